@@ -1,0 +1,117 @@
+// The seams between the emulator's parts. Each part (REST core, OAuth server, webhooks) owns its
+// own folder and talks to the others only through these types, so they can change independently.
+//
+//   rest/      REST API under {base_url}/api_1.0, auth, scopes, impersonation, rate limit, faults
+//   data/      seeded records, the store (stable order, cursor pages, $filter), change events
+//   oauth/     {auth_url}/oauth/authorize (consent page), {auth_url}/oauth/access_token, grants
+//   webhooks/  {base_url}/webhook_subscriptions and delivery (410 / 429 / 72-hour rules)
+//   control/   {base_url}/_emulator/... test and development surface, and its typed client
+//   web/       the platform's minimal web UI at {base_url}/ (job list, job pages)
+
+/** Milliseconds since the epoch, on the emulator's controllable clock. */
+export type EpochMs = number;
+
+/** The emulator's clock. Everything time-based (token expiry, edit_date, rate-limit windows,
+ * webhook retries) reads this, never Date.now(), so tests can move 72 hours in a second. */
+export interface Clock {
+  now(): EpochMs;
+  /** Moves the clock forward and fires every timer that falls due, in time order. */
+  advance(seconds: number): Promise<void>;
+  /** Runs `fn` when the emulator clock reaches `at` (or on the next tick if already past). */
+  setTimer(at: EpochMs, fn: () => void | Promise<void>): () => void;
+}
+
+export type SecurityRole = 'administrator' | 'office' | 'technician' | 'subcontractor';
+
+export interface StaffInfo {
+  uuid: string;
+  name: string;
+  email: string;
+  role: SecurityRole;
+  active: boolean;
+}
+
+export interface AccountInfo {
+  uuid: string;
+  name: string;
+  api_key: string;
+  staff: StaffInfo[];
+}
+
+export interface AppInfo {
+  client_id: string;
+  client_secret: string;
+  return_url: string;
+}
+
+/** The one line of JSON the emulator prints on start. */
+export interface EmulatorInfo {
+  base_url: string;
+  auth_url: string;
+  app: AppInfo;
+  accounts: AccountInfo[];
+}
+
+/** Who is calling, after authentication and before impersonation. */
+export type Principal =
+  | { kind: 'api_key'; accountUuid: string; appId: string }
+  | {
+      kind: 'oauth';
+      accountUuid: string;
+      appId: string; // the client_id
+      scopes: ReadonlySet<string>;
+      /** The staff member who consented. */
+      consentingStaffUuid: string;
+    };
+
+export type TokenCheck =
+  | { ok: true; principal: Principal }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
+
+export interface IssuedTokens {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  scope: string;
+  refresh_token: string;
+}
+
+/** What the OAuth part offers the rest of the emulator. */
+export interface OAuthAuthority {
+  /** Checks an access token (from `Authorization: Bearer` or the `access_token` parameter). */
+  authenticate(accessToken: string): TokenCheck;
+  /** The account disables the add-on: every token and refresh token of the app for it stops working. */
+  revokeAccount(accountUuid: string): void;
+  /** Test surface: issue a token set as if a staff member had consented to `scopes`. */
+  issueDirect(input: { accountUuid: string; staffUuid: string; scopes: string[] }): IssuedTokens;
+  /** Counts of token-endpoint grants served, for tests ("exactly one refresh"). */
+  grantCounts(): { authorization_code: number; refresh_token: number };
+}
+
+/** A change to one record, as the webhook engine needs it. */
+export interface RecordChange {
+  accountUuid: string;
+  /** Record type as in the REST path, e.g. "job", "note", "jobactivity". */
+  recordType: string;
+  uuid: string;
+  changedFields: string[];
+  at: EpochMs;
+}
+
+export interface ChangeBus {
+  emit(change: RecordChange): void;
+  subscribe(listener: (change: RecordChange) => void): () => void;
+}
+
+/** Fault injection, for the next `count` matching requests or at `rate` (0..1) until cleared. */
+export interface FaultSpec {
+  kind: 'status' | 'drop' | 'delay' | 'rate_limit';
+  /** For kind "status": the HTTP status to answer (default 503). */
+  status?: number;
+  /** For kind "delay": milliseconds of real time to wait before answering. */
+  delayMs?: number;
+  count?: number;
+  rate?: number;
+  /** Only requests whose path starts with this (default: every REST and OAuth request). */
+  pathPrefix?: string;
+}
