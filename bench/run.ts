@@ -1,0 +1,21 @@
+// `npm run bench` runs every benchmark; `npm run bench -- platform client` runs the named ones.
+// Each benchmark module exports one `run…Bench()` that starts what it needs on 127.0.0.1, prints
+// its own table and stops everything it started.
+const benches: Record<string, () => Promise<unknown>> = {
+  platform: async () => (await import('./platform')).runPlatformBench(),
+  client: async () => (await import('./client')).runClientBench(),
+  search: async () => (await import('./search')).runSearchBench(),
+  webhooks: async () => (await import('./webhooks')).runWebhooksBench(),
+};
+
+const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = asked.filter((name) => !(name in benches));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark: ${unknown.join(', ')}. Known: ${Object.keys(benches).join(', ')}`);
+  process.exit(2);
+}
+for (const name of asked.length > 0 ? asked : Object.keys(benches)) {
+  console.log(`\n=== bench: ${name} ===`);
+  await benches[name]!();
+}
+process.exit(0);

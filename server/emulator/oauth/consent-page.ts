@@ -1,0 +1,66 @@
+import type { Context } from 'hono';
+import type { AccountInfo } from '../contracts';
+import { escapeHtml, page } from './html';
+import { type Person, personValue } from './people';
+import { SCOPE_DESCRIPTIONS } from './scopes';
+
+export interface ConsentView {
+  clientId: string;
+  formToken: string;
+  accounts: readonly AccountInfo[];
+  /** The person this browser last signed in as, preselected. */
+  signedIn: Person | undefined;
+  /** Scopes this consent would add. */
+  newScopes: string[];
+  /** Requested scopes the signed-in person already granted (incremental authorisation). */
+  grantedScopes: string[];
+}
+
+function scopeList(id: string, scopes: string[]): string {
+  const items = scopes.map(
+    (s) => `<li data-scope="${escapeHtml(s)}">${escapeHtml(SCOPE_DESCRIPTIONS.get(s) ?? s)} <code>${escapeHtml(s)}</code></li>`,
+  );
+  return `<ul id="${id}">${items.join('')}</ul>`;
+}
+
+function personOptions(view: ConsentView): string {
+  const selected = view.signedIn && personValue(view.signedIn);
+  return view.accounts
+    .map((account) => {
+      const options = account.staff
+        .filter((s) => s.active)
+        .map((s) => {
+          const value = personValue({ accountUuid: account.uuid, staffUuid: s.uuid });
+          const mark = value === selected ? ' selected' : '';
+          return `<option value="${escapeHtml(value)}"${mark}>${escapeHtml(`${s.name} (${s.role}, ${s.email})`)}</option>`;
+        });
+      return `<optgroup label="${escapeHtml(account.name)}">${options.join('')}</optgroup>`;
+    })
+    .join('');
+}
+
+/** The consent page: who signs in (account and active staff member), what the add-on may do, Allow or Deny.
+ * Stable ids for browser tests: #person (select, value "<account uuid>:<staff uuid>"), #new-scopes and
+ * #granted-scopes (li[data-scope]), #allow, #deny. */
+export function consentPage(c: Context, view: ConsentView): Response {
+  const app = escapeHtml(view.clientId);
+  const granted = view.grantedScopes.length
+    ? `<section aria-labelledby="granted-heading"><h2 id="granted-heading">Already allowed</h2>
+${scopeList('granted-scopes', view.grantedScopes)}</section>`
+    : '';
+  const body = `<h1>Allow the add-on <q>${app}</q> to use your account?</h1>
+<form method="post" action="consent">
+<input type="hidden" name="form_token" value="${escapeHtml(view.formToken)}">
+<label for="person">Sign in as</label>
+<select id="person" name="person" required>${personOptions(view)}</select>
+<section aria-labelledby="new-heading"><h2 id="new-heading">${
+    view.grantedScopes.length ? 'It now also asks to' : 'It asks to'
+  }</h2>
+${scopeList('new-scopes', view.newScopes)}</section>
+${granted}
+<p>You can take this access back at any time by disabling the add-on.</p>
+<button type="submit" id="allow" name="decision" value="allow">Allow</button>
+<button type="submit" id="deny" name="decision" value="deny">Deny</button>
+</form>`;
+  return page(c, 200, `Allow ${view.clientId} to use your account?`, body);
+}

@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createClock } from '../clock';
+import type { ChangeBus, Clock, RecordChange } from '../contracts';
+import { createWebhooks, type Webhooks } from './index';
+import { ACCOUNT, OTHER_ACCOUNT, apiKey, createTestBus, startApi, startReceiver, waitFor, type Answer, type Received } from './test-support';
+
+const BASE_URL = 'http://127.0.0.1:4010';
+const JOB = '3b9d6f0e-1c2a-4e5b-8f7a-9d0c1b2a3e4f';
+
+/** The spec's notification shape, strictly: exactly one entry, UTC time, a UUID, the REST address. */
+const notificationSchema = z.strictObject({
+  object: z.string(),
+  entry: z
+    .array(
+      z.strictObject({
+        changed_fields: z.array(z.string()).min(1),
+        time: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        uuid: z.uuid(),
+      }),
+    )
+    .length(1),
+  resource_url: z.url(),
+});
+
+let clock: Clock;
+let bus: ChangeBus;
+let webhooks: Webhooks;
+let api: Awaited<ReturnType<typeof startApi>>;
+const cleanup: (() => Promise<void>)[] = [];
+
+beforeEach(async () => {
+  clock = createClock(Date.UTC(2026, 2, 14, 15, 9, 26, 500));
+  bus = createTestBus();
+  webhooks = createWebhooks({ clock, changes: bus, baseUrl: () => BASE_URL });
+  api = await startApi(webhooks.routes);
+});
+afterEach(async () => {
+  webhooks.close();
+  await api.close();
+  for (const close of cleanup.splice(0)) await close();
+});
+
+async function receiver(answer: (req: Received, index: number) => Answer = () => ({ status: 200 })) {
+  const r = await startReceiver(clock, answer);
+  cleanup.push(r.close);
+  return r;
+}
+
+const change = (fields: string[], extra: Partial<RecordChange> = {}): RecordChange => ({
+  accountUuid: ACCOUNT,
+  recordType: 'job',
+  uuid: JOB,
+  changedFields: fields,
+  at: clock.now(),
+  ...extra,
+});
+
+describe('webhook delivery', () => {
+  it('POSTs the spec notification as JSON: watched changed fields, UTC time, uuid, resource_url', async () => {
+    const r = await receiver();
+    await api.as(apiKey()).add({ object: 'job', fields: 'status,badges', callback_url: r.url });
+    bus.emit(change(['edit_date', 'status', 'badges'], { at: Date.UTC(2026, 2, 14, 15, 9, 26, 999) }));
+    await waitFor(() => r.received.length === 1);
+    expect(r.received[0]?.contentType).toMatch(/^application\/json/);
+    const body = notificationSchema.parse(r.notifications()[0]);
+    expect(body).toEqual({
+      object: 'job',
+      entry: [{ changed_fields: ['status', 'badges'], time: '2026-03-14 15:09:26', uuid: JOB }],
+      resource_url: `${BASE_URL}/api_1.0/job/${JOB}.json`,
+    });
+    await waitFor(() => webhooks.queued() === 0);
+  });
+
+  it('delivers only when a watched field changed', async () => {
+    const r = await receiver();
+    await api.as(apiKey()).add({ object: 'job', fields: 'status', callback_url: r.url });
+    bus.emit(change(['job_description', 'edit_date']));
+    bus.emit(change(['status'], { recordType: 'note' }));
+    bus.emit(change(['status'], { accountUuid: OTHER_ACCOUNT }));
+    await webhooks.whenIdle();
+    expect(r.received).toHaveLength(0);
+    expect(webhooks.queued()).toBe(0);
+    bus.emit(change(['job_description', 'status']));
+    await waitFor(() => r.received.length === 1);
+    expect(notificationSchema.parse(r.notifications()[0]).entry[0]?.changed_fields).toEqual(['status']);
+  });
+
+  it('uses the REST name of each record type in object and resource_url', async () => {
+    const r = await receiver();
+    await api.as(apiKey()).add({ object: 'jobactivity', fields: 'start_date', callback_url: r.url });
+    bus.emit(change(['start_date'], { recordType: 'jobactivity' }));
+    await waitFor(() => r.received.length === 1);
+    const body = notificationSchema.parse(r.notifications()[0]);
+    expect(body.object).toBe('jobactivity');
+    expect(body.resource_url).toBe(`${BASE_URL}/api_1.0/jobactivity/${JOB}.json`);
+  });
+
+  it('delivers each subscription its own notification, in order, one request at a time per subscription', async () => {
+    const slow = await receiver(() => ({ status: 200, delayMs: 5 }));
+    const other = await receiver();
+    await api.as(apiKey()).add({ object: 'job', fields: 'status', callback_url: slow.url, unique_id: 'a' });
+    await api.as(apiKey()).add({ object: 'job', fields: 'status,badges', callback_url: other.url, unique_id: 'b' });
+    const uuids = Array.from({ length: 20 }, (_, i) => `3b9d6f0e-1c2a-4e5b-8f7a-${String(i).padStart(12, '0')}`);
+    for (const uuid of uuids) bus.emit(change(['status', 'badges'], { uuid }));
+    expect(webhooks.queued()).toBeGreaterThan(20);
+    await waitFor(() => slow.received.length === 20 && other.received.length === 20);
+    const order = (n: unknown[]) => n.map((b) => notificationSchema.parse(b).entry[0]?.uuid);
+    expect(order(slow.notifications())).toEqual(uuids);
+    expect(order(other.notifications())).toEqual(uuids);
+    expect(notificationSchema.parse(slow.notifications()[0]).entry[0]?.changed_fields).toEqual(['status']);
+    expect(notificationSchema.parse(other.notifications()[0]).entry[0]?.changed_fields).toEqual(['status', 'badges']);
+    expect(slow.maxConcurrent()).toBe(1);
+  });
+
+  it('removes the subscription when the callback answers 410', async () => {
+    const r = await receiver((_req, i) => (i === 0 ? { status: 200 } : { status: 410 }));
+    await api.as(apiKey()).add({ object: 'job', fields: 'status', callback_url: r.url, unique_id: 'gone' });
+    await api.as(apiKey()).add({ object: 'note', fields: 'note', callback_url: r.url, unique_id: 'stays' });
+    bus.emit(change(['status']));
+    await waitFor(() => r.received.length === 1);
+    bus.emit(change(['status']));
+    bus.emit(change(['status']));
+    await waitFor(() => r.received.length === 2);
+    await webhooks.whenIdle();
+    // Same as a delete: gone from every list, and the notification queued behind the 410 is dropped.
+    const all = z.array(z.object({ unique_id: z.string() })).parse(await (await api.as(apiKey()).list('all')).json());
+    expect(all.map((s) => s.unique_id)).toEqual(['stays']);
+    expect(webhooks.queued()).toBe(0);
+    await clock.advance(3600);
+    bus.emit(change(['status']));
+    await webhooks.whenIdle();
+    expect(r.received).toHaveLength(2);
+  });
+
+  it('treats any 2xx as delivered', async () => {
+    const r = await receiver((_req, i) => ({ status: i === 0 ? 204 : 202 }));
+    await api.as(apiKey()).add({ object: 'job', fields: 'status', callback_url: r.url });
+    bus.emit(change(['status']));
+    bus.emit(change(['status']));
+    await waitFor(() => r.received.length === 2);
+    await webhooks.whenIdle();
+    expect(webhooks.subscriptions()[0]).toMatchObject({ active: true, last_failure_reason: null });
+    expect(webhooks.queued()).toBe(0);
+  });
+
+  it('drops queued notifications when the subscription is deleted, and stops on close', async () => {
+    const r = await receiver(() => ({ status: 500 }));
+    await api.as(apiKey()).add({ object: 'job', fields: 'status', callback_url: r.url });
+    bus.emit(change(['status']));
+    bus.emit(change(['status']));
+    await waitFor(() => r.received.length === 1);
+    await webhooks.whenIdle();
+    expect(webhooks.queued()).toBe(2);
+    expect((await api.as(apiKey()).remove({ object: 'job' })).status).toBe(200);
+    expect(webhooks.queued()).toBe(0);
+    await clock.advance(3600);
+    expect(r.received).toHaveLength(1);
+
+    await api.as(apiKey()).add({ object: 'job', fields: 'status', callback_url: r.url });
+    webhooks.close();
+    bus.emit(change(['status']));
+    await clock.advance(3600);
+    expect(r.received).toHaveLength(1);
+  });
+});

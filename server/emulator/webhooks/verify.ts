@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { postToCallback, type PostOptions } from './http-post';
+
+export type VerifyResult = { ok: true } | { ok: false; reason: string };
+
+/**
+ * The verification request the platform sends before saving a public app's subscription: a form POST of
+ * `mode=subscribe&challenge=<random>`, passed only by a 200 whose body is exactly the challenge.
+ *
+ * "Exactly" is byte for byte: the spec asks for "a body containing only the challenge value" and "equal to the
+ * challenge value only", so a trailing newline or surrounding spaces fail too (with a reason that says so), and a
+ * receiver that passes here passes on the strictest reading of the real platform.
+ */
+export async function verifyCallback(callbackUrl: string, options: PostOptions): Promise<VerifyResult> {
+  const challenge = randomBytes(18).toString('base64url');
+  const outcome = await postToCallback(
+    callbackUrl,
+    {
+      contentType: 'application/x-www-form-urlencoded',
+      text: new URLSearchParams({ mode: 'subscribe', challenge }).toString(),
+    },
+    options,
+  );
+  if (outcome.kind === 'no-answer') return { ok: false, reason: outcome.reason };
+  if (outcome.status !== 200) return { ok: false, reason: `callback answered HTTP ${outcome.status}, not 200` };
+  if (outcome.body === challenge) return { ok: true };
+  if (outcome.body.trim() === challenge) {
+    return { ok: false, reason: 'the answer body has whitespace around the challenge; it must be the challenge only' };
+  }
+  return { ok: false, reason: 'the answer body is not the challenge value' };
+}
