@@ -1,0 +1,71 @@
+// The stored form: one plain object of strings and typed arrays, so IndexedDB keeps it as is and
+// loading it is a structured clone plus a few length checks, not a parse or a rebuild.
+import { createIndexState, type SearchIndex } from './index-state';
+import type { SerializedSearchIndex, SerializedSegment } from './types';
+
+export class SearchIndexFormatError extends Error {
+  override readonly name = 'SearchIndexFormatError';
+}
+
+/** Type guard that also works on errors that crossed a message boundary (no prototype there). */
+export function isSearchIndexFormatError(error: unknown): error is SearchIndexFormatError {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'SearchIndexFormatError';
+}
+
+/** The index as one structured-clone-friendly value. Segments are shared, not copied: they are
+ * immutable, and storing or posting the value copies them anyway. */
+export function serializeIndex(index: SearchIndex): SerializedSearchIndex {
+  return { format: 'fieldside-search', version: 1, main: index.main, delta: index.delta, alive: index.alive.slice() };
+}
+
+/** Checks the shape cheaply (a stored value may come from an older or broken build) and wraps it.
+ * Throws SearchIndexFormatError; the caller then rebuilds the index from the cached jobs. */
+export function loadIndex(value: unknown): SearchIndex {
+  const v = value as Partial<SerializedSearchIndex> | null;
+  if (typeof v !== 'object' || v === null || v.format !== 'fieldside-search' || v.version !== 1) {
+    throw new SearchIndexFormatError('Not a Fieldside search index of version 1');
+  }
+  const main = checkSegment(v.main, 'main');
+  const delta = v.delta === null ? null : checkSegment(v.delta, 'delta');
+  const total = main.count + (delta?.count ?? 0);
+  if (!(v.alive instanceof Uint8Array) || v.alive.length !== total) {
+    throw new SearchIndexFormatError('Search index: alive flags do not match the documents');
+  }
+  return createIndexState(main, delta, v.alive.slice());
+}
+
+const U32 = ['uuidStarts', 'fieldStarts', 'ranks', 'wordStarts', 'postingStarts', 'mapKeys', 'mapStarts', 'mapOffsets'] as const;
+
+function checkSegment(value: unknown, name: string): SerializedSegment {
+  const fail = (why: string): never => {
+    throw new SearchIndexFormatError(`Search index ${name} segment: ${why}`);
+  };
+  if (typeof value !== 'object' || value === null) return fail('missing');
+  const seg = value as SerializedSegment;
+  if (!Number.isInteger(seg.count) || seg.count < 0) fail('bad count');
+  for (const key of ['uuids', 'text', 'words'] as const) if (typeof seg[key] !== 'string') fail(`${key} is not a string`);
+  for (const key of U32) if (!(seg[key] instanceof Uint32Array)) fail(`${key} is not a Uint32Array`);
+  if (!(seg.postings instanceof Uint8Array)) fail('postings is not a Uint8Array');
+  const words = seg.wordStarts.length - 1;
+  const consistent =
+    seg.uuidStarts.length === seg.count + 1 &&
+    seg.fieldStarts.length === seg.count * 4 + 1 &&
+    seg.ranks.length === seg.count &&
+    words >= 0 &&
+    seg.wordStarts[words] === seg.words.length &&
+    seg.postingStarts.length === words * 4 + 1 &&
+    seg.postingStarts[words * 4] === seg.postings.length &&
+    seg.fieldStarts[seg.count * 4] === seg.text.length &&
+    seg.uuidStarts[seg.count] === seg.uuids.length &&
+    seg.mapStarts.length === seg.mapKeys.length + 1 &&
+    seg.mapStarts[seg.mapKeys.length] === seg.mapOffsets.length;
+  if (!consistent) fail('lengths do not agree');
+  return seg;
+}
+
+/** Approximate stored size in bytes (strings are one byte per character: they are Latin-1). */
+export function indexBytes(value: SerializedSearchIndex): number {
+  const segBytes = (seg: SerializedSegment | null): number =>
+    seg === null ? 0 : seg.uuids.length + seg.text.length + seg.words.length + seg.postings.byteLength + U32.reduce((sum, key) => sum + seg[key].byteLength, 0);
+  return segBytes(value.main) + segBytes(value.delta) + value.alive.byteLength;
+}
