@@ -115,3 +115,78 @@ export interface FaultSpec {
   /** Only requests whose path starts with this (default: every REST and OAuth request). */
   pathPrefix?: string;
 }
+
+/** Hono environment of every emulator route after authentication (set by rest/auth middleware). */
+export interface EmulatorEnv {
+  Variables: {
+    principal: Principal;
+    /** The staff member whose permissions apply: the x-impersonate-uuid one, or undefined for full access. */
+    actingStaffUuid: string | undefined;
+  };
+}
+
+/** Built by oauth/index.ts; start.ts mounts `routes` at {auth_url}/oauth. */
+export interface OAuthServerDeps {
+  clock: Clock;
+  app: AppInfo;
+  accounts: AccountInfo[];
+}
+
+/** Built by webhooks/index.ts; start.ts mounts `routes` at {base_url}/webhook_subscriptions behind
+ * the REST auth middleware (so `principal` is set), and calls `close()` on shutdown. */
+export interface WebhookDeps {
+  clock: Clock;
+  changes: ChangeBus;
+  baseUrl: () => string;
+}
+
+/** The typed client of the {base_url}/_emulator/ test surface (control/client.ts implements it). */
+export interface ControlClient {
+  info(): Promise<EmulatorInfo>;
+  /** Emulator clock, ms since the epoch. */
+  now(): Promise<EpochMs>;
+  advanceClock(seconds: number): Promise<void>;
+  /** Change fields of a record as the office would (bumps edit_date, emits a change). `raw` skips validation,
+   * for serving malformed records to clients. */
+  updateRecord(accountUuid: string, recordType: string, uuid: string, fields: Record<string, unknown>, opts?: { raw?: boolean }): Promise<void>;
+  createRecord(accountUuid: string, recordType: string, fields: Record<string, unknown>): Promise<string>;
+  /** Every active and inactive record of a type, unpaged, as the admin sees them (for assertions). */
+  listRecords(accountUuid: string, recordType: string): Promise<Record<string, unknown>[]>;
+  /** Job uuids that this staff member may see (their job activities), for assertions. */
+  visibleJobUuids(accountUuid: string, staffUuid: string): Promise<string[]>;
+  revokeAccess(accountUuid: string): Promise<void>;
+  issueTokens(accountUuid: string, staffUuid: string, scopes: string[]): Promise<IssuedTokens>;
+  injectFault(fault: FaultSpec): Promise<void>;
+  clearFaults(): Promise<void>;
+  setRateLimit(perMinute: number): Promise<void>;
+  stats(): Promise<{ requests: number; faultsInjected: number; grants: { authorization_code: number; refresh_token: number } }>;
+}
+
+/**
+ * Webhook subscription API (the spec leaves methods and bodies "not shown"; the real platform's shape):
+ * - List:   GET    {base_url}/webhook_subscriptions?status=active|inactive|all   (default active) → WebhookSubscription[]
+ * - Add or modify: POST {base_url}/webhook_subscriptions, form-encoded (JSON also accepted):
+ *           object, fields (comma-separated), callback_url, unique_id (optional, default "").
+ *           The subscription is identified by (app, account, object, unique_id): posting the same identity again
+ *           modifies it (and reactivates it, clearing the failure fields). Answers the stored WebhookSubscription.
+ * - Delete: DELETE {base_url}/webhook_subscriptions, form-encoded or query: object, unique_id (optional, default "").
+ *           Answers {"errorCode":0,"message":"OK"}; 404 when nothing matched.
+ * Subscriptions belong to the calling app (principal.appId) and account.
+ */
+export interface WebhookSubscription {
+  type: 'object';
+  object: string;
+  callback_url: string;
+  fields: string[];
+  unique_id: string;
+  active: boolean;
+  last_failure_reason: string | null;
+  last_failure_at: string | null;
+}
+
+/** What `startEmulator()` (start.ts) answers: the printed info, the control client, and a way to stop it all. */
+export interface RunningEmulator {
+  info: EmulatorInfo;
+  control: ControlClient;
+  close(): Promise<void>;
+}

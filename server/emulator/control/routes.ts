@@ -1,0 +1,147 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { Clock, EmulatorInfo, OAuthAuthority } from '../contracts';
+import { resolveType, type Rec, type RecordTypeDef } from '../data/record-types';
+import type { Account, Store } from '../data/store';
+import { validateWrite } from '../data/validate';
+import type { Faults } from '../rest/faults';
+import type { RateLimiter } from '../rest/rate-limit';
+
+export interface ControlDeps {
+  info: () => EmulatorInfo;
+  clock: Clock;
+  store: Store;
+  authority: OAuthAuthority;
+  faults: Faults;
+  limiter: RateLimiter;
+  requests: () => number;
+}
+
+const fail = (c: Context, status: 400 | 404, message: string) => c.json({ errorCode: status, message }, status);
+
+const faultSchema = z.object({
+  kind: z.enum(['status', 'drop', 'delay', 'rate_limit']),
+  status: z.number().int().min(400).max(599).optional(),
+  delayMs: z.number().int().min(0).max(120_000).optional(),
+  count: z.number().int().min(1).optional(),
+  rate: z.number().min(0).max(1).optional(),
+  pathPrefix: z.string().startsWith('/').optional(),
+});
+const fieldsSchema = z.object({ fields: z.record(z.string(), z.unknown()), raw: z.boolean().optional() });
+
+/** The office edits as the office would: everything but the record's identity and its edit stamp. */
+const officeDef = (def: RecordTypeDef): RecordTypeDef => ({ ...def, readOnly: ['edit_date'], required: def.required });
+
+/**
+ * The test and development surface at {base_url}/_emulator (see ../README.md). Never rate-limited or faulted,
+ * never reachable with platform credentials: it is the emulator's own tooling.
+ */
+export function createControlRoutes(deps: ControlDeps): Hono {
+  const routes = new Hono();
+  const { store } = deps;
+
+  const body = async <T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; res: Response }> => {
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      return { ok: false, res: fail(c, 400, 'Malformed JSON body') };
+    }
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) return { ok: false, res: fail(c, 400, `Invalid body: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`) };
+    return { ok: true, value: parsed.data };
+  };
+  const target = (c: Context): { account: Account; def: RecordTypeDef } | Response => {
+    const account = store.account(c.req.param('account') ?? '');
+    if (!account) return fail(c, 404, `Unknown account ${c.req.param('account')}`);
+    const def = resolveType(c.req.param('type') ?? '');
+    if (!def) return fail(c, 404, `Unknown record type '${c.req.param('type')}'`);
+    return { account, def };
+  };
+
+  routes.get('/info', (c) => c.json(deps.info()));
+  routes.get('/clock', (c) => c.json({ now: deps.clock.now() }));
+  routes.post('/clock/advance', async (c) => {
+    const b = await body(c, z.object({ seconds: z.number().min(0) }));
+    if (!b.ok) return b.res;
+    await deps.clock.advance(b.value.seconds);
+    return c.json({ now: deps.clock.now() });
+  });
+
+  routes.get('/accounts/:account/records/:type', (c) => {
+    const t = target(c);
+    if (t instanceof Response) return t;
+    const coll = store.collection(t.account, t.def.name);
+    const out: Rec[] = [];
+    for (let i = 0; i < coll.size(); i++) out.push(coll.get(i));
+    return c.json(out);
+  });
+  routes.post('/accounts/:account/records/:type', async (c) => {
+    const t = target(c);
+    if (t instanceof Response) return t;
+    const b = await body(c, fieldsSchema);
+    if (!b.ok) return b.res;
+    const valid = validateWrite(t.def, b.value.fields, true);
+    if (!valid.ok) return fail(c, 400, valid.message);
+    const result = store.create(t.account, t.def, valid.fields, t.account.info.staff[1]?.uuid);
+    if (!result.ok) return fail(c, result.status === 403 ? 400 : result.status, result.message);
+    return c.json({ uuid: result.uuid });
+  });
+  routes.post('/accounts/:account/records/:type/:uuid', async (c) => {
+    const t = target(c);
+    if (t instanceof Response) return t;
+    const b = await body(c, fieldsSchema);
+    if (!b.ok) return b.res;
+    const i = store.collection(t.account, t.def.name).indexOf(c.req.param('uuid').toLowerCase());
+    if (i === undefined) return fail(c, 404, `No ${t.def.name} record with uuid ${c.req.param('uuid')}`);
+    let fields = b.value.fields as Rec;
+    if (!b.value.raw) {
+      const valid = validateWrite(officeDef(t.def), b.value.fields, false);
+      if (!valid.ok) return fail(c, 400, valid.message);
+      fields = valid.fields;
+    }
+    const changed = store.update(t.account, t.def, i, fields, t.account.info.staff[1]?.uuid);
+    return c.json({ changed });
+  });
+  routes.get('/accounts/:account/staff/:staff/jobs', (c) => {
+    const account = store.account(c.req.param('account'));
+    if (!account) return fail(c, 404, `Unknown account ${c.req.param('account')}`);
+    const jobs = store.collection(account, 'job');
+    return c.json(account.visibility.jobsOf(c.req.param('staff').toLowerCase()).map((i) => jobs.uuidAt(i)));
+  });
+  routes.post('/accounts/:account/revoke', (c) => {
+    if (!store.account(c.req.param('account'))) return fail(c, 404, `Unknown account ${c.req.param('account')}`);
+    deps.authority.revokeAccount(c.req.param('account'));
+    return c.json({ errorCode: 0, message: 'OK' });
+  });
+  routes.post('/tokens', async (c) => {
+    const b = await body(c, z.object({ accountUuid: z.string(), staffUuid: z.string(), scopes: z.array(z.string()) }));
+    if (!b.ok) return b.res;
+    try {
+      return c.json(deps.authority.issueDirect(b.value));
+    } catch (error) {
+      return fail(c, 400, (error as Error).message);
+    }
+  });
+  routes.post('/faults', async (c) => {
+    const b = await body(c, faultSchema);
+    if (!b.ok) return b.res;
+    deps.faults.add(b.value);
+    return c.json({ errorCode: 0, message: 'OK' });
+  });
+  routes.delete('/faults', (c) => {
+    deps.faults.clear();
+    return c.json({ errorCode: 0, message: 'OK' });
+  });
+  routes.post('/rate-limit', async (c) => {
+    const b = await body(c, z.object({ perMinute: z.number().int().min(1) }));
+    if (!b.ok) return b.res;
+    deps.limiter.setLimit(b.value.perMinute);
+    return c.json({ errorCode: 0, message: 'OK' });
+  });
+  routes.get('/stats', (c) =>
+    c.json({ requests: deps.requests(), faultsInjected: deps.faults.injected(), grants: deps.authority.grantCounts() }),
+  );
+  routes.all('/*', (c) => fail(c, 404, `Unknown control route ${c.req.method} ${c.req.path}`));
+  return routes;
+}

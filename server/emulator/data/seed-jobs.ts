@@ -1,0 +1,128 @@
+import type { SeededSource } from './collection';
+import { JOB_DESCRIPTIONS, WORK_DONE } from './names';
+import { hash32, unit } from './prng';
+import type { Rec } from './record-types';
+import { createSeedPlan, HOUR, type JobSeedContext, type SeedPlan } from './seed-plan';
+import { createActivitySource, createNoteSource } from './seed-visits';
+import { BLANK_DATE, formatNaive } from './time';
+
+export type { JobSeedContext } from './seed-plan';
+
+export { JOB_INDEX } from './seed-plan';
+
+// Module-level helpers, not closures made per record: the dev runner (tsx) wraps every closure it creates to keep
+// its name, which costs more than the rest of building a job.
+const DESCRIPTIONS_JSON = JOB_DESCRIPTIONS.map((text) => JSON.stringify(text));
+const WORK_DONE_JSON = WORK_DONE.map((text) => JSON.stringify(text));
+const d = (base: number, k: number) => hash32(base, k);
+const pick = <T>(items: readonly T[], base: number, k: number): T => items[hash32(base, k) % items.length] as T;
+
+export interface SeededJobs {
+  jobs: SeededSource;
+  activities: SeededSource;
+  notes: SeededSource;
+  /** For each seeded activity: its job index and its staff index (into fieldStaff), for permission maps. */
+  activityJob: Int32Array;
+  activityStaff: Uint8Array;
+}
+
+/** Jobs, their job activities (visits) and notes, generated on demand from their index (see seed-plan.ts). */
+export function seedJobs(ctx: JobSeedContext): SeededJobs {
+  const plan = createSeedPlan(ctx);
+  return {
+    jobs: createJobSource(ctx, plan),
+    activities: createActivitySource(ctx, plan),
+    notes: createNoteSource(ctx, plan),
+    activityJob: plan.activityJob,
+    activityStaff: plan.activityStaff,
+  };
+}
+
+function createJobSource(ctx: JobSeedContext, plan: SeedPlan): SeededSource {
+  const { n, jobSeed, h, statusOf, dateOf, editOf, jobUuid, jobEdit } = plan;
+  const companyJson = ctx.companies.map((company) => {
+    const street = String(company.address_street);
+    const space = street.indexOf(' ');
+    const q = (value: unknown) => JSON.stringify(String(value ?? ''));
+    return {
+      uuid: String(company.uuid),
+      billing_address: q(company.billing_address),
+      address: q(company.address),
+      country: q(company.address_country),
+      postcode: q(company.address_postcode),
+      state: q(company.address_state),
+      city: q(company.address_city),
+      street: q(street.slice(space + 1)),
+      number: q(street.slice(0, space)),
+    };
+  });
+
+  const jobs: SeededSource = {
+    count: n,
+    kindSeed: jobSeed,
+    uuidAt: jobUuid,
+    cheap(i, field) {
+      switch (field) {
+        case 'uuid': return jobUuid(i);
+        case 'active': return 1;
+        case 'status': return statusOf(i);
+        case 'edit_date': return formatNaive(jobEdit(i));
+        case 'generated_job_id': return String(1001 + i);
+        default: return undefined;
+      }
+    },
+    build: (i) => JSON.parse(jobJson(i)) as Rec,
+    json: jobJson,
+  };
+
+  // The job as JSON text, written out directly: pages are served from this, because building 1,000 objects and
+  // JSON.stringify-ing them costs several times more on Node 20. Every interpolated value is either JSON-safe by
+  // construction (uuids, dates, digits, fixed words) or pre-quoted (anything from the word lists or a company).
+  function jobJson(i: number): string {
+    const base = h(i, 17);
+    const status = statusOf(i);
+    const date = dateOf(i, status);
+    const edit = editOf(i, status, date);
+    const company = pick(companyJson, base, 1);
+    const badgeRoll = unit(d(base, 2));
+    const b1 = pick(ctx.badgeUuids, base, 3);
+    const b2 = pick(ctx.badgeUuids, base, 4);
+    const badges = badgeRoll < 0.04 && b1 !== b2 ? `[\\"${b1}\\",\\"${b2}\\"]` : badgeRoll < 0.15 ? `[\\"${b1}\\"]` : '[]';
+    const done = status === 'Completed';
+    const quote = status === 'Quote';
+    const amount = done ? `${80 + (d(base, 5) % 4900)}.${String(d(base, 6) % 100).padStart(2, '0')}` : '0.00';
+    const editStamp = formatNaive(edit);
+    const doneStamp = done ? editStamp : BLANK_DATE;
+    const lng = Math.round((ctx.lng + (unit(d(base, 9)) - 0.5) * 0.4) * 1e6) / 1e6;
+    const lat = Math.round((ctx.lat + (unit(d(base, 10)) - 0.5) * 0.4) * 1e6) / 1e6;
+    const po = d(base, 12) % 5 === 0 ? `PO-${10000 + (d(base, 13) % 89999)}` : '';
+    // One array joined once: far cheaper than a chain of + / template pieces, which V8 keeps as ropes to flatten.
+    return [
+      '{"uuid":"', jobUuid(i), '","active":1,"edit_date":"', editStamp, '","created_by_staff_uuid":"',
+      pick(ctx.officeStaff, base, 8), '","date":"', formatNaive(date).slice(0, 10), '","company_uuid":"',
+      company.uuid, '","billing_address":', company.billing_address, ',"status":"', status, '","lng":', lng,
+      ',"lat":', lat, ',"payment_date":"', doneStamp, '","payment_actioned_by_uuid":"","payment_method":"',
+      done ? 'EFT' : '', '","payment_amount":"', done ? amount : '', '","category_uuid":"',
+      pick(ctx.categoryUuids, base, 11), '","payment_note":"","geo_is_valid":1,"purchase_order_number":"', po,
+      '","invoice_sent":', done ? 1 : 0, ',"invoice_sent_stamp":"', doneStamp, '","ready_to_invoice":"',
+      done ? 1 : 0, '","ready_to_invoice_stamp":"', doneStamp, '","geo_country":', company.country,
+      ',"geo_postcode":', company.postcode, ',"geo_state":', company.state, ',"geo_city":', company.city,
+      ',"geo_street":', company.street, ',"geo_number":', company.number,
+      ',"queue_uuid":"","queue_expiry_date":"', BLANK_DATE, '","queue_assigned_staff_uuid":"","badges":"',
+      badges, '","quote_date":"', quote ? formatNaive(date + 9 * HOUR) : BLANK_DATE, '","quote_sent":',
+      quote && d(base, 14) % 5 < 3 ? 1 : 0, ',"quote_sent_stamp":"', BLANK_DATE, '","work_order_date":"',
+      quote ? BLANK_DATE : formatNaive(date + 8 * HOUR),
+      '","active_network_request_uuid":"","related_knowledge_articles":"","job_address":', company.address,
+      ',"job_description":', pick(DESCRIPTIONS_JSON, base, 15), ',"work_done_description":',
+      done ? pick(WORK_DONE_JSON, base, 16) : '""', ',"generated_job_id":"', 1001 + i,
+      '","total_invoice_amount":"', amount, '","payment_processed":0,"payment_processed_stamp":"', BLANK_DATE,
+      '","payment_received":', done && d(base, 18) % 10 < 7 ? 1 : 0, ',"payment_received_stamp":"', BLANK_DATE,
+      '","completion_date":"', doneStamp, '","completion_actioned_by_uuid":"',
+      done ? pick(ctx.officeStaff, base, 7) : '', '","unsuccessful_date":"',
+      status === 'Unsuccessful' ? editStamp : BLANK_DATE, '","job_is_scheduled_until_stamp":"', BLANK_DATE,
+      '"}',
+    ].join('');
+  }
+
+  return jobs;
+}

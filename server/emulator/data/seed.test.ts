@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { createClock } from '../clock';
+import { createChangeBus } from './change-bus';
+import { createStore } from './store';
+
+const NOW = Date.UTC(2026, 10, 21, 3, 0, 0);
+const build = (seed: number, jobs = 400) => createStore({ seed, jobs, clock: createClock(NOW), changes: createChangeBus() });
+const all = (store: ReturnType<typeof build>, type: string, account = 0) => {
+  const c = store.collection(store.accounts[account]!, type);
+  return Array.from({ length: c.size() }, (_, i) => c.get(i));
+};
+
+describe('seeded data', () => {
+  it('is the same for the same seed and different for another', () => {
+    const a = build(1);
+    const b = build(1);
+    const c = build(2);
+    expect(a.accounts.map((x) => x.info)).toEqual(b.accounts.map((x) => x.info));
+    for (const type of ['job', 'note', 'jobactivity', 'company', 'companycontact']) expect(all(a, type)).toEqual(all(b, type));
+    expect(all(a, 'job')).not.toEqual(all(c, 'job'));
+    expect(a.accounts[0]!.info.api_key).not.toBe(c.accounts[0]!.info.api_key);
+  });
+
+  it('has two accounts with different names, seven staff in different roles, one inactive', () => {
+    const { accounts } = build(3);
+    expect(accounts).toHaveLength(2);
+    expect(accounts[0]!.info.name).not.toBe(accounts[1]!.info.name);
+    for (const account of accounts) {
+      const roles = account.info.staff.map((s) => s.role);
+      expect(new Set(roles)).toEqual(new Set(['administrator', 'office', 'technician', 'subcontractor']));
+      expect(roles.filter((r) => r === 'technician').length).toBeGreaterThanOrEqual(2);
+      expect(account.info.staff.filter((s) => !s.active)).toHaveLength(1);
+    }
+  });
+
+  it('finds every seeded record by uuid, and no invented one', () => {
+    const store = build(4, 3000);
+    const account = store.accounts[0]!;
+    for (const type of ['job', 'note', 'jobactivity']) {
+      const c = store.collection(account, type);
+      for (let i = 0; i < c.size(); i += 37) expect(c.indexOf(c.uuidAt(i))).toBe(i);
+      expect(c.indexOf('00000000-0000-4000-8000-000000000000')).toBeUndefined();
+    }
+  });
+
+  it('gives realistic status proportions, job numbers and badges', () => {
+    const jobs = all(build(5, 4000), 'job');
+    const share = (status: string) => jobs.filter((j) => j.status === status).length / jobs.length;
+    expect(share('Completed')).toBeGreaterThan(0.4);
+    expect(share('Work Order')).toBeGreaterThan(0.1);
+    expect(share('Quote')).toBeGreaterThan(0.1);
+    expect(share('Unsuccessful')).toBeGreaterThan(0.03);
+    expect(new Set(jobs.map((j) => j.generated_job_id)).size).toBe(4000);
+    const badged = jobs.filter((j) => j.badges !== '[]').length / jobs.length;
+    expect(badged).toBeGreaterThan(0.05);
+    expect(badged).toBeLessThan(0.3);
+    expect(jobs.every((j) => String(j.edit_date) <= '2026-11-21 14:00:00')).toBe(true);
+  });
+
+  it('serves the cheap fields exactly as the full records have them', () => {
+    const store = build(6, 500);
+    const account = store.accounts[0]!;
+    const fields: Record<string, string[]> = {
+      job: ['uuid', 'active', 'status', 'edit_date', 'generated_job_id'],
+      note: ['uuid', 'active', 'related_object', 'related_object_uuid', 'edit_date'],
+      jobactivity: ['uuid', 'active', 'job_uuid', 'staff_uuid', 'edit_date'],
+    };
+    for (const [type, names] of Object.entries(fields)) {
+      const c = store.collection(account, type);
+      for (let i = 0; i < c.size(); i += 13) for (const f of names) expect(c.field(i, f), `${type}.${f}`).toEqual(c.get(i)[f]);
+    }
+  });
+});

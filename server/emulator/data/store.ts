@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import type { ChangeBus, Clock, SecurityRole } from '../contracts';
+import type { Collection } from './collection';
+import { matches, type Condition } from './filter';
+import { fillRecord, type Rec, type RecordTypeDef } from './record-types';
+import { seedAccount, type AccountData } from './seed-account';
+import { JOB_INDEX } from './seed-jobs';
+import { createVisibility, type Visibility } from './visibility';
+
+export interface StoreOptions {
+  seed: number;
+  jobs: number;
+  clock: Clock;
+  changes: ChangeBus;
+}
+
+export interface Account extends AccountData {
+  visibility: Visibility;
+}
+
+export type WriteResult =
+  | { ok: true; uuid: string; created: boolean; changed: string[] }
+  | { ok: false; status: 400 | 403 | 404; message: string };
+
+export interface PageResult {
+  /** Positions of the page's records, in order (read them with collection.json / get). */
+  positions: number[];
+  /** Position to resume from, present when more records follow. */
+  next: number | undefined;
+}
+
+/** Roles that see only the jobs allocated to them. */
+const RESTRICTED: ReadonlySet<SecurityRole> = new Set(['technician', 'subcontractor']);
+
+/**
+ * The emulator's records: two seeded accounts, per type a stable-order collection, and every write path
+ * (edit_date, attribution, change events, allocation-based visibility) in one place.
+ */
+export function createStore(opts: StoreOptions) {
+  const now = opts.clock.now();
+  const accounts: Account[] = [0, 1].map((i) => {
+    const data = seedAccount({ seed: opts.seed, jobs: opts.jobs, now }, i);
+    return { ...data, visibility: createVisibility(data) };
+  });
+  const byUuid = new Map(accounts.map((a) => [a.info.uuid, a]));
+
+  const coll = (account: Account, type: string) => account.collections.get(type) as Collection;
+
+  /** The staff record, its role kind and whether it is active (current data, so office edits take effect). */
+  function staffRole(account: Account, staffUuid: string): { role: SecurityRole | undefined; active: boolean } | undefined {
+    const staff = coll(account, 'staff');
+    const i = staff.indexOf(staffUuid);
+    if (i === undefined) return undefined;
+    const record = staff.get(i);
+    return { role: account.roleKinds.get(String(record.security_role_uuid)), active: Number(record.active) === 1 };
+  }
+
+  const jobVisible = (account: Account, staffUuid: string, jobUuid: unknown): boolean => {
+    const i = coll(account, 'job').indexOf(String(jobUuid));
+    return i !== undefined && account.visibility.canSee(staffUuid, i);
+  };
+
+  /** What an acting staff member may see of a type; undefined means everything. */
+  function restriction(account: Account, type: string, actingStaff: string | undefined): ((i: number) => boolean) | undefined {
+    if (!actingStaff) return undefined;
+    const role = staffRole(account, actingStaff)?.role;
+    if (!role || !RESTRICTED.has(role)) return undefined;
+    const c = coll(account, type);
+    const jobs = coll(account, 'job');
+    // Seeded notes and visits know their job's position cheaply; changed ones are looked up by uuid.
+    const jobOf = (i: number, field: string) => {
+      const known = c.field(i, JOB_INDEX);
+      return typeof known === 'number' ? known : jobs.indexOf(String(c.field(i, field)));
+    };
+    const visible = (i: number, field: string) => {
+      const job = jobOf(i, field);
+      return job !== undefined && account.visibility.canSee(actingStaff, job);
+    };
+    switch (type) {
+      case 'job':
+        return (i) => account.visibility.canSee(actingStaff, i);
+      case 'note':
+        return (i) => c.field(i, 'related_object') === 'job' && visible(i, 'related_object_uuid');
+      case 'jobactivity':
+        return (i) => visible(i, 'job_uuid');
+      default:
+        return undefined;
+    }
+  }
+
+  function page(account: Account, type: string, from: number, limit: number, conditions: Condition[], actingStaff: string | undefined): PageResult {
+    const c = coll(account, type);
+    const allowed = restriction(account, type, actingStaff);
+    const size = c.size();
+    const ok = (i: number) =>
+      (allowed === undefined || allowed(i)) && conditions.every((cond) => matches(cond, c.field(i, cond.field)));
+    const positions: number[] = [];
+    let i = from;
+    for (; i < size && positions.length < limit; i++) if (ok(i)) positions.push(i);
+    let more = false;
+    for (let j = i; j < size && !more; j++) more = ok(j);
+    return { positions, next: more ? i : undefined };
+  }
+
+  function find(account: Account, type: string, uuid: string, actingStaff: string | undefined): number | undefined {
+    const i = coll(account, type).indexOf(uuid);
+    if (i === undefined) return undefined;
+    const allowed = restriction(account, type, actingStaff);
+    return allowed === undefined || allowed(i) ? i : undefined;
+  }
+
+  function trackAllocation(account: Account, before: Rec | undefined, after: Rec): void {
+    const jobs = coll(account, 'job');
+    const apply = (r: Rec, delta: 1 | -1) => {
+      const i = jobs.indexOf(String(r.job_uuid));
+      if (i !== undefined && Number(r.active) === 1) account.visibility.allocate(String(r.staff_uuid), i, delta);
+    };
+    if (before) apply(before, -1);
+    apply(after, 1);
+  }
+
+  function emit(account: Account, type: string, uuid: string, changed: string[]) {
+    opts.changes.emit({ accountUuid: account.info.uuid, recordType: type, uuid, changedFields: changed, at: opts.clock.now() });
+  }
+
+  /** Applies already validated fields to record i; `by` is the staff member the change is attributed to. */
+  function update(account: Account, def: RecordTypeDef, i: number, fields: Rec, by: string | undefined): string[] {
+    const c = coll(account, def.name);
+    const before = c.get(i);
+    const changed = Object.keys(fields).filter((f) => f !== 'uuid' && String(before[f]) !== String(fields[f]));
+    if (changed.length === 0) return [];
+    const after: Rec = { ...before };
+    for (const f of changed) after[f] = fields[f] as string | number;
+    after.edit_date = account.local.format(opts.clock.now());
+    if (by && 'edit_by_staff_uuid' in def.fields) after.edit_by_staff_uuid = by;
+    c.replace(i, after);
+    if (def.name === 'jobactivity') trackAllocation(account, before, after);
+    emit(account, def.name, String(before.uuid), changed);
+    return changed;
+  }
+
+  /** Checks references a create or update must hold (the note's job, the visit's job and staff member). */
+  function checkReferences(account: Account, def: RecordTypeDef, merged: Rec): string | undefined {
+    const exists = (type: string, uuid: unknown) => coll(account, type).indexOf(String(uuid)) !== undefined;
+    if (def.name === 'note' && merged.related_object === 'job' && !exists('job', merged.related_object_uuid)) {
+      return `No job ${merged.related_object_uuid} for this note (related_object_uuid)`;
+    }
+    if (def.name === 'jobactivity') {
+      if (!exists('job', merged.job_uuid)) return `No job ${merged.job_uuid} (job_uuid)`;
+      if (!exists('staff', merged.staff_uuid)) return `No staff member ${merged.staff_uuid} (staff_uuid)`;
+    }
+    return undefined;
+  }
+
+  function create(account: Account, def: RecordTypeDef, fields: Rec, by: string | undefined): WriteResult {
+    const c = coll(account, def.name);
+    const uuid = String(fields.uuid ?? randomUUID()).toLowerCase();
+    const existing = c.indexOf(uuid);
+    if (existing !== undefined) {
+      // The platform treats a create naming an existing uuid as an update of it, so a retried create is harmless.
+      const problem = checkReferences(account, def, { ...c.get(existing), ...fields });
+      if (problem) return { ok: false, status: 400, message: problem };
+      return { ok: true, uuid, created: false, changed: update(account, def, existing, fields, by) };
+    }
+    const stamp = account.local.format(opts.clock.now());
+    const defaults: Rec = { uuid, active: 1, edit_date: stamp };
+    if (def.name === 'job') {
+      const vendor = coll(account, 'vendor').get(0);
+      Object.assign(defaults, {
+        status: String(vendor.job_default_status || 'Quote'),
+        generated_job_id: String(account.nextJobNumber++),
+        date: stamp.slice(0, 10),
+        created_by_staff_uuid: by ?? '',
+      });
+    }
+    if (def.name === 'note') Object.assign(defaults, { create_date: stamp, action_required: '0' });
+    const record = fillRecord(def, { ...defaults, ...fields, uuid, edit_date: stamp });
+    if (by && 'edit_by_staff_uuid' in def.fields) record.edit_by_staff_uuid = by;
+    const problem = checkReferences(account, def, record);
+    if (problem) return { ok: false, status: 400, message: problem };
+    c.append(record);
+    if (def.name === 'jobactivity') trackAllocation(account, undefined, record);
+    const changed = Object.keys(fields).filter((f) => f !== 'uuid');
+    emit(account, def.name, uuid, changed.length > 0 ? changed : ['uuid']);
+    return { ok: true, uuid, created: true, changed };
+  }
+
+  return {
+    accounts,
+    account: (uuid: string) => byUuid.get(uuid),
+    collection: coll,
+    staffRole,
+    restriction,
+    jobVisible,
+    page,
+    find,
+    update,
+    create,
+    checkReferences,
+  };
+}
+
+export type Store = ReturnType<typeof createStore>;

@@ -1,0 +1,72 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { FaultSpec } from '../contracts';
+import { createRng } from '../data/prng';
+import { apiError, RATE_LIMIT_MESSAGE } from './errors';
+
+interface ActiveFault {
+  spec: FaultSpec;
+  remaining: number | undefined;
+}
+
+/**
+ * Injected failures for the next N matching requests or at a rate (seeded, so a run is repeatable). Applied to
+ * REST, webhook-subscription and OAuth token requests; never to the /_emulator control surface.
+ */
+export function createFaults(seed: number) {
+  const rng = createRng(seed ^ 0xfa017);
+  let faults: ActiveFault[] = [];
+  let injected = 0;
+  return {
+    add(spec: FaultSpec) {
+      faults.push({ spec, remaining: spec.count ?? (spec.rate === undefined ? 1 : undefined) });
+    },
+    clear() {
+      faults = [];
+    },
+    injected: () => injected,
+    /** The fault to apply to a request to `path`, if any (consumes one of a counted fault). */
+    take(path: string): FaultSpec | undefined {
+      for (const fault of faults) {
+        if (fault.spec.pathPrefix && !path.startsWith(fault.spec.pathPrefix)) continue;
+        if (fault.remaining !== undefined) {
+          fault.remaining--;
+          if (fault.remaining <= 0) faults = faults.filter((f) => f !== fault);
+        } else if (rng.next() >= (fault.spec.rate ?? 0)) {
+          continue;
+        }
+        injected++;
+        return fault.spec;
+      }
+      return undefined;
+    },
+  };
+}
+
+export type Faults = ReturnType<typeof createFaults>;
+
+interface NodeBindings {
+  incoming?: { socket?: { destroy(): void } };
+}
+
+export function faultMiddleware(faults: Faults): MiddlewareHandler {
+  return async (c: Context, next) => {
+    const fault = faults.take(c.req.path);
+    if (!fault) return next();
+    switch (fault.kind) {
+      case 'status': {
+        const status = fault.status ?? 503;
+        return apiError(c, status as 500, status === 503 ? 'Service temporarily unavailable' : 'An error occurred completing your request');
+      }
+      case 'rate_limit':
+        return apiError(c, 429, RATE_LIMIT_MESSAGE);
+      case 'drop': {
+        // Destroy the connection without an answer, as a network failure looks to the client.
+        (c.env as NodeBindings | undefined)?.incoming?.socket?.destroy();
+        return new Response(null, { status: 500 });
+      }
+      case 'delay':
+        await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000));
+        return next();
+    }
+  };
+}

@@ -1,0 +1,126 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../contracts';
+import { startEmulator } from '../start';
+import { createApi, type Api } from './test-support';
+
+type Err = { errorCode: number; message: string };
+let emu: RunningEmulator;
+let api: Api;
+
+beforeAll(async () => {
+  emu = await startEmulator({ jobs: 200, seed: 5, quiet: true, rateLimitPerMinute: 100_000 });
+  api = createApi(emu.info.base_url, { apiKey: emu.info.accounts[0]!.api_key });
+});
+afterAll(() => emu.close());
+afterEach(async () => {
+  await emu.control.clearFaults();
+  await emu.control.setRateLimit(100_000);
+});
+
+describe('rate limit', () => {
+  it('answers 429 with the platform text past the limit, per app per account, until the minute passes', async () => {
+    await emu.control.setRateLimit(5);
+    for (let i = 0; i < 5; i++) expect((await api('GET', 'category.json')).status).toBe(200);
+    const limited = await api<Err>('GET', 'category.json');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ errorCode: 429, message: 'Number of allowed API requests per minute exceeded' });
+    const otherAccount = createApi(emu.info.base_url, { apiKey: emu.info.accounts[1]!.api_key });
+    expect((await otherAccount('GET', 'category.json')).status).toBe(200);
+    const control = await fetch(`${emu.info.base_url}/_emulator/stats`);
+    expect(control.status).toBe(200);
+    await emu.control.advanceClock(60);
+    expect((await api('GET', 'category.json')).status).toBe(200);
+  });
+
+  it('starts at 180 a minute by default', async () => {
+    const fresh = await startEmulator({ jobs: 10, seed: 5, quiet: true });
+    try {
+      const freshApi = createApi(fresh.info.base_url, { apiKey: fresh.info.accounts[0]!.api_key });
+      const statuses: number[] = [];
+      for (let i = 0; i < 181; i++) statuses.push((await freshApi('GET', 'badge.json')).status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(180);
+      expect(statuses[180]).toBe(429);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('faults', () => {
+  it('status: the next N requests get the status, then normal service', async () => {
+    await emu.control.injectFault({ kind: 'status', status: 503, count: 2 });
+    const first = await api<Err>('GET', 'category.json');
+    expect(first.status).toBe(503);
+    expect(first.body.errorCode).toBe(503);
+    expect((await api('GET', 'category.json')).status).toBe(503);
+    expect((await api('GET', 'category.json')).status).toBe(200);
+    expect((await emu.control.stats()).faultsInjected).toBeGreaterThanOrEqual(2);
+  });
+
+  it('drop: the connection closes without an answer', async () => {
+    await emu.control.injectFault({ kind: 'drop', count: 1 });
+    await expect(api('GET', 'category.json')).rejects.toThrow();
+    expect((await api('GET', 'category.json')).status).toBe(200);
+  });
+
+  it('delay: the answer comes after the delay', async () => {
+    await emu.control.injectFault({ kind: 'delay', delayMs: 300, count: 1 });
+    const started = performance.now();
+    expect((await api('GET', 'category.json')).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it('rate_limit: a 429 burst', async () => {
+    await emu.control.injectFault({ kind: 'rate_limit', count: 3 });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await api('GET', 'category.json')).status);
+    expect(statuses).toEqual([429, 429, 429, 200]);
+  });
+
+  it('at a rate, until cleared, only under pathPrefix, never on the control surface', async () => {
+    await emu.control.injectFault({ kind: 'status', status: 500, rate: 0.5, pathPrefix: '/api_1.0/job' });
+    const statuses = [];
+    for (let i = 0; i < 40; i++) statuses.push((await api('GET', 'job/00000000-0000-4000-8000-000000000000.json')).status);
+    expect(statuses.filter((s) => s === 500).length).toBeGreaterThan(5);
+    expect(statuses.filter((s) => s === 404).length).toBeGreaterThan(5);
+    expect((await api('GET', 'category.json')).status).toBe(200);
+    expect((await fetch(`${emu.info.base_url}/_emulator/info`)).status).toBe(200);
+    await emu.control.clearFaults();
+    for (let i = 0; i < 5; i++) expect((await api('GET', 'job/00000000-0000-4000-8000-000000000000.json')).status).toBe(404);
+  });
+
+  it('applies to OAuth token requests', async () => {
+    await emu.control.injectFault({ kind: 'status', status: 503, count: 1, pathPrefix: '/oauth/access_token' });
+    const res = await fetch(`${emu.info.auth_url}/oauth/access_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=refresh_token&client_id=x&client_secret=y&refresh_token=z',
+    });
+    expect(res.status).toBe(503);
+    const after = await fetch(`${emu.info.auth_url}/oauth/access_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=refresh_token&client_id=x&client_secret=y&refresh_token=z',
+    });
+    expect(after.status).not.toBe(503);
+  });
+
+  it('refuses a malformed fault with a clear error', async () => {
+    await expect(emu.control.injectFault({ kind: 'explode' as 'drop' })).rejects.toThrow(/Invalid body: kind/);
+  });
+});
+
+describe('clock', () => {
+  it('advances the emulator clock, which stamps edit_date', async () => {
+    const before = await emu.control.now();
+    await emu.control.advanceClock(72 * 3600);
+    const after = await emu.control.now();
+    expect(after - before).toBeGreaterThanOrEqual(72 * 3600 * 1000);
+    expect(after - before).toBeLessThan(72 * 3600 * 1000 + 60_000);
+    const category = ((await api('GET', 'category.json')).body as Record<string, string>[])[0]!;
+    await api('POST', `category/${category.uuid}.json`, { colour: '#000000' });
+    const stamped = ((await api('GET', `category/${category.uuid}.json`)).body as Record<string, string>).edit_date!;
+    const local = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Australia/Sydney', dateStyle: 'short', timeStyle: 'medium' }).format(after);
+    expect(stamped.slice(0, 13)).toBe(local.slice(0, 13));
+  });
+});
