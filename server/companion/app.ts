@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { CompanionConfig } from './config';
+import { createCorsMiddleware } from './cors';
+import { createFeedModule, type FeedModule } from './feed/index';
+import { jsonError } from './http-errors';
+import { createRedirectAllowlist } from './oauth/redirect-allowlist';
+import { createOAuthRoutes } from './oauth/routes';
+import { consoleLogger, redactPath, requestLog, type Logger } from './request-log';
+
+// The companion's composition root: Web-standard handlers only (Hono), so `app.fetch` runs on Node (start.ts)
+// and on an edge runtime alike.
+
+export interface CompanionDeps {
+  /** How the companion reaches the platform (tests may wrap it). */
+  fetch?: typeof fetch;
+  /** Clock for OAuth state expiry. */
+  now?: () => number;
+  /** Where request lines and errors go; never receives a secret, code or token. */
+  log?: Logger;
+  /** The webhook receiver and change feed (feed/index.ts); `null` runs the companion without them (OAuth-only tests). */
+  createFeedModule?: typeof createFeedModule | null;
+}
+
+export interface CompanionApp {
+  app: Hono;
+  /** Stops what the feed module keeps running (heartbeats, Redis connections). */
+  close(): Promise<void>;
+}
+
+export async function createCompanionApp(config: CompanionConfig, deps: CompanionDeps = {}): Promise<CompanionApp> {
+  const log = deps.log ?? consoleLogger;
+  const allowlist = await createRedirectAllowlist(config.allowedExtensionIds);
+  const createFeed = deps.createFeedModule === undefined ? createFeedModule : deps.createFeedModule;
+  const feed: FeedModule | undefined = createFeed ? await createFeed({ config, ...(deps.fetch ? { fetch: deps.fetch } : {}) }) : undefined;
+
+  const app = new Hono();
+  app.use('*', requestLog(log));
+  // The feed module applies the same origin rule to its own routes (feed/cors.ts); two CORS layers on one
+  // path would answer preflights twice over, so this one covers only the routes composed here.
+  const corsLayer = createCorsMiddleware(allowlist.chromeIds);
+  app.use('/oauth/*', corsLayer);
+  app.use('/health', corsLayer);
+  app.use('/oauth/*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => jsonError(c, 413, 'invalid_request', 'The body is too large') }));
+
+  app.get('/health', (c) => c.json({ ok: true }));
+  app.route(
+    '/oauth',
+    createOAuthRoutes({
+      config,
+      allowlist,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      ...(deps.now ? { now: deps.now } : {}),
+    }),
+  );
+  if (feed) app.route('/', feed.routes);
+
+  app.notFound((c) => jsonError(c, 404, 'not_found', `No route for ${c.req.method} ${c.req.path.startsWith('/webhooks/') ? '/webhooks/…' : c.req.path}`));
+  app.onError((error, c) => {
+    // The name only: messages of library errors can quote URLs or bodies.
+    log({ level: 'error', path: redactPath(c.req.path), error: error.name });
+    return jsonError(c, 500, 'internal_error', 'The companion failed to handle this request');
+  });
+
+  return { app, close: async () => feed?.close() };
+}

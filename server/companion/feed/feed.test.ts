@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, jobNotification, postJson } from './testing/client';
+import { startFeedServer, type FeedServer } from './testing/feed-server';
+import { startStubPlatform } from './testing/stub-platform';
+import type { FeedPage } from './types';
+
+const ACCOUNT = '22222222-2222-4222-8222-222222222222';
+const OTHER = '33333333-3333-4333-8333-333333333333';
+const TOKEN = 'token-a';
+
+let platform: Awaited<ReturnType<typeof startStubPlatform>>;
+let companion: FeedServer;
+let callbackUrl: string;
+
+async function register(token: string): Promise<Response> {
+  return fetch(`${companion.url}/feed/register`, { method: 'POST', headers: bearer(token) });
+}
+
+async function feed(query = '', token = TOKEN): Promise<FeedPage> {
+  const res = await fetch(`${companion.url}/feed${query}`, { headers: bearer(token) });
+  expect(res.status).toBe(200);
+  return (await res.json()) as FeedPage;
+}
+
+beforeAll(async () => {
+  platform = await startStubPlatform({ [TOKEN]: ACCOUNT, 'token-a2': ACCOUNT, 'token-other': OTHER, 'token-b': OTHER });
+  companion = await startFeedServer({ platformBaseUrl: platform.baseUrl });
+});
+
+afterAll(async () => {
+  await companion?.close();
+  await platform?.close();
+});
+
+describe('POST /feed/register', () => {
+  it('creates the job and note subscriptions, verified, pointing at the account callback', async () => {
+    const res = await register(TOKEN);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { account_uuid: string; position: string };
+    expect(body.account_uuid).toBe(ACCOUNT);
+    expect(typeof body.position).toBe('string');
+    const subs = platform.subscriptions.get(ACCOUNT)!;
+    expect(subs.map((s) => [s.object, s.unique_id, [...s.fields].sort()])).toEqual([
+      ['job', 'fieldside-job', ['active', 'badges', 'company_uuid', 'generated_job_id', 'job_address', 'job_description', 'status']],
+      ['note', 'fieldside-note', ['active', 'note', 'related_object_uuid']],
+    ]);
+    callbackUrl = subs[0]!.callback_url;
+    expect(subs[1]!.callback_url).toBe(callbackUrl);
+    expect(callbackUrl).toMatch(new RegExp(`^${companion.url}/webhooks/[A-Za-z0-9_-]{43}$`));
+    expect(callbackUrl).not.toContain(ACCOUNT);
+  });
+
+  it('is idempotent: registering again adds nothing, another token of the account too', async () => {
+    const adds = platform.calls.add;
+    expect((await register(TOKEN)).status).toBe(200);
+    expect((await register('token-a2')).status).toBe(200);
+    expect(platform.calls.add).toBe(adds);
+    expect(platform.subscriptions.get(ACCOUNT)).toHaveLength(2);
+  });
+
+  it('repairs a subscription that was deactivated or changed, and only that one', async () => {
+    const subs = platform.subscriptions.get(ACCOUNT)!;
+    subs[0]!.active = false;
+    subs[1]!.fields = ['note'];
+    const adds = platform.calls.add;
+    expect((await register(TOKEN)).status).toBe(200);
+    expect(platform.calls.add).toBe(adds + 2);
+    expect(platform.subscriptions.get(ACCOUNT)!.every((s) => s.active && s.fields.length > 1)).toBe(true);
+    expect((await register(TOKEN)).status).toBe(200);
+    expect(platform.calls.add).toBe(adds + 2);
+  });
+
+  it('gives each account its own callback token', async () => {
+    expect((await register('token-other')).status).toBe(200);
+    const other = platform.subscriptions.get(OTHER)![0]!.callback_url;
+    expect(other).not.toBe(callbackUrl);
+  });
+});
+
+describe('authentication', () => {
+  it.each([
+    ['no Authorization header', {}],
+    ['a non-Bearer scheme', { authorization: 'Basic abc' }],
+    ['a token the platform refuses', bearer('token-nobody')],
+  ])('answers 401 with a JSON error for %s', async (_name, headers) => {
+    for (const path of ['/feed', '/feed/stream', '/feed/register']) {
+      const res = await fetch(`${companion.url}${path}`, { method: path.endsWith('register') ? 'POST' : 'GET', headers });
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { error: string }).error).toMatch(/token|Authorization/);
+    }
+  });
+
+  it('asks the platform once per token while the check is cached', async () => {
+    const before = platform.calls.vendor;
+    await Promise.all(Array.from({ length: 10 }, () => feed('', 'token-b')));
+    await feed('', 'token-b');
+    expect(platform.calls.vendor).toBe(before + 1);
+    await feed('', TOKEN); // checked already during registration
+    expect(platform.calls.vendor).toBe(before + 1);
+  });
+
+  it('remembers a refusal briefly too', async () => {
+    const before = platform.calls.vendor;
+    for (let i = 0; i < 3; i++) {
+      expect((await fetch(`${companion.url}/feed`, { headers: bearer('token-refused') })).status).toBe(401);
+    }
+    expect(platform.calls.vendor).toBe(before + 1);
+  });
+
+  it('never shows one account the feed of another', async () => {
+    const n = jobNotification(platform.baseUrl);
+    await postJson(callbackUrl, n);
+    expect((await feed()).changes.some((c) => c.uuid === n.entry[0]!.uuid)).toBe(true);
+    expect((await feed('', 'token-b')).changes.some((c) => c.uuid === n.entry[0]!.uuid)).toBe(false);
+  });
+});
+
+describe('GET /feed', () => {
+  it('catches up from a position, in order, and pages with limit', async () => {
+    const start = (await feed()).position;
+    const sent = [];
+    for (let i = 0; i < 5; i++) {
+      const n = jobNotification(platform.baseUrl);
+      sent.push(n.entry[0]!.uuid);
+      expect((await postJson(callbackUrl, n)).status).toBe(200);
+    }
+    const first = await feed(`?after=${start}&limit=2`);
+    expect(first.changes.map((c) => c.uuid)).toEqual(sent.slice(0, 2));
+    const rest = await feed(`?after=${first.position}`);
+    expect(rest.changes.map((c) => c.uuid)).toEqual(sent.slice(2));
+    const none = await feed(`?after=${rest.position}`);
+    expect(none).toEqual({ changes: [], position: rest.position });
+  });
+
+  it('rejects a position it never handed out, and a bad limit', async () => {
+    for (const query of ['?after=banana', '?limit=0', '?limit=5000']) {
+      const res = await fetch(`${companion.url}/feed${query}`, { headers: bearer(TOKEN) });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import type { CompanionConfig } from '../config';
+import { createCallbackTokens } from '../webhooks/callback-token';
+import { createWebhookRoutes } from '../webhooks/routes';
+import { createFeedStore } from './create-store';
+import { createFeedRoutes } from './routes';
+import { createTokenChecker } from './token-check';
+
+export type { FeedChange, FeedPage, FeedStore } from './types';
+export { FIELDSIDE_SUBSCRIPTIONS } from './subscriptions';
+export { deriveCallbackToken } from '../webhooks/callback-token';
+
+export interface FeedModule {
+  /** `/webhooks/*` and `/feed*`; mount at `/`. */
+  routes: Hono;
+  /** Ends open streams and releases the store (Redis connections). */
+  close(): Promise<void>;
+}
+
+/**
+ * The companion's webhook receiver and change feed. The store is memory, or Redis Streams when
+ * `config.redisUrl` is set (rejects when Redis cannot be reached).
+ */
+export async function createFeedModule(opts: {
+  config: CompanionConfig;
+  fetch?: typeof fetch;
+  /** Interval of the SSE comment heartbeat (15 s). */
+  heartbeatMs?: number;
+}): Promise<FeedModule> {
+  const { config } = opts;
+  const store = await createFeedStore(config);
+  const tokens = createCallbackTokens({ secret: config.signingSecret, store });
+  const checker = createTokenChecker({
+    platformBaseUrl: config.platformBaseUrl,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  });
+  const streams = new Set<() => void>();
+
+  const routes = new Hono();
+  routes.onError((_err, c) => c.json({ error: 'The companion failed to handle the request; retry later' }, 503));
+  routes.route('/', createWebhookRoutes({ tokens, store, platformBaseUrl: config.platformBaseUrl }));
+  routes.route(
+    '/',
+    createFeedRoutes({
+      store,
+      tokens,
+      checker,
+      publicUrl: config.publicUrl,
+      platformBaseUrl: config.platformBaseUrl,
+      allowedExtensionIds: config.allowedExtensionIds,
+      heartbeatMs: opts.heartbeatMs ?? 15_000,
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      streams,
+    }),
+  );
+
+  return {
+    routes,
+    async close() {
+      for (const finish of [...streams]) finish();
+      await store.close();
+    },
+  };
+}

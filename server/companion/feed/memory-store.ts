@@ -1,0 +1,95 @@
+import { createDedupWindow, DEDUP_TTL_SECONDS } from './dedup-window';
+import { FeedPositionError, type FeedChange, type FeedPage, type FeedStore, type NewChange } from './types';
+
+/** One account's bounded ring of changes. Ids are `<epoch>-<sequence number>`. */
+interface Ring {
+  slots: (FeedChange | undefined)[];
+  /** Sequence number of the next change; the oldest kept is `next - count`. */
+  next: number;
+  count: number;
+  dedup: ReturnType<typeof createDedupWindow>;
+  listeners: Set<() => void>;
+}
+
+/** The change feed for a single companion instance: a bounded ring per account, lost on restart. */
+export function createMemoryFeedStore(opts: { maxEntries: number; now?: () => number }): FeedStore {
+  const now = opts.now ?? Date.now;
+  const rings = new Map<string, Ring>();
+  const tokens = new Map<string, string>();
+  // A memory feed starts empty after a restart; the epoch in every id lets it recognise a client's
+  // position from an earlier life and replay everything kept instead of waiting for numbers to catch up.
+  const epoch = `m${Math.floor(Math.random() * 36 ** 6).toString(36)}`;
+  const idOf = (seq: number) => (seq === 0 ? '0' : `${epoch}-${seq}`);
+
+  function ring(account: string): Ring {
+    let r = rings.get(account);
+    if (!r) {
+      r = {
+        slots: new Array<FeedChange | undefined>(opts.maxEntries),
+        next: 1,
+        count: 0,
+        dedup: createDedupWindow({ maxKeys: Math.max(opts.maxEntries * 2, 1000), ttlMs: DEDUP_TTL_SECONDS * 1000, now }),
+        listeners: new Set(),
+      };
+      rings.set(account, r);
+    }
+    return r;
+  }
+
+  function parse(after: string): number {
+    if (after === '0') return 0;
+    const m = /^(m[a-z0-9]{1,8})-(\d{1,15})$/.exec(after);
+    if (!m) throw new FeedPositionError(after);
+    return m[1] === epoch ? Number(m[2]) : 0;
+  }
+
+  return {
+    async append(account, change: NewChange, dedupKey) {
+      const r = ring(account);
+      if (!r.dedup.add(dedupKey)) return null;
+      const seq = r.next++;
+      const id = idOf(seq);
+      r.slots[seq % opts.maxEntries] = { id, ...change };
+      r.count = Math.min(r.count + 1, opts.maxEntries);
+      for (const listener of r.listeners) listener();
+      return id;
+    },
+
+    async read(account, after, limit): Promise<FeedPage> {
+      const r = rings.get(account);
+      const from = after === undefined ? 0 : parse(after);
+      if (!r) return { changes: [], position: idOf(from) };
+      const oldest = r.next - r.count;
+      const changes: FeedChange[] = [];
+      for (let seq = Math.max(from + 1, oldest); seq < r.next && changes.length < limit; seq++) {
+        const change = r.slots[seq % opts.maxEntries];
+        if (change) changes.push(change);
+      }
+      const last = changes[changes.length - 1];
+      return { changes, position: last ? last.id : idOf(from) };
+    },
+
+    async position(account) {
+      const r = rings.get(account);
+      return idOf(r ? r.next - 1 : 0);
+    },
+
+    async subscribe(account, listener) {
+      const r = ring(account);
+      r.listeners.add(listener);
+      return () => r.listeners.delete(listener);
+    },
+
+    async saveCallbackToken(token, account) {
+      tokens.set(token, account);
+    },
+
+    async accountForCallbackToken(token) {
+      return tokens.get(token);
+    },
+
+    async close() {
+      for (const r of rings.values()) r.listeners.clear();
+    },
+  };
+}

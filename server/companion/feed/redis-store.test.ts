@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisFeedStore } from './redis-store';
+import { bearer, jobNotification, openStream, postJson } from './testing/client';
+import { startFeedServer } from './testing/feed-server';
+import { startRedisServer, type RedisServer } from './testing/redis-server';
+import { startStubPlatform } from './testing/stub-platform';
+import type { FeedPage } from './types';
+
+const ACCOUNT = '44444444-4444-4444-8444-444444444444';
+const TOKEN = 'token-redis';
+
+let redis: RedisServer;
+let platform: Awaited<ReturnType<typeof startStubPlatform>>;
+
+beforeAll(async () => {
+  redis = await startRedisServer(); // throws (fails the file) when redis-server is not installed
+  platform = await startStubPlatform({ [TOKEN]: ACCOUNT });
+});
+
+afterAll(async () => {
+  await platform?.close();
+  await redis?.stop();
+});
+
+async function feed(url: string, after?: string): Promise<FeedPage> {
+  const res = await fetch(`${url}/feed${after ? `?after=${after}` : ''}&limit=1000`.replace('feed&', 'feed?'), { headers: bearer(TOKEN) });
+  expect(res.status).toBe(200);
+  return (await res.json()) as FeedPage;
+}
+
+async function registerAndGetCallback(url: string): Promise<string> {
+  const res = await fetch(`${url}/feed/register`, { method: 'POST', headers: bearer(TOKEN) });
+  expect(res.status).toBe(200);
+  return platform.subscriptions.get(ACCOUNT)![0]!.callback_url;
+}
+
+describe('Redis feed store', () => {
+  it('keeps every notification across a companion restart, and the callback URL keeps working', async () => {
+    const first = await startFeedServer({ platformBaseUrl: platform.baseUrl, redisUrl: redis.url, feedMaxEntries: 1000 });
+    const callback = await registerAndGetCallback(first.url);
+    const start = (await feed(first.url)).position;
+    const sent: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const n = jobNotification(platform.baseUrl);
+      sent.push(n.entry[0]!.uuid);
+      expect((await postJson(callback, n)).status).toBe(200);
+    }
+    await first.close();
+
+    // A new instance on another port; the old callback URL's token must still map to the account.
+    const second = await startFeedServer({ platformBaseUrl: platform.baseUrl, redisUrl: redis.url, feedMaxEntries: 1000 });
+    try {
+      const page = await feed(second.url, start);
+      expect(page.changes.map((c) => c.uuid)).toEqual(sent);
+      const token = callback.split('/webhooks/')[1]!;
+      const late = jobNotification(platform.baseUrl);
+      const res = await postJson(`${second.url}/webhooks/${token}`, late);
+      expect(res.status).toBe(200);
+      expect((await feed(second.url, page.position)).changes.map((c) => c.uuid)).toEqual([late.entry[0]!.uuid]);
+      // Deduplication survives the restart too.
+      const again = await postJson(`${second.url}/webhooks/${token}`, jobNotification(platform.baseUrl, { seq: 0 }));
+      const dup = await postJson(`${second.url}/webhooks/${token}`, jobNotification(platform.baseUrl, { seq: 0 }));
+      expect(await again.json()).toEqual({ ok: true, duplicate: false });
+      expect(await dup.json()).toEqual({ ok: true, duplicate: true });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('lets two instances share one feed: posted to one, streamed live from the other', async () => {
+    const a = await startFeedServer({ platformBaseUrl: platform.baseUrl, redisUrl: redis.url });
+    const b = await startFeedServer({ platformBaseUrl: platform.baseUrl, redisUrl: redis.url });
+    try {
+      const callback = await registerAndGetCallback(a.url);
+      const token = callback.split('/webhooks/')[1]!;
+      const position = (await feed(b.url)).position;
+      const stream = await openStream(`${b.url}/feed/stream?after=${position}`, TOKEN);
+      expect(stream.res.status).toBe(200);
+      await stream.until(() => stream.comments.includes('connected'));
+
+      const n = jobNotification(platform.baseUrl);
+      const sentAt = Date.now();
+      expect((await postJson(`${a.url}/webhooks/${token}`, n)).status).toBe(200);
+      await stream.until(() => stream.changes().length === 1, 2000);
+      expect(Date.now() - sentAt).toBeLessThan(2000);
+      expect(stream.changes()[0]!.uuid).toBe(n.entry[0]!.uuid);
+
+      // The same delivery retried to the other instance is a duplicate there too.
+      expect(await (await postJson(`${b.url}/webhooks/${token}`, n)).json()).toEqual({ ok: true, duplicate: true });
+      const n2 = jobNotification(platform.baseUrl);
+      expect((await postJson(`${b.url}/webhooks/${token}`, n2)).status).toBe(200);
+      await stream.until(() => stream.changes().length === 2, 2000);
+      expect(stream.changes().map((c) => c.uuid)).toEqual([n.entry[0]!.uuid, n2.entry[0]!.uuid]);
+      stream.close();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('bounds each account stream (approximately, as MAXLEN ~ trims whole nodes)', async () => {
+    const store = await createRedisFeedStore({ url: redis.url, maxEntries: 100 });
+    try {
+      for (let i = 0; i < 1000; i++) {
+        const n = jobNotification('http://p', { seq: 100_000 + i });
+        const change = { object: n.object, uuid: n.entry[0]!.uuid, changed_fields: ['status'], time: n.entry[0]!.time, resource_url: n.resource_url };
+        expect(await store.append('bounded-account', change, `k${i}`)).toMatch(/^\d+-\d+$/);
+      }
+      const kept = (await store.read('bounded-account', undefined, 5000)).changes;
+      expect(kept.length).toBeGreaterThanOrEqual(100);
+      expect(kept.length).toBeLessThan(300);
+      expect(kept[kept.length - 1]!.uuid).toBe(jobNotification('http://p', { seq: 100_999 }).entry[0]!.uuid);
+      expect(await store.position('bounded-account')).toBe(kept[kept.length - 1]!.id);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('refuses to start when Redis is unreachable, with a clear error', async () => {
+    await expect(createRedisFeedStore({ url: 'redis://127.0.0.1:1', maxEntries: 10 })).rejects.toThrow(/Cannot connect to Redis/);
+  });
+});

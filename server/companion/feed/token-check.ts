@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { isPlatformError, PlatformError, platformErrorFrom, platformFetch } from './platform-error';
+
+const Vendor = z.object({ uuid: z.string().min(1) });
+// The real platform answers vendor.json as an array of one vendor; accept a bare object too.
+const VendorAnswer = z.union([z.array(Vendor).min(1), Vendor]);
+
+type Outcome = { ok: true; account: string } | { ok: false; error: PlatformError };
+
+interface Entry {
+  expires: number;
+  outcome: Promise<Outcome>;
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Buffer.from(digest).toString('hex');
+}
+
+/**
+ * Maps a platform access token to its account by asking the platform (`vendor.json`), remembering
+ * the answer for a short while so a stream reconnect or a burst of feed reads costs one platform call.
+ * Tokens are cached by their SHA-256 only, never in the clear. Concurrent checks of one token share a call.
+ */
+export function createTokenChecker(opts: {
+  platformBaseUrl: string;
+  fetch?: typeof fetch;
+  ttlMs?: number;
+  /** Refusals are cached more briefly, in case the platform refused by mistake. */
+  refusalTtlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}) {
+  const fetchFn = opts.fetch ?? fetch;
+  const ttlMs = opts.ttlMs ?? 60_000;
+  const refusalTtlMs = opts.refusalTtlMs ?? 10_000;
+  const maxEntries = opts.maxEntries ?? 10_000;
+  const now = opts.now ?? Date.now;
+  const cache = new Map<string, Entry>();
+
+  async function ask(token: string): Promise<Outcome> {
+    const url = `${opts.platformBaseUrl}/api_1.0/vendor.json`;
+    const what = 'GET vendor.json';
+    try {
+      const res = await platformFetch(fetchFn, url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }, what);
+      if (!res.ok) return { ok: false, error: await platformErrorFrom(res, what) };
+      const parsed = VendorAnswer.safeParse(await res.json().catch(() => null));
+      if (!parsed.success) return { ok: false, error: new PlatformError('The platform answered vendor.json without an account uuid', 502) };
+      const vendor = Array.isArray(parsed.data) ? parsed.data[0] : parsed.data;
+      return { ok: true, account: vendor!.uuid };
+    } catch (e) {
+      if (isPlatformError(e)) return { ok: false, error: e };
+      throw e;
+    }
+  }
+
+  function evict(at: number): void {
+    for (const [key, entry] of cache) {
+      if (entry.expires > at && cache.size < maxEntries) break;
+      cache.delete(key);
+    }
+  }
+
+  return {
+    /** The token's account uuid; throws a PlatformError (401, 403 or 502). */
+    async accountFor(token: string): Promise<string> {
+      const key = await sha256Hex(token);
+      const at = now();
+      let entry = cache.get(key);
+      if (!entry || entry.expires <= at) {
+        evict(at);
+        const created: Entry = { expires: at + ttlMs, outcome: ask(token) };
+        entry = created;
+        cache.delete(key); // re-inserted at the end, so the map stays in expiry order
+        cache.set(key, created);
+        created.outcome.then(
+          (o) => {
+            // Outages are not remembered; refusals only briefly.
+            if (!o.ok && o.error.status === 502) cache.delete(key);
+            else if (!o.ok) created.expires = Math.min(created.expires, now() + refusalTtlMs);
+          },
+          () => cache.delete(key),
+        );
+      }
+      const outcome = await entry.outcome;
+      if (!outcome.ok) throw outcome.error;
+      return outcome.account;
+    },
+  };
+}
+
+export type TokenChecker = ReturnType<typeof createTokenChecker>;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { decodeBase64Url, encodeBase64Url } from '../base64url';
+
+// OAuth `state` is stateless: the companion keeps nothing between /oauth/start and /oauth/token, so any instance
+// can serve any step. The state carries the extension's redirect URL (so /oauth/return knows where to hand the
+// code on), a nonce (so every flow's state is unique and the extension can match it) and an expiry, signed with
+// HMAC-SHA256 so nobody can point the code at a redirect URL of their own choosing.
+
+export const STATE_TTL_MS = 10 * 60 * 1000;
+
+export interface StatePayload {
+  /** The extension's identity redirect URL, already checked against the allow-list. */
+  redirectUrl: string;
+  nonce: string;
+  /** Expiry, ms since the epoch. */
+  expiresAt: number;
+}
+
+const WireSchema = z.object({ r: z.string().min(1), n: z.string().min(1), e: z.number().int() });
+
+export type StateCheck = { ok: true; payload: StatePayload } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
+
+const encoder = new TextEncoder();
+const keyCache = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keyCache.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keyCache.set(secret, key);
+  }
+  return key;
+}
+
+function randomNonce(): string {
+  return encodeBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+}
+
+/** Signs a new state for `redirectUrl`: `<base64url(json)>.<base64url(hmac)>`. */
+export async function signState(
+  secret: string,
+  redirectUrl: string,
+  options: { now?: number; ttlMs?: number; nonce?: string } = {},
+): Promise<{ state: string; payload: StatePayload }> {
+  const payload: StatePayload = {
+    redirectUrl,
+    nonce: options.nonce ?? randomNonce(),
+    expiresAt: (options.now ?? Date.now()) + (options.ttlMs ?? STATE_TTL_MS),
+  };
+  const body = encodeBase64Url(encoder.encode(JSON.stringify({ r: payload.redirectUrl, n: payload.nonce, e: payload.expiresAt })));
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(body)));
+  return { state: `${body}.${encodeBase64Url(mac)}`, payload };
+}
+
+/** Checks the signature (in constant time, through WebCrypto's verify) and then the expiry. */
+export async function verifyState(secret: string, state: string, now: number = Date.now()): Promise<StateCheck> {
+  const parts = state.split('.');
+  if (parts.length !== 2) return { ok: false, reason: 'malformed' };
+  const [body, macText] = parts as [string, string];
+  const mac = decodeBase64Url(macText);
+  if (!body || !mac || mac.length !== 32) return { ok: false, reason: 'malformed' };
+  const valid = await crypto.subtle.verify('HMAC', await hmacKey(secret), mac, encoder.encode(body));
+  if (!valid) return { ok: false, reason: 'bad_signature' };
+  const json = decodeBase64Url(body);
+  if (!json) return { ok: false, reason: 'malformed' };
+  let wire: unknown;
+  try {
+    wire = JSON.parse(new TextDecoder().decode(json));
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  const parsed = WireSchema.safeParse(wire);
+  if (!parsed.success) return { ok: false, reason: 'malformed' };
+  const payload: StatePayload = { redirectUrl: parsed.data.r, nonce: parsed.data.n, expiresAt: parsed.data.e };
+  if (now >= payload.expiresAt) return { ok: false, reason: 'expired' };
+  return { ok: true, payload };
+}

@@ -1,0 +1,66 @@
+import { createAdaptorServer } from '@hono/node-server';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createCompanionApp, type CompanionDeps } from './app';
+import { loadConfig } from './config';
+
+// Starts the companion on Node. It listens before it builds the app, because with PORT 0 and PUBLIC_URL
+// `auto` (or absent) its own URL, which the OAuth Return URL and webhook callbacks hang off, is known only then.
+// Requests that arrive in that instant get a 503 rather than a half-configured answer.
+
+export interface RunningCompanion {
+  url: string;
+  close(): Promise<void>;
+}
+
+function urlOf(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
+export async function startCompanion(
+  env: Record<string, string | undefined>,
+  deps: CompanionDeps = {},
+): Promise<RunningCompanion> {
+  // Check the configuration before binding, so a mistake fails fast and leaves no socket open.
+  const draft = loadConfig(env, { listeningUrl: 'http://127.0.0.1' });
+
+  let handler: ((request: Request) => Response | Promise<Response>) | undefined;
+  const server = createAdaptorServer({
+    fetch: (request: Request) =>
+      handler ? handler(request) : Response.json({ error: 'starting', message: 'The companion is starting' }, { status: 503 }),
+  }) as Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(draft.port, draft.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const url = urlOf(draft.host, (server.address() as AddressInfo).port);
+
+  let companion: Awaited<ReturnType<typeof createCompanionApp>>;
+  try {
+    companion = await createCompanionApp(loadConfig(env, { listeningUrl: url }), deps);
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
+  handler = (request) => companion.app.fetch(request);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    close() {
+      closing ??= (async () => {
+        // The feed first: it ends its event streams, so the server has no long-lived connection to wait for.
+        await companion.close();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      })();
+      return closing;
+    },
+  };
+}

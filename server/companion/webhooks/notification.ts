@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import type { NewChange } from '../feed/types';
+
+/** The spec's webhook notification body: one entry, changed field names only, UTC time, uuid, resource_url. */
+export const NotificationSchema = z.object({
+  object: z.string().min(1).max(64),
+  entry: z
+    .array(
+      z.object({
+        changed_fields: z.array(z.string().min(1).max(128)).min(1).max(200),
+        time: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'time must be YYYY-MM-DD HH:MM:SS (UTC)'),
+        // guid, not uuid: the platform's ids are 8-4-4-4-12 hex but not always RFC 4122 variants.
+        uuid: z.guid(),
+      }),
+    )
+    .length(1, 'entry must hold exactly one element'),
+  resource_url: z.url().max(2048),
+});
+
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export function toChange(n: Notification): NewChange {
+  const entry = n.entry[0]!;
+  return { object: n.object, uuid: entry.uuid, changed_fields: entry.changed_fields, time: entry.time, resource_url: n.resource_url };
+}
+
+/** Same record, same fields, same second: the platform retrying a delivery we already took. */
+export function dedupKey(change: NewChange): string {
+  return JSON.stringify([change.object, change.uuid, change.time, [...change.changed_fields].sort()]);
+}
