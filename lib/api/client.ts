@@ -1,0 +1,177 @@
+// The platform client: typed operations over http.ts for what Fieldside uses. One client per
+// connection (platform URLs + API key or OAuth tokens + optional impersonated staff member).
+import { ApiError } from './errors';
+import { and, encodeQuery, eq, filterToString, gt, lt, type Filter } from './filter';
+import { createHttp, type HttpOptions } from './http';
+import { parseJob } from './job-fast-parse';
+import { collect, paginate, type PageIterator } from './paginate';
+import type { RecordSchema, FieldTable, RecordOf } from './record-schema';
+import {
+  badgeRecord,
+  categoryRecord,
+  companyContactRecord,
+  companyRecord,
+  jobActivityRecord,
+  jobRecord,
+  noteRecord,
+  securityRoleRecord,
+  staffRecord,
+  vendorRecord,
+  type JobStatus,
+} from './schemas';
+import { createWebhookSubscriptionsApi } from './webhook-subscriptions';
+
+export type PlatformClientOptions = HttpOptions;
+
+export interface PageOptions {
+  /** Resume from a saved cursor (a page's `cursor` or `nextCursor`); default the first page. */
+  cursor?: string;
+  filter?: Filter;
+  signal?: AbortSignal;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface NewNote {
+  /** Client-chosen uuid: a retried or replayed create then cannot duplicate the note. */
+  uuid?: string;
+  jobUuid: string;
+  note: string;
+  actionRequired?: boolean;
+}
+
+/** Local-time bounds as the platform writes them: `YYYY-MM-DD HH:MM:SS`. */
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+const API = 'api_1.0';
+
+export function createPlatformClient(options: PlatformClientOptions) {
+  const http = createHttp(options);
+
+  function pages<T extends FieldTable>(type: string, record: RecordSchema<T>, opts: PageOptions = {}): PageIterator<RecordOf<T>> {
+    const filter = opts.filter === undefined ? undefined : filterToString(opts.filter);
+    return paginate({
+      label: `GET /${API}/${type}.json`,
+      parse: record.parse,
+      ...(opts.cursor === undefined ? {} : { cursor: opts.cursor }),
+      ...(opts.signal === undefined ? {} : { signal: opts.signal }),
+      fetchPage: async (cursor, signal) => {
+        const query = encodeQuery({ cursor, $filter: filter });
+        const answer = await http.send({ method: 'GET', path: `${API}/${type}.json?${query}`, ...(signal ? { signal } : {}) });
+        return { body: answer.body, nextCursor: answer.headers.get('x-next-cursor') };
+      },
+    });
+  }
+
+  const all = <T extends FieldTable>(type: string, record: RecordSchema<T>, opts: PageOptions = {}) =>
+    collect(pages(type, record, opts));
+
+  async function getOne<T extends FieldTable>(type: string, record: RecordSchema<T>, uuid: string, opts: CallOptions = {}) {
+    const label = `GET /${API}/${type}/${uuid}.json`;
+    const answer = await http.send({ method: 'GET', path: `${API}/${type}/${encodeURIComponent(uuid)}.json`, ...opts });
+    const parsed = record.parse(answer.body);
+    if (!parsed.ok) throw new ApiError('ValidationError', `${label}: ${parsed.skipped.reason}`, { status: 200, request: label });
+    return parsed.value;
+  }
+
+  /** POST to a record: the platform's update (set fields). Idempotent, so retried like a GET. */
+  async function update(type: string, uuid: string, fields: Record<string, unknown>, opts: CallOptions = {}) {
+    await http.send({ method: 'POST', path: `${API}/${type}/${encodeURIComponent(uuid)}.json`, json: fields, ...opts });
+  }
+
+  return {
+    jobs: {
+      pages: (opts?: PageOptions) => pages('job', { ...jobRecord, parse: parseJob }, opts),
+      get: (uuid: string, opts?: CallOptions) => getOne('job', jobRecord, uuid, opts),
+      updateStatus: (uuid: string, status: JobStatus, opts?: CallOptions) => update('job', uuid, { status }, opts),
+      /** Replaces the job's badges; the platform takes them as a JSON array in a string. */
+      setBadges: (uuid: string, badgeUuids: readonly string[], opts?: CallOptions) =>
+        update('job', uuid, { badges: JSON.stringify(badgeUuids) }, opts),
+    },
+    companies: {
+      pages: (opts?: PageOptions) => pages('company', companyRecord, opts),
+      get: (uuid: string, opts?: CallOptions) => getOne('company', companyRecord, uuid, opts),
+    },
+    companyContacts: {
+      ofCompany: (companyUuid: string, opts: CallOptions = {}) =>
+        all('companycontact', companyContactRecord, { ...opts, filter: [eq('company_uuid', companyUuid)] }),
+    },
+    staff: {
+      list: (opts: CallOptions = {}) => all('staff', staffRecord, opts),
+      get: (uuid: string, opts?: CallOptions) => getOne('staff', staffRecord, uuid, opts),
+    },
+    notes: {
+      ofJob: (jobUuid: string, opts: CallOptions = {}) =>
+        all('note', noteRecord, {
+          ...opts,
+          filter: and(eq('related_object', 'job'), eq('related_object_uuid', jobUuid)),
+        }),
+      /** Creates a note on a job; returns its uuid. */
+      async create(input: NewNote, opts: CallOptions = {}): Promise<{ uuid: string }> {
+        const uuid = input.uuid ?? globalThis.crypto.randomUUID();
+        const answer = await http.send({
+          method: 'POST',
+          path: `${API}/note.json`,
+          json: {
+            uuid,
+            related_object: 'job',
+            related_object_uuid: input.jobUuid,
+            note: input.note,
+            action_required: input.actionRequired ? '1' : '0',
+          },
+          ...opts,
+        });
+        return { uuid: answer.headers.get('x-record-uuid') ?? uuid };
+      },
+    },
+    badges: { list: (opts: CallOptions = {}) => all('badge', badgeRecord, opts) },
+    categories: { list: (opts: CallOptions = {}) => all('category', categoryRecord, opts) },
+    securityRoles: { list: (opts: CallOptions = {}) => all('securityrole', securityRoleRecord, opts) },
+    vendor: {
+      /** The account itself (`vendor.json` answers a one-element list). */
+      async get(opts: CallOptions = {}) {
+        const { records, skipped } = await all('vendor', vendorRecord, opts);
+        const vendor = records[0];
+        if (!vendor) {
+          const why = skipped[0]?.reason ?? 'empty list';
+          throw new ApiError('ValidationError', `GET /${API}/vendor.json: no readable vendor (${why})`, { status: 200 });
+        }
+        return vendor;
+      },
+    },
+    jobActivities: {
+      /** Visits of one staff member that overlap [from, to): start before `to` and end after `from`. */
+      ofStaff: (staffUuid: string, range: DateRange, opts: CallOptions = {}) =>
+        all('jobactivity', jobActivityRecord, {
+          ...opts,
+          filter: and(eq('staff_uuid', staffUuid), lt('start_date', range.to), gt('end_date', range.from)),
+        }),
+    },
+    webhooks: createWebhookSubscriptionsApi(http),
+    /**
+     * Re-reads a record named by a webhook's `resource_url`, with this client's own credentials. Refuses
+     * any URL outside {base_url}/api_1.0/, so a forged notification cannot make us send our token elsewhere.
+     */
+    async getResource(resourceUrl: string, opts: CallOptions = {}): Promise<unknown> {
+      const prefix = `${http.baseUrl}/${API}/`;
+      let url: URL;
+      try {
+        url = new URL(resourceUrl);
+      } catch {
+        throw new RangeError(`resource_url is not a URL: ${JSON.stringify(resourceUrl)}`);
+      }
+      if (!url.href.startsWith(prefix) || url.search !== '' || url.hash !== '') {
+        throw new RangeError(`resource_url ${JSON.stringify(resourceUrl)} is not a record under ${prefix}`);
+      }
+      const answer = await http.send({ method: 'GET', path: url.href.slice(http.baseUrl.length + 1), ...opts });
+      return answer.body;
+    },
+  };
+}
+
+export type PlatformClient = ReturnType<typeof createPlatformClient>;

@@ -1,0 +1,165 @@
+// The one place that sends requests: a configured ky instance plus auth headers, impersonation,
+// the client-side limiter, one refresh-and-replay on 401, retries (retry.ts) and the mapping of
+// every failure to a typed error (errors.ts).
+import ky, { HTTPError, type KyInstance } from 'ky';
+import { bodyText, bufferedFetch, type FetchLike } from './buffered-fetch';
+import { ApiError, isApiError, type ApiErrorDetails } from './errors';
+import { createRateLimiter, type RateLimiter } from './rate-limiter';
+import { DEFAULT_RETRY, kyRetryOptions, type RetryPolicy } from './retry';
+import { PlatformErrorBodySchema } from './schemas';
+
+/** What the client needs from a token manager (lib/auth/token-manager.ts provides it). */
+export interface AccessTokenSource {
+  getAccessToken(): Promise<string>;
+  /** The platform refused `failedAccessToken`: refresh unless already refreshed since; the new token. */
+  onUnauthorized(failedAccessToken: string): Promise<string>;
+}
+
+export type ClientAuth = { kind: 'api_key'; apiKey: string } | { kind: 'oauth'; tokens: AccessTokenSource };
+
+export interface HttpOptions {
+  /** {base_url}, without a trailing slash: requests go to `${baseUrl}/api_1.0/...`. */
+  baseUrl: string;
+  auth: ClientAuth;
+  impersonateStaffUuid?: string;
+  /** Share one limiter per account between clients; default: a new one at 180 a minute. */
+  limiter?: RateLimiter;
+  fetch?: FetchLike;
+  retry?: Partial<RetryPolicy>;
+  /** Per attempt, body included. */
+  timeoutMs?: number;
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path below baseUrl, without a leading slash, query included and already encoded. */
+  path: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON body, or null for an empty one. */
+  body: unknown;
+}
+
+export type HttpClient = ReturnType<typeof createHttp>;
+
+export function createHttp(options: HttpOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const { auth } = options;
+  if (options.impersonateStaffUuid !== undefined && auth.kind === 'api_key') {
+    throw new TypeError(
+      'Impersonation (x-impersonate-uuid) needs OAuth: the platform does not support it with an API key. ' +
+        'Connect with OAuth to act as a staff member, or create the client without impersonateStaffUuid.',
+    );
+  }
+  const limiter = options.limiter ?? createRateLimiter();
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const fixedHeaders: Record<string, string> = { accept: 'application/json' };
+  if (auth.kind === 'api_key') fixedHeaders['x-api-key'] = auth.apiKey;
+  if (options.impersonateStaffUuid !== undefined) fixedHeaders['x-impersonate-uuid'] = options.impersonateStaffUuid;
+
+  const instance: KyInstance = ky.create({
+    fetch: bufferedFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init))),
+    timeout: options.timeoutMs ?? 30_000,
+    headers: fixedHeaders,
+  });
+
+  async function send(spec: RequestSpec): Promise<HttpAnswer> {
+    const label = `${spec.method} /${spec.path.split('?')[0]}`;
+    let usedToken: string | undefined;
+    let replayed = false;
+    try {
+      const response = await instance(`${baseUrl}/${spec.path}`, {
+        method: spec.method,
+        ...(spec.json === undefined ? {} : { json: spec.json }),
+        ...(spec.form === undefined ? {} : { body: new URLSearchParams(spec.form) }),
+        ...(spec.signal === undefined ? {} : { signal: spec.signal }),
+        retry: kyRetryOptions(policy, Date.now()),
+        hooks: {
+          // Runs before every attempt, retries included: each attempt counts against the limit and
+          // carries the freshest token.
+          beforeRequest: [
+            async (request) => {
+              await limiter.acquire(spec.signal);
+              if (auth.kind === 'oauth') {
+                usedToken = await auth.tokens.getAccessToken();
+                request.headers.set('authorization', `Bearer ${usedToken}`);
+              }
+            },
+          ],
+          // 401 with OAuth: refresh once (single-flight in the token manager) and replay at once.
+          afterResponse:
+            auth.kind === 'oauth'
+              ? [
+                  async (_request, _options, response) => {
+                    if (response.status !== 401 || replayed || usedToken === undefined) return;
+                    replayed = true;
+                    await auth.tokens.onUnauthorized(usedToken);
+                    return ky.retry({ delay: 0 });
+                  },
+                ]
+              : [],
+        },
+      });
+      const text = await bodyText(response);
+      let body: unknown = null;
+      if (text !== '') {
+        try {
+          body = JSON.parse(text);
+        } catch (cause) {
+          throw new ApiError('ValidationError', `${label}: the answer is not JSON`, { status: response.status, cause, request: label });
+        }
+      }
+      return { status: response.status, headers: response.headers, body };
+    } catch (error) {
+      throw await toApiError(error, label, spec.signal);
+    }
+  }
+
+  return { send, baseUrl, limiter, impersonating: options.impersonateStaffUuid };
+}
+
+async function toApiError(error: unknown, label: string, signal: AbortSignal | undefined): Promise<unknown> {
+  if (isApiError(error)) return error;
+  // The caller's abort is not a platform failure: hand back the signal's own reason.
+  if (signal?.aborted) return signal.reason;
+  const details: ApiErrorDetails = { cause: error, request: label };
+  if (error instanceof HTTPError) {
+    const status = error.response.status;
+    const message = await platformMessage(error.response);
+    details.status = status;
+    const text = `${label}: ${status} ${message}`;
+    if (status === 401 || status === 402) return new ApiError('AuthenticationError', text, details);
+    if (status === 403) return new ApiError('MissingScopeError', text, details);
+    if (status === 404) return new ApiError('NotFoundError', text, details);
+    if (status === 429) {
+      const after = Number(error.response.headers.get('retry-after'));
+      if (Number.isFinite(after) && after > 0) details.retryAfterMs = after * 1000;
+      return new ApiError('RateLimitedError', text, details);
+    }
+    if (status >= 500) return new ApiError('ServerError', text, details);
+    return new ApiError('ValidationError', text, details);
+  }
+  if (error instanceof Error && error.name === 'ForceRetryError') {
+    return new ApiError('AuthenticationError', `${label}: still unauthorised after a token refresh`, { ...details, status: 401 });
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return new ApiError('NetworkError', `${label}: no answer from the platform (${reason})`, details);
+}
+
+/** The platform's `message` from an error body, or the status text when the body has none. */
+async function platformMessage(response: Response): Promise<string> {
+  try {
+    const text = await bodyText(response);
+    const parsed = PlatformErrorBodySchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data.message;
+    return text.slice(0, 200) || response.statusText;
+  } catch {
+    return response.statusText;
+  }
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { isApiError } from './errors';
+import { collect, paginate, type RawPage } from './paginate';
+import { jobRecord } from './schemas';
+
+// A deterministic in-memory page source: pure unit tests of the iterator's contract (the HTTP side
+// is covered against the real emulator in tests/integration/client).
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+function source(total: number, size: number, tweak?: (cursor: string, page: RawPage) => RawPage) {
+  const calls: string[] = [];
+  const fetchPage = async (cursor: string): Promise<RawPage> => {
+    calls.push(cursor);
+    const start = cursor === '-1' ? 0 : Number(cursor.slice(-12));
+    const body = Array.from({ length: Math.min(size, total - start) }, (_, i) => ({ uuid: uuid(start + i), status: 'Quote' }));
+    const page = { body, nextCursor: start + size < total ? uuid(start + size) : null };
+    return tweak ? tweak(cursor, page) : page;
+  };
+  return { fetchPage, calls };
+}
+
+describe('paginate', () => {
+  it('walks every page from -1 until x-next-cursor is absent', async () => {
+    const src = source(25, 10);
+    const pages = [];
+    for await (const page of paginate({ ...src, parse: jobRecord.parse, label: 't' })) pages.push(page);
+    expect(pages.map((p) => p.records.length)).toEqual([10, 10, 5]);
+    expect(pages[0]).toMatchObject({ cursor: '-1', nextCursor: uuid(10) });
+    expect(pages[2]).toMatchObject({ cursor: uuid(20), nextCursor: null });
+  });
+
+  it('resumes from a saved cursor', async () => {
+    const src = source(25, 10);
+    const { records } = await collect(paginate({ ...src, cursor: uuid(10), parse: jobRecord.parse, label: 't' }));
+    expect(records.map((r) => r.uuid)).toEqual(Array.from({ length: 15 }, (_, i) => uuid(10 + i)));
+    expect(() => paginate({ ...src, cursor: 'garbage', parse: jobRecord.parse, label: 't' })).toThrow(/cannot start/);
+  });
+
+  it('skips and reports bad records without failing the page', async () => {
+    const src = source(3, 10, (_c, page) => ({ ...page, body: [...(page.body as object[]), { uuid: uuid(99), badges: '[' }, 42] }));
+    const { records, skipped } = await collect(paginate({ ...src, parse: jobRecord.parse, label: 't' }));
+    expect(records).toHaveLength(3);
+    expect(skipped).toEqual([
+      { uuid: uuid(99), reason: expect.stringContaining('badges') },
+      { uuid: null, reason: expect.stringContaining('not an object') },
+    ]);
+  });
+
+  it.each([
+    ['a page that is not an array', (_c: string, p: RawPage) => ({ ...p, body: { error: 'x' } }), /not an array/],
+    ['a malformed x-next-cursor', (_c: string, p: RawPage) => ({ ...p, nextCursor: 'next please' }), /malformed x-next-cursor/],
+    ['a cursor that does not move', (c: string, p: RawPage) => ({ ...p, nextCursor: c === '-1' ? uuid(5) : c }), /malformed x-next-cursor/],
+  ])('fails loudly on %s', async (_label, tweak, message) => {
+    const src = source(50, 5, tweak);
+    const error = await collect(paginate({ ...src, parse: jobRecord.parse, label: 't' })).catch((e: unknown) => e);
+    expect(isApiError(error, 'ValidationError')).toBe(true);
+    expect(String((error as Error).message)).toMatch(message);
+  });
+
+  it('refuses a second concurrent next()', async () => {
+    const src = source(30, 10);
+    const pages = paginate({ ...src, parse: jobRecord.parse, label: 't' });
+    const first = pages.next();
+    await expect(pages.next()).rejects.toThrow(/one caller at a time/);
+    expect((await first).done).toBe(false);
+    expect((await pages.next()).value?.cursor).toBe(uuid(10)); // still usable once the first settled
+  });
+
+  it('stops when the signal aborts', async () => {
+    const src = source(100, 10);
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const walk = (async () => {
+      for await (const page of paginate({ ...src, signal: controller.signal, parse: jobRecord.parse, label: 't' })) {
+        seen.push(page.cursor);
+        if (seen.length === 2) controller.abort(new Error('user left'));
+      }
+    })();
+    await expect(walk).rejects.toThrow('user left');
+    expect(src.calls).toHaveLength(2);
+  });
+});

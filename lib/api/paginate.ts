@@ -1,0 +1,106 @@
+// Cursor pagination as an async iterator: `cursor=-1` first, then the `x-next-cursor` of each answer
+// until the header is absent. Each page is yielded with its own cursor and the next one, so a caller
+// can save progress and resume later by passing `cursor`. The iterator fails loudly on a page that
+// is not an array or a malformed next cursor, stops when its signal aborts, and refuses a second
+// `next()` while one is in flight (two callers turning the same pages would skip or repeat records).
+import { isUuid } from './fields';
+import { ApiError } from './errors';
+import { parseRecords, type Skipped } from './record-schema';
+
+export const FIRST_CURSOR = '-1';
+
+export interface Page<R> {
+  records: R[];
+  /** Records of this page that failed validation, with their uuid and why. */
+  skipped: Skipped[];
+  /** The cursor this page was read with (resume here to read it again). */
+  cursor: string;
+  /** The cursor of the next page, or null on the last page (resume here to go on). */
+  nextCursor: string | null;
+}
+
+export interface RawPage {
+  body: unknown;
+  nextCursor: string | null;
+}
+
+export interface PaginateOptions<R> {
+  /** Reads one page with the given cursor. */
+  fetchPage(cursor: string, signal: AbortSignal | undefined): Promise<RawPage>;
+  parse(raw: unknown): { ok: true; value: R } | { ok: false; skipped: Skipped };
+  /** Where to start: a cursor saved from an earlier walk, or -1 (the default) for the first page. */
+  cursor?: string;
+  signal?: AbortSignal;
+  /** For messages: "GET /api_1.0/job.json". */
+  label: string;
+}
+
+export type PageIterator<R> = AsyncIterableIterator<Page<R>, undefined, undefined>;
+
+export function paginate<R>(options: PaginateOptions<R>): PageIterator<R> {
+  const { signal, label } = options;
+  const start = options.cursor ?? FIRST_CURSOR;
+  if (start !== FIRST_CURSOR && !isUuid(start)) {
+    throw new RangeError(`${label}: cannot start from cursor ${JSON.stringify(start)}: expected -1 or a uuid`);
+  }
+  let cursor: string | null = start;
+  let busy = false;
+
+  async function turn(): Promise<IteratorResult<Page<R>, undefined>> {
+    if (cursor === null) return { done: true, value: undefined };
+    signal?.throwIfAborted();
+    const current = cursor;
+    const raw = await options.fetchPage(current, signal);
+    if (!Array.isArray(raw.body)) {
+      cursor = null; // a broken walk does not go on
+      throw new ApiError('ValidationError', `${label}: page at cursor ${current} is not an array`, {
+        status: 200,
+        request: label,
+      });
+    }
+    const next = raw.nextCursor;
+    if (next !== null && (!isUuid(next) || next === current)) {
+      cursor = null;
+      throw new ApiError('ValidationError', `${label}: malformed x-next-cursor ${JSON.stringify(next)} after cursor ${current}`, {
+        status: 200,
+        request: label,
+      });
+    }
+    const { records, skipped } = parseRecords(raw.body, options.parse);
+    cursor = next;
+    return { done: false, value: { records, skipped, cursor: current, nextCursor: next } };
+  }
+
+  const iterator: PageIterator<R> = {
+    async next() {
+      if (busy) {
+        throw new Error(`${label}: next() called while the previous page is still loading; one caller at a time`);
+      }
+      busy = true;
+      try {
+        return await turn();
+      } finally {
+        busy = false;
+      }
+    },
+    async return() {
+      cursor = null;
+      return { done: true, value: undefined };
+    },
+    [Symbol.asyncIterator]() {
+      return iterator;
+    },
+  };
+  return iterator;
+}
+
+/** Every record of every page, for small collections (staff, badges, a company's contacts). */
+export async function collect<R>(pages: PageIterator<R>): Promise<{ records: R[]; skipped: Skipped[] }> {
+  const records: R[] = [];
+  const skipped: Skipped[] = [];
+  for await (const page of pages) {
+    for (const r of page.records) records.push(r);
+    for (const s of page.skipped) skipped.push(s);
+  }
+  return { records, skipped };
+}

@@ -1,0 +1,92 @@
+// Client-side request limiter: a sliding window that allows at most `perMinute` request starts in
+// any `windowMs`. A token bucket with a full burst could send 2x the limit within one minute and
+// earn a 429; the window cannot. The platform counts per app per account, so share one limiter per
+// account (`createRateLimiterRegistry`) across every client of that account.
+
+export interface RateLimiterOptions {
+  /** Requests allowed per window (the platform allows 180 a minute). */
+  perMinute?: number;
+  /** Window length; a little over a minute absorbs network jitter between our clock and theirs. */
+  windowMs?: number;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface RateLimiter {
+  /** Waits until a request may start, then counts it. Rejects with the signal's reason if aborted. */
+  acquire(signal?: AbortSignal): Promise<void>;
+  /** Milliseconds until a request could start now (0 when one can). */
+  waitTime(): number;
+  readonly perMinute: number;
+}
+
+export const DEFAULT_PER_MINUTE = 180;
+const DEFAULT_WINDOW_MS = 61_000;
+
+export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
+  const perMinute = options.perMinute ?? DEFAULT_PER_MINUTE;
+  const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? defaultSleep;
+  if (!Number.isInteger(perMinute) || perMinute < 1) throw new RangeError('perMinute must be a positive integer');
+
+  // Ring buffer of the last `perMinute` start times: a new start is allowed when the oldest of them
+  // left the window.
+  const starts = new Float64Array(perMinute).fill(Number.NEGATIVE_INFINITY);
+  let head = 0; // index of the oldest start
+  // Waiters are served in order, so a burst of callers cannot starve one of them.
+  let queue: Promise<void> = Promise.resolve();
+
+  const waitTime = () => Math.max(0, starts[head]! + windowMs - now());
+
+  async function take(signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      signal?.throwIfAborted();
+      const wait = waitTime();
+      if (wait <= 0) break;
+      await sleep(wait, signal);
+    }
+    starts[head] = now();
+    head = (head + 1) % perMinute;
+  }
+
+  return {
+    perMinute,
+    waitTime,
+    acquire(signal) {
+      const turn = queue.then(() => take(signal));
+      queue = turn.catch(() => undefined);
+      return turn;
+    },
+  };
+}
+
+/** One limiter per account key, shared by every client of that account. */
+export function createRateLimiterRegistry(options: RateLimiterOptions = {}) {
+  const limiters = new Map<string, RateLimiter>();
+  return {
+    forAccount(accountKey: string): RateLimiter {
+      let limiter = limiters.get(accountKey);
+      if (!limiter) {
+        limiter = createRateLimiter(options);
+        limiters.set(accountKey, limiter);
+      }
+      return limiter;
+    },
+  };
+}
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }
+    function onAbort() {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

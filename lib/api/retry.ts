@@ -1,0 +1,56 @@
+// Retry policy of the platform client, expressed as ky retry configuration: exponential backoff
+// with full jitter on 429, 5xx, timeouts and network errors (refused or dropped connections),
+// bounded in attempts and in total time, honouring Retry-After when the platform sends one.
+import type { RetryOptions } from 'ky';
+import { isApiError } from './errors';
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  limit: number;
+  /** First backoff ceiling; doubles on each retry, randomised between 0 and it (full jitter). */
+  baseDelayMs: number;
+  /** Ceiling of one backoff. */
+  maxDelayMs: number;
+  /** No retry starts once this much time has passed since the first attempt. */
+  maxTotalMs: number;
+  /** A Retry-After longer than this gives up instead of waiting. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  limit: 5,
+  baseDelayMs: 250,
+  maxDelayMs: 8_000,
+  maxTotalMs: 60_000,
+  maxRetryAfterMs: 65_000,
+};
+
+export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
+
+/**
+ * ky retry options for one call, started at `startedAt` (the total-time bound is per call).
+ *
+ * POST is retried too, on purpose: every POST Fieldside sends is idempotent. Creates (notes) carry a
+ * client-chosen `uuid`, so a replay after a lost answer writes the same record again instead of a
+ * duplicate; updates set fields to values; webhook "add or modify" is keyed by `unique_id`. A new
+ * POST operation must keep that property or pass `retry: false`-like options of its own.
+ */
+export function kyRetryOptions(policy: RetryPolicy, startedAt: number, now: () => number = Date.now): RetryOptions {
+  return {
+    limit: policy.limit,
+    methods: ['get', 'put', 'delete', 'post', 'head'],
+    statusCodes: RETRY_STATUS_CODES,
+    afterStatusCodes: [429, 503],
+    maxRetryAfter: policy.maxRetryAfterMs,
+    backoffLimit: policy.maxDelayMs,
+    delay: (attempt) => policy.baseDelayMs * 2 ** (attempt - 1),
+    jitter: true,
+    retryOnTimeout: true,
+    shouldRetry: ({ error }) => {
+      // Our own errors (signed out, a refused refresh, a bad answer) are final; so is the caller's abort.
+      if (isApiError(error) || error.name === 'AbortError') return false;
+      if (now() - startedAt > policy.maxTotalMs) return false;
+      return undefined; // ky's rules: the status codes above, network errors and timeouts
+    },
+  };
+}

@@ -1,0 +1,195 @@
+// THE one place with the shapes of every platform record and answer Fieldside uses.
+// Records keep only the fields Fieldside needs (the cache holds 100,000 jobs); unknown extra fields
+// are allowed and dropped. Field names follow the platform's OpenAPI description
+// (shared/reference/platform-openapi-subset.json); tolerance rules live in fields.ts.
+import { z } from 'zod';
+import * as f from './fields';
+import { defineRecord, zodField } from './record-schema';
+
+// Every record has these.
+const base = { uuid: f.uuid, active: f.active, edit_date: f.date };
+
+export const jobRecord = defineRecord({
+  ...base,
+  generated_job_id: f.text,
+  status: f.text,
+  date: f.date,
+  company_uuid: f.ref,
+  job_address: f.text,
+  job_description: f.text,
+  work_done_description: f.text,
+  purchase_order_number: f.text,
+  category_uuid: f.ref,
+  queue_uuid: f.ref,
+  created_by_staff_uuid: f.ref,
+  geo_is_valid: f.flag,
+  lat: f.num,
+  lng: f.num,
+  badges: f.badges,
+  total_invoice_amount: f.num,
+  completion_date: f.date,
+});
+
+export const companyRecord = defineRecord({
+  ...base,
+  name: f.text,
+  address: f.text,
+  billing_address: f.text,
+  is_individual: f.flag,
+  parent_company_uuid: f.ref,
+  badges: f.badges,
+});
+
+export const companyContactRecord = defineRecord({
+  ...base,
+  company_uuid: f.ref,
+  first: f.text,
+  last: f.text,
+  phone: f.text,
+  mobile: f.text,
+  email: f.text,
+  type: f.text,
+  is_primary_contact: f.flag,
+});
+
+export const staffRecord = defineRecord({
+  ...base,
+  first: f.text,
+  last: f.text,
+  email: f.text,
+  mobile: f.text,
+  job_title: f.text,
+  color: f.text,
+  security_role_uuid: f.ref,
+  hide_from_schedule: f.flag,
+});
+
+export const noteRecord = defineRecord({
+  ...base,
+  create_date: f.date,
+  related_object: f.text,
+  related_object_uuid: f.ref,
+  note: f.text,
+  action_required: f.flag,
+  action_completed_by_staff_uuid: f.ref,
+  edit_by_staff_uuid: f.ref,
+});
+
+export const badgeRecord = defineRecord({
+  ...base,
+  name: f.text,
+  automatically_allocated: f.flag,
+  file_name: f.text,
+});
+
+export const categoryRecord = defineRecord({
+  ...base,
+  name: f.text,
+  colour: f.text,
+});
+
+export const vendorRecord = defineRecord({
+  ...base,
+  name: f.text,
+  timezone_name: f.text,
+  currency: f.text,
+  email: f.text,
+  website: f.text,
+});
+
+export const jobActivityRecord = defineRecord({
+  ...base,
+  job_uuid: f.ref,
+  staff_uuid: f.ref,
+  start_date: f.date,
+  end_date: f.date,
+  activity_was_scheduled: f.flag,
+  activity_was_recorded: f.flag,
+  travel_time_in_seconds: f.num,
+});
+
+export const securityRoleRecord = defineRecord({
+  ...base,
+  name: f.text,
+  role_description: f.text,
+});
+
+export const JobSchema = jobRecord.schema;
+export const CompanySchema = companyRecord.schema;
+export const CompanyContactSchema = companyContactRecord.schema;
+export const StaffSchema = staffRecord.schema;
+export const NoteSchema = noteRecord.schema;
+export const BadgeSchema = badgeRecord.schema;
+export const CategorySchema = categoryRecord.schema;
+export const VendorSchema = vendorRecord.schema;
+export const JobActivitySchema = jobActivityRecord.schema;
+export const SecurityRoleSchema = securityRoleRecord.schema;
+
+export type Job = z.infer<typeof JobSchema>;
+export type Company = z.infer<typeof CompanySchema>;
+export type CompanyContact = z.infer<typeof CompanyContactSchema>;
+export type Staff = z.infer<typeof StaffSchema>;
+export type Note = z.infer<typeof NoteSchema>;
+export type Badge = z.infer<typeof BadgeSchema>;
+export type Category = z.infer<typeof CategorySchema>;
+export type Vendor = z.infer<typeof VendorSchema>;
+export type JobActivity = z.infer<typeof JobActivitySchema>;
+export type SecurityRole = z.infer<typeof SecurityRoleSchema>;
+
+/** Job statuses the platform knows (reference notes); records may carry others, so Job.status is text. */
+export const JOB_STATUSES = ['Quote', 'Work Order', 'Completed', 'Unsuccessful'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+const utcTimestamp = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'YYYY-MM-DD HH:MM:SS');
+
+/** A webhook subscription as listed and answered by {base_url}/webhook_subscriptions. */
+export const WebhookSubscriptionSchema = z.object({
+  type: z.string(),
+  object: z.string(),
+  callback_url: z.url({ protocol: /^https?$/ }),
+  fields: zodField(f.stringList),
+  unique_id: z.string().default(''),
+  active: zodField(f.flag),
+  last_failure_reason: z.string().nullable().default(null),
+  last_failure_at: utcTimestamp.nullable().catch(null).default(null),
+});
+export type WebhookSubscription = z.infer<typeof WebhookSubscriptionSchema>;
+
+/** The body the platform POSTs to a callback URL: only the uuid and the changed field names. */
+export const WebhookNotificationSchema = z.object({
+  object: z.string().min(1),
+  entry: z
+    .array(
+      z.object({
+        changed_fields: z.array(z.string()),
+        time: utcTimestamp,
+        uuid: z.string().refine(f.isUuid, 'expected a uuid'),
+      }),
+    )
+    .length(1),
+  resource_url: z.url({ protocol: /^https?$/ }),
+});
+export type WebhookNotification = z.infer<typeof WebhookNotificationSchema>;
+
+/** The OAuth token endpoint's answer (authorization_code and refresh_token grants). */
+export const TokenResponseSchema = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().refine((t) => t.toLowerCase() === 'bearer', 'expected a bearer token'),
+  expires_in: z.coerce.number().int().positive(),
+  scope: z.string().default(''),
+  refresh_token: z.string().min(1),
+});
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+/** The OAuth endpoints' error body (undocumented; the RFC 6749 shape is what servers send). */
+export const OAuthErrorBodySchema = z.object({
+  error: z.string(),
+  error_description: z.string().optional(),
+});
+
+/** The platform's error body, and its success body for writes (`{"errorCode": 0, "message": "OK"}`). */
+export const PlatformErrorBodySchema = z.object({
+  errorCode: z.coerce.number(),
+  message: z.string(),
+});
+export type PlatformErrorBody = z.infer<typeof PlatformErrorBodySchema>;

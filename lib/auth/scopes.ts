@@ -1,0 +1,43 @@
+// The minimal scope set of each Fieldside feature. Asking for fewer scopes earns a higher rate limit
+// and a shorter consent dialog, and the platform supports incremental authorisation: a feature the
+// user turns on later asks only for what is missing (missingScopes).
+
+export const FEATURE_SCOPES = {
+  /** Quick search over jobs and their customers. */
+  search: ['read_jobs', 'read_customers'],
+  /** "My day": today's visits (job activities) with their jobs, customers and contacts. */
+  myDay: ['read_schedule', 'read_jobs', 'read_customers', 'read_customer_contacts'],
+  /** Reading and adding job notes. */
+  notes: ['read_job_notes', 'publish_job_notes'],
+  /** Badge definitions (reading badge.json needs manage_badges) and setting a job's badges. */
+  badges: ['manage_badges', 'manage_jobs'],
+  /** "Who are you": choosing the staff member to act as. */
+  whoAreYou: ['read_staff'],
+  /** The account's name and time zone. */
+  account: ['vendor'],
+  /** Change notifications: subscriptions are owned by the app; the records they announce are re-read
+   * with the scopes of the features that show them, so webhooks need the job read scope only. */
+  webhooks: ['read_jobs'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type Feature = keyof typeof FEATURE_SCOPES;
+
+export const FEATURES = Object.keys(FEATURE_SCOPES) as Feature[];
+
+/** The union of the features' scopes, sorted and without repeats. */
+export function scopesFor(features: Iterable<Feature>): string[] {
+  const out = new Set<string>();
+  for (const feature of features) for (const scope of FEATURE_SCOPES[feature]) out.add(scope);
+  return [...out].sort();
+}
+
+/** Scopes the feature(s) need that `granted` lacks: what to ask for in an incremental authorisation. */
+export function missingScopes(feature: Feature | Iterable<Feature>, granted: Iterable<string>): string[] {
+  const have = new Set(granted);
+  const features = typeof feature === 'string' ? [feature] : feature;
+  return scopesFor(features).filter((scope) => !have.has(scope));
+}
+
+/** Whether the granted scopes cover a feature. */
+export const canUse = (feature: Feature, granted: Iterable<string>): boolean =>
+  missingScopes(feature, granted).length === 0;

@@ -1,0 +1,42 @@
+// Reclaims the slots that incremental syncs leave behind: a changed job is appended to the tail
+// segment and its old copy is only marked superseded (segment-writer.ts), so over weeks the
+// segments fill with dead copies. Once they pass a share of all slots, every job segment is
+// rewritten densely, in one transaction (all or nothing, like every other write).
+import { jobChunk, SEGMENT_SIZE, SUPERSEDED, type Lookup } from './lookup';
+import type { CacheDatabase, JobSegment, LookupChunk } from './schema';
+
+/** Compaction starts when superseded copies exceed this share of the stored slots... */
+export const COMPACT_SHARE = 0.2;
+/** ...and at least one segment's worth (small caches are not worth the rewrite). */
+export const COMPACT_MIN = SEGMENT_SIZE;
+
+export function needsCompaction(lookup: Lookup): boolean {
+  const { all, superseded } = lookup.slots();
+  return superseded >= COMPACT_MIN && superseded > all * COMPACT_SHARE;
+}
+
+/** Rewrites the job segments without superseded copies. Returns how many slots it freed. */
+export async function compactJobs(db: CacheDatabase, lookup: Lookup): Promise<number> {
+  const tx = db.transaction(['jobSegments', 'jobLookup'], 'readwrite');
+  const segments = tx.objectStore('jobSegments');
+  const chunks = tx.objectStore('jobLookup');
+  const old = await segments.getAll();
+  const jobs = old.flatMap((seg) => {
+    const flags = lookup.jobChunk(seg.id)?.active;
+    return seg.jobs.filter((_, i) => flags?.[i] !== SUPERSEDED);
+  });
+  const dense: JobSegment[] = [];
+  for (let i = 0; i < jobs.length; i += SEGMENT_SIZE) dense.push({ id: dense.length, jobs: jobs.slice(i, i + SEGMENT_SIZE) });
+  const newChunks: LookupChunk[] = dense.map((seg) => jobChunk(seg.id, seg.jobs));
+  const freed = old.reduce((n, seg) => n + seg.jobs.length, 0) - jobs.length;
+  await Promise.all([
+    segments.clear(),
+    chunks.clear(),
+    ...dense.map((seg) => segments.put(seg)),
+    ...newChunks.map((chunk) => chunks.put(chunk)),
+    tx.done,
+  ]);
+  lookup.clearJobs();
+  for (const chunk of newChunks) lookup.putJobChunk(chunk);
+  return freed;
+}

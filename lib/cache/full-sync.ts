@@ -1,0 +1,198 @@
+// Full sync: every company, then every job, page by page along the platform's cursors. Fetching
+// page n+1 overlaps storing page n. Each page is stored together with the cursor of the next one
+// (segment-writer.ts: one transaction), so a sync cut off at any point resumes at the page after
+// the last one stored, never from the start.
+import { isApiError } from '../api/errors';
+import { FIRST_CURSOR, type Page, type PageIterator } from '../api/paginate';
+import type { PageOptions } from '../api/client';
+import type { Job } from '../api/schemas';
+import { SUPERSEDED } from './lookup';
+import { buildIndex, serializeIndex, type SearchDoc } from '../search';
+import { companyNames, toSearchDoc } from './search-docs';
+import { buildSearchIndexFromCache } from './search-store';
+import { withSkipped, type SyncContext } from './sync-context';
+import { initialSyncState, type ResumePoint, type StoredSyncState } from './sync-state';
+
+/**
+ * `fresh` empties the cache first (no finished sync yet). `refresh` walks everything again over a
+ * complete cache, which stays readable meanwhile: records are replaced in place, and at the end
+ * jobs the walk did not see (no longer visible to this staff member) are forgotten. Incremental
+ * sync cannot see those: allocating a job to someone does not change the job's edit_date.
+ */
+export type FullSyncMode = 'fresh' | 'refresh';
+
+export async function fullSync(ctx: SyncContext, signal: AbortSignal | undefined, mode: FullSyncMode = 'fresh'): Promise<void> {
+  const { cache, source } = ctx;
+  const call = signal === undefined ? {} : { signal };
+  if (mode === 'refresh') {
+    const vendor = await source.vendor.get(call);
+    const state = ctx.state();
+    const next: StoredSyncState = {
+      ...state,
+      phase: 'full',
+      complete: false,
+      pagesDone: 0,
+      jobsStored: 0,
+      skipped: 0,
+      skippedExamples: [],
+      lastError: null,
+      resume: { collection: 'companies', cursor: FIRST_CURSOR },
+      fullStartedAt: await ctx.now(),
+      timeZone: vendor.timezone_name === '' ? null : vendor.timezone_name,
+    };
+    await cache.write({ state: next });
+    ctx.publish(next);
+  } else if (ctx.state().resume === null) {
+    const vendor = await source.vendor.get(call);
+    // The mark of the next incremental sync is the platform's time at the START of this walk: a
+    // record changed while we walk (after its page was read) has a later edit_date, so the next
+    // incremental sync catches it. Taken after the vendor answer, so a Date-header clock is set.
+    const startedAt = await ctx.now();
+    const fresh: StoredSyncState = {
+      ...initialSyncState(),
+      persisted: ctx.state().persisted,
+      phase: 'full',
+      resume: { collection: 'companies', cursor: FIRST_CURSOR },
+      fullStartedAt: startedAt,
+      timeZone: vendor.timezone_name === '' ? null : vendor.timezone_name,
+    };
+    await cache.clear(fresh);
+    ctx.publish(fresh);
+  } else {
+    ctx.publish({ ...ctx.state(), phase: 'full', lastError: null });
+  }
+  await askPersistence(ctx);
+
+  // Search documents of this run's jobs, and every uuid it saw; null when the walk resumed past its
+  // first job page (the earlier pages are then only in the database, and the index is built from there).
+  let docs: Map<string, SearchDoc> | null = null;
+  let seen: Set<string> | null = null;
+  const step = (): ResumePoint => ctx.state().resume!;
+
+  if (step().collection === 'companies') {
+    await walk((o) => source.companies.pages(o), step().cursor, signal, async (page) => {
+      const next: ResumePoint = page.nextCursor === null ? { collection: 'jobs', cursor: FIRST_CURSOR } : { collection: 'companies', cursor: page.nextCursor };
+      await storePage(ctx, { companies: page.records }, page, next);
+    });
+  }
+  // From the database, not from this run's pages: a resumed walk stored some of them earlier.
+  const names = companyNames(await cache.allCompanies());
+  if (step().collection === 'jobs') {
+    const startOver = () => {
+      docs = new Map();
+      seen = new Set();
+      ctx.publish({ ...ctx.state(), jobsStored: 0 });
+    };
+    if (step().cursor === FIRST_CURSOR) startOver();
+    const onPage = async (page: Page<Job>) => {
+      for (const job of page.records) {
+        seen?.add(job.uuid);
+        if (job.active) docs?.set(job.uuid, toSearchDoc(job, job.company_uuid === null ? '' : (names.get(job.company_uuid) ?? '')));
+        else docs?.delete(job.uuid);
+      }
+      // Jobs skipped as malformed were seen too: their cached copy stays until a readable one comes.
+      for (const skipped of page.skipped) if (skipped.uuid !== null) seen?.add(skipped.uuid.toLowerCase());
+      const next: ResumePoint = page.nextCursor === null ? { collection: 'index', cursor: '' } : { collection: 'jobs', cursor: page.nextCursor };
+      await storePage(ctx, { jobs: page.records }, page, next);
+    };
+    await walk((o) => source.jobs.pages(o), step().cursor, signal, onPage, startOver);
+  }
+  // Only a walk that saw every page in this run knows what is gone (and has every search document).
+  const seenNow = seen as Set<string> | null;
+  const docsNow = docs as Map<string, SearchDoc> | null;
+  const gone = seenNow === null ? [] : unseenJobs(cache, seenNow);
+  const index = docsNow !== null ? buildIndex([...docsNow.values()]) : await buildSearchIndexFromCache(cache);
+  const state = ctx.state();
+  const done: StoredSyncState = {
+    ...state,
+    phase: 'idle',
+    complete: true,
+    resume: null,
+    lastSyncedAt: state.fullStartedAt,
+    fullStartedAt: null,
+    lastError: null,
+  };
+  await cache.write({ drop: gone, search: { value: serializeIndex(index), withMain: true }, state: done });
+  await cache.compactIfNeeded();
+  ctx.setIndex(index);
+  ctx.publish({ ...done, counts: cache.counts() });
+}
+
+/** Cached jobs (live or tombstone) that a complete walk did not see. */
+function unseenJobs(cache: SyncContext['cache'], seen: ReadonlySet<string>): string[] {
+  const gone: string[] = [];
+  for (const chunk of cache.lookup.jobChunks()) {
+    chunk.uuids.forEach((uuid, i) => {
+      if (chunk.active[i] !== SUPERSEDED && !seen.has(uuid)) gone.push(uuid);
+    });
+  }
+  return gone;
+}
+
+async function storePage(
+  ctx: SyncContext,
+  records: Parameters<SyncContext['cache']['write']>[0],
+  page: Page<unknown>,
+  next: ResumePoint,
+): Promise<void> {
+  const state = ctx.state();
+  const jobs = records.jobs?.length ?? 0;
+  const saved: StoredSyncState = {
+    ...state,
+    ...withSkipped(state, page.skipped),
+    pagesDone: state.pagesDone + 1,
+    jobsStored: state.jobsStored + jobs,
+    resume: next,
+  };
+  await ctx.cache.write({ ...records, state: saved });
+  ctx.publish({ ...saved, counts: ctx.cache.counts() });
+}
+
+/**
+ * Walks pages from `cursor`, handing each to `onPage` while the next one is already being fetched
+ * (the iterator allows one fetch in flight, and storing does not use it). A saved cursor the
+ * platform no longer knows (page cursors expire after an hour) restarts the walk at the first page:
+ * stored records are then replaced in place by uuid, not duplicated.
+ */
+async function walk<R>(
+  pages: (opts: PageOptions) => PageIterator<R>,
+  cursor: string,
+  signal: AbortSignal | undefined,
+  onPage: (page: Page<R>) => Promise<void>,
+  onRestart: () => void = () => undefined,
+): Promise<void> {
+  let stored = 0;
+  const iterator = pages({ cursor, ...(signal === undefined ? {} : { signal }) });
+  try {
+    let pending = iterator.next();
+    for (;;) {
+      const result = await pending;
+      if (result.done) return;
+      pending = iterator.next();
+      // If storing fails, nobody awaits the prefetch: keep its failure from being "unhandled".
+      pending.catch(() => undefined);
+      signal?.throwIfAborted(); // stop between pages even if the source ignores the signal
+      await onPage(result.value);
+      stored++;
+    }
+  } catch (error) {
+    const staleCursor = stored === 0 && cursor !== FIRST_CURSOR && isApiError(error, 'ValidationError') && error.status === 400;
+    if (!staleCursor || signal?.aborted) throw error;
+  } finally {
+    await iterator.return?.();
+  }
+  onRestart();
+  await walk(pages, FIRST_CURSOR, signal, onPage);
+}
+
+async function askPersistence(ctx: SyncContext): Promise<void> {
+  const state = ctx.state();
+  if (ctx.requestPersistence === undefined || state.persisted === true) return;
+  let persisted = false;
+  try {
+    persisted = await ctx.requestPersistence();
+  } catch {
+    persisted = false; // refused or unsupported: the cache still works, the browser may evict it
+  }
+  ctx.publish({ ...ctx.state(), persisted });
+}

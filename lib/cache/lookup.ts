@@ -1,0 +1,128 @@
+// The in-memory side of the compact index: uuid → segment and job number → uuid, built from the
+// lookup chunks (one per segment) and kept current as segments are rewritten. Pure: no IndexedDB.
+import type { Company, Job } from '../api/schemas';
+import type { CompanyLookupChunk, LookupChunk } from './schema';
+
+export const SEGMENT_SIZE = 1000;
+/** `LookupChunk.active` values. */
+export const TOMBSTONE = 0;
+export const LIVE = 1;
+export const SUPERSEDED = 2;
+
+export function jobChunk(segment: number, jobs: readonly Job[]): LookupChunk {
+  const n = jobs.length;
+  const chunk: LookupChunk = { segment, uuids: new Array(n), numbers: new Array(n), active: new Uint8Array(n), dates: new Array(n), edits: new Array(n) };
+  for (let i = 0; i < n; i++) {
+    const job = jobs[i]!;
+    chunk.uuids[i] = job.uuid;
+    chunk.numbers[i] = job.generated_job_id;
+    chunk.active[i] = job.active ? 1 : 0;
+    chunk.dates[i] = job.date ?? '';
+    chunk.edits[i] = job.edit_date ?? '';
+  }
+  return chunk;
+}
+
+export function companyChunk(segment: number, companies: readonly Company[]): CompanyLookupChunk {
+  return { segment, uuids: companies.map((c) => c.uuid) };
+}
+
+/** Job numbers are compared as people type them: trimmed, case-insensitive, without a leading "#". */
+export function normalizeJobNumber(number: string): string {
+  return number.trim().replace(/^#/, '').toLowerCase();
+}
+
+export function createLookup() {
+  const jobChunks = new Map<number, LookupChunk>();
+  const companyChunks = new Map<number, CompanyLookupChunk>();
+  /** uuid → [segment, position]; tombstones included (an update must find its old place). */
+  const jobAt = new Map<string, { segment: number; position: number }>();
+  const byNumber = new Map<string, string>();
+  const companyAt = new Map<string, { segment: number; position: number }>();
+
+  function dropJobChunk(segment: number): void {
+    const old = jobChunks.get(segment);
+    if (!old) return;
+    old.uuids.forEach((uuid) => {
+      if (jobAt.get(uuid)?.segment === segment) jobAt.delete(uuid);
+    });
+    // A job moved to another segment keeps its number entry (that segment's chunk set it).
+    old.uuids.forEach((uuid, i) => {
+      const key = normalizeJobNumber(old.numbers[i]!);
+      if (byNumber.get(key) === uuid && !jobAt.has(uuid)) byNumber.delete(key);
+    });
+    jobChunks.delete(segment);
+  }
+
+  function putJobChunk(chunk: LookupChunk): void {
+    dropJobChunk(chunk.segment);
+    jobChunks.set(chunk.segment, chunk);
+    chunk.uuids.forEach((uuid, position) => {
+      const flag = chunk.active[position];
+      if (flag === SUPERSEDED) return;
+      jobAt.set(uuid, { segment: chunk.segment, position });
+      if (flag === LIVE && chunk.numbers[position] !== '') byNumber.set(normalizeJobNumber(chunk.numbers[position]!), uuid);
+    });
+  }
+
+  function putCompanyChunk(chunk: CompanyLookupChunk): void {
+    const old = companyChunks.get(chunk.segment);
+    old?.uuids.forEach((uuid) => {
+      if (companyAt.get(uuid)?.segment === chunk.segment) companyAt.delete(uuid);
+    });
+    companyChunks.set(chunk.segment, chunk);
+    chunk.uuids.forEach((uuid, position) => companyAt.set(uuid, { segment: chunk.segment, position }));
+  }
+
+  const isLive = (loc: { segment: number; position: number }) => jobChunks.get(loc.segment)?.active[loc.position] === 1;
+  const lastKey = (m: Map<number, unknown>) => (m.size === 0 ? -1 : Math.max(...m.keys()));
+
+  return {
+    putJobChunk,
+    putCompanyChunk,
+    /** Forgets every job chunk (before a compaction puts new ones). */
+    clearJobs(): void {
+      jobChunks.clear();
+      jobAt.clear();
+      byNumber.clear();
+    },
+    clear(): void {
+      jobChunks.clear();
+      companyChunks.clear();
+      jobAt.clear();
+      byNumber.clear();
+      companyAt.clear();
+    },
+    /** Where a job is stored (tombstones too). */
+    jobLocation: (uuid: string) => jobAt.get(uuid.toLowerCase()),
+    /** Where a live job is stored; undefined for unknown jobs and tombstones. */
+    liveJobLocation(uuid: string) {
+      const loc = jobAt.get(uuid.toLowerCase());
+      return loc && isLive(loc) ? loc : undefined;
+    },
+    uuidOfNumber: (number: string) => byNumber.get(normalizeJobNumber(number)),
+    companyLocation: (uuid: string) => companyAt.get(uuid.toLowerCase()),
+    jobChunk: (segment: number) => jobChunks.get(segment),
+    jobChunks: () => [...jobChunks.values()].sort((a, b) => a.segment - b.segment),
+    lastJobSegment: () => lastKey(jobChunks),
+    lastCompanySegment: () => lastKey(companyChunks),
+    companySize: (segment: number) => companyChunks.get(segment)?.uuids.length ?? 0,
+    counts() {
+      const by = [0, 0, 0];
+      for (const chunk of jobChunks.values()) for (let i = 0; i < chunk.active.length; i++) by[chunk.active[i]!]!++;
+      return { jobs: by[LIVE]!, tombstones: by[TOMBSTONE]!, companies: companyAt.size, segments: jobChunks.size };
+    },
+    /** Stored job slots, and how many of them hold superseded copies. */
+    slots() {
+      let all = 0;
+      let superseded = 0;
+      for (const chunk of jobChunks.values()) {
+        all += chunk.active.length;
+        for (let i = 0; i < chunk.active.length; i++) if (chunk.active[i] === SUPERSEDED) superseded++;
+      }
+      return { all, superseded };
+    },
+  };
+}
+
+export type Lookup = ReturnType<typeof createLookup>;

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { createServerClock } from './server-clock';
+
+describe('createServerClock', () => {
+  it("follows the platform's Date header, not the device clock", async () => {
+    let device = Date.parse('2026-03-01T10:00:00Z');
+    const answers = ['Sun, 01 Mar 2026 10:05:00 GMT', null];
+    const clock = createServerClock(async () => {
+      const date = answers.shift();
+      return new Response('[]', { headers: date ? { date } : {} });
+    }, () => device);
+    expect(clock.calibrated()).toBe(false);
+    expect(clock.now()).toBe(device); // nothing seen yet: the device clock
+    await clock.fetch('http://127.0.0.1/api_1.0/vendor.json');
+    expect(clock.calibrated()).toBe(true);
+    expect(clock.now()).toBe(Date.parse('2026-03-01T10:05:00Z'));
+    device += 60_000; // a minute passes on the device: the platform clock moves with it
+    await clock.fetch('http://127.0.0.1/api_1.0/job.json'); // no Date header: the last offset stays
+    expect(clock.now()).toBe(Date.parse('2026-03-01T10:06:00Z'));
+  });
+});

@@ -1,0 +1,24 @@
+// The platform's clock as seen on its answers (the HTTP `Date` header), for the sync's marks: the
+// device clock may be minutes or hours off, and the mark must be in the platform's time.
+// Wrap the client's fetch with `clock.fetch` and pass `clock.now` to createSync.
+
+type FetchLike = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+
+export function createServerClock(inner: FetchLike = (input, init) => globalThis.fetch(input, init), deviceNow: () => number = Date.now) {
+  let offset: number | null = null;
+  const fetchWithClock: FetchLike = async (input, init) => {
+    const response = await inner(input, init);
+    const header = response.headers.get('date');
+    const at = header === null ? Number.NaN : Date.parse(header);
+    // The header has whole seconds: the offset is good to about a second, well inside the overlap.
+    if (Number.isFinite(at)) offset = at - deviceNow();
+    return response;
+  };
+  return {
+    fetch: fetchWithClock,
+    /** Platform time in ms since the epoch: device time corrected by the last `Date` header seen. */
+    now: () => deviceNow() + (offset ?? 0),
+    /** Whether a `Date` header has been seen yet. */
+    calibrated: () => offset !== null,
+  };
+}

@@ -1,0 +1,113 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { search } from '../../../lib/search';
+import { fingerprint, startPlatform, type Platform } from './platform';
+
+let platform: Platform;
+beforeAll(async () => {
+  platform = await startPlatform({ jobs: 4500, seed: 21 });
+});
+afterAll(async () => {
+  await platform?.close();
+});
+
+describe('full sync against the emulator', () => {
+  it('stores exactly what the server holds: same count, same content, no duplicates', async () => {
+    const { api, requests } = await platform.client();
+    const cache = await platform.cache();
+    const sync = platform.sync({ client: api, cache });
+    const state = await sync.run();
+    const server = await platform.serverJobs();
+    const cached = await cache.allJobs({ includeInactive: true });
+    expect(fingerprint(cached)).toEqual(fingerprint(server));
+    expect(fingerprint(cached).distinct).toBe(server.length);
+    // 1 vendor + 1 company page (225 companies) + 5 job pages.
+    expect(requests()).toBe(7);
+    expect(state).toMatchObject({ phase: 'idle', lastError: null, skipped: 0, jobsStored: server.length });
+    const live = server.filter((j) => j.active);
+    expect(state.counts).toMatchObject({ jobs: live.length, tombstones: server.length - live.length, segments: 5 });
+    expect(state.lastSyncedAt).not.toBeNull();
+
+    // Lookups and search answer from the cache.
+    const sample = live[1234]!;
+    expect((await cache.getJobByNumber(sample.generated_job_id))?.uuid).toBe(sample.uuid);
+    expect(search(await sync.searchIndex(), sample.generated_job_id)[0]?.uuid).toBe(sample.uuid);
+    const company = await cache.getCompany(sample.company_uuid!);
+    expect(company?.uuid).toBe(sample.company_uuid);
+  });
+
+  it('resumes a sync cut off mid-walk from its saved cursor, with fewer requests than starting over', async () => {
+    const cache = await platform.cache();
+    const first = await platform.client();
+    const controller = new AbortController();
+    const cut = platform.sync({
+      client: first.api,
+      cache,
+      onProgress: (s) => {
+        if (s.jobsStored >= 2000) controller.abort(); // two of five job pages stored
+      },
+    });
+    await expect(cut.run({ signal: controller.signal })).rejects.toBeDefined();
+    const stopped = await cache.loadState();
+    expect(stopped.resume).toMatchObject({ collection: 'jobs' });
+    expect(stopped.jobsStored).toBe(2000);
+
+    // A new service worker: a new client and sync, state read back from the database.
+    const second = await platform.client();
+    const resumed = await platform.sync({ client: second.api, cache }).run();
+    const restartCost = 7; // vendor + company page + 5 job pages
+    expect(second.requests()).toBeLessThan(restartCost);
+    expect(second.requests()).toBe(3); // job pages 3, 4 and 5 only
+    expect(resumed).toMatchObject({ phase: 'idle', lastError: null, jobsStored: 4500 });
+    const server = await platform.serverJobs();
+    const cached = await cache.allJobs({ includeInactive: true });
+    expect(fingerprint(cached)).toEqual(fingerprint(server));
+  });
+
+  it('restarts the walk when the saved cursor has expired, replacing stored jobs instead of duplicating them', async () => {
+    const cache = await platform.cache();
+    const controller = new AbortController();
+    const first = await platform.client();
+    const cut = platform.sync({
+      client: first.api,
+      cache,
+      onProgress: (s) => {
+        if (s.jobsStored >= 3000) controller.abort();
+      },
+    });
+    await expect(cut.run({ signal: controller.signal })).rejects.toBeDefined();
+    // Page cursors expire (the emulator keeps them a day): two days later the saved one is refused.
+    await platform.control.advanceClock(2 * 86_400);
+    const second = await platform.client();
+    const done = await platform.sync({ client: second.api, cache }).run();
+    expect(second.requests()).toBe(1 + 5); // the refused cursor, then all five job pages again
+    expect(done).toMatchObject({ phase: 'idle', lastError: null, jobsStored: 4500 });
+    const cached = await cache.allJobs({ includeInactive: true });
+    expect(fingerprint(cached)).toEqual(fingerprint(await platform.serverJobs()));
+    expect(await cache.db.count('jobSegments')).toBe(5);
+  });
+
+  it('marks the sync from its start: a job changed during the walk is caught by the next incremental sync', async () => {
+    const cache = await platform.cache();
+    const { api } = await platform.client();
+    const server = await platform.serverJobs();
+    const early = server.find((j) => j.active)!; // on the first job page, read before the change
+    let changed = false;
+    const sync = platform.sync({
+      client: api,
+      cache,
+      onProgress: (s) => {
+        if (s.jobsStored >= 3000 && !changed) {
+          changed = true;
+          void platform.control.updateRecord(platform.account.uuid, 'job', early.uuid, { job_description: 'Changed mid-walk' });
+        }
+      },
+    });
+    await sync.run();
+    expect(changed).toBe(true);
+    expect((await cache.getJob(early.uuid))?.job_description).not.toBe('Changed mid-walk');
+    await sync.incremental();
+    expect((await cache.getJob(early.uuid))?.job_description).toBe('Changed mid-walk');
+    expect(fingerprint(await cache.allJobs({ includeInactive: true }))).toEqual(fingerprint(await platform.serverJobs()));
+  });
+});

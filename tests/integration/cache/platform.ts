@@ -1,0 +1,89 @@
+// Shared set-up of the cache integration tests (not a test file): the real emulator in process on
+// 127.0.0.1 (ephemeral port), platform clients that count their requests, fresh cache databases,
+// and what the server holds, reduced to a count and a content hash for equality checks.
+import { createHash } from 'node:crypto';
+import { createPlatformClient, type PlatformClientOptions } from '../../../lib/api/client';
+import { createRateLimiter } from '../../../lib/api/rate-limiter';
+import { jobRecord } from '../../../lib/api/schemas';
+import type { Job } from '../../../lib/api/schemas';
+import { cacheDbName, createSync, openCacheDb, openJobCache, type CreateSyncOptions } from '../../../lib/cache';
+import type { SecurityRole } from '../../../server/emulator/contracts';
+import { startEmulator } from '../../../server/emulator/start';
+
+/** Short backoff so fault tests finish in seconds. */
+const FAST_RETRY = { baseDelayMs: 5, maxDelayMs: 40, limit: 6 } as const;
+const SCOPES = ['read_jobs', 'read_customers', 'vendor', 'manage_jobs'];
+
+let dbCounter = 0;
+
+export async function startPlatform(opts: { jobs?: number; seed?: number } = {}) {
+  const emulator = await startEmulator({ port: 0, jobs: opts.jobs ?? 3000, seed: opts.seed ?? 11, rateLimitPerMinute: 1_000_000, quiet: true });
+  const { info, control } = emulator;
+  const account = info.accounts[0]!;
+  const staff = (role: SecurityRole) => {
+    const found = account.staff.find((s) => s.role === role && s.active);
+    if (!found) throw new Error(`the seeded account has no active ${role}`);
+    return found;
+  };
+
+  /** A platform client whose requests are counted (retries included: each attempt is a fetch). */
+  async function client(as: { impersonate?: string } = {}) {
+    let requests = 0;
+    const common: Omit<PlatformClientOptions, 'auth'> = {
+      baseUrl: info.base_url,
+      limiter: createRateLimiter({ perMinute: 1_000_000 }),
+      retry: FAST_RETRY,
+      fetch: (input, init) => {
+        requests++;
+        return globalThis.fetch(input, init);
+      },
+    };
+    let api;
+    if (as.impersonate === undefined) {
+      api = createPlatformClient({ ...common, auth: { kind: 'api_key', apiKey: account.api_key } });
+    } else {
+      const issued = await control.issueTokens(account.uuid, staff('administrator').uuid, SCOPES);
+      const tokens = { getAccessToken: async () => issued.access_token, onUnauthorized: async () => issued.access_token };
+      api = createPlatformClient({ ...common, auth: { kind: 'oauth', tokens }, impersonateStaffUuid: as.impersonate });
+    }
+    return { api, requests: () => requests };
+  }
+
+  /** A cache in its own database (cacheDbName of this account and `staff`, made unique per test). */
+  async function cache(staffUuid: string | 'all' = 'all') {
+    return openJobCache(await openCacheDb(`${cacheDbName(account.uuid, staffUuid)}#${++dbCounter}`));
+  }
+
+  /** A sync on the emulator's clock (the platform time edit_date is written in). */
+  function sync(options: Omit<CreateSyncOptions, 'now'>) {
+    return createSync({ ...options, now: () => control.now() });
+  }
+
+  /** Every job on the server (active and inactive), read through the same record reader as the client. */
+  async function serverJobs(uuids?: readonly string[]): Promise<Job[]> {
+    const raw = await control.listRecords(account.uuid, 'job');
+    const wanted = uuids === undefined ? undefined : new Set(uuids);
+    return raw.flatMap((r) => {
+      const parsed = jobRecord.parse(r);
+      return parsed.ok && (wanted === undefined || wanted.has(parsed.value.uuid)) ? [parsed.value] : [];
+    });
+  }
+
+  /** Removes a job the way the platform's API does (DELETE sets active to 0). */
+  async function deleteJob(uuid: string): Promise<void> {
+    const res = await fetch(`${info.base_url}/api_1.0/job/${uuid}.json`, { method: 'DELETE', headers: { 'x-api-key': account.api_key } });
+    if (!res.ok) throw new Error(`DELETE job ${uuid}: ${res.status} ${await res.text()}`);
+  }
+
+  return { info, control, account, staff, client, cache, sync, serverJobs, deleteJob, close: () => emulator.close() };
+}
+
+export type Platform = Awaited<ReturnType<typeof startPlatform>>;
+
+/** Count, distinct count and a hash of the content (sorted by uuid), to compare cache and server. */
+export function fingerprint(jobs: readonly Job[]) {
+  const sorted = [...jobs].sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
+  const hash = createHash('sha256');
+  for (const job of sorted) hash.update(JSON.stringify(job, Object.keys(job).sort()));
+  return { count: jobs.length, distinct: new Set(jobs.map((j) => j.uuid)).size, hash: hash.digest('hex') };
+}

@@ -1,0 +1,104 @@
+// Retries against injected faults: 5xx answers and dropped connections at 5 %, a burst of 429s.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isApiError } from '../../../lib/api/errors';
+import { createRateLimiter } from '../../../lib/api/rate-limiter';
+import { startPlatform, type Platform } from './platform';
+
+let platform: Platform;
+beforeAll(async () => {
+  platform = await startPlatform({ jobs: 8000, seed: 3 });
+});
+afterEach(async () => {
+  await platform.control.clearFaults();
+});
+afterAll(async () => {
+  await platform?.close();
+});
+
+async function walk(api: ReturnType<Platform['apiKeyClient']>) {
+  const uuids: string[] = [];
+  for await (const page of api.jobs.pages()) uuids.push(...page.records.map((j) => j.uuid));
+  return uuids;
+}
+
+describe('retries', () => {
+  it('a walk completes with 5xx answers and dropped connections at 5 % each', async () => {
+    const api = platform.apiKeyClient();
+    const before = (await platform.control.stats()).faultsInjected;
+    // Dropped connections also hit the page's x-next-cursor answers: the client replays the same cursor.
+    await platform.control.injectFault({ kind: 'status', status: 503, rate: 0.05, pathPrefix: '/api_1.0/' });
+    await platform.control.injectFault({ kind: 'status', status: 500, rate: 0.05, pathPrefix: '/api_1.0/' });
+    await platform.control.injectFault({ kind: 'drop', rate: 0.05, pathPrefix: '/api_1.0/' });
+    let uuids: string[] = [];
+    // Several walks, so that the seeded 5 % surely fires.
+    for (let i = 0; i < 4; i++) uuids = await walk(api);
+    expect(uuids).toHaveLength(8000);
+    expect(new Set(uuids).size).toBe(8000);
+    expect((await platform.control.stats()).faultsInjected - before).toBeGreaterThan(0);
+  });
+
+  it('writes survive dropped connections too (a note created twice is still one note)', async () => {
+    const api = platform.apiKeyClient();
+    const { value } = await api.jobs.pages().next();
+    const job = value!.records[0]!;
+    await platform.control.injectFault({ kind: 'drop', count: 2, pathPrefix: '/api_1.0/note.json' });
+    const { uuid } = await api.notes.create({ jobUuid: job.uuid, note: 'through a bad network' });
+    const notes = await api.notes.ofJob(job.uuid);
+    expect(notes.records.filter((n) => n.uuid === uuid)).toHaveLength(1);
+  });
+
+  it('a burst of 429s is waited out', async () => {
+    const api = platform.apiKeyClient();
+    await platform.control.injectFault({ kind: 'rate_limit', count: 4 });
+    const vendor = await api.vendor.get();
+    expect(vendor.uuid).toBe(platform.account.uuid);
+  });
+
+  it('gives up with RateLimitedError when 429s outlast the retry budget', async () => {
+    const api = platform.apiKeyClient({ retry: { limit: 2, baseDelayMs: 1, maxDelayMs: 2 } });
+    await platform.control.injectFault({ kind: 'rate_limit', count: 10 });
+    const error = await api.vendor.get().catch((e: unknown) => e);
+    expect(isApiError(error, 'RateLimitedError')).toBe(true);
+    expect((error as Error).message).toContain('per minute');
+  });
+
+  it('5xx that outlast the retry budget become ServerError', async () => {
+    const api = platform.apiKeyClient({ retry: { limit: 1, baseDelayMs: 1, maxDelayMs: 2 } });
+    await platform.control.injectFault({ kind: 'status', status: 502, count: 5 });
+    const error = await api.vendor.get().catch((e: unknown) => e);
+    expect(isApiError(error, 'ServerError')).toBe(true);
+    expect(error).toMatchObject({ status: 502 });
+  });
+});
+
+describe('client-side limiter against the platform limit', () => {
+  it("keeps Fieldside's own traffic under the per-minute limit: no 429, no retry needed", async () => {
+    const { control } = platform;
+    await control.setRateLimit(30);
+    try {
+      // The limiter runs on the emulator's clock, and its waits move that clock on, so minutes pass in
+      // milliseconds. Retries are off: a single 429 would fail the test.
+      let offset = (await control.now()) - Date.now();
+      const limiter = createRateLimiter({
+        perMinute: 30,
+        now: () => Date.now() + offset,
+        sleep: async (ms) => {
+          await control.advanceClock(ms / 1000);
+          offset = (await control.now()) - Date.now();
+        },
+      });
+      const api = platform.apiKeyClient({ limiter, retry: { limit: 0 } });
+      const started = await control.now();
+      for (let i = 0; i < 100; i++) await api.vendor.get();
+      expect((await control.now()) - started).toBeGreaterThanOrEqual(3 * 60_000);
+
+      // The same traffic without the limiter does hit the platform's limit.
+      await control.advanceClock(61);
+      const unlimited = platform.apiKeyClient({ retry: { limit: 0 } });
+      const results = await Promise.allSettled(Array.from({ length: 31 }, () => unlimited.vendor.get()));
+      expect(results.filter((r) => r.status === 'rejected' && isApiError(r.reason, 'RateLimitedError'))).toHaveLength(1);
+    } finally {
+      await control.setRateLimit(100_000);
+    }
+  });
+});

@@ -1,0 +1,110 @@
+// The outbox against the real emulator: 200 notes written offline, the worker stopped in the middle
+// of sending once back online, and exactly 200 notes on the platform afterwards; then the same under
+// injected 5xx faults.
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboxSender } from '../../../lib/outbox/sender';
+import { dyingFetch, offlineFetch, startOutboxPlatform, TECH_SCOPES, waitFor, type OutboxPlatform } from './platform';
+
+let platform: OutboxPlatform;
+beforeAll(async () => {
+  platform = await startOutboxPlatform(61);
+});
+afterAll(async () => {
+  await platform?.control.clearFaults();
+  await platform?.close();
+});
+
+/** Timers of a worker that is about to die: it never wakes up again. */
+const noTimers = () => () => {};
+
+describe('outbox, exactly once', () => {
+  it('200 notes written offline reach the platform exactly once, though the worker is stopped mid-send', async () => {
+    const jobs = platform.jobUuids.slice(0, 4);
+    const openOutbox = platform.outboxes();
+    const seeded = await platform.notesOn(jobs);
+
+    // Offline: the notes are stored and shown as pending at once; sending fails and backs off.
+    const outbox = openOutbox();
+    const written = new Map<string, string>();
+    for (let i = 0; i < 200; i++) {
+      const entry = await outbox.enqueue({ kind: 'note', jobUuid: jobs[i % 4]!, payload: { note: `Offline note ${i} <b>as text</b>` } });
+      written.set(entry.clientUuid, entry.kind === 'note' ? entry.payload.note : '');
+    }
+    const offline = createOutboxSender({ outbox, client: await platform.technicianClient(TECH_SCOPES, { fetch: offlineFetch }), setTimer: noTimers });
+    expect(await offline.flush()).toEqual({ sent: 0, rescheduled: 4, failed: 0 });
+    expect(await outbox.count()).toBe(200);
+    expect(await platform.newNotesOn(jobs, seeded)).toHaveLength(0);
+
+    // Back online; the browser stops the worker after its 80th note reached the platform. Its
+    // answers, and everything after, never come back: the sender object is simply abandoned.
+    const dying = dyingFetch(80);
+    const doomed = createOutboxSender({
+      outbox,
+      client: await platform.technicianClient(TECH_SCOPES, { fetch: dying.fetch, timeoutMs: 10 * 60_000 }),
+      setTimer: noTimers,
+    });
+    void doomed.flush();
+    await waitFor(() => dying.isDead());
+    const onPlatformAtDeath = (await platform.newNotesOn(jobs, seeded)).length;
+    expect(onPlatformAtDeath).toBeGreaterThanOrEqual(81);
+    expect(onPlatformAtDeath).toBeLessThan(200);
+    const left = await outbox.pending();
+    // What the platform took just before the end is still in the outbox, some of it marked sending.
+    expect(left.length).toBeGreaterThan(200 - onPlatformAtDeath);
+    // ...among them the note whose create the platform processed when the worker died: it must be replayed, not duplicated.
+    const atDeath = new Set((await platform.newNotesOn(jobs, seeded)).map((n) => n.uuid));
+    expect(left.some((e) => e.state === 'sending' && atDeath.has(e.clientUuid))).toBe(true);
+
+    // A new worker opens the same database and sends the rest, replaying the unanswered ones.
+    const restartedOutbox = openOutbox();
+    const restarted = createOutboxSender({ outbox: restartedOutbox, client: await platform.technicianClient(TECH_SCOPES) });
+    const report = await restarted.flush();
+    expect(report.failed).toBe(0);
+    expect(report.sent).toBe(left.length);
+    expect(await restartedOutbox.count()).toBe(0);
+
+    const notes = await platform.newNotesOn(jobs, seeded);
+    expect(notes).toHaveLength(200);
+    expect(new Set(notes.map((n) => n.uuid))).toEqual(new Set(written.keys()));
+    for (const note of notes) {
+      expect(note.edit_by_staff_uuid).toBe(platform.technician.uuid);
+      expect(note.note).toBe(written.get(String(note.uuid)));
+      expect(Number(note.active)).toBe(1);
+    }
+    restarted.stop();
+    await restartedOutbox.close();
+  });
+
+  it('with 5 % of requests failing (503), every note still lands exactly once', async () => {
+    const jobs = platform.jobUuids.slice(4, 6);
+    const outbox = platform.outboxes()();
+    const seeded = await platform.notesOn(jobs);
+    const uuids = new Set<string>();
+    for (let i = 0; i < 120; i++) {
+      uuids.add((await outbox.enqueue({ kind: 'note', jobUuid: jobs[i % 2]!, payload: { note: `Faulty network note ${i}` } })).clientUuid);
+    }
+    const statsBefore = await platform.control.stats();
+    await platform.control.injectFault({ kind: 'status', status: 503, rate: 0.05 });
+    // A client that does not retry by itself, so every 503 reaches the outbox, its backoff and its retry.
+    const client = await platform.technicianClient(TECH_SCOPES, { retryLimit: 0 });
+    const sender = createOutboxSender({ outbox, client, setTimer: noTimers });
+    let rounds = 0;
+    let rescheduled = 0;
+    while ((await outbox.count()) > 0 && rounds < 100) {
+      const report = await sender.flush();
+      expect(report.failed).toBe(0);
+      rescheduled += report.rescheduled;
+      rounds++;
+    }
+    expect(rescheduled).toBeGreaterThan(0);
+    await platform.control.clearFaults();
+    const statsAfter = await platform.control.stats();
+    expect(statsAfter.faultsInjected - statsBefore.faultsInjected).toBeGreaterThan(0);
+    expect(await outbox.count()).toBe(0);
+    const notes = await platform.newNotesOn(jobs, seeded);
+    expect(notes).toHaveLength(120);
+    expect(new Set(notes.map((n) => n.uuid))).toEqual(uuids);
+    await outbox.close();
+  });
+});
