@@ -1,0 +1,41 @@
+import { useState } from 'preact/hooks';
+
+export interface ApiKeyFormProps {
+  busy: boolean;
+  onSubmit: (apiKey: string) => void;
+}
+
+/** API-key mode (a private application): says plainly that views are not limited to a staff member. */
+export function ApiKeyForm({ busy, onSubmit }: ApiKeyFormProps) {
+  const [key, setKey] = useState('');
+  return (
+    <form
+      aria-labelledby="api-key-heading"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (key.trim()) onSubmit(key.trim());
+        setKey('');
+      }}
+    >
+      <h3 id="api-key-heading">Use an API key instead</h3>
+      <p id="api-key-warning" role="note">
+        With an API key, Fieldside sees the whole account: views are not limited to a staff member, and everyone using
+        this browser sees every job. Use it only for a private application you control.
+      </p>
+      <p>
+        <label for="api-key">API key</label>
+        <input
+          id="api-key"
+          type="password"
+          autocomplete="off"
+          aria-describedby="api-key-warning"
+          value={key}
+          onInput={(e) => setKey(e.currentTarget.value)}
+        />
+      </p>
+      <button type="submit" disabled={busy || !key.trim()}>
+        Use API key
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import { browser } from 'wxt/browser';
+import { REFRESH_MARGIN_MS, type TokenKeeper } from '@/lib/session/token-keeper';
+
+// Proactive refresh: an alarm shortly before the access token expires. Alarms outlive the service
+// worker, and the expiry is in IndexedDB, so a stopped and restarted worker keeps the schedule.
+
+export const REFRESH_ALARM = 'fieldside-token-refresh';
+
+export async function scheduleRefresh(expiresAt: number | null): Promise<void> {
+  if (expiresAt === null) {
+    await browser.alarms.clear(REFRESH_ALARM);
+    return;
+  }
+  // Alarms fire no sooner than 30 s from now in Chrome; never ask for the past.
+  const when = Math.max(expiresAt - REFRESH_MARGIN_MS, Date.now() + 30_000);
+  await browser.alarms.create(REFRESH_ALARM, { when });
+}
+
+export function listenForRefreshAlarm(tokens: TokenKeeper): void {
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name !== REFRESH_ALARM) return;
+    // A failure here is not lost: invalid_grant signs out inside the keeper, and anything else is
+    // retried by the refresh-on-401 of the next request.
+    tokens.refreshIfDue().catch((error: unknown) => console.warn('Fieldside: scheduled token refresh failed', error));
+  });
+}
+
+/** On worker start: make sure the alarm exists for the stored tokens (it may have been lost with a browser restart). */
+export async function ensureRefreshScheduled(tokens: TokenKeeper): Promise<void> {
+  const current = await tokens.current();
+  if (current && !(await browser.alarms.get(REFRESH_ALARM))) await scheduleRefresh(current.expiresAt);
+}

@@ -1,0 +1,86 @@
+import { ApiKeyForm } from '@/components/ApiKeyForm';
+import { ConnectionForm } from '@/components/ConnectionForm';
+import { SessionSummary } from '@/components/SessionSummary';
+import { StaffPicker } from '@/components/StaffPicker';
+import type { OptionsModel } from './model';
+import type { WebhooksModel } from './webhooks-model';
+import { WebhooksSection } from './WebhooksSection';
+
+export function App({ model, webhooks }: { model: OptionsModel; webhooks?: WebhooksModel }) {
+  const view = model.view.value;
+  const busy = model.busy.value;
+  if (!view) return <p aria-busy="true">Loading…</p>;
+  const signedIn = view.state === 'signed_in';
+  return (
+    <main aria-busy={busy}>
+      <h1>Fieldside settings</h1>
+      {model.error.value && (
+        <p role="alert" id="error">
+          {model.error.value}
+        </p>
+      )}
+      <section aria-labelledby="account-heading">
+        <h2 id="account-heading">Account</h2>
+        <SessionSummary
+          state={view.state}
+          mode={view.mode}
+          accountName={view.account?.name ?? null}
+          meName={view.me?.name ?? null}
+          viewAsName={view.viewAs?.name ?? null}
+          scopes={view.scopes}
+          signedOutReason={view.signedOutReason}
+        />
+        {signedIn ? (
+          <button type="button" id="sign-out" disabled={busy} onClick={() => void model.signOut()}>
+            Sign out
+          </button>
+        ) : (
+          <>
+            <button type="button" id="sign-in" disabled={busy} onClick={() => void model.signIn()}>
+              Sign in with the platform
+            </button>
+            <ApiKeyForm busy={busy} onSubmit={(key) => void model.useApiKey(key)} />
+          </>
+        )}
+      </section>
+      {signedIn && view.mode === 'oauth' && model.staff.value.length > 0 && (
+        <section aria-labelledby="who-heading">
+          <h2 id="who-heading">Who are you?</h2>
+          <p>Fieldside makes every request as this staff member, so it shows only what they may see.</p>
+          <StaffPicker
+            id="me"
+            label="I am"
+            action="This is me"
+            staff={model.staff.value}
+            selected={view.me?.uuid ?? model.suggested.value}
+            busy={busy}
+            onChoose={(uuid) => void model.chooseMe(uuid)}
+          />
+          {view.me?.isAdmin && (
+            <StaffPicker
+              id="view-as"
+              label="View as"
+              action="Switch view"
+              staff={model.staff.value}
+              selected={view.viewAs?.uuid ?? view.me.uuid}
+              busy={busy}
+              onChoose={(uuid) => void model.viewAs(uuid === view.me?.uuid ? null : uuid)}
+            />
+          )}
+        </section>
+      )}
+      {/* Listing needs a view: in OAuth mode, once "who are you" is answered. */}
+      {webhooks && signedIn && view.mode && (view.mode === 'api_key' || view.me) && (
+        <WebhooksSection model={webhooks} mode={view.mode} />
+      )}
+      <section>
+        <ConnectionForm
+          key={`${view.connection.platformUrl} ${view.connection.companionUrl}`}
+          value={view.connection}
+          busy={busy}
+          onSave={(c) => void model.saveConnection(c)}
+        />
+      </section>
+    </main>
+  );
+}

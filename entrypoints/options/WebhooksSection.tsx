@@ -1,0 +1,26 @@
+import { useEffect } from 'preact/hooks';
+import { WebhooksView } from '@/components/webhooks';
+import type { WebhooksModel } from './webhooks-model';
+
+/** The options page's "Webhooks" section: lists on first show, then on every filter change and action. */
+export function WebhooksSection({ model, mode }: { model: WebhooksModel; mode: 'oauth' | 'api_key' }) {
+  useEffect(() => void model.refresh(), [model, mode]);
+  return (
+    <section aria-labelledby="webhooks-heading">
+      <h2 id="webhooks-heading">Webhooks</h2>
+      <WebhooksView
+        mode={mode}
+        filter={model.filter.value}
+        listed={model.listed.value}
+        subscriptions={model.subscriptions.value}
+        busy={model.busy.value}
+        error={model.error.value}
+        status={model.status.value}
+        onFilter={(f) => void model.setFilter(f)}
+        onRefresh={() => void model.refresh()}
+        onReactivate={(s) => void model.reactivate(s)}
+        onDelete={(s) => void model.remove(s)}
+      />
+    </section>
+  );
+}

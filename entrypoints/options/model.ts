@@ -1,0 +1,93 @@
+import { signal } from '@preact/signals';
+import { browser } from 'wxt/browser';
+import { sendMessage } from '@/lib/messaging/send';
+import type { Connection, SessionView, StaffSummary } from '@/lib/session/schemas';
+
+// The options page's state: the session as the background reports it, the staff list for
+// "who are you", and the last error. Actions send one message each and take the reply.
+
+export function createOptionsModel() {
+  const view = signal<SessionView | null>(null, { name: 'view' });
+  const staff = signal<StaffSummary[]>([], { name: 'staff' });
+  const suggested = signal<string | null>(null, { name: 'suggested' });
+  const busy = signal(false, { name: 'busy' });
+  const error = signal<string | null>(null, { name: 'error' });
+
+  // Replies can arrive out of order (an action's reply and a storage-change refresh): only the
+  // latest request issued may set the view.
+  let issued = 0;
+  async function latest(request: () => Promise<SessionView>): Promise<void> {
+    const ticket = ++issued;
+    const next = await request();
+    if (ticket === issued) {
+      view.value = next;
+      await loadStaff();
+    }
+  }
+
+  async function run(action: () => Promise<SessionView>): Promise<void> {
+    busy.value = true;
+    error.value = null;
+    try {
+      await latest(action);
+    } catch (e) {
+      error.value = e instanceof Error ? e.message : String(e);
+      await latest(() => sendMessage('session.get', {})).catch(() => undefined);
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  async function loadStaff(): Promise<void> {
+    const v = view.value;
+    if (v?.state !== 'signed_in' || v.mode !== 'oauth') {
+      staff.value = [];
+      suggested.value = null;
+      return;
+    }
+    const list = await sendMessage('session.listStaff', {});
+    staff.value = list.staff;
+    suggested.value = list.suggested;
+  }
+
+  /** Hosts outside the built-in host permissions need the person's consent (optional_host_permissions). */
+  async function ensureHostPermission(connection: Connection): Promise<void> {
+    const origins = [connection.platformUrl, connection.companionUrl].map((u) => {
+      const url = new URL(u);
+      return `${url.protocol}//${url.hostname}/*`;
+    });
+    if (await browser.permissions.contains({ origins })) return;
+    if (!(await browser.permissions.request({ origins }))) throw new Error('Fieldside needs access to those addresses to connect');
+  }
+
+  return {
+    view,
+    staff,
+    suggested,
+    busy,
+    error,
+    load: () => run(() => sendMessage('session.get', {})),
+    signIn: () => run(() => sendMessage('session.signIn', {})),
+    signOut: () => run(() => sendMessage('session.signOut', {})),
+    useApiKey: (apiKey: string) => run(() => sendMessage('session.useApiKey', { apiKey })),
+    chooseMe: (staffUuid: string) => run(() => sendMessage('session.chooseMe', { staffUuid })),
+    viewAs: (staffUuid: string | null) => run(() => sendMessage('session.viewAs', { staffUuid })),
+    saveConnection: (connection: Connection) =>
+      run(async () => {
+        await ensureHostPermission(connection);
+        return sendMessage('settings.setConnection', connection);
+      }),
+    /** The background may change the session by itself (refresh failure, revocation). */
+    watch(): () => void {
+      const listener = (changes: Record<string, unknown>, area: string) => {
+        // Refresh quietly: no busy state, and an error shown by an action stays.
+        if (area === 'local' && ('session' in changes || 'signedOutReason' in changes)) {
+          void latest(() => sendMessage('session.get', {})).catch(() => undefined);
+        }
+      };
+      browser.storage.onChanged.addListener(listener);
+      return () => browser.storage.onChanged.removeListener(listener);
+    },
+  };
+}
+export type OptionsModel = ReturnType<typeof createOptionsModel>;

@@ -1,0 +1,69 @@
+import { signal } from '@preact/signals';
+import type { WebhookFilter } from '@/components/webhooks/WebhooksView';
+import type { SubscriptionView } from '@/lib/feed/subscriptions';
+import { sendMessage } from '@/lib/messaging/send';
+
+// The "Webhooks" section's state: the filter, the listed subscriptions and the last outcome.
+// Each action sends one message, then lists again so the page shows what the platform now has.
+
+export function createWebhooksModel() {
+  const filter = signal<WebhookFilter>('active', { name: 'webhooks.filter' });
+  const subscriptions = signal<SubscriptionView[] | null>(null, { name: 'webhooks.subscriptions' });
+  /** The filter the shown list was loaded with (it lags `filter` while a list is on its way). */
+  const listed = signal<WebhookFilter | null>(null, { name: 'webhooks.listed' });
+  const busy = signal(false, { name: 'webhooks.busy' });
+  const error = signal<string | null>(null, { name: 'webhooks.error' });
+  const status = signal<string | null>(null, { name: 'webhooks.status' });
+
+  let issued = 0;
+  async function load(): Promise<void> {
+    const ticket = ++issued;
+    const asked = filter.value;
+    const reply = await sendMessage('webhooks.list', { status: asked });
+    if (ticket === issued) {
+      subscriptions.value = reply.subscriptions;
+      listed.value = asked;
+    }
+  }
+
+  async function run(action: () => Promise<string | null>): Promise<void> {
+    busy.value = true;
+    error.value = null;
+    try {
+      const done = await action();
+      await load();
+      status.value = done;
+    } catch (e) {
+      error.value = e instanceof Error ? e.message : String(e);
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  const label = (s: SubscriptionView) => `${s.object} subscription ${s.uniqueId || '(no name)'}`;
+
+  return {
+    filter,
+    listed,
+    subscriptions,
+    busy,
+    error,
+    status,
+    refresh: () => run(async () => null),
+    setFilter: (next: WebhookFilter) => {
+      filter.value = next;
+      return run(async () => null);
+    },
+    reactivate: (s: SubscriptionView) =>
+      run(async () => {
+        await sendMessage('webhooks.reactivate', { object: s.object, uniqueId: s.uniqueId });
+        return `Re-activated the ${label(s)}.`;
+      }),
+    remove: (s: SubscriptionView) =>
+      run(async () => {
+        await sendMessage('webhooks.delete', { object: s.object, uniqueId: s.uniqueId });
+        return `Deleted the ${label(s)}.`;
+      }),
+  };
+}
+export type WebhooksModel = ReturnType<typeof createWebhooksModel>;

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { FEATURES } from '../auth/scopes';
+import {
+  ConnectionSchema,
+  SessionViewSchema,
+  StaffSummarySchema,
+} from '../session/schemas';
+import { DayViewSchema, JobDetailSchema, JobSummarySchema, NoteViewSchema, SyncStatusSchema } from './views';
+
+// The one declaration of every message between Fieldside's contexts and the background.
+// Each entry names its request and reply schemas and which sending contexts may use it:
+// - "page":    Fieldside's own extension pages (options, popup, side panel);
+// - "content": content scripts running in platform web pages (untrusted neighbourhood: the page
+//              can't read their memory, but a compromised page may drive them, so they get only
+//              what they need and never anything that reveals or uses a token on their behalf
+//              beyond the narrow messages marked for them).
+// The background router validates every request and reply against these schemas and refuses any
+// message from a context not listed, so "which messages reply" is never a hand-kept list.
+
+export type SenderContext = 'page' | 'content';
+
+interface MessageDef<Req extends z.ZodType, Res extends z.ZodType> {
+  request: Req;
+  reply: Res;
+  from: readonly SenderContext[];
+}
+
+function message<Req extends z.ZodType, Res extends z.ZodType>(def: MessageDef<Req, Res>): MessageDef<Req, Res> {
+  return def;
+}
+
+const Empty = z.object({}).strict();
+const Uuid = z.string().regex(/^[0-9a-f-]{36}$/i, 'a record uuid');
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+const NoteText = z.string().trim().min(1, 'The note is empty').max(10_000);
+const WebhookIdentity = z.object({ object: z.string().min(1), uniqueId: z.string() });
+const WebhookSubscriptionView = z.object({
+  object: z.string(),
+  uniqueId: z.string(),
+  callbackUrl: z.string(),
+  fields: z.array(z.string()),
+  active: z.boolean(),
+  lastFailureReason: z.string().nullable(),
+  lastFailureAt: z.string().nullable(),
+});
+
+export const protocol = {
+  /** The session as pages show it (no tokens). */
+  'session.get': message({ request: Empty, reply: SessionViewSchema, from: ['page'] }),
+  /** Start the OAuth flow through the companion; resolves when signed in (or throws). */
+  'session.signIn': message({ request: Empty, reply: SessionViewSchema, from: ['page'] }),
+  /** Incremental authorisation: a feature needs scopes not yet granted; ask for only those. */
+  'session.requestFeature': message({
+    request: z.object({ feature: z.enum(FEATURES) }),
+    reply: SessionViewSchema,
+    from: ['page'],
+  }),
+  'session.useApiKey': message({
+    request: z.object({ apiKey: z.string().trim().min(8).max(512) }),
+    reply: SessionViewSchema,
+    from: ['page'],
+  }),
+  'session.signOut': message({ request: Empty, reply: SessionViewSchema, from: ['page'] }),
+  /** The account's active staff, for "who are you" (preselected: the account e-mail's match). */
+  'session.listStaff': message({
+    request: Empty,
+    reply: z.object({ staff: z.array(StaffSummarySchema), suggested: z.string().nullable() }),
+    from: ['page'],
+  }),
+  /** "This is me": every later request impersonates this staff member. */
+  'session.chooseMe': message({
+    request: z.object({ staffUuid: z.string().min(1) }),
+    reply: SessionViewSchema,
+    from: ['page'],
+  }),
+  /** Administrators only: view as another staff member (null: back to yourself). */
+  'session.viewAs': message({
+    request: z.object({ staffUuid: z.string().min(1).nullable() }),
+    reply: SessionViewSchema,
+    from: ['page'],
+  }),
+  'settings.setConnection': message({ request: ConnectionSchema, reply: SessionViewSchema, from: ['page'] }),
+  /** One page of jobs as the current view sees them (diagnostics and tests: proves impersonation). */
+  'platform.jobsPage': message({
+    request: Empty,
+    reply: z.object({ uuids: z.array(z.string()) }),
+    from: ['page'],
+  }),
+  /** What a content script may know: whether Fieldside is signed in, nothing more. */
+  'content.status': message({
+    request: Empty,
+    reply: z.object({ signedIn: z.boolean() }),
+    from: ['page', 'content'],
+  }),
+  // ── Sync and quick search (issue 5). The popup searches the IndexedDB cache itself (no round
+  //    trip per keystroke); these cover what only the background can do.
+  'sync.status': message({ request: Empty, reply: SyncStatusSchema, from: ['page'] }),
+  /** Start a sync now (incremental, or full to rebuild); answers at once with the status. */
+  'sync.run': message({ request: z.object({ mode: z.enum(['incremental', 'full']) }), reply: SyncStatusSchema, from: ['page'] }),
+  /** Open a job: in the platform's web UI (a tab) or in the side panel. */
+  'job.open': message({
+    request: z.object({ uuid: Uuid, target: z.enum(['web', 'sidepanel']) }),
+    reply: Empty,
+    from: ['page'],
+  }),
+
+  // ── Field work (issue 6): side panel, outbox.
+  /** "My day": the job activities of the staff member in view on `date` (null: today, account time). */
+  'day.get': message({ request: z.object({ date: IsoDate.nullable() }), reply: DayViewSchema, from: ['page'] }),
+  'job.detail': message({ request: z.object({ uuid: Uuid }), reply: JobDetailSchema, from: ['page'] }),
+  /** Queues a note in the outbox (shown at once as pending) and starts sending. */
+  'notes.add': message({ request: z.object({ jobUuid: Uuid, text: NoteText }), reply: NoteViewSchema, from: ['page'] }),
+  'badges.set': message({
+    request: z.object({ jobUuid: Uuid, badgeUuid: Uuid, on: z.boolean() }),
+    reply: Empty,
+    from: ['page'],
+  }),
+  /** A failed write: send again, or give it up (the person copied the note elsewhere). */
+  'outbox.retry': message({ request: z.object({ seq: z.number().int() }), reply: Empty, from: ['page'] }),
+  'outbox.discard': message({ request: z.object({ seq: z.number().int() }), reply: Empty, from: ['page'] }),
+  /** The job of the active tab's platform page, if any (the side panel follows it). */
+  'page.currentJob': message({ request: Empty, reply: z.object({ uuid: Uuid.nullable() }), from: ['page'] }),
+  /** Text chosen with "Add selection as a note to a job…", waiting for the person to pick the job. */
+  'picker.pending': message({ request: Empty, reply: z.object({ text: z.string().nullable() }), from: ['page'] }),
+
+  // ── Content scripts on platform pages (and sites the user added): cache reads and quick notes.
+  /** Badges for the jobs found on a page, by uuid or by job number ("Job #1234"). */
+  'content.jobs': message({
+    request: z.object({ uuids: z.array(Uuid).max(500).default([]), numbers: z.array(z.string().max(32)).max(500).default([]) }),
+    reply: z.object({ jobs: z.array(JobSummarySchema) }),
+    from: ['page', 'content'],
+  }),
+  /** The latest notes of a job, for the quick-note panel. */
+  'content.notes': message({
+    request: z.object({ jobUuid: Uuid }),
+    reply: z.object({ notes: z.array(NoteViewSchema), canAddNote: z.boolean() }),
+    from: ['page', 'content'],
+  }),
+  'content.addNote': message({ request: z.object({ jobUuid: Uuid, text: NoteText }), reply: NoteViewSchema, from: ['content'] }),
+  /** The page now shows this job (or none): the side panel follows. */
+  'content.pageJob': message({ request: z.object({ uuid: Uuid.nullable() }), reply: Empty, from: ['content'] }),
+
+  // ── Webhooks view in the options (issue 7).
+  'webhooks.list': message({
+    request: z.object({ status: z.enum(['active', 'inactive', 'all']) }),
+    reply: z.object({ subscriptions: z.array(WebhookSubscriptionView) }),
+    from: ['page'],
+  }),
+  'webhooks.reactivate': message({ request: WebhookIdentity, reply: Empty, from: ['page'] }),
+  'webhooks.delete': message({ request: WebhookIdentity, reply: Empty, from: ['page'] }),
+} as const;
+
+export type Protocol = typeof protocol;
+export type MessageType = keyof Protocol;
+export type RequestOf<T extends MessageType> = z.input<Protocol[T]['request']>;
+export type ReplyOf<T extends MessageType> = z.output<Protocol[T]['reply']>;
+
+/** The envelope on the wire. */
+export const EnvelopeSchema = z.object({
+  fieldside: z.literal(1),
+  type: z.string(),
+  payload: z.unknown(),
+});
+export type Envelope = z.infer<typeof EnvelopeSchema>;
+
+/** Errors cross the message boundary as plain data (prototypes don't survive structured clone). */
+export const WireErrorSchema = z.object({ name: z.string(), message: z.string() });
+export type WireError = z.infer<typeof WireErrorSchema>;
+
+export type WireReply<T> = { ok: true; value: T } | { ok: false; error: WireError };
+
+export function isMessageType(type: string): type is MessageType {
+  return Object.hasOwn(protocol, type);
+}

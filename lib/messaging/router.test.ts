@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { protocol, type MessageType } from './protocol';
+import { createRouter, type Handlers } from './router';
+
+const OWN_ID = 'oiabnejaggoobcbkjnlidfgfieafjagp';
+const ORIGIN = `chrome-extension://${OWN_ID}/`;
+const page = { id: OWN_ID, url: `${ORIGIN}options.html` };
+const content = { id: OWN_ID, url: 'http://127.0.0.1:8080/jobs/1', tab: { id: 3 } };
+const otherExtension = { id: 'abcdefghijklmnopabcdefghijklmnop', url: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/x.html' };
+
+const view = {
+  state: 'signed_out' as const,
+  mode: null,
+  account: null,
+  scopes: [],
+  me: null,
+  viewAs: null,
+  signedOutReason: null,
+  connection: { platformUrl: 'http://127.0.0.1:8080', companionUrl: 'http://127.0.0.1:8787' },
+};
+
+/** Handlers for the messages these tests send; every other message fails loudly if reached. */
+function handlers(): Handlers {
+  const unexpected = Object.fromEntries(
+    Object.keys(protocol).map((type) => [type, async () => Promise.reject(new Error(`unexpected ${type}`))]),
+  );
+  return {
+    ...(unexpected as unknown as Handlers),
+    'session.get': async () => view,
+    'session.signIn': async () => view,
+    'session.requestFeature': async () => view,
+    'session.useApiKey': async () => view,
+    'session.signOut': async () => view,
+    'session.listStaff': async () => ({ staff: [], suggested: null }),
+    'session.chooseMe': async () => view,
+    'session.viewAs': async () => view,
+    'settings.setConnection': async () => view,
+    'platform.jobsPage': async () => ({ uuids: ['a'] }),
+    'content.status': async () => ({ signedIn: false }),
+  };
+}
+
+const router = createRouter(handlers(), { ownId: OWN_ID, ownOrigin: ORIGIN });
+const send = (type: string, payload: unknown, sender: object) => router.handle({ fieldside: 1, type, payload }, sender);
+
+describe('message router', () => {
+  it('answers a page with the validated reply', async () => {
+    expect(await send('session.get', {}, page)).toEqual({ ok: true, value: view });
+  });
+
+  const pageOnly = (Object.keys(protocol) as MessageType[]).filter((t) => !(protocol[t].from as readonly string[]).includes('content'));
+  it.each(pageOnly)('refuses "%s" from a content script', async (type) => {
+    const reply = await send(type, {}, content);
+    expect(reply).toEqual({ ok: false, error: expect.objectContaining({ name: 'ForbiddenSenderError' }) });
+  });
+
+  it('lets a content script send the messages marked for it', async () => {
+    expect(await send('content.status', {}, content)).toEqual({ ok: true, value: { signedIn: false } });
+  });
+
+  it('refuses another extension and a sender without a URL', async () => {
+    for (const sender of [otherExtension, { id: OWN_ID }]) {
+      const reply = await send('content.status', {}, sender);
+      expect(reply.ok).toBe(false);
+    }
+  });
+
+  it('refuses unknown messages and invalid requests', async () => {
+    expect(await send('session.steal', {}, page)).toMatchObject({ ok: false, error: { name: 'InvalidMessageError' } });
+    expect(await send('session.useApiKey', { apiKey: 'x' }, page)).toMatchObject({ ok: false, error: { name: 'InvalidMessageError' } });
+    expect(await router.handle({ type: 'session.get' }, page)).toMatchObject({ ok: false });
+  });
+
+  it('refuses a reply that breaks the protocol instead of sending it', async () => {
+    const bad = createRouter({ ...handlers(), 'platform.jobsPage': async () => ({ uuids: [1] }) as never }, { ownId: OWN_ID, ownOrigin: ORIGIN });
+    expect((await bad.handle({ fieldside: 1, type: 'platform.jobsPage', payload: {} }, page)).ok).toBe(false);
+  });
+});

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+// What the background hands Fieldside's pages and content scripts about jobs: view models, never raw
+// platform records and never credentials. Every string here is platform data and is rendered as
+// text (never as HTML, never as a URL without checking its scheme).
+
+export const JobStatusSchema = z.enum(['Quote', 'Work Order', 'Completed', 'Unsuccessful']);
+
+/** One job as a list row, a search result or a badge on a platform page shows it. */
+export const JobSummarySchema = z.object({
+  uuid: z.string(),
+  number: z.string(),
+  status: z.string(),
+  customer: z.string(),
+  address: z.string(),
+  /** Badge names (not uuids), in the account's badge order. */
+  badges: z.array(z.string()),
+  /** Writes for this job still waiting in the outbox. */
+  pending: z.number().int().nonnegative(),
+});
+export type JobSummary = z.infer<typeof JobSummarySchema>;
+
+/** One visit in "My day": a job activity of the staff member in view, with how to reach the place. */
+export const DayEntrySchema = z.object({
+  activityUuid: z.string(),
+  /** Account-local `YYYY-MM-DD HH:MM:SS`. */
+  start: z.string(),
+  end: z.string().nullable(),
+  job: JobSummarySchema,
+  contact: z.object({ name: z.string(), phone: z.string().nullable() }).nullable(),
+});
+export type DayEntry = z.infer<typeof DayEntrySchema>;
+
+export const DayViewSchema = z.object({
+  /** `YYYY-MM-DD` in the account's time zone. */
+  date: z.string(),
+  staffName: z.string().nullable(),
+  entries: z.array(DayEntrySchema),
+  /** Answered from the cache because the platform could not be reached. */
+  offline: z.boolean(),
+  /** When the entries were last read from the platform (ms), null if never. */
+  fetchedAt: z.number().nullable(),
+});
+export type DayView = z.infer<typeof DayViewSchema>;
+
+export const NoteViewSchema = z.object({
+  uuid: z.string(),
+  text: z.string(),
+  /** Account-local `YYYY-MM-DD HH:MM:SS`, or null while pending. */
+  createdAt: z.string().nullable(),
+  author: z.string().nullable(),
+  state: z.enum(['sent', 'pending', 'failed']),
+  /** For failed writes: what went wrong and what the person can do. */
+  problem: z.object({ message: z.string(), action: z.string(), seq: z.number() }).nullable(),
+});
+export type NoteView = z.infer<typeof NoteViewSchema>;
+
+export const BadgeStateSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  on: z.boolean(),
+  /** A change to this badge waits in the outbox. */
+  pending: z.boolean(),
+});
+
+export const JobDetailSchema = z.object({
+  job: JobSummarySchema.extend({
+    description: z.string(),
+    workDone: z.string(),
+    date: z.string().nullable(),
+  }),
+  company: z.object({ name: z.string(), address: z.string() }).nullable(),
+  contacts: z.array(
+    z.object({ name: z.string(), phone: z.string().nullable(), mobile: z.string().nullable(), email: z.string().nullable() }),
+  ),
+  badges: z.array(BadgeStateSchema),
+  /** Newest first; pending and failed writes included. */
+  notes: z.array(NoteViewSchema),
+  /** The job in the platform's web UI. */
+  webUrl: z.string(),
+  can: z.object({ addNote: z.boolean(), manageBadges: z.boolean() }),
+  offline: z.boolean(),
+});
+export type JobDetail = z.infer<typeof JobDetailSchema>;
+
+export const SyncStatusSchema = z.object({
+  phase: z.enum(['idle', 'full', 'incremental', 'error', 'signed_out']),
+  pagesDone: z.number(),
+  jobsStored: z.number(),
+  lastSyncedAt: z.number().nullable(),
+  jobs: z.number(),
+  skipped: z.number(),
+  lastError: z.string().nullable(),
+  online: z.boolean(),
+  pendingWrites: z.number(),
+});
+export type SyncStatus = z.infer<typeof SyncStatusSchema>;
+
+/**
+ * Pushed by the background over a `runtime.connect({ name: LIVE_PORT })` port to every open page,
+ * side panel and content script, so they update without a reload.
+ */
+export const LIVE_PORT = 'fieldside.live';
+export const LiveEventSchema = z.discriminatedUnion('type', [
+  /** Jobs changed in the cache (sync, webhook feed or an outbox write): re-read what you show. */
+  z.object({ type: z.literal('jobs.changed'), uuids: z.array(z.string()) }),
+  z.object({ type: z.literal('sync.status'), status: SyncStatusSchema }),
+  z.object({ type: z.literal('outbox.changed'), pendingWrites: z.number() }),
+  /** The active tab's platform page shows this job (the side panel follows it). */
+  z.object({ type: z.literal('page.job'), uuid: z.string().nullable() }),
+  z.object({ type: z.literal('session.changed') }),
+]);
+export type LiveEvent = z.infer<typeof LiveEventSchema>;

@@ -1,0 +1,56 @@
+// Every secret Fieldside holds, where it lives and when it is cleared. The unit test
+// lib/secrets/registry.test.ts holds this list complete: a secret the store can hold but this list
+// doesn't declare (or the other way round) fails it.
+//
+// Why IndexedDB and not storage.local: content scripts can read storage.local in Chrome and Firefox,
+// while the extension origin's IndexedDB is reachable only from Fieldside's own pages and workers,
+// never from content scripts (they use the web page's origin) or from web pages. Only the background
+// opens it.
+
+export type SecretLocation = 'indexeddb' | 'memory';
+
+/** Events that clear secrets. */
+export type ClearEvent =
+  /** The person signs out. */
+  | 'sign-out'
+  /** The platform answered invalid_grant: the add-on was disabled or access revoked. */
+  | 'revoked'
+  /** A new sign-in replaces whatever was there (OAuth replaces an API key and the reverse). */
+  | 'sign-in';
+
+export interface SecretDeclaration {
+  location: SecretLocation;
+  clearedOn: readonly ClearEvent[];
+  what: string;
+}
+
+export const SECRETS = {
+  oauthTokens: {
+    location: 'indexeddb',
+    clearedOn: ['sign-out', 'revoked', 'sign-in'],
+    what: 'OAuth access token, refresh token, expiry and granted scopes',
+  },
+  apiKey: {
+    location: 'indexeddb',
+    clearedOn: ['sign-out', 'revoked', 'sign-in'],
+    what: 'API key pasted by the person (private-application mode)',
+  },
+  oauthState: {
+    location: 'memory',
+    clearedOn: ['sign-in', 'sign-out'],
+    what: 'state of an OAuth flow in progress, held only while launchWebAuthFlow runs',
+  },
+} as const satisfies Record<string, SecretDeclaration>;
+
+export type SecretName = keyof typeof SECRETS;
+
+/** Secrets kept on disk, in the secret store. */
+export type StoredSecretName = {
+  [K in SecretName]: (typeof SECRETS)[K]['location'] extends 'indexeddb' ? K : never;
+}[SecretName];
+
+export function secretsClearedOn(event: ClearEvent): SecretName[] {
+  return (Object.keys(SECRETS) as SecretName[]).filter((name) =>
+    (SECRETS[name].clearedOn as readonly ClearEvent[]).includes(event),
+  );
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { networkError, serverError, signedOutError, validationError } from '../api/errors';
+import { TokenResponseSchema, type TokenResponse } from '../api/schemas';
+
+// The companion's OAuth API (server/companion): it holds the App Secret, so the extension never does.
+//   POST /oauth/start   { redirect_url, scopes }  → { authorize_url, state }
+//   POST /oauth/token   { code, state }           → the platform's token JSON
+//   POST /oauth/refresh { refresh_token }         → the platform's token JSON
+// 400 invalid_grant means "sign in again" (SignedOutError); 5xx or no answer means "retry later".
+
+const StartReplySchema = z.object({ authorize_url: z.url(), state: z.string().min(1) });
+export type StartReply = z.infer<typeof StartReplySchema>;
+const ErrorReplySchema = z.object({ error: z.string(), message: z.string().optional(), error_description: z.string().optional() });
+
+export interface CompanionClientOptions {
+  /** Read on every call, so a changed connection applies at once. */
+  companionUrl: () => Promise<string>;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export function createCompanionClient(options: CompanionClientOptions) {
+  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? 20_000;
+
+  async function post(path: string, body: unknown): Promise<unknown> {
+    const base = (await options.companionUrl()).replace(/\/$/, '');
+    const request = `POST ${path}`;
+    let response: Response;
+    try {
+      response = await fetchImpl(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (cause) {
+      throw networkError('The companion server could not be reached', { cause, request });
+    }
+    const json: unknown = await response.json().catch(() => undefined);
+    if (response.ok) return json;
+    const error = ErrorReplySchema.safeParse(json);
+    const code = error.success ? error.data.error : 'unknown_error';
+    const text = error.success ? (error.data.message ?? error.data.error_description ?? code) : `HTTP ${response.status}`;
+    if (code === 'invalid_grant') throw signedOutError('Access was revoked or has expired: sign in again', { status: response.status, request });
+    if (response.status >= 500) throw serverError(`The companion could not reach the platform: ${text}`, { status: response.status, request });
+    throw validationError(`The companion refused the request: ${text}`, { status: response.status, request });
+  }
+
+  function tokens(json: unknown): TokenResponse {
+    const parsed = TokenResponseSchema.safeParse(json);
+    if (!parsed.success) throw serverError('The token answer had no usable access token');
+    return parsed.data;
+  }
+
+  return {
+    async start(redirectUrl: string, scopes: string[]): Promise<StartReply> {
+      const parsed = StartReplySchema.safeParse(await post('/oauth/start', { redirect_url: redirectUrl, scopes }));
+      if (!parsed.success) throw serverError('The companion answered /oauth/start without an authorize URL');
+      return parsed.data;
+    },
+    async exchangeCode(code: string, state: string): Promise<TokenResponse> {
+      return tokens(await post('/oauth/token', { code, state }));
+    },
+    async refresh(refreshToken: string): Promise<TokenResponse> {
+      return tokens(await post('/oauth/refresh', { refresh_token: refreshToken }));
+    },
+  };
+}
+export type CompanionClient = ReturnType<typeof createCompanionClient>;

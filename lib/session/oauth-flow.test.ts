@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { CompanionClient } from './companion-client';
+import { authorizeUrlFor, readRedirect, runOAuthFlow } from './oauth-flow';
+
+const REDIRECT = 'https://oiabnejaggoobcbkjnlidfgfieafjagp.chromiumapp.org/';
+
+describe('readRedirect', () => {
+  it.each([
+    ['the wrong state', `${REDIRECT}?code=c&state=other`, /wrong state/],
+    ['no state', `${REDIRECT}?code=c`, /wrong state/],
+    ['a denial', `${REDIRECT}?error=access_denied&state=s1`, /not granted/],
+    ['no code', `${REDIRECT}?state=s1`, /no code/],
+    ['another address', `https://evil.example/?code=c&state=s1`, /unexpected address/],
+    ['nothing', undefined, /without an answer/],
+  ])('refuses %s', (_label, url, message) => {
+    expect(() => readRedirect(url, REDIRECT, 's1')).toThrow(message);
+  });
+
+  it('accepts the code with the expected state', () => {
+    expect(readRedirect(`${REDIRECT}?code=abc&state=s1`, REDIRECT, 's1')).toEqual(['abc', 's1']);
+  });
+});
+
+describe('runOAuthFlow', () => {
+  it('never exchanges a code that came back with the wrong state', async () => {
+    const exchanged: string[] = [];
+    const companion = {
+      start: async () => ({ authorize_url: 'http://127.0.0.1:1/oauth/authorize', state: 'good' }),
+      exchangeCode: async (code: string) => {
+        exchanged.push(code);
+        return { access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', scope: '' };
+      },
+      refresh: async () => {
+        throw new Error('unused');
+      },
+    } satisfies CompanionClient;
+    const identity = { getRedirectURL: () => REDIRECT, launchWebAuthFlow: async () => `${REDIRECT}?code=stolen&state=forged` };
+    await expect(runOAuthFlow({ identity, companion }, ['vendor'])).rejects.toThrow(/wrong state/);
+    expect(exchanged).toEqual([]);
+  });
+});
+
+describe('authorizeUrlFor', () => {
+  const url = 'http://127.0.0.1:9/oauth/authorize?response_type=code&client_id=c&scope=vendor&redirect_uri=http%3A%2F%2F127.0.0.1%3A8%2Foauth%2Freturn&state=s';
+  it('keeps the URL as the companion built it in Chrome', () => {
+    expect(authorizeUrlFor(url, false)).toBe(url);
+  });
+  it('leaves out only redirect_uri for Firefox', () => {
+    const out = new URL(authorizeUrlFor(url, true));
+    expect(out.searchParams.has('redirect_uri')).toBe(false);
+    expect(Object.fromEntries(out.searchParams)).toEqual({ response_type: 'code', client_id: 'c', scope: 'vendor', state: 's' });
+  });
+});

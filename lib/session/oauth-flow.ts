@@ -1,0 +1,64 @@
+import type { TokenResponse } from '../api/schemas';
+import type { CompanionClient } from './companion-client';
+
+// One OAuth sign-in: the companion builds the authorize URL (its own /oauth/return is the platform's
+// Return URL) and signs `state`; the browser's identity API shows the consent page and ends on our
+// identity redirect URL, where we check that `state` is the one we were given before handing the
+// code back to the companion for tokens.
+
+export interface IdentityApi {
+  getRedirectURL(): string;
+  launchWebAuthFlow(details: { url: string; interactive: boolean }): Promise<string | undefined>;
+}
+
+export class OAuthFlowError extends Error {
+  override readonly name = 'OAuthFlowError';
+}
+
+export interface OAuthFlowDeps {
+  identity: IdentityApi;
+  companion: CompanionClient;
+  /**
+   * Firefox refuses launchWebAuthFlow for a URL whose `redirect_uri` is not under its own
+   * identity redirect URL ("redirect_uri not allowed"). The companion's Return URL is the
+   * platform's registered Return URL, which the platform uses when `redirect_uri` is absent
+   * (the spec makes it optional), so in Firefox the parameter is left out and the flow is the same.
+   */
+  omitRedirectUri?: boolean;
+}
+
+/** The authorize URL to open, without `redirect_uri` when the browser won't allow it (see above). */
+export function authorizeUrlFor(authorizeUrl: string, omitRedirectUri: boolean): string {
+  if (!omitRedirectUri) return authorizeUrl;
+  const url = new URL(authorizeUrl);
+  url.searchParams.delete('redirect_uri');
+  return url.toString();
+}
+
+export async function runOAuthFlow(deps: OAuthFlowDeps, scopes: string[]): Promise<TokenResponse> {
+  const redirectUrl = deps.identity.getRedirectURL();
+  // `state` is held only in this closure while the flow runs (SECRETS.oauthState: memory).
+  const { authorize_url, state } = await deps.companion.start(redirectUrl, scopes);
+  let finalUrl: string | undefined;
+  try {
+    const url = authorizeUrlFor(authorize_url, deps.omitRedirectUri ?? false);
+    finalUrl = await deps.identity.launchWebAuthFlow({ url, interactive: true });
+  } catch (cause) {
+    throw new OAuthFlowError(`Sign-in was not completed: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+  return deps.companion.exchangeCode(...readRedirect(finalUrl, redirectUrl, state));
+}
+
+/** Checks where the flow ended and returns [code, state]; throws on any mismatch. */
+export function readRedirect(finalUrl: string | undefined, redirectUrl: string, expectedState: string): [string, string] {
+  if (!finalUrl) throw new OAuthFlowError('Sign-in ended without an answer');
+  const url = new URL(finalUrl);
+  if (!finalUrl.startsWith(redirectUrl)) throw new OAuthFlowError('Sign-in ended on an unexpected address');
+  const params = url.searchParams;
+  if (params.get('state') !== expectedState) throw new OAuthFlowError('Sign-in answer had the wrong state; it was refused');
+  const error = params.get('error');
+  if (error) throw new OAuthFlowError(error === 'access_denied' ? 'Access was not granted' : `Sign-in failed: ${error}`);
+  const code = params.get('code');
+  if (!code) throw new OAuthFlowError('Sign-in answer had no code');
+  return [code, expectedState];
+}

@@ -1,0 +1,63 @@
+import { storage } from 'wxt/utils/storage';
+import { z } from 'zod';
+import { DEV_COMPANION_URL, DEV_PLATFORM_URL } from './session/extension-ids';
+import { ConnectionSchema, SignedOutReasonSchema, StaffSummarySchema, type Connection } from './session/schemas';
+
+// Every storage item Fieldside keeps, declared once. Nothing here is a secret: storage.local is
+// readable by content scripts, so tokens and keys live in lib/secrets/ (IndexedDB) instead.
+// Values are validated on read (a corrupt or older record falls back rather than crashing).
+
+/** Build-time defaults: production builds get WXT_PLATFORM_URL / WXT_COMPANION_URL, development the local servers. */
+export const defaultConnection: Connection = {
+  platformUrl: import.meta.env.WXT_PLATFORM_URL || DEV_PLATFORM_URL,
+  companionUrl: import.meta.env.WXT_COMPANION_URL || DEV_COMPANION_URL,
+};
+
+/** Where the platform and the companion are. */
+export const connectionItem = storage.defineItem<Connection>('local:connection', {
+  fallback: defaultConnection,
+  version: 1,
+});
+
+export const SessionRecordSchema = z.object({
+  mode: z.enum(['oauth', 'api_key']),
+  account: z.object({ uuid: z.string(), name: z.string(), email: z.string() }),
+  /** Scopes granted (OAuth); empty for an API key. Not secret: pages show them. */
+  scopes: z.array(z.string()),
+  me: StaffSummarySchema.nullable(),
+  viewAs: StaffSummarySchema.nullable(),
+});
+export type SessionRecord = z.infer<typeof SessionRecordSchema>;
+
+/** Who is signed in, without any credential. null when signed out. */
+export const sessionItem = storage.defineItem<SessionRecord | null>('local:session', {
+  fallback: null,
+  version: 1,
+});
+
+/** Why the last session ended, shown until the next sign-in. */
+export const signedOutReasonItem = storage.defineItem<z.infer<typeof SignedOutReasonSchema> | null>(
+  'local:signedOutReason',
+  { fallback: null, version: 1 },
+);
+
+/** The webhook change feed's position for an account (an opaque companion position, not a secret):
+ * the next wake catches up from here. Written by lib/feed after the changes before it are applied. */
+export const FeedPositionSchema = z.object({ accountUuid: z.string(), position: z.string().min(1).max(64) });
+export const feedPositionItem = storage.defineItem<z.infer<typeof FeedPositionSchema> | null>('local:feedPosition', {
+  fallback: null,
+  version: 1,
+});
+
+/** Every item above, for tests that check nothing secret is ever stored in storage.local. */
+export const allSettingsItems = { connectionItem, sessionItem, signedOutReasonItem, feedPositionItem };
+
+export async function readConnection(): Promise<Connection> {
+  const parsed = ConnectionSchema.safeParse(await connectionItem.getValue());
+  return parsed.success ? parsed.data : defaultConnection;
+}
+
+export async function readSession(): Promise<SessionRecord | null> {
+  const parsed = SessionRecordSchema.nullable().safeParse(await sessionItem.getValue());
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,75 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
+import { FIREFOX_DIR, ROOT } from './support/paths';
+import { startStack, type Stack } from './support/stack';
+
+describe('Firefox build', () => {
+  it('passes web-ext lint with 0 errors', () => {
+    const out = execFileSync('npx', ['web-ext', 'lint', '--source-dir', FIREFOX_DIR, '--output', 'json', '--no-input'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    const report = JSON.parse(out.slice(out.indexOf('{'))) as { summary: { errors: number }; errors: unknown[] };
+    expect(report.errors).toEqual([]);
+    expect(report.summary.errors).toBe(0);
+  });
+});
+
+describe('Firefox ESR with the extension installed', () => {
+  let stack: Stack;
+  let firefox: FirefoxWithExtension;
+  beforeAll(async () => {
+    stack = await startStack();
+    firefox = await launchFirefox();
+  });
+  afterAll(async () => {
+    await firefox?.close();
+    await stack?.close();
+  });
+
+  it('signs in through the companion and reaches the signed-in state', async () => {
+    const { browser, options } = firefox;
+    const setValue = (selector: string, value: string) =>
+      options.$eval(selector, (el, v) => {
+        const input = el as HTMLInputElement;
+        input.value = v;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }, value);
+    await setValue('#platform-url', stack.emulator.info.base_url);
+    await setValue('#companion-url', stack.companion.url);
+    await options.click('form[aria-labelledby="connection-heading"] button[type="submit"]');
+    await options.waitForFunction((url) => (document.getElementById('platform-url') as HTMLInputElement).value === url, {}, stack.emulator.info.base_url);
+
+    const consentTarget = browser.waitForTarget((t) => t.url().includes('/oauth/authorize'), { timeout: 20_000 });
+    await options.click('#sign-in');
+    const consent = await (await consentTarget).page();
+    if (!consent) throw new Error('No consent page');
+    await consent.waitForSelector('#person');
+    await consent.select('#person', `${stack.account.uuid}:${stack.technician.uuid}`);
+    await consent.click('#allow');
+
+    await options.waitForSelector('#session-state[data-state="signed_in"]', { timeout: 20_000 });
+    expect(await options.$eval('#account-name', (el) => el.textContent)).toBe(stack.account.name);
+    expect((await stack.emulator.control.stats()).grants.authorization_code).toBe(1);
+  });
+
+  it('keeps the tokens in IndexedDB, out of storage.local', async () => {
+    const { options } = firefox;
+    const secrets = await options.evaluate(
+      () =>
+        new Promise<string[]>((resolve, reject) => {
+          const open = indexedDB.open('fieldside-secrets');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const request = open.result.transaction('secrets').objectStore('secrets').get('oauthTokens');
+            request.onsuccess = () => resolve([request.result.accessToken, request.result.refreshToken]);
+          };
+        }),
+    );
+    expect(secrets.every((s) => typeof s === 'string' && s.length > 10)).toBe(true);
+    const local = await options.evaluate(async () => JSON.stringify(await (globalThis as unknown as { browser: { storage: { local: { get(k: null): Promise<unknown> } } } }).browser.storage.local.get(null)));
+    expect(local).toContain('session');
+    for (const secret of secrets) expect(local).not.toContain(secret);
+  });
+});

@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { protocol } from '../../lib/messaging/protocol';
+import { readSecrets } from './support/background';
+import { launchChromium, type ExtensionBrowser } from './support/chromium';
+import { contentWorld } from './support/content-world';
+import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { builtZips } from './support/paths';
+import { startStack, type Stack } from './support/stack';
+
+let stack: Stack;
+let browser: ExtensionBrowser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('built zips', () => {
+  it('neither store zip contains the App Secret', () => {
+    const zips = builtZips();
+    expect(zips.map((z) => z.replace(/.*-/, ''))).toEqual(expect.arrayContaining(['chrome.zip', 'firefox.zip']));
+    for (const zip of zips) {
+      const files = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).split('\n').filter(Boolean);
+      expect(files).toContain('manifest.json');
+      const content = execFileSync('unzip', ['-p', zip], { maxBuffer: 64 * 1024 * 1024 }).toString('latin1');
+      expect(content).not.toContain(stack.emulator.info.app.client_secret);
+      expect(content).not.toMatch(/client_secret|CLIENT_SECRET/);
+    }
+  });
+});
+
+describe('content scripts', () => {
+  const send = (type: string) => `chrome.runtime.sendMessage({ fieldside: 1, type: ${JSON.stringify(type)}, payload: {} })`;
+
+  it('are refused every background-only message, and never get a token', async () => {
+    const options = await browser.openOptions();
+    await connect(options, stack);
+    await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
+    await chooseMe(options, stack.technician);
+    const tokens = (await readSecrets(options)).oauthTokens;
+    expect(tokens?.accessToken).toBeTruthy();
+
+    const page = await browser.context.newPage();
+    const world = await contentWorld(browser.context, page, `${stack.emulator.info.base_url}/jobs`);
+    // The one message marked for content scripts works…
+    expect(await world.evaluate(send('content.status'))).toEqual({ ok: true, value: { signedIn: true } });
+    // …and every other one is refused, whatever it would have answered a page.
+    const backgroundOnly = Object.entries(protocol).filter(([, def]) => !(def.from as readonly string[]).includes('content'));
+    expect(backgroundOnly.length).toBeGreaterThan(5);
+    for (const [type] of backgroundOnly) {
+      const reply = await world.evaluate<{ ok: boolean; error?: { name: string } }>(send(type));
+      expect(reply, type).toMatchObject({ ok: false, error: { name: 'ForbiddenSenderError' } });
+    }
+    // Messages outside the protocol (say, a guessed "give me the token") are refused too.
+    expect(await world.evaluate(send('session.getToken'))).toMatchObject({ ok: false });
+
+    // What a content script can read of storage holds no token.
+    const local = JSON.stringify(await world.evaluate(`chrome.storage.local.get(null)`));
+    expect(local).toContain('session');
+    expect(local).not.toContain(tokens.accessToken);
+    expect(local).not.toContain(tokens.refreshToken);
+    // And its IndexedDB is the web page's, not the extension's: the secret store isn't there.
+    const names = await world.evaluate<string[]>(`indexedDB.databases().then((d) => d.map((x) => x.name))`);
+    expect(names).not.toContain('fieldside-secrets');
+    // The session is untouched by all of that.
+    expect(await options.locator('#session-state').getAttribute('data-state')).toBe('signed_in');
+  });
+});

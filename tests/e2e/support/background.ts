@@ -1,0 +1,67 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import type { ExtensionApi } from './extension-api';
+
+declare const chrome: ExtensionApi;
+
+// Looks at the extension's own state from one of its pages (same origin as the background: the
+// same IndexedDB, storage and alarms). Playwright keeps a stale Worker object after a service
+// worker restart, so nothing here goes through `worker.evaluate`.
+
+/** The names and values in the secret store (IndexedDB of the extension origin). */
+export function readSecrets(page: Page): Promise<Record<string, any>> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const open = indexedDB.open('fieldside-secrets');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('secrets')) return resolve({});
+          const tx = db.transaction('secrets', 'readonly');
+          const out: Record<string, unknown> = {};
+          const cursor = tx.objectStore('secrets').openCursor();
+          cursor.onsuccess = () => {
+            const c = cursor.result;
+            if (!c) return;
+            out[String(c.key)] = c.value;
+            c.continue();
+          };
+          tx.oncomplete = () => {
+            db.close();
+            resolve(out);
+          };
+        };
+      }),
+  );
+}
+
+export function readStorageLocal(page: Page): Promise<Record<string, unknown>> {
+  return page.evaluate(() => chrome.storage.local.get(null));
+}
+
+export function refreshAlarm(page: Page): Promise<unknown> {
+  return page.evaluate(() => chrome.alarms.get('fieldside-token-refresh'));
+}
+
+/**
+ * Stops the background service worker through CDP (ServiceWorker.stopAllWorkers, as
+ * chrome://serviceworker-internals does) and reports its running-status changes, so a test can
+ * see it stop and start again.
+ */
+export async function stopServiceWorker(context: BrowserContext, page: Page): Promise<{ statuses: string[] }> {
+  const cdp = await context.newCDPSession(page);
+  const statuses: string[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
+    for (const version of event.versions) {
+      if (version.scriptURL.endsWith('/background.js') && statuses.at(-1) !== version.runningStatus) statuses.push(version.runningStatus);
+    }
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  const deadline = Date.now() + 10_000;
+  while (statuses.at(-1) !== 'stopped') {
+    if (Date.now() > deadline) throw new Error(`The service worker did not stop (${statuses.join(' → ')})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { statuses };
+}

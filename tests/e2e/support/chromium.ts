@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { CHROME_EXTENSION_ID } from '../../../lib/session/extension-ids';
+import { CHROME_DIR } from './paths';
+import type { ExtensionApi } from './extension-api';
+
+declare const chrome: ExtensionApi;
+
+// Headless Chromium with the built extension, a fresh profile each time (TOOLCHAIN.md's flags).
+
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  id: string;
+  /** The current background service worker (a new one after a restart). */
+  worker(): Promise<Worker>;
+  openOptions(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function launchChromium(extensionDir = CHROME_DIR): Promise<ExtensionBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), 'fieldside-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+    ],
+  });
+  const prefix = `chrome-extension://${CHROME_EXTENSION_ID}/`;
+  async function worker(): Promise<Worker> {
+    const live = context.serviceWorkers().find((w) => w.url().startsWith(prefix));
+    return live ?? context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(prefix), timeout: 15_000 });
+  }
+  try {
+    await worker();
+  } catch (error) {
+    // Don't leave a browser or a profile behind when the extension failed to start.
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    context,
+    id: CHROME_EXTENSION_ID,
+    worker,
+    async openOptions() {
+      const page = await context.newPage();
+      await page.goto(`${prefix}options.html`);
+      await page.locator('#session-state').waitFor();
+      return page;
+    },
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Sends one protocol message from an extension page, as the UI does; resolves with the raw WireReply. */
+export function sendFromPage(page: Page, type: string, payload: unknown = {}): Promise<{ ok: boolean; value?: any; error?: { name: string; message: string } }> {
+  return page.evaluate(([t, p]) => chrome.runtime.sendMessage({ fieldside: 1, type: t, payload: p }), [type, payload] as const);
+}

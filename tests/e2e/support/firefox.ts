@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { FIREFOX_DIR } from './paths';
+
+// Debian's Firefox ESR driven by puppeteer-core over WebDriver BiDi (Playwright can't drive ESR).
+// Firefox refuses test navigation to moz-extension:// pages, so the test uses the options page the
+// extension itself opens on install. The proxy prefs point at a dead local port so Firefox makes no
+// outside requests; 127.0.0.1 is never proxied.
+
+/** The discard port: nothing listens there, so any proxied (outside) request fails at once. */
+const DEAD_PORT = 9;
+
+export interface FirefoxWithExtension {
+  browser: Browser;
+  /** The options page the extension opened when it was installed. */
+  options: Page;
+  close(): Promise<void>;
+}
+
+/** The tab the extension opens on install (BiDi may report its URL as about:blank, so look inside). */
+async function findOptionsPage(browser: Browser): Promise<Page> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    for (const page of await browser.pages()) {
+      if (await page.$('#session-state').catch(() => null)) return page;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('Fieldside did not open its options page after install');
+}
+
+export async function launchFirefox(): Promise<FirefoxWithExtension> {
+  const profile = mkdtempSync(join(tmpdir(), 'fieldside-ff-'));
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: '/usr/bin/firefox-esr',
+    headless: true,
+    userDataDir: profile,
+    extraPrefsFirefox: {
+      'network.proxy.type': 1,
+      'network.proxy.http': '127.0.0.1',
+      'network.proxy.http_port': DEAD_PORT,
+      'network.proxy.ssl': '127.0.0.1',
+      'network.proxy.ssl_port': DEAD_PORT,
+      'network.proxy.no_proxies_on': '127.0.0.1',
+      'app.update.enabled': false,
+      'extensions.update.enabled': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+      'toolkit.telemetry.enabled': false,
+      'browser.shell.checkDefaultBrowser': false,
+    },
+  });
+  try {
+    await browser.installExtension(FIREFOX_DIR);
+    const options = await findOptionsPage(browser);
+    return {
+      browser,
+      options,
+      async close() {
+        await browser.close();
+        rmSync(profile, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+    throw error;
+  }
+}

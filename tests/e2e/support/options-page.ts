@@ -1,0 +1,40 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import type { Stack } from './stack';
+
+// Drives the options page and the platform's consent page the way a person would.
+
+export async function connect(page: Page, stack: Stack): Promise<void> {
+  await page.getByLabel('Platform URL').fill(stack.emulator.info.base_url);
+  await page.getByLabel('Companion URL').fill(stack.companion.url);
+  await page.getByRole('button', { name: 'Save connection' }).click();
+  await page.waitForFunction(
+    (url) => (document.getElementById('platform-url') as HTMLInputElement | null)?.value === url,
+    stack.emulator.info.base_url,
+  );
+}
+
+/** Clicks "Sign in", answers the consent page (which the identity API opens as a new window) as `staffUuid`. */
+export async function signInThroughConsent(context: BrowserContext, options: Page, accountUuid: string, staffUuid: string): Promise<void> {
+  const consent = context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize'), timeout: 20_000 });
+  await options.getByRole('button', { name: 'Sign in with the platform' }).click();
+  const page = await consent;
+  await page.locator('#person').selectOption(`${accountUuid}:${staffUuid}`);
+  await page.locator('#allow').click();
+  await options.locator('#session-state[data-state="signed_in"]').waitFor({ timeout: 20_000 });
+}
+
+export async function chooseMe(options: Page, staff: { uuid: string; name: string }): Promise<void> {
+  await options.getByLabel('I am').selectOption(staff.uuid);
+  await options.getByRole('button', { name: 'This is me' }).click();
+  try {
+    await options.waitForFunction((name) => document.getElementById('me-name')?.textContent === name, staff.name, { timeout: 15_000 });
+  } catch (error) {
+    const state = await options.evaluate(() => ({
+      me: document.getElementById('me-name')?.textContent,
+      error: document.getElementById('error')?.textContent,
+      picked: (document.getElementById('me') as HTMLSelectElement | null)?.value,
+      busy: document.querySelector('main')?.getAttribute('aria-busy'),
+    }));
+    throw new Error(`"${staff.name}" was not shown as me: ${JSON.stringify(state)}`, { cause: error });
+  }
+}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readSecrets } from './support/background';
+import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/chromium';
+import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { startStack, type Stack } from './support/stack';
+import { CHROME_EXTENSION_ID } from '../../lib/session/extension-ids';
+
+let stack: Stack;
+let browser: ExtensionBrowser;
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+it('rejects a sign-in answer that carries another flow’s state, and never exchanges its code', async () => {
+  const options = await browser.openOptions();
+  await connect(options, stack);
+  const consent = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
+  await options.getByRole('button', { name: 'Sign in with the platform' }).click();
+  const page = await consent;
+  // An attacker's own flow: a genuine, signed state from the companion, for the same redirect URL.
+  const start = await fetch(`${stack.companion.url}/oauth/start`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ redirect_url: `https://${CHROME_EXTENSION_ID}.chromiumapp.org/`, scopes: ['vendor'] }),
+  });
+  const injected = (await start.json()) as { authorize_url: string };
+  await page.goto(injected.authorize_url);
+  await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.administrator.uuid}`);
+  await page.locator('#allow').click();
+  await options.locator('#error').filter({ hasText: 'wrong state' }).waitFor({ timeout: 15_000 });
+  expect(await options.locator('#session-state').getAttribute('data-state')).toBe('signed_out');
+  expect((await stack.emulator.control.stats()).grants.authorization_code).toBe(0);
+  expect(await readSecrets(options)).toEqual({});
+});
+
+it('preselects the account holder, and lets an administrator view as a technician', async () => {
+  const options = await browser.openOptions();
+  await signInThroughConsent(browser.context, options, stack.account.uuid, stack.administrator.uuid);
+  const staff = await sendFromPage(options, 'session.listStaff');
+  const vendor = (await stack.emulator.control.listRecords(stack.account.uuid, 'vendor'))[0] as { email?: string } | undefined;
+  const holder = staff.value.staff.find((s: { email: string }) => s.email.toLowerCase() === vendor?.email?.toLowerCase());
+  expect(staff.value.suggested).toBe(holder?.uuid ?? null);
+  if (holder) expect(await options.getByLabel('I am').inputValue()).toBe(holder.uuid);
+
+  await chooseMe(options, stack.administrator);
+  const all = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
+  expect((await sendFromPage(options, 'platform.jobsPage')).value.uuids.length).toBe(Math.min(all.length, 1000));
+
+  await options.getByLabel('View as').selectOption(stack.technician.uuid);
+  await options.getByRole('button', { name: 'Switch view' }).click();
+  await options.locator('#view-as-name').waitFor();
+  const visible = new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid));
+  const seen: string[] = (await sendFromPage(options, 'platform.jobsPage')).value.uuids;
+  expect(seen.length).toBe(Math.min(visible.size, 1000));
+  expect(seen.every((u) => visible.has(u))).toBe(true);
+});
+
+it('does not let a technician view as someone else', async () => {
+  const options = await browser.openOptions();
+  await chooseMe(options, stack.technician);
+  expect(await options.getByLabel('View as').count()).toBe(0);
+  const reply = await sendFromPage(options, 'session.viewAs', { staffUuid: stack.administrator.uuid });
+  expect(reply).toMatchObject({ ok: false, error: { name: 'NotAllowedError' } });
+});
