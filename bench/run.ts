@@ -1,3 +1,5 @@
+export {};
+
 // `npm run bench` runs every benchmark; `npm run bench -- platform client` runs the named ones.
 // Each benchmark module exports one `run…Bench()` that starts what it needs on 127.0.0.1, prints
 // its own table and stops everything it started.
@@ -6,6 +8,8 @@ const benches: Record<string, () => Promise<unknown>> = {
   client: async () => (await import('./client')).runClientBench(),
   search: async () => (await import('./search')).runSearchBench(),
   webhooks: async () => (await import('./webhooks')).runWebhooksBench(),
+  extension: async () => (await import('./extension')).runExtensionBench(),
+  content: async () => (await import('./content')).runContentBench(),
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -49,8 +49,32 @@ export const feedPositionItem = storage.defineItem<z.infer<typeof FeedPositionSc
   version: 1,
 });
 
+/** Sites the person added in the options ("Sites"): match patterns (`https://host/*`) whose pages get
+ * job badges beside text like "Job #1234". Each has its optional host permission granted. */
+export const ContentSitesSchema = z.array(z.string().regex(/^https?:\/\/[^/*]+\/\*$/, 'a site pattern like https://mail.example.com/*')).max(50);
+export const contentSitesItem = storage.defineItem<string[]>('local:contentSites', { fallback: [], version: 1 });
+
 /** Every item above, for tests that check nothing secret is ever stored in storage.local. */
-export const allSettingsItems = { connectionItem, sessionItem, signedOutReasonItem, feedPositionItem };
+/** When each view last had a full refresh (ms, device clock), keyed by lib/session's scopeKey. Not secret:
+ * scope keys hold account and staff uuids, which pages see anyway. Survives the worker stopping. */
+export const syncFullRefreshItem = storage.defineItem<Record<string, number>>('local:syncFullRefresh', {
+  fallback: {},
+  version: 1,
+});
+
+/** The job the person last asked to open in the side panel. storage.session: lives for the browser
+ * session (surviving a stopped worker) and is not readable by content scripts. */
+export const sidePanelJobItem = storage.defineItem<string | null>('session:sidePanelJob', { fallback: null, version: 1 });
+
+export const allSettingsItems = {
+  connectionItem,
+  sessionItem,
+  signedOutReasonItem,
+  feedPositionItem,
+  contentSitesItem,
+  syncFullRefreshItem,
+  sidePanelJobItem,
+};
 
 export async function readConnection(): Promise<Connection> {
   const parsed = ConnectionSchema.safeParse(await connectionItem.getValue());

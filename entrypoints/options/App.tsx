@@ -5,8 +5,10 @@ import { StaffPicker } from '@/components/StaffPicker';
 import type { OptionsModel } from './model';
 import type { WebhooksModel } from './webhooks-model';
 import { WebhooksSection } from './WebhooksSection';
+import type { SitesModel } from './sites-model';
+import { SitesSection } from './SitesSection';
 
-export function App({ model, webhooks }: { model: OptionsModel; webhooks?: WebhooksModel }) {
+export function App({ model, webhooks, sites }: { model: OptionsModel; webhooks?: WebhooksModel; sites?: SitesModel }) {
   const view = model.view.value;
   const busy = model.busy.value;
   if (!view) return <p aria-busy="true">Loading…</p>;
@@ -73,6 +75,7 @@ export function App({ model, webhooks }: { model: OptionsModel; webhooks?: Webho
       {webhooks && signedIn && view.mode && (view.mode === 'api_key' || view.me) && (
         <WebhooksSection model={webhooks} mode={view.mode} />
       )}
+      {sites && <SitesSection model={sites} />}
       <section>
         <ConnectionForm
           key={`${view.connection.platformUrl} ${view.connection.companionUrl}`}

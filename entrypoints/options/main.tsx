@@ -2,8 +2,12 @@ import { render } from 'preact';
 import { App } from './App';
 import { createOptionsModel } from './model';
 import { createWebhooksModel } from './webhooks-model';
+import { createSitesModel } from './sites-model';
 
 const model = createOptionsModel();
 model.watch();
 void model.load();
-render(<App model={model} webhooks={createWebhooksModel()} />, document.getElementById('app')!);
+const sites = createSitesModel();
+sites.watch();
+void sites.load();
+render(<App model={model} webhooks={createWebhooksModel()} sites={sites} />, document.getElementById('app')!);

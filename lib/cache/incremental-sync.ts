@@ -44,6 +44,21 @@ export async function incrementalSync(ctx: SyncContext, signal: AbortSignal | un
   ctx.publish({ ...done, counts: cache.counts() });
 }
 
+/** Stores jobs read outside a sync (same path as an incremental sync's, but no request and no new
+ * mark: the next incremental sync still reads them, harmlessly). */
+export async function upsertJobs(ctx: SyncContext, jobs: readonly Job[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const { cache } = ctx;
+  const index = await ctx.index();
+  const { upsert, remove } = await searchChanges(ctx, jobs, []);
+  applyChanges(index, { upsert, remove });
+  const state = ctx.state();
+  await cache.write({ jobs, placement: 'append', state, search: { value: serializeIndex(index), withMain: !ctx.mainStored(index) } });
+  ctx.setIndex(index);
+  await cache.compactIfNeeded();
+  ctx.publish({ ...state, counts: cache.counts() });
+}
+
 /** Search documents for changed jobs, and for jobs whose customer was renamed. */
 async function searchChanges(ctx: SyncContext, jobs: readonly Job[], companies: readonly Company[]) {
   const { cache } = ctx;

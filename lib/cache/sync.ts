@@ -2,10 +2,11 @@
 // incremental syncs. One sync at a time: a call while one runs joins it. The state (progress,
 // freshness, counts, the last error in words) is reported through onProgress and stored with the
 // cache after every page.
+import type { Job } from '../api/schemas';
 import type { SearchIndex } from '../search';
 import { describeSyncError } from './errors';
 import { fullSync } from './full-sync';
-import { incrementalSync } from './incremental-sync';
+import { incrementalSync, upsertJobs } from './incremental-sync';
 import type { JobCache } from './job-cache';
 import { loadSearchIndex } from './search-store';
 import type { SyncContext, SyncSource } from './sync-context';
@@ -115,6 +116,13 @@ export function createSync(options: CreateSyncOptions) {
       return publicState(await loadState());
     },
     running: () => inflight !== null,
+    /** Puts freshly read jobs (a webhook re-read, a write's result) into the cache and the search
+     * index, in one transaction, after any sync under way (so the two never interleave). */
+    async upsert(jobs: readonly Job[]): Promise<void> {
+      await inflight?.catch(() => undefined);
+      await loadState();
+      await upsertJobs(ctx, jobs);
+    },
     /** The search index of the cache (stored, or rebuilt from the cached jobs). */
     searchIndex: () => ctx.index(),
   };

@@ -122,6 +122,8 @@ export const protocol = {
   'page.currentJob': message({ request: Empty, reply: z.object({ uuid: Uuid.nullable() }), from: ['page'] }),
   /** Text chosen with "Add selection as a note to a job…", waiting for the person to pick the job. */
   'picker.pending': message({ request: Empty, reply: z.object({ text: z.string().nullable() }), from: ['page'] }),
+  /** The picker added the text as a note (or was cancelled): forget it, so it is not offered twice. */
+  'picker.clear': message({ request: Empty, reply: Empty, from: ['page'] }),
 
   // ── Content scripts on platform pages (and sites the user added): cache reads and quick notes.
   /** Badges for the jobs found on a page, by uuid or by job number ("Job #1234"). */

@@ -100,7 +100,7 @@ export type SyncStatus = z.infer<typeof SyncStatusSchema>;
  * Pushed by the background over a `runtime.connect({ name: LIVE_PORT })` port to every open page,
  * side panel and content script, so they update without a reload.
  */
-export const LIVE_PORT = 'fieldside.live';
+export { LIVE_PORT } from './live-port';
 export const LiveEventSchema = z.discriminatedUnion('type', [
   /** Jobs changed in the cache (sync, webhook feed or an outbox write): re-read what you show. */
   z.object({ type: z.literal('jobs.changed'), uuids: z.array(z.string()) }),

@@ -18,9 +18,12 @@ export interface OutboxDB extends DBSchema {
 
 export const OUTBOX_DB_VERSION = 1;
 
+/** Every outbox database's name starts with this (sign-out keeps them: they hold unsent writes). */
+export const OUTBOX_DB_PREFIX = 'fieldside-outbox-';
+
 /** `fieldside-outbox-<account>-<staff|all>`; `all` when no staff member is impersonated. */
 export function outboxDbName(accountUuid: string, staffUuid?: string): string {
-  return `fieldside-outbox-${accountUuid}-${staffUuid ?? 'all'}`;
+  return `${OUTBOX_DB_PREFIX}${accountUuid}-${staffUuid ?? 'all'}`;
 }
 
 /**

@@ -1,14 +1,22 @@
+import { OUTBOX_DB_PREFIX } from '../outbox/db';
 import { SECRETS_DB_NAME } from '../secrets/store';
 
 // Sign-out removes this person's cached data: every Fieldside IndexedDB database except the
-// secret store (which clears itself by the declared rules in lib/secrets/registry.ts). Caches are
-// named "fieldside-…" per account and staff member (lib/cache), so a prefix finds them all.
+// secret store (which clears itself by the declared rules in lib/secrets/registry.ts) and the
+// outboxes. Caches are named "fieldside-…" per account and staff member (lib/cache), so a prefix
+// finds them all. An outbox is not a cache: it holds notes and badge changes the person wrote that
+// the platform does not have yet, and Fieldside never loses a note; it is per account and staff
+// member, so it is sent when that person signs in again.
+
+function isClearedOnSignOut(name: string): boolean {
+  return name.startsWith('fieldside') && name !== SECRETS_DB_NAME && !name.startsWith(OUTBOX_DB_PREFIX);
+}
 
 export async function clearCachedData(factory: IDBFactory = indexedDB): Promise<string[]> {
   const databases = await factory.databases();
   const names = databases
     .map((d) => d.name)
-    .filter((name): name is string => !!name && name.startsWith('fieldside') && name !== SECRETS_DB_NAME);
+    .filter((name): name is string => !!name && isClearedOnSignOut(name));
   await Promise.all(
     names.map(
       (name) =>

@@ -1,0 +1,68 @@
+import { useState } from 'preact/hooks';
+
+// The options' "Sites" section: other sites (webmail, a CRM) where Fieldside puts a job badge beside
+// text like "Job #1234". Adding one asks the browser for access to that site at that moment.
+
+export interface SitesFormProps {
+  /** Host names shown, with the pattern each stands for. */
+  sites: ReadonlyArray<{ pattern: string; label: string }>;
+  busy: boolean;
+  error: string | null;
+  status: string | null;
+  /** Called synchronously from the submit (the permission prompt needs the click's user gesture). */
+  onAdd: (address: string) => void;
+  onRemove: (pattern: string) => void;
+}
+
+export function SitesForm({ sites, busy, error, status, onAdd, onRemove }: SitesFormProps) {
+  const [address, setAddress] = useState('');
+  return (
+    <div class="sites">
+      <p id="sites-help">
+        Fieldside can show a job badge beside text like "Job #1234" on other sites you use, for example your webmail. Your
+        browser asks you to allow each site.
+      </p>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onAdd(address);
+          setAddress('');
+        }}
+      >
+        <label for="site-address">Site address</label>{' '}
+        <input
+          id="site-address"
+          type="text"
+          inputMode="url"
+          placeholder="mail.example.com"
+          aria-describedby="sites-help"
+          value={address}
+          onInput={(e) => setAddress(e.currentTarget.value)}
+        />{' '}
+        <button type="submit" disabled={busy || address.trim() === ''}>
+          Add site
+        </button>
+      </form>
+      {error ? (
+        <p role="alert" class="sites-error">
+          {error}
+        </p>
+      ) : null}
+      {status ? <p role="status">{status}</p> : null}
+      {sites.length === 0 ? (
+        <p>No sites added.</p>
+      ) : (
+        <ul aria-label="Sites with job badges">
+          {sites.map((site) => (
+            <li key={site.pattern}>
+              {site.label}{' '}
+              <button type="button" disabled={busy} aria-label={`Remove ${site.label}`} onClick={() => onRemove(site.pattern)}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useState } from 'preact/hooks';
+
+export interface AddNoteFormProps {
+  onAdd: (text: string) => Promise<void>;
+}
+
+/** The add-note box: kept on failure so nothing typed is lost. */
+export function AddNoteForm({ onAdd }: AddNoteFormProps) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      class="add-note"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!text.trim() || busy) return;
+        setBusy(true);
+        try {
+          await onAdd(text);
+          setText('');
+        } catch {
+          // The owner shows the error; the text stays in the box so nothing typed is lost.
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <label for="note-text">New note</label>
+      <textarea id="note-text" rows={3} value={text} maxLength={10_000} onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)} />
+      <button type="submit" disabled={busy || !text.trim()}>
+        Add note
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+export { WebhooksView, type WebhookFilter, type WebhooksViewProps } from './WebhooksView';
+export { SubscriptionRow } from './SubscriptionRow';

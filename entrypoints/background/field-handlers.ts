@@ -1,0 +1,49 @@
+import type { Handlers } from '@/lib/messaging/router';
+import { readSidePanelJob } from '@/lib/jobs/side-panel-job';
+import type { FieldWork } from './field-work';
+
+type FieldMessages =
+  | 'day.get'
+  | 'job.detail'
+  | 'notes.add'
+  | 'badges.set'
+  | 'outbox.retry'
+  | 'outbox.discard'
+  | 'page.currentJob'
+  | 'picker.pending'
+  | 'picker.clear'
+  | 'content.pageJob';
+
+/** Field work: the side panel's day and job, writes through the outbox, the page the panel follows. */
+export function createFieldHandlers(field: FieldWork): Pick<Handlers, FieldMessages> {
+  return {
+    'day.get': ({ date }) => field.day.get(date),
+    'job.detail': ({ uuid }) => field.detail.get(uuid.toLowerCase()),
+    'notes.add': ({ jobUuid, text }) => field.writes.addNote(jobUuid.toLowerCase(), text),
+    'badges.set': async ({ jobUuid, badgeUuid, on }) => {
+      await field.writes.setBadge(jobUuid.toLowerCase(), badgeUuid.toLowerCase(), on);
+      return {};
+    },
+    'outbox.retry': async ({ seq }) => {
+      await field.writes.retry(seq);
+      return {};
+    },
+    'outbox.discard': async ({ seq }) => {
+      await field.writes.discard(seq);
+      return {};
+    },
+    // The active tab's job page first, else the job last opened in the side panel ("job.open").
+    'page.currentJob': async () => ({ uuid: field.pages.current() ?? (await readSidePanelJob()) }),
+    'picker.pending': async () => ({ text: field.picker.pending() }),
+    'picker.clear': async () => {
+      field.picker.clear();
+      return {};
+    },
+    // The router classified the sender as a content script, so it has a tab.
+    'content.pageJob': async ({ uuid }, sender) => {
+      const tab = sender.tab as { id?: number; active?: boolean } | undefined;
+      if (tab?.id !== undefined) field.pages.setTabJob(tab.id, uuid?.toLowerCase() ?? null, tab.active === true);
+      return {};
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { browser } from 'wxt/browser';
+import type { ActiveView, LiveHub } from '@/lib/session/active-view';
+import { readSession, sessionItem } from '@/lib/settings';
+import { sidePanelJobItem } from '@/lib/jobs/side-panel-job';
+import { canUse } from '@/lib/auth/scopes';
+import { createDayService } from '@/lib/field/day-service';
+import { todayIn } from '@/lib/field/dates';
+import { createFieldContext } from '@/lib/field/field-context';
+import { createFieldWrites } from '@/lib/field/field-writes';
+import { createJobDetailService } from '@/lib/field/job-detail-service';
+import { createOutboxRunner } from '@/lib/field/outbox-runner';
+import { createPageJobs } from '@/lib/field/page-jobs';
+import { createToolbarBadge } from '@/lib/field/toolbar-badge';
+import { listenForContextMenu } from './field-context-menu';
+
+// Wires the field-work services (lib/field) to the browser: the outbox runner starts with the worker,
+// flushes on `online`, wakes on its alarm; the toolbar badge; tabs for the side panel to follow.
+
+export const OUTBOX_ALARM = 'fieldside-outbox';
+
+export function startFieldWork(view: ActiveView, live: LiveHub) {
+  const action = browser.action ?? browser.browserAction;
+  const badge = createToolbarBadge(action);
+  const ctx = createFieldContext({
+    view,
+    live,
+    staffName: async () => {
+      const record = await readSession();
+      return record?.viewAs?.name ?? record?.me?.name ?? null;
+    },
+  });
+  const runner = createOutboxRunner({
+    view,
+    live,
+    onCount: (n) => badge.setPending(n),
+    alarm: {
+      set: (at) => void browser.alarms.create(OUTBOX_ALARM, { when: at }),
+      clear: () => void browser.alarms.clear(OUTBOX_ALARM),
+    },
+  });
+  const day = createDayService(ctx);
+  const detail = createJobDetailService(ctx);
+  const writes = createFieldWrites(ctx, runner);
+  const pages = createPageJobs(live);
+  const picker = listenForContextMenu();
+
+  const warn = (what: string) => (error: unknown) => console.warn(`Fieldside: ${what}`, error);
+  /** Today's count for the toolbar badge (only when there is a staff member in view). */
+  let todayFor: string | null = null;
+  async function refreshToday(): Promise<void> {
+    const scope = await view.scope();
+    if (!scope || scope.staffUuid === 'all' || (scope.mode === 'oauth' && !canUse('myDay', scope.scopes))) {
+      todayFor = null;
+      return badge.setToday(null);
+    }
+    // Once per view: session writes come in bursts at sign-in, and each read spends the rate limit.
+    const key = `${scope.accountUuid}|${scope.staffUuid}|${todayIn(null, Date.now())}`;
+    if (key === todayFor) return;
+    todayFor = key;
+    const today = await day.get(null);
+    badge.setToday(new Set(today.entries.map((e) => e.job.uuid)).size);
+  }
+  const resume = () => {
+    void runner.resume().catch(warn('outbox'));
+    void runner.count().then((n) => badge.setPending(n), warn('outbox count'));
+    void refreshToday().catch(warn('today'));
+  };
+
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === OUTBOX_ALARM) void runner.resume().catch(warn('outbox'));
+  });
+  // Back online: everything waiting goes now, whatever its backoff said.
+  globalThis.addEventListener?.('online', () => void runner.flush().catch(warn('outbox flush')));
+  sessionItem.watch(() => resume());
+  // "job.open" to the side panel while it is open: it follows, as it does a platform page.
+  sidePanelJobItem.watch((uuid) => {
+    if (typeof uuid === 'string') live.broadcast({ type: 'page.job', uuid });
+  });
+  browser.tabs.onActivated.addListener(({ tabId }) => pages.activated(tabId));
+  browser.tabs.onRemoved.addListener((tabId) => pages.removed(tabId));
+  resume();
+
+  return {
+    day: {
+      get: async (date: string | null) => {
+        const answer = await day.get(date);
+        if (date === null && !answer.offline) badge.setToday(new Set(answer.entries.map((e) => e.job.uuid)).size);
+        return answer;
+      },
+    },
+    detail,
+    writes,
+    pages,
+    picker,
+    runner,
+  };
+}
+
+export type FieldWork = ReturnType<typeof startFieldWork>;

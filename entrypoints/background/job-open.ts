@@ -1,0 +1,27 @@
+import { browser } from 'wxt/browser';
+import { createJobOpener, type JobOpener } from '@/lib/jobs/open-job';
+import { readConnection } from '@/lib/settings';
+
+// The browser side of opening a job: tabs, Chrome's sidePanel, Firefox's sidebarAction. Both side
+// panel calls need a user gesture, so they are made at once, with nothing awaited before them.
+
+interface SidePanelApi {
+  open(options: { windowId: number }): Promise<void>;
+}
+interface SidebarActionApi {
+  open(): Promise<void>;
+}
+
+export function createBrowserJobOpener(): JobOpener {
+  const api = browser as unknown as { sidePanel?: SidePanelApi; sidebarAction?: SidebarActionApi };
+  const openSidePanel = api.sidePanel
+    ? () => api.sidePanel!.open({ windowId: browser.windows.WINDOW_ID_CURRENT })
+    : api.sidebarAction
+      ? () => api.sidebarAction!.open()
+      : undefined;
+  return createJobOpener({
+    baseUrl: async () => (await readConnection()).platformUrl,
+    createTab: (url) => browser.tabs.create({ url }),
+    ...(openSidePanel ? { openSidePanel } : {}),
+  });
+}

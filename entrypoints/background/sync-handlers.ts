@@ -1,0 +1,15 @@
+import type { Handlers } from '@/lib/messaging/router';
+import type { JobOpener } from '@/lib/jobs/open-job';
+import type { SyncService } from '@/lib/sync/sync-service';
+
+/** Sync and quick search (issue 5): what only the background can do for the popup. */
+export function createSyncHandlers(deps: { sync: SyncService; jobs: JobOpener }): Pick<Handlers, 'sync.status' | 'sync.run' | 'job.open'> {
+  return {
+    'sync.status': () => deps.sync.status(),
+    'sync.run': ({ mode }) => deps.sync.run(mode),
+    'job.open': async ({ uuid, target }) => {
+      await deps.jobs.open(uuid, target);
+      return {};
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { render } from 'preact';
+import { CONTENT_CSS } from '@/components/content/styles';
+import type { BadgeTarget } from '@/lib/content/scan';
+import { UI_GLOBAL, type ContentUi, type UiContext } from '@/lib/content/ui-contract';
+import { sendMessage } from '@/lib/messaging/send';
+import { connectLive } from '@/lib/messaging/live';
+import { BadgeView } from './badge-view';
+import { createContentModel } from './model';
+
+// The content UI chunk, loaded by the initial content script only on pages where it found a job
+// (web_accessible_resources, imported into the content script's isolated world). It renders a
+// badge into each shadow host, asks for all their jobs in one message, follows live updates, and
+// removes everything when the extension context is invalidated (an update or reload).
+
+function createContentUi(): ContentUi {
+  const model = createContentModel(sendMessage);
+  let nextId = 0;
+  let live = false;
+
+  /** Live updates: re-read the badges (and the open panel) when their jobs change in the cache. */
+  function follow(ctx: UiContext) {
+    if (live) return;
+    live = true;
+    const stop = connectLive(
+      (event) => {
+        if (event.type === 'jobs.changed') void model.refresh(event.uuids);
+        if (event.type === 'session.changed') void model.refresh([]);
+      },
+      // Events may have been missed while the worker was stopped.
+      { onReconnect: () => void model.refresh([]) },
+    );
+    ctx.onInvalidated(stop);
+    // WXT's ctx notices a reloaded or updated extension only when something asks it (its timers
+    // do); with the Navigation API nothing polls, so the badges would outlive their extension.
+    // One cheap tick, only on pages that show badges, tears them down within two seconds.
+    ctx.setInterval(() => undefined, 2_000);
+  }
+
+  return {
+    add(ctx: UiContext, targets: readonly BadgeTarget[]) {
+      for (const target of targets) {
+        const root = target.host.shadowRoot;
+        if (!root) continue;
+        const style = document.createElement('style');
+        style.textContent = CONTENT_CSS;
+        const container = document.createElement('span');
+        container.className = 'root';
+        root.replaceChildren(style, container);
+        const hostId = `fieldside-${++nextId}`;
+        render(<BadgeView model={model} target={target} hostId={hostId} />, container);
+        ctx.onInvalidated(() => {
+          render(null, container);
+          target.host.remove();
+        });
+      }
+      follow(ctx);
+      const uuids = targets.flatMap((t) => (t.uuid ? [t.uuid] : []));
+      const numbers = targets.flatMap((t) => (t.number ? [t.number] : []));
+      model.track(uuids, numbers).catch((error: unknown) => console.warn('Fieldside: job badges unavailable', error));
+    },
+  };
+}
+
+export default defineUnlistedScript(() => {
+  const g = globalThis as Record<string, unknown>;
+  g[UI_GLOBAL] ??= createContentUi();
+});

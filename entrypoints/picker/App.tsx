@@ -1,0 +1,74 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { QuickSearch } from '@/components/search/QuickSearch';
+import { SignedOutPrompt } from '@/components/search/SignedOutPrompt';
+import type { QuickSearchModel } from '@/lib/quick-search/search-model';
+import type { PickerModel } from './model';
+
+// "Add selection as a note to a job…": the selected text, the quick search to find the job, and
+// one action that adds the text as a note to the chosen job, then closes the window.
+
+function openSettings(): void {
+  void browser.tabs.create({ url: browser.runtime.getURL('/options.html') });
+}
+
+export function App({ search, picker }: { search: QuickSearchModel; picker: PickerModel }) {
+  const addButton = useRef<HTMLButtonElement>(null);
+  const chosen = picker.chosen.value;
+  useEffect(() => {
+    if (chosen) addButton.current?.focus();
+  }, [chosen]);
+
+  const scope = search.scope.value;
+  if (scope !== null && scope.state !== 'ready') return <SignedOutPrompt reason={scope.state} onOpenSettings={openSettings} />;
+  const text = picker.text.value;
+
+  async function add(): Promise<void> {
+    if (await picker.add()) setTimeout(() => window.close(), 600);
+  }
+
+  return (
+    <>
+      <h1>Add the selection as a note</h1>
+      {text === undefined ? (
+        <p aria-busy="true">Loading the selection…</p>
+      ) : text === null ? (
+        <p id="no-selection">Nothing is waiting to be added. Select text on a page, right-click it and choose “Add selection as a note to a job…”.</p>
+      ) : (
+        <blockquote id="selection" class="selection" aria-label="Selected text">
+          {text}
+        </blockquote>
+      )}
+      <QuickSearch
+        query={search.query.value}
+        rows={search.rows.value}
+        active={search.active.value}
+        heading={search.heading.value}
+        answered={search.answered.value}
+        status={search.statusLine.value}
+        offline={search.offline.value}
+        hint="Enter chooses the job for the note."
+        onQuery={(q) => void search.setQuery(q)}
+        onMove={search.move}
+        onSelect={search.select}
+        onChoose={(row) => picker.choose(row)}
+      />
+      <section aria-labelledby="chosen-title" class="chosen">
+        <h2 id="chosen-title" class="results-heading">
+          {chosen ? `Note for job #${chosen.number}${chosen.customer ? `, ${chosen.customer}` : ''}` : 'Choose a job above'}
+        </h2>
+        <button ref={addButton} type="button" id="add-note" disabled={!chosen || !text || picker.state.value !== 'idle'} onClick={() => void add()}>
+          {picker.state.value === 'saving' ? 'Adding…' : 'Add as note'}
+        </button>
+        <p role="status" id="picker-state">
+          {picker.state.value === 'added' ? 'Note added. It reaches the platform as soon as there is a connection.' : ''}
+        </p>
+        {picker.error.value && (
+          <p role="alert" id="picker-error">
+            {picker.error.value}
+          </p>
+        )}
+      </section>
+    </>
+  );
+}

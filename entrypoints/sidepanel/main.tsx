@@ -1,0 +1,7 @@
+import { render } from 'preact';
+import { App } from './App';
+import { createSidepanelModel } from './model';
+
+const model = createSidepanelModel();
+void model.start();
+render(<App model={model} />, document.getElementById('app')!);

@@ -1,0 +1,185 @@
+import { signal } from '@preact/signals';
+import { canUse, type Feature } from '@/lib/auth/scopes';
+import { shiftDate } from '@/lib/field/dates';
+import { connectLive } from '@/lib/messaging/live';
+import { sendMessage } from '@/lib/messaging/send';
+import type { DayView, JobDetail, LiveEvent } from '@/lib/messaging/views';
+import type { SessionView } from '@/lib/session/schemas';
+
+// The side panel's state: the session, "My day" for one date, the job open (if any), the last error.
+// Live events from the background re-read what is shown; the page's job (page.job) opens that job.
+
+export function createSidepanelModel() {
+  const session = signal<SessionView | null>(null, { name: 'session' });
+  const date = signal<string | null>(null, { name: 'date' }); // null: today (account time)
+  const day = signal<DayView | null>(null, { name: 'day' });
+  const dayLoading = signal(false, { name: 'dayLoading' });
+  const jobUuid = signal<string | null>(null, { name: 'jobUuid' });
+  const detail = signal<JobDetail | null>(null, { name: 'detail' });
+  const error = signal<string | null>(null, { name: 'error' });
+  const message = signal<string | null>(null, { name: 'message' });
+
+  const describe = (e: unknown) => (e instanceof Error ? e.message : String(e));
+  const hasMyDay = () => {
+    const s = session.value;
+    return s?.state === 'signed_in' && (s.mode === 'api_key' || canUse('myDay', s.scopes));
+  };
+
+  let dayTicket = 0;
+  async function loadDay(): Promise<void> {
+    if (!hasMyDay()) return;
+    const ticket = ++dayTicket;
+    dayLoading.value = true;
+    try {
+      const answer = await sendMessage('day.get', { date: date.value });
+      if (ticket === dayTicket) {
+        day.value = answer;
+        error.value = null;
+      }
+    } catch (e) {
+      if (ticket === dayTicket) error.value = describe(e);
+    } finally {
+      if (ticket === dayTicket) dayLoading.value = false;
+    }
+  }
+
+  let jobTicket = 0;
+  async function loadJob(): Promise<void> {
+    const uuid = jobUuid.value;
+    if (!uuid) return;
+    const ticket = ++jobTicket;
+    try {
+      const answer = await sendMessage('job.detail', { uuid });
+      if (ticket === jobTicket && jobUuid.value === uuid) {
+        detail.value = answer;
+        error.value = null;
+      }
+    } catch (e) {
+      if (ticket === jobTicket) error.value = describe(e);
+    }
+  }
+
+  async function loadSession(): Promise<void> {
+    session.value = await sendMessage('session.get', {});
+  }
+
+  async function act(what: () => Promise<unknown>): Promise<void> {
+    try {
+      await what();
+      error.value = null;
+    } catch (e) {
+      error.value = describe(e);
+    }
+  }
+
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Many events arrive in bursts (200 notes sent): re-read once they settle, and only what is on
+   * screen (each read spends the account's shared rate limit). */
+  function refreshSoon(): void {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => void (jobUuid.value ? loadJob() : loadDay()), 300);
+  }
+  /** Changed jobs matter only if one is on screen. */
+  function shows(uuids: readonly string[]): boolean {
+    const open = jobUuid.value;
+    if (open) return uuids.includes(open);
+    const listed = new Set(day.value?.entries.map((e) => e.job.uuid) ?? []);
+    return uuids.some((u) => listed.has(u));
+  }
+
+  function onLive(event: LiveEvent): void {
+    switch (event.type) {
+      case 'page.job':
+        if (event.uuid && event.uuid !== jobUuid.value) void model.openJob(event.uuid);
+        return;
+      case 'session.changed':
+        void loadSession().then(refreshSoon);
+        return;
+      case 'jobs.changed':
+        if (shows(event.uuids)) refreshSoon();
+        return;
+      case 'outbox.changed':
+        refreshSoon();
+        return;
+      case 'sync.status':
+        return;
+    }
+  }
+
+  const model = {
+    session,
+    date,
+    day,
+    dayLoading,
+    jobUuid,
+    detail,
+    error,
+    message,
+    hasMyDay,
+
+    async start(): Promise<() => void> {
+      const stop = connectLive(onLive, { onReconnect: refreshSoon });
+      await act(loadSession);
+      await loadDay();
+      const current = await sendMessage('page.currentJob', {}).catch(() => ({ uuid: null }));
+      if (current.uuid) await model.openJob(current.uuid);
+      return stop;
+    },
+    setDate(next: string | null): void {
+      date.value = next;
+      void loadDay();
+    },
+    step(days: number): void {
+      const base = date.value ?? day.value?.date;
+      if (!base) return;
+      model.setDate(shiftDate(base, days));
+    },
+    async openJob(uuid: string): Promise<void> {
+      jobUuid.value = uuid;
+      detail.value = null;
+      await loadJob();
+    },
+    back(): void {
+      jobUuid.value = null;
+      detail.value = null;
+      void loadDay();
+    },
+    async addNote(text: string): Promise<void> {
+      const uuid = jobUuid.value;
+      if (!uuid) return;
+      let note: JobDetail['notes'][number];
+      try {
+        note = await sendMessage('notes.add', { jobUuid: uuid, text });
+      } catch (e) {
+        error.value = describe(e);
+        throw e;
+      }
+      message.value = 'Note saved; it is sent as soon as the platform can be reached.';
+      // Shown at once as pending; the outbox's own event re-reads the job once it is sent.
+      const shown = detail.value;
+      if (shown && shown.job.uuid === uuid) detail.value = { ...shown, notes: [note, ...shown.notes] };
+    },
+    toggleBadge: (badgeUuid: string, on: boolean) =>
+      act(async () => {
+        const uuid = jobUuid.value;
+        if (!uuid) return;
+        await sendMessage('badges.set', { jobUuid: uuid, badgeUuid, on });
+        const shown = detail.value;
+        if (shown && shown.job.uuid === uuid) {
+          const badges = shown.badges.map((b) => (b.uuid === badgeUuid ? { ...b, on, pending: true } : b));
+          detail.value = { ...shown, badges };
+        }
+      }),
+    retry: (seq: number) => act(async () => (await sendMessage('outbox.retry', { seq }), loadJob())),
+    discard: (seq: number) => act(async () => (await sendMessage('outbox.discard', { seq }), loadJob())),
+    grant: (feature: Feature) =>
+      act(async () => {
+        session.value = await sendMessage('session.requestFeature', { feature });
+        await loadDay();
+        await loadJob();
+      }),
+  };
+  return model;
+}
+
+export type SidepanelModel = ReturnType<typeof createSidepanelModel>;

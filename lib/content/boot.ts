@@ -1,0 +1,61 @@
+import { browser } from 'wxt/browser';
+import type { BadgeTarget } from './scan';
+import { UI_GLOBAL, UI_PATH, type ContentUi, type UiContext } from './ui-contract';
+
+// The initial content script's whole job: scan, and only when something was found, load the UI
+// chunk once and hand it the hosts. The scan reruns on in-page navigation and, throttled, when the
+// page re-renders; where a page has no job the observer's cost is one querySelector per quiet period.
+
+export interface BootContext extends UiContext {
+  addEventListener(target: Window, type: 'wxt:locationchange', handler: () => void): void;
+}
+
+export interface BootOptions {
+  /** Cheap: is anything to decorate? (runs after DOM mutations) */
+  check(): boolean;
+  /** Creates the shadow hosts for what is found. */
+  attach(): BadgeTarget[];
+  /** After every scan (the platform script tells the background which job the page shows). */
+  afterScan?(): void;
+  throttleMs?: number;
+}
+
+let ui: Promise<ContentUi> | undefined;
+
+function loadUi(): Promise<ContentUi> {
+  // (getURL is typed for WXT's known pages; the UI chunk is an unlisted script.)
+  const url = (browser.runtime.getURL as (path: string) => string)(UI_PATH);
+  ui ??= import(/* @vite-ignore */ url).then(() => {
+    const loaded = (globalThis as Record<string, unknown>)[UI_GLOBAL] as ContentUi | undefined;
+    if (!loaded) throw new Error('Fieldside: the content UI did not load');
+    return loaded;
+  });
+  return ui;
+}
+
+export function bootContentScript(ctx: BootContext, options: BootOptions): void {
+  const scan = () => {
+    if (!ctx.isValid) return;
+    const targets = options.attach();
+    options.afterScan?.();
+    if (targets.length === 0) return;
+    loadUi().then(
+      (loaded) => ctx.isValid && loaded.add(ctx, targets),
+      (error: unknown) => console.warn('Fieldside:', error),
+    );
+  };
+  scan();
+  ctx.addEventListener(window, 'wxt:locationchange', scan);
+
+  let queued = false;
+  const observer = new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    ctx.setTimeout(() => {
+      queued = false;
+      if (options.check()) scan();
+    }, options.throttleMs ?? 300);
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  ctx.onInvalidated(() => observer.disconnect());
+}

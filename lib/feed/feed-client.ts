@@ -1,0 +1,104 @@
+import { createSseParser } from './sse-parser';
+import { FeedChangeSchema, FeedError, FeedPageSchema, RegisterReplySchema, type FeedChange, type FeedPage, type RegisterReply } from './types';
+
+// The companion's feed API, authenticated with the platform access token:
+//   POST /feed/register          → { account_uuid, position }  (also ensures the subscriptions)
+//   GET  /feed?after=<pos>       → { changes, position }       (catch-up)
+//   GET  /feed/stream?after=<pos>  Server-Sent Events, `change` events with id = position (live)
+
+export interface FeedClientOptions {
+  /** Read on every call, so a changed connection applies at once. */
+  companionUrl: () => Promise<string>;
+  accessToken: () => Promise<string>;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export interface StreamHandlers {
+  onChange: (change: FeedChange) => void;
+  /** The stream is open (the companion sent its first bytes). */
+  onOpen?: () => void;
+}
+
+export function createFeedClient(options: FeedClientOptions) {
+  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? 20_000;
+
+  async function request(path: string, init: RequestInit & { accept: string }, signal?: AbortSignal): Promise<Response> {
+    const base = (await options.companionUrl()).replace(/\/$/, '');
+    const token = await options.accessToken();
+    let response: Response;
+    try {
+      response = await fetchImpl(`${base}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, accept: init.accept },
+        signal: signal ?? AbortSignal.timeout(timeoutMs),
+      });
+    } catch (cause) {
+      throw new FeedError(`The companion's feed could not be reached (${path.split('?')[0]})`, 0, { cause });
+    }
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+      const why = typeof body?.error === 'string' ? body.error : `HTTP ${response.status}`;
+      throw new FeedError(`The companion refused ${path.split('?')[0]}: ${why}`, response.status);
+    }
+    return response;
+  }
+
+  async function json<T>(response: Response, parse: (v: unknown) => { success: true; data: T } | { success: false }): Promise<T> {
+    const parsed = parse(await response.json().catch(() => null));
+    if (!parsed.success) throw new FeedError('The companion answered the feed in an unexpected shape', 502);
+    return parsed.data;
+  }
+
+  return {
+    /** Ensures the account's subscriptions and answers the current feed position. */
+    async register(): Promise<RegisterReply> {
+      const res = await request('/feed/register', { method: 'POST', accept: 'application/json' });
+      return json(res, (v) => RegisterReplySchema.safeParse(v));
+    },
+
+    /** Changes after `after`, oldest first. */
+    async read(after: string, limit = 500): Promise<FeedPage> {
+      const q = new URLSearchParams({ after, limit: String(limit) });
+      const res = await request(`/feed?${q}`, { method: 'GET', accept: 'application/json' });
+      return json(res, (v) => FeedPageSchema.safeParse(v));
+    },
+
+    /**
+     * Reads the live stream until it ends or `signal` aborts. Resolves when the companion closes it
+     * (the caller reconnects from its last position); rejects with FeedError when it cannot open.
+     */
+    async stream(after: string, signal: AbortSignal, handlers: StreamHandlers): Promise<void> {
+      const res = await request(`/feed/stream?${new URLSearchParams({ after })}`, { method: 'GET', accept: 'text/event-stream' }, signal);
+      if (!res.body) throw new FeedError('The feed stream has no body', 502);
+      handlers.onOpen?.();
+      const parser = createSseParser((event) => {
+        if (event.event !== 'change') return;
+        let raw: unknown;
+        try {
+          raw = JSON.parse(event.data);
+        } catch {
+          return; // a malformed event is skipped; catch-up on the next wake re-reads from the position
+        }
+        const change = FeedChangeSchema.safeParse(raw);
+        if (change.success) handlers.onChange(change.data);
+      });
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          parser.push(value);
+        }
+      } catch (cause) {
+        if (signal.aborted) return;
+        throw new FeedError('The feed stream broke', 0, { cause });
+      } finally {
+        parser.end();
+        reader.releaseLock();
+      }
+    },
+  };
+}
+export type FeedClient = ReturnType<typeof createFeedClient>;

@@ -1,0 +1,204 @@
+import { applyChanges, changeKey, type ApplyResult, type ApplyTarget } from './apply-changes';
+import { createCoalescer, type Coalescer } from './coalesce';
+import type { FeedClient } from './feed-client';
+import { createSettler } from './settle';
+import { isFeedError, type FeedChange } from './types';
+
+// Keeps the extension's caches in step with the companion's change feed while the worker is awake:
+// on wake (start-up, sign-in, an alarm, `online`) it registers, catches up from the saved position
+// with GET /feed, then reads the live stream; every change is coalesced per record and re-read.
+// The position is saved only after the changes before it were applied, so a worker killed mid-batch
+// catches them up again on its next wake. API-key sessions have no feed (the companion checks
+// platform OAuth tokens); the periodic incremental sync is the safety net for anything missed.
+
+export interface FeedScope {
+  accountUuid: string;
+  mode: 'oauth' | 'api_key';
+}
+
+export interface SavedPosition {
+  accountUuid: string;
+  position: string;
+}
+
+export interface FeedServiceDeps {
+  feed: FeedClient;
+  /** The signed-in view (ActiveView.scope()); null when signed out. */
+  scope: () => Promise<FeedScope | null>;
+  target: ApplyTarget;
+  loadPosition: () => Promise<SavedPosition | null>;
+  savePosition: (saved: SavedPosition | null) => Promise<void>;
+  /** Called after each applied batch (tests, diagnostics). */
+  onApplied?: (result: ApplyResult, changes: readonly FeedChange[]) => void;
+  report?: (message: string, error: unknown) => void;
+  coalesceMs?: number;
+  /** See SETTLE_MS (settle.ts); tests may shorten it. */
+  settleMs?: number;
+  now?: () => number;
+  /** Reconnect backoff bounds for the live stream. */
+  retryMinMs?: number;
+  retryMaxMs?: number;
+}
+
+
+export type FeedState = 'off' | 'api_key' | 'connecting' | 'live' | 'retrying';
+
+export function createFeedService(deps: FeedServiceDeps) {
+  const report = deps.report ?? ((m: string, e: unknown) => console.warn(`Fieldside feed: ${m}`, e));
+  const retryMin = deps.retryMinMs ?? 1_000;
+  const retryMax = deps.retryMaxMs ?? 30_000;
+
+  let state: FeedState = 'off';
+  let account: string | null = null;
+  /** The newest position received (saved once the changes before it are applied). */
+  let received: string | null = null;
+  let controller: AbortController | null = null;
+  let waking: Promise<void> | null = null;
+  const now = deps.now ?? Date.now;
+  const settler = createSettler({
+    requeue: (change) => coalescer.add(change),
+    ...(deps.settleMs !== undefined ? { settleMs: deps.settleMs } : {}),
+    now,
+  });
+
+  const coalescer: Coalescer<FeedChange> = createCoalescer<FeedChange>({
+    key: changeKey,
+    delayMs: deps.coalesceMs ?? 40,
+    flush: async (batch) => {
+      const upTo = received;
+      const forAccount = account;
+      const startedAt = now();
+      const result = await applyChanges(batch, deps.target, report);
+      if (forAccount === account) settler.afterBatch(batch, startedAt);
+      deps.onApplied?.(result, batch);
+      if (upTo && forAccount && forAccount === account) await deps.savePosition({ accountUuid: forAccount, position: upTo });
+    },
+  });
+
+  function accept(change: FeedChange): void {
+    received = change.id;
+    coalescer.add(change);
+  }
+
+  /** From the live stream: the change is a moment old, so its re-read may need to settle (SETTLE_MS).
+   * Catch-up changes are older than that, and re-read once. */
+  function acceptLive(change: FeedChange): void {
+    settler.arrived(change);
+    accept(change);
+  }
+
+  async function catchUp(from: string): Promise<string> {
+    let position = from;
+    for (;;) {
+      const page = await deps.feed.read(position);
+      for (const change of page.changes) accept(change);
+      if (page.changes.length === 0 && received === null) received = page.position;
+      position = page.position;
+      if (page.changes.length === 0) return position;
+    }
+  }
+
+  /** Reads the stream until stopped, reconnecting from the last position received with backoff. */
+  async function live(signal: AbortSignal, from: string): Promise<void> {
+    let delay = retryMin;
+    while (!signal.aborted) {
+      try {
+        state = 'connecting';
+        await deps.feed.stream(received ?? from, signal, {
+          onOpen: () => {
+            state = 'live';
+            delay = retryMin;
+          },
+          onChange: acceptLive,
+        });
+      } catch (error) {
+        if (signal.aborted) return;
+        // 401/403: the token is no good for the feed (signed out, or no vendor scope); the next wake tries again.
+        if (isFeedError(error) && (error.status === 401 || error.status === 403)) {
+          report('the companion refused the feed stream', error);
+          state = 'off';
+          return;
+        }
+        if (isFeedError(error) && error.status === 400) received = null; // a position it does not know: start over
+      }
+      if (signal.aborted) return;
+      state = 'retrying';
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, delay);
+        signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+      });
+      delay = Math.min(delay * 2, retryMax);
+    }
+  }
+
+  async function doWake(): Promise<void> {
+    const scope = await deps.scope();
+    if (!scope || scope.mode !== 'oauth') {
+      service.stop();
+      state = scope ? 'api_key' : 'off';
+      return;
+    }
+    const sameAccount = account === scope.accountUuid;
+    const streaming = controller !== null && !controller.signal.aborted;
+    if (sameAccount && streaming) {
+      // Already live: a wake only catches up (cheap), in case the stream silently missed something.
+      if (received) await catchUp(received);
+      return;
+    }
+    service.stop();
+    account = scope.accountUuid;
+    const registered = await deps.feed.register();
+    const saved = await deps.loadPosition();
+    let from = saved && saved.accountUuid === scope.accountUuid ? saved.position : registered.position;
+    try {
+      from = await catchUp(from);
+    } catch (error) {
+      if (!isFeedError(error) || error.status !== 400) throw error;
+      received = null; // an unknown position (another companion, or its storage was reset)
+      from = registered.position;
+    }
+    received ??= from;
+    if (!saved || saved.accountUuid !== scope.accountUuid) await deps.savePosition({ accountUuid: scope.accountUuid, position: from });
+    controller = new AbortController();
+    void live(controller.signal, from);
+  }
+
+  const service = {
+    /** Start, resume or catch up (idempotent; concurrent calls share one). Never throws: reports. */
+    wake(): Promise<void> {
+      waking ??= doWake()
+        .catch((error) => {
+          state = 'retrying';
+          report('could not reach the change feed', error);
+        })
+        .finally(() => (waking = null));
+      return waking;
+    },
+    /** Stops the stream (sign-out, scope change). Queued changes are dropped; the position stays. */
+    stop(): void {
+      controller?.abort();
+      controller = null;
+      coalescer.cancel();
+      settler.clear();
+      received = null;
+      account = null;
+      state = 'off';
+    },
+    /** Forgets the saved position too (sign-out). */
+    async reset(): Promise<void> {
+      service.stop();
+      await deps.savePosition(null);
+    },
+    state: (): FeedState => state,
+    /** Resolves when every change received so far has been applied (follow-up re-reads included). */
+    async idle(): Promise<void> {
+      do {
+        await coalescer.idle();
+        if (settler.waiting() > 0) await new Promise((r) => setTimeout(r, 20));
+      } while (settler.waiting() > 0);
+      await coalescer.idle();
+    },
+  };
+  return service;
+}
+export type FeedService = ReturnType<typeof createFeedService>;

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { ConnectionSchema } from './schemas';
+
+describe('ConnectionSchema', () => {
+  it.each([
+    ['https://api.example.com', 'https://companion.example.com', true],
+    ['http://127.0.0.1:8080', 'http://localhost:8787', true],
+    ['http://api.example.com', 'https://companion.example.com', false],
+    ['https://api.example.com', 'http://10.0.0.2:8787', false],
+    ['ftp://api.example.com', 'https://companion.example.com', false],
+    ['not a url', 'https://companion.example.com', false],
+  ])('%s + %s → %s', (platformUrl, companionUrl, ok) => {
+    expect(ConnectionSchema.safeParse({ platformUrl, companionUrl }).success).toBe(ok);
+  });
+});

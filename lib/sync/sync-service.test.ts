@@ -1,0 +1,159 @@
+// When the background syncs, with a real lib/cache sync over an in-memory platform and a small
+// fake view (scope switches, outbox count), and a live hub that records what it was told.
+import { describe, expect, it } from 'vitest';
+import type { PageOptions } from '../api/client';
+import { paginate } from '../api/paginate';
+import { ApiError } from '../api/errors';
+import type { Company, Job, Vendor } from '../api/schemas';
+import { createSync, type Sync } from '../cache';
+import type { SyncSource } from '../cache';
+import { freshCache, makeCompany, makeJob, range, uuidOf } from '../cache/test-fixtures';
+import type { LiveEvent } from '../messaging/views';
+import type { ActiveView, ViewScope } from '../session/active-view';
+import { createSyncService, FULL_REFRESH_MS } from './sync-service';
+
+function source(jobs: Job[], companies: Company[], opts: { failJobs?: () => boolean } = {}) {
+  const calls: string[] = [];
+  const pages = <R>(name: string, all: () => R[]) => (o: PageOptions = {}) =>
+    paginate<R>({
+      label: name,
+      ...(o.signal ? { signal: o.signal } : {}),
+      parse: (raw) => ({ ok: true, value: raw as R }),
+      fetchPage: async () => {
+        calls.push(`${name}${o.filter ? ' filtered' : ''}`);
+        if (name === 'job' && opts.failJobs?.()) throw new ApiError('ServerError', 'boom', { status: 503 });
+        return { body: all(), nextCursor: null };
+      },
+    });
+  const vendor: Vendor = { uuid: uuidOf('company', 999), active: true, edit_date: null, name: 'Acme', timezone_name: 'UTC', currency: 'AUD', email: '', website: '' };
+  const src: SyncSource = { jobs: { pages: pages('job', () => jobs) }, companies: { pages: pages('company', () => companies) }, vendor: { get: async () => vendor } };
+  return { src, calls };
+}
+
+const scopeOf = (staffUuid: string, mode: 'oauth' | 'api_key' = 'oauth'): ViewScope => ({ accountUuid: 'acct', staffUuid, baseUrl: 'http://127.0.0.1:9', scopes: [], mode });
+
+async function setup(options: { scope?: ViewScope | null; failJobs?: () => boolean; now?: () => number } = {}) {
+  const { src, calls } = source(range(0, 40).map((n) => makeJob(n)), range(0, 7).map((n) => makeCompany(n)), options);
+  let scope: ViewScope | null = options.scope === undefined ? scopeOf('tech') : options.scope;
+  let sync: Sync | null = null;
+  let closed = 0;
+  const events: LiveEvent[] = [];
+  const stored = new Map<string, number>();
+  const timers: Array<{ fn: () => void; ms: number }> = [];
+  const view = {
+    scope: async () => scope,
+    sync: async () => (sync ??= createSync({ client: src, cache: await freshCache(), onProgress: (s) => service.publish(s) })),
+    outbox: async () => ({ count: async () => 3 }),
+    close: async () => {
+      closed++;
+      sync = null;
+    },
+  } as unknown as ActiveView;
+  const service = createSyncService({
+    view,
+    hub: { broadcast: (e) => void events.push(e) },
+    lastFullRefresh: { get: async (k) => stored.get(k) ?? null, set: async (k, at) => void stored.set(k, at) },
+    online: () => true,
+    log: () => undefined,
+    setTimer: (fn, ms) => timers.push({ fn, ms }),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return { service, calls, events, timers, stored, closed: () => closed, setScope: (s: ViewScope | null) => (scope = s) };
+}
+
+describe('sync service', () => {
+  it('answers "signed_out" without a view, and the status of the view otherwise (with pending writes)', async () => {
+    const signedOut = await setup({ scope: null });
+    expect((await signedOut.service.status()).phase).toBe('signed_out');
+    const { service } = await setup();
+    expect(await service.status()).toMatchObject({ phase: 'idle', jobs: 0, lastSyncedAt: null, pendingWrites: 3, online: true });
+  });
+
+  it('syncs a new view in full at once, pushing progress on the live hub; the same view again does nothing', async () => {
+    const t = await setup();
+    await t.service.onSessionChanged();
+    expect((await t.service.status()).jobs).toBe(40);
+    expect(t.events.some((e) => e.type === 'sync.status' && e.status.phase === 'full')).toBe(true);
+    expect(t.events.at(-1)).toMatchObject({ type: 'sync.status', status: { phase: 'idle', jobs: 40 } });
+    expect(t.events).toContainEqual({ type: 'session.changed' });
+    const requests = t.calls.length;
+    await t.service.onSessionChanged();
+    expect(t.calls.length).toBe(requests);
+  });
+
+  it('a "who are you" switch closes the old view and syncs the new one; sign-out says signed_out', async () => {
+    const t = await setup();
+    await t.service.onSessionChanged();
+    t.setScope(scopeOf('other'));
+    await t.service.onSessionChanged();
+    expect(t.closed()).toBe(2);
+    expect((await t.service.status()).jobs).toBe(40);
+    t.setScope(null);
+    await t.service.onSessionChanged();
+    expect(t.events.at(-1)).toMatchObject({ type: 'sync.status', status: { phase: 'signed_out' } });
+  });
+
+  it('after sign-out, signing in to the same view syncs again', async () => {
+    const t = await setup();
+    await t.service.onSessionChanged();
+    await t.service.onSignedOut();
+    const requests = t.calls.length;
+    await t.service.onSessionChanged();
+    expect(t.calls.length).toBeGreaterThan(requests);
+  });
+
+  it('at start-up resumes only a view that never finished a sync', async () => {
+    const t = await setup();
+    await t.service.onStartup();
+    expect((await t.service.status()).jobs).toBe(40);
+    const requests = t.calls.length;
+    await t.service.onStartup();
+    expect(t.calls.length).toBe(requests);
+  });
+
+  it('the alarm syncs incrementally, and walks a staff member\'s view in full once an hour', async () => {
+    let clock = 1_000_000;
+    const t = await setup({ now: () => clock });
+    await t.service.onSessionChanged();
+    t.calls.length = 0;
+    await t.service.onAlarm();
+    expect(t.calls).toEqual(expect.arrayContaining(['job filtered', 'company filtered']));
+    t.calls.length = 0;
+    clock += FULL_REFRESH_MS;
+    await t.service.onAlarm();
+    expect(t.calls).toEqual(expect.arrayContaining(['job', 'company']));
+    expect(t.calls.some((c) => c.endsWith('filtered'))).toBe(false);
+  });
+
+  it('an API-key view (whole account) never needs the hourly full refresh', async () => {
+    let clock = 1_000_000;
+    const t = await setup({ scope: scopeOf('all', 'api_key'), now: () => clock });
+    await t.service.onSessionChanged();
+    clock += 2 * FULL_REFRESH_MS;
+    t.calls.length = 0;
+    await t.service.onAlarm();
+    expect(t.calls.every((c) => c.endsWith('filtered'))).toBe(true);
+  });
+
+  it('a passing failure is kept in the status in words and retried by itself', async () => {
+    let failing = true;
+    const t = await setup({ failJobs: () => failing });
+    await t.service.onSessionChanged();
+    const status = await t.service.status();
+    expect(status.phase).toBe('error');
+    expect(status.lastError).toMatch(/platform had an error/);
+    expect(t.timers).toHaveLength(1);
+    failing = false;
+    t.timers[0]!.fn();
+    await expect.poll(async () => (await t.service.status()).jobs).toBe(40);
+    expect((await t.service.status()).lastError).toBeNull();
+  });
+
+  it('sync.run answers at once with the status of the sync it started', async () => {
+    const t = await setup();
+    const answer = await t.service.run('incremental');
+    expect(['full', 'idle']).toContain(answer.phase);
+    await t.service.runAndWait('auto');
+    expect((await t.service.status()).jobs).toBe(40);
+  });
+});

@@ -1,0 +1,194 @@
+import type { Sync, SyncState } from '../cache';
+import { describeSyncError, isQuotaExceeded } from '../cache';
+import type { LiveEvent, SyncStatus } from '../messaging/views';
+import type { ActiveView, LiveHub, ViewScope } from '../session/active-view';
+import { scopeKey } from '../session/create-active-view';
+import { signedOutStatus, toSyncStatus } from './sync-status';
+
+// When the background syncs: after sign-in and whenever "who are you" changes the view (a full
+// sync into that view's cache), at worker start-up (resuming a cut-off full sync), on the
+// periodic alarm (incremental; now and then a full refresh for an impersonated view, because
+// allocating a job to someone does not change its edit_date) and on demand. Progress goes to every
+// open page over the live hub; failures are kept in the sync state in words, never thrown away.
+
+/** A staff member's view is walked in full this often: incremental sync misses allocation changes. */
+export const FULL_REFRESH_MS = 60 * 60_000;
+
+export interface SyncServiceDeps {
+  view: ActiveView;
+  hub: LiveHub;
+  online?: () => boolean;
+  now?: () => number;
+  /** When the last full refresh of a scope finished (persisted so it survives the worker). */
+  lastFullRefresh: { get(key: string): Promise<number | null>; set(key: string, at: number): Promise<void> };
+  log?: (message: string, error: unknown) => void;
+  /** Delay before retrying a sync that failed for a passing reason (network, 5xx, 429); default 2 s doubling to 2 min. */
+  retryDelayMs?: (attempt: number) => number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+}
+
+/** Failures worth retrying soon by ourselves: the platform or the network will likely come back. */
+function isPassing(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  const kind = (error as { kind?: unknown } | null)?.kind;
+  const passing = ['NetworkError', 'ServerError', 'RateLimitedError', 'TimeoutError'];
+  return passing.includes(String(kind)) || passing.includes(String(name));
+}
+
+/** The view and its granted scopes: a change of either may need a sync. */
+function sessionKey(scope: ViewScope): string {
+  return `${scopeKey(scope)}#${[...scope.scopes].sort().join(' ')}`;
+}
+function withoutScopes(key: string): string {
+  return key.slice(0, key.indexOf('#'));
+}
+
+export function createSyncService(deps: SyncServiceDeps) {
+  const online = deps.online ?? (() => globalThis.navigator?.onLine ?? true);
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? ((message, error) => console.warn(`Fieldside: ${message}`, error));
+  let knownScope: string | null | undefined;
+  const retryDelay = deps.retryDelayMs ?? ((attempt: number) => Math.min(2_000 * 2 ** attempt, 120_000));
+  const setTimer = deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+  let retries = 0;
+  let retryPending = false;
+
+  /** A passing failure: try again by ourselves (the alarm is 10 minutes away), a few times. */
+  function scheduleRetry(kind: 'auto' | 'full' | 'incremental', scope: ViewScope): void {
+    if (retryPending || retries >= 6) return;
+    retryPending = true;
+    setTimer(() => {
+      retryPending = false;
+      retries++;
+      void deps.view.scope().then((now) => (now && scopeKey(now) === scopeKey(scope) ? runToEnd(kind, now) : null));
+    }, retryDelay(retries));
+  }
+
+  // The last outbox count seen, for the pushes made from sync progress (which must not wait on it).
+  let lastPending = 0;
+  async function pendingWrites(): Promise<number> {
+    try {
+      lastPending = await (await deps.view.outbox()).count();
+    } catch {
+      lastPending = 0;
+    }
+    return lastPending;
+  }
+
+  async function status(): Promise<SyncStatus> {
+    const scope = await deps.view.scope();
+    if (!scope) return signedOutStatus(online());
+    const sync = await deps.view.sync();
+    return toSyncStatus(await sync.state(), { online: online(), pendingWrites: await pendingWrites() });
+  }
+
+  /** Pushes a state to every open page (called from the view's onProgress). */
+  function publish(state: SyncState, pending = lastPending): void {
+    const event: LiveEvent = { type: 'sync.status', status: toSyncStatus(state, { online: online(), pendingWrites: pending }) };
+    deps.hub.broadcast(event);
+  }
+
+  /** Runs a sync to its end; failures end up in the state (and the log), not in the caller. */
+  async function runToEnd(kind: 'auto' | 'full' | 'incremental', scope: ViewScope): Promise<SyncState | null> {
+    let sync: Sync;
+    try {
+      sync = await deps.view.sync();
+    } catch (error) {
+      log('could not open the job cache', error);
+      return null;
+    }
+    try {
+      const state = await (kind === 'auto' ? sync.run() : kind === 'full' ? sync.full() : sync.incremental());
+      if (kind === 'full' || state.phase === 'idle') await markFullIfDone(kind, scope, state);
+      retries = 0;
+      return state;
+    } catch (error) {
+      // The sync stored the error in words (quota, network, sign-in) and published it already.
+      log(isQuotaExceeded(error) ? 'the job cache is out of storage space' : `sync failed: ${describeSyncError(error)}`, error);
+      publish(await sync.state(), await pendingWrites());
+      if (isPassing(error)) scheduleRetry(kind === 'full' ? 'full' : 'auto', scope);
+      return null;
+    }
+  }
+
+  async function markFullIfDone(kind: string, scope: ViewScope, _state: SyncState): Promise<void> {
+    if (kind === 'full') await deps.lastFullRefresh.set(scopeKey(scope), now());
+    else if ((await deps.lastFullRefresh.get(scopeKey(scope))) === null) await deps.lastFullRefresh.set(scopeKey(scope), now());
+  }
+
+  async function withScope<T>(fn: (scope: ViewScope) => Promise<T>): Promise<T | null> {
+    const scope = await deps.view.scope();
+    return scope ? fn(scope) : null;
+  }
+
+  return {
+    status,
+    publish,
+
+    /** On demand ("sync.run"): starts the sync and answers at once with the status. */
+    async run(mode: 'incremental' | 'full'): Promise<SyncStatus> {
+      const scope = await deps.view.scope();
+      if (!scope) return signedOutStatus(online());
+      const sync = await deps.view.sync();
+      const done = runToEnd(mode, scope);
+      // Let the sync take its first step (phase "full"/"incremental") before answering.
+      await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 0))]);
+      return toSyncStatus(await sync.state(), { online: online(), pendingWrites: await pendingWrites() });
+    },
+
+    /** Runs a sync and waits for it (tests, the alarm). */
+    runAndWait: (mode: 'auto' | 'incremental' | 'full') => withScope((scope) => runToEnd(mode, scope)),
+
+    /** The periodic alarm: incremental, or a full refresh when an impersonated view is due one. */
+    async onAlarm(): Promise<void> {
+      await withScope(async (scope) => {
+        const staffView = scope.mode === 'oauth' && scope.staffUuid !== 'all';
+        const last = await deps.lastFullRefresh.get(scopeKey(scope));
+        const due = staffView && last !== null && now() - last >= FULL_REFRESH_MS;
+        return runToEnd(due ? 'full' : 'incremental', scope);
+      });
+    },
+
+    /** Worker start-up: resume a cut-off full sync (or do the first one). */
+    async onStartup(): Promise<void> {
+      await withScope(async (scope) => {
+        knownScope = sessionKey(scope);
+        const sync = await deps.view.sync();
+        const state = await sync.state();
+        // Never finished (interrupted, or never started): go on now. Otherwise the alarm keeps it fresh.
+        if (state.lastSyncedAt === null) return runToEnd('auto', scope);
+        return null;
+      });
+    },
+
+    /** Sign-out (before its caches are deleted): close the view and forget it, so the next
+     * sign-in, even into the same view, starts a sync of its own. */
+    async onSignedOut(): Promise<void> {
+      knownScope = null;
+      await deps.view.close();
+    },
+
+    /** The session changed (sign-in, sign-out, "who are you"): a new view syncs in full at once. */
+    async onSessionChanged(): Promise<void> {
+      const scope = await deps.view.scope();
+      const key = scope ? sessionKey(scope) : null;
+      if (key === knownScope) return;
+      const before = knownScope;
+      knownScope = key;
+      // Same view, more scopes (incremental authorisation, e.g. quick search's read_customers): a
+      // sync that failed for want of them goes on; nothing is closed.
+      if (scope && key !== null && before && withoutScopes(before) === withoutScopes(key)) {
+        await runToEnd('auto', scope);
+        return;
+      }
+      await deps.view.close();
+      deps.hub.broadcast({ type: 'session.changed' });
+      if (!scope) {
+        deps.hub.broadcast({ type: 'sync.status', status: signedOutStatus(online()) });
+        return;
+      }
+      await runToEnd('auto', scope);
+    },
+  };
+}
+export type SyncService = ReturnType<typeof createSyncService>;

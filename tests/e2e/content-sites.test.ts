@@ -1,0 +1,93 @@
+// Sites the person adds in the options: the sites content script is registered at run time (Chrome:
+// scripting.registerContentScripts) for the stored sites, and puts a job badge beside text like
+// "Job #1234" on them. A small local page stands in for webmail; the development build already
+// holds permission for http://127.0.0.1/*, so the stored list is written directly (the permission
+// prompt of "Add site" cannot be answered in headless Chromium). The options' validation is tested
+// through the form.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExtensionBrowser } from './support/chromium';
+import { launchForContent, signInTechnicianWithNotes } from './support/content-page';
+import { startStack, type Stack } from './support/stack';
+
+declare const chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } }; scripting: { getRegisteredContentScripts(): Promise<Array<{ id: string; matches: string[] }>> } };
+
+let stack: Stack;
+let browser: ExtensionBrowser;
+let options: Page;
+let mail: Server;
+let mailUrl: string;
+let job: { uuid: string; number: string; status: string };
+
+beforeAll(async () => {
+  stack = await startStack({ jobs: 300 });
+  browser = await launchForContent();
+  options = await signInTechnicianWithNotes(browser, stack);
+  const mine = new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid));
+  const record = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find((j) => mine.has(String(j.uuid)))!;
+  job = { uuid: String(record.uuid), number: String(record.generated_job_id), status: String(record.status) };
+  mail = createServer((_req, res) => {
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.end(`<!doctype html><html lang="en"><title>Inbox</title><body>
+<h1>Inbox</h1>
+<p id="mention">Re: Job #${job.number} – the boiler again</p>
+<p id="unknown">About job #99999998, which nobody has.</p>
+<textarea id="draft">Job #${job.number} in a draft</textarea>
+</body></html>`);
+  });
+  await new Promise<void>((resolve) => mail.listen(0, '127.0.0.1', resolve));
+  mailUrl = `http://127.0.0.1:${(mail.address() as AddressInfo).port}/inbox`;
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+  await new Promise((r) => mail?.close(r));
+});
+
+describe('sites the person added', () => {
+  it('registers the sites script at run time and badges "Job #1234" text there', async () => {
+    const page = await browser.context.newPage();
+    // Not added yet: nothing on the page.
+    await page.goto(mailUrl);
+    await page.waitForLoadState('load');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await page.locator('fieldside-badge').count()).toBe(0);
+
+    await options.evaluate(() => chrome.storage.local.set({ contentSites: ['http://127.0.0.1/*'] }));
+    await expect
+      .poll(() => options.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => ({ id: s.id, matches: s.matches }))))
+      .toEqual([{ id: 'fieldside-sites', matches: ['http://127.0.0.1/*'] }]);
+
+    await page.reload();
+    const badge = page.locator('#mention fieldside-badge button.badge');
+    await badge.waitFor();
+    expect(await badge.locator('.status').textContent()).toBe(job.status);
+    // The mention's text is untouched; the unknown number and the draft get no badge.
+    expect(await page.locator('#mention').evaluate((p) => p.firstChild?.textContent)).toBe(`Re: Job #${job.number}`);
+    expect(await page.locator('#unknown fieldside-badge button').count()).toBe(0);
+    expect(await page.locator('fieldside-badge').count()).toBe(2);
+    expect(await page.locator('#draft').inputValue()).toBe(`Job #${job.number} in a draft`);
+    // The same quick-note panel opens from it.
+    await badge.click();
+    await page.locator('fieldside-badge [role="dialog"] h2').waitFor();
+    expect(await page.locator('fieldside-badge [role="dialog"] h2').textContent()).toBe(`Job #${job.number}: notes`);
+
+    // Removed from the list: unregistered.
+    await options.evaluate(() => chrome.storage.local.set({ contentSites: [] }));
+    await expect.poll(() => options.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).length)).toBe(0);
+  });
+
+  it('the options refuse an address that is not a secure web site, before asking for any permission', async () => {
+    await options.reload();
+    const input = options.getByLabel('Site address');
+    await input.fill('http://mail.example.com');
+    await options.getByRole('button', { name: 'Add site' }).click();
+    await expect.poll(() => options.locator('.sites-error').textContent()).toBe('Only secure (https) sites can be added');
+    await input.fill('not a site');
+    await options.getByRole('button', { name: 'Add site' }).click();
+    await expect.poll(() => options.locator('.sites-error').textContent()).toBe('Enter a web address like mail.example.com');
+    expect(await options.getByRole('list', { name: 'Sites with job badges' }).count()).toBe(0);
+  });
+});

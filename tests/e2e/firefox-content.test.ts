@@ -1,0 +1,59 @@
+// The content script in Firefox ESR (MV2 build, puppeteer-core over WebDriver BiDi): signed in with
+// the account's API key (no consent round trip), synced, the emulator's job page gets a job badge
+// with the job's status, rendered in its shadow root by the lazily imported UI chunk.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
+import { startStack, type Stack } from './support/stack';
+
+let stack: Stack;
+let firefox: FirefoxWithExtension;
+
+beforeAll(async () => {
+  stack = await startStack({ jobs: 300 });
+  firefox = await launchFirefox();
+});
+afterAll(async () => {
+  await firefox?.close();
+  await stack?.close();
+});
+
+type Ext = { runtime: { sendMessage(m: unknown): Promise<{ ok: boolean; value?: any }> } };
+
+describe('Firefox content script', () => {
+  it('shows the job badge with the status on the emulator\'s job page', async () => {
+    const { browser, options } = firefox;
+    const setValue = (selector: string, value: string) =>
+      options.$eval(selector, (el, v) => {
+        const input = el as HTMLInputElement;
+        input.value = v;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }, value);
+    await setValue('#platform-url', stack.emulator.info.base_url);
+    await setValue('#companion-url', stack.companion.url);
+    await options.click('form[aria-labelledby="connection-heading"] button[type="submit"]');
+    await options.waitForFunction((url) => (document.getElementById('platform-url') as HTMLInputElement).value === url, {}, stack.emulator.info.base_url);
+    await setValue('#api-key', stack.account.api_key);
+    await options.click('form[aria-labelledby="api-key-heading"] button[type="submit"]');
+    await options.waitForSelector('#session-state[data-state="signed_in"]', { timeout: 20_000 });
+    // The first sync fills the cache the badges read.
+    await options.waitForFunction(
+      async () => {
+        const ext = (globalThis as unknown as { browser: Ext }).browser;
+        const reply = await ext.runtime.sendMessage({ fieldside: 1, type: 'sync.status', payload: {} });
+        return reply.ok && reply.value.phase === 'idle' && reply.value.lastSyncedAt !== null;
+      },
+      { timeout: 60_000, polling: 250 },
+    );
+
+    const job = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find((j) => j.active === 1 || j.active === true || j.active === '1')!;
+    const page = await browser.newPage();
+    await page.goto(`${stack.emulator.info.base_url}/jobs/${job.uuid}?account=${stack.account.uuid}`);
+    const status = await page.waitForFunction(
+      () => document.querySelector('main fieldside-badge')?.shadowRoot?.querySelector('button.badge .status')?.textContent ?? false,
+      { timeout: 20_000, polling: 100 },
+    );
+    expect(await status.jsonValue()).toBe(job.status);
+    expect(await page.$eval('td[data-field="status"]', (td) => td.textContent)).toBe(job.status);
+    expect(await page.$$eval('fieldside-badge', (hosts) => hosts.length)).toBe(1);
+  });
+});

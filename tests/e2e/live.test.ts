@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { readStorageLocal, stopServiceWorker } from './support/background';
+import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/chromium';
+import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { startStack, type Stack } from './support/stack';
+import { grantFeature } from './support/grant-feature';
+import { extensionDir } from './support/extension-dir';
+
+// Issue 7, end to end in real Chromium: the office changes a job's status in the emulator; the
+// platform's webhook reaches the companion, its change feed reaches the extension's background,
+// which re-reads the job, updates the cache, and pushes `jobs.changed`: within 2 seconds the badge
+// on the platform page and the side panel show the new status, with no reload.
+
+let stack: Stack;
+let browser: ExtensionBrowser;
+let options: Page;
+
+beforeAll(async () => {
+  stack = await startStack({ jobs: 300 });
+  browser = await launchChromium(extensionDir());
+  options = await browser.openOptions();
+  await connect(options, stack);
+  await signInThroughConsent(browser.context, options, stack.account.uuid, stack.administrator.uuid);
+  await chooseMe(options, stack.administrator);
+  // "My day" (the side panel) and its sync need the job, customer and schedule scopes.
+  await grantFeature(browser.context, options, 'myDay', stack.account.uuid, stack.administrator.uuid);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function cachedStatus(uuid: string): Promise<string | undefined> {
+  const reply = await sendFromPage(options, 'content.jobs', { uuids: [uuid] });
+  if (!reply.ok) throw new Error(`content.jobs failed: ${reply.error?.name}: ${reply.error?.message}`);
+  return (reply.value.jobs as Array<{ uuid: string; status: string }>).find((j) => j.uuid === uuid)?.status;
+}
+
+/** The account's newest feed position, as the companion answers it (read with a token of the account). */
+async function companionPosition(): Promise<string> {
+  const { access_token } = await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, ['vendor']);
+  const res = await fetch(`${stack.companion.url}/feed/register`, { method: 'POST', headers: { authorization: `Bearer ${access_token}` } });
+  return ((await res.json()) as { position: string }).position;
+}
+
+/** The feed position the extension saved (after applying the changes before it). */
+async function savedPosition(): Promise<string | undefined> {
+  return ((await readStorageLocal(options)).feedPosition as { position?: string } | null)?.position;
+}
+
+/** Polls every 25 ms; answers the milliseconds it took, or throws after `ms`. */
+async function within(ms: number, started: number, check: () => Promise<boolean>): Promise<number> {
+  for (;;) {
+    if (await check()) return Date.now() - started;
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+it('shows an office status change in the badge and the side panel within 2 seconds, with no reload', async () => {
+  // The first full sync fills the cache the badge reads.
+  await sendFromPage(options, 'sync.run', { mode: 'full' });
+  await expect
+    .poll(async () => {
+      const s = (await sendFromPage(options, 'sync.status')).value as { phase: string; lastSyncedAt: number | null; lastError: string | null };
+      return s.phase === 'idle' && s.lastSyncedAt !== null ? 'synced' : `${s.phase}: ${s.lastError}`;
+    }, { timeout: 60_000 })
+    .toBe('synced');
+  // The companion made Fieldside's subscriptions when the extension registered for its feed.
+  await expect
+    .poll(() => stack.emulator.webhooks.subscriptions().filter((s) => s.accountUuid === stack.account.uuid && s.active).map((s) => s.unique_id).sort(), {
+      timeout: 15_000,
+    })
+    .toEqual(['fieldside-job', 'fieldside-note']);
+
+  const jobs = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{ uuid: string; status: string; active: unknown }>;
+  const job = jobs.find((j) => j.status === 'Work Order' && Number(j.active) === 1) ?? jobs.find((j) => j.status !== 'Completed')!;
+  expect(await cachedStatus(job.uuid)).toBe(job.status);
+
+  // The side panel page (open first: it follows the job the platform page then shows).
+  const panel = await browser.context.newPage();
+  await panel.goto(`chrome-extension://${browser.id}/sidepanel.html`);
+  await panel.locator('#sidepanel[data-signed-in="true"]').waitFor({ timeout: 15_000 });
+  const panelStatus = panel.locator('#sidepanel dd[data-field="status"]');
+
+  // The platform's job page, with Fieldside's badge (content script, in its shadow root).
+  const platform = await browser.context.newPage();
+  await platform.goto(`${stack.emulator.info.base_url}/jobs/${job.uuid}`);
+  const badge = platform.locator(`fieldside-badge .status`).first();
+  await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe(job.status);
+  await expect.poll(() => panelStatus.textContent(), { timeout: 15_000 }).toBe(job.status);
+
+  // Marks in both documents: a reload would lose them.
+  await platform.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+  await panel.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+
+  const started = Date.now();
+  await stack.emulator.control.updateRecord(stack.account.uuid, 'job', job.uuid, { status: 'Completed' });
+  const [cacheMs, badgeMs, panelMs] = await Promise.all([
+    within(2_000, started, async () => (await cachedStatus(job.uuid)) === 'Completed'),
+    within(2_000, started, async () => (await badge.textContent()) === 'Completed'),
+    within(2_000, started, async () => (await panelStatus.textContent()) === 'Completed'),
+  ]);
+  console.info(`live update: cache ${cacheMs} ms, badge ${badgeMs} ms, side panel ${panelMs} ms`);
+
+  expect(await platform.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  expect(await panel.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  // It came through the feed: the extension saved the companion's newest position once it was applied.
+  const newest = await companionPosition();
+  await expect.poll(savedPosition, { timeout: 5_000 }).toBe(newest);
+  await platform.close();
+  await panel.close();
+});
+
+it('catches up from its saved position when a stopped service worker starts again', async () => {
+  const before = await savedPosition();
+  await stopServiceWorker(browser.context, options);
+  const jobs = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{ uuid: string; status: string }>;
+  const job = jobs.find((j) => j.status === 'Quote')!;
+  await stack.emulator.control.updateRecord(stack.account.uuid, 'job', job.uuid, { status: 'Unsuccessful' });
+  await stack.emulator.webhooks.whenIdle();
+  const newest = await companionPosition();
+  expect(newest).not.toBe(before);
+
+  // Any message starts the worker again; on start-up the feed catches up with GET /feed?after=<saved>.
+  await expect.poll(() => cachedStatus(job.uuid), { timeout: 10_000 }).toBe('Unsuccessful');
+  await expect.poll(savedPosition, { timeout: 5_000 }).toBe(newest);
+});

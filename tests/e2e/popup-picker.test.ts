@@ -1,0 +1,93 @@
+// "Add selection as a note to a job…": the picker window shows the selected text, finds the job with
+// the quick search, adds the text as a note to it and closes; the note reaches the emulator.
+// And the quick search while a first sync runs (a fresh sign-in): progress, then the jobs.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { stopServiceWorker } from './support/background';
+import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/chromium';
+import { connect } from './support/options-page';
+import { openQuickSearch, search, seriousA11yProblems, shownResults } from './support/popup-page';
+import { startStack, type Stack } from './support/stack';
+import { waitForSynced } from './support/sync';
+
+let stack: Stack;
+let browser: ExtensionBrowser;
+
+beforeAll(async () => {
+  stack = await startStack({ jobs: 300 });
+  browser = await launchChromium();
+  const options = await browser.openOptions();
+  await connect(options, stack);
+  const reply = await sendFromPage(options, 'session.useApiKey', { apiKey: stack.account.api_key });
+  expect(reply.ok, JSON.stringify(reply.error)).toBe(true);
+  await waitForSynced(options);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+it('picks a job by keyboard and adds the selected text as a note, then closes', async () => {
+  const job = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find((j) => j.active)!;
+  const text = `Gate code 4411 <img src=x onerror="window.__pwned=1"> (${Date.now()})`;
+  // The context-menu click, as Chromium delivers it to the worker (a person right-clicking a selection).
+  const picker = browser.context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/picker.html') });
+  const worker = await browser.worker();
+  await worker.evaluate((selectionText) => {
+    const menus = (globalThis as unknown as { chrome: { contextMenus: { onClicked: { dispatch(info: unknown, tab?: unknown): void } } } }).chrome.contextMenus;
+    menus.onClicked.dispatch({ menuItemId: 'fieldside-add-selection-note', selectionText, editable: false, pageUrl: 'https://example.com/' });
+  }, text);
+  const page = await picker;
+  await page.locator('#selection').waitFor();
+  expect(await page.locator('#selection').textContent()).toBe(text);
+  expect(await page.locator('#selection img').count()).toBe(0);
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('job-search');
+  expect(await page.locator('#add-note').isDisabled()).toBe(true);
+
+  await search(page, String(job.generated_job_id));
+  expect((await shownResults(page))[0]?.uuid).toBe(job.uuid);
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: `Note for job #${job.generated_job_id}` }).waitFor();
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('add-note'); // focus moves to the action
+  expect(await seriousA11yProblems(page)).toEqual([]);
+
+  const closed = page.waitForEvent('close');
+  await page.keyboard.press('Enter');
+  await closed;
+  await expect
+    .poll(async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.related_object_uuid === job.uuid && n.note === text).length, { timeout: 30_000 })
+    .toBe(1);
+});
+
+it('says so when nothing is waiting to be added', async () => {
+  // The worker holds the pending text in memory: a restarted worker has none. (Open extension pages
+  // reconnect their live port and wake it at once, so close them first.)
+  for (const open of browser.context.pages()) await open.close();
+  const page = await browser.context.newPage();
+  await stopServiceWorker(browser.context, page);
+  await page.goto(`chrome-extension://${browser.id}/picker.html`);
+  await page.locator('#no-selection').waitFor();
+  expect(await page.locator('#no-selection').textContent()).toContain('Nothing is waiting');
+  await search(page, '1');
+  await page.keyboard.press('Enter');
+  expect(await page.locator('#add-note').isDisabled()).toBe(true);
+  await page.close();
+});
+
+it('the popup during a first sync: a progress line, then the jobs as soon as it finishes', async () => {
+  for (const open of browser.context.pages()) await open.close();
+  const options = await browser.openOptions();
+  expect((await sendFromPage(options, 'session.signOut')).ok).toBe(true);
+  await stack.emulator.control.injectFault({ kind: 'delay', delayMs: 1_500, pathPrefix: '/api_1.0/job' });
+  try {
+    expect((await sendFromPage(options, 'session.useApiKey', { apiKey: stack.account.api_key })).ok).toBe(true);
+    const page = await openQuickSearch(browser);
+    await expect.poll(() => page.locator('#sync-line').textContent(), { timeout: 20_000 }).toMatch(/First sync: [\d,]+ jobs saved/);
+    await stack.emulator.control.clearFaults();
+    // No reload: the finished sync's status makes the popup read the cache again.
+    await page.locator('#results[data-answered=""] [role="option"]').first().waitFor({ timeout: 60_000 });
+    expect(await page.locator('#results-heading').textContent()).toMatch(/^(Today's jobs|Recent jobs)$/);
+    expect(await page.locator('#sync-line').textContent()).toContain('updated just now');
+  } finally {
+    await stack.emulator.control.clearFaults();
+  }
+});

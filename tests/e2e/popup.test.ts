@@ -1,0 +1,206 @@
+// The quick-search popup in real Chromium with the built extension, against the emulator: opens
+// focused with jobs shown, answers every keystroke from the IndexedDB cache (job number first, a
+// customer fragment, a typo), opens a job by keyboard, keeps answering offline and says so, shows
+// markup in job fields as inert text, passes axe-core, and follows the dark theme.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/chromium';
+import { connect } from './support/options-page';
+import { openQuickSearch, search, seriousA11yProblems, shownResults } from './support/popup-page';
+import { startStack, type Stack } from './support/stack';
+import { waitForSynced } from './support/sync';
+
+let stack: Stack;
+let browser: ExtensionBrowser;
+let options: Page;
+let jobs: Record<string, any>[];
+let companies: Map<string, string>;
+/** A job with a customer, whose address gets a word found nowhere else (the typo case). */
+let target: Record<string, any>;
+/** A job whose description, address and company name carry markup and script. */
+let hostile: Record<string, any>;
+
+const RARE_STREET = 'Quillfeather';
+const HOSTILE_ADDRESS = '<img src=x onerror="window.__pwned=1">7 Inert Road';
+const HOSTILE_COMPANY = 'Evil <script>window.__pwned=2</script><a href="javascript:alert(1)">Co</a>';
+
+beforeAll(async () => {
+  stack = await startStack({ jobs: 600 });
+  const account = stack.account.uuid;
+  jobs = (await stack.emulator.control.listRecords(account, 'job')).filter((j) => j.active && j.company_uuid);
+  target = jobs[10]!;
+  hostile = jobs[20]!;
+  await stack.emulator.control.updateRecord(account, 'job', String(target.uuid), { job_address: `41 ${RARE_STREET} Lane` });
+  await stack.emulator.control.updateRecord(account, 'job', String(hostile.uuid), {
+    job_address: HOSTILE_ADDRESS,
+    job_description: '<img src=x onerror=alert(1)> <a href="javascript:alert(2)">click</a>',
+  });
+  await stack.emulator.control.updateRecord(account, 'company', String(hostile.company_uuid), { name: HOSTILE_COMPANY });
+  companies = new Map((await stack.emulator.control.listRecords(account, 'company')).map((c) => [String(c.uuid), String(c.name)]));
+
+  browser = await launchChromium();
+  options = await browser.openOptions();
+  await connect(options, stack);
+  const reply = await sendFromPage(options, 'session.useApiKey', { apiKey: stack.account.api_key });
+  expect(reply.ok, JSON.stringify(reply.error)).toBe(true);
+  await waitForSynced(options);
+});
+afterAll(async () => {
+  await browser?.close();
+  // One test stops the emulator itself; closing it again may complain.
+  await stack?.close().catch(() => undefined);
+});
+
+describe('quick search popup', () => {
+  it('opens with the search box focused and jobs shown, fast', async () => {
+    const page = await openQuickSearch(browser);
+    await page.locator('#results[data-answered=""] [role="option"]').first().waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('job-search');
+    expect(await page.locator('#results-heading').textContent()).toMatch(/^(Today's jobs|Recent jobs)$/);
+    expect((await shownResults(page)).length).toBeGreaterThan(0);
+    const firstResultsMs = Number(await page.locator('body').getAttribute('data-first-results-ms', { timeout: 5_000 }));
+    console.log(`popup open to first results: ${firstResultsMs} ms (600 jobs)`);
+    expect(firstResultsMs).toBeGreaterThan(0);
+    expect(await page.locator('#sync-line').textContent()).toContain('updated just now');
+    await page.close();
+  });
+
+  it('answers each keystroke: a job number first, with number, status, customer and address', async () => {
+    const page = await openQuickSearch(browser);
+    const number = String(target.generated_job_id);
+    await search(page, number);
+    const [first] = await shownResults(page);
+    expect(first?.uuid).toBe(target.uuid);
+    expect(first?.marks).toContain(number);
+    for (const part of [number, String(target.status), companies.get(String(target.company_uuid))!, RARE_STREET]) expect(first?.text).toContain(part);
+    // "#1234" works too.
+    await search(page, `#${number}`);
+    expect((await shownResults(page))[0]?.uuid).toBe(target.uuid);
+    await page.close();
+  });
+
+  it('finds a customer by a fragment of the name, marked', async () => {
+    const page = await openQuickSearch(browser);
+    const name = companies.get(String(target.company_uuid))!;
+    const fragment = name.split(/\s+/).find((w) => w.length >= 4)!.slice(0, 4);
+    await search(page, fragment);
+    const results = await shownResults(page);
+    expect(results.length).toBeGreaterThan(0);
+    const withTarget = results.find((r) => r.text.includes(name));
+    expect(withTarget, `no result for customer "${name}" among ${results.length}`).toBeTruthy();
+    expect(results[0]!.marks.join(' ').toLowerCase()).toContain(fragment.toLowerCase());
+    await page.close();
+  });
+
+  it('forgives a typo and finds the intended job', async () => {
+    const page = await openQuickSearch(browser);
+    await search(page, 'quilfeather'); // one letter missing
+    expect((await shownResults(page))[0]?.uuid).toBe(target.uuid);
+    await search(page, 'quillfaether lane'); // two letters swapped, and a second word narrowing
+    expect((await shownResults(page))[0]?.uuid).toBe(target.uuid);
+    await page.close();
+  });
+
+  it('keyboard only: arrows move the selection, Escape clears, Enter opens the job page', async () => {
+    const page = await openQuickSearch(browser);
+    await page.locator('#results[data-answered=""] [role="option"]').first().waitFor();
+    const box = page.locator('#job-search');
+    await page.keyboard.type(String(target.generated_job_id).slice(0, 2), { delay: 10 });
+    await page.locator('#results[data-answered] [role="option"]').nth(2).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    expect(await box.getAttribute('aria-activedescendant')).toBe('result-1');
+    expect((await shownResults(page)).map((r) => r.selected)).toEqual((await shownResults(page)).map((_, i) => i === 1));
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp'); // wraps to the last
+    expect(await box.getAttribute('aria-activedescendant')).toBe(`result-${(await shownResults(page)).length - 1}`);
+    await page.keyboard.press('Escape');
+    await page.locator('#results[data-answered=""]').waitFor({ state: 'attached' });
+    expect(await box.inputValue()).toBe('');
+
+    await search(page, String(target.generated_job_id));
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    const opened = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes(`/jobs/${target.uuid}`), timeout: 15_000 });
+    // Shift+Enter: the platform's web UI (plain Enter prefers the side panel where there is one).
+    await page.keyboard.press('Shift+Enter');
+    const tab = await opened;
+    await tab.locator(`main[data-page="job"][data-job-uuid="${target.uuid}"]`).waitFor();
+    await tab.close();
+    await page.close();
+  });
+
+  it('shows markup and script in job fields as inert text', async () => {
+    const page = await openQuickSearch(browser);
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
+    await search(page, String(hostile.generated_job_id));
+    const [first] = await shownResults(page);
+    expect(first?.uuid).toBe(hostile.uuid);
+    expect(first?.text).toContain(HOSTILE_ADDRESS);
+    expect(first?.text).toContain(HOSTILE_COMPANY);
+    await search(page, 'inert road');
+    expect((await shownResults(page))[0]?.uuid).toBe(hostile.uuid);
+    await page.waitForTimeout(300);
+    expect(await page.locator('#results img, #results script, #results a, #results iframe').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    await page.close();
+  });
+
+  it('has no serious or critical accessibility problems, in light and dark', async () => {
+    const page = await openQuickSearch(browser);
+    await search(page, String(target.generated_job_id).slice(0, 2));
+    expect(await seriousA11yProblems(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousA11yProblems(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('follows the system theme', async () => {
+    const page = await openQuickSearch(browser);
+    const colours = () => page.evaluate(() => ({ bg: getComputedStyle(document.body).backgroundColor, fg: getComputedStyle(document.body).color }));
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await colours()).toEqual({ bg: 'rgb(255, 255, 255)', fg: 'rgb(26, 26, 26)' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await colours()).toEqual({ bg: 'rgb(22, 24, 27)', fg: 'rgb(236, 239, 241)' });
+    await page.close();
+  });
+
+  it('offline: still answers from the cache and says it is offline and how fresh the cache is', async () => {
+    await browser.context.setOffline(true);
+    try {
+      const page = await openQuickSearch(browser);
+      await search(page, String(target.generated_job_id));
+      expect((await shownResults(page))[0]?.uuid).toBe(target.uuid);
+      const line = page.locator('#sync-line');
+      expect(await line.getAttribute('data-offline')).toBe('true');
+      expect(await line.textContent()).toMatch(/Offline.*updated (just now|\d+ min ago)/);
+      await page.close();
+    } finally {
+      await browser.context.setOffline(false);
+    }
+  });
+
+  it('the platform gone: a sync fails, the popup says why and still answers', async () => {
+    await stack.emulator.close();
+    const page = await openQuickSearch(browser);
+    await sendFromPage(page, 'sync.run', { mode: 'incremental' });
+    await expect.poll(() => page.locator('#sync-line').textContent(), { timeout: 60_000 }).toContain('Last sync problem');
+    await search(page, RARE_STREET.toLowerCase());
+    expect((await shownResults(page))[0]?.uuid).toBe(target.uuid);
+    await page.close();
+  });
+
+  it('signed out: a clear prompt that opens the settings', async () => {
+    expect((await sendFromPage(options, 'session.signOut')).ok).toBe(true);
+    const page = await openQuickSearch(browser);
+    await page.getByRole('heading', { name: 'Sign in to find your jobs' }).waitFor();
+    const settings = browser.context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/options.html') });
+    await page.keyboard.press('Enter'); // the button has the focus
+    await (await settings).close();
+    expect(await seriousA11yProblems(page)).toEqual([]);
+    await page.close();
+  });
+});

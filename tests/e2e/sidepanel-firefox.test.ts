@@ -1,0 +1,71 @@
+// The side panel as Firefox's sidebar page: a technician's day, in Firefox ESR with the built
+// extension. (Firefox refuses test navigation to moz-extension:// URLs, so the options page, an
+// extension page, opens the sidebar page in a tab.)
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
+import { todaysActivities } from './support/sidepanel-page';
+import { startStack, type Stack } from './support/stack';
+
+let stack: Stack;
+let firefox: FirefoxWithExtension;
+beforeAll(async () => {
+  stack = await startStack({ jobs: 300 });
+  firefox = await launchFirefox();
+}, 120_000);
+afterAll(async () => {
+  await firefox?.close();
+  await stack?.close();
+});
+
+/** Sends one protocol message from an extension page, as the UI does. */
+function send(page: Page, type: string, payload: unknown = {}): Promise<{ ok: boolean; value?: any; error?: { message: string } }> {
+  return page.evaluate(
+    (t, p) => (globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<any> } } }).browser.runtime.sendMessage({ fieldside: 1, type: t, payload: p }),
+    type,
+    payload,
+  );
+}
+
+/** Runs `start` and allows the consent page it opens, as the technician. */
+async function allowConsent(browser: Browser, start: () => Promise<unknown>): Promise<unknown> {
+  const target = browser.waitForTarget((t) => t.url().includes('/oauth/authorize'), { timeout: 20_000 });
+  const done = start();
+  const consent = await (await target).page();
+  if (!consent) throw new Error('No consent page');
+  await consent.waitForSelector('#person');
+  await consent.select('#person', `${stack.account.uuid}:${stack.technician.uuid}`);
+  await consent.click('#allow');
+  return done;
+}
+
+async function findPage(browser: Browser, selector: string): Promise<Page> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    for (const page of await browser.pages()) if (await page.$(selector).catch(() => null)) return page;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No page shows ${selector}`);
+}
+
+it("shows the technician's day in the sidebar page, as the emulator's job activities of today", async () => {
+  const { browser, options } = firefox;
+  expect((await send(options, 'settings.setConnection', { platformUrl: stack.emulator.info.base_url, companionUrl: stack.companion.url })).ok).toBe(true);
+  await allowConsent(browser, () => options.click('#sign-in'));
+  await options.waitForSelector('#session-state[data-state="signed_in"]', { timeout: 20_000 });
+  expect((await send(options, 'session.chooseMe', { staffUuid: stack.technician.uuid })).ok).toBe(true);
+  const granted = (await allowConsent(browser, () => send(options, 'session.requestFeature', { feature: 'myDay' }))) as { ok: boolean };
+  expect(granted.ok).toBe(true);
+
+  await options.evaluate(() => {
+    const ext = (globalThis as unknown as { browser: { tabs: { create(o: { url: string }): Promise<unknown> }; runtime: { getURL(p: string): string } } }).browser;
+    void ext.tabs.create({ url: ext.runtime.getURL('/sidepanel.html') });
+  });
+  const panel = await findPage(browser, 'li.visit');
+  const { activities } = await todaysActivities(stack, stack.technician.uuid);
+  expect(activities.length).toBeGreaterThan(0);
+  const shown = await panel.$$eval('li.visit', (els) => els.map((e) => [e.getAttribute('data-activity-uuid'), e.getAttribute('data-job-uuid')]));
+  expect(shown).toEqual(activities.map((a) => [a.uuid, a.job_uuid]));
+  const hrefs = await panel.$$eval('a[href]', (els) => els.map((e) => e.getAttribute('href') ?? ''));
+  for (const href of hrefs) expect(href).toMatch(/^(https:|tel:)/);
+}, 120_000);

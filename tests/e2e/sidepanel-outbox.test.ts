@@ -1,0 +1,90 @@
+// 200 notes written while the platform cannot be reached, the service worker stopped in the middle of
+// sending them once it can, and exactly 200 notes on the platform afterwards: none lost, none twice.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { stopServiceWorker } from './support/background';
+import { sendFromPage, type ExtensionBrowser } from './support/chromium';
+import type { ExtensionApi } from './support/extension-api';
+import { launchForSidePanel, openSidePanel, signInTechnicianForFieldWork, todaysActivities } from './support/sidepanel-page';
+import { startStack, type Stack } from './support/stack';
+
+declare const chrome: ExtensionApi & { action: { getBadgeText(details: object): Promise<string> } };
+
+const NOTES = 200;
+let stack: Stack;
+let browser: ExtensionBrowser;
+let panel: Page;
+beforeAll(async () => {
+  stack = await startStack({ jobs: 300 });
+  browser = await launchForSidePanel();
+  await signInTechnicianForFieldWork(browser, stack);
+  panel = await openSidePanel(browser);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+/** Writes in the outbox database, read from an extension page (same origin as the background). */
+function outboxCount(page: Page, name: string): Promise<number> {
+  return page.evaluate(
+    (db) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(db);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const d = open.result;
+          if (!d.objectStoreNames.contains('entries')) return d.close(), resolve(0);
+          const req = d.transaction('entries').objectStore('entries').count();
+          req.onsuccess = () => (d.close(), resolve(req.result));
+          req.onerror = () => (d.close(), reject(req.error));
+        };
+      }),
+    name,
+  );
+}
+
+it('sends 200 notes written offline exactly once, though the worker is stopped in the middle of sending', async () => {
+  const control = stack.emulator.control;
+  // The test is about exactly-once delivery, not the platform's rate limit.
+  await control.setRateLimit(100_000);
+  const { activities } = await todaysActivities(stack, stack.technician.uuid);
+  const jobUuid = String(activities[0]!.job_uuid);
+  const outboxDb = `fieldside-outbox-${stack.account.uuid}-${stack.technician.uuid}`;
+  const notesOnJob = async () => (await control.listRecords(stack.account.uuid, 'note')).filter((n) => n.related_object_uuid === jobUuid);
+  const before = new Set((await notesOnJob()).map((n) => n.uuid));
+  const added = async () => (await notesOnJob()).filter((n) => !before.has(n.uuid));
+
+  // No signal: the platform answers every request with an error.
+  await control.injectFault({ kind: 'status', status: 503, rate: 1 });
+  const texts = Array.from({ length: NOTES }, (_, i) => `Offline note ${i + 1} of ${NOTES}`);
+  for (const text of texts) {
+    const reply = await sendFromPage(panel, 'notes.add', { jobUuid, text });
+    expect(reply).toMatchObject({ ok: true, value: { state: 'pending', text } });
+  }
+  expect(await outboxCount(panel, outboxDb)).toBe(NOTES);
+  await expect.poll(() => panel.evaluate(() => chrome.action.getBadgeText({})), { timeout: 10_000 }).toBe(String(NOTES));
+  expect(await added()).toEqual([]);
+  // The side panel shows them as pending.
+  await sendFromPage(panel, 'job.detail', { uuid: jobUuid }).then((d) =>
+    expect(d.value.notes.filter((n: { state: string }) => n.state === 'pending')).toHaveLength(NOTES),
+  );
+
+  // Signal again: sending resumes by itself (backoff), and the worker is stopped part-way.
+  await control.clearFaults();
+  await expect.poll(async () => (await added()).length, { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(20);
+  const { statuses } = await stopServiceWorker(browser.context, panel);
+  expect(statuses.at(-1)).toBe('stopped');
+  const atStop = (await added()).length;
+  expect(atStop).toBeLessThan(NOTES);
+
+  // The open side panel reconnects its live port, which starts the worker again; it carries on.
+  await expect.poll(async () => (await added()).length, { timeout: 150_000, interval: 500 }).toBe(NOTES);
+  await expect.poll(() => outboxCount(panel, outboxDb), { timeout: 20_000 }).toBe(0);
+  await new Promise((r) => setTimeout(r, 2_000)); // nothing late arrives twice
+  const final = await added();
+  expect(final).toHaveLength(NOTES);
+  expect(final.map((n) => n.note).sort()).toEqual([...texts].sort());
+  expect(final.every((n) => n.edit_by_staff_uuid === stack.technician.uuid)).toBe(true);
+  await expect.poll(() => panel.evaluate(() => chrome.action.getBadgeText({})), { timeout: 10_000 }).not.toBe(String(NOTES));
+}, 300_000);

@@ -1,0 +1,165 @@
+// Sync under faults, in real Chromium with the built extension against the emulator: whatever goes
+// wrong on the way (5xx, dropped connections, a 429 burst, a token expiring, the worker stopped),
+// the cache ends equal to the server — same count, same uuid + edit_date hash, no duplicates — and
+// malformed records are skipped and counted, never fatal.
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { stopServiceWorker } from './support/background';
+import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/chromium';
+import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { startStack, type Stack } from './support/stack';
+import { cacheName, contentHash, readCachedJobs, serverHash, syncStatus, waitForStatus, waitForSynced } from './support/sync';
+
+const JOBS = 3000;
+
+let stack: Stack;
+let browser: ExtensionBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startStack({ jobs: JOBS });
+  // Generous for the emulator: the tests count faults, not the per-minute limit (the client keeps its own).
+  await stack.emulator.control.setRateLimit(100_000);
+  browser = await launchChromium();
+  page = await browser.openOptions();
+  await connect(page, stack);
+});
+// A failed case must not leave the next one signed in (its sign-in would start no sync).
+afterEach(async () => {
+  if ((await sendFromPage(page, 'session.get')).value?.state !== 'signed_out') await signOut();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function signInWithKey(): Promise<void> {
+  const reply = await sendFromPage(page, 'session.useApiKey', { apiKey: stack.account.api_key });
+  expect(reply.ok, JSON.stringify(reply.error)).toBe(true);
+}
+
+async function signOut(): Promise<void> {
+  await stack.emulator.control.clearFaults();
+  const reply = await sendFromPage(page, 'session.signOut');
+  expect(reply.ok).toBe(true);
+  // The options page shows what it read when it opened: read it again.
+  await page.reload();
+  await page.locator('#session-state[data-state="signed_out"]').waitFor();
+}
+
+/** Asks for a feature's scopes and answers the consent page as `staffUuid`. */
+async function grantFeature(feature: string, staffUuid: string): Promise<void> {
+  const consent = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize'), timeout: 20_000 });
+  const reply = sendFromPage(page, 'session.requestFeature', { feature });
+  const consentPage = await consent;
+  await consentPage.locator('#person').selectOption(`${stack.account.uuid}:${staffUuid}`);
+  await consentPage.locator('#allow').click();
+  const answer = await reply;
+  expect(answer.ok, JSON.stringify(answer.error)).toBe(true);
+}
+
+/** The cache of `staff` equals what the server lets them see (minus `skipped`), with no duplicates. */
+async function expectCacheEqualsServer(staff: string, skipped: ReadonlySet<string> = new Set()): Promise<void> {
+  const records = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
+  const visible = staff === 'all' ? undefined : new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, staff));
+  const expected = serverHash(records.filter((r) => !skipped.has(String(r.uuid))), visible);
+  const cached = contentHash(await readCachedJobs(page, cacheName(stack.account.uuid, staff)));
+  expect(cached.count).toBe(cached.distinct); // no duplicates
+  expect(cached).toEqual(expected);
+  expect(expected.count).toBeGreaterThan(0);
+}
+
+describe('sync faults (API key)', () => {
+  it('5 % of requests answered 5xx: retried; the cache equals the server', async () => {
+    await stack.emulator.control.injectFault({ kind: 'status', status: 503, rate: 0.05, pathPrefix: '/api_1.0/' });
+    const before = (await stack.emulator.control.stats()).faultsInjected;
+    await signInWithKey();
+    let status = await waitForSynced(page);
+    // A few pages make a few requests: walk everything again until some did fail.
+    for (let i = 0; i < 8 && (await stack.emulator.control.stats()).faultsInjected === before; i++) {
+      await sendFromPage(page, 'sync.run', { mode: 'full' });
+      status = await waitForSynced(page, 90_000, status.lastSyncedAt);
+    }
+    expect((await stack.emulator.control.stats()).faultsInjected).toBeGreaterThan(before);
+    expect(status.lastError).toBeNull();
+    expect(status.jobs).toBe(JOBS);
+    await expectCacheEqualsServer('all');
+    await signOut();
+  });
+
+  it('dropped connections: retried; the cache equals the server', async () => {
+    await stack.emulator.control.injectFault({ kind: 'drop', count: 3, pathPrefix: '/api_1.0/job' });
+    await signInWithKey();
+    await waitForSynced(page);
+    await expectCacheEqualsServer('all');
+    await signOut();
+  });
+
+  it('a burst of 20 "429 Too Many Requests": the sync waits, retries by itself and finishes', async () => {
+    await signInWithKey();
+    await waitForSynced(page);
+    await signOut();
+    await stack.emulator.control.injectFault({ kind: 'rate_limit', count: 20, pathPrefix: '/api_1.0/job' });
+    await signInWithKey();
+    const status = await waitForSynced(page, 110_000);
+    expect(status.jobs).toBe(JOBS);
+    await expectCacheEqualsServer('all');
+    await signOut();
+  });
+
+  it('malformed records are skipped and counted in sync.status, not fatal', async () => {
+    const jobs = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
+    const originals = jobs.slice(10, 13);
+    const broken = originals.map((j) => String(j.uuid));
+    for (const uuid of broken) {
+      await stack.emulator.control.updateRecord(stack.account.uuid, 'job', uuid, { lat: 'north-ish', company_uuid: 'not-a-uuid' }, { raw: true });
+    }
+    await signInWithKey();
+    const status = await waitForSynced(page);
+    expect(status.skipped).toBe(broken.length);
+    expect(status.lastError).toBeNull();
+    await expectCacheEqualsServer('all', new Set(broken));
+    // Repair them for the other tests.
+    for (const job of originals) {
+      await stack.emulator.control.updateRecord(stack.account.uuid, 'job', String(job.uuid), { lat: job.lat, company_uuid: job.company_uuid }, { raw: true });
+    }
+    await signOut();
+  });
+
+  it('the service worker stopped mid-sync: the next worker resumes (no restart from scratch) and finishes', async () => {
+    // Slow pages, so the stop lands between two of them.
+    await stack.emulator.control.injectFault({ kind: 'delay', delayMs: 400, rate: 1, pathPrefix: '/api_1.0/job' });
+    await signInWithKey();
+    await waitForStatus(page, (s) => s.phase === 'full' && s.pagesDone >= 2);
+    await stopServiceWorker(browser.context, page);
+    const requestsAtStop = (await stack.emulator.control.stats()).requests;
+    await stack.emulator.control.clearFaults();
+    // Any message wakes a new worker, which resumes the full sync at start-up.
+    const status = await waitForSynced(page);
+    const requestsAfter = (await stack.emulator.control.stats()).requests - requestsAtStop;
+    // Companies (1 page) + vendor + the remaining job pages: fewer than a walk from the start (1 + 1 + 3).
+    expect(requestsAfter).toBeLessThan(5);
+    expect(status.jobs).toBe(JOBS);
+    await expectCacheEqualsServer('all');
+    await signOut();
+  });
+});
+
+describe('sync faults (OAuth)', () => {
+  it('the access token expires mid-sync: refreshed through the companion; the technician\'s cache equals what they may see', async () => {
+    await stack.emulator.control.injectFault({ kind: 'delay', delayMs: 300, rate: 1, pathPrefix: '/api_1.0/job' });
+    await signInThroughConsent(browser.context, page, stack.account.uuid, stack.technician.uuid);
+    // Quick search's scopes (read_customers): incremental authorisation, as the popup asks for them.
+    await grantFeature('search', stack.technician.uuid);
+    const grantsBefore = (await stack.emulator.control.stats()).grants.refresh_token;
+    await chooseMe(page, stack.technician);
+    await waitForStatus(page, (s) => s.phase === 'full' && s.pagesDone >= 1);
+    await stack.emulator.control.advanceClock(3601);
+    const status = await waitForSynced(page);
+    expect((await stack.emulator.control.stats()).grants.refresh_token).toBeGreaterThan(grantsBefore);
+    expect(status.lastError).toBeNull();
+    await expectCacheEqualsServer(stack.technician.uuid);
+    expect((await syncStatus(page)).phase).toBe('idle');
+    await signOut();
+  });
+});

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { readStorageLocal } from './support/background';
+import { launchChromium, type ExtensionBrowser } from './support/chromium';
+import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { startStack, type Stack } from './support/stack';
+import { extensionDir } from './support/extension-dir';
+import { startReceiver, type TestReceiver } from './support/webhook-receiver';
+
+// The options page's "Webhooks" view in real Chromium: Fieldside's own subscriptions (made by the
+// companion at sign-in), a subscription of the same app whose callback fails for 72 hours of
+// emulator time (deactivated, with its reason and time), then re-activation and deletion.
+
+let stack: Stack;
+let browser: ExtensionBrowser;
+let options: Page;
+let receiver: TestReceiver;
+
+beforeAll(async () => {
+  stack = await startStack({ jobs: 300 });
+  receiver = await startReceiver(500);
+  browser = await launchChromium(extensionDir());
+  options = await browser.openOptions();
+  await connect(options, stack);
+  await signInThroughConsent(browser.context, options, stack.account.uuid, stack.administrator.uuid);
+  await chooseMe(options, stack.administrator);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+  await receiver?.close();
+});
+
+const row = (uniqueId: string) => options.locator(`#webhooks-table tr[data-unique-id="${uniqueId}"]`);
+
+async function show(filter: 'Active' | 'Inactive' | 'All'): Promise<void> {
+  await options.getByRole('radio', { name: filter, exact: true }).check();
+  await options.locator(`#webhooks[data-listed="${filter.toLowerCase()}"][aria-busy="false"]`).waitFor();
+}
+
+it('lists the subscriptions the companion made for Fieldside at sign-in', async () => {
+  await options.getByRole('heading', { name: 'Webhooks' }).waitFor();
+  await expect.poll(() => row('fieldside-job').count(), { timeout: 15_000 }).toBe(1);
+  await show('Active');
+  await expect.poll(() => row('fieldside-note').count()).toBe(1);
+  expect(await row('fieldside-job').locator('[data-field="object"]').textContent()).toBe('job');
+  expect(await row('fieldside-job').locator('[data-field="fields"]').textContent()).toContain('status');
+  expect(await row('fieldside-job').locator('[data-field="last_failure"]').textContent()).toBe('None');
+});
+
+it('shows a subscription deactivated by 72 hours of failures with its reason and time; re-activating clears them', async () => {
+  // The same app (the tokens the emulator issues are Fieldside's), a callback that answers 500.
+  const { access_token } = await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, ['vendor', 'read_jobs']);
+  const added = await fetch(`${stack.emulator.info.base_url}/webhook_subscriptions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ object: 'job', fields: 'status', callback_url: receiver.url, unique_id: 'e2e-failing' }),
+  });
+  expect(added.status).toBe(200);
+
+  const job = ((await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{ uuid: string; status: string }>).find(
+    (j) => j.status !== 'Completed',
+  )!;
+  await stack.emulator.control.updateRecord(stack.account.uuid, 'job', job.uuid, { status: 'Completed' });
+  await expect.poll(() => receiver.notifications.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  await stack.emulator.control.advanceClock(72 * 3600 + 120);
+  const stored = () => stack.emulator.webhooks.subscriptions().find((s) => s.unique_id === 'e2e-failing');
+  await expect.poll(() => stored()?.active, { timeout: 10_000 }).toBe(false);
+  const failedAt = stored()!.last_failure_at!;
+
+  await show('Inactive');
+  await expect.poll(() => row('e2e-failing').count()).toBe(1);
+  expect(await row('fieldside-job').count()).toBe(0); // still active: not under "inactive"
+  const failing = row('e2e-failing');
+  expect(await failing.getAttribute('data-active')).toBe('false');
+  expect(await failing.locator('[data-field="active"]').textContent()).toBe('Inactive');
+  expect(await failing.locator('[data-field="last_failure_reason"]').textContent()).toBe('HTTP 500');
+  expect(await failing.locator('[data-field="last_failure_at"]').textContent()).toBe(`${failedAt} UTC`);
+
+  receiver.status = 200;
+  await options.getByRole('button', { name: 'Re-activate job subscription e2e-failing' }).click();
+  await options.locator('#webhooks-status').filter({ hasText: 'Re-activated the job subscription e2e-failing.' }).waitFor();
+  expect(await row('e2e-failing').count()).toBe(0); // no longer inactive
+  expect(stored()).toMatchObject({ active: true, last_failure_reason: null, last_failure_at: null });
+
+  await show('All');
+  expect(await row('e2e-failing').getAttribute('data-active')).toBe('true');
+  expect(await row('e2e-failing').locator('[data-field="last_failure"]').textContent()).toBe('None');
+  expect(await options.locator('#webhooks-table tbody tr').count()).toBe(3);
+});
+
+it('deletes a subscription, by keyboard', async () => {
+  await show('All');
+  await options.getByRole('button', { name: 'Delete job subscription e2e-failing' }).focus();
+  await options.keyboard.press('Enter');
+  await options.locator('#webhooks-status').filter({ hasText: 'Deleted the job subscription e2e-failing.' }).waitFor();
+  expect(await row('e2e-failing').count()).toBe(0);
+  expect(stack.emulator.webhooks.subscriptions().some((s) => s.unique_id === 'e2e-failing')).toBe(false);
+  expect(await options.locator('#webhooks-table tbody tr').count()).toBe(2);
+});
+
+it('API-key mode: says there is no live feed, lists the private app’s own subscriptions, and the feed stays off', async () => {
+  // The private app (API key) has its own subscriptions, apart from Fieldside's OAuth ones.
+  const added = await fetch(`${stack.emulator.info.base_url}/webhook_subscriptions`, {
+    method: 'POST',
+    headers: { 'x-api-key': stack.account.api_key, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ object: 'note', fields: 'note', callback_url: receiver.url, unique_id: 'private-notes' }),
+  });
+  expect(added.status).toBe(200);
+  await options.getByRole('button', { name: 'Sign out' }).click();
+  await options.locator('#session-state[data-state="signed_out"]').waitFor();
+  await options.getByLabel('API key', { exact: true }).fill(stack.account.api_key);
+  await options.getByRole('button', { name: 'Use API key' }).click();
+  await options.locator('#session-state[data-state="signed_in"]').waitFor();
+
+  expect(await options.locator('#webhooks-api-key-notice').textContent()).toContain('no live updates');
+  await show('All');
+  await expect.poll(() => options.locator('#webhooks-table tbody tr').count()).toBe(1);
+  expect(await row('private-notes').locator('[data-field="object"]').textContent()).toBe('note');
+  // No feed position is kept for an API-key session (sign-out cleared the OAuth one).
+  expect((await readStorageLocal(options)).feedPosition ?? null).toBeNull();
+});

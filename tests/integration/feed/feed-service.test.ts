@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlatformClient } from '../../../lib/api/client';
+import type { Job } from '../../../lib/api/schemas';
+import { createFeedClient } from '../../../lib/feed/feed-client';
+import { createFeedService, type SavedPosition } from '../../../lib/feed/feed-service';
+import type { LiveEvent } from '../../../lib/messaging/views';
+import { startStack, type Stack } from '../../e2e/support/stack';
+
+// The extension's feed path against the real companion and emulator (no browser): register, stream,
+// coalesce, re-read through the platform client, catch up from a saved position after a "sleep".
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ jobs: 300 });
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+const SCOPES = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff'];
+
+async function harness(staffUuid: string, saved: SavedPosition | null = null) {
+  const tokens = await stack.emulator.control.issueTokens(stack.account.uuid, staffUuid, SCOPES);
+  const access = { getAccessToken: async () => tokens.access_token, onUnauthorized: async () => tokens.access_token };
+  const client = createPlatformClient({ baseUrl: stack.emulator.info.base_url, auth: { kind: 'oauth', tokens: access }, impersonateStaffUuid: staffUuid });
+  const upserted: Job[] = [];
+  const events: LiveEvent[] = [];
+  const results: { jobs: number; notes: number; ignored: number; failed: number }[] = [];
+  let position: SavedPosition | null = saved;
+  const service = createFeedService({
+    feed: createFeedClient({ companionUrl: async () => stack.companion.url, accessToken: async () => tokens.access_token }),
+    scope: async () => ({ accountUuid: stack.account.uuid, mode: 'oauth' }),
+    target: {
+      client: async () => client,
+      upsertJobs: async (jobs) => {
+        upserted.push(...jobs);
+        events.push({ type: 'jobs.changed', uuids: jobs.map((j) => j.uuid) });
+      },
+      broadcast: (event) => void events.push(event),
+    },
+    loadPosition: async () => position,
+    savePosition: async (p) => void (position = p),
+    onApplied: (result) => void results.push(result),
+    report: () => undefined,
+  });
+  return { service, upserted, events, results, position: () => position };
+}
+
+async function until(check: () => boolean, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const jobsOf = async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{ uuid: string; status: string; active: unknown }>;
+
+describe('feed service', () => {
+  it('registers, streams a status change, re-reads it within 2 s, and coalesces a burst into at most two re-reads', async () => {
+    const h = await harness(stack.administrator.uuid);
+    await h.service.wake();
+    await until(() => h.service.state() === 'live');
+    const registered = stack.emulator.webhooks.subscriptions().filter((s) => s.accountUuid === stack.account.uuid).map((s) => s.unique_id);
+    expect(registered.sort()).toEqual(['fieldside-job', 'fieldside-note']);
+
+    const [job, other] = (await jobsOf()).filter((j) => j.status !== 'Completed');
+    const started = Date.now();
+    await stack.emulator.control.updateRecord(stack.account.uuid, 'job', job!.uuid, { status: 'Completed' });
+    await until(() => h.upserted.some((j) => j.uuid === job!.uuid && j.status === 'Completed'), 2_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
+
+    // A burst: four changes of one job within a second → its re-read, plus one follow-up re-read once the
+    // second has passed (the companion keeps one notification per record, fields and second), never four.
+    const before = h.upserted.length;
+    for (const status of ['Quote', 'Work Order', 'Unsuccessful', 'Work Order']) {
+      await stack.emulator.control.updateRecord(stack.account.uuid, 'job', other!.uuid, { status });
+    }
+    await until(() => h.upserted.some((j) => j.uuid === other!.uuid && j.status === 'Work Order') && h.upserted.length > before);
+    await new Promise((r) => setTimeout(r, 300));
+    await h.service.idle();
+    const reads = h.upserted.slice(before).filter((j) => j.uuid === other!.uuid);
+    expect(reads.length).toBeLessThanOrEqual(2);
+    expect(reads.at(-1)?.status).toBe('Work Order');
+    // The position is saved after the batch was applied, and it is the feed's newest.
+    const page = await (await fetch(`${stack.companion.url}/feed?after=0`, { headers: { authorization: `Bearer ${(await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, SCOPES)).access_token}` } })).json() as { position: string };
+    expect(h.position()).toEqual({ accountUuid: stack.account.uuid, position: page.position });
+    h.service.stop();
+  });
+
+  it('catches up from the saved position on the next wake: changes made while asleep arrive once', async () => {
+    const first = await harness(stack.administrator.uuid);
+    await first.service.wake();
+    await until(() => first.service.state() === 'live');
+    first.service.stop(); // the worker goes to sleep
+    const saved = first.position();
+    expect(saved).not.toBeNull();
+
+    const job = (await jobsOf()).find((j) => j.status === 'Quote')!;
+    await stack.emulator.control.updateRecord(stack.account.uuid, 'job', job.uuid, { status: 'Completed' });
+    await stack.emulator.webhooks.whenIdle();
+
+    const next = await harness(stack.administrator.uuid, saved);
+    await next.service.wake();
+    await until(() => next.upserted.some((j) => j.uuid === job.uuid && j.status === 'Completed'));
+    await next.service.idle();
+    expect(next.upserted.filter((j) => j.uuid === job.uuid)).toHaveLength(1);
+    next.service.stop();
+  });
+
+  it('ignores a change to a job the impersonated technician cannot see, and announces a note’s job', async () => {
+    const h = await harness(stack.technician.uuid);
+    await h.service.wake();
+    await until(() => h.service.state() === 'live');
+    const visible = new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid));
+    const hidden = (await jobsOf()).find((j) => !visible.has(j.uuid))!;
+    await stack.emulator.control.updateRecord(stack.account.uuid, 'job', hidden.uuid, { status: 'Unsuccessful' });
+    await until(() => h.results.some((r) => r.ignored > 0));
+    expect(h.upserted.some((j) => j.uuid === hidden.uuid)).toBe(false);
+    expect(h.results.every((r) => r.failed === 0)).toBe(true);
+
+    const mine = [...visible][0]!;
+    await stack.emulator.control.createRecord(stack.account.uuid, 'note', {
+      related_object: 'job',
+      related_object_uuid: mine,
+      note: 'Gate code changed',
+    });
+    await until(() => h.events.some((e) => e.type === 'jobs.changed' && e.uuids.includes(mine)));
+    h.service.stop();
+  });
+});

@@ -1,0 +1,168 @@
+// The side panel's background services (lib/field) against the real emulator: "My day" matches the
+// technician's job activities, kept for offline; a job's detail with pending notes on top; notes and
+// badge changes through the outbox runner reach the platform, attributed to the technician, once.
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import type { FetchLike } from '../../../lib/api/buffered-fetch';
+import type { Job } from '../../../lib/api/schemas';
+import type { LiveEvent } from '../../../lib/messaging/views';
+import { createOutbox, type Outbox } from '../../../lib/outbox/outbox';
+import type { ActiveView, ViewScope } from '../../../lib/session/active-view';
+import { createDayService } from '../../../lib/field/day-service';
+import { dayRange, todayIn } from '../../../lib/field/dates';
+import { createFieldContext } from '../../../lib/field/field-context';
+import { createFieldWrites } from '../../../lib/field/field-writes';
+import { createJobDetailService } from '../../../lib/field/job-detail-service';
+import { createOutboxRunner } from '../../../lib/field/outbox-runner';
+import { startOutboxPlatform, waitFor, type OutboxPlatform } from '../outbox/platform';
+
+const SCOPES = ['vendor', 'read_staff', 'read_schedule', 'read_jobs', 'read_customers', 'read_customer_contacts', 'read_job_notes', 'publish_job_notes', 'manage_badges', 'manage_jobs'];
+
+let platform: OutboxPlatform;
+let online = true;
+const switchable: FetchLike = (input, init) => (online ? globalThis.fetch(input, init) : Promise.reject(new TypeError('Failed to fetch')));
+
+beforeAll(async () => {
+  platform = await startOutboxPlatform(11);
+});
+afterAll(async () => {
+  await platform?.close();
+});
+
+/** The background's pieces for one technician: a real client and outbox; no job cache (reads go to the platform). */
+async function fieldFor() {
+  const client = await platform.technicianClient(SCOPES, { fetch: switchable, retryLimit: 0 });
+  const outbox: Outbox = createOutbox({ accountUuid: platform.account.uuid, staffUuid: platform.technician.uuid, indexedDB: new IDBFactory() });
+  const scope: ViewScope = { accountUuid: platform.account.uuid, staffUuid: platform.technician.uuid, baseUrl: platform.info.base_url, scopes: SCOPES, mode: 'oauth' };
+  const upserted: Job[] = [];
+  const events: LiveEvent[] = [];
+  const view: ActiveView = {
+    scope: async () => scope,
+    client: async () => client,
+    cache: () => Promise.reject(new Error('no cache in this test')),
+    sync: () => Promise.reject(new Error('no sync in this test')),
+    outbox: async () => outbox,
+    upsertJobs: async (jobs) => void upserted.push(...jobs),
+    close: async () => undefined,
+  };
+  const live = { broadcast: (e: LiveEvent) => void events.push(e) };
+  const now = await platform.control.now();
+  const ctx = createFieldContext({ view, live, staffName: async () => platform.technician.name, now: () => now });
+  const runner = createOutboxRunner({ view, live, alarm: { set: () => undefined, clear: () => undefined }, settleMs: 10 });
+  return { ctx, runner, outbox, upserted, events, day: createDayService(ctx), detail: createJobDetailService(ctx), writes: createFieldWrites(ctx, runner), now };
+}
+
+describe('My day', () => {
+  it('lists the technician’s job activities of today in time order, and serves them offline from what it kept', async () => {
+    const f = await fieldFor();
+    const vendor = (await platform.control.listRecords(platform.account.uuid, 'vendor'))[0]!;
+    const today = todayIn(String(vendor.timezone_name), f.now);
+    const { from, to } = dayRange(today);
+    const expected = (await platform.control.listRecords(platform.account.uuid, 'jobactivity'))
+      .filter((a) => a.staff_uuid === platform.technician.uuid && Number(a.active ?? 1) === 1)
+      .filter((a) => String(a.start_date) < to && String(a.end_date) > from)
+      .sort((a, b) => String(a.start_date).localeCompare(String(b.start_date)) || String(a.uuid).localeCompare(String(b.uuid)));
+    expect(expected.length).toBeGreaterThan(0);
+
+    const day = await f.day.get(null);
+    expect(day).toMatchObject({ date: today, offline: false, staffName: platform.technician.name });
+    expect(day.entries.map((e) => [e.activityUuid, e.job.uuid])).toEqual(expected.map((a) => [a.uuid, a.job_uuid]));
+    const jobs = new Map((await platform.control.listRecords(platform.account.uuid, 'job')).map((j) => [j.uuid, j]));
+    for (const entry of day.entries) {
+      const job = jobs.get(entry.job.uuid)!;
+      expect(entry.job).toMatchObject({ number: String(job.generated_job_id), status: job.status, address: job.job_address });
+      expect(entry.job.customer).not.toBe('');
+    }
+
+    online = false;
+    try {
+      const offline = await f.day.get(today);
+      expect(offline).toMatchObject({ offline: true, fetchedAt: day.fetchedAt, entries: day.entries });
+      const never = await f.day.get('2001-01-01');
+      expect(never).toMatchObject({ offline: true, fetchedAt: null, entries: [] });
+    } finally {
+      online = true;
+    }
+  });
+});
+
+describe('job detail and writes', () => {
+  it('shows a note written offline as pending, sends it once back online, attributed to the technician', async () => {
+    const f = await fieldFor();
+    const job = platform.jobUuids[2]!;
+    const before = await platform.notesOn([job]);
+    online = false;
+    let pendingUuid: string;
+    try {
+      const note = await f.writes.addNote(job, 'Gate code is 4321');
+      expect(note).toMatchObject({ state: 'pending', text: 'Gate code is 4321', author: platform.technician.name });
+      pendingUuid = note.uuid;
+      await waitFor(async () => (await f.outbox.pending(job))[0]?.lastError !== undefined);
+      const detail = await f.detail.get(job).catch((e) => e);
+      // Never read online in this test: offline and not in the cache is a clear error, not a blank page.
+      expect(detail).toMatchObject({ name: 'JobNotFoundError' });
+    } finally {
+      online = true;
+    }
+    await f.runner.flush();
+    const added = await platform.newNotesOn([job], before);
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ uuid: pendingUuid, note: 'Gate code is 4321', edit_by_staff_uuid: platform.technician.uuid });
+    await waitFor(() => f.upserted.some((j) => j.uuid === job));
+    const detail = await f.detail.get(job);
+    expect(detail.notes[0]).toMatchObject({ uuid: pendingUuid, state: 'sent', author: platform.technician.name });
+    expect(detail.notes.map((n) => n.createdAt)).toEqual([...detail.notes.map((n) => n.createdAt)].sort().reverse());
+    expect(f.events).toContainEqual({ type: 'outbox.changed', pendingWrites: 0 });
+    f.runner.stop();
+  });
+
+  it('toggles a badge through the outbox: shown pending at once, on the platform after, the job re-read', async () => {
+    const f = await fieldFor();
+    const job = platform.jobUuids[3]!;
+    await platform.control.updateRecord(platform.account.uuid, 'job', job, { badges: '[]' });
+    const first = await f.detail.get(job);
+    expect(first.can).toEqual({ addNote: true, manageBadges: true });
+    const badge = first.badges[0]!;
+    expect(badge.on).toBe(false);
+    f.runner.stop(); // hold sending, to see the pending state
+    await f.outbox.enqueue({ kind: 'badge-add', jobUuid: job, payload: { badgeUuid: badge.uuid } });
+    const pending = await f.detail.get(job);
+    expect(pending.badges.find((b) => b.uuid === badge.uuid)).toMatchObject({ on: true, pending: true });
+    expect(pending.job.badges).toContain(badge.name);
+
+    await f.runner.resume();
+    await waitFor(async () => (await f.outbox.count()) === 0);
+    expect(await platform.jobBadges(job)).toEqual([badge.uuid]);
+    await waitFor(() => f.upserted.some((j) => j.uuid === job && j.badges.includes(badge.uuid)));
+    const after = await f.detail.get(job);
+    expect(after.badges.find((b) => b.uuid === badge.uuid)).toMatchObject({ on: true, pending: false });
+    f.runner.stop();
+  });
+});
+
+describe('failed writes', () => {
+  it('keeps a refused note with what to do, blocking the job’s later ones; discard drops one, retry sends the other', async () => {
+    const f = await fieldFor();
+    const job = platform.jobUuids[4]!;
+    const before = await platform.notesOn([job]);
+    // The platform refuses the next note request as a missing scope: permanent, only the person can act.
+    await platform.control.injectFault({ kind: 'status', status: 403, count: 1, pathPrefix: '/api_1.0/note.json' });
+    const kept = await f.writes.addNote(job, 'Needs a signature');
+    await waitFor(async () => (await f.outbox.pending(job)).some((e) => e.state === 'failed-permanent'));
+    const dropped = await f.writes.addNote(job, 'Typo, ignore');
+    const shown = (await f.detail.get(job)).notes.filter((n) => n.state !== 'sent');
+    expect(shown.map((n) => [n.uuid, n.state])).toEqual([[dropped.uuid, 'pending'], [kept.uuid, 'failed']]);
+    const problem = shown[1]!.problem!;
+    expect(problem.message).toMatch(/not allowed|permission/i);
+    expect(problem.action).toMatch(/retry/i);
+    expect(await platform.newNotesOn([job], before)).toEqual([]); // the later note waits behind the failed one
+
+    const droppedSeq = (await f.outbox.pending(job)).find((e) => e.clientUuid === dropped.uuid)!.seq;
+    expect(await f.writes.discard(droppedSeq)).toBe(true);
+    await f.writes.retry(problem.seq);
+    await waitFor(async () => (await f.outbox.count()) === 0);
+    expect((await platform.newNotesOn([job], before)).map((n) => [n.uuid, n.note])).toEqual([[kept.uuid, 'Needs a signature']]);
+    f.runner.stop();
+  });
+});

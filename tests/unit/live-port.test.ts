@@ -1,0 +1,136 @@
+// The live port end to end: the background's hub (entrypoints/background/live-hub.ts) and the
+// pages' connectLive (lib/messaging/live.ts), over an in-memory runtime.connect (fakeBrowser has
+// none). A "worker restart" disconnects every port and installs a new hub, as Chrome does.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { createLiveHub } from '@/entrypoints/background/live-hub';
+import { connectLive } from '@/lib/messaging/live';
+import type { LiveEvent } from '@/lib/messaging/views';
+
+type Listener<A extends unknown[]> = (...args: A) => void;
+interface FakePort {
+  name: string;
+  sender?: { id?: string };
+  postMessage(message: unknown): void;
+  disconnect(): void;
+  onMessage: { addListener(l: Listener<[unknown]>): void };
+  onDisconnect: { addListener(l: Listener<[]>): void };
+}
+
+function portPair(name: string, senderId: string): [FakePort, FakePort] {
+  const sides = [0, 1].map(() => ({ message: [] as Listener<[unknown]>[], disconnect: [] as Listener<[]>[] }));
+  let open = true;
+  const make = (me: number): FakePort => ({
+    name,
+    ...(me === 1 ? { sender: { id: senderId } } : {}),
+    postMessage(message) {
+      if (!open) throw new Error('Attempting to use a disconnected port object');
+      const copy = structuredClone(message);
+      queueMicrotask(() => sides[1 - me]!.message.forEach((l) => l(copy)));
+    },
+    disconnect() {
+      if (!open) return;
+      open = false;
+      // Like browsers: only the other side hears about it.
+      sides[1 - me]!.disconnect.forEach((l) => l());
+    },
+    onMessage: { addListener: (l) => void sides[me]!.message.push(l) },
+    onDisconnect: { addListener: (l) => void sides[me]!.disconnect.push(l) },
+  });
+  return [make(0), make(1)];
+}
+
+/** runtime.connect/onConnect between "pages" and the current "worker". */
+function installRuntimePorts(senderId = fakeBrowser.runtime.id) {
+  let onConnect: Listener<[FakePort]>[] = [];
+  const workerPorts: FakePort[] = [];
+  (fakeBrowser.runtime as any).connect = ({ name }: { name: string }) => {
+    const [page, worker] = portPair(name, senderId);
+    workerPorts.push(worker);
+    queueMicrotask(() => onConnect.forEach((l) => l(worker)));
+    return page;
+  };
+  (fakeBrowser.runtime as any).onConnect = {
+    addListener: (l: Listener<[FakePort]>) => void onConnect.push(l),
+    removeListener: (l: Listener<[FakePort]>) => void (onConnect = onConnect.filter((x) => x !== l)),
+  };
+  return {
+    /** The worker stops: every port drops and its listeners are gone. */
+    stopWorker() {
+      onConnect = [];
+      for (const port of workerPorts.splice(0)) port.disconnect();
+    },
+  };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 5));
+
+let runtime: ReturnType<typeof installRuntimePorts>;
+beforeEach(() => {
+  runtime = installRuntimePorts();
+});
+afterEach(() => fakeBrowser.reset());
+
+describe('live hub and connectLive', () => {
+  it('delivers every broadcast to every connected page, and sends a greeting to each new one', async () => {
+    const hub = createLiveHub({ onConnect: (send) => send({ type: 'session.changed' }) });
+    const a: LiveEvent[] = [];
+    const b: LiveEvent[] = [];
+    const stopA = connectLive((e) => a.push(e));
+    const stopB = connectLive((e) => b.push(e));
+    await settle();
+    expect(hub.size()).toBe(2);
+    hub.broadcast({ type: 'jobs.changed', uuids: ['x'] });
+    await settle();
+    expect(a).toEqual([{ type: 'session.changed' }, { type: 'jobs.changed', uuids: ['x'] }]);
+    expect(b).toEqual(a);
+    stopA();
+    await settle();
+    expect(hub.size()).toBe(1);
+    stopB();
+    hub.stop();
+  });
+
+  it('reconnects after the worker restarts, tells the page to re-read, and gets the new worker\'s events', async () => {
+    createLiveHub();
+    const got: LiveEvent[] = [];
+    const onReconnect = vi.fn();
+    const stop = connectLive((e) => got.push(e), { onReconnect, retryMs: 1 });
+    await settle();
+    runtime.stopWorker();
+    const next = createLiveHub();
+    await settle();
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    expect(next.size()).toBe(1);
+    next.broadcast({ type: 'outbox.changed', pendingWrites: 2 });
+    await settle();
+    expect(got).toEqual([{ type: 'outbox.changed', pendingWrites: 2 }]);
+    stop();
+    next.stop();
+  });
+
+  it('ignores messages that are not live events, and ports with another name', async () => {
+    const hub = createLiveHub();
+    const got: LiveEvent[] = [];
+    const stop = connectLive((e) => got.push(e));
+    (fakeBrowser.runtime as any).connect({ name: 'something-else' });
+    await settle();
+    expect(hub.size()).toBe(1);
+    hub.broadcast({ type: 'nonsense' } as unknown as LiveEvent);
+    hub.broadcast({ type: 'page.job', uuid: null });
+    await settle();
+    expect(got).toEqual([{ type: 'page.job', uuid: null }]);
+    stop();
+    hub.stop();
+  });
+
+  it('refuses a port from another extension', async () => {
+    installRuntimePorts('someone-else');
+    const hub = createLiveHub({ ownId: fakeBrowser.runtime.id });
+    const stop = connectLive(() => undefined, { retryMs: 10_000 });
+    await settle();
+    expect(hub.size()).toBe(0);
+    stop();
+    hub.stop();
+  });
+});
