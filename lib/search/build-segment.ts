@@ -28,6 +28,9 @@ export function buildSegment(input: SegmentInput): SerializedSegment {
     mapKeys,
     mapStarts,
     mapOffsets,
+    display: input.display.display,
+    displayStarts: input.display.displayStarts,
+    displayUtf8: input.display.displayUtf8,
   };
 }
 

@@ -44,7 +44,7 @@ export function applyChanges(index: SearchIndex, changes: SearchChanges): Search
 const FEW_CHANGES = 64;
 
 /** The live document with this uuid, found by searching the concatenated UUIDs. */
-function findLive(index: SearchIndex, uuid: string): number | undefined {
+export function findLive(index: SearchIndex, uuid: string): number | undefined {
   const segments = index.delta ? [index.delta, index.main] : [index.main];
   for (const seg of segments) {
     const base = seg === index.main ? 0 : index.main.count;

@@ -1,5 +1,6 @@
 // The live index: two immutable segments (the big main one and a small delta of recent changes)
 // plus which documents are still alive, and per-index caches that are never serialized.
+import { segmentDisplay, type SearchDisplay } from './display';
 import { alphabetOf } from './vocab';
 import type { SerializedSegment } from './types';
 
@@ -45,6 +46,12 @@ export function locate(index: SearchIndex, doc: number): [SerializedSegment, num
 export function uuidOf(index: SearchIndex, doc: number): string {
   const [seg, local] = locate(index, doc);
   return seg.uuids.slice(seg.uuidStarts[local]!, seg.uuidStarts[local + 1]!);
+}
+
+/** The original number, status, customer and address of global document `doc`. */
+export function displayOfDoc(index: SearchIndex, doc: number): SearchDisplay {
+  const [seg, local] = locate(index, doc);
+  return segmentDisplay(seg, local);
 }
 
 export function rankOfDoc(index: SearchIndex, doc: number): number {

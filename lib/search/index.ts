@@ -5,6 +5,8 @@ import type { SearchIndex } from './index-state';
 
 export { buildIndex } from './build';
 export { applyChanges, countDocs } from './changes';
+export { browse, displayOf, type BrowseOptions } from './browse';
+export { DISPLAY_FIELDS } from './display';
 export { search } from './search';
 export { createSearchSession, type SearchSession } from './session';
 export { indexBytes, isSearchIndexFormatError, loadIndex, SearchIndexFormatError, serializeIndex } from './serialize';

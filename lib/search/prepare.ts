@@ -1,4 +1,5 @@
 // Turns documents into what a segment stores: folded fields, offset maps and a tie-break rank.
+import { storedDisplayOf, type StoredDisplay } from './display';
 import { foldText } from './normalize';
 import type { SearchDoc } from './types';
 
@@ -9,6 +10,8 @@ export interface PreparedDoc {
   /** Offset maps of the fields that need one (see normalize.ts). */
   maps: [Uint32Array | null, Uint32Array | null, Uint32Array | null, Uint32Array | null];
   rank: number;
+  /** Original number, status, customer, address, in stored form. */
+  display: StoredDisplay;
 }
 
 /** Statuses of finished jobs; anything else (Quote, Work Order, custom ones) counts as open. */
@@ -51,5 +54,6 @@ export function prepareDoc(doc: SearchDoc): PreparedDoc {
     fields: [number.text, customer.text, address.text, description.text],
     maps: [number.map, customer.map, address.map, description.map],
     rank: rankOf(doc.status, doc.date),
+    display: storedDisplayOf(doc),
   };
 }

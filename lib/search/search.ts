@@ -1,7 +1,7 @@
 // One-off search: `search(index, 'smith elm', { limit: 20 })`.
 import { collect, evaluateAll, type Candidates } from './evaluate';
 import { matchesInDoc } from './highlight';
-import { uuidOf, type SearchIndex } from './index-state';
+import { displayOfDoc, uuidOf, type SearchIndex } from './index-state';
 import { queryTerms } from './normalize';
 import { topResults } from './rank';
 import { planTerm } from './term-plan';
@@ -30,5 +30,6 @@ export function present(index: SearchIndex, terms: readonly string[], candidates
     uuid: uuidOf(index, doc),
     score,
     matches: matchesInDoc(index, doc, terms),
+    display: displayOfDoc(index, doc),
   }));
 }

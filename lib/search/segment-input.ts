@@ -2,6 +2,7 @@
 // each field starts, UUIDs, ranks and the few offset maps. Made in bulk from new documents (one
 // join, one lower-casing and one replace over the whole text, not 400,000 small ones), or from the
 // live parts of existing segments when they are merged.
+import { displayFromJoined, displayFromStored, storedDisplayAt, type DisplayParts } from './display';
 import { foldText, foldUnit } from './normalize';
 import { prepareDoc, rankOf, type PreparedDoc } from './prepare';
 import { FIELD_COUNT } from './scores';
@@ -17,6 +18,8 @@ export interface SegmentInput {
   fieldStarts: Uint32Array;
   /** Offset maps by field slot (d * 4 + f), for the fields that need one. */
   maps: Map<number, Uint32Array>;
+  /** The original fields a result row shows. */
+  display: DisplayParts;
 }
 
 
@@ -25,9 +28,11 @@ export function inputFromDocs(docs: readonly SearchDoc[]): SegmentInput {
   const raw: string[] = new Array(count * FIELD_COUNT);
   const ranks = new Uint32Array(count);
   const uuids: string[] = new Array(count);
+  const statuses: string[] = new Array(count);
   for (let d = 0; d < count; d++) {
     const doc = docs[d]!;
     uuids[d] = doc.uuid;
+    statuses[d] = doc.status;
     ranks[d] = rankOf(doc.status, doc.date);
     raw[d * FIELD_COUNT] = doc.number;
     raw[d * FIELD_COUNT + 1] = doc.customer;
@@ -42,7 +47,8 @@ export function inputFromDocs(docs: readonly SearchDoc[]): SegmentInput {
   }
   const all = raw.join(' ') + (raw.length > 0 ? ' ' : '');
   const folded = foldBulk(all, rawStarts);
-  if (folded.complex.length === 0) return { uuids, ranks, text: folded.text, bytes: folded.bytes, fieldStarts: rawStarts, maps: new Map() };
+  const display = displayFromJoined(all, rawStarts, statuses);
+  if (folded.complex.length === 0) return { uuids, ranks, text: folded.text, bytes: folded.bytes, fieldStarts: rawStarts, maps: new Map(), display };
   // The few fields whose folding changes their length are folded again one by one, with maps.
   const fieldStarts = new Uint32Array(rawStarts.length);
   const maps = new Map<number, Uint32Array>();
@@ -63,7 +69,7 @@ export function inputFromDocs(docs: readonly SearchDoc[]): SegmentInput {
   for (let s = runStart; s <= raw.length; s++) fieldStarts[s] = pos + rawStarts[s]! - rawStarts[runStart]!;
   parts.push(folded.text.slice(rawStarts[runStart]));
   const text = parts.join('');
-  return { uuids, ranks, text, bytes: latin1Bytes(text), fieldStarts, maps };
+  return { uuids, ranks, text, bytes: latin1Bytes(text), fieldStarts, maps, display };
 }
 
 const decoder = new TextDecoder();
@@ -128,6 +134,7 @@ function preparedFromSegment(seg: SerializedSegment, local: number): PreparedDoc
     fields: [field(0), field(1), field(2), field(3)],
     maps: [map(0), map(1), map(2), map(3)],
     rank: seg.ranks[local]!,
+    display: storedDisplayAt(seg, local),
   };
 }
 
@@ -149,5 +156,6 @@ export function inputFromPrepared(docs: readonly PreparedDoc[]): SegmentInput {
   });
   fieldStarts[docs.length * FIELD_COUNT] = pos;
   const text = parts.join(' ') + (parts.length > 0 ? ' ' : '');
-  return { uuids: docs.map((doc) => doc.uuid), ranks, text, bytes: latin1Bytes(text), fieldStarts, maps };
+  const display = displayFromStored(docs.map((doc) => doc.display));
+  return { uuids: docs.map((doc) => doc.uuid), ranks, text, bytes: latin1Bytes(text), fieldStarts, maps, display };
 }

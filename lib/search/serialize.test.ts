@@ -3,11 +3,12 @@ import { buildIndex, isSearchIndexFormatError, loadIndex, search, SearchIndexFor
 import { syntheticDocs } from './synthetic-docs';
 import { RANKING_DOCS } from './test-fixtures';
 
-/** Only strings, numbers, typed arrays and plain objects or null: what structured clone and
+/** Only strings, numbers, booleans, typed arrays, arrays and plain objects or null: what structured clone and
  * IndexedDB keep without surprises. */
 function plainParts(value: unknown): string[] {
-  if (value === null || typeof value === 'string' || typeof value === 'number') return [];
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [];
   if (ArrayBuffer.isView(value)) return [];
+  if (Array.isArray(value)) return value.flatMap(plainParts);
   if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     return Object.values(value as object).flatMap(plainParts);
   }
@@ -18,6 +19,16 @@ describe('serializeIndex / loadIndex', () => {
   const docs = [...RANKING_DOCS, ...syntheticDocs(2_000, 5)];
   const index = buildIndex(docs);
   const queries = ['1234', '#10050', 'smith', 'sarah jo', 'elm street', 'boiler', 'jonhson', 'strasse', 'иван', 'wellingotn', '1'];
+
+  it('carries a first-screen preview: the day’s jobs, else the recent ones, with display fields', () => {
+    const preview = serializeIndex(index, new Date(2025, 0, 1, 12)).preview!;
+    expect(preview.day).toBe('2025-01-01');
+    expect(preview.onDay).toBe(true); // RANKING_DOCS are dated 2025-01-01
+    expect(preview.jobs.map((j) => j.uuid)).toEqual(expect.arrayContaining(RANKING_DOCS.map((d) => d.uuid)));
+    expect(preview.jobs.length).toBeLessThanOrEqual(20);
+    const muller = serializeIndex(buildIndex(RANKING_DOCS.filter((d) => d.uuid === 'muller')), new Date(2030, 5, 6)).preview!;
+    expect(muller).toEqual({ day: '2030-06-06', onDay: false, jobs: [{ uuid: 'muller', number: '7006', status: 'Work Order', customer: 'Jürgen Müller', address: '5 Straße des Friedens, Berlin' }] });
+  });
 
   it('is made of strings and typed arrays only', () => {
     expect(plainParts(serializeIndex(index))).toEqual([]);
@@ -38,7 +49,10 @@ describe('serializeIndex / loadIndex', () => {
   it.each([
     ['null', null],
     ['another format', { format: 'other', version: 1 }],
-    ['a newer version', { ...serializeIndex(index), version: 2 }],
+    ['a newer version', { ...serializeIndex(index), version: 3 }],
+    ['version 1 (no display fields)', { ...serializeIndex(index), version: 1 }],
+    ['missing display fields', { ...serializeIndex(index), main: { ...serializeIndex(index).main, display: undefined } }],
+    ['display offsets that do not fit', { ...serializeIndex(index), main: { ...serializeIndex(index).main, displayStarts: new Uint32Array(5) } }],
     ['a missing array', { ...serializeIndex(index), main: { ...serializeIndex(index).main, postings: undefined } }],
     ['inconsistent lengths', { ...serializeIndex(index), main: { ...serializeIndex(index).main, ranks: new Uint32Array(3) } }],
     ['wrong alive flags', { ...serializeIndex(index), alive: new Uint8Array(1) }],

@@ -1,7 +1,8 @@
 // The stored form: one plain object of strings and typed arrays, so IndexedDB keeps it as is and
 // loading it is a structured clone plus a few length checks, not a parse or a rebuild.
+import { browse } from './browse';
 import { createIndexState, type SearchIndex } from './index-state';
-import type { SerializedSearchIndex, SerializedSegment } from './types';
+import type { IndexPreview, SerializedSearchIndex, SerializedSegment } from './types';
 
 export class SearchIndexFormatError extends Error {
   override readonly name = 'SearchIndexFormatError';
@@ -14,16 +15,30 @@ export function isSearchIndexFormatError(error: unknown): error is SearchIndexFo
 
 /** The index as one structured-clone-friendly value. Segments are shared, not copied: they are
  * immutable, and storing or posting the value copies them anyway. */
-export function serializeIndex(index: SearchIndex): SerializedSearchIndex {
-  return { format: 'fieldside-search', version: 1, main: index.main, delta: index.delta, alive: index.alive.slice() };
+export function serializeIndex(index: SearchIndex, now: Date = new Date()): SerializedSearchIndex {
+  return { format: 'fieldside-search', version: 2, main: index.main, delta: index.delta, alive: index.alive.slice(), preview: previewOf(index, localDay(now)) };
+}
+
+const PREVIEW_JOBS = 20;
+
+/** Today's jobs, else the recent ones (browse.ts): a few milliseconds at 100,000 jobs. */
+export function previewOf(index: SearchIndex, day: string): IndexPreview {
+  const onDay = browse(index, { day, limit: PREVIEW_JOBS });
+  const found = onDay.length > 0 ? onDay : browse(index, { today: day, limit: PREVIEW_JOBS });
+  return { day, onDay: onDay.length > 0, jobs: found.map((r) => ({ uuid: r.uuid, ...r.display })) };
+}
+
+function localDay(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 }
 
 /** Checks the shape cheaply (a stored value may come from an older or broken build) and wraps it.
  * Throws SearchIndexFormatError; the caller then rebuilds the index from the cached jobs. */
 export function loadIndex(value: unknown): SearchIndex {
   const v = value as Partial<SerializedSearchIndex> | null;
-  if (typeof v !== 'object' || v === null || v.format !== 'fieldside-search' || v.version !== 1) {
-    throw new SearchIndexFormatError('Not a Fieldside search index of version 1');
+  if (typeof v !== 'object' || v === null || v.format !== 'fieldside-search' || v.version !== 2) {
+    throw new SearchIndexFormatError('Not a Fieldside search index of version 2');
   }
   const main = checkSegment(v.main, 'main');
   const delta = v.delta === null ? null : checkSegment(v.delta, 'delta');
@@ -34,7 +49,7 @@ export function loadIndex(value: unknown): SearchIndex {
   return createIndexState(main, delta, v.alive.slice());
 }
 
-const U32 = ['uuidStarts', 'fieldStarts', 'ranks', 'wordStarts', 'postingStarts', 'mapKeys', 'mapStarts', 'mapOffsets'] as const;
+const U32 = ['uuidStarts', 'fieldStarts', 'ranks', 'wordStarts', 'postingStarts', 'mapKeys', 'mapStarts', 'mapOffsets', 'displayStarts', 'displayUtf8'] as const;
 
 function checkSegment(value: unknown, name: string): SerializedSegment {
   const fail = (why: string): never => {
@@ -46,6 +61,7 @@ function checkSegment(value: unknown, name: string): SerializedSegment {
   for (const key of ['uuids', 'text', 'words'] as const) if (typeof seg[key] !== 'string') fail(`${key} is not a string`);
   for (const key of U32) if (!(seg[key] instanceof Uint32Array)) fail(`${key} is not a Uint32Array`);
   if (!(seg.postings instanceof Uint8Array)) fail('postings is not a Uint8Array');
+  if (!(seg.display instanceof Uint8Array)) fail('display is not a Uint8Array');
   const words = seg.wordStarts.length - 1;
   const consistent =
     seg.uuidStarts.length === seg.count + 1 &&
@@ -58,7 +74,9 @@ function checkSegment(value: unknown, name: string): SerializedSegment {
     seg.fieldStarts[seg.count * 4] === seg.text.length &&
     seg.uuidStarts[seg.count] === seg.uuids.length &&
     seg.mapStarts.length === seg.mapKeys.length + 1 &&
-    seg.mapStarts[seg.mapKeys.length] === seg.mapOffsets.length;
+    seg.mapStarts[seg.mapKeys.length] === seg.mapOffsets.length &&
+    seg.displayStarts.length === seg.count * 4 + 1 &&
+    seg.displayStarts[seg.count * 4] === seg.display.length;
   if (!consistent) fail('lengths do not agree');
   return seg;
 }
@@ -66,6 +84,6 @@ function checkSegment(value: unknown, name: string): SerializedSegment {
 /** Approximate stored size in bytes (strings are one byte per character: they are Latin-1). */
 export function indexBytes(value: SerializedSearchIndex): number {
   const segBytes = (seg: SerializedSegment | null): number =>
-    seg === null ? 0 : seg.uuids.length + seg.text.length + seg.words.length + seg.postings.byteLength + U32.reduce((sum, key) => sum + seg[key].byteLength, 0);
+    seg === null ? 0 : seg.uuids.length + seg.text.length + seg.words.length + seg.display.byteLength + seg.postings.byteLength + U32.reduce((sum, key) => sum + seg[key].byteLength, 0);
   return segBytes(value.main) + segBytes(value.delta) + value.alive.byteLength;
 }

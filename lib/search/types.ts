@@ -1,5 +1,8 @@
 // Public types of the offline quick-search index. The cache maps jobs and companies to `SearchDoc`;
 // everything else here is what the popup, the omnibox and the background see.
+import type { SearchDisplay } from './display';
+
+export type { DisplayField, SearchDisplay } from './display';
 
 /** One job as the search index sees it. Only `number`, `customer`, `address` and `description` are
  * searched; `status` and `date` only break ties (open jobs first, then the newest). */
@@ -31,6 +34,9 @@ export interface SearchResult {
   /** Higher is better; results come sorted by it (ties: open jobs first, then newest). */
   score: number;
   matches: SearchMatch[];
+  /** The job's number, status, customer and address as the platform has them (not folded): a
+   * result row needs no other read. `matches` ranges are offsets into these strings. */
+  display: SearchDisplay;
 }
 
 export interface SearchOptions {
@@ -70,14 +76,34 @@ export interface SerializedSegment {
   mapKeys: Uint32Array;
   mapStarts: Uint32Array;
   mapOffsets: Uint32Array;
+  /** Original number, status, customer and address of every document as bytes, back to back (see
+   * display.ts): field f of document d is `display[displayStarts[d*4+f] .. displayStarts[d*4+f+1])`,
+   * one byte per character, or UTF-8 for the slots in `displayUtf8`. */
+  display: Uint8Array;
+  displayStarts: Uint32Array;
+  /** Sorted slots `d * 4 + f` whose display bytes are UTF-8 (the text has a character above U+00FF). */
+  displayUtf8: Uint32Array;
 }
 
 export interface SerializedSearchIndex {
   format: 'fieldside-search';
-  version: 1;
+  /** 2 added the display fields; loadIndex refuses other versions, so caches rebuild. */
+  version: 2;
   main: SerializedSegment;
   /** Documents added or changed since the main segment was built; merged lazily. */
   delta: SerializedSegment | null;
   /** 1 for a live document, 0 for a removed or replaced one; main documents first, then delta. */
   alive: Uint8Array;
+  /** The first screen as of serializing (a few rows, outside the big main segment): the popup
+   * shows it while the index loads when it has no first screen of its own yet. Optional. */
+  preview?: IndexPreview;
+}
+
+/** A day's jobs (or, when there are none, the recent ones) at the time the index was stored. */
+export interface IndexPreview {
+  /** The local day `YYYY-MM-DD` it was made on. */
+  day: string;
+  /** True when `jobs` are that day's jobs, false when they are the recent ones. */
+  onDay: boolean;
+  jobs: Array<SearchDisplay & { uuid: string }>;
 }

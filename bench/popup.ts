@@ -1,0 +1,136 @@
+// Popup benchmark: headless Chromium with a BUILT extension and the emulator's jobs synced (100,000
+// by default), then the popup opened several times (the first opening, with no first-screen
+// snapshot yet, and later ones) reading `body[data-first-results-ms]`, and keystroke → rows shown
+// (until `#results[data-answered]` names the typed prefix) over a few dozen real queries.
+// `npx tsx bench/popup.ts [extension dir]` (default: .output/chrome-mv3; FIELDSIDE_POPUP_JOBS=…).
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { createRandom } from '../lib/search/synthetic-docs';
+import { launchChromium, sendFromPage } from '../tests/e2e/support/chromium';
+import { connect } from '../tests/e2e/support/options-page';
+import { ROOT } from '../tests/e2e/support/paths';
+import { startStack } from '../tests/e2e/support/stack';
+import { waitForSynced } from '../tests/e2e/support/sync';
+import { emulatorQueries } from './extension/queries';
+
+const JOBS = Number(process.env.FIELDSIDE_POPUP_JOBS ?? 100_000);
+const OPENINGS = 5;
+const QUERIES = 40;
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Types `text` a character at a time in the page; per key, ms from the input event to the rows
+ * answering that prefix in the DOM. */
+function typeInPage(page: Page, text: string): Promise<number[]> {
+  return page.evaluate(async (query) => {
+    const input = document.getElementById('job-search') as HTMLInputElement;
+    const list = document.getElementById('results')!;
+    const answered = (q: string) =>
+      new Promise<void>((done) => {
+        if (list.dataset.answered === q) return done();
+        const observer = new MutationObserver(() => {
+          if (list.dataset.answered === q) {
+            observer.disconnect();
+            done();
+          }
+        });
+        observer.observe(list, { attributes: true });
+      });
+    input.value = '';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await answered('');
+    const times: number[] = [];
+    for (let i = 1; i <= query.length; i++) {
+      const prefix = query.slice(0, i);
+      const t0 = performance.now();
+      input.value = prefix;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      if (prefix.trim() === prefix) {
+        await answered(prefix);
+        times.push(performance.now() - t0);
+      } else await new Promise((r) => setTimeout(r, 0));
+    }
+    return times;
+  }, text);
+}
+
+interface Opening {
+  ms: number;
+  rows: number;
+  /** The popup's own performance marks (scope read, cache opened, index read), ms from navigation. */
+  marks: string;
+}
+
+async function openPopup(page: Page, id: string): Promise<Opening> {
+  await page.goto(`chrome-extension://${id}/popup.html`);
+  await page.locator('body[data-first-results-ms]').waitFor({ state: 'attached', timeout: 30_000 });
+  await page.waitForFunction(() => performance.getEntriesByName('fieldside:cache-read').length > 0, null, { timeout: 30_000 }).catch(() => {});
+  return page.evaluate(() => ({
+    ms: Number(document.body.dataset.firstResultsMs),
+    rows: document.querySelectorAll('#results [role="option"]').length,
+    marks: [
+      ...(['responseEnd', 'domInteractive'] as const).map((k) => ({ name: k, startTime: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)[k] })),
+      ...performance.getEntriesByType('mark'),
+    ]
+      .map((m) => `${m.name.replace('fieldside:', '')} ${Math.round(m.startTime)}`)
+      .join(', '),
+  }));
+}
+
+export async function runPopupBench(dir: string): Promise<void> {
+  const stack = await startStack({ jobs: JOBS });
+  await stack.emulator.control.setRateLimit(1_000_000);
+  const browser = await launchChromium(dir);
+  try {
+    const options = await browser.openOptions();
+    await connect(options, stack);
+    const t0 = Date.now();
+    const reply = await sendFromPage(options, 'session.useApiKey', { apiKey: stack.account.api_key });
+    if (!reply.ok) throw new Error(`sign-in failed: ${reply.error?.message}`);
+    await waitForSynced(options, 300_000);
+    console.log(`${JOBS} jobs synced in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    await new Promise((r) => setTimeout(r, 1000)); // let the background settle after the sync
+
+    const openings: Opening[] = [];
+    for (let i = 0; i < OPENINGS; i++) {
+      const page = await browser.context.newPage();
+      openings.push(await openPopup(page, browser.id));
+      await page.close();
+    }
+
+    const jobs = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
+    const companies = new Map((await stack.emulator.control.listRecords(stack.account.uuid, 'company')).map((c) => [String(c.uuid), String(c.name ?? '')]));
+    const live = jobs
+      .filter((j) => j.active === 1 || j.active === true)
+      .map((j) => ({ uuid: String(j.uuid), number: String(j.generated_job_id), customer: companies.get(String(j.company_uuid)) ?? '', address: String(j.job_address ?? '') }));
+    const all = emulatorQueries(live, createRandom(7));
+    // An even spread of the kinds (numbers, names, addresses, typos).
+    const queries = Array.from({ length: QUERIES }, (_, i) => all[Math.floor((i * all.length) / QUERIES)]!);
+    const page = await browser.context.newPage();
+    await openPopup(page, browser.id);
+    await page.evaluate('globalThis.__name ??= (f) => f'); // tsx's keep-names helper, used by typeInPage's body
+    const keys: number[] = [];
+    for (const q of queries) keys.push(...(await typeInPage(page, q.text)));
+    await page.close();
+
+    const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+    console.log(`\nPopup bench: ${JOBS} jobs, headless Chromium, ${dir}`);
+    console.table([
+      { measure: 'popup open → first results, first opening', value: `${openings[0]!.ms} ms (${openings[0]!.rows} rows)`, goal: '≤ 100 ms' },
+      { measure: 'popup open → first results, later openings', value: openings.slice(1).map((o) => `${o.ms}`).join(', ') + ' ms', goal: '≤ 100 ms' },
+      { measure: 'keystroke → rows shown p50 / p95 / max', value: `${fmt(percentile(keys, 50))} / ${fmt(percentile(keys, 95))} / ${fmt(Math.max(...keys))} (${keys.length} keys, ${queries.length} queries)`, goal: 'p95 ≤ 2 ms (search alone)' },
+    ]);
+    for (const [i, o] of openings.entries()) console.log(`opening ${i + 1}: ${o.ms} ms, marks: ${o.marks}`);
+  } finally {
+    await browser.close();
+    await stack.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runPopupBench(resolve(ROOT, process.argv[2] ?? '.output/chrome-mv3'));
+  process.exit(0);
+}

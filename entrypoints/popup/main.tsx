@@ -1,0 +1,17 @@
+import { render } from 'preact';
+import '@/components/search/search.css';
+import { createQuickSearchModel } from '@/lib/quick-search/search-model';
+import { App } from './App';
+
+performance.mark('fieldside:boot'); // the script is loaded and evaluated: what precedes is page load
+const model = createQuickSearchModel();
+render(<App model={model} />, document.getElementById('app')!);
+void model.start();
+// "Popup open to first results" (issue 5): measured from navigation start to the first rows painted.
+void model.firstResults.then(() =>
+  requestAnimationFrame(() => {
+    const mark = performance.mark('fieldside:first-results');
+    document.body.dataset.firstResultsMs = String(Math.round(mark.startTime));
+  }),
+);
+addEventListener('pagehide', () => model.stop());

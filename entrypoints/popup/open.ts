@@ -1,0 +1,25 @@
+import { browser } from 'wxt/browser';
+import { sendMessage } from '@/lib/messaging/send';
+
+// What the popup asks of the browser and the background: open a job, open the settings.
+
+/** The side panel exists in this build and browser (Chrome with a side panel page). */
+export function canOpenSidePanel(): boolean {
+  return !import.meta.env.FIREFOX && 'sidePanel' in browser && !!browser.runtime.getManifest().side_panel;
+}
+
+/** Opens the job, then closes the popup (when it is the toolbar popup, not a tab showing it). */
+export async function openJob(uuid: string, target: 'web' | 'sidepanel'): Promise<void> {
+  // The background falls back to the web UI when the side panel cannot open (lib/jobs/open-job.ts).
+  await sendMessage('job.open', { uuid, target });
+  closeIfPopup();
+}
+
+export async function openSettings(): Promise<void> {
+  await browser.tabs.create({ url: browser.runtime.getURL('/options.html') });
+  closeIfPopup();
+}
+
+function closeIfPopup(): void {
+  if (browser.extension.getViews({ type: 'popup' }).includes(window)) window.close();
+}

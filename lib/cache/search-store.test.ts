@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { displayOf } from '../search';
+import { loadSearchIndex, rebuildSearchIndex } from './search-store';
+import { readStoredIndex } from './search-parts';
+import { freshCache, makeCompany, makeJob, range, uuidOf } from './test-fixtures';
+
+describe('loadSearchIndex', () => {
+  it('rebuilds and stores the index when the stored one is of the older format (no display fields)', async () => {
+    const cache = await freshCache();
+    await cache.write({ jobs: range(0, 50).map((n) => makeJob(n)), companies: [makeCompany(2, { name: 'Zoë Müller' })] });
+    await rebuildSearchIndex(cache);
+    const stored = (await readStoredIndex(cache.db))!;
+    const { display: _, displayStarts: __, displayUtf8: ___, ...oldMain } = stored.main;
+    const { main: _main, ...oldRest } = stored;
+    await cache.db.put('search', { ...oldRest, version: 1 } as never, 'index');
+    await cache.db.put('searchMain', oldMain as never, 'main');
+
+    const index = await loadSearchIndex(cache);
+    expect(displayOf(index, uuidOf('job', 2))).toEqual({ number: '1002', status: 'Work Order', customer: 'Zoë Müller', address: '2 Elm Street' });
+    expect((await readStoredIndex(cache.db))?.version).toBe(2);
+    cache.close();
+  });
+});

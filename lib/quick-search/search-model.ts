@@ -1,0 +1,198 @@
+import { computed, signal } from '@preact/signals';
+import { createSearchSession, type SearchSession } from '../search/session';
+import type { SyncStatus } from '../messaging/views';
+import type { IndexPreview } from '../search/types';
+import { openCacheReader, type CacheReader } from './cache-reader';
+import { describeFreshness, localDay } from './freshness';
+import { openExistingDb } from './idb-read';
+import { firstScreenFromIndex, firstScreenFromPreview, firstScreenFromRecords } from './first-screen';
+import { lastShownCache, readFirstScreen, rememberShownCache, saveFirstScreen } from './snapshot';
+import { rowOf, type QuickRow } from './rows';
+import { readScope, watchScope, type PopupScope } from './scope';
+import { watchSync } from './live-sync';
+
+// The quick search's state, shared by the popup and the picker: the cache of the view in scope,
+// opened here (no background round trip per keystroke), the rows shown, the selection, and what
+// the status line says (offline, freshness, first-sync progress).
+
+export const RESULT_LIMIT = 20;
+
+export function createQuickSearchModel(deps: { now?: () => number } = {}) {
+  const now = deps.now ?? Date.now;
+  const scope = signal<PopupScope | null>(null, { name: 'scope' });
+  const query = signal('', { name: 'query' });
+  const rows = signal<QuickRow[]>([], { name: 'rows' });
+  const title = signal('', { name: 'heading' });
+  /** The query the rows shown answer (trimmed; '' for today's or recent jobs), null before any. */
+  const answered = signal<string | null>(null, { name: 'answered' });
+  const active = signal(0, { name: 'active' });
+  const sync = signal<SyncStatus | null>(null, { name: 'sync' });
+  const reachable = signal(true, { name: 'reachable' });
+  const online = signal(navigator.onLine, { name: 'online' });
+  const clock = signal(now(), { name: 'clock' });
+  const stored = signal<CacheReader['synced']>(null, { name: 'stored' });
+  const hasCache = signal<boolean | null>(null, { name: 'hasCache' });
+
+  let reader: CacheReader | null = null;
+  let session: SearchSession | null = null;
+  let issued = 0;
+  let loading: Promise<void> | null = null;
+  /** While the cache is being (re)opened, keystrokes wait: the opening answers the latest query. */
+  let opening = false;
+  let cacheName: string | null = null;
+  let firstShown: () => void = () => {};
+  /** Resolves when the first rows (or the empty state) are on screen. */
+  const firstResults = new Promise<void>((resolve) => (firstShown = resolve));
+  let lastSyncedSeen: number | null | undefined;
+  const stops: Array<() => void> = [];
+
+  const offline = computed(() => !online.value || sync.value?.online === false);
+  const statusLine = computed(() => {
+    const s = sync.value;
+    const parts: string[] = [];
+    if (offline.value) parts.push('Offline: searching the saved jobs');
+    if (s?.phase === 'full') parts.push(`First sync: ${s.jobsStored.toLocaleString('en')} jobs saved (${s.pagesDone} pages)`);
+    else if (s?.phase === 'incremental') parts.push('Syncing…');
+    const last = s?.lastSyncedAt ?? stored.value?.lastSyncedAt ?? null;
+    if (hasCache.value || last !== null) parts.push(describeFreshness(last, clock.value));
+    const error = s?.lastError ?? (reachable.value ? null : stored.value?.lastError) ?? null;
+    if (error) parts.push(`Last sync problem: ${error}`);
+    return parts.join(' · ');
+  });
+
+  async function openReader(): Promise<void> {
+    opening = true;
+    try {
+      // The first screen of the cache the last opening showed is fetched while the session is read
+      // (shown only if the session still names that cache).
+      const guess = rows.value.length === 0 ? lastShownCache() : null;
+      const early = guess === null ? null : readFirstScreen(guess, today());
+      const current = await readScope();
+      performance.mark('fieldside:scope');
+      scope.value = current;
+      reader?.close();
+      reader = null;
+      session = null;
+      cacheName = current.state === 'ready' ? current.dbName : null;
+      if (current.state === 'ready') {
+        const [db, screen] = await Promise.all([
+          openExistingDb(current.dbName),
+          rows.value.length === 0 ? (guess === current.dbName ? early : readFirstScreen(current.dbName, today())) : null,
+        ]);
+        rememberShownCache(current.dbName);
+        // Last opening's first screen, while the search index loads (superseded once it has).
+        if (screen && query.value.trim() === '' && rows.value.length === 0) show(issued, screen.rows, screen.heading, '');
+        performance.mark('fieldside:db-open');
+        reader = db ? await openCacheReader(db, showPreview) : null;
+        performance.mark('fieldside:cache-read');
+        session = reader?.index ? createSearchSession(reader.index) : null;
+      }
+      hasCache.value = !!reader && reader.jobCount > 0;
+      stored.value = reader?.synced ?? null;
+    } finally {
+      opening = false;
+    }
+    await refresh();
+  }
+
+  /** Re-reads the cache (after a sync or a session change); single-flight. */
+  function reload(): Promise<void> {
+    loading ??= openReader().finally(() => (loading = null));
+    return loading;
+  }
+
+  /** No first screen of this popup's own yet: the one stored with the index, while it loads. */
+  function showPreview(preview: IndexPreview): void {
+    if (preview.day !== today() || query.value.trim() !== '' || rows.value.length > 0) return;
+    const first = firstScreenFromPreview(preview);
+    show(issued, first.rows, first.heading, '');
+  }
+
+  async function refresh(): Promise<void> {
+    const ticket = ++issued;
+    if (opening) return;
+    const q = query.value.trim();
+    if (!reader) return show(ticket, [], '', q);
+    if (!q) {
+      const day = today();
+      const first = reader.index ? firstScreenFromIndex(reader, day, RESULT_LIMIT) : await firstScreenFromRecords(reader, day, RESULT_LIMIT);
+      if (cacheName) void saveFirstScreen(cacheName, first);
+      return show(ticket, first.rows, first.heading, q);
+    }
+    if (!session) return show(ticket, [], 'Search is ready once the first sync has finished', q);
+    // Synchronous: the index's display fields are the rows, so a keystroke never waits on IndexedDB.
+    const found = session.search(q, { limit: RESULT_LIMIT }).map(rowOf);
+    const count = found.length === RESULT_LIMIT ? `Top ${RESULT_LIMIT} jobs` : `${found.length} ${found.length === 1 ? 'job' : 'jobs'}`;
+    return show(ticket, found, found.length === 0 ? 'No job matches' : count, q);
+  }
+
+  function today(): string {
+    return localDay(new Date(now()));
+  }
+
+  function show(ticket: number, next: QuickRow[], heading: string, q: string): void {
+    if (ticket !== issued) return; // a later keystroke already asked
+    // Keep the selection on the same job when the rows are only re-read (a sync, the first screen).
+    const kept = answered.value === q ? next.findIndex((r) => r.uuid === rows.value[active.value]?.uuid) : -1;
+    rows.value = next;
+    title.value = heading;
+    answered.value = q;
+    active.value = Math.max(0, kept);
+    firstShown();
+  }
+
+  function onStatus(status: SyncStatus): void {
+    reachable.value = true;
+    const before = sync.value;
+    sync.value = status;
+    // A sync finished (or the status was first seen with a newer cache than the one open): re-read.
+    const finished = before !== null && (before.phase === 'full' || before.phase === 'incremental') && status.phase !== before.phase;
+    const newer = lastSyncedSeen !== undefined && status.lastSyncedAt !== lastSyncedSeen;
+    lastSyncedSeen = status.lastSyncedAt;
+    if (finished || newer || (status.jobs > 0 && hasCache.value === false)) void reload();
+  }
+
+  return {
+    scope, query, rows, heading: title, answered, active, firstResults, sync, offline, statusLine, hasCache,
+    /** Opens the cache and shows the first rows (see `firstResults`); resolves once the cache is read. */
+    async start(): Promise<void> {
+      const onOnline = () => void (online.value = navigator.onLine);
+      addEventListener('online', onOnline);
+      addEventListener('offline', onOnline);
+      stops.push(() => (removeEventListener('online', onOnline), removeEventListener('offline', onOnline)));
+      const tick = setInterval(() => void (clock.value = now()), 30_000);
+      stops.push(() => clearInterval(tick));
+      stops.push(watchScope(() => void reload()));
+      await reload();
+      stops.push(
+        watchSync({
+          onStatus,
+          onJobsChanged: () => void reload(),
+          onUnreachable: () => void (reachable.value = false),
+        }),
+      );
+    },
+    setQuery(next: string): Promise<void> {
+      query.value = next;
+      return refresh();
+    },
+    /** Moves the selection, wrapping at either end. */
+    move(delta: number): void {
+      const n = rows.value.length;
+      if (n > 0) active.value = (active.value + delta + n) % n;
+    },
+    select(index: number): void {
+      if (index >= 0 && index < rows.value.length) active.value = index;
+    },
+    current(): QuickRow | undefined {
+      return rows.value[active.value];
+    },
+    stop(): void {
+      for (const s of stops.splice(0)) s();
+      reader?.close();
+      reader = null;
+    },
+  };
+}
+
+export type QuickSearchModel = ReturnType<typeof createQuickSearchModel>;
