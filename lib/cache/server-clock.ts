@@ -10,8 +10,16 @@ export function createServerClock(inner: FetchLike = (input, init) => globalThis
     const response = await inner(input, init);
     const header = response.headers.get('date');
     const at = header === null ? Number.NaN : Date.parse(header);
-    // The header has whole seconds: the offset is good to about a second, well inside the overlap.
-    if (Number.isFinite(at)) offset = at - deviceNow();
+    if (Number.isFinite(at)) {
+      // The header has whole seconds: the platform's time is somewhere in [at, at + 1 s). Keep the
+      // estimate while it is consistent with that, so readings within one second never move the
+      // clock backwards (each sync's mark must be later than the last one); re-anchor only when
+      // the platform's clock really moved.
+      const device = deviceNow();
+      const estimate = offset === null ? null : device + offset;
+      if (estimate === null || estimate < at) offset = at - device;
+      else if (estimate >= at + 1000) offset = at + 999 - device;
+    }
     return response;
   };
   return {

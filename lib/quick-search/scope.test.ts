@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cacheDbName } from '../cache/schema';
-import { LIVE_PORT } from '../messaging/views';
 import { sessionItem } from '../settings';
-import { LIVE_PORT_NAME } from './live-sync';
 import { readScope, scopeOf } from './scope';
 
 const account = { uuid: 'AAAAAAAA-0000-4000-8000-000000000001', name: 'Acme', email: 'a@example.com' };
@@ -28,8 +26,4 @@ describe('scopeOf: the same cache the background fills', () => {
     await sessionItem.setValue(null);
     expect(await readScope()).toEqual({ state: 'signed_out' });
   });
-});
-
-it('listens on the live port the background pushes on', () => {
-  expect(LIVE_PORT_NAME).toBe(LIVE_PORT);
 });
