@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { createRateLimiterRegistry } from '@/lib/api/rate-limiter';
 import { listenForMessages } from '@/lib/messaging/listen';
 import { createRouter } from '@/lib/messaging/router';
 import { createSecretStore } from '@/lib/secrets/store';
@@ -25,7 +26,10 @@ import { ensureRefreshScheduled, listenForRefreshAlarm, scheduleRefresh } from '
 export default defineBackground(() => {
   const secrets = createSecretStore();
   const companion = createCompanionClient({ companionUrl: async () => (await readConnection()).companionUrl });
-  const reader = createPlatformReader();
+  // One per-minute budget per account for every request the background makes (the platform's limit
+  // is per app per account): the session's reads and the view's sync, field work and feed alike.
+  const limiters = createRateLimiterRegistry();
+  const reader = createPlatformReader(limiters);
   const tokens = createTokenKeeper({
     secrets,
     refresh: (refreshToken) => companion.refresh(refreshToken),
@@ -52,6 +56,7 @@ export default defineBackground(() => {
   });
   const view = createActiveView({
     context: () => session.context(),
+    limiters,
     hub,
     onSyncProgress: (state) => sync.publish(state),
     requestPersistence,

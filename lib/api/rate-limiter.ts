@@ -62,6 +62,11 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
 }
 
 /** One limiter per account key, shared by every client of that account. */
+/** The platform limits each app per account: every client of one account shares this key's limiter. */
+export function accountLimiterKey(baseUrl: string, accountUuid: string): string {
+  return `${baseUrl}|${accountUuid}`;
+}
+
 export function createRateLimiterRegistry(options: RateLimiterOptions = {}) {
   const limiters = new Map<string, RateLimiter>();
   return {
@@ -90,3 +95,5 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+export type RateLimiterRegistry = ReturnType<typeof createRateLimiterRegistry>;

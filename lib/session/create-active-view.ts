@@ -1,6 +1,6 @@
 import { createPlatformClient, type PlatformClient } from '../api/client';
 import type { FetchLike } from '../api/buffered-fetch';
-import { createRateLimiterRegistry, type RateLimiterOptions } from '../api/rate-limiter';
+import { accountLimiterKey, createRateLimiterRegistry, type RateLimiterOptions, type RateLimiterRegistry } from '../api/rate-limiter';
 import type { Job } from '../api/schemas';
 import { cacheDbName, createServerClock, createSync, openCacheDb, openJobCache, type JobCache, type Sync, type SyncState } from '../cache';
 import { createOutbox, type Outbox } from '../outbox';
@@ -21,7 +21,9 @@ export interface ActiveViewDeps {
   hub: LiveHub;
   /** Sync progress of the current scope (the sync service pushes it on the live port). */
   onSyncProgress?: (state: SyncState, scope: ViewScope) => void;
-  /** Limiter settings (the bench raises the rate); one limiter per account either way. */
+  /** The background's one limiter registry (shared with the session's reads); else one made from `limiter`. */
+  limiters?: RateLimiterRegistry;
+  /** Limiter settings when no registry is given; one limiter per account either way. */
   limiter?: RateLimiterOptions;
   /** The network (tests); globalThis.fetch by default. */
   fetch?: FetchLike;
@@ -57,7 +59,7 @@ export function createActiveView(deps: ActiveViewDeps): ActiveView & {
   /** The scope of the resources now open (no storage read); null when none are. */
   openScope(): ViewScope | null;
 } {
-  const limiters = createRateLimiterRegistry(deps.limiter ?? {});
+  const limiters = deps.limiters ?? createRateLimiterRegistry(deps.limiter ?? {});
   const baseFetch: FetchLike = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
   let opened: Opened | null = null;
 
@@ -90,7 +92,7 @@ export function createActiveView(deps: ActiveViewDeps): ActiveView & {
       baseUrl: ctx.baseUrl,
       auth: ctx.auth,
       // One limiter per account for every client of the background (sync, field work, webhooks).
-      limiter: limiters.forAccount(`${o.scope.baseUrl}|${o.scope.accountUuid}`),
+      limiter: limiters.forAccount(accountLimiterKey(o.scope.baseUrl, o.scope.accountUuid)),
       fetch: o.clock.fetch,
       ...(o.scope.mode === 'oauth' && o.scope.staffUuid !== 'all' ? { impersonateStaffUuid: o.scope.staffUuid } : {}),
     });

@@ -1,6 +1,6 @@
 import { createPlatformClient } from '../api/client';
 import type { ClientAuth } from '../api/http';
-import { createRateLimiter } from '../api/rate-limiter';
+import { accountLimiterKey, createRateLimiterRegistry, type RateLimiterRegistry } from '../api/rate-limiter';
 import type { StaffSummary } from './schemas';
 
 // The few platform reads the session itself needs: who the account is, its staff (for "who are
@@ -12,18 +12,20 @@ export interface ReaderContext {
   auth: ClientAuth;
   /** x-impersonate-uuid for OAuth requests; undefined for full access (and always with an API key). */
   impersonate: string | undefined;
+  /** The signed-in account, once known (not while checking credentials at sign-in). */
+  accountUuid?: string;
 }
 
 const ADMIN_ROLE = /admin/i;
 
-export function createPlatformReader() {
-  // One limiter for the session's reads, so they stay under the platform's per-minute limit together.
-  const limiter = createRateLimiter();
+/** `limiters` is the background's one registry, so the session's reads and the view's traffic share
+ * each account's per-minute budget. */
+export function createPlatformReader(limiters: RateLimiterRegistry = createRateLimiterRegistry()) {
   const client = (ctx: ReaderContext) =>
     createPlatformClient({
       baseUrl: ctx.baseUrl,
       auth: ctx.auth,
-      limiter,
+      limiter: limiters.forAccount(ctx.accountUuid ? accountLimiterKey(ctx.baseUrl, ctx.accountUuid) : ctx.baseUrl),
       ...(ctx.impersonate && ctx.auth.kind === 'oauth' ? { impersonateStaffUuid: ctx.impersonate } : {}),
     });
 

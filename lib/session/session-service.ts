@@ -42,13 +42,13 @@ export function createSessionService(deps: SessionServiceDeps) {
     if (record.mode === 'api_key') {
       const apiKey = await deps.secrets.get('apiKey');
       if (!apiKey) throw new Error('The API key is missing: paste it again');
-      return { baseUrl: platformUrl, auth: { kind: 'api_key', apiKey }, impersonate: undefined };
+      return { baseUrl: platformUrl, auth: { kind: 'api_key', apiKey }, impersonate: undefined, accountUuid: record.account.uuid };
     }
     const auth: ClientAuth = { kind: 'oauth', tokens: deps.tokens };
-    if (options.full) return { baseUrl: platformUrl, auth, impersonate: undefined };
+    if (options.full) return { baseUrl: platformUrl, auth, impersonate: undefined, accountUuid: record.account.uuid };
     const acting = record.viewAs?.uuid ?? record.me?.uuid;
     if (!acting) throw new ChooseStaffFirstError();
-    return { baseUrl: platformUrl, auth, impersonate: acting };
+    return { baseUrl: platformUrl, auth, impersonate: acting, accountUuid: record.account.uuid };
   }
 
   /** The account the credentials belong to; throws when the platform refuses them. */
