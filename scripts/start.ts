@@ -10,9 +10,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CHROME_EXTENSION_ID, GECKO_ID } from '../lib/session/extension-ids';
-import { startCompanion } from '../server/companion/start';
-import { startEmulator } from '../server/emulator/start';
+import { CHROME_EXTENSION_ID } from '../lib/session/extension-ids';
+import { startDevStack } from '../server/companion/dev-stack';
+import { freePort } from '../server/companion/free-port';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const EXTENSION_DIR = resolve(ROOT, '.output/chrome-mv3');
@@ -27,15 +27,7 @@ function portFree(port: number): Promise<boolean> {
 }
 
 async function pickPort(preferred: number): Promise<number> {
-  if (await portFree(preferred)) return preferred;
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+  return (await portFree(preferred)) ? preferred : freePort();
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -66,21 +58,10 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
 try {
-  const companionPort = await pickPort(8787);
-  const companionUrl = `http://127.0.0.1:${companionPort}`;
-  const emulator = await startEmulator({ port: await pickPort(8080), returnUrl: `${companionUrl}/oauth/return` });
-  cleanups.push(() => emulator.close());
-  const companion = await startCompanion({
-    PLATFORM_BASE_URL: emulator.info.base_url,
-    PLATFORM_AUTH_URL: emulator.info.auth_url,
-    CLIENT_ID: emulator.info.app.client_id,
-    CLIENT_SECRET: emulator.info.app.client_secret,
-    ALLOWED_EXTENSION_IDS: `${CHROME_EXTENSION_ID},${GECKO_ID}`,
-    HOST: '127.0.0.1',
-    PORT: String(companionPort),
-    PUBLIC_URL: companionUrl,
-  });
-  cleanups.push(() => companion.close());
+  // The companion's port is picked first: the emulator's Return URL must name it (startDevStack).
+  const stack = await startDevStack({ companionPort: await pickPort(8787), emulator: { port: await pickPort(8080) } });
+  cleanups.push(() => stack.close());
+  const { emulator, companion } = stack;
 
   console.log(`Platform emulator: ${emulator.info.base_url} (its web UI: ${emulator.info.base_url}/jobs)`);
   console.log(`Companion:         ${companion.url}`);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CHROME_EXTENSION_ID, GECKO_ID } from '../../lib/session/extension-ids';
-import type { RunningEmulator } from '../emulator/contracts';
-import { startEmulator, type EmulatorOptions } from '../emulator/start';
+import { startEmulator, type EmulatorOptions, type StartedEmulator } from '../emulator/start';
+import type { CompanionDeps } from './app';
 import { startCompanion, type RunningCompanion } from './start';
 import { freePort } from './free-port';
 
@@ -20,10 +20,12 @@ export interface DevStackOptions {
   allowedExtensionIds?: string[];
   /** Extra companion environment (e.g. REDIS_URL, FEED_MAX_ENTRIES, SIGNING_SECRET). */
   env?: Record<string, string | undefined>;
+  /** The companion's dependencies (e.g. `log`, to capture its log lines in a test). */
+  companionDeps?: CompanionDeps;
 }
 
 export interface DevStack {
-  emulator: RunningEmulator;
+  emulator: StartedEmulator;
   companion: RunningCompanion;
   /** Environment the companion was started with, for a second instance sharing its secrets. */
   companionEnv: Record<string, string | undefined>;
@@ -51,7 +53,7 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       PORT: String(port),
     };
     try {
-      const companion = await startCompanion(companionEnv);
+      const companion = await startCompanion(companionEnv, options.companionDeps);
       return {
         emulator,
         companion,

@@ -1,22 +1,10 @@
-import { createServer } from 'node:net';
-import { startCompanion, type RunningCompanion } from '../../../server/companion/start';
-import { startEmulator } from '../../../server/emulator/start';
-import { CHROME_EXTENSION_ID, GECKO_ID } from '../../../lib/session/extension-ids';
+import type { RunningCompanion } from '../../../server/companion/start';
+import { startDevStack } from '../../../server/companion/dev-stack';
+import type { startEmulator } from '../../../server/emulator/start';
 
-// The emulator and the companion on ephemeral ports of 127.0.0.1. The companion's port is picked
-// first, because the emulator's Return URL (the app's registered redirect host) must point at it.
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+// The emulator and the companion on ephemeral ports of 127.0.0.1 (startDevStack picks the
+// companion's port first: the emulator's Return URL must point at it), plus the seeded people the
+// tests sign in as.
 
 export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 
@@ -33,35 +21,19 @@ export interface Stack {
 }
 
 export async function startStack(options: { jobs?: number } = {}): Promise<Stack> {
-  const companionPort = await freePort();
-  const emulator = await startEmulator({
-    port: 0,
-    returnUrl: `http://127.0.0.1:${companionPort}/oauth/return`,
-    jobs: options.jobs ?? 300,
-    seed: 7,
-    quiet: true,
-  });
-  let companion: RunningCompanion;
   const companionLog: unknown[] = [];
-  try {
-    companion = await startCompanion({
-      PLATFORM_BASE_URL: emulator.info.base_url,
-      PLATFORM_AUTH_URL: emulator.info.auth_url,
-      CLIENT_ID: emulator.info.app.client_id,
-      CLIENT_SECRET: emulator.info.app.client_secret,
-      ALLOWED_EXTENSION_IDS: `${CHROME_EXTENSION_ID},${GECKO_ID}`,
-      HOST: '127.0.0.1',
-      PORT: String(companionPort),
-      PUBLIC_URL: `http://127.0.0.1:${companionPort}`,
-    }, { log: (line) => void companionLog.push(line) });
-  } catch (error) {
-    await emulator.close();
-    throw error;
-  }
+  const dev = await startDevStack({
+    emulator: { port: 0, jobs: options.jobs ?? 300, seed: 7, quiet: true },
+    companionDeps: { log: (line) => void companionLog.push(line) },
+  });
+  const { emulator, companion } = dev;
   const account = emulator.info.accounts[0]!;
   const technician = account.staff.find((s) => s.role === 'technician' && s.active);
   const administrator = account.staff.find((s) => s.role === 'administrator' && s.active);
-  if (!technician || !administrator) throw new Error('The seeded account lacks a technician or an administrator');
+  if (!technician || !administrator) {
+    await dev.close();
+    throw new Error('The seeded account lacks a technician or an administrator');
+  }
   return {
     emulator,
     companion,
@@ -69,9 +41,6 @@ export async function startStack(options: { jobs?: number } = {}): Promise<Stack
     account,
     technician,
     administrator,
-    async close() {
-      await companion.close();
-      await emulator.close();
-    },
+    close: () => dev.close(),
   };
 }
