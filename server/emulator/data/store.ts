@@ -45,6 +45,8 @@ export function createStore(opts: StoreOptions) {
   const byUuid = new Map(accounts.map((a) => [a.info.uuid, a]));
 
   const coll = (account: Account, type: string) => account.collections.get(type) as Collection;
+  /** Bumped by every write: anything derived from records (a rendered page) is stale once it moves. */
+  let version = 0;
 
   /** The staff record, its role kind and whether it is active (current data, so office edits take effect). */
   function staffRole(account: Account, staffUuid: string): { role: SecurityRole | undefined; active: boolean } | undefined {
@@ -134,6 +136,7 @@ export function createStore(opts: StoreOptions) {
     after.edit_date = account.local.format(opts.clock.now());
     if (by && 'edit_by_staff_uuid' in def.fields) after.edit_by_staff_uuid = by;
     c.replace(i, after);
+    version++;
     if (def.name === 'jobactivity') trackAllocation(account, before, after);
     emit(account, def.name, String(before.uuid), changed);
     return changed;
@@ -179,6 +182,7 @@ export function createStore(opts: StoreOptions) {
     const problem = checkReferences(account, def, record);
     if (problem) return { ok: false, status: 400, message: problem };
     c.append(record);
+    version++;
     if (def.name === 'jobactivity') trackAllocation(account, undefined, record);
     const changed = Object.keys(fields).filter((f) => f !== 'uuid');
     emit(account, def.name, uuid, changed.length > 0 ? changed : ['uuid']);
@@ -189,6 +193,7 @@ export function createStore(opts: StoreOptions) {
     accounts,
     account: (uuid: string) => byUuid.get(uuid),
     collection: coll,
+    version: () => version,
     staffRole,
     restriction,
     jobVisible,

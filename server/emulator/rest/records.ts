@@ -8,12 +8,14 @@ import { readBody } from './body';
 import { apiError, apiOk } from './errors';
 import { isReadOnlyType, missingScope } from './scopes';
 import { listRecords } from './list';
+import { createPageAhead, type PageAhead } from './page-ahead';
 
 type C = Context<EmulatorEnv>;
 
 export interface RecordRouteDeps {
   store: Store;
   cursors: Cursors;
+  pagesAhead: PageAhead;
 }
 
 /** Who a write is attributed to: the impersonated staff member, else the consenting one, else the administrator. */
@@ -30,8 +32,9 @@ function parsePath(path: string): { segment: string; uuid: string | undefined } 
 }
 
 /** The REST API under {base_url}/api_1.0 (mounted behind the auth, rate-limit and fault middleware). */
-export function createRecordRoutes(deps: RecordRouteDeps): Hono<EmulatorEnv> {
-  const { store } = deps;
+export function createRecordRoutes(routeDeps: Omit<RecordRouteDeps, 'pagesAhead'>): Hono<EmulatorEnv> {
+  const { store } = routeDeps;
+  const deps: RecordRouteDeps = { ...routeDeps, pagesAhead: createPageAhead(store.version) };
   const routes = new Hono<EmulatorEnv>();
 
   routes.all('/*', async (c) => {
