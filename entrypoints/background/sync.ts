@@ -1,6 +1,9 @@
 import { browser } from 'wxt/browser';
 import { connectionItem, sessionItem } from '@/lib/settings';
 import type { ActiveView, LiveHub } from '@/lib/session/active-view';
+import { cacheDbName } from '@/lib/cache/schema';
+import { keepFirstScreen } from '@/lib/quick-search/first-screen';
+import { localDay } from '@/lib/quick-search/freshness';
 import { fullRefreshStore } from '@/lib/sync/full-refresh-store';
 import { createSyncService, type SyncService } from '@/lib/sync/sync-service';
 
@@ -11,7 +14,13 @@ export const SYNC_ALARM = 'fieldside-sync';
 export const SYNC_PERIOD_MINUTES = 10;
 
 export function startSyncService(view: ActiveView, hub: LiveHub): SyncService {
-  const service = createSyncService({ view, hub, lastFullRefresh: fullRefreshStore });
+  const service = createSyncService({
+    view,
+    hub,
+    lastFullRefresh: fullRefreshStore,
+    // The next popup opening paints today's jobs at once, even the first one after this sync.
+    afterSync: async (scope, sync) => keepFirstScreen(cacheDbName(scope.accountUuid, scope.staffUuid), await sync.searchIndex(), localDay(new Date())),
+  });
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === SYNC_ALARM) void service.onAlarm();
   });

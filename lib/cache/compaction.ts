@@ -4,6 +4,7 @@
 // rewritten densely, in one transaction (all or nothing, like every other write).
 import { jobChunk, SEGMENT_SIZE, SUPERSEDED, type Lookup } from './lookup';
 import type { CacheDatabase, JobSegment, LookupChunk } from './schema';
+import { gatherJobs, jobCount, type JobColumns } from './segment-codec';
 
 /** Compaction starts when superseded copies exceed this share of the stored slots... */
 export const COMPACT_SHARE = 0.2;
@@ -21,14 +22,19 @@ export async function compactJobs(db: CacheDatabase, lookup: Lookup): Promise<nu
   const segments = tx.objectStore('jobSegments');
   const chunks = tx.objectStore('jobLookup');
   const old = await segments.getAll();
-  const jobs = old.flatMap((seg) => {
+  // The slots that stay, in order; copied column by column, without building the jobs.
+  const kept: Array<{ columns: JobColumns; position: number }> = [];
+  for (const seg of old) {
     const flags = lookup.jobChunk(seg.id)?.active;
-    return seg.jobs.filter((_, i) => flags?.[i] !== SUPERSEDED);
-  });
+    for (let position = 0; position < seg.count; position++) if (flags?.[position] !== SUPERSEDED) kept.push({ columns: seg.columns, position });
+  }
   const dense: JobSegment[] = [];
-  for (let i = 0; i < jobs.length; i += SEGMENT_SIZE) dense.push({ id: dense.length, jobs: jobs.slice(i, i + SEGMENT_SIZE) });
-  const newChunks: LookupChunk[] = dense.map((seg) => jobChunk(seg.id, seg.jobs));
-  const freed = old.reduce((n, seg) => n + seg.jobs.length, 0) - jobs.length;
+  for (let i = 0; i < kept.length; i += SEGMENT_SIZE) {
+    const columns = gatherJobs(kept.slice(i, i + SEGMENT_SIZE));
+    dense.push({ id: dense.length, count: jobCount(columns), columns });
+  }
+  const newChunks: LookupChunk[] = dense.map((seg) => jobChunk(seg.id, seg.columns));
+  const freed = old.reduce((n, seg) => n + seg.count, 0) - kept.length;
   await Promise.all([
     segments.clear(),
     chunks.clear(),

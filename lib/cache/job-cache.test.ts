@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openJobCache } from './job-cache';
 import { SEGMENT_SIZE } from './lookup';
+import { decodeJobAt } from './segment-codec';
 import { planPlacement } from './segment-writer';
 import { freshCache, makeCompany, makeJob, range, uuidOf } from './test-fixtures';
 
@@ -11,7 +12,7 @@ describe('segments', () => {
     await cache.write({ jobs: range(1000, 2000).map((n) => makeJob(n)) });
     await cache.write({ jobs: range(2000, 2500).map((n) => makeJob(n)) });
     const segments = await cache.db.getAll('jobSegments');
-    expect(segments.map((s) => s.jobs.length)).toEqual([1000, 1000, 500]);
+    expect(segments.map((s) => s.count)).toEqual([1000, 1000, 500]);
     expect(await cache.db.count('jobLookup')).toBe(3);
     expect(cache.counts()).toEqual({ jobs: 2500, tombstones: 0, companies: 0, segments: 3 });
   });
@@ -22,8 +23,8 @@ describe('segments', () => {
     const result = await cache.write({ jobs: [makeJob(3, { job_description: 'changed' }), ...range(1500, 2100).map((n) => makeJob(n))] });
     expect(result).toEqual({ added: 600, replaced: 1 });
     const segments = await cache.db.getAll('jobSegments');
-    expect(segments.map((s) => s.jobs.length)).toEqual([1000, 1000, 100]);
-    expect(segments[0]!.jobs[3]!.job_description).toBe('changed');
+    expect(segments.map((s) => s.count)).toEqual([1000, 1000, 100]);
+    expect(decodeJobAt(segments[0]!.columns, 3).job_description).toBe('changed');
     expect(cache.counts().jobs).toBe(2100);
   });
 
@@ -113,10 +114,10 @@ describe('append placement (incremental sync) and compaction', () => {
     expect(result).toEqual({ added: 1, replaced: 4 });
 
     const [seg0, seg1, tail] = await cache.db.getAll('jobSegments');
-    expect(seg0!.jobs[5]!.job_description).toBe('Job 5'); // untouched: only its chunk changed
-    expect(seg1!.jobs[500]!.job_description).toBe('Job 1500');
-    expect(tail!.jobs.length).toBe(504); // 500 + 2400 in place + 9000 + moved 5, 1500 and 7
-    expect(tail!.jobs[400]!.job_description).toBe('in tail');
+    expect(decodeJobAt(seg0!.columns, 5).job_description).toBe('Job 5'); // untouched: only its chunk changed
+    expect(decodeJobAt(seg1!.columns, 500).job_description).toBe('Job 1500');
+    expect(tail!.count).toBe(504); // 500 + 2400 in place + 9000 + moved 5, 1500 and 7
+    expect(decodeJobAt(tail!.columns, 400).job_description).toBe('in tail');
     expect((await cache.db.get('jobLookup', 0))!.active[5]).toBe(2);
 
     for (const reader of [cache, await openJobCache(cache.db)]) {
@@ -133,7 +134,7 @@ describe('append placement (incremental sync) and compaction', () => {
 
     // Changed again: now it lives in the tail, so it is replaced there in place.
     await cache.write({ jobs: [makeJob(5, { job_description: 'again' })], placement: 'append' });
-    expect((await cache.db.get('jobSegments', 2))!.jobs.length).toBe(504);
+    expect((await cache.db.get('jobSegments', 2))!.count).toBe(504);
     expect((await cache.getJob(uuidOf('job', 5)))?.job_description).toBe('again');
     expect(cache.lookup.slots()).toEqual({ all: 2504, superseded: 3 });
   });
@@ -147,7 +148,7 @@ describe('append placement (incremental sync) and compaction', () => {
     expect(cache.lookup.slots()).toEqual({ all: 3500, superseded: 1000 });
     expect(await cache.compactIfNeeded()).toBe(1000);
     expect(cache.lookup.slots()).toEqual({ all: 2500, superseded: 0 });
-    expect((await cache.db.getAll('jobSegments')).map((s) => s.jobs.length)).toEqual([1000, 1000, 500]);
+    expect((await cache.db.getAll('jobSegments')).map((s) => s.count)).toEqual([1000, 1000, 500]);
     const reopened = await openJobCache(cache.db);
     expect(reopened.counts()).toEqual({ jobs: 2500, tombstones: 0, companies: 0, segments: 3 });
     expect((await reopened.getJobByNumber('1999'))?.status).toBe('Completed');

@@ -5,6 +5,7 @@ import type { Company, Job } from '../api/schemas';
 import { compactJobs, needsCompaction } from './compaction';
 import { createLookup, normalizeJobNumber, SUPERSEDED, type Lookup } from './lookup';
 import type { CacheDatabase } from './schema';
+import { decodeJobAt, jobFieldAt } from './segment-codec';
 import { writeBatch, type WriteBatch, type WriteResult } from './segment-writer';
 import { readSyncState, type StoredSyncState, type SyncCounts } from './sync-state';
 
@@ -32,7 +33,10 @@ export function createJobCache(db: CacheDatabase, lookup: Lookup) {
     const segments = [...new Set(places.flatMap((p) => (p ? [p.segment] : [])))];
     const tx = db.transaction('jobSegments', 'readonly');
     const loaded = new Map((await Promise.all(segments.map((id) => tx.store.get(id)))).map((seg, i) => [segments[i]!, seg]));
-    return places.map((p) => (p ? loaded.get(p.segment)?.jobs[p.position] : undefined));
+    return places.map((p) => {
+      const seg = p ? loaded.get(p.segment) : undefined;
+      return seg && p!.position < seg.count ? decodeJobAt(seg.columns, p!.position) : undefined;
+    });
   }
 
   async function getJobs(uuids: readonly string[]): Promise<Job[]> {
@@ -93,10 +97,16 @@ export function createJobCache(db: CacheDatabase, lookup: Lookup) {
     },
     /** Every cached job, segment by segment; tombstones only when asked. */
     async allJobs(opts: { includeInactive?: boolean } = {}): Promise<Job[]> {
-      return (await db.getAll('jobSegments')).flatMap((seg) => {
+      const jobs: Job[] = [];
+      for (const seg of await db.getAll('jobSegments')) {
         const flags = lookup.jobChunk(seg.id)?.active;
-        return seg.jobs.filter((job, i) => flags?.[i] !== SUPERSEDED && (job.active || opts.includeInactive));
-      });
+        for (let i = 0; i < seg.count; i++) {
+          // Only the jobs returned are decoded: superseded copies and unwanted tombstones are not.
+          if (flags?.[i] === SUPERSEDED || !(opts.includeInactive || jobFieldAt(seg.columns, 'active', i))) continue;
+          jobs.push(decodeJobAt(seg.columns, i));
+        }
+      }
+      return jobs;
     },
     counts: (): SyncCounts => lookup.counts(),
     async loadState(): Promise<StoredSyncState> {

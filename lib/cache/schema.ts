@@ -7,17 +7,28 @@
 // The lookup store holds one small chunk per segment (parallel arrays of uuids, job numbers, flags),
 // so a page of a full sync writes its segment, its chunk and the sync state in one transaction,
 // and opening the cache is one getAll of ~100 chunks instead of reading every job.
+// Since version 3 a job segment stores its jobs as columns (segment-codec.ts), not as objects.
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { Company, Job } from '../api/schemas';
 import type { SerializedSearchIndex, SerializedSegment } from '../search';
+import { encodeJobs, jobCount, type JobColumns } from './segment-codec';
 import type { StoredSyncState } from './sync-state';
 
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 export const DB_PREFIX = 'fieldside-cache';
 
 export interface JobSegment {
   id: number;
-  /** Tombstones (active false) stay here; lookups and search leave them out. */
+  /** How many jobs (slots) the segment holds; superseded copies and tombstones count. */
+  count: number;
+  /** Job i is slot i of every column. Read and written only through segment-codec.ts.
+   * Tombstones (active false) stay here; lookups and search leave them out. */
+  columns: JobColumns;
+}
+
+/** A job segment as versions 1 and 2 stored it; the step to version 3 converts them. */
+export interface JobSegmentV2 {
+  id: number;
   jobs: Job[];
 }
 
@@ -26,7 +37,7 @@ export interface CompanySegment {
   companies: Company[];
 }
 
-/** The compact index of one job segment: entry i describes `jobs[i]` of that segment. */
+/** The compact index of one job segment: entry i describes job i of that segment. */
 export interface LookupChunk {
   segment: number;
   uuids: string[];
@@ -69,7 +80,7 @@ type UpgradeTx = IDBPTransaction<CacheDB, ArrayLike<StoreNames<CacheDB>>, 'versi
  * Stepwise upgrades from `oldVersion` up to `target` (DB_VERSION in production; tests pass a lower
  * target to create an old database and then upgrade it). Each step only adds; none drops data.
  */
-export function upgradeSchema(db: CacheDatabase, oldVersion: number, target: number, _tx: UpgradeTx): void {
+export function upgradeSchema(db: CacheDatabase, oldVersion: number, target: number, tx: UpgradeTx): void {
   if (oldVersion < 1 && target >= 1) {
     db.createObjectStore('jobSegments', { keyPath: 'id' });
     db.createObjectStore('companySegments', { keyPath: 'id' });
@@ -83,6 +94,38 @@ export function upgradeSchema(db: CacheDatabase, oldVersion: number, target: num
     db.createObjectStore('search');
     db.createObjectStore('searchMain');
   }
+  if (oldVersion >= 1 && oldVersion < 3 && target >= 3) {
+    // Version 3 stores a job segment's jobs as columns (segment-codec.ts): cheaper to clone on
+    // every put. Positions do not move, so the lookup chunks and the search index stay valid.
+    columnarSegments(tx);
+  }
+}
+
+/** Rewrites every version-2 job segment as columns, one segment at a time (a cursor, so 100,000
+ * jobs are never all in memory), inside the upgrade transaction: all converted or, if anything
+ * fails, the upgrade aborts and the version-2 cache stays as it was. */
+function columnarSegments(tx: UpgradeTx): void {
+  // An aborted upgrade is reported by openDB's rejection; idb's `done` would reject unheard.
+  tx.done.catch(() => {});
+  const convert = async () => {
+    let cursor = await tx.objectStore('jobSegments').openCursor();
+    while (cursor) {
+      const stored = cursor.value as unknown as Partial<JobSegment & JobSegmentV2>;
+      if (stored.columns === undefined) {
+        const columns = encodeJobs(stored.jobs ?? []);
+        await cursor.update({ id: cursor.key, count: jobCount(columns), columns });
+      }
+      cursor = await cursor.continue();
+    }
+  };
+  // A conversion that throws must not let the transaction commit half done.
+  convert().catch(() => {
+    try {
+      tx.abort();
+    } catch {
+      // Already aborted (a failed request aborts it): nothing left to undo.
+    }
+  });
 }
 
 /** Opens (creating or upgrading) one cache database. Uses the global `indexedDB`. */

@@ -5,10 +5,13 @@
 // segment's small lookup chunk, so ten changes cost one segment write instead of ten. Segments, their
 // lookup chunks and the sync state go in ONE transaction, so a sync cut off between two pages
 // leaves either the whole page and its saved cursor, or neither: resuming never duplicates.
+// Job segments are stored as columns (segment-codec.ts): a rewritten segment is rebuilt column by
+// column, without decoding the jobs that stay.
 import type { Company, Job } from '../api/schemas';
 import { storedParts, type SearchWrite } from './search-parts';
 import { companyChunk, jobChunk, SEGMENT_SIZE, SUPERSEDED, type Lookup } from './lookup';
 import type { CacheDatabase, CompanyLookupChunk, LookupChunk } from './schema';
+import { jobCount, updateJobs } from './segment-codec';
 import type { StoredSyncState } from './sync-state';
 
 export type Placement = 'in-place' | 'append';
@@ -114,9 +117,9 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
   const newCompanyChunks: CompanyLookupChunk[] = [];
   const writes: Promise<unknown>[] = [];
   jobIds.forEach((id, i) => {
-    const list = merge(jobSegs[i]?.jobs ?? [], jobPlan.replace.get(id), jobPlan.append.get(id));
-    writes.push(jobStore.put({ id, jobs: list }));
-    const chunk = withSuperseded(jobChunk(id, list), lookup.jobChunk(id), jobPlan.supersede.get(id));
+    const columns = updateJobs(jobSegs[i]?.columns, jobPlan.replace.get(id), jobPlan.append.get(id));
+    writes.push(jobStore.put({ id, count: jobCount(columns), columns }));
+    const chunk = withSuperseded(jobChunk(id, columns), lookup.jobChunk(id), jobPlan.supersede.get(id));
     writes.push(tx.objectStore('jobLookup').put(chunk));
     newJobChunks.push(chunk);
   });

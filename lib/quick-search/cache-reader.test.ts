@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { rebuildSearchIndex } from '../cache';
+import { jobChunk } from '../cache/lookup';
+import { openCacheDb } from '../cache/schema';
+import { encodeJobs } from '../cache/segment-codec';
 import { freshCache, makeCompany, makeJob, range, uuidOf } from '../cache/test-fixtures';
 import { createSearchSession } from '../search/session';
 import { openCacheReader } from './cache-reader';
@@ -115,8 +118,23 @@ describe('openCacheReader', () => {
     const records = await reader.lookups();
     expect((await records.list({ limit: 3 })).length).toBe(3);
     expect((await records.jobs([uuidOf('job', 4)])).map((j) => j.generated_job_id)).toEqual(['1004']);
+    expect(await records.jobs([uuidOf('job', 9), uuidOf('job', 2)])).toEqual([makeJob(9), makeJob(2)]); // whole jobs, decoded
     reader.close();
     cache.close();
+  });
+
+  it('reads the records of a version-2 cache the background has not converted to columns yet', async () => {
+    // The popup opens the database at whatever version it has: it never upgrades it (idb-read.ts).
+    const v2 = await openCacheDb(`v2-popup-${Date.now()}`, 2);
+    const jobs = range(0, 5).map((n) => makeJob(n, { badges: n === 1 ? [uuidOf('company', 1)] : [] }));
+    await v2.put('jobSegments', { id: 0, jobs } as never); // the version-2 shape: objects
+    await v2.put('jobLookup', jobChunk(0, encodeJobs(jobs)));
+    v2.close();
+    const reader = await openCacheReader((await openExistingDb(v2.name))!);
+    expect(reader.jobCount).toBe(5);
+    const records = await reader.lookups();
+    expect(await records.jobs([uuidOf('job', 1), uuidOf('job', 3)])).toEqual([jobs[1], jobs[3]]);
+    reader.close();
   });
 
   it('treats an index of the older format as none (the background rebuilds it)', async () => {

@@ -3,7 +3,8 @@
 // stored, rows come from its display fields and nothing here runs.
 import type { Company, Job } from '../api/schemas';
 import { createLookup } from '../cache/lookup';
-import type { CompanyLookupChunk, CompanySegment, JobSegment, LookupChunk } from '../cache/schema';
+import type { CompanyLookupChunk, CompanySegment, JobSegment, JobSegmentV2, LookupChunk } from '../cache/schema';
+import { decodeJobAt } from '../cache/segment-codec';
 import { idbRequest } from './idb-read';
 
 export interface LookupReader {
@@ -28,7 +29,7 @@ export async function openLookupReader(db: IDBDatabase): Promise<LookupReader> {
   for (const chunk of companyChunks) lookup.putCompanyChunk(chunk);
 
   // Segments hold 1,000 jobs each: keep the ones read.
-  const jobSegments = new Map<number, Promise<JobSegment | undefined>>();
+  const jobSegments = new Map<number, Promise<JobSegment | JobSegmentV2 | undefined>>();
   const companySegments = new Map<number, Promise<CompanySegment | undefined>>();
   function segment<T>(memo: Map<number, Promise<T | undefined>>, store: string, id: number): Promise<T | undefined> {
     let found = memo.get(id);
@@ -42,7 +43,7 @@ export async function openLookupReader(db: IDBDatabase): Promise<LookupReader> {
   async function jobs(uuids: readonly string[]): Promise<Job[]> {
     const places = uuids.map((uuid) => lookup.liveJobLocation(uuid));
     const found = await Promise.all(
-      places.map(async (p) => (p ? (await segment<JobSegment>(jobSegments, 'jobSegments', p.segment))?.jobs[p.position] : undefined)),
+      places.map(async (p) => (p ? jobAt(await segment<JobSegment | JobSegmentV2>(jobSegments, 'jobSegments', p.segment), p.position) : undefined)),
     );
     return found.filter((job): job is Job => job !== undefined && job.active);
   }
@@ -76,4 +77,12 @@ export async function openLookupReader(db: IDBDatabase): Promise<LookupReader> {
       return names;
     },
   };
+}
+
+/** Job `position` of a stored segment. The popup never upgrades the database (idb-read.ts), so it
+ * may read a version-2 cache the background has not converted yet: its segments hold objects. */
+function jobAt(segment: JobSegment | JobSegmentV2 | undefined, position: number): Job | undefined {
+  if (!segment) return undefined;
+  if ('jobs' in segment) return segment.jobs[position];
+  return position < segment.count ? decodeJobAt(segment.columns, position) : undefined;
 }

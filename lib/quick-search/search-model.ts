@@ -5,8 +5,8 @@ import type { IndexPreview } from '../search/types';
 import { openCacheReader, type CacheReader } from './cache-reader';
 import { describeFreshness, localDay } from './freshness';
 import { openExistingDb } from './idb-read';
-import { firstScreenFromIndex, firstScreenFromPreview, firstScreenFromRecords } from './first-screen';
-import { lastShownCache, readFirstScreen, rememberShownCache, saveFirstScreen } from './snapshot';
+import { FIRST_SCREEN_ROWS, firstScreenFromIndex, firstScreenFromPreview, firstScreenFromRecords } from './first-screen';
+import { readFirstScreen, saveFirstScreen } from './snapshot';
 import { rowOf, type QuickRow } from './rows';
 import { readScope, watchScope, type PopupScope } from './scope';
 import { watchSync } from './live-sync';
@@ -15,7 +15,7 @@ import { watchSync } from './live-sync';
 // opened here (no background round trip per keystroke), the rows shown, the selection, and what
 // the status line says (offline, freshness, first-sync progress).
 
-export const RESULT_LIMIT = 20;
+export const RESULT_LIMIT = FIRST_SCREEN_ROWS;
 
 export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   const now = deps.now ?? Date.now;
@@ -63,10 +63,9 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   async function openReader(): Promise<void> {
     opening = true;
     try {
-      // The first screen of the cache the last opening showed is fetched while the session is read
-      // (shown only if the session still names that cache).
-      const guess = rows.value.length === 0 ? lastShownCache() : null;
-      const early = guess === null ? null : readFirstScreen(guess, today());
+      // The first screen kept last (by a popup, or by the background after a sync) is read while
+      // the session is: shown only if the session names the cache it was made from.
+      const early = rows.value.length === 0 ? readFirstScreen(today()) : null;
       const current = await readScope();
       performance.mark('fieldside:scope');
       scope.value = current;
@@ -75,13 +74,12 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
       session = null;
       cacheName = current.state === 'ready' ? current.dbName : null;
       if (current.state === 'ready') {
-        const [db, screen] = await Promise.all([
-          openExistingDb(current.dbName),
-          rows.value.length === 0 ? (guess === current.dbName ? early : readFirstScreen(current.dbName, today())) : null,
-        ]);
-        rememberShownCache(current.dbName);
-        // Last opening's first screen, while the search index loads (superseded once it has).
-        if (screen && query.value.trim() === '' && rows.value.length === 0) show(issued, screen.rows, screen.heading, '');
+        const dbName = current.dbName;
+        const dbOpening = openExistingDb(dbName);
+        const screen = await early;
+        // The kept first screen, while the search index loads (superseded once it has).
+        if (screen?.cacheName === dbName && query.value.trim() === '' && rows.value.length === 0) show(issued, screen.rows, screen.heading, '');
+        const db = await dbOpening;
         performance.mark('fieldside:db-open');
         reader = db ? await openCacheReader(db, showPreview) : null;
         performance.mark('fieldside:cache-read');

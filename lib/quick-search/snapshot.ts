@@ -1,13 +1,18 @@
 import type { QuickRow } from './rows';
 import { idbRequest } from './idb-read';
 
-// The popup's first screen, kept from its last opening: 20 rows in one small record, so the next
-// opening shows today's or the recent jobs before the cache's lookups (megabytes at 100,000 jobs)
-// are read. Its database is named "fieldside-…", so sign-out deletes it with the caches
-// (lib/session/clear-cached-data.ts), and it is keyed by cache name, so another view never sees it.
+// The popup's first screen (today's or the recent jobs, 20 rows) as last shown for a cache, in one
+// small record. The popup reads it at the same time as the session, so it paints rows before the
+// cache's search index (megabytes at 100,000 jobs) is read. The popup saves it whenever it computes
+// its first screen, and the background after every sync, so even the first opening after a sync
+// has one. It names the cache it was made from and is shown only when the session names that
+// cache too, so another view's jobs are never shown. Its database is named "fieldside-…", so
+// sign-out deletes it with the caches (lib/session/clear-cached-data.ts).
 
 export const SNAPSHOT_DB = 'fieldside-popup';
 const STORE = 'firstScreen';
+/** One record: the first screen last shown or prepared, whichever cache it was. */
+const LAST = 'last';
 
 export interface FirstScreen {
   /** The local day it was made on: "Today's jobs" of yesterday are not shown. */
@@ -25,12 +30,14 @@ function open(factory: IDBFactory): Promise<IDBDatabase> {
   });
 }
 
-export async function readFirstScreen(cacheName: string, day: string, factory: IDBFactory = indexedDB): Promise<FirstScreen | null> {
+/** The first screen kept last, with the cache it shows; null when there is none for `day`. */
+export async function readFirstScreen(day: string, factory: IDBFactory = indexedDB): Promise<(FirstScreen & { cacheName: string }) | null> {
   try {
     const db = await open(factory);
-    const value = await idbRequest<FirstScreen | undefined>(db.transaction(STORE, 'readonly').objectStore(STORE).get(cacheName));
+    const value = await idbRequest<Partial<FirstScreen & { cacheName: string }> | undefined>(db.transaction(STORE, 'readonly').objectStore(STORE).get(LAST));
     db.close();
-    return value && value.day === day && Array.isArray(value.rows) ? value : null;
+    if (!value || value.day !== day || typeof value.cacheName !== 'string' || typeof value.heading !== 'string' || !Array.isArray(value.rows)) return null;
+    return { cacheName: value.cacheName, day: value.day, heading: value.heading, rows: value.rows };
   } catch {
     return null; // only a head start: the cache answers anyway
   }
@@ -40,7 +47,7 @@ export async function saveFirstScreen(cacheName: string, screen: FirstScreen, fa
   try {
     const db = await open(factory);
     const tx = db.transaction(STORE, 'readwrite');
-    tx.objectStore(STORE).put(screen, cacheName);
+    tx.objectStore(STORE).put({ cacheName, ...screen }, LAST);
     await new Promise<void>((resolve, reject) => {
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error);
@@ -48,25 +55,5 @@ export async function saveFirstScreen(cacheName: string, screen: FirstScreen, fa
     db.close();
   } catch {
     // Not kept: the next opening reads the cache first, as this one did.
-  }
-}
-
-/** localStorage key of the cache the popup last showed: only its name (no job data), so the next
- * opening can fetch that cache's first screen while it reads the session. */
-const LAST_KEY = 'fieldside-popup-last-cache';
-
-export function lastShownCache(): string | null {
-  try {
-    return globalThis.localStorage?.getItem(LAST_KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-export function rememberShownCache(cacheName: string): void {
-  try {
-    if (globalThis.localStorage?.getItem(LAST_KEY) !== cacheName) globalThis.localStorage?.setItem(LAST_KEY, cacheName);
-  } catch {
-    // Only a head start.
   }
 }

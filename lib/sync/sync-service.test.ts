@@ -1,6 +1,6 @@
 // When the background syncs, with a real lib/cache sync over an in-memory platform and a small
 // fake view (scope switches, outbox count), and a live hub that records what it was told.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PageOptions } from '../api/client';
 import { paginate } from '../api/paginate';
 import { ApiError } from '../api/errors';
@@ -32,7 +32,7 @@ function source(jobs: Job[], companies: Company[], opts: { failJobs?: () => bool
 
 const scopeOf = (staffUuid: string, mode: 'oauth' | 'api_key' = 'oauth'): ViewScope => ({ accountUuid: 'acct', staffUuid, baseUrl: 'http://127.0.0.1:9', scopes: [], mode });
 
-async function setup(options: { scope?: ViewScope | null; failJobs?: () => boolean; now?: () => number } = {}) {
+async function setup(options: { scope?: ViewScope | null; failJobs?: () => boolean; now?: () => number; afterSync?: (scope: ViewScope, sync: Sync) => Promise<void> } = {}) {
   const { src, calls } = source(range(0, 40).map((n) => makeJob(n)), range(0, 7).map((n) => makeCompany(n)), options);
   let scope: ViewScope | null = options.scope === undefined ? scopeOf('tech') : options.scope;
   let sync: Sync | null = null;
@@ -57,11 +57,27 @@ async function setup(options: { scope?: ViewScope | null; failJobs?: () => boole
     log: () => undefined,
     setTimer: (fn, ms) => timers.push({ fn, ms }),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.afterSync ? { afterSync: options.afterSync } : {}),
   });
   return { service, calls, events, timers, stored, closed: () => closed, setScope: (s: ViewScope | null) => (scope = s) };
 }
 
 describe('sync service', () => {
+  it('runs afterSync with the scope and the finished sync (its index holds every job), and not after a failure', async () => {
+    const seen: Array<{ staff: string; docs: number }> = [];
+    let fail = false;
+    const t = await setup({
+      failJobs: () => fail,
+      afterSync: async (scope, sync) => void seen.push({ staff: scope.staffUuid, docs: (await sync.searchIndex()).main.count }),
+    });
+    await t.service.onSessionChanged();
+    expect(seen).toEqual([{ staff: 'tech', docs: 40 }]);
+    fail = true;
+    await t.service.run('incremental');
+    await vi.waitFor(() => expect(t.timers).toHaveLength(1)); // the failed run ended: a retry is scheduled
+    expect(seen).toHaveLength(1);
+  });
+
   it('answers "signed_out" without a view, and the status of the view otherwise (with pending writes)', async () => {
     const signedOut = await setup({ scope: null });
     expect((await signedOut.service.status()).phase).toBe('signed_out');

@@ -25,6 +25,8 @@ export interface SyncServiceDeps {
   /** Delay before retrying a sync that failed for a passing reason (network, 5xx, 429); default 2 s doubling to 2 min. */
   retryDelayMs?: (attempt: number) => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
+  /** After every sync that finished: work that follows from a fresh cache (the popup's first screen). */
+  afterSync?: (scope: ViewScope, sync: Sync) => Promise<void>;
 }
 
 /** Failures worth retrying soon by ourselves: the platform or the network will likely come back. */
@@ -101,6 +103,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       const state = await (kind === 'auto' ? sync.run() : kind === 'full' ? sync.full() : sync.incremental());
       if (kind === 'full' || state.phase === 'idle') await markFullIfDone(kind, scope, state);
       retries = 0;
+      await deps.afterSync?.(scope, sync).catch((error: unknown) => log('could not prepare the popup', error));
       return state;
     } catch (error) {
       // The sync stored the error in words (quota, network, sign-in) and published it already.

@@ -62,12 +62,14 @@ export function readCachedJobs(page: Page, dbName: string): Promise<CachedJob[]>
           const segments = tx.objectStore('jobSegments').getAll();
           tx.oncomplete = () => {
             db.close();
-            const bySegment = new Map((segments.result as Array<{ id: number; jobs: any[] }>).map((s) => [s.id, s.jobs]));
+            // Segments store jobs as columns (lib/cache/segment-codec.ts): job i is slot i of each.
+            type Columns = { uuid: string[]; edit_date: Array<string | null> };
+            const bySegment = new Map((segments.result as Array<{ id: number; columns: Columns }>).map((s) => [s.id, s.columns]));
             const out: CachedJob[] = [];
             for (const chunk of chunks.result as Array<{ segment: number; active: Uint8Array }>) {
-              const jobs = bySegment.get(chunk.segment) ?? [];
+              const columns = bySegment.get(chunk.segment) ?? { uuid: [], edit_date: [] };
               chunk.active.forEach((flag, i) => {
-                if (flag === 1) out.push({ uuid: jobs[i].uuid, editDate: jobs[i].edit_date });
+                if (flag === 1) out.push({ uuid: columns.uuid[i]!, editDate: columns.edit_date[i] ?? null });
               });
             }
             resolve(out);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../lib/api/schemas';
 import { openJobCache } from '../../../lib/cache';
 import { readStoredIndex } from '../../../lib/cache/search-parts';
+import { decodeJobs } from '../../../lib/cache/segment-codec';
 import { loadIndex, search, type SearchIndex } from '../../../lib/search';
 import { fingerprint, startPlatform, type Platform } from './platform';
 
@@ -69,7 +70,7 @@ describe('incremental sync against the emulator', () => {
     // 3,000 seeded jobs fill three segments. The 10 changed jobs went to a fourth, the tail: their
     // old copies are only marked superseded, so none of the three full segments was rewritten.
     expect(state.counts.segments).toBe(4);
-    const tail = (await cache.db.get('jobSegments', 3))!.jobs.map((j) => j.uuid).sort();
+    const tail = decodeJobs((await cache.db.get('jobSegments', 3))!.columns).map((j) => j.uuid).sort();
     expect(tail).toEqual([...edited.map((j) => j.uuid), deleted.uuid, created].sort());
 
     // The stored index (what the popup loads) has the same answers as the one in memory.
