@@ -46,6 +46,26 @@ export interface HttpAnswer {
   body: unknown;
 }
 
+/** An answer whose body is not parsed yet (see parseJsonBody): a page walk sends for the next page
+ * before it parses this one. */
+export interface HttpTextAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** The JSON of a body read by sendText; null for an empty one. */
+export function parseJsonBody(text: string, label: string, status: number): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    throw new ApiError('ValidationError', `${label}: the answer is not JSON`, { status, cause, request: label });
+  }
+}
+
+const labelOf = (spec: RequestSpec) => `${spec.method} /${spec.path.split('?')[0]}`;
+
 export type HttpClient = ReturnType<typeof createHttp>;
 
 export function createHttp(options: HttpOptions) {
@@ -69,8 +89,8 @@ export function createHttp(options: HttpOptions) {
     headers: fixedHeaders,
   });
 
-  async function send(spec: RequestSpec): Promise<HttpAnswer> {
-    const label = `${spec.method} /${spec.path.split('?')[0]}`;
+  async function sendText(spec: RequestSpec): Promise<HttpTextAnswer> {
+    const label = labelOf(spec);
     let usedToken: string | undefined;
     let replayed = false;
     try {
@@ -106,22 +126,18 @@ export function createHttp(options: HttpOptions) {
               : [],
         },
       });
-      const text = await bodyText(response);
-      let body: unknown = null;
-      if (text !== '') {
-        try {
-          body = JSON.parse(text);
-        } catch (cause) {
-          throw new ApiError('ValidationError', `${label}: the answer is not JSON`, { status: response.status, cause, request: label });
-        }
-      }
-      return { status: response.status, headers: response.headers, body };
+      return { status: response.status, headers: response.headers, text: await bodyText(response) };
     } catch (error) {
       throw await toApiError(error, label, spec.signal);
     }
   }
 
-  return { send, baseUrl, limiter, impersonating: options.impersonateStaffUuid };
+  async function send(spec: RequestSpec): Promise<HttpAnswer> {
+    const answer = await sendText(spec);
+    return { status: answer.status, headers: answer.headers, body: parseJsonBody(answer.text, labelOf(spec), answer.status) };
+  }
+
+  return { send, sendText, baseUrl, limiter, impersonating: options.impersonateStaffUuid };
 }
 
 async function toApiError(error: unknown, label: string, signal: AbortSignal | undefined): Promise<unknown> {

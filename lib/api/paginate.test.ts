@@ -36,7 +36,7 @@ describe('paginate', () => {
   });
 
   it('skips and reports bad records without failing the page', async () => {
-    const src = source(3, 10, (_c, page) => ({ ...page, body: [...(page.body as object[]), { uuid: uuid(99), badges: '[' }, 42] }));
+    const src = source(3, 10, (_c, page) => ({ ...page, body: [...((page as { body: object[] }).body), { uuid: uuid(99), badges: '[' }, 42] }));
     const { records, skipped } = await collect(paginate({ ...src, parse: jobRecord.parse, label: 't' }));
     expect(records).toHaveLength(3);
     expect(skipped).toEqual([
@@ -63,6 +63,56 @@ describe('paginate', () => {
     await expect(pages.next()).rejects.toThrow(/one caller at a time/);
     expect((await first).done).toBe(false);
     expect((await pages.next()).value?.cursor).toBe(uuid(10)); // still usable once the first settled
+  });
+
+  describe('reading ahead', () => {
+    /** A source whose pages arrive as text, parsed on `read()`, recording the order of events. */
+    function lazySource(total: number, size: number) {
+      const events: string[] = [];
+      const signals: AbortSignal[] = [];
+      const fetchPage = async (cursor: string, signal: AbortSignal | undefined): Promise<RawPage> => {
+        events.push(`fetch ${cursor}`);
+        if (signal) signals.push(signal);
+        const start = cursor === '-1' ? 0 : Number(cursor.slice(-12));
+        const text = JSON.stringify(Array.from({ length: Math.min(size, total - start) }, (_, i) => ({ uuid: uuid(start + i), status: 'Quote' })));
+        return {
+          nextCursor: start + size < total ? uuid(start + size) : null,
+          read: () => (events.push(`parse ${cursor}`), JSON.parse(text) as unknown),
+        };
+      };
+      return { fetchPage, events, signals };
+    }
+
+    it('sends for the next page before parsing this one, and walks every record once', async () => {
+      const src = lazySource(25, 10);
+      const { records } = await collect(paginate({ ...src, readAhead: true, parse: jobRecord.parse, label: 't' }));
+      expect(records.map((r) => r.uuid)).toEqual(Array.from({ length: 25 }, (_, i) => uuid(i)));
+      expect(src.events).toEqual(['fetch -1', `fetch ${uuid(10)}`, 'parse -1', `fetch ${uuid(20)}`, `parse ${uuid(10)}`, `parse ${uuid(20)}`]);
+    });
+
+    it('without readAhead, fetches a page only when asked', async () => {
+      const src = lazySource(25, 10);
+      await collect(paginate({ ...src, parse: jobRecord.parse, label: 't' }));
+      expect(src.events).toEqual(['fetch -1', 'parse -1', `fetch ${uuid(10)}`, `parse ${uuid(10)}`, `fetch ${uuid(20)}`, `parse ${uuid(20)}`]);
+    });
+
+    it('cancels the request ahead when the walk is left or a page is broken', async () => {
+      const src = lazySource(50, 10);
+      const pages = paginate({ ...src, readAhead: true, parse: jobRecord.parse, label: 't' });
+      await pages.next();
+      expect(src.signals).toHaveLength(1); // only the request ahead has a signal (the walk has none)
+      expect(src.signals[0]?.aborted).toBe(false);
+      await pages.return?.();
+      expect(src.signals[0]?.aborted).toBe(true);
+
+      const broken = lazySource(50, 10);
+      const fetchPage = async (cursor: string, signal: AbortSignal | undefined): Promise<RawPage> => {
+        const page = await broken.fetchPage(cursor, signal);
+        return cursor === '-1' ? { nextCursor: page.nextCursor, read: () => ({ not: 'an array' }) } : page;
+      };
+      await expect(collect(paginate({ fetchPage, readAhead: true, parse: jobRecord.parse, label: 't' }))).rejects.toThrow(/not an array/);
+      expect(broken.signals[0]?.aborted).toBe(true);
+    });
   });
 
   it('stops when the signal aborts', async () => {

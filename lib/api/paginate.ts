@@ -19,10 +19,9 @@ export interface Page<R> {
   nextCursor: string | null;
 }
 
-export interface RawPage {
-  body: unknown;
-  nextCursor: string | null;
-}
+/** A page as fetched: its body parsed already (`body`), or parsed on demand (`read`, so a walk
+ * reading ahead can send for the next page first). */
+export type RawPage = { nextCursor: string | null } & ({ body: unknown } | { read: () => unknown });
 
 export interface PaginateOptions<R> {
   /** Reads one page with the given cursor. */
@@ -33,6 +32,10 @@ export interface PaginateOptions<R> {
   signal?: AbortSignal;
   /** For messages: "GET /api_1.0/job.json". */
   label: string;
+  /** Send for page n+1 as soon as page n has arrived, before page n is parsed and handed over, so
+   * the platform and the network work on it while the caller parses and stores page n. At most
+   * one request is ahead; leaving the walk (`return()`) or an error cancels it. */
+  readAhead?: boolean;
 }
 
 export type PageIterator<R> = AsyncIterableIterator<Page<R>, undefined, undefined>;
@@ -45,13 +48,31 @@ export function paginate<R>(options: PaginateOptions<R>): PageIterator<R> {
   }
   let cursor: string | null = start;
   let busy = false;
+  // The request read ahead: for which cursor, and its own abort (leaving the walk cancels it).
+  let ahead: { cursor: string; page: Promise<RawPage>; stop: AbortController } | null = null;
+  const dropAhead = () => {
+    ahead?.stop.abort(new DOMException('The page walk ended', 'AbortError'));
+    ahead = null;
+  };
+  const fetchAhead = (next: string) => {
+    const stop = new AbortController();
+    const page = options.fetchPage(next, signal ? AbortSignal.any([signal, stop.signal]) : stop.signal);
+    page.catch(() => undefined); // awaited by the next turn, or dropped: never "unhandled"
+    ahead = { cursor: next, page, stop };
+  };
 
   async function turn(): Promise<IteratorResult<Page<R>, undefined>> {
     if (cursor === null) return { done: true, value: undefined };
     signal?.throwIfAborted();
     const current = cursor;
-    const raw = await options.fetchPage(current, signal);
-    if (!Array.isArray(raw.body)) {
+    const pending = ahead?.cursor === current ? ahead.page : options.fetchPage(current, signal);
+    ahead = null;
+    const raw = await pending;
+    const early = raw.nextCursor;
+    if (options.readAhead && early !== null && isUuid(early) && early !== current) fetchAhead(early);
+    const body = 'read' in raw ? raw.read() : raw.body;
+    if (!Array.isArray(body)) {
+      dropAhead();
       cursor = null; // a broken walk does not go on
       throw new ApiError('ValidationError', `${label}: page at cursor ${current} is not an array`, {
         status: 200,
@@ -60,13 +81,14 @@ export function paginate<R>(options: PaginateOptions<R>): PageIterator<R> {
     }
     const next = raw.nextCursor;
     if (next !== null && (!isUuid(next) || next === current)) {
+      dropAhead();
       cursor = null;
       throw new ApiError('ValidationError', `${label}: malformed x-next-cursor ${JSON.stringify(next)} after cursor ${current}`, {
         status: 200,
         request: label,
       });
     }
-    const { records, skipped } = parseRecords(raw.body, options.parse);
+    const { records, skipped } = parseRecords(body, options.parse);
     cursor = next;
     return { done: false, value: { records, skipped, cursor: current, nextCursor: next } };
   }
@@ -79,11 +101,15 @@ export function paginate<R>(options: PaginateOptions<R>): PageIterator<R> {
       busy = true;
       try {
         return await turn();
+      } catch (error) {
+        dropAhead();
+        throw error;
       } finally {
         busy = false;
       }
     },
     async return() {
+      dropAhead();
       cursor = null;
       return { done: true, value: undefined };
     },
