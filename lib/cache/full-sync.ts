@@ -7,7 +7,7 @@ import { FIRST_CURSOR, type Page, type PageIterator } from '../api/paginate';
 import type { PageOptions } from '../api/client';
 import type { Job } from '../api/schemas';
 import { SUPERSEDED } from './lookup';
-import { buildIndex, serializeIndex, type SearchDoc } from '../search';
+import { createIndexBuilder, serializeIndex, type IndexBuilder, type SearchDoc } from '../search';
 import { companyNames, toSearchDoc } from './search-docs';
 import { buildSearchIndexFromCache } from './search-store';
 import { withSkipped, type SyncContext } from './sync-context';
@@ -63,9 +63,11 @@ export async function fullSync(ctx: SyncContext, signal: AbortSignal | undefined
   }
   await askPersistence(ctx);
 
-  // Search documents of this run's jobs, and every uuid it saw; null when the walk resumed past its
-  // first job page (the earlier pages are then only in the database, and the index is built from there).
-  let docs: Map<string, SearchDoc> | null = null;
+  // The search index of this run's jobs, built page by page as they arrive (so the end of the sync
+  // only finishes it, and no page of documents outlives its turn), and every uuid the walk saw; null
+  // when the walk resumed past its first job page (the earlier pages are then only in the database,
+  // and the index is built from there).
+  let builder: IndexBuilder | null = null;
   let seen: Set<string> | null = null;
   const step = (): ResumePoint => ctx.state().resume!;
 
@@ -79,17 +81,25 @@ export async function fullSync(ctx: SyncContext, signal: AbortSignal | undefined
   const names = companyNames(await cache.allCompanies());
   if (step().collection === 'jobs') {
     const startOver = () => {
-      docs = new Map();
+      builder = createIndexBuilder();
       seen = new Set();
       ctx.publish({ ...ctx.state(), jobsStored: 0 });
     };
     if (step().cursor === FIRST_CURSOR) startOver();
     const onPage = async (page: Page<Job>) => {
+      const active = builder as IndexBuilder | null;
+      let pageDocs: SearchDoc[] = [];
       for (const job of page.records) {
         seen?.add(job.uuid);
-        if (job.active) docs?.set(job.uuid, toSearchDoc(job, job.company_uuid === null ? '' : (names.get(job.company_uuid) ?? '')));
-        else docs?.delete(job.uuid);
+        if (job.active) pageDocs.push(toSearchDoc(job, job.company_uuid === null ? '' : (names.get(job.company_uuid) ?? '')));
+        else if (active) {
+          // In order: a job made inactive after an earlier copy of it on this page was collected.
+          active.add(pageDocs);
+          pageDocs = [];
+          active.remove(job.uuid);
+        }
       }
+      active?.add(pageDocs);
       // Jobs skipped as malformed were seen too: their cached copy stays until a readable one comes.
       for (const skipped of page.skipped) if (skipped.uuid !== null) seen?.add(skipped.uuid.toLowerCase());
       const next: ResumePoint = page.nextCursor === null ? { collection: 'index', cursor: '' } : { collection: 'jobs', cursor: page.nextCursor };
@@ -99,9 +109,9 @@ export async function fullSync(ctx: SyncContext, signal: AbortSignal | undefined
   }
   // Only a walk that saw every page in this run knows what is gone (and has every search document).
   const seenNow = seen as Set<string> | null;
-  const docsNow = docs as Map<string, SearchDoc> | null;
+  const builderNow = builder as IndexBuilder | null;
   const gone = seenNow === null ? [] : unseenJobs(cache, seenNow);
-  const index = docsNow !== null ? buildIndex([...docsNow.values()]) : await buildSearchIndexFromCache(cache);
+  const index = builderNow !== null ? builderNow.finish() : await buildSearchIndexFromCache(cache);
   const state = ctx.state();
   const done: StoredSyncState = {
     ...state,
@@ -150,7 +160,7 @@ async function storePage(
 
 /**
  * Walks pages from `cursor`, handing each to `onPage` while the next one is already being fetched
- * (the iterator allows one fetch in flight, and storing does not use it). A saved cursor the
+ * and parsed (the iterator allows one turn in flight, and storing does not use it). A saved cursor the
  * platform no longer knows (page cursors expire after an hour) restarts the walk at the first page:
  * stored records are then replaced in place by uuid, not duplicated.
  */
@@ -162,7 +172,8 @@ async function walk<R>(
   onRestart: () => void = () => undefined,
 ): Promise<void> {
   let stored = 0;
-  const iterator = pages({ cursor, ...(signal === undefined ? {} : { signal }) });
+  // Read ahead: the platform sends page n+1 while this side parses page n and stores page n-1.
+  const iterator = pages({ cursor, readAhead: true, ...(signal === undefined ? {} : { signal }) });
   try {
     let pending = iterator.next();
     for (;;) {

@@ -1,13 +1,16 @@
 // Building an index from scratch, and folding the delta segment back into the main one.
 import { buildSegment } from './build-segment';
-import { createIndexState, type SearchIndex } from './index-state';
-import { inputFromDocs, inputFromParts } from './segment-input';
+import { createIndexBuilder } from './builder';
+import type { SearchIndex } from './index-state';
+import { inputFromParts } from './segment-input';
 import type { SearchDoc } from './types';
 
-/** Builds the index of `docs`; a later document with the same uuid replaces an earlier one. */
+/** Builds the index of `docs`; a later document with the same uuid replaces an earlier one. The
+ * same path as a sync's page-by-page build (builder.ts), with all the pages at once. */
 export function buildIndex(docs: readonly SearchDoc[]): SearchIndex {
-  const main = buildSegment(inputFromDocs(lastOfEachUuid(docs)));
-  return createIndexState(main, null, new Uint8Array(main.count).fill(1));
+  const builder = createIndexBuilder();
+  builder.add(docs);
+  return builder.finish();
 }
 
 export function lastOfEachUuid(docs: readonly SearchDoc[]): readonly SearchDoc[] {

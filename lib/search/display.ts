@@ -3,8 +3,8 @@
 // bytes plus offsets: one byte per character for Latin-1 text, and UTF-8 for a field with a
 // character above U+00FF (Cyrillic, Polish ł, €), whose slot is listed in `displayUtf8`. Bytes,
 // not a string: a 400,000-piece join cost 70-110 ms and one wide character made the whole
-// multi-megabyte string two bytes per character; a typed array is written in one tight loop
-// (~15 ms at 100,000 jobs) and structured clone copies it as one block.
+// multi-megabyte string two bytes per character; a typed array is written in the same loop that
+// folds the searched fields (segment-writer.ts) and structured clone copies it as one block.
 import type { SearchDoc, SerializedSegment } from './types';
 
 export const DISPLAY_FIELDS = ['number', 'status', 'customer', 'address'] as const;
@@ -26,52 +26,6 @@ export interface StoredDisplay {
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
-/** Display parts of new documents in bulk, copied out of the one string inputFromDocs joins their
- * searched fields into (`joined`: number, customer, address, description of each document, each
- * followed by a space, starting at `joinedStarts[d * 4 + f]`), plus each status. Reading the
- * original strings again instead cost 100-300 ms at 100,000 jobs (each is flattened on first read). */
-export function displayFromJoined(joined: string, joinedStarts: Uint32Array, statuses: readonly string[]): DisplayParts {
-  const count = statuses.length;
-  const slots = count * DISPLAY_COUNT;
-  let left = 0; // characters not yet written: room kept for them
-  for (let d = 0; d < count; d++) left += joinedStarts[d * 4 + 3]! - joinedStarts[d * 4]! - 3 + statuses[d]!.length;
-  let bytes = new Uint8Array(left);
-  const starts = new Uint32Array(slots + 1);
-  const utf8: number[] = [];
-  let pos = 0;
-  for (let slot = 0; slot < slots; slot++) {
-    const d = slot >>> 2;
-    const f = slot & 3;
-    // Display order number, status, customer, address; joined order number, customer, address, …
-    const text = f === 1 ? statuses[d]! : joined;
-    const from = f === 1 ? 0 : joinedStarts[d * 4 + (f === 0 ? 0 : f - 1)]!;
-    const to = f === 1 ? text.length : joinedStarts[d * 4 + (f === 0 ? 1 : f)]! - 1;
-    starts[slot] = pos;
-    left -= to - from;
-    let i = from;
-    for (; i < to; i++) {
-      const c = text.charCodeAt(i);
-      if (c > 0xff) break;
-      bytes[pos + i - from] = c;
-    }
-    if (i === to) {
-      pos += to - from;
-      continue;
-    }
-    const encoded = encoder.encode(text.slice(from, to));
-    if (pos + encoded.length + left > bytes.length) {
-      const bigger = new Uint8Array(Math.ceil((pos + encoded.length + left) * 1.25));
-      bigger.set(bytes.subarray(0, pos));
-      bytes = bigger;
-    }
-    bytes.set(encoded, pos);
-    pos += encoded.length;
-    utf8.push(slot);
-  }
-  starts[slots] = pos;
-  return { display: pos === bytes.length ? bytes : bytes.slice(0, pos), displayStarts: starts, displayUtf8: Uint32Array.from(utf8) };
-}
 
 /** One new document's display fields in stored form (an upsert: a few at a time). */
 export function storedDisplayOf(doc: SearchDoc): StoredDisplay {

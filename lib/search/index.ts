@@ -4,6 +4,7 @@ import { compactIndex as compact } from './build';
 import type { SearchIndex } from './index-state';
 
 export { buildIndex } from './build';
+export { createIndexBuilder, type IndexBuilder } from './builder';
 export { applyChanges, countDocs } from './changes';
 export { browse, displayOf, type BrowseOptions } from './browse';
 export { DISPLAY_FIELDS } from './display';
