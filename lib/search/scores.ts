@@ -10,8 +10,9 @@ export const PREFIX_SCORES = [80, 50, 32, 18] as const;
 export const TYPO_SCORES = [9, 8, 6, 4] as const;
 export const TYPO_CEILING = 10;
 
-/** A result's score: documents needing fewer typo corrections first, then the summed word
- * scores. One number so that callers can sort or compare by it. */
-export function resultScore(terms: number, typos: number, sum: number): number {
-  return (terms - typos) * 10_000 + sum;
+/** A result's score is the sum of this over its words: documents needing fewer typo corrections
+ * first (each word matched without one adds 10,000), then the summed word scores. One number so
+ * that callers can sort or compare by it; summed word by word, so no per-document loop over words. */
+export function resultPart(wordScore: number): number {
+  return wordScore < TYPO_CEILING ? wordScore : wordScore + 10_000;
 }

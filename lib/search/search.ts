@@ -1,5 +1,5 @@
 // One-off search: `search(index, 'smith elm', { limit: 20 })`.
-import { collect, evaluateAll, type Candidates } from './evaluate';
+import { collectOne, evaluateAll, type Candidates } from './evaluate';
 import { matchesInDoc } from './highlight';
 import { displayOfDoc, uuidOf, type SearchIndex } from './index-state';
 import { queryTerms } from './normalize';
@@ -18,11 +18,11 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   return present(index, terms, evaluate(index, terms, limit), limit);
 }
 
-/** A single word only needs its best tiers: stop as soon as `limit` documents are found. */
+/** A single word only needs its best tiers: stop as soon as `limit` documents are found. The
+ * answer lives in shared work arrays, valid until the next search. */
 export function evaluate(index: SearchIndex, terms: readonly string[], limit: number): Candidates {
   if (terms.length > 1) return evaluateAll(index, terms);
-  const found = collect(index, planTerm(index, terms[0]!), limit);
-  return { docs: found.docs, count: found.docs.length, scores: [found.scores] };
+  return collectOne(index, planTerm(index, terms[0]!), limit);
 }
 
 export function present(index: SearchIndex, terms: readonly string[], candidates: Candidates, limit: number): SearchResult[] {

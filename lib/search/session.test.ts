@@ -29,6 +29,19 @@ describe('createSearchSession', () => {
     expect(session.search('smith', { limit: 5 })).toEqual(search(index, 'smith', { limit: 5 }));
   });
 
+  it('keeps its candidates apart from other sessions and one-off searches on the same index', () => {
+    // Searches work in arrays shared per index; a session's kept candidates must be its own.
+    const a = createSearchSession(index);
+    const b = createSearchSession(index);
+    const typedA = ['s', 'sm', 'smi', 'smit', 'smith', 'smith ', 'smith e', 'smith el', 'smith elm'];
+    const typedB = ['1', '12', 'j', 'jo', 'jon', 'jone', 'jones', 'jones s', 'jones st'];
+    typedA.forEach((typed, i) => {
+      expect(a.search(typed), typed).toEqual(search(index, typed));
+      expect(b.search(typedB[i]!), typedB[i]).toEqual(search(index, typedB[i]!));
+      search(index, 'boiler service');
+    });
+  });
+
   it('finds the intended job of every typo query', () => {
     const typos = queries.filter((q) => q.intended !== undefined);
     expect(typos).toHaveLength(40);

@@ -1,6 +1,6 @@
 // Search-as-you-type: each keystroke usually extends the last query, so the documents that matched
 // it are the only ones that can match now; the session narrows them instead of asking the index.
-import { evaluateAll, narrow, type Candidates } from './evaluate';
+import { evaluateAll, keepCandidates, narrow, NOT_SCORED, type Candidates } from './evaluate';
 import type { SearchIndex } from './index-state';
 import { queryTerms } from './normalize';
 import { DEFAULT_LIMIT, evaluate, present } from './search';
@@ -41,8 +41,10 @@ export function createSearchSession(index: SearchIndex): SearchSession {
         candidates = refine(index, previous, terms);
         answer = candidates;
       } else if (terms.length > 1 || planTerm(index, terms[0]!).strictCost < KEEP_ALL_BELOW) {
-        candidates = evaluateAll(index, terms);
-        answer = candidates;
+        // The answer is in shared work arrays: copy it into this session's own (reusing the last
+        // ones' room), since the next keystroke narrows it.
+        answer = evaluateAll(index, terms);
+        candidates = keepCandidates(answer, last?.candidates ?? null);
       } else {
         candidates = null;
         answer = evaluate(index, terms, limit);
@@ -73,15 +75,21 @@ function extends_(prev: readonly string[], next: readonly string[]): boolean {
   });
 }
 
+/** Narrows the last candidates in place (they are this session's own, and the last answer is
+ * not needed again): only the words that changed are scored again, into their old columns. */
 function refine(index: SearchIndex, previous: State, terms: string[]): Candidates {
-  const old = previous.candidates!;
-  const candidates: Candidates = {
-    docs: old.docs.slice(0, old.count),
-    count: old.count,
-    scores: terms.map((term, i) => (term === previous.terms[i] ? old.scores[i]!.slice(0, old.count) : new Uint8Array(0))),
-  };
+  const candidates = previous.candidates!;
+  const spare: Uint8Array[] = [];
+  candidates.scores = terms.map((term, i) => {
+    const column = candidates.scores[i];
+    if (column !== undefined && term === previous.terms[i]) return column;
+    if (column !== undefined) spare[i] = column;
+    return NOT_SCORED;
+  });
   terms.forEach((term, i) => {
-    if (term !== previous.terms[i]) narrow(index, candidates, i, planTerm(index, term));
+    if (term === previous.terms[i]) return;
+    const own = spare[i] ?? new Uint8Array(candidates.count);
+    narrow(index, candidates, i, planTerm(index, term), own);
   });
   return candidates;
 }

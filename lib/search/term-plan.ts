@@ -1,8 +1,10 @@
 // One query word against the index: which words it matches in each segment (exact, prefix, one
-// typo), and walking their posting lists tier by tier, best tier first.
-import { alphabet, type Scratch, type SearchIndex } from './index-state';
+// typo), and walking their posting lists (postings.ts) tier by tier, best tier first.
+import type { Scratch, SearchIndex } from './index-state';
+import { collectWords, markWords } from './postings';
 import { EXACT_SCORES, FIELD_COUNT, PREFIX_SCORES, TYPO_SCORES } from './scores';
-import { MIN_TYPO_LENGTH, typoVariants } from './typo';
+import { MIN_TYPO_LENGTH } from './typo';
+import { typoWordRanges } from './typo-words';
 import type { SerializedSegment } from './types';
 import { prefixRange, wordLength } from './vocab';
 
@@ -49,35 +51,26 @@ export function planTerm(index: SearchIndex, term: string): TermPlan {
   return { term, typoAllowed: term.length >= MIN_TYPO_LENGTH, segments, strictCost };
 }
 
-function typoRanges(index: SearchIndex, plan: TermPlan, sp: SegmentPlan): number[] {
-  if (sp.typo !== null) return sp.typo;
-  const ranges: [number, number][] = [];
-  if (plan.typoAllowed) {
-    for (const variant of typoVariants(plan.term, alphabet(index))) {
-      const range = prefixRange(sp.seg, variant);
-      if (range[0] < range[1]) ranges.push(range);
-    }
+function typoRanges(plan: TermPlan, sp: SegmentPlan): number[] {
+  if (sp.typo === null) sp.typo = plan.typoAllowed ? typoWordRanges(sp.seg, plan.term, sp.lo, sp.hi) : [];
+  return sp.typo;
+}
+
+/** Posting bytes of the typo words: what walking the typo tiers costs (finds their words). */
+export function typoCost(plan: TermPlan): number {
+  if (!plan.typoAllowed) return 0;
+  let cost = 0;
+  for (const sp of plan.segments) {
+    const ranges = typoRanges(plan, sp);
+    const starts = sp.seg.postingStarts;
+    for (let r = 0; r < ranges.length; r += 2) cost += starts[ranges[r + 1]! * FIELD_COUNT]! - starts[ranges[r]! * FIELD_COUNT]!;
   }
-  ranges.sort((a, b) => a[0] - b[0]);
-  const flat: number[] = [];
-  const push = (lo: number, hi: number): void => {
-    if (lo >= hi) return;
-    const last = flat.length - 1;
-    if (last > 0 && lo <= flat[last]!) flat[last] = Math.max(flat[last]!, hi);
-    else flat.push(lo, hi);
-  };
-  // Words that start with the term are exact or prefix matches, never typo matches.
-  for (const [lo, hi] of ranges) {
-    push(lo, Math.min(hi, sp.lo));
-    push(Math.max(lo, sp.hi), hi);
-  }
-  sp.typo = flat;
-  return flat;
+  return cost;
 }
 
 /** Word ranges of one tier in one segment, flattened. */
-function tierWords(index: SearchIndex, plan: TermPlan, sp: SegmentPlan, tier: number): number[] {
-  if (tier >= STRICT_TIERS) return typoRanges(index, plan, sp);
+function tierWords(plan: TermPlan, sp: SegmentPlan, tier: number): number[] {
+  if (tier >= STRICT_TIERS) return typoRanges(plan, sp);
   if ((tier & 1) === 0) return sp.exact ? [sp.lo, sp.lo + 1] : [];
   return [sp.exact ? sp.lo + 1 : sp.lo, sp.hi];
 }
@@ -87,63 +80,23 @@ function tierWords(index: SearchIndex, plan: TermPlan, sp: SegmentPlan, tier: nu
 export function collectTier(index: SearchIndex, plan: TermPlan, tier: number, s: Scratch, stamp: number, count: number): number {
   const field = tier >= STRICT_TIERS ? tier - STRICT_TIERS : tier >> 1;
   const score = tierScore(tier);
-  const { seen, termScore, list } = s;
-  const alive = index.alive;
   for (const sp of plan.segments) {
-    const words = tierWords(index, plan, sp, tier);
-    const { postingStarts, postings } = sp.seg;
+    const words = tierWords(plan, sp, tier);
     for (let r = 0; r < words.length; r += 2) {
-      for (let w = words[r]!; w < words[r + 1]!; w++) {
-        const bucket = w * FIELD_COUNT + field;
-        const end = postingStarts[bucket + 1]!;
-        let local = -1;
-        for (let p = postingStarts[bucket]!; p < end; ) {
-          let byte = postings[p++]!;
-          let gap = byte & 0x7f;
-          for (let shift = 7; byte >= 0x80; shift += 7) {
-            byte = postings[p++]!;
-            gap |= (byte & 0x7f) << shift;
-          }
-          local += gap;
-          const doc = sp.base + local;
-          if (seen[doc] === stamp || alive[doc] === 0) continue;
-          seen[doc] = stamp;
-          termScore[doc] = score;
-          list[count++] = doc;
-        }
-      }
+      count = collectWords(sp.seg, sp.base, words[r]!, words[r + 1]!, field, score, index.alive, s, stamp, count);
     }
   }
   return count;
 }
 
 /** Records the term score of the members (`s.member === memberStamp`) this tier matches. */
-export function markTier(index: SearchIndex, plan: TermPlan, tier: number, s: Scratch, stamp: number, memberStamp: number): void {
+export function markTier(plan: TermPlan, tier: number, s: Scratch, stamp: number, memberStamp: number): void {
   const field = tier >= STRICT_TIERS ? tier - STRICT_TIERS : tier >> 1;
   const score = tierScore(tier);
-  const { seen, termScore, member } = s;
   for (const sp of plan.segments) {
-    const words = tierWords(index, plan, sp, tier);
-    const { postingStarts, postings } = sp.seg;
+    const words = tierWords(plan, sp, tier);
     for (let r = 0; r < words.length; r += 2) {
-      for (let w = words[r]!; w < words[r + 1]!; w++) {
-        const bucket = w * FIELD_COUNT + field;
-        const end = postingStarts[bucket + 1]!;
-        let local = -1;
-        for (let p = postingStarts[bucket]!; p < end; ) {
-          let byte = postings[p++]!;
-          let gap = byte & 0x7f;
-          for (let shift = 7; byte >= 0x80; shift += 7) {
-            byte = postings[p++]!;
-            gap |= (byte & 0x7f) << shift;
-          }
-          local += gap;
-          const doc = sp.base + local;
-          if (member[doc] !== memberStamp || seen[doc] === stamp) continue;
-          seen[doc] = stamp;
-          termScore[doc] = score;
-        }
-      }
+      markWords(sp.seg, sp.base, words[r]!, words[r + 1]!, field, score, s, stamp, memberStamp);
     }
   }
 }

@@ -1,12 +1,14 @@
 // One-typo matching: a word matches term t (of at least MIN_TYPO_LENGTH characters) when one of
 // its prefixes p, at least MIN_TYPO_LENGTH long, is one edit from t (substitution, insertion,
 // deletion or swap of neighbours). Prefixes, not whole words, so a typo is forgiven while the
-// word is still being typed. The index finds such words through the edit variants of t; a
-// candidate's own text is checked with `typoPrefixLength`, and both agree.
+// word is still being typed. The index finds such words by walking its sorted words
+// (typo-words.ts, tested against looking up every edit variant of t, `typoVariants`); a
+// candidate's own text is checked with `typoPrefixLength`, and all of them agree.
 export const MIN_TYPO_LENGTH = 4;
 
 /** All strings one edit from `term`, at least MIN_TYPO_LENGTH long, that are not `term` or an
- * extension of it (those are exact or prefix matches already). */
+ * extension of it (those are exact or prefix matches already). The rule in its plainest form:
+ * tests check the faster paths against it. */
 export function typoVariants(term: string, alphabet: string): string[] {
   const n = term.length;
   const out = new Set<string>();

@@ -1,13 +1,16 @@
 // Checks one candidate document against one query word by reading its folded text: cheaper than
 // walking a common word's posting lists when only a few candidates are left.
-import { locate, type SearchIndex } from './index-state';
+import type { SearchIndex } from './index-state';
 import { isWordCode } from './normalize';
 import { EXACT_SCORES, FIELD_COUNT, PREFIX_SCORES, TYPO_SCORES } from './scores';
 import { typoPrefixLength } from './typo';
 
 /** The best score `term` earns in document `doc` (same rules as the posting tiers), or 0. */
 export function scoreInDoc(index: SearchIndex, doc: number, term: string, typoAllowed: boolean): number {
-  const [seg, local] = locate(index, doc);
+  // Not locate(): it returns a pair, made per candidate when not optimized away.
+  const mainCount = index.main.count;
+  const seg = doc < mainCount ? index.main : index.delta!;
+  const local = doc < mainCount ? doc : doc - mainCount;
   const { text, fieldStarts } = seg;
   const n = term.length;
   const first = term.charCodeAt(0);

@@ -46,3 +46,51 @@ export function alphabetOf(seg: Words): string {
   for (let i = 0; i < seg.words.length; i++) seen.add(seg.words[i]!);
   return [...seen].sort().join('');
 }
+
+/** Compares word w from character `at` on with codes[from, to): negative when it sorts before
+ * them, 0 when it continues with them, positive after. The caller's range shares the first `at`
+ * characters, so no substring or variant string is ever made. */
+function compareAt(seg: Words, w: number, at: number, codes: Uint16Array, from: number, to: number): number {
+  const start = seg.wordStarts[w]! + at;
+  const length = seg.wordStarts[w + 1]! - start;
+  const n = to - from;
+  const m = length < n ? length : n;
+  for (let k = 0; k < m; k++) {
+    const diff = seg.words.charCodeAt(start + k) - codes[from + k]!;
+    if (diff !== 0) return diff;
+  }
+  return length < n ? -1 : 0;
+}
+
+/** In [lo, hi), a range of words sharing their first `at` characters: the first word that
+ * continues with codes[from, to) or sorts after them. */
+export function lowerBoundAt(seg: Words, lo: number, hi: number, at: number, codes: Uint16Array, from: number, to: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareAt(seg, mid, at, codes, from, to) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Like lowerBoundAt: the first word that sorts after the words continuing with codes[from, to). */
+export function upperBoundAt(seg: Words, lo: number, hi: number, at: number, codes: Uint16Array, from: number, to: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareAt(seg, mid, at, codes, from, to) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** In [lo, hi), words sharing their first `at` characters and all longer than that: the first
+ * word whose character `at` is above `code`. */
+export function charGroupEnd(seg: Words, lo: number, hi: number, at: number, code: number): number {
+  const { words, wordStarts } = seg;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (words.charCodeAt(wordStarts[mid]! + at) <= code) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
