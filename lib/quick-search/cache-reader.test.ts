@@ -95,6 +95,7 @@ describe('openCacheReader', () => {
     const opened = openCacheReader(db, (p) => {
       events.push('preview');
       preview = p;
+      return true; // shown: the main segment is read after the paint
     }).then((reader) => (events.push('reader'), reader));
     const reader = await opened;
     expect(events).toEqual(['preview', 'reader']);

@@ -30,17 +30,31 @@ export interface CacheReader {
 
 const has = (db: IDBDatabase, name: string) => db.objectStoreNames.contains(name);
 
-/** `onPreview` gets the first-screen preview stored with the index as soon as its small record is
- * read, before the main segment (tens of megabytes) is. */
-export async function openCacheReader(db: IDBDatabase, onPreview?: (preview: IndexPreview) => void): Promise<CacheReader> {
+/** Resolves once the rows just set are painted (a frame, then a task), or after 50 ms at most:
+ * reading the main segment blocks the page while it is deserialized, and must not delay that paint. */
+export function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => resolve();
+    setTimeout(done, 50);
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(done, 0));
+  });
+}
+
+/** `onPreview` gets the first-screen preview stored with the index, read on its own before the main
+ * segment (tens of megabytes); when it shows it (returns true), the main segment is read after the
+ * paint. */
+export async function openCacheReader(db: IDBDatabase, onPreview?: (preview: IndexPreview) => boolean): Promise<CacheReader> {
   const stores = ['search', 'searchMain', 'sync'].filter((n) => has(db, n));
-  const tx = stores.length > 0 ? db.transaction(stores, 'readonly') : null;
-  const read = <T>(store: string, key: IDBValidKey): Promise<T | undefined> =>
+  const readIn = (tx: IDBTransaction | null) => <T>(store: string, key: IDBValidKey): Promise<T | undefined> =>
     tx && has(db, store) ? idbRequest<T | undefined>(tx.objectStore(store).get(key)) : Promise.resolve(undefined);
-  const small = read<StoredSearchIndex>('search', 'index');
-  if (onPreview) void small.then((value) => isPreview(value?.preview) && onPreview(value.preview));
+  if (onPreview && has(db, 'search')) {
+    const small = await readIn(db.transaction('search', 'readonly'))<StoredSearchIndex>('search', 'index');
+    if (isPreview(small?.preview) && onPreview(small.preview)) await afterPaint();
+  }
+  // The index's parts are read again in one transaction: a sync may have stored a new index meanwhile.
+  const read = readIn(stores.length > 0 ? db.transaction(stores, 'readonly') : null);
   const [rest, main, state] = await Promise.all([
-    small,
+    read<StoredSearchIndex>('search', 'index'),
     read<SerializedSegment>('searchMain', 'main'),
     read<Partial<StoredSyncState>>('sync', 'state'),
   ]);

@@ -2,7 +2,7 @@ import { computed, signal } from '@preact/signals';
 import { createSearchSession, type SearchSession } from '../search/session';
 import type { SyncStatus } from '../messaging/views';
 import type { IndexPreview } from '../search/types';
-import { openCacheReader, type CacheReader } from './cache-reader';
+import { afterPaint, openCacheReader, type CacheReader } from './cache-reader';
 import { describeFreshness, localDay } from './freshness';
 import { openExistingDb } from './idb-read';
 import { FIRST_SCREEN_ROWS, firstScreenFromIndex, firstScreenFromPreview, firstScreenFromRecords } from './first-screen';
@@ -77,11 +77,14 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
         const dbName = current.dbName;
         const dbOpening = openExistingDb(dbName);
         const screen = await early;
-        // The kept first screen, while the search index loads (superseded once it has).
-        if (screen?.cacheName === dbName && query.value.trim() === '' && rows.value.length === 0) show(issued, screen.rows, screen.heading, '');
+        // The kept first screen, while the search index loads (superseded once it has); the index is
+        // read after it is painted.
+        const kept = screen?.cacheName === dbName && query.value.trim() === '' && rows.value.length === 0;
+        if (kept) show(issued, screen.rows, screen.heading, '');
         const db = await dbOpening;
         performance.mark('fieldside:db-open');
-        reader = db ? await openCacheReader(db, showPreview) : null;
+        if (kept) await afterPaint();
+        reader = db ? await openCacheReader(db, kept ? undefined : showPreview) : null;
         performance.mark('fieldside:cache-read');
         session = reader?.index ? createSearchSession(reader.index) : null;
       }
@@ -100,10 +103,11 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   }
 
   /** No first screen of this popup's own yet: the one stored with the index, while it loads. */
-  function showPreview(preview: IndexPreview): void {
-    if (preview.day !== today() || query.value.trim() !== '' || rows.value.length > 0) return;
+  function showPreview(preview: IndexPreview): boolean {
+    if (preview.day !== today() || query.value.trim() !== '' || rows.value.length > 0) return false;
     const first = firstScreenFromPreview(preview);
     show(issued, first.rows, first.heading, '');
+    return true;
   }
 
   async function refresh(): Promise<void> {
