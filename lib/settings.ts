@@ -1,6 +1,7 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import { DEV_COMPANION_URL, DEV_PLATFORM_URL } from './session/extension-ids';
+import type { KeptFirstScreen } from './quick-search/snapshot';
 import { ConnectionSchema, SignedOutReasonSchema, StaffSummarySchema, type Connection } from './session/schemas';
 
 // Every storage item Fieldside keeps, declared once. Nothing here is a secret: storage.local is
@@ -66,6 +67,11 @@ export const syncFullRefreshItem = storage.defineItem<Record<string, number>>('l
  * session (surviving a stopped worker) and is not readable by content scripts. */
 export const sidePanelJobItem = storage.defineItem<string | null>('session:sidePanelJob', { fallback: null, version: 1 });
 
+/** The popup's first screen, kept for its next opening (lib/quick-search/snapshot.ts reads and
+ * writes it raw, under this key, so the popup bundles no zod). storage.session: not readable by
+ * content scripts; the rows name customers and addresses. */
+export const popupFirstScreenItem = storage.defineItem<KeptFirstScreen | null>('session:popupFirstScreen', { fallback: null });
+
 export const allSettingsItems = {
   connectionItem,
   sessionItem,
@@ -74,6 +80,7 @@ export const allSettingsItems = {
   contentSitesItem,
   syncFullRefreshItem,
   sidePanelJobItem,
+  popupFirstScreenItem,
 };
 
 export async function readConnection(): Promise<Connection> {

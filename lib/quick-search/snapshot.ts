@@ -1,18 +1,18 @@
+import { browser } from 'wxt/browser';
 import type { QuickRow } from './rows';
-import { idbRequest } from './idb-read';
 
-// The popup's first screen (today's or the recent jobs, 20 rows) as last shown for a cache, in one
-// small record. The popup reads it at the same time as the session, so it paints rows before the
-// cache's search index (megabytes at 100,000 jobs) is read. The popup saves it whenever it computes
-// its first screen, and the background after every sync, so even the first opening after a sync
-// has one. It names the cache it was made from and is shown only when the session names that
-// cache too, so another view's jobs are never shown. Its database is named "fieldside-…", so
-// sign-out deletes it with the caches (lib/session/clear-cached-data.ts).
+// The popup's first screen (today's or the recent jobs, 20 rows) as last shown or prepared, naming
+// the cache it was made from. The popup reads it at the same time as the session (two storage
+// reads in parallel, ~5-15 ms; opening an IndexedDB database costs more), so it paints rows before
+// it has opened the cache. The popup keeps it whenever it computes its first screen, and the
+// background after every sync, so even the first opening after a sync has one. It is shown only
+// when the session names the same cache, so another view's jobs are never shown.
+// It lives in storage.session (lib/settings.ts's `popupFirstScreenItem`): in memory for this browser
+// session, not readable by content scripts, and removed on sign-out with the caches
+// (lib/session/clear-cached-data.ts). Read and written raw here, so the popup bundles no zod.
 
-export const SNAPSHOT_DB = 'fieldside-popup';
-const STORE = 'firstScreen';
-/** One record: the first screen last shown or prepared, whichever cache it was. */
-const LAST = 'last';
+/** The storage.session key of `popupFirstScreenItem` (WXT drops the `session:` area prefix). */
+export const FIRST_SCREEN_KEY = 'popupFirstScreen';
 
 export interface FirstScreen {
   /** The local day it was made on: "Today's jobs" of yesterday are not shown. */
@@ -21,21 +21,12 @@ export interface FirstScreen {
   rows: QuickRow[];
 }
 
-function open(factory: IDBFactory): Promise<IDBDatabase> {
-  const request = factory.open(SNAPSHOT_DB, 1);
-  request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-  return idbRequest(request).then((db) => {
-    db.onversionchange = () => db.close(); // sign-out deletes it
-    return db;
-  });
-}
+export type KeptFirstScreen = FirstScreen & { cacheName: string };
 
 /** The first screen kept last, with the cache it shows; null when there is none for `day`. */
-export async function readFirstScreen(day: string, factory: IDBFactory = indexedDB): Promise<(FirstScreen & { cacheName: string }) | null> {
+export async function readFirstScreen(day: string): Promise<KeptFirstScreen | null> {
   try {
-    const db = await open(factory);
-    const value = await idbRequest<Partial<FirstScreen & { cacheName: string }> | undefined>(db.transaction(STORE, 'readonly').objectStore(STORE).get(LAST));
-    db.close();
+    const value = (await browser.storage.session.get(FIRST_SCREEN_KEY))[FIRST_SCREEN_KEY] as Partial<KeptFirstScreen> | undefined;
     if (!value || value.day !== day || typeof value.cacheName !== 'string' || typeof value.heading !== 'string' || !Array.isArray(value.rows)) return null;
     return { cacheName: value.cacheName, day: value.day, heading: value.heading, rows: value.rows };
   } catch {
@@ -43,17 +34,16 @@ export async function readFirstScreen(day: string, factory: IDBFactory = indexed
   }
 }
 
-export async function saveFirstScreen(cacheName: string, screen: FirstScreen, factory: IDBFactory = indexedDB): Promise<void> {
+export async function saveFirstScreen(cacheName: string, screen: FirstScreen): Promise<void> {
+  const kept: KeptFirstScreen = { cacheName, ...screen };
   try {
-    const db = await open(factory);
-    const tx = db.transaction(STORE, 'readwrite');
-    tx.objectStore(STORE).put({ cacheName, ...screen }, LAST);
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
+    await browser.storage.session.set({ [FIRST_SCREEN_KEY]: kept });
   } catch {
     // Not kept: the next opening reads the cache first, as this one did.
   }
+}
+
+/** Sign-out: the rows name customers and addresses. */
+export async function forgetFirstScreen(): Promise<void> {
+  await browser.storage.session.remove(FIRST_SCREEN_KEY);
 }

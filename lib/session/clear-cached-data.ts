@@ -1,4 +1,5 @@
 import { OUTBOX_DB_PREFIX } from '../outbox/db';
+import { forgetFirstScreen } from '../quick-search/snapshot';
 import { SECRETS_DB_NAME } from '../secrets/store';
 
 // Sign-out removes this person's cached data: every Fieldside IndexedDB database except the
@@ -6,7 +7,8 @@ import { SECRETS_DB_NAME } from '../secrets/store';
 // outboxes. Caches are named "fieldside-…" per account and staff member (lib/cache), so a prefix
 // finds them all. An outbox is not a cache: it holds notes and badge changes the person wrote that
 // the platform does not have yet, and Fieldside never loses a note; it is per account and staff
-// member, so it is sent when that person signs in again.
+// member, so it is sent when that person signs in again. The popup's kept first screen (rows of
+// jobs, in storage.session) goes too.
 
 function isClearedOnSignOut(name: string): boolean {
   return name.startsWith('fieldside') && name !== SECRETS_DB_NAME && !name.startsWith(OUTBOX_DB_PREFIX);
@@ -17,8 +19,9 @@ export async function clearCachedData(factory: IDBFactory = indexedDB): Promise<
   const names = databases
     .map((d) => d.name)
     .filter((name): name is string => !!name && isClearedOnSignOut(name));
-  await Promise.all(
-    names.map(
+  await Promise.all([
+    forgetFirstScreen(),
+    ...names.map(
       (name) =>
         new Promise<void>((resolve, reject) => {
           const request = factory.deleteDatabase(name);
@@ -28,6 +31,6 @@ export async function clearCachedData(factory: IDBFactory = indexedDB): Promise<
           request.onblocked = () => resolve();
         }),
     ),
-  );
+  ]);
   return names;
 }
