@@ -64,9 +64,10 @@ export async function fullSync(ctx: SyncContext, signal: AbortSignal | undefined
   await askPersistence(ctx);
 
   // The search index of this run's jobs, built page by page as they arrive (so the end of the sync
-  // only finishes it, and no page of documents outlives its turn), and every uuid the walk saw; null
-  // when the walk resumed past its first job page (the earlier pages are then only in the database,
-  // and the index is built from there).
+  // only finishes it, and no page of documents outlives its turn), and every uuid the walk saw (to
+  // forget cached jobs it did not). Both null when the walk resumed past its first job page (the
+  // earlier pages are then only in the database, and the index is built from there); `seen` also
+  // when the walk started over an empty cache.
   let builder: IndexBuilder | null = null;
   let seen: Set<string> | null = null;
   const step = (): ResumePoint => ctx.state().resume!;
@@ -82,7 +83,9 @@ export async function fullSync(ctx: SyncContext, signal: AbortSignal | undefined
   if (step().collection === 'jobs') {
     const startOver = () => {
       builder = createIndexBuilder();
-      seen = new Set();
+      // Over an empty cache nothing can go unseen: no set of 100,000 uuids to keep.
+      const { jobs, tombstones } = cache.counts();
+      seen = jobs + tombstones === 0 ? null : new Set();
       ctx.publish({ ...ctx.state(), jobsStored: 0 });
     };
     if (step().cursor === FIRST_CURSOR) startOver();

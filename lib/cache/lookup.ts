@@ -5,6 +5,8 @@ import type { CompanyLookupChunk, LookupChunk } from './schema';
 import { fieldValues, type JobColumns } from './segment-codec';
 
 export const SEGMENT_SIZE = 1000;
+/** Positions per segment in a packed place (segments never hold more than this many slots). */
+const PLACE = 1 << 16;
 /** `LookupChunk.active` values. */
 export const TOMBSTONE = 0;
 export const LIVE = 1;
@@ -35,8 +37,11 @@ export function normalizeJobNumber(number: string): string {
 export function createLookup() {
   const jobChunks = new Map<number, LookupChunk>();
   const companyChunks = new Map<number, CompanyLookupChunk>();
-  /** uuid → [segment, position]; tombstones included (an update must find its old place). */
-  const jobAt = new Map<string, { segment: number; position: number }>();
+  /** uuid → segment * PLACE + position; tombstones included (an update must find its old place).
+   * A number, not an object per job: 100,000 long-lived objects are work for every major GC. */
+  const jobAt = new Map<string, number>();
+  const place = (packed: number | undefined) =>
+    packed === undefined ? undefined : { segment: Math.floor(packed / PLACE), position: packed % PLACE };
   const byNumber = new Map<string, string>();
   const companyAt = new Map<string, { segment: number; position: number }>();
 
@@ -44,7 +49,8 @@ export function createLookup() {
     const old = jobChunks.get(segment);
     if (!old) return;
     old.uuids.forEach((uuid) => {
-      if (jobAt.get(uuid)?.segment === segment) jobAt.delete(uuid);
+      const at = jobAt.get(uuid);
+      if (at !== undefined && Math.floor(at / PLACE) === segment) jobAt.delete(uuid);
     });
     // A job moved to another segment keeps its number entry (that segment's chunk set it).
     old.uuids.forEach((uuid, i) => {
@@ -60,7 +66,7 @@ export function createLookup() {
     chunk.uuids.forEach((uuid, position) => {
       const flag = chunk.active[position];
       if (flag === SUPERSEDED) return;
-      jobAt.set(uuid, { segment: chunk.segment, position });
+      jobAt.set(uuid, chunk.segment * PLACE + position);
       if (flag === LIVE && chunk.numbers[position] !== '') byNumber.set(normalizeJobNumber(chunk.numbers[position]!), uuid);
     });
   }
@@ -94,10 +100,10 @@ export function createLookup() {
       companyAt.clear();
     },
     /** Where a job is stored (tombstones too). */
-    jobLocation: (uuid: string) => jobAt.get(uuid.toLowerCase()),
+    jobLocation: (uuid: string) => place(jobAt.get(uuid.toLowerCase())),
     /** Where a live job is stored; undefined for unknown jobs and tombstones. */
     liveJobLocation(uuid: string) {
-      const loc = jobAt.get(uuid.toLowerCase());
+      const loc = place(jobAt.get(uuid.toLowerCase()));
       return loc && isLive(loc) ? loc : undefined;
     },
     uuidOfNumber: (number: string) => byNumber.get(normalizeJobNumber(number)),
