@@ -2,7 +2,7 @@
 // chosen by the tie-break rank every document already has (open first, then its date), and shown
 // from the display fields, so no job record is read.
 import { findLive } from './changes';
-import { displayOfDoc, locate, totalDocs, type SearchIndex } from './index-state';
+import { displayOfDoc, totalDocs, uuidOf, type SearchIndex } from './index-state';
 import type { SearchDisplay, SearchResult } from './types';
 
 const OPEN_BIT = 0x8000000; // prepare.ts: open jobs have it, the rest of a rank is yyyymmdd
@@ -40,7 +40,7 @@ export function browse(index: SearchIndex, options: BrowseOptions = {}): SearchR
       if (top.length > limit) top.pop();
     }
   }
-  return top.map(({ doc }) => ({ uuid: uuidAt(index, doc), score: 0, matches: [], display: displayOfDoc(index, doc) }));
+  return top.map(({ doc }) => ({ uuid: uuidOf(index, doc), score: 0, matches: [], display: displayOfDoc(index, doc) }));
 }
 
 /** The display fields of a live job, by uuid (or global document number), or null. */
@@ -48,11 +48,6 @@ export function displayOf(index: SearchIndex, job: string | number): SearchDispl
   const doc = typeof job === 'number' ? job : findLive(index, job);
   if (doc === undefined || doc < 0 || doc >= totalDocs(index) || index.alive[doc] !== 1) return null;
   return displayOfDoc(index, doc);
-}
-
-function uuidAt(index: SearchIndex, doc: number): string {
-  const [seg, local] = locate(index, doc);
-  return seg.uuids.slice(seg.uuidStarts[local]!, seg.uuidStarts[local + 1]!);
 }
 
 function dayNumber(day: string): number {

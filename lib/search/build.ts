@@ -1,8 +1,7 @@
 // Building an index from scratch, and folding the delta segment back into the main one.
-import { buildSegment } from './build-segment';
 import { createIndexBuilder } from './builder';
 import type { SearchIndex } from './index-state';
-import { inputFromParts } from './segment-input';
+import { buildSegment } from './segment-input';
 import type { SearchDoc } from './types';
 
 /** Builds the index of `docs`; a later document with the same uuid replaces an earlier one. The
@@ -26,10 +25,10 @@ export function compactIndex(index: SearchIndex, extra: readonly SearchDoc[] = [
   const { main: oldMain, delta, alive } = index;
   const parts = [{ seg: oldMain, live: (local: number) => alive[local] === 1 }];
   if (delta) parts.push({ seg: delta, live: (local: number) => alive[oldMain.count + local] === 1 });
-  const main = buildSegment(inputFromParts(parts, extra));
+  const main = buildSegment(parts, extra);
   index.main = main;
   index.delta = null;
   index.alive = new Uint8Array(main.count).fill(1);
   index.generation++;
-  index.runtime = { alphabet: null, uuidToDoc: null, scratch: null };
+  index.runtime = { uuidToDoc: null, scratch: null };
 }

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { lastOfEachUuid } from './build';
-import { buildSegment } from './build-segment';
 import { applyChanges, buildIndex, compactIndex, countDocs, createIndexBuilder, displayOf, loadIndex, search, serializeIndex, type SearchDoc, type SearchIndex } from './index';
 import { createIndexState } from './index-state';
-import { inputFromParts } from './segment-input';
+import { buildSegment } from './segment-input';
+import { pieceEnd, pieceStart, textPiece } from './segment-read';
 import { createRandom, syntheticDocs } from './synthetic-docs';
 import { benchQueries } from './synthetic-queries';
 import { doc, RANKING_DOCS } from './test-fixtures';
 import type { SerializedSegment } from './types';
 import { sortWordIds } from './word-order';
 
-/** The slow, obvious way to the same index: each document folded on its own (prepare.ts, foldText,
- * storedDisplayOf), as deltas and merges do. The builder folds pages in bulk and must agree. */
+/** The slow, obvious way to the same index: each document folded on its own (foldText), as deltas
+ * and merges do (segment-input.ts). The builder folds pages in bulk and must agree. */
 function referenceIndex(docs: readonly SearchDoc[]): SearchIndex {
-  const main = buildSegment(inputFromParts([], lastOfEachUuid(docs)));
+  const main = buildSegment([], lastOfEachUuid(docs));
   return createIndexState(main, null, new Uint8Array(main.count).fill(1));
 }
 
@@ -59,7 +59,8 @@ function checkInverted(seg: SerializedSegment): void {
   const expected = new Map<string, number[][]>();
   for (let d = 0; d < seg.count; d++) {
     for (let f = 0; f < 4; f++) {
-      const field = seg.text.slice(seg.fieldStarts[d * 4 + f], seg.fieldStarts[d * 4 + f + 1]! - 1);
+      const piece = textPiece(seg, d, f);
+      const field = seg.text.slice(pieceStart(seg, piece), pieceEnd(seg, piece));
       for (const word of new Set(field.split(' ').filter(Boolean))) {
         if (!expected.has(word)) expected.set(word, [[], [], [], []]);
         expected.get(word)![f]!.push(d);

@@ -1,6 +1,6 @@
 // Marks what matched in a result: ranges into the original text of each field.
 import type { SearchIndex } from './index-state';
-import { offsetMap } from './segment-read';
+import { offsetMap, pieceEnd, pieceStart, textPiece } from './segment-read';
 import { isWordCode } from './normalize';
 import { FIELD_COUNT } from './scores';
 import { MIN_TYPO_LENGTH, typoPrefixLength } from './typo';
@@ -24,9 +24,9 @@ export function matchesInDoc(index: SearchIndex, doc: number, terms: readonly st
   for (let f = 0; f < FIELD_COUNT; f++) {
     const ranges = perField[f]!;
     if (ranges.length === 0) continue;
-    const slot = local * FIELD_COUNT + f;
-    const origin = seg.fieldStarts[slot]!;
-    const map = offsetMap(seg, slot);
+    const piece = textPiece(seg, local, f);
+    const origin = pieceStart(seg, piece);
+    const map = offsetMap(seg, piece);
     const mapped = merge(ranges);
     for (const range of mapped) {
       const a = range[0] - origin;
@@ -49,9 +49,9 @@ export function matchesInDoc(index: SearchIndex, doc: number, terms: readonly st
  * or (`typo`) with one typo; says whether anything matched. */
 function eachWord(seg: SerializedSegment, local: number, f: number, term: string, typo: boolean, out: Range[]): boolean {
   const text = seg.text;
-  const slot = local * FIELD_COUNT + f;
-  const end = seg.fieldStarts[slot + 1]! - 1;
-  let i = seg.fieldStarts[slot]!;
+  const piece = textPiece(seg, local, f);
+  const end = pieceEnd(seg, piece);
+  let i = pieceStart(seg, piece);
   let any = false;
   while (i < end) {
     if (!isWordCode(text.charCodeAt(i))) {

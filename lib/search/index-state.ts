@@ -1,7 +1,7 @@
 // The live index: two immutable segments (the big main one and a small delta of recent changes)
 // plus which documents are still alive, and per-index caches that are never serialized.
 import { segmentDisplay, type SearchDisplay } from './display';
-import { alphabetOf } from './vocab';
+import { segmentUuid } from './segment-read';
 import type { SerializedSegment } from './types';
 
 export interface SearchIndex {
@@ -13,7 +13,6 @@ export interface SearchIndex {
   generation: number;
   /** Runtime caches, rebuilt on demand. */
   runtime: {
-    alphabet: string | null;
     uuidToDoc: Map<string, number> | null;
     scratch: Scratch | null;
   };
@@ -30,7 +29,7 @@ export interface Scratch {
 }
 
 export function createIndexState(main: SerializedSegment, delta: SerializedSegment | null, alive: Uint8Array): SearchIndex {
-  return { main, delta, alive, generation: 0, runtime: { alphabet: null, uuidToDoc: null, scratch: null } };
+  return { main, delta, alive, generation: 0, runtime: { uuidToDoc: null, scratch: null } };
 }
 
 export function totalDocs(index: SearchIndex): number {
@@ -45,7 +44,7 @@ export function locate(index: SearchIndex, doc: number): [SerializedSegment, num
 
 export function uuidOf(index: SearchIndex, doc: number): string {
   const [seg, local] = locate(index, doc);
-  return seg.uuids.slice(seg.uuidStarts[local]!, seg.uuidStarts[local + 1]!);
+  return segmentUuid(seg, local);
 }
 
 /** The original number, status, customer and address of global document `doc`. */
@@ -57,14 +56,6 @@ export function displayOfDoc(index: SearchIndex, doc: number): SearchDisplay {
 export function rankOfDoc(index: SearchIndex, doc: number): number {
   const [seg, local] = locate(index, doc);
   return seg.ranks[local]!;
-}
-
-export function alphabet(index: SearchIndex): string {
-  if (index.runtime.alphabet === null) {
-    const chars = new Set(alphabetOf(index.main) + (index.delta ? alphabetOf(index.delta) : ''));
-    index.runtime.alphabet = [...chars].sort().join('');
-  }
-  return index.runtime.alphabet;
 }
 
 export function scratch(index: SearchIndex): Scratch {

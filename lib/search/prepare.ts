@@ -1,18 +1,4 @@
-// Turns documents into what a segment stores: folded fields, offset maps and a tie-break rank.
-import { storedDisplayOf, type StoredDisplay } from './display';
-import { foldText } from './normalize';
-import type { SearchDoc } from './types';
-
-export interface PreparedDoc {
-  uuid: string;
-  /** Folded number, customer, address, description. */
-  fields: [string, string, string, string];
-  /** Offset maps of the fields that need one (see normalize.ts). */
-  maps: [Uint32Array | null, Uint32Array | null, Uint32Array | null, Uint32Array | null];
-  rank: number;
-  /** Original number, status, customer, address, in stored form. */
-  display: StoredDisplay;
-}
+// A document's tie-break rank: open jobs first, then the newest date.
 
 /** Statuses of finished jobs; anything else (Quote, Work Order, custom ones) counts as open. */
 const CLOSED = new Set(['completed', 'unsuccessful', 'cancelled', 'canceled']);
@@ -42,18 +28,4 @@ function dayOf(date: string): number {
     day = day * 10 + digit;
   }
   return day;
-}
-
-export function prepareDoc(doc: SearchDoc): PreparedDoc {
-  const number = foldText(doc.number);
-  const customer = foldText(doc.customer);
-  const address = foldText(doc.address);
-  const description = foldText(doc.description);
-  return {
-    uuid: doc.uuid,
-    fields: [number.text, customer.text, address.text, description.text],
-    maps: [number.map, customer.map, address.map, description.map],
-    rank: rankOf(doc.status, doc.date),
-    display: storedDisplayOf(doc),
-  };
 }

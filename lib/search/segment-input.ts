@@ -1,73 +1,207 @@
-// What a delta or merged segment is built from: folded text of every field (each followed by a
-// space), where each field starts, UUIDs, ranks and the few offset maps, taken from the live parts
-// of existing segments plus a few new documents. (A whole index from new documents is written
-// page by page instead: segment-writer.ts.)
-import { displayFromStored, storedDisplayAt, type DisplayParts } from './display';
-import { prepareDoc, type PreparedDoc } from './prepare';
+// Deltas and merges: a segment built from the live documents of existing segments (their folded
+// text, offset maps and display bytes carried over as they are, each distinct text looked up once
+// per segment) plus a few new documents folded one by one. A whole index from new documents is
+// written page by page instead (segment-writer.ts); both lay the segment out the same way
+// (segment-layout.ts), and for the same documents give the same segment.
+import { withRoom } from './bytes';
+import { isUtf8Piece, pieceDisplay } from './display';
+import { Inverter } from './inverter';
+import { foldText } from './normalize';
+import { hashText, PieceTable } from './piece-table';
+import { rankOf } from './prepare';
 import { FIELD_COUNT } from './scores';
-import { offsetMap, segmentUuid } from './segment-read';
+import { layOutSegment } from './segment-layout';
+import { offsetMap, pieceEnd, pieceStart } from './segment-read';
 import type { SearchDoc, SerializedSegment } from './types';
+import { UuidColumn } from './uuid-column';
 
-export interface SegmentInput {
-  uuids: string[];
-  ranks: Uint32Array;
-  text: string;
-  /** `text` as bytes (it is Latin-1): scanning a Uint8Array is faster than charCodeAt. */
-  bytes: Uint8Array;
-  fieldStarts: Uint32Array;
-  /** Offset maps by field slot (d * 4 + f), for the fields that need one. */
-  maps: Map<number, Uint32Array>;
-  /** The original fields a result row shows. */
-  display: DisplayParts;
+export interface SegmentPart {
+  seg: SerializedSegment;
+  live: (local: number) => boolean;
 }
 
-/** The live documents of existing segments, then `extra` documents, as one input. */
-export function inputFromParts(parts: readonly { seg: SerializedSegment; live: (local: number) => boolean }[], extra: readonly SearchDoc[]): SegmentInput {
-  const prepared: PreparedDoc[] = [];
+/** The live documents of `parts`, then `extra` documents, as one new segment. */
+export function buildSegment(parts: readonly SegmentPart[], extra: readonly SearchDoc[]): SerializedSegment {
+  let count = extra.length;
+  for (const { seg, live } of parts) for (let local = 0; local < seg.count; local++) if (live(local)) count++;
+  const writer = new MergeWriter(count);
   for (const { seg, live } of parts) {
-    for (let local = 0; local < seg.count; local++) if (live(local)) prepared.push(preparedFromSegment(seg, local));
+    // Old piece → new id, looked up once per distinct text (-1: not yet).
+    const remap = new Int32Array(seg.pieceStarts.length - 1).fill(-1);
+    for (let local = 0; local < seg.count; local++) if (live(local)) writer.addFromSegment(seg, local, remap);
   }
-  for (const doc of extra) prepared.push(prepareDoc(doc));
-  return inputFromPrepared(prepared);
+  for (const doc of extra) writer.addDoc(doc);
+  return writer.finish();
 }
 
-function preparedFromSegment(seg: SerializedSegment, local: number): PreparedDoc {
-  const slot = local * FIELD_COUNT;
-  const field = (f: number): string => seg.text.slice(seg.fieldStarts[slot + f]!, seg.fieldStarts[slot + f + 1]! - 1);
-  const map = (f: number): Uint32Array | null => (seg.mapKeys.length === 0 ? null : offsetMap(seg, slot + f));
-  return {
-    uuid: segmentUuid(seg, local),
-    fields: [field(0), field(1), field(2), field(3)],
-    maps: [map(0), map(1), map(2), map(3)],
-    rank: seg.ranks[local]!,
-    display: storedDisplayAt(seg, local),
-  };
-}
+const encoder = new TextEncoder();
+/** Docs' columns in the order segment-layout.ts keeps them: customer, address, description, status. */
+const CUSTOMER = 0;
+const ADDRESS = 1;
+const DESCRIPTION = 2;
+const STATUS = 3;
 
-export function inputFromPrepared(docs: readonly PreparedDoc[]): SegmentInput {
-  const fieldStarts = new Uint32Array(docs.length * FIELD_COUNT + 1);
-  const ranks = new Uint32Array(docs.length);
-  const maps = new Map<number, Uint32Array>();
-  const parts: string[] = [];
-  let pos = 0;
-  docs.forEach((doc, d) => {
-    ranks[d] = doc.rank;
-    for (let f = 0; f < FIELD_COUNT; f++) {
-      fieldStarts[d * FIELD_COUNT + f] = pos;
-      parts.push(doc.fields[f]!);
-      pos += doc.fields[f]!.length + 1;
-      const map = doc.maps[f];
-      if (map) maps.set(d * FIELD_COUNT + f, map);
+class MergeWriter {
+  private readonly uuids = new UuidColumn();
+  private readonly shown = new PieceTable();
+  private readonly descriptions = new PieceTable();
+  private readonly ranks: Uint32Array;
+  private readonly docIds: Uint32Array;
+  private readonly numberEnds: Uint32Array;
+  private readonly numberShownEnds: Uint32Array;
+  private readonly numberMaps = new Map<number, Uint32Array>();
+  private readonly numberUtf8: number[] = [];
+  private numbers = new Uint8Array(1 << 10);
+  private numbersAt = 0;
+  private numberShown = new Uint8Array(1 << 10);
+  private numberShownAt = 0;
+  /** All four searched fields of every document back to back, for the inverter. */
+  private flat = new Uint8Array(1 << 12);
+  private flatAt = 0;
+  private readonly flatStarts: Uint32Array;
+  private docs = 0;
+
+  constructor(private readonly count: number) {
+    this.ranks = new Uint32Array(count);
+    this.docIds = new Uint32Array(count * 4);
+    this.numberEnds = new Uint32Array(count);
+    this.numberShownEnds = new Uint32Array(count);
+    this.flatStarts = new Uint32Array(count * FIELD_COUNT + 1);
+  }
+
+  addFromSegment(seg: SerializedSegment, local: number, remap: Int32Array): void {
+    const d = this.docs++;
+    this.uuids.addFrom(seg, local);
+    this.ranks[d] = seg.ranks[local]!;
+    // The number is piece `local`: folded text, map and display bytes as they are.
+    const start = pieceStart(seg, local);
+    const end = pieceEnd(seg, local);
+    this.numbers = withRoom(this.numbers, this.numbersAt + end - start + 1);
+    for (let i = start; i < end; i++) this.numbers[this.numbersAt++] = seg.text.charCodeAt(i);
+    this.numbers[this.numbersAt++] = 32;
+    this.numberEnds[d] = this.numbersAt;
+    const map = offsetMap(seg, local);
+    if (map !== null) this.numberMaps.set(d, map);
+    const shown = seg.display.subarray(seg.displayStarts[local]!, seg.displayStarts[local + 1]!);
+    this.numberShown = withRoom(this.numberShown, this.numberShownAt + shown.length);
+    this.numberShown.set(shown, this.numberShownAt);
+    this.numberShownAt += shown.length;
+    this.numberShownEnds[d] = this.numberShownAt;
+    if (isUtf8Piece(seg, local)) this.numberUtf8.push(d);
+    const row = local * 4;
+    this.docIds[d * 4 + CUSTOMER] = this.shownFrom(seg, seg.docPieces[row + CUSTOMER]!, remap);
+    this.docIds[d * 4 + ADDRESS] = this.shownFrom(seg, seg.docPieces[row + ADDRESS]!, remap);
+    this.docIds[d * 4 + STATUS] = this.shownFrom(seg, seg.docPieces[row + STATUS]!, remap);
+    this.docIds[d * 4 + DESCRIPTION] = this.descriptionFrom(seg, seg.docPieces[row + DESCRIPTION]!, remap);
+    this.addFlat(d, start, end, seg.text);
+  }
+
+  addDoc(doc: SearchDoc): void {
+    const d = this.docs++;
+    this.uuids.add(doc.uuid);
+    this.ranks[d] = rankOf(doc.status, doc.date);
+    const number = foldText(doc.number);
+    this.numbers = withRoom(this.numbers, this.numbersAt + number.text.length + 1);
+    for (let i = 0; i < number.text.length; i++) this.numbers[this.numbersAt++] = number.text.charCodeAt(i);
+    this.numbers[this.numbersAt++] = 32;
+    this.numberEnds[d] = this.numbersAt;
+    if (number.map !== null) this.numberMaps.set(d, number.map);
+    const wide = /[^\x00-\xff]/.test(doc.number);
+    const shown = wide ? encoder.encode(doc.number) : Uint8Array.from(doc.number, (c) => c.charCodeAt(0));
+    this.numberShown = withRoom(this.numberShown, this.numberShownAt + shown.length);
+    this.numberShown.set(shown, this.numberShownAt);
+    this.numberShownAt += shown.length;
+    this.numberShownEnds[d] = this.numberShownAt;
+    if (wide) this.numberUtf8.push(d);
+    // Same order as the page writer, so the same documents give the same pieces.
+    this.docIds[d * 4 + CUSTOMER] = this.shownOf(doc.customer);
+    this.docIds[d * 4 + ADDRESS] = this.shownOf(doc.address);
+    const description = foldText(doc.description);
+    this.docIds[d * 4 + DESCRIPTION] = this.descriptionOf(description.text, description.map);
+    this.docIds[d * 4 + STATUS] = this.shownOf(doc.status);
+    const numberStart = this.numbersAt - number.text.length - 1;
+    this.addFlat(d, numberStart, this.numbersAt - 1, null);
+  }
+
+  /** The new id of a shown piece of `seg`: the same original text is the same piece. */
+  private shownFrom(seg: SerializedSegment, piece: number, remap: Int32Array): number {
+    let id = remap[piece]!;
+    if (id >= 0) return id;
+    const original = pieceDisplay(seg, piece);
+    id = this.shown.findShown(original, hashText(original));
+    if (id < 0) {
+      const shown = seg.display.subarray(seg.displayStarts[piece]!, seg.displayStarts[piece + 1]!);
+      id = this.shown.addShownStored(seg.text.slice(pieceStart(seg, piece), pieceEnd(seg, piece)), offsetMap(seg, piece), original, shown, isUtf8Piece(seg, piece));
     }
-  });
-  fieldStarts[docs.length * FIELD_COUNT] = pos;
-  const text = parts.join(' ') + (parts.length > 0 ? ' ' : '');
-  const display = displayFromStored(docs.map((doc) => doc.display));
-  return { uuids: docs.map((doc) => doc.uuid), ranks, text, bytes: latin1Bytes(text), fieldStarts, maps, display };
-}
+    remap[piece] = id;
+    return id;
+  }
 
-function latin1Bytes(text: string): Uint8Array {
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
+  /** A description is shared by its folded text (see piece-table.ts). */
+  private descriptionFrom(seg: SerializedSegment, piece: number, remap: Int32Array): number {
+    let id = remap[piece]!;
+    if (id >= 0) return id;
+    id = this.descriptionOf(seg.text.slice(pieceStart(seg, piece), pieceEnd(seg, piece)), offsetMap(seg, piece));
+    remap[piece] = id;
+    return id;
+  }
+
+  private shownOf(original: string): number {
+    const hash = hashText(original);
+    const id = this.shown.findShown(original, hash);
+    if (id >= 0) return id;
+    const folded = foldText(original);
+    const bytes = Uint8Array.from(folded.text, (c) => c.charCodeAt(0));
+    return this.shown.addShown(bytes, 0, bytes.length, folded.map, original, hash);
+  }
+
+  private descriptionOf(folded: string, map: Uint32Array | null): number {
+    const hash = hashText(folded);
+    const id = this.descriptions.findFoldedText(folded, hash, map);
+    return id >= 0 ? id : this.descriptions.addFoldedText(folded, map, hash);
+  }
+
+  /** Document d's four searched fields into the inverter's input: its number (from `source`, or
+   * from the numbers column when null), then its customer, address and description pieces. */
+  private addFlat(d: number, start: number, end: number, source: string | null): void {
+    const ids = this.docIds;
+    const need = end - start + 1 + this.shown.foldedLength(ids[d * 4 + CUSTOMER]!) + this.shown.foldedLength(ids[d * 4 + ADDRESS]!) + this.descriptions.foldedLength(ids[d * 4 + DESCRIPTION]!);
+    this.flat = withRoom(this.flat, this.flatAt + need);
+    const flat = this.flat;
+    const slot = d * FIELD_COUNT;
+    let at = this.flatAt;
+    this.flatStarts[slot] = at;
+    if (source === null) for (let i = start; i < end; i++) flat[at++] = this.numbers[i]!;
+    else for (let i = start; i < end; i++) flat[at++] = source.charCodeAt(i);
+    flat[at++] = 32;
+    this.flatStarts[slot + 1] = at;
+    at = this.shown.copyFolded(ids[d * 4 + CUSTOMER]!, flat, at);
+    this.flatStarts[slot + 2] = at;
+    at = this.shown.copyFolded(ids[d * 4 + ADDRESS]!, flat, at);
+    this.flatStarts[slot + 3] = at;
+    at = this.descriptions.copyFolded(ids[d * 4 + DESCRIPTION]!, flat, at);
+    this.flatAt = at;
+  }
+
+  finish(): SerializedSegment {
+    const { count } = this;
+    this.flatStarts[count * FIELD_COUNT] = this.flatAt;
+    const inverter = new Inverter();
+    inverter.addDocs(this.flat, this.flatStarts, 0, 0, count);
+    return layOutSegment({
+      count,
+      uuids: this.uuids.finish(),
+      ranks: this.ranks,
+      numbers: this.numbers,
+      numberEnds: this.numberEnds,
+      numberMaps: this.numberMaps,
+      numberShown: this.numberShown,
+      numberShownEnds: this.numberShownEnds,
+      numberUtf8: this.numberUtf8,
+      shown: this.shown,
+      descriptions: this.descriptions,
+      docIds: this.docIds,
+      inverted: inverter.finish(),
+    });
+  }
 }

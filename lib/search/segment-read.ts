@@ -1,19 +1,48 @@
-// Reading a segment's per-document parts back out.
+// Reading a segment's per-document parts back out: the one place that knows how a document's
+// fields map to the stored pieces (types.ts SerializedSegment). Everything that reads a field's
+// text or display bytes asks here, with plain numbers in and out (no pair or object per call: the
+// query path calls these per candidate).
 import type { SerializedSegment } from './types';
+import { uuidAt } from './uuid-column';
 
-/** The offset map of field slot `d * 4 + f`, or null when folded and original offsets agree. */
-export function offsetMap(seg: SerializedSegment, slot: number): Uint32Array | null {
+type Pieces = Pick<SerializedSegment, 'docPieces'>;
+
+/** The text piece of searched field f (0 number, 1 customer, 2 address, 3 description) of
+ * document `local`. */
+export function textPiece(seg: Pieces, local: number, f: number): number {
+  return f === 0 ? local : seg.docPieces[local * 4 + f - 1]!;
+}
+
+/** The piece of display field f (0 number, 1 status, 2 customer, 3 address) of document `local`. */
+export function displayPiece(seg: Pieces, local: number, f: number): number {
+  return f === 0 ? local : seg.docPieces[local * 4 + ((f + 2) & 3)]!;
+}
+
+/** Where piece p's folded text starts in `text`. */
+export function pieceStart(seg: Pick<SerializedSegment, 'pieceStarts'>, piece: number): number {
+  return seg.pieceStarts[piece]!;
+}
+
+/** Where piece p's folded text ends in `text` (before the space that follows it). */
+export function pieceEnd(seg: Pick<SerializedSegment, 'pieceStarts'>, piece: number): number {
+  return seg.pieceStarts[piece + 1]! - 1;
+}
+
+/** The offset map of piece p, or null when folded and original offsets agree. */
+export function offsetMap(seg: Pick<SerializedSegment, 'mapKeys' | 'mapStarts' | 'mapOffsets'>, piece: number): Uint32Array | null {
+  const keys = seg.mapKeys;
+  if (keys.length === 0) return null;
   let lo = 0;
-  let hi = seg.mapKeys.length;
+  let hi = keys.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (seg.mapKeys[mid]! < slot) lo = mid + 1;
+    if (keys[mid]! < piece) lo = mid + 1;
     else hi = mid;
   }
-  if (lo >= seg.mapKeys.length || seg.mapKeys[lo] !== slot) return null;
+  if (lo >= keys.length || keys[lo] !== piece) return null;
   return seg.mapOffsets.subarray(seg.mapStarts[lo]!, seg.mapStarts[lo + 1]!);
 }
 
 export function segmentUuid(seg: SerializedSegment, local: number): string {
-  return seg.uuids.slice(seg.uuidStarts[local]!, seg.uuidStarts[local + 1]!);
+  return uuidAt(seg, local);
 }

@@ -1,60 +1,52 @@
 // A segment written a page of documents at a time: each page is folded straight into bytes (one
-// pass over its characters, which also copies the display fields), tokenised into the inverter,
-// and kept only as compact columns (one folded string and one uuid string per page, exactly sized
-// typed arrays for the rest), so no SearchDoc outlives its page. `finish` then only sorts the
-// vocabulary, writes the posting lists and concatenates the pages' columns.
-import { latin1String, withRoom } from './bytes';
-import { copyInto, foldAndCopyInto, foldInto, NEEDS_FOLD_TEXT, WIDE } from './fold-bytes';
+// pass over its characters), tokenised into the inverter, and kept only as compact columns: the
+// job numbers (folded and original), uuids as bytes, ranks, and per document the ids of its
+// status, customer, address and description in tables of distinct texts (piece-table.ts), so a
+// customer's name is stored once however many jobs it has, and no SearchDoc outlives its page.
+// `finish` then sorts the vocabulary, writes the posting lists and lays the columns out
+// (segment-layout.ts).
+import { withRoom } from './bytes';
+import { foldAndCopyInto, foldInto, NEEDS_FOLD_TEXT, WIDE } from './fold-bytes';
 import { Inverter } from './inverter';
-import { mapColumns } from './build-segment';
 import { foldText } from './normalize';
+import { hashBytes, hashText, PieceTable } from './piece-table';
 import { rankOf } from './prepare';
 import { FIELD_COUNT } from './scores';
+import { layOutSegment, type SegmentColumns } from './segment-layout';
 import type { SearchDoc, SerializedSegment } from './types';
+import { UuidColumn } from './uuid-column';
 
 const encoder = new TextEncoder();
 
-/** One page's columns. Starts are absolute (offsets into the whole segment's uuids, text and
- * display), so finishing is plain copies; each starts array has one more entry, the page's end. */
-interface Page {
-  first: number;
-  count: number;
-  uuids: string;
-  uuidStarts: Uint32Array;
-  /** Folded number, customer, address and description of each document, each followed by a space. */
-  text: string;
-  fieldStarts: Uint32Array;
-  ranks: Uint32Array;
-  display: Uint8Array;
-  displayStarts: Uint32Array;
-}
-
 export class SegmentWriter {
   private readonly inverter = new Inverter();
-  private readonly pages: Page[] = [];
+  private readonly uuids = new UuidColumn();
+  private readonly shownPieces = new PieceTable();
+  private readonly descriptions = new PieceTable();
   private docs = 0;
-  private uuidLength = 0;
-  private textLength = 0;
-  private displayLength = 0;
-  /** Offset maps and UTF-8 display fields, by slot of the whole segment (both rare). */
-  private readonly maps = new Map<number, Uint32Array>();
-  private readonly displayUtf8: number[] = [];
-  // The page being written: its folded bytes and display bytes (both reused from page to page),
-  // how far each has got, the room each needs (planned at the start, grown by longer fields), and
-  // its starts arrays (indexed by the page's own slots, offsets into the page's own bytes while it
-  // is written). Optimised code counts on a field it reads keeping its value until the field first
-  // changes, and is thrown away then (20-60 ms each time): so the folding code reads no field that
-  // changes only from page to page, and the rest start with values the first page changes.
+  // Per-document columns of the whole segment, grown a page at a time.
+  private ranks = new Uint32Array(0);
+  private docIds = new Uint32Array(0);
+  private numbers = new Uint8Array(0);
+  private numbersAt = 0;
+  private numberEnds = new Uint32Array(0);
+  private numberShown = new Uint8Array(0);
+  private numberShownAt = 0;
+  private numberShownEnds = new Uint32Array(0);
+  private readonly numberMaps = new Map<number, Uint32Array>();
+  private readonly numberUtf8: number[] = [];
+  // The page being written: all four searched fields of each document folded back to back (what
+  // the inverter tokenises; reused from page to page), how far it has got, the room it needs
+  // (planned at the start, grown by longer fields), and where each field starts in it. Optimised
+  // code counts on a field it reads keeping its value until the field first changes, and is
+  // thrown away then (20-60 ms each time): so the folding code reads no field that changes only
+  // from page to page, and the rest start with values the first page changes.
   private folded = new Uint8Array(0);
   private foldedAt = 0;
   private foldedEnd = 0;
-  private shown = new Uint8Array(0);
-  private shownAt = 0;
-  private shownEnd = 0;
   private fieldStarts = new Uint32Array(0);
-  private displayStarts = new Uint32Array(0);
-  /** The page's first slot in the whole segment (-1: changed by the first page, see above). */
-  private slotBase = -1;
+  /** The offset map of the field just folded, or null. */
+  private foldedMap: Uint32Array | null = null;
 
   get count(): number {
     return this.docs;
@@ -64,110 +56,103 @@ export class SegmentWriter {
   addPage(docs: readonly SearchDoc[], from: number, to: number): void {
     const count = to - from;
     const first = this.docs;
-    // Room for the usual case (folding keeps the length, display bytes are Latin-1); the rare
-    // fields that grow make more room as they come.
+    // Room for the usual case (folding keeps the length, numbers are Latin-1); the rare fields
+    // that grow make more room as they come.
     let searched = 0;
-    let shown = 0;
+    let numbers = 0;
     for (let i = from; i < to; i++) {
       const doc = docs[i]!;
       searched += doc.number.length + doc.customer.length + doc.address.length + doc.description.length + FIELD_COUNT;
-      shown += doc.number.length + doc.status.length + doc.customer.length + doc.address.length;
+      numbers += doc.number.length;
     }
     this.folded = withRoom(this.folded, searched);
     this.foldedEnd = searched;
     this.foldedAt = 0;
-    this.shown = withRoom(this.shown, shown);
-    this.shownEnd = shown;
-    this.shownAt = 0;
+    this.numbers = withRoom(this.numbers, this.numbersAt + numbers + count);
+    this.numberShown = withRoom(this.numberShown, this.numberShownAt + numbers);
+    const end = first + count;
+    this.ranks = withRoom(this.ranks, end);
+    this.docIds = withRoom(this.docIds, end * 4);
+    this.numberEnds = withRoom(this.numberEnds, end);
+    this.numberShownEnds = withRoom(this.numberShownEnds, end);
     const fieldStarts = (this.fieldStarts = new Uint32Array(count * FIELD_COUNT + 1));
-    const displayStarts = (this.displayStarts = new Uint32Array(count * FIELD_COUNT + 1));
-    const uuidStarts = new Uint32Array(count + 1);
-    const ranks = new Uint32Array(count);
-    this.slotBase = first * FIELD_COUNT;
-
-    const uuids: string[] = new Array(count);
-    let uuidAt = this.uuidLength;
-    uuidStarts[0] = uuidAt;
+    const { ranks, docIds } = this;
     for (let k = 0; k < count; k++) {
       const doc = docs[from + k]!;
-      uuids[k] = doc.uuid;
-      uuidAt += doc.uuid.length;
-      uuidStarts[k + 1] = uuidAt;
-      ranks[k] = rankOf(doc.status, doc.date);
-      // Display order: number, status, customer, address; searched order: number, customer,
-      // address, description. Written in this order, both columns grow front to back.
+      const d = first + k;
+      this.uuids.add(doc.uuid);
+      ranks[d] = rankOf(doc.status, doc.date);
       const slot = k * FIELD_COUNT;
-      this.searchedAndShown(doc.number, slot, slot);
-      this.shownOnly(doc.status, slot + 1);
-      this.searchedAndShown(doc.customer, slot + 1, slot + 2);
-      this.searchedAndShown(doc.address, slot + 2, slot + 3);
-      this.searchedOnly(doc.description, slot + 3);
+      this.number(doc.number, slot, d);
+      docIds[d * 4] = this.shown(doc.customer, slot + 1);
+      docIds[d * 4 + 1] = this.shown(doc.address, slot + 2);
+      docIds[d * 4 + 2] = this.description(doc.description, slot + 3);
+      docIds[d * 4 + 3] = this.status(doc.status);
     }
     fieldStarts[count * FIELD_COUNT] = this.foldedAt;
-    displayStarts[count * FIELD_COUNT] = this.shownAt;
-    shift(fieldStarts, this.textLength);
-    shift(displayStarts, this.displayLength);
-
-    this.inverter.addDocs(this.folded, fieldStarts, 0, this.textLength, count);
-    this.pages.push({
-      first,
-      count,
-      uuids: uuids.join(''),
-      uuidStarts,
-      text: latin1String(this.folded.subarray(0, this.foldedAt)),
-      fieldStarts,
-      ranks,
-      display: this.shown.slice(0, this.shownAt),
-      displayStarts,
-    });
+    this.inverter.addDocs(this.folded, fieldStarts, 0, 0, count);
     this.docs += count;
-    this.uuidLength = uuidAt;
-    this.textLength += this.foldedAt;
-    this.displayLength += this.shownAt;
   }
 
   /** Whether document `doc` (already added) has this uuid; makes no substring. */
   hasUuid(doc: number, uuid: string): boolean {
-    const { pages } = this;
-    let lo = 0;
-    let hi = pages.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (pages[mid]!.first <= doc) lo = mid;
-      else hi = mid - 1;
-    }
-    const page = pages[lo]!;
-    const starts = page.uuidStarts;
-    const local = doc - page.first;
-    return starts[local + 1]! - starts[local]! === uuid.length && page.uuids.startsWith(uuid, starts[local]! - starts[0]!);
+    return this.uuids.has(doc, uuid);
   }
 
-  private searchedAndShown(text: string, slot: number, shownSlot: number): void {
-    this.fieldStarts[slot] = this.foldedAt;
-    this.displayStarts[shownSlot] = this.shownAt;
-    const flags = foldAndCopyInto(text, this.folded, this.foldedAt, this.shown, this.shownAt);
-    this.pastFolded(text, slot, flags);
-    this.pastShown(text, shownSlot, flags);
+  /** The job number: folded into the page (searched) and the numbers column, and its original kept. */
+  private number(text: string, slot: number, d: number): void {
+    const start = (this.fieldStarts[slot] = this.foldedAt);
+    const flags = foldAndCopyInto(text, this.folded, this.foldedAt, this.numberShown, this.numberShownAt);
+    this.pastFolded(text, flags);
+    if (this.foldedMap !== null) this.numberMaps.set(d, this.foldedMap);
+    const length = this.foldedAt - start;
+    this.numbers = withRoom(this.numbers, this.numbersAt + length);
+    this.numbers.set(this.folded.subarray(start, this.foldedAt), this.numbersAt);
+    this.numbersAt += length;
+    this.numberEnds[d] = this.numbersAt;
+    if ((flags & WIDE) === 0) this.numberShownAt += text.length;
+    else this.reshowNumber(text, d);
+    this.numberShownEnds[d] = this.numberShownAt;
   }
 
-  private searchedOnly(text: string, slot: number): void {
-    this.fieldStarts[slot] = this.foldedAt;
-    this.pastFolded(text, slot, foldInto(text, this.folded, this.foldedAt));
+  /** A customer or address: folded into the page; its piece id (a new piece the first time). */
+  private shown(text: string, slot: number): number {
+    const start = (this.fieldStarts[slot] = this.foldedAt);
+    this.pastFolded(text, foldInto(text, this.folded, this.foldedAt));
+    const hash = hashText(text);
+    const id = this.shownPieces.findShown(text, hash);
+    return id >= 0 ? id : this.shownPieces.addShown(this.folded, start, this.foldedAt - 1, this.foldedMap, text, hash);
   }
 
-  private shownOnly(text: string, shownSlot: number): void {
-    this.displayStarts[shownSlot] = this.shownAt;
-    this.pastShown(text, shownSlot, copyInto(text, this.shown, this.shownAt));
+  private description(text: string, slot: number): number {
+    const start = (this.fieldStarts[slot] = this.foldedAt);
+    this.pastFolded(text, foldInto(text, this.folded, this.foldedAt));
+    const end = this.foldedAt - 1;
+    const hash = hashBytes(this.folded, start, end);
+    const id = this.descriptions.findFolded(this.folded, start, end, hash, this.foldedMap);
+    return id >= 0 ? id : this.descriptions.addFolded(this.folded, start, end, this.foldedMap, hash);
   }
 
-  /** Moves past a field just folded (folding it again with foldText if it needs that). */
-  private pastFolded(text: string, slot: number, flags: number): void {
+  /** A status is shown, not searched: only its piece (a handful of distinct ones). */
+  private status(text: string): number {
+    const hash = hashText(text);
+    const id = this.shownPieces.findShown(text, hash);
+    if (id >= 0) return id;
+    const folded = foldText(text);
+    const bytes = Uint8Array.from(folded.text, (c) => c.charCodeAt(0));
+    return this.shownPieces.addShown(bytes, 0, bytes.length, folded.map, text, hash);
+  }
+
+  /** Moves past a field just folded (folding it again with foldText if it needs that), and the
+   * space after it; `foldedMap` is its offset map. */
+  private pastFolded(text: string, flags: number): void {
+    this.foldedMap = null;
     if ((flags & NEEDS_FOLD_TEXT) === 0) this.foldedAt += text.length;
-    else this.refold(text, slot);
+    else this.refold(text);
     this.folded[this.foldedAt++] = 32;
   }
 
-  private refold(text: string, slot: number): void {
+  private refold(text: string): void {
     const field = foldText(text);
     const longer = field.text.length - text.length;
     if (longer > 0) {
@@ -176,143 +161,112 @@ export class SegmentWriter {
     }
     for (let i = 0; i < field.text.length; i++) this.folded[this.foldedAt + i] = field.text.charCodeAt(i);
     this.foldedAt += field.text.length;
-    if (field.map) this.maps.set(this.slotBase + slot, field.map);
+    this.foldedMap = field.map;
   }
 
-  /** Moves past a display field just copied (copying it again as UTF-8 if it has a wide character). */
-  private pastShown(text: string, shownSlot: number, flags: number): void {
-    if ((flags & WIDE) === 0) this.shownAt += text.length;
-    else this.reshow(text, shownSlot);
-  }
-
-  private reshow(text: string, shownSlot: number): void {
+  /** A number with a character above U+00FF: its original as UTF-8 instead. */
+  private reshowNumber(text: string, d: number): void {
     const bytes = encoder.encode(text);
-    const longer = bytes.length - text.length;
-    if (longer > 0) {
-      this.shownEnd += longer;
-      this.shown = withRoom(this.shown, this.shownEnd);
-    }
-    this.shown.set(bytes, this.shownAt);
-    this.shownAt += bytes.length;
-    this.displayUtf8.push(this.slotBase + shownSlot);
+    this.numberShown = withRoom(this.numberShown, this.numberShownAt + bytes.length + 64);
+    this.numberShown.set(bytes, this.numberShownAt);
+    this.numberShownAt += bytes.length;
+    this.numberUtf8.push(d);
   }
 
   /** The finished segment. With `keep` (1 per added document to keep, 0 to drop), the dropped
-   * documents leave no trace: the rest are renumbered, and words only they had are left out. */
+   * documents leave no trace: the rest are renumbered, and words and texts only they had are left
+   * out. */
   finish(keep: Uint8Array | null = null): SerializedSegment {
-    if (keep === null) return this.segment();
-    const renumber = new Int32Array(this.docs);
-    const runs: number[] = []; // [from, to) of kept documents, in pairs
-    let kept = 0;
-    for (let d = 0; d < this.docs; d++) {
-      if (keep[d] === 0) {
-        renumber[d] = -1;
-        continue;
-      }
-      if (runs[runs.length - 1] === d) runs[runs.length - 1] = d + 1;
-      else runs.push(d, d + 1);
-      renumber[d] = kept++;
+    const count = this.docs;
+    let renumber: Int32Array | null = null;
+    if (keep !== null) {
+      renumber = new Int32Array(count);
+      let kept = 0;
+      for (let d = 0; d < count; d++) renumber[d] = keep[d] === 1 ? kept++ : -1;
     }
-    return this.segment({ renumber, runs, kept });
-  }
-
-  private segment(dropping?: { renumber: Int32Array; runs: number[]; kept: number }): SerializedSegment {
-    const inverted = this.inverter.finish(dropping?.renumber ?? null);
-    const { pages } = this;
-    const whole: SerializedSegment = {
-      count: this.docs,
-      uuids: pages.map((page) => page.uuids).join(''),
-      uuidStarts: joinStarts(pages, (page) => page.uuidStarts, 1, this.docs),
-      text: pages.map((page) => page.text).join(''),
-      fieldStarts: joinStarts(pages, (page) => page.fieldStarts, FIELD_COUNT, this.docs),
-      ranks: joinRanks(pages, this.docs),
-      ...inverted,
-      ...mapColumns(this.maps),
-      display: joinBytes(pages.map((page) => page.display), this.displayLength),
-      displayStarts: joinStarts(pages, (page) => page.displayStarts, FIELD_COUNT, this.docs),
-      displayUtf8: Uint32Array.from(this.displayUtf8),
+    const columns: SegmentColumns = {
+      count,
+      uuids: this.uuids.finish(keep),
+      ranks: this.ranks.slice(0, count),
+      numbers: this.numbers,
+      numberEnds: this.numberEnds.slice(0, count),
+      numberMaps: this.numberMaps,
+      numberShown: this.numberShown,
+      numberShownEnds: this.numberShownEnds.slice(0, count),
+      numberUtf8: this.numberUtf8,
+      shown: this.shownPieces,
+      descriptions: this.descriptions,
+      docIds: this.docIds.slice(0, count * 4),
+      inverted: this.inverter.finish(renumber),
     };
-    if (dropping === undefined) return whole;
-    const { renumber, runs, kept } = dropping;
-    const newSlot = (slot: number): number => renumber[slot >>> 2]! * FIELD_COUNT + (slot & 3);
-    const keptSlots = (slots: Iterable<number>): number[] => [...slots].filter((slot) => renumber[slot >>> 2]! >= 0);
-    const ranks = new Uint32Array(kept);
-    for (let r = 0; r < runs.length; r += 2) ranks.set(whole.ranks.subarray(runs[r]!, runs[r + 1]!), renumber[runs[r]!]!);
-    const maps = new Map<number, Uint32Array>();
-    for (const slot of keptSlots(this.maps.keys())) maps.set(newSlot(slot), this.maps.get(slot)!);
-    return {
-      count: kept,
-      uuids: keptString(whole.uuids, whole.uuidStarts, 1, runs),
-      uuidStarts: keptStarts(whole.uuidStarts, 1, runs, kept),
-      text: keptString(whole.text, whole.fieldStarts, FIELD_COUNT, runs),
-      fieldStarts: keptStarts(whole.fieldStarts, FIELD_COUNT, runs, kept),
-      ranks,
-      ...inverted,
-      ...mapColumns(maps),
-      display: keptBytes(whole.display, whole.displayStarts, FIELD_COUNT, runs),
-      displayStarts: keptStarts(whole.displayStarts, FIELD_COUNT, runs, kept),
-      displayUtf8: Uint32Array.from(keptSlots(this.displayUtf8), newSlot),
-    };
+    return layOutSegment(renumber === null ? columns : keptDocs(columns, renumber));
   }
 }
 
-/** Adds `base` to every entry: page offsets into segment offsets. */
-function shift(starts: Uint32Array, base: number): void {
-  for (let i = 0; i < starts.length; i++) starts[i]! += base;
+/** The columns of the documents `renumber` keeps (its entry for a dropped one is -1). */
+function keptDocs(c: SegmentColumns, renumber: Int32Array): SegmentColumns {
+  let kept = 0;
+  for (let d = 0; d < c.count; d++) if (renumber[d]! >= 0) kept++;
+  const ranks = new Uint32Array(kept);
+  const docIds = new Uint32Array(kept * 4);
+  for (let d = 0; d < c.count; d++) {
+    const to = renumber[d]!;
+    if (to < 0) continue;
+    ranks[to] = c.ranks[d]!;
+    docIds.set(c.docIds.subarray(d * 4, d * 4 + 4), to * 4);
+  }
+  const numbers = keptPieces(c.numbers, c.numberEnds, renumber, kept);
+  const shown = keptPieces(c.numberShown, c.numberShownEnds, renumber, kept);
+  const numberMaps = new Map<number, Uint32Array>();
+  for (const [d, map] of c.numberMaps) if (renumber[d]! >= 0) numberMaps.set(renumber[d]!, map);
+  // The tables again with only the kept documents' pieces, numbered in order of first use.
+  const shownIds = keptIds(docIds, [0, 1, 3], c.shown.size);
+  const descriptionIds = keptIds(docIds, [2], c.descriptions.size);
+  return {
+    ...c,
+    shown: c.shown.picked(shownIds),
+    descriptions: c.descriptions.picked(descriptionIds),
+    count: kept,
+    ranks,
+    docIds,
+    numbers: numbers.bytes,
+    numberEnds: numbers.ends,
+    numberMaps,
+    numberShown: shown.bytes,
+    numberShownEnds: shown.ends,
+    numberUtf8: c.numberUtf8.filter((d) => renumber[d]! >= 0).map((d) => renumber[d]!),
+  };
 }
 
-/** The pages' `per`-a-document starts (or values) back to back, plus the end (the last page's). */
-function joinStarts(pages: readonly Page[], column: (page: Page) => Uint32Array, per: number, count: number): Uint32Array {
-  const out = new Uint32Array(count * per + 1);
-  for (const page of pages) out.set(column(page).subarray(0, page.count * per), page.first * per);
-  const last = pages[pages.length - 1];
-  if (last !== undefined) out[count * per] = column(last)[last.count * per]!;
-  return out;
+/** The pieces the documents use in columns `columns` of `docIds` (4 a document), in order of
+ * first use; renumbers them in `docIds`. */
+function keptIds(docIds: Uint32Array, columns: readonly number[], size: number): number[] {
+  const renumber = new Int32Array(size).fill(-1);
+  const order: number[] = [];
+  for (let at = 0; at < docIds.length; at += 4) {
+    for (const k of columns) {
+      const id = docIds[at + k]!;
+      if (renumber[id]! < 0) {
+        renumber[id] = order.length;
+        order.push(id);
+      }
+      docIds[at + k] = renumber[id]!;
+    }
+  }
+  return order;
 }
 
-function joinRanks(pages: readonly Page[], count: number): Uint32Array {
-  const out = new Uint32Array(count);
-  for (const page of pages) out.set(page.ranks, page.first);
-  return out;
-}
-
-function joinBytes(parts: readonly Uint8Array[], length: number): Uint8Array {
-  const out = new Uint8Array(length);
+/** One piece per document (bytes, where each ends), keeping the documents `renumber` keeps. */
+function keptPieces(bytes: Uint8Array, ends: Uint32Array, renumber: Int32Array, kept: number): { bytes: Uint8Array; ends: Uint32Array } {
+  const out = new Uint8Array(ends.length > 0 ? ends[ends.length - 1]! : 0);
+  const outEnds = new Uint32Array(kept);
   let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
+  for (let d = 0; d < ends.length; d++) {
+    if (renumber[d]! < 0) continue;
+    const start = d === 0 ? 0 : ends[d - 1]!;
+    out.set(bytes.subarray(start, ends[d]!), at);
+    at += ends[d]! - start;
+    outEnds[renumber[d]!] = at;
   }
-  return out;
-}
-
-// Dropping documents: each column is `per` entries a document, entry i spanning
-// `[starts[i], starts[i + 1])` of its string or bytes; `runs` are the kept documents.
-
-/** The kept entries' starts, shifted to close the gaps, plus the end. */
-function keptStarts(starts: Uint32Array, per: number, runs: readonly number[], kept: number): Uint32Array {
-  const out = new Uint32Array(kept * per + 1);
-  let at = 0;
-  let pos = 0;
-  for (let r = 0; r < runs.length; r += 2) {
-    const from = runs[r]! * per;
-    const to = runs[r + 1]! * per;
-    const shift = pos - starts[from]!;
-    for (let i = from; i < to; i++) out[at++] = starts[i]! + shift;
-    pos += starts[to]! - starts[from]!;
-  }
-  out[at] = pos;
-  return out;
-}
-
-function keptString(whole: string, starts: Uint32Array, per: number, runs: readonly number[]): string {
-  const parts: string[] = [];
-  for (let r = 0; r < runs.length; r += 2) parts.push(whole.slice(starts[runs[r]! * per], starts[runs[r + 1]! * per]));
-  return parts.join('');
-}
-
-function keptBytes(whole: Uint8Array, starts: Uint32Array, per: number, runs: readonly number[]): Uint8Array {
-  const parts: Uint8Array[] = [];
-  for (let r = 0; r < runs.length; r += 2) parts.push(whole.subarray(starts[runs[r]! * per], starts[runs[r + 1]! * per]));
-  return joinBytes(parts, parts.reduce((sum, part) => sum + part.length, 0));
+  return { bytes: out, ends: outEnds };
 }

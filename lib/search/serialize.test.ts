@@ -36,7 +36,7 @@ describe('serializeIndex / loadIndex', () => {
 
   it('keeps every stored string Latin-1, so V8 stores it one byte per character', () => {
     const value = serializeIndex(index);
-    for (const text of [value.main.text, value.main.words, value.main.uuids]) {
+    for (const text of [value.main.text, value.main.words, value.main.oddUuids]) {
       expect(/[^\x00-\xff]/.test(text)).toBe(false);
     }
   });
@@ -49,10 +49,13 @@ describe('serializeIndex / loadIndex', () => {
   it.each([
     ['null', null],
     ['another format', { format: 'other', version: 1 }],
-    ['a newer version', { ...serializeIndex(index), version: 3 }],
+    ['a newer version', { ...serializeIndex(index), version: 4 }],
+    ['version 2 (each document with its own copy of every field)', { ...serializeIndex(index), version: 2 }],
     ['version 1 (no display fields)', { ...serializeIndex(index), version: 1 }],
     ['missing display fields', { ...serializeIndex(index), main: { ...serializeIndex(index).main, display: undefined } }],
     ['display offsets that do not fit', { ...serializeIndex(index), main: { ...serializeIndex(index).main, displayStarts: new Uint32Array(5) } }],
+    ['document pieces that do not fit', { ...serializeIndex(index), main: { ...serializeIndex(index).main, docPieces: new Uint32Array(8) } }],
+    ['uuids of the wrong length', { ...serializeIndex(index), main: { ...serializeIndex(index).main, uuids: new Uint8Array(3) } }],
     ['a missing array', { ...serializeIndex(index), main: { ...serializeIndex(index).main, postings: undefined } }],
     ['inconsistent lengths', { ...serializeIndex(index), main: { ...serializeIndex(index).main, ranks: new Uint32Array(3) } }],
     ['wrong alive flags', { ...serializeIndex(index), alive: new Uint8Array(1) }],

@@ -88,10 +88,11 @@ function customerName(random: () => number): string {
   return `${pick(random, BUSINESS)} ${pick(random, BIZ_KIND)}`;
 }
 
-/** `count` jobs for about count / 4 customers; job numbers from 10001 upwards. */
-export function syntheticDocs(count: number, seed = 1): SearchDoc[] {
+/** `count` jobs for about count / `jobsPerCustomer` customers (4 by default; the emulator seeds
+ * 20); job numbers from 10001 upwards. */
+export function syntheticDocs(count: number, seed = 1, jobsPerCustomer = 4): SearchDoc[] {
   const random = createRandom(seed);
-  const customers = Array.from({ length: Math.max(1, Math.round(count / 4)) }, () => ({
+  const customers = Array.from({ length: Math.max(1, Math.round(count / jobsPerCustomer)) }, () => ({
     name: customerName(random),
     address: address(random),
   }));

@@ -51,17 +51,32 @@ export interface SearchChanges {
 }
 
 /** One immutable index segment: nothing but strings and typed arrays, so it survives structured
- * clone (IndexedDB, postMessage) unchanged and loads without parsing. */
+ * clone (IndexedDB, postMessage) unchanged and loads without parsing.
+ *
+ * Text is stored as PIECES, each distinct string once: real jobs repeat a lot (a customer's name
+ * and address on each of its jobs, a handful of statuses, stock descriptions), so a document points
+ * at its pieces instead of carrying copies. Piece p's folded text is
+ * `text[pieceStarts[p] .. pieceStarts[p + 1] - 1)` (each piece is followed by one space). Pieces
+ * 0 .. count - 1 are the documents' job numbers (piece d: document d's); then come the distinct
+ * statuses, customers and addresses ("shown" pieces: they also have display bytes); then the
+ * distinct descriptions (searched, never shown). Read them through segment-read.ts, the one place
+ * that knows this layout. Posting lists stay per document. */
 export interface SerializedSegment {
   /** Number of documents. */
   count: number;
-  /** All UUIDs concatenated; `uuidStarts` has count + 1 entries. */
-  uuids: string;
-  uuidStarts: Uint32Array;
-  /** Normalised fields of every document, each followed by one space; Latin-1 only. */
+  /** 16 bytes per document: its canonical uuid (uuid-column.ts); zeros for an odd one. */
+  uuids: Uint8Array;
+  /** Documents whose uuid is not a canonical lower-case UUID (sorted), and those uuids as they
+   * are, concatenated (`oddUuidStarts` has one more entry). Usually empty. */
+  oddUuidDocs: Uint32Array;
+  oddUuidStarts: Uint32Array;
+  oddUuids: string;
+  /** Folded text of every piece, each followed by one space; Latin-1 only. */
   text: string;
-  /** Start of field f of document d at `d * 4 + f`; count * 4 + 1 entries. */
-  fieldStarts: Uint32Array;
+  /** Start of each piece in `text`, plus the end: (count + shown + descriptions + 1) entries. */
+  pieceStarts: Uint32Array;
+  /** Per document, the pieces of its customer, address, description and status, at `d * 4 + k`. */
+  docPieces: Uint32Array;
   /** Tie-break key per document (open first, then newest). */
   ranks: Uint32Array;
   /** Sorted distinct words, concatenated; `wordStarts` has words + 1 entries. */
@@ -71,24 +86,25 @@ export interface SerializedSegment {
    * ascending document numbers as varint gaps (the first gap counts from -1). */
   postingStarts: Uint32Array;
   postings: Uint8Array;
-  /** Fields whose normalised text is not offset-for-offset the original (combining accents, ß,
-   * non-Latin letters): key `d * 4 + f`, and the original offset of each normalised offset. */
+  /** Pieces whose folded text is not offset-for-offset the original (combining accents, ß,
+   * non-Latin letters), sorted, and the original offset of each folded offset. */
   mapKeys: Uint32Array;
   mapStarts: Uint32Array;
   mapOffsets: Uint32Array;
-  /** Original number, status, customer and address of every document as bytes, back to back (see
-   * display.ts): field f of document d is `display[displayStarts[d*4+f] .. displayStarts[d*4+f+1])`,
-   * one byte per character, or UTF-8 for the slots in `displayUtf8`. */
+  /** Original text of the number and shown pieces (pieces 0 .. count + shown - 1) as bytes, back
+   * to back (see display.ts): piece p is `display[displayStarts[p] .. displayStarts[p + 1])`, one
+   * byte per character, or UTF-8 for the pieces in `displayUtf8`. */
   display: Uint8Array;
   displayStarts: Uint32Array;
-  /** Sorted slots `d * 4 + f` whose display bytes are UTF-8 (the text has a character above U+00FF). */
+  /** Sorted pieces whose display bytes are UTF-8 (the text has a character above U+00FF). */
   displayUtf8: Uint32Array;
 }
 
 export interface SerializedSearchIndex {
   format: 'fieldside-search';
-  /** 2 added the display fields; loadIndex refuses other versions, so caches rebuild. */
-  version: 2;
+  /** 2 added the display fields, 3 stores each distinct text once (pieces) and uuids as bytes;
+   * loadIndex refuses other versions, so caches rebuild. */
+  version: 3;
   main: SerializedSegment;
   /** Documents added or changed since the main segment was built; merged lazily. */
   delta: SerializedSegment | null;

@@ -3,6 +3,7 @@
 import type { SearchIndex } from './index-state';
 import { isWordCode } from './normalize';
 import { EXACT_SCORES, FIELD_COUNT, PREFIX_SCORES, TYPO_SCORES } from './scores';
+import { pieceEnd, pieceStart, textPiece } from './segment-read';
 import { typoPrefixLength } from './typo';
 
 /** The best score `term` earns in document `doc` (same rules as the posting tiers), or 0. */
@@ -11,14 +12,14 @@ export function scoreInDoc(index: SearchIndex, doc: number, term: string, typoAl
   const mainCount = index.main.count;
   const seg = doc < mainCount ? index.main : index.delta!;
   const local = doc < mainCount ? doc : doc - mainCount;
-  const { text, fieldStarts } = seg;
+  const text = seg.text;
   const n = term.length;
   const first = term.charCodeAt(0);
   for (let f = 0; f < FIELD_COUNT; f++) {
-    const slot = local * FIELD_COUNT + f;
-    const end = fieldStarts[slot + 1]! - 1;
+    const piece = textPiece(seg, local, f);
+    const end = pieceEnd(seg, piece);
     let best = 0;
-    let i = fieldStarts[slot]!;
+    let i = pieceStart(seg, piece);
     while (i < end) {
       if (!isWordCode(text.charCodeAt(i))) {
         i++;
@@ -38,9 +39,9 @@ export function scoreInDoc(index: SearchIndex, doc: number, term: string, typoAl
   }
   if (!typoAllowed) return 0;
   for (let f = 0; f < FIELD_COUNT; f++) {
-    const slot = local * FIELD_COUNT + f;
-    const end = fieldStarts[slot + 1]! - 1;
-    let i = fieldStarts[slot]!;
+    const piece = textPiece(seg, local, f);
+    const end = pieceEnd(seg, piece);
+    let i = pieceStart(seg, piece);
     while (i < end) {
       if (!isWordCode(text.charCodeAt(i))) {
         i++;

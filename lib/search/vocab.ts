@@ -40,13 +40,6 @@ export function wordLength(seg: Words, w: number): number {
   return seg.wordStarts[w + 1]! - seg.wordStarts[w]!;
 }
 
-/** Every character used in the segment's words: the alphabet typo variants are made from. */
-export function alphabetOf(seg: Words): string {
-  const seen = new Set<string>();
-  for (let i = 0; i < seg.words.length; i++) seen.add(seg.words[i]!);
-  return [...seen].sort().join('');
-}
-
 /** Compares word w from character `at` on with codes[from, to): negative when it sorts before
  * them, 0 when it continues with them, positive after. The caller's range shares the first `at`
  * characters, so no substring or variant string is ever made. */
