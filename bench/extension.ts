@@ -143,6 +143,9 @@ export async function runExtensionBench(): Promise<unknown> {
     // The sync and floor runs leave hundreds of MB of garbage in this renderer's heap: the index is
     // loaded and typed into from a fresh page after closing this one, as a popup opens fresh.
     await page.close();
+    // A popup opens while nothing else runs: let the background finish after the sync (the popup's
+    // kept first screen, compaction) before timing a load that reads the same database.
+    await new Promise((r) => setTimeout(r, 2000));
     const fresh = await browser.openOptions();
     await fresh.evaluate(probe);
 
@@ -188,7 +191,7 @@ export async function runExtensionBench(): Promise<unknown> {
       ['search per keystroke p50 / p95 / max', `${percentile(keyMs, 50).toFixed(2)} / ${percentile(keyMs, 95).toFixed(2)} / ${Math.max(...keyMs).toFixed(2)} ms (${keyMs.length} keys, ${queries.length} queries)`, `p95 ≤ ${GOALS.keyP95Ms} ms`, ok(percentile(keyMs, 95) <= GOALS.keyP95Ms)],
       ['typo queries finding the intended job', `${typed.typo.found} / ${typed.typo.of}`, 'all', ok(typed.typo.found === typed.typo.of)],
       ['index build (in page, from cache)', `${build.buildMs.toFixed(0)} ms (+ ${build.readMs.toFixed(0)} ms reading ${build.docs} jobs)`, `≤ ${GOALS.buildMs} ms`, ok(build.buildMs <= GOALS.buildMs)],
-      ['index cold load (read + load)', `${(load.readMs + load.loadMs).toFixed(1)} ms (read ${load.readMs.toFixed(1)}, load ${load.loadMs.toFixed(1)}, first search ${load.firstSearchMs.toFixed(1)})`, `≤ ${GOALS.loadMs} ms`, ok(load.readMs + load.loadMs <= GOALS.loadMs)],
+      ['index cold load (read + load)', `${(load.readMs + load.loadMs).toFixed(1)} ms (read ${load.readMs.toFixed(1)} of which opening the database ${load.openMs.toFixed(1)}, load ${load.loadMs.toFixed(1)}, first search ${load.firstSearchMs.toFixed(1)})`, `≤ ${GOALS.loadMs} ms`, ok(load.readMs + load.loadMs <= GOALS.loadMs)],
       ['popup open → first result row', popup ? `${popup.ms.toFixed(0)} ms (${popup.rows} rows)` : `not measured: ${popupError}`, `≤ ${GOALS.popupMs} ms`, popup ? ok(popup.ms <= GOALS.popupMs) : 'n/a'],
       ['popup JavaScript, gzip', `${(popupJs.bytes / 1024).toFixed(1)} KB (${popupJs.files.join(', ')})`, `≤ ${GOALS.popupKb} KB`, ok(popupJs.bytes <= GOALS.popupKb * 1024)],
       ['content script initial JS, gzip (largest)', `${(contentJs.bytes / 1024).toFixed(1)} KB (${contentJs.files.join('; ')})`, `≤ ${GOALS.contentKb} KB`, ok(contentJs.bytes <= GOALS.contentKb * 1024)],
