@@ -107,6 +107,12 @@ async function popupOpen(browser: ExtensionBrowser): Promise<{ ms: number; rows:
   return result;
 }
 
+/** One cold load of the stored index in `page` (a fresh page). */
+async function coldLoadIn(page: Page, probe: string, dbName: string): Promise<{ readMs: number; openMs: number; loadMs: number; firstSearchMs: number }> {
+  await page.evaluate(probe);
+  return page.evaluate((name) => __fieldsideBench.coldLoad(name), dbName);
+}
+
 export async function runExtensionBench(): Promise<unknown> {
   if (!(process.env.FIELDSIDE_BENCH_REUSE_BUILD === '1' && existsSync(resolve(CHROME_BENCH_DIR, 'manifest.json')))) {
     const env = { ...process.env };
@@ -143,13 +149,22 @@ export async function runExtensionBench(): Promise<unknown> {
     // The sync and floor runs leave hundreds of MB of garbage in this renderer's heap: the index is
     // loaded and typed into from a fresh page after closing this one, as a popup opens fresh.
     await page.close();
-    // A popup opens while nothing else runs: let the background finish after the sync (the popup's
-    // kept first screen, compaction) before timing a load that reads the same database.
-    await new Promise((r) => setTimeout(r, 2000));
+    // A popup opens while nothing else runs. The floor and pipeline runs above delete databases of
+    // ~100 MB, which Chromium's storage compacts in the background for seconds: let that and the
+    // background's after-sync work settle, then time the load in three fresh pages (median).
+    await new Promise((r) => setTimeout(r, 5000));
+    const loads: Array<Awaited<ReturnType<typeof coldLoadIn>>> = [];
+    for (let k = 0; k < 3; k++) {
+      const loadPage = await browser.openOptions();
+      loads.push(await coldLoadIn(loadPage, probe, dbName));
+      await loadPage.close();
+    }
+    const loadTotals = loads.map((l) => l.readMs + l.loadMs);
+    const load = loads[loadTotals.indexOf([...loadTotals].sort((a, b) => a - b)[1]!)]!;
     const fresh = await browser.openOptions();
     await fresh.evaluate(probe);
-
-    const load = await fresh.evaluate((name) => __fieldsideBench.coldLoad(name), dbName);
+    // The index the keystrokes search: loaded in this page as the popup would.
+    await fresh.evaluate((name) => __fieldsideBench.coldLoad(name), dbName);
 
     const jobs = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
     const companies = new Map((await stack.emulator.control.listRecords(stack.account.uuid, 'company')).map((c) => [String(c.uuid), String(c.name ?? '')]));
@@ -191,7 +206,7 @@ export async function runExtensionBench(): Promise<unknown> {
       ['search per keystroke p50 / p95 / max', `${percentile(keyMs, 50).toFixed(2)} / ${percentile(keyMs, 95).toFixed(2)} / ${Math.max(...keyMs).toFixed(2)} ms (${keyMs.length} keys, ${queries.length} queries)`, `p95 ≤ ${GOALS.keyP95Ms} ms`, ok(percentile(keyMs, 95) <= GOALS.keyP95Ms)],
       ['typo queries finding the intended job', `${typed.typo.found} / ${typed.typo.of}`, 'all', ok(typed.typo.found === typed.typo.of)],
       ['index build (in page, from cache)', `${build.buildMs.toFixed(0)} ms (+ ${build.readMs.toFixed(0)} ms reading ${build.docs} jobs)`, `≤ ${GOALS.buildMs} ms`, ok(build.buildMs <= GOALS.buildMs)],
-      ['index cold load (read + load)', `${(load.readMs + load.loadMs).toFixed(1)} ms (read ${load.readMs.toFixed(1)} of which opening the database ${load.openMs.toFixed(1)}, load ${load.loadMs.toFixed(1)}, first search ${load.firstSearchMs.toFixed(1)})`, `≤ ${GOALS.loadMs} ms`, ok(load.readMs + load.loadMs <= GOALS.loadMs)],
+      ['index cold load (read + load)', `${(load.readMs + load.loadMs).toFixed(1)} ms median of ${loadTotals.map((t) => t.toFixed(0)).join(', ')} (read ${load.readMs.toFixed(1)} of which opening the database ${load.openMs.toFixed(1)}, load ${load.loadMs.toFixed(1)}, first search ${load.firstSearchMs.toFixed(1)})`, `≤ ${GOALS.loadMs} ms`, ok(load.readMs + load.loadMs <= GOALS.loadMs)],
       ['popup open → first result row', popup ? `${popup.ms.toFixed(0)} ms (${popup.rows} rows)` : `not measured: ${popupError}`, `≤ ${GOALS.popupMs} ms`, popup ? ok(popup.ms <= GOALS.popupMs) : 'n/a'],
       ['popup JavaScript, gzip', `${(popupJs.bytes / 1024).toFixed(1)} KB (${popupJs.files.join(', ')})`, `≤ ${GOALS.popupKb} KB`, ok(popupJs.bytes <= GOALS.popupKb * 1024)],
       ['content script initial JS, gzip (largest)', `${(contentJs.bytes / 1024).toFixed(1)} KB (${contentJs.files.join('; ')})`, `≤ ${GOALS.contentKb} KB`, ok(contentJs.bytes <= GOALS.contentKb * 1024)],
