@@ -7,7 +7,7 @@
 // folds the searched fields (segment-writer.ts) and structured clone copies it as one block. Each
 // distinct status, customer and address is stored once (a piece, see types.ts), so the bytes are
 // mostly job numbers plus the distinct names and addresses.
-import { displayPiece } from './segment-read';
+import { displayPiece, sortedIndexOf } from './segment-read';
 import type { SerializedSegment } from './types';
 
 export const DISPLAY_FIELDS = ['number', 'status', 'customer', 'address'] as const;
@@ -20,16 +20,7 @@ const decoder = new TextDecoder();
 
 /** Whether display piece p is stored as UTF-8 (else one byte per character). */
 export function isUtf8Piece(seg: Pick<SerializedSegment, 'displayUtf8'>, piece: number): boolean {
-  const keys = seg.displayUtf8;
-  if (keys.length === 0) return false;
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid]! < piece) lo = mid + 1;
-    else hi = mid;
-  }
-  return keys[lo] === piece;
+  return seg.displayUtf8.length > 0 && sortedIndexOf(seg.displayUtf8, piece) >= 0;
 }
 
 /** Latin-1 bytes as a string. In chunks through `apply`: spreading a subarray into arguments

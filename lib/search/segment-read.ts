@@ -28,19 +28,24 @@ export function pieceEnd(seg: Pick<SerializedSegment, 'pieceStarts'>, piece: num
   return seg.pieceStarts[piece + 1]! - 1;
 }
 
-/** The offset map of piece p, or null when folded and original offsets agree. */
-export function offsetMap(seg: Pick<SerializedSegment, 'mapKeys' | 'mapStarts' | 'mapOffsets'>, piece: number): Uint32Array | null {
-  const keys = seg.mapKeys;
-  if (keys.length === 0) return null;
+/** Where `value` is in the ascending `keys` (the few pieces listed apart: offset maps, UTF-8
+ * display text), or -1. */
+export function sortedIndexOf(keys: Uint32Array, value: number): number {
   let lo = 0;
   let hi = keys.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (keys[mid]! < piece) lo = mid + 1;
+    if (keys[mid]! < value) lo = mid + 1;
     else hi = mid;
   }
-  if (lo >= keys.length || keys[lo] !== piece) return null;
-  return seg.mapOffsets.subarray(seg.mapStarts[lo]!, seg.mapStarts[lo + 1]!);
+  return lo < keys.length && keys[lo] === value ? lo : -1;
+}
+
+/** The offset map of piece p, or null when folded and original offsets agree. */
+export function offsetMap(seg: Pick<SerializedSegment, 'mapKeys' | 'mapStarts' | 'mapOffsets'>, piece: number): Uint32Array | null {
+  if (seg.mapKeys.length === 0) return null;
+  const at = sortedIndexOf(seg.mapKeys, piece);
+  return at < 0 ? null : seg.mapOffsets.subarray(seg.mapStarts[at]!, seg.mapStarts[at + 1]!);
 }
 
 export function segmentUuid(seg: SerializedSegment, local: number): string {
