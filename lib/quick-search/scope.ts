@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { cacheDbName } from '../cache/schema';
 import type { SessionRecord } from '../settings';
 import { staffInView } from '../session/staff-in-view';
+import { earlyOr } from './early-reads';
 
 // Which cache the popup reads: the session record (lib/settings.ts's `local:session` item, read
 // raw here so the popup does not bundle zod) → account and staff in view → the cache's name.
@@ -23,7 +24,7 @@ export function scopeOf(record: unknown): PopupScope {
 }
 
 export async function readScope(): Promise<PopupScope> {
-  const stored = await browser.storage.local.get(SESSION_KEY);
+  const stored = await earlyOr('session', () => browser.storage.local.get(SESSION_KEY));
   return scopeOf(stored[SESSION_KEY]);
 }
 

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { earlyOr } from './early-reads';
 import type { QuickRow } from './rows';
 
 // The popup's first screen (today's or the recent jobs, 20 rows) as last shown or prepared, naming
@@ -26,7 +27,8 @@ export type KeptFirstScreen = FirstScreen & { cacheName: string };
 /** The first screen kept last, with the cache it shows; null when there is none for `day`. */
 export async function readFirstScreen(day: string): Promise<KeptFirstScreen | null> {
   try {
-    const value = (await browser.storage.session.get(FIRST_SCREEN_KEY))[FIRST_SCREEN_KEY] as Partial<KeptFirstScreen> | undefined;
+    const stored = await earlyOr('firstScreen', () => browser.storage.session.get(FIRST_SCREEN_KEY));
+    const value = stored[FIRST_SCREEN_KEY] as Partial<KeptFirstScreen> | undefined;
     if (!value || value.day !== day || typeof value.cacheName !== 'string' || typeof value.heading !== 'string' || !Array.isArray(value.rows)) return null;
     return { cacheName: value.cacheName, day: value.day, heading: value.heading, rows: value.rows };
   } catch {

@@ -1,0 +1,15 @@
+// Loaded by popup.html as a classic script in <head>, before the popup's modules are fetched and
+// evaluated (~15-35 ms): starts the two storage reads the first screen needs, so they are answered
+// by the time the popup's code runs (lib/quick-search/early-reads.ts takes them). Nothing else.
+import { browser } from 'wxt/browser';
+import { EARLY_KEYS, EARLY_READS, type EarlyReads } from '@/lib/quick-search/early-reads';
+
+export default defineUnlistedScript(() => {
+  const session: Promise<Record<string, unknown>> = browser.storage.local.get(EARLY_KEYS.session);
+  const firstScreen: Promise<Record<string, unknown>> = browser.storage.session.get(EARLY_KEYS.firstScreen);
+  // Never "unhandled": the popup reads again itself when one failed.
+  session.catch(() => undefined);
+  firstScreen.catch(() => undefined);
+  const reads: EarlyReads = { session, firstScreen };
+  (globalThis as unknown as Record<string, unknown>)[EARLY_READS] = reads;
+});

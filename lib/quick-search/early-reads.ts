@@ -1,0 +1,25 @@
+// The popup's first two storage reads, started by entrypoints/popup-early (a classic script in the
+// popup's <head>) while the popup's modules still load. Each is taken once: later reads (a session
+// change, a re-read after a sync) go to storage again.
+
+export const EARLY_READS = '__fieldsideEarlyReads';
+
+/** The storage keys read early: scope.ts's SESSION_KEY and snapshot.ts's FIRST_SCREEN_KEY (a test
+ * holds them equal; this file imports nothing, so the early script stays tiny). */
+export const EARLY_KEYS = { session: 'session', firstScreen: 'popupFirstScreen' } as const;
+
+export interface EarlyReads {
+  /** storage.local.get('session') (scope.ts's SESSION_KEY). */
+  session?: Promise<Record<string, unknown>>;
+  /** storage.session.get('popupFirstScreen') (snapshot.ts's FIRST_SCREEN_KEY). */
+  firstScreen?: Promise<Record<string, unknown>>;
+}
+
+/** The early read `name`, once, or a fresh read by `read` (no early read: other pages, tests, a
+ * second call; or the early one failed). */
+export async function earlyOr(name: keyof EarlyReads, read: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
+  const reads = (globalThis as unknown as Record<string, unknown>)[EARLY_READS] as EarlyReads | undefined;
+  const early = reads?.[name];
+  if (reads) delete reads[name];
+  return (early ? await early.catch(() => undefined) : undefined) ?? read();
+}
