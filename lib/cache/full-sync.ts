@@ -73,9 +73,12 @@ export async function fullSync(ctx: SyncContext, signal: AbortSignal | undefined
   const step = (): ResumePoint => ctx.state().resume!;
 
   if (step().collection === 'companies') {
-    await walk((o) => source.companies.pages(o), step().cursor, signal, async (page) => {
-      const next: ResumePoint = page.nextCursor === null ? { collection: 'jobs', cursor: FIRST_CURSOR } : { collection: 'companies', cursor: page.nextCursor };
-      await storePage(ctx, { companies: page.records }, page, next);
+    await walk((o) => source.companies.pages(o), step().cursor, signal, {
+      prepare: () => undefined,
+      store: async (page) => {
+        const next: ResumePoint = page.nextCursor === null ? { collection: 'jobs', cursor: FIRST_CURSOR } : { collection: 'companies', cursor: page.nextCursor };
+        await storePage(ctx, { companies: page.records }, page, next);
+      },
     });
   }
   // From the database, not from this run's pages: a resumed walk stored some of them earlier.
@@ -89,7 +92,8 @@ export async function fullSync(ctx: SyncContext, signal: AbortSignal | undefined
       ctx.publish({ ...ctx.state(), jobsStored: 0 });
     };
     if (step().cursor === FIRST_CURSOR) startOver();
-    const onPage = async (page: Page<Job>) => {
+    // The page's search documents and seen uuids: CPU work done while the previous page commits.
+    const prepare = (page: Page<Job>) => {
       const active = builder as IndexBuilder | null;
       let pageDocs: SearchDoc[] = [];
       for (const job of page.records) {
@@ -105,10 +109,12 @@ export async function fullSync(ctx: SyncContext, signal: AbortSignal | undefined
       active?.add(pageDocs);
       // Jobs skipped as malformed were seen too: their cached copy stays until a readable one comes.
       for (const skipped of page.skipped) if (skipped.uuid !== null) seen?.add(skipped.uuid.toLowerCase());
+    };
+    const store = async (page: Page<Job>) => {
       const next: ResumePoint = page.nextCursor === null ? { collection: 'index', cursor: '' } : { collection: 'jobs', cursor: page.nextCursor };
       await storePage(ctx, { jobs: page.records }, page, next);
     };
-    await walk((o) => source.jobs.pages(o), step().cursor, signal, onPage, startOver);
+    await walk((o) => source.jobs.pages(o), step().cursor, signal, { prepare, store }, startOver);
   }
   // Only a walk that saw every page in this run knows what is gone (and has every search document).
   const seenNow = seen as Set<string> | null;
@@ -161,42 +167,62 @@ async function storePage(
   ctx.publish({ ...saved, counts: ctx.cache.counts() });
 }
 
+/** What a walk does with each page: `prepare` (synchronous work that needs no database, e.g.
+ * building the search index) runs while the page before is still committing; `store` writes the
+ * page, and is never started before the previous page's store has finished. */
+interface PageHandlers<R> {
+  prepare(page: Page<R>): void;
+  store(page: Page<R>): Promise<void>;
+}
+
 /**
- * Walks pages from `cursor`, handing each to `onPage` while the next one is already being fetched
- * and parsed (the iterator allows one turn in flight, and storing does not use it). A saved cursor the
- * platform no longer knows (page cursors expire after an hour) restarts the walk at the first page:
- * stored records are then replaced in place by uuid, not duplicated.
+ * Walks pages from `cursor` in three overlapping stages: the platform sends page n+2 (the iterator
+ * reads ahead) while page n+1 is parsed and prepared and page n commits. Stores stay one at a time
+ * and in order: each commits its page together with the next cursor, so a walk cut off anywhere
+ * resumes after the last page committed. A saved cursor the platform no longer knows (page cursors
+ * expire after an hour) restarts the walk at the first page: stored records are then replaced in
+ * place by uuid, not duplicated.
  */
 async function walk<R>(
   pages: (opts: PageOptions) => PageIterator<R>,
   cursor: string,
   signal: AbortSignal | undefined,
-  onPage: (page: Page<R>) => Promise<void>,
+  handlers: PageHandlers<R>,
   onRestart: () => void = () => undefined,
 ): Promise<void> {
-  let stored = 0;
-  // Read ahead: the platform sends page n+1 while this side parses page n and stores page n-1.
+  let received = 0;
+  let storing: Promise<void> | null = null;
   const iterator = pages({ cursor, readAhead: true, ...(signal === undefined ? {} : { signal }) });
   try {
     let pending = iterator.next();
     for (;;) {
       const result = await pending;
-      if (result.done) return;
+      if (result.done) break;
+      received++;
       pending = iterator.next();
       // If storing fails, nobody awaits the prefetch: keep its failure from being "unhandled".
       pending.catch(() => undefined);
       signal?.throwIfAborted(); // stop between pages even if the source ignores the signal
-      await onPage(result.value);
-      stored++;
+      handlers.prepare(result.value);
+      await storing;
+      signal?.throwIfAborted();
+      storing = handlers.store(result.value);
+      // Awaited at the next page or the end; until then a failure must not count as "unhandled".
+      storing.catch(() => undefined);
     }
+    await storing;
+    return;
   } catch (error) {
-    const staleCursor = stored === 0 && cursor !== FIRST_CURSOR && isApiError(error, 'ValidationError') && error.status === 400;
+    // A page still committing finishes (or fails) before the walk reports: the caller then sees
+    // the sync state of every page that did commit.
+    await storing?.catch(() => undefined);
+    const staleCursor = received === 0 && cursor !== FIRST_CURSOR && isApiError(error, 'ValidationError') && error.status === 400;
     if (!staleCursor || signal?.aborted) throw error;
   } finally {
     await iterator.return?.();
   }
   onRestart();
-  await walk(pages, FIRST_CURSOR, signal, onPage);
+  await walk(pages, FIRST_CURSOR, signal, handlers);
 }
 
 async function askPersistence(ctx: SyncContext): Promise<void> {
