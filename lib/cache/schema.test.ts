@@ -133,7 +133,7 @@ describe('schema upgrades', () => {
     expect((await cache.db.get('jobSegments', 1))!.count).toBe(44);
   });
 
-  it('leaves a version-2 cache as it was when a segment cannot be converted', async () => {
+  it('converts all or nothing, and starts a cache over, empty, when a version-2 segment cannot be converted', async () => {
     const name = `upgrade-broken-${Date.now()}`;
     const v2 = await openCacheDb(name, 2);
     await putOldSegment(v2, 0, [makeJob(1)]);
@@ -141,11 +141,29 @@ describe('schema upgrades', () => {
     await v2.put('jobSegments', { id: 1, jobs: [makeJob(2, { badges: 5 as never })] } as never);
     v2.close();
 
-    await expect(openCacheDb(name)).rejects.toThrow();
+    // The upgrade itself is atomic: aborted, it leaves version 2 exactly as it was.
+    const aborted = await openDB<CacheDB>(name, DB_VERSION, { upgrade: (db, oldVersion, _new, tx) => upgradeSchema(db, oldVersion, DB_VERSION, tx) }).then(
+      (db) => {
+        db.close();
+        return 'opened';
+      },
+      (error: unknown) => (error as DOMException).name,
+    );
+    expect(aborted).toBe('AbortError');
     const still = await openCacheDb(name, 2);
     expect(still.version).toBe(2);
     expect(((await still.get('jobSegments', 0)) as unknown as JobSegmentV2).jobs).toEqual([makeJob(1)]);
     still.close();
+
+    // Opening it for use starts it over rather than failing at every opening; a sync refills it.
+    const fresh = await openCacheDb(name);
+    expect(fresh.version).toBe(DB_VERSION);
+    expect(await fresh.count('jobSegments')).toBe(0);
+    const cache = await openJobCache(fresh);
+    expect(cache.counts().jobs).toBe(0);
+    await cache.write({ jobs: [makeJob(3)] });
+    expect(await cache.getJob(uuidOf('job', 3))).toEqual(makeJob(3));
+    fresh.close();
   });
 
   it('rebuilds an index stored in a format it cannot read', async () => {

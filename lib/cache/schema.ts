@@ -103,7 +103,7 @@ export function upgradeSchema(db: CacheDatabase, oldVersion: number, target: num
 
 /** Rewrites every version-2 job segment as columns, one segment at a time (a cursor, so 100,000
  * jobs are never all in memory), inside the upgrade transaction: all converted or, if anything
- * fails, the upgrade aborts and the version-2 cache stays as it was. */
+ * fails, the upgrade aborts and the version-2 cache stays as it was (openCacheDb then starts over). */
 function columnarSegments(tx: UpgradeTx): void {
   // An aborted upgrade is reported by openDB's rejection; idb's `done` would reject unheard.
   tx.done.catch(() => {});
@@ -128,8 +128,22 @@ function columnarSegments(tx: UpgradeTx): void {
   });
 }
 
-/** Opens (creating or upgrading) one cache database. Uses the global `indexedDB`. */
+/** Opens (creating or upgrading) one cache database. Uses the global `indexedDB`. An older cache
+ * that cannot be upgraded (a record the conversion fails on: the upgrade aborts, atomically) would
+ * fail the same way at every opening, so it is started over, empty: it holds nothing the platform
+ * does not (notes waiting to be sent live in the outbox's own database), and the next sync refills
+ * it. */
 export async function openCacheDb(name: string, version: number = DB_VERSION): Promise<CacheDatabase> {
+  try {
+    return await openAt(name, version);
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'AbortError')) throw error;
+    await deleteDB(name);
+    return openAt(name, version);
+  }
+}
+
+async function openAt(name: string, version: number): Promise<CacheDatabase> {
   const db: CacheDatabase = await openDB<CacheDB>(name, version, {
     upgrade: (upgrading, oldVersion, _newVersion, tx) => upgradeSchema(upgrading, oldVersion, version, tx),
     // A newer version or a deletion (sign-out) waits for us: let go, so it is not blocked forever.
