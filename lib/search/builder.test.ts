@@ -1,41 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { lastOfEachUuid } from './build';
 import { applyChanges, buildIndex, compactIndex, countDocs, createIndexBuilder, displayOf, loadIndex, search, serializeIndex, type SearchDoc, type SearchIndex } from './index';
-import { createIndexState } from './index-state';
-import { buildSegment } from './segment-input';
-import { pieceEnd, pieceStart, textPiece } from './segment-read';
+import { checkInverted, expectSameSegment, referenceIndex } from './segment-checks';
 import { createRandom, syntheticDocs } from './synthetic-docs';
 import { benchQueries } from './synthetic-queries';
 import { doc, RANKING_DOCS } from './test-fixtures';
-import type { SerializedSegment } from './types';
 import { sortWordIds } from './word-order';
-
-/** The slow, obvious way to the same index: each document folded on its own (foldText), as deltas
- * and merges do (segment-input.ts). The builder folds pages in bulk and must agree. */
-function referenceIndex(docs: readonly SearchDoc[]): SearchIndex {
-  const main = buildSegment([], lastOfEachUuid(docs));
-  return createIndexState(main, null, new Uint8Array(main.count).fill(1));
-}
-
-/** Every column of two segments is the same (typed arrays compared element by element, quickly). */
-function expectSameSegment(actual: SerializedSegment, expected: SerializedSegment): void {
-  expect(Object.keys(actual).sort()).toEqual(Object.keys(expected).sort());
-  for (const key of Object.keys(expected) as (keyof SerializedSegment)[]) {
-    const a = actual[key];
-    const b = expected[key];
-    if (ArrayBuffer.isView(a) && ArrayBuffer.isView(b)) {
-      expect(a.constructor, key).toBe(b.constructor);
-      expect(a.length, key).toBe(b.length);
-      expect(a.byteLength, `${key}: no spare room (structured clone would copy it)`).toBe(a.buffer.byteLength);
-      expect(firstDifference(a, b), key).toBe(-1);
-    } else expect(a, key).toEqual(b);
-  }
-}
-
-function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
-  return -1;
-}
 
 function built(pages: readonly (readonly SearchDoc[])[]): SearchIndex {
   const builder = createIndexBuilder();
@@ -52,44 +21,6 @@ function pagesOf<T>(items: readonly T[], size: number): T[][] {
 /** What the index answers (uuids, scores, matches, display) to many queries. */
 function answers(index: SearchIndex, queries: readonly string[]) {
   return queries.map((query) => search(index, query, { limit: 50 }));
-}
-
-/** Words and posting lists worked out naively from the segment's own folded text. */
-function checkInverted(seg: SerializedSegment): void {
-  const expected = new Map<string, number[][]>();
-  for (let d = 0; d < seg.count; d++) {
-    for (let f = 0; f < 4; f++) {
-      const piece = textPiece(seg, d, f);
-      const field = seg.text.slice(pieceStart(seg, piece), pieceEnd(seg, piece));
-      for (const word of new Set(field.split(' ').filter(Boolean))) {
-        if (!expected.has(word)) expected.set(word, [[], [], [], []]);
-        expected.get(word)![f]!.push(d);
-      }
-    }
-  }
-  const words = [...expected.keys()].sort();
-  const stored = Array.from({ length: seg.wordStarts.length - 1 }, (_, w) => seg.words.slice(seg.wordStarts[w], seg.wordStarts[w + 1]));
-  expect(stored).toEqual(words);
-  words.forEach((word, w) => {
-    for (let f = 0; f < 4; f++) {
-      const docs: number[] = [];
-      let doc = -1;
-      let gap = 0;
-      let shift = 0;
-      for (let at = seg.postingStarts[w * 4 + f]!; at < seg.postingStarts[w * 4 + f + 1]!; at++) {
-        const byte = seg.postings[at]!;
-        gap += (byte & 0x7f) * 2 ** shift;
-        shift += 7;
-        if (byte < 0x80) {
-          doc += gap;
-          docs.push(doc);
-          gap = 0;
-          shift = 0;
-        }
-      }
-      expect(docs, `${word} in field ${f}`).toEqual(expected.get(word)![f]);
-    }
-  });
 }
 
 const WIDE_DOCS: SearchDoc[] = [

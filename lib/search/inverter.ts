@@ -1,27 +1,25 @@
 // The inverted index of a segment, built a page of documents at a time: `addDocs` tokenises their
 // folded text into word ids (the vocabulary lives across pages) and keeps one number per distinct
-// (word, field, document); `finish` sorts the vocabulary and writes the posting lists. Used by the
-// index builder page by page, and by buildSegment (deltas, merges) in one go.
+// (word, field, document); `finish` sorts the vocabulary and writes the posting lists
+// (posting-lists.ts). Used by the index builder page by page, and by buildSegment (deltas,
+// merges) in one go.
 import { latin1String, withRoom } from './bytes';
 import { isWordCode } from './normalize';
+import { keyOfCode, PieceWords, TOKENISE } from './piece-words';
+import { FIELDS, layOut, recount, type TokenChunks, usedIds, varintBytes, writePostings } from './posting-lists';
 import type { SerializedSegment } from './types';
 import { sortWordIds } from './word-order';
 
 export type Inverted = Pick<SerializedSegment, 'words' | 'wordStarts' | 'postingStarts' | 'postings'>;
 
-/** Fields per document; `slot & 3` is the field of a slot. */
-const FIELDS = 4;
 const EMPTY = -1;
 /** 1 for the bytes that belong to words (normalize.ts isWordCode), looked up in the hot loop. */
 const WORD_BYTE = Uint8Array.from({ length: 256 }, (_, code) => (isWordCode(code) ? 1 : 0));
 /** Documents tokenised between capacity checks (room is made for a chunk's worst case at once). */
 const CHUNK_DOCS = 1024;
-
-/** Bytes of a posting-list gap (1 or more) as a varint, 7 bits a byte. Branch-free: optimised
- * code compiled before the first 2-byte gap was seen would otherwise be thrown away there. */
-function varintBytes(gap: number): number {
-  return ((38 - Math.clz32(gap)) / 7) | 0;
-}
+/** Texts whose first use also runs the replay loop (see tokenise); later ones skip it, as it only
+ * costs there (126,000 first uses at 100,000 synthetic jobs). */
+const WARM_UP_TEXTS = 256;
 
 export class Inverter {
   // The vocabulary: an open-addressing hash table of word ids; word `id` is
@@ -44,24 +42,27 @@ export class Inverter {
   // not count them again; finish then turns it into where the list is written).
   private buckets = new Int32Array(2 * FIELDS << 5);
   // Tokens, each a bucket (distinct within a document), in one exactly sized array per chunk of
-  // documents (no doubling copies of a 9 MB array): the chunk starting at document
-  // `chunkFirsts[c]` has `chunkTokens[c]`, and document d's end in its chunk's array is
-  // `tokenEnds[d + 1]` (its start: the previous document's end, or 0 for the chunk's first).
+  // documents (no doubling copies of a 9 MB array): see posting-lists.ts TokenChunks.
   private readonly chunkTokens: Uint32Array[] = [];
   private readonly chunkFirsts: number[] = [];
   private tokenEnds = new Uint32Array(1);
   /** A chunk's tokens as they are found; room for its worst case. */
   private scratch = new Uint32Array(0);
   private docs = 0;
+  /** The words of the texts met so far, for the fields a writer replays (piece-words.ts). */
+  readonly pieceWords = new PieceWords();
 
   /** Tokenises `count` more documents: field f of the k-th is
    * `bytes[fieldStarts[(first + k) * 4 + f] - offset .. fieldStarts[...+ 1] - offset - 1)` (each
-   * field is followed by one separator byte). */
-  addDocs(bytes: Uint8Array, fieldStarts: Uint32Array, first: number, offset: number, count: number): void {
+   * field is followed by one separator byte), or what `slotCodes` at the same slot says
+   * (piece-words.ts: a zero-filled array tokenises every field). `replayedBytes`: the folded
+   * length of the replayed fields (their words need room too, but their bytes are not there). */
+  addDocs(bytes: Uint8Array, fieldStarts: Uint32Array, slotCodes: Int32Array, first: number, offset: number, count: number, replayedBytes: number): void {
     for (let done = 0; done < count; done += CHUNK_DOCS) {
       const chunk = Math.min(CHUNK_DOCS, count - done);
-      const tokens = this.tokenise(bytes, fieldStarts, first + done, offset, chunk, this.docs);
-      this.chunkTokens.push(this.scratch.slice(0, tokens));
+      const index = this.chunkTokens.length;
+      const tokens = this.tokenise(bytes, fieldStarts, slotCodes, first + done, offset, chunk, this.docs, replayedBytes, index);
+      this.chunkTokens[index] = this.scratch.slice(0, tokens);
       this.chunkFirsts.push(this.docs);
       this.docs += chunk;
     }
@@ -71,14 +72,17 @@ export class Inverter {
    * tokens it has. Only the loop is in here (bookkeeping after it would be code the optimiser has
    * not seen yet), and it reads no field that changes only between chunks (optimised code counts
    * on such a field staying as it was, and is thrown away when it changes). */
-  private tokenise(bytes: Uint8Array, fieldStarts: Uint32Array, first: number, offset: number, count: number, firstDoc: number): number {
+  private tokenise(bytes: Uint8Array, fieldStarts: Uint32Array, slotCodes: Int32Array, first: number, offset: number, count: number, firstDoc: number, replayedBytes: number, chunk: number): number {
     const slots = count * FIELDS;
-    const pageBytes = fieldStarts[(first + count) * FIELDS]! - fieldStarts[first * FIELDS]!;
-    // At most one token per two bytes (a letter and a separator): no capacity checks per token.
+    const pageBytes = fieldStarts[(first + count) * FIELDS]! - fieldStarts[first * FIELDS]! + replayedBytes;
+    // At most one token per two bytes (a letter and a separator), and room for one more write
+    // per field (the replay loop's): no capacity checks per token.
     this.scratch = withRoom(this.scratch, (pageBytes >>> 1) + slots);
     this.tokenEnds = withRoom(this.tokenEnds, firstDoc + count + 1);
+    // Texts first used in this chunk are read back from its tokens as from an earlier chunk's.
+    this.chunkTokens[chunk] = this.scratch;
     let { table, mask, wordStarts, wordBytes, buckets } = this;
-    const { scratch: tokens, tokenEnds } = this;
+    const { scratch: tokens, tokenEnds, chunkTokens, pieceWords } = this;
     let n = 0;
     // This loop sees every token (2.3 million at 100,000 jobs): hashes are computed in place and
     // words compared byte by byte, so no substring is made per occurrence.
@@ -86,45 +90,70 @@ export class Inverter {
       const doc = firstDoc + local;
       for (let field = 0; field < FIELDS; field++) {
         const slot = (first + local) * FIELDS + field;
-        const end = fieldStarts[slot + 1]! - offset - 1;
-        let i = fieldStarts[slot]! - offset;
-        while (i < end) {
-          let code = bytes[i]!;
-          if (WORD_BYTE[code] === 0) {
-            i++;
-            continue;
-          }
-          const start = i;
-          let hash = 0x811c9dc5;
-          do {
-            hash = Math.imul(hash ^ code, 0x01000193);
-            code = bytes[++i]!;
-          } while (i < end && WORD_BYTE[code] === 1);
-          const length = i - start;
-          let at = hash & mask;
-          let id = table[2 * at]!;
-          while (id !== EMPTY) {
-            if (table[2 * at + 1] === hash) {
-              const other = wordStarts[id]!;
-              if (wordStarts[id + 1]! - other === length) {
-                let k = 0;
-                while (k < length && wordBytes[other + k] === bytes[start + k]) k++;
-                if (k === length) break;
-              }
+        const slotCode = slotCodes[slot]!;
+        if ((slotCode & 1) === 0) {
+          // The field's bytes: a job number, or a text's first use.
+          const fieldFirst = n;
+          const end = fieldStarts[slot + 1]! - offset - 1;
+          let i = fieldStarts[slot]! - offset;
+          while (i < end) {
+            let code = bytes[i]!;
+            if (WORD_BYTE[code] === 0) {
+              i++;
+              continue;
             }
-            at = (at + 1) & mask;
-            id = table[2 * at]!;
+            const start = i;
+            let hash = 0x811c9dc5;
+            do {
+              hash = Math.imul(hash ^ code, 0x01000193);
+              code = bytes[++i]!;
+            } while (i < end && WORD_BYTE[code] === 1);
+            const length = i - start;
+            let at = hash & mask;
+            let id = table[2 * at]!;
+            while (id !== EMPTY) {
+              if (table[2 * at + 1] === hash) {
+                const other = wordStarts[id]!;
+                if (wordStarts[id + 1]! - other === length) {
+                  let k = 0;
+                  while (k < length && wordBytes[other + k] === bytes[start + k]) k++;
+                  if (k === length) break;
+                }
+              }
+              at = (at + 1) & mask;
+              id = table[2 * at]!;
+            }
+            if (id === EMPTY) {
+              id = this.addWord(bytes, start, length, hash, at);
+              ({ table, mask, wordStarts, wordBytes, buckets } = this);
+            }
+            const bucket = id * FIELDS + field;
+            const last = buckets[2 * bucket]! - 1;
+            if (last === doc) continue; // already listed for this field of this document
+            buckets[2 * bucket + 1]! += varintBytes(doc - last);
+            buckets[2 * bucket] = doc + 1;
+            tokens[n++] = bucket;
           }
-          if (id === EMPTY) {
-            id = this.addWord(bytes, start, length, hash, at);
-            ({ table, mask, wordStarts, wordBytes, buckets } = this);
-          }
-          const bucket = id * FIELDS + field;
+          if (slotCode === TOKENISE) continue;
+          pieceWords.record(keyOfCode(slotCode), chunk, fieldFirst, n);
+          if (keyOfCode(slotCode) >= WARM_UP_TEXTS) continue;
+        }
+        // A text: the words recorded for it, listed for this field of this document. Right after
+        // the first use of one of the first WARM_UP_TEXTS texts (just tokenised) that lists nothing
+        // more, but runs all the same, so this code has run from the first page on whatever the
+        // data (optimised code is thrown away at the first code it has not seen run: 50-100 ms for
+        // this loop where synthetic jobs first repeated a text late). Hence no branch: a word
+        // listed already (last === doc) adds no bytes (a gap of 0 takes 0), and its token is
+        // overwritten by the next.
+        const key = keyOfCode(slotCode);
+        const from = chunkTokens[pieceWords.chunks[key]!]!;
+        for (let t = pieceWords.starts[key]!, to = t + pieceWords.lengths[key]!; t < to; t++) {
+          const bucket = (from[t]! & ~(FIELDS - 1)) + field;
           const last = buckets[2 * bucket]! - 1;
-          if (last === doc) continue; // already listed for this field of this document
           buckets[2 * bucket + 1]! += varintBytes(doc - last);
           buckets[2 * bucket] = doc + 1;
-          tokens[n++] = bucket;
+          tokens[n] = bucket;
+          n += (last - doc) >>> 31;
         }
       }
       tokenEnds[doc + 1] = n;
@@ -171,97 +200,19 @@ export class Inverter {
    * documents are left out too. The inverter is spent afterwards. (One loop per method: a long
    * function run once would be optimised loop by loop, and thrown away after each.) */
   finish(renumber: Int32Array | null = null): Inverted {
+    const { buckets, words } = this;
+    const tokens: TokenChunks = { chunkTokens: this.chunkTokens, chunkFirsts: this.chunkFirsts, tokenEnds: this.tokenEnds, docs: this.docs };
     let ids: Uint32Array;
     if (renumber === null) {
-      ids = new Uint32Array(this.words);
+      ids = new Uint32Array(words);
       for (let id = 0; id < ids.length; id++) ids[id] = id;
     } else {
-      this.recount(renumber);
-      ids = this.usedIds();
+      recount(tokens, buckets, words, renumber);
+      ids = usedIds(buckets, words);
     }
     const order = sortWordIds(this.wordBytes, this.wordStarts, ids);
-    const postingStarts = this.layOut(order);
-    return { ...this.sortedWords(order), postingStarts, postings: this.writePostings(renumber, postingStarts[order.length * FIELDS]!) };
-  }
-
-  /** Posting-list sizes again for the kept documents (gaps change with the numbering). */
-  private recount(renumber: Int32Array): void {
-    const { chunkTokens, chunkFirsts, tokenEnds, buckets } = this;
-    buckets.fill(0, 0, 2 * this.words * FIELDS);
-    for (let c = 0; c < chunkTokens.length; c++) {
-      const tokens = chunkTokens[c]!;
-      const next = c + 1 < chunkFirsts.length ? chunkFirsts[c + 1]! : this.docs;
-      for (let d = chunkFirsts[c]!, t = 0; d < next; d++) {
-        const doc = renumber[d]!;
-        const end = tokenEnds[d + 1]!;
-        if (doc < 0) t = end;
-        for (; t < end; t++) {
-          const bucket = tokens[t]!;
-          buckets[2 * bucket + 1]! += varintBytes(doc - (buckets[2 * bucket]! - 1));
-          buckets[2 * bucket] = doc + 1;
-        }
-      }
-    }
-  }
-
-  /** The words with a posting in any field. */
-  private usedIds(): Uint32Array {
-    const { buckets } = this;
-    const used: number[] = [];
-    for (let id = 0; id < this.words; id++) {
-      const b = 2 * id * FIELDS;
-      if (buckets[b + 1]! + buckets[b + 3]! + buckets[b + 5]! + buckets[b + 7]! > 0) used.push(id);
-    }
-    return Uint32Array.from(used);
-  }
-
-  /** Where each posting list starts, in sorted-word order; each bucket's byte count becomes where
-   * its list is written next (and its last document is reset for writing). */
-  private layOut(order: Uint32Array): Uint32Array {
-    const { buckets } = this;
-    const postingStarts = new Uint32Array(order.length * FIELDS + 1);
-    let at = 0;
-    for (let w = 0; w < order.length; w++) {
-      for (let field = 0; field < FIELDS; field++) {
-        const bucket = order[w]! * FIELDS + field;
-        postingStarts[w * FIELDS + field] = at;
-        const size = buckets[2 * bucket + 1]!;
-        buckets[2 * bucket] = 0;
-        buckets[2 * bucket + 1] = at;
-        at += size;
-      }
-    }
-    postingStarts[order.length * FIELDS] = at;
-    return postingStarts;
-  }
-
-  /** Posting lists hold the gaps between ascending document numbers as varints (7 bits a byte,
-   * high bit = more): about 1.3 bytes a posting instead of 4; lists are only walked front to back. */
-  private writePostings(renumber: Int32Array | null, size: number): Uint8Array {
-    const { chunkTokens, chunkFirsts, tokenEnds, buckets } = this;
-    const postings = new Uint8Array(size);
-    for (let c = 0; c < chunkTokens.length; c++) {
-      const tokens = chunkTokens[c]!;
-      const next = c + 1 < chunkFirsts.length ? chunkFirsts[c + 1]! : this.docs;
-      for (let d = chunkFirsts[c]!, t = 0; d < next; d++) {
-        const doc = renumber === null ? d : renumber[d]!;
-        const end = tokenEnds[d + 1]!;
-        if (doc < 0) t = end;
-        for (; t < end; t++) {
-          const bucket = tokens[t]!;
-          let gap = doc - (buckets[2 * bucket]! - 1);
-          buckets[2 * bucket] = doc + 1;
-          let to = buckets[2 * bucket + 1]!;
-          while (gap >= 0x80) {
-            postings[to++] = (gap & 0x7f) | 0x80;
-            gap >>>= 7;
-          }
-          postings[to++] = gap;
-          buckets[2 * bucket + 1] = to;
-        }
-      }
-    }
-    return postings;
+    const postingStarts = layOut(buckets, order);
+    return { ...this.sortedWords(order), postingStarts, postings: writePostings(tokens, buckets, renumber, postingStarts[order.length * FIELDS]!) };
   }
 
   /** The words in sorted order, back to back, and where each starts. */

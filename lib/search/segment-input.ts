@@ -187,7 +187,9 @@ class MergeWriter {
     const { count } = this;
     this.flatStarts[count * FIELD_COUNT] = this.flatAt;
     const inverter = new Inverter();
-    inverter.addDocs(this.flat, this.flatStarts, 0, 0, count);
+    // Every field tokenised from its bytes (no remembered words): the slow, obvious way, which
+    // the page writer's shortcut must agree with (builder.test.ts).
+    inverter.addDocs(this.flat, this.flatStarts, new Int32Array(count * FIELD_COUNT), 0, 0, count, 0);
     return layOutSegment({
       count,
       uuids: this.uuids.finish(),

@@ -3,14 +3,19 @@
 // job numbers (folded and original), uuids as bytes, ranks, and per document the ids of its
 // status, customer, address and description in tables of distinct texts (piece-table.ts), so a
 // customer's name is stored once however many jobs it has, and no SearchDoc outlives its page.
+// A text met before is looked up by its original first, and is then neither folded nor
+// tokenised again: the inverter replays the words it had (piece-words.ts).
 // `finish` then sorts the vocabulary, writes the posting lists and lays the columns out
 // (segment-layout.ts).
 import { withRoom } from './bytes';
 import { foldAndCopyInto, foldInto, NEEDS_FOLD_TEXT, WIDE } from './fold-bytes';
 import { Inverter } from './inverter';
+import { keptDocs } from './kept-docs';
 import { foldText } from './normalize';
 import { hashBytes, hashText, PieceTable } from './piece-table';
+import { rememberCode, replayCode, TOKENISE } from './piece-words';
 import { rankOf } from './prepare';
+import { RecentTexts } from './recent-texts';
 import { FIELD_COUNT } from './scores';
 import { layOutSegment, type SegmentColumns } from './segment-layout';
 import type { SearchDoc, SerializedSegment } from './types';
@@ -23,6 +28,10 @@ export class SegmentWriter {
   private readonly uuids = new UuidColumn();
   private readonly shownPieces = new PieceTable();
   private readonly descriptions = new PieceTable();
+  /** Recent descriptions by their original (recent-texts.ts): the index keeps only their folded
+   * text, so without it a description would be folded to be found. */
+  private readonly recentDescriptions = new RecentTexts(1 << 12);
+  private readonly pieceWords = this.inverter.pieceWords;
   private docs = 0;
   // Per-document columns of the whole segment, grown a page at a time.
   private ranks = new Uint32Array(0);
@@ -45,6 +54,10 @@ export class SegmentWriter {
   private foldedAt = 0;
   private foldedEnd = 0;
   private fieldStarts = new Uint32Array(0);
+  /** Per field slot of the page, what the inverter does with it (piece-words.ts). */
+  private slotCodes = new Int32Array(0);
+  /** Folded bytes of the page's replayed fields (not in `folded`, but their words need room). */
+  private replayedBytes = 0;
   /** The offset map of the field just folded, or null. */
   private foldedMap: Uint32Array | null = null;
 
@@ -76,6 +89,9 @@ export class SegmentWriter {
     this.numberEnds = withRoom(this.numberEnds, end);
     this.numberShownEnds = withRoom(this.numberShownEnds, end);
     const fieldStarts = (this.fieldStarts = new Uint32Array(count * FIELD_COUNT + 1));
+    this.slotCodes = withRoom(this.slotCodes, count * FIELD_COUNT);
+    this.slotCodes.fill(TOKENISE, 0, count * FIELD_COUNT);
+    this.replayedBytes = 0;
     const { ranks, docIds } = this;
     for (let k = 0; k < count; k++) {
       const doc = docs[from + k]!;
@@ -90,7 +106,7 @@ export class SegmentWriter {
       docIds[d * 4 + 3] = this.status(doc.status);
     }
     fieldStarts[count * FIELD_COUNT] = this.foldedAt;
-    this.inverter.addDocs(this.folded, fieldStarts, 0, 0, count);
+    this.inverter.addDocs(this.folded, fieldStarts, this.slotCodes, 0, 0, count, this.replayedBytes);
     this.docs += count;
   }
 
@@ -115,22 +131,53 @@ export class SegmentWriter {
     this.numberShownEnds[d] = this.numberShownAt;
   }
 
-  /** A customer or address: folded into the page; its piece id (a new piece the first time). */
+  /** A customer or address: its piece id (a new piece the first time), replayed if met before,
+   * else folded into the page. */
   private shown(text: string, slot: number): number {
+    const hash = hashText(text);
+    let id = this.shownPieces.findShown(text, hash);
+    // Pieces as PieceWords knows them: shown ones even, descriptions odd. (A shown piece met only
+    // as a status has no words yet: statuses are not searched.)
+    if (id >= 0 && this.replayed(2 * id, slot, this.shownPieces.foldedLength(id))) return id;
     const start = (this.fieldStarts[slot] = this.foldedAt);
     this.pastFolded(text, foldInto(text, this.folded, this.foldedAt));
-    const hash = hashText(text);
-    const id = this.shownPieces.findShown(text, hash);
-    return id >= 0 ? id : this.shownPieces.addShown(this.folded, start, this.foldedAt - 1, this.foldedMap, text, hash);
+    if (id < 0) id = this.shownPieces.addShown(this.folded, start, this.foldedAt - 1, this.foldedMap, text, hash);
+    this.remembered(2 * id, slot);
+    return id;
   }
 
   private description(text: string, slot: number): number {
+    const recent = this.recentDescriptions.find(text);
+    if (recent >= 0 && this.replayed(2 * recent + 1, slot, this.descriptions.foldedLength(recent))) return recent;
     const start = (this.fieldStarts[slot] = this.foldedAt);
     this.pastFolded(text, foldInto(text, this.folded, this.foldedAt));
     const end = this.foldedAt - 1;
     const hash = hashBytes(this.folded, start, end);
-    const id = this.descriptions.findFolded(this.folded, start, end, hash, this.foldedMap);
-    return id >= 0 ? id : this.descriptions.addFolded(this.folded, start, end, this.foldedMap, hash);
+    let id = this.descriptions.findFolded(this.folded, start, end, hash, this.foldedMap);
+    if (id < 0) id = this.descriptions.addFolded(this.folded, start, end, this.foldedMap, hash);
+    this.recentDescriptions.add(text, id);
+    // Another original that folds alike ("Boiler", "boiler") is the same piece, words and all.
+    const key = this.pieceWords.keyOf(2 * id + 1);
+    if (key >= 0) this.slotCodes[slot] = replayCode(key);
+    else this.remembered(2 * id + 1, slot);
+    return id;
+  }
+
+  /** Whether `piece`'s words are known by the time `slot` is tokenised (its first use came
+   * before); if so the slot replays them, and gets only its separator in the page. */
+  private replayed(piece: number, slot: number, foldedLength: number): boolean {
+    const key = this.pieceWords.keyOf(piece);
+    if (key < 0) return false;
+    this.fieldStarts[slot] = this.foldedAt;
+    this.folded[this.foldedAt++] = 32;
+    this.slotCodes[slot] = replayCode(key);
+    this.replayedBytes += foldedLength;
+    return true;
+  }
+
+  /** The first use of `piece`: `slot`, folded into the page, is tokenised and its words kept. */
+  private remembered(piece: number, slot: number): void {
+    this.slotCodes[slot] = rememberCode(this.pieceWords.claim(piece));
   }
 
   /** A status is shown, not searched: only its piece (a handful of distinct ones). */
@@ -201,72 +248,4 @@ export class SegmentWriter {
     };
     return layOutSegment(renumber === null ? columns : keptDocs(columns, renumber));
   }
-}
-
-/** The columns of the documents `renumber` keeps (its entry for a dropped one is -1). */
-function keptDocs(c: SegmentColumns, renumber: Int32Array): SegmentColumns {
-  let kept = 0;
-  for (let d = 0; d < c.count; d++) if (renumber[d]! >= 0) kept++;
-  const ranks = new Uint32Array(kept);
-  const docIds = new Uint32Array(kept * 4);
-  for (let d = 0; d < c.count; d++) {
-    const to = renumber[d]!;
-    if (to < 0) continue;
-    ranks[to] = c.ranks[d]!;
-    docIds.set(c.docIds.subarray(d * 4, d * 4 + 4), to * 4);
-  }
-  const numbers = keptPieces(c.numbers, c.numberEnds, renumber, kept);
-  const shown = keptPieces(c.numberShown, c.numberShownEnds, renumber, kept);
-  const numberMaps = new Map<number, Uint32Array>();
-  for (const [d, map] of c.numberMaps) if (renumber[d]! >= 0) numberMaps.set(renumber[d]!, map);
-  // The tables again with only the kept documents' pieces, numbered in order of first use.
-  const shownIds = keptIds(docIds, [0, 1, 3], c.shown.size);
-  const descriptionIds = keptIds(docIds, [2], c.descriptions.size);
-  return {
-    ...c,
-    shown: c.shown.picked(shownIds),
-    descriptions: c.descriptions.picked(descriptionIds),
-    count: kept,
-    ranks,
-    docIds,
-    numbers: numbers.bytes,
-    numberEnds: numbers.ends,
-    numberMaps,
-    numberShown: shown.bytes,
-    numberShownEnds: shown.ends,
-    numberUtf8: c.numberUtf8.filter((d) => renumber[d]! >= 0).map((d) => renumber[d]!),
-  };
-}
-
-/** The pieces the documents use in columns `columns` of `docIds` (4 a document), in order of
- * first use; renumbers them in `docIds`. */
-function keptIds(docIds: Uint32Array, columns: readonly number[], size: number): number[] {
-  const renumber = new Int32Array(size).fill(-1);
-  const order: number[] = [];
-  for (let at = 0; at < docIds.length; at += 4) {
-    for (const k of columns) {
-      const id = docIds[at + k]!;
-      if (renumber[id]! < 0) {
-        renumber[id] = order.length;
-        order.push(id);
-      }
-      docIds[at + k] = renumber[id]!;
-    }
-  }
-  return order;
-}
-
-/** One piece per document (bytes, where each ends), keeping the documents `renumber` keeps. */
-function keptPieces(bytes: Uint8Array, ends: Uint32Array, renumber: Int32Array, kept: number): { bytes: Uint8Array; ends: Uint32Array } {
-  const out = new Uint8Array(ends.length > 0 ? ends[ends.length - 1]! : 0);
-  const outEnds = new Uint32Array(kept);
-  let at = 0;
-  for (let d = 0; d < ends.length; d++) {
-    if (renumber[d]! < 0) continue;
-    const start = d === 0 ? 0 : ends[d - 1]!;
-    out.set(bytes.subarray(start, ends[d]!), at);
-    at += ends[d]! - start;
-    outEnds[renumber[d]!] = at;
-  }
-  return { bytes: out, ends: outEnds };
 }
