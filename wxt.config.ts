@@ -61,7 +61,12 @@ export default defineConfig({
     // The content UI chunk, imported by the content script only on pages where it found a job (the
     // platform, and https sites the user adds; Firefox MV2 gets the plain list from WXT). `scripting`
     // (Chrome) registers the sites content script at run time; Firefox uses contentScripts.register.
-    web_accessible_resources: [{ resources: ['content-ui.js'], matches: [...hostPermissions(), 'https://*/*'] }],
+    // Chrome: reachable only through the per-session id runtime.getURL hands the content script, so a
+    // web page cannot probe chrome-extension://<fixed id>/content-ui.js to learn that Fieldside is
+    // installed. (Firefox already gives each installation its own random internal UUID.)
+    web_accessible_resources: [
+      { resources: ['content-ui.js'], matches: [...hostPermissions(), 'https://*/*'], ...(browser === 'chrome' ? { use_dynamic_url: true } : {}) },
+    ],
     // Type "job", a space and a number, name or address in the address bar (issue 5).
     omnibox: { keyword: 'job' },
     // A keyboard shortcut opens the quick-search popup (MV2 names the toolbar button browser_action).
