@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyChanges, buildIndex, compactIndex, countDocs, createIndexBuilder, displayOf, loadIndex, search, serializeIndex, type SearchDoc, type SearchIndex } from './index';
-import { checkInverted, expectSameSegment, referenceIndex } from './segment-checks';
+import { checkInverted, expectSameSegment, referenceIndex, trackedBuilder } from './segment-checks';
 import { createRandom, syntheticDocs } from './synthetic-docs';
 import { benchQueries } from './synthetic-queries';
 import { doc, RANKING_DOCS } from './test-fixtures';
@@ -76,19 +76,7 @@ describe('createIndexBuilder', () => {
 
   it('replaces a document added again (in the same page or a later one) and drops removed ones', () => {
     const docs = syntheticDocs(3_000, 8);
-    const builder = createIndexBuilder();
-    const live = new Map<string, SearchDoc>();
-    const add = (page: SearchDoc[]) => {
-      builder.add(page);
-      for (const d of page) {
-        live.delete(d.uuid);
-        live.set(d.uuid, d);
-      }
-    };
-    const remove = (uuid: string) => {
-      builder.remove(uuid);
-      live.delete(uuid);
-    };
+    const { builder, live, add, remove } = trackedBuilder();
     add(docs.slice(0, 1_000));
     add([...docs.slice(1_000, 2_000), { ...docs[10]!, customer: 'Quentin Zebedee', description: 'Moved to a later page' }]);
     add([{ ...docs[2_000]!, customer: 'First Copy' }, ...docs.slice(2_000, 2_500), { ...docs[2_001]!, address: 'Second Copy Road' }]);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildIndex, createIndexBuilder, search, type SearchDoc } from './index';
-import { checkInverted, expectSameSegment, referenceIndex } from './segment-checks';
+import { checkInverted, expectSameSegment, referenceIndex, trackedBuilder } from './segment-checks';
 import { createRandom, pick, syntheticDocs } from './synthetic-docs';
 import { doc } from './test-fixtures';
 
@@ -67,19 +67,7 @@ describe('remembered words of repeated texts', () => {
 
   it('stays the same when the documents that first had a text are replaced or removed', () => {
     const docs = repeatingDocs(2_500, 32);
-    const builder = createIndexBuilder();
-    const live = new Map<string, SearchDoc>();
-    const add = (page: SearchDoc[]) => {
-      builder.add(page);
-      for (const d of page) {
-        live.delete(d.uuid);
-        live.set(d.uuid, d);
-      }
-    };
-    const remove = (uuid: string) => {
-      builder.remove(uuid);
-      live.delete(uuid);
-    };
+    const { builder, live, add, remove } = trackedBuilder();
     // The first users of most texts are early: replace some in the same page, some later, drop others.
     add([...docs.slice(0, 1_000), { ...docs[3]!, customer: 'Straße & Söhne GmbH', description: 'BOILER SERVICE' }]);
     add([{ ...docs[0]!, customer: 'Completed' }, ...docs.slice(1_000, 2_000), { ...docs[5]!, description: 'Moved on' }]);

@@ -3,6 +3,7 @@
 // it asserts with vitest.)
 import { expect } from 'vitest';
 import { lastOfEachUuid } from './build';
+import { createIndexBuilder } from './index';
 import { createIndexState, type SearchIndex } from './index-state';
 import { buildSegment } from './segment-input';
 import { pieceEnd, pieceStart, textPiece } from './segment-read';
@@ -72,4 +73,23 @@ export function checkInverted(seg: SerializedSegment): void {
       expect(docs, `${word} in field ${f}`).toEqual(expected.get(word)![f]);
     }
   });
+}
+
+/** An index builder and, beside it, the documents it should hold (a later copy of a uuid
+ * replaces the earlier one and goes to the end, as the builder orders them; remove drops one). */
+export function trackedBuilder() {
+  const builder = createIndexBuilder();
+  const live = new Map<string, SearchDoc>();
+  const add = (page: readonly SearchDoc[]): void => {
+    builder.add(page);
+    for (const d of page) {
+      live.delete(d.uuid);
+      live.set(d.uuid, d);
+    }
+  };
+  const remove = (uuid: string): void => {
+    builder.remove(uuid);
+    live.delete(uuid);
+  };
+  return { builder, live, add, remove };
 }
