@@ -82,7 +82,7 @@ async function openPopup(page: Page, id: string): Promise<Opening> {
 
 export async function runPopupBench(dir: string): Promise<void> {
   const stack = await startStack({ jobs: JOBS });
-  await stack.emulator.control.setRateLimit(1_000_000);
+  await stack.emulator.control.setRateLimit(1_000_000, 100_000_000); // both platform limits out of the way
   const browser = await launchChromium(dir);
   try {
     const options = await browser.openOptions();

@@ -63,6 +63,14 @@ export const syncFullRefreshItem = storage.defineItem<Record<string, number>>('l
   version: 1,
 });
 
+/** Until when automatic syncs hold back after the platform's daily request limit (ms, device clock),
+ * keyed by lib/sync's daily-limit key (per app per account, as the platform counts). Survives the
+ * worker stopping, which it usually does between two alarms. */
+export const syncDailyLimitHoldItem = storage.defineItem<Record<string, number>>('local:syncDailyLimitHold', {
+  fallback: {},
+  version: 1,
+});
+
 /** The job the person last asked to open in the side panel. storage.session: lives for the browser
  * session (surviving a stopped worker) and is not readable by content scripts. */
 export const sidePanelJobItem = storage.defineItem<string | null>('session:sidePanelJob', { fallback: null, version: 1 });
@@ -79,6 +87,7 @@ export const allSettingsItems = {
   feedPositionItem,
   contentSitesItem,
   syncFullRefreshItem,
+  syncDailyLimitHoldItem,
   sidePanelJobItem,
   popupFirstScreenItem,
 };

@@ -4,7 +4,7 @@ import type { ActiveView, LiveHub } from '@/lib/session/active-view';
 import { cacheDbName } from '@/lib/cache/schema';
 import { keepFirstScreen } from '@/lib/quick-search/first-screen';
 import { localDay } from '@/lib/quick-search/freshness';
-import { fullRefreshStore } from '@/lib/sync/full-refresh-store';
+import { dailyLimitHoldStore, fullRefreshStore } from '@/lib/sync/full-refresh-store';
 import { createSyncService, type SyncService } from '@/lib/sync/sync-service';
 
 // Wires the sync service (lib/sync) to the browser: the 10-minute alarm (alarms outlive the
@@ -18,6 +18,7 @@ export function startSyncService(view: ActiveView, hub: LiveHub): SyncService {
     view,
     hub,
     lastFullRefresh: fullRefreshStore,
+    dailyLimitHold: dailyLimitHoldStore,
     // The next popup opening paints today's jobs at once, even the first one after this sync.
     afterSync: async (scope, sync) => keepFirstScreen(cacheDbName(scope.accountUuid, scope.staffUuid), await sync.searchIndex(), localDay(new Date())),
   });

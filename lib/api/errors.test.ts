@@ -4,10 +4,12 @@ import {
   ApiError,
   fromSerializable,
   isApiError,
+  isDailyRateLimit,
   isRetryable,
   isSerializedApiError,
   notFoundError,
   rateLimitedError,
+  rateLimitWindowOf,
   toSerializable,
 } from './errors';
 
@@ -42,6 +44,24 @@ describe('typed errors', () => {
     expect(fromSerializable(toSerializable(e)).retryAfterMs).toBe(2000);
     expect(isRetryable(e)).toBe(true);
     expect(isRetryable(notFoundError('x'))).toBe(false);
+  });
+
+  it('tells the daily limit from the per-minute one by the platform text, and keeps it across a structured clone', () => {
+    expect(rateLimitWindowOf('Number of allowed API requests per day exceeded')).toBe('day');
+    expect(rateLimitWindowOf('Number of allowed API requests per minute exceeded')).toBe('minute');
+    expect(rateLimitWindowOf('Too Many Requests')).toBe('minute');
+    const daily = rateLimitedError('GET /api_1.0/job.json: 429 Number of allowed API requests per day exceeded', { status: 429, limitWindow: 'day' });
+    const cloned = structuredClone(toSerializable(daily));
+    expect(cloned.limitWindow).toBe('day');
+    expect(isDailyRateLimit(cloned)).toBe(true); // prototype lost
+    expect(fromSerializable(cloned).limitWindow).toBe('day');
+    expect(isDailyRateLimit(fromSerializable(cloned))).toBe(true);
+    expect(isRetryable(daily)).toBe(false); // it stays until the platform's day turns
+    const minute = rateLimitedError('slow', { status: 429, limitWindow: 'minute' });
+    expect(isDailyRateLimit(minute)).toBe(false);
+    expect(isRetryable(minute)).toBe(true);
+    expect(isDailyRateLimit(new ApiError('ServerError', 'x', { limitWindow: 'day' }))).toBe(false);
+    expect(toSerializable(notFoundError('x'))).not.toHaveProperty('limitWindow');
   });
 
   it('serialises foreign errors without losing their text', () => {

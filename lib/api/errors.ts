@@ -9,7 +9,7 @@ export const API_ERROR_NAMES = [
   'AuthenticationError', // 401 bad credentials or expired token that a refresh could not fix; 402 account
   'MissingScopeError', // 403 missing scope, or an invalid staff uuid for impersonation
   'NotFoundError', // 404
-  'RateLimitedError', // 429 after the retries ran out
+  'RateLimitedError', // 429 after the retries ran out; at once for the daily limit (limitWindow 'day')
   'ServerError', // 5xx after the retries ran out
   'NetworkError', // no answer: DNS, refused or dropped connection, timeout
   'ValidationError', // 400 from the platform, or an answer whose shape is not what the spec says
@@ -18,6 +18,18 @@ export const API_ERROR_NAMES = [
 
 export type ApiErrorName = (typeof API_ERROR_NAMES)[number];
 
+/** Which of the platform's two limits a 429 is about: 180 requests a minute or 20,000 a day, per app per account. */
+export type RateLimitWindow = 'minute' | 'day';
+
+/**
+ * The limit a 429 names. The platform says which in its text only ("Number of allowed API requests per
+ * minute exceeded" or "... per day exceeded"; no header). Anything not saying "per day" is taken as the
+ * minute limit, the one that clears by itself soon.
+ */
+export function rateLimitWindowOf(platformText: string): RateLimitWindow {
+  return /\bper day\b/i.test(platformText) ? 'day' : 'minute';
+}
+
 export interface ApiErrorDetails {
   status?: number | null;
   cause?: unknown;
@@ -25,6 +37,8 @@ export interface ApiErrorDetails {
   request?: string;
   /** RateLimitedError: what the platform asked us to wait, when it said. */
   retryAfterMs?: number;
+  /** RateLimitedError: the limit that was hit. 'day' does not clear for hours: not worth retrying soon. */
+  limitWindow?: RateLimitWindow;
 }
 
 export class ApiError<N extends ApiErrorName = ApiErrorName> extends Error {
@@ -32,6 +46,7 @@ export class ApiError<N extends ApiErrorName = ApiErrorName> extends Error {
   readonly status: number | null;
   readonly request: string | undefined;
   readonly retryAfterMs: number | undefined;
+  readonly limitWindow: RateLimitWindow | undefined;
 
   constructor(name: N, message: string, details: ApiErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -39,6 +54,7 @@ export class ApiError<N extends ApiErrorName = ApiErrorName> extends Error {
     this.status = details.status ?? null;
     this.request = details.request;
     this.retryAfterMs = details.retryAfterMs;
+    this.limitWindow = details.limitWindow;
   }
 }
 
@@ -64,8 +80,15 @@ export function isApiError<N extends ApiErrorName>(error: unknown, name?: N): er
   return name === undefined || candidate === name;
 }
 
-/** Errors worth trying again later (the client already retried them a few times). */
+/** The platform's daily limit for the account is used up (also on a serialized error, prototype lost). */
+export function isDailyRateLimit(error: unknown): error is ApiError<'RateLimitedError'> {
+  return isApiError(error, 'RateLimitedError') && (error as { limitWindow?: unknown }).limitWindow === 'day';
+}
+
+/** Errors worth trying again soon (the client already retried them a few times). Not the daily limit:
+ * it stays until the platform's day turns. */
 export function isRetryable(error: unknown): boolean {
+  if (isDailyRateLimit(error)) return false;
   return isApiError(error, 'NetworkError') || isApiError(error, 'ServerError') || isApiError(error, 'RateLimitedError');
 }
 
@@ -76,6 +99,7 @@ export interface SerializedApiError {
   status: number | null;
   request?: string;
   retryAfterMs?: number;
+  limitWindow?: RateLimitWindow;
   /** The cause reduced to text: causes are often not cloneable (Response, Request). */
   cause?: string;
 }
@@ -91,6 +115,7 @@ export function toSerializable(error: unknown): SerializedApiError {
       status: e.status ?? null,
       ...(e.request === undefined ? {} : { request: e.request }),
       ...(e.retryAfterMs === undefined ? {} : { retryAfterMs: e.retryAfterMs }),
+      ...(e.limitWindow === undefined ? {} : { limitWindow: e.limitWindow }),
       ...(e.cause === undefined ? {} : { cause: describeCause(e.cause) }),
     };
   }
@@ -119,6 +144,7 @@ export function fromSerializable(value: SerializedApiError): ApiError {
     status: value.status,
     ...(value.request === undefined ? {} : { request: value.request }),
     ...(value.retryAfterMs === undefined ? {} : { retryAfterMs: value.retryAfterMs }),
+    ...(value.limitWindow === undefined ? {} : { limitWindow: value.limitWindow }),
     ...(value.cause === undefined ? {} : { cause: value.cause }),
   });
 }

@@ -3,7 +3,7 @@
 // every failure to a typed error (errors.ts).
 import ky, { HTTPError, type KyInstance } from 'ky';
 import { bodyText, bufferedFetch, type FetchLike } from './buffered-fetch';
-import { ApiError, isApiError, type ApiErrorDetails } from './errors';
+import { ApiError, isApiError, rateLimitWindowOf, type ApiErrorDetails } from './errors';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
 import { DEFAULT_RETRY, kyRetryOptions, type RetryPolicy } from './retry';
 import { PlatformErrorBodySchema } from './schemas';
@@ -156,7 +156,10 @@ async function toApiError(error: unknown, label: string, signal: AbortSignal | u
     if (status === 429) {
       const after = Number(error.response.headers.get('retry-after'));
       if (Number.isFinite(after) && after > 0) details.retryAfterMs = after * 1000;
-      return new ApiError('RateLimitedError', text, details);
+      details.limitWindow = rateLimitWindowOf(message);
+      // Not retried (retry.ts): say so, since the platform's own text does not.
+      const daily = details.limitWindow === 'day' ? " (the account's daily request limit is used up: it clears when the platform's day turns, not in a minute)" : '';
+      return new ApiError('RateLimitedError', `${text}${daily}`, details);
     }
     if (status >= 500) return new ApiError('ServerError', text, details);
     return new ApiError('ValidationError', text, details);

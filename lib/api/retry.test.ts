@@ -1,6 +1,7 @@
 // The retry policy as ky runs it. The HTTP side against the real emulator is in
 // tests/integration/client/faults.test.ts; here an injected fetch plays scripted answers so the
 // timing rules (Retry-After, total-time bound) can be checked exactly.
+import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { ApiError, isApiError } from './errors';
 import { createHttp } from './http';
@@ -70,6 +71,40 @@ describe('retry policy', () => {
     expect(await options.shouldRetry!({ ...state, error: new ApiError('SignedOutError', 'x') })).toBe(false);
     expect(options.jitter).toBe(true);
     expect(options.methods).toContain('post');
+  });
+
+  it('fails at once on the daily-limit 429, with a RateLimitedError that says so', async () => {
+    const daily = json(429, { errorCode: 429, message: 'Number of allowed API requests per day exceeded' });
+    const s = scripted([daily, json(200, [])]);
+    const started = Date.now();
+    const error = await http(s.fetch, { baseDelayMs: 200, maxDelayMs: 200 }).send({ method: 'GET', path: 'api_1.0/job.json?cursor=-1' }).catch((e: unknown) => e);
+    expect(s.calls).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(150); // no backoff waited
+    expect(isApiError(error, 'RateLimitedError')).toBe(true);
+    expect(error).toMatchObject({ status: 429, limitWindow: 'day', message: expect.stringMatching(/per day exceeded.*daily request limit is used up/) });
+  });
+
+  it('still retries the per-minute 429 (no Retry-After) and marks it minute when the retries run out', async () => {
+    const minute = json(429, { errorCode: 429, message: 'Number of allowed API requests per minute exceeded' });
+    const s = scripted([minute, json(200, [])]);
+    expect((await http(s.fetch).send({ method: 'GET', path: 'api_1.0/vendor.json' })).status).toBe(200);
+    expect(s.calls).toHaveLength(2);
+    const t = scripted([minute]);
+    const error = await http(t.fetch, { limit: 2 }).send({ method: 'GET', path: 'api_1.0/vendor.json' }).catch((e: unknown) => e);
+    expect(t.calls).toHaveLength(3);
+    expect(error).toMatchObject({ name: 'RateLimitedError', limitWindow: 'minute' });
+    expect((error as Error).message).not.toMatch(/daily/);
+  });
+
+  it('reads a daily 429 without using up a body it was not given buffered', async () => {
+    const response = new Response(JSON.stringify({ errorCode: 429, message: 'Number of allowed API requests per day exceeded' }), { status: 429 });
+    const request = new Request('http://127.0.0.1:1/api_1.0/job.json');
+    const error = new HTTPError(response, request, {} as ConstructorParameters<typeof HTTPError>[2]);
+    const options = kyRetryOptions(DEFAULT_RETRY, Date.now());
+    expect(await options.shouldRetry!({ error, retryCount: 1 })).toBe(false);
+    expect(await response.text()).toContain('per day');
+    const minute = new HTTPError(new Response('{"errorCode":429,"message":"Number of allowed API requests per minute exceeded"}', { status: 429 }), request, {} as ConstructorParameters<typeof HTTPError>[2]);
+    expect(await options.shouldRetry!({ error: minute, retryCount: 1 })).toBeUndefined();
   });
 
   it('sends impersonation and OAuth headers, and replays a 401 once after a refresh', async () => {

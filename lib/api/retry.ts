@@ -1,8 +1,10 @@
 // Retry policy of the platform client, expressed as ky retry configuration: exponential backoff
 // with full jitter on 429, 5xx, timeouts and network errors (refused or dropped connections),
 // bounded in attempts and in total time, honouring Retry-After when the platform sends one.
-import type { RetryOptions } from 'ky';
-import { isApiError } from './errors';
+// The daily-limit 429 is the exception: it fails at once (retrying for a minute cannot clear it).
+import { HTTPError, type RetryOptions } from 'ky';
+import { bodyText } from './buffered-fetch';
+import { isApiError, rateLimitWindowOf } from './errors';
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */
@@ -46,11 +48,24 @@ export function kyRetryOptions(policy: RetryPolicy, startedAt: number, now: () =
     delay: (attempt) => policy.baseDelayMs * 2 ** (attempt - 1),
     jitter: true,
     retryOnTimeout: true,
-    shouldRetry: ({ error }) => {
+    shouldRetry: async ({ error }) => {
       // Our own errors (signed out, a refused refresh, a bad answer) are final; so is the caller's abort.
       if (isApiError(error) || error.name === 'AbortError') return false;
       if (now() - startedAt > policy.maxTotalMs) return false;
+      if (await isDailyLimitAnswer(error)) return false;
       return undefined; // ky's rules: the status codes above, network errors and timeouts
     },
   };
+}
+
+/** A 429 whose text names the daily limit. The body is read without using it up: http.ts reads it again
+ * for the error's message (bufferedFetch keeps it aside; any other Response is cloned first). */
+async function isDailyLimitAnswer(error: Error): Promise<boolean> {
+  if (!(error instanceof HTTPError) || error.response.status !== 429) return false;
+  const response = error.response.body === null ? error.response : error.response.clone();
+  try {
+    return rateLimitWindowOf(await bodyText(response)) === 'day';
+  } catch {
+    return false;
+  }
 }

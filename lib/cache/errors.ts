@@ -1,6 +1,6 @@
 // Sync failures in words, for the sync state the popup and options page show. The original error
 // is still thrown to the caller: this is the description, not a way to swallow it.
-import { isApiError } from '../api/errors';
+import { isApiError, isDailyRateLimit } from '../api/errors';
 
 /** True for IndexedDB's "out of space" error, whatever wraps it. */
 export function isQuotaExceeded(error: unknown): boolean {
@@ -25,6 +25,12 @@ export function describeSyncError(error: unknown): string {
     return `The platform no longer accepts our sign-in; sign in again to sync (${error.message}).`;
   }
   if (isApiError(error, 'MissingScopeError')) return `Fieldside lacks a permission the sync needs (${error.message}).`;
+  if (isDailyRateLimit(error)) {
+    return (
+      "The account has used up the platform's daily allowance of requests (shared by everyone in the account who uses Fieldside), so the sync stopped. " +
+      `The jobs already synced stay available. Fieldside holds back its automatic syncs and checks again about once an hour until the platform's day turns (${error.message}).`
+    );
+  }
   if (isApiError(error, 'RateLimitedError')) return `The platform asked us to slow down; the sync will try again later (${error.message}).`;
   if (isApiError(error, 'ServerError')) return `The platform had an error; the sync will try again later (${error.message}).`;
   if (isApiError(error)) return `The platform sent an answer the sync could not use (${error.message}).`;

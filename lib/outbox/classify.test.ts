@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, toSerializable, type ApiErrorName } from '../api/errors';
-import { classifyFailure, retryAfterMs } from './classify';
+import { classifyFailure, DAILY_LIMIT_RETRY_MS, retryAfterMs } from './classify';
 import type { OutboxKind } from './types';
 
 const api = (name: ApiErrorName, message: string, status: number | null = null) => new ApiError(name, message, { status });
@@ -49,5 +49,16 @@ describe('outbox failure classification', () => {
   it('honours the wait a 429 asked for', () => {
     expect(retryAfterMs(new ApiError('RateLimitedError', 'slow down', { status: 429, retryAfterMs: 30_000 }))).toBe(30_000);
     expect(retryAfterMs(api('ServerError', 'x', 500))).toBeUndefined();
+  });
+
+  it('keeps a write through the daily limit, and waits longer than its backoff before trying again', () => {
+    const daily = new ApiError('RateLimitedError', 'Number of allowed API requests per day exceeded', { status: 429, limitWindow: 'day' });
+    for (const error of [daily, toSerializable(daily)]) {
+      const verdict = classifyFailure(error, 'note', 0);
+      expect(verdict.transient).toBe(true);
+      expect(verdict.error.message).toMatch(/requests for today/);
+      expect(retryAfterMs(error)).toBe(DAILY_LIMIT_RETRY_MS);
+    }
+    expect(retryAfterMs(api('RateLimitedError', 'Number of allowed API requests per minute exceeded', 429))).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 // Sorts a failed send into "try again later by itself" and "only the person can fix this", and puts
 // the latter into words with what to do. Errors are recognised by `name` (lib/api/errors.ts), so
 // this works on errors that crossed a message boundary too.
-import { isApiError } from '../api/errors';
+import { isApiError, isDailyRateLimit } from '../api/errors';
 import type { OutboxError, OutboxFailureCode, OutboxKind } from './types';
 
 export type Classified = { transient: true; error: OutboxError } | { transient: false; error: OutboxError };
@@ -70,6 +70,9 @@ export function classifyFailure(error: unknown, kind: OutboxKind, at: number): C
       `${KEEP[kind]}; discard it, or retry after correcting the cause. Tell support if it keeps happening.`,
     );
   }
+  if (isDailyRateLimit(error)) {
+    return transient("The account has used up the platform's requests for today; Fieldside keeps this and sends it once the platform takes requests again.");
+  }
   if (isApiError(error, 'RateLimitedError')) return transient('The platform asked Fieldside to slow down; it will send this shortly.');
   if (isApiError(error, 'ServerError')) return transient('The platform had a temporary problem; it will send this shortly.');
   if (isApiError(error, 'NetworkError')) return transient('No connection to the platform; it will send this once back online.');
@@ -78,8 +81,13 @@ export function classifyFailure(error: unknown, kind: OutboxKind, at: number): C
   return transient('Sending failed unexpectedly; Fieldside will try again.');
 }
 
+/** After the daily limit, the outbox tries again this often (its own backoff would start at seconds):
+ * the platform does not say when its day turns, so a try now and then finds out. */
+export const DAILY_LIMIT_RETRY_MS = 30 * 60_000;
+
 /** The wait a RateLimitedError asked for, if any. */
 export function retryAfterMs(error: unknown): number | undefined {
+  if (isDailyRateLimit(error)) return DAILY_LIMIT_RETRY_MS;
   if (!isApiError(error, 'RateLimitedError')) return undefined;
   const after = (error as { retryAfterMs?: unknown }).retryAfterMs;
   return typeof after === 'number' && after > 0 ? after : undefined;

@@ -10,9 +10,12 @@ import type { SyncSource } from '../cache';
 import { freshCache, makeCompany, makeJob, range, uuidOf } from '../cache/test-fixtures';
 import type { LiveEvent } from '../messaging/views';
 import type { ActiveView, ViewScope } from '../session/active-view';
-import { createSyncService, FULL_REFRESH_MS } from './sync-service';
+import { createSyncService, dailyLimitHoldUntil, FULL_REFRESH_MS } from './sync-service';
 
-function source(jobs: Job[], companies: Company[], opts: { failJobs?: () => boolean } = {}) {
+/** failJobs: true fails the job pages with a 503, an error fails them with that error. */
+type FailJobs = () => boolean | Error;
+
+function source(jobs: Job[], companies: Company[], opts: { failJobs?: FailJobs } = {}) {
   const calls: string[] = [];
   const pages = <R>(name: string, all: () => R[]) => (o: PageOptions = {}) =>
     paginate<R>({
@@ -21,7 +24,8 @@ function source(jobs: Job[], companies: Company[], opts: { failJobs?: () => bool
       parse: (raw) => ({ ok: true, value: raw as R }),
       fetchPage: async () => {
         calls.push(`${name}${o.filter ? ' filtered' : ''}`);
-        if (name === 'job' && opts.failJobs?.()) throw new ApiError('ServerError', 'boom', { status: 503 });
+        const failure = name === 'job' ? opts.failJobs?.() : false;
+        if (failure) throw failure instanceof Error ? failure : new ApiError('ServerError', 'boom', { status: 503 });
         return { body: all(), nextCursor: null };
       },
     });
@@ -32,13 +36,14 @@ function source(jobs: Job[], companies: Company[], opts: { failJobs?: () => bool
 
 const scopeOf = (staffUuid: string, mode: 'oauth' | 'api_key' = 'oauth'): ViewScope => ({ accountUuid: 'acct', staffUuid, baseUrl: 'http://127.0.0.1:9', scopes: [], mode });
 
-async function setup(options: { scope?: ViewScope | null; failJobs?: () => boolean; now?: () => number; afterSync?: (scope: ViewScope, sync: Sync) => Promise<void> } = {}) {
+async function setup(options: { scope?: ViewScope | null; failJobs?: FailJobs; now?: () => number; afterSync?: (scope: ViewScope, sync: Sync) => Promise<void> } = {}) {
   const { src, calls } = source(range(0, 40).map((n) => makeJob(n)), range(0, 7).map((n) => makeCompany(n)), options);
   let scope: ViewScope | null = options.scope === undefined ? scopeOf('tech') : options.scope;
   let sync: Sync | null = null;
   let closed = 0;
   const events: LiveEvent[] = [];
   const stored = new Map<string, number>();
+  const holds = new Map<string, number>();
   const timers: Array<{ fn: () => void; ms: number }> = [];
   const view = {
     scope: async () => scope,
@@ -49,17 +54,33 @@ async function setup(options: { scope?: ViewScope | null; failJobs?: () => boole
       sync = null;
     },
   } as unknown as ActiveView;
-  const service = createSyncService({
-    view,
-    hub: { broadcast: (e) => void events.push(e) },
-    lastFullRefresh: { get: async (k) => stored.get(k) ?? null, set: async (k, at) => void stored.set(k, at) },
-    online: () => true,
-    log: () => undefined,
-    setTimer: (fn, ms) => timers.push({ fn, ms }),
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.afterSync ? { afterSync: options.afterSync } : {}),
-  });
-  return { service, calls, events, timers, stored, closed: () => closed, setScope: (s: ViewScope | null) => (scope = s) };
+  // A new service over the same view and stored times: what a restarted service worker gets.
+  const startService = () =>
+    createSyncService({
+      view,
+      hub: { broadcast: (e) => void events.push(e) },
+      lastFullRefresh: { get: async (k) => stored.get(k) ?? null, set: async (k, at) => void stored.set(k, at) },
+      dailyLimitHold: { get: async (k) => holds.get(k) ?? null, set: async (k, at) => void holds.set(k, at) },
+      online: () => true,
+      log: () => undefined,
+      setTimer: (fn, ms) => timers.push({ fn, ms }),
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.afterSync ? { afterSync: options.afterSync } : {}),
+    });
+  let service = startService();
+  return {
+    get service() {
+      return service;
+    },
+    restartWorker: () => void (service = startService()),
+    calls,
+    events,
+    timers,
+    stored,
+    holds,
+    closed: () => closed,
+    setScope: (s: ViewScope | null) => (scope = s),
+  };
 }
 
 describe('sync service', () => {
@@ -163,6 +184,75 @@ describe('sync service', () => {
     t.timers[0]!.fn();
     await expect.poll(async () => (await t.service.status()).jobs).toBe(40);
     expect((await t.service.status()).lastError).toBeNull();
+  });
+
+  describe("after the platform's daily limit", () => {
+    const dailyLimit = () =>
+      new ApiError('RateLimitedError', 'GET /api_1.0/job.json: 429 Number of allowed API requests per day exceeded', { status: 429, limitWindow: 'day' });
+
+    it('holds automatic syncs back until the next midnight UTC or an hour, whichever comes first', () => {
+      const at = Date.UTC(2026, 10, 21, 9, 15);
+      expect(dailyLimitHoldUntil(at)).toBe(at + 60 * 60_000);
+      expect(dailyLimitHoldUntil(Date.UTC(2026, 10, 21, 23, 40))).toBe(Date.UTC(2026, 10, 22));
+    });
+
+    it('says so in words, schedules no retry, and the alarm leaves the platform alone until the hold ends, even in a restarted worker', async () => {
+      let clock = Date.UTC(2026, 10, 21, 9, 0);
+      let failure: Error | false = false;
+      const t = await setup({ now: () => clock, failJobs: () => failure });
+      await t.service.onSessionChanged();
+      failure = dailyLimit();
+      clock += 10 * 60_000;
+      await t.service.onAlarm();
+      const status = await t.service.status();
+      expect(status.phase).toBe('error');
+      expect(status.lastError).toMatch(/daily allowance of requests/);
+      expect(t.timers).toHaveLength(0); // a retry in seconds cannot help
+
+      t.calls.length = 0;
+      t.restartWorker(); // the worker is usually stopped between alarms: the hold must outlive it
+      for (const minutes of [10, 20, 30, 40, 50]) {
+        clock = Date.UTC(2026, 10, 21, 9, 10 + minutes);
+        await t.service.onAlarm();
+      }
+      expect(t.calls).toEqual([]);
+
+      failure = false;
+      clock = Date.UTC(2026, 10, 21, 10, 10); // an hour after the failure: one alarm sync checks
+      await t.service.onAlarm();
+      expect(t.calls.some((c) => c.startsWith('job'))).toBe(true);
+      expect((await t.service.status()).lastError).toBeNull();
+    });
+
+    it('start-up holds back too; a sync asked for on demand still runs; success lifts the hold', async () => {
+      let clock = Date.UTC(2026, 10, 21, 23, 30);
+      let failure: Error | false = dailyLimit();
+      const t = await setup({ now: () => clock, failJobs: () => failure });
+      await t.service.runAndWait('auto'); // the first sync fails: start-up would normally resume it
+      t.calls.length = 0;
+      clock = Date.UTC(2026, 10, 21, 23, 50);
+      t.restartWorker();
+      await t.service.onStartup();
+      await t.service.onAlarm();
+      expect(t.calls).toEqual([]);
+
+      await t.service.runAndWait('incremental'); // on demand: the user may know better (and it costs one request)
+      expect(t.calls).toContain('job');
+      expect(t.timers).toHaveLength(0);
+
+      // The hold ends at midnight UTC (before the hour is up); the platform's day has turned.
+      failure = false;
+      clock = Date.UTC(2026, 10, 22, 0, 0, 30);
+      t.calls.length = 0;
+      await t.service.onAlarm();
+      expect(t.calls).toContain('job');
+      expect((await t.service.status()).phase).toBe('idle');
+      expect([...t.holds]).toEqual([[expect.stringContaining('acct'), 0]]);
+      clock += 10 * 60_000;
+      t.calls.length = 0;
+      await t.service.onAlarm(); // no hold left
+      expect(t.calls.length).toBeGreaterThan(0);
+    });
   });
 
   it('sync.run answers at once with the status of the sync it started', async () => {

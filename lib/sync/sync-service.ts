@@ -1,6 +1,8 @@
+import { isDailyRateLimit } from '../api/errors';
 import type { Sync, SyncState } from '../cache';
 import { describeSyncError, isQuotaExceeded } from '../cache';
 import type { LiveEvent, SyncStatus } from '../messaging/views';
+import type { TimesStore } from './full-refresh-store';
 import type { ActiveView, LiveHub, ViewScope } from '../session/active-view';
 import { scopeKey } from '../session/create-active-view';
 import { signedOutStatus, toSyncStatus } from './sync-status';
@@ -10,9 +12,34 @@ import { signedOutStatus, toSyncStatus } from './sync-status';
 // periodic alarm (incremental; now and then a full refresh for an impersonated view, because
 // allocating a job to someone does not change its edit_date) and on demand. Progress goes to every
 // open page over the live hub; failures are kept in the sync state in words, never thrown away.
+//
+// The platform's daily limit (20,000 requests per app per account, shared by every Fieldside user of
+// the account) is the one failure that waiting minutes cannot fix: after it, the automatic syncs
+// (alarm, start-up, retries) hold back until the next window, while the on-demand ones still run.
 
 /** A staff member's view is walked in full this often: incremental sync misses allocation changes. */
 export const FULL_REFRESH_MS = 60 * 60_000;
+
+/** Longest hold on automatic syncs after the daily limit: then one alarm sync checks whether it cleared. */
+export const DAILY_LIMIT_RECHECK_MS = 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * When automatic syncs may run again after hitting the daily limit at `at`: the next midnight UTC or an
+ * hour later, whichever comes first. The platform does not say when its day starts; midnight UTC is
+ * the likeliest guess (and the emulator's), and an hourly check finds the new day within the hour
+ * whatever the boundary, for a few requests an hour, where "wait a whole day" could leave the cache
+ * stale for most of one.
+ */
+export function dailyLimitHoldUntil(at: number): number {
+  const nextUtcMidnight = (Math.floor(at / DAY_MS) + 1) * DAY_MS;
+  return Math.min(nextUtcMidnight, at + DAILY_LIMIT_RECHECK_MS);
+}
+
+/** The daily limit is per app per account: every view (staff member) of the account shares the hold. */
+function dailyLimitKey(scope: ViewScope): string {
+  return [scope.mode, scope.baseUrl, scope.accountUuid].join('|');
+}
 
 export interface SyncServiceDeps {
   view: ActiveView;
@@ -20,9 +47,12 @@ export interface SyncServiceDeps {
   online?: () => boolean;
   now?: () => number;
   /** When the last full refresh of a scope finished (persisted so it survives the worker). */
-  lastFullRefresh: { get(key: string): Promise<number | null>; set(key: string, at: number): Promise<void> };
+  lastFullRefresh: TimesStore;
+  /** Until when automatic syncs of an account hold back after the platform's daily limit (persisted
+   * for the same reason: the worker is usually stopped between two alarms). */
+  dailyLimitHold: TimesStore;
   log?: (message: string, error: unknown) => void;
-  /** Delay before retrying a sync that failed for a passing reason (network, 5xx, 429); default 2 s doubling to 2 min. */
+  /** Delay before retrying a sync that failed for a passing reason (network, 5xx, the per-minute 429); default 2 s doubling to 2 min. */
   retryDelayMs?: (attempt: number) => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   /** After every sync that finished: work that follows from a fresh cache (the popup's first screen). */
@@ -62,8 +92,20 @@ export function createSyncService(deps: SyncServiceDeps) {
     setTimer(() => {
       retryPending = false;
       retries++;
-      void deps.view.scope().then((now) => (now && scopeKey(now) === scopeKey(scope) ? runToEnd(kind, now) : null));
+      void deps.view.scope().then((now) => (now && scopeKey(now) === scopeKey(scope) ? runAutomatic(kind, now) : null));
     }, retryDelay(retries));
+  }
+
+  /** A sync nobody asked for just now (alarm, start-up, retry): not while the daily limit holds. */
+  async function runAutomatic(kind: 'auto' | 'full' | 'incremental', scope: ViewScope): Promise<SyncState | null> {
+    const holdUntil = (await deps.dailyLimitHold.get(dailyLimitKey(scope))) ?? 0;
+    if (now() < holdUntil) return null;
+    return runToEnd(kind, scope);
+  }
+
+  async function clearDailyLimitHold(scope: ViewScope): Promise<void> {
+    const key = dailyLimitKey(scope);
+    if (((await deps.dailyLimitHold.get(key)) ?? 0) !== 0) await deps.dailyLimitHold.set(key, 0);
   }
 
   // The last outbox count seen, for the pushes made from sync progress (which must not wait on it).
@@ -102,6 +144,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     try {
       const state = await (kind === 'auto' ? sync.run() : kind === 'full' ? sync.full() : sync.incremental());
       if (kind === 'full' || state.phase === 'idle') await markFullIfDone(kind, scope, state);
+      await clearDailyLimitHold(scope); // the platform answered again: the day has turned
       retries = 0;
       await deps.afterSync?.(scope, sync).catch((error: unknown) => log('could not prepare the popup', error));
       return state;
@@ -109,7 +152,8 @@ export function createSyncService(deps: SyncServiceDeps) {
       // The sync stored the error in words (quota, network, sign-in) and published it already.
       log(isQuotaExceeded(error) ? 'the job cache is out of storage space' : `sync failed: ${describeSyncError(error)}`, error);
       publish(await sync.state(), await pendingWrites());
-      if (isPassing(error)) scheduleRetry(kind === 'full' ? 'full' : 'auto', scope);
+      if (isDailyRateLimit(error)) await deps.dailyLimitHold.set(dailyLimitKey(scope), dailyLimitHoldUntil(now()));
+      else if (isPassing(error)) scheduleRetry(kind === 'full' ? 'full' : 'auto', scope);
       return null;
     }
   }
@@ -148,7 +192,7 @@ export function createSyncService(deps: SyncServiceDeps) {
         const staffView = scope.mode === 'oauth' && scope.staffUuid !== 'all';
         const last = await deps.lastFullRefresh.get(scopeKey(scope));
         const due = staffView && last !== null && now() - last >= FULL_REFRESH_MS;
-        return runToEnd(due ? 'full' : 'incremental', scope);
+        return runAutomatic(due ? 'full' : 'incremental', scope);
       });
     },
 
@@ -159,7 +203,7 @@ export function createSyncService(deps: SyncServiceDeps) {
         const sync = await deps.view.sync();
         const state = await sync.state();
         // Never finished (interrupted, or never started): go on now. Otherwise the alarm keeps it fresh.
-        if (state.lastSyncedAt === null) return runToEnd('auto', scope);
+        if (state.lastSyncedAt === null) return runAutomatic('auto', scope);
         return null;
       });
     },

@@ -9,10 +9,11 @@ const schema = z.object({
   seed: z.coerce.number().int().default(1),
   'return-url': z.url().optional(),
   'rate-limit': z.coerce.number().int().min(1).optional(),
+  'rate-limit-per-day': z.coerce.number().int().min(1).optional(),
 });
 
 export const USAGE =
-  'Usage: npm run platform -- [--port 8080] [--jobs 5000] [--seed 1] [--return-url URL] [--auth-port N] [--rate-limit N]';
+  'Usage: npm run platform -- [--port 8080] [--jobs 5000] [--seed 1] [--return-url URL] [--auth-port N] [--rate-limit N] [--rate-limit-per-day N]';
 
 /** Parses `--name value` / `--name=value` arguments into emulator options; throws with the usage on bad input. */
 export function parseArgs(argv: string[]): EmulatorOptions {
@@ -41,5 +42,6 @@ export function parseArgs(argv: string[]): EmulatorOptions {
     seed: o.seed,
     returnUrl: o['return-url'],
     rateLimitPerMinute: o['rate-limit'],
+    rateLimitPerDay: o['rate-limit-per-day'],
   };
 }

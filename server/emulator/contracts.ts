@@ -158,7 +158,10 @@ export interface ControlClient {
   issueTokens(accountUuid: string, staffUuid: string, scopes: string[]): Promise<IssuedTokens>;
   injectFault(fault: FaultSpec): Promise<void>;
   clearFaults(): Promise<void>;
-  setRateLimit(perMinute: number): Promise<void>;
+  /** The platform limits per app per account. `perDay` left out keeps the daily limit as it is (20,000 unless
+   * set): the two limits are independent, so a caller that wants both out of the way sets both. Counting
+   * starts afresh in both windows. */
+  setRateLimit(perMinute: number, perDay?: number): Promise<void>;
   stats(): Promise<{ requests: number; faultsInjected: number; grants: { authorization_code: number; refresh_token: number } }>;
 }
 

@@ -36,8 +36,8 @@ describe('command-line options', () => {
   it('parses every option, with defaults', () => {
     expect(parseArgs([])).toMatchObject({ port: 8080, jobs: 5000, seed: 1 });
     expect(
-      parseArgs(['--port', '0', '--jobs=200000', '--seed', '3', '--return-url', 'http://127.0.0.1:9000/r', '--auth-port', '0', '--rate-limit', '60']),
-    ).toEqual({ port: 0, authPort: 0, jobs: 200000, seed: 3, returnUrl: 'http://127.0.0.1:9000/r', rateLimitPerMinute: 60 });
+      parseArgs(['--port', '0', '--jobs=200000', '--seed', '3', '--return-url', 'http://127.0.0.1:9000/r', '--auth-port', '0', '--rate-limit', '60', '--rate-limit-per-day', '500']),
+    ).toEqual({ port: 0, authPort: 0, jobs: 200000, seed: 3, returnUrl: 'http://127.0.0.1:9000/r', rateLimitPerMinute: 60, rateLimitPerDay: 500 });
   });
 
   it.each([
@@ -47,6 +47,7 @@ describe('command-line options', () => {
     [['--return-url', 'not a url'], /Invalid --return-url/],
     [['stray'], /Unexpected argument/],
     [['--seed'], /needs a value/],
+    [['--rate-limit-per-day', '0'], /Invalid --rate-limit-per-day/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(message);
   });

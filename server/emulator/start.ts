@@ -12,7 +12,7 @@ import { createStore } from './data/store';
 import { createOAuthServer } from './oauth/index';
 import { createAuthMiddleware } from './rest/auth';
 import { createFaults, faultMiddleware } from './rest/faults';
-import { createRateLimiter, rateLimitMiddleware } from './rest/rate-limit';
+import { createRateLimiter, PLATFORM_RATE_LIMITS, rateLimitMiddleware } from './rest/rate-limit';
 import { createRecordRoutes } from './rest/records';
 import { createWebRoutes } from './web/routes';
 import { createWebhooks, type Webhooks } from './webhooks/index';
@@ -29,6 +29,8 @@ export interface EmulatorOptions {
   returnUrl?: string;
   /** Requests a minute per app per account (default 180, as the platform). */
   rateLimitPerMinute?: number;
+  /** Requests a day (UTC day, see rest/rate-limit.ts) per app per account (default 20,000, as the platform). */
+  rateLimitPerDay?: number;
   /** No error logging (tests that provoke errors on purpose). */
   quiet?: boolean;
 }
@@ -76,7 +78,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   const oauth = createOAuthServer({ clock, app, accounts: info.accounts });
   const webhooks = createWebhooks({ clock, changes, baseUrl: () => info.base_url });
   const faults = createFaults(seed);
-  const limiter = createRateLimiter(clock, options.rateLimitPerMinute ?? 180);
+  const limiter = createRateLimiter(clock, {
+    perMinute: options.rateLimitPerMinute ?? PLATFORM_RATE_LIMITS.perMinute,
+    perDay: options.rateLimitPerDay ?? PLATFORM_RATE_LIMITS.perDay,
+  });
   let requests = 0;
   const count: MiddlewareHandler = async (_c, next) => {
     requests++;

@@ -46,8 +46,8 @@ function outboxCount(page: Page, name: string): Promise<number> {
 
 it('sends 200 notes written offline exactly once, though the worker is stopped in the middle of sending', async () => {
   const control = stack.emulator.control;
-  // The test is about exactly-once delivery, not the platform's rate limit.
-  await control.setRateLimit(100_000);
+  // The test is about exactly-once delivery, not the platform's rate limits (per minute and per day).
+  await control.setRateLimit(100_000, 10_000_000);
   const { activities } = await todaysActivities(stack, stack.technician.uuid);
   const jobUuid = String(activities[0]!.job_uuid);
   const outboxDb = `fieldside-outbox-${stack.account.uuid}-${stack.technician.uuid}`;

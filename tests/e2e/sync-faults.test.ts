@@ -18,8 +18,8 @@ let page: Page;
 
 beforeAll(async () => {
   stack = await startStack({ jobs: JOBS });
-  // Generous for the emulator: the tests count faults, not the per-minute limit (the client keeps its own).
-  await stack.emulator.control.setRateLimit(100_000);
+  // Generous for the emulator: the tests count faults, not the per-minute or daily limit (the client keeps its own per minute).
+  await stack.emulator.control.setRateLimit(100_000, 10_000_000);
   browser = await launchChromium();
   page = await browser.openOptions();
   await connect(page, stack);

@@ -37,8 +37,8 @@ export function createControlClient(baseUrl: string): ControlClient {
     clearFaults: async () => {
       await call('DELETE', '/faults');
     },
-    setRateLimit: async (perMinute) => {
-      await call('POST', '/rate-limit', { perMinute });
+    setRateLimit: async (perMinute, perDay) => {
+      await call('POST', '/rate-limit', perDay === undefined ? { perMinute } : { perMinute, perDay });
     },
     stats: () => call('GET', '/stats'),
   };

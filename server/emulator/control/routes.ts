@@ -27,6 +27,10 @@ const faultSchema = z.object({
   rate: z.number().min(0).max(1).optional(),
   pathPrefix: z.string().startsWith('/').optional(),
 });
+// Either limit or both; the one left out stays as it is.
+const rateLimitSchema = z
+  .object({ perMinute: z.number().int().min(1).optional(), perDay: z.number().int().min(1).optional() })
+  .refine((v) => v.perMinute !== undefined || v.perDay !== undefined, { message: 'perMinute or perDay is required' });
 const fieldsSchema = z.object({ fields: z.record(z.string(), z.unknown()), raw: z.boolean().optional() });
 
 /** The office edits as the office would: everything but the record's identity and its edit stamp. */
@@ -134,9 +138,9 @@ export function createControlRoutes(deps: ControlDeps): Hono {
     return c.json({ errorCode: 0, message: 'OK' });
   });
   routes.post('/rate-limit', async (c) => {
-    const b = await body(c, z.object({ perMinute: z.number().int().min(1) }));
+    const b = await body(c, rateLimitSchema);
     if (!b.ok) return b.res;
-    deps.limiter.setLimit(b.value.perMinute);
+    deps.limiter.setLimits(b.value);
     return c.json({ errorCode: 0, message: 'OK' });
   });
   routes.get('/stats', (c) =>

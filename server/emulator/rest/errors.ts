@@ -12,3 +12,4 @@ export function apiOk(c: Context): Response {
 }
 
 export const RATE_LIMIT_MESSAGE = 'Number of allowed API requests per minute exceeded';
+export const DAILY_RATE_LIMIT_MESSAGE = 'Number of allowed API requests per day exceeded';

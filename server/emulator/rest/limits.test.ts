@@ -14,8 +14,11 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 afterEach(async () => {
   await emu.control.clearFaults();
-  await emu.control.setRateLimit(100_000);
+  await emu.control.setRateLimit(100_000, 100_000);
 });
+
+const DAY_MS = 86_400_000;
+const DAILY_TEXT = 'Number of allowed API requests per day exceeded';
 
 describe('rate limit', () => {
   it('answers 429 with the platform text past the limit, per app per account, until the minute passes', async () => {
@@ -43,6 +46,61 @@ describe('rate limit', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('daily rate limit', () => {
+  it('answers 429 "per day" past the daily limit, per app per account; a new minute does not clear it, the next UTC day does', async () => {
+    await emu.control.setRateLimit(1_000, 5);
+    for (let i = 0; i < 5; i++) expect((await api('GET', 'category.json')).status).toBe(200);
+    const limited = await api<Err>('GET', 'category.json');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ errorCode: 429, message: DAILY_TEXT });
+    expect(limited.headers.get('retry-after')).toBeNull(); // none documented, none sent
+    const otherAccount = createApi(emu.info.base_url, { apiKey: emu.info.accounts[1]!.api_key });
+    expect((await otherAccount('GET', 'category.json')).status).toBe(200);
+
+    await emu.control.advanceClock(60);
+    expect((await api<Err>('GET', 'category.json')).body.message).toBe(DAILY_TEXT);
+
+    // Fixed windows on the UTC day, not a rolling 24 hours: just before midnight still refused, just after served.
+    const untilMidnight = (Math.floor((await emu.control.now()) / DAY_MS) + 1) * DAY_MS - (await emu.control.now());
+    await emu.control.advanceClock((untilMidnight - 5_000) / 1000);
+    expect((await api('GET', 'category.json')).status).toBe(429);
+    await emu.control.advanceClock(6);
+    expect((await api('GET', 'category.json')).status).toBe(200);
+  });
+
+  it('says "per day" when both limits are spent, and a request refused per minute does not use up the day', async () => {
+    await emu.control.setRateLimit(2, 3);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await api('GET', 'category.json')).status);
+    expect(statuses).toEqual([200, 200, 429, 429]); // per minute: the day has 1 left
+    await emu.control.advanceClock(60);
+    expect((await api('GET', 'category.json')).status).toBe(200);
+    const spent = await api<Err>('GET', 'category.json');
+    expect(spent.body.message).toBe(DAILY_TEXT);
+  });
+
+  it('setRateLimit(perMinute) alone keeps the daily limit, and starts both counts afresh', async () => {
+    await emu.control.setRateLimit(1_000, 2);
+    for (let i = 0; i < 2; i++) await api('GET', 'category.json');
+    await emu.control.setRateLimit(500);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await api('GET', 'category.json')).status);
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it('the control route takes either limit alone, and refuses a body with neither', async () => {
+    const post = (body: unknown) =>
+      fetch(`${emu.info.base_url}/_emulator/rate-limit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post({ perDay: 1 })).status).toBe(200);
+    expect((await api('GET', 'category.json')).status).toBe(200);
+    expect((await api<Err>('GET', 'category.json')).body.message).toBe(DAILY_TEXT);
+    const refused = await post({});
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/perMinute or perDay is required/);
+    expect((await post({ perDay: 0 })).status).toBe(400);
   });
 });
 

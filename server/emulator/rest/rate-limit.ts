@@ -1,42 +1,87 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Clock, EmulatorEnv } from '../contracts';
-import { apiError, RATE_LIMIT_MESSAGE } from './errors';
+import { apiError, DAILY_RATE_LIMIT_MESSAGE, RATE_LIMIT_MESSAGE } from './errors';
 
-/**
- * The platform's per-minute limit, per app per account, in fixed windows of the emulator clock (so a test can
- * advance past a window instead of waiting a minute).
- */
-export function createRateLimiter(clock: Clock, perMinute: number) {
-  let limit = perMinute;
+/** Requests an app may make for one account, as the platform allows them (PLATFORM-NOTES "Rate limits"). */
+export interface RateLimits {
+  perMinute: number;
+  perDay: number;
+}
+
+export const PLATFORM_RATE_LIMITS: RateLimits = { perMinute: 180, perDay: 20_000 };
+
+export type LimitWindow = 'minute' | 'day';
+
+const MINUTE_MS = 60_000;
+// Day windows start at midnight UTC. Neither the spec nor the notes say when the platform's day
+// starts; UTC midnight needs nothing per account (an account-local midnight would tie the limit to
+// `timezone_name`), is the same for every app and test run, and is easy to reach with the control
+// clock. The client must not rely on it: it only learns "per day" from the 429's text.
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** Requests per key in fixed windows of `lengthMs` on the emulator clock (epoch-aligned). */
+function createWindowCounts(clock: Clock, lengthMs: number) {
   let window = -1;
   const counts = new Map<string, number>();
-  return {
-    setLimit(next: number) {
-      limit = next;
+  const current = (): Map<string, number> => {
+    const now = Math.floor(clock.now() / lengthMs);
+    if (now !== window) {
+      window = now;
       counts.clear();
+    }
+    return counts;
+  };
+  return {
+    used: (key: string): number => current().get(key) ?? 0,
+    add(key: string): void {
+      const c = current();
+      c.set(key, (c.get(key) ?? 0) + 1);
     },
-    limit: () => limit,
-    /** Counts a request; false when it is over the limit. */
-    take(key: string): boolean {
-      const current = Math.floor(clock.now() / 60_000);
-      if (current !== window) {
-        window = current;
-        counts.clear();
-      }
-      const used = counts.get(key) ?? 0;
-      if (used >= limit) return false;
-      counts.set(key, used + 1);
-      return true;
+    clear: () => counts.clear(),
+  };
+}
+
+/**
+ * The platform's per-minute and per-day limits, per app per account, in fixed windows of the emulator
+ * clock (so a test can advance past a window instead of waiting a minute or a day).
+ */
+export function createRateLimiter(clock: Clock, initial: RateLimits = PLATFORM_RATE_LIMITS) {
+  const limits: RateLimits = { ...initial };
+  const minute = createWindowCounts(clock, MINUTE_MS);
+  const day = createWindowCounts(clock, DAY_MS);
+  return {
+    /** Changes either limit (the other stays); counting starts afresh, so a test sees exactly the new limit. */
+    setLimits(next: Partial<RateLimits>) {
+      Object.assign(limits, next);
+      minute.clear();
+      day.clear();
+    },
+    limits: (): RateLimits => ({ ...limits }),
+    /**
+     * Counts a request; answers the window whose limit refuses it, or null when it may go on. The day
+     * is checked first: once it is spent, saying "per day" is what tells a client waiting will not help.
+     * A refused request counts against neither window (the platform's notes do not say; this keeps
+     * each limit exactly its number of served requests).
+     */
+    take(key: string): LimitWindow | null {
+      if (day.used(key) >= limits.perDay) return 'day';
+      if (minute.used(key) >= limits.perMinute) return 'minute';
+      day.add(key);
+      minute.add(key);
+      return null;
     },
   };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
+const MESSAGES: Record<LimitWindow, string> = { minute: RATE_LIMIT_MESSAGE, day: DAILY_RATE_LIMIT_MESSAGE };
+
 export function rateLimitMiddleware(limiter: RateLimiter): MiddlewareHandler<EmulatorEnv> {
   return async (c, next) => {
     const principal = c.get('principal');
-    if (!limiter.take(`${principal.appId}|${principal.accountUuid}`)) return apiError(c, 429, RATE_LIMIT_MESSAGE);
+    const refused = limiter.take(`${principal.appId}|${principal.accountUuid}`);
+    if (refused) return apiError(c, 429, MESSAGES[refused]);
     await next();
   };
 }

@@ -101,4 +101,20 @@ describe('client-side limiter against the platform limit', () => {
       await control.setRateLimit(100_000);
     }
   });
+
+  it("fails at once on the platform's daily limit (no retry can clear it), saying it is the daily one", async () => {
+    const { control } = platform;
+    await control.setRateLimit(100_000, 3);
+    try {
+      const api = platform.apiKeyClient();
+      for (let i = 0; i < 3; i++) await api.vendor.get();
+      const before = (await control.stats()).requests;
+      const error = await api.vendor.get().catch((e: unknown) => e);
+      expect(isApiError(error, 'RateLimitedError')).toBe(true);
+      expect(error).toMatchObject({ status: 429, limitWindow: 'day', message: expect.stringContaining('per day exceeded') });
+      expect((await control.stats()).requests - before).toBe(1);
+    } finally {
+      await control.setRateLimit(100_000, 20_000);
+    }
+  });
 });
