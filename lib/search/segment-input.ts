@@ -7,11 +7,12 @@ import { withRoom } from './bytes';
 import { isUtf8Piece, pieceDisplay } from './display';
 import { Inverter } from './inverter';
 import { foldText } from './normalize';
+import { canonicalNumber, NO_NUMBER } from './number-column';
 import { hashText, PieceTable } from './piece-table';
 import { rankOf } from './prepare';
 import { FIELD_COUNT } from './scores';
 import { layOutSegment } from './segment-layout';
-import { offsetMap, pieceEnd, pieceStart } from './segment-read';
+import { numberPiece, numberValue, offsetMap, pieceEnd, pieceStart } from './segment-read';
 import type { SearchDoc, SerializedSegment } from './types';
 import { UuidColumn } from './uuid-column';
 
@@ -47,6 +48,9 @@ class MergeWriter {
   private readonly descriptions = new PieceTable();
   private readonly ranks: Uint32Array;
   private readonly docIds: Uint32Array;
+  private readonly numberValues: Uint32Array;
+  /** The documents whose number is not a value; the columns below are by place among them. */
+  private readonly oddNumberDocs: number[] = [];
   private readonly numberEnds: Uint32Array;
   private readonly numberShownEnds: Uint32Array;
   private readonly numberMaps = new Map<number, Uint32Array>();
@@ -64,6 +68,7 @@ class MergeWriter {
   constructor(private readonly count: number) {
     this.ranks = new Uint32Array(count);
     this.docIds = new Uint32Array(count * 4);
+    this.numberValues = new Uint32Array(count);
     this.numberEnds = new Uint32Array(count);
     this.numberShownEnds = new Uint32Array(count);
     this.flatStarts = new Uint32Array(count * FIELD_COUNT + 1);
@@ -73,54 +78,72 @@ class MergeWriter {
     const d = this.docs++;
     this.uuids.addFrom(seg, local);
     this.ranks[d] = seg.ranks[local]!;
-    // The number is piece `local`: folded text, map and display bytes as they are.
-    const start = pieceStart(seg, local);
-    const end = pieceEnd(seg, local);
-    this.numbers = withRoom(this.numbers, this.numbersAt + end - start + 1);
-    for (let i = start; i < end; i++) this.numbers[this.numbersAt++] = seg.text.charCodeAt(i);
-    this.numbers[this.numbersAt++] = 32;
-    this.numberEnds[d] = this.numbersAt;
-    const map = offsetMap(seg, local);
-    if (map !== null) this.numberMaps.set(d, map);
-    const shown = seg.display.subarray(seg.displayStarts[local]!, seg.displayStarts[local + 1]!);
-    this.numberShown = withRoom(this.numberShown, this.numberShownAt + shown.length);
-    this.numberShown.set(shown, this.numberShownAt);
-    this.numberShownAt += shown.length;
-    this.numberShownEnds[d] = this.numberShownAt;
-    if (isUtf8Piece(seg, local)) this.numberUtf8.push(d);
+    const value = numberValue(seg, local);
+    this.numberValues[d] = value;
+    // An odd number: its piece's folded text, map and display bytes as they are.
+    const piece = value === NO_NUMBER ? numberPiece(seg, local) : -1;
+    if (piece >= 0) this.addOddFromSegment(d, seg, piece);
     const row = local * 4;
     this.docIds[d * 4 + CUSTOMER] = this.shownFrom(seg, seg.docPieces[row + CUSTOMER]!, remap);
     this.docIds[d * 4 + ADDRESS] = this.shownFrom(seg, seg.docPieces[row + ADDRESS]!, remap);
     this.docIds[d * 4 + STATUS] = this.shownFrom(seg, seg.docPieces[row + STATUS]!, remap);
     this.docIds[d * 4 + DESCRIPTION] = this.descriptionFrom(seg, seg.docPieces[row + DESCRIPTION]!, remap);
-    this.addFlat(d, start, end, seg.text);
+    if (piece >= 0) this.addFlat(d, pieceStart(seg, piece), pieceEnd(seg, piece), seg.text);
+    else this.addFlat(d, 0, 0, null);
+  }
+
+  private addOddFromSegment(d: number, seg: SerializedSegment, piece: number): void {
+    const odd = this.oddNumberDocs.push(d) - 1;
+    const start = pieceStart(seg, piece);
+    const end = pieceEnd(seg, piece);
+    this.numbers = withRoom(this.numbers, this.numbersAt + end - start + 1);
+    for (let i = start; i < end; i++) this.numbers[this.numbersAt++] = seg.text.charCodeAt(i);
+    this.numbers[this.numbersAt++] = 32;
+    this.numberEnds[odd] = this.numbersAt;
+    const map = offsetMap(seg, piece);
+    if (map !== null) this.numberMaps.set(odd, map);
+    const shown = seg.display.subarray(seg.displayStarts[piece]!, seg.displayStarts[piece + 1]!);
+    this.numberShown = withRoom(this.numberShown, this.numberShownAt + shown.length);
+    this.numberShown.set(shown, this.numberShownAt);
+    this.numberShownAt += shown.length;
+    this.numberShownEnds[odd] = this.numberShownAt;
+    if (isUtf8Piece(seg, piece)) this.numberUtf8.push(odd);
   }
 
   addDoc(doc: SearchDoc): void {
     const d = this.docs++;
     this.uuids.add(doc.uuid);
     this.ranks[d] = rankOf(doc.status, doc.date);
-    const number = foldText(doc.number);
-    this.numbers = withRoom(this.numbers, this.numbersAt + number.text.length + 1);
-    for (let i = 0; i < number.text.length; i++) this.numbers[this.numbersAt++] = number.text.charCodeAt(i);
-    this.numbers[this.numbersAt++] = 32;
-    this.numberEnds[d] = this.numbersAt;
-    if (number.map !== null) this.numberMaps.set(d, number.map);
-    const wide = /[^\x00-\xff]/.test(doc.number);
-    const shown = wide ? encoder.encode(doc.number) : Uint8Array.from(doc.number, (c) => c.charCodeAt(0));
-    this.numberShown = withRoom(this.numberShown, this.numberShownAt + shown.length);
-    this.numberShown.set(shown, this.numberShownAt);
-    this.numberShownAt += shown.length;
-    this.numberShownEnds[d] = this.numberShownAt;
-    if (wide) this.numberUtf8.push(d);
+    const value = canonicalNumber(doc.number);
+    this.numberValues[d] = value;
+    const odd = value === NO_NUMBER ? this.addOddNumber(d, doc.number) : -1;
     // Same order as the page writer, so the same documents give the same pieces.
     this.docIds[d * 4 + CUSTOMER] = this.shownOf(doc.customer);
     this.docIds[d * 4 + ADDRESS] = this.shownOf(doc.address);
     const description = foldText(doc.description);
     this.docIds[d * 4 + DESCRIPTION] = this.descriptionOf(description.text, description.map);
     this.docIds[d * 4 + STATUS] = this.shownOf(doc.status);
-    const numberStart = this.numbersAt - number.text.length - 1;
-    this.addFlat(d, numberStart, this.numbersAt - 1, null);
+    if (odd >= 0) this.addFlat(d, odd === 0 ? 0 : this.numberEnds[odd - 1]!, this.numbersAt - 1, null);
+    else this.addFlat(d, 0, 0, null);
+  }
+
+  /** A new document's odd number: folded into the numbers column, its original kept; its place. */
+  private addOddNumber(d: number, text: string): number {
+    const odd = this.oddNumberDocs.push(d) - 1;
+    const number = foldText(text);
+    this.numbers = withRoom(this.numbers, this.numbersAt + number.text.length + 1);
+    for (let i = 0; i < number.text.length; i++) this.numbers[this.numbersAt++] = number.text.charCodeAt(i);
+    this.numbers[this.numbersAt++] = 32;
+    this.numberEnds[odd] = this.numbersAt;
+    if (number.map !== null) this.numberMaps.set(odd, number.map);
+    const wide = /[^\x00-\xff]/.test(text);
+    const shown = wide ? encoder.encode(text) : Uint8Array.from(text, (c) => c.charCodeAt(0));
+    this.numberShown = withRoom(this.numberShown, this.numberShownAt + shown.length);
+    this.numberShown.set(shown, this.numberShownAt);
+    this.numberShownAt += shown.length;
+    this.numberShownEnds[odd] = this.numberShownAt;
+    if (wide) this.numberUtf8.push(odd);
+    return odd;
   }
 
   /** The new id of a shown piece of `seg`: the same original text is the same piece. */
@@ -161,8 +184,8 @@ class MergeWriter {
     return id >= 0 ? id : this.descriptions.addFoldedText(folded, map, hash);
   }
 
-  /** Document d's four searched fields into the inverter's input: its number (from `source`, or
-   * from the numbers column when null), then its customer, address and description pieces. */
+  /** Document d's four searched fields into the inverter's input: its odd number (from `source`,
+   * or from the numbers column when null; empty for a value), then its customer, address and description pieces. */
   private addFlat(d: number, start: number, end: number, source: string | null): void {
     const ids = this.docIds;
     const need = end - start + 1 + this.shown.foldedLength(ids[d * 4 + CUSTOMER]!) + this.shown.foldedLength(ids[d * 4 + ADDRESS]!) + this.descriptions.foldedLength(ids[d * 4 + DESCRIPTION]!);
@@ -194,11 +217,13 @@ class MergeWriter {
       count,
       uuids: this.uuids.finish(),
       ranks: this.ranks,
+      numberValues: this.numberValues,
+      oddNumberDocs: Uint32Array.from(this.oddNumberDocs),
       numbers: this.numbers,
-      numberEnds: this.numberEnds,
+      numberEnds: this.numberEnds.subarray(0, this.oddNumberDocs.length),
       numberMaps: this.numberMaps,
       numberShown: this.numberShown,
-      numberShownEnds: this.numberShownEnds,
+      numberShownEnds: this.numberShownEnds.subarray(0, this.oddNumberDocs.length),
       numberUtf8: this.numberUtf8,
       shown: this.shown,
       descriptions: this.descriptions,

@@ -1,6 +1,6 @@
 // A segment written a page of documents at a time: each page is folded straight into bytes (one
 // pass over its characters), tokenised into the inverter, and kept only as compact columns: the
-// job numbers (folded and original), uuids as bytes, ranks, and per document the ids of its
+// job numbers (a value each, or for the odd ones folded and original: number-column.ts), uuids as bytes, ranks, and per document the ids of its
 // status, customer, address and description in tables of distinct texts (piece-table.ts), so a
 // customer's name is stored once however many jobs it has, and no SearchDoc outlives its page.
 // A text met before is looked up by its original first, and is then neither folded nor
@@ -12,6 +12,7 @@ import { foldAndCopyInto, foldInto, NEEDS_FOLD_TEXT, WIDE } from './fold-bytes';
 import { Inverter } from './inverter';
 import { keptDocs } from './kept-docs';
 import { foldText } from './normalize';
+import { canonicalNumber, NO_NUMBER } from './number-column';
 import { hashBytes, hashText, PieceTable } from './piece-table';
 import { rememberCode, replayCode, TOKENISE } from './piece-words';
 import { rankOf } from './prepare';
@@ -36,6 +37,10 @@ export class SegmentWriter {
   // Per-document columns of the whole segment, grown a page at a time.
   private ranks = new Uint32Array(0);
   private docIds = new Uint32Array(0);
+  private numberValues = new Uint32Array(0);
+  private oddNumberDocs = new Uint32Array(0);
+  private oddNumbers = 0;
+  // The odd numbers' folded text and originals, by their place among the odd ones.
   private numbers = new Uint8Array(0);
   private numbersAt = 0;
   private numberEnds = new Uint32Array(0);
@@ -72,20 +77,18 @@ export class SegmentWriter {
     // Room for the usual case (folding keeps the length, numbers are Latin-1); the rare fields
     // that grow make more room as they come.
     let searched = 0;
-    let numbers = 0;
     for (let i = from; i < to; i++) {
       const doc = docs[i]!;
       searched += doc.number.length + doc.customer.length + doc.address.length + doc.description.length + FIELD_COUNT;
-      numbers += doc.number.length;
     }
     this.folded = withRoom(this.folded, searched);
     this.foldedEnd = searched;
     this.foldedAt = 0;
-    this.numbers = withRoom(this.numbers, this.numbersAt + numbers + count);
-    this.numberShown = withRoom(this.numberShown, this.numberShownAt + numbers);
     const end = first + count;
     this.ranks = withRoom(this.ranks, end);
     this.docIds = withRoom(this.docIds, end * 4);
+    this.numberValues = withRoom(this.numberValues, end);
+    this.oddNumberDocs = withRoom(this.oddNumberDocs, end);
     this.numberEnds = withRoom(this.numberEnds, end);
     this.numberShownEnds = withRoom(this.numberShownEnds, end);
     const fieldStarts = (this.fieldStarts = new Uint32Array(count * FIELD_COUNT + 1));
@@ -115,20 +118,30 @@ export class SegmentWriter {
     return this.uuids.has(doc, uuid);
   }
 
-  /** The job number: folded into the page (searched) and the numbers column, and its original kept. */
+  /** The job number: a value (an empty field in the page, so it has no words), or for an odd
+   * one folded into the page (searched) and the numbers column, with its original kept. */
   private number(text: string, slot: number, d: number): void {
+    const value = canonicalNumber(text);
+    this.numberValues[d] = value;
     const start = (this.fieldStarts[slot] = this.foldedAt);
+    if (value !== NO_NUMBER) {
+      this.folded[this.foldedAt++] = 32;
+      return;
+    }
+    const odd = this.oddNumbers++;
+    this.oddNumberDocs[odd] = d;
+    this.numberShown = withRoom(this.numberShown, this.numberShownAt + text.length);
     const flags = foldAndCopyInto(text, this.folded, this.foldedAt, this.numberShown, this.numberShownAt);
     this.pastFolded(text, flags);
-    if (this.foldedMap !== null) this.numberMaps.set(d, this.foldedMap);
+    if (this.foldedMap !== null) this.numberMaps.set(odd, this.foldedMap);
     const length = this.foldedAt - start;
     this.numbers = withRoom(this.numbers, this.numbersAt + length);
     this.numbers.set(this.folded.subarray(start, this.foldedAt), this.numbersAt);
     this.numbersAt += length;
-    this.numberEnds[d] = this.numbersAt;
+    this.numberEnds[odd] = this.numbersAt;
     if ((flags & WIDE) === 0) this.numberShownAt += text.length;
-    else this.reshowNumber(text, d);
-    this.numberShownEnds[d] = this.numberShownAt;
+    else this.reshowNumber(text, odd);
+    this.numberShownEnds[odd] = this.numberShownAt;
   }
 
   /** A customer or address: its piece id (a new piece the first time), replayed if met before,
@@ -211,13 +224,13 @@ export class SegmentWriter {
     this.foldedMap = field.map;
   }
 
-  /** A number with a character above U+00FF: its original as UTF-8 instead. */
-  private reshowNumber(text: string, d: number): void {
+  /** An odd number with a character above U+00FF: its original as UTF-8 instead. */
+  private reshowNumber(text: string, odd: number): void {
     const bytes = encoder.encode(text);
     this.numberShown = withRoom(this.numberShown, this.numberShownAt + bytes.length + 64);
     this.numberShown.set(bytes, this.numberShownAt);
     this.numberShownAt += bytes.length;
-    this.numberUtf8.push(d);
+    this.numberUtf8.push(odd);
   }
 
   /** The finished segment. With `keep` (1 per added document to keep, 0 to drop), the dropped
@@ -235,11 +248,13 @@ export class SegmentWriter {
       count,
       uuids: this.uuids.finish(keep),
       ranks: this.ranks.slice(0, count),
+      numberValues: this.numberValues.slice(0, count),
+      oddNumberDocs: this.oddNumberDocs.slice(0, this.oddNumbers),
       numbers: this.numbers,
-      numberEnds: this.numberEnds.slice(0, count),
+      numberEnds: this.numberEnds.slice(0, this.oddNumbers),
       numberMaps: this.numberMaps,
       numberShown: this.numberShown,
-      numberShownEnds: this.numberShownEnds.slice(0, count),
+      numberShownEnds: this.numberShownEnds.slice(0, this.oddNumbers),
       numberUtf8: this.numberUtf8,
       shown: this.shownPieces,
       descriptions: this.descriptions,
