@@ -54,13 +54,18 @@ function ascending(values: Uint32Array): boolean {
   return true;
 }
 
+/** Below this many documents (a delta of a few changes) a plain sort beats filling the radix
+ * passes' two 65,536-entry count tables. */
+const SMALL_SORT = 256;
+
 /** Two stable counting-sort passes over the low then the high 16 bits (a comparison sort of
  * 100,000 documents through a callback cost ~30 ms). */
 function sortByValue(values: Uint32Array, numbered: number): Uint32Array {
-  const low = new Uint32Array(numbered);
+  const docs = new Uint32Array(numbered);
   let at = 0;
-  for (let d = 0; d < values.length; d++) if (values[d] !== NO_NUMBER) low[at++] = d;
-  const byLow = countingPass(values, low, 0);
+  for (let d = 0; d < values.length; d++) if (values[d] !== NO_NUMBER) docs[at++] = d;
+  if (numbered < SMALL_SORT) return docs.sort((a, b) => values[a]! - values[b]! || a - b);
+  const byLow = countingPass(values, docs, 0);
   return countingPass(values, byLow, 16);
 }
 

@@ -172,3 +172,20 @@ describe('job numbers through changes', () => {
     expect(search(ascending, '1094').map((r) => r.display.number)).toEqual(['1004', '1014', '1024', '1034', '1044', '1049']);
   });
 });
+
+describe('number order', () => {
+  it('orders by number, then by document, small (a delta) or large (radix passes)', () => {
+    const random = createRandom(12);
+    for (const size of [5, 255, 256, 3_000]) {
+      const numbers = Array.from({ length: size }, () => String(Math.floor(random() * (random() < 0.5 ? 300 : 4_294_967_295))));
+      const docs = numbers.map((number, i) => doc(`d${i}`, { number: i % 11 === 0 ? `J-${number}` : number }));
+      const main = buildIndex(docs).main;
+      const expected = docs
+        .map((d, i) => ({ i, value: canonicalNumber(d.number) }))
+        .filter((e) => e.value !== NO_NUMBER)
+        .sort((a, b) => a.value - b.value || a.i - b.i)
+        .map((e) => e.i);
+      expect([...main.numberOrder], String(size)).toEqual(expected);
+    }
+  });
+});
