@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayOf } from '../search';
+import { displayOf, search } from '../search';
 import { loadSearchIndex, rebuildSearchIndex } from './search-store';
 import { readStoredIndex } from './search-parts';
 import { freshCache, makeCompany, makeJob, range, uuidOf } from './test-fixtures';
@@ -18,6 +18,25 @@ describe('loadSearchIndex', () => {
     const index = await loadSearchIndex(cache);
     expect(displayOf(index, uuidOf('job', 2))).toEqual({ number: '1002', status: 'Work Order', customer: 'Zoë Müller', address: '2 Elm Street' });
     expect((await readStoredIndex(cache.db))?.version).toBe(stored.version); // rebuilt in the current format
+    cache.close();
+  });
+
+  it('rebuilds and stores the index when the stored one is of version 3 (every job number a piece with words)', async () => {
+    const cache = await freshCache();
+    await cache.write({ jobs: range(0, 50).map((n) => makeJob(n)), companies: [makeCompany(2, { name: 'Zoë Müller' })] });
+    await rebuildSearchIndex(cache);
+    const stored = (await readStoredIndex(cache.db))!;
+    const { numberValues: _, numberOrder: __, oddNumberDocs: ___, ...oldMain } = stored.main;
+    const { main: _main, ...oldRest } = stored;
+    await cache.db.put('search', { ...oldRest, version: 3 } as never, 'index');
+    await cache.db.put('searchMain', oldMain as never, 'main');
+
+    const index = await loadSearchIndex(cache);
+    expect(displayOf(index, uuidOf('job', 2))?.number).toBe('1002');
+    expect(search(index, '1002')[0]?.uuid).toBe(uuidOf('job', 2));
+    const rebuilt = (await readStoredIndex(cache.db))!;
+    expect(rebuilt.version).toBe(4);
+    expect(rebuilt.main.numberValues.length).toBe(50);
     cache.close();
   });
 });

@@ -5,9 +5,11 @@
 // not a string: a 400,000-piece join cost 70-110 ms and one wide character made the whole
 // multi-megabyte string two bytes per character; a typed array is written in the same loop that
 // folds the searched fields (segment-writer.ts) and structured clone copies it as one block. Each
-// distinct status, customer and address is stored once (a piece, see types.ts), so the bytes are
-// mostly job numbers plus the distinct names and addresses.
-import { displayPiece, sortedIndexOf } from './segment-read';
+// distinct status, customer and address is stored once (a piece, see types.ts), and a canonical
+// job number is a value (number-column.ts: its original is its decimal digits), so the bytes are
+// the distinct names and addresses, plus the odd job numbers.
+import { NO_NUMBER } from './number-column';
+import { displayPiece, numberValue, sortedIndexOf } from './segment-read';
 import type { SerializedSegment } from './types';
 
 export const DISPLAY_FIELDS = ['number', 'status', 'customer', 'address'] as const;
@@ -41,5 +43,6 @@ export function pieceDisplay(seg: SerializedSegment, piece: number): string {
 /** Document `local`'s display fields as the original text. */
 export function segmentDisplay(seg: SerializedSegment, local: number): SearchDisplay {
   const text = (f: number): string => pieceDisplay(seg, displayPiece(seg, local, f));
-  return { number: text(0), status: text(1), customer: text(2), address: text(3) };
+  const value = numberValue(seg, local);
+  return { number: value === NO_NUMBER ? text(0) : String(value), status: text(1), customer: text(2), address: text(3) };
 }

@@ -47,25 +47,8 @@ export function foldInto(text: string, folded: Uint8Array, at: number): number {
   return (flags >>> 8) & NEEDS_FOLD_TEXT;
 }
 
-/** foldInto, and also copies `text` to `shown` at `shownAt` one byte per character (a result row
- * shows it). Returns NEEDS_FOLD_TEXT and WIDE flags; with WIDE the copy is wrong and must be redone. */
-export function foldAndCopyInto(text: string, folded: Uint8Array, at: number, shown: Uint8Array, shownAt: number): number {
-  let flags = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const entry = TABLE[code]!;
-    flags |= entry;
-    folded[at + i] = entry;
-    shown[shownAt + i] = code;
-  }
-  if (flags & UNKNOWN_BIT) {
-    learn(text);
-    return foldAndCopyInto(text, folded, at, shown, shownAt);
-  }
-  return flags >>> 8;
-}
-
-/** Copies `text` to `shown` at `at`, one byte per character. Returns WIDE or 0 (as above). */
+/** Copies `text` to `shown` at `at`, one byte per character. Returns WIDE (a character above
+ * U+00FF: the copy is wrong and must be redone) or 0. */
 export function copyInto(text: string, shown: Uint8Array, at: number): number {
   let any = 0;
   for (let i = 0; i < text.length; i++) {

@@ -1,6 +1,6 @@
 // Marks what matched in a result: ranges into the original text of each field.
 import type { SearchIndex } from './index-state';
-import { offsetMap, pieceEnd, pieceStart, textPiece } from './segment-read';
+import { numberValue, offsetMap, pieceEnd, pieceStart, textPiece } from './segment-read';
 import { isWordCode } from './normalize';
 import { FIELD_COUNT } from './scores';
 import { MIN_TYPO_LENGTH, typoPrefixLength } from './typo';
@@ -25,8 +25,9 @@ export function matchesInDoc(index: SearchIndex, doc: number, terms: readonly st
     const ranges = perField[f]!;
     if (ranges.length === 0) continue;
     const piece = textPiece(seg, local, f);
-    const origin = pieceStart(seg, piece);
-    const map = offsetMap(seg, piece);
+    // A number stored as a value: its folded text is its original (offsets from 0, no map).
+    const origin = piece < 0 ? 0 : pieceStart(seg, piece);
+    const map = piece < 0 ? null : offsetMap(seg, piece);
     const mapped = merge(ranges);
     for (const range of mapped) {
       const a = range[0] - origin;
@@ -48,10 +49,17 @@ export function matchesInDoc(index: SearchIndex, doc: number, terms: readonly st
 /** Records [start, start + length) for every word of a field that `term` matches: as a prefix,
  * or (`typo`) with one typo; says whether anything matched. */
 function eachWord(seg: SerializedSegment, local: number, f: number, term: string, typo: boolean, out: Range[]): boolean {
-  const text = seg.text;
   const piece = textPiece(seg, local, f);
-  const end = pieceEnd(seg, piece);
-  let i = pieceStart(seg, piece);
+  if (piece < 0) {
+    const digits = String(numberValue(seg, local));
+    return eachWordIn(digits, 0, digits.length, term, typo, out);
+  }
+  return eachWordIn(seg.text, pieceStart(seg, piece), pieceEnd(seg, piece), term, typo, out);
+}
+
+/** eachWord over the words of text[from, end). */
+function eachWordIn(text: string, from: number, end: number, term: string, typo: boolean, out: Range[]): boolean {
+  let i = from;
   let any = false;
   while (i < end) {
     if (!isWordCode(text.charCodeAt(i))) {

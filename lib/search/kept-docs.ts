@@ -9,16 +9,25 @@ export function keptDocs(c: SegmentColumns, renumber: Int32Array): SegmentColumn
   for (let d = 0; d < c.count; d++) if (renumber[d]! >= 0) kept++;
   const ranks = new Uint32Array(kept);
   const docIds = new Uint32Array(kept * 4);
+  const numberValues = new Uint32Array(kept);
   for (let d = 0; d < c.count; d++) {
     const to = renumber[d]!;
     if (to < 0) continue;
     ranks[to] = c.ranks[d]!;
+    numberValues[to] = c.numberValues[d]!;
     docIds.set(c.docIds.subarray(d * 4, d * 4 + 4), to * 4);
   }
-  const numbers = keptPieces(c.numbers, c.numberEnds, renumber, kept);
-  const shown = keptPieces(c.numberShown, c.numberShownEnds, renumber, kept);
+  // The odd numbers are by their place among the odd ones: renumbered among the kept ones.
+  const oddRenumber = new Int32Array(c.oddNumberDocs.length);
+  const oddNumberDocs: number[] = [];
+  for (let o = 0; o < c.oddNumberDocs.length; o++) {
+    const to = renumber[c.oddNumberDocs[o]!]!;
+    oddRenumber[o] = to < 0 ? -1 : oddNumberDocs.push(to) - 1;
+  }
+  const numbers = keptPieces(c.numbers, c.numberEnds, oddRenumber, oddNumberDocs.length);
+  const shown = keptPieces(c.numberShown, c.numberShownEnds, oddRenumber, oddNumberDocs.length);
   const numberMaps = new Map<number, Uint32Array>();
-  for (const [d, map] of c.numberMaps) if (renumber[d]! >= 0) numberMaps.set(renumber[d]!, map);
+  for (const [o, map] of c.numberMaps) if (oddRenumber[o]! >= 0) numberMaps.set(oddRenumber[o]!, map);
   // The tables again with only the kept documents' pieces, numbered in order of first use.
   const shownIds = keptIds(docIds, [0, 1, 3], c.shown.size);
   const descriptionIds = keptIds(docIds, [2], c.descriptions.size);
@@ -29,12 +38,14 @@ export function keptDocs(c: SegmentColumns, renumber: Int32Array): SegmentColumn
     count: kept,
     ranks,
     docIds,
+    numberValues,
+    oddNumberDocs: Uint32Array.from(oddNumberDocs),
     numbers: numbers.bytes,
     numberEnds: numbers.ends,
     numberMaps,
     numberShown: shown.bytes,
     numberShownEnds: shown.ends,
-    numberUtf8: c.numberUtf8.filter((d) => renumber[d]! >= 0).map((d) => renumber[d]!),
+    numberUtf8: c.numberUtf8.filter((o) => oddRenumber[o]! >= 0).map((o) => oddRenumber[o]!),
   };
 }
 
@@ -56,7 +67,7 @@ function keptIds(docIds: Uint32Array, columns: readonly number[], size: number):
   return order;
 }
 
-/** One piece per document (bytes, where each ends), keeping the documents `renumber` keeps. */
+/** Pieces (bytes, where each ends), keeping those `renumber` keeps. */
 function keptPieces(bytes: Uint8Array, ends: Uint32Array, renumber: Int32Array, kept: number): { bytes: Uint8Array; ends: Uint32Array } {
   const out = new Uint8Array(ends.length > 0 ? ends[ends.length - 1]! : 0);
   const outEnds = new Uint32Array(kept);

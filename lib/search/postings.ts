@@ -5,6 +5,7 @@
 // deoptimized once per word, ~11,000 times (50-100 ms) for a one-digit query on a cold popup.
 import type { Scratch } from './index-state';
 import { FIELD_COUNT } from './scores';
+import { numberDocAt } from './segment-read';
 import type { SerializedSegment } from './types';
 
 /** Adds every live document of words [lo, hi) in `field` not yet seen to `s.list` (from
@@ -80,6 +81,31 @@ function markPostings(postings: Uint8Array, p: number, end: number, base: number
       }
     }
     doc += gap;
+    if (member[doc] !== memberStamp || seen[doc] === stamp) continue;
+    seen[doc] = stamp;
+    termScore[doc] = score;
+  }
+}
+
+/** collectWords for the job numbers stored as values: positions [from, to) of the number order
+ * (number-lookup.ts) instead of posting lists. */
+export function collectNumbers(seg: SerializedSegment, base: number, from: number, to: number, score: number, alive: Uint8Array, s: Scratch, stamp: number, count: number): number {
+  const { seen, termScore, list } = s;
+  for (let p = from; p < to; p++) {
+    const doc = base + numberDocAt(seg, p);
+    if (seen[doc] === stamp || alive[doc] === 0) continue;
+    seen[doc] = stamp;
+    termScore[doc] = score;
+    list[count++] = doc;
+  }
+  return count;
+}
+
+/** markWords for the job numbers stored as values (positions [from, to) of the number order). */
+export function markNumbers(seg: SerializedSegment, base: number, from: number, to: number, score: number, s: Scratch, stamp: number, memberStamp: number): void {
+  const { seen, termScore, member } = s;
+  for (let p = from; p < to; p++) {
+    const doc = base + numberDocAt(seg, p);
     if (member[doc] !== memberStamp || seen[doc] === stamp) continue;
     seen[doc] = stamp;
     termScore[doc] = score;

@@ -43,6 +43,7 @@ export function checkInverted(seg: SerializedSegment): void {
   for (let d = 0; d < seg.count; d++) {
     for (let f = 0; f < 4; f++) {
       const piece = textPiece(seg, d, f);
+      if (piece < 0) continue; // a job number stored as a value has no words
       const field = seg.text.slice(pieceStart(seg, piece), pieceEnd(seg, piece));
       for (const word of new Set(field.split(' ').filter(Boolean))) {
         if (!expected.has(word)) expected.set(word, [[], [], [], []]);

@@ -7,11 +7,13 @@ import { withRoom } from './bytes';
 import { isUtf8Piece, pieceDisplay } from './display';
 import { Inverter } from './inverter';
 import { foldText } from './normalize';
+import { canonicalNumber, NO_NUMBER } from './number-column';
+import { OddNumbers, originalBytes } from './odd-numbers';
 import { hashText, PieceTable } from './piece-table';
 import { rankOf } from './prepare';
 import { FIELD_COUNT } from './scores';
 import { layOutSegment } from './segment-layout';
-import { offsetMap, pieceEnd, pieceStart } from './segment-read';
+import { numberPiece, numberValue, offsetMap, pieceEnd, pieceStart } from './segment-read';
 import type { SearchDoc, SerializedSegment } from './types';
 import { UuidColumn } from './uuid-column';
 
@@ -34,7 +36,6 @@ export function buildSegment(parts: readonly SegmentPart[], extra: readonly Sear
   return writer.finish();
 }
 
-const encoder = new TextEncoder();
 /** Docs' columns in the order segment-layout.ts keeps them: customer, address, description, status. */
 const CUSTOMER = 0;
 const ADDRESS = 1;
@@ -47,14 +48,8 @@ class MergeWriter {
   private readonly descriptions = new PieceTable();
   private readonly ranks: Uint32Array;
   private readonly docIds: Uint32Array;
-  private readonly numberEnds: Uint32Array;
-  private readonly numberShownEnds: Uint32Array;
-  private readonly numberMaps = new Map<number, Uint32Array>();
-  private readonly numberUtf8: number[] = [];
-  private numbers = new Uint8Array(1 << 10);
-  private numbersAt = 0;
-  private numberShown = new Uint8Array(1 << 10);
-  private numberShownAt = 0;
+  private readonly numberValues: Uint32Array;
+  private readonly oddNumbers = new OddNumbers();
   /** All four searched fields of every document back to back, for the inverter. */
   private flat = new Uint8Array(1 << 12);
   private flatAt = 0;
@@ -64,8 +59,7 @@ class MergeWriter {
   constructor(private readonly count: number) {
     this.ranks = new Uint32Array(count);
     this.docIds = new Uint32Array(count * 4);
-    this.numberEnds = new Uint32Array(count);
-    this.numberShownEnds = new Uint32Array(count);
+    this.numberValues = new Uint32Array(count);
     this.flatStarts = new Uint32Array(count * FIELD_COUNT + 1);
   }
 
@@ -73,54 +67,44 @@ class MergeWriter {
     const d = this.docs++;
     this.uuids.addFrom(seg, local);
     this.ranks[d] = seg.ranks[local]!;
-    // The number is piece `local`: folded text, map and display bytes as they are.
-    const start = pieceStart(seg, local);
-    const end = pieceEnd(seg, local);
-    this.numbers = withRoom(this.numbers, this.numbersAt + end - start + 1);
-    for (let i = start; i < end; i++) this.numbers[this.numbersAt++] = seg.text.charCodeAt(i);
-    this.numbers[this.numbersAt++] = 32;
-    this.numberEnds[d] = this.numbersAt;
-    const map = offsetMap(seg, local);
-    if (map !== null) this.numberMaps.set(d, map);
-    const shown = seg.display.subarray(seg.displayStarts[local]!, seg.displayStarts[local + 1]!);
-    this.numberShown = withRoom(this.numberShown, this.numberShownAt + shown.length);
-    this.numberShown.set(shown, this.numberShownAt);
-    this.numberShownAt += shown.length;
-    this.numberShownEnds[d] = this.numberShownAt;
-    if (isUtf8Piece(seg, local)) this.numberUtf8.push(d);
+    const value = numberValue(seg, local);
+    this.numberValues[d] = value;
+    // An odd number: its piece's folded text, map and display bytes as they are.
+    let number = '';
+    if (value === NO_NUMBER) {
+      const piece = numberPiece(seg, local);
+      number = seg.text.slice(pieceStart(seg, piece), pieceEnd(seg, piece));
+      const shown = seg.display.subarray(seg.displayStarts[piece]!, seg.displayStarts[piece + 1]!);
+      this.oddNumbers.add(d, number, offsetMap(seg, piece), shown, isUtf8Piece(seg, piece));
+    }
     const row = local * 4;
     this.docIds[d * 4 + CUSTOMER] = this.shownFrom(seg, seg.docPieces[row + CUSTOMER]!, remap);
     this.docIds[d * 4 + ADDRESS] = this.shownFrom(seg, seg.docPieces[row + ADDRESS]!, remap);
     this.docIds[d * 4 + STATUS] = this.shownFrom(seg, seg.docPieces[row + STATUS]!, remap);
     this.docIds[d * 4 + DESCRIPTION] = this.descriptionFrom(seg, seg.docPieces[row + DESCRIPTION]!, remap);
-    this.addFlat(d, start, end, seg.text);
+    this.addFlat(d, number);
   }
 
   addDoc(doc: SearchDoc): void {
     const d = this.docs++;
     this.uuids.add(doc.uuid);
     this.ranks[d] = rankOf(doc.status, doc.date);
-    const number = foldText(doc.number);
-    this.numbers = withRoom(this.numbers, this.numbersAt + number.text.length + 1);
-    for (let i = 0; i < number.text.length; i++) this.numbers[this.numbersAt++] = number.text.charCodeAt(i);
-    this.numbers[this.numbersAt++] = 32;
-    this.numberEnds[d] = this.numbersAt;
-    if (number.map !== null) this.numberMaps.set(d, number.map);
-    const wide = /[^\x00-\xff]/.test(doc.number);
-    const shown = wide ? encoder.encode(doc.number) : Uint8Array.from(doc.number, (c) => c.charCodeAt(0));
-    this.numberShown = withRoom(this.numberShown, this.numberShownAt + shown.length);
-    this.numberShown.set(shown, this.numberShownAt);
-    this.numberShownAt += shown.length;
-    this.numberShownEnds[d] = this.numberShownAt;
-    if (wide) this.numberUtf8.push(d);
+    const value = canonicalNumber(doc.number);
+    this.numberValues[d] = value;
+    let number = '';
+    if (value === NO_NUMBER) {
+      const folded = foldText(doc.number);
+      const { bytes, utf8 } = originalBytes(doc.number);
+      this.oddNumbers.add(d, folded.text, folded.map, bytes, utf8);
+      number = folded.text;
+    }
     // Same order as the page writer, so the same documents give the same pieces.
     this.docIds[d * 4 + CUSTOMER] = this.shownOf(doc.customer);
     this.docIds[d * 4 + ADDRESS] = this.shownOf(doc.address);
     const description = foldText(doc.description);
     this.docIds[d * 4 + DESCRIPTION] = this.descriptionOf(description.text, description.map);
     this.docIds[d * 4 + STATUS] = this.shownOf(doc.status);
-    const numberStart = this.numbersAt - number.text.length - 1;
-    this.addFlat(d, numberStart, this.numbersAt - 1, null);
+    this.addFlat(d, number);
   }
 
   /** The new id of a shown piece of `seg`: the same original text is the same piece. */
@@ -161,18 +145,17 @@ class MergeWriter {
     return id >= 0 ? id : this.descriptions.addFoldedText(folded, map, hash);
   }
 
-  /** Document d's four searched fields into the inverter's input: its number (from `source`, or
-   * from the numbers column when null), then its customer, address and description pieces. */
-  private addFlat(d: number, start: number, end: number, source: string | null): void {
+  /** Document d's four searched fields into the inverter's input: its folded odd number (empty
+   * for a value), then its customer, address and description pieces. */
+  private addFlat(d: number, number: string): void {
     const ids = this.docIds;
-    const need = end - start + 1 + this.shown.foldedLength(ids[d * 4 + CUSTOMER]!) + this.shown.foldedLength(ids[d * 4 + ADDRESS]!) + this.descriptions.foldedLength(ids[d * 4 + DESCRIPTION]!);
+    const need = number.length + 1 + this.shown.foldedLength(ids[d * 4 + CUSTOMER]!) + this.shown.foldedLength(ids[d * 4 + ADDRESS]!) + this.descriptions.foldedLength(ids[d * 4 + DESCRIPTION]!);
     this.flat = withRoom(this.flat, this.flatAt + need);
     const flat = this.flat;
     const slot = d * FIELD_COUNT;
     let at = this.flatAt;
     this.flatStarts[slot] = at;
-    if (source === null) for (let i = start; i < end; i++) flat[at++] = this.numbers[i]!;
-    else for (let i = start; i < end; i++) flat[at++] = source.charCodeAt(i);
+    for (let i = 0; i < number.length; i++) flat[at++] = number.charCodeAt(i);
     flat[at++] = 32;
     this.flatStarts[slot + 1] = at;
     at = this.shown.copyFolded(ids[d * 4 + CUSTOMER]!, flat, at);
@@ -194,12 +177,8 @@ class MergeWriter {
       count,
       uuids: this.uuids.finish(),
       ranks: this.ranks,
-      numbers: this.numbers,
-      numberEnds: this.numberEnds,
-      numberMaps: this.numberMaps,
-      numberShown: this.numberShown,
-      numberShownEnds: this.numberShownEnds,
-      numberUtf8: this.numberUtf8,
+      numberValues: this.numberValues,
+      ...this.oddNumbers.columns(),
       shown: this.shown,
       descriptions: this.descriptions,
       docIds: this.docIds,

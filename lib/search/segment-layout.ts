@@ -1,10 +1,11 @@
-// Puts a segment's columns in their stored order (types.ts SerializedSegment): the documents' job
-// numbers, then the distinct shown texts (statuses, customers, addresses), then the distinct
+// Puts a segment's columns in their stored order (types.ts SerializedSegment): the job numbers
+// that are values, ordered (number-column.ts); then as pieces the other job numbers, the distinct shown texts (statuses, customers, addresses), then the distinct
 // descriptions, as one text and one display column, with documents pointing at pieces. Both ways
 // of writing a segment (segment-writer.ts page by page, segment-input.ts for deltas and merges)
 // end here, so the layout is decided in one place (and read in one: segment-read.ts).
 import { latin1String } from './bytes';
 import type { Inverted } from './inverter';
+import { numberOrder } from './number-column';
 import type { PieceTable } from './piece-table';
 import type { SerializedSegment } from './types';
 import type { UuidParts } from './uuid-column';
@@ -13,12 +14,16 @@ export interface SegmentColumns {
   count: number;
   uuids: UuidParts;
   ranks: Uint32Array;
-  /** Folded job number of each document, each followed by a space, back to back (the buffer may be
-   * longer), and where each ends; their offset maps by document. */
+  /** Per document its job number as a value, or NO_NUMBER (number-column.ts). */
+  numberValues: Uint32Array;
+  /** The documents whose number is not a value, ascending: the "odd" numbers, kept as pieces. */
+  oddNumberDocs: Uint32Array;
+  /** Folded odd number of each such document (by its place in oddNumberDocs), each followed by a
+   * space, back to back (the buffer may be longer), and where each ends; their offset maps. */
   numbers: Uint8Array;
   numberEnds: Uint32Array;
   numberMaps: ReadonlyMap<number, Uint32Array>;
-  /** Original job number of each document, and where each ends; the documents whose are UTF-8 (ascending). */
+  /** Original of each odd number, and where each ends; those that are UTF-8 (ascending). */
   numberShown: Uint8Array;
   numberShownEnds: Uint32Array;
   numberUtf8: readonly number[];
@@ -32,8 +37,9 @@ export interface SegmentColumns {
 
 export function layOutSegment(c: SegmentColumns): SerializedSegment {
   const { count, shown, descriptions } = c;
-  const shownBase = count;
-  const descriptionBase = count + shown.size;
+  const odd = c.oddNumberDocs.length;
+  const shownBase = odd;
+  const descriptionBase = odd + shown.size;
   const ids = c.docIds;
   for (let i = 0; i < ids.length; i += 4) {
     ids[i] = ids[i]! + shownBase;
@@ -51,7 +57,7 @@ export function layOutSegment(c: SegmentColumns): SerializedSegment {
   const shownBytes = shown.shownColumn();
   const displayColumn = concatenate([{ bytes: c.numberShown, ends: c.numberShownEnds }, shownBytes]);
   const maps: Array<[number, Uint32Array]> = [];
-  for (const [doc, map] of sorted(c.numberMaps)) maps.push([doc, map]);
+  for (const [piece, map] of sorted(c.numberMaps)) maps.push([piece, map]);
   for (const [id, map] of sorted(shown.maps)) maps.push([shownBase + id, map]);
   for (const [id, map] of sorted(descriptions.maps)) maps.push([descriptionBase + id, map]);
   const displayUtf8 = new Uint32Array(c.numberUtf8.length + shown.utf8.length);
@@ -60,6 +66,9 @@ export function layOutSegment(c: SegmentColumns): SerializedSegment {
   return {
     count,
     ...c.uuids,
+    numberValues: c.numberValues,
+    numberOrder: numberOrder(c.numberValues, odd),
+    oddNumberDocs: c.oddNumberDocs,
     text: latin1String(textColumn.bytes),
     pieceStarts: textColumn.starts,
     docPieces: ids,

@@ -1,17 +1,20 @@
 // A segment written a page of documents at a time: each page is folded straight into bytes (one
 // pass over its characters), tokenised into the inverter, and kept only as compact columns: the
-// job numbers (folded and original), uuids as bytes, ranks, and per document the ids of its
-// status, customer, address and description in tables of distinct texts (piece-table.ts), so a
-// customer's name is stored once however many jobs it has, and no SearchDoc outlives its page.
+// job numbers (a value each: number-column.ts; the rare odd ones as pieces: odd-numbers.ts),
+// uuids as bytes, ranks, and per document the ids of its status, customer, address and
+// description in tables of distinct texts (piece-table.ts), so a customer's name is stored once
+// however many jobs it has, and no SearchDoc outlives its page.
 // A text met before is looked up by its original first, and is then neither folded nor
 // tokenised again: the inverter replays the words it had (piece-words.ts).
 // `finish` then sorts the vocabulary, writes the posting lists and lays the columns out
 // (segment-layout.ts).
-import { withRoom } from './bytes';
-import { foldAndCopyInto, foldInto, NEEDS_FOLD_TEXT, WIDE } from './fold-bytes';
+import { latin1String, withRoom } from './bytes';
+import { foldInto, NEEDS_FOLD_TEXT } from './fold-bytes';
 import { Inverter } from './inverter';
 import { keptDocs } from './kept-docs';
 import { foldText } from './normalize';
+import { canonicalNumber, NO_NUMBER } from './number-column';
+import { OddNumbers, originalBytes } from './odd-numbers';
 import { hashBytes, hashText, PieceTable } from './piece-table';
 import { rememberCode, replayCode, TOKENISE } from './piece-words';
 import { rankOf } from './prepare';
@@ -20,8 +23,6 @@ import { FIELD_COUNT } from './scores';
 import { layOutSegment, type SegmentColumns } from './segment-layout';
 import type { SearchDoc, SerializedSegment } from './types';
 import { UuidColumn } from './uuid-column';
-
-const encoder = new TextEncoder();
 
 export class SegmentWriter {
   private readonly inverter = new Inverter();
@@ -36,14 +37,8 @@ export class SegmentWriter {
   // Per-document columns of the whole segment, grown a page at a time.
   private ranks = new Uint32Array(0);
   private docIds = new Uint32Array(0);
-  private numbers = new Uint8Array(0);
-  private numbersAt = 0;
-  private numberEnds = new Uint32Array(0);
-  private numberShown = new Uint8Array(0);
-  private numberShownAt = 0;
-  private numberShownEnds = new Uint32Array(0);
-  private readonly numberMaps = new Map<number, Uint32Array>();
-  private readonly numberUtf8: number[] = [];
+  private numberValues = new Uint32Array(0);
+  private readonly oddNumbers = new OddNumbers();
   // The page being written: all four searched fields of each document folded back to back (what
   // the inverter tokenises; reused from page to page), how far it has got, the room it needs
   // (planned at the start, grown by longer fields), and where each field starts in it. Optimised
@@ -72,22 +67,17 @@ export class SegmentWriter {
     // Room for the usual case (folding keeps the length, numbers are Latin-1); the rare fields
     // that grow make more room as they come.
     let searched = 0;
-    let numbers = 0;
     for (let i = from; i < to; i++) {
       const doc = docs[i]!;
       searched += doc.number.length + doc.customer.length + doc.address.length + doc.description.length + FIELD_COUNT;
-      numbers += doc.number.length;
     }
     this.folded = withRoom(this.folded, searched);
     this.foldedEnd = searched;
     this.foldedAt = 0;
-    this.numbers = withRoom(this.numbers, this.numbersAt + numbers + count);
-    this.numberShown = withRoom(this.numberShown, this.numberShownAt + numbers);
     const end = first + count;
     this.ranks = withRoom(this.ranks, end);
     this.docIds = withRoom(this.docIds, end * 4);
-    this.numberEnds = withRoom(this.numberEnds, end);
-    this.numberShownEnds = withRoom(this.numberShownEnds, end);
+    this.numberValues = withRoom(this.numberValues, end);
     const fieldStarts = (this.fieldStarts = new Uint32Array(count * FIELD_COUNT + 1));
     this.slotCodes = withRoom(this.slotCodes, count * FIELD_COUNT);
     this.slotCodes.fill(TOKENISE, 0, count * FIELD_COUNT);
@@ -115,20 +105,17 @@ export class SegmentWriter {
     return this.uuids.has(doc, uuid);
   }
 
-  /** The job number: folded into the page (searched) and the numbers column, and its original kept. */
+  /** The job number: a value (an empty field in the page, so it has no words), or an odd one
+   * (rare) folded into the page (searched) and kept with its original (odd-numbers.ts). */
   private number(text: string, slot: number, d: number): void {
+    const value = canonicalNumber(text);
+    this.numberValues[d] = value;
     const start = (this.fieldStarts[slot] = this.foldedAt);
-    const flags = foldAndCopyInto(text, this.folded, this.foldedAt, this.numberShown, this.numberShownAt);
-    this.pastFolded(text, flags);
-    if (this.foldedMap !== null) this.numberMaps.set(d, this.foldedMap);
-    const length = this.foldedAt - start;
-    this.numbers = withRoom(this.numbers, this.numbersAt + length);
-    this.numbers.set(this.folded.subarray(start, this.foldedAt), this.numbersAt);
-    this.numbersAt += length;
-    this.numberEnds[d] = this.numbersAt;
-    if ((flags & WIDE) === 0) this.numberShownAt += text.length;
-    else this.reshowNumber(text, d);
-    this.numberShownEnds[d] = this.numberShownAt;
+    if (value === NO_NUMBER) {
+      this.pastFolded(text, foldInto(text, this.folded, this.foldedAt));
+      const { bytes, utf8 } = originalBytes(text);
+      this.oddNumbers.add(d, latin1String(this.folded.subarray(start, this.foldedAt - 1)), this.foldedMap, bytes, utf8);
+    } else this.folded[this.foldedAt++] = 32;
   }
 
   /** A customer or address: its piece id (a new piece the first time), replayed if met before,
@@ -211,15 +198,6 @@ export class SegmentWriter {
     this.foldedMap = field.map;
   }
 
-  /** A number with a character above U+00FF: its original as UTF-8 instead. */
-  private reshowNumber(text: string, d: number): void {
-    const bytes = encoder.encode(text);
-    this.numberShown = withRoom(this.numberShown, this.numberShownAt + bytes.length + 64);
-    this.numberShown.set(bytes, this.numberShownAt);
-    this.numberShownAt += bytes.length;
-    this.numberUtf8.push(d);
-  }
-
   /** The finished segment. With `keep` (1 per added document to keep, 0 to drop), the dropped
    * documents leave no trace: the rest are renumbered, and words and texts only they had are left
    * out. */
@@ -235,12 +213,8 @@ export class SegmentWriter {
       count,
       uuids: this.uuids.finish(keep),
       ranks: this.ranks.slice(0, count),
-      numbers: this.numbers,
-      numberEnds: this.numberEnds.slice(0, count),
-      numberMaps: this.numberMaps,
-      numberShown: this.numberShown,
-      numberShownEnds: this.numberShownEnds.slice(0, count),
-      numberUtf8: this.numberUtf8,
+      numberValues: this.numberValues.slice(0, count),
+      ...this.oddNumbers.columns(),
       shown: this.shownPieces,
       descriptions: this.descriptions,
       docIds: this.docIds.slice(0, count * 4),

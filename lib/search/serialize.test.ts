@@ -49,7 +49,10 @@ describe('serializeIndex / loadIndex', () => {
   it.each([
     ['null', null],
     ['another format', { format: 'other', version: 1 }],
-    ['a newer version', { ...serializeIndex(index), version: 4 }],
+    ['a newer version', { ...serializeIndex(index), version: 5 }],
+    ['version 3 (every job number a piece with words)', { ...serializeIndex(index), version: 3 }],
+    ['number values that do not fit', { ...serializeIndex(index), main: { ...serializeIndex(index).main, numberValues: new Uint32Array(3) } }],
+    ['a number order that does not fit', { ...serializeIndex(index), main: { ...serializeIndex(index).main, numberOrder: new Uint32Array(3) } }],
     ['version 2 (each document with its own copy of every field)', { ...serializeIndex(index), version: 2 }],
     ['version 1 (no display fields)', { ...serializeIndex(index), version: 1 }],
     ['missing display fields', { ...serializeIndex(index), main: { ...serializeIndex(index).main, display: undefined } }],

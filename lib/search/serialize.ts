@@ -16,7 +16,7 @@ export function isSearchIndexFormatError(error: unknown): error is SearchIndexFo
 /** The index as one structured-clone-friendly value. Segments are shared, not copied: they are
  * immutable, and storing or posting the value copies them anyway. */
 export function serializeIndex(index: SearchIndex, now: Date = new Date()): SerializedSearchIndex {
-  return { format: 'fieldside-search', version: 3, main: index.main, delta: index.delta, alive: index.alive.slice(), preview: previewOf(index, localDay(now)) };
+  return { format: 'fieldside-search', version: 4, main: index.main, delta: index.delta, alive: index.alive.slice(), preview: previewOf(index, localDay(now)) };
 }
 
 const PREVIEW_JOBS = 20;
@@ -37,8 +37,8 @@ function localDay(date: Date): string {
  * Throws SearchIndexFormatError; the caller then rebuilds the index from the cached jobs. */
 export function loadIndex(value: unknown): SearchIndex {
   const v = value as Partial<SerializedSearchIndex> | null;
-  if (typeof v !== 'object' || v === null || v.format !== 'fieldside-search' || v.version !== 3) {
-    throw new SearchIndexFormatError('Not a Fieldside search index of version 3');
+  if (typeof v !== 'object' || v === null || v.format !== 'fieldside-search' || v.version !== 4) {
+    throw new SearchIndexFormatError('Not a Fieldside search index of version 4');
   }
   const main = checkSegment(v.main, 'main');
   const delta = v.delta === null ? null : checkSegment(v.delta, 'delta');
@@ -49,7 +49,7 @@ export function loadIndex(value: unknown): SearchIndex {
   return createIndexState(main, delta, v.alive.slice());
 }
 
-const U32 = ['oddUuidDocs', 'oddUuidStarts', 'pieceStarts', 'docPieces', 'ranks', 'wordStarts', 'postingStarts', 'mapKeys', 'mapStarts', 'mapOffsets', 'displayStarts', 'displayUtf8'] as const;
+const U32 = ['oddUuidDocs', 'oddUuidStarts', 'numberValues', 'numberOrder', 'oddNumberDocs', 'pieceStarts', 'docPieces', 'ranks', 'wordStarts', 'postingStarts', 'mapKeys', 'mapStarts', 'mapOffsets', 'displayStarts', 'displayUtf8'] as const;
 const U8 = ['uuids', 'postings', 'display'] as const;
 
 function checkSegment(value: unknown, name: string): SerializedSegment {
@@ -65,21 +65,25 @@ function checkSegment(value: unknown, name: string): SerializedSegment {
   const words = seg.wordStarts.length - 1;
   const pieces = seg.pieceStarts.length - 1;
   const shownPieces = seg.displayStarts.length - 1;
+  const odd = seg.oddNumberDocs.length;
   const consistent =
     seg.uuids.length === seg.count * 16 &&
     seg.oddUuidStarts.length === seg.oddUuidDocs.length + 1 &&
     seg.oddUuidStarts[seg.oddUuidDocs.length] === seg.oddUuids.length &&
+    seg.numberValues.length === seg.count &&
+    odd <= seg.count &&
+    (seg.numberOrder.length === seg.count - odd || (seg.numberOrder.length === 0 && odd === 0)) &&
     seg.docPieces.length === seg.count * 4 &&
     seg.ranks.length === seg.count &&
     words >= 0 &&
     seg.wordStarts[words] === seg.words.length &&
     seg.postingStarts.length === words * 4 + 1 &&
     seg.postingStarts[words * 4] === seg.postings.length &&
-    pieces >= seg.count &&
+    pieces >= odd &&
     seg.pieceStarts[pieces] === seg.text.length &&
     seg.mapStarts.length === seg.mapKeys.length + 1 &&
     seg.mapStarts[seg.mapKeys.length] === seg.mapOffsets.length &&
-    shownPieces >= seg.count &&
+    shownPieces >= odd &&
     shownPieces <= pieces &&
     seg.displayStarts[shownPieces] === seg.display.length;
   // Lengths only, not every document's pieces: a loop over 400,000 of them ran cold (not yet

@@ -1,7 +1,9 @@
 // One query word against the index: which words it matches in each segment (exact, prefix, one
-// typo), and walking their posting lists (postings.ts) tier by tier, best tier first.
+// typo), and which job numbers stored as values (number-lookup.ts), and walking their posting
+// lists and number positions (postings.ts) tier by tier, best tier first.
 import type { Scratch, SearchIndex } from './index-state';
-import { collectWords, markWords } from './postings';
+import { exactNumbers, NUMBER_POSITION_COST, positionCount, prefixNumbers, typoNumbers } from './number-lookup';
+import { collectNumbers, collectWords, markNumbers, markWords } from './postings';
 import { EXACT_SCORES, FIELD_COUNT, PREFIX_SCORES, TYPO_SCORES } from './scores';
 import { MIN_TYPO_LENGTH } from './typo';
 import { typoWordRanges } from './typo-words';
@@ -17,13 +19,19 @@ interface SegmentPlan {
   exact: boolean;
   /** Word ranges one typo away, flattened [lo, hi, lo, hi…]; null until needed. */
   typo: number[] | null;
+  /** Positions in the number order (flattened [from, to…]) of the job numbers equal to the term,
+   * of those that extend it, and of those one typo away (null until needed). */
+  numbersExact: number[];
+  numbersPrefix: number[];
+  numbersTypo: number[] | null;
 }
 
 export interface TermPlan {
   term: string;
   typoAllowed: boolean;
   segments: SegmentPlan[];
-  /** Posting bytes of the exact and prefix words: what walking this term costs. */
+  /** Posting bytes of the exact and prefix words (and number positions, as posting bytes): what
+   * walking this term costs. */
   strictCost: number;
 }
 
@@ -44,7 +52,10 @@ export function planTerm(index: SearchIndex, term: string): TermPlan {
     const [lo, hi] = prefixRange(seg, term);
     const exact = lo < hi && wordLength(seg, lo) === term.length;
     strictCost += seg.postingStarts[hi * FIELD_COUNT]! - seg.postingStarts[lo * FIELD_COUNT]!;
-    segments.push({ seg, base, lo, hi, exact, typo: null });
+    const numbersExact = exactNumbers(seg, term);
+    const numbersPrefix = prefixNumbers(seg, term);
+    strictCost += (positionCount(numbersExact) + positionCount(numbersPrefix)) * NUMBER_POSITION_COST;
+    segments.push({ seg, base, lo, hi, exact, typo: null, numbersExact, numbersPrefix, numbersTypo: null });
   };
   add(index.main, 0);
   if (index.delta) add(index.delta, index.main.count);
@@ -56,6 +67,11 @@ function typoRanges(plan: TermPlan, sp: SegmentPlan): number[] {
   return sp.typo;
 }
 
+function typoNumberRanges(plan: TermPlan, sp: SegmentPlan): number[] {
+  if (sp.numbersTypo === null) sp.numbersTypo = plan.typoAllowed ? typoNumbers(sp.seg, plan.term) : [];
+  return sp.numbersTypo;
+}
+
 /** Posting bytes of the typo words: what walking the typo tiers costs (finds their words). */
 export function typoCost(plan: TermPlan): number {
   if (!plan.typoAllowed) return 0;
@@ -64,6 +80,7 @@ export function typoCost(plan: TermPlan): number {
     const ranges = typoRanges(plan, sp);
     const starts = sp.seg.postingStarts;
     for (let r = 0; r < ranges.length; r += 2) cost += starts[ranges[r + 1]! * FIELD_COUNT]! - starts[ranges[r]! * FIELD_COUNT]!;
+    cost += positionCount(typoNumberRanges(plan, sp)) * NUMBER_POSITION_COST;
   }
   return cost;
 }
@@ -75,6 +92,15 @@ function tierWords(plan: TermPlan, sp: SegmentPlan, tier: number): number[] {
   return [sp.exact ? sp.lo + 1 : sp.lo, sp.hi];
 }
 
+const NO_RANGES: readonly number[] = [];
+
+/** Number positions of one tier in one segment, flattened: the number tiers (exact, prefix, typo). */
+function tierNumbers(plan: TermPlan, sp: SegmentPlan, tier: number): readonly number[] {
+  if (tier === 0) return sp.numbersExact;
+  if (tier === 1) return sp.numbersPrefix;
+  return tier === STRICT_TIERS ? typoNumberRanges(plan, sp) : NO_RANGES;
+}
+
 /** Adds every live document of this tier not yet seen to `s.list` (from `count`), recording its
  * term score; returns the new count. */
 export function collectTier(index: SearchIndex, plan: TermPlan, tier: number, s: Scratch, stamp: number, count: number): number {
@@ -84,6 +110,10 @@ export function collectTier(index: SearchIndex, plan: TermPlan, tier: number, s:
     const words = tierWords(plan, sp, tier);
     for (let r = 0; r < words.length; r += 2) {
       count = collectWords(sp.seg, sp.base, words[r]!, words[r + 1]!, field, score, index.alive, s, stamp, count);
+    }
+    const numbers = tierNumbers(plan, sp, tier);
+    for (let r = 0; r < numbers.length; r += 2) {
+      count = collectNumbers(sp.seg, sp.base, numbers[r]!, numbers[r + 1]!, score, index.alive, s, stamp, count);
     }
   }
   return count;
@@ -98,5 +128,7 @@ export function markTier(plan: TermPlan, tier: number, s: Scratch, stamp: number
     for (let r = 0; r < words.length; r += 2) {
       markWords(sp.seg, sp.base, words[r]!, words[r + 1]!, field, score, s, stamp, memberStamp);
     }
+    const numbers = tierNumbers(plan, sp, tier);
+    for (let r = 0; r < numbers.length; r += 2) markNumbers(sp.seg, sp.base, numbers[r]!, numbers[r + 1]!, score, s, stamp, memberStamp);
   }
 }

@@ -56,11 +56,13 @@ export interface SearchChanges {
  * Text is stored as PIECES, each distinct string once: real jobs repeat a lot (a customer's name
  * and address on each of its jobs, a handful of statuses, stock descriptions), so a document points
  * at its pieces instead of carrying copies. Piece p's folded text is
- * `text[pieceStarts[p] .. pieceStarts[p + 1] - 1)` (each piece is followed by one space). Pieces
- * 0 .. count - 1 are the documents' job numbers (piece d: document d's); then come the distinct
- * statuses, customers and addresses ("shown" pieces: they also have display bytes); then the
- * distinct descriptions (searched, never shown). Read them through segment-read.ts, the one place
- * that knows this layout. Posting lists stay per document. */
+ * `text[pieceStarts[p] .. pieceStarts[p + 1] - 1)` (each piece is followed by one space). A job
+ * number that is a canonical decimal ("1234": number-column.ts) is no piece and no words, only a
+ * value in `numberValues`; pieces 0 .. odd - 1 are the other documents' numbers ("J-17", "0042":
+ * piece i is document oddNumberDocs[i]'s); then come the distinct statuses, customers and
+ * addresses ("shown" pieces: they also have display bytes); then the distinct descriptions
+ * (searched, never shown). Read them through segment-read.ts, the one place that knows this
+ * layout. Posting lists stay per document. */
 export interface SerializedSegment {
   /** Number of documents. */
   count: number;
@@ -71,9 +73,17 @@ export interface SerializedSegment {
   oddUuidDocs: Uint32Array;
   oddUuidStarts: Uint32Array;
   oddUuids: string;
+  /** Per document, its job number when a canonical decimal below 2^32 - 1, else 0xFFFFFFFF. */
+  numberValues: Uint32Array;
+  /** The documents with a value in `numberValues`, ordered by it (then by document): exact,
+   * prefix and typo lookups are binary searches. Empty when that order is document order and every
+   * document has a value (jobs are usually numbered as they are created). */
+  numberOrder: Uint32Array;
+  /** Documents whose job number is not a value (sorted): their numbers are pieces 0 .. length - 1. */
+  oddNumberDocs: Uint32Array;
   /** Folded text of every piece, each followed by one space; Latin-1 only. */
   text: string;
-  /** Start of each piece in `text`, plus the end: (count + shown + descriptions + 1) entries. */
+  /** Start of each piece in `text`, plus the end: (odd numbers + shown + descriptions + 1) entries. */
   pieceStarts: Uint32Array;
   /** Per document, the pieces of its customer, address, description and status, at `d * 4 + k`. */
   docPieces: Uint32Array;
@@ -91,7 +101,7 @@ export interface SerializedSegment {
   mapKeys: Uint32Array;
   mapStarts: Uint32Array;
   mapOffsets: Uint32Array;
-  /** Original text of the number and shown pieces (pieces 0 .. count + shown - 1) as bytes, back
+  /** Original text of the number and shown pieces (pieces 0 .. odd + shown - 1) as bytes, back
    * to back (see display.ts): piece p is `display[displayStarts[p] .. displayStarts[p + 1])`, one
    * byte per character, or UTF-8 for the pieces in `displayUtf8`. */
   display: Uint8Array;
@@ -102,9 +112,10 @@ export interface SerializedSegment {
 
 export interface SerializedSearchIndex {
   format: 'fieldside-search';
-  /** 2 added the display fields, 3 stores each distinct text once (pieces) and uuids as bytes;
-   * loadIndex refuses other versions, so caches rebuild. */
-  version: 3;
+  /** 2 added the display fields, 3 stores each distinct text once (pieces) and uuids as bytes,
+   * 4 canonical job numbers as values (numberValues); loadIndex refuses other versions, so caches
+   * rebuild. */
+  version: 4;
   main: SerializedSegment;
   /** Documents added or changed since the main segment was built; merged lazily. */
   delta: SerializedSegment | null;

@@ -3,7 +3,8 @@
 import type { SearchIndex } from './index-state';
 import { isWordCode } from './normalize';
 import { EXACT_SCORES, FIELD_COUNT, PREFIX_SCORES, TYPO_SCORES } from './scores';
-import { pieceEnd, pieceStart, textPiece } from './segment-read';
+import { canonicalNumber, digitCount, NO_NUMBER } from './number-column';
+import { numberValue, pieceEnd, pieceStart, textPiece } from './segment-read';
 import { typoPrefixLength } from './typo';
 
 /** The best score `term` earns in document `doc` (same rules as the posting tiers), or 0. */
@@ -17,6 +18,11 @@ export function scoreInDoc(index: SearchIndex, doc: number, term: string, typoAl
   const first = term.charCodeAt(0);
   for (let f = 0; f < FIELD_COUNT; f++) {
     const piece = textPiece(seg, local, f);
+    if (piece < 0) {
+      const score = numberScore(numberValue(seg, local), term);
+      if (score > 0) return score;
+      continue;
+    }
     const end = pieceEnd(seg, piece);
     let best = 0;
     let i = pieceStart(seg, piece);
@@ -40,6 +46,12 @@ export function scoreInDoc(index: SearchIndex, doc: number, term: string, typoAl
   if (!typoAllowed) return 0;
   for (let f = 0; f < FIELD_COUNT; f++) {
     const piece = textPiece(seg, local, f);
+    if (piece < 0) {
+      // Its digits as a string: a few candidates reach this far (a typo word), not thousands.
+      const digits = String(numberValue(seg, local));
+      if (typoPrefixLength(digits, 0, digits.length, term) > 0) return TYPO_SCORES[f]!;
+      continue;
+    }
     const end = pieceEnd(seg, piece);
     let i = pieceStart(seg, piece);
     while (i < end) {
@@ -53,4 +65,14 @@ export function scoreInDoc(index: SearchIndex, doc: number, term: string, typoAl
     }
   }
   return 0;
+}
+
+/** The score of an exact or prefix match of `term` in a job number stored as `value`, or 0. */
+function numberScore(value: number, term: string): number {
+  const wanted = canonicalNumber(term);
+  if (wanted === NO_NUMBER) return 0;
+  const extra = digitCount(value) - term.length;
+  if (extra < 0) return 0;
+  if (extra === 0) return value === wanted ? EXACT_SCORES[0] : 0;
+  return Math.floor(value / 10 ** extra) === wanted ? PREFIX_SCORES[0] : 0;
 }
