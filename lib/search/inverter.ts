@@ -4,6 +4,7 @@
 // (posting-lists.ts). Used by the index builder page by page, and by buildSegment (deltas,
 // merges) in one go.
 import { latin1String, withRoom } from './bytes';
+import { EMPTY, emptySlots, rehashedSlots } from './hash-slots';
 import { isWordCode } from './normalize';
 import { keyOfCode, PieceWords, TOKENISE } from './piece-words';
 import { FIELDS, layOut, recount, type TokenChunks, usedIds, varintBytes, writePostings } from './posting-lists';
@@ -12,7 +13,6 @@ import { sortWordIds } from './word-order';
 
 export type Inverted = Pick<SerializedSegment, 'words' | 'wordStarts' | 'postingStarts' | 'postings'>;
 
-const EMPTY = -1;
 /** 1 for the bytes that belong to words (normalize.ts isWordCode), looked up in the hot loop. */
 const WORD_BYTE = Uint8Array.from({ length: 256 }, (_, code) => (isWordCode(code) ? 1 : 0));
 /** Documents tokenised between capacity checks (room is made for a chunk's worst case at once). */
@@ -31,8 +31,7 @@ export class Inverter {
   // field the optimiser took for a constant was assigned a new array.
   private mask = (1 << 6) - 1;
   /** At 2 * place a word id (or EMPTY), at 2 * place + 1 its hash: a probe reads one cache line. */
-  private table = new Int32Array(2 * (this.mask + 1)).fill(EMPTY);
-  private hashes = new Int32Array(1 << 5);
+  private table = emptySlots(this.mask);
   private wordStarts = new Uint32Array((1 << 5) + 1);
   private wordBytes = new Uint8Array(1 << 8);
   private words = 0;
@@ -164,9 +163,8 @@ export class Inverter {
   /** A new word at table place `at`; grows the arrays and the table as needed. */
   private addWord(bytes: Uint8Array, start: number, length: number, hash: number, at: number): number {
     const id = this.words++;
-    if (this.words === this.hashes.length) {
-      const capacity = this.hashes.length * 2;
-      this.hashes = withRoom(this.hashes, capacity);
+    if (this.words === this.wordStarts.length - 1) {
+      const capacity = (this.wordStarts.length - 1) * 2;
       this.wordStarts = withRoom(this.wordStarts, capacity + 1);
       this.buckets = withRoom(this.buckets, 2 * capacity * FIELDS);
     }
@@ -174,7 +172,6 @@ export class Inverter {
     this.wordBytes = withRoom(this.wordBytes, from + length);
     this.wordBytes.set(bytes.subarray(start, start + length), from);
     this.wordStarts[id + 1] = from + length;
-    this.hashes[id] = hash;
     this.table[2 * at] = id;
     this.table[2 * at + 1] = hash;
     if (this.words * 2 > this.mask) this.rehash();
@@ -182,17 +179,8 @@ export class Inverter {
   }
 
   private rehash(): void {
-    const mask = this.mask * 2 + 1;
-    const table = new Int32Array(2 * (mask + 1)).fill(EMPTY);
-    for (let id = 0; id < this.words; id++) {
-      const hash = this.hashes[id]!;
-      let at = hash & mask;
-      while (table[2 * at] !== EMPTY) at = (at + 1) & mask;
-      table[2 * at] = id;
-      table[2 * at + 1] = hash;
-    }
-    this.mask = mask;
-    this.table = table;
+    this.mask = this.mask * 2 + 1;
+    this.table = rehashedSlots(this.table, this.mask);
   }
 
   /** The sorted words and their posting lists. `renumber` (when some documents were dropped) gives

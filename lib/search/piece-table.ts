@@ -10,9 +10,9 @@
 // shows as it is); a description, whose original is not kept, by its folded text and offset map.
 import { withRoom } from './bytes';
 import { copyInto, WIDE } from './fold-bytes';
+import { EMPTY, emptySlots, rehashedSlots } from './hash-slots';
 
 const encoder = new TextEncoder();
-const EMPTY = -1;
 
 /** FNV-1a over the code units (or bytes: a Latin-1 string and its bytes hash alike), then a final
  * mix so the low bits (the table place) vary well. */
@@ -38,7 +38,7 @@ export class PieceTable {
   // Small at first, so that growing is seen (and optimised for) within the first page.
   private mask = (1 << 6) - 1;
   /** At 2 * place a piece id (or EMPTY), at 2 * place + 1 its hash. */
-  private table = new Int32Array(2 * (this.mask + 1)).fill(EMPTY);
+  private table = emptySlots(this.mask);
   /** Pieces in the table. */
   private indexed = 0;
   /** The originals of shown pieces stored as UTF-8, to compare with (rare). */
@@ -159,20 +159,8 @@ export class PieceTable {
   }
 
   private rehash(): void {
-    const mask = this.mask * 2 + 1;
-    const table = new Int32Array(2 * (mask + 1)).fill(EMPTY);
-    const old = this.table;
-    for (let place = 0; place < old.length; place += 2) {
-      const id = old[place]!;
-      if (id === EMPTY) continue;
-      const hash = old[place + 1]!;
-      let at = hash & mask;
-      while (table[2 * at] !== EMPTY) at = (at + 1) & mask;
-      table[2 * at] = id;
-      table[2 * at + 1] = hash;
-    }
-    this.mask = mask;
-    this.table = table;
+    this.mask = this.mask * 2 + 1;
+    this.table = rehashedSlots(this.table, this.mask);
   }
 
   private addPiece(bytes: Uint8Array, from: number, to: number, map: Uint32Array | null, shown: Uint8Array | null, utf8: boolean): number {

@@ -11,6 +11,7 @@ import { canonicalNumber, NO_NUMBER } from './number-column';
 import { OddNumbers, originalBytes } from './odd-numbers';
 import { hashText, PieceTable } from './piece-table';
 import { rankOf } from './prepare';
+import { shownPieceOf } from './shown-piece';
 import { FIELD_COUNT } from './scores';
 import { layOutSegment } from './segment-layout';
 import { numberPiece, numberValue, offsetMap, pieceEnd, pieceStart } from './segment-read';
@@ -131,12 +132,7 @@ class MergeWriter {
   }
 
   private shownOf(original: string): number {
-    const hash = hashText(original);
-    const id = this.shown.findShown(original, hash);
-    if (id >= 0) return id;
-    const folded = foldText(original);
-    const bytes = Uint8Array.from(folded.text, (c) => c.charCodeAt(0));
-    return this.shown.addShown(bytes, 0, bytes.length, folded.map, original, hash);
+    return shownPieceOf(this.shown, original);
   }
 
   private descriptionOf(folded: string, map: Uint32Array | null): number {

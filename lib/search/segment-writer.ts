@@ -21,6 +21,7 @@ import { rankOf } from './prepare';
 import { RecentTexts } from './recent-texts';
 import { FIELD_COUNT } from './scores';
 import { layOutSegment, type SegmentColumns } from './segment-layout';
+import { shownPieceOf } from './shown-piece';
 import type { SearchDoc, SerializedSegment } from './types';
 import { UuidColumn } from './uuid-column';
 
@@ -169,12 +170,7 @@ export class SegmentWriter {
 
   /** A status is shown, not searched: only its piece (a handful of distinct ones). */
   private status(text: string): number {
-    const hash = hashText(text);
-    const id = this.shownPieces.findShown(text, hash);
-    if (id >= 0) return id;
-    const folded = foldText(text);
-    const bytes = Uint8Array.from(folded.text, (c) => c.charCodeAt(0));
-    return this.shownPieces.addShown(bytes, 0, bytes.length, folded.map, text, hash);
+    return shownPieceOf(this.shownPieces, text);
   }
 
   /** Moves past a field just folded (folding it again with foldText if it needs that), and the

@@ -4,7 +4,8 @@
 // side so a probe touches one cache line, and the uuid itself is read back from where the segment
 // writer keeps it only to confirm a hash match.
 
-const EMPTY = -1;
+import { EMPTY, emptySlots, rehashedSlots } from './hash-slots';
+
 /** A removed entry: lookups go on past it. */
 const GONE = -2;
 
@@ -12,7 +13,7 @@ export class UuidTable {
   // Small at first, so that growing is seen (and optimised for) within the first page.
   private mask = (1 << 5) - 1;
   /** At 2 * place the document (or EMPTY, GONE), at 2 * place + 1 its uuid's hash. */
-  private table = new Int32Array(2 * (this.mask + 1)).fill(EMPTY);
+  private table = emptySlots(this.mask);
   /** Filled places, removed ones included (they lengthen probes until the next rehash). */
   private filled = 0;
   private entries = 0;
@@ -65,19 +66,8 @@ export class UuidTable {
   private rehash(): void {
     let mask = this.mask;
     while (this.entries * 4 > mask) mask = mask * 2 + 1;
-    const old = this.table;
-    const table = new Int32Array(2 * (mask + 1)).fill(EMPTY);
-    for (let place = 0; place < old.length; place += 2) {
-      const doc = old[place]!;
-      if (doc < 0) continue;
-      const hash = old[place + 1]!;
-      let at = hash & mask;
-      while (table[2 * at] !== EMPTY) at = (at + 1) & mask;
-      table[2 * at] = doc;
-      table[2 * at + 1] = hash;
-    }
     this.mask = mask;
-    this.table = table;
+    this.table = rehashedSlots(this.table, mask);
     this.filled = this.entries;
   }
 }
