@@ -14,14 +14,18 @@ import type { StoredSyncState } from './sync-state';
 export async function incrementalSync(ctx: SyncContext, signal: AbortSignal | undefined): Promise<void> {
   const { cache, source } = ctx;
   const before = ctx.state();
-  // The next mark is taken before asking, so changes made while we read are caught next time.
-  const startedAt = await ctx.now();
+  // The next mark is the platform's time when we start asking, so changes made while we read are
+  // caught next time. It is worked out once the answers are in: in a worker just started (every
+  // alarm's sync) the platform clock is set only by their Date header, and before that ctx.now()
+  // is the device's own clock, which may be minutes off (more than the overlap absorbs).
+  const askedAt = performance.now();
   // edit_date is local time of the account; the overlap absorbs clock skew between the platform's
   // clock and the one we read (and records written in the same second as the mark).
   const since = localTimestamp((before.lastSyncedAt ?? 0) - ctx.overlapMs, before.timeZone);
   ctx.publish({ ...before, phase: 'incremental', lastError: null, skipped: 0, skippedExamples: [] });
   const opts = { filter: [gt('edit_date', since)], ...(signal === undefined ? {} : { signal }) };
   const [companies, jobs] = await Promise.all([collect(source.companies.pages(opts)), collect(source.jobs.pages(opts))]);
+  const startedAt = (await ctx.now()) - (performance.now() - askedAt);
 
   const index = await ctx.index();
   const { upsert, remove } = await searchChanges(ctx, jobs.records, companies.records);

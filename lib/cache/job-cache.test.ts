@@ -139,6 +139,33 @@ describe('append placement (incremental sync) and compaction', () => {
     expect(cache.lookup.slots()).toEqual({ all: 2504, superseded: 3 });
   });
 
+  it('changes scattered over many segments mark their old slots, and forgotten jobs leave every lookup', async () => {
+    const cache = await freshCache();
+    await cache.write({ jobs: range(0, 5000).map((n) => makeJob(n)) });
+    // One change in each of the first four segments (moved to a new tail), and one job forgotten.
+    const moved = [10, 1010, 2010, 3010];
+    await cache.write({ jobs: moved.map((n) => makeJob(n, { job_description: 'moved' })), placement: 'append', drop: [uuidOf('job', 4020)] });
+    expect((await cache.db.getAll('jobSegments')).map((s) => s.count)).toEqual([1000, 1000, 1000, 1000, 1000, 4]);
+    for (const reader of [cache, await openJobCache(cache.db)]) {
+      for (const n of moved) {
+        expect(reader.lookup.jobLocation(uuidOf('job', n))).toEqual({ segment: 5, position: moved.indexOf(n) });
+        expect((await reader.getJobByNumber(String(1000 + n)))?.job_description).toBe('moved');
+      }
+      expect(reader.lookup.jobLocation(uuidOf('job', 4020))).toBeUndefined();
+      expect(await reader.getJobByNumber('5020')).toBeUndefined();
+      expect(await reader.getJob(uuidOf('job', 4020), { includeInactive: true })).toBeUndefined();
+      expect(reader.counts()).toEqual({ jobs: 4999, tombstones: 0, companies: 0, segments: 6 });
+      expect(reader.lookup.slots()).toEqual({ all: 5004, superseded: 5 });
+    }
+    // A second change to a segment already holding a superseded slot keeps the first mark.
+    await cache.write({ jobs: [makeJob(20, { job_description: 'moved too' })], placement: 'append' });
+    const reopened = await openJobCache(cache.db);
+    expect((await reopened.getJob(uuidOf('job', 10)))?.job_description).toBe('moved');
+    expect((await reopened.getJob(uuidOf('job', 20)))?.job_description).toBe('moved too');
+    expect(reopened.lookup.slots()).toEqual({ all: 5005, superseded: 6 });
+    expect((await reopened.allJobs()).length).toBe(4999);
+  });
+
   it('compacts once superseded copies pile up, keeping every lookup', async () => {
     const cache = await freshCache();
     await cache.write({ jobs: range(0, 2500).map((n) => makeJob(n)) });

@@ -71,6 +71,23 @@ export function createLookup() {
     });
   }
 
+  /** Marks slots of a stored chunk superseded, touching only those slots: re-putting the whole
+   * chunk re-reads its 1,000 entries, and an incremental sync's changes scatter over up to one
+   * segment each (100 changed jobs: ~250 ms of map churn in the worker). A uuid keeps a place only
+   * when it points elsewhere already (its newer copy in the tail); a dropped job is forgotten. */
+  function supersedeJobs(segment: number, positions: Iterable<number>): void {
+    const chunk = jobChunks.get(segment);
+    if (!chunk) return;
+    for (const position of positions) {
+      chunk.active[position] = SUPERSEDED;
+      const uuid = chunk.uuids[position]!;
+      if (jobAt.get(uuid) !== segment * PLACE + position) continue;
+      jobAt.delete(uuid);
+      const key = normalizeJobNumber(chunk.numbers[position]!);
+      if (byNumber.get(key) === uuid) byNumber.delete(key);
+    }
+  }
+
   function putCompanyChunk(chunk: CompanyLookupChunk): void {
     const old = companyChunks.get(chunk.segment);
     old?.uuids.forEach((uuid) => {
@@ -85,6 +102,7 @@ export function createLookup() {
 
   return {
     putJobChunk,
+    supersedeJobs,
     putCompanyChunk,
     /** Forgets every job chunk (before a compaction puts new ones). */
     clearJobs(): void {

@@ -114,6 +114,8 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
     Promise.all(companyIds.map((id) => (lookup.companySize(id) === 0 ? undefined : companyStore.get(id)))),
   ]);
   const newJobChunks: LookupChunk[] = [];
+  /** Segments that only lost slots: the lookup marks those slots, without re-reading the chunk. */
+  const supersededOnly: Array<[number, Set<number>]> = [];
   const newCompanyChunks: CompanyLookupChunk[] = [];
   const writes: Promise<unknown>[] = [];
   jobIds.forEach((id, i) => {
@@ -129,7 +131,7 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
     const old = lookup.jobChunk(id)!;
     const chunk = withSuperseded({ ...old, active: old.active.slice() }, undefined, slots);
     writes.push(tx.objectStore('jobLookup').put(chunk));
-    newJobChunks.push(chunk);
+    supersededOnly.push([id, slots]);
   }
   companyIds.forEach((id, i) => {
     const list = merge(companySegs[i]?.companies ?? [], companyPlan.replace.get(id), companyPlan.append.get(id));
@@ -146,7 +148,9 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
   }
   await Promise.all([...writes, tx.done]);
   // Only after the commit: a failed transaction (quota) leaves the in-memory index as the database.
+  // Rewritten chunks first, so a moved job already points to its new slot when its old one is marked.
   for (const chunk of newJobChunks) lookup.putJobChunk(chunk);
+  for (const [id, slots] of supersededOnly) lookup.supersedeJobs(id, slots);
   for (const chunk of newCompanyChunks) lookup.putCompanyChunk(chunk);
   return { added: jobPlan.added, replaced: jobPlan.replaced };
 }
