@@ -88,8 +88,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     await next();
   };
   const faulty = faultMiddleware(faults);
+  // The platform's Date header is the platform's time: clients read their clock from it (the
+  // extension's sync marks, lib/cache/server-clock.ts), so it follows the controllable clock, as
+  // tokens and edit dates do. (Node would otherwise stamp real time.)
+  const platformDate: MiddlewareHandler = async (c, next) => {
+    await next();
+    c.res.headers.set('Date', new Date(clock.now()).toUTCString());
+  };
 
   const base = new Hono<EmulatorEnv>();
+  base.use('*', platformDate);
   base.onError((error, c) => {
     if (!options.quiet) console.error('emulator error', error);
     return c.json({ errorCode: 500, message: 'An error occurred completing your request' }, 500);
@@ -110,6 +118,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   let authApp: Hono<EmulatorEnv> | undefined;
   if (separateAuth) {
     authApp = new Hono<EmulatorEnv>();
+    authApp.use('*', platformDate);
     mountOAuth(authApp);
   } else {
     mountOAuth(base);
