@@ -30,5 +30,5 @@ export function compactIndex(index: SearchIndex, extra: readonly SearchDoc[] = [
   index.delta = null;
   index.alive = new Uint8Array(main.count).fill(1);
   index.generation++;
-  index.runtime = { uuidToDoc: null, scratch: null };
+  index.runtime = { scratch: null };
 }

@@ -2,8 +2,8 @@
 // removed ones become tombstones. The big main segment is never rebuilt for a few changes.
 import { compactIndex, lastOfEachUuid } from './build';
 import type { SearchIndex } from './index-state';
+import { findUuids } from './find-uuids';
 import { buildSegment } from './segment-input';
-import { segmentUuid } from './segment-read';
 import { findUuid } from './uuid-column';
 import type { SearchChanges } from './types';
 
@@ -13,17 +13,20 @@ const MERGE_MIN = 2_000;
 
 export function applyChanges(index: SearchIndex, changes: SearchChanges): SearchIndex {
   const upserts = lastOfEachUuid(changes.upsert ?? []);
+  // Removed and replaced documents become tombstones. A few (the usual incremental sync) are each
+  // found by a scan of the uuid bytes that is cheap from its first run; more in one pass over each
+  // segment however many (find-uuids.ts; the map of every uuid string it replaced took 200-400 ms).
   const touched = [...(changes.remove ?? []), ...upserts.map((doc) => doc.uuid)];
-  // A few changes (the usual incremental sync) find their documents by scanning the uuid bytes;
-  // many build a map once (about 100 ms at 100,000 documents) and keep it.
-  const byUuid = index.runtime.uuidToDoc ?? (touched.length > FEW_CHANGES ? uuidToDoc(index) : null);
-  for (const uuid of touched) {
-    const doc = byUuid ? byUuid.get(uuid) : findLive(index, uuid);
-    if (doc === undefined) continue;
-    index.alive[doc] = 0;
-    byUuid?.delete(uuid);
-  }
   const mainCount = index.main.count;
+  if (touched.length <= FEW_CHANGES) {
+    for (const uuid of touched) {
+      const doc = findLive(index, uuid);
+      if (doc !== undefined) index.alive[doc] = 0;
+    }
+  } else {
+    findUuids(index.main, touched, (local) => void (index.alive[local] = 0));
+    if (index.delta) findUuids(index.delta, touched, (local) => void (index.alive[mainCount + local] = 0));
+  }
   const { delta, alive } = index;
   let kept = 0;
   for (let local = 0; local < (delta?.count ?? 0); local++) kept += alive[mainCount + local]!;
@@ -36,7 +39,6 @@ export function applyChanges(index: SearchIndex, changes: SearchChanges): Search
   index.alive = withDelta(alive, mainCount, index.delta?.count ?? 0);
   index.generation++;
   index.runtime.scratch = null;
-  if (byUuid) for (let local = 0; local < (index.delta?.count ?? 0); local++) byUuid.set(segmentUuid(index.delta!, local), mainCount + local);
   return index;
 }
 
@@ -69,18 +71,4 @@ function withDelta(alive: Uint8Array, mainCount: number, deltaCount: number): Ui
   const next = new Uint8Array(mainCount + deltaCount).fill(1);
   next.set(alive.subarray(0, mainCount));
   return next;
-}
-
-function uuidToDoc(index: SearchIndex): Map<string, number> {
-  if (index.runtime.uuidToDoc) return index.runtime.uuidToDoc;
-  const map = new Map<string, number>();
-  const segments = index.delta ? [index.main, index.delta] : [index.main];
-  let doc = 0;
-  for (const seg of segments) {
-    for (let local = 0; local < seg.count; local++, doc++) {
-      if (index.alive[doc] === 1) map.set(segmentUuid(seg, local), doc);
-    }
-  }
-  index.runtime.uuidToDoc = map;
-  return map;
 }

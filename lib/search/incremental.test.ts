@@ -67,6 +67,23 @@ describe('applyChanges', () => {
     expect(answers(index, queries)).toEqual(answers(buildIndex(docs.slice(100)), queries));
   });
 
+  it('hundreds of changes to existing documents (a day offline) answer as a fresh build', () => {
+    const docs = syntheticDocs(5_000, 4);
+    const index = buildIndex(docs);
+    const changed = docs.slice(1_000, 1_300).map((d) => ({ ...d, customer: `${d.customer} Renamed`, description: 'moved valve' }));
+    const removed = docs.slice(4_000, 4_150).map((d) => d.uuid);
+    applyChanges(index, { upsert: changed, remove: removed });
+    const gone = new Set([...removed, ...changed.map((d) => d.uuid)]);
+    const current = docs.filter((d) => !gone.has(d.uuid)).concat(changed);
+    expect(countDocs(index)).toBe(4_850);
+    const queries = [...QUERIES, 'renamed', 'moved valve', docs[1_100]!.number, docs[4_100]!.number];
+    expect(answers(index, queries)).toEqual(answers(buildIndex(current), queries));
+    // Changed again: the delta's copies are the ones replaced now.
+    applyChanges(index, { upsert: changed.slice(0, 100).map((d) => ({ ...d, customer: 'Third Time' })) });
+    expect(search(index, 'third time', { limit: 200 })).toHaveLength(100);
+    expect(countDocs(index)).toBe(4_850);
+  });
+
   it('finds the document to replace by its whole uuid, not a uuid that contains it', () => {
     const index = buildIndex([doc('ab', { customer: 'First Ann' }), doc('b', { customer: 'Second Ann' }), doc('abc', { customer: 'Third Ann' })]);
     applyChanges(index, { remove: ['b'] });

@@ -13,7 +13,6 @@ export interface SearchIndex {
   generation: number;
   /** Runtime caches, rebuilt on demand. */
   runtime: {
-    uuidToDoc: Map<string, number> | null;
     scratch: Scratch | null;
   };
 }
@@ -29,7 +28,7 @@ export interface Scratch {
 }
 
 export function createIndexState(main: SerializedSegment, delta: SerializedSegment | null, alive: Uint8Array): SearchIndex {
-  return { main, delta, alive, generation: 0, runtime: { uuidToDoc: null, scratch: null } };
+  return { main, delta, alive, generation: 0, runtime: { scratch: null } };
 }
 
 export function totalDocs(index: SearchIndex): number {

@@ -37,6 +37,11 @@ export function uuidFromBytes(bytes: Uint8Array, at: number): string {
   return `${h(0)}${h(1)}${h(2)}${h(3)}-${h(4)}${h(5)}-${h(6)}${h(7)}-${h(8)}${h(9)}-${h(10)}${h(11)}${h(12)}${h(13)}${h(14)}${h(15)}`;
 }
 
+/** Whether document `local`'s uuid is kept in the side list (its bytes are zeros). */
+export function isOddUuidDoc(seg: UuidParts, local: number): boolean {
+  return seg.oddUuidDocs.length > 0 && indexIn(seg.oddUuidDocs, local) >= 0;
+}
+
 /** Index of `doc` in the sorted `docs`, or -1. */
 function indexIn(docs: Uint32Array, doc: number): number {
   let lo = 0;
@@ -69,7 +74,7 @@ export function findUuid(seg: UuidParts & { count: number }, uuid: string, found
     for (let local = 0, at = 0; local < seg.count; local++, at += UUID_BYTES) {
       if (bytes[at] !== first || !sameBytes(bytes, at)) continue;
       // An odd uuid's bytes are zeros: only a real match counts.
-      if (seg.oddUuidDocs.length > 0 && indexIn(seg.oddUuidDocs, local) >= 0) continue;
+      if (isOddUuidDoc(seg, local)) continue;
       if (found(local)) return;
     }
     return;
