@@ -4,7 +4,7 @@ import type { ActiveView, LiveHub } from '@/lib/session/active-view';
 import { cacheDbName } from '@/lib/cache/schema';
 import { keepFirstScreen } from '@/lib/quick-search/first-screen';
 import { localDay } from '@/lib/quick-search/freshness';
-import { dailyLimitHoldStore, fullRefreshStore } from '@/lib/sync/full-refresh-store';
+import { dailyLimitHoldStore, fullRefreshStore } from '@/lib/sync/sync-times';
 import { createSyncService, type SyncService } from '@/lib/sync/sync-service';
 
 // Wires the sync service (lib/sync) to the browser: the 10-minute alarm (alarms outlive the

@@ -27,21 +27,19 @@ describe('RecentTexts', () => {
   });
 
   it('gives up when fewer than a quarter of its first 8,192 lookups hit, and not when more do', () => {
-    const rare = new RecentTexts(1 << 10);
-    for (let i = 0; i < 8_192; i++) {
-      const text = `job ${i}`;
-      if (rare.find(text) < 0) rare.add(text, i);
-      if (i % 5 === 0) rare.find(text); // a sixth of the lookups hit
-    }
-    rare.add('Acme Ltd', 1);
-    expect(rare.find('Acme Ltd')).toBe(-1);
-    const common = new RecentTexts(1 << 10);
-    for (let i = 0; i < 8_192; i++) {
-      const text = `job ${i}`;
-      if (common.find(text) < 0) common.add(text, i);
-      if (i % 2 === 0) common.find(text); // a third of the lookups hit
-    }
-    common.add('Acme Ltd', 1);
+    /** A cache after 8,192 distinct texts, each looked up again when `i % again === 0`. */
+    const after = (again: number) => {
+      const cache = new RecentTexts(1 << 10);
+      for (let i = 0; i < 8_192; i++) {
+        const text = `job ${i}`;
+        if (cache.find(text) < 0) cache.add(text, i);
+        if (i % again === 0) cache.find(text);
+      }
+      cache.add('Acme Ltd', 1);
+      return cache;
+    };
+    expect(after(5).find('Acme Ltd')).toBe(-1); // a sixth of the lookups hit
+    const common = after(2); // a third of the lookups hit
     expect(common.find('Acme Ltd')).toBe(1);
   });
 });

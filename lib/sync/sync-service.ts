@@ -2,7 +2,7 @@ import { isDailyRateLimit } from '../api/errors';
 import type { Sync, SyncState } from '../cache';
 import { describeSyncError, isQuotaExceeded } from '../cache';
 import type { LiveEvent, SyncStatus } from '../messaging/views';
-import type { TimesStore } from './full-refresh-store';
+import type { TimesStore } from './sync-times';
 import type { ActiveView, LiveHub, ViewScope } from '../session/active-view';
 import { scopeKey } from '../session/create-active-view';
 import { signedOutStatus, toSyncStatus } from './sync-status';
