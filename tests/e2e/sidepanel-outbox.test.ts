@@ -74,7 +74,8 @@ it('sends 200 notes written offline exactly once, though the worker is stopped i
   await control.clearFaults();
   await expect.poll(async () => (await added()).length, { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(20);
   const { statuses } = await stopServiceWorker(browser.context, panel);
-  expect(statuses.at(-1)).toBe('stopped');
+  // Stopped (the open side panel's port may already have started a new worker).
+  expect(statuses).toContain('stopped');
   const atStop = (await added()).length;
   expect(atStop).toBeLessThan(NOTES);
 

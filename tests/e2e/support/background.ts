@@ -46,7 +46,9 @@ export function refreshAlarm(page: Page): Promise<unknown> {
 /**
  * Stops the background service worker through CDP (ServiceWorker.stopAllWorkers, as
  * chrome://serviceworker-internals does) and reports its running-status changes, so a test can
- * see it stop and start again.
+ * see it stop and start again. Returns once it has stopped, which it may already have undone: an
+ * open page's port or a due alarm starts a new worker at once (seen 'stopped' → 'starting' →
+ * 'running' within one 50 ms poll).
  */
 export async function stopServiceWorker(context: BrowserContext, page: Page): Promise<{ statuses: string[] }> {
   const cdp = await context.newCDPSession(page);
@@ -59,7 +61,7 @@ export async function stopServiceWorker(context: BrowserContext, page: Page): Pr
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.stopAllWorkers');
   const deadline = Date.now() + 10_000;
-  while (statuses.at(-1) !== 'stopped') {
+  while (!statuses.includes('stopped')) {
     if (Date.now() > deadline) throw new Error(`The service worker did not stop (${statuses.join(' → ')})`);
     await new Promise((r) => setTimeout(r, 50));
   }
