@@ -6,7 +6,7 @@ import {
   DEV_COMPANION_URL,
   DEV_PLATFORM_URL,
   GECKO_ID,
-} from './lib/session/extension-ids';
+} from './contracts/extension-ids';
 
 // One source, two browsers: `wxt build` gives Chrome MV3, `wxt build -b firefox` Firefox MV2.
 //

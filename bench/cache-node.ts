@@ -9,7 +9,7 @@ import { openDB } from 'idb';
 import { createPlatformClient } from '../lib/api/client';
 import { createRateLimiter } from '../lib/api/rate-limiter';
 import { createSync, openCacheDb, openJobCache } from '../lib/cache';
-import { loadSearchIndex } from '../lib/cache/search-store';
+import { loadSearchIndex } from '../lib/cache/store/search-store';
 import { startEmulator } from '../server/emulator/start';
 
 const jobs = Number(process.argv[2] ?? 20_000);

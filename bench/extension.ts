@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { createRandom } from '../lib/search/synthetic-docs';
+import { createRandom } from '../lib/search/testing/synthetic-docs';
 import { launchChromium, sendFromPage, type ExtensionBrowser } from '../tests/e2e/support/chromium';
 import { connect } from '../tests/e2e/support/options-page';
 import { ROOT } from '../tests/e2e/support/paths';

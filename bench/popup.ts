@@ -5,7 +5,7 @@
 // `npx tsx bench/popup.ts [extension dir]` (default: .output/chrome-mv3; FIELDSIDE_POPUP_JOBS=…).
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { createRandom } from '../lib/search/synthetic-docs';
+import { createRandom } from '../lib/search/testing/synthetic-docs';
 import { launchChromium, sendFromPage } from '../tests/e2e/support/chromium';
 import { connect } from '../tests/e2e/support/options-page';
 import { ROOT } from '../tests/e2e/support/paths';

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { deserialize, serialize } from 'node:v8';
 import { applyChanges, buildIndex, createIndexBuilder, createSearchSession, indexBytes, loadIndex, search, serializeIndex, type SearchDoc } from '../lib/search/index';
-import { createRandom, syntheticDocs } from '../lib/search/synthetic-docs';
-import { benchQueries, type BenchQuery } from '../lib/search/synthetic-queries';
+import { createRandom, syntheticDocs } from '../lib/search/testing/synthetic-docs';
+import { benchQueries, type BenchQuery } from '../lib/search/testing/synthetic-queries';
 
 const JOBS = 100_000;
 const GOALS = { keystrokeP95Ms: 2, buildMs: 500, loadMs: 50, finishMs: 150 };

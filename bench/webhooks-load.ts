@@ -2,7 +2,7 @@
 // main thread (and its event loop) to itself, as it would in production.
 import { Agent, request } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
-import { jobNotification } from '../server/companion/feed/testing/client';
+import { jobNotification } from '../tests/support/companion/feed-client';
 
 export interface LoadJob {
   url: string;

@@ -7,9 +7,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { startFeedServer } from '../server/companion/feed/testing/feed-server';
-import { startRedisServer, type RedisServer } from '../server/companion/feed/testing/redis-server';
-import { startStubPlatform } from '../server/companion/feed/testing/stub-platform';
+import { startFeedServer } from '../tests/support/companion/feed-server';
+import { startRedisServer, type RedisServer } from '../tests/support/companion/redis-server';
+import { startStubPlatform } from '../tests/support/companion/stub-platform';
 import type { LoadJob, LoadResult } from './webhooks-load';
 
 const COUNT = 20_000;

@@ -1,14 +1,14 @@
 // Bundled (bench/extension/bundle.ts) and evaluated inside an extension page of the built
 // extension, so its IndexedDB and fetch are the extension's own: the floor of a full sync, and the
 // search index read from the cache the extension's sync wrote.
-import { companyNames, toSearchDoc } from '../../lib/cache/search-docs';
-import { readStoredIndex } from '../../lib/cache/search-parts';
-import { openCacheDb } from '../../lib/cache/schema';
-import { openJobCache } from '../../lib/cache/job-cache';
+import { companyNames, toSearchDoc } from '../../lib/cache/store/search-docs';
+import { readStoredIndex } from '../../lib/cache/store/search-parts';
+import { openCacheDb } from '../../lib/cache/store/schema';
+import { openJobCache } from '../../lib/cache/store/job-cache';
 import { buildIndex, createSearchSession, loadIndex, search, type SearchIndex } from '../../lib/search';
 import { createPlatformClient } from '../../lib/api/client';
 import { createRateLimiter } from '../../lib/api/rate-limiter';
-import { createSync } from '../../lib/cache/sync';
+import { createSync } from '../../lib/cache/sync/cache-sync';
 
 interface Query {
   kind: string;

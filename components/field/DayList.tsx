@@ -1,5 +1,5 @@
 import type { DayEntry, DayView } from '@/lib/messaging/views';
-import { mapsUrl, telUrl } from '@/lib/field/links';
+import { mapsUrl, telUrl } from '@/lib/api/links';
 import { asOf, timeOf } from './format';
 
 export interface DayListProps {

@@ -1,6 +1,6 @@
 import type { Feature } from '@/lib/auth/scopes';
 import type { JobDetail } from '@/lib/messaging/views';
-import { mapsUrl, telUrl } from '@/lib/field/links';
+import { mapsUrl, telUrl } from '@/lib/api/links';
 import { AddNoteForm } from './AddNoteForm';
 import { BadgeToggles } from './BadgeToggles';
 import { NoteList } from './NoteList';

@@ -1,4 +1,4 @@
-import { markPieces } from '@/lib/quick-search/rows';
+import { markPieces } from '@/lib/cache/first-screen/rows';
 
 /** Text with its matched parts in `<mark>`: every piece is a text node (platform data is never HTML). */
 export function Marked({ text, ranges }: { text: string; ranges: ReadonlyArray<readonly [number, number]> | undefined }) {

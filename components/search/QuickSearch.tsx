@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import type { QuickRow } from '@/lib/quick-search/rows';
+import type { QuickRow } from '@/lib/cache/first-screen/rows';
 import { ResultItem } from './ResultItem';
 
 export interface QuickSearchProps {

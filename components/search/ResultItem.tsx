@@ -1,4 +1,4 @@
-import type { QuickRow } from '@/lib/quick-search/rows';
+import type { QuickRow } from '@/lib/cache/first-screen/rows';
 import { Marked } from './Marked';
 
 export interface ResultItemProps {

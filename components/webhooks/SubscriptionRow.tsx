@@ -1,4 +1,4 @@
-import type { SubscriptionView } from '@/lib/feed/subscriptions';
+import type { SubscriptionView } from '@/lib/live-updates/subscriptions';
 
 export interface SubscriptionRowProps {
   subscription: SubscriptionView;

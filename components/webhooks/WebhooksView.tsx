@@ -1,4 +1,4 @@
-import type { SubscriptionView } from '@/lib/feed/subscriptions';
+import type { SubscriptionView } from '@/lib/live-updates/subscriptions';
 import { SubscriptionRow } from './SubscriptionRow';
 
 export type WebhookFilter = 'active' | 'inactive' | 'all';

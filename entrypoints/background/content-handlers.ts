@@ -1,5 +1,5 @@
 import type { Handlers } from '@/lib/messaging/router';
-import { createContentService } from '@/lib/content/content-service';
+import { createContentService } from '@/lib/page-badges/content-service';
 import type { BackgroundServices } from './handlers';
 
 /** The messages content scripts on platform pages (and sites the user added) send. */

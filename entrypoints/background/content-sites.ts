@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import { createSiteRegistrar, type FirefoxContentScriptsApi, type ScriptingApi } from '@/lib/content/site-registration';
-import { ContentSitesSchema, contentSitesItem } from '@/lib/settings';
+import { createSiteRegistrar, type FirefoxContentScriptsApi, type ScriptingApi } from '@/lib/page-badges/site-registration';
+import { ContentSitesSchema, contentSitesItem } from '@/lib/settings/items';
 
 // Keeps the sites content script registered for the sites the person added in the options: at every
 // start (Firefox forgets registrations with the background page) and whenever the list or the

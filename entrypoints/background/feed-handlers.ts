@@ -1,5 +1,5 @@
 import type { Handlers } from '@/lib/messaging/router';
-import { createSubscriptionAdmin } from '@/lib/feed/subscriptions';
+import { createSubscriptionAdmin } from '@/lib/live-updates/subscriptions';
 import type { BackgroundServices } from './handlers';
 
 /** The options page's "Webhooks" view (issue 7): the view's client lists, re-activates, deletes. */

@@ -1,9 +1,9 @@
 import { browser } from 'wxt/browser';
-import { createFeedClient } from '@/lib/feed/feed-client';
-import { createFeedService, type FeedService } from '@/lib/feed/feed-service';
-import type { ActiveView, LiveHub } from '@/lib/session/active-view';
-import type { TokenKeeper } from '@/lib/session/token-keeper';
-import { FeedPositionSchema, feedPositionItem, readConnection, readSession, sessionItem } from '@/lib/settings';
+import { createFeedClient } from '@/lib/live-updates/feed-client';
+import { createFeedService, type FeedService } from '@/lib/live-updates/feed-service';
+import type { ActiveView, LiveHub } from '@/lib/workspace/workspace';
+import type { TokenKeeper } from '@/lib/auth/token-keeper';
+import { FeedPositionSchema, feedPositionItem, readConnection, readSession, sessionItem } from '@/lib/settings/items';
 
 // Live updates from the platform's webhooks, through the companion's change feed (lib/feed). This
 // file only wires it: the feed wakes on worker start, on sign-in (the stored session changes), on

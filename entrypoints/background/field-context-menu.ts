@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { ADD_NOTE_MENU, createSelectionNote } from '@/lib/field/selection-note';
+import { ADD_NOTE_MENU, createSelectionNote } from '@/lib/side-panel/selection-note';
 
 // "Add selection as a note to a job…": the entry on selected text; a click keeps the text for the
 // picker page (picker.pending) and opens the picker in a small popup window. The text is held in

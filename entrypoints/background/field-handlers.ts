@@ -1,5 +1,5 @@
 import type { Handlers } from '@/lib/messaging/router';
-import { readSidePanelJob } from '@/lib/jobs/side-panel-job';
+import { readSidePanelJob } from '@/lib/side-panel/side-panel-job';
 import type { FieldWork } from './field-work';
 
 type FieldMessages =

@@ -1,16 +1,16 @@
 import { browser } from 'wxt/browser';
-import type { ActiveView, LiveHub } from '@/lib/session/active-view';
-import { readSession, sessionItem } from '@/lib/settings';
-import { sidePanelJobItem } from '@/lib/jobs/side-panel-job';
+import type { ActiveView, LiveHub } from '@/lib/workspace/workspace';
+import { readSession, sessionItem } from '@/lib/settings/items';
+import { sidePanelJobItem } from '@/lib/side-panel/side-panel-job';
 import { canUse } from '@/lib/auth/scopes';
-import { createDayService } from '@/lib/field/day-service';
-import { todayIn } from '@/lib/field/dates';
-import { createFieldContext } from '@/lib/field/field-context';
-import { createFieldWrites } from '@/lib/field/field-writes';
-import { createJobDetailService } from '@/lib/field/job-detail-service';
-import { createOutboxRunner } from '@/lib/field/outbox-runner';
-import { createPageJobs } from '@/lib/field/page-jobs';
-import { createToolbarBadge } from '@/lib/field/toolbar-badge';
+import { createDayService } from '@/lib/side-panel/day-service';
+import { todayIn } from '@/lib/side-panel/dates';
+import { createFieldContext } from '@/lib/side-panel/field-context';
+import { createFieldWrites } from '@/lib/outbox/writes';
+import { createJobDetailService } from '@/lib/side-panel/job-detail-service';
+import { createOutboxRunner } from '@/lib/outbox/runner';
+import { createPageJobs } from '@/lib/side-panel/page-jobs';
+import { createToolbarBadge } from '@/lib/side-panel/toolbar-badge';
 import { listenForContextMenu } from './field-context-menu';
 
 // Wires the field-work services (lib/field) to the browser: the outbox runner starts with the worker,

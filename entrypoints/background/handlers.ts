@@ -1,9 +1,9 @@
 import type { Handlers } from '@/lib/messaging/router';
-import type { SessionService } from '@/lib/session/session-service';
-import type { WhoAreYou } from '@/lib/session/who-are-you';
-import type { ActiveView, LiveHub } from '@/lib/session/active-view';
-import type { JobOpener } from '@/lib/jobs/open-job';
-import type { SyncService } from '@/lib/sync/sync-service';
+import type { SessionService } from '@/lib/account/session-service';
+import type { WhoAreYou } from '@/lib/account/who-are-you';
+import type { ActiveView, LiveHub } from '@/lib/workspace/workspace';
+import type { JobOpener } from '@/lib/side-panel/open-job';
+import type { SyncService } from '@/lib/cache/sync/schedule';
 import { createSyncHandlers } from './sync-handlers';
 import { createFeedHandlers } from './feed-handlers';
 import { createFieldHandlers } from './field-handlers';

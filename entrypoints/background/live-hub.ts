@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import type { LiveHub } from '@/lib/session/active-view';
+import type { LiveHub } from '@/lib/workspace/workspace';
 import { LIVE_PORT, type LiveEvent } from '@/lib/messaging/views';
 
 // The background's fan-out to every open page, side panel and content script. Each connects a

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
-import { jobWebUrl } from '@/lib/field/links';
-import { createOmnibox } from '@/lib/jobs/omnibox';
-import type { ActiveView } from '@/lib/session/active-view';
+import { jobWebUrl } from '@/lib/api/links';
+import { createOmnibox } from '@/lib/omnibox/omnibox';
+import type { ActiveView } from '@/lib/workspace/workspace';
 
 // The omnibox keyword "job" (manifest omnibox.keyword): suggestions while typing, Enter opens the
 // job's page on the platform in the tab the browser asks for.

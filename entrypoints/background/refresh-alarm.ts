@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { REFRESH_MARGIN_MS, type TokenKeeper } from '@/lib/session/token-keeper';
+import { REFRESH_MARGIN_MS, type TokenKeeper } from '@/lib/auth/token-keeper';
 
 // Proactive refresh: an alarm shortly before the access token expires. Alarms outlive the service
 // worker, and the expiry is in IndexedDB, so a stopped and restarted worker keeps the schedule.

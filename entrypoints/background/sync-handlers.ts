@@ -1,6 +1,6 @@
 import type { Handlers } from '@/lib/messaging/router';
-import type { JobOpener } from '@/lib/jobs/open-job';
-import type { SyncService } from '@/lib/sync/sync-service';
+import type { JobOpener } from '@/lib/side-panel/open-job';
+import type { SyncService } from '@/lib/cache/sync/schedule';
 
 /** Sync and quick search (issue 5): what only the background can do for the popup. */
 export function createSyncHandlers(deps: { sync: SyncService; jobs: JobOpener }): Pick<Handlers, 'sync.status' | 'sync.run' | 'job.open'> {

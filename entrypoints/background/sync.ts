@@ -1,11 +1,11 @@
 import { browser } from 'wxt/browser';
-import { connectionItem, sessionItem } from '@/lib/settings';
-import type { ActiveView, LiveHub } from '@/lib/session/active-view';
-import { cacheDbName } from '@/lib/cache/schema';
-import { keepFirstScreen } from '@/lib/quick-search/first-screen';
+import { connectionItem, sessionItem } from '@/lib/settings/items';
+import type { ActiveView, LiveHub } from '@/lib/workspace/workspace';
+import { cacheDbName } from '@/lib/cache/store/schema';
+import { keepFirstScreen } from '@/lib/cache/first-screen/first-screen';
 import { localDay } from '@/lib/quick-search/freshness';
-import { dailyLimitHoldStore, fullRefreshStore } from '@/lib/sync/sync-times';
-import { createSyncService, type SyncService } from '@/lib/sync/sync-service';
+import { dailyLimitHoldStore, fullRefreshStore } from '@/lib/cache/sync/sync-times';
+import { createSyncService, type SyncService } from '@/lib/cache/sync/schedule';
 
 // Wires the sync service (lib/sync) to the browser: the 10-minute alarm (alarms outlive the
 // worker), session changes in storage (sign-in, sign-out, "who are you") and worker start-up.

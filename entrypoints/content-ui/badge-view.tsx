@@ -1,6 +1,6 @@
 import { JobBadge } from '@/components/content/JobBadge';
 import { QuickNotePanel } from '@/components/content/QuickNotePanel';
-import type { BadgeTarget } from '@/lib/content/scan';
+import type { BadgeTarget } from '@/lib/page-badges/scan';
 import type { ContentModel } from './model';
 
 // One badge host's content: connects the pure components to the page's model.

@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { CONTENT_CSS } from '@/components/content/styles';
-import type { BadgeTarget } from '@/lib/content/scan';
-import { UI_GLOBAL, type ContentUi, type UiContext } from '@/lib/content/ui-contract';
+import type { BadgeTarget } from '@/lib/page-badges/scan';
+import { UI_GLOBAL, type ContentUi, type UiContext } from '@/lib/page-badges/ui-contract';
 import { sendMessage } from '@/lib/messaging/send';
 import { connectLive } from '@/lib/messaging/live';
 import { BadgeView } from './badge-view';

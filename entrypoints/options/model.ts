@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import { sendMessage } from '@/lib/messaging/send';
-import type { Connection, SessionView, StaffSummary } from '@/lib/session/schemas';
+import type { Connection, SessionView, StaffSummary } from '@/lib/settings/schemas';
 
 // The options page's state: the session as the background reports it, the staff list for
 // "who are you", and the last error. Actions send one message each and take the reply.

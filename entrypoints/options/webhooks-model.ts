@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import type { WebhookFilter } from '@/components/webhooks/WebhooksView';
-import type { SubscriptionView } from '@/lib/feed/subscriptions';
+import type { SubscriptionView } from '@/lib/live-updates/subscriptions';
 import { sendMessage } from '@/lib/messaging/send';
 
 // The "Webhooks" section's state: the filter, the listed subscriptions and the last outcome.

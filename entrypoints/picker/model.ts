@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import { sendMessage } from '@/lib/messaging/send';
-import type { QuickRow } from '@/lib/quick-search/rows';
+import type { QuickRow } from '@/lib/cache/first-screen/rows';
 
 // The picker's own state on top of the quick search: the text waiting to become a note (from the
 // context menu, held by the background), the job chosen for it, and the write.

@@ -1,5 +1,5 @@
-import { bootContentScript } from '@/lib/content/boot';
-import { attachPlatformHosts, hasPlatformRefs, pageJobUuid } from '@/lib/content/scan';
+import { bootContentScript } from '@/lib/page-badges/boot';
+import { attachPlatformHosts, hasPlatformRefs, pageJobUuid } from '@/lib/page-badges/scan';
 import { sendMessage } from '@/lib/messaging/send';
 
 // The content script on the platform's web pages: a job badge beside every job link and on job

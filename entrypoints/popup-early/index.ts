@@ -2,7 +2,7 @@
 // evaluated (~15-35 ms): starts the two storage reads the first screen needs, so they are answered
 // by the time the popup's code runs (lib/quick-search/early-reads.ts takes them). Nothing else.
 import { browser } from 'wxt/browser';
-import { EARLY_KEYS, EARLY_READS, type EarlyReads } from '@/lib/quick-search/early-reads';
+import { EARLY_KEYS, EARLY_READS, type EarlyReads } from '@/lib/cache/first-screen/early-reads';
 
 export default defineUnlistedScript(() => {
   const session: Promise<Record<string, unknown>> = browser.storage.local.get(EARLY_KEYS.session);

@@ -1,5 +1,5 @@
-import { bootContentScript } from '@/lib/content/boot';
-import { attachTextHosts, findJobMentions } from '@/lib/content/text-scan';
+import { bootContentScript } from '@/lib/page-badges/boot';
+import { attachTextHosts, findJobMentions } from '@/lib/page-badges/text-scan';
 
 // Sites the user added in the options ("Sites"): a job badge beside text like "Job #1234". Not in
 // the manifest: the options page registers it at run time for exactly the origins the person

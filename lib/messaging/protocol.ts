@@ -4,7 +4,7 @@ import {
   ConnectionSchema,
   SessionViewSchema,
   StaffSummarySchema,
-} from '../session/schemas';
+} from '../settings/schemas';
 import { DayViewSchema, JobDetailSchema, JobSummarySchema, NoteViewSchema, SyncStatusSchema } from './views';
 
 // The one declaration of every message between Fieldside's contexts and the background.

@@ -2,7 +2,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { createOutbox } from './outbox';
 import type { OutboxChange, OutboxError } from './types';
-import { BADGE_VIP, JOB_A, JOB_B } from './fake-client.test-helper';
+import { BADGE_VIP, JOB_A, JOB_B } from './testing/fake-client';
 
 const ACCOUNT = 'acc00000-0000-4000-8000-000000000001';
 const STAFF = 'staff000-0000-4000-8000-000000000001';

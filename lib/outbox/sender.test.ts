@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors';
 import { createOutbox } from './outbox';
 import { createOutboxSender } from './sender';
-import { BADGE_VIP, BADGE_WARRANTY, createFakeClient, createManualTimers, JOB_A, JOB_B, JOB_GONE } from './fake-client.test-helper';
+import { BADGE_VIP, BADGE_WARRANTY, createFakeClient, createManualTimers, JOB_A, JOB_B, JOB_GONE } from './testing/fake-client';
 
 const ACCOUNT = 'acc00000-0000-4000-8000-000000000001';
 const POLICY = { baseMs: 1_000, maxMs: 60_000 };

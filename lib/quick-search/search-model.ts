@@ -1,15 +1,15 @@
 import { computed, signal } from '@preact/signals';
-import { createSearchSession, type SearchSession } from '../search/session';
+import { createSearchSession, type SearchSession } from '../search/query/typeahead';
 import type { SyncStatus } from '../messaging/views';
-import type { IndexPreview } from '../search/types';
-import { afterPaint, openCacheReader, type CacheReader } from './cache-reader';
+import type { IndexPreview } from '../search/format/types';
+import { afterPaint, openCacheReader, type CacheReader } from '../cache/reader/cache-reader';
 import { describeFreshness, localDay } from './freshness';
-import { openExistingDb } from './idb-read';
-import { FIRST_SCREEN_ROWS, firstScreenFromIndex, firstScreenFromPreview, firstScreenFromRecords } from './first-screen';
-import { readFirstScreen, saveFirstScreen } from './snapshot';
-import { rowOf, type QuickRow } from './rows';
-import { readScope, watchScope, type PopupScope } from './scope';
-import { watchSync } from './live-sync';
+import { openExistingDb } from '../cache/reader/idb-read';
+import { FIRST_SCREEN_ROWS, firstScreenFromIndex, firstScreenFromPreview, firstScreenFromRecords } from '../cache/first-screen/first-screen';
+import { readFirstScreen, saveFirstScreen } from '../cache/first-screen/kept-screen';
+import { rowOf, type QuickRow } from '../cache/first-screen/rows';
+import { readScope, watchScope, type PopupScope } from './popup-workspace';
+import { watchSync } from './sync-watch';
 
 // The quick search's state, shared by the popup and the picker: the cache of the view in scope,
 // opened here (no background round trip per keystroke), the rows shown, the selection, and what

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildIndex, isSearchIndexFormatError, loadIndex, search, SearchIndexFormatError, serializeIndex } from './index';
-import { syntheticDocs } from './synthetic-docs';
-import { RANKING_DOCS } from './test-fixtures';
+import { syntheticDocs } from './testing/synthetic-docs';
+import { RANKING_DOCS } from './testing/fixtures';
 
 /** Only strings, numbers, booleans, typed arrays, arrays and plain objects or null: what structured clone and
  * IndexedDB keep without surprises. */

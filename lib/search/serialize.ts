@@ -1,8 +1,8 @@
 // The stored form: one plain object of strings and typed arrays, so IndexedDB keeps it as is and
 // loading it is a structured clone plus a few length checks, not a parse or a rebuild.
-import { browse } from './browse';
-import { createIndexState, type SearchIndex } from './index-state';
-import type { IndexPreview, SerializedSearchIndex, SerializedSegment } from './types';
+import { browse } from './query/browse';
+import { createIndexState, type SearchIndex } from './format/index-state';
+import type { IndexPreview, SerializedSearchIndex, SerializedSegment } from './format/types';
 
 export class SearchIndexFormatError extends Error {
   override readonly name = 'SearchIndexFormatError';

@@ -3,7 +3,7 @@ import edge from './edge';
 import { deriveCallbackToken } from './feed/index';
 import type { LogLine } from './request-log';
 import { startCompanion, type RunningCompanion } from './start';
-import { companionEnv, freePort, SIGNING_SECRET } from './test-support';
+import { companionEnv, freePort, SIGNING_SECRET } from '../../tests/support/companion/env';
 
 // The composition: OAuth routes and the feed module (webhooks, change feed) behind one server, one log.
 

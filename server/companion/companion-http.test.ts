@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signState } from './oauth/state';
 import { startCompanion, type RunningCompanion } from './start';
-import { CHROME_ID, CHROME_REDIRECT, companionEnv, freePort, postJson, SIGNING_SECRET } from './test-support';
+import { CHROME_ID, CHROME_REDIRECT, companionEnv, freePort, postJson, SIGNING_SECRET } from '../../tests/support/companion/env';
 
 // The companion over real HTTP, with the platform down (nothing listens on its port): everything that does not
 // need a live platform, plus the 502 the extension reads as "retry later".

@@ -3,7 +3,7 @@ import { readSecrets } from './support/background';
 import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
 import { startStack, type Stack } from './support/stack';
-import { CHROME_EXTENSION_ID } from '../../lib/session/extension-ids';
+import { CHROME_EXTENSION_ID } from '../../contracts/extension-ids';
 
 let stack: Stack;
 let browser: ExtensionBrowser;

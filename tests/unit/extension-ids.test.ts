@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CHROME_EXTENSION_ID, CHROME_PUBLIC_KEY, GECKO_ID, GECKO_REDIRECT_HOST } from '@/lib/session/extension-ids';
+import { CHROME_EXTENSION_ID, CHROME_PUBLIC_KEY, GECKO_ID, GECKO_REDIRECT_HOST } from '@/contracts/extension-ids';
 
 describe('fixed extension ids', () => {
   it('the Chrome id is the one the manifest key gives', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, jobNotification, postJson } from './testing/client';
-import { startFeedServer, type FeedServer } from './testing/feed-server';
-import { startStubPlatform } from './testing/stub-platform';
+import { bearer, jobNotification, postJson } from '../../../tests/support/companion/feed-client';
+import { startFeedServer, type FeedServer } from '../../../tests/support/companion/feed-server';
+import { startStubPlatform } from '../../../tests/support/companion/stub-platform';
 import type { FeedPage } from './types';
 
 const ACCOUNT = '22222222-2222-4222-8222-222222222222';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisFeedStore } from './redis-store';
-import { bearer, jobNotification, openStream, postJson } from './testing/client';
-import { startFeedServer } from './testing/feed-server';
-import { startRedisServer, type RedisServer } from './testing/redis-server';
-import { startStubPlatform } from './testing/stub-platform';
+import { bearer, jobNotification, openStream, postJson } from '../../../tests/support/companion/feed-client';
+import { startFeedServer } from '../../../tests/support/companion/feed-server';
+import { startRedisServer, type RedisServer } from '../../../tests/support/companion/redis-server';
+import { startStubPlatform } from '../../../tests/support/companion/stub-platform';
 import type { FeedPage } from './types';
 
 const ACCOUNT = '44444444-4444-4444-8444-444444444444';

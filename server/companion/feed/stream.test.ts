@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, jobNotification, openStream, postJson } from './testing/client';
-import { startFeedServer, TEST_EXTENSION_ID, type FeedServer } from './testing/feed-server';
-import { startStubPlatform } from './testing/stub-platform';
+import { bearer, jobNotification, openStream, postJson } from '../../../tests/support/companion/feed-client';
+import { startFeedServer, TEST_EXTENSION_ID, type FeedServer } from '../../../tests/support/companion/feed-server';
+import { startStubPlatform } from '../../../tests/support/companion/stub-platform';
 import type { FeedPage } from './types';
 
 const ACCOUNT = '77777777-7777-4777-8777-777777777777';

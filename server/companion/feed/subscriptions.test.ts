@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureSubscriptions, FIELDSIDE_SUBSCRIPTIONS } from './subscriptions';
-import { startStubPlatform } from './testing/stub-platform';
+import { startStubPlatform } from '../../../tests/support/companion/stub-platform';
 
 const ACCOUNT = '66666666-6666-4666-8666-666666666666';
 let platform: Awaited<ReturnType<typeof startStubPlatform>>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, jobNotification, postJson } from '../feed/testing/client';
-import { startFeedServer, type FeedServer } from '../feed/testing/feed-server';
-import { startRedisServer, type RedisServer } from '../feed/testing/redis-server';
-import { startStubPlatform } from '../feed/testing/stub-platform';
+import { bearer, jobNotification, postJson } from '../../../tests/support/companion/feed-client';
+import { startFeedServer, type FeedServer } from '../../../tests/support/companion/feed-server';
+import { startRedisServer, type RedisServer } from '../../../tests/support/companion/redis-server';
+import { startStubPlatform } from '../../../tests/support/companion/stub-platform';
 import type { FeedPage } from '../feed/types';
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';

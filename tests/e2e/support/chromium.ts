@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
-import { CHROME_EXTENSION_ID } from '../../../lib/session/extension-ids';
+import { CHROME_EXTENSION_ID } from '../../../contracts/extension-ids';
 import { CHROME_DIR } from './paths';
 import type { ExtensionApi } from './extension-api';
 

@@ -1,5 +1,5 @@
 import type { RunningCompanion } from '../../../server/companion/start';
-import { startDevStack } from '../../../server/companion/dev-stack';
+import { startDevStack } from '../../../server/development/dev-stack';
 import type { startEmulator } from '../../../server/emulator/start';
 
 // The emulator and the companion on ephemeral ports of 127.0.0.1 (startDevStack picks the

@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../lib/api/schemas';
 import { openJobCache } from '../../../lib/cache';
-import { readStoredIndex } from '../../../lib/cache/search-parts';
-import { decodeJobs } from '../../../lib/cache/segment-codec';
+import { readStoredIndex } from '../../../lib/cache/store/search-parts';
+import { decodeJobs } from '../../../lib/cache/store/segment-codec';
 import { loadIndex, search, type SearchIndex } from '../../../lib/search';
 import { fingerprint, startPlatform, type Platform } from './platform';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformClient } from '../../../lib/api/client';
 import type { Job } from '../../../lib/api/schemas';
-import { createFeedClient } from '../../../lib/feed/feed-client';
-import { createFeedService, type SavedPosition } from '../../../lib/feed/feed-service';
+import { createFeedClient } from '../../../lib/live-updates/feed-client';
+import { createFeedService, type SavedPosition } from '../../../lib/live-updates/feed-service';
 import type { LiveEvent } from '../../../lib/messaging/views';
 import { startStack, type Stack } from '../../e2e/support/stack';
 

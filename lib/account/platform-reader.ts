@@ -1,0 +1,64 @@
+import { createPlatformClient } from '../api/client';
+import type { ClientAuth } from '../api/http';
+import { accountLimiterKey, createRateLimiterRegistry, type RateLimiterRegistry } from '../api/rate-limiter';
+import type { StaffSummary } from '../settings/schemas';
+
+// The few platform reads the session itself needs: who the account is, its staff (for "who are
+// you") and one page of jobs (to prove whose view requests get). Built on lib/api's platform
+// client, so impersonation, the rate limiter, retries and the refresh-on-401 are the client's own.
+
+export interface ReaderContext {
+  baseUrl: string;
+  auth: ClientAuth;
+  /** x-impersonate-uuid for OAuth requests; undefined for full access (and always with an API key). */
+  impersonate: string | undefined;
+  /** The signed-in account, once known (not while checking credentials at sign-in). */
+  accountUuid?: string;
+}
+
+const ADMIN_ROLE = /admin/i;
+
+/** `limiters` is the background's one registry, so the session's reads and the view's traffic share
+ * each account's per-minute budget. */
+export function createPlatformReader(limiters: RateLimiterRegistry = createRateLimiterRegistry()) {
+  const client = (ctx: ReaderContext) =>
+    createPlatformClient({
+      baseUrl: ctx.baseUrl,
+      auth: ctx.auth,
+      limiter: limiters.forAccount(ctx.accountUuid ? accountLimiterKey(ctx.baseUrl, ctx.accountUuid) : ctx.baseUrl),
+      ...(ctx.impersonate && ctx.auth.kind === 'oauth' ? { impersonateStaffUuid: ctx.impersonate } : {}),
+    });
+
+  return {
+    async vendor(ctx: ReaderContext): Promise<{ uuid: string; name: string; email: string }> {
+      const vendor = await client(ctx).vendor.get();
+      return { uuid: vendor.uuid, name: vendor.name ?? '', email: vendor.email ?? '' };
+    },
+
+    /** Active staff, each with whether their security role is an administrator one. */
+    async staff(ctx: ReaderContext): Promise<StaffSummary[]> {
+      const api = client(ctx);
+      const [staff, roles] = await Promise.all([
+        api.staff.list(),
+        // Without read_security_roles nobody counts as an administrator: the safe side.
+        api.securityRoles.list().catch(() => ({ records: [] })),
+      ]);
+      const adminRoles = new Set(roles.records.filter((r) => ADMIN_ROLE.test(r.name ?? '')).map((r) => r.uuid));
+      return staff.records
+        .filter((s) => s.active)
+        .map((s) => ({
+          uuid: s.uuid,
+          name: [s.first, s.last].filter(Boolean).join(' ') || (s.email ?? s.uuid),
+          email: s.email ?? '',
+          isAdmin: s.security_role_uuid != null && adminRoles.has(s.security_role_uuid),
+        }));
+    },
+
+    /** The uuids of the first page of jobs the current view may see. */
+    async jobUuids(ctx: ReaderContext): Promise<string[]> {
+      const first = await client(ctx).jobs.pages().next();
+      return first.done ? [] : first.value.records.map((j) => j.uuid);
+    },
+  };
+}
+export type PlatformReader = ReturnType<typeof createPlatformReader>;

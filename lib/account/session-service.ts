@@ -1,0 +1,140 @@
+import type { ClientAuth } from '../api/http';
+import type { SecretStore } from '../auth/secrets/store';
+import { connectionItem, readConnection, readSession, sessionItem, signedOutReasonItem, type SessionRecord } from '../settings/items';
+import type { CompanionClient } from '../auth/companion-client';
+import { runOAuthFlow, type IdentityApi } from '../auth/oauth-flow';
+import type { PlatformReader, ReaderContext } from './platform-reader';
+import type { Connection, SessionView, SignedOutReason } from '../settings/schemas';
+import { missingScopes, type Feature } from '../auth/scopes';
+import { SIGN_IN_SCOPES } from '../auth/sign-in-scopes';
+import { requireSession, sessionView } from './session-store';
+import type { TokenKeeper } from '../auth/token-keeper';
+
+// Sign-in (OAuth through the companion, or an API key), sign-out and the connection settings.
+// The background creates one of these; every method returns the new SessionView for the pages.
+
+export interface SessionServiceDeps {
+  secrets: SecretStore;
+  tokens: TokenKeeper;
+  companion: CompanionClient;
+  reader: PlatformReader;
+  identity: IdentityApi;
+  /** Firefox: open the authorize URL without redirect_uri (see oauth-flow.ts). */
+  omitRedirectUri?: boolean;
+  /** Removes this person's cached data (IndexedDB caches). */
+  clearCachedData: () => Promise<unknown>;
+  /** Schedules (or with null cancels) the proactive refresh alarm. */
+  scheduleRefresh: (expiresAt: number | null) => Promise<void>;
+}
+
+export class ChooseStaffFirstError extends Error {
+  override readonly name = 'ChooseStaffFirstError';
+  constructor() {
+    super('Choose who you are first: requests are made as that staff member');
+  }
+}
+
+export function createSessionService(deps: SessionServiceDeps) {
+  /** How requests authenticate now, and as whom. `full` skips impersonation (who-are-you lists). */
+  async function context(options: { full?: boolean } = {}): Promise<ReaderContext> {
+    const record = await requireSession();
+    const { platformUrl } = await readConnection();
+    if (record.mode === 'api_key') {
+      const apiKey = await deps.secrets.get('apiKey');
+      if (!apiKey) throw new Error('The API key is missing: paste it again');
+      return { baseUrl: platformUrl, auth: { kind: 'api_key', apiKey }, impersonate: undefined, accountUuid: record.account.uuid };
+    }
+    const auth: ClientAuth = { kind: 'oauth', tokens: deps.tokens };
+    if (options.full) return { baseUrl: platformUrl, auth, impersonate: undefined, accountUuid: record.account.uuid };
+    const acting = record.viewAs?.uuid ?? record.me?.uuid;
+    if (!acting) throw new ChooseStaffFirstError();
+    return { baseUrl: platformUrl, auth, impersonate: acting, accountUuid: record.account.uuid };
+  }
+
+  /** The account the credentials belong to; throws when the platform refuses them. */
+  async function readAccount(auth: ClientAuth) {
+    const { platformUrl } = await readConnection();
+    return deps.reader.vendor({ baseUrl: platformUrl, auth, impersonate: undefined });
+  }
+
+  /** Records the session in one write, so pages never see a half-made one. Keeps "who are you"
+   * for the same account and mode (incremental authorisation), and drops the caches otherwise. */
+  async function recordSession(mode: 'oauth' | 'api_key', account: SessionRecord['account'], scopes: string[]): Promise<SessionView> {
+    const previous = await readSession();
+    const keep = previous && previous.mode === mode && previous.account.uuid === account.uuid;
+    if (previous && !keep) await deps.clearCachedData();
+    await sessionItem.setValue({ mode, account, scopes, me: keep ? previous.me : null, viewAs: keep ? previous.viewAs : null });
+    await signedOutReasonItem.setValue(null);
+    return sessionView();
+  }
+
+  async function oauthSignIn(scopes: string[]): Promise<SessionView> {
+    const response = await runOAuthFlow(deps, scopes);
+    await deps.secrets.delete('apiKey');
+    const tokens = await deps.tokens.store(response);
+    try {
+      return await recordSession('oauth', await readAccount({ kind: 'oauth', tokens: deps.tokens }), tokens.scopes);
+    } catch (error) {
+      await service.signOut('signed_out');
+      throw error;
+    }
+  }
+
+  const service = {
+    view: sessionView,
+    context,
+
+    signIn(): Promise<SessionView> {
+      return oauthSignIn([...SIGN_IN_SCOPES]);
+    },
+
+    /** Incremental authorisation: asks again only when the feature lacks a scope; the platform's
+     * consent page then shows only the new ones. */
+    async requestFeature(feature: Feature): Promise<SessionView> {
+      const record = await requireSession();
+      if (record.mode !== 'oauth') return sessionView();
+      const missing = missingScopes(feature, record.scopes);
+      if (missing.length === 0) return sessionView();
+      return oauthSignIn([...new Set([...record.scopes, ...missing])]);
+    },
+
+    async useApiKey(apiKey: string): Promise<SessionView> {
+      // Check the key before keeping it: a wrong key is never stored.
+      const account = await readAccount({ kind: 'api_key', apiKey });
+      await deps.secrets.clearFor('sign-in');
+      await deps.tokens.forget();
+      await deps.scheduleRefresh(null);
+      await deps.secrets.set('apiKey', apiKey);
+      return recordSession('api_key', account, []);
+    },
+
+    async signOut(reason: SignedOutReason = 'signed_out'): Promise<SessionView> {
+      await deps.secrets.clearFor(reason === 'revoked' ? 'revoked' : 'sign-out');
+      await deps.tokens.forget();
+      await deps.scheduleRefresh(null);
+      await deps.clearCachedData();
+      await sessionItem.setValue(null);
+      await signedOutReasonItem.setValue(reason);
+      return sessionView();
+    },
+
+    /** A different platform or companion invalidates the session: its tokens belong to the old one. */
+    async setConnection(connection: Connection): Promise<SessionView> {
+      const current = await readConnection();
+      const changed = current.platformUrl !== connection.platformUrl || current.companionUrl !== connection.companionUrl;
+      if (changed && (await readSession())) await service.signOut('signed_out');
+      await connectionItem.setValue(connection);
+      return sessionView();
+    },
+
+    async jobUuids(): Promise<string[]> {
+      return deps.reader.jobUuids(await context());
+    },
+
+    async signedIn(): Promise<boolean> {
+      return (await readSession()) !== null;
+    },
+  };
+  return service;
+}
+export type SessionService = ReturnType<typeof createSessionService>;

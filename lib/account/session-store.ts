@@ -1,0 +1,36 @@
+import { readConnection, readSession, sessionItem, signedOutReasonItem, type SessionRecord } from '../settings/items';
+import type { SessionView } from '../settings/schemas';
+
+// The non-secret half of the session, in storage (lib/settings.ts), and the view pages get of it.
+
+export async function sessionView(): Promise<SessionView> {
+  const [record, connection, reason] = await Promise.all([readSession(), readConnection(), signedOutReasonItem.getValue()]);
+  return {
+    state: record ? 'signed_in' : 'signed_out',
+    mode: record?.mode ?? null,
+    account: record?.account ?? null,
+    scopes: record?.scopes ?? [],
+    me: record?.me ?? null,
+    viewAs: record?.viewAs ?? record?.me ?? null,
+    signedOutReason: record ? null : reason,
+    connection,
+  };
+}
+
+export async function requireSession(): Promise<SessionRecord> {
+  const record = await readSession();
+  if (!record) throw new NotSignedInError();
+  return record;
+}
+
+export async function updateSession(change: Partial<SessionRecord>): Promise<void> {
+  const record = await requireSession();
+  await sessionItem.setValue({ ...record, ...change });
+}
+
+export class NotSignedInError extends Error {
+  override readonly name = 'NotSignedInError';
+  constructor() {
+    super('Not signed in');
+  }
+}

@@ -1,0 +1,66 @@
+// Search results as the popup lists them: the job's own fields (original text, never the folded
+// index text: the index's display fields, or a job record while there is no index yet) and, per
+// shown field, the matched ranges lib/search reported.
+import type { Job } from '../../api/schemas';
+import type { SearchResult } from '../../search/format/types';
+
+export type ShownField = 'number' | 'customer' | 'address';
+
+export interface QuickRow {
+  uuid: string;
+  number: string;
+  status: string;
+  customer: string;
+  address: string;
+  /** Half-open `[start, end)` offsets into the field's text, as lib/search reports them. */
+  marks: Partial<Record<ShownField, ReadonlyArray<readonly [number, number]>>>;
+}
+
+function marksOf(result: SearchResult | undefined): QuickRow['marks'] {
+  const marks: QuickRow['marks'] = {};
+  for (const match of result?.matches ?? []) {
+    if (match.field !== 'description') marks[match.field] = match.ranges;
+  }
+  return marks;
+}
+
+/** A row straight from a search (or browse) result: its display fields, no record read. */
+export function rowOf(result: SearchResult): QuickRow {
+  const { number, status, customer, address } = result.display;
+  return { uuid: result.uuid, number, status, customer, address, marks: marksOf(result) };
+}
+
+/** A row from a cached job record (only while the first sync has stored no index yet). */
+export function toRow(job: Job, names: ReadonlyMap<string, string>, result?: SearchResult): QuickRow {
+  const marks = marksOf(result);
+  return {
+    uuid: job.uuid,
+    number: job.generated_job_id,
+    status: job.status,
+    customer: job.company_uuid === null ? '' : (names.get(job.company_uuid) ?? ''),
+    address: job.job_address,
+    marks,
+  };
+}
+
+export interface TextPiece {
+  text: string;
+  marked: boolean;
+}
+
+/** Splits `text` at the ranges into plain and marked pieces (rendered as text nodes and `<mark>`
+ * elements, never as HTML). Ranges out of bounds, empty or overlapping are clipped or skipped. */
+export function markPieces(text: string, ranges: ReadonlyArray<readonly [number, number]> = []): TextPiece[] {
+  const pieces: TextPiece[] = [];
+  let at = 0;
+  for (const [rawStart, rawEnd] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    const start = Math.max(at, Math.min(rawStart, text.length));
+    const end = Math.min(rawEnd, text.length);
+    if (end <= start) continue;
+    if (start > at) pieces.push({ text: text.slice(at, start), marked: false });
+    pieces.push({ text: text.slice(start, end), marked: true });
+    at = end;
+  }
+  if (at < text.length || pieces.length === 0) pieces.push({ text: text.slice(at), marked: false });
+  return pieces;
+}

@@ -1,0 +1,84 @@
+// The popup's own view of the offline cache: the stored search index (whose display fields hold
+// everything a result row shows) and the sync state, read straight from IndexedDB in one
+// transaction so no keystroke waits on the background. No job lookups or job segments are read
+// (megabytes at 100,000 jobs) unless there is no index yet (lookup-reader.ts, first sync).
+// Reads only; the layout is lib/cache/schema.ts's (types only imported, so no writer is bundled).
+import type { StoredSearchIndex } from '../store/schema';
+import type { StoredSyncState } from '../store/sync-state';
+import { browse } from '../../search/query/browse';
+import { countDocs } from '../../search/build/changes';
+import type { SearchIndex } from '../../search/format/index-state';
+import { loadIndex } from '../../search/serialize';
+import type { IndexPreview, SearchResult, SerializedSegment } from '../../search/format/types';
+import { idbRequest } from './idb-read';
+import { openLookupReader, type LookupReader } from './lookup-reader';
+
+export interface CacheReader {
+  /** The stored search index, or null while the first sync has not stored one (or it is of an
+   * older format the background has yet to rebuild). */
+  index: SearchIndex | null;
+  /** Live jobs in the cache. */
+  jobCount: number;
+  /** The sync state stored with the cache: freshness even when the background cannot answer. */
+  synced: { lastSyncedAt: number | null; lastError: string | null } | null;
+  /** A day's jobs (`YYYY-MM-DD`), or the recent ones, from the index: open first, newest first. */
+  browse(options: { day?: string; today?: string; limit: number }): SearchResult[];
+  /** Only when `index` is null: the job records, read on first use. */
+  lookups(): Promise<LookupReader>;
+  close(): void;
+}
+
+const has = (db: IDBDatabase, name: string) => db.objectStoreNames.contains(name);
+
+/** Resolves once the rows just set are painted (a frame, then a task), or after 50 ms at most:
+ * reading the main segment blocks the page while it is deserialized, and must not delay that paint. */
+export function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => resolve();
+    setTimeout(done, 50);
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(done, 0));
+  });
+}
+
+/** `onPreview` gets the first-screen preview stored with the index, read on its own before the main
+ * segment (tens of megabytes); when it shows it (returns true), the main segment is read after the
+ * paint. */
+export async function openCacheReader(db: IDBDatabase, onPreview?: (preview: IndexPreview) => boolean): Promise<CacheReader> {
+  const stores = ['search', 'searchMain', 'sync'].filter((n) => has(db, n));
+  const readIn = (tx: IDBTransaction | null) => <T>(store: string, key: IDBValidKey): Promise<T | undefined> =>
+    tx && has(db, store) ? idbRequest<T | undefined>(tx.objectStore(store).get(key)) : Promise.resolve(undefined);
+  if (onPreview && has(db, 'search')) {
+    const small = await readIn(db.transaction('search', 'readonly'))<StoredSearchIndex>('search', 'index');
+    if (isPreview(small?.preview) && onPreview(small.preview)) await afterPaint();
+  }
+  // The index's parts are read again in one transaction: a sync may have stored a new index meanwhile.
+  const read = readIn(stores.length > 0 ? db.transaction(stores, 'readonly') : null);
+  const [rest, main, state] = await Promise.all([
+    read<StoredSearchIndex>('search', 'index'),
+    read<SerializedSegment>('searchMain', 'main'),
+    read<Partial<StoredSyncState>>('sync', 'state'),
+  ]);
+  let index: SearchIndex | null = null;
+  try {
+    index = rest && main ? loadIndex({ ...rest, main }) : null;
+  } catch {
+    // An index of an older format: the background rebuilds it on its next load; until then the
+    // rows come from the job records.
+    index = null;
+  }
+  let lookups: Promise<LookupReader> | null = null;
+  const openLookups = () => (lookups ??= openLookupReader(db));
+  return {
+    index,
+    jobCount: index ? countDocs(index) : (await openLookups()).jobCount,
+    synced: state ? { lastSyncedAt: state.lastSyncedAt ?? null, lastError: state.lastError ?? null } : null,
+    browse: (options) => (index ? browse(index, options) : []),
+    lookups: openLookups,
+    close: () => db.close(),
+  };
+}
+
+function isPreview(value: unknown): value is IndexPreview {
+  const v = value as Partial<IndexPreview> | undefined;
+  return typeof v === 'object' && v !== null && typeof v.day === 'string' && typeof v.onDay === 'boolean' && Array.isArray(v.jobs);
+}

@@ -1,0 +1,173 @@
+// THE IndexedDB schema of the offline job cache, and its upgrades. One database per account and
+// staff member (cacheDbName), so an impersonated view never reads another person's jobs.
+//
+// Jobs are stored in page-sized segments (about 1,000 jobs per record), never one record per job:
+// Chromium pays about 150 µs per IndexedDB record however writes are batched, so 100,000 single-job
+// records take 15-20 s to write while 100 segments take about 1 s (shared/TOOLCHAIN.md).
+// The lookup store holds one small chunk per segment (parallel arrays of uuids, job numbers, flags),
+// so a page of a full sync writes its segment, its chunk and the sync state in one transaction,
+// and opening the cache is one getAll of ~100 chunks instead of reading every job.
+// Since version 3 a job segment stores its jobs as columns (segment-codec.ts), not as objects.
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
+import type { Company, Job } from '../../api/schemas';
+import type { SerializedSearchIndex, SerializedSegment } from '../../search';
+import { encodeJobs, jobCount, type JobColumns } from './segment-codec';
+import type { StoredSyncState } from './sync-state';
+
+export const DB_VERSION = 3;
+export const DB_PREFIX = 'fieldside-cache';
+
+export interface JobSegment {
+  id: number;
+  /** How many jobs (slots) the segment holds; superseded copies and tombstones count. */
+  count: number;
+  /** Job i is slot i of every column. Read and written only through segment-codec.ts.
+   * Tombstones (active false) stay here; lookups and search leave them out. */
+  columns: JobColumns;
+}
+
+/** A job segment as versions 1 and 2 stored it; the step to version 3 converts them. */
+export interface JobSegmentV2 {
+  id: number;
+  jobs: Job[];
+}
+
+export interface CompanySegment {
+  id: number;
+  companies: Company[];
+}
+
+/** The compact index of one job segment: entry i describes job i of that segment. */
+export interface LookupChunk {
+  segment: number;
+  uuids: string[];
+  numbers: string[];
+  /** 1 live, 0 tombstone, 2 superseded: an incremental sync wrote a newer copy to the tail segment
+   * instead of rewriting this whole segment for one job (compaction.ts reclaims these slots). */
+  active: Uint8Array;
+  /** `job.date` (scheduled date, local time) or "" — for "today" lists without reading segments. */
+  dates: string[];
+  /** `job.edit_date` or "" — for "recent" lists. */
+  edits: string[];
+}
+
+/** The same for a company segment (companies are few: uuids only). */
+export interface CompanyLookupChunk {
+  segment: number;
+  uuids: string[];
+}
+
+export type StoredSearchIndex = Omit<SerializedSearchIndex, 'main'>;
+
+export interface CacheDB extends DBSchema {
+  jobSegments: { key: number; value: JobSegment };
+  companySegments: { key: number; value: CompanySegment };
+  jobLookup: { key: number; value: LookupChunk };
+  companyLookup: { key: number; value: CompanyLookupChunk };
+  /** One record, key "state": progress, resume point and the incremental-sync mark. */
+  sync: { key: 'state'; value: StoredSyncState };
+  /** The serialized search index (lib/search) but its main segment, added in version 2. */
+  search: { key: 'index'; value: StoredSearchIndex };
+  /** Its main segment, apart: an incremental sync changes only the small delta and the live flags,
+   * and must not rewrite megabytes of unchanged main segment each time. Added in version 2. */
+  searchMain: { key: 'main'; value: SerializedSegment };
+}
+
+export type CacheDatabase = IDBPDatabase<CacheDB>;
+type UpgradeTx = IDBPTransaction<CacheDB, ArrayLike<StoreNames<CacheDB>>, 'versionchange'>;
+
+/**
+ * Stepwise upgrades from `oldVersion` up to `target` (DB_VERSION in production; tests pass a lower
+ * target to create an old database and then upgrade it). Each step only adds; none drops data.
+ */
+export function upgradeSchema(db: CacheDatabase, oldVersion: number, target: number, tx: UpgradeTx): void {
+  if (oldVersion < 1 && target >= 1) {
+    db.createObjectStore('jobSegments', { keyPath: 'id' });
+    db.createObjectStore('companySegments', { keyPath: 'id' });
+    db.createObjectStore('jobLookup', { keyPath: 'segment' });
+    db.createObjectStore('companyLookup', { keyPath: 'segment' });
+    db.createObjectStore('sync');
+  }
+  if (oldVersion < 2 && target >= 2) {
+    // Version 2 stores the search index with the cache so the popup answers from its first
+    // keystroke. A version-1 cache has none yet: openJobCache rebuilds it from the segments.
+    db.createObjectStore('search');
+    db.createObjectStore('searchMain');
+  }
+  if (oldVersion >= 1 && oldVersion < 3 && target >= 3) {
+    // Version 3 stores a job segment's jobs as columns (segment-codec.ts): cheaper to clone on
+    // every put. Positions do not move, so the lookup chunks and the search index stay valid.
+    columnarSegments(tx);
+  }
+}
+
+/** Rewrites every version-2 job segment as columns, one segment at a time (a cursor, so 100,000
+ * jobs are never all in memory), inside the upgrade transaction: all converted or, if anything
+ * fails, the upgrade aborts and the version-2 cache stays as it was (openCacheDb then starts over). */
+function columnarSegments(tx: UpgradeTx): void {
+  // An aborted upgrade is reported by openDB's rejection; idb's `done` would reject unheard.
+  tx.done.catch(() => {});
+  const convert = async () => {
+    let cursor = await tx.objectStore('jobSegments').openCursor();
+    while (cursor) {
+      const stored = cursor.value as unknown as Partial<JobSegment & JobSegmentV2>;
+      if (stored.columns === undefined) {
+        const columns = encodeJobs(stored.jobs ?? []);
+        await cursor.update({ id: cursor.key, count: jobCount(columns), columns });
+      }
+      cursor = await cursor.continue();
+    }
+  };
+  // A conversion that throws must not let the transaction commit half done.
+  convert().catch(() => {
+    try {
+      tx.abort();
+    } catch {
+      // Already aborted (a failed request aborts it): nothing left to undo.
+    }
+  });
+}
+
+/** Opens (creating or upgrading) one cache database. Uses the global `indexedDB`. An older cache
+ * that cannot be upgraded (a record the conversion fails on: the upgrade aborts, atomically) would
+ * fail the same way at every opening, so it is started over, empty: it holds nothing the platform
+ * does not (notes waiting to be sent live in the outbox's own database), and the next sync refills
+ * it. */
+export async function openCacheDb(name: string, version: number = DB_VERSION): Promise<CacheDatabase> {
+  try {
+    return await openAt(name, version);
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'AbortError')) throw error;
+    await deleteDB(name);
+    return openAt(name, version);
+  }
+}
+
+async function openAt(name: string, version: number): Promise<CacheDatabase> {
+  const db: CacheDatabase = await openDB<CacheDB>(name, version, {
+    upgrade: (upgrading, oldVersion, _newVersion, tx) => upgradeSchema(upgrading, oldVersion, version, tx),
+    // A newer version or a deletion (sign-out) waits for us: let go, so it is not blocked forever.
+    blocking: () => db.close(),
+  });
+  return db;
+}
+
+/** The database of one account, as one staff member sees it (`'all'`: no impersonation). */
+export function cacheDbName(accountUuid: string, staffUuid: string | 'all'): string {
+  return `${DB_PREFIX}:${accountUuid.toLowerCase()}:${staffUuid === 'all' ? 'all' : staffUuid.toLowerCase()}`;
+}
+
+/** Sign-out: deletes the cache of that account and staff member. Resolves once it is gone, even if
+ * a connection was open elsewhere (it is closed through the `blocking` handler above). */
+export function deleteCache(accountUuid: string, staffUuid: string | 'all'): Promise<void> {
+  return deleteDB(cacheDbName(accountUuid, staffUuid));
+}
+
+/** Sign-out of an account: deletes its caches for every staff member it was viewed as. Needs
+ * `indexedDB.databases()` (Chromium, Firefox 126+, fake-indexeddb). */
+export async function deleteAccountCaches(accountUuid: string, factory: IDBFactory = indexedDB): Promise<string[]> {
+  const prefix = `${DB_PREFIX}:${accountUuid.toLowerCase()}:`;
+  const names = (await factory.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith(prefix));
+  await Promise.all(names.map((n) => deleteDB(n)));
+  return names;
+}

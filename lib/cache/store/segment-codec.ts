@@ -1,0 +1,199 @@
+// THE stored shape of a job segment: one column (array) per Job field instead of 1,000 Job objects.
+// Why: IndexedDB's put structured-clones its value on the main thread, and the clone pays per object
+// and per property. 1,000 objects of 20 fields cost 4-6 ms per page in Chromium; the same values as
+// 20 arrays cost about 2 ms. Flags and numbers go into typed arrays (cloned as one block of bytes) and
+// badges are flattened into one list plus offsets, so a stored segment holds no per-job object at all.
+//
+// Columns are built with push, never `new Array(n)`: an array made by `new Array(n)` stays "holey"
+// once filled, and V8 clones a holey array key by key (in Node's V8 serializer, 20 holey columns
+// cost as much as the 1,000 objects; dense ones a third of that).
+//
+// Zod-free and small on purpose: the popup (lib/quick-search/lookup-reader.ts) decodes jobs with it.
+import type { Job } from '../../api/schemas';
+
+/** How a column stores one field. */
+type Kind = 'text' | 'maybeText' | 'flag' | 'num' | 'list';
+
+/** The kind a field's type needs; `never` (a compile error below) for a type no kind can store. */
+type KindOf<V> = [V] extends [boolean]
+  ? 'flag'
+  : [V] extends [string]
+    ? 'text'
+    : [V] extends [string | null]
+      ? 'maybeText'
+      : [V] extends [number | null]
+        ? 'num'
+        : [V] extends [readonly string[]]
+          ? 'list'
+          : never;
+
+/**
+ * Every field of Job and how it is stored: the one declaration the codec runs from. `satisfies`
+ * makes a field added to Job (or one whose type changes) a compile error here until it has a column,
+ * so no field can be dropped silently; segment-codec.test.ts checks the same against JobSchema.
+ */
+const JOB_FIELD_KINDS = {
+  uuid: 'text',
+  active: 'flag',
+  edit_date: 'maybeText',
+  generated_job_id: 'text',
+  status: 'text',
+  date: 'maybeText',
+  company_uuid: 'maybeText',
+  job_address: 'text',
+  job_description: 'text',
+  work_done_description: 'text',
+  purchase_order_number: 'text',
+  category_uuid: 'maybeText',
+  queue_uuid: 'maybeText',
+  created_by_staff_uuid: 'maybeText',
+  geo_is_valid: 'flag',
+  lat: 'num',
+  lng: 'num',
+  badges: 'list',
+  total_invoice_amount: 'num',
+  completion_date: 'maybeText',
+} as const satisfies { [F in keyof Job]-?: KindOf<Job[F]> };
+
+export type JobField = keyof typeof JOB_FIELD_KINDS;
+export const JOB_FIELDS = Object.keys(JOB_FIELD_KINDS) as JobField[];
+
+/** A list per job, flattened: job i's items are `values[offsets[i]] .. values[offsets[i + 1] - 1]`. */
+export interface ListColumn {
+  offsets: Uint32Array;
+  values: string[];
+}
+
+type ColumnOf<K extends Kind> = K extends 'text'
+  ? string[]
+  : K extends 'maybeText'
+    ? Array<string | null>
+    : K extends 'flag'
+      ? Uint8Array // 1 true, 0 false
+      : K extends 'num'
+        ? Float64Array // NaN for null: number fields only ever hold finite numbers (lib/api/fields.ts)
+        : ListColumn;
+
+export type JobColumns = { [F in JobField]: ColumnOf<(typeof JOB_FIELD_KINDS)[F]> };
+
+/** One kind's column: built from n values, read one value at a time. */
+interface ColumnCodec<V, C> {
+  build(n: number, valueAt: (i: number) => V): C;
+  at(column: C, i: number): V;
+}
+
+function plain<V>(): ColumnCodec<V, V[]> {
+  return {
+    build(n, valueAt) {
+      const column: V[] = [];
+      for (let i = 0; i < n; i++) column.push(valueAt(i));
+      return column;
+    },
+    at: (column, i) => column[i]!,
+  };
+}
+
+const flag: ColumnCodec<boolean, Uint8Array> = {
+  build(n, valueAt) {
+    const column = new Uint8Array(n);
+    for (let i = 0; i < n; i++) column[i] = valueAt(i) ? 1 : 0;
+    return column;
+  },
+  at: (column, i) => column[i] === 1,
+};
+
+const num: ColumnCodec<number | null, Float64Array> = {
+  build(n, valueAt) {
+    const column = new Float64Array(n);
+    for (let i = 0; i < n; i++) column[i] = valueAt(i) ?? Number.NaN;
+    return column;
+  },
+  at(column, i) {
+    const value = column[i]!;
+    return Number.isNaN(value) ? null : value;
+  },
+};
+
+const list: ColumnCodec<readonly string[], ListColumn> = {
+  build(n, valueAt) {
+    const offsets = new Uint32Array(n + 1);
+    const values: string[] = [];
+    for (let i = 0; i < n; i++) {
+      for (const item of valueAt(i)) values.push(item);
+      offsets[i + 1] = values.length;
+    }
+    return { offsets, values };
+  },
+  // A fresh array each time: a decoded job may be changed by its reader without touching the column.
+  at: (column, i) => column.values.slice(column.offsets[i], column.offsets[i + 1]),
+};
+
+type AnyCodec = ColumnCodec<unknown, unknown>;
+// Each codec builds the column type ColumnOf<kind> above names.
+const CODECS = { text: plain<string>(), maybeText: plain<string | null>(), flag, num, list } as unknown as Record<Kind, AnyCodec>;
+const FIELD_CODECS: ReadonlyArray<readonly [JobField, AnyCodec]> = JOB_FIELDS.map((field) => [field, CODECS[JOB_FIELD_KINDS[field]] as AnyCodec]);
+const codecOf = (field: JobField) => CODECS[JOB_FIELD_KINDS[field]] as AnyCodec;
+
+/** Builds every column: `reader(field, codec)` gives the function that reads that field of job i. */
+function buildColumns(n: number, reader: (field: JobField, codec: AnyCodec) => (i: number) => unknown): JobColumns {
+  const columns: Record<string, unknown> = {};
+  for (const [field, codec] of FIELD_CODECS) columns[field] = codec.build(n, reader(field, codec));
+  return columns as JobColumns;
+}
+
+/** How many jobs the columns hold. */
+export const jobCount = (columns: JobColumns): number => columns.uuid.length;
+
+export function encodeJobs(jobs: readonly Job[]): JobColumns {
+  return buildColumns(jobs.length, (field) => (i) => jobs[i]![field]);
+}
+
+/** One field of job i, without building the job. */
+export function jobFieldAt<F extends JobField>(columns: JobColumns, field: F, i: number): Job[F] {
+  return codecOf(field).at(columns[field], i) as Job[F];
+}
+
+/** One field of every job, in slot order: a fresh dense array the caller may keep. */
+export function fieldValues<F extends JobField>(columns: JobColumns, field: F): Array<Job[F]> {
+  const column = columns[field];
+  if (Array.isArray(column)) return column.slice() as Array<Job[F]>; // text: stored as the values
+  const codec = codecOf(field);
+  const values: Array<Job[F]> = [];
+  for (let i = 0, n = jobCount(columns); i < n; i++) values.push(codec.at(column, i) as Job[F]);
+  return values;
+}
+
+/** Job i alone: cheap, so a lookup never decodes the other 999 jobs of its segment. */
+export function decodeJobAt(columns: JobColumns, i: number): Job {
+  const job: Record<string, unknown> = {};
+  for (const [field, codec] of FIELD_CODECS) job[field] = codec.at(columns[field], i);
+  return job as Job;
+}
+
+export function decodeJobs(columns: JobColumns): Job[] {
+  const jobs: Job[] = [];
+  for (let i = 0, n = jobCount(columns); i < n; i++) jobs.push(decodeJobAt(columns, i));
+  return jobs;
+}
+
+/** The stored jobs (none when `stored` is undefined) with some replaced by position and others
+ * appended, column by column: no job object is built for the slots that stay. */
+export function updateJobs(stored: JobColumns | undefined, replace: ReadonlyMap<number, Job> | undefined, append: readonly Job[] = []): JobColumns {
+  const kept = stored ? jobCount(stored) : 0;
+  if (kept === 0) return encodeJobs(append);
+  const replaced: Array<Job | undefined> = [];
+  for (let i = 0; i < kept; i++) replaced.push(replace?.get(i));
+  return buildColumns(kept + append.length, (field, codec) => {
+    const column = stored![field];
+    return (i) => {
+      if (i >= kept) return append[i - kept]![field];
+      const job = replaced[i];
+      return job !== undefined ? job[field] : codec.at(column, i);
+    };
+  });
+}
+
+/** Jobs gathered from several segments' columns, in the order given (compaction.ts). */
+export function gatherJobs(slots: ReadonlyArray<{ columns: JobColumns; position: number }>): JobColumns {
+  return buildColumns(slots.length, (field, codec) => (i) => codec.at(slots[i]!.columns[field], slots[i]!.position));
+}

@@ -1,0 +1,179 @@
+// Full sync: every company, then every job, page by page along the platform's cursors. Fetching
+// page n+1 overlaps storing page n. Each page is stored together with the cursor of the next one
+// (segment-writer.ts: one transaction), so a sync cut off at any point resumes at the page after
+// the last one stored, never from the start.
+import { FIRST_CURSOR, type Page } from '../../api/paginate';
+import type { Job } from '../../api/schemas';
+import { SUPERSEDED } from '../store/lookup';
+import { createIndexBuilder, serializeIndex, type IndexBuilder, type SearchDoc } from '../../search';
+import { companyNames, toSearchDoc } from '../store/search-docs';
+import { walk } from './page-walk';
+import { buildSearchIndexFromCache } from '../store/search-store';
+import { withSkipped, type SyncContext } from './sync-context';
+import { initialSyncState, type ResumePoint, type StoredSyncState } from '../store/sync-state';
+
+/**
+ * `fresh` empties the cache first (no finished sync yet). `refresh` walks everything again over a
+ * complete cache, which stays readable meanwhile: records are replaced in place, and at the end
+ * jobs the walk did not see (no longer visible to this staff member) are forgotten. Incremental
+ * sync cannot see those: allocating a job to someone does not change the job's edit_date.
+ */
+export type FullSyncMode = 'fresh' | 'refresh';
+
+export async function fullSync(ctx: SyncContext, signal: AbortSignal | undefined, mode: FullSyncMode = 'fresh'): Promise<void> {
+  const { cache, source } = ctx;
+  const call = signal === undefined ? {} : { signal };
+  if (mode === 'refresh') {
+    const vendor = await source.vendor.get(call);
+    const state = ctx.state();
+    const next: StoredSyncState = {
+      ...state,
+      phase: 'full',
+      complete: false,
+      pagesDone: 0,
+      jobsStored: 0,
+      skipped: 0,
+      skippedExamples: [],
+      lastError: null,
+      resume: { collection: 'companies', cursor: FIRST_CURSOR },
+      fullStartedAt: await ctx.now(),
+      timeZone: vendor.timezone_name === '' ? null : vendor.timezone_name,
+    };
+    await cache.write({ state: next });
+    ctx.publish(next);
+  } else if (ctx.state().resume === null) {
+    const vendor = await source.vendor.get(call);
+    // The mark of the next incremental sync is the platform's time at the START of this walk: a
+    // record changed while we walk (after its page was read) has a later edit_date, so the next
+    // incremental sync catches it. Taken after the vendor answer, so a Date-header clock is set.
+    const startedAt = await ctx.now();
+    const fresh: StoredSyncState = {
+      ...initialSyncState(),
+      persisted: ctx.state().persisted,
+      phase: 'full',
+      resume: { collection: 'companies', cursor: FIRST_CURSOR },
+      fullStartedAt: startedAt,
+      timeZone: vendor.timezone_name === '' ? null : vendor.timezone_name,
+    };
+    await cache.clear(fresh);
+    ctx.publish(fresh);
+  } else {
+    ctx.publish({ ...ctx.state(), phase: 'full', lastError: null });
+  }
+  await askPersistence(ctx);
+
+  // The search index of this run's jobs, built page by page as they arrive (so the end of the sync
+  // only finishes it, and no page of documents outlives its turn), and every uuid the walk saw (to
+  // forget cached jobs it did not). Both null when the walk resumed past its first job page (the
+  // earlier pages are then only in the database, and the index is built from there); `seen` also
+  // when the walk started over an empty cache.
+  let builder: IndexBuilder | null = null;
+  let seen: Set<string> | null = null;
+  const step = (): ResumePoint => ctx.state().resume!;
+
+  if (step().collection === 'companies') {
+    await walk((o) => source.companies.pages(o), step().cursor, signal, {
+      prepare: () => undefined,
+      store: async (page) => {
+        const next: ResumePoint = page.nextCursor === null ? { collection: 'jobs', cursor: FIRST_CURSOR } : { collection: 'companies', cursor: page.nextCursor };
+        await storePage(ctx, { companies: page.records }, page, next);
+      },
+    });
+  }
+  // From the database, not from this run's pages: a resumed walk stored some of them earlier.
+  const names = companyNames(await cache.allCompanies());
+  if (step().collection === 'jobs') {
+    const startOver = () => {
+      builder = createIndexBuilder();
+      // Over an empty cache nothing can go unseen: no set of 100,000 uuids to keep.
+      const { jobs, tombstones } = cache.counts();
+      seen = jobs + tombstones === 0 ? null : new Set();
+      ctx.publish({ ...ctx.state(), jobsStored: 0 });
+    };
+    if (step().cursor === FIRST_CURSOR) startOver();
+    // The page's search documents and seen uuids: CPU work done while the previous page commits.
+    const prepare = (page: Page<Job>) => {
+      const active = builder as IndexBuilder | null;
+      let pageDocs: SearchDoc[] = [];
+      for (const job of page.records) {
+        seen?.add(job.uuid);
+        if (job.active) pageDocs.push(toSearchDoc(job, job.company_uuid === null ? '' : (names.get(job.company_uuid) ?? '')));
+        else if (active) {
+          // In order: a job made inactive after an earlier copy of it on this page was collected.
+          active.add(pageDocs);
+          pageDocs = [];
+          active.remove(job.uuid);
+        }
+      }
+      active?.add(pageDocs);
+      // Jobs skipped as malformed were seen too: their cached copy stays until a readable one comes.
+      for (const skipped of page.skipped) if (skipped.uuid !== null) seen?.add(skipped.uuid.toLowerCase());
+    };
+    const store = async (page: Page<Job>) => {
+      const next: ResumePoint = page.nextCursor === null ? { collection: 'index', cursor: '' } : { collection: 'jobs', cursor: page.nextCursor };
+      await storePage(ctx, { jobs: page.records }, page, next);
+    };
+    await walk((o) => source.jobs.pages(o), step().cursor, signal, { prepare, store }, startOver);
+  }
+  // Only a walk that saw every page in this run knows what is gone (and has every search document).
+  const seenNow = seen as Set<string> | null;
+  const builderNow = builder as IndexBuilder | null;
+  const gone = seenNow === null ? [] : unseenJobs(cache, seenNow);
+  const index = builderNow !== null ? builderNow.finish() : await buildSearchIndexFromCache(cache);
+  const state = ctx.state();
+  const done: StoredSyncState = {
+    ...state,
+    phase: 'idle',
+    complete: true,
+    resume: null,
+    lastSyncedAt: state.fullStartedAt,
+    fullStartedAt: null,
+    lastError: null,
+  };
+  await cache.write({ drop: gone, search: { value: serializeIndex(index), withMain: true }, state: done });
+  await cache.compactIfNeeded();
+  ctx.setIndex(index);
+  ctx.publish({ ...done, counts: cache.counts() });
+}
+
+/** Cached jobs (live or tombstone) that a complete walk did not see. */
+function unseenJobs(cache: SyncContext['cache'], seen: ReadonlySet<string>): string[] {
+  const gone: string[] = [];
+  for (const chunk of cache.lookup.jobChunks()) {
+    chunk.uuids.forEach((uuid, i) => {
+      if (chunk.active[i] !== SUPERSEDED && !seen.has(uuid)) gone.push(uuid);
+    });
+  }
+  return gone;
+}
+
+async function storePage(
+  ctx: SyncContext,
+  records: Parameters<SyncContext['cache']['write']>[0],
+  page: Page<unknown>,
+  next: ResumePoint,
+): Promise<void> {
+  const state = ctx.state();
+  const jobs = records.jobs?.length ?? 0;
+  const saved: StoredSyncState = {
+    ...state,
+    ...withSkipped(state, page.skipped),
+    pagesDone: state.pagesDone + 1,
+    jobsStored: state.jobsStored + jobs,
+    resume: next,
+  };
+  await ctx.cache.write({ ...records, state: saved });
+  ctx.publish({ ...saved, counts: ctx.cache.counts() });
+}
+
+async function askPersistence(ctx: SyncContext): Promise<void> {
+  const state = ctx.state();
+  if (ctx.requestPersistence === undefined || state.persisted === true) return;
+  let persisted = false;
+  try {
+    persisted = await ctx.requestPersistence();
+  } catch {
+    persisted = false; // refused or unsupported: the cache still works, the browser may evict it
+  }
+  ctx.publish({ ...ctx.state(), persisted });
+}

@@ -1,0 +1,121 @@
+// The walk's three overlapping stages: what runs while a page commits, and what a failure stops.
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/errors';
+import { FIRST_CURSOR, paginate, type Page } from '../../api/paginate';
+import type { PageOptions } from '../../api/client';
+import { walk } from './page-walk';
+
+const cursorOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** Pages 0..count-1 of one record each; with `stale`, every cursor but the first answers 400 (expired). */
+function source(count: number, options: { stale?: boolean } = {}) {
+  const requested: string[] = [];
+  const pages = (opts: PageOptions) =>
+    paginate<number>({
+      label: 'test',
+      ...(opts.cursor === undefined ? {} : { cursor: opts.cursor }),
+      ...(opts.readAhead === undefined ? {} : { readAhead: opts.readAhead }),
+      parse: (raw) => ({ ok: true, value: raw as number }),
+      fetchPage: async (cursor) => {
+        requested.push(cursor);
+        if (options.stale && cursor !== FIRST_CURSOR) {
+          throw new ApiError('ValidationError', 'cursor expired', { status: 400 });
+        }
+        const n = cursor === FIRST_CURSOR ? 0 : Number(cursor.slice(-12));
+        return { body: [n], nextCursor: n + 1 < count ? cursorOf(n + 1) : null };
+      },
+    });
+  return { pages, requested };
+}
+
+/** A store that stays pending until released, recording the order of events. */
+function controlledStores(log: string[]) {
+  const release: Array<(ok: boolean) => void> = [];
+  return {
+    release,
+    handlers: {
+      prepare: (page: Page<number>) => void log.push(`prepare ${page.records[0]}`),
+      store: (page: Page<number>) =>
+        new Promise<void>((resolve, reject) => {
+          log.push(`store ${page.records[0]}`);
+          release.push((ok) => {
+            log.push(`${ok ? 'committed' : 'failed'} ${page.records[0]}`);
+            if (ok) resolve();
+            else reject(new Error(`store ${page.records[0]} failed`));
+          });
+        }),
+    },
+  };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 5));
+
+describe('walk', () => {
+  it('prepares the next page while the previous one commits, and stores one page at a time in order', async () => {
+    const log: string[] = [];
+    const { pages } = source(3);
+    const { release, handlers } = controlledStores(log);
+    const done = walk(pages, FIRST_CURSOR, undefined, handlers);
+    await settle();
+    // Page 1 was prepared while page 0's store is still pending; its store waits.
+    expect(log).toEqual(['prepare 0', 'store 0', 'prepare 1']);
+    release[0]!(true);
+    await settle();
+    expect(log.slice(3)).toEqual(['committed 0', 'store 1', 'prepare 2']);
+    release[1]!(true);
+    await settle();
+    release[2]!(true);
+    await done;
+    expect(log.slice(6)).toEqual(['committed 1', 'store 2', 'committed 2']);
+  });
+
+  it('a failed store ends the walk with its error, and no later page is stored', async () => {
+    const log: string[] = [];
+    const { pages } = source(4);
+    const { release, handlers } = controlledStores(log);
+    const done = walk(pages, FIRST_CURSOR, undefined, handlers);
+    const outcome = done.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    await settle();
+    release[0]!(true);
+    await settle();
+    release[1]!(false);
+    expect(((await outcome) as Error).message).toBe('store 1 failed');
+    expect(log.filter((line) => line.startsWith('store'))).toEqual(['store 0', 'store 1']);
+  });
+
+  it('waits for the page still committing before it reports a failure to fetch', async () => {
+    const log: string[] = [];
+    const controller = new AbortController();
+    const { pages } = source(5);
+    const { release, handlers } = controlledStores(log);
+    const done = walk(pages, FIRST_CURSOR, controller.signal, handlers);
+    let ended = false;
+    const outcome = done.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    void outcome.then(() => (ended = true));
+    await settle();
+    controller.abort(new DOMException('stopped', 'AbortError'));
+    await settle();
+    expect(ended).toBe(false); // store 0 is still pending: the walk does not report yet
+    release[0]!(true);
+    expect(((await outcome) as Error).name).toBe('AbortError');
+    expect(log).toContain('committed 0');
+    expect(log.filter((line) => line.startsWith('store'))).toEqual(['store 0']);
+  });
+
+  it('restarts from the first page when the saved cursor has expired', async () => {
+    const stale = source(2, { stale: true });
+    const fresh = source(2);
+    let restarted = 0;
+    const stored: number[] = [];
+    const pages = (opts: PageOptions) => (opts.cursor === FIRST_CURSOR ? fresh.pages(opts) : stale.pages(opts));
+    await walk(pages, cursorOf(1), undefined, { prepare: () => undefined, store: async (page) => void stored.push(page.records[0]!) }, () => restarted++);
+    expect(restarted).toBe(1);
+    expect(stored).toEqual([0, 1]);
+  });
+});

@@ -1,0 +1,265 @@
+// When the background syncs, with a real lib/cache sync over an in-memory platform and a small
+// fake view (scope switches, outbox count), and a live hub that records what it was told.
+import { describe, expect, it, vi } from 'vitest';
+import type { PageOptions } from '../../api/client';
+import { paginate } from '../../api/paginate';
+import { ApiError } from '../../api/errors';
+import type { Company, Job, Vendor } from '../../api/schemas';
+import { createSync, type Sync } from '..';
+import type { SyncSource } from '..';
+import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
+import type { LiveEvent } from '../../messaging/views';
+import type { ActiveView, ViewScope } from '../../workspace/workspace';
+import { createSyncService, dailyLimitHoldUntil, FULL_REFRESH_MS } from './schedule';
+
+/** failJobs: true fails the job pages with a 503, an error fails them with that error. */
+type FailJobs = () => boolean | Error;
+
+function source(jobs: Job[], companies: Company[], opts: { failJobs?: FailJobs } = {}) {
+  const calls: string[] = [];
+  const pages = <R>(name: string, all: () => R[]) => (o: PageOptions = {}) =>
+    paginate<R>({
+      label: name,
+      ...(o.signal ? { signal: o.signal } : {}),
+      parse: (raw) => ({ ok: true, value: raw as R }),
+      fetchPage: async () => {
+        calls.push(`${name}${o.filter ? ' filtered' : ''}`);
+        const failure = name === 'job' ? opts.failJobs?.() : false;
+        if (failure) throw failure instanceof Error ? failure : new ApiError('ServerError', 'boom', { status: 503 });
+        return { body: all(), nextCursor: null };
+      },
+    });
+  const vendor: Vendor = { uuid: uuidOf('company', 999), active: true, edit_date: null, name: 'Acme', timezone_name: 'UTC', currency: 'AUD', email: '', website: '' };
+  const src: SyncSource = { jobs: { pages: pages('job', () => jobs) }, companies: { pages: pages('company', () => companies) }, vendor: { get: async () => vendor } };
+  return { src, calls };
+}
+
+const scopeOf = (staffUuid: string, mode: 'oauth' | 'api_key' = 'oauth'): ViewScope => ({ accountUuid: 'acct', staffUuid, baseUrl: 'http://127.0.0.1:9', scopes: [], mode });
+
+async function setup(options: { scope?: ViewScope | null; failJobs?: FailJobs; now?: () => number; afterSync?: (scope: ViewScope, sync: Sync) => Promise<void> } = {}) {
+  const { src, calls } = source(range(0, 40).map((n) => makeJob(n)), range(0, 7).map((n) => makeCompany(n)), options);
+  let scope: ViewScope | null = options.scope === undefined ? scopeOf('tech') : options.scope;
+  let sync: Sync | null = null;
+  let closed = 0;
+  const events: LiveEvent[] = [];
+  const stored = new Map<string, number>();
+  const holds = new Map<string, number>();
+  const timers: Array<{ fn: () => void; ms: number }> = [];
+  const view = {
+    scope: async () => scope,
+    sync: async () => (sync ??= createSync({ client: src, cache: await freshCache(), onProgress: (s) => service.publish(s) })),
+    outbox: async () => ({ count: async () => 3 }),
+    close: async () => {
+      closed++;
+      sync = null;
+    },
+  } as unknown as ActiveView;
+  // A new service over the same view and stored times: what a restarted service worker gets.
+  const startService = () =>
+    createSyncService({
+      view,
+      hub: { broadcast: (e) => void events.push(e) },
+      lastFullRefresh: { get: async (k) => stored.get(k) ?? null, set: async (k, at) => void stored.set(k, at) },
+      dailyLimitHold: { get: async (k) => holds.get(k) ?? null, set: async (k, at) => void holds.set(k, at) },
+      online: () => true,
+      log: () => undefined,
+      setTimer: (fn, ms) => timers.push({ fn, ms }),
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.afterSync ? { afterSync: options.afterSync } : {}),
+    });
+  let service = startService();
+  return {
+    get service() {
+      return service;
+    },
+    restartWorker: () => void (service = startService()),
+    calls,
+    events,
+    timers,
+    stored,
+    holds,
+    closed: () => closed,
+    setScope: (s: ViewScope | null) => (scope = s),
+  };
+}
+
+describe('sync service', () => {
+  it('runs afterSync with the scope and the finished sync (its index holds every job), and not after a failure', async () => {
+    const seen: Array<{ staff: string; docs: number }> = [];
+    let fail = false;
+    const t = await setup({
+      failJobs: () => fail,
+      afterSync: async (scope, sync) => void seen.push({ staff: scope.staffUuid, docs: (await sync.searchIndex()).main.count }),
+    });
+    await t.service.onSessionChanged();
+    expect(seen).toEqual([{ staff: 'tech', docs: 40 }]);
+    fail = true;
+    await t.service.run('incremental');
+    await vi.waitFor(() => expect(t.timers).toHaveLength(1)); // the failed run ended: a retry is scheduled
+    expect(seen).toHaveLength(1);
+  });
+
+  it('answers "signed_out" without a view, and the status of the view otherwise (with pending writes)', async () => {
+    const signedOut = await setup({ scope: null });
+    expect((await signedOut.service.status()).phase).toBe('signed_out');
+    const { service } = await setup();
+    expect(await service.status()).toMatchObject({ phase: 'idle', jobs: 0, lastSyncedAt: null, pendingWrites: 3, online: true });
+  });
+
+  it('syncs a new view in full at once, pushing progress on the live hub; the same view again does nothing', async () => {
+    const t = await setup();
+    await t.service.onSessionChanged();
+    expect((await t.service.status()).jobs).toBe(40);
+    expect(t.events.some((e) => e.type === 'sync.status' && e.status.phase === 'full')).toBe(true);
+    expect(t.events.at(-1)).toMatchObject({ type: 'sync.status', status: { phase: 'idle', jobs: 40 } });
+    expect(t.events).toContainEqual({ type: 'session.changed' });
+    const requests = t.calls.length;
+    await t.service.onSessionChanged();
+    expect(t.calls.length).toBe(requests);
+  });
+
+  it('a "who are you" switch closes the old view and syncs the new one; sign-out says signed_out', async () => {
+    const t = await setup();
+    await t.service.onSessionChanged();
+    t.setScope(scopeOf('other'));
+    await t.service.onSessionChanged();
+    expect(t.closed()).toBe(2);
+    expect((await t.service.status()).jobs).toBe(40);
+    t.setScope(null);
+    await t.service.onSessionChanged();
+    expect(t.events.at(-1)).toMatchObject({ type: 'sync.status', status: { phase: 'signed_out' } });
+  });
+
+  it('after sign-out, signing in to the same view syncs again', async () => {
+    const t = await setup();
+    await t.service.onSessionChanged();
+    await t.service.onSignedOut();
+    const requests = t.calls.length;
+    await t.service.onSessionChanged();
+    expect(t.calls.length).toBeGreaterThan(requests);
+  });
+
+  it('at start-up resumes only a view that never finished a sync', async () => {
+    const t = await setup();
+    await t.service.onStartup();
+    expect((await t.service.status()).jobs).toBe(40);
+    const requests = t.calls.length;
+    await t.service.onStartup();
+    expect(t.calls.length).toBe(requests);
+  });
+
+  it('the alarm syncs incrementally, and walks a staff member\'s view in full once an hour', async () => {
+    let clock = 1_000_000;
+    const t = await setup({ now: () => clock });
+    await t.service.onSessionChanged();
+    t.calls.length = 0;
+    await t.service.onAlarm();
+    expect(t.calls).toEqual(expect.arrayContaining(['job filtered', 'company filtered']));
+    t.calls.length = 0;
+    clock += FULL_REFRESH_MS;
+    await t.service.onAlarm();
+    expect(t.calls).toEqual(expect.arrayContaining(['job', 'company']));
+    expect(t.calls.some((c) => c.endsWith('filtered'))).toBe(false);
+  });
+
+  it('an API-key view (whole account) never needs the hourly full refresh', async () => {
+    let clock = 1_000_000;
+    const t = await setup({ scope: scopeOf('all', 'api_key'), now: () => clock });
+    await t.service.onSessionChanged();
+    clock += 2 * FULL_REFRESH_MS;
+    t.calls.length = 0;
+    await t.service.onAlarm();
+    expect(t.calls.every((c) => c.endsWith('filtered'))).toBe(true);
+  });
+
+  it('a passing failure is kept in the status in words and retried by itself', async () => {
+    let failing = true;
+    const t = await setup({ failJobs: () => failing });
+    await t.service.onSessionChanged();
+    const status = await t.service.status();
+    expect(status.phase).toBe('error');
+    expect(status.lastError).toMatch(/platform had an error/);
+    expect(t.timers).toHaveLength(1);
+    failing = false;
+    t.timers[0]!.fn();
+    await expect.poll(async () => (await t.service.status()).jobs).toBe(40);
+    expect((await t.service.status()).lastError).toBeNull();
+  });
+
+  describe("after the platform's daily limit", () => {
+    const dailyLimit = () =>
+      new ApiError('RateLimitedError', 'GET /api_1.0/job.json: 429 Number of allowed API requests per day exceeded', { status: 429, limitWindow: 'day' });
+
+    it('holds automatic syncs back until the next midnight UTC or an hour, whichever comes first', () => {
+      const at = Date.UTC(2026, 10, 21, 9, 15);
+      expect(dailyLimitHoldUntil(at)).toBe(at + 60 * 60_000);
+      expect(dailyLimitHoldUntil(Date.UTC(2026, 10, 21, 23, 40))).toBe(Date.UTC(2026, 10, 22));
+    });
+
+    it('says so in words, schedules no retry, and the alarm leaves the platform alone until the hold ends, even in a restarted worker', async () => {
+      let clock = Date.UTC(2026, 10, 21, 9, 0);
+      let failure: Error | false = false;
+      const t = await setup({ now: () => clock, failJobs: () => failure });
+      await t.service.onSessionChanged();
+      failure = dailyLimit();
+      clock += 10 * 60_000;
+      await t.service.onAlarm();
+      const status = await t.service.status();
+      expect(status.phase).toBe('error');
+      expect(status.lastError).toMatch(/daily allowance of requests/);
+      expect(t.timers).toHaveLength(0); // a retry in seconds cannot help
+
+      t.calls.length = 0;
+      t.restartWorker(); // the worker is usually stopped between alarms: the hold must outlive it
+      for (const minutes of [10, 20, 30, 40, 50]) {
+        clock = Date.UTC(2026, 10, 21, 9, 10 + minutes);
+        await t.service.onAlarm();
+      }
+      expect(t.calls).toEqual([]);
+
+      failure = false;
+      clock = Date.UTC(2026, 10, 21, 10, 10); // an hour after the failure: one alarm sync checks
+      await t.service.onAlarm();
+      expect(t.calls.some((c) => c.startsWith('job'))).toBe(true);
+      expect((await t.service.status()).lastError).toBeNull();
+    });
+
+    it('start-up holds back too; a sync asked for on demand still runs; success lifts the hold', async () => {
+      let clock = Date.UTC(2026, 10, 21, 23, 30);
+      let failure: Error | false = dailyLimit();
+      const t = await setup({ now: () => clock, failJobs: () => failure });
+      await t.service.runAndWait('auto'); // the first sync fails: start-up would normally resume it
+      t.calls.length = 0;
+      clock = Date.UTC(2026, 10, 21, 23, 50);
+      t.restartWorker();
+      await t.service.onStartup();
+      await t.service.onAlarm();
+      expect(t.calls).toEqual([]);
+
+      await t.service.runAndWait('incremental'); // on demand: the user may know better (and it costs one request)
+      expect(t.calls).toContain('job');
+      expect(t.timers).toHaveLength(0);
+
+      // The hold ends at midnight UTC (before the hour is up); the platform's day has turned.
+      failure = false;
+      clock = Date.UTC(2026, 10, 22, 0, 0, 30);
+      t.calls.length = 0;
+      await t.service.onAlarm();
+      expect(t.calls).toContain('job');
+      expect((await t.service.status()).phase).toBe('idle');
+      expect([...t.holds]).toEqual([[expect.stringContaining('acct'), 0]]);
+      clock += 10 * 60_000;
+      t.calls.length = 0;
+      await t.service.onAlarm(); // no hold left
+      expect(t.calls.length).toBeGreaterThan(0);
+    });
+  });
+
+  it('sync.run answers at once with the status of the sync it started', async () => {
+    const t = await setup();
+    const answer = await t.service.run('incremental');
+    expect(['full', 'idle']).toContain(answer.phase);
+    await t.service.runAndWait('auto');
+    expect((await t.service.status()).jobs).toBe(40);
+  });
+});

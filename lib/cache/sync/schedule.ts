@@ -1,0 +1,241 @@
+import { isDailyRateLimit } from '../../api/errors';
+import type { Sync, SyncState } from '..';
+import { describeSyncError, isQuotaExceeded } from '..';
+import type { LiveEvent, SyncStatus } from '../../messaging/views';
+import type { TimesStore } from './sync-times';
+import type { ActiveView, LiveHub, ViewScope } from '../../workspace/workspace';
+import { scopeKey } from '../../workspace/open-workspace';
+import { signedOutStatus, toSyncStatus } from './sync-status';
+
+// When the background syncs: after sign-in and whenever "who are you" changes the view (a full
+// sync into that view's cache), at worker start-up (resuming a cut-off full sync), on the
+// periodic alarm (incremental; now and then a full refresh for an impersonated view, because
+// allocating a job to someone does not change its edit_date) and on demand. Progress goes to every
+// open page over the live hub; failures are kept in the sync state in words, never thrown away.
+//
+// The platform's daily limit (20,000 requests per app per account, shared by every Fieldside user of
+// the account) is the one failure that waiting minutes cannot fix: after it, the automatic syncs
+// (alarm, start-up, retries) hold back until the next window, while the on-demand ones still run.
+
+/** A staff member's view is walked in full this often: incremental sync misses allocation changes. */
+export const FULL_REFRESH_MS = 60 * 60_000;
+
+/** Longest hold on automatic syncs after the daily limit: then one alarm sync checks whether it cleared. */
+export const DAILY_LIMIT_RECHECK_MS = 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * When automatic syncs may run again after hitting the daily limit at `at`: the next midnight UTC or an
+ * hour later, whichever comes first. The platform does not say when its day starts; midnight UTC is
+ * the likeliest guess (and the emulator's), and an hourly check finds the new day within the hour
+ * whatever the boundary, for a few requests an hour, where "wait a whole day" could leave the cache
+ * stale for most of one.
+ */
+export function dailyLimitHoldUntil(at: number): number {
+  const nextUtcMidnight = (Math.floor(at / DAY_MS) + 1) * DAY_MS;
+  return Math.min(nextUtcMidnight, at + DAILY_LIMIT_RECHECK_MS);
+}
+
+/** The daily limit is per app per account: every view (staff member) of the account shares the hold. */
+function dailyLimitKey(scope: ViewScope): string {
+  return [scope.mode, scope.baseUrl, scope.accountUuid].join('|');
+}
+
+export interface SyncServiceDeps {
+  view: ActiveView;
+  hub: LiveHub;
+  online?: () => boolean;
+  now?: () => number;
+  /** When the last full refresh of a scope finished (persisted so it survives the worker). */
+  lastFullRefresh: TimesStore;
+  /** Until when automatic syncs of an account hold back after the platform's daily limit (persisted
+   * for the same reason: the worker is usually stopped between two alarms). */
+  dailyLimitHold: TimesStore;
+  log?: (message: string, error: unknown) => void;
+  /** Delay before retrying a sync that failed for a passing reason (network, 5xx, the per-minute 429); default 2 s doubling to 2 min. */
+  retryDelayMs?: (attempt: number) => number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  /** After every sync that finished: work that follows from a fresh cache (the popup's first screen). */
+  afterSync?: (scope: ViewScope, sync: Sync) => Promise<void>;
+}
+
+/** Failures worth retrying soon by ourselves: the platform or the network will likely come back. */
+function isPassing(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  const kind = (error as { kind?: unknown } | null)?.kind;
+  const passing = ['NetworkError', 'ServerError', 'RateLimitedError', 'TimeoutError'];
+  return passing.includes(String(kind)) || passing.includes(String(name));
+}
+
+/** The view and its granted scopes: a change of either may need a sync. */
+function sessionKey(scope: ViewScope): string {
+  return `${scopeKey(scope)}#${[...scope.scopes].sort().join(' ')}`;
+}
+function withoutScopes(key: string): string {
+  return key.slice(0, key.indexOf('#'));
+}
+
+export function createSyncService(deps: SyncServiceDeps) {
+  const online = deps.online ?? (() => globalThis.navigator?.onLine ?? true);
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? ((message, error) => console.warn(`Fieldside: ${message}`, error));
+  let knownScope: string | null | undefined;
+  const retryDelay = deps.retryDelayMs ?? ((attempt: number) => Math.min(2_000 * 2 ** attempt, 120_000));
+  const setTimer = deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+  let retries = 0;
+  let retryPending = false;
+
+  /** A passing failure: try again by ourselves (the alarm is 10 minutes away), a few times. */
+  function scheduleRetry(kind: 'auto' | 'full' | 'incremental', scope: ViewScope): void {
+    if (retryPending || retries >= 6) return;
+    retryPending = true;
+    setTimer(() => {
+      retryPending = false;
+      retries++;
+      void deps.view.scope().then((now) => (now && scopeKey(now) === scopeKey(scope) ? runAutomatic(kind, now) : null));
+    }, retryDelay(retries));
+  }
+
+  /** A sync nobody asked for just now (alarm, start-up, retry): not while the daily limit holds. */
+  async function runAutomatic(kind: 'auto' | 'full' | 'incremental', scope: ViewScope): Promise<SyncState | null> {
+    const holdUntil = (await deps.dailyLimitHold.get(dailyLimitKey(scope))) ?? 0;
+    if (now() < holdUntil) return null;
+    return runToEnd(kind, scope);
+  }
+
+  async function clearDailyLimitHold(scope: ViewScope): Promise<void> {
+    const key = dailyLimitKey(scope);
+    if (((await deps.dailyLimitHold.get(key)) ?? 0) !== 0) await deps.dailyLimitHold.set(key, 0);
+  }
+
+  // The last outbox count seen, for the pushes made from sync progress (which must not wait on it).
+  let lastPending = 0;
+  async function pendingWrites(): Promise<number> {
+    try {
+      lastPending = await (await deps.view.outbox()).count();
+    } catch {
+      lastPending = 0;
+    }
+    return lastPending;
+  }
+
+  async function status(): Promise<SyncStatus> {
+    const scope = await deps.view.scope();
+    if (!scope) return signedOutStatus(online());
+    const sync = await deps.view.sync();
+    return toSyncStatus(await sync.state(), { online: online(), pendingWrites: await pendingWrites() });
+  }
+
+  /** Pushes a state to every open page (called from the view's onProgress). */
+  function publish(state: SyncState, pending = lastPending): void {
+    const event: LiveEvent = { type: 'sync.status', status: toSyncStatus(state, { online: online(), pendingWrites: pending }) };
+    deps.hub.broadcast(event);
+  }
+
+  /** Runs a sync to its end; failures end up in the state (and the log), not in the caller. */
+  async function runToEnd(kind: 'auto' | 'full' | 'incremental', scope: ViewScope): Promise<SyncState | null> {
+    let sync: Sync;
+    try {
+      sync = await deps.view.sync();
+    } catch (error) {
+      log('could not open the job cache', error);
+      return null;
+    }
+    try {
+      const state = await (kind === 'auto' ? sync.run() : kind === 'full' ? sync.full() : sync.incremental());
+      if (kind === 'full' || state.phase === 'idle') await markFullIfDone(kind, scope, state);
+      await clearDailyLimitHold(scope); // the platform answered again: the day has turned
+      retries = 0;
+      await deps.afterSync?.(scope, sync).catch((error: unknown) => log('could not prepare the popup', error));
+      return state;
+    } catch (error) {
+      // The sync stored the error in words (quota, network, sign-in) and published it already.
+      log(isQuotaExceeded(error) ? 'the job cache is out of storage space' : `sync failed: ${describeSyncError(error)}`, error);
+      publish(await sync.state(), await pendingWrites());
+      if (isDailyRateLimit(error)) await deps.dailyLimitHold.set(dailyLimitKey(scope), dailyLimitHoldUntil(now()));
+      else if (isPassing(error)) scheduleRetry(kind === 'full' ? 'full' : 'auto', scope);
+      return null;
+    }
+  }
+
+  async function markFullIfDone(kind: string, scope: ViewScope, _state: SyncState): Promise<void> {
+    if (kind === 'full') await deps.lastFullRefresh.set(scopeKey(scope), now());
+    else if ((await deps.lastFullRefresh.get(scopeKey(scope))) === null) await deps.lastFullRefresh.set(scopeKey(scope), now());
+  }
+
+  async function withScope<T>(fn: (scope: ViewScope) => Promise<T>): Promise<T | null> {
+    const scope = await deps.view.scope();
+    return scope ? fn(scope) : null;
+  }
+
+  return {
+    status,
+    publish,
+
+    /** On demand ("sync.run"): starts the sync and answers at once with the status. */
+    async run(mode: 'incremental' | 'full'): Promise<SyncStatus> {
+      const scope = await deps.view.scope();
+      if (!scope) return signedOutStatus(online());
+      const sync = await deps.view.sync();
+      const done = runToEnd(mode, scope);
+      // Let the sync take its first step (phase "full"/"incremental") before answering.
+      await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 0))]);
+      return toSyncStatus(await sync.state(), { online: online(), pendingWrites: await pendingWrites() });
+    },
+
+    /** Runs a sync and waits for it (tests, the alarm). */
+    runAndWait: (mode: 'auto' | 'incremental' | 'full') => withScope((scope) => runToEnd(mode, scope)),
+
+    /** The periodic alarm: incremental, or a full refresh when an impersonated view is due one. */
+    async onAlarm(): Promise<void> {
+      await withScope(async (scope) => {
+        const staffView = scope.mode === 'oauth' && scope.staffUuid !== 'all';
+        const last = await deps.lastFullRefresh.get(scopeKey(scope));
+        const due = staffView && last !== null && now() - last >= FULL_REFRESH_MS;
+        return runAutomatic(due ? 'full' : 'incremental', scope);
+      });
+    },
+
+    /** Worker start-up: resume a cut-off full sync (or do the first one). */
+    async onStartup(): Promise<void> {
+      await withScope(async (scope) => {
+        knownScope = sessionKey(scope);
+        const sync = await deps.view.sync();
+        const state = await sync.state();
+        // Never finished (interrupted, or never started): go on now. Otherwise the alarm keeps it fresh.
+        if (state.lastSyncedAt === null) return runAutomatic('auto', scope);
+        return null;
+      });
+    },
+
+    /** Sign-out (before its caches are deleted): close the view and forget it, so the next
+     * sign-in, even into the same view, starts a sync of its own. */
+    async onSignedOut(): Promise<void> {
+      knownScope = null;
+      await deps.view.close();
+    },
+
+    /** The session changed (sign-in, sign-out, "who are you"): a new view syncs in full at once. */
+    async onSessionChanged(): Promise<void> {
+      const scope = await deps.view.scope();
+      const key = scope ? sessionKey(scope) : null;
+      if (key === knownScope) return;
+      const before = knownScope;
+      knownScope = key;
+      // Same view, more scopes (incremental authorisation, e.g. quick search's read_customers): a
+      // sync that failed for want of them goes on; nothing is closed.
+      if (scope && key !== null && before && withoutScopes(before) === withoutScopes(key)) {
+        await runToEnd('auto', scope);
+        return;
+      }
+      await deps.view.close();
+      deps.hub.broadcast({ type: 'session.changed' });
+      if (!scope) {
+        deps.hub.broadcast({ type: 'sync.status', status: signedOutStatus(online()) });
+        return;
+      }
+      await runToEnd('auto', scope);
+    },
+  };
+}
+export type SyncService = ReturnType<typeof createSyncService>;

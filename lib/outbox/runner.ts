@@ -1,0 +1,145 @@
+// Runs the outbox sender (lib/outbox) for the view in scope: started with the worker, flushed when the
+// network comes back, woken by an alarm for long backoffs (a stopped worker forgets its timers but not
+// its alarms), and after each sent write re-reads the job into the cache so badges show the truth.
+import type { Job } from '../api/schemas';
+import { createOutboxSender, type Outbox, type OutboxSender, type SetTimer } from '.';
+import type { ActiveView, LiveHub } from '../workspace/workspace';
+
+/** A wake-up that outlives the service worker (browser.alarms in the background). */
+export interface WakeAlarm {
+  set(at: number): void;
+  clear(): void;
+}
+
+export interface OutboxRunnerDeps {
+  view: ActiveView;
+  live: LiveHub;
+  alarm: WakeAlarm;
+  /** Waits shorter than this use a plain timer only (alarms fire no sooner than ~30 s). */
+  alarmThresholdMs?: number;
+  /** Told the number of waiting writes after every change (the toolbar badge). */
+  onCount?: (pending: number) => void;
+  now?: () => number;
+  /** Coalesces bursts (200 notes sent one after another) into one re-read and one count. */
+  settleMs?: number;
+}
+
+interface Attached {
+  outbox: Outbox;
+  sender: OutboxSender;
+  unsubscribe: () => void;
+}
+
+export function createOutboxRunner(deps: OutboxRunnerDeps) {
+  const now = deps.now ?? Date.now;
+  const threshold = deps.alarmThresholdMs ?? 20_000;
+  const settleMs = deps.settleMs ?? 250;
+  let attached: Attached | undefined;
+  let attaching: Promise<Attached | undefined> | undefined;
+  const reread = new Set<string>();
+  let settleTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const setTimer: SetTimer = (delayMs, fn) => {
+    const id = setTimeout(fn, delayMs);
+    if (delayMs > threshold) deps.alarm.set(now() + delayMs);
+    return () => {
+      clearTimeout(id);
+      if (delayMs > threshold) deps.alarm.clear();
+    };
+  };
+
+  /** After a burst of changes: one count for the badge and the pages, one re-read per job sent. */
+  function settleSoon(): void {
+    if (settleTimer) return;
+    settleTimer = setTimeout(() => {
+      settleTimer = undefined;
+      void settle();
+    }, settleMs);
+  }
+
+  async function settle(): Promise<void> {
+    const a = attached;
+    if (!a) return;
+    const pending = await a.outbox.count().catch(() => undefined);
+    if (pending !== undefined) {
+      deps.onCount?.(pending);
+      deps.live.broadcast({ type: 'outbox.changed', pendingWrites: pending });
+    }
+    // A job is re-read once its queue is drained, not after each of 200 notes: the rate limit is shared.
+    const jobs: string[] = [];
+    for (const uuid of reread) {
+      if ((await a.outbox.pending(uuid).catch(() => [])).length > 0) continue;
+      reread.delete(uuid);
+      jobs.push(uuid);
+    }
+    if (jobs.length === 0) return;
+    try {
+      const client = await deps.view.client();
+      const fresh = await Promise.all(jobs.map((uuid) => client.jobs.get(uuid).catch(() => undefined)));
+      await deps.view.upsertJobs(fresh.filter((j): j is Job => j !== undefined));
+    } catch (error) {
+      // The next sync brings the same truth; the write itself is already on the platform.
+      console.warn('Fieldside: could not re-read jobs after sending', error);
+    }
+  }
+
+  function detach(): void {
+    attached?.sender.stop();
+    attached?.unsubscribe();
+    attached = undefined;
+    deps.alarm.clear();
+  }
+
+  /** The sender of the current scope's outbox; a new one when the scope changed; none when signed out. */
+  async function ensure(): Promise<Attached | undefined> {
+    const scope = await deps.view.scope();
+    if (!scope) {
+      detach();
+      return undefined;
+    }
+    const outbox = await deps.view.outbox();
+    if (attached?.outbox === outbox) return attached;
+    attaching ??= (async () => {
+      detach();
+      const client = await deps.view.client();
+      const sender = createOutboxSender({ outbox, client, setTimer });
+      const unsubscribe = outbox.subscribe((change) => {
+        if (change.type === 'removed' && change.sent) reread.add(change.entry.jobUuid);
+        settleSoon();
+      });
+      attached = { outbox, sender, unsubscribe };
+      return attached;
+    })().finally(() => (attaching = undefined));
+    return attaching;
+  }
+
+  return {
+    /** Worker start-up, an alarm, a session change: attach to the current outbox and send what is due. */
+    async resume(): Promise<void> {
+      const a = await ensure();
+      if (!a) return;
+      settleSoon();
+      await a.sender.start();
+    },
+    /** The network is back (or the person asked): send everything now, backoff or not. */
+    async flush(): Promise<void> {
+      const a = await ensure();
+      if (a) await a.sender.flush();
+    },
+    async retry(seq: number): Promise<void> {
+      const a = await ensure();
+      if (a) await a.sender.retry(seq);
+    },
+    async discard(seq: number): Promise<boolean> {
+      const a = await ensure();
+      return (await a?.outbox.discard(seq)) !== undefined;
+    },
+    async count(): Promise<number> {
+      const a = await ensure().catch(() => undefined);
+      return a ? a.outbox.count() : 0;
+    },
+    stop: detach,
+  };
+}
+
+export type OutboxRunner = ReturnType<typeof createOutboxRunner>;

@@ -1,0 +1,110 @@
+// An in-memory stand-in for the platform client, for the sender's unit tests: it behaves like the
+// platform where the outbox relies on it (a create naming an existing uuid updates, badges are a
+// set) and lets a test fail or hold any call. The integration tests use the real client and emulator.
+import { ApiError } from '../../api/errors';
+import type { OutboxClient } from '../apply';
+
+export interface FakeJob {
+  active: boolean;
+  badges: string[];
+}
+
+type Op = 'notes.create' | 'jobs.get' | 'jobs.setBadges';
+
+export interface Call {
+  op: Op;
+  jobUuid: string;
+  noteUuid?: string;
+}
+
+export function createFakeClient(jobs: Record<string, FakeJob>) {
+  const notes = new Map<string, { jobUuid: string; note: string; writes: number }>();
+  const calls: Call[] = [];
+  /** Errors to throw, in order, for the next calls (undefined entries let a call through). */
+  const failures: Array<unknown> = [];
+  /** Set by `dieAfterNextCreate`: the platform takes the next note, its answer never comes back. */
+  let dieAfterCreate = false;
+
+  async function enter(call: Call): Promise<void> {
+    calls.push(call);
+    if (failures.length > 0) {
+      const failure = failures.shift();
+      if (failure !== undefined) throw failure;
+    }
+  }
+
+  function job(uuid: string): FakeJob {
+    const found = jobs[uuid];
+    if (!found) throw new ApiError('NotFoundError', `GET /api_1.0/job/${uuid}.json: 404 No job record`, { status: 404 });
+    return found;
+  }
+
+  const client: OutboxClient = {
+    notes: {
+      async create(input) {
+        await enter({ op: 'notes.create', jobUuid: input.jobUuid, ...(input.uuid ? { noteUuid: input.uuid } : {}) });
+        const uuid = input.uuid ?? crypto.randomUUID();
+        const existing = notes.get(uuid);
+        notes.set(uuid, { jobUuid: input.jobUuid, note: input.note, writes: (existing?.writes ?? 0) + 1 });
+        if (dieAfterCreate) {
+          dieAfterCreate = false;
+          return new Promise<never>(() => {}); // the worker was stopped: nothing after this runs
+        }
+        return { uuid };
+      },
+    },
+    jobs: {
+      async get(uuid) {
+        await enter({ op: 'jobs.get', jobUuid: uuid });
+        const found = job(uuid);
+        return { uuid, active: found.active, badges: [...found.badges] };
+      },
+      async setBadges(uuid, badgeUuids) {
+        await enter({ op: 'jobs.setBadges', jobUuid: uuid });
+        job(uuid).badges = [...badgeUuids];
+      },
+    },
+  };
+
+  return {
+    client,
+    notes,
+    calls,
+    jobs,
+    failNext: (...errors: unknown[]) => failures.push(...errors),
+    /** The next note reaches the platform, and the worker that sent it is stopped before the answer. */
+    dieAfterNextCreate: () => {
+      dieAfterCreate = true;
+    },
+  };
+}
+
+/** A timer the test fires by hand: what was asked, and a way to run it. */
+export function createManualTimers() {
+  const timers: Array<{ delayMs: number; fn: () => void; done: boolean }> = [];
+  const armed = () => timers.filter((t) => !t.done);
+  return {
+    setTimer: (delayMs: number, fn: () => void) => {
+      const timer = { delayMs, fn, done: false };
+      timers.push(timer);
+      return () => {
+        timer.done = true;
+      };
+    },
+    /** Delays of the timers neither fired nor cancelled. */
+    armed: () => armed().map((t) => t.delayMs),
+    /** Fires the one armed timer, as the clock reaching it would. */
+    fire() {
+      const [timer, ...more] = armed();
+      if (!timer || more.length > 0) throw new Error(`expected one armed timer, found ${armed().length}`);
+      timer.done = true;
+      timer.fn();
+    },
+  };
+}
+
+export const JOB_A = '0b9f3c8e-0000-4000-8000-00000000000a';
+export const JOB_B = '0b9f3c8e-0000-4000-8000-00000000000b';
+export const JOB_GONE = '0b9f3c8e-0000-4000-8000-00000000000d';
+export const BADGE_VIP = '5a1d0000-0000-4000-8000-000000000001';
+export const BADGE_WARRANTY = '5a1d0000-0000-4000-8000-000000000002';

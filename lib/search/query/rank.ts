@@ -1,0 +1,79 @@
+// Picks the best `limit` candidates without sorting them all, and without allocating per
+// candidate: ties on score are common (a whole tier scores the same), and an object made per
+// tie cost tens of thousands of allocations on a short word, which the browser's GC then paid for.
+import type { Candidates } from './evaluate';
+import type { SearchIndex } from '../format/index-state';
+import { resultPart } from '../format/scores';
+
+export interface Ranked {
+  doc: number;
+  score: number;
+  rank: number;
+}
+
+/** The current best, in order, as parallel columns (reused: one search runs at a time). */
+let topDoc = new Uint32Array(32);
+let topScore = new Uint32Array(32);
+let topRank = new Uint32Array(32);
+/** Each candidate's result score (reused, grown as needed). */
+let totals = new Uint32Array(1024);
+
+/** Orders by score, then rank (open, newest), then document number, for a stable answer. */
+export function topResults(index: SearchIndex, candidates: Candidates, limit: number): Ranked[] {
+  if (limit <= 0) return [];
+  if (topDoc.length <= limit) {
+    topDoc = new Uint32Array(limit + 1);
+    topScore = new Uint32Array(limit + 1);
+    topRank = new Uint32Array(limit + 1);
+  }
+  const { docs, count, scores } = candidates;
+  const terms = scores.length;
+  if (terms === 0) return [];
+  const mainCount = index.main.count;
+  const mainRanks = index.main.ranks;
+  const deltaRanks = index.delta === null ? mainRanks : index.delta.ranks;
+  if (totals.length < count) totals = new Uint32Array(Math.max(count, totals.length * 2));
+  // Word by word over all candidates (few long loops, not a short loop per candidate).
+  addParts(totals, scores[0]!, count, true);
+  for (let t = 1; t < terms; t++) addParts(totals, scores[t]!, count, false);
+  let size = 0;
+  for (let i = 0; i < count; i++) {
+    const score = totals[i]!;
+    const doc = docs[i]!;
+    if (size === limit) {
+      const last = size - 1;
+      if (score < topScore[last]!) continue;
+      const rank = doc < mainCount ? mainRanks[doc]! : deltaRanks[doc - mainCount]!;
+      if (!better(score, rank, doc, topScore[last]!, topRank[last]!, topDoc[last]!)) continue;
+      insert(last, score, rank, doc);
+    } else {
+      const rank = doc < mainCount ? mainRanks[doc]! : deltaRanks[doc - mainCount]!;
+      insert(size++, score, rank, doc);
+    }
+  }
+  const top: Ranked[] = new Array(size);
+  for (let k = 0; k < size; k++) top[k] = { doc: topDoc[k]!, score: topScore[k]!, rank: topRank[k]! };
+  return top;
+}
+
+function addParts(totals: Uint32Array, column: Uint8Array, count: number, first: boolean): void {
+  if (first) for (let i = 0; i < count; i++) totals[i] = resultPart(column[i]!);
+  else for (let i = 0; i < count; i++) totals[i] = totals[i]! + resultPart(column[i]!);
+}
+
+function better(score: number, rank: number, doc: number, score2: number, rank2: number, doc2: number): boolean {
+  return score !== score2 ? score > score2 : rank !== rank2 ? rank > rank2 : doc < doc2;
+}
+
+/** Places the entry among top[0, at) in order, using slot `at` (the last one, dropped if full). */
+function insert(at: number, score: number, rank: number, doc: number): void {
+  while (at > 0 && better(score, rank, doc, topScore[at - 1]!, topRank[at - 1]!, topDoc[at - 1]!)) {
+    topScore[at] = topScore[at - 1]!;
+    topRank[at] = topRank[at - 1]!;
+    topDoc[at] = topDoc[at - 1]!;
+    at--;
+  }
+  topScore[at] = score;
+  topRank[at] = rank;
+  topDoc[at] = doc;
+}

@@ -1,0 +1,187 @@
+// What the field-work services share for the view in scope: the client, the cache, the outbox, the
+// answer store, and a few account facts read once per scope (time zone, badge names, staff names).
+// Switching who you are changes the scope key, and everything here is read again for the new one.
+import { isApiError } from '../api/errors';
+import type { Company, CompanyContact, Job } from '../api/schemas';
+import type { ActiveView, LiveHub, ViewScope } from '../workspace/workspace';
+import { answerDbName, createAnswerStore, type AnswerStore } from './answer-store';
+import { isOffline, NoViewError } from './errors';
+
+export { isOffline, NoViewError } from './errors';
+
+export interface FieldContextDeps {
+  view: ActiveView;
+  live: LiveHub;
+  /** The name of the staff member in view (from the session record). */
+  staffName: () => Promise<string | null>;
+  now?: () => number;
+}
+
+interface PerScope {
+  key: string;
+  store: AnswerStore;
+  timeZone?: Promise<string | null>;
+  badgeNames?: Promise<Map<string, string> | null>;
+  staffNames?: Promise<Map<string, string>>;
+  contacts: Map<string, { at: number; list: CompanyContact[] }>;
+  /** Customers read from the platform while the cache lacks them (before the first sync). */
+  companies: Map<string, { at: number; company: Company }>;
+}
+
+const CONTACTS_TTL_MS = 10 * 60_000;
+
+export function createFieldContext(deps: FieldContextDeps) {
+  const now = deps.now ?? Date.now;
+  let current: PerScope | undefined;
+
+  async function scope(): Promise<ViewScope> {
+    const s = await deps.view.scope();
+    if (!s) throw new NoViewError();
+    return s;
+  }
+
+  async function perScope(): Promise<PerScope> {
+    const s = await scope();
+    const key = `${s.accountUuid}|${s.staffUuid}|${s.scopes.join(' ')}`;
+    if (current?.key !== key) {
+      void current?.store.close();
+      current = { key, store: createAnswerStore(answerDbName(s.accountUuid, s.staffUuid)), contacts: new Map(), companies: new Map() };
+    }
+    return current;
+  }
+
+  /** A value read once per scope; a failure is not kept, so the next call tries again. */
+  function once<K extends 'timeZone' | 'badgeNames' | 'staffNames'>(k: K, read: () => NonNullable<PerScope[K]>) {
+    return async (): Promise<Awaited<NonNullable<PerScope[K]>>> => {
+      const p = await perScope();
+      const pending = (p[k] ??= read() as PerScope[K]) as NonNullable<PerScope[K]>;
+      pending.catch(() => {
+        if (p[k] === pending) p[k] = undefined;
+      });
+      return pending as Awaited<NonNullable<PerScope[K]>>;
+    };
+  }
+
+  const can = (s: ViewScope, ...needed: string[]) => s.mode === 'api_key' || needed.every((n) => s.scopes.includes(n));
+
+  const ctx = {
+    now,
+    view: deps.view,
+    live: deps.live,
+    staffName: deps.staffName,
+    scope,
+    can,
+    store: async () => (await perScope()).store,
+    client: () => deps.view.client(),
+
+    /** The account's IANA zone; kept in the answer store so "today" is right offline too. */
+    timeZone: once('timeZone', async () => {
+      const store = (await perScope()).store;
+      try {
+        const vendor = await (await deps.view.client()).vendor.get();
+        const zone = vendor.timezone_name || null;
+        await store.put('vendor:timezone', zone, now());
+        return zone;
+      } catch (error) {
+        if (!isOffline(error)) throw error;
+        return (await store.get<string | null>('vendor:timezone'))?.value ?? null;
+      }
+    }),
+
+    /** Badge uuid → name; null when the scopes do not allow reading them (badge.json needs manage_badges). */
+    badgeNames: once('badgeNames', async () => {
+      const s = await scope();
+      const store = (await perScope()).store;
+      if (!can(s, 'manage_badges')) return null;
+      try {
+        const { records } = await (await deps.view.client()).badges.list();
+        const names = records.filter((b) => b.active).map((b) => [b.uuid, b.name] as [string, string]);
+        await store.put('badges', names, now());
+        return new Map(names);
+      } catch (error) {
+        if (!isOffline(error)) throw error;
+        const saved = await store.get<Array<[string, string]>>('badges');
+        return saved ? new Map(saved.value) : null;
+      }
+    }),
+
+    /** Staff uuid → name, for note authors; empty when staff cannot be read. */
+    staffNames: once('staffNames', async () => {
+      try {
+        const { records } = await (await deps.view.client()).staff.list();
+        return new Map(records.map((s) => [s.uuid, `${s.first} ${s.last}`.trim() || s.email] as [string, string]));
+      } catch (error) {
+        if (isOffline(error)) throw error; // not kept: try again when back online
+        return new Map<string, string>();
+      }
+    }),
+
+    /** Jobs by uuid: the cache first, the platform for the ones it lacks. */
+    async jobs(uuids: readonly string[]): Promise<Map<string, Job>> {
+      const out = new Map<string, Job>();
+      const cache = await deps.view.cache().catch(() => undefined);
+      for (const uuid of new Set(uuids)) {
+        const hit = await cache?.getJob(uuid);
+        if (hit) out.set(uuid, hit);
+      }
+      const missing = [...new Set(uuids)].filter((u) => !out.has(u));
+      if (missing.length) {
+        const client = await deps.view.client();
+        const read = await Promise.all(missing.map((u) => client.jobs.get(u).catch((e) => (isApiError(e, 'NotFoundError') ? undefined : Promise.reject(e)))));
+        for (const job of read) if (job) out.set(job.uuid, job);
+      }
+      return out;
+    },
+
+    /** Companies by uuid: the cache first, then ones read lately, then the platform (skipped without the scope). */
+    async companies(uuids: ReadonlyArray<string | null>): Promise<Map<string, Company>> {
+      const wanted = [...new Set(uuids.filter((u): u is string => !!u))];
+      const out = new Map<string, Company>();
+      const cache = await deps.view.cache().catch(() => undefined);
+      for (const uuid of wanted) {
+        const hit = await cache?.getCompany(uuid);
+        if (hit) out.set(uuid, hit);
+      }
+      const p = await perScope();
+      for (const uuid of wanted) {
+        const kept = p.companies.get(uuid);
+        if (!out.has(uuid) && kept && kept.at > now() - CONTACTS_TTL_MS) out.set(uuid, kept.company);
+      }
+      const s = await scope();
+      const missing = wanted.filter((u) => !out.has(u));
+      if (missing.length && can(s, 'read_customers')) {
+        const client = await deps.view.client();
+        const read = await Promise.all(missing.map((u) => client.companies.get(u).catch((e) => (isOffline(e) ? Promise.reject(e) : undefined))));
+        for (const company of read) {
+          if (!company) continue;
+          out.set(company.uuid, company);
+          p.companies.set(company.uuid, { at: now(), company });
+        }
+      }
+      return out;
+    },
+
+    /** A company's active contacts, kept a few minutes: "My day" is re-read on every change, and
+     * each read must not spend the shared rate limit (180 a minute) on contacts that rarely change. */
+    async contactsOf(companyUuid: string): Promise<CompanyContact[]> {
+      const p = await perScope();
+      const hit = p.contacts.get(companyUuid);
+      if (hit && hit.at > now() - CONTACTS_TTL_MS) return hit.list;
+      const { records } = await (await deps.view.client()).companyContacts.ofCompany(companyUuid);
+      const list = records.filter((c) => c.active);
+      p.contacts.set(companyUuid, { at: now(), list });
+      return list;
+    },
+
+    /** Writes waiting in the outbox, per job. */
+    async pendingByJob(): Promise<Map<string, number>> {
+      const counts = new Map<string, number>();
+      const outbox = await deps.view.outbox();
+      for (const e of await outbox.pending()) counts.set(e.jobUuid, (counts.get(e.jobUuid) ?? 0) + 1);
+      return counts;
+    },
+  };
+  return ctx;
+}
+
+export type FieldContext = ReturnType<typeof createFieldContext>;

@@ -1,0 +1,107 @@
+// A job's detail for the side panel: the job, its customer and contacts, badges by name, notes newest
+// first with the outbox's pending and failed writes on top. Online it reads the platform (and keeps
+// the answer); offline it shows the kept answer, or the cached job, and says so.
+import type { Company, CompanyContact, Job } from '../api/schemas';
+import type { JobDetail, NoteView } from '../messaging/views';
+import type { OutboxEntry } from '../outbox';
+import { isOffline, type FieldContext } from './field-context';
+import { jobWebUrl } from '../api/links';
+import { contactName, jobSummary, mergeNotes, sentNote } from './summaries';
+
+/** What is kept per job: the platform's answer, before the outbox is laid over it. */
+interface JobAnswer {
+  job: Job;
+  company: Company | null;
+  contacts: CompanyContact[];
+  notes: NoteView[];
+}
+
+export class JobNotFoundError extends Error {
+  override readonly name = 'JobNotFoundError';
+}
+
+/** Badge definitions and the job's badges, with pending outbox changes applied (last write wins). */
+export function badgeStates(job: Job, names: Map<string, string> | null, entries: readonly OutboxEntry[]): JobDetail['badges'] {
+  const wanted = new Map<string, boolean>();
+  for (const e of [...entries].sort((a, b) => a.seq - b.seq)) {
+    if (e.kind === 'badge-add') wanted.set(e.payload.badgeUuid, true);
+    if (e.kind === 'badge-remove') wanted.set(e.payload.badgeUuid, false);
+  }
+  const defs: Array<[string, string]> = names ? [...names] : job.badges.map((u) => [u, 'Unnamed badge']);
+  return defs.map(([uuid, name]) => ({
+    uuid,
+    name,
+    on: wanted.get(uuid) ?? job.badges.includes(uuid),
+    pending: wanted.has(uuid),
+  }));
+}
+
+export function createJobDetailService(ctx: FieldContext) {
+  async function read(uuid: string): Promise<JobAnswer> {
+    const client = await ctx.client();
+    const s = await ctx.scope();
+    const job = await client.jobs.get(uuid).catch((e) => {
+      throw e instanceof Error && e.name === 'NotFoundError' ? new JobNotFoundError('This job does not exist or is not visible to you') : e;
+    });
+    const company = job.company_uuid ? ((await ctx.companies([job.company_uuid])).get(job.company_uuid) ?? null) : null;
+    const contacts = company && ctx.can(s, 'read_customer_contacts') ? await ctx.contactsOf(company.uuid) : [];
+    let notes: NoteView[] = [];
+    if (ctx.can(s, 'read_job_notes')) {
+      const staff = await ctx.staffNames();
+      notes = (await client.notes.ofJob(uuid)).records.filter((n) => n.active).map((n) => sentNote(n, staff));
+    }
+    return { job, company, contacts, notes };
+  }
+
+  return {
+    async get(uuid: string): Promise<JobDetail> {
+      const s = await ctx.scope();
+      const store = await ctx.store();
+      let answer: JobAnswer | undefined;
+      let offline = false;
+      try {
+        answer = await read(uuid);
+        await store.put(`job:${uuid}`, answer, ctx.now());
+      } catch (error) {
+        if (!isOffline(error)) throw error;
+        offline = true;
+        answer = (await store.get<JobAnswer>(`job:${uuid}`))?.value;
+        if (!answer) {
+          const cached = (await ctx.jobs([uuid]).catch(() => new Map<string, Job>())).get(uuid);
+          if (!cached) throw new JobNotFoundError('Offline, and this job is not in the offline cache');
+          const company = cached.company_uuid ? ((await (await ctx.view.cache()).getCompany(cached.company_uuid)) ?? null) : null;
+          answer = { job: cached, company, contacts: [], notes: [] };
+        }
+      }
+      const entries = await (await ctx.view.outbox()).pending(uuid);
+      const names = await ctx.badgeNames().catch(() => null);
+      const summary = jobSummary(answer.job, answer.company ?? undefined, names, entries.length);
+      return {
+        job: {
+          ...summary,
+          badges: badgeStates(answer.job, names, entries).filter((b) => b.on).map((b) => b.name),
+          description: answer.job.job_description,
+          workDone: answer.job.work_done_description,
+          date: answer.job.date,
+        },
+        company: answer.company ? { name: answer.company.name, address: answer.company.address } : null,
+        contacts: answer.contacts.map((c) => ({
+          name: contactName(c),
+          phone: c.phone || null,
+          mobile: c.mobile || null,
+          email: c.email || null,
+        })),
+        badges: badgeStates(answer.job, names, entries),
+        notes: mergeNotes(answer.notes, entries, await ctx.staffName()),
+        webUrl: jobWebUrl(s.baseUrl, uuid),
+        can: {
+          addNote: ctx.can(s, 'publish_job_notes'),
+          manageBadges: ctx.can(s, 'manage_badges', 'manage_jobs'),
+        },
+        offline,
+      };
+    },
+  };
+}
+
+export type JobDetailService = ReturnType<typeof createJobDetailService>;

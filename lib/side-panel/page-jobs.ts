@@ -1,0 +1,33 @@
+// Which job each tab's platform page shows (content scripts tell us), so the side panel can follow
+// the active tab. (The job last opened with "job.open" is lib/jobs/side-panel-job.ts.)
+// Held in memory: a restarted worker learns again from the next page change (content scripts
+// report on every in-page navigation), and the panel keeps showing what it showed.
+import type { LiveHub } from '../workspace/workspace';
+
+export function createPageJobs(live: LiveHub) {
+  const byTab = new Map<number, string | null>();
+  let activeTab: number | undefined;
+
+  return {
+    /** A content script's report for its tab. */
+    setTabJob(tabId: number, uuid: string | null, tabActive: boolean): void {
+      byTab.set(tabId, uuid);
+      if (tabActive) activeTab = tabId;
+      if (tabId === activeTab) live.broadcast({ type: 'page.job', uuid });
+    },
+    /** The active tab changed: the panel follows to its job (if it shows one). */
+    activated(tabId: number): void {
+      activeTab = tabId;
+      const uuid = byTab.get(tabId);
+      if (uuid) live.broadcast({ type: 'page.job', uuid });
+    },
+    removed(tabId: number): void {
+      byTab.delete(tabId);
+    },
+    /** The active tab's job, when its page shows one. */
+    current(): string | null {
+      return (activeTab !== undefined ? byTab.get(activeTab) : undefined) ?? null;
+    },
+  };
+}
+export type PageJobs = ReturnType<typeof createPageJobs>;

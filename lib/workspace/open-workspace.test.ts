@@ -1,0 +1,131 @@
+// The view seam with fakeBrowser storage, fake-indexeddb and a platform served by a fetch function.
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { makeCompany, makeJob, range } from '../cache/testing/fixtures';
+import { search } from '../search';
+import type { LiveEvent } from '../messaging/views';
+import { connectionItem, sessionItem, type SessionRecord } from '../settings/items';
+import { createActiveView, readScope } from './open-workspace';
+
+const BASE = 'http://127.0.0.1:9/';
+const ACCOUNT = 'aaaaaaaa-0000-4000-8000-000000000001';
+const ME = { uuid: 'bbbbbbbb-0000-4000-8000-000000000001', name: 'Tess Tech', email: 't@example.com', isAdmin: true };
+const OTHER = { uuid: 'bbbbbbbb-0000-4000-8000-000000000002', name: 'Other', email: 'o@example.com', isAdmin: false };
+
+const jobs = range(0, 30).map((n) => makeJob(n));
+const companies = range(0, 7).map((n) => makeCompany(n));
+
+/** A tiny platform: one page of each collection, the account, and the headers each request had. */
+function platform() {
+  const requests: Array<{ path: string; impersonate: string | null; auth: string | null }> = [];
+  const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    requests.push({ path: url.pathname, impersonate: request.headers.get('x-impersonate-uuid'), auth: request.headers.get('authorization') });
+    const body =
+      url.pathname.endsWith('/job.json') ? jobs
+      : url.pathname.endsWith('/company.json') ? companies
+      : url.pathname.endsWith('/vendor.json') ? [{ uuid: ACCOUNT, active: 1, name: 'Acme', timezone_name: 'UTC', email: '', website: '', currency: 'AUD' }]
+      : [];
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json', date: new Date(Date.UTC(2030, 0, 1)).toUTCString() },
+    });
+  };
+  return { fetch, requests };
+}
+
+async function signIn(record: Partial<SessionRecord> = {}) {
+  await connectionItem.setValue({ platformUrl: BASE, companionUrl: 'http://127.0.0.1:8/' });
+  await sessionItem.setValue({ mode: 'oauth', account: { uuid: ACCOUNT, name: 'Acme', email: '' }, scopes: ['read_jobs'], me: ME, viewAs: null, ...record });
+}
+
+function makeView() {
+  const events: LiveEvent[] = [];
+  const net = platform();
+  const tokens = { getAccessToken: async () => 'token-1', onUnauthorized: async () => 'token-2' };
+  const view = createActiveView({
+    context: async () => ({ baseUrl: BASE, auth: { kind: 'oauth', tokens }, impersonate: undefined }),
+    hub: { broadcast: (e) => void events.push(e) },
+    fetch: net.fetch,
+  });
+  return { view, events, net };
+}
+
+afterEach(() => fakeBrowser.reset());
+
+describe('createActiveView', () => {
+  it('has no scope and refuses to open anything while signed out', async () => {
+    const { view } = makeView();
+    expect(await view.scope()).toBeNull();
+    await expect(view.cache()).rejects.toMatchObject({ name: 'SignedOutError' });
+    await expect(view.client()).rejects.toMatchObject({ name: 'SignedOutError' });
+  });
+
+  it('derives the scope from the session: me, view-as, API key (whole account), none before "who are you"', async () => {
+    await signIn();
+    expect(await readScope()).toMatchObject({ accountUuid: ACCOUNT, staffUuid: ME.uuid, mode: 'oauth', baseUrl: BASE });
+    await signIn({ viewAs: OTHER });
+    expect((await readScope())?.staffUuid).toBe(OTHER.uuid);
+    await signIn({ mode: 'api_key', scopes: [] });
+    expect((await readScope())?.staffUuid).toBe('all');
+    await signIn({ me: null });
+    expect(await readScope()).toBeNull();
+  });
+
+  it('impersonates the staff member in view, and follows a "view as" switch', async () => {
+    await signIn();
+    const { view, net } = makeView();
+    await (await view.client()).vendor.get();
+    await signIn({ viewAs: OTHER });
+    await (await view.client()).vendor.get();
+    expect(net.requests.map((r) => r.impersonate)).toEqual([ME.uuid, OTHER.uuid]);
+    expect(net.requests.every((r) => r.auth === 'Bearer token-1')).toBe(true);
+  });
+
+  it('opens one cache per scope, the same one on every call, and a different one after a switch', async () => {
+    await signIn();
+    const { view } = makeView();
+    const first = await view.cache();
+    expect(await view.cache()).toBe(first);
+    expect(first.db.name).toContain(ME.uuid);
+    await signIn({ viewAs: OTHER });
+    const second = await view.cache();
+    expect(second).not.toBe(first);
+    expect(second.db.name).toContain(OTHER.uuid);
+    const outbox = await view.outbox();
+    expect(outbox.name).toContain(OTHER.uuid);
+    await view.close();
+  });
+
+  it('syncs the view, then upsertJobs updates the cache and the search index and tells every view', async () => {
+    await signIn();
+    const { view, events } = makeView();
+    const state = await (await view.sync()).run();
+    expect(state.counts.jobs).toBe(30);
+    const changed = { ...makeJob(3), job_address: '9 Zanzibar Lane' };
+    const gone = { ...makeJob(4), active: false };
+    await view.upsertJobs([changed, gone]);
+    const cache = await view.cache();
+    expect((await cache.getJob(changed.uuid))?.job_address).toBe('9 Zanzibar Lane');
+    expect(await cache.getJob(gone.uuid)).toBeUndefined();
+    const index = await (await view.sync()).searchIndex();
+    expect(search(index, 'zanzibar').map((r) => r.uuid)).toEqual([changed.uuid]);
+    expect(search(index, '1004').map((r) => r.uuid)).not.toContain(gone.uuid);
+    expect(events).toContainEqual({ type: 'jobs.changed', uuids: [changed.uuid, gone.uuid] });
+    expect(cache.counts().jobs).toBe(29);
+    await view.close();
+  });
+
+  it('close() closes the scope: the next call opens it again', async () => {
+    await signIn({ mode: 'api_key', scopes: [] });
+    const { view } = makeView();
+    const first = await view.cache();
+    await view.close();
+    expect(view.openScope()).toBeNull();
+    const again = await view.cache();
+    expect(again).not.toBe(first);
+    expect(again.db.name).toContain(':all');
+    await view.close();
+  });
+});

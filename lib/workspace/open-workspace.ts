@@ -1,0 +1,176 @@
+import { createPlatformClient, type PlatformClient } from '../api/client';
+import type { FetchLike } from '../api/buffered-fetch';
+import { accountLimiterKey, createRateLimiterRegistry, type RateLimiterOptions, type RateLimiterRegistry } from '../api/rate-limiter';
+import type { Job } from '../api/schemas';
+import { cacheDbName, createServerClock, createSync, openCacheDb, openJobCache, type JobCache, type Sync, type SyncState } from '../cache';
+import { createOutbox, type Outbox } from '../outbox';
+import type { LiveEvent } from '../messaging/views';
+import { readConnection, readSession } from '../settings/items';
+import type { ActiveView, LiveHub, ViewScope } from './workspace';
+import type { ReaderContext } from '../account/platform-reader';
+import { staffInView } from '../settings/workspace-key';
+
+// The one implementation of ActiveView: everything of the current scope (client, cache, sync,
+// outbox) is opened lazily, once, and kept until the scope changes or the person signs out. The
+// scope is re-read from storage on every call, so a "who are you" switch made by another service
+// is noticed at the next use without anyone having to tell us.
+
+export interface ActiveViewDeps {
+  /** SessionService.context: how requests authenticate, and as whom. */
+  context: () => Promise<ReaderContext>;
+  hub: LiveHub;
+  /** Sync progress of the current scope (the sync service pushes it on the live port). */
+  onSyncProgress?: (state: SyncState, scope: ViewScope) => void;
+  /** The background's one limiter registry (shared with the session's reads); else one made from `limiter`. */
+  limiters?: RateLimiterRegistry;
+  /** Limiter settings when no registry is given; one limiter per account either way. */
+  limiter?: RateLimiterOptions;
+  /** The network (tests); globalThis.fetch by default. */
+  fetch?: FetchLike;
+  /** navigator.storage.persist, asked by the full sync. */
+  requestPersistence?: () => Promise<boolean>;
+}
+
+interface Opened {
+  key: string;
+  scope: ViewScope;
+  clock: ReturnType<typeof createServerClock>;
+  client?: PlatformClient;
+  cache?: Promise<JobCache>;
+  sync?: Promise<Sync>;
+  outbox?: Outbox;
+}
+
+export function scopeKey(scope: ViewScope): string {
+  return [scope.mode, scope.baseUrl, scope.accountUuid, scope.staffUuid].join('|');
+}
+
+/** The view the stored session describes, or null (signed out, or OAuth before "who are you"). */
+export async function readScope(): Promise<ViewScope | null> {
+  const record = await readSession();
+  if (!record) return null;
+  const { platformUrl } = await readConnection();
+  const staff = staffInView(record);
+  if (staff === null) return null;
+  return { accountUuid: record.account.uuid, staffUuid: staff, baseUrl: platformUrl, scopes: record.scopes, mode: record.mode };
+}
+
+export function createActiveView(deps: ActiveViewDeps): ActiveView & {
+  /** The scope of the resources now open (no storage read); null when none are. */
+  openScope(): ViewScope | null;
+} {
+  const limiters = deps.limiters ?? createRateLimiterRegistry(deps.limiter ?? {});
+  const baseFetch: FetchLike = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  let opened: Opened | null = null;
+
+  async function closeOpened(which: Opened | null): Promise<void> {
+    if (!which) return;
+    const [cache] = await Promise.all([which.cache?.catch(() => undefined), which.outbox?.close().catch(() => undefined)]);
+    cache?.close();
+  }
+
+  /** The resources of the current scope, reopened when the scope changed. */
+  async function current(): Promise<Opened> {
+    const scope = await readScope();
+    if (!scope) {
+      const stale = opened;
+      opened = null;
+      await closeOpened(stale);
+      throw new SignedOutViewError();
+    }
+    const key = scopeKey(scope);
+    if (opened?.key !== key) {
+      const stale = opened;
+      opened = { key, scope, clock: createServerClock(baseFetch) };
+      await closeOpened(stale);
+    }
+    return opened!;
+  }
+
+  function makeClient(o: Opened, ctx: ReaderContext): PlatformClient {
+    return createPlatformClient({
+      baseUrl: ctx.baseUrl,
+      auth: ctx.auth,
+      // One limiter per account for every client of the background (sync, field work, webhooks).
+      limiter: limiters.forAccount(accountLimiterKey(o.scope.baseUrl, o.scope.accountUuid)),
+      fetch: o.clock.fetch,
+      ...(o.scope.mode === 'oauth' && o.scope.staffUuid !== 'all' ? { impersonateStaffUuid: o.scope.staffUuid } : {}),
+    });
+  }
+
+  async function client(): Promise<PlatformClient> {
+    const o = await current();
+    if (!o.client) {
+      const ctx = await deps.context();
+      if (opened !== o) return client();
+      o.client ??= makeClient(o, ctx);
+    }
+    return o.client;
+  }
+
+  async function cache(): Promise<JobCache> {
+    const o = await current();
+    o.cache ??= openCacheDb(cacheDbName(o.scope.accountUuid, o.scope.staffUuid)).then(openJobCache);
+    o.cache.catch(() => {
+      if (opened === o) o.cache = undefined; // let the next call try again
+    });
+    return o.cache;
+  }
+
+  async function sync(): Promise<Sync> {
+    const o = await current();
+    o.sync ??= (async () => {
+      const [c, jobs] = await Promise.all([client(), cache()]);
+      return createSync({
+        client: c,
+        cache: jobs,
+        now: o.clock.now,
+        onProgress: (state) => {
+          if (opened === o) deps.onSyncProgress?.(state, o.scope);
+        },
+        ...(deps.requestPersistence ? { requestPersistence: deps.requestPersistence } : {}),
+      });
+    })();
+    o.sync.catch(() => {
+      if (opened === o) o.sync = undefined;
+    });
+    return o.sync;
+  }
+
+  return {
+    async scope() {
+      return readScope();
+    },
+    openScope: () => opened?.scope ?? null,
+    client,
+    cache,
+    sync,
+    async outbox(): Promise<Outbox> {
+      const o = await current();
+      o.outbox ??= createOutbox({
+        accountUuid: o.scope.accountUuid,
+        ...(o.scope.staffUuid === 'all' ? {} : { staffUuid: o.scope.staffUuid }),
+      });
+      return o.outbox;
+    },
+    async upsertJobs(jobs: readonly Job[]): Promise<void> {
+      if (jobs.length === 0) return;
+      await (await sync()).upsert(jobs);
+      const event: LiveEvent = { type: 'jobs.changed', uuids: [...new Set(jobs.map((j) => j.uuid))] };
+      deps.hub.broadcast(event);
+    },
+    async close(): Promise<void> {
+      const stale = opened;
+      opened = null;
+      await closeOpened(stale);
+    },
+  };
+}
+export type ActiveViewService = ReturnType<typeof createActiveView>;
+
+export class SignedOutViewError extends Error {
+  override readonly name = 'SignedOutError';
+  constructor() {
+    super('Not signed in (or "who are you" not answered yet): there is no view to read');
+  }
+}

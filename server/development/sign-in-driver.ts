@@ -1,0 +1,58 @@
+import { expect } from 'vitest';
+import type { EmulatorInfo } from '../emulator/contracts';
+import { createConsentDriver } from '../emulator/oauth/consent-driver';
+import { CHROME_REDIRECT, postJson } from '../../tests/support/companion/env';
+
+// Test support: the extension's side of sign-in played over HTTP against a companion and the emulator, with the
+// emulator's consent driver as the browser. Asserts every hop on the way.
+
+export interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: string;
+  scope: string;
+}
+
+/** "<account uuid>:<staff uuid>" of the first account's first active technician (the consent form's value). */
+export function firstTechnician(info: EmulatorInfo): string {
+  const account = info.accounts[0];
+  const tech = account?.staff.find((s) => s.role === 'technician' && s.active);
+  if (!account || !tech) throw new Error('the emulator seeds no active technician');
+  return `${account.uuid}:${tech.uuid}`;
+}
+
+export function createSignInDriver(opts: { companionUrl: string; authUrl: string; person: string }) {
+  return {
+    /** Start, the consent page as `person`, the platform's redirect to the companion, and the companion's
+     * redirect to the extension's identity URL; answers what reached the extension. */
+    async toCode(redirectUrl = CHROME_REDIRECT, decision: 'allow' | 'deny' = 'allow') {
+      const started = await postJson(`${opts.companionUrl}/oauth/start`, { redirect_url: redirectUrl, scopes: ['read_jobs', 'vendor'] });
+      expect(started.status).toBe(200);
+      const { authorize_url: authorizeUrl, state } = (await started.json()) as { authorize_url: string; state: string };
+      expect(authorizeUrl.startsWith(`${opts.authUrl}/oauth/authorize?`)).toBe(true);
+
+      const browser = createConsentDriver();
+      const page = await browser.open(authorizeUrl);
+      if (page.kind !== 'consent') throw new Error(`expected the consent page, got ${page.kind} ${page.status}`);
+      const consented = await browser.answer(authorizeUrl, page.formToken, decision, opts.person);
+      if (consented.kind !== 'redirect') throw new Error(`expected a redirect, got ${consented.kind} ${consented.status}`);
+      // The platform sends the browser to the companion, the app's Return URL ...
+      expect(`${consented.location.origin}${consented.location.pathname}`).toBe(`${opts.companionUrl}/oauth/return`);
+
+      // ... which hands the answer on to the extension's identity redirect URL.
+      const returned = await fetch(consented.location, { redirect: 'manual' });
+      expect(returned.status).toBe(302);
+      const location = new URL(returned.headers.get('location') ?? '');
+      expect(`${location.origin}${location.pathname}`).toBe(redirectUrl);
+      expect(location.searchParams.get('state')).toBe(state);
+      return { state, code: location.searchParams.get('code') ?? '', error: location.searchParams.get('error') };
+    },
+    exchange(code: string, state: string): Promise<Response> {
+      return postJson(`${opts.companionUrl}/oauth/token`, { code, state });
+    },
+    refresh(refreshToken: string): Promise<Response> {
+      return postJson(`${opts.companionUrl}/oauth/refresh`, { refresh_token: refreshToken });
+    },
+  };
+}

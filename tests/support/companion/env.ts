@@ -1,0 +1,26 @@
+// Shared by the companion's tests: a fixed environment and a port that nothing listens on.
+
+export const CHROME_ID = 'abcdefghijklmnopabcdefghijklmnop';
+export const FIREFOX_ID = 'fieldside@example.com';
+export const CHROME_REDIRECT = `https://${CHROME_ID}.chromiumapp.org/`;
+export const SIGNING_SECRET = 'test-signing-secret-0123456789abcdef';
+
+export { freePort } from '../../../server/development/free-port';
+
+export function companionEnv(platform: { baseUrl: string; authUrl: string; clientId: string; clientSecret: string }): Record<string, string> {
+  return {
+    PLATFORM_BASE_URL: platform.baseUrl,
+    PLATFORM_AUTH_URL: platform.authUrl,
+    CLIENT_ID: platform.clientId,
+    CLIENT_SECRET: platform.clientSecret,
+    ALLOWED_EXTENSION_IDS: `${CHROME_ID},${FIREFOX_ID}`,
+    SIGNING_SECRET,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    PUBLIC_URL: 'auto',
+  };
+}
+
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}

@@ -1,0 +1,69 @@
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CompanionConfig } from '../../../server/companion/config';
+import { createFeedModule, type FeedModule } from '../../../server/companion/feed/index';
+
+export const TEST_EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
+
+/**
+ * The feed module served on 127.0.0.1 at an ephemeral port, mounted at `/` as the companion mounts it.
+ * The server listens before the module exists, because the module's public URL is the server's own.
+ */
+export async function startFeedServer(opts: {
+  platformBaseUrl: string;
+  redisUrl?: string;
+  feedMaxEntries?: number;
+  heartbeatMs?: number;
+  signingSecret?: string;
+}) {
+  let app: Hono | undefined;
+  const server = serve({
+    fetch: (req) => (app ? app.fetch(req) : new Response('starting', { status: 503 })),
+    hostname: '127.0.0.1',
+    port: 0,
+  }) as Server;
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config: CompanionConfig = {
+    platformBaseUrl: opts.platformBaseUrl,
+    platformAuthUrl: opts.platformBaseUrl,
+    clientId: 'test-client',
+    clientSecret: 'test-secret',
+    allowedExtensionIds: [TEST_EXTENSION_ID],
+    publicUrl: url,
+    signingSecret: opts.signingSecret ?? 'test-signing-secret-of-at-least-32-characters',
+    host: '127.0.0.1',
+    port: 0,
+    redisUrl: opts.redisUrl,
+    feedMaxEntries: opts.feedMaxEntries ?? 100,
+  };
+  let module: FeedModule;
+  try {
+    module = await createFeedModule({ config, ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}) });
+  } catch (e) {
+    server.close();
+    throw e;
+  }
+  app = new Hono().route('/', module.routes);
+  return {
+    url,
+    config,
+    async close() {
+      await module.close();
+      // Open streams must have ended by themselves; anything still open after a grace second is cut.
+      // A connection whose stream just ended turns idle a moment later, hence the repeated idle sweep.
+      const grace = setTimeout(() => server.closeAllConnections(), 1000);
+      const sweep = setInterval(() => server.closeIdleConnections(), 20);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      clearTimeout(grace);
+      clearInterval(sweep);
+    },
+  };
+}
+
+export type FeedServer = Awaited<ReturnType<typeof startFeedServer>>;
