@@ -1,12 +1,7 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { resolve } from 'node:path';
-import {
-  CHROME_PUBLIC_KEY,
-  DEV_COMPANION_URL,
-  DEV_PLATFORM_URL,
-  GECKO_ID,
-} from './contracts/extension-ids';
+import { CHROME_PUBLIC_KEY, DEV_COMPANION_URL, DEV_PLATFORM_URL, GECKO_ID } from './contracts/extension-ids';
 
 // One source, two browsers: `wxt build` gives Chrome MV3, `wxt build -b firefox` Firefox MV2.
 //

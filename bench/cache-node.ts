@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { createPlatformClient } from '../lib/api/client';
 import { createRateLimiter } from '../lib/api/rate-limiter';
-import { createSync, openCacheDb, openJobCache } from '../lib/cache';
+import { createCacheSync, openCacheDb, openJobCache } from '../lib/cache';
 import { loadSearchIndex } from '../lib/cache/store/search-store';
 import { startEmulator } from '../server/emulator/start';
 
@@ -57,13 +57,13 @@ for (let round = 0; round < rounds; round++) {
   floors.push(await floor(round));
   const cache = await openJobCache(await openCacheDb(`bench-${round}`));
   const started = performance.now();
-  await createSync({ client, cache, now: () => control.now() }).run();
+  await createCacheSync({ client, cache, now: () => control.now() }).run();
   fulls.push(performance.now() - started);
   last = cache;
 }
 
 const cache = last!;
-const sync = createSync({ client, cache, now: () => control.now() });
+const sync = createCacheSync({ client, cache, now: () => control.now() });
 await sync.state();
 const live = (await cache.allJobs()).slice(0, 10);
 for (const job of live) await control.updateRecord(account.uuid, 'job', job.uuid, { job_description: `Bench change ${job.uuid}` });

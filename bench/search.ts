@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { deserialize, serialize } from 'node:v8';
-import { applyChanges, buildIndex, createIndexBuilder, createSearchSession, indexBytes, loadIndex, search, serializeIndex, type SearchDoc } from '../lib/search/index';
+import { applyChanges, buildIndex, createIndexBuilder, createTypeahead, indexBytes, loadIndex, search, serializeIndex, type SearchDoc } from '../lib/search/index';
 import { createRandom, syntheticDocs } from '../lib/search/testing/synthetic-docs';
 import { benchQueries, type BenchQuery } from '../lib/search/testing/synthetic-queries';
 
@@ -87,7 +87,7 @@ function buildByPages(pages: readonly SearchDoc[][]): SearchBenchFigures['builde
 function typeAll(index: ReturnType<typeof buildIndex>, queries: BenchQuery[]): Typing {
   const typing: Typing = { all: [], cpu: [], kinds: [] };
   for (const query of queries) {
-    const session = createSearchSession(index);
+    const session = createTypeahead(index);
     for (let k = 1; k <= query.text.length; k++) {
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
@@ -139,7 +139,7 @@ export async function runSearchBench(): Promise<SearchBenchFigures> {
   const typos = queries.filter((q) => q.intended !== undefined);
   const found = (results: { uuid: string }[], q: BenchQuery): boolean => results.some((r) => r.uuid === q.intended);
   const typoFound = {
-    session: typos.filter((q) => found(createSearchSession(load.value).search(q.text), q)).length,
+    session: typos.filter((q) => found(createTypeahead(load.value).search(q.text), q)).length,
     search: typos.filter((q) => found(search(load.value, q.text), q)).length,
     of: typos.length,
   };

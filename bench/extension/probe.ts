@@ -5,10 +5,10 @@ import { companyNames, toSearchDoc } from '../../lib/cache/store/search-docs';
 import { readStoredIndex } from '../../lib/cache/store/search-parts';
 import { openCacheDb } from '../../lib/cache/store/schema';
 import { openJobCache } from '../../lib/cache/store/job-cache';
-import { buildIndex, createSearchSession, loadIndex, search, type SearchIndex } from '../../lib/search';
+import { buildIndex, createTypeahead, loadIndex, search, type SearchIndex } from '../../lib/search';
 import { createPlatformClient } from '../../lib/api/client';
 import { createRateLimiter } from '../../lib/api/rate-limiter';
-import { createSync } from '../../lib/cache/sync/cache-sync';
+import { createCacheSync } from '../../lib/cache/sync/cache-sync';
 
 interface Query {
   kind: string;
@@ -72,7 +72,7 @@ async function pipeline(baseUrl: string, apiKey: string, dbName: string): Promis
   const client = createPlatformClient({ baseUrl, auth: { kind: 'api_key', apiKey }, limiter: createRateLimiter({ perMinute: 100_000 }) });
   let lastPage = 0;
   let pages = -1;
-  const sync = createSync({
+  const sync = createCacheSync({
     client,
     cache,
     onProgress: (s) => {
@@ -131,7 +131,7 @@ function typeQueries(queries: Query[]): { keystrokes: Array<{ kind: string; ms: 
   let of = 0;
   const missed: string[] = [];
   for (const q of queries) {
-    const session = createSearchSession(index);
+    const session = createTypeahead(index);
     let last: Array<{ uuid: string }> = [];
     for (let i = 1; i <= q.text.length; i++) {
       const t0 = performance.now();

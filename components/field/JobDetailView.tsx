@@ -1,10 +1,10 @@
-import type { Feature } from '@/lib/auth/scopes';
 import type { JobDetail } from '@/lib/messaging/views';
 import { mapsUrl, telUrl } from '@/lib/api/links';
 import { AddNoteForm } from './AddNoteForm';
 import { BadgeToggles } from './BadgeToggles';
 import { NoteList } from './NoteList';
 import { safeHttpUrl } from './format';
+import type { Feature } from '@/lib/messaging/session-view';
 
 export interface JobDetailViewProps {
   detail: JobDetail;

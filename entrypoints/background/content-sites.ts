@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { createSiteRegistrar, type FirefoxContentScriptsApi, type ScriptingApi } from '@/lib/page-badges/site-registration';
-import { ContentSitesSchema, contentSitesItem } from '@/lib/settings/items';
+import { contentSitesItem } from '@/lib/settings/items';
+import { ContentSitesSchema } from '@/lib/settings/schemas';
 
 // Keeps the sites content script registered for the sites the person added in the options: at every
 // start (Firefox forgets registrations with the background page) and whenever the list or the

@@ -1,28 +1,28 @@
 import { browser } from 'wxt/browser';
-import type { ActiveView, LiveHub } from '@/lib/workspace/workspace';
+import type { Workspace } from '@/lib/workspace/workspace';
 import { readSession, sessionItem } from '@/lib/settings/items';
 import { sidePanelJobItem } from '@/lib/side-panel/side-panel-job';
 import { canUse } from '@/lib/auth/scopes';
 import { createDayService } from '@/lib/side-panel/day-service';
 import { todayIn } from '@/lib/side-panel/dates';
 import { createFieldContext } from '@/lib/side-panel/field-context';
-import { createFieldWrites } from '@/lib/outbox/writes';
+import { createOutboxWrites } from '@/lib/outbox/writes';
 import { createJobDetailService } from '@/lib/side-panel/job-detail-service';
 import { createOutboxRunner } from '@/lib/outbox/runner';
 import { createPageJobs } from '@/lib/side-panel/page-jobs';
 import { createToolbarBadge } from '@/lib/side-panel/toolbar-badge';
+import { clearAlarm, setAlarm } from './alarms';
 import { listenForContextMenu } from './field-context-menu';
+import type { LiveHub } from '@/lib/messaging/live-hub';
 
 // Wires the field-work services (lib/field) to the browser: the outbox runner starts with the worker,
 // flushes on `online`, wakes on its alarm; the toolbar badge; tabs for the side panel to follow.
 
-export const OUTBOX_ALARM = 'fieldside-outbox';
-
-export function startFieldWork(view: ActiveView, live: LiveHub) {
+export function startFieldWork(workspace: Workspace, live: LiveHub) {
   const action = browser.action ?? browser.browserAction;
   const badge = createToolbarBadge(action);
   const ctx = createFieldContext({
-    view,
+    workspace,
     live,
     staffName: async () => {
       const record = await readSession();
@@ -30,17 +30,17 @@ export function startFieldWork(view: ActiveView, live: LiveHub) {
     },
   });
   const runner = createOutboxRunner({
-    view,
+    workspace: workspace,
     live,
     onCount: (n) => badge.setPending(n),
     alarm: {
-      set: (at) => void browser.alarms.create(OUTBOX_ALARM, { when: at }),
-      clear: () => void browser.alarms.clear(OUTBOX_ALARM),
+      set: (at) => void setAlarm('outbox', at),
+      clear: () => void clearAlarm('outbox'),
     },
   });
   const day = createDayService(ctx);
   const detail = createJobDetailService(ctx);
-  const writes = createFieldWrites(ctx, runner);
+  const writes = createOutboxWrites({ outbox: () => workspace.outbox(), author: ctx.staffName }, runner);
   const pages = createPageJobs(live);
   const picker = listenForContextMenu();
 
@@ -48,7 +48,7 @@ export function startFieldWork(view: ActiveView, live: LiveHub) {
   /** Today's count for the toolbar badge (only when there is a staff member in view). */
   let todayFor: string | null = null;
   async function refreshToday(): Promise<void> {
-    const scope = await view.scope();
+    const scope = await workspace.key();
     if (!scope || scope.staffUuid === 'all' || (scope.mode === 'oauth' && !canUse('myDay', scope.scopes))) {
       todayFor = null;
       return badge.setToday(null);
@@ -66,9 +66,6 @@ export function startFieldWork(view: ActiveView, live: LiveHub) {
     void refreshToday().catch(warn('today'));
   };
 
-  browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === OUTBOX_ALARM) void runner.resume().catch(warn('outbox'));
-  });
   // Back online: everything waiting goes now, whatever its backoff said.
   globalThis.addEventListener?.('online', () => void runner.flush().catch(warn('outbox flush')));
   sessionItem.watch(() => resume());
@@ -93,6 +90,8 @@ export function startFieldWork(view: ActiveView, live: LiveHub) {
     pages,
     picker,
     runner,
+    /** The outbox alarm: a long backoff is over. */
+    onAlarm: () => void runner.resume().catch(warn('outbox')),
   };
 }
 

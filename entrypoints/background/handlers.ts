@@ -1,41 +1,33 @@
-import type { Handlers } from '@/lib/messaging/router';
 import type { SessionService } from '@/lib/account/session-service';
 import type { WhoAreYou } from '@/lib/account/who-are-you';
-import type { ActiveView, LiveHub } from '@/lib/workspace/workspace';
+import type { SyncSchedule } from '@/lib/cache/sync/schedule';
+import type { Handlers } from '@/lib/messaging/router';
 import type { JobOpener } from '@/lib/side-panel/open-job';
-import type { SyncService } from '@/lib/cache/sync/schedule';
-import { createSyncHandlers } from './sync-handlers';
-import { createFeedHandlers } from './feed-handlers';
-import { createFieldHandlers } from './field-handlers';
-import { createContentHandlers } from './content-handlers';
+import type { Workspace } from '@/lib/workspace/workspace';
 import type { FieldWork } from './field-work';
+import { createContentHandlers } from './handlers/content';
+import { createFieldHandlers } from './handlers/field';
+import { createSessionHandlers } from './handlers/session';
+import { createSyncHandlers } from './handlers/sync';
+import { createWebhookHandlers } from './handlers/webhooks';
 
-/** The field-work services the composition root (index.ts) creates; handler groups take what they need. */
+/** What the composition root (index.ts) created; each group takes only what it needs. */
 export interface BackgroundServices {
-  view: ActiveView;
-  hub: LiveHub;
-  sync: SyncService;
+  session: SessionService;
+  who: WhoAreYou;
+  workspace: Workspace;
+  schedule: SyncSchedule;
   jobs: JobOpener;
   field: FieldWork;
 }
 
-/** One handler per message of lib/messaging/protocol.ts; each delegates to a service. */
-export function createHandlers(session: SessionService, who: WhoAreYou, services: BackgroundServices): Handlers {
+/** One handler per message of lib/messaging/protocol.ts (the type holds it complete), by concern. */
+export function createHandlers(s: BackgroundServices): Handlers {
   return {
-    ...createSyncHandlers(services),
-    ...createFeedHandlers(services),
-    ...createFieldHandlers(services.field),
-    ...createContentHandlers(services),
-    'session.get': () => session.view(),
-    'session.signIn': () => session.signIn(),
-    'session.requestFeature': ({ feature }) => session.requestFeature(feature),
-    'session.useApiKey': ({ apiKey }) => session.useApiKey(apiKey),
-    'session.signOut': () => session.signOut('signed_out'),
-    'session.listStaff': () => who.list(),
-    'session.chooseMe': ({ staffUuid }) => who.chooseMe(staffUuid),
-    'session.viewAs': ({ staffUuid }) => who.viewAs(staffUuid),
-    'settings.setConnection': (connection) => session.setConnection(connection),
-    'platform.jobsPage': async () => ({ uuids: await session.jobUuids() }),
-    'content.status': async () => ({ signedIn: await session.signedIn() }),
+    ...createSessionHandlers(s.session, s.who),
+    ...createSyncHandlers({ sync: s.schedule, jobs: s.jobs }),
+    ...createWebhookHandlers(() => s.workspace.client()),
+    ...createFieldHandlers(s.field),
+    ...createContentHandlers({ workspace: s.workspace, addNote: (jobUuid, text) => s.field.writes.addNote(jobUuid, text) }),
   };
 }

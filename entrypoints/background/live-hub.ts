@@ -1,6 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
-import type { LiveHub } from '@/lib/workspace/workspace';
 import { LIVE_PORT, type LiveEvent } from '@/lib/messaging/views';
+import type { LiveHub } from '@/lib/messaging/live-hub';
 
 // The background's fan-out to every open page, side panel and content script. Each connects a
 // port named LIVE_PORT (lib/messaging/live.ts's connectLive); we keep the open ones and post every

@@ -1,15 +1,15 @@
 import { browser } from 'wxt/browser';
 import { jobWebUrl } from '@/lib/api/links';
 import { createOmnibox } from '@/lib/omnibox/omnibox';
-import type { ActiveView } from '@/lib/workspace/workspace';
+import type { Workspace } from '@/lib/workspace/workspace';
 
 // The omnibox keyword "job" (manifest omnibox.keyword): suggestions while typing, Enter opens the
 // job's page on the platform in the tab the browser asks for.
 
-export function listenForOmnibox(view: ActiveView): void {
+export function listenForOmnibox(workspace: Workspace): void {
   const omnibox = createOmnibox({
-    index: async () => (await view.sync()).searchIndex(),
-    cache: () => view.cache(),
+    index: async () => (await workspace.sync()).searchIndex(),
+    cache: () => workspace.cache(),
     xmlDescriptions: !import.meta.env.FIREFOX,
   });
   browser.omnibox.setDefaultSuggestion({ description: 'Search Fieldside jobs by number, customer or address' });
@@ -19,7 +19,7 @@ export function listenForOmnibox(view: ActiveView): void {
   browser.omnibox.onInputEntered.addListener((text, disposition) => {
     void (async () => {
       const uuid = await omnibox.resolve(text);
-      const scope = await view.scope();
+      const scope = await workspace.key();
       if (!uuid || !scope) return;
       const url = jobWebUrl(scope.baseUrl, uuid);
       if (disposition === 'currentTab') await browser.tabs.update({ url });

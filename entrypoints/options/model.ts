@@ -1,7 +1,8 @@
 import { signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import { sendMessage } from '@/lib/messaging/send';
-import type { Connection, SessionView, StaffSummary } from '@/lib/settings/schemas';
+import type { Connection, StaffSummary } from '@/lib/settings/schemas';
+import type { SessionView } from '@/lib/messaging/session-view';
 
 // The options page's state: the session as the background reports it, the staff list for
 // "who are you", and the last error. Actions send one message each and take the reply.

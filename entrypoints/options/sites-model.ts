@@ -1,7 +1,8 @@
 import { computed, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import { siteLabel, toSitePattern } from '@/lib/page-badges/site-pattern';
-import { ContentSitesSchema, contentSitesItem } from '@/lib/settings/items';
+import { contentSitesItem } from '@/lib/settings/items';
+import { ContentSitesSchema } from '@/lib/settings/schemas';
 
 // The "Sites" section's state. Adding asks for the site's optional host permission right in the
 // click (browsers require the user gesture), then stores the site; the background registers the

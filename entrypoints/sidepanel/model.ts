@@ -1,10 +1,10 @@
 import { signal } from '@preact/signals';
-import { canUse, type Feature } from '@/lib/auth/scopes';
+import { canUse } from '@/lib/auth/scopes';
 import { shiftDate } from '@/lib/side-panel/dates';
 import { connectLive } from '@/lib/messaging/live';
 import { sendMessage } from '@/lib/messaging/send';
 import type { DayView, JobDetail, LiveEvent } from '@/lib/messaging/views';
-import type { SessionView } from '@/lib/settings/schemas';
+import { type Feature, type SessionView } from '@/lib/messaging/session-view';
 
 // The side panel's state: the session, "My day" for one date, the job open (if any), the last error.
 // Live events from the background re-read what is shown; the page's job (page.job) opens that job.

@@ -1,36 +1,48 @@
-import { OUTBOX_DB_PREFIX } from '../outbox/db';
-import { forgetFirstScreen } from '../cache/first-screen/kept-screen';
-import { SECRETS_DB_NAME } from '../auth/secrets/store';
+import { deleteDB } from 'idb';
+import { accountCachePrefix, deletedOnSignOut } from '../databases';
+import { popupFirstScreenItem, readSession } from '../settings/items';
 
-// Sign-out removes this person's cached data: every Fieldside IndexedDB database except the
-// secret store (which clears itself by the declared rules in lib/secrets/registry.ts) and the
-// outboxes. Caches are named "fieldside-…" per account and staff member (lib/cache), so a prefix
-// finds them all. An outbox is not a cache: it holds notes and badge changes the person wrote that
-// the platform does not have yet, and Fieldside never loses a note; it is per account and staff
-// member, so it is sent when that person signs in again. The popup's kept first screen (rows of
-// jobs, in storage.session) goes too.
+// Sign-out and account switches remove this person's cached data, by the registry in
+// lib/databases.ts: the caches and the side panel's kept answers go; the secret store (which clears
+// its own entries by lib/auth/secrets/registry.ts) and the outboxes stay. An outbox is not a cache:
+// it holds notes and badge changes the platform does not have yet, and Fieldside never loses a
+// note; it is per account and staff member, so it is sent when that person signs in again. The
+// popup's kept first screen (rows of jobs, in storage.session) goes too.
 
-function isClearedOnSignOut(name: string): boolean {
-  return name.startsWith('fieldside') && name !== SECRETS_DB_NAME && !name.startsWith(OUTBOX_DB_PREFIX);
+function deleteWithoutWaiting(factory: IDBFactory, name: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const request = factory.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error ?? new Error(`Could not delete ${name}`));
+    // Another open connection delays deletion until it closes; don't hang sign-out on it.
+    request.onblocked = () => resolve();
+  });
 }
 
+/** Deletes every database the registry marks "delete on sign-out"; answers their names. */
 export async function clearCachedData(factory: IDBFactory = indexedDB): Promise<string[]> {
-  const databases = await factory.databases();
-  const names = databases
-    .map((d) => d.name)
-    .filter((name): name is string => !!name && isClearedOnSignOut(name));
-  await Promise.all([
-    forgetFirstScreen(),
-    ...names.map(
-      (name) =>
-        new Promise<void>((resolve, reject) => {
-          const request = factory.deleteDatabase(name);
-          request.onsuccess = () => resolve();
-          request.onerror = () => reject(request.error ?? new Error(`Could not delete ${name}`));
-          // Another open connection delays deletion until it closes; don't hang sign-out on it.
-          request.onblocked = () => resolve();
-        }),
-    ),
-  ]);
+  const names = (await factory.databases()).map((d) => d.name).filter((name): name is string => !!name && deletedOnSignOut(name));
+  await Promise.all([popupFirstScreenItem.removeValue(), ...names.map((name) => deleteWithoutWaiting(factory, name))]);
   return names;
+}
+
+/**
+ * Sign-out: close the open workspace first (an open IndexedDB connection would block the deletion),
+ * then delete the account's job caches for every staff member it was viewed as (waiting until they
+ * are gone), then everything else the registry clears.
+ */
+export function createSignOutClearing(deps: { closeWorkspace: () => Promise<void>; factory?: IDBFactory }) {
+  return async function clearAccountData(): Promise<string[]> {
+    await deps.closeWorkspace();
+    const record = await readSession();
+    const factory = deps.factory ?? indexedDB;
+    let caches: string[] = [];
+    if (record) {
+      const prefix = accountCachePrefix(record.account.uuid);
+      caches = (await factory.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith(prefix));
+      await Promise.all(caches.map((n) => deleteDB(n)));
+    }
+    const rest = await clearCachedData(factory);
+    return [...new Set([...caches, ...rest])];
+  };
 }

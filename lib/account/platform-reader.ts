@@ -1,5 +1,5 @@
 import { createPlatformClient } from '../api/client';
-import type { ClientAuth } from '../api/http';
+import type { ClientContext } from '../api/client-context';
 import { accountLimiterKey, createRateLimiterRegistry, type RateLimiterRegistry } from '../api/rate-limiter';
 import type { StaffSummary } from '../settings/schemas';
 
@@ -7,21 +7,12 @@ import type { StaffSummary } from '../settings/schemas';
 // you") and one page of jobs (to prove whose view requests get). Built on lib/api's platform
 // client, so impersonation, the rate limiter, retries and the refresh-on-401 are the client's own.
 
-export interface ReaderContext {
-  baseUrl: string;
-  auth: ClientAuth;
-  /** x-impersonate-uuid for OAuth requests; undefined for full access (and always with an API key). */
-  impersonate: string | undefined;
-  /** The signed-in account, once known (not while checking credentials at sign-in). */
-  accountUuid?: string;
-}
-
 const ADMIN_ROLE = /admin/i;
 
 /** `limiters` is the background's one registry, so the session's reads and the view's traffic share
  * each account's per-minute budget. */
 export function createPlatformReader(limiters: RateLimiterRegistry = createRateLimiterRegistry()) {
-  const client = (ctx: ReaderContext) =>
+  const client = (ctx: ClientContext) =>
     createPlatformClient({
       baseUrl: ctx.baseUrl,
       auth: ctx.auth,
@@ -30,13 +21,13 @@ export function createPlatformReader(limiters: RateLimiterRegistry = createRateL
     });
 
   return {
-    async vendor(ctx: ReaderContext): Promise<{ uuid: string; name: string; email: string }> {
+    async vendor(ctx: ClientContext): Promise<{ uuid: string; name: string; email: string }> {
       const vendor = await client(ctx).vendor.get();
       return { uuid: vendor.uuid, name: vendor.name ?? '', email: vendor.email ?? '' };
     },
 
     /** Active staff, each with whether their security role is an administrator one. */
-    async staff(ctx: ReaderContext): Promise<StaffSummary[]> {
+    async staff(ctx: ClientContext): Promise<StaffSummary[]> {
       const api = client(ctx);
       const [staff, roles] = await Promise.all([
         api.staff.list(),
@@ -55,7 +46,7 @@ export function createPlatformReader(limiters: RateLimiterRegistry = createRateL
     },
 
     /** The uuids of the first page of jobs the current view may see. */
-    async jobUuids(ctx: ReaderContext): Promise<string[]> {
+    async jobUuids(ctx: ClientContext): Promise<string[]> {
       const first = await client(ctx).jobs.pages().next();
       return first.done ? [] : first.value.records.map((j) => j.uuid);
     },

@@ -1,14 +1,17 @@
 import type { ClientAuth } from '../api/http';
 import type { SecretStore } from '../auth/secrets/store';
-import { connectionItem, readConnection, readSession, sessionItem, signedOutReasonItem, type SessionRecord } from '../settings/items';
+import { connectionItem, readConnection, readSession, sessionItem, signedOutReasonItem } from '../settings/items';
 import type { CompanionClient } from '../auth/companion-client';
 import { runOAuthFlow, type IdentityApi } from '../auth/oauth-flow';
-import type { PlatformReader, ReaderContext } from './platform-reader';
-import type { Connection, SessionView, SignedOutReason } from '../settings/schemas';
-import { missingScopes, type Feature } from '../auth/scopes';
+import type { PlatformReader } from './platform-reader';
+import type { Connection, SignedOutReason } from '../settings/schemas';
+import { missingScopes } from '../auth/scopes';
 import { SIGN_IN_SCOPES } from '../auth/sign-in-scopes';
 import { requireSession, sessionView } from './session-store';
 import type { TokenKeeper } from '../auth/token-keeper';
+import { type SessionRecord } from '../settings/schemas';
+import type { ClientContext } from '../api/client-context';
+import { type SessionView, type Feature } from '../messaging/session-view';
 
 // Sign-in (OAuth through the companion, or an API key), sign-out and the connection settings.
 // The background creates one of these; every method returns the new SessionView for the pages.
@@ -36,7 +39,7 @@ export class ChooseStaffFirstError extends Error {
 
 export function createSessionService(deps: SessionServiceDeps) {
   /** How requests authenticate now, and as whom. `full` skips impersonation (who-are-you lists). */
-  async function context(options: { full?: boolean } = {}): Promise<ReaderContext> {
+  async function context(options: { full?: boolean } = {}): Promise<ClientContext> {
     const record = await requireSession();
     const { platformUrl } = await readConnection();
     if (record.mode === 'api_key') {

@@ -1,5 +1,6 @@
-import { readConnection, readSession, sessionItem, signedOutReasonItem, type SessionRecord } from '../settings/items';
-import type { SessionView } from '../settings/schemas';
+import { readConnection, readSession, sessionItem, signedOutReasonItem } from '../settings/items';
+import { type SessionRecord } from '../settings/schemas';
+import type { SessionView } from '../messaging/session-view';
 
 // The non-secret half of the session, in storage (lib/settings.ts), and the view pages get of it.
 

@@ -1,7 +1,8 @@
 import type { PlatformReader } from './platform-reader';
-import type { SessionView, StaffSummary } from '../settings/schemas';
+import type { StaffSummary } from '../settings/schemas';
 import type { SessionService } from './session-service';
 import { requireSession, sessionView, updateSession } from './session-store';
+import type { SessionView } from '../messaging/session-view';
 
 // "Who are you": after an OAuth sign-in the person picks themselves from the account's staff, and
 // every request then impersonates them (x-impersonate-uuid), so Fieldside never shows more than they

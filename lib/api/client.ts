@@ -6,19 +6,7 @@ import { createHttp, parseJsonBody, type HttpOptions } from './http';
 import { parseJob } from './job-fast-parse';
 import { collect, paginate, type PageIterator } from './paginate';
 import type { RecordSchema, FieldTable, RecordOf } from './record-schema';
-import {
-  badgeRecord,
-  categoryRecord,
-  companyContactRecord,
-  companyRecord,
-  jobActivityRecord,
-  jobRecord,
-  noteRecord,
-  securityRoleRecord,
-  staffRecord,
-  vendorRecord,
-  type JobStatus,
-} from './schemas';
+import { badgeRecord, categoryRecord, companyContactRecord, companyRecord, jobActivityRecord, jobRecord, noteRecord, securityRoleRecord, staffRecord, vendorRecord, type JobStatus } from './schemas';
 import { createWebhookSubscriptionsApi } from './webhook-subscriptions';
 
 export type PlatformClientOptions = HttpOptions;

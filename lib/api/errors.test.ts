@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  API_ERROR_NAMES,
-  ApiError,
-  fromSerializable,
-  isApiError,
-  isDailyRateLimit,
-  isRetryable,
-  isSerializedApiError,
-  notFoundError,
-  rateLimitedError,
-  rateLimitWindowOf,
-  toSerializable,
-} from './errors';
+import { API_ERROR_NAMES, ApiError, fromSerializable, isApiError, isDailyRateLimit, isRetryable, isSerializedApiError, notFoundError, rateLimitedError, rateLimitWindowOf, toSerializable } from './errors';
 
 describe('typed errors', () => {
   it.each(API_ERROR_NAMES)('%s survives a structured clone round trip', (name) => {

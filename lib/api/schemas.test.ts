@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as f from './fields';
 import { parseJob } from './job-fast-parse';
-import {
-  CompanySchema,
-  JobSchema,
-  jobRecord,
-  noteRecord,
-  TokenResponseSchema,
-  WebhookNotificationSchema,
-  WebhookSubscriptionSchema,
-} from './schemas';
+import { CompanySchema, JobSchema, jobRecord, noteRecord, TokenResponseSchema, WebhookNotificationSchema, WebhookSubscriptionSchema } from './schemas';
 
 const U1 = '0b7e4c1a-1111-4a2b-9c3d-1234567890ab';
 const U2 = 'F0E1D2C3-2222-4B5A-8C7D-ABCDEF012345';

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '../api/errors';
 import { buildAuthorizeUrl, createState, readAuthorizeCallback, stateMatches } from './authorize-url';
-import { canUse, FEATURES, missingScopes, scopesFor } from './scopes';
+import { canUse, missingScopes, scopesFor } from './scopes';
 import { readTokenAnswer } from './token-endpoint';
 import { tokenSetFromResponse } from './token-set';
+import { FEATURES } from '../messaging/session-view';
 
 describe('scopes', () => {
   it('gives each feature its minimal set', () => {

@@ -1,16 +1,10 @@
-import { z } from 'zod';
+import { COMPANION_PATHS, CompanionErrorSchema, OAuthStartReplySchema, type OAuthStartReply } from '../../contracts/companion-http';
 import { networkError, serverError, signedOutError, validationError } from '../api/errors';
 import { TokenResponseSchema, type TokenResponse } from '../api/schemas';
 
-// The companion's OAuth API (server/companion): it holds the App Secret, so the extension never does.
-//   POST /oauth/start   { redirect_url, scopes }  → { authorize_url, state }
-//   POST /oauth/token   { code, state }           → the platform's token JSON
-//   POST /oauth/refresh { refresh_token }         → the platform's token JSON
-// 400 invalid_grant means "sign in again" (SignedOutError); 5xx or no answer means "retry later".
-
-const StartReplySchema = z.object({ authorize_url: z.url(), state: z.string().min(1) });
-export type StartReply = z.infer<typeof StartReplySchema>;
-const ErrorReplySchema = z.object({ error: z.string(), message: z.string().optional(), error_description: z.string().optional() });
+// The companion's OAuth API (contracts/companion-http.ts): it holds the App Secret, so the extension
+// never does. 400 invalid_grant means "sign in again" (SignedOutError); 5xx or no answer means
+// "retry later".
 
 export interface CompanionClientOptions {
   /** Read on every call, so a changed connection applies at once. */
@@ -39,7 +33,7 @@ export function createCompanionClient(options: CompanionClientOptions) {
     }
     const json: unknown = await response.json().catch(() => undefined);
     if (response.ok) return json;
-    const error = ErrorReplySchema.safeParse(json);
+    const error = CompanionErrorSchema.safeParse(json);
     const code = error.success ? error.data.error : 'unknown_error';
     const text = error.success ? (error.data.message ?? error.data.error_description ?? code) : `HTTP ${response.status}`;
     if (code === 'invalid_grant') throw signedOutError('Access was revoked or has expired: sign in again', { status: response.status, request });
@@ -54,16 +48,16 @@ export function createCompanionClient(options: CompanionClientOptions) {
   }
 
   return {
-    async start(redirectUrl: string, scopes: string[]): Promise<StartReply> {
-      const parsed = StartReplySchema.safeParse(await post('/oauth/start', { redirect_url: redirectUrl, scopes }));
+    async start(redirectUrl: string, scopes: string[]): Promise<OAuthStartReply> {
+      const parsed = OAuthStartReplySchema.safeParse(await post(COMPANION_PATHS.oauthStart, { redirect_url: redirectUrl, scopes }));
       if (!parsed.success) throw serverError('The companion answered /oauth/start without an authorize URL');
       return parsed.data;
     },
     async exchangeCode(code: string, state: string): Promise<TokenResponse> {
-      return tokens(await post('/oauth/token', { code, state }));
+      return tokens(await post(COMPANION_PATHS.oauthToken, { code, state }));
     },
     async refresh(refreshToken: string): Promise<TokenResponse> {
-      return tokens(await post('/oauth/refresh', { refresh_token: refreshToken }));
+      return tokens(await post(COMPANION_PATHS.oauthRefresh, { refresh_token: refreshToken }));
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { Feature } from '../messaging/session-view';
+
 // The minimal scope set of each Fieldside feature. Asking for fewer scopes earns a higher rate limit
 // and a shorter consent dialog, and the platform supports incremental authorisation: a feature the
 // user turns on later asks only for what is missing (missingScopes).
@@ -18,11 +20,9 @@ export const FEATURE_SCOPES = {
   /** Change notifications: subscriptions are owned by the app; the records they announce are re-read
    * with the scopes of the features that show them, so webhooks need the job read scope only. */
   webhooks: ['read_jobs'],
-} as const satisfies Record<string, readonly string[]>;
+} as const satisfies Record<Feature, readonly string[]>;
 
-export type Feature = keyof typeof FEATURE_SCOPES;
-
-export const FEATURES = Object.keys(FEATURE_SCOPES) as Feature[];
+export type { Feature };
 
 /** The union of the features' scopes, sorted and without repeats. */
 export function scopesFor(features: Iterable<Feature>): string[] {

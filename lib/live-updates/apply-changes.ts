@@ -10,7 +10,7 @@ import type { FeedChange } from './types';
 
 export interface ApplyTarget {
   client(): Promise<PlatformClient>;
-  /** ActiveView.upsertJobs: cache + search index + `jobs.changed` broadcast. */
+  /** Workspace.upsertJobs: cache + search index + `jobs.changed` broadcast. */
   upsertJobs(jobs: readonly Job[]): Promise<void>;
   broadcast(event: LiveEvent): void;
 }

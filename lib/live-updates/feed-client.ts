@@ -1,10 +1,18 @@
+import {
+  COMPANION_PATHS,
+  FEED_CHANGE_EVENT,
+  FeedChangeSchema,
+  FeedPageSchema,
+  FeedRegisterReplySchema,
+  type FeedChange,
+  type FeedPage,
+  type FeedRegisterReply,
+} from '../../contracts/companion-http';
 import { createSseParser } from './sse-parser';
-import { FeedChangeSchema, FeedError, FeedPageSchema, RegisterReplySchema, type FeedChange, type FeedPage, type RegisterReply } from './types';
+import { FeedError } from './types';
 
-// The companion's feed API, authenticated with the platform access token:
-//   POST /feed/register          → { account_uuid, position }  (also ensures the subscriptions)
-//   GET  /feed?after=<pos>       → { changes, position }       (catch-up)
-//   GET  /feed/stream?after=<pos>  Server-Sent Events, `change` events with id = position (live)
+// The companion's feed API (contracts/companion-http.ts), authenticated with the platform access
+// token: register (also ensures the subscriptions), catch-up reads, and the live stream.
 
 export interface FeedClientOptions {
   /** Read on every call, so a changed connection applies at once. */
@@ -53,15 +61,15 @@ export function createFeedClient(options: FeedClientOptions) {
 
   return {
     /** Ensures the account's subscriptions and answers the current feed position. */
-    async register(): Promise<RegisterReply> {
-      const res = await request('/feed/register', { method: 'POST', accept: 'application/json' });
-      return json(res, (v) => RegisterReplySchema.safeParse(v));
+    async register(): Promise<FeedRegisterReply> {
+      const res = await request(COMPANION_PATHS.feedRegister, { method: 'POST', accept: 'application/json' });
+      return json(res, (v) => FeedRegisterReplySchema.safeParse(v));
     },
 
     /** Changes after `after`, oldest first. */
     async read(after: string, limit = 500): Promise<FeedPage> {
       const q = new URLSearchParams({ after, limit: String(limit) });
-      const res = await request(`/feed?${q}`, { method: 'GET', accept: 'application/json' });
+      const res = await request(`${COMPANION_PATHS.feedRead}?${q}`, { method: 'GET', accept: 'application/json' });
       return json(res, (v) => FeedPageSchema.safeParse(v));
     },
 
@@ -70,11 +78,11 @@ export function createFeedClient(options: FeedClientOptions) {
      * (the caller reconnects from its last position); rejects with FeedError when it cannot open.
      */
     async stream(after: string, signal: AbortSignal, handlers: StreamHandlers): Promise<void> {
-      const res = await request(`/feed/stream?${new URLSearchParams({ after })}`, { method: 'GET', accept: 'text/event-stream' }, signal);
+      const res = await request(`${COMPANION_PATHS.feedStream}?${new URLSearchParams({ after })}`, { method: 'GET', accept: 'text/event-stream' }, signal);
       if (!res.body) throw new FeedError('The feed stream has no body', 502);
       handlers.onOpen?.();
       const parser = createSseParser((event) => {
-        if (event.event !== 'change') return;
+        if (event.event !== FEED_CHANGE_EVENT) return;
         let raw: unknown;
         try {
           raw = JSON.parse(event.data);

@@ -23,7 +23,7 @@ export interface SavedPosition {
 
 export interface FeedServiceDeps {
   feed: FeedClient;
-  /** The signed-in view (ActiveView.scope()); null when signed out. */
+  /** The signed-in view (Workspace.scope()); null when signed out. */
   scope: () => Promise<FeedScope | null>;
   target: ApplyTarget;
   loadPosition: () => Promise<SavedPosition | null>;

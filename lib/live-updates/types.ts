@@ -1,24 +1,6 @@
-import { z } from 'zod';
-
-// The companion's change feed as extensions read it (server/companion/feed/types.ts). A change names
-// a record and which fields changed, never their values: the extension re-reads the record itself.
-
-export const FeedChangeSchema = z.object({
-  /** The feed position just after this change (opaque). */
-  id: z.string().min(1).max(64),
-  object: z.string().min(1),
-  uuid: z.string().min(1),
-  changed_fields: z.array(z.string()),
-  time: z.string(),
-  resource_url: z.string(),
-});
-export type FeedChange = z.infer<typeof FeedChangeSchema>;
-
-export const FeedPageSchema = z.object({ changes: z.array(FeedChangeSchema), position: z.string().min(1).max(64) });
-export type FeedPage = z.infer<typeof FeedPageSchema>;
-
-export const RegisterReplySchema = z.object({ account_uuid: z.string(), position: z.string().min(1).max(64) });
-export type RegisterReply = z.infer<typeof RegisterReplySchema>;
+// The change feed's shapes are the companion's contract (contracts/companion-http.ts); this is the
+// extension's error for a feed request that failed.
+export type { FeedChange, FeedPage } from '../../contracts/companion-http';
 
 /** A feed request the companion refused or could not answer; `status` 0 is a network failure. */
 export class FeedError extends Error {

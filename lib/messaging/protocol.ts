@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import { FEATURES } from '../auth/scopes';
-import {
-  ConnectionSchema,
-  SessionViewSchema,
-  StaffSummarySchema,
-} from '../settings/schemas';
+import { ConnectionSchema, StaffSummarySchema } from '../settings/schemas';
+import { FEATURES, SessionViewSchema } from './session-view';
 import { DayViewSchema, JobDetailSchema, JobSummarySchema, NoteViewSchema, SyncStatusSchema } from './views';
 
 // The one declaration of every message between Fieldside's contexts and the background.

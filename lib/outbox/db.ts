@@ -18,14 +18,6 @@ export interface OutboxDB extends DBSchema {
 
 export const OUTBOX_DB_VERSION = 1;
 
-/** Every outbox database's name starts with this (sign-out keeps them: they hold unsent writes). */
-export const OUTBOX_DB_PREFIX = 'fieldside-outbox-';
-
-/** `fieldside-outbox-<account>-<staff|all>`; `all` when no staff member is impersonated. */
-export function outboxDbName(accountUuid: string, staffUuid?: string): string {
-  return `${OUTBOX_DB_PREFIX}${accountUuid}-${staffUuid ?? 'all'}`;
-}
-
 /**
  * Opens (and creates or upgrades) the database through the given factory rather than the global
  * `indexedDB`, so tests and the service worker pass their own. idb's `openDB` only uses the global,

@@ -2,16 +2,9 @@
 // note written with no signal is safe the moment `enqueue()` returns. The sender (sender.ts) moves
 // entries through their states; the UI lists them (`pending`) and listens (`subscribe`).
 import type { IDBPDatabase } from 'idb';
-import { openOutboxDb, outboxDbName, type OutboxDB } from './db';
-import {
-  EnqueueInputSchema,
-  type EnqueueInput,
-  type NewOutboxEntry,
-  type OutboxChange,
-  type OutboxEntry,
-  type OutboxError,
-  type OutboxListener,
-} from './types';
+import { openOutboxDb, type OutboxDB } from './db';
+import { EnqueueInputSchema, type EnqueueInput, type NewOutboxEntry, type OutboxChange, type OutboxEntry, type OutboxError, type OutboxListener } from './types';
+import { outboxDbName } from '../databases';
 
 export interface OutboxOptions {
   accountUuid: string;

@@ -1,9 +1,11 @@
-// Runs the outbox sender (lib/outbox) for the view in scope: started with the worker, flushed when the
+// Runs the outbox sender for the current workspace: started with the worker, flushed when the
 // network comes back, woken by an alarm for long backoffs (a stopped worker forgets its timers but not
 // its alarms), and after each sent write re-reads the job into the cache so badges show the truth.
 import type { Job } from '../api/schemas';
-import { createOutboxSender, type Outbox, type OutboxSender, type SetTimer } from '.';
-import type { ActiveView, LiveHub } from '../workspace/workspace';
+import type { OutboxClient } from './apply';
+import type { Outbox } from './outbox';
+import { createOutboxSender, type OutboxSender, type SetTimer } from './sender';
+import type { LiveHub } from '../messaging/live-hub';
 
 /** A wake-up that outlives the service worker (browser.alarms in the background). */
 export interface WakeAlarm {
@@ -11,8 +13,18 @@ export interface WakeAlarm {
   clear(): void;
 }
 
+/** What the runner needs of the current workspace (lib/workspace's, given as it is). */
+export interface OutboxWorkspace {
+  /** Null when signed out (or before "who are you"): nothing to send for. */
+  key(): Promise<unknown>;
+  outbox(): Promise<Outbox>;
+  /** The real platform client fits: the sender's slice, and reading a job back. */
+  client(): Promise<OutboxClient & { jobs: { get(uuid: string): Promise<Job> } }>;
+  upsertJobs(jobs: readonly Job[]): Promise<void>;
+}
+
 export interface OutboxRunnerDeps {
-  view: ActiveView;
+  workspace: OutboxWorkspace;
   live: LiveHub;
   alarm: WakeAlarm;
   /** Waits shorter than this use a plain timer only (alarms fire no sooner than ~30 s). */
@@ -74,9 +86,9 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     }
     if (jobs.length === 0) return;
     try {
-      const client = await deps.view.client();
+      const client = await deps.workspace.client();
       const fresh = await Promise.all(jobs.map((uuid) => client.jobs.get(uuid).catch(() => undefined)));
-      await deps.view.upsertJobs(fresh.filter((j): j is Job => j !== undefined));
+      await deps.workspace.upsertJobs(fresh.filter((j): j is Job => j !== undefined));
     } catch (error) {
       // The next sync brings the same truth; the write itself is already on the platform.
       console.warn('Fieldside: could not re-read jobs after sending', error);
@@ -92,16 +104,16 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
 
   /** The sender of the current scope's outbox; a new one when the scope changed; none when signed out. */
   async function ensure(): Promise<Attached | undefined> {
-    const scope = await deps.view.scope();
+    const scope = await deps.workspace.key();
     if (!scope) {
       detach();
       return undefined;
     }
-    const outbox = await deps.view.outbox();
+    const outbox = await deps.workspace.outbox();
     if (attached?.outbox === outbox) return attached;
     attaching ??= (async () => {
       detach();
-      const client = await deps.view.client();
+      const client = await deps.workspace.client();
       const sender = createOutboxSender({ outbox, client, setTimer });
       const unsubscribe = outbox.subscribe((change) => {
         if (change.type === 'removed' && change.sent) reread.add(change.entry.jobUuid);

@@ -1,4 +1,4 @@
-import type { ActiveView } from '../workspace/workspace';
+import type { Workspace } from '../workspace/workspace';
 
 // Badge definitions (uuid → name) for the job badges on pages. They change rarely, so they are read
 // once per view and kept for a while. Reading badge.json needs manage_badges: without it (or
@@ -7,7 +7,7 @@ import type { ActiveView } from '../workspace/workspace';
 const FRESH_MS = 10 * 60_000;
 const RETRY_MS = 60_000;
 
-export function createBadgeNames(view: ActiveView, now: () => number = Date.now) {
+export function createBadgeNames(workspace: Workspace, now: () => number = Date.now) {
   let held: { key: string; names: Map<string, string> | null; until: number } | undefined;
   let inflight: Promise<Map<string, string> | null> | undefined;
 
@@ -17,7 +17,7 @@ export function createBadgeNames(view: ActiveView, now: () => number = Date.now)
       return null;
     }
     try {
-      const { records } = await (await view.client()).badges.list();
+      const { records } = await (await workspace.client()).badges.list();
       held = { key, names: new Map(records.filter((b) => b.active).map((b) => [b.uuid, b.name] as const)), until: now() + FRESH_MS };
     } catch (error) {
       console.warn('Fieldside: badge names unavailable', error);
@@ -28,7 +28,7 @@ export function createBadgeNames(view: ActiveView, now: () => number = Date.now)
 
   return {
     async get(): Promise<Map<string, string> | null> {
-      const scope = await view.scope();
+      const scope = await workspace.key();
       if (!scope) return null;
       const key = `${scope.accountUuid}|${scope.staffUuid}|${scope.scopes.join(' ')}`;
       if (held?.key === key && held.until > now()) return held.names;

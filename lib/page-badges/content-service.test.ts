@@ -5,8 +5,9 @@ import type { Note } from '../api/schemas';
 import { freshCache, makeCompany, makeJob, uuidOf } from '../cache/testing/fixtures';
 import type { NoteView } from '../messaging/views';
 import { createOutbox } from '../outbox';
-import type { ActiveView, ViewScope } from '../workspace/workspace';
+import type { Workspace } from '../workspace/workspace';
 import { createContentService } from './content-service';
+import type { WorkspaceKey } from '../settings/workspace-key';
 
 // The content service over a real cache and outbox (fake-indexeddb) and a stand-in platform client.
 
@@ -34,7 +35,7 @@ async function setup(options: { scopes?: string[]; offline?: boolean; notes?: No
     jobs: [makeJob(1, { badges: [BADGE] }), makeJob(2, { status: 'Completed' }), makeJob(3, { active: false })],
     companies: [makeCompany(1), makeCompany(2)],
   });
-  const scope: ViewScope = {
+  const scope: WorkspaceKey = {
     accountUuid: `acc-${++accounts}`,
     staffUuid: 'staff-1',
     baseUrl: 'http://127.0.0.1:1',
@@ -53,15 +54,15 @@ async function setup(options: { scopes?: string[]; offline?: boolean; notes?: No
       },
     },
   } as unknown as PlatformClient;
-  const view = {
-    scope: async () => scope,
+  const workspace = {
+    key: async () => scope,
     cache: async () => cache,
     outbox: async () => outbox,
     client: async () => client,
-  } as unknown as ActiveView;
+  } as unknown as Workspace;
   const added: Array<{ jobUuid: string; text: string }> = [];
   const service = createContentService({
-    view,
+    workspace,
     addNote: async (jobUuid, text): Promise<NoteView> => {
       added.push({ jobUuid, text });
       const entry = await outbox.enqueue({ kind: 'note', jobUuid, payload: { note: text } });

@@ -1,10 +1,11 @@
 import { canUse } from '../auth/scopes';
 import type { Job } from '../api/schemas';
 import { isOffline } from '../side-panel/field-context';
-import { jobSummary, mergeNotes, sentNote } from '../side-panel/summaries';
+import { jobSummary } from '../side-panel/summaries';
 import type { JobSummary, NoteView } from '../messaging/views';
-import type { ActiveView } from '../workspace/workspace';
+import type { Workspace } from '../workspace/workspace';
 import { createBadgeNames } from './badge-names';
+import { mergeNotes, sentNote } from '../outbox/note-views';
 
 // What content scripts on platform pages (and sites the user added) may ask the background:
 // job badges from the cache, a job's latest notes, and adding a note through the outbox. Badge
@@ -15,18 +16,18 @@ import { createBadgeNames } from './badge-names';
 export const LATEST_NOTES = 10;
 
 export interface ContentServiceDeps {
-  view: ActiveView;
+  workspace: Workspace;
   /** The side panel's note write (outbox first, then the runner sends it): one path for every note. */
   addNote: (jobUuid: string, text: string) => Promise<NoteView>;
 }
 
-export function createContentService({ view, addNote }: ContentServiceDeps) {
-  const badgeNames = createBadgeNames(view);
+export function createContentService({ workspace, addNote }: ContentServiceDeps) {
+  const badgeNames = createBadgeNames(workspace);
 
   async function pendingByJob(jobUuids: ReadonlySet<string>): Promise<Map<string, number>> {
     const counts = new Map<string, number>();
     if (jobUuids.size === 0) return counts;
-    for (const entry of await (await view.outbox()).pending()) {
+    for (const entry of await (await workspace.outbox()).pending()) {
       if (jobUuids.has(entry.jobUuid)) counts.set(entry.jobUuid, (counts.get(entry.jobUuid) ?? 0) + 1);
     }
     return counts;
@@ -35,8 +36,8 @@ export function createContentService({ view, addNote }: ContentServiceDeps) {
   return {
     /** Badges for the jobs a page shows, by uuid or by job number; unknown jobs are left out. */
     async jobs(request: { uuids: readonly string[]; numbers: readonly string[] }): Promise<JobSummary[]> {
-      if ((await view.scope()) === null) return [];
-      const cache = await view.cache();
+      if ((await workspace.key()) === null) return [];
+      const cache = await workspace.cache();
       const found = [
         ...(await Promise.all([...new Set(request.uuids.map((u) => u.toLowerCase()))].map((uuid) => cache.getJob(uuid)))),
         ...(await Promise.all([...new Set(request.numbers)].map((n) => cache.getJobByNumber(n)))),
@@ -51,13 +52,13 @@ export function createContentService({ view, addNote }: ContentServiceDeps) {
 
     /** The job's latest notes, newest first, with the writes still waiting in the outbox on top. */
     async notes(jobUuid: string): Promise<{ notes: NoteView[]; canAddNote: boolean }> {
-      const scope = await view.scope();
+      const scope = await workspace.key();
       if (scope === null) return { notes: [], canAddNote: false };
       const uuid = jobUuid.toLowerCase();
-      const waiting = await (await view.outbox()).pending(uuid);
+      const waiting = await (await workspace.outbox()).pending(uuid);
       let sent: NoteView[] = [];
       try {
-        const { records } = await (await view.client()).notes.ofJob(uuid);
+        const { records } = await (await workspace.client()).notes.ofJob(uuid);
         sent = records
           .filter((n) => n.active)
           .sort((a, b) => (b.create_date ?? '').localeCompare(a.create_date ?? ''))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeFreshness, localDay } from './freshness';
+import { describeFreshness } from './freshness';
 
 describe('describeFreshness', () => {
   const now = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -13,9 +13,4 @@ describe('describeFreshness', () => {
     [now - 5 * 86_400_000, 'updated 5 days ago'],
   ];
   it.each(cases)('%s → %s', (last, words) => expect(describeFreshness(last, now)).toBe(words));
-});
-
-it('localDay gives the device-local YYYY-MM-DD', () => {
-  expect(localDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
-  expect(localDay(new Date(2026, 11, 31, 0, 0))).toBe('2026-12-31');
 });

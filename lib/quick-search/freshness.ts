@@ -1,4 +1,4 @@
-// How fresh the cache is, in words ("updated 5 min ago"), and today's local date for "today's jobs".
+// How fresh the cache is, in words ("updated 5 min ago").
 
 export function describeFreshness(lastSyncedAt: number | null, now: number): string {
   if (lastSyncedAt === null) return 'not synced yet';
@@ -9,11 +9,4 @@ export function describeFreshness(lastSyncedAt: number | null, now: number): str
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `updated ${hours} h ago`;
   return `updated ${Math.floor(hours / 24)} days ago`;
-}
-
-/** `YYYY-MM-DD` of `now` in this device's time zone (jobs' dates are the account's local time;
- * for a person in the field the two agree). */
-export function localDay(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cacheDbName } from '../cache/store/schema';
 import { sessionItem } from '../settings/items';
 import { readScope, scopeOf } from './popup-workspace';
+import { cacheDbName } from '../databases';
 
 const account = { uuid: 'AAAAAAAA-0000-4000-8000-000000000001', name: 'Acme', email: 'a@example.com' };
 const staff = (uuid: string) => ({ uuid, name: uuid, email: '', isAdmin: false });

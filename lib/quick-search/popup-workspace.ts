@@ -1,37 +1,38 @@
 import { browser } from 'wxt/browser';
-import { cacheDbName } from '../cache/store/schema';
-import type { SessionRecord } from '../settings/items';
 import { staffInView } from '../settings/workspace-key';
 import { earlyOr } from '../cache/first-screen/early-reads';
+import type { SessionRecord } from '../settings/schemas';
+import { cacheDbName } from '../databases';
+import { areaName, STORAGE_KEYS } from '../settings/keys';
 
-// Which cache the popup reads: the session record (lib/settings.ts's `local:session` item, read
-// raw here so the popup does not bundle zod) → account and staff in view → the cache's name.
+// Which cache the popup reads: the session record (lib/settings's session item, read raw here so
+// the popup does not bundle zod) → account and staff in view → the cache's name.
 
-export type PopupScope =
+export type PopupWorkspace =
   | { state: 'signed_out' }
   /** Signed in with OAuth, but "who are you" is not answered yet: there is no cache to read. */
   | { state: 'choose_staff' }
   | { state: 'ready'; dbName: string; accountUuid: string };
 
-/** The storage.local key of `sessionItem` (WXT drops the `local:` area prefix). */
-export const SESSION_KEY = 'session';
+/** The storage.local name of `sessionItem`. */
+export const SESSION_NAME = areaName(STORAGE_KEYS.session);
 
-export function scopeOf(record: unknown): PopupScope {
+export function scopeOf(record: unknown): PopupWorkspace {
   if (!isSessionRecord(record)) return { state: 'signed_out' };
   const staff = staffInView(record);
   if (staff === null) return { state: 'choose_staff' };
   return { state: 'ready', dbName: cacheDbName(record.account.uuid, staff), accountUuid: record.account.uuid };
 }
 
-export async function readScope(): Promise<PopupScope> {
-  const stored = await earlyOr('session', () => browser.storage.local.get(SESSION_KEY));
-  return scopeOf(stored[SESSION_KEY]);
+export async function readScope(): Promise<PopupWorkspace> {
+  const stored = await earlyOr('session', () => browser.storage.local.get(SESSION_NAME));
+  return scopeOf(stored[SESSION_NAME]);
 }
 
 /** Calls `onChange` when the session changes (sign-in, sign-out, "who are you", view as). */
 export function watchScope(onChange: () => void): () => void {
   const listener = (changes: Record<string, unknown>, area: string) => {
-    if (area === 'local' && SESSION_KEY in changes) onChange();
+    if (area === 'local' && SESSION_NAME in changes) onChange();
   };
   browser.storage.onChanged.addListener(listener);
   return () => browser.storage.onChanged.removeListener(listener);

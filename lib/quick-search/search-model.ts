@@ -1,15 +1,16 @@
 import { computed, signal } from '@preact/signals';
-import { createSearchSession, type SearchSession } from '../search/query/typeahead';
+import { createTypeahead, type Typeahead } from '../search/query/typeahead';
 import type { SyncStatus } from '../messaging/views';
 import type { IndexPreview } from '../search/format/types';
 import { afterPaint, openCacheReader, type CacheReader } from '../cache/reader/cache-reader';
-import { describeFreshness, localDay } from './freshness';
+import { describeFreshness } from './freshness';
 import { openExistingDb } from '../cache/reader/idb-read';
 import { FIRST_SCREEN_ROWS, firstScreenFromIndex, firstScreenFromPreview, firstScreenFromRecords } from '../cache/first-screen/first-screen';
 import { readFirstScreen, saveFirstScreen } from '../cache/first-screen/kept-screen';
 import { rowOf, type QuickRow } from '../cache/first-screen/rows';
-import { readScope, watchScope, type PopupScope } from './popup-workspace';
+import { readScope, watchScope, type PopupWorkspace } from './popup-workspace';
 import { watchSync } from './sync-watch';
+import { localDay } from '../cache/first-screen/kept-screen';
 
 // The quick search's state, shared by the popup and the picker: the cache of the view in scope,
 // opened here (no background round trip per keystroke), the rows shown, the selection, and what
@@ -19,7 +20,7 @@ export const RESULT_LIMIT = FIRST_SCREEN_ROWS;
 
 export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   const now = deps.now ?? Date.now;
-  const scope = signal<PopupScope | null>(null, { name: 'scope' });
+  const scope = signal<PopupWorkspace | null>(null, { name: 'scope' });
   const query = signal('', { name: 'query' });
   const rows = signal<QuickRow[]>([], { name: 'rows' });
   const title = signal('', { name: 'heading' });
@@ -34,7 +35,7 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   const hasCache = signal<boolean | null>(null, { name: 'hasCache' });
 
   let reader: CacheReader | null = null;
-  let session: SearchSession | null = null;
+  let session: Typeahead | null = null;
   let issued = 0;
   let loading: Promise<void> | null = null;
   /** While the cache is being (re)opened, keystrokes wait: the opening answers the latest query. */
@@ -86,7 +87,7 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
         if (kept) await afterPaint();
         reader = db ? await openCacheReader(db, kept ? undefined : showPreview) : null;
         performance.mark('fieldside:cache-read');
-        session = reader?.index ? createSearchSession(reader.index) : null;
+        session = reader?.index ? createTypeahead(reader.index) : null;
       }
       hasCache.value = !!reader && reader.jobCount > 0;
       stored.value = reader?.synced ?? null;

@@ -9,7 +9,7 @@ export { applyChanges, countDocs } from './build/changes';
 export { browse, displayOf, type BrowseOptions } from './query/browse';
 export { DISPLAY_FIELDS } from './format/display';
 export { search } from './query/search';
-export { createSearchSession, type SearchSession } from './query/typeahead';
+export { createTypeahead, type Typeahead } from './query/typeahead';
 export { indexBytes, isSearchIndexFormatError, loadIndex, SearchIndexFormatError, serializeIndex } from './serialize';
 export { foldText, queryTerms } from './format/normalize';
 export type { SearchIndex } from './format/index-state';

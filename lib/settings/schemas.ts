@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-// What the background tells its pages about the session. Never a token: pages get names, ids and
-// scopes only, so nothing a page or content script receives can be replayed against the platform.
+// The shapes of what Fieldside keeps in storage (lib/settings/items.ts), validated on every read.
+// Never a token: storage.local is readable by content scripts, so credentials live in
+// lib/auth/secrets (IndexedDB) instead.
 
 export const StaffSummarySchema = z.object({
   uuid: z.string(),
@@ -31,17 +32,22 @@ export type Connection = z.infer<typeof ConnectionSchema>;
 export const SignedOutReasonSchema = z.enum(['signed_out', 'revoked']);
 export type SignedOutReason = z.infer<typeof SignedOutReasonSchema>;
 
-export const SessionViewSchema = z.object({
-  state: z.enum(['signed_out', 'signed_in']),
-  mode: z.enum(['oauth', 'api_key']).nullable(),
-  account: z.object({ uuid: z.string(), name: z.string(), email: z.string() }).nullable(),
+export const AccountSummarySchema = z.object({ uuid: z.string(), name: z.string(), email: z.string() });
+
+/** Who is signed in, without any credential. */
+export const SessionRecordSchema = z.object({
+  mode: z.enum(['oauth', 'api_key']),
+  account: AccountSummarySchema,
+  /** Scopes granted (OAuth); empty for an API key. Not secret: pages show them. */
   scopes: z.array(z.string()),
-  /** Who the person said they are (OAuth only). */
   me: StaffSummarySchema.nullable(),
-  /** Whose view requests use: `me`, or another staff member an administrator chose. */
   viewAs: StaffSummarySchema.nullable(),
-  /** Why the last session ended, until the next sign-in ("revoked" is shown to the person). */
-  signedOutReason: SignedOutReasonSchema.nullable(),
-  connection: ConnectionSchema,
 });
-export type SessionView = z.infer<typeof SessionViewSchema>;
+export type SessionRecord = z.infer<typeof SessionRecordSchema>;
+
+/** The webhook change feed's position for an account (an opaque companion position, not a secret). */
+export const FeedPositionSchema = z.object({ accountUuid: z.string(), position: z.string().min(1).max(64) });
+export type FeedPosition = z.infer<typeof FeedPositionSchema>;
+
+/** Sites the person added in the options: match patterns (`https://host/*`). */
+export const ContentSitesSchema = z.array(z.string().regex(/^https?:\/\/[^/*]+\/\*$/, 'a site pattern like https://mail.example.com/*')).max(50);

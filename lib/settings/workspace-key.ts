@@ -1,15 +1,41 @@
-import type { SessionRecord } from './items';
+import type { Connection, SessionRecord } from './schemas';
 
-// THE rule for whose jobs the extension shows, in one place: the background's view scope (one cache
-// per account and staff member) and the popup (which opens that cache itself) must agree, or the
-// popup would read a different person's cache. Type-only imports: the popup bundle stays zod-free.
+// Which workspace (one account, as one staff member) the stored session describes. THE rule for
+// whose jobs the extension shows, in one place: the background's workspace (one cache per account
+// and staff member) and the popup (which opens that cache itself) must agree, or the popup would
+// read a different person's cache. Type-only imports: the popup bundle stays zod-free.
+
+/** The workspace of the signed-in person: whose data, where, and with which permissions. */
+export interface WorkspaceKey {
+  accountUuid: string;
+  /** The impersonated staff member, or 'all' (API-key mode: the whole account). */
+  staffUuid: string | 'all';
+  /** The platform's {base_url}. */
+  baseUrl: string;
+  /** OAuth scopes granted (empty in API-key mode, where every scope applies). */
+  scopes: readonly string[];
+  mode: 'oauth' | 'api_key';
+}
 
 /**
  * The staff member in view: the impersonated one, else "me"; `'all'` with an API key (requests are
  * not made as a staff member, the whole account is visible); null when an OAuth session has not
- * yet answered "who are you" (no view, no cache).
+ * yet answered "who are you" (no workspace, no cache).
  */
 export function staffInView(record: Pick<SessionRecord, 'mode' | 'me' | 'viewAs'>): string | 'all' | null {
   if (record.mode === 'api_key') return 'all';
   return record.viewAs?.uuid ?? record.me?.uuid ?? null;
+}
+
+/** The workspace a session and connection describe; null signed out or before "who are you". */
+export function workspaceKeyOf(record: SessionRecord | null, connection: Connection): WorkspaceKey | null {
+  if (!record) return null;
+  const staff = staffInView(record);
+  if (staff === null) return null;
+  return { accountUuid: record.account.uuid, staffUuid: staff, baseUrl: connection.platformUrl, scopes: record.scopes, mode: record.mode };
+}
+
+/** One string per workspace (not per grant: more scopes keep the same workspace). */
+export function workspaceId(key: WorkspaceKey): string {
+  return [key.mode, key.baseUrl, key.accountUuid, key.staffUuid].join('|');
 }

@@ -1,15 +1,11 @@
 // The side panel's last answers from the platform ("My day" per date, a job's detail per uuid), so it
 // still shows something with no signal and can say "offline — as of …". One small IndexedDB
-// database per account and staff member (like the cache and the outbox), named "fieldside-…" so
-// sign-out's clearCachedData removes it with the rest.
+// database per account and staff member (like the cache and the outbox), which sign-out deletes
+// (lib/databases.ts).
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 interface AnswerDB extends DBSchema {
   answers: { key: string; value: { key: string; savedAt: number; value: unknown } };
-}
-
-export function answerDbName(accountUuid: string, staffUuid: string): string {
-  return `fieldside-field-${accountUuid}-${staffUuid}`;
 }
 
 /** Days and jobs kept; older answers are dropped on write (a day's answer is a few KB). */

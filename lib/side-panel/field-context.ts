@@ -3,14 +3,17 @@
 // Switching who you are changes the scope key, and everything here is read again for the new one.
 import { isApiError } from '../api/errors';
 import type { Company, CompanyContact, Job } from '../api/schemas';
-import type { ActiveView, LiveHub, ViewScope } from '../workspace/workspace';
-import { answerDbName, createAnswerStore, type AnswerStore } from './answer-store';
+import type { Workspace } from '../workspace/workspace';
+import { createAnswerStore, type AnswerStore } from './answer-store';
 import { isOffline, NoViewError } from './errors';
+import type { LiveHub } from '../messaging/live-hub';
+import type { WorkspaceKey } from '../settings/workspace-key';
+import { answersDbName } from '../databases';
 
 export { isOffline, NoViewError } from './errors';
 
 export interface FieldContextDeps {
-  view: ActiveView;
+  workspace: Workspace;
   live: LiveHub;
   /** The name of the staff member in view (from the session record). */
   staffName: () => Promise<string | null>;
@@ -34,8 +37,8 @@ export function createFieldContext(deps: FieldContextDeps) {
   const now = deps.now ?? Date.now;
   let current: PerScope | undefined;
 
-  async function scope(): Promise<ViewScope> {
-    const s = await deps.view.scope();
+  async function scope(): Promise<WorkspaceKey> {
+    const s = await deps.workspace.key();
     if (!s) throw new NoViewError();
     return s;
   }
@@ -45,7 +48,7 @@ export function createFieldContext(deps: FieldContextDeps) {
     const key = `${s.accountUuid}|${s.staffUuid}|${s.scopes.join(' ')}`;
     if (current?.key !== key) {
       void current?.store.close();
-      current = { key, store: createAnswerStore(answerDbName(s.accountUuid, s.staffUuid)), contacts: new Map(), companies: new Map() };
+      current = { key, store: createAnswerStore(answersDbName(s.accountUuid, s.staffUuid)), contacts: new Map(), companies: new Map() };
     }
     return current;
   }
@@ -62,23 +65,23 @@ export function createFieldContext(deps: FieldContextDeps) {
     };
   }
 
-  const can = (s: ViewScope, ...needed: string[]) => s.mode === 'api_key' || needed.every((n) => s.scopes.includes(n));
+  const can = (s: WorkspaceKey, ...needed: string[]) => s.mode === 'api_key' || needed.every((n) => s.scopes.includes(n));
 
   const ctx = {
     now,
-    view: deps.view,
+    workspace: deps.workspace,
     live: deps.live,
     staffName: deps.staffName,
     scope,
     can,
     store: async () => (await perScope()).store,
-    client: () => deps.view.client(),
+    client: () => deps.workspace.client(),
 
     /** The account's IANA zone; kept in the answer store so "today" is right offline too. */
     timeZone: once('timeZone', async () => {
       const store = (await perScope()).store;
       try {
-        const vendor = await (await deps.view.client()).vendor.get();
+        const vendor = await (await deps.workspace.client()).vendor.get();
         const zone = vendor.timezone_name || null;
         await store.put('vendor:timezone', zone, now());
         return zone;
@@ -94,7 +97,7 @@ export function createFieldContext(deps: FieldContextDeps) {
       const store = (await perScope()).store;
       if (!can(s, 'manage_badges')) return null;
       try {
-        const { records } = await (await deps.view.client()).badges.list();
+        const { records } = await (await deps.workspace.client()).badges.list();
         const names = records.filter((b) => b.active).map((b) => [b.uuid, b.name] as [string, string]);
         await store.put('badges', names, now());
         return new Map(names);
@@ -108,7 +111,7 @@ export function createFieldContext(deps: FieldContextDeps) {
     /** Staff uuid → name, for note authors; empty when staff cannot be read. */
     staffNames: once('staffNames', async () => {
       try {
-        const { records } = await (await deps.view.client()).staff.list();
+        const { records } = await (await deps.workspace.client()).staff.list();
         return new Map(records.map((s) => [s.uuid, `${s.first} ${s.last}`.trim() || s.email] as [string, string]));
       } catch (error) {
         if (isOffline(error)) throw error; // not kept: try again when back online
@@ -119,14 +122,14 @@ export function createFieldContext(deps: FieldContextDeps) {
     /** Jobs by uuid: the cache first, the platform for the ones it lacks. */
     async jobs(uuids: readonly string[]): Promise<Map<string, Job>> {
       const out = new Map<string, Job>();
-      const cache = await deps.view.cache().catch(() => undefined);
+      const cache = await deps.workspace.cache().catch(() => undefined);
       for (const uuid of new Set(uuids)) {
         const hit = await cache?.getJob(uuid);
         if (hit) out.set(uuid, hit);
       }
       const missing = [...new Set(uuids)].filter((u) => !out.has(u));
       if (missing.length) {
-        const client = await deps.view.client();
+        const client = await deps.workspace.client();
         const read = await Promise.all(missing.map((u) => client.jobs.get(u).catch((e) => (isApiError(e, 'NotFoundError') ? undefined : Promise.reject(e)))));
         for (const job of read) if (job) out.set(job.uuid, job);
       }
@@ -137,7 +140,7 @@ export function createFieldContext(deps: FieldContextDeps) {
     async companies(uuids: ReadonlyArray<string | null>): Promise<Map<string, Company>> {
       const wanted = [...new Set(uuids.filter((u): u is string => !!u))];
       const out = new Map<string, Company>();
-      const cache = await deps.view.cache().catch(() => undefined);
+      const cache = await deps.workspace.cache().catch(() => undefined);
       for (const uuid of wanted) {
         const hit = await cache?.getCompany(uuid);
         if (hit) out.set(uuid, hit);
@@ -150,7 +153,7 @@ export function createFieldContext(deps: FieldContextDeps) {
       const s = await scope();
       const missing = wanted.filter((u) => !out.has(u));
       if (missing.length && can(s, 'read_customers')) {
-        const client = await deps.view.client();
+        const client = await deps.workspace.client();
         const read = await Promise.all(missing.map((u) => client.companies.get(u).catch((e) => (isOffline(e) ? Promise.reject(e) : undefined))));
         for (const company of read) {
           if (!company) continue;
@@ -167,7 +170,7 @@ export function createFieldContext(deps: FieldContextDeps) {
       const p = await perScope();
       const hit = p.contacts.get(companyUuid);
       if (hit && hit.at > now() - CONTACTS_TTL_MS) return hit.list;
-      const { records } = await (await deps.view.client()).companyContacts.ofCompany(companyUuid);
+      const { records } = await (await deps.workspace.client()).companyContacts.ofCompany(companyUuid);
       const list = records.filter((c) => c.active);
       p.contacts.set(companyUuid, { at: now(), list });
       return list;
@@ -176,7 +179,7 @@ export function createFieldContext(deps: FieldContextDeps) {
     /** Writes waiting in the outbox, per job. */
     async pendingByJob(): Promise<Map<string, number>> {
       const counts = new Map<string, number>();
-      const outbox = await deps.view.outbox();
+      const outbox = await deps.workspace.outbox();
       for (const e of await outbox.pending()) counts.set(e.jobUuid, (counts.get(e.jobUuid) ?? 0) + 1);
       return counts;
     },

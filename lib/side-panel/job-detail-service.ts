@@ -6,7 +6,8 @@ import type { JobDetail, NoteView } from '../messaging/views';
 import type { OutboxEntry } from '../outbox';
 import { isOffline, type FieldContext } from './field-context';
 import { jobWebUrl } from '../api/links';
-import { contactName, jobSummary, mergeNotes, sentNote } from './summaries';
+import { contactName, jobSummary } from './summaries';
+import { mergeNotes, sentNote } from '../outbox/note-views';
 
 /** What is kept per job: the platform's answer, before the outbox is laid over it. */
 interface JobAnswer {
@@ -69,11 +70,11 @@ export function createJobDetailService(ctx: FieldContext) {
         if (!answer) {
           const cached = (await ctx.jobs([uuid]).catch(() => new Map<string, Job>())).get(uuid);
           if (!cached) throw new JobNotFoundError('Offline, and this job is not in the offline cache');
-          const company = cached.company_uuid ? ((await (await ctx.view.cache()).getCompany(cached.company_uuid)) ?? null) : null;
+          const company = cached.company_uuid ? ((await (await ctx.workspace.cache()).getCompany(cached.company_uuid)) ?? null) : null;
           answer = { job: cached, company, contacts: [], notes: [] };
         }
       }
-      const entries = await (await ctx.view.outbox()).pending(uuid);
+      const entries = await (await ctx.workspace.outbox()).pending(uuid);
       const names = await ctx.badgeNames().catch(() => null);
       const summary = jobSummary(answer.job, answer.company ?? undefined, names, entries.length);
       return {

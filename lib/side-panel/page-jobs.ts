@@ -1,8 +1,8 @@
+import type { LiveHub } from '../messaging/live-hub';
 // Which job each tab's platform page shows (content scripts tell us), so the side panel can follow
 // the active tab. (The job last opened with "job.open" is lib/jobs/side-panel-job.ts.)
 // Held in memory: a restarted worker learns again from the next page change (content scripts
 // report on every in-page navigation), and the panel keeps showing what it showed.
-import type { LiveHub } from '../workspace/workspace';
 
 export function createPageJobs(live: LiveHub) {
   const byTab = new Map<number, string | null>();

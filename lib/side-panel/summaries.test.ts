@@ -3,8 +3,9 @@ import type { Job } from '../api/schemas';
 import type { NoteView } from '../messaging/views';
 import type { OutboxEntry } from '../outbox';
 import { badgeStates } from './job-detail-service';
-import { mergeNotes, pickContact } from './summaries';
+import { pickContact } from './summaries';
 import { badgeFace, createToolbarBadge } from './toolbar-badge';
+import { mergeNotes } from '../outbox/note-views';
 
 const J = 'aaaaaaaa-0000-4000-8000-000000000001';
 const B1 = 'bbbbbbbb-0000-4000-8000-000000000001';

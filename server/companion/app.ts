@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { COMPANION_PATHS } from '../../contracts/companion-http';
 import { bodyLimit } from 'hono/body-limit';
 import type { CompanionConfig } from './config';
 import { createCorsMiddleware } from './cors';
@@ -43,9 +44,9 @@ export async function createCompanionApp(config: CompanionConfig, deps: Companio
   app.use('/health', corsLayer);
   app.use('/oauth/*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => jsonError(c, 413, 'invalid_request', 'The body is too large') }));
 
-  app.get('/health', (c) => c.json({ ok: true }));
+  app.get(COMPANION_PATHS.health, (c) => c.json({ ok: true }));
   app.route(
-    '/oauth',
+    '/',
     createOAuthRoutes({
       config,
       allowlist,

@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { SECRETS_DB_NAME } from '../../databases';
 import { secretsClearedOn, SECRETS, type ClearEvent, type StoredSecretName } from './registry';
 
 // The secret store: one IndexedDB object store in the extension's own origin (see registry.ts for
@@ -25,8 +26,6 @@ void declaredMatchesStored;
 interface SecretsDB extends DBSchema {
   secrets: { key: StoredSecretName; value: unknown };
 }
-
-export const SECRETS_DB_NAME = 'fieldside-secrets';
 
 export function createSecretStore(dbName = SECRETS_DB_NAME) {
   let db: Promise<IDBPDatabase<SecretsDB>> | undefined;

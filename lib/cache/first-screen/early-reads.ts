@@ -1,17 +1,18 @@
+import { areaName, STORAGE_KEYS } from '../../settings/keys';
+
 // The popup's first two storage reads, started by entrypoints/popup-early (a classic script in the
 // popup's <head>) while the popup's modules still load. Each is taken once: later reads (a session
 // change, a re-read after a sync) go to storage again.
 
 export const EARLY_READS = '__fieldsideEarlyReads';
 
-/** The storage keys read early: scope.ts's SESSION_KEY and snapshot.ts's FIRST_SCREEN_KEY (a test
- * holds them equal; this file imports nothing, so the early script stays tiny). */
-export const EARLY_KEYS = { session: 'session', firstScreen: 'popupFirstScreen' } as const;
+/** The storage names read early (lib/settings/keys.ts imports nothing, so the early script stays tiny). */
+export const EARLY_KEYS = { session: areaName(STORAGE_KEYS.session), firstScreen: areaName(STORAGE_KEYS.popupFirstScreen) } as const;
 
 export interface EarlyReads {
-  /** storage.local.get('session') (scope.ts's SESSION_KEY). */
+  /** The session record, from storage.local. */
   session?: Promise<Record<string, unknown>>;
-  /** storage.session.get('popupFirstScreen') (snapshot.ts's FIRST_SCREEN_KEY). */
+  /** The kept first screen, from storage.session. */
   firstScreen?: Promise<Record<string, unknown>>;
 }
 

@@ -3,7 +3,7 @@ import { clearCachedData } from '../../account/clear-on-sign-out';
 import { buildIndex } from '../../search';
 import { keepFirstScreen } from './first-screen';
 import { popupFirstScreenItem } from '../../settings/items';
-import { readFirstScreen, saveFirstScreen } from './kept-screen';
+import { localDay, readFirstScreen, saveFirstScreen } from './kept-screen';
 
 const row = { uuid: 'u1', number: '1001', status: 'Quote', customer: 'Hartley', address: '1 Elm', marks: {} };
 
@@ -32,4 +32,9 @@ it('the background keeps the first screen of a fresh index: the day’s jobs, el
   const recent = await readFirstScreen('2026-11-25');
   expect(recent?.heading).toBe('Recent jobs');
   expect(recent?.rows).toHaveLength(3);
+});
+
+it('localDay gives the device-local YYYY-MM-DD', () => {
+  expect(localDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  expect(localDay(new Date(2026, 11, 31, 0, 0))).toBe('2026-12-31');
 });

@@ -3,18 +3,9 @@
 // shown field, the matched ranges lib/search reported.
 import type { Job } from '../../api/schemas';
 import type { SearchResult } from '../../search/format/types';
+import type { QuickRow, ShownField } from '../../settings/kept-first-screen';
 
-export type ShownField = 'number' | 'customer' | 'address';
-
-export interface QuickRow {
-  uuid: string;
-  number: string;
-  status: string;
-  customer: string;
-  address: string;
-  /** Half-open `[start, end)` offsets into the field's text, as lib/search reports them. */
-  marks: Partial<Record<ShownField, ReadonlyArray<readonly [number, number]>>>;
-}
+export type { QuickRow, ShownField };
 
 function marksOf(result: SearchResult | undefined): QuickRow['marks'] {
   const marks: QuickRow['marks'] = {};

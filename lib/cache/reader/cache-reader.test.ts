@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { rebuildSearchIndex } from '..';
+import { rebuildSearchIndex } from '../store/search-store';
 import { jobChunk } from '../store/lookup';
 import { openCacheDb } from '../store/schema';
 import { encodeJobs } from '../store/segment-codec';
 import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
-import { createSearchSession } from '../../search/query/typeahead';
+import { createTypeahead } from '../../search/query/typeahead';
 import { openCacheReader } from './cache-reader';
 import { openExistingDb } from './idb-read';
 import type { IndexPreview } from '../../search/format/types';
 import { firstScreenFromIndex, firstScreenFromPreview } from '../first-screen/first-screen';
-import { localDay } from '../../quick-search/freshness';
 import { rowOf } from '../first-screen/rows';
+import { localDay } from '../first-screen/kept-screen';
 
 async function filledCache() {
   const cache = await freshCache();
@@ -49,7 +49,7 @@ describe('openCacheReader', () => {
     const reader = await openCacheReader(db);
     expect(reader.jobCount).toBe(2499);
     expect(reader.index).not.toBeNull();
-    const session = createSearchSession(reader.index!);
+    const session = createTypeahead(reader.index!);
 
     const [first] = session.search('2042');
     expect(first?.uuid).toBe(uuidOf('job', 1042));

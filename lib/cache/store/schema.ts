@@ -1,5 +1,5 @@
 // THE IndexedDB schema of the offline job cache, and its upgrades. One database per account and
-// staff member (cacheDbName), so an impersonated view never reads another person's jobs.
+// staff member (lib/databases.ts's cacheDbName), so an impersonated view never reads another person's jobs.
 //
 // Jobs are stored in page-sized segments (about 1,000 jobs per record), never one record per job:
 // Chromium pays about 150 µs per IndexedDB record however writes are batched, so 100,000 single-job
@@ -15,7 +15,6 @@ import { encodeJobs, jobCount, type JobColumns } from './segment-codec';
 import type { StoredSyncState } from './sync-state';
 
 export const DB_VERSION = 3;
-export const DB_PREFIX = 'fieldside-cache';
 
 export interface JobSegment {
   id: number;
@@ -150,24 +149,4 @@ async function openAt(name: string, version: number): Promise<CacheDatabase> {
     blocking: () => db.close(),
   });
   return db;
-}
-
-/** The database of one account, as one staff member sees it (`'all'`: no impersonation). */
-export function cacheDbName(accountUuid: string, staffUuid: string | 'all'): string {
-  return `${DB_PREFIX}:${accountUuid.toLowerCase()}:${staffUuid === 'all' ? 'all' : staffUuid.toLowerCase()}`;
-}
-
-/** Sign-out: deletes the cache of that account and staff member. Resolves once it is gone, even if
- * a connection was open elsewhere (it is closed through the `blocking` handler above). */
-export function deleteCache(accountUuid: string, staffUuid: string | 'all'): Promise<void> {
-  return deleteDB(cacheDbName(accountUuid, staffUuid));
-}
-
-/** Sign-out of an account: deletes its caches for every staff member it was viewed as. Needs
- * `indexedDB.databases()` (Chromium, Firefox 126+, fake-indexeddb). */
-export async function deleteAccountCaches(accountUuid: string, factory: IDBFactory = indexedDB): Promise<string[]> {
-  const prefix = `${DB_PREFIX}:${accountUuid.toLowerCase()}:`;
-  const names = (await factory.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith(prefix));
-  await Promise.all(names.map((n) => deleteDB(n)));
-  return names;
 }

@@ -4,7 +4,7 @@ import type { PageOptions } from '../../api/client';
 import { paginate } from '../../api/paginate';
 import type { Company, Job, Vendor } from '../../api/schemas';
 import { search } from '../../search';
-import { createSync } from './cache-sync';
+import { createCacheSync } from './cache-sync';
 import type { SyncSource } from './sync-context';
 import type { SyncState } from '../store/sync-state';
 import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
@@ -42,7 +42,7 @@ function memorySource(jobs: unknown[], companies: Company[]) {
   return { source, requests: () => requests };
 }
 
-describe('createSync', () => {
+describe('createCacheSync', () => {
   it('syncs everything once for two concurrent callers, asks for persistent storage, counts malformed records', async () => {
     const cache = await freshCache();
     const jobs: unknown[] = range(0, 2500).map((n) => makeJob(n));
@@ -50,7 +50,7 @@ describe('createSync', () => {
     const { source, requests } = memorySource(jobs, range(0, 7).map((n) => makeCompany(n)));
     const progress: SyncState[] = [];
     let asked = 0;
-    const sync = createSync({
+    const sync = createCacheSync({
       client: source,
       cache,
       now: () => Date.parse('2026-03-01T00:00:00Z'),
@@ -74,7 +74,7 @@ describe('createSync', () => {
     const cache = await freshCache();
     const jobs = range(0, 1500).map((n) => makeJob(n));
     const { source } = memorySource(jobs, [makeCompany(0)]);
-    const sync = createSync({ client: source, cache });
+    const sync = createCacheSync({ client: source, cache });
     await sync.run();
     const batches: Array<Parameters<typeof cache.write>[0]> = [];
     const write = cache.write;
@@ -86,7 +86,7 @@ describe('createSync', () => {
     await sync.incremental();
     expect(batches.map((b) => b.search?.withMain)).toEqual([false]);
     expect(search(await sync.searchIndex(), 'kettle')[0]?.uuid).toBe(uuidOf('job', 7));
-    const reloaded = createSync({ client: source, cache }); // a new worker reads the stored parts
+    const reloaded = createCacheSync({ client: source, cache }); // a new worker reads the stored parts
     expect(search(await reloaded.searchIndex(), 'kettle')[0]?.uuid).toBe(uuidOf('job', 7));
   });
 
@@ -96,10 +96,10 @@ describe('createSync', () => {
     const jobs = range(0, 30).map((n) => makeJob(n, { company_uuid: uuidOf('company', n * 80) }));
     const { source } = memorySource(jobs, companies);
     const controller = new AbortController();
-    const cut = createSync({ client: source, cache, onProgress: (s) => s.pagesDone === 1 && controller.abort() });
+    const cut = createCacheSync({ client: source, cache, onProgress: (s) => s.pagesDone === 1 && controller.abort() });
     await expect(cut.run({ signal: controller.signal })).rejects.toBeDefined();
     expect((await cache.loadState()).resume?.collection).toBe('companies');
-    const sync = createSync({ client: source, cache });
+    const sync = createCacheSync({ client: source, cache });
     await sync.run();
     const index = await sync.searchIndex();
     // Job 3's customer (company 240) was on the company page stored before the stop.
@@ -116,7 +116,7 @@ describe('createSync', () => {
       if (++writes === 3) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       return write(batch);
     };
-    const sync = createSync({ client: source, cache });
+    const sync = createCacheSync({ client: source, cache });
     const failure = await sync.run().catch((e: unknown) => e);
     expect((failure as Error).name).toBe('QuotaExceededError');
     const failed = await sync.state();
@@ -136,7 +136,7 @@ describe('createSync', () => {
     const cache = await freshCache();
     const { source, requests } = memorySource(range(0, 5000).map((n) => makeJob(n)), [makeCompany(0)]);
     const controller = new AbortController();
-    const sync = createSync({
+    const sync = createCacheSync({
       client: source,
       cache,
       onProgress: (s) => {
@@ -148,7 +148,7 @@ describe('createSync', () => {
     expect(stopped.phase).toBe('idle');
     expect(stopped.lastError).toMatch(/stopped before it finished/);
     const fetched = requests();
-    const resumed = createSync({ client: source, cache }); // a new worker: state comes from the database
+    const resumed = createCacheSync({ client: source, cache }); // a new worker: state comes from the database
     const done = await resumed.run();
     expect(done.counts.jobs).toBe(5000);
     // 6 pages in all (1 company, 5 job); 3 were stored before the stop, so the resumed run reads

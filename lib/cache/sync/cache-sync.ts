@@ -12,7 +12,7 @@ import { loadSearchIndex } from '../store/search-store';
 import type { SyncContext, SyncSource } from './sync-context';
 import { publicState, type StoredSyncState, type SyncState } from '../store/sync-state';
 
-export interface CreateSyncOptions {
+export interface CacheSyncOptions {
   /** The platform client (createPlatformClient) of the account and staff member this cache is for. */
   client: SyncSource;
   /** The cache to fill (openJobCache on the database of cacheDbName(account, staff)). */
@@ -32,7 +32,7 @@ export interface SyncCallOptions {
 
 export const DEFAULT_OVERLAP_MS = 2 * 60_000;
 
-export function createSync(options: CreateSyncOptions) {
+export function createCacheSync(options: CacheSyncOptions) {
   const { cache } = options;
   let current: StoredSyncState | null = null;
   let index: SearchIndex | null = null;
@@ -128,4 +128,4 @@ export function createSync(options: CreateSyncOptions) {
   };
 }
 
-export type Sync = ReturnType<typeof createSync>;
+export type CacheSync = ReturnType<typeof createCacheSync>;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { paginate } from '../../api/paginate';
 import type { Company, Job, Vendor } from '../../api/schemas';
-import { createSync } from './cache-sync';
+import { createCacheSync } from './cache-sync';
 import type { SyncSource } from './sync-context';
 import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
 
@@ -33,11 +33,11 @@ describe('incremental sync mark', () => {
   it('is the platform time at its start, not the device clock of a worker that has not heard from the platform', async () => {
     const cache = await freshCache();
     const { source, answers } = onePageSource(range(0, 50).map((n) => makeJob(n)), [makeCompany(0)]);
-    await createSync({ client: source, cache, now: () => PLATFORM_NOW }).run();
+    await createCacheSync({ client: source, cache, now: () => PLATFORM_NOW }).run();
 
     // A worker just started: its clock is the device's until an answer's Date header sets it.
     const heardBefore = answers();
-    const fresh = createSync({ client: source, cache, now: () => (answers() > heardBefore ? PLATFORM_NOW : PLATFORM_NOW + DEVICE_AHEAD_MS) });
+    const fresh = createCacheSync({ client: source, cache, now: () => (answers() > heardBefore ? PLATFORM_NOW : PLATFORM_NOW + DEVICE_AHEAD_MS) });
     const state = await fresh.incremental();
     expect(state.phase).toBe('idle');
     // Platform time at the start: the answers' own time (a few ms here) taken off the clock read after them.

@@ -5,12 +5,13 @@ import type { PageOptions } from '../../api/client';
 import { paginate } from '../../api/paginate';
 import { ApiError } from '../../api/errors';
 import type { Company, Job, Vendor } from '../../api/schemas';
-import { createSync, type Sync } from '..';
-import type { SyncSource } from '..';
+import { createCacheSync, type CacheSync } from './cache-sync';
+import type { SyncSource } from './sync-context';
 import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
 import type { LiveEvent } from '../../messaging/views';
-import type { ActiveView, ViewScope } from '../../workspace/workspace';
-import { createSyncService, dailyLimitHoldUntil, FULL_REFRESH_MS } from './schedule';
+import type { ScheduledWorkspace } from './schedule';
+import { createSyncSchedule, dailyLimitHoldUntil, FULL_REFRESH_MS } from './schedule';
+import type { WorkspaceKey } from '../../settings/workspace-key';
 
 /** failJobs: true fails the job pages with a 503, an error fails them with that error. */
 type FailJobs = () => boolean | Error;
@@ -34,30 +35,30 @@ function source(jobs: Job[], companies: Company[], opts: { failJobs?: FailJobs }
   return { src, calls };
 }
 
-const scopeOf = (staffUuid: string, mode: 'oauth' | 'api_key' = 'oauth'): ViewScope => ({ accountUuid: 'acct', staffUuid, baseUrl: 'http://127.0.0.1:9', scopes: [], mode });
+const scopeOf = (staffUuid: string, mode: 'oauth' | 'api_key' = 'oauth'): WorkspaceKey => ({ accountUuid: 'acct', staffUuid, baseUrl: 'http://127.0.0.1:9', scopes: [], mode });
 
-async function setup(options: { scope?: ViewScope | null; failJobs?: FailJobs; now?: () => number; afterSync?: (scope: ViewScope, sync: Sync) => Promise<void> } = {}) {
+async function setup(options: { scope?: WorkspaceKey | null; failJobs?: FailJobs; now?: () => number; afterSync?: (scope: WorkspaceKey, sync: CacheSync) => Promise<void> } = {}) {
   const { src, calls } = source(range(0, 40).map((n) => makeJob(n)), range(0, 7).map((n) => makeCompany(n)), options);
-  let scope: ViewScope | null = options.scope === undefined ? scopeOf('tech') : options.scope;
-  let sync: Sync | null = null;
+  let scope: WorkspaceKey | null = options.scope === undefined ? scopeOf('tech') : options.scope;
+  let sync: CacheSync | null = null;
   let closed = 0;
   const events: LiveEvent[] = [];
   const stored = new Map<string, number>();
   const holds = new Map<string, number>();
   const timers: Array<{ fn: () => void; ms: number }> = [];
-  const view = {
-    scope: async () => scope,
-    sync: async () => (sync ??= createSync({ client: src, cache: await freshCache(), onProgress: (s) => service.publish(s) })),
+  const workspace = {
+    key: async () => scope,
+    sync: async () => (sync ??= createCacheSync({ client: src, cache: await freshCache(), onProgress: (s) => service.publish(s) })),
     outbox: async () => ({ count: async () => 3 }),
     close: async () => {
       closed++;
       sync = null;
     },
-  } as unknown as ActiveView;
+  } as unknown as ScheduledWorkspace;
   // A new service over the same view and stored times: what a restarted service worker gets.
   const startService = () =>
-    createSyncService({
-      view,
+    createSyncSchedule({
+      workspace: workspace,
       hub: { broadcast: (e) => void events.push(e) },
       lastFullRefresh: { get: async (k) => stored.get(k) ?? null, set: async (k, at) => void stored.set(k, at) },
       dailyLimitHold: { get: async (k) => holds.get(k) ?? null, set: async (k, at) => void holds.set(k, at) },
@@ -79,7 +80,7 @@ async function setup(options: { scope?: ViewScope | null; failJobs?: FailJobs; n
     stored,
     holds,
     closed: () => closed,
-    setScope: (s: ViewScope | null) => (scope = s),
+    setScope: (s: WorkspaceKey | null) => (scope = s),
   };
 }
 

@@ -1,11 +1,12 @@
 import { isDailyRateLimit } from '../../api/errors';
-import type { Sync, SyncState } from '..';
-import { describeSyncError, isQuotaExceeded } from '..';
+import type { SyncState } from '../store/sync-state';
+import type { CacheSync } from './cache-sync';
+import { describeSyncError, isQuotaExceeded } from './errors';
 import type { LiveEvent, SyncStatus } from '../../messaging/views';
 import type { TimesStore } from './sync-times';
-import type { ActiveView, LiveHub, ViewScope } from '../../workspace/workspace';
-import { scopeKey } from '../../workspace/open-workspace';
 import { signedOutStatus, toSyncStatus } from './sync-status';
+import type { LiveHub } from '../../messaging/live-hub';
+import { workspaceId, type WorkspaceKey } from '../../settings/workspace-key';
 
 // When the background syncs: after sign-in and whenever "who are you" changes the view (a full
 // sync into that view's cache), at worker start-up (resuming a cut-off full sync), on the
@@ -37,12 +38,21 @@ export function dailyLimitHoldUntil(at: number): number {
 }
 
 /** The daily limit is per app per account: every view (staff member) of the account shares the hold. */
-function dailyLimitKey(scope: ViewScope): string {
+function dailyLimitKey(scope: WorkspaceKey): string {
   return [scope.mode, scope.baseUrl, scope.accountUuid].join('|');
 }
 
-export interface SyncServiceDeps {
-  view: ActiveView;
+/** What the schedule needs of the current workspace (lib/workspace's, given as it is). */
+export interface ScheduledWorkspace {
+  key(): Promise<WorkspaceKey | null>;
+  sync(): Promise<CacheSync>;
+  /** The outbox, for the count of writes waiting shown beside the sync status. */
+  outbox(): Promise<{ count(): Promise<number> }>;
+  close(): Promise<void>;
+}
+
+export interface SyncScheduleDeps {
+  workspace: ScheduledWorkspace;
   hub: LiveHub;
   online?: () => boolean;
   now?: () => number;
@@ -56,7 +66,7 @@ export interface SyncServiceDeps {
   retryDelayMs?: (attempt: number) => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   /** After every sync that finished: work that follows from a fresh cache (the popup's first screen). */
-  afterSync?: (scope: ViewScope, sync: Sync) => Promise<void>;
+  afterSync?: (scope: WorkspaceKey, sync: CacheSync) => Promise<void>;
 }
 
 /** Failures worth retrying soon by ourselves: the platform or the network will likely come back. */
@@ -68,14 +78,14 @@ function isPassing(error: unknown): boolean {
 }
 
 /** The view and its granted scopes: a change of either may need a sync. */
-function sessionKey(scope: ViewScope): string {
-  return `${scopeKey(scope)}#${[...scope.scopes].sort().join(' ')}`;
+function sessionKey(scope: WorkspaceKey): string {
+  return `${workspaceId(scope)}#${[...scope.scopes].sort().join(' ')}`;
 }
 function withoutScopes(key: string): string {
   return key.slice(0, key.indexOf('#'));
 }
 
-export function createSyncService(deps: SyncServiceDeps) {
+export function createSyncSchedule(deps: SyncScheduleDeps) {
   const online = deps.online ?? (() => globalThis.navigator?.onLine ?? true);
   const now = deps.now ?? Date.now;
   const log = deps.log ?? ((message, error) => console.warn(`Fieldside: ${message}`, error));
@@ -86,24 +96,24 @@ export function createSyncService(deps: SyncServiceDeps) {
   let retryPending = false;
 
   /** A passing failure: try again by ourselves (the alarm is 10 minutes away), a few times. */
-  function scheduleRetry(kind: 'auto' | 'full' | 'incremental', scope: ViewScope): void {
+  function scheduleRetry(kind: 'auto' | 'full' | 'incremental', scope: WorkspaceKey): void {
     if (retryPending || retries >= 6) return;
     retryPending = true;
     setTimer(() => {
       retryPending = false;
       retries++;
-      void deps.view.scope().then((now) => (now && scopeKey(now) === scopeKey(scope) ? runAutomatic(kind, now) : null));
+      void deps.workspace.key().then((now) => (now && workspaceId(now) === workspaceId(scope) ? runAutomatic(kind, now) : null));
     }, retryDelay(retries));
   }
 
   /** A sync nobody asked for just now (alarm, start-up, retry): not while the daily limit holds. */
-  async function runAutomatic(kind: 'auto' | 'full' | 'incremental', scope: ViewScope): Promise<SyncState | null> {
+  async function runAutomatic(kind: 'auto' | 'full' | 'incremental', scope: WorkspaceKey): Promise<SyncState | null> {
     const holdUntil = (await deps.dailyLimitHold.get(dailyLimitKey(scope))) ?? 0;
     if (now() < holdUntil) return null;
     return runToEnd(kind, scope);
   }
 
-  async function clearDailyLimitHold(scope: ViewScope): Promise<void> {
+  async function clearDailyLimitHold(scope: WorkspaceKey): Promise<void> {
     const key = dailyLimitKey(scope);
     if (((await deps.dailyLimitHold.get(key)) ?? 0) !== 0) await deps.dailyLimitHold.set(key, 0);
   }
@@ -112,7 +122,7 @@ export function createSyncService(deps: SyncServiceDeps) {
   let lastPending = 0;
   async function pendingWrites(): Promise<number> {
     try {
-      lastPending = await (await deps.view.outbox()).count();
+      lastPending = await (await deps.workspace.outbox()).count();
     } catch {
       lastPending = 0;
     }
@@ -120,9 +130,9 @@ export function createSyncService(deps: SyncServiceDeps) {
   }
 
   async function status(): Promise<SyncStatus> {
-    const scope = await deps.view.scope();
+    const scope = await deps.workspace.key();
     if (!scope) return signedOutStatus(online());
-    const sync = await deps.view.sync();
+    const sync = await deps.workspace.sync();
     return toSyncStatus(await sync.state(), { online: online(), pendingWrites: await pendingWrites() });
   }
 
@@ -133,10 +143,10 @@ export function createSyncService(deps: SyncServiceDeps) {
   }
 
   /** Runs a sync to its end; failures end up in the state (and the log), not in the caller. */
-  async function runToEnd(kind: 'auto' | 'full' | 'incremental', scope: ViewScope): Promise<SyncState | null> {
-    let sync: Sync;
+  async function runToEnd(kind: 'auto' | 'full' | 'incremental', scope: WorkspaceKey): Promise<SyncState | null> {
+    let sync: CacheSync;
     try {
-      sync = await deps.view.sync();
+      sync = await deps.workspace.sync();
     } catch (error) {
       log('could not open the job cache', error);
       return null;
@@ -158,13 +168,13 @@ export function createSyncService(deps: SyncServiceDeps) {
     }
   }
 
-  async function markFullIfDone(kind: string, scope: ViewScope, _state: SyncState): Promise<void> {
-    if (kind === 'full') await deps.lastFullRefresh.set(scopeKey(scope), now());
-    else if ((await deps.lastFullRefresh.get(scopeKey(scope))) === null) await deps.lastFullRefresh.set(scopeKey(scope), now());
+  async function markFullIfDone(kind: string, scope: WorkspaceKey, _state: SyncState): Promise<void> {
+    if (kind === 'full') await deps.lastFullRefresh.set(workspaceId(scope), now());
+    else if ((await deps.lastFullRefresh.get(workspaceId(scope))) === null) await deps.lastFullRefresh.set(workspaceId(scope), now());
   }
 
-  async function withScope<T>(fn: (scope: ViewScope) => Promise<T>): Promise<T | null> {
-    const scope = await deps.view.scope();
+  async function withScope<T>(fn: (scope: WorkspaceKey) => Promise<T>): Promise<T | null> {
+    const scope = await deps.workspace.key();
     return scope ? fn(scope) : null;
   }
 
@@ -174,9 +184,9 @@ export function createSyncService(deps: SyncServiceDeps) {
 
     /** On demand ("sync.run"): starts the sync and answers at once with the status. */
     async run(mode: 'incremental' | 'full'): Promise<SyncStatus> {
-      const scope = await deps.view.scope();
+      const scope = await deps.workspace.key();
       if (!scope) return signedOutStatus(online());
-      const sync = await deps.view.sync();
+      const sync = await deps.workspace.sync();
       const done = runToEnd(mode, scope);
       // Let the sync take its first step (phase "full"/"incremental") before answering.
       await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 0))]);
@@ -190,7 +200,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     async onAlarm(): Promise<void> {
       await withScope(async (scope) => {
         const staffView = scope.mode === 'oauth' && scope.staffUuid !== 'all';
-        const last = await deps.lastFullRefresh.get(scopeKey(scope));
+        const last = await deps.lastFullRefresh.get(workspaceId(scope));
         const due = staffView && last !== null && now() - last >= FULL_REFRESH_MS;
         return runAutomatic(due ? 'full' : 'incremental', scope);
       });
@@ -200,7 +210,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     async onStartup(): Promise<void> {
       await withScope(async (scope) => {
         knownScope = sessionKey(scope);
-        const sync = await deps.view.sync();
+        const sync = await deps.workspace.sync();
         const state = await sync.state();
         // Never finished (interrupted, or never started): go on now. Otherwise the alarm keeps it fresh.
         if (state.lastSyncedAt === null) return runAutomatic('auto', scope);
@@ -212,12 +222,12 @@ export function createSyncService(deps: SyncServiceDeps) {
      * sign-in, even into the same view, starts a sync of its own. */
     async onSignedOut(): Promise<void> {
       knownScope = null;
-      await deps.view.close();
+      await deps.workspace.close();
     },
 
     /** The session changed (sign-in, sign-out, "who are you"): a new view syncs in full at once. */
     async onSessionChanged(): Promise<void> {
-      const scope = await deps.view.scope();
+      const scope = await deps.workspace.key();
       const key = scope ? sessionKey(scope) : null;
       if (key === knownScope) return;
       const before = knownScope;
@@ -228,7 +238,7 @@ export function createSyncService(deps: SyncServiceDeps) {
         await runToEnd('auto', scope);
         return;
       }
-      await deps.view.close();
+      await deps.workspace.close();
       deps.hub.broadcast({ type: 'session.changed' });
       if (!scope) {
         deps.hub.broadcast({ type: 'sync.status', status: signedOutStatus(online()) });
@@ -238,4 +248,4 @@ export function createSyncService(deps: SyncServiceDeps) {
     },
   };
 }
-export type SyncService = ReturnType<typeof createSyncService>;
+export type SyncSchedule = ReturnType<typeof createSyncSchedule>;

@@ -1,6 +1,6 @@
 // The platform's clock as seen on its answers (the HTTP `Date` header), for the sync's marks: the
 // device clock may be minutes or hours off, and the mark must be in the platform's time.
-// Wrap the client's fetch with `clock.fetch` and pass `clock.now` to createSync.
+// Wrap the client's fetch with `clock.fetch` and pass `clock.now` to createCacheSync.
 
 type FetchLike = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 

@@ -1,4 +1,4 @@
-import type { SyncState } from '..';
+import type { SyncState } from '../store/sync-state';
 import type { SyncStatus } from '../../messaging/views';
 
 // The sync state (lib/cache) as pages see it (SyncStatus in lib/messaging/views.ts).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, buildIndex, compactIndex, countDocs, createSearchSession, loadIndex, search, serializeIndex, type SearchDoc, type SearchIndex } from '../index';
+import { applyChanges, buildIndex, compactIndex, countDocs, createTypeahead, loadIndex, search, serializeIndex, type SearchDoc, type SearchIndex } from '../index';
 import { syntheticDocs } from '../testing/synthetic-docs';
 import { doc, RANKING_DOCS } from '../testing/fixtures';
 
@@ -23,7 +23,7 @@ describe('applyChanges', () => {
 
   it('removed documents are never returned, by search or by a session', () => {
     const index = buildIndex(RANKING_DOCS);
-    const session = createSearchSession(index);
+    const session = createTypeahead(index);
     expect(session.search('smith').map((r) => r.uuid)).toContain('smith-customer');
     applyChanges(index, { remove: ['smith-customer', 'number-prefix', 'no-such-uuid'] });
     for (const query of ['smith', 'smi', 'smiht', 'mary', '1234', '7001']) {

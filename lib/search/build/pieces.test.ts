@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, buildIndex, compactIndex, createSearchSession, displayOf, loadIndex, search, serializeIndex, type SearchDoc, type SearchIndex } from '../index';
+import { applyChanges, buildIndex, compactIndex, createTypeahead, displayOf, loadIndex, search, serializeIndex, type SearchDoc, type SearchIndex } from '../index';
 import { createRandom, pick } from '../testing/synthetic-docs';
 import { doc } from '../testing/fixtures';
 import { uuidFromBytes, uuidToBytes } from '../format/uuid-column';
@@ -42,7 +42,7 @@ const QUERIES = ['jurgen', 'муллер', 'иван', 'петров 33', 'renee
 /** What the index answers (uuids, scores, ranges and display) to the queries, one-off and typed. */
 function answers(index: SearchIndex): unknown[] {
   return QUERIES.flatMap((query) => {
-    const session = createSearchSession(index);
+    const session = createTypeahead(index);
     const typed = Array.from({ length: query.length }, (_, k) => session.search(query.slice(0, k + 1)));
     return [search(index, query, { limit: 50 }), typed];
   });

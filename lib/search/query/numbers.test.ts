@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, buildIndex, compactIndex, createIndexBuilder, createSearchSession, displayOf, loadIndex, search, serializeIndex, type SearchDoc, type SearchIndex } from '../index';
+import { applyChanges, buildIndex, compactIndex, createIndexBuilder, createTypeahead, displayOf, loadIndex, search, serializeIndex, type SearchDoc, type SearchIndex } from '../index';
 import { foldText } from '../format/normalize';
 import { canonicalNumber, NO_NUMBER } from '../format/number-column';
 import { typoNumberValues } from './number-typos';
@@ -78,7 +78,7 @@ describe('job numbers as values', () => {
     const loaded = loadIndex(structuredClone(serializeIndex(index)));
     for (const term of TERMS) {
       for (const query of [term, `rare ${term}`, `${term} common`, `#${term}`]) {
-        const session = createSearchSession(index);
+        const session = createTypeahead(index);
         for (let k = 1; k <= query.length; k++) expect(session.search(query.slice(0, k)), query.slice(0, k)).toEqual(search(index, query.slice(0, k)));
         expect(search(loaded, query, { limit: 500 })).toEqual(search(index, query, { limit: 500 }));
       }

@@ -12,7 +12,7 @@ import type { SearchOptions, SearchResult } from '../format/types';
  * narrowed later; below it all its matches are kept for the next keystroke. */
 const KEEP_ALL_BELOW = 30_000;
 
-export interface SearchSession {
+export interface Typeahead {
   search(query: string, options?: SearchOptions): SearchResult[];
   /** Forgets the cached candidates (the next search asks the index). */
   reset(): void;
@@ -26,7 +26,7 @@ interface State {
   results: SearchResult[];
 }
 
-export function createSearchSession(index: SearchIndex): SearchSession {
+export function createTypeahead(index: SearchIndex): Typeahead {
   let last: State | null = null;
   return {
     search(query, options = {}) {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { COMPANION_PATHS, FeedQuerySchema } from '../../../contracts/companion-http';
 import type { CallbackTokens } from '../webhooks/callback-token';
 import { bearerAuth, type FeedEnv } from './bearer-auth';
 import { feedCors } from './cors';
@@ -8,11 +8,6 @@ import { streamFeed } from './sse';
 import { ensureSubscriptions } from './subscriptions';
 import type { TokenChecker } from './token-check';
 import { isFeedPositionError, type FeedStore } from './types';
-
-const FeedQuery = z.object({
-  after: z.string().min(1).max(64).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(500),
-});
 
 export interface FeedRoutesDeps {
   store: FeedStore;
@@ -31,7 +26,7 @@ export interface FeedRoutesDeps {
 export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
   const app = new Hono<FeedEnv>();
   const auth = bearerAuth(deps.checker);
-  for (const path of ['/feed', '/feed/*']) app.use(path, feedCors(deps.allowedExtensionIds), auth);
+  for (const path of [COMPANION_PATHS.feedRead, `${COMPANION_PATHS.feedRead}/*`]) app.use(path, feedCors(deps.allowedExtensionIds), auth);
 
   app.onError((err, c) => {
     if (isFeedPositionError(err)) return c.json({ error: err.message }, 400);
@@ -39,26 +34,26 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
     return c.json({ error: 'The change feed failed; retry later' }, 503);
   });
 
-  app.post('/feed/register', async (c) => {
+  app.post(COMPANION_PATHS.feedRegister, async (c) => {
     const account = c.get('account');
     const token = await deps.tokens.issue(account);
     await ensureSubscriptions({
       platformBaseUrl: deps.platformBaseUrl,
       token: c.get('token'),
-      callbackUrl: `${deps.publicUrl}/webhooks/${token}`,
+      callbackUrl: `${deps.publicUrl}${COMPANION_PATHS.webhooks}/${token}`,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     });
     return c.json({ account_uuid: account, position: await deps.store.position(account) });
   });
 
-  app.get('/feed', async (c) => {
-    const q = FeedQuery.safeParse(c.req.query());
+  app.get(COMPANION_PATHS.feedRead, async (c) => {
+    const q = FeedQuerySchema.safeParse(c.req.query());
     if (!q.success) return c.json({ error: `Invalid query: ${q.error.issues.map((i) => i.message).join('; ')}` }, 400);
     return c.json(await deps.store.read(c.get('account'), q.data.after, q.data.limit));
   });
 
-  app.get('/feed/stream', async (c) => {
-    const q = FeedQuery.safeParse(c.req.query());
+  app.get(COMPANION_PATHS.feedStream, async (c) => {
+    const q = FeedQuerySchema.safeParse(c.req.query());
     if (!q.success) return c.json({ error: `Invalid query: ${q.error.issues.map((i) => i.message).join('; ')}` }, 400);
     // EventSource-style reconnects name the last id received in a header instead of the query.
     const after = q.data.after ?? c.req.header('last-event-id') ?? undefined;

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { FEED_CHANGE_EVENT } from '../../../contracts/companion-http';
 import type { FeedPage, FeedStore } from './types';
 
 const PAGE = 500;
@@ -26,7 +27,7 @@ export function streamFeed(
 
     async function send(page: FeedPage): Promise<void> {
       for (const change of page.changes) {
-        await stream.writeSSE({ event: 'change', id: change.id, data: JSON.stringify(change) });
+        await stream.writeSSE({ event: FEED_CHANGE_EVENT, id: change.id, data: JSON.stringify(change) });
       }
       position = page.position;
     }

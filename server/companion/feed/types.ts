@@ -1,24 +1,11 @@
 // The change feed's storage seam. The webhook receiver appends, the feed routes read and stream.
 // Two implementations: memory (one instance) and Redis Streams (several instances, one Redis).
 
-/** One change as extensions see it. `id` is the feed position just after this change. */
-export interface FeedChange {
-  id: string;
-  object: string;
-  uuid: string;
-  changed_fields: string[];
-  /** UTC, `YYYY-MM-DD HH:MM:SS`, as the platform sent it. */
-  time: string;
-  resource_url: string;
-}
+import type { FeedChange, FeedPage } from '../../../contracts/companion-http';
+
+export type { FeedChange, FeedPage };
 
 export type NewChange = Omit<FeedChange, 'id'>;
-
-export interface FeedPage {
-  changes: FeedChange[];
-  /** Where the next read should start: the last change's id, or the position asked for when nothing is newer. */
-  position: string;
-}
 
 export interface FeedStore {
   /** Appends unless `dedupKey` was seen for this account recently; answers the new id, or null for a duplicate. */

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z } from 'zod';
+import { COMPANION_PATHS, OAuthRefreshRequestSchema, OAuthStartRequestSchema, OAuthTokenRequestSchema } from '../../../contracts/companion-http';
 import type { CompanionConfig } from '../config';
 import { jsonError, readJsonBody } from '../http-errors';
 import { requestPlatformToken, type TokenAnswer, type TokenGrant } from './platform-token';
@@ -19,15 +19,6 @@ export interface OAuthRouteDeps {
   now?: () => number;
 }
 
-// Scope names are lower-case words joined by underscores; anything else cannot be a platform scope.
-const ScopeSchema = z.string().regex(/^[a-z][a-z_]*$/, 'a scope is lower-case letters and underscores');
-const StartBody = z.object({
-  redirect_url: z.string().min(1).max(2048),
-  scopes: z.array(ScopeSchema).min(1).max(100),
-});
-const TokenBody = z.object({ code: z.string().min(1).max(4096), state: z.string().min(1).max(4096) });
-const RefreshBody = z.object({ refresh_token: z.string().min(1).max(4096) });
-
 type StateProblem = Exclude<StateCheck, { ok: true }>['reason'] | 'not_allowed';
 type CheckedState = Extract<StateCheck, { ok: true }> | { ok: false; reason: StateProblem };
 
@@ -41,7 +32,7 @@ const STATE_PROBLEMS: Record<StateProblem, string> = {
 export function createOAuthRoutes(deps: OAuthRouteDeps): Hono {
   const { config, allowlist } = deps;
   const now = deps.now ?? Date.now;
-  const returnUrl = `${config.publicUrl}/oauth/return`;
+  const returnUrl = `${config.publicUrl}${COMPANION_PATHS.oauthReturn}`;
   const app = new Hono();
 
   /** A state is good only if signed, unexpired, and still for an allowed extension (the list may have shrunk). */
@@ -64,8 +55,8 @@ export function createOAuthRoutes(deps: OAuthRouteDeps): Hono {
     }
   }
 
-  app.post('/start', async (c) => {
-    const body = await readJsonBody(c, StartBody);
+  app.post(COMPANION_PATHS.oauthStart, async (c) => {
+    const body = await readJsonBody(c, OAuthStartRequestSchema);
     if (!body.ok) return body.response;
     const { redirect_url: redirectUrl, scopes } = body.data;
     if (!allowlist.allows(redirectUrl)) {
@@ -84,7 +75,7 @@ export function createOAuthRoutes(deps: OAuthRouteDeps): Hono {
     return c.json({ authorize_url: authorize.toString(), state });
   });
 
-  app.get('/return', async (c) => {
+  app.get(COMPANION_PATHS.oauthReturn, async (c) => {
     c.header('cache-control', 'no-store');
     c.header('referrer-policy', 'no-referrer');
     const state = c.req.query('state');
@@ -109,8 +100,8 @@ export function createOAuthRoutes(deps: OAuthRouteDeps): Hono {
     return c.redirect(target.toString(), 302);
   });
 
-  app.post('/token', async (c) => {
-    const body = await readJsonBody(c, TokenBody);
+  app.post(COMPANION_PATHS.oauthToken, async (c) => {
+    const body = await readJsonBody(c, OAuthTokenRequestSchema);
     if (!body.ok) return body.response;
     const check = await checkState(body.data.state);
     if (!check.ok) return jsonError(c, 400, 'invalid_state', STATE_PROBLEMS[check.reason]);
@@ -118,8 +109,8 @@ export function createOAuthRoutes(deps: OAuthRouteDeps): Hono {
     return answerTokens(c, await requestPlatformToken(config, grant, deps.fetch));
   });
 
-  app.post('/refresh', async (c) => {
-    const body = await readJsonBody(c, RefreshBody);
+  app.post(COMPANION_PATHS.oauthRefresh, async (c) => {
+    const body = await readJsonBody(c, OAuthRefreshRequestSchema);
     if (!body.ok) return body.response;
     const grant: TokenGrant = { grant_type: 'refresh_token', refresh_token: body.data.refresh_token };
     return answerTokens(c, await requestPlatformToken(config, grant, deps.fetch));

@@ -1,3 +1,4 @@
+import { COMPANION_PATHS } from '../../../contracts/companion-http';
 import { Hono, type Context } from 'hono';
 import type { FeedStore } from '../feed/types';
 import type { CallbackTokens } from './callback-token';
@@ -23,7 +24,7 @@ export function createWebhookRoutes(opts: { tokens: CallbackTokens; store: FeedS
   // resource_url is later fetched by extensions with their access token: only platform REST URLs may pass.
   const resourcePrefix = `${opts.platformBaseUrl}/api_1.0/`;
 
-  app.post('/webhooks/:token', async (c) => {
+  app.post(`${COMPANION_PATHS.webhooks}/:token`, async (c) => {
     const account = await opts.tokens.resolve(c.req.param('token'));
     if (account === undefined) return c.json({ error: 'Unknown webhook callback URL' }, 404);
 

@@ -1,8 +1,5 @@
 import type { Rng } from './prng';
-import {
-  BADGE_NAMES, BUSINESS_KINDS, BUSINESS_SUFFIXES, BUSINESS_WORDS, CATEGORY_COLOURS, CATEGORY_NAMES, FIRST_NAMES,
-  LAST_NAMES, STREET_KINDS, STREET_NAMES,
-} from './names';
+import { BADGE_NAMES, BUSINESS_KINDS, BUSINESS_SUFFIXES, BUSINESS_WORDS, CATEGORY_COLOURS, CATEGORY_NAMES, FIRST_NAMES, LAST_NAMES, STREET_KINDS, STREET_NAMES } from './names';
 import { fillRecord, RECORD_TYPES, type Rec } from './record-types';
 import type { AccountProfile } from './seed-people';
 

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Sync } from '../../../lib/cache';
+import type { CacheSync } from '../../../lib/cache';
 import { search } from '../../../lib/search';
 import { fingerprint, startPlatform, type Platform } from './platform';
 
@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 /** Runs the sync until one run succeeds (as the alarm would), at most `tries` times. */
-async function untilDone(sync: Sync, tries: number) {
+async function untilDone(sync: CacheSync, tries: number) {
   let failures = 0;
   for (let i = 0; i < tries; i++) {
     try {

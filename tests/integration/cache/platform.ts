@@ -6,9 +6,10 @@ import { createPlatformClient, type PlatformClientOptions } from '../../../lib/a
 import { createRateLimiter } from '../../../lib/api/rate-limiter';
 import { jobRecord } from '../../../lib/api/schemas';
 import type { Job } from '../../../lib/api/schemas';
-import { cacheDbName, createSync, openCacheDb, openJobCache, type CreateSyncOptions } from '../../../lib/cache';
+import { createCacheSync, openCacheDb, openJobCache, type CacheSyncOptions } from '../../../lib/cache';
 import type { SecurityRole } from '../../../server/emulator/contracts';
 import { startEmulator } from '../../../server/emulator/start';
+import { cacheDbName } from '../../../lib/databases';
 
 /** Short backoff so fault tests finish in seconds. */
 const FAST_RETRY = { baseDelayMs: 5, maxDelayMs: 40, limit: 6 } as const;
@@ -55,8 +56,8 @@ export async function startPlatform(opts: { jobs?: number; seed?: number } = {})
   }
 
   /** A sync on the emulator's clock (the platform time edit_date is written in). */
-  function sync(options: Omit<CreateSyncOptions, 'now'>) {
-    return createSync({ ...options, now: () => control.now() });
+  function sync(options: Omit<CacheSyncOptions, 'now'>) {
+    return createCacheSync({ ...options, now: () => control.now() });
   }
 
   /** Every job on the server (active and inactive), read through the same record reader as the client. */

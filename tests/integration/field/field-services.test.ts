@@ -8,14 +8,15 @@ import type { FetchLike } from '../../../lib/api/buffered-fetch';
 import type { Job } from '../../../lib/api/schemas';
 import type { LiveEvent } from '../../../lib/messaging/views';
 import { createOutbox, type Outbox } from '../../../lib/outbox/outbox';
-import type { ActiveView, ViewScope } from '../../../lib/workspace/workspace';
+import type { Workspace } from '../../../lib/workspace/workspace';
 import { createDayService } from '../../../lib/side-panel/day-service';
 import { dayRange, todayIn } from '../../../lib/side-panel/dates';
 import { createFieldContext } from '../../../lib/side-panel/field-context';
-import { createFieldWrites } from '../../../lib/outbox/writes';
+import { createOutboxWrites } from '../../../lib/outbox/writes';
 import { createJobDetailService } from '../../../lib/side-panel/job-detail-service';
 import { createOutboxRunner } from '../../../lib/outbox/runner';
 import { startOutboxPlatform, waitFor, type OutboxPlatform } from '../outbox/platform';
+import type { WorkspaceKey } from '../../../lib/settings/workspace-key';
 
 const SCOPES = ['vendor', 'read_staff', 'read_schedule', 'read_jobs', 'read_customers', 'read_customer_contacts', 'read_job_notes', 'publish_job_notes', 'manage_badges', 'manage_jobs'];
 
@@ -34,11 +35,11 @@ afterAll(async () => {
 async function fieldFor() {
   const client = await platform.technicianClient(SCOPES, { fetch: switchable, retryLimit: 0 });
   const outbox: Outbox = createOutbox({ accountUuid: platform.account.uuid, staffUuid: platform.technician.uuid, indexedDB: new IDBFactory() });
-  const scope: ViewScope = { accountUuid: platform.account.uuid, staffUuid: platform.technician.uuid, baseUrl: platform.info.base_url, scopes: SCOPES, mode: 'oauth' };
+  const scope: WorkspaceKey = { accountUuid: platform.account.uuid, staffUuid: platform.technician.uuid, baseUrl: platform.info.base_url, scopes: SCOPES, mode: 'oauth' };
   const upserted: Job[] = [];
   const events: LiveEvent[] = [];
-  const view: ActiveView = {
-    scope: async () => scope,
+  const workspace: Workspace = {
+    key: async () => scope,
     client: async () => client,
     cache: () => Promise.reject(new Error('no cache in this test')),
     sync: () => Promise.reject(new Error('no sync in this test')),
@@ -48,9 +49,9 @@ async function fieldFor() {
   };
   const live = { broadcast: (e: LiveEvent) => void events.push(e) };
   const now = await platform.control.now();
-  const ctx = createFieldContext({ view, live, staffName: async () => platform.technician.name, now: () => now });
-  const runner = createOutboxRunner({ view, live, alarm: { set: () => undefined, clear: () => undefined }, settleMs: 10 });
-  return { ctx, runner, outbox, upserted, events, day: createDayService(ctx), detail: createJobDetailService(ctx), writes: createFieldWrites(ctx, runner), now };
+  const ctx = createFieldContext({ workspace, live, staffName: async () => platform.technician.name, now: () => now });
+  const runner = createOutboxRunner({ workspace: workspace, live, alarm: { set: () => undefined, clear: () => undefined }, settleMs: 10 });
+  return { ctx, runner, outbox, upserted, events, day: createDayService(ctx), detail: createJobDetailService(ctx), writes: createOutboxWrites({ outbox: () => workspace.outbox(), author: ctx.staffName }, runner), now };
 }
 
 describe('My day', () => {

@@ -1,10 +1,15 @@
 import type { Handlers } from '@/lib/messaging/router';
+import type { NoteView } from '@/lib/messaging/views';
 import { createContentService } from '@/lib/page-badges/content-service';
-import type { BackgroundServices } from './handlers';
+import type { Workspace } from '@/lib/workspace/workspace';
 
 /** The messages content scripts on platform pages (and sites the user added) send. */
-export function createContentHandlers(services: Pick<BackgroundServices, 'view' | 'field'>): Pick<Handlers, 'content.jobs' | 'content.notes' | 'content.addNote'> {
-  const content = createContentService({ view: services.view, addNote: (jobUuid, text) => services.field.writes.addNote(jobUuid, text) });
+export function createContentHandlers(deps: {
+  workspace: Workspace;
+  /** The one note write (outbox first, then sent). */
+  addNote: (jobUuid: string, text: string) => Promise<NoteView>;
+}): Pick<Handlers, 'content.jobs' | 'content.notes' | 'content.addNote'> {
+  const content = createContentService(deps);
   return {
     'content.jobs': async ({ uuids, numbers }) => ({ jobs: await content.jobs({ uuids, numbers }) }),
     'content.notes': ({ jobUuid }) => content.notes(jobUuid),

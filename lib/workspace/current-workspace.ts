@@ -2,25 +2,27 @@ import { createPlatformClient, type PlatformClient } from '../api/client';
 import type { FetchLike } from '../api/buffered-fetch';
 import { accountLimiterKey, createRateLimiterRegistry, type RateLimiterOptions, type RateLimiterRegistry } from '../api/rate-limiter';
 import type { Job } from '../api/schemas';
-import { cacheDbName, createServerClock, createSync, openCacheDb, openJobCache, type JobCache, type Sync, type SyncState } from '../cache';
+import { createServerClock, createCacheSync, openCacheDb, openJobCache, type JobCache, type CacheSync, type SyncState } from '../cache';
 import { createOutbox, type Outbox } from '../outbox';
 import type { LiveEvent } from '../messaging/views';
-import { readConnection, readSession } from '../settings/items';
-import type { ActiveView, LiveHub, ViewScope } from './workspace';
-import type { ReaderContext } from '../account/platform-reader';
-import { staffInView } from '../settings/workspace-key';
+import { readWorkspaceKey } from '../settings/items';
+import { workspaceId, type WorkspaceKey } from '../settings/workspace-key';
+import type { LiveHub } from '../messaging/live-hub';
+import type { Workspace } from './workspace';
+import type { ClientContext } from '../api/client-context';
+import { cacheDbName } from '../databases';
 
-// The one implementation of ActiveView: everything of the current scope (client, cache, sync,
+// The one implementation of Workspace: everything of the current scope (client, cache, sync,
 // outbox) is opened lazily, once, and kept until the scope changes or the person signs out. The
 // scope is re-read from storage on every call, so a "who are you" switch made by another service
 // is noticed at the next use without anyone having to tell us.
 
-export interface ActiveViewDeps {
+export interface CurrentWorkspaceDeps {
   /** SessionService.context: how requests authenticate, and as whom. */
-  context: () => Promise<ReaderContext>;
+  context: () => Promise<ClientContext>;
   hub: LiveHub;
   /** Sync progress of the current scope (the sync service pushes it on the live port). */
-  onSyncProgress?: (state: SyncState, scope: ViewScope) => void;
+  onSyncProgress?: (state: SyncState, scope: WorkspaceKey) => void;
   /** The background's one limiter registry (shared with the session's reads); else one made from `limiter`. */
   limiters?: RateLimiterRegistry;
   /** Limiter settings when no registry is given; one limiter per account either way. */
@@ -33,31 +35,17 @@ export interface ActiveViewDeps {
 
 interface Opened {
   key: string;
-  scope: ViewScope;
+  scope: WorkspaceKey;
   clock: ReturnType<typeof createServerClock>;
   client?: PlatformClient;
   cache?: Promise<JobCache>;
-  sync?: Promise<Sync>;
+  sync?: Promise<CacheSync>;
   outbox?: Outbox;
 }
 
-export function scopeKey(scope: ViewScope): string {
-  return [scope.mode, scope.baseUrl, scope.accountUuid, scope.staffUuid].join('|');
-}
-
-/** The view the stored session describes, or null (signed out, or OAuth before "who are you"). */
-export async function readScope(): Promise<ViewScope | null> {
-  const record = await readSession();
-  if (!record) return null;
-  const { platformUrl } = await readConnection();
-  const staff = staffInView(record);
-  if (staff === null) return null;
-  return { accountUuid: record.account.uuid, staffUuid: staff, baseUrl: platformUrl, scopes: record.scopes, mode: record.mode };
-}
-
-export function createActiveView(deps: ActiveViewDeps): ActiveView & {
+export function createCurrentWorkspace(deps: CurrentWorkspaceDeps): Workspace & {
   /** The scope of the resources now open (no storage read); null when none are. */
-  openScope(): ViewScope | null;
+  openKey(): WorkspaceKey | null;
 } {
   const limiters = deps.limiters ?? createRateLimiterRegistry(deps.limiter ?? {});
   const baseFetch: FetchLike = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -71,14 +59,14 @@ export function createActiveView(deps: ActiveViewDeps): ActiveView & {
 
   /** The resources of the current scope, reopened when the scope changed. */
   async function current(): Promise<Opened> {
-    const scope = await readScope();
+    const scope = await readWorkspaceKey();
     if (!scope) {
       const stale = opened;
       opened = null;
       await closeOpened(stale);
-      throw new SignedOutViewError();
+      throw new NoWorkspaceError();
     }
-    const key = scopeKey(scope);
+    const key = workspaceId(scope);
     if (opened?.key !== key) {
       const stale = opened;
       opened = { key, scope, clock: createServerClock(baseFetch) };
@@ -87,7 +75,7 @@ export function createActiveView(deps: ActiveViewDeps): ActiveView & {
     return opened!;
   }
 
-  function makeClient(o: Opened, ctx: ReaderContext): PlatformClient {
+  function makeClient(o: Opened, ctx: ClientContext): PlatformClient {
     return createPlatformClient({
       baseUrl: ctx.baseUrl,
       auth: ctx.auth,
@@ -117,11 +105,11 @@ export function createActiveView(deps: ActiveViewDeps): ActiveView & {
     return o.cache;
   }
 
-  async function sync(): Promise<Sync> {
+  async function sync(): Promise<CacheSync> {
     const o = await current();
     o.sync ??= (async () => {
       const [c, jobs] = await Promise.all([client(), cache()]);
-      return createSync({
+      return createCacheSync({
         client: c,
         cache: jobs,
         now: o.clock.now,
@@ -138,10 +126,8 @@ export function createActiveView(deps: ActiveViewDeps): ActiveView & {
   }
 
   return {
-    async scope() {
-      return readScope();
-    },
-    openScope: () => opened?.scope ?? null,
+    key: readWorkspaceKey,
+    openKey: () => opened?.scope ?? null,
     client,
     cache,
     sync,
@@ -166,9 +152,9 @@ export function createActiveView(deps: ActiveViewDeps): ActiveView & {
     },
   };
 }
-export type ActiveViewService = ReturnType<typeof createActiveView>;
+export type CurrentWorkspace = ReturnType<typeof createCurrentWorkspace>;
 
-export class SignedOutViewError extends Error {
+export class NoWorkspaceError extends Error {
   override readonly name = 'SignedOutError';
   constructor() {
     super('Not signed in (or "who are you" not answered yet): there is no view to read');

@@ -1,9 +1,9 @@
 import type { Handlers } from '@/lib/messaging/router';
 import type { JobOpener } from '@/lib/side-panel/open-job';
-import type { SyncService } from '@/lib/cache/sync/schedule';
+import type { SyncSchedule } from '@/lib/cache/sync/schedule';
 
-/** Sync and quick search (issue 5): what only the background can do for the popup. */
-export function createSyncHandlers(deps: { sync: SyncService; jobs: JobOpener }): Pick<Handlers, 'sync.status' | 'sync.run' | 'job.open'> {
+/** Sync and opening a job: what only the background can do for the popup. */
+export function createSyncHandlers(deps: { sync: SyncSchedule; jobs: JobOpener }): Pick<Handlers, 'sync.status' | 'sync.run' | 'job.open'> {
   return {
     'sync.status': () => deps.sync.status(),
     'sync.run': ({ mode }) => deps.sync.run(mode),

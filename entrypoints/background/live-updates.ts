@@ -1,24 +1,26 @@
-import { browser } from 'wxt/browser';
 import { createFeedClient } from '@/lib/live-updates/feed-client';
 import { createFeedService, type FeedService } from '@/lib/live-updates/feed-service';
-import type { ActiveView, LiveHub } from '@/lib/workspace/workspace';
+import type { Workspace } from '@/lib/workspace/workspace';
 import type { TokenKeeper } from '@/lib/auth/token-keeper';
-import { FeedPositionSchema, feedPositionItem, readConnection, readSession, sessionItem } from '@/lib/settings/items';
+import { feedPositionItem, readConnection, readSession, sessionItem } from '@/lib/settings/items';
+import { ensurePeriodicAlarm } from './alarms';
+import type { LiveHub } from '@/lib/messaging/live-hub';
+import { FeedPositionSchema } from '@/lib/settings/schemas';
 
-// Live updates from the platform's webhooks, through the companion's change feed (lib/feed). This
-// file only wires it: the feed wakes on worker start, on sign-in (the stored session changes), on
-// an alarm every few minutes and when the browser comes back online; it stops on sign-out.
+// Live updates from the platform's webhooks, through the companion's change feed (lib/live-updates).
+// This file only wires it: the feed wakes on worker start, on sign-in (the stored session changes),
+// on its alarm every few minutes (alarms.ts) and when the browser comes back online; it stops on
+// sign-out.
 
-export const FEED_ALARM = 'fieldside-feed-wake';
-const FEED_ALARM_MINUTES = 3;
+const FEED_WAKE_MINUTES = 3;
 
 export interface FeedWiring {
   tokens: TokenKeeper;
-  view: ActiveView;
+  workspace: Workspace;
   hub: LiveHub;
 }
 
-export function startFeed({ tokens, view, hub }: FeedWiring): FeedService {
+export function startFeed({ tokens, workspace, hub }: FeedWiring): FeedService {
   const feed = createFeedService({
     feed: createFeedClient({
       companionUrl: async () => (await readConnection()).companionUrl,
@@ -31,8 +33,8 @@ export function startFeed({ tokens, view, hub }: FeedWiring): FeedService {
       return s ? { accountUuid: s.account.uuid, mode: s.mode } : null;
     },
     target: {
-      client: () => view.client(),
-      upsertJobs: (jobs) => view.upsertJobs(jobs),
+      client: () => workspace.client(),
+      upsertJobs: (jobs) => workspace.upsertJobs(jobs),
       broadcast: (event) => hub.broadcast(event),
     },
     loadPosition: async () => {
@@ -47,12 +49,7 @@ export function startFeed({ tokens, view, hub }: FeedWiring): FeedService {
     if (!next) void feed.reset();
     else if (next.account.uuid !== previous?.account.uuid || next.mode !== previous?.mode) wake();
   });
-  browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === FEED_ALARM) wake();
-  });
-  void browser.alarms.get(FEED_ALARM).then((existing) => {
-    if (!existing) void browser.alarms.create(FEED_ALARM, { periodInMinutes: FEED_ALARM_MINUTES });
-  });
+  void ensurePeriodicAlarm('feedWake', FEED_WAKE_MINUTES);
   globalThis.addEventListener('online', wake);
   wake();
   return feed;

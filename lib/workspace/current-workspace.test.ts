@@ -4,8 +4,10 @@ import { fakeBrowser } from 'wxt/testing';
 import { makeCompany, makeJob, range } from '../cache/testing/fixtures';
 import { search } from '../search';
 import type { LiveEvent } from '../messaging/views';
-import { connectionItem, sessionItem, type SessionRecord } from '../settings/items';
-import { createActiveView, readScope } from './open-workspace';
+import { connectionItem, sessionItem } from '../settings/items';
+import { createCurrentWorkspace } from './current-workspace';
+import { readWorkspaceKey } from '../settings/items';
+import { type SessionRecord } from '../settings/schemas';
 
 const BASE = 'http://127.0.0.1:9/';
 const ACCOUNT = 'aaaaaaaa-0000-4000-8000-000000000001';
@@ -40,92 +42,92 @@ async function signIn(record: Partial<SessionRecord> = {}) {
   await sessionItem.setValue({ mode: 'oauth', account: { uuid: ACCOUNT, name: 'Acme', email: '' }, scopes: ['read_jobs'], me: ME, viewAs: null, ...record });
 }
 
-function makeView() {
+function makeWorkspace() {
   const events: LiveEvent[] = [];
   const net = platform();
   const tokens = { getAccessToken: async () => 'token-1', onUnauthorized: async () => 'token-2' };
-  const view = createActiveView({
+  const workspace = createCurrentWorkspace({
     context: async () => ({ baseUrl: BASE, auth: { kind: 'oauth', tokens }, impersonate: undefined }),
     hub: { broadcast: (e) => void events.push(e) },
     fetch: net.fetch,
   });
-  return { view, events, net };
+  return { workspace, events, net };
 }
 
 afterEach(() => fakeBrowser.reset());
 
-describe('createActiveView', () => {
+describe('createCurrentWorkspace', () => {
   it('has no scope and refuses to open anything while signed out', async () => {
-    const { view } = makeView();
-    expect(await view.scope()).toBeNull();
-    await expect(view.cache()).rejects.toMatchObject({ name: 'SignedOutError' });
-    await expect(view.client()).rejects.toMatchObject({ name: 'SignedOutError' });
+    const { workspace } = makeWorkspace();
+    expect(await workspace.key()).toBeNull();
+    await expect(workspace.cache()).rejects.toMatchObject({ name: 'SignedOutError' });
+    await expect(workspace.client()).rejects.toMatchObject({ name: 'SignedOutError' });
   });
 
   it('derives the scope from the session: me, view-as, API key (whole account), none before "who are you"', async () => {
     await signIn();
-    expect(await readScope()).toMatchObject({ accountUuid: ACCOUNT, staffUuid: ME.uuid, mode: 'oauth', baseUrl: BASE });
+    expect(await readWorkspaceKey()).toMatchObject({ accountUuid: ACCOUNT, staffUuid: ME.uuid, mode: 'oauth', baseUrl: BASE });
     await signIn({ viewAs: OTHER });
-    expect((await readScope())?.staffUuid).toBe(OTHER.uuid);
+    expect((await readWorkspaceKey())?.staffUuid).toBe(OTHER.uuid);
     await signIn({ mode: 'api_key', scopes: [] });
-    expect((await readScope())?.staffUuid).toBe('all');
+    expect((await readWorkspaceKey())?.staffUuid).toBe('all');
     await signIn({ me: null });
-    expect(await readScope()).toBeNull();
+    expect(await readWorkspaceKey()).toBeNull();
   });
 
   it('impersonates the staff member in view, and follows a "view as" switch', async () => {
     await signIn();
-    const { view, net } = makeView();
-    await (await view.client()).vendor.get();
+    const { workspace, net } = makeWorkspace();
+    await (await workspace.client()).vendor.get();
     await signIn({ viewAs: OTHER });
-    await (await view.client()).vendor.get();
+    await (await workspace.client()).vendor.get();
     expect(net.requests.map((r) => r.impersonate)).toEqual([ME.uuid, OTHER.uuid]);
     expect(net.requests.every((r) => r.auth === 'Bearer token-1')).toBe(true);
   });
 
   it('opens one cache per scope, the same one on every call, and a different one after a switch', async () => {
     await signIn();
-    const { view } = makeView();
-    const first = await view.cache();
-    expect(await view.cache()).toBe(first);
+    const { workspace } = makeWorkspace();
+    const first = await workspace.cache();
+    expect(await workspace.cache()).toBe(first);
     expect(first.db.name).toContain(ME.uuid);
     await signIn({ viewAs: OTHER });
-    const second = await view.cache();
+    const second = await workspace.cache();
     expect(second).not.toBe(first);
     expect(second.db.name).toContain(OTHER.uuid);
-    const outbox = await view.outbox();
+    const outbox = await workspace.outbox();
     expect(outbox.name).toContain(OTHER.uuid);
-    await view.close();
+    await workspace.close();
   });
 
   it('syncs the view, then upsertJobs updates the cache and the search index and tells every view', async () => {
     await signIn();
-    const { view, events } = makeView();
-    const state = await (await view.sync()).run();
+    const { workspace, events } = makeWorkspace();
+    const state = await (await workspace.sync()).run();
     expect(state.counts.jobs).toBe(30);
     const changed = { ...makeJob(3), job_address: '9 Zanzibar Lane' };
     const gone = { ...makeJob(4), active: false };
-    await view.upsertJobs([changed, gone]);
-    const cache = await view.cache();
+    await workspace.upsertJobs([changed, gone]);
+    const cache = await workspace.cache();
     expect((await cache.getJob(changed.uuid))?.job_address).toBe('9 Zanzibar Lane');
     expect(await cache.getJob(gone.uuid)).toBeUndefined();
-    const index = await (await view.sync()).searchIndex();
+    const index = await (await workspace.sync()).searchIndex();
     expect(search(index, 'zanzibar').map((r) => r.uuid)).toEqual([changed.uuid]);
     expect(search(index, '1004').map((r) => r.uuid)).not.toContain(gone.uuid);
     expect(events).toContainEqual({ type: 'jobs.changed', uuids: [changed.uuid, gone.uuid] });
     expect(cache.counts().jobs).toBe(29);
-    await view.close();
+    await workspace.close();
   });
 
   it('close() closes the scope: the next call opens it again', async () => {
     await signIn({ mode: 'api_key', scopes: [] });
-    const { view } = makeView();
-    const first = await view.cache();
-    await view.close();
-    expect(view.openScope()).toBeNull();
-    const again = await view.cache();
+    const { workspace } = makeWorkspace();
+    const first = await workspace.cache();
+    await workspace.close();
+    expect(workspace.openKey()).toBeNull();
+    const again = await workspace.cache();
     expect(again).not.toBe(first);
     expect(again.db.name).toContain(':all');
-    await view.close();
+    await workspace.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Handlers } from '@/lib/messaging/router';
 import { readSidePanelJob } from '@/lib/side-panel/side-panel-job';
-import type { FieldWork } from './field-work';
+import type { FieldWork } from '../field-work';
 
 type FieldMessages =
   | 'day.get'

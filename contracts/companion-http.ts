@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+// The companion's HTTP API (server/companion), declared once for both sides: the companion validates
+// what it receives with these schemas, and the extension (lib/auth, lib/live-updates) validates
+// what it gets back. The companion holds the App Secret; extensions never do.
+//
+//   POST /oauth/start    OAuthStartRequest   → OAuthStartReply
+//   GET  /oauth/return   (the platform's redirect; the companion hands the code on to the extension)
+//   POST /oauth/token    OAuthTokenRequest   → the platform's token answer, unchanged
+//   POST /oauth/refresh  OAuthRefreshRequest → the platform's token answer, unchanged
+//   POST /feed/register  (Bearer platform token) → FeedRegisterReply; also ensures the subscriptions
+//   GET  /feed?after&limit                       → FeedPage (catch-up)
+//   GET  /feed/stream?after  Server-Sent Events: FEED_CHANGE_EVENT events, id = feed position (live)
+//   POST /webhooks/<callback token>  the platform's webhook deliveries
+// Errors the companion answers itself: CompanionError.
+
+export const COMPANION_PATHS = {
+  health: '/health',
+  oauthStart: '/oauth/start',
+  oauthReturn: '/oauth/return',
+  oauthToken: '/oauth/token',
+  oauthRefresh: '/oauth/refresh',
+  feedRegister: '/feed/register',
+  feedRead: '/feed',
+  feedStream: '/feed/stream',
+  webhooks: '/webhooks',
+} as const;
+
+/** Scope names are lower-case words joined by underscores; anything else cannot be a platform scope. */
+const ScopeSchema = z.string().regex(/^[a-z][a-z_]*$/, 'a scope is lower-case letters and underscores');
+
+export const OAuthStartRequestSchema = z.object({
+  redirect_url: z.string().min(1).max(2048),
+  scopes: z.array(ScopeSchema).min(1).max(100),
+});
+export const OAuthStartReplySchema = z.object({ authorize_url: z.url(), state: z.string().min(1) });
+export type OAuthStartReply = z.infer<typeof OAuthStartReplySchema>;
+
+export const OAuthTokenRequestSchema = z.object({ code: z.string().min(1).max(4096), state: z.string().min(1).max(4096) });
+export const OAuthRefreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(4096) });
+
+/** Every error the companion answers itself: a stable machine code (OAuth style, so the extension
+ * handles the platform's and the companion's alike) and a sentence for people. */
+export const CompanionErrorSchema = z.object({
+  error: z.string(),
+  message: z.string().optional(),
+  error_description: z.string().optional(),
+});
+export type CompanionError = { error: string; message: string };
+
+/** A feed position: opaque to extensions. */
+const Position = z.string().min(1).max(64);
+
+export const FeedQuerySchema = z.object({
+  after: Position.optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+
+/** One change as extensions see it: which record and which fields, never their values. */
+export const FeedChangeSchema = z.object({
+  /** The feed position just after this change. */
+  id: Position,
+  object: z.string().min(1),
+  uuid: z.string().min(1),
+  changed_fields: z.array(z.string()),
+  /** UTC, `YYYY-MM-DD HH:MM:SS`, as the platform sent it. */
+  time: z.string(),
+  resource_url: z.string(),
+});
+export type FeedChange = z.infer<typeof FeedChangeSchema>;
+
+export const FeedPageSchema = z.object({
+  changes: z.array(FeedChangeSchema),
+  /** Where the next read should start: the last change's id, or the position asked for when nothing is newer. */
+  position: Position,
+});
+export type FeedPage = z.infer<typeof FeedPageSchema>;
+
+export const FeedRegisterReplySchema = z.object({ account_uuid: z.string(), position: Position });
+export type FeedRegisterReply = z.infer<typeof FeedRegisterReplySchema>;
+
+/** The SSE event name of one change on /feed/stream. */
+export const FEED_CHANGE_EVENT = 'change';

@@ -1,0 +1,33 @@
+import type { SessionService } from '@/lib/account/session-service';
+import type { WhoAreYou } from '@/lib/account/who-are-you';
+import type { Handlers } from '@/lib/messaging/router';
+
+type SessionMessages =
+  | 'session.get'
+  | 'session.signIn'
+  | 'session.requestFeature'
+  | 'session.useApiKey'
+  | 'session.signOut'
+  | 'session.listStaff'
+  | 'session.chooseMe'
+  | 'session.viewAs'
+  | 'settings.setConnection'
+  | 'platform.jobsPage'
+  | 'content.status';
+
+/** Sign-in, who you are, the connection: the options page and the pages' session view. */
+export function createSessionHandlers(session: SessionService, who: WhoAreYou): Pick<Handlers, SessionMessages> {
+  return {
+    'session.get': () => session.view(),
+    'session.signIn': () => session.signIn(),
+    'session.requestFeature': ({ feature }) => session.requestFeature(feature),
+    'session.useApiKey': ({ apiKey }) => session.useApiKey(apiKey),
+    'session.signOut': () => session.signOut('signed_out'),
+    'session.listStaff': () => who.list(),
+    'session.chooseMe': ({ staffUuid }) => who.chooseMe(staffUuid),
+    'session.viewAs': ({ staffUuid }) => who.viewAs(staffUuid),
+    'settings.setConnection': (connection) => session.setConnection(connection),
+    'platform.jobsPage': async () => ({ uuids: await session.jobUuids() }),
+    'content.status': async () => ({ signedIn: await session.signedIn() }),
+  };
+}

@@ -1,0 +1,38 @@
+import { cacheDbName } from '@/lib/databases';
+import { keepFirstScreen } from '@/lib/cache/first-screen/first-screen';
+import { localDay } from '@/lib/cache/first-screen/kept-screen';
+import { dailyLimitHoldStore, fullRefreshStore } from '@/lib/cache/sync/sync-times';
+import { createSyncSchedule, type SyncSchedule } from '@/lib/cache/sync/schedule';
+import type { LiveHub } from '@/lib/messaging/live-hub';
+import { connectionItem, sessionItem } from '@/lib/settings/items';
+import type { Workspace } from '@/lib/workspace/workspace';
+import { ensurePeriodicAlarm } from './alarms';
+
+// Wires the sync schedule (lib/cache/sync) to the browser: its periodic alarm (alarms.ts), session
+// changes in storage (sign-in, sign-out, "who are you") and worker start-up.
+
+const SYNC_PERIOD_MINUTES = 10;
+
+export function startSyncSchedule(workspace: Workspace, hub: LiveHub): SyncSchedule {
+  const schedule = createSyncSchedule({
+    workspace,
+    hub,
+    lastFullRefresh: fullRefreshStore,
+    dailyLimitHold: dailyLimitHoldStore,
+    // The next popup opening paints today's jobs at once, even the first one after this sync.
+    afterSync: async (key, sync) => keepFirstScreen(cacheDbName(key.accountUuid, key.staffUuid), await sync.searchIndex(), localDay(new Date())),
+  });
+  void ensurePeriodicAlarm('sync', SYNC_PERIOD_MINUTES, SYNC_PERIOD_MINUTES);
+  // Storage changes reach the worker whichever context made them (the options page signs in).
+  sessionItem.watch(() => void schedule.onSessionChanged());
+  connectionItem.watch(() => void schedule.onSessionChanged());
+  void schedule.onStartup();
+  return schedule;
+}
+
+/** Asks the browser to keep the cache under storage pressure; false where it can't be asked. */
+export async function requestPersistence(): Promise<boolean> {
+  const storageManager = globalThis.navigator?.storage;
+  if (!storageManager?.persist) return false;
+  return (await storageManager.persisted?.()) || storageManager.persist();
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { AccountSummarySchema, ConnectionSchema, SignedOutReasonSchema, StaffSummarySchema } from '../settings/schemas';
+
+// What the background tells its pages about the session. Never a token: pages get names, ids and
+// scopes only, so nothing a page or content script receives can be replayed against the platform.
+
+/** Fieldside's features, each with the scopes it needs (lib/auth/scopes.ts): what a page may ask
+ * the person to allow later ("session.requestFeature"). */
+export const FEATURES = ['search', 'myDay', 'notes', 'badges', 'whoAreYou', 'account', 'webhooks'] as const;
+export type Feature = (typeof FEATURES)[number];
+
+export const SessionViewSchema = z.object({
+  state: z.enum(['signed_out', 'signed_in']),
+  mode: z.enum(['oauth', 'api_key']).nullable(),
+  account: AccountSummarySchema.nullable(),
+  scopes: z.array(z.string()),
+  /** Who the person said they are (OAuth only). */
+  me: StaffSummarySchema.nullable(),
+  /** Whose workspace requests use: `me`, or another staff member an administrator chose. */
+  viewAs: StaffSummarySchema.nullable(),
+  /** Why the last session ended, until the next sign-in ("revoked" is shown to the person). */
+  signedOutReason: SignedOutReasonSchema.nullable(),
+  connection: ConnectionSchema,
+});
+export type SessionView = z.infer<typeof SessionViewSchema>;

@@ -1,0 +1,25 @@
+// The stored shape of the popup's kept first screen (the `popupFirstScreen` item): declared with the
+// other storage contracts so lib/settings names every stored shape; lib/cache/first-screen reads and
+// writes it. Types only: the popup imports this without bundling anything.
+
+export type ShownField = 'number' | 'customer' | 'address';
+
+/** A job as a quick-search row: the job's own text and, per shown field, the matched ranges. */
+export interface QuickRow {
+  uuid: string;
+  number: string;
+  status: string;
+  customer: string;
+  address: string;
+  /** Half-open `[start, end)` offsets into the field's text, as lib/search reports them. */
+  marks: Partial<Record<ShownField, ReadonlyArray<readonly [number, number]>>>;
+}
+
+export interface FirstScreen {
+  /** The local day it was made on: "Today's jobs" of yesterday are not shown. */
+  day: string;
+  heading: string;
+  rows: QuickRow[];
+}
+
+export type KeptFirstScreen = FirstScreen & { cacheName: string };

@@ -1,0 +1,22 @@
+// Every storage key Fieldside uses, in one list (`area:name`). lib/settings/items.ts declares an item
+// for each; the two places that read storage raw (the popup's early reads, so the popup bundles no
+// zod) take the name from here too. This file imports nothing, so those bundles stay tiny.
+
+export const STORAGE_KEYS = {
+  connection: 'local:connection',
+  session: 'local:session',
+  signedOutReason: 'local:signedOutReason',
+  feedPosition: 'local:feedPosition',
+  contentSites: 'local:contentSites',
+  syncFullRefresh: 'local:syncFullRefresh',
+  syncDailyLimitHold: 'local:syncDailyLimitHold',
+  sidePanelJob: 'session:sidePanelJob',
+  popupFirstScreen: 'session:popupFirstScreen',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** The name `browser.storage.<area>` uses for a key: WXT's items drop the `area:` prefix. */
+export function areaName<K extends StorageKey>(key: K): K extends `${string}:${infer Name}` ? Name : never {
+  return key.slice(key.indexOf(':') + 1) as K extends `${string}:${infer Name}` ? Name : never;
+}
