@@ -14,11 +14,11 @@ export function startContentSites(): void {
     ...(api.contentScripts ? { contentScripts: api.contentScripts } : {}),
     granted: (patterns) => Promise.all(patterns.map((origin) => browser.permissions.contains({ origins: [origin] }))),
   });
-  const sync = async () => {
+  const register = async () => {
     const parsed = ContentSitesSchema.safeParse(await contentSitesItem.getValue());
-    await registrar.sync(parsed.success ? parsed.data : []);
+    await registrar.register(parsed.success ? parsed.data : []);
   };
-  const run = () => void sync().catch((error: unknown) => console.warn('Fieldside: could not register the sites script', error));
+  const run = () => void register().catch((error: unknown) => console.warn('Fieldside: could not register the sites script', error));
   run();
   contentSitesItem.watch(run);
   browser.permissions.onAdded.addListener(run);

@@ -53,7 +53,7 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
       todayFor = null;
       return badge.setToday(null);
     }
-    // Once per view: session writes come in bursts at sign-in, and each read spends the rate limit.
+    // Once per workspace: session writes come in bursts at sign-in, and each read spends the rate limit.
     const key = `${scope.accountUuid}|${scope.staffUuid}|${todayIn(null, Date.now())}`;
     if (key === todayFor) return;
     todayFor = key;

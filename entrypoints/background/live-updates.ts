@@ -27,8 +27,8 @@ export function startFeed({ tokens, workspace, hub }: FeedWiring): FeedService {
       accessToken: () => tokens.getAccessToken(),
     }),
     // The feed is per account, so it runs as soon as an OAuth session exists (before "who are you");
-    // re-reading a record then waits for the view, which impersonates the staff member in view.
-    scope: async () => {
+    // re-reading a record then waits for the workspace, which impersonates the staff member in view.
+    account: async () => {
       const s = await readSession();
       return s ? { accountUuid: s.account.uuid, mode: s.mode } : null;
     },

@@ -71,7 +71,7 @@ export function App({ model, webhooks, sites }: { model: OptionsModel; webhooks?
           )}
         </section>
       )}
-      {/* Listing needs a view: in OAuth mode, once "who are you" is answered. */}
+      {/* Listing needs a workspace: in OAuth mode, once "who are you" is answered. */}
       {webhooks && signedIn && view.mode && (view.mode === 'api_key' || view.me) && (
         <WebhooksSection model={webhooks} mode={view.mode} />
       )}

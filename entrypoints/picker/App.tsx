@@ -19,8 +19,8 @@ export function App({ search, picker }: { search: QuickSearchModel; picker: Pick
     if (chosen) addButton.current?.focus();
   }, [chosen]);
 
-  const scope = search.scope.value;
-  if (scope !== null && scope.state !== 'ready') return <SignedOutPrompt reason={scope.state} onOpenSettings={openSettings} />;
+  const workspace = search.workspace.value;
+  if (workspace !== null && workspace.state !== 'ready') return <SignedOutPrompt reason={workspace.state} onOpenSettings={openSettings} />;
   const text = picker.text.value;
 
   async function add(): Promise<void> {

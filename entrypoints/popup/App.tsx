@@ -4,9 +4,9 @@ import type { QuickSearchModel } from '@/lib/quick-search/search-model';
 import { canOpenSidePanel, openJob, openSettings } from './open';
 
 export function App({ model }: { model: QuickSearchModel }) {
-  const scope = model.scope.value;
-  if (scope === null) return <h1 aria-busy="true">Fieldside</h1>;
-  if (scope.state !== 'ready') return <SignedOutPrompt reason={scope.state} onOpenSettings={openSettings} />;
+  const workspace = model.workspace.value;
+  if (workspace === null) return <h1 aria-busy="true">Fieldside</h1>;
+  if (workspace.state !== 'ready') return <SignedOutPrompt reason={workspace.state} onOpenSettings={openSettings} />;
   const panel = canOpenSidePanel();
   return (
     <>

@@ -4,12 +4,12 @@ import { accountLimiterKey, createRateLimiterRegistry, type RateLimiterRegistry 
 import type { StaffSummary } from '../settings/schemas';
 
 // The few platform reads the session itself needs: who the account is, its staff (for "who are
-// you") and one page of jobs (to prove whose view requests get). Built on lib/api's platform
+// you") and one page of jobs (to prove whose data requests get). Built on lib/api's platform
 // client, so impersonation, the rate limiter, retries and the refresh-on-401 are the client's own.
 
 const ADMIN_ROLE = /admin/i;
 
-/** `limiters` is the background's one registry, so the session's reads and the view's traffic share
+/** `limiters` is the background's one registry, so the session's reads and the workspace's traffic share
  * each account's per-minute budget. */
 export function createPlatformReader(limiters: RateLimiterRegistry = createRateLimiterRegistry()) {
   const client = (ctx: ClientContext) =>
@@ -45,7 +45,7 @@ export function createPlatformReader(limiters: RateLimiterRegistry = createRateL
         }));
     },
 
-    /** The uuids of the first page of jobs the current view may see. */
+    /** The uuids of the first page of jobs the current workspace may see. */
     async jobUuids(ctx: ClientContext): Promise<string[]> {
       const first = await client(ctx).jobs.pages().next();
       return first.done ? [] : first.value.records.map((j) => j.uuid);

@@ -5,8 +5,8 @@ import type { LiveEvent } from '../messaging/views';
 import type { FeedChange } from './types';
 
 // What one coalesced batch of feed changes does: re-read each record from its resource_url with the
-// view's own client (the body carries no values), put changed jobs into the cache and search index
-// through the view (which tells every open page), and for a note tell them its job changed.
+// workspace's own client (the body carries no values), put changed jobs into the cache and search index
+// through the workspace (which tells every open page), and for a note tell them its job changed.
 
 export interface ApplyTarget {
   client(): Promise<PlatformClient>;
@@ -18,7 +18,7 @@ export interface ApplyTarget {
 export interface ApplyResult {
   jobs: number;
   notes: number;
-  /** Records the view may not see (403/404) or record types Fieldside does not show. */
+  /** Records the workspace may not see (403/404) or record types Fieldside does not show. */
   ignored: number;
   failed: number;
 }
@@ -26,7 +26,7 @@ export interface ApplyResult {
 /** Key for coalescing: one re-read per record. */
 export const changeKey = (c: FeedChange): string => `${c.object}/${c.uuid}`;
 
-/** The view cannot see it, or it is gone: not an error, just not ours to show. */
+/** The workspace cannot see it, or it is gone: not an error, just not ours to show. */
 function invisible(error: unknown): boolean {
   return isApiError(error, 'NotFoundError') || isApiError(error, 'MissingScopeError');
 }

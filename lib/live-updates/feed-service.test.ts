@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedClient, StreamHandlers } from './feed-client';
-import { createFeedService, type FeedScope, type SavedPosition } from './feed-service';
+import { createFeedService, type FeedAccount, type SavedPosition } from './feed-service';
 import { FeedError, type FeedChange, type FeedPage } from './types';
 
 // The service's decisions with a scripted companion (the FeedClient seam); the real companion and
@@ -32,12 +32,12 @@ const change = (id: string, uuid = 'job-1'): FeedChange => ({
   resource_url: `http://127.0.0.1/api_1.0/job/${uuid}.json`,
 });
 
-function service(feed: FeedClient, scope: FeedScope | null, saved: SavedPosition | null = null) {
+function service(feed: FeedClient, scope: FeedAccount | null, saved: SavedPosition | null = null) {
   const read: string[] = [];
   let position = saved;
   const s = createFeedService({
     feed,
-    scope: async () => scope,
+    account: async () => scope,
     target: {
       client: async () => ({ getResource: async (url: string) => (read.push(url), { uuid: url.split('/').pop()!.replace('.json', '') }) }) as never,
       upsertJobs: async () => undefined,

@@ -11,7 +11,7 @@ import { isFeedError, type FeedChange } from './types';
 // catches them up again on its next wake. API-key sessions have no feed (the companion checks
 // platform OAuth tokens); the periodic incremental sync is the safety net for anything missed.
 
-export interface FeedScope {
+export interface FeedAccount {
   accountUuid: string;
   mode: 'oauth' | 'api_key';
 }
@@ -23,8 +23,8 @@ export interface SavedPosition {
 
 export interface FeedServiceDeps {
   feed: FeedClient;
-  /** The signed-in view (Workspace.scope()); null when signed out. */
-  scope: () => Promise<FeedScope | null>;
+  /** The signed-in account; null when signed out. */
+  account: () => Promise<FeedAccount | null>;
   target: ApplyTarget;
   loadPosition: () => Promise<SavedPosition | null>;
   savePosition: (saved: SavedPosition | null) => Promise<void>;
@@ -132,13 +132,13 @@ export function createFeedService(deps: FeedServiceDeps) {
   }
 
   async function doWake(): Promise<void> {
-    const scope = await deps.scope();
-    if (!scope || scope.mode !== 'oauth') {
+    const signedIn = await deps.account();
+    if (!signedIn || signedIn.mode !== 'oauth') {
       service.stop();
-      state = scope ? 'api_key' : 'off';
+      state = signedIn ? 'api_key' : 'off';
       return;
     }
-    const sameAccount = account === scope.accountUuid;
+    const sameAccount = account === signedIn.accountUuid;
     const streaming = controller !== null && !controller.signal.aborted;
     if (sameAccount && streaming) {
       // Already live: a wake only catches up (cheap), in case the stream silently missed something.
@@ -146,10 +146,10 @@ export function createFeedService(deps: FeedServiceDeps) {
       return;
     }
     service.stop();
-    account = scope.accountUuid;
+    account = signedIn.accountUuid;
     const registered = await deps.feed.register();
     const saved = await deps.loadPosition();
-    let from = saved && saved.accountUuid === scope.accountUuid ? saved.position : registered.position;
+    let from = saved && saved.accountUuid === signedIn.accountUuid ? saved.position : registered.position;
     try {
       from = await catchUp(from);
     } catch (error) {
@@ -158,7 +158,7 @@ export function createFeedService(deps: FeedServiceDeps) {
       from = registered.position;
     }
     received ??= from;
-    if (!saved || saved.accountUuid !== scope.accountUuid) await deps.savePosition({ accountUuid: scope.accountUuid, position: from });
+    if (!saved || saved.accountUuid !== signedIn.accountUuid) await deps.savePosition({ accountUuid: signedIn.accountUuid, position: from });
     controller = new AbortController();
     void live(controller.signal, from);
   }
@@ -174,7 +174,7 @@ export function createFeedService(deps: FeedServiceDeps) {
         .finally(() => (waking = null));
       return waking;
     },
-    /** Stops the stream (sign-out, scope change). Queued changes are dropped; the position stays. */
+    /** Stops the stream (sign-out, account change). Queued changes are dropped; the position stays. */
     stop(): void {
       controller?.abort();
       controller = null;

@@ -3,7 +3,7 @@ import type { PlatformClient } from '../api/client';
 import type { WebhookSubscription } from '../api/schemas';
 import type { SubscriptionStatus } from '../api/webhook-subscriptions';
 
-// The options page's "Webhooks" view: the account's subscriptions as the platform lists them for this
+// The options page's "Webhooks" section: the account's subscriptions as the platform lists them for this
 // app (OAuth: Fieldside's own, made by the companion; API key: the private app's), re-activation and
 // deletion. Re-activating is re-posting the same object, unique_id, fields and callback: the platform
 // then modifies the subscription in place, sets it active and clears its failure fields.

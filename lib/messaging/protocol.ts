@@ -76,7 +76,7 @@ export const protocol = {
     from: ['page'],
   }),
   'settings.setConnection': message({ request: ConnectionSchema, reply: SessionViewSchema, from: ['page'] }),
-  /** One page of jobs as the current view sees them (diagnostics and tests: proves impersonation). */
+  /** One page of jobs as the current workspace sees them (diagnostics and tests: proves impersonation). */
   'platform.jobsPage': message({
     request: Empty,
     reply: z.object({ uuids: z.array(z.string()) }),
@@ -138,7 +138,7 @@ export const protocol = {
   /** The page now shows this job (or none): the side panel follows. */
   'content.pageJob': message({ request: z.object({ uuid: Uuid.nullable() }), reply: Empty, from: ['content'] }),
 
-  // ── Webhooks view in the options (issue 7).
+  // ── Webhooks section of the options.
   'webhooks.list': message({
     request: z.object({ status: z.enum(['active', 'inactive', 'all']) }),
     reply: z.object({ subscriptions: z.array(WebhookSubscriptionView) }),

@@ -8,7 +8,7 @@ import { outboxDbName } from '../databases';
 
 export interface OutboxOptions {
   accountUuid: string;
-  /** The impersonated staff member; undefined for the connection's own (full) view. */
+  /** The impersonated staff member; undefined for the connection's own (full) workspace. */
   staffUuid?: string;
   /** Default: the global `indexedDB`. */
   indexedDB?: IDBFactory;

@@ -1,7 +1,7 @@
 import type { Workspace } from '../workspace/workspace';
 
 // Badge definitions (uuid → name) for the job badges on pages. They change rarely, so they are read
-// once per view and kept for a while. Reading badge.json needs manage_badges: without it (or
+// once per workspace and kept for a while. Reading badge.json needs manage_badges: without it (or
 // offline) the names are unknown (null) and badges show only the job's status.
 
 const FRESH_MS = 10 * 60_000;
@@ -28,12 +28,12 @@ export function createBadgeNames(workspace: Workspace, now: () => number = Date.
 
   return {
     async get(): Promise<Map<string, string> | null> {
-      const scope = await workspace.key();
-      if (!scope) return null;
-      const key = `${scope.accountUuid}|${scope.staffUuid}|${scope.scopes.join(' ')}`;
+      const current = await workspace.key();
+      if (!current) return null;
+      const key = `${current.accountUuid}|${current.staffUuid}|${current.scopes.join(' ')}`;
       if (held?.key === key && held.until > now()) return held.names;
       // Single-flight: a page of 50 badges asks once.
-      inflight ??= load(key, scope.mode === 'api_key' || scope.scopes.includes('manage_badges')).finally(() => (inflight = undefined));
+      inflight ??= load(key, current.mode === 'api_key' || current.scopes.includes('manage_badges')).finally(() => (inflight = undefined));
       return inflight;
     },
   };

@@ -52,8 +52,8 @@ export function createContentService({ workspace, addNote }: ContentServiceDeps)
 
     /** The job's latest notes, newest first, with the writes still waiting in the outbox on top. */
     async notes(jobUuid: string): Promise<{ notes: NoteView[]; canAddNote: boolean }> {
-      const scope = await workspace.key();
-      if (scope === null) return { notes: [], canAddNote: false };
+      const key = await workspace.key();
+      if (key === null) return { notes: [], canAddNote: false };
       const uuid = jobUuid.toLowerCase();
       const waiting = await (await workspace.outbox()).pending(uuid);
       let sent: NoteView[] = [];
@@ -69,7 +69,7 @@ export function createContentService({ workspace, addNote }: ContentServiceDeps)
         // the person's to see (a missing scope, a job they may not read).
         if (!isOffline(error)) throw error;
       }
-      const canAddNote = scope.mode === 'api_key' || canUse('notes', scope.scopes);
+      const canAddNote = key.mode === 'api_key' || canUse('notes', key.scopes);
       return { notes: mergeNotes(sent, waiting, null), canAddNote };
     },
 

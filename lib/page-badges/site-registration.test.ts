@@ -27,25 +27,25 @@ describe('createSiteRegistrar (Chrome scripting)', () => {
       scripting: fake.api,
       granted: async (patterns) => patterns.map((p) => p !== 'https://revoked.example.com/*'),
     });
-    expect(await registrar.sync(['https://mail.example.com/*', 'https://revoked.example.com/*'])).toEqual(['https://mail.example.com/*']);
+    expect(await registrar.register(['https://mail.example.com/*', 'https://revoked.example.com/*'])).toEqual(['https://mail.example.com/*']);
     expect(fake.registered()).toEqual([{ id: SITES_SCRIPT_ID, js: [SITES_SCRIPT_FILE], matches: ['https://mail.example.com/*'] }]);
 
-    await registrar.sync(['https://mail.example.com/*']);
+    await registrar.register(['https://mail.example.com/*']);
     expect(fake.calls).toEqual(['register']);
 
-    await registrar.sync(['https://mail.example.com/*', 'https://crm.example.com/*']);
+    await registrar.register(['https://mail.example.com/*', 'https://crm.example.com/*']);
     expect(fake.registered()[0]?.matches).toEqual(['https://mail.example.com/*', 'https://crm.example.com/*']);
     expect(fake.calls).toEqual(['register', 'unregister', 'register']);
 
-    await registrar.sync([]);
+    await registrar.register([]);
     expect(fake.registered()).toEqual([]);
   });
 
   it('serialises overlapping syncs so the last list wins', async () => {
     const fake = fakeScripting();
     const registrar = createSiteRegistrar({ scripting: fake.api, granted: allGranted });
-    const a = registrar.sync(['https://a.example.com/*']);
-    const b = registrar.sync(['https://b.example.com/*']);
+    const a = registrar.register(['https://a.example.com/*']);
+    const b = registrar.register(['https://b.example.com/*']);
     await Promise.all([a, b]);
     expect(fake.registered().map((s) => s.matches)).toEqual([['https://b.example.com/*']]);
   });
@@ -63,10 +63,10 @@ describe('createSiteRegistrar (Firefox contentScripts)', () => {
       },
     };
     const registrar = createSiteRegistrar({ contentScripts, granted: allGranted });
-    await registrar.sync(['https://mail.example.com/*']);
-    await registrar.sync(['https://crm.example.com/*']);
+    await registrar.register(['https://mail.example.com/*']);
+    await registrar.register(['https://crm.example.com/*']);
     expect([...live]).toEqual([`2:/${SITES_SCRIPT_FILE}:https://crm.example.com/*`]);
-    await registrar.sync([]);
+    await registrar.register([]);
     expect(live.size).toBe(0);
   });
 });

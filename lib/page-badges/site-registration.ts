@@ -52,7 +52,7 @@ export function createSiteRegistrar(deps: SiteRegistrarDeps) {
 
   return {
     /** Makes the registration match `patterns` (those still granted); resolves with what is registered. Serialised. */
-    sync(patterns: readonly string[]): Promise<string[]> {
+    register(patterns: readonly string[]): Promise<string[]> {
       queue = queue.catch(() => []).then(() => apply(patterns));
       return queue;
     },

@@ -1,29 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { sessionItem } from '../settings/items';
-import { readScope, scopeOf } from './popup-workspace';
+import { readPopupWorkspace, popupWorkspaceOf } from './popup-workspace';
 import { cacheDbName } from '../databases';
 
 const account = { uuid: 'AAAAAAAA-0000-4000-8000-000000000001', name: 'Acme', email: 'a@example.com' };
 const staff = (uuid: string) => ({ uuid, name: uuid, email: '', isAdmin: false });
 
-describe('scopeOf: the same cache the background fills', () => {
+describe('popupWorkspaceOf: the same cache the background fills', () => {
   const cases = [
-    { name: 'signed out', record: null, scope: { state: 'signed_out' } },
-    { name: 'garbage', record: { mode: 'other' }, scope: { state: 'signed_out' } },
+    { name: 'signed out', record: null, workspace: { state: 'signed_out' } },
+    { name: 'garbage', record: { mode: 'other' }, workspace: { state: 'signed_out' } },
     { name: 'API key: the whole account', record: { mode: 'api_key', account, scopes: [], me: null, viewAs: null }, staff: 'all' },
-    { name: 'OAuth before "who are you"', record: { mode: 'oauth', account, scopes: [], me: null, viewAs: null }, scope: { state: 'choose_staff' } },
+    { name: 'OAuth before "who are you"', record: { mode: 'oauth', account, scopes: [], me: null, viewAs: null }, workspace: { state: 'choose_staff' } },
     { name: 'OAuth as me', record: { mode: 'oauth', account, scopes: [], me: staff('s-me'), viewAs: null }, staff: 's-me' },
     { name: 'OAuth viewing as another', record: { mode: 'oauth', account, scopes: [], me: staff('s-me'), viewAs: staff('s-other') }, staff: 's-other' },
   ];
-  it.each(cases)('$name', ({ record, scope, staff }) => {
-    const expected = staff ? { state: 'ready', dbName: cacheDbName(account.uuid, staff), accountUuid: account.uuid } : scope;
-    expect(scopeOf(record)).toEqual(expected);
+  it.each(cases)('$name', ({ record, workspace, staff }) => {
+    const expected = staff ? { state: 'ready', dbName: cacheDbName(account.uuid, staff), accountUuid: account.uuid } : workspace;
+    expect(popupWorkspaceOf(record)).toEqual(expected);
   });
 
   it('reads the session item as lib/settings.ts stores it', async () => {
     await sessionItem.setValue({ mode: 'oauth', account, scopes: [], me: staff('s-me'), viewAs: null });
-    expect(await readScope()).toEqual({ state: 'ready', dbName: cacheDbName(account.uuid, 's-me'), accountUuid: account.uuid });
+    expect(await readPopupWorkspace()).toEqual({ state: 'ready', dbName: cacheDbName(account.uuid, 's-me'), accountUuid: account.uuid });
     await sessionItem.setValue(null);
-    expect(await readScope()).toEqual({ state: 'signed_out' });
+    expect(await readPopupWorkspace()).toEqual({ state: 'signed_out' });
   });
 });

@@ -17,20 +17,20 @@ export type PopupWorkspace =
 /** The storage.local name of `sessionItem`. */
 export const SESSION_NAME = areaName(STORAGE_KEYS.session);
 
-export function scopeOf(record: unknown): PopupWorkspace {
+export function popupWorkspaceOf(record: unknown): PopupWorkspace {
   if (!isSessionRecord(record)) return { state: 'signed_out' };
   const staff = staffInView(record);
   if (staff === null) return { state: 'choose_staff' };
   return { state: 'ready', dbName: cacheDbName(record.account.uuid, staff), accountUuid: record.account.uuid };
 }
 
-export async function readScope(): Promise<PopupWorkspace> {
+export async function readPopupWorkspace(): Promise<PopupWorkspace> {
   const stored = await earlyOr('session', () => browser.storage.local.get(SESSION_NAME));
-  return scopeOf(stored[SESSION_NAME]);
+  return popupWorkspaceOf(stored[SESSION_NAME]);
 }
 
 /** Calls `onChange` when the session changes (sign-in, sign-out, "who are you", view as). */
-export function watchScope(onChange: () => void): () => void {
+export function watchPopupWorkspace(onChange: () => void): () => void {
   const listener = (changes: Record<string, unknown>, area: string) => {
     if (area === 'local' && SESSION_NAME in changes) onChange();
   };

@@ -8,11 +8,11 @@ import { openExistingDb } from '../cache/reader/idb-read';
 import { FIRST_SCREEN_ROWS, firstScreenFromIndex, firstScreenFromPreview, firstScreenFromRecords } from '../cache/first-screen/first-screen';
 import { readFirstScreen, saveFirstScreen } from '../cache/first-screen/kept-screen';
 import { rowOf, type QuickRow } from '../cache/first-screen/rows';
-import { readScope, watchScope, type PopupWorkspace } from './popup-workspace';
+import { readPopupWorkspace, watchPopupWorkspace, type PopupWorkspace } from './popup-workspace';
 import { watchSync } from './sync-watch';
 import { localDay } from '../cache/first-screen/kept-screen';
 
-// The quick search's state, shared by the popup and the picker: the cache of the view in scope,
+// The quick search's state, shared by the popup and the picker: the cache of the current workspace,
 // opened here (no background round trip per keystroke), the rows shown, the selection, and what
 // the status line says (offline, freshness, first-sync progress).
 
@@ -20,7 +20,7 @@ export const RESULT_LIMIT = FIRST_SCREEN_ROWS;
 
 export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   const now = deps.now ?? Date.now;
-  const scope = signal<PopupWorkspace | null>(null, { name: 'scope' });
+  const workspace = signal<PopupWorkspace | null>(null, { name: 'workspace' });
   const query = signal('', { name: 'query' });
   const rows = signal<QuickRow[]>([], { name: 'rows' });
   const title = signal('', { name: 'heading' });
@@ -35,7 +35,7 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   const hasCache = signal<boolean | null>(null, { name: 'hasCache' });
 
   let reader: CacheReader | null = null;
-  let session: Typeahead | null = null;
+  let typeahead: Typeahead | null = null;
   let issued = 0;
   let loading: Promise<void> | null = null;
   /** While the cache is being (re)opened, keystrokes wait: the opening answers the latest query. */
@@ -67,12 +67,12 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
       // The first screen kept last (by a popup, or by the background after a sync) is read while
       // the session is: shown only if the session names the cache it was made from.
       const early = rows.value.length === 0 ? readFirstScreen(today()) : null;
-      const current = await readScope();
-      performance.mark('fieldside:scope');
-      scope.value = current;
+      const current = await readPopupWorkspace();
+      performance.mark('fieldside:workspace');
+      workspace.value = current;
       reader?.close();
       reader = null;
-      session = null;
+      typeahead = null;
       cacheName = current.state === 'ready' ? current.dbName : null;
       if (current.state === 'ready') {
         const dbName = current.dbName;
@@ -87,7 +87,7 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
         if (kept) await afterPaint();
         reader = db ? await openCacheReader(db, kept ? undefined : showPreview) : null;
         performance.mark('fieldside:cache-read');
-        session = reader?.index ? createTypeahead(reader.index) : null;
+        typeahead = reader?.index ? createTypeahead(reader.index) : null;
       }
       hasCache.value = !!reader && reader.jobCount > 0;
       stored.value = reader?.synced ?? null;
@@ -122,9 +122,9 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
       if (cacheName) void saveFirstScreen(cacheName, first);
       return show(ticket, first.rows, first.heading, q);
     }
-    if (!session) return show(ticket, [], 'Search is ready once the first sync has finished', q);
+    if (!typeahead) return show(ticket, [], 'Search is ready once the first sync has finished', q);
     // Synchronous: the index's display fields are the rows, so a keystroke never waits on IndexedDB.
-    const found = session.search(q, { limit: RESULT_LIMIT }).map(rowOf);
+    const found = typeahead.search(q, { limit: RESULT_LIMIT }).map(rowOf);
     const count = found.length === RESULT_LIMIT ? `Top ${RESULT_LIMIT} jobs` : `${found.length} ${found.length === 1 ? 'job' : 'jobs'}`;
     return show(ticket, found, found.length === 0 ? 'No job matches' : count, q);
   }
@@ -156,7 +156,7 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   }
 
   return {
-    scope, query, rows, heading: title, answered, active, firstResults, sync, offline, statusLine, hasCache,
+    workspace, query, rows, heading: title, answered, active, firstResults, sync, offline, statusLine, hasCache,
     /** Opens the cache and shows the first rows (see `firstResults`); resolves once the cache is read. */
     async start(): Promise<void> {
       const onOnline = () => void (online.value = navigator.onLine);
@@ -165,7 +165,7 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
       stops.push(() => (removeEventListener('online', onOnline), removeEventListener('offline', onOnline)));
       const tick = setInterval(() => void (clock.value = now()), 30_000);
       stops.push(() => clearInterval(tick));
-      stops.push(watchScope(() => void reload()));
+      stops.push(watchPopupWorkspace(() => void reload()));
       await reload();
       stops.push(
         watchSync({

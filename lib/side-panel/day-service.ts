@@ -3,7 +3,7 @@
 // kept, so with no signal the side panel still shows the day and says when it was read.
 import type { DayEntry, DayView } from '../messaging/views';
 import { dayRange, todayIn } from './dates';
-import { isOffline, NoViewError, type FieldContext } from './field-context';
+import { isOffline, NoStaffMemberError, type FieldContext } from './field-context';
 import { jobSummary, pickContact } from './summaries';
 
 export function createDayService(ctx: FieldContext) {
@@ -17,7 +17,7 @@ export function createDayService(ctx: FieldContext) {
     const companies = await ctx.companies([...jobs.values()].map((j) => j.company_uuid));
     const badgeNames = await ctx.badgeNames().catch(() => null);
     const pending = await ctx.pendingByJob();
-    const s = await ctx.scope();
+    const s = await ctx.key();
     const contacts = new Map<string, DayEntry['contact']>();
     if (ctx.can(s, 'read_customer_contacts')) {
       await Promise.all(
@@ -44,8 +44,8 @@ export function createDayService(ctx: FieldContext) {
   return {
     /** The day of `date` (`YYYY-MM-DD`), or today in the account's time zone. */
     async get(date: string | null): Promise<DayView> {
-      const s = await ctx.scope();
-      if (s.staffUuid === 'all') throw new NoViewError('"My day" needs a staff member: sign in with the platform and choose who you are');
+      const s = await ctx.key();
+      if (s.staffUuid === 'all') throw new NoStaffMemberError('"My day" needs a staff member: sign in with the platform and choose who you are');
       const staffName = await ctx.staffName();
       const day = date ?? todayIn(await ctx.timeZone(), ctx.now());
       const store = await ctx.store();

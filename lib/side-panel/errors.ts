@@ -1,8 +1,8 @@
 // The field-work services' errors, and which platform errors mean "no signal".
 import { isApiError } from '../api/errors';
 
-export class NoViewError extends Error {
-  override readonly name = 'NoViewError';
+export class NoStaffMemberError extends Error {
+  override readonly name = 'NoStaffMemberError';
   constructor(message = 'Sign in and choose who you are first') {
     super(message);
   }

@@ -1,16 +1,16 @@
-// What the field-work services share for the view in scope: the client, the cache, the outbox, the
-// answer store, and a few account facts read once per scope (time zone, badge names, staff names).
+// What the side panel's services share for the current workspace: the client, the cache, the
+// outbox, the answer store, and a few account facts read once per workspace (time zone, badge names, staff names).
 // Switching who you are changes the scope key, and everything here is read again for the new one.
 import { isApiError } from '../api/errors';
 import type { Company, CompanyContact, Job } from '../api/schemas';
 import type { Workspace } from '../workspace/workspace';
 import { createAnswerStore, type AnswerStore } from './answer-store';
-import { isOffline, NoViewError } from './errors';
+import { isOffline, NoStaffMemberError } from './errors';
 import type { LiveHub } from '../messaging/live-hub';
 import type { WorkspaceKey } from '../settings/workspace-key';
 import { answersDbName } from '../databases';
 
-export { isOffline, NoViewError } from './errors';
+export { isOffline, NoStaffMemberError } from './errors';
 
 export interface FieldContextDeps {
   workspace: Workspace;
@@ -20,8 +20,8 @@ export interface FieldContextDeps {
   now?: () => number;
 }
 
-interface PerScope {
-  key: string;
+interface PerWorkspace {
+  id: string;
   store: AnswerStore;
   timeZone?: Promise<string | null>;
   badgeNames?: Promise<Map<string, string> | null>;
@@ -35,33 +35,33 @@ const CONTACTS_TTL_MS = 10 * 60_000;
 
 export function createFieldContext(deps: FieldContextDeps) {
   const now = deps.now ?? Date.now;
-  let current: PerScope | undefined;
+  let current: PerWorkspace | undefined;
 
-  async function scope(): Promise<WorkspaceKey> {
+  async function key(): Promise<WorkspaceKey> {
     const s = await deps.workspace.key();
-    if (!s) throw new NoViewError();
+    if (!s) throw new NoStaffMemberError();
     return s;
   }
 
-  async function perScope(): Promise<PerScope> {
-    const s = await scope();
-    const key = `${s.accountUuid}|${s.staffUuid}|${s.scopes.join(' ')}`;
-    if (current?.key !== key) {
+  async function perWorkspace(): Promise<PerWorkspace> {
+    const s = await key();
+    const id = `${s.accountUuid}|${s.staffUuid}|${s.scopes.join(' ')}`;
+    if (current?.id !== id) {
       void current?.store.close();
-      current = { key, store: createAnswerStore(answersDbName(s.accountUuid, s.staffUuid)), contacts: new Map(), companies: new Map() };
+      current = { id, store: createAnswerStore(answersDbName(s.accountUuid, s.staffUuid)), contacts: new Map(), companies: new Map() };
     }
     return current;
   }
 
-  /** A value read once per scope; a failure is not kept, so the next call tries again. */
-  function once<K extends 'timeZone' | 'badgeNames' | 'staffNames'>(k: K, read: () => NonNullable<PerScope[K]>) {
-    return async (): Promise<Awaited<NonNullable<PerScope[K]>>> => {
-      const p = await perScope();
-      const pending = (p[k] ??= read() as PerScope[K]) as NonNullable<PerScope[K]>;
+  /** A value read once per workspace; a failure is not kept, so the next call tries again. */
+  function once<K extends 'timeZone' | 'badgeNames' | 'staffNames'>(k: K, read: () => NonNullable<PerWorkspace[K]>) {
+    return async (): Promise<Awaited<NonNullable<PerWorkspace[K]>>> => {
+      const p = await perWorkspace();
+      const pending = (p[k] ??= read() as PerWorkspace[K]) as NonNullable<PerWorkspace[K]>;
       pending.catch(() => {
         if (p[k] === pending) p[k] = undefined;
       });
-      return pending as Awaited<NonNullable<PerScope[K]>>;
+      return pending as Awaited<NonNullable<PerWorkspace[K]>>;
     };
   }
 
@@ -72,14 +72,14 @@ export function createFieldContext(deps: FieldContextDeps) {
     workspace: deps.workspace,
     live: deps.live,
     staffName: deps.staffName,
-    scope,
+    key,
     can,
-    store: async () => (await perScope()).store,
+    store: async () => (await perWorkspace()).store,
     client: () => deps.workspace.client(),
 
     /** The account's IANA zone; kept in the answer store so "today" is right offline too. */
     timeZone: once('timeZone', async () => {
-      const store = (await perScope()).store;
+      const store = (await perWorkspace()).store;
       try {
         const vendor = await (await deps.workspace.client()).vendor.get();
         const zone = vendor.timezone_name || null;
@@ -93,8 +93,8 @@ export function createFieldContext(deps: FieldContextDeps) {
 
     /** Badge uuid → name; null when the scopes do not allow reading them (badge.json needs manage_badges). */
     badgeNames: once('badgeNames', async () => {
-      const s = await scope();
-      const store = (await perScope()).store;
+      const s = await key();
+      const store = (await perWorkspace()).store;
       if (!can(s, 'manage_badges')) return null;
       try {
         const { records } = await (await deps.workspace.client()).badges.list();
@@ -145,12 +145,12 @@ export function createFieldContext(deps: FieldContextDeps) {
         const hit = await cache?.getCompany(uuid);
         if (hit) out.set(uuid, hit);
       }
-      const p = await perScope();
+      const p = await perWorkspace();
       for (const uuid of wanted) {
         const kept = p.companies.get(uuid);
         if (!out.has(uuid) && kept && kept.at > now() - CONTACTS_TTL_MS) out.set(uuid, kept.company);
       }
-      const s = await scope();
+      const s = await key();
       const missing = wanted.filter((u) => !out.has(u));
       if (missing.length && can(s, 'read_customers')) {
         const client = await deps.workspace.client();
@@ -167,7 +167,7 @@ export function createFieldContext(deps: FieldContextDeps) {
     /** A company's active contacts, kept a few minutes: "My day" is re-read on every change, and
      * each read must not spend the shared rate limit (180 a minute) on contacts that rarely change. */
     async contactsOf(companyUuid: string): Promise<CompanyContact[]> {
-      const p = await perScope();
+      const p = await perWorkspace();
       const hit = p.contacts.get(companyUuid);
       if (hit && hit.at > now() - CONTACTS_TTL_MS) return hit.list;
       const { records } = await (await deps.workspace.client()).companyContacts.ofCompany(companyUuid);

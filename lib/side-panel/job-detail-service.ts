@@ -40,7 +40,7 @@ export function badgeStates(job: Job, names: Map<string, string> | null, entries
 export function createJobDetailService(ctx: FieldContext) {
   async function read(uuid: string): Promise<JobAnswer> {
     const client = await ctx.client();
-    const s = await ctx.scope();
+    const s = await ctx.key();
     const job = await client.jobs.get(uuid).catch((e) => {
       throw e instanceof Error && e.name === 'NotFoundError' ? new JobNotFoundError('This job does not exist or is not visible to you') : e;
     });
@@ -56,7 +56,7 @@ export function createJobDetailService(ctx: FieldContext) {
 
   return {
     async get(uuid: string): Promise<JobDetail> {
-      const s = await ctx.scope();
+      const s = await ctx.key();
       const store = await ctx.store();
       let answer: JobAnswer | undefined;
       let offline = false;

@@ -1,4 +1,4 @@
-// The view seam with fakeBrowser storage, fake-indexeddb and a platform served by a fetch function.
+// The current workspace with fakeBrowser storage, fake-indexeddb and a platform served by a fetch function.
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { makeCompany, makeJob, range } from '../cache/testing/fixtures';

@@ -12,17 +12,17 @@ import type { Workspace } from './workspace';
 import type { ClientContext } from '../api/client-context';
 import { cacheDbName } from '../databases';
 
-// The one implementation of Workspace: everything of the current scope (client, cache, sync,
-// outbox) is opened lazily, once, and kept until the scope changes or the person signs out. The
-// scope is re-read from storage on every call, so a "who are you" switch made by another service
+// The one implementation of Workspace: everything of the current workspace (client, cache,
+// sync, outbox) is opened lazily, once, and kept until it changes or the person signs out. Its
+// key is re-read from storage on every call, so a "who are you" switch made by another service
 // is noticed at the next use without anyone having to tell us.
 
 export interface CurrentWorkspaceDeps {
   /** SessionService.context: how requests authenticate, and as whom. */
   context: () => Promise<ClientContext>;
   hub: LiveHub;
-  /** Sync progress of the current scope (the sync service pushes it on the live port). */
-  onSyncProgress?: (state: SyncState, scope: WorkspaceKey) => void;
+  /** Sync progress of the current workspace (the sync schedule pushes it on the live port). */
+  onSyncProgress?: (state: SyncState, key: WorkspaceKey) => void;
   /** The background's one limiter registry (shared with the session's reads); else one made from `limiter`. */
   limiters?: RateLimiterRegistry;
   /** Limiter settings when no registry is given; one limiter per account either way. */
@@ -34,8 +34,8 @@ export interface CurrentWorkspaceDeps {
 }
 
 interface Opened {
-  key: string;
-  scope: WorkspaceKey;
+  id: string;
+  key: WorkspaceKey;
   clock: ReturnType<typeof createServerClock>;
   client?: PlatformClient;
   cache?: Promise<JobCache>;
@@ -44,7 +44,7 @@ interface Opened {
 }
 
 export function createCurrentWorkspace(deps: CurrentWorkspaceDeps): Workspace & {
-  /** The scope of the resources now open (no storage read); null when none are. */
+  /** The key of the resources now open (no storage read); null when none are. */
   openKey(): WorkspaceKey | null;
 } {
   const limiters = deps.limiters ?? createRateLimiterRegistry(deps.limiter ?? {});
@@ -57,19 +57,19 @@ export function createCurrentWorkspace(deps: CurrentWorkspaceDeps): Workspace & 
     cache?.close();
   }
 
-  /** The resources of the current scope, reopened when the scope changed. */
+  /** The resources of the current workspace, reopened when it changed. */
   async function current(): Promise<Opened> {
-    const scope = await readWorkspaceKey();
-    if (!scope) {
+    const key = await readWorkspaceKey();
+    if (!key) {
       const stale = opened;
       opened = null;
       await closeOpened(stale);
       throw new NoWorkspaceError();
     }
-    const key = workspaceId(scope);
-    if (opened?.key !== key) {
+    const id = workspaceId(key);
+    if (opened?.id !== id) {
       const stale = opened;
-      opened = { key, scope, clock: createServerClock(baseFetch) };
+      opened = { id, key: key, clock: createServerClock(baseFetch) };
       await closeOpened(stale);
     }
     return opened!;
@@ -80,9 +80,9 @@ export function createCurrentWorkspace(deps: CurrentWorkspaceDeps): Workspace & 
       baseUrl: ctx.baseUrl,
       auth: ctx.auth,
       // One limiter per account for every client of the background (sync, field work, webhooks).
-      limiter: limiters.forAccount(accountLimiterKey(o.scope.baseUrl, o.scope.accountUuid)),
+      limiter: limiters.forAccount(accountLimiterKey(o.key.baseUrl, o.key.accountUuid)),
       fetch: o.clock.fetch,
-      ...(o.scope.mode === 'oauth' && o.scope.staffUuid !== 'all' ? { impersonateStaffUuid: o.scope.staffUuid } : {}),
+      ...(o.key.mode === 'oauth' && o.key.staffUuid !== 'all' ? { impersonateStaffUuid: o.key.staffUuid } : {}),
     });
   }
 
@@ -98,7 +98,7 @@ export function createCurrentWorkspace(deps: CurrentWorkspaceDeps): Workspace & 
 
   async function cache(): Promise<JobCache> {
     const o = await current();
-    o.cache ??= openCacheDb(cacheDbName(o.scope.accountUuid, o.scope.staffUuid)).then(openJobCache);
+    o.cache ??= openCacheDb(cacheDbName(o.key.accountUuid, o.key.staffUuid)).then(openJobCache);
     o.cache.catch(() => {
       if (opened === o) o.cache = undefined; // let the next call try again
     });
@@ -114,7 +114,7 @@ export function createCurrentWorkspace(deps: CurrentWorkspaceDeps): Workspace & 
         cache: jobs,
         now: o.clock.now,
         onProgress: (state) => {
-          if (opened === o) deps.onSyncProgress?.(state, o.scope);
+          if (opened === o) deps.onSyncProgress?.(state, o.key);
         },
         ...(deps.requestPersistence ? { requestPersistence: deps.requestPersistence } : {}),
       });
@@ -127,15 +127,15 @@ export function createCurrentWorkspace(deps: CurrentWorkspaceDeps): Workspace & 
 
   return {
     key: readWorkspaceKey,
-    openKey: () => opened?.scope ?? null,
+    openKey: () => opened?.key ?? null,
     client,
     cache,
     sync,
     async outbox(): Promise<Outbox> {
       const o = await current();
       o.outbox ??= createOutbox({
-        accountUuid: o.scope.accountUuid,
-        ...(o.scope.staffUuid === 'all' ? {} : { staffUuid: o.scope.staffUuid }),
+        accountUuid: o.key.accountUuid,
+        ...(o.key.staffUuid === 'all' ? {} : { staffUuid: o.key.staffUuid }),
       });
       return o.outbox;
     },
@@ -157,6 +157,6 @@ export type CurrentWorkspace = ReturnType<typeof createCurrentWorkspace>;
 export class NoWorkspaceError extends Error {
   override readonly name = 'SignedOutError';
   constructor() {
-    super('Not signed in (or "who are you" not answered yet): there is no view to read');
+    super('Not signed in (or "who are you" not answered yet): there is no workspace to read');
   }
 }

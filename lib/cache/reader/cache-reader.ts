@@ -1,4 +1,4 @@
-// The popup's own view of the offline cache: the stored search index (whose display fields hold
+// The popup's own read-only access to the offline cache: the stored search index (whose display fields hold
 // everything a result row shows) and the sync state, read straight from IndexedDB in one
 // transaction so no keystroke waits on the background. No job lookups or job segments are read
 // (megabytes at 100,000 jobs) unless there is no index yet (lookup-reader.ts, first sync).

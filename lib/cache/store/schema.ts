@@ -1,5 +1,5 @@
 // THE IndexedDB schema of the offline job cache, and its upgrades. One database per account and
-// staff member (lib/databases.ts's cacheDbName), so an impersonated view never reads another person's jobs.
+// staff member (lib/databases.ts's cacheDbName), so an impersonated workspace never reads another person's jobs.
 //
 // Jobs are stored in page-sized segments (about 1,000 jobs per record), never one record per job:
 // Chromium pays about 150 µs per IndexedDB record however writes are batched, so 100,000 single-job

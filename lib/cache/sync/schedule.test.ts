@@ -1,5 +1,5 @@
 // When the background syncs, with a real lib/cache sync over an in-memory platform and a small
-// fake view (scope switches, outbox count), and a live hub that records what it was told.
+// fake workspace (switches, outbox count), and a live hub that records what it was told.
 import { describe, expect, it, vi } from 'vitest';
 import type { PageOptions } from '../../api/client';
 import { paginate } from '../../api/paginate';
@@ -35,11 +35,11 @@ function source(jobs: Job[], companies: Company[], opts: { failJobs?: FailJobs }
   return { src, calls };
 }
 
-const scopeOf = (staffUuid: string, mode: 'oauth' | 'api_key' = 'oauth'): WorkspaceKey => ({ accountUuid: 'acct', staffUuid, baseUrl: 'http://127.0.0.1:9', scopes: [], mode });
+const keyOf = (staffUuid: string, mode: 'oauth' | 'api_key' = 'oauth'): WorkspaceKey => ({ accountUuid: 'acct', staffUuid, baseUrl: 'http://127.0.0.1:9', scopes: [], mode });
 
 async function setup(options: { scope?: WorkspaceKey | null; failJobs?: FailJobs; now?: () => number; afterSync?: (scope: WorkspaceKey, sync: CacheSync) => Promise<void> } = {}) {
   const { src, calls } = source(range(0, 40).map((n) => makeJob(n)), range(0, 7).map((n) => makeCompany(n)), options);
-  let scope: WorkspaceKey | null = options.scope === undefined ? scopeOf('tech') : options.scope;
+  let scope: WorkspaceKey | null = options.scope === undefined ? keyOf('tech') : options.scope;
   let sync: CacheSync | null = null;
   let closed = 0;
   const events: LiveEvent[] = [];
@@ -55,7 +55,7 @@ async function setup(options: { scope?: WorkspaceKey | null; failJobs?: FailJobs
       sync = null;
     },
   } as unknown as ScheduledWorkspace;
-  // A new service over the same view and stored times: what a restarted service worker gets.
+  // A new schedule over the same workspace and stored times: what a restarted service worker gets.
   const startService = () =>
     createSyncSchedule({
       workspace: workspace,
@@ -122,7 +122,7 @@ describe('sync service', () => {
   it('a "who are you" switch closes the old view and syncs the new one; sign-out says signed_out', async () => {
     const t = await setup();
     await t.service.onSessionChanged();
-    t.setScope(scopeOf('other'));
+    t.setScope(keyOf('other'));
     await t.service.onSessionChanged();
     expect(t.closed()).toBe(2);
     expect((await t.service.status()).jobs).toBe(40);
@@ -165,7 +165,7 @@ describe('sync service', () => {
 
   it('an API-key view (whole account) never needs the hourly full refresh', async () => {
     let clock = 1_000_000;
-    const t = await setup({ scope: scopeOf('all', 'api_key'), now: () => clock });
+    const t = await setup({ scope: keyOf('all', 'api_key'), now: () => clock });
     await t.service.onSessionChanged();
     clock += 2 * FULL_REFRESH_MS;
     t.calls.length = 0;

@@ -8,9 +8,9 @@ import { signedOutStatus, toSyncStatus } from './sync-status';
 import type { LiveHub } from '../../messaging/live-hub';
 import { workspaceId, type WorkspaceKey } from '../../settings/workspace-key';
 
-// When the background syncs: after sign-in and whenever "who are you" changes the view (a full
-// sync into that view's cache), at worker start-up (resuming a cut-off full sync), on the
-// periodic alarm (incremental; now and then a full refresh for an impersonated view, because
+// When the background syncs: after sign-in and whenever "who are you" changes the workspace (a full
+// sync into that workspace's cache), at worker start-up (resuming a cut-off full sync), on the
+// periodic alarm (incremental; now and then a full refresh for an impersonated workspace, because
 // allocating a job to someone does not change its edit_date) and on demand. Progress goes to every
 // open page over the live hub; failures are kept in the sync state in words, never thrown away.
 //
@@ -18,7 +18,7 @@ import { workspaceId, type WorkspaceKey } from '../../settings/workspace-key';
 // the account) is the one failure that waiting minutes cannot fix: after it, the automatic syncs
 // (alarm, start-up, retries) hold back until the next window, while the on-demand ones still run.
 
-/** A staff member's view is walked in full this often: incremental sync misses allocation changes. */
+/** A staff member's workspace is walked in full this often: incremental sync misses allocation changes. */
 export const FULL_REFRESH_MS = 60 * 60_000;
 
 /** Longest hold on automatic syncs after the daily limit: then one alarm sync checks whether it cleared. */
@@ -37,9 +37,9 @@ export function dailyLimitHoldUntil(at: number): number {
   return Math.min(nextUtcMidnight, at + DAILY_LIMIT_RECHECK_MS);
 }
 
-/** The daily limit is per app per account: every view (staff member) of the account shares the hold. */
-function dailyLimitKey(scope: WorkspaceKey): string {
-  return [scope.mode, scope.baseUrl, scope.accountUuid].join('|');
+/** The daily limit is per app per account: every workspace (staff member) of the account shares the hold. */
+function dailyLimitKey(key: WorkspaceKey): string {
+  return [key.mode, key.baseUrl, key.accountUuid].join('|');
 }
 
 /** What the schedule needs of the current workspace (lib/workspace's, given as it is). */
@@ -56,7 +56,7 @@ export interface SyncScheduleDeps {
   hub: LiveHub;
   online?: () => boolean;
   now?: () => number;
-  /** When the last full refresh of a scope finished (persisted so it survives the worker). */
+  /** When the last full refresh of a workspace finished (persisted so it survives the worker). */
   lastFullRefresh: TimesStore;
   /** Until when automatic syncs of an account hold back after the platform's daily limit (persisted
    * for the same reason: the worker is usually stopped between two alarms). */
@@ -66,7 +66,7 @@ export interface SyncScheduleDeps {
   retryDelayMs?: (attempt: number) => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   /** After every sync that finished: work that follows from a fresh cache (the popup's first screen). */
-  afterSync?: (scope: WorkspaceKey, sync: CacheSync) => Promise<void>;
+  afterSync?: (key: WorkspaceKey, sync: CacheSync) => Promise<void>;
 }
 
 /** Failures worth retrying soon by ourselves: the platform or the network will likely come back. */
@@ -77,45 +77,45 @@ function isPassing(error: unknown): boolean {
   return passing.includes(String(kind)) || passing.includes(String(name));
 }
 
-/** The view and its granted scopes: a change of either may need a sync. */
-function sessionKey(scope: WorkspaceKey): string {
-  return `${workspaceId(scope)}#${[...scope.scopes].sort().join(' ')}`;
+/** The workspace and its granted scopes: a change of either may need a sync. */
+function grantId(key: WorkspaceKey): string {
+  return `${workspaceId(key)}#${[...key.scopes].sort().join(' ')}`;
 }
-function withoutScopes(key: string): string {
-  return key.slice(0, key.indexOf('#'));
+function withoutScopes(grant: string): string {
+  return grant.slice(0, grant.indexOf('#'));
 }
 
 export function createSyncSchedule(deps: SyncScheduleDeps) {
   const online = deps.online ?? (() => globalThis.navigator?.onLine ?? true);
   const now = deps.now ?? Date.now;
   const log = deps.log ?? ((message, error) => console.warn(`Fieldside: ${message}`, error));
-  let knownScope: string | null | undefined;
+  let knownGrant: string | null | undefined;
   const retryDelay = deps.retryDelayMs ?? ((attempt: number) => Math.min(2_000 * 2 ** attempt, 120_000));
   const setTimer = deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
   let retries = 0;
   let retryPending = false;
 
   /** A passing failure: try again by ourselves (the alarm is 10 minutes away), a few times. */
-  function scheduleRetry(kind: 'auto' | 'full' | 'incremental', scope: WorkspaceKey): void {
+  function scheduleRetry(kind: 'auto' | 'full' | 'incremental', key: WorkspaceKey): void {
     if (retryPending || retries >= 6) return;
     retryPending = true;
     setTimer(() => {
       retryPending = false;
       retries++;
-      void deps.workspace.key().then((now) => (now && workspaceId(now) === workspaceId(scope) ? runAutomatic(kind, now) : null));
+      void deps.workspace.key().then((now) => (now && workspaceId(now) === workspaceId(key) ? runAutomatic(kind, now) : null));
     }, retryDelay(retries));
   }
 
   /** A sync nobody asked for just now (alarm, start-up, retry): not while the daily limit holds. */
-  async function runAutomatic(kind: 'auto' | 'full' | 'incremental', scope: WorkspaceKey): Promise<SyncState | null> {
-    const holdUntil = (await deps.dailyLimitHold.get(dailyLimitKey(scope))) ?? 0;
+  async function runAutomatic(kind: 'auto' | 'full' | 'incremental', key: WorkspaceKey): Promise<SyncState | null> {
+    const holdUntil = (await deps.dailyLimitHold.get(dailyLimitKey(key))) ?? 0;
     if (now() < holdUntil) return null;
-    return runToEnd(kind, scope);
+    return runToEnd(kind, key);
   }
 
-  async function clearDailyLimitHold(scope: WorkspaceKey): Promise<void> {
-    const key = dailyLimitKey(scope);
-    if (((await deps.dailyLimitHold.get(key)) ?? 0) !== 0) await deps.dailyLimitHold.set(key, 0);
+  async function clearDailyLimitHold(key: WorkspaceKey): Promise<void> {
+    const hold = dailyLimitKey(key);
+    if (((await deps.dailyLimitHold.get(hold)) ?? 0) !== 0) await deps.dailyLimitHold.set(hold, 0);
   }
 
   // The last outbox count seen, for the pushes made from sync progress (which must not wait on it).
@@ -130,20 +130,20 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
   }
 
   async function status(): Promise<SyncStatus> {
-    const scope = await deps.workspace.key();
-    if (!scope) return signedOutStatus(online());
+    const key = await deps.workspace.key();
+    if (!key) return signedOutStatus(online());
     const sync = await deps.workspace.sync();
     return toSyncStatus(await sync.state(), { online: online(), pendingWrites: await pendingWrites() });
   }
 
-  /** Pushes a state to every open page (called from the view's onProgress). */
+  /** Pushes a state to every open page (called from the workspace's onProgress). */
   function publish(state: SyncState, pending = lastPending): void {
     const event: LiveEvent = { type: 'sync.status', status: toSyncStatus(state, { online: online(), pendingWrites: pending }) };
     deps.hub.broadcast(event);
   }
 
   /** Runs a sync to its end; failures end up in the state (and the log), not in the caller. */
-  async function runToEnd(kind: 'auto' | 'full' | 'incremental', scope: WorkspaceKey): Promise<SyncState | null> {
+  async function runToEnd(kind: 'auto' | 'full' | 'incremental', key: WorkspaceKey): Promise<SyncState | null> {
     let sync: CacheSync;
     try {
       sync = await deps.workspace.sync();
@@ -153,29 +153,29 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     }
     try {
       const state = await (kind === 'auto' ? sync.run() : kind === 'full' ? sync.full() : sync.incremental());
-      if (kind === 'full' || state.phase === 'idle') await markFullIfDone(kind, scope, state);
-      await clearDailyLimitHold(scope); // the platform answered again: the day has turned
+      if (kind === 'full' || state.phase === 'idle') await markFullIfDone(kind, key, state);
+      await clearDailyLimitHold(key); // the platform answered again: the day has turned
       retries = 0;
-      await deps.afterSync?.(scope, sync).catch((error: unknown) => log('could not prepare the popup', error));
+      await deps.afterSync?.(key, sync).catch((error: unknown) => log('could not prepare the popup', error));
       return state;
     } catch (error) {
       // The sync stored the error in words (quota, network, sign-in) and published it already.
       log(isQuotaExceeded(error) ? 'the job cache is out of storage space' : `sync failed: ${describeSyncError(error)}`, error);
       publish(await sync.state(), await pendingWrites());
-      if (isDailyRateLimit(error)) await deps.dailyLimitHold.set(dailyLimitKey(scope), dailyLimitHoldUntil(now()));
-      else if (isPassing(error)) scheduleRetry(kind === 'full' ? 'full' : 'auto', scope);
+      if (isDailyRateLimit(error)) await deps.dailyLimitHold.set(dailyLimitKey(key), dailyLimitHoldUntil(now()));
+      else if (isPassing(error)) scheduleRetry(kind === 'full' ? 'full' : 'auto', key);
       return null;
     }
   }
 
-  async function markFullIfDone(kind: string, scope: WorkspaceKey, _state: SyncState): Promise<void> {
-    if (kind === 'full') await deps.lastFullRefresh.set(workspaceId(scope), now());
-    else if ((await deps.lastFullRefresh.get(workspaceId(scope))) === null) await deps.lastFullRefresh.set(workspaceId(scope), now());
+  async function markFullIfDone(kind: string, key: WorkspaceKey, _state: SyncState): Promise<void> {
+    if (kind === 'full') await deps.lastFullRefresh.set(workspaceId(key), now());
+    else if ((await deps.lastFullRefresh.get(workspaceId(key))) === null) await deps.lastFullRefresh.set(workspaceId(key), now());
   }
 
-  async function withScope<T>(fn: (scope: WorkspaceKey) => Promise<T>): Promise<T | null> {
-    const scope = await deps.workspace.key();
-    return scope ? fn(scope) : null;
+  async function withWorkspace<T>(fn: (key: WorkspaceKey) => Promise<T>): Promise<T | null> {
+    const key = await deps.workspace.key();
+    return key ? fn(key) : null;
   }
 
   return {
@@ -184,67 +184,67 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
 
     /** On demand ("sync.run"): starts the sync and answers at once with the status. */
     async run(mode: 'incremental' | 'full'): Promise<SyncStatus> {
-      const scope = await deps.workspace.key();
-      if (!scope) return signedOutStatus(online());
+      const key = await deps.workspace.key();
+      if (!key) return signedOutStatus(online());
       const sync = await deps.workspace.sync();
-      const done = runToEnd(mode, scope);
+      const done = runToEnd(mode, key);
       // Let the sync take its first step (phase "full"/"incremental") before answering.
       await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 0))]);
       return toSyncStatus(await sync.state(), { online: online(), pendingWrites: await pendingWrites() });
     },
 
     /** Runs a sync and waits for it (tests, the alarm). */
-    runAndWait: (mode: 'auto' | 'incremental' | 'full') => withScope((scope) => runToEnd(mode, scope)),
+    runAndWait: (mode: 'auto' | 'incremental' | 'full') => withWorkspace((key) => runToEnd(mode, key)),
 
-    /** The periodic alarm: incremental, or a full refresh when an impersonated view is due one. */
+    /** The periodic alarm: incremental, or a full refresh when an impersonated workspace is due one. */
     async onAlarm(): Promise<void> {
-      await withScope(async (scope) => {
-        const staffView = scope.mode === 'oauth' && scope.staffUuid !== 'all';
-        const last = await deps.lastFullRefresh.get(workspaceId(scope));
+      await withWorkspace(async (key) => {
+        const staffView = key.mode === 'oauth' && key.staffUuid !== 'all';
+        const last = await deps.lastFullRefresh.get(workspaceId(key));
         const due = staffView && last !== null && now() - last >= FULL_REFRESH_MS;
-        return runAutomatic(due ? 'full' : 'incremental', scope);
+        return runAutomatic(due ? 'full' : 'incremental', key);
       });
     },
 
     /** Worker start-up: resume a cut-off full sync (or do the first one). */
     async onStartup(): Promise<void> {
-      await withScope(async (scope) => {
-        knownScope = sessionKey(scope);
+      await withWorkspace(async (key) => {
+        knownGrant = grantId(key);
         const sync = await deps.workspace.sync();
         const state = await sync.state();
         // Never finished (interrupted, or never started): go on now. Otherwise the alarm keeps it fresh.
-        if (state.lastSyncedAt === null) return runAutomatic('auto', scope);
+        if (state.lastSyncedAt === null) return runAutomatic('auto', key);
         return null;
       });
     },
 
-    /** Sign-out (before its caches are deleted): close the view and forget it, so the next
-     * sign-in, even into the same view, starts a sync of its own. */
+    /** Sign-out (before its caches are deleted): close the workspace and forget it, so the next
+     * sign-in, even into the same workspace, starts a sync of its own. */
     async onSignedOut(): Promise<void> {
-      knownScope = null;
+      knownGrant = null;
       await deps.workspace.close();
     },
 
-    /** The session changed (sign-in, sign-out, "who are you"): a new view syncs in full at once. */
+    /** The session changed (sign-in, sign-out, "who are you"): a new workspace syncs in full at once. */
     async onSessionChanged(): Promise<void> {
-      const scope = await deps.workspace.key();
-      const key = scope ? sessionKey(scope) : null;
-      if (key === knownScope) return;
-      const before = knownScope;
-      knownScope = key;
-      // Same view, more scopes (incremental authorisation, e.g. quick search's read_customers): a
+      const key = await deps.workspace.key();
+      const grant = key ? grantId(key) : null;
+      if (grant === knownGrant) return;
+      const before = knownGrant;
+      knownGrant = grant;
+      // Same workspace, more scopes (incremental authorisation, e.g. quick search's read_customers): a
       // sync that failed for want of them goes on; nothing is closed.
-      if (scope && key !== null && before && withoutScopes(before) === withoutScopes(key)) {
-        await runToEnd('auto', scope);
+      if (key && grant !== null && before && withoutScopes(before) === withoutScopes(grant)) {
+        await runToEnd('auto', key);
         return;
       }
       await deps.workspace.close();
       deps.hub.broadcast({ type: 'session.changed' });
-      if (!scope) {
+      if (!key) {
         deps.hub.broadcast({ type: 'sync.status', status: signedOutStatus(online()) });
         return;
       }
-      await runToEnd('auto', scope);
+      await runToEnd('auto', key);
     },
   };
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { syncDailyLimitHoldItem, syncFullRefreshItem } from '../../settings/items';
 
-// Times the sync service keeps per view or account in storage.local (the items are declared in
-// lib/settings.ts), so they survive the service worker being stopped: when each view last had a
-// full refresh (the hourly refresh of impersonated views), and until when automatic syncs hold back
+// Times the sync schedule keeps per workspace or account in storage.local (the items are declared
+// in lib/settings/items.ts), so they survive the service worker being stopped: when each workspace
+// last had a full refresh (the hourly refresh of impersonated workspaces), and until when automatic syncs hold back
 // after the platform's daily request limit.
 const Schema = z.record(z.string(), z.number());
 

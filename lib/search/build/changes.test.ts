@@ -21,13 +21,13 @@ describe('applyChanges', () => {
     expect(search(index, 'jonson').map((r) => r.uuid)).toEqual(['johnson']); // the old name is gone
   });
 
-  it('removed documents are never returned, by search or by a session', () => {
+  it('removed documents are never returned, by search or by a typeahead', () => {
     const index = buildIndex(RANKING_DOCS);
-    const session = createTypeahead(index);
-    expect(session.search('smith').map((r) => r.uuid)).toContain('smith-customer');
+    const typeahead = createTypeahead(index);
+    expect(typeahead.search('smith').map((r) => r.uuid)).toContain('smith-customer');
     applyChanges(index, { remove: ['smith-customer', 'number-prefix', 'no-such-uuid'] });
     for (const query of ['smith', 'smi', 'smiht', 'mary', '1234', '7001']) {
-      for (const result of [...search(index, query, { limit: 100 }), ...session.search(query)]) {
+      for (const result of [...search(index, query, { limit: 100 }), ...typeahead.search(query)]) {
         expect(['smith-customer', 'number-prefix']).not.toContain(result.uuid);
       }
     }

@@ -42,8 +42,8 @@ const QUERIES = ['jurgen', 'муллер', 'иван', 'петров 33', 'renee
 /** What the index answers (uuids, scores, ranges and display) to the queries, one-off and typed. */
 function answers(index: SearchIndex): unknown[] {
   return QUERIES.flatMap((query) => {
-    const session = createTypeahead(index);
-    const typed = Array.from({ length: query.length }, (_, k) => session.search(query.slice(0, k + 1)));
+    const typeahead = createTypeahead(index);
+    const typed = Array.from({ length: query.length }, (_, k) => typeahead.search(query.slice(0, k + 1)));
     return [search(index, query, { limit: 50 }), typed];
   });
 }

@@ -9,7 +9,7 @@ export interface SearchIndex {
   main: SerializedSegment;
   delta: SerializedSegment | null;
   alive: Uint8Array;
-  /** Bumped by every change, so sessions know their cached candidates are stale. */
+  /** Bumped by every change, so typeaheads know their kept candidates are stale. */
   generation: number;
   /** Runtime caches, rebuilt on demand. */
   runtime: {

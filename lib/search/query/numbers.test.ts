@@ -78,8 +78,8 @@ describe('job numbers as values', () => {
     const loaded = loadIndex(structuredClone(serializeIndex(index)));
     for (const term of TERMS) {
       for (const query of [term, `rare ${term}`, `${term} common`, `#${term}`]) {
-        const session = createTypeahead(index);
-        for (let k = 1; k <= query.length; k++) expect(session.search(query.slice(0, k)), query.slice(0, k)).toEqual(search(index, query.slice(0, k)));
+        const typeahead = createTypeahead(index);
+        for (let k = 1; k <= query.length; k++) expect(typeahead.search(query.slice(0, k)), query.slice(0, k)).toEqual(search(index, query.slice(0, k)));
         expect(search(loaded, query, { limit: 500 })).toEqual(search(index, query, { limit: 500 }));
       }
       const rare = new Map<string, number>();

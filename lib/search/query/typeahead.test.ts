@@ -11,10 +11,10 @@ describe('createTypeahead', () => {
   it('answers every keystroke exactly as a fresh search would', () => {
     let keystrokes = 0;
     for (const query of queries) {
-      const session = createTypeahead(index);
+      const typeahead = createTypeahead(index);
       for (let k = 1; k <= query.text.length; k++) {
         const typed = query.text.slice(0, k);
-        expect(session.search(typed), typed).toEqual(search(index, typed));
+        expect(typeahead.search(typed), typed).toEqual(search(index, typed));
         keystrokes++;
       }
     }
@@ -22,15 +22,15 @@ describe('createTypeahead', () => {
   }, 60_000); // ~4,000 searches: seconds on a busy 2-core machine
 
   it('follows backspace, edits in the middle and a changed limit', () => {
-    const session = createTypeahead(index);
+    const typeahead = createTypeahead(index);
     for (const typed of ['smith', 'smit', 'smith e', 'smith', 'smyth', 'jones elm', 'jon elm', 'jones elm st', '']) {
-      expect(session.search(typed), typed).toEqual(search(index, typed));
+      expect(typeahead.search(typed), typed).toEqual(search(index, typed));
     }
-    expect(session.search('smith', { limit: 5 })).toEqual(search(index, 'smith', { limit: 5 }));
+    expect(typeahead.search('smith', { limit: 5 })).toEqual(search(index, 'smith', { limit: 5 }));
   });
 
-  it('keeps its candidates apart from other sessions and one-off searches on the same index', () => {
-    // Searches work in arrays shared per index; a session's kept candidates must be its own.
+  it('keeps its candidates apart from other typeaheads and one-off searches on the same index', () => {
+    // Searches work in arrays shared per index; a typeahead's kept candidates must be its own.
     const a = createTypeahead(index);
     const b = createTypeahead(index);
     const typedA = ['s', 'sm', 'smi', 'smit', 'smith', 'smith ', 'smith e', 'smith el', 'smith elm'];
@@ -51,9 +51,9 @@ describe('createTypeahead', () => {
 
   it('sees changes made to the index after it was created', () => {
     const own = buildIndex(docs.slice(0, 200));
-    const session = createTypeahead(own);
-    expect(session.search('zebedee')).toEqual([]);
+    const typeahead = createTypeahead(own);
+    expect(typeahead.search('zebedee')).toEqual([]);
     applyChanges(own, { upsert: [{ ...docs[0]!, customer: 'Zebedee Spring' }] });
-    expect(session.search('zebedee').map((r) => r.uuid)).toEqual([docs[0]!.uuid]);
+    expect(typeahead.search('zebedee').map((r) => r.uuid)).toEqual([docs[0]!.uuid]);
   });
 });

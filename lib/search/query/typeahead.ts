@@ -1,5 +1,5 @@
 // Search-as-you-type: each keystroke usually extends the last query, so the documents that matched
-// it are the only ones that can match now; the session narrows them instead of asking the index.
+// it are the only ones that can match now; the typeahead narrows them instead of asking the index.
 import { evaluateAll, keepCandidates, narrow, NOT_SCORED, type Candidates } from './evaluate';
 import type { SearchIndex } from '../format/index-state';
 import { queryTerms } from '../format/normalize';
@@ -41,7 +41,7 @@ export function createTypeahead(index: SearchIndex): Typeahead {
         candidates = refine(index, previous, terms);
         answer = candidates;
       } else if (terms.length > 1 || planTerm(index, terms[0]!).strictCost < KEEP_ALL_BELOW) {
-        // The answer is in shared work arrays: copy it into this session's own (reusing the last
+        // The answer is in shared work arrays: copy it into this typeahead's own (reusing the last
         // ones' room), since the next keystroke narrows it.
         answer = evaluateAll(index, terms);
         candidates = keepCandidates(answer, last?.candidates ?? null);
@@ -75,7 +75,7 @@ function extends_(prev: readonly string[], next: readonly string[]): boolean {
   });
 }
 
-/** Narrows the last candidates in place (they are this session's own, and the last answer is
+/** Narrows the last candidates in place (they are this typeahead's own, and the last answer is
  * not needed again): only the words that changed are scored again, into their old columns. */
 function refine(index: SearchIndex, previous: State, terms: string[]): Candidates {
   const candidates = previous.candidates!;
