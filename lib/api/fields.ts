@@ -7,13 +7,17 @@
 export const INVALID: unique symbol = Symbol('invalid');
 export type Invalid = typeof INVALID;
 
-export interface Field<T> {
+/** How a value of the field is kept in a cache column (lib/cache/store/segment-codec.ts). */
+export type StorageKind = 'text' | 'maybeText' | 'flag' | 'num' | 'list';
+
+export interface Field<T, K extends StorageKind = StorageKind> {
   read(value: unknown): T | Invalid;
   /** What the field must be, for the skip reason. */
   expected: string;
+  kind: K;
 }
 
-const field = <T>(expected: string, read: (value: unknown) => T | Invalid): Field<T> => ({ expected, read });
+const field = <T, K extends StorageKind>(expected: string, kind: K, read: (value: unknown) => T | Invalid): Field<T, K> => ({ expected, kind, read });
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // What the platform sends almost always: lowercase, so no new string has to be made.
@@ -31,12 +35,12 @@ const readUuid = (v: unknown): string | Invalid => {
 };
 
 /** The record's own uuid: required. */
-export const uuid = field('a uuid', readUuid);
+export const uuid = field('a uuid', 'text', readUuid);
 
 /** A reference to another record: uuid-shaped text, or null when blank. Only the shape is checked
  * (36 characters, dashes in place), not every hex digit: a reference is only ever a lookup key, and
  * a full check of the four references of each of 100,000 jobs costs about 3 % of a full sync. */
-export const ref = field('a uuid or blank', (v) => {
+export const ref = field('a uuid or blank', 'maybeText', (v) => {
   if (v === null || v === undefined || v === '') return null;
   if (
     typeof v !== 'string' || v.length !== 36 ||
@@ -48,7 +52,7 @@ export const ref = field('a uuid or blank', (v) => {
 });
 
 /** Free text: null and missing become "", numbers become their decimal text. */
-export const text = field('text', (v) => {
+export const text = field('text', 'text', (v) => {
   if (typeof v === 'string') return v;
   if (v === null || v === undefined) return '';
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
@@ -56,7 +60,7 @@ export const text = field('text', (v) => {
 });
 
 /** Text that must be present and non-empty (names, statuses). */
-export const requiredText = field('non-empty text', (v) => {
+export const requiredText = field('non-empty text', 'text', (v) => {
   if (typeof v === 'string') return v.length > 0 ? v : INVALID;
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   return INVALID;
@@ -71,12 +75,12 @@ const readBool = (v: unknown, missing: boolean): boolean | Invalid => {
   }
 };
 /** A flag that defaults to false when blank (activity_was_scheduled, is_individual, ...). */
-export const flag = field('0/1 or a boolean', (v) => readBool(v, false));
+export const flag = field('0/1 or a boolean', 'flag', (v) => readBool(v, false));
 /** `active`: records are active unless the platform says 0 (delete only sets it to 0). */
-export const active = field('0/1 or a boolean', (v) => readBool(v, true));
+export const active = field('0/1 or a boolean', 'flag', (v) => readBool(v, true));
 
 /** A number, possibly sent as a string; null when blank. */
-export const num = field('a number or blank', (v) => {
+export const num = field('a number or blank', 'num', (v) => {
   if (typeof v === 'number') return Number.isFinite(v) ? v : INVALID;
   if (v === null || v === undefined || v === '') return null;
   if (typeof v === 'string') {
@@ -87,7 +91,7 @@ export const num = field('a number or blank', (v) => {
 });
 
 /** A local-time date or timestamp string as sent, or null for blank / `0000-00-00 00:00:00`. */
-export const date = field('YYYY-MM-DD[ HH:MM:SS] or blank', (v) => {
+export const date = field('YYYY-MM-DD[ HH:MM:SS] or blank', 'maybeText', (v) => {
   if (v === null || v === undefined || v === '') return null;
   if (typeof v !== 'string') return INVALID;
   // The blank date starts with "0000-00-00": checked by hand first, one regex per date is enough.
@@ -96,7 +100,7 @@ export const date = field('YYYY-MM-DD[ HH:MM:SS] or blank', (v) => {
 });
 
 /** `badges`: a JSON array of badge uuids sent as a string (an actual array is accepted too). */
-export const badges = field('a JSON array of uuids', (v) => {
+export const badges = field('a JSON array of uuids', 'list', (v) => {
   if (v === null || v === undefined || v === '') return [];
   let list: unknown = v;
   if (typeof v === 'string') {
@@ -118,7 +122,7 @@ export const badges = field('a JSON array of uuids', (v) => {
 });
 
 /** A list of strings, or a comma-separated string of them (webhook `fields`). */
-export const stringList = field('a list of strings', (v) => {
+export const stringList = field('a list of strings', 'list', (v) => {
   if (Array.isArray(v)) return v.every((s) => typeof s === 'string') ? (v as string[]) : INVALID;
   if (typeof v === 'string') return v === '' ? [] : v.split(',').map((s) => s.trim()).filter(Boolean);
   return INVALID;

@@ -4,31 +4,12 @@
 // (shared/reference/platform-openapi-subset.json); tolerance rules live in fields.ts.
 import { z } from 'zod';
 import * as f from './fields';
+import { BASE_FIELDS as base, JOB_FIELD_TABLE, type Job } from './job-fields';
 import { defineRecord, zodField } from './record-schema';
 
-// Every record has these.
-const base = { uuid: f.uuid, active: f.active, edit_date: f.date };
+export type { Job };
 
-export const jobRecord = defineRecord({
-  ...base,
-  generated_job_id: f.text,
-  status: f.text,
-  date: f.date,
-  company_uuid: f.ref,
-  job_address: f.text,
-  job_description: f.text,
-  work_done_description: f.text,
-  purchase_order_number: f.text,
-  category_uuid: f.ref,
-  queue_uuid: f.ref,
-  created_by_staff_uuid: f.ref,
-  geo_is_valid: f.flag,
-  lat: f.num,
-  lng: f.num,
-  badges: f.badges,
-  total_invoice_amount: f.num,
-  completion_date: f.date,
-});
+export const jobRecord = defineRecord(JOB_FIELD_TABLE);
 
 export const companyRecord = defineRecord({
   ...base,
@@ -125,7 +106,6 @@ export const VendorSchema = vendorRecord.schema;
 export const JobActivitySchema = jobActivityRecord.schema;
 export const SecurityRoleSchema = securityRoleRecord.schema;
 
-export type Job = z.infer<typeof JobSchema>;
 export type Company = z.infer<typeof CompanySchema>;
 export type CompanyContact = z.infer<typeof CompanyContactSchema>;
 export type Staff = z.infer<typeof StaffSchema>;

@@ -8,11 +8,9 @@
 // once filled, and V8 clones a holey array key by key (in Node's V8 serializer, 20 holey columns
 // cost as much as the 1,000 objects; dense ones a third of that).
 //
-// Zod-free and small on purpose: the popup (lib/quick-search/lookup-reader.ts) decodes jobs with it.
-import type { Job } from '../../api/schemas';
-
-/** How a column stores one field. */
-type Kind = 'text' | 'maybeText' | 'flag' | 'num' | 'list';
+// Zod-free and small on purpose: the popup (lib/cache/reader/lookup-reader.ts) decodes jobs with it.
+import type { StorageKind as Kind } from '../../api/fields';
+import { JOB_FIELD_TABLE, type Job, type JobField } from '../../api/job-fields';
 
 /** The kind a field's type needs; `never` (a compile error below) for a type no kind can store. */
 type KindOf<V> = [V] extends [boolean]
@@ -27,36 +25,16 @@ type KindOf<V> = [V] extends [boolean]
           ? 'list'
           : never;
 
-/**
- * Every field of Job and how it is stored: the one declaration the codec runs from. `satisfies`
- * makes a field added to Job (or one whose type changes) a compile error here until it has a column,
- * so no field can be dropped silently; segment-codec.test.ts checks the same against JobSchema.
- */
-const JOB_FIELD_KINDS = {
-  uuid: 'text',
-  active: 'flag',
-  edit_date: 'maybeText',
-  generated_job_id: 'text',
-  status: 'text',
-  date: 'maybeText',
-  company_uuid: 'maybeText',
-  job_address: 'text',
-  job_description: 'text',
-  work_done_description: 'text',
-  purchase_order_number: 'text',
-  category_uuid: 'maybeText',
-  queue_uuid: 'maybeText',
-  created_by_staff_uuid: 'maybeText',
-  geo_is_valid: 'flag',
-  lat: 'num',
-  lng: 'num',
-  badges: 'list',
-  total_invoice_amount: 'num',
-  completion_date: 'maybeText',
-} as const satisfies { [F in keyof Job]-?: KindOf<Job[F]> };
+type KindsOf<T> = { [F in keyof T]: T[F] extends { kind: infer K } ? K : never };
 
-export type JobField = keyof typeof JOB_FIELD_KINDS;
-export const JOB_FIELDS = Object.keys(JOB_FIELD_KINDS) as JobField[];
+/** How each field of Job is stored, from its reader in lib/api/job-fields.ts. The check below makes a
+ * field whose reader's kind does not fit its type a compile error, so no field is stored wrongly. */
+const JOB_FIELD_KINDS = Object.fromEntries(Object.entries(JOB_FIELD_TABLE).map(([name, reader]) => [name, reader.kind])) as KindsOf<typeof JOB_FIELD_TABLE>;
+const kindsFitTypes: { [F in keyof Job]-?: KindOf<Job[F]> } = JOB_FIELD_KINDS;
+void kindsFitTypes;
+
+export type { JobField };
+export const JOB_FIELDS = Object.keys(JOB_FIELD_TABLE) as JobField[];
 
 /** A list per job, flattened: job i's items are `values[offsets[i]] .. values[offsets[i + 1] - 1]`. */
 export interface ListColumn {
