@@ -1,13 +1,4 @@
-import {
-  COMPANION_PATHS,
-  FEED_CHANGE_EVENT,
-  FeedChangeSchema,
-  FeedPageSchema,
-  FeedRegisterReplySchema,
-  type FeedChange,
-  type FeedPage,
-  type FeedRegisterReply,
-} from '../../contracts/companion-http';
+import { COMPANION_PATHS, FEED_CHANGE_EVENT, FeedChangeSchema, FeedPageSchema, FeedRegisterReplySchema, type FeedChange, type FeedPage, type FeedRegisterReply } from '../../contracts/companion-http';
 import { createSseParser } from './sse-parser';
 import { FeedError } from './types';
 

@@ -5,7 +5,8 @@ import type { SearchIndex } from './format/index-state';
 
 export { buildIndex } from './build/build';
 export { createIndexBuilder, type IndexBuilder } from './build/builder';
-export { applyChanges, countDocs } from './build/changes';
+export { applyChanges } from './build/changes';
+export { countDocs } from './format/live-docs';
 export { browse, displayOf, type BrowseOptions } from './query/browse';
 export { DISPLAY_FIELDS } from './format/display';
 export { search } from './query/search';

@@ -6,12 +6,12 @@
 import type { StoredSearchIndex } from '../store/schema';
 import type { StoredSyncState } from '../store/sync-state';
 import { browse } from '../../search/query/browse';
-import { countDocs } from '../../search/build/changes';
 import type { SearchIndex } from '../../search/format/index-state';
 import { loadIndex } from '../../search/serialize';
 import type { IndexPreview, SearchResult, SerializedSegment } from '../../search/format/types';
 import { idbRequest } from './idb-read';
 import { openLookupReader, type LookupReader } from './lookup-reader';
+import { countDocs } from '../../search/format/live-docs';
 
 export interface CacheReader {
   /** The stored search index, or null while the first sync has not stored one (or it is of an

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, buildIndex, compactIndex, countDocs, createIndexBuilder, displayOf, loadIndex, search, serializeIndex, type SearchDoc, type SearchIndex } from '../index';
+import { applyChanges, buildIndex, compactIndex, createIndexBuilder, displayOf, loadIndex, search, serializeIndex, type SearchDoc, type SearchIndex } from '../index';
 import { checkInverted, expectSameSegment, referenceIndex, trackedBuilder } from '../testing/segment-checks';
 import { createRandom, syntheticDocs } from '../testing/synthetic-docs';
 import { benchQueries } from '../testing/synthetic-queries';
 import { doc, RANKING_DOCS } from '../testing/fixtures';
 import { sortWordIds } from './word-order';
+import { countDocs } from '../format/live-docs';
 
 function built(pages: readonly (readonly SearchDoc[])[]): SearchIndex {
   const builder = createIndexBuilder();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, buildIndex, compactIndex, countDocs, createTypeahead, loadIndex, search, serializeIndex, type SearchDoc, type SearchIndex } from '../index';
+import { applyChanges, buildIndex, compactIndex, createTypeahead, loadIndex, search, serializeIndex, type SearchDoc, type SearchIndex } from '../index';
 import { syntheticDocs } from '../testing/synthetic-docs';
 import { doc, RANKING_DOCS } from '../testing/fixtures';
+import { countDocs } from '../format/live-docs';
 
 const QUERIES = ['1234', 'smith', 'boiler', 'kings road', 'jonhson', 'muller', 'ashbury', 'service', '70', 'replace valve'];
 

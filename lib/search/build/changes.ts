@@ -1,5 +1,6 @@
 // Incremental updates: changed and new documents go to a small delta segment, replaced and
 // removed ones become tombstones. The big main segment is never rebuilt for a few changes.
+import { findLive } from '../format/live-docs';
 import { compactIndex, lastOfEachUuid } from './build';
 import type { SearchIndex } from '../format/index-state';
 import { findUuids } from '../format/find-uuids';
@@ -43,29 +44,6 @@ export function applyChanges(index: SearchIndex, changes: SearchChanges): Search
 }
 
 const FEW_CHANGES = 64;
-
-/** The live document with this uuid, found by scanning the segments' uuids (uuid-column.ts). */
-export function findLive(index: SearchIndex, uuid: string): number | undefined {
-  const segments = index.delta ? [index.delta, index.main] : [index.main];
-  for (const seg of segments) {
-    const base = seg === index.main ? 0 : index.main.count;
-    let doc: number | undefined;
-    findUuid(seg, uuid, (local) => {
-      if (index.alive[base + local] !== 1) return false;
-      doc = base + local;
-      return true;
-    });
-    if (doc !== undefined) return doc;
-  }
-  return undefined;
-}
-
-/** Live document count. */
-export function countDocs(index: SearchIndex): number {
-  let live = 0;
-  for (let i = 0; i < index.alive.length; i++) live += index.alive[i]!;
-  return live;
-}
 
 function withDelta(alive: Uint8Array, mainCount: number, deltaCount: number): Uint8Array {
   const next = new Uint8Array(mainCount + deltaCount).fill(1);

@@ -1,9 +1,9 @@
 // Jobs without a query (the popup's first screen): a day's jobs, or the most relevant recent ones,
 // chosen by the tie-break rank every document already has (open first, then its date), and shown
 // from the display fields, so no job record is read.
-import { findLive } from '../build/changes';
 import { displayOfDoc, totalDocs, uuidOf, type SearchIndex } from '../format/index-state';
 import type { SearchDisplay, SearchResult } from '../format/types';
+import { findLive } from '../format/live-docs';
 
 const OPEN_BIT = 0x8000000; // prepare.ts: open jobs have it, the rest of a rank is yyyymmdd
 
