@@ -1,6 +1,6 @@
 // 200 mixed queries from the emulator's real jobs, as people type them: job numbers (whole, with
 // "#", prefixes), customer name fragments, address words, and 40 with one typo whose intended job
-// is known. The typo helper and the mix follow lib/search/synthetic-queries.ts.
+// is known. The typo helper and the mix follow lib/search/testing/synthetic-queries.ts.
 import { pick } from '../../lib/search/testing/synthetic-docs';
 import { withTypo, type BenchQuery } from '../../lib/search/testing/synthetic-queries';
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { QuickRow } from '@/lib/cache/first-screen/rows';
 import { ResultItem } from './ResultItem';
 
@@ -26,7 +26,9 @@ export interface QuickSearchProps {
  * arrow keys move the selection (announced through aria-activedescendant), Enter picks. */
 export function QuickSearch(props: QuickSearchProps) {
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
+  // A layout effect runs in the same task as the render that mounts the box, so nothing the page
+  // shows next (the picker's selected text, a first row) can appear before the box has focus.
+  useLayoutEffect(() => input.current?.focus(), []);
   const activeRow = props.rows[props.active];
 
   function onKeyDown(e: KeyboardEvent): void {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { QuickSearch } from '@/components/search/QuickSearch';
 import { SignedOutPrompt } from '@/components/search/SignedOutPrompt';
@@ -15,7 +15,8 @@ function openSettings(): void {
 export function App({ search, picker }: { search: QuickSearchModel; picker: PickerModel }) {
   const addButton = useRef<HTMLButtonElement>(null);
   const chosen = picker.chosen.value;
-  useEffect(() => {
+  // In the same task as the render that shows the chosen job: focus is never a frame behind it.
+  useLayoutEffect(() => {
     if (chosen) addButton.current?.focus();
   }, [chosen]);
 

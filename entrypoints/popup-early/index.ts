@@ -1,6 +1,6 @@
 // Loaded by popup.html as a classic script in <head>, before the popup's modules are fetched and
-// evaluated (~15-35 ms): starts the two storage reads the first screen needs, so they are answered
-// by the time the popup's code runs (lib/quick-search/early-reads.ts takes them). Nothing else.
+// evaluated: starts the two storage reads the first screen needs, so they are answered by the time
+// the popup's code runs (lib/cache/first-screen/early-reads.ts takes them). Nothing else.
 import { browser } from 'wxt/browser';
 import { EARLY_KEYS, EARLY_READS, type EarlyReads } from '@/lib/cache/first-screen/early-reads';
 

@@ -10,7 +10,7 @@ export function canOpenSidePanel(): boolean {
 
 /** Opens the job, then closes the popup (when it is the toolbar popup, not a tab showing it). */
 export async function openJob(uuid: string, target: 'web' | 'sidepanel'): Promise<void> {
-  // The background falls back to the web UI when the side panel cannot open (lib/jobs/open-job.ts).
+  // The background falls back to the web UI when the side panel cannot open (lib/side-panel/open-job.ts).
   await sendMessage('job.open', { uuid, target });
   closeIfPopup();
 }

@@ -3,7 +3,7 @@ import { attachTextHosts, findJobMentions } from '@/lib/page-badges/text-scan';
 
 // Sites the user added in the options ("Sites"): a job badge beside text like "Job #1234". Not in
 // the manifest: the options page registers it at run time for exactly the origins the person
-// granted (lib/content/site-registration.ts).
+// granted (lib/page-badges/site-registration.ts).
 
 export default defineContentScript({
   // Registered at run time for the origins the person granted; none in the manifest.

@@ -2,7 +2,7 @@ import { readConnection, readSession, sessionItem, signedOutReasonItem } from '.
 import { type SessionRecord } from '../settings/schemas';
 import type { SessionView } from '../messaging/session-view';
 
-// The non-secret half of the session, in storage (lib/settings.ts), and the view pages get of it.
+// The non-secret half of the session, in storage (lib/settings/items.ts), and the view pages get of it.
 
 export async function sessionView(): Promise<SessionView> {
   const [record, connection, reason] = await Promise.all([readSession(), readConnection(), signedOutReasonItem.getValue()]);

@@ -3,7 +3,7 @@
 // in `response.text()`, outside ky's retry loop.
 //
 // The text is kept beside the Response (bodyText) rather than wrapped back into a new body: for a
-// 1.7 MB page, re-encoding and decoding again would cost more than the client's whole overhead
+// full page, re-encoding and decoding again would cost more than the client's whole overhead
 // budget (bench/client.ts).
 export type FetchLike = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 

@@ -20,7 +20,7 @@ describe('popupWorkspaceOf: the same cache the background fills', () => {
     expect(popupWorkspaceOf(record)).toEqual(expected);
   });
 
-  it('reads the session item as lib/settings.ts stores it', async () => {
+  it('reads the session item as lib/settings/items.ts stores it', async () => {
     await sessionItem.setValue({ mode: 'oauth', account, scopes: [], me: staff('s-me'), viewAs: null });
     expect(await readPopupWorkspace()).toEqual({ state: 'ready', dbName: cacheDbName(account.uuid, 's-me'), accountUuid: account.uuid });
     await sessionItem.setValue(null);

@@ -21,7 +21,7 @@ export function serializeIndex(index: SearchIndex, now: Date = new Date()): Seri
 
 const PREVIEW_JOBS = 20;
 
-/** Today's jobs, else the recent ones (browse.ts): a few milliseconds at 100,000 jobs. */
+/** Today's jobs, else the recent ones (browse.ts), for the popup to paint before it loads the index. */
 export function previewOf(index: SearchIndex, day: string): IndexPreview {
   const onDay = browse(index, { day, limit: PREVIEW_JOBS });
   const found = onDay.length > 0 ? onDay : browse(index, { today: day, limit: PREVIEW_JOBS });
@@ -86,8 +86,8 @@ function checkSegment(value: unknown, name: string): SerializedSegment {
     shownPieces >= odd &&
     shownPieces <= pieces &&
     seg.displayStarts[shownPieces] === seg.display.length;
-  // Lengths only, not every document's pieces: a loop over 400,000 of them ran cold (not yet
-  // optimised) on the popup's load and cost ~12 ms of the 50 ms budget.
+  // Lengths only, not every document's pieces: a loop over all of them ran cold (not yet
+  // optimised) on the popup's load and took a large share of its cold-load budget.
   if (!consistent) fail('lengths do not agree');
   return seg;
 }

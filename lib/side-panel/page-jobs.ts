@@ -1,6 +1,6 @@
 import type { LiveHub } from '../messaging/live-hub';
 // Which job each tab's platform page shows (content scripts tell us), so the side panel can follow
-// the active tab. (The job last opened with "job.open" is lib/jobs/side-panel-job.ts.)
+// the active tab. (The job last opened with "job.open" is lib/side-panel/side-panel-job.ts.)
 // Held in memory: a restarted worker learns again from the next page change (content scripts
 // report on every in-page navigation), and the panel keeps showing what it showed.
 

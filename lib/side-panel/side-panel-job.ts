@@ -1,6 +1,6 @@
 import { sidePanelJobItem } from '../settings/items';
 
-// The job the person last asked to open in the side panel (lib/settings.ts declares the item).
+// The job the person last asked to open in the side panel (lib/settings/items.ts declares the item).
 // The side panel reads it through "page.currentJob" (field-work handlers).
 export { sidePanelJobItem };
 

@@ -16,7 +16,7 @@ export interface DevStackOptions {
   emulator?: Omit<EmulatorOptions, 'returnUrl'>;
   /** The companion's port; 0 or absent picks a free one. */
   companionPort?: number;
-  /** Default: the Fieldside Chrome extension id and Firefox add-on id (lib/session/extension-ids). */
+  /** Default: the Fieldside Chrome extension id and Firefox add-on id (contracts/extension-ids). */
   allowedExtensionIds?: string[];
   /** Extra companion environment (e.g. REDIS_URL, FEED_MAX_ENTRIES, SIGNING_SECRET). */
   env?: Record<string, string | undefined>;

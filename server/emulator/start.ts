@@ -89,7 +89,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   };
   const faulty = faultMiddleware(faults);
   // The platform's Date header is the platform's time: clients read their clock from it (the
-  // extension's sync marks, lib/cache/server-clock.ts), so it follows the controllable clock, as
+  // extension's sync marks, lib/cache/sync/server-clock.ts), so it follows the controllable clock, as
   // tokens and edit dates do. (Node would otherwise stamp real time.)
   const platformDate: MiddlewareHandler = async (c, next) => {
     await next();

@@ -1,5 +1,5 @@
 // Every secret Fieldside holds, where it lives and when it is cleared. The unit test
-// lib/secrets/registry.test.ts holds this list complete: a secret the store can hold but this list
+// lib/auth/secrets/registry.test.ts holds this list complete: a secret the store can hold but this list
 // doesn't declare (or the other way round) fails it.
 //
 // Why IndexedDB and not storage.local: content scripts can read storage.local in Chrome and Firefox,

@@ -13,7 +13,7 @@ it("keeps the last first screen with the cache it shows, for its day only, and s
   expect(await readFirstScreen('2026-11-22')).toBeNull(); // another day
   await saveFirstScreen('fieldside-cache:a:staff-2', { day: '2026-11-21', heading: 'Recent jobs', rows: [] });
   expect((await readFirstScreen('2026-11-21'))?.cacheName).toBe('fieldside-cache:a:staff-2'); // the last one wins
-  // Kept where lib/settings.ts declares it (storage.session: not readable by content scripts).
+  // Kept where lib/settings/items.ts declares it (storage.session: not readable by content scripts).
   expect((await popupFirstScreenItem.getValue())?.cacheName).toBe('fieldside-cache:a:staff-2');
   await clearCachedData();
   expect(await readFirstScreen('2026-11-21')).toBeNull();

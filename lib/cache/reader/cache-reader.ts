@@ -2,7 +2,7 @@
 // everything a result row shows) and the sync state, read straight from IndexedDB in one
 // transaction so no keystroke waits on the background. No job lookups or job segments are read
 // (megabytes at 100,000 jobs) unless there is no index yet (lookup-reader.ts, first sync).
-// Reads only; the layout is lib/cache/schema.ts's (types only imported, so no writer is bundled).
+// Reads only; the layout is lib/cache/store/schema.ts's (types only imported, so no writer is bundled).
 import type { StoredSearchIndex } from '../store/schema';
 import type { StoredSyncState } from '../store/sync-state';
 import { browse } from '../../search/query/browse';

@@ -1,6 +1,6 @@
 // Read-only IndexedDB access for the popup and picker, without idb's wrappers (a few hundred bytes
 // less) and, above all, without ever creating or upgrading a database: the background owns the
-// cache's schema (lib/cache/schema.ts), and a database the popup created empty at version 1 would
+// cache's schema (lib/cache/store/schema.ts), and a database the popup created empty at version 1 would
 // make the background's upgrade skip its version-1 stores.
 
 export function idbRequest<T>(request: IDBRequest<T>): Promise<T> {

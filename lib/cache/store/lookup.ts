@@ -73,7 +73,7 @@ export function createLookup() {
 
   /** Marks slots of a stored chunk superseded, touching only those slots: re-putting the whole
    * chunk re-reads its 1,000 entries, and an incremental sync's changes scatter over up to one
-   * segment each (100 changed jobs: ~250 ms of map churn in the worker). A uuid keeps a place only
+   * segment each, and re-putting them all was a measured cost in the worker. A uuid keeps a place only
    * when it points elsewhere already (its newer copy in the tail); a dropped job is forgotten. */
   function supersedeJobs(segment: number, positions: Iterable<number>): void {
     const chunk = jobChunks.get(segment);

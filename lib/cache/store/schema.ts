@@ -2,8 +2,8 @@
 // staff member (lib/databases.ts's cacheDbName), so an impersonated workspace never reads another person's jobs.
 //
 // Jobs are stored in page-sized segments (about 1,000 jobs per record), never one record per job:
-// Chromium pays about 150 µs per IndexedDB record however writes are batched, so 100,000 single-job
-// records take 15-20 s to write while 100 segments take about 1 s (shared/TOOLCHAIN.md).
+// Chromium pays per IndexedDB record however writes are batched, so a large account written job
+// by job takes many times longer than the same jobs in segments (shared/TOOLCHAIN.md).
 // The lookup store holds one small chunk per segment (parallel arrays of uuids, job numbers, flags),
 // so a page of a full sync writes its segment, its chunk and the sync state in one transaction,
 // and opening the cache is one getAll of ~100 chunks instead of reading every job.

@@ -1,7 +1,7 @@
 // THE stored shape of a job segment: one column (array) per Job field instead of 1,000 Job objects.
 // Why: IndexedDB's put structured-clones its value on the main thread, and the clone pays per object
-// and per property. 1,000 objects of 20 fields cost 4-6 ms per page in Chromium; the same values as
-// 20 arrays cost about 2 ms. Flags and numbers go into typed arrays (cloned as one block of bytes) and
+// and per property: a page of job objects costs several times what the same values cost as one
+// array per field (`npm run bench -- extension` measures the whole sync). Flags and numbers go into typed arrays (cloned as one block of bytes) and
 // badges are flattened into one list plus offsets, so a stored segment holds no per-job object at all.
 //
 // Columns are built with push, never `new Array(n)`: an array made by `new Array(n)` stays "holey"

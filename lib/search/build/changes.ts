@@ -16,7 +16,7 @@ export function applyChanges(index: SearchIndex, changes: SearchChanges): Search
   const upserts = lastOfEachUuid(changes.upsert ?? []);
   // Removed and replaced documents become tombstones. A few (the usual incremental sync) are each
   // found by a scan of the uuid bytes that is cheap from its first run; more in one pass over each
-  // segment however many (find-uuids.ts; the map of every uuid string it replaced took 200-400 ms).
+  // segment however many (find-uuids.ts; the map of every uuid string it replaced was slow).
   const touched = [...(changes.remove ?? []), ...upserts.map((doc) => doc.uuid)];
   const mainCount = index.main.count;
   if (touched.length <= FEW_CHANGES) {

@@ -1,5 +1,5 @@
 // Folding one field straight into bytes, a character at a time through a table: the builder's
-// hot loop (11 million characters at 100,000 jobs). It gives the same text as foldText wherever
+// hot loop (every character of every job). It gives the same text as foldText wherever
 // folding keeps one character per character (all of ASCII, é → e, ü → u…); for anything else (ß,
 // combining accents, non-Latin letters) it says so, and the caller folds that field with foldText,
 // which also makes the offset map.

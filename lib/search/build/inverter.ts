@@ -18,7 +18,7 @@ const WORD_BYTE = Uint8Array.from({ length: 256 }, (_, code) => (isWordCode(code
 /** Documents tokenised between capacity checks (room is made for a chunk's worst case at once). */
 const CHUNK_DOCS = 1024;
 /** Texts whose first use also runs the replay loop (see tokenise); later ones skip it, as it only
- * costs there (126,000 first uses at 100,000 synthetic jobs). */
+ * costs there (synthetic jobs have a first use per job). */
 const WARM_UP_TEXTS = 256;
 
 export class Inverter {
@@ -27,7 +27,7 @@ export class Inverter {
   //
   // Every growing array here starts small on purpose: growing (and rehashing) then happens within
   // the first page, before the code is optimised, so the optimised code has seen it. Otherwise it
-  // is thrown away at the first growth (20-60 ms each time): the growth path had never run, or a
+  // is thrown away at the first growth, at a measurable cost each time: the growth path had never run, or a
   // field the optimiser took for a constant was assigned a new array.
   private mask = (1 << 6) - 1;
   /** At 2 * place a word id (or EMPTY), at 2 * place + 1 its hash: a probe reads one cache line. */
@@ -41,7 +41,7 @@ export class Inverter {
   // not count them again; finish then turns it into where the list is written).
   private buckets = new Int32Array(2 * FIELDS << 5);
   // Tokens, each a bucket (distinct within a document), in one exactly sized array per chunk of
-  // documents (no doubling copies of a 9 MB array): see posting-lists.ts TokenChunks.
+  // documents (no doubling copies of one large array): see posting-lists.ts TokenChunks.
   private readonly chunkTokens: Uint32Array[] = [];
   private readonly chunkFirsts: number[] = [];
   private tokenEnds = new Uint32Array(1);
@@ -83,7 +83,7 @@ export class Inverter {
     let { table, mask, wordStarts, wordBytes, buckets } = this;
     const { scratch: tokens, tokenEnds, chunkTokens, pieceWords } = this;
     let n = 0;
-    // This loop sees every token (2.3 million at 100,000 jobs): hashes are computed in place and
+    // This loop sees every token of every job: hashes are computed in place and
     // words compared byte by byte, so no substring is made per occurrence.
     for (let local = 0; local < count; local++) {
       const doc = firstDoc + local;
@@ -140,8 +140,8 @@ export class Inverter {
         // A text: the words recorded for it, listed for this field of this document. Right after
         // the first use of one of the first WARM_UP_TEXTS texts (just tokenised) that lists nothing
         // more, but runs all the same, so this code has run from the first page on whatever the
-        // data (optimised code is thrown away at the first code it has not seen run: 50-100 ms for
-        // this loop where synthetic jobs first repeated a text late). Hence no branch: a word
+        // data (optimised code is thrown away at the first code it has not seen run, which cost
+        // this loop dearly where synthetic jobs first repeated a text late). Hence no branch: a word
         // listed already (last === doc) adds no bytes (a gap of 0 takes 0), and its token is
         // overwritten by the next.
         const key = keyOfCode(slotCode);

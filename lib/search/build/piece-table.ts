@@ -1,9 +1,8 @@
 // The distinct texts of a segment being written: each status, customer, address (with its original
 // for display) or description is stored once and documents point at it by id (types.ts, pieces).
-// At 100,000 emulator jobs that is ~2,000 customers, ~5,000 addresses and 16 descriptions instead
-// of 100,000 copies of each; a lookup per field is the price. A Map keyed by the strings cost
-// ~300 ns a lookup at 100,000 synthetic jobs (120,000 distinct texts: a cache miss on its table,
-// its entry and the key string each), ~120 ms a build; this is an open-addressing table of
+// A business has far fewer customers, addresses and stock descriptions than jobs, so each is kept
+// once instead of once per job; a lookup per field is the price. A Map keyed by the strings cost a
+// cache miss on its table, its entry and the key string each, a large share of a build; this is an open-addressing table of
 // (piece, hash) pairs, side by side, and a match is confirmed against the piece's stored bytes.
 //
 // A shown piece is found by its original text (two spellings that fold alike are two pieces: each

@@ -1,7 +1,7 @@
 // The words of each distinct text of a segment being written, remembered the first time it is
 // tokenised, so that a text seen again is neither folded nor tokenised again. Real jobs repeat a
-// lot (piece-table.ts: at 100,000 emulator jobs ~2,000 customers, ~5,000 addresses and 16
-// descriptions), and folding and tokenising those copies was most of a build's hot loops.
+// lot (piece-table.ts: a customer's name and address on each of its jobs, stock descriptions),
+// and folding and tokenising those copies was most of a build's hot loops.
 //
 // The segment writer decides per field, as it meets it, and tells the inverter with a code per
 // field slot: tokenise only (job numbers: each document's own), tokenise and remember (a text's
@@ -12,9 +12,8 @@
 // once either way, so the tokens, and hence the posting lists, come out the same.
 //
 // What is remembered is only where the first use's tokens are (the inverter keeps every token
-// until it finishes anyway): a copy of them was 3.2 MB more at 100,000 synthetic jobs (120,000
-// distinct texts; twice that allocated while growing), enough to bring on a full garbage
-// collection (60-80 ms in Node) during the build.
+// until it finishes anyway): a copy of them was megabytes more for a large account (twice that
+// allocated while growing), enough to bring on a full garbage collection during the build.
 import { withRoom } from '../format/bytes';
 
 /** Slot code: tokenise the field's bytes, remember nothing (also what a zero-filled array says). */

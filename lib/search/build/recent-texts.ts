@@ -1,15 +1,14 @@
 // Build time only: piece ids of recently met texts by their original, checked before folding a
 // field. The segment writer uses it for descriptions, which the index keeps only folded (a
-// customer or address is found by its original in piece-table.ts anyway): a repeated one (16 in
-// the emulator's 100,000 jobs) is then found for the price of 16 characters and one string
+// customer or address is found by its original in piece-table.ts anyway): a repeated one (stock
+// descriptions repeat a lot) is then found for the price of 16 characters and one string
 // comparison, which V8 does natively, instead of folding, hashing and comparing all of it. (A Map
-// keyed by the strings cost ~70 ms a cold build in Chromium: it hashes each string in the runtime.)
+// keyed by the strings was slow in a cold build in Chromium: it hashes each string in the runtime.)
 //
 // A direct-mapped cache: a text's place comes from its length and its first and last 8
 // characters, and it takes the place over from whatever text was there. A miss (a new text, or
-// two texts sharing a place) sends the caller the long way. Where texts seldom repeat (2 % of
-// the first 8,192 synthetic jobs' descriptions, against 100 % of the emulator's) the cache only
-// costs, so it gives up, for the rest of the build, when fewer than a quarter of its first TRIAL
+// two texts sharing a place) sends the caller the long way. Where texts seldom repeat (synthetic
+// jobs' descriptions, unlike the emulator's) the cache only costs, so it gives up, for the rest of the build, when fewer than a quarter of its first TRIAL
 // lookups hit. It holds at most `size` strings past their page.
 
 /** Lookups made before judging whether the cache pays. */
@@ -23,7 +22,7 @@ export class RecentTexts {
   // Counters rather than a "gave up" flag: they change from the first page on, so optimised code
   // never takes them for constants. And no code runs only once the cache gives up, or only on a
   // hit (both come late where texts seldom repeat): optimised code compiled before would be
-  // thrown away there (find, and the writer's functions it is inlined into, ~100 ms a cold build).
+  // thrown away there (find, and the writer's functions it is inlined into, at a cold build's cost).
   private lookups = 0;
   private hits = 0;
 

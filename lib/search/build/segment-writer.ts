@@ -44,7 +44,7 @@ export class SegmentWriter {
   // the inverter tokenises; reused from page to page), how far it has got, the room it needs
   // (planned at the start, grown by longer fields), and where each field starts in it. Optimised
   // code counts on a field it reads keeping its value until the field first changes, and is
-  // thrown away then (20-60 ms each time): so the folding code reads no field that changes only
+  // thrown away then, at a measurable cost each time: so the folding code reads no field that changes only
   // from page to page, and the rest start with values the first page changes.
   private folded = new Uint8Array(0);
   private foldedAt = 0;

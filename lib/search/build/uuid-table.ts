@@ -1,6 +1,6 @@
 // The builder's live documents by uuid, to find the earlier copy a later page replaces or a
-// removal drops. A Map of 100,000 uuids cost 70-130 ms in Node (and kept every uuid string alive);
-// this is an open-addressing table of (document number, 32-bit hash of its uuid) pairs, side by
+// removal drops. A Map of a large account's uuids was slow to fill (and kept every uuid string
+// alive); this is an open-addressing table of (document number, 32-bit hash of its uuid) pairs, side by
 // side so a probe touches one cache line, and the uuid itself is read back from where the segment
 // writer keeps it only to confirm a hash match.
 

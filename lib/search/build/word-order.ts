@@ -1,7 +1,6 @@
-// Sorting the vocabulary (~100,000 distinct words at 100,000 jobs, most of them job numbers) by
-// its bytes, as JavaScript sorts strings (by code unit; a word sorts before its extensions).
-// Sorting substrings cost 40-100 ms once the words came in no particular order (plus a Map back
-// to their ids); this is a most-significant-byte radix sort over the ids: one counting pass on the
+// Sorting the vocabulary by its bytes, as JavaScript sorts strings (by code unit; a word sorts
+// before its extensions). Sorting substrings was slow once the words came in no particular order
+// (plus a Map back to their ids); this is a most-significant-byte radix sort over the ids: one counting pass on the
 // first two bytes, then within each bucket a counting pass per byte, short runs by insertion.
 //
 // It runs once per index build, so it runs cold: each step is a small function with one loop

@@ -2,8 +2,8 @@
 // so the popup renders rows from the index alone, with no job or company record read. Stored as
 // bytes plus offsets: one byte per character for Latin-1 text, and UTF-8 for a field with a
 // character above U+00FF (Cyrillic, Polish ł, €), whose slot is listed in `displayUtf8`. Bytes,
-// not a string: a 400,000-piece join cost 70-110 ms and one wide character made the whole
-// multi-megabyte string two bytes per character; a typed array is written in the same loop that
+// not a string: joining every piece into one string was slow, and one wide character made the whole
+// string two bytes per character; a typed array is written in the same loop that
 // folds the searched fields (segment-writer.ts) and structured clone copies it as one block. Each
 // distinct status, customer and address is stored once (a piece, see types.ts), and a canonical
 // job number is a value (number-column.ts: its original is its decimal digits), so the bytes are
@@ -26,7 +26,7 @@ export function isUtf8Piece(seg: Pick<SerializedSegment, 'displayUtf8'>, piece: 
 }
 
 /** Latin-1 bytes as a string. In chunks through `apply`: spreading a subarray into arguments
- * iterates it, which cost ~0.1 ms more per keystroke's result rows in Chromium. */
+ * iterates it, which measured slower per keystroke's result rows in Chromium. */
 function latin1(bytes: Uint8Array): string {
   if (bytes.length <= 8192) return String.fromCharCode.apply(null, bytes as unknown as number[]);
   let out = '';

@@ -1,7 +1,7 @@
 // Finding the documents of many uuids at once (an incremental sync's changed and deleted jobs),
 // in one pass over a segment's uuid bytes. Scanning the column once per uuid costs 64 passes for
-// 64 changes, and the map of every uuid string it replaced took 200-400 ms to build at 100,000
-// jobs in the service worker. Here each document costs one typed-array read, of the wanted uuids
+// 64 changes, and the map of every uuid string it replaced was slow to build for a large account
+// in the service worker. Here each document costs one typed-array read, of the wanted uuids
 // chained by their first two bytes; only a document sharing those with a wanted uuid compares
 // more, and only with the wanted uuids that share them.
 import { findUuid, isOddUuidDoc, UUID_BYTES, uuidToBytes, type UuidParts } from './uuid-column';

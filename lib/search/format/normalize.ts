@@ -2,7 +2,7 @@
 //
 // Folded text holds only [a-z0-9], spaces, and bytes 0x80-0xFF that encode letters outside Latin
 // (Greek, Cyrillic, CJK…). Keeping it Latin-1 makes V8 store it as a one-byte string: a single
-// non-Latin-1 character would double the memory and slow scans by 30-70 % (../../../shared/TOOLCHAIN.md).
+// non-Latin-1 character would double the memory and slow scans (../../../shared/TOOLCHAIN.md).
 // Most text folds one code unit to one character, so offsets into the folded text are offsets into
 // the original; where that is not so, `map` gives the original offset of every folded offset.
 

@@ -1,7 +1,6 @@
-// Job numbers as a column of values instead of words. Each job has its own number, so at 100,000
-// jobs ~100,000 of the ~100,500 vocabulary words were job numbers, with their word bytes, word
-// starts, four posting starts each (three of them empty), postings, folded text and display
-// bytes: 4.7 of the emulator account's 10.7 MB stored. A number that is a canonical decimal is
+// Job numbers as a column of values instead of words. Each job has its own number, so almost every
+// vocabulary word was a job number, with its word bytes, word start, four posting starts (three of
+// them empty), postings, folded text and display bytes: close to half of the stored index. A number that is a canonical decimal is
 // now one uint32 per document, plus the documents in order of number (numberOrder), so exact,
 // prefix and typo lookups are binary searches over values (number-lookup.ts). Any other number
 // ("J-17", "ẞ-17", "0042", "") is a piece with words, as every number used to be, so nothing
@@ -58,8 +57,8 @@ function ascending(values: Uint32Array): boolean {
  * passes' two 65,536-entry count tables. */
 const SMALL_SORT = 256;
 
-/** Two stable counting-sort passes over the low then the high 16 bits (a comparison sort of
- * 100,000 documents through a callback cost ~30 ms). */
+/** Two stable counting-sort passes over the low then the high 16 bits (a comparison sort of a
+ * large account's documents through a callback was measurably slower). */
 function sortByValue(values: Uint32Array, numbered: number): Uint32Array {
   const docs = new Uint32Array(numbered);
   let at = 0;

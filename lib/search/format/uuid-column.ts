@@ -1,6 +1,6 @@
 // Job uuids as 16 bytes each instead of 36 characters plus a 4-byte start: the cache's uuids are
-// canonical lower-case UUIDs (lib/api checks them), so at 100,000 jobs this is 1.6 MB stored
-// instead of 4 MB. Any other form (upper case, braces, a test's "a1") is kept as it is in a small
+// canonical lower-case UUIDs (lib/api checks them), so this stores well under half the bytes.
+// Any other form (upper case, braces, a test's "a1") is kept as it is in a small
 // side list (`oddUuids`), so nothing is ever lost; the string is made only when asked for (a result
 // row, a change), never while searching.
 import type { SerializedSegment } from './types';

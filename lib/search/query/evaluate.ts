@@ -2,8 +2,8 @@
 //
 // The work happens in arrays that outlive one search (the index's scratch list and the score
 // columns below), never in arrays made per keystroke: a short word matches up to every document,
-// and a fresh typed array that size is cheap in Node but not in Chromium, where slicing 100,000
-// documents into a new Uint32Array plus a new Uint8Array cost ~0.9 ms (0.08 ms in Node).
+// and a fresh typed array that size is cheap in Node but not in Chromium, where slicing a large
+// account's documents into new typed arrays on every keystroke was an order of magnitude slower.
 import { nextMemberStamp, nextSeenStamp, scratch, totalDocs, type SearchIndex } from '../format/index-state';
 import { collectTier, markTier, planTerm, STRICT_TIERS, TIER_COUNT, typoCost, type TermPlan } from './term-plan';
 import { scoreInDoc } from './verify';
@@ -19,10 +19,10 @@ export interface Candidates {
 /** The column of a word not scored yet: narrowing leaves it alone. */
 export const NOT_SCORED = new Uint8Array(0);
 
-/** Reading one candidate's text costs about as much as walking this many posting bytes: 100-300
- * in Chromium and Node alike on the emulator's jobs (a candidate's text is ~130 characters, a
- * posting 1-3 bytes); below that ratio a word is checked per candidate. It was 24, which read
- * 5,000 candidates (2-3 ms) for "george r" where walking the postings of "r" takes 0.3-0.6 ms. */
+/** Reading one candidate's text costs about as much as walking this many posting bytes (a
+ * candidate's text is a few lines, a posting a few bytes); below that ratio a word is checked per
+ * candidate. A lower value read thousands of candidates for "george r" where walking the postings
+ * of "r" was several times cheaper. */
 const VERIFY_COST = 100;
 
 /** Score columns of the search in progress, one per query word, as long as the index has

@@ -2,7 +2,7 @@
 // scratch arrays. Each function has one loop, never nested ones, and the varint is decoded without
 // a loop: Chromium's Maglev compiles a long-running inner loop on its own (on-stack replacement)
 // and deoptimizes every time that loop exits, so walking a word range with nested loops
-// deoptimized once per word, ~11,000 times (50-100 ms) for a one-digit query on a cold popup.
+// deoptimized once per word, thousands of times for a one-digit query on a cold popup.
 import type { Scratch } from '../format/index-state';
 import { FIELD_COUNT } from '../format/scores';
 import { numberDocAt } from '../format/segment-read';

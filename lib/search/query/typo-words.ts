@@ -2,8 +2,8 @@
 // insertion, deletion or swap of neighbours away), found by walking the sorted words like a trie:
 // for an edit at position i only the words that start with the term's first i characters can
 // match, and inside them only the characters that really follow (not the whole alphabet) are
-// tried. No variant strings are made: generating the ~700 variants of a 9-letter word and looking
-// each up cost ~0.3 ms and ~100 KB of garbage per keystroke, which a browser's GC makes worse.
+// tried. No variant strings are made: generating the hundreds of variants of a long word and
+// looking each up made garbage on every keystroke, which a browser's GC makes worse.
 import { MIN_TYPO_LENGTH } from '../format/typo';
 import { charGroupEnd, lowerBoundAt, upperBoundAt } from './vocab';
 import type { SerializedSegment } from '../format/types';

@@ -62,7 +62,7 @@ export function readCachedJobs(page: Page, dbName: string): Promise<CachedJob[]>
           const segments = tx.objectStore('jobSegments').getAll();
           tx.oncomplete = () => {
             db.close();
-            // Segments store jobs as columns (lib/cache/segment-codec.ts): job i is slot i of each.
+            // Segments store jobs as columns (lib/cache/store/segment-codec.ts): job i is slot i of each.
             type Columns = { uuid: string[]; edit_date: Array<string | null> };
             const bySegment = new Map((segments.result as Array<{ id: number; columns: Columns }>).map((s) => [s.id, s.columns]));
             const out: CachedJob[] = [];
