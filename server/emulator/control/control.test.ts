@@ -87,7 +87,7 @@ describe('change events', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const port = (server.address() as { port: number }).port;
-      const sub = await fetch(`${emu.info.base_url}/webhook_subscriptions`, {
+      const sub = await fetch(`${emu.info.base_url}/webhook_subscriptions/object`, {
         method: 'POST',
         headers: { 'x-api-key': emu.info.accounts[0]!.api_key, 'content-type': 'application/x-www-form-urlencoded' },
         body: `object=job&fields=status,job_description&callback_url=${encodeURIComponent(`http://127.0.0.1:${port}/hook`)}`,

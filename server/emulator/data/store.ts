@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChangeBus, Clock, SecurityRole } from '../contracts';
+import type { ChangeBus, Clock, SecurityRole, Switches } from '../contracts';
 import type { Collection } from './collection';
 import { matches, type Condition } from './filter';
 import { fillRecord, type Rec, type RecordTypeDef } from './record-types';
@@ -28,6 +28,8 @@ export interface PageResult {
   /** Position to resume from, present when more records follow. */
   next: number | undefined;
 }
+
+type UuidReuse = Switches['uuidReuse'];
 
 /** Roles that see only the jobs allocated to them. */
 const RESTRICTED: ReadonlySet<SecurityRole> = new Set(['technician', 'subcontractor']);
@@ -121,8 +123,8 @@ export function createStore(opts: StoreOptions) {
     apply(after, 1);
   }
 
-  function emit(account: Account, type: string, uuid: string, changed: string[]) {
-    opts.changes.emit({ accountUuid: account.info.uuid, recordType: type, uuid, changedFields: changed, at: opts.clock.now() });
+  function emit(account: Account, type: string, uuid: string, changed: string[], record: Rec, previous: Rec | undefined) {
+    opts.changes.emit({ accountUuid: account.info.uuid, recordType: type, uuid, changedFields: changed, at: opts.clock.now(), record, previous });
   }
 
   /** Applies already validated fields to record i; `by` is the staff member the change is attributed to. */
@@ -138,7 +140,7 @@ export function createStore(opts: StoreOptions) {
     c.replace(i, after);
     version++;
     if (def.name === 'jobactivity') trackAllocation(account, before, after);
-    emit(account, def.name, String(before.uuid), changed);
+    emit(account, def.name, String(before.uuid), changed, after, before);
     return changed;
   }
 
@@ -155,16 +157,23 @@ export function createStore(opts: StoreOptions) {
     return undefined;
   }
 
-  function create(account: Account, def: RecordTypeDef, fields: Rec, by: string | undefined): WriteResult {
+  /**
+   * Creates a record. A client-chosen uuid that already exists is handled as `reuse` says (the platform's answer
+   * is unknown, see Switches.uuidReuse): update it, refuse with 400, or make a second record under a new uuid.
+   */
+  function create(account: Account, def: RecordTypeDef, fields: Rec, by: string | undefined, reuse: UuidReuse = 'update'): WriteResult {
     const c = coll(account, def.name);
-    const uuid = String(fields.uuid ?? randomUUID()).toLowerCase();
+    let uuid = String(fields.uuid ?? randomUUID()).toLowerCase();
     const existing = c.indexOf(uuid);
-    if (existing !== undefined) {
-      // The platform treats a create naming an existing uuid as an update of it, so a retried create is harmless.
+    if (existing !== undefined && reuse === 'refuse') {
+      return { ok: false, status: 400, message: `A ${def.name} record with uuid ${uuid} already exists` };
+    }
+    if (existing !== undefined && reuse === 'update') {
       const problem = checkReferences(account, def, { ...c.get(existing), ...fields });
       if (problem) return { ok: false, status: 400, message: problem };
       return { ok: true, uuid, created: false, changed: update(account, def, existing, fields, by) };
     }
+    if (existing !== undefined) uuid = randomUUID();
     const stamp = account.local.format(opts.clock.now());
     const defaults: Rec = { uuid, active: 1, edit_date: stamp };
     if (def.name === 'job') {
@@ -185,7 +194,7 @@ export function createStore(opts: StoreOptions) {
     version++;
     if (def.name === 'jobactivity') trackAllocation(account, undefined, record);
     const changed = Object.keys(fields).filter((f) => f !== 'uuid');
-    emit(account, def.name, uuid, changed.length > 0 ? changed : ['uuid']);
+    emit(account, def.name, uuid, changed.length > 0 ? changed : ['uuid'], record, undefined);
     return { ok: true, uuid, created: true, changed };
   }
 

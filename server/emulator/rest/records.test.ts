@@ -9,7 +9,8 @@ let api: Api;
 let accountUuid: string;
 
 beforeAll(async () => {
-  emu = await startEmulator({ jobs: 2500, seed: 7, quiet: true, rateLimitPerMinute: 100_000 });
+  // The refusing position of the unparsableFilter switch: these tests read the refusals' messages.
+  emu = await startEmulator({ jobs: 2500, seed: 7, quiet: true, rateLimitPerMinute: 100_000, unparsableFilter: 'refuse' });
   const account = emu.info.accounts[0]!;
   accountUuid = account.uuid;
   api = createApi(emu.info.base_url, { apiKey: account.api_key });
@@ -125,7 +126,7 @@ describe('$filter', () => {
     ["status eq 'Quote' or active eq 1", /joined by 'and'/],
     ["colour eq 'red'", /unknown field 'colour'/],
     [Array.from({ length: 11 }, () => "active eq '1'").join(' and '), /at most 10/],
-  ])('refuses %s with a 400', async (filter, message) => {
+  ])('refuses %s with a 400 (unparsableFilter refuse)', async (filter, message) => {
     const res = await api<{ message: string }>('GET', `job.json?cursor=-1&${filterQuery(filter)}`);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);

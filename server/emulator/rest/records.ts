@@ -1,8 +1,9 @@
 import { Hono, type Context } from 'hono';
-import type { EmulatorEnv, Principal } from '../contracts';
+import type { EmulatorEnv, Principal, Switches } from '../contracts';
 import type { Cursors } from '../data/cursors';
 import { resolveType, type Rec, type RecordTypeDef } from '../data/record-types';
 import type { Account, Store } from '../data/store';
+import type { SwitchBoard } from '../switches';
 import { isUuid, validateWrite } from '../data/validate';
 import { readBody } from './body';
 import { apiError, apiOk } from './errors';
@@ -15,6 +16,7 @@ type C = Context<EmulatorEnv>;
 export interface RecordRouteDeps {
   store: Store;
   cursors: Cursors;
+  switches: SwitchBoard;
   pagesAhead: PageAhead;
 }
 
@@ -46,7 +48,7 @@ export function createRecordRoutes(routeDeps: Omit<RecordRouteDeps, 'pagesAhead'
     const method = c.req.method;
     if (path.uuid === undefined) {
       if (method === 'GET') return listRecords(c, deps, account, def);
-      if (method === 'POST') return createRecord(c, store, account, def);
+      if (method === 'POST') return createRecord(c, store, account, def, deps.switches.get().uuidReuse);
       return apiError(c, 405, `${method} is not supported on a ${def.name} collection: use GET to list or POST to create`);
     }
     if (!isUuid(path.uuid)) return apiError(c, 400, `Malformed record uuid '${path.uuid.slice(0, 60)}'`);
@@ -76,7 +78,7 @@ function checkJobAllocation(c: C, store: Store, account: Account, def: RecordTyp
   return `Job ${jobUuid} is not allocated to staff member ${acting}`;
 }
 
-async function createRecord(c: C, store: Store, account: Account, def: RecordTypeDef): Promise<Response> {
+async function createRecord(c: C, store: Store, account: Account, def: RecordTypeDef, reuse: Switches['uuidReuse']): Promise<Response> {
   if (isReadOnlyType(def.name)) return apiError(c, 405, `${def.name} records are read-only through the API`);
   const principal = c.get('principal');
   const denied = missingScope(principal, def.name, 'create');
@@ -87,7 +89,7 @@ async function createRecord(c: C, store: Store, account: Account, def: RecordTyp
   if (!valid.ok) return apiError(c, 400, valid.message);
   const notAllocated = checkJobAllocation(c, store, account, def, valid.fields);
   if (notAllocated) return apiError(c, 403, notAllocated);
-  const result = store.create(account, def, valid.fields, writer(c, account));
+  const result = store.create(account, def, valid.fields, writer(c, account), reuse);
   if (!result.ok) return apiError(c, result.status, result.message);
   c.header('x-record-uuid', result.uuid);
   return apiOk(c);
