@@ -31,6 +31,9 @@ export interface PageResult {
 
 type UuidReuse = Switches['uuidReuse'];
 
+/** Records that give a field worker a job to see: a visit (job activity) or an allocation without a time. */
+const ALLOCATING: ReadonlySet<string> = new Set(['jobactivity', 'joballocation']);
+
 /** Roles that see only the jobs allocated to them. */
 const RESTRICTED: ReadonlySet<SecurityRole> = new Set(['technician', 'subcontractor']);
 
@@ -86,6 +89,8 @@ export function createStore(opts: StoreOptions) {
       case 'note':
         return (i) => c.field(i, 'related_object') === 'job' && visible(i, 'related_object_uuid');
       case 'jobactivity':
+      case 'joballocation':
+      case 'jobcontact':
         return (i) => visible(i, 'job_uuid');
       default:
         return undefined;
@@ -139,21 +144,22 @@ export function createStore(opts: StoreOptions) {
     if (by && 'edit_by_staff_uuid' in def.fields) after.edit_by_staff_uuid = by;
     c.replace(i, after);
     version++;
-    if (def.name === 'jobactivity') trackAllocation(account, before, after);
+    if (ALLOCATING.has(def.name)) trackAllocation(account, before, after);
     emit(account, def.name, String(before.uuid), changed, after, before);
     return changed;
   }
 
-  /** Checks references a create or update must hold (the note's job, the visit's job and staff member). */
+  /** Checks references a create or update must hold (the note's job; the job and staff member of a visit or an
+   * allocation; the job of a job contact). */
   function checkReferences(account: Account, def: RecordTypeDef, merged: Rec): string | undefined {
     const exists = (type: string, uuid: unknown) => coll(account, type).indexOf(String(uuid)) !== undefined;
     if (def.name === 'note' && merged.related_object === 'job' && !exists('job', merged.related_object_uuid)) {
       return `No job ${merged.related_object_uuid} for this note (related_object_uuid)`;
     }
-    if (def.name === 'jobactivity') {
+    if (ALLOCATING.has(def.name) || def.name === 'jobcontact') {
       if (!exists('job', merged.job_uuid)) return `No job ${merged.job_uuid} (job_uuid)`;
-      if (!exists('staff', merged.staff_uuid)) return `No staff member ${merged.staff_uuid} (staff_uuid)`;
     }
+    if (ALLOCATING.has(def.name) && !exists('staff', merged.staff_uuid)) return `No staff member ${merged.staff_uuid} (staff_uuid)`;
     return undefined;
   }
 
@@ -192,7 +198,7 @@ export function createStore(opts: StoreOptions) {
     if (problem) return { ok: false, status: 400, message: problem };
     c.append(record);
     version++;
-    if (def.name === 'jobactivity') trackAllocation(account, undefined, record);
+    if (ALLOCATING.has(def.name)) trackAllocation(account, undefined, record);
     const changed = Object.keys(fields).filter((f) => f !== 'uuid');
     emit(account, def.name, uuid, changed.length > 0 ? changed : ['uuid'], record, undefined);
     return { ok: true, uuid, created: true, changed };

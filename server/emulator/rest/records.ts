@@ -69,11 +69,14 @@ function getRecord(c: C, store: Store, account: Account, def: RecordTypeDef, uui
   return c.json(store.collection(account, def.name).get(i));
 }
 
-/** A restricted (technician) writer may only add notes and visits to jobs allocated to them. */
+/** Records that hang off one job through job_uuid. */
+const JOB_CHILDREN: ReadonlySet<string> = new Set(['jobactivity', 'joballocation', 'jobcontact']);
+
+/** A restricted (technician) writer may only add notes, visits, allocations and contacts to jobs allocated to them. */
 function checkJobAllocation(c: C, store: Store, account: Account, def: RecordTypeDef, record: Rec): string | undefined {
   const acting = c.get('actingStaffUuid');
   if (!acting || !store.restriction(account, 'job', acting)) return undefined;
-  const jobUuid = def.name === 'note' ? record.related_object_uuid : def.name === 'jobactivity' ? record.job_uuid : undefined;
+  const jobUuid = def.name === 'note' ? record.related_object_uuid : JOB_CHILDREN.has(def.name) ? record.job_uuid : undefined;
   if (jobUuid === undefined || store.jobVisible(account, acting, jobUuid)) return undefined;
   return `Job ${jobUuid} is not allocated to staff member ${acting}`;
 }
