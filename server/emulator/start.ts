@@ -14,7 +14,8 @@ import { createFaults, faultMiddleware } from './rest/faults';
 import { createRateLimiter, PLATFORM_RATE_LIMITS, rateLimitMiddleware } from './rest/rate-limit';
 import { createRecordRoutes } from './rest/records';
 import { createSwitchBoard } from './switches';
-import { createWebRoutes } from './web/routes';
+import { createWebAppRoutes } from './web/app-routes';
+import { createWebRoutes } from './web/legacy-routes';
 import { createWebhooks, type Webhooks } from './webhooks/index';
 
 export interface EmulatorOptions extends Partial<Switches> {
@@ -112,6 +113,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   web.use('/oauth/*', count);
   web.use('/oauth/access_token', faulty);
   web.route('/oauth', oauth.routes);
+  web.route('/', createWebAppRoutes({ store, clock, accounts: info.accounts, login: oauth.webLogin }));
+  web.notFound((c) => c.html('<!doctype html><title>Not found</title><p>Nothing here.</p>', 404));
 
   const baseServer = await listen(base, options.port ?? 0);
   const webServer = await listen(web, options.authPort ?? 0).catch(async (error: unknown) => {

@@ -26,6 +26,7 @@ export function createActivitySource(ctx: JobSeedContext, plan: SeedPlan): Seede
         case 'staff_uuid': return staffUuid(k);
         case JOB_INDEX: return schedule.rowJob(k);
         case 'edit_date': return formatNaive(editOf(k));
+        case 'start_date': return formatNaive(schedule.rowStart(k));
         default: return undefined;
       }
     },

@@ -65,7 +65,7 @@ describe('seeded data', () => {
     const fields: Record<string, string[]> = {
       job: ['uuid', 'active', 'status', 'edit_date', 'generated_job_id'],
       note: ['uuid', 'active', 'related_object', 'related_object_uuid', 'edit_date'],
-      jobactivity: ['uuid', 'active', 'job_uuid', 'staff_uuid', 'edit_date'],
+      jobactivity: ['uuid', 'active', 'job_uuid', 'staff_uuid', 'edit_date', 'start_date'],
       jobcontact: ['uuid', 'active', 'job_uuid', 'edit_date'],
     };
     for (const [type, names] of Object.entries(fields)) {
