@@ -34,13 +34,14 @@ export function createSchedule(ctx: ScheduleContext) {
 
   let total = 0;
   const firstVisit = new Int32Array(n).fill(-1);
+  const counts = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    const count = ctx.visitsOf(i);
-    if (count > 0) firstVisit[i] = total;
-    total += count;
+    counts[i] = ctx.visitsOf(i);
+    if (counts[i]! > 0) firstVisit[i] = total;
+    total += counts[i]!;
   }
   const visitJob = new Int32Array(total);
-  for (let i = 0, v = 0; i < n; i++) for (let k = ctx.visitsOf(i); k > 0; k--) visitJob[v++] = i;
+  for (let i = 0, v = 0; i < n; i++) for (let k = counts[i]!; k > 0; k--) visitJob[v++] = i;
 
   const first = dayOf(ctx.dateOf(0)) - 7;
   const pool = createDayPool(first, today + FUTURE_DAYS, (day) => (isWorkingDay(day, today) ? workersOn(day) * SLOTS_PER_DAY : 0));
@@ -83,16 +84,20 @@ export function createSchedule(ctx: ScheduleContext) {
   const recordedStart = (v: number) => startOf(v) + (h(v, 5) % 21) * MINUTE;
   const recordedEnd = (v: number) => Math.min(endOf(v) - 15 * MINUTE + (h(v, 6) % 26) * MINUTE, slotBase(v) + SLOT_SPAN + 10 * MINUTE);
 
-  const isRecorded = (v: number) =>
-    endOf(v) < ctx.nowNaive && ctx.statusOf(visitJob[v] as number) !== 'Quote' && h(v, 4) % 10 < 3;
+  const recorded = new Uint8Array(total);
   let rowCount = total;
-  for (let v = 0; v < total; v++) if (isRecorded(v)) rowCount++;
+  for (let v = 0; v < total; v++) {
+    if (h(v, 4) % 10 < 3 && endOf(v) < ctx.nowNaive && ctx.statusOf(visitJob[v] as number) !== 'Quote') {
+      recorded[v] = 1;
+      rowCount++;
+    }
+  }
   // Rows are job activities: each visit, followed by its recorded twin when it has one.
   const rowVisit = new Int32Array(rowCount);
   const rowRecorded = new Uint8Array(rowCount);
   for (let v = 0, k = 0; v < total; v++) {
     rowVisit[k++] = v;
-    if (isRecorded(v)) {
+    if (recorded[v]) {
       rowVisit[k] = v;
       rowRecorded[k++] = 1;
     }
