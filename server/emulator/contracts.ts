@@ -185,7 +185,7 @@ export interface ControlClient {
   createRecord(accountUuid: string, recordType: string, fields: Record<string, unknown>): Promise<string>;
   /** Every active and inactive record of a type, unpaged, as the admin sees them (for assertions). */
   listRecords(accountUuid: string, recordType: string): Promise<Record<string, unknown>[]>;
-  /** Job uuids that this staff member may see (their job activities), for assertions. */
+  /** Job uuids that this staff member may see (their job activities and job allocations), for assertions. */
   visibleJobUuids(accountUuid: string, staffUuid: string): Promise<string[]>;
   revokeAccess(accountUuid: string): Promise<void>;
   issueTokens(accountUuid: string, staffUuid: string, scopes: string[]): Promise<IssuedTokens>;
