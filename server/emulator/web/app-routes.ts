@@ -19,8 +19,10 @@ export interface WebAppDeps {
 // Pages hold signed-in data: never cached, never framed by another site.
 const NO_STORE = { 'Cache-Control': 'no-store', 'X-Frame-Options': 'SAMEORIGIN' };
 
-/** Only a path on this origin is followed after signing in (never `//host`, never a full URL). */
-const safeNext = (next: string | undefined) => (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/');
+/** Only a path on this origin is followed after signing in (never `//host`, never a full URL), in plain ASCII so
+ * it is always a valid Location header. */
+const safeNext = (next: string | undefined) =>
+  next && /^\/(?![/\\])[\x21-\x7e]*$/.test(next) ? next : '/';
 
 /**
  * The platform's web app at {web_url}, as far as the notes know it: an ExtJS-like single-page app where a job

@@ -42,7 +42,7 @@ describe('signing in', () => {
       fetch(`${emu.info.web_url}/login`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ person, next }) });
     expect((await post('nobody')).status).toBe(400);
     expect((await post(`${account.uuid}:${account.staff.find((s) => !s.active)!.uuid}`)).status).toBe(400);
-    for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+    for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/job\r\nSet-Cookie: x=1']) {
       expect((await post(`${account.uuid}:${office.uuid}`, next)).headers.get('location')).toBe('/');
     }
   });
