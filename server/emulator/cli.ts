@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EmulatorOptions } from './start';
+import { MAX_PAGE_SIZE, UNPARSABLE_FILTER, UUID_REUSE, WEBHOOK_CONTENT_TYPES } from './switches';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const schema = z.object({
@@ -10,10 +11,17 @@ const schema = z.object({
   'return-url': z.url().optional(),
   'rate-limit': z.coerce.number().int().min(1).optional(),
   'rate-limit-per-day': z.coerce.number().int().min(1).optional(),
+  'page-size': z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  'uuid-reuse': z.enum(UUID_REUSE).optional(),
+  'webhook-content-type': z.enum(WEBHOOK_CONTENT_TYPES).optional(),
+  'unparsable-filter': z.enum(UNPARSABLE_FILTER).optional(),
+  'callback-timeout-ms': z.coerce.number().int().min(1).max(120_000).optional(),
 });
 
 export const USAGE =
-  'Usage: npm run platform -- [--port 8080] [--jobs 5000] [--seed 1] [--return-url URL] [--auth-port N] [--rate-limit N] [--rate-limit-per-day N]';
+  'Usage: npm run platform -- [--port 8080] [--auth-port 8081] [--jobs 5000] [--seed 1] [--return-url URL] ' +
+  '[--rate-limit N] [--rate-limit-per-day N] [--page-size 1000|5000] [--uuid-reuse update|refuse|duplicate] ' +
+  '[--webhook-content-type json|form] [--unparsable-filter ignore|refuse] [--callback-timeout-ms N]';
 
 /** Parses `--name value` / `--name=value` arguments into emulator options; throws with the usage on bad input. */
 export function parseArgs(argv: string[]): EmulatorOptions {
@@ -37,11 +45,17 @@ export function parseArgs(argv: string[]): EmulatorOptions {
   const o = parsed.data;
   return {
     port: o.port,
-    authPort: o['auth-port'],
+    // The web origin sits next to the base port by default; with --port 0 it is free-picked too.
+    authPort: o['auth-port'] ?? (o.port === 0 || o.port === 65535 ? 0 : o.port + 1),
     jobs: o.jobs,
     seed: o.seed,
     returnUrl: o['return-url'],
     rateLimitPerMinute: o['rate-limit'],
     rateLimitPerDay: o['rate-limit-per-day'],
+    pageSize: o['page-size'],
+    uuidReuse: o['uuid-reuse'],
+    webhookContentType: o['webhook-content-type'],
+    unparsableFilter: o['unparsable-filter'],
+    callbackTimeoutMs: o['callback-timeout-ms'],
   };
 }

@@ -4,9 +4,13 @@
 //   rest/      REST API under {base_url}/api_1.0, auth, scopes, impersonation, rate limit, faults
 //   data/      seeded records, the store (stable order, cursor pages, $filter), change events
 //   oauth/     {auth_url}/oauth/authorize (consent page), {auth_url}/oauth/access_token, grants
-//   webhooks/  {base_url}/webhook_subscriptions and delivery (410 / 429 / 72-hour rules)
+//   webhooks/  {base_url}/webhook_subscriptions/{object,event}, delivery (410 / 429 / 72-hour rules), events
 //   control/   {base_url}/_emulator/... test and development surface, and its typed client
-//   web/       the platform's minimal web UI at {base_url}/ (job list, job pages)
+//   web/       the platform's web app at {web_url}/ (sign-in, dispatch board, job windows), and the legacy
+//              job pages at {base_url}/jobs (removed when the content script moves to the web app)
+//
+// Two origins, as on the real platform (api.servicem8.com vs go.servicem8.com): {base_url} serves REST, the
+// webhook API and the control surface; {auth_url} === {web_url} serves OAuth and the web app.
 
 /** Milliseconds since the epoch, on the emulator's controllable clock. */
 export type EpochMs = number;
@@ -46,8 +50,12 @@ export interface AppInfo {
 
 /** The one line of JSON the emulator prints on start. */
 export interface EmulatorInfo {
+  /** REST (`/api_1.0`), the webhook subscription API and the `/_emulator` control surface. */
   base_url: string;
+  /** OAuth (`/oauth/authorize`, `/oauth/access_token`): the web app's origin, as on the real platform. */
   auth_url: string;
+  /** The web app staff use all day (the real platform's go.servicem8.com); the same origin as auth_url. */
+  web_url: string;
   app: AppInfo;
   accounts: AccountInfo[];
 }
@@ -96,6 +104,29 @@ export interface RecordChange {
   uuid: string;
   changedFields: string[];
   at: EpochMs;
+  /** The record after the change; event subscriptions (job.note_added, job.badge_added…) read it. */
+  record?: Readonly<Record<string, string | number>>;
+  /** The record before the change; absent when the change created the record. */
+  previous?: Readonly<Record<string, string | number>>;
+}
+
+/**
+ * Behaviours the real platform leaves unknown, switchable so the product can be proven under each
+ * (FIDELITY.md says what is known of each). Set at start (startEmulator options, CLI flags) or at run time
+ * (`POST /_emulator/switches`).
+ */
+export interface Switches {
+  /** What a create naming an existing client-chosen uuid does: `update` that record (no duplicate), `refuse`
+   * with 400 and no change, or `duplicate` (a second record under a new uuid, answered in x-record-uuid). */
+  uuidReuse: 'update' | 'refuse' | 'duplicate';
+  /** Webhook notifications as a JSON body (`json`, application/json) or as JSON in the form field `data`
+   * (`form`, application/x-www-form-urlencoded). */
+  webhookContentType: 'json' | 'form';
+  /** A `$filter` the platform cannot parse: `refuse` (400) or `ignore` (answered unfiltered, as the platform
+   * does with a filter that is not URL-encoded). */
+  unparsableFilter: 'refuse' | 'ignore';
+  /** Records per cursor page: 1,000 as the spec says, 5,000 as the real platform. */
+  pageSize: number;
 }
 
 export interface ChangeBus {
@@ -138,6 +169,8 @@ export interface WebhookDeps {
   clock: Clock;
   changes: ChangeBus;
   baseUrl: () => string;
+  /** Read when a notification is sent (its content type); default: the default switches. */
+  switches?: { get(): Switches };
 }
 
 /** The typed client of the {base_url}/_emulator/ test surface (control/client.ts implements it). */
@@ -152,7 +185,7 @@ export interface ControlClient {
   createRecord(accountUuid: string, recordType: string, fields: Record<string, unknown>): Promise<string>;
   /** Every active and inactive record of a type, unpaged, as the admin sees them (for assertions). */
   listRecords(accountUuid: string, recordType: string): Promise<Record<string, unknown>[]>;
-  /** Job uuids that this staff member may see (their job activities), for assertions. */
+  /** Job uuids that this staff member may see (their job activities and job allocations), for assertions. */
   visibleJobUuids(accountUuid: string, staffUuid: string): Promise<string[]>;
   revokeAccess(accountUuid: string): Promise<void>;
   issueTokens(accountUuid: string, staffUuid: string, scopes: string[]): Promise<IssuedTokens>;
@@ -163,29 +196,17 @@ export interface ControlClient {
    * starts afresh in both windows. */
   setRateLimit(perMinute: number, perDay?: number): Promise<void>;
   stats(): Promise<{ requests: number; faultsInjected: number; grants: { authorization_code: number; refresh_token: number } }>;
+  /** The current switches. */
+  switches(): Promise<Switches>;
+  /** Changes some switches at once (the others stay); answers them all. */
+  setSwitches(patch: Partial<Switches>): Promise<Switches>;
+  setUuidReuse(mode: Switches['uuidReuse']): Promise<void>;
+  setWebhookContentType(type: Switches['webhookContentType']): Promise<void>;
+  setUnparsableFilter(mode: Switches['unparsableFilter']): Promise<void>;
+  setPageSize(records: number): Promise<void>;
 }
 
-/**
- * Webhook subscription API (the spec leaves methods and bodies "not shown"; the real platform's shape):
- * - List:   GET    {base_url}/webhook_subscriptions?status=active|inactive|all   (default active) → WebhookSubscription[]
- * - Add or modify: POST {base_url}/webhook_subscriptions, form-encoded (JSON also accepted):
- *           object, fields (comma-separated), callback_url, unique_id (optional, default "").
- *           The subscription is identified by (app, account, object, unique_id): posting the same identity again
- *           modifies it (and reactivates it, clearing the failure fields). Answers the stored WebhookSubscription.
- * - Delete: DELETE {base_url}/webhook_subscriptions, form-encoded or query: object, unique_id (optional, default "").
- *           Answers {"errorCode":0,"message":"OK"}; 404 when nothing matched.
- * Subscriptions belong to the calling app (principal.appId) and account.
- */
-export interface WebhookSubscription {
-  type: 'object';
-  object: string;
-  callback_url: string;
-  fields: string[];
-  unique_id: string;
-  active: boolean;
-  last_failure_reason: string | null;
-  last_failure_at: string | null;
-}
+export type { EventSubscription, ObjectSubscription, WebhookSubscription } from './webhooks/types';
 
 /** What `startEmulator()` (start.ts) answers: the printed info, the control client, and a way to stop it all. */
 export interface RunningEmulator {

@@ -19,6 +19,7 @@ it('main.ts prints exactly one line of EmulatorInfo JSON and stops on SIGTERM', 
     expect(info.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(info.auth_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(info.auth_url).not.toBe(info.base_url);
+    expect(info.web_url).toBe(info.auth_url);
     expect(info.app).toMatchObject({ return_url: 'http://127.0.0.1:8787/oauth/return' });
     expect(info.app.client_id).toBeTruthy();
     expect(info.accounts).toHaveLength(2);
@@ -31,6 +32,29 @@ it('main.ts prints exactly one line of EmulatorInfo JSON and stops on SIGTERM', 
     expect(stdout.trim().split('\n')).toHaveLength(1);
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
+  }
+});
+
+it('npm run platform -- --page-size 5000 --jobs 12000 pages 5,000, 5,000, 2,000', async () => {
+  const child = spawn(tsx, [main, '--port', '0', '--page-size', '5000', '--jobs', '12000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = once(child, 'exit');
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  try {
+    while (!stdout.includes('\n')) {
+      await Promise.race([once(child.stdout, 'data'), exited.then(() => { throw new Error('exited early'); })]);
+    }
+    const info = JSON.parse(stdout.trim()) as EmulatorInfo;
+    const sizes: number[] = [];
+    for (let cursor: string | null = '-1'; cursor; ) {
+      const res: Response = await fetch(`${info.base_url}/api_1.0/job.json?cursor=${cursor}`, { headers: { 'x-api-key': info.accounts[0]!.api_key } });
+      sizes.push(((await res.json()) as unknown[]).length);
+      cursor = res.headers.get('x-next-cursor');
+    }
+    expect(sizes).toEqual([5000, 5000, 2000]);
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
   }
 });
 

@@ -1,4 +1,4 @@
-// `npm run platform -- [--port 8080] [--jobs 5000] [--seed 1] [--return-url URL] [--auth-port N] [--rate-limit N] [--rate-limit-per-day N]`
+// `npm run platform -- [options]` (cli.ts has the usage).
 // Prints exactly one line of JSON (EmulatorInfo) on stdout, so tools and tests can drive the emulator; everything
 // else goes to stderr. Stops cleanly on SIGINT / SIGTERM.
 import { parseArgs } from './cli';

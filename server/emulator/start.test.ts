@@ -3,41 +3,62 @@ import { parseArgs } from './cli';
 import { DEFAULT_RETURN_URL, startEmulator } from './start';
 
 describe('startEmulator', () => {
-  it('serves OAuth on a separate auth port when asked, and only there', async () => {
-    const emu = await startEmulator({ jobs: 20, authPort: 0, quiet: true, returnUrl: 'https://companion.example/oauth/return' });
+  it('serves REST on base_url and OAuth and the web app on a second origin (auth_url === web_url), each only there', async () => {
+    const emu = await startEmulator({ jobs: 20, quiet: true, returnUrl: 'https://companion.example/oauth/return' });
     try {
       expect(emu.info.auth_url).not.toBe(emu.info.base_url);
+      expect(emu.info.web_url).toBe(emu.info.auth_url);
       expect(emu.info.app.return_url).toBe('https://companion.example/oauth/return');
       const authorize = `/oauth/authorize?response_type=code&client_id=${emu.info.app.client_id}&scope=read_jobs`;
       expect((await fetch(`${emu.info.auth_url}${authorize}`)).status).not.toBe(404);
       expect((await fetch(`${emu.info.base_url}${authorize}`)).status).toBe(404);
       expect((await fetch(`${emu.info.auth_url}/api_1.0/job.json`)).status).toBe(404);
+      expect((await fetch(`${emu.info.auth_url}/webhook_subscriptions`)).status).toBe(404);
+      expect((await fetch(`${emu.info.auth_url}/_emulator/info`)).status).toBe(404);
+      expect((await fetch(`${emu.info.base_url}/_emulator/info`)).status).toBe(200);
     } finally {
       await emu.close();
     }
   });
 
-  it('shares one port by default, binds 127.0.0.1 and is deterministic per seed', async () => {
+  it('binds 127.0.0.1, takes the web port from authPort, and is deterministic per seed', async () => {
     const a = await startEmulator({ jobs: 20, seed: 8, quiet: true });
-    const b = await startEmulator({ jobs: 20, seed: 8, quiet: true });
+    const port = Number(new URL(a.info.web_url).port);
+    await a.close();
+    const b = await startEmulator({ jobs: 20, seed: 8, quiet: true, authPort: port });
+    const c = await startEmulator({ jobs: 20, seed: 8, quiet: true });
     try {
-      expect(a.info.auth_url).toBe(a.info.base_url);
-      expect(a.info.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect(a.info.app.return_url).toBe(DEFAULT_RETURN_URL);
-      const strip = (info: typeof a.info) => ({ ...info, base_url: '', auth_url: '' });
-      expect(strip(a.info)).toEqual(strip(b.info));
+      expect(b.info.web_url).toBe(`http://127.0.0.1:${port}`);
+      for (const url of [b.info.base_url, b.info.auth_url, b.info.web_url]) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(b.info.app.return_url).toBe(DEFAULT_RETURN_URL);
+      const strip = (info: typeof b.info) => ({ ...info, base_url: '', auth_url: '', web_url: '' });
+      expect(strip(b.info)).toEqual(strip(c.info));
     } finally {
-      await Promise.all([a.close(), b.close()]);
+      await Promise.all([b.close(), c.close()]);
     }
+  });
+
+  it('takes every switch as an option, and refuses a bad one', async () => {
+    const emu = await startEmulator({ jobs: 20, quiet: true, pageSize: 5000, uuidReuse: 'duplicate', webhookContentType: 'form', unparsableFilter: 'refuse' });
+    try {
+      expect(await emu.control.switches()).toEqual({ pageSize: 5000, uuidReuse: 'duplicate', webhookContentType: 'form', unparsableFilter: 'refuse' });
+    } finally {
+      await emu.close();
+    }
+    await expect(startEmulator({ jobs: 20, quiet: true, pageSize: 0 })).rejects.toThrow(/pageSize/);
   });
 });
 
 describe('command-line options', () => {
   it('parses every option, with defaults', () => {
-    expect(parseArgs([])).toMatchObject({ port: 8080, jobs: 5000, seed: 1 });
+    expect(parseArgs([])).toMatchObject({ port: 8080, authPort: 8081, jobs: 5000, seed: 1 });
+    expect(parseArgs(['--port', '0'])).toMatchObject({ port: 0, authPort: 0 });
     expect(
-      parseArgs(['--port', '0', '--jobs=200000', '--seed', '3', '--return-url', 'http://127.0.0.1:9000/r', '--auth-port', '0', '--rate-limit', '60', '--rate-limit-per-day', '500']),
-    ).toEqual({ port: 0, authPort: 0, jobs: 200000, seed: 3, returnUrl: 'http://127.0.0.1:9000/r', rateLimitPerMinute: 60, rateLimitPerDay: 500 });
+      parseArgs(['--port', '0', '--jobs=200000', '--seed', '3', '--return-url', 'http://127.0.0.1:9000/r', '--auth-port', '9001', '--rate-limit', '60', '--rate-limit-per-day', '500']),
+    ).toEqual({ port: 0, authPort: 9001, jobs: 200000, seed: 3, returnUrl: 'http://127.0.0.1:9000/r', rateLimitPerMinute: 60, rateLimitPerDay: 500 });
+    expect(
+      parseArgs(['--page-size', '5000', '--uuid-reuse', 'refuse', '--webhook-content-type', 'form', '--unparsable-filter=refuse', '--callback-timeout-ms', '250']),
+    ).toMatchObject({ pageSize: 5000, uuidReuse: 'refuse', webhookContentType: 'form', unparsableFilter: 'refuse', callbackTimeoutMs: 250 });
   });
 
   it.each([
@@ -48,6 +69,11 @@ describe('command-line options', () => {
     [['stray'], /Unexpected argument/],
     [['--seed'], /needs a value/],
     [['--rate-limit-per-day', '0'], /Invalid --rate-limit-per-day/],
+    [['--page-size', '0'], /Invalid --page-size/],
+    [['--page-size', '10001'], /Invalid --page-size/],
+    [['--uuid-reuse', 'merge'], /Invalid --uuid-reuse/],
+    [['--webhook-content-type', 'xml'], /Invalid --webhook-content-type/],
+    [['--unparsable-filter', 'guess'], /Invalid --unparsable-filter/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(message);
   });

@@ -1,4 +1,4 @@
-import type { ControlClient, EmulatorInfo, FaultSpec, IssuedTokens } from '../contracts';
+import type { ControlClient, EmulatorInfo, FaultSpec, IssuedTokens, Switches } from '../contracts';
 
 /** The typed client of {base_url}/_emulator (plain fetch, so tests and tools need nothing else). */
 export function createControlClient(baseUrl: string): ControlClient {
@@ -41,5 +41,19 @@ export function createControlClient(baseUrl: string): ControlClient {
       await call('POST', '/rate-limit', perDay === undefined ? { perMinute } : { perMinute, perDay });
     },
     stats: () => call('GET', '/stats'),
+    switches: () => call<Switches>('GET', '/switches'),
+    setSwitches: (patch) => call<Switches>('POST', '/switches', patch),
+    setUuidReuse: async (uuidReuse) => {
+      await call('POST', '/switches', { uuidReuse });
+    },
+    setWebhookContentType: async (webhookContentType) => {
+      await call('POST', '/switches', { webhookContentType });
+    },
+    setUnparsableFilter: async (unparsableFilter) => {
+      await call('POST', '/switches', { unparsableFilter });
+    },
+    setPageSize: async (pageSize) => {
+      await call('POST', '/switches', { pageSize });
+    },
   };
 }

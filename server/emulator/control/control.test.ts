@@ -59,12 +59,12 @@ describe('control client', () => {
     expect(after.grants).toEqual({ authorization_code: 0, refresh_token: 0 });
   });
 
-  it('visibleJobUuids lists a technician’s allocated jobs and none for the administrator', async () => {
+  it('visibleJobUuids lists a technician’s jobs (visits and allocations) and none for the administrator', async () => {
     const tech = emu.info.accounts[0]!.staff.find((s) => s.role === 'technician')!;
     const jobs = await emu.control.visibleJobUuids(accountUuid, tech.uuid);
     expect(jobs.length).toBeGreaterThan(0);
-    const activities = await emu.control.listRecords(accountUuid, 'jobactivity');
-    const allocated = new Set(activities.filter((a) => a.staff_uuid === tech.uuid && a.active === 1).map((a) => a.job_uuid));
+    const records = [...(await emu.control.listRecords(accountUuid, 'jobactivity')), ...(await emu.control.listRecords(accountUuid, 'joballocation'))];
+    const allocated = new Set(records.filter((a) => a.staff_uuid === tech.uuid && a.active === 1).map((a) => a.job_uuid));
     expect(new Set(jobs)).toEqual(allocated);
   });
 });
@@ -87,7 +87,7 @@ describe('change events', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const port = (server.address() as { port: number }).port;
-      const sub = await fetch(`${emu.info.base_url}/webhook_subscriptions`, {
+      const sub = await fetch(`${emu.info.base_url}/webhook_subscriptions/object`, {
         method: 'POST',
         headers: { 'x-api-key': emu.info.accounts[0]!.api_key, 'content-type': 'application/x-www-form-urlencoded' },
         body: `object=job&fields=status,job_description&callback_url=${encodeURIComponent(`http://127.0.0.1:${port}/hook`)}`,

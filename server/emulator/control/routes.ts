@@ -6,6 +6,7 @@ import type { Account, Store } from '../data/store';
 import { validateWrite } from '../data/validate';
 import type { Faults } from '../rest/faults';
 import type { RateLimiter } from '../rest/rate-limit';
+import { switchesPatchSchema, type SwitchBoard } from '../switches';
 
 export interface ControlDeps {
   info: () => EmulatorInfo;
@@ -14,6 +15,7 @@ export interface ControlDeps {
   authority: OAuthAuthority;
   faults: Faults;
   limiter: RateLimiter;
+  switches: SwitchBoard;
   requests: () => number;
 }
 
@@ -142,6 +144,12 @@ export function createControlRoutes(deps: ControlDeps): Hono {
     if (!b.ok) return b.res;
     deps.limiter.setLimits(b.value);
     return c.json({ errorCode: 0, message: 'OK' });
+  });
+  routes.get('/switches', (c) => c.json(deps.switches.get()));
+  routes.post('/switches', async (c) => {
+    const b = await body(c, switchesPatchSchema);
+    if (!b.ok) return b.res;
+    return c.json(deps.switches.set(b.value));
   });
   routes.get('/stats', (c) =>
     c.json({ requests: deps.requests(), faultsInjected: deps.faults.injected(), grants: deps.authority.grantCounts() }),

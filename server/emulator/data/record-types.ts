@@ -1,5 +1,7 @@
-// The record types the emulator serves, with the real platform's field names (reference OpenAPI subset) and
-// each field's kind, which drives defaults for blank fields and validation of writes.
+// The record types the emulator serves, with the real platform's field names and types (reference OpenAPI subset;
+// jobcontact and joballocation, which it does not describe, from the official SDK's own model docs, typed by the
+// subset's conventions) and each field's kind, which drives defaults for blank fields and validation of writes.
+// openapi.test.ts holds every served record to that description.
 
 export type FieldKind =
   | 'string'
@@ -60,7 +62,8 @@ export const RECORD_TYPES: Record<string, RecordTypeDef> = {
       address_postcode: s, address_country: s, fax_number: s, badges: 'badges', tax_rate_uuid: u,
       billing_attention: s, payment_terms: s,
     },
-    readOnly: ['edit_date'],
+    // "Derived flag ... cannot be set via the API" (the OpenAPI description).
+    readOnly: ['edit_date', 'is_individual'],
     required: ['name'],
   },
   companycontact: {
@@ -117,6 +120,27 @@ export const RECORD_TYPES: Record<string, RecordTypeDef> = {
     },
     readOnly: ['edit_date', 'edit_by_staff_uuid'],
     required: ['job_uuid', 'staff_uuid', 'start_date'],
+  },
+  // The on-site contact of one job (not the client's company contact).
+  jobcontact: {
+    name: 'jobcontact',
+    fields: {
+      ...common, job_uuid: u, first: s, last: s, phone: s, mobile: s, email: s, type: s, is_primary_contact: 'flagString',
+    },
+    readOnly: ['edit_date'],
+    required: ['job_uuid'],
+  },
+  // Gives a job to a staff member without a time slot (a job activity is a visit with a time).
+  joballocation: {
+    name: 'joballocation',
+    fields: {
+      ...common, job_uuid: u, queue_uuid: u, staff_uuid: u, allocation_date: dt, allocation_window_uuid: u,
+      allocated_by_staff_uuid: u, allocated_timestamp: dt, expiry_timestamp: dt, read_timestamp: dt,
+      completion_timestamp: dt, estimated_duration: s, revised_duration: s, sort_priority: s, requires_acceptance: s,
+      acceptance_status: s, acceptance_timestamp: dt,
+    },
+    readOnly: ['edit_date'],
+    required: ['job_uuid', 'staff_uuid'],
   },
   securityrole: {
     name: 'securityrole',

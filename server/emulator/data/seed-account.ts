@@ -1,6 +1,7 @@
 import type { AccountInfo, SecurityRole } from '../contracts';
 import { createCollection, type Collection } from './collection';
 import { createRng, hash32, nameCode } from './prng';
+import type { Rec } from './record-types';
 import { seedCustomers } from './seed-customers';
 import { seedJobs } from './seed-jobs';
 import { ACCOUNT_PROFILES, seedPeople, seedVendor } from './seed-people';
@@ -13,7 +14,7 @@ export interface AccountData {
   collections: Map<string, Collection>;
   /** Security role uuid → role kind, to decide what an impersonated staff member may see. */
   roleKinds: Map<string, SecurityRole>;
-  /** Seeded job activities as (job index, staff uuid) pairs, for building the visibility map. */
+  /** Seeded job activities and job allocations as (job index, staff uuid) pairs, for the visibility map. */
   seededAllocations: { count: number; jobIndex(k: number): number; staffUuid(k: number): string };
   nextJobNumber: number;
 }
@@ -29,6 +30,14 @@ export function seededSecret(seed: number, what: string, length: number): string
   return createRng(hash32(seed, nameCode(what))).hex(length);
 }
 
+/** Jobs one field worker can carry over the seeded history: four visit slots a working day, not all filled. */
+const JOBS_PER_FIELD_WORKER = 1300;
+/** Active field workers of the staff plan (three technicians and a subcontractor). */
+const PLANNED_FIELD_WORKERS = 4;
+
+/** More technicians for a bigger business, so the seeded schedule never books anyone twice at once. */
+export const extraTechniciansFor = (jobs: number) => Math.max(0, Math.ceil(jobs / JOBS_PER_FIELD_WORKER) - PLANNED_FIELD_WORKERS);
+
 export function seedAccount(opts: SeedOptions, index: number): AccountData {
   const profile = ACCOUNT_PROFILES[index] ?? (ACCOUNT_PROFILES[0] as (typeof ACCOUNT_PROFILES)[number]);
   const rng = createRng(hash32(opts.seed, index, nameCode('account')));
@@ -39,7 +48,7 @@ export function seedAccount(opts: SeedOptions, index: number): AccountData {
   const jobCount = index === 0 ? opts.jobs : Math.min(opts.jobs, 500);
 
   const uuid = rng.uuid();
-  const people = seedPeople(rng, profile, setupDate);
+  const people = seedPeople(rng, profile, setupDate, extraTechniciansFor(jobCount));
   const customers = seedCustomers(rng, profile, Math.max(20, Math.ceil(jobCount / 20)), setupDate);
   const roleKinds = new Map(Object.entries(people.roleUuidOf).map(([kind, id]) => [id, kind as SecurityRole]));
 
@@ -51,12 +60,14 @@ export function seedAccount(opts: SeedOptions, index: number): AccountData {
   const fieldStaff = fieldIdx.map((s) => staffUuid(s.i));
   const officeStaff = people.staffRoles.flatMap((role, i) => (role === 'administrator' || role === 'office' ? [staffUuid(i)] : []));
 
+  const primaryContact = new Map<string, Rec>();
+  for (const contact of customers.contacts) if (!primaryContact.has(String(contact.company_uuid))) primaryContact.set(String(contact.company_uuid), contact);
   const seeded = seedJobs({
     seed: opts.seed, accountIndex: index, jobCount, nowNaive, todayNaive, lat: profile.lat, lng: profile.lng,
     companies: customers.companies, categoryUuids: customers.categories.map((c) => String(c.uuid)),
     badgeUuids: customers.badges.map((b) => String(b.uuid)), officeStaff, fieldStaff,
     activeFieldCount: fieldIdx.filter((s) => s.active).length,
-  });
+  }, (company) => primaryContact.get(String(customers.companies[company]?.uuid)));
 
   const eager = (records: Record<string, string | number>[]) => {
     const c = createCollection();
@@ -66,6 +77,8 @@ export function seedAccount(opts: SeedOptions, index: number): AccountData {
   const collections = new Map<string, Collection>([
     ['job', createCollection(seeded.jobs)],
     ['jobactivity', createCollection(seeded.activities)],
+    ['jobcontact', createCollection(seeded.jobContacts)],
+    ['joballocation', eager(seeded.allocations.map((a) => a.record))],
     ['note', createCollection(seeded.notes)],
     ['company', eager(customers.companies)],
     ['companycontact', eager(customers.contacts)],
@@ -76,6 +89,7 @@ export function seedAccount(opts: SeedOptions, index: number): AccountData {
     ['vendor', eager([seedVendor(hash32(opts.seed, index), profile, uuid, setupDate)])],
   ]);
 
+  const activityCount = seeded.activities.count;
   const info: AccountInfo = {
     uuid,
     name: profile.name,
@@ -94,10 +108,12 @@ export function seedAccount(opts: SeedOptions, index: number): AccountData {
     local,
     collections,
     roleKinds,
+    // Job activities first, then job allocations: both give a field worker a job to see.
     seededAllocations: {
-      count: seeded.activityJob.length,
-      jobIndex: (k) => seeded.activityJob[k] as number,
-      staffUuid: (k) => fieldStaff[seeded.activityStaff[k] as number] as string,
+      count: activityCount + seeded.allocations.length,
+      jobIndex: (k) => (k < activityCount ? seeded.activityJob(k) : (seeded.allocations[k - activityCount]?.jobIndex as number)),
+      staffUuid: (k) =>
+        fieldStaff[k < activityCount ? seeded.activityStaff(k) : (seeded.allocations[k - activityCount]?.staffIndex as number)] as string,
     },
     nextJobNumber: 1001 + jobCount,
   };

@@ -4,6 +4,8 @@ import { hash32, unit } from './prng';
 import type { Rec } from './record-types';
 import { createSeedPlan, HOUR, type JobSeedContext, type SeedPlan } from './seed-plan';
 import { createActivitySource, createNoteSource } from './seed-visits';
+import { createJobContactSource } from './seed-job-contacts';
+import { seedJobAllocations, type SeededAllocation } from './seed-job-allocations';
 import { BLANK_DATE, formatNaive } from './time';
 
 export type { JobSeedContext } from './seed-plan';
@@ -36,25 +38,32 @@ export interface SeededJobs {
   jobs: SeededSource;
   activities: SeededSource;
   notes: SeededSource;
-  /** For each seeded activity: its job index and its staff index (into fieldStaff), for permission maps. */
-  activityJob: Int32Array;
-  activityStaff: Uint8Array;
+  jobContacts: SeededSource;
+  allocations: SeededAllocation[];
+  /** Which field worker (index into fieldStaff) each seeded job activity is, and its job, for permission maps. */
+  activityJob(k: number): number;
+  activityStaff(k: number): number;
 }
 
-/** Jobs, their job activities (visits) and notes, generated on demand from their index (see seed-plan.ts). */
-export function seedJobs(ctx: JobSeedContext): SeededJobs {
+/**
+ * Jobs, their job activities (visits), job contacts and notes, generated on demand from their index, and the few
+ * job allocations (see seed-plan.ts). `primaryContactOf` answers a company's primary contact by company index.
+ */
+export function seedJobs(ctx: JobSeedContext, primaryContactOf: (company: number) => Rec | undefined): SeededJobs {
   const plan = createSeedPlan(ctx);
   return {
     jobs: createJobSource(ctx, plan),
     activities: createActivitySource(ctx, plan),
     notes: createNoteSource(ctx, plan),
-    activityJob: plan.activityJob,
-    activityStaff: plan.activityStaff,
+    jobContacts: createJobContactSource(ctx, plan, primaryContactOf),
+    allocations: seedJobAllocations(ctx, plan),
+    activityJob: plan.schedule.rowJob,
+    activityStaff: plan.schedule.rowStaff,
   };
 }
 
 function createJobSource(ctx: JobSeedContext, plan: SeedPlan): SeededSource {
-  const { n, jobSeed, h, statusOf, dateOf, editOf, jobUuid, jobEdit } = plan;
+  const { n, jobSeed, h, statusOf, dateOf, editOf, companyIndex, jobUuid, jobEdit } = plan;
   // Each company's fields pre-joined into the three runs a job repeats, so a job is ~45 join elements, not ~90:
   // Array.join costs about 25 ns an element on Node 20, which was most of the cost of a page.
   const companyJson = ctx.companies.map((company) => {
@@ -97,9 +106,9 @@ function createJobSource(ctx: JobSeedContext, plan: SeedPlan): SeededSource {
   function jobJson(i: number): string {
     const base = h(i, 17);
     const status = statusOf(i);
-    const date = dateOf(i, status);
+    const date = dateOf(i);
     const edit = editOf(i, status, date);
-    const company = pick(companyJson, base, 1);
+    const company = companyJson[companyIndex(i)] as (typeof companyJson)[number];
     const badgeRoll = unit(d(base, 2));
     const b1 = pick(ctx.badgeUuids, base, 3);
     const b2 = pick(ctx.badgeUuids, base, 4);

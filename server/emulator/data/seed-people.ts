@@ -49,6 +49,8 @@ const STAFF_PLAN: Array<{ role: SecurityRole; title: string; active: boolean }> 
   { role: 'technician', title: 'Technician', active: false },
 ];
 
+const EXTRA_TECHNICIAN = { role: 'technician', title: 'Technician', active: true } as const;
+
 export interface SeededPeople {
   roles: Rec[];
   roleUuidOf: Record<SecurityRole, string>;
@@ -56,7 +58,11 @@ export interface SeededPeople {
   staffRoles: SecurityRole[];
 }
 
-export function seedPeople(rng: Rng, profile: AccountProfile, editDate: string): SeededPeople {
+/**
+ * Security roles and staff: the seven of STAFF_PLAN, then `extraTechnicians` more active technicians, which a big
+ * job history needs (a business with that many jobs has that many people in the field: see seed-account.ts).
+ */
+export function seedPeople(rng: Rng, profile: AccountProfile, editDate: string, extraTechnicians = 0): SeededPeople {
   const roleUuidOf = {} as Record<SecurityRole, string>;
   const roles = (Object.keys(ROLE_NAMES) as SecurityRole[]).map((role) => {
     const [name, role_description] = ROLE_NAMES[role];
@@ -64,20 +70,25 @@ export function seedPeople(rng: Rng, profile: AccountProfile, editDate: string):
     return fillRecord(RECORD_TYPES.securityrole!, { uuid: roleUuidOf[role], active: 1, edit_date: editDate, name, role_description });
   });
   const colors = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#808000'];
-  const used = new Set<string>();
-  const staff = STAFF_PLAN.map((plan, i) => {
+  const plans = [...STAFF_PLAN, ...Array.from({ length: extraTechnicians }, () => EXTRA_TECHNICIAN)];
+  const usedFirst = new Set<string>();
+  const usedEmail = new Set<string>();
+  const staff = plans.map((plan, i) => {
+    // Distinct first names while they last (people are told apart by them on the schedule), then any name.
     let first = rng.pick(FIRST_NAMES);
-    let last = rng.pick(LAST_NAMES);
-    while (used.has(first)) first = rng.pick(FIRST_NAMES);
-    used.add(first);
-    last = last.replace("'", '');
+    const last = rng.pick(LAST_NAMES).replace("'", '');
+    for (let tries = 0; usedFirst.has(first) && tries < 50; tries++) first = rng.pick(FIRST_NAMES);
+    usedFirst.add(first);
+    let email = `${first}.${last}@${profile.emailDomain}`.toLowerCase();
+    for (let k = 2; usedEmail.has(email); k++) email = `${first}.${last}${k}@${profile.emailDomain}`.toLowerCase();
+    usedEmail.add(email);
     return fillRecord(RECORD_TYPES.staff!, {
       uuid: rng.uuid(),
       active: plan.active ? 1 : 0,
       edit_date: editDate,
       first,
       last,
-      email: `${first}.${last}@${profile.emailDomain}`.toLowerCase(),
+      email,
       mobile: `04${String(10000000 + rng.int(89999999))}`,
       job_title: plan.title,
       color: colors[i % colors.length] as string,
@@ -85,7 +96,7 @@ export function seedPeople(rng: Rng, profile: AccountProfile, editDate: string):
       can_receive_push_notification: '1',
     });
   });
-  return { roles, roleUuidOf, staff, staffRoles: STAFF_PLAN.map((p) => p.role) };
+  return { roles, roleUuidOf, staff, staffRoles: plans.map((p) => p.role) };
 }
 
 export function seedVendor(seed: number, profile: AccountProfile, uuid: string, editDate: string): Rec {

@@ -1,11 +1,17 @@
 import { hash32, indexedUuid, nameCode, unit } from './prng';
 import type { Rec } from './record-types';
+import { DAY, HOUR, workingDaysBack } from './seed-calendar';
+import { createSchedule } from './seed-schedule';
 
 /** A pseudo-field of seeded notes and activities: the position of their job, to check visibility without UUIDs. */
 export const JOB_INDEX = '__job_index';
 
-export const DAY = 86_400_000;
-export const HOUR = 3_600_000;
+export { DAY, HOUR } from './seed-calendar';
+
+/** Working days of history: about two years of weekdays. */
+export const HISTORY_DAYS = 520;
+/** Jobs this young (in working days) are recent: more of them are still quotes or open work orders. */
+const RECENT_DAYS = 42;
 
 export interface JobSeedContext {
   seed: number;
@@ -27,11 +33,11 @@ export interface JobSeedContext {
 }
 
 /**
- * The shape of an account's seeded history, shared by jobs, job activities and notes: which jobs exist in which
- * status and when, and which visits (job activities) each has, by whom. Older jobs are mostly completed; open work
- * orders are scheduled over the days around today, and the newest few are today's visits, shared round-robin between
- * the active field staff, so every technician has several jobs today. Everything is a function of the index, except
- * the small typed arrays that map visits to jobs and staff.
+ * The shape of an account's seeded history, shared by jobs, job activities, job contacts and notes: which jobs
+ * exist in which status and when (jobs are dated on working days, oldest first; recent ones are more often open),
+ * and which visits each has (seed-schedule.ts places them so no one is in two places at once). The newest few
+ * jobs are today's visits, three for every active field worker. Everything is a function of the index, except the
+ * small typed arrays of the schedule.
  */
 export function createSeedPlan(ctx: JobSeedContext) {
   const n = ctx.jobCount;
@@ -41,68 +47,39 @@ export function createSeedPlan(ctx: JobSeedContext) {
   const todayCount = Math.min(n, ctx.activeFieldCount * 3);
   const isToday = (i: number) => i >= n - todayCount;
   const h = (i: number, salt: number) => hash32(jobSeed, i, salt);
+  const days = workingDaysBack(Math.floor(ctx.todayNaive / DAY), HISTORY_DAYS + 1);
+  /** Age in working days (0 = today). */
+  const ageOf = (i: number) => (isToday(i) ? 0 : 1 + Math.floor(((n - 1 - i) / Math.max(1, n)) * (HISTORY_DAYS - 1)));
 
   const statusOf = (i: number): string => {
     if (isToday(i)) return 'Work Order';
     const r = unit(h(i, 11));
-    return r < 0.55 ? 'Completed' : r < 0.62 ? 'Unsuccessful' : r < 0.82 ? 'Work Order' : 'Quote';
+    if (ageOf(i) < RECENT_DAYS) return r < 0.2 ? 'Completed' : r < 0.25 ? 'Unsuccessful' : r < 0.65 ? 'Work Order' : 'Quote';
+    return r < 0.6 ? 'Completed' : r < 0.68 ? 'Unsuccessful' : r < 0.82 ? 'Work Order' : 'Quote';
   };
-  const dateOf = (i: number, status: string): number => {
-    if (isToday(i)) return ctx.todayNaive;
-    let age = Math.floor(((n - 1 - i) / Math.max(1, n)) * 730);
-    if (status === 'Work Order' || status === 'Quote') age = Math.min(age, h(i, 12) % 45);
-    return ctx.todayNaive - age * DAY;
-  };
+  const dateOf = (i: number): number => (days[ageOf(i)] as number) * DAY;
   const editOf = (i: number, status: string, date: number): number => {
     const settle = status === 'Completed' || status === 'Unsuccessful' ? (1 + (h(i, 13) % 7)) * DAY : 0;
     const edited = date + settle + (h(i, 14) % (10 * HOUR)) + 7 * HOUR;
     return Math.min(edited, ctx.nowNaive - 60_000 - (h(i, 15) % 600_000));
   };
+  /** Index of the job's client in ctx.companies. */
+  const companyIndex = (i: number) => hash32(h(i, 17), 1) % ctx.companies.length;
 
-  // Activities per job, computed once so activity k can name its job and a job its first activity.
-  const perJob = new Uint8Array(n);
-  let total = 0;
-  for (let i = 0; i < n; i++) {
+  const visitsOf = (i: number): number => {
     const status = statusOf(i);
     const r = unit(h(i, 16));
-    const count = isToday(i) ? 1 : status === 'Quote' ? (r < 0.1 ? 1 : 0) : status === 'Unsuccessful' ? 1 : r < 0.27 ? 2 : 1;
-    perJob[i] = count;
-    total += count;
-  }
-  const activityJob = new Int32Array(total);
-  const activitySlot = new Uint8Array(total);
-  const activityStaff = new Uint8Array(total);
-  const firstActivity = new Int32Array(n).fill(-1);
-  for (let i = 0, k = 0; i < n; i++) {
-    for (let slot = 0; slot < (perJob[i] ?? 0); slot++, k++) {
-      if (slot === 0) firstActivity[i] = k;
-      activityJob[k] = i;
-      activitySlot[k] = slot;
-      const open = statusOf(i) === 'Work Order' || statusOf(i) === 'Quote';
-      const pool = open ? ctx.activeFieldCount : ctx.fieldStaff.length;
-      activityStaff[k] = isToday(i) ? (n - 1 - i) % ctx.activeFieldCount : hash32(actSeed, k, 1) % pool;
-    }
-  }
-
+    return isToday(i) ? 1 : status === 'Quote' ? (r < 0.1 ? 1 : 0) : status === 'Unsuccessful' ? 1 : r < 0.27 ? 2 : 1;
+  };
+  const schedule = createSchedule({
+    ...ctx, actSeed, todayCount, statusOf, dateOf, visitsOf, recent: (i) => ageOf(i) < RECENT_DAYS,
+  });
 
   const jobUuid = (i: number) => indexedUuid(jobSeed, i);
-  const jobEdit = (i: number) => {
-    const status = statusOf(i);
-    return editOf(i, status, dateOf(i, status));
-  };
-  const activityStart = (k: number): number => {
-    const i = activityJob[k] as number;
-    const status = statusOf(i);
-    if (isToday(i)) return ctx.todayNaive + (7 + 2 * Math.floor((n - 1 - i) / ctx.activeFieldCount)) * HOUR;
-    const hour = (7 + (hash32(actSeed, k, 2) % 9)) * HOUR + (hash32(actSeed, k, 3) % 2) * 30 * 60_000;
-    if (status === 'Work Order') return ctx.todayNaive + ((hash32(actSeed, k, 4) % 18) - 3) * DAY + hour;
-    return dateOf(i, status) + (activitySlot[k] ?? 0) * DAY + hour;
-  };
-  const activityEdit = (k: number) => Math.min(activityStart(k) - 2 * DAY, ctx.nowNaive - 120_000);
+  const jobEdit = (i: number) => editOf(i, statusOf(i), dateOf(i));
 
   return {
-    n, jobSeed, actSeed, noteSeed, h, isToday, statusOf, dateOf, editOf, total, activityJob, activitySlot,
-    activityStaff, firstActivity, jobUuid, jobEdit, activityStart, activityEdit,
+    n, jobSeed, actSeed, noteSeed, h, isToday, statusOf, dateOf, editOf, companyIndex, jobUuid, jobEdit, schedule,
   };
 }
 

@@ -4,66 +4,71 @@ import { hash32, indexedUuid } from './prng';
 import { DAY, HOUR, JOB_INDEX, type JobSeedContext, type SeedPlan } from './seed-plan';
 import { BLANK_DATE, formatNaive } from './time';
 
-/** Job activities: the visits of the plan, each by one field staff member. */
+/** Job activities: every scheduled visit of the plan's schedule, and the recorded time on site of some past ones. */
 export function createActivitySource(ctx: JobSeedContext, plan: SeedPlan): SeededSource {
-  const { actSeed, total, activityJob, activityStaff, jobUuid, statusOf, activityStart, activityEdit } = plan;
+  const { actSeed, jobUuid, schedule } = plan;
   const actUuid = (k: number) => indexedUuid(actSeed, k);
-  const activities: SeededSource = {
-    count: total,
+  const staffUuid = (k: number) => ctx.fieldStaff[schedule.rowStaff(k)] as string;
+  // A visit is booked a couple of days ahead; recorded time is written when the worker leaves the site.
+  const editOf = (k: number) =>
+    schedule.rowRecorded(k)
+      ? Math.min(schedule.rowEnd(k) + 5 * 60_000, ctx.nowNaive - 60_000)
+      : Math.min(schedule.rowStart(k) - 2 * DAY, ctx.nowNaive - 120_000);
+  return {
+    count: schedule.rows,
     kindSeed: actSeed,
     uuidAt: actUuid,
     cheap(k, field) {
       switch (field) {
         case 'uuid': return actUuid(k);
         case 'active': return 1;
-        case 'job_uuid': return jobUuid(activityJob[k] as number);
-        case 'staff_uuid': return ctx.fieldStaff[activityStaff[k] as number];
-        case JOB_INDEX: return activityJob[k];
-        case 'edit_date': return formatNaive(activityEdit(k));
+        case 'job_uuid': return jobUuid(schedule.rowJob(k));
+        case 'staff_uuid': return staffUuid(k);
+        case JOB_INDEX: return schedule.rowJob(k);
+        case 'edit_date': return formatNaive(editOf(k));
+        case 'start_date': return formatNaive(schedule.rowStart(k));
         default: return undefined;
       }
     },
     build(k) {
-      const i = activityJob[k] as number;
-      const start = activityStart(k);
-      const end = start + (1 + (hash32(actSeed, k, 5) % 3)) * HOUR;
-      const recorded = end < ctx.nowNaive && statusOf(i) !== 'Work Order';
+      const start = schedule.rowStart(k);
+      const recorded = schedule.rowRecorded(k);
+      const opened = !recorded && start < ctx.nowNaive;
       return {
         uuid: actUuid(k),
         active: 1,
-        edit_date: formatNaive(activityEdit(k)),
-        job_uuid: jobUuid(i),
-        staff_uuid: ctx.fieldStaff[activityStaff[k] as number] as string,
+        edit_date: formatNaive(editOf(k)),
+        job_uuid: jobUuid(schedule.rowJob(k)),
+        staff_uuid: staffUuid(k),
         start_date: formatNaive(start),
-        end_date: formatNaive(end),
-        activity_was_scheduled: '1',
+        end_date: formatNaive(schedule.rowEnd(k)),
+        // Either a scheduled visit or recorded time on site, never both (the OpenAPI description).
+        activity_was_scheduled: recorded ? '0' : '1',
         activity_was_recorded: recorded ? '1' : '0',
         activity_was_automated: '0',
-        has_been_opened: start < ctx.nowNaive ? '1' : '0',
-        has_been_opened_timestamp: start < ctx.nowNaive ? formatNaive(start - HOUR) : BLANK_DATE,
-        travel_time_in_seconds: 300 + (hash32(actSeed, k, 6) % 2400),
-        travel_distance_in_meters: 1000 + (hash32(actSeed, k, 7) % 40000),
-        allocated_by_staff_uuid: ctx.officeStaff[hash32(actSeed, k, 8) % ctx.officeStaff.length] as string,
-        allocated_timestamp: formatNaive(activityEdit(k)),
+        has_been_opened: opened ? '1' : '0',
+        has_been_opened_timestamp: opened ? formatNaive(start - HOUR) : BLANK_DATE,
+        // At most the gap between two slots (seed-calendar.ts), so the travel fits the schedule.
+        travel_time_in_seconds: 600 + (schedule.rowHash(k, 6) % 1200),
+        travel_distance_in_meters: 1000 + (schedule.rowHash(k, 7) % 25000),
+        allocated_by_staff_uuid: ctx.officeStaff[schedule.rowHash(k, 8) % ctx.officeStaff.length] as string,
+        allocated_timestamp: formatNaive(editOf(k)),
         material_uuid: '',
-        edit_by_staff_uuid: ctx.officeStaff[0] as string,
+        edit_by_staff_uuid: recorded ? staffUuid(k) : (ctx.officeStaff[0] as string),
       };
     },
   };
-
-
-  return activities;
 }
 
 /** Three notes for every two jobs, by the office or by the job's technician. */
 export function createNoteSource(ctx: JobSeedContext, plan: SeedPlan): SeededSource {
-  const { n, noteSeed, firstActivity, activityStaff, jobUuid, jobEdit } = plan;
+  const { n, noteSeed, schedule, jobUuid, jobEdit } = plan;
   // Three notes for every two jobs: note k belongs to job floor(2k/3).
   const noteCount = Math.floor((n * 3) / 2);
   const noteJob = (k: number) => Math.floor((k * 2) / 3);
   const noteUuid = (k: number) => indexedUuid(noteSeed, k);
   const noteTime = (k: number) => Math.min(jobEdit(noteJob(k)) - (hash32(noteSeed, k, 1) % DAY), ctx.nowNaive - 60_000);
-  const notes: SeededSource = {
+  return {
     count: noteCount,
     kindSeed: noteSeed,
     uuidAt: noteUuid,
@@ -80,10 +85,10 @@ export function createNoteSource(ctx: JobSeedContext, plan: SeedPlan): SeededSou
     },
     build(k) {
       const i = noteJob(k);
-      const act = firstActivity[i] ?? -1;
-      const byTech = act >= 0 && hash32(noteSeed, k, 2) % 2 === 0;
+      const visit = schedule.firstVisit[i] ?? -1;
+      const byTech = visit >= 0 && hash32(noteSeed, k, 2) % 2 === 0;
       const author = byTech
-        ? (ctx.fieldStaff[activityStaff[act] as number] as string)
+        ? (ctx.fieldStaff[schedule.staffOf(visit)] as string)
         : (ctx.officeStaff[hash32(noteSeed, k, 3) % ctx.officeStaff.length] as string);
       const time = formatNaive(noteTime(k));
       return {
@@ -100,6 +105,4 @@ export function createNoteSource(ctx: JobSeedContext, plan: SeedPlan): SeededSou
       };
     },
   };
-
-  return notes;
 }

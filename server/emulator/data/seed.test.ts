@@ -16,7 +16,9 @@ describe('seeded data', () => {
     const b = build(1);
     const c = build(2);
     expect(a.accounts.map((x) => x.info)).toEqual(b.accounts.map((x) => x.info));
-    for (const type of ['job', 'note', 'jobactivity', 'company', 'companycontact']) expect(all(a, type)).toEqual(all(b, type));
+    for (const type of ['job', 'note', 'jobactivity', 'jobcontact', 'joballocation', 'company', 'companycontact']) {
+      expect(all(a, type)).toEqual(all(b, type));
+    }
     expect(all(a, 'job')).not.toEqual(all(c, 'job'));
     expect(a.accounts[0]!.info.api_key).not.toBe(c.accounts[0]!.info.api_key);
   });
@@ -36,7 +38,7 @@ describe('seeded data', () => {
   it('finds every seeded record by uuid, and no invented one', () => {
     const store = build(4, 3000);
     const account = store.accounts[0]!;
-    for (const type of ['job', 'note', 'jobactivity']) {
+    for (const type of ['job', 'note', 'jobactivity', 'jobcontact']) {
       const c = store.collection(account, type);
       for (let i = 0; i < c.size(); i += 37) expect(c.indexOf(c.uuidAt(i))).toBe(i);
       expect(c.indexOf('00000000-0000-4000-8000-000000000000')).toBeUndefined();
@@ -63,7 +65,8 @@ describe('seeded data', () => {
     const fields: Record<string, string[]> = {
       job: ['uuid', 'active', 'status', 'edit_date', 'generated_job_id'],
       note: ['uuid', 'active', 'related_object', 'related_object_uuid', 'edit_date'],
-      jobactivity: ['uuid', 'active', 'job_uuid', 'staff_uuid', 'edit_date'],
+      jobactivity: ['uuid', 'active', 'job_uuid', 'staff_uuid', 'edit_date', 'start_date'],
+      jobcontact: ['uuid', 'active', 'job_uuid', 'edit_date'],
     };
     for (const [type, names] of Object.entries(fields)) {
       const c = store.collection(account, type);

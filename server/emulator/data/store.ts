@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChangeBus, Clock, SecurityRole } from '../contracts';
+import type { ChangeBus, Clock, SecurityRole, Switches } from '../contracts';
 import type { Collection } from './collection';
 import { matches, type Condition } from './filter';
 import { fillRecord, type Rec, type RecordTypeDef } from './record-types';
@@ -28,6 +28,11 @@ export interface PageResult {
   /** Position to resume from, present when more records follow. */
   next: number | undefined;
 }
+
+type UuidReuse = Switches['uuidReuse'];
+
+/** Records that give a field worker a job to see: a visit (job activity) or an allocation without a time. */
+const ALLOCATING: ReadonlySet<string> = new Set(['jobactivity', 'joballocation']);
 
 /** Roles that see only the jobs allocated to them. */
 const RESTRICTED: ReadonlySet<SecurityRole> = new Set(['technician', 'subcontractor']);
@@ -84,6 +89,8 @@ export function createStore(opts: StoreOptions) {
       case 'note':
         return (i) => c.field(i, 'related_object') === 'job' && visible(i, 'related_object_uuid');
       case 'jobactivity':
+      case 'joballocation':
+      case 'jobcontact':
         return (i) => visible(i, 'job_uuid');
       default:
         return undefined;
@@ -121,8 +128,8 @@ export function createStore(opts: StoreOptions) {
     apply(after, 1);
   }
 
-  function emit(account: Account, type: string, uuid: string, changed: string[]) {
-    opts.changes.emit({ accountUuid: account.info.uuid, recordType: type, uuid, changedFields: changed, at: opts.clock.now() });
+  function emit(account: Account, type: string, uuid: string, changed: string[], record: Rec, previous: Rec | undefined) {
+    opts.changes.emit({ accountUuid: account.info.uuid, recordType: type, uuid, changedFields: changed, at: opts.clock.now(), record, previous });
   }
 
   /** Applies already validated fields to record i; `by` is the staff member the change is attributed to. */
@@ -137,34 +144,42 @@ export function createStore(opts: StoreOptions) {
     if (by && 'edit_by_staff_uuid' in def.fields) after.edit_by_staff_uuid = by;
     c.replace(i, after);
     version++;
-    if (def.name === 'jobactivity') trackAllocation(account, before, after);
-    emit(account, def.name, String(before.uuid), changed);
+    if (ALLOCATING.has(def.name)) trackAllocation(account, before, after);
+    emit(account, def.name, String(before.uuid), changed, after, before);
     return changed;
   }
 
-  /** Checks references a create or update must hold (the note's job, the visit's job and staff member). */
+  /** Checks references a create or update must hold (the note's job; the job and staff member of a visit or an
+   * allocation; the job of a job contact). */
   function checkReferences(account: Account, def: RecordTypeDef, merged: Rec): string | undefined {
     const exists = (type: string, uuid: unknown) => coll(account, type).indexOf(String(uuid)) !== undefined;
     if (def.name === 'note' && merged.related_object === 'job' && !exists('job', merged.related_object_uuid)) {
       return `No job ${merged.related_object_uuid} for this note (related_object_uuid)`;
     }
-    if (def.name === 'jobactivity') {
+    if (ALLOCATING.has(def.name) || def.name === 'jobcontact') {
       if (!exists('job', merged.job_uuid)) return `No job ${merged.job_uuid} (job_uuid)`;
-      if (!exists('staff', merged.staff_uuid)) return `No staff member ${merged.staff_uuid} (staff_uuid)`;
     }
+    if (ALLOCATING.has(def.name) && !exists('staff', merged.staff_uuid)) return `No staff member ${merged.staff_uuid} (staff_uuid)`;
     return undefined;
   }
 
-  function create(account: Account, def: RecordTypeDef, fields: Rec, by: string | undefined): WriteResult {
+  /**
+   * Creates a record. A client-chosen uuid that already exists is handled as `reuse` says (the platform's answer
+   * is unknown, see Switches.uuidReuse): update it, refuse with 400, or make a second record under a new uuid.
+   */
+  function create(account: Account, def: RecordTypeDef, fields: Rec, by: string | undefined, reuse: UuidReuse = 'update'): WriteResult {
     const c = coll(account, def.name);
-    const uuid = String(fields.uuid ?? randomUUID()).toLowerCase();
+    let uuid = String(fields.uuid ?? randomUUID()).toLowerCase();
     const existing = c.indexOf(uuid);
-    if (existing !== undefined) {
-      // The platform treats a create naming an existing uuid as an update of it, so a retried create is harmless.
+    if (existing !== undefined && reuse === 'refuse') {
+      return { ok: false, status: 400, message: `A ${def.name} record with uuid ${uuid} already exists` };
+    }
+    if (existing !== undefined && reuse === 'update') {
       const problem = checkReferences(account, def, { ...c.get(existing), ...fields });
       if (problem) return { ok: false, status: 400, message: problem };
       return { ok: true, uuid, created: false, changed: update(account, def, existing, fields, by) };
     }
+    if (existing !== undefined) uuid = randomUUID();
     const stamp = account.local.format(opts.clock.now());
     const defaults: Rec = { uuid, active: 1, edit_date: stamp };
     if (def.name === 'job') {
@@ -183,9 +198,9 @@ export function createStore(opts: StoreOptions) {
     if (problem) return { ok: false, status: 400, message: problem };
     c.append(record);
     version++;
-    if (def.name === 'jobactivity') trackAllocation(account, undefined, record);
+    if (ALLOCATING.has(def.name)) trackAllocation(account, undefined, record);
     const changed = Object.keys(fields).filter((f) => f !== 'uuid');
-    emit(account, def.name, uuid, changed.length > 0 ? changed : ['uuid']);
+    emit(account, def.name, uuid, changed.length > 0 ? changed : ['uuid'], record, undefined);
     return { ok: true, uuid, created: true, changed };
   }
 

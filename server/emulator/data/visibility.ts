@@ -1,7 +1,8 @@
 import type { AccountData } from './seed-account';
 
 /**
- * Which jobs each field staff member may see: the jobs allocated to them through active job activities.
+ * Which jobs each field staff member may see: the jobs allocated to them through active job activities (visits)
+ * or active job allocations (no time slot).
  * Counts, because a job can have several visits by the same person; keyed by job position for speed.
  */
 export interface Visibility {

@@ -43,6 +43,9 @@ export function createSessions(clock: Clock) {
     signIn(browser: string, person: Person): void {
       signedIn.set(digest(browser), person);
     },
+    signOut(browser: string): void {
+      signedIn.delete(digest(browser));
+    },
     /** Opens a consent and answers its one-time form token. */
     open(consent: Omit<PendingConsent, 'expiresAt'>): string {
       // Pages nobody answered would otherwise pile up in a long-running emulator.

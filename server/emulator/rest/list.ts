@@ -2,27 +2,33 @@ import type { Context } from 'hono';
 import type { EmulatorEnv } from '../contracts';
 import { parseFilter, type Condition } from '../data/filter';
 import type { RecordTypeDef } from '../data/record-types';
+import { MAX_PAGE_SIZE } from '../switches';
 import type { Account } from '../data/store';
 import { apiError } from './errors';
 import { missingScope } from './scopes';
 import type { RenderedPage } from './page-ahead';
 import type { RecordRouteDeps } from './records';
 
-export const PAGE_SIZE = 1000;
 /** Without a cursor the platform answers everything; the emulator stops at this many, and says so in a header. */
-export const UNPAGED_CAP = 10_000;
+export const UNPAGED_CAP = MAX_PAGE_SIZE;
 
-/** GET <type>.json: cursor pages (`cursor=-1`, then `x-next-cursor`), or everything without a cursor; `$filter`. */
+/**
+ * GET <type>.json: cursor pages (`cursor=-1`, then `x-next-cursor`) of the `pageSize` switch, or everything without
+ * a cursor; `$filter`, which the `unparsableFilter` switch refuses (400) or ignores when it cannot be parsed.
+ */
 export function listRecords(c: Context<EmulatorEnv>, deps: RecordRouteDeps, account: Account, def: RecordTypeDef): Response {
   const started = performance.now();
   const denied = missingScope(c.get('principal'), def.name, 'read');
   if (denied) return apiError(c, 403, denied);
+  const switches = deps.switches.get();
   let conditions: Condition[] = [];
   const filter = c.req.query('$filter');
   if (filter !== undefined) {
     const parsed = parseFilter(def, filter);
-    if (!parsed.ok) return apiError(c, 400, parsed.message);
-    conditions = parsed.conditions;
+    if (parsed.ok) conditions = parsed.conditions;
+    else if (switches.unparsableFilter === 'refuse') return apiError(c, 400, parsed.message);
+    // Ignored, as the platform ignores a filter it cannot read: the header is the emulator's own, for debugging.
+    else c.header('x-emulator-filter-ignored', parsed.message.replace(/[^\x20-\x7e]/g, '?').slice(0, 200));
   }
   const cursor = c.req.query('cursor');
   const scope = `${account.info.uuid}|${def.name}`;
@@ -32,7 +38,7 @@ export function listRecords(c: Context<EmulatorEnv>, deps: RecordRouteDeps, acco
     if (!found.ok) return apiError(c, 400, found.message);
     from = found.position;
   }
-  const limit = cursor === undefined ? UNPAGED_CAP : PAGE_SIZE;
+  const limit = cursor === undefined ? UNPAGED_CAP : switches.pageSize;
   const acting = c.get('actingStaffUuid');
   const keyAt = (position: number) => `${scope}|${position}|${limit}|${acting ?? ''}|${filter ?? ''}`;
   const render = (position: number): RenderedPage => {

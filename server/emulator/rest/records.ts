@@ -1,8 +1,9 @@
 import { Hono, type Context } from 'hono';
-import type { EmulatorEnv, Principal } from '../contracts';
+import type { EmulatorEnv, Principal, Switches } from '../contracts';
 import type { Cursors } from '../data/cursors';
 import { resolveType, type Rec, type RecordTypeDef } from '../data/record-types';
 import type { Account, Store } from '../data/store';
+import type { SwitchBoard } from '../switches';
 import { isUuid, validateWrite } from '../data/validate';
 import { readBody } from './body';
 import { apiError, apiOk } from './errors';
@@ -15,6 +16,7 @@ type C = Context<EmulatorEnv>;
 export interface RecordRouteDeps {
   store: Store;
   cursors: Cursors;
+  switches: SwitchBoard;
   pagesAhead: PageAhead;
 }
 
@@ -46,7 +48,7 @@ export function createRecordRoutes(routeDeps: Omit<RecordRouteDeps, 'pagesAhead'
     const method = c.req.method;
     if (path.uuid === undefined) {
       if (method === 'GET') return listRecords(c, deps, account, def);
-      if (method === 'POST') return createRecord(c, store, account, def);
+      if (method === 'POST') return createRecord(c, store, account, def, deps.switches.get().uuidReuse);
       return apiError(c, 405, `${method} is not supported on a ${def.name} collection: use GET to list or POST to create`);
     }
     if (!isUuid(path.uuid)) return apiError(c, 400, `Malformed record uuid '${path.uuid.slice(0, 60)}'`);
@@ -67,16 +69,19 @@ function getRecord(c: C, store: Store, account: Account, def: RecordTypeDef, uui
   return c.json(store.collection(account, def.name).get(i));
 }
 
-/** A restricted (technician) writer may only add notes and visits to jobs allocated to them. */
+/** Records that hang off one job through job_uuid. */
+const JOB_CHILDREN: ReadonlySet<string> = new Set(['jobactivity', 'joballocation', 'jobcontact']);
+
+/** A restricted (technician) writer may only add notes, visits, allocations and contacts to jobs allocated to them. */
 function checkJobAllocation(c: C, store: Store, account: Account, def: RecordTypeDef, record: Rec): string | undefined {
   const acting = c.get('actingStaffUuid');
   if (!acting || !store.restriction(account, 'job', acting)) return undefined;
-  const jobUuid = def.name === 'note' ? record.related_object_uuid : def.name === 'jobactivity' ? record.job_uuid : undefined;
+  const jobUuid = def.name === 'note' ? record.related_object_uuid : JOB_CHILDREN.has(def.name) ? record.job_uuid : undefined;
   if (jobUuid === undefined || store.jobVisible(account, acting, jobUuid)) return undefined;
   return `Job ${jobUuid} is not allocated to staff member ${acting}`;
 }
 
-async function createRecord(c: C, store: Store, account: Account, def: RecordTypeDef): Promise<Response> {
+async function createRecord(c: C, store: Store, account: Account, def: RecordTypeDef, reuse: Switches['uuidReuse']): Promise<Response> {
   if (isReadOnlyType(def.name)) return apiError(c, 405, `${def.name} records are read-only through the API`);
   const principal = c.get('principal');
   const denied = missingScope(principal, def.name, 'create');
@@ -87,7 +92,7 @@ async function createRecord(c: C, store: Store, account: Account, def: RecordTyp
   if (!valid.ok) return apiError(c, 400, valid.message);
   const notAllocated = checkJobAllocation(c, store, account, def, valid.fields);
   if (notAllocated) return apiError(c, 403, notAllocated);
-  const result = store.create(account, def, valid.fields, writer(c, account));
+  const result = store.create(account, def, valid.fields, writer(c, account), reuse);
   if (!result.ok) return apiError(c, result.status, result.message);
   c.header('x-record-uuid', result.uuid);
   return apiOk(c);

@@ -25,6 +25,8 @@ const RULES: Record<string, ScopeRule> = {
   badge: { read: ['manage_badges'], create: ['manage_badges'], write: ['manage_badges'] },
   category: pair('read_job_categories', 'manage_job_categories'),
   jobactivity: pair('read_schedule', 'manage_schedule'),
+  joballocation: pair('read_schedule', 'manage_schedule'),
+  jobcontact: pair('read_job_contacts', 'manage_job_contacts'),
   securityrole: { read: ['read_security_roles'], create: [], write: [] },
   vendor: { read: ['vendor'], create: [], write: [] },
 };

@@ -1,14 +1,16 @@
 import { formatUtc } from '../clock';
 import type { Clock, RecordChange } from '../contracts';
+import type { SwitchBoard } from '../switches';
+import { jobEventsOf, type JobEvent } from './events';
 import { postToCallback, type PostOutcome } from './http-post';
-import { buildNotification, type WebhookNotification } from './notification';
+import { buildNotification, encodePayload, type WebhookPayload } from './notification';
 import { nextAttemptAt, windowExpired } from './retry-policy';
 import type { StoredSubscription, SubscriptionStore } from './store';
 import type { AccountThrottle } from './throttle';
 
 /** Per-subscription delivery state: a FIFO queue, so one subscription's notifications arrive in order. */
 interface Lane {
-  queue: WebhookNotification[];
+  queue: WebhookPayload[];
   /** A pump loop is running (possibly awaiting a POST). */
   running: boolean;
   /** Cancels the scheduled wake-up (retry backoff or throttle gap), if one is pending. */
@@ -24,12 +26,14 @@ export interface DeliveryDeps {
   store: SubscriptionStore;
   throttle: AccountThrottle;
   baseUrl: () => string;
+  switches: Pick<SwitchBoard, 'get'>;
   timeoutMs: number;
   signal: AbortSignal;
 }
 
 /**
- * Sends notifications for record changes and applies the spec's answers: 2xx completes, 410 removes the
+ * Sends notifications for record changes (object subscriptions) and the job events they amount to (event
+ * subscriptions), and applies the spec's answers: 2xx completes, 410 removes the
  * subscription, 429 throttles the account, anything else (other status, timeout, refused connection) is retried
  * with backoff on the emulator clock for 72 hours, then the subscription is deactivated.
  */
@@ -93,9 +97,10 @@ export function createDelivery(deps: DeliveryDeps) {
       if (waitUntil !== undefined) return wakeAt(sub, lane, waitUntil);
 
       const generation = lane.generation;
+      // Encoded when sent, not when queued: a switch flipped between the two applies to the next POST.
       const outcome = await postToCallback(
         sub.record.callback_url,
-        { contentType: 'application/json', text: JSON.stringify(head) },
+        encodePayload(head, deps.switches.get().webhookContentType),
         { timeoutMs: deps.timeoutMs, signal: deps.signal },
       );
       if (!current(sub, lane)) return;
@@ -135,13 +140,23 @@ export function createDelivery(deps: DeliveryDeps) {
   }
 
   return {
-    /** Queues the change for every active subscription of its account that watches one of its fields. */
+    /** Queues the change for every active subscription of its account that it concerns: object subscriptions
+     * watching one of its fields, event subscriptions to an event it amounts to. */
     enqueue(change: RecordChange): void {
-      for (const sub of store.activeFor(change.accountUuid, change.recordType)) {
-        const notification = buildNotification(change, sub.record.fields, deps.baseUrl());
-        if (!notification) continue;
+      let events: JobEvent[] | undefined;
+      for (const sub of store.activeFor(change.accountUuid)) {
+        const record = sub.record;
+        let payloads: WebhookPayload[] = [];
+        if (record.type === 'object') {
+          const notification = record.object === change.recordType ? buildNotification(change, record.fields, deps.baseUrl()) : undefined;
+          if (notification) payloads = [notification];
+        } else {
+          events ??= jobEventsOf(change, deps.baseUrl());
+          payloads = events.filter((e) => e.event === record.event).map((e) => e.notification);
+        }
+        if (payloads.length === 0) continue;
         const lane = laneOf(sub);
-        lane.queue.push(notification);
+        lane.queue.push(...payloads);
         void kick(sub, lane);
       }
     },

@@ -40,7 +40,7 @@ describe('webhooks through the whole emulator', () => {
     const subscriptions = `${emulator.info.base_url}/webhook_subscriptions`;
 
     // access_token as a form parameter: the auth middleware and the route both read the same body.
-    const res = await fetch(subscriptions, {
+    const res = await fetch(`${subscriptions}/object`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({

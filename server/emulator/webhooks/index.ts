@@ -1,13 +1,14 @@
 import type { Hono } from 'hono';
 import type { EmulatorEnv, WebhookDeps, WebhookSubscription } from '../contracts';
+import { DEFAULT_SWITCHES } from '../switches';
 import { createDelivery } from './delivery';
 import { createWebhookRoutes } from './routes';
-import { createSubscriptionStore } from './store';
+import { copyOf, createSubscriptionStore } from './store';
 import { createAccountThrottle } from './throttle';
 import { verifyCallback } from './verify';
 
-export { WEBHOOK_OBJECTS, type WebhookObject } from './input';
-export type { WebhookNotification } from './notification';
+export { WEBHOOK_EVENTS, WEBHOOK_OBJECTS, type WebhookEvent, type WebhookObject } from './input';
+export { FORM_FIELD, type WebhookEventNotification, type WebhookNotification, type WebhookPayload } from './notification';
 export { RETRY_WINDOW_MS } from './retry-policy';
 export { THROTTLE_MAX_GAP_MS, THROTTLE_PERIOD_MS } from './throttle';
 
@@ -17,13 +18,14 @@ export interface WebhookOptions {
 }
 
 /** A stored subscription with its owner, as tests and the control surface read it. */
-export interface OwnedSubscription extends WebhookSubscription {
+export type OwnedSubscription = WebhookSubscription & {
   appId: string;
   accountUuid: string;
-}
+};
 
 export interface Webhooks {
-  /** GET / (list), POST / (add or modify), DELETE / (remove); mount at {base_url}/webhook_subscriptions. */
+  /** GET / (list), POST /object and /event (add or modify), DELETE / and /{uuid} (remove); mount at
+   * {base_url}/webhook_subscriptions. */
   routes: Hono<EmulatorEnv>;
   /** Stops delivery: unsubscribes from changes, cancels retries, aborts POSTs in flight. */
   close(): void;
@@ -48,6 +50,7 @@ export function createWebhooks(deps: WebhookDeps, options: WebhookOptions = {}):
     store,
     throttle: createAccountThrottle(),
     baseUrl: deps.baseUrl,
+    switches: deps.switches ?? { get: () => ({ ...DEFAULT_SWITCHES }) },
     timeoutMs,
     signal: shutdown.signal,
   });
@@ -66,12 +69,7 @@ export function createWebhooks(deps: WebhookDeps, options: WebhookOptions = {}):
       delivery.close();
     },
     subscriptions: () =>
-      store.all().map((sub) => ({
-        ...sub.record,
-        fields: [...sub.record.fields],
-        appId: sub.appId,
-        accountUuid: sub.accountUuid,
-      })),
+      store.all().map((sub) => ({ ...copyOf(sub.record), appId: sub.appId, accountUuid: sub.accountUuid })),
     queued: () => delivery.queued(),
     whenIdle: () => delivery.whenIdle(),
   };

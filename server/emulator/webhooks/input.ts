@@ -18,12 +18,13 @@ export const WEBHOOK_OBJECTS = [
 
 export type WebhookObject = (typeof WEBHOOK_OBJECTS)[number];
 
-const objectSchema = z.enum(WEBHOOK_OBJECTS, {
-  error: (issue) =>
-    issue.input === undefined
-      ? 'object is required'
-      : `object must be one of: ${WEBHOOK_OBJECTS.join(', ')}`,
-});
+/** The event subscriptions the emulator delivers (seen in the real platform's official integrations). */
+export const WEBHOOK_EVENTS = ['job.status_changed', 'job.note_added', 'job.badge_added', 'job.badge_removed'] as const;
+
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export const isWebhookObject = (name: string): name is WebhookObject => (WEBHOOK_OBJECTS as readonly string[]).includes(name);
+export const isWebhookEvent = (name: string): name is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(name);
 
 const uniqueIdSchema = z
   .string({ error: 'unique_id must be a string' })
@@ -59,15 +60,36 @@ const callbackUrlSchema = z
     }
   }, 'callback_url must be an absolute http or https URL');
 
-export const upsertInputSchema = z.object({
-  object: objectSchema,
+/** Which object or event is checked after the shape, so an unsupported one gets the platform's own message. */
+const nameSchema = (what: 'object' | 'event') =>
+  z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(100, `${what} is too long`);
+
+export const objectInputSchema = z.object({
+  object: nameSchema('object'),
   fields: fieldsSchema,
   callback_url: callbackUrlSchema,
   unique_id: uniqueIdSchema,
 });
-export type UpsertInput = z.infer<typeof upsertInputSchema>;
+export type ObjectInput = z.infer<typeof objectInputSchema>;
 
-export const deleteInputSchema = z.object({ object: objectSchema, unique_id: uniqueIdSchema });
+export const eventInputSchema = z.object({
+  event: nameSchema('event'),
+  callback_url: callbackUrlSchema,
+  unique_id: uniqueIdSchema,
+});
+export type EventInput = z.infer<typeof eventInputSchema>;
+
+/** DELETE's identifying fields: exactly one of object or event, the unique_id, and optionally the callback_url. */
+export const deleteInputSchema = z
+  .object({
+    object: z.string().optional(),
+    event: z.string().optional(),
+    unique_id: uniqueIdSchema,
+    callback_url: z.string().optional(),
+  })
+  .refine((v) => (v.object === undefined) !== (v.event === undefined), {
+    message: 'object or event is required (one of them) to name the subscription to delete',
+  });
 export type DeleteInput = z.infer<typeof deleteInputSchema>;
 
 export const statusSchema = z

@@ -1,12 +1,30 @@
 import { formatUtc } from '../clock';
-import type { RecordChange } from '../contracts';
+import type { RecordChange, Switches } from '../contracts';
+import type { WebhookEvent } from './input';
 
-/** The body POSTed to a callback URL (spec: "Webhook notification"). */
+/** The body POSTed to a callback URL for an object subscription (spec: "Webhook notification"). */
 export interface WebhookNotification {
   object: string;
   entry: [{ changed_fields: string[]; time: string; uuid: string }];
   resource_url: string;
 }
+
+/**
+ * The body POSTed for an event subscription. The shape is a guess (FIDELITY.md): the spec's notification with the
+ * event's name beside it, the job as the entry, and the record the event is about (the note or the badge) named
+ * by uuid. Like object notifications it carries no field values: the subscriber reads the job from resource_url.
+ */
+export interface WebhookEventNotification {
+  eventName: WebhookEvent;
+  object: 'job';
+  entry: [{ uuid: string; time: string; note_uuid?: string; badge_uuid?: string }];
+  resource_url: string;
+}
+
+export type WebhookPayload = WebhookNotification | WebhookEventNotification;
+
+export const resourceUrl = (baseUrl: string, recordType: string, uuid: string) =>
+  `${baseUrl.replace(/\/+$/, '')}/api_1.0/${encodeURIComponent(recordType)}/${encodeURIComponent(uuid)}.json`;
 
 /**
  * The notification of `change` for a subscription watching `watched`, or undefined when none of its watched
@@ -21,10 +39,21 @@ export function buildNotification(
   const watchedSet = new Set(watched);
   const changed = [...new Set(change.changedFields)].filter((field) => watchedSet.has(field));
   if (changed.length === 0) return undefined;
-  const base = baseUrl.replace(/\/+$/, '');
   return {
     object: change.recordType,
     entry: [{ changed_fields: changed, time: formatUtc(change.at), uuid: change.uuid }],
-    resource_url: `${base}/api_1.0/${encodeURIComponent(change.recordType)}/${encodeURIComponent(change.uuid)}.json`,
+    resource_url: resourceUrl(baseUrl, change.recordType, change.uuid),
   };
+}
+
+/** The form field that carries the JSON in the `form` position of the webhookContentType switch (a guess). */
+export const FORM_FIELD = 'data';
+
+/** The request body for a payload, as the webhookContentType switch says at the time of sending. */
+export function encodePayload(payload: WebhookPayload, type: Switches['webhookContentType']): { contentType: string; text: string } {
+  const json = JSON.stringify(payload);
+  if (type === 'form') {
+    return { contentType: 'application/x-www-form-urlencoded', text: new URLSearchParams({ [FORM_FIELD]: json }).toString() };
+  }
+  return { contentType: 'application/json', text: json };
 }

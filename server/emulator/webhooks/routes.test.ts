@@ -6,6 +6,7 @@ import { RETRY_WINDOW_MS, createWebhooks, type Webhooks } from './index';
 import { ACCOUNT, APP, OTHER_ACCOUNT, apiKey, createTestBus, deadUrl, startApi, startReceiver, waitFor } from './test-support';
 
 const subscriptionSchema = z.strictObject({
+  uuid: z.uuid(),
   type: z.literal('object'),
   object: z.string(),
   callback_url: z.string(),
@@ -51,6 +52,7 @@ describe('webhook subscription API', () => {
     expect(res.status).toBe(200);
     const stored = subscriptionSchema.parse(await res.json());
     expect(stored).toEqual({
+      uuid: stored.uuid,
       type: 'object',
       object: 'job',
       callback_url: receiver.url,
@@ -75,8 +77,12 @@ describe('webhook subscription API', () => {
   it('modifies the subscription with the same object and unique_id instead of adding one', async () => {
     await api.as(apiKey()).add(jobSub({ unique_id: 'a' }));
     await api.as(apiKey()).add(jobSub({ unique_id: 'b' }));
+    const firstUuid = webhooks.subscriptions()[0]!.uuid;
     const res = await api.as(apiKey()).add(jobSub({ unique_id: 'a', fields: 'generated_job_id' }));
-    expect(subscriptionSchema.parse(await res.json()).fields).toEqual(['generated_job_id']);
+    const modified = subscriptionSchema.parse(await res.json());
+    expect(modified.fields).toEqual(['generated_job_id']);
+    // Modifying keeps the subscription's own uuid.
+    expect(modified.uuid).toBe(firstUuid);
     const list = listSchema.parse(await (await api.as(apiKey()).list('all')).json());
     expect(list.map((s) => [s.unique_id, s.fields])).toEqual([
       ['a', ['generated_job_id']],
@@ -92,7 +98,7 @@ describe('webhook subscription API', () => {
     expect(mine.map((s) => s.object)).toEqual(['job']);
     const theirs = listSchema.parse(await (await api.as(apiKey(OTHER_ACCOUNT)).list('all')).json());
     expect(theirs.map((s) => s.object)).toEqual(['company']);
-    expect(webhooks.subscriptions().map((s) => [s.appId, s.accountUuid, s.object])).toEqual([
+    expect(webhooks.subscriptions().map((s) => [s.appId, s.accountUuid, s.type === 'object' ? s.object : s.event])).toEqual([
       [APP, ACCOUNT, 'job'],
       [APP, OTHER_ACCOUNT, 'company'],
       ['another-app', ACCOUNT, 'task'],
@@ -137,7 +143,7 @@ describe('webhook subscription API', () => {
 
   it.each([
     ['missing object', { fields: 'status', callback_url: 'http://127.0.0.1:9/x' }, /object is required/],
-    ['unsupported object', { object: 'staff', fields: 'status', callback_url: 'http://127.0.0.1:9/x' }, /object must be one of/],
+    ['unsupported object', { object: 'staff', fields: 'status', callback_url: 'http://127.0.0.1:9/x' }, /^Object staff does not support subscription$/],
     ['missing fields', { object: 'job', callback_url: 'http://127.0.0.1:9/x' }, /fields is required/],
     ['empty fields', { object: 'job', fields: '', callback_url: 'http://127.0.0.1:9/x' }, /field name/],
     ['blank field name', { object: 'job', fields: 'status,,badges', callback_url: 'http://127.0.0.1:9/x' }, /field name/],
@@ -173,7 +179,7 @@ describe('webhook subscription API', () => {
     expect(errorSchema.parse(await res.json()).message).toMatch(/status must be one of: active, inactive, all/);
     const del = await api.as(apiKey()).remove({ unique_id: 'x' });
     expect(del.status).toBe(400);
-    expect(errorSchema.parse(await del.json()).message).toMatch(/object is required/);
+    expect(errorSchema.parse(await del.json()).message).toMatch(/object or event is required/);
   });
 });
 

@@ -1,8 +1,10 @@
 import { Hono, type Context } from 'hono';
 import type { EmulatorEnv, Principal } from '../contracts';
+import { eventRefusal, objectRefusal, type Refusal } from './access';
 import type { Delivery } from './delivery';
-import { deleteInputSchema, firstIssue, statusSchema, upsertInputSchema } from './input';
-import type { SubscriptionStore } from './store';
+import { deleteInputSchema, eventInputSchema, firstIssue, objectInputSchema, statusSchema } from './input';
+import { readParams } from './params';
+import { copyOf, type StoredSubscription, type SubscriptionStore } from './store';
 import type { VerifyResult } from './verify';
 
 export interface RouteDeps {
@@ -13,84 +15,83 @@ export interface RouteDeps {
 
 type Ctx = Context<EmulatorEnv>;
 
-const badRequest = (c: Ctx, message: string) => c.json({ errorCode: 400, message }, 400);
+const fail = (c: Ctx, status: 400 | 403 | 404, message: string) => c.json({ errorCode: status, message }, status);
 const ownerOf = (principal: Principal) => ({ appId: principal.appId, accountUuid: principal.accountUuid });
+const NOT_FOUND = 'No matching webhook found';
 
 /**
- * {base_url}/webhook_subscriptions: GET lists, POST adds or modifies, DELETE removes (see WebhookSubscription in
- * contracts.ts for the shapes). Mounted behind the REST auth middleware, which sets `principal`.
+ * {base_url}/webhook_subscriptions as the real platform takes it (see webhooks/types.ts for the shapes): POST
+ * /object and /event add or modify, GET / lists both kinds, DELETE / (identifying fields) and DELETE /{uuid}
+ * remove. A bare POST / is refused, as the platform refuses it. Mounted behind the REST auth middleware.
  */
 export function createWebhookRoutes(deps: RouteDeps): Hono<EmulatorEnv> {
   const routes = new Hono<EmulatorEnv>();
 
   routes.get('/', (c) => {
     const status = statusSchema.safeParse(c.req.query('status'));
-    if (!status.success) return badRequest(c, firstIssue(status.error));
-    const subs = deps.store.list(ownerOf(c.get('principal')), status.data);
-    return c.json(subs.map((sub) => ({ ...sub.record, fields: [...sub.record.fields] })));
+    if (!status.success) return fail(c, 400, firstIssue(status.error));
+    return c.json(deps.store.list(ownerOf(c.get('principal')), status.data).map((sub) => copyOf(sub.record)));
   });
 
-  routes.post('/', async (c) => {
-    const body = await readParams(c);
-    if (!body.ok) return badRequest(c, body.message);
-    const input = upsertInputSchema.safeParse(body.params);
-    if (!input.success) return badRequest(c, firstIssue(input.error));
+  // Integrators met this live: the platform reads the last path segment as the object type.
+  routes.post('/', (c) => fail(c, 400, 'webhook_subscriptions is not an authorised object type'));
 
-    const principal = c.get('principal');
+  /** Checks, then (for public apps) verifies the callback, then stores: any refusal changes nothing. */
+  async function subscribe(c: Ctx, refusal: Refusal | undefined, callbackUrl: string, save: () => StoredSubscription) {
+    if (refusal) return fail(c, refusal.status, refusal.message);
     // Public (OAuth) apps prove they own the callback first; API-key (private) apps are not asked to.
-    if (principal.kind === 'oauth') {
-      const verified = await deps.verify(input.data.callback_url);
-      if (!verified.ok) return badRequest(c, `Callback URL verification failed: ${verified.reason}`);
+    if (c.get('principal').kind === 'oauth') {
+      const verified = await deps.verify(callbackUrl);
+      if (!verified.ok) return fail(c, 400, `Callback URL verification failed: ${verified.reason}`);
     }
-    const { sub } = deps.store.upsert(ownerOf(principal), input.data);
+    const sub = save();
     deps.delivery.restart(sub);
-    return c.json({ ...sub.record, fields: [...sub.record.fields] });
+    return sub;
+  }
+
+  routes.post('/object', async (c) => {
+    const body = await readParams(c);
+    if (!body.ok) return fail(c, 400, body.message);
+    const input = objectInputSchema.safeParse(body.params);
+    if (!input.success) return fail(c, 400, firstIssue(input.error));
+    const principal = c.get('principal');
+    const saved = await subscribe(c, objectRefusal(principal, input.data.object), input.data.callback_url, () =>
+      deps.store.upsertObject(ownerOf(principal), input.data).sub,
+    );
+    return saved instanceof Response ? saved : c.json(copyOf(saved.record));
   });
 
-  routes.delete('/', async (c) => {
+  routes.post('/event', async (c) => {
     const body = await readParams(c);
-    if (!body.ok) return badRequest(c, body.message);
-    const input = deleteInputSchema.safeParse({ ...c.req.query(), ...body.params });
-    if (!input.success) return badRequest(c, firstIssue(input.error));
-    const sub = deps.store.find(ownerOf(c.get('principal')), input.data.object, input.data.unique_id);
-    if (!sub) {
-      const message = `No subscription for object "${input.data.object}" with unique_id "${input.data.unique_id}"`;
-      return c.json({ errorCode: 404, message }, 404);
-    }
+    if (!body.ok) return fail(c, 400, body.message);
+    const input = eventInputSchema.safeParse(body.params);
+    if (!input.success) return fail(c, 400, firstIssue(input.error));
+    const principal = c.get('principal');
+    const saved = await subscribe(c, eventRefusal(principal, input.data.event), input.data.callback_url, () =>
+      deps.store.upsertEvent(ownerOf(principal), input.data).sub,
+    );
+    return saved instanceof Response ? saved : c.json({ success: true });
+  });
+
+  const remove = (c: Ctx, sub: StoredSubscription | undefined) => {
+    if (!sub) return fail(c, 404, NOT_FOUND);
     deps.store.remove(sub);
     deps.delivery.drop(sub);
     return c.json({ errorCode: 0, message: 'OK' });
+  };
+
+  routes.delete('/', async (c) => {
+    const body = await readParams(c);
+    if (!body.ok) return fail(c, 400, body.message);
+    const input = deleteInputSchema.safeParse({ ...c.req.query(), ...body.params });
+    if (!input.success) return fail(c, 400, firstIssue(input.error));
+    const { object, event, unique_id: uniqueId, callback_url: callbackUrl } = input.data;
+    const name = object !== undefined ? { type: 'object' as const, name: object } : { type: 'event' as const, name: event ?? '' };
+    const sub = deps.store.find(ownerOf(c.get('principal')), { ...name, uniqueId });
+    return remove(c, sub && (callbackUrl === undefined || sub.record.callback_url === callbackUrl) ? sub : undefined);
   });
 
+  routes.delete('/:uuid', (c) => remove(c, deps.store.findByUuid(ownerOf(c.get('principal')), c.req.param('uuid'))));
+
   return routes;
-}
-
-type Params = { ok: true; params: Record<string, unknown> } | { ok: false; message: string };
-
-/** Form-encoded (the real platform's shape), multipart, or a JSON object; an empty body is no parameters. */
-async function readParams(c: Ctx): Promise<Params> {
-  const type = c.req.header('content-type')?.toLowerCase() ?? '';
-  if (type.startsWith('application/json')) {
-    const text = await c.req.text();
-    if (text.trim() === '') return { ok: true, params: {} };
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-        return { ok: true, params: parsed as Record<string, unknown> };
-      }
-      return { ok: false, message: 'the JSON body must be an object' };
-    } catch {
-      return { ok: false, message: 'the body is not valid JSON' };
-    }
-  }
-  if (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')) {
-    try {
-      return { ok: true, params: await c.req.parseBody() };
-    } catch {
-      return { ok: false, message: 'the form body could not be read' };
-    }
-  }
-  const text = await c.req.text();
-  if (text.trim() === '') return { ok: true, params: {} };
-  return { ok: false, message: 'send the parameters form-encoded (application/x-www-form-urlencoded) or as JSON' };
 }

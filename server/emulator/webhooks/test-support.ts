@@ -11,11 +11,11 @@ export const OTHER_ACCOUNT = '0f5e8f3e-8d7a-4b8e-b2a5-1c7d2e9a4f02';
 export const APP = 'fieldside-app';
 
 export const apiKey = (accountUuid = ACCOUNT, appId = APP): Principal => ({ kind: 'api_key', accountUuid, appId });
-export const oauth = (accountUuid = ACCOUNT, appId = APP): Principal => ({
+export const oauth = (accountUuid = ACCOUNT, appId = APP, scopes = ['read_jobs']): Principal => ({
   kind: 'oauth',
   accountUuid,
   appId,
-  scopes: new Set(['read_jobs']),
+  scopes: new Set(scopes),
   consentingStaffUuid: '9a0e6a4d-5b1c-4f7e-8a2b-3c4d5e6f7a08',
 });
 
@@ -61,18 +61,23 @@ export async function startApi(routes: Hono<EmulatorEnv>) {
     const headers = {
       'x-test-principal': JSON.stringify(principal.kind === 'oauth' ? { ...principal, scopes: [...principal.scopes] } : principal),
     };
+    const form = (method: string, url: string, params: Record<string, string>) =>
+      fetch(url, { method, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params) });
     return {
       list: (status?: string) => fetch(status === undefined ? base : `${base}?status=${encodeURIComponent(status)}`, { headers }),
-      add: (params: Record<string, string>) =>
-        fetch(base, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params) }),
+      /** An object subscription: POST /webhook_subscriptions/object. */
+      add: (params: Record<string, string>) => form('POST', `${base}/object`, params),
+      addEvent: (params: Record<string, string>) => form('POST', `${base}/event`, params),
+      /** POST /webhook_subscriptions itself, which the platform refuses. */
+      addBare: (params: Record<string, string>) => form('POST', base, params),
       addRaw: (body: string, contentType: string) =>
-        fetch(base, { method: 'POST', headers: { ...headers, 'content-type': contentType }, body }),
+        fetch(`${base}/object`, { method: 'POST', headers: { ...headers, 'content-type': contentType }, body }),
       addJson: (body: unknown) =>
-        fetch(base, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-      remove: (params: Record<string, string>) =>
-        fetch(base, { method: 'DELETE', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params) }),
+        fetch(`${base}/object`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      remove: (params: Record<string, string>) => form('DELETE', base, params),
       removeByQuery: (params: Record<string, string>) =>
         fetch(`${base}?${new URLSearchParams(params)}`, { method: 'DELETE', headers }),
+      removeByUuid: (uuid: string) => fetch(`${base}/${encodeURIComponent(uuid)}`, { method: 'DELETE', headers }),
     };
   }
   return { as, close: () => closeServer(server) };
@@ -116,8 +121,8 @@ export async function startReceiver(clock: Clock, answer: (req: Received, index:
     received,
     /** The most requests this receiver had open at once. */
     maxConcurrent: () => maxOpen,
-    /** Received bodies parsed as JSON (notifications only). */
-    notifications: () => received.filter((r) => r.contentType?.startsWith('application/json')).map((r) => JSON.parse(r.body) as unknown),
+    /** Notification bodies (not verification requests), as JSON, whether sent as JSON or in the form field. */
+    notifications: () => received.filter((r) => challengeOf(r) === undefined).map(payloadOf),
     close: () => closeServer(server),
   };
 }
@@ -144,4 +149,10 @@ export async function deadUrl(): Promise<string> {
   const url = await listen(server);
   await closeServer(server);
   return `${url}/hooks/callback`;
+}
+
+/** The JSON of a notification: the body itself, or the `data` field of a form-encoded one. */
+export function payloadOf(req: Received): unknown {
+  if (req.contentType?.startsWith('application/x-www-form-urlencoded')) return JSON.parse(new URLSearchParams(req.body).get('data') ?? 'null');
+  return JSON.parse(req.body);
 }

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
-describe('platform web UI', () => {
+describe('legacy job pages at {base_url}/jobs (until the content script moves to the web app)', () => {
   it('lists jobs with stable job-link markup, 50 a page, newest first', async () => {
     const page = await get('/jobs');
     expect(page.status).toBe(200);

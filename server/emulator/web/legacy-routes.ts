@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { Rec } from '../data/record-types';
 import type { Account, Store } from '../data/store';
-import { html, page, type Raw } from './html';
+import { html, type Raw } from './html';
+import { page } from './legacy-page';
 
 const PER_PAGE = 50;
 
@@ -10,7 +11,8 @@ export interface WebDeps {
 }
 
 /**
- * The platform's web UI, minimal: a job list (`/jobs`, paged, search by job number) and job pages
+ * Legacy, removed when the content script moves to the web app (app-routes.ts, on {web_url}): the invented job
+ * pages at {base_url}/jobs the extension's content script decorates today, kept unchanged until then. A job list (`/jobs`, paged, search by job number) and job pages
  * (`/jobs/<uuid>`). The markup is stable for the content script: `a.job-link[data-job-uuid]` in lists and
  * `main[data-job-uuid]` on a job page. `?account=<uuid>` picks the account (default: the first).
  */

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { Switches } from './contracts';
+
+/**
+ * The defaults, and why (FIDELITY.md has the evidence):
+ * - uuidReuse `update`: nothing is known; it is what the emulator always did, so suites written against it keep
+ *   their meaning, and a product proven under all three positions does not care.
+ * - webhookContentType `json`: the spec says the notification is "a JSON body"; the form variant is the guess.
+ * - unparsableFilter `ignore`: the one known fact is that the platform silently ignores a filter it cannot
+ *   read (not URL-encoded) and answers everything.
+ * - pageSize 1,000: the spec's "up to 1000" (the real platform pages 5,000; clients must not assume a size).
+ */
+export const DEFAULT_SWITCHES: Readonly<Switches> = {
+  uuidReuse: 'update',
+  webhookContentType: 'json',
+  unparsableFilter: 'ignore',
+  pageSize: 1000,
+};
+
+/** The largest page: the unpaged answer's cap (rest/list.ts), so a page is never bigger than "everything". */
+export const MAX_PAGE_SIZE = 10_000;
+
+export const UUID_REUSE = ['update', 'refuse', 'duplicate'] as const;
+export const WEBHOOK_CONTENT_TYPES = ['json', 'form'] as const;
+export const UNPARSABLE_FILTER = ['refuse', 'ignore'] as const;
+
+/** A partial change of switches, as the control surface and startEmulator take it; unknown names are refused. */
+export const switchesPatchSchema = z.strictObject({
+  uuidReuse: z.enum(UUID_REUSE).optional(),
+  webhookContentType: z.enum(WEBHOOK_CONTENT_TYPES).optional(),
+  unparsableFilter: z.enum(UNPARSABLE_FILTER).optional(),
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+});
+
+export interface SwitchBoard {
+  /** The current switches (a fresh copy, so a caller's edits never leak in). */
+  get(): Switches;
+  set(patch: Partial<Switches>): Switches;
+}
+
+/** The running emulator's switches: read on every request, so a change applies to the next one. */
+export function createSwitchBoard(initial: Partial<Switches> = {}): SwitchBoard {
+  const defined = Object.fromEntries(Object.entries(initial).filter(([, v]) => v !== undefined));
+  let current: Switches = { ...DEFAULT_SWITCHES, ...switchesPatchSchema.parse(defined) };
+  return {
+    get: () => ({ ...current }),
+    set(patch) {
+      current = { ...current, ...switchesPatchSchema.parse(patch) };
+      return { ...current };
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// The web app's page script, served as /app/app.js: plain browser JavaScript kept as text, because it runs in the
+// page, not in Node. It only ever inserts fragments the server rendered and escaped (app-fragments.ts).
+//
+// - Job windows: opened from any [data-open-job] element (grid rows, board items, links) or by the address,
+//   several at once, stacked, each closed by its close tool or Escape; opening an open job brings it to the front.
+// - Deep links, all accepted (no form is documented, these are the ones seen in third-party code):
+//   /job/<uuid>, /#job/<uuid>, /#job,<uuid>, /job?uuid=<uuid>; and the hash forms again on hashchange.
+// - window.Ext: a minimal component registry (Ext.getCmp, Ext.ComponentMgr) with one component per job window,
+//   because the known extension for the real web app reaches component data that way. What a real component
+//   holds is unknown: these carry id, xtype, title, jobUuid and el.dom (a guess, FIDELITY.md).
+// - <html data-app-ready> is set once the windows the address asks for are open.
+export const APP_SCRIPT = String.raw`(() => {
+  'use strict';
+  const layer = document.getElementById('windows');
+  const components = new Map();
+  let top = 9000;
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+  window.Ext = {
+    getCmp: (id) => components.get(id),
+    ComponentMgr: { get: (id) => components.get(id), all: { get items() { return [...components.values()]; } } },
+  };
+
+  function front(win) {
+    for (const other of layer.querySelectorAll('.x-window-active')) other.classList.remove('x-window-active');
+    win.classList.add('x-window-active');
+    win.style.zIndex = String(++top);
+  }
+  function adopt(win) {
+    const n = components.size;
+    win.style.left = (380 + 28 * (n % 8)) + 'px';
+    win.style.top = (70 + 28 * (n % 8)) + 'px';
+    const title = win.querySelector('.x-window-header-text');
+    components.set(win.id, { id: win.id, xtype: 'window', title: title ? title.textContent : '', jobUuid: win.dataset.jobUuid, el: { dom: win }, close: () => close(win) });
+    front(win);
+  }
+  function close(win) {
+    components.delete(win.id);
+    win.remove();
+  }
+  async function openJob(uuid) {
+    if (!uuid || !UUID.test(uuid)) return undefined;
+    const id = 'job-window-' + uuid.toLowerCase();
+    const open = document.getElementById(id);
+    if (open) { front(open); return open; }
+    const res = await fetch('/app/job/' + encodeURIComponent(uuid.toLowerCase()), { credentials: 'same-origin' });
+    if (res.status === 401) { location.assign('/login?next=' + encodeURIComponent(location.pathname + location.search + location.hash)); return undefined; }
+    const again = document.getElementById(id);
+    if (again) { front(again); return again; }
+    layer.insertAdjacentHTML('beforeend', await res.text());
+    const win = layer.lastElementChild;
+    adopt(win);
+    return win;
+  }
+  function linkedJob() {
+    const hash = /^#job[\/,]([0-9a-f-]{36})$/i.exec(location.hash);
+    if (hash) return hash[1];
+    const path = /^\/job\/([0-9a-f-]{36})\/?$/i.exec(location.pathname);
+    if (path) return path[1];
+    if (/^\/job\/?$/.test(location.pathname)) return new URLSearchParams(location.search).get('uuid') || undefined;
+    return undefined;
+  }
+  async function loadList(q, page) {
+    const res = await fetch('/app/jobs?q=' + encodeURIComponent(q) + '&page=' + page, { credentials: 'same-origin' });
+    if (res.ok) document.getElementById('job-list').innerHTML = await res.text();
+  }
+
+  document.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target) return;
+    const tool = target.closest('.x-tool-close');
+    if (tool) { close(tool.closest('.x-window')); return; }
+    const pager = target.closest('[data-list-page]');
+    if (pager) { event.preventDefault(); loadList(pager.dataset.listQ || '', pager.dataset.listPage); return; }
+    const opener = target.closest('[data-open-job]');
+    if (opener && !event.metaKey && !event.ctrlKey) { event.preventDefault(); openJob(opener.dataset.openJob); return; }
+    const win = target.closest('.x-window');
+    if (win) front(win);
+  });
+  document.addEventListener('keydown', (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target) return;
+    if (event.key === 'Escape') { const win = target.closest('.x-window'); if (win) close(win); return; }
+    if (event.key === 'Enter' && target.matches('.x-tool-close')) { close(target.closest('.x-window')); return; }
+    if (event.key === 'Enter' && target.matches('[data-open-job]')) openJob(target.dataset.openJob);
+  });
+  document.getElementById('job-search').addEventListener('submit', (event) => {
+    event.preventDefault();
+    loadList(document.getElementById('job-search-q').value, 1);
+  });
+  window.addEventListener('hashchange', () => { openJob(linkedJob()); });
+
+  for (const win of [...layer.querySelectorAll('.x-window')]) adopt(win);
+  openJob(linkedJob()).finally(() => { document.documentElement.dataset.appReady = '1'; });
+})();
+`;
+
+export const APP_STYLE = `
+body.x-body { margin: 0; font: 13px/1.4 tahoma, arial, verdana, sans-serif; color: #222; background: #dfe8f6; }
+.x-viewport { position: relative; min-height: 100vh; }
+.x-toolbar { display: flex; gap: 1rem; align-items: center; padding: 4px 8px; background: #157fcc; color: #fff; }
+.x-toolbar .sign-out { margin-left: auto; }
+.x-btn { font: inherit; padding: 2px 10px; border: 1px solid #126daf; border-radius: 3px; background: #3892d3; color: #fff; cursor: pointer; text-decoration: none; }
+.app-main { display: grid; grid-template-columns: minmax(22rem, 1fr) 2fr; gap: 8px; padding: 8px; }
+.x-panel { background: #fff; border: 1px solid #99bce8; }
+.x-panel-header { padding: 5px 8px; background: #cbdbef; font-weight: bold; border-left: 6px solid transparent; }
+.x-panel-body { padding: 6px; }
+.x-grid-header-row, .x-grid-row { display: grid; grid-template-columns: 5rem 6rem 1fr 1fr; gap: 4px; padding: 3px 2px; border-bottom: 1px solid #ededed; }
+.x-grid-header-row { font-weight: bold; }
+.x-grid-row:hover, .board-item:hover { background: #e8f0fb; cursor: pointer; }
+.dispatch-board { display: flex; gap: 6px; overflow-x: auto; }
+.board-lane { min-width: 12rem; }
+.board-item { padding: 3px 2px; border-bottom: 1px dotted #ccc; }
+.board-unscheduled-label { margin-top: 6px; font-style: italic; color: #555; }
+.x-window-layer { position: absolute; inset: 0; pointer-events: none; }
+.x-window { position: absolute; width: 34rem; max-height: 80vh; overflow: auto; pointer-events: auto; background: #fff; border: 1px solid #4b9cd7; box-shadow: 0 4px 18px rgba(0,0,0,.3); }
+.x-window-active { border-color: #157fcc; }
+.x-window-header { display: flex; align-items: center; padding: 5px 8px; background: #157fcc; color: #fff; font-weight: bold; }
+.x-window-header-text { flex: 1; }
+.x-tool-close { width: 16px; height: 16px; cursor: pointer; }
+.x-tool-close::before { content: "\\00d7"; font-size: 16px; line-height: 16px; }
+.x-window-body { padding: 8px; }
+.job-card th { text-align: left; vertical-align: top; padding-right: 10px; white-space: nowrap; }
+.badge { display: inline-block; margin-right: 4px; padding: 0 6px; border-radius: 8px; background: #eef3f8; }
+.job-note { margin-top: 6px; padding-top: 6px; border-top: 1px solid #eee; }
+.job-note-meta { color: #666; font-size: 11px; }
+.sign-in-page .sign-in { width: 26rem; margin: 10vh auto; }
+.sign-in select { display: block; width: 100%; margin: 6px 0 12px; }
+`;
