@@ -76,7 +76,12 @@ export const FeedPageSchema = z.object({
 });
 export type FeedPage = z.infer<typeof FeedPageSchema>;
 
-export const FeedRegisterReplySchema = z.object({ account_uuid: z.string(), position: Position });
+export const FeedRegisterReplySchema = z.object({
+  account_uuid: z.string(),
+  position: Position,
+  /** Subscriptions the platform would not take for this app (each is made on its own; the rest stand). */
+  refused: z.array(z.object({ unique_id: z.string(), message: z.string() })).default([]),
+});
 export type FeedRegisterReply = z.infer<typeof FeedRegisterReplySchema>;
 
 /** The SSE event name of one change on /feed/stream. */

@@ -1,4 +1,4 @@
-import type { SubscriptionView } from '@/lib/live-updates/subscriptions';
+import type { SubscriptionView } from '@/lib/messaging/views';
 
 export interface SubscriptionRowProps {
   subscription: SubscriptionView;
@@ -11,10 +11,10 @@ export interface SubscriptionRowProps {
 export function SubscriptionRow({ subscription: s, busy, onReactivate, onDelete }: SubscriptionRowProps) {
   const name = s.uniqueId || '(no name)';
   return (
-    <tr data-object={s.object} data-unique-id={s.uniqueId} data-active={String(s.active)}>
-      <td data-field="object">{s.object}</td>
+    <tr data-kind={s.kind} data-object={s.name} data-unique-id={s.uniqueId} data-active={String(s.active)}>
+      <td data-field="object">{s.kind === 'event' ? `Event: ${s.name}` : s.name}</td>
       <td data-field="unique_id">{name}</td>
-      <td data-field="fields">{s.fields.join(', ')}</td>
+      <td data-field="fields">{s.kind === 'event' ? '—' : s.fields.join(', ')}</td>
       <td data-field="active">{s.active ? 'Active' : 'Inactive'}</td>
       <td data-field="last_failure">
         {s.lastFailureReason || s.lastFailureAt ? (
@@ -41,14 +41,14 @@ export function SubscriptionRow({ subscription: s, busy, onReactivate, onDelete 
               type="button"
               class="webhook-reactivate"
               disabled={busy}
-              aria-label={`${s.active ? 'Retry' : 'Re-activate'} ${s.object} subscription ${name}`}
+              aria-label={`${s.active ? 'Retry' : 'Re-activate'} ${s.name} subscription ${name}`}
               onClick={onReactivate}
             >
               {s.active ? 'Retry now' : 'Re-activate'}
             </button>{' '}
           </>
         )}
-        <button type="button" class="webhook-delete" disabled={busy} aria-label={`Delete ${s.object} subscription ${name}`} onClick={onDelete}>
+        <button type="button" class="webhook-delete" disabled={busy} aria-label={`Delete ${s.name} subscription ${name}`} onClick={onDelete}>
           Delete
         </button>
       </td>

@@ -1,4 +1,4 @@
-import type { SubscriptionView } from '@/lib/live-updates/subscriptions';
+import type { SubscriptionView } from '@/lib/messaging/views';
 import { SubscriptionRow } from './SubscriptionRow';
 
 export type WebhookFilter = 'active' | 'inactive' | 'all';
@@ -89,7 +89,7 @@ export function WebhooksView(props: WebhooksViewProps) {
           <tbody>
             {list.map((s) => (
               <SubscriptionRow
-                key={`${s.object}/${s.uniqueId}`}
+                key={`${s.kind}/${s.name}/${s.uniqueId}`}
                 subscription={s}
                 busy={props.busy}
                 onReactivate={() => props.onReactivate(s)}

@@ -30,7 +30,7 @@ export function startFeed({ tokens, workspace, hub }: FeedWiring): FeedService {
     // re-reading a record then waits for the workspace, which impersonates the staff member in view.
     account: async () => {
       const s = await readSession();
-      return s ? { accountUuid: s.account.uuid, mode: s.mode } : null;
+      return s ? { accountUuid: s.account.uuid, mode: s.mode, scopes: s.scopes } : null;
     },
     target: {
       client: () => workspace.client(),
@@ -47,7 +47,7 @@ export function startFeed({ tokens, workspace, hub }: FeedWiring): FeedService {
   const wake = () => void feed.wake();
   sessionItem.watch((next, previous) => {
     if (!next) void feed.reset();
-    else if (next.account.uuid !== previous?.account.uuid || next.mode !== previous?.mode) wake();
+    else if (next.account.uuid !== previous?.account.uuid || next.mode !== previous?.mode || next.scopes.join(' ') !== previous?.scopes.join(' ')) wake();
   });
   void ensurePeriodicAlarm('feedWake', FEED_WAKE_MINUTES);
   globalThis.addEventListener('online', wake);

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import type { WebhookFilter } from '@/components/webhooks/WebhooksView';
-import type { SubscriptionView } from '@/lib/live-updates/subscriptions';
+import type { SubscriptionView } from '@/lib/messaging/views';
 import { sendMessage } from '@/lib/messaging/send';
 
 // The "Webhooks" section's state: the filter, the listed subscriptions and the last outcome.
@@ -40,7 +40,8 @@ export function createWebhooksModel() {
     }
   }
 
-  const label = (s: SubscriptionView) => `${s.object} subscription ${s.uniqueId || '(no name)'}`;
+  const label = (s: SubscriptionView) => `${s.name} subscription ${s.uniqueId || '(no name)'}`;
+  const identity = (s: SubscriptionView) => ({ kind: s.kind, name: s.name, uniqueId: s.uniqueId });
 
   return {
     filter,
@@ -56,12 +57,12 @@ export function createWebhooksModel() {
     },
     reactivate: (s: SubscriptionView) =>
       run(async () => {
-        await sendMessage('webhooks.reactivate', { object: s.object, uniqueId: s.uniqueId });
+        await sendMessage('webhooks.reactivate', identity(s));
         return `Re-activated the ${label(s)}.`;
       }),
     remove: (s: SubscriptionView) =>
       run(async () => {
-        await sendMessage('webhooks.delete', { object: s.object, uniqueId: s.uniqueId });
+        await sendMessage('webhooks.delete', identity(s));
         return `Deleted the ${label(s)}.`;
       }),
   };

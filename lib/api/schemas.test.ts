@@ -157,7 +157,14 @@ describe('answers', () => {
       unique_id: 'fs', active: 1, last_failure_reason: null, last_failure_at: null,
     });
     expect(sub.active).toBe(true);
-    expect(sub.fields).toEqual(['status', 'badges']);
+    expect(sub.type === 'object' && sub.fields).toEqual(['status', 'badges']);
+    // The platform lists event subscriptions beside them: no object, no fields.
+    const event = WebhookSubscriptionSchema.parse({
+      type: 'event', event: 'job.note_added', callback_url: 'https://example.test/hook/abc', unique_id: 'fs-notes', active: '1',
+      last_failure_reason: null, last_failure_at: null,
+    });
+    expect(event).toMatchObject({ type: 'event', event: 'job.note_added', active: true });
+    expect(WebhookSubscriptionSchema.safeParse({ type: 'event', callback_url: 'https://example.test/x', active: 1 }).success).toBe(false);
     const note = WebhookNotificationSchema.parse({
       object: 'job', entry: [{ changed_fields: ['status'], time: '2026-03-01 01:02:03', uuid: U1 }],
       resource_url: `http://127.0.0.1:1/api_1.0/job/${U1}.json`,

@@ -123,16 +123,22 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 const utcTimestamp = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'YYYY-MM-DD HH:MM:SS');
 
 /** A webhook subscription as listed and answered by {base_url}/webhook_subscriptions. */
-export const WebhookSubscriptionSchema = z.object({
-  type: z.string(),
-  object: z.string(),
+/** What both kinds of subscription carry. `uuid` is listed by the emulator; whether the real list has it is unknown. */
+const subscriptionState = {
+  uuid: z.string().optional(),
   callback_url: z.url({ protocol: /^https?$/ }),
-  fields: zodField(f.stringList),
-  unique_id: z.string().default(''),
+  unique_id: z.string().nullish().transform((v) => v ?? ''),
   active: zodField(f.flag),
   last_failure_reason: z.string().nullable().default(null),
   last_failure_at: utcTimestamp.nullable().catch(null).default(null),
-});
+};
+
+/** A record-change subscription: `object` and the watched `fields` (PLATFORM-NOTES). */
+export const ObjectSubscriptionSchema = z.object({ type: z.literal('object').default('object'), object: z.string().min(1), fields: zodField(f.stringList), ...subscriptionState });
+/** An event subscription (`job.note_added`, …): no `object`, no `fields`. */
+export const EventSubscriptionSchema = z.object({ type: z.literal('event'), event: z.string().min(1), ...subscriptionState });
+/** One entry of the list: the platform lists both kinds together. */
+export const WebhookSubscriptionSchema = z.union([EventSubscriptionSchema, ObjectSubscriptionSchema]);
 export type WebhookSubscription = z.infer<typeof WebhookSubscriptionSchema>;
 
 /** The body the platform POSTs to a callback URL: only the uuid and the changed field names. */

@@ -10,7 +10,7 @@ function scripted(pages: Record<string, FeedPage>, opts: { streamError?: FeedErr
   const calls: string[] = [];
   let handlers: StreamHandlers | undefined;
   const feed: FeedClient = {
-    register: async () => (calls.push('register'), { account_uuid: 'acc', position: 'p0' }),
+    register: async () => (calls.push('register'), { account_uuid: 'acc', position: 'p0', refused: [] }),
     read: async (after) => (calls.push(`read ${after}`), pages[after] ?? { changes: [], position: after }),
     stream: async (after, signal, h) => {
       calls.push(`stream ${after}`);
@@ -32,12 +32,13 @@ const change = (id: string, uuid = 'job-1'): FeedChange => ({
   resource_url: `http://127.0.0.1/api_1.0/job/${uuid}.json`,
 });
 
-function service(feed: FeedClient, scope: FeedAccount | null, saved: SavedPosition | null = null) {
+function service(feed: FeedClient, signedIn: FeedAccount | null, saved: SavedPosition | null = null) {
   const read: string[] = [];
   let position = saved;
+  let current = signedIn;
   const s = createFeedService({
     feed,
-    account: async () => scope,
+    account: async () => current,
     target: {
       client: async () => ({ getResource: async (url: string) => (read.push(url), { uuid: url.split('/').pop()!.replace('.json', '') }) }) as never,
       upsertJobs: async () => undefined,
@@ -50,7 +51,7 @@ function service(feed: FeedClient, scope: FeedAccount | null, saved: SavedPositi
     settleMs: 30,
     retryMinMs: 5,
   });
-  return { s, read, position: () => position };
+  return { s, read, position: () => position, signIn: (next: FeedAccount | null) => void (current = next) };
 }
 
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
@@ -61,7 +62,7 @@ describe('createFeedService', () => {
     const off = service(a.feed, null);
     await off.s.wake();
     expect(off.s.state()).toBe('off');
-    const key = service(a.feed, { accountUuid: 'acc', mode: 'api_key' });
+    const key = service(a.feed, { accountUuid: 'acc', mode: 'api_key', scopes: [] });
     await key.s.wake();
     expect(key.s.state()).toBe('api_key');
     expect(a.calls).toEqual([]);
@@ -69,7 +70,7 @@ describe('createFeedService', () => {
 
   it('catches up from the saved position of the same account, then streams from where it ended', async () => {
     const a = scripted({ p5: { changes: [change('p6'), change('p7', 'job-2')], position: 'p7' } });
-    const h = service(a.feed, { accountUuid: 'acc', mode: 'oauth' }, { accountUuid: 'acc', position: 'p5' });
+    const h = service(a.feed, { accountUuid: 'acc', mode: 'oauth', scopes: [] }, { accountUuid: 'acc', position: 'p5' });
     await h.s.wake();
     await tick(20);
     expect(a.calls).toEqual(['register', 'read p5', 'read p7', 'stream p7']);
@@ -79,9 +80,22 @@ describe('createFeedService', () => {
     h.s.stop();
   });
 
+  it('registers again when the grant grows, without dropping the stream (the companion adds refused subscriptions)', async () => {
+    const a = scripted({});
+    const h = service(a.feed, { accountUuid: 'acc', mode: 'oauth', scopes: ['read_jobs'] });
+    await h.s.wake();
+    await tick(10);
+    await h.s.wake(); // the same grant: catch up only
+    h.signIn({ accountUuid: 'acc', mode: 'oauth', scopes: ['read_jobs', 'read_job_notes'] });
+    await h.s.wake();
+    expect(a.calls.filter((c) => c === 'register')).toHaveLength(2);
+    expect(a.calls.filter((c) => c.startsWith('stream'))).toHaveLength(1);
+    h.s.stop();
+  });
+
   it('ignores a saved position of another account: starts at the registered position', async () => {
     const a = scripted({});
-    const h = service(a.feed, { accountUuid: 'acc', mode: 'oauth' }, { accountUuid: 'other', position: 'p9' });
+    const h = service(a.feed, { accountUuid: 'acc', mode: 'oauth', scopes: [] }, { accountUuid: 'other', position: 'p9' });
     await h.s.wake();
     await tick(10);
     expect(a.calls).toEqual(['register', 'read p0', 'stream p0']);
@@ -91,7 +105,7 @@ describe('createFeedService', () => {
 
   it('re-reads a live change again once its second has passed, and saves the position after applying', async () => {
     const a = scripted({});
-    const h = service(a.feed, { accountUuid: 'acc', mode: 'oauth' });
+    const h = service(a.feed, { accountUuid: 'acc', mode: 'oauth', scopes: [] });
     await h.s.wake();
     await tick(5);
     a.push(change('p1'));
@@ -105,7 +119,7 @@ describe('createFeedService', () => {
 
   it('stops trying when the companion refuses the token (401), instead of retrying in a loop', async () => {
     const a = scripted({}, { streamError: new FeedError('refused', 401) });
-    const h = service(a.feed, { accountUuid: 'acc', mode: 'oauth' });
+    const h = service(a.feed, { accountUuid: 'acc', mode: 'oauth', scopes: [] });
     await h.s.wake();
     await tick(40);
     expect(a.calls.filter((c) => c.startsWith('stream'))).toHaveLength(1);
@@ -114,7 +128,7 @@ describe('createFeedService', () => {
 
   it('reconnects with backoff after the stream breaks, from the last position received', async () => {
     const a = scripted({}, { streamError: new FeedError('broke', 0) });
-    const h = service(a.feed, { accountUuid: 'acc', mode: 'oauth' });
+    const h = service(a.feed, { accountUuid: 'acc', mode: 'oauth', scopes: [] });
     await h.s.wake();
     await tick(60);
     h.s.stop();

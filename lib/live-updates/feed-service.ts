@@ -14,6 +14,9 @@ import { isFeedError, type FeedChange } from './types';
 export interface FeedAccount {
   accountUuid: string;
   mode: 'oauth' | 'api_key';
+  /** The OAuth scopes granted: registering again after they grow lets the companion make the
+   * subscriptions the platform refused before (a note subscription needs read_job_notes). */
+  scopes: readonly string[];
 }
 
 export interface SavedPosition {
@@ -50,6 +53,8 @@ export function createFeedService(deps: FeedServiceDeps) {
 
   let state: FeedState = 'off';
   let account: string | null = null;
+  /** The grant the companion was last registered with (see FeedAccount.scopes). */
+  let registeredGrant: string | null = null;
   /** The newest position received (saved once the changes before it are applied). */
   let received: string | null = null;
   let controller: AbortController | null = null;
@@ -140,14 +145,21 @@ export function createFeedService(deps: FeedServiceDeps) {
     }
     const sameAccount = account === signedIn.accountUuid;
     const streaming = controller !== null && !controller.signal.aborted;
+    const grant = [...signedIn.scopes].sort().join(' ');
     if (sameAccount && streaming) {
-      // Already live: a wake only catches up (cheap), in case the stream silently missed something.
+      // Already live: a wake only catches up (cheap), in case the stream silently missed something;
+      // after new scopes it registers again, so the companion can add what was refused before.
+      if (grant !== registeredGrant) {
+        await deps.feed.register();
+        registeredGrant = grant;
+      }
       if (received) await catchUp(received);
       return;
     }
     service.stop();
     account = signedIn.accountUuid;
     const registered = await deps.feed.register();
+    registeredGrant = grant;
     const saved = await deps.loadPosition();
     let from = saved && saved.accountUuid === signedIn.accountUuid ? saved.position : registered.position;
     try {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ConnectionSchema, StaffSummarySchema } from '../settings/schemas';
 import { FEATURES, SessionViewSchema } from './session-view';
-import { DayViewSchema, JobDetailSchema, JobSummarySchema, NoteViewSchema, SyncStatusSchema } from './views';
+import { DayViewSchema, JobDetailSchema, JobSummarySchema, NoteViewSchema, SubscriptionViewSchema, SyncStatusSchema } from './views';
 
 // The one declaration of every message between Fieldside's contexts and the background.
 // Each entry names its request and reply schemas and which sending contexts may use it:
@@ -29,16 +29,8 @@ const Empty = z.object({}).strict();
 const Uuid = z.string().regex(/^[0-9a-f-]{36}$/i, 'a record uuid');
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const NoteText = z.string().trim().min(1, 'The note is empty').max(10_000);
-const WebhookIdentity = z.object({ object: z.string().min(1), uniqueId: z.string() });
-const WebhookSubscriptionView = z.object({
-  object: z.string(),
-  uniqueId: z.string(),
-  callbackUrl: z.string(),
-  fields: z.array(z.string()),
-  active: z.boolean(),
-  lastFailureReason: z.string().nullable(),
-  lastFailureAt: z.string().nullable(),
-});
+/** Which subscription: its kind, its object or event name, and its unique_id. */
+const WebhookIdentity = z.object({ kind: z.enum(['object', 'event']), name: z.string().min(1), uniqueId: z.string() });
 
 export const protocol = {
   /** The session as pages show it (no tokens). */
@@ -141,7 +133,7 @@ export const protocol = {
   // ── Webhooks section of the options.
   'webhooks.list': message({
     request: z.object({ status: z.enum(['active', 'inactive', 'all']) }),
-    reply: z.object({ subscriptions: z.array(WebhookSubscriptionView) }),
+    reply: z.object({ subscriptions: z.array(SubscriptionViewSchema) }),
     from: ['page'],
   }),
   'webhooks.reactivate': message({ request: WebhookIdentity, reply: Empty, from: ['page'] }),

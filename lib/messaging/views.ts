@@ -96,6 +96,22 @@ export const SyncStatusSchema = z.object({
 });
 export type SyncStatus = z.infer<typeof SyncStatusSchema>;
 
+/** A webhook subscription as the options page lists it: an object one (its record type and watched
+ * fields) or an event one (its event name, no fields). */
+export const SubscriptionViewSchema = z.object({
+  kind: z.enum(['object', 'event']),
+  /** The record type ("job") or the event ("job.note_added"). */
+  name: z.string(),
+  uniqueId: z.string(),
+  callbackUrl: z.string(),
+  fields: z.array(z.string()),
+  active: z.boolean(),
+  lastFailureReason: z.string().nullable(),
+  /** UTC, `YYYY-MM-DD HH:MM:SS`, as the platform gives it. */
+  lastFailureAt: z.string().nullable(),
+});
+export type SubscriptionView = z.infer<typeof SubscriptionViewSchema>;
+
 /**
  * Pushed by the background over a `runtime.connect({ name: LIVE_PORT })` port to every open page,
  * side panel and content script, so they update without a reload.

@@ -25,6 +25,8 @@ beforeAll(async () => {
   await chooseMe(options, stack.administrator);
   // "My day" (the side panel) and its sync need the job, customer and schedule scopes.
   await grantFeature(browser.context, options, 'myDay', stack.account.uuid, stack.administrator.uuid);
+  // The platform takes a note subscription only from an app that may read notes.
+  await grantFeature(browser.context, options, 'notes', stack.account.uuid, stack.administrator.uuid);
 });
 afterAll(async () => {
   await browser?.close();

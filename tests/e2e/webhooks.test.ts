@@ -5,6 +5,7 @@ import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
 import { startStack, type Stack } from './support/stack';
 import { extensionDir } from './support/extension-dir';
+import { grantFeature } from './support/grant-feature';
 import { startReceiver, type TestReceiver } from './support/webhook-receiver';
 
 // The options page's "Webhooks" view in real Chromium: Fieldside's own subscriptions (made by the
@@ -38,10 +39,14 @@ async function show(filter: 'Active' | 'Inactive' | 'All'): Promise<void> {
   await options.locator(`#webhooks[data-listed="${filter.toLowerCase()}"][aria-busy="false"]`).waitFor();
 }
 
-it('lists the subscriptions the companion made for Fieldside at sign-in', async () => {
+it('lists the subscriptions the companion made for Fieldside: notes once the app may read them', async () => {
   await options.getByRole('heading', { name: 'Webhooks' }).waitFor();
   await expect.poll(() => row('fieldside-job').count(), { timeout: 15_000 }).toBe(1);
-  await show('Active');
+  // The platform refuses a note subscription to an app without read_job_notes, and keeps the job one.
+  expect(stack.emulator.webhooks.subscriptions().map((s) => s.unique_id)).toEqual(['fieldside-job']);
+  await grantFeature(browser.context, options, 'notes', stack.account.uuid, stack.administrator.uuid);
+  await expect.poll(() => stack.emulator.webhooks.subscriptions().map((s) => s.unique_id).sort(), { timeout: 15_000 }).toEqual(['fieldside-job', 'fieldside-note']);
+  await options.getByRole('button', { name: 'Refresh' }).click();
   await expect.poll(() => row('fieldside-note').count()).toBe(1);
   expect(await row('fieldside-job').locator('[data-field="object"]').textContent()).toBe('job');
   expect(await row('fieldside-job').locator('[data-field="fields"]').textContent()).toContain('status');
@@ -51,7 +56,7 @@ it('lists the subscriptions the companion made for Fieldside at sign-in', async 
 it('shows a subscription deactivated by 72 hours of failures with its reason and time; re-activating clears them', async () => {
   // The same app (the tokens the emulator issues are Fieldside's), a callback that answers 500.
   const { access_token } = await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, ['vendor', 'read_jobs']);
-  const added = await fetch(`${stack.emulator.info.base_url}/webhook_subscriptions`, {
+  const added = await fetch(`${stack.emulator.info.base_url}/webhook_subscriptions/object`, {
     method: 'POST',
     headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ object: 'job', fields: 'status', callback_url: receiver.url, unique_id: 'e2e-failing' }),
@@ -101,12 +106,19 @@ it('deletes a subscription, by keyboard', async () => {
 
 it('API-key mode: says there is no live feed, lists the private app’s own subscriptions, and the feed stays off', async () => {
   // The private app (API key) has its own subscriptions, apart from Fieldside's OAuth ones.
-  const added = await fetch(`${stack.emulator.info.base_url}/webhook_subscriptions`, {
+  const added = await fetch(`${stack.emulator.info.base_url}/webhook_subscriptions/object`, {
     method: 'POST',
     headers: { 'x-api-key': stack.account.api_key, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ object: 'note', fields: 'note', callback_url: receiver.url, unique_id: 'private-notes' }),
   });
   expect(added.status).toBe(200);
+  // An event subscription too: the platform lists both kinds together.
+  const event = await fetch(`${stack.emulator.info.base_url}/webhook_subscriptions/event`, {
+    method: 'POST',
+    headers: { 'x-api-key': stack.account.api_key, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ event: 'job.note_added', callback_url: receiver.url, unique_id: 'private-note-events' }),
+  });
+  expect(await event.json()).toEqual({ success: true });
   await options.getByRole('button', { name: 'Sign out' }).click();
   await options.locator('#session-state[data-state="signed_out"]').waitFor();
   await options.getByLabel('API key', { exact: true }).fill(stack.account.api_key);
@@ -115,8 +127,13 @@ it('API-key mode: says there is no live feed, lists the private app’s own subs
 
   expect(await options.locator('#webhooks-api-key-notice').textContent()).toContain('no live updates');
   await show('All');
-  await expect.poll(() => options.locator('#webhooks-table tbody tr').count()).toBe(1);
+  await expect.poll(() => options.locator('#webhooks-table tbody tr').count()).toBe(2);
   expect(await row('private-notes').locator('[data-field="object"]').textContent()).toBe('note');
+  expect(await row('private-note-events').locator('[data-field="object"]').textContent()).toBe('Event: job.note_added');
+  expect(await row('private-note-events').locator('[data-field="fields"]').textContent()).toBe('—');
+  await options.getByRole('button', { name: 'Delete job.note_added subscription private-note-events' }).click();
+  await options.locator('#webhooks-status').filter({ hasText: 'Deleted the job.note_added subscription private-note-events.' }).waitFor();
+  expect(stack.emulator.webhooks.subscriptions().some((s) => s.unique_id === 'private-note-events')).toBe(false);
   // No feed position is kept for an API-key session (sign-out cleared the OAuth one).
   expect((await readStorageLocal(options)).feedPosition ?? null).toBeNull();
 });

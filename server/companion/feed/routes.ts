@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { COMPANION_PATHS, FeedQuerySchema } from '../../../contracts/companion-http';
+import { COMPANION_PATHS, FeedQuerySchema, type FeedRegisterReply } from '../../../contracts/companion-http';
 import type { CallbackTokens } from '../webhooks/callback-token';
 import { bearerAuth, type FeedEnv } from './bearer-auth';
 import { feedCors } from './cors';
@@ -37,13 +37,14 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
   app.post(COMPANION_PATHS.feedRegister, async (c) => {
     const account = c.get('account');
     const token = await deps.tokens.issue(account);
-    await ensureSubscriptions({
+    const { refused } = await ensureSubscriptions({
       platformBaseUrl: deps.platformBaseUrl,
       token: c.get('token'),
       callbackUrl: `${deps.publicUrl}${COMPANION_PATHS.webhooks}/${token}`,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     });
-    return c.json({ account_uuid: account, position: await deps.store.position(account) });
+    const reply: FeedRegisterReply = { account_uuid: account, position: await deps.store.position(account), refused };
+    return c.json(reply);
   });
 
   app.get(COMPANION_PATHS.feedRead, async (c) => {

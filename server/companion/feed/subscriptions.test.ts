@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureSubscriptions, FIELDSIDE_SUBSCRIPTIONS } from './subscriptions';
+import { startChallengeAnswerer } from '../../../tests/support/companion/challenge-answerer';
 import { startStubPlatform } from '../../../tests/support/companion/stub-platform';
 
 const ACCOUNT = '66666666-6666-4666-8666-666666666666';
@@ -15,7 +16,7 @@ describe('ensureSubscriptions', () => {
   it('reports a callback that fails verification as a 502 naming the platform answer, and saves nothing', async () => {
     const err = await ensureSubscriptions({ platformBaseUrl: platform.baseUrl, token: 'tok', callbackUrl: 'http://127.0.0.1:1/webhooks/x' }).catch((e: unknown) => e);
     expect(err).toMatchObject({ name: 'PlatformError', status: 502 });
-    expect((err as Error).message).toBe('The platform answered 400 to POST webhook_subscriptions (fieldside-job): Callback URL verification failed');
+    expect((err as Error).message).toBe('The platform answered 400 to POST webhook_subscriptions/object (fieldside-job): Callback URL verification failed');
     expect(platform.subscriptions.get(ACCOUNT)).toBeUndefined();
   });
 
@@ -25,6 +26,23 @@ describe('ensureSubscriptions', () => {
       status: 502,
       message: expect.stringMatching(/unreachable/),
     });
+  });
+
+  it('subscribes each object on its own at /webhook_subscriptions/object: a refused one does not stop the others', async () => {
+    const picky = await startStubPlatform({ tok: ACCOUNT }, { refuseObjects: ['note'] });
+    const callback = await startChallengeAnswerer();
+    try {
+      const result = await ensureSubscriptions({ platformBaseUrl: picky.baseUrl, token: 'tok', callbackUrl: callback.url });
+      expect(result).toEqual({ changed: 1, refused: [{ unique_id: 'fieldside-note', message: expect.stringContaining('Object note does not support subscription') }] });
+      expect(picky.subscriptions.get(ACCOUNT)?.map((s) => s.object)).toEqual(['job']);
+      // Asking again posts only the one still missing (and it is refused again).
+      const adds = picky.calls.add;
+      expect((await ensureSubscriptions({ platformBaseUrl: picky.baseUrl, token: 'tok', callbackUrl: callback.url })).changed).toBe(0);
+      expect(picky.calls.add).toBe(adds + 1);
+    } finally {
+      await callback.close();
+      await picky.close();
+    }
   });
 
   it('asks for exactly the fields Fieldside shows', () => {

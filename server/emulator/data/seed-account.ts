@@ -42,7 +42,10 @@ export function seedAccount(opts: SeedOptions, index: number): AccountData {
   const profile = ACCOUNT_PROFILES[index] ?? (ACCOUNT_PROFILES[0] as (typeof ACCOUNT_PROFILES)[number]);
   const rng = createRng(hash32(opts.seed, index, nameCode('account')));
   const local = createLocalTime(profile.timeZone);
-  const nowNaive = opts.now + local.offsetAt(opts.now);
+  // Whole minutes: the seed decides things by comparing with "now" (has this visit ended?), and the
+  // clock runs on from when it was made, so the same seed must not give another answer a few
+  // milliseconds later (visits begin and end on whole minutes).
+  const nowNaive = Math.floor((opts.now + local.offsetAt(opts.now)) / 60_000) * 60_000;
   const todayNaive = Math.floor(nowNaive / 86_400_000) * 86_400_000;
   const setupDate = formatNaive(todayNaive - 800 * 86_400_000 + 9 * 3_600_000);
   const jobCount = index === 0 ? opts.jobs : Math.min(opts.jobs, 500);

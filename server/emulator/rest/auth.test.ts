@@ -8,12 +8,15 @@ type Err = { errorCode: number; message: string };
 let emu: RunningEmulator;
 let account: AccountInfo;
 let other: AccountInfo;
+/** When the seed was made: its "today" (other tests here move the clock on, past midnight at some hours). */
+let seededAt: number;
 const staff = (role: string, active = true) => account.staff.find((s) => s.role === role && s.active === active)!;
 
 const ALL_READ = ['read_jobs', 'read_job_notes', 'read_schedule', 'read_customers', 'read_staff'];
 
 beforeAll(async () => {
   emu = await startEmulator({ jobs: 600, seed: 3, quiet: true, rateLimitPerMinute: 100_000 });
+  seededAt = await emu.control.now();
   account = emu.info.accounts[0]!;
   other = emu.info.accounts[1]!;
 });
@@ -156,7 +159,7 @@ describe('impersonation', () => {
 
     const activities = (await api<Rec[]>('GET', `jobactivity.json?${filterQuery(`staff_uuid eq '${tech.uuid}'`)}`)).body;
     const vendorTz = 'Australia/Sydney';
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: vendorTz }).format(await emu.control.now());
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: vendorTz }).format(seededAt);
     expect(activities.filter((a) => String(a.start_date).startsWith(today)).length).toBeGreaterThanOrEqual(2);
 
     const hidden = (await emu.control.listRecords(account.uuid, 'job')).find((j) => !visible.includes(String(j.uuid)))!;

@@ -98,9 +98,11 @@ describe.each(['api_key', 'oauth'] as const)('operations with %s', (kind) => {
 describe('webhook subscriptions and getResource (API key: no callback verification)', () => {
   it('adds, modifies, lists by status and deletes', async () => {
     const api = platform.apiKeyClient();
-    const sub = await api.webhooks.upsert({ object: 'job', fields: ['status', 'badges'], callbackUrl: 'http://127.0.0.1:9/hook/x', uniqueId: 'fs' });
-    expect(sub).toMatchObject({ object: 'job', fields: ['status', 'badges'], unique_id: 'fs', active: true });
-    await api.webhooks.upsert({ object: 'job', fields: ['status'], callbackUrl: 'http://127.0.0.1:9/hook/x', uniqueId: 'fs' });
+    await api.webhooks.subscribeObject({ object: 'job', fields: ['status', 'badges'], callbackUrl: 'http://127.0.0.1:9/hook/x', uniqueId: 'fs' });
+    expect((await api.webhooks.list('active')).filter((s) => s.unique_id === 'fs')).toEqual([
+      expect.objectContaining({ type: 'object', object: 'job', fields: ['status', 'badges'], active: true }),
+    ]);
+    await api.webhooks.subscribeObject({ object: 'job', fields: ['status'], callbackUrl: 'http://127.0.0.1:9/hook/x', uniqueId: 'fs' });
     const active = await api.webhooks.list('active');
     expect(active.filter((s) => s.unique_id === 'fs')).toEqual([expect.objectContaining({ fields: ['status'] })]);
     expect(await api.webhooks.list('inactive')).toEqual([]);
@@ -109,6 +111,16 @@ describe('webhook subscriptions and getResource (API key: no callback verificati
     expect((await api.webhooks.list('all')).filter((s) => s.unique_id === 'fs')).toEqual([]);
     const again = await api.webhooks.remove({ object: 'job', uniqueId: 'fs' }).catch((e: unknown) => e);
     expect(isApiError(again, 'NotFoundError')).toBe(true);
+  });
+
+  it('event subscriptions sit in the same list, and go by their identifying fields', async () => {
+    const api = platform.apiKeyClient();
+    await api.webhooks.subscribeEvent({ event: 'job.note_added', callbackUrl: 'http://127.0.0.1:9/hook/x', uniqueId: 'fs-notes' });
+    const listed = (await api.webhooks.list('all')).filter((s) => s.unique_id === 'fs-notes');
+    expect(listed).toEqual([expect.objectContaining({ type: 'event', event: 'job.note_added', active: true })]);
+    expect(listed[0]).not.toHaveProperty('fields');
+    await api.webhooks.remove({ event: 'job.note_added', uniqueId: 'fs-notes' });
+    expect((await api.webhooks.list('all')).filter((s) => s.unique_id === 'fs-notes')).toEqual([]);
   });
 
   it('re-reads a resource_url on baseUrl and refuses any other', async () => {

@@ -29,7 +29,7 @@ async function harness(staffUuid: string, saved: SavedPosition | null = null) {
   let position: SavedPosition | null = saved;
   const service = createFeedService({
     feed: createFeedClient({ companionUrl: async () => stack.companion.url, accessToken: async () => tokens.access_token }),
-    account: async () => ({ accountUuid: stack.account.uuid, mode: 'oauth' }),
+    account: async () => ({ accountUuid: stack.account.uuid, mode: 'oauth', scopes: [] }),
     target: {
       client: async () => client,
       upsertJobs: async (jobs) => {

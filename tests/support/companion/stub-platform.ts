@@ -1,43 +1,63 @@
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AddressInfo } from 'node:net';
-import type { WebhookSubscription } from '../../../server/emulator/contracts';
+
+/** An object subscription as the stub keeps it (the platform's list shape). */
+export interface StubSubscription {
+  type: 'object';
+  uuid: string;
+  object: string;
+  callback_url: string;
+  fields: string[];
+  unique_id: string;
+  active: boolean;
+  last_failure_reason: string | null;
+  last_failure_at: string | null;
+}
 
 /**
  * A small recording stand-in for the platform's vendor and webhook subscription APIs, for tests that
- * count calls. It verifies callbacks the way the platform does (form-encoded mode=subscribe + challenge).
+ * count calls. It takes subscriptions as the real platform does (POST /webhook_subscriptions/object; a
+ * bare POST is refused) and verifies callbacks the way it does (form-encoded mode=subscribe + challenge).
+ * `refuseObjects` are refused one by one, as the platform refuses an object an app may not subscribe to.
  */
-export async function startStubPlatform(tokens: Record<string, string>) {
+export async function startStubPlatform(tokens: Record<string, string>, options: { refuseObjects?: readonly string[] } = {}) {
   const calls = { vendor: 0, list: 0, add: 0 };
-  const subscriptions = new Map<string, WebhookSubscription[]>();
+  const subscriptions = new Map<string, StubSubscription[]>();
   const app = new Hono();
-  const accountOf = (auth: string | undefined) => tokens[(auth ?? '').replace(/^Bearer /, '')];
+  const accountOf = (c: Context) => tokens[(c.req.header('authorization') ?? '').replace(/^Bearer /, '')];
+  const unauthorised = (c: Context) => c.json({ errorCode: 401, message: 'Invalid access token' }, 401);
 
   app.get('/api_1.0/vendor.json', (c) => {
     calls.vendor++;
-    const account = accountOf(c.req.header('authorization'));
-    if (!account) return c.json({ errorCode: 401, message: 'Invalid access token' }, 401);
-    return c.json([{ uuid: account, name: 'Stub account' }]);
+    const account = accountOf(c);
+    return account ? c.json([{ uuid: account, name: 'Stub account' }]) : unauthorised(c);
   });
 
   app.get('/webhook_subscriptions', (c) => {
     calls.list++;
-    const account = accountOf(c.req.header('authorization'));
-    if (!account) return c.json({ errorCode: 401, message: 'Invalid access token' }, 401);
-    return c.json(subscriptions.get(account) ?? []);
+    const account = accountOf(c);
+    return account ? c.json(subscriptions.get(account) ?? []) : unauthorised(c);
   });
 
-  app.post('/webhook_subscriptions', async (c) => {
+  app.post('/webhook_subscriptions', (c) => c.json({ errorCode: 400, message: 'webhook_subscriptions is not an authorised object type' }, 400));
+
+  app.post('/webhook_subscriptions/object', async (c) => {
     calls.add++;
-    const account = accountOf(c.req.header('authorization'));
-    if (!account) return c.json({ errorCode: 401, message: 'Invalid access token' }, 401);
+    const account = accountOf(c);
+    if (!account) return unauthorised(c);
     const form = new URLSearchParams(await c.req.text());
-    const sub: WebhookSubscription = {
+    const object = form.get('object') ?? '';
+    if (options.refuseObjects?.includes(object)) return c.json({ errorCode: 400, message: `Object ${object} does not support subscription` }, 400);
+    const unique = form.get('unique_id') ?? '';
+    const list = subscriptions.get(account) ?? [];
+    const sub: StubSubscription = {
       type: 'object',
-      object: form.get('object') ?? '',
+      uuid: list.find((s) => s.object === object && s.unique_id === unique)?.uuid ?? crypto.randomUUID(),
+      object,
       callback_url: form.get('callback_url') ?? '',
       fields: (form.get('fields') ?? '').split(','),
-      unique_id: form.get('unique_id') ?? '',
+      unique_id: unique,
       active: true,
       last_failure_reason: null,
       last_failure_at: null,
@@ -51,8 +71,7 @@ export async function startStubPlatform(tokens: Record<string, string>) {
     if (answer?.status !== 200 || (await answer.text()) !== challenge) {
       return c.json({ errorCode: 400, message: 'Callback URL verification failed' }, 400);
     }
-    const list = (subscriptions.get(account) ?? []).filter((s) => !(s.object === sub.object && s.unique_id === sub.unique_id));
-    subscriptions.set(account, [...list, sub]);
+    subscriptions.set(account, [...list.filter((s) => s.uuid !== sub.uuid), sub]);
     return c.json(sub);
   });
 
