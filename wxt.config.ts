@@ -1,19 +1,30 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { resolve } from 'node:path';
-import { CHROME_PUBLIC_KEY, DEV_COMPANION_URL, DEV_PLATFORM_URL, GECKO_ID } from './contracts/extension-ids';
+import { CHROME_PUBLIC_KEY, GECKO_ID } from './contracts/extension-ids';
+import { buildConnection, type BuildTarget } from './contracts/platform-hosts';
 
-// One source, two browsers: `wxt build` gives Chrome MV3, `wxt build -b firefox` Firefox MV2.
-//
-// Fixed ids: the public key below pins the Chrome extension id to oiabnejaggoobcbkjnlidfgfieafjagp
-// (so the identity redirect URL is https://oiabnejaggoobcbkjnlidfgfieafjagp.chromiumapp.org/), and the
-// gecko id fieldside@fieldside.app gives Firefox's
-// https://3b84b076fcd1a37f556f6f6e5a984e06b031810d.extensions.allizom.org/ (SHA-1 hex of the id).
-// Both are what the companion's ALLOWED_EXTENSION_IDS lists.
-//
-// Host permissions cover only the configured platform and companion. A production build takes them
-// from WXT_PLATFORM_URL and WXT_COMPANION_URL (Vite also exposes both to the code as the default
-// connection); without them the build is a development build for the local emulator and companion.
+// One source, two browsers (`wxt build` Chrome MV3, `wxt build -b firefox` Firefox MV2), two targets:
+// - store (FIELDSIDE_TARGET=store, what `npm run zip` builds): the real platform's hosts and the
+//   product's companion (FIELDSIDE_COMPANION_URL overrides it), no "key" (the Chrome Web Store refuses
+//   it and gives its own id), no local address anywhere;
+// - development (everything else: `npm start`, the tests): the emulator's hosts (or the servers
+//   named in WXT_*), and the Chrome id pinned by CHROME_PUBLIC_KEY, so the identity redirect URL
+//   https://oiabnejaggoobcbkjnlidfgfieafjagp.chromiumapp.org/ is the one the companion allows.
+// Firefox's id is fieldside@fieldside.app in both.
+
+const target: BuildTarget = process.env.FIELDSIDE_TARGET === 'store' ? 'store' : 'development';
+const connection = buildConnection(target, process.env);
+
+// The connection is the build's default (lib/settings/items.ts reads it from import.meta.env).
+Object.assign(process.env, {
+  WXT_TARGET: target,
+  WXT_REST_URL: connection.restUrl,
+  WXT_AUTH_URL: connection.authUrl,
+  WXT_WEB_URL: connection.webUrl,
+  WXT_JOB_LINK_PATH: connection.jobLinkPath ?? '',
+  WXT_COMPANION_URL: connection.companionUrl,
+});
 
 /** `scheme://host/*`: match patterns without a port match every port in Chrome and Firefox. */
 function originPattern(url: string): string {
@@ -21,11 +32,11 @@ function originPattern(url: string): string {
   return `${u.protocol}//${u.hostname}/*`;
 }
 
-function hostPermissions(): string[] {
-  const platform = process.env.WXT_PLATFORM_URL ?? DEV_PLATFORM_URL;
-  const companion = process.env.WXT_COMPANION_URL ?? DEV_COMPANION_URL;
-  return [...new Set([originPattern(platform), originPattern(companion)])];
-}
+/** Least privilege: the platform's REST and web-app hosts and the companion. (OAuth happens in the
+ * identity API's own window: its host needs no permission.) */
+const hostPermissions = [...new Set([connection.restUrl, connection.webUrl, connection.companionUrl].map(originPattern))];
+/** Where the platform content script runs: the web app people use all day. */
+const WEB_APP_MATCH = originPattern(connection.webUrl);
 
 export default defineConfig({
   srcDir: '.',
@@ -34,8 +45,11 @@ export default defineConfig({
   // `wxt build` run by someone else in the same checkout can't swap the extension under a test.
   outDir: process.env.FIELDSIDE_OUT_DIR ?? '.output',
   vite: () => ({ plugins: [preact()] }),
-  // Store uploads carry only the built extension; sources are published from the repository.
-  zip: { excludeSources: ['**/*'] },
+  // The Firefox store asks for the sources of minified code: the extension's own, and how to build it
+  // (SOURCES.md); not the servers, tests or benchmarks.
+  zip: {
+    excludeSources: ['server/**', 'tests/**', 'bench/**', 'coverage/**', '**/testing/**', 'vitest.config.ts'],
+  },
   hooks: {
     // The icon lives in assets/ (not public/), so copy it into every build.
     'build:publicAssets': (_wxt, files) => {
@@ -52,17 +66,17 @@ export default defineConfig({
     // and sync; contextMenus for "Add selection as a note to a job…"; the side panel exists only in
     // Chrome (Firefox gets a sidebar_action from WXT).
     permissions: ['identity', 'storage', 'alarms', 'contextMenus', ...(browser === 'chrome' ? ['sidePanel', 'scripting'] : [])],
-    host_permissions: hostPermissions(),
+    host_permissions: hostPermissions,
     // The content UI chunk, imported by the content script only on pages where it found a job (the
-    // platform, and https sites the user adds; Firefox MV2 gets the plain list from WXT). `scripting`
+    // web app, and https sites the user adds; Firefox MV2 gets the plain list from WXT). `scripting`
     // (Chrome) registers the sites content script at run time; Firefox uses contentScripts.register.
     // Chrome: reachable only through the per-session id runtime.getURL hands the content script, so a
     // web page cannot probe chrome-extension://<fixed id>/content-ui.js to learn that Fieldside is
     // installed. (Firefox already gives each installation its own random internal UUID.)
     web_accessible_resources: [
-      { resources: ['content-ui.js'], matches: [...hostPermissions(), 'https://*/*'], ...(browser === 'chrome' ? { use_dynamic_url: true } : {}) },
+      { resources: ['content-ui.js'], matches: [WEB_APP_MATCH, 'https://*/*'], ...(browser === 'chrome' ? { use_dynamic_url: true } : {}) },
     ],
-    // Type "job", a space and a number, name or address in the address bar (issue 5).
+    // Type "job", a space and a number, name or address in the address bar.
     omnibox: { keyword: 'job' },
     // A keyboard shortcut opens the quick-search popup (MV2 names the toolbar button browser_action).
     commands: {
@@ -71,11 +85,15 @@ export default defineConfig({
         description: 'Find a job',
       },
     },
-    // Further platform hosts (custom domains) are asked for at run time, when the user adds them.
+    // Further sites (a webmail, a CRM) are asked for at run time, when the person adds them.
     // (Firefox MV2 spells it optional_permissions; WXT drops optional_host_permissions there.)
     optional_host_permissions: ['https://*/*'],
     ...(browser === 'chrome'
-      ? { key: CHROME_PUBLIC_KEY }
+      ? {
+          ...(target === 'development' ? { key: CHROME_PUBLIC_KEY } : {}),
+          // What an administrator may push by policy (lib/settings: the connection).
+          storage: { managed_schema: 'managed-schema.json' },
+        }
       : {
           optional_permissions: ['https://*/*'],
           browser_specific_settings: {

@@ -7,6 +7,7 @@
 // popup open to first results, and gzip sizes. `npm run bench -- extension`.
 // FIELDSIDE_BENCH_REUSE_BUILD=1 skips `wxt build` when .output/chrome-mv3 exists.
 import { execFileSync } from 'node:child_process';
+import { BUILD_ENV_KEYS } from '../contracts/platform-hosts';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -123,8 +124,7 @@ async function coldLoadIn(page: Page, probe: string, dbName: string): Promise<{ 
 export async function runExtensionBench(): Promise<unknown> {
   if (!(process.env.FIELDSIDE_BENCH_REUSE_BUILD === '1' && existsSync(resolve(CHROME_BENCH_DIR, 'manifest.json')))) {
     const env = { ...process.env };
-    delete env.WXT_PLATFORM_URL;
-    delete env.WXT_COMPANION_URL;
+    for (const key of BUILD_ENV_KEYS) delete env[key];
     env.FIELDSIDE_OUT_DIR = BENCH_OUT_DIR;
     execFileSync('npx', ['wxt', 'build'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   }

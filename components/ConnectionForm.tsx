@@ -1,40 +1,74 @@
 import { useState } from 'preact/hooks';
-
-export interface ConnectionValue {
-  platformUrl: string;
-  companionUrl: string;
-}
+import type { Connection, ConnectionField } from '@/lib/settings/schemas';
 
 export interface ConnectionFormProps {
-  value: ConnectionValue;
+  value: Connection;
+  /** Fields an administrator set by policy: shown, not editable. */
+  managed: readonly ConnectionField[];
   busy: boolean;
-  onSave: (value: ConnectionValue) => void;
+  onSave: (value: Connection) => void;
 }
 
-/** Platform and companion URLs. Changing either signs out (tokens belong to one platform). */
-export function ConnectionForm({ value, busy, onSave }: ConnectionFormProps) {
-  const [platformUrl, setPlatformUrl] = useState(value.platformUrl);
-  const [companionUrl, setCompanionUrl] = useState(value.companionUrl);
+const FIELDS: ReadonlyArray<{ field: ConnectionField; id: string; label: string; hint: string }> = [
+  { field: 'restUrl', id: 'rest-url', label: 'Platform REST API', hint: 'Where Fieldside reads and writes jobs.' },
+  { field: 'authUrl', id: 'auth-url', label: 'Platform sign-in', hint: 'Where you sign in with the platform.' },
+  { field: 'webUrl', id: 'web-url', label: 'Platform web app', hint: 'The web app where job badges appear.' },
+  { field: 'jobLinkPath', id: 'job-link-path', label: 'Job link in the web app', hint: 'With {uuid} where the job goes; empty links to the web app.' },
+  { field: 'companionUrl', id: 'companion-url', label: 'Fieldside companion', hint: 'Your organisation’s Fieldside server.' },
+];
+
+/** Where Fieldside connects. Tucked under "Advanced": the build's defaults are right for nearly
+ * everyone. Changing a host signs out (tokens belong to one platform). */
+export function ConnectionForm({ value, managed, busy, onSave }: ConnectionFormProps) {
+  const [draft, setDraft] = useState<Record<ConnectionField, string>>({
+    restUrl: value.restUrl,
+    authUrl: value.authUrl,
+    webUrl: value.webUrl,
+    jobLinkPath: value.jobLinkPath ?? '',
+    companionUrl: value.companionUrl,
+  });
+  const anyManaged = managed.length > 0;
   return (
-    <form
-      aria-labelledby="connection-heading"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSave({ platformUrl: platformUrl.trim(), companionUrl: companionUrl.trim() });
-      }}
-    >
-      <h2 id="connection-heading">Connection</h2>
-      <p>
-        <label for="platform-url">Platform URL</label>
-        <input id="platform-url" type="url" required value={platformUrl} onInput={(e) => setPlatformUrl(e.currentTarget.value)} />
-      </p>
-      <p>
-        <label for="companion-url">Companion URL</label>
-        <input id="companion-url" type="url" required value={companionUrl} onInput={(e) => setCompanionUrl(e.currentTarget.value)} />
-      </p>
-      <button type="submit" disabled={busy}>
-        Save connection
-      </button>
-    </form>
+    <details id="connection" class="advanced">
+      <summary>Advanced: where Fieldside connects</summary>
+      <form
+        aria-label="Connection"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const path = draft.jobLinkPath.trim();
+          onSave({
+            restUrl: draft.restUrl.trim(),
+            authUrl: draft.authUrl.trim(),
+            webUrl: draft.webUrl.trim(),
+            jobLinkPath: path === '' ? null : path,
+            companionUrl: draft.companionUrl.trim(),
+          });
+        }}
+      >
+        {anyManaged && <p class="managed-note" id="connection-managed">Some of these are set by your administrator.</p>}
+        {FIELDS.map(({ field, id, label, hint }) => (
+          <p key={field}>
+            <label for={id}>{label}</label>
+            <input
+              id={id}
+              type="text"
+              inputMode="url"
+              spellcheck={false}
+              required={field !== 'jobLinkPath'}
+              value={draft[field]}
+              disabled={managed.includes(field)}
+              aria-describedby={`${id}-hint`}
+              onInput={(e) => setDraft({ ...draft, [field]: e.currentTarget.value })}
+            />
+            <span class="hint" id={`${id}-hint`}>
+              {managed.includes(field) ? 'Set by your administrator.' : hint}
+            </span>
+          </p>
+        ))}
+        <button type="submit" disabled={busy}>
+          Save connection
+        </button>
+      </form>
+    </details>
   );
 }

@@ -20,7 +20,3 @@ export const GECKO_ID = 'fieldside@fieldside.app';
 
 /** Firefox's identity redirect host is the SHA-1 hex of the add-on id: https://<this>.extensions.allizom.org/ */
 export const GECKO_REDIRECT_HOST = '3b84b076fcd1a37f556f6f6e5a984e06b031810d.extensions.allizom.org';
-
-/** Development defaults: the local emulator and companion that `npm start` runs. */
-export const DEV_PLATFORM_URL = 'http://127.0.0.1:8080';
-export const DEV_COMPANION_URL = 'http://127.0.0.1:8787';

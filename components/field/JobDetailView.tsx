@@ -20,7 +20,7 @@ export interface JobDetailViewProps {
 export function JobDetailView(props: JobDetailViewProps) {
   const { detail } = props;
   const { job } = detail;
-  const web = safeHttpUrl(detail.webUrl);
+  const web = safeHttpUrl(detail.web.url);
   const maps = mapsUrl(job.address);
   return (
     <article aria-labelledby="job-title" id="job" data-job-uuid={job.uuid}>
@@ -41,7 +41,9 @@ export function JobDetailView(props: JobDetailViewProps) {
       </dl>
       {web && (
         <p>
-          <a href={web} target="_blank" rel="noopener noreferrer" id="job-web-link">Open the job in the platform</a>
+          <a href={web} target="_blank" rel="noopener noreferrer" id="job-web-link">
+            {detail.web.deep ? 'Open the job in the web app' : `Open the web app (find job ${job.number} there)`}
+          </a>
         </p>
       )}
       {detail.contacts.length > 0 && (

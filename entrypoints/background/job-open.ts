@@ -20,7 +20,7 @@ export function createBrowserJobOpener(): JobOpener {
       ? () => api.sidebarAction!.open()
       : undefined;
   return createJobOpener({
-    baseUrl: async () => (await readConnection()).platformUrl,
+    webApp: readConnection,
     createTab: (url) => browser.tabs.create({ url }),
     ...(openSidePanel ? { openSidePanel } : {}),
   });

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
-import { jobWebUrl } from '@/lib/api/links';
+import { jobWebLink } from '@/lib/api/links';
+import { readConnection } from '@/lib/settings/items';
 import { createOmnibox } from '@/lib/omnibox/omnibox';
 import type { Workspace } from '@/lib/workspace/workspace';
 
@@ -19,9 +20,8 @@ export function listenForOmnibox(workspace: Workspace): void {
   browser.omnibox.onInputEntered.addListener((text, disposition) => {
     void (async () => {
       const uuid = await omnibox.resolve(text);
-      const scope = await workspace.key();
-      if (!uuid || !scope) return;
-      const url = jobWebUrl(scope.baseUrl, uuid);
+      if (!uuid || !(await workspace.key())) return;
+      const { url } = jobWebLink(await readConnection(), uuid);
       if (disposition === 'currentTab') await browser.tabs.update({ url });
       else await browser.tabs.create({ url, active: disposition !== 'newBackgroundTab' });
     })().catch((error: unknown) => console.warn('Fieldside: could not open the job from the address bar', error));

@@ -16,6 +16,8 @@ function createContentUi(): ContentUi {
   const model = createContentModel(sendMessage);
   let nextId = 0;
   let live = false;
+  /** Each rendered badge's host and how to take it down. */
+  const mounted = new Map<HTMLElement, () => void>();
 
   /** Live updates: re-read the badges (and the open panel) when their jobs change in the cache. */
   function follow(ctx: UiContext) {
@@ -48,15 +50,22 @@ function createContentUi(): ContentUi {
         root.replaceChildren(style, container);
         const hostId = `fieldside-${++nextId}`;
         render(<BadgeView model={model} target={target} hostId={hostId} />, container);
-        ctx.onInvalidated(() => {
+        const unmount = () => {
           render(null, container);
           target.host.remove();
-        });
+          mounted.delete(target.host);
+          if (model.panel.value?.hostId === hostId) model.close();
+        };
+        mounted.set(target.host, unmount);
+        ctx.onInvalidated(unmount);
       }
       follow(ctx);
       const uuids = targets.flatMap((t) => (t.uuid ? [t.uuid] : []));
       const numbers = targets.flatMap((t) => (t.number ? [t.number] : []));
       model.track(uuids, numbers).catch((error: unknown) => console.warn('Fieldside: job badges unavailable', error));
+    },
+    prune() {
+      for (const [host, unmount] of [...mounted]) if (!host.isConnected) unmount();
     },
   };
 }

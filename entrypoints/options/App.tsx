@@ -78,8 +78,9 @@ export function App({ model, webhooks, sites }: { model: OptionsModel; webhooks?
       {sites && <SitesSection model={sites} />}
       <section>
         <ConnectionForm
-          key={`${view.connection.platformUrl} ${view.connection.companionUrl}`}
+          key={JSON.stringify(view.connection)}
           value={view.connection}
+          managed={view.connectionManaged}
           busy={busy}
           onSave={(c) => void model.saveConnection(c)}
         />

@@ -53,7 +53,7 @@ export function createOptionsModel() {
 
   /** Hosts outside the built-in host permissions need the person's consent (optional_host_permissions). */
   async function ensureHostPermission(connection: Connection): Promise<void> {
-    const origins = [connection.platformUrl, connection.companionUrl].map((u) => {
+    const origins = [connection.restUrl, connection.webUrl, connection.companionUrl].map((u) => {
       const url = new URL(u);
       return `${url.protocol}//${url.hostname}/*`;
     });

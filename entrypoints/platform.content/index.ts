@@ -1,32 +1,37 @@
 import { bootContentScript } from '@/lib/page-badges/boot';
-import { attachPlatformHosts, hasPlatformRefs, pageJobUuid } from '@/lib/page-badges/scan';
+import { attachTextHosts, findJobMentions } from '@/lib/page-badges/text-scan';
+import { attachWindowHosts, frontJobNumber, hasJobWindows } from '@/lib/page-badges/window-scan';
 import { sendMessage } from '@/lib/messaging/send';
 
-// The content script on the platform's web pages: a job badge beside every job link and on job
-// pages, and the quick-note panel behind it. This initial script stays tiny (scanner + loader);
-// the UI chunk (entrypoints/content-ui) is imported only when a job is found.
-// `matches` is the platform's origin (any port), like the host permission in wxt.config.ts.
+// The content script on the platform's web app: a job badge in the title of every job window, and
+// the quick-note panel behind it; "Job #1234" text elsewhere on the page gets one too (the fallback
+// on any page). This initial script stays tiny (scanners + loader); the UI chunk
+// (entrypoints/content-ui) is imported only when a job is found. `matches` is the web app's origin
+// (any port), like the host permission in wxt.config.ts.
 
-function platformMatch(): string {
-  const url = new URL(import.meta.env.WXT_PLATFORM_URL || 'http://127.0.0.1:8080');
+function webAppMatch(): string {
+  const url = new URL(import.meta.env.WXT_WEB_URL || 'http://127.0.0.1:8081');
   return `${url.protocol}//${url.hostname}/*`;
 }
 
 export default defineContentScript({
-  matches: [platformMatch()],
+  matches: [webAppMatch()],
   runAt: 'document_idle',
   main(ctx) {
-    let shownJob: string | null = null;
+    let shownJob: string | null | undefined;
     bootContentScript(ctx, {
-      check: () => hasPlatformRefs(document),
-      attach: () => attachPlatformHosts(document),
-      // The side panel follows the job this page shows (told only when it changes).
+      check: () => hasJobWindows(document) || findJobMentions(document.body, document, { maxNodes: 20_000, maxMatches: 1 }).length > 0,
+      // Windows first: their titles are marked, so the text scan leaves them to the window badge.
+      attach: () => [...attachWindowHosts(document), ...attachTextHosts(document.body, document)],
+      // The side panel follows the job in front (told only when it changes).
       afterScan() {
-        const uuid = pageJobUuid(document);
-        if (uuid === shownJob) return;
-        shownJob = uuid;
-        sendMessage('content.pageJob', { uuid }).catch(() => undefined);
+        const number = frontJobNumber(document);
+        if (number === shownJob) return;
+        shownJob = number;
+        sendMessage('content.pageJob', { number }).catch(() => undefined);
       },
+      // Bringing another window to the front changes no markup: focus and clicks say so.
+      rescanOn: ['focusin', 'click'],
     });
   },
 });

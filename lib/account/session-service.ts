@@ -1,6 +1,6 @@
 import type { ClientAuth } from '../api/http';
 import type { SecretStore } from '../auth/secrets/store';
-import { connectionItem, readConnection, readSession, sessionItem, signedOutReasonItem } from '../settings/items';
+import { connectionItem, readConnection, readSession, sessionItem, signedOutReasonItem, readManagedConnection } from '../settings/items';
 import type { CompanionClient } from '../auth/companion-client';
 import { runOAuthFlow, type IdentityApi } from '../auth/oauth-flow';
 import type { PlatformReader } from './platform-reader';
@@ -41,23 +41,23 @@ export function createSessionService(deps: SessionServiceDeps) {
   /** How requests authenticate now, and as whom. `full` skips impersonation (who-are-you lists). */
   async function context(options: { full?: boolean } = {}): Promise<ClientContext> {
     const record = await requireSession();
-    const { platformUrl } = await readConnection();
+    const { restUrl } = await readConnection();
     if (record.mode === 'api_key') {
       const apiKey = await deps.secrets.get('apiKey');
       if (!apiKey) throw new Error('The API key is missing: paste it again');
-      return { baseUrl: platformUrl, auth: { kind: 'api_key', apiKey }, impersonate: undefined, accountUuid: record.account.uuid };
+      return { baseUrl: restUrl, auth: { kind: 'api_key', apiKey }, impersonate: undefined, accountUuid: record.account.uuid };
     }
     const auth: ClientAuth = { kind: 'oauth', tokens: deps.tokens };
-    if (options.full) return { baseUrl: platformUrl, auth, impersonate: undefined, accountUuid: record.account.uuid };
+    if (options.full) return { baseUrl: restUrl, auth, impersonate: undefined, accountUuid: record.account.uuid };
     const acting = record.viewAs?.uuid ?? record.me?.uuid;
     if (!acting) throw new ChooseStaffFirstError();
-    return { baseUrl: platformUrl, auth, impersonate: acting, accountUuid: record.account.uuid };
+    return { baseUrl: restUrl, auth, impersonate: acting, accountUuid: record.account.uuid };
   }
 
   /** The account the credentials belong to; throws when the platform refuses them. */
   async function readAccount(auth: ClientAuth) {
-    const { platformUrl } = await readConnection();
-    return deps.reader.vendor({ baseUrl: platformUrl, auth, impersonate: undefined });
+    const { restUrl } = await readConnection();
+    return deps.reader.vendor({ baseUrl: restUrl, auth, impersonate: undefined });
   }
 
   /** Records the session in one write, so pages never see a half-made one. Keeps "who are you"
@@ -72,7 +72,7 @@ export function createSessionService(deps: SessionServiceDeps) {
   }
 
   async function oauthSignIn(scopes: string[]): Promise<SessionView> {
-    const response = await runOAuthFlow(deps, scopes);
+    const response = await runOAuthFlow({ ...deps, authUrl: async () => (await readConnection()).authUrl }, scopes);
     await deps.secrets.delete('apiKey');
     const tokens = await deps.tokens.store(response);
     try {
@@ -123,8 +123,11 @@ export function createSessionService(deps: SessionServiceDeps) {
 
     /** A different platform or companion invalidates the session: its tokens belong to the old one. */
     async setConnection(connection: Connection): Promise<SessionView> {
-      const current = await readConnection();
-      const changed = current.platformUrl !== connection.platformUrl || current.companionUrl !== connection.companionUrl;
+      const [current, managed] = await Promise.all([readConnection(), readManagedConnection()]);
+      // What the policy sets stays as it is, whatever the person sends.
+      const next = { ...connection, ...managed };
+      // Tokens belong to one platform and one companion: a change of either host signs out.
+      const changed = current.restUrl !== next.restUrl || current.authUrl !== next.authUrl || current.companionUrl !== next.companionUrl;
       if (changed && (await readSession())) await service.signOut('signed_out');
       await connectionItem.setValue(connection);
       return sessionView();

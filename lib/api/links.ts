@@ -17,9 +17,19 @@ export function telUrl(phone: string | null | undefined): string | null {
   return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
 }
 
-/** The job's page in the platform's web UI: built from the connection's base URL and the uuid. */
-export function jobWebUrl(baseUrl: string, jobUuid: string): string {
-  const base = new URL(baseUrl);
-  if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new RangeError('platform URL must be http(s)');
-  return new URL(`jobs/${encodeURIComponent(jobUuid)}`, base.href.endsWith('/') ? base.href : `${base.href}/`).href;
+/** A link into the platform's web app: the job itself when its address form is known, else the app. */
+export interface WebAppLink {
+  url: string;
+  /** True: it opens the job. False: it opens the web app, where the person finds the job by number. */
+  deep: boolean;
+}
+
+/** The job in the web app: `webUrl` + `jobLinkPath` with the job's uuid in it (lib/settings: a form the
+ * platform accepts, or null where none is known, as on the real web app: then the app itself). */
+export function jobWebLink(web: { webUrl: string; jobLinkPath: string | null }, jobUuid: string): WebAppLink {
+  const base = new URL(web.webUrl);
+  if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new RangeError('the web app URL must be http(s)');
+  const root = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  if (!web.jobLinkPath) return { url: `${root}/`, deep: false };
+  return { url: new URL(`${root}${web.jobLinkPath.replaceAll('{uuid}', encodeURIComponent(jobUuid))}`).href, deep: true };
 }

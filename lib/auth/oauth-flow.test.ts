@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanionClient } from './companion-client';
-import { authorizeUrlFor, readRedirect, runOAuthFlow } from './oauth-flow';
+import { authorizeUrlFor, checkAuthorizeUrl, readRedirect, runOAuthFlow } from './oauth-flow';
 
 const REDIRECT = 'https://oiabnejaggoobcbkjnlidfgfieafjagp.chromiumapp.org/';
 
@@ -35,8 +35,34 @@ describe('runOAuthFlow', () => {
       },
     } satisfies CompanionClient;
     const identity = { getRedirectURL: () => REDIRECT, launchWebAuthFlow: async () => `${REDIRECT}?code=stolen&state=forged` };
-    await expect(runOAuthFlow({ identity, companion }, ['vendor'])).rejects.toThrow(/wrong state/);
+    await expect(runOAuthFlow({ identity, companion, authUrl: async () => 'http://127.0.0.1:1' }, ['vendor'])).rejects.toThrow(/wrong state/);
     expect(exchanged).toEqual([]);
+  });
+
+  it("never opens a sign-in page that is not the platform's OAuth host", async () => {
+    const opened: string[] = [];
+    const companion = {
+      start: async () => ({ authorize_url: 'https://phish.example/oauth/authorize?state=s', state: 's' }),
+      exchangeCode: async () => ({ access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', scope: '' }),
+      refresh: async () => ({ access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', scope: '' }),
+    } satisfies CompanionClient;
+    const identity = { getRedirectURL: () => REDIRECT, launchWebAuthFlow: async (d: { url: string }) => (opened.push(d.url), undefined) };
+    await expect(runOAuthFlow({ identity, companion, authUrl: async () => 'https://go.example.com' }, ['vendor'])).rejects.toThrow(/not the platform's/);
+    expect(opened).toEqual([]);
+  });
+});
+
+describe('checkAuthorizeUrl', () => {
+  it.each([
+    ['https://go.example.com/oauth/authorize?x=1', true],
+    ['https://go.example.com:444/oauth/authorize', false],
+    ['https://api.example.com/oauth/authorize', false],
+    ['https://go.example.com/oauth/authorize/../evil', false],
+    ['http://go.example.com/oauth/authorize', false],
+  ])('%s → %s', (url, ok) => {
+    const check = () => checkAuthorizeUrl(url, 'https://go.example.com');
+    if (ok) expect(check).not.toThrow();
+    else expect(check).toThrow(/not the platform's/);
   });
 });
 

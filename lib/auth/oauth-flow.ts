@@ -25,6 +25,18 @@ export interface OAuthFlowDeps {
    * (the spec makes it optional), so in Firefox the parameter is left out and the flow is the same.
    */
   omitRedirectUri?: boolean;
+  /** The platform's OAuth host (lib/settings): the sign-in page must be there, whatever the companion says. */
+  authUrl: () => Promise<string>;
+}
+
+/** Refuses an authorize URL that is not the platform's own consent page: a companion pointing the
+ * person at another site would be asking for their platform password. */
+export function checkAuthorizeUrl(authorizeUrl: string, authUrl: string): void {
+  const url = new URL(authorizeUrl);
+  const platform = new URL(authUrl);
+  if (url.origin !== platform.origin || url.pathname !== `${platform.pathname.replace(/\/+$/, '')}/oauth/authorize`) {
+    throw new OAuthFlowError(`The sign-in page is not the platform's (${url.origin}): sign-in was stopped. Check the connection settings.`);
+  }
 }
 
 /** The authorize URL to open, without `redirect_uri` when the browser won't allow it (see above). */
@@ -39,6 +51,7 @@ export async function runOAuthFlow(deps: OAuthFlowDeps, scopes: string[]): Promi
   const redirectUrl = deps.identity.getRedirectURL();
   // `state` is held only in this closure while the flow runs (SECRETS.oauthState: memory).
   const { authorize_url, state } = await deps.companion.start(redirectUrl, scopes);
+  checkAuthorizeUrl(authorize_url, await deps.authUrl());
   let finalUrl: string | undefined;
   try {
     const url = authorizeUrlFor(authorize_url, deps.omitRedirectUri ?? false);

@@ -127,8 +127,8 @@ export const protocol = {
     from: ['page', 'content'],
   }),
   'content.addNote': message({ request: z.object({ jobUuid: Uuid, text: NoteText }), reply: NoteViewSchema, from: ['content'] }),
-  /** The page now shows this job (or none): the side panel follows. */
-  'content.pageJob': message({ request: z.object({ uuid: Uuid.nullable() }), reply: Empty, from: ['content'] }),
+  /** The page now shows this job (or none), by the number its window names: the side panel follows. */
+  'content.pageJob': message({ request: z.object({ number: z.string().max(32).nullable() }), reply: Empty, from: ['content'] }),
 
   // ── Webhooks section of the options.
   'webhooks.list': message({

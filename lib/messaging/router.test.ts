@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { protocol, type MessageType } from './protocol';
 import { createRouter, type Handlers } from './router';
+import { defaultConnection } from '../settings/items';
 
 const OWN_ID = 'oiabnejaggoobcbkjnlidfgfieafjagp';
 const ORIGIN = `chrome-extension://${OWN_ID}/`;
@@ -16,7 +17,8 @@ const view = {
   me: null,
   viewAs: null,
   signedOutReason: null,
-  connection: { platformUrl: 'http://127.0.0.1:8080', companionUrl: 'http://127.0.0.1:8787' },
+  connection: defaultConnection,
+  connectionManaged: [],
 };
 
 /** Handlers for the messages these tests send; every other message fails loudly if reached. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountSummarySchema, ConnectionSchema, SignedOutReasonSchema, StaffSummarySchema } from '../settings/schemas';
+import { AccountSummarySchema, CONNECTION_FIELDS, ConnectionSchema, SignedOutReasonSchema, StaffSummarySchema } from '../settings/schemas';
 
 // What the background tells its pages about the session. Never a token: pages get names, ids and
 // scopes only, so nothing a page or content script receives can be replayed against the platform.
@@ -21,5 +21,7 @@ export const SessionViewSchema = z.object({
   /** Why the last session ended, until the next sign-in ("revoked" is shown to the person). */
   signedOutReason: SignedOutReasonSchema.nullable(),
   connection: ConnectionSchema,
+  /** The connection fields an administrator set by policy: shown, not editable. */
+  connectionManaged: z.array(z.enum(CONNECTION_FIELDS)),
 });
 export type SessionView = z.infer<typeof SessionViewSchema>;

@@ -76,8 +76,8 @@ export const JobDetailSchema = z.object({
   badges: z.array(BadgeStateSchema),
   /** Newest first; pending and failed writes included. */
   notes: z.array(NoteViewSchema),
-  /** The job in the platform's web UI. */
-  webUrl: z.string(),
+  /** The job in the platform's web app: the job itself (`deep`), or the app where its form is unknown. */
+  web: z.object({ url: z.string(), deep: z.boolean() }),
   can: z.object({ addNote: z.boolean(), manageBadges: z.boolean() }),
   offline: z.boolean(),
 });

@@ -1,46 +1,12 @@
-// Opening a job (web page or side panel, with the fallback) and the omnibox's suggestions.
+// The omnibox's suggestions and what Enter opens.
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { buildIndex } from '../search';
 import { toSearchDoc } from '../cache/store/search-docs';
 import { freshCache, makeCompany, makeJob, range } from '../cache/testing/fixtures';
 import { createOmnibox, escapeXml } from './omnibox';
-import { createJobOpener } from '../side-panel/open-job';
-import { readSidePanelJob } from '../side-panel/side-panel-job';
 
 afterEach(() => fakeBrowser.reset());
-
-const UUID = '0e3f6c1a-1111-4222-8333-444455556666';
-
-describe('job opener', () => {
-  it('opens the job page of the platform in a tab', async () => {
-    const tabs: string[] = [];
-    const opener = createJobOpener({ baseUrl: async () => 'http://127.0.0.1:9', createTab: async (url) => tabs.push(url) });
-    expect(await opener.open(UUID, 'web')).toBe('web');
-    expect(tabs).toEqual([`http://127.0.0.1:9/jobs/${UUID}`]);
-  });
-
-  it('remembers the job for the side panel and opens it', async () => {
-    let opened = 0;
-    const opener = createJobOpener({ baseUrl: async () => 'http://x.test', createTab: async () => undefined, openSidePanel: async () => void opened++ });
-    expect(await opener.open(UUID, 'sidepanel')).toBe('sidepanel');
-    expect(opened).toBe(1);
-    expect(await readSidePanelJob()).toBe(UUID);
-  });
-
-  it('falls back to the web page when the side panel cannot open (no user gesture)', async () => {
-    const tabs: string[] = [];
-    const opener = createJobOpener({
-      baseUrl: async () => 'https://acme.example.com/',
-      createTab: async (url) => tabs.push(url),
-      openSidePanel: async () => {
-        throw new Error('`sidePanel.open()` may only be called in response to a user gesture.');
-      },
-    });
-    expect(await opener.open(UUID, 'sidepanel')).toBe('web');
-    expect(tabs).toEqual([`https://acme.example.com/jobs/${UUID}`]);
-  });
-});
 
 describe('omnibox', () => {
   async function omnibox(xml: boolean) {

@@ -7,7 +7,7 @@ import { UI_GLOBAL, UI_PATH, type ContentUi, type UiContext } from './ui-contrac
 // page re-renders; where a page has no job the observer's cost is one querySelector per quiet period.
 
 export interface BootContext extends UiContext {
-  addEventListener(target: Window, type: 'wxt:locationchange', handler: () => void): void;
+  addEventListener(target: Window | Document, type: string, handler: () => void, options?: AddEventListenerOptions): void;
 }
 
 export interface BootOptions {
@@ -17,6 +17,8 @@ export interface BootOptions {
   attach(): BadgeTarget[];
   /** After every scan (the platform script tells the background which job the page shows). */
   afterScan?(): void;
+  /** Document events after which `afterScan` runs again (what the page shows changed without markup). */
+  rescanOn?: readonly string[];
   throttleMs?: number;
 }
 
@@ -38,6 +40,8 @@ export function bootContentScript(ctx: BootContext, options: BootOptions): void 
     if (!ctx.isValid) return;
     const targets = options.attach();
     options.afterScan?.();
+    // Badges whose host left the page (a closed window) are let go, whether or not new ones came.
+    if (ui) void ui.then((loaded) => ctx.isValid && loaded.prune(), () => undefined);
     if (targets.length === 0) return;
     loadUi().then(
       (loaded) => ctx.isValid && loaded.add(ctx, targets),
@@ -46,6 +50,7 @@ export function bootContentScript(ctx: BootContext, options: BootOptions): void 
   };
   scan();
   ctx.addEventListener(window, 'wxt:locationchange', scan);
+  for (const type of options.rescanOn ?? []) ctx.addEventListener(document, type, () => options.afterScan?.(), { capture: true, passive: true });
 
   let queued = false;
   const observer = new MutationObserver(() => {

@@ -1,4 +1,4 @@
-import { HOST_TAG, MARK, type BadgeTarget } from './scan';
+import { createHost, HOST_TAG, MARK, type BadgeTarget } from './scan';
 
 // Sites the user added (webmail, a CRM): the badge goes beside text like "Job #1234". A TreeWalker
 // over text nodes only, bounded in nodes and matches so a huge page costs a bounded amount, and
@@ -56,10 +56,8 @@ export function attachTextHosts(root: Node, doc: Document, limits?: TextScanLimi
     const rest = doc.createTextNode(text.slice(end));
     node.nodeValue = text.slice(0, end);
     parent.insertBefore(rest, node.nextSibling);
-    const host = doc.createElement(HOST_TAG);
-    host.style.cssText = 'all: initial; display: inline-block; position: relative; vertical-align: middle; margin-inline-start: 0.3em';
+    const host = createHost(doc, '0.3em');
     host.setAttribute(MARK, 'seen');
-    host.attachShadow({ mode: 'open' });
     rest.before(host);
     targets.push({ host, uuid: null, number });
   }

@@ -15,6 +15,8 @@ export interface UiContext {
 export interface ContentUi {
   /** Renders a badge into each host and fetches their jobs in one batched message. */
   add(ctx: UiContext, targets: readonly BadgeTarget[]): void;
+  /** Unmounts the badges whose host is no longer in the page (a job window closed). */
+  prune(): void;
 }
 
 export const UI_GLOBAL = '__fieldsideContentUi';

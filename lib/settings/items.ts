@@ -1,25 +1,53 @@
 import { storage } from 'wxt/utils/storage';
-import { DEV_COMPANION_URL, DEV_PLATFORM_URL } from '../../contracts/extension-ids';
+import { DEV_COMPANION_URL, DEV_PLATFORM } from '../../contracts/platform-hosts';
 import type { KeptFirstScreen } from './kept-first-screen';
 import { STORAGE_KEYS } from './keys';
-import { ConnectionSchema, SessionRecordSchema, type Connection, type FeedPosition, type SessionRecord, type SignedOutReason } from './schemas';
+import {
+  CONNECTION_FIELDS,
+  ConnectionSchema,
+  ConnectionV1Schema,
+  ManagedConnectionSchema,
+  SessionRecordSchema,
+  type Connection,
+  type ConnectionField,
+  type FeedPosition,
+  type SessionRecord,
+  type SignedOutReason,
+} from './schemas';
 import { workspaceKeyOf, type WorkspaceKey } from './workspace-key';
 
 // Every storage item Fieldside keeps, declared once. Nothing here is a secret: storage.local is
 // readable by content scripts, so tokens and keys live in lib/auth/secrets (IndexedDB) instead.
 // Values are validated on read (a corrupt or older record falls back rather than crashing).
 
-/** Build-time defaults: production builds get WXT_PLATFORM_URL / WXT_COMPANION_URL, development the local servers. */
+/** The connection the build starts with (contracts/platform-hosts.ts): wxt.config.ts bakes a store
+ * build's (the real platform, the product's companion) into WXT_*; without them (unit tests, a bare
+ * development build) the emulator's. */
+const env = import.meta.env;
 export const defaultConnection: Connection = {
-  platformUrl: import.meta.env.WXT_PLATFORM_URL || DEV_PLATFORM_URL,
-  companionUrl: import.meta.env.WXT_COMPANION_URL || DEV_COMPANION_URL,
+  restUrl: env.WXT_REST_URL || DEV_PLATFORM.restUrl,
+  authUrl: env.WXT_AUTH_URL || DEV_PLATFORM.authUrl,
+  webUrl: env.WXT_WEB_URL || DEV_PLATFORM.webUrl,
+  // '' in a build means "no form known"; unset means a bare development build.
+  jobLinkPath: env.WXT_JOB_LINK_PATH === undefined ? DEV_PLATFORM.jobLinkPath : env.WXT_JOB_LINK_PATH || null,
+  companionUrl: env.WXT_COMPANION_URL || DEV_COMPANION_URL,
 };
 
-/** Where the platform and the companion are. */
+/** Where the platform and the companion are, as the person set them (the options' advanced section). */
 export const connectionItem = storage.defineItem<Connection>(STORAGE_KEYS.connection, {
   fallback: defaultConnection,
-  version: 1,
+  version: 2,
+  migrations: {
+    // Version 1 had one URL for the whole platform: it was the REST host; the others start as built.
+    2: (old: unknown): Connection => {
+      const v1 = ConnectionV1Schema.safeParse(old);
+      return v1.success ? { ...defaultConnection, restUrl: v1.data.platformUrl, companionUrl: v1.data.companionUrl } : defaultConnection;
+    },
+  },
 });
+
+/** What an administrator pushed by enterprise policy: any connection field, each on its own; it wins. */
+export const managedConnectionItem = storage.defineItem<Partial<Connection> | null>(STORAGE_KEYS.managedConnection, { fallback: null });
 
 /** Who is signed in, without any credential. null when signed out. */
 export const sessionItem = storage.defineItem<SessionRecord | null>(STORAGE_KEYS.session, {
@@ -69,9 +97,24 @@ export const sidePanelJobItem = storage.defineItem<string | null>(STORAGE_KEYS.s
 export const popupFirstScreenItem = storage.defineItem<KeptFirstScreen | null>(STORAGE_KEYS.popupFirstScreen, { fallback: null });
 
 
+/** The fields an administrator set; none where the browser has no managed storage. */
+export async function readManagedConnection(): Promise<Partial<Connection>> {
+  const value = await managedConnectionItem.getValue().catch(() => null);
+  const parsed = ManagedConnectionSchema.safeParse(value ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+/** The connection in force: the build's defaults, then the person's setting, then the policy's fields. */
 export async function readConnection(): Promise<Connection> {
-  const parsed = ConnectionSchema.safeParse(await connectionItem.getValue());
-  return parsed.success ? parsed.data : defaultConnection;
+  const [stored, managed] = await Promise.all([connectionItem.getValue(), readManagedConnection()]);
+  const parsed = ConnectionSchema.safeParse(stored);
+  return { ...(parsed.success ? parsed.data : defaultConnection), ...managed };
+}
+
+/** Which fields the policy sets (the options page shows them, not editable). */
+export async function managedConnectionFields(): Promise<ConnectionField[]> {
+  const managed = await readManagedConnection();
+  return CONNECTION_FIELDS.filter((field) => managed[field] !== undefined);
 }
 
 export async function readSession(): Promise<SessionRecord | null> {

@@ -4,6 +4,8 @@
 
 export const STORAGE_KEYS = {
   connection: 'local:connection',
+  /** What an administrator pushed by enterprise policy (read-only; public/managed-schema.json). */
+  managedConnection: 'managed:connection',
   session: 'local:session',
   signedOutReason: 'local:signedOutReason',
   feedPosition: 'local:feedPosition',

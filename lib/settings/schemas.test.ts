@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConnectionSchema } from './schemas';
+import { defaultConnection } from './items';
 
 describe('ConnectionSchema', () => {
   it.each([
@@ -9,7 +10,7 @@ describe('ConnectionSchema', () => {
     ['https://api.example.com', 'http://10.0.0.2:8787', false],
     ['ftp://api.example.com', 'https://companion.example.com', false],
     ['not a url', 'https://companion.example.com', false],
-  ])('%s + %s → %s', (platformUrl, companionUrl, ok) => {
-    expect(ConnectionSchema.safeParse({ platformUrl, companionUrl }).success).toBe(ok);
+  ])('%s + %s → %s', (restUrl, companionUrl, ok) => {
+    expect(ConnectionSchema.safeParse({ ...defaultConnection, restUrl, companionUrl }).success).toBe(ok);
   });
 });

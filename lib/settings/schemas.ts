@@ -13,21 +13,39 @@ export const StaffSummarySchema = z.object({
 });
 export type StaffSummary = z.infer<typeof StaffSummarySchema>;
 
-/** https, or plain http only on this machine (the local emulator and companion): tokens never
- * travel unencrypted over a network. */
+/** A store build (wxt.config.ts) takes https only; a development build also plain http on this
+ * machine (the local emulator and companion). Tokens never travel unencrypted over a network. */
+const STORE_BUILD = import.meta.env.WXT_TARGET === 'store';
+const isLocalHttp = (url: URL) => !STORE_BUILD && url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 const ServerUrl = z.url({ protocol: /^https?$/ }).refine((value) => {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
-  return url.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-}, 'Use an https:// address (plain http is allowed only for 127.0.0.1 and localhost)');
+  return url.protocol === 'https:' || isLocalHttp(url);
+}, 'Use an https:// address');
 
+/** A job's address in the web app, relative to it, with `{uuid}` (e.g. `/job/{uuid}`); null: no known form. */
+const JobLinkPath = z.string().regex(/^\/[\w\-./?=,#&]*\{uuid\}[\w\-./?=,#&]*$/, 'a path like /job/{uuid}').nullable();
+
+/** Where everything is: the platform's three roles (REST, OAuth, web app) and the companion. */
 export const ConnectionSchema = z.object({
   /** The platform's REST base URL ({base_url}). */
-  platformUrl: ServerUrl,
+  restUrl: ServerUrl,
+  /** The platform's OAuth host ({auth_url}): the companion's sign-in links must lead there. */
+  authUrl: ServerUrl,
+  /** The platform's web app: the content script runs there and job links point there. */
+  webUrl: ServerUrl,
+  jobLinkPath: JobLinkPath,
   /** The companion server (OAuth hand-off, token exchange, change feed). */
   companionUrl: ServerUrl,
 });
 export type Connection = z.infer<typeof ConnectionSchema>;
+export const CONNECTION_FIELDS = ['restUrl', 'authUrl', 'webUrl', 'jobLinkPath', 'companionUrl'] as const;
+export type ConnectionField = (typeof CONNECTION_FIELDS)[number];
+
+/** What an administrator may push by enterprise policy (storage.managed): any of the fields, each on its own. */
+export const ManagedConnectionSchema = ConnectionSchema.partial();
+/** The first version of the stored connection: one URL for the whole platform. */
+export const ConnectionV1Schema = z.object({ platformUrl: z.string(), companionUrl: z.string() });
 
 export const SignedOutReasonSchema = z.enum(['signed_out', 'revoked']);
 export type SignedOutReason = z.infer<typeof SignedOutReasonSchema>;

@@ -5,7 +5,8 @@ import type { Company, CompanyContact, Job } from '../api/schemas';
 import type { JobDetail, NoteView } from '../messaging/views';
 import type { OutboxEntry } from '../outbox';
 import { isOffline, type FieldContext } from './field-context';
-import { jobWebUrl } from '../api/links';
+import { jobWebLink } from '../api/links';
+import { readConnection } from '../settings/items';
 import { contactName, jobSummary } from './summaries';
 import { mergeNotes, sentNote } from '../outbox/note-views';
 
@@ -94,7 +95,7 @@ export function createJobDetailService(ctx: FieldContext) {
         })),
         badges: badgeStates(answer.job, names, entries),
         notes: mergeNotes(answer.notes, entries, await ctx.staffName()),
-        webUrl: jobWebUrl(s.baseUrl, uuid),
+        web: jobWebLink(await readConnection(), uuid),
         can: {
           addNote: ctx.can(s, 'publish_job_notes'),
           manageBadges: ctx.can(s, 'manage_badges', 'manage_jobs'),

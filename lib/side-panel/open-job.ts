@@ -1,12 +1,14 @@
-import { jobWebUrl } from '../api/links';
+import { jobWebLink } from '../api/links';
 import { rememberSidePanelJob } from './side-panel-job';
 
-// Opening a job: its page in the platform's web UI (a new tab), or the side panel. Opening the
+// Opening a job: in the platform's web app (a new tab: the job itself where its address form is
+// known, else the web app), or the side panel. Opening the
 // side panel needs a user gesture, which a message from the popup may no longer carry by the time
 // it reaches the worker; then the job opens on the web instead, so Enter always opens something.
 
 export interface OpenJobDeps {
-  baseUrl: () => Promise<string>;
+  /** The web app and the job link form in force (lib/settings). */
+  webApp: () => Promise<{ webUrl: string; jobLinkPath: string | null }>;
   createTab: (url: string) => Promise<unknown>;
   /** Opens the side panel (throws when the browser refuses: no user gesture, no side panel). */
   openSidePanel?: () => Promise<void>;
@@ -14,7 +16,7 @@ export interface OpenJobDeps {
 
 export function createJobOpener(deps: OpenJobDeps) {
   async function openWeb(uuid: string): Promise<'web'> {
-    await deps.createTab(jobWebUrl(await deps.baseUrl(), uuid));
+    await deps.createTab(jobWebLink(await deps.webApp(), uuid).url);
     return 'web';
   }
   return {

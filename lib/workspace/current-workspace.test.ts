@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { makeCompany, makeJob, range } from '../cache/testing/fixtures';
 import { search } from '../search';
 import type { LiveEvent } from '../messaging/views';
-import { connectionItem, sessionItem } from '../settings/items';
+import { connectionItem, defaultConnection, sessionItem } from '../settings/items';
 import { createCurrentWorkspace } from './current-workspace';
 import { readWorkspaceKey } from '../settings/items';
 import { type SessionRecord } from '../settings/schemas';
@@ -38,7 +38,7 @@ function platform() {
 }
 
 async function signIn(record: Partial<SessionRecord> = {}) {
-  await connectionItem.setValue({ platformUrl: BASE, companionUrl: 'http://127.0.0.1:8/' });
+  await connectionItem.setValue({ ...defaultConnection, restUrl: BASE, companionUrl: 'http://127.0.0.1:8/' });
   await sessionItem.setValue({ mode: 'oauth', account: { uuid: ACCOUNT, name: 'Acme', email: '' }, scopes: ['read_jobs'], me: ME, viewAs: null, ...record });
 }
 

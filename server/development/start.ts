@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CHROME_EXTENSION_ID } from '../../contracts/extension-ids';
+import { BUILD_ENV_KEYS } from '../../contracts/platform-hosts';
 import { startDevStack } from './dev-stack';
 import { freePort } from './free-port';
 
@@ -59,11 +60,11 @@ process.on('SIGTERM', () => void stop(0));
 
 try {
   // The companion's port is picked first: the emulator's Return URL must name it (startDevStack).
-  const stack = await startDevStack({ companionPort: await pickPort(8787), emulator: { port: await pickPort(8080) } });
+  const stack = await startDevStack({ companionPort: await pickPort(8787), emulator: { port: await pickPort(8080), authPort: await pickPort(8081) } });
   cleanups.push(() => stack.close());
   const { emulator, companion } = stack;
 
-  console.log(`Platform emulator: ${emulator.info.base_url} (its web UI: ${emulator.info.base_url}/jobs)`);
+  console.log(`Platform emulator: REST ${emulator.info.base_url}; web app and sign-in ${emulator.info.web_url}`);
   console.log(`Companion:         ${companion.url}`);
   for (const account of emulator.info.accounts) {
     console.log(`\nAccount "${account.name}" (API key ${account.api_key}); sign in as any of:`);
@@ -71,7 +72,15 @@ try {
   }
 
   console.log('\nBuilding the Chrome extension with these servers as its defaults…');
-  await run('npx', ['wxt', 'build'], { ...process.env, WXT_PLATFORM_URL: emulator.info.base_url, WXT_COMPANION_URL: companion.url });
+  const build: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of BUILD_ENV_KEYS) delete build[key];
+  await run('npx', ['wxt', 'build'], {
+    ...build,
+    WXT_REST_URL: emulator.info.base_url,
+    WXT_AUTH_URL: emulator.info.auth_url,
+    WXT_WEB_URL: emulator.info.web_url,
+    WXT_COMPANION_URL: companion.url,
+  });
 
   if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
     console.log(`
@@ -92,7 +101,7 @@ The emulator and the companion keep running on 127.0.0.1 until you press Ctrl-C.
       '--no-first-run',
       '--no-default-browser-check',
       ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-      `${emulator.info.base_url}/jobs`,
+      emulator.info.web_url,
     ];
     const browser: ChildProcess = spawn(CHROMIUM, args, { stdio: 'ignore' });
     cleanups.push(

@@ -6,8 +6,7 @@
 //   oauth/     {auth_url}/oauth/authorize (consent page), {auth_url}/oauth/access_token, grants
 //   webhooks/  {base_url}/webhook_subscriptions/{object,event}, delivery (410 / 429 / 72-hour rules), events
 //   control/   {base_url}/_emulator/... test and development surface, and its typed client
-//   web/       the platform's web app at {web_url}/ (sign-in, dispatch board, job windows), and the legacy
-//              job pages at {base_url}/jobs (removed when the content script moves to the web app)
+//   web/       the platform's web app at {web_url}/ (sign-in, dispatch board, job windows)
 //
 // Two origins, as on the real platform (api.servicem8.com vs go.servicem8.com): {base_url} serves REST, the
 // webhook API and the control surface; {auth_url} === {web_url} serves OAuth and the web app.

@@ -15,7 +15,6 @@ import { createRateLimiter, PLATFORM_RATE_LIMITS, rateLimitMiddleware } from './
 import { createRecordRoutes } from './rest/records';
 import { createSwitchBoard } from './switches';
 import { createWebAppRoutes } from './web/app-routes';
-import { createWebRoutes } from './web/legacy-routes';
 import { createWebhooks, type Webhooks } from './webhooks/index';
 
 export interface EmulatorOptions extends Partial<Switches> {
@@ -105,7 +104,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   base.route('/api_1.0', createRecordRoutes({ store, cursors: createCursors(clock), switches }));
   base.route('/webhook_subscriptions', webhooks.routes);
   // Legacy: the invented job pages the extension's content script decorates today (FIDELITY.md).
-  base.route('/', createWebRoutes({ store }));
 
   const web = new Hono<EmulatorEnv>();
   web.use('*', platformDate);

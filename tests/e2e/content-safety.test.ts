@@ -6,13 +6,14 @@ import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendFromPage, type ExtensionBrowser } from './support/chromium';
-import { jobPageUrl, launchForContent, signInTechnicianWithNotes } from './support/content-page';
+import { badgeOf, jobWindowUrl, launchForContent, signInTechnicianWithNotes, signInToWebApp } from './support/content-page';
 import { ROOT } from './support/paths';
 import { startStack, type Stack } from './support/stack';
 import { waitForSynced } from './support/sync';
 
+// The job's number stays digits: the web app's window title names it, and the badge finds the job by
+// it (a number with markup would find no job, and so show nothing at all).
 const HOSTILE = {
-  number: '<img src=x onerror="window.__pwned=1">',
   status: '<script>window.__pwned=2</script>Work Order',
   customer: '<a href="javascript:window.__pwned=3">Acme</a>',
   badge: '<img src=x onerror="window.__pwned=4">Urgent',
@@ -23,6 +24,7 @@ let stack: Stack;
 let browser: ExtensionBrowser;
 let page: Page;
 let jobUuid: string;
+let jobNumber: string;
 
 beforeAll(async () => {
   stack = await startStack({ jobs: 300 });
@@ -34,15 +36,17 @@ beforeAll(async () => {
   const job = (await control.listRecords(account, 'job')).find((j) => mine.has(String(j.uuid)) && j.company_uuid);
   if (!job) throw new Error('The technician needs a job with a customer');
   jobUuid = String(job.uuid);
+  jobNumber = String(job.generated_job_id);
   const badge = (await control.listRecords(account, 'badge'))[0]!;
   await control.updateRecord(account, 'badge', String(badge.uuid), { name: HOSTILE.badge });
   await control.updateRecord(account, 'company', String(job.company_uuid), { name: HOSTILE.customer });
-  await control.updateRecord(account, 'job', jobUuid, { generated_job_id: HOSTILE.number, status: HOSTILE.status, badges: JSON.stringify([badge.uuid]) }, { raw: true });
+  await control.updateRecord(account, 'job', jobUuid, { status: HOSTILE.status, badges: JSON.stringify([badge.uuid]) }, { raw: true });
   await control.createRecord(account, 'note', { related_object: 'job', related_object_uuid: jobUuid, note: HOSTILE.note });
   const { lastSyncedAt } = (await sendFromPage(options, 'sync.status')).value;
   await sendFromPage(options, 'sync.run', { mode: 'full' });
   await waitForSynced(options, 60_000, lastSyncedAt);
   page = await browser.context.newPage();
+  await signInToWebApp(page, stack);
   page.on('dialog', () => {
     throw new Error('A dialog opened: platform data ran as script');
   });
@@ -53,8 +57,8 @@ afterAll(async () => {
 });
 
 async function openPanel(): Promise<{ badge: Locator; panel: Locator }> {
-  await page.goto(jobPageUrl(stack, jobUuid));
-  const badge = page.locator('main fieldside-badge button.badge');
+  await page.goto(jobWindowUrl(stack, jobUuid));
+  const badge = badgeOf(page, jobNumber);
   await badge.click();
   const panel = page.locator('fieldside-badge [role="dialog"]');
   await panel.locator('li.note').first().waitFor();
@@ -63,14 +67,14 @@ async function openPanel(): Promise<{ badge: Locator; panel: Locator }> {
 
 /** Elements of the host's shadow root that only markup in the data could have made. */
 const injected = (page: Page) =>
-  page.locator('main fieldside-badge').evaluate((host) => host.shadowRoot!.querySelectorAll('img, script, a, iframe, [onerror]').length);
+  page.locator('.x-window fieldside-badge').evaluate((host) => host.shadowRoot!.querySelectorAll('img, script, a, iframe, [onerror]').length);
 
 async function runAxe(page: Page): Promise<Array<{ id: string; impact: string | null; nodes: string[] }>> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: resolve(ROOT, 'node_modules/axe-core/axe.min.js') });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: unknown[] }> }> } }).axe;
     // Only Fieldside's UI: the host element and its (open) shadow tree.
-    const result = await axe.run({ include: [['main fieldside-badge']] }, { resultTypes: ['violations'] });
+    const result = await axe.run({ include: [['.x-window fieldside-badge']] }, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => (n as { html: string }).html) }));
   });
 }
@@ -80,7 +84,7 @@ describe('platform data with markup and script', () => {
     const { badge, panel } = await openPanel();
     expect(await badge.locator('.status').textContent()).toBe(HOSTILE.status);
     expect(await badge.locator('.tag').textContent()).toBe(HOSTILE.badge);
-    expect(await panel.locator('h2').textContent()).toBe(`Job #${HOSTILE.number}: notes`);
+    expect(await panel.locator('h2').textContent()).toBe(`Job #${jobNumber}: notes`);
     expect(await panel.locator('.panel-meta').textContent()).toContain(HOSTILE.customer);
     expect(await panel.locator('li.note .note-text', { hasText: 'Call first' }).textContent()).toBe(HOSTILE.note);
     expect(await injected(page)).toBe(0);

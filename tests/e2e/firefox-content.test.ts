@@ -20,7 +20,7 @@ afterAll(async () => {
 type Ext = { runtime: { sendMessage(m: unknown): Promise<{ ok: boolean; value?: any }> } };
 
 describe('Firefox content script', () => {
-  it('shows the job badge with the status on the emulator\'s job page', async () => {
+  it("shows the job badge with the status in a job window of the web app", async () => {
     const { browser, options } = firefox;
     const setValue = (selector: string, value: string) =>
       options.$eval(selector, (el, v) => {
@@ -28,10 +28,13 @@ describe('Firefox content script', () => {
         input.value = v;
         input.dispatchEvent(new Event('input', { bubbles: true }));
       }, value);
-    await setValue('#platform-url', stack.emulator.info.base_url);
+    await options.click('#connection summary');
+    await setValue('#rest-url', stack.emulator.info.base_url);
+    await setValue('#auth-url', stack.emulator.info.auth_url);
+    await setValue('#web-url', stack.emulator.info.web_url);
     await setValue('#companion-url', stack.companion.url);
-    await options.click('form[aria-labelledby="connection-heading"] button[type="submit"]');
-    await options.waitForFunction((url) => (document.getElementById('platform-url') as HTMLInputElement).value === url, {}, stack.emulator.info.base_url);
+    await options.click('form[aria-label="Connection"] button[type="submit"]');
+    await options.waitForFunction((url) => (document.getElementById('rest-url') as HTMLInputElement).value === url, {}, stack.emulator.info.base_url);
     await setValue('#api-key', stack.account.api_key);
     await options.click('form[aria-labelledby="api-key-heading"] button[type="submit"]');
     await options.waitForSelector('#session-state[data-state="signed_in"]', { timeout: 20_000 });
@@ -46,14 +49,18 @@ describe('Firefox content script', () => {
     );
 
     const job = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find((j) => j.active === 1 || j.active === true || j.active === '1')!;
+    // The web app, signed in as a person does (an administrator: the API key sees the whole account).
     const page = await browser.newPage();
-    await page.goto(`${stack.emulator.info.base_url}/jobs/${job.uuid}?account=${stack.account.uuid}`);
+    await page.goto(`${stack.emulator.info.web_url}/login`);
+    await page.select("#person", `${stack.account.uuid}:${stack.administrator.uuid}`);
+    await Promise.all([page.waitForNavigation(), page.click('#sign-in-submit')]);
+    await page.goto(`${stack.emulator.info.web_url}/job/${job.uuid}`);
     const status = await page.waitForFunction(
-      () => document.querySelector('main fieldside-badge')?.shadowRoot?.querySelector('button.badge .status')?.textContent ?? false,
+      () => document.querySelector('.x-window-header fieldside-badge')?.shadowRoot?.querySelector('button.badge .status')?.textContent ?? false,
       { timeout: 20_000, polling: 100 },
     );
     expect(await status.jsonValue()).toBe(job.status);
-    expect(await page.$eval('td[data-field="status"]', (td) => td.textContent)).toBe(job.status);
+    expect(await page.$eval('.x-window td[data-field="status"]', (td) => td.textContent)).toBe(job.status);
     expect(await page.$$eval('fieldside-badge', (hosts) => hosts.length)).toBe(1);
   });
 });

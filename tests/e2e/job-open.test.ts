@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/chromium';
 import { connect } from './support/options-page';
+import { signInToWebApp } from './support/content-page';
 import { startStack, type Stack } from './support/stack';
 import { waitForSynced } from './support/sync';
 
@@ -25,11 +26,15 @@ it('opens a job on the platform, from "web" and from "sidepanel" alike, and reme
   const [job] = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
   const uuid = String(job!.uuid);
 
-  const tab = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes(`/jobs/${uuid}`) });
+  // The person is signed in to the web app in this browser, as staff are all day.
+  await signInToWebApp(await browser.context.newPage(), stack, stack.administrator.uuid);
+  const jobUrl = `${stack.emulator.info.web_url}/job/${uuid}`;
+  const tab = browser.context.waitForEvent('page', { predicate: (p) => p.url() === jobUrl });
   expect((await sendFromPage(page, 'job.open', { uuid, target: 'web' })).ok).toBe(true);
   const opened = await tab;
-  await opened.locator(`main[data-page="job"][data-job-uuid="${uuid}"]`).waitFor();
-  expect(opened.url()).toBe(`${stack.emulator.info.base_url}/jobs/${uuid}`);
+  // The web app (not the REST host), at the job's window: a deep-link form the emulator takes.
+  await opened.locator(`.x-window[data-job-uuid="${uuid}"] .x-window-header-text`).waitFor();
+  expect(opened.url()).toBe(jobUrl);
   await opened.close();
 
   expect((await sendFromPage(page, 'job.open', { uuid, target: 'sidepanel' })).ok).toBe(true);
@@ -37,7 +42,7 @@ it('opens a job on the platform, from "web" and from "sidepanel" alike, and reme
   await expect
     .poll(async () => {
       const panels = await page.evaluate(() => (globalThis as any).chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] }));
-      const tab = browser.context.pages().some((p) => p.url() === `${stack.emulator.info.base_url}/jobs/${uuid}`);
+      const tab = browser.context.pages().some((p) => p.url() === jobUrl);
       return panels.length > 0 || tab;
     }, { timeout: 15_000 })
     .toBe(true);

@@ -5,6 +5,7 @@ import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/c
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
 import { startStack, type Stack } from './support/stack';
 import { grantFeature } from './support/grant-feature';
+import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { extensionDir } from './support/extension-dir';
 
 // Issue 7, end to end in real Chromium: the office changes a job's status in the emulator; the
@@ -86,10 +87,11 @@ it('shows an office status change in the badge and the side panel within 2 secon
   await panel.locator('#sidepanel[data-signed-in="true"]').waitFor({ timeout: 15_000 });
   const panelStatus = panel.locator('#sidepanel dd[data-field="status"]');
 
-  // The platform's job page, with Fieldside's badge (content script, in its shadow root).
+  // The job's window in the platform's web app, with Fieldside's badge (content script, in its shadow root).
   const platform = await browser.context.newPage();
-  await platform.goto(`${stack.emulator.info.base_url}/jobs/${job.uuid}`);
-  const badge = platform.locator(`fieldside-badge .status`).first();
+  await signInToWebApp(platform, stack, stack.administrator.uuid);
+  await platform.goto(jobWindowUrl(stack, job.uuid));
+  const badge = platform.locator(`.x-window-header fieldside-badge .status`).first();
   await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe(job.status);
   await expect.poll(() => panelStatus.textContent(), { timeout: 15_000 }).toBe(job.status);
 

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/chromium';
+import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { connect } from './support/options-page';
 import { openQuickSearch, search, seriousA11yProblems, shownResults } from './support/popup-page';
 import { startStack, type Stack } from './support/stack';
@@ -44,6 +45,10 @@ beforeAll(async () => {
   const reply = await sendFromPage(options, 'session.useApiKey', { apiKey: stack.account.api_key });
   expect(reply.ok, JSON.stringify(reply.error)).toBe(true);
   await waitForSynced(options);
+  // Signed in to the platform's web app too, as staff are: a job opened there lands on its window.
+  const web = await browser.context.newPage();
+  await signInToWebApp(web, stack, stack.administrator.uuid);
+  await web.close();
 });
 afterAll(async () => {
   await browser?.close();
@@ -122,11 +127,11 @@ describe('quick search popup', () => {
     await search(page, String(target.generated_job_id));
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');
-    const opened = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes(`/jobs/${target.uuid}`), timeout: 15_000 });
-    // Shift+Enter: the platform's web UI (plain Enter prefers the side panel where there is one).
+    const opened = browser.context.waitForEvent('page', { predicate: (p) => p.url() === jobWindowUrl(stack, target.uuid), timeout: 15_000 });
+    // Shift+Enter: the platform's web app (plain Enter prefers the side panel where there is one).
     await page.keyboard.press('Shift+Enter');
     const tab = await opened;
-    await tab.locator(`main[data-page="job"][data-job-uuid="${target.uuid}"]`).waitFor();
+    await tab.locator(`.x-window[data-job-uuid="${target.uuid}"] .x-window-header-text`).waitFor();
     await tab.close();
     await page.close();
   });

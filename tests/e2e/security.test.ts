@@ -5,6 +5,7 @@ import { readSecrets } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { contentWorld } from './support/content-world';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { builtZips } from './support/paths';
 import { startStack, type Stack } from './support/stack';
 
@@ -37,7 +38,7 @@ describe('built zips', () => {
 describe('web pages', () => {
   it('cannot find Fieldside by fetching its content UI at the fixed extension id', async () => {
     const page = await browser.context.newPage();
-    await page.goto(`${stack.emulator.info.base_url}/jobs`);
+    await page.goto(stack.emulator.info.web_url);
     const url = `chrome-extension://${browser.id}/content-ui.js`;
     // A page's fetch and a <script src> both fail, as for an extension that is not installed.
     const fetched = await page.evaluate(`fetch(${JSON.stringify(url)}).then(() => 'loaded', () => 'failed')`);
@@ -65,7 +66,9 @@ describe('content scripts', () => {
     expect(tokens?.accessToken).toBeTruthy();
 
     const page = await browser.context.newPage();
-    const world = await contentWorld(browser.context, page, `${stack.emulator.info.base_url}/jobs`);
+    await signInToWebApp(page, stack);
+    const [jobUuid] = await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid);
+    const world = await contentWorld(browser.context, page, jobWindowUrl(stack, jobUuid!));
     // The one message marked for content scripts works…
     expect(await world.evaluate(send('content.status'))).toEqual({ ok: true, value: { signedIn: true } });
     // …and every other one is refused, whatever it would have answered a page.

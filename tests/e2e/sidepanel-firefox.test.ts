@@ -50,7 +50,7 @@ async function findPage(browser: Browser, selector: string): Promise<Page> {
 
 it("shows the technician's day in the sidebar page, as the emulator's job activities of today", async () => {
   const { browser, options } = firefox;
-  expect((await send(options, 'settings.setConnection', { platformUrl: stack.emulator.info.base_url, companionUrl: stack.companion.url })).ok).toBe(true);
+  expect((await send(options, 'settings.setConnection', { restUrl: stack.emulator.info.base_url, authUrl: stack.emulator.info.auth_url, webUrl: stack.emulator.info.web_url, jobLinkPath: '/job/{uuid}', companionUrl: stack.companion.url })).ok).toBe(true);
   await allowConsent(browser, () => options.click('#sign-in'));
   await options.waitForSelector('#session-state[data-state="signed_in"]', { timeout: 20_000 });
   expect((await send(options, 'session.chooseMe', { staffUuid: stack.technician.uuid })).ok).toBe(true);

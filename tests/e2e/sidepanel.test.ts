@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sendFromPage, type ExtensionBrowser } from './support/chromium';
-import { jobPageUrl } from './support/content-page';
+import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { axeProblems, launchForSidePanel, openSidePanel, signInTechnicianForFieldWork, tabTo, todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
 
@@ -162,12 +162,13 @@ it('works by keyboard alone: open a job, add a note, go back', async () => {
   await page.close();
 });
 
-it('follows the page: a platform job page in the active tab opens that job in the side panel', async () => {
+it("follows the page: a job window of the web app in the active tab opens that job in the side panel", async () => {
   const visible = await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid);
   const shown = await panel.locator('article#job').getAttribute('data-job-uuid').catch(() => null);
   const uuid = visible.find((u) => u !== shown)!;
   const tab = await browser.context.newPage();
-  await tab.goto(jobPageUrl(stack, uuid));
+  await signInToWebApp(tab, stack);
+  await tab.goto(jobWindowUrl(stack, uuid));
   await panel.locator(`article#job[data-job-uuid="${uuid}"]`).waitFor({ timeout: 15_000 });
   expect((await sendFromPage(panel, 'page.currentJob')).value).toEqual({ uuid });
   await tab.close();

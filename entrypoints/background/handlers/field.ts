@@ -40,9 +40,9 @@ export function createFieldHandlers(field: FieldWork): Pick<Handlers, FieldMessa
       return {};
     },
     // The router classified the sender as a content script, so it has a tab.
-    'content.pageJob': async ({ uuid }, sender) => {
+    'content.pageJob': async ({ number }, sender) => {
       const tab = sender.tab as { id?: number; active?: boolean } | undefined;
-      if (tab?.id !== undefined) field.pages.setTabJob(tab.id, uuid?.toLowerCase() ?? null, tab.active === true);
+      if (tab?.id !== undefined) field.pages.setTabJob(tab.id, number === null ? null : await field.jobUuidByNumber(number), tab.active === true);
       return {};
     },
   };

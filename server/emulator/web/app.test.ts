@@ -144,9 +144,9 @@ describe('job windows', () => {
 });
 
 describe('the two origins', () => {
-  it('keep the web app off base_url and the legacy job pages on it', async () => {
+  it('keep the web app off base_url: no page lives on the REST host', async () => {
     expect((await fetch(`${emu.info.base_url}/job/${jobs[0]!.uuid}`)).status).toBe(404);
-    expect((await fetch(`${emu.info.base_url}/jobs/${jobs[0]!.uuid}`)).status).toBe(200);
-    expect((await fetch(`${emu.info.web_url}/jobs/${jobs[0]!.uuid}`)).status).toBe(404);
+    expect((await fetch(`${emu.info.base_url}/jobs/${jobs[0]!.uuid}`)).status).toBe(404);
+    expect((await fetch(`${emu.info.base_url}/`)).status).toBe(404);
   });
 });

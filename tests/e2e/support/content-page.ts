@@ -33,20 +33,34 @@ export async function signInTechnicianWithNotes(browser: ExtensionBrowser, stack
 /** Every Fieldside badge button on the page (Playwright's CSS pierces the open shadow roots). */
 export const badges = (page: Page): Locator => page.locator('fieldside-badge button.badge');
 
-/** The badge beside one job link of a list. */
-export const badgeOf = (page: Page, uuid: string): Locator =>
-  page.locator(`a.job-link[data-job-uuid="${uuid}"] + fieldside-badge button.badge`);
+/** The web app's address (the emulator's, as on the real platform an origin apart from the REST API). */
+export const webAppUrl = (stack: Stack, path = '/'): string => `${stack.emulator.info.web_url}${path}`;
 
-/** The emulator's job list URL for the stack's first account (optionally a job-number search). */
-export function jobListUrl(stack: Stack, q?: string): string {
-  const url = new URL('/jobs', stack.emulator.info.base_url);
-  url.searchParams.set('account', stack.account.uuid);
-  if (q !== undefined) url.searchParams.set('q', q);
-  return url.href;
+/** A job's window by its address: `/job/<uuid>` is one of the deep-link forms the emulator's web app takes. */
+export const jobWindowUrl = (stack: Stack, uuid: string): string => webAppUrl(stack, `/job/${uuid}`);
+
+/** Signs in to the web app as a person does: the sign-in form, the person, the button. The cookie
+ * stays with the browser context. */
+export async function signInToWebApp(page: Page, stack: Stack, staffUuid = stack.technician.uuid): Promise<void> {
+  await page.goto(webAppUrl(stack, '/login'));
+  await page.locator('#person').selectOption(`${stack.account.uuid}:${staffUuid}`);
+  await page.locator('#sign-in-submit').click();
+  await page.locator('html[data-app-ready]').waitFor();
 }
 
-export function jobPageUrl(stack: Stack, uuid: string): string {
-  return `${stack.emulator.info.base_url}/jobs/${uuid}?account=${stack.account.uuid}`;
+/** The job window whose title names job `number` ("Job #1234 – Client"). */
+export const jobWindow = (page: Page, number: string): Locator =>
+  page.locator('.x-window').filter({ has: page.locator('.x-window-header-text', { hasText: new RegExp(`^Job #${number}\\b`) }) });
+
+/** The badge in the title of job `number`'s window. */
+export const badgeOf = (page: Page, number: string): Locator => jobWindow(page, number).locator('.x-window-header fieldside-badge button.badge');
+
+/** Opens job `number`'s window from the web app's job list, as a person does: search, click. */
+export async function openJobWindow(page: Page, stack: Stack, job: { uuid: string; number: string }): Promise<void> {
+  await page.goto(webAppUrl(stack, `/?q=${encodeURIComponent(job.number)}`));
+  await page.locator('html[data-app-ready]').waitFor();
+  await page.locator('#job-grid a.job-open', { hasText: `#${job.number}` }).first().click();
+  await jobWindow(page, job.number).waitFor();
 }
 
 /**

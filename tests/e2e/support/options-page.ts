@@ -3,13 +3,18 @@ import type { Stack } from './stack';
 
 // Drives the options page and the platform's consent page the way a person would.
 
+/** Opens "Advanced: where Fieldside connects" and points Fieldside at the test's own servers. */
 export async function connect(page: Page, stack: Stack): Promise<void> {
-  await page.getByLabel('Platform URL').fill(stack.emulator.info.base_url);
-  await page.getByLabel('Companion URL').fill(stack.companion.url);
+  const { base_url, auth_url, web_url } = stack.emulator.info;
+  await page.getByText('Advanced: where Fieldside connects').click();
+  await page.getByLabel('Platform REST API').fill(base_url);
+  await page.getByLabel('Platform sign-in').fill(auth_url);
+  await page.getByLabel('Platform web app').fill(web_url);
+  await page.getByLabel('Fieldside companion').fill(stack.companion.url);
   await page.getByRole('button', { name: 'Save connection' }).click();
   await page.waitForFunction(
-    (url) => (document.getElementById('platform-url') as HTMLInputElement | null)?.value === url,
-    stack.emulator.info.base_url,
+    (url) => (document.getElementById('rest-url') as HTMLInputElement | null)?.value === url,
+    base_url,
   );
 }
 
