@@ -100,11 +100,14 @@ export function createPlatformClient(options: PlatformClientOptions) {
       get: (uuid: string, opts?: CallOptions) => getOne('staff', staffRecord, uuid, opts),
     },
     notes: {
-      ofJob: (jobUuid: string, opts: CallOptions = {}) =>
-        all('note', noteRecord, {
-          ...opts,
-          filter: and(eq('related_object', 'job'), eq('related_object_uuid', jobUuid)),
-        }),
+      /** A job's notes. The answer is checked here too: a platform that ignores a filter it cannot
+       * use answers every note it has (PLATFORM-NOTES, "Filtering"), and they are not this job's. */
+      async ofJob(jobUuid: string, opts: CallOptions = {}) {
+        const answer = await all('note', noteRecord, { ...opts, filter: and(eq('related_object', 'job'), eq('related_object_uuid', jobUuid)) });
+        return { ...answer, records: answer.records.filter((n) => n.related_object === 'job' && n.related_object_uuid === jobUuid) };
+      },
+      /** One note by its uuid, at the single-note address the platform's own SDK uses (`dbonote`). */
+      get: (uuid: string, opts?: CallOptions) => getOne('dbonote', noteRecord, uuid, opts),
       /** Creates a note on a job; returns its uuid. */
       async create(input: NewNote, opts: CallOptions = {}): Promise<{ uuid: string }> {
         const uuid = input.uuid ?? globalThis.crypto.randomUUID();

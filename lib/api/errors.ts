@@ -6,7 +6,8 @@
 // with `toSerializable()` / `fromSerializable()`.
 
 export const API_ERROR_NAMES = [
-  'AuthenticationError', // 401 bad credentials or expired token that a refresh could not fix; 402 account
+  'AuthenticationError', // 401 bad credentials or expired token that a refresh could not fix
+  'AccountOnHoldError', // 402 the account is not in good standing (billing): not a sign-in problem
   'MissingScopeError', // 403 missing scope, or an invalid staff uuid for impersonation
   'NotFoundError', // 404
   'RateLimitedError', // 429 after the retries ran out; at once for the daily limit (limitWindow 'day')
@@ -64,6 +65,7 @@ const make =
     new ApiError(name, message, details);
 
 export const authenticationError = make('AuthenticationError');
+export const accountOnHoldError = make('AccountOnHoldError');
 export const missingScopeError = make('MissingScopeError');
 export const notFoundError = make('NotFoundError');
 export const rateLimitedError = make('RateLimitedError');

@@ -150,7 +150,9 @@ async function toApiError(error: unknown, label: string, signal: AbortSignal | u
     const message = await platformMessage(error.response);
     details.status = status;
     const text = `${label}: ${status} ${message}`;
-    if (status === 401 || status === 402) return new ApiError('AuthenticationError', text, details);
+    if (status === 401) return new ApiError('AuthenticationError', text, details);
+    // The account is not in good standing (PLATFORM-NOTES): signing in again would not help.
+    if (status === 402) return new ApiError('AccountOnHoldError', text, details);
     if (status === 403) return new ApiError('MissingScopeError', text, details);
     if (status === 404) return new ApiError('NotFoundError', text, details);
     if (status === 429) {

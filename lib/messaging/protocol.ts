@@ -154,7 +154,12 @@ export const EnvelopeSchema = z.object({
 export type Envelope = z.infer<typeof EnvelopeSchema>;
 
 /** Errors cross the message boundary as plain data (prototypes don't survive structured clone). */
-export const WireErrorSchema = z.object({ name: z.string(), message: z.string() });
+export const WireErrorSchema = z.object({
+  name: z.string(),
+  message: z.string(),
+  /** A rate limit's window: a daily one does not clear in minutes, and the pages say so. */
+  limitWindow: z.enum(['minute', 'day']).optional(),
+});
 export type WireError = z.infer<typeof WireErrorSchema>;
 
 export type WireReply<T> = { ok: true; value: T } | { ok: false; error: WireError };

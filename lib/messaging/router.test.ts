@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { protocol, type MessageType } from './protocol';
 import { createRouter, type Handlers } from './router';
+import { RemoteError } from './errors';
 import { defaultConnection } from '../settings/items';
 
 const OWN_ID = 'oiabnejaggoobcbkjnlidfgfieafjagp';
@@ -71,6 +72,16 @@ describe('message router', () => {
     expect(await send('session.steal', {}, page)).toMatchObject({ ok: false, error: { name: 'InvalidMessageError' } });
     expect(await send('session.useApiKey', { apiKey: 'x' }, page)).toMatchObject({ ok: false, error: { name: 'InvalidMessageError' } });
     expect(await router.handle({ type: 'session.get' }, page)).toMatchObject({ ok: false });
+  });
+
+  it("keeps a daily rate limit daily on the page's side", async () => {
+    // As lib/api throws it (a RateLimitedError with its window; this room does not import lib/api).
+    const daily = Object.assign(new Error('Number of allowed API requests per day exceeded'), { name: 'RateLimitedError', limitWindow: 'day' });
+    const failing = createRouter({ ...handlers(), 'sync.status': async () => Promise.reject(daily) }, { ownId: OWN_ID, ownOrigin: ORIGIN });
+    const reply = await failing.handle({ fieldside: 1, type: 'sync.status', payload: {} }, page);
+    expect(reply).toMatchObject({ ok: false, error: { name: 'RateLimitedError', limitWindow: 'day' } });
+    if (reply.ok) throw new Error('expected a failure');
+    expect(new RemoteError(reply.error)).toMatchObject({ name: 'RateLimitedError', limitWindow: 'day' });
   });
 
   it('refuses a reply that breaks the protocol instead of sending it', async () => {

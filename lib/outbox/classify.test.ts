@@ -61,4 +61,14 @@ describe('outbox failure classification', () => {
     }
     expect(retryAfterMs(api('RateLimitedError', 'Number of allowed API requests per minute exceeded', 429))).toBeUndefined();
   });
+
+  it('keeps a write while the account is on hold (402), and tries again now and then', () => {
+    const onHold = api('AccountOnHoldError', 'The account is on hold', 402);
+    for (const error of [onHold, toSerializable(onHold)]) {
+      const verdict = classifyFailure(error, 'badge-add', 0);
+      expect(verdict.transient).toBe(true);
+      expect(verdict.error.message).toMatch(/on hold/);
+      expect(retryAfterMs(error)).toBe(DAILY_LIMIT_RETRY_MS);
+    }
+  });
 });

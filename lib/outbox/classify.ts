@@ -70,6 +70,9 @@ export function classifyFailure(error: unknown, kind: OutboxKind, at: number): C
       `${KEEP[kind]}; discard it, or retry after correcting the cause. Tell support if it keeps happening.`,
     );
   }
+  if (isApiError(error, 'AccountOnHoldError')) {
+    return transient("The platform has put the account on hold (its billing needs attention); Fieldside keeps this and sends it once the account is back. Ask the account's administrator.");
+  }
   if (isDailyRateLimit(error)) {
     return transient("The account has used up the platform's requests for today; Fieldside keeps this and sends it once the platform takes requests again.");
   }
@@ -87,7 +90,8 @@ export const DAILY_LIMIT_RETRY_MS = 30 * 60_000;
 
 /** The wait a RateLimitedError asked for, if any. */
 export function retryAfterMs(error: unknown): number | undefined {
-  if (isDailyRateLimit(error)) return DAILY_LIMIT_RETRY_MS;
+  // Neither clears in minutes: a try now and then finds out, without spending requests.
+  if (isDailyRateLimit(error) || isApiError(error, 'AccountOnHoldError')) return DAILY_LIMIT_RETRY_MS;
   if (!isApiError(error, 'RateLimitedError')) return undefined;
   const after = (error as { retryAfterMs?: unknown }).retryAfterMs;
   return typeof after === 'number' && after > 0 ? after : undefined;

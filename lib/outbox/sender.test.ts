@@ -143,7 +143,7 @@ describe('outbox sender', () => {
     expect(t.fake.calls.filter((c) => c.op === 'jobs.setBadges')).toHaveLength(2);
   });
 
-  it('resends a write a stopped worker left mid-send, with the same uuid, so it exists once', async () => {
+  it('a write a stopped worker left mid-send: read back by its uuid first, so it is never sent twice', async () => {
     const t = setup();
     const entry = await t.note(JOB_A, 'sent just before the worker died');
     // The old worker: its request reaches the platform, then the worker is stopped before it hears back.
@@ -156,9 +156,20 @@ describe('outbox sender', () => {
     const restarted = t.sender(t.openOutbox());
     expect(await restarted.flush()).toEqual({ sent: 1, rescheduled: 0, failed: 0 });
     expect(await t.outbox.count()).toBe(0);
-    expect(creates(t.fake.calls)).toEqual([entry.clientUuid, entry.clientUuid]);
+    // The platform had it: found by its uuid, not created again (this platform would refuse a repeat).
+    expect(creates(t.fake.calls)).toEqual([entry.clientUuid]);
+    expect(t.fake.calls.filter((c) => c.op === 'notes.get').map((c) => c.noteUuid)).toEqual([entry.clientUuid]);
     expect(t.fake.notes.size).toBe(1);
-    expect(t.fake.notes.get(entry.clientUuid)?.writes).toBe(2); // written twice, stored once
+  });
+
+  it('a write whose earlier send never reached the platform is sent after the read finds nothing', async () => {
+    const t = setup();
+    const entry = await t.note(JOB_A, 'the first try was lost on the way');
+    t.fake.failNext(undefined, new ApiError('NetworkError', 'POST /api_1.0/note.json: no answer', { status: null }));
+    expect(await t.sender().flush()).toEqual({ sent: 0, rescheduled: 1, failed: 0 });
+    expect(await t.sender().flush()).toEqual({ sent: 1, rescheduled: 0, failed: 0 });
+    expect(t.fake.calls.filter((c) => c.op === 'notes.get').map((c) => c.noteUuid)).toEqual([entry.clientUuid]);
+    expect(t.fake.notes.get(entry.clientUuid)?.note).toBe('the first try was lost on the way');
   });
 
   it('two flushes at once send each write once, and both resolve when all is sent', async () => {

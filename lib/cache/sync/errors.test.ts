@@ -21,4 +21,12 @@ describe('sync errors in words', () => {
     expect(describeSyncError(minute)).toMatch(/^The platform asked us to slow down; the sync will try again later/);
     expect(describeSyncError(new ApiError('RateLimitedError', 'token endpoint: 429', { status: 429 }))).toMatch(/slow down/);
   });
+
+  it('says an account on hold (402) is the billing, not the sign-in, and the cache stays', () => {
+    const onHold = new ApiError('AccountOnHoldError', 'GET /api_1.0/job.json: 402 Account not in good standing', { status: 402 });
+    const words = describeSyncError(onHold);
+    expect(words).toMatch(/put the account on hold/);
+    expect(words).toMatch(/ask the account's administrator/);
+    expect(words).not.toMatch(/sign in/i);
+  });
 });

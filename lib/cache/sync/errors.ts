@@ -24,6 +24,9 @@ export function describeSyncError(error: unknown): string {
   if (isApiError(error, 'AuthenticationError') || isApiError(error, 'SignedOutError')) {
     return `The platform no longer accepts our sign-in; sign in again to sync (${error.message}).`;
   }
+  if (isApiError(error, 'AccountOnHoldError')) {
+    return `The platform has put the account on hold (its billing needs attention), so Fieldside cannot sync. The jobs already synced stay available; ask the account's administrator, and Fieldside goes on by itself once the account is back (${error.message}).`;
+  }
   if (isApiError(error, 'MissingScopeError')) return `Fieldside lacks a permission the sync needs (${error.message}).`;
   if (isDailyRateLimit(error)) {
     return (

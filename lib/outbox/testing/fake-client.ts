@@ -1,6 +1,7 @@
-// An in-memory stand-in for the platform client, for the sender's unit tests: it behaves like the
-// platform where the outbox relies on it (a create naming an existing uuid updates, badges are a
-// set) and lets a test fail or hold any call. The integration tests use the real client and emulator.
+// An in-memory stand-in for the platform client, for the sender's unit tests: badges are a set, and a
+// create naming an existing uuid is refused (the least forgiving of the plausible platforms: the
+// outbox must never need it to be taken), and it lets a test fail or hold any call. The integration
+// tests use the real client and the emulator under each of its "repeated uuid" behaviours.
 import { ApiError } from '../../api/errors';
 import type { OutboxClient } from '../apply';
 
@@ -9,7 +10,7 @@ export interface FakeJob {
   badges: string[];
 }
 
-type Op = 'notes.create' | 'jobs.get' | 'jobs.setBadges';
+type Op = 'notes.create' | 'notes.get' | 'jobs.get' | 'jobs.setBadges';
 
 export interface Call {
   op: Op;
@@ -44,13 +45,19 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
       async create(input) {
         await enter({ op: 'notes.create', jobUuid: input.jobUuid, ...(input.uuid ? { noteUuid: input.uuid } : {}) });
         const uuid = input.uuid ?? crypto.randomUUID();
-        const existing = notes.get(uuid);
-        notes.set(uuid, { jobUuid: input.jobUuid, note: input.note, writes: (existing?.writes ?? 0) + 1 });
+        if (notes.has(uuid)) throw new ApiError('ValidationError', `POST /api_1.0/note.json: 400 A note record with uuid ${uuid} already exists`, { status: 400 });
+        notes.set(uuid, { jobUuid: input.jobUuid, note: input.note, writes: 1 });
         if (dieAfterCreate) {
           dieAfterCreate = false;
           return new Promise<never>(() => {}); // the worker was stopped: nothing after this runs
         }
         return { uuid };
+      },
+      async get(uuid) {
+        await enter({ op: 'notes.get', jobUuid: notes.get(uuid)?.jobUuid ?? '', noteUuid: uuid });
+        const found = notes.get(uuid);
+        if (!found) throw new ApiError('NotFoundError', `GET /api_1.0/dbonote/${uuid}.json: 404 No note record`, { status: 404 });
+        return { uuid, related_object_uuid: found.jobUuid };
       },
     },
     jobs: {

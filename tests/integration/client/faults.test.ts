@@ -102,6 +102,15 @@ describe('client-side limiter against the platform limit', () => {
     }
   });
 
+  it('a 402 (the account not in good standing) is the account on hold, never a sign-in problem', async () => {
+    const { control } = platform;
+    await control.injectFault({ kind: 'status', status: 402, pathPrefix: '/api_1.0/vendor' });
+    const error = await platform.apiKeyClient().vendor.get().catch((e: unknown) => e);
+    expect(isApiError(error, 'AccountOnHoldError')).toBe(true);
+    expect(isApiError(error, 'AuthenticationError')).toBe(false);
+    expect(error).toMatchObject({ status: 402 });
+  });
+
   it("fails at once on the platform's daily limit (no retry can clear it), saying it is the daily one", async () => {
     const { control } = platform;
     await control.setRateLimit(100_000, 3);

@@ -1,5 +1,6 @@
 // The outbox against the real emulator: 200 notes written offline, the worker stopped in the middle
-// of sending once back online, and exactly 200 notes on the platform afterwards; then the same under
+// of sending once back online, and exactly 200 notes on the platform afterwards, whatever the platform
+// does with a create that repeats a uuid (nobody knows: the emulator plays each); then the same under
 // injected 5xx faults.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +19,12 @@ afterAll(async () => {
 /** Timers of a worker that is about to die: it never wakes up again. */
 const noTimers = () => () => {};
 
-describe('outbox, exactly once', () => {
+describe.each(['update', 'refuse', 'duplicate'] as const)('outbox, exactly once, where a repeated uuid would %s', (uuidReuse) => {
+  const JOBS = { update: [0, 4], refuse: [6, 10], duplicate: [12, 16] }[uuidReuse];
+
   it('200 notes written offline reach the platform exactly once, though the worker is stopped mid-send', async () => {
-    const jobs = platform.jobUuids.slice(0, 4);
+    await platform.control.setUuidReuse(uuidReuse);
+    const jobs = platform.jobUuids.slice(...JOBS);
     const openOutbox = platform.outboxes();
     const seeded = await platform.notesOn(jobs);
 
@@ -75,8 +79,11 @@ describe('outbox, exactly once', () => {
     restarted.stop();
     await restartedOutbox.close();
   });
+});
 
+describe('outbox, exactly once, on a faulty network', () => {
   it('with 5 % of requests failing (503), every note still lands exactly once', async () => {
+    await platform.control.setUuidReuse('refuse');
     const jobs = platform.jobUuids.slice(4, 6);
     const outbox = platform.outboxes()();
     const seeded = await platform.notesOn(jobs);
