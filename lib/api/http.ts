@@ -34,8 +34,8 @@ export interface HttpOptions {
   stallMs?: number;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_STALL_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_STALL_MS = 30_000;
 
 export interface RequestSpec {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
