@@ -10,6 +10,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   search: async () => (await import('./search')).runSearchBench(),
   webhooks: async () => (await import('./webhooks')).runWebhooksBench(),
   extension: async () => (await import('./extension')).runExtensionBench(),
+  segments: async () => (await import('./segments')).runSegmentsBench(),
   content: async () => (await import('./content')).runContentBench(),
   // Popup openings and keystroke-to-rows at 100,000 jobs, on a fresh Chrome build in .output/.
   popup: async () => {

@@ -2,8 +2,8 @@ import { build } from 'vite';
 import { resolve } from 'node:path';
 
 // The in-page probe as one IIFE string, for page.evaluate (CDP evaluation is not subject to the
-// extension page's CSP, which forbids inline scripts and eval).
-export async function bundleProbe(): Promise<string> {
+// extension page's CSP, which forbids inline scripts and eval). `entry`: another probe's file.
+export async function bundleProbe(entry = resolve(import.meta.dirname, 'probe.ts')): Promise<string> {
   const root = resolve(import.meta.dirname, '../..');
   const result = await build({
     root,
@@ -13,7 +13,7 @@ export async function bundleProbe(): Promise<string> {
     build: {
       write: false,
       minify: false,
-      lib: { entry: resolve(import.meta.dirname, 'probe.ts'), formats: ['iife'], name: 'fieldsideBenchProbe' },
+      lib: { entry, formats: ['iife'], name: 'fieldsideBenchProbe' },
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Array<{ output: Array<{ type: string; code?: string }> }>;

@@ -2,21 +2,92 @@
 // then fails inside fetch, where ky sees a network error and retries it, instead of failing later
 // in `response.text()`, outside ky's retry loop.
 //
+// It also owns the attempt's timeouts (ky's own timeout is off, http.ts): one for the answer to
+// start (status and headers), then one for the body to keep arriving, fed by every piece read
+// (progress-timeout.ts). A deadline for the whole request would cut off a large page on a slow
+// link however steadily it arrives; this cuts off only a connection that has gone quiet.
+//
 // The text is kept beside the Response (bodyText) rather than wrapped back into a new body: for a
 // full page, re-encoding and decoding again would cost more than the client's whole overhead
 // budget (bench/client.ts).
+import { createWatchdog, NoProgressError } from './progress-timeout';
+
 export type FetchLike = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+
+export interface ProgressLimits {
+  /** How long the answer may take to start: status and headers (the platform preparing a page). */
+  answerMs: number;
+  /** How long the body may go without a byte arriving. */
+  stallMs: number;
+}
 
 const texts = new WeakMap<Response, string>();
 
-export function bufferedFetch(base: FetchLike): FetchLike {
+export function bufferedFetch(base: FetchLike, limits: ProgressLimits): FetchLike {
   return async (input, init) => {
-    const response = await base(input, init);
-    const text = await response.text();
-    const out = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
-    texts.set(out, text);
-    return out;
+    const stop = new AbortController();
+    let answered = false;
+    let bytes = 0;
+    let quiet: NoProgressError | null = null;
+    // Rejects when the watchdog fires: raced against every wait, so a fetch that ignores its
+    // signal (a test double, a stuck implementation) cannot hold the attempt forever either.
+    let fire: (error: NoProgressError) => void = () => undefined;
+    const expired = new Promise<never>((_, reject) => (fire = reject));
+    expired.catch(() => undefined);
+    const watchdog = createWatchdog((quietMs) => {
+      quiet = new NoProgressError(answered ? 'body' : 'answer', quietMs, bytes);
+      stop.abort(quiet); // closes the connection
+      fire(quiet);
+    });
+    const signals = [input instanceof Request ? input.signal : undefined, init?.signal ?? undefined, stop.signal];
+    const signal = AbortSignal.any(signals.filter((s): s is AbortSignal => s !== undefined));
+    watchdog.arm(limits.answerMs);
+    try {
+      const response = await Promise.race([base(input, { ...init, signal }), expired]);
+      answered = true;
+      watchdog.arm(limits.stallMs);
+      const text = await readText(response, (n) => {
+        bytes += n;
+        watchdog.feed();
+      }, expired);
+      const out = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+      texts.set(out, text);
+      return out;
+    } catch (error) {
+      throw quiet ?? error;
+    } finally {
+      watchdog.stop();
+    }
   };
+}
+
+/** The body as text, read piece by piece so that each piece counts as progress. The pieces are
+ * joined and decoded once at the end (decoding each piece into a growing string costs more). */
+async function readText(response: Response, progress: (bytes: number) => void, expired: Promise<never>): Promise<string> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const pieces: Uint8Array[] = [];
+  let length = 0;
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), expired]);
+      if (done) break;
+      pieces.push(value);
+      length += value.length;
+      progress(value.length);
+    }
+  } catch (error) {
+    reader.cancel().catch(() => undefined);
+    throw error;
+  }
+  if (pieces.length === 1) return new TextDecoder().decode(pieces[0]);
+  const all = new Uint8Array(length);
+  let at = 0;
+  for (const piece of pieces) {
+    all.set(piece, at);
+    at += piece.length;
+  }
+  return new TextDecoder().decode(all);
 }
 
 /** The body read by bufferedFetch; reads the stream for any other Response. */

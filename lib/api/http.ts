@@ -4,6 +4,7 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
 import { bodyText, bufferedFetch, type FetchLike } from './buffered-fetch';
 import { ApiError, isApiError, rateLimitWindowOf, type ApiErrorDetails } from './errors';
+import { isNoProgressError } from './progress-timeout';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
 import { DEFAULT_RETRY, kyRetryOptions, type RetryPolicy } from './retry';
 import { PlatformErrorBodySchema } from './schemas';
@@ -26,9 +27,15 @@ export interface HttpOptions {
   limiter?: RateLimiter;
   fetch?: FetchLike;
   retry?: Partial<RetryPolicy>;
-  /** Per attempt, body included. */
+  /** Per attempt: how long the platform may take to start answering (status and headers). */
   timeoutMs?: number;
+  /** Per attempt: how long the answer's body may go without a byte arriving. A body that keeps
+   * arriving is never cut off, however large the page or slow the link (buffered-fetch.ts). */
+  stallMs?: number;
 }
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_STALL_MS = 30_000;
 
 export interface RequestSpec {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -84,8 +91,13 @@ export function createHttp(options: HttpOptions) {
   if (options.impersonateStaffUuid !== undefined) fixedHeaders['x-impersonate-uuid'] = options.impersonateStaffUuid;
 
   const instance: KyInstance = ky.create({
-    fetch: bufferedFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init))),
-    timeout: options.timeoutMs ?? 30_000,
+    fetch: bufferedFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), {
+      answerMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      stallMs: options.stallMs ?? DEFAULT_STALL_MS,
+    }),
+    // ky's timeout would be a deadline for the whole attempt, body included: bufferedFetch times
+    // the answer's start and then the body's progress instead.
+    timeout: false,
     headers: fixedHeaders,
   });
 
@@ -169,6 +181,7 @@ async function toApiError(error: unknown, label: string, signal: AbortSignal | u
   if (error instanceof Error && error.name === 'ForceRetryError') {
     return new ApiError('AuthenticationError', `${label}: still unauthorised after a token refresh`, { ...details, status: 401 });
   }
+  if (isNoProgressError(error)) return new ApiError('NetworkError', `${label}: ${error.message}`, details);
   const reason = error instanceof Error ? error.message : String(error);
   return new ApiError('NetworkError', `${label}: no answer from the platform (${reason})`, details);
 }

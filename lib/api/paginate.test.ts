@@ -48,12 +48,59 @@ describe('paginate', () => {
   it.each([
     ['a page that is not an array', (_c: string, p: RawPage) => ({ ...p, body: { error: 'x' } }), /not an array/],
     ['a malformed x-next-cursor', (_c: string, p: RawPage) => ({ ...p, nextCursor: 'next please' }), /malformed x-next-cursor/],
-    ['a cursor that does not move', (c: string, p: RawPage) => ({ ...p, nextCursor: c === '-1' ? uuid(5) : c }), /malformed x-next-cursor/],
   ])('fails loudly on %s', async (_label, tweak, message) => {
     const src = source(50, 5, tweak);
     const error = await collect(paginate({ ...src, parse: jobRecord.parse, label: 't' })).catch((e: unknown) => e);
     expect(isApiError(error, 'ValidationError')).toBe(true);
     expect(String((error as Error).message)).toMatch(message);
+  });
+
+  describe('cursors the platform gets wrong', () => {
+    it('takes a next cursor equal to the one just read as the last page', async () => {
+      // Page 2 (records 10..19) names itself as the next page.
+      const src = source(50, 10, (c, p) => (c === uuid(10) ? { ...p, nextCursor: c } : p));
+      const pages = [];
+      for await (const page of paginate({ ...src, parse: jobRecord.parse, label: 't' })) pages.push(page);
+      expect(pages.map((p) => [p.cursor, p.nextCursor])).toEqual([
+        ['-1', uuid(10)],
+        [uuid(10), null],
+      ]);
+      expect(pages.flatMap((p) => p.records.map((r) => r.uuid))).toEqual(Array.from({ length: 20 }, (_, i) => uuid(i)));
+      expect(src.calls).toEqual(['-1', uuid(10)]);
+    });
+
+    it('takes a repeated first cursor of a resumed walk as the last page too, reading ahead or not', async () => {
+      for (const readAhead of [false, true]) {
+        const src = source(50, 10, (c, p) => (c === uuid(20) ? { ...p, nextCursor: c } : p));
+        const { records } = await collect(paginate({ ...src, cursor: uuid(20), readAhead, parse: jobRecord.parse, label: 't' }));
+        expect(records.map((r) => r.uuid)).toEqual(Array.from({ length: 10 }, (_, i) => uuid(20 + i)));
+        expect(src.calls).toEqual([uuid(20)]);
+      }
+    });
+
+    it.each([
+      // [case, the page that points back, where it points, where the walk starts, the pages read]
+      ['A → B → A', 20, 10, '-1', ['-1', uuid(10), uuid(20)]],
+      ['A → B → C → A', 30, 10, '-1', ['-1', uuid(10), uuid(20), uuid(30)]],
+      ['back to where a resumed walk started', 20, 10, uuid(10), [uuid(10), uuid(20)]],
+    ])('catches a cycle of cursors (%s): hands over every page read once, then fails saying the pages loop', async (_case, from, to, start, read) => {
+      for (const readAhead of [false, true]) {
+        const src = source(50, 10, (c, p) => (c === uuid(from) ? { ...p, nextCursor: uuid(to) } : p));
+        const pages = paginate({ ...src, cursor: start, readAhead, parse: jobRecord.parse, label: 'GET /api_1.0/job.json' });
+        const seen: string[] = [];
+        const error = await (async () => {
+          for await (const page of pages) seen.push(page.cursor);
+        })().catch((e: unknown) => e);
+        expect(isApiError(error, 'ValidationError')).toBe(true);
+        expect((error as Error).message).toBe(
+          `GET /api_1.0/job.json: the platform's pages loop: x-next-cursor ${uuid(to)} after cursor ${uuid(from)} points back to a page already read in this walk; stopped rather than read it again`,
+        );
+        // Every page once, the one pointing back included; nothing read twice, not even ahead.
+        expect(seen).toEqual(read);
+        expect(src.calls).toEqual(read);
+        expect((await pages.next()).done).toBe(true); // the walk is over
+      }
+    });
   });
 
   it('refuses a second concurrent next()', async () => {

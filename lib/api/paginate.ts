@@ -1,8 +1,16 @@
 // Cursor pagination as an async iterator: `cursor=-1` first, then the `x-next-cursor` of each answer
 // until the header is absent. Each page is yielded with its own cursor and the next one, so a caller
-// can save progress and resume later by passing `cursor`. The iterator fails loudly on a page that
-// is not an array or a malformed next cursor, stops when its signal aborts, and refuses a second
-// `next()` while one is in flight (two callers turning the same pages would skip or repeat records).
+// can save progress and resume later by passing `cursor`. Pages may hold any number of records (the
+// spec says up to one size, the real platform sends more): nothing here counts them. The iterator
+// fails loudly on a page that is not an array or a malformed next cursor, stops when its signal
+// aborts, and refuses a second `next()` while one is in flight (two callers turning the same pages
+// would skip or repeat records).
+//
+// Cursors the platform gets wrong: a next cursor equal to the one just read is taken as the last
+// page (reading it again would answer the same page forever); a next cursor read earlier in this
+// walk (A, B, A…) means the pages loop: the page that points back is still handed over (its
+// records are good), and the turn after it fails with a ValidationError that says so, instead of
+// walking in circles.
 import { isUuid } from './fields';
 import { ApiError } from './errors';
 import { parseRecords, type Skipped } from './record-schema';
@@ -48,6 +56,10 @@ export function paginate<R>(options: PaginateOptions<R>): PageIterator<R> {
   }
   let cursor: string | null = start;
   let busy = false;
+  /** Every cursor read in this walk: a next cursor among them means the platform's pages loop. */
+  const read = new Set<string>([start]);
+  /** The loop found on the page just handed over: the next turn reports it. */
+  let looped: ApiError | null = null;
   // The request read ahead: for which cursor, and its own abort (leaving the walk cancels it).
   let ahead: { cursor: string; page: Promise<RawPage>; stop: AbortController } | null = null;
   const dropAhead = () => {
@@ -62,6 +74,12 @@ export function paginate<R>(options: PaginateOptions<R>): PageIterator<R> {
   };
 
   async function turn(): Promise<IteratorResult<Page<R>, undefined>> {
+    if (looped !== null) {
+      const error = looped;
+      looped = null;
+      cursor = null; // a broken walk does not go on
+      throw error;
+    }
     if (cursor === null) return { done: true, value: undefined };
     signal?.throwIfAborted();
     const current = cursor;
@@ -69,7 +87,7 @@ export function paginate<R>(options: PaginateOptions<R>): PageIterator<R> {
     ahead = null;
     const raw = await pending;
     const early = raw.nextCursor;
-    if (options.readAhead && early !== null && isUuid(early) && early !== current) fetchAhead(early);
+    if (options.readAhead && early !== null && isUuid(early) && !read.has(early) && early !== current) fetchAhead(early);
     const body = 'read' in raw ? raw.read() : raw.body;
     if (!Array.isArray(body)) {
       dropAhead();
@@ -79,8 +97,9 @@ export function paginate<R>(options: PaginateOptions<R>): PageIterator<R> {
         request: label,
       });
     }
-    const next = raw.nextCursor;
-    if (next !== null && (!isUuid(next) || next === current)) {
+    // The same cursor again: the last page (a platform that repeats it would answer this page forever).
+    const next = raw.nextCursor === current ? null : raw.nextCursor;
+    if (next !== null && !isUuid(next)) {
       dropAhead();
       cursor = null;
       throw new ApiError('ValidationError', `${label}: malformed x-next-cursor ${JSON.stringify(next)} after cursor ${current}`, {
@@ -89,6 +108,15 @@ export function paginate<R>(options: PaginateOptions<R>): PageIterator<R> {
       });
     }
     const { records, skipped } = parseRecords(body, options.parse);
+    if (next !== null && read.has(next)) {
+      dropAhead();
+      looped = new ApiError(
+        'ValidationError',
+        `${label}: the platform's pages loop: x-next-cursor ${next} after cursor ${current} points back to a page already read in this walk; stopped rather than read it again`,
+        { status: 200, request: label },
+      );
+    }
+    if (next !== null) read.add(next);
     cursor = next;
     return { done: false, value: { records, skipped, cursor: current, nextCursor: next } };
   }

@@ -1,5 +1,6 @@
 // Retry policy of the platform client, expressed as ky retry configuration: exponential backoff
-// with full jitter on 429, 5xx, timeouts and network errors (refused or dropped connections),
+// with full jitter on 429, 5xx, timeouts (no answer, or a body that stopped arriving:
+// buffered-fetch.ts) and network errors (refused or dropped connections),
 // bounded in attempts and in total time, honouring Retry-After when the platform sends one.
 // The daily-limit 429 is the exception: it fails at once (retrying for a minute cannot clear it).
 import { HTTPError, type RetryOptions } from 'ky';

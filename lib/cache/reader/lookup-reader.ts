@@ -28,7 +28,7 @@ export async function openLookupReader(db: IDBDatabase): Promise<LookupReader> {
   for (const chunk of jobChunks) lookup.putJobChunk(chunk);
   for (const chunk of companyChunks) lookup.putCompanyChunk(chunk);
 
-  // Segments hold 1,000 jobs each: keep the ones read.
+  // A segment holds many jobs: keep the ones read.
   const jobSegments = new Map<number, Promise<JobSegment | JobSegmentV2 | undefined>>();
   const companySegments = new Map<number, Promise<CompanySegment | undefined>>();
   function segment<T>(memo: Map<number, Promise<T | undefined>>, store: string, id: number): Promise<T | undefined> {

@@ -3,10 +3,11 @@ import { openJobCache } from './job-cache';
 import { SEGMENT_SIZE } from './lookup';
 import { decodeJobAt } from './segment-codec';
 import { planPlacement } from './segment-writer';
+import { initialSyncState, type StoredSyncState } from './sync-state';
 import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
 
 describe('segments', () => {
-  it('stores page-sized segments, not one record per job', async () => {
+  it('stores segments of many jobs, not one record per job', async () => {
     const cache = await freshCache();
     await cache.write({ jobs: range(0, 1000).map((n) => makeJob(n)) });
     await cache.write({ jobs: range(1000, 2000).map((n) => makeJob(n)) });
@@ -26,6 +27,32 @@ describe('segments', () => {
     expect(segments.map((s) => s.count)).toEqual([1000, 1000, 100]);
     expect(decodeJobAt(segments[0]!.columns, 3).job_description).toBe('changed');
     expect(cache.counts().jobs).toBe(2100);
+  });
+
+  it('splits a page larger than a segment into SEGMENT_SIZE segments, written with the state in one transaction', async () => {
+    const cache = await freshCache();
+    await cache.write({ jobs: range(0, 500).map((n) => makeJob(n)) });
+    const state = { ...initialSyncState(), pagesDone: 1, resume: { collection: 'jobs' as const, cursor: uuidOf('job', 5500) } };
+    await cache.write({ jobs: range(500, 5500).map((n) => makeJob(n)), state });
+    const segments = await cache.db.getAll('jobSegments');
+    // The tail filled first, then new segments of SEGMENT_SIZE, the last one partly.
+    expect(segments.map((s) => s.count)).toEqual([SEGMENT_SIZE, SEGMENT_SIZE, SEGMENT_SIZE, SEGMENT_SIZE, SEGMENT_SIZE, 500]);
+    expect(await cache.db.count('jobLookup')).toBe(6);
+    expect((await cache.loadState()).resume).toEqual(state.resume);
+    expect((await cache.getJob(uuidOf('job', 5499)))?.uuid).toBe(uuidOf('job', 5499));
+    expect((await cache.getJobByNumber(String(1000 + 2345)))?.uuid).toBe(uuidOf('job', 2345));
+  });
+
+  it('writes a batch all or nothing, even when the database refuses one of its values', async () => {
+    const cache = await freshCache();
+    await cache.write({ jobs: range(0, 500).map((n) => makeJob(n)) });
+    // A state that cannot be stored (structured clone refuses functions), after the segments' puts.
+    const refused = { ...initialSyncState(), resume: { collection: 'jobs', cursor: '-1', then: () => undefined } } as unknown as StoredSyncState;
+    await expect(cache.write({ jobs: range(500, 5500).map((n) => makeJob(n)), state: refused })).rejects.toThrow(/could not be cloned/);
+    expect((await cache.db.getAll('jobSegments')).map((s) => s.count)).toEqual([500]);
+    expect(await cache.db.get('sync', 'state')).toBeUndefined();
+    expect(cache.counts()).toMatchObject({ jobs: 500, segments: 1 });
+    expect(await cache.getJob(uuidOf('job', 600))).toBeUndefined();
   });
 
   it('keeps the later copy when a batch names a job twice', async () => {

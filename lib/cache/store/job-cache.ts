@@ -91,7 +91,7 @@ export function createJobCache(db: CacheDatabase, lookup: Lookup) {
       return (await getCompanies([uuid]))[0];
     },
     getCompanies,
-    /** Every cached company (they are few: one segment per 1,000). */
+    /** Every cached company (they are few: one segment per SEGMENT_SIZE). */
     async allCompanies(): Promise<Company[]> {
       return (await db.getAll('companySegments')).flatMap((seg) => seg.companies);
     },

@@ -4,6 +4,7 @@ import type { Company } from '../../api/schemas';
 import type { CompanyLookupChunk, LookupChunk } from './schema';
 import { fieldValues, type JobColumns } from './segment-codec';
 
+/** Jobs per segment, whatever size the platform pages in (segment-writer.ts says why). */
 export const SEGMENT_SIZE = 1000;
 /** Positions per segment in a packed place (segments never hold more than this many slots). */
 const PLACE = 1 << 16;
@@ -72,7 +73,7 @@ export function createLookup() {
   }
 
   /** Marks slots of a stored chunk superseded, touching only those slots: re-putting the whole
-   * chunk re-reads its 1,000 entries, and an incremental sync's changes scatter over up to one
+   * chunk re-reads every entry of its segment, and an incremental sync's changes scatter over up to one
    * segment each, and re-putting them all was a measured cost in the worker. A uuid keeps a place only
    * when it points elsewhere already (its newer copy in the tail); a dropped job is forgotten. */
   function supersedeJobs(segment: number, positions: Iterable<number>): void {

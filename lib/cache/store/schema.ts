@@ -1,12 +1,13 @@
 // THE IndexedDB schema of the offline job cache, and its upgrades. One database per account and
 // staff member (lib/databases.ts's cacheDbName), so an impersonated workspace never reads another person's jobs.
 //
-// Jobs are stored in page-sized segments (about 1,000 jobs per record), never one record per job:
+// Jobs are stored in segments of SEGMENT_SIZE jobs (lookup.ts), whatever size the platform pages in
+// (segment-writer.ts says why), never one record per job:
 // Chromium pays per IndexedDB record however writes are batched, so a large account written job
 // by job takes many times longer than the same jobs in segments (shared/TOOLCHAIN.md).
 // The lookup store holds one small chunk per segment (parallel arrays of uuids, job numbers, flags),
-// so a page of a full sync writes its segment, its chunk and the sync state in one transaction,
-// and opening the cache is one getAll of ~100 chunks instead of reading every job.
+// so a page of a full sync writes its segments, their chunks and the sync state in one transaction,
+// and opening the cache is one getAll of the chunks instead of reading every job.
 // Since version 3 a job segment stores its jobs as columns (segment-codec.ts), not as objects.
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { Company, Job } from '../../api/schemas';

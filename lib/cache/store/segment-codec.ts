@@ -1,4 +1,4 @@
-// THE stored shape of a job segment: one column (array) per Job field instead of 1,000 Job objects.
+// THE stored shape of a job segment: one column (array) per Job field instead of one object per job.
 // Why: IndexedDB's put structured-clones its value on the main thread, and the clone pays per object
 // and per property: a page of job objects costs several times what the same values cost as one
 // array per field (`npm run bench -- extension` measures the whole sync). Flags and numbers go into typed arrays (cloned as one block of bytes) and
@@ -6,7 +6,7 @@
 //
 // Columns are built with push, never `new Array(n)`: an array made by `new Array(n)` stays "holey"
 // once filled, and V8 clones a holey array key by key (in Node's V8 serializer, 20 holey columns
-// cost as much as the 1,000 objects; dense ones a third of that).
+// cost as much as the objects they replace; dense ones a fraction of that).
 //
 // Zod-free and small on purpose: the popup (lib/cache/reader/lookup-reader.ts) decodes jobs with it.
 import type { StorageKind as Kind } from '../../api/fields';

@@ -7,6 +7,13 @@
 // leaves either the whole page and its saved cursor, or neither: resuming never duplicates.
 // Job segments are stored as columns (segment-codec.ts): a rewritten segment is rebuilt column by
 // column, without decoding the jobs that stay.
+//
+// Segments hold SEGMENT_SIZE jobs whatever size the platform pages in: a page larger than that
+// (the real platform's) becomes several segments, all written in that page's one transaction with
+// the cursor after it; a smaller one fills the tail. One segment per page would make segment size
+// the platform's choice: writing the pages costs about the same either way, but every lookup reads
+// and clones a whole segment, and every incremental sync rewrites the tail one, both in proportion
+// to its size (`npm run bench -- segments` measures the two layouts in Chromium).
 import type { Company, Job } from '../../api/schemas';
 import { storedParts, type SearchWrite } from './search-parts';
 import { companyChunk, jobChunk, SEGMENT_SIZE, SUPERSEDED, type Lookup } from './lookup';
@@ -118,33 +125,41 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
   const supersededOnly: Array<[number, Set<number>]> = [];
   const newCompanyChunks: CompanyLookupChunk[] = [];
   const writes: Promise<unknown>[] = [];
-  jobIds.forEach((id, i) => {
-    const columns = updateJobs(jobSegs[i]?.columns, jobPlan.replace.get(id), jobPlan.append.get(id));
-    writes.push(jobStore.put({ id, count: jobCount(columns), columns }));
-    const chunk = withSuperseded(jobChunk(id, columns), lookup.jobChunk(id), jobPlan.supersede.get(id));
-    writes.push(tx.objectStore('jobLookup').put(chunk));
-    newJobChunks.push(chunk);
-  });
-  // Segments that only lost jobs to the tail: their chunk changes, the segment itself is not touched.
-  for (const [id, slots] of jobPlan.supersede) {
-    if (jobIds.includes(id)) continue;
-    const old = lookup.jobChunk(id)!;
-    const chunk = withSuperseded({ ...old, active: old.active.slice() }, undefined, slots);
-    writes.push(tx.objectStore('jobLookup').put(chunk));
-    supersededOnly.push([id, slots]);
-  }
-  companyIds.forEach((id, i) => {
-    const list = merge(companySegs[i]?.companies ?? [], companyPlan.replace.get(id), companyPlan.append.get(id));
-    writes.push(companyStore.put({ id, companies: list }));
-    const chunk = companyChunk(id, list);
-    writes.push(tx.objectStore('companyLookup').put(chunk));
-    newCompanyChunks.push(chunk);
-  });
-  if (batch.state) writes.push(tx.objectStore('sync').put(batch.state, 'state'));
-  if (batch.search) {
-    const { rest, main } = storedParts(batch.search.value);
-    writes.push(tx.objectStore('search').put(rest, 'index'));
-    if (batch.search.withMain) writes.push(tx.objectStore('searchMain').put(main, 'main'));
+  try {
+    jobIds.forEach((id, i) => {
+      const columns = updateJobs(jobSegs[i]?.columns, jobPlan.replace.get(id), jobPlan.append.get(id));
+      writes.push(jobStore.put({ id, count: jobCount(columns), columns }));
+      const chunk = withSuperseded(jobChunk(id, columns), lookup.jobChunk(id), jobPlan.supersede.get(id));
+      writes.push(tx.objectStore('jobLookup').put(chunk));
+      newJobChunks.push(chunk);
+    });
+    // Segments that only lost jobs to the tail: their chunk changes, the segment itself is not touched.
+    for (const [id, slots] of jobPlan.supersede) {
+      if (jobIds.includes(id)) continue;
+      const old = lookup.jobChunk(id)!;
+      const chunk = withSuperseded({ ...old, active: old.active.slice() }, undefined, slots);
+      writes.push(tx.objectStore('jobLookup').put(chunk));
+      supersededOnly.push([id, slots]);
+    }
+    companyIds.forEach((id, i) => {
+      const list = merge(companySegs[i]?.companies ?? [], companyPlan.replace.get(id), companyPlan.append.get(id));
+      writes.push(companyStore.put({ id, companies: list }));
+      const chunk = companyChunk(id, list);
+      writes.push(tx.objectStore('companyLookup').put(chunk));
+      newCompanyChunks.push(chunk);
+    });
+    if (batch.state) writes.push(tx.objectStore('sync').put(batch.state, 'state'));
+    if (batch.search) {
+      const { rest, main } = storedParts(batch.search.value);
+      writes.push(tx.objectStore('search').put(rest, 'index'));
+      if (batch.search.withMain) writes.push(tx.objectStore('searchMain').put(main, 'main'));
+    }
+  } catch (error) {
+    // A value the database refuses (one it cannot clone) fails its put at once, and the puts
+    // issued before it would still commit: abort, so the batch stays all or nothing.
+    tx.abort();
+    await Promise.allSettled([...writes, tx.done]);
+    throw error;
   }
   await Promise.all([...writes, tx.done]);
   // Only after the commit: a failed transaction (quota) leaves the in-memory index as the database.

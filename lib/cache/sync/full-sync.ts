@@ -1,7 +1,8 @@
 // Full sync: every company, then every job, page by page along the platform's cursors. Fetching
-// page n+1 overlaps storing page n. Each page is stored together with the cursor of the next one
-// (segment-writer.ts: one transaction), so a sync cut off at any point resumes at the page after
-// the last one stored, never from the start.
+// page n+1 overlaps storing page n. Each page, whatever its size, is stored together with the
+// cursor of the next one (segment-writer.ts: one transaction, however many segments the page
+// fills), so a sync cut off at any point resumes at the page after the last one stored, never from
+// the start.
 import { FIRST_CURSOR, type Page } from '../../api/paginate';
 import type { Job } from '../../api/schemas';
 import { SUPERSEDED } from '../store/lookup';

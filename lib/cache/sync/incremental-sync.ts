@@ -1,5 +1,5 @@
 // Incremental sync: only what changed since the last sync, in one filtered read per collection
-// (two requests when fewer than 1,000 records changed). Changed jobs replace their cached copy in
+// (two requests when fewer records changed than a page holds). Changed jobs replace their cached copy in
 // place, new ones go to the tail segment, deleted ones (active 0) stay as tombstones, and the
 // search index gets the same changes, all stored in one transaction with the new mark.
 import { gt } from '../../api/filter';

@@ -8,7 +8,8 @@ import type { SearchDoc } from '../format/types';
 import { UuidTable } from './uuid-table';
 
 export interface IndexBuilder {
-  /** Adds a page of documents (~1,000). A later document with the same uuid replaces an earlier one. */
+  /** Adds a page of documents (of any size: they are folded PAGE_DOCS at a time). A later
+   * document with the same uuid replaces an earlier one. */
   add(docs: readonly SearchDoc[]): void;
   /** Drops a document added earlier (a job that became inactive later in the walk); unknown uuids are ignored. */
   remove(uuid: string): void;

@@ -17,8 +17,17 @@ const SCOPES = ['read_jobs', 'read_customers', 'vendor', 'manage_jobs'];
 
 let dbCounter = 0;
 
-export async function startPlatform(opts: { jobs?: number; seed?: number } = {}) {
-  const emulator = await startEmulator({ port: 0, jobs: opts.jobs ?? 3000, seed: opts.seed ?? 11, rateLimitPerMinute: 1_000_000, quiet: true });
+/** `pageSize`: records per cursor page (the emulator's switch; the spec's 1,000 by default, the real
+ * platform's 5,000 when asked). */
+export async function startPlatform(opts: { jobs?: number; seed?: number; pageSize?: number } = {}) {
+  const emulator = await startEmulator({
+    port: 0,
+    jobs: opts.jobs ?? 3000,
+    seed: opts.seed ?? 11,
+    rateLimitPerMinute: 1_000_000,
+    quiet: true,
+    ...(opts.pageSize === undefined ? {} : { pageSize: opts.pageSize }),
+  });
   const { info, control } = emulator;
   const account = info.accounts[0]!;
   const staff = (role: SecurityRole) => {
@@ -27,16 +36,19 @@ export async function startPlatform(opts: { jobs?: number; seed?: number } = {})
     return found;
   };
 
-  /** A platform client whose requests are counted (retries included: each attempt is a fetch). */
-  async function client(as: { impersonate?: string } = {}) {
+  /** A platform client whose requests are counted (retries included: each attempt is a fetch).
+   * `answer` may rewrite each answer before the client sees it (a platform that gets its cursors wrong). */
+  async function client(as: { impersonate?: string; answer?: (response: Response, url: URL) => Response } = {}) {
     let requests = 0;
     const common: Omit<PlatformClientOptions, 'auth'> = {
       baseUrl: info.base_url,
       limiter: createRateLimiter({ perMinute: 1_000_000 }),
       retry: FAST_RETRY,
-      fetch: (input, init) => {
+      fetch: async (input, init) => {
         requests++;
-        return globalThis.fetch(input, init);
+        const response = await globalThis.fetch(input, init);
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        return as.answer ? as.answer(response, url) : response;
       },
     };
     let api;

@@ -1,0 +1,89 @@
+// The extension bench's full sync, at one page size of the emulator: the sync itself (sign-in →
+// synced, through the built extension's worker), its floor before and after (the same pages
+// fetched, parsed and stored as segments with no application logic, in the extension's origin),
+// lib/cache's sync alone in the page, and whether the cache then equals the server.
+import type { Page } from 'playwright-core';
+import { sendFromPage } from '../../tests/e2e/support/chromium';
+import type { Stack } from '../../tests/e2e/support/stack';
+import { cacheName, contentHash, readCachedJobs, serverHash } from '../../tests/e2e/support/sync';
+
+declare const __fieldsideBench: any;
+declare const chrome: any;
+
+/** Waits, on the live port, for a finished sync newer than `since`: page-clock times of its first
+ * progress event, of its last page stored, and of the end (index built and stored). */
+export function armSyncDone(page: Page, since: number): Promise<{ at: number; firstAt: number | null; lastPageAt: number | null; status: any }> {
+  return page.evaluate(
+    (after) =>
+      new Promise<{ at: number; firstAt: number | null; lastPageAt: number | null; status: any }>((resolve) => {
+        const port = chrome.runtime.connect({ name: 'fieldside.live' });
+        let firstAt: number | null = null;
+        let lastPageAt: number | null = null;
+        let pages = -1;
+        port.onMessage.addListener((event: any) => {
+          if (event.type !== 'sync.status') return;
+          const s = event.status;
+          if (s.phase === 'full' || s.phase === 'incremental') {
+            firstAt ??= performance.now();
+            if (s.pagesDone !== pages) {
+              pages = s.pagesDone;
+              lastPageAt = performance.now();
+            }
+          }
+          if (s.phase === 'idle' && s.lastSyncedAt !== null && s.lastSyncedAt > after) {
+            port.disconnect();
+            resolve({ at: performance.now(), firstAt, lastPageAt, status: s });
+          }
+        });
+      }),
+    since,
+  );
+}
+
+/** Signs in with the API key (a fresh full sync) and times it to the synced status newer than `since`. */
+async function timedSync(page: Page, stack: Stack, since: number): Promise<{ ms: number; startMs: number; walkMs: number; finishMs: number; status: any }> {
+  const done = armSyncDone(page, since);
+  await new Promise((r) => setTimeout(r, 50)); // the port is connected
+  const t0 = await page.evaluate(() => performance.now());
+  const reply = await sendFromPage(page, 'session.useApiKey', { apiKey: stack.account.api_key });
+  if (!reply.ok) throw new Error(`sign-in failed: ${reply.error?.message}`);
+  const { at, firstAt, lastPageAt, status } = await done;
+  const first = firstAt ?? t0;
+  const last = lastPageAt ?? at;
+  return { ms: at - t0, startMs: first - t0, walkMs: last - first, finishMs: at - last, status };
+}
+
+export type FullSyncRun = Awaited<ReturnType<typeof measureFullSync>>;
+
+/** One full sync and its floors in `page` (an extension page with the probe evaluated), signed
+ * out beforehand; `since`: the last synced time of an earlier run (0 for none). */
+export async function measureFullSync(page: Page, stack: Stack, since: number) {
+  const base = stack.emulator.info.base_url;
+  const key = stack.account.api_key;
+  const pageSize = (await stack.emulator.control.switches()).pageSize;
+  const floorBefore = await page.evaluate(([b, k]) => __fieldsideBench.floor(b, k, 'fieldside-bench-floor'), [base, key] as const);
+  const full = await timedSync(page, stack, since);
+  const floorAfter = await page.evaluate(([b, k]) => __fieldsideBench.floor(b, k, 'fieldside-bench-floor'), [base, key] as const);
+  const floorMs = Math.min(floorBefore.ms, floorAfter.ms);
+  // lib/cache's sync in the page, without the worker: separates pipeline cost from the worker's.
+  const pipe = await page.evaluate(([b, k]) => __fieldsideBench.pipeline(b, k, 'fieldside-bench-pipeline'), [base, key] as const);
+  const cached = contentHash(await readCachedJobs(page, cacheName(stack.account.uuid, 'all')));
+  const server = serverHash(await stack.emulator.control.listRecords(stack.account.uuid, 'job'));
+  return { pageSize, full, floorBefore, floorAfter, floorMs, pipe, cached, server };
+}
+
+/** The table rows of a run: time, floor, the sync alone, ratios, cache equals server. */
+export function fullSyncRows(run: FullSyncRun, goals: { fullMs: number; fullVsFloor: number }): Array<[string, string, string, string]> {
+  const { full, floorBefore, floorAfter, floorMs, pipe, cached, server } = run;
+  const ok = (met: boolean) => (met ? 'met' : 'MISSED');
+  const ratio = full.ms / floorMs;
+  return [
+    ['full sync (sign-in → synced)', `${(full.ms / 1000).toFixed(2)} s (${full.status.pagesDone} pages)`, `≤ ${goals.fullMs / 1000} s`, ok(full.ms <= goals.fullMs)],
+    ['  of which: sign-in → first page / walk / index+finish', `${full.startMs.toFixed(0)} / ${full.walkMs.toFixed(0)} / ${full.finishMs.toFixed(0)} ms`, '', ''],
+    ['floor (fetch+parse+store segments)', `${(floorMs / 1000).toFixed(2)} s (runs ${(floorBefore.ms / 1000).toFixed(2)}, ${(floorAfter.ms / 1000).toFixed(2)}; ${floorBefore.pages} pages)`, '', ''],
+    ['lib/cache sync alone in the page: total / walk / finish', `${(pipe.ms / 1000).toFixed(2)} s / ${(pipe.walkMs / 1000).toFixed(2)} s / ${pipe.finishMs.toFixed(0)} ms (${pipe.jobs} jobs)`, '', ''],
+    ['walk / floor (extension; page-only)', `${(full.walkMs / floorMs).toFixed(2)}× ; ${(pipe.walkMs / floorMs).toFixed(2)}×`, '', ''],
+    ['full sync / floor', `${ratio.toFixed(2)}×`, `≤ ${goals.fullVsFloor}×`, ok(ratio <= goals.fullVsFloor)],
+    ['cache equals server', `${cached.count} jobs, hash ${cached.hash === server.hash ? 'equal' : 'DIFFERENT'}, dupes ${cached.count - cached.distinct}`, `${server.count} jobs`, ok(cached.hash === server.hash)],
+  ];
+}
