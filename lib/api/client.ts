@@ -121,6 +121,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
             note: input.note,
             action_required: input.actionRequired ? '1' : '0',
           },
+          createsRecord: true,
           ...opts,
         });
         return { uuid: answer.headers.get('x-record-uuid') ?? uuid };

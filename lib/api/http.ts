@@ -44,6 +44,8 @@ export interface RequestSpec {
   json?: unknown;
   form?: Record<string, string>;
   signal?: AbortSignal;
+  /** The request creates a record: retried only when the platform surely wrote nothing (retry.ts). */
+  createsRecord?: boolean;
 }
 
 export interface HttpAnswer {
@@ -111,7 +113,7 @@ export function createHttp(options: HttpOptions) {
         ...(spec.json === undefined ? {} : { json: spec.json }),
         ...(spec.form === undefined ? {} : { body: new URLSearchParams(spec.form) }),
         ...(spec.signal === undefined ? {} : { signal: spec.signal }),
-        retry: kyRetryOptions(policy, Date.now()),
+        retry: kyRetryOptions(policy, Date.now(), Date.now, { createsRecord: spec.createsRecord === true }),
         hooks: {
           // Runs before every attempt, retries included: each attempt counts against the limit and
           // carries the freshest token.

@@ -51,9 +51,28 @@ describe('retry policy', () => {
     expect(error).toMatchObject({ status: 503, message: expect.stringContaining('Service temporarily unavailable') });
   });
 
-  it('retries POST (Fieldside POSTs are idempotent) but never 4xx', async () => {
+  it('a create is retried only when the platform surely wrote nothing: after a 429, never after a lost answer or a 5xx', async () => {
+    const create = (fetch: ReturnType<typeof scripted>['fetch']) =>
+      http(fetch).send({ method: 'POST', path: 'api_1.0/note.json', json: { uuid: 'u' }, createsRecord: true }).catch((e: unknown) => e);
+    const slowDown = scripted([json(429, { errorCode: 429, message: 'Number of allowed API requests per minute exceeded' }), json(200, { errorCode: 0, message: 'OK' })]);
+    expect(await create(slowDown.fetch)).toMatchObject({ status: 200 });
+    expect(slowDown.calls).toHaveLength(2);
+    const lost = scripted([
+      () => {
+        throw new TypeError('fetch failed');
+      },
+      json(200, { errorCode: 0, message: 'OK' }),
+    ]);
+    expect(isApiError(await create(lost.fetch), 'NetworkError')).toBe(true);
+    expect(lost.calls).toHaveLength(1);
+    const failed = scripted([json(503, { errorCode: 503, message: 'Service temporarily unavailable' }), json(200, { errorCode: 0, message: 'OK' })]);
+    expect(isApiError(await create(failed.fetch), 'ServerError')).toBe(true);
+    expect(failed.calls).toHaveLength(1);
+  });
+
+  it('retries an idempotent POST (an update) but never 4xx', async () => {
     const s = scripted([json(500, { errorCode: 500, message: 'x' }), json(200, { errorCode: 0, message: 'OK' })]);
-    await http(s.fetch).send({ method: 'POST', path: 'api_1.0/note.json', json: { uuid: 'u' } });
+    await http(s.fetch).send({ method: 'POST', path: 'api_1.0/job/u.json', json: { status: 'Completed' } });
     expect(s.calls).toHaveLength(2);
     const t = scripted([json(400, { errorCode: 400, message: 'note is required' })]);
     const error = await http(t.fetch).send({ method: 'POST', path: 'api_1.0/note.json', json: {} }).catch((e: unknown) => e);

@@ -33,12 +33,19 @@ export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
 /**
  * ky retry options for one call, started at `startedAt` (the total-time bound is per call).
  *
- * POST is retried too, on purpose: every POST Fieldside sends is idempotent. Creates (notes) carry a
- * client-chosen `uuid`, so a replay after a lost answer writes the same record again instead of a
- * duplicate; updates set fields to values; webhook "add or modify" is keyed by `unique_id`. A new
- * POST operation must keep that property or pass `retry: false`-like options of its own.
+ * POST is retried too where it is idempotent: updates set fields to values; webhook "add or modify"
+ * is keyed by `unique_id`. A create is not known to be: what the platform does with a repeated
+ * record uuid is documented nowhere (it may update, refuse, or make a second record), so a call that
+ * `createsRecord` is retried only after an answer that proves nothing was written (429: a refused
+ * request is not carried out). After a lost answer, a timeout or a 5xx it fails, and its caller
+ * looks for the record before sending it again (lib/outbox/apply.ts).
  */
-export function kyRetryOptions(policy: RetryPolicy, startedAt: number, now: () => number = Date.now): RetryOptions {
+export function kyRetryOptions(
+  policy: RetryPolicy,
+  startedAt: number,
+  now: () => number = Date.now,
+  call: { createsRecord?: boolean } = {},
+): RetryOptions {
   return {
     limit: policy.limit,
     methods: ['get', 'put', 'delete', 'post', 'head'],
@@ -54,6 +61,7 @@ export function kyRetryOptions(policy: RetryPolicy, startedAt: number, now: () =
       if (isApiError(error) || error.name === 'AbortError') return false;
       if (now() - startedAt > policy.maxTotalMs) return false;
       if (await isDailyLimitAnswer(error)) return false;
+      if (call.createsRecord && !(error instanceof HTTPError && error.response.status === 429)) return false;
       return undefined; // ky's rules: the status codes above, network errors and timeouts
     },
   };

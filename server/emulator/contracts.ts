@@ -135,7 +135,9 @@ export interface ChangeBus {
 
 /** Fault injection, for the next `count` matching requests or at `rate` (0..1) until cleared. */
 export interface FaultSpec {
-  kind: 'status' | 'drop' | 'delay' | 'rate_limit';
+  /** `drop`: the connection closes before the request is carried out; `lose_answer`: the request is
+   * carried out, then the connection closes before its answer (what a client cannot tell apart). */
+  kind: 'status' | 'drop' | 'lose_answer' | 'delay' | 'rate_limit';
   /** For kind "status": the HTTP status to answer (default 503). */
   status?: number;
   /** For kind "delay": milliseconds of real time to wait before answering. */

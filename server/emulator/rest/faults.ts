@@ -64,6 +64,14 @@ export function faultMiddleware(faults: Faults): MiddlewareHandler {
         (c.env as NodeBindings | undefined)?.incoming?.socket?.destroy();
         return new Response(null, { status: 500 });
       }
+      case 'lose_answer': {
+        // The platform does the work, and the answer is lost on the way back: the case that makes a
+        // blind retry of a create dangerous.
+        await next();
+        (c.env as NodeBindings | undefined)?.incoming?.socket?.destroy();
+        c.res = new Response(null, { status: 500 });
+        return;
+      }
       case 'delay':
         await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000));
         return next();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../contracts';
 import { startEmulator } from '../start';
@@ -119,6 +120,15 @@ describe('faults', () => {
     await emu.control.injectFault({ kind: 'drop', count: 1 });
     await expect(api('GET', 'category.json')).rejects.toThrow();
     expect((await api('GET', 'category.json')).status).toBe(200);
+  });
+
+  it('lose_answer: the request is carried out, and the connection closes before its answer', async () => {
+    await emu.control.injectFault({ kind: 'lose_answer', count: 1, pathPrefix: '/api_1.0/category.json' });
+    const uuid = randomUUID();
+    await expect(api('POST', 'category.json', { uuid, name: 'Lost answer' })).rejects.toThrow();
+    const read = await api<{ name: string }>('GET', `category/${uuid}.json`);
+    expect(read.status).toBe(200);
+    expect(read.body.name).toBe('Lost answer');
   });
 
   it('delay: the answer comes after the delay', async () => {

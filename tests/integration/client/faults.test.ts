@@ -37,14 +37,19 @@ describe('retries', () => {
     expect((await platform.control.stats()).faultsInjected - before).toBeGreaterThan(0);
   });
 
-  it('writes survive dropped connections too (a note created twice is still one note)', async () => {
+  it('a create is never sent twice by the client itself: after a lost answer it fails, and the note is there once', async () => {
+    await platform.control.setUuidReuse('duplicate');
     const api = platform.apiKeyClient();
     const { value } = await api.jobs.pages().next();
     const job = value!.records[0]!;
-    await platform.control.injectFault({ kind: 'drop', count: 2, pathPrefix: '/api_1.0/note.json' });
-    const { uuid } = await api.notes.create({ jobUuid: job.uuid, note: 'through a bad network' });
+    await platform.control.injectFault({ kind: 'lose_answer', count: 1, pathPrefix: '/api_1.0/note.json' });
+    const uuid = crypto.randomUUID();
+    const error = await api.notes.create({ uuid, jobUuid: job.uuid, note: 'through a bad network' }).catch((e: unknown) => e);
+    expect(isApiError(error, 'NetworkError')).toBe(true);
     const notes = await api.notes.ofJob(job.uuid);
-    expect(notes.records.filter((n) => n.uuid === uuid)).toHaveLength(1);
+    expect(notes.records.filter((n) => n.note === 'through a bad network')).toHaveLength(1);
+    expect((await api.notes.get(uuid)).note).toBe('through a bad network');
+    await platform.control.setUuidReuse('update');
   });
 
   it('a burst of 429s is waited out', async () => {

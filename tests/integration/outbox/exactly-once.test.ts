@@ -1,7 +1,7 @@
 // The outbox against the real emulator: 200 notes written offline, the worker stopped in the middle
 // of sending once back online, and exactly 200 notes on the platform afterwards, whatever the platform
 // does with a create that repeats a uuid (nobody knows: the emulator plays each); then the same under
-// injected 5xx faults.
+// injected 5xx faults, and under answers lost after the platform wrote the note.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxSender } from '../../../lib/outbox/sender';
@@ -112,6 +112,38 @@ describe('outbox, exactly once, on a faulty network', () => {
     const notes = await platform.newNotesOn(jobs, seeded);
     expect(notes).toHaveLength(120);
     expect(new Set(notes.map((n) => n.uuid))).toEqual(uuids);
+    await outbox.close();
+  });
+});
+
+describe.each(['update', 'refuse', 'duplicate'] as const)('outbox, exactly once, when answers are lost and a repeated uuid would %s', (uuidReuse) => {
+  const JOBS = { update: [20, 22], refuse: [22, 24], duplicate: [24, 26] }[uuidReuse];
+
+  it('one create in eight is carried out but its answer never arrives: every note still lands exactly once', async () => {
+    await platform.control.setUuidReuse(uuidReuse);
+    const jobs = platform.jobUuids.slice(...JOBS);
+    const outbox = platform.outboxes()();
+    const seeded = await platform.notesOn(jobs);
+    const uuids = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      uuids.add((await outbox.enqueue({ kind: 'note', jobUuid: jobs[i % 2]!, payload: { note: `Lost answer note ${i}` } })).clientUuid);
+    }
+    const statsBefore = await platform.control.stats();
+    await platform.control.injectFault({ kind: 'lose_answer', rate: 0.125, pathPrefix: '/api_1.0/note.json' });
+    // The client's own retries stay on: it must not resend a create by itself.
+    const sender = createOutboxSender({ outbox, client: await platform.technicianClient(TECH_SCOPES), setTimer: noTimers });
+    let rounds = 0;
+    while ((await outbox.count()) > 0 && rounds < 60) {
+      expect((await sender.flush()).failed).toBe(0);
+      rounds++;
+    }
+    await platform.control.clearFaults();
+    expect((await platform.control.stats()).faultsInjected - statsBefore.faultsInjected).toBeGreaterThan(0);
+    expect(await outbox.count()).toBe(0);
+    const notes = await platform.newNotesOn(jobs, seeded);
+    expect(notes).toHaveLength(40);
+    expect(new Set(notes.map((n) => n.uuid))).toEqual(uuids);
+    sender.stop();
     await outbox.close();
   });
 });

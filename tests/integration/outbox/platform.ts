@@ -21,7 +21,7 @@ export async function startOutboxPlatform(seed: number) {
   if (!technician) throw new Error('the seeded account has no active technician');
   const visible = new Set(await control.visibleJobUuids(account.uuid, technician.uuid));
   const jobs = (await control.listRecords(account.uuid, 'job')).filter((j) => visible.has(String(j.uuid)) && Number(j.active) === 1);
-  if (jobs.length < 16) throw new Error(`the technician sees only ${jobs.length} active jobs`);
+  if (jobs.length < 26) throw new Error(`the technician sees only ${jobs.length} active jobs`);
 
   /** A platform client acting as the technician with a token for `scopes`. */
   async function technicianClient(scopes: string[], options: { fetch?: FetchLike; timeoutMs?: number; retryLimit?: number } = {}) {
