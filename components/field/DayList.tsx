@@ -56,7 +56,7 @@ export function DayList({ day, isToday, loading, onPrev, onNext, onToday, onDate
           {day.otherJobs.length > 0 && (
             <>
               <h3 id="other-jobs-title">{isToday ? 'Also yours today' : 'Also yours that day'}</h3>
-              <p class="hint" id="other-jobs-hint">Jobs given to you with no set time, and jobs you were on site for without a visit.</p>
+              <p class="hint" id="other-jobs-hint">{otherJobsHint(day.otherJobs)}</p>
               <ul class="other-jobs" aria-labelledby="other-jobs-title" aria-describedby="other-jobs-hint" aria-busy={loading}>
                 {day.otherJobs.map((job) => (
                   <OtherJob key={job.job.uuid} item={job} date={day.date} onOpen={onOpen} />
@@ -68,6 +68,14 @@ export function DayList({ day, isToday, loading, onPrev, onNext, onToday, onDate
       )}
     </section>
   );
+}
+
+/** What the other jobs are, in the words of the ones listed. */
+function otherJobsHint(jobs: DayJob[]): string {
+  const allocated = jobs.some((j) => j.allocation);
+  const recorded = jobs.some((j) => !j.allocation);
+  if (allocated && recorded) return 'Jobs given to you with no set time, and jobs you were on site for without a visit.';
+  return allocated ? 'Jobs given to you with no set time.' : 'Jobs you were on site for without a visit.';
 }
 
 function Visit({ visit, date, onOpen }: { visit: DayVisit; date: string; onOpen: (uuid: string) => void }) {
