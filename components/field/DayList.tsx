@@ -1,9 +1,11 @@
-import type { DayEntry, DayView } from '@/lib/messaging/views';
-import { mapsUrl, telUrl } from '@/lib/api/links';
+import type { DayJob, DayView, DayVisit } from '@/lib/messaging/views';
+import { Badges, ContactLine, JobButton, JobPlace, OnSite } from './DayParts';
 import { asOf, timeOf } from './format';
 
 export interface DayListProps {
   day: DayView | null;
+  /** The day shown is today in the account's time zone. */
+  isToday: boolean;
   loading: boolean;
   onPrev: () => void;
   onNext: () => void;
@@ -12,8 +14,9 @@ export interface DayListProps {
   onOpen: (jobUuid: string) => void;
 }
 
-/** "My day": the visits of one date, in time order, each a way into the job and to the place. */
-export function DayList({ day, loading, onPrev, onNext, onToday, onDate, onOpen }: DayListProps) {
+/** "My day": the visits booked for one date in time order, then the jobs that are the person's that
+ * day without a set time; each a way into the job and to the place. */
+export function DayList({ day, isToday, loading, onPrev, onNext, onToday, onDate, onOpen }: DayListProps) {
   return (
     <section aria-labelledby="day-title" id="day">
       <h2 id="day-title">{day?.staffName ? `${day.staffName}'s day` : 'My day'}</h2>
@@ -38,56 +41,72 @@ export function DayList({ day, loading, onPrev, onNext, onToday, onDate, onOpen 
         </p>
       )}
       {loading && !day && <p role="status">Loading…</p>}
-      {day && day.entries.length === 0 && <p id="day-empty">No visits on this day.</p>}
-      {day && day.entries.length > 0 && (
-        <ol class="visits" aria-label={`Visits on ${day.date}`} aria-busy={loading}>
-          {day.entries.map((entry) => (
-            <Visit key={entry.activityUuid} entry={entry} onOpen={onOpen} />
-          ))}
-        </ol>
+      {day && (
+        <>
+          <h3 id="visits-title">Visits</h3>
+          {day.visits.length === 0 ? (
+            <p id="day-empty">No visits on this day.</p>
+          ) : (
+            <ol class="visits" aria-labelledby="visits-title" aria-busy={loading}>
+              {day.visits.map((visit) => (
+                <Visit key={visit.activityUuid} visit={visit} date={day.date} onOpen={onOpen} />
+              ))}
+            </ol>
+          )}
+          {day.otherJobs.length > 0 && (
+            <>
+              <h3 id="other-jobs-title">{isToday ? 'Also yours today' : 'Also yours that day'}</h3>
+              <p class="hint" id="other-jobs-hint">{otherJobsHint(day.otherJobs)}</p>
+              <ul class="other-jobs" aria-labelledby="other-jobs-title" aria-describedby="other-jobs-hint" aria-busy={loading}>
+                {day.otherJobs.map((job) => (
+                  <OtherJob key={job.job.uuid} item={job} date={day.date} onOpen={onOpen} />
+                ))}
+              </ul>
+            </>
+          )}
+        </>
       )}
     </section>
   );
 }
 
-function Visit({ entry, onOpen }: { entry: DayEntry; onOpen: (uuid: string) => void }) {
-  const { job, contact } = entry;
-  const maps = mapsUrl(job.address);
-  const tel = telUrl(contact?.phone);
-  const end = timeOf(entry.end);
+/** What the other jobs are, in the words of the ones listed. */
+function otherJobsHint(jobs: DayJob[]): string {
+  const allocated = jobs.some((j) => j.allocation);
+  const recorded = jobs.some((j) => !j.allocation);
+  if (allocated && recorded) return 'Jobs given to you with no set time, and jobs you were on site for without a visit.';
+  return allocated ? 'Jobs given to you with no set time.' : 'Jobs you were on site for without a visit.';
+}
+
+function Visit({ visit, date, onOpen }: { visit: DayVisit; date: string; onOpen: (uuid: string) => void }) {
+  const end = timeOf(visit.end);
   return (
-    <li class="visit" data-job-uuid={job.uuid} data-activity-uuid={entry.activityUuid}>
+    <li class="visit" data-job-uuid={visit.job.uuid} data-activity-uuid={visit.activityUuid}>
       <div class="visit-head">
-        <span class="time">{timeOf(entry.start)}{end ? `–${end}` : ''}</span>
-        <button type="button" class="job-open" onClick={() => onOpen(job.uuid)}>
-          Job {job.number}
-        </button>
-        <span class="status" data-field="status">{job.status}</span>
-        {job.pending > 0 && <span class="pending">{job.pending} pending</span>}
+        <span class="time">{timeOf(visit.start)}{end ? `–${end}` : ''}</span>
+        <JobButton job={visit.job} onOpen={onOpen} />
       </div>
-      {job.customer && <div class="customer" data-field="customer">{job.customer}</div>}
-      {job.address && (
-        <div class="address">
-          {maps ? (
-            <a href={maps} target="_blank" rel="noopener noreferrer" data-field="address">
-              {job.address}
-            </a>
-          ) : (
-            job.address
-          )}
-        </div>
-      )}
-      {contact && (
-        <div class="contact">
-          <span>{contact.name}</span>{' '}
-          {tel && contact.phone && (
-            <a href={tel} data-field="phone" aria-label={`Call ${contact.name} on ${contact.phone}`}>
-              {contact.phone}
-            </a>
-          )}
-        </div>
-      )}
-      {job.badges.length > 0 && <div class="badges">{job.badges.join(' · ')}</div>}
+      <OnSite times={visit.onSite} date={date} />
+      <JobPlace job={visit.job} />
+      <ContactLine contact={visit.contact} />
+      <Badges job={visit.job} />
+    </li>
+  );
+}
+
+function OtherJob({ item, date, onOpen }: { item: DayJob; date: string; onOpen: (uuid: string) => void }) {
+  const since = item.allocation?.from && item.allocation.from < date ? item.allocation.from : null;
+  return (
+    <li class="other-job" data-job-uuid={item.job.uuid} data-allocation-uuid={item.allocation?.uuid}>
+      <div class="visit-head">
+        <span class="time">{item.allocation ? 'No set time' : 'No visit booked'}</span>
+        <JobButton job={item.job} onOpen={onOpen} />
+      </div>
+      {since && <div class="since">Yours since {since}</div>}
+      <OnSite times={item.onSite} date={date} />
+      <JobPlace job={item.job} />
+      <ContactLine contact={item.contact} />
+      <Badges job={item.job} />
     </li>
   );
 }

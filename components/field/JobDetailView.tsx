@@ -51,8 +51,8 @@ export function JobDetailView(props: JobDetailViewProps) {
           <h3 id="contacts-title">Contacts</h3>
           <ul class="contacts">
             {detail.contacts.map((c, i) => (
-              <li key={i}>
-                <span>{c.name}</span>
+              <li key={i} data-contact-role={c.role}>
+                <span class="contact-role">{c.role === 'site' ? 'Site contact' : 'Client contact'}:</span> <span>{c.name}</span>
                 {[c.mobile, c.phone].map((p) => {
                   const tel = telUrl(p);
                   return tel && p ? <> <a href={tel} aria-label={`Call ${c.name} on ${p}`}>{p}</a></> : null;

@@ -1,9 +1,10 @@
 import { browser } from 'wxt/browser';
 import type { Workspace } from '@/lib/workspace/workspace';
-import { readSession, sessionItem } from '@/lib/settings/items';
+import { readConnection, readSession, sessionItem } from '@/lib/settings/items';
 import { sidePanelJobItem } from '@/lib/side-panel/side-panel-job';
-import { canUse } from '@/lib/auth/scopes';
+import { canUseInPart } from '@/lib/auth/scopes';
 import { createDayService } from '@/lib/side-panel/day-service';
+import { jobsOfDay } from '@/lib/side-panel/day-jobs';
 import { todayIn } from '@/lib/side-panel/dates';
 import { createFieldContext } from '@/lib/side-panel/field-context';
 import { createOutboxWrites } from '@/lib/outbox/writes';
@@ -28,6 +29,7 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
       const record = await readSession();
       return record?.viewAs?.name ?? record?.me?.name ?? null;
     },
+    webApp: readConnection,
   });
   const runner = createOutboxRunner({
     workspace: workspace,
@@ -49,7 +51,7 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
   let todayFor: string | null = null;
   async function refreshToday(): Promise<void> {
     const scope = await workspace.key();
-    if (!scope || scope.staffUuid === 'all' || (scope.mode === 'oauth' && !canUse('myDay', scope.scopes))) {
+    if (!scope || scope.staffUuid === 'all' || (scope.mode === 'oauth' && !canUseInPart('myDay', scope.scopes))) {
       todayFor = null;
       return badge.setToday(null);
     }
@@ -58,7 +60,7 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
     if (key === todayFor) return;
     todayFor = key;
     const today = await day.get(null);
-    badge.setToday(new Set(today.entries.map((e) => e.job.uuid)).size);
+    badge.setToday(jobsOfDay(today).length);
   }
   const resume = () => {
     void runner.resume().catch(warn('outbox'));
@@ -81,7 +83,7 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
     day: {
       get: async (date: string | null) => {
         const answer = await day.get(date);
-        if (date === null && !answer.offline) badge.setToday(new Set(answer.entries.map((e) => e.job.uuid)).size);
+        if (date === null && !answer.offline) badge.setToday(jobsOfDay(answer).length);
         return answer;
       },
     },

@@ -22,9 +22,16 @@ export function App({ model }: { model: SidepanelModel }) {
             <button type="button" onClick={() => void model.grant('myDay')}>Allow reading my day</button>
           </p>
         )}
+        {signedIn && model.jobUuid.value === null && model.hasMyDay() && !model.hasWholeDay() && (
+          <p id="day-more">
+            Some details of your day, such as whom to call on site, are hidden until you allow Fieldside to read them.{' '}
+            <button type="button" onClick={() => void model.grant('myDay')}>Show all of my day</button>
+          </p>
+        )}
         {signedIn && model.jobUuid.value === null && model.hasMyDay() && (
           <DayList
             day={model.day.value}
+            isToday={model.isToday()}
             loading={model.dayLoading.value}
             onPrev={() => model.step(-1)}
             onNext={() => model.step(1)}

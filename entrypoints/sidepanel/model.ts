@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
-import { canUse } from '@/lib/auth/scopes';
+import { canUse, canUseInPart } from '@/lib/auth/scopes';
 import { shiftDate } from '@/lib/side-panel/dates';
+import { jobsOfDay } from '@/lib/side-panel/day-jobs';
 import { connectLive } from '@/lib/messaging/live';
 import { sendMessage } from '@/lib/messaging/send';
 import type { DayView, JobDetail, LiveEvent } from '@/lib/messaging/views';
@@ -13,6 +14,8 @@ export function createSidepanelModel() {
   const session = signal<SessionView | null>(null, { name: 'session' });
   const date = signal<string | null>(null, { name: 'date' }); // null: today (account time)
   const day = signal<DayView | null>(null, { name: 'day' });
+  /** Today's date in the account's time zone, as the last answer for "today" said. */
+  const today = signal<string | null>(null, { name: 'today' });
   const dayLoading = signal(false, { name: 'dayLoading' });
   const jobUuid = signal<string | null>(null, { name: 'jobUuid' });
   const detail = signal<JobDetail | null>(null, { name: 'detail' });
@@ -20,7 +23,12 @@ export function createSidepanelModel() {
   const message = signal<string | null>(null, { name: 'message' });
 
   const describe = (e: unknown) => (e instanceof Error ? e.message : String(e));
+  /** The day can be shown (its schedule may be read); whole: every detail of it may be read too. */
   const hasMyDay = () => {
+    const s = session.value;
+    return s?.state === 'signed_in' && (s.mode === 'api_key' || canUseInPart('myDay', s.scopes));
+  };
+  const hasWholeDay = () => {
     const s = session.value;
     return s?.state === 'signed_in' && (s.mode === 'api_key' || canUse('myDay', s.scopes));
   };
@@ -34,6 +42,7 @@ export function createSidepanelModel() {
       const answer = await sendMessage('day.get', { date: date.value });
       if (ticket === dayTicket) {
         day.value = answer;
+        if (date.value === null) today.value = answer.date;
         error.value = null;
       }
     } catch (e) {
@@ -83,7 +92,7 @@ export function createSidepanelModel() {
   function shows(uuids: readonly string[]): boolean {
     const open = jobUuid.value;
     if (open) return uuids.includes(open);
-    const listed = new Set(day.value?.entries.map((e) => e.job.uuid) ?? []);
+    const listed = new Set(day.value ? jobsOfDay(day.value) : []);
     return uuids.some((u) => listed.has(u));
   }
 
@@ -116,6 +125,9 @@ export function createSidepanelModel() {
     error,
     message,
     hasMyDay,
+    hasWholeDay,
+    /** The day shown is today. */
+    isToday: () => day.value !== null && day.value.date === today.value,
 
     async start(): Promise<() => void> {
       const stop = connectLive(onLive, { onReconnect: refreshSoon });

@@ -2,11 +2,12 @@
 // connection (platform URLs + API key or OAuth tokens + optional impersonated staff member).
 import { ApiError } from './errors';
 import { and, encodeQuery, eq, filterToString, gt, lt, type Filter } from './filter';
+import { isActivityOf, isAllocationOf, isContactOfCompany, isContactOfJob, isNoteOfJob, keepMatching } from './filter-checks';
 import { createHttp, parseJsonBody, type HttpOptions } from './http';
 import { parseJob } from './job-fast-parse';
 import { collect, paginate, type PageIterator } from './paginate';
 import type { RecordSchema, FieldTable, RecordOf } from './record-schema';
-import { badgeRecord, categoryRecord, companyContactRecord, companyRecord, jobActivityRecord, jobRecord, noteRecord, securityRoleRecord, staffRecord, vendorRecord, type JobStatus } from './schemas';
+import { badgeRecord, categoryRecord, companyContactRecord, companyRecord, jobActivityRecord, jobAllocationRecord, jobContactRecord, jobRecord, noteRecord, securityRoleRecord, staffRecord, vendorRecord, type JobStatus } from './schemas';
 import { createWebhookSubscriptionsApi } from './webhook-subscriptions';
 
 export type PlatformClientOptions = HttpOptions;
@@ -91,21 +92,36 @@ export function createPlatformClient(options: PlatformClientOptions) {
       pages: (opts?: PageOptions) => pages('company', companyRecord, opts),
       get: (uuid: string, opts?: CallOptions) => getOne('company', companyRecord, uuid, opts),
     },
+    // Filtered reads answer only what their filter asked for, checked again here (filter-checks.ts).
     companyContacts: {
-      ofCompany: (companyUuid: string, opts: CallOptions = {}) =>
-        all('companycontact', companyContactRecord, { ...opts, filter: [eq('company_uuid', companyUuid)] }),
+      /** The client's contacts: one company's. */
+      ofCompany: async (companyUuid: string, opts: CallOptions = {}) =>
+        keepMatching(
+          await all('companycontact', companyContactRecord, { ...opts, filter: [eq('company_uuid', companyUuid)] }),
+          isContactOfCompany(companyUuid),
+        ),
+    },
+    jobContacts: {
+      /** The on-site contacts of one job. */
+      ofJob: async (jobUuid: string, opts: CallOptions = {}) =>
+        keepMatching(await all('jobcontact', jobContactRecord, { ...opts, filter: [eq('job_uuid', jobUuid)] }), isContactOfJob(jobUuid)),
+    },
+    jobAllocations: {
+      /** Jobs given to one staff member without a time slot, done or not: which count on a day is the caller's rule. */
+      ofStaff: async (staffUuid: string, opts: CallOptions = {}) =>
+        keepMatching(await all('joballocation', jobAllocationRecord, { ...opts, filter: [eq('staff_uuid', staffUuid)] }), isAllocationOf(staffUuid)),
     },
     staff: {
       list: (opts: CallOptions = {}) => all('staff', staffRecord, opts),
       get: (uuid: string, opts?: CallOptions) => getOne('staff', staffRecord, uuid, opts),
     },
     notes: {
-      /** A job's notes. The answer is checked here too: a platform that ignores a filter it cannot
-       * use answers every note it has (PLATFORM-NOTES, "Filtering"), and they are not this job's. */
-      async ofJob(jobUuid: string, opts: CallOptions = {}) {
-        const answer = await all('note', noteRecord, { ...opts, filter: and(eq('related_object', 'job'), eq('related_object_uuid', jobUuid)) });
-        return { ...answer, records: answer.records.filter((n) => n.related_object === 'job' && n.related_object_uuid === jobUuid) };
-      },
+      /** A job's notes. */
+      ofJob: async (jobUuid: string, opts: CallOptions = {}) =>
+        keepMatching(
+          await all('note', noteRecord, { ...opts, filter: and(eq('related_object', 'job'), eq('related_object_uuid', jobUuid)) }),
+          isNoteOfJob(jobUuid),
+        ),
       /** One note by its uuid, at the single-note address the platform's own SDK uses (`dbonote`). */
       get: (uuid: string, opts?: CallOptions) => getOne('dbonote', noteRecord, uuid, opts),
       /** Creates a note on a job; returns its uuid. */
@@ -143,12 +159,16 @@ export function createPlatformClient(options: PlatformClientOptions) {
       },
     },
     jobActivities: {
-      /** Visits of one staff member that overlap [from, to): start before `to` and end after `from`. */
-      ofStaff: (staffUuid: string, range: DateRange, opts: CallOptions = {}) =>
-        all('jobactivity', jobActivityRecord, {
-          ...opts,
-          filter: and(eq('staff_uuid', staffUuid), lt('start_date', range.to), gt('end_date', range.from)),
-        }),
+      /** Job activities (scheduled visits and recorded time alike) of one staff member that overlap
+       * [from, to): start before `to` and end after `from`. */
+      ofStaff: async (staffUuid: string, range: DateRange, opts: CallOptions = {}) =>
+        keepMatching(
+          await all('jobactivity', jobActivityRecord, {
+            ...opts,
+            filter: and(eq('staff_uuid', staffUuid), lt('start_date', range.to), gt('end_date', range.from)),
+          }),
+          isActivityOf(staffUuid, range),
+        ),
     },
     webhooks: createWebhookSubscriptionsApi(http),
     /**

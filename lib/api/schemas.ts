@@ -89,6 +89,33 @@ export const jobActivityRecord = defineRecord({
   travel_time_in_seconds: f.num,
 });
 
+/** The on-site contact of one job (a tenant, a site manager), apart from the client's company contacts.
+ * `type` says what the contact is for: JOB, BILLING or Property Manager (the official SDK's model). */
+export const jobContactRecord = defineRecord({
+  ...base,
+  job_uuid: f.ref,
+  first: f.text,
+  last: f.text,
+  phone: f.text,
+  mobile: f.text,
+  email: f.text,
+  type: f.text,
+});
+
+/** A job given to a staff member without a time slot. `allocation_date` is the earliest day it may be
+ * started; an allocation is done once `completion_timestamp` is set, void after `expiry_timestamp`.
+ * `sort_priority` is text in the SDK's model, so it is kept as text and read as a number only to sort. */
+export const jobAllocationRecord = defineRecord({
+  ...base,
+  job_uuid: f.ref,
+  staff_uuid: f.ref,
+  allocation_date: f.date,
+  allocated_timestamp: f.date,
+  expiry_timestamp: f.date,
+  completion_timestamp: f.date,
+  sort_priority: f.text,
+});
+
 export const securityRoleRecord = defineRecord({
   ...base,
   name: f.text,
@@ -105,6 +132,8 @@ export const CategorySchema = categoryRecord.schema;
 export const VendorSchema = vendorRecord.schema;
 export const JobActivitySchema = jobActivityRecord.schema;
 export const SecurityRoleSchema = securityRoleRecord.schema;
+export const JobContactSchema = jobContactRecord.schema;
+export const JobAllocationSchema = jobAllocationRecord.schema;
 
 export type Company = z.infer<typeof CompanySchema>;
 export type CompanyContact = z.infer<typeof CompanyContactSchema>;
@@ -115,6 +144,8 @@ export type Category = z.infer<typeof CategorySchema>;
 export type Vendor = z.infer<typeof VendorSchema>;
 export type JobActivity = z.infer<typeof JobActivitySchema>;
 export type SecurityRole = z.infer<typeof SecurityRoleSchema>;
+export type JobContact = z.infer<typeof JobContactSchema>;
+export type JobAllocation = z.infer<typeof JobAllocationSchema>;
 
 /** Job statuses the platform knows (reference notes); records may carry others, so Job.status is text. */
 export const JOB_STATUSES = ['Quote', 'Work Order', 'Completed', 'Unsuccessful'] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '../api/errors';
 import { buildAuthorizeUrl, createState, readAuthorizeCallback, stateMatches } from './authorize-url';
-import { canUse, missingScopes, scopesFor } from './scopes';
+import { canUse, canUseInPart, missingScopes, scopesFor } from './scopes';
 import { readTokenAnswer } from './token-endpoint';
 import { tokenSetFromResponse } from './token-set';
 import { FEATURES } from '../messaging/session-view';
@@ -9,7 +9,7 @@ import { FEATURES } from '../messaging/session-view';
 describe('scopes', () => {
   it('gives each feature its minimal set', () => {
     expect(scopesFor(['search'])).toEqual(['read_customers', 'read_jobs']);
-    expect(scopesFor(['myDay'])).toEqual(['read_customer_contacts', 'read_customers', 'read_jobs', 'read_schedule']);
+    expect(scopesFor(['myDay'])).toEqual(['read_customer_contacts', 'read_customers', 'read_job_contacts', 'read_jobs', 'read_schedule']);
     expect(scopesFor(['notes'])).toEqual(['publish_job_notes', 'read_job_notes']);
     expect(scopesFor(['badges'])).toEqual(['manage_badges', 'manage_jobs']);
     expect(scopesFor(['whoAreYou', 'account'])).toEqual(['read_staff', 'vendor']);
@@ -19,10 +19,20 @@ describe('scopes', () => {
   it('lists only what is missing, for incremental authorisation', () => {
     const granted = scopesFor(['search']);
     expect(missingScopes('search', granted)).toEqual([]);
-    expect(missingScopes('myDay', granted)).toEqual(['read_customer_contacts', 'read_schedule']);
+    expect(missingScopes('myDay', granted)).toEqual(['read_customer_contacts', 'read_job_contacts', 'read_schedule']);
     expect(missingScopes(['notes', 'search'], granted)).toEqual(['publish_job_notes', 'read_job_notes']);
     expect(canUse('search', granted)).toBe(true);
     expect(canUse('badges', granted)).toBe(false);
+  });
+
+  it('lets "My day" show what it can with the schedule alone, and other features only whole', () => {
+    const before = ['read_schedule', 'read_jobs', 'read_customers', 'read_customer_contacts'];
+    expect(canUse('myDay', before)).toBe(false);
+    expect(missingScopes('myDay', before)).toEqual(['read_job_contacts']);
+    expect(canUseInPart('myDay', before)).toBe(true);
+    expect(canUseInPart('myDay', ['read_jobs', 'read_customers'])).toBe(false);
+    expect(canUseInPart('notes', ['read_job_notes'])).toBe(false);
+    expect(canUseInPart('notes', ['read_job_notes', 'publish_job_notes'])).toBe(true);
   });
 });
 

@@ -7,8 +7,9 @@ import type { Feature } from '../messaging/session-view';
 export const FEATURE_SCOPES = {
   /** Quick search over jobs and their customers. */
   search: ['read_jobs', 'read_customers'],
-  /** "My day": today's visits (job activities) with their jobs, customers and contacts. */
-  myDay: ['read_schedule', 'read_jobs', 'read_customers', 'read_customer_contacts'],
+  /** "My day": the scheduled visits, allocated jobs and time on site (job activities and allocations),
+   * with their jobs, customers, and whom to call: the job's on-site contact, else the client's. */
+  myDay: ['read_schedule', 'read_jobs', 'read_customers', 'read_customer_contacts', 'read_job_contacts'],
   /** Reading and adding job notes. */
   notes: ['read_job_notes', 'publish_job_notes'],
   /** Badge definitions (reading badge.json needs manage_badges) and setting a job's badges. */
@@ -23,6 +24,18 @@ export const FEATURE_SCOPES = {
 } as const satisfies Record<Feature, readonly string[]>;
 
 export type { Feature };
+
+/** What a feature cannot show anything without; its other scopes add details, and a feature
+ * granted only in part still shows what it can (the day without contacts is still the day). */
+const ESSENTIAL_SCOPES: Partial<Record<Feature, readonly string[]>> = {
+  myDay: ['read_schedule'],
+};
+
+/** Whether the granted scopes let a feature show anything at all. */
+export const canUseInPart = (feature: Feature, granted: Iterable<string>): boolean => {
+  const have = new Set(granted);
+  return (ESSENTIAL_SCOPES[feature] ?? FEATURE_SCOPES[feature]).every((scope) => have.has(scope));
+};
 
 /** The union of the features' scopes, sorted and without repeats. */
 export function scopesFor(features: Iterable<Feature>): string[] {

@@ -20,25 +20,53 @@ export const JobSummarySchema = z.object({
 });
 export type JobSummary = z.infer<typeof JobSummarySchema>;
 
-/** One visit in "My day": a job activity of the staff member in view, with how to reach the place. */
-export const DayEntrySchema = z.object({
+/** Whose contact it is: the job's own on-site contact (`site`), or the client's (`client`). */
+export const ContactRoleSchema = z.enum(['site', 'client']);
+
+/** The one person to call about a job: its on-site contact, else the client's primary contact. */
+export const DayContactSchema = z.object({ name: z.string(), phone: z.string().nullable(), role: ContactRoleSchema });
+
+/** Time the staff member recorded on site (a recorded job activity: what happened, not a plan).
+ * Account-local `YYYY-MM-DD HH:MM:SS`; `end` null while it is still running. */
+export const TimeOnSiteSchema = z.object({ start: z.string(), end: z.string().nullable() });
+export type TimeOnSite = z.infer<typeof TimeOnSiteSchema>;
+
+/** One scheduled visit in "My day": a scheduled job activity of the staff member in view, with how to
+ * reach the place and the time recorded on site for it. */
+export const DayVisitSchema = z.object({
   activityUuid: z.string(),
   /** Account-local `YYYY-MM-DD HH:MM:SS`. */
   start: z.string(),
   end: z.string().nullable(),
   job: JobSummarySchema,
-  contact: z.object({ name: z.string(), phone: z.string().nullable() }).nullable(),
+  contact: DayContactSchema.nullable(),
+  onSite: z.array(TimeOnSiteSchema),
 });
-export type DayEntry = z.infer<typeof DayEntrySchema>;
+export type DayVisit = z.infer<typeof DayVisitSchema>;
+
+/** A job that is the staff member's on the day with no visit booked: given to them without a time
+ * (an allocation), or with time recorded on site though no visit was booked. */
+export const DayJobSchema = z.object({
+  job: JobSummarySchema,
+  contact: DayContactSchema.nullable(),
+  /** The allocation, and the first day (`YYYY-MM-DD`) it may be done, null when it does not say;
+   * null when only recorded time puts the job on the day. */
+  allocation: z.object({ uuid: z.string(), from: z.string().nullable() }).nullable(),
+  onSite: z.array(TimeOnSiteSchema),
+});
+export type DayJob = z.infer<typeof DayJobSchema>;
 
 export const DayViewSchema = z.object({
   /** `YYYY-MM-DD` in the account's time zone. */
   date: z.string(),
   staffName: z.string().nullable(),
-  entries: z.array(DayEntrySchema),
+  /** Scheduled visits, in time order. */
+  visits: z.array(DayVisitSchema),
+  /** The day's other jobs: allocated ones first, then ones with only recorded time. */
+  otherJobs: z.array(DayJobSchema),
   /** Answered from the cache because the platform could not be reached. */
   offline: z.boolean(),
-  /** When the entries were last read from the platform (ms), null if never. */
+  /** When the day was last read from the platform (ms), null if never. */
   fetchedAt: z.number().nullable(),
 });
 export type DayView = z.infer<typeof DayViewSchema>;
@@ -70,8 +98,9 @@ export const JobDetailSchema = z.object({
     date: z.string().nullable(),
   }),
   company: z.object({ name: z.string(), address: z.string() }).nullable(),
+  /** The job's on-site contacts first, then the client's. */
   contacts: z.array(
-    z.object({ name: z.string(), phone: z.string().nullable(), mobile: z.string().nullable(), email: z.string().nullable() }),
+    z.object({ name: z.string(), phone: z.string().nullable(), mobile: z.string().nullable(), email: z.string().nullable(), role: ContactRoleSchema }),
   ),
   badges: z.array(BadgeStateSchema),
   /** Newest first; pending and failed writes included. */

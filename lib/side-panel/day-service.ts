@@ -1,44 +1,74 @@
-// "My day": the job activities of the staff member in view for one account-local date, in time
-// order, each with its job, customer, address and a contact to call. The last answer per date is
-// kept, so with no signal the side panel still shows the day and says when it was read.
-import type { DayEntry, DayView } from '../messaging/views';
+// "My day" for one account-local date, as the platform has it (day-plan.ts): the scheduled visits of
+// the staff member in view in time order, the jobs given to them without a time, and the time they
+// recorded on site, each job with its customer, address and the contact to call. A missing scope
+// leaves out only what it covers. The last answer per date is kept, so with no signal the side panel
+// still shows the day and says when it was read.
+import type { Job } from '../api/schemas';
+import { DayViewSchema, type DayJob, type DayView, type DayVisit, type JobSummary } from '../messaging/views';
+import type { WorkspaceKey } from '../settings/workspace-key';
+import { pickClientContact, pickSiteContact } from './contact-choice';
 import { dayRange, todayIn } from './dates';
+import { planDay } from './day-plan';
 import { isOffline, NoStaffMemberError, type FieldContext } from './field-context';
-import { jobSummary, pickContact } from './summaries';
+import { bareSummary, jobSummary } from './summaries';
+
+type Contact = DayVisit['contact'];
 
 export function createDayService(ctx: FieldContext) {
+  /** The contact to call per job: its on-site contact, else (read only then) the client's. */
+  async function contactsOf(s: WorkspaceKey, jobs: Map<string, Job>): Promise<Map<string, Contact>> {
+    const out = new Map<string, Contact>();
+    await Promise.all(
+      [...jobs.values()].map(async (job) => {
+        const site = ctx.can(s, 'read_job_contacts') ? pickSiteContact(await ctx.jobContactsOf(job.uuid)) : null;
+        const client = !site && job.company_uuid && ctx.can(s, 'read_customer_contacts') ? pickClientContact(await ctx.contactsOf(job.company_uuid)) : null;
+        out.set(job.uuid, site ?? client);
+      }),
+    );
+    return out;
+  }
+
   async function read(staffUuid: string, date: string, staffName: string | null): Promise<DayView> {
     const client = await ctx.client();
-    const { records } = await client.jobActivities.ofStaff(staffUuid, dayRange(date));
-    const visits = records
-      .filter((a) => a.active && a.job_uuid)
-      .sort((a, b) => (a.start_date ?? '').localeCompare(b.start_date ?? '') || a.uuid.localeCompare(b.uuid));
-    const jobs = await ctx.jobs(visits.map((a) => a.job_uuid!));
+    const s = await ctx.key();
+    const range = dayRange(date);
+    const [activities, allocations] = await Promise.all([client.jobActivities.ofStaff(staffUuid, range), client.jobAllocations.ofStaff(staffUuid)]);
+    const plan = planDay(activities.records, allocations.records, range);
+    const jobs = await ctx.jobs([...plan.visits.map((v) => v.activity.job_uuid!), ...plan.otherJobs.map((j) => j.jobUuid)]);
     const companies = await ctx.companies([...jobs.values()].map((j) => j.company_uuid));
     const badgeNames = await ctx.badgeNames().catch(() => null);
     const pending = await ctx.pendingByJob();
-    const s = await ctx.key();
-    const contacts = new Map<string, DayEntry['contact']>();
-    if (ctx.can(s, 'read_customer_contacts')) {
-      await Promise.all(
-        [...companies.keys()].map(async (uuid) => {
-          contacts.set(uuid, pickContact(await ctx.contactsOf(uuid)));
-        }),
-      );
-    }
-    const entries = visits.flatMap((a): DayEntry[] => {
-      const job = jobs.get(a.job_uuid!);
+    const contacts = await contactsOf(s, jobs);
+    // A job that was read but not found is gone or hidden: left out. Without the job scope it was
+    // never read: still the person's, so it shows as bare as it is.
+    const summary = (uuid: string): JobSummary | null => {
+      const job = jobs.get(uuid);
+      if (job) return jobSummary(job, job.company_uuid ? companies.get(job.company_uuid) : undefined, badgeNames, pending.get(uuid) ?? 0);
+      return ctx.can(s, 'read_jobs') ? null : bareSummary(uuid, pending.get(uuid) ?? 0);
+    };
+    const visits = plan.visits.flatMap(({ activity: a, onSite }): DayVisit[] => {
+      const job = summary(a.job_uuid!);
       if (!job) return [];
-      const company = job.company_uuid ? companies.get(job.company_uuid) : undefined;
-      return [{
-        activityUuid: a.uuid,
-        start: a.start_date ?? `${date} 00:00:00`,
-        end: a.end_date,
-        job: jobSummary(job, company, badgeNames, pending.get(job.uuid) ?? 0),
-        contact: (job.company_uuid && contacts.get(job.company_uuid)) || null,
-      }];
+      return [{ activityUuid: a.uuid, start: a.start_date ?? `${date} 00:00:00`, end: a.end_date, job, contact: contacts.get(job.uuid) ?? null, onSite }];
     });
-    return { date, staffName, entries, offline: false, fetchedAt: ctx.now() };
+    const otherJobs = plan.otherJobs.flatMap(({ jobUuid, allocation, onSite }): DayJob[] => {
+      const job = summary(jobUuid);
+      if (!job) return [];
+      const allocated = allocation && { uuid: allocation.uuid, from: (allocation.allocation_date ?? allocation.allocated_timestamp)?.slice(0, 10) ?? null };
+      return [{ job, contact: contacts.get(jobUuid) ?? null, allocation: allocated, onSite }];
+    });
+    return { date, staffName, visits, otherJobs, offline: false, fetchedAt: ctx.now() };
+  }
+
+  /** The kept answer for `day`, with today's outbox counts; undefined when none is kept (or it was
+   * kept in an older shape). */
+  async function keptDay(day: string): Promise<DayView | undefined> {
+    const saved = await (await ctx.store()).get<unknown>(`day:${day}`);
+    const kept = saved && DayViewSchema.safeParse(saved.value);
+    if (!saved || !kept?.success) return undefined;
+    const pending = await ctx.pendingByJob().catch(() => new Map<string, number>());
+    const fresh = <T extends { job: JobSummary }>(e: T): T => ({ ...e, job: { ...e.job, pending: pending.get(e.job.uuid) ?? 0 } });
+    return { ...kept.data, visits: kept.data.visits.map(fresh), otherJobs: kept.data.otherJobs.map(fresh), offline: true, fetchedAt: saved.savedAt };
   }
 
   return {
@@ -55,11 +85,7 @@ export function createDayService(ctx: FieldContext) {
         return view;
       } catch (error) {
         if (!isOffline(error)) throw error;
-        const saved = await store.get<DayView>(`day:${day}`);
-        if (!saved) return { date: day, staffName, entries: [], offline: true, fetchedAt: null };
-        const pending = await ctx.pendingByJob().catch(() => new Map<string, number>());
-        const entries = saved.value.entries.map((e) => ({ ...e, job: { ...e.job, pending: pending.get(e.job.uuid) ?? 0 } }));
-        return { ...saved.value, entries, offline: true, fetchedAt: saved.savedAt };
+        return (await keptDay(day)) ?? { date: day, staffName, visits: [], otherJobs: [], offline: true, fetchedAt: null };
       }
     },
   };

@@ -2,7 +2,7 @@
 // outbox, the answer store, and a few account facts read once per workspace (time zone, badge names, staff names).
 // Switching who you are changes the scope key, and everything here is read again for the new one.
 import { isApiError } from '../api/errors';
-import type { Company, CompanyContact, Job } from '../api/schemas';
+import type { Company, CompanyContact, Job, JobContact } from '../api/schemas';
 import type { Workspace } from '../workspace/workspace';
 import { createAnswerStore, type AnswerStore } from './answer-store';
 import { isOffline, NoStaffMemberError } from './errors';
@@ -17,6 +17,8 @@ export interface FieldContextDeps {
   live: LiveHub;
   /** The name of the staff member in view (from the session record). */
   staffName: () => Promise<string | null>;
+  /** Where the platform's web app is, for links to a job (lib/settings: the connection). */
+  webApp: () => Promise<{ webUrl: string; jobLinkPath: string | null }>;
   now?: () => number;
 }
 
@@ -27,6 +29,7 @@ interface PerWorkspace {
   badgeNames?: Promise<Map<string, string> | null>;
   staffNames?: Promise<Map<string, string>>;
   contacts: Map<string, { at: number; list: CompanyContact[] }>;
+  jobContacts: Map<string, { at: number; list: JobContact[] }>;
   /** Customers read from the platform while the cache lacks them (before the first sync). */
   companies: Map<string, { at: number; company: Company }>;
 }
@@ -48,7 +51,7 @@ export function createFieldContext(deps: FieldContextDeps) {
     const id = `${s.accountUuid}|${s.staffUuid}|${s.scopes.join(' ')}`;
     if (current?.id !== id) {
       void current?.store.close();
-      current = { id, store: createAnswerStore(answersDbName(s.accountUuid, s.staffUuid)), contacts: new Map(), companies: new Map() };
+      current = { id, store: createAnswerStore(answersDbName(s.accountUuid, s.staffUuid)), contacts: new Map(), jobContacts: new Map(), companies: new Map() };
     }
     return current;
   }
@@ -65,6 +68,15 @@ export function createFieldContext(deps: FieldContextDeps) {
     };
   }
 
+  /** Active records read lately, else read now and kept for CONTACTS_TTL_MS. */
+  async function recentList<T extends { active: boolean }>(map: Map<string, { at: number; list: T[] }>, id: string, read: () => Promise<T[]>): Promise<T[]> {
+    const hit = map.get(id);
+    if (hit && hit.at > now() - CONTACTS_TTL_MS) return hit.list;
+    const list = (await read()).filter((c) => c.active);
+    map.set(id, { at: now(), list });
+    return list;
+  }
+
   const can = (s: WorkspaceKey, ...needed: string[]) => s.mode === 'api_key' || needed.every((n) => s.scopes.includes(n));
 
   const ctx = {
@@ -72,6 +84,7 @@ export function createFieldContext(deps: FieldContextDeps) {
     workspace: deps.workspace,
     live: deps.live,
     staffName: deps.staffName,
+    webApp: deps.webApp,
     key,
     can,
     store: async () => (await perWorkspace()).store,
@@ -119,7 +132,7 @@ export function createFieldContext(deps: FieldContextDeps) {
       }
     }),
 
-    /** Jobs by uuid: the cache first, the platform for the ones it lacks. */
+    /** Jobs by uuid: the cache first, the platform for the ones it lacks (skipped without the scope). */
     async jobs(uuids: readonly string[]): Promise<Map<string, Job>> {
       const out = new Map<string, Job>();
       const cache = await deps.workspace.cache().catch(() => undefined);
@@ -128,7 +141,7 @@ export function createFieldContext(deps: FieldContextDeps) {
         if (hit) out.set(uuid, hit);
       }
       const missing = [...new Set(uuids)].filter((u) => !out.has(u));
-      if (missing.length) {
+      if (missing.length && can(await key(), 'read_jobs')) {
         const client = await deps.workspace.client();
         const read = await Promise.all(missing.map((u) => client.jobs.get(u).catch((e) => (isApiError(e, 'NotFoundError') ? undefined : Promise.reject(e)))));
         for (const job of read) if (job) out.set(job.uuid, job);
@@ -165,15 +178,16 @@ export function createFieldContext(deps: FieldContextDeps) {
     },
 
     /** A company's active contacts, kept a few minutes: "My day" is re-read on every change, and
-     * each read must not spend the shared rate limit (180 a minute) on contacts that rarely change. */
+     * each read must not spend the shared rate limit on contacts that rarely change. */
     async contactsOf(companyUuid: string): Promise<CompanyContact[]> {
       const p = await perWorkspace();
-      const hit = p.contacts.get(companyUuid);
-      if (hit && hit.at > now() - CONTACTS_TTL_MS) return hit.list;
-      const { records } = await (await deps.workspace.client()).companyContacts.ofCompany(companyUuid);
-      const list = records.filter((c) => c.active);
-      p.contacts.set(companyUuid, { at: now(), list });
-      return list;
+      return recentList(p.contacts, companyUuid, async () => (await (await deps.workspace.client()).companyContacts.ofCompany(companyUuid)).records);
+    },
+
+    /** A job's active on-site contacts, kept a few minutes like the client's. */
+    async jobContactsOf(jobUuid: string): Promise<JobContact[]> {
+      const p = await perWorkspace();
+      return recentList(p.jobContacts, jobUuid, async () => (await (await deps.workspace.client()).jobContacts.ofJob(jobUuid)).records);
     },
 
     /** Writes waiting in the outbox, per job. */

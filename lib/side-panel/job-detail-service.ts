@@ -1,13 +1,14 @@
-// A job's detail for the side panel: the job, its customer and contacts, badges by name, notes newest
-// first with the outbox's pending and failed writes on top. Online it reads the platform (and keeps
-// the answer); offline it shows the kept answer, or the cached job, and says so.
-import type { Company, CompanyContact, Job } from '../api/schemas';
+// A job's detail for the side panel: the job, its customer, its on-site contacts then the client's,
+// badges by name, notes newest first with the outbox's pending and failed writes on top. Online it
+// reads the platform (and keeps the answer); offline it shows the kept answer, or the cached job,
+// and says so.
+import type { Company, CompanyContact, Job, JobContact } from '../api/schemas';
 import type { JobDetail, NoteView } from '../messaging/views';
 import type { OutboxEntry } from '../outbox';
 import { isOffline, type FieldContext } from './field-context';
 import { jobWebLink } from '../api/links';
-import { readConnection } from '../settings/items';
-import { contactName, jobSummary } from './summaries';
+import { detailContacts } from './contact-choice';
+import { jobSummary } from './summaries';
 import { mergeNotes, sentNote } from '../outbox/note-views';
 
 /** What is kept per job: the platform's answer, before the outbox is laid over it. */
@@ -15,6 +16,8 @@ interface JobAnswer {
   job: Job;
   company: Company | null;
   contacts: CompanyContact[];
+  /** The job's own on-site contacts (absent from answers kept before they were read). */
+  jobContacts?: JobContact[];
   notes: NoteView[];
 }
 
@@ -47,12 +50,13 @@ export function createJobDetailService(ctx: FieldContext) {
     });
     const company = job.company_uuid ? ((await ctx.companies([job.company_uuid])).get(job.company_uuid) ?? null) : null;
     const contacts = company && ctx.can(s, 'read_customer_contacts') ? await ctx.contactsOf(company.uuid) : [];
+    const jobContacts = ctx.can(s, 'read_job_contacts') ? await ctx.jobContactsOf(uuid) : [];
     let notes: NoteView[] = [];
     if (ctx.can(s, 'read_job_notes')) {
       const staff = await ctx.staffNames();
       notes = (await client.notes.ofJob(uuid)).records.filter((n) => n.active).map((n) => sentNote(n, staff));
     }
-    return { job, company, contacts, notes };
+    return { job, company, contacts, jobContacts, notes };
   }
 
   return {
@@ -87,15 +91,10 @@ export function createJobDetailService(ctx: FieldContext) {
           date: answer.job.date,
         },
         company: answer.company ? { name: answer.company.name, address: answer.company.address } : null,
-        contacts: answer.contacts.map((c) => ({
-          name: contactName(c),
-          phone: c.phone || null,
-          mobile: c.mobile || null,
-          email: c.email || null,
-        })),
+        contacts: detailContacts(answer.jobContacts ?? [], answer.contacts),
         badges: badgeStates(answer.job, names, entries),
         notes: mergeNotes(answer.notes, entries, await ctx.staffName()),
-        web: jobWebLink(await readConnection(), uuid),
+        web: jobWebLink(await ctx.webApp(), uuid),
         can: {
           addNote: ctx.can(s, 'publish_job_notes'),
           manageBadges: ctx.can(s, 'manage_badges', 'manage_jobs'),

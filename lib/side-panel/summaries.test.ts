@@ -3,7 +3,6 @@ import type { Job } from '../api/schemas';
 import type { NoteView } from '../messaging/views';
 import type { OutboxEntry } from '../outbox';
 import { badgeStates } from './job-detail-service';
-import { pickContact } from './summaries';
 import { badgeFace, createToolbarBadge } from './toolbar-badge';
 import { mergeNotes } from '../outbox/note-views';
 
@@ -64,14 +63,5 @@ describe('notes newest first', () => {
     const merged = mergeNotes(sent, [entry(1, 'note'), failed, entry(3, 'badge-add')], 'Me');
     expect(merged.map((n) => [n.uuid, n.state])).toEqual([['c2', 'failed'], ['c1', 'pending'], ['new', 'sent'], ['old', 'sent']]);
     expect(merged[0]!.problem).toEqual({ message: 'The job was deleted', action: 'Copy it', seq: 2 });
-  });
-});
-
-describe('contact to call', () => {
-  it('prefers the primary contact with a number', () => {
-    const c = (first: string, phone: string, primary: boolean) =>
-      ({ active: true, first, last: '', email: '', phone, mobile: '', is_primary_contact: primary }) as never;
-    expect(pickContact([c('A', '', true), c('B', '123', false), c('C', '456', true)])).toEqual({ name: 'C', phone: '456' });
-    expect(pickContact([])).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // Platform records → the view models pages show (lib/messaging/views.ts). Text stays text here;
 // the pages render it as text and only link through lib/api/links.ts.
 import type { Company, CompanyContact, Job } from '../api/schemas';
-import type { DayEntry, JobSummary } from '../messaging/views';
+import type { JobSummary } from '../messaging/views';
 
 export function jobSummary(job: Job, company: Company | undefined, badgeNames: Map<string, string> | null, pending: number): JobSummary {
   return {
@@ -15,14 +15,11 @@ export function jobSummary(job: Job, company: Company | undefined, badgeNames: M
   };
 }
 
-export function contactName(c: Pick<CompanyContact, 'first' | 'last' | 'email'>): string {
-  return `${c.first} ${c.last}`.trim() || c.email;
+/** A job that cannot be read with the permissions granted: still a row, named by its uuid. */
+export function bareSummary(uuid: string, pending: number): JobSummary {
+  return { uuid, number: uuid.slice(0, 8), status: '', customer: '', address: '', badges: [], pending };
 }
 
-/** The contact to call for a visit: the primary contact with a number, else any with one. */
-export function pickContact(contacts: readonly CompanyContact[]): DayEntry['contact'] {
-  const live = contacts.filter((c) => c.active);
-  const withPhone = live.filter((c) => c.mobile || c.phone);
-  const pick = withPhone.find((c) => c.is_primary_contact) ?? withPhone[0] ?? live[0];
-  return pick ? { name: contactName(pick), phone: pick.mobile || pick.phone || null } : null;
+export function contactName(c: Pick<CompanyContact, 'first' | 'last' | 'email'>): string {
+  return `${c.first} ${c.last}`.trim() || c.email;
 }

@@ -1,10 +1,11 @@
-// The side panel as Firefox's sidebar page: a technician's day, in Firefox ESR with the built
-// extension. (Firefox refuses test navigation to moz-extension:// URLs, so the options page, an
+// The side panel as Firefox's sidebar page: a technician's day (scheduled visits, time on site, the
+// on-site contact, the jobs allocated without a time), in Firefox ESR with the built extension. (Firefox refuses test navigation to moz-extension:// URLs, so the options page, an
 // extension page, opens the sidebar page in a tab.)
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import { todaysActivities } from './support/sidepanel-page';
+import { arrangeToday, todaysAllocatedJobs } from './support/day-data';
 import { startStack, type Stack } from './support/stack';
 
 let stack: Stack;
@@ -48,7 +49,7 @@ async function findPage(browser: Browser, selector: string): Promise<Page> {
   throw new Error(`No page shows ${selector}`);
 }
 
-it("shows the technician's day in the sidebar page, as the emulator's job activities of today", async () => {
+it("shows the technician's day in the sidebar page, as the emulator's scheduled visits and allocated jobs of today", async () => {
   const { browser, options } = firefox;
   expect((await send(options, 'settings.setConnection', { restUrl: stack.emulator.info.base_url, authUrl: stack.emulator.info.auth_url, webUrl: stack.emulator.info.web_url, jobLinkPath: '/job/{uuid}', companionUrl: stack.companion.url })).ok).toBe(true);
   await allowConsent(browser, () => options.click('#sign-in'));
@@ -57,15 +58,28 @@ it("shows the technician's day in the sidebar page, as the emulator's job activi
   const granted = (await allowConsent(browser, () => send(options, 'session.requestFeature', { feature: 'myDay' }))) as { ok: boolean };
   expect(granted.ok).toBe(true);
 
+  const { date, activities } = await todaysActivities(stack, stack.technician.uuid);
+  expect(activities.length).toBeGreaterThan(0);
+  const visitJobs = activities.map((a) => String(a.job_uuid));
+  const arranged = await arrangeToday(stack, date, visitJobs);
+  const allocated = await todaysAllocatedJobs(stack, date, visitJobs);
+  expect(allocated.length).toBeGreaterThan(0);
+
   await options.evaluate(() => {
     const ext = (globalThis as unknown as { browser: { tabs: { create(o: { url: string }): Promise<unknown> }; runtime: { getURL(p: string): string } } }).browser;
     void ext.tabs.create({ url: ext.runtime.getURL('/sidepanel.html') });
   });
   const panel = await findPage(browser, 'li.visit');
-  const { activities } = await todaysActivities(stack, stack.technician.uuid);
-  expect(activities.length).toBeGreaterThan(0);
   const shown = await panel.$$eval('li.visit', (els) => els.map((e) => [e.getAttribute('data-activity-uuid'), e.getAttribute('data-job-uuid')]));
   expect(shown).toEqual(activities.map((a) => [a.uuid, a.job_uuid]));
+  const onSite = await panel.$eval(`li.visit[data-job-uuid="${arranged.recordedJob}"] [data-field="on-site"]`, (e) => e.textContent);
+  expect(onSite).toContain(`On site ${arranged.onSite[0]}–${arranged.onSite[1]}`);
+  const contact = await panel.$eval(`li.visit[data-job-uuid="${arranged.contactJob}"] .contact`, (e) => [e.getAttribute('data-contact-role'), e.textContent]);
+  expect(contact[0]).toBe('site');
+  expect(contact[1]).toContain(`Site contact: ${arranged.contact.name}`);
+  expect(await panel.$eval('#other-jobs-title', (e) => e.textContent)).toBe('Also yours today');
+  const others = await panel.$$eval('li.other-job', (els) => els.map((e) => e.getAttribute('data-job-uuid')));
+  expect(others).toEqual(expect.arrayContaining(allocated));
   const hrefs = await panel.$$eval('a[href]', (els) => els.map((e) => e.getAttribute('href') ?? ''));
   for (const href of hrefs) expect(href).toMatch(/^(https:|tel:)/);
 }, 120_000);

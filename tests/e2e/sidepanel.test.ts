@@ -1,6 +1,7 @@
-// The side panel in real Chromium against the emulator, as a technician: the day matches the
-// emulator's job activities; a badge toggled and a note added reach the platform as that person;
-// markup in job fields stays inert; axe-core finds nothing serious; it works by keyboard, light and dark.
+// The side panel in real Chromium against the emulator, as a technician: the day shows the emulator's
+// scheduled visits with time on site and whom to call, and the jobs allocated without a time; a badge
+// toggled and a note added reach the platform as that person; markup in job fields stays inert;
+// axe-core finds nothing serious; it works by keyboard, light and dark.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sendFromPage, type ExtensionBrowser } from './support/chromium';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { axeProblems, launchForSidePanel, openSidePanel, signInTechnicianForFieldWork, tabTo, todaysActivities } from './support/sidepanel-page';
+import { arrangeToday, todaysAllocatedJobs, type ArrangedDay } from './support/day-data';
 import { startStack, type Stack } from './support/stack';
 
 declare const chrome: { action: { getBadgeText(details: object): Promise<string> } };
@@ -18,11 +20,16 @@ let stack: Stack;
 let browser: ExtensionBrowser;
 let panel: Page;
 let today: Awaited<ReturnType<typeof todaysActivities>>;
+let arranged: ArrangedDay;
+let allocated: string[];
 beforeAll(async () => {
   stack = await startStack({ jobs: 300 });
   browser = await launchForSidePanel();
   await signInTechnicianForFieldWork(browser, stack);
   today = await todaysActivities(stack, stack.technician.uuid);
+  const visitJobs = today.activities.map((a) => String(a.job_uuid));
+  arranged = await arrangeToday(stack, today.date, visitJobs);
+  allocated = await todaysAllocatedJobs(stack, today.date, visitJobs);
   panel = await openSidePanel(browser);
 }, 180_000);
 afterAll(async () => {
@@ -42,7 +49,7 @@ async function openJobFromDay(page: Page, jobUuid: string): Promise<void> {
 }
 const jobOf = (uuid: string) => stack.emulator.control.listRecords(stack.account.uuid, 'job').then((all) => all.find((j) => j.uuid === uuid)!);
 
-it("shows the technician's day as the emulator's job activities of today, in time order", async () => {
+it("shows the technician's day as the emulator's scheduled visits of today, in time order", async () => {
   expect(today.activities.length).toBeGreaterThan(0);
   await visits(panel).first().waitFor();
   expect(await panel.locator('#day-date').inputValue()).toBe(today.date);
@@ -59,8 +66,8 @@ it("shows the technician's day as the emulator's job activities of today, in tim
     expect(href).toMatch(/^tel:\+?\d+$/);
   }
 
-  // The toolbar badge counts today's jobs (no writes are waiting).
-  const jobsToday = new Set(today.activities.map((a) => a.job_uuid)).size;
+  // The toolbar badge counts today's jobs: visited and allocated (no writes are waiting).
+  const jobsToday = new Set([...today.activities.map((a) => a.job_uuid), ...allocated]).size;
   await expect.poll(() => panel.evaluate(() => chrome.action.getBadgeText({})), { timeout: 15_000 }).toBe(String(jobsToday));
 
   // Another day is one step away, and back.
@@ -68,6 +75,48 @@ it("shows the technician's day as the emulator's job activities of today, in tim
   await panel.waitForFunction((d) => (document.getElementById('day-date') as HTMLInputElement).value !== d, today.date);
   await panel.getByRole('button', { name: 'Today' }).click();
   await panel.waitForFunction((d) => (document.getElementById('day-date') as HTMLInputElement).value === d, today.date);
+  await visits(panel).first().waitFor();
+});
+
+it('shows time recorded on site on its visit, never as a visit of its own', async () => {
+  const visit = panel.locator(`li.visit[data-job-uuid="${arranged.recordedJob}"]`);
+  await visit.first().waitFor();
+  expect(await visit.count()).toBe(1);
+  expect(await visit.locator('[data-field="on-site"]').textContent()).toContain(`${arranged.onSite[0]}–${arranged.onSite[1]}`);
+  expect(await visit.locator('[data-field="on-site"]').textContent()).toMatch(/^On site /);
+});
+
+it("shows the job's on-site contact to call, and the client's where the job has none", async () => {
+  const contact = panel.locator(`li.visit[data-job-uuid="${arranged.contactJob}"] .contact`);
+  expect(await contact.getAttribute('data-contact-role')).toBe('site');
+  expect(await contact.textContent()).toContain(`Site contact: ${arranged.contact.name}`);
+  expect(await contact.locator('a[data-field="phone"]').getAttribute('href')).toBe(`tel:${arranged.contact.mobile.replace(/\D/g, '')}`);
+  expect(await contact.locator('a[data-field="phone"]').getAttribute('aria-label')).toBe(`Call ${arranged.contact.name} on ${arranged.contact.mobile}`);
+  const roles = await panel.locator('li.visit .contact, li.other-job .contact').evaluateAll((els) => els.map((e) => e.getAttribute('data-contact-role')));
+  expect(roles.every((r) => r === 'site' || r === 'client')).toBe(true);
+
+  await openJobFromDay(panel, arranged.contactJob);
+  const first = panel.locator('#job ul.contacts li').first();
+  expect(await first.getAttribute('data-contact-role')).toBe('site');
+  expect(await first.textContent()).toContain(`Site contact: ${arranged.contact.name}`);
+  await panel.locator('button.back').click();
+  await visits(panel).first().waitFor();
+});
+
+it('lists the jobs given without a time in their own section, "Also yours today"', async () => {
+  expect(allocated.length).toBeGreaterThan(0);
+  const section = panel.getByRole('list', { name: 'Also yours today' });
+  await section.waitFor();
+  const listed = await section.locator('li.other-job').evaluateAll((els) => els.map((e) => e.getAttribute('data-job-uuid')));
+  expect(listed).toEqual(expect.arrayContaining(allocated));
+  expect(listed.filter((u) => today.activities.some((a) => a.job_uuid === u))).toEqual([]);
+  const item = section.locator(`li.other-job[data-job-uuid="${allocated[0]}"]`);
+  expect(await item.locator('.time').textContent()).toBe('No set time');
+  const job = await jobOf(allocated[0]!);
+  expect(await item.locator('.job-open').textContent()).toBe(`Job ${job.generated_job_id}`);
+  await item.locator('.job-open').click();
+  await panel.locator(`article#job[data-job-uuid="${allocated[0]}"]`).waitFor({ timeout: 15_000 });
+  await panel.locator('button.back').click();
   await visits(panel).first().waitFor();
 });
 

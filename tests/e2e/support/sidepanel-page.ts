@@ -41,7 +41,8 @@ export async function openSidePanel(browser: ExtensionBrowser): Promise<Page> {
   return page;
 }
 
-/** The technician's job activities of the account-local today, as the emulator holds them, in time order. */
+/** The staff member's scheduled visits (job activities scheduled in advance) of the account-local
+ * today, as the emulator holds them, in time order. */
 export async function todaysActivities(stack: Stack, staffUuid: string): Promise<{ date: string; activities: Array<Record<string, unknown>> }> {
   const vendor = (await stack.emulator.control.listRecords(stack.account.uuid, 'vendor'))[0]!;
   const now = await stack.emulator.control.now();
@@ -51,7 +52,7 @@ export async function todaysActivities(stack: Stack, staffUuid: string): Promise
   const from = `${date} 00:00:00`;
   const to = `${next} 00:00:00`;
   const activities = (await stack.emulator.control.listRecords(stack.account.uuid, 'jobactivity'))
-    .filter((a) => a.staff_uuid === staffUuid && Number(a.active ?? 1) === 1)
+    .filter((a) => a.staff_uuid === staffUuid && Number(a.active ?? 1) === 1 && String(a.activity_was_scheduled) === '1')
     .filter((a) => String(a.start_date) < to && String(a.end_date) > from)
     .sort((a, b) => String(a.start_date).localeCompare(String(b.start_date)) || String(a.uuid).localeCompare(String(b.uuid)));
   return { date, activities };

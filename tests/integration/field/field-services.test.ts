@@ -1,6 +1,7 @@
-// The side panel's background services (lib/field) against the real emulator: "My day" matches the
-// technician's job activities, kept for offline; a job's detail with pending notes on top; notes and
-// badge changes through the outbox runner reach the platform, attributed to the technician, once.
+// The side panel's background services (lib/side-panel) against the real emulator: "My day" matches
+// the technician's scheduled visits, kept for offline (my-day.test.ts holds the day's rules); a job's
+// detail with pending notes on top; notes and badge changes through the outbox runner reach the
+// platform, attributed to the technician, once.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
@@ -18,7 +19,7 @@ import { createOutboxRunner } from '../../../lib/outbox/runner';
 import { startOutboxPlatform, waitFor, type OutboxPlatform } from '../outbox/platform';
 import type { WorkspaceKey } from '../../../lib/settings/workspace-key';
 
-const SCOPES = ['vendor', 'read_staff', 'read_schedule', 'read_jobs', 'read_customers', 'read_customer_contacts', 'read_job_notes', 'publish_job_notes', 'manage_badges', 'manage_jobs'];
+const SCOPES = ['vendor', 'read_staff', 'read_schedule', 'read_jobs', 'read_customers', 'read_customer_contacts', 'read_job_contacts', 'read_job_notes', 'publish_job_notes', 'manage_badges', 'manage_jobs'];
 
 let platform: OutboxPlatform;
 let online = true;
@@ -49,39 +50,34 @@ async function fieldFor() {
   };
   const live = { broadcast: (e: LiveEvent) => void events.push(e) };
   const now = await platform.control.now();
-  const ctx = createFieldContext({ workspace, live, staffName: async () => platform.technician.name, now: () => now });
+  const ctx = createFieldContext({ workspace, live, staffName: async () => platform.technician.name, webApp: async () => ({ webUrl: platform.info.web_url, jobLinkPath: '/job/{uuid}' }), now: () => now });
   const runner = createOutboxRunner({ workspace: workspace, live, alarm: { set: () => undefined, clear: () => undefined }, settleMs: 10 });
   return { ctx, runner, outbox, upserted, events, day: createDayService(ctx), detail: createJobDetailService(ctx), writes: createOutboxWrites({ outbox: () => workspace.outbox(), author: ctx.staffName }, runner), now };
 }
 
 describe('My day', () => {
-  it('lists the technician’s job activities of today in time order, and serves them offline from what it kept', async () => {
+  it('lists the technician’s scheduled visits of today in time order, and serves the day offline from what it kept', async () => {
     const f = await fieldFor();
     const vendor = (await platform.control.listRecords(platform.account.uuid, 'vendor'))[0]!;
     const today = todayIn(String(vendor.timezone_name), f.now);
     const { from, to } = dayRange(today);
     const expected = (await platform.control.listRecords(platform.account.uuid, 'jobactivity'))
-      .filter((a) => a.staff_uuid === platform.technician.uuid && Number(a.active ?? 1) === 1)
+      .filter((a) => a.staff_uuid === platform.technician.uuid && Number(a.active ?? 1) === 1 && String(a.activity_was_scheduled) === '1')
       .filter((a) => String(a.start_date) < to && String(a.end_date) > from)
       .sort((a, b) => String(a.start_date).localeCompare(String(b.start_date)) || String(a.uuid).localeCompare(String(b.uuid)));
     expect(expected.length).toBeGreaterThan(0);
 
     const day = await f.day.get(null);
     expect(day).toMatchObject({ date: today, offline: false, staffName: platform.technician.name });
-    expect(day.entries.map((e) => [e.activityUuid, e.job.uuid])).toEqual(expected.map((a) => [a.uuid, a.job_uuid]));
-    const jobs = new Map((await platform.control.listRecords(platform.account.uuid, 'job')).map((j) => [j.uuid, j]));
-    for (const entry of day.entries) {
-      const job = jobs.get(entry.job.uuid)!;
-      expect(entry.job).toMatchObject({ number: String(job.generated_job_id), status: job.status, address: job.job_address });
-      expect(entry.job.customer).not.toBe('');
-    }
+    expect(day.visits.map((e) => [e.activityUuid, e.job.uuid])).toEqual(expected.map((a) => [a.uuid, a.job_uuid]));
+    expect(day.otherJobs.length).toBeGreaterThan(0); // the seed allocates a quote for today to every field worker
 
     online = false;
     try {
       const offline = await f.day.get(today);
-      expect(offline).toMatchObject({ offline: true, fetchedAt: day.fetchedAt, entries: day.entries });
+      expect(offline).toMatchObject({ offline: true, fetchedAt: day.fetchedAt, visits: day.visits, otherJobs: day.otherJobs });
       const never = await f.day.get('2001-01-01');
-      expect(never).toMatchObject({ offline: true, fetchedAt: null, entries: [] });
+      expect(never).toMatchObject({ offline: true, fetchedAt: null, visits: [], otherJobs: [] });
     } finally {
       online = true;
     }
@@ -114,6 +110,7 @@ describe('job detail and writes', () => {
     const detail = await f.detail.get(job);
     expect(detail.notes[0]).toMatchObject({ uuid: pendingUuid, state: 'sent', author: platform.technician.name });
     expect(detail.notes.map((n) => n.createdAt)).toEqual([...detail.notes.map((n) => n.createdAt)].sort().reverse());
+    expect(detail.web).toEqual({ url: `${platform.info.web_url.replace(/\/$/, '')}/job/${job}`, deep: true });
     expect(f.events).toContainEqual({ type: 'outbox.changed', pendingWrites: 0 });
     f.runner.stop();
   });
