@@ -9,7 +9,9 @@ import { createSecretStore } from '@/lib/auth/secrets/store';
 import { createTokenKeeper } from '@/lib/auth/token-keeper';
 import { listenForMessages } from '@/lib/messaging/listen';
 import { createRouter } from '@/lib/messaging/router';
-import { readConnection } from '@/lib/settings/items';
+import { contentSitesItem, readConnection } from '@/lib/settings/items';
+import { ContentSitesSchema } from '@/lib/settings/schemas';
+import { isFieldsidePage } from '@/lib/page-badges/fieldside-pages';
 import { createCurrentWorkspace } from '@/lib/workspace/current-workspace';
 import { listenForAlarms } from './alarms';
 import { startContentSites } from './content-sites';
@@ -82,6 +84,10 @@ export default defineBackground(() => {
     ownId: browser.runtime.id,
     ownOrigin: browser.runtime.getURL('/'),
     onRefused: (type, reason) => console.warn(`Fieldside: refused "${type}" ${reason}`),
+    contentPageAllowed: async (pageUrl) => {
+      const sites = ContentSitesSchema.safeParse(await contentSitesItem.getValue());
+      return isFieldsidePage(pageUrl, (await readConnection()).webUrl, sites.success ? sites.data : []);
+    },
   });
   listenForMessages(router);
   void ensureRefreshScheduled(tokens);

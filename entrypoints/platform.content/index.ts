@@ -6,8 +6,10 @@ import { sendMessage } from '@/lib/messaging/send';
 // The content script on the platform's web app: a job badge in the title of every job window, and
 // the quick-note panel behind it; "Job #1234" text elsewhere on the page gets one too (the fallback
 // on any page). This initial script stays tiny (scanners + loader); the UI chunk
-// (entrypoints/content-ui) is imported only when a job is found. `matches` is the web app's origin
-// (any port), like the host permission in wxt.config.ts.
+// (entrypoints/content-ui) is imported only when a job is found. `matches` is the web app's host
+// (any port: match patterns have none), like the host permission in wxt.config.ts; so the script
+// first asks the background whether this page is the web app (lib/page-badges/fieldside-pages.ts),
+// and does nothing on another server of the same host.
 
 function webAppMatch(): string {
   const url = new URL(import.meta.env.WXT_WEB_URL || 'http://127.0.0.1:8081');
@@ -17,7 +19,9 @@ function webAppMatch(): string {
 export default defineContentScript({
   matches: [webAppMatch()],
   runAt: 'document_idle',
-  main(ctx) {
+  async main(ctx) {
+    const welcome = await sendMessage('content.status', {}).then(() => true, () => false);
+    if (!welcome || !ctx.isValid) return;
     let shownJob: string | null | undefined;
     bootContentScript(ctx, {
       check: () => hasJobWindows(document) || findJobMentions(document.body, document, { maxNodes: 20_000, maxMatches: 1 }).length > 0,

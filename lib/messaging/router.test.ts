@@ -61,6 +61,25 @@ describe('message router', () => {
     expect(await send('content.status', {}, content)).toEqual({ ok: true, value: { signedIn: false } });
   });
 
+  it("refuses a content script on a page Fieldside does not work on, asking with the sender's page", async () => {
+    const asked: Array<string | undefined> = [];
+    const guarded = createRouter(handlers(), {
+      ownId: OWN_ID,
+      ownOrigin: ORIGIN,
+      contentPageAllowed: async (url) => {
+        asked.push(url);
+        return url === content.url;
+      },
+    });
+    const elsewhere = { ...content, url: 'http://127.0.0.1:9999/inbox' };
+    expect(await guarded.handle({ fieldside: 1, type: 'content.status', payload: {} }, content)).toEqual({ ok: true, value: { signedIn: false } });
+    expect(await guarded.handle({ fieldside: 1, type: 'content.status', payload: {} }, elsewhere)).toMatchObject({ ok: false, error: { name: 'ForbiddenSenderError' } });
+    expect(asked).toEqual([content.url, elsewhere.url]);
+    // Extension pages are not content scripts: never asked.
+    expect(await guarded.handle({ fieldside: 1, type: 'session.get', payload: {} }, page)).toMatchObject({ ok: true });
+    expect(asked).toHaveLength(2);
+  });
+
   it('refuses another extension and a sender without a URL', async () => {
     for (const sender of [otherExtension, { id: OWN_ID }]) {
       const reply = await send('content.status', {}, sender);

@@ -16,6 +16,8 @@ export interface RouterOptions {
   ownOrigin: string;
   /** Called for every refused message (never with its payload, which may hold a key). */
   onRefused?: (type: string, reason: string) => void;
+  /** Whether a content script's page (its sender URL) is one Fieldside works on; others are refused. */
+  contentPageAllowed?: (pageUrl: string | undefined) => Promise<boolean>;
 }
 
 /**
@@ -34,6 +36,10 @@ export function createRouter(handlers: Handlers, options: RouterOptions) {
     const context = classifySender(sender, options.ownId, options.ownOrigin);
     if (!context || !(def.from as readonly string[]).includes(context)) {
       options.onRefused?.(type, context ? `from ${context}` : 'unknown sender');
+      throw new ForbiddenSenderError(type);
+    }
+    if (context === 'content' && options.contentPageAllowed && !(await options.contentPageAllowed(sender.url))) {
+      options.onRefused?.(type, 'from a page Fieldside does not work on');
       throw new ForbiddenSenderError(type);
     }
     const request = def.request.safeParse(envelope.data.payload);

@@ -36,10 +36,14 @@ describe('Firefox ESR with the extension installed', () => {
         input.value = v;
         input.dispatchEvent(new Event('input', { bubbles: true }));
       }, value);
-    await setValue('#platform-url', stack.emulator.info.base_url);
+    // "Advanced: where Fieldside connects": the test's own servers.
+    await options.click('#connection summary');
+    await setValue('#rest-url', stack.emulator.info.base_url);
+    await setValue('#auth-url', stack.emulator.info.auth_url);
+    await setValue('#web-url', stack.emulator.info.web_url);
     await setValue('#companion-url', stack.companion.url);
-    await options.click('form[aria-labelledby="connection-heading"] button[type="submit"]');
-    await options.waitForFunction((url) => (document.getElementById('platform-url') as HTMLInputElement).value === url, {}, stack.emulator.info.base_url);
+    await options.click('#connection button[type="submit"]');
+    await options.waitForFunction((url) => (document.getElementById('rest-url') as HTMLInputElement).value === url, {}, stack.emulator.info.base_url);
 
     const consentTarget = browser.waitForTarget((t) => t.url().includes('/oauth/authorize'), { timeout: 20_000 });
     await options.click('#sign-in');

@@ -123,6 +123,20 @@ describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (stor
     expect(page.position).toBe(page.changes[0]!.id);
   });
 
+  it.each([
+    ['as JSON with a form Content-Type', (body: string) => ({ type: 'application/x-www-form-urlencoded', body })],
+    ['as JSON in a form field', (body: string) => ({ type: 'application/x-www-form-urlencoded', body: new URLSearchParams({ data: body }).toString() })],
+    ['as JSON in a form field of another name, without a Content-Type', (body: string) => ({ type: '', body: new URLSearchParams({ payload: body }).toString() })],
+  ])('takes a notification sent %s', async (_label, shape) => {
+    const start = (await feed()).position;
+    const n = jobNotification(platform.baseUrl);
+    const { type, body } = shape(JSON.stringify(n));
+    const res = await fetch(callbackUrl, { method: 'POST', headers: type ? { 'content-type': type } : {}, body });
+    expect(res.status).toBe(200);
+    const page = await feed(start);
+    expect(page.changes.map((c) => c.uuid)).toEqual([n.entry[0]!.uuid]);
+  });
+
   it('drops a duplicate delivery but keeps a later change of the same record', async () => {
     const start = (await feed()).position;
     const n = jobNotification(platform.baseUrl);

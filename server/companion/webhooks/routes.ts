@@ -9,8 +9,25 @@ const MAX_BODY = 64 * 1024;
 const tooLarge = (c: Context) => c.json({ error: 'Webhook body larger than 64 KiB' }, 413);
 
 function isForm(contentType: string, body: string): boolean {
-  if (contentType.includes('application/x-www-form-urlencoded')) return true;
-  return !contentType.includes('json') && !body.trimStart().startsWith('{');
+  if (body.trimStart().startsWith('{')) return false;
+  return contentType.includes('application/x-www-form-urlencoded') || !contentType.includes('json');
+}
+
+/**
+ * A notification sent as a form: the platform's callback "must accept form-encoded data", and
+ * integrations report the JSON inside a form field (PLATFORM-NOTES). The field's name is not known,
+ * so the notification is the first field whose value is a JSON object.
+ */
+function jsonInForm(form: URLSearchParams): unknown {
+  for (const value of form.values()) {
+    if (!value.trimStart().startsWith('{')) continue;
+    try {
+      return JSON.parse(value);
+    } catch {
+      // not this field
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -33,21 +50,22 @@ export function createWebhookRoutes(opts: { tokens: CallbackTokens; store: FeedS
     if (Number(c.req.header('content-length') ?? 0) > MAX_BODY) return tooLarge(c);
     const body = await c.req.text();
     if (body.length > MAX_BODY) return tooLarge(c);
+    let json: unknown;
     if (isForm(c.req.header('content-type') ?? '', body)) {
       const form = new URLSearchParams(body);
       const challenge = form.get('challenge');
-      if (form.get('mode') !== 'subscribe' || !challenge) {
-        return c.json({ error: 'A form-encoded request must be a verification: mode=subscribe and a challenge' }, 400);
-      }
       // The platform requires a body of exactly the challenge, nothing else.
-      return c.text(challenge, 200);
-    }
-
-    let json: unknown;
-    try {
-      json = JSON.parse(body);
-    } catch {
-      return c.json({ error: 'The notification body is not valid JSON' }, 400);
+      if (form.get('mode') === 'subscribe' && challenge) return c.text(challenge, 200);
+      json = jsonInForm(form);
+      if (json === undefined) {
+        return c.json({ error: 'A form-encoded request must be a verification (mode=subscribe and a challenge) or carry the notification as JSON in a field' }, 400);
+      }
+    } else {
+      try {
+        json = JSON.parse(body);
+      } catch {
+        return c.json({ error: 'The notification body is not valid JSON' }, 400);
+      }
     }
     const parsed = NotificationSchema.safeParse(json);
     if (!parsed.success) {
