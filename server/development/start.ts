@@ -15,8 +15,9 @@ import { BUILD_ENV_KEYS } from '../../contracts/platform-hosts';
 import { startDevStack } from './dev-stack';
 import { freePort } from './free-port';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const EXTENSION_DIR = resolve(ROOT, '.output/chrome-mv3');
+const ROOT = resolve(import.meta.dirname, '../..');
+// FIELDSIDE_OUT_DIR (as in wxt.config.ts) lets tests/integration/npm-start.test.ts build elsewhere.
+const EXTENSION_DIR = resolve(ROOT, process.env.FIELDSIDE_OUT_DIR ?? '.output', 'chrome-mv3');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function portFree(port: number): Promise<boolean> {
