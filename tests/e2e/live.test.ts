@@ -4,7 +4,6 @@ import { readStorageLocal, stopServiceWorker } from './support/background';
 import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
 import { startStack, type Stack } from './support/stack';
-import { grantFeature } from './support/grant-feature';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { extensionDir } from './support/extension-dir';
 
@@ -24,10 +23,7 @@ beforeAll(async () => {
   await connect(options, stack);
   await signInThroughConsent(browser.context, options, stack.account.uuid, stack.administrator.uuid);
   await chooseMe(options, stack.administrator);
-  // "My day" (the side panel) and its sync need the job, customer and schedule scopes.
-  await grantFeature(browser.context, options, 'myDay', stack.account.uuid, stack.administrator.uuid);
-  // The platform takes a note subscription only from an app that may read notes.
-  await grantFeature(browser.context, options, 'notes', stack.account.uuid, stack.administrator.uuid);
+  // Sign-in grants what "My day", its sync and the note subscription need.
 });
 afterAll(async () => {
   await browser?.close();

@@ -75,10 +75,11 @@ describe('OAuth session in Chromium', () => {
 
   it('asks only for the missing scopes when a feature needs more (incremental authorisation)', async () => {
     const granted = (await sendFromPage(options, 'session.get')).value.scopes as string[];
-    const missing = missingScopes('notes', granted);
+    // Sign-in asked for the day's work; changing badges is asked for later, in context.
+    const missing = missingScopes('badges', granted);
     expect(missing.length).toBeGreaterThan(0);
     const consent = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
-    const reply = sendFromPage(options, 'session.requestFeature', { feature: 'notes' });
+    const reply = sendFromPage(options, 'session.requestFeature', { feature: 'badges' });
     const page = await consent;
     await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.technician.uuid}`);
     expect((await page.locator('#new-scopes li').evaluateAll((els) => els.map((e) => e.getAttribute('data-scope')))).sort()).toEqual([...missing].sort());
@@ -89,7 +90,7 @@ describe('OAuth session in Chromium', () => {
     expect(view.me.uuid).toBe(stack.technician.uuid);
     // Nothing missing now: no second consent.
     const codes = (await stack.emulator.control.stats()).grants.authorization_code;
-    expect((await sendFromPage(options, 'session.requestFeature', { feature: 'notes' })).ok).toBe(true);
+    expect((await sendFromPage(options, 'session.requestFeature', { feature: 'badges' })).ok).toBe(true);
     expect((await stack.emulator.control.stats()).grants.authorization_code).toBe(codes);
   });
 

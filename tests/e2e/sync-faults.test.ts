@@ -149,8 +149,6 @@ describe('sync faults (OAuth)', () => {
   it('the access token expires mid-sync: refreshed through the companion; the technician\'s cache equals what they may see', async () => {
     await stack.emulator.control.injectFault({ kind: 'delay', delayMs: 300, rate: 1, pathPrefix: '/api_1.0/job' });
     await signInThroughConsent(browser.context, page, stack.account.uuid, stack.technician.uuid);
-    // Quick search's scopes (read_customers): incremental authorisation, as the popup asks for them.
-    await grantFeature('search', stack.technician.uuid);
     const grantsBefore = (await stack.emulator.control.stats()).grants.refresh_token;
     await chooseMe(page, stack.technician);
     await waitForStatus(page, (s) => s.phase === 'full' && s.pagesDone >= 1);

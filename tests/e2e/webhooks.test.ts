@@ -5,7 +5,6 @@ import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
 import { startStack, type Stack } from './support/stack';
 import { extensionDir } from './support/extension-dir';
-import { grantFeature } from './support/grant-feature';
 import { startReceiver, type TestReceiver } from './support/webhook-receiver';
 
 // The options page's "Webhooks" view in real Chromium: Fieldside's own subscriptions (made by the
@@ -39,14 +38,12 @@ async function show(filter: 'Active' | 'Inactive' | 'All'): Promise<void> {
   await options.locator(`#webhooks[data-listed="${filter.toLowerCase()}"][aria-busy="false"]`).waitFor();
 }
 
-it('lists the subscriptions the companion made for Fieldside: notes once the app may read them', async () => {
+it('lists the subscriptions the companion made for Fieldside at sign-in: jobs and notes', async () => {
   await options.getByRole('heading', { name: 'Webhooks' }).waitFor();
-  await expect.poll(() => row('fieldside-job').count(), { timeout: 15_000 }).toBe(1);
-  // The platform refuses a note subscription to an app without read_job_notes, and keeps the job one.
-  expect(stack.emulator.webhooks.subscriptions().map((s) => s.unique_id)).toEqual(['fieldside-job']);
-  await grantFeature(browser.context, options, 'notes', stack.account.uuid, stack.administrator.uuid);
+  // Sign-in grants read_job_notes, which the platform needs before it takes a note subscription.
   await expect.poll(() => stack.emulator.webhooks.subscriptions().map((s) => s.unique_id).sort(), { timeout: 15_000 }).toEqual(['fieldside-job', 'fieldside-note']);
   await options.getByRole('button', { name: 'Refresh' }).click();
+  await expect.poll(() => row('fieldside-job').count(), { timeout: 15_000 }).toBe(1);
   await expect.poll(() => row('fieldside-note').count()).toBe(1);
   expect(await row('fieldside-job').locator('[data-field="object"]').textContent()).toBe('job');
   expect(await row('fieldside-job').locator('[data-field="fields"]').textContent()).toContain('status');

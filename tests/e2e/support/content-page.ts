@@ -16,14 +16,14 @@ export function launchForContent(): Promise<ExtensionBrowser> {
   return launchChromium(process.env.FIELDSIDE_E2E_CHROME_DIR || undefined);
 }
 
-/** Connects, signs in as the technician, grants search (the sync reads customers), notes and badge
- * names, and waits for a full sync of the cache. */
+/** Connects, signs in as the technician (sign-in grants search and notes), grants badge names, and
+ * waits for a full sync of the cache. */
 export async function signInTechnicianWithNotes(browser: ExtensionBrowser, stack: Stack): Promise<Page> {
   const options = await browser.openOptions();
   await connect(options, stack);
   await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
   await chooseMe(options, stack.technician);
-  for (const feature of ['search', 'notes', 'badges']) await grantFeature(browser, options, stack, stack.technician.uuid, feature);
+  await grantFeature(browser, options, stack, stack.technician.uuid, 'badges');
   const run = await sendFromPage(options, 'sync.run', { mode: 'full' });
   if (!run.ok) throw new Error(`sync.run failed: ${run.error?.message}`);
   await waitForSynced(options, 60_000);

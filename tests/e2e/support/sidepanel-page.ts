@@ -24,13 +24,13 @@ export async function grantFeature(browser: ExtensionBrowser, page: Page, stack:
   if (!granted.ok) throw new Error(`Granting ${feature} failed: ${granted.error?.message}`);
 }
 
-/** Connects, signs in as the technician and grants "My day", notes and badges. */
+/** Connects, signs in as the technician (sign-in grants "My day" and notes) and grants badges. */
 export async function signInTechnicianForFieldWork(browser: ExtensionBrowser, stack: Stack): Promise<Page> {
   const options = await browser.openOptions();
   await connect(options, stack);
   await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
   await chooseMe(options, stack.technician);
-  for (const feature of ['myDay', 'notes', 'badges']) await grantFeature(browser, options, stack, stack.technician.uuid, feature);
+  await grantFeature(browser, options, stack, stack.technician.uuid, 'badges');
   return options;
 }
 
