@@ -1,6 +1,7 @@
 // The content script in Firefox ESR (MV2 build, puppeteer-core over WebDriver BiDi): signed in with
-// the account's API key (no consent round trip), synced, the emulator's job page gets a job badge
-// with the job's status, rendered in its shadow root by the lazily imported UI chunk.
+// the account's API key (no consent round trip), synced, a job window of the emulator's web app gets
+// a job badge with the job's status, rendered in its shadow root by the lazily imported UI chunk;
+// pressing it opens the quick-note panel, and a note typed there reaches the platform.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import { startStack, type Stack } from './support/stack';
@@ -16,6 +17,9 @@ afterAll(async () => {
   await firefox?.close();
   await stack?.close();
 });
+
+/** The web app page and job the first test opened, for the panel test that follows it. */
+let opened: { page: import('puppeteer-core').Page; job: { uuid: string } } | undefined;
 
 type Ext = { runtime: { sendMessage(m: unknown): Promise<{ ok: boolean; value?: any }> } };
 
@@ -62,5 +66,27 @@ describe('Firefox content script', () => {
     expect(await status.jsonValue()).toBe(job.status);
     expect(await page.$eval('.x-window td[data-field="status"]', (td) => td.textContent)).toBe(job.status);
     expect(await page.$$eval('fieldside-badge', (hosts) => hosts.length)).toBe(1);
+    opened = { page, job: { uuid: String(job.uuid) } };
+  });
+
+  it('opens the quick-note panel from the badge, and a note typed there reaches the platform', async () => {
+    const { page, job } = opened!;
+    const inBadge = (selector: string) => `document.querySelector('.x-window-header fieldside-badge').shadowRoot.querySelector(${JSON.stringify(selector)})`;
+    const handle = async (selector: string) => {
+      const found = await page.waitForFunction(`${inBadge(selector)}`, { timeout: 20_000, polling: 100 });
+      return found.asElement() as import('puppeteer-core').ElementHandle<Element>;
+    };
+    await (await handle('button.badge')).click();
+    const box = await handle('[role="dialog"] textarea');
+    const text = `A note from Firefox ${Date.now()}`;
+    await box.type(text);
+    await (await handle('[role="dialog"] button[type="submit"]')).click();
+    await page.waitForFunction(`[...${inBadge('[role="dialog"]')}.querySelectorAll('li.note')].some((li) => li.textContent.includes(${JSON.stringify(text)}))`, { timeout: 20_000, polling: 100 });
+
+    await expect
+      .poll(async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text), { timeout: 20_000 })
+      .toHaveLength(1);
+    const [note] = (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text);
+    expect(note).toMatchObject({ related_object: 'job', related_object_uuid: job.uuid });
   });
 });
