@@ -55,8 +55,6 @@ it("shows the technician's day in the sidebar page, as the emulator's scheduled 
   await allowConsent(browser, () => options.click('#sign-in'));
   await options.waitForSelector('#session-state[data-state="signed_in"]', { timeout: 20_000 });
   expect((await send(options, 'session.chooseMe', { staffUuid: stack.technician.uuid })).ok).toBe(true);
-  const granted = (await allowConsent(browser, () => send(options, 'session.requestFeature', { feature: 'myDay' }))) as { ok: boolean };
-  expect(granted.ok).toBe(true);
 
   const { date, activities } = await todaysActivities(stack, stack.technician.uuid);
   expect(activities.length).toBeGreaterThan(0);

@@ -47,17 +47,6 @@ async function signOut(): Promise<void> {
   await page.locator('#session-state[data-state="signed_out"]').waitFor();
 }
 
-/** Asks for a feature's scopes and answers the consent page as `staffUuid`. */
-async function grantFeature(feature: string, staffUuid: string): Promise<void> {
-  const consent = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize'), timeout: 20_000 });
-  const reply = sendFromPage(page, 'session.requestFeature', { feature });
-  const consentPage = await consent;
-  await consentPage.locator('#person').selectOption(`${stack.account.uuid}:${staffUuid}`);
-  await consentPage.locator('#allow').click();
-  const answer = await reply;
-  expect(answer.ok, JSON.stringify(answer.error)).toBe(true);
-}
-
 /** The cache of `staff` equals what the server lets them see (minus `skipped`), with no duplicates. */
 async function expectCacheEqualsServer(staff: string, skipped: ReadonlySet<string> = new Set()): Promise<void> {
   const records = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
