@@ -67,7 +67,10 @@ it("shows the technician's day in the sidebar page, as the emulator's scheduled 
     const ext = (globalThis as unknown as { browser: { tabs: { create(o: { url: string }): Promise<unknown> }; runtime: { getURL(p: string): string } } }).browser;
     void ext.tabs.create({ url: ext.runtime.getURL('/sidepanel.html') });
   });
-  const panel = await findPage(browser, 'li.visit');
+  // The panel may first show the day as read before the office's changes above (kept from the
+  // toolbar count's read), then the fresh one: wait for the recorded time on site, which only the
+  // fresh read has.
+  const panel = await findPage(browser, `li.visit[data-job-uuid="${arranged.recordedJob}"] [data-field="on-site"]`);
   const shown = await panel.$$eval('li.visit', (els) => els.map((e) => [e.getAttribute('data-activity-uuid'), e.getAttribute('data-job-uuid')]));
   expect(shown).toEqual(activities.map((a) => [a.uuid, a.job_uuid]));
   const onSite = await panel.$eval(`li.visit[data-job-uuid="${arranged.recordedJob}"] [data-field="on-site"]`, (e) => e.textContent);
