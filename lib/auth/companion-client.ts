@@ -61,7 +61,10 @@ export function createCompanionClient(options: CompanionClientOptions) {
     },
     async exchangeCode(code: string, state: string, codeVerifier: string): Promise<TokenResponse> {
       const { key } = await options.installation.publicKey();
-      return tokens(await post(COMPANION_PATHS.oauthToken, { code, state, code_verifier: codeVerifier, installation_key: key }));
+      const answer = tokens(await post(COMPANION_PATHS.oauthToken, { code, state, code_verifier: codeVerifier, installation_key: key }));
+      // The refresh token is now sealed to this pair: keep it (until sign-out).
+      await options.installation.keep();
+      return answer;
     },
     async refresh(refreshToken: string): Promise<TokenResponse> {
       const proof = await options.installation.prove(refreshToken);

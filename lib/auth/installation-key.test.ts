@@ -16,9 +16,14 @@ function freshStore() {
 afterEach(() => stores.splice(0).forEach((s) => s.close()));
 
 describe('installation keys', () => {
-  it('makes one key pair on first use and keeps it in the secret store, its private half not extractable', async () => {
+  it('holds a new pair in memory until a sign-in completes, then keeps it in the secret store, its private half not extractable', async () => {
     const secrets = freshStore();
-    const first = await createInstallationKeys({ secrets }).publicKey();
+    const keys = createInstallationKeys({ secrets });
+    const first = await keys.publicKey();
+    // The flow's start and its token step see the same pair, and nothing is on disk yet.
+    expect(await keys.publicKey()).toEqual(first);
+    expect(await secrets.names()).toEqual([]);
+    await keys.keep();
     // Another worker life (a new instance over the same store) has the same installation.
     expect(await createInstallationKeys({ secrets }).publicKey()).toEqual(first);
     expect(first.id).toBe(await installationIdOf(first.key));
@@ -31,6 +36,7 @@ describe('installation keys', () => {
     const secrets = freshStore();
     const keys = createInstallationKeys({ secrets, now: () => 1_800_000_000_123 });
     const { key } = await keys.publicKey();
+    await keys.keep();
     const proof = await keys.prove('fsr1.sealed-token');
     expect(proof.iat).toBe(1_800_000_000);
     const publicKey = await crypto.subtle.importKey('jwk', key, INSTALLATION_KEY_ALGORITHM, false, ['verify']);
@@ -45,6 +51,8 @@ describe('installation keys', () => {
     const secrets = freshStore();
     const keys = createInstallationKeys({ secrets });
     const before = (await keys.publicKey()).id;
+    await expect(keys.prove('fsr1.t')).rejects.toMatchObject({ name: 'SignedOutError' }); // not kept yet
+    await keys.keep();
     await secrets.clearFor('sign-out');
     await expect(keys.prove('fsr1.t')).rejects.toMatchObject({ name: 'SignedOutError' });
     expect(await secrets.names()).toEqual([]);

@@ -17,35 +17,40 @@ import type { SecretStore } from './secrets/store';
 // refreshes only with a signature of its private half, so a refresh token copied out of the browser is useless.
 
 export interface InstallationKeys {
-  /** The public key and its id, making the pair on first use. */
+  /** The public key and its id: the kept pair, or (before the first sign-in completes) a new one held in memory. */
   publicKey(): Promise<{ key: InstallationKey; id: string }>;
+  /** After a completed sign-in: keeps the pair its refresh token is now sealed to. */
+  keep(): Promise<void>;
   /** Signs a refresh of `refreshToken`, now. */
   prove(refreshToken: string): Promise<RefreshProof>;
 }
 
 export function createInstallationKeys(deps: { secrets: Pick<SecretStore, 'get' | 'set'>; now?: () => number }): InstallationKeys {
   const now = deps.now ?? Date.now;
-  // Read from the store every time rather than kept in memory: sign-out deletes it, and neither a later sign-in
-  // nor a refresh racing the sign-out may use a pair the store no longer holds.
-  let making: Promise<CryptoKeyPair> | undefined;
+  // The kept pair is read from the store every time rather than remembered: sign-out deletes it, and neither a
+  // later sign-in nor a refresh racing the sign-out may use a pair the store no longer holds. A new pair waits
+  // in memory until a sign-in completes, so a sign-in that fails or is abandoned leaves nothing on disk (it
+  // lives as long as the flow's verifier, which is in memory too).
+  let pending: Promise<CryptoKeyPair> | undefined;
 
-  async function getOrMake(): Promise<CryptoKeyPair> {
+  async function current(): Promise<CryptoKeyPair> {
     const kept = await deps.secrets.get('installationKey');
     if (kept) return kept;
-    // Two sign-ins at once make one pair.
-    making ??= (async () => {
-      const made = await crypto.subtle.generateKey(INSTALLATION_KEY_ALGORITHM, false, ['sign', 'verify']);
-      await deps.secrets.set('installationKey', made);
-      return made;
-    })().finally(() => (making = undefined));
-    return making;
+    pending ??= crypto.subtle.generateKey(INSTALLATION_KEY_ALGORITHM, false, ['sign', 'verify']);
+    return pending;
   }
 
   return {
     async publicKey() {
-      const jwk = await crypto.subtle.exportKey('jwk', (await getOrMake()).publicKey);
+      const jwk = await crypto.subtle.exportKey('jwk', (await current()).publicKey);
       const key = InstallationKeySchema.parse({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y });
       return { key, id: await installationIdOf(key) };
+    },
+    async keep() {
+      const made = pending;
+      if (!made) return;
+      pending = undefined;
+      if (!(await deps.secrets.get('installationKey'))) await deps.secrets.set('installationKey', await made);
     },
     async prove(refreshToken) {
       const kept = await deps.secrets.get('installationKey');
