@@ -11,7 +11,7 @@ import {
 import { signedOutError } from '../api/errors';
 import type { SecretStore } from './secrets/store';
 
-// This installation's key pair (contracts/installation-binding.ts): made once, on the first sign-in, with a
+// This installation's key pair (contracts/installation-binding.ts): made for the first sign-in, with a
 // private half the browser will not export, and kept in the secret store (the extension origin's IndexedDB,
 // which content scripts and web pages cannot open). The companion seals refresh tokens to its public half and
 // refreshes only with a signature of its private half, so a refresh token copied out of the browser is useless.

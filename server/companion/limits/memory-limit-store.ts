@@ -41,7 +41,10 @@ export function createMemoryLimitStore(): LimitStore {
     },
 
     async renew(keys, id, leaseMs, now) {
-      for (const key of keys) slots.get(key)?.has(id) && slots.get(key)!.set(id, now + leaseMs);
+      for (const key of keys) {
+        const held = slots.get(key);
+        if (held?.has(id)) held.set(id, now + leaseMs);
+      }
     },
 
     async release(keys, id) {
