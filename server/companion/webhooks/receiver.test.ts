@@ -5,6 +5,7 @@ import { startFeedServer, type FeedServer } from '../../../tests/support/compani
 import { startRedisServer, type RedisServer } from '../../../tests/support/companion/redis-server';
 import { startStubPlatform, STUB_ADMIN } from '../../../tests/support/companion/stub-platform';
 import type { FeedPage } from '../feed/types';
+import { dedupKey, NotificationSchema, toChange } from './notification';
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const TOKEN = 'token-receiver';
@@ -172,6 +173,16 @@ describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (stor
     expect(res.status).toBe(200);
     const page = await feed(start);
     expect(page.changes.map((c) => c.uuid)).toEqual([n.entry[0]!.uuid]);
+  });
+
+  it('drops a duplicate of a notification with a very long field list too (its dedup key kept as a digest)', async () => {
+    const fields = Array.from({ length: 150 }, (_, i) => `field_${i}_${'x'.repeat(100)}`);
+    const n = jobNotification(platform.baseUrl, { fields });
+    expect(await dedupKey(toChange(NotificationSchema.parse(n)))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await (await postJson(callbackUrl, n)).json()).toEqual({ ok: true, duplicate: false });
+    expect(await (await postJson(callbackUrl, n)).json()).toEqual({ ok: true, duplicate: true });
+    const other = jobNotification(platform.baseUrl, { fields: [...fields.slice(1), 'status'] });
+    expect(await (await postJson(callbackUrl, { ...other, entry: [{ ...other.entry[0]!, uuid: n.entry[0]!.uuid }] })).json()).toEqual({ ok: true, duplicate: false });
   });
 
   it('drops a duplicate delivery but keeps a later change of the same record', async () => {

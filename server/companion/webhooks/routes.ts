@@ -1,5 +1,4 @@
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
-import { sha256Base64Url } from '../../../contracts/installation-binding';
 import { Hono } from 'hono';
 import type { FeedStore } from '../feed/types';
 import { readBoundedText } from './body';
@@ -76,9 +75,7 @@ export function createWebhookRoutes(opts: { tokens: CallbackTokens; store: FeedS
 
     const change = toChange(parsed.data);
     try {
-      // Hashed, so a key's size does not depend on what the sender put in the notification.
-      const key = await sha256Base64Url(dedupKey(change));
-      const appended = await opts.store.append(owner.account, change, key, owner.generation);
+      const appended = await opts.store.append(owner.account, change, await dedupKey(change), owner.generation);
       if (appended.kind === 'retired') return unknown();
       return c.json({ ok: true, duplicate: appended.kind === 'duplicate' });
     } catch {
