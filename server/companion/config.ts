@@ -31,8 +31,10 @@ const EnvSchema = z.object({
   FEED_MAX_ENTRIES: count(10_000),
   /** OAuth requests (start, token, refresh) one installation may make in ten minutes. */
   OAUTH_LIMIT_PER_INSTALLATION: count(30),
-  /** OAuth requests and feed registrations for one account in ten minutes. */
-  OAUTH_LIMIT_PER_ACCOUNT: count(1_000),
+  /** OAuth requests and feed registrations for one account in ten minutes: by default a little above what the
+   * platform itself lets an app do for one account in that time (180 a minute), so the companion never refuses
+   * a big account's ordinary traffic that the platform would take. */
+  OAUTH_LIMIT_PER_ACCOUNT: count(2_000),
   /** Open change-feed streams per access token, and per account. */
   FEED_STREAMS_PER_TOKEN: count(3),
   FEED_STREAMS_PER_ACCOUNT: count(200),
@@ -72,7 +74,7 @@ export interface CompanionConfig {
 /** The defaults of CompanionConfig.limits (tests build configs by hand). */
 export const DEFAULT_LIMITS: CompanionLimits = {
   oauthPerInstallation: 30,
-  oauthPerAccount: 1_000,
+  oauthPerAccount: 2_000,
   windowMs: 10 * 60_000,
   streamsPerToken: 3,
   streamsPerAccount: 200,
