@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { startFeedServer } from '../tests/support/companion/feed-server';
 import { startRedisServer, type RedisServer } from '../tests/support/companion/redis-server';
-import { startStubPlatform } from '../tests/support/companion/stub-platform';
+import { actingAs } from '../tests/support/companion/feed-client';
+import { startStubPlatform, STUB_ADMIN } from '../tests/support/companion/stub-platform';
 import type { LoadJob, LoadResult } from './webhooks-load';
 
 const COUNT = 20_000;
@@ -96,7 +97,8 @@ async function benchStore(store: string, redisUrl: string | undefined): Promise<
   const platform = await startStubPlatform({ [token]: '55555555-5555-4555-8555-555555555555' });
   const companion = await startFeedServer({ platformBaseUrl: platform.baseUrl, ...(redisUrl ? { redisUrl } : {}), feedMaxEntries: 10_000 });
   try {
-    const registered = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    // An administrator's register makes the subscriptions (and so the callback URL the load posts to).
+    const registered = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: actingAs(token, STUB_ADMIN) });
     if (!registered.ok) throw new Error(`register answered ${registered.status}`);
     const url = platform.subscriptions.values().next().value![0]!.callback_url;
     return await measure(store, url, platform.baseUrl);

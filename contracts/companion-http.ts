@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CodeVerifierSchema, DigestSchema, InstallationKeySchema, RefreshProofSchema } from './installation-binding';
 
 // The companion's HTTP API (server/companion), declared once for both sides: the companion validates
 // what it receives with these schemas, and the extension (lib/auth, lib/live-updates) validates
@@ -6,13 +7,17 @@ import { z } from 'zod';
 //
 //   POST /oauth/start    OAuthStartRequest   → OAuthStartReply
 //   GET  /oauth/return   (the platform's redirect; the companion hands the code on to the extension)
-//   POST /oauth/token    OAuthTokenRequest   → the platform's token answer, unchanged
-//   POST /oauth/refresh  OAuthRefreshRequest → the platform's token answer, unchanged
-//   POST /feed/register  (Bearer platform token) → FeedRegisterReply; also ensures the subscriptions
+//   POST /oauth/token    OAuthTokenRequest   → the platform's token answer, its refresh token sealed
+//   POST /oauth/refresh  OAuthRefreshRequest → the same
+//   POST /feed/register  (Bearer platform token, X-Fieldside-Staff) → FeedRegisterReply; an administrator's
+//                        register also ensures the subscriptions
+//   POST /feed/rotate    (Bearer, X-Fieldside-Staff of an administrator) → FeedRotateReply: a new callback URL
 //   GET  /feed?after&limit                       → FeedPage (catch-up)
-//   GET  /feed/stream?after  Server-Sent Events: FEED_CHANGE_EVENT events, id = feed position (live)
+//   GET  /feed/stream?after  Server-Sent Events: FEED_GAP_EVENT, then FEED_CHANGE_EVENT events, id = feed
+//                        position (live); ends when its token would expire
 //   POST /webhooks/<callback token>  the platform's webhook deliveries
-// Errors the companion answers itself: CompanionError.
+// Errors the companion answers itself: CompanionError. How sign-in is tied to one installation:
+// contracts/installation-binding.ts.
 
 export const COMPANION_PATHS = {
   health: '/health',
@@ -21,9 +26,17 @@ export const COMPANION_PATHS = {
   oauthToken: '/oauth/token',
   oauthRefresh: '/oauth/refresh',
   feedRegister: '/feed/register',
+  feedRotate: '/feed/rotate',
   feedRead: '/feed',
   feedStream: '/feed/stream',
   webhooks: '/webhooks',
+} as const;
+
+/** Request headers of the companion's own. */
+export const COMPANION_HEADERS = {
+  /** The staff member the caller acts as (its "who are you"): the companion reads that staff member's security
+   * role from the platform, and lets only administrators manage the webhook subscriptions. */
+  staff: 'X-Fieldside-Staff',
 } as const;
 
 /** Scope names are lower-case words joined by underscores; anything else cannot be a platform scope. */
@@ -32,12 +45,26 @@ const ScopeSchema = z.string().regex(/^[a-z][a-z_]*$/, 'a scope is lower-case le
 export const OAuthStartRequestSchema = z.object({
   redirect_url: z.string().min(1).max(2048),
   scopes: z.array(ScopeSchema).min(1).max(100),
+  /** S256 of the verifier the starting extension keeps (codeChallengeOf). */
+  code_challenge: DigestSchema,
+  /** The installation key's id (installationIdOf): the token step must present that key. */
+  installation: DigestSchema,
 });
 export const OAuthStartReplySchema = z.object({ authorize_url: z.url(), state: z.string().min(1) });
 export type OAuthStartReply = z.infer<typeof OAuthStartReplySchema>;
 
-export const OAuthTokenRequestSchema = z.object({ code: z.string().min(1).max(4096), state: z.string().min(1).max(4096) });
-export const OAuthRefreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(4096) });
+export const OAuthTokenRequestSchema = z.object({
+  code: z.string().min(1).max(4096),
+  state: z.string().min(1).max(4096),
+  code_verifier: CodeVerifierSchema,
+  /** The public key the refresh token is sealed to. */
+  installation_key: InstallationKeySchema,
+});
+export const OAuthRefreshRequestSchema = z.object({
+  /** The sealed refresh token the companion answered last (opaque to the extension). */
+  refresh_token: z.string().min(1).max(4096),
+  proof: RefreshProofSchema,
+});
 
 /** Every error the companion answers itself: a stable machine code (OAuth style, so the extension
  * handles the platform's and the companion's alike) and a sentence for people. */
@@ -73,6 +100,9 @@ export const FeedPageSchema = z.object({
   changes: z.array(FeedChangeSchema),
   /** Where the next read should start: the last change's id, or the position asked for when nothing is newer. */
   position: Position,
+  /** Changes after the position asked for were dropped (trimmed, or lost with a restart): the reader has
+   * missed some and should sync once. */
+  gap: z.boolean().default(false),
 });
 export type FeedPage = z.infer<typeof FeedPageSchema>;
 
@@ -81,8 +111,21 @@ export const FeedRegisterReplySchema = z.object({
   position: Position,
   /** Subscriptions the platform would not take for this app (each is made on its own; the rest stand). */
   refused: z.array(z.object({ unique_id: z.string(), message: z.string() })).default([]),
+  /** Whether the caller's staff member is an administrator, so this register ensured the subscriptions
+   * (administrators alone manage them). */
+  manages_subscriptions: z.boolean().default(false),
 });
 export type FeedRegisterReply = z.infer<typeof FeedRegisterReplySchema>;
 
+export const FeedRotateReplySchema = z.object({
+  /** Subscriptions the platform would not move to the new callback URL (the old URL then still works). */
+  refused: z.array(z.object({ unique_id: z.string(), message: z.string() })).default([]),
+  /** Whether the old callback URL is now refused (every subscription moved). */
+  retired: z.boolean(),
+});
+export type FeedRotateReply = z.infer<typeof FeedRotateReplySchema>;
+
 /** The SSE event name of one change on /feed/stream. */
 export const FEED_CHANGE_EVENT = 'change';
+/** The SSE event sent first when the position asked for is older than what the feed keeps (FeedPage.gap). */
+export const FEED_GAP_EVENT = 'gap';

@@ -5,6 +5,8 @@ export type WebhookFilter = 'active' | 'inactive' | 'all';
 
 export interface WebhooksViewProps {
   mode: 'oauth' | 'api_key';
+  /** Signed in: only administrators manage the subscriptions (the background checks again). */
+  canManage: boolean;
   filter: WebhookFilter;
   /** The filter the shown list came from (null before the first list). */
   listed: WebhookFilter | null;
@@ -18,6 +20,8 @@ export interface WebhooksViewProps {
   onRefresh: () => void;
   onReactivate: (s: SubscriptionView) => void;
   onDelete: (s: SubscriptionView) => void;
+  /** A new callback address (OAuth, administrators). */
+  onRotate: () => void;
 }
 
 const FILTERS: ReadonlyArray<{ value: WebhookFilter; label: string }> = [
@@ -29,6 +33,16 @@ const FILTERS: ReadonlyArray<{ value: WebhookFilter; label: string }> = [
 /** The account's webhook subscriptions, with their last failure, re-activation and deletion. */
 export function WebhooksView(props: WebhooksViewProps) {
   const list = props.subscriptions;
+  if (!props.canManage) {
+    return (
+      <div id="webhooks">
+        <p role="note" id="webhooks-admin-notice">
+          An administrator of your account manages the webhook subscriptions that bring live updates. You still get the
+          updates; ask an administrator if they seem to stop.
+        </p>
+      </div>
+    );
+  }
   return (
     <div id="webhooks" aria-busy={props.busy} data-listed={props.listed ?? undefined}>
       {props.mode === 'api_key' ? (
@@ -61,6 +75,15 @@ export function WebhooksView(props: WebhooksViewProps) {
           Refresh
         </button>
       </fieldset>
+      {props.mode === 'oauth' && (
+        <p id="webhooks-rotate-note">
+          If you think someone outside Fieldside learned where the platform sends these changes, give them a new address;
+          the old one then stops working.{' '}
+          <button type="button" id="webhooks-rotate" disabled={props.busy} onClick={props.onRotate}>
+            Change the webhook address
+          </button>
+        </p>
+      )}
       {props.error && (
         <p role="alert" id="webhooks-error">
           {props.error}

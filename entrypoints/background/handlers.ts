@@ -1,6 +1,7 @@
 import type { SessionService } from '@/lib/account/session-service';
 import type { WhoAreYou } from '@/lib/account/who-are-you';
 import type { SyncSchedule } from '@/lib/cache/sync/schedule';
+import type { FeedService } from '@/lib/live-updates/feed-service';
 import type { Handlers } from '@/lib/messaging/router';
 import type { JobOpener } from '@/lib/side-panel/open-job';
 import type { Workspace } from '@/lib/workspace/workspace';
@@ -19,6 +20,7 @@ export interface BackgroundServices {
   schedule: SyncSchedule;
   jobs: JobOpener;
   field: FieldWork;
+  feed: FeedService;
 }
 
 /** One handler per message of lib/messaging/protocol.ts (the type holds it complete), by concern. */
@@ -26,7 +28,7 @@ export function createHandlers(s: BackgroundServices): Handlers {
   return {
     ...createSessionHandlers(s.session, s.who),
     ...createSyncHandlers({ sync: s.schedule, jobs: s.jobs }),
-    ...createWebhookHandlers(() => s.workspace.client()),
+    ...createWebhookHandlers({ client: () => s.workspace.client(), session: s.session, who: s.who, feed: s.feed }),
     ...createFieldHandlers(s.field),
     ...createContentHandlers({ workspace: s.workspace, addNote: (jobUuid, text) => s.field.writes.addNote(jobUuid, text) }),
   };

@@ -5,6 +5,7 @@ import { createSessionService } from '@/lib/account/session-service';
 import { createWhoAreYou } from '@/lib/account/who-are-you';
 import { createRateLimiterRegistry } from '@/lib/api/rate-limiter';
 import { createCompanionClient } from '@/lib/auth/companion-client';
+import { createInstallationKeys } from '@/lib/auth/installation-key';
 import { createSecretStore } from '@/lib/auth/secrets/store';
 import { createTokenKeeper } from '@/lib/auth/token-keeper';
 import { listenForMessages } from '@/lib/messaging/listen';
@@ -29,7 +30,11 @@ import { ensureRefreshScheduled, refreshOnAlarm, scheduleRefresh } from './token
 export default defineBackground(() => {
   // Sign-in: tokens in the secret store, refreshed through the companion (which holds the App Secret).
   const secrets = createSecretStore();
-  const companion = createCompanionClient({ companionUrl: async () => (await readConnection()).companionUrl });
+  // Sign-ins and refreshes are tied to this installation's key pair (lib/auth/installation-key.ts).
+  const companion = createCompanionClient({
+    companionUrl: async () => (await readConnection()).companionUrl,
+    installation: createInstallationKeys({ secrets }),
+  });
   // One per-minute budget per account for every request the background makes (the platform's limit
   // is per app per account): the session's reads and the workspace's sync, field work and feed alike.
   const limiters = createRateLimiterRegistry();
@@ -70,7 +75,7 @@ export default defineBackground(() => {
   listenForOmnibox(workspace);
   startContentSites();
   // Webhook changes through the companion's feed: re-read, cached, pushed to open pages.
-  const feed = startFeed({ tokens, workspace, hub });
+  const feed = startFeed({ tokens, workspace, hub, resync: () => schedule.runAndWait('incremental') });
   // My day, job detail, the outbox sender, the toolbar badge and the context menu.
   const field = startFieldWork(workspace, hub);
 
@@ -80,7 +85,7 @@ export default defineBackground(() => {
     feedWake: () => void feed.wake(),
     outbox: field.onAlarm,
   });
-  const router = createRouter(createHandlers({ session, who, workspace, schedule, jobs, field }), {
+  const router = createRouter(createHandlers({ session, who, workspace, schedule, jobs, field, feed }), {
     ownId: browser.runtime.id,
     ownOrigin: browser.runtime.getURL('/'),
     onRefused: (type, reason) => console.warn(`Fieldside: refused "${type}" ${reason}`),

@@ -8,9 +8,10 @@ import type { LiveHub } from '@/lib/messaging/live-hub';
 import { FeedPositionSchema } from '@/lib/settings/schemas';
 
 // Live updates from the platform's webhooks, through the companion's change feed (lib/live-updates).
-// This file only wires it: the feed wakes on worker start, on sign-in (the stored session changes),
-// on its alarm every few minutes (alarms.ts) and when the browser comes back online; it stops on
-// sign-out.
+// This file only wires it: the feed wakes on worker start, on sign-in (the stored session changes, "who
+// are you" included: an administrator's register makes the subscriptions), on its alarm every few minutes
+// (alarms.ts) and when the browser comes back online; it stops on sign-out. Changes the feed no longer holds
+// are brought in by one incremental sync.
 
 const FEED_WAKE_MINUTES = 3;
 
@@ -18,9 +19,11 @@ export interface FeedWiring {
   tokens: TokenKeeper;
   workspace: Workspace;
   hub: LiveHub;
+  /** One incremental sync of the workspace in view. */
+  resync: () => Promise<unknown>;
 }
 
-export function startFeed({ tokens, workspace, hub }: FeedWiring): FeedService {
+export function startFeed({ tokens, workspace, hub, resync }: FeedWiring): FeedService {
   const feed = createFeedService({
     feed: createFeedClient({
       companionUrl: async () => (await readConnection()).companionUrl,
@@ -30,8 +33,9 @@ export function startFeed({ tokens, workspace, hub }: FeedWiring): FeedService {
     // re-reading a record then waits for the workspace, which impersonates the staff member in view.
     account: async () => {
       const s = await readSession();
-      return s ? { accountUuid: s.account.uuid, mode: s.mode, scopes: s.scopes } : null;
+      return s ? { accountUuid: s.account.uuid, mode: s.mode, scopes: s.scopes, staffUuid: s.me?.uuid ?? null } : null;
     },
+    resync,
     target: {
       client: () => workspace.client(),
       upsertJobs: (jobs) => workspace.upsertJobs(jobs),
@@ -47,7 +51,14 @@ export function startFeed({ tokens, workspace, hub }: FeedWiring): FeedService {
   const wake = () => void feed.wake();
   sessionItem.watch((next, previous) => {
     if (!next) void feed.reset();
-    else if (next.account.uuid !== previous?.account.uuid || next.mode !== previous?.mode || next.scopes.join(' ') !== previous?.scopes.join(' ')) wake();
+    else if (
+      next.account.uuid !== previous?.account.uuid ||
+      next.mode !== previous?.mode ||
+      next.scopes.join(' ') !== previous?.scopes.join(' ') ||
+      next.me?.uuid !== previous?.me?.uuid
+    ) {
+      wake();
+    }
   });
   void ensurePeriodicAlarm('feedWake', FEED_WAKE_MINUTES);
   globalThis.addEventListener('online', wake);

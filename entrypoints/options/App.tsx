@@ -73,7 +73,7 @@ export function App({ model, webhooks, sites }: { model: OptionsModel; webhooks?
       )}
       {/* Listing needs a workspace: in OAuth mode, once "who are you" is answered. */}
       {webhooks && signedIn && view.mode && (view.mode === 'api_key' || view.me) && (
-        <WebhooksSection model={webhooks} mode={view.mode} />
+        <WebhooksSection model={webhooks} mode={view.mode} canManage={view.mode === 'api_key' || view.me?.isAdmin === true} />
       )}
       {sites && <SitesSection model={sites} />}
       <section>

@@ -65,6 +65,13 @@ export function createWebhooksModel() {
         await sendMessage('webhooks.delete', identity(s));
         return `Deleted the ${label(s)}.`;
       }),
+    rotate: () =>
+      run(async () => {
+        const { retired, refused } = await sendMessage('webhooks.rotate', {});
+        if (retired) return 'The platform now sends changes to a new address; the old address no longer works.';
+        const which = refused.map((r) => r.unique_id || '(no name)').join(', ');
+        return `The platform did not move ${which} to the new address, so the old address still works. Try again later.`;
+      }),
   };
 }
 export type WebhooksModel = ReturnType<typeof createWebhooksModel>;

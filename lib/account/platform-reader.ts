@@ -2,12 +2,11 @@ import { createPlatformClient } from '../api/client';
 import type { ClientContext } from '../api/client-context';
 import { accountLimiterKey, createRateLimiterRegistry, type RateLimiterRegistry } from '../api/rate-limiter';
 import type { StaffSummary } from '../settings/schemas';
+import { isAdministratorRoleName } from '../../contracts/security-roles';
 
 // The few platform reads the session itself needs: who the account is, its staff (for "who are
 // you") and one page of jobs (to prove whose data requests get). Built on lib/api's platform
 // client, so impersonation, the rate limiter, retries and the refresh-on-401 are the client's own.
-
-const ADMIN_ROLE = /admin/i;
 
 /** `limiters` is the background's one registry, so the session's reads and the workspace's traffic share
  * each account's per-minute budget. */
@@ -34,7 +33,7 @@ export function createPlatformReader(limiters: RateLimiterRegistry = createRateL
         // Without read_security_roles nobody counts as an administrator: the safe side.
         api.securityRoles.list().catch(() => ({ records: [] })),
       ]);
-      const adminRoles = new Set(roles.records.filter((r) => ADMIN_ROLE.test(r.name ?? '')).map((r) => r.uuid));
+      const adminRoles = new Set(roles.records.filter((r) => isAdministratorRoleName(r.name)).map((r) => r.uuid));
       return staff.records
         .filter((s) => s.active)
         .map((s) => ({

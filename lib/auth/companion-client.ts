@@ -1,14 +1,17 @@
 import { COMPANION_PATHS, CompanionErrorSchema, OAuthStartReplySchema, type OAuthStartReply } from '../../contracts/companion-http';
 import { networkError, serverError, signedOutError, validationError } from '../api/errors';
 import { TokenResponseSchema, type TokenResponse } from '../api/schemas';
+import type { InstallationKeys } from './installation-key';
 
 // The companion's OAuth API (contracts/companion-http.ts): it holds the App Secret, so the extension
-// never does. 400 invalid_grant means "sign in again" (SignedOutError); 5xx or no answer means
-// "retry later".
+// never does. Every call is tied to this installation (contracts/installation-binding.ts): the flow's
+// verifier and the installation's public key at sign-in, its signature at every refresh. 400
+// invalid_grant means "sign in again" (SignedOutError); 5xx or no answer means "retry later".
 
 export interface CompanionClientOptions {
   /** Read on every call, so a changed connection applies at once. */
   companionUrl: () => Promise<string>;
+  installation: InstallationKeys;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -48,16 +51,24 @@ export function createCompanionClient(options: CompanionClientOptions) {
   }
 
   return {
-    async start(redirectUrl: string, scopes: string[]): Promise<OAuthStartReply> {
-      const parsed = OAuthStartReplySchema.safeParse(await post(COMPANION_PATHS.oauthStart, { redirect_url: redirectUrl, scopes }));
+    /** Starts a flow for `codeChallenge` (the S256 of the verifier the caller keeps). */
+    async start(redirectUrl: string, scopes: string[], codeChallenge: string): Promise<OAuthStartReply> {
+      const { id } = await options.installation.publicKey();
+      const body = { redirect_url: redirectUrl, scopes, code_challenge: codeChallenge, installation: id };
+      const parsed = OAuthStartReplySchema.safeParse(await post(COMPANION_PATHS.oauthStart, body));
       if (!parsed.success) throw serverError('The companion answered /oauth/start without an authorize URL');
       return parsed.data;
     },
-    async exchangeCode(code: string, state: string): Promise<TokenResponse> {
-      return tokens(await post(COMPANION_PATHS.oauthToken, { code, state }));
+    async exchangeCode(code: string, state: string, codeVerifier: string): Promise<TokenResponse> {
+      const { key } = await options.installation.publicKey();
+      const answer = tokens(await post(COMPANION_PATHS.oauthToken, { code, state, code_verifier: codeVerifier, installation_key: key }));
+      // The refresh token is now sealed to this pair: keep it (until sign-out).
+      await options.installation.keep();
+      return answer;
     },
     async refresh(refreshToken: string): Promise<TokenResponse> {
-      return tokens(await post(COMPANION_PATHS.oauthRefresh, { refresh_token: refreshToken }));
+      const proof = await options.installation.prove(refreshToken);
+      return tokens(await post(COMPANION_PATHS.oauthRefresh, { refresh_token: refreshToken, proof }));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { codeChallengeOf } from '../../contracts/installation-binding';
 import type { CompanionClient } from './companion-client';
 import { authorizeUrlFor, checkAuthorizeUrl, readRedirect, runOAuthFlow } from './oauth-flow';
 
@@ -22,6 +23,33 @@ describe('readRedirect', () => {
 });
 
 describe('runOAuthFlow', () => {
+  it('starts with the hash of a fresh verifier and redeems the code with that verifier', async () => {
+    const seen: { challenge?: string; verifier?: string }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const flow: { challenge?: string; verifier?: string } = {};
+      const companion = {
+        start: async (_redirect: string, _scopes: string[], challenge: string) => {
+          flow.challenge = challenge;
+          return { authorize_url: 'http://127.0.0.1:1/oauth/authorize', state: 's1' };
+        },
+        exchangeCode: async (_code: string, _state: string, verifier: string) => {
+          flow.verifier = verifier;
+          return { access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', scope: '' };
+        },
+        refresh: async () => {
+          throw new Error('unused');
+        },
+      } satisfies CompanionClient;
+      const identity = { getRedirectURL: () => REDIRECT, launchWebAuthFlow: async () => `${REDIRECT}?code=c&state=s1` };
+      await runOAuthFlow({ identity, companion, authUrl: async () => 'http://127.0.0.1:1' }, ['vendor']);
+      expect(flow.verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(flow.challenge).toBe(await codeChallengeOf(flow.verifier!));
+      seen.push(flow);
+    }
+    // Every flow its own verifier.
+    expect(seen[0]!.verifier).not.toBe(seen[1]!.verifier);
+  });
+
   it('never exchanges a code that came back with the wrong state', async () => {
     const exchanged: string[] = [];
     const companion = {

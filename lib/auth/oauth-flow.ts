@@ -1,10 +1,12 @@
+import { codeChallengeOf, createCodeVerifier } from '../../contracts/installation-binding';
 import type { TokenResponse } from '../api/schemas';
 import type { CompanionClient } from './companion-client';
 
 // One OAuth sign-in: the companion builds the authorize URL (its own /oauth/return is the platform's
-// Return URL) and signs `state`; the browser's identity API shows the consent page and ends on our
-// identity redirect URL, where we check that `state` is the one we were given before handing the
-// code back to the companion for tokens.
+// Return URL) and signs `state`, which carries the hash of a verifier only this flow knows; the
+// browser's identity API shows the consent page and ends on our identity redirect URL, where we check
+// that `state` is the one we were given before handing the code and the verifier back to the companion
+// for tokens. Whoever else reads the code off the redirect cannot redeem it without the verifier.
 
 export interface IdentityApi {
   getRedirectURL(): string;
@@ -49,8 +51,10 @@ export function authorizeUrlFor(authorizeUrl: string, omitRedirectUri: boolean):
 
 export async function runOAuthFlow(deps: OAuthFlowDeps, scopes: string[]): Promise<TokenResponse> {
   const redirectUrl = deps.identity.getRedirectURL();
-  // `state` is held only in this closure while the flow runs (SECRETS.oauthState: memory).
-  const { authorize_url, state } = await deps.companion.start(redirectUrl, scopes);
+  // `state` and the verifier are held only in this closure while the flow runs (SECRETS.oauthState and
+  // SECRETS.oauthVerifier: memory).
+  const verifier = createCodeVerifier();
+  const { authorize_url, state } = await deps.companion.start(redirectUrl, scopes, await codeChallengeOf(verifier));
   checkAuthorizeUrl(authorize_url, await deps.authUrl());
   let finalUrl: string | undefined;
   try {
@@ -59,7 +63,8 @@ export async function runOAuthFlow(deps: OAuthFlowDeps, scopes: string[]): Promi
   } catch (cause) {
     throw new OAuthFlowError(`Sign-in was not completed: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
-  return deps.companion.exchangeCode(...readRedirect(finalUrl, redirectUrl, state));
+  const [code] = readRedirect(finalUrl, redirectUrl, state);
+  return deps.companion.exchangeCode(code, state, verifier);
 }
 
 /** Checks where the flow ended and returns [code, state]; throws on any mismatch. */

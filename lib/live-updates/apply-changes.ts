@@ -1,12 +1,16 @@
 import { isApiError } from '../api/errors';
-import { JobSchema, NoteSchema, type Job } from '../api/schemas';
+import type { Job } from '../api/schemas';
 import type { PlatformClient } from '../api/client';
 import type { LiveEvent } from '../messaging/views';
 import type { FeedChange } from './types';
 
-// What one coalesced batch of feed changes does: re-read each record from its resource_url with the
-// workspace's own client (the body carries no values), put changed jobs into the cache and search index
-// through the workspace (which tells every open page), and for a note tell them its job changed.
+// What one coalesced batch of feed changes does: re-read each record with the workspace's own client (the
+// body carries no values), put changed jobs into the cache and search index through the workspace (which
+// tells every open page), and for a note tell them its job changed.
+//
+// A notification is not trusted for where to read: anyone who learned an account's callback URL can post
+// one, so its `resource_url` is never fetched. The record is read at the address of its own type and uuid
+// on the configured REST host, through the client's typed reads, and it must be the record asked for.
 
 export interface ApplyTarget {
   client(): Promise<PlatformClient>;
@@ -26,6 +30,15 @@ export interface ApplyResult {
 /** Key for coalescing: one re-read per record. */
 export const changeKey = (c: FeedChange): string => `${c.object}/${c.uuid}`;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** How each record type Fieldside shows is re-read: `job/<uuid>.json`; a note at its single-note address
+ * (`dbonote/<uuid>.json`, the platform SDK's). */
+const REREAD = {
+  job: (client: PlatformClient, uuid: string) => client.jobs.get(uuid),
+  note: (client: PlatformClient, uuid: string) => client.notes.get(uuid),
+} as const;
+
 /** The workspace cannot see it, or it is gone: not an error, just not ours to show. */
 function invisible(error: unknown): boolean {
   return isApiError(error, 'NotFoundError') || isApiError(error, 'MissingScopeError');
@@ -41,19 +54,27 @@ export async function applyChanges(
   const jobs: Job[] = [];
   const noteJobs = new Set<string>();
 
+  function sameRecord(read: string, change: FeedChange): boolean {
+    if (read.toLowerCase() === change.uuid.toLowerCase()) return true;
+    report(`the platform answered another record when ${change.object} ${change.uuid} was re-read`, new Error(read));
+    return false;
+  }
+
   await Promise.all(
     changes.map(async (change) => {
-      if (change.object !== 'job' && change.object !== 'note') {
+      if ((change.object !== 'job' && change.object !== 'note') || !UUID.test(change.uuid)) {
         result.ignored++;
         return;
       }
       try {
-        const body = await client.getResource(change.resource_url);
         if (change.object === 'job') {
-          jobs.push(JobSchema.parse(body));
+          const job = await REREAD.job(client, change.uuid);
+          if (!sameRecord(job.uuid, change)) return void result.failed++;
+          jobs.push(job);
           result.jobs++;
         } else {
-          const note = NoteSchema.parse(body);
+          const note = await REREAD.note(client, change.uuid);
+          if (!sameRecord(note.uuid, change)) return void result.failed++;
           if (note.related_object_uuid && (note.related_object ?? 'job') === 'job') noteJobs.add(note.related_object_uuid);
           result.notes++;
         }

@@ -1,4 +1,17 @@
-import { COMPANION_PATHS, FEED_CHANGE_EVENT, FeedChangeSchema, FeedPageSchema, FeedRegisterReplySchema, type FeedChange, type FeedPage, type FeedRegisterReply } from '../../contracts/companion-http';
+import {
+  COMPANION_HEADERS,
+  COMPANION_PATHS,
+  FEED_CHANGE_EVENT,
+  FEED_GAP_EVENT,
+  FeedChangeSchema,
+  FeedPageSchema,
+  FeedRegisterReplySchema,
+  FeedRotateReplySchema,
+  type FeedChange,
+  type FeedPage,
+  type FeedRegisterReply,
+  type FeedRotateReply,
+} from '../../contracts/companion-http';
 import { createSseParser } from './sse-parser';
 import { FeedError } from './types';
 
@@ -15,6 +28,8 @@ export interface FeedClientOptions {
 
 export interface StreamHandlers {
   onChange: (change: FeedChange) => void;
+  /** The companion no longer keeps every change after the position asked for. */
+  onGap?: () => void;
   /** The stream is open (the companion sent its first bytes). */
   onOpen?: () => void;
 }
@@ -23,14 +38,18 @@ export function createFeedClient(options: FeedClientOptions) {
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 20_000;
 
-  async function request(path: string, init: RequestInit & { accept: string }, signal?: AbortSignal): Promise<Response> {
+  type Init = RequestInit & { accept: string; staffUuid?: string | null };
+  async function request(path: string, init: Init, signal?: AbortSignal): Promise<Response> {
     const base = (await options.companionUrl()).replace(/\/$/, '');
     const token = await options.accessToken();
+    const { accept, staffUuid, ...rest } = init;
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept };
+    if (staffUuid) headers[COMPANION_HEADERS.staff] = staffUuid;
     let response: Response;
     try {
       response = await fetchImpl(`${base}${path}`, {
-        ...init,
-        headers: { authorization: `Bearer ${token}`, accept: init.accept },
+        ...rest,
+        headers,
         signal: signal ?? AbortSignal.timeout(timeoutMs),
       });
     } catch (cause) {
@@ -51,10 +70,17 @@ export function createFeedClient(options: FeedClientOptions) {
   }
 
   return {
-    /** Ensures the account's subscriptions and answers the current feed position. */
-    async register(): Promise<FeedRegisterReply> {
-      const res = await request(COMPANION_PATHS.feedRegister, { method: 'POST', accept: 'application/json' });
+    /** Answers the current feed position; acting as an administrator (`staffUuid`, "who are you"), also
+     * ensures the account's subscriptions. */
+    async register(staffUuid: string | null): Promise<FeedRegisterReply> {
+      const res = await request(COMPANION_PATHS.feedRegister, { method: 'POST', accept: 'application/json', staffUuid });
       return json(res, (v) => FeedRegisterReplySchema.safeParse(v));
+    },
+
+    /** Gives the account a new callback URL (administrators only) and moves the subscriptions to it. */
+    async rotate(staffUuid: string): Promise<FeedRotateReply> {
+      const res = await request(COMPANION_PATHS.feedRotate, { method: 'POST', accept: 'application/json', staffUuid });
+      return json(res, (v) => FeedRotateReplySchema.safeParse(v));
     },
 
     /** Changes after `after`, oldest first. */
@@ -73,6 +99,7 @@ export function createFeedClient(options: FeedClientOptions) {
       if (!res.body) throw new FeedError('The feed stream has no body', 502);
       handlers.onOpen?.();
       const parser = createSseParser((event) => {
+        if (event.event === FEED_GAP_EVENT) return handlers.onGap?.();
         if (event.event !== FEED_CHANGE_EVENT) return;
         let raw: unknown;
         try {

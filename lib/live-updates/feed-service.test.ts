@@ -6,12 +6,20 @@ import { FeedError, type FeedChange, type FeedPage } from './types';
 // The service's decisions with a scripted companion (the FeedClient seam); the real companion and
 // emulator path is tests/integration/feed/feed-service.test.ts.
 
-function scripted(pages: Record<string, FeedPage>, opts: { streamError?: FeedError } = {}) {
+type Page = Omit<FeedPage, 'gap'> & { gap?: boolean };
+
+function scripted(pages: Record<string, Page>, opts: { streamError?: FeedError; readError?: Record<string, FeedError> } = {}) {
   const calls: string[] = [];
   let handlers: StreamHandlers | undefined;
   const feed: FeedClient = {
-    register: async () => (calls.push('register'), { account_uuid: 'acc', position: 'p0', refused: [] }),
-    read: async (after) => (calls.push(`read ${after}`), pages[after] ?? { changes: [], position: after }),
+    register: async (staff) => (calls.push(staff ? `register as ${staff}` : 'register'), { account_uuid: 'acc', position: 'p0', refused: [], manages_subscriptions: false }),
+    rotate: async () => ({ refused: [], retired: true }),
+    read: async (after) => {
+      calls.push(`read ${after}`);
+      const error = opts.readError?.[after];
+      if (error) throw error;
+      return { gap: false, ...(pages[after] ?? { changes: [], position: after }) };
+    },
     stream: async (after, signal, h) => {
       calls.push(`stream ${after}`);
       if (opts.streamError) throw opts.streamError;
@@ -20,30 +28,39 @@ function scripted(pages: Record<string, FeedPage>, opts: { streamError?: FeedErr
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
     },
   };
-  return { feed, calls, push: (c: FeedChange) => handlers?.onChange(c) };
+  return { feed, calls, push: (c: FeedChange) => handlers?.onChange(c), gap: () => handlers?.onGap?.() };
 }
 
-const change = (id: string, uuid = 'job-1'): FeedChange => ({
+const change = (id: string, uuid = '00000000-0000-4000-8000-000000000001', object = 'job'): FeedChange => ({
   id,
-  object: 'job',
+  object,
   uuid,
   changed_fields: ['status'],
   time: '2026-11-21 07:00:00',
-  resource_url: `http://127.0.0.1/api_1.0/job/${uuid}.json`,
+  resource_url: `http://127.0.0.1/api_1.0/${object}/${uuid}.json`,
 });
 
-function service(feed: FeedClient, signedIn: FeedAccount | null, saved: SavedPosition | null = null) {
+const JOB_1 = '00000000-0000-4000-8000-000000000001';
+const JOB_2 = '00000000-0000-4000-8000-000000000002';
+
+const oauth = (scopes: string[] = [], staffUuid: string | null = null): FeedAccount => ({ accountUuid: 'acc', mode: 'oauth', scopes, staffUuid });
+
+function service(feed: FeedClient, signedIn: FeedAccount | null, saved: SavedPosition | null = null, answer: (uuid: string) => string = (uuid) => uuid) {
   const read: string[] = [];
+  const syncs: number[] = [];
+  const upserted: string[] = [];
   let position = saved;
   let current = signedIn;
+  const reread = (type: string) => async (uuid: string) => (read.push(`${type}/${uuid}`), { uuid: answer(uuid), related_object: 'job', related_object_uuid: JOB_1 });
   const s = createFeedService({
     feed,
     account: async () => current,
     target: {
-      client: async () => ({ getResource: async (url: string) => (read.push(url), { uuid: url.split('/').pop()!.replace('.json', '') }) }) as never,
-      upsertJobs: async () => undefined,
+      client: async () => ({ jobs: { get: reread('job') }, notes: { get: reread('dbonote') } }) as never,
+      upsertJobs: async (jobs) => void upserted.push(...jobs.map((j) => j.uuid)),
       broadcast: () => undefined,
     },
+    resync: async () => void syncs.push(syncs.length + 1),
     loadPosition: async () => position,
     savePosition: async (p) => void (position = p),
     report: () => undefined,
@@ -51,7 +68,7 @@ function service(feed: FeedClient, signedIn: FeedAccount | null, saved: SavedPos
     settleMs: 30,
     retryMinMs: 5,
   });
-  return { s, read, position: () => position, signIn: (next: FeedAccount | null) => void (current = next) };
+  return { s, read, syncs, upserted, position: () => position, signIn: (next: FeedAccount | null) => void (current = next) };
 }
 
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
@@ -62,40 +79,104 @@ describe('createFeedService', () => {
     const off = service(a.feed, null);
     await off.s.wake();
     expect(off.s.state()).toBe('off');
-    const key = service(a.feed, { accountUuid: 'acc', mode: 'api_key', scopes: [] });
+    const key = service(a.feed, { accountUuid: 'acc', mode: 'api_key', scopes: [], staffUuid: null });
     await key.s.wake();
     expect(key.s.state()).toBe('api_key');
     expect(a.calls).toEqual([]);
   });
 
   it('catches up from the saved position of the same account, then streams from where it ended', async () => {
-    const a = scripted({ p5: { changes: [change('p6'), change('p7', 'job-2')], position: 'p7' } });
-    const h = service(a.feed, { accountUuid: 'acc', mode: 'oauth', scopes: [] }, { accountUuid: 'acc', position: 'p5' });
+    const a = scripted({ p5: { changes: [change('p6'), change('p7', JOB_2)], position: 'p7' } });
+    const h = service(a.feed, oauth(), { accountUuid: 'acc', position: 'p5' });
     await h.s.wake();
     await tick(20);
     expect(a.calls).toEqual(['register', 'read p5', 'read p7', 'stream p7']);
     await h.s.idle();
-    expect(h.read.sort()).toEqual(['http://127.0.0.1/api_1.0/job/job-1.json', 'http://127.0.0.1/api_1.0/job/job-2.json']);
+    expect(h.read.sort()).toEqual([`job/${JOB_1}`, `job/${JOB_2}`]);
     expect(h.position()).toEqual({ accountUuid: 'acc', position: 'p7' });
+    expect(h.syncs).toEqual([]);
     h.s.stop();
+  });
+
+  it('re-reads only the record of the change\'s own type and uuid, never its resource_url, and refuses another record', async () => {
+    const forged = { ...change('p6'), resource_url: 'https://attacker.example/api_1.0/job/x.json' };
+    const note = { ...change('p7', JOB_2, 'note'), resource_url: `http://127.0.0.1/api_1.0/job/${JOB_1}.json` };
+    const notAUuid = change('p8', '../../vendor');
+    const a = scripted({ p5: { changes: [forged, note, notAUuid], position: 'p8' } });
+    const h = service(a.feed, oauth(), { accountUuid: 'acc', position: 'p5' });
+    await h.s.wake();
+    await h.s.idle();
+    h.s.stop();
+    expect(h.read.sort()).toEqual([`dbonote/${JOB_2}`, `job/${JOB_1}`]);
+    expect(h.upserted).toEqual([JOB_1]);
+
+    // The platform answers another job than the one asked for: not taken into the cache.
+    const b = scripted({ p5: { changes: [change('p6')], position: 'p6' } });
+    const other = service(b.feed, oauth(), { accountUuid: 'acc', position: 'p5' }, (uuid) => (uuid === JOB_1 ? JOB_2 : uuid));
+    await other.s.wake();
+    await other.s.idle();
+    other.s.stop();
+    expect(other.read).toEqual([`job/${JOB_1}`]);
+    expect(other.upserted).toEqual([]);
   });
 
   it('registers again when the grant grows, without dropping the stream (the companion adds refused subscriptions)', async () => {
     const a = scripted({});
-    const h = service(a.feed, { accountUuid: 'acc', mode: 'oauth', scopes: ['read_jobs'] });
+    const h = service(a.feed, oauth(['read_jobs']));
     await h.s.wake();
     await tick(10);
     await h.s.wake(); // the same grant: catch up only
-    h.signIn({ accountUuid: 'acc', mode: 'oauth', scopes: ['read_jobs', 'read_job_notes'] });
+    h.signIn(oauth(['read_jobs', 'read_job_notes']));
     await h.s.wake();
     expect(a.calls.filter((c) => c === 'register')).toHaveLength(2);
     expect(a.calls.filter((c) => c.startsWith('stream'))).toHaveLength(1);
     h.s.stop();
   });
 
+  it('registers again as the staff member once the person says who they are (an administrator\'s register manages the subscriptions)', async () => {
+    const a = scripted({});
+    const h = service(a.feed, oauth(['read_jobs']));
+    await h.s.wake();
+    await tick(10);
+    h.signIn(oauth(['read_jobs'], 'staff-1'));
+    await h.s.wake();
+    expect(a.calls.filter((c) => c.startsWith('register'))).toEqual(['register', 'register as staff-1']);
+    expect(a.calls.filter((c) => c.startsWith('stream'))).toHaveLength(1);
+    h.s.stop();
+  });
+
+  it('syncs once when the catch-up says changes were dropped, instead of skipping them silently', async () => {
+    const a = scripted({ p5: { changes: [change('p9')], position: 'p9', gap: true } });
+    const h = service(a.feed, oauth(), { accountUuid: 'acc', position: 'p5' });
+    await h.s.wake();
+    await h.s.idle();
+    expect(h.syncs).toEqual([1]);
+    // And the same for a gap the live stream announces, or a position the companion no longer knows.
+    a.gap();
+    await h.s.idle();
+    expect(h.syncs).toEqual([1, 2]);
+    h.s.stop();
+    const b = scripted({}, { readError: { p5: new FeedError('Invalid feed position', 400) } });
+    const unknown = service(b.feed, oauth(), { accountUuid: 'acc', position: 'p5' });
+    await unknown.s.wake();
+    await unknown.s.idle();
+    expect(unknown.syncs).toEqual([1]);
+    expect(b.calls).toEqual(['register', 'read p5', 'stream p0']);
+    unknown.s.stop();
+  });
+
+  it('no gap, no sync', async () => {
+    const a = scripted({ p5: { changes: [change('p6')], position: 'p6' } });
+    const h = service(a.feed, oauth(), { accountUuid: 'acc', position: 'p5' });
+    await h.s.wake();
+    await h.s.idle();
+    expect(h.syncs).toEqual([]);
+    h.s.stop();
+  });
+
   it('ignores a saved position of another account: starts at the registered position', async () => {
     const a = scripted({});
-    const h = service(a.feed, { accountUuid: 'acc', mode: 'oauth', scopes: [] }, { accountUuid: 'other', position: 'p9' });
+    const h = service(a.feed, oauth(), { accountUuid: 'other', position: 'p9' });
     await h.s.wake();
     await tick(10);
     expect(a.calls).toEqual(['register', 'read p0', 'stream p0']);
@@ -105,21 +186,21 @@ describe('createFeedService', () => {
 
   it('re-reads a live change again once its second has passed, and saves the position after applying', async () => {
     const a = scripted({});
-    const h = service(a.feed, { accountUuid: 'acc', mode: 'oauth', scopes: [] });
+    const h = service(a.feed, oauth());
     await h.s.wake();
     await tick(5);
     a.push(change('p1'));
     a.push(change('p2'));
     await h.s.idle();
     // One coalesced re-read, then one settle re-read (SETTLE_MS, here 30 ms); never more.
-    expect(h.read).toEqual(['http://127.0.0.1/api_1.0/job/job-1.json', 'http://127.0.0.1/api_1.0/job/job-1.json']);
+    expect(h.read).toEqual([`job/${JOB_1}`, `job/${JOB_1}`]);
     expect(h.position()).toEqual({ accountUuid: 'acc', position: 'p2' });
     h.s.stop();
   });
 
   it('stops trying when the companion refuses the token (401), instead of retrying in a loop', async () => {
     const a = scripted({}, { streamError: new FeedError('refused', 401) });
-    const h = service(a.feed, { accountUuid: 'acc', mode: 'oauth', scopes: [] });
+    const h = service(a.feed, oauth());
     await h.s.wake();
     await tick(40);
     expect(a.calls.filter((c) => c.startsWith('stream'))).toHaveLength(1);
@@ -128,7 +209,7 @@ describe('createFeedService', () => {
 
   it('reconnects with backoff after the stream breaks, from the last position received', async () => {
     const a = scripted({}, { streamError: new FeedError('broke', 0) });
-    const h = service(a.feed, { accountUuid: 'acc', mode: 'oauth', scopes: [] });
+    const h = service(a.feed, oauth());
     await h.s.wake();
     await tick(60);
     h.s.stop();

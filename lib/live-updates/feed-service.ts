@@ -1,15 +1,18 @@
 import { applyChanges, changeKey, type ApplyResult, type ApplyTarget } from './apply-changes';
 import { createCoalescer, type Coalescer } from './coalesce';
 import type { FeedClient } from './feed-client';
+import { createResync } from './resync';
 import { createSettler } from './settle';
-import { isFeedError, type FeedChange } from './types';
+import { FeedError, isFeedError, type FeedChange } from './types';
 
 // Keeps the extension's caches in step with the companion's change feed while the worker is awake:
 // on wake (start-up, sign-in, an alarm, `online`) it registers, catches up from the saved position
 // with GET /feed, then reads the live stream; every change is coalesced per record and re-read.
 // The position is saved only after the changes before it were applied, so a worker killed mid-batch
-// catches them up again on its next wake. API-key sessions have no feed (the companion checks
-// platform OAuth tokens); the periodic incremental sync is the safety net for anything missed.
+// catches them up again on its next wake. When the companion no longer keeps every change after the
+// position (its feed was trimmed, or restarted, or the position is unknown to it), the service says so by
+// running one incremental sync rather than skipping what it missed. API-key sessions have no feed (the
+// companion checks platform OAuth tokens); the periodic incremental sync is the safety net for the rest.
 
 export interface FeedAccount {
   accountUuid: string;
@@ -17,6 +20,9 @@ export interface FeedAccount {
   /** The OAuth scopes granted: registering again after they grow lets the companion make the
    * subscriptions the platform refused before (a note subscription needs read_job_notes). */
   scopes: readonly string[];
+  /** Who the person is ("who are you"): the companion lets only an administrator's register manage the
+   * account's subscriptions, and reads the role from the platform itself. */
+  staffUuid: string | null;
 }
 
 export interface SavedPosition {
@@ -33,6 +39,8 @@ export interface FeedServiceDeps {
   savePosition: (saved: SavedPosition | null) => Promise<void>;
   /** Called after each applied batch (tests, diagnostics). */
   onApplied?: (result: ApplyResult, changes: readonly FeedChange[]) => void;
+  /** One incremental sync, for changes the feed no longer holds (a gap). */
+  resync?: () => Promise<unknown>;
   report?: (message: string, error: unknown) => void;
   coalesceMs?: number;
   /** See SETTLE_MS (settle.ts); tests may shorten it. */
@@ -60,6 +68,8 @@ export function createFeedService(deps: FeedServiceDeps) {
   let controller: AbortController | null = null;
   let waking: Promise<void> | null = null;
   const now = deps.now ?? Date.now;
+  const resync = createResync({ ...(deps.resync ? { sync: deps.resync } : {}), report });
+  const gap = () => resync.gap();
   const settler = createSettler({
     requeue: (change) => coalescer.add(change),
     ...(deps.settleMs !== undefined ? { settleMs: deps.settleMs } : {}),
@@ -96,6 +106,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     let position = from;
     for (;;) {
       const page = await deps.feed.read(position);
+      if (page.gap) gap();
       for (const change of page.changes) accept(change);
       if (page.changes.length === 0 && received === null) received = page.position;
       position = page.position;
@@ -115,6 +126,7 @@ export function createFeedService(deps: FeedServiceDeps) {
             delay = retryMin;
           },
           onChange: acceptLive,
+          onGap: gap,
         });
       } catch (error) {
         if (signal.aborted) return;
@@ -124,7 +136,10 @@ export function createFeedService(deps: FeedServiceDeps) {
           state = 'off';
           return;
         }
-        if (isFeedError(error) && error.status === 400) received = null; // a position it does not know: start over
+        if (isFeedError(error) && error.status === 400) {
+          received = null; // a position it does not know: start over, and sync what it cannot tell us
+          gap();
+        }
       }
       if (signal.aborted) return;
       state = 'retrying';
@@ -145,12 +160,13 @@ export function createFeedService(deps: FeedServiceDeps) {
     }
     const sameAccount = account === signedIn.accountUuid;
     const streaming = controller !== null && !controller.signal.aborted;
-    const grant = [...signedIn.scopes].sort().join(' ');
+    const grant = `${[...signedIn.scopes].sort().join(' ')}|${signedIn.staffUuid ?? ''}`;
     if (sameAccount && streaming) {
       // Already live: a wake only catches up (cheap), in case the stream silently missed something;
-      // after new scopes it registers again, so the companion can add what was refused before.
+      // after new scopes, or once the person says who they are, it registers again, so the companion can
+      // add what was refused before (or an administrator's register makes the subscriptions).
       if (grant !== registeredGrant) {
-        await deps.feed.register();
+        await deps.feed.register(signedIn.staffUuid);
         registeredGrant = grant;
       }
       if (received) await catchUp(received);
@@ -158,7 +174,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     }
     service.stop();
     account = signedIn.accountUuid;
-    const registered = await deps.feed.register();
+    const registered = await deps.feed.register(signedIn.staffUuid);
     registeredGrant = grant;
     const saved = await deps.loadPosition();
     let from = saved && saved.accountUuid === signedIn.accountUuid ? saved.position : registered.position;
@@ -168,6 +184,7 @@ export function createFeedService(deps: FeedServiceDeps) {
       if (!isFeedError(error) || error.status !== 400) throw error;
       received = null; // an unknown position (another companion, or its storage was reset)
       from = registered.position;
+      gap();
     }
     received ??= from;
     if (!saved || saved.accountUuid !== signedIn.accountUuid) await deps.savePosition({ accountUuid: signedIn.accountUuid, position: from });
@@ -202,6 +219,12 @@ export function createFeedService(deps: FeedServiceDeps) {
       await deps.savePosition(null);
     },
     state: (): FeedState => state,
+    /** A new callback URL for the account (administrators): the options page's "change the webhook address". */
+    async rotate() {
+      const signedIn = await deps.account();
+      if (!signedIn || signedIn.mode !== 'oauth' || !signedIn.staffUuid) throw new FeedError('Sign in and say who you are first', 403);
+      return deps.feed.rotate(signedIn.staffUuid);
+    },
     /** Resolves when every change received so far has been applied (follow-up re-reads included). */
     async idle(): Promise<void> {
       do {
@@ -209,6 +232,7 @@ export function createFeedService(deps: FeedServiceDeps) {
         if (settler.waiting() > 0) await new Promise((r) => setTimeout(r, 20));
       } while (settler.waiting() > 0);
       await coalescer.idle();
+      await resync.idle();
     },
   };
   return service;

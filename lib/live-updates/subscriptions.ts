@@ -7,7 +7,8 @@ import type { SubscriptionView } from '../messaging/views';
 // The options page's "Webhooks" section: the account's subscriptions as the platform lists them for this
 // app (OAuth: Fieldside's own, made by the companion; API key: the private app's), both kinds, with
 // re-activation and deletion. Re-activating is re-posting the same subscription: the platform then
-// modifies it in place, sets it active and clears its failure fields.
+// modifies it in place, sets it active and clears its failure fields. Callback URLs stay here, in the
+// background: the views pages get leave them out (they carry the account's secret token).
 
 export interface SubscriptionIdentity {
   kind: 'object' | 'event';
@@ -20,7 +21,6 @@ export function toView(s: WebhookSubscription): SubscriptionView {
     kind: s.type,
     name: s.type === 'event' ? s.event : s.object,
     uniqueId: s.unique_id,
-    callbackUrl: s.callback_url,
     fields: s.type === 'event' ? [] : [...s.fields],
     active: s.active,
     lastFailureReason: s.last_failure_reason,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ConnectionSchema, StaffSummarySchema } from '../settings/schemas';
 import { FEATURES, SessionViewSchema } from './session-view';
-import { DayViewSchema, JobDetailSchema, JobSummarySchema, NoteViewSchema, SubscriptionViewSchema, SyncStatusSchema } from './views';
+import { DayViewSchema, JobDetailSchema, JobSummarySchema, NoteViewSchema, SubscriptionViewSchema, SyncStatusSchema, WebhookRotationSchema } from './views';
 
 // The one declaration of every message between Fieldside's contexts and the background.
 // Each entry names its request and reply schemas and which sending contexts may use it:
@@ -138,6 +138,8 @@ export const protocol = {
   }),
   'webhooks.reactivate': message({ request: WebhookIdentity, reply: Empty, from: ['page'] }),
   'webhooks.delete': message({ request: WebhookIdentity, reply: Empty, from: ['page'] }),
+  /** A new callback address for the account's subscriptions (administrators): the old one stops working. */
+  'webhooks.rotate': message({ request: Empty, reply: WebhookRotationSchema, from: ['page'] }),
 } as const;
 
 export type Protocol = typeof protocol;

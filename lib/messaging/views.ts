@@ -126,13 +126,13 @@ export const SyncStatusSchema = z.object({
 export type SyncStatus = z.infer<typeof SyncStatusSchema>;
 
 /** A webhook subscription as the options page lists it: an object one (its record type and watched
- * fields) or an event one (its event name, no fields). */
+ * fields) or an event one (its event name, no fields). Never its callback URL: the URL carries the
+ * account's secret token, and whoever learns it can post notifications in the platform's name. */
 export const SubscriptionViewSchema = z.object({
   kind: z.enum(['object', 'event']),
   /** The record type ("job") or the event ("job.note_added"). */
   name: z.string(),
   uniqueId: z.string(),
-  callbackUrl: z.string(),
   fields: z.array(z.string()),
   active: z.boolean(),
   lastFailureReason: z.string().nullable(),
@@ -140,6 +140,14 @@ export const SubscriptionViewSchema = z.object({
   lastFailureAt: z.string().nullable(),
 });
 export type SubscriptionView = z.infer<typeof SubscriptionViewSchema>;
+
+/** How a change of the webhook address went: `retired` when the old address no longer works (every
+ * subscription moved); otherwise the ones the platform would not move, and the old address still works. */
+export const WebhookRotationSchema = z.object({
+  retired: z.boolean(),
+  refused: z.array(z.object({ unique_id: z.string(), message: z.string() })),
+});
+export type WebhookRotation = z.infer<typeof WebhookRotationSchema>;
 
 /**
  * Pushed by the background over a `runtime.connect({ name: LIVE_PORT })` port to every open page,

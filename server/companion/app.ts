@@ -5,6 +5,8 @@ import type { CompanionConfig } from './config';
 import { createCorsMiddleware } from './cors';
 import { createFeedModule, type FeedModule } from './feed/index';
 import { jsonError } from './http-errors';
+import { createLimitStore } from './limits/create-limit-store';
+import { createRateLimiter } from './limits/rate-limit';
 import { createRedirectAllowlist } from './oauth/redirect-allowlist';
 import { createOAuthRoutes } from './oauth/routes';
 import { consoleLogger, redactPath, requestLog, type Logger } from './request-log';
@@ -15,7 +17,7 @@ import { consoleLogger, redactPath, requestLog, type Logger } from './request-lo
 export interface CompanionDeps {
   /** How the companion reaches the platform (tests may wrap it). */
   fetch?: typeof fetch;
-  /** Clock for OAuth state expiry. */
+  /** Clock for OAuth state expiry, refresh proofs and rate-limit windows. */
   now?: () => number;
   /** Where request lines and errors go; never receives a secret, code or token. */
   log?: Logger;
@@ -32,8 +34,17 @@ export interface CompanionApp {
 export async function createCompanionApp(config: CompanionConfig, deps: CompanionDeps = {}): Promise<CompanionApp> {
   const log = deps.log ?? consoleLogger;
   const allowlist = await createRedirectAllowlist(config.allowedExtensionIds);
+  // Shared by every instance when REDIS_URL is set: a flood spread over instances is still one flood.
+  const limits = await createLimitStore(config);
+  const limiter = createRateLimiter({ store: limits, limits: config.limits, ...(deps.now ? { now: deps.now } : {}) });
   const createFeed = deps.createFeedModule === undefined ? createFeedModule : deps.createFeedModule;
-  const feed: FeedModule | undefined = createFeed ? await createFeed({ config, ...(deps.fetch ? { fetch: deps.fetch } : {}) }) : undefined;
+  let feed: FeedModule | undefined;
+  try {
+    feed = createFeed ? await createFeed({ config, limits, limiter, ...(deps.fetch ? { fetch: deps.fetch } : {}) }) : undefined;
+  } catch (error) {
+    await limits.close();
+    throw error;
+  }
 
   const app = new Hono();
   app.use('*', requestLog(log));
@@ -50,6 +61,7 @@ export async function createCompanionApp(config: CompanionConfig, deps: Companio
     createOAuthRoutes({
       config,
       allowlist,
+      limiter,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
       ...(deps.now ? { now: deps.now } : {}),
     }),
@@ -63,5 +75,11 @@ export async function createCompanionApp(config: CompanionConfig, deps: Companio
     return jsonError(c, 500, 'internal_error', 'The companion failed to handle this request');
   });
 
-  return { app, close: async () => feed?.close() };
+  return {
+    app,
+    close: async () => {
+      await feed?.close();
+      await limits.close();
+    },
+  };
 }

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealRefreshToken } from './oauth/sealed-refresh-token';
 import { signState } from './oauth/state';
+import { createTestInstallation } from '../../tests/support/companion/installation';
 import { startCompanion, type RunningCompanion } from './start';
+import { codeChallengeOf } from '../../contracts/installation-binding';
 import { CHROME_ID, CHROME_REDIRECT, companionEnv, freePort, postJson, SIGNING_SECRET } from '../../tests/support/companion/env';
+
+const CHALLENGE = 'c'.repeat(43);
+const INSTALLATION = 'i'.repeat(43);
+/** A state as /oauth/start signs it, for a redirect URL. */
+const stateFor = (redirectUrl: string) => ({ redirectUrl, codeChallenge: CHALLENGE, installation: INSTALLATION });
+const START = { code_challenge: CHALLENGE, installation: INSTALLATION };
 
 // The companion over real HTTP, with the platform down (nothing listens on its port): everything that does not
 // need a live platform, plus the 502 the extension reads as "retry later".
@@ -54,7 +63,7 @@ describe('companion basics', () => {
 
 describe('POST /oauth/start', () => {
   it('signs a state and builds the authorize URL with its own listening URL as the Return URL', async () => {
-    const response = await postJson(`${companion.url}/oauth/start`, { redirect_url: CHROME_REDIRECT, scopes: ['read_jobs', 'vendor', 'read_jobs'] });
+    const response = await postJson(`${companion.url}/oauth/start`, { redirect_url: CHROME_REDIRECT, scopes: ['read_jobs', 'vendor', 'read_jobs'], ...START });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { authorize_url: string; state: string };
     const url = new URL(body.authorize_url);
@@ -69,11 +78,13 @@ describe('POST /oauth/start', () => {
   });
 
   it.each([
-    ['a non-allowed extension', { redirect_url: `https://${'p'.repeat(32)}.chromiumapp.org/`, scopes: ['vendor'] }, 'redirect_url_not_allowed'],
-    ['an arbitrary site', { redirect_url: 'https://evil.example/', scopes: ['vendor'] }, 'redirect_url_not_allowed'],
-    ['no scopes', { redirect_url: CHROME_REDIRECT, scopes: [] }, 'invalid_request'],
-    ['a scope with spaces', { redirect_url: CHROME_REDIRECT, scopes: ['vendor read_jobs'] }, 'invalid_request'],
-    ['no redirect_url', { scopes: ['vendor'] }, 'invalid_request'],
+    ['a non-allowed extension', { redirect_url: `https://${'p'.repeat(32)}.chromiumapp.org/`, scopes: ['vendor'], ...START }, 'redirect_url_not_allowed'],
+    ['an arbitrary site', { redirect_url: 'https://evil.example/', scopes: ['vendor'], ...START }, 'redirect_url_not_allowed'],
+    ['no scopes', { redirect_url: CHROME_REDIRECT, scopes: [], ...START }, 'invalid_request'],
+    ['a scope with spaces', { redirect_url: CHROME_REDIRECT, scopes: ['vendor read_jobs'], ...START }, 'invalid_request'],
+    ['no redirect_url', { scopes: ['vendor'], ...START }, 'invalid_request'],
+    ['no code challenge (nothing would bind the code to its starter)', { redirect_url: CHROME_REDIRECT, scopes: ['vendor'], installation: INSTALLATION }, 'invalid_request'],
+    ['no installation', { redirect_url: CHROME_REDIRECT, scopes: ['vendor'], code_challenge: CHALLENGE }, 'invalid_request'],
   ])('refuses %s with a 400 JSON error', async (_name, body, error) => {
     const response = await postJson(`${companion.url}/oauth/start`, body);
     expect(response.status).toBe(400);
@@ -93,7 +104,7 @@ describe('POST /oauth/start', () => {
 
 describe('GET /oauth/return', () => {
   it('hands the code and state on to the redirect URL inside the state', async () => {
-    const { state } = await signState(SIGNING_SECRET, CHROME_REDIRECT);
+    const { state } = await signState(SIGNING_SECRET, stateFor(CHROME_REDIRECT));
     const response = await fetch(`${companion.url}/oauth/return?code=the-code&state=${encodeURIComponent(state)}`, { redirect: 'manual' });
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location') ?? '');
@@ -104,7 +115,7 @@ describe('GET /oauth/return', () => {
   });
 
   it('hands a refusal on as `error`', async () => {
-    const { state } = await signState(SIGNING_SECRET, CHROME_REDIRECT);
+    const { state } = await signState(SIGNING_SECRET, stateFor(CHROME_REDIRECT));
     const response = await fetch(`${companion.url}/oauth/return?error=access_denied&state=${encodeURIComponent(state)}`, { redirect: 'manual' });
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location') ?? '');
@@ -114,11 +125,11 @@ describe('GET /oauth/return', () => {
   });
 
   it('answers a 400 page, never a redirect, for a missing, forged, expired or foreign state', async () => {
-    const expired = await signState(SIGNING_SECRET, CHROME_REDIRECT, { now: Date.now() - 11 * 60 * 1000 });
-    const foreign = await signState('some-other-companion-secret-0123456789', CHROME_REDIRECT);
-    const good = await signState(SIGNING_SECRET, CHROME_REDIRECT);
+    const expired = await signState(SIGNING_SECRET, stateFor(CHROME_REDIRECT), { now: Date.now() - 11 * 60 * 1000 });
+    const foreign = await signState('some-other-companion-secret-0123456789', stateFor(CHROME_REDIRECT));
+    const good = await signState(SIGNING_SECRET, stateFor(CHROME_REDIRECT));
     const tampered = `${good.state.slice(0, -2)}${good.state.endsWith('AA') ? 'BB' : 'AA'}`;
-    const notAllowed = await signState(SIGNING_SECRET, 'https://evil.example/');
+    const notAllowed = await signState(SIGNING_SECRET, stateFor('https://evil.example/'));
     const cases = [
       ['missing', ''],
       ['garbage', '&state=garbage'],
@@ -140,10 +151,13 @@ describe('GET /oauth/return', () => {
 });
 
 describe('POST /oauth/token and /oauth/refresh', () => {
+  const VERIFIER = 'v'.repeat(43);
+
   it('refuses a bad state at the token step before calling the platform', async () => {
-    const expired = await signState(SIGNING_SECRET, CHROME_REDIRECT, { now: Date.now() - 11 * 60 * 1000 });
+    const installation = await createTestInstallation();
+    const expired = await signState(SIGNING_SECRET, stateFor(CHROME_REDIRECT), { now: Date.now() - 11 * 60 * 1000 });
     for (const state of ['garbage', expired.state]) {
-      const response = await postJson(`${companion.url}/oauth/token`, { code: 'the-code', state });
+      const response = await postJson(`${companion.url}/oauth/token`, { code: 'the-code', state, code_verifier: VERIFIER, installation_key: installation.key });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ error: 'invalid_state' });
     }
@@ -156,11 +170,13 @@ describe('POST /oauth/token and /oauth/refresh', () => {
   });
 
   it('answers 502 when the platform is unreachable', async () => {
-    const { state } = await signState(SIGNING_SECRET, CHROME_REDIRECT);
-    const token = await postJson(`${companion.url}/oauth/token`, { code: 'the-code', state });
+    const installation = await createTestInstallation();
+    const { state } = await signState(SIGNING_SECRET, { redirectUrl: CHROME_REDIRECT, codeChallenge: await codeChallengeOf(VERIFIER), installation: installation.id });
+    const token = await postJson(`${companion.url}/oauth/token`, { code: 'the-code', state, code_verifier: VERIFIER, installation_key: installation.key });
     expect(token.status).toBe(502);
     expect(await token.json()).toMatchObject({ error: 'platform_unavailable' });
-    const refresh = await postJson(`${companion.url}/oauth/refresh`, { refresh_token: 'a-refresh-token' });
+    const sealed = await sealRefreshToken(SIGNING_SECRET, { refreshToken: 'a-refresh-token', key: installation.key, account: null });
+    const refresh = await postJson(`${companion.url}/oauth/refresh`, { refresh_token: sealed, proof: await installation.prove(sealed) });
     expect(refresh.status).toBe(502);
     expect(await refresh.json()).toMatchObject({ error: 'platform_unavailable' });
   });

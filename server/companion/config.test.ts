@@ -1,27 +1,56 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, publicUrlIsAuto } from './config';
+import { CHROME_EXTENSION_ID } from '../../contracts/extension-ids';
+import { DEFAULT_LIMITS, loadConfig, publicUrlIsAuto } from './config';
 
-const BASE = {
-  PLATFORM_BASE_URL: 'http://127.0.0.1:4000/',
-  PLATFORM_AUTH_URL: 'http://127.0.0.1:4001',
+/** A production configuration: the default environment. */
+const PRODUCTION = {
+  PLATFORM_BASE_URL: 'https://api.platform.example/',
+  PLATFORM_AUTH_URL: 'https://go.platform.example',
   CLIENT_ID: 'client-id',
   CLIENT_SECRET: 'very-secret-client-secret-value',
   ALLOWED_EXTENSION_IDS: ' abcdefghijklmnopabcdefghijklmnop , fieldside@example.com ,',
   PUBLIC_URL: 'https://companion.example/',
 };
 
+/** A development machine: the emulator on 127.0.0.1. */
+const BASE = { ...PRODUCTION, COMPANION_ENV: 'development', PLATFORM_BASE_URL: 'http://127.0.0.1:4000/', PLATFORM_AUTH_URL: 'http://127.0.0.1:4001' };
+
 describe('companion configuration', () => {
   it('parses the environment, trimming slashes and ids', () => {
-    const config = loadConfig(BASE);
+    const config = loadConfig(PRODUCTION);
     expect(config).toMatchObject({
-      platformBaseUrl: 'http://127.0.0.1:4000',
-      platformAuthUrl: 'http://127.0.0.1:4001',
+      development: false,
+      platformBaseUrl: 'https://api.platform.example',
+      platformAuthUrl: 'https://go.platform.example',
       publicUrl: 'https://companion.example',
       allowedExtensionIds: ['abcdefghijklmnopabcdefghijklmnop', 'fieldside@example.com'],
       host: '127.0.0.1',
       port: 8787,
+      limits: DEFAULT_LIMITS,
     });
     expect(config.signingSecret.length).toBeGreaterThan(0);
+  });
+
+  it('reads the limits', () => {
+    const config = loadConfig({ ...PRODUCTION, OAUTH_LIMIT_PER_INSTALLATION: '5', OAUTH_LIMIT_PER_ACCOUNT: '50', FEED_STREAMS_PER_TOKEN: '1', FEED_STREAMS_PER_ACCOUNT: '9', ACCESS_TOKEN_LIFETIME_SECONDS: '60', FEED_STREAM_RECHECK_SECONDS: '7' });
+    expect(config.limits).toEqual({ ...DEFAULT_LIMITS, oauthPerInstallation: 5, oauthPerAccount: 50, streamsPerToken: 1, streamsPerAccount: 9, accessTokenLifetimeMs: 60_000, streamRecheckMs: 7_000 });
+  });
+
+  it('outside development, refuses http platform URLs, a public URL taken from requests or over http, and the development id', () => {
+    const refusals: Array<[string, Record<string, string | undefined>, RegExp]> = [
+      ['an http REST URL', { PLATFORM_BASE_URL: 'http://api.platform.example' }, /PLATFORM_BASE_URL: must be an https URL outside development/],
+      ['an http OAuth URL', { PLATFORM_AUTH_URL: 'http://go.platform.example' }, /PLATFORM_AUTH_URL: must be an https URL outside development/],
+      ['PUBLIC_URL auto', { PUBLIC_URL: 'auto' }, /PUBLIC_URL: required outside development/],
+      ['no PUBLIC_URL', { PUBLIC_URL: undefined }, /PUBLIC_URL: required outside development/],
+      ['an http PUBLIC_URL', { PUBLIC_URL: 'http://companion.example' }, /PUBLIC_URL: must be an https URL/],
+      ['the development Chrome id', { ALLOWED_EXTENSION_IDS: `${CHROME_EXTENSION_ID},fieldside@example.com` }, /ALLOWED_EXTENSION_IDS: .* development build's id/],
+    ];
+    for (const [name, change, message] of refusals) {
+      // The listening URL does not stand in for PUBLIC_URL outside development either.
+      expect(() => loadConfig({ ...PRODUCTION, ...change }, { listeningUrl: 'http://127.0.0.1:5555' }), name).toThrow(message);
+      expect(() => loadConfig({ ...PRODUCTION, ...change, COMPANION_ENV: 'development' }, { listeningUrl: 'http://127.0.0.1:5555' }), name).not.toThrow();
+    }
+    expect(() => loadConfig({ ...PRODUCTION, COMPANION_ENV: 'staging' })).toThrow(/COMPANION_ENV/);
   });
 
   it('lists every missing or bad variable in one error, without their values', () => {

@@ -1,10 +1,17 @@
 import { z } from 'zod';
+import { productionProblems } from './config-production';
 
 // The companion is configured by environment only, so the same code runs on Node here and on an
 // edge or serverless runtime in production. Secrets (client secret, signing key) never leave it
-// and are never logged.
+// and are never logged. Outside development (COMPANION_ENV=development) it refuses what only a
+// development machine may use: http platform URLs, a public URL taken from requests, the development
+// extension id (config-production.ts).
+
+const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const EnvSchema = z.object({
+  /** `development` allows http URLs, an automatic PUBLIC_URL and the development extension id. */
+  COMPANION_ENV: z.enum(['production', 'development']).default('production'),
   PLATFORM_BASE_URL: z.url(),
   PLATFORM_AUTH_URL: z.url(),
   CLIENT_ID: z.string().min(1),
@@ -12,19 +19,44 @@ const EnvSchema = z.object({
   /** Comma-separated Chrome extension ids and Firefox add-on ids allowed to receive OAuth codes. */
   ALLOWED_EXTENSION_IDS: z.string().min(1),
   /** The companion's own externally reachable URL: the OAuth Return URL and webhook callbacks hang off it.
-   * `auto` or absent means "my own listening URL" (known only once listening: see start.ts). */
+   * In development, `auto` or absent means "my own listening URL" (known only once listening: see start.ts). */
   PUBLIC_URL: z.union([z.literal('auto'), z.url()]).optional(),
-  /** Key that signs OAuth `state` and derives webhook callback tokens; shared by every instance. */
+  /** Key that signs OAuth `state`, seals refresh tokens and derives webhook callback tokens; shared by every instance. */
   SIGNING_SECRET: z.string().min(32).optional(),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
-  /** When set, the change feed lives in Redis Streams (several instances); otherwise in memory. */
+  /** When set, the change feed and the rate limits live in Redis (several instances); otherwise in memory. */
   REDIS_URL: z.string().optional(),
   /** Entries kept per account in the change feed. */
-  FEED_MAX_ENTRIES: z.coerce.number().int().positive().default(10_000),
+  FEED_MAX_ENTRIES: count(10_000),
+  /** OAuth requests (start, token, refresh) one installation may make in ten minutes. */
+  OAUTH_LIMIT_PER_INSTALLATION: count(30),
+  /** OAuth requests and feed registrations for one account in ten minutes: by default a little above what the
+   * platform itself lets an app do for one account in that time (180 a minute), so the companion never refuses
+   * a big account's ordinary traffic that the platform would take. */
+  OAUTH_LIMIT_PER_ACCOUNT: count(2_000),
+  /** Open change-feed streams per access token, and per account. */
+  FEED_STREAMS_PER_TOKEN: count(3),
+  FEED_STREAMS_PER_ACCOUNT: count(200),
+  /** The platform's access-token lifetime (the spec's 3,600 s): a stream ends by then. */
+  ACCESS_TOKEN_LIFETIME_SECONDS: count(3_600),
+  /** How often an open stream asks the platform whether its token still works. */
+  FEED_STREAM_RECHECK_SECONDS: count(300),
 });
 
+export interface CompanionLimits {
+  oauthPerInstallation: number;
+  oauthPerAccount: number;
+  /** The window of both counts above. */
+  windowMs: number;
+  streamsPerToken: number;
+  streamsPerAccount: number;
+  accessTokenLifetimeMs: number;
+  streamRecheckMs: number;
+}
+
 export interface CompanionConfig {
+  development: boolean;
   platformBaseUrl: string;
   platformAuthUrl: string;
   clientId: string;
@@ -36,10 +68,23 @@ export interface CompanionConfig {
   port: number;
   redisUrl: string | undefined;
   feedMaxEntries: number;
+  limits: CompanionLimits;
 }
 
+/** The defaults of CompanionConfig.limits (tests build configs by hand). */
+export const DEFAULT_LIMITS: CompanionLimits = {
+  oauthPerInstallation: 30,
+  oauthPerAccount: 2_000,
+  windowMs: 10 * 60_000,
+  streamsPerToken: 3,
+  streamsPerAccount: 200,
+  accessTokenLifetimeMs: 3_600_000,
+  streamRecheckMs: 300_000,
+};
+
 export interface LoadConfigOptions {
-  /** The URL the server actually listens on; stands in for a PUBLIC_URL that is `auto` or absent. */
+  /** The URL the server actually listens on (or, on an edge runtime, the first request's origin): stands in for
+   * a PUBLIC_URL that is `auto` or absent, in development only. */
   listeningUrl?: string;
 }
 
@@ -59,16 +104,24 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     throw new Error(`Companion configuration is invalid: ${problems}`);
   }
   const e = parsed.data;
-  const publicUrl = e.PUBLIC_URL === undefined || e.PUBLIC_URL === 'auto' ? options.listeningUrl : e.PUBLIC_URL;
+  const development = e.COMPANION_ENV === 'development';
+  const auto = e.PUBLIC_URL === undefined || e.PUBLIC_URL === 'auto';
+  const allowedExtensionIds = e.ALLOWED_EXTENSION_IDS.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!development) {
+    const problems = productionProblems({ ...e, publicUrl: auto ? undefined : e.PUBLIC_URL, allowedExtensionIds });
+    if (problems.length > 0) throw new Error(`Companion configuration is invalid: ${problems.join('; ')}`);
+  }
+  const publicUrl = auto ? options.listeningUrl : e.PUBLIC_URL;
   if (publicUrl === undefined) {
     throw new Error('Companion configuration is invalid: PUBLIC_URL: required unless the server fills it in from its listening URL (startCompanion)');
   }
   return {
+    development,
     platformBaseUrl: e.PLATFORM_BASE_URL.replace(/\/$/, ''),
     platformAuthUrl: e.PLATFORM_AUTH_URL.replace(/\/$/, ''),
     clientId: e.CLIENT_ID,
     clientSecret: e.CLIENT_SECRET,
-    allowedExtensionIds: e.ALLOWED_EXTENSION_IDS.split(',').map((s) => s.trim()).filter(Boolean),
+    allowedExtensionIds,
     publicUrl: publicUrl.replace(/\/$/, ''),
     // Without an explicit key, derive one from the client secret so every instance of one app agrees.
     signingSecret: e.SIGNING_SECRET ?? `derived:${e.CLIENT_SECRET}`,
@@ -76,5 +129,14 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     port: e.PORT,
     redisUrl: e.REDIS_URL,
     feedMaxEntries: e.FEED_MAX_ENTRIES,
+    limits: {
+      oauthPerInstallation: e.OAUTH_LIMIT_PER_INSTALLATION,
+      oauthPerAccount: e.OAUTH_LIMIT_PER_ACCOUNT,
+      windowMs: DEFAULT_LIMITS.windowMs,
+      streamsPerToken: e.FEED_STREAMS_PER_TOKEN,
+      streamsPerAccount: e.FEED_STREAMS_PER_ACCOUNT,
+      accessTokenLifetimeMs: e.ACCESS_TOKEN_LIFETIME_SECONDS * 1000,
+      streamRecheckMs: e.FEED_STREAM_RECHECK_SECONDS * 1000,
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { cors } from 'hono/cors';
+import { COMPANION_HEADERS } from '../../contracts/companion-http';
 import type { MiddlewareHandler } from 'hono';
 
 // Only Fieldside's own pages may call the companion from a browser: Chrome extensions by their fixed ids, and
@@ -17,7 +18,7 @@ export function createCorsMiddleware(chromeIds: ReadonlySet<string>): Middleware
   return cors({
     origin: (origin) => (isAllowedOrigin(origin, chromeIds) ? origin : null),
     allowMethods: ['GET', 'POST', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Authorization', 'Last-Event-ID'],
+    allowHeaders: ['Content-Type', 'Authorization', 'Last-Event-ID', COMPANION_HEADERS.staff],
     maxAge: 600,
   });
 }

@@ -5,7 +5,8 @@ import { createCompanionApp, type CompanionDeps } from './app';
 import { loadConfig } from './config';
 
 // Starts the companion on Node. It listens before it builds the app, because with PORT 0 and PUBLIC_URL
-// `auto` (or absent) its own URL, which the OAuth Return URL and webhook callbacks hang off, is known only then.
+// `auto` (or absent; development only, see config.ts) its own URL, which the OAuth Return URL and webhook
+// callbacks hang off, is known only then.
 // Requests that arrive in that instant get a 503 rather than a half-configured answer.
 
 export interface RunningCompanion {

@@ -40,6 +40,8 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
     const emulator = await startEmulator({ ...options.emulator, returnUrl: `http://127.0.0.1:${port}/oauth/return` });
     const { info } = emulator;
     const companionEnv: Record<string, string | undefined> = {
+      // The emulator speaks http on 127.0.0.1, and development builds carry the public development key.
+      COMPANION_ENV: 'development',
       PLATFORM_BASE_URL: info.base_url,
       PLATFORM_AUTH_URL: info.auth_url,
       CLIENT_ID: info.app.client_id,

@@ -1,10 +1,13 @@
 import { expect } from 'vitest';
+import { codeChallengeOf } from '../../contracts/installation-binding';
 import type { EmulatorInfo } from '../emulator/contracts';
 import { createConsentDriver } from '../emulator/oauth/consent-driver';
 import { CHROME_REDIRECT, postJson } from '../../tests/support/companion/env';
+import { createCodeVerifier, createTestInstallation, type TestInstallation } from '../../tests/support/companion/installation';
 
 // Test support: the extension's side of sign-in played over HTTP against a companion and the emulator, with the
-// emulator's consent driver as the browser. Asserts every hop on the way.
+// emulator's consent driver as the browser. Asserts every hop on the way. Each driver is one installation (its
+// own key pair); each flow keeps its own verifier, as the extension does.
 
 export interface Tokens {
   access_token: string;
@@ -16,18 +19,43 @@ export interface Tokens {
 
 /** "<account uuid>:<staff uuid>" of the first account's first active technician (the consent form's value). */
 export function firstTechnician(info: EmulatorInfo): string {
-  const account = info.accounts[0];
-  const tech = account?.staff.find((s) => s.role === 'technician' && s.active);
-  if (!account || !tech) throw new Error('the emulator seeds no active technician');
-  return `${account.uuid}:${tech.uuid}`;
+  return firstOf(info, 'technician');
 }
 
-export function createSignInDriver(opts: { companionUrl: string; authUrl: string; person: string }) {
+/** "<account uuid>:<staff uuid>" of the first account's first active administrator. */
+export function firstAdministrator(info: EmulatorInfo): string {
+  return firstOf(info, 'administrator');
+}
+
+function firstOf(info: EmulatorInfo, role: 'technician' | 'administrator'): string {
+  const account = info.accounts[0];
+  const person = account?.staff.find((s) => s.role === role && s.active);
+  if (!account || !person) throw new Error(`the emulator seeds no active ${role}`);
+  return `${account.uuid}:${person.uuid}`;
+}
+
+export interface FlowAnswer {
+  state: string;
+  code: string;
+  error: string | null;
+  /** The secret this flow's starter kept (sent hashed at /oauth/start). */
+  verifier: string;
+}
+
+export async function createSignInDriver(opts: { companionUrl: string; authUrl: string; person: string; scopes?: string[] }) {
+  const installation: TestInstallation = await createTestInstallation();
   return {
+    installation,
     /** Start, the consent page as `person`, the platform's redirect to the companion, and the companion's
      * redirect to the extension's identity URL; answers what reached the extension. */
-    async toCode(redirectUrl = CHROME_REDIRECT, decision: 'allow' | 'deny' = 'allow') {
-      const started = await postJson(`${opts.companionUrl}/oauth/start`, { redirect_url: redirectUrl, scopes: ['read_jobs', 'vendor'] });
+    async toCode(redirectUrl = CHROME_REDIRECT, decision: 'allow' | 'deny' = 'allow'): Promise<FlowAnswer> {
+      const verifier = createCodeVerifier();
+      const started = await postJson(`${opts.companionUrl}/oauth/start`, {
+        redirect_url: redirectUrl,
+        scopes: opts.scopes ?? ['read_jobs', 'vendor'],
+        code_challenge: await codeChallengeOf(verifier),
+        installation: installation.id,
+      });
       expect(started.status).toBe(200);
       const { authorize_url: authorizeUrl, state } = (await started.json()) as { authorize_url: string; state: string };
       expect(authorizeUrl.startsWith(`${opts.authUrl}/oauth/authorize?`)).toBe(true);
@@ -46,13 +74,22 @@ export function createSignInDriver(opts: { companionUrl: string; authUrl: string
       const location = new URL(returned.headers.get('location') ?? '');
       expect(`${location.origin}${location.pathname}`).toBe(redirectUrl);
       expect(location.searchParams.get('state')).toBe(state);
-      return { state, code: location.searchParams.get('code') ?? '', error: location.searchParams.get('error') };
+      return { state, code: location.searchParams.get('code') ?? '', error: location.searchParams.get('error'), verifier };
     },
-    exchange(code: string, state: string): Promise<Response> {
-      return postJson(`${opts.companionUrl}/oauth/token`, { code, state });
+    /** The token step as the starter makes it; `as` plays someone else presenting the same code. */
+    exchange(flow: Pick<FlowAnswer, 'code' | 'state' | 'verifier'>, as: Partial<{ verifier: string; installation: TestInstallation }> = {}): Promise<Response> {
+      return postJson(`${opts.companionUrl}/oauth/token`, {
+        code: flow.code,
+        state: flow.state,
+        code_verifier: as.verifier ?? flow.verifier,
+        installation_key: (as.installation ?? installation).key,
+      });
     },
-    refresh(refreshToken: string): Promise<Response> {
-      return postJson(`${opts.companionUrl}/oauth/refresh`, { refresh_token: refreshToken });
+    /** A refresh signed by this installation (or by `as`). */
+    async refresh(refreshToken: string, as: TestInstallation = installation): Promise<Response> {
+      return postJson(`${opts.companionUrl}/oauth/refresh`, { refresh_token: refreshToken, proof: await as.prove(refreshToken) });
     },
   };
 }
+
+export type SignInDriver = Awaited<ReturnType<typeof createSignInDriver>>;

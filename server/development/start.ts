@@ -67,6 +67,7 @@ try {
 
   console.log(`Platform emulator: REST ${emulator.info.base_url}; web app and sign-in ${emulator.info.web_url}`);
   console.log(`Companion:         ${companion.url}`);
+  console.log(`Emulator controls: ${emulator.info.base_url}/_emulator/… with the header x-emulator-control: ${emulator.info.control_token}`);
   for (const account of emulator.info.accounts) {
     console.log(`\nAccount "${account.name}" (API key ${account.api_key}); sign in as any of:`);
     for (const s of account.staff.filter((x) => x.active)) console.log(`  - ${s.name} <${s.email}> (${s.role})`);

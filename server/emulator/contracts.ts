@@ -57,6 +57,9 @@ export interface EmulatorInfo {
   web_url: string;
   app: AppInfo;
   accounts: AccountInfo[];
+  /** Sent as the `x-emulator-control` header to {base_url}/_emulator (control/guard.ts): random per run unless
+   * given at start. */
+  control_token: string;
 }
 
 /** Who is calling, after authentication and before impersonation. */

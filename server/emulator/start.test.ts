@@ -15,7 +15,7 @@ describe('startEmulator', () => {
       expect((await fetch(`${emu.info.auth_url}/api_1.0/job.json`)).status).toBe(404);
       expect((await fetch(`${emu.info.auth_url}/webhook_subscriptions`)).status).toBe(404);
       expect((await fetch(`${emu.info.auth_url}/_emulator/info`)).status).toBe(404);
-      expect((await fetch(`${emu.info.base_url}/_emulator/info`)).status).toBe(200);
+      expect((await emu.control.info()).base_url).toBe(emu.info.base_url);
     } finally {
       await emu.close();
     }
@@ -31,7 +31,7 @@ describe('startEmulator', () => {
       expect(b.info.web_url).toBe(`http://127.0.0.1:${port}`);
       for (const url of [b.info.base_url, b.info.auth_url, b.info.web_url]) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(b.info.app.return_url).toBe(DEFAULT_RETURN_URL);
-      const strip = (info: typeof b.info) => ({ ...info, base_url: '', auth_url: '', web_url: '' });
+      const strip = (info: typeof b.info) => ({ ...info, base_url: '', auth_url: '', web_url: '', control_token: '' });
       expect(strip(b.info)).toEqual(strip(c.info));
     } finally {
       await Promise.all([b.close(), c.close()]);

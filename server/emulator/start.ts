@@ -1,7 +1,9 @@
 import { Hono, type ErrorHandler, type MiddlewareHandler } from 'hono';
 import { createClock } from './clock';
 import type { AppInfo, EmulatorEnv, EmulatorInfo, RunningEmulator, Switches } from './contracts';
+import { randomBytes } from 'node:crypto';
 import { createControlClient } from './control/client';
+import { controlGuard } from './control/guard';
 import { createControlRoutes } from './control/routes';
 import { createChangeBus } from './data/change-bus';
 import { createCursors } from './data/cursors';
@@ -36,6 +38,8 @@ export interface EmulatorOptions extends Partial<Switches> {
   callbackTimeoutMs?: number;
   /** No error logging (tests that provoke errors on purpose). */
   quiet?: boolean;
+  /** The token {base_url}/_emulator requires (`x-emulator-control`); random when absent. */
+  controlToken?: string;
 }
 
 export const DEFAULT_RETURN_URL = 'http://127.0.0.1:8787/oauth/return';
@@ -62,7 +66,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     client_secret: seededSecret(seed, 'client_secret', 48),
     return_url: options.returnUrl ?? DEFAULT_RETURN_URL,
   };
-  const info: EmulatorInfo = { base_url: '', auth_url: '', web_url: '', app, accounts: store.accounts.map((a) => a.info) };
+  const controlToken = options.controlToken ?? randomBytes(24).toString('base64url');
+  const info: EmulatorInfo = { base_url: '', auth_url: '', web_url: '', app, accounts: store.accounts.map((a) => a.info), control_token: controlToken };
   const oauth = createOAuthServer({ clock, app, accounts: info.accounts });
   const webhooks = createWebhooks(
     { clock, changes, baseUrl: () => info.base_url, switches },
@@ -95,6 +100,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   base.use('*', platformDate);
   base.onError(onError);
   base.notFound((c) => c.json({ errorCode: 404, message: `Nothing at ${c.req.method} ${c.req.path}` }, 404));
+  base.use('/_emulator', controlGuard({ token: controlToken, port: () => new URL(info.base_url).port }));
+  base.use('/_emulator/*', controlGuard({ token: controlToken, port: () => new URL(info.base_url).port }));
   base.route(
     '/_emulator',
     createControlRoutes({ info: () => info, clock, store, authority: oauth.authority, faults, limiter, switches, requests: () => requests }),
@@ -126,7 +133,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   let closed = false;
   return {
     info,
-    control: createControlClient(info.base_url),
+    control: createControlClient(info),
     webhooks,
     async close() {
       if (closed) return;

@@ -75,5 +75,34 @@ describe('Firefox ESR with the extension installed', () => {
     const local = await options.evaluate(async () => JSON.stringify(await (globalThis as unknown as { browser: { storage: { local: { get(k: null): Promise<unknown> } } } }).browser.storage.local.get(null)));
     expect(local).toContain('session');
     for (const secret of secrets) expect(local).not.toContain(secret);
+    // The refresh token is the companion's sealed one, tied to this installation's key.
+    expect(secrets[1]).toMatch(/^fsr1\./);
+  });
+
+  it("keeps the installation's key pair in IndexedDB with its private half not extractable, and refreshes with it", async () => {
+    const { options } = firefox;
+    const exported = await options.evaluate(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const open = indexedDB.open('fieldside-secrets');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const request = open.result.transaction('secrets').objectStore('secrets').get('installationKey');
+            request.onsuccess = () => {
+              const pair = request.result as CryptoKeyPair;
+              crypto.subtle.exportKey('jwk', pair.privateKey).then(() => resolve('exported'), () => resolve(`refused (${pair.privateKey.type})`));
+            };
+          };
+        }),
+    );
+    expect(exported).toBe('refused (private)');
+    // Past the token's lifetime, the next request refreshes through the companion with the key's signature.
+    const before = (await stack.emulator.control.stats()).grants.refresh_token;
+    await stack.emulator.control.advanceClock(3_700);
+    const send = (type: string) =>
+      options.evaluate((t) => (globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).browser.runtime.sendMessage({ fieldside: 1, type: t, payload: {} }), type);
+    // The staff list for "who are you": a platform read with the account's token.
+    expect(await send('session.listStaff')).toMatchObject({ ok: true });
+    expect((await stack.emulator.control.stats()).grants.refresh_token).toBe(before + 1);
   });
 });

@@ -102,6 +102,25 @@ describe('OAuth session in Chromium', () => {
     expect(local).not.toContain(secrets.oauthTokens.refreshToken);
   });
 
+  it("holds only a sealed refresh token, tied to this installation's key pair, whose private half cannot be exported", async () => {
+    expect((await readSecrets(options)).oauthTokens.refreshToken).toMatch(/^fsr1\./);
+    const exported = await options.evaluate(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const open = indexedDB.open('fieldside-secrets');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const request = open.result.transaction('secrets').objectStore('secrets').get('installationKey');
+            request.onsuccess = () => {
+              const pair = request.result as CryptoKeyPair;
+              crypto.subtle.exportKey('jwk', pair.privateKey).then(() => resolve('exported'), () => resolve(`refused (${pair.privateKey.type})`));
+            };
+          };
+        }),
+    );
+    expect(exported).toBe('refused (private)');
+  });
+
   it('ends in a clean signed-out state, and says so, when access is revoked', async () => {
     await stack.emulator.control.revokeAccess(stack.account.uuid);
     const reply = await sendFromPage(options, 'platform.jobsPage');
@@ -117,7 +136,7 @@ describe('OAuth session in Chromium', () => {
     await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
     // Same person on the same account: "who are you" is remembered only within a session.
     await chooseMe(options, stack.technician);
-    expect(Object.keys(await readSecrets(options))).toEqual(['oauthTokens']);
+    expect(Object.keys(await readSecrets(options))).toEqual(['installationKey', 'oauthTokens']);
     await options.getByRole('button', { name: 'Sign out' }).click();
     await options.locator('#session-state[data-state="signed_out"]').waitFor();
     expect(await options.locator('#revoked-notice').count()).toBe(0);

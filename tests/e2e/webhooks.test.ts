@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readStorageLocal } from './support/background';
-import { launchChromium, type ExtensionBrowser } from './support/chromium';
+import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
 import { startStack, type Stack } from './support/stack';
 import { extensionDir } from './support/extension-dir';
 import { startReceiver, type TestReceiver } from './support/webhook-receiver';
 
 // The options page's "Webhooks" view in real Chromium: Fieldside's own subscriptions (made by the
-// companion at sign-in), a subscription of the same app whose callback fails for 72 hours of
-// emulator time (deactivated, with its reason and time), then re-activation and deletion.
+// companion once an administrator says who they are), a subscription of the same app whose callback
+// fails for 72 hours of emulator time (deactivated, with its reason and time), re-activation, deletion,
+// a change of the webhook address, and what a technician sees instead (an administrator's job).
 
 let stack: Stack;
 let browser: ExtensionBrowser;
@@ -40,7 +41,8 @@ async function show(filter: 'Active' | 'Inactive' | 'All'): Promise<void> {
 
 it('lists the subscriptions the companion made for Fieldside at sign-in: jobs and notes', async () => {
   await options.getByRole('heading', { name: 'Webhooks' }).waitFor();
-  // Sign-in grants read_job_notes, which the platform needs before it takes a note subscription.
+  // The companion makes them once the administrator has said who they are; sign-in granted read_job_notes,
+  // which the platform needs before it takes a note subscription.
   await expect.poll(() => stack.emulator.webhooks.subscriptions().map((s) => s.unique_id).sort(), { timeout: 15_000 }).toEqual(['fieldside-job', 'fieldside-note']);
   await options.getByRole('button', { name: 'Refresh' }).click();
   await expect.poll(() => row('fieldside-job').count(), { timeout: 15_000 }).toBe(1);
@@ -48,6 +50,11 @@ it('lists the subscriptions the companion made for Fieldside at sign-in: jobs an
   expect(await row('fieldside-job').locator('[data-field="object"]').textContent()).toBe('job');
   expect(await row('fieldside-job').locator('[data-field="fields"]').textContent()).toContain('status');
   expect(await row('fieldside-job').locator('[data-field="last_failure"]').textContent()).toBe('None');
+  // The page never receives a callback URL: it carries the account's secret token.
+  const listed = await sendFromPage(options, 'webhooks.list', { status: 'all' });
+  expect(listed.ok).toBe(true);
+  expect(JSON.stringify(listed.value)).not.toMatch(/callback|\/webhooks\//i);
+  expect(await options.locator('#webhooks').textContent()).not.toContain(stack.companion.url);
 });
 
 it('shows a subscription deactivated by 72 hours of failures with its reason and time; re-activating clears them', async () => {
@@ -99,6 +106,56 @@ it('deletes a subscription, by keyboard', async () => {
   expect(await row('e2e-failing').count()).toBe(0);
   expect(stack.emulator.webhooks.subscriptions().some((s) => s.unique_id === 'e2e-failing')).toBe(false);
   expect(await options.locator('#webhooks-table tbody tr').count()).toBe(2);
+});
+
+it('changes the webhook address: the subscriptions move to a new callback URL, the old one is refused, changes still arrive', async () => {
+  const ours = () => stack.emulator.webhooks.subscriptions().filter((s) => s.unique_id.startsWith('fieldside-'));
+  const old = ours()[0]!.callback_url;
+  expect(ours().every((s) => s.callback_url === old)).toBe(true);
+  await options.getByRole('button', { name: 'Change the webhook address' }).click();
+  await options.locator('#webhooks-status').filter({ hasText: 'The platform now sends changes to a new address; the old address no longer works.' }).waitFor();
+  const fresh = ours()[0]!.callback_url;
+  expect(fresh).not.toBe(old);
+  expect(ours().map((s) => [s.unique_id, s.callback_url === fresh, s.active])).toEqual([
+    ['fieldside-job', true, true],
+    ['fieldside-note', true, true],
+  ]);
+  // Whoever kept the old URL can no longer post through it.
+  const forged = await fetch(old, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'mode=subscribe&challenge=x' });
+  expect(forged.status).toBe(404);
+  // The platform's next notification arrives through the new one.
+  const { access_token } = await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, ['vendor']);
+  const feed = async () => (await (await fetch(`${stack.companion.url}/feed`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as { position: string; changes: { uuid: string }[] };
+  const { position } = await feed();
+  const job = ((await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{ uuid: string; status: string }>).find((j) => j.status === 'Quote')!;
+  await stack.emulator.control.updateRecord(stack.account.uuid, 'job', job.uuid, { status: 'Work Order' });
+  await stack.emulator.webhooks.whenIdle();
+  const after = (await (await fetch(`${stack.companion.url}/feed?after=${position}`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as { changes: { uuid: string }[] };
+  expect(after.changes.map((c) => c.uuid)).toContain(job.uuid);
+});
+
+it('as a technician: says an administrator manages the subscriptions, lists none, and the background refuses every action', async () => {
+  await options.getByRole('button', { name: 'Sign out' }).click();
+  await options.locator('#session-state[data-state="signed_out"]').waitFor();
+  // The administrator also leaves the platform's web app, so the platform asks who signs in next.
+  const web = await browser.context.newPage();
+  await web.goto(stack.emulator.info.web_url);
+  await web.locator('#sign-out').click();
+  await web.waitForURL(/\/login/);
+  await web.close();
+  await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
+  await chooseMe(options, stack.technician);
+  await options.locator('#webhooks-admin-notice').waitFor();
+  expect(await options.locator('#webhooks-admin-notice').textContent()).toContain('An administrator of your account manages the webhook subscriptions');
+  expect(await options.locator('#webhooks-table').count()).toBe(0);
+  expect(await options.getByRole('button', { name: 'Change the webhook address' }).count()).toBe(0);
+  // A page that asks anyway (devtools, a changed page) is refused by the background.
+  for (const [type, payload] of [['webhooks.list', { status: 'all' }], ['webhooks.rotate', {}], ['webhooks.delete', { kind: 'object', name: 'job', uniqueId: 'fieldside-job' }]] as const) {
+    const reply = await sendFromPage(options, type, payload);
+    expect(reply.ok, type).toBe(false);
+    expect(reply.error, type).toMatchObject({ name: 'NotAllowedError', message: expect.stringMatching(/administrator/) });
+  }
+  expect(stack.emulator.webhooks.subscriptions().filter((s) => s.unique_id.startsWith('fieldside-'))).toHaveLength(2);
 });
 
 it('API-key mode: says there is no live feed, lists the private app’s own subscriptions, and the feed stays off', async () => {

@@ -26,7 +26,8 @@ it('rejects a sign-in answer that carries another flow’s state, and never exch
   const start = await fetch(`${stack.companion.url}/oauth/start`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ redirect_url: `https://${CHROME_EXTENSION_ID}.chromiumapp.org/`, scopes: ['vendor'] }),
+    // With a verifier and an installation of the attacker's own: the companion starts anyone's flow.
+    body: JSON.stringify({ redirect_url: `https://${CHROME_EXTENSION_ID}.chromiumapp.org/`, scopes: ['vendor'], code_challenge: 'c'.repeat(43), installation: 'i'.repeat(43) }),
   });
   const injected = (await start.json()) as { authorize_url: string };
   await page.goto(injected.authorize_url);

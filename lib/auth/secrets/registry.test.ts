@@ -9,6 +9,7 @@ import { createSecretStore, type StoredSecrets } from './store';
 const samples: StoredSecrets = {
   oauthTokens: { accessToken: 'a', refreshToken: 'r', expiresAt: 1, scopes: ['vendor'] },
   apiKey: 'key-123456',
+  installationKey: await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']),
 };
 
 let n = 0;

@@ -35,10 +35,22 @@ export const SECRETS = {
     clearedOn: ['sign-out', 'revoked', 'sign-in'],
     what: 'API key pasted by the person (private-application mode)',
   },
+  installationKey: {
+    location: 'indexeddb',
+    // Not on 'sign-in': an incremental authorisation signs in again, and its refresh tokens are sealed to
+    // this same key. A new sign-in after sign-out makes a new one.
+    clearedOn: ['sign-out', 'revoked'],
+    what: "this installation's P-256 key pair (private half not extractable): the companion seals refresh tokens to it and refreshes only with its signature",
+  },
   oauthState: {
     location: 'memory',
     clearedOn: ['sign-in', 'sign-out'],
     what: 'state of an OAuth flow in progress, held only while launchWebAuthFlow runs',
+  },
+  oauthVerifier: {
+    location: 'memory',
+    clearedOn: ['sign-in', 'sign-out'],
+    what: "the PKCE-style verifier of an OAuth flow in progress: the companion redeems the flow's code only with it",
   },
 } as const satisfies Record<string, SecretDeclaration>;
 

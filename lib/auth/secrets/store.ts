@@ -16,6 +16,8 @@ export interface OAuthTokens {
 export interface StoredSecrets {
   oauthTokens: OAuthTokens;
   apiKey: string;
+  /** Structured-cloned as CryptoKeys: the private half stays non-extractable on disk too. */
+  installationKey: CryptoKeyPair;
 }
 
 // Compile-time check that the stored secrets and the declared list agree in both directions.

@@ -1,4 +1,5 @@
 import { cors } from 'hono/cors';
+import { COMPANION_HEADERS } from '../../../contracts/companion-http';
 
 /**
  * Only Fieldside's own extension pages may call the feed from a browser: Chrome's by their fixed ids;
@@ -9,7 +10,7 @@ export function feedCors(allowedExtensionIds: readonly string[]) {
   return cors({
     origin: (origin) => (chrome.has(origin) || /^moz-extension:\/\/[0-9a-f-]{36}$/i.test(origin) ? origin : null),
     allowMethods: ['GET', 'POST', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID', COMPANION_HEADERS.staff],
     maxAge: 600,
   });
 }

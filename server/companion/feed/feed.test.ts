@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, jobNotification, postJson } from '../../../tests/support/companion/feed-client';
+import { actingAs, bearer, jobNotification, postJson } from '../../../tests/support/companion/feed-client';
 import { startFeedServer, type FeedServer } from '../../../tests/support/companion/feed-server';
-import { startStubPlatform } from '../../../tests/support/companion/stub-platform';
+import { startStubPlatform, STUB_ADMIN, STUB_TECHNICIAN } from '../../../tests/support/companion/stub-platform';
 import type { FeedPage } from './types';
 
 const ACCOUNT = '22222222-2222-4222-8222-222222222222';
@@ -12,8 +12,8 @@ let platform: Awaited<ReturnType<typeof startStubPlatform>>;
 let companion: FeedServer;
 let callbackUrl: string;
 
-async function register(token: string): Promise<Response> {
-  return fetch(`${companion.url}/feed/register`, { method: 'POST', headers: bearer(token) });
+async function register(token: string, staff: string | null = STUB_ADMIN): Promise<Response> {
+  return fetch(`${companion.url}/feed/register`, { method: 'POST', headers: staff ? actingAs(token, staff) : bearer(token) });
 }
 
 async function feed(query = '', token = TOKEN): Promise<FeedPage> {
@@ -23,7 +23,7 @@ async function feed(query = '', token = TOKEN): Promise<FeedPage> {
 }
 
 beforeAll(async () => {
-  platform = await startStubPlatform({ [TOKEN]: ACCOUNT, 'token-a2': ACCOUNT, 'token-other': OTHER, 'token-b': OTHER });
+  platform = await startStubPlatform({ [TOKEN]: ACCOUNT, 'token-a2': ACCOUNT, 'token-other': OTHER, 'token-b': OTHER, 'token-c': OTHER });
   companion = await startFeedServer({ platformBaseUrl: platform.baseUrl });
 });
 
@@ -33,12 +33,36 @@ afterAll(async () => {
 });
 
 describe('POST /feed/register', () => {
-  it('creates the job and note subscriptions, verified, pointing at the account callback', async () => {
+  it.each([
+    ['a technician', STUB_TECHNICIAN],
+    ['a caller who names no staff member', null],
+    ['a staff member the platform does not know', '99999999-0000-4000-8000-000000000099'],
+  ])('for %s: answers the position, and neither lists nor touches the subscriptions', async (_name, staff) => {
+    const before = { ...platform.calls };
+    const res = await register(TOKEN, staff);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toEqual({ account_uuid: ACCOUNT, position: expect.any(String), refused: [], manages_subscriptions: false });
+    expect(JSON.stringify(body)).not.toContain('/webhooks/');
+    expect(platform.calls.list).toBe(before.list);
+    expect(platform.calls.add).toBe(before.add);
+    expect(platform.subscriptions.get(ACCOUNT)).toBeUndefined();
+  });
+
+  it('refuses a staff header that is not a uuid', async () => {
+    const res = await register(TOKEN, 'admin');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/X-Fieldside-Staff/);
+  });
+
+  it("for an administrator: creates the job and note subscriptions, verified, pointing at the account callback", async () => {
     const res = await register(TOKEN);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { account_uuid: string; position: string };
+    const body = (await res.json()) as { account_uuid: string; position: string; manages_subscriptions: boolean };
     expect(body.account_uuid).toBe(ACCOUNT);
     expect(typeof body.position).toBe('string');
+    expect(body.manages_subscriptions).toBe(true);
+    expect(JSON.stringify(body)).not.toContain('/webhooks/');
     const subs = platform.subscriptions.get(ACCOUNT)!;
     expect(subs.map((s) => [s.object, s.unique_id, [...s.fields].sort()])).toEqual([
       ['job', 'fieldside-job', ['active', 'badges', 'company_uuid', 'generated_job_id', 'job_address', 'job_description', 'status']],
@@ -77,6 +101,47 @@ describe('POST /feed/register', () => {
   });
 });
 
+describe('POST /feed/rotate', () => {
+  const rotate = (token: string, staff: string) => fetch(`${companion.url}/feed/rotate`, { method: 'POST', headers: actingAs(token, staff) });
+  const challenge = (url: string) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'mode=subscribe&challenge=abc' });
+
+  it("refuses a technician, and the account's callback stays as it was", async () => {
+    const res = await rotate('token-b', STUB_TECHNICIAN);
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: string }).error).toMatch(/administrator/);
+    expect((await postJson(platform.subscriptions.get(OTHER)![0]!.callback_url, jobNotification(platform.baseUrl))).status).toBe(200);
+  });
+
+  it('moves every subscription to a new callback URL and refuses the old one from then on', async () => {
+    const old = platform.subscriptions.get(OTHER)![0]!.callback_url;
+    const res = await rotate('token-b', STUB_ADMIN);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ refused: [], retired: true });
+    const moved = platform.subscriptions.get(OTHER)!;
+    expect(moved.map((s) => s.unique_id).sort()).toEqual(['fieldside-job', 'fieldside-note']);
+    const fresh = moved[0]!.callback_url;
+    expect(fresh).not.toBe(old);
+    expect(moved.every((s) => s.callback_url === fresh && s.active)).toBe(true);
+
+    // The old URL: refused for notifications and challenges alike, and nothing reaches the feed through it.
+    const start = (await feed('', 'token-b')).position;
+    const stale = jobNotification(platform.baseUrl);
+    const refused = await postJson(old, stale);
+    expect(refused.status).toBe(404);
+    expect((await challenge(old)).status).toBe(404);
+    const accepted = jobNotification(platform.baseUrl);
+    expect((await postJson(fresh, accepted)).status).toBe(200);
+    expect((await challenge(fresh)).status).toBe(200);
+    expect((await feed(`?after=${start}`, 'token-b')).changes.map((c) => c.uuid)).toEqual([accepted.entry[0]!.uuid]);
+
+    // Registering again keeps the new URL: the account's current token is the new one.
+    const adds = platform.calls.add;
+    expect((await register('token-b')).status).toBe(200);
+    expect(platform.calls.add).toBe(adds);
+  });
+});
+
 describe('authentication', () => {
   it.each([
     ['no Authorization header', {}],
@@ -92,8 +157,8 @@ describe('authentication', () => {
 
   it('asks the platform once per token while the check is cached', async () => {
     const before = platform.calls.vendor;
-    await Promise.all(Array.from({ length: 10 }, () => feed('', 'token-b')));
-    await feed('', 'token-b');
+    await Promise.all(Array.from({ length: 10 }, () => feed('', 'token-c')));
+    await feed('', 'token-c');
     expect(platform.calls.vendor).toBe(before + 1);
     await feed('', TOKEN); // checked already during registration
     expect(platform.calls.vendor).toBe(before + 1);
@@ -129,7 +194,7 @@ describe('GET /feed', () => {
     const rest = await feed(`?after=${first.position}`);
     expect(rest.changes.map((c) => c.uuid)).toEqual(sent.slice(2));
     const none = await feed(`?after=${rest.position}`);
-    expect(none).toEqual({ changes: [], position: rest.position });
+    expect(none).toEqual({ changes: [], position: rest.position, gap: false });
   });
 
   it('rejects a position it never handed out, and a bad limit', async () => {

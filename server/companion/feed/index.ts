@@ -1,9 +1,13 @@
 import { Hono } from 'hono';
 import type { CompanionConfig } from '../config';
+import { createMemoryLimitStore } from '../limits/memory-limit-store';
+import { createRateLimiter, type RateLimiter } from '../limits/rate-limit';
+import type { LimitStore } from '../limits/types';
 import { createCallbackTokens } from '../webhooks/callback-token';
 import { createWebhookRoutes } from '../webhooks/routes';
 import { createFeedStore } from './create-store';
 import { createFeedRoutes } from './routes';
+import { createRoleCheck } from './staff-role';
 import { createTokenChecker } from './token-check';
 
 export type { FeedChange, FeedPage, FeedStore } from './types';
@@ -26,14 +30,18 @@ export async function createFeedModule(opts: {
   fetch?: typeof fetch;
   /** Interval of the SSE comment heartbeat (15 s). */
   heartbeatMs?: number;
+  /** The companion's shared limits (app.ts); a module of its own (tests) keeps them in memory. */
+  limits?: LimitStore;
+  limiter?: RateLimiter;
 }): Promise<FeedModule> {
   const { config } = opts;
   const store = await createFeedStore(config);
+  const slots = opts.limits ?? createMemoryLimitStore();
+  const limiter = opts.limiter ?? createRateLimiter({ store: slots, limits: config.limits });
   const tokens = createCallbackTokens({ secret: config.signingSecret, store });
-  const checker = createTokenChecker({
-    platformBaseUrl: config.platformBaseUrl,
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
-  });
+  const platform = { platformBaseUrl: config.platformBaseUrl, ...(opts.fetch ? { fetch: opts.fetch } : {}) };
+  const checker = createTokenChecker({ ...platform, lifetimeMs: config.limits.accessTokenLifetimeMs });
+  const roles = createRoleCheck(platform);
   const streams = new Set<() => void>();
 
   const routes = new Hono();
@@ -45,6 +53,10 @@ export async function createFeedModule(opts: {
       store,
       tokens,
       checker,
+      roles,
+      limiter,
+      slots,
+      limits: config.limits,
       publicUrl: config.publicUrl,
       platformBaseUrl: config.platformBaseUrl,
       allowedExtensionIds: config.allowedExtensionIds,
@@ -59,6 +71,7 @@ export async function createFeedModule(opts: {
     async close() {
       for (const finish of [...streams]) finish();
       await store.close();
+      if (!opts.limits) await slots.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createDedupWindow, DEDUP_TTL_SECONDS } from './dedup-window';
-import { FeedPositionError, type FeedChange, type FeedPage, type FeedStore, type NewChange } from './types';
+import { dedupCapacity, FeedPositionError, type CallbackTokenOwner, type FeedChange, type FeedPage, type FeedStore, type NewChange } from './types';
 
 /** One account's bounded ring of changes. Ids are `<epoch>-<sequence number>`. */
 interface Ring {
@@ -15,9 +15,10 @@ interface Ring {
 export function createMemoryFeedStore(opts: { maxEntries: number; now?: () => number }): FeedStore {
   const now = opts.now ?? Date.now;
   const rings = new Map<string, Ring>();
-  const tokens = new Map<string, string>();
+  const tokens = new Map<string, CallbackTokenOwner>();
+  const generations = new Map<string, number>();
   // A memory feed starts empty after a restart; the epoch in every id lets it recognise a client's
-  // position from an earlier life and replay everything kept instead of waiting for numbers to catch up.
+  // position from an earlier life: everything kept is replayed, and the read says there is a gap.
   const epoch = `m${Math.floor(Math.random() * 36 ** 6).toString(36)}`;
   const idOf = (seq: number) => (seq === 0 ? '0' : `${epoch}-${seq}`);
 
@@ -28,7 +29,7 @@ export function createMemoryFeedStore(opts: { maxEntries: number; now?: () => nu
         slots: new Array<FeedChange | undefined>(opts.maxEntries),
         next: 1,
         count: 0,
-        dedup: createDedupWindow({ maxKeys: Math.max(opts.maxEntries * 2, 1000), ttlMs: DEDUP_TTL_SECONDS * 1000, now }),
+        dedup: createDedupWindow({ maxKeys: dedupCapacity(opts.maxEntries), ttlMs: DEDUP_TTL_SECONDS * 1000, now }),
         listeners: new Set(),
       };
       rings.set(account, r);
@@ -36,37 +37,41 @@ export function createMemoryFeedStore(opts: { maxEntries: number; now?: () => nu
     return r;
   }
 
-  function parse(after: string): number {
-    if (after === '0') return 0;
+  /** The sequence number after which to read, and whether the position came from an earlier life. */
+  function parse(after: string): { from: number; foreign: boolean } {
+    if (after === '0') return { from: 0, foreign: false };
     const m = /^(m[a-z0-9]{1,8})-(\d{1,15})$/.exec(after);
     if (!m) throw new FeedPositionError(after);
-    return m[1] === epoch ? Number(m[2]) : 0;
+    return m[1] === epoch ? { from: Number(m[2]), foreign: false } : { from: 0, foreign: true };
   }
 
   return {
-    async append(account, change: NewChange, dedupKey) {
+    async append(account, change: NewChange, dedupKey, generation) {
+      if (generation < (generations.get(account) ?? 0)) return { kind: 'retired' };
       const r = ring(account);
-      if (!r.dedup.add(dedupKey)) return null;
+      if (!r.dedup.add(dedupKey)) return { kind: 'duplicate' };
       const seq = r.next++;
       const id = idOf(seq);
       r.slots[seq % opts.maxEntries] = { id, ...change };
       r.count = Math.min(r.count + 1, opts.maxEntries);
       for (const listener of r.listeners) listener();
-      return id;
+      return { kind: 'appended', id };
     },
 
     async read(account, after, limit): Promise<FeedPage> {
       const r = rings.get(account);
-      const from = after === undefined ? 0 : parse(after);
-      if (!r) return { changes: [], position: idOf(from) };
+      const { from, foreign } = after === undefined ? { from: 0, foreign: false } : parse(after);
+      if (!r) return { changes: [], position: idOf(from), gap: foreign };
       const oldest = r.next - r.count;
+      // Asked for a position whose successors are no longer all kept: the ring has wrapped past it.
+      const gap = foreign || (after !== undefined && from + 1 < oldest);
       const changes: FeedChange[] = [];
       for (let seq = Math.max(from + 1, oldest); seq < r.next && changes.length < limit; seq++) {
         const change = r.slots[seq % opts.maxEntries];
         if (change) changes.push(change);
       }
       const last = changes[changes.length - 1];
-      return { changes, position: last ? last.id : idOf(from) };
+      return { changes, position: last ? last.id : idOf(from), gap };
     },
 
     async position(account) {
@@ -80,12 +85,24 @@ export function createMemoryFeedStore(opts: { maxEntries: number; now?: () => nu
       return () => r.listeners.delete(listener);
     },
 
-    async saveCallbackToken(token, account) {
-      tokens.set(token, account);
+    async saveCallbackToken(token, owner) {
+      tokens.set(token, owner);
     },
 
-    async accountForCallbackToken(token) {
+    async callbackTokenOwner(token) {
       return tokens.get(token);
+    },
+
+    async forgetCallbackToken(token) {
+      tokens.delete(token);
+    },
+
+    async callbackGeneration(account) {
+      return generations.get(account) ?? 0;
+    },
+
+    async setCallbackGeneration(account, generation) {
+      generations.set(account, Math.max(generation, generations.get(account) ?? 0));
     },
 
     async close() {

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisFeedStore } from './redis-store';
-import { bearer, jobNotification, openStream, postJson } from '../../../tests/support/companion/feed-client';
+import { actingAs, bearer, jobNotification, openStream, postJson } from '../../../tests/support/companion/feed-client';
 import { startFeedServer } from '../../../tests/support/companion/feed-server';
 import { startRedisServer, type RedisServer } from '../../../tests/support/companion/redis-server';
-import { startStubPlatform } from '../../../tests/support/companion/stub-platform';
-import type { FeedPage } from './types';
+import { startStubPlatform, STUB_ADMIN } from '../../../tests/support/companion/stub-platform';
+import { dedupCapacity, type FeedPage, type NewChange } from './types';
+
+const change = (seq: number): NewChange => {
+  const n = jobNotification('http://p', { seq });
+  return { object: n.object, uuid: n.entry[0]!.uuid, changed_fields: ['status'], time: n.entry[0]!.time, resource_url: n.resource_url };
+};
 
 const ACCOUNT = '44444444-4444-4444-8444-444444444444';
 const TOKEN = 'token-redis';
@@ -29,7 +34,7 @@ async function feed(url: string, after?: string): Promise<FeedPage> {
 }
 
 async function registerAndGetCallback(url: string): Promise<string> {
-  const res = await fetch(`${url}/feed/register`, { method: 'POST', headers: bearer(TOKEN) });
+  const res = await fetch(`${url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) });
   expect(res.status).toBe(200);
   return platform.subscriptions.get(ACCOUNT)![0]!.callback_url;
 }
@@ -101,18 +106,66 @@ describe('Redis feed store', () => {
   it('bounds each account stream (approximately, as MAXLEN ~ trims whole nodes)', async () => {
     const store = await createRedisFeedStore({ url: redis.url, maxEntries: 100 });
     try {
+      const first = await store.position('bounded-account');
       for (let i = 0; i < 1000; i++) {
-        const n = jobNotification('http://p', { seq: 100_000 + i });
-        const change = { object: n.object, uuid: n.entry[0]!.uuid, changed_fields: ['status'], time: n.entry[0]!.time, resource_url: n.resource_url };
-        expect(await store.append('bounded-account', change, `k${i}`)).toMatch(/^\d+-\d+$/);
+        expect(await store.append('bounded-account', change(100_000 + i), `k${i}`, 0)).toMatchObject({ kind: 'appended', id: expect.stringMatching(/^\d+-\d+$/) });
       }
-      const kept = (await store.read('bounded-account', undefined, 5000)).changes;
+      const page = await store.read('bounded-account', undefined, 5000);
+      const kept = page.changes;
       expect(kept.length).toBeGreaterThanOrEqual(100);
       expect(kept.length).toBeLessThan(300);
-      expect(kept[kept.length - 1]!.uuid).toBe(jobNotification('http://p', { seq: 100_999 }).entry[0]!.uuid);
+      expect(kept[kept.length - 1]!.uuid).toBe(change(100_999).uuid);
       expect(await store.position('bounded-account')).toBe(kept[kept.length - 1]!.id);
+      // A reader still at the start, or at a trimmed change, has missed some: a gap. One at a kept change has not.
+      expect(first).toBe('0');
+      expect((await store.read('bounded-account', '0', 10)).gap).toBe(true);
+      expect((await store.read('bounded-account', '1-0', 10)).gap).toBe(true);
+      expect((await store.read('bounded-account', kept[0]!.id, 10)).gap).toBe(false);
+      expect((await store.read('bounded-account', kept[kept.length - 1]!.id, 10)).gap).toBe(false);
+      // A position this Redis never reached (another Redis, or one that was reset): a gap too.
+      expect((await store.read('bounded-account', '99999999999999-0', 10)).gap).toBe(true);
+      expect((await store.read('never-appended-account', '1-0', 10)).gap).toBe(true);
+      expect((await store.read('never-appended-account', '0', 10)).gap).toBe(false);
     } finally {
       await store.close();
+    }
+  });
+
+  it('keeps a bounded number of dedup keys per account, the oldest dropped first, in one sorted set', async () => {
+    const store = await createRedisFeedStore({ url: redis.url, maxEntries: 10 });
+    const cap = dedupCapacity(10);
+    try {
+      for (let i = 0; i <= cap; i++) await store.append('dedup-account', change(200_000 + i), `d${i}`, 0);
+      expect((await store.append('dedup-account', change(200_000), 'd0', 0)).kind).toBe('appended');
+      expect((await store.append('dedup-account', change(200_000 + cap), `d${cap}`, 0)).kind).toBe('duplicate');
+      const { Redis } = await import('ioredis');
+      const probe = new Redis(redis.url);
+      try {
+        expect(await probe.zcard('fieldside:dedup:dedup-account')).toBe(cap);
+        expect(await probe.keys('fieldside:dedup:dedup-account:*')).toEqual([]);
+      } finally {
+        probe.disconnect();
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('refuses an append through a retired callback generation, whichever instance rotated', async () => {
+    const a = await createRedisFeedStore({ url: redis.url, maxEntries: 10 });
+    const b = await createRedisFeedStore({ url: redis.url, maxEntries: 10 });
+    try {
+      await a.saveCallbackToken('tok-1', { account: 'gen-account', generation: 1 });
+      expect(await b.callbackTokenOwner('tok-1')).toEqual({ account: 'gen-account', generation: 1 });
+      expect((await b.append('gen-account', change(300_000), 'g0', 0)).kind).toBe('appended');
+      await a.setCallbackGeneration('gen-account', 1);
+      expect((await b.append('gen-account', change(300_001), 'g1', 0)).kind).toBe('retired');
+      expect((await b.append('gen-account', change(300_001), 'g1', 1)).kind).toBe('appended');
+      await b.setCallbackGeneration('gen-account', 0);
+      expect(await a.callbackGeneration('gen-account')).toBe(1);
+    } finally {
+      await a.close();
+      await b.close();
     }
   });
 

@@ -1,28 +1,32 @@
-import { Hono } from 'hono';
-import { COMPANION_PATHS, FeedQuerySchema, type FeedRegisterReply } from '../../../contracts/companion-http';
+import { Hono, type Context } from 'hono';
+import { COMPANION_HEADERS, COMPANION_PATHS, FeedQuerySchema, type FeedRegisterReply, type FeedRotateReply } from '../../../contracts/companion-http';
+import { tooManyRequests, type RateLimiter } from '../limits/rate-limit';
 import type { CallbackTokens } from '../webhooks/callback-token';
 import { bearerAuth, type FeedEnv } from './bearer-auth';
 import { feedCors } from './cors';
 import { isPlatformError } from './platform-error';
-import { streamFeed } from './sse';
+import { STAFF_UUID, type RoleCheck } from './staff-role';
+import { openStream, type StreamRouteDeps } from './stream-route';
 import { ensureSubscriptions } from './subscriptions';
-import type { TokenChecker } from './token-check';
-import { isFeedPositionError, type FeedStore } from './types';
+import { isFeedPositionError } from './types';
 
-export interface FeedRoutesDeps {
-  store: FeedStore;
+export interface FeedRoutesDeps extends StreamRouteDeps {
   tokens: CallbackTokens;
-  checker: TokenChecker;
+  roles: RoleCheck;
+  limiter: RateLimiter;
   publicUrl: string;
   platformBaseUrl: string;
   allowedExtensionIds: readonly string[];
-  heartbeatMs: number;
   fetch?: typeof fetch;
-  /** Open streams' finishers, so closing the module ends them. */
-  streams: Set<() => void>;
 }
 
-/** `POST /feed/register`, `GET /feed`, `GET /feed/stream`: what extensions call, with their platform token. */
+type Staff = { ok: true; admin: boolean } | { ok: false; response: Response };
+
+/**
+ * `POST /feed/register`, `POST /feed/rotate`, `GET /feed`, `GET /feed/stream`: what extensions call, with their
+ * platform token. Only an administrator's register touches the webhook subscriptions, and only an
+ * administrator may rotate the callback URL; nothing here ever answers a callback URL.
+ */
 export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
   const app = new Hono<FeedEnv>();
   const auth = bearerAuth(deps.checker);
@@ -34,16 +38,53 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
     return c.json({ error: 'The change feed failed; retry later' }, 503);
   });
 
+  /** Whether the caller's staff member (X-Fieldside-Staff) is an administrator of the token's account. */
+  async function staffOf(c: Context<FeedEnv>): Promise<Staff> {
+    const staff = c.req.header(COMPANION_HEADERS.staff);
+    if (staff === undefined || staff === '') return { ok: true, admin: false };
+    if (!STAFF_UUID.test(staff)) return { ok: false, response: c.json({ error: `${COMPANION_HEADERS.staff} must be a staff member's uuid` }, 400) };
+    return { ok: true, admin: await deps.roles.isAdministrator(c.get('token'), c.get('account'), staff) };
+  }
+
+  const callbackUrl = (token: string) => `${deps.publicUrl}${COMPANION_PATHS.webhooks}/${token}`;
+
   app.post(COMPANION_PATHS.feedRegister, async (c) => {
     const account = c.get('account');
-    const token = await deps.tokens.issue(account);
-    const { refused } = await ensureSubscriptions({
-      platformBaseUrl: deps.platformBaseUrl,
-      token: c.get('token'),
-      callbackUrl: `${deps.publicUrl}${COMPANION_PATHS.webhooks}/${token}`,
-      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    const limited = await deps.limiter.check({ kind: 'account', id: account });
+    if (!limited.ok) return tooManyRequests(c, limited, 'live-update registrations');
+    const staff = await staffOf(c);
+    if (!staff.ok) return staff.response;
+    let refused: FeedRegisterReply['refused'] = [];
+    if (staff.admin) {
+      const token = await deps.tokens.issue(account);
+      ({ refused } = await ensureSubscriptions({
+        platformBaseUrl: deps.platformBaseUrl,
+        token: c.get('token'),
+        callbackUrl: callbackUrl(token),
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      }));
+    }
+    const reply: FeedRegisterReply = { account_uuid: account, position: await deps.store.position(account), refused, manages_subscriptions: staff.admin };
+    return c.json(reply);
+  });
+
+  app.post(COMPANION_PATHS.feedRotate, async (c) => {
+    const account = c.get('account');
+    const limited = await deps.limiter.check({ kind: 'account', id: account });
+    if (!limited.ok) return tooManyRequests(c, limited, 'changes of the webhook address');
+    const staff = await staffOf(c);
+    if (!staff.ok) return staff.response;
+    if (!staff.admin) return c.json({ error: 'Only an administrator of the account can change its webhook address' }, 403);
+    const rotation = await deps.tokens.rotate(account, async (token) => {
+      const ensured = await ensureSubscriptions({
+        platformBaseUrl: deps.platformBaseUrl,
+        token: c.get('token'),
+        callbackUrl: callbackUrl(token),
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      });
+      return ensured.refused;
     });
-    const reply: FeedRegisterReply = { account_uuid: account, position: await deps.store.position(account), refused };
+    const reply: FeedRotateReply = rotation;
     return c.json(reply);
   });
 
@@ -53,15 +94,7 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
     return c.json(await deps.store.read(c.get('account'), q.data.after, q.data.limit));
   });
 
-  app.get(COMPANION_PATHS.feedStream, async (c) => {
-    const q = FeedQuerySchema.safeParse(c.req.query());
-    if (!q.success) return c.json({ error: `Invalid query: ${q.error.issues.map((i) => i.message).join('; ')}` }, 400);
-    // EventSource-style reconnects name the last id received in a header instead of the query.
-    const after = q.data.after ?? c.req.header('last-event-id') ?? undefined;
-    const account = c.get('account');
-    const first = await deps.store.read(account, after, 500); // also rejects a bad position before streaming
-    return streamFeed(c, { store: deps.store, account, first, heartbeatMs: deps.heartbeatMs, streams: deps.streams });
-  });
+  app.get(COMPANION_PATHS.feedStream, (c) => openStream(c, deps));
 
   return app;
 }

@@ -1,20 +1,38 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { FEED_CHANGE_EVENT } from '../../../contracts/companion-http';
+import { FEED_CHANGE_EVENT, FEED_GAP_EVENT } from '../../../contracts/companion-http';
 import type { FeedPage, FeedStore } from './types';
 
 const PAGE = 500;
 
+export interface StreamOptions {
+  store: FeedStore;
+  account: string;
+  first: FeedPage;
+  heartbeatMs: number;
+  streams: Set<() => void>;
+  /** When the caller's token can no longer work (ms since the epoch): the stream ends then. */
+  endsAt: number;
+  /** How often to ask whether the token still works, and how. */
+  recheckMs: number;
+  stillValid: () => Promise<boolean>;
+  /** Each heartbeat: the stream is alive (its slot's lease is renewed). */
+  onHeartbeat: () => Promise<void>;
+  /** Once, when the stream has ended, however it ended. */
+  onEnd: () => void;
+  now?: () => number;
+}
+
 /**
- * Streams an account's feed as Server-Sent Events: one `change` event per change (id = its
- * position, so a client resumes with `after=<last id>`), and a comment heartbeat so the client and
- * any proxy can tell a quiet stream from a dead one. Store notifications are only a poke: every
- * delivery re-reads from the last position sent, so nothing is lost or repeated whatever the timing.
+ * Streams an account's feed as Server-Sent Events: a `gap` event when changes the client has not seen are no
+ * longer kept, one `change` event per change (id = its position, so a client resumes with `after=<last id>`),
+ * and a comment heartbeat so the client and any proxy can tell a quiet stream from a dead one. Store
+ * notifications are only a poke: every delivery re-reads from the last position sent, so nothing is lost or
+ * repeated whatever the timing. A stream lives no longer than its token: it ends when the token would expire
+ * or once the platform refuses it, and the client reconnects with a fresh one.
  */
-export function streamFeed(
-  c: Context,
-  opts: { store: FeedStore; account: string; first: FeedPage; heartbeatMs: number; streams: Set<() => void> },
-): Response {
+export function streamFeed(c: Context, opts: StreamOptions): Response {
+  const now = opts.now ?? Date.now;
   return streamSSE(c, async (stream) => {
     let position = opts.first.position;
     let pending: FeedPage | undefined = opts.first;
@@ -26,6 +44,7 @@ export function streamFeed(
     opts.streams.add(finish);
 
     async function send(page: FeedPage): Promise<void> {
+      if (page.gap) await stream.writeSSE({ event: FEED_GAP_EVENT, data: JSON.stringify({ position: page.position }) });
       for (const change of page.changes) {
         await stream.writeSSE({ event: FEED_CHANGE_EVENT, id: change.id, data: JSON.stringify(change) });
       }
@@ -55,16 +74,30 @@ export function streamFeed(
       }
     }
 
+    async function end(why: string): Promise<void> {
+      await stream.write(`: ${why}; reconnect with a fresh token\n\n`).catch(() => undefined);
+      finish();
+    }
+
     const unsubscribe = await opts.store.subscribe(opts.account, () => void pump());
-    const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n').catch(finish), opts.heartbeatMs);
+    const heartbeat = setInterval(() => {
+      void stream.write(': heartbeat\n\n').then(opts.onHeartbeat).catch(finish);
+    }, opts.heartbeatMs);
+    const expiry = setTimeout(() => void end('token expires'), Math.max(0, opts.endsAt - now()));
+    const recheck = setInterval(() => {
+      void opts.stillValid().then((valid) => (valid ? undefined : end('token refused')), () => undefined);
+    }, opts.recheckMs);
     try {
       await stream.write(': connected\n\n');
       await pump();
       await done;
     } finally {
       clearInterval(heartbeat);
+      clearInterval(recheck);
+      clearTimeout(expiry);
       unsubscribe();
       opts.streams.delete(finish);
+      opts.onEnd();
     }
   });
 }

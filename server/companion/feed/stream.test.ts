@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, jobNotification, openStream, postJson } from '../../../tests/support/companion/feed-client';
+import { actingAs, bearer, jobNotification, openStream, postJson } from '../../../tests/support/companion/feed-client';
 import { startFeedServer, TEST_EXTENSION_ID, type FeedServer } from '../../../tests/support/companion/feed-server';
-import { startStubPlatform } from '../../../tests/support/companion/stub-platform';
+import { startStubPlatform, STUB_ADMIN } from '../../../tests/support/companion/stub-platform';
 import type { FeedPage } from './types';
 
 const ACCOUNT = '77777777-7777-4777-8777-777777777777';
 const TOKEN = 'token-stream';
+
+const TOKENS: Record<string, string> = { [TOKEN]: ACCOUNT, 'token-a1': ACCOUNT, 'token-a2': ACCOUNT, 'token-a3': ACCOUNT, 'token-short': ACCOUNT, 'token-revoked': ACCOUNT };
 
 let platform: Awaited<ReturnType<typeof startStubPlatform>>;
 let companion: FeedServer;
@@ -18,9 +20,9 @@ async function feed(): Promise<FeedPage> {
 }
 
 beforeAll(async () => {
-  platform = await startStubPlatform({ [TOKEN]: ACCOUNT });
+  platform = await startStubPlatform(TOKENS);
   companion = await startFeedServer({ platformBaseUrl: platform.baseUrl, heartbeatMs: 100 });
-  const res = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: bearer(TOKEN) });
+  const res = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) });
   expect(res.status).toBe(200);
   callbackUrl = platform.subscriptions.get(ACCOUNT)![0]!.callback_url;
 });
@@ -68,6 +70,95 @@ describe('GET /feed/stream', () => {
     await reader.cancel();
     expect(text).toContain(n2.entry[0]!.uuid);
     expect(text).not.toContain(n1.entry[0]!.uuid);
+  });
+});
+
+describe('a stream lives no longer than its token', () => {
+  it('ends when the token would expire: at the lifetime after the companion first saw it', async () => {
+    const own = await startFeedServer({ platformBaseUrl: platform.baseUrl, heartbeatMs: 100, limits: { accessTokenLifetimeMs: 600 } });
+    try {
+      const stream = await openStream(`${own.url}/feed/stream`, 'token-short');
+      expect(stream.res.status).toBe(200);
+      await stream.ended;
+      expect(stream.comments).toContain('token expires; reconnect with a fresh token');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('ends once the platform refuses its token (revoked or expired early)', async () => {
+    const own = await startFeedServer({ platformBaseUrl: platform.baseUrl, heartbeatMs: 100, limits: { streamRecheckMs: 100 } });
+    try {
+      const stream = await openStream(`${own.url}/feed/stream`, 'token-revoked');
+      await stream.until(() => stream.comments.includes('heartbeat'));
+      expect(stream.comments).not.toContain('token refused; reconnect with a fresh token');
+      delete TOKENS['token-revoked'];
+      await stream.ended;
+      expect(stream.comments).toContain('token refused; reconnect with a fresh token');
+      // And the refused token opens no new stream.
+      expect((await fetch(`${own.url}/feed/stream`, { headers: bearer('token-revoked') })).status).toBe(401);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('streams are capped per token and per account', () => {
+  it('answers 429 in words past either cap, and frees a slot when a stream closes', async () => {
+    const own = await startFeedServer({ platformBaseUrl: platform.baseUrl, heartbeatMs: 100, limits: { streamsPerToken: 2, streamsPerAccount: 3 } });
+    const open = (token: string) => openStream(`${own.url}/feed/stream`, token);
+    try {
+      const first = await open('token-a1');
+      const second = await open('token-a1');
+      expect([first.res.status, second.res.status]).toEqual([200, 200]);
+      const third = await open('token-a1');
+      expect(third.res.status).toBe(429);
+      expect(third.res.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(((await third.res.json()) as { error: string }).error).toMatch(/Too many live-update connections/);
+
+      // Another person's token of the same account still fits, up to the account's cap.
+      const other = await open('token-a2');
+      expect(other.res.status).toBe(200);
+      const overAccount = await open('token-a3');
+      expect(overAccount.res.status).toBe(429);
+      await overAccount.res.body?.cancel();
+
+      first.close();
+      await first.ended;
+      await expect.poll(async () => {
+        const again = await open('token-a3');
+        again.close();
+        return again.res.status;
+      }).toBe(200);
+      for (const s of [second, other]) s.close();
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('a position older than what the feed keeps', () => {
+  it('is answered with a gap event first, then the changes still kept', async () => {
+    const own = await startFeedServer({ platformBaseUrl: platform.baseUrl, heartbeatMs: 100, feedMaxEntries: 3 });
+    try {
+      const registered = await fetch(`${own.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) });
+      const { position } = (await registered.json()) as { position: string };
+      const hook = platform.subscriptions.get(ACCOUNT)![0]!.callback_url;
+      expect(hook.startsWith(own.url)).toBe(true);
+      for (let i = 0; i < 5; i++) expect((await postJson(hook, jobNotification(platform.baseUrl))).status).toBe(200);
+      const stream = await openStream(`${own.url}/feed/stream?after=${position}`, TOKEN);
+      await stream.until(() => stream.changes().length === 3);
+      expect(stream.events[0]!.event).toBe('gap');
+      expect(stream.events.slice(1).every((e) => e.event === 'change')).toBe(true);
+      stream.close();
+      const page = (await (await fetch(`${own.url}/feed?after=${position}`, { headers: bearer(TOKEN) })).json()) as FeedPage;
+      expect(page.gap).toBe(true);
+      expect(page.changes).toHaveLength(3);
+    } finally {
+      await own.close();
+      // The next tests' companion owns the subscriptions again.
+      await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) });
+    }
   });
 });
 

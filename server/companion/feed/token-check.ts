@@ -21,10 +21,14 @@ async function sha256Hex(text: string): Promise<string> {
  * Maps a platform access token to its account by asking the platform (`vendor.json`), remembering
  * the answer for a short while so a stream reconnect or a burst of feed reads costs one platform call.
  * Tokens are cached by their SHA-256 only, never in the clear. Concurrent checks of one token share a call.
+ * It also remembers when it first saw each token: a token lives at most `lifetimeMs` after it was issued,
+ * so at most that long after it was first seen, which bounds how long a stream opened with it may run.
  */
 export function createTokenChecker(opts: {
   platformBaseUrl: string;
   fetch?: typeof fetch;
+  /** The platform's access-token lifetime (the spec's 3,600 s). */
+  lifetimeMs?: number;
   ttlMs?: number;
   /** Refusals are cached more briefly, in case the platform refused by mistake. */
   refusalTtlMs?: number;
@@ -36,7 +40,22 @@ export function createTokenChecker(opts: {
   const refusalTtlMs = opts.refusalTtlMs ?? 10_000;
   const maxEntries = opts.maxEntries ?? 10_000;
   const now = opts.now ?? Date.now;
+  const lifetimeMs = opts.lifetimeMs ?? 3_600_000;
   const cache = new Map<string, Entry>();
+  /** Token digest → when first seen; in insertion order, so the oldest are at the front. */
+  const firstSeen = new Map<string, number>();
+
+  function seen(key: string, at: number): number {
+    const known = firstSeen.get(key);
+    if (known !== undefined && known + lifetimeMs > at) return known;
+    firstSeen.delete(key);
+    firstSeen.set(key, at);
+    for (const [old, when] of firstSeen) {
+      if (firstSeen.size <= maxEntries && when + lifetimeMs > at) break;
+      firstSeen.delete(old);
+    }
+    return at;
+  }
 
   async function ask(token: string): Promise<Outcome> {
     const url = `${opts.platformBaseUrl}/api_1.0/vendor.json`;
@@ -66,6 +85,7 @@ export function createTokenChecker(opts: {
     async accountFor(token: string): Promise<string> {
       const key = await sha256Hex(token);
       const at = now();
+      seen(key, at);
       let entry = cache.get(key);
       if (!entry || entry.expires <= at) {
         evict(at);
@@ -85,6 +105,20 @@ export function createTokenChecker(opts: {
       const outcome = await entry.outcome;
       if (!outcome.ok) throw outcome.error;
       return outcome.account;
+    },
+
+    /** The latest moment the token can still work: its first sighting plus the token lifetime. */
+    async expiresBy(token: string): Promise<number> {
+      return seen(await sha256Hex(token), now()) + lifetimeMs;
+    },
+
+    /** Asks the platform again, past the cache: false once it refuses the token (expired or revoked); an
+     * outage is not a refusal. */
+    async stillValid(token: string): Promise<boolean> {
+      const outcome = await ask(token);
+      if (outcome.ok || outcome.error.status === 502) return true;
+      cache.delete(await sha256Hex(token));
+      return false;
     },
   };
 }

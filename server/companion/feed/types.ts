@@ -7,21 +7,45 @@ export type { FeedChange, FeedPage };
 
 export type NewChange = Omit<FeedChange, 'id'>;
 
+export type AppendResult =
+  | { kind: 'appended'; id: string }
+  /** The dedup key was seen for this account within the retry window. */
+  | { kind: 'duplicate' }
+  /** The callback token's generation was retired by a rotation: nothing appended. */
+  | { kind: 'retired' };
+
+/** An account's callback token and the generation it belongs to (0 until the first rotation). */
+export interface CallbackTokenOwner {
+  account: string;
+  generation: number;
+}
+
 export interface FeedStore {
-  /** Appends unless `dedupKey` was seen for this account recently; answers the new id, or null for a duplicate. */
-  append(account: string, change: NewChange, dedupKey: string): Promise<string | null>;
-  /** Changes strictly after `after` (from the oldest kept when undefined), oldest first, at most `limit`. */
+  /**
+   * Appends unless `dedupKey` was seen for this account recently, or `generation` (of the callback token the
+   * change came through) is older than the account's current one. The check and the append are one atomic step.
+   */
+  append(account: string, change: NewChange, dedupKey: string, generation: number): Promise<AppendResult>;
+  /** Changes strictly after `after` (from the oldest kept when undefined), oldest first, at most `limit`;
+   * `gap` when changes after `after` are no longer kept. */
   read(account: string, after: string | undefined, limit: number): Promise<FeedPage>;
   /** The position after the newest kept change (the start position when the feed is empty). */
   position(account: string): Promise<string>;
   /** Calls `listener` after every append to this account's feed, by any instance sharing the store.
    * Resolves once watching has begun, so a read done afterwards misses nothing. Answers the unsubscribe. */
   subscribe(account: string, listener: () => void): Promise<() => void>;
-  /** Webhook callback token → account, kept where every instance (and a restarted one) can find it. */
-  saveCallbackToken(token: string, account: string): Promise<void>;
-  accountForCallbackToken(token: string): Promise<string | undefined>;
+  /** Webhook callback token → account and generation, kept where every instance (and a restarted one) finds it. */
+  saveCallbackToken(token: string, owner: CallbackTokenOwner): Promise<void>;
+  callbackTokenOwner(token: string): Promise<CallbackTokenOwner | undefined>;
+  forgetCallbackToken(token: string): Promise<void>;
+  /** The account's current callback generation; tokens of older generations are refused. */
+  callbackGeneration(account: string): Promise<number>;
+  setCallbackGeneration(account: string, generation: number): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Dedup keys kept per account at most (older ones are dropped first): memory and Redis alike. */
+export const dedupCapacity = (maxEntries: number): number => Math.max(maxEntries * 2, 1000);
 
 /** A position a client sent that this store never hands out. */
 export class FeedPositionError extends Error {

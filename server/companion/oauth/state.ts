@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { DigestSchema } from '../../../contracts/installation-binding';
 import { decodeBase64Url, encodeBase64Url } from '../base64url';
 
 // OAuth `state` is stateless: the companion keeps nothing between /oauth/start and /oauth/token, so any instance
 // can serve any step. The state carries the extension's redirect URL (so /oauth/return knows where to hand the
-// code on), a nonce (so every flow's state is unique and the extension can match it) and an expiry, signed with
-// HMAC-SHA256 so nobody can point the code at a redirect URL of their own choosing.
+// code on), a nonce (so every flow's state is unique and the extension can match it), an expiry, and what binds
+// the flow to the installation that started it: the S256 challenge of the verifier it keeps and its installation
+// key's id (contracts/installation-binding.ts). It is signed with HMAC-SHA256, so nobody can point the code at a
+// redirect URL of their own choosing or swap the binding.
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
 
@@ -14,9 +17,16 @@ export interface StatePayload {
   nonce: string;
   /** Expiry, ms since the epoch. */
   expiresAt: number;
+  /** S256 of the starter's code verifier: /oauth/token must present the verifier. */
+  codeChallenge: string;
+  /** The starter's installation key id: /oauth/token must present that key. */
+  installation: string;
 }
 
-const WireSchema = z.object({ r: z.string().min(1), n: z.string().min(1), e: z.number().int() });
+/** What /oauth/start binds into a new state. */
+export type StateBinding = Pick<StatePayload, 'redirectUrl' | 'codeChallenge' | 'installation'>;
+
+const WireSchema = z.object({ r: z.string().min(1), n: z.string().min(1), e: z.number().int(), c: DigestSchema, i: DigestSchema });
 
 export type StateCheck = { ok: true; payload: StatePayload } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
 
@@ -36,18 +46,19 @@ function randomNonce(): string {
   return encodeBase64Url(crypto.getRandomValues(new Uint8Array(16)));
 }
 
-/** Signs a new state for `redirectUrl`: `<base64url(json)>.<base64url(hmac)>`. */
+/** Signs a new state for a redirect URL and its binding: `<base64url(json)>.<base64url(hmac)>`. */
 export async function signState(
   secret: string,
-  redirectUrl: string,
+  binding: StateBinding,
   options: { now?: number; ttlMs?: number; nonce?: string } = {},
 ): Promise<{ state: string; payload: StatePayload }> {
   const payload: StatePayload = {
-    redirectUrl,
+    ...binding,
     nonce: options.nonce ?? randomNonce(),
     expiresAt: (options.now ?? Date.now()) + (options.ttlMs ?? STATE_TTL_MS),
   };
-  const body = encodeBase64Url(encoder.encode(JSON.stringify({ r: payload.redirectUrl, n: payload.nonce, e: payload.expiresAt })));
+  const wire = { r: payload.redirectUrl, n: payload.nonce, e: payload.expiresAt, c: payload.codeChallenge, i: payload.installation };
+  const body = encodeBase64Url(encoder.encode(JSON.stringify(wire)));
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(body)));
   return { state: `${body}.${encodeBase64Url(mac)}`, payload };
 }
@@ -71,7 +82,8 @@ export async function verifyState(secret: string, state: string, now: number = D
   }
   const parsed = WireSchema.safeParse(wire);
   if (!parsed.success) return { ok: false, reason: 'malformed' };
-  const payload: StatePayload = { redirectUrl: parsed.data.r, nonce: parsed.data.n, expiresAt: parsed.data.e };
+  const { r, n, e, c, i } = parsed.data;
+  const payload: StatePayload = { redirectUrl: r, nonce: n, expiresAt: e, codeChallenge: c, installation: i };
   if (now >= payload.expiresAt) return { ok: false, reason: 'expired' };
   return { ok: true, payload };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sha256Base64Url } from '../../../contracts/installation-binding';
 import type { NewChange } from '../feed/types';
 
 /** The spec's webhook notification body: one entry, changed field names only, UTC time, uuid, resource_url. */
@@ -24,7 +25,14 @@ export function toChange(n: Notification): NewChange {
   return { object: n.object, uuid: entry.uuid, changed_fields: entry.changed_fields, time: entry.time, resource_url: n.resource_url };
 }
 
-/** Same record, same fields, same second: the platform retrying a delivery we already took. */
-export function dedupKey(change: NewChange): string {
-  return JSON.stringify([change.object, change.uuid, change.time, [...change.changed_fields].sort()]);
+/** Longer keys are kept as their digest, so a sender cannot make the dedup memory grow with long field lists. */
+export const MAX_PLAIN_DEDUP_KEY = 256;
+
+/** Same record, same fields, same second: the platform retrying a delivery we already took. A notification's
+ * key is short (a uuid, a time, a few field names) and kept as it is; only an unusually long one is hashed,
+ * which spares every ordinary notification the digest. Plain keys are JSON (they start with `[`), digests
+ * base64url, so the two never collide. */
+export async function dedupKey(change: NewChange): Promise<string> {
+  const key = JSON.stringify([change.object, change.uuid, change.time, [...change.changed_fields].sort()]);
+  return key.length <= MAX_PLAIN_DEDUP_KEY ? key : sha256Base64Url(key);
 }

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, jobNotification, postJson } from '../../../tests/support/companion/feed-client';
+import { request } from 'node:http';
+import { actingAs, bearer, jobNotification, postJson } from '../../../tests/support/companion/feed-client';
 import { startFeedServer, type FeedServer } from '../../../tests/support/companion/feed-server';
 import { startRedisServer, type RedisServer } from '../../../tests/support/companion/redis-server';
-import { startStubPlatform } from '../../../tests/support/companion/stub-platform';
+import { startStubPlatform, STUB_ADMIN } from '../../../tests/support/companion/stub-platform';
 import type { FeedPage } from '../feed/types';
+import { dedupKey, NotificationSchema, toChange } from './notification';
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const TOKEN = 'token-receiver';
@@ -36,7 +38,7 @@ describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (stor
       feedMaxEntries: 5,
       ...(store === 'redis' ? { redisUrl: redis.url } : {}),
     });
-    const res = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: bearer(TOKEN) });
+    const res = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) });
     expect(res.status).toBe(200);
     callbackUrl = platform.subscriptions.get(ACCOUNT)![0]!.callback_url;
   });
@@ -106,6 +108,42 @@ describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (stor
     expect((await feed()).changes).toEqual(before.changes);
   });
 
+  it('refuses a chunked body (no Content-Length) once it passes 64 KiB, and appends nothing', async () => {
+    const before = await feed();
+    const chunk = `{"padding":"${'x'.repeat(16 * 1024)}`;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(callbackUrl, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      // The server may answer and close before the sender is done: that is the point.
+      req.on('error', (error) => (error.message.includes('EPIPE') || error.message.includes('ECONNRESET') ? undefined : reject(error)));
+      for (let i = 0; i < 8; i++) req.write(chunk);
+      req.end('"}');
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatch(/larger than 64 KiB/);
+    expect((await feed()).changes).toEqual(before.changes);
+  });
+
+  it('takes a small chunked notification (no Content-Length)', async () => {
+    const start = (await feed()).position;
+    const n = jobNotification(platform.baseUrl);
+    const body = JSON.stringify(n);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(callbackUrl, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 20));
+      req.end(body.slice(20));
+    });
+    expect(status).toBe(200);
+    expect((await feed(start)).changes.map((c) => c.uuid)).toEqual([n.entry[0]!.uuid]);
+  });
+
   it('acknowledges a notification and appends it to the account feed', async () => {
     const start = (await feed()).position;
     const n = jobNotification(platform.baseUrl, { fields: ['status', 'badges'] });
@@ -135,6 +173,16 @@ describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (stor
     expect(res.status).toBe(200);
     const page = await feed(start);
     expect(page.changes.map((c) => c.uuid)).toEqual([n.entry[0]!.uuid]);
+  });
+
+  it('drops a duplicate of a notification with a very long field list too (its dedup key kept as a digest)', async () => {
+    const fields = Array.from({ length: 150 }, (_, i) => `field_${i}_${'x'.repeat(100)}`);
+    const n = jobNotification(platform.baseUrl, { fields });
+    expect(await dedupKey(toChange(NotificationSchema.parse(n)))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await (await postJson(callbackUrl, n)).json()).toEqual({ ok: true, duplicate: false });
+    expect(await (await postJson(callbackUrl, n)).json()).toEqual({ ok: true, duplicate: true });
+    const other = jobNotification(platform.baseUrl, { fields: [...fields.slice(1), 'status'] });
+    expect(await (await postJson(callbackUrl, { ...other, entry: [{ ...other.entry[0]!, uuid: n.entry[0]!.uuid }] })).json()).toEqual({ ok: true, duplicate: false });
   });
 
   it('drops a duplicate delivery but keeps a later change of the same record', async () => {

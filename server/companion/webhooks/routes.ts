@@ -1,12 +1,9 @@
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { FeedStore } from '../feed/types';
+import { readBoundedText } from './body';
 import type { CallbackTokens } from './callback-token';
 import { dedupKey, NotificationSchema, toChange } from './notification';
-
-const MAX_BODY = 64 * 1024;
-
-const tooLarge = (c: Context) => c.json({ error: 'Webhook body larger than 64 KiB' }, 413);
 
 function isForm(contentType: string, body: string): boolean {
   if (body.trimStart().startsWith('{')) return false;
@@ -42,20 +39,20 @@ export function createWebhookRoutes(opts: { tokens: CallbackTokens; store: FeedS
   const resourcePrefix = `${opts.platformBaseUrl}/api_1.0/`;
 
   app.post(`${COMPANION_PATHS.webhooks}/:token`, async (c) => {
-    const account = await opts.tokens.resolve(c.req.param('token'));
-    if (account === undefined) return c.json({ error: 'Unknown webhook callback URL' }, 404);
+    const owner = await opts.tokens.resolve(c.req.param('token'));
+    // A retired token (rotated away) is as unknown as a forged one. Never 410: that would make the platform
+    // delete the subscription, which has moved to the new URL.
+    const unknown = () => c.json({ error: 'Unknown webhook callback URL' }, 404);
+    if (owner === undefined) return unknown();
 
-    // A hand-made limit rather than hono/body-limit: that middleware touches `request.body`, which makes
-    // @hono/node-server build a full web Request per notification and costs a third of the intake rate.
-    if (Number(c.req.header('content-length') ?? 0) > MAX_BODY) return tooLarge(c);
-    const body = await c.req.text();
-    if (body.length > MAX_BODY) return tooLarge(c);
+    const body = await readBoundedText(c);
+    if (body === undefined) return c.json({ error: 'Webhook body larger than 64 KiB' }, 413);
     let json: unknown;
     if (isForm(c.req.header('content-type') ?? '', body)) {
       const form = new URLSearchParams(body);
       const challenge = form.get('challenge');
       // The platform requires a body of exactly the challenge, nothing else.
-      if (form.get('mode') === 'subscribe' && challenge) return c.text(challenge, 200);
+      if (form.get('mode') === 'subscribe' && challenge) return (await opts.tokens.current(owner)) ? c.text(challenge, 200) : unknown();
       json = jsonInForm(form);
       if (json === undefined) {
         return c.json({ error: 'A form-encoded request must be a verification (mode=subscribe and a challenge) or carry the notification as JSON in a field' }, 400);
@@ -78,8 +75,9 @@ export function createWebhookRoutes(opts: { tokens: CallbackTokens; store: FeedS
 
     const change = toChange(parsed.data);
     try {
-      const id = await opts.store.append(account, change, dedupKey(change));
-      return c.json({ ok: true, duplicate: id === null });
+      const appended = await opts.store.append(owner.account, change, await dedupKey(change), owner.generation);
+      if (appended.kind === 'retired') return unknown();
+      return c.json({ ok: true, duplicate: appended.kind === 'duplicate' });
     } catch {
       // 503 makes the platform retry later, which is what we want while the store is unavailable.
       return c.json({ error: 'The change feed is unavailable; retry later' }, 503);

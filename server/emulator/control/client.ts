@@ -1,12 +1,14 @@
 import type { ControlClient, EmulatorInfo, FaultSpec, IssuedTokens, Switches } from '../contracts';
+import { CONTROL_HEADER } from './guard';
 
-/** The typed client of {base_url}/_emulator (plain fetch, so tests and tools need nothing else). */
-export function createControlClient(baseUrl: string): ControlClient {
-  const root = `${baseUrl.replace(/\/$/, '')}/_emulator`;
+/** The typed client of {base_url}/_emulator (plain fetch, so tests and tools need nothing else), with the
+ * control token the emulator printed at start (`control_token`). */
+export function createControlClient(info: Pick<EmulatorInfo, 'base_url' | 'control_token'>): ControlClient {
+  const root = `${info.base_url.replace(/\/$/, '')}/_emulator`;
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${root}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: { [CONTROL_HEADER]: info.control_token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();

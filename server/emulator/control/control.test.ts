@@ -1,8 +1,10 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordChange, RunningEmulator } from '../contracts';
 import { createApi } from '../rest/test-support';
 import { startEmulator } from '../start';
 import { createControlClient } from './client';
+import { CONTROL_HEADER } from './guard';
 
 let emu: RunningEmulator;
 let accountUuid: string;
@@ -13,9 +15,65 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
+/** A raw request to the control surface, with any Host (fetch will not send a Host of its choosing). */
+function raw(path: string, headers: Record<string, string>, method = 'GET', body?: unknown): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${emu.info.base_url}/_emulator${path}`, { method, headers, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+describe('control surface guard', () => {
+  const port = () => new URL(emu.info.base_url).port;
+
+  it('answers a tool that names 127.0.0.1 or localhost and carries the token', async () => {
+    for (const host of [`127.0.0.1:${port()}`, `localhost:${port()}`]) {
+      const before = await emu.control.now();
+      const answer = await raw('/clock/advance', { host, [CONTROL_HEADER]: emu.info.control_token, 'content-type': 'application/json' }, 'POST', { seconds: 1 });
+      expect(answer.status, host).toBe(200);
+      expect((await emu.control.now()) - before).toBeGreaterThanOrEqual(1000);
+    }
+  });
+
+  it.each([
+    ['no token (a page\'s simple request, or anything else on the machine)', () => ({ host: `127.0.0.1:${port()}` }), /control_token/],
+    ['a wrong token', () => ({ host: `127.0.0.1:${port()}`, [CONTROL_HEADER]: 'guess' }), /control_token/],
+    ['a rebound host name (DNS rebinding)', () => ({ host: `attacker.example:${port()}`, [CONTROL_HEADER]: emu.info.control_token }), /127\.0\.0\.1 or localhost/],
+    ['a browser page (Origin)', () => ({ host: `127.0.0.1:${port()}`, origin: 'https://attacker.example', [CONTROL_HEADER]: emu.info.control_token }), /web pages/],
+  ])('refuses %s with 403 and changes nothing', async (_name, headers, message) => {
+    const before = await emu.control.now();
+    const answer = await raw('/clock/advance', { ...headers(), 'content-type': 'application/json' }, 'POST', { seconds: 86_400 });
+    expect(answer.status).toBe(403);
+    expect(JSON.parse(answer.body).message).toMatch(message);
+    // The emulator's clock runs with real time; a day's jump did not happen.
+    expect((await emu.control.now()) - before).toBeLessThan(60_000);
+  });
+
+  it('refuses the CORS preflight a page would need to send the header, with no CORS headers', async () => {
+    const answer = await raw('/clock/advance', {
+      host: `127.0.0.1:${port()}`,
+      origin: 'https://attacker.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': CONTROL_HEADER,
+    }, 'OPTIONS');
+    expect(answer.status).toBe(403);
+    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    expect(answer.headers['access-control-allow-headers']).toBeUndefined();
+  });
+});
+
 describe('control client', () => {
   it('info() answers what the emulator printed', async () => {
-    expect(await createControlClient(emu.info.base_url).info()).toEqual(emu.info);
+    expect(await createControlClient(emu.info).info()).toEqual(emu.info);
+  });
+
+  it('is refused without the token the emulator printed', async () => {
+    await expect(createControlClient({ ...emu.info, control_token: 'not-it' }).info()).rejects.toThrow(/403/);
   });
 
   it('updateRecord changes a record as the office would, and raw serves malformed values', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../contracts';
+import { CONTROL_HEADER } from '../control/guard';
 import { startEmulator } from '../start';
 import { createApi, type Api } from './test-support';
 
@@ -30,8 +31,7 @@ describe('rate limit', () => {
     expect(limited.body).toEqual({ errorCode: 429, message: 'Number of allowed API requests per minute exceeded' });
     const otherAccount = createApi(emu.info.base_url, { apiKey: emu.info.accounts[1]!.api_key });
     expect((await otherAccount('GET', 'category.json')).status).toBe(200);
-    const control = await fetch(`${emu.info.base_url}/_emulator/stats`);
-    expect(control.status).toBe(200);
+    expect((await emu.control.stats()).requests).toBeGreaterThan(0);
     await emu.control.advanceClock(60);
     expect((await api('GET', 'category.json')).status).toBe(200);
   });
@@ -94,7 +94,11 @@ describe('daily rate limit', () => {
 
   it('the control route takes either limit alone, and refuses a body with neither', async () => {
     const post = (body: unknown) =>
-      fetch(`${emu.info.base_url}/_emulator/rate-limit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${emu.info.base_url}/_emulator/rate-limit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [CONTROL_HEADER]: emu.info.control_token },
+        body: JSON.stringify(body),
+      });
     expect((await post({ perDay: 1 })).status).toBe(200);
     expect((await api('GET', 'category.json')).status).toBe(200);
     expect((await api<Err>('GET', 'category.json')).body.message).toBe(DAILY_TEXT);
@@ -152,7 +156,7 @@ describe('faults', () => {
     expect(statuses.filter((s) => s === 500).length).toBeGreaterThan(5);
     expect(statuses.filter((s) => s === 404).length).toBeGreaterThan(5);
     expect((await api('GET', 'category.json')).status).toBe(200);
-    expect((await fetch(`${emu.info.base_url}/_emulator/info`)).status).toBe(200);
+    expect((await emu.control.info()).base_url).toBe(emu.info.base_url);
     await emu.control.clearFaults();
     for (let i = 0; i < 5; i++) expect((await api('GET', 'job/00000000-0000-4000-8000-000000000000.json')).status).toBe(404);
   });

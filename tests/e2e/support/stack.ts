@@ -1,3 +1,4 @@
+import { COMPANION_HEADERS, COMPANION_PATHS } from '../../../contracts/companion-http';
 import type { RunningCompanion } from '../../../server/companion/start';
 import { startDevStack } from '../../../server/development/dev-stack';
 import type { startEmulator } from '../../../server/emulator/start';
@@ -17,6 +18,9 @@ export interface Stack {
   account: Emulator['info']['accounts'][number];
   technician: Emulator['info']['accounts'][number]['staff'][number];
   administrator: Emulator['info']['accounts'][number]['staff'][number];
+  /** What an administrator's Fieldside does on its first wake elsewhere: registers for the feed, so the companion
+   * makes the account's webhook subscriptions (only an administrator's register does). */
+  subscribeAsAdministrator(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,6 +45,16 @@ export async function startStack(options: { jobs?: number } = {}): Promise<Stack
     account,
     technician,
     administrator,
+    async subscribeAsAdministrator() {
+      const scopes = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles'];
+      const { access_token } = await emulator.control.issueTokens(account.uuid, administrator.uuid, scopes);
+      const res = await fetch(`${companion.url}${COMPANION_PATHS.feedRegister}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}`, [COMPANION_HEADERS.staff]: administrator.uuid },
+      });
+      const reply = (await res.json()) as { manages_subscriptions?: boolean };
+      if (!res.ok || !reply.manages_subscriptions) throw new Error(`The administrator's register did not make the subscriptions: ${res.status}`);
+    },
     close: () => dev.close(),
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../server/emulator/contracts';
 import { startEmulator } from '../../../server/emulator/start';
-import { bearer, openStream } from '../../support/companion/feed-client';
+import { actingAs, bearer, openStream } from '../../support/companion/feed-client';
 import { startFeedServer, type FeedServer } from '../../support/companion/feed-server';
 
 // Against the real platform emulator: subscriptions ensured through its webhook API (with its
@@ -10,14 +10,18 @@ let emulator: RunningEmulator;
 let companion: FeedServer;
 let accessToken: string;
 let accountUuid: string;
+let adminUuid: string;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, jobs: 50, quiet: true });
   const account = emulator.info.accounts[0]!;
   accountUuid = account.uuid;
   const staff = account.staff.find((s) => s.role === 'administrator') ?? account.staff[0]!;
-  accessToken = (await emulator.control.issueTokens(account.uuid, staff.uuid, ['vendor', 'read_jobs', 'read_job_notes'])).access_token;
-  companion = await startFeedServer({ platformBaseUrl: emulator.info.base_url });
+  adminUuid = staff.uuid;
+  const scopes = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles'];
+  accessToken = (await emulator.control.issueTokens(account.uuid, staff.uuid, scopes)).access_token;
+  // Streams ask the platform about their token five times a second here, so an expiry shows at once.
+  companion = await startFeedServer({ platformBaseUrl: emulator.info.base_url, limits: { streamRecheckMs: 200 } });
 });
 
 afterAll(async () => {
@@ -34,7 +38,7 @@ async function listSubscriptions(): Promise<{ object: string; unique_id: string;
 describe('feed against the platform emulator', () => {
   it('registers: the job and note subscriptions exist once, active, verified by the emulator', async () => {
     for (let i = 0; i < 2; i++) {
-      const res = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: bearer(accessToken) });
+      const res = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: actingAs(accessToken, adminUuid) });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { account_uuid: string }).account_uuid).toBe(accountUuid);
     }
@@ -62,5 +66,16 @@ describe('feed against the platform emulator', () => {
     expect(change.changed_fields).toContain('status');
     expect(change.resource_url).toBe(`${emulator.info.base_url}/api_1.0/job/${job.uuid}.json`);
     stream.close();
+  });
+
+  it("ends a stream once the platform's clock passes its token's lifetime", async () => {
+    const { access_token: shortLived } = await emulator.control.issueTokens(accountUuid, adminUuid, ['vendor']);
+    const stream = await openStream(`${companion.url}/feed/stream`, shortLived);
+    expect(stream.res.status).toBe(200);
+    await stream.until(() => stream.comments.includes('connected'));
+    await emulator.control.advanceClock(3_601);
+    await stream.ended;
+    expect(stream.comments).toContain('token refused; reconnect with a fresh token');
+    expect((await fetch(`${companion.url}/feed/stream`, { headers: bearer(shortLived) })).status).toBe(401);
   });
 });

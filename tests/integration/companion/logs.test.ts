@@ -25,7 +25,7 @@ afterAll(async () => {
 describe('secrets stay out of the logs', () => {
   it('never writes the client secret, signing secret, a code, a state or a token during a full flow', async () => {
     const { companion, emulator } = stack;
-    const driver = createSignInDriver({ companionUrl: companion.url, authUrl: emulator.info.auth_url, person: firstTechnician(emulator.info) });
+    const driver = await createSignInDriver({ companionUrl: companion.url, authUrl: emulator.info.auth_url, person: firstTechnician(emulator.info) });
     const writes: string[] = [];
     const keep = (chunk: string | Uint8Array): boolean => {
       writes.push(typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk));
@@ -34,12 +34,13 @@ describe('secrets stay out of the logs', () => {
     const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(keep);
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(keep);
     try {
-      const { code, state } = await driver.toCode();
-      const tokens = (await (await driver.exchange(code, state)).json()) as Tokens;
+      const flow = await driver.toCode();
+      const { code, state, verifier } = flow;
+      const tokens = (await (await driver.exchange(flow)).json()) as Tokens;
       const refreshed = (await (await driver.refresh(tokens.refresh_token)).json()) as Tokens;
       // The failure paths log too: a forged state, a spent code, a refused refresh token, a bad return.
-      expect((await driver.exchange(code, 'forged-state')).status).toBe(400);
-      expect((await driver.exchange(code, state)).status).toBe(400);
+      expect((await driver.exchange({ ...flow, state: 'forged-state' })).status).toBe(400);
+      expect((await driver.exchange(flow)).status).toBe(400);
       expect((await driver.refresh(tokens.refresh_token)).status).toBe(400);
       expect((await fetch(`${companion.url}/oauth/return?code=${code}&state=${encodeURIComponent(state)}x`)).status).toBe(400);
 
@@ -47,7 +48,7 @@ describe('secrets stay out of the logs', () => {
       // The companion did log (one line per request), so what follows is about content, not silence.
       expect(text).toContain('"/oauth/token"');
       expect(text).toContain('"/oauth/return"');
-      const secrets = [emulator.info.app.client_secret, SIGNING_SECRET, code, state, tokens.access_token, tokens.refresh_token, refreshed.access_token, refreshed.refresh_token];
+      const secrets = [emulator.info.app.client_secret, SIGNING_SECRET, code, state, verifier, tokens.access_token, tokens.refresh_token, refreshed.access_token, refreshed.refresh_token];
       for (const secret of secrets) {
         expect(secret.length).toBeGreaterThan(8);
         expect(text).not.toContain(secret);

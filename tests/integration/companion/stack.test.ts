@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
-import { createSignInDriver, firstTechnician, type Tokens } from '../../../server/development/sign-in-driver';
+import { COMPANION_HEADERS } from '../../../contracts/companion-http';
+import { createSignInDriver, firstAdministrator, firstTechnician, type Tokens } from '../../../server/development/sign-in-driver';
 import { CHROME_ID, FIREFOX_ID } from '../../support/companion/env';
 
-// The composed companion against the real emulator: a token obtained through the OAuth routes registers the
-// change feed, the office changes a job, the platform's webhook reaches the companion's callback URL (built on
-// its auto-detected public URL) and the change shows in the feed.
+// The composed companion against the real emulator: tokens obtained through the OAuth routes register the
+// change feed (a technician's register leaves the subscriptions alone; an administrator's makes them), the
+// office changes a job, the platform's webhook reaches the companion's callback URL (built on its auto-detected
+// public URL) and the change shows in the technician's feed.
 
 let stack: DevStack;
 
@@ -20,18 +22,30 @@ afterAll(async () => {
 });
 
 describe('OAuth and the change feed behind one companion', () => {
-  it('a signed-in token registers the feed and a job change arrives through the webhook', async () => {
+  it('signed-in tokens register the feed, an administrator\'s makes the subscriptions, and a job change arrives', async () => {
     const { companion, emulator } = stack;
+    // The sign-in scopes Fieldside asks for: the companion reads the staff member's role with them.
+    const scopes = ['read_jobs', 'vendor', 'read_staff', 'read_security_roles'];
+    const signIn = async (person: string) => {
+      const driver = await createSignInDriver({ companionUrl: companion.url, authUrl: emulator.info.auth_url, person, scopes });
+      const tokens = (await (await driver.exchange(await driver.toCode())).json()) as Tokens;
+      return { authorization: `Bearer ${tokens.access_token}`, [COMPANION_HEADERS.staff]: person.split(':')[1]! };
+    };
+    const register = (headers: Record<string, string>) => fetch(`${companion.url}/feed/register`, { method: 'POST', headers });
     const person = firstTechnician(emulator.info);
-    const driver = createSignInDriver({ companionUrl: companion.url, authUrl: emulator.info.auth_url, person });
-    const { code, state } = await driver.toCode();
-    const tokens = (await (await driver.exchange(code, state)).json()) as Tokens;
-    const auth = { authorization: `Bearer ${tokens.access_token}` };
+    const auth = await signIn(person);
 
-    const registered = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: auth });
+    const registered = await register(auth);
     expect(registered.status).toBe(200);
-    const { account_uuid: accountUuid, position } = (await registered.json()) as { account_uuid: string; position: string };
+    const reply = (await registered.json()) as { account_uuid: string; position: string; manages_subscriptions: boolean };
+    const { account_uuid: accountUuid, position } = reply;
     expect(accountUuid).toBe(person.split(':')[0]);
+    expect(reply.manages_subscriptions).toBe(false);
+    expect(emulator.webhooks.subscriptions()).toEqual([]);
+
+    const admin = await register(await signIn(firstAdministrator(emulator.info)));
+    expect(((await admin.json()) as { manages_subscriptions: boolean }).manages_subscriptions).toBe(true);
+    expect(emulator.webhooks.subscriptions().map((s) => s.unique_id).sort()).toEqual(['fieldside-job']);
 
     const [job] = await emulator.control.listRecords(accountUuid, 'job');
     const jobUuid = String(job?.uuid);

@@ -17,7 +17,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const SCOPES = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff'];
+// read_staff and read_security_roles: the companion reads the staff member's role with them.
+const SCOPES = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles'];
 
 async function harness(staffUuid: string, saved: SavedPosition | null = null) {
   const tokens = await stack.emulator.control.issueTokens(stack.account.uuid, staffUuid, SCOPES);
@@ -26,10 +27,12 @@ async function harness(staffUuid: string, saved: SavedPosition | null = null) {
   const upserted: Job[] = [];
   const events: LiveEvent[] = [];
   const results: { jobs: number; notes: number; ignored: number; failed: number }[] = [];
+  let syncs = 0;
   let position: SavedPosition | null = saved;
   const service = createFeedService({
     feed: createFeedClient({ companionUrl: async () => stack.companion.url, accessToken: async () => tokens.access_token }),
-    account: async () => ({ accountUuid: stack.account.uuid, mode: 'oauth', scopes: [] }),
+    account: async () => ({ accountUuid: stack.account.uuid, mode: 'oauth', scopes: [], staffUuid }),
+    resync: async () => void syncs++,
     target: {
       client: async () => client,
       upsertJobs: async (jobs) => {
@@ -43,7 +46,7 @@ async function harness(staffUuid: string, saved: SavedPosition | null = null) {
     onApplied: (result) => void results.push(result),
     report: () => undefined,
   });
-  return { service, upserted, events, results, position: () => position };
+  return { service, upserted, events, results, position: () => position, syncs: () => syncs };
 }
 
 async function until(check: () => boolean, ms = 5_000): Promise<void> {
@@ -57,6 +60,14 @@ async function until(check: () => boolean, ms = 5_000): Promise<void> {
 const jobsOf = async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{ uuid: string; status: string; active: unknown }>;
 
 describe('feed service', () => {
+  it("as a technician: registers without making the subscriptions (an administrator's job)", async () => {
+    const h = await harness(stack.technician.uuid);
+    await h.service.wake();
+    await until(() => h.service.state() === 'live');
+    expect(stack.emulator.webhooks.subscriptions().filter((s) => s.accountUuid === stack.account.uuid)).toEqual([]);
+    h.service.stop();
+  });
+
   it('registers, streams a status change, re-reads it within 2 s, and coalesces a burst into at most two re-reads', async () => {
     const h = await harness(stack.administrator.uuid);
     await h.service.wake();
@@ -106,6 +117,21 @@ describe('feed service', () => {
     await next.service.idle();
     expect(next.upserted.filter((j) => j.uuid === job.uuid)).toHaveLength(1);
     next.service.stop();
+  });
+
+  it('syncs once when its saved position is older than what the companion keeps (here: from before a restart)', async () => {
+    const h = await harness(stack.administrator.uuid, { accountUuid: stack.account.uuid, position: 'mzzzzzz-3' });
+    await h.service.wake();
+    await until(() => h.service.state() === 'live');
+    await h.service.idle();
+    expect(h.syncs()).toBe(1);
+    h.service.stop();
+    const current = await harness(stack.administrator.uuid, h.position());
+    await current.service.wake();
+    await until(() => current.service.state() === 'live');
+    await current.service.idle();
+    expect(current.syncs()).toBe(0);
+    current.service.stop();
   });
 
   it('ignores a change to a job the impersonated technician cannot see, and announces a note’s job', async () => {

@@ -9,6 +9,7 @@ export { freePort } from '../../../server/development/free-port';
 
 export function companionEnv(platform: { baseUrl: string; authUrl: string; clientId: string; clientSecret: string }): Record<string, string> {
   return {
+    COMPANION_ENV: 'development',
     PLATFORM_BASE_URL: platform.baseUrl,
     PLATFORM_AUTH_URL: platform.authUrl,
     CLIENT_ID: platform.clientId,

@@ -1,3 +1,4 @@
+import { COMPANION_HEADERS } from '../../../contracts/companion-http';
 import type { FeedChange } from '../../../server/companion/feed/types';
 
 let counter = 0;
@@ -22,6 +23,12 @@ export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }
 
+/** A token's headers acting as a staff member (X-Fieldside-Staff): an administrator's register manages the
+ * subscriptions. */
+export function actingAs(token: string, staffUuid: string): Record<string, string> {
+  return { ...bearer(token), [COMPANION_HEADERS.staff]: staffUuid };
+}
+
 export interface SseEvent {
   event: string;
   id: string;
@@ -38,8 +45,9 @@ export async function openStream(url: string, token: string) {
   const events: SseEvent[] = [];
   const comments: string[] = [];
   let waiters: (() => void)[] = [];
+  let ended: Promise<void> = Promise.resolve();
   if (res.ok && res.body) {
-    void (async () => {
+    ended = (async () => {
       const decoder = new TextDecoder();
       let buffer = '';
       try {
@@ -76,6 +84,8 @@ export async function openStream(url: string, token: string) {
     events,
     comments,
     changes: () => events.filter((e) => e.event === 'change').map((e) => JSON.parse(e.data) as FeedChange),
+    /** Settles when the companion ends the stream (or close() aborts it). */
+    ended,
     async until(check: () => boolean, timeoutMs = 3000): Promise<void> {
       const deadline = Date.now() + timeoutMs;
       while (!check()) {

@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CompanionConfig } from '../../../server/companion/config';
+import { DEFAULT_LIMITS, type CompanionConfig, type CompanionLimits } from '../../../server/companion/config';
 import { createFeedModule, type FeedModule } from '../../../server/companion/feed/index';
 
 export const TEST_EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
@@ -17,6 +17,8 @@ export async function startFeedServer(opts: {
   feedMaxEntries?: number;
   heartbeatMs?: number;
   signingSecret?: string;
+  /** Overrides of the companion's limits (stream caps, token lifetime, rate limits). */
+  limits?: Partial<CompanionLimits>;
 }) {
   let app: Hono | undefined;
   const server = serve({
@@ -27,6 +29,7 @@ export async function startFeedServer(opts: {
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config: CompanionConfig = {
+    development: true,
     platformBaseUrl: opts.platformBaseUrl,
     platformAuthUrl: opts.platformBaseUrl,
     clientId: 'test-client',
@@ -38,6 +41,7 @@ export async function startFeedServer(opts: {
     port: 0,
     redisUrl: opts.redisUrl,
     feedMaxEntries: opts.feedMaxEntries ?? 100,
+    limits: { ...DEFAULT_LIMITS, ...opts.limits },
   };
   let module: FeedModule;
   try {

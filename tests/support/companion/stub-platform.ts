@@ -15,6 +15,15 @@ export interface StubSubscription {
   last_failure_at: string | null;
 }
 
+/** Staff members every stub account has: one administrator, one technician. */
+export const STUB_ADMIN = 'aaaaaaaa-0000-4000-8000-00000000000a';
+export const STUB_TECHNICIAN = 'aaaaaaaa-0000-4000-8000-00000000000b';
+const ROLES = [
+  { uuid: 'bbbbbbbb-0000-4000-8000-00000000000a', name: 'Administrator', active: 1 },
+  { uuid: 'bbbbbbbb-0000-4000-8000-00000000000b', name: 'Field Technician', active: 1 },
+];
+const STAFF: Record<string, string> = { [STUB_ADMIN]: ROLES[0]!.uuid, [STUB_TECHNICIAN]: ROLES[1]!.uuid };
+
 /**
  * A small recording stand-in for the platform's vendor and webhook subscription APIs, for tests that
  * count calls. It takes subscriptions as the real platform does (POST /webhook_subscriptions/object; a
@@ -22,7 +31,7 @@ export interface StubSubscription {
  * `refuseObjects` are refused one by one, as the platform refuses an object an app may not subscribe to.
  */
 export async function startStubPlatform(tokens: Record<string, string>, options: { refuseObjects?: readonly string[] } = {}) {
-  const calls = { vendor: 0, list: 0, add: 0 };
+  const calls = { vendor: 0, list: 0, add: 0, staff: 0 };
   const subscriptions = new Map<string, StubSubscription[]>();
   const app = new Hono();
   const accountOf = (c: Context) => tokens[(c.req.header('authorization') ?? '').replace(/^Bearer /, '')];
@@ -33,6 +42,16 @@ export async function startStubPlatform(tokens: Record<string, string>, options:
     const account = accountOf(c);
     return account ? c.json([{ uuid: account, name: 'Stub account' }]) : unauthorised(c);
   });
+
+  app.get('/api_1.0/staff/:file', (c) => {
+    calls.staff++;
+    if (!accountOf(c)) return unauthorised(c);
+    const uuid = c.req.param('file').replace(/\.json$/, '');
+    const role = STAFF[uuid];
+    return role ? c.json({ uuid, first: 'Stub', last: 'Person', active: 1, security_role_uuid: role }) : c.json({ errorCode: 404, message: 'No such staff' }, 404);
+  });
+
+  app.get('/api_1.0/securityrole.json', (c) => (accountOf(c) ? c.json(ROLES) : unauthorised(c)));
 
   app.get('/webhook_subscriptions', (c) => {
     calls.list++;

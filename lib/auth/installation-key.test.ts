@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { INSTALLATION_KEY_ALGORITHM, INSTALLATION_SIGNATURE_ALGORITHM, installationIdOf, refreshProofMessage } from '../../contracts/installation-binding';
+import { createInstallationKeys } from './installation-key';
+import { createSecretStore } from './secrets/store';
+
+const fromBase64Url = (text: string): Uint8Array<ArrayBuffer> =>
+  Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4)), (c) => c.charCodeAt(0));
+
+let n = 0;
+const stores: ReturnType<typeof createSecretStore>[] = [];
+function freshStore() {
+  const store = createSecretStore(`fieldside-installation-test-${n++}`);
+  stores.push(store);
+  return store;
+}
+afterEach(() => stores.splice(0).forEach((s) => s.close()));
+
+describe('installation keys', () => {
+  it('holds a new pair in memory until a sign-in completes, then keeps it in the secret store, its private half not extractable', async () => {
+    const secrets = freshStore();
+    const keys = createInstallationKeys({ secrets });
+    const first = await keys.publicKey();
+    // The flow's start and its token step see the same pair, and nothing is on disk yet.
+    expect(await keys.publicKey()).toEqual(first);
+    expect(await secrets.names()).toEqual([]);
+    await keys.keep();
+    // Another worker life (a new instance over the same store) has the same installation.
+    expect(await createInstallationKeys({ secrets }).publicKey()).toEqual(first);
+    expect(first.id).toBe(await installationIdOf(first.key));
+    const kept = (await secrets.get('installationKey'))!;
+    expect(kept.privateKey.extractable).toBe(false);
+    await expect(crypto.subtle.exportKey('jwk', kept.privateKey)).rejects.toThrow();
+  });
+
+  it('signs a refresh that verifies with its public key, for that one token and moment', async () => {
+    const secrets = freshStore();
+    const keys = createInstallationKeys({ secrets, now: () => 1_800_000_000_123 });
+    const { key } = await keys.publicKey();
+    await keys.keep();
+    const proof = await keys.prove('fsr1.sealed-token');
+    expect(proof.iat).toBe(1_800_000_000);
+    const publicKey = await crypto.subtle.importKey('jwk', key, INSTALLATION_KEY_ALGORITHM, false, ['verify']);
+    const signature = fromBase64Url(proof.signature);
+    const verify = async (token: string, iat: number) => crypto.subtle.verify(INSTALLATION_SIGNATURE_ALGORITHM, publicKey, signature, await refreshProofMessage(token, iat));
+    expect(await verify('fsr1.sealed-token', proof.iat)).toBe(true);
+    expect(await verify('fsr1.another-token', proof.iat)).toBe(false);
+    expect(await verify('fsr1.sealed-token', proof.iat + 1)).toBe(false);
+  });
+
+  it('refuses to sign without a kept key (signed out meanwhile), as "sign in again", and makes none', async () => {
+    const secrets = freshStore();
+    const keys = createInstallationKeys({ secrets });
+    const before = (await keys.publicKey()).id;
+    await expect(keys.prove('fsr1.t')).rejects.toMatchObject({ name: 'SignedOutError' }); // not kept yet
+    await keys.keep();
+    await secrets.clearFor('sign-out');
+    await expect(keys.prove('fsr1.t')).rejects.toMatchObject({ name: 'SignedOutError' });
+    expect(await secrets.names()).toEqual([]);
+    // The next sign-in makes a new pair, never the forgotten one.
+    expect((await keys.publicKey()).id).not.toBe(before);
+  });
+});

@@ -1,0 +1,34 @@
+import { CHROME_EXTENSION_ID } from '../../contracts/extension-ids';
+
+// What a companion holding a real App Secret must never run with. Each is harmless on a development machine
+// and a hole in production:
+// - an http platform URL sends the App Secret, codes and tokens in the clear;
+// - a public URL taken from requests lets whoever sends the first request (an edge isolate builds the app on
+//   it) choose where the platform posts webhooks, callback tokens included, and where sign-ins return;
+// - the development Chrome id is pinned by a public key anyone can load, so allowing it hands sign-in codes to
+//   any unpacked build that claims it.
+
+export interface ProductionInputs {
+  PLATFORM_BASE_URL: string;
+  PLATFORM_AUTH_URL: string;
+  /** Undefined when PUBLIC_URL is `auto` or absent. */
+  publicUrl: string | undefined;
+  allowedExtensionIds: readonly string[];
+}
+
+const isHttps = (url: string): boolean => new URL(url).protocol === 'https:';
+
+/** One sentence per problem, naming the variable (never its value). Empty when the configuration may run. */
+export function productionProblems(e: ProductionInputs): string[] {
+  const problems: string[] = [];
+  const outside = 'outside development (COMPANION_ENV=development)';
+  for (const name of ['PLATFORM_BASE_URL', 'PLATFORM_AUTH_URL'] as const) {
+    if (!isHttps(e[name])) problems.push(`${name}: must be an https URL ${outside}`);
+  }
+  if (e.publicUrl === undefined) problems.push(`PUBLIC_URL: required ${outside}; it is never taken from a request`);
+  else if (!isHttps(e.publicUrl)) problems.push(`PUBLIC_URL: must be an https URL ${outside}`);
+  if (e.allowedExtensionIds.includes(CHROME_EXTENSION_ID)) {
+    problems.push(`ALLOWED_EXTENSION_IDS: ${CHROME_EXTENSION_ID} is the development build's id, whose key is public; allowed only in development`);
+  }
+  return problems;
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { isAdministratorRoleName } from '../../../contracts/security-roles';
+import { PlatformError, platformErrorFrom, platformFetch } from './platform-error';
+
+// Whether the staff member a caller acts as is an administrator, as the platform says: the staff record
+// (`staff/<uuid>.json`, scope read_staff) names its security role, the role list (`securityrole.json`, scope
+// read_security_roles) names the role. The platform does not say which staff member consented to a token, so
+// the staff member is the caller's own choice ("who are you", a consent of its own since issue 17); what the
+// companion never takes from the caller is the role. Without either scope, nobody is an administrator.
+
+const Flag = z.union([z.number(), z.string(), z.boolean()]).transform((v) => v === true || v === 1 || v === '1');
+const Staff = z.object({ uuid: z.string(), active: Flag.optional(), security_role_uuid: z.string().nullish() });
+const Role = z.object({ uuid: z.string(), name: z.string().nullish(), active: Flag.optional() });
+
+export const STAFF_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createRoleCheck(opts: { platformBaseUrl: string; fetch?: typeof fetch; ttlMs?: number; maxEntries?: number; now?: () => number }) {
+  const fetchFn = opts.fetch ?? fetch;
+  const ttlMs = opts.ttlMs ?? 60_000;
+  const maxEntries = opts.maxEntries ?? 10_000;
+  const now = opts.now ?? Date.now;
+  // Per account and staff member: roles change seldom, and an answer is cheap to keep for a minute.
+  const cache = new Map<string, { expires: number; admin: Promise<boolean> }>();
+
+  async function read(token: string, path: string): Promise<unknown | undefined> {
+    const what = `GET ${path}`;
+    const res = await platformFetch(fetchFn, `${opts.platformBaseUrl}/api_1.0/${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }, what);
+    // Not a staff member of this account, or a scope the token lacks: not an administrator.
+    if (res.status === 403 || res.status === 404 || res.status === 400) {
+      await res.body?.cancel();
+      return undefined;
+    }
+    if (!res.ok) throw await platformErrorFrom(res, what);
+    return res.json().catch(() => {
+      throw new PlatformError(`The platform answered ${what} with something that is not JSON`, 502);
+    });
+  }
+
+  async function ask(token: string, staffUuid: string): Promise<boolean> {
+    const staff = Staff.safeParse(await read(token, `staff/${staffUuid}.json`));
+    if (!staff.success || staff.data.active === false || !staff.data.security_role_uuid) return false;
+    const roles = z.array(z.unknown()).safeParse(await read(token, 'securityrole.json'));
+    if (!roles.success) return false;
+    const role = roles.data.map((r) => Role.safeParse(r)).find((r) => r.success && r.data.uuid === staff.data.security_role_uuid);
+    return role?.success === true && role.data.active !== false && isAdministratorRoleName(role.data.name);
+  }
+
+  return {
+    /** Throws a PlatformError when the platform refuses the token or fails; otherwise answers. */
+    async isAdministrator(token: string, account: string, staffUuid: string): Promise<boolean> {
+      const key = `${account}:${staffUuid.toLowerCase()}`;
+      const at = now();
+      const hit = cache.get(key);
+      if (hit && hit.expires > at) return hit.admin;
+      const admin = ask(token, staffUuid.toLowerCase());
+      cache.delete(key);
+      cache.set(key, { expires: at + ttlMs, admin });
+      admin.catch(() => cache.delete(key));
+      for (const [old, entry] of cache) {
+        if (cache.size <= maxEntries && entry.expires > at) break;
+        cache.delete(old);
+      }
+      return admin;
+    },
+  };
+}
+
+export type RoleCheck = ReturnType<typeof createRoleCheck>;

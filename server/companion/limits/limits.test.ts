@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer, type RedisServer } from '../../../tests/support/companion/redis-server';
+import { DEFAULT_LIMITS } from '../config';
+import { createMemoryLimitStore } from './memory-limit-store';
+import { createRateLimiter } from './rate-limit';
+import { createRedisLimitStore } from './redis-limit-store';
+import type { LimitStore } from './types';
+
+// The limit stores, memory and Redis alike, and the Redis one shared by two instances: a flood spread over
+// instances counts as one flood, and a stream slot taken on one instance is taken on all.
+
+let redis: RedisServer;
+const opened: LimitStore[] = [];
+
+beforeAll(async () => {
+  redis = await startRedisServer(); // fails the file when redis-server is missing
+});
+afterAll(async () => {
+  for (const store of opened) await store.close();
+  await redis?.stop();
+});
+
+const stores: Array<[string, () => Promise<LimitStore>]> = [
+  ['memory', async () => createMemoryLimitStore()],
+  ['redis', async () => createRedisLimitStore(redis.url)],
+];
+
+describe.each(stores)('%s limit store', (_name, create) => {
+  let store: LimitStore;
+  beforeAll(async () => {
+    store = await create();
+    opened.push(store);
+  });
+
+  it('counts hits per key in fixed windows', async () => {
+    const key = `hits-${Math.random()}`;
+    expect(await store.hit(key, 60_000, 120_000)).toBe(1);
+    expect(await store.hit(key, 60_000, 150_000)).toBe(2);
+    expect(await store.hit(`${key}-other`, 60_000, 150_000)).toBe(1);
+    expect(await store.hit(key, 60_000, 180_000)).toBe(1); // the next window
+  });
+
+  it('takes a slot only when every key is under its cap, renews and releases it', async () => {
+    const token = `token-${Math.random()}`;
+    const account = `account-${Math.random()}`;
+    const both = (cap: number) => [
+      { key: token, cap },
+      { key: account, cap: 3 },
+    ];
+    expect(await store.acquire(both(2), 'a', 1_000, 0)).toBe(true);
+    expect(await store.acquire(both(2), 'b', 1_000, 0)).toBe(true);
+    expect(await store.acquire(both(2), 'c', 1_000, 0)).toBe(false);
+    // Refused slots take nothing: the account still has room for one more under another token.
+    expect(await store.acquire([{ key: `${token}-2`, cap: 2 }, { key: account, cap: 3 }], 'd', 1_000, 0)).toBe(true);
+    expect(await store.acquire([{ key: `${token}-3`, cap: 2 }, { key: account, cap: 3 }], 'e', 1_000, 0)).toBe(false);
+    await store.release([token, account], 'a');
+    expect(await store.acquire(both(2), 'c', 1_000, 0)).toBe(true);
+    // Leases lapse unless renewed: 'b' is renewed, 'c' and 'd' are not.
+    await store.renew([token, account], 'b', 1_000, 900);
+    expect(await store.acquire(both(2), 'f', 1_000, 1_500)).toBe(true);
+    expect(await store.acquire(both(2), 'g', 1_000, 1_500)).toBe(false);
+  });
+});
+
+describe('two instances sharing Redis', () => {
+  it('count one flood together, and see each other\'s stream slots', async () => {
+    const a = await createRedisLimitStore(redis.url);
+    const b = await createRedisLimitStore(redis.url);
+    opened.push(a, b);
+    const limits = { ...DEFAULT_LIMITS, oauthPerInstallation: 3 };
+    const [onA, onB] = [createRateLimiter({ store: a, limits, now: () => 5_000 }), createRateLimiter({ store: b, limits, now: () => 5_000 })];
+    const subject = { kind: 'installation' as const, id: `flood-${Math.random()}` };
+    const answers = [await onA.check(subject), await onB.check(subject), await onA.check(subject), await onB.check(subject)];
+    expect(answers.map((x) => x.ok)).toEqual([true, true, true, false]);
+    expect(answers[3]).toMatchObject({ ok: false, subject, retryAfterSeconds: 595 });
+
+    const slot = [{ key: `shared-${Math.random()}`, cap: 1 }];
+    expect(await a.acquire(slot, 'one', 10_000, Date.now())).toBe(true);
+    expect(await b.acquire(slot, 'two', 10_000, Date.now())).toBe(false);
+  });
+});
