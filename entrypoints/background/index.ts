@@ -11,6 +11,7 @@ import { listenForMessages } from '@/lib/messaging/listen';
 import { createRouter } from '@/lib/messaging/router';
 import { contentSitesItem, readConnection } from '@/lib/settings/items';
 import { ContentSitesSchema } from '@/lib/settings/schemas';
+import { closeLocalToContentScripts } from '@/lib/settings/trusted-area';
 import { isFieldsidePage } from '@/lib/page-badges/fieldside-pages';
 import { createCurrentWorkspace } from '@/lib/workspace/current-workspace';
 import { listenForAlarms } from './alarms';
@@ -27,6 +28,9 @@ import { ensureRefreshScheduled, refreshOnAlarm, scheduleRefresh } from './token
 // Composition root: the only holder of tokens and the only caller of the network. It creates the
 // services from lib/ and registers one handler per message and one per alarm; logic lives in lib/.
 export default defineBackground(() => {
+  // Where the browser can (Chrome), storage.local is closed to content scripts before anything else:
+  // the connection and the session in it decide where tokens go and whom requests impersonate.
+  void closeLocalToContentScripts().catch((error: unknown) => console.error('Fieldside: storage.local could not be closed to content scripts', error));
   // Sign-in: tokens in the secret store, refreshed through the companion (which holds the App Secret).
   const secrets = createSecretStore();
   const companion = createCompanionClient({ companionUrl: async () => (await readConnection()).companionUrl });

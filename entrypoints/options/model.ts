@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import { sendMessage } from '@/lib/messaging/send';
+import { sessionItem, signedOutReasonItem } from '@/lib/settings/items';
 import type { Connection, StaffSummary } from '@/lib/settings/schemas';
 import type { SessionView } from '@/lib/messaging/session-view';
 
@@ -80,14 +81,10 @@ export function createOptionsModel() {
       }),
     /** The background may change the session by itself (refresh failure, revocation). */
     watch(): () => void {
-      const listener = (changes: Record<string, unknown>, area: string) => {
-        // Refresh quietly: no busy state, and an error shown by an action stays.
-        if (area === 'local' && ('session' in changes || 'signedOutReason' in changes)) {
-          void latest(() => sendMessage('session.get', {})).catch(() => undefined);
-        }
-      };
-      browser.storage.onChanged.addListener(listener);
-      return () => browser.storage.onChanged.removeListener(listener);
+      // Refresh quietly: no busy state, and an error shown by an action stays.
+      const refresh = () => void latest(() => sendMessage('session.get', {})).catch(() => undefined);
+      const unwatch = [sessionItem.watch(refresh), signedOutReasonItem.watch(refresh)];
+      return () => unwatch.forEach((stop) => stop());
     },
   };
 }

@@ -29,7 +29,7 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 const client = () => createCompanionClient({ companionUrl: async () => url });
 
 describe('the companion refusing a refresh', () => {
-  it.each([
+  it.each<[string, number, string, Record<string, string>, string]>([
     ['429, rate limited (with Retry-After)', 429, JSON.stringify({ error: 'rate_limited', message: 'Too many requests' }), { 'retry-after': '7' }, 'RateLimitedError'],
     ['429 that names invalid_grant', 429, JSON.stringify({ error: 'invalid_grant' }), {}, 'RateLimitedError'],
     ['502, the platform unavailable', 502, JSON.stringify({ error: 'platform_unavailable', message: 'The platform answered 503' }), {}, 'ServerError'],

@@ -14,10 +14,12 @@ import {
   type SessionRecord,
   type SignedOutReason,
 } from './schemas';
+import { trustedItem } from './trusted-item';
 import { workspaceKeyOf, type WorkspaceKey } from './workspace-key';
 
-// Every storage item Fieldside keeps, declared once. Nothing here is a secret: storage.local is
-// readable by content scripts, so tokens and keys live in lib/auth/secrets (IndexedDB) instead.
+// Every storage item Fieldside keeps, declared once. Nothing here is a secret: tokens and keys live
+// in lib/auth/secrets (IndexedDB) instead. The items that decide where tokens go or whom requests
+// impersonate are trusted items (trustedItem): no content script can write them, in either browser.
 // Values are validated on read (a corrupt or older record falls back rather than crashing).
 
 /** The connection the build starts with (contracts/platform-hosts.ts): wxt.config.ts bakes a store
@@ -33,27 +35,28 @@ export const defaultConnection: Connection = {
   companionUrl: env.WXT_COMPANION_URL || DEV_COMPANION_URL,
 };
 
-/** Where the platform and the companion are, as the person set them (the options' advanced section). */
-export const connectionItem = storage.defineItem<Connection>(STORAGE_KEYS.connection, {
-  fallback: defaultConnection,
-  version: 2,
-  migrations: {
-    // Version 1 had one URL for the whole platform: it was the REST host; the others start as built.
-    2: (old: unknown): Connection => {
-      const v1 = ConnectionV1Schema.safeParse(old);
-      return v1.success ? { ...defaultConnection, restUrl: v1.data.platformUrl, companionUrl: v1.data.companionUrl } : defaultConnection;
+/** Where the platform and the companion are, as the person set them (the options' advanced section).
+ * Trusted: it decides where tokens go. */
+export const connectionItem = trustedItem(
+  storage.defineItem<Connection>(STORAGE_KEYS.connection, {
+    fallback: defaultConnection,
+    version: 2,
+    migrations: {
+      // Version 1 had one URL for the whole platform: it was the REST host; the others start as built.
+      2: (old: unknown): Connection => {
+        const v1 = ConnectionV1Schema.safeParse(old);
+        return v1.success ? { ...defaultConnection, restUrl: v1.data.platformUrl, companionUrl: v1.data.companionUrl } : defaultConnection;
+      },
     },
-  },
-});
+  }),
+);
 
 /** What an administrator pushed by enterprise policy: any connection field, each on its own; it wins. */
 export const managedConnectionItem = storage.defineItem<Partial<Connection> | null>(STORAGE_KEYS.managedConnection, { fallback: null });
 
-/** Who is signed in, without any credential. null when signed out. */
-export const sessionItem = storage.defineItem<SessionRecord | null>(STORAGE_KEYS.session, {
-  fallback: null,
-  version: 1,
-});
+/** Who is signed in, without any credential. null when signed out. Trusted: its "me" and "view as"
+ * decide whom requests impersonate. */
+export const sessionItem = trustedItem(storage.defineItem<SessionRecord | null>(STORAGE_KEYS.session, { fallback: null, version: 1 }));
 
 /** Why the last session ended, shown until the next sign-in. */
 export const signedOutReasonItem = storage.defineItem<SignedOutReason | null>(STORAGE_KEYS.signedOutReason, {

@@ -1,9 +1,9 @@
 import { afterEach, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createSessionService } from '../../lib/account/session-service';
-import type { TokenResponse } from '../../lib/api/schemas';
-import { createSecretStore } from '../../lib/auth/secrets/store';
-import { createTokenKeeper, REFRESH_MARGIN_MS } from '../../lib/auth/token-keeper';
+import { createSessionService } from './session-service';
+import type { TokenResponse } from '../api/schemas';
+import { createSecretStore } from '../auth/secrets/store';
+import { createTokenKeeper, REFRESH_MARGIN_MS } from '../auth/token-keeper';
 import { ALARMS } from '../../entrypoints/background/alarms';
 import { scheduleRefresh } from '../../entrypoints/background/token-refresh';
 
