@@ -2,6 +2,7 @@ import type { SessionService } from '@/lib/account/session-service';
 import type { WhoAreYou } from '@/lib/account/who-are-you';
 import type { SyncSchedule } from '@/lib/cache/sync/schedule';
 import type { Handlers } from '@/lib/messaging/router';
+import type { ContentService } from '@/lib/page-badges/content-service';
 import type { JobOpener } from '@/lib/side-panel/open-job';
 import type { Workspace } from '@/lib/workspace/workspace';
 import type { FieldWork } from './field-work';
@@ -19,6 +20,7 @@ export interface BackgroundServices {
   schedule: SyncSchedule;
   jobs: JobOpener;
   field: FieldWork;
+  content: ContentService;
 }
 
 /** One handler per message of lib/messaging/protocol.ts (the type holds it complete), by concern. */
@@ -28,6 +30,6 @@ export function createHandlers(s: BackgroundServices): Handlers {
     ...createSyncHandlers({ sync: s.schedule, jobs: s.jobs }),
     ...createWebhookHandlers(() => s.workspace.client()),
     ...createFieldHandlers(s.field),
-    ...createContentHandlers({ workspace: s.workspace, addNote: (jobUuid, text) => s.field.writes.addNote(jobUuid, text) }),
+    ...createContentHandlers(s.content),
   };
 }

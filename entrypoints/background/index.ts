@@ -12,7 +12,9 @@ import { createRouter } from '@/lib/messaging/router';
 import { contentSitesItem, readConnection } from '@/lib/settings/items';
 import { ContentSitesSchema } from '@/lib/settings/schemas';
 import { closeLocalToContentScripts } from '@/lib/settings/trusted-area';
-import { isFieldsidePage } from '@/lib/page-badges/fieldside-pages';
+import { createContentService } from '@/lib/page-badges/content-service';
+import { fieldsidePageKind } from '@/lib/page-badges/fieldside-pages';
+import { createPageGrants } from '@/lib/page-badges/page-grants';
 import { createCurrentWorkspace } from '@/lib/workspace/current-workspace';
 import { listenForAlarms } from './alarms';
 import { startContentSites } from './content-sites';
@@ -58,9 +60,14 @@ export default defineBackground(() => {
 
   // The field-work core: the live port to every open page, the current workspace (client, cache,
   // sync, outbox of whoever is in view) and the schedule that keeps its cache fresh.
+  // What each page's content script was answered: its badges' jobs, and no others (messages and live events alike).
+  const grants = createPageGrants();
+  browser.tabs.onRemoved.addListener((tabId) => void grants.forgetTab(tabId).catch(() => undefined));
   const hub = createLiveHub({
     ownId: browser.runtime.id,
+    ownOrigin: browser.runtime.getURL('/'),
     onConnect: (send) => void schedule.status().then((status) => send({ type: 'sync.status', status }), () => undefined),
+    shownOnPage: (pageKey, uuids) => grants.shownOf(pageKey, uuids),
   });
   const workspace = createCurrentWorkspace({
     context: () => session.context(),
@@ -77,6 +84,7 @@ export default defineBackground(() => {
   const feed = startFeed({ tokens, workspace, hub });
   // My day, job detail, the outbox sender, the toolbar badge and the context menu.
   const field = startFieldWork(workspace, hub);
+  const content = createContentService({ workspace, grants, addNote: (jobUuid, text) => field.writes.addNote(jobUuid, text) });
 
   listenForAlarms({
     tokenRefresh: refreshOnAlarm(tokens),
@@ -84,13 +92,13 @@ export default defineBackground(() => {
     feedWake: () => void feed.wake(),
     outbox: field.onAlarm,
   });
-  const router = createRouter(createHandlers({ session, who, workspace, schedule, jobs, field }), {
+  const router = createRouter(createHandlers({ session, who, workspace, schedule, jobs, field, content }), {
     ownId: browser.runtime.id,
     ownOrigin: browser.runtime.getURL('/'),
     onRefused: (type, reason) => console.warn(`Fieldside: refused "${type}" ${reason}`),
-    contentPageAllowed: async (pageUrl) => {
+    contentPage: async (pageUrl) => {
       const sites = ContentSitesSchema.safeParse(await contentSitesItem.getValue());
-      return isFieldsidePage(pageUrl, (await readConnection()).webUrl, sites.success ? sites.data : []);
+      return fieldsidePageKind(pageUrl, (await readConnection()).webUrl, sites.success ? sites.data : []);
     },
   });
   listenForMessages(router);

@@ -11,6 +11,7 @@ import {
   type Connection,
   type ConnectionField,
   type FeedPosition,
+  type PageGrants,
   type SessionRecord,
   type SignedOutReason,
 } from './schemas';
@@ -99,6 +100,10 @@ export const sidePanelJobItem = storage.defineItem<string | null>(STORAGE_KEYS.s
  * name customers and addresses. */
 export const popupFirstScreenItem = storage.defineItem<KeptFirstScreen | null>(STORAGE_KEYS.popupFirstScreen, { fallback: null });
 
+/** What each page's content script was answered (lib/page-badges/page-grants.ts). storage.session:
+ * it survives a stopped worker (so a page keeps what it was granted, and its cap stays spent), no
+ * content script can read it, and it ends with the browser session. */
+export const pageGrantsItem = storage.defineItem<PageGrants>(STORAGE_KEYS.pageGrants, { fallback: {}, version: 1 });
 
 /** The fields an administrator set; none where the browser has no managed storage. */
 export async function readManagedConnection(): Promise<Partial<Connection>> {

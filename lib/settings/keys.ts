@@ -14,6 +14,7 @@ export const STORAGE_KEYS = {
   syncDailyLimitHold: 'local:syncDailyLimitHold',
   sidePanelJob: 'session:sidePanelJob',
   popupFirstScreen: 'session:popupFirstScreen',
+  pageGrants: 'session:pageGrants',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
