@@ -53,7 +53,14 @@ export default defineBackground(() => {
     reader,
     identity: browser.identity,
     omitRedirectUri: import.meta.env.FIREFOX,
-    clearCachedData: createSignOutClearing({ closeWorkspace: () => schedule.onSignedOut() }),
+    clearCachedData: createSignOutClearing({
+      closeWorkspace: () => schedule.onSignedOut(),
+      // The picker's text and the job each tab shows are the person's too.
+      forgetInMemory: () => {
+        field.picker.clear();
+        field.pages.clear();
+      },
+    }),
     scheduleRefresh,
   });
   const who = createWhoAreYou({ session, reader });

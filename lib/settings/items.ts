@@ -105,6 +105,34 @@ export const popupFirstScreenItem = storage.defineItem<KeptFirstScreen | null>(S
  * content script can read it, and it ends with the browser session. */
 export const pageGrantsItem = storage.defineItem<PageGrants>(STORAGE_KEYS.pageGrants, { fallback: {}, version: 1 });
 
+/** What sign-out does to an item: `clear` it (it is the person's: what they chose, what pages were
+ * shown), `keep` it (it is the device's), or nothing more because sign-out `writes` it itself. */
+export type OnSignOut = 'clear' | 'keep' | 'writes';
+
+/** Every item with what sign-out does to it; complete by its type. lib/account/clear-on-sign-out.ts
+ * clears by it, and its test holds sign-out to it. */
+export const ITEMS_ON_SIGN_OUT = {
+  /** Where Fieldside connects: the device's, and an administrator may have set it. */
+  connection: { item: connectionItem, onSignOut: 'keep' },
+  /** The administrator's policy: read-only. */
+  managedConnection: { item: managedConnectionItem, onSignOut: 'keep' },
+  /** Ended by sign-out itself (null). */
+  session: { item: sessionItem, onSignOut: 'writes' },
+  /** Why the last session ended: written by sign-out, shown until the next sign-in. */
+  signedOutReason: { item: signedOutReasonItem, onSignOut: 'writes' },
+  /** Per account and checked against it: the account's next sign-in catches up from it. */
+  feedPosition: { item: feedPositionItem, onSignOut: 'keep' },
+  /** The sites the person granted badges on: the browser's permissions, kept with them. */
+  contentSites: { item: contentSitesItem, onSignOut: 'keep' },
+  /** Per workspace: that person's sync history. */
+  syncFullRefresh: { item: syncFullRefreshItem, onSignOut: 'clear' },
+  /** The platform's daily limit is the account's, whoever signs in next. */
+  syncDailyLimitHold: { item: syncDailyLimitHoldItem, onSignOut: 'keep' },
+  sidePanelJob: { item: sidePanelJobItem, onSignOut: 'clear' },
+  popupFirstScreen: { item: popupFirstScreenItem, onSignOut: 'clear' },
+  pageGrants: { item: pageGrantsItem, onSignOut: 'clear' },
+} as const satisfies Record<keyof typeof STORAGE_KEYS, { item: { removeValue(): Promise<void> }; onSignOut: OnSignOut }>;
+
 /** The fields an administrator set; none where the browser has no managed storage. */
 export async function readManagedConnection(): Promise<Partial<Connection>> {
   const value = await managedConnectionItem.getValue().catch(() => null);
