@@ -121,6 +121,10 @@ describe('a hostile page on an added site', () => {
         const atPoint = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2) as HTMLElement;
         host.click();
         atPoint.click();
+        // Whatever it can reach inside (nothing, while the root is closed).
+        const inside = host.shadowRoot;
+        inside?.querySelectorAll('button').forEach((button) => button.click());
+        inside?.querySelector('form')?.requestSubmit();
         for (const target of [host, atPoint, document.activeElement ?? document.body]) {
           for (const key of ['Enter', ' ']) {
             target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true }));
