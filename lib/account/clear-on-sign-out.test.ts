@@ -56,7 +56,7 @@ describe('the storage items at sign-out', () => {
     syncDailyLimitHold: { 'x|acct-9': 2 },
     sidePanelJob: '00000000-0000-4000-8000-000000000001',
     popupFirstScreen: { day: '2026-01-01', heading: "Today's jobs", rows: [], cacheName: 'fieldside-cache:acct-9:tech-1' },
-    pageGrants: { '1:0:doc': { kind: 'site', tabId: 1, since: 0, numbers: ['1001'], jobs: ['j'], opened: [] } },
+    pageGrants: { pages: { '1:0:doc': { kind: 'site', tabId: 1, since: 0, numbers: ['1001'], jobs: ['j'], opened: [] } }, sites: { 'https://mail.acme.test': { since: 0, numbers: ['1001'] } } },
   };
 
   it("clears every item that is the person's, keeps the device's, and leaves storage.session empty", async () => {

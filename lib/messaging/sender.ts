@@ -22,6 +22,8 @@ export interface ContentPage {
   /** pageKeyOf: one page of one tab. */
   key: string;
   tabId: number;
+  /** The page's origin: an added site's pages share what they may ask. */
+  origin: string;
 }
 
 /**
@@ -51,5 +53,5 @@ export function pageKeyOf(sender: SenderInfo): string | undefined {
 /** The page of a content script's sender, given which script it is. */
 export function contentPageOf(sender: SenderInfo, kind: PageKind): ContentPage | undefined {
   const key = pageKeyOf(sender);
-  return key === undefined ? undefined : { kind, key, tabId: (sender.tab as { id: number }).id };
+  return key === undefined ? undefined : { kind, key, tabId: (sender.tab as { id: number }).id, origin: new URL(sender.url!).origin };
 }

@@ -7,7 +7,7 @@ import type { NoteView } from '../messaging/views';
 import { createOutbox } from '../outbox';
 import type { Workspace } from '../workspace/workspace';
 import { createContentService } from './content-service';
-import { createPageGrants } from './page-grants';
+import { createPageGrants, GRANT_LIMITS } from './page-grants';
 import type { ContentPage } from '../messaging/sender';
 import type { PageGrants } from '../settings/schemas';
 import type { WorkspaceKey } from '../settings/workspace-key';
@@ -15,9 +15,9 @@ import type { WorkspaceKey } from '../settings/workspace-key';
 // The content service over a real cache and outbox (fake-indexeddb), the page grants over a plain
 // store, and a stand-in platform client. Each content script is answered for its own page only.
 
-const platformPage: ContentPage = { kind: 'platform', key: '7:0:doc-a', tabId: 7 };
-const otherPage: ContentPage = { kind: 'platform', key: '8:0:doc-b', tabId: 8 };
-const sitePage: ContentPage = { kind: 'site', key: '9:0:doc-c', tabId: 9 };
+const platformPage: ContentPage = { kind: 'platform', key: '7:0:doc-a', tabId: 7, origin: 'https://go.example' };
+const otherPage: ContentPage = { kind: 'platform', key: '8:0:doc-b', tabId: 8, origin: 'https://go.example' };
+const sitePage: ContentPage = { kind: 'site', key: '9:0:doc-c', tabId: 9, origin: 'https://mail.example' };
 
 const BADGE = '22222222-0000-4000-8000-000000000001';
 let accounts = 0;
@@ -69,10 +69,10 @@ async function setup(options: { scopes?: string[]; offline?: boolean; notes?: No
     client: async () => client,
   } as unknown as Workspace;
   const added: Array<{ jobUuid: string; text: string }> = [];
-  let stored: PageGrants = {};
+  let stored: PageGrants = { pages: {}, sites: {} };
   const grants = createPageGrants(
     { get: async () => structuredClone(stored), set: async (next) => void (stored = structuredClone(next)) },
-    { limits: { platform: 2_000, site: options.siteCap ?? 200 } },
+    { limits: { ...GRANT_LIMITS, perPage: { platform: 2_000, site: options.siteCap ?? 200 } } },
   );
   const service = createContentService({
     workspace,

@@ -5,17 +5,25 @@ import { PageGrantsSchema, type PageGrant, type PageGrants } from '../settings/s
 // What each page's content script was answered, so it is answered nothing beyond. A page reports
 // the job numbers it shows and is answered about those, up to a cap; afterwards only those jobs may
 // have their notes read, or a note added, from that page, and its live port hears only about them.
-// A hostile page on an added site can plant "Job #N" text for any N: the cap bounds what it can
-// list to a page's worth, not the cache.
+// A hostile page on an added site can plant "Job #N" text for any N: the caps bound what it can
+// list to a page's worth, and (however often it reloads) a site's worth an hour, not the cache.
 //
 // Kept in storage.session (through `store`): a stopped worker does not hand a page a fresh cap,
 // and a page keeps what it was granted. Changes run one at a time, so two messages from one page
 // never lose each other's grants.
 
-/** How many distinct job numbers one page may ask about. The web app's pages are the platform's own
- * (it shows those jobs itself, and windows open all day); an added site's pages are anybody's, and
- * a scan there finds at most a couple of hundred mentions (text-scan.ts). */
-export const NUMBERS_PER_PAGE: Readonly<Record<PageKind, number>> = { platform: 2_000, site: 200 };
+export interface GrantLimits {
+  /** Distinct job numbers one page may ask about. The web app's pages are the platform's own (it
+   * shows those jobs itself, and windows open all day); an added site's are anybody's, and a scan
+   * there finds at most a couple of hundred mentions (text-scan.ts). */
+  perPage: Readonly<Record<PageKind, number>>;
+  /** Distinct job numbers all of an added site's pages may ask about in `siteWindowMs`: a reload is
+   * a new page, and must not be a new cap. */
+  perSite: number;
+  siteWindowMs: number;
+}
+
+export const GRANT_LIMITS: GrantLimits = { perPage: { platform: 2_000, site: 200 }, perSite: 400, siteWindowMs: 60 * 60_000 };
 /** Pages kept per tab (in Chrome each navigation is a new page): the oldest are let go first. */
 const PAGES_PER_TAB = 10;
 
@@ -28,7 +36,7 @@ export interface GrantStore {
 export const storedGrants: GrantStore = {
   get: async () => {
     const parsed = PageGrantsSchema.safeParse(await pageGrantsItem.getValue());
-    return parsed.success ? parsed.data : {};
+    return parsed.success ? parsed.data : { pages: {}, sites: {} };
   },
   set: (grants) => pageGrantsItem.setValue(grants),
 };
@@ -36,9 +44,9 @@ export const storedGrants: GrantStore = {
 /** "#1234" and "1234" are one number. */
 const plain = (number: string) => number.trim().replace(/^#/, '');
 
-export function createPageGrants(store: GrantStore = storedGrants, options: { now?: () => number; limits?: Readonly<Record<PageKind, number>> } = {}) {
+export function createPageGrants(store: GrantStore = storedGrants, options: { now?: () => number; limits?: GrantLimits } = {}) {
   const now = options.now ?? Date.now;
-  const limits = options.limits ?? NUMBERS_PER_PAGE;
+  const limits = options.limits ?? GRANT_LIMITS;
   let queue: Promise<unknown> = Promise.resolve();
 
   /** Runs `work` on the stored grants after every earlier change, and saves them when it changed them. */
@@ -54,39 +62,50 @@ export function createPageGrants(store: GrantStore = storedGrants, options: { no
   }
 
   /** Reads one page's grant, in turn with the changes. */
-  const look = <R>(key: string, work: (grant: PageGrant | undefined) => R): Promise<R> => serial((grants) => ({ result: work(grants[key]), changed: false }));
+  const look = <R>(key: string, work: (grant: PageGrant | undefined) => R): Promise<R> => serial((grants) => ({ result: work(grants.pages[key]), changed: false }));
 
   /** The page's grant, created on first use; a tab's oldest pages beyond PAGES_PER_TAB are let go. */
   function grantOf(grants: PageGrants, page: ContentPage): PageGrant {
-    let grant = grants[page.key];
+    let grant = grants.pages[page.key];
     if (!grant) {
       grant = { kind: page.kind, tabId: page.tabId, since: now(), numbers: [], jobs: [], opened: [] };
-      grants[page.key] = grant;
-      const ofTab = Object.entries(grants).filter(([, g]) => g.tabId === page.tabId).sort(([, a], [, b]) => a.since - b.since);
-      for (const [key] of ofTab.slice(0, Math.max(0, ofTab.length - PAGES_PER_TAB))) delete grants[key];
+      grants.pages[page.key] = grant;
+      const ofTab = Object.entries(grants.pages).filter(([, g]) => g.tabId === page.tabId).sort(([, a], [, b]) => a.since - b.since);
+      for (const [key] of ofTab.slice(0, Math.max(0, ofTab.length - PAGES_PER_TAB))) delete grants.pages[key];
     }
     return grant;
   }
 
+  /** An added site's numbers of this window (a new window once the last one is over). */
+  function siteNumbers(grants: PageGrants, origin: string): Set<string> {
+    for (const [site, budget] of Object.entries(grants.sites)) if (now() - budget.since >= limits.siteWindowMs) delete grants.sites[site];
+    grants.sites[origin] ??= { since: now(), numbers: [] };
+    return new Set(grants.sites[origin].numbers);
+  }
+
   return {
     /** What of a page's request it may be answered about: jobs it was answered about before (by
-     * uuid, a re-read after a change), the numbers it reported before, and new numbers while it is
-     * under its cap; the rest is left out. */
+     * uuid, a re-read after a change), the numbers it reported before, and new numbers while it
+     * (and, on an added site, that site) is under its cap; the rest is left out. */
     admit(page: ContentPage, request: { uuids: readonly string[]; numbers: readonly string[] }) {
       return serial((grants) => {
         const grant = grantOf(grants, page);
         const jobs = new Set(grant.jobs);
         const uuids = [...new Set(request.uuids.map((u) => u.toLowerCase()))].filter((u) => jobs.has(u));
         const known = new Set(grant.numbers);
+        const site = grant.kind === 'site' ? siteNumbers(grants, page.origin) : undefined;
         const numbers: string[] = [];
         for (const number of new Set(request.numbers.map(plain))) {
           if (!known.has(number)) {
-            if (known.size >= limits[grant.kind]) continue;
+            if (known.size >= limits.perPage[grant.kind]) continue;
+            if (site && !site.has(number) && site.size >= limits.perSite) continue;
             known.add(number);
+            site?.add(number);
           }
           numbers.push(number);
         }
         grant.numbers = [...known];
+        if (site) grants.sites[page.origin]!.numbers = [...site];
         return { result: { uuids, numbers }, changed: true };
       });
     },
@@ -120,11 +139,11 @@ export function createPageGrants(store: GrantStore = storedGrants, options: { no
     /** Of `uuids`, the jobs the page (by key) was answered about: what its live port may hear of. */
     shownOf: (pageKey: string, uuids: readonly string[]) => look(pageKey, (grant) => (grant ? uuids.filter((u) => grant.jobs.includes(u.toLowerCase())) : [])),
 
-    /** A closed tab's pages are gone. */
+    /** A closed tab's pages are gone (what their site asked still counts for the hour). */
     forgetTab(tabId: number) {
       return serial((grants) => {
-        const keys = Object.keys(grants).filter((key) => grants[key]!.tabId === tabId);
-        for (const key of keys) delete grants[key];
+        const keys = Object.keys(grants.pages).filter((key) => grants.pages[key]!.tabId === tabId);
+        for (const key of keys) delete grants.pages[key];
         return { result: undefined, changed: keys.length > 0 };
       });
     },

@@ -103,7 +103,7 @@ export const popupFirstScreenItem = storage.defineItem<KeptFirstScreen | null>(S
 /** What each page's content script was answered (lib/page-badges/page-grants.ts). storage.session:
  * it survives a stopped worker (so a page keeps what it was granted, and its cap stays spent), no
  * content script can read it, and it ends with the browser session. */
-export const pageGrantsItem = storage.defineItem<PageGrants>(STORAGE_KEYS.pageGrants, { fallback: {}, version: 1 });
+export const pageGrantsItem = storage.defineItem<PageGrants>(STORAGE_KEYS.pageGrants, { fallback: { pages: {}, sites: {} }, version: 1 });
 
 /** What sign-out does to an item: `clear` it (it is the person's: what they chose, what pages were
  * shown), `keep` it (it is the device's), or nothing more because sign-out `writes` it itself. */

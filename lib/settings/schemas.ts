@@ -84,5 +84,13 @@ export const PageGrantSchema = z.object({
   opened: z.array(z.string()),
 });
 export type PageGrant = z.infer<typeof PageGrantSchema>;
-export const PageGrantsSchema = z.record(z.string(), PageGrantSchema);
+/** The distinct job numbers an added site's pages asked about since `since` (ms), all its pages together. */
+export const SiteBudgetSchema = z.object({ since: z.number(), numbers: z.array(z.string()) });
+export type SiteBudget = z.infer<typeof SiteBudgetSchema>;
+export const PageGrantsSchema = z.object({
+  /** By page key (lib/messaging/sender.ts pageKeyOf). */
+  pages: z.record(z.string(), PageGrantSchema),
+  /** By an added site's origin. */
+  sites: z.record(z.string(), SiteBudgetSchema),
+});
 export type PageGrants = z.infer<typeof PageGrantsSchema>;
