@@ -33,7 +33,7 @@ export interface ClosedBadges {
   attr(ref: BadgeRef, selector: string, name: string): Promise<string | null>;
   /** Waits until a match exists (or, with `gone`, none does). */
   waitFor(ref: BadgeRef, selector: string, options?: { gone?: boolean; timeout?: number }): Promise<void>;
-  /** A person's click at the middle of the first match (scrolled into view first). */
+  /** A person's click at the middle of the first match, once there is one (scrolled into view first). */
   click(ref: BadgeRef, selector: string): Promise<void>;
   /** Where the focus is: the page's active element, and inside a badge's root, its own. */
   focused(): Promise<{ host: string | null; inner: string | null }>;
@@ -95,6 +95,7 @@ export async function closedBadges(context: BrowserContext, page: Page): Promise
       }
     },
     async click(ref, selector) {
+      await this.waitFor(ref, selector);
       const box = await inWorld<{ x: number; y: number } | null>(
         `(find, ref, s) => {
           const el = find(ref, s)[0];
