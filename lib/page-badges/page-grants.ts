@@ -24,8 +24,10 @@ export interface GrantLimits {
 }
 
 export const GRANT_LIMITS: GrantLimits = { perPage: { platform: 2_000, site: 200 }, perSite: 400, siteWindowMs: 60 * 60_000 };
-/** Pages kept per tab (in Chrome each navigation is a new page): the oldest are let go first. */
+/** Pages kept per tab (in Chrome each navigation is a new page), and in all (a tab closed while the
+ * worker was stopped is never heard of): the oldest are let go first. */
 const PAGES_PER_TAB = 10;
+const PAGES = 500;
 
 export interface GrantStore {
   get(): Promise<PageGrants>;
@@ -64,14 +66,20 @@ export function createPageGrants(store: GrantStore = storedGrants, options: { no
   /** Reads one page's grant, in turn with the changes. */
   const look = <R>(key: string, work: (grant: PageGrant | undefined) => R): Promise<R> => serial((grants) => ({ result: work(grants.pages[key]), changed: false }));
 
-  /** The page's grant, created on first use; a tab's oldest pages beyond PAGES_PER_TAB are let go. */
+  /** Lets go of the oldest of `entries` beyond `keep`. */
+  function trim(grants: PageGrants, entries: Array<[string, PageGrant]>, keep: number): void {
+    const oldestFirst = entries.sort(([, a], [, b]) => a.since - b.since);
+    for (const [key] of oldestFirst.slice(0, Math.max(0, oldestFirst.length - keep))) delete grants.pages[key];
+  }
+
+  /** The page's grant, created on first use, when the oldest pages beyond the limits are let go. */
   function grantOf(grants: PageGrants, page: ContentPage): PageGrant {
     let grant = grants.pages[page.key];
     if (!grant) {
       grant = { kind: page.kind, tabId: page.tabId, since: now(), numbers: [], jobs: [], opened: [] };
       grants.pages[page.key] = grant;
-      const ofTab = Object.entries(grants.pages).filter(([, g]) => g.tabId === page.tabId).sort(([, a], [, b]) => a.since - b.since);
-      for (const [key] of ofTab.slice(0, Math.max(0, ofTab.length - PAGES_PER_TAB))) delete grants.pages[key];
+      trim(grants, Object.entries(grants.pages).filter(([, g]) => g.tabId === page.tabId), PAGES_PER_TAB);
+      trim(grants, Object.entries(grants.pages), PAGES);
     }
     return grant;
   }

@@ -79,23 +79,25 @@ export async function closedBadges(context: BrowserContext, page: Page): Promise
 
   const count = (ref: BadgeRef, selector: string) => inWorld<number>('(find, ref, s) => find(ref, s).length', ref, selector);
 
+  async function waitFor(ref: BadgeRef, selector: string, options: { gone?: boolean; timeout?: number } = {}): Promise<void> {
+    const deadline = Date.now() + (options.timeout ?? 15_000);
+    for (;;) {
+      const n = await count(ref, selector).catch(() => 0);
+      if (options.gone ? n === 0 : n > 0) return;
+      if (Date.now() > deadline) throw new Error(`${JSON.stringify(ref)} ${selector}: still ${options.gone ? 'there' : 'missing'}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
   return {
     inWorld,
     count,
     text: (ref, selector) => inWorld('(find, ref, s) => find(ref, s)[0]?.textContent ?? null', ref, selector),
     texts: (ref, selector) => inWorld('(find, ref, s) => find(ref, s).map((e) => e.textContent)', ref, selector),
     attr: (ref, selector, name) => inWorld('(find, ref, s, n) => find(ref, s)[0]?.getAttribute(n) ?? null', ref, selector, name),
-    async waitFor(ref, selector, options = {}) {
-      const deadline = Date.now() + (options.timeout ?? 15_000);
-      for (;;) {
-        const n = await count(ref, selector).catch(() => 0);
-        if (options.gone ? n === 0 : n > 0) return;
-        if (Date.now() > deadline) throw new Error(`${JSON.stringify(ref)} ${selector}: still ${options.gone ? 'there' : 'missing'}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    },
+    waitFor,
     async click(ref, selector) {
-      await this.waitFor(ref, selector);
+      await waitFor(ref, selector);
       const box = await inWorld<{ x: number; y: number } | null>(
         `(find, ref, s) => {
           const el = find(ref, s)[0];
