@@ -40,6 +40,13 @@ export function SessionSummary(props: SessionSummaryProps) {
           )}
         </p>
       )}
+      {props.mode === 'oauth' && props.meName && (
+        <p role="note" id="limit-notice">
+          Fieldside shows only what {props.viewAsName ?? props.meName} may see because{' '}
+          {props.viewAsName && props.viewAsName !== props.meName ? 'you chose to view as them' : 'you chose that name'}. That limit is
+          your choice in Fieldside, not the platform's: the platform does not know who is using this device.
+        </p>
+      )}
       {props.mode === 'api_key' && (
         <p role="note" id="api-key-mode-notice">
           API-key mode: views are not limited to a staff member; Fieldside sees the whole account.

@@ -22,6 +22,10 @@ export const DATABASES = {
   cache: { owner: 'lib/cache/store', onSignOut: 'delete', matches: (name) => name.startsWith('fieldside-cache:') },
   /** Notes and badge changes not yet sent: kept, so they go out when the same person signs in again. */
   outbox: { owner: 'lib/outbox', onSignOut: 'keep', matches: (name) => name.startsWith('fieldside-outbox-') },
+  /** Where the browser cannot close storage.local to content scripts (Firefox): the trusted settings
+   * (lib/settings/trusted-item.ts). Kept: the connection outlives a session, and sign-out clears the
+   * session record in it by writing it. */
+  settings: { owner: 'lib/settings', onSignOut: 'keep', matches: (name) => name === 'fieldside-settings' },
   /** The side panel's last answers ("my day", job details), for showing them offline. */
   answers: { owner: 'lib/side-panel', onSignOut: 'delete', matches: (name) => name.startsWith('fieldside-field-') },
 } as const satisfies Record<string, DatabaseEntry>;
@@ -29,6 +33,7 @@ export const DATABASES = {
 export type DatabaseId = keyof typeof DATABASES;
 
 export const SECRETS_DB_NAME = 'fieldside-secrets';
+export const SETTINGS_DB_NAME = 'fieldside-settings';
 
 /** The cache of one account as one staff member sees it (`'all'`: no impersonation). */
 export function cacheDbName(accountUuid: string, staffUuid: string | 'all'): string {

@@ -1,10 +1,10 @@
-import type { JobSummary } from '@/lib/messaging/views';
+import type { PageJob } from '@/lib/messaging/views';
 
 // The job badge beside a job reference on a platform page: the job's status and badges from
 // Fieldside's cache. A real button (keyboard, screen readers); pressing it toggles the quick-note panel.
 
 export interface JobBadgeProps {
-  job: JobSummary;
+  job: PageJob;
   expanded: boolean;
   panelId: string;
   onToggle: () => void;

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { JobSummary, NoteView } from '@/lib/messaging/views';
+import type { NoteView, PageJob } from '@/lib/messaging/views';
 import { NoteItem } from './NoteItem';
 
 // The quick-note panel: a job's latest notes and a box to add one. Non-modal: it traps no focus;
@@ -7,9 +7,11 @@ import { NoteItem } from './NoteItem';
 
 export interface QuickNotePanelProps {
   id: string;
-  job: JobSummary;
+  job: PageJob;
   /** null while loading. */
   notes: NoteView[] | null;
+  /** The job's customer ('' when it has none), null while loading. */
+  customer: string | null;
   canAddNote: boolean;
   saving: boolean;
   error: string | null;
@@ -17,7 +19,7 @@ export interface QuickNotePanelProps {
   onClose: () => void;
 }
 
-export function QuickNotePanel({ id, job, notes, canAddNote, saving, error, onAdd, onClose }: QuickNotePanelProps) {
+export function QuickNotePanel({ id, job, notes, customer, canAddNote, saving, error, onAdd, onClose }: QuickNotePanelProps) {
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -62,7 +64,7 @@ export function QuickNotePanel({ id, job, notes, canAddNote, saving, error, onAd
       </div>
       <p class="panel-meta">
         {job.status}
-        {job.customer ? ` · ${job.customer}` : ''}
+        {customer ? ` · ${customer}` : ''}
       </p>
       {canAddNote ? (
         <form class="add" onSubmit={submit}>

@@ -3,6 +3,7 @@ import type { WhoAreYou } from '@/lib/account/who-are-you';
 import type { SyncSchedule } from '@/lib/cache/sync/schedule';
 import type { FeedService } from '@/lib/live-updates/feed-service';
 import type { Handlers } from '@/lib/messaging/router';
+import type { ContentService } from '@/lib/page-badges/content-service';
 import type { JobOpener } from '@/lib/side-panel/open-job';
 import type { Workspace } from '@/lib/workspace/workspace';
 import type { FieldWork } from './field-work';
@@ -21,6 +22,7 @@ export interface BackgroundServices {
   jobs: JobOpener;
   field: FieldWork;
   feed: FeedService;
+  content: ContentService;
 }
 
 /** One handler per message of lib/messaging/protocol.ts (the type holds it complete), by concern. */
@@ -30,6 +32,6 @@ export function createHandlers(s: BackgroundServices): Handlers {
     ...createSyncHandlers({ sync: s.schedule, jobs: s.jobs }),
     ...createWebhookHandlers({ client: () => s.workspace.client(), session: s.session, who: s.who, feed: s.feed }),
     ...createFieldHandlers(s.field),
-    ...createContentHandlers({ workspace: s.workspace, addNote: (jobUuid, text) => s.field.writes.addNote(jobUuid, text) }),
+    ...createContentHandlers(s.content),
   };
 }

@@ -12,7 +12,10 @@ import { listenForMessages } from '@/lib/messaging/listen';
 import { createRouter } from '@/lib/messaging/router';
 import { contentSitesItem, readConnection } from '@/lib/settings/items';
 import { ContentSitesSchema } from '@/lib/settings/schemas';
-import { isFieldsidePage } from '@/lib/page-badges/fieldside-pages';
+import { closeLocalToContentScripts } from '@/lib/settings/trusted-area';
+import { createContentService } from '@/lib/page-badges/content-service';
+import { fieldsidePageKind } from '@/lib/page-badges/fieldside-pages';
+import { createPageGrants } from '@/lib/page-badges/page-grants';
 import { createCurrentWorkspace } from '@/lib/workspace/current-workspace';
 import { listenForAlarms } from './alarms';
 import { startContentSites } from './content-sites';
@@ -28,6 +31,9 @@ import { ensureRefreshScheduled, refreshOnAlarm, scheduleRefresh } from './token
 // Composition root: the only holder of tokens and the only caller of the network. It creates the
 // services from lib/ and registers one handler per message and one per alarm; logic lives in lib/.
 export default defineBackground(() => {
+  // Where the browser can (Chrome), storage.local is closed to content scripts before anything else:
+  // the connection and the session in it decide where tokens go and whom requests impersonate.
+  void closeLocalToContentScripts().catch((error: unknown) => console.error('Fieldside: storage.local could not be closed to content scripts', error));
   // Sign-in: tokens in the secret store, refreshed through the companion (which holds the App Secret).
   const secrets = createSecretStore();
   // Sign-ins and refreshes are tied to this installation's key pair (lib/auth/installation-key.ts).
@@ -52,16 +58,28 @@ export default defineBackground(() => {
     reader,
     identity: browser.identity,
     omitRedirectUri: import.meta.env.FIREFOX,
-    clearCachedData: createSignOutClearing({ closeWorkspace: () => schedule.onSignedOut() }),
+    clearCachedData: createSignOutClearing({
+      closeWorkspace: () => schedule.onSignedOut(),
+      // The picker's text and the job each tab shows are the person's too.
+      forgetInMemory: () => {
+        field.picker.clear();
+        field.pages.clear();
+      },
+    }),
     scheduleRefresh,
   });
   const who = createWhoAreYou({ session, reader });
 
   // The field-work core: the live port to every open page, the current workspace (client, cache,
   // sync, outbox of whoever is in view) and the schedule that keeps its cache fresh.
+  // What each page's content script was answered: its badges' jobs, and no others (messages and live events alike).
+  const grants = createPageGrants();
+  browser.tabs.onRemoved.addListener((tabId) => void grants.forgetTab(tabId).catch(() => undefined));
   const hub = createLiveHub({
     ownId: browser.runtime.id,
+    ownOrigin: browser.runtime.getURL('/'),
     onConnect: (send) => void schedule.status().then((status) => send({ type: 'sync.status', status }), () => undefined),
+    shownOnPage: (pageKey, uuids) => grants.shownOf(pageKey, uuids),
   });
   const workspace = createCurrentWorkspace({
     context: () => session.context(),
@@ -78,6 +96,7 @@ export default defineBackground(() => {
   const feed = startFeed({ tokens, workspace, hub, resync: () => schedule.runAndWait('incremental') });
   // My day, job detail, the outbox sender, the toolbar badge and the context menu.
   const field = startFieldWork(workspace, hub);
+  const content = createContentService({ workspace, grants, addNote: (jobUuid, text) => field.writes.addNote(jobUuid, text) });
 
   listenForAlarms({
     tokenRefresh: refreshOnAlarm(tokens),
@@ -85,13 +104,13 @@ export default defineBackground(() => {
     feedWake: () => void feed.wake(),
     outbox: field.onAlarm,
   });
-  const router = createRouter(createHandlers({ session, who, workspace, schedule, jobs, field, feed }), {
+  const router = createRouter(createHandlers({ session, who, workspace, schedule, jobs, field, feed, content }), {
     ownId: browser.runtime.id,
     ownOrigin: browser.runtime.getURL('/'),
     onRefused: (type, reason) => console.warn(`Fieldside: refused "${type}" ${reason}`),
-    contentPageAllowed: async (pageUrl) => {
+    contentPage: async (pageUrl) => {
       const sites = ContentSitesSchema.safeParse(await contentSitesItem.getValue());
-      return isFieldsidePage(pageUrl, (await readConnection()).webUrl, sites.success ? sites.data : []);
+      return fieldsidePageKind(pageUrl, (await readConnection()).webUrl, sites.success ? sites.data : []);
     },
   });
   listenForMessages(router);

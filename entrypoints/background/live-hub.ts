@@ -1,20 +1,38 @@
 import { browser, type Browser } from 'wxt/browser';
+import { isLiveSubscription, type LiveEventType } from '@/lib/messaging/live-port';
 import { LIVE_PORT, type LiveEvent } from '@/lib/messaging/views';
 import type { LiveHub } from '@/lib/messaging/live-hub';
+import { classifySender, pageKeyOf, type SenderInfo } from '@/lib/messaging/sender';
 
-// The background's fan-out to every open page, side panel and content script. Each connects a
-// port named LIVE_PORT (lib/messaging/live.ts's connectLive); we keep the open ones and post every
-// event to all. A port of a stopped worker is gone with it: the pages reconnect to the new one.
+// The background's fan-out to open pages, side panels and content scripts. Each connects a port
+// named LIVE_PORT (lib/messaging/live.ts's connectLive) and registers for the events it wants; each
+// port gets only those. A content script's port gets no more than a badge needs: the session
+// changing, and changes to the jobs its page was answered about, never another page's jobs nor the
+// sync's or the outbox's state. A port of a stopped worker is gone with it: the pages reconnect.
+
+/** All a content script's port may register for. */
+const CONTENT_EVENTS: ReadonlySet<LiveEventType> = new Set(['jobs.changed', 'session.changed']);
 
 export interface LiveHubOptions {
-  /** Called for each new port, e.g. to send it the current sync status at once. */
-  onConnect?: (send: (event: LiveEvent) => void) => void;
   /** runtime.id: ports from other extensions are refused. */
-  ownId?: string;
+  ownId: string;
+  /** runtime.getURL('/'): a port from elsewhere is a content script's. */
+  ownOrigin: string;
+  /** Called for each port once it registered, e.g. to send it the current sync status at once
+   * (`send` drops what the port did not register for). */
+  onConnect?: (send: (event: LiveEvent) => void) => void;
+  /** Of `uuids`, the jobs a content script's page (by its key) was answered about. */
+  shownOnPage?: (pageKey: string, uuids: readonly string[]) => Promise<string[]>;
 }
 
-export function createLiveHub(options: LiveHubOptions = {}): LiveHub & { size(): number; stop(): void } {
-  const ports = new Set<Browser.runtime.Port>();
+interface Listener {
+  events: ReadonlySet<LiveEventType>;
+  /** A content script's page, by key; undefined for Fieldside's own pages. */
+  pageKey: string | undefined;
+}
+
+export function createLiveHub(options: LiveHubOptions): LiveHub & { size(): number; stop(): void } {
+  const ports = new Map<Browser.runtime.Port, Listener>();
 
   function post(port: Browser.runtime.Port, event: LiveEvent): void {
     try {
@@ -25,27 +43,44 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub & { size():
     }
   }
 
+  function send(port: Browser.runtime.Port, event: LiveEvent): void {
+    const listener = ports.get(port);
+    if (!listener?.events.has(event.type)) return;
+    if (listener.pageKey === undefined || event.type !== 'jobs.changed') return post(port, event);
+    void (options.shownOnPage?.(listener.pageKey, event.uuids) ?? Promise.resolve([])).then(
+      (shown) => shown.length > 0 && ports.has(port) && post(port, { type: 'jobs.changed', uuids: shown }),
+      () => undefined,
+    );
+  }
+
   const onConnect = (port: Browser.runtime.Port) => {
     if (port.name !== LIVE_PORT) return;
-    const senderId = port.sender?.id;
-    if (options.ownId !== undefined && senderId !== undefined && senderId !== options.ownId) {
+    const sender = (port.sender ?? {}) as SenderInfo;
+    const context = classifySender(sender, options.ownId, options.ownOrigin);
+    const pageKey = context === 'content' ? pageKeyOf(sender) : undefined;
+    if (!context || (context === 'content' && pageKey === undefined)) {
       port.disconnect();
       return;
     }
-    ports.add(port);
     port.onDisconnect.addListener(() => ports.delete(port));
-    options.onConnect?.((event) => post(port, event));
+    port.onMessage.addListener((message: unknown) => {
+      if (!isLiveSubscription(message)) return;
+      const events = new Set(message.subscribe.filter((type) => context === 'page' || CONTENT_EVENTS.has(type)));
+      const first = !ports.has(port);
+      ports.set(port, { events, pageKey });
+      if (first) options.onConnect?.((event) => send(port, event));
+    });
   };
   browser.runtime.onConnect.addListener(onConnect);
 
   return {
     broadcast(event: LiveEvent): void {
-      for (const port of [...ports]) post(port, event);
+      for (const port of [...ports.keys()]) send(port, event);
     },
     size: () => ports.size,
     stop(): void {
       browser.runtime.onConnect.removeListener(onConnect);
-      for (const port of ports) port.disconnect();
+      for (const port of ports.keys()) port.disconnect();
       ports.clear();
     },
   };

@@ -6,11 +6,13 @@ import { sendMessage } from '@/lib/messaging/send';
 import { connectLive } from '@/lib/messaging/live';
 import { BadgeView } from './badge-view';
 import { createContentModel } from './model';
+import { refuseUntrustedEvents } from './trusted-events';
 
 // The content UI chunk, loaded by the initial content script only on pages where it found a job
 // (web_accessible_resources, imported into the content script's isolated world). It renders a
-// badge into each shadow host, asks for all their jobs in one message, follows live updates, and
-// removes everything when the extension context is invalidated (an update or reload).
+// badge into each host's closed shadow root, lets only the person's own clicks and keys act there
+// (trusted-events.ts), asks for all their jobs in one message, follows live updates of those jobs,
+// and removes everything when the extension context is invalidated (an update or reload).
 
 function createContentUi(): ContentUi {
   const model = createContentModel(sendMessage);
@@ -29,7 +31,7 @@ function createContentUi(): ContentUi {
         if (event.type === 'session.changed') void model.refresh([]);
       },
       // Events may have been missed while the worker was stopped.
-      { onReconnect: () => void model.refresh([]) },
+      { events: ['jobs.changed', 'session.changed'], onReconnect: () => void model.refresh([]) },
     );
     ctx.onInvalidated(stop);
     // WXT's ctx notices a reloaded or updated extension only when something asks it (its timers
@@ -41,8 +43,8 @@ function createContentUi(): ContentUi {
   return {
     add(ctx: UiContext, targets: readonly BadgeTarget[]) {
       for (const target of targets) {
-        const root = target.host.shadowRoot;
-        if (!root) continue;
+        const root = target.root;
+        const trustedOnly = refuseUntrustedEvents(root);
         const style = document.createElement('style');
         style.textContent = CONTENT_CSS;
         const container = document.createElement('span');
@@ -52,6 +54,7 @@ function createContentUi(): ContentUi {
         render(<BadgeView model={model} target={target} hostId={hostId} />, container);
         const unmount = () => {
           render(null, container);
+          trustedOnly();
           target.host.remove();
           mounted.delete(target.host);
           if (model.panel.value?.hostId === hostId) model.close();

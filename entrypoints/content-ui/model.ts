@@ -1,9 +1,10 @@
 import { batch, computed, signal } from '@preact/signals';
-import type { JobSummary, NoteView } from '@/lib/messaging/views';
+import type { NoteView, PageJob } from '@/lib/messaging/views';
 import type { MessageType, ReplyOf, RequestOf } from '@/lib/messaging/protocol';
 
 // State of the content UI on one page: the jobs its badges show (one batched `content.jobs` per
-// scan) and the one open quick-note panel. Badges render from these signals.
+// scan) and the one open quick-note panel. Badges render from these signals. Opening the panel is
+// what reads a job's notes: it happens on the person's click only (trusted-events.ts).
 
 export type Send = <T extends MessageType>(type: T, payload: RequestOf<T>) => Promise<ReplyOf<T>>;
 
@@ -12,6 +13,8 @@ export interface PanelState {
   hostId: string;
   jobUuid: string;
   notes: NoteView[] | null;
+  /** The job's customer, once the notes came (badges are told less). */
+  customer: string | null;
   canAddNote: boolean;
   saving: boolean;
   error: string | null;
@@ -20,7 +23,7 @@ export interface PanelState {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createContentModel(send: Send) {
-  const byUuid = signal<ReadonlyMap<string, JobSummary>>(new Map(), { name: 'content.jobsByUuid' });
+  const byUuid = signal<ReadonlyMap<string, PageJob>>(new Map(), { name: 'content.jobsByUuid' });
   const byNumber = computed(() => new Map([...byUuid.value.values()].map((job) => [job.number.replace(/^#/, ''), job])));
   const panel = signal<PanelState | null>(null, { name: 'content.panel' });
   const known = { uuids: new Set<string>(), numbers: new Set<string>() };
@@ -37,8 +40,8 @@ export function createContentModel(send: Send) {
 
   async function loadNotes(jobUuid: string): Promise<void> {
     try {
-      const { notes, canAddNote } = await send('content.notes', { jobUuid });
-      if (panel.value?.jobUuid === jobUuid) panel.value = { ...panel.value, notes, canAddNote };
+      const { notes, canAddNote, customer } = await send('content.notes', { jobUuid });
+      if (panel.value?.jobUuid === jobUuid) panel.value = { ...panel.value, notes, canAddNote, customer };
     } catch (error) {
       if (panel.value?.jobUuid === jobUuid) panel.value = { ...panel.value, notes: [], error: `Notes could not be read: ${messageOf(error)}` };
     }
@@ -65,7 +68,7 @@ export function createContentModel(send: Send) {
       if (open && (uuids.length === 0 || uuids.includes(open.jobUuid))) await loadNotes(open.jobUuid);
     },
     open(hostId: string, jobUuid: string): void {
-      panel.value = { hostId, jobUuid, notes: null, canAddNote: false, saving: false, error: null };
+      panel.value = { hostId, jobUuid, notes: null, customer: null, canAddNote: false, saving: false, error: null };
       void loadNotes(jobUuid);
     },
     close(): void {

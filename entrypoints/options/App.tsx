@@ -2,6 +2,7 @@ import { ApiKeyForm } from '@/components/ApiKeyForm';
 import { ConnectionForm } from '@/components/ConnectionForm';
 import { SessionSummary } from '@/components/SessionSummary';
 import { StaffPicker } from '@/components/StaffPicker';
+import { UnsentWrites } from '@/components/UnsentWrites';
 import type { OptionsModel } from './model';
 import type { WebhooksModel } from './webhooks-model';
 import { WebhooksSection } from './WebhooksSection';
@@ -32,6 +33,7 @@ export function App({ model, webhooks, sites }: { model: OptionsModel; webhooks?
           scopes={view.scopes}
           signedOutReason={view.signedOutReason}
         />
+        {model.unsent.value && <UnsentWrites {...model.unsent.value} />}
         {signedIn ? (
           <button type="button" id="sign-out" disabled={busy} onClick={() => void model.signOut()}>
             Sign out

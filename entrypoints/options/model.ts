@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import { sendMessage } from '@/lib/messaging/send';
+import { sessionItem, signedOutReasonItem } from '@/lib/settings/items';
 import type { Connection, StaffSummary } from '@/lib/settings/schemas';
 import type { SessionView } from '@/lib/messaging/session-view';
 
@@ -12,6 +13,8 @@ export function createOptionsModel() {
   const staff = signal<StaffSummary[]>([], { name: 'staff' });
   const suggested = signal<string | null>(null, { name: 'suggested' });
   const busy = signal(false, { name: 'busy' });
+  /** Notes and badge changes not yet sent, and whose: said where the person signs out. */
+  const unsent = signal<{ count: number; owner: string; when: 'before' | 'after' } | null>(null, { name: 'unsent' });
   const error = signal<string | null>(null, { name: 'error' });
 
   // Replies can arrive out of order (an action's reply and a storage-change refresh): only the
@@ -22,8 +25,22 @@ export function createOptionsModel() {
     const next = await request();
     if (ticket === issued) {
       view.value = next;
-      await loadStaff();
+      await Promise.all([loadStaff(), loadUnsent()]);
     }
+  }
+
+  /** Whose outbox it is: the staff member in view (the outbox is theirs), or the account. */
+  const ownerOf = (v: SessionView) => v.viewAs?.name ?? v.me?.name ?? v.account?.name ?? 'you';
+
+  async function loadUnsent(): Promise<void> {
+    const v = view.value;
+    if (v?.state !== 'signed_in') {
+      // After a sign-out this page made, the word about what was kept stays.
+      if (unsent.value?.when !== 'after') unsent.value = null;
+      return;
+    }
+    const { pendingWrites } = await sendMessage('sync.status', {}).catch(() => ({ pendingWrites: 0 }));
+    unsent.value = { count: pendingWrites, owner: ownerOf(v), when: 'before' };
   }
 
   async function run(action: () => Promise<SessionView>): Promise<void> {
@@ -67,9 +84,18 @@ export function createOptionsModel() {
     suggested,
     busy,
     error,
+    unsent,
     load: () => run(() => sendMessage('session.get', {})),
     signIn: () => run(() => sendMessage('session.signIn', {})),
-    signOut: () => run(() => sendMessage('session.signOut', {})),
+    signOut: () =>
+      run(async () => {
+        // Read just before: what the sign-out keeps, said after it.
+        const before = view.value;
+        const { pendingWrites } = await sendMessage('sync.status', {}).catch(() => ({ pendingWrites: 0 }));
+        const signedOut = await sendMessage('session.signOut', {});
+        unsent.value = before && pendingWrites > 0 ? { count: pendingWrites, owner: ownerOf(before), when: 'after' } : null;
+        return signedOut;
+      }),
     useApiKey: (apiKey: string) => run(() => sendMessage('session.useApiKey', { apiKey })),
     chooseMe: (staffUuid: string) => run(() => sendMessage('session.chooseMe', { staffUuid })),
     viewAs: (staffUuid: string | null) => run(() => sendMessage('session.viewAs', { staffUuid })),
@@ -80,14 +106,10 @@ export function createOptionsModel() {
       }),
     /** The background may change the session by itself (refresh failure, revocation). */
     watch(): () => void {
-      const listener = (changes: Record<string, unknown>, area: string) => {
-        // Refresh quietly: no busy state, and an error shown by an action stays.
-        if (area === 'local' && ('session' in changes || 'signedOutReason' in changes)) {
-          void latest(() => sendMessage('session.get', {})).catch(() => undefined);
-        }
-      };
-      browser.storage.onChanged.addListener(listener);
-      return () => browser.storage.onChanged.removeListener(listener);
+      // Refresh quietly: no busy state, and an error shown by an action stays.
+      const refresh = () => void latest(() => sendMessage('session.get', {})).catch(() => undefined);
+      const unwatch = [sessionItem.watch(refresh), signedOutReasonItem.watch(refresh)];
+      return () => unwatch.forEach((stop) => stop());
     },
   };
 }

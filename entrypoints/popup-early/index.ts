@@ -3,13 +3,16 @@
 // the popup's code runs (lib/cache/first-screen/early-reads.ts takes them). Nothing else.
 import { browser } from 'wxt/browser';
 import { EARLY_KEYS, EARLY_READS, type EarlyReads } from '@/lib/cache/first-screen/early-reads';
+import { localIsTrusted } from '@/lib/settings/trusted-area';
 
 export default defineUnlistedScript(() => {
-  const session: Promise<Record<string, unknown>> = browser.storage.local.get(EARLY_KEYS.session);
+  // The session is read early only where it lives in storage.local (Chrome): in Firefox it lives in
+  // IndexedDB (lib/settings/trusted-item.ts), and storage.local holds only what a content script wrote.
+  const session: Promise<Record<string, unknown>> | undefined = localIsTrusted() ? browser.storage.local.get(EARLY_KEYS.session) : undefined;
   const firstScreen: Promise<Record<string, unknown>> = browser.storage.session.get(EARLY_KEYS.firstScreen);
   // Never "unhandled": the popup reads again itself when one failed.
-  session.catch(() => undefined);
+  session?.catch(() => undefined);
   firstScreen.catch(() => undefined);
-  const reads: EarlyReads = { session, firstScreen };
+  const reads: EarlyReads = { ...(session ? { session } : {}), firstScreen };
   (globalThis as unknown as Record<string, unknown>)[EARLY_READS] = reads;
 });

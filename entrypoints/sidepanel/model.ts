@@ -130,7 +130,7 @@ export function createSidepanelModel() {
     isToday: () => day.value !== null && day.value.date === today.value,
 
     async start(): Promise<() => void> {
-      const stop = connectLive(onLive, { onReconnect: refreshSoon });
+      const stop = connectLive(onLive, { events: ['page.job', 'session.changed', 'jobs.changed', 'outbox.changed'], onReconnect: refreshSoon });
       await act(loadSession);
       await loadDay();
       const current = await sendMessage('page.currentJob', {}).catch(() => ({ uuid: null }));

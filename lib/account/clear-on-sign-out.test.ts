@@ -1,10 +1,12 @@
 import { openDB } from 'idb';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { openCacheDb } from '../cache/store/schema';
 import { answersDbName, cacheDbName, outboxDbName, SECRETS_DB_NAME } from '../databases';
-import { sessionItem } from '../settings/items';
+import { createSecretStore } from '../auth/secrets/store';
+import { defaultConnection, ITEMS_ON_SIGN_OUT, readSession, sessionItem, signedOutReasonItem } from '../settings/items';
 import { clearCachedData, createSignOutClearing } from './clear-on-sign-out';
+import { createSessionService } from './session-service';
 
 afterEach(() => fakeBrowser.reset());
 
@@ -39,4 +41,51 @@ it('sign-out closes the workspace, then deletes the account caches and the other
   const left = (await indexedDB.databases()).map((d) => d.name);
   expect(left).not.toContain(cacheDbName('acct-1', 'tech'));
   expect(left).not.toContain(cacheDbName('acct-1', 'all'));
+});
+
+describe('the storage items at sign-out', () => {
+  // A value for every item (complete by its type): what a signed-in person leaves behind.
+  const samples: Record<keyof typeof ITEMS_ON_SIGN_OUT, unknown> = {
+    connection: { ...defaultConnection, restUrl: 'https://api.acme.test' },
+    managedConnection: { companionUrl: 'https://companion.acme.test' },
+    session: { mode: 'oauth', account: { uuid: 'acct-9', name: 'Acme', email: '' }, scopes: ['vendor'], me: null, viewAs: null },
+    signedOutReason: null,
+    feedPosition: { accountUuid: 'acct-9', position: '42' },
+    contentSites: ['https://mail.acme.test/*'],
+    syncFullRefresh: { 'oauth|x|acct-9|tech-1': 1 },
+    syncDailyLimitHold: { 'x|acct-9': 2 },
+    sidePanelJob: '00000000-0000-4000-8000-000000000001',
+    popupFirstScreen: { day: '2026-01-01', heading: "Today's jobs", rows: [], cacheName: 'fieldside-cache:acct-9:tech-1' },
+    pageGrants: { pages: { '1:0:doc': { kind: 'site', tabId: 1, since: 0, numbers: ['1001'], jobs: ['j'], opened: [] } }, sites: { 'https://mail.acme.test': { since: 0, numbers: ['1001'] } } },
+  };
+
+  it("clears every item that is the person's, keeps the device's, and leaves storage.session empty", async () => {
+    for (const [name, { item }] of Object.entries(ITEMS_ON_SIGN_OUT)) {
+      if (name === 'managedConnection') await fakeBrowser.storage.managed.set({ connection: samples.managedConnection });
+      else await (item as { setValue(v: unknown): Promise<void> }).setValue(samples[name as keyof typeof samples]);
+    }
+    let forgotten = 0;
+    const session = createSessionService({
+      secrets: createSecretStore(`fieldside-secrets-items-${Date.now()}`),
+      tokens: { forget: async () => undefined } as never,
+      companion: {} as never,
+      reader: {} as never,
+      identity: {} as never,
+      clearCachedData: createSignOutClearing({ closeWorkspace: async () => undefined, forgetInMemory: () => void forgotten++ }),
+      scheduleRefresh: async () => undefined,
+    });
+    await session.signOut('signed_out');
+
+    for (const [name, { item, onSignOut }] of Object.entries(ITEMS_ON_SIGN_OUT)) {
+      const value = await (item as { getValue(): Promise<unknown> }).getValue();
+      if (onSignOut === 'clear') expect(value, name).toEqual((item as { fallback: unknown }).fallback);
+      if (onSignOut === 'keep') expect(value, name).toEqual(samples[name as keyof typeof samples]);
+    }
+    expect(await readSession()).toBeNull();
+    expect(await signedOutReasonItem.getValue()).toBe('signed_out');
+    expect(forgotten).toBe(1);
+    // Nothing of the person's is left in the browser session's storage (only items' version marks).
+    const left = Object.keys(await fakeBrowser.storage.session.get(null)).filter((key) => !key.endsWith('$'));
+    expect(left).toEqual([]);
+  });
 });

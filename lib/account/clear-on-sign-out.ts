@@ -1,13 +1,15 @@
 import { deleteDB } from 'idb';
 import { accountCachePrefix, deletedOnSignOut } from '../databases';
-import { popupFirstScreenItem, readSession } from '../settings/items';
+import { ITEMS_ON_SIGN_OUT, readSession } from '../settings/items';
 
 // Sign-out and account switches remove this person's cached data, by the registry in
 // lib/databases.ts: the caches and the side panel's kept answers go; the secret store (which clears
 // its own entries by lib/auth/secrets/registry.ts) and the outboxes stay. An outbox is not a cache:
 // it holds notes and badge changes the platform does not have yet, and Fieldside never loses a
 // note; it is per account and staff member, so it is sent when that person signs in again. The
-// popup's kept first screen (rows of jobs, in storage.session) goes too.
+// storage items lib/settings marks `clear` go too (the side panel's job, the popup's kept first
+// screen, what pages were shown), and whatever the background holds of the person in memory
+// (the picker's text, the job each tab shows).
 
 function deleteWithoutWaiting(factory: IDBFactory, name: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -19,10 +21,14 @@ function deleteWithoutWaiting(factory: IDBFactory, name: string): Promise<void> 
   });
 }
 
-/** Deletes every database the registry marks "delete on sign-out"; answers their names. */
+/** The storage items sign-out clears. */
+const clearedItems = Object.values(ITEMS_ON_SIGN_OUT).flatMap(({ item, onSignOut }) => (onSignOut === 'clear' ? [item] : []));
+
+/** Deletes every database the registry marks "delete on sign-out", and clears the storage items
+ * marked `clear`; answers the databases' names. */
 export async function clearCachedData(factory: IDBFactory = indexedDB): Promise<string[]> {
   const names = (await factory.databases()).map((d) => d.name).filter((name): name is string => !!name && deletedOnSignOut(name));
-  await Promise.all([popupFirstScreenItem.removeValue(), ...names.map((name) => deleteWithoutWaiting(factory, name))]);
+  await Promise.all([...clearedItems.map((item) => item.removeValue()), ...names.map((name) => deleteWithoutWaiting(factory, name))]);
   return names;
 }
 
@@ -31,8 +37,14 @@ export async function clearCachedData(factory: IDBFactory = indexedDB): Promise<
  * then delete the account's job caches for every staff member it was viewed as (waiting until they
  * are gone), then everything else the registry clears.
  */
-export function createSignOutClearing(deps: { closeWorkspace: () => Promise<void>; factory?: IDBFactory }) {
+export function createSignOutClearing(deps: {
+  closeWorkspace: () => Promise<void>;
+  /** Forgets what the background holds of the person in memory. */
+  forgetInMemory?: () => void;
+  factory?: IDBFactory;
+}) {
   return async function clearAccountData(): Promise<string[]> {
+    deps.forgetInMemory?.();
     await deps.closeWorkspace();
     const record = await readSession();
     const factory = deps.factory ?? indexedDB;

@@ -104,16 +104,17 @@ export function createSessionService(deps: SessionServiceDeps) {
     async useApiKey(apiKey: string): Promise<SessionView> {
       // Check the key before keeping it: a wrong key is never stored.
       const account = await readAccount({ kind: 'api_key', apiKey });
-      await deps.secrets.clearFor('sign-in');
       await deps.tokens.forget();
+      await deps.secrets.clearFor('sign-in');
       await deps.scheduleRefresh(null);
       await deps.secrets.set('apiKey', apiKey);
       return recordSession('api_key', account, []);
     },
 
     async signOut(reason: SignedOutReason = 'signed_out'): Promise<SessionView> {
-      await deps.secrets.clearFor(reason === 'revoked' ? 'revoked' : 'sign-out');
+      // The token generation ends first: a refresh already under way then writes nothing back.
       await deps.tokens.forget();
+      await deps.secrets.clearFor(reason === 'revoked' ? 'revoked' : 'sign-out');
       await deps.scheduleRefresh(null);
       await deps.clearCachedData();
       await sessionItem.setValue(null);

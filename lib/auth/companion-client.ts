@@ -1,12 +1,14 @@
 import { COMPANION_PATHS, CompanionErrorSchema, OAuthStartReplySchema, type OAuthStartReply } from '../../contracts/companion-http';
-import { networkError, serverError, signedOutError, validationError } from '../api/errors';
+import { networkError, rateLimitedError, serverError, signedOutError, validationError } from '../api/errors';
 import { TokenResponseSchema, type TokenResponse } from '../api/schemas';
 import type { InstallationKeys } from './installation-key';
 
 // The companion's OAuth API (contracts/companion-http.ts): it holds the App Secret, so the extension
 // never does. Every call is tied to this installation (contracts/installation-binding.ts): the flow's
 // verifier and the installation's public key at sign-in, its signature at every refresh. 400
-// invalid_grant means "sign in again" (SignedOutError); 5xx or no answer means "retry later".
+// invalid_grant means "sign in again" (SignedOutError); 429, 5xx or no answer mean "retry later"
+// (RateLimitedError, ServerError, NetworkError), whatever the body says: a busy or failing server says
+// nothing about the grant, and must never end the person's sign-in.
 
 export interface CompanionClientOptions {
   /** Read on every call, so a changed connection applies at once. */
@@ -39,8 +41,16 @@ export function createCompanionClient(options: CompanionClientOptions) {
     const error = CompanionErrorSchema.safeParse(json);
     const code = error.success ? error.data.error : 'unknown_error';
     const text = error.success ? (error.data.message ?? error.data.error_description ?? code) : `HTTP ${response.status}`;
-    if (code === 'invalid_grant') throw signedOutError('Access was revoked or has expired: sign in again', { status: response.status, request });
+    if (response.status === 429) {
+      const after = Number(response.headers.get('retry-after'));
+      throw rateLimitedError('The Fieldside server is busy; Fieldside tries again shortly', {
+        status: 429,
+        request,
+        ...(Number.isFinite(after) && after > 0 ? { retryAfterMs: after * 1000 } : {}),
+      });
+    }
     if (response.status >= 500) throw serverError(`The companion could not reach the platform: ${text}`, { status: response.status, request });
+    if (code === 'invalid_grant') throw signedOutError('Access was revoked or has expired: sign in again', { status: response.status, request });
     throw validationError(`The companion refused the request: ${text}`, { status: response.status, request });
   }
 

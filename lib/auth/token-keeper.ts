@@ -1,4 +1,4 @@
-import { isApiError } from '../api/errors';
+import { isApiError, signedOutError } from '../api/errors';
 import type { TokenResponse } from '../api/schemas';
 import { createTokenManager, type TokenManager } from './token-manager';
 import { tokenSetFromResponse, type TokenSet } from './token-set';
@@ -8,6 +8,10 @@ import type { SecretStore } from './secrets/store';
 // invalid_grant → signed out), persisted in the secret store (IndexedDB). The manager keeps its
 // tokens in memory, so it is rebuilt from IndexedDB whenever the service worker starts again:
 // nothing about the session lives only in memory.
+//
+// Each manager belongs to one generation, and sign-out (`forget`) ends it at once. A refresh that
+// was already on its way to the companion then comes back to a generation that has ended: it writes
+// no tokens, arms no alarm and answers "signed out", so sign-out can never be undone by it.
 
 /** Refresh when less than this much life is left (the alarm fires at the same margin). */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -26,32 +30,41 @@ export interface TokenKeeperDeps {
 export function createTokenKeeper(deps: TokenKeeperDeps) {
   const now = deps.now ?? Date.now;
   let manager: Promise<TokenManager> | undefined;
+  let generation = 0;
 
-  const load = (): Promise<TokenManager> =>
-    (manager ??= deps.secrets.get('oauthTokens').then((initial) =>
+  function createManager(): Promise<TokenManager> {
+    const mine = generation;
+    const ended = () => mine !== generation;
+    return deps.secrets.get('oauthTokens').then((initial) =>
       createTokenManager({
         initial: initial ?? null,
         now,
         refreshBeforeMs: REFRESH_MARGIN_MS,
         refresh: async (refreshToken) => {
+          let answer: TokenResponse;
           try {
-            return await deps.refresh(refreshToken);
+            answer = await deps.refresh(refreshToken);
           } catch (error) {
-            // After the manager has dropped the tokens, sign out everything else (and say why).
-            if (isApiError(error, 'SignedOutError')) queueMicrotask(() => void deps.onRevoked());
+            // After the manager has dropped the tokens, sign out everything else (and say why);
+            // unless the person signed out meanwhile: that sign-out stands as it is.
+            if (isApiError(error, 'SignedOutError') && !ended()) queueMicrotask(() => void deps.onRevoked());
             throw error;
           }
+          if (ended()) throw signedOutError('You signed out while Fieldside was renewing the sign-in.');
+          return answer;
         },
         save: async (tokens) => {
-          if (tokens) {
-            await deps.secrets.set('oauthTokens', tokens);
-            await deps.onTokens?.(tokens);
-          } else {
-            await deps.secrets.delete('oauthTokens');
-          }
+          if (ended()) return;
+          if (!tokens) return deps.secrets.delete('oauthTokens');
+          await deps.secrets.set('oauthTokens', tokens);
+          // Checked again: sign-out may have come while the tokens were being written (it clears them after).
+          if (!ended()) await deps.onTokens?.(tokens);
         },
       }),
-    ));
+    );
+  }
+
+  const load = (): Promise<TokenManager> => (manager ??= createManager());
 
   const keeper = {
     /** Stores a fresh token set from a sign-in or an incremental authorisation. */
@@ -60,8 +73,11 @@ export function createTokenKeeper(deps: TokenKeeperDeps) {
       await (await load()).setTokens(tokens);
       return tokens;
     },
-    /** Forgets the tokens in memory too (the session service clears the secret store). */
+    /** Ends this generation (sign-out, or a switch to an API key): the tokens in memory are
+     * forgotten, and nothing still under way writes or schedules anything. The session service
+     * calls this first, then clears the secret store. */
     async forget(): Promise<void> {
+      generation++;
       manager = undefined;
     },
     async refresh(): Promise<TokenSet> {

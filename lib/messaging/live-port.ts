@@ -7,13 +7,20 @@ import type { LiveEvent } from './views';
 
 export const LIVE_PORT = 'fieldside.live';
 
-const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEvent['type']>([
-  'jobs.changed',
-  'sync.status',
-  'outbox.changed',
-  'page.job',
-  'session.changed',
-]);
+export type LiveEventType = LiveEvent['type'];
+
+const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEventType>(['jobs.changed', 'sync.status', 'outbox.changed', 'page.job', 'session.changed']);
+
+/** What a page or content script posts on the live port once connected: the events it registers
+ * for. The background sends each port only those (a content script's, only of its own jobs). */
+export interface LiveSubscription {
+  subscribe: LiveEventType[];
+}
+
+export function isLiveSubscription(message: unknown): message is LiveSubscription {
+  const events = (message as { subscribe?: unknown } | null)?.subscribe;
+  return Array.isArray(events) && events.every((type) => typeof type === 'string' && LIVE_EVENT_TYPES.has(type));
+}
 
 export function isLiveEvent(message: unknown): message is LiveEvent {
   return (

@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import { LIVE_PORT, isLiveEvent } from './live-port';
+import { LIVE_PORT, isLiveEvent, type LiveEventType, type LiveSubscription } from './live-port';
 import type { LiveEvent } from './views';
 
 // The page/content side of the live port: pushes from the background (jobs changed, sync status,
@@ -8,6 +8,8 @@ import type { LiveEvent } from './views';
 // shows because events may have been missed in between.
 
 export interface ConnectLiveOptions {
+  /** The events this page registers for: the background sends it no others. */
+  events: readonly LiveEventType[];
   /** After a reconnection (not the first connection): re-read state, events may have been missed. */
   onReconnect?: () => void;
   /** Delay before reconnecting, ms (doubles on repeated failures, up to 5 s). Default 100. */
@@ -15,7 +17,7 @@ export interface ConnectLiveOptions {
 }
 
 /** Connects to the background's live hub; returns a function that disconnects for good. */
-export function connectLive(onEvent: (event: LiveEvent) => void, options: ConnectLiveOptions = {}): () => void {
+export function connectLive(onEvent: (event: LiveEvent) => void, options: ConnectLiveOptions): () => void {
   const firstDelay = options.retryMs ?? 100;
   let port: Browser.runtime.Port | null = null;
   let stopped = false;
@@ -43,6 +45,7 @@ export function connectLive(onEvent: (event: LiveEvent) => void, options: Connec
       port = null;
       schedule();
     });
+    port.postMessage({ subscribe: [...options.events] } satisfies LiveSubscription);
     if (connectedOnce) options.onReconnect?.();
     connectedOnce = true;
   }

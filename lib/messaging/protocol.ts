@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ConnectionSchema, StaffSummarySchema } from '../settings/schemas';
 import { FEATURES, SessionViewSchema } from './session-view';
-import { DayViewSchema, JobDetailSchema, JobSummarySchema, NoteViewSchema, SubscriptionViewSchema, SyncStatusSchema, WebhookRotationSchema } from './views';
+import { DayViewSchema, JobDetailSchema, NoteViewSchema, PageJobSchema, SubscriptionViewSchema, SyncStatusSchema, WebhookRotationSchema } from './views';
 
 // The one declaration of every message between Fieldside's contexts and the background.
 // Each entry names its request and reply schemas and which sending contexts may use it:
@@ -114,20 +114,25 @@ export const protocol = {
   'picker.clear': message({ request: Empty, reply: Empty, from: ['page'] }),
 
   // ── Content scripts on platform pages (and sites the user added): cache reads and quick notes.
-  /** Badges for the jobs found on a page, by uuid or by job number ("Job #1234"). */
+  //    Each page is answered only about the jobs whose numbers it reported (up to a cap), and only
+  //    those may have notes read or added from it (lib/page-badges/page-grants.ts).
+  /** Badges for the jobs found on a page, by job number ("Job #1234"), or by uuid for jobs the page
+   * was answered about before (a re-read after a change). Fieldside's own pages may ask for any
+   * job (diagnostics and tests: what the cache holds). */
   'content.jobs': message({
     request: z.object({ uuids: z.array(Uuid).max(500).default([]), numbers: z.array(z.string().max(32)).max(500).default([]) }),
-    reply: z.object({ jobs: z.array(JobSummarySchema) }),
+    reply: z.object({ jobs: z.array(PageJobSchema) }),
     from: ['page', 'content'],
   }),
-  /** The latest notes of a job, for the quick-note panel. */
+  /** The latest notes of a job whose badge is on the page, for the quick-note panel the person opened. */
   'content.notes': message({
     request: z.object({ jobUuid: Uuid }),
-    reply: z.object({ notes: z.array(NoteViewSchema), canAddNote: z.boolean() }),
-    from: ['page', 'content'],
+    reply: z.object({ notes: z.array(NoteViewSchema), canAddNote: z.boolean(), customer: z.string() }),
+    from: ['content'],
   }),
+  /** A note to a job whose badge is on the page (on an added site: whose panel the person opened). */
   'content.addNote': message({ request: z.object({ jobUuid: Uuid, text: NoteText }), reply: NoteViewSchema, from: ['content'] }),
-  /** The page now shows this job (or none), by the number its window names: the side panel follows. */
+  /** The web app now shows this job (or none), by the number its window names: the side panel follows. */
   'content.pageJob': message({ request: z.object({ number: z.string().max(32).nullable() }), reply: Empty, from: ['content'] }),
 
   // ── Webhooks section of the options.

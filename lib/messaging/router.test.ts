@@ -66,9 +66,9 @@ describe('message router', () => {
     const guarded = createRouter(handlers(), {
       ownId: OWN_ID,
       ownOrigin: ORIGIN,
-      contentPageAllowed: async (url) => {
+      contentPage: async (url) => {
         asked.push(url);
-        return url === content.url;
+        return url === content.url ? 'platform' : null;
       },
     });
     const elsewhere = { ...content, url: 'http://127.0.0.1:9999/inbox' };

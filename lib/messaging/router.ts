@@ -1,9 +1,10 @@
 import { ForbiddenSenderError, InvalidMessageError, toWireError } from './errors';
 import type { z } from 'zod';
 import { EnvelopeSchema, isMessageType, protocol, type MessageType, type Protocol, type ReplyOf, type WireReply } from './protocol';
-import { classifySender, type SenderInfo } from './sender';
+import { classifySender, contentPageOf, type PageKind, type SenderInfo } from './sender';
 
-/** `sender` is who sent it (content.pageJob needs the sender's tab); most handlers ignore it. */
+/** `sender` is who sent it; for a content script, with the page it runs in (`sender.page`), by
+ * which the content handlers answer each page only about what it showed. Most handlers ignore it. */
 export type Handler<T extends MessageType> = (payload: z.output<Protocol[T]['request']>, sender: SenderInfo) => Promise<ReplyOf<T>>;
 
 /** One handler per message: the type makes a missing handler a compile error. */
@@ -16,8 +17,10 @@ export interface RouterOptions {
   ownOrigin: string;
   /** Called for every refused message (never with its payload, which may hold a key). */
   onRefused?: (type: string, reason: string) => void;
-  /** Whether a content script's page (its sender URL) is one Fieldside works on; others are refused. */
-  contentPageAllowed?: (pageUrl: string | undefined) => Promise<boolean>;
+  /** Which content script may run on a content script's page (its sender URL): the platform's (the
+   * web app) or the sites script (an added site); null for a page Fieldside does not work on, whose
+   * messages are refused. Without it, every content script counts as the platform's (tests). */
+  contentPage?: (pageUrl: string | undefined) => Promise<PageKind | null>;
 }
 
 /**
@@ -38,9 +41,15 @@ export function createRouter(handlers: Handlers, options: RouterOptions) {
       options.onRefused?.(type, context ? `from ${context}` : 'unknown sender');
       throw new ForbiddenSenderError(type);
     }
-    if (context === 'content' && options.contentPageAllowed && !(await options.contentPageAllowed(sender.url))) {
-      options.onRefused?.(type, 'from a page Fieldside does not work on');
-      throw new ForbiddenSenderError(type);
+    let from: SenderInfo = { ...sender, page: undefined };
+    if (context === 'content') {
+      const kind = options.contentPage ? await options.contentPage(sender.url) : 'platform';
+      const page = kind === null ? undefined : contentPageOf(sender, kind);
+      if (!page) {
+        options.onRefused?.(type, 'from a page Fieldside does not work on');
+        throw new ForbiddenSenderError(type);
+      }
+      from = { ...sender, page };
     }
     const request = def.request.safeParse(envelope.data.payload);
     if (!request.success) {
@@ -49,7 +58,7 @@ export function createRouter(handlers: Handlers, options: RouterOptions) {
       throw new InvalidMessageError(`Invalid request for "${type}": ${problems}`);
     }
     const handler = handlers[type] as (payload: unknown, sender: SenderInfo) => Promise<unknown>;
-    const value = await handler(request.data, sender);
+    const value = await handler(request.data, from);
     return { ok: true, value: def.reply.parse(value) };
   }
 

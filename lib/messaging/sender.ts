@@ -1,11 +1,29 @@
 import type { SenderContext } from './protocol';
 
-/** The parts of runtime.MessageSender the router looks at. */
+/** The parts of runtime.MessageSender (and of a port's sender) the background looks at. */
 export interface SenderInfo {
   id?: string;
   url?: string;
   origin?: string;
   tab?: unknown;
+  frameId?: number;
+  /** Chrome: the document the content script runs in (a new one after every navigation). */
+  documentId?: string;
+  /** Set by the router for content scripts: the page they run in, and which script it is. */
+  page?: ContentPage;
+}
+
+/** Which content script: the platform's (the web app) or the sites script (a site the person added). */
+export type PageKind = 'platform' | 'site';
+
+/** The page a content script runs in, as the background tells pages apart. */
+export interface ContentPage {
+  kind: PageKind;
+  /** pageKeyOf: one page of one tab. */
+  key: string;
+  tabId: number;
+  /** The page's origin: an added site's pages share what they may ask. */
+  origin: string;
 }
 
 /**
@@ -21,4 +39,19 @@ export function classifySender(sender: SenderInfo, ownId: string, ownOrigin: str
   if (url.startsWith(base)) return 'page';
   if (sender.tab !== undefined && url !== '') return 'content';
   return undefined;
+}
+
+/** One page's key: its tab, frame and document (Chrome) or origin (Firefox, which names no
+ * document); undefined for a sender without a tab or a URL. Messages and live ports of one content
+ * script get the same key. */
+export function pageKeyOf(sender: SenderInfo): string | undefined {
+  const tabId = (sender.tab as { id?: unknown } | undefined)?.id;
+  if (typeof tabId !== 'number' || !sender.url || !URL.canParse(sender.url)) return undefined;
+  return `${tabId}:${sender.frameId ?? 0}:${sender.documentId ?? new URL(sender.url).origin}`;
+}
+
+/** The page of a content script's sender, given which script it is. */
+export function contentPageOf(sender: SenderInfo, kind: PageKind): ContentPage | undefined {
+  const key = pageKeyOf(sender);
+  return key === undefined ? undefined : { kind, key, tabId: (sender.tab as { id: number }).id, origin: new URL(sender.url!).origin };
 }

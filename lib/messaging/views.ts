@@ -20,6 +20,12 @@ export const JobSummarySchema = z.object({
 });
 export type JobSummary = z.infer<typeof JobSummarySchema>;
 
+/** A job as its badge on a web page shows it: what the badge needs, no customer and no address (the
+ * page is not Fieldside's, and its scripts are anybody's). On an added site, status only: no badge
+ * names and no pending count. */
+export const PageJobSchema = JobSummarySchema.pick({ uuid: true, number: true, status: true, badges: true, pending: true });
+export type PageJob = z.infer<typeof PageJobSchema>;
+
 /** Whose contact it is: the job's own on-site contact (`site`), or the client's (`client`). */
 export const ContactRoleSchema = z.enum(['site', 'client']);
 

@@ -7,9 +7,17 @@ import type { NoteView } from '../messaging/views';
 import { createOutbox } from '../outbox';
 import type { Workspace } from '../workspace/workspace';
 import { createContentService } from './content-service';
+import { createPageGrants, GRANT_LIMITS } from './page-grants';
+import type { ContentPage } from '../messaging/sender';
+import type { PageGrants } from '../settings/schemas';
 import type { WorkspaceKey } from '../settings/workspace-key';
 
-// The content service over a real cache and outbox (fake-indexeddb) and a stand-in platform client.
+// The content service over a real cache and outbox (fake-indexeddb), the page grants over a plain
+// store, and a stand-in platform client. Each content script is answered for its own page only.
+
+const platformPage: ContentPage = { kind: 'platform', key: '7:0:doc-a', tabId: 7, origin: 'https://go.example' };
+const otherPage: ContentPage = { kind: 'platform', key: '8:0:doc-b', tabId: 8, origin: 'https://go.example' };
+const sitePage: ContentPage = { kind: 'site', key: '9:0:doc-c', tabId: 9, origin: 'https://mail.example' };
 
 const BADGE = '22222222-0000-4000-8000-000000000001';
 let accounts = 0;
@@ -29,10 +37,10 @@ function note(n: number, jobUuid: string, createDate: string, text = `note ${n}`
   };
 }
 
-async function setup(options: { scopes?: string[]; offline?: boolean; notes?: Note[] } = {}) {
+async function setup(options: { scopes?: string[]; offline?: boolean; notes?: Note[]; siteCap?: number } = {}) {
   const cache = await freshCache();
   await cache.write({
-    jobs: [makeJob(1, { badges: [BADGE] }), makeJob(2, { status: 'Completed' }), makeJob(3, { active: false })],
+    jobs: [makeJob(1, { badges: [BADGE] }), makeJob(2, { status: 'Completed' }), makeJob(3, { active: false }), ...Array.from({ length: 20 }, (_, i) => makeJob(10 + i))],
     companies: [makeCompany(1), makeCompany(2)],
   });
   const scope: WorkspaceKey = {
@@ -61,8 +69,14 @@ async function setup(options: { scopes?: string[]; offline?: boolean; notes?: No
     client: async () => client,
   } as unknown as Workspace;
   const added: Array<{ jobUuid: string; text: string }> = [];
+  let stored: PageGrants = { pages: {}, sites: {} };
+  const grants = createPageGrants(
+    { get: async () => structuredClone(stored), set: async (next) => void (stored = structuredClone(next)) },
+    { limits: { ...GRANT_LIMITS, perPage: { platform: 2_000, site: options.siteCap ?? 200 } } },
+  );
   const service = createContentService({
     workspace,
+    grants,
     addNote: async (jobUuid, text): Promise<NoteView> => {
       added.push({ jobUuid, text });
       const entry = await outbox.enqueue({ kind: 'note', jobUuid, payload: { note: text } });
@@ -73,48 +87,107 @@ async function setup(options: { scopes?: string[]; offline?: boolean; notes?: No
 }
 
 describe('content.jobs', () => {
-  it('answers the cached jobs asked for by uuid or number, with customer, badge names and pending writes', async () => {
+  it("answers the page's reported numbers with what a badge shows: status, badge names, pending writes", async () => {
     const { service, outbox, badgeReads } = await setup();
     await outbox.enqueue({ kind: 'note', jobUuid: uuidOf('job', 1), payload: { note: 'waiting' } });
-    const jobs = await service.jobs({ uuids: [uuidOf('job', 1).toUpperCase(), uuidOf('job', 3), uuidOf('job', 99)], numbers: ['1002', '#1001'] });
+    const jobs = await service.jobs({ uuids: [], numbers: ['1002', '#1001', '99999'] }, platformPage);
     expect(jobs).toEqual([
-      expect.objectContaining({ uuid: uuidOf('job', 1), number: '1001', status: 'Work Order', customer: 'Customer 1', badges: ['Urgent'], pending: 1 }),
-      expect.objectContaining({ uuid: uuidOf('job', 2), number: '1002', status: 'Completed', customer: 'Customer 2', badges: [], pending: 0 }),
+      { uuid: uuidOf('job', 2), number: '1002', status: 'Completed', badges: [], pending: 0 },
+      { uuid: uuidOf('job', 1), number: '1001', status: 'Work Order', badges: ['Urgent'], pending: 1 },
     ]);
-    // Badge names are read once, not per request.
-    await service.jobs({ uuids: [uuidOf('job', 1)], numbers: [] });
+    // No customer and no address: a badge does not show them, and the page is not Fieldside's.
+    expect(jobs.every((job) => !('customer' in job) && !('address' in job))).toBe(true);
+    // Badge names are read once, not per request; a re-read by uuid of a job it showed is answered.
+    expect(await service.jobs({ uuids: [uuidOf('job', 1)], numbers: [] }, platformPage)).toHaveLength(1);
     expect(badgeReads()).toBe(1);
+  });
+
+  it('answers nothing about a job the page did not report, however it asks', async () => {
+    const { service } = await setup();
+    await service.jobs({ uuids: [], numbers: ['1001'] }, platformPage);
+    // By uuid, for a job another page showed or nobody did: nothing.
+    expect(await service.jobs({ uuids: [uuidOf('job', 1), uuidOf('job', 2)], numbers: [] }, otherPage)).toEqual([]);
+    expect(await service.jobs({ uuids: [uuidOf('job', 2)], numbers: [] }, platformPage)).toEqual([]);
+    // Fieldside's own pages (no content page) may ask for any job.
+    expect(await service.jobs({ uuids: [uuidOf('job', 2)], numbers: [] })).toHaveLength(1);
+  });
+
+  it('caps how many numbers one page may ask about; numbers it asked before stay answered', async () => {
+    const { service } = await setup({ siteCap: 5 });
+    const numbers = Array.from({ length: 20 }, (_, i) => String(1010 + i));
+    const first = await service.jobs({ uuids: [], numbers }, sitePage);
+    expect(first.map((j) => j.number)).toEqual(numbers.slice(0, 5));
+    // Asked again, in another order and with more: the same five, no more.
+    const again = await service.jobs({ uuids: [], numbers: [...numbers].reverse() }, sitePage);
+    expect(again.map((j) => j.number).sort()).toEqual(numbers.slice(0, 5));
+    // The web app's pages have their own, larger cap.
+    expect(await service.jobs({ uuids: [], numbers }, platformPage)).toHaveLength(20);
+  });
+
+  it("shows an added site the status only: no badge names, no pending count", async () => {
+    const { service, outbox, badgeReads } = await setup();
+    await outbox.enqueue({ kind: 'note', jobUuid: uuidOf('job', 1), payload: { note: 'waiting' } });
+    expect(await service.jobs({ uuids: [], numbers: ['1001'] }, sitePage)).toEqual([
+      { uuid: uuidOf('job', 1), number: '1001', status: 'Work Order', badges: [], pending: 0 },
+    ]);
+    expect(badgeReads()).toBe(0);
   });
 
   it('leaves badge names out when the scopes do not allow reading them', async () => {
     const { service, badgeReads } = await setup({ scopes: ['read_jobs'] });
-    const [job] = await service.jobs({ uuids: [uuidOf('job', 1)], numbers: [] });
+    const [job] = await service.jobs({ uuids: [], numbers: ['1001'] }, platformPage);
     expect(job?.badges).toEqual([]);
     expect(badgeReads()).toBe(0);
   });
 });
 
 describe('content.notes and content.addNote', () => {
-  it('lists the latest notes newest first, with the outbox\'s pending notes on top', async () => {
+  it("lists the latest notes newest first, with the outbox's pending notes on top, and the customer", async () => {
     const job = uuidOf('job', 1);
     const notes = Array.from({ length: 14 }, (_, i) => note(i, job, `2026-01-${String(i + 1).padStart(2, '0')} 10:00:00`));
     const { service } = await setup({ notes });
-    const added = await service.addNote(job.toUpperCase(), 'from the page');
+    await service.jobs({ uuids: [], numbers: ['1001'] }, platformPage);
+    const added = await service.addNote(job.toUpperCase(), 'from the page', platformPage);
     expect(added.state).toBe('pending');
-    const answer = await service.notes(job);
+    const answer = await service.notes(job, platformPage);
     expect(answer.canAddNote).toBe(true);
+    expect(answer.customer).toBe('Customer 1');
     expect(answer.notes[0]).toMatchObject({ text: 'from the page', state: 'pending' });
     expect(answer.notes.slice(1).map((n) => n.text)).toEqual(Array.from({ length: 10 }, (_, i) => `note ${13 - i}`));
+  });
+
+  it('refuses notes and notes added for a job whose badge is not on the page', async () => {
+    const { service, added } = await setup();
+    await service.jobs({ uuids: [], numbers: ['1001'] }, platformPage);
+    const elsewhere = uuidOf('job', 2);
+    await expect(service.notes(elsewhere, platformPage)).rejects.toMatchObject({ name: 'NotOnThisPageError' });
+    await expect(service.addNote(elsewhere, 'planted', platformPage)).rejects.toMatchObject({ name: 'NotOnThisPageError' });
+    // Shown on one page is not shown on another.
+    await expect(service.notes(uuidOf('job', 1), otherPage)).rejects.toMatchObject({ name: 'NotOnThisPageError' });
+    await expect(service.addNote(uuidOf('job', 1), 'planted', otherPage)).rejects.toMatchObject({ name: 'NotOnThisPageError' });
+    expect(added).toEqual([]);
+  });
+
+  it('on an added site, takes a note only for a job whose panel the person opened there', async () => {
+    const job = uuidOf('job', 1);
+    const { service, added } = await setup();
+    await service.jobs({ uuids: [], numbers: ['1001'] }, sitePage);
+    await expect(service.addNote(job, 'before opening', sitePage)).rejects.toMatchObject({ name: 'NotOnThisPageError' });
+    await service.notes(job, sitePage);
+    await service.addNote(job, 'after opening', sitePage);
+    expect(added).toEqual([{ jobUuid: job, text: 'after opening' }]);
   });
 
   it('answers from the outbox when the platform cannot be reached, and says when notes may not be added', async () => {
     const job = uuidOf('job', 2);
     const offline = await setup({ offline: true });
-    await offline.service.addNote(job, 'written offline');
-    expect((await offline.service.notes(job)).notes.map((n) => [n.text, n.state])).toEqual([['written offline', 'pending']]);
+    await offline.service.jobs({ uuids: [], numbers: ['1002'] }, platformPage);
+    await offline.service.addNote(job, 'written offline', platformPage);
+    expect((await offline.service.notes(job, platformPage)).notes.map((n) => [n.text, n.state])).toEqual([['written offline', 'pending']]);
     expect(offline.added).toEqual([{ jobUuid: job, text: 'written offline' }]);
 
     const readOnly = await setup({ scopes: ['read_jobs', 'read_job_notes'] });
-    expect((await readOnly.service.notes(job)).canAddNote).toBe(false);
+    await readOnly.service.jobs({ uuids: [], numbers: ['1002'] }, platformPage);
+    expect((await readOnly.service.notes(job, platformPage)).canAddNote).toBe(false);
   });
 });

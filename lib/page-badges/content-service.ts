@@ -1,27 +1,40 @@
 import { canUse } from '../auth/scopes';
-import type { Job } from '../api/schemas';
+import type { Company, Job } from '../api/schemas';
 import { isOffline } from '../side-panel/field-context';
 import { jobSummary } from '../side-panel/summaries';
-import type { JobSummary, NoteView } from '../messaging/views';
+import type { ContentPage } from '../messaging/sender';
+import type { NoteView, PageJob } from '../messaging/views';
 import type { Workspace } from '../workspace/workspace';
 import { createBadgeNames } from './badge-names';
+import type { PageGrantsService } from './page-grants';
 import { mergeNotes, sentNote } from '../outbox/note-views';
 
-// What content scripts on platform pages (and sites the user added) may ask the background:
-// job badges from the cache, a job's latest notes, and adding a note through the outbox. Badge
-// reads never touch the network for jobs (a page with 50 job links costs a few segment reads);
-// notes are read online and fall back to what the outbox holds when the platform can't be reached.
+// What content scripts on platform pages (and sites the user added) may ask the background: badges
+// for the jobs their page reported, the latest notes of a job whose badge is there, and a note to
+// it through the outbox. Each page is answered only about what it reported, up to a cap
+// (page-grants.ts); an added site's badge shows the status only, and a note is taken there only
+// for a job whose panel the person opened. Badge reads never touch the network for jobs (a page
+// with 50 job links costs a few segment reads); notes are read online and fall back to what the
+// outbox holds when the platform can't be reached.
 
 /** How many of the platform's notes the quick-note panel shows (newest first). */
 export const LATEST_NOTES = 10;
 
+export class NotOnThisPageError extends Error {
+  override readonly name = 'NotOnThisPageError';
+  constructor() {
+    super('This job is not shown on this page');
+  }
+}
+
 export interface ContentServiceDeps {
   workspace: Workspace;
+  grants: PageGrantsService;
   /** The side panel's note write (outbox first, then the runner sends it): one path for every note. */
   addNote: (jobUuid: string, text: string) => Promise<NoteView>;
 }
 
-export function createContentService({ workspace, addNote }: ContentServiceDeps) {
+export function createContentService({ workspace, grants, addNote }: ContentServiceDeps) {
   const badgeNames = createBadgeNames(workspace);
 
   async function pendingByJob(jobUuids: ReadonlySet<string>): Promise<Map<string, number>> {
@@ -33,28 +46,50 @@ export function createContentService({ workspace, addNote }: ContentServiceDeps)
     return counts;
   }
 
+  /** The cached jobs named by uuid or number; unknown ones are left out. */
+  async function cachedJobs(uuids: readonly string[], numbers: readonly string[]): Promise<Job[]> {
+    const cache = await workspace.cache();
+    const found = [
+      ...(await Promise.all([...new Set(uuids.map((u) => u.toLowerCase()))].map((uuid) => cache.getJob(uuid)))),
+      ...(await Promise.all([...new Set(numbers)].map((n) => cache.getJobByNumber(n)))),
+    ];
+    return [...new Map(found.flatMap((job): Array<[string, Job]> => (job ? [[job.uuid, job]] : []))).values()];
+  }
+
+  /** Status, badge names and pending writes: what a badge shows (an added site's: the status only). */
+  async function badges(jobs: readonly Job[], full: boolean): Promise<PageJob[]> {
+    const [names, pending] = full ? await Promise.all([badgeNames.get(), pendingByJob(new Set(jobs.map((j) => j.uuid)))]) : [null, new Map<string, number>()];
+    return jobs.map((job) => {
+      const { uuid, number, status, badges: tags, pending: waiting } = jobSummary(job, undefined, names, pending.get(job.uuid) ?? 0);
+      return { uuid, number, status, badges: tags, pending: waiting };
+    });
+  }
+
+  async function customerOf(jobUuid: string): Promise<string> {
+    const cache = await workspace.cache();
+    const job = await cache.getJob(jobUuid);
+    const company: Company | undefined = job?.company_uuid ? await cache.getCompany(job.company_uuid) : undefined;
+    return company?.name ?? '';
+  }
+
   return {
-    /** Badges for the jobs a page shows, by uuid or by job number; unknown jobs are left out. */
-    async jobs(request: { uuids: readonly string[]; numbers: readonly string[] }): Promise<JobSummary[]> {
+    /** Badges for the jobs a page reported (`page`), or for any job when Fieldside's own page asks. */
+    async jobs(request: { uuids: readonly string[]; numbers: readonly string[] }, page?: ContentPage): Promise<PageJob[]> {
       if ((await workspace.key()) === null) return [];
-      const cache = await workspace.cache();
-      const found = [
-        ...(await Promise.all([...new Set(request.uuids.map((u) => u.toLowerCase()))].map((uuid) => cache.getJob(uuid)))),
-        ...(await Promise.all([...new Set(request.numbers)].map((n) => cache.getJobByNumber(n)))),
-      ];
-      const jobs = [...new Map(found.flatMap((job): Array<[string, Job]> => (job ? [[job.uuid, job]] : []))).values()];
-      const companyUuids = [...new Set(jobs.flatMap((j) => (j.company_uuid ? [j.company_uuid] : [])))];
-      const companies = await Promise.all(companyUuids.map((uuid) => cache.getCompany(uuid)));
-      const byUuid = new Map(companies.flatMap((c) => (c ? [[c.uuid, c] as const] : [])));
-      const [names, pending] = await Promise.all([badgeNames.get(), pendingByJob(new Set(jobs.map((j) => j.uuid)))]);
-      return jobs.map((job) => jobSummary(job, job.company_uuid ? byUuid.get(job.company_uuid) : undefined, names, pending.get(job.uuid) ?? 0));
+      const admitted = page ? await grants.admit(page, request) : request;
+      const jobs = await cachedJobs(admitted.uuids, admitted.numbers);
+      if (page) await grants.grant(page, jobs.map((j) => j.uuid));
+      return badges(jobs, page?.kind !== 'site');
     },
 
-    /** The job's latest notes, newest first, with the writes still waiting in the outbox on top. */
-    async notes(jobUuid: string): Promise<{ notes: NoteView[]; canAddNote: boolean }> {
-      const key = await workspace.key();
-      if (key === null) return { notes: [], canAddNote: false };
+    /** The latest notes of a job whose badge is on the page, newest first, with the writes still
+     * waiting in the outbox on top; asking is opening the job's panel there. */
+    async notes(jobUuid: string, page: ContentPage): Promise<{ notes: NoteView[]; canAddNote: boolean; customer: string }> {
       const uuid = jobUuid.toLowerCase();
+      if (!(await grants.shows(page, uuid))) throw new NotOnThisPageError();
+      const key = await workspace.key();
+      if (key === null) return { notes: [], canAddNote: false, customer: '' };
+      await grants.open(page, uuid);
       const waiting = await (await workspace.outbox()).pending(uuid);
       let sent: NoteView[] = [];
       try {
@@ -70,10 +105,16 @@ export function createContentService({ workspace, addNote }: ContentServiceDeps)
         if (!isOffline(error)) throw error;
       }
       const canAddNote = key.mode === 'api_key' || canUse('notes', key.scopes);
-      return { notes: mergeNotes(sent, waiting, null), canAddNote };
+      return { notes: mergeNotes(sent, waiting, null), canAddNote, customer: await customerOf(uuid) };
     },
 
-    addNote: (jobUuid: string, text: string) => addNote(jobUuid.toLowerCase(), text),
+    /** A note to a job whose badge is on the page; on an added site, only once its panel was opened. */
+    async addNote(jobUuid: string, text: string, page: ContentPage): Promise<NoteView> {
+      const uuid = jobUuid.toLowerCase();
+      const allowed = page.kind === 'site' ? await grants.opened(page, uuid) : await grants.shows(page, uuid);
+      if (!allowed) throw new NotOnThisPageError();
+      return addNote(uuid, text);
+    },
   };
 }
 

@@ -1,3 +1,5 @@
+import type { PageKind } from '../messaging/sender';
+
 // The pages Fieldside's content scripts work on: the platform's web app, and the sites the person
 // added in the options. A content script elsewhere gets nothing from the background. In a store
 // build the manifest already keeps the platform script to the web app's host; in development every
@@ -13,16 +15,12 @@ function matchesSitePattern(url: URL, pattern: string): boolean {
   return url.hostname === host || (anySub !== undefined && url.hostname.endsWith(`.${host}`));
 }
 
-/** Whether the page at `pageUrl` is the web app at `webUrl` (same origin, port included) or a site
- * the person added (its pattern's scheme and host; ports are ignored, as browsers do). */
-export function isFieldsidePage(pageUrl: string | undefined, webUrl: string, sitePatterns: readonly string[]): boolean {
-  if (!pageUrl) return false;
-  let page: URL;
-  try {
-    page = new URL(pageUrl);
-  } catch {
-    return false;
-  }
-  if (page.origin === new URL(webUrl).origin) return true;
-  return sitePatterns.some((pattern) => matchesSitePattern(page, pattern));
+/** Which of Fieldside's content scripts works on the page at `pageUrl`: the platform script on the
+ * web app at `webUrl` (same origin, port included), the sites script on a site the person added
+ * (its pattern's scheme and host; ports are ignored, as browsers do), or none (null). */
+export function fieldsidePageKind(pageUrl: string | undefined, webUrl: string, sitePatterns: readonly string[]): PageKind | null {
+  if (!pageUrl || !URL.canParse(pageUrl)) return null;
+  const page = new URL(pageUrl);
+  if (page.origin === new URL(webUrl).origin) return 'platform';
+  return sitePatterns.some((pattern) => matchesSitePattern(page, pattern)) ? 'site' : null;
 }

@@ -56,10 +56,10 @@ export function attachTextHosts(root: Node, doc: Document, limits?: TextScanLimi
     const rest = doc.createTextNode(text.slice(end));
     node.nodeValue = text.slice(0, end);
     parent.insertBefore(rest, node.nextSibling);
-    const host = createHost(doc, '0.3em');
+    const { host, root } = createHost(doc, '0.3em');
     host.setAttribute(MARK, 'seen');
     rest.before(host);
-    targets.push({ host, uuid: null, number });
+    targets.push({ host, root, uuid: null, number });
   }
   return targets.reverse();
 }

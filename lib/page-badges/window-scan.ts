@@ -34,9 +34,9 @@ export function attachWindowHosts(doc: Document): BadgeTarget[] {
     const title = win.querySelector(TITLE);
     if (!number || !title) continue;
     win.setAttribute(MARK, 'seen');
-    const host = createHost(doc);
+    const { host, root } = createHost(doc);
     title.after(host);
-    targets.push({ host, uuid: null, number });
+    targets.push({ host, root, uuid: null, number });
   }
   return targets;
 }

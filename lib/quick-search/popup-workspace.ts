@@ -1,12 +1,13 @@
-import { browser } from 'wxt/browser';
 import { staffInView } from '../settings/workspace-key';
 import { earlyOr } from '../cache/first-screen/early-reads';
 import type { SessionRecord } from '../settings/schemas';
 import { cacheDbName } from '../databases';
 import { areaName, STORAGE_KEYS } from '../settings/keys';
+import { readTrustedRaw, watchTrustedRaw } from '../settings/trusted-item';
 
 // Which cache the popup reads: the session record (lib/settings's session item, read raw here so
-// the popup does not bundle zod) → account and staff in view → the cache's name.
+// the popup does not bundle zod, from wherever the browser keeps trusted items) → account and
+// staff in view → the cache's name.
 
 export type PopupWorkspace =
   | { state: 'signed_out' }
@@ -14,7 +15,7 @@ export type PopupWorkspace =
   | { state: 'choose_staff' }
   | { state: 'ready'; dbName: string; accountUuid: string };
 
-/** The storage.local name of `sessionItem`. */
+/** The storage name of `sessionItem`. */
 export const SESSION_NAME = areaName(STORAGE_KEYS.session);
 
 export function popupWorkspaceOf(record: unknown): PopupWorkspace {
@@ -25,17 +26,13 @@ export function popupWorkspaceOf(record: unknown): PopupWorkspace {
 }
 
 export async function readPopupWorkspace(): Promise<PopupWorkspace> {
-  const stored = await earlyOr('session', () => browser.storage.local.get(SESSION_NAME));
+  const stored = await earlyOr('session', async () => ({ [SESSION_NAME]: await readTrustedRaw(STORAGE_KEYS.session) }));
   return popupWorkspaceOf(stored[SESSION_NAME]);
 }
 
 /** Calls `onChange` when the session changes (sign-in, sign-out, "who are you", view as). */
 export function watchPopupWorkspace(onChange: () => void): () => void {
-  const listener = (changes: Record<string, unknown>, area: string) => {
-    if (area === 'local' && SESSION_NAME in changes) onChange();
-  };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  return watchTrustedRaw(STORAGE_KEYS.session, onChange);
 }
 
 function isSessionRecord(value: unknown): value is Pick<SessionRecord, 'mode' | 'me' | 'viewAs' | 'account'> {

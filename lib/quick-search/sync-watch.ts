@@ -30,7 +30,7 @@ export function watchSync(handlers: SyncWatchHandlers, pollMs = 1000): () => voi
       if (event.type === 'sync.status') handlers.onStatus(event.status);
       else if (event.type === 'jobs.changed') handlers.onJobsChanged();
     },
-    { onReconnect: () => void poll() },
+    { events: ['sync.status', 'jobs.changed'], onReconnect: () => void poll() },
   );
   void poll();
   const timer = setInterval(() => void poll(), pollMs);

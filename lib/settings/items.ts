@@ -11,13 +11,16 @@ import {
   type Connection,
   type ConnectionField,
   type FeedPosition,
+  type PageGrants,
   type SessionRecord,
   type SignedOutReason,
 } from './schemas';
+import { trustedItem } from './trusted-item';
 import { workspaceKeyOf, type WorkspaceKey } from './workspace-key';
 
-// Every storage item Fieldside keeps, declared once. Nothing here is a secret: storage.local is
-// readable by content scripts, so tokens and keys live in lib/auth/secrets (IndexedDB) instead.
+// Every storage item Fieldside keeps, declared once. Nothing here is a secret: tokens and keys live
+// in lib/auth/secrets (IndexedDB) instead. The items that decide where tokens go or whom requests
+// impersonate are trusted items (trustedItem): no content script can write them, in either browser.
 // Values are validated on read (a corrupt or older record falls back rather than crashing).
 
 /** The connection the build starts with (contracts/platform-hosts.ts): wxt.config.ts bakes a store
@@ -33,27 +36,28 @@ export const defaultConnection: Connection = {
   companionUrl: env.WXT_COMPANION_URL || DEV_COMPANION_URL,
 };
 
-/** Where the platform and the companion are, as the person set them (the options' advanced section). */
-export const connectionItem = storage.defineItem<Connection>(STORAGE_KEYS.connection, {
-  fallback: defaultConnection,
-  version: 2,
-  migrations: {
-    // Version 1 had one URL for the whole platform: it was the REST host; the others start as built.
-    2: (old: unknown): Connection => {
-      const v1 = ConnectionV1Schema.safeParse(old);
-      return v1.success ? { ...defaultConnection, restUrl: v1.data.platformUrl, companionUrl: v1.data.companionUrl } : defaultConnection;
+/** Where the platform and the companion are, as the person set them (the options' advanced section).
+ * Trusted: it decides where tokens go. */
+export const connectionItem = trustedItem(
+  storage.defineItem<Connection>(STORAGE_KEYS.connection, {
+    fallback: defaultConnection,
+    version: 2,
+    migrations: {
+      // Version 1 had one URL for the whole platform: it was the REST host; the others start as built.
+      2: (old: unknown): Connection => {
+        const v1 = ConnectionV1Schema.safeParse(old);
+        return v1.success ? { ...defaultConnection, restUrl: v1.data.platformUrl, companionUrl: v1.data.companionUrl } : defaultConnection;
+      },
     },
-  },
-});
+  }),
+);
 
 /** What an administrator pushed by enterprise policy: any connection field, each on its own; it wins. */
 export const managedConnectionItem = storage.defineItem<Partial<Connection> | null>(STORAGE_KEYS.managedConnection, { fallback: null });
 
-/** Who is signed in, without any credential. null when signed out. */
-export const sessionItem = storage.defineItem<SessionRecord | null>(STORAGE_KEYS.session, {
-  fallback: null,
-  version: 1,
-});
+/** Who is signed in, without any credential. null when signed out. Trusted: its "me" and "view as"
+ * decide whom requests impersonate. */
+export const sessionItem = trustedItem(storage.defineItem<SessionRecord | null>(STORAGE_KEYS.session, { fallback: null, version: 1 }));
 
 /** Why the last session ended, shown until the next sign-in. */
 export const signedOutReasonItem = storage.defineItem<SignedOutReason | null>(STORAGE_KEYS.signedOutReason, {
@@ -96,6 +100,38 @@ export const sidePanelJobItem = storage.defineItem<string | null>(STORAGE_KEYS.s
  * name customers and addresses. */
 export const popupFirstScreenItem = storage.defineItem<KeptFirstScreen | null>(STORAGE_KEYS.popupFirstScreen, { fallback: null });
 
+/** What each page's content script was answered (lib/page-badges/page-grants.ts). storage.session:
+ * it survives a stopped worker (so a page keeps what it was granted, and its cap stays spent), no
+ * content script can read it, and it ends with the browser session. */
+export const pageGrantsItem = storage.defineItem<PageGrants>(STORAGE_KEYS.pageGrants, { fallback: { pages: {}, sites: {} }, version: 1 });
+
+/** What sign-out does to an item: `clear` it (it is the person's: what they chose, what pages were
+ * shown), `keep` it (it is the device's), or nothing more because sign-out `writes` it itself. */
+export type OnSignOut = 'clear' | 'keep' | 'writes';
+
+/** Every item with what sign-out does to it; complete by its type. lib/account/clear-on-sign-out.ts
+ * clears by it, and its test holds sign-out to it. */
+export const ITEMS_ON_SIGN_OUT = {
+  /** Where Fieldside connects: the device's, and an administrator may have set it. */
+  connection: { item: connectionItem, onSignOut: 'keep' },
+  /** The administrator's policy: read-only. */
+  managedConnection: { item: managedConnectionItem, onSignOut: 'keep' },
+  /** Ended by sign-out itself (null). */
+  session: { item: sessionItem, onSignOut: 'writes' },
+  /** Why the last session ended: written by sign-out, shown until the next sign-in. */
+  signedOutReason: { item: signedOutReasonItem, onSignOut: 'writes' },
+  /** Per account and checked against it: the account's next sign-in catches up from it. */
+  feedPosition: { item: feedPositionItem, onSignOut: 'keep' },
+  /** The sites the person granted badges on: the browser's permissions, kept with them. */
+  contentSites: { item: contentSitesItem, onSignOut: 'keep' },
+  /** Per workspace: that person's sync history. */
+  syncFullRefresh: { item: syncFullRefreshItem, onSignOut: 'clear' },
+  /** The platform's daily limit is the account's, whoever signs in next. */
+  syncDailyLimitHold: { item: syncDailyLimitHoldItem, onSignOut: 'keep' },
+  sidePanelJob: { item: sidePanelJobItem, onSignOut: 'clear' },
+  popupFirstScreen: { item: popupFirstScreenItem, onSignOut: 'clear' },
+  pageGrants: { item: pageGrantsItem, onSignOut: 'clear' },
+} as const satisfies Record<keyof typeof STORAGE_KEYS, { item: { removeValue(): Promise<void> }; onSignOut: OnSignOut }>;
 
 /** The fields an administrator set; none where the browser has no managed storage. */
 export async function readManagedConnection(): Promise<Partial<Connection>> {

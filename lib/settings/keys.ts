@@ -14,9 +14,16 @@ export const STORAGE_KEYS = {
   syncDailyLimitHold: 'local:syncDailyLimitHold',
   sidePanelJob: 'session:sidePanelJob',
   popupFirstScreen: 'session:popupFirstScreen',
+  pageGrants: 'session:pageGrants',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** The items that decide where tokens go (the connection) and whom requests impersonate (the
+ * session's "me" and "view as"): only Fieldside's own pages and worker may write them, never a
+ * content script (lib/settings/trusted-item.ts says where they live in each browser). */
+export const TRUSTED_KEYS = [STORAGE_KEYS.connection, STORAGE_KEYS.session] as const;
+export type TrustedKey = (typeof TRUSTED_KEYS)[number];
 
 /** The name `browser.storage.<area>` uses for a key: WXT's items drop the `area:` prefix. */
 export function areaName<K extends StorageKey>(key: K): K extends `${string}:${infer Name}` ? Name : never {

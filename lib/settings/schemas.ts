@@ -69,3 +69,28 @@ export type FeedPosition = z.infer<typeof FeedPositionSchema>;
 
 /** Sites the person added in the options: match patterns (`https://host/*`). */
 export const ContentSitesSchema = z.array(z.string().regex(/^https?:\/\/[^/*]+\/\*$/, 'a site pattern like https://mail.example.com/*')).max(50);
+
+/** What one page's content script was answered (lib/page-badges/page-grants.ts), by page key. */
+export const PageGrantSchema = z.object({
+  kind: z.enum(['platform', 'site']),
+  tabId: z.number(),
+  /** When the page first asked (ms): a tab's oldest pages are let go first. */
+  since: z.number(),
+  /** The job numbers the page reported: what counts against its cap. */
+  numbers: z.array(z.string()),
+  /** The jobs (uuids) it was answered about: only these may have notes read or added. */
+  jobs: z.array(z.string()),
+  /** The jobs whose quick-note panel the person opened there (notes read). */
+  opened: z.array(z.string()),
+});
+export type PageGrant = z.infer<typeof PageGrantSchema>;
+/** The distinct job numbers an added site's pages asked about since `since` (ms), all its pages together. */
+export const SiteBudgetSchema = z.object({ since: z.number(), numbers: z.array(z.string()) });
+export type SiteBudget = z.infer<typeof SiteBudgetSchema>;
+export const PageGrantsSchema = z.object({
+  /** By page key (lib/messaging/sender.ts pageKeyOf). */
+  pages: z.record(z.string(), PageGrantSchema),
+  /** By an added site's origin. */
+  sites: z.record(z.string(), SiteBudgetSchema),
+});
+export type PageGrants = z.infer<typeof PageGrantsSchema>;

@@ -24,6 +24,10 @@ export function createPageJobs(live: LiveHub) {
     removed(tabId: number): void {
       byTab.delete(tabId);
     },
+    /** Sign-out: which job each tab showed was the person's. */
+    clear(): void {
+      byTab.clear();
+    },
     /** The active tab's job, when its page shows one. */
     current(): string | null {
       return (activeTab !== undefined ? byTab.get(activeTab) : undefined) ?? null;

@@ -1,12 +1,14 @@
 // The content UI with hostile platform data, its accessibility and its themes, in real Chromium:
 // job fields holding markup and script (set through the emulator's control API) are shown as inert
 // text in the badge and the quick-note panel; axe-core finds no serious or critical problem in the
-// panel, light or dark; the panel follows the system's colour scheme.
+// panel, light or dark; the panel follows the system's colour scheme. The badge's shadow root is
+// closed, so the tests look into it from Fieldside's own world (support/closed-badges.ts).
 import { resolve } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendFromPage, type ExtensionBrowser } from './support/chromium';
-import { badgeOf, jobWindowUrl, launchForContent, signInTechnicianWithNotes, signInToWebApp } from './support/content-page';
+import { closedBadges, type BadgeRef, type ClosedBadges } from './support/closed-badges';
+import { jobWindowUrl, launchForContent, signInTechnicianWithNotes, signInToWebApp } from './support/content-page';
 import { ROOT } from './support/paths';
 import { startStack, type Stack } from './support/stack';
 import { waitForSynced } from './support/sync';
@@ -23,8 +25,10 @@ const HOSTILE = {
 let stack: Stack;
 let browser: ExtensionBrowser;
 let page: Page;
+let shadow: ClosedBadges;
 let jobUuid: string;
 let jobNumber: string;
+const badge = (): BadgeRef => ({ window: jobNumber });
 
 beforeAll(async () => {
   stack = await startStack({ jobs: 300 });
@@ -46,6 +50,7 @@ beforeAll(async () => {
   await sendFromPage(options, 'sync.run', { mode: 'full' });
   await waitForSynced(options, 60_000, lastSyncedAt);
   page = await browser.context.newPage();
+  shadow = await closedBadges(browser.context, page);
   await signInToWebApp(page, stack);
   page.on('dialog', () => {
     throw new Error('A dialog opened: platform data ran as script');
@@ -56,41 +61,63 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function openPanel(): Promise<{ badge: Locator; panel: Locator }> {
+async function openPanel(): Promise<void> {
   await page.goto(jobWindowUrl(stack, jobUuid));
-  const badge = badgeOf(page, jobNumber);
-  await badge.click();
-  const panel = page.locator('fieldside-badge [role="dialog"]');
-  await panel.locator('li.note').first().waitFor();
-  return { badge, panel };
+  await shadow.waitFor(badge(), 'button.badge');
+  await shadow.click(badge(), 'button.badge');
+  await shadow.waitFor(badge(), '[role="dialog"] li.note');
 }
 
-/** Elements of the host's shadow root that only markup in the data could have made. */
-const injected = (page: Page) =>
-  page.locator('.x-window fieldside-badge').evaluate((host) => host.shadowRoot!.querySelectorAll('img, script, a, iframe, [onerror]').length);
+/** Elements of the badge's shadow root that only markup in the data could have made. */
+const injected = () => shadow.count(badge(), 'img, script, a, iframe, [onerror]');
 
+/**
+ * axe-core cannot enter a closed shadow root, so it checks a copy: the root's markup and styles as
+ * rendered (read from Fieldside's world), put into an open shadow root of a host styled like the
+ * real one, in the same page with the same colour scheme.
+ */
 async function runAxe(page: Page): Promise<Array<{ id: string; impact: string | null; nodes: string[] }>> {
+  const copy = await shadow.inWorld<{ html: string; hostStyle: string }>(`(find, ref) => {
+    const root = find(ref, '[role="dialog"]')[0].getRootNode();
+    return { html: root.innerHTML, hostStyle: root.host.getAttribute('style') };
+  }`, badge());
+  expect(copy.html).toContain('role="dialog"');
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: resolve(ROOT, 'node_modules/axe-core/axe.min.js') });
-  return page.evaluate(async () => {
+  return page.evaluate(async ({ html, hostStyle }) => {
+    const host = document.createElement('div');
+    host.id = 'fieldside-axe-copy';
+    host.setAttribute('style', hostStyle);
+    host.attachShadow({ mode: 'open' }).innerHTML = html;
+    document.querySelector('.x-window .x-window-header')!.append(host);
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: unknown[] }> }> } }).axe;
-    // Only Fieldside's UI: the host element and its (open) shadow tree.
-    const result = await axe.run({ include: [['.x-window fieldside-badge']] }, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => (n as { html: string }).html) }));
-  });
+    try {
+      const result = await axe.run({ include: [['#fieldside-axe-copy']] }, { resultTypes: ['violations'] });
+      // It did look: rules passed on elements inside the copy's shadow root.
+      const inside = (result as unknown as { passes: Array<{ nodes: Array<{ target: unknown[] }> }> }).passes.some((rule) =>
+        rule.nodes.some((node) => Array.isArray(node.target[0]) && (node.target[0] as string[]).length > 1),
+      );
+      if (!inside) throw new Error('axe-core did not reach into the copy of the panel');
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => (n as { html: string }).html) }));
+    } finally {
+      host.remove();
+    }
+  }, copy);
 }
 
 describe('platform data with markup and script', () => {
   it('is shown as inert text in the badge and the quick-note panel', async () => {
-    const { badge, panel } = await openPanel();
-    expect(await badge.locator('.status').textContent()).toBe(HOSTILE.status);
-    expect(await badge.locator('.tag').textContent()).toBe(HOSTILE.badge);
-    expect(await panel.locator('h2').textContent()).toBe(`Job #${jobNumber}: notes`);
-    expect(await panel.locator('.panel-meta').textContent()).toContain(HOSTILE.customer);
-    expect(await panel.locator('li.note .note-text', { hasText: 'Call first' }).textContent()).toBe(HOSTILE.note);
-    expect(await injected(page)).toBe(0);
+    await openPanel();
+    expect(await shadow.text(badge(), 'button.badge .status')).toBe(HOSTILE.status);
+    expect(await shadow.text(badge(), 'button.badge .tag')).toBe(HOSTILE.badge);
+    expect(await shadow.text(badge(), '[role="dialog"] h2')).toBe(`Job #${jobNumber}: notes`);
+    await expect.poll(() => shadow.text(badge(), '[role="dialog"] .panel-meta')).toContain(HOSTILE.customer);
+    const notes = await shadow.texts(badge(), '[role="dialog"] li.note .note-text');
+    expect(notes.filter((t) => t.startsWith('Call first'))).toEqual([HOSTILE.note]);
+    expect(await injected()).toBe(0);
     // Nothing ran, in the page or in the content script's world.
     await new Promise((r) => setTimeout(r, 300));
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await shadow.inWorld('() => globalThis.__pwned')).toBeUndefined();
   });
 });
 
@@ -105,11 +132,11 @@ describe('accessibility and themes', () => {
   }
 
   it('follows the system colour scheme', async () => {
-    const colours = async () =>
-      page.locator('fieldside-badge [role="dialog"]').evaluate((el) => {
-        const style = getComputedStyle(el);
+    const colours = () =>
+      shadow.inWorld<{ bg: string; fg: string }>(`(find, ref) => {
+        const style = getComputedStyle(find(ref, '[role="dialog"]')[0]);
         return { bg: style.backgroundColor, fg: style.color };
-      });
+      }`, badge());
     await page.emulateMedia({ colorScheme: 'light' });
     await openPanel();
     const light = await colours();

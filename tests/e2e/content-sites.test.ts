@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
+import { closedBadges } from './support/closed-badges';
 import { launchForContent, signInTechnicianWithNotes } from './support/content-page';
 import { startStack, type Stack } from './support/stack';
 
@@ -60,19 +61,20 @@ describe('sites the person added', () => {
       .poll(() => options.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => ({ id: s.id, matches: s.matches }))))
       .toEqual([{ id: 'fieldside-sites', matches: ['http://127.0.0.1/*'] }]);
 
+    const shadow = await closedBadges(browser.context, page);
+    const mention = { css: '#mention fieldside-badge' };
     await page.reload();
-    const badge = page.locator('#mention fieldside-badge button.badge');
-    await badge.waitFor();
-    expect(await badge.locator('.status').textContent()).toBe(job.status);
+    await shadow.waitFor(mention, 'button.badge');
+    expect(await shadow.text(mention, 'button.badge .status')).toBe(job.status);
     // The mention's text is untouched; the unknown number and the draft get no badge.
     expect(await page.locator('#mention').evaluate((p) => p.firstChild?.textContent)).toBe(`Re: Job #${job.number}`);
-    expect(await page.locator('#unknown fieldside-badge button').count()).toBe(0);
+    expect(await shadow.count({ css: '#unknown fieldside-badge' }, 'button')).toBe(0);
     expect(await page.locator('fieldside-badge').count()).toBe(2);
     expect(await page.locator('#draft').inputValue()).toBe(`Job #${job.number} in a draft`);
-    // The same quick-note panel opens from it.
-    await badge.click();
-    await page.locator('fieldside-badge [role="dialog"] h2').waitFor();
-    expect(await page.locator('fieldside-badge [role="dialog"] h2').textContent()).toBe(`Job #${job.number}: notes`);
+    // The same quick-note panel opens from it, at the person's click.
+    await shadow.click(mention, 'button.badge');
+    await shadow.waitFor(mention, '[role="dialog"] h2');
+    expect(await shadow.text(mention, '[role="dialog"] h2')).toBe(`Job #${job.number}: notes`);
 
     // Removed from the list: unregistered.
     await options.evaluate(() => chrome.storage.local.set({ contentSites: [] }));

@@ -5,9 +5,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendFromPage, type ExtensionBrowser } from './support/chromium';
+import { closedBadges, type BadgeRef, type ClosedBadges } from './support/closed-badges';
 import {
-  badgeOf,
-  badges,
   jobWindow,
   jobWindowUrl,
   launchForContent,
@@ -24,6 +23,13 @@ let stack: Stack;
 let browser: ExtensionBrowser;
 let options: Page;
 let page: Page;
+/** Fieldside's badges on `page`, looked at from its own world (their shadow roots are closed). */
+let shadow: ClosedBadges;
+/** The badge in job window N's title. */
+const inWindow = (number: string): BadgeRef => ({ window: number });
+/** The state of each note in the open panel whose text holds `text`. */
+const noteStates = (ref: BadgeRef, text: string) =>
+  shadow.inWorld<Array<string | null>>("(find, ref, text) => find(ref, '[role=\"dialog\"] li.note').filter((li) => li.textContent.includes(text)).map((li) => li.getAttribute('data-state'))", ref, text);
 /** Jobs the technician may see (and so has in the cache), with their numbers and statuses. */
 let visible: Array<{ uuid: string; number: string; status: string }>;
 
@@ -41,6 +47,7 @@ beforeAll(async () => {
     .map((j) => ({ uuid: String(j.uuid), number: String(j.generated_job_id), status: String(j.status) }));
   if (visible.length < 3) throw new Error('The seeded technician needs a few jobs');
   page = await browser.context.newPage();
+  shadow = await closedBadges(browser.context, page);
   await signInToWebApp(page, stack);
 });
 afterAll(async () => {
@@ -52,8 +59,8 @@ describe('job badges in the web app', () => {
   it("puts a badge with the cached status in the title of each job window the technician opens", async () => {
     const [a, b] = [visible[0]!, visible[1]!];
     await openJobWindow(page, stack, a);
-    await badgeOf(page, a.number).waitFor();
-    expect(await badgeOf(page, a.number).locator('.status').textContent()).toBe(a.status);
+    await shadow.waitFor(inWindow(a.number), 'button.badge');
+    expect(await shadow.text(inWindow(a.number), 'button.badge .status')).toBe(a.status);
     // A second window, opened beside the first in the same page.
     // The job list's search (in-page), and the second job's row, by keyboard (the first window covers the list).
     await page.locator('#job-search-q').fill(b.number);
@@ -61,18 +68,20 @@ describe('job badges in the web app', () => {
     const row = page.locator('#job-grid .x-grid-row', { hasText: `#${b.number}` }).first();
     await row.focus();
     await page.keyboard.press('Enter');
-    await badgeOf(page, b.number).waitFor();
-    expect(await badgeOf(page, b.number).locator('.status').textContent()).toBe(b.status);
+    await shadow.waitFor(inWindow(b.number), 'button.badge');
+    expect(await shadow.text(inWindow(b.number), 'button.badge .status')).toBe(b.status);
     // The window's own status field says the same: the badge is the cache's reading of this job.
     expect(await jobWindow(page, b.number).locator('td[data-field="status"]').textContent()).toBe(b.status);
-    // The badges live in shadow roots: the page's own document has none of their markup.
+    // The badges live in closed shadow roots: the page's own document has none of their markup,
+    // and cannot open them.
     expect(await page.evaluate(() => document.querySelectorAll('button.badge, .status[data-status]').length)).toBe(0);
+    expect(await page.evaluate(() => [...document.querySelectorAll('fieldside-badge')].map((h) => h.shadowRoot))).toEqual([null, null]);
   });
 
   it('follows windows opening and closing, and tells the side panel which job is in front', async () => {
     const a = visible[1]!;
     await page.goto(jobWindowUrl(stack, a.uuid));
-    await badgeOf(page, a.number).waitFor();
+    await shadow.waitFor(inWindow(a.number), 'button.badge');
     await page.evaluate(() => Object.assign(window, { beforeOpening: true }));
     // Another of the technician's jobs from today's dispatch board, opened in the same page (by
     // keyboard: the first window covers the board, as windows do).
@@ -80,15 +89,15 @@ describe('job badges in the web app', () => {
     const b = { uuid: (await item.getAttribute('data-job-uuid'))!, number: (await item.locator('a.job-open').textContent())!.replace('#', '') };
     await item.focus();
     await page.keyboard.press('Enter');
-    await badgeOf(page, b.number).waitFor();
+    await shadow.waitFor(inWindow(b.number), 'button.badge');
     // In-page: the document was not reloaded (a marker set before survives).
     expect(await page.evaluate(() => 'beforeOpening' in window)).toBe(true);
-    expect(await badges(page).count()).toBe(2);
+    expect(await shadow.count({ css: 'fieldside-badge' }, 'button.badge')).toBe(2);
     await expect.poll(async () => (await sendFromPage(options, 'page.currentJob')).value?.uuid, { timeout: 10_000 }).toBe(b.uuid);
     // Closing a window takes its badge with it; the other stays, and is now in front.
     await jobWindow(page, b.number).locator('.x-tool-close').click();
     await jobWindow(page, b.number).waitFor({ state: 'detached' });
-    expect(await badges(page).count()).toBe(1);
+    expect(await shadow.count({ css: 'fieldside-badge' }, 'button.badge')).toBe(1);
     await jobWindow(page, a.number).locator('.x-window-body').click();
     await expect.poll(async () => (await sendFromPage(options, 'page.currentJob')).value?.uuid, { timeout: 10_000 }).toBe(a.uuid);
   });
@@ -107,7 +116,7 @@ describe('job badges in the web app', () => {
     // The positive control: with a job window the same checks see the chunk.
     const job = visible[0]!;
     const onJob = await openWithContentWorld(browser.context, page, jobWindowUrl(stack, job.uuid));
-    await badgeOf(page, job.number).waitFor();
+    await shadow.waitFor(inWindow(job.number), 'button.badge');
     expect(await onJob.evaluate<boolean>('"__fieldsideContentUi" in globalThis')).toBe(true);
     // Loaded once, through the session's dynamic id (use_dynamic_url), never by the fixed one:
     // Chrome serves that request by an internal redirect to the fixed id, seen here as a second.
@@ -120,18 +129,19 @@ describe('job badges in the web app', () => {
 describe('the quick-note panel', () => {
   it("adds a note from a job window that reaches the platform as the technician's note", async () => {
     const job = visible[0]!;
+    const badge = inWindow(job.number);
     await page.goto(jobWindowUrl(stack, job.uuid));
-    const badge = badgeOf(page, job.number);
-    await badge.click();
-    const panel = page.locator('fieldside-badge [role="dialog"]');
-    await panel.waitFor();
+    await shadow.waitFor(badge, 'button.badge');
+    await shadow.click(badge, 'button.badge');
+    await shadow.waitFor(badge, '[role="dialog"] textarea');
+    // The note box has the focus once the panel knows notes may be added: the person types.
+    await expect.poll(() => shadow.focused()).toEqual({ host: 'fieldside-badge', inner: 'textarea' });
     const text = `Quick note from the job window ${Date.now()}`;
-    await panel.getByLabel('Add a note').fill(text);
-    await panel.getByRole('button', { name: 'Add note' }).click();
+    await page.keyboard.insertText(text);
+    await shadow.click(badge, '[role="dialog"] button[type="submit"]');
     // Shown at once, marked as pending or already sent.
-    const item = panel.locator('li.note', { hasText: text });
-    await item.waitFor();
-    expect(['pending', 'sent']).toContain(await item.getAttribute('data-state'));
+    await expect.poll(() => noteStates(badge, text)).toHaveLength(1);
+    expect(['pending', 'sent']).toContain((await noteStates(badge, text))[0]);
 
     await expect
       .poll(async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text), { timeout: 20_000 })
@@ -139,44 +149,41 @@ describe('the quick-note panel', () => {
     const [note] = (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text);
     expect(note).toMatchObject({ related_object: 'job', related_object_uuid: job.uuid, edit_by_staff_uuid: stack.technician.uuid });
     // Reopened, the panel lists it from the platform.
-    await panel.getByRole('button', { name: 'Close notes' }).click();
-    await badge.click();
-    await expect.poll(() => panel.locator('li.note', { hasText: text }).getAttribute('data-state'), { timeout: 10_000 }).toBe('sent');
+    await shadow.click(badge, '[role="dialog"] button.close');
+    await shadow.waitFor(badge, '[role="dialog"]', { gone: true });
+    await shadow.click(badge, 'button.badge');
+    await expect.poll(() => noteStates(badge, text), { timeout: 10_000 }).toEqual(['sent']);
   });
 
   it('works by keyboard: the badge is a button, the panel traps nothing, Escape closes it', async () => {
     const job = visible[1]!;
+    const badge = inWindow(job.number);
     await page.goto(jobWindowUrl(stack, job.uuid));
-    const badge = badgeOf(page, job.number);
-    await badge.waitFor();
-    expect(await badge.getAttribute('aria-expanded')).toBe('false');
-    await badge.focus();
+    await shadow.waitFor(badge, 'button.badge');
+    expect(await shadow.attr(badge, 'button.badge', 'aria-expanded')).toBe('false');
+    // From the window's title (a click there starts the keyboard's walk), Tab reaches the badge.
+    await jobWindow(page, job.number).locator('.x-window-header-text').click();
+    await page.keyboard.press('Tab');
+    expect(await shadow.focused()).toEqual({ host: 'fieldside-badge', inner: 'button' });
     await page.keyboard.press('Enter');
-    const panel = page.locator('fieldside-badge [role="dialog"]');
-    await panel.waitFor();
-    expect(await badge.getAttribute('aria-expanded')).toBe('true');
+    await shadow.waitFor(badge, '[role="dialog"]');
+    expect(await shadow.attr(badge, 'button.badge', 'aria-expanded')).toBe('true');
     // Focus went into the panel, to the note box.
-    const focused = () =>
-      page.evaluate(() => {
-        const host = document.activeElement;
-        const inner = host?.shadowRoot?.activeElement;
-        return { host: host?.tagName.toLowerCase(), inner: inner?.tagName.toLowerCase() ?? null };
-      });
-    await panel.getByLabel('Add a note').waitFor();
-    await expect.poll(async () => (await focused()).inner).toBe('textarea');
+    await shadow.waitFor(badge, '[role="dialog"] textarea');
+    await expect.poll(() => shadow.focused().then((f) => f.inner)).toBe('textarea');
     // Tab walks out of the panel into the page: nothing is trapped.
     let left = false;
     for (let i = 0; i < 8 && !left; i++) {
       await page.keyboard.press('Tab');
-      left = (await focused()).host !== 'fieldside-badge';
+      left = (await shadow.focused()).host !== 'fieldside-badge';
     }
     expect(left).toBe(true);
     // Back in, Escape closes the panel and returns focus to the badge.
-    await panel.getByLabel('Add a note').focus();
+    await shadow.click(badge, '[role="dialog"] textarea');
     await page.keyboard.press('Escape');
-    await panel.waitFor({ state: 'detached' });
-    expect(await badge.getAttribute('aria-expanded')).toBe('false');
-    expect(await focused()).toMatchObject({ host: 'fieldside-badge', inner: 'button' });
+    await shadow.waitFor(badge, '[role="dialog"]', { gone: true });
+    expect(await shadow.attr(badge, 'button.badge', 'aria-expanded')).toBe('false');
+    expect(await shadow.focused()).toEqual({ host: 'fieldside-badge', inner: 'button' });
   });
 });
 
@@ -184,15 +191,14 @@ describe('live updates', () => {
   it('re-reads a badge when its job changes in the cache', async () => {
     const job = visible[2]!;
     await page.goto(jobWindowUrl(stack, job.uuid));
-    const status = badgeOf(page, job.number).locator('.status');
-    await status.waitFor();
+    await shadow.waitFor(inWindow(job.number), 'button.badge .status');
     const next = job.status === 'Completed' ? 'Work Order' : 'Completed';
     await stack.emulator.control.updateRecord(stack.account.uuid, 'job', job.uuid, { status: next });
     const { lastSyncedAt } = await sendFromPage(options, 'sync.status').then((r) => r.value);
     await sendFromPage(options, 'sync.run', { mode: 'incremental' });
     await waitForSynced(options, 30_000, lastSyncedAt);
     // No reload: the badge follows the cache through the live port.
-    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe(next);
+    await expect.poll(() => shadow.text(inWindow(job.number), 'button.badge .status'), { timeout: 15_000 }).toBe(next);
   });
 });
 
@@ -201,7 +207,7 @@ describe('extension update', () => {
   it('tears the badges down when the extension is reloaded', async () => {
     const job = visible[0]!;
     await page.goto(jobWindowUrl(stack, job.uuid));
-    await badgeOf(page, job.number).waitFor();
+    await shadow.waitFor(inWindow(job.number), 'button.badge');
     await options.evaluate(() => (globalThis as unknown as { chrome: { runtime: { reload(): void } } }).chrome.runtime.reload()).catch(() => undefined);
     // The old content script notices its context is gone (WXT's ctx) and removes everything it
     // added, without the page changing; the window's own markup stays.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readStorageLocal, stopServiceWorker } from './support/background';
+import { closedBadges } from './support/closed-badges';
 import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
 import { startStack, type Stack } from './support/stack';
@@ -86,9 +87,10 @@ it('shows an office status change in the badge and the side panel within 2 secon
   // The job's window in the platform's web app, with Fieldside's badge (content script, in its shadow root).
   const platform = await browser.context.newPage();
   await signInToWebApp(platform, stack, stack.administrator.uuid);
+  const shadow = await closedBadges(browser.context, platform);
   await platform.goto(jobWindowUrl(stack, job.uuid));
-  const badge = platform.locator(`.x-window-header fieldside-badge .status`).first();
-  await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe(job.status);
+  const badgeStatus = () => shadow.text({ css: '.x-window-header fieldside-badge' }, 'button.badge .status');
+  await expect.poll(badgeStatus, { timeout: 15_000 }).toBe(job.status);
   await expect.poll(() => panelStatus.textContent(), { timeout: 15_000 }).toBe(job.status);
 
   // Marks in both documents: a reload would lose them.
@@ -99,7 +101,7 @@ it('shows an office status change in the badge and the side panel within 2 secon
   await stack.emulator.control.updateRecord(stack.account.uuid, 'job', job.uuid, { status: 'Completed' });
   const [cacheMs, badgeMs, panelMs] = await Promise.all([
     within(2_000, started, async () => (await cachedStatus(job.uuid)) === 'Completed'),
-    within(2_000, started, async () => (await badge.textContent()) === 'Completed'),
+    within(2_000, started, async () => (await badgeStatus()) === 'Completed'),
     within(2_000, started, async () => (await panelStatus.textContent()) === 'Completed'),
   ]);
   console.info(`live update: cache ${cacheMs} ms, badge ${badgeMs} ms, side panel ${panelMs} ms`);

@@ -81,8 +81,10 @@ describe('content scripts', () => {
     // Messages outside the protocol (say, a guessed "give me the token") are refused too.
     expect(await world.evaluate(send('session.getToken'))).toMatchObject({ ok: false });
 
-    // What a content script can read of storage holds no token.
-    const local = JSON.stringify(await world.evaluate(`chrome.storage.local.get(null)`));
+    // storage.local is closed to content scripts (lib/settings/trusted-area.ts): nothing to read
+    // there at all, and the extension's own pages still read it.
+    expect(await world.evaluate(`chrome.storage.local.get(null).then(() => 'read', (e) => e.message)`)).toBe('Access to storage is not allowed from this context.');
+    const local = JSON.stringify(await options.evaluate(() => (globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<unknown> } } } }).chrome.storage.local.get(null)));
     expect(local).toContain('session');
     expect(local).not.toContain(tokens.accessToken);
     expect(local).not.toContain(tokens.refreshToken);

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { createContentModel, type Send } from '../../entrypoints/content-ui/model';
-import type { JobSummary, NoteView } from '../../lib/messaging/views';
+import type { NoteView, PageJob } from '../../lib/messaging/views';
 
 // The content UI's state on one page: one batched content.jobs per scan, re-reads on live events,
 // the quick-note panel's notes and a pending note added at once.
 
 const U1 = '00000000-0000-4000-8000-000000000001';
 const U2 = '00000000-0000-4000-8000-000000000002';
-const job = (uuid: string, number: string, status = 'Work Order'): JobSummary => ({ uuid, number, status, customer: 'Acme', address: '', badges: [], pending: 0 });
+const job = (uuid: string, number: string, status = 'Work Order'): PageJob => ({ uuid, number, status, badges: [], pending: 0 });
 const note = (text: string, state: NoteView['state'] = 'sent'): NoteView => ({ uuid: `n-${text}`, text, createdAt: null, author: null, state, problem: null });
 
-function fakeSend(answers: { jobs?: (req: { uuids: string[]; numbers: string[] }) => JobSummary[]; notes?: NoteView[]; fail?: boolean }) {
+function fakeSend(answers: { jobs?: (req: { uuids: string[]; numbers: string[] }) => PageJob[]; notes?: NoteView[]; fail?: boolean }) {
   const calls: Array<{ type: string; payload: any }> = [];
   const send = (async (type: string, payload: any) => {
     calls.push({ type, payload });
     if (type === 'content.jobs') return { jobs: answers.jobs?.(payload) ?? [] };
-    if (type === 'content.notes') return { notes: answers.notes ?? [], canAddNote: true };
+    if (type === 'content.notes') return { notes: answers.notes ?? [], canAddNote: true, customer: 'Acme' };
     if (type === 'content.addNote') {
       if (answers.fail) throw new Error('The note is empty');
       return note(payload.text, 'pending');
@@ -51,6 +51,8 @@ describe('content UI model', () => {
     expect(calls.map((c) => c.type)).toEqual(['content.jobs', 'content.notes']);
     expect(model.byUuid.value.get(U1)?.status).toBe('Completed');
     expect(model.panel.value?.notes).toEqual([note('first')]);
+    // The customer comes with the notes, when the person opens the panel: badges are told less.
+    expect(model.panel.value?.customer).toBe('Acme');
   });
 
   it('shows an added note at once as pending, and keeps the panel open with the reason when it fails', async () => {

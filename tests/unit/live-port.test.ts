@@ -5,24 +5,31 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createLiveHub } from '@/entrypoints/background/live-hub';
 import { connectLive } from '@/lib/messaging/live';
+import type { LiveEventType } from '@/lib/messaging/live-port';
 import type { LiveEvent } from '@/lib/messaging/views';
 
 type Listener<A extends unknown[]> = (...args: A) => void;
+interface FakeSender {
+  id?: string;
+  url?: string;
+  tab?: { id: number };
+  frameId?: number;
+}
 interface FakePort {
   name: string;
-  sender?: { id?: string };
+  sender?: FakeSender;
   postMessage(message: unknown): void;
   disconnect(): void;
   onMessage: { addListener(l: Listener<[unknown]>): void };
   onDisconnect: { addListener(l: Listener<[]>): void };
 }
 
-function portPair(name: string, senderId: string): [FakePort, FakePort] {
+function portPair(name: string, sender: FakeSender): [FakePort, FakePort] {
   const sides = [0, 1].map(() => ({ message: [] as Listener<[unknown]>[], disconnect: [] as Listener<[]>[] }));
   let open = true;
   const make = (me: number): FakePort => ({
     name,
-    ...(me === 1 ? { sender: { id: senderId } } : {}),
+    ...(me === 1 ? { sender } : {}),
     postMessage(message) {
       if (!open) throw new Error('Attempting to use a disconnected port object');
       const copy = structuredClone(message);
@@ -40,12 +47,17 @@ function portPair(name: string, senderId: string): [FakePort, FakePort] {
   return [make(0), make(1)];
 }
 
-/** runtime.connect/onConnect between "pages" and the current "worker". */
-function installRuntimePorts(senderId = fakeBrowser.runtime.id) {
+const OWN_ORIGIN = () => fakeBrowser.runtime.getURL('/');
+const hubOptions = () => ({ ownId: fakeBrowser.runtime.id, ownOrigin: OWN_ORIGIN() });
+const ALL: LiveEventType[] = ['jobs.changed', 'sync.status', 'outbox.changed', 'page.job', 'session.changed'];
+
+/** runtime.connect/onConnect between "pages" and the current "worker"; each port is sent by `sender()`
+ * (by default one of Fieldside's own pages). */
+function installRuntimePorts(sender: () => FakeSender = () => ({ id: fakeBrowser.runtime.id, url: `${OWN_ORIGIN()}popup.html` })) {
   let onConnect: Listener<[FakePort]>[] = [];
   const workerPorts: FakePort[] = [];
   (fakeBrowser.runtime as any).connect = ({ name }: { name: string }) => {
-    const [page, worker] = portPair(name, senderId);
+    const [page, worker] = portPair(name, sender());
     workerPorts.push(worker);
     queueMicrotask(() => onConnect.forEach((l) => l(worker)));
     return page;
@@ -73,11 +85,11 @@ afterEach(() => fakeBrowser.reset());
 
 describe('live hub and connectLive', () => {
   it('delivers every broadcast to every connected page, and sends a greeting to each new one', async () => {
-    const hub = createLiveHub({ onConnect: (send) => send({ type: 'session.changed' }) });
+    const hub = createLiveHub({ ...hubOptions(), onConnect: (send) => send({ type: 'session.changed' }) });
     const a: LiveEvent[] = [];
     const b: LiveEvent[] = [];
-    const stopA = connectLive((e) => a.push(e));
-    const stopB = connectLive((e) => b.push(e));
+    const stopA = connectLive((e) => a.push(e), { events: ALL });
+    const stopB = connectLive((e) => b.push(e), { events: ALL });
     await settle();
     expect(hub.size()).toBe(2);
     hub.broadcast({ type: 'jobs.changed', uuids: ['x'] });
@@ -92,13 +104,13 @@ describe('live hub and connectLive', () => {
   });
 
   it('reconnects after the worker restarts, tells the page to re-read, and gets the new worker\'s events', async () => {
-    createLiveHub();
+    createLiveHub(hubOptions());
     const got: LiveEvent[] = [];
     const onReconnect = vi.fn();
-    const stop = connectLive((e) => got.push(e), { onReconnect, retryMs: 1 });
+    const stop = connectLive((e) => got.push(e), { events: ALL, onReconnect, retryMs: 1 });
     await settle();
     runtime.stopWorker();
-    const next = createLiveHub();
+    const next = createLiveHub(hubOptions());
     await settle();
     expect(onReconnect).toHaveBeenCalledTimes(1);
     expect(next.size()).toBe(1);
@@ -110,9 +122,9 @@ describe('live hub and connectLive', () => {
   });
 
   it('ignores messages that are not live events, and ports with another name', async () => {
-    const hub = createLiveHub();
+    const hub = createLiveHub(hubOptions());
     const got: LiveEvent[] = [];
-    const stop = connectLive((e) => got.push(e));
+    const stop = connectLive((e) => got.push(e), { events: ALL });
     (fakeBrowser.runtime as any).connect({ name: 'something-else' });
     await settle();
     expect(hub.size()).toBe(1);
@@ -125,11 +137,51 @@ describe('live hub and connectLive', () => {
   });
 
   it('refuses a port from another extension', async () => {
-    installRuntimePorts('someone-else');
-    const hub = createLiveHub({ ownId: fakeBrowser.runtime.id });
-    const stop = connectLive(() => undefined, { retryMs: 10_000 });
+    installRuntimePorts(() => ({ id: 'someone-else', url: 'chrome-extension://someone-else/x.html' }));
+    const hub = createLiveHub(hubOptions());
+    const stop = connectLive(() => undefined, { events: ALL, retryMs: 10_000 });
     await settle();
     expect(hub.size()).toBe(0);
+    stop();
+    hub.stop();
+  });
+
+  it('sends each port only the events it registered for', async () => {
+    const hub = createLiveHub({ ...hubOptions(), onConnect: (send) => send({ type: 'outbox.changed', pendingWrites: 1 }) });
+    const popup: LiveEvent[] = [];
+    const stop = connectLive((e) => popup.push(e), { events: ['sync.status', 'jobs.changed'] });
+    await settle();
+    hub.broadcast({ type: 'page.job', uuid: 'a' });
+    hub.broadcast({ type: 'jobs.changed', uuids: ['a'] });
+    await settle();
+    expect(popup).toEqual([{ type: 'jobs.changed', uuids: ['a'] }]);
+    stop();
+    hub.stop();
+  });
+
+  it("tells a content script's port only of the jobs its page showed, and nothing of the sync or the outbox", async () => {
+    const page = { id: fakeBrowser.runtime.id, url: 'http://127.0.0.1:8081/job/1', tab: { id: 5 }, frameId: 0 };
+    installRuntimePorts(() => page);
+    const asked: Array<[string, readonly string[]]> = [];
+    const hub = createLiveHub({
+      ...hubOptions(),
+      onConnect: (send) => send({ type: 'outbox.changed', pendingWrites: 3 }),
+      shownOnPage: async (key, uuids) => (asked.push([key, uuids]), uuids.filter((u) => u === 'mine')),
+    });
+    const got: LiveEvent[] = [];
+    // It asks for everything; it is given what a badge needs.
+    const stop = connectLive((e) => got.push(e), { events: ALL });
+    await settle();
+    hub.broadcast({ type: 'jobs.changed', uuids: ['mine', 'someone-elses'] });
+    hub.broadcast({ type: 'jobs.changed', uuids: ['someone-elses'] });
+    hub.broadcast({ type: 'outbox.changed', pendingWrites: 2 });
+    hub.broadcast({ type: 'page.job', uuid: 'someone-elses' });
+    hub.broadcast({ type: 'session.changed' });
+    await settle();
+    // (A job change is sent once the page's grants are read: it may come after the session's.)
+    expect(got).toHaveLength(2);
+    expect(got).toEqual(expect.arrayContaining([{ type: 'jobs.changed', uuids: ['mine'] }, { type: 'session.changed' }]));
+    expect(asked[0]).toEqual(['5:0:http://127.0.0.1:8081', ['mine', 'someone-elses']]);
     stop();
     hub.stop();
   });

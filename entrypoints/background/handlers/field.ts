@@ -1,3 +1,4 @@
+import { ForbiddenSenderError } from '@/lib/messaging/errors';
 import type { Handlers } from '@/lib/messaging/router';
 import { readSidePanelJob } from '@/lib/side-panel/side-panel-job';
 import type { FieldWork } from '../field-work';
@@ -39,8 +40,9 @@ export function createFieldHandlers(field: FieldWork): Pick<Handlers, FieldMessa
       field.picker.clear();
       return {};
     },
-    // The router classified the sender as a content script, so it has a tab.
+    // Only the web app's script: an added site's pages do not steer the side panel.
     'content.pageJob': async ({ number }, sender) => {
+      if (sender.page?.kind !== 'platform') throw new ForbiddenSenderError('content.pageJob');
       const tab = sender.tab as { id?: number; active?: boolean } | undefined;
       if (tab?.id !== undefined) field.pages.setTabJob(tab.id, number === null ? null : await field.jobUuidByNumber(number), tab.active === true);
       return {};

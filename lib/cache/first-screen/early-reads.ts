@@ -10,7 +10,7 @@ export const EARLY_READS = '__fieldsideEarlyReads';
 export const EARLY_KEYS = { session: areaName(STORAGE_KEYS.session), firstScreen: areaName(STORAGE_KEYS.popupFirstScreen) } as const;
 
 export interface EarlyReads {
-  /** The session record, from storage.local. */
+  /** The session record, from storage.local where the trusted items live there (Chrome). */
   session?: Promise<Record<string, unknown>>;
   /** The kept first screen, from storage.session. */
   firstScreen?: Promise<Record<string, unknown>>;

@@ -6,7 +6,8 @@ import type { Stack } from './stack';
 import { waitForSynced } from './sync';
 
 // Helpers for the content-script tests: a technician signed in with the notes feature and a synced
-// cache, the badges Fieldside put on a platform page, and the content script's own world.
+// cache, the web app's job windows, and the content script's own world. (The badges themselves live
+// in closed shadow roots: support/closed-badges.ts looks into them.)
 
 /**
  * Chromium with the built extension; FIELDSIDE_E2E_CHROME_DIR points at a private copy of the build
@@ -30,9 +31,6 @@ export async function signInTechnicianWithNotes(browser: ExtensionBrowser, stack
   return options;
 }
 
-/** Every Fieldside badge button on the page (Playwright's CSS pierces the open shadow roots). */
-export const badges = (page: Page): Locator => page.locator('fieldside-badge button.badge');
-
 /** The web app's address (the emulator's, as on the real platform an origin apart from the REST API). */
 export const webAppUrl = (stack: Stack, path = '/'): string => `${stack.emulator.info.web_url}${path}`;
 
@@ -51,9 +49,6 @@ export async function signInToWebApp(page: Page, stack: Stack, staffUuid = stack
 /** The job window whose title names job `number` ("Job #1234 – Client"). */
 export const jobWindow = (page: Page, number: string): Locator =>
   page.locator('.x-window').filter({ has: page.locator('.x-window-header-text', { hasText: new RegExp(`^Job #${number}\\b`) }) });
-
-/** The badge in the title of job `number`'s window. */
-export const badgeOf = (page: Page, number: string): Locator => jobWindow(page, number).locator('.x-window-header fieldside-badge button.badge');
 
 /** Opens job `number`'s window from the web app's job list, as a person does: search, click. */
 export async function openJobWindow(page: Page, stack: Stack, job: { uuid: string; number: string }): Promise<void> {

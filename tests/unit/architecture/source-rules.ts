@@ -35,7 +35,7 @@ export const SOURCE_RULES: SourceRule[] = [
     why: 'IndexedDB databases are named in lib/databases.ts only',
     applies: product,
     home: in_('lib/databases.ts'),
-    pattern: /['"`]fieldside-(?:cache:|outbox-|field-|secrets)|\b(?:openDB|deleteDB|deleteDatabase|indexedDB\.open)\(\s*['"`]/,
+    pattern: /['"`]fieldside-(?:cache:|outbox-|field-|secrets|settings)|\b(?:openDB|deleteDB|deleteDatabase|indexedDB\.open)\(\s*['"`]/,
   },
   {
     why: "the companion's HTTP API is declared once, in contracts/companion-http.ts",

@@ -1,0 +1,160 @@
+import type { ContentPage, PageKind } from '../messaging/sender';
+import { pageGrantsItem } from '../settings/items';
+import { PageGrantsSchema, type PageGrant, type PageGrants } from '../settings/schemas';
+
+// What each page's content script was answered, so it is answered nothing beyond. A page reports
+// the job numbers it shows and is answered about those, up to a cap; afterwards only those jobs may
+// have their notes read, or a note added, from that page, and its live port hears only about them.
+// A hostile page on an added site can plant "Job #N" text for any N: the caps bound what it can
+// list to a page's worth, and (however often it reloads) a site's worth an hour, not the cache.
+//
+// Kept in storage.session (through `store`): a stopped worker does not hand a page a fresh cap,
+// and a page keeps what it was granted. Changes run one at a time, so two messages from one page
+// never lose each other's grants.
+
+export interface GrantLimits {
+  /** Distinct job numbers one page may ask about. The web app's pages are the platform's own (it
+   * shows those jobs itself, and windows open all day); an added site's are anybody's, and a scan
+   * there finds at most a couple of hundred mentions (text-scan.ts). */
+  perPage: Readonly<Record<PageKind, number>>;
+  /** Distinct job numbers all of an added site's pages may ask about in `siteWindowMs`: a reload is
+   * a new page, and must not be a new cap. */
+  perSite: number;
+  siteWindowMs: number;
+}
+
+export const GRANT_LIMITS: GrantLimits = { perPage: { platform: 2_000, site: 200 }, perSite: 400, siteWindowMs: 60 * 60_000 };
+/** Pages kept per tab (in Chrome each navigation is a new page), and in all (a tab closed while the
+ * worker was stopped is never heard of): the oldest are let go first. */
+const PAGES_PER_TAB = 10;
+const PAGES = 500;
+
+export interface GrantStore {
+  get(): Promise<PageGrants>;
+  set(grants: PageGrants): Promise<void>;
+}
+
+/** The grants in storage.session (lib/settings's pageGrantsItem), checked on every read. */
+export const storedGrants: GrantStore = {
+  get: async () => {
+    const parsed = PageGrantsSchema.safeParse(await pageGrantsItem.getValue());
+    return parsed.success ? parsed.data : { pages: {}, sites: {} };
+  },
+  set: (grants) => pageGrantsItem.setValue(grants),
+};
+
+/** "#1234" and "1234" are one number. */
+const plain = (number: string) => number.trim().replace(/^#/, '');
+
+export function createPageGrants(store: GrantStore = storedGrants, options: { now?: () => number; limits?: GrantLimits } = {}) {
+  const now = options.now ?? Date.now;
+  const limits = options.limits ?? GRANT_LIMITS;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Runs `work` on the stored grants after every earlier change, and saves them when it changed them. */
+  function serial<R>(work: (grants: PageGrants) => { result: R; changed: boolean }): Promise<R> {
+    const run = queue.then(async () => {
+      const grants = await store.get();
+      const { result, changed } = work(grants);
+      if (changed) await store.set(grants);
+      return result;
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Reads one page's grant, in turn with the changes. */
+  const look = <R>(key: string, work: (grant: PageGrant | undefined) => R): Promise<R> => serial((grants) => ({ result: work(grants.pages[key]), changed: false }));
+
+  /** Lets go of the oldest of `entries` beyond `keep`. */
+  function trim(grants: PageGrants, entries: Array<[string, PageGrant]>, keep: number): void {
+    const oldestFirst = entries.sort(([, a], [, b]) => a.since - b.since);
+    for (const [key] of oldestFirst.slice(0, Math.max(0, oldestFirst.length - keep))) delete grants.pages[key];
+  }
+
+  /** The page's grant, created on first use, when the oldest pages beyond the limits are let go. */
+  function grantOf(grants: PageGrants, page: ContentPage): PageGrant {
+    let grant = grants.pages[page.key];
+    if (!grant) {
+      grant = { kind: page.kind, tabId: page.tabId, since: now(), numbers: [], jobs: [], opened: [] };
+      grants.pages[page.key] = grant;
+      trim(grants, Object.entries(grants.pages).filter(([, g]) => g.tabId === page.tabId), PAGES_PER_TAB);
+      trim(grants, Object.entries(grants.pages), PAGES);
+    }
+    return grant;
+  }
+
+  /** An added site's numbers of this window (a new window once the last one is over). */
+  function siteNumbers(grants: PageGrants, origin: string): Set<string> {
+    for (const [site, budget] of Object.entries(grants.sites)) if (now() - budget.since >= limits.siteWindowMs) delete grants.sites[site];
+    grants.sites[origin] ??= { since: now(), numbers: [] };
+    return new Set(grants.sites[origin].numbers);
+  }
+
+  return {
+    /** What of a page's request it may be answered about: jobs it was answered about before (by
+     * uuid, a re-read after a change), the numbers it reported before, and new numbers while it
+     * (and, on an added site, that site) is under its cap; the rest is left out. */
+    admit(page: ContentPage, request: { uuids: readonly string[]; numbers: readonly string[] }) {
+      return serial((grants) => {
+        const grant = grantOf(grants, page);
+        const jobs = new Set(grant.jobs);
+        const uuids = [...new Set(request.uuids.map((u) => u.toLowerCase()))].filter((u) => jobs.has(u));
+        const known = new Set(grant.numbers);
+        const site = grant.kind === 'site' ? siteNumbers(grants, page.origin) : undefined;
+        const numbers: string[] = [];
+        for (const number of new Set(request.numbers.map(plain))) {
+          if (!known.has(number)) {
+            if (known.size >= limits.perPage[grant.kind]) continue;
+            if (site && !site.has(number) && site.size >= limits.perSite) continue;
+            known.add(number);
+            site?.add(number);
+          }
+          numbers.push(number);
+        }
+        grant.numbers = [...known];
+        if (site) grants.sites[page.origin]!.numbers = [...site];
+        return { result: { uuids, numbers }, changed: true };
+      });
+    },
+
+    /** The page was answered about these jobs: their notes may now be read from it. */
+    grant(page: ContentPage, jobUuids: readonly string[]) {
+      return serial((grants) => {
+        const grant = grantOf(grants, page);
+        grant.jobs = [...new Set([...grant.jobs, ...jobUuids.map((u) => u.toLowerCase())])];
+        return { result: undefined, changed: jobUuids.length > 0 };
+      });
+    },
+
+    /** Whether the page was answered about the job (its badge is on that page). */
+    shows: (page: ContentPage, jobUuid: string) => look(page.key, (grant) => grant?.jobs.includes(jobUuid.toLowerCase()) ?? false),
+
+    /** The person opened the job's quick-note panel on the page. */
+    open(page: ContentPage, jobUuid: string) {
+      return serial((grants) => {
+        const grant = grantOf(grants, page);
+        const uuid = jobUuid.toLowerCase();
+        if (grant.opened.includes(uuid)) return { result: undefined, changed: false };
+        grant.opened.push(uuid);
+        return { result: undefined, changed: true };
+      });
+    },
+
+    /** Whether the job's panel was opened on the page (its notes were read there). */
+    opened: (page: ContentPage, jobUuid: string) => look(page.key, (grant) => grant?.opened.includes(jobUuid.toLowerCase()) ?? false),
+
+    /** Of `uuids`, the jobs the page (by key) was answered about: what its live port may hear of. */
+    shownOf: (pageKey: string, uuids: readonly string[]) => look(pageKey, (grant) => (grant ? uuids.filter((u) => grant.jobs.includes(u.toLowerCase())) : [])),
+
+    /** A closed tab's pages are gone (what their site asked still counts for the hour). */
+    forgetTab(tabId: number) {
+      return serial((grants) => {
+        const keys = Object.keys(grants.pages).filter((key) => grants.pages[key]!.tabId === tabId);
+        for (const key of keys) delete grants.pages[key];
+        return { result: undefined, changed: keys.length > 0 };
+      });
+    },
+  };
+}
+export type PageGrantsService = ReturnType<typeof createPageGrants>;
