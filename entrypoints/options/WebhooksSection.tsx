@@ -6,7 +6,7 @@ import type { WebhooksModel } from './webhooks-model';
 export function WebhooksSection({ model, mode }: { model: WebhooksModel; mode: 'oauth' | 'api_key' }) {
   useEffect(() => void model.refresh(), [model, mode]);
   return (
-    <section aria-labelledby="webhooks-heading">
+    <section aria-labelledby="webhooks-heading" class="card section">
       <h2 id="webhooks-heading">Webhooks</h2>
       <WebhooksView
         mode={mode}

@@ -1,4 +1,6 @@
 import { render } from 'preact';
+import '@/components/design/page.css';
+import './options.css';
 import { App } from './App';
 import { createOptionsModel } from './model';
 import { createWebhooksModel } from './webhooks-model';

@@ -10,6 +10,7 @@ import { badgeOf, jobWindowUrl, launchForContent, signInTechnicianWithNotes, sig
 import { ROOT } from './support/paths';
 import { startStack, type Stack } from './support/stack';
 import { waitForSynced } from './support/sync';
+import { tokenRgb } from './support/tokens';
 
 // The job's number stays digits: the web app's window title names it, and the badge finds the job by
 // it (a number with markup would find no job, and so show nothing at all).
@@ -112,11 +113,21 @@ describe('accessibility and themes', () => {
       });
     await page.emulateMedia({ colorScheme: 'light' });
     await openPanel();
-    const light = await colours();
+    await expect.poll(colours).toEqual({ bg: tokenRgb('color-surface', 'light'), fg: tokenRgb('color-text', 'light') });
     await page.emulateMedia({ colorScheme: 'dark' });
-    const dark = await colours();
-    expect(light.bg).toBe('rgb(255, 255, 255)');
-    expect(dark.bg).toBe('rgb(30, 34, 39)');
-    expect(dark.fg).not.toBe(light.fg);
+    await expect.poll(colours).toEqual({ bg: tokenRgb('color-surface', 'dark'), fg: tokenRgb('color-text', 'dark') });
+  });
+
+  it("keeps its own colours whatever the page's custom properties, and gives the page none of its own", async () => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await openPanel();
+    // A page that names its custom properties as the design system does, on every element.
+    await page.addStyleTag({ content: '* { --color-surface: rgb(255, 0, 0) !important; --color-text: rgb(0, 128, 0) !important; }' });
+    const panel = page.locator('fieldside-badge [role="dialog"]');
+    const shown = await panel.evaluate((el) => ({ bg: getComputedStyle(el).backgroundColor, fg: getComputedStyle(el).color }));
+    expect(shown).toEqual({ bg: tokenRgb('color-surface', 'light'), fg: tokenRgb('color-text', 'light') });
+    // Nothing of the design system is declared on the page's own elements.
+    const leaked = await page.evaluate(() => ['--color-accent', '--font-sans', '--space-2'].filter((name) => getComputedStyle(document.body).getPropertyValue(name) !== ''));
+    expect(leaked).toEqual([]);
   });
 });
