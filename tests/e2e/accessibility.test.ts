@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblemsInBothSchemes } from './support/axe';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
-import { arrangeFieldDay, signInFieldWorker, type FieldDay } from './support/field-worker';
+import { allowFeatures, arrangeFieldDay, signInFieldWorker, type FieldDay } from './support/field-worker';
 import { connect } from './support/options-page';
 import { openQuickSearch, search } from './support/popup-page';
 import { openSidePanel } from './support/sidepanel-page';
@@ -44,7 +44,8 @@ describe('signed out, then signed in as a technician', () => {
   });
 
   it('the options page, signed in', async () => {
-    await signInFieldWorker(browser, options, stack);
+    // Search and the day only, for now: the job's notes and badges wait for their own "Allow".
+    await signInFieldWorker(browser, options, stack, ['search', 'myDay']);
     day = await arrangeFieldDay(stack);
     await options.locator('#webhooks[aria-busy="false"][data-listed]').waitFor({ timeout: 20_000 });
     await options.getByText(/^Granted scopes/).click();
@@ -80,6 +81,19 @@ describe('the popup', () => {
 });
 
 describe('the side panel', () => {
+  it("a job whose notes and badges Fieldside may not read or change yet: it offers to allow them, and claims no notes", async () => {
+    const panel = await openSidePanel(browser);
+    await panel.locator(`li.visit[data-job-uuid="${day.job.uuid}"] .job-open`).click();
+    await panel.locator(`article#job[data-job-uuid="${day.job.uuid}"]`).waitFor({ timeout: 20_000 });
+    await panel.getByRole('button', { name: 'Allow reading and adding notes' }).waitFor();
+    await panel.getByRole('button', { name: 'Allow changing badges' }).waitFor();
+    // The notes were not read: "No notes yet" would be untrue.
+    expect(await panel.locator('#notes-empty').count()).toBe(0);
+    expect(await axeProblemsInBothSchemes(panel)).toEqual([]);
+    await panel.close();
+    await allowFeatures(browser, options, stack, ['notes', 'badges']);
+  });
+
   it('the day, and a job with notes, contacts and badges', async () => {
     const panel = await openSidePanel(browser);
     await panel.locator('li.visit').first().waitFor({ timeout: 20_000 });
@@ -157,8 +171,16 @@ describe('the picker and the web app', () => {
     const ours = [['.x-window .x-window-header fieldside-badge']];
     expect(await axeProblemsInBothSchemes(page, ours)).toEqual([]);
     await host.click();
-    await page.locator('fieldside-badge [role="dialog"] li.note').first().waitFor({ timeout: 10_000 });
+    const panel = page.locator('fieldside-badge [role="dialog"]');
+    await panel.locator('li.note').first().waitFor({ timeout: 10_000 });
     expect(await axeProblemsInBothSchemes(page, ours)).toEqual([]);
+    // Whole and in view: the job window (which clips what overflows it) does not cut the panel off.
+    const box = (await panel.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height).toBe(true);
+    const corners = [[box.x + 4, box.y + 4], [box.x + box.width - 4, box.y + 4], [box.x + 4, box.y + box.height - 4], [box.x + box.width - 4, box.y + box.height - 4]];
+    const onTop = await page.evaluate((points) => points.map(([x, y]) => document.elementFromPoint(x!, y!)?.tagName.toLowerCase()), corners);
+    expect(onTop).toEqual(['fieldside-badge', 'fieldside-badge', 'fieldside-badge', 'fieldside-badge']);
     await page.close();
   });
 });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../e2e/support/paths';
+import { transitionsDone } from '../e2e/support/settle';
 
 // Taking one picture of one surface in both themes, at the size the browser gives that surface.
 
@@ -34,7 +35,8 @@ export async function shoot(page: Page, name: string, size: Frame): Promise<stri
   mkdirSync(SHOTS_DIR, { recursive: true });
   const files: string[] = [];
   for (const theme of THEMES) {
-    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    await page.emulateMedia({ colorScheme: theme });
+    await transitionsDone(page);
     // Fonts and one frame: the picture shows what a person sees, not a half-laid-out page.
     await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
     const path = resolve(SHOTS_DIR, `${name}-${theme}.png`);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { transitionsDone } from './settle';
 
 // axe-core on a page, in the colour scheme asked for: its serious and critical problems, as
 // `rule: element` lines. Injected by evaluation (extension pages' CSP refuses an injected <script>;
@@ -17,11 +18,7 @@ export async function axeProblems(page: Page, scheme: Scheme, include?: string[]
     throw new Error(`The page does not see the ${scheme} colour scheme`);
   }
   // Colours change with a short transition: measure the colours the scheme ends on.
-  await page.evaluate(() => {
-    const roots: Array<Document | ShadowRoot> = [document, ...[...document.querySelectorAll('*')].flatMap((e) => (e.shadowRoot ? [e.shadowRoot] : []))];
-    const running = roots.flatMap((r) => r.getAnimations()).filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
-    return Promise.all(running.map((a) => a.finished.catch(() => undefined)));
-  });
+  await transitionsDone(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async (context) => {
     type Result = { violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> };

@@ -19,16 +19,23 @@ export interface FieldDay {
   job: { uuid: string; number: string };
 }
 
-/** Signs the technician in on `options` (already connected) and syncs. */
-export async function signInFieldWorker(browser: ExtensionBrowser, options: Page, stack: Stack): Promise<void> {
+export const FIELD_FEATURES = ['search', 'myDay', 'notes', 'badges'] as const;
+
+/** Signs the technician in on `options` (already connected), allows `features` and syncs. */
+export async function signInFieldWorker(browser: ExtensionBrowser, options: Page, stack: Stack, features: readonly string[] = FIELD_FEATURES): Promise<void> {
   await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
   await chooseMe(options, stack.technician);
-  for (const feature of ['search', 'myDay', 'notes', 'badges']) await grantFeature(browser, options, stack, stack.technician.uuid, feature);
+  await allowFeatures(browser, options, stack, features);
   await options.reload();
   await options.locator('#session-state[data-state="signed_in"]').waitFor();
   // No control in the UI starts a sync (the schedule does): ask for one, as the tests do.
   await sendFromPage(options, 'sync.run', { mode: 'full' });
   await waitForSynced(options, 90_000);
+}
+
+/** Incremental authorisation for more features, answered on the consent page as the technician. */
+export async function allowFeatures(browser: ExtensionBrowser, options: Page, stack: Stack, features: readonly string[]): Promise<void> {
+  for (const feature of features) await grantFeature(browser, options, stack, stack.technician.uuid, feature);
 }
 
 /** What the office adds to the technician's day, and notes on its first visit's job. */
