@@ -42,16 +42,6 @@ const DAILY_LIMIT: readonly [string, string] = [
   "What Fieldside has kept stays available; it carries on when the platform's day turns.",
 ];
 
-/** What a page keeps of a caught error: its name (the kind of failure, which survives messaging)
- * and its message. */
-export function toProblem(error: unknown): { name: string; message: string } {
-  if (typeof error === 'object' && error !== null && 'message' in error) {
-    const { name, message } = error as { name?: unknown; message?: unknown };
-    return { name: typeof name === 'string' ? name : 'Error', message: String(message) };
-  }
-  return { name: 'Error', message: String(error) };
-}
-
 export function problemWords(problem: Problem): ProblemWords {
   const name = typeof problem === 'string' ? undefined : problem.name;
   const message = (typeof problem === 'string' ? problem : problem.message).trim();

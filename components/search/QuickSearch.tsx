@@ -81,7 +81,7 @@ export function QuickSearch(props: QuickSearchProps) {
           onKeyDown={onKeyDown}
         />
       </div>
-      <div id="sync-line" role="status" class={props.offline ? 'sync-line offline' : 'sync-line'} data-offline={props.offline}>
+      <div id="sync-line" role="status" class={props.offline ? 'sync-line offline quiet-when-empty' : 'sync-line quiet-when-empty'} data-offline={props.offline}>
         {props.status && (
           <p class="status">
             {props.offline ? <OfflineIcon size={14} /> : <span class="sync-dot" aria-hidden="true" />}

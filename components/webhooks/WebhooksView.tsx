@@ -75,7 +75,7 @@ export function WebhooksView(props: WebhooksViewProps) {
         </button>
       </div>
       {props.error && <ProblemNotice id="webhooks-error" problem={props.error} />}
-      <p role="status" id="webhooks-status" class="webhooks-status">
+      <p role="status" id="webhooks-status" class="webhooks-status quiet-when-empty">
         {props.status ?? ''}
       </p>
       {list === null ? (

@@ -3,7 +3,8 @@ import { browser } from 'wxt/browser';
 import { sendMessage } from '@/lib/messaging/send';
 import type { Connection, StaffSummary } from '@/lib/settings/schemas';
 import type { SessionView } from '@/lib/messaging/session-view';
-import { toProblem, type Problem } from '@/components/design/problem-words';
+import { toWireError } from '@/lib/messaging/errors';
+import type { WireError } from '@/lib/messaging/protocol';
 
 // The options page's state: the session as the background reports it, the staff list for
 // "who are you", and the last error. Actions send one message each and take the reply.
@@ -13,7 +14,7 @@ export function createOptionsModel() {
   const staff = signal<StaffSummary[]>([], { name: 'staff' });
   const suggested = signal<string | null>(null, { name: 'suggested' });
   const busy = signal(false, { name: 'busy' });
-  const error = signal<Problem | null>(null, { name: 'error' });
+  const error = signal<WireError | null>(null, { name: 'error' });
 
   // Replies can arrive out of order (an action's reply and a storage-change refresh): only the
   // latest request issued may set the view.
@@ -33,7 +34,7 @@ export function createOptionsModel() {
     try {
       await latest(action);
     } catch (e) {
-      error.value = toProblem(e);
+      error.value = toWireError(e);
       await latest(() => sendMessage('session.get', {})).catch(() => undefined);
     } finally {
       busy.value = false;

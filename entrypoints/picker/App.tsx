@@ -82,7 +82,7 @@ export function App({ search, picker }: { search: QuickSearchModel; picker: Pick
           <NoteIcon />
           {state === 'saving' ? 'Adding…' : 'Add as note'}
         </button>
-        <p role="status" id="picker-state" class="picker-done">
+        <p role="status" id="picker-state" class="picker-done quiet-when-empty">
           {state === 'added' && (
             <>
               <CheckIcon />
