@@ -5,14 +5,16 @@
 // serious or critical problem anywhere. And focus is visible on every control the Tab key reaches.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeProblemsInBothSchemes } from './support/axe';
+import { axeProblemsInBothSchemes, badgeAxeProblemsInBothSchemes } from './support/axe';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
+import { closedBadges, type BadgeRef } from './support/closed-badges';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { allowFeatures, arrangeFieldDay, signInFieldWorker, type FieldDay } from './support/field-worker';
 import { connect } from './support/options-page';
 import { openQuickSearch, search } from './support/popup-page';
 import { openSidePanel } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
+import { tokenRgb } from './support/tokens';
 import { invisibleFocus } from './support/visible-focus';
 
 let stack: Stack;
@@ -164,23 +166,38 @@ describe('the picker and the web app', () => {
 
   it("the badge and the quick-note panel in the web app's job window", async () => {
     const page = await browser.context.newPage();
+    const shadow = await closedBadges(browser.context, page);
+    const badge: BadgeRef = { window: day.job.number };
     await signInToWebApp(page, stack);
     await page.goto(jobWindowUrl(stack, day.job.uuid));
-    const host = page.locator('.x-window .x-window-header fieldside-badge').first();
-    await host.locator('button.badge .status').waitFor({ timeout: 20_000 });
-    const ours = [['.x-window .x-window-header fieldside-badge']];
-    expect(await axeProblemsInBothSchemes(page, ours)).toEqual([]);
-    await host.click();
-    const panel = page.locator('fieldside-badge [role="dialog"]');
-    await panel.locator('li.note').first().waitFor({ timeout: 10_000 });
-    expect(await axeProblemsInBothSchemes(page, ours)).toEqual([]);
+    await shadow.waitFor(badge, 'button.badge .status', { timeout: 20_000 });
+    expect(await badgeAxeProblemsInBothSchemes(page, shadow, badge)).toEqual([]);
+    await shadow.click(badge, 'button.badge');
+    await shadow.waitFor(badge, '[role="dialog"] li.note', { timeout: 10_000 });
+    expect(await badgeAxeProblemsInBothSchemes(page, shadow, badge)).toEqual([]);
+
     // Whole and in view: the job window (which clips what overflows it) does not cut the panel off.
-    const box = (await panel.boundingBox())!;
+    const box = await shadow.inWorld<{ x: number; y: number; width: number; height: number }>(
+      `(find, ref) => { const r = find(ref, '[role="dialog"]')[0].getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`,
+      badge,
+    );
     const viewport = page.viewportSize()!;
     expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height).toBe(true);
     const corners = [[box.x + 4, box.y + 4], [box.x + box.width - 4, box.y + 4], [box.x + 4, box.y + box.height - 4], [box.x + box.width - 4, box.y + box.height - 4]];
     const onTop = await page.evaluate((points) => points.map(([x, y]) => document.elementFromPoint(x!, y!)?.tagName.toLowerCase()), corners);
     expect(onTop).toEqual(['fieldside-badge', 'fieldside-badge', 'fieldside-badge', 'fieldside-badge']);
+
+    // The design system's tokens: a page naming its custom properties as ours, on every element, changes
+    // nothing in the panel; and none of ours is declared on the page's own elements.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.addStyleTag({ content: '* { --color-surface: rgb(255, 0, 0) !important; --color-text: rgb(0, 128, 0) !important; }' });
+    const shown = await shadow.inWorld<{ bg: string; fg: string }>(
+      `(find, ref) => { const style = getComputedStyle(find(ref, '[role="dialog"]')[0]); return { bg: style.backgroundColor, fg: style.color }; }`,
+      badge,
+    );
+    expect(shown).toEqual({ bg: tokenRgb('color-surface', 'light'), fg: tokenRgb('color-text', 'light') });
+    const leaked = await page.evaluate(() => ['--color-accent', '--font-sans', '--space-2'].filter((name) => getComputedStyle(document.body).getPropertyValue(name) !== ''));
+    expect(leaked).toEqual([]);
     await page.close();
   });
 });

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { ExtensionBrowser } from '../e2e/support/chromium';
+import { closedBadges, type BadgeRef } from '../e2e/support/closed-badges';
 import { jobWindowUrl, signInToWebApp } from '../e2e/support/content-page';
 import { search } from '../e2e/support/popup-page';
 import type { Stack } from '../e2e/support/stack';
@@ -50,20 +51,15 @@ export async function pickerShot(browser: ExtensionBrowser, day: FieldDay): Prom
 export async function webAppShots(browser: ExtensionBrowser, stack: Stack, day: FieldDay): Promise<void> {
   const page = await browser.context.newPage();
   await frame(page, FRAMES.webApp);
+  const shadow = await closedBadges(browser.context, page);
+  const badge: BadgeRef = { window: day.job.number };
   await signInToWebApp(page, stack);
   await page.goto(jobWindowUrl(stack, day.job.uuid));
-  const host = page.locator('.x-window .x-window-header fieldside-badge').first();
-  await host.waitFor({ timeout: 20_000 });
-  await page.waitForTimeout(500); // the badge's job arrives in one message after the host appears
+  await shadow.waitFor(badge, 'button.badge .status', { timeout: 20_000 });
   await page.mouse.move(640, 700);
   await shoot(page, 'webapp-badge', FRAMES.webApp);
-  // A person's click on the badge (the host's centre is the badge's button, whatever the shadow root's mode).
-  await host.click();
-  await page
-    .locator('fieldside-badge [role="dialog"] li.note')
-    .first()
-    .waitFor({ timeout: 5_000 })
-    .catch(() => page.waitForTimeout(1_500)); // a closed shadow root hides the panel from locators
+  await shadow.click(badge, 'button.badge');
+  await shadow.waitFor(badge, '[role="dialog"] li.note', { timeout: 10_000 });
   await page.mouse.move(640, 700);
   await shoot(page, 'webapp-quick-note', FRAMES.webApp);
   await page.close();

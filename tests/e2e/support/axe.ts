@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import type { BadgeRef, ClosedBadges } from './closed-badges';
 import { transitionsDone } from './settle';
 
 // axe-core on a page, in the colour scheme asked for: its serious and critical problems, as
@@ -35,4 +36,31 @@ export async function axeProblemsInBothSchemes(page: Page, include?: string[][])
   const out: string[] = [];
   for (const scheme of ['light', 'dark'] as const) out.push(...(await axeProblems(page, scheme, include)).map((p) => `${scheme} ${p}`));
   return out;
+}
+
+/**
+ * A badge (and its open panel) in both schemes. axe-core cannot enter the badge's closed shadow root,
+ * so it checks a copy: the root's markup and stylesheet as rendered (read from Fieldside's world),
+ * in an open shadow root of a host styled like the real one, beside it in the same page.
+ */
+export async function badgeAxeProblemsInBothSchemes(page: Page, shadow: ClosedBadges, ref: BadgeRef): Promise<string[]> {
+  const copy = await shadow.inWorld<{ html: string; hostStyle: string }>(
+    `(find, ref) => {
+      const root = find(ref, 'button.badge')[0].getRootNode();
+      return { html: root.innerHTML, hostStyle: root.host.getAttribute('style') ?? '' };
+    }`,
+    ref,
+  );
+  await page.evaluate(({ html, hostStyle }) => {
+    const host = document.createElement('div');
+    host.id = 'fieldside-axe-copy';
+    host.setAttribute('style', hostStyle);
+    host.attachShadow({ mode: 'open' }).innerHTML = html;
+    document.body.append(host);
+  }, copy);
+  try {
+    return await axeProblemsInBothSchemes(page, [['#fieldside-axe-copy']]);
+  } finally {
+    await page.evaluate(() => document.getElementById('fieldside-axe-copy')?.remove());
+  }
 }
