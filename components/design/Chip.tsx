@@ -8,16 +8,16 @@ export interface ChipProps {
   look?: 'fill' | 'dot' | 'outline';
   /** Extra classes the surface keeps for itself (tests and layout find chips by them). */
   class?: string;
-  title?: string;
+  /** The data-field name tests and pages find the value by ("status"). */
   field?: string;
   children: ComponentChildren;
 }
 
 /** A small label: a status, a job badge, "2 pending". Its text is the platform's, rendered as text. */
-export function Chip({ tone = 'neutral', look = 'fill', class: extra, title, field, children }: ChipProps) {
+export function Chip({ tone = 'neutral', look = 'fill', class: extra, field, children }: ChipProps) {
   const cls = ['chip', look === 'dot' ? 'chip-dot' : look === 'outline' ? 'chip-outline' : '', extra ?? ''].filter(Boolean).join(' ');
   return (
-    <span class={cls} data-tone={look === 'outline' ? undefined : tone} title={title} data-field={field}>
+    <span class={cls} data-tone={look === 'outline' ? undefined : tone} data-field={field}>
       {children}
     </span>
   );

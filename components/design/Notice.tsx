@@ -5,7 +5,6 @@ export interface NoticeProps {
   tone?: Tone;
   /** An icon element (components/icons), shown before the text. */
   icon?: ComponentChildren;
-  title?: ComponentChildren;
   /** Buttons under the text. */
   actions?: ComponentChildren;
   role?: 'status' | 'alert' | 'note';
@@ -15,12 +14,11 @@ export interface NoticeProps {
 }
 
 /** A message in a tinted box: offline, a permission to allow, a write that failed. */
-export function Notice({ tone = 'neutral', icon, title, actions, role, id, class: extra, children }: NoticeProps) {
+export function Notice({ tone = 'neutral', icon, actions, role, id, class: extra, children }: NoticeProps) {
   return (
     <div class={extra ? `notice ${extra}` : 'notice'} data-tone={tone} role={role} id={id}>
       {icon}
       <div class="notice-body">
-        {title && <p class="notice-title">{title}</p>}
         {children}
         {actions && <div class="notice-actions">{actions}</div>}
       </div>
