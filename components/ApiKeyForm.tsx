@@ -1,4 +1,6 @@
 import { useState } from 'preact/hooks';
+import { Notice } from './design/Notice';
+import { AlertIcon } from './icons/alert';
 
 export interface ApiKeyFormProps {
   busy: boolean;
@@ -11,6 +13,7 @@ export function ApiKeyForm({ busy, onSubmit }: ApiKeyFormProps) {
   return (
     <form
       aria-labelledby="api-key-heading"
+      class="api-key-form"
       onSubmit={(e) => {
         e.preventDefault();
         if (key.trim()) onSubmit(key.trim());
@@ -18,24 +21,26 @@ export function ApiKeyForm({ busy, onSubmit }: ApiKeyFormProps) {
       }}
     >
       <h3 id="api-key-heading">Use an API key instead</h3>
-      <p id="api-key-warning" role="note">
+      <Notice id="api-key-warning" role="note" tone="warning" icon={<AlertIcon />}>
         With an API key, Fieldside sees the whole account: views are not limited to a staff member, and everyone using
         this browser sees every job. Use it only for a private application you control.
-      </p>
-      <p>
+      </Notice>
+      <div class="field">
         <label for="api-key">API key</label>
-        <input
-          id="api-key"
-          type="password"
-          autocomplete="off"
-          aria-describedby="api-key-warning"
-          value={key}
-          onInput={(e) => setKey(e.currentTarget.value)}
-        />
-      </p>
-      <button type="submit" disabled={busy || !key.trim()}>
-        Use API key
-      </button>
+        <div class="inline-field">
+          <input
+            id="api-key"
+            type="password"
+            autocomplete="off"
+            aria-describedby="api-key-warning"
+            value={key}
+            onInput={(e) => setKey(e.currentTarget.value)}
+          />
+          <button type="submit" disabled={busy || !key.trim()}>
+            Use API key
+          </button>
+        </div>
+      </div>
     </form>
   );
 }

@@ -29,10 +29,11 @@ export function ConnectionForm({ value, managed, busy, onSave }: ConnectionFormP
   });
   const anyManaged = managed.length > 0;
   return (
-    <details id="connection" class="advanced">
+    <details id="connection" class="advanced card disclosure">
       <summary>Advanced: where Fieldside connects</summary>
       <form
         aria-label="Connection"
+        class="connection-form"
         onSubmit={(e) => {
           e.preventDefault();
           const path = draft.jobLinkPath.trim();
@@ -45,9 +46,14 @@ export function ConnectionForm({ value, managed, busy, onSave }: ConnectionFormP
           });
         }}
       >
-        {anyManaged && <p class="managed-note" id="connection-managed">Some of these are set by your administrator.</p>}
+        <p class="hint">The defaults are right for nearly everyone. Changing a host signs you out.</p>
+        {anyManaged && (
+          <p class="managed-note" id="connection-managed">
+            Some of these are set by your administrator.
+          </p>
+        )}
         {FIELDS.map(({ field, id, label, hint }) => (
-          <p key={field}>
+          <div class="field" key={field}>
             <label for={id}>{label}</label>
             <input
               id={id}
@@ -63,11 +69,13 @@ export function ConnectionForm({ value, managed, busy, onSave }: ConnectionFormP
             <span class="hint" id={`${id}-hint`}>
               {managed.includes(field) ? 'Set by your administrator.' : hint}
             </span>
-          </p>
+          </div>
         ))}
-        <button type="submit" disabled={busy}>
-          Save connection
-        </button>
+        <div>
+          <button type="submit" disabled={busy}>
+            Save connection
+          </button>
+        </div>
       </form>
     </details>
   );

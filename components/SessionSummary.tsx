@@ -1,3 +1,7 @@
+import { Notice } from './design/Notice';
+import { AlertIcon } from './icons/alert';
+import { KeyIcon } from './icons/key';
+
 export interface SessionSummaryProps {
   state: 'signed_out' | 'signed_in';
   mode: 'oauth' | 'api_key' | null;
@@ -8,59 +12,75 @@ export interface SessionSummaryProps {
   signedOutReason: 'signed_out' | 'revoked' | null;
 }
 
-/** Sign-in state in words: account, who you are, whose view, granted scopes. */
+/** The first letters of a name, for the round avatar beside it. */
+function initials(name: string | null): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  return words.length === 0 ? '?' : words.slice(0, 2).map((w) => [...w][0]!.toUpperCase()).join('');
+}
+
+/** Sign-in state in words: account, who you are, whose view, granted scopes (for support, folded). */
 export function SessionSummary(props: SessionSummaryProps) {
   if (props.state === 'signed_out') {
     return (
-      <div id="session-state" data-state="signed_out">
-        <p>Not signed in.</p>
+      <div id="session-state" data-state="signed_out" class="session">
+        <p class="session-out">Not signed in.</p>
         {props.signedOutReason === 'revoked' && (
-          <p role="alert" id="revoked-notice">
+          <Notice role="alert" id="revoked-notice" tone="warning" icon={<AlertIcon />}>
             Access to the platform was revoked (the add-on was disabled or its grant withdrawn), so you were signed out.
             Sign in again to continue.
-          </p>
+          </Notice>
         )}
       </div>
     );
   }
+  const who = props.mode === 'oauth' ? props.meName : props.accountName;
   return (
-    <div id="session-state" data-state="signed_in">
-      <p>
-        Signed in to <strong id="account-name">{props.accountName ?? ''}</strong>
-        {props.mode === 'api_key' ? ' with an API key.' : ' with OAuth.'}
-      </p>
-      {props.mode === 'oauth' && (
-        <p>
-          You are: <strong id="me-name">{props.meName ?? 'not chosen yet'}</strong>
-          {props.viewAsName && props.viewAsName !== props.meName && (
-            <>
-              {' '}
-              (viewing as <strong id="view-as-name">{props.viewAsName}</strong>)
-            </>
+    <div id="session-state" data-state="signed_in" class="session">
+      <div class="session-who">
+        <span class="avatar" aria-hidden="true">
+          {props.mode === 'api_key' ? <KeyIcon /> : initials(who)}
+        </span>
+        <div class="session-lines">
+          <p>
+            Signed in to <strong id="account-name">{props.accountName ?? ''}</strong>
+            {props.mode === 'api_key' ? ' with an API key.' : ' with OAuth.'}
+          </p>
+          {props.mode === 'oauth' && (
+            <p class="muted">
+              You are: <strong id="me-name">{props.meName ?? 'not chosen yet'}</strong>
+              {props.viewAsName && props.viewAsName !== props.meName && (
+                <>
+                  {' '}
+                  (viewing as <strong id="view-as-name">{props.viewAsName}</strong>)
+                </>
+              )}
+            </p>
           )}
-        </p>
-      )}
+        </div>
+      </div>
       {props.mode === 'oauth' && props.meName && (
-        <p role="note" id="limit-notice">
+        <Notice role="note" id="limit-notice">
           Fieldside shows only what {props.viewAsName ?? props.meName} may see because{' '}
           {props.viewAsName && props.viewAsName !== props.meName ? 'you chose to view as them' : 'you chose that name'}. That limit is
           your choice in Fieldside, not the platform's: the platform does not know who is using this device.
-        </p>
+        </Notice>
       )}
       {props.mode === 'api_key' && (
-        <p role="note" id="api-key-mode-notice">
+        <Notice role="note" id="api-key-mode-notice" tone="warning">
           API-key mode: views are not limited to a staff member; Fieldside sees the whole account.
-        </p>
+        </Notice>
       )}
       {props.scopes.length > 0 && (
-        <>
-          <h3 id="scopes-heading">Granted scopes</h3>
-          <ul aria-labelledby="scopes-heading" id="scopes">
+        <details class="disclosure scopes-disclosure">
+          <summary id="scopes-heading">Granted scopes ({props.scopes.length})</summary>
+          <ul aria-labelledby="scopes-heading" id="scopes" class="scopes list-plain">
             {props.scopes.map((s) => (
-              <li key={s}>{s}</li>
+              <li key={s}>
+                <code>{s}</code>
+              </li>
             ))}
           </ul>
-        </>
+        </details>
       )}
     </div>
   );

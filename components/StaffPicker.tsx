@@ -35,22 +35,25 @@ export function StaffPicker({ id, label, action, staff, selected, busy, onChoose
   }, [staff]);
   return (
     <form
+      class="field"
       onSubmit={(e) => {
         e.preventDefault();
         if (value) onChoose(value);
       }}
     >
-      <label for={id}>{label}</label>{' '}
-      <select id={id} value={value} onChange={(e) => setValue(e.currentTarget.value)}>
-        {staff.map((s) => (
-          <option key={s.uuid} value={s.uuid}>
-            {s.email ? `${s.name} (${s.email})` : s.name}
-          </option>
-        ))}
-      </select>{' '}
-      <button type="submit" disabled={busy || !value}>
-        {action}
-      </button>
+      <label for={id}>{label}</label>
+      <div class="inline-field">
+        <select id={id} value={value} onChange={(e) => setValue(e.currentTarget.value)}>
+          {staff.map((s) => (
+            <option key={s.uuid} value={s.uuid}>
+              {s.email ? `${s.name} (${s.email})` : s.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" disabled={busy || !value}>
+          {action}
+        </button>
+      </div>
     </form>
   );
 }

@@ -1,4 +1,6 @@
 import type { PageJob } from '@/lib/messaging/views';
+import { BrandMark } from '../design/Brand';
+import { toneOfStatus } from '../design/job-status';
 
 // The job badge beside a job reference on a platform page: the job's status and badges from
 // Fieldside's cache. A real button (keyboard, screen readers); pressing it toggles the quick-note panel.
@@ -24,8 +26,11 @@ export function JobBadge({ job, expanded, panelId, onToggle, buttonRef }: JobBad
       title="Fieldside: notes for this job"
       onClick={onToggle}
     >
+      <BrandMark size={16} />
       <span class="sr">Fieldside, job {job.number}: </span>
-      <span class="status" data-status={job.status}>{job.status}</span>
+      <span class="status" data-status={job.status} data-tone={toneOfStatus(job.status)}>
+        {job.status}
+      </span>
       {job.badges.map((name) => (
         <span class="tag">{name}</span>
       ))}

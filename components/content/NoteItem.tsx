@@ -1,4 +1,6 @@
 import type { NoteView } from '@/lib/messaging/views';
+import { Chip } from '../design/Chip';
+import { problemWords } from '../design/problem-words';
 
 /** One note in the quick-note panel; a write still in the outbox says so, a failed one says what to do. */
 export function NoteItem({ note }: { note: NoteView }) {
@@ -7,11 +9,13 @@ export function NoteItem({ note }: { note: NoteView }) {
       <p class="note-text">{note.text}</p>
       <p class="note-meta">
         {note.state === 'pending' ? (
-          <span class="pending">Pending: not on the platform yet</span>
+          <Chip tone="warning" class="pending">
+            Pending: not on the platform yet
+          </Chip>
         ) : note.state === 'failed' ? (
-          <span class="failed">
-            Not sent: {note.problem?.message ?? 'the platform refused it.'} {note.problem?.action ?? ''}
-          </span>
+          <Chip tone="danger" class="failed">
+            Not sent: {note.problem ? problemWords(note.problem.message).what : 'the platform refused it.'} {note.problem?.action ?? ''}
+          </Chip>
         ) : (
           <>
             {note.author ? `${note.author} · ` : ''}

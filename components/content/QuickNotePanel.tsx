@@ -1,6 +1,13 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { NoteView, PageJob } from '@/lib/messaging/views';
+import { StatusChip } from '../design/Chip';
+import { Loading } from '../design/Loading';
+import { Notice } from '../design/Notice';
+import { ProblemNotice } from '../design/ProblemNotice';
+import { CloseIcon } from '../icons/close';
+import { NoteIcon } from '../icons/note';
 import { NoteItem } from './NoteItem';
+import { useAnchoredPosition } from './anchored';
 
 // The quick-note panel: a job's latest notes and a box to add one. Non-modal: it traps no focus;
 // Escape (anywhere inside) or the close button closes it, and focus goes back to the badge.
@@ -17,12 +24,16 @@ export interface QuickNotePanelProps {
   error: string | null;
   onAdd: (text: string) => Promise<boolean>;
   onClose: () => void;
+  /** The badge the panel belongs to: it opens beside it. */
+  anchor?: () => Element | null;
 }
 
-export function QuickNotePanel({ id, job, notes, customer, canAddNote, saving, error, onAdd, onClose }: QuickNotePanelProps) {
+export function QuickNotePanel({ id, job, notes, customer, canAddNote, saving, error, onAdd, onClose, anchor }: QuickNotePanelProps) {
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  useAnchoredPosition(panel, anchor);
   // Focus into the panel on opening: the heading first, then the note box once the panel knows the
   // person may add notes (unless they have moved on meanwhile). Layout effects, so the two run in
   // render order even when the notes arrive before the browser paints.
@@ -43,6 +54,7 @@ export function QuickNotePanel({ id, job, notes, customer, canAddNote, saving, e
   return (
     <div
       class="panel"
+      ref={panel}
       id={id}
       role="dialog"
       aria-modal="false"
@@ -55,35 +67,32 @@ export function QuickNotePanel({ id, job, notes, customer, canAddNote, saving, e
       }}
     >
       <div class="panel-head">
+        <NoteIcon />
         <h2 id={`${id}-title`} tabIndex={-1} ref={heading}>
           Job #{job.number}: notes
         </h2>
-        <button type="button" class="close" aria-label="Close notes" onClick={onClose}>
-          ×
+        <button type="button" class="close btn-ghost btn-icon btn-sm" aria-label="Close notes" onClick={onClose}>
+          <CloseIcon />
         </button>
       </div>
       <p class="panel-meta">
-        {job.status}
-        {customer ? ` · ${customer}` : ''}
+        <StatusChip status={job.status} />
+        {customer ? <span>{customer}</span> : null}
       </p>
       {canAddNote ? (
         <form class="add" onSubmit={submit}>
           <label for={`${id}-text`}>Add a note</label>
           <textarea id={`${id}-text`} ref={box} rows={3} maxLength={10_000} value={text} onInput={(e) => setText(e.currentTarget.value)} />
-          <button type="submit" disabled={saving || text.trim() === ''}>
+          <button type="submit" class="btn-primary" disabled={saving || text.trim() === ''}>
             {saving ? 'Adding…' : 'Add note'}
           </button>
         </form>
-      ) : (
-        <p class="hint">Your sign-in does not allow adding notes. Turn on notes in Fieldside's options.</p>
-      )}
-      {error ? (
-        <p class="error" role="alert">
-          {error}
-        </p>
+      ) : notes !== null ? (
+        <Notice tone="info">Your sign-in does not allow adding notes. Turn on notes in Fieldside's options.</Notice>
       ) : null}
+      {error ? <ProblemNotice class="error" problem={error} /> : null}
       {notes === null ? (
-        <p role="status">Loading notes…</p>
+        <Loading>Loading notes…</Loading>
       ) : notes.length === 0 ? (
         <p class="hint">No notes yet.</p>
       ) : (

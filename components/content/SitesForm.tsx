@@ -1,4 +1,8 @@
 import { useState } from 'preact/hooks';
+import { ProblemNotice } from '../design/ProblemNotice';
+import type { Problem } from '../design/problem-words';
+import { GlobeIcon } from '../icons/globe';
+import { PlusIcon } from '../icons/plus';
 
 // The options' "Sites" section: other sites (webmail, a CRM) where Fieldside puts a job badge beside
 // text like "Job #1234". Adding one asks the browser for access to that site at that moment.
@@ -7,7 +11,7 @@ export interface SitesFormProps {
   /** Host names shown, with the pattern each stands for. */
   sites: ReadonlyArray<{ pattern: string; label: string }>;
   busy: boolean;
-  error: string | null;
+  error: Problem | null;
   status: string | null;
   /** Called synchronously from the submit (the permission prompt needs the click's user gesture). */
   onAdd: (address: string) => void;
@@ -18,45 +22,50 @@ export function SitesForm({ sites, busy, error, status, onAdd, onRemove }: Sites
   const [address, setAddress] = useState('');
   return (
     <div class="sites">
-      <p id="sites-help">
+      <p id="sites-help" class="section-intro">
         Fieldside can show a job badge beside text like "Job #1234" on other sites you use, for example your webmail. Your
         browser asks you to allow each site.
       </p>
       <form
+        class="field"
         onSubmit={(event) => {
           event.preventDefault();
           onAdd(address);
           setAddress('');
         }}
       >
-        <label for="site-address">Site address</label>{' '}
-        <input
-          id="site-address"
-          type="text"
-          inputMode="url"
-          placeholder="mail.example.com"
-          aria-describedby="sites-help"
-          value={address}
-          onInput={(e) => setAddress(e.currentTarget.value)}
-        />{' '}
-        <button type="submit" disabled={busy || address.trim() === ''}>
-          Add site
-        </button>
+        <label for="site-address">Site address</label>
+        <div class="inline-field">
+          <input
+            id="site-address"
+            type="text"
+            inputMode="url"
+            placeholder="mail.example.com"
+            aria-describedby="sites-help"
+            value={address}
+            onInput={(e) => setAddress(e.currentTarget.value)}
+          />
+          <button type="submit" disabled={busy || address.trim() === ''}>
+            <PlusIcon size={14} />
+            Add site
+          </button>
+        </div>
       </form>
-      {error ? (
-        <p role="alert" class="sites-error">
-          {error}
+      {error ? <ProblemNotice class="sites-error" problem={error} /> : null}
+      {status ? (
+        <p role="status" class="sites-status">
+          {status}
         </p>
       ) : null}
-      {status ? <p role="status">{status}</p> : null}
       {sites.length === 0 ? (
-        <p>No sites added.</p>
+        <p class="muted sites-none">No sites added.</p>
       ) : (
-        <ul aria-label="Sites with job badges">
+        <ul aria-label="Sites with job badges" class="site-list list-plain">
           {sites.map((site) => (
             <li key={site.pattern}>
-              {site.label}{' '}
-              <button type="button" disabled={busy} aria-label={`Remove ${site.label}`} onClick={() => onRemove(site.pattern)}>
+              <GlobeIcon size={14} />
+              <span class="site-name">{site.label}</span>
+              <button type="button" class="btn-sm btn-ghost btn-danger" disabled={busy} aria-label={`Remove ${site.label}`} onClick={() => onRemove(site.pattern)}>
                 Remove
               </button>
             </li>

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { PlusIcon } from '../icons/plus';
 
 export interface AddNoteFormProps {
   onAdd: (text: string) => Promise<void>;
@@ -25,11 +26,24 @@ export function AddNoteForm({ onAdd }: AddNoteFormProps) {
         }
       }}
     >
-      <label for="note-text">New note</label>
-      <textarea id="note-text" rows={3} value={text} maxLength={10_000} onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)} />
-      <button type="submit" disabled={busy || !text.trim()}>
-        Add note
-      </button>
+      <label for="note-text" class="label">
+        New note
+      </label>
+      <textarea
+        id="note-text"
+        rows={3}
+        value={text}
+        maxLength={10_000}
+        placeholder="What did you find, what is left to do…"
+        onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)}
+      />
+      <div class="add-note-actions">
+        <span class="hint">Saved at once; sent when the platform can be reached.</span>
+        <button type="submit" class="btn-primary" disabled={busy || !text.trim()}>
+          <PlusIcon />
+          Add note
+        </button>
+      </div>
     </form>
   );
 }

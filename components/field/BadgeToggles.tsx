@@ -1,4 +1,8 @@
 import type { JobDetail } from '@/lib/messaging/views';
+import { Chip } from '../design/Chip';
+import { Notice } from '../design/Notice';
+import { CheckIcon } from '../icons/check';
+import { ClockIcon } from '../icons/clock';
 
 export interface BadgeTogglesProps {
   badges: JobDetail['badges'];
@@ -13,8 +17,20 @@ export function BadgeToggles({ badges, canManage, onToggle, onGrant }: BadgeTogg
     const on = badges.filter((b) => b.on);
     return (
       <div class="badges-readonly">
-        <p>{on.length ? on.map((b) => b.name).join(' · ') : 'No badges'}</p>
-        <button type="button" onClick={onGrant}>Allow changing badges</button>
+        <div class="badges">
+          {on.length ? (
+            on.map((b) => (
+              <Chip key={b.uuid} look="outline">
+                {b.name}
+              </Chip>
+            ))
+          ) : (
+            <span class="muted">No badges</span>
+          )}
+        </div>
+        <Notice tone="info" actions={<button type="button" class="btn-sm" onClick={onGrant}>Allow changing badges</button>}>
+          To add or remove badges from here, allow Fieldside to change them.
+        </Notice>
       </div>
     );
   }
@@ -24,12 +40,13 @@ export function BadgeToggles({ badges, canManage, onToggle, onGrant }: BadgeTogg
         <button
           key={b.uuid}
           type="button"
-          class="badge-toggle"
+          class="badge-toggle btn-sm"
           aria-pressed={b.on}
           data-badge-uuid={b.uuid}
           data-pending={b.pending ? 'true' : 'false'}
           onClick={() => onToggle(b.uuid, !b.on)}
         >
+          {b.pending ? <ClockIcon size={13} /> : b.on ? <CheckIcon size={13} /> : null}
           {b.name}
           {b.pending ? ' (pending)' : ''}
         </button>

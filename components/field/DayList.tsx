@@ -1,5 +1,12 @@
 import type { DayJob, DayView, DayVisit } from '@/lib/messaging/views';
-import { Badges, ContactLine, JobButton, JobPlace, OnSite } from './DayParts';
+import { EmptyState } from '../design/EmptyState';
+import { Loading } from '../design/Loading';
+import { Notice } from '../design/Notice';
+import { CalendarIcon } from '../icons/calendar';
+import { ChevronLeftIcon } from '../icons/chevron-left';
+import { ChevronRightIcon } from '../icons/chevron-right';
+import { OfflineIcon } from '../icons/offline';
+import { Badges, ContactLine, JobButton, JobPlace, JobState, OnSite } from './DayParts';
 import { asOf, timeOf } from './format';
 
 export interface DayListProps {
@@ -18,36 +25,50 @@ export interface DayListProps {
  * day without a set time; each a way into the job and to the place. */
 export function DayList({ day, isToday, loading, onPrev, onNext, onToday, onDate, onOpen }: DayListProps) {
   return (
-    <section aria-labelledby="day-title" id="day">
-      <h2 id="day-title">{day?.staffName ? `${day.staffName}'s day` : 'My day'}</h2>
-      <nav aria-label="Days" class="day-nav">
-        <button type="button" onClick={onPrev}>Previous day</button>
-        <label for="day-date">Day</label>
-        <input
-          id="day-date"
-          type="date"
-          value={day?.date ?? ''}
-          onChange={(e) => {
-            const value = (e.currentTarget as HTMLInputElement).value;
-            if (value) onDate(value);
-          }}
-        />
-        <button type="button" onClick={onNext}>Next day</button>
-        <button type="button" onClick={onToday}>Today</button>
-      </nav>
+    <section aria-labelledby="day-title" id="day" class="day">
+      <div class="day-head">
+        <h2 id="day-title">{day?.staffName ? `${day.staffName}'s day` : 'My day'}</h2>
+        <nav aria-label="Days" class="day-nav">
+          <button type="button" class="btn-icon" aria-label="Previous day" title="Previous day" onClick={onPrev}>
+            <ChevronLeftIcon />
+          </button>
+          <label for="day-date" class="visually-hidden">
+            Day
+          </label>
+          <input
+            id="day-date"
+            type="date"
+            value={day?.date ?? ''}
+            onChange={(e) => {
+              const value = (e.currentTarget as HTMLInputElement).value;
+              if (value) onDate(value);
+            }}
+          />
+          <button type="button" class="btn-icon" aria-label="Next day" title="Next day" onClick={onNext}>
+            <ChevronRightIcon />
+          </button>
+          <button type="button" class="today" aria-current={isToday ? 'date' : undefined} onClick={onToday}>
+            Today
+          </button>
+        </nav>
+      </div>
       {day?.offline && (
-        <p role="status" class="offline" id="day-offline">
+        <Notice tone="warning" role="status" id="day-offline" icon={<OfflineIcon />}>
           Offline — as of {asOf(day.fetchedAt)}
-        </p>
+        </Notice>
       )}
-      {loading && !day && <p role="status">Loading…</p>}
+      {loading && !day && <Loading>Loading your day…</Loading>}
       {day && (
         <>
-          <h3 id="visits-title">Visits</h3>
+          <h3 id="visits-title" class="eyebrow">
+            Visits{day.visits.length > 0 ? ` · ${day.visits.length}` : ''}
+          </h3>
           {day.visits.length === 0 ? (
-            <p id="day-empty">No visits on this day.</p>
+            <EmptyState id="day-empty" icon={<CalendarIcon size={20} />} title="No visits on this day.">
+              {day.otherJobs.length > 0 ? 'Your jobs without a set time are below.' : 'Nothing is booked for you. Pick another day above.'}
+            </EmptyState>
           ) : (
-            <ol class="visits" aria-labelledby="visits-title" aria-busy={loading}>
+            <ol class="visits list-plain" aria-labelledby="visits-title" aria-busy={loading}>
               {day.visits.map((visit) => (
                 <Visit key={visit.activityUuid} visit={visit} date={day.date} onOpen={onOpen} />
               ))}
@@ -55,9 +76,13 @@ export function DayList({ day, isToday, loading, onPrev, onNext, onToday, onDate
           )}
           {day.otherJobs.length > 0 && (
             <>
-              <h3 id="other-jobs-title">{isToday ? 'Also yours today' : 'Also yours that day'}</h3>
-              <p class="hint" id="other-jobs-hint">{otherJobsHint(day.otherJobs)}</p>
-              <ul class="other-jobs" aria-labelledby="other-jobs-title" aria-describedby="other-jobs-hint" aria-busy={loading}>
+              <h3 id="other-jobs-title" class="eyebrow">
+                {isToday ? 'Also yours today' : 'Also yours that day'}
+              </h3>
+              <p class="hint" id="other-jobs-hint">
+                {otherJobsHint(day.otherJobs)}
+              </p>
+              <ul class="other-jobs list-plain" aria-labelledby="other-jobs-title" aria-describedby="other-jobs-hint" aria-busy={loading}>
                 {day.otherJobs.map((job) => (
                   <OtherJob key={job.job.uuid} item={job} date={day.date} onOpen={onOpen} />
                 ))}
@@ -81,14 +106,18 @@ function otherJobsHint(jobs: DayJob[]): string {
 function Visit({ visit, date, onOpen }: { visit: DayVisit; date: string; onOpen: (uuid: string) => void }) {
   const end = timeOf(visit.end);
   return (
-    <li class="visit" data-job-uuid={visit.job.uuid} data-activity-uuid={visit.activityUuid}>
+    <li class="visit card" data-job-uuid={visit.job.uuid} data-activity-uuid={visit.activityUuid}>
       <div class="visit-head">
-        <span class="time">{timeOf(visit.start)}{end ? `–${end}` : ''}</span>
-        <JobButton job={visit.job} onOpen={onOpen} />
+        <span class="time">
+          {timeOf(visit.start)}
+          {end ? `–${end}` : ''}
+        </span>
+        <JobState job={visit.job} />
       </div>
-      <OnSite times={visit.onSite} date={date} />
+      <JobButton job={visit.job} onOpen={onOpen} />
       <JobPlace job={visit.job} />
       <ContactLine contact={visit.contact} />
+      <OnSite times={visit.onSite} date={date} />
       <Badges job={visit.job} />
     </li>
   );
@@ -97,15 +126,16 @@ function Visit({ visit, date, onOpen }: { visit: DayVisit; date: string; onOpen:
 function OtherJob({ item, date, onOpen }: { item: DayJob; date: string; onOpen: (uuid: string) => void }) {
   const since = item.allocation?.from && item.allocation.from < date ? item.allocation.from : null;
   return (
-    <li class="other-job" data-job-uuid={item.job.uuid} data-allocation-uuid={item.allocation?.uuid}>
+    <li class="other-job card" data-job-uuid={item.job.uuid} data-allocation-uuid={item.allocation?.uuid}>
       <div class="visit-head">
-        <span class="time">{item.allocation ? 'No set time' : 'No visit booked'}</span>
-        <JobButton job={item.job} onOpen={onOpen} />
+        <span class="time untimed">{item.allocation ? 'No set time' : 'No visit booked'}</span>
+        {since && <span class="since">Yours since {since}</span>}
+        <JobState job={item.job} />
       </div>
-      {since && <div class="since">Yours since {since}</div>}
-      <OnSite times={item.onSite} date={date} />
+      <JobButton job={item.job} onOpen={onOpen} />
       <JobPlace job={item.job} />
       <ContactLine contact={item.contact} />
+      <OnSite times={item.onSite} date={date} />
       <Badges job={item.job} />
     </li>
   );

@@ -1,39 +1,59 @@
 import type { DayVisit, JobSummary, TimeOnSite } from '@/lib/messaging/views';
 import { mapsUrl, telUrl } from '@/lib/api/links';
+import { Chip, StatusChip } from '../design/Chip';
+import { ClockIcon } from '../icons/clock';
+import { MapPinIcon } from '../icons/map-pin';
+import { PhoneIcon } from '../icons/phone';
 import { onSiteText } from './format';
 
-// The pieces a visit and an other job of "My day" share: the job button, where it is, whom to call,
-// the time recorded on site. Platform data is rendered as text; links come only from lib/api/links.
+// The pieces a visit and an other job of "My day" share: the job's status, the job button, where it
+// is, whom to call, the time recorded on site, its badges. Platform data is rendered as text; links
+// come only from lib/api/links.
 
+/** The job's status and its writes still waiting, as chips. */
+export function JobState({ job }: { job: JobSummary }) {
+  return (
+    <span class="job-state">
+      {job.status && <StatusChip status={job.status} class="status" field="status" />}
+      {job.pending > 0 && (
+        <Chip tone="warning" class="pending">
+          {job.pending} pending
+        </Chip>
+      )}
+    </span>
+  );
+}
+
+/** "Job 1234", the way into the job, and whose job it is. */
 export function JobButton({ job, onOpen }: { job: JobSummary; onOpen: (uuid: string) => void }) {
   return (
-    <>
+    <div class="job-line">
       <button type="button" class="job-open" onClick={() => onOpen(job.uuid)}>
         Job {job.number}
       </button>
-      {job.status && <span class="status" data-field="status">{job.status}</span>}
-      {job.pending > 0 && <span class="pending">{job.pending} pending</span>}
-    </>
+      {job.customer && (
+        <span class="customer" data-field="customer">
+          {job.customer}
+        </span>
+      )}
+    </div>
   );
 }
 
 export function JobPlace({ job }: { job: JobSummary }) {
+  if (!job.address) return null;
   const maps = mapsUrl(job.address);
   return (
-    <>
-      {job.customer && <div class="customer" data-field="customer">{job.customer}</div>}
-      {job.address && (
-        <div class="address">
-          {maps ? (
-            <a href={maps} target="_blank" rel="noopener noreferrer" data-field="address">
-              {job.address}
-            </a>
-          ) : (
-            job.address
-          )}
-        </div>
+    <div class="address detail-line">
+      <MapPinIcon size={14} />
+      {maps ? (
+        <a href={maps} target="_blank" rel="noopener noreferrer" data-field="address">
+          {job.address}
+        </a>
+      ) : (
+        <span>{job.address}</span>
       )}
-    </>
+    </div>
   );
 }
 
@@ -44,22 +64,39 @@ export function ContactLine({ contact }: { contact: DayVisit['contact'] }) {
   if (!contact) return null;
   const tel = telUrl(contact.phone);
   return (
-    <div class="contact" data-contact-role={contact.role}>
-      <span class="contact-role">{ROLE[contact.role]}:</span> <span data-field="contact-name">{contact.name}</span>{' '}
-      {tel && contact.phone && (
-        <a href={tel} data-field="phone" aria-label={`Call ${contact.name} on ${contact.phone}`}>
-          {contact.phone}
-        </a>
-      )}
+    <div class="contact detail-line" data-contact-role={contact.role}>
+      <PhoneIcon size={14} />
+      <span>
+        <span class="contact-role">{ROLE[contact.role]}:</span> <span data-field="contact-name">{contact.name}</span>{' '}
+        {tel && contact.phone && (
+          <a href={tel} data-field="phone" aria-label={`Call ${contact.name} on ${contact.phone}`}>
+            {contact.phone}
+          </a>
+        )}
+      </span>
     </div>
   );
 }
 
 export function OnSite({ times, date }: { times: TimeOnSite[]; date: string }) {
   if (times.length === 0) return null;
-  return <div class="on-site" data-field="on-site">{onSiteText(times, date)}</div>;
+  return (
+    <div class="on-site detail-line" data-field="on-site">
+      <ClockIcon size={14} />
+      {onSiteText(times, date)}
+    </div>
+  );
 }
 
 export function Badges({ job }: { job: JobSummary }) {
-  return job.badges.length > 0 ? <div class="badges">{job.badges.join(' · ')}</div> : null;
+  if (job.badges.length === 0) return null;
+  return (
+    <div class="badges">
+      {job.badges.map((name, i) => (
+        <Chip key={i} look="outline">
+          {name}
+        </Chip>
+      ))}
+    </div>
+  );
 }

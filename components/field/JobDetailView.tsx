@@ -1,7 +1,13 @@
 import type { JobDetail } from '@/lib/messaging/views';
-import { mapsUrl, telUrl } from '@/lib/api/links';
+import { mapsUrl } from '@/lib/api/links';
+import { StatusChip } from '../design/Chip';
+import { Notice } from '../design/Notice';
+import { ArrowLeftIcon } from '../icons/arrow-left';
+import { ExternalIcon } from '../icons/external';
+import { OfflineIcon } from '../icons/offline';
 import { AddNoteForm } from './AddNoteForm';
 import { BadgeToggles } from './BadgeToggles';
+import { ContactList } from './ContactList';
 import { NoteList } from './NoteList';
 import { safeHttpUrl } from './format';
 import type { Feature } from '@/lib/messaging/session-view';
@@ -22,64 +28,93 @@ export function JobDetailView(props: JobDetailViewProps) {
   const { job } = detail;
   const web = safeHttpUrl(detail.web.url);
   const maps = mapsUrl(job.address);
+  const customer = detail.company?.name || job.customer;
   return (
-    <article aria-labelledby="job-title" id="job" data-job-uuid={job.uuid}>
-      <button type="button" class="back" onClick={props.onBack}>Back to my day</button>
-      <h2 id="job-title">Job {job.number}</h2>
-      {detail.offline && <p role="status" class="offline" id="job-offline">Offline — showing what Fieldside kept</p>}
-      <dl class="fields">
-        <dt>Status</dt>
-        <dd data-field="status">{job.status}</dd>
-        {job.date && (<><dt>Date</dt><dd>{job.date}</dd></>)}
-        <dt>Customer</dt>
-        <dd data-field="customer">{detail.company?.name || job.customer || '—'}</dd>
-        <dt>Address</dt>
-        <dd data-field="address">{maps ? <a href={maps} target="_blank" rel="noopener noreferrer">{job.address}</a> : '—'}</dd>
-        <dt>Description</dt>
-        <dd data-field="description" class="multiline">{job.description || '—'}</dd>
-        {job.workDone && (<><dt>Work done</dt><dd class="multiline">{job.workDone}</dd></>)}
+    <article aria-labelledby="job-title" id="job" class="job" data-job-uuid={job.uuid}>
+      <button type="button" class="back btn-ghost btn-sm" onClick={props.onBack}>
+        <ArrowLeftIcon />
+        Back to my day
+      </button>
+      <header class="job-head">
+        <div class="job-title-line">
+          <h2 id="job-title">Job {job.number}</h2>
+          {job.status && <StatusChip status={job.status} />}
+        </div>
+        {customer && <p class="job-customer">{customer}</p>}
+      </header>
+      {detail.offline && (
+        <Notice tone="warning" role="status" id="job-offline" icon={<OfflineIcon />}>
+          Offline — showing what Fieldside kept
+        </Notice>
+      )}
+      <dl class="fields card">
+        <div>
+          <dt>Status</dt>
+          <dd data-field="status">{job.status}</dd>
+        </div>
+        {job.date && (
+          <div>
+            <dt>Date</dt>
+            <dd>{job.date}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Customer</dt>
+          <dd data-field="customer">{customer || '—'}</dd>
+        </div>
+        <div>
+          <dt>Address</dt>
+          <dd data-field="address">
+            {maps ? (
+              <a href={maps} target="_blank" rel="noopener noreferrer">
+                {job.address}
+              </a>
+            ) : (
+              '—'
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Description</dt>
+          <dd data-field="description" class="multiline">
+            {job.description || '—'}
+          </dd>
+        </div>
+        {job.workDone && (
+          <div>
+            <dt>Work done</dt>
+            <dd class="multiline">{job.workDone}</dd>
+          </div>
+        )}
       </dl>
       {web && (
         <p>
-          <a href={web} target="_blank" rel="noopener noreferrer" id="job-web-link">
+          <a href={web} target="_blank" rel="noopener noreferrer" id="job-web-link" class="btn btn-block">
             {detail.web.deep ? 'Open the job in the web app' : `Open the web app (find job ${job.number} there)`}
+            <ExternalIcon size={14} />
           </a>
         </p>
       )}
-      {detail.contacts.length > 0 && (
-        <section aria-labelledby="contacts-title">
-          <h3 id="contacts-title">Contacts</h3>
-          <ul class="contacts">
-            {detail.contacts.map((c, i) => (
-              <li key={i} data-contact-role={c.role}>
-                <span class="contact-role">{c.role === 'site' ? 'Site contact' : 'Client contact'}:</span> <span>{c.name}</span>
-                {[c.mobile, c.phone].map((p) => {
-                  const tel = telUrl(p);
-                  return tel && p ? <> <a href={tel} aria-label={`Call ${c.name} on ${p}`}>{p}</a></> : null;
-                })}
-                {c.email && <> <span>{c.email}</span></>}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      <section aria-labelledby="badges-title">
-        <h3 id="badges-title">Badges</h3>
-        <BadgeToggles
-          badges={detail.badges}
-          canManage={detail.can.manageBadges}
-          onToggle={props.onToggleBadge}
-          onGrant={() => props.onGrant('badges')}
-        />
+      {detail.contacts.length > 0 && <ContactList contacts={detail.contacts} />}
+      <section aria-labelledby="badges-title" class="job-section">
+        <h3 id="badges-title" class="eyebrow">
+          Badges
+        </h3>
+        <BadgeToggles badges={detail.badges} canManage={detail.can.manageBadges} onToggle={props.onToggleBadge} onGrant={() => props.onGrant('badges')} />
       </section>
-      <section aria-labelledby="notes-title">
-        <h3 id="notes-title">Notes</h3>
+      <section aria-labelledby="notes-title" class="job-section">
+        <h3 id="notes-title" class="eyebrow">
+          Notes
+        </h3>
         {detail.can.addNote ? (
           <AddNoteForm onAdd={props.onAddNote} />
         ) : (
-          <button type="button" onClick={() => props.onGrant('notes')}>Allow reading and adding notes</button>
+          <Notice tone="info" actions={<button type="button" class="btn-primary btn-sm" onClick={() => props.onGrant('notes')}>Allow reading and adding notes</button>}>
+            Fieldside may not read or add this job’s notes yet.
+          </Notice>
         )}
-        <NoteList notes={detail.notes} onRetry={props.onRetry} onDiscard={props.onDiscard} />
+        {/* Without the notes permission the platform's notes were not read: "No notes yet" would be untrue. */}
+        {(detail.can.addNote || detail.notes.length > 0) && <NoteList notes={detail.notes} onRetry={props.onRetry} onDiscard={props.onDiscard} />}
       </section>
     </article>
   );

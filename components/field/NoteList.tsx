@@ -1,4 +1,10 @@
 import type { NoteView } from '@/lib/messaging/views';
+import { Chip } from '../design/Chip';
+import { ProblemNotice } from '../design/ProblemNotice';
+import { ClockIcon } from '../icons/clock';
+import { NoteIcon } from '../icons/note';
+import { RefreshIcon } from '../icons/refresh';
+import { TrashIcon } from '../icons/trash';
 
 export interface NoteListProps {
   notes: NoteView[];
@@ -8,24 +14,50 @@ export interface NoteListProps {
 
 /** Notes newest first; writes the platform does not have yet are marked, failures say what to do. */
 export function NoteList({ notes, onRetry, onDiscard }: NoteListProps) {
-  if (notes.length === 0) return <p id="notes-empty">No notes yet.</p>;
+  if (notes.length === 0) {
+    return (
+      <p id="notes-empty" class="notes-empty">
+        <NoteIcon />
+        No notes yet.
+      </p>
+    );
+  }
   return (
-    <ol class="notes" aria-label="Notes, newest first">
+    <ol class="notes list-plain" aria-label="Notes, newest first">
       {notes.map((note) => (
-        <li key={note.uuid} class={`note note-${note.state}`} data-note-uuid={note.uuid} data-state={note.state}>
+        <li key={note.uuid} class={`note card note-${note.state}`} data-note-uuid={note.uuid} data-state={note.state}>
           <p class="note-text">{note.text}</p>
           <p class="note-meta">
             {note.state === 'sent' && <span>{[note.author, note.createdAt].filter(Boolean).join(' · ')}</span>}
-            {note.state === 'pending' && <span class="pending">Pending — not on the platform yet</span>}
-            {note.state === 'failed' && <span class="failed">Not sent</span>}
+            {note.state === 'pending' && (
+              <Chip tone="warning" class="pending">
+                <ClockIcon size={12} />
+                Pending — not on the platform yet
+              </Chip>
+            )}
+            {note.state === 'failed' && (
+              <Chip tone="danger" class="failed">
+                Not sent
+              </Chip>
+            )}
           </p>
           {note.problem && (
-            <div class="problem" role="alert">
-              <p>{note.problem.message}</p>
-              <p>{note.problem.action}</p>
-              <button type="button" onClick={() => onRetry(note.problem!.seq)}>Retry</button>{' '}
-              <button type="button" onClick={() => onDiscard(note.problem!.seq)}>Discard</button>
-            </div>
+            <ProblemNotice
+              problem={note.problem.message}
+              todo={note.problem.action}
+              actions={
+                <>
+                  <button type="button" class="btn-sm" onClick={() => onRetry(note.problem!.seq)}>
+                    <RefreshIcon size={14} />
+                    Retry
+                  </button>
+                  <button type="button" class="btn-sm btn-danger" onClick={() => onDiscard(note.problem!.seq)}>
+                    <TrashIcon size={14} />
+                    Discard
+                  </button>
+                </>
+              }
+            />
           )}
         </li>
       ))}

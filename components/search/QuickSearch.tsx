@@ -1,5 +1,9 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { QuickRow } from '@/lib/cache/first-screen/rows';
+import { ProblemNotice } from '../design/ProblemNotice';
+import { SearchIcon } from '../icons/search';
+import { OfflineIcon } from '../icons/offline';
+import { Keys } from './Keys';
 import { ResultItem } from './ResultItem';
 
 export interface QuickSearchProps {
@@ -12,6 +16,8 @@ export interface QuickSearchProps {
   answered: string | null;
   /** Offline, freshness, first-sync progress. */
   status: string;
+  /** The last sync's failure in the sync's words, or null. */
+  problem: string | null;
   offline: boolean;
   /** Under the list: what Enter and its modifier do. */
   hint: string;
@@ -30,6 +36,7 @@ export function QuickSearch(props: QuickSearchProps) {
   // shows next (the picker's selected text, a first row) can appear before the box has focus.
   useLayoutEffect(() => input.current?.focus(), []);
   const activeRow = props.rows[props.active];
+  const nothing = props.rows.length === 0 && props.heading !== '';
 
   function onKeyDown(e: KeyboardEvent): void {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -44,34 +51,56 @@ export function QuickSearch(props: QuickSearchProps) {
     }
   }
 
+  const heading = (
+    <h2 id="results-heading" class={nothing ? 'empty-title' : 'results-heading eyebrow'}>
+      {props.heading}
+    </h2>
+  );
   return (
     <div class="quick-search">
-      <label for="job-search" class="search-label">
+      <label for="job-search" class="visually-hidden">
         Find a job
       </label>
-      <input
-        id="job-search"
-        ref={input}
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        spellcheck={false}
-        placeholder="Number, customer, address…"
-        aria-expanded={props.rows.length > 0}
-        aria-controls="results"
-        aria-autocomplete="list"
-        aria-describedby="search-hint"
-        aria-activedescendant={activeRow ? `result-${props.active}` : undefined}
-        value={props.query}
-        onInput={(e) => props.onQuery(e.currentTarget.value)}
-        onKeyDown={onKeyDown}
-      />
-      <p id="sync-line" role="status" class={props.offline ? 'status offline' : 'status'} data-offline={props.offline}>
-        {props.status}
-      </p>
-      <h2 id="results-heading" class="results-heading">
-        {props.heading}
-      </h2>
+      <div class="search-box">
+        <SearchIcon size={18} />
+        <input
+          id="job-search"
+          ref={input}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          spellcheck={false}
+          placeholder="Job number, customer, address…"
+          aria-expanded={props.rows.length > 0}
+          aria-controls="results"
+          aria-autocomplete="list"
+          aria-describedby="search-hint"
+          aria-activedescendant={activeRow ? `result-${props.active}` : undefined}
+          value={props.query}
+          onInput={(e) => props.onQuery(e.currentTarget.value)}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+      <div id="sync-line" role="status" class={props.offline ? 'sync-line offline quiet-when-empty' : 'sync-line quiet-when-empty'} data-offline={props.offline}>
+        {props.status && (
+          <p class="status">
+            {props.offline ? <OfflineIcon size={14} /> : <span class="sync-dot" aria-hidden="true" />}
+            {props.status}
+          </p>
+        )}
+        {props.problem && <ProblemNotice role={null} tone="warning" lead="Last sync problem:" problem={props.problem} />}
+      </div>
+      {nothing ? (
+        <div class="empty">
+          <div class="empty-icon">
+            <SearchIcon size={20} />
+          </div>
+          {heading}
+          {props.answered ? <p class="empty-text">Check the number, or try a customer’s name or a street.</p> : null}
+        </div>
+      ) : (
+        heading
+      )}
       <ul id="results" role="listbox" aria-labelledby="results-heading" class="results" data-answered={props.answered ?? undefined}>
         {props.rows.map((row, i) => (
           <ResultItem
@@ -84,8 +113,8 @@ export function QuickSearch(props: QuickSearchProps) {
           />
         ))}
       </ul>
-      <p id="search-hint" class="hint">
-        {props.hint}
+      <p id="search-hint" class="hint search-hint">
+        <Keys text={props.hint} />
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { QuickRow } from '@/lib/cache/first-screen/rows';
+import { StatusChip } from '../design/Chip';
 import { Marked } from './Marked';
 
 export interface ResultItemProps {
@@ -9,7 +10,8 @@ export interface ResultItemProps {
   onHover(): void;
 }
 
-/** One job in the result list: number, status, customer, address, matched parts marked. */
+/** One job in the result list: number, customer and status on the first line, the address under
+ * them; matched parts marked. */
 export function ResultItem({ row, id, selected, onPick, onHover }: ResultItemProps) {
   return (
     <li
@@ -25,12 +27,12 @@ export function ResultItem({ row, id, selected, onPick, onHover }: ResultItemPro
         <strong class="result-number">
           #<Marked text={row.number} ranges={row.marks.number} />
         </strong>
-        <span class="result-status">{row.status}</span>
-        <span class="result-customer">
+        <span class={row.customer ? 'result-customer' : 'result-customer muted'}>
           <Marked text={row.customer || 'No customer'} ranges={row.customer ? row.marks.customer : undefined} />
         </span>
+        {row.status && <StatusChip status={row.status} class="result-status" />}
       </span>
-      <span class="result-address">
+      <span class={row.address ? 'result-address' : 'result-address none'}>
         <Marked text={row.address || 'No address'} ranges={row.address ? row.marks.address : undefined} />
       </span>
     </li>

@@ -31,6 +31,7 @@ export function BadgeView({ model, target, hostId }: { model: ContentModel; targ
           canAddNote={panel.canAddNote}
           saving={panel.saving}
           error={panel.error}
+          anchor={() => button}
           onAdd={(text) => model.addNote(text)}
           onClose={() => {
             model.close();

@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { CONTENT_CSS } from '@/components/content/styles';
+import { CONTENT_CSS, CONTENT_ROOT_CLASS } from '@/components/content/styles';
 import type { BadgeTarget } from '@/lib/page-badges/scan';
 import { UI_GLOBAL, type ContentUi, type UiContext } from '@/lib/page-badges/ui-contract';
 import { sendMessage } from '@/lib/messaging/send';
@@ -48,7 +48,7 @@ function createContentUi(): ContentUi {
         const style = document.createElement('style');
         style.textContent = CONTENT_CSS;
         const container = document.createElement('span');
-        container.className = 'root';
+        container.className = CONTENT_ROOT_CLASS;
         root.replaceChildren(style, container);
         const hostId = `fieldside-${++nextId}`;
         render(<BadgeView model={model} target={target} hostId={hostId} />, container);

@@ -3,6 +3,11 @@ import { ConnectionForm } from '@/components/ConnectionForm';
 import { SessionSummary } from '@/components/SessionSummary';
 import { StaffPicker } from '@/components/StaffPicker';
 import { UnsentWrites } from '@/components/UnsentWrites';
+import { BrandMark } from '@/components/design/Brand';
+import { Loading } from '@/components/design/Loading';
+import { ProblemNotice } from '@/components/design/ProblemNotice';
+import { SignInIcon } from '@/components/icons/sign-in';
+import { SignOutIcon } from '@/components/icons/sign-out';
 import type { OptionsModel } from './model';
 import type { WebhooksModel } from './webhooks-model';
 import { WebhooksSection } from './WebhooksSection';
@@ -12,17 +17,22 @@ import { SitesSection } from './SitesSection';
 export function App({ model, webhooks, sites }: { model: OptionsModel; webhooks?: WebhooksModel; sites?: SitesModel }) {
   const view = model.view.value;
   const busy = model.busy.value;
-  if (!view) return <p aria-busy="true">Loading…</p>;
+  if (!view) {
+    return (
+      <main aria-busy="true">
+        <Loading>Loading…</Loading>
+      </main>
+    );
+  }
   const signedIn = view.state === 'signed_in';
   return (
     <main aria-busy={busy}>
-      <h1>Fieldside settings</h1>
-      {model.error.value && (
-        <p role="alert" id="error">
-          {model.error.value}
-        </p>
-      )}
-      <section aria-labelledby="account-heading">
+      <header class="options-head">
+        <BrandMark size={28} />
+        <h1>Fieldside settings</h1>
+      </header>
+      {model.error.value && <ProblemNotice id="error" problem={model.error.value} />}
+      <section aria-labelledby="account-heading" class="card section">
         <h2 id="account-heading">Account</h2>
         <SessionSummary
           state={view.state}
@@ -35,22 +45,29 @@ export function App({ model, webhooks, sites }: { model: OptionsModel; webhooks?
         />
         {model.unsent.value && <UnsentWrites {...model.unsent.value} />}
         {signedIn ? (
-          <button type="button" id="sign-out" disabled={busy} onClick={() => void model.signOut()}>
-            Sign out
-          </button>
+          <div class="section-actions">
+            <button type="button" id="sign-out" disabled={busy} onClick={() => void model.signOut()}>
+              <SignOutIcon size={14} />
+              Sign out
+            </button>
+          </div>
         ) : (
           <>
-            <button type="button" id="sign-in" disabled={busy} onClick={() => void model.signIn()}>
-              Sign in with the platform
-            </button>
+            <div class="sign-in">
+              <button type="button" id="sign-in" class="btn-primary btn-lg" disabled={busy} onClick={() => void model.signIn()}>
+                <SignInIcon />
+                Sign in with the platform
+              </button>
+              <p class="hint">You sign in on the platform’s own page; Fieldside never sees your password.</p>
+            </div>
             <ApiKeyForm busy={busy} onSubmit={(key) => void model.useApiKey(key)} />
           </>
         )}
       </section>
       {signedIn && view.mode === 'oauth' && model.staff.value.length > 0 && (
-        <section aria-labelledby="who-heading">
+        <section aria-labelledby="who-heading" class="card section">
           <h2 id="who-heading">Who are you?</h2>
-          <p>Fieldside makes every request as this staff member, so it shows only what they may see.</p>
+          <p class="section-intro">Fieldside makes every request as this staff member, so it shows only what they may see.</p>
           <StaffPicker
             id="me"
             label="I am"
@@ -78,15 +95,13 @@ export function App({ model, webhooks, sites }: { model: OptionsModel; webhooks?
         <WebhooksSection model={webhooks} mode={view.mode} canManage={view.mode === 'api_key' || view.me?.isAdmin === true} />
       )}
       {sites && <SitesSection model={sites} />}
-      <section>
-        <ConnectionForm
-          key={JSON.stringify(view.connection)}
-          value={view.connection}
-          managed={view.connectionManaged}
-          busy={busy}
-          onSave={(c) => void model.saveConnection(c)}
-        />
-      </section>
+      <ConnectionForm
+        key={JSON.stringify(view.connection)}
+        value={view.connection}
+        managed={view.connectionManaged}
+        busy={busy}
+        onSave={(c) => void model.saveConnection(c)}
+      />
     </main>
   );
 }

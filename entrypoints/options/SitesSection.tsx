@@ -4,7 +4,7 @@ import type { SitesModel } from './sites-model';
 /** The options page's "Sites" section: other sites that get job badges beside "Job #1234". */
 export function SitesSection({ model }: { model: SitesModel }) {
   return (
-    <section aria-labelledby="sites-heading">
+    <section aria-labelledby="sites-heading" class="card section">
       <h2 id="sites-heading">Sites</h2>
       <SitesForm
         sites={model.sites.value}

@@ -7,7 +7,7 @@ import type { WebhooksModel } from './webhooks-model';
 export function WebhooksSection({ model, mode, canManage }: { model: WebhooksModel; mode: 'oauth' | 'api_key'; canManage: boolean }) {
   useEffect(() => void (canManage && model.refresh()), [model, mode, canManage]);
   return (
-    <section aria-labelledby="webhooks-heading">
+    <section aria-labelledby="webhooks-heading" class="card section">
       <h2 id="webhooks-heading">Webhooks</h2>
       <WebhooksView
         mode={mode}

@@ -1,4 +1,7 @@
 import { render } from 'preact';
+import '@/components/design/page.css';
+import '@/components/webhooks/webhooks.css';
+import './options.css';
 import { App } from './App';
 import { createOptionsModel } from './model';
 import { createWebhooksModel } from './webhooks-model';

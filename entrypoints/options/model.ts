@@ -4,6 +4,8 @@ import { sendMessage } from '@/lib/messaging/send';
 import { sessionItem, signedOutReasonItem } from '@/lib/settings/items';
 import type { Connection, StaffSummary } from '@/lib/settings/schemas';
 import type { SessionView } from '@/lib/messaging/session-view';
+import { toWireError } from '@/lib/messaging/errors';
+import type { WireError } from '@/lib/messaging/protocol';
 
 // The options page's state: the session as the background reports it, the staff list for
 // "who are you", and the last error. Actions send one message each and take the reply.
@@ -15,7 +17,7 @@ export function createOptionsModel() {
   const busy = signal(false, { name: 'busy' });
   /** Notes and badge changes not yet sent, and whose: said where the person signs out. */
   const unsent = signal<{ count: number; owner: string; when: 'before' | 'after' } | null>(null, { name: 'unsent' });
-  const error = signal<string | null>(null, { name: 'error' });
+  const error = signal<WireError | null>(null, { name: 'error' });
 
   // Replies can arrive out of order (an action's reply and a storage-change refresh): only the
   // latest request issued may set the view.
@@ -49,7 +51,7 @@ export function createOptionsModel() {
     try {
       await latest(action);
     } catch (e) {
-      error.value = e instanceof Error ? e.message : String(e);
+      error.value = toWireError(e);
       await latest(() => sendMessage('session.get', {})).catch(() => undefined);
     } finally {
       busy.value = false;

@@ -3,6 +3,8 @@ import { browser } from 'wxt/browser';
 import { siteLabel, toSitePattern } from '@/lib/page-badges/site-pattern';
 import { contentSitesItem } from '@/lib/settings/items';
 import { ContentSitesSchema } from '@/lib/settings/schemas';
+import { toWireError } from '@/lib/messaging/errors';
+import type { WireError } from '@/lib/messaging/protocol';
 
 // The "Sites" section's state. Adding asks for the site's optional host permission right in the
 // click (browsers require the user gesture), then stores the site; the background registers the
@@ -13,7 +15,7 @@ export function createSitesModel() {
   const patterns = signal<string[]>([], { name: 'sites.patterns' });
   const sites = computed(() => patterns.value.map((pattern) => ({ pattern, label: siteLabel(pattern) })));
   const busy = signal(false, { name: 'sites.busy' });
-  const error = signal<string | null>(null, { name: 'sites.error' });
+  const error = signal<WireError | string | null>(null, { name: 'sites.error' });
   const status = signal<string | null>(null, { name: 'sites.status' });
 
   const read = async () => {
@@ -21,7 +23,7 @@ export function createSitesModel() {
     return parsed.success ? parsed.data : [];
   };
   const fail = (e: unknown) => {
-    error.value = e instanceof Error ? e.message : String(e);
+    error.value = toWireError(e);
   };
 
   return {

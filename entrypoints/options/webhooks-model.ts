@@ -2,6 +2,8 @@ import { signal } from '@preact/signals';
 import type { WebhookFilter } from '@/components/webhooks/WebhooksView';
 import type { SubscriptionView } from '@/lib/messaging/views';
 import { sendMessage } from '@/lib/messaging/send';
+import { toWireError } from '@/lib/messaging/errors';
+import type { WireError } from '@/lib/messaging/protocol';
 
 // The "Webhooks" section's state: the filter, the listed subscriptions and the last outcome.
 // Each action sends one message, then lists again so the page shows what the platform now has.
@@ -12,7 +14,7 @@ export function createWebhooksModel() {
   /** The filter the shown list was loaded with (it lags `filter` while a list is on its way). */
   const listed = signal<WebhookFilter | null>(null, { name: 'webhooks.listed' });
   const busy = signal(false, { name: 'webhooks.busy' });
-  const error = signal<string | null>(null, { name: 'webhooks.error' });
+  const error = signal<WireError | null>(null, { name: 'webhooks.error' });
   const status = signal<string | null>(null, { name: 'webhooks.status' });
 
   let issued = 0;
@@ -34,7 +36,7 @@ export function createWebhooksModel() {
       await load();
       status.value = done;
     } catch (e) {
-      error.value = e instanceof Error ? e.message : String(e);
+      error.value = toWireError(e);
     } finally {
       busy.value = false;
     }

@@ -2,6 +2,10 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { QuickSearch } from '@/components/search/QuickSearch';
 import { SignedOutPrompt } from '@/components/search/SignedOutPrompt';
+import { BrandMark } from '@/components/design/Brand';
+import { ProblemNotice } from '@/components/design/ProblemNotice';
+import { CheckIcon } from '@/components/icons/check';
+import { NoteIcon } from '@/components/icons/note';
 import type { QuickSearchModel } from '@/lib/quick-search/search-model';
 import type { PickerModel } from './model';
 
@@ -23,6 +27,7 @@ export function App({ search, picker }: { search: QuickSearchModel; picker: Pick
   const workspace = search.workspace.value;
   if (workspace !== null && workspace.state !== 'ready') return <SignedOutPrompt reason={workspace.state} onOpenSettings={openSettings} />;
   const text = picker.text.value;
+  const state = picker.state.value;
 
   async function add(): Promise<void> {
     if (await picker.add()) setTimeout(() => window.close(), 600);
@@ -30,11 +35,18 @@ export function App({ search, picker }: { search: QuickSearchModel; picker: Pick
 
   return (
     <>
-      <h1>Add the selection as a note</h1>
+      <h1 class="app-head">
+        <BrandMark />
+        Add the selection as a note
+      </h1>
       {text === undefined ? (
-        <p aria-busy="true">Loading the selection…</p>
+        <p aria-busy="true" class="picker-intro">
+          Loading the selection…
+        </p>
       ) : text === null ? (
-        <p id="no-selection">Nothing is waiting to be added. Select text on a page, right-click it and choose “Add selection as a note to a job…”.</p>
+        <p id="no-selection" class="picker-intro">
+          Nothing is waiting to be added. Select text on a page, right-click it and choose “Add selection as a note to a job…”.
+        </p>
       ) : (
         <blockquote id="selection" class="selection" aria-label="Selected text">
           {text}
@@ -47,6 +59,7 @@ export function App({ search, picker }: { search: QuickSearchModel; picker: Pick
         heading={search.heading.value}
         answered={search.answered.value}
         status={search.statusLine.value}
+        problem={search.syncProblem.value}
         offline={search.offline.value}
         hint="Enter chooses the job for the note."
         onQuery={(q) => void search.setQuery(q)}
@@ -55,20 +68,29 @@ export function App({ search, picker }: { search: QuickSearchModel; picker: Pick
         onChoose={(row) => picker.choose(row)}
       />
       <section aria-labelledby="chosen-title" class="chosen">
-        <h2 id="chosen-title" class="results-heading">
+        <h2 id="chosen-title" class={chosen ? undefined : 'none'}>
           {chosen ? `Note for job #${chosen.number}${chosen.customer ? `, ${chosen.customer}` : ''}` : 'Choose a job above'}
         </h2>
-        <button ref={addButton} type="button" id="add-note" disabled={!chosen || !text || picker.state.value !== 'idle'} onClick={() => void add()}>
-          {picker.state.value === 'saving' ? 'Adding…' : 'Add as note'}
+        <button
+          ref={addButton}
+          type="button"
+          id="add-note"
+          class="btn-primary btn-lg btn-block"
+          disabled={!chosen || !text || state !== 'idle'}
+          onClick={() => void add()}
+        >
+          <NoteIcon />
+          {state === 'saving' ? 'Adding…' : 'Add as note'}
         </button>
-        <p role="status" id="picker-state">
-          {picker.state.value === 'added' ? 'Note added. It reaches the platform as soon as there is a connection.' : ''}
+        <p role="status" id="picker-state" class="picker-done quiet-when-empty">
+          {state === 'added' && (
+            <>
+              <CheckIcon />
+              Note added. It reaches the platform as soon as there is a connection.
+            </>
+          )}
         </p>
-        {picker.error.value && (
-          <p role="alert" id="picker-error">
-            {picker.error.value}
-          </p>
-        )}
+        {picker.error.value && <ProblemNotice id="picker-error" problem={picker.error.value} />}
       </section>
     </>
   );

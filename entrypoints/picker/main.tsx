@@ -1,4 +1,5 @@
 import { render } from 'preact';
+import '@/components/design/page.css';
 import '@/components/search/search.css';
 import { createQuickSearchModel } from '@/lib/quick-search/search-model';
 import { App } from './App';

@@ -1,6 +1,8 @@
 import { signal } from '@preact/signals';
 import { sendMessage } from '@/lib/messaging/send';
 import type { QuickRow } from '@/lib/cache/first-screen/rows';
+import { toWireError } from '@/lib/messaging/errors';
+import type { WireError } from '@/lib/messaging/protocol';
 
 // The picker's own state on top of the quick search: the text waiting to become a note (from the
 // context menu, held by the background), the job chosen for it, and the write.
@@ -9,7 +11,7 @@ export function createPickerModel() {
   const text = signal<string | null | undefined>(undefined, { name: 'text' });
   const chosen = signal<QuickRow | null>(null, { name: 'chosen' });
   const state = signal<'idle' | 'saving' | 'added'>('idle', { name: 'state' });
-  const error = signal<string | null>(null, { name: 'error' });
+  const error = signal<WireError | null>(null, { name: 'error' });
 
   return {
     text, chosen, state, error,
@@ -18,7 +20,7 @@ export function createPickerModel() {
         text.value = (await sendMessage('picker.pending', {})).text;
       } catch (e) {
         text.value = null;
-        error.value = e instanceof Error ? e.message : String(e);
+        error.value = toWireError(e);
       }
     },
     choose(row: QuickRow): void {
@@ -39,7 +41,7 @@ export function createPickerModel() {
         return true;
       } catch (e) {
         state.value = 'idle';
-        error.value = e instanceof Error ? e.message : String(e);
+        error.value = toWireError(e);
         return false;
       }
     },

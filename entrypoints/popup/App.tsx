@@ -1,16 +1,30 @@
 import { QuickSearch } from '@/components/search/QuickSearch';
 import { SignedOutPrompt } from '@/components/search/SignedOutPrompt';
+import { BrandMark } from '@/components/design/Brand';
 import type { QuickSearchModel } from '@/lib/quick-search/search-model';
 import { canOpenSidePanel, openJob, openSettings } from './open';
 
 export function App({ model }: { model: QuickSearchModel }) {
   const workspace = model.workspace.value;
-  if (workspace === null) return <h1 aria-busy="true">Fieldside</h1>;
-  if (workspace.state !== 'ready') return <SignedOutPrompt reason={workspace.state} onOpenSettings={openSettings} />;
+  const head = (
+    <h1 class="app-head" aria-busy={workspace === null ? 'true' : undefined}>
+      <BrandMark />
+      Fieldside
+    </h1>
+  );
+  if (workspace === null) return head;
+  if (workspace.state !== 'ready') {
+    return (
+      <>
+        {head}
+        <SignedOutPrompt reason={workspace.state} onOpenSettings={openSettings} />
+      </>
+    );
+  }
   const panel = canOpenSidePanel();
   return (
     <>
-      <h1 class="visually-hidden">Fieldside</h1>
+      {head}
       <QuickSearch
         query={model.query.value}
         rows={model.rows.value}
@@ -18,6 +32,7 @@ export function App({ model }: { model: QuickSearchModel }) {
         heading={model.heading.value}
         answered={model.answered.value}
         status={model.statusLine.value}
+        problem={model.syncProblem.value}
         offline={model.offline.value}
         hint={panel ? 'Enter opens the job in the side panel, Shift+Enter in the web app.' : 'Enter opens the job in the web app.'}
         onQuery={(q) => void model.setQuery(q)}

@@ -1,34 +1,81 @@
+import { browser } from 'wxt/browser';
 import { DayList } from '@/components/field/DayList';
 import { JobDetailView } from '@/components/field/JobDetailView';
+import { BrandMark } from '@/components/design/Brand';
+import { EmptyState } from '@/components/design/EmptyState';
+import { Loading } from '@/components/design/Loading';
+import { Notice } from '@/components/design/Notice';
+import { ProblemNotice } from '@/components/design/ProblemNotice';
+import { ArrowLeftIcon } from '@/components/icons/arrow-left';
+import { CalendarIcon } from '@/components/icons/calendar';
+import { CheckIcon } from '@/components/icons/check';
+import { InfoIcon } from '@/components/icons/info';
+import { SignInIcon } from '@/components/icons/sign-in';
 import type { SidepanelModel } from './model';
 
 export function App({ model }: { model: SidepanelModel }) {
   const session = model.session.value;
   const detail = model.detail.value;
   const signedIn = session?.state === 'signed_in';
+  const onDay = signedIn && model.jobUuid.value === null;
   return (
     <>
-      <header>
+      <header class="panel-head">
+        <BrandMark />
         <h1>Fieldside</h1>
       </header>
       <main id="sidepanel" data-signed-in={signedIn ? 'true' : 'false'}>
-        {model.error.value && <p role="alert" id="error">{model.error.value}</p>}
-        {model.message.value && <p role="status" id="message">{model.message.value}</p>}
-        {!session && <p role="status">Loading…</p>}
-        {session && !signedIn && <p id="signed-out">Sign in from Fieldside's settings to see your day.</p>}
-        {signedIn && model.jobUuid.value === null && !model.hasMyDay() && (
-          <p>
-            Fieldside needs permission to read your schedule.{' '}
-            <button type="button" onClick={() => void model.grant('myDay')}>Allow reading my day</button>
-          </p>
+        {model.error.value && <ProblemNotice id="error" problem={model.error.value} />}
+        {model.message.value && (
+          <Notice tone="success" role="status" id="message" icon={<CheckIcon />}>
+            {model.message.value}
+          </Notice>
         )}
-        {signedIn && model.jobUuid.value === null && model.hasMyDay() && !model.hasWholeDay() && (
-          <p id="day-more">
-            Some details of your day, such as whom to call on site, are hidden until you allow Fieldside to read them.{' '}
-            <button type="button" onClick={() => void model.grant('myDay')}>Show all of my day</button>
-          </p>
+        {!session && <Loading>Loading…</Loading>}
+        {session && !signedIn && (
+          <EmptyState
+            id="signed-out"
+            heading
+            icon={<SignInIcon size={20} />}
+            title="Sign in to see your day"
+            action={
+              <button type="button" class="btn-primary" onClick={() => void browser.runtime.openOptionsPage()}>
+                Open Fieldside settings
+              </button>
+            }
+          >
+            Sign in from Fieldside's settings to see your day.
+          </EmptyState>
         )}
-        {signedIn && model.jobUuid.value === null && model.hasMyDay() && (
+        {onDay && !model.hasMyDay() && (
+          <EmptyState
+            heading
+            icon={<CalendarIcon size={20} />}
+            title="Your day, beside your jobs"
+            action={
+              <button type="button" class="btn-primary" onClick={() => void model.grant('myDay')}>
+                Allow reading my day
+              </button>
+            }
+          >
+            Fieldside needs permission to read your schedule.
+          </EmptyState>
+        )}
+        {onDay && model.hasMyDay() && !model.hasWholeDay() && (
+          <Notice
+            tone="info"
+            id="day-more"
+            icon={<InfoIcon />}
+            actions={
+              <button type="button" class="btn-sm" onClick={() => void model.grant('myDay')}>
+                Show all of my day
+              </button>
+            }
+          >
+            Some details of your day, such as whom to call on site, are hidden until you allow Fieldside to read them.
+          </Notice>
+        )}
+        {onDay && model.hasMyDay() && (
           <DayList
             day={model.day.value}
             isToday={model.isToday()}
@@ -41,10 +88,13 @@ export function App({ model }: { model: SidepanelModel }) {
           />
         )}
         {signedIn && model.jobUuid.value !== null && !detail && (
-          <p role="status">
-            {model.error.value ? 'The job could not be shown.' : 'Loading the job…'}{' '}
-            <button type="button" class="back" onClick={() => model.back()}>Back to my day</button>
-          </p>
+          <div class="job-waiting">
+            <button type="button" class="back btn-ghost btn-sm" onClick={() => model.back()}>
+              <ArrowLeftIcon />
+              Back to my day
+            </button>
+            {model.error.value ? <p role="status">The job could not be shown.</p> : <Loading>Loading the job…</Loading>}
+          </div>
         )}
         {signedIn && detail && (
           <JobDetailView

@@ -1,4 +1,7 @@
 import { render } from 'preact';
+import '@/components/design/page.css';
+import '@/components/field/field.css';
+import './sidepanel.css';
 import { App } from './App';
 import { createSidepanelModel } from './model';
 

@@ -6,6 +6,8 @@ import { connectLive } from '@/lib/messaging/live';
 import { sendMessage } from '@/lib/messaging/send';
 import type { DayView, JobDetail, LiveEvent } from '@/lib/messaging/views';
 import { type Feature, type SessionView } from '@/lib/messaging/session-view';
+import { toWireError } from '@/lib/messaging/errors';
+import type { WireError } from '@/lib/messaging/protocol';
 
 // The side panel's state: the session, "My day" for one date, the job open (if any), the last error.
 // Live events from the background re-read what is shown; the page's job (page.job) opens that job.
@@ -19,10 +21,10 @@ export function createSidepanelModel() {
   const dayLoading = signal(false, { name: 'dayLoading' });
   const jobUuid = signal<string | null>(null, { name: 'jobUuid' });
   const detail = signal<JobDetail | null>(null, { name: 'detail' });
-  const error = signal<string | null>(null, { name: 'error' });
+  const error = signal<WireError | null>(null, { name: 'error' });
   const message = signal<string | null>(null, { name: 'message' });
 
-  const describe = (e: unknown) => (e instanceof Error ? e.message : String(e));
+  const describe = toWireError;
   /** The day can be shown (its schedule may be read); whole: every detail of it may be read too. */
   const hasMyDay = () => {
     const s = session.value;

@@ -56,10 +56,11 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     else if (s?.phase === 'incremental') parts.push('Syncing…');
     const last = s?.lastSyncedAt ?? stored.value?.lastSyncedAt ?? null;
     if (hasCache.value || last !== null) parts.push(describeFreshness(last, clock.value));
-    const error = s?.lastError ?? (reachable.value ? null : stored.value?.lastError) ?? null;
-    if (error) parts.push(`Last sync problem: ${error}`);
     return parts.join(' · ');
   });
+  /** The last sync's failure, in the sync's words (lib/cache/sync/errors.ts); the page puts its
+   * technical part behind a disclosure. */
+  const syncProblem = computed(() => sync.value?.lastError ?? (reachable.value ? null : stored.value?.lastError) ?? null);
 
   async function openReader(): Promise<void> {
     opening = true;
@@ -156,7 +157,7 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   }
 
   return {
-    workspace, query, rows, heading: title, answered, active, firstResults, sync, offline, statusLine, hasCache,
+    workspace, query, rows, heading: title, answered, active, firstResults, sync, offline, statusLine, syncProblem, hasCache,
     /** Opens the cache and shows the first rows (see `firstResults`); resolves once the cache is read. */
     async start(): Promise<void> {
       const onOnline = () => void (online.value = navigator.onLine);

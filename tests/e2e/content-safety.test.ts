@@ -12,6 +12,7 @@ import { jobWindowUrl, launchForContent, signInTechnicianWithNotes, signInToWebA
 import { ROOT } from './support/paths';
 import { startStack, type Stack } from './support/stack';
 import { waitForSynced } from './support/sync';
+import { tokenRgb } from './support/tokens';
 
 // The job's number stays digits: the web app's window title names it, and the badge finds the job by
 // it (a number with markup would find no job, and so show nothing at all).
@@ -142,8 +143,8 @@ describe('accessibility and themes', () => {
     const light = await colours();
     await page.emulateMedia({ colorScheme: 'dark' });
     const dark = await colours();
-    expect(light.bg).toBe('rgb(255, 255, 255)');
-    expect(dark.bg).toBe('rgb(30, 34, 39)');
+    expect(light.bg).toBe(tokenRgb('color-surface', 'light'));
+    expect(dark.bg).toBe(tokenRgb('color-surface', 'dark'));
     expect(dark.fg).not.toBe(light.fg);
   });
 });

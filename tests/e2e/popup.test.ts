@@ -9,6 +9,7 @@ import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { connect } from './support/options-page';
 import { openQuickSearch, search, seriousA11yProblems, shownResults } from './support/popup-page';
 import { startStack, type Stack } from './support/stack';
+import { tokenRgb } from './support/tokens';
 import { waitForSynced } from './support/sync';
 
 let stack: Stack;
@@ -166,10 +167,11 @@ describe('quick search popup', () => {
   it('follows the system theme', async () => {
     const page = await openQuickSearch(browser);
     const colours = () => page.evaluate(() => ({ bg: getComputedStyle(document.body).backgroundColor, fg: getComputedStyle(document.body).color }));
-    await page.emulateMedia({ colorScheme: 'light' });
-    expect(await colours()).toEqual({ bg: 'rgb(255, 255, 255)', fg: 'rgb(26, 26, 26)' });
-    await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await colours()).toEqual({ bg: 'rgb(22, 24, 27)', fg: 'rgb(236, 239, 241)' });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect.poll(colours).toEqual({ bg: tokenRgb('color-bg', scheme), fg: tokenRgb('color-text', scheme) });
+    }
+    expect(tokenRgb('color-bg', 'light')).not.toBe(tokenRgb('color-bg', 'dark'));
     await page.close();
   });
 
@@ -193,6 +195,12 @@ describe('quick search popup', () => {
     const page = await openQuickSearch(browser);
     await sendFromPage(page, 'sync.run', { mode: 'incremental' });
     await expect.poll(() => page.locator('#sync-line').textContent(), { timeout: 60_000 }).toContain('Last sync problem');
+    // In words on screen; the request and what the platform said only behind "Details for support".
+    const line = page.locator('#sync-line');
+    expect(await line.innerText()).toContain('The platform could not be reached');
+    expect(await line.innerText()).not.toMatch(/\b(GET|POST)\b|\/api_|\.json|\b[1-5]\d\d\b/);
+    await line.getByText('Details for support').click();
+    expect(await line.locator('.support-details').innerText()).toMatch(/GET \/api_1\.0\//);
     await search(page, RARE_STREET.toLowerCase());
     expect((await shownResults(page))[0]?.uuid).toBe(target.uuid);
     await page.close();

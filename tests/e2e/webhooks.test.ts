@@ -57,6 +57,23 @@ it('lists the subscriptions the companion made for Fieldside at sign-in: jobs an
   expect(await options.locator('#webhooks').textContent()).not.toContain(stack.companion.url);
 });
 
+it('draws the "Show" choices as one row of segments, each radio with its label', async () => {
+  const boxes = await options.locator('#webhooks fieldset input[type="radio"]').evaluateAll((radios) =>
+    radios.map((radio) => {
+      const label = radio.closest('label')!.getBoundingClientRect();
+      const own = radio.getBoundingClientRect();
+      return { label: { top: label.top, height: label.height, width: label.width }, inside: own.left >= label.left && own.right <= label.right && own.top >= label.top && own.bottom <= label.bottom };
+    }),
+  );
+  expect(boxes).toHaveLength(3);
+  for (const box of boxes) {
+    expect(box.inside).toBe(true); // the radio is on its label, never on a line of its own
+    expect(box.label.height).toBeLessThan(40); // one line
+    expect(box.label.width).toBeLessThan(160);
+    expect(box.label.top).toBe(boxes[0]!.label.top); // one row
+  }
+});
+
 it('shows a subscription deactivated by 72 hours of failures with its reason and time; re-activating clears them', async () => {
   // The same app (the tokens the emulator issues are Fieldside's), a callback that answers 500.
   const { access_token } = await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, ['vendor', 'read_jobs']);

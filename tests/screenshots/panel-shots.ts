@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core';
+import type { ExtensionBrowser } from '../e2e/support/chromium';
+import type { Stack } from '../e2e/support/stack';
+import type { FieldDay } from '../e2e/support/field-worker';
+import { FRAMES, frame, shoot } from './shoot';
+
+// The side panel: the day, a job, a day with nothing booked, offline, a note the platform refused,
+// signed out. Opened as a page at a side panel's size.
+
+export async function openSidePanel(browser: ExtensionBrowser): Promise<Page> {
+  const page = await browser.context.newPage();
+  await frame(page, FRAMES.sidePanel);
+  await page.goto(`chrome-extension://${browser.id}/sidepanel.html`);
+  await page.locator('main#sidepanel').waitFor();
+  return page;
+}
+
+async function openJob(page: Page, uuid: string): Promise<void> {
+  if (await page.locator('button.back').count()) await page.locator('button.back').first().click();
+  await page.locator(`li.visit[data-job-uuid="${uuid}"] .job-open`).first().click();
+  await page.locator(`article#job[data-job-uuid="${uuid}"] li.note`).first().waitFor({ timeout: 20_000 });
+}
+
+async function backToDay(page: Page): Promise<void> {
+  await page.locator('button.back').first().click();
+  await page.locator('li.visit').first().waitFor();
+}
+
+export async function sidePanelShots(browser: ExtensionBrowser, stack: Stack, day: FieldDay): Promise<void> {
+  const page = await openSidePanel(browser);
+  await page.locator('li.visit').first().waitFor({ timeout: 20_000 });
+  await shoot(page, 'sidepanel-day', FRAMES.sidePanel);
+
+  await openJob(page, day.job.uuid);
+  await shoot(page, 'sidepanel-job', FRAMES.sidePanel);
+
+  // A note the platform refuses (one 400 answer): the error state, with Retry and Discard.
+  await stack.emulator.control.injectFault({ kind: 'status', status: 400, pathPrefix: '/api_1.0/note.json', count: 1 });
+  await page.getByLabel('New note').fill('Replaced the mixer tap; old one left with the customer.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await page.locator('li.note[data-state="failed"] .problem').waitFor({ timeout: 30_000 });
+  await page.locator('li.note[data-state="failed"]').scrollIntoViewIfNeeded();
+  await shoot(page, 'sidepanel-note-failed', { ...FRAMES.sidePanel, fitContent: undefined });
+  await stack.emulator.control.clearFaults();
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await page.locator('li.note[data-state="failed"]').waitFor({ state: 'detached' });
+  // A fresh panel: the note's "saved" message has had its moment.
+  await page.reload();
+  await page.locator('li.visit').first().waitFor({ timeout: 20_000 });
+
+  // Long before anything was booked: the empty day.
+  await page.locator('#day-date').fill(`${Number(day.today.slice(0, 4)) - 2}${day.today.slice(4)}`);
+  await page.locator('#day-empty').waitFor({ timeout: 20_000 });
+  await page.locator('#day-date').blur();
+  await shoot(page, 'sidepanel-empty-day', FRAMES.sidePanel);
+
+  // The platform cannot be reached: the kept day, and says so.
+  await stack.emulator.control.injectFault({ kind: 'status', status: 503, rate: 1 });
+  try {
+    await page.getByRole('button', { name: 'Today' }).click();
+    await page.locator('#day-offline').waitFor({ timeout: 60_000 });
+    await shoot(page, 'sidepanel-offline', FRAMES.sidePanel);
+  } finally {
+    await stack.emulator.control.clearFaults();
+  }
+  await page.getByRole('button', { name: 'Today' }).click();
+  await page.locator('#day-offline').waitFor({ state: 'detached', timeout: 30_000 });
+  await page.close();
+}
+
+export async function sidePanelSignedOutShot(browser: ExtensionBrowser): Promise<void> {
+  const page = await openSidePanel(browser);
+  await page.locator('#signed-out').waitFor();
+  await shoot(page, 'sidepanel-signed-out', FRAMES.sidePanel);
+  await page.close();
+}

@@ -1,0 +1,89 @@
+// `npm run screenshots`: pictures of every surface, light and dark, into docs/screenshots/. The e2e
+// harness does the work: the emulator and the companion on ephemeral ports of 127.0.0.1, the Chrome
+// build in headless Chromium with a fresh profile, the seeded account. Builds first (set
+// FIELDSIDE_SCREENSHOTS_REUSE_BUILD=1 to take the last build), stops everything it started, and exits
+// by itself (after ten minutes at most).
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { BUILD_ENV_KEYS } from '../../contracts/platform-hosts';
+import { launchChromium } from '../e2e/support/chromium';
+import { connect } from '../e2e/support/options-page';
+import { ROOT } from '../e2e/support/paths';
+import { startStack } from '../e2e/support/stack';
+import { arrangeFieldDay, signInFieldWorker } from '../e2e/support/field-worker';
+import { sidePanelShots, sidePanelSignedOutShot } from './panel-shots';
+import { openOptions, optionsShot, pickerShot, webAppShots } from './page-shots';
+import { popupOfflineShot, popupShots, popupSignedOutShot, popupSyncProblemShot } from './popup-shots';
+import { SHOTS_DIR } from './shoot';
+
+const OUT_DIR = resolve(ROOT, '.tmp/screenshots-output');
+const EXTENSION_DIR = resolve(OUT_DIR, 'chrome-mv3');
+const DEADLINE_MS = 10 * 60_000;
+
+function build(): void {
+  if (process.env.FIELDSIDE_SCREENSHOTS_REUSE_BUILD === '1' && existsSync(resolve(EXTENSION_DIR, 'manifest.json'))) return;
+  // A development build with none of the build environment: it points at the emulator, which the
+  // options page then points at this run's ports.
+  const env: NodeJS.ProcessEnv = { ...process.env, FIELDSIDE_OUT_DIR: OUT_DIR };
+  for (const key of BUILD_ENV_KEYS) delete env[key];
+  try {
+    execFileSync('npx', ['wxt', 'build'], { cwd: ROOT, env, stdio: 'pipe' });
+  } catch (error) {
+    // The build's own warnings are noise on success; on failure they are the reason.
+    const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+    console.error(`${stdout ?? ''}${stderr ?? ''}`);
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  build();
+  const stack = await startStack({ jobs: 300 });
+  const browser = await launchChromium(EXTENSION_DIR).catch(async (error: unknown) => {
+    await stack.close();
+    throw error;
+  });
+  try {
+    const options = await openOptions(browser);
+    await connect(options, stack);
+    await optionsShot(options, 'options-signed-out');
+    await signInFieldWorker(browser, options, stack);
+    const day = await arrangeFieldDay(stack);
+    await optionsShot(options, 'options-signed-in');
+
+    const job = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find((j) => j.uuid === day.job.uuid)!;
+    const company = (await stack.emulator.control.listRecords(stack.account.uuid, 'company')).find((c) => c.uuid === job.company_uuid);
+    const query = String(company?.name ?? day.job.number).split(/\s+/)[0]!.slice(0, 5).toLowerCase();
+    await popupShots(browser, query);
+    await sidePanelShots(browser, stack, day);
+    await pickerShot(browser, day);
+    await webAppShots(browser, stack, day);
+    await popupSyncProblemShot(browser, stack, query);
+    await popupOfflineShot(browser, query);
+
+    await options.bringToFront();
+    await options.getByRole('button', { name: 'Sign out' }).click();
+    await options.locator('#session-state[data-state="signed_out"]').waitFor();
+    await popupSignedOutShot(browser);
+    await sidePanelSignedOutShot(browser);
+  } finally {
+    await browser.close();
+    await stack.close();
+  }
+  const files = readdirSync(SHOTS_DIR).filter((f) => f.endsWith('.png')).sort();
+  console.log(`${files.length} pictures in ${relative(ROOT, SHOTS_DIR)}/:\n${files.map((f) => `  ${f}`).join('\n')}`);
+}
+
+const deadline = setTimeout(() => {
+  console.error(`screenshots: not done after ${DEADLINE_MS / 60_000} minutes; stopping`);
+  process.exit(1);
+}, DEADLINE_MS);
+deadline.unref();
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
