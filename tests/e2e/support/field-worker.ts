@@ -7,7 +7,7 @@ import type { Stack } from './stack';
 import { waitForSynced } from './sync';
 
 // A field worker's whole set-up, for the tests and the pictures that show every surface at once: the
-// technician signed in through the consent page, every field-work feature allowed, the cache synced,
+// technician signed in through the consent page, badges allowed too, the cache synced,
 // and a day with something of everything (a visit with time on site, one with a site contact, a job
 // without a set time, office notes on the first visit's job).
 
@@ -19,7 +19,8 @@ export interface FieldDay {
   job: { uuid: string; number: string };
 }
 
-export const FIELD_FEATURES = ['search', 'myDay', 'notes', 'badges'] as const;
+/** Sign-in grants search, my day and notes; badges are allowed later, in context. */
+export const FIELD_FEATURES = ['badges'] as const;
 
 /** Signs the technician in on `options` (already connected), allows `features` and syncs. */
 export async function signInFieldWorker(browser: ExtensionBrowser, options: Page, stack: Stack, features: readonly string[] = FIELD_FEATURES): Promise<void> {
