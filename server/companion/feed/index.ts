@@ -33,6 +33,8 @@ export async function createFeedModule(opts: {
   /** The companion's shared limits (app.ts); a module of its own (tests) keeps them in memory. */
   limits?: LimitStore;
   limiter?: RateLimiter;
+  /** Clock of the token and role caches (the companion's `now`; a benchmark's simulated day). */
+  now?: () => number;
 }): Promise<FeedModule> {
   const { config } = opts;
   const store = await createFeedStore(config);
@@ -40,8 +42,9 @@ export async function createFeedModule(opts: {
   const limiter = opts.limiter ?? createRateLimiter({ store: slots, limits: config.limits });
   const tokens = createCallbackTokens({ secret: config.signingSecret, store });
   const platform = { platformBaseUrl: config.platformBaseUrl, ...(opts.fetch ? { fetch: opts.fetch } : {}) };
-  const checker = createTokenChecker({ ...platform, lifetimeMs: config.limits.accessTokenLifetimeMs });
-  const roles = createRoleCheck(platform);
+  const clock = opts.now ? { now: opts.now } : {};
+  const checker = createTokenChecker({ ...platform, ...clock, lifetimeMs: config.limits.accessTokenLifetimeMs });
+  const roles = createRoleCheck({ ...platform, ...clock });
   const streams = new Set<() => void>();
 
   const routes = new Hono();
