@@ -88,7 +88,8 @@ export default defineBackground(() => {
     onSyncProgress: (state) => schedule.publish(state),
     requestPersistence,
   });
-  const schedule = startSyncSchedule(workspace, hub);
+  // The feed is made below; the schedule asks it only when an alarm fires.
+  const schedule = startSyncSchedule(workspace, hub, () => feed.state() === 'live');
   const jobs = createBrowserJobOpener();
   listenForOmnibox(workspace);
   startContentSites();

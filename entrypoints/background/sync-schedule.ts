@@ -13,12 +13,14 @@ import { ensurePeriodicAlarm } from './alarms';
 
 const SYNC_PERIOD_MINUTES = 10;
 
-export function startSyncSchedule(workspace: Workspace, hub: LiveHub): SyncSchedule {
+/** `feedLive`: whether the live feed is connected (then it replaces the periodic incremental sync). */
+export function startSyncSchedule(workspace: Workspace, hub: LiveHub, feedLive: () => boolean): SyncSchedule {
   const schedule = createSyncSchedule({
     workspace,
     hub,
     lastFullRefresh: fullRefreshStore,
     dailyLimitHold: dailyLimitHoldStore,
+    feedLive,
     // The next popup opening paints today's jobs at once, even the first one after this sync.
     afterSync: async (key, sync) => keepFirstScreen(cacheDbName(key.accountUuid, key.staffUuid), await sync.searchIndex(), localDay(new Date())),
   });

@@ -64,7 +64,9 @@ export const SessionRecordSchema = z.object({
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;
 
 /** The webhook change feed's position for an account (an opaque companion position, not a secret). */
-export const FeedPositionSchema = z.object({ accountUuid: z.string(), position: z.string().min(1).max(64) });
+/** The feed position, and what the companion was registered with (scopes and staff member): a new worker
+ * with the same grant skips registering again (lib/live-updates/feed-service.ts). */
+export const FeedPositionSchema = z.object({ accountUuid: z.string(), position: z.string().min(1).max(64), grant: z.string().max(4_000).optional() });
 export type FeedPosition = z.infer<typeof FeedPositionSchema>;
 
 /** Sites the person added in the options: match patterns (`https://host/*`). */

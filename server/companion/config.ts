@@ -53,6 +53,9 @@ export interface CompanionLimits {
   streamsPerAccount: number;
   accessTokenLifetimeMs: number;
   streamRecheckMs: number;
+  /** How long an administrator's register trusts that the subscriptions it made are still in place before it
+   * lists the platform's again (a register is otherwise free of platform requests for subscriptions). */
+  subscriptionsRecheckMs: number;
 }
 
 export interface CompanionConfig {
@@ -80,6 +83,7 @@ export const DEFAULT_LIMITS: CompanionLimits = {
   streamsPerAccount: 200,
   accessTokenLifetimeMs: 3_600_000,
   streamRecheckMs: 300_000,
+  subscriptionsRecheckMs: 6 * 3_600_000,
 };
 
 export interface LoadConfigOptions {
@@ -137,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       streamsPerAccount: e.FEED_STREAMS_PER_ACCOUNT,
       accessTokenLifetimeMs: e.ACCESS_TOKEN_LIFETIME_SECONDS * 1000,
       streamRecheckMs: e.FEED_STREAM_RECHECK_SECONDS * 1000,
+      subscriptionsRecheckMs: DEFAULT_LIMITS.subscriptionsRecheckMs,
     },
   };
 }

@@ -10,7 +10,7 @@ import type { SyncSource } from './sync-context';
 import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
 import type { LiveEvent } from '../../messaging/views';
 import type { ScheduledWorkspace } from './schedule';
-import { createSyncSchedule, dailyLimitHoldUntil, FULL_REFRESH_MS } from './schedule';
+import { createSyncSchedule, dailyLimitHoldUntil, FULL_REFRESH_MS, SAFETY_NET_MS } from './schedule';
 import type { WorkspaceKey } from '../../settings/workspace-key';
 
 /** failJobs: true fails the job pages with a 503, an error fails them with that error. */
@@ -37,7 +37,7 @@ function source(jobs: Job[], companies: Company[], opts: { failJobs?: FailJobs }
 
 const keyOf = (staffUuid: string, mode: 'oauth' | 'api_key' = 'oauth'): WorkspaceKey => ({ accountUuid: 'acct', staffUuid, baseUrl: 'http://127.0.0.1:9', scopes: [], mode });
 
-async function setup(options: { scope?: WorkspaceKey | null; failJobs?: FailJobs; now?: () => number; afterSync?: (scope: WorkspaceKey, sync: CacheSync) => Promise<void> } = {}) {
+async function setup(options: { scope?: WorkspaceKey | null; failJobs?: FailJobs; now?: () => number; feedLive?: () => boolean; afterSync?: (scope: WorkspaceKey, sync: CacheSync) => Promise<void> } = {}) {
   const { src, calls } = source(range(0, 40).map((n) => makeJob(n)), range(0, 7).map((n) => makeCompany(n)), options);
   let scope: WorkspaceKey | null = options.scope === undefined ? keyOf('tech') : options.scope;
   let sync: CacheSync | null = null;
@@ -67,6 +67,7 @@ async function setup(options: { scope?: WorkspaceKey | null; failJobs?: FailJobs
       setTimer: (fn, ms) => timers.push({ fn, ms }),
       ...(options.now ? { now: options.now } : {}),
       ...(options.afterSync ? { afterSync: options.afterSync } : {}),
+      ...(options.feedLive ? { feedLive: options.feedLive } : {}),
     });
   let service = startService();
   return {
@@ -161,6 +162,27 @@ describe('sync service', () => {
     await t.service.onAlarm();
     expect(t.calls).toEqual(expect.arrayContaining(['job', 'company']));
     expect(t.calls.some((c) => c.endsWith('filtered'))).toBe(false);
+  });
+
+  it('no polling while the live feed is connected: the alarm syncs only as a safety net, and again once it drops', async () => {
+    let clock = Date.now();
+    let live = true;
+    const t = await setup({ now: () => clock, feedLive: () => live });
+    await t.service.onSessionChanged();
+    t.calls.length = 0;
+    for (let alarm = 0; alarm < 6; alarm++) {
+      clock += 10 * 60_000; // the alarm's period, through what would have been the hourly full refresh
+      await t.service.onAlarm();
+    }
+    expect(t.calls).toEqual([]);
+    clock += SAFETY_NET_MS;
+    await t.service.onAlarm();
+    expect(t.calls.length).toBeGreaterThan(0);
+    t.calls.length = 0;
+    live = false;
+    clock += 10 * 60_000;
+    await t.service.onAlarm();
+    expect(t.calls).toEqual(expect.arrayContaining(['job filtered', 'company filtered']));
   });
 
   it('an API-key view (whole account) never needs the hourly full refresh', async () => {

@@ -21,6 +21,10 @@ import { workspaceId, type WorkspaceKey } from '../../settings/workspace-key';
 /** A staff member's workspace is walked in full this often: incremental sync misses allocation changes. */
 export const FULL_REFRESH_MS = 60 * 60_000;
 
+/** While the live feed is connected it replaces polling: the periodic alarm syncs only when the last sync
+ * is older than this (a safety net for what the feed cannot say, such as a job allocated to someone). */
+export const SAFETY_NET_MS = 4 * 60 * 60_000;
+
 /** Longest hold on automatic syncs after the daily limit: then one alarm sync checks whether it cleared. */
 export const DAILY_LIMIT_RECHECK_MS = 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
@@ -65,6 +69,9 @@ export interface SyncScheduleDeps {
   /** Delay before retrying a sync that failed for a passing reason (network, 5xx, the per-minute 429); default 2 s doubling to 2 min. */
   retryDelayMs?: (attempt: number) => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
+  /** Whether the live feed is connected: then the alarm's incremental sync and full refresh wait for the
+   * safety net (SAFETY_NET_MS), because every change reaches the cache through the feed. */
+  feedLive?: () => boolean;
   /** After every sync that finished: work that follows from a fresh cache (the popup's first screen). */
   afterSync?: (key: WorkspaceKey, sync: CacheSync) => Promise<void>;
 }
@@ -201,7 +208,12 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
       await withWorkspace(async (key) => {
         const staffView = key.mode === 'oauth' && key.staffUuid !== 'all';
         const last = await deps.lastFullRefresh.get(workspaceId(key));
-        const due = staffView && last !== null && now() - last >= FULL_REFRESH_MS;
+        const live = deps.feedLive?.() === true;
+        const due = staffView && last !== null && now() - last >= (live ? SAFETY_NET_MS : FULL_REFRESH_MS);
+        if (live && !due) {
+          const synced = (await (await deps.workspace.sync()).state()).lastSyncedAt;
+          if (synced !== null && now() - synced < SAFETY_NET_MS) return null;
+        }
         return runAutomatic(due ? 'full' : 'incremental', key);
       });
     },

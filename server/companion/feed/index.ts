@@ -65,6 +65,7 @@ export async function createFeedModule(opts: {
       allowedExtensionIds: config.allowedExtensionIds,
       heartbeatMs: opts.heartbeatMs ?? 15_000,
       ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      ...clock,
       streams,
     }),
   );

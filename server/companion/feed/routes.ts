@@ -7,6 +7,7 @@ import { feedCors } from './cors';
 import { isPlatformError } from './platform-error';
 import { STAFF_UUID, type RoleCheck } from './staff-role';
 import { openStream, type StreamRouteDeps } from './stream-route';
+import { createEnsuredSubscriptions } from './ensured-subscriptions';
 import { ensureSubscriptions } from './subscriptions';
 import { isFeedPositionError } from './types';
 
@@ -18,6 +19,8 @@ export interface FeedRoutesDeps extends StreamRouteDeps {
   platformBaseUrl: string;
   allowedExtensionIds: readonly string[];
   fetch?: typeof fetch;
+  /** Clock of what registers remember (ensured-subscriptions.ts). */
+  now?: () => number;
 }
 
 type Staff = { ok: true; admin: boolean } | { ok: false; response: Response };
@@ -47,6 +50,7 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
   }
 
   const callbackUrl = (token: string) => `${deps.publicUrl}${COMPANION_PATHS.webhooks}/${token}`;
+  const ensured = createEnsuredSubscriptions({ recheckMs: deps.limits.subscriptionsRecheckMs, ...(deps.now ? { now: deps.now } : {}) });
 
   app.post(COMPANION_PATHS.feedRegister, async (c) => {
     const account = c.get('account');
@@ -56,13 +60,11 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
     if (!staff.ok) return staff.response;
     let refused: FeedRegisterReply['refused'] = [];
     if (staff.admin) {
-      const token = await deps.tokens.issue(account);
-      ({ refused } = await ensureSubscriptions({
-        platformBaseUrl: deps.platformBaseUrl,
-        token: c.get('token'),
-        callbackUrl: callbackUrl(token),
-        ...(deps.fetch ? { fetch: deps.fetch } : {}),
-      }));
+      const url = callbackUrl(await deps.tokens.issue(account));
+      if (!ensured.fresh(account, url)) {
+        ({ refused } = await ensureSubscriptions({ platformBaseUrl: deps.platformBaseUrl, token: c.get('token'), callbackUrl: url, ...(deps.fetch ? { fetch: deps.fetch } : {}) }));
+        ensured.remember(account, url, refused);
+      }
     }
     const reply: FeedRegisterReply = { account_uuid: account, position: await deps.store.position(account), refused, manages_subscriptions: staff.admin };
     return c.json(reply);
