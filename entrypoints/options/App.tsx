@@ -3,6 +3,10 @@ import { ConnectionForm } from '@/components/ConnectionForm';
 import { SessionSummary } from '@/components/SessionSummary';
 import { StaffPicker } from '@/components/StaffPicker';
 import { UnsentWrites } from '@/components/UnsentWrites';
+import { BudgetUse } from '@/components/budget/BudgetUse';
+import { DailyLimitNotice } from '@/components/budget/DailyLimitNotice';
+import { nextUtcMidnight } from '@/lib/api/daily-use';
+import type { BudgetModel } from './budget-model';
 import { BrandMark } from '@/components/design/Brand';
 import { Loading } from '@/components/design/Loading';
 import { ProblemNotice } from '@/components/design/ProblemNotice';
@@ -14,7 +18,7 @@ import { WebhooksSection } from './WebhooksSection';
 import type { SitesModel } from './sites-model';
 import { SitesSection } from './SitesSection';
 
-export function App({ model, webhooks, sites }: { model: OptionsModel; webhooks?: WebhooksModel; sites?: SitesModel }) {
+export function App({ model, webhooks, sites, budget }: { model: OptionsModel; webhooks?: WebhooksModel; sites?: SitesModel; budget?: BudgetModel }) {
   const view = model.view.value;
   const busy = model.busy.value;
   if (!view) {
@@ -32,6 +36,7 @@ export function App({ model, webhooks, sites }: { model: OptionsModel; webhooks?
         <h1>Fieldside settings</h1>
       </header>
       {model.error.value && <ProblemNotice id="error" problem={model.error.value} />}
+      {signedIn && !view.me?.isAdmin && <DailyLimitNotice until={budget?.budget.value?.limitedUntil} />}
       <section aria-labelledby="account-heading" class="card section">
         <h2 id="account-heading">Account</h2>
         <SessionSummary
@@ -94,6 +99,8 @@ export function App({ model, webhooks, sites }: { model: OptionsModel; webhooks?
       {webhooks && signedIn && view.mode && (view.mode === 'api_key' || view.me) && (
         <WebhooksSection model={webhooks} mode={view.mode} canManage={view.mode === 'api_key' || view.me?.isAdmin === true} />
       )}
+      {/* An administrator sees the account's budget (and the limit notice inside it). */}
+      {signedIn && view.me?.isAdmin && budget?.budget.value && <BudgetUse budget={budget.budget.value} nextDayAt={nextUtcMidnight(Date.now())} />}
       {sites && <SitesSection model={sites} />}
       <ConnectionForm
         key={JSON.stringify(view.connection)}

@@ -1,6 +1,7 @@
 import { QuickSearch } from '@/components/search/QuickSearch';
 import { SignedOutPrompt } from '@/components/search/SignedOutPrompt';
 import { BrandMark } from '@/components/design/Brand';
+import { DailyLimitNotice } from '@/components/budget/DailyLimitNotice';
 import type { QuickSearchModel } from '@/lib/quick-search/search-model';
 import { canOpenSidePanel, openJob, openSettings } from './open';
 
@@ -25,6 +26,7 @@ export function App({ model }: { model: QuickSearchModel }) {
   return (
     <>
       {head}
+      <DailyLimitNotice until={model.sync.value?.dailyLimitUntil} />
       <QuickSearch
         query={model.query.value}
         rows={model.rows.value}

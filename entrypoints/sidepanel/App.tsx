@@ -1,3 +1,4 @@
+import { DailyLimitNotice } from '@/components/budget/DailyLimitNotice';
 import { browser } from 'wxt/browser';
 import { DayList } from '@/components/field/DayList';
 import { JobDetailView } from '@/components/field/JobDetailView';
@@ -25,6 +26,7 @@ export function App({ model }: { model: SidepanelModel }) {
         <h1>Fieldside</h1>
       </header>
       <main id="sidepanel" data-signed-in={signedIn ? 'true' : 'false'}>
+        <DailyLimitNotice until={model.dailyLimitUntil.value} />
         {model.error.value && <ProblemNotice id="error" problem={model.error.value} />}
         {model.message.value && (
           <Notice tone="success" role="status" id="message" icon={<CheckIcon />}>

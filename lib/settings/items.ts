@@ -91,6 +91,13 @@ export const syncDailyLimitHoldItem = storage.defineItem<Record<string, number>>
   version: 1,
 });
 
+/** Requests this browser made to the platform today, per account (lib/api/daily-use.ts): shown to an
+ * administrator beside the account's daily limit. */
+export const apiUseTodayItem = storage.defineItem<Record<string, { day: string; count: number }>>(STORAGE_KEYS.apiUseToday, {
+  fallback: {},
+  version: 1,
+});
+
 /** The job the person last asked to open in the side panel. storage.session: lives for the browser
  * session (surviving a stopped worker) and is not readable by content scripts. */
 export const sidePanelJobItem = storage.defineItem<string | null>(STORAGE_KEYS.sidePanelJob, { fallback: null, version: 1 });
@@ -128,6 +135,8 @@ export const ITEMS_ON_SIGN_OUT = {
   syncFullRefresh: { item: syncFullRefreshItem, onSignOut: 'clear' },
   /** The platform's daily limit is the account's, whoever signs in next. */
   syncDailyLimitHold: { item: syncDailyLimitHoldItem, onSignOut: 'keep' },
+  /** The account's day of requests, whoever signs in next (no person's data: a number per account). */
+  apiUseToday: { item: apiUseTodayItem, onSignOut: 'keep' },
   sidePanelJob: { item: sidePanelJobItem, onSignOut: 'clear' },
   popupFirstScreen: { item: popupFirstScreenItem, onSignOut: 'clear' },
   pageGrants: { item: pageGrantsItem, onSignOut: 'clear' },

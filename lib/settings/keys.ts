@@ -12,6 +12,7 @@ export const STORAGE_KEYS = {
   contentSites: 'local:contentSites',
   syncFullRefresh: 'local:syncFullRefresh',
   syncDailyLimitHold: 'local:syncDailyLimitHold',
+  apiUseToday: 'local:apiUseToday',
   sidePanelJob: 'session:sidePanelJob',
   popupFirstScreen: 'session:popupFirstScreen',
   pageGrants: 'session:pageGrants',

@@ -69,6 +69,9 @@ export type SessionRecord = z.infer<typeof SessionRecordSchema>;
 export const FeedPositionSchema = z.object({ accountUuid: z.string(), position: z.string().min(1).max(64), grant: z.string().max(4_000).optional() });
 export type FeedPosition = z.infer<typeof FeedPositionSchema>;
 
+/** Requests this browser made today, per account (lib/api/daily-use.ts). */
+export const ApiUseTodaySchema = z.record(z.string(), z.object({ day: z.string(), count: z.number().int().nonnegative() }));
+
 /** Sites the person added in the options: match patterns (`https://host/*`). */
 export const ContentSitesSchema = z.array(z.string().regex(/^https?:\/\/[^/*]+\/\*$/, 'a site pattern like https://mail.example.com/*')).max(50);
 

@@ -231,6 +231,11 @@ describe('sync service', () => {
       expect(status.phase).toBe('error');
       expect(status.lastError).toMatch(/daily allowance of requests/);
       expect(t.timers).toHaveLength(0); // a retry in seconds cannot help
+      // Every page is told, and until when: the platform's next day, midnight UTC.
+      const nextDay = Date.UTC(2026, 10, 22);
+      expect(status.dailyLimitUntil).toBe(nextDay);
+      const pushed = t.events.filter((e) => e.type === 'sync.status').at(-1);
+      expect(pushed?.type === 'sync.status' && pushed.status.dailyLimitUntil).toBe(nextDay);
 
       t.calls.length = 0;
       t.restartWorker(); // the worker is usually stopped between alarms: the hold must outlive it
@@ -245,6 +250,9 @@ describe('sync service', () => {
       await t.service.onAlarm();
       expect(t.calls.some((c) => c.startsWith('job'))).toBe(true);
       expect((await t.service.status()).lastError).toBeNull();
+      expect((await t.service.status()).dailyLimitUntil).toBeNull();
+      const cleared = t.events.filter((e) => e.type === 'sync.status').at(-1);
+      expect(cleared?.type === 'sync.status' && cleared.status.dailyLimitUntil).toBeNull();
     });
 
     it('start-up holds back too; a sync asked for on demand still runs; success lifts the hold', async () => {

@@ -1,3 +1,4 @@
+import { nextUtcMidnight } from '../../api/daily-use';
 import { isDailyRateLimit } from '../../api/errors';
 import type { SyncState } from '../store/sync-state';
 import type { CacheSync } from './cache-sync';
@@ -122,7 +123,17 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
 
   async function clearDailyLimitHold(key: WorkspaceKey): Promise<void> {
     const hold = dailyLimitKey(key);
+    limitedUntil = null;
     if (((await deps.dailyLimitHold.get(hold)) ?? 0) !== 0) await deps.dailyLimitHold.set(hold, 0);
+  }
+
+  /** What pages are told of the daily limit: while automatic syncs hold back for it, the platform's next
+   * day (midnight UTC), when the account's requests are allowed again. Kept for the pushes of publish(). */
+  let limitedUntil: number | null = null;
+  async function dailyLimitUntil(key: WorkspaceKey | null): Promise<number | null> {
+    const hold = key ? ((await deps.dailyLimitHold.get(dailyLimitKey(key))) ?? 0) : 0;
+    limitedUntil = now() < hold ? nextUtcMidnight(now()) : null;
+    return limitedUntil;
   }
 
   // The last outbox count seen, for the pushes made from sync progress (which must not wait on it).
@@ -140,12 +151,12 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     const key = await deps.workspace.key();
     if (!key) return signedOutStatus(online());
     const sync = await deps.workspace.sync();
-    return toSyncStatus(await sync.state(), { online: online(), pendingWrites: await pendingWrites() });
+    return toSyncStatus(await sync.state(), { online: online(), pendingWrites: await pendingWrites(), dailyLimitUntil: await dailyLimitUntil(key) });
   }
 
   /** Pushes a state to every open page (called from the workspace's onProgress). */
   function publish(state: SyncState, pending = lastPending): void {
-    const event: LiveEvent = { type: 'sync.status', status: toSyncStatus(state, { online: online(), pendingWrites: pending }) };
+    const event: LiveEvent = { type: 'sync.status', status: toSyncStatus(state, { online: online(), pendingWrites: pending, dailyLimitUntil: limitedUntil }) };
     deps.hub.broadcast(event);
   }
 
@@ -161,16 +172,22 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     try {
       const state = await (kind === 'auto' ? sync.run() : kind === 'full' ? sync.full() : sync.incremental());
       if (kind === 'full' || state.phase === 'idle') await markFullIfDone(kind, key, state);
+      const wasLimited = limitedUntil !== null;
       await clearDailyLimitHold(key); // the platform answered again: the day has turned
+      if (wasLimited) publish(state);
       retries = 0;
       await deps.afterSync?.(key, sync).catch((error: unknown) => log('could not prepare the popup', error));
       return state;
     } catch (error) {
       // The sync stored the error in words (quota, network, sign-in) and published it already.
       log(isQuotaExceeded(error) ? 'the job cache is out of storage space' : `sync failed: ${describeSyncError(error)}`, error);
+      if (isDailyRateLimit(error)) {
+        await deps.dailyLimitHold.set(dailyLimitKey(key), dailyLimitHoldUntil(now()));
+        await dailyLimitUntil(key);
+      }
       publish(await sync.state(), await pendingWrites());
-      if (isDailyRateLimit(error)) await deps.dailyLimitHold.set(dailyLimitKey(key), dailyLimitHoldUntil(now()));
-      else if (isPassing(error)) scheduleRetry(kind === 'full' ? 'full' : 'auto', key);
+      if (isDailyRateLimit(error)) return null;
+      if (isPassing(error)) scheduleRetry(kind === 'full' ? 'full' : 'auto', key);
       return null;
     }
   }
@@ -188,6 +205,8 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
   return {
     status,
     publish,
+    /** See SyncStatus.dailyLimitUntil. */
+    dailyLimitUntil: async () => dailyLimitUntil(await deps.workspace.key()),
 
     /** On demand ("sync.run"): starts the sync and answers at once with the status. */
     async run(mode: 'incremental' | 'full'): Promise<SyncStatus> {
