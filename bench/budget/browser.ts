@@ -124,12 +124,20 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
       outbox: async () => outbox,
       close: async () => undefined,
     };
-    schedule = createSyncSchedule({ workspace, hub, lastFullRefresh, dailyLimitHold, now: world.now, log: () => undefined });
+    schedule = createSyncSchedule({ workspace, hub, lastFullRefresh, dailyLimitHold, now: world.now, log: () => undefined, feedLive: () => feed.state() === 'live' });
     feed = createFeedService({
       feed: createFeedClient({ companionUrl: async () => world.companionUrl, accessToken: access.getAccessToken }),
       account: async () => ({ accountUuid: world.accountUuid, mode: 'oauth', scopes: SCOPES, staffUuid: world.staffUuid }),
       resync: () => schedule.runAndWait('incremental'),
-      target: { client: async () => reReadClient, upsertJobs, broadcast: () => undefined },
+      target: {
+        client: async () => reReadClient,
+        upsertJobs,
+        broadcast: () => undefined,
+        // As the background answers them (entrypoints/background/live-updates.ts): the jobs in the cache,
+        // and notes while a page is open (the person's side panel is open all day).
+        holds: async (uuids) => new Set((await cache.getJobs(uuids)).map((j) => j.uuid)),
+        showsNotes: () => true,
+      },
       loadPosition: async () => position,
       savePosition: async (saved) => void (position = saved),
       settleMs: BENCH_SETTLE_MS,

@@ -10,7 +10,8 @@ import type { SyncSource } from './sync-context';
 import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
 import type { LiveEvent } from '../../messaging/views';
 import type { ScheduledWorkspace } from './schedule';
-import { createSyncSchedule, dailyLimitHoldUntil, FULL_REFRESH_MS, SAFETY_NET_MS } from './schedule';
+import { createSyncSchedule, FULL_REFRESH_MS, SAFETY_NET_MS } from './schedule';
+import { dailyLimitHoldUntil } from './daily-limit';
 import type { WorkspaceKey } from '../../settings/workspace-key';
 
 /** failJobs: true fails the job pages with a 503, an error fails them with that error. */

@@ -1,10 +1,10 @@
-import { nextUtcMidnight } from '../../api/daily-use';
 import { isDailyRateLimit } from '../../api/errors';
 import type { SyncState } from '../store/sync-state';
 import type { CacheSync } from './cache-sync';
 import { describeSyncError, isQuotaExceeded } from './errors';
 import type { LiveEvent, SyncStatus } from '../../messaging/views';
 import type { TimesStore } from './sync-times';
+import { createDailyLimitHold } from './daily-limit';
 import { signedOutStatus, toSyncStatus } from './sync-status';
 import type { LiveHub } from '../../messaging/live-hub';
 import { workspaceId, type WorkspaceKey } from '../../settings/workspace-key';
@@ -25,27 +25,6 @@ export const FULL_REFRESH_MS = 60 * 60_000;
 /** While the live feed is connected it replaces polling: the periodic alarm syncs only when the last sync
  * is older than this (a safety net for what the feed cannot say, such as a job allocated to someone). */
 export const SAFETY_NET_MS = 4 * 60 * 60_000;
-
-/** Longest hold on automatic syncs after the daily limit: then one alarm sync checks whether it cleared. */
-export const DAILY_LIMIT_RECHECK_MS = 60 * 60_000;
-const DAY_MS = 24 * 60 * 60_000;
-
-/**
- * When automatic syncs may run again after hitting the daily limit at `at`: the next midnight UTC or an
- * hour later, whichever comes first. The platform does not say when its day starts; midnight UTC is
- * the likeliest guess (and the emulator's), and an hourly check finds the new day within the hour
- * whatever the boundary, for a few requests an hour, where "wait a whole day" could leave the cache
- * stale for most of one.
- */
-export function dailyLimitHoldUntil(at: number): number {
-  const nextUtcMidnight = (Math.floor(at / DAY_MS) + 1) * DAY_MS;
-  return Math.min(nextUtcMidnight, at + DAILY_LIMIT_RECHECK_MS);
-}
-
-/** The daily limit is per app per account: every workspace (staff member) of the account shares the hold. */
-function dailyLimitKey(key: WorkspaceKey): string {
-  return [key.mode, key.baseUrl, key.accountUuid].join('|');
-}
 
 /** What the schedule needs of the current workspace (lib/workspace's, given as it is). */
 export interface ScheduledWorkspace {
@@ -100,6 +79,7 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
   let knownGrant: string | null | undefined;
   const retryDelay = deps.retryDelayMs ?? ((attempt: number) => Math.min(2_000 * 2 ** attempt, 120_000));
   const setTimer = deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+  const limit = createDailyLimitHold({ store: deps.dailyLimitHold, now });
   let retries = 0;
   let retryPending = false;
 
@@ -116,24 +96,8 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
 
   /** A sync nobody asked for just now (alarm, start-up, retry): not while the daily limit holds. */
   async function runAutomatic(kind: 'auto' | 'full' | 'incremental', key: WorkspaceKey): Promise<SyncState | null> {
-    const holdUntil = (await deps.dailyLimitHold.get(dailyLimitKey(key))) ?? 0;
-    if (now() < holdUntil) return null;
+    if (await limit.holds(key)) return null;
     return runToEnd(kind, key);
-  }
-
-  async function clearDailyLimitHold(key: WorkspaceKey): Promise<void> {
-    const hold = dailyLimitKey(key);
-    limitedUntil = null;
-    if (((await deps.dailyLimitHold.get(hold)) ?? 0) !== 0) await deps.dailyLimitHold.set(hold, 0);
-  }
-
-  /** What pages are told of the daily limit: while automatic syncs hold back for it, the platform's next
-   * day (midnight UTC), when the account's requests are allowed again. Kept for the pushes of publish(). */
-  let limitedUntil: number | null = null;
-  async function dailyLimitUntil(key: WorkspaceKey | null): Promise<number | null> {
-    const hold = key ? ((await deps.dailyLimitHold.get(dailyLimitKey(key))) ?? 0) : 0;
-    limitedUntil = now() < hold ? nextUtcMidnight(now()) : null;
-    return limitedUntil;
   }
 
   // The last outbox count seen, for the pushes made from sync progress (which must not wait on it).
@@ -151,12 +115,12 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     const key = await deps.workspace.key();
     if (!key) return signedOutStatus(online());
     const sync = await deps.workspace.sync();
-    return toSyncStatus(await sync.state(), { online: online(), pendingWrites: await pendingWrites(), dailyLimitUntil: await dailyLimitUntil(key) });
+    return toSyncStatus(await sync.state(), { online: online(), pendingWrites: await pendingWrites(), dailyLimitUntil: await limit.until(key) });
   }
 
   /** Pushes a state to every open page (called from the workspace's onProgress). */
   function publish(state: SyncState, pending = lastPending): void {
-    const event: LiveEvent = { type: 'sync.status', status: toSyncStatus(state, { online: online(), pendingWrites: pending, dailyLimitUntil: limitedUntil }) };
+    const event: LiveEvent = { type: 'sync.status', status: toSyncStatus(state, { online: online(), pendingWrites: pending, dailyLimitUntil: limit.known() }) };
     deps.hub.broadcast(event);
   }
 
@@ -172,19 +136,15 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     try {
       const state = await (kind === 'auto' ? sync.run() : kind === 'full' ? sync.full() : sync.incremental());
       if (kind === 'full' || state.phase === 'idle') await markFullIfDone(kind, key, state);
-      const wasLimited = limitedUntil !== null;
-      await clearDailyLimitHold(key); // the platform answered again: the day has turned
-      if (wasLimited) publish(state);
+      // The platform answered again: the day has turned, and the pages are told.
+      if (await limit.clear(key)) publish(state);
       retries = 0;
       await deps.afterSync?.(key, sync).catch((error: unknown) => log('could not prepare the popup', error));
       return state;
     } catch (error) {
       // The sync stored the error in words (quota, network, sign-in) and published it already.
       log(isQuotaExceeded(error) ? 'the job cache is out of storage space' : `sync failed: ${describeSyncError(error)}`, error);
-      if (isDailyRateLimit(error)) {
-        await deps.dailyLimitHold.set(dailyLimitKey(key), dailyLimitHoldUntil(now()));
-        await dailyLimitUntil(key);
-      }
+      if (isDailyRateLimit(error)) await limit.reached(key);
       publish(await sync.state(), await pendingWrites());
       if (isDailyRateLimit(error)) return null;
       if (isPassing(error)) scheduleRetry(kind === 'full' ? 'full' : 'auto', key);
@@ -206,7 +166,7 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     status,
     publish,
     /** See SyncStatus.dailyLimitUntil. */
-    dailyLimitUntil: async () => dailyLimitUntil(await deps.workspace.key()),
+    dailyLimitUntil: async () => limit.until(await deps.workspace.key()),
 
     /** On demand ("sync.run"): starts the sync and answers at once with the status. */
     async run(mode: 'incremental' | 'full'): Promise<SyncStatus> {
