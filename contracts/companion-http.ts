@@ -93,6 +93,9 @@ export const FeedChangeSchema = z.object({
   /** UTC, `YYYY-MM-DD HH:MM:SS`, as the platform sent it. */
   time: z.string(),
   resource_url: z.string(),
+  /** For a note: the job it belongs to, when the companion could read it (server/companion/feed/note-jobs.ts),
+   * so that only browsers holding that job do anything. */
+  job_uuid: z.string().optional(),
 });
 export type FeedChange = z.infer<typeof FeedChangeSchema>;
 

@@ -51,3 +51,14 @@ describe('applyChanges', () => {
     expect(open.read).toEqual([`note/${NOTE}`]);
   });
 });
+
+describe('a note the companion placed on its job', () => {
+  it('is not read at all: pages showing its job are told, if this browser holds the job', async () => {
+    const events: unknown[] = [];
+    const { t, read } = target({ holds: [HELD], showsNotes: true });
+    t.broadcast = (e) => void events.push(e);
+    await applyChanges([{ ...change('note', NOTE), job_uuid: HELD }, { ...change('note', OTHER), job_uuid: OTHER }], t);
+    expect(read).toEqual([]);
+    expect(events).toEqual([{ type: 'jobs.changed', uuids: [HELD] }]);
+  });
+});

@@ -58,7 +58,9 @@ export async function applyChanges(
   const client = await target.client();
   const jobs: Job[] = [];
   const noteJobs = new Set<string>();
-  const jobUuids = changes.flatMap((c) => (c.object === 'job' && UUID.test(c.uuid) ? [c.uuid.toLowerCase()] : []));
+  // A note the companion could place (job_uuid) needs no read here: only its job matters, if this browser holds it.
+  const noteJobOf = (c: FeedChange) => (c.object === 'note' && c.job_uuid && UUID.test(c.job_uuid) ? c.job_uuid.toLowerCase() : null);
+  const jobUuids = changes.flatMap((c) => (c.object === 'job' && UUID.test(c.uuid) ? [c.uuid.toLowerCase()] : (noteJobOf(c) ?? [])));
   const held = target.holds && jobUuids.length > 0 ? await target.holds(jobUuids) : null;
   const notesWanted = target.showsNotes?.() ?? true;
 
@@ -72,6 +74,14 @@ export async function applyChanges(
     changes.map(async (change) => {
       if ((change.object !== 'job' && change.object !== 'note') || !UUID.test(change.uuid)) {
         result.ignored++;
+        return;
+      }
+      const placed = noteJobOf(change);
+      if (placed) {
+        if (notesWanted && (held === null || held.has(placed))) {
+          noteJobs.add(placed);
+          result.notes++;
+        } else result.ignored++;
         return;
       }
       // Not this browser's to read: a job it neither holds nor shows, a note no open page could show.

@@ -6,6 +6,7 @@ import type { LimitStore } from '../limits/types';
 import { createCallbackTokens } from '../webhooks/callback-token';
 import { createWebhookRoutes } from '../webhooks/routes';
 import { createFeedStore } from './create-store';
+import { createNoteJobs } from './note-jobs';
 import { createFeedRoutes } from './routes';
 import { createRoleCheck } from './staff-role';
 import { createTokenChecker } from './token-check';
@@ -49,7 +50,8 @@ export async function createFeedModule(opts: {
 
   const routes = new Hono();
   routes.onError((_err, c) => c.json({ error: 'The companion failed to handle the request; retry later' }, 503));
-  routes.route('/', createWebhookRoutes({ tokens, store, platformBaseUrl: config.platformBaseUrl }));
+  const noteJobs = createNoteJobs(platform);
+  routes.route('/', createWebhookRoutes({ tokens, store, platformBaseUrl: config.platformBaseUrl, noteJob: noteJobs.jobOf }));
   routes.route(
     '/',
     createFeedRoutes({
@@ -67,6 +69,7 @@ export async function createFeedModule(opts: {
       ...(opts.fetch ? { fetch: opts.fetch } : {}),
       ...clock,
       streams,
+      noteJobs,
     }),
   );
 
