@@ -47,7 +47,7 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
   let simNow = Date.now();
   const dev = await startDevStack({
     // The platform's limits are lifted so the bench measures what Fieldside asks for, not what it is refused.
-    emulator: { port: 0, jobs: opts.jobs ?? JOBS, seed: opts.seed ?? 18, quiet: true, rateLimitPerMinute: 1_000_000, rateLimitPerDay: 1_000_000_000 },
+    emulator: { port: 0, jobs: opts.jobs ?? (Number(process.env.BUDGET_JOBS) || JOBS), seed: opts.seed ?? 18, quiet: true, rateLimitPerMinute: 1_000_000, rateLimitPerDay: 1_000_000_000 },
     companionDeps: { fetch: counter.companionFetch, now: () => simNow, log: () => undefined },
   });
   const { emulator, companion } = dev;

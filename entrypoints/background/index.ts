@@ -99,8 +99,9 @@ export default defineBackground(() => {
     onSyncProgress: (state) => schedule.publish(state),
     requestPersistence,
   });
-  // The feed is made below; the schedule asks it only when an alarm fires.
-  const schedule = startSyncSchedule(workspace, hub, () => feed.state() === 'live');
+  // The feed is made below; the schedule asks it only when an alarm fires (after letting it wake: the alarm
+  // may have started this worker, and a feed that registered and caught up is as good as live).
+  const schedule = startSyncSchedule(workspace, hub, async () => (await feed.wake(), ['live', 'connecting'].includes(feed.state())));
   const jobs = createBrowserJobOpener();
   listenForOmnibox(workspace);
   startContentSites();

@@ -14,7 +14,7 @@ import { ensurePeriodicAlarm } from './alarms';
 const SYNC_PERIOD_MINUTES = 10;
 
 /** `feedLive`: whether the live feed is connected (then it replaces the periodic incremental sync). */
-export function startSyncSchedule(workspace: Workspace, hub: LiveHub, feedLive: () => boolean): SyncSchedule {
+export function startSyncSchedule(workspace: Workspace, hub: LiveHub, feedLive: () => Promise<boolean>): SyncSchedule {
   const schedule = createSyncSchedule({
     workspace,
     hub,

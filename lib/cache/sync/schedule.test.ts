@@ -38,7 +38,7 @@ function source(jobs: Job[], companies: Company[], opts: { failJobs?: FailJobs }
 
 const keyOf = (staffUuid: string, mode: 'oauth' | 'api_key' = 'oauth'): WorkspaceKey => ({ accountUuid: 'acct', staffUuid, baseUrl: 'http://127.0.0.1:9', scopes: [], mode });
 
-async function setup(options: { scope?: WorkspaceKey | null; failJobs?: FailJobs; now?: () => number; feedLive?: () => boolean; afterSync?: (scope: WorkspaceKey, sync: CacheSync) => Promise<void> } = {}) {
+async function setup(options: { scope?: WorkspaceKey | null; failJobs?: FailJobs; now?: () => number; feedLive?: () => boolean | Promise<boolean>; afterSync?: (scope: WorkspaceKey, sync: CacheSync) => Promise<void> } = {}) {
   const { src, calls } = source(range(0, 40).map((n) => makeJob(n)), range(0, 7).map((n) => makeCompany(n)), options);
   let scope: WorkspaceKey | null = options.scope === undefined ? keyOf('tech') : options.scope;
   let sync: CacheSync | null = null;
@@ -184,6 +184,19 @@ describe('sync service', () => {
     clock += 10 * 60_000;
     await t.service.onAlarm();
     expect(t.calls).toEqual(expect.arrayContaining(['job filtered', 'company filtered']));
+  });
+
+  it('an alarm that started the worker lets the feed wake before deciding: a feed that connects means no poll', async () => {
+    let clock = Date.now();
+    let woken = 0;
+    const t = await setup({ now: () => clock, feedLive: async () => (await new Promise((r) => setTimeout(r, 5)), ++woken > 0) });
+    await t.service.onSessionChanged();
+    t.calls.length = 0;
+    t.restartWorker();
+    clock += 70 * 60_000; // past the hourly refresh
+    await t.service.onAlarm();
+    expect(woken).toBe(1);
+    expect(t.calls).toEqual([]);
   });
 
   it('an API-key view (whole account) never needs the hourly full refresh', async () => {

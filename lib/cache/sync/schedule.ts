@@ -50,8 +50,9 @@ export interface SyncScheduleDeps {
   retryDelayMs?: (attempt: number) => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   /** Whether the live feed is connected: then the alarm's incremental sync and full refresh wait for the
-   * safety net (SAFETY_NET_MS), because every change reaches the cache through the feed. */
-  feedLive?: () => boolean;
+   * safety net (SAFETY_NET_MS), because every change reaches the cache through the feed. May wait for the
+   * feed to wake first: a worker is often started by the very alarm that asks. */
+  feedLive?: () => boolean | Promise<boolean>;
   /** After every sync that finished: work that follows from a fresh cache (the popup's first screen). */
   afterSync?: (key: WorkspaceKey, sync: CacheSync) => Promise<void>;
 }
@@ -187,7 +188,7 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
       await withWorkspace(async (key) => {
         const staffView = key.mode === 'oauth' && key.staffUuid !== 'all';
         const last = await deps.lastFullRefresh.get(workspaceId(key));
-        const live = deps.feedLive?.() === true;
+        const live = (await deps.feedLive?.()) === true;
         const due = staffView && last !== null && now() - last >= (live ? SAFETY_NET_MS : FULL_REFRESH_MS);
         if (live && !due) {
           const synced = (await (await deps.workspace.sync()).state()).lastSyncedAt;

@@ -36,7 +36,10 @@ export function createTokenChecker(opts: {
   now?: () => number;
 }) {
   const fetchFn = opts.fetch ?? fetch;
-  const ttlMs = opts.ttlMs ?? 60_000;
+  // A token's account never changes, and every feed request of a browser would otherwise cost the account a
+  // platform request once a minute (its budget is shared, issue 18); revocation is caught by the open streams'
+  // own rechecks (stillValid, past this cache) and by the platform refusing the browser's requests.
+  const ttlMs = opts.ttlMs ?? 15 * 60_000;
   const refusalTtlMs = opts.refusalTtlMs ?? 10_000;
   const maxEntries = opts.maxEntries ?? 10_000;
   const now = opts.now ?? Date.now;
