@@ -202,6 +202,22 @@ describe('createFeedService', () => {
     h.s.stop();
   });
 
+  it('while a change is held, the position saved after another is applied stays just before the held one', async () => {
+    const a = scripted({});
+    const h = service(a.feed, oauth());
+    await h.s.wake();
+    await tick(5);
+    a.push(change('p1'));
+    await tick(20);
+    a.push(change('p2', JOB_2));
+    await tick(30); // p1's hold (30 ms) is over and it was applied; p2 is still held
+    expect(h.read).toEqual([`job/${JOB_1}`]);
+    expect(h.position()?.position).toBe('p1');
+    await h.s.idle();
+    expect(h.position()?.position).toBe('p2');
+    h.s.stop();
+  });
+
   it('catches up on many changes with one incremental sync, not one re-read each', async () => {
     const many = [1, 2, 3, 4, 5].map((n) => change(`p${n}`, `00000000-0000-4000-8000-00000000000${n}`));
     const a = scripted({ p0: { changes: many, position: 'p5' } });

@@ -86,9 +86,10 @@ export function createFeedService(deps: FeedServiceDeps) {
     key: changeKey,
     delayMs: deps.coalesceMs ?? 40,
     flush: async (batch) => {
-      // While live changes are held (settle.ts), the position stays before them: a worker stopped now
-      // catches them up on its next wake.
-      const upTo = settler.waiting() === 0 ? received : null;
+      // While live changes are held (settle.ts), the position saved stays before the oldest of them: a
+      // worker stopped now catches them up on its next wake.
+      const held = settler.safePosition();
+      const upTo = held === undefined ? received : held;
       const forAccount = account;
       const result = await applyChanges(batch, deps.target, report);
       deps.onApplied?.(result, batch);
@@ -107,8 +108,8 @@ export function createFeedService(deps: FeedServiceDeps) {
   /** From the live stream: the change is a moment old, so it is held until its second has passed
    * (SETTLE_MS) and then read once. Catch-up changes are older than that, and read at once. */
   function acceptLive(change: FeedChange): void {
+    settler.arrived(change, received);
     received = change.id;
-    settler.arrived(change);
   }
 
   /** Reads what the feed kept since `from`. A few changes are re-read one by one; more than

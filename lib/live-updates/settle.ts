@@ -26,7 +26,9 @@ const MAX_HOLDS = 4;
 export function createSettler(options: SettlerOptions) {
   const settleMs = options.settleMs ?? SETTLE_MS;
   const now = options.now ?? Date.now;
-  const held = new Map<string, { change: FeedChange; firstAt: number; timer: ReturnType<typeof setTimeout> }>();
+  /** In the order records were first held: the first entry is the oldest. `before` is the feed position
+   * just before that first change (what may be saved while it is held). */
+  const held = new Map<string, { change: FeedChange; firstAt: number; before: string | null; timer: ReturnType<typeof setTimeout> }>();
 
   function release(key: string): void {
     const entry = held.get(key);
@@ -38,14 +40,22 @@ export function createSettler(options: SettlerOptions) {
   return {
     /** A change from the live stream. A later change of a held record replaces it and starts the wait
      * again (its own second must pass too), up to MAX_HOLDS settle periods after the first. */
-    arrived(change: FeedChange): void {
+    arrived(change: FeedChange, before: string | null): void {
       const key = changeKey(change);
       const at = now();
       const waiting = held.get(key);
       if (waiting) clearTimeout(waiting.timer);
       const firstAt = waiting?.firstAt ?? at;
       const wait = Math.min(settleMs, firstAt + MAX_HOLDS * settleMs - at);
-      held.set(key, { change, firstAt, timer: setTimeout(() => release(key), Math.max(0, wait)) });
+      const timer = setTimeout(() => release(key), Math.max(0, wait));
+      if (waiting) Object.assign(waiting, { change, timer });
+      else held.set(key, { change, firstAt, before, timer });
+    },
+    /** The position a worker may save while changes are held: just before the oldest held one
+     * (undefined when nothing is held). */
+    safePosition(): string | null | undefined {
+      const oldest = held.values().next();
+      return oldest.done ? undefined : oldest.value.before;
     },
     /** Changes still held. */
     waiting: (): number => held.size,
