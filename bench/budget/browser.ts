@@ -124,7 +124,7 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
       outbox: async () => outbox,
       close: async () => undefined,
     };
-    schedule = createSyncSchedule({ workspace, hub, lastFullRefresh, dailyLimitHold, now: world.now, log: () => undefined, feedLive: async () => (await feed.wake(), ['live', 'connecting'].includes(feed.state())) });
+    schedule = createSyncSchedule({ workspace, hub, lastFullRefresh, dailyLimitHold, now: world.now, log: () => undefined, feedLive: () => feed.state() === 'live' });
     feed = createFeedService({
       feed: createFeedClient({ companionUrl: async () => world.companionUrl, accessToken: access.getAccessToken }),
       account: async () => ({ accountUuid: world.accountUuid, mode: 'oauth', scopes: SCOPES, staffUuid: world.staffUuid }),

@@ -99,9 +99,8 @@ export default defineBackground(() => {
     onSyncProgress: (state) => schedule.publish(state),
     requestPersistence,
   });
-  // The feed is made below; the schedule asks it only when an alarm fires (after letting it wake: the alarm
-  // may have started this worker, and a feed that registered and caught up is as good as live).
-  const schedule = startSyncSchedule(workspace, hub, async () => (await feed.wake(), ['live', 'connecting'].includes(feed.state())));
+  // The feed is made below; the schedule asks it only when an alarm fires.
+  const schedule = startSyncSchedule(workspace, hub, async () => feed.state() === 'live');
   const jobs = createBrowserJobOpener();
   listenForOmnibox(workspace);
   startContentSites();
