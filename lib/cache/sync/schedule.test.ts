@@ -186,7 +186,7 @@ describe('sync service', () => {
     expect(t.calls).toEqual(expect.arrayContaining(['job filtered', 'company filtered']));
   });
 
-  it('an alarm that started the worker lets the feed wake before deciding: a feed that connects means no poll', async () => {
+  it('the schedule may wait on an asynchronous answer of whether the feed is live (no poll when it is)', async () => {
     let clock = Date.now();
     let woken = 0;
     const t = await setup({ now: () => clock, feedLive: async () => (await new Promise((r) => setTimeout(r, 5)), ++woken > 0) });
