@@ -9,7 +9,8 @@ import { axeProblemsInBothSchemes, badgeAxeProblemsInBothSchemes } from './suppo
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { closedBadges, type BadgeRef } from './support/closed-badges';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
-import { allowFeatures, arrangeFieldDay, signInFieldWorker, type FieldDay } from './support/field-worker';
+import { arrangeFieldDay, signInFieldWorker, type FieldDay } from './support/field-worker';
+import { ALLOW_BUTTONS, allowOnConsentPage } from './support/grant-feature';
 import { connect } from './support/options-page';
 import { openQuickSearch, search } from './support/popup-page';
 import { openSidePanel } from './support/sidepanel-page';
@@ -46,10 +47,11 @@ describe('signed out, then signed in as a technician', () => {
   });
 
   it('the options page, signed in', async () => {
-    // Search and the day only, for now: the job's notes and badges wait for their own "Allow".
-    await signInFieldWorker(browser, options, stack, ['search', 'myDay']);
     day = await arrangeFieldDay(stack);
-    await options.locator('#webhooks[aria-busy="false"][data-listed]').waitFor({ timeout: 20_000 });
+    // Sign-in allows search, the day and notes; changing badges waits for its own "Allow".
+    await signInFieldWorker(browser, options, stack, { allowBadges: false });
+    // A technician is told who manages the webhooks (an administrator would see them listed).
+    await options.locator('#webhooks-admin-notice, #webhooks[aria-busy="false"][data-listed]').first().waitFor({ timeout: 20_000 });
     await options.getByText(/^Granted scopes/).click();
     expect(await axeProblemsInBothSchemes(options)).toEqual([]);
   });
@@ -83,17 +85,16 @@ describe('the popup', () => {
 });
 
 describe('the side panel', () => {
-  it("a job whose notes and badges Fieldside may not read or change yet: it offers to allow them, and claims no notes", async () => {
+  it('a job whose badges Fieldside may not change yet: it offers to allow that, then the badges to toggle', async () => {
     const panel = await openSidePanel(browser);
     await panel.locator(`li.visit[data-job-uuid="${day.job.uuid}"] .job-open`).click();
-    await panel.locator(`article#job[data-job-uuid="${day.job.uuid}"]`).waitFor({ timeout: 20_000 });
-    await panel.getByRole('button', { name: 'Allow reading and adding notes' }).waitFor();
-    await panel.getByRole('button', { name: 'Allow changing badges' }).waitFor();
-    // The notes were not read: "No notes yet" would be untrue.
-    expect(await panel.locator('#notes-empty').count()).toBe(0);
+    await panel.locator(`article#job[data-job-uuid="${day.job.uuid}"] li.note`).first().waitFor({ timeout: 20_000 });
+    const allow = panel.getByRole('button', { name: ALLOW_BUTTONS.badges });
+    await allow.waitFor();
     expect(await axeProblemsInBothSchemes(panel)).toEqual([]);
+    await allowOnConsentPage(browser, stack, stack.technician.uuid, () => allow.click());
+    await panel.locator('button.badge-toggle').first().waitFor({ timeout: 20_000 });
     await panel.close();
-    await allowFeatures(browser, options, stack, ['notes', 'badges']);
   });
 
   it('the day, and a job with notes, contacts and badges', async () => {
