@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import type { Stack } from './stack';
+
+/** An extension page of either driver (Playwright's Chromium, puppeteer's Firefox): both evaluate an expression. */
+export interface ExtensionPage {
+  evaluate(expression: string): Promise<unknown>;
+}
 
 // What the job cache holds, read straight from its IndexedDB database in an extension page (the
 // same origin as the background): the sync state the background stores after every page, the live
@@ -55,7 +59,7 @@ function openExisting(name: string): Promise<IDBDatabase | null> {
  * where there is no such database. Composed as one expression: the extension page's CSP allows no
  * eval, and the debugger's evaluation of an expression is not subject to it.
  */
-function withCache<T>(page: Page, db: string, read: (database: IDBDatabase) => Promise<T>, none: T): Promise<T> {
+function withCache<T>(page: ExtensionPage, db: string, read: (database: IDBDatabase) => Promise<T>, none: T): Promise<T> {
   return page.evaluate(`(async () => {
     const database = await (${openExisting.toString()})(${JSON.stringify(db)});
     if (!database) return ${JSON.stringify(none)};
@@ -68,7 +72,7 @@ function withCache<T>(page: Page, db: string, read: (database: IDBDatabase) => P
 }
 
 /** The sync state stored in the cache `db`, or null where there is no cache (yet, or any more). */
-export function readSyncState(page: Page, db: string): Promise<StoredSync | null> {
+export function readSyncState(page: ExtensionPage, db: string): Promise<StoredSync | null> {
   return withCache<StoredSync | null>(
     page,
     db,
@@ -84,7 +88,7 @@ export function readSyncState(page: Page, db: string): Promise<StoredSync | null
 }
 
 /** Waits until the stored state satisfies `test` (a first page stored, a failure kept…); returns it. */
-export async function waitForSyncState(page: Page, db: string, test: (state: StoredSync) => boolean, timeoutMs = 60_000): Promise<StoredSync> {
+export async function waitForSyncState(page: ExtensionPage, db: string, test: (state: StoredSync) => boolean, timeoutMs = 60_000): Promise<StoredSync> {
   const deadline = Date.now() + timeoutMs;
   let last: StoredSync | null = null;
   for (;;) {
@@ -96,12 +100,12 @@ export async function waitForSyncState(page: Page, db: string, test: (state: Sto
 }
 
 /** Waits until a sync of `db` has finished after platform time `since` (idle, with a last-synced time). */
-export function waitForSynced(page: Page, db: string, timeoutMs = 90_000, since = 0): Promise<StoredSync> {
+export function waitForSynced(page: ExtensionPage, db: string, timeoutMs = 90_000, since = 0): Promise<StoredSync> {
   return waitForSyncState(page, db, (s) => s.phase === 'idle' && s.lastSyncedAt !== null && s.lastSyncedAt > since, timeoutMs);
 }
 
 /** Every live job in the cache database `db`, one entry per live slot (duplicates show). */
-export function readCachedJobs(page: Page, db: string): Promise<CachedJob[]> {
+export function readCachedJobs(page: ExtensionPage, db: string): Promise<CachedJob[]> {
   return withCache<CachedJob[]>(
     page,
     db,
@@ -140,7 +144,7 @@ export function readCachedJobs(page: Page, db: string): Promise<CachedJob[]> {
 }
 
 /** One job as the cache `db` holds it now, or undefined. */
-export async function cachedJob(page: Page, db: string, uuid: string): Promise<CachedJob | undefined> {
+export async function cachedJob(page: ExtensionPage, db: string, uuid: string): Promise<CachedJob | undefined> {
   return (await readCachedJobs(page, db)).find((j) => j.uuid.toLowerCase() === uuid.toLowerCase());
 }
 
@@ -161,7 +165,7 @@ export function serverHash(records: ReadonlyArray<Record<string, unknown>>, only
 }
 
 /** What `staff` may see, by the emulator's own rules, against what their cache holds: equal sets. */
-export async function expectCacheIsVisibleSet(page: Page, stack: Stack, staff: string): Promise<{ cached: number; visible: number }> {
+export async function expectCacheIsVisibleSet(page: ExtensionPage, stack: Stack, staff: string): Promise<{ cached: number; visible: number }> {
   const records = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
   const visible = staff === 'all' ? undefined : new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, staff));
   const expected = serverHash(records, visible);
