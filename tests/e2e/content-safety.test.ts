@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges, type BadgeRef, type ClosedBadges } from './support/closed-badges';
-import { jobWindowUrl, launchForContent, signInTechnicianWithNotes, signInToWebApp } from './support/content-page';
+import { jobWindowUrl, launchForContent, signInToWebApp } from './support/content-page';
+import { signInTechnicianForFieldWork } from './support/field-worker';
 import { ROOT } from './support/paths';
 import { startStack, type Stack } from './support/stack';
 import { tokenRgb } from './support/tokens';
@@ -46,7 +47,7 @@ beforeAll(async () => {
   await control.updateRecord(account, 'job', jobUuid, { status: HOSTILE.status, badges: JSON.stringify([badge.uuid]) }, { raw: true });
   await control.createRecord(account, 'note', { related_object: 'job', related_object_uuid: jobUuid, note: HOSTILE.note });
   browser = await launchForContent();
-  await signInTechnicianWithNotes(browser, stack);
+  await signInTechnicianForFieldWork(browser, stack);
   page = await browser.context.newPage();
   shadow = await closedBadges(browser.context, page);
   await signInToWebApp(page, stack);

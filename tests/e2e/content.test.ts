@@ -12,10 +12,10 @@ import {
   launchForContent,
   openJobWindow,
   openWithContentWorld,
-  signInTechnicianWithNotes,
   signInToWebApp,
   webAppUrl,
 } from './support/content-page';
+import { signInTechnicianForFieldWork } from './support/field-worker';
 import { openSidePanel } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
   // the technician's badges through them.
   await stack.subscribeAsAdministrator();
   browser = await launchForContent();
-  options = await signInTechnicianWithNotes(browser, stack);
+  options = await signInTechnicianForFieldWork(browser, stack);
   const mine = new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid));
   const jobs = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
   visible = jobs

@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges, type BadgeRef, type ClosedBadges } from './support/closed-badges';
-import { launchForContent, signInTechnicianWithNotes } from './support/content-page';
+import { launchForContent } from './support/content-page';
+import { signInTechnicianForFieldWork } from './support/field-worker';
 import { sendExpression } from './support/protocol-messages';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, cachedJob } from './support/sync';
@@ -46,7 +47,7 @@ beforeAll(async () => {
   planted = [...JUNK, ...jobs.slice(1).map((j) => String(j.generated_job_id))];
 
   browser = await launchForContent();
-  options = await signInTechnicianWithNotes(browser, stack);
+  options = await signInTechnicianForFieldWork(browser, stack);
 
   // The attacker's page: it hooks attachShadow before any content script runs, and once the badge
   // is there, plants "Job #N" text for hundreds of numbers to see which get a badge.

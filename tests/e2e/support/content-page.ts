@@ -1,10 +1,9 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium, type ExtensionBrowser } from './chromium';
-import { signInTechnicianForFieldWork } from './field-worker';
 import type { Stack } from './stack';
 
-// Helpers for the content-script tests: a technician signed in with the notes feature and a synced
-// cache, the web app's job windows, and the content script's own world. (The badges themselves live
+// Helpers for the content-script tests: the web app's job windows, and the content script's own world
+// (a technician signed in for field work is support/field-worker.ts's). (The badges themselves live
 // in closed shadow roots: support/closed-badges.ts looks into them.)
 
 /**
@@ -13,12 +12,6 @@ import type { Stack } from './stack';
  */
 export function launchForContent(): Promise<ExtensionBrowser> {
   return launchChromium(process.env.FIELDSIDE_E2E_CHROME_DIR || undefined);
-}
-
-/** Connects, signs in as the technician (sign-in grants search and notes), allows badges from the
- * side panel, and waits for the first sync of the cache. */
-export function signInTechnicianWithNotes(browser: ExtensionBrowser, stack: Stack): Promise<Page> {
-  return signInTechnicianForFieldWork(browser, stack);
 }
 
 /** The web app's address (the emulator's, as on the real platform an origin apart from the REST API). */

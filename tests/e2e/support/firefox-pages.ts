@@ -71,16 +71,6 @@ export async function signOutFirefox(options: Page): Promise<void> {
   await options.waitForSelector('#session-state[data-state="signed_out"]', { timeout: 20_000 });
 }
 
-/** The first page that shows `selector` (BiDi may report a new tab's URL as about:blank: look inside). */
-export async function findPage(browser: Browser, selector: string, timeoutMs = 20_000): Promise<Page> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const page of await browser.pages()) if (await page.$(selector).catch(() => null)) return page;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No page shows ${selector}`);
-}
-
 /** Opens one of Fieldside's pages (`/popup.html`, `/sidepanel.html`) in a tab; answers it once `ready` shows. */
 export async function openFieldsidePage(browser: Browser, options: Page, path: string, ready: string): Promise<Page> {
   const before = new Set(await browser.pages());
