@@ -9,7 +9,8 @@ import { axeProblemsInBothSchemes, badgeAxeProblemsInBothSchemes } from './suppo
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { closedBadges, type BadgeRef } from './support/closed-badges';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
-import { allowFeatures, arrangeFieldDay, signInFieldWorker, type FieldDay } from './support/field-worker';
+import { arrangeFieldDay, signInFieldWorker, type FieldDay } from './support/field-worker';
+import { ALLOW_BUTTONS, allowOnConsentPage } from './support/grant-feature';
 import { connect } from './support/options-page';
 import { openQuickSearch, search } from './support/popup-page';
 import { openSidePanel } from './support/sidepanel-page';
@@ -46,11 +47,11 @@ describe('signed out, then signed in as a technician', () => {
   });
 
   it('the options page, signed in', async () => {
-    // What sign-in grants (search, the day, notes) only, for now: changing badges waits for its own "Allow".
-    await signInFieldWorker(browser, options, stack, []);
     day = await arrangeFieldDay(stack);
-    // A technician is told the webhooks are an administrator's.
-    await options.locator('#webhooks-admin-notice').waitFor({ timeout: 20_000 });
+    // Sign-in allows search, the day and notes; changing badges waits for its own "Allow".
+    await signInFieldWorker(browser, options, stack, { allowBadges: false });
+    // A technician is told who manages the webhooks (an administrator would see them listed).
+    await options.locator('#webhooks-admin-notice, #webhooks[aria-busy="false"][data-listed]').first().waitFor({ timeout: 20_000 });
     await options.getByText(/^Granted scopes/).click();
     expect(await axeProblemsInBothSchemes(options)).toEqual([]);
   });
@@ -84,15 +85,16 @@ describe('the popup', () => {
 });
 
 describe('the side panel', () => {
-  it('a job whose badges Fieldside may not change yet: it offers to allow them', async () => {
+  it('a job whose badges Fieldside may not change yet: it offers to allow that, then the badges to toggle', async () => {
     const panel = await openSidePanel(browser);
     await panel.locator(`li.visit[data-job-uuid="${day.job.uuid}"] .job-open`).click();
-    await panel.locator(`article#job[data-job-uuid="${day.job.uuid}"]`).waitFor({ timeout: 20_000 });
-    await panel.getByRole('button', { name: 'Allow changing badges' }).waitFor();
-    await panel.locator('li.note').first().waitFor({ timeout: 20_000 });
+    await panel.locator(`article#job[data-job-uuid="${day.job.uuid}"] li.note`).first().waitFor({ timeout: 20_000 });
+    const allow = panel.getByRole('button', { name: ALLOW_BUTTONS.badges });
+    await allow.waitFor();
     expect(await axeProblemsInBothSchemes(panel)).toEqual([]);
+    await allowOnConsentPage(browser, stack, stack.technician.uuid, () => allow.click());
+    await panel.locator('button.badge-toggle').first().waitFor({ timeout: 20_000 });
     await panel.close();
-    await allowFeatures(browser, options, stack, ['badges']);
   });
 
   it('the day, and a job with notes, contacts and badges', async () => {

@@ -48,8 +48,9 @@ async function main(): Promise<void> {
     const options = await openOptions(browser);
     await connect(options, stack);
     await optionsShot(options, 'options-signed-out');
-    await signInFieldWorker(browser, options, stack);
+    // The office arranges the day before the technician starts it.
     const day = await arrangeFieldDay(stack);
+    await signInFieldWorker(browser, options, stack);
     await optionsShot(options, 'options-signed-in');
 
     const job = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find((j) => j.uuid === day.job.uuid)!;

@@ -43,3 +43,16 @@ export async function chooseMe(options: Page, staff: { uuid: string; name: strin
     throw new Error(`"${staff.name}" was not shown as me: ${JSON.stringify(state)}`, { cause: error });
   }
 }
+
+/** API-key mode, as a person sets it up: the key typed into "API key", "Use API key". */
+export async function useApiKey(options: Page, apiKey: string): Promise<void> {
+  await options.getByLabel('API key', { exact: true }).fill(apiKey);
+  await options.getByRole('button', { name: 'Use API key' }).click();
+  await options.locator('#session-state[data-state="signed_in"]').waitFor({ timeout: 20_000 });
+}
+
+/** The options page's "Sign out". */
+export async function signOut(options: Page): Promise<void> {
+  await options.getByRole('button', { name: 'Sign out' }).click();
+  await options.locator('#session-state[data-state="signed_out"]').waitFor({ timeout: 20_000 });
+}
