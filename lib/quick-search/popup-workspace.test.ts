@@ -4,7 +4,7 @@ import { readPopupWorkspace, popupWorkspaceOf } from './popup-workspace';
 import { cacheDbName } from '../databases';
 
 const account = { uuid: 'AAAAAAAA-0000-4000-8000-000000000001', name: 'Acme', email: 'a@example.com' };
-const staff = (uuid: string) => ({ uuid, name: uuid, email: '', isAdmin: false });
+const staff = (uuid: string) => ({ uuid, name: uuid, email: '', isAdmin: false, role: '' });
 
 describe('popupWorkspaceOf: the same cache the background fills', () => {
   const cases = [

@@ -10,6 +10,9 @@ export const StaffSummarySchema = z.object({
   email: z.string(),
   /** The staff member's security role is an administrator role: may view as someone else. */
   isAdmin: z.boolean(),
+  /** Their security role's name as the account calls it ("Field Technician"), shown beside their
+   * name; '' when the platform did not say (and in sessions recorded before it was kept). */
+  role: z.string().default(''),
 });
 export type StaffSummary = z.infer<typeof StaffSummarySchema>;
 
