@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { browser } from 'wxt/browser';
+import { openFirstRunPage } from '@/lib/onboarding/first-run';
 import { QuickSearch } from '@/components/search/QuickSearch';
 import { SignedOutPrompt } from '@/components/search/SignedOutPrompt';
 import { BrandMark } from '@/components/design/Brand';
@@ -12,9 +12,6 @@ import type { PickerModel } from './model';
 // "Add selection as a note to a job…": the selected text, the quick search to find the job, and
 // one action that adds the text as a note to the chosen job, then closes the window.
 
-function openSettings(): void {
-  void browser.tabs.create({ url: browser.runtime.getURL('/options.html') });
-}
 
 export function App({ search, picker }: { search: QuickSearchModel; picker: PickerModel }) {
   const addButton = useRef<HTMLButtonElement>(null);
@@ -25,7 +22,7 @@ export function App({ search, picker }: { search: QuickSearchModel; picker: Pick
   }, [chosen]);
 
   const workspace = search.workspace.value;
-  if (workspace !== null && workspace.state !== 'ready') return <SignedOutPrompt reason={workspace.state} onOpenSettings={openSettings} />;
+  if (workspace !== null && workspace.state !== 'ready') return <SignedOutPrompt reason={workspace.state} left={[]} onContinue={() => void openFirstRunPage()} />;
   const text = picker.text.value;
   const state = picker.state.value;
 

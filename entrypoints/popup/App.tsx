@@ -1,10 +1,13 @@
 import { QuickSearch } from '@/components/search/QuickSearch';
+import { SearchNotAllowed } from '@/components/search/FeatureMissing';
 import { SignedOutPrompt } from '@/components/search/SignedOutPrompt';
+import { SetupLeft } from '@/components/SetupLeft';
 import { BrandMark } from '@/components/design/Brand';
 import type { QuickSearchModel } from '@/lib/quick-search/search-model';
-import { canOpenSidePanel, openJob, openSettings } from './open';
+import { canOpenSidePanel, openFirstRun, openJob } from './open';
+import type { PopupSetup } from './setup';
 
-export function App({ model }: { model: QuickSearchModel }) {
+export function App({ model, setup }: { model: QuickSearchModel; setup: PopupSetup }) {
   const workspace = model.workspace.value;
   const head = (
     <h1 class="app-head" aria-busy={workspace === null ? 'true' : undefined}>
@@ -17,7 +20,15 @@ export function App({ model }: { model: QuickSearchModel }) {
     return (
       <>
         {head}
-        <SignedOutPrompt reason={workspace.state} onOpenSettings={openSettings} />
+        <SignedOutPrompt reason={workspace.state} left={setup.left.value} onContinue={() => void openFirstRun()} />
+      </>
+    );
+  }
+  if (!workspace.canSearch) {
+    return (
+      <>
+        {head}
+        <SearchNotAllowed busy={setup.asking.value} onAllow={() => void setup.allowSearch().catch(() => undefined)} />
       </>
     );
   }
@@ -40,6 +51,7 @@ export function App({ model }: { model: QuickSearchModel }) {
         onSelect={model.select}
         onChoose={(row, alt) => void openJob(row.uuid, panel && !alt ? 'sidepanel' : 'web')}
       />
+      <SetupLeft left={setup.left.value} onContinue={() => void openFirstRun()} />
     </>
   );
 }

@@ -3,11 +3,14 @@ import '@/components/design/page.css';
 import '@/components/search/search.css';
 import { createQuickSearchModel } from '@/lib/quick-search/search-model';
 import { App } from './App';
+import { createPopupSetup } from './setup';
 
 performance.mark('fieldside:boot'); // the script is loaded and evaluated: what precedes is page load
 const model = createQuickSearchModel();
-render(<App model={model} />, document.getElementById('app')!);
+const setup = createPopupSetup(model);
+render(<App model={model} setup={setup} />, document.getElementById('app')!);
 void model.start();
+const stopSetup = setup.start();
 // "Popup open to first results" (issue 5): measured from navigation start to the first rows painted.
 void model.firstResults.then(() => {
   performance.mark('fieldside:rows-set');
@@ -16,4 +19,7 @@ void model.firstResults.then(() => {
     document.body.dataset.firstResultsMs = String(Math.round(mark.startTime));
   });
 });
-addEventListener('pagehide', () => model.stop());
+addEventListener('pagehide', () => {
+  model.stop();
+  stopSetup();
+});

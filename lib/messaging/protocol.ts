@@ -131,7 +131,8 @@ export const protocol = {
   /** The latest notes of a job whose badge is on the page, for the quick-note panel the person opened. */
   'content.notes': message({
     request: z.object({ jobUuid: Uuid }),
-    reply: z.object({ notes: z.array(NoteViewSchema), canAddNote: z.boolean(), customer: z.string() }),
+    /** `notesRead`: the platform's notes were read (false offline: only this device's writes are listed). */
+    reply: z.object({ notes: z.array(NoteViewSchema), notesRead: z.boolean(), canAddNote: z.boolean(), customer: z.string() }),
     from: ['content'],
   }),
   /** A note to a job whose badge is on the page (on an added site: whose panel the person opened). */

@@ -70,6 +70,11 @@ export type SessionRecord = z.infer<typeof SessionRecordSchema>;
 export const FeedPositionSchema = z.object({ accountUuid: z.string(), position: z.string().min(1).max(64) });
 export type FeedPosition = z.infer<typeof FeedPositionSchema>;
 
+/** The first-run page (entrypoints/welcome): opened on install; `finished` once the person reached its
+ * end (opened their day). Its other steps (signed in, who you are) are the session's to say. */
+export const FirstRunSchema = z.object({ finished: z.boolean() });
+export type FirstRun = z.infer<typeof FirstRunSchema>;
+
 /** Sites the person added in the options: match patterns (`https://host/*`). */
 export const ContentSitesSchema = z.array(z.string().regex(/^https?:\/\/[^/*]+\/\*$/, 'a site pattern like https://mail.example.com/*')).max(50);
 
