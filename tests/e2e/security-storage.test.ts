@@ -125,9 +125,11 @@ describe('Firefox', () => {
     await consent.select('#person', `${stack.account.uuid}:${stack.technician.uuid}`);
     await consent.click('#allow');
     await options.waitForSelector('#session-state[data-state="signed_in"]', { timeout: 20_000 });
-    await options.waitForSelector('#me');
-    await options.select('#me', stack.technician.uuid);
-    await options.click('form:has(#me) button[type="submit"]');
+    // "Who are you": the staff search, the technician, "This is me".
+    await options.waitForSelector('#staff-search');
+    await options.type('#staff-search', stack.technician.name);
+    await options.click(`input[name="me"][value="${stack.technician.uuid}"]`);
+    await options.click('form[aria-label="Who are you"] button[type="submit"]');
     await options.waitForFunction((name) => document.getElementById('me-name')?.textContent === name, { timeout: 15_000 }, stack.technician.name);
 
     // The web app's page, where Fieldside's platform content script runs.
