@@ -16,6 +16,7 @@ import { sidePanelShots, sidePanelSignedOutShot } from './panel-shots';
 import { openOptions, optionsShot, pickerShot, webAppShots } from './page-shots';
 import { popupOfflineShot, popupShots, popupSignedOutShot, popupSyncProblemShot } from './popup-shots';
 import { SHOTS_DIR } from './shoot';
+import { welcomePage, welcomeShot } from './welcome-shots';
 
 const OUT_DIR = resolve(ROOT, '.tmp/screenshots-output');
 const EXTENSION_DIR = resolve(OUT_DIR, 'chrome-mv3');
@@ -45,10 +46,12 @@ async function main(): Promise<void> {
     throw error;
   });
   try {
+    const welcome = await welcomePage(browser);
+    await welcomeShot(welcome, 'welcome-start');
     const options = await openOptions(browser);
     await connect(options, stack);
     await optionsShot(options, 'options-signed-out');
-    await signInFieldWorker(browser, options, stack);
+    await signInFieldWorker(browser, options, stack, undefined, () => welcomeShot(welcome, 'welcome-who'));
     const day = await arrangeFieldDay(stack);
     await optionsShot(options, 'options-signed-in');
 
@@ -61,6 +64,7 @@ async function main(): Promise<void> {
     await webAppShots(browser, stack, day);
     await popupSyncProblemShot(browser, stack, query);
     await popupOfflineShot(browser, query);
+    await welcomeShot(welcome, 'welcome-done');
 
     await options.bringToFront();
     await options.getByRole('button', { name: 'Sign out' }).click();

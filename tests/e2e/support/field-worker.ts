@@ -19,11 +19,22 @@ export interface FieldDay {
   job: { uuid: string; number: string };
 }
 
-export const FIELD_FEATURES = ['search', 'myDay', 'notes', 'badges'] as const;
+/** What is allowed after sign-in: sign-in itself allows search, my day and notes (lib/auth/sign-in-scopes.ts);
+ * badges are asked for later, where they are met. (Asking again for what is allowed opens no consent page.) */
+export const FIELD_FEATURES = ['badges'] as const;
 
-/** Signs the technician in on `options` (already connected), allows `features` and syncs. */
-export async function signInFieldWorker(browser: ExtensionBrowser, options: Page, stack: Stack, features: readonly string[] = FIELD_FEATURES): Promise<void> {
+/** Signs the technician in on `options` (already connected), allows `features` and syncs.
+ * `whileAsked` runs while "who are you" waits for the answer (pictures and checks of that step). */
+export async function signInFieldWorker(
+  browser: ExtensionBrowser,
+  options: Page,
+  stack: Stack,
+  features: readonly string[] = FIELD_FEATURES,
+  whileAsked?: () => Promise<void>,
+): Promise<void> {
   await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
+  await whileAsked?.();
+  await options.bringToFront();
   await chooseMe(options, stack.technician);
   await allowFeatures(browser, options, stack, features);
   await options.reload();
