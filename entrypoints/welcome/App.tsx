@@ -9,7 +9,7 @@ import { CheckIcon } from '@/components/icons/check';
 import { SignInIcon } from '@/components/icons/sign-in';
 import { ShortcutKeys } from '@/components/setup/ShortcutKeys';
 import { Step, type StepState } from '@/components/setup/Step';
-import { isFirefox, openShortcutSettings } from './browser-setup';
+import { isFirefox, openSettings, openShortcutSettings } from './browser-setup';
 import type { WelcomeModel } from './model';
 
 /** The first-run page: connect, who you are, keep Fieldside at hand, open your day. Each step says
@@ -121,7 +121,16 @@ export function App({ model }: { model: WelcomeModel }) {
         </Notice>
       )}
       <p class="welcome-foot">
-        <a href="/options.html" target="_blank" id="all-settings">
+        <a
+          href="/options.html"
+          target="_blank"
+          id="all-settings"
+          onClick={(e) => {
+            // A tab of its own in both browsers (Firefox may refuse a new window from a link here).
+            e.preventDefault();
+            void openSettings();
+          }}
+        >
           All settings
         </a>
       </p>

@@ -27,6 +27,11 @@ export async function openShortcutSettings(): Promise<void> {
   await browser.tabs.create({ url: 'chrome://extensions/shortcuts' });
 }
 
+/** All the settings, in a tab. */
+export async function openSettings(): Promise<void> {
+  await browser.tabs.create({ url: browser.runtime.getURL('/options.html') });
+}
+
 interface ActionSettingsApi {
   getUserSettings?: () => Promise<{ isOnToolbar?: boolean }>;
   onUserSettingsChanged?: { addListener(cb: (s: { isOnToolbar?: boolean }) => void): void; removeListener(cb: (s: { isOnToolbar?: boolean }) => void): void };
