@@ -95,7 +95,7 @@ export function App({ model, webhooks, sites }: { model: OptionsModel; webhooks?
       )}
       {signedIn && view.mode === 'oauth' && view.me?.isAdmin && model.staff.value.length > 0 && (
         <section aria-labelledby="view-as-heading" class="card section">
-          <h2 id="view-as-heading">View as</h2>
+          <h2 id="view-as-heading">Another staff member’s view</h2>
           <p class="section-intro">As an administrator you may see Fieldside as another staff member sees it.</p>
           <StaffPicker
             id="view-as"

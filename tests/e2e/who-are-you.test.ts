@@ -76,6 +76,14 @@ it('is asked once, and changed only through the consent page: "Not you? Sign in 
   const again = await sendFromPage(options, 'session.chooseMe', { staffUuid: stack.technician.uuid });
   expect(again).toMatchObject({ ok: false, error: { name: 'NotAllowedError' } });
 
+  // Someone else at this browser: they leave the platform's web app the administrator was signed in
+  // to, so the platform asks who signs in (signed in there with these permissions granted, it would
+  // answer at once; "who are you" is asked afresh either way).
+  const web = await browser.context.newPage();
+  await web.goto(stack.emulator.info.web_url);
+  await web.locator('#sign-out').click();
+  await web.waitForURL(/\/login/);
+  await web.close();
   const consent = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize'), timeout: 20_000 });
   await options.getByRole('button', { name: 'Not you? Sign in again' }).click();
   const page = await consent;
