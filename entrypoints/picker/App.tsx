@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { openFirstRunPage } from '@/lib/onboarding/first-run';
 import { QuickSearch } from '@/components/search/QuickSearch';
 import { SignedOutPrompt } from '@/components/search/SignedOutPrompt';
+import { SyncProblem } from '@/components/search/SyncProblem';
 import { BrandMark } from '@/components/design/Brand';
 import { ProblemNotice } from '@/components/design/ProblemNotice';
 import { CheckIcon } from '@/components/icons/check';
@@ -56,7 +57,7 @@ export function App({ search, picker }: { search: QuickSearchModel; picker: Pick
         heading={search.heading.value}
         answered={search.answered.value}
         status={search.statusLine.value}
-        problem={search.syncProblem.value}
+        problem={search.syncProblem.value && <SyncProblem problem={search.syncProblem.value} />}
         offline={search.offline.value}
         hint="Enter chooses the job for the note."
         onQuery={(q) => void search.setQuery(q)}

@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
 import { sendMessage } from '@/lib/messaging/send';
-import { openFirstRunPage } from '@/lib/onboarding/first-run';
 
-// What the popup asks of the browser and the background: open a job, open the first-run page.
+// What the popup asks of the browser and the background: open a job (setup-views.tsx opens the
+// first-run page).
 
 /** The side panel exists in this build and browser (Chrome with a side panel page). */
 export function canOpenSidePanel(): boolean {
@@ -16,12 +16,7 @@ export async function openJob(uuid: string, target: 'web' | 'sidepanel'): Promis
   closeIfPopup();
 }
 
-/** The first-run page, where signing in, "who are you" and the rest of setting up are done. */
-export async function openFirstRun(): Promise<void> {
-  await openFirstRunPage();
-  closeIfPopup();
-}
 
-function closeIfPopup(): void {
+export function closeIfPopup(): void {
   if (browser.extension.getViews({ type: 'popup' }).includes(window)) window.close();
 }
