@@ -1,5 +1,5 @@
 import { SetupLeft } from '@/components/SetupLeft';
-import { SearchNotAllowed } from '@/components/search/FeatureMissing';
+import { SearchNotAllowed } from '@/components/search/SearchNotAllowed';
 import { SignedOutPrompt } from '@/components/search/SignedOutPrompt';
 import type { PopupWorkspace } from '@/lib/quick-search/popup-workspace';
 import { openFirstRunPage } from '@/lib/onboarding/first-run';
