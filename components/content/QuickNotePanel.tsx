@@ -96,7 +96,7 @@ export function QuickNotePanel({ id, job, notes, notesRead, customer, canAddNote
       {notes === null ? (
         <Loading>Loading notes…</Loading>
       ) : notes.length === 0 ? (
-        notesRead ? <p class="hint">No notes yet.</p> : error ? null : <p class="hint">The job’s notes could not be read just now (offline?).</p>
+        notesRead ? <p class="hint">No notes yet.</p> : error ? null : <p class="hint">The job’s notes could not be read just now: the platform may be out of reach.</p>
       ) : (
         <ul class="notes" aria-label="Latest notes, newest first">
           {notes.map((note) => (
