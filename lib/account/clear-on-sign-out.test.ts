@@ -52,6 +52,7 @@ describe('the storage items at sign-out', () => {
     signedOutReason: null,
     feedPosition: { accountUuid: 'acct-9', position: '42' },
     contentSites: ['https://mail.acme.test/*'],
+    firstRun: { finished: false },
     syncFullRefresh: { 'oauth|x|acct-9|tech-1': 1 },
     syncDailyLimitHold: { 'x|acct-9': 2 },
     sidePanelJob: '00000000-0000-4000-8000-000000000001',

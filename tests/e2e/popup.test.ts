@@ -207,14 +207,14 @@ describe('quick search popup', () => {
     await page.close();
   });
 
-  it('signed out: a clear prompt that opens the settings', async () => {
+  it('signed out: a clear prompt that opens the first-run page to sign in', async () => {
     await options.bringToFront();
     await signOut(options);
     const page = await openQuickSearch(browser);
     await page.getByRole('heading', { name: 'Sign in to find your jobs' }).waitFor();
-    const settings = browser.context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/options.html') });
+    const firstRun = browser.context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/welcome.html') });
     await page.keyboard.press('Enter'); // the button has the focus
-    await (await settings).close();
+    await (await firstRun).close();
     expect(await seriousA11yProblems(page)).toEqual([]);
     await page.close();
   });

@@ -102,7 +102,7 @@ describe('content scripts', () => {
 });
 
 describe('extension pages', () => {
-  it("are refused what their person may not do, whatever they send: a technician's administrator actions, a malformed job", async () => {
+  it("are refused what their person may not do, whatever they send: a technician's administrator actions, a second 'who are you', a malformed job", async () => {
     // Signed in as the technician above. The UI offers none of these (webhooks.test.ts, who-are-you.test.ts);
     // a page that asks anyway (devtools, a changed page) is refused by the background.
     const options = await browser.openOptions();
@@ -121,7 +121,13 @@ describe('extension pages', () => {
       expect(reply, type).toMatchObject({ ok: false, error: { name: 'NotAllowedError', message: expect.stringMatching(/administrator/) } });
     }
     expect(ours()).toEqual(before);
+    // The connection decides where tokens go: an administrator's to change.
+    const connection = { restUrl: stack.emulator.info.base_url, authUrl: stack.emulator.info.auth_url, webUrl: stack.emulator.info.web_url, jobLinkPath: null, companionUrl: 'http://127.0.0.1:9' };
+    expect(await sendFromPage(options, 'settings.setConnection', connection)).toMatchObject({ ok: false, error: { name: 'NotAllowedError', message: expect.stringMatching(/administrator/) } });
+    // Who you are is answered once per sign-in; changing it goes through the consent page.
+    expect(await sendFromPage(options, 'session.chooseMe', { staffUuid: stack.administrator.uuid })).toMatchObject({ ok: false, error: { name: 'NotAllowedError' } });
     await options.reload();
+    expect(await options.locator('#me-name').textContent()).toBe(stack.technician.name);
     expect(await options.locator('#view-as-name').count()).toBe(0);
 
     // A uuid that is not one is refused by the protocol before anything opens.

@@ -152,7 +152,7 @@ it('changes the webhook address: the subscriptions move to a new callback URL, t
   expect(after.changes.map((c) => c.uuid)).toContain(job.uuid);
 });
 
-it('as a technician: says an administrator manages the subscriptions, lists none and offers no action', async () => {
+it("as a technician: the page is about them (no webhooks, no connection), and the background refuses the account's settings", async () => {
   await options.getByRole('button', { name: 'Sign out' }).click();
   await options.locator('#session-state[data-state="signed_out"]').waitFor();
   // The administrator also leaves the platform's web app, so the platform asks who signs in next.
@@ -163,10 +163,12 @@ it('as a technician: says an administrator manages the subscriptions, lists none
   await web.close();
   await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
   await chooseMe(options, stack.technician);
-  await options.locator('#webhooks-admin-notice').waitFor();
-  expect(await options.locator('#webhooks-admin-notice').textContent()).toContain('An administrator of your account manages the webhook subscriptions');
-  expect(await options.locator('#webhooks-table').count()).toBe(0);
+  await options.locator('#account-wide-note').waitFor();
+  expect(await options.locator('#account-wide-note').textContent()).toContain('administrator looks after the settings that are the whole account’s');
+  expect(await options.locator('#webhooks').count()).toBe(0);
   expect(await options.getByRole('button', { name: 'Change the webhook address' }).count()).toBe(0);
+  expect(await options.getByText('Advanced: where Fieldside connects').count()).toBe(0);
+  await options.locator('#access-heading').waitFor();
   // (The background refuses a page that asks anyway: security.test.ts.)
   expect(stack.emulator.webhooks.subscriptions().filter((s) => s.unique_id.startsWith('fieldside-'))).toHaveLength(2);
 });

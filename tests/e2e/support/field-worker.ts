@@ -22,10 +22,19 @@ export interface FieldDay {
   job: { uuid: string; number: string };
 }
 
-/** Signs the technician in on `options` (already connected), allows badges (unless told not to) and
- * waits for the first sync of their cache. */
-export async function signInFieldWorker(browser: ExtensionBrowser, options: Page, stack: Stack, opts: { allowBadges?: boolean } = {}): Promise<void> {
+/** Signs the technician in on `options` (already connected): sign-in itself allows search, my day and
+ * notes (lib/auth/sign-in-scopes.ts); badges are allowed from a job in the side panel (unless told not
+ * to). Then waits for the first sync of their cache. `whileAsked` runs while "who are you" waits for
+ * the answer (pictures and checks of that step). */
+export async function signInFieldWorker(
+  browser: ExtensionBrowser,
+  options: Page,
+  stack: Stack,
+  opts: { allowBadges?: boolean; whileAsked?: () => Promise<void> } = {},
+): Promise<void> {
   await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
+  await opts.whileAsked?.();
+  await options.bringToFront();
   await chooseMe(options, stack.technician);
   if (opts.allowBadges ?? true) await allowBadges(browser, stack);
   await waitForSynced(options, cacheOf(stack, stack.technician.uuid), 90_000);

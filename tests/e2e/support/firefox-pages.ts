@@ -51,11 +51,12 @@ export async function signInFirefox(browser: Browser, options: Page, stack: Stac
   await options.waitForSelector('#session-state[data-state="signed_in"]', { timeout: 20_000 });
 }
 
-/** "Who are you?": the person picks themself and presses "This is me". */
+/** "Who are you?": the person finds their name, picks it and presses "This is me". */
 export async function chooseMeFirefox(options: Page, staff: { uuid: string; name: string }): Promise<void> {
-  await options.waitForSelector('#me');
-  await options.select('#me', staff.uuid);
-  await options.click('form:has(#me) button[type="submit"]');
+  await options.waitForSelector('#staff-search');
+  await options.type('#staff-search', staff.name);
+  await options.click(`input[name="me"][value="${staff.uuid}"]`);
+  await options.click('form[aria-label="Who are you"] button[type="submit"]');
   await options.waitForFunction((name: string) => document.getElementById('me-name')?.textContent === name, { timeout: 15_000 }, staff.name);
 }
 
