@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
-import { connectFirefox, openFieldsidePage, signInFirefox, signOutFirefox } from './support/firefox-pages';
+import { connectFirefox, chooseMeFirefox, openFieldsidePage, signInFirefox, signOutFirefox } from './support/firefox-pages';
 import { FIREFOX_DIR, ROOT } from './support/paths';
 import { startStack, type Stack } from './support/stack';
 
@@ -47,6 +47,7 @@ describe('Firefox ESR with the extension installed', () => {
     await connectFirefox(options, stack);
     await signInFirefox(browser, options, stack, stack.technician.uuid);
     expect(await options.$eval('#account-name', (el) => el.textContent)).toBe(stack.account.name);
+    await chooseMeFirefox(options, stack.technician);
     expect((await stack.emulator.control.stats()).grants.authorization_code).toBe(1);
   });
 
@@ -104,13 +105,12 @@ describe('Firefox ESR with the extension installed', () => {
     );
     expect(exported).toBe('refused (private)');
     // Past the token's lifetime, the next request refreshes through the companion with the key's signature:
-    // the settings opened again list the staff for "who are you", a platform read with the account's token.
+    // the sidebar's day opened again, a platform read with the account's token.
     const before = (await stack.emulator.control.stats()).grants.refresh_token;
     await stack.emulator.control.advanceClock(3_700);
-    const settings = await openFieldsidePage(firefox.browser, options, '/options.html', '#me');
-    expect(await settings.$$eval('#me option', (els) => els.length)).toBeGreaterThan(1);
-    expect((await stack.emulator.control.stats()).grants.refresh_token).toBe(before + 1);
-    await settings.close();
+    const sidebar = await openFieldsidePage(firefox.browser, options, '/sidepanel.html', '#day-empty, #day .visits[aria-busy="false"]');
+    await expect.poll(async () => (await stack.emulator.control.stats()).grants.refresh_token).toBe(before + 1);
+    await sidebar.close();
   });
 
   it('signs out from the options page: signed out, and no secret left', async () => {

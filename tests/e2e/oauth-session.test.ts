@@ -39,6 +39,14 @@ async function reopenOptions(): Promise<void> {
 
 const grantedScopes = () => options.locator('#scopes li').allTextContents();
 
+/** A platform read a person causes: the side panel's day (today's visits, none, or the problem met). */
+async function readTheDay(): Promise<void> {
+  const panel = await openSidePanel(browser);
+  const settled = panel.locator('#day-empty, #day .visits[aria-busy="false"], #day-offline, #error, main#sidepanel[data-signed-in="false"]').first();
+  await settled.waitFor({ timeout: 20_000 });
+  await panel.close();
+}
+
 describe('OAuth session in Chromium', () => {
   it('signs in through the consent page as a technician and shows the account', async () => {
     await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
@@ -63,9 +71,9 @@ describe('OAuth session in Chromium', () => {
   it('refreshes once, silently, after the emulator clock passes the token lifetime', async () => {
     const before = (await stack.emulator.control.stats()).grants.refresh_token;
     await stack.emulator.control.advanceClock(3_700);
+    await readTheDay();
+    await expect.poll(async () => (await stack.emulator.control.stats()).grants.refresh_token).toBe(before + 1);
     await reopenOptions();
-    await options.getByLabel('I am').waitFor();
-    expect((await stack.emulator.control.stats()).grants.refresh_token).toBe(before + 1);
     expect(await options.locator('#session-state').getAttribute('data-state')).toBe('signed_in');
     expect(await options.locator('#error').count()).toBe(0);
   });
@@ -78,8 +86,8 @@ describe('OAuth session in Chromium', () => {
     expect(await options.locator('#session-state').getAttribute('data-state')).toBe('signed_in');
     expect(await options.locator('#me-name').textContent()).toBe(stack.technician.name);
     expect(worker.statuses.at(-1)).toBe('running');
-    // It still reads the platform: the staff list for "who are you".
-    await options.getByLabel('I am').waitFor();
+    // It still reads the platform: the day in the side panel.
+    await readTheDay();
     // The proactive refresh alarm survived too.
     expect(await refreshAlarm(options)).toBeTruthy();
   });
@@ -143,7 +151,8 @@ describe('OAuth session in Chromium', () => {
 
   it('ends in a clean signed-out state, and says so, when access is revoked', async () => {
     await stack.emulator.control.revokeAccess(stack.account.uuid);
-    // The next platform read (the page opened again lists the staff) finds the grant gone.
+    // The next platform read (the day in the side panel) finds the grant gone.
+    await readTheDay();
     await reopenOptions();
     await options.locator('#revoked-notice').waitFor({ timeout: 10_000 });
     expect(await options.locator('#session-state').getAttribute('data-state')).toBe('signed_out');

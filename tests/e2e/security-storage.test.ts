@@ -91,13 +91,13 @@ describe('Chromium', () => {
     });
     await expectTechniciansDay(shown);
     expect(rogueHeard).toEqual([]);
-    // The settings still say who the person is and where Fieldside connects.
+    // The settings still say who the person is. (Where Fieldside connects is an administrator's setting,
+    // not shown to a technician: the day above, read from the emulator while the rogue host heard
+    // nothing, is the proof of the destination.)
     await options.reload();
     await options.locator('#me-name').waitFor();
     expect(await options.locator('#me-name').textContent()).toBe(stack.technician.name);
     expect(await options.locator('#view-as-name').count()).toBe(0);
-    expect(await options.locator('#rest-url').inputValue()).toBe(stack.emulator.info.base_url);
-    expect(await options.locator('#companion-url').inputValue()).toBe(stack.companion.url);
   });
 });
 
@@ -143,11 +143,9 @@ describe('Firefox', () => {
     });
     await expectTechniciansDay(shown);
     expect(rogueHeard).toEqual([]);
-    // The settings, opened afresh, still say who the person is and where Fieldside connects.
+    // The settings, opened afresh, still say who the person is (the destination: see the Chromium case).
     const settings = await openFieldsidePage(browser, options, '/options.html', '#me-name');
     expect(await settings.$eval('#me-name', (e) => e.textContent)).toBe(stack.technician.name);
     expect(await settings.$('#view-as-name')).toBeNull();
-    expect(await settings.$eval('#rest-url', (e) => (e as HTMLInputElement).value)).toBe(stack.emulator.info.base_url);
-    expect(await settings.$eval('#companion-url', (e) => (e as HTMLInputElement).value)).toBe(stack.companion.url);
   });
 });
