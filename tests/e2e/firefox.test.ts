@@ -4,6 +4,7 @@ import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import { connectFirefox, chooseMeFirefox, openFieldsidePage, signInFirefox, signOutFirefox } from './support/firefox-pages';
 import { FIREFOX_DIR, ROOT } from './support/paths';
 import { startStack, type Stack } from './support/stack';
+import { exportInstallationPrivateKey } from './support/installation-key';
 
 /** The names in the secret store (the extension origin's IndexedDB), read from an extension page. */
 const SECRET_NAMES = `new Promise((resolve, reject) => {
@@ -89,20 +90,7 @@ describe('Firefox ESR with the extension installed', () => {
 
   it("keeps the installation's key pair in IndexedDB with its private half not extractable, and refreshes with it", async () => {
     const { options } = firefox;
-    const exported = await options.evaluate(
-      () =>
-        new Promise<string>((resolve, reject) => {
-          const open = indexedDB.open('fieldside-secrets');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const request = open.result.transaction('secrets').objectStore('secrets').get('installationKey');
-            request.onsuccess = () => {
-              const pair = request.result as CryptoKeyPair;
-              crypto.subtle.exportKey('jwk', pair.privateKey).then(() => resolve('exported'), () => resolve(`refused (${pair.privateKey.type})`));
-            };
-          };
-        }),
-    );
+    const exported = await options.evaluate(exportInstallationPrivateKey);
     expect(exported).toBe('refused (private)');
     // Past the token's lifetime, the next request refreshes through the companion with the key's signature:
     // the sidebar's day opened again, a platform read with the account's token.

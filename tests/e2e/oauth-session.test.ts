@@ -9,6 +9,7 @@ import { startStack, type Stack } from './support/stack';
 import { cacheOf, expectCacheIsVisibleSet, waitForSynced } from './support/sync';
 import type { Page } from 'playwright-core';
 import { missingScopes } from '../../lib/auth/scopes';
+import { exportInstallationPrivateKey } from './support/installation-key';
 
 // One person's session in real Chromium, step by step and by the UI: sign in through the consent
 // page as a technician, requests as that technician, a silent refresh after the emulator clock passes
@@ -132,20 +133,7 @@ describe('OAuth session in Chromium', () => {
 
   it("holds only a sealed refresh token, tied to this installation's key pair, whose private half cannot be exported", async () => {
     expect((await readSecrets(options)).oauthTokens.refreshToken).toMatch(/^fsr1\./);
-    const exported = await options.evaluate(
-      () =>
-        new Promise<string>((resolve, reject) => {
-          const open = indexedDB.open('fieldside-secrets');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const request = open.result.transaction('secrets').objectStore('secrets').get('installationKey');
-            request.onsuccess = () => {
-              const pair = request.result as CryptoKeyPair;
-              crypto.subtle.exportKey('jwk', pair.privateKey).then(() => resolve('exported'), () => resolve(`refused (${pair.privateKey.type})`));
-            };
-          };
-        }),
-    );
+    const exported = await options.evaluate(exportInstallationPrivateKey);
     expect(exported).toBe('refused (private)');
   });
 

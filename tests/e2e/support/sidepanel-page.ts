@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium, type ExtensionBrowser } from './chromium';
 import { CHROME_DIR } from './paths';
 import type { Stack } from './stack';
+import { transitionsDone } from './settle';
 
 // Helpers for the side panel tests: the side panel opened as a page, and the emulator's view of
 // "today" for a technician.
@@ -48,6 +49,8 @@ export async function tabTo(page: Page, selector: string, max = 80, key: 'Tab' |
 /** axe-core's serious and critical violations on the page. Injected by evaluation: the extension
  * page's CSP refuses inline script tags (addScriptTag), and evaluation is not subject to it. */
 export async function axeProblems(page: Page, axeSource: string): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
+  // After a change of colour scheme, colours move for a moment (button transitions): check where they end.
+  await transitionsDone(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: (ctx: Document) => Promise<any> } }).axe.run(document);
