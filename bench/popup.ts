@@ -6,11 +6,12 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createRandom } from '../lib/search/testing/synthetic-docs';
-import { launchChromium, sendFromPage } from '../tests/e2e/support/chromium';
+import { launchChromium } from '../tests/e2e/support/chromium';
+import { sendFromPage } from './extension/messages';
 import { connect } from '../tests/e2e/support/options-page';
 import { ROOT } from '../tests/e2e/support/paths';
 import { startStack } from '../tests/e2e/support/stack';
-import { waitForSynced } from '../tests/e2e/support/sync';
+import { cacheOf, waitForSynced } from '../tests/e2e/support/sync';
 import { emulatorQueries } from './extension/queries';
 
 const JOBS = Number(process.env.FIELDSIDE_POPUP_JOBS ?? 100_000);
@@ -90,7 +91,7 @@ export async function runPopupBench(dir: string): Promise<void> {
     const t0 = Date.now();
     const reply = await sendFromPage(options, 'session.useApiKey', { apiKey: stack.account.api_key });
     if (!reply.ok) throw new Error(`sign-in failed: ${reply.error?.message}`);
-    await waitForSynced(options, 300_000);
+    await waitForSynced(options, cacheOf(stack, 'all'), 300_000);
     console.log(`${JOBS} jobs synced in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     await new Promise((r) => setTimeout(r, 1000)); // let the background settle after the sync
 

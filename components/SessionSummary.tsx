@@ -7,9 +7,13 @@ export interface SessionSummaryProps {
   mode: 'oauth' | 'api_key' | null;
   accountName: string | null;
   meName: string | null;
+  /** Their security role's name ('' when the platform did not say). */
+  meRole: string;
   viewAsName: string | null;
-  scopes: string[];
   signedOutReason: 'signed_out' | 'revoked' | null;
+  busy: boolean;
+  /** "Not you? Sign in again": the platform's consent page, then "who are you" afresh. */
+  onSignInAgain: () => void;
 }
 
 /** The first letters of a name, for the round avatar beside it. */
@@ -18,7 +22,7 @@ function initials(name: string | null): string {
   return words.length === 0 ? '?' : words.slice(0, 2).map((w) => [...w][0]!.toUpperCase()).join('');
 }
 
-/** Sign-in state in words: account, who you are, whose view, granted scopes (for support, folded). */
+/** Sign-in state in words: the account, who you are (changed only by signing in again), whose view. */
 export function SessionSummary(props: SessionSummaryProps) {
   if (props.state === 'signed_out') {
     return (
@@ -43,17 +47,32 @@ export function SessionSummary(props: SessionSummaryProps) {
         <div class="session-lines">
           <p>
             Signed in to <strong id="account-name">{props.accountName ?? ''}</strong>
-            {props.mode === 'api_key' ? ' with an API key.' : ' with OAuth.'}
+            {props.mode === 'api_key' ? ' with an API key.' : '.'}
           </p>
           {props.mode === 'oauth' && (
-            <p class="muted">
-              You are: <strong id="me-name">{props.meName ?? 'not chosen yet'}</strong>
+            <p class="session-me">
+              {props.meName ? 'You are ' : 'You are: '}
+              <strong id="me-name">{props.meName ?? 'not chosen yet'}</strong>
+              {props.meName && props.meRole && (
+                <>
+                  {' ('}
+                  <span id="me-role">{props.meRole}</span>
+                  {')'}
+                </>
+              )}
               {props.viewAsName && props.viewAsName !== props.meName && (
                 <>
                   {' '}
                   (viewing as <strong id="view-as-name">{props.viewAsName}</strong>)
                 </>
               )}
+            </p>
+          )}
+          {props.mode === 'oauth' && props.meName && (
+            <p>
+              <button type="button" id="sign-in-again" class="btn-ghost btn-sm" disabled={props.busy} onClick={props.onSignInAgain}>
+                Not you? Sign in again
+              </button>
             </p>
           )}
         </div>
@@ -69,18 +88,6 @@ export function SessionSummary(props: SessionSummaryProps) {
         <Notice role="note" id="api-key-mode-notice" tone="warning">
           API-key mode: views are not limited to a staff member; Fieldside sees the whole account.
         </Notice>
-      )}
-      {props.scopes.length > 0 && (
-        <details class="disclosure scopes-disclosure">
-          <summary id="scopes-heading">Granted scopes ({props.scopes.length})</summary>
-          <ul aria-labelledby="scopes-heading" id="scopes" class="scopes list-plain">
-            {props.scopes.map((s) => (
-              <li key={s}>
-                <code>{s}</code>
-              </li>
-            ))}
-          </ul>
-        </details>
       )}
     </div>
   );

@@ -3,7 +3,7 @@
 // fetched, parsed and stored as segments with no application logic, in the extension's origin),
 // lib/cache's sync alone in the page, and whether the cache then equals the server.
 import type { Page } from 'playwright-core';
-import { sendFromPage } from '../../tests/e2e/support/chromium';
+import { sendFromPage } from './messages';
 import type { Stack } from '../../tests/e2e/support/stack';
 import { cacheName, contentHash, readCachedJobs, serverHash } from '../../tests/e2e/support/sync';
 

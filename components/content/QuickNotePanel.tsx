@@ -17,6 +17,8 @@ export interface QuickNotePanelProps {
   job: PageJob;
   /** null while loading. */
   notes: NoteView[] | null;
+  /** The platform's notes were read: only then may an empty list say there are none. */
+  notesRead: boolean;
   /** The job's customer ('' when it has none), null while loading. */
   customer: string | null;
   canAddNote: boolean;
@@ -28,7 +30,7 @@ export interface QuickNotePanelProps {
   anchor?: () => Element | null;
 }
 
-export function QuickNotePanel({ id, job, notes, customer, canAddNote, saving, error, onAdd, onClose, anchor }: QuickNotePanelProps) {
+export function QuickNotePanel({ id, job, notes, notesRead, customer, canAddNote, saving, error, onAdd, onClose, anchor }: QuickNotePanelProps) {
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -94,7 +96,7 @@ export function QuickNotePanel({ id, job, notes, customer, canAddNote, saving, e
       {notes === null ? (
         <Loading>Loading notes…</Loading>
       ) : notes.length === 0 ? (
-        <p class="hint">No notes yet.</p>
+        notesRead ? <p class="hint">No notes yet.</p> : error ? null : <p class="hint">The job’s notes could not be read just now: the platform may be out of reach.</p>
       ) : (
         <ul class="notes" aria-label="Latest notes, newest first">
           {notes.map((note) => (

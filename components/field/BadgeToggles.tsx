@@ -3,6 +3,7 @@ import { Chip } from '../design/Chip';
 import { Notice } from '../design/Notice';
 import { CheckIcon } from '../icons/check';
 import { ClockIcon } from '../icons/clock';
+import { FEATURE_WORDS } from '../feature-words';
 
 export interface BadgeTogglesProps {
   badges: JobDetail['badges'];
@@ -28,8 +29,16 @@ export function BadgeToggles({ badges, canManage, onToggle, onGrant }: BadgeTogg
             <span class="muted">No badges</span>
           )}
         </div>
-        <Notice tone="info" actions={<button type="button" class="btn-sm" onClick={onGrant}>Allow changing badges</button>}>
-          To add or remove badges from here, allow Fieldside to change them.
+        <Notice
+          tone="info"
+          id="badges-allow"
+          actions={
+            <button type="button" class="btn-sm" onClick={onGrant}>
+              {FEATURE_WORDS.badges.allow}
+            </button>
+          }
+        >
+          {FEATURE_WORDS.badges.lacking}
         </Notice>
       </div>
     );

@@ -11,6 +11,7 @@ import { ContactList } from './ContactList';
 import { NoteList } from './NoteList';
 import { safeHttpUrl } from './format';
 import type { Feature } from '@/lib/messaging/session-view';
+import { FEATURE_WORDS } from '../feature-words';
 
 export interface JobDetailViewProps {
   detail: JobDetail;
@@ -106,15 +107,29 @@ export function JobDetailView(props: JobDetailViewProps) {
         <h3 id="notes-title" class="eyebrow">
           Notes
         </h3>
-        {detail.can.addNote ? (
-          <AddNoteForm onAdd={props.onAddNote} />
+        {detail.can.addNote && <AddNoteForm onAdd={props.onAddNote} />}
+        {detail.offline && !detail.can.readNotes && detail.can.addNote ? (
+          <p id="notes-unread" class="muted">
+            Offline: this job’s notes could not be read. A note you add is kept and sent once the platform can be reached.
+          </p>
         ) : (
-          <Notice tone="info" actions={<button type="button" class="btn-primary btn-sm" onClick={() => props.onGrant('notes')}>Allow reading and adding notes</button>}>
-            Fieldside may not read or add this job’s notes yet.
-          </Notice>
+          (!detail.can.readNotes || !detail.can.addNote) && (
+            <Notice
+              tone="info"
+              id="notes-allow"
+              actions={
+                <button type="button" class="btn-primary btn-sm" onClick={() => props.onGrant('notes')}>
+                  {FEATURE_WORDS.notes.allow}
+                </button>
+              }
+            >
+              {FEATURE_WORDS.notes.lacking}
+            </Notice>
+          )
         )}
-        {/* Without the notes permission the platform's notes were not read: "No notes yet" would be untrue. */}
-        {(detail.can.addNote || detail.notes.length > 0) && <NoteList notes={detail.notes} onRetry={props.onRetry} onDiscard={props.onDiscard} />}
+        {/* Where the platform's notes were not read, "No notes yet" would be untrue: only the writes
+            of this device (pending, failed) are listed then. */}
+        <NoteList notes={detail.notes} complete={detail.can.readNotes} onRetry={props.onRetry} onDiscard={props.onDiscard} />
       </section>
     </article>
   );

@@ -8,13 +8,16 @@ import { TrashIcon } from '../icons/trash';
 
 export interface NoteListProps {
   notes: NoteView[];
+  /** The platform's notes were read: only then may an empty list say there are none. */
+  complete: boolean;
   onRetry: (seq: number) => void;
   onDiscard: (seq: number) => void;
 }
 
 /** Notes newest first; writes the platform does not have yet are marked, failures say what to do. */
-export function NoteList({ notes, onRetry, onDiscard }: NoteListProps) {
+export function NoteList({ notes, complete, onRetry, onDiscard }: NoteListProps) {
   if (notes.length === 0) {
+    if (!complete) return null;
     return (
       <p id="notes-empty" class="notes-empty">
         <NoteIcon />

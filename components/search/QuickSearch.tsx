@@ -1,6 +1,6 @@
+import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { QuickRow } from '@/lib/cache/first-screen/rows';
-import { ProblemNotice } from '../design/ProblemNotice';
 import { SearchIcon } from '../icons/search';
 import { OfflineIcon } from '../icons/offline';
 import { Keys } from './Keys';
@@ -16,8 +16,9 @@ export interface QuickSearchProps {
   answered: string | null;
   /** Offline, freshness, first-sync progress. */
   status: string;
-  /** The last sync's failure in the sync's words, or null. */
-  problem: string | null;
+  /** The last sync's failure, as its page shows it (a SyncProblem), or nothing. The page renders it, so
+   * a popup opening without one does not load the error state's words. */
+  problem?: ComponentChildren;
   offline: boolean;
   /** Under the list: what Enter and its modifier do. */
   hint: string;
@@ -88,7 +89,7 @@ export function QuickSearch(props: QuickSearchProps) {
             {props.status}
           </p>
         )}
-        {props.problem && <ProblemNotice role={null} tone="warning" lead="Last sync problem:" problem={props.problem} />}
+        {props.problem}
       </div>
       {nothing ? (
         <div class="empty">

@@ -33,7 +33,7 @@ export function createHandlers(s: BackgroundServices): Handlers {
   return {
     ...createSessionHandlers(s.session, s.who),
     ...createSyncHandlers({ sync: s.schedule, jobs: s.jobs, budget: s.budget }),
-    ...createWebhookHandlers({ client: () => s.workspace.client(), session: s.session, who: s.who, feed: s.feed }),
+    ...createWebhookHandlers({ client: () => s.workspace.client(), who: s.who, feed: s.feed }),
     ...createFieldHandlers(s.field),
     ...createContentHandlers(s.content),
   };

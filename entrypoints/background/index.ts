@@ -11,7 +11,7 @@ import { createSecretStore } from '@/lib/auth/secrets/store';
 import { createTokenKeeper } from '@/lib/auth/token-keeper';
 import { listenForMessages } from '@/lib/messaging/listen';
 import { createRouter } from '@/lib/messaging/router';
-import { apiUseTodayItem, contentSitesItem, readConnection } from '@/lib/settings/items';
+import { apiUseTodayItem, contentSitesItem, firstRunItem, readConnection } from '@/lib/settings/items';
 import { ApiUseTodaySchema, ContentSitesSchema } from '@/lib/settings/schemas';
 import { closeLocalToContentScripts } from '@/lib/settings/trusted-area';
 import { createContentService } from '@/lib/page-badges/content-service';
@@ -136,9 +136,10 @@ export default defineBackground(() => {
   });
   listenForMessages(router);
   void ensureRefreshScheduled(tokens);
-  // First install: open the settings in a tab so the person can connect and sign in. (tabs.create
-  // rather than openOptionsPage, which Firefox may show inside about:addons.)
+  // First install: the first-run page (connect, who you are, keep Fieldside at hand, open your day),
+  // remembered as started so the popup and the settings say what is left if it is closed half-way.
   browser.runtime.onInstalled.addListener(({ reason }) => {
-    if (reason === 'install') void browser.tabs.create({ url: browser.runtime.getURL('/options.html') });
+    if (reason !== 'install') return;
+    void firstRunItem.setValue({ finished: false }).finally(() => browser.tabs.create({ url: browser.runtime.getURL('/welcome.html') }));
   });
 });

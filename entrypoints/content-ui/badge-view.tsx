@@ -27,6 +27,7 @@ export function BadgeView({ model, target, hostId }: { model: ContentModel; targ
           id={panelId}
           job={job}
           notes={panel.notes}
+          notesRead={panel.notesRead}
           customer={panel.customer}
           canAddNote={panel.canAddNote}
           saving={panel.saving}

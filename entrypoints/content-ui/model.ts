@@ -15,6 +15,8 @@ export interface PanelState {
   notes: NoteView[] | null;
   /** The job's customer, once the notes came (badges are told less). */
   customer: string | null;
+  /** The platform's notes were read: only then may an empty list say there are none. */
+  notesRead: boolean;
   canAddNote: boolean;
   saving: boolean;
   error: string | null;
@@ -40,8 +42,8 @@ export function createContentModel(send: Send) {
 
   async function loadNotes(jobUuid: string): Promise<void> {
     try {
-      const { notes, canAddNote, customer } = await send('content.notes', { jobUuid });
-      if (panel.value?.jobUuid === jobUuid) panel.value = { ...panel.value, notes, canAddNote, customer };
+      const { notes, notesRead, canAddNote, customer } = await send('content.notes', { jobUuid });
+      if (panel.value?.jobUuid === jobUuid) panel.value = { ...panel.value, notes, notesRead, canAddNote, customer };
     } catch (error) {
       if (panel.value?.jobUuid === jobUuid) panel.value = { ...panel.value, notes: [], error: `Notes could not be read: ${messageOf(error)}` };
     }
@@ -68,7 +70,7 @@ export function createContentModel(send: Send) {
       if (open && (uuids.length === 0 || uuids.includes(open.jobUuid))) await loadNotes(open.jobUuid);
     },
     open(hostId: string, jobUuid: string): void {
-      panel.value = { hostId, jobUuid, notes: null, customer: null, canAddNote: false, saving: false, error: null };
+      panel.value = { hostId, jobUuid, notes: null, customer: null, notesRead: false, canAddNote: false, saving: false, error: null };
       void loadNotes(jobUuid);
     },
     close(): void {

@@ -1,6 +1,9 @@
 import { ApiKeyForm } from '@/components/ApiKeyForm';
 import { ConnectionForm } from '@/components/ConnectionForm';
+import { FeatureAccess } from '@/components/FeatureAccess';
 import { SessionSummary } from '@/components/SessionSummary';
+import { SetupLeft } from '@/components/SetupLeft';
+import { StaffChooser } from '@/components/StaffChooser';
 import { StaffPicker } from '@/components/StaffPicker';
 import { UnsentWrites } from '@/components/UnsentWrites';
 import { BudgetUse } from '@/components/budget/BudgetUse';
@@ -9,15 +12,25 @@ import { nextUtcMidnight } from '@/lib/api/daily-use';
 import type { BudgetModel } from './budget-model';
 import { BrandMark } from '@/components/design/Brand';
 import { Loading } from '@/components/design/Loading';
+import { Notice } from '@/components/design/Notice';
 import { ProblemNotice } from '@/components/design/ProblemNotice';
+import { InfoIcon } from '@/components/icons/info';
 import { SignInIcon } from '@/components/icons/sign-in';
 import { SignOutIcon } from '@/components/icons/sign-out';
+import { canUse } from '@/lib/auth/scopes';
+import { setupLeft } from '@/lib/onboarding/setup-left';
 import type { OptionsModel } from './model';
+import { openFirstRunPage } from '@/lib/onboarding/first-run';
 import type { WebhooksModel } from './webhooks-model';
 import { WebhooksSection } from './WebhooksSection';
 import type { SitesModel } from './sites-model';
 import { SitesSection } from './SitesSection';
 
+const FIELD_FEATURES = ['search', 'myDay', 'notes', 'badges'] as const;
+
+/** The settings, by who is reading them: a technician's page is about them (who they are, what
+ * Fieldside may do for them, sites, sign out); the account's own settings (its webhook subscriptions,
+ * where Fieldside connects) are an administrator's (the background refuses them to anyone else too). */
 export function App({ model, webhooks, sites, budget }: { model: OptionsModel; webhooks?: WebhooksModel; sites?: SitesModel; budget?: BudgetModel }) {
   const view = model.view.value;
   const busy = model.busy.value;
@@ -29,6 +42,9 @@ export function App({ model, webhooks, sites, budget }: { model: OptionsModel; w
     );
   }
   const signedIn = view.state === 'signed_in';
+  // With an API key Fieldside is the account's own private app: its administrator's.
+  const administrator = signedIn && (view.mode === 'api_key' || view.me?.isAdmin === true);
+  const left = setupLeft({ signedIn, mode: view.mode, hasMe: view.me !== null, firstRun: model.firstRun.value });
   return (
     <main aria-busy={busy}>
       <header class="options-head">
@@ -36,7 +52,8 @@ export function App({ model, webhooks, sites, budget }: { model: OptionsModel; w
         <h1>Fieldside settings</h1>
       </header>
       {model.error.value && <ProblemNotice id="error" problem={model.error.value} />}
-      {signedIn && !view.me?.isAdmin && <DailyLimitNotice until={budget?.budget.value?.limitedUntil} />}
+      {signedIn && !administrator && <DailyLimitNotice until={budget?.budget.value?.limitedUntil} />}
+      <SetupLeft left={left} onContinue={() => void openFirstRunPage()} />
       <section aria-labelledby="account-heading" class="card section">
         <h2 id="account-heading">Account</h2>
         <SessionSummary
@@ -44,9 +61,11 @@ export function App({ model, webhooks, sites, budget }: { model: OptionsModel; w
           mode={view.mode}
           accountName={view.account?.name ?? null}
           meName={view.me?.name ?? null}
+          meRole={view.me?.role ?? ''}
           viewAsName={view.viewAs?.name ?? null}
-          scopes={view.scopes}
           signedOutReason={view.signedOutReason}
+          busy={busy}
+          onSignInAgain={() => void model.signIn()}
         />
         {model.unsent.value && <UnsentWrites {...model.unsent.value} />}
         {signedIn ? (
@@ -69,46 +88,61 @@ export function App({ model, webhooks, sites, budget }: { model: OptionsModel; w
           </>
         )}
       </section>
-      {signedIn && view.mode === 'oauth' && model.staff.value.length > 0 && (
+      {signedIn && view.mode === 'oauth' && !view.me && (
         <section aria-labelledby="who-heading" class="card section">
           <h2 id="who-heading">Who are you?</h2>
-          <p class="section-intro">Fieldside makes every request as this staff member, so it shows only what they may see.</p>
-          <StaffPicker
-            id="me"
-            label="I am"
-            action="This is me"
-            staff={model.staff.value}
-            selected={view.me?.uuid ?? model.suggested.value}
-            busy={busy}
-            onChoose={(uuid) => void model.chooseMe(uuid)}
-          />
-          {view.me?.isAdmin && (
-            <StaffPicker
-              id="view-as"
-              label="View as"
-              action="Switch view"
-              staff={model.staff.value}
-              selected={view.viewAs?.uuid ?? view.me.uuid}
-              busy={busy}
-              onChoose={(uuid) => void model.viewAs(uuid === view.me?.uuid ? null : uuid)}
-            />
-          )}
+          <p class="section-intro">
+            Choose yourself. Fieldside then makes every request as you, so it shows only what you may see. You are asked once: to
+            change it, sign in again.
+          </p>
+          {model.staff.value.length > 0 ? <StaffChooser staff={model.staff.value} busy={busy} onChoose={(uuid) => void model.chooseMe(uuid)} /> : <Loading>Loading the staff…</Loading>}
         </section>
       )}
-      {/* Listing needs a workspace: in OAuth mode, once "who are you" is answered. */}
-      {webhooks && signedIn && view.mode && (view.mode === 'api_key' || view.me) && (
-        <WebhooksSection model={webhooks} mode={view.mode} canManage={view.mode === 'api_key' || view.me?.isAdmin === true} />
+      {signedIn && view.mode === 'oauth' && view.me?.isAdmin && model.staff.value.length > 0 && (
+        <section aria-labelledby="view-as-heading" class="card section">
+          <h2 id="view-as-heading">Another staff member’s view</h2>
+          <p class="section-intro">As an administrator you may see Fieldside as another staff member sees it.</p>
+          <StaffPicker
+            id="view-as"
+            label="View as"
+            action="Switch view"
+            staff={model.staff.value}
+            selected={view.viewAs?.uuid ?? view.me.uuid}
+            busy={busy}
+            onChoose={(uuid) => void model.viewAs(uuid === view.me?.uuid ? null : uuid)}
+          />
+        </section>
+      )}
+      {signedIn && view.mode === 'oauth' && view.me && (
+        <section aria-labelledby="access-heading" class="card section">
+          <h2 id="access-heading">What Fieldside may do for you</h2>
+          <FeatureAccess
+            features={FIELD_FEATURES.map((feature) => ({ feature, allowed: canUse(feature, view.scopes) }))}
+            scopes={view.scopes}
+            busy={busy}
+            onAllow={(feature) => void model.allow(feature)}
+          />
+        </section>
       )}
       {/* An administrator sees the account's budget (and the limit notice inside it). */}
-      {signedIn && view.me?.isAdmin && budget?.budget.value && <BudgetUse budget={budget.budget.value} nextDayAt={nextUtcMidnight(Date.now())} />}
+      {signedIn && administrator && budget?.budget.value && <BudgetUse budget={budget.budget.value} nextDayAt={nextUtcMidnight(Date.now())} />}
+      {webhooks && administrator && view.mode && <WebhooksSection model={webhooks} mode={view.mode} canManage />}
       {sites && <SitesSection model={sites} />}
-      <ConnectionForm
-        key={JSON.stringify(view.connection)}
-        value={view.connection}
-        managed={view.connectionManaged}
-        busy={busy}
-        onSave={(c) => void model.saveConnection(c)}
-      />
+      {signedIn && !administrator && view.me && (
+        <Notice role="note" id="account-wide-note" icon={<InfoIcon />}>
+          Your account’s administrator looks after the settings that are the whole account’s: live updates and where Fieldside
+          connects.
+        </Notice>
+      )}
+      {(!signedIn || administrator) && (
+        <ConnectionForm
+          key={JSON.stringify(view.connection)}
+          value={view.connection}
+          managed={view.connectionManaged}
+          busy={busy}
+          onSave={(c) => void model.saveConnection(c)}
+        />
+      )}
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import '@/components/design/page.css';
+import '@/components/setup/setup.css';
 import '@/components/webhooks/webhooks.css';
 import './options.css';
 import { App } from './App';

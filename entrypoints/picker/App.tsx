@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { browser } from 'wxt/browser';
+import { openFirstRunPage } from '@/lib/onboarding/first-run';
 import { QuickSearch } from '@/components/search/QuickSearch';
 import { SignedOutPrompt } from '@/components/search/SignedOutPrompt';
+import { SyncProblem } from '@/components/search/SyncProblem';
 import { BrandMark } from '@/components/design/Brand';
 import { ProblemNotice } from '@/components/design/ProblemNotice';
 import { CheckIcon } from '@/components/icons/check';
@@ -12,9 +13,6 @@ import type { PickerModel } from './model';
 // "Add selection as a note to a job…": the selected text, the quick search to find the job, and
 // one action that adds the text as a note to the chosen job, then closes the window.
 
-function openSettings(): void {
-  void browser.tabs.create({ url: browser.runtime.getURL('/options.html') });
-}
 
 export function App({ search, picker }: { search: QuickSearchModel; picker: PickerModel }) {
   const addButton = useRef<HTMLButtonElement>(null);
@@ -25,7 +23,7 @@ export function App({ search, picker }: { search: QuickSearchModel; picker: Pick
   }, [chosen]);
 
   const workspace = search.workspace.value;
-  if (workspace !== null && workspace.state !== 'ready') return <SignedOutPrompt reason={workspace.state} onOpenSettings={openSettings} />;
+  if (workspace !== null && workspace.state !== 'ready') return <SignedOutPrompt reason={workspace.state} left={[]} onContinue={() => void openFirstRunPage()} />;
   const text = picker.text.value;
   const state = picker.state.value;
 
@@ -59,7 +57,7 @@ export function App({ search, picker }: { search: QuickSearchModel; picker: Pick
         heading={search.heading.value}
         answered={search.answered.value}
         status={search.statusLine.value}
-        problem={search.syncProblem.value}
+        problem={search.syncProblem.value && <SyncProblem problem={search.syncProblem.value} />}
         offline={search.offline.value}
         hint="Enter chooses the job for the note."
         onQuery={(q) => void search.setQuery(q)}

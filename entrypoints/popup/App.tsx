@@ -1,24 +1,32 @@
+import type { Signal } from '@preact/signals';
 import { QuickSearch } from '@/components/search/QuickSearch';
-import { SignedOutPrompt } from '@/components/search/SignedOutPrompt';
 import { BrandMark } from '@/components/design/Brand';
 import { DailyLimitNotice } from '@/components/budget/DailyLimitNotice';
 import type { QuickSearchModel } from '@/lib/quick-search/search-model';
-import { canOpenSidePanel, openJob, openSettings } from './open';
+import { canOpenSidePanel, openJob } from './open';
+import type { PopupSetup } from './setup';
 
-export function App({ model }: { model: QuickSearchModel }) {
+/** The setting-up views and their state, once loaded (setup-views.tsx). */
+export interface LoadedSetup {
+  views: typeof import('./setup-views');
+  setup: PopupSetup;
+}
+
+export function App({ model, setup }: { model: QuickSearchModel; setup: Signal<LoadedSetup | null> }) {
   const workspace = model.workspace.value;
+  const loaded = setup.value;
   const head = (
-    <h1 class="app-head" aria-busy={workspace === null ? 'true' : undefined}>
+    <h1 class="app-head" aria-busy={workspace === null || (workspace.state !== 'ready' && loaded === null) ? 'true' : undefined}>
       <BrandMark />
       Fieldside
     </h1>
   );
   if (workspace === null) return head;
-  if (workspace.state !== 'ready') {
+  if (workspace.state !== 'ready' || !workspace.canSearch) {
     return (
       <>
         {head}
-        <SignedOutPrompt reason={workspace.state} onOpenSettings={openSettings} />
+        {loaded && <loaded.views.NotReady workspace={workspace} setup={loaded.setup} />}
       </>
     );
   }
@@ -34,7 +42,7 @@ export function App({ model }: { model: QuickSearchModel }) {
         heading={model.heading.value}
         answered={model.answered.value}
         status={model.statusLine.value}
-        problem={model.syncProblem.value}
+        problem={loaded && model.syncProblem.value && <loaded.views.SyncProblem problem={model.syncProblem.value} />}
         offline={model.offline.value}
         hint={panel ? 'Enter opens the job in the side panel, Shift+Enter in the web app.' : 'Enter opens the job in the web app.'}
         onQuery={(q) => void model.setQuery(q)}
@@ -42,6 +50,7 @@ export function App({ model }: { model: QuickSearchModel }) {
         onSelect={model.select}
         onChoose={(row, alt) => void openJob(row.uuid, panel && !alt ? 'sidepanel' : 'web')}
       />
+      {loaded && <loaded.views.SetupReminder setup={loaded.setup} />}
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { browser } from 'wxt/browser';
 import { sendMessage } from '@/lib/messaging/send';
 
-// What the popup asks of the browser and the background: open a job, open the settings.
+// What the popup asks of the browser and the background: open a job (setup-views.tsx opens the
+// first-run page).
 
 /** The side panel exists in this build and browser (Chrome with a side panel page). */
 export function canOpenSidePanel(): boolean {
@@ -15,11 +16,7 @@ export async function openJob(uuid: string, target: 'web' | 'sidepanel'): Promis
   closeIfPopup();
 }
 
-export async function openSettings(): Promise<void> {
-  await browser.tabs.create({ url: browser.runtime.getURL('/options.html') });
-  closeIfPopup();
-}
 
-function closeIfPopup(): void {
+export function closeIfPopup(): void {
   if (browser.extension.getViews({ type: 'popup' }).includes(window)) window.close();
 }

@@ -1,5 +1,4 @@
 import { DailyLimitNotice } from '@/components/budget/DailyLimitNotice';
-import { browser } from 'wxt/browser';
 import { DayList } from '@/components/field/DayList';
 import { JobDetailView } from '@/components/field/JobDetailView';
 import { BrandMark } from '@/components/design/Brand';
@@ -12,12 +11,17 @@ import { CalendarIcon } from '@/components/icons/calendar';
 import { CheckIcon } from '@/components/icons/check';
 import { InfoIcon } from '@/components/icons/info';
 import { SignInIcon } from '@/components/icons/sign-in';
+import { UserIcon } from '@/components/icons/user';
+import { FEATURE_WORDS } from '@/components/feature-words';
+import { openFirstRunPage as openFirstRun } from '@/lib/onboarding/first-run';
 import type { SidepanelModel } from './model';
 
 export function App({ model }: { model: SidepanelModel }) {
   const session = model.session.value;
   const detail = model.detail.value;
-  const signedIn = session?.state === 'signed_in';
+  // Signed in with OAuth but "who are you" not answered: nothing is anyone's yet.
+  const choosing = session?.state === 'signed_in' && session.mode === 'oauth' && session.me === null;
+  const signedIn = session?.state === 'signed_in' && !choosing;
   const onDay = signedIn && model.jobUuid.value === null;
   return (
     <>
@@ -34,33 +38,49 @@ export function App({ model }: { model: SidepanelModel }) {
           </Notice>
         )}
         {!session && <Loading>Loading…</Loading>}
-        {session && !signedIn && (
+        {session && session.state !== 'signed_in' && (
           <EmptyState
             id="signed-out"
             heading
             icon={<SignInIcon size={20} />}
             title="Sign in to see your day"
             action={
-              <button type="button" class="btn-primary" onClick={() => void browser.runtime.openOptionsPage()}>
-                Open Fieldside settings
+              <button type="button" class="btn-primary" onClick={() => void openFirstRun()}>
+                Sign in
               </button>
             }
           >
-            Sign in from Fieldside's settings to see your day.
+            Connect Fieldside to your job‑management account to see your visits, whom to call and each job’s notes here.
+          </EmptyState>
+        )}
+        {choosing && (
+          <EmptyState
+            id="choose-staff"
+            heading
+            icon={<UserIcon size={20} />}
+            title="Tell Fieldside who you are"
+            action={
+              <button type="button" class="btn-primary" onClick={() => void openFirstRun()}>
+                Choose yourself
+              </button>
+            }
+          >
+            Choose yourself from your account’s staff, so Fieldside shows your day and only what you may see.
           </EmptyState>
         )}
         {onDay && !model.hasMyDay() && (
           <EmptyState
+            id="day-allow"
             heading
             icon={<CalendarIcon size={20} />}
             title="Your day, beside your jobs"
             action={
               <button type="button" class="btn-primary" onClick={() => void model.grant('myDay')}>
-                Allow reading my day
+                {FEATURE_WORDS.myDay.allow}
               </button>
             }
           >
-            Fieldside needs permission to read your schedule.
+            {FEATURE_WORDS.myDay.lacking}
           </EmptyState>
         )}
         {onDay && model.hasMyDay() && !model.hasWholeDay() && (

@@ -29,11 +29,12 @@ export function createSidepanelModel() {
   /** The day can be shown (its schedule may be read); whole: every detail of it may be read too. */
   const hasMyDay = () => {
     const s = session.value;
-    return s?.state === 'signed_in' && (s.mode === 'api_key' || canUseInPart('myDay', s.scopes));
+    // Not before "who are you": whose day would it be?
+    return s?.state === 'signed_in' && (s.mode === 'api_key' || (s.me !== null && canUseInPart('myDay', s.scopes)));
   };
   const hasWholeDay = () => {
     const s = session.value;
-    return s?.state === 'signed_in' && (s.mode === 'api_key' || canUse('myDay', s.scopes));
+    return s?.state === 'signed_in' && (s.mode === 'api_key' || (s.me !== null && canUse('myDay', s.scopes)));
   };
 
   let dayTicket = 0;

@@ -52,6 +52,7 @@ describe('the storage items at sign-out', () => {
     signedOutReason: null,
     feedPosition: { accountUuid: 'acct-9', position: '42' },
     contentSites: ['https://mail.acme.test/*'],
+    firstRun: { finished: false },
     syncFullRefresh: { 'oauth|x|acct-9|tech-1': 1 },
     syncDailyLimitHold: { 'x|acct-9': 2 },
     apiUseToday: { 'x|acct-9': { day: '2026-01-01', count: 12 } },

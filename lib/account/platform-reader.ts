@@ -34,6 +34,7 @@ export function createPlatformReader(limiters: RateLimiterRegistry = createRateL
         api.securityRoles.list().catch(() => ({ records: [] })),
       ]);
       const adminRoles = new Set(roles.records.filter((r) => isAdministratorRoleName(r.name)).map((r) => r.uuid));
+      const roleNames = new Map(roles.records.map((r) => [r.uuid, r.name ?? '']));
       return staff.records
         .filter((s) => s.active)
         .map((s) => ({
@@ -41,6 +42,7 @@ export function createPlatformReader(limiters: RateLimiterRegistry = createRateL
           name: [s.first, s.last].filter(Boolean).join(' ') || (s.email ?? s.uuid),
           email: s.email ?? '',
           isAdmin: s.security_role_uuid != null && adminRoles.has(s.security_role_uuid),
+          role: (s.security_role_uuid != null && roleNames.get(s.security_role_uuid)) || '',
         }));
     },
 

@@ -61,22 +61,29 @@ export function createSessionService(deps: SessionServiceDeps) {
   }
 
   /** Records the session in one write, so pages never see a half-made one. Keeps "who are you"
-   * for the same account and mode (incremental authorisation), and drops the caches otherwise. */
-  async function recordSession(mode: 'oauth' | 'api_key', account: SessionRecord['account'], scopes: string[]): Promise<SessionView> {
+   * for the same account and mode when only more was allowed (incremental authorisation); a sign-in
+   * of the person's own starts afresh (who signs in now is asked again) and drops the caches of
+   * whoever was signed in before. */
+  async function recordSession(
+    mode: 'oauth' | 'api_key',
+    account: SessionRecord['account'],
+    scopes: string[],
+    identity: 'keep' | 'ask again' = 'keep',
+  ): Promise<SessionView> {
     const previous = await readSession();
-    const keep = previous && previous.mode === mode && previous.account.uuid === account.uuid;
+    const keep = identity === 'keep' && previous && previous.mode === mode && previous.account.uuid === account.uuid;
     if (previous && !keep) await deps.clearCachedData();
     await sessionItem.setValue({ mode, account, scopes, me: keep ? previous.me : null, viewAs: keep ? previous.viewAs : null });
     await signedOutReasonItem.setValue(null);
     return sessionView();
   }
 
-  async function oauthSignIn(scopes: string[]): Promise<SessionView> {
+  async function oauthSignIn(scopes: string[], identity: 'keep' | 'ask again'): Promise<SessionView> {
     const response = await runOAuthFlow({ ...deps, authUrl: async () => (await readConnection()).authUrl }, scopes);
     await deps.secrets.delete('apiKey');
     const tokens = await deps.tokens.store(response);
     try {
-      return await recordSession('oauth', await readAccount({ kind: 'oauth', tokens: deps.tokens }), tokens.scopes);
+      return await recordSession('oauth', await readAccount({ kind: 'oauth', tokens: deps.tokens }), tokens.scopes, identity);
     } catch (error) {
       await service.signOut('signed_out');
       throw error;
@@ -87,8 +94,10 @@ export function createSessionService(deps: SessionServiceDeps) {
     view: sessionView,
     context,
 
+    /** The person's own sign-in (also "Not you? Sign in again"): the platform's consent page, then
+     * "who are you" is asked afresh. A sign-in that fails or is denied leaves the session as it was. */
     signIn(): Promise<SessionView> {
-      return oauthSignIn([...SIGN_IN_SCOPES]);
+      return oauthSignIn([...SIGN_IN_SCOPES], 'ask again');
     },
 
     /** Incremental authorisation: asks again only when the feature lacks a scope; the platform's
@@ -98,7 +107,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       if (record.mode !== 'oauth') return sessionView();
       const missing = missingScopes(feature, record.scopes);
       if (missing.length === 0) return sessionView();
-      return oauthSignIn([...new Set([...record.scopes, ...missing])]);
+      return oauthSignIn([...new Set([...record.scopes, ...missing])], 'keep');
     },
 
     async useApiKey(apiKey: string): Promise<SessionView> {

@@ -6,8 +6,11 @@ import type { SessionView } from '../messaging/session-view';
 
 // "Who are you": after an OAuth sign-in the person picks themselves from the account's staff, and
 // every request then impersonates them (x-impersonate-uuid), so Fieldside never shows more than they
-// may see. The platform doesn't say who consented, so the pick is preselected where the account's
-// e-mail matches a staff e-mail. Administrators may switch to view as another staff member.
+// may see. The platform does not say who consented (the token is the account's), so nobody is
+// preselected: the account holder's name at the top would be a guess the person might just accept.
+// The answer is asked once per sign-in: to change it, the person signs in again through the
+// platform's consent page (session-service.ts signIn), a visible act rather than a drop-down.
+// Administrators may view as another staff member.
 
 export class NotAllowedError extends Error {
   override readonly name = 'NotAllowedError';
@@ -28,15 +31,14 @@ export function createWhoAreYou(deps: { session: SessionService; reader: Platfor
   }
 
   return {
-    async list(): Promise<{ staff: StaffSummary[]; suggested: string | null }> {
-      const record = await requireSession();
-      const all = await staff();
-      const email = record.account.email.trim().toLowerCase();
-      const match = email ? all.find((s) => s.email.trim().toLowerCase() === email) : undefined;
-      return { staff: all, suggested: record.me?.uuid ?? match?.uuid ?? null };
+    async list(): Promise<{ staff: StaffSummary[] }> {
+      return { staff: await staff() };
     },
 
     async chooseMe(uuid: string): Promise<SessionView> {
+      const record = await requireSession();
+      // Asked once: a second answer would be a drop-down to become someone else.
+      if (record.me) throw new NotAllowedError(`You already said you are ${record.me.name}. If that is not you, sign in again.`);
       const me = await find(uuid);
       await updateSession({ me, viewAs: null });
       return sessionView();
@@ -54,6 +56,20 @@ export function createWhoAreYou(deps: { session: SessionService; reader: Platfor
       if (!me.isAdmin) throw new NotAllowedError('Only an administrator may view as another staff member');
       await updateSession({ me, viewAs: await find(uuid) });
       return sessionView();
+    },
+
+    /**
+     * Whether the person may change what is the whole account's (its webhook subscriptions, where
+     * Fieldside connects): with an API key, yes (it is the account's own key); signed in, only as an
+     * administrator, by the role the platform gives their staff record now, not the one stored when
+     * they said who they are.
+     */
+    async isAdministrator(): Promise<boolean> {
+      const record = await requireSession();
+      if (record.mode === 'api_key') return true;
+      if (!record.me) return false;
+      const me = record.me.uuid;
+      return (await staff()).some((s) => s.uuid === me && s.isAdmin);
     },
   };
 }

@@ -49,13 +49,15 @@ export const protocol = {
     from: ['page'],
   }),
   'session.signOut': message({ request: Empty, reply: SessionViewSchema, from: ['page'] }),
-  /** The account's active staff, for "who are you" (preselected: the account e-mail's match). */
+  /** The account's active staff with their roles, for "who are you" (nobody preselected: the
+   * platform does not say who consented). */
   'session.listStaff': message({
     request: Empty,
-    reply: z.object({ staff: z.array(StaffSummarySchema), suggested: z.string().nullable() }),
+    reply: z.object({ staff: z.array(StaffSummarySchema) }),
     from: ['page'],
   }),
-  /** "This is me": every later request impersonates this staff member. */
+  /** "This is me": every later request impersonates this staff member. Asked once per sign-in:
+   * refused once answered (to change it, sign in again). */
   'session.chooseMe': message({
     request: z.object({ staffUuid: z.string().min(1) }),
     reply: SessionViewSchema,
@@ -67,6 +69,8 @@ export const protocol = {
     reply: SessionViewSchema,
     from: ['page'],
   }),
+  /** Where Fieldside connects: the account's own setting, so refused to a signed-in session that is
+   * not an administrator's (signed out, anyone may connect this browser). */
   'settings.setConnection': message({ request: ConnectionSchema, reply: SessionViewSchema, from: ['page'] }),
   /** One page of jobs as the current workspace sees them (diagnostics and tests: proves impersonation). */
   'platform.jobsPage': message({
@@ -129,7 +133,8 @@ export const protocol = {
   /** The latest notes of a job whose badge is on the page, for the quick-note panel the person opened. */
   'content.notes': message({
     request: z.object({ jobUuid: Uuid }),
-    reply: z.object({ notes: z.array(NoteViewSchema), canAddNote: z.boolean(), customer: z.string() }),
+    /** `notesRead`: the platform's notes were read (false offline: only this device's writes are listed). */
+    reply: z.object({ notes: z.array(NoteViewSchema), notesRead: z.boolean(), canAddNote: z.boolean(), customer: z.string() }),
     from: ['content'],
   }),
   /** A note to a job whose badge is on the page (on an added site: whose panel the person opened). */

@@ -34,7 +34,7 @@ function handlers(): Handlers {
     'session.requestFeature': async () => view,
     'session.useApiKey': async () => view,
     'session.signOut': async () => view,
-    'session.listStaff': async () => ({ staff: [], suggested: null }),
+    'session.listStaff': async () => ({ staff: [] }),
     'session.chooseMe': async () => view,
     'session.viewAs': async () => view,
     'settings.setConnection': async () => view,

@@ -113,7 +113,9 @@ export const JobDetailSchema = z.object({
   notes: z.array(NoteViewSchema),
   /** The job in the platform's web app: the job itself (`deep`), or the app where its form is unknown. */
   web: z.object({ url: z.string(), deep: z.boolean() }),
-  can: z.object({ addNote: z.boolean(), manageBadges: z.boolean() }),
+  /** `readNotes`: the notes shown are the platform's (false: they could not be read, for want of the
+   * permission or offline with none kept, so the page must not say there are none). */
+  can: z.object({ readNotes: z.boolean(), addNote: z.boolean(), manageBadges: z.boolean() }),
   offline: z.boolean(),
 });
 export type JobDetail = z.infer<typeof JobDetailSchema>;

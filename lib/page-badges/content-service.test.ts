@@ -151,6 +151,7 @@ describe('content.notes and content.addNote', () => {
     expect(added.state).toBe('pending');
     const answer = await service.notes(job, platformPage);
     expect(answer.canAddNote).toBe(true);
+    expect(answer.notesRead).toBe(true);
     expect(answer.customer).toBe('Customer 1');
     expect(answer.notes[0]).toMatchObject({ text: 'from the page', state: 'pending' });
     expect(answer.notes.slice(1).map((n) => n.text)).toEqual(Array.from({ length: 10 }, (_, i) => `note ${13 - i}`));
@@ -183,7 +184,10 @@ describe('content.notes and content.addNote', () => {
     const offline = await setup({ offline: true });
     await offline.service.jobs({ uuids: [], numbers: ['1002'] }, platformPage);
     await offline.service.addNote(job, 'written offline', platformPage);
-    expect((await offline.service.notes(job, platformPage)).notes.map((n) => [n.text, n.state])).toEqual([['written offline', 'pending']]);
+    const answer = await offline.service.notes(job, platformPage);
+    expect(answer.notes.map((n) => [n.text, n.state])).toEqual([['written offline', 'pending']]);
+    // The platform's notes were not read: the panel must not say there are none.
+    expect(answer.notesRead).toBe(false);
     expect(offline.added).toEqual([{ jobUuid: job, text: 'written offline' }]);
 
     const readOnly = await setup({ scopes: ['read_jobs', 'read_job_notes'] });

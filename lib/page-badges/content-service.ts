@@ -84,14 +84,15 @@ export function createContentService({ workspace, grants, addNote }: ContentServ
 
     /** The latest notes of a job whose badge is on the page, newest first, with the writes still
      * waiting in the outbox on top; asking is opening the job's panel there. */
-    async notes(jobUuid: string, page: ContentPage): Promise<{ notes: NoteView[]; canAddNote: boolean; customer: string }> {
+    async notes(jobUuid: string, page: ContentPage): Promise<{ notes: NoteView[]; notesRead: boolean; canAddNote: boolean; customer: string }> {
       const uuid = jobUuid.toLowerCase();
       if (!(await grants.shows(page, uuid))) throw new NotOnThisPageError();
       const key = await workspace.key();
-      if (key === null) return { notes: [], canAddNote: false, customer: '' };
+      if (key === null) return { notes: [], notesRead: false, canAddNote: false, customer: '' };
       await grants.open(page, uuid);
       const waiting = await (await workspace.outbox()).pending(uuid);
       let sent: NoteView[] = [];
+      let notesRead = false;
       try {
         const { records } = await (await workspace.client()).notes.ofJob(uuid);
         sent = records
@@ -99,13 +100,14 @@ export function createContentService({ workspace, grants, addNote }: ContentServ
           .sort((a, b) => (b.create_date ?? '').localeCompare(a.create_date ?? ''))
           .slice(0, LATEST_NOTES)
           .map((n) => sentNote(n, new Map()));
+        notesRead = true;
       } catch (error) {
         // Offline: the panel still shows (and accepts) what waits in the outbox. Anything else is
         // the person's to see (a missing scope, a job they may not read).
         if (!isOffline(error)) throw error;
       }
       const canAddNote = key.mode === 'api_key' || canUse('notes', key.scopes);
-      return { notes: mergeNotes(sent, waiting, null), canAddNote, customer: await customerOf(uuid) };
+      return { notes: mergeNotes(sent, waiting, null), notesRead, canAddNote, customer: await customerOf(uuid) };
     },
 
     /** A note to a job whose badge is on the page; on an added site, only once its panel was opened. */

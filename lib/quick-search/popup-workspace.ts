@@ -4,6 +4,7 @@ import type { SessionRecord } from '../settings/schemas';
 import { cacheDbName } from '../databases';
 import { areaName, STORAGE_KEYS } from '../settings/keys';
 import { readTrustedRaw, watchTrustedRaw } from '../settings/trusted-item';
+import { canUse } from '../auth/scopes';
 
 // Which cache the popup reads: the session record (lib/settings's session item, read raw here so
 // the popup does not bundle zod, from wherever the browser keeps trusted items) → account and
@@ -13,7 +14,9 @@ export type PopupWorkspace =
   | { state: 'signed_out' }
   /** Signed in with OAuth, but "who are you" is not answered yet: there is no cache to read. */
   | { state: 'choose_staff' }
-  | { state: 'ready'; dbName: string; accountUuid: string };
+  /** `canSearch` false: an OAuth sign-in that does not allow reading jobs and customers (one from
+   * before sign-in asked for them): the popup asks for them instead of waiting for a sync that fails. */
+  | { state: 'ready'; dbName: string; accountUuid: string; canSearch: boolean };
 
 /** The storage name of `sessionItem`. */
 export const SESSION_NAME = areaName(STORAGE_KEYS.session);
@@ -22,7 +25,8 @@ export function popupWorkspaceOf(record: unknown): PopupWorkspace {
   if (!isSessionRecord(record)) return { state: 'signed_out' };
   const staff = staffInView(record);
   if (staff === null) return { state: 'choose_staff' };
-  return { state: 'ready', dbName: cacheDbName(record.account.uuid, staff), accountUuid: record.account.uuid };
+  const canSearch = record.mode === 'api_key' || canUse('search', Array.isArray(record.scopes) ? record.scopes : []);
+  return { state: 'ready', dbName: cacheDbName(record.account.uuid, staff), accountUuid: record.account.uuid, canSearch };
 }
 
 export async function readPopupWorkspace(): Promise<PopupWorkspace> {
@@ -35,7 +39,7 @@ export function watchPopupWorkspace(onChange: () => void): () => void {
   return watchTrustedRaw(STORAGE_KEYS.session, onChange);
 }
 
-function isSessionRecord(value: unknown): value is Pick<SessionRecord, 'mode' | 'me' | 'viewAs' | 'account'> {
+function isSessionRecord(value: unknown): value is Pick<SessionRecord, 'mode' | 'me' | 'viewAs' | 'account' | 'scopes'> {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Partial<SessionRecord>;
   return (v.mode === 'oauth' || v.mode === 'api_key') && typeof v.account?.uuid === 'string';

@@ -11,6 +11,7 @@ import {
   type Connection,
   type ConnectionField,
   type FeedPosition,
+  type FirstRun,
   type PageGrants,
   type SessionRecord,
   type SignedOutReason,
@@ -76,6 +77,11 @@ export const feedPositionItem = storage.defineItem<FeedPosition | null>(STORAGE_
  * job badges beside text like "Job #1234". Each has its optional host permission granted. */
 export const contentSitesItem = storage.defineItem<string[]>(STORAGE_KEYS.contentSites, { fallback: [], version: 1 });
 
+/** How far the first-run page got: null where it never opened (an installation from before it
+ * existed: nothing to remind anyone of). Not trusted, and need not be: it decides only whether a
+ * reminder shows. */
+export const firstRunItem = storage.defineItem<FirstRun | null>(STORAGE_KEYS.firstRun, { fallback: null, version: 1 });
+
 /** When each workspace last had a full refresh (ms, device clock), keyed by workspaceId. Not secret:
  * the keys hold account and staff uuids, which pages see anyway. Survives the worker stopping. */
 export const syncFullRefreshItem = storage.defineItem<Record<string, number>>(STORAGE_KEYS.syncFullRefresh, {
@@ -131,6 +137,8 @@ export const ITEMS_ON_SIGN_OUT = {
   feedPosition: { item: feedPositionItem, onSignOut: 'keep' },
   /** The sites the person granted badges on: the browser's permissions, kept with them. */
   contentSites: { item: contentSitesItem, onSignOut: 'keep' },
+  /** The browser's set-up (pinned, the shortcut seen): the device's, whoever signs in next. */
+  firstRun: { item: firstRunItem, onSignOut: 'keep' },
   /** Per workspace: that person's sync history. */
   syncFullRefresh: { item: syncFullRefreshItem, onSignOut: 'clear' },
   /** The platform's daily limit is the account's, whoever signs in next. */

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   signedOutReason: 'local:signedOutReason',
   feedPosition: 'local:feedPosition',
   contentSites: 'local:contentSites',
+  /** How far the first-run page got (lib/onboarding): what the popup and options say is left. */
+  firstRun: 'local:firstRun',
   syncFullRefresh: 'local:syncFullRefresh',
   syncDailyLimitHold: 'local:syncDailyLimitHold',
   apiUseToday: 'local:apiUseToday',

@@ -10,6 +10,9 @@ export const StaffSummarySchema = z.object({
   email: z.string(),
   /** The staff member's security role is an administrator role: may view as someone else. */
   isAdmin: z.boolean(),
+  /** Their security role's name as the account calls it ("Field Technician"), shown beside their
+   * name; '' when the platform did not say (and in sessions recorded before it was kept). */
+  role: z.string().default(''),
 });
 export type StaffSummary = z.infer<typeof StaffSummarySchema>;
 
@@ -71,6 +74,11 @@ export type FeedPosition = z.infer<typeof FeedPositionSchema>;
 
 /** Requests this browser made today, per account (lib/api/daily-use.ts). */
 export const ApiUseTodaySchema = z.record(z.string(), z.object({ day: z.string(), count: z.number().int().nonnegative() }));
+
+/** The first-run page (entrypoints/welcome): opened on install; `finished` once the person reached its
+ * end (opened their day). Its other steps (signed in, who you are) are the session's to say. */
+export const FirstRunSchema = z.object({ finished: z.boolean() });
+export type FirstRun = z.infer<typeof FirstRunSchema>;
 
 /** Sites the person added in the options: match patterns (`https://host/*`). */
 export const ContentSitesSchema = z.array(z.string().regex(/^https?:\/\/[^/*]+\/\*$/, 'a site pattern like https://mail.example.com/*')).max(50);

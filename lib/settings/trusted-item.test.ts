@@ -13,7 +13,7 @@ type Items = typeof import('./items');
 const load = async (): Promise<Items> => import('./items');
 
 const account = { uuid: 'acct-1', name: 'Acme Plumbing', email: 'office@acme.test' };
-const staff = (uuid: string, isAdmin = false) => ({ uuid, name: uuid, email: '', isAdmin });
+const staff = (uuid: string, isAdmin = false) => ({ uuid, name: uuid, email: '', isAdmin, role: '' });
 const me: SessionRecord = { mode: 'oauth', account, scopes: ['vendor'], me: staff('tech-1'), viewAs: null };
 
 /** What tests/unit/setup/chrome-storage.ts gave storage.local, put back after each test. */

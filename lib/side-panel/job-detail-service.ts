@@ -19,6 +19,9 @@ interface JobAnswer {
   /** The job's own on-site contacts (absent from answers kept before they were read). */
   jobContacts?: JobContact[];
   notes: NoteView[];
+  /** Whether `notes` are the platform's (absent from answers kept before this was said: they were
+   * read whenever the sign-in allowed it). False where they could not be read: "no notes" would be untrue. */
+  notesRead?: boolean;
 }
 
 export class JobNotFoundError extends Error {
@@ -52,11 +55,12 @@ export function createJobDetailService(ctx: FieldContext) {
     const contacts = company && ctx.can(s, 'read_customer_contacts') ? await ctx.contactsOf(company.uuid) : [];
     const jobContacts = ctx.can(s, 'read_job_contacts') ? await ctx.jobContactsOf(uuid) : [];
     let notes: NoteView[] = [];
-    if (ctx.can(s, 'read_job_notes')) {
+    const notesRead = ctx.can(s, 'read_job_notes');
+    if (notesRead) {
       const staff = await ctx.staffNames();
       notes = (await client.notes.ofJob(uuid)).records.filter((n) => n.active).map((n) => sentNote(n, staff));
     }
-    return { job, company, contacts, jobContacts, notes };
+    return { job, company, contacts, jobContacts, notes, notesRead };
   }
 
   return {
@@ -76,7 +80,7 @@ export function createJobDetailService(ctx: FieldContext) {
           const cached = (await ctx.jobs([uuid]).catch(() => new Map<string, Job>())).get(uuid);
           if (!cached) throw new JobNotFoundError('Offline, and this job is not in the offline cache');
           const company = cached.company_uuid ? ((await (await ctx.workspace.cache()).getCompany(cached.company_uuid)) ?? null) : null;
-          answer = { job: cached, company, contacts: [], notes: [] };
+          answer = { job: cached, company, contacts: [], notes: [], notesRead: false };
         }
       }
       const entries = await (await ctx.workspace.outbox()).pending(uuid);
@@ -96,6 +100,7 @@ export function createJobDetailService(ctx: FieldContext) {
         notes: mergeNotes(answer.notes, entries, await ctx.staffName()),
         web: jobWebLink(await ctx.webApp(), uuid),
         can: {
+          readNotes: answer.notesRead ?? ctx.can(s, 'read_job_notes'),
           addNote: ctx.can(s, 'publish_job_notes'),
           manageBadges: ctx.can(s, 'manage_badges', 'manage_jobs'),
         },

@@ -11,8 +11,8 @@ import { type SessionRecord } from '../settings/schemas';
 
 const BASE = 'http://127.0.0.1:9/';
 const ACCOUNT = 'aaaaaaaa-0000-4000-8000-000000000001';
-const ME = { uuid: 'bbbbbbbb-0000-4000-8000-000000000001', name: 'Tess Tech', email: 't@example.com', isAdmin: true };
-const OTHER = { uuid: 'bbbbbbbb-0000-4000-8000-000000000002', name: 'Other', email: 'o@example.com', isAdmin: false };
+const ME = { uuid: 'bbbbbbbb-0000-4000-8000-000000000001', name: 'Tess Tech', email: 't@example.com', isAdmin: true, role: 'Administrator' };
+const OTHER = { uuid: 'bbbbbbbb-0000-4000-8000-000000000002', name: 'Other', email: 'o@example.com', isAdmin: false, role: 'Field Technician' };
 
 const jobs = range(0, 30).map((n) => makeJob(n));
 const companies = range(0, 7).map((n) => makeCompany(n));

@@ -89,7 +89,7 @@ try {
 No display here, so no browser was opened. To try Fieldside, load the built extension yourself:
   Chrome/Chromium: open chrome://extensions, turn on Developer mode, "Load unpacked", choose
     ${EXTENSION_DIR}
-  (its id is ${CHROME_EXTENSION_ID}; it opens its settings page on install: click "Sign in with the platform").
+  (its id is ${CHROME_EXTENSION_ID}; it opens its first-run page on install: click "Sign in with the platform").
 The emulator and the companion keep running on 127.0.0.1 until you press Ctrl-C.`);
   } else if (!existsSync(CHROMIUM)) {
     console.log(`\nChromium is not at ${CHROMIUM} (set CHROMIUM_PATH, or apt-get install -y chromium). Load ${EXTENSION_DIR} as an unpacked extension instead.`);

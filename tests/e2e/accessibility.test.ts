@@ -1,4 +1,5 @@
-// Every surface of Fieldside, in light and dark, against axe-core in real Chromium: the options page
+// Every surface of Fieldside, in light and dark, against axe-core in real Chromium: the first-run
+// page (at its start with "Advanced" and the API key open, asking who you are, done), the options page
 // (signed out, signed in), the popup (jobs, results, nothing found, offline, signed out), the side
 // panel (the day, a job, a note the platform refused with its details open, an empty day, offline,
 // signed out), the picker, and the badge with its quick-note panel on the web app's job window. No
@@ -9,7 +10,9 @@ import { axeProblemsInBothSchemes, badgeAxeProblemsInBothSchemes } from './suppo
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { closedBadges, type BadgeRef } from './support/closed-badges';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
-import { allowFeatures, arrangeFieldDay, signInFieldWorker, type FieldDay } from './support/field-worker';
+import { arrangeFieldDay, signInFieldWorker, type FieldDay } from './support/field-worker';
+import { ALLOW_BUTTONS, allowOnConsentPage } from './support/grant-feature';
+import { firstRunPage } from './support/first-hour';
 import { connect } from './support/options-page';
 import { openQuickSearch, search } from './support/popup-page';
 import { openSidePanel } from './support/sidepanel-page';
@@ -21,6 +24,7 @@ let stack: Stack;
 let browser: ExtensionBrowser;
 let options: Page;
 let day: FieldDay;
+let welcome: Page;
 
 beforeAll(async () => {
   stack = await startStack({ jobs: 300 });
@@ -38,6 +42,14 @@ const openJob = async (panel: Page, uuid: string) => {
 };
 
 describe('signed out, then signed in as a technician', () => {
+  it('the first-run page the install opened, its "Advanced" connection and the API key open', async () => {
+    welcome = await firstRunPage(browser.context);
+    await welcome.locator('#step-connect[data-state="current"]').waitFor();
+    await welcome.getByText('Advanced: where Fieldside connects').click();
+    await welcome.getByText('Use an API key instead (a private app of your business)').click();
+    expect(await axeProblemsInBothSchemes(welcome)).toEqual([]);
+  });
+
   it('the options page, signed out, its advanced connection settings open', async () => {
     await options.getByText('Advanced: where Fieldside connects').click();
     expect(await axeProblemsInBothSchemes(options)).toEqual([]);
@@ -46,12 +58,22 @@ describe('signed out, then signed in as a technician', () => {
   });
 
   it('the options page, signed in', async () => {
-    // What sign-in grants (search, the day, notes) only, for now: changing badges waits for its own "Allow".
-    await signInFieldWorker(browser, options, stack, []);
+    // The office arranges the day before the technician starts it (the side panel keeps contacts it read).
     day = await arrangeFieldDay(stack);
-    // A technician is told the webhooks are an administrator's.
-    await options.locator('#webhooks-admin-notice').waitFor({ timeout: 20_000 });
-    await options.getByText(/^Granted scopes/).click();
+    // What sign-in allows (search, the day, notes), for now: changing badges waits for its own "Allow".
+    // While "who are you" waits: the first-run page's searchable staff list.
+    await signInFieldWorker(browser, options, stack, {
+      allowBadges: false,
+      whileAsked: async () => {
+        await welcome.bringToFront();
+        await welcome.reload();
+        await welcome.getByLabel('Find your name').fill('tech');
+        expect(await axeProblemsInBothSchemes(welcome)).toEqual([]);
+      },
+    });
+    // A technician's page: who they are, what Fieldside may do for them (its details for support open).
+    await options.locator('#access-heading').waitFor();
+    await options.locator('section[aria-labelledby="access-heading"] summary').click();
     expect(await axeProblemsInBothSchemes(options)).toEqual([]);
   });
 });
@@ -84,15 +106,16 @@ describe('the popup', () => {
 });
 
 describe('the side panel', () => {
-  it('a job whose badges Fieldside may not change yet: it offers to allow them', async () => {
+  it('a job whose badges Fieldside may not change yet: it offers to allow that, then the badges to toggle', async () => {
     const panel = await openSidePanel(browser);
     await panel.locator(`li.visit[data-job-uuid="${day.job.uuid}"] .job-open`).click();
-    await panel.locator(`article#job[data-job-uuid="${day.job.uuid}"]`).waitFor({ timeout: 20_000 });
-    await panel.getByRole('button', { name: 'Allow changing badges' }).waitFor();
-    await panel.locator('li.note').first().waitFor({ timeout: 20_000 });
+    await panel.locator(`article#job[data-job-uuid="${day.job.uuid}"] li.note`).first().waitFor({ timeout: 20_000 });
+    const allow = panel.getByRole('button', { name: ALLOW_BUTTONS.badges });
+    await allow.waitFor();
     expect(await axeProblemsInBothSchemes(panel)).toEqual([]);
+    await allowOnConsentPage(browser, stack, stack.technician.uuid, () => allow.click());
+    await panel.locator('button.badge-toggle').first().waitFor({ timeout: 20_000 });
     await panel.close();
-    await allowFeatures(browser, options, stack, ['badges']);
   });
 
   it('the day, and a job with notes, contacts and badges', async () => {
@@ -213,6 +236,17 @@ describe('focus', () => {
     expect(missing).toEqual([]);
     await popup.close();
     await panel.close();
+  });
+});
+
+describe('the first-run page, done', () => {
+  it('says how to find a job from now on', async () => {
+    await welcome.bringToFront();
+    await welcome.reload();
+    await welcome.getByRole('button', { name: 'Open my day in the side panel' }).click();
+    await welcome.locator('#welcome-done').waitFor();
+    expect(await axeProblemsInBothSchemes(welcome)).toEqual([]);
+    expect(await invisibleFocus(welcome)).toEqual([]);
   });
 });
 

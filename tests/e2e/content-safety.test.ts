@@ -6,12 +6,12 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendFromPage, type ExtensionBrowser } from './support/chromium';
+import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges, type BadgeRef, type ClosedBadges } from './support/closed-badges';
-import { jobWindowUrl, launchForContent, signInTechnicianWithNotes, signInToWebApp } from './support/content-page';
+import { jobWindowUrl, launchForContent, signInToWebApp } from './support/content-page';
+import { signInTechnicianForFieldWork } from './support/field-worker';
 import { ROOT } from './support/paths';
 import { startStack, type Stack } from './support/stack';
-import { waitForSynced } from './support/sync';
 import { tokenRgb } from './support/tokens';
 
 // The job's number stays digits: the web app's window title names it, and the badge finds the job by
@@ -33,8 +33,7 @@ const badge = (): BadgeRef => ({ window: jobNumber });
 
 beforeAll(async () => {
   stack = await startStack({ jobs: 300 });
-  browser = await launchForContent();
-  const options = await signInTechnicianWithNotes(browser, stack);
+  // The office's data holds the markup before the technician signs in: the sign-in's sync reads it.
   const { control } = stack.emulator;
   const account = stack.account.uuid;
   const mine = new Set(await control.visibleJobUuids(account, stack.technician.uuid));
@@ -47,9 +46,8 @@ beforeAll(async () => {
   await control.updateRecord(account, 'company', String(job.company_uuid), { name: HOSTILE.customer });
   await control.updateRecord(account, 'job', jobUuid, { status: HOSTILE.status, badges: JSON.stringify([badge.uuid]) }, { raw: true });
   await control.createRecord(account, 'note', { related_object: 'job', related_object_uuid: jobUuid, note: HOSTILE.note });
-  const { lastSyncedAt } = (await sendFromPage(options, 'sync.status')).value;
-  await sendFromPage(options, 'sync.run', { mode: 'full' });
-  await waitForSynced(options, 60_000, lastSyncedAt);
+  browser = await launchForContent();
+  await signInTechnicianForFieldWork(browser, stack);
   page = await browser.context.newPage();
   shadow = await closedBadges(browser.context, page);
   await signInToWebApp(page, stack);

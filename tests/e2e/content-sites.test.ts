@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges } from './support/closed-badges';
-import { launchForContent, signInTechnicianWithNotes } from './support/content-page';
+import { launchForContent } from './support/content-page';
+import { signInTechnicianForFieldWork } from './support/field-worker';
 import { startStack, type Stack } from './support/stack';
 
 declare const chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } }; scripting: { getRegisteredContentScripts(): Promise<Array<{ id: string; matches: string[] }>> } };
@@ -25,7 +26,7 @@ let job: { uuid: string; number: string; status: string };
 beforeAll(async () => {
   stack = await startStack({ jobs: 300 });
   browser = await launchForContent();
-  options = await signInTechnicianWithNotes(browser, stack);
+  options = await signInTechnicianForFieldWork(browser, stack);
   const mine = new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid));
   const record = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find((j) => mine.has(String(j.uuid)))!;
   job = { uuid: String(record.uuid), number: String(record.generated_job_id), status: String(record.status) };

@@ -4,7 +4,7 @@
 // technician's, keyboard use, and live updates.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendFromPage, type ExtensionBrowser } from './support/chromium';
+import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges, type BadgeRef, type ClosedBadges } from './support/closed-badges';
 import {
   jobWindow,
@@ -12,12 +12,12 @@ import {
   launchForContent,
   openJobWindow,
   openWithContentWorld,
-  signInTechnicianWithNotes,
   signInToWebApp,
   webAppUrl,
 } from './support/content-page';
+import { signInTechnicianForFieldWork } from './support/field-worker';
+import { openSidePanel } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
-import { waitForSynced } from './support/sync';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
@@ -39,7 +39,7 @@ beforeAll(async () => {
   // the technician's badges through them.
   await stack.subscribeAsAdministrator();
   browser = await launchForContent();
-  options = await signInTechnicianWithNotes(browser, stack);
+  options = await signInTechnicianForFieldWork(browser, stack);
   const mine = new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid));
   const jobs = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
   visible = jobs
@@ -80,6 +80,9 @@ describe('job badges in the web app', () => {
 
   it('follows windows opening and closing, and tells the side panel which job is in front', async () => {
     const a = visible[1]!;
+    // The side panel is open beside the web app, which is the tab in front.
+    const panel = await openSidePanel(browser);
+    await page.bringToFront();
     await page.goto(jobWindowUrl(stack, a.uuid));
     await shadow.waitFor(inWindow(a.number), 'button.badge');
     await page.evaluate(() => Object.assign(window, { beforeOpening: true }));
@@ -93,13 +96,14 @@ describe('job badges in the web app', () => {
     // In-page: the document was not reloaded (a marker set before survives).
     expect(await page.evaluate(() => 'beforeOpening' in window)).toBe(true);
     expect(await shadow.count({ css: 'fieldside-badge' }, 'button.badge')).toBe(2);
-    await expect.poll(async () => (await sendFromPage(options, 'page.currentJob')).value?.uuid, { timeout: 10_000 }).toBe(b.uuid);
+    await panel.locator(`article#job[data-job-uuid="${b.uuid}"]`).waitFor({ timeout: 10_000 });
     // Closing a window takes its badge with it; the other stays, and is now in front.
     await jobWindow(page, b.number).locator('.x-tool-close').click();
     await jobWindow(page, b.number).waitFor({ state: 'detached' });
     expect(await shadow.count({ css: 'fieldside-badge' }, 'button.badge')).toBe(1);
     await jobWindow(page, a.number).locator('.x-window-body').click();
-    await expect.poll(async () => (await sendFromPage(options, 'page.currentJob')).value?.uuid, { timeout: 10_000 }).toBe(a.uuid);
+    await panel.locator(`article#job[data-job-uuid="${a.uuid}"]`).waitFor({ timeout: 10_000 });
+    await panel.close();
   });
 
   it('adds nothing to a page without a job and does not load the UI chunk there', async () => {
@@ -188,17 +192,17 @@ describe('the quick-note panel', () => {
 });
 
 describe('live updates', () => {
-  it('re-reads a badge when its job changes in the cache', async () => {
+  it('re-reads a badge when the office changes its job (the change feed updates the cache)', async () => {
     const job = visible[2]!;
     await page.goto(jobWindowUrl(stack, job.uuid));
     await shadow.waitFor(inWindow(job.number), 'button.badge .status');
+    await page.evaluate(() => Object.assign(window, { beforeTheChange: true }));
     const next = job.status === 'Completed' ? 'Work Order' : 'Completed';
     await stack.emulator.control.updateRecord(stack.account.uuid, 'job', job.uuid, { status: next });
-    const { lastSyncedAt } = await sendFromPage(options, 'sync.status').then((r) => r.value);
-    await sendFromPage(options, 'sync.run', { mode: 'incremental' });
-    await waitForSynced(options, 30_000, lastSyncedAt);
-    // No reload: the badge follows the cache through the live port.
+    // No reload: the webhook reaches the companion, its feed the background, which re-reads the job
+    // into the cache; the badge follows the cache through the live port.
     await expect.poll(() => shadow.text(inWindow(job.number), 'button.badge .status'), { timeout: 15_000 }).toBe(next);
+    expect(await page.evaluate(() => 'beforeTheChange' in window)).toBe(true);
   });
 });
 

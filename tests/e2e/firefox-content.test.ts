@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
+import { connectFirefox, signInToWebAppFirefox, useApiKeyFirefox } from './support/firefox-pages';
 import { startStack, type Stack } from './support/stack';
+import { cacheOf, waitForSynced } from './support/sync';
 
 let stack: Stack;
 let firefox: FirefoxWithExtension;
@@ -22,47 +24,21 @@ afterAll(async () => {
 });
 
 type Ext = {
-  runtime: { sendMessage(m: unknown): Promise<{ ok: boolean; value?: any }> };
   tabs: { query(q: object): Promise<Array<{ id: number; url?: string }>>; executeScript(tabId: number, details: { code: string }): Promise<unknown[]> };
 };
 
 describe('Firefox content script', () => {
   it('shows the job badge in a job window of the web app, opened and written to by the person only', async () => {
     const { browser, options } = firefox;
-    const setValue = (selector: string, value: string) =>
-      options.$eval(selector, (el, v) => {
-        const input = el as HTMLInputElement;
-        input.value = v;
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      }, value);
-    await options.click('#connection summary');
-    await setValue('#rest-url', stack.emulator.info.base_url);
-    await setValue('#auth-url', stack.emulator.info.auth_url);
-    await setValue('#web-url', stack.emulator.info.web_url);
-    await setValue('#companion-url', stack.companion.url);
-    await options.click('form[aria-label="Connection"] button[type="submit"]');
-    await options.waitForFunction((url) => (document.getElementById('rest-url') as HTMLInputElement).value === url, {}, stack.emulator.info.base_url);
-    await setValue('#api-key', stack.account.api_key);
-    await options.click('form[aria-labelledby="api-key-heading"] button[type="submit"]');
-    await options.waitForSelector('#session-state[data-state="signed_in"]', { timeout: 20_000 });
+    await connectFirefox(options, stack);
+    await useApiKeyFirefox(options, stack.account.api_key);
     // The first sync fills the cache the badges read.
-    await options.waitForFunction(
-      async () => {
-        const ext = (globalThis as unknown as { browser: Ext }).browser;
-        const reply = await ext.runtime.sendMessage({ fieldside: 1, type: 'sync.status', payload: {} });
-        return reply.ok && reply.value.phase === 'idle' && reply.value.lastSyncedAt !== null;
-      },
-      { timeout: 60_000, polling: 250 },
-    );
+    await waitForSynced(options, cacheOf(stack, 'all'), 60_000);
 
     const job = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find((j) => j.active === 1 || j.active === true || j.active === '1')!;
     // The web app, signed in as a person does (an administrator: the API key sees the whole account).
-    const page = await browser.newPage();
-    // Wide enough for the web app's job window, where the badge sits in the title.
-    await page.setViewport({ width: 1400, height: 900 });
-    await page.goto(`${stack.emulator.info.web_url}/login`);
-    await page.select("#person", `${stack.account.uuid}:${stack.administrator.uuid}`);
-    await Promise.all([page.waitForNavigation(), page.click('#sign-in-submit')]);
+    // (Wide enough for the web app's job window, where the badge sits in the title.)
+    const page = await signInToWebAppFirefox(browser, stack, stack.administrator.uuid);
     await page.goto(`${stack.emulator.info.web_url}/job/${job.uuid}`);
     // The badge's shadow root is closed: the page sees the host only.
     await page.waitForFunction(() => (document.querySelector('.x-window-header fieldside-badge')?.getBoundingClientRect().width ?? 0) > 0, { timeout: 20_000, polling: 100 });

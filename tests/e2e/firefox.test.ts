@@ -1,8 +1,22 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
+import { connectFirefox, chooseMeFirefox, openFieldsidePage, signInFirefox, signOutFirefox } from './support/firefox-pages';
 import { FIREFOX_DIR, ROOT } from './support/paths';
 import { startStack, type Stack } from './support/stack';
+import { exportInstallationPrivateKey } from './support/installation-key';
+
+/** The names in the secret store (the extension origin's IndexedDB), read from an extension page. */
+const SECRET_NAMES = `new Promise((resolve, reject) => {
+  const open = indexedDB.open('fieldside-secrets');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains('secrets')) return db.close(), resolve([]);
+    const request = db.transaction('secrets').objectStore('secrets').getAllKeys();
+    request.onsuccess = () => (db.close(), resolve(request.result.map(String).sort()));
+  };
+})`;
 
 describe('Firefox build', () => {
   it('passes web-ext lint with 0 errors', () => {
@@ -28,33 +42,13 @@ describe('Firefox ESR with the extension installed', () => {
     await stack?.close();
   });
 
-  it('signs in through the companion and reaches the signed-in state', async () => {
+  it('signs in by clicks and keys: the connection typed in, "Sign in", the consent page as the technician', async () => {
     const { browser, options } = firefox;
-    const setValue = (selector: string, value: string) =>
-      options.$eval(selector, (el, v) => {
-        const input = el as HTMLInputElement;
-        input.value = v;
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      }, value);
     // "Advanced: where Fieldside connects": the test's own servers.
-    await options.click('#connection summary');
-    await setValue('#rest-url', stack.emulator.info.base_url);
-    await setValue('#auth-url', stack.emulator.info.auth_url);
-    await setValue('#web-url', stack.emulator.info.web_url);
-    await setValue('#companion-url', stack.companion.url);
-    await options.click('#connection button[type="submit"]');
-    await options.waitForFunction((url) => (document.getElementById('rest-url') as HTMLInputElement).value === url, {}, stack.emulator.info.base_url);
-
-    const consentTarget = browser.waitForTarget((t) => t.url().includes('/oauth/authorize'), { timeout: 20_000 });
-    await options.click('#sign-in');
-    const consent = await (await consentTarget).page();
-    if (!consent) throw new Error('No consent page');
-    await consent.waitForSelector('#person');
-    await consent.select('#person', `${stack.account.uuid}:${stack.technician.uuid}`);
-    await consent.click('#allow');
-
-    await options.waitForSelector('#session-state[data-state="signed_in"]', { timeout: 20_000 });
+    await connectFirefox(options, stack);
+    await signInFirefox(browser, options, stack, stack.technician.uuid);
     expect(await options.$eval('#account-name', (el) => el.textContent)).toBe(stack.account.name);
+    await chooseMeFirefox(options, stack.technician);
     expect((await stack.emulator.control.stats()).grants.authorization_code).toBe(1);
   });
 
@@ -96,28 +90,36 @@ describe('Firefox ESR with the extension installed', () => {
 
   it("keeps the installation's key pair in IndexedDB with its private half not extractable, and refreshes with it", async () => {
     const { options } = firefox;
-    const exported = await options.evaluate(
+    const exported = await options.evaluate(exportInstallationPrivateKey);
+    expect(exported).toBe('refused (private)');
+    // Past the token's lifetime, the next request refreshes through the companion with the key's signature:
+    // the sidebar's day opened again, a platform read with the account's token.
+    const before = (await stack.emulator.control.stats()).grants.refresh_token;
+    await stack.emulator.control.advanceClock(3_700);
+    const sidebar = await openFieldsidePage(firefox.browser, options, '/sidepanel.html', '#day-empty, #day .visits[aria-busy="false"]');
+    await expect.poll(async () => (await stack.emulator.control.stats()).grants.refresh_token).toBe(before + 1);
+    await sidebar.close();
+  });
+
+  it('signs out from the options page: signed out, and no secret left', async () => {
+    const { options } = firefox;
+    expect(await options.evaluate(SECRET_NAMES)).toEqual(['installationKey', 'oauthTokens']);
+    await signOutFirefox(options);
+    expect(await options.$('#account-name')).toBeNull();
+    expect(await options.evaluate(SECRET_NAMES)).toEqual([]);
+    // The button to sign in again is there, and no session remains in the trusted settings.
+    expect(await options.$('#sign-in')).not.toBeNull();
+    const session = await options.evaluate(
       () =>
-        new Promise<string>((resolve, reject) => {
-          const open = indexedDB.open('fieldside-secrets');
+        new Promise<unknown>((resolve, reject) => {
+          const open = indexedDB.open('fieldside-settings');
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
-            const request = open.result.transaction('secrets').objectStore('secrets').get('installationKey');
-            request.onsuccess = () => {
-              const pair = request.result as CryptoKeyPair;
-              crypto.subtle.exportKey('jwk', pair.privateKey).then(() => resolve('exported'), () => resolve(`refused (${pair.privateKey.type})`));
-            };
+            const request = open.result.transaction('items').objectStore('items').get('session');
+            request.onsuccess = () => resolve(request.result?.value ?? null);
           };
         }),
     );
-    expect(exported).toBe('refused (private)');
-    // Past the token's lifetime, the next request refreshes through the companion with the key's signature.
-    const before = (await stack.emulator.control.stats()).grants.refresh_token;
-    await stack.emulator.control.advanceClock(3_700);
-    const send = (type: string) =>
-      options.evaluate((t) => (globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).browser.runtime.sendMessage({ fieldside: 1, type: t, payload: {} }), type);
-    // The staff list for "who are you": a platform read with the account's token.
-    expect(await send('session.listStaff')).toMatchObject({ ok: true });
-    expect((await stack.emulator.control.stats()).grants.refresh_token).toBe(before + 1);
+    expect(session).toBeNull();
   });
 });

@@ -2,11 +2,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readStorageLocal, stopServiceWorker } from './support/background';
 import { closedBadges } from './support/closed-badges';
-import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/chromium';
+import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { openQuickSearch } from './support/popup-page';
 import { startStack, type Stack } from './support/stack';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { extensionDir } from './support/extension-dir';
+import { cacheOf, cachedJob, waitForSynced } from './support/sync';
 
 // Issue 7, end to end in real Chromium: the office changes a job's status in the emulator; the
 // platform's webhook reaches the companion, its change feed reaches the extension's background,
@@ -31,10 +33,9 @@ afterAll(async () => {
   await stack?.close();
 });
 
+/** The job's status in the administrator's cache, read from its database. */
 async function cachedStatus(uuid: string): Promise<string | undefined> {
-  const reply = await sendFromPage(options, 'content.jobs', { uuids: [uuid] });
-  if (!reply.ok) throw new Error(`content.jobs failed: ${reply.error?.name}: ${reply.error?.message}`);
-  return (reply.value.jobs as Array<{ uuid: string; status: string }>).find((j) => j.uuid === uuid)?.status;
+  return (await cachedJob(options, cacheOf(stack, stack.administrator.uuid), uuid))?.status;
 }
 
 /** The account's newest feed position, as the companion answers it (read with a token of the account). */
@@ -59,14 +60,8 @@ async function within(ms: number, started: number, check: () => Promise<boolean>
 }
 
 it('shows an office status change in the badge and the side panel within 2 seconds, with no reload', async () => {
-  // The first full sync fills the cache the badge reads.
-  await sendFromPage(options, 'sync.run', { mode: 'full' });
-  await expect
-    .poll(async () => {
-      const s = (await sendFromPage(options, 'sync.status')).value as { phase: string; lastSyncedAt: number | null; lastError: string | null };
-      return s.phase === 'idle' && s.lastSyncedAt !== null ? 'synced' : `${s.phase}: ${s.lastError}`;
-    }, { timeout: 60_000 })
-    .toBe('synced');
+  // The first full sync ("who are you" started it) fills the cache the badge reads.
+  expect((await waitForSynced(options, cacheOf(stack, stack.administrator.uuid), 60_000)).lastError).toBeNull();
   // The companion made Fieldside's subscriptions when the extension registered for its feed.
   await expect
     .poll(() => stack.emulator.webhooks.subscriptions().filter((s) => s.accountUuid === stack.account.uuid && s.active).map((s) => s.unique_id).sort(), {
@@ -125,7 +120,10 @@ it('catches up from its saved position when a stopped service worker starts agai
   const newest = await companionPosition();
   expect(newest).not.toBe(before);
 
-  // Any message starts the worker again; on start-up the feed catches up with GET /feed?after=<saved>.
+  // The person opens the popup, whose live port starts the worker again; on start-up the feed catches
+  // up with GET /feed?after=<saved>.
+  const popup = await openQuickSearch(browser);
   await expect.poll(() => cachedStatus(job.uuid), { timeout: 10_000 }).toBe('Unsuccessful');
   await expect.poll(savedPosition, { timeout: 5_000 }).toBe(newest);
+  await popup.close();
 });

@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSecrets, readStorageLocal, refreshAlarm, stopServiceWorker } from './support/background';
-import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/chromium';
-import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { launchChromium, type ExtensionBrowser } from './support/chromium';
+import { ALLOW_BUTTONS, openJobInPanel } from './support/grant-feature';
+import { chooseMe, connect, signInThroughConsent, signOut } from './support/options-page';
+import { openQuickSearch } from './support/popup-page';
+import { openSidePanel } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
+import { cacheOf, expectCacheIsVisibleSet, waitForSynced } from './support/sync';
 import type { Page } from 'playwright-core';
 import { missingScopes } from '../../lib/auth/scopes';
+import { exportInstallationPrivateKey } from './support/installation-key';
 
-// One person's session in real Chromium, step by step: sign in through the consent page as a
-// technician, requests as that technician, a silent refresh after the emulator clock passes the
-// token's 3,600 s, a service worker restart, revocation, and (in a fresh session) sign-out.
+// One person's session in real Chromium, step by step and by the UI: sign in through the consent
+// page as a technician, requests as that technician, a silent refresh after the emulator clock passes
+// the token's 3,600 s, a service worker restart, an "Allow …" in the side panel that asks only for
+// what is missing, revocation, and (in a fresh session) sign-out.
 
 let stack: Stack;
 let browser: ExtensionBrowser;
@@ -25,73 +31,96 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function jobsPage(): Promise<string[]> {
-  const reply = await sendFromPage(options, 'platform.jobsPage');
-  if (!reply.ok) throw new Error(`jobsPage failed: ${reply.error?.name}: ${reply.error?.message}`);
-  return reply.value.uuids;
+/** The options page read afresh, as a person opening it again: the session, and "who are you"'s
+ * staff list, a platform read made with the account's token. */
+async function reopenOptions(): Promise<void> {
+  await options.reload();
+  await options.locator('#session-state').waitFor();
+}
+
+const grantedScopes = () => options.locator('#scopes li').allTextContents();
+
+/** A platform read a person causes: the side panel's day (today's visits, none, or the problem met). */
+async function readTheDay(): Promise<void> {
+  const panel = await openSidePanel(browser);
+  const settled = panel.locator('#day-empty, #day .visits[aria-busy="false"], #day-offline, #error, main#sidepanel[data-signed-in="false"]').first();
+  await settled.waitFor({ timeout: 20_000 });
+  await panel.close();
 }
 
 describe('OAuth session in Chromium', () => {
   it('signs in through the consent page as a technician and shows the account', async () => {
     await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
     await expect.poll(() => options.locator('#account-name').textContent()).toBe(stack.account.name);
-    const scopes = await options.locator('#scopes li').allTextContents();
-    expect(scopes).toEqual(expect.arrayContaining(['vendor', 'read_staff', 'read_jobs']));
     expect((await stack.emulator.control.stats()).grants.authorization_code).toBe(1);
   });
 
   it('makes every request as the chosen technician (impersonation)', async () => {
     await chooseMe(options, stack.technician);
     expect(await options.locator('#me-name').textContent()).toBe(stack.technician.name);
-    const visible = new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid));
+    // The platform's names for what was granted: for support, under "What Fieldside may do".
+    expect(await grantedScopes()).toEqual(expect.arrayContaining(['vendor', 'read_staff', 'read_jobs']));
+    // The sync that "who are you" started read every job the platform let it: exactly the technician's.
+    await waitForSynced(options, cacheOf(stack, stack.technician.uuid));
+    const { cached } = await expectCacheIsVisibleSet(options, stack, stack.technician.uuid);
     const all = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
-    const seen = await jobsPage();
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen.every((uuid) => visible.has(uuid))).toBe(true);
+    expect(cached).toBeGreaterThan(0);
     // The technician sees fewer jobs than the account holds: the view really is limited.
-    expect(visible.size).toBeLessThan(all.length);
-    expect(seen.length).toBe(Math.min(visible.size, 1000));
+    expect(cached).toBeLessThan(all.length);
   });
 
   it('refreshes once, silently, after the emulator clock passes the token lifetime', async () => {
     const before = (await stack.emulator.control.stats()).grants.refresh_token;
     await stack.emulator.control.advanceClock(3_700);
-    expect((await jobsPage()).length).toBeGreaterThan(0);
-    expect((await stack.emulator.control.stats()).grants.refresh_token).toBe(before + 1);
+    await readTheDay();
+    await expect.poll(async () => (await stack.emulator.control.stats()).grants.refresh_token).toBe(before + 1);
+    await reopenOptions();
     expect(await options.locator('#session-state').getAttribute('data-state')).toBe('signed_in');
+    expect(await options.locator('#error').count()).toBe(0);
   });
 
   it('keeps the session when the service worker is stopped and started again', async () => {
     const worker = await stopServiceWorker(browser.context, options);
     expect(worker.statuses.at(-1)).toBe('stopped');
-    // The next message wakes a new worker, which rebuilds the session from storage and IndexedDB.
-    const view = await sendFromPage(options, 'session.get');
-    expect(view.value).toMatchObject({ state: 'signed_in', me: { uuid: stack.technician.uuid } });
+    // The page opened again asks a new worker, which rebuilds the session from storage and IndexedDB.
+    await reopenOptions();
+    expect(await options.locator('#session-state').getAttribute('data-state')).toBe('signed_in');
+    expect(await options.locator('#me-name').textContent()).toBe(stack.technician.name);
     expect(worker.statuses.at(-1)).toBe('running');
-    expect((await jobsPage()).length).toBeGreaterThan(0);
+    // It still reads the platform: the day in the side panel.
+    await readTheDay();
     // The proactive refresh alarm survived too.
     expect(await refreshAlarm(options)).toBeTruthy();
   });
 
-  it('asks only for the missing scopes when a feature needs more (incremental authorisation)', async () => {
-    const granted = (await sendFromPage(options, 'session.get')).value.scopes as string[];
+  it('asks only for the missing scopes when the person allows more in the side panel (incremental authorisation)', async () => {
+    const granted = await grantedScopes();
     // Sign-in asked for the day's work; changing badges is asked for later, in context.
     const missing = missingScopes('badges', granted);
     expect(missing.length).toBeGreaterThan(0);
+    const panel = await openSidePanel(browser);
+    await openJobInPanel(panel);
     const consent = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
-    const reply = sendFromPage(options, 'session.requestFeature', { feature: 'badges' });
+    await panel.getByRole('button', { name: ALLOW_BUTTONS.badges }).click();
     const page = await consent;
     await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.technician.uuid}`);
     expect((await page.locator('#new-scopes li').evaluateAll((els) => els.map((e) => e.getAttribute('data-scope')))).sort()).toEqual([...missing].sort());
     await page.locator('#allow').click();
-    const view = (await reply).value;
-    expect(view.scopes).toEqual(expect.arrayContaining([...granted, ...missing]));
+    // The job now offers its badges to toggle, and no longer asks.
+    await panel.locator('button.badge-toggle').first().waitFor({ timeout: 20_000 });
+    expect(await panel.getByRole('button', { name: ALLOW_BUTTONS.badges }).count()).toBe(0);
+    await reopenOptions();
+    expect(await grantedScopes()).toEqual(expect.arrayContaining([...granted, ...missing]));
     // Still the same person, still making requests as the technician.
-    expect(view.me.uuid).toBe(stack.technician.uuid);
-    // Nothing missing now: no second consent.
+    expect(await options.locator('#me-name').textContent()).toBe(stack.technician.name);
+    // Nothing missing now: the job, opened again, offers nothing to allow, and no consent happens.
     const codes = (await stack.emulator.control.stats()).grants.authorization_code;
-    expect((await sendFromPage(options, 'session.requestFeature', { feature: 'badges' })).ok).toBe(true);
+    await panel.locator('button.back').click();
+    await openJobInPanel(panel);
+    await panel.locator('button.badge-toggle').first().waitFor();
+    expect(await panel.getByRole('button', { name: /^Allow / }).count()).toBe(0);
     expect((await stack.emulator.control.stats()).grants.authorization_code).toBe(codes);
+    await panel.close();
   });
 
   it('keeps tokens out of storage.local', async () => {
@@ -104,30 +133,18 @@ describe('OAuth session in Chromium', () => {
 
   it("holds only a sealed refresh token, tied to this installation's key pair, whose private half cannot be exported", async () => {
     expect((await readSecrets(options)).oauthTokens.refreshToken).toMatch(/^fsr1\./);
-    const exported = await options.evaluate(
-      () =>
-        new Promise<string>((resolve, reject) => {
-          const open = indexedDB.open('fieldside-secrets');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const request = open.result.transaction('secrets').objectStore('secrets').get('installationKey');
-            request.onsuccess = () => {
-              const pair = request.result as CryptoKeyPair;
-              crypto.subtle.exportKey('jwk', pair.privateKey).then(() => resolve('exported'), () => resolve(`refused (${pair.privateKey.type})`));
-            };
-          };
-        }),
-    );
+    const exported = await options.evaluate(exportInstallationPrivateKey);
     expect(exported).toBe('refused (private)');
   });
 
   it('ends in a clean signed-out state, and says so, when access is revoked', async () => {
     await stack.emulator.control.revokeAccess(stack.account.uuid);
-    const reply = await sendFromPage(options, 'platform.jobsPage');
-    expect(reply.ok).toBe(false);
+    // The next platform read (the day in the side panel) finds the grant gone.
+    await readTheDay();
+    await reopenOptions();
     await options.locator('#revoked-notice').waitFor({ timeout: 10_000 });
-    const view = await sendFromPage(options, 'session.get');
-    expect(view.value).toMatchObject({ state: 'signed_out', signedOutReason: 'revoked', me: null, account: null });
+    expect(await options.locator('#session-state').getAttribute('data-state')).toBe('signed_out');
+    expect(await options.locator('#account-name, #me-name').count()).toBe(0);
     expect(await readSecrets(options)).toEqual({});
     expect(await refreshAlarm(options)).toBeFalsy();
   });
@@ -137,13 +154,15 @@ describe('OAuth session in Chromium', () => {
     // Same person on the same account: "who are you" is remembered only within a session.
     await chooseMe(options, stack.technician);
     expect(Object.keys(await readSecrets(options))).toEqual(['installationKey', 'oauthTokens']);
-    await options.getByRole('button', { name: 'Sign out' }).click();
-    await options.locator('#session-state[data-state="signed_out"]').waitFor();
+    await signOut(options);
     expect(await options.locator('#revoked-notice').count()).toBe(0);
     expect(await readSecrets(options)).toEqual({});
     const local = await readStorageLocal(options);
     expect(local.session ?? null).toBeNull();
-    expect((await sendFromPage(options, 'platform.jobsPage')).error?.name).toBe('NotSignedInError');
+    // The popup now asks the person to sign in, rather than showing anyone's jobs.
+    const popup = await openQuickSearch(browser);
+    await popup.getByRole('heading', { name: 'Sign in to find your jobs' }).waitFor();
+    await popup.close();
   });
 
   it('never logged a secret in the companion', async () => {

@@ -49,8 +49,9 @@ it('renders platform data as text, never as markup', async () => {
   // A staff member whose name is markup: it must show literally.
   await stack.emulator.control.updateRecord(stack.account.uuid, 'staff', stack.technician.uuid, { first: '<img src=x onerror=alert(1)>' });
   const options = await browser.openOptions();
-  await options.getByLabel('I am').waitFor();
-  const labels = await options.locator('#me option').allTextContents();
+  // The administrator's "view as" lists the staff by name.
+  await options.getByLabel('View as').waitFor();
+  const labels = await options.locator('#view-as option').allTextContents();
   expect(labels.some((l) => l.includes('<img src=x onerror=alert(1)>'))).toBe(true);
   expect(await options.locator('img').count()).toBe(0);
 });

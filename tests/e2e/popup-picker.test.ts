@@ -3,11 +3,11 @@
 // And the quick search while a first sync runs (a fresh sign-in): progress, then the jobs.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { stopServiceWorker } from './support/background';
-import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/chromium';
-import { connect } from './support/options-page';
+import { launchChromium, type ExtensionBrowser } from './support/chromium';
+import { connect, signOut, useApiKey } from './support/options-page';
 import { openQuickSearch, search, seriousA11yProblems, shownResults } from './support/popup-page';
 import { startStack, type Stack } from './support/stack';
-import { waitForSynced } from './support/sync';
+import { cacheOf, waitForSynced } from './support/sync';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
@@ -17,9 +17,8 @@ beforeAll(async () => {
   browser = await launchChromium();
   const options = await browser.openOptions();
   await connect(options, stack);
-  const reply = await sendFromPage(options, 'session.useApiKey', { apiKey: stack.account.api_key });
-  expect(reply.ok, JSON.stringify(reply.error)).toBe(true);
-  await waitForSynced(options);
+  await useApiKey(options, stack.account.api_key);
+  await waitForSynced(options, cacheOf(stack, 'all'));
 });
 afterAll(async () => {
   await browser?.close();
@@ -76,10 +75,10 @@ it('says so when nothing is waiting to be added', async () => {
 it('the popup during a first sync: a progress line, then the jobs as soon as it finishes', async () => {
   for (const open of browser.context.pages()) await open.close();
   const options = await browser.openOptions();
-  expect((await sendFromPage(options, 'session.signOut')).ok).toBe(true);
+  await signOut(options);
   await stack.emulator.control.injectFault({ kind: 'delay', delayMs: 1_500, pathPrefix: '/api_1.0/job' });
   try {
-    expect((await sendFromPage(options, 'session.useApiKey', { apiKey: stack.account.api_key })).ok).toBe(true);
+    await useApiKey(options, stack.account.api_key);
     const page = await openQuickSearch(browser);
     await expect.poll(() => page.locator('#sync-line').textContent(), { timeout: 20_000 }).toMatch(/First sync: [\d,]+ jobs saved/);
     await stack.emulator.control.clearFaults();

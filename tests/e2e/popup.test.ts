@@ -4,13 +4,14 @@
 // markup in job fields as inert text, passes axe-core, and follows the dark theme.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/chromium';
+import { syncAlarmDueNow } from './support/background';
+import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
-import { connect } from './support/options-page';
+import { connect, signOut, useApiKey } from './support/options-page';
 import { openQuickSearch, search, seriousA11yProblems, shownResults } from './support/popup-page';
 import { startStack, type Stack } from './support/stack';
 import { tokenRgb } from './support/tokens';
-import { waitForSynced } from './support/sync';
+import { cacheOf, waitForSynced } from './support/sync';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
@@ -43,9 +44,8 @@ beforeAll(async () => {
   browser = await launchChromium();
   options = await browser.openOptions();
   await connect(options, stack);
-  const reply = await sendFromPage(options, 'session.useApiKey', { apiKey: stack.account.api_key });
-  expect(reply.ok, JSON.stringify(reply.error)).toBe(true);
-  await waitForSynced(options);
+  await useApiKey(options, stack.account.api_key);
+  await waitForSynced(options, cacheOf(stack, 'all'));
   // Signed in to the platform's web app too, as staff are: a job opened there lands on its window.
   const web = await browser.context.newPage();
   await signInToWebApp(web, stack, stack.administrator.uuid);
@@ -193,7 +193,8 @@ describe('quick search popup', () => {
   it('the platform gone: a sync fails, the popup says why and still answers', async () => {
     await stack.emulator.close();
     const page = await openQuickSearch(browser);
-    await sendFromPage(page, 'sync.run', { mode: 'incremental' });
+    // The next periodic sync finds the platform gone.
+    await syncAlarmDueNow(page);
     await expect.poll(() => page.locator('#sync-line').textContent(), { timeout: 60_000 }).toContain('Last sync problem');
     // In words on screen; the request and what the platform said only behind "Details for support".
     const line = page.locator('#sync-line');
@@ -206,13 +207,14 @@ describe('quick search popup', () => {
     await page.close();
   });
 
-  it('signed out: a clear prompt that opens the settings', async () => {
-    expect((await sendFromPage(options, 'session.signOut')).ok).toBe(true);
+  it('signed out: a clear prompt that opens the first-run page to sign in', async () => {
+    await options.bringToFront();
+    await signOut(options);
     const page = await openQuickSearch(browser);
     await page.getByRole('heading', { name: 'Sign in to find your jobs' }).waitFor();
-    const settings = browser.context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/options.html') });
+    const firstRun = browser.context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/welcome.html') });
     await page.keyboard.press('Enter'); // the button has the focus
-    await (await settings).close();
+    await (await firstRun).close();
     expect(await seriousA11yProblems(page)).toEqual([]);
     await page.close();
   });

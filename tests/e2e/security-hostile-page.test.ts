@@ -1,3 +1,4 @@
+// e2e-messaging-protocol-test: a content script on a hostile page asks the background for jobs and notes past its page's grants, and must be refused; only raw messages from its world can ask.
 // A hostile page on a site the person added (a stand-in webmail on 127.0.0.1 whose own scripts are
 // the attacker's), in real Chromium with the built extension: it cannot read the badge, cannot click
 // or key it into reading notes or adding one, and cannot list jobs by planting numbers or by asking
@@ -6,11 +7,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendFromPage, type ExtensionBrowser } from './support/chromium';
+import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges, type BadgeRef, type ClosedBadges } from './support/closed-badges';
-import { launchForContent, signInTechnicianWithNotes } from './support/content-page';
+import { launchForContent } from './support/content-page';
+import { signInTechnicianForFieldWork } from './support/field-worker';
+import { sendExpression } from './support/protocol-messages';
 import { startStack, type Stack } from './support/stack';
-import { waitForSynced } from './support/sync';
+import { cacheOf, cachedJob } from './support/sync';
 
 declare const chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } };
 
@@ -44,8 +47,7 @@ beforeAll(async () => {
   planted = [...JUNK, ...jobs.slice(1).map((j) => String(j.generated_job_id))];
 
   browser = await launchForContent();
-  options = await signInTechnicianWithNotes(browser, stack);
-  await waitForSynced(options, 60_000);
+  options = await signInTechnicianForFieldWork(browser, stack);
 
   // The attacker's page: it hooks attachShadow before any content script runs, and once the badge
   // is there, plants "Job #N" text for hundreds of numbers to see which get a badge.
@@ -187,9 +189,8 @@ describe('a hostile page on an added site', () => {
   });
 
   it('shows the status only: no badge names, and the customer only in the panel the person opened', async () => {
-    // The job has a badge (Fieldside's own pages may ask for any job: the positive control).
-    const [full] = (await sendFromPage(options, 'content.jobs', { uuids: [shown.uuid] })).value.jobs;
-    expect(full.badges.length).toBe(1);
+    // The job has a badge in Fieldside's cache (the positive control).
+    expect((await cachedJob(options, cacheOf(stack, stack.technician.uuid), shown.uuid))?.badges).toHaveLength(1);
     expect(await shadow.count(badge, 'button.badge .tag')).toBe(0);
     expect(await shadow.text(badge, 'button.badge .status')).toBe(shown.status);
   });
@@ -197,7 +198,7 @@ describe('a hostile page on an added site', () => {
   it('cannot list jobs it does not show, by asking or by planting numbers', async () => {
     // Asking as Fieldside's content script itself would: for a job not on the page, by uuid.
     const ask = (type: string, payload: unknown) =>
-      shadow.inWorld<{ ok: boolean; value?: any; error?: { name: string } }>('(find, type, payload) => chrome.runtime.sendMessage({ fieldside: 1, type, payload })', type, payload);
+      shadow.inWorld<{ ok: boolean; value?: any; error?: { name: string } }>(`() => ${sendExpression(type, payload)}`);
     expect(await ask('content.jobs', { uuids: [other.uuid], numbers: [] })).toEqual({ ok: true, value: { jobs: [] } });
     expect(await ask('content.notes', { jobUuid: other.uuid })).toMatchObject({ ok: false, error: { name: 'NotOnThisPageError' } });
     const planted1 = `Planted on a job not shown ${Date.now()}`;

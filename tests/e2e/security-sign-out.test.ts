@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges } from './support/closed-badges';
-import { jobWindowUrl, launchForContent, signInTechnicianWithNotes, signInToWebApp } from './support/content-page';
+import { jobWindowUrl, launchForContent, signInToWebApp } from './support/content-page';
+import { signInTechnicianForFieldWork } from './support/field-worker';
 import { chooseMe } from './support/options-page';
 import { startStack, type Stack } from './support/stack';
 
@@ -19,7 +20,7 @@ let options: Page;
 beforeAll(async () => {
   stack = await startStack({ jobs: 200 });
   browser = await launchForContent();
-  options = await signInTechnicianWithNotes(browser, stack);
+  options = await signInTechnicianForFieldWork(browser, stack);
 });
 afterAll(async () => {
   await browser?.close();

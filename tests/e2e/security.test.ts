@@ -1,3 +1,4 @@
+// e2e-messaging-protocol-test: the background must refuse what a content script or a page may not ask (background-only messages, a technician's administrator actions, malformed requests): only raw messages can ask it.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { protocol } from '../../lib/messaging/protocol';
@@ -7,6 +8,7 @@ import { contentWorld } from './support/content-world';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { builtZips } from './support/paths';
+import { sendExpression, sendFromPage } from './support/protocol-messages';
 import { startStack, type Stack } from './support/stack';
 
 let stack: Stack;
@@ -14,6 +16,9 @@ let browser: ExtensionBrowser;
 
 beforeAll(async () => {
   stack = await startStack();
+  // The account's webhook subscriptions exist (an administrator's Fieldside made them): a technician's
+  // page must not be able to touch them.
+  await stack.subscribeAsAdministrator();
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -55,7 +60,7 @@ describe('web pages', () => {
 });
 
 describe('content scripts', () => {
-  const send = (type: string) => `chrome.runtime.sendMessage({ fieldside: 1, type: ${JSON.stringify(type)}, payload: {} })`;
+  const send = (type: string) => sendExpression(type);
 
   it('are refused every background-only message, and never get a token', async () => {
     const options = await browser.openOptions();
@@ -93,5 +98,42 @@ describe('content scripts', () => {
     expect(names).not.toContain('fieldside-secrets');
     // The session is untouched by all of that.
     expect(await options.locator('#session-state').getAttribute('data-state')).toBe('signed_in');
+  });
+});
+
+describe('extension pages', () => {
+  it("are refused what their person may not do, whatever they send: a technician's administrator actions, a second 'who are you', a malformed job", async () => {
+    // Signed in as the technician above. The UI offers none of these (webhooks.test.ts, who-are-you.test.ts);
+    // a page that asks anyway (devtools, a changed page) is refused by the background.
+    const options = await browser.openOptions();
+    expect(await options.locator('#me-name').textContent()).toBe(stack.technician.name);
+    const ours = () => stack.emulator.webhooks.subscriptions().filter((s) => s.unique_id.startsWith('fieldside-')).map((s) => [s.unique_id, s.active, s.callback_url]);
+    const before = ours();
+    expect(before).toHaveLength(2);
+    for (const [type, payload] of [
+      ['webhooks.list', { status: 'all' }],
+      ['webhooks.rotate', {}],
+      ['webhooks.delete', { kind: 'object', name: 'job', uniqueId: 'fieldside-job' }],
+      ['webhooks.reactivate', { kind: 'object', name: 'job', uniqueId: 'fieldside-job' }],
+      ['session.viewAs', { staffUuid: stack.administrator.uuid }],
+    ] as const) {
+      const reply = await sendFromPage(options, type, payload);
+      expect(reply, type).toMatchObject({ ok: false, error: { name: 'NotAllowedError', message: expect.stringMatching(/administrator/) } });
+    }
+    expect(ours()).toEqual(before);
+    // The connection decides where tokens go: an administrator's to change.
+    const connection = { restUrl: stack.emulator.info.base_url, authUrl: stack.emulator.info.auth_url, webUrl: stack.emulator.info.web_url, jobLinkPath: null, companionUrl: 'http://127.0.0.1:9' };
+    expect(await sendFromPage(options, 'settings.setConnection', connection)).toMatchObject({ ok: false, error: { name: 'NotAllowedError', message: expect.stringMatching(/administrator/) } });
+    // Who you are is answered once per sign-in; changing it goes through the consent page.
+    expect(await sendFromPage(options, 'session.chooseMe', { staffUuid: stack.administrator.uuid })).toMatchObject({ ok: false, error: { name: 'NotAllowedError' } });
+    await options.reload();
+    expect(await options.locator('#me-name').textContent()).toBe(stack.technician.name);
+    expect(await options.locator('#view-as-name').count()).toBe(0);
+
+    // A uuid that is not one is refused by the protocol before anything opens.
+    const pages = browser.context.pages().length;
+    expect(await sendFromPage(options, 'job.open', { uuid: 'javascript:alert(1)', target: 'web' })).toMatchObject({ ok: false });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(browser.context.pages().length).toBe(pages);
   });
 });

@@ -1,11 +1,14 @@
-// 200 notes written while the platform cannot be reached, the service worker stopped in the middle of
-// sending them once it can, and exactly 200 notes on the platform afterwards: none lost, none twice.
+// 200 notes typed into the side panel while the platform cannot be reached, the service worker
+// stopped in the middle of sending them once it can, and exactly 200 notes on the platform
+// afterwards: none lost, none twice.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { stopServiceWorker } from './support/background';
-import { sendFromPage, type ExtensionBrowser } from './support/chromium';
+import type { ExtensionBrowser } from './support/chromium';
 import type { ExtensionApi } from './support/extension-api';
-import { launchForSidePanel, openSidePanel, signInTechnicianForFieldWork, todaysActivities } from './support/sidepanel-page';
+import { signInTechnicianForFieldWork } from './support/field-worker';
+import { openJobInPanel } from './support/grant-feature';
+import { launchForSidePanel, openSidePanel, todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
 
 declare const chrome: ExtensionApi & { action: { getBadgeText(details: object): Promise<string> } };
@@ -59,20 +62,24 @@ it('sends 200 notes written offline exactly once, though the worker is stopped i
   const before = new Set((await notesOnJob()).map((n) => n.uuid));
   const added = async () => (await notesOnJob()).filter((n) => !before.has(n.uuid));
 
+  await openJobInPanel(panel, jobUuid);
   // No signal: the platform answers every request with an error.
   await control.injectFault({ kind: 'status', status: 503, rate: 1 });
   const texts = Array.from({ length: NOTES }, (_, i) => `Offline note ${i + 1} of ${NOTES}`);
+  const box = panel.getByLabel('New note');
+  const add = panel.getByRole('button', { name: 'Add note' });
   for (const text of texts) {
-    const reply = await sendFromPage(panel, 'notes.add', { jobUuid, text });
-    expect(reply).toMatchObject({ ok: true, value: { state: 'pending', text } });
+    await box.fill(text);
+    await add.click();
+    // Kept at once: the box empties for the next note.
+    await panel.waitForFunction(() => (document.getElementById('note-text') as HTMLTextAreaElement | null)?.value === '');
   }
   expect(await outboxCount(panel, outboxDb)).toBe(NOTES);
   await expect.poll(() => panel.evaluate(() => chrome.action.getBadgeText({})), { timeout: 10_000 }).toBe(String(NOTES));
   expect(await added()).toEqual([]);
-  // The side panel shows them as pending.
-  await sendFromPage(panel, 'job.detail', { uuid: jobUuid }).then((d) =>
-    expect(d.value.notes.filter((n: { state: string }) => n.state === 'pending')).toHaveLength(NOTES),
-  );
+  // The side panel shows them as pending, every one.
+  await expect.poll(() => panel.locator('li.note[data-state="pending"]').count(), { timeout: 10_000 }).toBe(NOTES);
+  expect(await panel.locator('#error').count()).toBe(0);
 
   // Signal again: sending resumes by itself (backoff), and the worker is stopped part-way.
   await control.clearFaults();

@@ -5,10 +5,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stopServiceWorker } from './support/background';
-import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/chromium';
-import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { launchChromium, type ExtensionBrowser } from './support/chromium';
+import { chooseMe, connect, signOut as signOutOnPage, signInThroughConsent, useApiKey } from './support/options-page';
+import { openQuickSearch } from './support/popup-page';
 import { startStack, type Stack } from './support/stack';
-import { cacheName, contentHash, readCachedJobs, serverHash, syncStatus, waitForStatus, waitForSynced } from './support/sync';
+import { cacheOf, contentHash, readCachedJobs, readSyncState, serverHash, waitForSyncState, waitForSynced } from './support/sync';
 
 const JOBS = 3000;
 
@@ -26,25 +27,22 @@ beforeAll(async () => {
 });
 // A failed case must not leave the next one signed in (its sign-in would start no sync).
 afterEach(async () => {
-  if ((await sendFromPage(page, 'session.get')).value?.state !== 'signed_out') await signOut();
+  await page.reload();
+  await page.locator('#session-state').waitFor();
+  if ((await page.locator('#session-state').getAttribute('data-state')) !== 'signed_out') await signOut();
 });
 afterAll(async () => {
   await browser?.close();
   await stack?.close();
 });
 
-async function signInWithKey(): Promise<void> {
-  const reply = await sendFromPage(page, 'session.useApiKey', { apiKey: stack.account.api_key });
-  expect(reply.ok, JSON.stringify(reply.error)).toBe(true);
-}
+/** Signing in with the account's API key starts a full sync of the whole account. */
+const ALL = () => cacheOf(stack, 'all');
+const signInWithKey = () => useApiKey(page, stack.account.api_key);
 
 async function signOut(): Promise<void> {
   await stack.emulator.control.clearFaults();
-  const reply = await sendFromPage(page, 'session.signOut');
-  expect(reply.ok).toBe(true);
-  // The options page shows what it read when it opened: read it again.
-  await page.reload();
-  await page.locator('#session-state[data-state="signed_out"]').waitFor();
+  await signOutOnPage(page);
 }
 
 /** The cache of `staff` equals what the server lets them see (minus `skipped`), with no duplicates. */
@@ -52,7 +50,7 @@ async function expectCacheEqualsServer(staff: string, skipped: ReadonlySet<strin
   const records = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
   const visible = staff === 'all' ? undefined : new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, staff));
   const expected = serverHash(records.filter((r) => !skipped.has(String(r.uuid))), visible);
-  const cached = contentHash(await readCachedJobs(page, cacheName(stack.account.uuid, staff)));
+  const cached = contentHash(await readCachedJobs(page, cacheOf(stack, staff)));
   expect(cached.count).toBe(cached.distinct); // no duplicates
   expect(cached).toEqual(expected);
   expect(expected.count).toBeGreaterThan(0);
@@ -63,40 +61,41 @@ describe('sync faults (API key)', () => {
     await stack.emulator.control.injectFault({ kind: 'status', status: 503, rate: 0.05, pathPrefix: '/api_1.0/' });
     const before = (await stack.emulator.control.stats()).faultsInjected;
     await signInWithKey();
-    let status = await waitForSynced(page);
-    // A few pages make a few requests: walk everything again until some did fail.
+    let status = await waitForSynced(page, ALL());
+    // A few pages make a few requests: sign in afresh (a new full walk) until some did fail.
     for (let i = 0; i < 8 && (await stack.emulator.control.stats()).faultsInjected === before; i++) {
-      await sendFromPage(page, 'sync.run', { mode: 'full' });
-      status = await waitForSynced(page, 90_000, status.lastSyncedAt);
+      await signOutOnPage(page);
+      await signInWithKey();
+      status = await waitForSynced(page, ALL());
     }
     expect((await stack.emulator.control.stats()).faultsInjected).toBeGreaterThan(before);
     expect(status.lastError).toBeNull();
-    expect(status.jobs).toBe(JOBS);
     await expectCacheEqualsServer('all');
+    expect((await readCachedJobs(page, ALL())).length).toBe(JOBS);
     await signOut();
   });
 
   it('dropped connections: retried; the cache equals the server', async () => {
     await stack.emulator.control.injectFault({ kind: 'drop', count: 3, pathPrefix: '/api_1.0/job' });
     await signInWithKey();
-    await waitForSynced(page);
+    await waitForSynced(page, ALL());
     await expectCacheEqualsServer('all');
     await signOut();
   });
 
   it('a burst of 20 "429 Too Many Requests": the sync waits, retries by itself and finishes', async () => {
     await signInWithKey();
-    await waitForSynced(page);
+    await waitForSynced(page, ALL());
     await signOut();
     await stack.emulator.control.injectFault({ kind: 'rate_limit', count: 20, pathPrefix: '/api_1.0/job' });
     await signInWithKey();
-    const status = await waitForSynced(page, 110_000);
-    expect(status.jobs).toBe(JOBS);
+    expect((await waitForSynced(page, ALL(), 110_000)).lastError).toBeNull();
     await expectCacheEqualsServer('all');
+    expect((await readCachedJobs(page, ALL())).length).toBe(JOBS);
     await signOut();
   });
 
-  it('malformed records are skipped and counted in sync.status, not fatal', async () => {
+  it('malformed records are skipped and counted in the sync state, not fatal', async () => {
     const jobs = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
     const originals = jobs.slice(10, 13);
     const broken = originals.map((j) => String(j.uuid));
@@ -104,7 +103,7 @@ describe('sync faults (API key)', () => {
       await stack.emulator.control.updateRecord(stack.account.uuid, 'job', uuid, { lat: 'north-ish', company_uuid: 'not-a-uuid' }, { raw: true });
     }
     await signInWithKey();
-    const status = await waitForSynced(page);
+    const status = await waitForSynced(page, ALL());
     expect(status.skipped).toBe(broken.length);
     expect(status.lastError).toBeNull();
     await expectCacheEqualsServer('all', new Set(broken));
@@ -119,17 +118,20 @@ describe('sync faults (API key)', () => {
     // Slow pages, so the stop lands between two of them.
     await stack.emulator.control.injectFault({ kind: 'delay', delayMs: 400, rate: 1, pathPrefix: '/api_1.0/job' });
     await signInWithKey();
-    await waitForStatus(page, (s) => s.phase === 'full' && s.pagesDone >= 2);
+    await waitForSyncState(page, ALL(), (s) => s.phase === 'full' && s.pagesDone >= 2);
     await stopServiceWorker(browser.context, page);
     const requestsAtStop = (await stack.emulator.control.stats()).requests;
     await stack.emulator.control.clearFaults();
-    // Any message wakes a new worker, which resumes the full sync at start-up.
-    const status = await waitForSynced(page);
+    // The person opens the popup: its live port wakes a new worker, which resumes the full sync at start-up.
+    const popup = await openQuickSearch(browser);
+    const status = await waitForSynced(page, ALL());
     const requestsAfter = (await stack.emulator.control.stats()).requests - requestsAtStop;
     // Companies (1 page) + vendor + the remaining job pages: fewer than a walk from the start (1 + 1 + 3).
     expect(requestsAfter).toBeLessThan(5);
-    expect(status.jobs).toBe(JOBS);
+    expect(status.lastError).toBeNull();
     await expectCacheEqualsServer('all');
+    expect((await readCachedJobs(page, ALL())).length).toBe(JOBS);
+    await popup.close();
     await signOut();
   });
 });
@@ -140,13 +142,14 @@ describe('sync faults (OAuth)', () => {
     await signInThroughConsent(browser.context, page, stack.account.uuid, stack.technician.uuid);
     const grantsBefore = (await stack.emulator.control.stats()).grants.refresh_token;
     await chooseMe(page, stack.technician);
-    await waitForStatus(page, (s) => s.phase === 'full' && s.pagesDone >= 1);
+    const mine = cacheOf(stack, stack.technician.uuid);
+    await waitForSyncState(page, mine, (s) => s.phase === 'full' && s.pagesDone >= 1);
     await stack.emulator.control.advanceClock(3601);
-    const status = await waitForSynced(page);
+    const status = await waitForSynced(page, mine);
     expect((await stack.emulator.control.stats()).grants.refresh_token).toBeGreaterThan(grantsBefore);
     expect(status.lastError).toBeNull();
     await expectCacheEqualsServer(stack.technician.uuid);
-    expect((await syncStatus(page)).phase).toBe('idle');
+    expect((await readSyncState(page, mine))?.phase).toBe('idle');
     await signOut();
   });
 });

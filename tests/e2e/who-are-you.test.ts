@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readSecrets } from './support/background';
-import { launchChromium, sendFromPage, type ExtensionBrowser } from './support/chromium';
+import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
 import { startStack, type Stack } from './support/stack';
+import { cacheOf, contentHash, expectCacheIsVisibleSet, readCachedJobs, serverHash, waitForSynced } from './support/sync';
 import { CHROME_EXTENSION_ID } from '../../contracts/extension-ids';
 
 let stack: Stack;
@@ -39,32 +40,65 @@ it('rejects a sign-in answer that carries another flow’s state, and never exch
   expect(await readSecrets(options)).toEqual({});
 });
 
-it('preselects the account holder, and lets an administrator view as a technician', async () => {
+it('asks who you are with nobody preselected and each one’s role shown, and lets an administrator view as a technician', async () => {
   const options = await browser.openOptions();
   await signInThroughConsent(browser.context, options, stack.account.uuid, stack.administrator.uuid);
-  const staff = await sendFromPage(options, 'session.listStaff');
-  const vendor = (await stack.emulator.control.listRecords(stack.account.uuid, 'vendor'))[0] as { email?: string } | undefined;
-  const holder = staff.value.staff.find((s: { email: string }) => s.email.toLowerCase() === vendor?.email?.toLowerCase());
-  expect(staff.value.suggested).toBe(holder?.uuid ?? null);
-  if (holder) expect(await options.getByLabel('I am').inputValue()).toBe(holder.uuid);
+  // The platform does not say who consented: nobody is chosen until the person chooses.
+  await options.getByLabel('Find your name').waitFor();
+  expect(await options.locator('input[name="me"]:checked').count()).toBe(0);
+  expect(await options.getByRole('button', { name: 'This is me' }).isDisabled()).toBe(true);
+  const technicianRow = options.locator(`.staff-option[data-staff-uuid="${stack.technician.uuid}"]`);
+  expect(await technicianRow.locator('.staff-role').textContent()).toBe('Field Technician');
+  // Found by typing part of the role.
+  await options.getByLabel('Find your name').fill('administ');
+  expect(await options.locator('.staff-option').count()).toBe(1);
 
+  // As the administrator, the whole account: every job is in the cache "who are you" filled.
   await chooseMe(options, stack.administrator);
-  const all = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
-  expect((await sendFromPage(options, 'platform.jobsPage')).value.uuids.length).toBe(Math.min(all.length, 1000));
+  expect(await options.locator('#me-role').textContent()).toBe('Administrator');
+  await waitForSynced(options, cacheOf(stack, stack.administrator.uuid));
+  const records = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
+  const all = serverHash(records);
+  expect(contentHash(await readCachedJobs(options, cacheOf(stack, stack.administrator.uuid)))).toEqual(all);
 
+  // Viewing as the technician: their jobs only, in a cache of its own.
   await options.getByLabel('View as').selectOption(stack.technician.uuid);
   await options.getByRole('button', { name: 'Switch view' }).click();
   await options.locator('#view-as-name').waitFor();
-  const visible = new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid));
-  const seen: string[] = (await sendFromPage(options, 'platform.jobsPage')).value.uuids;
-  expect(seen.length).toBe(Math.min(visible.size, 1000));
-  expect(seen.every((u) => visible.has(u))).toBe(true);
+  expect(await options.locator('#view-as-name').textContent()).toBe(stack.technician.name);
+  // The limit is said to be the choice, not the platform's.
+  expect(await options.locator('#limit-notice').textContent()).toContain('you chose to view as them');
+  await waitForSynced(options, cacheOf(stack, stack.technician.uuid));
+  const { cached, visible } = await expectCacheIsVisibleSet(options, stack, stack.technician.uuid);
+  expect(cached).toBe(visible);
+  expect(cached).toBeLessThan(all.count);
 });
 
-it('does not let a technician view as someone else', async () => {
+it('is asked once, and changed only through the consent page: "Not you? Sign in again"; a technician cannot view as anyone', async () => {
   const options = await browser.openOptions();
+  await options.locator('#me-name').filter({ hasText: stack.administrator.name }).waitFor();
+  // No drop-down to become someone else: the only way is the platform's consent page again.
+  expect(await options.getByLabel('Find your name').count()).toBe(0);
+  // (The background refuses a second answer from a page that asks anyway: security.test.ts.)
+
+  // Someone else at this browser: they leave the platform's web app the administrator was signed in
+  // to, so the platform asks who signs in (signed in there with these permissions granted, it would
+  // answer at once; "who are you" is asked afresh either way).
+  const web = await browser.context.newPage();
+  await web.goto(stack.emulator.info.web_url);
+  await web.locator('#sign-out').click();
+  await web.waitForURL(/\/login/);
+  await web.close();
+  const consent = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize'), timeout: 20_000 });
+  await options.getByRole('button', { name: 'Not you? Sign in again' }).click();
+  const page = await consent;
+  await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.technician.uuid}`);
+  await page.locator('#allow').click();
+  // Asked afresh, and nobody chosen for them.
+  await options.getByLabel('Find your name').waitFor({ timeout: 20_000 });
+  expect(await options.locator('#me-name').textContent()).toBe('not chosen yet');
+  expect(await options.locator('input[name="me"]:checked').count()).toBe(0);
   await chooseMe(options, stack.technician);
+  expect(await options.locator('#view-as-name').count()).toBe(0);
   expect(await options.getByLabel('View as').count()).toBe(0);
-  const reply = await sendFromPage(options, 'session.viewAs', { staffUuid: stack.administrator.uuid });
-  expect(reply).toMatchObject({ ok: false, error: { name: 'NotAllowedError' } });
 });

@@ -22,7 +22,7 @@ export async function optionsShot(page: Page, name: 'options-signed-out' | 'opti
   await page.locator(`#session-state[data-state="${name === 'options-signed-in' ? 'signed_in' : 'signed_out'}"]`).waitFor();
   if (name === 'options-signed-in') {
     await page.locator('#me-name').waitFor();
-    await page.locator('#webhooks[aria-busy="false"][data-listed]').waitFor({ timeout: 20_000 });
+    await page.locator('#access-heading').waitFor();
   }
   await page.mouse.move(2, 2);
   await shoot(page, name, FRAMES.options);

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
-import { sendFromPage, type ExtensionBrowser } from '../e2e/support/chromium';
+import { syncAlarmDueNow } from '../e2e/support/background';
+import type { ExtensionBrowser } from '../e2e/support/chromium';
 import { search } from '../e2e/support/popup-page';
 import type { Stack } from '../e2e/support/stack';
-import { waitForSynced } from '../e2e/support/sync';
+import { cacheOf, readSyncState, waitForSynced } from '../e2e/support/sync';
 import { FRAMES, frame, shoot } from './shoot';
 
 // The quick-search popup: today's jobs, results for a customer, nothing found, a failed sync,
@@ -31,21 +32,23 @@ export async function popupShots(browser: ExtensionBrowser, query: string): Prom
 }
 
 /** A sync the platform refuses (its answer to reading jobs is a 403): the popup says so in words,
- * with the request behind "Details for support"; then a good sync clears it. */
+ * with the request behind "Details for support"; then a good sync clears it. (The periodic sync
+ * alarm falls due for each: nothing a person clicks starts a sync.) */
 export async function popupSyncProblemShot(browser: ExtensionBrowser, stack: Stack, query: string): Promise<void> {
   const page = await openPopup(browser);
-  const before = (await sendFromPage(page, 'sync.status')).value?.lastSyncedAt ?? 0;
+  const cache = cacheOf(stack, stack.technician.uuid);
+  const before = (await readSyncState(page, cache))?.lastSyncedAt ?? 0;
   await stack.emulator.control.injectFault({ kind: 'status', status: 403, pathPrefix: '/api_1.0/job', rate: 1 });
   try {
-    await sendFromPage(page, 'sync.run', { mode: 'incremental' });
+    await syncAlarmDueNow(page);
     await page.locator('#sync-line .problem').waitFor({ timeout: 60_000 });
     await search(page, query);
     await shoot(page, 'popup-sync-problem', FRAMES.popup);
   } finally {
     await stack.emulator.control.clearFaults();
   }
-  await sendFromPage(page, 'sync.run', { mode: 'incremental' });
-  await waitForSynced(page, 60_000, before);
+  await syncAlarmDueNow(page);
+  await waitForSynced(page, cache, 60_000, before);
   await page.close();
 }
 

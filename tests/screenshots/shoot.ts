@@ -22,6 +22,7 @@ export const FRAMES = {
   picker: { width: 440, height: 600 },
   sidePanel: { width: 400, height: 860, fitContent: 1600 },
   options: { width: 960, height: 900, fitContent: 4000 },
+  welcome: { width: 960, height: 900, fitContent: 4000 },
   webApp: { width: 1280, height: 800 },
 } satisfies Record<string, Frame>;
 

@@ -16,6 +16,7 @@ import { sidePanelShots, sidePanelSignedOutShot } from './panel-shots';
 import { openOptions, optionsShot, pickerShot, webAppShots } from './page-shots';
 import { popupOfflineShot, popupShots, popupSignedOutShot, popupSyncProblemShot } from './popup-shots';
 import { SHOTS_DIR } from './shoot';
+import { welcomePage, welcomeShot } from './welcome-shots';
 
 const OUT_DIR = resolve(ROOT, '.tmp/screenshots-output');
 const EXTENSION_DIR = resolve(OUT_DIR, 'chrome-mv3');
@@ -45,11 +46,14 @@ async function main(): Promise<void> {
     throw error;
   });
   try {
+    const welcome = await welcomePage(browser);
+    await welcomeShot(welcome, 'welcome-start');
     const options = await openOptions(browser);
     await connect(options, stack);
     await optionsShot(options, 'options-signed-out');
-    await signInFieldWorker(browser, options, stack);
+    // The office arranges the day before the technician starts it.
     const day = await arrangeFieldDay(stack);
+    await signInFieldWorker(browser, options, stack, { whileAsked: () => welcomeShot(welcome, 'welcome-who') });
     await optionsShot(options, 'options-signed-in');
 
     const job = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find((j) => j.uuid === day.job.uuid)!;
@@ -61,6 +65,7 @@ async function main(): Promise<void> {
     await webAppShots(browser, stack, day);
     await popupSyncProblemShot(browser, stack, query);
     await popupOfflineShot(browser, query);
+    await welcomeShot(welcome, 'welcome-done');
 
     await options.bringToFront();
     await options.getByRole('button', { name: 'Sign out' }).click();

@@ -15,7 +15,7 @@ function fakeSend(answers: { jobs?: (req: { uuids: string[]; numbers: string[] }
   const send = (async (type: string, payload: any) => {
     calls.push({ type, payload });
     if (type === 'content.jobs') return { jobs: answers.jobs?.(payload) ?? [] };
-    if (type === 'content.notes') return { notes: answers.notes ?? [], canAddNote: true, customer: 'Acme' };
+    if (type === 'content.notes') return { notes: answers.notes ?? [], notesRead: true, canAddNote: true, customer: 'Acme' };
     if (type === 'content.addNote') {
       if (answers.fail) throw new Error('The note is empty');
       return note(payload.text, 'pending');

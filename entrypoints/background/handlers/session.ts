@@ -1,5 +1,5 @@
 import type { SessionService } from '@/lib/account/session-service';
-import type { WhoAreYou } from '@/lib/account/who-are-you';
+import { NotAllowedError, type WhoAreYou } from '@/lib/account/who-are-you';
 import type { Handlers } from '@/lib/messaging/router';
 
 type SessionMessages =
@@ -26,7 +26,14 @@ export function createSessionHandlers(session: SessionService, who: WhoAreYou): 
     'session.listStaff': () => who.list(),
     'session.chooseMe': ({ staffUuid }) => who.chooseMe(staffUuid),
     'session.viewAs': ({ staffUuid }) => who.viewAs(staffUuid),
-    'settings.setConnection': (connection) => session.setConnection(connection),
+    'settings.setConnection': async (connection) => {
+      // Where Fieldside connects is the account's setting: an administrator's (or the API key's)
+      // while signed in, whatever a page shows or hides. Signed out, it is this browser's to set.
+      if ((await session.signedIn()) && !(await who.isAdministrator())) {
+        throw new NotAllowedError("Only an administrator of the account changes where Fieldside connects");
+      }
+      return session.setConnection(connection);
+    },
     'platform.jobsPage': async () => ({ uuids: await session.jobUuids() }),
     'content.status': async () => ({ signedIn: await session.signedIn() }),
   };

@@ -1,4 +1,3 @@
-import type { SessionService } from '@/lib/account/session-service';
 import { NotAllowedError, type WhoAreYou } from '@/lib/account/who-are-you';
 import type { PlatformClient } from '@/lib/api/client';
 import type { FeedService } from '@/lib/live-updates/feed-service';
@@ -7,22 +6,8 @@ import type { Handlers } from '@/lib/messaging/router';
 
 export interface WebhookHandlerDeps {
   client: () => Promise<PlatformClient>;
-  session: Pick<SessionService, 'view'>;
-  who: Pick<WhoAreYou, 'list'>;
+  who: Pick<WhoAreYou, 'isAdministrator'>;
   feed: Pick<FeedService, 'rotate'>;
-}
-
-/**
- * Whether the person may manage the webhook subscriptions: with an API key (the account's own key), yes; signed
- * in, only as an administrator, by the role the platform gives their staff record now (not the one stored when
- * they chose who they are).
- */
-export async function mayManageWebhooks(deps: Pick<WebhookHandlerDeps, 'session' | 'who'>): Promise<boolean> {
-  const view = await deps.session.view();
-  if (view.mode === 'api_key') return true;
-  if (view.mode !== 'oauth' || !view.me) return false;
-  const me = view.me.uuid;
-  return (await deps.who.list()).staff.some((s) => s.uuid === me && s.isAdmin);
 }
 
 /** The options page's "Webhooks" section: the workspace's client lists, re-activates, deletes; the companion
@@ -30,7 +15,7 @@ export async function mayManageWebhooks(deps: Pick<WebhookHandlerDeps, 'session'
 export function createWebhookHandlers(deps: WebhookHandlerDeps): Pick<Handlers, 'webhooks.list' | 'webhooks.reactivate' | 'webhooks.delete' | 'webhooks.rotate'> {
   const admin = createSubscriptionAdmin(deps.client);
   const administratorsOnly = async () => {
-    if (!(await mayManageWebhooks(deps))) throw new NotAllowedError('Only an administrator of the account manages its webhook subscriptions');
+    if (!(await deps.who.isAdministrator())) throw new NotAllowedError('Only an administrator of the account manages its webhook subscriptions');
   };
   return {
     'webhooks.list': async ({ status }) => (await administratorsOnly(), { subscriptions: await admin.list(status) }),

@@ -45,6 +45,9 @@ beforeEach(async () => {
 });
 
 async function openAt(path: string) {
+  // A fresh document each time: from a page already at `/`, going to `/#job/…` would only change the
+  // hash, and data-app-ready would still be set from before while the window is still opening.
+  await page.goto('about:blank');
   await page.goto(`${emu.info.web_url}${path}`);
   await page.locator('html[data-app-ready]').waitFor();
 }

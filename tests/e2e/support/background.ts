@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { ALARMS } from '../../../entrypoints/background/alarms';
 import type { ExtensionApi } from './extension-api';
 
 declare const chrome: ExtensionApi;
@@ -40,7 +41,20 @@ export function readStorageLocal(page: Page): Promise<Record<string, unknown>> {
 }
 
 export function refreshAlarm(page: Page): Promise<unknown> {
-  return page.evaluate(() => chrome.alarms.get('fieldside-token-refresh'));
+  return page.evaluate((name) => chrome.alarms.get(name), ALARMS.tokenRefresh);
+}
+
+/**
+ * The periodic sync alarm comes due now, as it does every few minutes while a person works: the
+ * browser fires it (an unpacked extension's alarms may fire at once) and the background syncs as it
+ * would then. Nothing a person clicks starts a sync: time does.
+ */
+export function syncAlarmDueNow(page: Page): Promise<void> {
+  return page.evaluate(async (name) => {
+    const alarm = await chrome.alarms.get(name);
+    if (!alarm?.periodInMinutes) throw new Error(`No periodic ${name} alarm`);
+    await chrome.alarms.create(name, { when: Date.now(), periodInMinutes: alarm.periodInMinutes });
+  }, ALARMS.sync);
 }
 
 /**

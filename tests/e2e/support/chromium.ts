@@ -4,9 +4,6 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { CHROME_EXTENSION_ID } from '../../../contracts/extension-ids';
 import { CHROME_DIR } from './paths';
-import type { ExtensionApi } from './extension-api';
-
-declare const chrome: ExtensionApi;
 
 // Headless Chromium with the built extension, a fresh profile each time (TOOLCHAIN.md's flags).
 
@@ -65,9 +62,4 @@ export async function launchChromium(extensionDir = CHROME_DIR): Promise<Extensi
       rmSync(profile, { recursive: true, force: true });
     },
   };
-}
-
-/** Sends one protocol message from an extension page, as the UI does; resolves with the raw WireReply. */
-export function sendFromPage(page: Page, type: string, payload: unknown = {}): Promise<{ ok: boolean; value?: any; error?: { name: string; message: string } }> {
-  return page.evaluate(([t, p]) => chrome.runtime.sendMessage({ fieldside: 1, type: t, payload: p }), [type, payload] as const);
 }

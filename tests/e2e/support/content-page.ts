@@ -1,12 +1,9 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium, sendFromPage, type ExtensionBrowser } from './chromium';
-import { chooseMe, connect, signInThroughConsent } from './options-page';
-import { grantFeature } from './sidepanel-page';
+import { launchChromium, type ExtensionBrowser } from './chromium';
 import type { Stack } from './stack';
-import { waitForSynced } from './sync';
 
-// Helpers for the content-script tests: a technician signed in with the notes feature and a synced
-// cache, the web app's job windows, and the content script's own world. (The badges themselves live
+// Helpers for the content-script tests: the web app's job windows, and the content script's own world
+// (a technician signed in for field work is support/field-worker.ts's). (The badges themselves live
 // in closed shadow roots: support/closed-badges.ts looks into them.)
 
 /**
@@ -15,20 +12,6 @@ import { waitForSynced } from './sync';
  */
 export function launchForContent(): Promise<ExtensionBrowser> {
   return launchChromium(process.env.FIELDSIDE_E2E_CHROME_DIR || undefined);
-}
-
-/** Connects, signs in as the technician (sign-in grants search and notes), grants badge names, and
- * waits for a full sync of the cache. */
-export async function signInTechnicianWithNotes(browser: ExtensionBrowser, stack: Stack): Promise<Page> {
-  const options = await browser.openOptions();
-  await connect(options, stack);
-  await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
-  await chooseMe(options, stack.technician);
-  await grantFeature(browser, options, stack, stack.technician.uuid, 'badges');
-  const run = await sendFromPage(options, 'sync.run', { mode: 'full' });
-  if (!run.ok) throw new Error(`sync.run failed: ${run.error?.message}`);
-  await waitForSynced(options, 60_000);
-  return options;
 }
 
 /** The web app's address (the emulator's, as on the real platform an origin apart from the REST API). */

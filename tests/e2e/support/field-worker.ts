@@ -1,15 +1,18 @@
 import type { Page } from 'playwright-core';
-import { sendFromPage, type ExtensionBrowser } from './chromium';
+import type { ExtensionBrowser } from './chromium';
 import { arrangeToday } from './day-data';
-import { chooseMe, signInThroughConsent } from './options-page';
-import { grantFeature, todaysActivities } from './sidepanel-page';
+import { allowInSidePanel } from './grant-feature';
+import { chooseMe, connect, signInThroughConsent } from './options-page';
+import { todaysActivities } from './sidepanel-page';
 import type { Stack } from './stack';
-import { waitForSynced } from './sync';
+import { cacheOf, waitForSynced } from './sync';
 
-// A field worker's whole set-up, for the tests and the pictures that show every surface at once: the
-// technician signed in through the consent page, badges allowed too, the cache synced,
-// and a day with something of everything (a visit with time on site, one with a site contact, a job
-// without a set time, office notes on the first visit's job).
+// A field worker's whole set-up, as they do it themself, for the tests and the pictures that show
+// every surface at once: the technician signs in through the consent page (which grants search, the
+// day and notes), says who they are, allows changing badges from a job in the side panel, and the
+// sync that sign-in started fills the cache. And a day with something of everything (a visit with
+// time on site, one with a site contact, a job without a set time, office notes on the first
+// visit's job).
 
 export interface FieldDay {
   /** Today's date in the account's time zone, and the technician's visits on it. */
@@ -19,24 +22,35 @@ export interface FieldDay {
   job: { uuid: string; number: string };
 }
 
-/** Sign-in grants search, my day and notes; badges are allowed later, in context. */
-export const FIELD_FEATURES = ['badges'] as const;
-
-/** Signs the technician in on `options` (already connected), allows `features` and syncs. */
-export async function signInFieldWorker(browser: ExtensionBrowser, options: Page, stack: Stack, features: readonly string[] = FIELD_FEATURES): Promise<void> {
+/** Signs the technician in on `options` (already connected): sign-in itself allows search, my day and
+ * notes (lib/auth/sign-in-scopes.ts); badges are allowed from a job in the side panel (unless told not
+ * to). Then waits for the first sync of their cache. `whileAsked` runs while "who are you" waits for
+ * the answer (pictures and checks of that step). */
+export async function signInFieldWorker(
+  browser: ExtensionBrowser,
+  options: Page,
+  stack: Stack,
+  opts: { allowBadges?: boolean; whileAsked?: () => Promise<void> } = {},
+): Promise<void> {
   await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
+  await opts.whileAsked?.();
+  await options.bringToFront();
   await chooseMe(options, stack.technician);
-  await allowFeatures(browser, options, stack, features);
-  await options.reload();
-  await options.locator('#session-state[data-state="signed_in"]').waitFor();
-  // No control in the UI starts a sync (the schedule does): ask for one, as the tests do.
-  await sendFromPage(options, 'sync.run', { mode: 'full' });
-  await waitForSynced(options, 90_000);
+  if (opts.allowBadges ?? true) await allowBadges(browser, stack);
+  await waitForSynced(options, cacheOf(stack, stack.technician.uuid), 90_000);
 }
 
-/** Incremental authorisation for more features, answered on the consent page as the technician. */
-export async function allowFeatures(browser: ExtensionBrowser, options: Page, stack: Stack, features: readonly string[]): Promise<void> {
-  for (const feature of features) await grantFeature(browser, options, stack, stack.technician.uuid, feature);
+/** The technician allows changing badges, from a job in the side panel. */
+export function allowBadges(browser: ExtensionBrowser, stack: Stack): Promise<void> {
+  return allowInSidePanel(browser, stack, stack.technician.uuid, 'badges');
+}
+
+/** Opens the options page, connects, and signs the technician in for field work (badges too). */
+export async function signInTechnicianForFieldWork(browser: ExtensionBrowser, stack: Stack): Promise<Page> {
+  const options = await browser.openOptions();
+  await connect(options, stack);
+  await signInFieldWorker(browser, options, stack);
+  return options;
 }
 
 /** What the office adds to the technician's day, and notes on its first visit's job. */

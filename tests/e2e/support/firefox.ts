@@ -5,8 +5,8 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { FIREFOX_DIR } from './paths';
 
 // Debian's Firefox ESR driven by puppeteer-core over WebDriver BiDi (Playwright can't drive ESR).
-// Firefox refuses test navigation to moz-extension:// pages, so the test uses the options page the
-// extension itself opens on install. The proxy prefs point at a dead local port so Firefox makes no
+// Firefox refuses test navigation to moz-extension:// pages, so the test uses the first-run page the
+// extension itself opens on install, and the settings its "All settings" link opens. The proxy prefs point at a dead local port so Firefox makes no
 // outside requests; 127.0.0.1 is never proxied.
 
 /** The discard port: nothing listens there, so any proxied (outside) request fails at once. */
@@ -14,21 +14,33 @@ const DEAD_PORT = 9;
 
 export interface FirefoxWithExtension {
   browser: Browser;
-  /** The options page the extension opened when it was installed. */
+  /** The first-run page the extension opened when it was installed. */
+  welcome: Page;
+  /** The settings, opened from the first-run page's "All settings" link. */
   options: Page;
   close(): Promise<void>;
 }
 
-/** The tab the extension opens on install (BiDi may report its URL as about:blank, so look inside). */
-async function findOptionsPage(browser: Browser): Promise<Page> {
-  const deadline = Date.now() + 20_000;
+/** The first page that shows `selector` (BiDi may report a page's URL as about:blank, so look inside). */
+export async function findPage(browser: Browser, selector: string, timeoutMs = 20_000): Promise<Page> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const page of await browser.pages()) {
-      if (await page.$('#session-state').catch(() => null)) return page;
+      if (await page.$(selector).catch(() => null)) return page;
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error('Fieldside did not open its options page after install');
+  throw new Error(`No page shows ${selector}`);
+}
+
+/** The first-run page the extension opens on install, and the settings opened from its "All
+ * settings" link, as a person would. */
+async function findInstallPages(browser: Browser): Promise<{ welcome: Page; options: Page }> {
+  const welcome = await findPage(browser, '#all-settings').catch((error: unknown) => {
+    throw new Error('Fieldside did not open its first-run page after install', { cause: error });
+  });
+  await welcome.click('#all-settings');
+  return { welcome, options: await findPage(browser, '#session-state') };
 }
 
 export async function launchFirefox(): Promise<FirefoxWithExtension> {
@@ -54,9 +66,10 @@ export async function launchFirefox(): Promise<FirefoxWithExtension> {
   });
   try {
     await browser.installExtension(FIREFOX_DIR);
-    const options = await findOptionsPage(browser);
+    const { welcome, options } = await findInstallPages(browser);
     return {
       browser,
+      welcome,
       options,
       async close() {
         await browser.close();

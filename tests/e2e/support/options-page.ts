@@ -28,18 +28,34 @@ export async function signInThroughConsent(context: BrowserContext, options: Pag
   await options.locator('#session-state[data-state="signed_in"]').waitFor({ timeout: 20_000 });
 }
 
-export async function chooseMe(options: Page, staff: { uuid: string; name: string }): Promise<void> {
-  await options.getByLabel('I am').selectOption(staff.uuid);
-  await options.getByRole('button', { name: 'This is me' }).click();
+/** "Who are you", as a person answers it: types their name into the staff search, picks themself,
+ * "This is me". On the options page (or the first-run page, with `shown` its own confirmation). */
+export async function chooseMe(page: Page, staff: { uuid: string; name: string }, shown = '#me-name'): Promise<void> {
+  await page.getByLabel('Find your name').fill(staff.name);
+  await page.getByRole('radio', { name: staff.name, exact: true }).check();
+  await page.getByRole('button', { name: 'This is me' }).click();
   try {
-    await options.waitForFunction((name) => document.getElementById('me-name')?.textContent === name, staff.name, { timeout: 15_000 });
+    await page.waitForFunction(([selector, name]) => document.querySelector(selector!)?.textContent?.includes(name!) ?? false, [shown, staff.name], { timeout: 15_000 });
   } catch (error) {
-    const state = await options.evaluate(() => ({
+    const state = await page.evaluate(() => ({
       me: document.getElementById('me-name')?.textContent,
       error: document.getElementById('error')?.textContent,
-      picked: (document.getElementById('me') as HTMLSelectElement | null)?.value,
+      picked: (document.querySelector('input[name="me"]:checked') as HTMLInputElement | null)?.value,
       busy: document.querySelector('main')?.getAttribute('aria-busy'),
     }));
     throw new Error(`"${staff.name}" was not shown as me: ${JSON.stringify(state)}`, { cause: error });
   }
+}
+
+/** API-key mode, as a person sets it up: the key typed into "API key", "Use API key". */
+export async function useApiKey(options: Page, apiKey: string): Promise<void> {
+  await options.getByLabel('API key', { exact: true }).fill(apiKey);
+  await options.getByRole('button', { name: 'Use API key' }).click();
+  await options.locator('#session-state[data-state="signed_in"]').waitFor({ timeout: 20_000 });
+}
+
+/** The options page's "Sign out". */
+export async function signOut(options: Page): Promise<void> {
+  await options.getByRole('button', { name: 'Sign out' }).click();
+  await options.locator('#session-state[data-state="signed_out"]').waitFor({ timeout: 20_000 });
 }

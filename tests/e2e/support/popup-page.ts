@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { transitionsDone } from './settle';
 import type { ExtensionBrowser } from './chromium';
 
 // The quick-search popup (and picker) opened as ordinary extension pages, and what tests read of it.
@@ -42,6 +43,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** axe-core's serious and critical violations on the page, as `id: targets` lines. */
 export async function seriousA11yProblems(page: Page): Promise<string[]> {
+  // After a change of colour scheme, colours move for a moment (button transitions): check where they end.
+  await transitionsDone(page);
   // Extension pages' CSP refuses an inline <script> (addScriptTag); evaluate runs it through the debugger.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {

@@ -1,37 +1,16 @@
 import type { Page } from 'playwright-core';
-import { launchChromium, sendFromPage, type ExtensionBrowser } from './chromium';
+import { launchChromium, type ExtensionBrowser } from './chromium';
 import { CHROME_DIR } from './paths';
-import { chooseMe, connect, signInThroughConsent } from './options-page';
 import type { Stack } from './stack';
+import { transitionsDone } from './settle';
 
-// Helpers for the side panel tests: a technician signed in with the field-work features, the side
-// panel opened as a page, and the emulator's view of "today" for that technician.
+// Helpers for the side panel tests: the side panel opened as a page, and the emulator's view of
+// "today" for a technician.
 
 /** Chromium with the e2e build; FIELDSIDE_E2E_CHROME_DIR points at another build (local iteration
  * while others rebuild the shared e2e output). */
 export function launchForSidePanel(): Promise<ExtensionBrowser> {
   return launchChromium(process.env.FIELDSIDE_E2E_CHROME_DIR ?? CHROME_DIR);
-}
-
-/** Asks for one feature's scopes from an extension page and allows them on the consent page. */
-export async function grantFeature(browser: ExtensionBrowser, page: Page, stack: Stack, staffUuid: string, feature: string): Promise<void> {
-  const consent = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize'), timeout: 20_000 });
-  const reply = sendFromPage(page, 'session.requestFeature', { feature });
-  const consentPage = await consent;
-  await consentPage.locator('#person').selectOption(`${stack.account.uuid}:${staffUuid}`);
-  await consentPage.locator('#allow').click();
-  const granted = await reply;
-  if (!granted.ok) throw new Error(`Granting ${feature} failed: ${granted.error?.message}`);
-}
-
-/** Connects, signs in as the technician (sign-in grants "My day" and notes) and grants badges. */
-export async function signInTechnicianForFieldWork(browser: ExtensionBrowser, stack: Stack): Promise<Page> {
-  const options = await browser.openOptions();
-  await connect(options, stack);
-  await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
-  await chooseMe(options, stack.technician);
-  await grantFeature(browser, options, stack, stack.technician.uuid, 'badges');
-  return options;
 }
 
 export async function openSidePanel(browser: ExtensionBrowser): Promise<Page> {
@@ -70,6 +49,8 @@ export async function tabTo(page: Page, selector: string, max = 80, key: 'Tab' |
 /** axe-core's serious and critical violations on the page. Injected by evaluation: the extension
  * page's CSP refuses inline script tags (addScriptTag), and evaluation is not subject to it. */
 export async function axeProblems(page: Page, axeSource: string): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
+  // After a change of colour scheme, colours move for a moment (button transitions): check where they end.
+  await transitionsDone(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: (ctx: Document) => Promise<any> } }).axe.run(document);

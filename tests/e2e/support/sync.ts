@@ -1,92 +1,155 @@
 import { createHash } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { sendFromPage } from './chromium';
+import type { Stack } from './stack';
 
-// Sync helpers for e2e tests: the sync status from the background, the job cache read straight
-// from IndexedDB in an extension page (same origin as the background), and a content hash to
-// compare it with the emulator.
+/** An extension page of either driver (Playwright's Chromium, puppeteer's Firefox): both evaluate an expression. */
+export interface ExtensionPage {
+  evaluate(expression: string): Promise<unknown>;
+}
+
+// What the job cache holds, read straight from its IndexedDB database in an extension page (the
+// same origin as the background): the sync state the background stores after every page, the live
+// jobs, and a content hash to compare them with the emulator. Tests only read here; the syncs
+// themselves start as they do for a person (sign-in, "who are you", the periodic alarm).
 
 export interface CachedJob {
   uuid: string;
   editDate: string | null;
+  status: string;
+  /** The job's badge uuids. */
+  badges: string[];
 }
 
-export async function syncStatus(page: Page): Promise<any> {
-  const reply = await sendFromPage(page, 'sync.status');
-  if (!reply.ok) throw new Error(`sync.status failed: ${reply.error?.name}: ${reply.error?.message}`);
-  return reply.value;
+/** The stored sync state (lib/cache/store/sync-state.ts), as far as tests look at it. */
+export interface StoredSync {
+  phase: 'idle' | 'full' | 'incremental' | 'error';
+  pagesDone: number;
+  /** Platform time at which the last completed sync started; null before the first. */
+  lastSyncedAt: number | null;
+  skipped: number;
+  lastError: string | null;
 }
 
-/** Waits until a sync has finished (idle, with a last-synced time); returns its status. */
-export async function waitForSynced(page: Page, timeoutMs = 90_000, since = 0): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  let last: any;
-  for (;;) {
-    try {
-      last = await syncStatus(page);
-      if (last.phase === 'idle' && last.lastSyncedAt !== null && last.lastSyncedAt > since) return last;
-    } catch {
-      // The worker may be (re)starting.
-    }
-    if (Date.now() > deadline) throw new Error(`No finished sync within ${timeoutMs} ms; last status ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Waits until the sync status satisfies `test` (e.g. a first page stored). */
-export async function waitForStatus(page: Page, test: (status: any) => boolean, timeoutMs = 60_000): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const status = await syncStatus(page).catch(() => null);
-    if (status && test(status)) return status;
-    if (Date.now() > deadline) throw new Error(`Sync status never matched; last ${JSON.stringify(status)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-/** Every live job in the cache database `dbName`, one entry per live slot (duplicates show). */
-export function readCachedJobs(page: Page, dbName: string): Promise<CachedJob[]> {
-  return page.evaluate(
-    (name) =>
-      new Promise<CachedJob[]>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('jobLookup')) {
-            db.close();
-            return resolve([]);
-          }
-          const tx = db.transaction(['jobLookup', 'jobSegments'], 'readonly');
-          const chunks = tx.objectStore('jobLookup').getAll();
-          const segments = tx.objectStore('jobSegments').getAll();
-          tx.oncomplete = () => {
-            db.close();
-            // Segments store jobs as columns (lib/cache/store/segment-codec.ts): job i is slot i of each.
-            type Columns = { uuid: string[]; edit_date: Array<string | null> };
-            const bySegment = new Map((segments.result as Array<{ id: number; columns: Columns }>).map((s) => [s.id, s.columns]));
-            const out: CachedJob[] = [];
-            for (const chunk of chunks.result as Array<{ segment: number; active: Uint8Array }>) {
-              const columns = bySegment.get(chunk.segment) ?? { uuid: [], edit_date: [] };
-              chunk.active.forEach((flag, i) => {
-                if (flag === 1) out.push({ uuid: columns.uuid[i]!, editDate: columns.edit_date[i] ?? null });
-              });
-            }
-            resolve(out);
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    dbName,
-  );
-}
-
+/** The cache database of an account as a staff member (`'all'`: an API key's whole account). */
 export function cacheName(accountUuid: string, staff: string): string {
   return `fieldside-cache:${accountUuid.toLowerCase()}:${staff === 'all' ? 'all' : staff.toLowerCase()}`;
 }
 
+/** The cache of the seeded account as `staff`. */
+export const cacheOf = (stack: Stack, staff: string): string => cacheName(stack.account.uuid, staff);
+
+/**
+ * Runs in the page: opens `name` only if it exists, and never creates it. An open without a version
+ * creates a missing database at version 1 with no stores, and the background's own open would then
+ * skip creating them; so a creation is aborted (a database deleted at sign-out stays deleted).
+ */
+function openExisting(name: string): Promise<IDBDatabase | null> {
+  return indexedDB.databases().then((all) => {
+    if (!all.some((d) => d.name === name)) return null;
+    return new Promise<IDBDatabase | null>((resolve) => {
+      const open = indexedDB.open(name);
+      open.onupgradeneeded = () => open.transaction?.abort();
+      open.onerror = () => resolve(null);
+      open.onsuccess = () => resolve(open.result);
+    });
+  });
+}
+
+/**
+ * Evaluates `read` on the cache database `db` in the page (closed afterwards), or answers `none`
+ * where there is no such database. Composed as one expression: the extension page's CSP allows no
+ * eval, and the debugger's evaluation of an expression is not subject to it.
+ */
+function withCache<T>(page: ExtensionPage, db: string, read: (database: IDBDatabase) => Promise<T>, none: T): Promise<T> {
+  return page.evaluate(`(async () => {
+    const database = await (${openExisting.toString()})(${JSON.stringify(db)});
+    if (!database) return ${JSON.stringify(none)};
+    try {
+      return await (${read.toString()})(database);
+    } finally {
+      database.close();
+    }
+  })()`) as Promise<T>;
+}
+
+/** The sync state stored in the cache `db`, or null where there is no cache (yet, or any more). */
+export function readSyncState(page: ExtensionPage, db: string): Promise<StoredSync | null> {
+  return withCache<StoredSync | null>(
+    page,
+    db,
+    (database) =>
+      new Promise((resolve, reject) => {
+        if (!database.objectStoreNames.contains('sync')) return resolve(null);
+        const request = database.transaction('sync').objectStore('sync').get('state');
+        request.onsuccess = () => resolve((request.result as StoredSync | undefined) ?? null);
+        request.onerror = () => reject(request.error);
+      }),
+    null,
+  );
+}
+
+/** Waits until the stored state satisfies `test` (a first page stored, a failure kept…); returns it. */
+export async function waitForSyncState(page: ExtensionPage, db: string, test: (state: StoredSync) => boolean, timeoutMs = 60_000): Promise<StoredSync> {
+  const deadline = Date.now() + timeoutMs;
+  let last: StoredSync | null = null;
+  for (;;) {
+    last = await readSyncState(page, db).catch(() => null);
+    if (last && test(last)) return last;
+    if (Date.now() > deadline) throw new Error(`The sync state of ${db} never matched; last ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Waits until a sync of `db` has finished after platform time `since` (idle, with a last-synced time). */
+export function waitForSynced(page: ExtensionPage, db: string, timeoutMs = 90_000, since = 0): Promise<StoredSync> {
+  return waitForSyncState(page, db, (s) => s.phase === 'idle' && s.lastSyncedAt !== null && s.lastSyncedAt > since, timeoutMs);
+}
+
+/** Every live job in the cache database `db`, one entry per live slot (duplicates show). */
+export function readCachedJobs(page: ExtensionPage, db: string): Promise<CachedJob[]> {
+  return withCache<CachedJob[]>(
+    page,
+    db,
+    (database) =>
+      new Promise((resolve, reject) => {
+        if (!database.objectStoreNames.contains('jobLookup')) return resolve([]);
+        const tx = database.transaction(['jobLookup', 'jobSegments'], 'readonly');
+        const chunks = tx.objectStore('jobLookup').getAll();
+        const segments = tx.objectStore('jobSegments').getAll();
+        tx.oncomplete = () => {
+          // Segments store jobs as columns (lib/cache/store/segment-codec.ts): job i is slot i of
+          // each, and a list column keeps job i's items from offsets[i] to offsets[i + 1].
+          type Columns = {
+            uuid: string[];
+            edit_date: Array<string | null>;
+            status: string[];
+            badges: { offsets: Uint32Array; values: string[] };
+          };
+          const bySegment = new Map((segments.result as Array<{ id: number; columns: Columns }>).map((s) => [s.id, s.columns]));
+          const out: CachedJob[] = [];
+          for (const chunk of chunks.result as Array<{ segment: number; active: Uint8Array }>) {
+            const c = bySegment.get(chunk.segment);
+            if (!c) continue;
+            chunk.active.forEach((flag, i) => {
+              if (flag !== 1) return;
+              const badges = c.badges.values.slice(c.badges.offsets[i], c.badges.offsets[i + 1]);
+              out.push({ uuid: c.uuid[i]!, editDate: c.edit_date[i] ?? null, status: c.status[i] ?? '', badges });
+            });
+          }
+          resolve(out);
+        };
+        tx.onerror = () => reject(tx.error);
+      }),
+    [],
+  );
+}
+
+/** One job as the cache `db` holds it now, or undefined. */
+export async function cachedJob(page: ExtensionPage, db: string, uuid: string): Promise<CachedJob | undefined> {
+  return (await readCachedJobs(page, db)).find((j) => j.uuid.toLowerCase() === uuid.toLowerCase());
+}
+
 /** Count and a hash of the sorted uuid + edit date pairs: equal sets give equal hashes. */
-export function contentHash(jobs: readonly CachedJob[]): { count: number; distinct: number; hash: string } {
+export function contentHash(jobs: ReadonlyArray<Pick<CachedJob, 'uuid' | 'editDate'>>): { count: number; distinct: number; hash: string } {
   const lines = jobs.map((j) => `${j.uuid.toLowerCase()} ${j.editDate ?? ''}`).sort();
   return {
     count: jobs.length,
@@ -99,4 +162,16 @@ export function contentHash(jobs: readonly CachedJob[]): { count: number; distin
 export function serverHash(records: ReadonlyArray<Record<string, unknown>>, only?: ReadonlySet<string>) {
   const live = records.filter((r) => (r.active === 1 || r.active === true || r.active === '1') && (!only || only.has(String(r.uuid))));
   return contentHash(live.map((r) => ({ uuid: String(r.uuid), editDate: (r.edit_date as string | null) ?? null })));
+}
+
+/** What `staff` may see, by the emulator's own rules, against what their cache holds: equal sets. */
+export async function expectCacheIsVisibleSet(page: ExtensionPage, stack: Stack, staff: string): Promise<{ cached: number; visible: number }> {
+  const records = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
+  const visible = staff === 'all' ? undefined : new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, staff));
+  const expected = serverHash(records, visible);
+  const cached = contentHash(await readCachedJobs(page, cacheOf(stack, staff)));
+  if (cached.hash !== expected.hash || cached.count !== expected.count) {
+    throw new Error(`The cache of ${staff} holds ${cached.count} jobs (${cached.distinct} distinct), the platform lets them see ${expected.count}`);
+  }
+  return { cached: cached.count, visible: expected.count };
 }

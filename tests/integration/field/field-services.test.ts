@@ -33,10 +33,10 @@ afterAll(async () => {
 });
 
 /** The background's pieces for one technician: a real client and outbox; no job cache (reads go to the platform). */
-async function fieldFor() {
-  const client = await platform.technicianClient(SCOPES, { fetch: switchable, retryLimit: 0 });
+async function fieldFor(scopes: string[] = SCOPES) {
+  const client = await platform.technicianClient(scopes, { fetch: switchable, retryLimit: 0 });
   const outbox: Outbox = createOutbox({ accountUuid: platform.account.uuid, staffUuid: platform.technician.uuid, indexedDB: new IDBFactory() });
-  const scope: WorkspaceKey = { accountUuid: platform.account.uuid, staffUuid: platform.technician.uuid, baseUrl: platform.info.base_url, scopes: SCOPES, mode: 'oauth' };
+  const scope: WorkspaceKey = { accountUuid: platform.account.uuid, staffUuid: platform.technician.uuid, baseUrl: platform.info.base_url, scopes, mode: 'oauth' };
   const upserted: Job[] = [];
   const events: LiveEvent[] = [];
   const workspace: Workspace = {
@@ -115,12 +115,25 @@ describe('job detail and writes', () => {
     f.runner.stop();
   });
 
+  it('says the notes were not read where the sign-in may not read them, rather than that there are none', async () => {
+    const job = platform.jobUuids[4]!;
+    await platform.control.createRecord(platform.account.uuid, 'note', { related_object: 'job', related_object_uuid: job, note: 'Office note' });
+    const withNotes = await (await fieldFor()).detail.get(job);
+    expect(withNotes.can.readNotes).toBe(true);
+    expect(withNotes.notes.map((n) => n.text)).toContain('Office note');
+    const f = await fieldFor(SCOPES.filter((s) => s !== 'read_job_notes'));
+    const detail = await f.detail.get(job);
+    expect(detail.can).toEqual({ readNotes: false, addNote: true, manageBadges: true });
+    expect(detail.notes).toEqual([]);
+    f.runner.stop();
+  });
+
   it('toggles a badge through the outbox: shown pending at once, on the platform after, the job re-read', async () => {
     const f = await fieldFor();
     const job = platform.jobUuids[3]!;
     await platform.control.updateRecord(platform.account.uuid, 'job', job, { badges: '[]' });
     const first = await f.detail.get(job);
-    expect(first.can).toEqual({ addNote: true, manageBadges: true });
+    expect(first.can).toEqual({ readNotes: true, addNote: true, manageBadges: true });
     const badge = first.badges[0]!;
     expect(badge.on).toBe(false);
     f.runner.stop(); // hold sending, to see the pending state

@@ -1,0 +1,8 @@
+import type { SetupStep } from '@/lib/onboarding/setup-left';
+
+// The first-run page's steps, as the popup and the options page name what is left of them.
+export const SETUP_STEP_WORDS: Readonly<Record<SetupStep, string>> = {
+  connect: 'Sign in with the platform',
+  who: 'Tell Fieldside who you are',
+  finish: 'Keep Fieldside at hand and open your day',
+};

@@ -1,0 +1,169 @@
+import { ApiKeyForm } from '@/components/ApiKeyForm';
+import { ConnectionForm } from '@/components/ConnectionForm';
+import { StaffChooser } from '@/components/StaffChooser';
+import { BrandMark } from '@/components/design/Brand';
+import { Loading } from '@/components/design/Loading';
+import { Notice } from '@/components/design/Notice';
+import { ProblemNotice } from '@/components/design/ProblemNotice';
+import { CheckIcon } from '@/components/icons/check';
+import { SignInIcon } from '@/components/icons/sign-in';
+import { ShortcutKeys } from '@/components/setup/ShortcutKeys';
+import { Step, type StepState } from '@/components/setup/Step';
+import { isFirefox, openSettings, openShortcutSettings } from './browser-setup';
+import type { WelcomeModel } from './model';
+
+/** The first-run page: connect, who you are, keep Fieldside at hand, open your day. Each step says
+ * what to do now; a step done says what came of it. */
+export function App({ model }: { model: WelcomeModel }) {
+  const view = model.view.value;
+  const busy = model.busy.value;
+  if (!view) {
+    return (
+      <main class="welcome" aria-busy="true">
+        <Loading>Loading…</Loading>
+      </main>
+    );
+  }
+  const signedIn = view.state === 'signed_in';
+  const whoDone = signedIn && (view.mode === 'api_key' || view.me !== null);
+  const finished = model.dayOpened.value || model.firstRun.value?.finished === true;
+  const state = (done: boolean, ready: boolean): StepState => (done ? 'done' : ready ? 'current' : 'todo');
+  const panel = isFirefox() ? 'sidebar' : 'side panel';
+  return (
+    <main class="welcome" aria-busy={busy}>
+      <header class="welcome-head">
+        <BrandMark size={40} />
+        <div>
+          <h1>Welcome to Fieldside</h1>
+          <p class="welcome-lead">Your jobs, your day and your notes beside the platform, also without signal. Four short steps.</p>
+        </div>
+      </header>
+      {model.error.value && <ProblemNotice id="error" problem={model.error.value} />}
+      <ol class="steps">
+        <Step id="step-connect" number={1} title="Connect your account" state={state(signedIn, true)}>
+          {signedIn ? (
+            <p id="welcome-account">
+              Signed in to <strong>{view.account?.name ?? ''}</strong>
+              {view.mode === 'api_key' ? ' with an API key.' : '.'}
+            </p>
+          ) : (
+            <>
+              <p>Sign in on the platform’s own page and allow Fieldside to read your jobs, your day and notes. Fieldside never sees your password.</p>
+              <div>
+                <button type="button" id="sign-in" class="btn-primary btn-lg" disabled={busy} onClick={() => void model.signIn()}>
+                  <SignInIcon />
+                  Sign in with the platform
+                </button>
+              </div>
+              <details class="disclosure" id="api-key-path">
+                <summary>Use an API key instead (a private app of your business)</summary>
+                <ApiKeyForm busy={busy} onSubmit={(key) => void model.useApiKey(key)} />
+              </details>
+              <ConnectionForm
+                key={JSON.stringify(view.connection)}
+                value={view.connection}
+                managed={view.connectionManaged}
+                busy={busy}
+                onSave={(c) => void model.saveConnection(c)}
+              />
+            </>
+          )}
+        </Step>
+        <Step id="step-who" number={2} title="Tell Fieldside who you are" state={state(whoDone, signedIn)}>
+          {!signedIn && <p class="muted">Once you are signed in: choose yourself from your account’s staff.</p>}
+          {signedIn && view.mode === 'api_key' && <p>Not needed with an API key: Fieldside sees the whole account.</p>}
+          {signedIn && view.mode === 'oauth' && view.me && (
+            <p id="welcome-me">
+              You are <strong>{view.me.name}</strong>
+              {view.me.role ? ` (${view.me.role})` : ''}. To change it, sign in again from Fieldside’s settings.
+            </p>
+          )}
+          {signedIn && view.mode === 'oauth' && !view.me && (
+            <>
+              <p>
+                The platform does not tell Fieldside who signed in, so choose yourself. Fieldside then shows only what you may
+                see. You are asked once.
+              </p>
+              {model.staff.value.length > 0 ? (
+                <StaffChooser staff={model.staff.value} busy={busy} onChoose={(uuid) => void model.chooseMe(uuid)} />
+              ) : (
+                <Loading>Loading your account’s staff…</Loading>
+              )}
+            </>
+          )}
+        </Step>
+        <Step id="step-at-hand" number={3} title="Keep Fieldside at hand" state={state(finished, whoDone)}>
+          <KeepAtHand shortcut={model.shortcut.value} pinned={model.pinned.value} firefox={isFirefox()} />
+        </Step>
+        <Step id="step-day" number={4} title="Open your day" state={state(finished, whoDone)}>
+          <p>Today’s visits, whom to call and each job’s notes, in the {panel} beside the page you work in.</p>
+          <div>
+            <button type="button" id="open-day" class="btn-primary btn-lg" disabled={!whoDone} onClick={() => model.openDay()}>
+              Open my day in the {panel}
+            </button>
+          </div>
+          {model.dayError.value && <ProblemNotice id="day-error" problem={model.dayError.value} todo={`Open Fieldside’s button in the toolbar, then its ${panel}.`} />}
+        </Step>
+      </ol>
+      {finished && (
+        <Notice tone="success" role="status" id="welcome-done" icon={<CheckIcon />}>
+          <p class="notice-title">You are all set.</p>
+          <p>
+            {model.shortcut.value ? (
+              <>
+                Press <ShortcutKeys shortcut={model.shortcut.value} /> to find a job, wherever you are in the browser.
+              </>
+            ) : (
+              'Click Fieldside’s button in the toolbar to find a job.'
+            )}{' '}
+            You can close this page.
+          </p>
+        </Notice>
+      )}
+      <p class="welcome-foot">
+        <a
+          href="/options.html"
+          target="_blank"
+          id="all-settings"
+          onClick={(e) => {
+            // A tab of its own in both browsers (Firefox may refuse a new window from a link here).
+            e.preventDefault();
+            void openSettings();
+          }}
+        >
+          All settings
+        </a>
+      </p>
+    </main>
+  );
+}
+
+function KeepAtHand({ shortcut, pinned, firefox }: { shortcut: string | null; pinned: boolean | null; firefox: boolean }) {
+  return (
+    <>
+      <p id="welcome-shortcut" data-shortcut={shortcut ?? undefined}>
+        {shortcut === null ? (
+          'Reading your keyboard shortcut…'
+        ) : shortcut ? (
+          <>
+            Press <ShortcutKeys shortcut={shortcut} /> anywhere in the browser to find a job by its number, customer or street.
+          </>
+        ) : (
+          'No keyboard shortcut opens Fieldside yet (another extension may have taken it).'
+        )}{' '}
+        {shortcut !== null && (
+          <button type="button" class="btn-ghost btn-sm" onClick={() => void openShortcutSettings()}>
+            {shortcut ? 'Change the shortcut' : 'Choose a shortcut'}
+          </button>
+        )}
+      </p>
+      <p id="welcome-pin" data-pinned={pinned === null ? undefined : String(pinned)}>
+        {firefox
+          ? 'Firefox shows Fieldside’s button in the toolbar, at the right of the address bar: click it to find a job.'
+          : pinned
+            ? 'Fieldside is pinned to the toolbar: click its button to find a job.'
+            : 'Pin Fieldside to the toolbar: click the Extensions button (the puzzle piece) at the right of the address bar, then the pin beside Fieldside.'}
+      </p>
+    </>
+  );
+}

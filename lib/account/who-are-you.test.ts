@@ -1,0 +1,135 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import type { TokenResponse } from '../api/schemas';
+import type { CompanionClient } from '../auth/companion-client';
+import { createSecretStore } from '../auth/secrets/store';
+import { createTokenKeeper } from '../auth/token-keeper';
+import { readConnection, readSession } from '../settings/items';
+import type { StaffSummary } from '../settings/schemas';
+import type { PlatformReader } from './platform-reader';
+import { createSessionService } from './session-service';
+import { createWhoAreYou } from './who-are-you';
+
+// "Who are you" as issue 17 leaves it until the platform signs who is using the browser: nobody
+// preselected, asked once per sign-in, changed only by signing in again through the consent page; and
+// whether someone may change the account's own settings, by the role the platform gives them now.
+// The real session service, secret store and token keeper; the platform's answers and the consent
+// page's redirect are stand-ins.
+
+const REDIRECT = 'https://oiabnejaggoobcbkjnlidfgfieafjagp.chromiumapp.org/';
+const ACCOUNT = { uuid: 'aaaaaaaa-0000-4000-8000-000000000001', name: 'Brightline', email: 'owner@brightline.example' };
+const person = (n: number, role: string, isAdmin: boolean, email = `p${n}@brightline.example`): StaffSummary => ({
+  uuid: `bbbbbbbb-0000-4000-8000-00000000000${n}`,
+  name: `Person ${n}`,
+  email,
+  isAdmin,
+  role,
+});
+const OWNER = person(1, 'Administrator', true, ACCOUNT.email);
+const TECH = person(2, 'Field Technician', false);
+
+const stores: ReturnType<typeof createSecretStore>[] = [];
+afterEach(() => {
+  stores.splice(0).forEach((s) => s.close());
+  fakeBrowser.reset();
+});
+
+function setUp(options: { staff?: () => StaffSummary[]; consent?: () => 'allow' | 'deny' } = {}) {
+  const secrets = createSecretStore(`fieldside-secrets-who-${Math.random()}`);
+  stores.push(secrets);
+  const tokens = createTokenKeeper({ secrets, refresh: async () => Promise.reject(new Error('unused')), onRevoked: async () => undefined });
+  let flows = 0;
+  let cleared = 0;
+  const token: TokenResponse = { access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', scope: 'vendor read_staff' };
+  const companion = {
+    start: async () => ({ authorize_url: `${(await readConnection()).authUrl}/oauth/authorize`, state: `s${++flows}` }),
+    exchangeCode: async () => token,
+    refresh: async () => Promise.reject(new Error('unused')),
+  } satisfies CompanionClient;
+  const identity = {
+    getRedirectURL: () => REDIRECT,
+    launchWebAuthFlow: async () => (options.consent?.() === 'deny' ? `${REDIRECT}?error=access_denied&state=s${flows}` : `${REDIRECT}?code=c&state=s${flows}`),
+  };
+  const reader = {
+    vendor: async () => ACCOUNT,
+    staff: async () => (options.staff ?? (() => [OWNER, TECH]))(),
+    jobUuids: async () => [],
+  } satisfies PlatformReader;
+  const session = createSessionService({
+    secrets,
+    tokens,
+    companion,
+    reader,
+    identity,
+    clearCachedData: async () => void cleared++,
+    scheduleRefresh: async () => undefined,
+  });
+  return { session, who: createWhoAreYou({ session, reader }), cleared: () => cleared };
+}
+
+describe('who are you', () => {
+  it('lists the active staff with their roles and preselects nobody, not even the account holder', async () => {
+    const { session, who } = setUp();
+    await session.signIn();
+    expect(await who.list()).toEqual({ staff: [OWNER, TECH] });
+    expect((await session.view()).me).toBeNull();
+  });
+
+  it('is asked once: a second answer is refused, and the first stays', async () => {
+    const { session, who } = setUp();
+    await session.signIn();
+    expect((await who.chooseMe(TECH.uuid)).me).toEqual(TECH);
+    await expect(who.chooseMe(OWNER.uuid)).rejects.toMatchObject({ name: 'NotAllowedError', message: expect.stringMatching(/sign in again/) });
+    expect((await readSession())?.me).toEqual(TECH);
+  });
+
+  it('is asked afresh after signing in again, and the one before’s cached jobs are dropped', async () => {
+    const { session, who, cleared } = setUp();
+    await session.signIn();
+    await who.chooseMe(OWNER.uuid);
+    const before = cleared();
+    const again = await session.signIn();
+    expect(again).toMatchObject({ state: 'signed_in', me: null, viewAs: null });
+    expect(cleared()).toBe(before + 1);
+    expect((await who.chooseMe(TECH.uuid)).me).toEqual(TECH);
+  });
+
+  it('stays as it was when signing in again is denied on the consent page', async () => {
+    let decision: 'allow' | 'deny' = 'allow';
+    const { session, who } = setUp({ consent: () => decision });
+    await session.signIn();
+    await who.chooseMe(TECH.uuid);
+    decision = 'deny';
+    await expect(session.signIn()).rejects.toMatchObject({ name: 'OAuthFlowError' });
+    expect((await session.view()).me).toEqual(TECH);
+  });
+
+  it('is kept when the person only allows Fieldside more (incremental authorisation)', async () => {
+    const { session, who } = setUp();
+    await session.signIn();
+    await who.chooseMe(TECH.uuid);
+    expect((await session.requestFeature('badges')).me).toEqual(TECH);
+  });
+});
+
+describe('who may change the account’s own settings', () => {
+  it('an administrator, by the role the platform gives them now', async () => {
+    let ownerIsAdmin = true;
+    const { session, who } = setUp({ staff: () => [{ ...OWNER, isAdmin: ownerIsAdmin }, TECH] });
+    await session.signIn();
+    expect(await who.isAdministrator()).toBe(false); // not said who they are yet
+    await who.chooseMe(OWNER.uuid);
+    expect(await who.isAdministrator()).toBe(true);
+    ownerIsAdmin = false;
+    expect(await who.isAdministrator()).toBe(false);
+  });
+
+  it('not a technician; the API key (the account’s own) always', async () => {
+    const { session, who } = setUp();
+    await session.signIn();
+    await who.chooseMe(TECH.uuid);
+    expect(await who.isAdministrator()).toBe(false);
+    await session.useApiKey('private-app-key');
+    expect(await who.isAdministrator()).toBe(true);
+  });
+});
