@@ -90,6 +90,7 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
   const key: WorkspaceKey = { accountUuid: world.accountUuid, staffUuid: world.staffUuid, baseUrl: world.baseUrl, scopes: SCOPES, mode: 'oauth' };
   const lastFullRefresh = memoryTimes();
   const dailyLimitHold = memoryTimes();
+  const feedLiveSeen = memoryTimes();
   let position: SavedPosition | null = null;
   const outbox: Outbox = createOutbox({ accountUuid: world.accountUuid, staffUuid: world.staffUuid, now: world.now });
   const hub = { broadcast: (_event: LiveEvent) => undefined };
@@ -124,7 +125,7 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
       outbox: async () => outbox,
       close: async () => undefined,
     };
-    schedule = createSyncSchedule({ workspace, hub, lastFullRefresh, dailyLimitHold, now: world.now, log: () => undefined, feedLive: () => feed.state() === 'live' });
+    schedule = createSyncSchedule({ workspace, hub, lastFullRefresh, dailyLimitHold, feedLiveSeen, now: world.now, log: () => undefined, feedLive: () => feed.state() === 'live' });
     feed = createFeedService({
       feed: createFeedClient({ companionUrl: async () => world.companionUrl, accessToken: access.getAccessToken }),
       account: async () => ({ accountUuid: world.accountUuid, mode: 'oauth', scopes: SCOPES, staffUuid: world.staffUuid }),

@@ -1,7 +1,7 @@
 import { cacheDbName } from '@/lib/databases';
 import { keepFirstScreen } from '@/lib/cache/first-screen/first-screen';
 import { localDay } from '@/lib/cache/first-screen/kept-screen';
-import { dailyLimitHoldStore, fullRefreshStore } from '@/lib/cache/sync/sync-times';
+import { dailyLimitHoldStore, feedLiveSeenStore, fullRefreshStore } from '@/lib/cache/sync/sync-times';
 import { createSyncSchedule, type SyncSchedule } from '@/lib/cache/sync/schedule';
 import type { LiveHub } from '@/lib/messaging/live-hub';
 import { connectionItem, sessionItem } from '@/lib/settings/items';
@@ -20,6 +20,7 @@ export function startSyncSchedule(workspace: Workspace, hub: LiveHub, feedLive: 
     hub,
     lastFullRefresh: fullRefreshStore,
     dailyLimitHold: dailyLimitHoldStore,
+    feedLiveSeen: feedLiveSeenStore,
     feedLive,
     // The next popup opening paints today's jobs at once, even the first one after this sync.
     afterSync: async (key, sync) => keepFirstScreen(cacheDbName(key.accountUuid, key.staffUuid), await sync.searchIndex(), localDay(new Date())),

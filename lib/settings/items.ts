@@ -97,6 +97,13 @@ export const syncDailyLimitHoldItem = storage.defineItem<Record<string, number>>
   version: 1,
 });
 
+/** When an alarm last found the live feed connected (ms, device clock), keyed by workspaceId: a worker the
+ * browser stopped and an alarm started again trusts the feed's catch-up rather than polling (issue 18). */
+export const syncFeedLiveSeenItem = storage.defineItem<Record<string, number>>(STORAGE_KEYS.syncFeedLiveSeen, {
+  fallback: {},
+  version: 1,
+});
+
 /** Requests this browser made to the platform today, per account (lib/api/daily-use.ts): shown to an
  * administrator beside the account's daily limit. */
 export const apiUseTodayItem = storage.defineItem<Record<string, { day: string; count: number }>>(STORAGE_KEYS.apiUseToday, {
@@ -143,6 +150,8 @@ export const ITEMS_ON_SIGN_OUT = {
   syncFullRefresh: { item: syncFullRefreshItem, onSignOut: 'clear' },
   /** The platform's daily limit is the account's, whoever signs in next. */
   syncDailyLimitHold: { item: syncDailyLimitHoldItem, onSignOut: 'keep' },
+  /** Per workspace, like the full refresh's times. */
+  syncFeedLiveSeen: { item: syncFeedLiveSeenItem, onSignOut: 'clear' },
   /** The account's day of requests, whoever signs in next (no person's data: a number per account). */
   apiUseToday: { item: apiUseTodayItem, onSignOut: 'keep' },
   sidePanelJob: { item: sidePanelJobItem, onSignOut: 'clear' },

@@ -14,6 +14,7 @@ export const STORAGE_KEYS = {
   firstRun: 'local:firstRun',
   syncFullRefresh: 'local:syncFullRefresh',
   syncDailyLimitHold: 'local:syncDailyLimitHold',
+  syncFeedLiveSeen: 'local:syncFeedLiveSeen',
   apiUseToday: 'local:apiUseToday',
   sidePanelJob: 'session:sidePanelJob',
   popupFirstScreen: 'session:popupFirstScreen',

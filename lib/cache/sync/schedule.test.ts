@@ -10,7 +10,7 @@ import type { SyncSource } from './sync-context';
 import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
 import type { LiveEvent } from '../../messaging/views';
 import type { ScheduledWorkspace } from './schedule';
-import { createSyncSchedule, FULL_REFRESH_MS, SAFETY_NET_MS } from './schedule';
+import { createSyncSchedule, FEED_LIVE_GRACE_MS, FULL_REFRESH_MS, SAFETY_NET_MS } from './schedule';
 import { dailyLimitHoldUntil } from './daily-limit';
 import type { WorkspaceKey } from '../../settings/workspace-key';
 
@@ -46,6 +46,7 @@ async function setup(options: { scope?: WorkspaceKey | null; failJobs?: FailJobs
   const events: LiveEvent[] = [];
   const stored = new Map<string, number>();
   const holds = new Map<string, number>();
+  const liveSeen = new Map<string, number>();
   const timers: Array<{ fn: () => void; ms: number }> = [];
   const workspace = {
     key: async () => scope,
@@ -63,6 +64,7 @@ async function setup(options: { scope?: WorkspaceKey | null; failJobs?: FailJobs
       hub: { broadcast: (e) => void events.push(e) },
       lastFullRefresh: { get: async (k) => stored.get(k) ?? null, set: async (k, at) => void stored.set(k, at) },
       dailyLimitHold: { get: async (k) => holds.get(k) ?? null, set: async (k, at) => void holds.set(k, at) },
+      feedLiveSeen: { get: async (k) => liveSeen.get(k) ?? null, set: async (k, at) => void liveSeen.set(k, at) },
       online: () => true,
       log: () => undefined,
       setTimer: (fn, ms) => timers.push({ fn, ms }),
@@ -181,9 +183,34 @@ describe('sync service', () => {
     expect(t.calls.length).toBeGreaterThan(0);
     t.calls.length = 0;
     live = false;
-    clock += 10 * 60_000;
+    clock += FEED_LIVE_GRACE_MS;
     await t.service.onAlarm();
     expect(t.calls).toEqual(expect.arrayContaining(['job filtered', 'company filtered']));
+  });
+
+  it('a worker started by the alarm itself, its feed not reconnected yet, does not poll while an alarm saw the feed live lately', async () => {
+    let clock = Date.now();
+    let live = true;
+    const t = await setup({ now: () => clock, feedLive: () => live });
+    await t.service.onSessionChanged();
+    for (let alarm = 0; alarm < 6; alarm++) {
+      clock += 10 * 60_000;
+      await t.service.onAlarm(); // live: remembered
+    }
+    t.calls.length = 0;
+    // The browser stopped the worker; the next alarm starts a new one, whose feed is still connecting, with
+    // the hourly full refresh past due.
+    t.restartWorker();
+    live = false;
+    clock += 10 * 60_000;
+    await t.service.onAlarm();
+    expect(t.calls).toEqual([]);
+    // The feed never came back: the alarm after polls (here the refresh that was due).
+    t.restartWorker();
+    clock += 10 * 60_000;
+    expect(clock - 20 * 60_000 + FEED_LIVE_GRACE_MS).toBeLessThan(clock);
+    await t.service.onAlarm();
+    expect(t.calls).toEqual(expect.arrayContaining(['job', 'company']));
   });
 
   it('the schedule may wait on an asynchronous answer of whether the feed is live (no poll when it is)', async () => {

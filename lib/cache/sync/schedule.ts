@@ -26,6 +26,12 @@ export const FULL_REFRESH_MS = 60 * 60_000;
  * is older than this (a safety net for what the feed cannot say, such as a job allocated to someone). */
 export const SAFETY_NET_MS = 4 * 60 * 60_000;
 
+/** An alarm that finds the feed not (yet) connected still counts it live when an alarm found it live this
+ * recently: the browser stopped the worker, and the alarm that starts the next one fires before the feed
+ * reconnects, which then catches up from its saved position. A feed truly gone is polled for at the alarm
+ * after (the alarm runs every 10 minutes, so a lost feed costs at most one period of polling). */
+export const FEED_LIVE_GRACE_MS = 15 * 60_000;
+
 /** What the schedule needs of the current workspace (lib/workspace's, given as it is). */
 export interface ScheduledWorkspace {
   key(): Promise<WorkspaceKey | null>;
@@ -45,6 +51,8 @@ export interface SyncScheduleDeps {
   /** Until when automatic syncs of an account hold back after the platform's daily limit (persisted
    * for the same reason: the worker is usually stopped between two alarms). */
   dailyLimitHold: TimesStore;
+  /** When an alarm last found the feed live, per workspace (persisted: see FEED_LIVE_GRACE_MS). */
+  feedLiveSeen?: TimesStore;
   log?: (message: string, error: unknown) => void;
   /** Delay before retrying a sync that failed for a passing reason (network, 5xx, the per-minute 429); default 2 s doubling to 2 min. */
   retryDelayMs?: (attempt: number) => number;
@@ -158,6 +166,16 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     else if ((await deps.lastFullRefresh.get(workspaceId(key))) === null) await deps.lastFullRefresh.set(workspaceId(key), now());
   }
 
+  /** Whether the feed is live now, or was at an alarm within FEED_LIVE_GRACE_MS (a restarted worker). */
+  async function feedCountsLive(id: string): Promise<boolean> {
+    if ((await deps.feedLive?.()) === true) {
+      await deps.feedLiveSeen?.set(id, now());
+      return true;
+    }
+    const seen = (await deps.feedLiveSeen?.get(id)) ?? null;
+    return seen !== null && now() - seen < FEED_LIVE_GRACE_MS;
+  }
+
   async function withWorkspace<T>(fn: (key: WorkspaceKey) => Promise<T>): Promise<T | null> {
     const key = await deps.workspace.key();
     return key ? fn(key) : null;
@@ -188,7 +206,7 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
       await withWorkspace(async (key) => {
         const staffView = key.mode === 'oauth' && key.staffUuid !== 'all';
         const last = await deps.lastFullRefresh.get(workspaceId(key));
-        const live = (await deps.feedLive?.()) === true;
+        const live = await feedCountsLive(workspaceId(key));
         const due = staffView && last !== null && now() - last >= (live ? SAFETY_NET_MS : FULL_REFRESH_MS);
         if (live && !due) {
           const synced = (await (await deps.workspace.sync()).state()).lastSyncedAt;

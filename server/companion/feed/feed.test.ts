@@ -74,14 +74,14 @@ describe('POST /feed/register', () => {
     expect(callbackUrl).not.toContain(ACCOUNT);
   });
 
-  it('is idempotent and cheap: registering again adds nothing and lists nothing, another token of the account too', async () => {
-    const adds = platform.calls.add;
-    const lists = platform.calls.list;
+  it('is idempotent and free: registering again asks the platform nothing (no role, no list), another token of the account too', async () => {
+    const before = { ...platform.calls };
     expect((await register(TOKEN)).status).toBe(200);
     expect((await register('token-a2')).status).toBe(200);
-    expect(platform.calls.add).toBe(adds);
-    // The companion remembers the subscriptions it made: the account's request budget is not spent on lists.
-    expect(platform.calls.list).toBe(lists);
+    expect((await register(TOKEN, STUB_TECHNICIAN)).status).toBe(200);
+    // The companion remembers the subscriptions it made: the account's request budget is spent on neither the
+    // caller's role nor the list while they are in place.
+    expect({ add: platform.calls.add, list: platform.calls.list, staff: platform.calls.staff }).toEqual({ add: before.add, list: before.list, staff: before.staff });
     expect(platform.subscriptions.get(ACCOUNT)).toHaveLength(2);
   });
 
