@@ -6,11 +6,14 @@
 export const CAUSES = ['first sync', 'full refresh', 'incremental', 'live re-read', 'register', 'feed auth', 'writes'] as const;
 export type Cause = (typeof CAUSES)[number];
 
-/** The companion's platform requests: its token check (every feed request with a token it has not seen
- * for a while), and what a register costs (the caller's role, the subscription list and changes). */
+/** The companion's platform requests: its token check (once per token), the note it reads to place on its
+ * job (a live re-read, once for all browsers), and what a register costs (the caller's role, the
+ * subscription list and changes). */
 function companionCause(url: string): Cause {
   const path = new URL(url).pathname;
   if (path.endsWith('/vendor.json')) return 'feed auth';
+  // A changed note read once to place it on its job: the live re-read, made once for every browser.
+  if (/\/(dbo)?note(\/|\.json)/.test(path)) return 'live re-read';
   return 'register';
 }
 

@@ -48,6 +48,9 @@ export function createStaleness(caches: () => ReadonlyArray<JobCache | undefined
           continue;
         }
         const upsertAt = upserts.get(p.browser)?.get(p.job);
+        if (process.env.BUDGET_DEBUG && !(upsertAt !== undefined && upsertAt >= p.realAt) && simNow - p.simAt > 120_000) {
+          process.stderr.write(`budget: late by sync: browser ${p.browser} job ${p.job} ${p.field} after ${(simNow - p.simAt) / 1000} s\n`);
+        }
         lags.push(upsertAt !== undefined && upsertAt >= p.realAt ? (upsertAt - p.realAt) / 1000 : (simNow - p.simAt) / 1000);
       }
       pending = left;
