@@ -93,6 +93,9 @@ export const FeedChangeSchema = z.object({
   /** UTC, `YYYY-MM-DD HH:MM:SS`, as the platform sent it. */
   time: z.string(),
   resource_url: z.string(),
+  /** For a note: the job it belongs to, when the companion could read it (server/companion/feed/note-jobs.ts),
+   * so that only browsers holding that job do anything. */
+  job_uuid: z.string().optional(),
 });
 export type FeedChange = z.infer<typeof FeedChangeSchema>;
 
@@ -111,8 +114,8 @@ export const FeedRegisterReplySchema = z.object({
   position: Position,
   /** Subscriptions the platform would not take for this app (each is made on its own; the rest stand). */
   refused: z.array(z.object({ unique_id: z.string(), message: z.string() })).default([]),
-  /** Whether the caller's staff member is an administrator, so this register ensured the subscriptions
-   * (administrators alone manage them). */
+  /** Whether this register ensured the subscriptions: the caller's staff member is an administrator
+   * (administrators alone manage them) and they were due a check (false while they are known to be in place). */
   manages_subscriptions: z.boolean().default(false),
 });
 export type FeedRegisterReply = z.infer<typeof FeedRegisterReplySchema>;

@@ -4,6 +4,7 @@ import type { SyncSchedule } from '@/lib/cache/sync/schedule';
 import type { FeedService } from '@/lib/live-updates/feed-service';
 import type { Handlers } from '@/lib/messaging/router';
 import type { ContentService } from '@/lib/page-badges/content-service';
+import type { BudgetView } from '@/lib/messaging/views';
 import type { JobOpener } from '@/lib/side-panel/open-job';
 import type { Workspace } from '@/lib/workspace/workspace';
 import type { FieldWork } from './field-work';
@@ -23,13 +24,15 @@ export interface BackgroundServices {
   field: FieldWork;
   feed: FeedService;
   content: ContentService;
+  /** The account's request budget as this browser saw it. */
+  budget: () => Promise<BudgetView>;
 }
 
 /** One handler per message of lib/messaging/protocol.ts (the type holds it complete), by concern. */
 export function createHandlers(s: BackgroundServices): Handlers {
   return {
     ...createSessionHandlers(s.session, s.who),
-    ...createSyncHandlers({ sync: s.schedule, jobs: s.jobs }),
+    ...createSyncHandlers({ sync: s.schedule, jobs: s.jobs, budget: s.budget }),
     ...createWebhookHandlers({ client: () => s.workspace.client(), who: s.who, feed: s.feed }),
     ...createFieldHandlers(s.field),
     ...createContentHandlers(s.content),

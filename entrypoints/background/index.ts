@@ -3,15 +3,16 @@ import { createSignOutClearing } from '@/lib/account/clear-on-sign-out';
 import { createPlatformReader } from '@/lib/account/platform-reader';
 import { createSessionService } from '@/lib/account/session-service';
 import { createWhoAreYou } from '@/lib/account/who-are-you';
-import { createRateLimiterRegistry } from '@/lib/api/rate-limiter';
+import { createDailyUse, PLATFORM_DAILY_LIMIT, PLATFORM_PER_MINUTE_LIMIT } from '@/lib/api/daily-use';
+import { accountLimiterKey, createRateLimiterRegistry } from '@/lib/api/rate-limiter';
 import { createCompanionClient } from '@/lib/auth/companion-client';
 import { createInstallationKeys } from '@/lib/auth/installation-key';
 import { createSecretStore } from '@/lib/auth/secrets/store';
 import { createTokenKeeper } from '@/lib/auth/token-keeper';
 import { listenForMessages } from '@/lib/messaging/listen';
 import { createRouter } from '@/lib/messaging/router';
-import { contentSitesItem, firstRunItem, readConnection } from '@/lib/settings/items';
-import { ContentSitesSchema } from '@/lib/settings/schemas';
+import { apiUseTodayItem, contentSitesItem, firstRunItem, readConnection } from '@/lib/settings/items';
+import { ApiUseTodaySchema, ContentSitesSchema } from '@/lib/settings/schemas';
 import { closeLocalToContentScripts } from '@/lib/settings/trusted-area';
 import { createContentService } from '@/lib/page-badges/content-service';
 import { fieldsidePageKind } from '@/lib/page-badges/fieldside-pages';
@@ -43,7 +44,17 @@ export default defineBackground(() => {
   });
   // One per-minute budget per account for every request the background makes (the platform's limit
   // is per app per account): the session's reads and the workspace's sync, field work and feed alike.
-  const limiters = createRateLimiterRegistry();
+  // Each request also counts toward the day's use the options page shows an administrator.
+  const dailyUse = createDailyUse({
+    store: {
+      get: async () => {
+        const parsed = ApiUseTodaySchema.safeParse(await apiUseTodayItem.getValue());
+        return parsed.success ? parsed.data : {};
+      },
+      set: (value) => apiUseTodayItem.setValue(value),
+    },
+  });
+  const limiters = createRateLimiterRegistry({ onRequest: (account) => dailyUse.add(account) });
   const reader = createPlatformReader(limiters);
   const tokens = createTokenKeeper({
     secrets,
@@ -88,7 +99,8 @@ export default defineBackground(() => {
     onSyncProgress: (state) => schedule.publish(state),
     requestPersistence,
   });
-  const schedule = startSyncSchedule(workspace, hub);
+  // The feed is made below; the schedule asks it only when an alarm fires.
+  const schedule = startSyncSchedule(workspace, hub, async () => feed.state() === 'live');
   const jobs = createBrowserJobOpener();
   listenForOmnibox(workspace);
   startContentSites();
@@ -104,7 +116,16 @@ export default defineBackground(() => {
     feedWake: () => void feed.wake(),
     outbox: field.onAlarm,
   });
-  const router = createRouter(createHandlers({ session, who, workspace, schedule, jobs, field, feed, content }), {
+  const budget = async () => {
+    const key = await workspace.key();
+    return {
+      requestsToday: key ? await dailyUse.today(accountLimiterKey(key.baseUrl, key.accountUuid)) : 0,
+      dailyLimit: PLATFORM_DAILY_LIMIT,
+      perMinuteLimit: PLATFORM_PER_MINUTE_LIMIT,
+      limitedUntil: await schedule.dailyLimitUntil(),
+    };
+  };
+  const router = createRouter(createHandlers({ session, who, workspace, schedule, jobs, field, feed, content, budget }), {
     ownId: browser.runtime.id,
     ownOrigin: browser.runtime.getURL('/'),
     onRefused: (type, reason) => console.warn(`Fieldside: refused "${type}" ${reason}`),

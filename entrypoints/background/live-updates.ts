@@ -18,7 +18,8 @@ const FEED_WAKE_MINUTES = 3;
 export interface FeedWiring {
   tokens: TokenKeeper;
   workspace: Workspace;
-  hub: LiveHub;
+  /** `size()`: open pages (side panels, popups, options, content scripts) connected to it. */
+  hub: LiveHub & { size(): number };
   /** One incremental sync of the workspace in view. */
   resync: () => Promise<unknown>;
 }
@@ -40,6 +41,14 @@ export function startFeed({ tokens, workspace, hub, resync }: FeedWiring): FeedS
       client: () => workspace.client(),
       upsertJobs: (jobs) => workspace.upsertJobs(jobs),
       broadcast: (event) => hub.broadcast(event),
+      // A change is re-read only by browsers that hold the job (the budget is the account's, shared by all).
+      holds: async (uuids) => {
+        const cache = await workspace.cache();
+        const held = await Promise.all(uuids.map(async (uuid) => ((await cache.getJob(uuid, { includeInactive: true })) ? uuid : null)));
+        return new Set(held.filter((uuid): uuid is string => uuid !== null));
+      },
+      // Notes are not cached: only an open page shows one.
+      showsNotes: () => hub.size() > 0,
     },
     loadPosition: async () => {
       const parsed = FeedPositionSchema.nullable().safeParse(await feedPositionItem.getValue());

@@ -1,7 +1,7 @@
 import { cacheDbName } from '@/lib/databases';
 import { keepFirstScreen } from '@/lib/cache/first-screen/first-screen';
 import { localDay } from '@/lib/cache/first-screen/kept-screen';
-import { dailyLimitHoldStore, fullRefreshStore } from '@/lib/cache/sync/sync-times';
+import { dailyLimitHoldStore, feedLiveSeenStore, fullRefreshStore } from '@/lib/cache/sync/sync-times';
 import { createSyncSchedule, type SyncSchedule } from '@/lib/cache/sync/schedule';
 import type { LiveHub } from '@/lib/messaging/live-hub';
 import { connectionItem, sessionItem } from '@/lib/settings/items';
@@ -13,12 +13,15 @@ import { ensurePeriodicAlarm } from './alarms';
 
 const SYNC_PERIOD_MINUTES = 10;
 
-export function startSyncSchedule(workspace: Workspace, hub: LiveHub): SyncSchedule {
+/** `feedLive`: whether the live feed is connected (then it replaces the periodic incremental sync). */
+export function startSyncSchedule(workspace: Workspace, hub: LiveHub, feedLive: () => Promise<boolean>): SyncSchedule {
   const schedule = createSyncSchedule({
     workspace,
     hub,
     lastFullRefresh: fullRefreshStore,
     dailyLimitHold: dailyLimitHoldStore,
+    feedLiveSeen: feedLiveSeenStore,
+    feedLive,
     // The next popup opening paints today's jobs at once, even the first one after this sync.
     afterSync: async (key, sync) => keepFirstScreen(cacheDbName(key.accountUuid, key.staffUuid), await sync.searchIndex(), localDay(new Date())),
   });

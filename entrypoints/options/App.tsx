@@ -6,6 +6,10 @@ import { SetupLeft } from '@/components/SetupLeft';
 import { StaffChooser } from '@/components/StaffChooser';
 import { StaffPicker } from '@/components/StaffPicker';
 import { UnsentWrites } from '@/components/UnsentWrites';
+import { BudgetUse } from '@/components/budget/BudgetUse';
+import { DailyLimitNotice } from '@/components/budget/DailyLimitNotice';
+import { nextUtcMidnight } from '@/lib/api/daily-use';
+import type { BudgetModel } from './budget-model';
 import { BrandMark } from '@/components/design/Brand';
 import { Loading } from '@/components/design/Loading';
 import { Notice } from '@/components/design/Notice';
@@ -27,7 +31,7 @@ const FIELD_FEATURES = ['search', 'myDay', 'notes', 'badges'] as const;
 /** The settings, by who is reading them: a technician's page is about them (who they are, what
  * Fieldside may do for them, sites, sign out); the account's own settings (its webhook subscriptions,
  * where Fieldside connects) are an administrator's (the background refuses them to anyone else too). */
-export function App({ model, webhooks, sites }: { model: OptionsModel; webhooks?: WebhooksModel; sites?: SitesModel }) {
+export function App({ model, webhooks, sites, budget }: { model: OptionsModel; webhooks?: WebhooksModel; sites?: SitesModel; budget?: BudgetModel }) {
   const view = model.view.value;
   const busy = model.busy.value;
   if (!view) {
@@ -48,6 +52,7 @@ export function App({ model, webhooks, sites }: { model: OptionsModel; webhooks?
         <h1>Fieldside settings</h1>
       </header>
       {model.error.value && <ProblemNotice id="error" problem={model.error.value} />}
+      {signedIn && !administrator && <DailyLimitNotice until={budget?.budget.value?.limitedUntil} />}
       <SetupLeft left={left} onContinue={() => void openFirstRunPage()} />
       <section aria-labelledby="account-heading" class="card section">
         <h2 id="account-heading">Account</h2>
@@ -119,6 +124,8 @@ export function App({ model, webhooks, sites }: { model: OptionsModel; webhooks?
           />
         </section>
       )}
+      {/* An administrator sees the account's budget (and the limit notice inside it). */}
+      {signedIn && administrator && budget?.budget.value && <BudgetUse budget={budget.budget.value} nextDayAt={nextUtcMidnight(Date.now())} />}
       {webhooks && administrator && view.mode && <WebhooksSection model={webhooks} mode={view.mode} canManage />}
       {sites && <SitesSection model={sites} />}
       {signedIn && !administrator && view.me && (

@@ -7,6 +7,7 @@ import { App } from './App';
 import { createOptionsModel } from './model';
 import { createWebhooksModel } from './webhooks-model';
 import { createSitesModel } from './sites-model';
+import { createBudgetModel } from './budget-model';
 
 const model = createOptionsModel();
 model.watch();
@@ -14,4 +15,7 @@ void model.load();
 const sites = createSitesModel();
 sites.watch();
 void sites.load();
-render(<App model={model} webhooks={createWebhooksModel()} sites={sites} />, document.getElementById('app')!);
+const budget = createBudgetModel();
+budget.watch();
+void budget.load();
+render(<App model={model} webhooks={createWebhooksModel()} sites={sites} budget={budget} />, document.getElementById('app')!);

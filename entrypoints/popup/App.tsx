@@ -1,6 +1,7 @@
 import type { Signal } from '@preact/signals';
 import { QuickSearch } from '@/components/search/QuickSearch';
 import { BrandMark } from '@/components/design/Brand';
+import { DailyLimitNotice } from '@/components/budget/DailyLimitNotice';
 import type { QuickSearchModel } from '@/lib/quick-search/search-model';
 import { canOpenSidePanel, openJob } from './open';
 import type { PopupSetup } from './setup';
@@ -33,6 +34,7 @@ export function App({ model, setup }: { model: QuickSearchModel; setup: Signal<L
   return (
     <>
       {head}
+      <DailyLimitNotice until={model.sync.value?.dailyLimitUntil} />
       <QuickSearch
         query={model.query.value}
         rows={model.rows.value}

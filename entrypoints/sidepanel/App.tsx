@@ -1,3 +1,4 @@
+import { DailyLimitNotice } from '@/components/budget/DailyLimitNotice';
 import { DayList } from '@/components/field/DayList';
 import { JobDetailView } from '@/components/field/JobDetailView';
 import { BrandMark } from '@/components/design/Brand';
@@ -29,6 +30,7 @@ export function App({ model }: { model: SidepanelModel }) {
         <h1>Fieldside</h1>
       </header>
       <main id="sidepanel" data-signed-in={signedIn ? 'true' : 'false'}>
+        <DailyLimitNotice until={model.dailyLimitUntil.value} />
         {model.error.value && <ProblemNotice id="error" problem={model.error.value} />}
         {model.message.value && (
           <Notice tone="success" role="status" id="message" icon={<CheckIcon />}>

@@ -13,6 +13,7 @@ import type { WireError } from '@/lib/messaging/protocol';
 // Live events from the background re-read what is shown; the page's job (page.job) opens that job.
 
 export function createSidepanelModel() {
+  const dailyLimitUntil = signal<number | null>(null, { name: 'dailyLimitUntil' });
   const session = signal<SessionView | null>(null, { name: 'session' });
   const date = signal<string | null>(null, { name: 'date' }); // null: today (account time)
   const day = signal<DayView | null>(null, { name: 'day' });
@@ -114,11 +115,14 @@ export function createSidepanelModel() {
         refreshSoon();
         return;
       case 'sync.status':
+        dailyLimitUntil.value = event.status.dailyLimitUntil;
         return;
     }
   }
 
   const model = {
+    /** While the platform's daily limit holds: until when (SyncStatus.dailyLimitUntil). */
+    dailyLimitUntil,
     session,
     date,
     day,
@@ -133,7 +137,8 @@ export function createSidepanelModel() {
     isToday: () => day.value !== null && day.value.date === today.value,
 
     async start(): Promise<() => void> {
-      const stop = connectLive(onLive, { events: ['page.job', 'session.changed', 'jobs.changed', 'outbox.changed'], onReconnect: refreshSoon });
+      // sync.status: the background sends the current one at once, then every change (the daily limit).
+      const stop = connectLive(onLive, { events: ['page.job', 'session.changed', 'jobs.changed', 'outbox.changed', 'sync.status'], onReconnect: refreshSoon });
       await act(loadSession);
       await loadDay();
       const current = await sendMessage('page.currentJob', {}).catch(() => ({ uuid: null }));

@@ -55,6 +55,8 @@ describe('the storage items at sign-out', () => {
     firstRun: { finished: false },
     syncFullRefresh: { 'oauth|x|acct-9|tech-1': 1 },
     syncDailyLimitHold: { 'x|acct-9': 2 },
+    syncFeedLiveSeen: { 'oauth|x|acct-9|tech-1': 3 },
+    apiUseToday: { 'x|acct-9': { day: '2026-01-01', count: 12 } },
     sidePanelJob: '00000000-0000-4000-8000-000000000001',
     popupFirstScreen: { day: '2026-01-01', heading: "Today's jobs", rows: [], cacheName: 'fieldside-cache:acct-9:tech-1' },
     pageGrants: { pages: { '1:0:doc': { kind: 'site', tabId: 1, since: 0, numbers: ['1001'], jobs: ['j'], opened: [] } }, sites: { 'https://mail.acme.test': { since: 0, numbers: ['1001'] } } },

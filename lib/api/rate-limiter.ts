@@ -67,13 +67,18 @@ export function accountLimiterKey(baseUrl: string, accountUuid: string): string 
   return `${baseUrl}|${accountUuid}`;
 }
 
-export function createRateLimiterRegistry(options: RateLimiterOptions = {}) {
+export function createRateLimiterRegistry(options: RateLimiterOptions & { onRequest?: (accountKey: string) => void } = {}) {
   const limiters = new Map<string, RateLimiter>();
+  const { onRequest, ...limits } = options;
   return {
     forAccount(accountKey: string): RateLimiter {
       let limiter = limiters.get(accountKey);
       if (!limiter) {
-        limiter = createRateLimiter(options);
+        const inner = createRateLimiter(limits);
+        // Every request start passes here: the day's count of the account's requests (daily-use.ts).
+        limiter = onRequest
+          ? { acquire: async (signal) => (await inner.acquire(signal), onRequest(accountKey)), waitTime: () => inner.waitTime(), perMinute: inner.perMinute }
+          : inner;
         limiters.set(accountKey, limiter);
       }
       return limiter;

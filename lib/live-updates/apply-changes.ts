@@ -17,6 +17,11 @@ export interface ApplyTarget {
   /** Workspace.upsertJobs: cache + search index + `jobs.changed` broadcast. */
   upsertJobs(jobs: readonly Job[]): Promise<void>;
   broadcast(event: LiveEvent): void;
+  /** Of these jobs, the ones this browser holds (in its cache) or shows (on an open page): only those are
+   * re-read, because the account's request budget is shared by every browser (absent: all of them). */
+  holds?(uuids: readonly string[]): Promise<ReadonlySet<string>>;
+  /** Whether any open page could show a note (notes are not cached: with no page open, nobody needs one). */
+  showsNotes?(): boolean;
 }
 
 export interface ApplyResult {
@@ -53,6 +58,11 @@ export async function applyChanges(
   const client = await target.client();
   const jobs: Job[] = [];
   const noteJobs = new Set<string>();
+  // A note the companion could place (job_uuid) needs no read here: only its job matters, if this browser holds it.
+  const noteJobOf = (c: FeedChange) => (c.object === 'note' && c.job_uuid && UUID.test(c.job_uuid) ? c.job_uuid.toLowerCase() : null);
+  const jobUuids = changes.flatMap((c) => (c.object === 'job' && UUID.test(c.uuid) ? [c.uuid.toLowerCase()] : (noteJobOf(c) ?? [])));
+  const held = target.holds && jobUuids.length > 0 ? await target.holds(jobUuids) : null;
+  const notesWanted = target.showsNotes?.() ?? true;
 
   function sameRecord(read: string, change: FeedChange): boolean {
     if (read.toLowerCase() === change.uuid.toLowerCase()) return true;
@@ -63,6 +73,19 @@ export async function applyChanges(
   await Promise.all(
     changes.map(async (change) => {
       if ((change.object !== 'job' && change.object !== 'note') || !UUID.test(change.uuid)) {
+        result.ignored++;
+        return;
+      }
+      const placed = noteJobOf(change);
+      if (placed) {
+        if (notesWanted && (held === null || held.has(placed))) {
+          noteJobs.add(placed);
+          result.notes++;
+        } else result.ignored++;
+        return;
+      }
+      // Not this browser's to read: a job it neither holds nor shows, a note no open page could show.
+      if (change.object === 'job' ? held !== null && !held.has(change.uuid.toLowerCase()) : !notesWanted) {
         result.ignored++;
         return;
       }

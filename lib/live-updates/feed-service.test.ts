@@ -42,6 +42,7 @@ const change = (id: string, uuid = '00000000-0000-4000-8000-000000000001', objec
 
 const JOB_1 = '00000000-0000-4000-8000-000000000001';
 const JOB_2 = '00000000-0000-4000-8000-000000000002';
+const STAFF = '00000000-0000-4000-8000-0000000000aa';
 
 const oauth = (scopes: string[] = [], staffUuid: string | null = null): FeedAccount => ({ accountUuid: 'acc', mode: 'oauth', scopes, staffUuid });
 
@@ -93,7 +94,7 @@ describe('createFeedService', () => {
     expect(a.calls).toEqual(['register', 'read p5', 'read p7', 'stream p7']);
     await h.s.idle();
     expect(h.read.sort()).toEqual([`job/${JOB_1}`, `job/${JOB_2}`]);
-    expect(h.position()).toEqual({ accountUuid: 'acc', position: 'p7' });
+    expect(h.position()).toEqual({ accountUuid: 'acc', position: 'p7', grant: '|' });
     expect(h.syncs).toEqual([]);
     h.s.stop();
   });
@@ -180,21 +181,82 @@ describe('createFeedService', () => {
     await h.s.wake();
     await tick(10);
     expect(a.calls).toEqual(['register', 'read p0', 'stream p0']);
-    expect(h.position()).toEqual({ accountUuid: 'acc', position: 'p0' });
+    expect(h.position()).toEqual({ accountUuid: 'acc', position: 'p0', grant: '|' });
     h.s.stop();
   });
 
-  it('re-reads a live change again once its second has passed, and saves the position after applying', async () => {
+  it('reads a live change once, after its second has passed (two changes of one job within it: one read)', async () => {
     const a = scripted({});
     const h = service(a.feed, oauth());
     await h.s.wake();
     await tick(5);
     a.push(change('p1'));
     a.push(change('p2'));
+    await tick(10);
+    // Held for SETTLE_MS (here 30 ms): nothing read yet, and the position stays before the held changes.
+    expect(h.read).toEqual([]);
+    expect(h.position()?.position).toBe('p0');
     await h.s.idle();
-    // One coalesced re-read, then one settle re-read (SETTLE_MS, here 30 ms); never more.
-    expect(h.read).toEqual([`job/${JOB_1}`, `job/${JOB_1}`]);
-    expect(h.position()).toEqual({ accountUuid: 'acc', position: 'p2' });
+    expect(h.read).toEqual([`job/${JOB_1}`]);
+    expect(h.position()).toEqual({ accountUuid: 'acc', position: 'p2', grant: '|' });
+    h.s.stop();
+  });
+
+  it('while a change is held, the position saved after another is applied stays just before the held one', async () => {
+    const a = scripted({});
+    const h = service(a.feed, oauth());
+    await h.s.wake();
+    await tick(5);
+    a.push(change('p1'));
+    await tick(20);
+    a.push(change('p2', JOB_2));
+    await tick(30); // p1's hold (30 ms) is over and it was applied; p2 is still held
+    expect(h.read).toEqual([`job/${JOB_1}`]);
+    expect(h.position()?.position).toBe('p1');
+    await h.s.idle();
+    expect(h.position()?.position).toBe('p2');
+    h.s.stop();
+  });
+
+  it('catches up on many changes with one incremental sync, not one re-read each', async () => {
+    const many = [1, 2, 3, 4, 5].map((n) => change(`p${n}`, `00000000-0000-4000-8000-00000000000${n}`));
+    const a = scripted({ p0: { changes: many, position: 'p5' } });
+    const h = service(a.feed, oauth(), { accountUuid: 'acc', position: 'p0', grant: '|' });
+    await h.s.wake();
+    await h.s.idle();
+    expect(h.read).toEqual([]);
+    expect(h.syncs).toEqual([1]);
+    expect(h.position()).toEqual({ accountUuid: 'acc', position: 'p5', grant: '|' });
+    h.s.stop();
+  });
+
+  it('a new worker with the position saved under the same grant does not register again; a new grant does', async () => {
+    const a = scripted({});
+    const first = service(a.feed, oauth(['vendor'], STAFF));
+    await first.s.wake();
+    await tick(5);
+    first.s.stop();
+    const next = service(a.feed, oauth(['vendor'], STAFF), first.position());
+    await next.s.wake();
+    await tick(5);
+    next.s.stop();
+    expect(a.calls.filter((c) => c.startsWith('register'))).toEqual([`register as ${STAFF}`]);
+    const wider = service(a.feed, oauth(['vendor', 'read_jobs'], STAFF), next.position());
+    await wider.s.wake();
+    await tick(5);
+    wider.s.stop();
+    expect(a.calls.filter((c) => c.startsWith('register'))).toEqual([`register as ${STAFF}`, `register as ${STAFF}`]);
+  });
+
+  it('a wake while the stream is live reads nothing from the feed (the stream delivers every change)', async () => {
+    const a = scripted({});
+    const h = service(a.feed, oauth());
+    await h.s.wake();
+    await tick(5);
+    const before = a.calls.length;
+    await h.s.wake();
+    await h.s.wake();
+    expect(a.calls.slice(before)).toEqual([]);
     h.s.stop();
   });
 

@@ -28,7 +28,13 @@ export interface FeedAccount {
 export interface SavedPosition {
   accountUuid: string;
   position: string;
+  /** The grant the companion was registered with (scopes and staff member). */
+  grant?: string;
 }
+
+/** A catch-up that brings more changes than this is one incremental sync instead (one or two requests
+ * for all of them, where re-reading them would cost one each). */
+export const CATCH_UP_REREADS_MAX = 3;
 
 export interface FeedServiceDeps {
   feed: FeedClient;
@@ -71,7 +77,7 @@ export function createFeedService(deps: FeedServiceDeps) {
   const resync = createResync({ ...(deps.resync ? { sync: deps.resync } : {}), report });
   const gap = () => resync.gap();
   const settler = createSettler({
-    requeue: (change) => coalescer.add(change),
+    release: (change) => coalescer.add(change),
     ...(deps.settleMs !== undefined ? { settleMs: deps.settleMs } : {}),
     now,
   });
@@ -80,38 +86,57 @@ export function createFeedService(deps: FeedServiceDeps) {
     key: changeKey,
     delayMs: deps.coalesceMs ?? 40,
     flush: async (batch) => {
-      const upTo = received;
+      // While live changes are held (settle.ts), the position saved stays before the oldest of them: a
+      // worker stopped now catches them up on its next wake.
+      const held = settler.safePosition();
+      const upTo = held === undefined ? received : held;
       const forAccount = account;
-      const startedAt = now();
       const result = await applyChanges(batch, deps.target, report);
-      if (forAccount === account) settler.afterBatch(batch, startedAt);
       deps.onApplied?.(result, batch);
-      if (upTo && forAccount && forAccount === account) await deps.savePosition({ accountUuid: forAccount, position: upTo });
+      if (upTo && forAccount && forAccount === account) await save(forAccount, upTo);
     },
   });
+
+  const save = (accountUuid: string, position: string) =>
+    deps.savePosition({ accountUuid, position, ...(registeredGrant ? { grant: registeredGrant } : {}) });
 
   function accept(change: FeedChange): void {
     received = change.id;
     coalescer.add(change);
   }
 
-  /** From the live stream: the change is a moment old, so its re-read may need to settle (SETTLE_MS).
-   * Catch-up changes are older than that, and re-read once. */
+  /** From the live stream: the change is a moment old, so it is held until its second has passed
+   * (SETTLE_MS) and then read once. Catch-up changes are older than that, and read at once. */
   function acceptLive(change: FeedChange): void {
-    settler.arrived(change);
-    accept(change);
+    settler.arrived(change, received);
+    received = change.id;
   }
 
+  /** Reads what the feed kept since `from`. A few changes are re-read one by one; more than
+   * CATCH_UP_REREADS_MAX (a morning, a laptop that slept) are brought in by one incremental sync. */
   async function catchUp(from: string): Promise<string> {
     let position = from;
+    const missed: FeedChange[] = [];
+    let gapped = false;
     for (;;) {
       const page = await deps.feed.read(position);
-      if (page.gap) gap();
-      for (const change of page.changes) accept(change);
-      if (page.changes.length === 0 && received === null) received = page.position;
+      gapped ||= page.gap;
+      missed.push(...page.changes);
       position = page.position;
-      if (page.changes.length === 0) return position;
+      if (page.changes.length === 0) break;
     }
+    if (deps.resync && (gapped || missed.length > CATCH_UP_REREADS_MAX)) {
+      // The sync reads the platform now, so it also covers every change the feed kept before `position`.
+      gap();
+      await resync.idle();
+      received = position;
+      if (account) await save(account, position);
+      return position;
+    }
+    if (gapped) gap();
+    for (const change of missed) accept(change);
+    if (missed.length === 0 && received === null) received = position;
+    return position;
   }
 
   /** Reads the stream until stopped, reconnecting from the last position received with backoff. */
@@ -169,25 +194,30 @@ export function createFeedService(deps: FeedServiceDeps) {
         await deps.feed.register(signedIn.staffUuid);
         registeredGrant = grant;
       }
-      if (received) await catchUp(received);
+      // While the stream is open it delivers every change: reading the feed as well would cost the
+      // companion a token check at the platform on every wake, for nothing.
+      if (received && state !== 'live') await catchUp(received);
       return;
     }
     service.stop();
     account = signedIn.accountUuid;
-    const registered = await deps.feed.register(signedIn.staffUuid);
-    registeredGrant = grant;
     const saved = await deps.loadPosition();
-    let from = saved && saved.accountUuid === signedIn.accountUuid ? saved.position : registered.position;
+    const ours = saved !== null && saved.accountUuid === signedIn.accountUuid;
+    // A new worker with a position saved under the same grant is registered already: registering is what
+    // made that position, and the companion keeps the subscriptions without being asked again.
+    const registered = ours && saved.grant === grant ? null : await deps.feed.register(signedIn.staffUuid);
+    registeredGrant = grant;
+    let from = ours ? saved.position : registered!.position;
     try {
       from = await catchUp(from);
     } catch (error) {
       if (!isFeedError(error) || error.status !== 400) throw error;
       received = null; // an unknown position (another companion, or its storage was reset)
-      from = registered.position;
+      from = registered?.position ?? (await deps.feed.register(signedIn.staffUuid)).position;
       gap();
     }
     received ??= from;
-    if (!saved || saved.accountUuid !== signedIn.accountUuid) await deps.savePosition({ accountUuid: signedIn.accountUuid, position: from });
+    if (!ours || saved.grant !== grant) await save(signedIn.accountUuid, from);
     controller = new AbortController();
     void live(controller.signal, from);
   }

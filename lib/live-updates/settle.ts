@@ -5,55 +5,63 @@ import type { FeedChange } from './types';
  * The companion drops a notification with the same record, fields and second as one already kept:
  * the platform's retries cannot be told from a second change within the same second (the body has no
  * values). So a re-read done less than a second after a change arrived may miss a later change of that
- * same second; one more re-read once the second has surely passed closes the gap.
+ * same second. Rather than reading at once and again after the second (two requests per change, in every
+ * browser), a live change is held until its second has surely passed and then read once: a second of
+ * latency for half the requests.
  */
 export const SETTLE_MS = 1_100;
 
 export interface SettlerOptions {
-  /** Queues the follow-up re-read (into the coalescer). */
-  requeue: (change: FeedChange) => void;
+  /** Hands a change on to be re-read (into the coalescer). */
+  release: (change: FeedChange) => void;
   settleMs?: number;
   now?: () => number;
 }
 
-/** Tracks when live changes arrived, and schedules at most one follow-up re-read per change. */
+/** A record that keeps changing is still read this many settle periods after its first change, so a
+ * page never waits on it for long. */
+const MAX_HOLDS = 4;
+
+/** Holds each live change until SETTLE_MS after the latest one of its record arrived; one read per record. */
 export function createSettler(options: SettlerOptions) {
   const settleMs = options.settleMs ?? SETTLE_MS;
   const now = options.now ?? Date.now;
-  const arrivedAt = new Map<string, number>();
-  const followUps = new WeakSet<FeedChange>();
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  /** In the order records were first held: the first entry is the oldest. `before` is the feed position
+   * just before that first change (what may be saved while it is held). */
+  const held = new Map<string, { change: FeedChange; firstAt: number; before: string | null; timer: ReturnType<typeof setTimeout> }>();
+
+  function release(key: string): void {
+    const entry = held.get(key);
+    if (!entry) return;
+    held.delete(key);
+    options.release(entry.change);
+  }
 
   return {
-    /** A change from the live stream (catch-up changes are older than a second: no follow-up). */
-    arrived(change: FeedChange): void {
-      arrivedAt.set(changeKey(change), now());
+    /** A change from the live stream. A later change of a held record replaces it and starts the wait
+     * again (its own second must pass too), up to MAX_HOLDS settle periods after the first. */
+    arrived(change: FeedChange, before: string | null): void {
+      const key = changeKey(change);
+      const at = now();
+      const waiting = held.get(key);
+      if (waiting) clearTimeout(waiting.timer);
+      const firstAt = waiting?.firstAt ?? at;
+      const wait = Math.min(settleMs, firstAt + MAX_HOLDS * settleMs - at);
+      const timer = setTimeout(() => release(key), Math.max(0, wait));
+      if (waiting) Object.assign(waiting, { change, timer });
+      else held.set(key, { change, firstAt, before, timer });
     },
-    /** After a batch's re-reads, begun at `startedAt`: follow up those that may have been too early. */
-    afterBatch(batch: readonly FeedChange[], startedAt: number): void {
-      for (const change of batch) {
-        const key = changeKey(change);
-        const at = arrivedAt.get(key);
-        if (followUps.has(change) || at === undefined) continue;
-        if (startedAt - at >= settleMs) {
-          arrivedAt.delete(key);
-          continue;
-        }
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          const again = { ...change };
-          followUps.add(again);
-          options.requeue(again);
-        }, at + settleMs - now());
-        timers.add(timer);
-      }
+    /** The position a worker may save while changes are held: just before the oldest held one
+     * (undefined when nothing is held). */
+    safePosition(): string | null | undefined {
+      const oldest = held.values().next();
+      return oldest.done ? undefined : oldest.value.before;
     },
-    /** Follow-ups still waiting for their time. */
-    waiting: (): number => timers.size,
+    /** Changes still held. */
+    waiting: (): number => held.size,
     clear(): void {
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-      arrivedAt.clear();
+      for (const { timer } of held.values()) clearTimeout(timer);
+      held.clear();
     },
   };
 }

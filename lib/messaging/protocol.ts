@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ConnectionSchema, StaffSummarySchema } from '../settings/schemas';
 import { FEATURES, SessionViewSchema } from './session-view';
-import { DayViewSchema, JobDetailSchema, NoteViewSchema, PageJobSchema, SubscriptionViewSchema, SyncStatusSchema, WebhookRotationSchema } from './views';
+import { BudgetViewSchema, DayViewSchema, JobDetailSchema, NoteViewSchema, PageJobSchema, SubscriptionViewSchema, SyncStatusSchema, WebhookRotationSchema } from './views';
 
 // The one declaration of every message between Fieldside's contexts and the background.
 // Each entry names its request and reply schemas and which sending contexts may use it:
@@ -88,6 +88,8 @@ export const protocol = {
   //    trip per keystroke); these cover what only the background can do.
   'sync.status': message({ request: Empty, reply: SyncStatusSchema, from: ['page'] }),
   /** Start a sync now (incremental, or full to rebuild); answers at once with the status. */
+  /** The account's daily request budget as this browser saw it (options page). */
+  'budget.status': message({ request: Empty, reply: BudgetViewSchema, from: ['page'] }),
   'sync.run': message({ request: z.object({ mode: z.enum(['incremental', 'full']) }), reply: SyncStatusSchema, from: ['page'] }),
   /** Open a job: in the platform's web UI (a tab) or in the side panel. */
   'job.open': message({

@@ -130,8 +130,22 @@ export const SyncStatusSchema = z.object({
   lastError: z.string().nullable(),
   online: z.boolean(),
   pendingWrites: z.number(),
+  /** When the platform's daily limit for the account was reached: until when (ms since the epoch, the next
+   * midnight UTC) Fieldside waits. Null while requests are allowed. */
+  dailyLimitUntil: z.number().nullable(),
 });
 export type SyncStatus = z.infer<typeof SyncStatusSchema>;
+
+/** The account's request budget as this browser saw it (the options page's, for an administrator). */
+export const BudgetViewSchema = z.object({
+  /** Requests this browser made to the platform today (UTC day). */
+  requestsToday: z.number().int().nonnegative(),
+  dailyLimit: z.number().int().positive(),
+  perMinuteLimit: z.number().int().positive(),
+  /** See SyncStatus.dailyLimitUntil. */
+  limitedUntil: z.number().nullable(),
+});
+export type BudgetView = z.infer<typeof BudgetViewSchema>;
 
 /** A webhook subscription as the options page lists it: an object one (its record type and watched
  * fields) or an event one (its event name, no fields). Never its callback URL: the URL carries the

@@ -97,6 +97,20 @@ export const syncDailyLimitHoldItem = storage.defineItem<Record<string, number>>
   version: 1,
 });
 
+/** When an alarm last found the live feed connected (ms, device clock), keyed by workspaceId: a worker the
+ * browser stopped and an alarm started again trusts the feed's catch-up rather than polling (issue 18). */
+export const syncFeedLiveSeenItem = storage.defineItem<Record<string, number>>(STORAGE_KEYS.syncFeedLiveSeen, {
+  fallback: {},
+  version: 1,
+});
+
+/** Requests this browser made to the platform today, per account (lib/api/daily-use.ts): shown to an
+ * administrator beside the account's daily limit. */
+export const apiUseTodayItem = storage.defineItem<Record<string, { day: string; count: number }>>(STORAGE_KEYS.apiUseToday, {
+  fallback: {},
+  version: 1,
+});
+
 /** The job the person last asked to open in the side panel. storage.session: lives for the browser
  * session (surviving a stopped worker) and is not readable by content scripts. */
 export const sidePanelJobItem = storage.defineItem<string | null>(STORAGE_KEYS.sidePanelJob, { fallback: null, version: 1 });
@@ -136,6 +150,10 @@ export const ITEMS_ON_SIGN_OUT = {
   syncFullRefresh: { item: syncFullRefreshItem, onSignOut: 'clear' },
   /** The platform's daily limit is the account's, whoever signs in next. */
   syncDailyLimitHold: { item: syncDailyLimitHoldItem, onSignOut: 'keep' },
+  /** Per workspace, like the full refresh's times. */
+  syncFeedLiveSeen: { item: syncFeedLiveSeenItem, onSignOut: 'clear' },
+  /** The account's day of requests, whoever signs in next (no person's data: a number per account). */
+  apiUseToday: { item: apiUseTodayItem, onSignOut: 'keep' },
   sidePanelJob: { item: sidePanelJobItem, onSignOut: 'clear' },
   popupFirstScreen: { item: popupFirstScreenItem, onSignOut: 'clear' },
   pageGrants: { item: pageGrantsItem, onSignOut: 'clear' },

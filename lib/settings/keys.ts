@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   firstRun: 'local:firstRun',
   syncFullRefresh: 'local:syncFullRefresh',
   syncDailyLimitHold: 'local:syncDailyLimitHold',
+  syncFeedLiveSeen: 'local:syncFeedLiveSeen',
+  apiUseToday: 'local:apiUseToday',
   sidePanelJob: 'session:sidePanelJob',
   popupFirstScreen: 'session:popupFirstScreen',
   pageGrants: 'session:pageGrants',

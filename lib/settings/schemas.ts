@@ -67,8 +67,13 @@ export const SessionRecordSchema = z.object({
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;
 
 /** The webhook change feed's position for an account (an opaque companion position, not a secret). */
-export const FeedPositionSchema = z.object({ accountUuid: z.string(), position: z.string().min(1).max(64) });
+/** The feed position, and what the companion was registered with (scopes and staff member): a new worker
+ * with the same grant skips registering again (lib/live-updates/feed-service.ts). */
+export const FeedPositionSchema = z.object({ accountUuid: z.string(), position: z.string().min(1).max(64), grant: z.string().max(4_000).optional() });
 export type FeedPosition = z.infer<typeof FeedPositionSchema>;
+
+/** Requests this browser made today, per account (lib/api/daily-use.ts). */
+export const ApiUseTodaySchema = z.record(z.string(), z.object({ day: z.string(), count: z.number().int().nonnegative() }));
 
 /** The first-run page (entrypoints/welcome): opened on install; `finished` once the person reached its
  * end (opened their day). Its other steps (signed in, who you are) are the session's to say. */

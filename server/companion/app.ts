@@ -40,7 +40,7 @@ export async function createCompanionApp(config: CompanionConfig, deps: Companio
   const createFeed = deps.createFeedModule === undefined ? createFeedModule : deps.createFeedModule;
   let feed: FeedModule | undefined;
   try {
-    feed = createFeed ? await createFeed({ config, limits, limiter, ...(deps.fetch ? { fetch: deps.fetch } : {}) }) : undefined;
+    feed = createFeed ? await createFeed({ config, limits, limiter, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.now ? { now: deps.now } : {}) }) : undefined;
   } catch (error) {
     await limits.close();
     throw error;

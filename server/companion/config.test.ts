@@ -32,8 +32,8 @@ describe('companion configuration', () => {
   });
 
   it('reads the limits', () => {
-    const config = loadConfig({ ...PRODUCTION, OAUTH_LIMIT_PER_INSTALLATION: '5', OAUTH_LIMIT_PER_ACCOUNT: '50', FEED_STREAMS_PER_TOKEN: '1', FEED_STREAMS_PER_ACCOUNT: '9', ACCESS_TOKEN_LIFETIME_SECONDS: '60', FEED_STREAM_RECHECK_SECONDS: '7' });
-    expect(config.limits).toEqual({ ...DEFAULT_LIMITS, oauthPerInstallation: 5, oauthPerAccount: 50, streamsPerToken: 1, streamsPerAccount: 9, accessTokenLifetimeMs: 60_000, streamRecheckMs: 7_000 });
+    const config = loadConfig({ ...PRODUCTION, OAUTH_LIMIT_PER_INSTALLATION: '5', OAUTH_LIMIT_PER_ACCOUNT: '50', FEED_STREAMS_PER_TOKEN: '1', FEED_STREAMS_PER_ACCOUNT: '9', ACCESS_TOKEN_LIFETIME_SECONDS: '60', FEED_STREAM_RECHECK_SECONDS: '7', FEED_SUBSCRIPTIONS_RECHECK_SECONDS: '900' });
+    expect(config.limits).toEqual({ ...DEFAULT_LIMITS, oauthPerInstallation: 5, oauthPerAccount: 50, streamsPerToken: 1, streamsPerAccount: 9, accessTokenLifetimeMs: 60_000, streamRecheckMs: 7_000, subscriptionsRecheckMs: 900_000 });
   });
 
   it('outside development, refuses http platform URLs, a public URL taken from requests or over http, and the development id', () => {

@@ -8,6 +8,7 @@ import { productionProblems } from './config-production';
 // extension id (config-production.ts).
 
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const countOrOff = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
 
 const EnvSchema = z.object({
   /** `development` allows http URLs, an automatic PUBLIC_URL and the development extension id. */
@@ -40,8 +41,12 @@ const EnvSchema = z.object({
   FEED_STREAMS_PER_ACCOUNT: count(200),
   /** The platform's access-token lifetime (the spec's 3,600 s): a stream ends by then. */
   ACCESS_TOKEN_LIFETIME_SECONDS: count(3_600),
-  /** How often an open stream asks the platform whether its token still works. */
-  FEED_STREAM_RECHECK_SECONDS: count(300),
+  /** How often an open stream asks the platform whether its token still works; 0 (the default): never, the
+   * stream ends when its token expires. Every recheck spends the account's shared daily budget (50 open
+   * browsers rechecking every 5 minutes would cost 4,800 requests a day, issue 18). */
+  FEED_STREAM_RECHECK_SECONDS: countOrOff(0),
+  /** How long a register trusts that the subscriptions it made are still in place before listing them again. */
+  FEED_SUBSCRIPTIONS_RECHECK_SECONDS: count(6 * 3_600),
 });
 
 export interface CompanionLimits {
@@ -53,6 +58,9 @@ export interface CompanionLimits {
   streamsPerAccount: number;
   accessTokenLifetimeMs: number;
   streamRecheckMs: number;
+  /** How long an administrator's register trusts that the subscriptions it made are still in place before it
+   * lists the platform's again (a register is otherwise free of platform requests for subscriptions). */
+  subscriptionsRecheckMs: number;
 }
 
 export interface CompanionConfig {
@@ -79,7 +87,8 @@ export const DEFAULT_LIMITS: CompanionLimits = {
   streamsPerToken: 3,
   streamsPerAccount: 200,
   accessTokenLifetimeMs: 3_600_000,
-  streamRecheckMs: 300_000,
+  streamRecheckMs: 0,
+  subscriptionsRecheckMs: 6 * 3_600_000,
 };
 
 export interface LoadConfigOptions {
@@ -137,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       streamsPerAccount: e.FEED_STREAMS_PER_ACCOUNT,
       accessTokenLifetimeMs: e.ACCESS_TOKEN_LIFETIME_SECONDS * 1000,
       streamRecheckMs: e.FEED_STREAM_RECHECK_SECONDS * 1000,
+      subscriptionsRecheckMs: e.FEED_SUBSCRIPTIONS_RECHECK_SECONDS * 1000,
     },
   };
 }

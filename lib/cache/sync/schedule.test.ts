@@ -10,7 +10,8 @@ import type { SyncSource } from './sync-context';
 import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
 import type { LiveEvent } from '../../messaging/views';
 import type { ScheduledWorkspace } from './schedule';
-import { createSyncSchedule, dailyLimitHoldUntil, FULL_REFRESH_MS } from './schedule';
+import { createSyncSchedule, FEED_LIVE_GRACE_MS, FULL_REFRESH_MS, SAFETY_NET_MS } from './schedule';
+import { dailyLimitHoldUntil } from './daily-limit';
 import type { WorkspaceKey } from '../../settings/workspace-key';
 
 /** failJobs: true fails the job pages with a 503, an error fails them with that error. */
@@ -37,7 +38,7 @@ function source(jobs: Job[], companies: Company[], opts: { failJobs?: FailJobs }
 
 const keyOf = (staffUuid: string, mode: 'oauth' | 'api_key' = 'oauth'): WorkspaceKey => ({ accountUuid: 'acct', staffUuid, baseUrl: 'http://127.0.0.1:9', scopes: [], mode });
 
-async function setup(options: { scope?: WorkspaceKey | null; failJobs?: FailJobs; now?: () => number; afterSync?: (scope: WorkspaceKey, sync: CacheSync) => Promise<void> } = {}) {
+async function setup(options: { scope?: WorkspaceKey | null; failJobs?: FailJobs; now?: () => number; feedLive?: () => boolean | Promise<boolean>; afterSync?: (scope: WorkspaceKey, sync: CacheSync) => Promise<void> } = {}) {
   const { src, calls } = source(range(0, 40).map((n) => makeJob(n)), range(0, 7).map((n) => makeCompany(n)), options);
   let scope: WorkspaceKey | null = options.scope === undefined ? keyOf('tech') : options.scope;
   let sync: CacheSync | null = null;
@@ -45,6 +46,7 @@ async function setup(options: { scope?: WorkspaceKey | null; failJobs?: FailJobs
   const events: LiveEvent[] = [];
   const stored = new Map<string, number>();
   const holds = new Map<string, number>();
+  const liveSeen = new Map<string, number>();
   const timers: Array<{ fn: () => void; ms: number }> = [];
   const workspace = {
     key: async () => scope,
@@ -62,11 +64,13 @@ async function setup(options: { scope?: WorkspaceKey | null; failJobs?: FailJobs
       hub: { broadcast: (e) => void events.push(e) },
       lastFullRefresh: { get: async (k) => stored.get(k) ?? null, set: async (k, at) => void stored.set(k, at) },
       dailyLimitHold: { get: async (k) => holds.get(k) ?? null, set: async (k, at) => void holds.set(k, at) },
+      feedLiveSeen: { get: async (k) => liveSeen.get(k) ?? null, set: async (k, at) => void liveSeen.set(k, at) },
       online: () => true,
       log: () => undefined,
       setTimer: (fn, ms) => timers.push({ fn, ms }),
       ...(options.now ? { now: options.now } : {}),
       ...(options.afterSync ? { afterSync: options.afterSync } : {}),
+      ...(options.feedLive ? { feedLive: options.feedLive } : {}),
     });
   let service = startService();
   return {
@@ -163,6 +167,65 @@ describe('sync service', () => {
     expect(t.calls.some((c) => c.endsWith('filtered'))).toBe(false);
   });
 
+  it('no polling while the live feed is connected: the alarm syncs only as a safety net, and again once it drops', async () => {
+    let clock = Date.now();
+    let live = true;
+    const t = await setup({ now: () => clock, feedLive: () => live });
+    await t.service.onSessionChanged();
+    t.calls.length = 0;
+    for (let alarm = 0; alarm < 6; alarm++) {
+      clock += 10 * 60_000; // the alarm's period, through what would have been the hourly full refresh
+      await t.service.onAlarm();
+    }
+    expect(t.calls).toEqual([]);
+    clock += SAFETY_NET_MS;
+    await t.service.onAlarm();
+    expect(t.calls.length).toBeGreaterThan(0);
+    t.calls.length = 0;
+    live = false;
+    clock += FEED_LIVE_GRACE_MS;
+    await t.service.onAlarm();
+    expect(t.calls).toEqual(expect.arrayContaining(['job filtered', 'company filtered']));
+  });
+
+  it('a worker started by the alarm itself, its feed not reconnected yet, does not poll while an alarm saw the feed live lately', async () => {
+    let clock = Date.now();
+    let live = true;
+    const t = await setup({ now: () => clock, feedLive: () => live });
+    await t.service.onSessionChanged();
+    for (let alarm = 0; alarm < 6; alarm++) {
+      clock += 10 * 60_000;
+      await t.service.onAlarm(); // live: remembered
+    }
+    t.calls.length = 0;
+    // The browser stopped the worker; the next alarm starts a new one, whose feed is still connecting, with
+    // the hourly full refresh past due.
+    t.restartWorker();
+    live = false;
+    clock += 10 * 60_000;
+    await t.service.onAlarm();
+    expect(t.calls).toEqual([]);
+    // The feed never came back: the alarm after polls (here the refresh that was due).
+    t.restartWorker();
+    clock += 10 * 60_000;
+    expect(clock - 20 * 60_000 + FEED_LIVE_GRACE_MS).toBeLessThan(clock);
+    await t.service.onAlarm();
+    expect(t.calls).toEqual(expect.arrayContaining(['job', 'company']));
+  });
+
+  it('the schedule may wait on an asynchronous answer of whether the feed is live (no poll when it is)', async () => {
+    let clock = Date.now();
+    let woken = 0;
+    const t = await setup({ now: () => clock, feedLive: async () => (await new Promise((r) => setTimeout(r, 5)), ++woken > 0) });
+    await t.service.onSessionChanged();
+    t.calls.length = 0;
+    t.restartWorker();
+    clock += 70 * 60_000; // past the hourly refresh
+    await t.service.onAlarm();
+    expect(woken).toBe(1);
+    expect(t.calls).toEqual([]);
+  });
+
   it('an API-key view (whole account) never needs the hourly full refresh', async () => {
     let clock = 1_000_000;
     const t = await setup({ scope: keyOf('all', 'api_key'), now: () => clock });
@@ -209,6 +272,11 @@ describe('sync service', () => {
       expect(status.phase).toBe('error');
       expect(status.lastError).toMatch(/daily allowance of requests/);
       expect(t.timers).toHaveLength(0); // a retry in seconds cannot help
+      // Every page is told, and until when: the platform's next day, midnight UTC.
+      const nextDay = Date.UTC(2026, 10, 22);
+      expect(status.dailyLimitUntil).toBe(nextDay);
+      const pushed = t.events.filter((e) => e.type === 'sync.status').at(-1);
+      expect(pushed?.type === 'sync.status' && pushed.status.dailyLimitUntil).toBe(nextDay);
 
       t.calls.length = 0;
       t.restartWorker(); // the worker is usually stopped between alarms: the hold must outlive it
@@ -223,6 +291,9 @@ describe('sync service', () => {
       await t.service.onAlarm();
       expect(t.calls.some((c) => c.startsWith('job'))).toBe(true);
       expect((await t.service.status()).lastError).toBeNull();
+      expect((await t.service.status()).dailyLimitUntil).toBeNull();
+      const cleared = t.events.filter((e) => e.type === 'sync.status').at(-1);
+      expect(cleared?.type === 'sync.status' && cleared.status.dailyLimitUntil).toBeNull();
     });
 
     it('start-up holds back too; a sync asked for on demand still runs; success lifts the hold', async () => {

@@ -4,6 +4,7 @@ import type { CacheSync } from './cache-sync';
 import { describeSyncError, isQuotaExceeded } from './errors';
 import type { LiveEvent, SyncStatus } from '../../messaging/views';
 import type { TimesStore } from './sync-times';
+import { createDailyLimitHold } from './daily-limit';
 import { signedOutStatus, toSyncStatus } from './sync-status';
 import type { LiveHub } from '../../messaging/live-hub';
 import { workspaceId, type WorkspaceKey } from '../../settings/workspace-key';
@@ -21,26 +22,15 @@ import { workspaceId, type WorkspaceKey } from '../../settings/workspace-key';
 /** A staff member's workspace is walked in full this often: incremental sync misses allocation changes. */
 export const FULL_REFRESH_MS = 60 * 60_000;
 
-/** Longest hold on automatic syncs after the daily limit: then one alarm sync checks whether it cleared. */
-export const DAILY_LIMIT_RECHECK_MS = 60 * 60_000;
-const DAY_MS = 24 * 60 * 60_000;
+/** While the live feed is connected it replaces polling: the periodic alarm syncs only when the last sync
+ * is older than this (a safety net for what the feed cannot say, such as a job allocated to someone). */
+export const SAFETY_NET_MS = 4 * 60 * 60_000;
 
-/**
- * When automatic syncs may run again after hitting the daily limit at `at`: the next midnight UTC or an
- * hour later, whichever comes first. The platform does not say when its day starts; midnight UTC is
- * the likeliest guess (and the emulator's), and an hourly check finds the new day within the hour
- * whatever the boundary, for a few requests an hour, where "wait a whole day" could leave the cache
- * stale for most of one.
- */
-export function dailyLimitHoldUntil(at: number): number {
-  const nextUtcMidnight = (Math.floor(at / DAY_MS) + 1) * DAY_MS;
-  return Math.min(nextUtcMidnight, at + DAILY_LIMIT_RECHECK_MS);
-}
-
-/** The daily limit is per app per account: every workspace (staff member) of the account shares the hold. */
-function dailyLimitKey(key: WorkspaceKey): string {
-  return [key.mode, key.baseUrl, key.accountUuid].join('|');
-}
+/** An alarm that finds the feed not (yet) connected still counts it live when an alarm found it live this
+ * recently: the browser stopped the worker, and the alarm that starts the next one fires before the feed
+ * reconnects, which then catches up from its saved position. A feed truly gone is polled for at the alarm
+ * after (the alarm runs every 10 minutes, so a lost feed costs at most one period of polling). */
+export const FEED_LIVE_GRACE_MS = 15 * 60_000;
 
 /** What the schedule needs of the current workspace (lib/workspace's, given as it is). */
 export interface ScheduledWorkspace {
@@ -61,10 +51,16 @@ export interface SyncScheduleDeps {
   /** Until when automatic syncs of an account hold back after the platform's daily limit (persisted
    * for the same reason: the worker is usually stopped between two alarms). */
   dailyLimitHold: TimesStore;
+  /** When an alarm last found the feed live, per workspace (persisted: see FEED_LIVE_GRACE_MS). */
+  feedLiveSeen?: TimesStore;
   log?: (message: string, error: unknown) => void;
   /** Delay before retrying a sync that failed for a passing reason (network, 5xx, the per-minute 429); default 2 s doubling to 2 min. */
   retryDelayMs?: (attempt: number) => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
+  /** Whether the live feed is connected: then the alarm's incremental sync and full refresh wait for the
+   * safety net (SAFETY_NET_MS), because every change reaches the cache through the feed. May wait for the
+   * feed to wake first: a worker is often started by the very alarm that asks. */
+  feedLive?: () => boolean | Promise<boolean>;
   /** After every sync that finished: work that follows from a fresh cache (the popup's first screen). */
   afterSync?: (key: WorkspaceKey, sync: CacheSync) => Promise<void>;
 }
@@ -92,6 +88,7 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
   let knownGrant: string | null | undefined;
   const retryDelay = deps.retryDelayMs ?? ((attempt: number) => Math.min(2_000 * 2 ** attempt, 120_000));
   const setTimer = deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+  const limit = createDailyLimitHold({ store: deps.dailyLimitHold, now });
   let retries = 0;
   let retryPending = false;
 
@@ -108,14 +105,8 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
 
   /** A sync nobody asked for just now (alarm, start-up, retry): not while the daily limit holds. */
   async function runAutomatic(kind: 'auto' | 'full' | 'incremental', key: WorkspaceKey): Promise<SyncState | null> {
-    const holdUntil = (await deps.dailyLimitHold.get(dailyLimitKey(key))) ?? 0;
-    if (now() < holdUntil) return null;
+    if (await limit.holds(key)) return null;
     return runToEnd(kind, key);
-  }
-
-  async function clearDailyLimitHold(key: WorkspaceKey): Promise<void> {
-    const hold = dailyLimitKey(key);
-    if (((await deps.dailyLimitHold.get(hold)) ?? 0) !== 0) await deps.dailyLimitHold.set(hold, 0);
   }
 
   // The last outbox count seen, for the pushes made from sync progress (which must not wait on it).
@@ -133,12 +124,12 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     const key = await deps.workspace.key();
     if (!key) return signedOutStatus(online());
     const sync = await deps.workspace.sync();
-    return toSyncStatus(await sync.state(), { online: online(), pendingWrites: await pendingWrites() });
+    return toSyncStatus(await sync.state(), { online: online(), pendingWrites: await pendingWrites(), dailyLimitUntil: await limit.until(key) });
   }
 
   /** Pushes a state to every open page (called from the workspace's onProgress). */
   function publish(state: SyncState, pending = lastPending): void {
-    const event: LiveEvent = { type: 'sync.status', status: toSyncStatus(state, { online: online(), pendingWrites: pending }) };
+    const event: LiveEvent = { type: 'sync.status', status: toSyncStatus(state, { online: online(), pendingWrites: pending, dailyLimitUntil: limit.known() }) };
     deps.hub.broadcast(event);
   }
 
@@ -154,16 +145,18 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     try {
       const state = await (kind === 'auto' ? sync.run() : kind === 'full' ? sync.full() : sync.incremental());
       if (kind === 'full' || state.phase === 'idle') await markFullIfDone(kind, key, state);
-      await clearDailyLimitHold(key); // the platform answered again: the day has turned
+      // The platform answered again: the day has turned, and the pages are told.
+      if (await limit.clear(key)) publish(state);
       retries = 0;
       await deps.afterSync?.(key, sync).catch((error: unknown) => log('could not prepare the popup', error));
       return state;
     } catch (error) {
       // The sync stored the error in words (quota, network, sign-in) and published it already.
       log(isQuotaExceeded(error) ? 'the job cache is out of storage space' : `sync failed: ${describeSyncError(error)}`, error);
+      if (isDailyRateLimit(error)) await limit.reached(key);
       publish(await sync.state(), await pendingWrites());
-      if (isDailyRateLimit(error)) await deps.dailyLimitHold.set(dailyLimitKey(key), dailyLimitHoldUntil(now()));
-      else if (isPassing(error)) scheduleRetry(kind === 'full' ? 'full' : 'auto', key);
+      if (isDailyRateLimit(error)) return null;
+      if (isPassing(error)) scheduleRetry(kind === 'full' ? 'full' : 'auto', key);
       return null;
     }
   }
@@ -171,6 +164,16 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
   async function markFullIfDone(kind: string, key: WorkspaceKey, _state: SyncState): Promise<void> {
     if (kind === 'full') await deps.lastFullRefresh.set(workspaceId(key), now());
     else if ((await deps.lastFullRefresh.get(workspaceId(key))) === null) await deps.lastFullRefresh.set(workspaceId(key), now());
+  }
+
+  /** Whether the feed is live now, or was at an alarm within FEED_LIVE_GRACE_MS (a restarted worker). */
+  async function feedCountsLive(id: string): Promise<boolean> {
+    if ((await deps.feedLive?.()) === true) {
+      await deps.feedLiveSeen?.set(id, now());
+      return true;
+    }
+    const seen = (await deps.feedLiveSeen?.get(id)) ?? null;
+    return seen !== null && now() - seen < FEED_LIVE_GRACE_MS;
   }
 
   async function withWorkspace<T>(fn: (key: WorkspaceKey) => Promise<T>): Promise<T | null> {
@@ -181,6 +184,8 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
   return {
     status,
     publish,
+    /** See SyncStatus.dailyLimitUntil. */
+    dailyLimitUntil: async () => limit.until(await deps.workspace.key()),
 
     /** On demand ("sync.run"): starts the sync and answers at once with the status. */
     async run(mode: 'incremental' | 'full'): Promise<SyncStatus> {
@@ -201,7 +206,12 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
       await withWorkspace(async (key) => {
         const staffView = key.mode === 'oauth' && key.staffUuid !== 'all';
         const last = await deps.lastFullRefresh.get(workspaceId(key));
-        const due = staffView && last !== null && now() - last >= FULL_REFRESH_MS;
+        const live = await feedCountsLive(workspaceId(key));
+        const due = staffView && last !== null && now() - last >= (live ? SAFETY_NET_MS : FULL_REFRESH_MS);
+        if (live && !due) {
+          const synced = (await (await deps.workspace.sync()).state()).lastSyncedAt;
+          if (synced !== null && now() - synced < SAFETY_NET_MS) return null;
+        }
         return runAutomatic(due ? 'full' : 'incremental', key);
       });
     },

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { syncDailyLimitHoldItem, syncFullRefreshItem } from '../../settings/items';
+import { syncDailyLimitHoldItem, syncFeedLiveSeenItem, syncFullRefreshItem } from '../../settings/items';
 
 // Times the sync schedule keeps per workspace or account in storage.local (the items are declared
 // in lib/settings/items.ts), so they survive the service worker being stopped: when each workspace
 // last had a full refresh (the hourly refresh of impersonated workspaces), and until when automatic syncs hold back
-// after the platform's daily request limit.
+// after the platform's daily request limit, and when an alarm last found the live feed connected.
 const Schema = z.record(z.string(), z.number());
 
 export interface TimesStore {
@@ -31,3 +31,4 @@ function timesStore(item: TimesItem): TimesStore {
 
 export const fullRefreshStore = timesStore(syncFullRefreshItem);
 export const dailyLimitHoldStore = timesStore(syncDailyLimitHoldItem);
+export const feedLiveSeenStore = timesStore(syncFeedLiveSeenItem);

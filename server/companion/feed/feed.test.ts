@@ -74,24 +74,34 @@ describe('POST /feed/register', () => {
     expect(callbackUrl).not.toContain(ACCOUNT);
   });
 
-  it('is idempotent: registering again adds nothing, another token of the account too', async () => {
-    const adds = platform.calls.add;
+  it('is idempotent and free: registering again asks the platform nothing (no role, no list), another token of the account too', async () => {
+    const before = { ...platform.calls };
     expect((await register(TOKEN)).status).toBe(200);
     expect((await register('token-a2')).status).toBe(200);
-    expect(platform.calls.add).toBe(adds);
+    expect((await register(TOKEN, STUB_TECHNICIAN)).status).toBe(200);
+    // The companion remembers the subscriptions it made: the account's request budget is spent on neither the
+    // caller's role nor the list while they are in place.
+    expect({ add: platform.calls.add, list: platform.calls.list, staff: platform.calls.staff }).toEqual({ add: before.add, list: before.list, staff: before.staff });
     expect(platform.subscriptions.get(ACCOUNT)).toHaveLength(2);
   });
 
-  it('repairs a subscription that was deactivated or changed, and only that one', async () => {
-    const subs = platform.subscriptions.get(ACCOUNT)!;
-    subs[0]!.active = false;
-    subs[1]!.fields = ['note'];
-    const adds = platform.calls.add;
-    expect((await register(TOKEN)).status).toBe(200);
-    expect(platform.calls.add).toBe(adds + 2);
-    expect(platform.subscriptions.get(ACCOUNT)!.every((s) => s.active && s.fields.length > 1)).toBe(true);
-    expect((await register(TOKEN)).status).toBe(200);
-    expect(platform.calls.add).toBe(adds + 2);
+  it('repairs a subscription that was deactivated or changed, and only that one, once its memory is due a recheck', async () => {
+    const rechecking = await startFeedServer({ platformBaseUrl: platform.baseUrl, limits: { subscriptionsRecheckMs: 0 } });
+    try {
+      const registerThere = () => fetch(`${rechecking.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) });
+      expect((await registerThere()).status).toBe(200);
+      const subs = platform.subscriptions.get(ACCOUNT)!;
+      subs[0]!.active = false;
+      subs[1]!.fields = ['note'];
+      const adds = platform.calls.add;
+      expect((await registerThere()).status).toBe(200);
+      expect(platform.calls.add).toBe(adds + 2);
+      expect(platform.subscriptions.get(ACCOUNT)!.every((s) => s.active && s.fields.length > 1)).toBe(true);
+      expect((await registerThere()).status).toBe(200);
+      expect(platform.calls.add).toBe(adds + 2);
+    } finally {
+      await rechecking.close();
+    }
   });
 
   it('gives each account its own callback token', async () => {

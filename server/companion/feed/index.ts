@@ -6,6 +6,7 @@ import type { LimitStore } from '../limits/types';
 import { createCallbackTokens } from '../webhooks/callback-token';
 import { createWebhookRoutes } from '../webhooks/routes';
 import { createFeedStore } from './create-store';
+import { createNoteJobs } from './note-jobs';
 import { createFeedRoutes } from './routes';
 import { createRoleCheck } from './staff-role';
 import { createTokenChecker } from './token-check';
@@ -33,6 +34,8 @@ export async function createFeedModule(opts: {
   /** The companion's shared limits (app.ts); a module of its own (tests) keeps them in memory. */
   limits?: LimitStore;
   limiter?: RateLimiter;
+  /** Clock of the token and role caches (the companion's `now`; a benchmark's simulated day). */
+  now?: () => number;
 }): Promise<FeedModule> {
   const { config } = opts;
   const store = await createFeedStore(config);
@@ -40,13 +43,15 @@ export async function createFeedModule(opts: {
   const limiter = opts.limiter ?? createRateLimiter({ store: slots, limits: config.limits });
   const tokens = createCallbackTokens({ secret: config.signingSecret, store });
   const platform = { platformBaseUrl: config.platformBaseUrl, ...(opts.fetch ? { fetch: opts.fetch } : {}) };
-  const checker = createTokenChecker({ ...platform, lifetimeMs: config.limits.accessTokenLifetimeMs });
-  const roles = createRoleCheck(platform);
+  const clock = opts.now ? { now: opts.now } : {};
+  const checker = createTokenChecker({ ...platform, ...clock, lifetimeMs: config.limits.accessTokenLifetimeMs });
+  const roles = createRoleCheck({ ...platform, ...clock });
   const streams = new Set<() => void>();
 
   const routes = new Hono();
   routes.onError((_err, c) => c.json({ error: 'The companion failed to handle the request; retry later' }, 503));
-  routes.route('/', createWebhookRoutes({ tokens, store, platformBaseUrl: config.platformBaseUrl }));
+  const noteJobs = createNoteJobs(platform);
+  routes.route('/', createWebhookRoutes({ tokens, store, platformBaseUrl: config.platformBaseUrl, noteJob: noteJobs.jobOf }));
   routes.route(
     '/',
     createFeedRoutes({
@@ -62,7 +67,9 @@ export async function createFeedModule(opts: {
       allowedExtensionIds: config.allowedExtensionIds,
       heartbeatMs: opts.heartbeatMs ?? 15_000,
       ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      ...clock,
       streams,
+      noteJobs,
     }),
   );
 

@@ -7,6 +7,7 @@ import { feedCors } from './cors';
 import { isPlatformError } from './platform-error';
 import { STAFF_UUID, type RoleCheck } from './staff-role';
 import { openStream, type StreamRouteDeps } from './stream-route';
+import { createEnsuredSubscriptions } from './ensured-subscriptions';
 import { ensureSubscriptions } from './subscriptions';
 import { isFeedPositionError } from './types';
 
@@ -18,6 +19,8 @@ export interface FeedRoutesDeps extends StreamRouteDeps {
   platformBaseUrl: string;
   allowedExtensionIds: readonly string[];
   fetch?: typeof fetch;
+  /** Clock of what registers remember (ensured-subscriptions.ts). */
+  now?: () => number;
 }
 
 type Staff = { ok: true; admin: boolean } | { ok: false; response: Response };
@@ -47,24 +50,30 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
   }
 
   const callbackUrl = (token: string) => `${deps.publicUrl}${COMPANION_PATHS.webhooks}/${token}`;
+  const ensured = createEnsuredSubscriptions({ recheckMs: deps.limits.subscriptionsRecheckMs, ...(deps.now ? { now: deps.now } : {}) });
 
   app.post(COMPANION_PATHS.feedRegister, async (c) => {
     const account = c.get('account');
     const limited = await deps.limiter.check({ kind: 'account', id: account });
     if (!limited.ok) return tooManyRequests(c, limited, 'live-update registrations');
-    const staff = await staffOf(c);
-    if (!staff.ok) return staff.response;
+    const staffHeader = c.req.header(COMPANION_HEADERS.staff);
+    if (staffHeader && !STAFF_UUID.test(staffHeader)) return c.json({ error: `${COMPANION_HEADERS.staff} must be a staff member's uuid` }, 400);
+    // While the account's subscriptions are known to be in place, a register has nothing to do at the
+    // platform: the caller's role (two platform requests) is asked only when they are due a check, so a
+    // day of worker wakes costs the account's shared budget nothing here (issue 18).
+    const url = callbackUrl(await deps.tokens.issue(account));
     let refused: FeedRegisterReply['refused'] = [];
-    if (staff.admin) {
-      const token = await deps.tokens.issue(account);
-      ({ refused } = await ensureSubscriptions({
-        platformBaseUrl: deps.platformBaseUrl,
-        token: c.get('token'),
-        callbackUrl: callbackUrl(token),
-        ...(deps.fetch ? { fetch: deps.fetch } : {}),
-      }));
+    let manages = false;
+    if (staffHeader && !ensured.fresh(account, url)) {
+      const staff = await staffOf(c);
+      if (!staff.ok) return staff.response;
+      manages = staff.admin;
+      if (staff.admin) {
+        ({ refused } = await ensureSubscriptions({ platformBaseUrl: deps.platformBaseUrl, token: c.get('token'), callbackUrl: url, ...(deps.fetch ? { fetch: deps.fetch } : {}) }));
+        ensured.remember(account, url, refused);
+      }
     }
-    const reply: FeedRegisterReply = { account_uuid: account, position: await deps.store.position(account), refused, manages_subscriptions: staff.admin };
+    const reply: FeedRegisterReply = { account_uuid: account, position: await deps.store.position(account), refused, manages_subscriptions: manages };
     return c.json(reply);
   });
 

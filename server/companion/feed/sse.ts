@@ -13,7 +13,7 @@ export interface StreamOptions {
   streams: Set<() => void>;
   /** When the caller's token can no longer work (ms since the epoch): the stream ends then. */
   endsAt: number;
-  /** How often to ask whether the token still works, and how. */
+  /** How often to ask whether the token still works (0: never, the stream ends at `endsAt`), and how. */
   recheckMs: number;
   stillValid: () => Promise<boolean>;
   /** Each heartbeat: the stream is alive (its slot's lease is renewed). */
@@ -84,9 +84,12 @@ export function streamFeed(c: Context, opts: StreamOptions): Response {
       void stream.write(': heartbeat\n\n').then(opts.onHeartbeat).catch(finish);
     }, opts.heartbeatMs);
     const expiry = setTimeout(() => void end('token expires'), Math.max(0, opts.endsAt - now()));
-    const recheck = setInterval(() => {
-      void opts.stillValid().then((valid) => (valid ? undefined : end('token refused')), () => undefined);
-    }, opts.recheckMs);
+    const recheck =
+      opts.recheckMs > 0
+        ? setInterval(() => {
+            void opts.stillValid().then((valid) => (valid ? undefined : end('token refused')), () => undefined);
+          }, opts.recheckMs)
+        : undefined;
     try {
       await stream.write(': connected\n\n');
       await pump();

@@ -1,3 +1,4 @@
+import type { NoteJobs } from './note-jobs';
 import type { Context } from 'hono';
 import { FeedQuerySchema } from '../../../contracts/companion-http';
 import { sha256Base64Url } from '../../../contracts/installation-binding';
@@ -16,6 +17,8 @@ export interface StreamRouteDeps {
   heartbeatMs: number;
   /** Open streams' finishers, so closing the module ends them. */
   streams: Set<() => void>;
+  /** An open stream's token reads the job of changed notes for its account while the stream lasts. */
+  noteJobs?: NoteJobs;
 }
 
 /** A slot lives this many heartbeats without renewal: a stream whose instance died frees its slot by then. */
@@ -51,6 +54,7 @@ export async function openStream(c: Context<FeedEnv>, deps: StreamRouteDeps): Pr
       429,
     );
   }
+  const withdraw = deps.noteJobs?.offer(account, token);
   return streamFeed(c, {
     store: deps.store,
     account,
@@ -61,6 +65,9 @@ export async function openStream(c: Context<FeedEnv>, deps: StreamRouteDeps): Pr
     recheckMs: deps.limits.streamRecheckMs,
     stillValid: () => deps.checker.stillValid(token),
     onHeartbeat: () => deps.slots.renew(keys, id, leaseMs, Date.now()),
-    onEnd: () => void deps.slots.release(keys, id).catch(() => undefined),
+    onEnd: () => {
+      withdraw?.();
+      void deps.slots.release(keys, id).catch(() => undefined);
+    },
   });
 }

@@ -41,6 +41,21 @@ describe('token checker', () => {
     expect(calls - before).toBe(3);
   });
 
+  it('by default trusts an answer for the token\'s whole life, and no longer (one platform request per token)', async () => {
+    let now = 1000;
+    const checker = createTokenChecker({ platformBaseUrl: baseUrl, lifetimeMs: 3_600_000, now: () => now });
+    const before = calls;
+    expect(await checker.accountFor('good')).toBe('acc-1');
+    for (const later of [60_000, 15 * 60_000, 59 * 60_000]) {
+      now = 1000 + later;
+      expect(await checker.accountFor('good')).toBe('acc-1');
+    }
+    expect(calls - before).toBe(1);
+    now = 1000 + 3_600_000;
+    expect(await checker.accountFor('good')).toBe('acc-1');
+    expect(calls - before).toBe(2);
+  });
+
   it('maps refusals and outages to 401, 403 and 502, and does not remember outages', async () => {
     const checker = createTokenChecker({ platformBaseUrl: baseUrl });
     await expect(checker.accountFor('bad')).rejects.toMatchObject({ name: 'PlatformError', status: 401 });

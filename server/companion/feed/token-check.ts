@@ -36,11 +36,15 @@ export function createTokenChecker(opts: {
   now?: () => number;
 }) {
   const fetchFn = opts.fetch ?? fetch;
-  const ttlMs = opts.ttlMs ?? 60_000;
+  // A token's account never changes, so an answer is kept for the token's whole life (by default): a browser's
+  // reconnects and feed reads then cost the account's shared budget nothing (issue 18). A revoked token is
+  // refused by the platform on the browser's own next request (which signs it out), and its stream ends
+  // when the token expires at the latest (expiresBy), or sooner with FEED_STREAM_RECHECK_SECONDS.
+  const lifetimeMs = opts.lifetimeMs ?? 3_600_000;
+  const ttlMs = opts.ttlMs ?? lifetimeMs;
   const refusalTtlMs = opts.refusalTtlMs ?? 10_000;
   const maxEntries = opts.maxEntries ?? 10_000;
   const now = opts.now ?? Date.now;
-  const lifetimeMs = opts.lifetimeMs ?? 3_600_000;
   const cache = new Map<string, Entry>();
   /** Token digest → when first seen; in insertion order, so the oldest are at the front. */
   const firstSeen = new Map<string, number>();
@@ -89,7 +93,8 @@ export function createTokenChecker(opts: {
       let entry = cache.get(key);
       if (!entry || entry.expires <= at) {
         evict(at);
-        const created: Entry = { expires: at + ttlMs, outcome: ask(token) };
+        // No longer than the token can live (first sighting plus its lifetime).
+        const created: Entry = { expires: Math.min(at + ttlMs, seen(key, at) + lifetimeMs), outcome: ask(token) };
         entry = created;
         cache.delete(key); // re-inserted at the end, so the map stays in expiry order
         cache.set(key, created);

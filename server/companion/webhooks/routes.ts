@@ -33,7 +33,13 @@ function jsonInForm(form: URLSearchParams): unknown {
  * Nothing slow happens here (extensions re-read records themselves), so the platform is never kept
  * waiting. Errors are never 410, which would make the platform delete the subscription.
  */
-export function createWebhookRoutes(opts: { tokens: CallbackTokens; store: FeedStore; platformBaseUrl: string }): Hono {
+export function createWebhookRoutes(opts: {
+  tokens: CallbackTokens;
+  store: FeedStore;
+  platformBaseUrl: string;
+  /** The job of a changed note, read once for the account (feed/note-jobs.ts). */
+  noteJob?: (account: string, noteUuid: string) => Promise<string | null>;
+}): Hono {
   const app = new Hono();
   // resource_url is later fetched by extensions with their access token: only platform REST URLs may pass.
   const resourcePrefix = `${opts.platformBaseUrl}/api_1.0/`;
@@ -74,6 +80,10 @@ export function createWebhookRoutes(opts: { tokens: CallbackTokens; store: FeedS
     }
 
     const change = toChange(parsed.data);
+    if (change.object === 'note' && opts.noteJob) {
+      const job = await opts.noteJob(owner.account, change.uuid);
+      if (job) change.job_uuid = job;
+    }
     try {
       const appended = await opts.store.append(owner.account, change, await dedupKey(change), owner.generation);
       if (appended.kind === 'retired') return unknown();

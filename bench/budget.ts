@@ -1,0 +1,234 @@
+// `npm run bench -- budget` (or `npx tsx bench/budget.ts`): the account's API budget through a business day.
+// A 50-person account (1 administrator, 4 office, 45 technicians) with Fieldside open 8 hours against the real
+// emulator (its clock advanced a minute at a time) and the real companion, with a day of change made through
+// the emulator's control API (so webhooks fire) and notes technicians write in Fieldside. Each browser runs the
+// product's real background services in this process (browser.ts); every request to the platform is counted by
+// cause, per hour, per minute and for the day. Goal (issue 18): at most 2,000 requests per account-day, every
+// open browser showing a change within 10 s, never more than 120 requests in a minute.
+import 'fake-indexeddb/auto';
+import { pathToFileURL } from 'node:url';
+import { startDevStack } from '../server/development/dev-stack';
+import { openBrowser, SCOPES, type SimBrowser } from './budget/browser';
+import { CAUSES, createRequestCounter, type Cause } from './budget/causes';
+import { createRandom, DAY_MINUTES, planDay, type PlannedChange } from './budget/day-plan';
+import { printBudget } from './budget/report';
+import { createStaleness } from './budget/staleness';
+
+/** A 45-technician business: the emulator seeds one field worker per 1,300 jobs of history. */
+const JOBS = 58_500;
+const STAFF_PLAN = { administrator: 1, office: 4, technician: 45 } as const;
+/** A service worker does not live all day: the browser stops it, and the next event starts a new one. The
+ * bench restarts each browser's worker every half hour, at staggered times. */
+const WORKER_RESTART_MINUTES = 30;
+/** The background's alarms (entrypoints/background): incremental sync every 10 minutes, feed wake every 3. */
+const SYNC_ALARM_MINUTES = 10;
+const FEED_WAKE_MINUTES = 3;
+/** When the new device (an office laptop set up mid-morning) signs in and syncs from nothing. */
+const NEW_DEVICE_MINUTE = 90;
+export const DAILY_LIMIT = 20_000;
+
+export interface BudgetResult {
+  total: number;
+  byCause: Record<Cause, number>;
+  byHour: Array<Record<Cause, number> & { total: number }>;
+  peakPerMinute: number;
+  behind: { max: number; p95: number; count: number; never: number };
+  changes: number;
+  seconds: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Progress on stderr, so a long run shows where it is. */
+const progress = (message: string) => process.stderr.write(`budget: ${message}\n`);
+
+export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}): Promise<BudgetResult> {
+  const started = performance.now();
+  const counter = createRequestCounter();
+  let simNow = Date.now();
+  const dev = await startDevStack({
+    // The platform's limits are lifted so the bench measures what Fieldside asks for, not what it is refused.
+    emulator: { port: 0, jobs: opts.jobs ?? (Number(process.env.BUDGET_JOBS) || JOBS), seed: opts.seed ?? 18, quiet: true, rateLimitPerMinute: 1_000_000, rateLimitPerDay: 1_000_000_000 },
+    companionDeps: { fetch: counter.companionFetch, now: () => simNow, log: () => undefined },
+  });
+  const { emulator, companion } = dev;
+  const { control } = emulator;
+  simNow = await control.now();
+  const browsers: SimBrowser[] = [];
+  try {
+    const account = emulator.info.accounts[0]!;
+    const active = account.staff.filter((s) => s.active);
+    const byRole = (roles: string[]) => active.filter((s) => roles.includes(s.role));
+    const admin = byRole(['administrator'])[0]!;
+    const office = byRole(['office']);
+    const technicians = byRole(['technician', 'subcontractor']);
+    const people = [
+      { staff: admin, role: 'administrator' as const },
+      // The seeded account has one office manager; the other three office browsers see what she sees.
+      ...Array.from({ length: STAFF_PLAN.office }, (_, i) => ({ staff: office[i % office.length]!, role: 'office' as const })),
+      ...Array.from({ length: STAFF_PLAN.technician }, (_, i) => ({ staff: technicians[i % technicians.length]!, role: 'technician' as const })),
+    ];
+
+    // Who holds which job: an office or administrator browser every job, a technician the jobs allocated to them.
+    const visible = new Map<string, Set<string>>();
+    for (const p of people.filter((p) => p.role === 'technician')) {
+      if (!visible.has(p.staff.uuid)) visible.set(p.staff.uuid, new Set(await control.visibleJobUuids(account.uuid, p.staff.uuid)));
+    }
+    const random = createRandom(7);
+    const techJobs = people.map((p, i) => ({ browser: i, jobs: p.role === 'technician' ? [...visible.get(p.staff.uuid)!].slice(-40) : [] }));
+    // Today's work: a few recent jobs of each technician.
+    const activeJobs = [...new Set(techJobs.flatMap((t) => t.jobs.slice(-6)))];
+    const activities = ((await control.listRecords(account.uuid, 'jobactivity')) as Array<{ uuid: string }>).slice(-300).map((a) => a.uuid);
+    const plan = planDay({ seed: 18, activeJobs, activities, technicianJobs: techJobs.filter((t) => t.jobs.length > 0) });
+    const shown = people.map((p, i) => new Set(p.role === 'technician' ? techJobs[i]!.jobs.slice(-4) : [random.pick(activeJobs), random.pick(activeJobs)]));
+
+    const staleness = createStaleness(() => browsers.map((b) => b.cache));
+    const world = (i: number) => ({
+      index: i,
+      accountUuid: account.uuid,
+      staffUuid: people[i]!.staff.uuid,
+      role: people[i]!.role,
+      baseUrl: emulator.info.base_url,
+      companionUrl: companion.url,
+      counter,
+      now: () => simNow,
+      issueToken: async () => (await control.issueTokens(account.uuid, people[i]!.staff.uuid, SCOPES)).access_token,
+      shown: () => shown[i]!,
+      onUpsert: (b: number, jobs: Parameters<typeof staleness.onUpsert>[1]) => staleness.onUpsert(b, jobs),
+    });
+
+    // Yesterday: every browser but the new device has its cache (not counted). The day starts with each worker.
+    const newDevice = people.findIndex((p) => p.role === 'office');
+    for (let i = 0; i < people.length; i++) {
+      const b = await openBrowser(world(i));
+      if (i !== newDevice) await b.schedule.runAndWait('auto');
+      if (process.env.BUDGET_DEBUG) progress(`browser ${i} synced`);
+      browsers.push(b);
+      b.stop();
+    }
+    progress(`yesterday's caches ready (${browsers.length} browsers)`);
+    counter.take();
+    const setupSeconds = (performance.now() - started) / 1000;
+    // The night passes: the day's first syncs catch up on it.
+    await control.advanceClock(10 * 3600);
+    simNow = await control.now();
+    let platformBefore = (await control.stats()).requests;
+
+    const byHour: BudgetResult['byHour'] = [];
+    const perMinute: number[] = [];
+    const zero = () => Object.fromEntries(CAUSES.map((c) => [c, 0])) as Record<Cause, number>;
+    const opened = new Set<number>();
+    const holders = (job: string, isNew: boolean) =>
+      [...opened].filter((i) => people[i]!.role !== 'technician' || (!isNew && visible.get(people[i]!.staff.uuid)?.has(job)));
+    const statuses = ['Quote', 'Work Order', 'Completed', 'Unsuccessful'];
+    const badges = ((await control.listRecords(account.uuid, 'badge')) as Array<{ uuid: string }>).map((b) => b.uuid);
+    let serial = 0;
+
+    async function make(change: PlannedChange): Promise<void> {
+      serial++;
+      switch (change.kind) {
+        case 'job edit': {
+          const value = change.field === 'status' ? statuses[serial % statuses.length]! : `Budget day ${change.field} ${serial}`;
+          await control.updateRecord(account.uuid, 'job', change.job, { [change.field]: value });
+          staleness.changed(holders(change.job, false), change.job, change.field, value, simNow);
+          return;
+        }
+        case 'badge':
+          await control.updateRecord(account.uuid, 'job', change.job, { badges: JSON.stringify(serial % 2 && badges.length > 0 ? [badges[serial % badges.length]] : []) });
+          return;
+        case 'note':
+          await control.createRecord(account.uuid, 'note', { related_object: 'job', related_object_uuid: change.job, note: `Budget day note ${serial}` });
+          return;
+        case 'new job': {
+          const uuid = await control.createRecord(account.uuid, 'job', { status: 'Quote', job_address: `${serial} Budget Street`, job_description: 'Booked today' });
+          staleness.changed(holders(uuid, true), uuid, 'exists', '', simNow);
+          return;
+        }
+        case 'visit moved':
+          await control.updateRecord(account.uuid, 'jobactivity', change.activity, { start_date: new Date(simNow + 3_600_000).toISOString().slice(0, 19).replace('T', ' ') });
+          return;
+        case 'fieldside note':
+          await browsers[change.browser]!.writes.addNote(change.job, `Written in Fieldside ${serial}`);
+          return;
+      }
+    }
+
+    let next = 0;
+    for (let minute = 0; minute < DAY_MINUTES; minute++) {
+      const work: Array<Promise<unknown>> = [];
+      for (let i = 0; i < browsers.length; i++) {
+        const b = browsers[i]!;
+        if (!opened.has(i)) {
+          // The day begins (or the new device is set up): the worker starts.
+          if (minute === (i === newDevice ? NEW_DEVICE_MINUTE : 0)) {
+            opened.add(i);
+            work.push(b.restartWorker().then(() => (i === newDevice ? b.schedule.onSessionChanged() : undefined)));
+          }
+          continue;
+        }
+        if (minute > 0 && (minute + i) % WORKER_RESTART_MINUTES === 0) work.push(b.restartWorker());
+        else if ((minute + i) % FEED_WAKE_MINUTES === 0) work.push(b.feed.wake());
+        if ((minute + i) % SYNC_ALARM_MINUTES === 0) work.push(b.schedule.onAlarm());
+      }
+      const t0 = performance.now();
+      await Promise.all(work);
+      const t1 = performance.now();
+      let changed = false;
+      while (next < plan.length && plan[next]!.minute === minute) {
+        const change = plan[next++]!;
+        if (change.kind === 'fieldside note' && !opened.has(change.browser)) continue;
+        await make(change);
+        changed = true;
+      }
+      if (changed) {
+        await emulator.webhooks.whenIdle();
+        // Long enough for the companion to hand the changes to every stream.
+        await sleep(60);
+      }
+      await Promise.all(browsers.map((b) => b.flushWrites().then(() => b.idle())));
+      await emulator.webhooks.whenIdle();
+      await Promise.all(browsers.map((b) => b.idle()));
+      await control.advanceClock(60);
+      simNow = await control.now();
+      const t2 = performance.now();
+      await staleness.check(simNow);
+      if (process.env.BUDGET_DEBUG) progress(`minute ${minute}: alarms ${(t1 - t0).toFixed(0)} ms, changes+idle ${(t2 - t1).toFixed(0)} ms, check ${(performance.now() - t2).toFixed(0)} ms`);
+
+      const taken = counter.take();
+      const platformNow = (await control.stats()).requests;
+      perMinute.push(platformNow - platformBefore);
+      platformBefore = platformNow;
+      if (minute % 30 === 29) progress(`${minute + 1} minutes of the day simulated`);
+      const hour = (byHour[Math.floor(minute / 60)] ??= { ...zero(), total: 0 });
+      for (const [cause, n] of taken) {
+        hour[cause] += n;
+        hour.total += n;
+      }
+    }
+    for (const b of browsers) b.stop();
+
+    const byCause = zero();
+    for (const h of byHour) for (const c of CAUSES) byCause[c] += h[c];
+    const total = byHour.reduce((s, h) => s + h.total, 0);
+    const platformTotal = perMinute.reduce((s, n) => s + n, 0);
+    if (platformTotal !== total) console.warn(`(the emulator counted ${platformTotal} requests, the causes ${total}: the difference has no cause)`);
+    const result: BudgetResult = {
+      total: platformTotal,
+      byCause,
+      byHour,
+      peakPerMinute: Math.max(...perMinute),
+      behind: staleness.summary(),
+      changes: plan.length,
+      seconds: (performance.now() - started) / 1000,
+    };
+    printBudget(result, { setupSeconds, staff: people.length, dailyLimit: DAILY_LIMIT });
+    return result;
+  } finally {
+    for (const b of browsers) b.stop();
+    await dev.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await runBudgetBench();
+  process.exit(0);
+}

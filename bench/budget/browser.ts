@@ -1,0 +1,183 @@
+import { createPlatformClient, type PlatformClient } from '../../lib/api/client';
+import { createRateLimiter } from '../../lib/api/rate-limiter';
+import type { Job } from '../../lib/api/schemas';
+import { createCacheSync, openCacheDb, openJobCache, type CacheSync, type JobCache } from '../../lib/cache';
+import { createSyncSchedule, type SyncSchedule } from '../../lib/cache/sync/schedule';
+import type { TimesStore } from '../../lib/cache/sync/sync-times';
+import { createFeedClient } from '../../lib/live-updates/feed-client';
+import { createFeedService, type FeedService, type SavedPosition } from '../../lib/live-updates/feed-service';
+import type { LiveEvent } from '../../lib/messaging/views';
+import { createOutbox, type Outbox } from '../../lib/outbox';
+import { createOutboxRunner } from '../../lib/outbox/runner';
+import { createOutboxWrites, type OutboxWrites } from '../../lib/outbox/writes';
+import type { WorkspaceKey } from '../../lib/settings/workspace-key';
+import type { Cause, RequestCounter } from './causes';
+
+// One person's Fieldside, as its background runs it: the real sync schedule, cache sync, live feed service
+// and outbox over fake-indexeddb, with their own platform clients (each counting under its cause). What
+// survives a service-worker restart here is what survives one in the browser: the cache, the outbox, the
+// saved feed position and the schedule's stored times; the services themselves are made anew.
+
+export const SCOPES = ['vendor', 'read_jobs', 'read_customers', 'read_job_notes', 'publish_job_notes', 'manage_badges', 'read_staff', 'read_security_roles', 'read_schedule'];
+
+/** A settle re-read waits a second of real time in the browser; the simulated minute passes in a fraction of
+ * one, so the bench shortens it (the count of follow-ups is the same: every live change gets one). */
+const BENCH_SETTLE_MS = 120;
+
+export interface BrowserWorld {
+  index: number;
+  accountUuid: string;
+  staffUuid: string;
+  role: 'administrator' | 'office' | 'technician';
+  baseUrl: string;
+  companionUrl: string;
+  counter: RequestCounter;
+  /** The platform's (simulated) time. */
+  now: () => number;
+  /** A fresh access token for the staff member (the bench's stand-in for the token keeper's refresh). */
+  issueToken: () => Promise<string>;
+  /** Jobs this person's open pages show (side panel, the job open in the web app). */
+  shown: () => ReadonlySet<string>;
+  /** Every job put into this browser's cache outside a sync, with the real time it arrived. */
+  onUpsert: (browser: number, jobs: readonly Job[]) => void;
+}
+
+function memoryTimes(): TimesStore {
+  const times = new Map<string, number>();
+  return { get: async (k) => times.get(k) ?? null, set: async (k, at) => void times.set(k, at) };
+}
+
+export interface SimBrowser {
+  world: BrowserWorld;
+  cache: JobCache;
+  feed: FeedService;
+  schedule: SyncSchedule;
+  writes: OutboxWrites;
+  /** Sends what the outbox holds now (the runner does this by itself after each write). */
+  flushWrites(): Promise<void>;
+  /** The service worker stops and starts again: new services over the same stored state. */
+  restartWorker(): Promise<void>;
+  idle(): Promise<void>;
+  stop(): void;
+}
+
+export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
+  let token = await world.issueToken();
+  let tokenAt = world.now();
+  const access = {
+    getAccessToken: async () => {
+      // Refreshed before the hour is out, as the token keeper does.
+      if (world.now() - tokenAt > 50 * 60_000) {
+        token = await world.issueToken();
+        tokenAt = world.now();
+      }
+      return token;
+    },
+    onUnauthorized: async () => {
+      token = await world.issueToken();
+      tokenAt = world.now();
+      return token;
+    },
+  };
+  // One limiter per browser, shared by its clients, as the background shares one per account. Its window is
+  // real time, and the bench passes a simulated minute in a fraction of a second, so its limit is lifted:
+  // the platform's minute is measured at the emulator instead (the peak per minute).
+  const limiter = createRateLimiter({ perMinute: 1_000_000 });
+  const clientFor = (cause: () => Cause): PlatformClient =>
+    createPlatformClient({ baseUrl: world.baseUrl, auth: { kind: 'oauth', tokens: access }, impersonateStaffUuid: world.staffUuid, limiter, fetch: world.counter.fetchFor(cause) });
+
+  const cache = await openJobCache(await openCacheDb(`budget-${world.index}`));
+  const key: WorkspaceKey = { accountUuid: world.accountUuid, staffUuid: world.staffUuid, baseUrl: world.baseUrl, scopes: SCOPES, mode: 'oauth' };
+  const lastFullRefresh = memoryTimes();
+  const dailyLimitHold = memoryTimes();
+  const feedLiveSeen = memoryTimes();
+  let position: SavedPosition | null = null;
+  const outbox: Outbox = createOutbox({ accountUuid: world.accountUuid, staffUuid: world.staffUuid, now: world.now });
+  const hub = { broadcast: (_event: LiveEvent) => undefined };
+
+  let syncPhase: Cause = 'first sync';
+  let everComplete = false;
+  let sync: CacheSync;
+  let feed: FeedService;
+  let schedule: SyncSchedule;
+  const reReadClient = clientFor(() => 'live re-read');
+  const writeClient = clientFor(() => 'writes');
+
+  const upsertJobs = async (jobs: readonly Job[]) => {
+    await sync.upsert(jobs);
+    world.onUpsert(world.index, jobs);
+  };
+
+  function startServices(): void {
+    sync = createCacheSync({
+      client: clientFor(() => syncPhase),
+      cache,
+      now: world.now,
+      onProgress: (state) => {
+        if (state.phase === 'full') syncPhase = everComplete ? 'full refresh' : 'first sync';
+        else if (state.phase === 'incremental') syncPhase = 'incremental';
+        else if (state.phase === 'idle' && state.lastSyncedAt !== null) everComplete = true;
+      },
+    });
+    const workspace = {
+      key: async () => key,
+      sync: async () => sync,
+      outbox: async () => outbox,
+      close: async () => undefined,
+    };
+    schedule = createSyncSchedule({ workspace, hub, lastFullRefresh, dailyLimitHold, feedLiveSeen, now: world.now, log: () => undefined, feedLive: () => feed.state() === 'live' });
+    feed = createFeedService({
+      feed: createFeedClient({ companionUrl: async () => world.companionUrl, accessToken: access.getAccessToken }),
+      account: async () => ({ accountUuid: world.accountUuid, mode: 'oauth', scopes: SCOPES, staffUuid: world.staffUuid }),
+      resync: () => schedule.runAndWait('incremental'),
+      target: {
+        client: async () => reReadClient,
+        upsertJobs,
+        broadcast: () => undefined,
+        // As the background answers them (entrypoints/background/live-updates.ts): the jobs in the cache,
+        // and notes while a page is open (the person's side panel is open all day).
+        holds: async (uuids) => new Set((await cache.getJobs(uuids)).map((j) => j.uuid)),
+        showsNotes: () => true,
+      },
+      loadPosition: async () => position,
+      savePosition: async (saved) => void (position = saved),
+      settleMs: BENCH_SETTLE_MS,
+      report: () => undefined,
+    });
+  }
+  startServices();
+
+  const runner = createOutboxRunner({
+    workspace: { key: async () => key, outbox: async () => outbox, client: async () => writeClient, upsertJobs },
+    live: hub,
+    alarm: { set: () => undefined, clear: () => undefined },
+    settleMs: 20,
+  });
+  const writes = createOutboxWrites({ outbox: async () => outbox, author: async () => null }, runner);
+
+  const browser: SimBrowser = {
+    world,
+    cache,
+    get feed() {
+      return feed;
+    },
+    get schedule() {
+      return schedule;
+    },
+    writes,
+    flushWrites: () => runner.flush(),
+    async restartWorker() {
+      feed.stop();
+      await sync.upsert([]).catch(() => undefined);
+      startServices();
+      await Promise.all([feed.wake(), schedule.onStartup()]);
+    },
+    async idle() {
+      await feed.idle();
+    },
+    stop() {
+      feed.stop();
+    },
+  };
+  return browser;
+}

@@ -1,0 +1,49 @@
+// Why each request reached the platform. Each browser's services get platform clients of their own whose
+// fetch counts under that service's cause (the sync's by the phase it is in); the companion's requests are
+// told apart by what they ask (its token check; the staff role and the subscriptions a register costs).
+// The emulator's own request count is the total they must add up to.
+
+export const CAUSES = ['first sync', 'full refresh', 'incremental', 'live re-read', 'register', 'feed auth', 'writes'] as const;
+export type Cause = (typeof CAUSES)[number];
+
+/** The companion's platform requests: its token check (once per token), the note it reads to place on its
+ * job (a live re-read, once for all browsers), and what a register costs (the caller's role, the
+ * subscription list and changes). */
+function companionCause(url: string): Cause {
+  const path = new URL(url).pathname;
+  if (path.endsWith('/vendor.json')) return 'feed auth';
+  // A changed note read once to place it on its job: the live re-read, made once for every browser.
+  if (/\/(dbo)?note(\/|\.json)/.test(path)) return 'live re-read';
+  return 'register';
+}
+
+export interface RequestCounter {
+  /** A fetch for one of a browser's platform clients: counts under its cause. */
+  fetchFor(cause: () => Cause): typeof fetch;
+  /** The companion's fetch: counts its platform requests by what they ask. */
+  companionFetch: typeof fetch;
+  /** Counts since the last call, by cause (and clears them). */
+  take(): Map<Cause, number>;
+}
+
+export function createRequestCounter(): RequestCounter {
+  let counts = new Map<Cause, number>();
+  const add = (cause: Cause) => counts.set(cause, (counts.get(cause) ?? 0) + 1);
+  // The platform's REST and subscription API (the emulator's control API and OAuth are not the budget's).
+  const toPlatform = (input: RequestInfo | URL) => /\/(api_1\.0|webhook_subscriptions)(\/|$)/.test(new URL(String(input instanceof Request ? input.url : input)).pathname);
+  return {
+    fetchFor: (cause) => (input, init) => {
+      if (toPlatform(input)) add(cause());
+      return fetch(input, init);
+    },
+    companionFetch: (input, init) => {
+      if (toPlatform(input)) add(companionCause(String(input instanceof Request ? input.url : input)));
+      return fetch(input, init);
+    },
+    take() {
+      const taken = counts;
+      counts = new Map();
+      return taken;
+    },
+  };
+}
