@@ -54,7 +54,8 @@ export function DayList({ day, isToday, loading, onPrev, onNext, onToday, onDate
       </div>
       {day?.offline && (
         <Notice tone="warning" role="status" id="day-offline" icon={<OfflineIcon />}>
-          Offline — as of {asOf(day.fetchedAt)}
+          {day.keptBecause === 'platform' ? 'The platform is not answering just now — your day as of ' : 'Offline — as of '}
+          {asOf(day.fetchedAt)}
         </Notice>
       )}
       {loading && !day && <Loading>Loading your day…</Loading>}

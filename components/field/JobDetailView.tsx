@@ -45,7 +45,7 @@ export function JobDetailView(props: JobDetailViewProps) {
       </header>
       {detail.offline && (
         <Notice tone="warning" role="status" id="job-offline" icon={<OfflineIcon />}>
-          Offline — showing what Fieldside kept
+          {detail.keptBecause === 'platform' ? 'The platform is not answering just now — showing what Fieldside kept' : 'Offline — showing what Fieldside kept'}
         </Notice>
       )}
       <dl class="fields card">

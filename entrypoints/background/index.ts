@@ -54,7 +54,15 @@ export default defineBackground(() => {
       set: (value) => apiUseTodayItem.setValue(value),
     },
   });
-  const limiters = createRateLimiterRegistry({ onRequest: (account) => dailyUse.add(account) });
+  // A daily 429 met by any request of the account in view holds back the automatic syncs and is told to every
+  // page (the schedule is made below; nothing reaches the platform before it exists).
+  const limiters = createRateLimiterRegistry({
+    onRequest: (account) => dailyUse.add(account),
+    onDailyLimit: (account) =>
+      void workspace.key().then(async (key) => {
+        if (key && accountLimiterKey(key.baseUrl, key.accountUuid) === account) await schedule.dailyLimitReached();
+      }),
+  });
   const reader = createPlatformReader(limiters);
   const tokens = createTokenKeeper({
     secrets,

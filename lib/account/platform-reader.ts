@@ -1,4 +1,5 @@
 import { createPlatformClient } from '../api/client';
+import { isApiError } from '../api/errors';
 import type { ClientContext } from '../api/client-context';
 import { accountLimiterKey, createRateLimiterRegistry, type RateLimiterRegistry } from '../api/rate-limiter';
 import type { StaffSummary } from '../settings/schemas';
@@ -30,8 +31,12 @@ export function createPlatformReader(limiters: RateLimiterRegistry = createRateL
       const api = client(ctx);
       const [staff, roles] = await Promise.all([
         api.staff.list(),
-        // Without read_security_roles nobody counts as an administrator: the safe side.
-        api.securityRoles.list().catch(() => ({ records: [] })),
+        // Without read_security_roles nobody counts as an administrator: the safe side. Any other failure (the
+        // daily limit, an outage) is a failure, not an answer: "not an administrator" would be a wrong one.
+        api.securityRoles.list().catch((error: unknown) => {
+          if (isApiError(error, 'MissingScopeError')) return { records: [] };
+          throw error;
+        }),
       ]);
       const adminRoles = new Set(roles.records.filter((r) => isAdministratorRoleName(r.name)).map((r) => r.uuid));
       const roleNames = new Map(roles.records.map((r) => [r.uuid, r.name ?? '']));

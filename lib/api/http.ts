@@ -3,7 +3,7 @@
 // every failure to a typed error (errors.ts).
 import ky, { HTTPError, type KyInstance } from 'ky';
 import { bodyText, bufferedFetch, type FetchLike } from './buffered-fetch';
-import { ApiError, isApiError, rateLimitWindowOf, type ApiErrorDetails } from './errors';
+import { ApiError, isApiError, isDailyRateLimit, rateLimitWindowOf, type ApiErrorDetails } from './errors';
 import { isNoProgressError } from './progress-timeout';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
 import { DEFAULT_RETRY, kyRetryOptions, type RetryPolicy } from './retry';
@@ -142,7 +142,9 @@ export function createHttp(options: HttpOptions) {
       });
       return { status: response.status, headers: response.headers, text: await bodyText(response) };
     } catch (error) {
-      throw await toApiError(error, label, spec.signal);
+      const failure = await toApiError(error, label, spec.signal);
+      if (isDailyRateLimit(failure)) limiter.dailyLimitReached?.();
+      throw failure;
     }
   }
 

@@ -18,6 +18,8 @@ export interface RateLimiter {
   /** Milliseconds until a request could start now (0 when one can). */
   waitTime(): number;
   readonly perMinute: number;
+  /** The platform answered that the account's daily limit is used up (any request of the account). */
+  dailyLimitReached?(): void;
 }
 
 export const DEFAULT_PER_MINUTE = 180;
@@ -67,18 +69,25 @@ export function accountLimiterKey(baseUrl: string, accountUuid: string): string 
   return `${baseUrl}|${accountUuid}`;
 }
 
-export function createRateLimiterRegistry(options: RateLimiterOptions & { onRequest?: (accountKey: string) => void } = {}) {
+export function createRateLimiterRegistry(
+  options: RateLimiterOptions & { onRequest?: (accountKey: string) => void; onDailyLimit?: (accountKey: string) => void } = {},
+) {
   const limiters = new Map<string, RateLimiter>();
-  const { onRequest, ...limits } = options;
+  const { onRequest, onDailyLimit, ...limits } = options;
   return {
     forAccount(accountKey: string): RateLimiter {
       let limiter = limiters.get(accountKey);
       if (!limiter) {
         const inner = createRateLimiter(limits);
         // Every request start passes here: the day's count of the account's requests (daily-use.ts).
-        limiter = onRequest
-          ? { acquire: async (signal) => (await inner.acquire(signal), onRequest(accountKey)), waitTime: () => inner.waitTime(), perMinute: inner.perMinute }
-          : inner;
+        // A daily 429 met by any of the account's requests (a sign-in's reads, a write, a sync) is the account's
+        // whole day: whoever sees it reports it, so every page can say so (onDailyLimit).
+        limiter = {
+          acquire: onRequest ? async (signal) => (await inner.acquire(signal), onRequest(accountKey)) : (signal) => inner.acquire(signal),
+          waitTime: () => inner.waitTime(),
+          perMinute: inner.perMinute,
+          ...(onDailyLimit ? { dailyLimitReached: () => onDailyLimit(accountKey) } : {}),
+        };
         limiters.set(accountKey, limiter);
       }
       return limiter;

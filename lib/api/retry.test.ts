@@ -5,7 +5,7 @@ import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { ApiError, isApiError } from './errors';
 import { createHttp } from './http';
-import { createRateLimiter } from './rate-limiter';
+import { createRateLimiter, createRateLimiterRegistry } from './rate-limiter';
 import { kyRetryOptions, DEFAULT_RETRY } from './retry';
 
 function scripted(answers: Array<() => Response>) {
@@ -101,6 +101,18 @@ describe('retry policy', () => {
     expect(Date.now() - started).toBeLessThan(150); // no backoff waited
     expect(isApiError(error, 'RateLimitedError')).toBe(true);
     expect(error).toMatchObject({ status: 429, limitWindow: 'day', message: expect.stringMatching(/per day exceeded.*daily request limit is used up/) });
+  });
+
+  it('reports a daily 429 to the account (whatever request met it), and nothing else', async () => {
+    const reported: string[] = [];
+    const registry = createRateLimiterRegistry({ perMinute: 1000, onDailyLimit: (account) => void reported.push(account) });
+    const client = (answers: Array<() => Response>) =>
+      createHttp({ baseUrl: 'http://127.0.0.1:1', auth: { kind: 'api_key', apiKey: 'k' }, fetch: scripted(answers).fetch, limiter: registry.forAccount('acct-1'), retry: { baseDelayMs: 1, maxDelayMs: 5 } });
+    await client([json(429, { errorCode: 429, message: 'Number of allowed API requests per day exceeded' })]).send({ method: 'GET', path: 'api_1.0/securityrole.json' }).catch(() => undefined);
+    expect(reported).toEqual(['acct-1']);
+    await client([json(429, { errorCode: 429, message: 'Number of allowed API requests per minute exceeded' })]).send({ method: 'GET', path: 'api_1.0/staff.json' }).catch(() => undefined);
+    await client([json(503, { errorCode: 503, message: 'down' })]).send({ method: 'GET', path: 'api_1.0/staff.json' }).catch(() => undefined);
+    expect(reported).toEqual(['acct-1']);
   });
 
   it('still retries the per-minute 429 (no Retry-After) and marks it minute when the retries run out', async () => {

@@ -62,6 +62,11 @@ export const DayJobSchema = z.object({
 });
 export type DayJob = z.infer<typeof DayJobSchema>;
 
+/** Why a page shows what Fieldside kept rather than the platform's answer: the person's network, or the platform
+ * (it refused or failed: busy, down, or its daily limit). "Offline" is only true of the first. */
+export const KeptBecauseSchema = z.enum(['offline', 'platform']);
+export type KeptBecause = z.infer<typeof KeptBecauseSchema>;
+
 export const DayViewSchema = z.object({
   /** `YYYY-MM-DD` in the account's time zone. */
   date: z.string(),
@@ -72,6 +77,8 @@ export const DayViewSchema = z.object({
   otherJobs: z.array(DayJobSchema),
   /** Answered from the cache because the platform could not be reached. */
   offline: z.boolean(),
+  /** Why, when `offline`: no network, or the platform refused or failed (busy, down, its daily limit). */
+  keptBecause: KeptBecauseSchema.optional(),
   /** When the day was last read from the platform (ms), null if never. */
   fetchedAt: z.number().nullable(),
 });
@@ -117,6 +124,8 @@ export const JobDetailSchema = z.object({
    * permission or offline with none kept, so the page must not say there are none). */
   can: z.object({ readNotes: z.boolean(), addNote: z.boolean(), manageBadges: z.boolean() }),
   offline: z.boolean(),
+  /** See DayView.keptBecause. */
+  keptBecause: KeptBecauseSchema.optional(),
 });
 export type JobDetail = z.infer<typeof JobDetailSchema>;
 

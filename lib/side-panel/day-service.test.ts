@@ -17,7 +17,7 @@ const kept: DayView = {
 };
 
 /** A field context whose platform cannot be reached, with its own answer store and two writes waiting on the job. */
-function offlineContext(name: string): FieldContext {
+function offlineContext(name: string, failure: () => ApiError = () => new ApiError('NetworkError', 'no signal')): FieldContext {
   const store = createAnswerStore(name);
   return {
     now: () => 10,
@@ -26,8 +26,8 @@ function offlineContext(name: string): FieldContext {
     timeZone: async () => 'UTC',
     store: async () => store,
     client: async () => ({
-      jobActivities: { ofStaff: () => Promise.reject(new ApiError('NetworkError', 'no signal')) },
-      jobAllocations: { ofStaff: () => Promise.reject(new ApiError('NetworkError', 'no signal')) },
+      jobActivities: { ofStaff: () => Promise.reject(failure()) },
+      jobAllocations: { ofStaff: () => Promise.reject(failure()) },
     }),
     pendingByJob: async () => new Map([[JOB, 2]]),
   } as unknown as FieldContext;
@@ -38,12 +38,21 @@ describe('My day offline', () => {
     const ctx = offlineContext('day-service-test-kept');
     await (await ctx.store()).put('day:2026-11-21', kept, 5);
     const day = await createDayService(ctx).get('2026-11-21');
-    expect(day).toEqual({ ...kept, visits: [{ ...kept.visits[0]!, job: { ...summary, pending: 2 } }], offline: true, fetchedAt: 5 });
+    expect(day).toEqual({ ...kept, visits: [{ ...kept.visits[0]!, job: { ...summary, pending: 2 } }], offline: true, keptBecause: 'offline', fetchedAt: 5 });
   });
 
   it('treats a day kept in an older shape as never read, rather than showing it wrong', async () => {
     const ctx = offlineContext('day-service-test-old');
     await (await ctx.store()).put('day:2026-11-21', { date: '2026-11-21', staffName: 'Priya', entries: [], offline: false, fetchedAt: 5 }, 5);
-    expect(await createDayService(ctx).get('2026-11-21')).toEqual({ date: '2026-11-21', staffName: 'Priya', visits: [], otherJobs: [], offline: true, fetchedAt: null });
+    expect(await createDayService(ctx).get('2026-11-21')).toEqual({ date: '2026-11-21', staffName: 'Priya', visits: [], otherJobs: [], offline: true, keptBecause: 'offline', fetchedAt: null });
+  });
+
+  it("says the platform, not the network, when the platform refused (its daily limit): the kept day is never called offline", async () => {
+    const daily = () => new ApiError('RateLimitedError', 'GET /api_1.0/jobactivity.json: 429 Number of allowed API requests per day exceeded', { status: 429, limitWindow: 'day' });
+    const ctx = offlineContext('day-service-test-limit', daily);
+    await (await ctx.store()).put('day:2026-11-21', kept, 5);
+    const day = await createDayService(ctx).get('2026-11-21');
+    expect(day.keptBecause).toBe('platform');
+    expect(day.visits).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import { pickClientContact, pickSiteContact } from './contact-choice';
 import { dayRange, todayIn } from './dates';
 import { planDay } from './day-plan';
 import { isOffline, NoStaffMemberError, type FieldContext } from './field-context';
+import { keptBecause } from './errors';
 import { bareSummary, jobSummary } from './summaries';
 
 type Contact = DayVisit['contact'];
@@ -85,7 +86,8 @@ export function createDayService(ctx: FieldContext) {
         return view;
       } catch (error) {
         if (!isOffline(error)) throw error;
-        return (await keptDay(day)) ?? { date: day, staffName, visits: [], otherJobs: [], offline: true, fetchedAt: null };
+        const kept = (await keptDay(day)) ?? { date: day, staffName, visits: [], otherJobs: [], offline: true, fetchedAt: null };
+        return { ...kept, keptBecause: keptBecause(error) };
       }
     },
   };

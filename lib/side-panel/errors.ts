@@ -12,3 +12,9 @@ export class NoStaffMemberError extends Error {
 export function isOffline(error: unknown): boolean {
   return isApiError(error, 'NetworkError') || isApiError(error, 'ServerError') || isApiError(error, 'RateLimitedError');
 }
+
+/** Of those, whose doing it is: the person's network, or the platform (so a page never says "offline" when the
+ * platform refused, as it does once the account's daily limit is used up). */
+export function keptBecause(error: unknown): 'offline' | 'platform' {
+  return isApiError(error, 'NetworkError') ? 'offline' : 'platform';
+}

@@ -3,9 +3,10 @@
 // reads the platform (and keeps the answer); offline it shows the kept answer, or the cached job,
 // and says so.
 import type { Company, CompanyContact, Job, JobContact } from '../api/schemas';
-import type { JobDetail, NoteView } from '../messaging/views';
+import type { JobDetail, KeptBecause, NoteView } from '../messaging/views';
 import type { OutboxEntry } from '../outbox';
 import { isOffline, type FieldContext } from './field-context';
+import { keptBecause } from './errors';
 import { jobWebLink } from '../api/links';
 import { detailContacts } from './contact-choice';
 import { jobSummary } from './summaries';
@@ -69,12 +70,14 @@ export function createJobDetailService(ctx: FieldContext) {
       const store = await ctx.store();
       let answer: JobAnswer | undefined;
       let offline = false;
+      let why: KeptBecause | undefined;
       try {
         answer = await read(uuid);
         await store.put(`job:${uuid}`, answer, ctx.now());
       } catch (error) {
         if (!isOffline(error)) throw error;
         offline = true;
+        why = keptBecause(error);
         answer = (await store.get<JobAnswer>(`job:${uuid}`))?.value;
         if (!answer) {
           const cached = (await ctx.jobs([uuid]).catch(() => new Map<string, Job>())).get(uuid);
@@ -105,6 +108,7 @@ export function createJobDetailService(ctx: FieldContext) {
           manageBadges: ctx.can(s, 'manage_badges', 'manage_jobs'),
         },
         offline,
+        ...(why ? { keptBecause: why } : {}),
       };
     },
   };

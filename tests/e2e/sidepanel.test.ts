@@ -232,14 +232,14 @@ it("follows the page: a job window of the web app in the active tab opens that j
   await tab.close();
 });
 
-it('says "offline — as of …" and shows the kept day when the platform cannot be reached', async () => {
+it('shows the kept day, "as of …", when the platform is down, and says it is the platform, not the network', async () => {
   if (await panel.locator('button.back').count()) await panel.locator('button.back').click();
   await visits(panel).first().waitFor();
   await stack.emulator.control.injectFault({ kind: 'status', status: 503, rate: 1 });
   try {
     await panel.getByRole('button', { name: 'Today' }).click();
     await panel.locator('#day-offline').waitFor({ timeout: 45_000 });
-    expect(await panel.locator('#day-offline').textContent()).toMatch(/^Offline — as of /);
+    expect(await panel.locator('#day-offline').textContent()).toMatch(/^The platform is not answering just now — your day as of /);
     const shown = await visits(panel).evaluateAll((els) => els.map((e) => e.getAttribute('data-activity-uuid')));
     expect(shown).toEqual(today.activities.map((a) => a.uuid));
   } finally {

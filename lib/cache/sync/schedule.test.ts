@@ -296,6 +296,21 @@ describe('sync service', () => {
       expect(cleared?.type === 'sync.status' && cleared.status.dailyLimitUntil).toBeNull();
     });
 
+    it('met by another of the account\'s requests (not a sync): the pages are told and the alarm holds back alike', async () => {
+      let clock = Date.UTC(2026, 10, 21, 9, 0);
+      const t = await setup({ now: () => clock });
+      await t.service.onSessionChanged();
+      t.calls.length = 0;
+      await t.service.dailyLimitReached();
+      const nextDay = Date.UTC(2026, 10, 22);
+      const pushed = t.events.filter((e) => e.type === 'sync.status').at(-1);
+      expect(pushed?.type === 'sync.status' && pushed.status.dailyLimitUntil).toBe(nextDay);
+      expect((await t.service.status()).dailyLimitUntil).toBe(nextDay);
+      clock += 10 * 60_000;
+      await t.service.onAlarm();
+      expect(t.calls).toEqual([]);
+    });
+
     it('start-up holds back too; a sync asked for on demand still runs; success lifts the hold', async () => {
       let clock = Date.UTC(2026, 10, 21, 23, 30);
       let failure: Error | false = dailyLimit();

@@ -187,6 +187,15 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     /** See SyncStatus.dailyLimitUntil. */
     dailyLimitUntil: async () => limit.until(await deps.workspace.key()),
 
+    /** Another of the account's requests met the daily limit (a sign-in's reads, "view as", a write): automatic
+     * syncs hold back as after a sync that met it, and every page is told until when. */
+    async dailyLimitReached(): Promise<void> {
+      await withWorkspace(async (key) => {
+        await limit.reached(key);
+        publish((await (await deps.workspace.sync()).state()), await pendingWrites());
+      });
+    },
+
     /** On demand ("sync.run"): starts the sync and answers at once with the status. */
     async run(mode: 'incremental' | 'full'): Promise<SyncStatus> {
       const key = await deps.workspace.key();
