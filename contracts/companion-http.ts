@@ -20,7 +20,14 @@ import { CodeVerifierSchema, DigestSchema, InstallationKeySchema, RefreshProofSc
 // contracts/installation-binding.ts.
 
 export const COMPANION_PATHS = {
+  /** A page for people: what Fieldside is and where to get it. */
+  home: '/',
+  /** The process is up (no store is asked). */
   health: '/health',
+  /** The change-feed store answers: the instance can take traffic. */
+  ready: '/ready',
+  /** The add-on's Activation URL: starts the account's consent when an administrator adds the add-on. */
+  activation: '/activate',
   oauthStart: '/oauth/start',
   oauthReturn: '/oauth/return',
   oauthToken: '/oauth/token',

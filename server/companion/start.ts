@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCompanionApp, type CompanionDeps } from './app';
 import { loadConfig } from './config';
+import { createRequestGate } from './request-gate';
 
 // Starts the companion on Node. It listens before it builds the app, because with PORT 0 and PUBLIC_URL
 // `auto` (or absent; development only, see config.ts) its own URL, which the OAuth Return URL and webhook
@@ -11,6 +12,8 @@ import { loadConfig } from './config';
 
 export interface RunningCompanion {
   url: string;
+  /** Stops gracefully: no new connections and no new requests, open change streams ended (their clients
+   * reconnect to another instance), requests under way given SHUTDOWN_GRACE_SECONDS, then the stores closed. */
   close(): Promise<void>;
 }
 
@@ -27,9 +30,10 @@ export async function startCompanion(
   const draft = loadConfig(env, { listeningUrl: 'http://127.0.0.1' });
 
   let handler: ((request: Request) => Response | Promise<Response>) | undefined;
+  const gate = createRequestGate();
   const server = createAdaptorServer({
     fetch: (request: Request) =>
-      handler ? handler(request) : Response.json({ error: 'starting', message: 'The companion is starting' }, { status: 503 }),
+      handler ? gate.pass(request, handler) : Response.json({ error: 'starting', message: 'The companion is starting' }, { status: 503 }),
   }) as Server;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -54,12 +58,15 @@ export async function startCompanion(
     url,
     close() {
       closing ??= (async () => {
-        // The feed first: it ends its event streams, so the server has no long-lived connection to wait for.
+        gate.close();
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        // Streams never finish by themselves: end them now, so their clients reconnect elsewhere at once.
+        companion.endStreams();
+        await gate.settled(draft.shutdownGraceMs);
         await companion.close();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
+        server.closeAllConnections();
+        await stopped;
       })();
       return closing;
     },
