@@ -20,6 +20,8 @@ export interface CompanionBuild {
   entry: string;
   /** Bytes of the entry file (the source map beside it is not counted: it is not loaded to run). */
   bytes: number;
+  /** What the build still imports at run time (esbuild's own account): Node's built-in modules only. */
+  externals: string[];
 }
 
 export async function buildCompanion(outDir: string = DEFAULT_OUT_DIR): Promise<CompanionBuild> {
@@ -45,13 +47,15 @@ export async function buildCompanion(outDir: string = DEFAULT_OUT_DIR): Promise<
     metafile: true,
     logLevel: 'warning',
   });
-  return { entry, bytes: outputBytes(result.metafile, entry) };
+  const output = outputOf(result.metafile, entry);
+  const externals = [...new Set(output.imports.filter((i) => i.external).map((i) => i.path))].sort();
+  return { entry, bytes: output.bytes, externals };
 }
 
-function outputBytes(metafile: Metafile, entry: string): number {
+function outputOf(metafile: Metafile, entry: string): Metafile['outputs'][string] {
   const found = Object.entries(metafile.outputs).find(([file]) => resolve(file) === entry);
   if (!found) throw new Error(`esbuild wrote no ${BUILD_ENTRY_FILE}`);
-  return found[1].bytes;
+  return found[1];
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -20,19 +20,24 @@ export interface ProductionInputs {
 }
 
 const isHttps = (url: string): boolean => new URL(url).protocol === 'https:';
+const OUTSIDE = 'outside development (COMPANION_ENV=development)';
+
+/** Variables that only development may leave unset; told apart from the rest so that they are named even when
+ * other variables are wrong too (the environment is then listed whole in one error). */
+export function missingOutsideDevelopment(e: { SIGNING_SECRET?: string | undefined }): string[] {
+  return e.SIGNING_SECRET === undefined ? [`SIGNING_SECRET: required ${OUTSIDE}: at least 32 random characters of its own, the same on every instance`] : [];
+}
 
 /** One sentence per problem, naming the variable (never its value). Empty when the configuration may run. */
 export function productionProblems(e: ProductionInputs): string[] {
   const problems: string[] = [];
-  const outside = 'outside development (COMPANION_ENV=development)';
+  const outside = OUTSIDE;
   for (const name of ['PLATFORM_BASE_URL', 'PLATFORM_AUTH_URL'] as const) {
     if (!isHttps(e[name])) problems.push(`${name}: must be an https URL ${outside}`);
   }
   if (e.publicUrl === undefined) problems.push(`PUBLIC_URL: required ${outside}; it is never taken from a request`);
   else if (!isHttps(e.publicUrl)) problems.push(`PUBLIC_URL: must be an https URL ${outside}`);
-  if (e.SIGNING_SECRET === undefined) {
-    problems.push(`SIGNING_SECRET: required ${outside}: at least 32 random characters of its own, the same on every instance`);
-  }
+  problems.push(...missingOutsideDevelopment(e));
   if (e.allowedExtensionIds.includes(CHROME_EXTENSION_ID)) {
     problems.push(`ALLOWED_EXTENSION_IDS: ${CHROME_EXTENSION_ID} is the development build's id, whose key is public; allowed only in development`);
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productionProblems } from './config-production';
+import { missingOutsideDevelopment, productionProblems } from './config-production';
 
 // The companion is configured by environment only, so the same code runs on Node here and on an
 // edge or serverless runtime in production. Secrets (client secret, signing key) never leave it
@@ -133,8 +133,9 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Companion configuration is invalid: ${problems}`);
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    if (cleaned.COMPANION_ENV !== 'development') problems.push(...missingOutsideDevelopment(cleaned));
+    throw new Error(`Companion configuration is invalid: ${problems.join('; ')}`);
   }
   const e = parsed.data;
   const development = e.COMPANION_ENV === 'development';

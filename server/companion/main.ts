@@ -7,7 +7,6 @@ import { startCompanion } from './start';
 
 try {
   const companion = await startCompanion(process.env);
-  log({ level: 'info', event: 'listening', url: companion.url });
   const stop = (signal: NodeJS.Signals): void => {
     log({ level: 'info', event: 'stopping', signal });
     companion.close().then(
@@ -24,6 +23,8 @@ try {
   // Once each: a second Ctrl-C or SIGTERM during the stop ends the process at once, as people expect.
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Only now: whoever waits for this line may stop the companion at once.
+  log({ level: 'info', event: 'listening', url: companion.url });
 } catch (error) {
   // Configuration errors name the variables, never their values, so they are told whole. Any other start-up
   // failure (a store that cannot be reached) could quote a connection string: only its kind and code are.
