@@ -17,6 +17,9 @@ export interface RunningCompanion {
   close(): Promise<void>;
 }
 
+/** How long a shutdown lets answers already handed to Node reach their clients. */
+const LAST_WRITES_MS = 1_000;
+
 function urlOf(host: string, port: number): string {
   const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
   return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
@@ -65,8 +68,14 @@ export async function startCompanion(
         companion.endStreams();
         await gate.settled(draft.shutdownGraceMs);
         await companion.close();
-        server.closeAllConnections();
+        // The last answers may still be on their way out: close each connection once it is idle, and cut what
+        // is left after a moment.
+        const sweep = setInterval(() => server.closeIdleConnections(), 20);
+        const cut = setTimeout(() => server.closeAllConnections(), LAST_WRITES_MS);
+        server.closeIdleConnections();
         await stopped;
+        clearInterval(sweep);
+        clearTimeout(cut);
       })();
       return closing;
     },

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
+import { SIGN_IN_SCOPES } from '../../../lib/auth/sign-in-scopes';
 import { ACTIVATION_SCOPES } from '../../../server/companion/oauth/activation-scopes';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
 import { firstAdministrator } from '../../../server/development/sign-in-driver';
@@ -84,6 +85,10 @@ describe('the Activation URL', () => {
     expect(setCookie).toMatch(/; HttpOnly/);
     expect(setCookie).toMatch(/; SameSite=Lax/);
     expect(setCookie).toMatch(/; Max-Age=600/);
+  });
+
+  it('asks for nothing Fieldside\'s own sign-in does not ask for', () => {
+    expect(ACTIVATION_SCOPES.filter((scope) => !SIGN_IN_SCOPES.includes(scope))).toEqual([]);
   });
 
   it('Allow → the Return URL redeems the code with the platform and says it is done and what to do next', async () => {
