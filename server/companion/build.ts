@@ -35,6 +35,9 @@ export async function buildCompanion(outDir: string = DEFAULT_OUT_DIR): Promise<
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    // The repository's tsconfig extends one the extension's tooling generates (.wxt/), which a container build
+    // does not have: the companion needs none of it, so every build reads the same (empty) settings.
+    tsconfigRaw: '{}',
     // Bundled CommonJS packages (ioredis and its helpers) call require() for Node's built-ins, which an ES
     // module does not have: give the bundle one.
     banner: { js: "import { createRequire as __fieldsideCreateRequire } from 'node:module'; const require = __fieldsideCreateRequire(import.meta.url);" },
