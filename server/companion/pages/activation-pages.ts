@@ -15,7 +15,7 @@ const PROBLEMS: Record<ActivationProblem, string> = {
   denied: 'You chose not to allow Fieldside, so nothing was changed.',
   no_code: 'The platform sent back no answer to the request to allow Fieldside.',
   expired: 'This activation took longer than 10 minutes, or was not started here, so it cannot finish.',
-  other_browser: 'This activation was started in another browser or window, so it cannot finish here.',
+  other_browser: 'This activation has already finished, or was started in another browser or window, so it cannot finish here.',
   refused: 'The platform did not accept this activation. It may have been finished already in another window.',
   unavailable: 'The platform could not be reached just now. Wait a few minutes before you try again.',
 };

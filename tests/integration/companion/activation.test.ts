@@ -121,9 +121,9 @@ describe('the Activation URL', () => {
     const before = await grants();
     const stranger = await returnTo(back);
     expect(stranger.status).toBe(400);
-    expect(stranger.text).toContain('started in another browser or window');
+    expect(stranger.text).toContain('or was started in another browser or window');
     const otherCookie = (await startActivation()).cookie;
-    expect((await returnTo(back, otherCookie)).text).toContain('started in another browser or window');
+    expect((await returnTo(back, otherCookie)).text).toContain('or was started in another browser or window');
     expect(await grants()).toBe(before);
 
     const done = await returnTo(back, cookie);
