@@ -61,7 +61,7 @@ export async function createCompanionApp(config: CompanionConfig, deps: Companio
   // path would answer preflights twice over, so this one covers only the routes composed here.
   const corsLayer = createCorsMiddleware(allowlist.chromeIds);
   app.use('/oauth/*', corsLayer);
-  app.use('/health', corsLayer);
+  app.use(COMPANION_PATHS.health, corsLayer);
   const limitBody = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => jsonError(c, 413, 'invalid_request', 'The request is too large for the companion') });
   app.use('/oauth/*', limitBody(OAUTH_BODY_LIMIT));
   for (const path of [COMPANION_PATHS.feedRead, `${COMPANION_PATHS.feedRead}/*`]) app.use(path, limitBody(FEED_BODY_LIMIT));

@@ -18,7 +18,7 @@ export { deriveCallbackToken } from '../webhooks/callback-token';
 export interface FeedModule {
   /** `/webhooks/*` and `/feed*`; mount at `/`. */
   routes: Hono;
-  /** Whether the store answers a read (for `/ready`); rejects when it fails. */
+  /** Whether the store answers a read (for the readiness route); rejects when it fails. */
   probe(): Promise<void>;
   /** Ends the open streams (their clients reconnect and resume from their last position). */
   endStreams(): void;

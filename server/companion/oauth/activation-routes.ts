@@ -51,7 +51,7 @@ export function createActivation(deps: ActivationDeps) {
 
   const notActivated = (c: Context, status: 200 | 400 | 502, problem: ActivationProblem) => sendPage(c, status, NOT_ACTIVATED_TITLE, notActivatedPage(problem));
 
-  /** `/oauth/return` with an activation's state: the last step, whatever the platform answered. */
+  /** The Return URL with an activation's state: the last step, whatever the platform answered. */
   async function finishActivation(c: Context, state: string): Promise<Response> {
     const verifier = getCookie(c, COOKIE);
     // One use: whatever happens next, this browser's activation is over.
