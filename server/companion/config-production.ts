@@ -31,12 +31,11 @@ export function missingOutsideDevelopment(e: { SIGNING_SECRET?: string | undefin
 /** One sentence per problem, naming the variable (never its value). Empty when the configuration may run. */
 export function productionProblems(e: ProductionInputs): string[] {
   const problems: string[] = [];
-  const outside = OUTSIDE;
   for (const name of ['PLATFORM_BASE_URL', 'PLATFORM_AUTH_URL'] as const) {
-    if (!isHttps(e[name])) problems.push(`${name}: must be an https URL ${outside}`);
+    if (!isHttps(e[name])) problems.push(`${name}: must be an https URL ${OUTSIDE}`);
   }
-  if (e.publicUrl === undefined) problems.push(`PUBLIC_URL: required ${outside}; it is never taken from a request`);
-  else if (!isHttps(e.publicUrl)) problems.push(`PUBLIC_URL: must be an https URL ${outside}`);
+  if (e.publicUrl === undefined) problems.push(`PUBLIC_URL: required ${OUTSIDE}; it is never taken from a request`);
+  else if (!isHttps(e.publicUrl)) problems.push(`PUBLIC_URL: must be an https URL ${OUTSIDE}`);
   problems.push(...missingOutsideDevelopment(e));
   if (e.allowedExtensionIds.includes(CHROME_EXTENSION_ID)) {
     problems.push(`ALLOWED_EXTENSION_IDS: ${CHROME_EXTENSION_ID} is the development build's id, whose key is public; allowed only in development`);
