@@ -12,6 +12,8 @@ const benches: Record<string, () => Promise<unknown>> = {
   extension: async () => (await import('./extension')).runExtensionBench(),
   segments: async () => (await import('./segments')).runSegmentsBench(),
   content: async () => (await import('./content')).runContentBench(),
+  // The companion's production build: its size, and spawn to the first /health answer.
+  'companion-start': async () => (await import('./companion-start')).runCompanionStartBench(),
   // A 50-person account through a working day: requests to the platform by cause (issue 18).
   budget: async () => (await import('./budget.js')).runBudgetBench(),
   // Popup openings and keystroke-to-rows at 100,000 jobs, on a fresh Chrome build in .output/.

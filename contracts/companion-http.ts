@@ -5,8 +5,11 @@ import { CodeVerifierSchema, DigestSchema, InstallationKeySchema, RefreshProofSc
 // what it receives with these schemas, and the extension (lib/auth, lib/live-updates) validates
 // what it gets back. The companion holds the App Secret; extensions never do.
 //
+//   GET  /  /health  /ready   a page for people; the process is up; the store answers (503 in words if not)
+//   GET  /activate       the add-on's Activation URL: a redirect to the platform's consent page for the account
 //   POST /oauth/start    OAuthStartRequest   → OAuthStartReply
-//   GET  /oauth/return   (the platform's redirect; the companion hands the code on to the extension)
+//   GET  /oauth/return   (the platform's redirect; the companion hands the code on to the extension, or ends an
+//                        activation with a page)
 //   POST /oauth/token    OAuthTokenRequest   → the platform's token answer, its refresh token sealed
 //   POST /oauth/refresh  OAuthRefreshRequest → the same
 //   POST /feed/register  (Bearer platform token, X-Fieldside-Staff) → FeedRegisterReply; an administrator's
@@ -20,7 +23,14 @@ import { CodeVerifierSchema, DigestSchema, InstallationKeySchema, RefreshProofSc
 // contracts/installation-binding.ts.
 
 export const COMPANION_PATHS = {
+  /** A page for people: what Fieldside is and where to get it. */
+  home: '/',
+  /** The process is up (no store is asked). */
   health: '/health',
+  /** The change-feed store answers: the instance can take traffic. */
+  ready: '/ready',
+  /** The add-on's Activation URL: starts the account's consent when an administrator adds the add-on. */
+  activation: '/activate',
   oauthStart: '/oauth/start',
   oauthReturn: '/oauth/return',
   oauthToken: '/oauth/token',

@@ -9,6 +9,9 @@ import { createLimitStore } from './limits/create-limit-store';
 import { createRateLimiter } from './limits/rate-limit';
 import { createRedirectAllowlist } from './oauth/redirect-allowlist';
 import { createOAuthRoutes } from './oauth/routes';
+import { homePage, HOME_TITLE } from './pages/home-page';
+import { sendPage } from './pages/html';
+import { readinessRoute } from './readiness';
 import { consoleLogger, redactPath, requestLog, type Logger } from './request-log';
 
 // The companion's composition root: Web-standard handlers only (Hono), so `app.fetch` runs on Node (start.ts)
@@ -27,9 +30,15 @@ export interface CompanionDeps {
 
 export interface CompanionApp {
   app: Hono;
+  /** Ends the open change streams (a shutdown: their clients reconnect to another instance). */
+  endStreams(): void;
   /** Stops what the feed module keeps running (heartbeats, Redis connections). */
   close(): Promise<void>;
 }
+
+/** The feed's routes take no body at all, and the OAuth bodies are a few small JSON fields. */
+const FEED_BODY_LIMIT = 1024;
+const OAUTH_BODY_LIMIT = 16 * 1024;
 
 export async function createCompanionApp(config: CompanionConfig, deps: CompanionDeps = {}): Promise<CompanionApp> {
   const log = deps.log ?? consoleLogger;
@@ -52,10 +61,14 @@ export async function createCompanionApp(config: CompanionConfig, deps: Companio
   // path would answer preflights twice over, so this one covers only the routes composed here.
   const corsLayer = createCorsMiddleware(allowlist.chromeIds);
   app.use('/oauth/*', corsLayer);
-  app.use('/health', corsLayer);
-  app.use('/oauth/*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => jsonError(c, 413, 'invalid_request', 'The body is too large') }));
+  app.use(COMPANION_PATHS.health, corsLayer);
+  const limitBody = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => jsonError(c, 413, 'invalid_request', 'The request is too large for the companion') });
+  app.use('/oauth/*', limitBody(OAUTH_BODY_LIMIT));
+  for (const path of [COMPANION_PATHS.feedRead, `${COMPANION_PATHS.feedRead}/*`]) app.use(path, limitBody(FEED_BODY_LIMIT));
 
+  app.get(COMPANION_PATHS.home, (c) => sendPage(c, 200, HOME_TITLE, homePage(config.storeLinks)));
   app.get(COMPANION_PATHS.health, (c) => c.json({ ok: true }));
+  app.get(COMPANION_PATHS.ready, readinessRoute(feed?.probe));
   app.route(
     '/',
     createOAuthRoutes({
@@ -77,6 +90,7 @@ export async function createCompanionApp(config: CompanionConfig, deps: Companio
 
   return {
     app,
+    endStreams: () => feed?.endStreams(),
     close: async () => {
       await feed?.close();
       await limits.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHROME_EXTENSION_ID } from '../../contracts/extension-ids';
-import { DEFAULT_LIMITS, loadConfig, publicUrlIsAuto } from './config';
+import { DEFAULT_LIMITS, DEFAULT_STORE_LINKS, loadConfig, publicUrlIsAuto } from './config';
 
 /** A production configuration: the default environment. */
 const PRODUCTION = {
@@ -10,6 +10,7 @@ const PRODUCTION = {
   CLIENT_SECRET: 'very-secret-client-secret-value',
   ALLOWED_EXTENSION_IDS: ' abcdefghijklmnopabcdefghijklmnop , fieldside@example.com ,',
   PUBLIC_URL: 'https://companion.example/',
+  SIGNING_SECRET: 'a-signing-secret-of-its-own-0123456789',
 };
 
 /** A development machine: the emulator on 127.0.0.1. */
@@ -27,8 +28,41 @@ describe('companion configuration', () => {
       host: '127.0.0.1',
       port: 8787,
       limits: DEFAULT_LIMITS,
+      signingSecret: PRODUCTION.SIGNING_SECRET,
+      storeLinks: DEFAULT_STORE_LINKS,
+      shutdownGraceMs: 8_000,
     });
-    expect(config.signingSecret.length).toBeGreaterThan(0);
+  });
+
+  it('reads the store links and the shutdown grace, and takes only https links', () => {
+    const config = loadConfig({ ...PRODUCTION, CHROME_WEB_STORE_URL: 'https://chromewebstore.google.com/detail/abc', FIREFOX_ADD_ONS_URL: 'https://addons.mozilla.org/firefox/addon/fieldside/', SHUTDOWN_GRACE_SECONDS: '20' });
+    expect(config.storeLinks).toEqual({ chrome: 'https://chromewebstore.google.com/detail/abc', firefox: 'https://addons.mozilla.org/firefox/addon/fieldside/' });
+    expect(config.shutdownGraceMs).toBe(20_000);
+    for (const mode of ['production', 'development']) {
+      expect(() => loadConfig({ ...BASE, COMPANION_ENV: mode, CHROME_WEB_STORE_URL: 'http://store.example/fieldside' })).toThrow(/CHROME_WEB_STORE_URL: must be an https URL/);
+    }
+  });
+
+  it('names each missing secret, and refuses a signing secret that is the App Secret, without saying either', () => {
+    const message = (env: Record<string, string | undefined>): string => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('expected the configuration to be refused');
+    };
+    expect(message({ ...PRODUCTION, CLIENT_SECRET: undefined })).toMatch(/CLIENT_SECRET: required \(the add-on's App Secret\)/);
+    expect(message({ ...PRODUCTION, CLIENT_SECRET: '  ' })).toMatch(/CLIENT_SECRET: required/);
+    expect(message({ ...PRODUCTION, SIGNING_SECRET: undefined })).toMatch(/SIGNING_SECRET: required outside development/);
+    // Development may derive one (every instance of one app still agrees), and says nothing.
+    expect(loadConfig({ ...BASE, SIGNING_SECRET: undefined }).signingSecret).not.toBe('');
+    const same = 'the-app-secret-used-twice-0123456789abcdef';
+    for (const mode of ['production', 'development']) {
+      const refused = message({ ...PRODUCTION, ...(mode === 'development' ? BASE : {}), CLIENT_SECRET: same, SIGNING_SECRET: same });
+      expect(refused).toMatch(/SIGNING_SECRET: must differ from CLIENT_SECRET/);
+      expect(refused).not.toContain(same);
+    }
   });
 
   it('reads the limits', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productionProblems } from './config-production';
+import { missingOutsideDevelopment, productionProblems } from './config-production';
 
 // The companion is configured by environment only, so the same code runs on Node here and on an
 // edge or serverless runtime in production. Secrets (client secret, signing key) never leave it
@@ -9,21 +9,33 @@ import { productionProblems } from './config-production';
 
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const countOrOff = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
+/** An unset variable is reported as "required", with what it is, rather than as a type mismatch. */
+const required = (what: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? `required (${what})` : undefined) });
+/** A link shown to people: https only, whatever the mode. */
+const httpsLink = z.url({ protocol: /^https$/, error: 'must be an https URL' });
+
+/** Where the extension is published, for the companion's home page until the listings' own addresses are known:
+ * the stores' searches for Fieldside. */
+export const DEFAULT_STORE_LINKS = {
+  chrome: 'https://chromewebstore.google.com/search/Fieldside',
+  firefox: 'https://addons.mozilla.org/firefox/search/?q=Fieldside',
+} as const;
 
 const EnvSchema = z.object({
   /** `development` allows http URLs, an automatic PUBLIC_URL and the development extension id. */
   COMPANION_ENV: z.enum(['production', 'development']).default('production'),
-  PLATFORM_BASE_URL: z.url(),
-  PLATFORM_AUTH_URL: z.url(),
-  CLIENT_ID: z.string().min(1),
-  CLIENT_SECRET: z.string().min(1),
+  PLATFORM_BASE_URL: z.url(required("the platform's REST address")),
+  PLATFORM_AUTH_URL: z.url(required("the platform's sign-in address")),
+  CLIENT_ID: z.string(required("the add-on's App ID")).min(1),
+  CLIENT_SECRET: z.string(required("the add-on's App Secret")).min(1),
   /** Comma-separated Chrome extension ids and Firefox add-on ids allowed to receive OAuth codes. */
-  ALLOWED_EXTENSION_IDS: z.string().min(1),
+  ALLOWED_EXTENSION_IDS: z.string(required('the extension ids allowed to sign in')).min(1),
   /** The companion's own externally reachable URL: the OAuth Return URL and webhook callbacks hang off it.
    * In development, `auto` or absent means "my own listening URL" (known only once listening: see start.ts). */
   PUBLIC_URL: z.union([z.literal('auto'), z.url()]).optional(),
-  /** Key that signs OAuth `state`, seals refresh tokens and derives webhook callback tokens; shared by every instance. */
-  SIGNING_SECRET: z.string().min(32).optional(),
+  /** Key that signs OAuth `state`, seals refresh tokens and derives webhook callback tokens; shared by every instance.
+   * Required outside development (config-production.ts); never the App Secret. */
+  SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   /** When set, the change feed and the rate limits live in Redis (several instances); otherwise in memory. */
@@ -47,7 +59,15 @@ const EnvSchema = z.object({
   FEED_STREAM_RECHECK_SECONDS: countOrOff(0),
   /** How long a register trusts that the subscriptions it made are still in place before listing them again. */
   FEED_SUBSCRIPTIONS_RECHECK_SECONDS: count(6 * 3_600),
+  /** The extension's listings, linked from the companion's home page and the activation's last page. */
+  CHROME_WEB_STORE_URL: httpsLink.default(DEFAULT_STORE_LINKS.chrome),
+  FIREFOX_ADD_ONS_URL: httpsLink.default(DEFAULT_STORE_LINKS.firefox),
+  /** On SIGTERM or SIGINT: how long requests under way may take to finish before their connections are cut. */
+  SHUTDOWN_GRACE_SECONDS: countOrOff(8),
 });
+
+/** Every variable the companion reads (the container's `.env.example` lists each). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
 
 export interface CompanionLimits {
   oauthPerInstallation: number;
@@ -77,6 +97,10 @@ export interface CompanionConfig {
   redisUrl: string | undefined;
   feedMaxEntries: number;
   limits: CompanionLimits;
+  /** The extension's store listings, for the pages people read. */
+  storeLinks: { chrome: string; firefox: string };
+  /** How long a shutdown waits for requests under way (start.ts). */
+  shutdownGraceMs: number;
 }
 
 /** The defaults of CompanionConfig.limits (tests build configs by hand). */
@@ -109,17 +133,20 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Companion configuration is invalid: ${problems}`);
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    if (cleaned.COMPANION_ENV !== 'development') problems.push(...missingOutsideDevelopment(cleaned));
+    throw new Error(`Companion configuration is invalid: ${problems.join('; ')}`);
   }
   const e = parsed.data;
   const development = e.COMPANION_ENV === 'development';
   const auto = e.PUBLIC_URL === undefined || e.PUBLIC_URL === 'auto';
   const allowedExtensionIds = e.ALLOWED_EXTENSION_IDS.split(',').map((s) => s.trim()).filter(Boolean);
-  if (!development) {
-    const problems = productionProblems({ ...e, publicUrl: auto ? undefined : e.PUBLIC_URL, allowedExtensionIds });
-    if (problems.length > 0) throw new Error(`Companion configuration is invalid: ${problems.join('; ')}`);
+  const problems = development ? [] : productionProblems({ ...e, publicUrl: auto ? undefined : e.PUBLIC_URL, allowedExtensionIds });
+  // Whatever the mode: one leaked secret must not also be the key to every state, sealed token and callback URL.
+  if (e.SIGNING_SECRET !== undefined && e.SIGNING_SECRET === e.CLIENT_SECRET) {
+    problems.push('SIGNING_SECRET: must differ from CLIENT_SECRET (the App Secret)');
   }
+  if (problems.length > 0) throw new Error(`Companion configuration is invalid: ${problems.join('; ')}`);
   const publicUrl = auto ? options.listeningUrl : e.PUBLIC_URL;
   if (publicUrl === undefined) {
     throw new Error('Companion configuration is invalid: PUBLIC_URL: required unless the server fills it in from its listening URL (startCompanion)');
@@ -132,7 +159,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     clientSecret: e.CLIENT_SECRET,
     allowedExtensionIds,
     publicUrl: publicUrl.replace(/\/$/, ''),
-    // Without an explicit key, derive one from the client secret so every instance of one app agrees.
+    // Development only (production requires SIGNING_SECRET): derived from the client secret, so every instance agrees.
     signingSecret: e.SIGNING_SECRET ?? `derived:${e.CLIENT_SECRET}`,
     host: e.HOST,
     port: e.PORT,
@@ -148,5 +175,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       streamRecheckMs: e.FEED_STREAM_RECHECK_SECONDS * 1000,
       subscriptionsRecheckMs: e.FEED_SUBSCRIPTIONS_RECHECK_SECONDS * 1000,
     },
+    storeLinks: { chrome: e.CHROME_WEB_STORE_URL, firefox: e.FIREFOX_ADD_ONS_URL },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
   };
 }

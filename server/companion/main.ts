@@ -1,21 +1,43 @@
+import { consoleLogger as log } from './request-log';
 import { startCompanion } from './start';
 
-// `npm run companion`: the companion on Node, configured by the environment (see config.ts).
-// Prints one line of JSON, `{ "url": … }`, once listening, so scripts and people know where it is.
+// `npm run companion` (through tsx) and `npm run companion:start` (the build, `node dist/companion.mjs`): the
+// companion on Node, configured by the environment (see config.ts). Logs are JSON lines on standard output (the
+// first, `{"event":"listening","url":…}`, says where it is); SIGTERM or SIGINT stops it gracefully (start.ts).
 
 try {
   const companion = await startCompanion(process.env);
-  console.log(JSON.stringify({ url: companion.url }));
-  const stop = (): void => {
+  const stop = (signal: NodeJS.Signals): void => {
+    log({ level: 'info', event: 'stopping', signal });
     companion.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => {
+        log({ level: 'info', event: 'stopped' });
+        process.exit(0);
+      },
+      (error: unknown) => {
+        log({ level: 'error', event: 'stop_failed', error: error instanceof Error ? error.name : 'unknown' });
+        process.exit(1);
+      },
     );
   };
+  // Once each: a second Ctrl-C or SIGTERM during the stop ends the process at once, as people expect.
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Only now: whoever waits for this line may stop the companion at once.
+  log({ level: 'info', event: 'listening', url: companion.url });
 } catch (error) {
-  // Configuration errors name the variables, never their values.
-  console.error(error instanceof Error ? error.message : 'The companion failed to start');
+  // Configuration errors name the variables, never their values, so they are told whole. Any other start-up
+  // failure (a store that cannot be reached) could quote a connection string: only its kind and code are.
+  const configuration = error instanceof Error && error.message.startsWith('Companion configuration');
+  const code = (error as { code?: unknown } | null)?.code;
+  console.error(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: 'error',
+      event: 'start_failed',
+      message: configuration ? (error as Error).message : 'The companion failed to start',
+      ...(configuration ? {} : { error: error instanceof Error ? error.name : 'unknown', ...(typeof code === 'string' ? { code } : {}) }),
+    }),
+  );
   process.exit(1);
 }

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCompanionApp, type CompanionDeps } from './app';
 import { loadConfig } from './config';
+import { createRequestGate } from './request-gate';
 
 // Starts the companion on Node. It listens before it builds the app, because with PORT 0 and PUBLIC_URL
 // `auto` (or absent; development only, see config.ts) its own URL, which the OAuth Return URL and webhook
@@ -11,8 +12,13 @@ import { loadConfig } from './config';
 
 export interface RunningCompanion {
   url: string;
+  /** Stops gracefully: no new connections and no new requests, open change streams ended (their clients
+   * reconnect to another instance), requests under way given SHUTDOWN_GRACE_SECONDS, then the stores closed. */
   close(): Promise<void>;
 }
+
+/** How long a shutdown lets answers already handed to Node reach their clients. */
+const LAST_WRITES_MS = 1_000;
 
 function urlOf(host: string, port: number): string {
   const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
@@ -27,9 +33,10 @@ export async function startCompanion(
   const draft = loadConfig(env, { listeningUrl: 'http://127.0.0.1' });
 
   let handler: ((request: Request) => Response | Promise<Response>) | undefined;
+  const gate = createRequestGate();
   const server = createAdaptorServer({
     fetch: (request: Request) =>
-      handler ? handler(request) : Response.json({ error: 'starting', message: 'The companion is starting' }, { status: 503 }),
+      handler ? gate.pass(request, handler) : Response.json({ error: 'starting', message: 'The companion is starting' }, { status: 503 }),
   }) as Server;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -54,12 +61,21 @@ export async function startCompanion(
     url,
     close() {
       closing ??= (async () => {
-        // The feed first: it ends its event streams, so the server has no long-lived connection to wait for.
+        gate.close();
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        // Streams never finish by themselves: end them now, so their clients reconnect elsewhere at once.
+        companion.endStreams();
+        await gate.settled(draft.shutdownGraceMs);
         await companion.close();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
+        // The last answers may still be on their way out: close each connection once it is idle, and cut what
+        // is left after a moment.
+        const sweep = setInterval(() => server.closeIdleConnections(), 20);
+        const cut = setTimeout(() => server.closeAllConnections(), LAST_WRITES_MS);
+        server.closeIdleConnections();
+        await stopped;
+        clearInterval(sweep);
+        clearTimeout(cut);
       })();
       return closing;
     },

@@ -18,9 +18,16 @@ export { deriveCallbackToken } from '../webhooks/callback-token';
 export interface FeedModule {
   /** `/webhooks/*` and `/feed*`; mount at `/`. */
   routes: Hono;
+  /** Whether the store answers a read (for the readiness route); rejects when it fails. */
+  probe(): Promise<void>;
+  /** Ends the open streams (their clients reconnect and resume from their last position). */
+  endStreams(): void;
   /** Ends open streams and releases the store (Redis connections). */
   close(): Promise<void>;
 }
+
+/** An account name no platform uuid can be: what the readiness probe reads. */
+const PROBE_ACCOUNT = 'fieldside:readiness-probe';
 
 /**
  * The companion's webhook receiver and change feed. The store is memory, or Redis Streams when
@@ -73,10 +80,17 @@ export async function createFeedModule(opts: {
     }),
   );
 
+  const endStreams = () => {
+    for (const finish of [...streams]) finish();
+  };
   return {
     routes,
+    probe: async () => {
+      await store.position(PROBE_ACCOUNT);
+    },
+    endStreams,
     async close() {
-      for (const finish of [...streams]) finish();
+      endStreams();
       await store.close();
       if (!opts.limits) await slots.close();
     },

@@ -4,14 +4,19 @@ import type { CompanionConfig } from '../config';
 import { jsonError, readJsonBody } from '../http-errors';
 import { tooManyRequests, type RateLimiter } from '../limits/rate-limit';
 import type { RedirectAllowlist } from './redirect-allowlist';
-import { renderReturnErrorPage } from './return-page';
+import { sendPage } from '../pages/html';
+import { createActivation } from './activation-routes';
+import { isActivationState } from './activation-state';
+import { authorizeUrl } from './authorize-url';
+import { returnErrorPage } from './return-page';
 import { signState } from './state';
 import { createStateCheck, STATE_PROBLEMS } from './state-check';
 import { createTokenRoutes } from './token-routes';
 
 // The companion's OAuth surface (see ARCHITECTURE.md): it is the platform's Return URL, hands the code on to the
 // extension's identity redirect URL, and adds the App Secret to the code and refresh grants, for the installation
-// that started the flow only (contracts/installation-binding.ts). It stores nothing.
+// that started the flow only (contracts/installation-binding.ts). The Return URL also ends the add-on's
+// activation (activation-routes.ts), told apart by its state. It stores nothing.
 
 export interface OAuthRouteDeps {
   config: CompanionConfig;
@@ -40,27 +45,22 @@ export function createOAuthRoutes(deps: OAuthRouteDeps): Hono {
       return jsonError(c, 400, 'redirect_url_not_allowed', 'redirect_url is not the identity redirect URL of an allowed extension');
     }
     const { state } = await signState(config.signingSecret, { redirectUrl, codeChallenge, installation }, { now: now() });
-    const authorize = new URL(`${config.platformAuthUrl}/oauth/authorize`);
-    authorize.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: config.clientId,
-      scope: [...new Set(scopes)].join(' '),
-      redirect_uri: returnUrl,
-      state,
-    }).toString();
     c.header('cache-control', 'no-store');
-    return c.json({ authorize_url: authorize.toString(), state });
+    return c.json({ authorize_url: authorizeUrl(config, scopes, returnUrl, state), state });
   });
+
+  const activation = createActivation({ config, returnUrl, now, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+  app.route('/', activation.routes);
 
   app.get(COMPANION_PATHS.oauthReturn, async (c) => {
     c.header('cache-control', 'no-store');
     c.header('referrer-policy', 'no-referrer');
     const state = c.req.query('state');
-    if (!state) {
-      return c.html(renderReturnErrorPage('Sign-in could not continue', 'The platform sent no sign-in state.'), 400);
-    }
+    const failed = (detail: string) => sendPage(c, 400, 'Sign-in could not continue', returnErrorPage(detail));
+    if (!state) return failed('The platform sent no sign-in state.');
+    if (isActivationState(state)) return activation.finishActivation(c, state);
     const check = await checkState(state);
-    if (!check.ok) return c.html(renderReturnErrorPage('Sign-in could not continue', `${STATE_PROBLEMS[check.reason]}.`), 400);
+    if (!check.ok) return failed(`${STATE_PROBLEMS[check.reason]}.`);
     const target = new URL(check.payload.redirectUrl);
     const code = c.req.query('code');
     const error = c.req.query('error');

@@ -26,7 +26,8 @@ export interface StatePayload {
 /** What /oauth/start binds into a new state. */
 export type StateBinding = Pick<StatePayload, 'redirectUrl' | 'codeChallenge' | 'installation'>;
 
-const WireSchema = z.object({ r: z.string().min(1), n: z.string().min(1), e: z.number().int(), c: DigestSchema, i: DigestSchema });
+// Strict: a signed value of another kind (activation-state.ts) never passes for a sign-in's state.
+const WireSchema = z.strictObject({ r: z.string().min(1), n: z.string().min(1), e: z.number().int(), c: DigestSchema, i: DigestSchema });
 
 export type StateCheck = { ok: true; payload: StatePayload } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
 
@@ -42,11 +43,38 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-function randomNonce(): string {
+export function randomNonce(): string {
   return encodeBase64Url(crypto.getRandomValues(new Uint8Array(16)));
 }
 
-/** Signs a new state for a redirect URL and its binding: `<base64url(json)>.<base64url(hmac)>`. */
+/** `<base64url(json)>.<base64url(hmac)>`: a value the companion alone can have made. */
+export async function signWire(secret: string, wire: object): Promise<string> {
+  const body = encodeBase64Url(encoder.encode(JSON.stringify(wire)));
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(body)));
+  return `${body}.${encodeBase64Url(mac)}`;
+}
+
+export type OpenedWire = { ok: true; wire: unknown } | { ok: false; reason: 'malformed' | 'bad_signature' };
+
+/** The JSON a signed value carries, once its MAC checks (in constant time, through WebCrypto's verify). */
+export async function openWire(secret: string, signed: string): Promise<OpenedWire> {
+  const parts = signed.split('.');
+  if (parts.length !== 2) return { ok: false, reason: 'malformed' };
+  const [body, macText] = parts as [string, string];
+  const mac = decodeBase64Url(macText);
+  if (!body || !mac || mac.length !== 32) return { ok: false, reason: 'malformed' };
+  const valid = await crypto.subtle.verify('HMAC', await hmacKey(secret), mac, encoder.encode(body));
+  if (!valid) return { ok: false, reason: 'bad_signature' };
+  const json = decodeBase64Url(body);
+  if (!json) return { ok: false, reason: 'malformed' };
+  try {
+    return { ok: true, wire: JSON.parse(new TextDecoder().decode(json)) };
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+}
+
+/** Signs a new state for a redirect URL and its binding. */
 export async function signState(
   secret: string,
   binding: StateBinding,
@@ -58,29 +86,14 @@ export async function signState(
     expiresAt: (options.now ?? Date.now()) + (options.ttlMs ?? STATE_TTL_MS),
   };
   const wire = { r: payload.redirectUrl, n: payload.nonce, e: payload.expiresAt, c: payload.codeChallenge, i: payload.installation };
-  const body = encodeBase64Url(encoder.encode(JSON.stringify(wire)));
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(body)));
-  return { state: `${body}.${encodeBase64Url(mac)}`, payload };
+  return { state: await signWire(secret, wire), payload };
 }
 
-/** Checks the signature (in constant time, through WebCrypto's verify) and then the expiry. */
+/** Checks the signature, the shape, and then the expiry. */
 export async function verifyState(secret: string, state: string, now: number = Date.now()): Promise<StateCheck> {
-  const parts = state.split('.');
-  if (parts.length !== 2) return { ok: false, reason: 'malformed' };
-  const [body, macText] = parts as [string, string];
-  const mac = decodeBase64Url(macText);
-  if (!body || !mac || mac.length !== 32) return { ok: false, reason: 'malformed' };
-  const valid = await crypto.subtle.verify('HMAC', await hmacKey(secret), mac, encoder.encode(body));
-  if (!valid) return { ok: false, reason: 'bad_signature' };
-  const json = decodeBase64Url(body);
-  if (!json) return { ok: false, reason: 'malformed' };
-  let wire: unknown;
-  try {
-    wire = JSON.parse(new TextDecoder().decode(json));
-  } catch {
-    return { ok: false, reason: 'malformed' };
-  }
-  const parsed = WireSchema.safeParse(wire);
+  const opened = await openWire(secret, state);
+  if (!opened.ok) return opened;
+  const parsed = WireSchema.safeParse(opened.wire);
   if (!parsed.success) return { ok: false, reason: 'malformed' };
   const { r, n, e, c, i } = parsed.data;
   const payload: StatePayload = { redirectUrl: r, nonce: n, expiresAt: e, codeChallenge: c, installation: i };

@@ -10,6 +10,7 @@ import { checkRefreshProof } from './installation-proof';
 import { requestPlatformToken, type PlatformTokens, type TokenAnswer } from './platform-token';
 import { sealRefreshToken, unsealRefreshToken } from './sealed-refresh-token';
 import { STATE_PROBLEMS, type CheckedState } from './state-check';
+import { timingSafeEqual } from './timing-safe-equal';
 
 // /oauth/token and /oauth/refresh: the two places the App Secret is used, each only for the installation the
 // sign-in belongs to. A code is redeemed only with the verifier of the flow's starter; a refresh only with a
@@ -24,13 +25,6 @@ export interface TokenRouteDeps {
   /** The Return URL the authorize step named (the code grant must name it again). */
   returnUrl: string;
   checkState(state: string): Promise<CheckedState>;
-}
-
-function timingSafeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
 }
 
 const NOT_THE_STARTER = 'This sign-in was started by another browser or program, so its code is refused. Start the sign-in again from Fieldside.';

@@ -43,9 +43,9 @@ async function findInstallPages(browser: Browser): Promise<{ welcome: Page; opti
   return { welcome, options: await findPage(browser, '#session-state') };
 }
 
-export async function launchFirefox(): Promise<FirefoxWithExtension> {
-  const profile = mkdtempSync(join(tmpdir(), 'fieldside-ff-'));
-  const browser = await puppeteer.launch({
+/** Headless Firefox ESR that reaches 127.0.0.1 only, with a fresh profile (`profile`, removed by the caller). */
+export function launchPlainFirefox(profile: string): Promise<Browser> {
+  return puppeteer.launch({
     browser: 'firefox',
     executablePath: '/usr/bin/firefox-esr',
     headless: true,
@@ -64,6 +64,11 @@ export async function launchFirefox(): Promise<FirefoxWithExtension> {
       'browser.shell.checkDefaultBrowser': false,
     },
   });
+}
+
+export async function launchFirefox(): Promise<FirefoxWithExtension> {
+  const profile = mkdtempSync(join(tmpdir(), 'fieldside-ff-'));
+  const browser = await launchPlainFirefox(profile);
   try {
     await browser.installExtension(FIREFOX_DIR);
     const { welcome, options } = await findInstallPages(browser);

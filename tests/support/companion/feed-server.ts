@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_LIMITS, type CompanionConfig, type CompanionLimits } from '../../../server/companion/config';
+import { DEFAULT_LIMITS, DEFAULT_STORE_LINKS, type CompanionConfig, type CompanionLimits } from '../../../server/companion/config';
 import { createFeedModule, type FeedModule } from '../../../server/companion/feed/index';
 
 export const TEST_EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
@@ -42,6 +42,8 @@ export async function startFeedServer(opts: {
     redisUrl: opts.redisUrl,
     feedMaxEntries: opts.feedMaxEntries ?? 100,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
+    storeLinks: DEFAULT_STORE_LINKS,
+    shutdownGraceMs: 0,
   };
   let module: FeedModule;
   try {

@@ -41,7 +41,7 @@ export const SOURCE_RULES: SourceRule[] = [
     why: "the companion's HTTP API is declared once, in contracts/companion-http.ts",
     applies: (file) => (product(file) || (file.startsWith('server/companion/') && !isTest(file))),
     home: in_('contracts/companion-http.ts'),
-    pattern: /['"`]\/(?:oauth\/(?:start|token|refresh|return)|feed(?:\/register|\/rotate|\/stream)?)['"`?]/,
+    pattern: /['"`]\/(?:oauth\/(?:start|token|refresh|return)|feed(?:\/register|\/rotate|\/stream)?|health|ready|activate)['"`?]/,
   },
 ];
 

@@ -1,0 +1,72 @@
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { COMPANION_PATHS } from '../../../contracts/companion-http';
+import { codeChallengeOf, createCodeVerifier } from '../../../contracts/installation-binding';
+import type { CompanionConfig } from '../config';
+import { activatedPage, ACTIVATED_TITLE, NOT_ACTIVATED_TITLE, notActivatedPage, type ActivationProblem } from '../pages/activation-pages';
+import { sendPage } from '../pages/html';
+import { ACTIVATION_SCOPES } from './activation-scopes';
+import { signActivationState, verifyActivationState } from './activation-state';
+import { authorizeUrl } from './authorize-url';
+import { requestPlatformToken } from './platform-token';
+import { STATE_TTL_MS } from './state';
+import { timingSafeEqual } from './timing-safe-equal';
+
+// The add-on's Activation URL. When an administrator adds Fieldside from the platform's add-on store, the platform
+// sends their browser here, and the app must start OAuth itself (spec: "An app installed from the add-on store is
+// sent to its default app URL and must start the flow itself"). `GET /activate` redirects to the platform's
+// consent page with the app's id, the Return URL and the scopes the companion needs; the platform sends the
+// answer to the Return URL (/oauth/return), which hands activation states to `finishActivation`. That redeems the
+// code with the App Secret, so the page says "activated" only when the platform has really granted it, and then
+// drops the tokens: the companion keeps no account tokens (each person's Fieldside signs in with its own), so
+// there is nothing to store or leak.
+//
+// The state is bound to the browser that started (activation-state.ts): a verifier in an HttpOnly cookie, sent
+// back only to the Return URL's path. SameSite=Lax, because the platform's redirect back is a cross-site
+// top-level navigation, which Lax cookies accompany and cross-site subrequests do not.
+
+const COOKIE = 'fieldside_activation';
+
+export interface ActivationDeps {
+  config: CompanionConfig;
+  returnUrl: string;
+  now: () => number;
+  fetch?: typeof fetch;
+}
+
+export function createActivation(deps: ActivationDeps) {
+  const { config, returnUrl, now } = deps;
+  const secure = new URL(returnUrl).protocol === 'https:';
+  const cookie = { path: COMPANION_PATHS.oauthReturn, httpOnly: true, secure, sameSite: 'Lax' } as const;
+
+  const routes = new Hono();
+  routes.get(COMPANION_PATHS.activation, async (c) => {
+    const verifier = createCodeVerifier();
+    const state = await signActivationState(config.signingSecret, await codeChallengeOf(verifier), now());
+    setCookie(c, COOKIE, verifier, { ...cookie, maxAge: STATE_TTL_MS / 1000 });
+    c.header('cache-control', 'no-store');
+    c.header('referrer-policy', 'no-referrer');
+    return c.redirect(authorizeUrl(config, ACTIVATION_SCOPES, returnUrl, state), 302);
+  });
+
+  const notActivated = (c: Context, status: 200 | 400 | 502, problem: ActivationProblem) => sendPage(c, status, NOT_ACTIVATED_TITLE, notActivatedPage(problem));
+
+  /** The Return URL with an activation's state: the last step, whatever the platform answered. */
+  async function finishActivation(c: Context, state: string): Promise<Response> {
+    const verifier = getCookie(c, COOKIE);
+    // One use: whatever happens next, this browser's activation is over.
+    deleteCookie(c, COOKIE, cookie);
+    const check = await verifyActivationState(config.signingSecret, state, now());
+    if (!check.ok) return notActivated(c, 400, 'expired');
+    if (!verifier || !timingSafeEqual(await codeChallengeOf(verifier), check.payload.codeChallenge)) return notActivated(c, 400, 'other_browser');
+    const code = c.req.query('code');
+    if (!code) return c.req.query('error') === 'access_denied' ? notActivated(c, 200, 'denied') : notActivated(c, 400, 'no_code');
+
+    const result = await requestPlatformToken(config, { grant_type: 'authorization_code', code, redirect_uri: returnUrl }, deps.fetch);
+    if (result.kind === 'oauth_error') return notActivated(c, 400, 'refused');
+    if (result.kind === 'unavailable') return notActivated(c, 502, 'unavailable');
+    return sendPage(c, 200, ACTIVATED_TITLE, activatedPage(config.storeLinks));
+  }
+
+  return { routes, finishActivation };
+}

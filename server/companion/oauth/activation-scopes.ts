@@ -1,0 +1,13 @@
+// What an activation asks the account to allow: the scopes the companion itself works with, each for one reason.
+// Everything a field worker's own Fieldside needs beyond these is asked by the extension at their sign-in (and
+// incremental authorisation asks only for what is new), so the administrator is not asked for features here.
+export const ACTIVATION_SCOPES: readonly string[] = [
+  // The account a token belongs to (vendor.json): the change feed is the account's, and limits count per account.
+  'vendor',
+  // Webhook subscriptions to jobs and notes: the platform subscribes an app only to what it may read.
+  'read_jobs',
+  'read_job_notes',
+  // Who may manage those subscriptions: the staff member's security role, which must be an administrator one.
+  'read_staff',
+  'read_security_roles',
+];

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { DigestSchema } from '../../../contracts/installation-binding';
+import { openWire, randomNonce, signWire, STATE_TTL_MS } from './state';
+
+// The state of an activation (an administrator allowing Fieldside for the account, from the platform's add-on
+// store): signed like a sign-in's state (state.ts), stateless like it, and bound like it to whoever started it,
+// here the administrator's browser: the state carries the S256 of a verifier that only that browser holds, in a
+// cookie (activation-routes.ts). It has its own prefix and its own strict shape, so /oauth/return can tell the
+// two kinds apart before checking anything, and neither kind ever passes for the other (a sign-in's code can
+// never be spent by an activation, nor an activation's by /oauth/token).
+
+const PREFIX = 'a.';
+
+export interface ActivationPayload {
+  nonce: string;
+  /** Expiry, ms since the epoch. */
+  expiresAt: number;
+  /** S256 of the verifier in the starting browser's cookie. */
+  codeChallenge: string;
+}
+
+const WireSchema = z.strictObject({ k: z.literal('activation'), n: z.string().min(1), e: z.number().int(), c: DigestSchema });
+
+export type ActivationCheck = { ok: true; payload: ActivationPayload } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
+
+export function isActivationState(state: string): boolean {
+  return state.startsWith(PREFIX);
+}
+
+export async function signActivationState(secret: string, codeChallenge: string, now: number): Promise<string> {
+  const wire: z.infer<typeof WireSchema> = { k: 'activation', n: randomNonce(), e: now + STATE_TTL_MS, c: codeChallenge };
+  return PREFIX + (await signWire(secret, wire));
+}
+
+export async function verifyActivationState(secret: string, state: string, now: number): Promise<ActivationCheck> {
+  if (!isActivationState(state)) return { ok: false, reason: 'malformed' };
+  const opened = await openWire(secret, state.slice(PREFIX.length));
+  if (!opened.ok) return opened;
+  const parsed = WireSchema.safeParse(opened.wire);
+  if (!parsed.success) return { ok: false, reason: 'malformed' };
+  const payload: ActivationPayload = { nonce: parsed.data.n, expiresAt: parsed.data.e, codeChallenge: parsed.data.c };
+  if (now >= payload.expiresAt) return { ok: false, reason: 'expired' };
+  return { ok: true, payload };
+}

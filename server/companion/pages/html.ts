@@ -1,0 +1,57 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+// The companion's few HTML pages (its home page, the activation's last page, sign-in dead ends), built so that
+// every interpolated value is escaped: text can only ever be text. They load nothing (no script, image or font),
+// so the policy forbids everything but their own inline style, and nobody may frame them.
+
+const SAFE = Symbol('escaped html');
+
+/** Markup whose every interpolated value was escaped. */
+export interface Html {
+  readonly [SAFE]: string;
+}
+
+function escapeText(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+function isHtml(value: unknown): value is Html {
+  return typeof value === 'object' && value !== null && SAFE in value;
+}
+
+type Part = string | Html | readonly Html[];
+
+/** `html\`<p>${text}</p>\``: strings are escaped; Html (and lists of it) is kept as it is. */
+export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
+  let out = strings[0] ?? '';
+  values.forEach((value, i) => {
+    const piece = isHtml(value) ? value[SAFE] : Array.isArray(value) ? value.map((v: Html) => v[SAFE]).join('') : escapeText(value as string);
+    out += piece + (strings[i + 1] ?? '');
+  });
+  return { [SAFE]: out };
+}
+
+const STYLE: Html = { [SAFE]: 'body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}' };
+
+/** A whole page: its title, and its body's markup. */
+export function renderPage(title: string, body: Html): string {
+  return html`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer"><title>${title} · Fieldside</title>
+<style>${STYLE}</style></head>
+<body>
+${body}
+</body>
+</html>`[SAFE];
+}
+
+/** Answers a page with the headers every companion page carries. */
+export function sendPage(c: Context, status: ContentfulStatusCode, title: string, body: Html): Response {
+  c.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+  c.header('x-content-type-options', 'nosniff');
+  c.header('referrer-policy', 'no-referrer');
+  c.header('cache-control', 'no-store');
+  return c.html(renderPage(title, body), status);
+}

@@ -1,0 +1,96 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPANION_PATHS } from '../../../contracts/companion-http';
+import { startEmulator, type StartedEmulator } from '../../../server/emulator/start';
+import { buildToEmptyFolder, spawnBuilt } from '../../support/companion/built-companion';
+import { bearer } from '../../support/companion/feed-client';
+import { CHROME_ID, SIGNING_SECRET } from '../../support/companion/env';
+
+// A deploy or a scale-down sends the companion SIGTERM. The built companion, run as production runs it, then
+// stops taking connections, ends its open change streams cleanly (their clients reconnect, to another instance,
+// and resume from their last position), lets a request under way finish, and exits 0.
+// Development mode only because the emulator, the platform here, speaks http on 127.0.0.1.
+
+let folder: Awaited<ReturnType<typeof buildToEmptyFolder>>;
+let emulator: StartedEmulator;
+
+beforeAll(async () => {
+  folder = await buildToEmptyFolder();
+  emulator = await startEmulator({ jobs: 10, quiet: true });
+});
+afterAll(async () => {
+  await emulator?.close();
+  folder?.remove();
+});
+
+async function token(): Promise<string> {
+  const account = emulator.info.accounts[0]!;
+  const person = account.staff.find((s) => s.role === 'technician' && s.active)!;
+  return (await emulator.control.issueTokens(account.uuid, person.uuid, ['vendor', 'read_jobs'])).access_token;
+}
+
+/** Reads a stream to its end: how it ended (the server closing it cleanly, or the connection cut) and what came. */
+async function readToEnd(response: Response): Promise<{ clean: boolean; text: string }> {
+  let text = '';
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) text += new TextDecoder().decode(chunk);
+    return { clean: true, text };
+  } catch {
+    return { clean: false, text };
+  }
+}
+
+/** A request on a connection of its own (no pooled keep-alive one): whether the companion still accepts any. */
+function freshConnection(url: string): Promise<string> {
+  return new Promise((resolve) => {
+    const req = request(`${url}/health`, { agent: false }, (res) => {
+      res.resume();
+      resolve(`answered ${res.statusCode}`);
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    req.end();
+  });
+}
+
+describe('the built companion on SIGTERM', () => {
+  it('ends its change streams cleanly, refuses new connections, finishes the request under way, then exits 0', async () => {
+    const companion = await spawnBuilt(folder.dir, {
+      COMPANION_ENV: 'development',
+      PLATFORM_BASE_URL: emulator.info.base_url,
+      PLATFORM_AUTH_URL: emulator.info.auth_url,
+      CLIENT_ID: emulator.info.app.client_id,
+      CLIENT_SECRET: emulator.info.app.client_secret,
+      ALLOWED_EXTENSION_IDS: CHROME_ID,
+      SIGNING_SECRET,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SHUTDOWN_GRACE_SECONDS: '20',
+    });
+    try {
+      const stream = await fetch(`${companion.url}${COMPANION_PATHS.feedStream}`, { headers: bearer(await token()) });
+      expect(stream.status).toBe(200);
+      const streamed = readToEnd(stream);
+
+      // A request under way: its token check waits on a slow platform when the signal comes.
+      const before = (await emulator.control.stats()).faultsInjected;
+      await emulator.control.injectFault({ kind: 'delay', delayMs: 1500, pathPrefix: '/api_1.0/vendor.json', count: 1 });
+      const register = fetch(`${companion.url}${COMPANION_PATHS.feedRegister}`, { method: 'POST', headers: bearer(await token()) });
+      await expect.poll(async () => (await emulator.control.stats()).faultsInjected, { timeout: 10_000 }).toBe(before + 1);
+
+      const exited = companion.stop('SIGTERM');
+      const ended = await streamed;
+      expect(ended.clean).toBe(true);
+      expect(ended.text).toContain(': connected');
+      await expect.poll(() => freshConnection(companion.url), { timeout: 5_000 }).toBe('ECONNREFUSED');
+      expect(companion.child.exitCode).toBeNull(); // still finishing the request under way
+
+      const registered = await register;
+      expect(registered.status).toBe(200);
+      expect(await registered.json()).toMatchObject({ account_uuid: emulator.info.accounts[0]!.uuid });
+      expect((await exited).code).toBe(0);
+      expect(companion.lines.map((l) => l.event).filter(Boolean)).toEqual(['listening', 'stopping', 'stopped']);
+    } finally {
+      await companion.stop('SIGKILL');
+    }
+  });
+});
