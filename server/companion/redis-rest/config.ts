@@ -18,6 +18,9 @@ export interface RedisRestConfig {
   pollMs: number;
 }
 
+const isHttpsOrLoopback = (url: URL): boolean =>
+  url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname));
+
 const invalid = (problems: string[]) => new Error(`Companion configuration is invalid: ${problems.join('; ')}`);
 
 /** The HTTP store's settings, or undefined when REDIS_REST_URL is not set; throws naming variables, never values. */
@@ -32,9 +35,9 @@ export function loadRedisRestConfig(env: Record<string, string | undefined>, opt
   }
   const problems: string[] = [];
   if (e.REDIS_REST_TOKEN === undefined) problems.push('REDIS_REST_TOKEN: required when REDIS_REST_URL is set');
-  // The token and every change travel in these requests.
-  if (!opts.development && new URL(e.REDIS_REST_URL).protocol !== 'https:') {
-    problems.push('REDIS_REST_URL: must be an https URL outside development (COMPANION_ENV=development)');
+  // The token and every change travel in these requests: in the clear only to this very machine.
+  if (!opts.development && !isHttpsOrLoopback(new URL(e.REDIS_REST_URL))) {
+    problems.push('REDIS_REST_URL: must be an https URL (or http to this machine only) outside development (COMPANION_ENV=development)');
   }
   if (problems.length > 0) throw invalid(problems);
   return { url: e.REDIS_REST_URL, token: e.REDIS_REST_TOKEN!, pollMs: e.REDIS_REST_POLL_SECONDS * 1000 };
