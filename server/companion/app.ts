@@ -35,7 +35,8 @@ export interface CompanionApp {
 export async function createCompanionApp(config: CompanionConfig, stores: CompanionStores, deps: CompanionDeps = {}): Promise<CompanionApp> {
   const log = deps.log ?? consoleLogger;
   const allowlist = await createRedirectAllowlist(config.allowedExtensionIds);
-  // Shared by every instance when REDIS_URL is set: a flood spread over instances is still one flood.
+  // Shared by every instance when the stores are (Redis, or Redis over HTTP): a flood spread over instances is
+  // still one flood.
   const limits = await stores.limits(config);
   const limiter = createRateLimiter({ store: limits, limits: config.limits, ...(deps.now ? { now: deps.now } : {}) });
   const createFeed = deps.createFeedModule === undefined ? createFeedModule : deps.createFeedModule;
