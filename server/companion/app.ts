@@ -5,7 +5,6 @@ import type { CompanionConfig } from './config';
 import { createCorsMiddleware } from './cors';
 import { createFeedModule, type FeedModule } from './feed/index';
 import { jsonError } from './http-errors';
-import { createLimitStore } from './limits/create-limit-store';
 import { createRateLimiter } from './limits/rate-limit';
 import { createRedirectAllowlist } from './oauth/redirect-allowlist';
 import { createOAuthRoutes } from './oauth/routes';
@@ -13,6 +12,7 @@ import { homePage, HOME_TITLE } from './pages/home-page';
 import { sendPage } from './pages/html';
 import { readinessRoute } from './readiness';
 import { consoleLogger, redactPath, requestLog, type Logger } from './request-log';
+import type { CompanionStores } from './stores';
 
 // The companion's composition root: Web-standard handlers only (Hono), so `app.fetch` runs on Node (start.ts)
 // and on an edge runtime alike.
@@ -40,16 +40,18 @@ export interface CompanionApp {
 const FEED_BODY_LIMIT = 1024;
 const OAUTH_BODY_LIMIT = 16 * 1024;
 
-export async function createCompanionApp(config: CompanionConfig, deps: CompanionDeps = {}): Promise<CompanionApp> {
+/** `stores`: the entry's choice (node-stores.ts, edge-stores.ts), so each runtime bundles only what it can reach. */
+export async function createCompanionApp(config: CompanionConfig, stores: CompanionStores, deps: CompanionDeps = {}): Promise<CompanionApp> {
   const log = deps.log ?? consoleLogger;
   const allowlist = await createRedirectAllowlist(config.allowedExtensionIds);
-  // Shared by every instance when REDIS_URL is set: a flood spread over instances is still one flood.
-  const limits = await createLimitStore(config);
+  // Shared by every instance when the stores are (Redis, or Redis over HTTP): a flood spread over instances is
+  // still one flood.
+  const limits = await stores.limits(config);
   const limiter = createRateLimiter({ store: limits, limits: config.limits, ...(deps.now ? { now: deps.now } : {}) });
   const createFeed = deps.createFeedModule === undefined ? createFeedModule : deps.createFeedModule;
   let feed: FeedModule | undefined;
   try {
-    feed = createFeed ? await createFeed({ config, limits, limiter, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.now ? { now: deps.now } : {}) }) : undefined;
+    feed = createFeed ? await createFeed({ config, store: await stores.feed(config), limits, limiter, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.now ? { now: deps.now } : {}) }) : undefined;
   } catch (error) {
     await limits.close();
     throw error;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createCompanionApp, type CompanionDeps } from './app';
 import { loadConfig } from './config';
 import { createRequestGate } from './request-gate';
+import { nodeStores } from './node-stores';
 
 // Starts the companion on Node. It listens before it builds the app, because with PORT 0 and PUBLIC_URL
 // `auto` (or absent; development only, see config.ts) its own URL, which the OAuth Return URL and webhook
@@ -49,7 +50,7 @@ export async function startCompanion(
 
   let companion: Awaited<ReturnType<typeof createCompanionApp>>;
   try {
-    companion = await createCompanionApp(loadConfig(env, { listeningUrl: url }), deps);
+    companion = await createCompanionApp(loadConfig(env, { listeningUrl: url }), nodeStores, deps);
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;

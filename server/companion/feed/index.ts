@@ -5,11 +5,11 @@ import { createRateLimiter, type RateLimiter } from '../limits/rate-limit';
 import type { LimitStore } from '../limits/types';
 import { createCallbackTokens } from '../webhooks/callback-token';
 import { createWebhookRoutes } from '../webhooks/routes';
-import { createFeedStore } from './create-store';
 import { createNoteJobs } from './note-jobs';
 import { createFeedRoutes } from './routes';
 import { createRoleCheck } from './staff-role';
 import { createTokenChecker } from './token-check';
+import type { FeedStore } from './types';
 
 export type { FeedChange, FeedPage, FeedStore } from './types';
 export { FIELDSIDE_SUBSCRIPTIONS } from './subscriptions';
@@ -29,12 +29,11 @@ export interface FeedModule {
 /** An account name no platform uuid can be: what the readiness probe reads. */
 const PROBE_ACCOUNT = 'fieldside:readiness-probe';
 
-/**
- * The companion's webhook receiver and change feed. The store is memory, or Redis Streams when
- * `config.redisUrl` is set (rejects when Redis cannot be reached).
- */
+/** The companion's webhook receiver and change feed, over the store its entry chose (../stores.ts). */
 export async function createFeedModule(opts: {
   config: CompanionConfig;
+  /** The change feed's store; the module closes it when it closes. */
+  store: FeedStore;
   fetch?: typeof fetch;
   /** Interval of the SSE comment heartbeat (15 s). */
   heartbeatMs?: number;
@@ -44,8 +43,7 @@ export async function createFeedModule(opts: {
   /** Clock of the token and role caches (the companion's `now`; a benchmark's simulated day). */
   now?: () => number;
 }): Promise<FeedModule> {
-  const { config } = opts;
-  const store = await createFeedStore(config);
+  const { config, store } = opts;
   const slots = opts.limits ?? createMemoryLimitStore();
   const limiter = opts.limiter ?? createRateLimiter({ store: slots, limits: config.limits });
   const tokens = createCallbackTokens({ secret: config.signingSecret, store });

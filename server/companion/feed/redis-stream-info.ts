@@ -1,5 +1,3 @@
-import type { Redis } from 'ioredis';
-
 // Whether a reader's position is older than what an account's Redis stream still keeps. Streams are trimmed
 // from the oldest end, so when the entry at the position is gone, everything after it may be gone too: that is a
 // gap (Redis 7.0 does not count trimmed entries in max-deleted-entry-id, so the first kept entry decides).
@@ -13,11 +11,14 @@ export interface StreamInfo {
   lastGeneratedId: string;
 }
 
-/** XINFO STREAM, or undefined when the stream does not exist (nothing was ever appended, or Redis lost it). */
-export async function readStreamInfo(redis: Redis, key: string): Promise<StreamInfo | undefined> {
+/**
+ * XINFO STREAM through whichever client the store speaks (`xinfo` sends it), or undefined when the stream does not
+ * exist (nothing was ever appended, or Redis lost it).
+ */
+export async function readStreamInfo(xinfo: () => Promise<unknown>): Promise<StreamInfo | undefined> {
   let reply: unknown;
   try {
-    reply = await redis.xinfo('STREAM', key);
+    reply = await xinfo();
   } catch (error) {
     if (/no such key/i.test((error as Error).message)) return undefined;
     throw error;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sha256Base64Url } from '../../../contracts/installation-binding';
 import { isPlatformError, PlatformError, platformErrorFrom, platformFetch } from './platform-error';
 
 const Vendor = z.object({ uuid: z.string().min(1) });
@@ -10,11 +11,6 @@ type Outcome = { ok: true; account: string } | { ok: false; error: PlatformError
 interface Entry {
   expires: number;
   outcome: Promise<Outcome>;
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Buffer.from(digest).toString('hex');
 }
 
 /**
@@ -87,7 +83,7 @@ export function createTokenChecker(opts: {
   return {
     /** The token's account uuid; throws a PlatformError (401, 403 or 502). */
     async accountFor(token: string): Promise<string> {
-      const key = await sha256Hex(token);
+      const key = await sha256Base64Url(token);
       const at = now();
       seen(key, at);
       let entry = cache.get(key);
@@ -114,7 +110,7 @@ export function createTokenChecker(opts: {
 
     /** The latest moment the token can still work: its first sighting plus the token lifetime. */
     async expiresBy(token: string): Promise<number> {
-      return seen(await sha256Hex(token), now()) + lifetimeMs;
+      return seen(await sha256Base64Url(token), now()) + lifetimeMs;
     },
 
     /** Asks the platform again, past the cache: false once it refuses the token (expired or revoked); an
@@ -122,7 +118,7 @@ export function createTokenChecker(opts: {
     async stillValid(token: string): Promise<boolean> {
       const outcome = await ask(token);
       if (outcome.ok || outcome.error.status === 502) return true;
-      cache.delete(await sha256Hex(token));
+      cache.delete(await sha256Base64Url(token));
       return false;
     },
   };

@@ -1,28 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisRestServer, type RedisRestServer } from '../../../tests/support/companion/redis-rest-server';
 import { startRedisServer, type RedisServer } from '../../../tests/support/companion/redis-server';
 import { DEFAULT_LIMITS } from '../config';
+import { createRedisRestClient } from '../redis-rest/client';
 import { createMemoryLimitStore } from './memory-limit-store';
 import { createRateLimiter } from './rate-limit';
 import { createRedisLimitStore } from './redis-limit-store';
+import { createRedisRestLimitStore } from './redis-rest-limit-store';
 import type { LimitStore } from './types';
 
-// The limit stores, memory and Redis alike, and the Redis one shared by two instances: a flood spread over
-// instances counts as one flood, and a stream slot taken on one instance is taken on all.
+// The limit stores, memory, Redis and Redis over HTTP alike, and the shared ones used by two instances: a flood
+// spread over instances counts as one flood, and a stream slot taken on one instance is taken on all, whether
+// each instance speaks Redis's own protocol or its HTTP API.
 
 let redis: RedisServer;
+let rest: RedisRestServer;
 const opened: LimitStore[] = [];
 
 beforeAll(async () => {
   redis = await startRedisServer(); // fails the file when redis-server is missing
+  rest = await startRedisRestServer({ redisUrl: redis.url });
 });
 afterAll(async () => {
   for (const store of opened) await store.close();
+  await rest?.stop();
   await redis?.stop();
 });
+
+const overHttp = () => createRedisRestLimitStore(createRedisRestClient({ url: rest.url, token: rest.token }));
 
 const stores: Array<[string, () => Promise<LimitStore>]> = [
   ['memory', async () => createMemoryLimitStore()],
   ['redis', async () => createRedisLimitStore(redis.url)],
+  ['redis over HTTP', overHttp],
 ];
 
 describe.each(stores)('%s limit store', (_name, create) => {
@@ -62,10 +72,15 @@ describe.each(stores)('%s limit store', (_name, create) => {
   });
 });
 
-describe('two instances sharing Redis', () => {
+const pairs: Array<[string, () => Promise<LimitStore>, () => Promise<LimitStore>]> = [
+  ['both on Redis', () => createRedisLimitStore(redis.url), () => createRedisLimitStore(redis.url)],
+  ['one on Redis, one over HTTP', () => createRedisLimitStore(redis.url), overHttp],
+];
+
+describe.each(pairs)('two instances sharing Redis, %s', (_name, createA, createB) => {
   it('count one flood together, and see each other\'s stream slots', async () => {
-    const a = await createRedisLimitStore(redis.url);
-    const b = await createRedisLimitStore(redis.url);
+    const a = await createA();
+    const b = await createB();
     opened.push(a, b);
     const limits = { ...DEFAULT_LIMITS, oauthPerInstallation: 3 };
     const [onA, onB] = [createRateLimiter({ store: a, limits, now: () => 5_000 }), createRateLimiter({ store: b, limits, now: () => 5_000 })];

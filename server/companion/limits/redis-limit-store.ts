@@ -1,35 +1,8 @@
 import { Redis } from 'ioredis';
+import { ACQUIRE_LUA, counterKey, HIT_LUA, RENEW_LUA, slotKey } from './redis-limit-layout';
 import { windowOf, type LimitStore, type SlotRequest } from './types';
 
-// The limits in Redis, shared by every instance. Each operation is one script, so counting and taking slots
-// are atomic across instances. Counters expire with their window; slot sets with their longest lease.
-
-const counterKey = (key: string, window: number) => `fieldside:limit:${key}:${window}`;
-const slotKey = (key: string) => `fieldside:slots:${key}`;
-
-const HIT_LUA = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return n`;
-
-// KEYS: slot sets; ARGV: now, lease, id, then one cap per key.
-const ACQUIRE_LUA = `
-local now = tonumber(ARGV[1])
-for i, key in ipairs(KEYS) do
-  redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
-  if not redis.call('ZSCORE', key, ARGV[3]) and redis.call('ZCARD', key) >= tonumber(ARGV[3 + i]) then return 0 end
-end
-for _, key in ipairs(KEYS) do
-  redis.call('ZADD', key, now + tonumber(ARGV[2]), ARGV[3])
-  redis.call('PEXPIRE', key, ARGV[2])
-end
-return 1`;
-
-const RENEW_LUA = `
-for _, key in ipairs(KEYS) do
-  if redis.call('ZADD', key, 'XX', 'CH', tonumber(ARGV[1]) + tonumber(ARGV[2]), ARGV[3]) == 1 then redis.call('PEXPIRE', key, ARGV[2]) end
-end
-return 1`;
+// The limits in Redis, shared by every instance (keys and scripts: redis-limit-layout.ts).
 
 interface LimitCommands {
   fieldsideHit(key: string, windowMs: number): Promise<number>;

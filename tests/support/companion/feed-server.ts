@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_LIMITS, DEFAULT_STORE_LINKS, type CompanionConfig, type CompanionLimits } from '../../../server/companion/config';
-import { createFeedModule, type FeedModule } from '../../../server/companion/feed/index';
+import { createFeedStore } from '../../../server/companion/feed/create-store';
+import { createFeedModule, type FeedModule, type FeedStore } from '../../../server/companion/feed/index';
 
 export const TEST_EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
 
@@ -19,6 +20,8 @@ export async function startFeedServer(opts: {
   signingSecret?: string;
   /** Overrides of the companion's limits (stream caps, token lifetime, rate limits). */
   limits?: Partial<CompanionLimits>;
+  /** The feed's store; the Node choice (memory, or Redis when `redisUrl` is given) by default. */
+  createStore?: (config: CompanionConfig) => Promise<FeedStore>;
 }) {
   let app: Hono | undefined;
   const server = serve({
@@ -47,7 +50,7 @@ export async function startFeedServer(opts: {
   };
   let module: FeedModule;
   try {
-    module = await createFeedModule({ config, ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}) });
+    module = await createFeedModule({ config, store: await (opts.createStore ?? createFeedStore)(config), ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}) });
   } catch (e) {
     server.close();
     throw e;

@@ -1,0 +1,62 @@
+import { FeedPositionError, type CallbackTokenOwner, type FeedChange, type NewChange } from './types';
+
+// The change feed's layout in Redis, shared by the store that speaks Redis's own protocol (redis-store.ts, Node)
+// and the one that speaks an HTTP Redis API (redis-rest-store.ts, edge runtimes): the same keys, the same atomic
+// scripts and the same value formats, so both kinds of instance can share one Redis.
+
+export const streamKey = (account: string) => `fieldside:feed:${account}`;
+export const dedupKeyOf = (account: string) => `fieldside:dedup:${account}`;
+export const generationKey = (account: string) => `fieldside:callback-generation:${account}`;
+export const TOKENS_KEY = 'fieldside:webhook-tokens';
+
+// The generation check, the dedup and the append in one atomic step and one round trip: two instances
+// receiving the same retry at once cannot both append it, and a rotation on one instance is seen by the
+// next append on any. Dedup keys live in one sorted set per account, scored by expiry and cut to a fixed
+// size, so a flood of distinct notifications cannot grow Redis without bound. MAXLEN ~ lets Redis trim whole
+// nodes, which is far cheaper than exact.
+// KEYS: stream, dedup set, generation. ARGV: ttl ms, max length, change JSON, now ms, dedup key, dedup cap, generation.
+// Answers the new entry's id, 0 for a duplicate, -1 for a retired generation.
+export const APPEND_LUA = `
+if tonumber(ARGV[7]) < tonumber(redis.call('GET', KEYS[3]) or '0') then return -1 end
+local now = tonumber(ARGV[4])
+local seen = redis.call('ZSCORE', KEYS[2], ARGV[5])
+if seen and tonumber(seen) > now then return 0 end
+redis.call('ZADD', KEYS[2], now + tonumber(ARGV[1]), ARGV[5])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+local n = redis.call('ZCARD', KEYS[2])
+local cap = tonumber(ARGV[6])
+if n > cap then redis.call('ZREMRANGEBYRANK', KEYS[2], 0, n - cap - 1) end
+redis.call('PEXPIRE', KEYS[2], ARGV[1])
+return redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[2], '*', 'c', ARGV[3])`;
+
+// A generation only ever goes up, whichever instances rotate at once. KEYS: generation. ARGV: generation.
+export const RAISE_LUA = `
+if tonumber(ARGV[1]) > tonumber(redis.call('GET', KEYS[1]) or '0') then redis.call('SET', KEYS[1], ARGV[1]) end
+return 1`;
+
+/** Redis stream ids ("<ms>-<seq>") are the positions; "0" is the start of an empty feed. */
+export function checkPosition(after: string): string {
+  if (after !== '0' && !/^\d{1,20}-\d{1,20}$/.test(after)) throw new FeedPositionError(after);
+  return after;
+}
+
+/** The XRANGE start for the changes strictly after `after` (all kept changes when undefined or "0"). */
+export function rangeStart(after: string | undefined): string {
+  return after === undefined || checkPosition(after) === '0' ? '-' : `(${after}`;
+}
+
+/** One stream entry (`[id, [field, value, …]]`) as a change: the JSON in field `c`. */
+export function toChange([id, fields]: [string, string[]]): FeedChange {
+  const json = fields[fields.indexOf('c') + 1] ?? '{}';
+  return { id, ...(JSON.parse(json) as NewChange) };
+}
+
+/** Token map values: the account, then `|<generation>` after the first rotation (plain accounts are generation 0). */
+export function formatOwner(owner: CallbackTokenOwner): string {
+  return owner.generation === 0 ? owner.account : `${owner.account}|${owner.generation}`;
+}
+
+export function parseOwner(value: string): CallbackTokenOwner {
+  const bar = value.lastIndexOf('|');
+  return bar < 0 ? { account: value, generation: 0 } : { account: value.slice(0, bar), generation: Number(value.slice(bar + 1)) || 0 };
+}
