@@ -7,7 +7,8 @@ import { dedupCapacity, FeedPositionError, type AppendResult, type FeedChange, t
 const streamKey = (account: string) => `fieldside:feed:${account}`;
 const dedupKeyOf = (account: string) => `fieldside:dedup:${account}`;
 const generationKey = (account: string) => `fieldside:callback-generation:${account}`;
-const TOKENS_KEY = 'fieldside:webhook-tokens';
+/** Callback token → owner, as versions before self-verifying callback URLs wrote it (read for migration only). */
+const LEGACY_TOKENS_KEY = 'fieldside:webhook-tokens';
 
 // The generation check, the dedup and the append in one atomic step and one round trip: two instances
 // receiving the same retry at once cannot both append it, and a rotation on one instance is seen by the
@@ -49,7 +50,7 @@ function toChange([id, fields]: [string, string[]]): FeedChange {
   return { id, ...(JSON.parse(json) as NewChange) };
 }
 
-/** Token map values: the account, then `|<generation>` after the first rotation (plain accounts are generation 0). */
+/** Legacy token map values: the account, then `|<generation>` after the first rotation (plain accounts are generation 0). */
 function parseOwner(value: string): { account: string; generation: number } {
   const bar = value.lastIndexOf('|');
   return bar < 0 ? { account: value, generation: 0 } : { account: value.slice(0, bar), generation: Number(value.slice(bar + 1)) || 0 };
@@ -111,17 +112,13 @@ export async function createRedisFeedStore(opts: { url: string; maxEntries: numb
 
     subscribe: (account, listener) => watcher.watch(streamKey(account), listener),
 
-    async saveCallbackToken(token, owner) {
-      await main.hset(TOKENS_KEY, token, owner.generation === 0 ? owner.account : `${owner.account}|${owner.generation}`);
-    },
-
-    async callbackTokenOwner(token) {
-      const value = await main.hget(TOKENS_KEY, token);
+    async legacyCallbackOwner(token) {
+      const value = await main.hget(LEGACY_TOKENS_KEY, token);
       return value === null ? undefined : parseOwner(value);
     },
 
-    async forgetCallbackToken(token) {
-      await main.hdel(TOKENS_KEY, token);
+    async forgetLegacyCallbackToken(token) {
+      await main.hdel(LEGACY_TOKENS_KEY, token);
     },
 
     async callbackGeneration(account) {
