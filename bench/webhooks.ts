@@ -56,7 +56,7 @@ function percentile(sorted: number[], p: number): number {
 async function measure(name: string, url: string, platformBaseUrl: string): Promise<Result> {
   // Distinct sequence numbers per run, so a Redis that outlives a run never sees duplicates.
   const base = Date.now() % 1_000_000_000;
-  const job = { url, platformBaseUrl, concurrency: CONCURRENCY };
+  const job = { urls: [url], platformBaseUrl, concurrency: CONCURRENCY };
   await loadInWorker({ ...job, count: WARMUP, firstSeq: base });
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
