@@ -1,7 +1,7 @@
-// The load side of bench/webhooks.ts, run in a worker thread so the companion under test has the
-// main thread (and its event loop) to itself, as it would in production.
+// The load side of the webhook intake benchmark (measure.ts), run in a worker thread so a companion under test in
+// the benchmark's process has the main thread (and its event loop) to itself, as it would in production.
 import { parentPort, workerData } from 'node:worker_threads';
-import { postNotifications, type NotificationLoad } from '../tests/support/companion/notification-load';
+import { postNotifications, type NotificationLoad } from '../../tests/support/companion/notification-load';
 
 export type LoadJob = NotificationLoad;
 
