@@ -5,12 +5,12 @@ import { postNotifications, type NotificationLoad } from '../../tests/support/co
 
 export type LoadJob = NotificationLoad;
 
-export type LoadResult = { ok: true; latencies: Float64Array } | { ok: false; error: string };
+export type LoadResult = { ok: true; latencies: Float64Array; duplicates: number } | { ok: false; error: string };
 
 if (parentPort && workerData) {
   const port = parentPort;
   postNotifications(workerData as LoadJob).then(
-    ({ latencies }) => port.postMessage({ ok: true, latencies } satisfies LoadResult),
+    ({ latencies, duplicates }) => port.postMessage({ ok: true, latencies, duplicates } satisfies LoadResult),
     (e: unknown) => port.postMessage({ ok: false, error: (e as Error).message } satisfies LoadResult),
   );
 }

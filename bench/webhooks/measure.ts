@@ -33,6 +33,10 @@ export interface Processes {
   redis?: number;
 }
 
+// Distinct sequence numbers for every run in this process: runs that share a Redis (and an account) must never
+// see each other's notifications as duplicates, which are cheaper to take than new ones.
+let nextSeq = (Date.now() % 1_000_000_000) * 1_000;
+
 /** Runs one bounded load in a worker thread and answers each acknowledgement time in ms. */
 function loadInWorker(job: LoadJob): Promise<Float64Array> {
   return new Promise((resolve, reject) => {
@@ -42,8 +46,9 @@ function loadInWorker(job: LoadJob): Promise<Float64Array> {
     const worker = new Worker(`import(${api}).then((tsx) => tsx.tsImport(${file}, ${file}))`, { eval: true, workerData: job });
     worker.once('message', (result: LoadResult) => {
       void worker.terminate();
-      if (result.ok) resolve(result.latencies);
-      else reject(new Error(result.error));
+      if (!result.ok) reject(new Error(result.error));
+      else if (result.duplicates > 0) reject(new Error(`${result.duplicates} notifications were taken as duplicates: the run would measure the cheaper path`));
+      else resolve(result.latencies);
     });
     worker.once('error', reject);
   });
@@ -64,8 +69,8 @@ function percentile(sorted: number[], p: number): number {
 
 /** Warm-up, then the measured load against `urls` (the same callback path on each instance, taken in turn). */
 export async function measure(name: string, urls: string[], platformBaseUrl: string, processes: Processes = {}): Promise<Result> {
-  // Distinct sequence numbers per run, so a Redis that outlives a run never sees duplicates.
-  const base = Date.now() % 1_000_000_000;
+  const base = nextSeq;
+  nextSeq += WARMUP + COUNT;
   const job = { urls, platformBaseUrl, concurrency: CONCURRENCY };
   await loadInWorker({ ...job, count: WARMUP, firstSeq: base });
   const companions = processes.companions ?? [];
