@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveCallbackToken } from './feed/index';
+import { callbackKey, signCallbackToken } from './feed/index';
 import type { LogLine } from './request-log';
 import { startCompanion, type RunningCompanion } from './start';
 import { companionEnv, freePort, SIGNING_SECRET } from '../../tests/support/companion/env';
@@ -34,7 +34,7 @@ describe('companion composition', () => {
   });
 
   it('logs webhook paths without their callback token', async () => {
-    const token = await deriveCallbackToken(SIGNING_SECRET, 'some-account-uuid');
+    const token = await signCallbackToken(await callbackKey(SIGNING_SECRET), 'some-account-uuid', 0);
     await fetch(`${companion.url}/webhooks/${token}`, { method: 'POST', body: 'mode=subscribe&challenge=abc', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     const text = JSON.stringify(lines);
     expect(text).toContain('/webhooks/:token');

@@ -70,8 +70,8 @@ describe('POST /feed/register', () => {
     ]);
     callbackUrl = subs[0]!.callback_url;
     expect(subs[1]!.callback_url).toBe(callbackUrl);
-    expect(callbackUrl).toMatch(new RegExp(`^${companion.url}/webhooks/[A-Za-z0-9_-]{43}$`));
-    expect(callbackUrl).not.toContain(ACCOUNT);
+    // Self-verifying: the account, its callback generation and their MAC (webhooks/callback-token.ts).
+    expect(callbackUrl).toMatch(new RegExp(`^${companion.url}/webhooks/${ACCOUNT}\\.0\\.[A-Za-z0-9_-]{43}$`));
   });
 
   it('is idempotent and free: registering again asks the platform nothing (no role, no list), another token of the account too', async () => {

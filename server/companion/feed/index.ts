@@ -13,7 +13,7 @@ import type { FeedStore } from './types';
 
 export type { FeedChange, FeedPage, FeedStore } from './types';
 export { FIELDSIDE_SUBSCRIPTIONS } from './subscriptions';
-export { deriveCallbackToken } from '../webhooks/callback-token';
+export { callbackKey, signCallbackToken } from '../webhooks/callback-token';
 
 export interface FeedModule {
   /** `/webhooks/*` and `/feed*`; mount at `/`. */

@@ -1,5 +1,5 @@
 import { createDedupWindow, DEDUP_TTL_SECONDS } from './dedup-window';
-import { dedupCapacity, FeedPositionError, type CallbackTokenOwner, type FeedChange, type FeedPage, type FeedStore, type NewChange } from './types';
+import { dedupCapacity, FeedPositionError, type FeedChange, type FeedPage, type FeedStore, type NewChange } from './types';
 
 /** One account's bounded ring of changes. Ids are `<epoch>-<sequence number>`. */
 interface Ring {
@@ -15,7 +15,6 @@ interface Ring {
 export function createMemoryFeedStore(opts: { maxEntries: number; now?: () => number }): FeedStore {
   const now = opts.now ?? Date.now;
   const rings = new Map<string, Ring>();
-  const tokens = new Map<string, CallbackTokenOwner>();
   const generations = new Map<string, number>();
   // A memory feed starts empty after a restart; the epoch in every id lets it recognise a client's
   // position from an earlier life: everything kept is replayed, and the read says there is a gap.
@@ -83,18 +82,6 @@ export function createMemoryFeedStore(opts: { maxEntries: number; now?: () => nu
       const r = ring(account);
       r.listeners.add(listener);
       return () => r.listeners.delete(listener);
-    },
-
-    async saveCallbackToken(token, owner) {
-      tokens.set(token, owner);
-    },
-
-    async callbackTokenOwner(token) {
-      return tokens.get(token);
-    },
-
-    async forgetCallbackToken(token) {
-      tokens.delete(token);
     },
 
     async callbackGeneration(account) {

@@ -7,7 +7,8 @@ import { FeedPositionError, type CallbackTokenOwner, type FeedChange, type NewCh
 export const streamKey = (account: string) => `fieldside:feed:${account}`;
 export const dedupKeyOf = (account: string) => `fieldside:dedup:${account}`;
 export const generationKey = (account: string) => `fieldside:callback-generation:${account}`;
-export const TOKENS_KEY = 'fieldside:webhook-tokens';
+/** Callback token → owner, as versions before self-verifying callback URLs wrote it (read for migration only). */
+export const LEGACY_TOKENS_KEY = 'fieldside:webhook-tokens';
 
 // The generation check, the dedup and the append in one atomic step and one round trip: two instances
 // receiving the same retry at once cannot both append it, and a rotation on one instance is seen by the
@@ -51,12 +52,8 @@ export function toChange([id, fields]: [string, string[]]): FeedChange {
   return { id, ...(JSON.parse(json) as NewChange) };
 }
 
-/** Token map values: the account, then `|<generation>` after the first rotation (plain accounts are generation 0). */
-export function formatOwner(owner: CallbackTokenOwner): string {
-  return owner.generation === 0 ? owner.account : `${owner.account}|${owner.generation}`;
-}
-
-export function parseOwner(value: string): CallbackTokenOwner {
+/** Legacy token map values: the account, then `|<generation>` after the first rotation (plain accounts are generation 0). */
+export function parseLegacyOwner(value: string): CallbackTokenOwner {
   const bar = value.lastIndexOf('|');
   return bar < 0 ? { account: value, generation: 0 } : { account: value.slice(0, bar), generation: Number(value.slice(bar + 1)) || 0 };
 }

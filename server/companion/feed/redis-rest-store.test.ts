@@ -7,6 +7,7 @@ import { startRedisServer, type RedisServer } from '../../../tests/support/compa
 import { startStubPlatform, STUB_ADMIN } from '../../../tests/support/companion/stub-platform';
 import { createRedisRestClient } from '../redis-rest/client';
 import { createRedisRestFeedStore } from './redis-rest-store';
+import { LEGACY_TOKENS_KEY } from './redis-layout';
 import { createRedisFeedStore } from './redis-store';
 import type { FeedPage } from './types';
 
@@ -40,7 +41,7 @@ describe('Redis feed store over HTTP', () => {
     await store.close();
   });
 
-  it('shares one Redis with the Node store: the same changes, positions, tokens and generations', async () => {
+  it('shares one Redis with the Node store: the same changes, positions, legacy tokens and generations', async () => {
     const overTcp = await createRedisFeedStore({ url: redis.url, maxEntries: 100 });
     const overHttp = await createRedisRestFeedStore({ client: client(), maxEntries: 100, pollMs: POLL_MS });
     try {
@@ -53,8 +54,12 @@ describe('Redis feed store over HTTP', () => {
       expect((await overTcp.read(account, undefined, 10)).changes.map((c) => c.id)).toEqual([first, second]);
       expect(await overHttp.read(account, first, 10)).toEqual({ changes: [{ id: second, ...change(2) }], position: second, gap: false });
       expect(await overHttp.position(account)).toBe(second);
-      await overTcp.saveCallbackToken(`token-${account}`, { account, generation: 2 });
-      expect(await overHttp.callbackTokenOwner(`token-${account}`)).toEqual({ account, generation: 2 });
+      // A callback token an earlier version recorded (before self-verifying URLs), read for the migration by both.
+      await client().command(['HSET', LEGACY_TOKENS_KEY, `token-${account}`, `${account}|2`]);
+      expect(await overTcp.legacyCallbackOwner!(`token-${account}`)).toEqual({ account, generation: 2 });
+      expect(await overHttp.legacyCallbackOwner!(`token-${account}`)).toEqual({ account, generation: 2 });
+      await overHttp.forgetLegacyCallbackToken!(`token-${account}`);
+      expect(await overTcp.legacyCallbackOwner!(`token-${account}`)).toBeUndefined();
       await overHttp.setCallbackGeneration(account, 2);
       expect((await overTcp.append(account, change(3), 'k3', 1)).kind).toBe('retired');
       await expect.poll(() => pokes, { timeout: 10 * POLL_MS }).toBeGreaterThanOrEqual(1);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FeedChangeSchema } from '../../../contracts/companion-http';
 import type { RedisRestClient } from '../redis-rest/client';
 import { DEDUP_TTL_SECONDS } from './dedup-window';
-import { APPEND_LUA, dedupKeyOf, formatOwner, generationKey, parseOwner, RAISE_LUA, rangeStart, streamKey, toChange, TOKENS_KEY } from './redis-layout';
+import { APPEND_LUA, dedupKeyOf, generationKey, LEGACY_TOKENS_KEY, parseLegacyOwner, RAISE_LUA, rangeStart, streamKey, toChange } from './redis-layout';
 import { createRestWatcher } from './redis-rest-watcher';
 import { gapAfter, readStreamInfo } from './redis-stream-info';
 import { dedupCapacity, type AppendResult, type FeedPage, type FeedStore, type NewChange } from './types';
@@ -72,17 +72,13 @@ export async function createRedisRestFeedStore(opts: {
 
     subscribe: (account, listener) => watcher.watch(streamKey(account), listener),
 
-    async saveCallbackToken(token, owner) {
-      await client.command(['HSET', TOKENS_KEY, token, formatOwner(owner)]);
+    async legacyCallbackOwner(token) {
+      const value = TextOrNil.parse(await client.command(['HGET', LEGACY_TOKENS_KEY, token]));
+      return value === null ? undefined : parseLegacyOwner(value);
     },
 
-    async callbackTokenOwner(token) {
-      const value = TextOrNil.parse(await client.command(['HGET', TOKENS_KEY, token]));
-      return value === null ? undefined : parseOwner(value);
-    },
-
-    async forgetCallbackToken(token) {
-      await client.command(['HDEL', TOKENS_KEY, token]);
+    async forgetLegacyCallbackToken(token) {
+      await client.command(['HDEL', LEGACY_TOKENS_KEY, token]);
     },
 
     async callbackGeneration(account) {

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { DEDUP_TTL_SECONDS } from './dedup-window';
 import { createRedisWatcher } from './redis-watcher';
 import { gapAfter, readStreamInfo } from './redis-stream-info';
-import { APPEND_LUA, dedupKeyOf, formatOwner, generationKey, parseOwner, RAISE_LUA, rangeStart, streamKey, toChange, TOKENS_KEY } from './redis-layout';
+import { APPEND_LUA, dedupKeyOf, generationKey, LEGACY_TOKENS_KEY, parseLegacyOwner, RAISE_LUA, rangeStart, streamKey, toChange } from './redis-layout';
 import { dedupCapacity, type AppendResult, type FeedPage, type FeedStore, type NewChange } from './types';
 
 interface FeedCommands {
@@ -66,17 +66,13 @@ export async function createRedisFeedStore(opts: { url: string; maxEntries: numb
 
     subscribe: (account, listener) => watcher.watch(streamKey(account), listener),
 
-    async saveCallbackToken(token, owner) {
-      await main.hset(TOKENS_KEY, token, formatOwner(owner));
+    async legacyCallbackOwner(token) {
+      const value = await main.hget(LEGACY_TOKENS_KEY, token);
+      return value === null ? undefined : parseLegacyOwner(value);
     },
 
-    async callbackTokenOwner(token) {
-      const value = await main.hget(TOKENS_KEY, token);
-      return value === null ? undefined : parseOwner(value);
-    },
-
-    async forgetCallbackToken(token) {
-      await main.hdel(TOKENS_KEY, token);
+    async forgetLegacyCallbackToken(token) {
+      await main.hdel(LEGACY_TOKENS_KEY, token);
     },
 
     async callbackGeneration(account) {

@@ -34,10 +34,13 @@ export interface FeedStore {
   /** Calls `listener` after every append to this account's feed, by any instance sharing the store.
    * Resolves once watching has begun, so a read done afterwards misses nothing. Answers the unsubscribe. */
   subscribe(account: string, listener: () => void): Promise<() => void>;
-  /** Webhook callback token → account and generation, kept where every instance (and a restarted one) finds it. */
-  saveCallbackToken(token: string, owner: CallbackTokenOwner): Promise<void>;
-  callbackTokenOwner(token: string): Promise<CallbackTokenOwner | undefined>;
-  forgetCallbackToken(token: string): Promise<void>;
+  /**
+   * The owner an earlier version recorded for a callback token of the form before self-verifying URLs, and its
+   * removal once that generation is retired (webhooks/legacy-callback-token.ts). Only a store that outlives a
+   * process (Redis) can hold such entries; a store without them leaves these out.
+   */
+  legacyCallbackOwner?(token: string): Promise<CallbackTokenOwner | undefined>;
+  forgetLegacyCallbackToken?(token: string): Promise<void>;
   /** The account's current callback generation; tokens of older generations are refused. */
   callbackGeneration(account: string): Promise<number>;
   setCallbackGeneration(account: string, generation: number): Promise<void>;

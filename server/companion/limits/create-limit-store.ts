@@ -1,9 +1,11 @@
 import type { CompanionConfig } from '../config';
 import { createMemoryLimitStore } from './memory-limit-store';
-import { createRedisLimitStore } from './redis-limit-store';
 import type { LimitStore } from './types';
 
-/** Redis when REDIS_URL is set (several instances count together), otherwise memory. */
-export function createLimitStore(config: Pick<CompanionConfig, 'redisUrl'>): Promise<LimitStore> {
-  return config.redisUrl ? createRedisLimitStore(config.redisUrl) : Promise.resolve(createMemoryLimitStore());
+/** Redis when REDIS_URL is set (several instances count together), otherwise memory. ioredis is imported only
+ * then (see feed/create-store.ts). */
+export async function createLimitStore(config: Pick<CompanionConfig, 'redisUrl'>): Promise<LimitStore> {
+  if (!config.redisUrl) return createMemoryLimitStore();
+  const { createRedisLimitStore } = await import('./redis-limit-store');
+  return createRedisLimitStore(config.redisUrl);
 }

@@ -1,29 +1,51 @@
+import { decodeBase64Url, encodeBase64Url } from '../base64url';
 import type { CallbackTokenOwner, FeedStore } from '../feed/types';
+import { createLegacyCallbackTokens } from './legacy-callback-token';
 
-// Domain separation: the same signing secret also signs OAuth state, so the token is the HMAC of a
-// labelled message, never of something a caller could get signed elsewhere.
-const LABEL = 'fieldside-webhook-callback:';
+// The last segment of an account's callback URL, `/webhooks/<account>.<generation>.<mac>`, says whose it is and
+// proves it: the MAC is HMAC-SHA256(signing secret, labelled account and generation). So any instance that shares
+// the signing secret answers the platform's verification challenge and takes a notification for it without
+// looking the token up anywhere: one that never issued it, a restarted one, another region's. Only whether the
+// generation is still current is the store's to say (a notification's append checks it in the same atomic step).
+// Web APIs only (crypto.subtle, TextEncoder): the same code runs on an edge runtime.
 
-async function hmacBase64Url(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message));
-  return Buffer.from(mac).toString('base64url');
+// Domain separation: the same signing secret also signs OAuth state and seals refresh tokens, so the MAC is over
+// a labelled message that nothing else signs.
+const LABEL = 'fieldside-webhook-callback-url:';
+
+/** Accounts are the platform's uuids; anything else cannot be put in a path segment unambiguously. */
+const ACCOUNT = /^[0-9A-Za-z-]{1,64}$/;
+const TOKEN = /^([0-9A-Za-z-]{1,64})\.(0|[1-9]\d{0,8})\.([A-Za-z0-9_-]{43})$/;
+
+/** Verified tokens kept at once: a token never changes owner, so a hit spares the HMAC; forged ones never enter. */
+const VERIFIED_CACHE = 10_000;
+
+function macMessage(account: string, generation: number): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(`${LABEL}${account}:${generation}`);
 }
 
-/**
- * The unguessable token in an account's callback URL: HMAC-SHA256(signing secret, account) in base64url, and
- * after the account's n-th rotation HMAC-SHA256(signing secret, account:n). Generation 0 is the token every
- * account had before rotation existed, so existing subscriptions keep working.
- */
-export function deriveCallbackToken(secret: string, account: string, generation = 0): Promise<string> {
-  return hmacBase64Url(secret, generation === 0 ? LABEL + account : `${LABEL}${account}:${generation}`);
+/** The HMAC key for callback URLs, made once per secret. */
+export function callbackKey(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
-function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+/** The callback token of an account's generation (0 until its first rotation). */
+export async function signCallbackToken(key: CryptoKey, account: string, generation: number): Promise<string> {
+  if (!ACCOUNT.test(account)) throw new Error('An account id unfit for a callback URL');
+  const mac = await crypto.subtle.sign('HMAC', key, macMessage(account, generation));
+  return `${account}.${generation}.${encodeBase64Url(new Uint8Array(mac))}`;
+}
+
+/** The account and generation a token proves, or undefined for anything this secret did not sign. */
+export async function verifyCallbackToken(key: CryptoKey, token: string): Promise<CallbackTokenOwner | undefined> {
+  const m = TOKEN.exec(token);
+  if (!m) return undefined;
+  const [, account, gen, mac] = m as unknown as [string, string, string, string];
+  const bytes = decodeBase64Url(mac);
+  if (!bytes) return undefined;
+  const generation = Number(gen);
+  // crypto.subtle.verify compares in constant time.
+  return (await crypto.subtle.verify('HMAC', key, bytes, macMessage(account, generation))) ? { account, generation } : undefined;
 }
 
 export interface Rotation {
@@ -34,39 +56,33 @@ export interface Rotation {
 }
 
 /**
- * Callback tokens and the accounts they stand for. An HMAC cannot be reversed, so the token → account map is
- * kept in the feed store (Redis when shared, so other instances and restarts find it), and every mapping found
- * there is checked by deriving the token again before it is trusted. Whether a token's generation is still
- * current is the store's to say at each use (a rotation on one instance holds on every other at once).
+ * An account's callback tokens: issuing and resolving them needs only the signing secret; whether a generation
+ * is still current, and rotating to the next, go through the store (a rotation on one instance holds on every
+ * other at once). Tokens of the earlier form are still resolved while subscriptions use them
+ * (legacy-callback-token.ts).
  */
 export function createCallbackTokens(opts: { secret: string; store: FeedStore }) {
-  // Verified mappings only; a token's owner never changes, so they are kept for the life of the process.
-  const known = new Map<string, CallbackTokenOwner>();
+  const key = callbackKey(opts.secret);
+  const legacy = createLegacyCallbackTokens(opts);
+  // Insertion order is age: the oldest verified tokens are dropped first.
+  const verified = new Map<string, CallbackTokenOwner>();
 
-  async function issueFor(account: string, generation: number): Promise<string> {
-    const token = await deriveCallbackToken(opts.secret, account, generation);
-    if (known.get(token)?.account !== account) {
-      await opts.store.saveCallbackToken(token, { account, generation });
-      known.set(token, { account, generation });
-    }
-    return token;
-  }
+  const sign = async (account: string, generation: number) => signCallbackToken(await key, account, generation);
 
   return {
-    /** The account's current token, remembered so notifications to it can be routed back to the account. */
+    /** The account's current token. Nothing is stored: any instance resolves it from the token alone. */
     async issue(account: string): Promise<string> {
-      return issueFor(account, await opts.store.callbackGeneration(account));
+      return sign(account, await opts.store.callbackGeneration(account));
     },
 
-    /** The account and generation behind a token, or undefined for a token this companion never issued. */
+    /** The account and generation behind a token, or undefined for one no instance sharing the secret issued. */
     async resolve(token: string): Promise<CallbackTokenOwner | undefined> {
-      const cached = known.get(token);
+      const cached = verified.get(token);
       if (cached !== undefined) return cached;
-      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-      const owner = await opts.store.callbackTokenOwner(token);
+      const owner = (await verifyCallbackToken(await key, token)) ?? (await legacy.resolve(token));
       if (owner === undefined) return undefined;
-      if (!constantTimeEqual(await deriveCallbackToken(opts.secret, owner.account, owner.generation), token)) return undefined;
-      known.set(token, owner);
+      verified.set(token, owner);
+      if (verified.size > VERIFIED_CACHE) verified.delete(verified.keys().next().value!);
       return owner;
     },
 
@@ -77,18 +93,15 @@ export function createCallbackTokens(opts: { secret: string; store: FeedStore })
 
     /**
      * Gives the account a new token. `move` points the platform's subscriptions at the new one (the platform
-     * verifies it first, so the new token is accepted from the start); once every subscription has moved,
-     * the old token is retired. If any stays behind, both keep working and a later rotation finishes the move.
+     * verifies it first, and any instance answers); once every subscription has moved, the old generation is
+     * retired. If any stays behind, both keep working and a later rotation finishes the move.
      */
     async rotate(account: string, move: (token: string) => Promise<Rotation['refused']>): Promise<Rotation> {
       const current = await opts.store.callbackGeneration(account);
-      const next = await issueFor(account, current + 1);
-      const refused = await move(next);
+      const refused = await move(await sign(account, current + 1));
       if (refused.length > 0) return { refused, retired: false };
       await opts.store.setCallbackGeneration(account, current + 1);
-      const old = await deriveCallbackToken(opts.secret, account, current);
-      await opts.store.forgetCallbackToken(old);
-      known.delete(old);
+      await legacy.forget(account, current);
       return { refused, retired: true };
     },
   };

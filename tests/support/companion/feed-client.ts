@@ -36,12 +36,12 @@ export interface SseEvent {
 }
 
 /**
- * Opens `GET /feed/stream` the way the extension does (fetch, Bearer header), collects events and
- * comments as they arrive. `until` resolves when `n` change events have arrived (or rejects after a timeout).
+ * Opens `GET /feed/stream` the way the extension does (fetch, Bearer header; `headers` adds others, such as
+ * Last-Event-ID), collects events and comments as they arrive. `until` resolves when `n` change events have arrived (or rejects after a timeout).
  */
-export async function openStream(url: string, token: string) {
+export async function openStream(url: string, token: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();
-  const res = await fetch(url, { headers: bearer(token), signal: controller.signal });
+  const res = await fetch(url, { headers: { ...bearer(token), ...headers }, signal: controller.signal });
   const events: SseEvent[] = [];
   const comments: string[] = [];
   let waiters: (() => void)[] = [];

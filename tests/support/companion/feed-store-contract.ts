@@ -122,19 +122,6 @@ export function feedStoreContract(opts: ContractOptions): void {
     expect(await store.callbackGeneration(a)).toBe(1);
   });
 
-  it('remembers which account and generation a callback token stands for, until forgotten', async () => {
-    const store = await create({ maxEntries: 10 });
-    const [token, rotated] = [account('token'), account('token')];
-    const a = account('owner');
-    expect(await store.callbackTokenOwner(token)).toBeUndefined();
-    await store.saveCallbackToken(token, { account: a, generation: 0 });
-    await store.saveCallbackToken(rotated, { account: `${a}|odd`, generation: 3 });
-    expect(await store.callbackTokenOwner(token)).toEqual({ account: a, generation: 0 });
-    expect(await store.callbackTokenOwner(rotated)).toEqual({ account: `${a}|odd`, generation: 3 });
-    await store.forgetCallbackToken(token);
-    expect(await store.callbackTokenOwner(token)).toBeUndefined();
-  });
-
   it('rejects positions it never hands out', async () => {
     const store = await create({ maxEntries: 10 });
     for (const bad of ['x', '-1', '1-2-3', '(1-0']) {

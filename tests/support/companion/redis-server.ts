@@ -1,5 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 
 /** A free port on 127.0.0.1: bind port 0, read the port, release it. */
@@ -14,11 +17,14 @@ export async function freePort(): Promise<number> {
 
 export interface RedisServer {
   url: string;
+  /** The redis-server process, stopped by this id alone (others run redis-server on this machine too). */
+  pid: number;
   stop(): Promise<void>;
 }
 
 /**
- * Starts a throwaway `redis-server` (no persistence) on a free local port and waits for PING.
+ * Starts a throwaway `redis-server` (no persistence, its own temporary working directory) on a free local port
+ * and waits for PING.
  * Throws a clear error, never skips, when redis-server is not installed: the Redis store must be tested.
  */
 export async function startRedisServer(): Promise<RedisServer> {
@@ -30,9 +36,11 @@ export async function startRedisServer(): Promise<RedisServer> {
     );
   }
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+  const dir = mkdtempSync(join(tmpdir(), 'fieldside-redis-'));
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const url = `redis://127.0.0.1:${port}`;
@@ -57,6 +65,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   }
   return {
     url,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { startCompanionProcess, type CompanionProcess } from '../../tests/support/companion/companion-process';
+import { actingAs } from '../../tests/support/companion/feed-client';
+import { freePort } from '../../tests/support/companion/env';
+import type { RedisServer } from '../../tests/support/companion/redis-server';
+import { startStubPlatform, STUB_ADMIN } from '../../tests/support/companion/stub-platform';
+import { measure, type Result } from './measure';
+
+// The intake of whole companion processes (server/companion/main.ts, as deployed: request log lines included)
+// sharing one Redis: one instance, then two taking the notifications in turn on the same callback path (any
+// instance verifies it). On one machine the instances share its cores with Redis and the load, so the two-instance
+// figure shows what a second instance costs and adds here, not what it would add on a machine of its own.
+
+const ACCOUNT = '55555555-5555-4555-8555-555555555555';
+const TOKEN = 'bench-token';
+
+export async function benchInstances(redis: RedisServer, count: 1 | 2): Promise<Result> {
+  const platform = await startStubPlatform({ [TOKEN]: ACCOUNT });
+  const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+  const env = {
+    COMPANION_ENV: 'development',
+    PLATFORM_BASE_URL: platform.baseUrl,
+    PLATFORM_AUTH_URL: platform.baseUrl,
+    CLIENT_ID: 'bench-client',
+    CLIENT_SECRET: 'bench-secret',
+    ALLOWED_EXTENSION_IDS: 'abcdefghijklmnopabcdefghijklmnop',
+    SIGNING_SECRET: randomBytes(32).toString('base64url'),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${ports[0]}`,
+    REDIS_URL: redis.url,
+    FEED_MAX_ENTRIES: '10000',
+  };
+  const instances: CompanionProcess[] = [];
+  try {
+    for (const port of ports) instances.push(await startCompanionProcess({ ...env, PORT: String(port) }));
+    // An administrator's register makes the subscriptions (and so the callback path the load posts to).
+    const registered = await fetch(`${instances[0]!.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) });
+    if (!registered.ok) throw new Error(`register answered ${registered.status}`);
+    const path = new URL(platform.subscriptions.get(ACCOUNT)![0]!.callback_url).pathname;
+    const name = count === 1 ? 'redis, 1 instance (process)' : 'redis, 2 instances (processes)';
+    return await measure(name, instances.map((i) => `${i.url}${path}`), platform.baseUrl, { companions: instances.map((i) => i.pid), redis: redis.pid });
+  } finally {
+    for (const instance of instances) await instance.stop();
+    await platform.close();
+  }
+}

@@ -1,0 +1,45 @@
+import { encodeBase64Url } from '../base64url';
+import type { CallbackTokenOwner, FeedStore } from '../feed/types';
+
+// Callback tokens of the form before self-verifying URLs (issue 19): a bare HMAC of the account, which cannot be
+// reversed, so earlier versions kept token → account in the store (a Redis hash). Subscriptions made then still
+// point at such URLs, so they are still resolved from what those versions kept, checked by deriving the token
+// again. Nothing new is written in this form: an administrator's next register finds the subscriptions' callback
+// URL differs from the account's current one and moves them to the self-verifying form (feed/subscriptions.ts),
+// and the account's next rotation retires the old generation and forgets its entry. A memory store kept nothing
+// across restarts, so there is nothing to migrate from it. Delete this file once no deployment has entries left.
+
+const LEGACY_LABEL = 'fieldside-webhook-callback:';
+const LEGACY_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The earlier token of an account's generation: HMAC-SHA256(secret, label + account), then `account:n`. */
+export async function deriveLegacyCallbackToken(secret: string, account: string, generation = 0): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const message = generation === 0 ? LEGACY_LABEL + account : `${LEGACY_LABEL}${account}:${generation}`;
+  return encodeBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message))));
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+export function createLegacyCallbackTokens(opts: { secret: string; store: FeedStore }) {
+  return {
+    /** The owner an earlier version recorded for `token`, if the token is really that owner's. */
+    async resolve(token: string): Promise<CallbackTokenOwner | undefined> {
+      if (!LEGACY_TOKEN.test(token) || !opts.store.legacyCallbackOwner) return undefined;
+      const owner = await opts.store.legacyCallbackOwner(token);
+      if (owner === undefined) return undefined;
+      const expected = await deriveLegacyCallbackToken(opts.secret, owner.account, owner.generation);
+      return constantTimeEqual(expected, token) ? owner : undefined;
+    },
+
+    /** Drops the entry of a retired generation, if an earlier version made one. */
+    async forget(account: string, generation: number): Promise<void> {
+      if (opts.store.forgetLegacyCallbackToken) await opts.store.forgetLegacyCallbackToken(await deriveLegacyCallbackToken(opts.secret, account, generation));
+    },
+  };
+}
