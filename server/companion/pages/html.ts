@@ -32,7 +32,8 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
   return { [SAFE]: out };
 }
 
-const STYLE: Html = { [SAFE]: 'body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}' };
+// `color-scheme` lets the browser draw the page (background, text, links) in the reader's light or dark scheme.
+const STYLE: Html = { [SAFE]: ':root{color-scheme:light dark}body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}' };
 
 /** A whole page: its title, and its body's markup. */
 export function renderPage(title: string, body: Html): string {
