@@ -1,5 +1,6 @@
-// Sync failures in words, for the sync state the popup and options page show. The original error
-// is still thrown to the caller: this is the description, not a way to swallow it.
+// Sync failures in words, for the sync state the popup and options page show, and which of them are worth
+// retrying soon. The original error is still thrown to the caller: this is the description, not a way to
+// swallow it.
 import { isApiError, isDailyRateLimit } from '../../api/errors';
 
 /** True for IndexedDB's "out of space" error, whatever wraps it. */
@@ -39,4 +40,12 @@ export function describeSyncError(error: unknown): string {
   if (isApiError(error)) return `The platform sent an answer the sync could not use (${error.message}).`;
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return `The sync failed: ${text}`;
+}
+
+/** Failures worth retrying soon by ourselves: the platform or the network will likely come back. */
+export function isPassing(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  const kind = (error as { kind?: unknown } | null)?.kind;
+  const passing = ['NetworkError', 'ServerError', 'RateLimitedError', 'TimeoutError'];
+  return passing.includes(String(kind)) || passing.includes(String(name));
 }

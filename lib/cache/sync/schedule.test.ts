@@ -10,7 +10,8 @@ import type { SyncSource } from './sync-context';
 import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
 import type { LiveEvent } from '../../messaging/views';
 import type { ScheduledWorkspace } from './schedule';
-import { createSyncSchedule, FEED_LIVE_GRACE_MS, FULL_REFRESH_MS, SAFETY_NET_MS } from './schedule';
+import { FEED_LIVE_GRACE_MS } from './feed-live';
+import { createSyncSchedule, FULL_REFRESH_MS, SAFETY_NET_MS } from './schedule';
 import { dailyLimitHoldUntil } from './daily-limit';
 import type { WorkspaceKey } from '../../settings/workspace-key';
 

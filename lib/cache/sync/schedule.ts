@@ -1,10 +1,11 @@
 import { isDailyRateLimit } from '../../api/errors';
 import type { SyncState } from '../store/sync-state';
 import type { CacheSync } from './cache-sync';
-import { describeSyncError, isQuotaExceeded } from './errors';
+import { describeSyncError, isPassing, isQuotaExceeded } from './errors';
 import type { LiveEvent, SyncStatus } from '../../messaging/views';
 import type { TimesStore } from './sync-times';
 import { createDailyLimitHold } from './daily-limit';
+import { createFeedLiveMemory } from './feed-live';
 import { signedOutStatus, toSyncStatus } from './sync-status';
 import type { LiveHub } from '../../messaging/live-hub';
 import { workspaceId, type WorkspaceKey } from '../../settings/workspace-key';
@@ -26,12 +27,6 @@ export const FULL_REFRESH_MS = 60 * 60_000;
  * is older than this (a safety net for what the feed cannot say, such as a job allocated to someone). */
 export const SAFETY_NET_MS = 4 * 60 * 60_000;
 
-/** An alarm that finds the feed not (yet) connected still counts it live when an alarm found it live this
- * recently: the browser stopped the worker, and the alarm that starts the next one fires before the feed
- * reconnects, which then catches up from its saved position. A feed truly gone is polled for at the alarm
- * after (the alarm runs every 10 minutes, so a lost feed costs at most one period of polling). */
-export const FEED_LIVE_GRACE_MS = 15 * 60_000;
-
 /** What the schedule needs of the current workspace (lib/workspace's, given as it is). */
 export interface ScheduledWorkspace {
   key(): Promise<WorkspaceKey | null>;
@@ -51,7 +46,7 @@ export interface SyncScheduleDeps {
   /** Until when automatic syncs of an account hold back after the platform's daily limit (persisted
    * for the same reason: the worker is usually stopped between two alarms). */
   dailyLimitHold: TimesStore;
-  /** When an alarm last found the feed live, per workspace (persisted: see FEED_LIVE_GRACE_MS). */
+  /** When an alarm last found the feed live, per workspace (persisted: see feed-live.ts). */
   feedLiveSeen?: TimesStore;
   log?: (message: string, error: unknown) => void;
   /** Delay before retrying a sync that failed for a passing reason (network, 5xx, the per-minute 429); default 2 s doubling to 2 min. */
@@ -63,14 +58,6 @@ export interface SyncScheduleDeps {
   feedLive?: () => boolean | Promise<boolean>;
   /** After every sync that finished: work that follows from a fresh cache (the popup's first screen). */
   afterSync?: (key: WorkspaceKey, sync: CacheSync) => Promise<void>;
-}
-
-/** Failures worth retrying soon by ourselves: the platform or the network will likely come back. */
-function isPassing(error: unknown): boolean {
-  const name = (error as { name?: unknown } | null)?.name;
-  const kind = (error as { kind?: unknown } | null)?.kind;
-  const passing = ['NetworkError', 'ServerError', 'RateLimitedError', 'TimeoutError'];
-  return passing.includes(String(kind)) || passing.includes(String(name));
 }
 
 /** The workspace and its granted scopes: a change of either may need a sync. */
@@ -89,6 +76,7 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
   const retryDelay = deps.retryDelayMs ?? ((attempt: number) => Math.min(2_000 * 2 ** attempt, 120_000));
   const setTimer = deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
   const limit = createDailyLimitHold({ store: deps.dailyLimitHold, now });
+  const feedCountsLive = createFeedLiveMemory({ ...(deps.feedLive ? { feedLive: deps.feedLive } : {}), ...(deps.feedLiveSeen ? { seen: deps.feedLiveSeen } : {}), now });
   let retries = 0;
   let retryPending = false;
 
@@ -164,16 +152,6 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
   async function markFullIfDone(kind: string, key: WorkspaceKey, _state: SyncState): Promise<void> {
     if (kind === 'full') await deps.lastFullRefresh.set(workspaceId(key), now());
     else if ((await deps.lastFullRefresh.get(workspaceId(key))) === null) await deps.lastFullRefresh.set(workspaceId(key), now());
-  }
-
-  /** Whether the feed is live now, or was at an alarm within FEED_LIVE_GRACE_MS (a restarted worker). */
-  async function feedCountsLive(id: string): Promise<boolean> {
-    if ((await deps.feedLive?.()) === true) {
-      await deps.feedLiveSeen?.set(id, now());
-      return true;
-    }
-    const seen = (await deps.feedLiveSeen?.get(id)) ?? null;
-    return seen !== null && now() - seen < FEED_LIVE_GRACE_MS;
   }
 
   async function withWorkspace<T>(fn: (key: WorkspaceKey) => Promise<T>): Promise<T | null> {
