@@ -167,6 +167,9 @@ export const EnvelopeSchema = z.object({
 });
 export type Envelope = z.infer<typeof EnvelopeSchema>;
 
+/** The envelope of one message, as every sender builds it. */
+export const envelope = (type: string, payload: unknown): Envelope => ({ fieldside: 1, type, payload });
+
 /** Errors cross the message boundary as plain data (prototypes don't survive structured clone). */
 export const WireErrorSchema = z.object({
   name: z.string(),
