@@ -19,6 +19,13 @@ import { CodeVerifierSchema, DigestSchema, InstallationKeySchema, RefreshProofSc
 //   GET  /feed/stream?after  Server-Sent Events: FEED_GAP_EVENT, then FEED_CHANGE_EVENT events, id = feed
 //                        position (live); ends when its token would expire
 //   POST /webhooks/<callback token>  the platform's webhook deliveries
+//   POST /addon/event    the add-on's event URL: the platform's signed event (a JWT, HS256 with the App Secret)
+//                        when a person chooses Fieldside on a job card → the panel's HTML; follow-up events
+//                        from the panel (the platform's client SDK `invoke`) → their answer as text
+//   GET  /pair           the page "Use Fieldside in this browser" opens; its one-time code rides in the
+//                        fragment, where the extension's pairing script reads it
+//   POST /pair/claim     (Bearer platform token) PairClaimRequest → PairClaimReply: the extension learns which
+//                        staff member the platform vouched for
 // Errors the companion answers itself: CompanionError. How sign-in is tied to one installation:
 // contracts/installation-binding.ts.
 
@@ -40,6 +47,11 @@ export const COMPANION_PATHS = {
   feedRead: '/feed',
   feedStream: '/feed/stream',
   webhooks: '/webhooks',
+  /** The add-on's event URL (its "Callback URL"): every job-card action and follow-up event is posted here. */
+  addonEvent: '/addon/event',
+  /** The pairing page, opened from the job-card panel with a one-time code in its fragment. */
+  pair: '/pair',
+  pairClaim: '/pair/claim',
 } as const;
 
 /** Request headers of the companion's own. */
@@ -142,3 +154,26 @@ export type FeedRotateReply = z.infer<typeof FeedRotateReplySchema>;
 export const FEED_CHANGE_EVENT = 'change';
 /** The SSE event sent first when the position asked for is older than what the feed keeps (FeedPage.gap). */
 export const FEED_GAP_EVENT = 'gap';
+
+/** The one-time code of a pairing: opaque to the extension, signed by the companion, minutes long. */
+const PairingCodeSchema = z.string().min(16).max(1024).regex(/^[A-Za-z0-9._~-]+$/, 'a pairing code is URL-safe text');
+
+/** The extension claims a pairing code read from the pairing page, with its own platform token (the code's account
+ * must be the token's) and its installation id (the code is then spent, for this installation only). */
+export const PairClaimRequestSchema = z.object({
+  code: PairingCodeSchema,
+  installation: DigestSchema,
+});
+export type PairClaimRequest = z.infer<typeof PairClaimRequestSchema>;
+
+/** Who the platform says this browser's person is: the staff member who chose Fieldside on the job card. */
+export const PairClaimReplySchema = z.object({
+  account_uuid: z.string().min(1),
+  staff_uuid: z.string().min(1),
+  /** The staff member's name as the platform has it, for "This browser is Ethan Murphy's". */
+  staff_name: z.string(),
+});
+export type PairClaimReply = z.infer<typeof PairClaimReplySchema>;
+
+/** CompanionError codes a claim can answer (400, except other_account: 403). */
+export const PAIR_CLAIM_ERRORS = ['pairing_invalid', 'pairing_expired', 'pairing_used', 'pairing_other_account'] as const;
