@@ -10,6 +10,8 @@ export interface SessionSummaryProps {
   /** Their security role's name ('' when the platform did not say). */
   meRole: string;
   viewAsName: string | null;
+  /** The platform said who this is (the browser was paired from a job card), rather than the person choosing. */
+  meFromPlatform?: boolean;
   signedOutReason: 'signed_out' | 'revoked' | null;
   busy: boolean;
   /** "Not you? Sign in again": the platform's consent page, then "who are you" afresh. */
@@ -77,8 +79,14 @@ export function SessionSummary(props: SessionSummaryProps) {
           )}
         </div>
       </div>
-      {props.mode === 'oauth' && props.meName && (
-        <Notice role="note" id="limit-notice">
+      {props.mode === 'oauth' && props.meName && props.meFromPlatform && (
+        <Notice role="note" id="limit-notice" data-source="platform">
+          Fieldside shows only what {props.viewAsName ?? props.meName} may see. The platform told Fieldside who you are when you chose
+          Fieldside on a job card and then “Use Fieldside in this browser”.
+        </Notice>
+      )}
+      {props.mode === 'oauth' && props.meName && !props.meFromPlatform && (
+        <Notice role="note" id="limit-notice" data-source="chosen">
           Fieldside shows only what {props.viewAsName ?? props.meName} may see because{' '}
           {props.viewAsName && props.viewAsName !== props.meName ? 'you chose to view as them' : 'you chose that name'}. That limit is
           your choice in Fieldside, not the platform's: the platform does not know who is using this device.

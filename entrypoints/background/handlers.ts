@@ -1,5 +1,6 @@
 import type { SessionService } from '@/lib/account/session-service';
 import type { WhoAreYou } from '@/lib/account/who-are-you';
+import type { Pairing } from '@/lib/account/pairing';
 import type { SyncSchedule } from '@/lib/cache/sync/schedule';
 import type { FeedService } from '@/lib/live-updates/feed-service';
 import type { Handlers } from '@/lib/messaging/router';
@@ -18,6 +19,7 @@ import { createWebhookHandlers } from './handlers/webhooks';
 export interface BackgroundServices {
   session: SessionService;
   who: WhoAreYou;
+  pairing: Pairing;
   workspace: Workspace;
   schedule: SyncSchedule;
   jobs: JobOpener;
@@ -31,7 +33,7 @@ export interface BackgroundServices {
 /** One handler per message of lib/messaging/protocol.ts (the type holds it complete), by concern. */
 export function createHandlers(s: BackgroundServices): Handlers {
   return {
-    ...createSessionHandlers(s.session, s.who),
+    ...createSessionHandlers(s.session, s.who, s.pairing),
     ...createSyncHandlers({ sync: s.schedule, jobs: s.jobs, budget: s.budget }),
     ...createWebhookHandlers({ client: () => s.workspace.client(), who: s.who, feed: s.feed }),
     ...createFieldHandlers(s.field),

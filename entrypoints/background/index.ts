@@ -1,5 +1,8 @@
 import { browser } from 'wxt/browser';
 import { createSignOutClearing } from '@/lib/account/clear-on-sign-out';
+import { createPairing } from '@/lib/account/pairing';
+import { createPairingClient } from '@/lib/account/pairing-client';
+import { isPairingPage } from '@/lib/account/pairing-page';
 import { createPlatformReader } from '@/lib/account/platform-reader';
 import { createSessionService } from '@/lib/account/session-service';
 import { createWhoAreYou } from '@/lib/account/who-are-you';
@@ -38,10 +41,9 @@ export default defineBackground(() => {
   // Sign-in: tokens in the secret store, refreshed through the companion (which holds the App Secret).
   const secrets = createSecretStore();
   // Sign-ins and refreshes are tied to this installation's key pair (lib/auth/installation-key.ts).
-  const companion = createCompanionClient({
-    companionUrl: async () => (await readConnection()).companionUrl,
-    installation: createInstallationKeys({ secrets }),
-  });
+  const companionUrl = async () => (await readConnection()).companionUrl;
+  const installation = createInstallationKeys({ secrets });
+  const companion = createCompanionClient({ companionUrl, installation });
   // One per-minute budget per account for every request the background makes (the platform's limit
   // is per app per account): the session's reads and the workspace's sync, field work and feed alike.
   // Each request also counts toward the day's use the options page shows an administrator.
@@ -88,6 +90,11 @@ export default defineBackground(() => {
     scheduleRefresh,
   });
   const who = createWhoAreYou({ session, reader });
+  // "Use Fieldside in this browser" from the job card: the platform's word on who this is.
+  const pairing = createPairing({
+    who,
+    client: createPairingClient({ companionUrl, accessToken: () => tokens.getAccessToken(), installationId: async () => (await installation.publicKey()).id }),
+  });
 
   // The field-work core: the live port to every open page, the current workspace (client, cache,
   // sync, outbox of whoever is in view) and the schedule that keeps its cache fresh.
@@ -133,7 +140,7 @@ export default defineBackground(() => {
       limitedUntil: await schedule.dailyLimitUntil(),
     };
   };
-  const router = createRouter(createHandlers({ session, who, workspace, schedule, jobs, field, feed, content, budget }), {
+  const router = createRouter(createHandlers({ session, who, pairing, workspace, schedule, jobs, field, feed, content, budget }), {
     ownId: browser.runtime.id,
     ownOrigin: browser.runtime.getURL('/'),
     onRefused: (type, reason) => console.warn(`Fieldside: refused "${type}" ${reason}`),
@@ -141,6 +148,7 @@ export default defineBackground(() => {
       const sites = ContentSitesSchema.safeParse(await contentSitesItem.getValue());
       return fieldsidePageKind(pageUrl, (await readConnection()).webUrl, sites.success ? sites.data : []);
     },
+    pairingPage: async (pageUrl) => isPairingPage(pageUrl, await companionUrl()),
   });
   listenForMessages(router);
   void ensureRefreshScheduled(tokens);

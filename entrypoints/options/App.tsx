@@ -63,6 +63,7 @@ export function App({ model, webhooks, sites, budget }: { model: OptionsModel; w
           meName={view.me?.name ?? null}
           meRole={view.me?.role ?? ''}
           viewAsName={view.viewAs?.name ?? null}
+          meFromPlatform={view.meSource === 'platform'}
           signedOutReason={view.signedOutReason}
           busy={busy}
           onSignInAgain={() => void model.signIn()}
@@ -94,6 +95,10 @@ export function App({ model, webhooks, sites, budget }: { model: OptionsModel; w
           <p class="section-intro">
             Choose yourself. Fieldside then makes every request as you, so it shows only what you may see. You are asked once: to
             change it, sign in again.
+          </p>
+          <p class="hint" id="pairing-hint">
+            Or let the platform say: open any job in the platform, choose Fieldside on the job card, then “Use Fieldside in this
+            browser”.
           </p>
           {model.staff.value.length > 0 ? <StaffChooser staff={model.staff.value} busy={busy} onChoose={(uuid) => void model.chooseMe(uuid)} /> : <Loading>Loading the staff…</Loading>}
         </section>

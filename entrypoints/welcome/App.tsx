@@ -75,7 +75,9 @@ export function App({ model }: { model: WelcomeModel }) {
           {signedIn && view.mode === 'oauth' && view.me && (
             <p id="welcome-me">
               You are <strong>{view.me.name}</strong>
-              {view.me.role ? ` (${view.me.role})` : ''}. To change it, sign in again from Fieldside’s settings.
+              {view.me.role ? ` (${view.me.role})` : ''}
+              {view.meSource === 'platform' ? ', as the platform told Fieldside' : ''}. To change it, sign in again from Fieldside’s
+              settings.
             </p>
           )}
           {signedIn && view.mode === 'oauth' && !view.me && (
@@ -83,6 +85,10 @@ export function App({ model }: { model: WelcomeModel }) {
               <p>
                 The platform does not tell Fieldside who signed in, so choose yourself. Fieldside then shows only what you may
                 see. You are asked once.
+              </p>
+              <p class="hint" id="pairing-hint">
+                Or let the platform say: open any job in the platform, choose Fieldside on the job card, then “Use Fieldside in
+                this browser”.
               </p>
               {model.staff.value.length > 0 ? (
                 <StaffChooser staff={model.staff.value} busy={busy} onChoose={(uuid) => void model.chooseMe(uuid)} />

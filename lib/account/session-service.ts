@@ -73,7 +73,14 @@ export function createSessionService(deps: SessionServiceDeps) {
     const previous = await readSession();
     const keep = identity === 'keep' && previous && previous.mode === mode && previous.account.uuid === account.uuid;
     if (previous && !keep) await deps.clearCachedData();
-    await sessionItem.setValue({ mode, account, scopes, me: keep ? previous.me : null, viewAs: keep ? previous.viewAs : null });
+    await sessionItem.setValue({
+      mode,
+      account,
+      scopes,
+      me: keep ? previous.me : null,
+      ...(keep && previous.meSource ? { meSource: previous.meSource } : {}),
+      viewAs: keep ? previous.viewAs : null,
+    });
     await signedOutReasonItem.setValue(null);
     return sessionView();
   }

@@ -12,6 +12,7 @@ export async function sessionView(): Promise<SessionView> {
     account: record?.account ?? null,
     scopes: record?.scopes ?? [],
     me: record?.me ?? null,
+    meSource: record?.me ? (record.meSource ?? 'chosen') : null,
     viewAs: record?.viewAs ?? record?.me ?? null,
     signedOutReason: record ? null : reason,
     connection,

@@ -9,6 +9,9 @@ import type { StaffSummary } from '../settings/schemas';
 import type { PlatformReader } from './platform-reader';
 import { createSessionService } from './session-service';
 import { createWhoAreYou } from './who-are-you';
+import { createPairing } from './pairing';
+import { PairingError } from './pairing-errors';
+import type { PairClaimReply } from '../../contracts/companion-http';
 
 // "Who are you" as issue 17 leaves it until the platform signs who is using the browser: nobody
 // preselected, asked once per sign-in, changed only by signing in again through the consent page; and
@@ -131,5 +134,70 @@ describe('who may change the account’s own settings', () => {
     expect(await who.isAdministrator()).toBe(false);
     await session.useApiKey('private-app-key');
     expect(await who.isAdministrator()).toBe(true);
+  });
+});
+
+describe('paired from the job card: the platform says who this is', () => {
+  const CODE = 'c'.repeat(32);
+  /** The companion's answer to a claim: a stand-in that records what was claimed. */
+  function pairingOf(who: ReturnType<typeof setUp>['who'], answer: () => PairClaimReply) {
+    const claimed: string[] = [];
+    const pairing = createPairing({ who, client: { claim: async (code) => (claimed.push(code), answer()) } });
+    return { pairing, claimed };
+  }
+  const signedFor = (staff: StaffSummary, account = ACCOUNT.uuid): PairClaimReply => ({ account_uuid: account, staff_uuid: staff.uuid, staff_name: staff.name });
+
+  it('replaces the name the person chose, ends "view as", and the choice is gone', async () => {
+    const { session, who } = setUp();
+    await session.signIn();
+    await who.chooseMe(OWNER.uuid);
+    await who.viewAs(TECH.uuid);
+    const { pairing, claimed } = pairingOf(who, () => signedFor(TECH));
+    expect(await pairing.pair(CODE)).toEqual({ staffName: TECH.name });
+    expect(claimed).toEqual([CODE]);
+    expect(await session.view()).toMatchObject({ me: TECH, meSource: 'platform', viewAs: TECH });
+    expect((await readSession())?.viewAs).toBeNull();
+    await expect(who.chooseMe(OWNER.uuid)).rejects.toMatchObject({ name: 'NotAllowedError', message: expect.stringMatching(/platform told Fieldside you are Person 2/) });
+  });
+
+  it('is kept when the person only allows Fieldside more, and gone after signing in again', async () => {
+    const { session, who } = setUp();
+    await session.signIn();
+    await pairingOf(who, () => signedFor(TECH)).pairing.pair(CODE);
+    expect(await session.requestFeature('badges')).toMatchObject({ me: TECH, meSource: 'platform' });
+    expect(await session.signIn()).toMatchObject({ me: null, meSource: null });
+  });
+
+  it("refuses a job card of another business's account, and changes nothing", async () => {
+    const { session, who } = setUp();
+    await session.signIn();
+    await who.chooseMe(OWNER.uuid);
+    await expect(pairingOf(who, () => signedFor(TECH, 'another-account')).pairing.pair(CODE)).rejects.toMatchObject({ name: 'PairingError', problem: 'other_account' });
+    expect(await session.view()).toMatchObject({ me: OWNER, meSource: 'chosen' });
+  });
+
+  it('says what to do when Fieldside is signed out or uses an API key, without asking the companion', async () => {
+    const { session, who } = setUp();
+    const { pairing, claimed } = pairingOf(who, () => signedFor(TECH));
+    await expect(pairing.pair(CODE)).rejects.toMatchObject({ problem: 'signed_out', message: expect.stringMatching(/not signed in/) });
+    await session.useApiKey('private-app-key');
+    await expect(pairing.pair(CODE)).rejects.toMatchObject({ problem: 'api_key' });
+    expect(claimed).toEqual([]);
+  });
+
+  it('refuses a staff member who is not active in the account', async () => {
+    const { session, who } = setUp({ staff: () => [OWNER] });
+    await session.signIn();
+    await expect(pairingOf(who, () => signedFor(TECH)).pairing.pair(CODE)).rejects.toMatchObject({ problem: 'not_staff' });
+    expect((await session.view()).me).toBeNull();
+  });
+
+  it("passes the companion's refusal on in the person's words", async () => {
+    const { session, who } = setUp();
+    await session.signIn();
+    const { pairing } = pairingOf(who, () => {
+      throw new PairingError('expired');
+    });
+    await expect(pairing.pair(CODE)).rejects.toMatchObject({ message: expect.stringMatching(/more than a few minutes old.*choose Fieldside/) });
   });
 });

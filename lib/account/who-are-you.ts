@@ -11,6 +11,9 @@ import type { SessionView } from '../messaging/session-view';
 // The answer is asked once per sign-in: to change it, the person signs in again through the
 // platform's consent page (session-service.ts signIn), a visible act rather than a drop-down.
 // Administrators may view as another staff member.
+// The platform can also say who it is: choosing Fieldside on a job card signs the staff member, and
+// "Use Fieldside in this browser" pairs the browser with them (pairing.ts, `confirmMe`). A paired browser's
+// person is the platform's word, so the self-declared choice is gone for it.
 
 export class NotAllowedError extends Error {
   override readonly name = 'NotAllowedError';
@@ -37,11 +40,22 @@ export function createWhoAreYou(deps: { session: SessionService; reader: Platfor
 
     async chooseMe(uuid: string): Promise<SessionView> {
       const record = await requireSession();
+      if (record.me && record.meSource === 'platform') {
+        throw new NotAllowedError(`The platform told Fieldside you are ${record.me.name}. If that is not you, sign in again.`);
+      }
       // Asked once: a second answer would be a drop-down to become someone else.
       if (record.me) throw new NotAllowedError(`You already said you are ${record.me.name}. If that is not you, sign in again.`);
       const me = await find(uuid);
-      await updateSession({ me, viewAs: null });
+      await updateSession({ me, meSource: 'chosen', viewAs: null });
       return sessionView();
+    },
+
+    /** The platform vouched for who this is (a pairing from the job card): it replaces whatever the person chose,
+     * and ends any "view as". */
+    async confirmMe(uuid: string): Promise<StaffSummary> {
+      const me = await find(uuid);
+      await updateSession({ me, meSource: 'platform', viewAs: null });
+      return me;
     },
 
     async viewAs(uuid: string | null): Promise<SessionView> {

@@ -9,11 +9,13 @@ import { BudgetViewSchema, DayViewSchema, JobDetailSchema, NoteViewSchema, PageJ
 // - "content": content scripts running in platform web pages (untrusted neighbourhood: the page
 //              can't read their memory, but a compromised page may drive them, so they get only
 //              what they need and never anything that reveals or uses a token on their behalf
-//              beyond the narrow messages marked for them).
+//              beyond the narrow messages marked for them);
+// - "pairing": the pairing script on the companion's pairing page (`/pair` of the configured companion, and
+//              nothing else), which may only hand over the one-time code it found there.
 // The background router validates every request and reply against these schemas and refuses any
 // message from a context not listed, so "which messages reply" is never a hand-kept list.
 
-export type SenderContext = 'page' | 'content';
+export type SenderContext = 'page' | 'content' | 'pairing';
 
 interface MessageDef<Req extends z.ZodType, Res extends z.ZodType> {
   request: Req;
@@ -29,6 +31,8 @@ const Empty = z.object({}).strict();
 const Uuid = z.string().regex(/^[0-9a-f-]{36}$/i, 'a record uuid');
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const NoteText = z.string().trim().min(1, 'The note is empty').max(10_000);
+/** A pairing code as the pairing page's fragment carries it (contracts/companion-http.ts checks it in full). */
+const PairingCode = z.string().min(16).max(1024).regex(/^[A-Za-z0-9._~-]+$/, 'a pairing code');
 /** Which subscription: its kind, its object or event name, and its unique_id. */
 const WebhookIdentity = z.object({ kind: z.enum(['object', 'event']), name: z.string().min(1), uniqueId: z.string() });
 
@@ -78,6 +82,9 @@ export const protocol = {
     reply: z.object({ uuids: z.array(z.string()) }),
     from: ['page'],
   }),
+  /** "Use Fieldside in this browser": the code from the job card's window, claimed with the companion; this
+   * browser's person is then the staff member the platform signed. The page learns their name, nothing more. */
+  'pairing.claim': message({ request: z.object({ code: PairingCode }), reply: z.object({ staffName: z.string() }), from: ['pairing'] }),
   /** What a content script may know: whether Fieldside is signed in, nothing more. */
   'content.status': message({
     request: Empty,

@@ -16,6 +16,7 @@ const view = {
   account: null,
   scopes: [],
   me: null,
+  meSource: null,
   viewAs: null,
   signedOutReason: null,
   connection: defaultConnection,
@@ -40,6 +41,7 @@ function handlers(): Handlers {
     'settings.setConnection': async () => view,
     'platform.jobsPage': async () => ({ uuids: ['a'] }),
     'content.status': async () => ({ signedIn: false }),
+    'pairing.claim': async ({ code }) => ({ staffName: `paired with ${code.slice(0, 4)}` }),
   };
 }
 
@@ -59,6 +61,35 @@ describe('message router', () => {
 
   it('lets a content script send the messages marked for it', async () => {
     expect(await send('content.status', {}, content)).toEqual({ ok: true, value: { signedIn: false } });
+  });
+
+  describe('the pairing page', () => {
+    const pairingUrl = 'http://127.0.0.1:8787/pair';
+    const pairingScript = { ...content, url: pairingUrl };
+    const guarded = createRouter(handlers(), {
+      ownId: OWN_ID,
+      ownOrigin: ORIGIN,
+      contentPage: async (url) => (url === content.url ? 'platform' : null),
+      pairingPage: async (url) => url === pairingUrl,
+    });
+    const claim = { fieldside: 1, type: 'pairing.claim', payload: { code: 'abcd'.repeat(8) } };
+
+    it('takes the pairing code from the pairing script, and only from it', async () => {
+      expect(await guarded.handle(claim, pairingScript)).toEqual({ ok: true, value: { staffName: 'paired with abcd' } });
+      // The web app's script, an extension page and another extension may not pair the browser.
+      for (const sender of [content, page, otherExtension]) {
+        expect(await guarded.handle(claim, sender)).toMatchObject({ ok: false, error: { name: 'ForbiddenSenderError' } });
+      }
+    });
+
+    it("gives the pairing script nothing of a content script's", async () => {
+      expect(await guarded.handle({ fieldside: 1, type: 'content.status', payload: {} }, pairingScript)).toMatchObject({ ok: false, error: { name: 'ForbiddenSenderError' } });
+      expect(await guarded.handle({ fieldside: 1, type: 'content.jobs', payload: { numbers: ['1'] } }, pairingScript)).toMatchObject({ ok: false, error: { name: 'ForbiddenSenderError' } });
+    });
+
+    it('refuses a code that is not one', async () => {
+      expect(await guarded.handle({ ...claim, payload: { code: '<script>' } }, pairingScript)).toMatchObject({ ok: false, error: { name: 'InvalidMessageError' } });
+    });
   });
 
   it("refuses a content script on a page Fieldside does not work on, asking with the sender's page", async () => {

@@ -21,6 +21,9 @@ export interface RouterOptions {
    * web app) or the sites script (an added site); null for a page Fieldside does not work on, whose
    * messages are refused. Without it, every content script counts as the platform's (tests). */
   contentPage?: (pageUrl: string | undefined) => Promise<PageKind | null>;
+  /** Whether a content script's page is the companion's pairing page: its script is then the "pairing"
+   * context, which may send the pairing message and nothing else. */
+  pairingPage?: (pageUrl: string | undefined) => Promise<boolean>;
 }
 
 /**
@@ -36,7 +39,8 @@ export function createRouter(handlers: Handlers, options: RouterOptions) {
     }
     const type = envelope.data.type;
     const def = protocol[type];
-    const context = classifySender(sender, options.ownId, options.ownOrigin);
+    const classified = classifySender(sender, options.ownId, options.ownOrigin);
+    const context = classified === 'content' && (await options.pairingPage?.(sender.url)) ? 'pairing' : classified;
     if (!context || !(def.from as readonly string[]).includes(context)) {
       options.onRefused?.(type, context ? `from ${context}` : 'unknown sender');
       throw new ForbiddenSenderError(type);

@@ -16,6 +16,9 @@ export const SessionViewSchema = z.object({
   scopes: z.array(z.string()),
   /** Who the person said they are (OAuth only). */
   me: StaffSummarySchema.nullable(),
+  /** Who said who `me` is: the person chose it, or the platform vouched for it (a browser paired from the job
+   * card); null while nobody is chosen. */
+  meSource: z.enum(['chosen', 'platform']).nullable(),
   /** Whose workspace requests use: `me`, or another staff member an administrator chose. */
   viewAs: StaffSummarySchema.nullable(),
   /** Why the last session ended, until the next sign-in ("revoked" is shown to the person). */

@@ -62,6 +62,9 @@ export const SessionRecordSchema = z.object({
   /** Scopes granted (OAuth); empty for an API key. Not secret: pages show them. */
   scopes: z.array(z.string()),
   me: StaffSummarySchema.nullable(),
+  /** Who said who `me` is: the person, from the staff list ("chosen", also when absent), or the platform, which
+   * signed the staff member who chose Fieldside on a job card and paired this browser (lib/account/pairing.ts). */
+  meSource: z.enum(['chosen', 'platform']).optional(),
   viewAs: StaffSummarySchema.nullable(),
 });
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;

@@ -1,5 +1,6 @@
 import type { SessionService } from '@/lib/account/session-service';
 import { NotAllowedError, type WhoAreYou } from '@/lib/account/who-are-you';
+import type { Pairing } from '@/lib/account/pairing';
 import type { Handlers } from '@/lib/messaging/router';
 
 type SessionMessages =
@@ -13,10 +14,11 @@ type SessionMessages =
   | 'session.viewAs'
   | 'settings.setConnection'
   | 'platform.jobsPage'
-  | 'content.status';
+  | 'content.status'
+  | 'pairing.claim';
 
 /** Sign-in, who you are, the connection: the options page and the pages' session view. */
-export function createSessionHandlers(session: SessionService, who: WhoAreYou): Pick<Handlers, SessionMessages> {
+export function createSessionHandlers(session: SessionService, who: WhoAreYou, pairing: Pairing): Pick<Handlers, SessionMessages> {
   return {
     'session.get': () => session.view(),
     'session.signIn': () => session.signIn(),
@@ -36,5 +38,6 @@ export function createSessionHandlers(session: SessionService, who: WhoAreYou): 
     },
     'platform.jobsPage': async () => ({ uuids: await session.jobUuids() }),
     'content.status': async () => ({ signedIn: await session.signedIn() }),
+    'pairing.claim': ({ code }) => pairing.pair(code),
   };
 }
