@@ -175,5 +175,12 @@ export const PairClaimReplySchema = z.object({
 });
 export type PairClaimReply = z.infer<typeof PairClaimReplySchema>;
 
+/** The pairing page's parts the extension's pairing script fills: the root's `data-state` (`waiting`, then
+ * `paired` or `failed`) and the result's text. */
+export const PAIRING_PAGE = {
+  root: 'fieldside-pairing',
+  result: 'fieldside-pairing-result',
+} as const;
+
 /** CompanionError codes a claim can answer (400, except other_account: 403). */
 export const PAIR_CLAIM_ERRORS = ['pairing_invalid', 'pairing_expired', 'pairing_used', 'pairing_other_account'] as const;

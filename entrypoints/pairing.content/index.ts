@@ -1,6 +1,5 @@
-import { COMPANION_PATHS } from '@/contracts/companion-http';
+import { COMPANION_PATHS, PAIRING_PAGE } from '@/contracts/companion-http';
 import { DEV_COMPANION_URL } from '@/contracts/platform-hosts';
-import { PAIRING_PAGE } from '@/lib/account/pairing-page';
 import { sendMessage } from '@/lib/messaging/send';
 
 // The pairing script: on the companion's pairing page only, it takes the one-time code from the fragment, takes it

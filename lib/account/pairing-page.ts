@@ -9,9 +9,3 @@ export function isPairingPage(pageUrl: string | undefined, companionUrl: string)
   const page = new URL(pageUrl);
   return page.origin === new URL(companionUrl).origin && page.pathname === COMPANION_PATHS.pair;
 }
-
-/** The page's parts the pairing script fills (the companion's pages/pairing page declares the same ids). */
-export const PAIRING_PAGE = {
-  root: 'fieldside-pairing',
-  result: 'fieldside-pairing-result',
-} as const;
