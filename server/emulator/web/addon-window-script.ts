@@ -44,10 +44,13 @@ export const ADDON_WINDOW_SCRIPT = String.raw`
     win.append(header, body);
     return win;
   }
+  // Below the job window's header and actions, so its actions stay in reach to choose again.
   function place(win, near) {
     if (phone || !near) return;
+    const actions = near.querySelector('.job-actions');
+    const below = actions ? actions.offsetTop + actions.offsetHeight + 8 : 72;
     win.style.left = Math.max(8, Math.min(near.offsetLeft + 40, window.innerWidth - 240)) + 'px';
-    win.style.top = (near.offsetTop + 40) + 'px';
+    win.style.top = (near.offsetTop + below) + 'px';
   }
   async function openAddon(button) {
     const jobWin = button.closest('.x-window');
