@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountInfo, StaffInfo } from '../contracts';
 import { startEmulator, type StartedEmulator } from '../start';
+import { axeProblems } from '../../../tests/e2e/support/axe';
 import { SDK_MESSAGE_TAG } from './sdk-script';
 import { startTestAddon, TEST_MANIFEST, type TestAddon } from './test-addon';
 
@@ -129,6 +130,17 @@ describe('the add-on action on a job window', () => {
     await button.click();
     await frame().locator('#job').waitFor();
     expect(await addonWindow().count()).toBe(1);
+  });
+});
+
+describe('for everyone', () => {
+  it('the job window with its actions and the add-on window have no serious accessibility problem (axe)', async () => {
+    await openAddonFromJob('Job Helper');
+    // The web app has one (light) look; the frame's page is the add-on's own, not the platform's to check.
+    expect(await axeProblems(page, 'light', [['#windows .x-window[data-job-uuid]'], ['#windows .addon-window .x-window-header']])).toEqual([]);
+    await page.getByRole('link', { name: 'Phone view' }).click();
+    await page.locator('html[data-app-ready]').waitFor();
+    expect(await axeProblems(page, 'light', [['#app-viewport']])).toEqual([]);
   });
 });
 

@@ -1,11 +1,12 @@
 // The web app's style sheet, served as /app/app.css: ExtJS's look as far as the class names go, the add-on
-// windows, and the phone view (device.ts).
+// windows, and the phone view (device.ts). ExtJS's own blues are a shade darker here, so white text on them is
+// readable (axe's contrast rule, addons/addon-browser.test.ts).
 export const APP_STYLE = `
 body.x-body { margin: 0; font: 13px/1.4 tahoma, arial, verdana, sans-serif; color: #222; background: #dfe8f6; }
 .x-viewport { position: relative; min-height: 100vh; }
-.x-toolbar { display: flex; gap: 1rem; align-items: center; padding: 4px 8px; background: #157fcc; color: #fff; }
+.x-toolbar { display: flex; gap: 1rem; align-items: center; padding: 4px 8px; background: #1a6fb5; color: #fff; }
 .x-toolbar .sign-out { margin-left: auto; }
-.x-btn { font: inherit; padding: 2px 10px; border: 1px solid #126daf; border-radius: 3px; background: #3892d3; color: #fff; cursor: pointer; text-decoration: none; }
+.x-btn { font: inherit; padding: 2px 10px; border: 1px solid #0b3f6b; border-radius: 3px; background: #0f5a96; color: #fff; cursor: pointer; text-decoration: none; }
 .app-main { display: grid; grid-template-columns: minmax(22rem, 1fr) 2fr; gap: 8px; padding: 8px; }
 .x-panel { background: #fff; border: 1px solid #99bce8; }
 .x-panel-header { padding: 5px 8px; background: #cbdbef; font-weight: bold; border-left: 6px solid transparent; }
@@ -20,7 +21,7 @@ body.x-body { margin: 0; font: 13px/1.4 tahoma, arial, verdana, sans-serif; colo
 .x-window-layer { position: absolute; inset: 0; pointer-events: none; }
 .x-window { position: absolute; width: 34rem; max-height: 80vh; overflow: auto; pointer-events: auto; background: #fff; border: 1px solid #4b9cd7; box-shadow: 0 4px 18px rgba(0,0,0,.3); }
 .x-window-active { border-color: #157fcc; }
-.x-window-header { display: flex; align-items: center; padding: 5px 8px; background: #157fcc; color: #fff; font-weight: bold; }
+.x-window-header { display: flex; align-items: center; padding: 5px 8px; background: #1a6fb5; color: #fff; font-weight: bold; }
 .x-window-header-text { flex: 1; }
 .x-tool-close { width: 16px; height: 16px; cursor: pointer; }
 .x-tool-close::before { content: "\\00d7"; font-size: 16px; line-height: 16px; }
