@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { COMPANION_PATHS } from '../../contracts/companion-http';
 import { CHROME_EXTENSION_ID, GECKO_ID } from '../../contracts/extension-ids';
 import { startEmulator, type EmulatorOptions, type StartedEmulator } from '../emulator/start';
 import type { CompanionDeps } from '../companion/app';
@@ -9,11 +12,12 @@ import { freePort } from './free-port';
 // the companion needs the emulator's URLs and app credentials, and the emulator needs the companion's Return URL,
 // host and port included, because the platform checks redirect_uri against it. So the companion's port is
 // chosen first (reserved, then freed) and given to both; in the rare case that another process takes it in
-// between, the pair is started again on a new port.
+// between, the pair is started again on a new port. The emulator also hosts the companion's add-on: the manifest
+// the companion declares (server/companion/addon-manifest.json), its events posted to the companion's event URL.
 
 export interface DevStackOptions {
-  /** Passed to startEmulator; `returnUrl` is always the companion's. */
-  emulator?: Omit<EmulatorOptions, 'returnUrl'>;
+  /** Passed to startEmulator; `returnUrl` and the add-on are always the companion's. */
+  emulator?: Omit<EmulatorOptions, 'returnUrl' | 'addon'>;
   /** The companion's port; 0 or absent picks a free one. */
   companionPort?: number;
   /** Default: the Fieldside Chrome extension id and Firefox add-on id (contracts/extension-ids). */
@@ -33,11 +37,17 @@ export interface DevStack {
 }
 
 const ATTEMPTS = 3;
+const ADDON_MANIFEST = resolve(import.meta.dirname, '../companion/addon-manifest.json');
+
+/** The companion's add-on as the platform registers it: its manifest, and its event URL on `port`. */
+export function companionAddon(port: number): NonNullable<EmulatorOptions['addon']> {
+  return { eventUrl: `http://127.0.0.1:${port}${COMPANION_PATHS.addonEvent}`, manifest: JSON.parse(readFileSync(ADDON_MANIFEST, 'utf8')) };
+}
 
 export async function startDevStack(options: DevStackOptions = {}): Promise<DevStack> {
   for (let attempt = 1; ; attempt++) {
     const port = options.companionPort || (await freePort());
-    const emulator = await startEmulator({ ...options.emulator, returnUrl: `http://127.0.0.1:${port}/oauth/return` });
+    const emulator = await startEmulator({ ...options.emulator, returnUrl: `http://127.0.0.1:${port}/oauth/return`, addon: companionAddon(port) });
     const { info } = emulator;
     const companionEnv: Record<string, string | undefined> = {
       // The emulator speaks http on 127.0.0.1, and development builds carry the public development key.

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { parseAddonRegistration } from './addons/manifest';
 import type { EmulatorOptions } from './start';
 import { MAX_PAGE_SIZE, UNPARSABLE_FILTER, UUID_REUSE, WEBHOOK_CONTENT_TYPES } from './switches';
 
@@ -16,12 +18,15 @@ const schema = z.object({
   'webhook-content-type': z.enum(WEBHOOK_CONTENT_TYPES).optional(),
   'unparsable-filter': z.enum(UNPARSABLE_FILTER).optional(),
   'callback-timeout-ms': z.coerce.number().int().min(1).max(120_000).optional(),
+  'addon-url': z.url().optional(),
+  'addon-manifest': z.string().min(1).optional(),
 });
 
 export const USAGE =
   'Usage: npm run platform -- [--port 8080] [--auth-port 8081] [--jobs 5000] [--seed 1] [--return-url URL] ' +
   '[--rate-limit N] [--rate-limit-per-day N] [--page-size 1000|5000] [--uuid-reuse update|refuse|duplicate] ' +
-  '[--webhook-content-type json|form] [--unparsable-filter ignore|refuse] [--callback-timeout-ms N]';
+  '[--webhook-content-type json|form] [--unparsable-filter ignore|refuse] [--callback-timeout-ms N] ' +
+  '[--addon-url URL --addon-manifest manifest.json]';
 
 /** Parses `--name value` / `--name=value` arguments into emulator options; throws with the usage on bad input. */
 export function parseArgs(argv: string[]): EmulatorOptions {
@@ -43,6 +48,9 @@ export function parseArgs(argv: string[]): EmulatorOptions {
     throw new Error(`Invalid --${String(issue?.path[0])}: ${issue?.message}. ${USAGE}`);
   }
   const o = parsed.data;
+  if ((o['addon-url'] === undefined) !== (o['addon-manifest'] === undefined)) {
+    throw new Error(`--addon-url and --addon-manifest go together: the add-on's event URL and its manifest. ${USAGE}`);
+  }
   return {
     port: o.port,
     // The web origin sits next to the base port by default; with --port 0 it is free-picked too.
@@ -57,5 +65,23 @@ export function parseArgs(argv: string[]): EmulatorOptions {
     webhookContentType: o['webhook-content-type'],
     unparsableFilter: o['unparsable-filter'],
     callbackTimeoutMs: o['callback-timeout-ms'],
+    ...(o['addon-url'] && o['addon-manifest']
+      ? { addon: parseAddonRegistration({ eventUrl: o['addon-url'], manifest: readManifest(o['addon-manifest']) }) }
+      : {}),
   };
+}
+
+/** The manifest file's JSON, checked by parseAddonRegistration. */
+function readManifest(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(`Cannot read --addon-manifest ${path}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`--addon-manifest ${path} is not JSON: ${(error as Error).message}`);
+  }
 }

@@ -6,7 +6,8 @@
 //   oauth/     {auth_url}/oauth/authorize (consent page), {auth_url}/oauth/access_token, grants
 //   webhooks/  {base_url}/webhook_subscriptions/{object,event}, delivery (410 / 429 / 72-hour rules), events
 //   control/   {base_url}/_emulator/... test and development surface, and its typed client
-//   web/       the platform's web app at {web_url}/ (sign-in, dispatch board, job windows)
+//   web/       the platform's web app at {web_url}/ (sign-in, dispatch board, job windows, add-on windows)
+//   addons/    the platform's side of an add-on: its manifest, the signed event posted to it, invoke, the client SDK
 //
 // Two origins, as on the real platform (api.servicem8.com vs go.servicem8.com): {base_url} serves REST, the
 // webhook API and the control surface; {auth_url} === {web_url} serves OAuth and the web app.
@@ -45,6 +46,8 @@ export interface AppInfo {
   client_id: string;
   client_secret: string;
   return_url: string;
+  /** Where the platform posts the add-on's events (its job-card actions), when an add-on is registered. */
+  addon_event_url?: string;
 }
 
 /** The one line of JSON the emulator prints on start. */
@@ -92,6 +95,9 @@ export interface OAuthAuthority {
   authenticate(accessToken: string): TokenCheck;
   /** The account disables the add-on: every token and refresh token of the app for it stops working. */
   revokeAccount(accountUuid: string): void;
+  /** The account has activated the app: someone in it granted it access, and the account has not disabled it
+   * since. Only such an account sees the add-on's actions. */
+  isActivated(accountUuid: string): boolean;
   /** Test surface: issue a token set as if a staff member had consented to `scopes`. */
   issueDirect(input: { accountUuid: string; staffUuid: string; scopes: string[] }): IssuedTokens;
   /** Counts of token-endpoint grants served, for tests ("exactly one refresh"). */
@@ -211,6 +217,7 @@ export interface ControlClient {
 }
 
 export type { EventSubscription, ObjectSubscription, WebhookSubscription } from './webhooks/types';
+export type { AddonAction, AddonManifest } from './addons/manifest';
 
 /** What `startEmulator()` (start.ts) answers: the printed info, the control client, and a way to stop it all. */
 export interface RunningEmulator {

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from './cli';
 import { DEFAULT_RETURN_URL, startEmulator } from './start';
@@ -59,6 +62,24 @@ describe('command-line options', () => {
     expect(
       parseArgs(['--page-size', '5000', '--uuid-reuse', 'refuse', '--webhook-content-type', 'form', '--unparsable-filter=refuse', '--callback-timeout-ms', '250']),
     ).toMatchObject({ pageSize: 5000, uuidReuse: 'refuse', webhookContentType: 'form', unparsableFilter: 'refuse', callbackTimeoutMs: 250 });
+  });
+
+  it('registers an add-on from its event URL and its manifest file, checked as startEmulator checks it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emu-addon-'));
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify({ name: 'Helper', version: '1', actions: [{ name: 'Helper', type: 'online', entity: 'job', event: 'helper' }] }));
+    expect(parseArgs(['--addon-url', 'http://127.0.0.1:9/addon/event', '--addon-manifest', good]).addon).toEqual({
+      eventUrl: 'http://127.0.0.1:9/addon/event',
+      manifest: { name: 'Helper', version: '1', actions: [{ name: 'Helper', type: 'online', entity: 'job', event: 'helper' }] },
+    });
+    const noActions = join(dir, 'none.json');
+    writeFileSync(noActions, JSON.stringify({ name: 'Helper', version: '1', actions: [] }));
+    expect(() => parseArgs(['--addon-url', 'http://127.0.0.1:9/e', '--addon-manifest', noActions])).toThrow(/at manifest\.actions\): the add-on declares no action/);
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{ "name": ');
+    expect(() => parseArgs(['--addon-url', 'http://127.0.0.1:9/e', '--addon-manifest', broken])).toThrow(/is not JSON/);
+    expect(() => parseArgs(['--addon-url', 'http://127.0.0.1:9/e', '--addon-manifest', join(dir, 'missing.json')])).toThrow(/Cannot read --addon-manifest/);
+    expect(() => parseArgs(['--addon-url', 'http://127.0.0.1:9/e'])).toThrow(/--addon-url and --addon-manifest go together/);
   });
 
   it.each([

@@ -1,4 +1,6 @@
 import { Hono, type ErrorHandler, type MiddlewareHandler } from 'hono';
+import { createAddonHost } from './addons/host';
+import { parseAddonRegistration, type AddonManifest } from './addons/manifest';
 import { createClock } from './clock';
 import type { AppInfo, EmulatorEnv, EmulatorInfo, RunningEmulator, Switches } from './contracts';
 import { randomBytes } from 'node:crypto';
@@ -40,6 +42,10 @@ export interface EmulatorOptions extends Partial<Switches> {
   quiet?: boolean;
   /** The token {base_url}/_emulator requires (`x-emulator-control`); random when absent. */
   controlToken?: string;
+  /** An add-on registered with the platform: its manifest's job actions appear in the web app of every account
+   * that activated the app, and choosing one posts a signed event to `eventUrl` (addons/). `timeoutMs` (default
+   * 10 s, the platform's guessed limit) is for tests that provoke a timeout. Checked at start. */
+  addon?: { eventUrl: string; manifest: AddonManifest; timeoutMs?: number };
 }
 
 export const DEFAULT_RETURN_URL = 'http://127.0.0.1:8787/oauth/return';
@@ -60,11 +66,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   const changes = createChangeBus();
   const { uuidReuse, webhookContentType, unparsableFilter, pageSize } = options;
   const switches = createSwitchBoard({ uuidReuse, webhookContentType, unparsableFilter, pageSize });
+  const addon = options.addon === undefined ? undefined : parseAddonRegistration(options.addon);
   const store = createStore({ seed, jobs: options.jobs ?? 5000, clock, changes });
   const app: AppInfo = {
     client_id: `fieldside-${seededSecret(seed, 'client_id', 16)}`,
     client_secret: seededSecret(seed, 'client_secret', 48),
     return_url: options.returnUrl ?? DEFAULT_RETURN_URL,
+    ...(addon ? { addon_event_url: addon.eventUrl } : {}),
   };
   const controlToken = options.controlToken ?? randomBytes(24).toString('base64url');
   const info: EmulatorInfo = { base_url: '', auth_url: '', web_url: '', app, accounts: store.accounts.map((a) => a.info), control_token: controlToken };
@@ -118,7 +126,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   web.use('/oauth/*', count);
   web.use('/oauth/access_token', faulty);
   web.route('/oauth', oauth.routes);
-  web.route('/', createWebAppRoutes({ store, clock, accounts: info.accounts, login: oauth.webLogin }));
+  const addons = createAddonHost({ registration: addon, app, clock, authority: oauth.authority });
+  web.route('/', createWebAppRoutes({ store, clock, accounts: info.accounts, login: oauth.webLogin, addons, webOrigin: () => info.web_url }));
   web.notFound((c) => c.html('<!doctype html><title>Not found</title><p>Nothing here.</p>', 404));
 
   const baseServer = await listen(base, options.port ?? 0);

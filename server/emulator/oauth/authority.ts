@@ -19,6 +19,8 @@ export function createAuthority(state: OAuthState): OAuthAuthority {
       state.codes.revokeAccount(accountUuid);
     },
 
+    isActivated: (accountUuid) => state.grants.hasAccount(accountUuid),
+
     issueDirect({ accountUuid, staffUuid, scopes }): IssuedTokens {
       if (!findActivePerson(state.deps.accounts, { accountUuid, staffUuid })) {
         throw new OAuthInputError(`No active staff member ${staffUuid} in account ${accountUuid}`);

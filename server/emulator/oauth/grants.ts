@@ -16,6 +16,11 @@ export function createGrantStore() {
       grants.set(k, grant);
       return [...grant];
     },
+    /** Whether anyone in the account holds a grant: the account has activated the app. */
+    hasAccount(accountUuid: string): boolean {
+      for (const k of grants.keys()) if (k.startsWith(`${accountUuid}/`)) return true;
+      return false;
+    },
     revokeAccount(accountUuid: string): void {
       for (const k of [...grants.keys()]) if (k.startsWith(`${accountUuid}/`)) grants.delete(k);
     },

@@ -1,3 +1,5 @@
+import type { AddonAction } from '../addons/manifest';
+import { addonActionBar } from './addon-fragments';
 import type { BoardColumn, JobRow, JobView } from './app-data';
 import { html, type Raw } from './html';
 
@@ -51,14 +53,15 @@ const frame = (id: string, jobUuid: string, title: string, body: Raw, extraClass
 
 const multiline = (text: string) => text.split('\n').map((line, i) => html`${i > 0 ? html`<br>` : ''}${line}`);
 
-/** A job card window: a header with the job's title, and what the job card shows. */
-export function jobWindow(job: JobView): Raw {
+/** A job card window: a header with the job's title, the add-on actions this person sees here, and what the job
+ * card shows. */
+export function jobWindow(job: JobView, actions: readonly AddonAction[] = []): Raw {
   const field = (label: string, name: string, value: Raw | Raw[] | string) =>
     html`<tr><th>${label}</th><td data-field="${name}">${value}</td></tr>`;
   const contacts = job.contacts.map(
     (c) => html`<div class="job-contact">${`${String(c.first)} ${String(c.last)}`.trim()} <span class="contact-detail">${[c.mobile, c.phone, c.email].filter(Boolean).join(' \u00b7 ')}</span></div>`,
   );
-  const body = html`<table class="x-form job-card">
+  const body = html`${addonActionBar(actions)}<table class="x-form job-card">
 ${field('Status', 'status', job.status)}
 ${field('Client', 'customer', job.customer)}
 ${field('Job address', 'job_address', multiline(job.address))}

@@ -1,4 +1,5 @@
 import type { AccountInfo } from '../contracts';
+import type { Device } from './device';
 import { html, raw, type Raw } from './html';
 
 // A deep link's hash (/#job,<uuid>) never reaches the server, so the redirect to sign in cannot carry it in
@@ -20,13 +21,15 @@ const head = (title: string) => html`<!doctype html>
  * dispatch board as panels, and a layer where job windows open (`windows` holds any opened by the address).
  * The script (/app/app.js) opens, stacks and closes windows and follows the deep-link forms.
  */
-export function appShell(view: { accountName: string; staffName: string; grid: Raw; board: Raw; windows: Raw[] }): string {
+export function appShell(view: { accountName: string; staffName: string; grid: Raw; board: Raw; windows: Raw[]; device: Device }): string {
+  const phone = view.device === 'phone';
   return html`${head(`${view.accountName} - Jobs`)}
-<body class="x-body">
+<body class="x-body${phone ? ' device-phone' : ''}">
 <div class="x-viewport" id="app-viewport">
 <div class="x-toolbar x-toolbar-header" id="app-header">
 <span class="x-toolbar-text app-name">${view.accountName}</span>
 <span class="x-toolbar-text app-user" id="signed-in-as">${view.staffName}</span>
+<a class="x-btn device-toggle" id="device-toggle" href="/?device=${phone ? 'desktop' : 'phone'}">${phone ? 'Desktop view' : 'Phone view'}</a>
 <form method="post" action="/logout" class="sign-out"><button class="x-btn" type="submit" id="sign-out">Sign out</button></form>
 </div>
 <div class="app-main">

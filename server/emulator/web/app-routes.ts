@@ -3,10 +3,15 @@ import type { AccountInfo, Clock } from '../contracts';
 import type { Store } from '../data/store';
 import type { WebLogin } from '../oauth/index';
 import { parsePersonValue } from '../oauth/people';
+import { createAddonRoutes } from '../addons/routes';
+import type { AddonHost } from '../addons/host';
 import { createAppData, type Viewer } from './app-data';
+import { createAddonOpenRoutes } from './app-addon-routes';
 import { dispatchBoard, jobGrid, jobWindow, missingJobWindow } from './app-fragments';
 import { appShell, signInPage } from './app-pages';
-import { APP_SCRIPT, APP_STYLE } from './app-script';
+import { APP_SCRIPT } from './app-script';
+import { APP_STYLE } from './app-style';
+import { actionPlace, deviceOf, type Device } from './device';
 import type { Raw } from './html';
 
 export interface WebAppDeps {
@@ -14,6 +19,10 @@ export interface WebAppDeps {
   clock: Clock;
   accounts: readonly AccountInfo[];
   login: WebLogin;
+  /** The registered add-on (if any): its actions on job windows, its windows, invoke and the client SDK. */
+  addons: AddonHost;
+  /** {web_url}, once the server listens. */
+  webOrigin: () => string;
 }
 
 // Pages hold signed-in data: never cached, never framed by another site.
@@ -48,21 +57,24 @@ export function createWebAppRoutes(deps: WebAppDeps): Hono {
     const list = data.jobList(viewer, q, n);
     return jobGrid(list.rows, n, list.more, q);
   };
-  const windowOf = (viewer: Viewer, uuid: string): { html: Raw; found: boolean } => {
+  const windowOf = (viewer: Viewer, uuid: string, device: Device): { html: Raw; found: boolean } => {
     const job = data.job(viewer, uuid);
-    return job ? { html: jobWindow(job), found: true } : { html: missingJobWindow(uuid), found: false };
+    if (!job) return { html: missingJobWindow(uuid), found: false };
+    return { html: jobWindow(job, deps.addons.jobActionsFor(viewer.account.info.uuid, actionPlace(device))), found: true };
   };
   const shell = (c: Context, jobUuid?: string) => {
     const viewer = viewerOf(c);
     if (!viewer) return toSignIn(c);
+    const device = deviceOf(c);
     const board = data.board(viewer);
-    const opened = jobUuid === undefined ? undefined : windowOf(viewer, jobUuid);
+    const opened = jobUuid === undefined ? undefined : windowOf(viewer, jobUuid, device);
     const body = appShell({
       accountName: viewer.account.info.name,
       staffName: viewer.name,
       grid: grid(viewer, c.req.query('q') ?? '', page(c)),
       board: dispatchBoard(board.today, board.columns),
       windows: opened ? [opened.html] : [],
+      device,
     });
     return c.html(body, opened && !opened.found ? 404 : 200, NO_STORE);
   };
@@ -101,8 +113,10 @@ export function createWebAppRoutes(deps: WebAppDeps): Hono {
   routes.get('/app/job/:uuid', (c) => {
     const viewer = viewerOf(c);
     if (!viewer) return c.text('Sign in first', 401);
-    const opened = windowOf(viewer, c.req.param('uuid'));
+    const opened = windowOf(viewer, c.req.param('uuid'), deviceOf(c));
     return c.html(opened.html.__html, opened.found ? 200 : 404, NO_STORE);
   });
+  routes.route('/', createAddonOpenRoutes({ host: deps.addons, data, viewerOf, webOrigin: deps.webOrigin }));
+  routes.route('/', createAddonRoutes({ host: deps.addons, login: deps.login, webOrigin: deps.webOrigin }));
   return routes;
 }

@@ -1,3 +1,5 @@
+import { ADDON_WINDOW_SCRIPT } from './addon-window-script';
+
 // The web app's page script, served as /app/app.js: plain browser JavaScript kept as text, because it runs in the
 // page, not in Node. It only ever inserts fragments the server rendered and escaped (app-fragments.ts).
 //
@@ -9,6 +11,7 @@
 //   because the known extension for the real web app reaches component data that way. What a real component
 //   holds is unknown: these carry id, xtype, title, jobUuid and el.dom (a guess, FIDELITY.md).
 // - <html data-app-ready> is set once the windows the address asks for are open.
+// - Add-on windows and the client SDK's messages: addon-window-script.ts, run inside this function.
 export const APP_SCRIPT = String.raw`(() => {
   'use strict';
   const layer = document.getElementById('windows');
@@ -89,41 +92,10 @@ export const APP_SCRIPT = String.raw`(() => {
     loadList(document.getElementById('job-search-q').value, 1);
   });
   window.addEventListener('hashchange', () => { openJob(linkedJob()); });
+  // After the listeners above, so an add-on window opened by a click in a job window lands in front of it.
+${ADDON_WINDOW_SCRIPT}
 
   for (const win of [...layer.querySelectorAll('.x-window')]) adopt(win);
   openJob(linkedJob()).finally(() => { document.documentElement.dataset.appReady = '1'; });
 })();
-`;
-
-export const APP_STYLE = `
-body.x-body { margin: 0; font: 13px/1.4 tahoma, arial, verdana, sans-serif; color: #222; background: #dfe8f6; }
-.x-viewport { position: relative; min-height: 100vh; }
-.x-toolbar { display: flex; gap: 1rem; align-items: center; padding: 4px 8px; background: #157fcc; color: #fff; }
-.x-toolbar .sign-out { margin-left: auto; }
-.x-btn { font: inherit; padding: 2px 10px; border: 1px solid #126daf; border-radius: 3px; background: #3892d3; color: #fff; cursor: pointer; text-decoration: none; }
-.app-main { display: grid; grid-template-columns: minmax(22rem, 1fr) 2fr; gap: 8px; padding: 8px; }
-.x-panel { background: #fff; border: 1px solid #99bce8; }
-.x-panel-header { padding: 5px 8px; background: #cbdbef; font-weight: bold; border-left: 6px solid transparent; }
-.x-panel-body { padding: 6px; }
-.x-grid-header-row, .x-grid-row { display: grid; grid-template-columns: 5rem 6rem 1fr 1fr; gap: 4px; padding: 3px 2px; border-bottom: 1px solid #ededed; }
-.x-grid-header-row { font-weight: bold; }
-.x-grid-row:hover, .board-item:hover { background: #e8f0fb; cursor: pointer; }
-.dispatch-board { display: flex; gap: 6px; overflow-x: auto; }
-.board-lane { min-width: 12rem; }
-.board-item { padding: 3px 2px; border-bottom: 1px dotted #ccc; }
-.board-unscheduled-label { margin-top: 6px; font-style: italic; color: #555; }
-.x-window-layer { position: absolute; inset: 0; pointer-events: none; }
-.x-window { position: absolute; width: 34rem; max-height: 80vh; overflow: auto; pointer-events: auto; background: #fff; border: 1px solid #4b9cd7; box-shadow: 0 4px 18px rgba(0,0,0,.3); }
-.x-window-active { border-color: #157fcc; }
-.x-window-header { display: flex; align-items: center; padding: 5px 8px; background: #157fcc; color: #fff; font-weight: bold; }
-.x-window-header-text { flex: 1; }
-.x-tool-close { width: 16px; height: 16px; cursor: pointer; }
-.x-tool-close::before { content: "\\00d7"; font-size: 16px; line-height: 16px; }
-.x-window-body { padding: 8px; }
-.job-card th { text-align: left; vertical-align: top; padding-right: 10px; white-space: nowrap; }
-.badge { display: inline-block; margin-right: 4px; padding: 0 6px; border-radius: 8px; background: #eef3f8; }
-.job-note { margin-top: 6px; padding-top: 6px; border-top: 1px solid #eee; }
-.job-note-meta { color: #666; font-size: 11px; }
-.sign-in-page .sign-in { width: 26rem; margin: 10vh auto; }
-.sign-in select { display: block; width: 100%; margin: 6px 0 12px; }
 `;

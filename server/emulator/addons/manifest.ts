@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+// The add-on manifest, as the platform's official samples write it (servicem8/addon-sdk-samples,
+// app-actions-addon-nodejs/manifest.json): a name, a version, and the actions it adds to job and client cards.
+// `type` says where an action appears: "online" in the web app, "app" in the iOS and Android apps.
+// Fields the samples carry that the emulator has no use for (supportURL, supportEmail, …) are accepted and kept.
+
+const ActionSchema = z.looseObject({
+  name: z.string().trim().min(1, 'an action needs a name, the label people see'),
+  type: z.enum(['online', 'app'], { error: 'an action\'s type is "online" (the web app) or "app" (the mobile apps)' }),
+  entity: z.enum(['job', 'company'], { error: 'an action\'s entity is "job" or "company"' }),
+  iconURL: z.string().optional(),
+  // The event name travels in the signed event and in invoke; the samples use letters, digits and "_".
+  event: z
+    .string()
+    .min(1, 'an action needs an event name')
+    .max(100)
+    .regex(/^[A-Za-z0-9_.-]+$/, 'an event name is letters, digits, "_", "." or "-"'),
+});
+
+export const AddonManifestSchema = z.looseObject({
+  name: z.string().trim().min(1, 'the add-on needs a name'),
+  version: z.string().min(1, 'the add-on needs a version'),
+  iconURL: z.string().optional(),
+  actions: z.array(ActionSchema).min(1, 'the add-on declares no action'),
+});
+
+export type AddonManifest = z.infer<typeof AddonManifestSchema>;
+export type AddonAction = AddonManifest['actions'][number];
+
+/** Where the platform shows an action: the web app, or the mobile apps (the emulator's phone view). */
+export type ActionPlace = AddonAction['type'];
+
+/** An add-on registered with the emulator: its manifest, and the URL its events are posted to. */
+export interface AddonRegistration {
+  eventUrl: string;
+  manifest: AddonManifest;
+  /** Real-time limit of one event POST, answer included (default 10 s, a guess: FIDELITY.md). */
+  timeoutMs?: number;
+}
+
+/** Checks a registration at start, with an error that names what is wrong. */
+export function parseAddonRegistration(input: unknown): AddonRegistration {
+  const parsed = z
+    .object({
+      eventUrl: z.url({ protocol: /^https?$/, error: 'the event URL must be an http(s) URL' }),
+      manifest: AddonManifestSchema,
+      timeoutMs: z.number().int().min(1).max(120_000).optional(),
+    })
+    .safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? ` (at ${issue.path.join('.')})` : '';
+  throw new Error(`Bad add-on registration${where}: ${issue?.message ?? 'invalid'}`);
+}
+
+/** The actions people see on a job card in one place, as the manifest lists them. */
+export const jobActions = (manifest: AddonManifest, place: ActionPlace): AddonAction[] =>
+  manifest.actions.filter((a) => a.entity === 'job' && a.type === place);
