@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FrameLocator, Page } from 'playwright-core';
+import { launchChromium, type ExtensionBrowser } from './support/chromium';
+import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { startStack, type Stack } from './support/stack';
+
+// Fieldside inside the platform's own job card (issue 20), as people meet it, in real Chromium with the built
+// extension loaded, against the emulator's web app hosting the companion's add-on:
+// - an administrator activates the add-on (the Activation URL, the consent page, Allow);
+// - a technician signed in to the web app opens a job window, chooses "Fieldside", sees the job's notes and adds
+//   one, which the platform then holds as written by that technician; the same in the phone view (the mobile
+//   apps' action);
+// - "Use Fieldside in this browser" pairs the browser's Fieldside with the technician the platform signed,
+//   replacing whoever the person had said they were.
+
+let stack: Stack;
+let browser: ExtensionBrowser;
+
+beforeAll(async () => {
+  stack = await startStack({ jobs: 40 });
+  browser = await launchChromium();
+  // The administrator adds Fieldside from the add-on store: the companion keeps the account's tokens.
+  const page = await browser.context.newPage();
+  await page.goto(`${stack.companion.url}/activate`);
+  await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.administrator.uuid}`);
+  await page.locator('#allow').click();
+  await page.locator('#activated').waitFor({ timeout: 20_000 });
+  await page.close();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+/** The web app, signed in as the technician through its sign-in form, in the desktop or the phone view. */
+async function webAppAsTechnician(device: 'desktop' | 'phone'): Promise<Page> {
+  const page = await browser.context.newPage();
+  if (device === 'phone') await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${stack.emulator.info.web_url}/`);
+  if (await page.locator('#person').isVisible()) {
+    await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.technician.uuid}`);
+    await page.locator('#sign-in-submit').click();
+  }
+  await page.locator('html[data-app-ready]').waitFor();
+  const phone = await page.locator('body.device-phone').count();
+  if ((device === 'phone') !== (phone === 1)) {
+    await page.getByRole('link', { name: device === 'phone' ? 'Phone view' : 'Desktop view' }).click();
+    await page.locator(device === 'phone' ? 'body.device-phone' : 'body:not(.device-phone)').waitFor();
+    await page.locator('html[data-app-ready]').waitFor();
+  }
+  return page;
+}
+
+/** Opens the first of the technician's jobs the web app lists, and chooses Fieldside on its card. */
+async function openFieldside(page: Page, row = 0): Promise<{ jobUuid: string; panel: FrameLocator }> {
+  const jobRow = page.locator('#job-grid .x-grid-row').nth(row);
+  const jobUuid = (await jobRow.getAttribute('data-job-uuid'))!;
+  await jobRow.click();
+  const jobWindow = page.locator(`.x-window[data-job-uuid="${jobUuid}"]`);
+  await jobWindow.getByRole('button', { name: 'Fieldside', exact: true }).click();
+  const panel = page.frameLocator('#windows .addon-window iframe');
+  await panel.locator('#fieldside-panel').waitFor({ timeout: 20_000 });
+  return { jobUuid, panel };
+}
+
+async function notesOnPlatform(jobUuid: string) {
+  return (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.related_object_uuid === jobUuid && n.active !== 0);
+}
+
+async function addNote(panel: FrameLocator, text: string): Promise<void> {
+  await panel.getByLabel('Add a note').fill(text);
+  await panel.getByRole('button', { name: 'Add note' }).click();
+  await expect.poll(() => panel.locator('#notes li').first().textContent(), { timeout: 15_000 }).toContain(text);
+}
+
+describe('the Fieldside action on a job card', () => {
+  it("on the web: the job's notes, and a note added as the technician", async () => {
+    const page = await webAppAsTechnician('desktop');
+    const { jobUuid, panel } = await openFieldside(page);
+    expect(await panel.locator('#fieldside-panel').getAttribute('data-job')).toBe(jobUuid);
+    // The notes the platform holds for the job, newest first, as the technician may see them.
+    const before = await notesOnPlatform(jobUuid);
+    const shown = await panel.locator('#notes li').count();
+    expect(shown).toBe(Math.min(before.length, shown));
+    if (before.length === 0) expect(await panel.locator('#no-notes').isVisible()).toBe(true);
+
+    const text = `Replaced the isolation valve, tested at 3 bar (${Date.now()})`;
+    await addNote(panel, text);
+    const after = await notesOnPlatform(jobUuid);
+    const added = after.filter((n) => n.note === text);
+    expect(added).toHaveLength(1);
+    // Written as the staff member the platform signed, not as the administrator who activated the add-on.
+    expect(added[0]!.edit_by_staff_uuid).toBe(stack.technician.uuid);
+    expect(await panel.locator('#note-text').inputValue()).toBe('');
+    await page.close();
+  });
+
+  it('in the phone view: the mobile action fills the screen, and a note is added the same way', async () => {
+    const page = await webAppAsTechnician('phone');
+    const { jobUuid, panel } = await openFieldside(page);
+    expect(await panel.locator('#fieldside-panel').getAttribute('data-place')).toBe('phone');
+    const frame = (await page.locator('#windows .addon-window iframe').boundingBox())!;
+    expect(frame.width).toBeGreaterThan(340);
+    expect(frame.width).toBeLessThanOrEqual(390);
+    // No pairing on a phone: there is no extension to pair.
+    expect(await panel.locator('#fieldside-pair').count()).toBe(0);
+
+    const text = `Customer asked for a quote on a new cylinder (${Date.now()})`;
+    await addNote(panel, text);
+    const added = (await notesOnPlatform(jobUuid)).filter((n) => n.note === text);
+    expect(added).toHaveLength(1);
+    expect(added[0]!.edit_by_staff_uuid).toBe(stack.technician.uuid);
+    await page.close();
+  });
+
+  it('"Use Fieldside in this browser" pairs Fieldside with the technician the platform signed', async () => {
+    // The technician's Fieldside is signed in, but they said they were someone else.
+    const options = await browser.openOptions();
+    await connect(options, stack);
+    await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
+    await chooseMe(options, stack.administrator);
+    expect(await options.locator('#limit-notice').getAttribute('data-source')).toBe('chosen');
+
+    const page = await webAppAsTechnician('desktop');
+    const { panel } = await openFieldside(page);
+    const pairing = browser.context.waitForEvent('page', { predicate: (p) => p.url().startsWith(`${stack.companion.url}/pair`), timeout: 15_000 });
+    await panel.getByRole('link', { name: 'Use Fieldside in this browser' }).click();
+    const pairPage = await pairing;
+    await pairPage.locator('#fieldside-pairing[data-state="paired"]').waitFor({ timeout: 20_000 });
+    expect(await pairPage.locator('#fieldside-pairing-result').textContent()).toContain(stack.technician.name);
+    // The one-time code is gone from the address bar.
+    expect(new URL(pairPage.url()).hash).toBe('');
+
+    // The settings now say who the platform says this is, and why Fieldside shows only what they may see.
+    await options.reload();
+    await expect.poll(() => options.locator('#me-name').textContent(), { timeout: 15_000 }).toBe(stack.technician.name);
+    expect(await options.locator('#limit-notice').getAttribute('data-source')).toBe('platform');
+    expect(await options.locator('#limit-notice').textContent()).toContain('The platform told Fieldside who you are');
+
+    // The same link, opened again, is spent: the page says so in words and nothing changes.
+    const again = await browser.context.newPage();
+    const href = (await panel.getByRole('link', { name: 'Use Fieldside in this browser' }).getAttribute('href'))!;
+    await again.goto(href);
+    await again.locator('#fieldside-pairing[data-state="failed"]').waitFor({ timeout: 20_000 });
+    expect(await again.locator('#fieldside-pairing-result').textContent()).toMatch(/already been used/);
+    await Promise.all([again.close(), pairPage.close(), page.close(), options.close()]);
+  });
+});
