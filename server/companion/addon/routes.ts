@@ -38,7 +38,7 @@ export function createAddonRoutes(deps: AddonRouteDeps): Hono {
   const answerHtml = (c: Context, status: 200 | 403, page: string) => {
     c.header('cache-control', 'no-store');
     c.header('x-content-type-options', 'nosniff');
-    return c.html(page, status);
+    return c.body(page, status, { 'content-type': 'text/html; charset=utf-8' });
   };
 
   async function actionPanel(c: Context, event: AddonEvent, place: ActionPlace): Promise<Response> {
