@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADDON_EVENTS } from '../../../server/companion/addon/events';
 import { spokenDate } from '../../../server/companion/addon/job-view';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
-import { activateAccount, personOf, platformEvent, postEvent, type EventInput } from '../../support/companion/addon-platform';
+import { activateAccount, personOf, platformEvent, postEvent, uniqueIssueTimes, type EventInput } from '../../support/companion/addon-platform';
 import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
 
 // The add-on's event URL against the real emulator: an administrator activates Fieldside (the account's tokens
@@ -26,11 +26,9 @@ beforeAll(async () => {
 afterEach(() => stack.emulator.control.clearFaults());
 afterAll(() => stack?.close());
 
-// The platform's iat counts seconds: two events of one person on one job within a second are the same token, which
-// is a replay. Each event here is its own, a second further back.
-let age = 0;
+const nextIat = uniqueIssueTimes();
 const action = (overrides: Partial<EventInput> = {}): EventInput => ({
-  iat: Math.floor(Date.now() / 1000) - (age++ % 200),
+  iat: nextIat(),
   account: scene.account,
   staff: scene.technician.uuid,
   eventName: ADDON_EVENTS.web,

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADDON_EVENTS } from '../../../server/companion/addon/events';
 import type { AddNoteAnswer } from '../../../server/companion/addon/note-answer';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
-import { activateAccount, platformEvent, postEvent } from '../../support/companion/addon-platform';
+import { activateAccount, platformEvent, postEvent, uniqueIssueTimes } from '../../support/companion/addon-platform';
 import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
 
 // "Add a note" in the panel: the follow-up event `fieldside_add_note`, signed by the platform with the args the
@@ -11,7 +11,7 @@ import { buildAddonScene, type AddonScene } from '../../support/companion/addon-
 
 let stack: DevStack;
 let scene: AddonScene;
-let age = 0;
+const nextIat = uniqueIssueTimes();
 
 beforeAll(async () => {
   stack = await startDevStack({ emulator: { jobs: 40, quiet: true } });
@@ -24,7 +24,7 @@ afterAll(() => stack?.close());
 
 async function addNote(args: Record<string, unknown>, staff = scene.technician.uuid): Promise<{ status: number; answer: AddNoteAnswer }> {
   const token = await platformEvent(stack.emulator.info.app.client_secret, {
-    iat: Math.floor(Date.now() / 1000) - (age++ % 200),
+    iat: nextIat(),
     account: scene.account,
     staff,
     eventName: ADDON_EVENTS.addNote,

@@ -4,7 +4,7 @@ import { ADDON_EVENTS } from '../../../server/companion/addon/events';
 import { addonKey } from '../../../server/companion/addon/store/types';
 import { startCompanion, type RunningCompanion } from '../../../server/companion/start';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
-import { activateAccount, platformEvent, postEvent } from '../../support/companion/addon-platform';
+import { activateAccount, platformEvent, postEvent, uniqueIssueTimes } from '../../support/companion/addon-platform';
 import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
 import { startRedisServer, type RedisServer } from '../../support/companion/redis-server';
 
@@ -48,10 +48,10 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-let age = 0;
+const nextIat = uniqueIssueTimes(now);
 const panelEvent = () =>
   platformEvent(stack.emulator.info.app.client_secret, {
-    iat: Math.floor(now() / 1000) - (age++ % 200),
+    iat: nextIat(),
     account: scene.account,
     staff: scene.technician.uuid,
     eventName: ADDON_EVENTS.web,

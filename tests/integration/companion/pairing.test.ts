@@ -4,7 +4,7 @@ import { CHROME_EXTENSION_ID } from '../../../contracts/extension-ids';
 import { sha256Base64Url } from '../../../contracts/installation-binding';
 import { ADDON_EVENTS } from '../../../server/companion/addon/events';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
-import { activateAccount, personOf, platformEvent, postEvent } from '../../support/companion/addon-platform';
+import { activateAccount, personOf, platformEvent, postEvent, uniqueIssueTimes } from '../../support/companion/addon-platform';
 import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
 
 // "Use Fieldside in this browser": the web panel links to the pairing page with a one-time code in the fragment,
@@ -15,7 +15,7 @@ let stack: DevStack;
 let scene: AddonScene;
 let offsetMs = 0;
 const now = () => Date.now() + offsetMs;
-let age = 0;
+const nextIat = uniqueIssueTimes(now);
 
 beforeAll(async () => {
   stack = await startDevStack({ emulator: { jobs: 40, quiet: true }, companionDeps: { now } });
@@ -27,7 +27,7 @@ afterAll(() => stack?.close());
 /** The code of a fresh pairing link from the technician's web panel. */
 async function pairingCode(): Promise<string> {
   const token = await platformEvent(stack.emulator.info.app.client_secret, {
-    iat: Math.floor(now() / 1000) - (age++ % 200),
+    iat: nextIat(),
     account: scene.account,
     staff: scene.technician.uuid,
     eventName: ADDON_EVENTS.web,

@@ -38,6 +38,21 @@ export interface EventInput {
   exp?: number;
 }
 
+/**
+ * Issue times no two events share. The platform's `iat` counts seconds, so two events of one person on one job
+ * within a second are the same token (a replay, refused); a run that posts many takes each second once, going back
+ * from its clock's present second (well inside the five minutes an event may be old).
+ */
+export function uniqueIssueTimes(now: () => number = Date.now): () => number {
+  const used = new Set<number>();
+  return () => {
+    let iat = Math.floor(now() / 1000);
+    while (used.has(iat)) iat--;
+    used.add(iat);
+    return iat;
+  };
+}
+
 /** The compact JWT the platform posts: HS256 over the payload, with the App Secret. */
 export function platformEvent(secret: string, input: EventInput, header?: Record<string, unknown>): Promise<string> {
   const iat = input.iat ?? Math.floor(Date.now() / 1000);
