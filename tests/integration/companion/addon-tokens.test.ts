@@ -104,6 +104,21 @@ describe("the account's kept tokens", () => {
     for (const token of issued) expect(stored).not.toContain(token);
   });
 
+  it('are kept when the platform cannot be reached to refresh them, and the window says so in words', async () => {
+    const kept = await keptValue();
+    // Another hour on: the tokens refreshed above are old now.
+    offsetMs += 57 * 60_000;
+    const before = await refreshes();
+    await stack.emulator.control.injectFault({ kind: 'status', status: 503, pathPrefix: '/oauth/access_token', count: 1 });
+    const answer = await postEvent(stack.companion.url, await panelEvent());
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('The platform could not be reached just now.');
+    expect(answer.text).not.toMatch(/\b503\b/);
+    expect(await keptValue()).toBe(kept);
+    expect((await postEvent(second.url, await panelEvent())).text).toContain(`Job #${scene.job.number}`);
+    expect(await refreshes()).toBe(before + 1);
+  });
+
   it('are forgotten when the account turned Fieldside off, and the panel says so and who can turn it on again', async () => {
     await stack.emulator.control.revokeAccess(scene.account);
     const answer = await postEvent(second.url, await panelEvent());
