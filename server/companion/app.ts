@@ -26,7 +26,8 @@ import type { CompanionStores } from './stores';
 export interface CompanionDeps {
   /** How the companion reaches the platform (tests may wrap it). */
   fetch?: typeof fetch;
-  /** Clock for OAuth state expiry, refresh proofs and rate-limit windows. */
+  /** Clock for OAuth state expiry, refresh proofs, rate-limit windows, the add-on's event ages, kept tokens and
+   * pairing codes. */
   now?: () => number;
   /** Where request lines and errors go; never receives a secret, code or token. */
   log?: Logger;

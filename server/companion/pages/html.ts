@@ -3,7 +3,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 // The companion's few HTML pages (its home page, the activation's last page, sign-in dead ends), built so that
 // every interpolated value is escaped: text can only ever be text. They load nothing (no script, image or font),
-// so the policy forbids everything but their own inline style, and nobody may frame them.
+// so the policy forbids everything but their own inline style, and nobody may frame them. The two pages that run
+// a script of their own (the pairing page, the add-on's panel) carry it under a fresh nonce and a policy of their
+// own (pairing/pairing-page.ts, addon/panel/panel-document.ts).
 
 const SAFE = Symbol('escaped html');
 
