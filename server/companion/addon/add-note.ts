@@ -15,6 +15,7 @@ const NOTE_WORDS: Partial<Record<PanelProblem, string>> = {
   not_visible: 'The platform does not let you add notes to this job. If it should be yours, ask the office to assign it to you.',
   unavailable: 'The platform could not be reached, so the note is not saved yet. Your text is still here: try again in a moment.',
   busy: 'The platform is busy, so the note is not saved yet. Your text is still here: try again in a minute.',
+  rejected: 'The platform did not accept this note. Your text is still here: change it and try again, or tell the office if it keeps happening.',
 };
 
 export function badArgsMessage(args: unknown): string {

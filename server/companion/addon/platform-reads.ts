@@ -13,6 +13,8 @@ export type Failure =
   | 'busy'
   /** 429 for the day. */
   | 'daily_limit'
+  /** Another 4xx: the platform turned this request down (a note it will not take, an account not in good standing). */
+  | 'rejected'
   /** Unreachable, 5xx, or an answer outside the platform's shapes. */
   | 'unavailable';
 
@@ -31,7 +33,7 @@ async function failureOf(res: Response): Promise<Failure> {
   if (res.status === 401) return 'refused';
   if (res.status === 403 || res.status === 404) return 'not_visible';
   if (res.status === 429) return /per day/i.test(text) ? 'daily_limit' : 'busy';
-  return 'unavailable';
+  return res.status >= 400 && res.status < 500 ? 'rejected' : 'unavailable';
 }
 
 export function createPlatformReads(opts: { platformBaseUrl: string; fetch?: typeof fetch }) {

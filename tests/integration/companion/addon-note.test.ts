@@ -87,6 +87,14 @@ describe('adding a note from the panel', () => {
     expect((await stack.emulator.control.listRecords(scene.account, 'note')).length).toBe(before);
   });
 
+  it('says so in words, keeping nothing half-written, when the platform turns the note down', async () => {
+    const uuid = crypto.randomUUID();
+    await stack.emulator.control.injectFault({ kind: 'status', status: 400, pathPrefix: '/api_1.0/note.json', count: 1 });
+    const { answer } = await addNote({ jobUUID: scene.job.uuid, uuid, note: 'A note the platform refuses.' });
+    expect(answer).toEqual({ ok: false, message: 'The platform did not accept this note. Your text is still here: change it and try again, or tell the office if it keeps happening.' });
+    expect(await notesWithUuid(uuid)).toHaveLength(0);
+  });
+
   it('says so when the technician may not add notes to that job, and writes nothing', async () => {
     const uuid = crypto.randomUUID();
     const { answer } = await addNote({ jobUUID: scene.hiddenJob, uuid, note: 'Not my job.' });

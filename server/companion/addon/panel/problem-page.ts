@@ -13,6 +13,7 @@ const TITLES: Record<PanelProblem, string> = {
   busy: 'The platform is busy',
   daily_limit: 'Fieldside is resting until tomorrow',
   unavailable: 'The platform cannot be reached',
+  rejected: 'The platform turned this down',
 };
 
 export const PROBLEM_WORDS: Record<PanelProblem, string> = {
@@ -26,6 +27,7 @@ export const PROBLEM_WORDS: Record<PanelProblem, string> = {
   daily_limit:
     'Your business has used all of today\'s requests to the platform, so Fieldside cannot show this job until tomorrow. The job card itself still works.',
   unavailable: 'The platform could not be reached just now. Close this window and try again in a few minutes.',
+  rejected: 'The platform turned this request down. Close this window and try again; if it keeps happening, tell the office.',
 };
 
 export function problemPanel(problem: PanelProblem, place: ActionPlace, sdkUrl: string): string {
