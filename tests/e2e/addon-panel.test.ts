@@ -62,12 +62,12 @@ describe('the panel in the platform\'s window', () => {
   it('on the web: shows the job, sizes the window, and adds a typed note at the top as the technician', async () => {
     const panel = await open('web');
     expect(await panel.getByRole('heading', { level: 1 }).textContent()).toBe(`Job #${scene.job.number}`);
-    await expect.poll(() => page.locator('body').getAttribute('data-resized')).toBe('600x720');
+    await expect.poll(() => page.locator('body').getAttribute('data-resized'), { timeout: 10_000 }).toBe('600x720');
     expect(await panel.locator('#notes li .text').first().textContent()).toBe(scene.notes[0]!.text);
 
     await panel.getByLabel('Add a note').pressSequentially('Fitted the new tap washer; no drips.');
     await panel.getByRole('button', { name: 'Add note' }).click();
-    await expect.poll(() => panel.locator('#note-message').textContent()).toBe('Note added.');
+    await expect.poll(() => panel.locator('#note-message').textContent(), { timeout: 10_000 }).toBe('Note added.');
     expect(await panel.locator('#notes li .text').first().textContent()).toBe('Fitted the new tap washer; no drips.');
     expect(await panel.locator('#notes li .meta').first().textContent()).toContain(scene.technician.name);
     expect(await panel.getByLabel('Add a note').inputValue()).toBe('');
@@ -80,12 +80,12 @@ describe('the panel in the platform\'s window', () => {
     await stack.emulator.control.injectFault({ kind: 'status', status: 503, pathPrefix: '/api_1.0/note.json', count: 1 });
     await panel.getByLabel('Add a note').pressSequentially('Customer away until Friday.');
     await panel.getByLabel('Add a note').press('Control+Enter');
-    await expect.poll(() => panel.locator('#note-message').textContent()).toBe('The platform could not be reached, so the note is not saved yet. Your text is still here: try again in a moment.');
+    await expect.poll(() => panel.locator('#note-message').textContent(), { timeout: 10_000 }).toBe('The platform could not be reached, so the note is not saved yet. Your text is still here: try again in a moment.');
     expect(await panel.getByLabel('Add a note').inputValue()).toBe('Customer away until Friday.');
     expect(await notesOnPlatform('Customer away until Friday.')).toHaveLength(0);
 
     await panel.getByRole('button', { name: 'Add note' }).click();
-    await expect.poll(() => panel.locator('#note-message').textContent()).toBe('Note added.');
+    await expect.poll(() => panel.locator('#note-message').textContent(), { timeout: 10_000 }).toBe('Note added.');
     expect(await notesOnPlatform('Customer away until Friday.')).toHaveLength(1);
   });
 

@@ -19,10 +19,10 @@ export function addonStoreContract(create: () => Promise<AddonStore>): void {
   it('sets if absent once, for its time only', async () => {
     const store = await create();
     const k = key();
-    expect(await store.setIfAbsent(k, 'first', 300)).toBe(true);
-    expect(await store.setIfAbsent(k, 'second', 300)).toBe(false);
+    expect(await store.setIfAbsent(k, 'first', 1_000)).toBe(true);
+    expect(await store.setIfAbsent(k, 'second', 1_000)).toBe(false);
     expect(await store.get(k)).toBe('first');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await store.get(k)).toBeUndefined();
     expect(await store.setIfAbsent(k, 'third', 300)).toBe(true);
     await store.close();
