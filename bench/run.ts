@@ -14,6 +14,8 @@ const benches: Record<string, () => Promise<unknown>> = {
   content: async () => (await import('./content')).runContentBench(),
   // The companion's production build: its size, and spawn to the first /health answer.
   'companion-start': async () => (await import('./companion-start')).runCompanionStartBench(),
+  // The add-on's job-card panel: its weight gzip, and POST to the whole answer (issue 20).
+  addon: async () => (await import('./addon')).runAddonBench(),
   // A 50-person account through a working day: requests to the platform by cause (issue 18).
   budget: async () => (await import('./budget.js')).runBudgetBench(),
   // Popup openings and keystroke-to-rows at 100,000 jobs, on a fresh Chrome build in .output/.
@@ -34,4 +36,4 @@ for (const name of asked.length > 0 ? asked : Object.keys(benches)) {
   console.log(`\n=== bench: ${name} ===`);
   await benches[name]!();
 }
-process.exit(0);
+process.exit(process.exitCode ?? 0);

@@ -6,6 +6,7 @@ import { CodeVerifierSchema, DigestSchema, InstallationKeySchema, RefreshProofSc
 // what it gets back. The companion holds the App Secret; extensions never do.
 //
 //   GET  /  /health  /ready   a page for people; the process is up; the store answers (503 in words if not)
+//   GET  /icon.png       Fieldside's icon, for the add-on manifest
 //   GET  /activate       the add-on's Activation URL: a redirect to the platform's consent page for the account
 //   POST /oauth/start    OAuthStartRequest   → OAuthStartReply
 //   GET  /oauth/return   (the platform's redirect; the companion hands the code on to the extension, or ends an
@@ -47,6 +48,8 @@ export const COMPANION_PATHS = {
   feedRead: '/feed',
   feedStream: '/feed/stream',
   webhooks: '/webhooks',
+  /** Fieldside's icon, which the add-on manifest names (server/companion/addon-manifest.json). */
+  addonIcon: '/icon.png',
   /** The add-on's event URL (its "Callback URL"): every job-card action and follow-up event is posted here. */
   addonEvent: '/addon/event',
   /** The pairing page, opened from the job-card panel with a one-time code in its fragment. */

@@ -3,12 +3,18 @@ import { COMPANION_PATHS } from '../../contracts/companion-http';
 import { bodyLimit } from 'hono/body-limit';
 import type { CompanionConfig } from './config';
 import { createCorsMiddleware } from './cors';
+import { createAccountTokens } from './addon/account-tokens';
+import { createPlatformReads } from './addon/platform-reads';
+import { createAddonRoutes } from './addon/routes';
 import { createFeedModule, type FeedModule } from './feed/index';
+import { createTokenChecker } from './feed/token-check';
 import { jsonError } from './http-errors';
 import { createRateLimiter } from './limits/rate-limit';
 import { createRedirectAllowlist } from './oauth/redirect-allowlist';
 import { createOAuthRoutes } from './oauth/routes';
+import { createPairingRoutes } from './pairing/routes';
 import { homePage, HOME_TITLE } from './pages/home-page';
+import { iconPng } from './pages/icon';
 import { sendPage } from './pages/html';
 import { readinessRoute } from './readiness';
 import { consoleLogger, redactPath, requestLog, type Logger } from './request-log';
@@ -20,7 +26,8 @@ import type { CompanionStores } from './stores';
 export interface CompanionDeps {
   /** How the companion reaches the platform (tests may wrap it). */
   fetch?: typeof fetch;
-  /** Clock for OAuth state expiry, refresh proofs and rate-limit windows. */
+  /** Clock for OAuth state expiry, refresh proofs, rate-limit windows, the add-on's event ages, kept tokens and
+   * pairing codes. */
   now?: () => number;
   /** Where request lines and errors go; never receives a secret, code or token. */
   log?: Logger;
@@ -39,6 +46,8 @@ export interface CompanionApp {
 /** The feed's routes take no body at all, and the OAuth bodies are a few small JSON fields. */
 const FEED_BODY_LIMIT = 1024;
 const OAUTH_BODY_LIMIT = 16 * 1024;
+/** A pairing claim is a code and an installation id. */
+const PAIR_BODY_LIMIT = 4 * 1024;
 
 /** `stores`: the entry's choice (node-stores.ts, edge-stores.ts), so each runtime bundles only what it can reach. */
 export async function createCompanionApp(config: CompanionConfig, stores: CompanionStores, deps: CompanionDeps = {}): Promise<CompanionApp> {
@@ -48,14 +57,23 @@ export async function createCompanionApp(config: CompanionConfig, stores: Compan
   // still one flood.
   const limits = await stores.limits(config);
   const limiter = createRateLimiter({ store: limits, limits: config.limits, ...(deps.now ? { now: deps.now } : {}) });
+  const now = deps.now ?? Date.now;
+  const platform = { platformBaseUrl: config.platformBaseUrl, ...(deps.fetch ? { fetch: deps.fetch } : {}) };
+  // One token checker for the feed and the pairing claim: a browser's token costs one vendor.json for both.
+  const checker = createTokenChecker({ ...platform, now, lifetimeMs: config.limits.accessTokenLifetimeMs });
   const createFeed = deps.createFeedModule === undefined ? createFeedModule : deps.createFeedModule;
   let feed: FeedModule | undefined;
+  let addonStore: Awaited<ReturnType<CompanionStores['addon']>> | undefined;
   try {
-    feed = createFeed ? await createFeed({ config, store: await stores.feed(config), limits, limiter, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.now ? { now: deps.now } : {}) }) : undefined;
+    addonStore = await stores.addon(config);
+    feed = createFeed ? await createFeed({ config, store: await stores.feed(config), limits, limiter, checker, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.now ? { now: deps.now } : {}) }) : undefined;
   } catch (error) {
+    await addonStore?.close();
     await limits.close();
     throw error;
   }
+  const store = addonStore;
+  const tokens = createAccountTokens({ config, store, now, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
 
   const app = new Hono();
   app.use('*', requestLog(log));
@@ -70,6 +88,7 @@ export async function createCompanionApp(config: CompanionConfig, stores: Compan
 
   app.get(COMPANION_PATHS.home, (c) => sendPage(c, 200, HOME_TITLE, homePage(config.storeLinks)));
   app.get(COMPANION_PATHS.health, (c) => c.json({ ok: true }));
+  app.get(COMPANION_PATHS.addonIcon, (c) => c.body(iconPng(), 200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' }));
   app.get(COMPANION_PATHS.ready, readinessRoute(feed?.probe));
   app.route(
     '/',
@@ -77,10 +96,15 @@ export async function createCompanionApp(config: CompanionConfig, stores: Compan
       config,
       allowlist,
       limiter,
+      keepTokens: tokens.keep,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
       ...(deps.now ? { now: deps.now } : {}),
     }),
   );
+  app.route('/', createAddonRoutes({ config, store, tokens, reads: createPlatformReads(platform), now }));
+  app.use(COMPANION_PATHS.pairClaim, corsLayer);
+  app.use(COMPANION_PATHS.pairClaim, limitBody(PAIR_BODY_LIMIT));
+  app.route('/', createPairingRoutes({ config, store, checker, limiter, now }));
   if (feed) app.route('/', feed.routes);
 
   app.notFound((c) => jsonError(c, 404, 'not_found', `No route for ${c.req.method} ${c.req.path.startsWith('/webhooks/') ? '/webhooks/…' : c.req.path}`));
@@ -95,6 +119,7 @@ export async function createCompanionApp(config: CompanionConfig, stores: Compan
     endStreams: () => feed?.endStreams(),
     close: async () => {
       await feed?.close();
+      await store.close();
       await limits.close();
     },
   };

@@ -2,7 +2,8 @@ import { CHROME_EXTENSION_ID } from '../../contracts/extension-ids';
 
 // What a companion holding a real App Secret must never run with. Each is harmless on a development machine
 // and a hole in production:
-// - an http platform URL sends the App Secret, codes and tokens in the clear;
+// - an http platform URL sends the App Secret, codes and tokens in the clear (and an http SDK URL lets anyone on
+//   the way script the add-on's panel);
 // - a public URL taken from requests lets whoever sends the first request (an edge isolate builds the app on
 //   it) choose where the platform posts webhooks, callback tokens included, and where sign-ins return;
 // - the development Chrome id is pinned by a public key anyone can load, so allowing it hands sign-in codes to
@@ -17,6 +18,7 @@ export interface ProductionInputs {
   publicUrl: string | undefined;
   allowedExtensionIds: readonly string[];
   SIGNING_SECRET?: string | undefined;
+  ADDON_SDK_URL: string;
 }
 
 const isHttps = (url: string): boolean => new URL(url).protocol === 'https:';
@@ -31,7 +33,7 @@ export function missingOutsideDevelopment(e: { SIGNING_SECRET?: string | undefin
 /** One sentence per problem, naming the variable (never its value). Empty when the configuration may run. */
 export function productionProblems(e: ProductionInputs): string[] {
   const problems: string[] = [];
-  for (const name of ['PLATFORM_BASE_URL', 'PLATFORM_AUTH_URL'] as const) {
+  for (const name of ['PLATFORM_BASE_URL', 'PLATFORM_AUTH_URL', 'ADDON_SDK_URL'] as const) {
     if (!isHttps(e[name])) problems.push(`${name}: must be an https URL ${OUTSIDE}`);
   }
   if (e.publicUrl === undefined) problems.push(`PUBLIC_URL: required ${OUTSIDE}; it is never taken from a request`);

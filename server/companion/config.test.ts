@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHROME_EXTENSION_ID } from '../../contracts/extension-ids';
-import { DEFAULT_LIMITS, DEFAULT_STORE_LINKS, loadConfig, publicUrlIsAuto } from './config';
+import { DEFAULT_ADDON_SDK_URL, DEFAULT_LIMITS, DEFAULT_STORE_LINKS, loadConfig, publicUrlIsAuto } from './config';
 
 /** A production configuration: the default environment. */
 const PRODUCTION = {
@@ -30,8 +30,14 @@ describe('companion configuration', () => {
       limits: DEFAULT_LIMITS,
       signingSecret: PRODUCTION.SIGNING_SECRET,
       storeLinks: DEFAULT_STORE_LINKS,
+      addonSdkUrl: DEFAULT_ADDON_SDK_URL,
       shutdownGraceMs: 8_000,
     });
+  });
+
+  it('takes the client SDK URL of the add-on\'s panel, https only outside development', () => {
+    expect(loadConfig({ ...PRODUCTION, ADDON_SDK_URL: 'https://sdk.platform.example/sdk.js' }).addonSdkUrl).toBe('https://sdk.platform.example/sdk.js');
+    expect(() => loadConfig({ ...PRODUCTION, ADDON_SDK_URL: 'http://sdk.platform.example/sdk.js' })).toThrow(/ADDON_SDK_URL: must be an https URL/);
   });
 
   it('reads the store links and the shutdown grace, and takes only https links', () => {

@@ -21,6 +21,9 @@ export const DEFAULT_STORE_LINKS = {
   firefox: 'https://addons.mozilla.org/firefox/search/?q=Fieldside',
 } as const;
 
+/** The real platform's client SDK (its official add-on samples load it from here). */
+export const DEFAULT_ADDON_SDK_URL = 'https://platform.servicem8.com/sdk/1.0/sdk.js';
+
 const EnvSchema = z.object({
   /** `development` allows http URLs, an automatic PUBLIC_URL and the development extension id. */
   COMPANION_ENV: z.enum(['production', 'development']).default('production'),
@@ -62,6 +65,9 @@ const EnvSchema = z.object({
   /** The extension's listings, linked from the companion's home page and the activation's last page. */
   CHROME_WEB_STORE_URL: httpsLink.default(DEFAULT_STORE_LINKS.chrome),
   FIREFOX_ADD_ONS_URL: httpsLink.default(DEFAULT_STORE_LINKS.firefox),
+  /** The platform's client SDK, which the add-on's panel loads in the platform's window (its `invoke`, `resizeWindow`,
+   * `closeWindow`); development points it at the emulator's copy. */
+  ADDON_SDK_URL: z.url().default(DEFAULT_ADDON_SDK_URL),
   /** On SIGTERM or SIGINT: how long requests under way may take to finish before their connections are cut. */
   SHUTDOWN_GRACE_SECONDS: countOrOff(8),
 });
@@ -99,6 +105,8 @@ export interface CompanionConfig {
   limits: CompanionLimits;
   /** The extension's store listings, for the pages people read. */
   storeLinks: { chrome: string; firefox: string };
+  /** The platform's client SDK, loaded by the add-on's panel. */
+  addonSdkUrl: string;
   /** How long a shutdown waits for requests under way (start.ts). */
   shutdownGraceMs: number;
 }
@@ -176,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       subscriptionsRecheckMs: e.FEED_SUBSCRIPTIONS_RECHECK_SECONDS * 1000,
     },
     storeLinks: { chrome: e.CHROME_WEB_STORE_URL, firefox: e.FIREFOX_ADD_ONS_URL },
+    addonSdkUrl: e.ADDON_SDK_URL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
   };
 }

@@ -1,3 +1,5 @@
+import { createMemoryAddonStore } from './addon/store/memory-store';
+import { createRedisRestAddonStore } from './addon/store/redis-rest-store';
 import type { CompanionConfig } from './config';
 import { createMemoryFeedStore } from './feed/memory-store';
 import { createRedisRestFeedStore } from './feed/redis-rest-store';
@@ -25,6 +27,7 @@ export function chooseEdgeStores(env: Record<string, string | undefined>, config
     return {
       limits: () => createRedisRestLimitStore(client),
       feed: (c) => createRedisRestFeedStore({ client, maxEntries: c.feedMaxEntries, pollMs: rest.pollMs }),
+      addon: () => createRedisRestAddonStore(client),
     };
   }
   if (!config.development) {
@@ -35,5 +38,6 @@ export function chooseEdgeStores(env: Record<string, string | undefined>, config
   return {
     limits: async () => createMemoryLimitStore(),
     feed: async (c) => createMemoryFeedStore({ maxEntries: c.feedMaxEntries }),
+    addon: async () => createMemoryAddonStore(),
   };
 }

@@ -1,3 +1,4 @@
+import { createAddonStore } from './addon/store/create-store';
 import { createFeedStore } from './feed/create-store';
 import { createLimitStore } from './limits/create-limit-store';
 import type { CompanionStores } from './stores';
@@ -6,4 +7,5 @@ import type { CompanionStores } from './stores';
 export const nodeStores: CompanionStores = {
   limits: createLimitStore,
   feed: createFeedStore,
+  addon: createAddonStore,
 };

@@ -8,7 +8,7 @@ import { createWebhookRoutes } from '../webhooks/routes';
 import { createNoteJobs } from './note-jobs';
 import { createFeedRoutes } from './routes';
 import { createRoleCheck } from './staff-role';
-import { createTokenChecker } from './token-check';
+import { createTokenChecker, type TokenChecker } from './token-check';
 import type { FeedStore } from './types';
 
 export type { FeedChange, FeedPage, FeedStore } from './types';
@@ -42,6 +42,8 @@ export async function createFeedModule(opts: {
   limiter?: RateLimiter;
   /** Clock of the token and role caches (the companion's `now`; a benchmark's simulated day). */
   now?: () => number;
+  /** The companion's token checker, shared with the pairing claim (app.ts); a module of its own makes one. */
+  checker?: TokenChecker;
 }): Promise<FeedModule> {
   const { config, store } = opts;
   const slots = opts.limits ?? createMemoryLimitStore();
@@ -49,7 +51,7 @@ export async function createFeedModule(opts: {
   const tokens = createCallbackTokens({ secret: config.signingSecret, store });
   const platform = { platformBaseUrl: config.platformBaseUrl, ...(opts.fetch ? { fetch: opts.fetch } : {}) };
   const clock = opts.now ? { now: opts.now } : {};
-  const checker = createTokenChecker({ ...platform, ...clock, lifetimeMs: config.limits.accessTokenLifetimeMs });
+  const checker = opts.checker ?? createTokenChecker({ ...platform, ...clock, lifetimeMs: config.limits.accessTokenLifetimeMs });
   const roles = createRoleCheck({ ...platform, ...clock });
   const streams = new Set<() => void>();
 

@@ -8,7 +8,8 @@ import { sendPage } from '../pages/html';
 import { ACTIVATION_SCOPES } from './activation-scopes';
 import { signActivationState, verifyActivationState } from './activation-state';
 import { authorizeUrl } from './authorize-url';
-import { requestPlatformToken } from './platform-token';
+import { accountOf } from './account-of';
+import { requestPlatformToken, type PlatformTokens } from './platform-token';
 import { STATE_TTL_MS } from './state';
 import { timingSafeEqual } from './timing-safe-equal';
 
@@ -17,9 +18,10 @@ import { timingSafeEqual } from './timing-safe-equal';
 // sent to its default app URL and must start the flow itself"). `GET /activate` redirects to the platform's
 // consent page with the app's id, the Return URL and the scopes the companion needs; the platform sends the
 // answer to the Return URL (/oauth/return), which hands activation states to `finishActivation`. That redeems the
-// code with the App Secret, so the page says "activated" only when the platform has really granted it, and then
-// drops the tokens: the companion keeps no account tokens (each person's Fieldside signs in with its own), so
-// there is nothing to store or leak.
+// code with the App Secret, so the page says "activated" only when the platform has really granted it, learns the
+// account from the token (vendor.json, one request) and keeps the account's tokens, sealed, replacing an earlier
+// activation's (../addon/account-tokens.ts): the add-on's job-card panel reads and writes with them, as the staff
+// member the platform's signed event names.
 //
 // The state is bound to the browser that started (activation-state.ts): a verifier in an HttpOnly cookie, sent
 // back only to the Return URL's path. SameSite=Lax, because the platform's redirect back is a cross-site
@@ -32,6 +34,8 @@ export interface ActivationDeps {
   returnUrl: string;
   now: () => number;
   fetch?: typeof fetch;
+  /** Keeps the account's tokens (../addon/account-tokens.ts). */
+  keepTokens: (account: string, tokens: PlatformTokens) => Promise<void>;
 }
 
 export function createActivation(deps: ActivationDeps) {
@@ -65,6 +69,9 @@ export function createActivation(deps: ActivationDeps) {
     const result = await requestPlatformToken(config, { grant_type: 'authorization_code', code, redirect_uri: returnUrl }, deps.fetch);
     if (result.kind === 'oauth_error') return notActivated(c, 400, 'refused');
     if (result.kind === 'unavailable') return notActivated(c, 502, 'unavailable');
+    const account = await accountOf(config, result.tokens.access_token, deps.fetch);
+    if (!account) return notActivated(c, 502, 'unavailable');
+    await deps.keepTokens(account, result.tokens);
     return sendPage(c, 200, ACTIVATED_TITLE, activatedPage(config.storeLinks));
   }
 

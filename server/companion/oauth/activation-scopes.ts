@@ -1,6 +1,8 @@
 // What an activation asks the account to allow: the scopes the companion itself works with, each for one reason.
 // Everything a field worker's own Fieldside needs beyond these is asked by the extension at their sign-in (and
 // incremental authorisation asks only for what is new), so the administrator is not asked for features here.
+// The job-card panel (../addon/) works with the tokens of this consent, as the signed staff member: it reads the
+// job, its notes and the staff's names with the scopes above, and needs two more.
 export const ACTIVATION_SCOPES: readonly string[] = [
   // The account a token belongs to (vendor.json): the change feed is the account's, and limits count per account.
   'vendor',
@@ -10,4 +12,9 @@ export const ACTIVATION_SCOPES: readonly string[] = [
   // Who may manage those subscriptions: the staff member's security role, which must be an administrator one.
   'read_staff',
   'read_security_roles',
+  // The panel's "Add a note", written as the staff member who chose the action.
+  'publish_job_notes',
+  // The panel's badges by name: the platform lets only manage_badges read the badge definitions (badge.json).
+  // The companion never changes a badge.
+  'manage_badges',
 ];

@@ -8,6 +8,7 @@ import { sendPage } from '../pages/html';
 import { createActivation } from './activation-routes';
 import { isActivationState } from './activation-state';
 import { authorizeUrl } from './authorize-url';
+import type { PlatformTokens } from './platform-token';
 import { returnErrorPage } from './return-page';
 import { signState } from './state';
 import { createStateCheck, STATE_PROBLEMS } from './state-check';
@@ -16,7 +17,8 @@ import { createTokenRoutes } from './token-routes';
 // The companion's OAuth surface (see ARCHITECTURE.md): it is the platform's Return URL, hands the code on to the
 // extension's identity redirect URL, and adds the App Secret to the code and refresh grants, for the installation
 // that started the flow only (contracts/installation-binding.ts). The Return URL also ends the add-on's
-// activation (activation-routes.ts), told apart by its state. It stores nothing.
+// activation (activation-routes.ts), told apart by its state. For sign-ins it stores nothing; an activation keeps
+// the account's own tokens, sealed, for the add-on's panel.
 
 export interface OAuthRouteDeps {
   config: CompanionConfig;
@@ -25,6 +27,8 @@ export interface OAuthRouteDeps {
   fetch?: typeof fetch;
   /** Clock for state expiry and proofs (tests). */
   now?: () => number;
+  /** Keeps an activated account's tokens (../addon/account-tokens.ts). */
+  keepTokens: (account: string, tokens: PlatformTokens) => Promise<void>;
 }
 
 export function createOAuthRoutes(deps: OAuthRouteDeps): Hono {
@@ -49,7 +53,7 @@ export function createOAuthRoutes(deps: OAuthRouteDeps): Hono {
     return c.json({ authorize_url: authorizeUrl(config, scopes, returnUrl, state), state });
   });
 
-  const activation = createActivation({ config, returnUrl, now, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+  const activation = createActivation({ config, returnUrl, now, keepTokens: deps.keepTokens, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
   app.route('/', activation.routes);
 
   app.get(COMPANION_PATHS.oauthReturn, async (c) => {

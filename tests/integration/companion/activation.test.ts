@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
+import { FEATURE_SCOPES } from '../../../lib/auth/scopes';
 import { SIGN_IN_SCOPES } from '../../../lib/auth/sign-in-scopes';
 import { ACTIVATION_SCOPES } from '../../../server/companion/oauth/activation-scopes';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
@@ -87,8 +88,10 @@ describe('the Activation URL', () => {
     expect(setCookie).toMatch(/; Max-Age=600/);
   });
 
-  it('asks for nothing Fieldside\'s own sign-in does not ask for', () => {
-    expect(ACTIVATION_SCOPES.filter((scope) => !SIGN_IN_SCOPES.includes(scope))).toEqual([]);
+  it('asks for nothing Fieldside\'s own sign-in does not ask for, but the badge definitions the panel names badges with', () => {
+    // Reading badge.json needs manage_badges, which the extension asks for later, in context (FEATURE_SCOPES.badges).
+    expect(ACTIVATION_SCOPES.filter((scope) => !SIGN_IN_SCOPES.includes(scope))).toEqual(['manage_badges']);
+    expect(FEATURE_SCOPES.badges).toContain('manage_badges');
   });
 
   it('Allow → the Return URL redeems the code with the platform and says it is done and what to do next', async () => {

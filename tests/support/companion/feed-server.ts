@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_LIMITS, DEFAULT_STORE_LINKS, type CompanionConfig, type CompanionLimits } from '../../../server/companion/config';
+import { DEFAULT_ADDON_SDK_URL, DEFAULT_LIMITS, DEFAULT_STORE_LINKS, type CompanionConfig, type CompanionLimits } from '../../../server/companion/config';
 import { createFeedStore } from '../../../server/companion/feed/create-store';
 import { createFeedModule, type FeedModule, type FeedStore } from '../../../server/companion/feed/index';
 
@@ -46,6 +46,7 @@ export async function startFeedServer(opts: {
     feedMaxEntries: opts.feedMaxEntries ?? 100,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
     storeLinks: DEFAULT_STORE_LINKS,
+    addonSdkUrl: DEFAULT_ADDON_SDK_URL,
     shutdownGraceMs: 0,
   };
   let module: FeedModule;

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+// The platform's records the panel shows, as tolerant schemas: only the fields it uses, nulls and the platform's
+// quirks (blank dates as 0000-00-00, flags as 0/1 or "0"/"1", badges as a JSON string) accepted.
+
+const text = z.string().nullish().transform((v) => v ?? '');
+const flag = z.union([z.number(), z.string()]).nullish().transform((v) => v === undefined || v === null || String(v) !== '0');
+
+export const JobSchema = z.looseObject({
+  uuid: z.string(),
+  active: flag,
+  generated_job_id: z.union([z.string(), z.number()]).nullish().transform((v) => (v === undefined || v === null ? '' : String(v))),
+  status: text,
+  job_address: text,
+  job_description: text,
+  badges: z.union([z.string(), z.array(z.string())]).nullish(),
+});
+export type Job = z.infer<typeof JobSchema>;
+
+export const NoteSchema = z.looseObject({
+  uuid: z.string(),
+  active: flag,
+  note: text,
+  related_object: text,
+  related_object_uuid: text,
+  create_date: text,
+  edit_by_staff_uuid: text,
+});
+export type Note = z.infer<typeof NoteSchema>;
+
+export const BadgeSchema = z.looseObject({ uuid: z.string(), name: text, active: flag });
+export const StaffSchema = z.looseObject({ uuid: z.string(), first: text, last: text, active: flag });
+
+/** A job's badge uuids: a JSON array in a string, as the platform sends them (or an array). */
+export function badgeUuidsOf(job: Job): string[] {
+  const raw = job.badges;
+  if (Array.isArray(raw)) return raw;
+  if (!raw) return [];
+  try {
+    const list: unknown = JSON.parse(raw);
+    return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export const sameUuid = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import type { AccountTokenKeeper } from './account-tokens';
+import { BadgeSchema, badgeUuidsOf, JobSchema, NoteSchema, sameUuid, StaffSchema, type Note } from './job-records';
+import type { Failure, PlatformCall, PlatformReads, Result } from './platform-reads';
+
+// What the panel shows for one job, read as the signed staff member, all at once: the job, its notes, the
+// account's badge names and its staff's names (who wrote each note, and the name a pairing carries).
+
+/** Notes shown in the panel, newest first: enough for the latest visits, few enough to read on a phone. */
+export const NOTES_SHOWN = 8;
+/** Pages of a job's notes read at most (a job has a handful; this bounds a platform that ignored the filter). */
+const NOTE_PAGES = 5;
+
+export interface NoteView {
+  uuid: string;
+  text: string;
+  author: string;
+  /** As the account's clock has it (the platform's local time): "24 Nov 2026, 14:05". */
+  when: string;
+}
+
+export interface JobView {
+  number: string;
+  status: string;
+  address: string;
+  description: string;
+  /** Names of the job's badges; null when the account's activation does not allow reading them. */
+  badges: string[] | null;
+  notes: NoteView[];
+  /** The signed staff member's name, as the platform has it. */
+  staffName: string;
+}
+
+export type PanelProblem = 'not_activated' | 'revoked' | Exclude<Failure, 'refused'>;
+export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: PanelProblem };
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "2026-11-24 14:05:09" → "24 Nov 2026, 14:05"; a blank or odd date → "". */
+export function spokenDate(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(value);
+  if (!m || m[1] === '0000') return '';
+  return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? m[2]} ${m[1]}, ${m[4]}:${m[5]}`;
+}
+
+export const nameOf = (s: { first: string; last: string } | undefined): string => (s ? `${s.first} ${s.last}`.trim() : '');
+
+/** Runs `work` with the account's access token; once more with a refreshed one if the platform refused it. */
+export async function withAccountToken<T>(tokens: AccountTokenKeeper, account: string, work: (accessToken: string) => Promise<Outcome<T> | 'refused'>): Promise<Outcome<T>> {
+  let lookup = await tokens.current(account);
+  for (let attempt = 0; ; attempt++) {
+    if (lookup.kind !== 'tokens') return { ok: false, problem: lookup.kind };
+    const outcome = await work(lookup.accessToken);
+    if (outcome !== 'refused') return outcome;
+    if (attempt > 0) return { ok: false, problem: 'revoked' };
+    lookup = await tokens.refused(account, lookup.accessToken);
+  }
+}
+
+/** The first failure of several answers read together, 'refused' before any other (a refresh may cure it). */
+export function firstFailure(results: readonly Result<unknown>[]): Failure | undefined {
+  const failures = results.flatMap((r) => (r.ok ? [] : [r.failure]));
+  return failures.includes('refused') ? 'refused' : failures[0];
+}
+
+async function notesOf(reads: PlatformReads, call: PlatformCall, jobUuid: string): Promise<Result<Note[]>> {
+  const filter = encodeURIComponent(`related_object eq 'job' and related_object_uuid eq '${jobUuid}'`);
+  const notes: Note[] = [];
+  let cursor = '-1';
+  let headers = new Headers();
+  for (let page = 0; page < NOTE_PAGES; page++) {
+    const answer = await reads.get(call, `note.json?%24filter=${filter}&cursor=${encodeURIComponent(cursor)}`, z.array(NoteSchema));
+    if (!answer.ok) return answer;
+    headers = answer.headers;
+    notes.push(...answer.value);
+    const next = answer.headers.get('x-next-cursor');
+    if (!next) break;
+    cursor = next;
+  }
+  // The filter is checked again here: a platform that ignored it would answer every note of the account.
+  const mine = notes.filter((n) => n.active && n.related_object === 'job' && sameUuid(n.related_object_uuid, jobUuid));
+  return { ok: true, value: mine, headers };
+}
+
+export async function readJobView(reads: PlatformReads, call: PlatformCall, jobUuid: string): Promise<Outcome<JobView> | 'refused'> {
+  const [job, notes, badges, staff] = await Promise.all([
+    reads.get(call, `job/${jobUuid}.json`, JobSchema),
+    notesOf(reads, call, jobUuid),
+    reads.get(call, 'badge.json', z.array(BadgeSchema)),
+    reads.get(call, 'staff.json', z.array(StaffSchema)),
+  ]);
+  // Badge names need a scope older activations may lack: the panel goes on without them.
+  const failure = firstFailure(badges.ok || badges.failure !== 'not_visible' ? [job, notes, badges, staff] : [job, notes, staff]);
+  if (failure === 'refused') return 'refused';
+  if (failure) return { ok: false, problem: failure };
+  if (!job.ok || !notes.ok || !staff.ok) return { ok: false, problem: 'unavailable' };
+  if (!job.value.active) return { ok: false, problem: 'not_visible' };
+  const people = new Map(staff.value.map((s) => [s.uuid.toLowerCase(), s]));
+  const badgeNames = badges.ok ? new Map(badges.value.map((b) => [b.uuid.toLowerCase(), b.name])) : undefined;
+  return {
+    ok: true,
+    value: {
+      number: job.value.generated_job_id,
+      status: job.value.status,
+      address: job.value.job_address,
+      description: job.value.job_description,
+      badges: badgeNames ? badgeUuidsOf(job.value).flatMap((u) => badgeNames.get(u.toLowerCase()) ?? []) : null,
+      notes: notes.value
+        .sort((a, b) => (a.create_date === b.create_date ? a.uuid.localeCompare(b.uuid) : a.create_date < b.create_date ? 1 : -1))
+        .slice(0, NOTES_SHOWN)
+        .map((n) => noteView(n, people)),
+      staffName: nameOf(people.get(call.staff.toLowerCase())),
+    },
+  };
+}
+
+export function noteView(n: Note, people: ReadonlyMap<string, { first: string; last: string }>): NoteView {
+  return { uuid: n.uuid, text: n.note, author: nameOf(people.get(n.edit_by_staff_uuid.toLowerCase())) || 'A former staff member', when: spokenDate(n.create_date) };
+}

@@ -1,0 +1,40 @@
+import { html, markupOf, newNonce, trusted, type Html } from '../../pages/html';
+import type { ActionPlace } from '../events';
+import { PANEL_SCRIPT } from './panel-script';
+import { PANEL_STYLE } from './panel-style';
+
+// The whole document the platform shows in its window. The platform renders it in a sandboxed `srcdoc` frame
+// (an opaque origin), where response headers do not reach: so its policy is a <meta> one. Scripts: the platform's
+// client SDK and the panel's own, under a fresh nonce; no connect-src at all (everything goes through the SDK's
+// `invoke`); links absolute, since a srcdoc document has no base of its own.
+
+export interface PanelFrame {
+  title: string;
+  place: ActionPlace;
+  /** The platform's client SDK (ADDON_SDK_URL). */
+  sdkUrl: string;
+  /** The job's uuid, for the panel's script (an attribute, never script text). */
+  jobUuid?: string;
+}
+
+export function panelDocument(frame: PanelFrame, body: Html): string {
+  const nonce = newNonce();
+  const policy = `default-src 'none'; script-src 'nonce-${nonce}' ${frame.sdkUrl}; style-src 'nonce-${nonce}'; img-src data:; base-uri 'none'; form-action 'none'`;
+  return markupOf(html`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${policy}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${frame.title} · Fieldside</title>
+<style nonce="${nonce}">${trusted(PANEL_STYLE)}</style>
+<script src="${frame.sdkUrl}" nonce="${nonce}"></script>
+</head>
+<body class="${frame.place}">
+<main id="fieldside-panel" data-place="${frame.place}" data-job="${frame.jobUuid ?? ''}">
+${body}
+</main>
+<script nonce="${nonce}">${trusted(PANEL_SCRIPT)}</script>
+</body>
+</html>`);
+}

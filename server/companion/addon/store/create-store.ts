@@ -1,0 +1,11 @@
+import type { CompanionConfig } from '../../config';
+import { createMemoryAddonStore } from './memory-store';
+import type { AddonStore } from './types';
+
+/** On Node: Redis when REDIS_URL is set (several instances), memory otherwise; ioredis is imported only then
+ * (see feed/create-store.ts). */
+export async function createAddonStore(config: Pick<CompanionConfig, 'redisUrl'>): Promise<AddonStore> {
+  if (!config.redisUrl) return createMemoryAddonStore();
+  const { createRedisAddonStore } = await import('./redis-store');
+  return createRedisAddonStore(config.redisUrl);
+}
