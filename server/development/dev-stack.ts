@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { COMPANION_PATHS } from '../../contracts/companion-http';
 import { CHROME_EXTENSION_ID, GECKO_ID } from '../../contracts/extension-ids';
+import { SDK_SCRIPT_PATH } from '../emulator/addons/routes';
 import { startEmulator, type EmulatorOptions, type StartedEmulator } from '../emulator/start';
 import type { CompanionDeps } from '../companion/app';
 import { startCompanion, type RunningCompanion } from '../companion/start';
@@ -61,6 +62,8 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       SIGNING_SECRET: randomBytes(32).toString('base64url'),
       HOST: '127.0.0.1',
       PUBLIC_URL: 'auto',
+      // The panel loads the platform's client SDK: here, the emulator's copy.
+      ADDON_SDK_URL: `${info.web_url}${SDK_SCRIPT_PATH}`,
       ...options.env,
       PORT: String(port),
     };

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { PAIRING_PAGE } from '../../../contracts/companion-http';
 import type { CompanionConfig } from '../config';
 import { storeLinks } from '../pages/home-page';
 import { html, newNonce, renderPageWith, trusted } from '../pages/html';
@@ -13,19 +14,22 @@ export const PAIRING_TITLE = 'Use Fieldside in this browser';
 /** How long the page waits for the extension before it says Fieldside is missing. */
 export const PAIRING_PATIENCE_MS = 6_000;
 
-const STYLE = `
-main[data-state=waiting] #fieldside-pairing-result{display:none}
-main:not([data-state=waiting]) .waiting{display:none}
-main[data-state=failed] #fieldside-pairing-result{color:#a3251b}
-@media (prefers-color-scheme:dark){main[data-state=failed] #fieldside-pairing-result{color:#ff8f85}}
-#fieldside-pairing-result{font-size:1.15em}`;
+// The ids the extension's pairing script fills are the contract's (PAIRING_PAGE).
+const { root: ROOT, result: RESULT } = PAIRING_PAGE;
 
-const SCRIPT = `setTimeout(function(){var m=document.getElementById('fieldside-pairing');
+const STYLE = `
+main[data-state=waiting] #${RESULT}{display:none}
+main:not([data-state=waiting]) .waiting{display:none}
+main[data-state=failed] #${RESULT}{color:#a3251b}
+@media (prefers-color-scheme:dark){main[data-state=failed] #${RESULT}{color:#ff8f85}}
+#${RESULT}{font-size:1.15em}`;
+
+const SCRIPT = `setTimeout(function(){var m=document.getElementById('${ROOT}');
 if(m&&m.getAttribute('data-state')==='waiting')document.getElementById('fieldside-pairing-missing').hidden=false;},${PAIRING_PATIENCE_MS});`;
 
 export function sendPairingPage(c: Context, links: CompanionConfig['storeLinks']): Response {
   const nonce = newNonce();
-  const body = html`<main id="fieldside-pairing" data-state="waiting">
+  const body = html`<main id="${ROOT}" data-state="waiting">
 <h1>${PAIRING_TITLE}</h1>
 <div class="waiting">
 <p id="fieldside-pairing-waiting" role="status">Connecting Fieldside in this browser…</p>
@@ -35,7 +39,7 @@ export function sendPairingPage(c: Context, links: CompanionConfig['storeLinks']
 ${storeLinks(links)}
 </div>
 </div>
-<p id="fieldside-pairing-result" role="status" aria-live="polite"></p>
+<p id="${RESULT}" role="status" aria-live="polite"></p>
 </main>
 <script nonce="${nonce}">${trusted(SCRIPT)}</script>`;
   c.header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);

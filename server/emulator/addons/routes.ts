@@ -26,6 +26,9 @@ export type InvokeReply = { ok: true; response: string } | { ok: false; message:
 // it load whatever the frame's (or a future) embedding policy asks.
 const SDK_HEADERS = { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin', 'Cache-Control': 'no-cache' };
 
+/** Where the web origin serves the client SDK (the real platform: https://platform.servicem8.com/sdk/1.0/sdk.js). */
+export const SDK_SCRIPT_PATH = '/sdk/1.0/sdk.js';
+
 /**
  * On the web origin: the client SDK (/sdk/1.0/sdk.js, sdk.css), and POST /app/addon/invoke, which the web app's
  * page calls for its add-on window's `invoke`. Invoke is authenticated by the web app's sign-in only, never by
@@ -36,7 +39,7 @@ export function createAddonRoutes(deps: AddonRoutesDeps): Hono {
   const routes = new Hono();
   const refuse = (c: Context, status: 400 | 401 | 403 | 404 | 413, message: string) => c.json({ ok: false, message } satisfies InvokeReply, status);
 
-  routes.get('/sdk/1.0/sdk.js', (c) => c.body(sdkScript(deps.webOrigin()), 200, { ...SDK_HEADERS, 'content-type': 'text/javascript; charset=utf-8' }));
+  routes.get(SDK_SCRIPT_PATH, (c) => c.body(sdkScript(deps.webOrigin()), 200, { ...SDK_HEADERS, 'content-type': 'text/javascript; charset=utf-8' }));
   routes.get('/sdk/1.0/sdk.css', (c) => c.body(SDK_STYLE, 200, { ...SDK_HEADERS, 'content-type': 'text/css; charset=utf-8' }));
 
   routes.post('/app/addon/invoke', async (c) => {
