@@ -80,13 +80,13 @@ export function SessionSummary(props: SessionSummaryProps) {
         </div>
       </div>
       {props.mode === 'oauth' && props.meName && props.meFromPlatform && (
-        <Notice role="note" id="limit-notice" data-source="platform">
+        <Notice role="note" id="limit-notice">
           Fieldside shows only what {props.viewAsName ?? props.meName} may see. The platform told Fieldside who you are when you chose
           Fieldside on a job card and then “Use Fieldside in this browser”.
         </Notice>
       )}
       {props.mode === 'oauth' && props.meName && !props.meFromPlatform && (
-        <Notice role="note" id="limit-notice" data-source="chosen">
+        <Notice role="note" id="limit-notice">
           Fieldside shows only what {props.viewAsName ?? props.meName} may see because{' '}
           {props.viewAsName && props.viewAsName !== props.meName ? 'you chose to view as them' : 'you chose that name'}. That limit is
           your choice in Fieldside, not the platform's: the platform does not know who is using this device.
