@@ -85,14 +85,42 @@ describe('the Fieldside action on a job card', () => {
     expect(shown).toBe(Math.min(before.length, shown));
     if (before.length === 0) expect(await panel.locator('#no-notes').isVisible()).toBe(true);
 
+    // The panel asked the platform's window for its size (600 × 720, within the screen).
+    await expect.poll(async () => (await page.locator('#windows .addon-window iframe').boundingBox())?.width).toBe(600);
+
     const text = `Replaced the isolation valve, tested at 3 bar (${Date.now()})`;
     await addNote(panel, text);
+    expect(await panel.locator('#note-message').textContent()).toBe('Note added.');
+    expect(await panel.locator('#notes li .meta').first().textContent()).toContain(stack.technician.name);
     const after = await notesOnPlatform(jobUuid);
     const added = after.filter((n) => n.note === text);
     expect(added).toHaveLength(1);
     // Written as the staff member the platform signed, not as the administrator who activated the add-on.
     expect(added[0]!.edit_by_staff_uuid).toBe(stack.technician.uuid);
     expect(await panel.locator('#note-text').inputValue()).toBe('');
+    await page.close();
+  });
+
+  it('asks for the note first when the box is empty; when the platform cannot take it, keeps the text and says so, and the retry writes it once', async () => {
+    const page = await webAppAsTechnician('desktop');
+    const { jobUuid, panel } = await openFieldside(page, 1);
+    const before = (await notesOnPlatform(jobUuid)).length;
+    await panel.getByRole('button', { name: 'Add note' }).click();
+    expect(await panel.locator('#note-message').textContent()).toBe('Write the note first.');
+
+    const text = `Customer away until Friday (${Date.now()})`;
+    await stack.emulator.control.injectFault({ kind: 'status', status: 503, pathPrefix: '/api_1.0/note.json', count: 1 });
+    await panel.getByLabel('Add a note').pressSequentially(text);
+    await panel.getByLabel('Add a note').press('Control+Enter');
+    await expect
+      .poll(() => panel.locator('#note-message').textContent(), { timeout: 15_000 })
+      .toBe('The platform could not be reached, so the note is not saved yet. Your text is still here: try again in a moment.');
+    expect(await panel.getByLabel('Add a note').inputValue()).toBe(text);
+    expect(await notesOnPlatform(jobUuid)).toHaveLength(before);
+
+    await panel.getByRole('button', { name: 'Add note' }).click();
+    await expect.poll(() => panel.locator('#note-message').textContent(), { timeout: 15_000 }).toBe('Note added.');
+    expect((await notesOnPlatform(jobUuid)).filter((n) => n.note === text)).toHaveLength(1);
     await page.close();
   });
 
@@ -103,8 +131,11 @@ describe('the Fieldside action on a job card', () => {
     const frame = (await page.locator('#windows .addon-window iframe').boundingBox())!;
     expect(frame.width).toBeGreaterThan(340);
     expect(frame.width).toBeLessThanOrEqual(390);
-    // No pairing on a phone: there is no extension to pair.
+    // No pairing on a phone: there is no extension to pair. Full-width buttons, big enough for a thumb.
     expect(await panel.locator('#fieldside-pair').count()).toBe(0);
+    const button = (await panel.getByRole('button', { name: 'Add note' }).boundingBox())!;
+    expect(button.height).toBeGreaterThanOrEqual(48);
+    expect(button.width).toBeGreaterThan(frame.width - 48);
 
     const text = `Customer asked for a quote on a new cylinder (${Date.now()})`;
     await addNote(panel, text);

@@ -15,6 +15,10 @@ export const AddNoteArgsSchema = z.object({
   /** Chosen once per note by the panel: a retry carries the same one. */
   uuid: Uuid,
   note: z.string().trim().min(1).max(NOTE_MAX_LENGTH),
+  /** Fresh for every send, retries included. The platform's event token counts time in seconds and carries no id
+   * of its own, so a retry sent within the second of the failed send would otherwise be the very same token, which
+   * the companion refuses as a replay. */
+  attempt: Uuid.optional(),
 });
 export type AddNoteArgs = z.infer<typeof AddNoteArgsSchema>;
 
