@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROME_PUBLIC_KEY, GECKO_ID } from '../../contracts/extension-ids';
+import { PRODUCT_COMPANION_URL } from '../../contracts/platform-hosts';
 
 // The store packages as `npm run zip` makes them, unzipped and checked: built for the real platform,
 // no "key", no local address in any file, the least host permissions, the content script on the web
@@ -53,22 +54,28 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('store packages (npm run zip)', () => {
-  it('Chrome: no key, the platform and companion hosts only, the content script on the web app', () => {
+  it("Chrome: no key, the platform and companion hosts only, the content scripts on the web app and the companion's pairing page", () => {
     const m = manifest(join(work, 'chrome'));
     expect(m).not.toHaveProperty('key');
     expect(m.host_permissions).toEqual(STORE_HOSTS);
-    expect(m.content_scripts).toEqual([expect.objectContaining({ matches: ['https://go.servicem8.com/*'], js: ['content-scripts/platform.js'] })]);
+    expect(m.content_scripts).toEqual([
+      expect.objectContaining({ matches: [`${PRODUCT_COMPANION_URL}/pair*`], js: ['content-scripts/pairing.js'] }),
+      expect.objectContaining({ matches: ['https://go.servicem8.com/*'], js: ['content-scripts/platform.js'] }),
+    ]);
     expect(m.optional_host_permissions).toEqual(['https://*/*']);
     expect(m.storage).toEqual({ managed_schema: 'managed-schema.json' });
     const schema = JSON.parse(readFileSync(join(work, 'chrome', 'managed-schema.json'), 'utf8')) as { properties: { connection: { properties: object } } };
     expect(Object.keys(schema.properties.connection.properties).sort()).toEqual(['authUrl', 'companionUrl', 'jobLinkPath', 'restUrl', 'webUrl']);
   });
 
-  it('Firefox: the store id, the same hosts, the content script on the web app', () => {
+  it('Firefox: the store id, the same hosts, the same content scripts', () => {
     const m = manifest(join(work, 'firefox')) as { permissions: string[]; browser_specific_settings: { gecko: { id: string } }; content_scripts: unknown };
     expect(m.browser_specific_settings.gecko.id).toBe(GECKO_ID);
     expect(m.permissions.filter((p) => p.includes('://'))).toEqual(STORE_HOSTS);
-    expect(m.content_scripts).toEqual([expect.objectContaining({ matches: ['https://go.servicem8.com/*'] })]);
+    expect(m.content_scripts).toEqual([
+      expect.objectContaining({ matches: [`${PRODUCT_COMPANION_URL}/pair*`] }),
+      expect.objectContaining({ matches: ['https://go.servicem8.com/*'] }),
+    ]);
   });
 
   it('no local address in any file of either package', () => {
