@@ -1,3 +1,4 @@
+import { derivedKey } from '../derived-key';
 import { z } from 'zod';
 import { decodeBase64Url, encodeBase64Url } from '../base64url';
 
@@ -19,24 +20,8 @@ export const AccountTokensSchema = z.object({
 });
 export type AccountTokens = z.infer<typeof AccountTokensSchema>;
 
-const keys = new Map<string, Promise<CryptoKey>>();
-
 function tokensKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = (async () => {
-      const base = await crypto.subtle.importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveKey']);
-      return crypto.subtle.deriveKey(
-        { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: encoder.encode(LABEL) },
-        base,
-        { name: 'AES-GCM', length: 256 },
-        false,
-        ['encrypt', 'decrypt'],
-      );
-    })();
-    keys.set(secret, key);
-  }
-  return key;
+  return derivedKey(secret, LABEL, { name: 'AES-GCM', usages: ['encrypt', 'decrypt'] });
 }
 
 const aad = (account: string) => encoder.encode(`${PREFIX}:${account}`);

@@ -1,3 +1,4 @@
+import { derivedKey } from '../derived-key';
 import { z } from 'zod';
 import { InstallationKeySchema, type InstallationKey } from '../../../contracts/installation-binding';
 import { decodeBase64Url, encodeBase64Url } from '../base64url';
@@ -22,25 +23,9 @@ export interface SealedContent {
 
 const WireSchema = z.object({ r: z.string().min(1), k: InstallationKeySchema, a: z.string().nullable() });
 
-const keys = new Map<string, Promise<CryptoKey>>();
-
 /** HKDF from the signing secret, labelled, so the sealing key is never the key that signs states or callbacks. */
 function sealingKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = (async () => {
-      const base = await crypto.subtle.importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveKey']);
-      return crypto.subtle.deriveKey(
-        { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: encoder.encode('fieldside-refresh-seal') },
-        base,
-        { name: 'AES-GCM', length: 256 },
-        false,
-        ['encrypt', 'decrypt'],
-      );
-    })();
-    keys.set(secret, key);
-  }
-  return key;
+  return derivedKey(secret, 'fieldside-refresh-seal', { name: 'AES-GCM', usages: ['encrypt', 'decrypt'] });
 }
 
 export async function sealRefreshToken(secret: string, content: SealedContent): Promise<string> {

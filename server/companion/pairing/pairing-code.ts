@@ -1,3 +1,4 @@
+import { derivedKey } from '../derived-key';
 import { z } from 'zod';
 import { decodeBase64Url, encodeBase64Url } from '../base64url';
 import { timingSafeEqual } from '../oauth/timing-safe-equal';
@@ -23,23 +24,8 @@ export interface PairingClaims {
   expiresAt: number;
 }
 
-const keys = new Map<string, Promise<CryptoKey>>();
 function pairingKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = (async () => {
-      const base = await crypto.subtle.importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveKey']);
-      return crypto.subtle.deriveKey(
-        { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: encoder.encode(LABEL) },
-        base,
-        { name: 'HMAC', hash: 'SHA-256', length: 256 },
-        false,
-        ['sign'],
-      );
-    })();
-    keys.set(secret, key);
-  }
-  return key;
+  return derivedKey(secret, LABEL, { name: 'HMAC', usages: ['sign'] });
 }
 
 const mac = async (secret: string, body: string) =>
