@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Base64Url } from '../../../contracts/installation-binding';
 import { createPairingClient } from '../../../lib/account/pairing-client';
-import { ADDON_EVENTS } from '../../../server/companion/addon/events';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
 import { freePort } from '../../../server/development/free-port';
-import { activateAccount, personOf, platformEvent, postEvent, uniqueIssueTimes } from '../../support/companion/addon-platform';
+import { activateAccount, pairingLinkOf, personOf, uniqueIssueTimes } from '../../support/companion/addon-platform';
 import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
 
 // The extension's half of pairing (lib/account/pairing-client.ts) against the real companion and emulator: a code
@@ -25,17 +24,8 @@ beforeAll(async () => {
 afterAll(() => stack?.close());
 
 /** The one-time code of a fresh "Use Fieldside in this browser" link in the technician's web panel. */
-async function pairingCode(): Promise<string> {
-  const token = await platformEvent(stack.emulator.info.app.client_secret, {
-    iat: nextIat(),
-    account: scene.account,
-    staff: scene.technician.uuid,
-    eventName: ADDON_EVENTS.web,
-    eventArgs: { jobUUID: scene.job.uuid },
-  });
-  const href = /<a id="fieldside-pair" href="([^"]+)"/.exec((await postEvent(stack.companion.url, token)).text)?.[1];
-  return new URL(href!.replaceAll('&amp;', '&')).hash.slice(1);
-}
+const pairingCode = async () =>
+  (await pairingLinkOf(stack, { iat: nextIat(), account: scene.account, staff: scene.technician.uuid, jobUuid: scene.job.uuid })).hash.slice(1);
 
 /** A browser: its platform token (for the account at `accountIndex`) and its installation id. */
 async function browserOf(accountIndex = 0, companionUrl?: string) {

@@ -4,7 +4,7 @@ import { CHROME_EXTENSION_ID } from '../../../contracts/extension-ids';
 import { sha256Base64Url } from '../../../contracts/installation-binding';
 import { ADDON_EVENTS } from '../../../server/companion/addon/events';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
-import { activateAccount, personOf, platformEvent, postEvent, uniqueIssueTimes } from '../../support/companion/addon-platform';
+import { activateAccount, pairingLinkOf, personOf, platformEvent, postEvent, uniqueIssueTimes } from '../../support/companion/addon-platform';
 import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
 
 // "Use Fieldside in this browser": the web panel links to the pairing page with a one-time code in the fragment,
@@ -26,16 +26,7 @@ afterAll(() => stack?.close());
 
 /** The code of a fresh pairing link from the technician's web panel. */
 async function pairingCode(): Promise<string> {
-  const token = await platformEvent(stack.emulator.info.app.client_secret, {
-    iat: nextIat(),
-    account: scene.account,
-    staff: scene.technician.uuid,
-    eventName: ADDON_EVENTS.web,
-    eventArgs: { jobUUID: scene.job.uuid },
-  });
-  const panel = await postEvent(stack.companion.url, token);
-  const href = /<a id="fieldside-pair" href="([^"]+)"/.exec(panel.text)?.[1];
-  const link = new URL(href!);
+  const link = await pairingLinkOf(stack, { iat: nextIat(), account: scene.account, staff: scene.technician.uuid, jobUuid: scene.job.uuid });
   expect(`${link.origin}${link.pathname}`).toBe(`${stack.companion.url}/pair`);
   expect(link.search).toBe('');
   return link.hash.slice(1);

@@ -1,5 +1,6 @@
 import type { DevStack } from '../../../server/development/dev-stack';
 import { signAddonEvent } from '../../../server/companion/addon/event-token';
+import { ADDON_EVENTS } from '../../../server/companion/addon/events';
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
 import type { AccountInfo, StaffInfo } from '../../../server/emulator/contracts';
 import { createConsentDriver } from '../../../server/emulator/oauth/consent-driver';
@@ -71,4 +72,19 @@ export function platformEvent(secret: string, input: EventInput, header?: Record
 export async function postEvent(companionUrl: string, token: string): Promise<{ status: number; text: string; type: string }> {
   const res = await fetch(`${companionUrl}${COMPANION_PATHS.addonEvent}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: token });
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
+}
+
+/** The "Use Fieldside in this browser" link of a fresh web panel for `staff` on `jobUuid`, as the platform would
+ * have it answered (the companion signs its one-time code into the fragment). */
+export async function pairingLinkOf(stack: DevStack, input: { iat: number; account: string; staff: string; jobUuid: string }): Promise<URL> {
+  const token = await platformEvent(stack.emulator.info.app.client_secret, {
+    iat: input.iat,
+    account: input.account,
+    staff: input.staff,
+    eventName: ADDON_EVENTS.web,
+    eventArgs: { jobUUID: input.jobUuid },
+  });
+  const href = /<a id="fieldside-pair" href="([^"]+)"/.exec((await postEvent(stack.companion.url, token)).text)?.[1];
+  if (!href) throw new Error('the web panel has no pairing link');
+  return new URL(href);
 }
