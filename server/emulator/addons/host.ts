@@ -44,7 +44,6 @@ export function createAddonHost(deps: AddonHostDeps) {
     /** What the add-on store lists: the registered add-on, or undefined when none is. */
     listing: registration && {
       name: registration.manifest.name,
-      version: registration.manifest.version,
       actions: registration.manifest.actions,
       activationUrl: registration.activationUrl,
     },

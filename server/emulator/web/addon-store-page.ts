@@ -10,7 +10,6 @@ import { html, type Raw } from './html';
 
 export interface StoreListing {
   name: string;
-  version: string;
   actions: readonly AddonAction[];
   activationUrl: string | undefined;
 }
