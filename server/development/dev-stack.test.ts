@@ -1,5 +1,5 @@
 // The development stack registers the companion's add-on with the emulator: the manifest the companion declares,
-// its events posted to the companion's event URL.
+// its events posted to the companion's event URL, and its Activation URL behind the web app's Add-ons page.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,5 +28,15 @@ describe('the development stack', () => {
     const shown = [...(await web.get(`/app/job/${job}`)).html.matchAll(/data-addon-event="([^"]+)"/g)].map((m) => m[1]);
     expect(shown).toEqual(manifest.actions.filter((a) => a.type === 'online').map((a) => a.event.toLowerCase()));
     expect(shown.length).toBeGreaterThan(0);
+  });
+
+  it("gives the web app's Add-ons page the companion's Activation URL, so an administrator of a new account can activate it", async () => {
+    const { emulator, companion } = stack;
+    const activationUrl = `${companion.url}${COMPANION_PATHS.activation}`;
+    expect(emulator.info.app.addon_activation_url).toBe(activationUrl);
+    const account = emulator.info.accounts[1]!;
+    const admin = account.staff.find((s) => s.role === 'administrator')!;
+    const page = (await (await signIn(emulator.info.web_url, account, admin)).get('/addons')).html;
+    expect(page).toContain(`<a class="x-btn addon-store-activate" id="addon-store-activate" href="${activationUrl}">Activate</a>`);
   });
 });

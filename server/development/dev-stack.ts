@@ -14,7 +14,8 @@ import { freePort } from './free-port';
 // host and port included, because the platform checks redirect_uri against it. So the companion's port is
 // chosen first (reserved, then freed) and given to both; in the rare case that another process takes it in
 // between, the pair is started again on a new port. The emulator also hosts the companion's add-on: the manifest
-// the companion declares (server/companion/addon-manifest.json), its events posted to the companion's event URL.
+// the companion declares (server/companion/addon-manifest.json), its events posted to the companion's event URL, and
+// its Activation URL (`/activate`) behind the web app's Add-ons page.
 
 export interface DevStackOptions {
   /** Passed to startEmulator; `returnUrl` and the add-on are always the companion's. */
@@ -40,9 +41,15 @@ export interface DevStack {
 const ATTEMPTS = 3;
 const ADDON_MANIFEST = resolve(import.meta.dirname, '../companion/addon-manifest.json');
 
-/** The companion's add-on as the platform registers it: its manifest, and its event URL on `port`. */
+/** The companion's add-on as the platform registers it: its manifest, its event URL on `port`, and its Activation
+ * URL, where the web app's add-on store sends an administrator who activates it. */
 export function companionAddon(port: number): NonNullable<EmulatorOptions['addon']> {
-  return { eventUrl: `http://127.0.0.1:${port}${COMPANION_PATHS.addonEvent}`, manifest: JSON.parse(readFileSync(ADDON_MANIFEST, 'utf8')) };
+  const companion = `http://127.0.0.1:${port}`;
+  return {
+    eventUrl: `${companion}${COMPANION_PATHS.addonEvent}`,
+    activationUrl: `${companion}${COMPANION_PATHS.activation}`,
+    manifest: JSON.parse(readFileSync(ADDON_MANIFEST, 'utf8')),
+  };
 }
 
 export async function startDevStack(options: DevStackOptions = {}): Promise<DevStack> {

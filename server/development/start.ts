@@ -67,6 +67,7 @@ try {
 
   console.log(`Platform emulator: REST ${emulator.info.base_url}; web app and sign-in ${emulator.info.web_url}`);
   console.log(`Companion:         ${companion.url}`);
+  console.log(`Add-on store:      ${emulator.info.web_url}/addons (an administrator activates Fieldside there for their account)`);
   console.log(`Emulator controls: ${emulator.info.base_url}/_emulator/… with the header x-emulator-control: ${emulator.info.control_token}`);
   for (const account of emulator.info.accounts) {
     console.log(`\nAccount "${account.name}" (API key ${account.api_key}); sign in as any of:`);

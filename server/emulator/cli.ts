@@ -20,13 +20,14 @@ const schema = z.object({
   'callback-timeout-ms': z.coerce.number().int().min(1).max(120_000).optional(),
   'addon-url': z.url().optional(),
   'addon-manifest': z.string().min(1).optional(),
+  'addon-activation-url': z.url().optional(),
 });
 
 export const USAGE =
   'Usage: npm run platform -- [--port 8080] [--auth-port 8081] [--jobs 5000] [--seed 1] [--return-url URL] ' +
   '[--rate-limit N] [--rate-limit-per-day N] [--page-size 1000|5000] [--uuid-reuse update|refuse|duplicate] ' +
   '[--webhook-content-type json|form] [--unparsable-filter ignore|refuse] [--callback-timeout-ms N] ' +
-  '[--addon-url URL --addon-manifest manifest.json]';
+  '[--addon-url URL --addon-manifest manifest.json [--addon-activation-url URL]]';
 
 /** Parses `--name value` / `--name=value` arguments into emulator options; throws with the usage on bad input. */
 export function parseArgs(argv: string[]): EmulatorOptions {
@@ -51,6 +52,9 @@ export function parseArgs(argv: string[]): EmulatorOptions {
   if ((o['addon-url'] === undefined) !== (o['addon-manifest'] === undefined)) {
     throw new Error(`--addon-url and --addon-manifest go together: the add-on's event URL and its manifest. ${USAGE}`);
   }
+  if (o['addon-activation-url'] !== undefined && o['addon-url'] === undefined) {
+    throw new Error(`--addon-activation-url belongs to an add-on: give --addon-url and --addon-manifest too. ${USAGE}`);
+  }
   return {
     port: o.port,
     // The web origin sits next to the base port by default; with --port 0 it is free-picked too.
@@ -66,7 +70,13 @@ export function parseArgs(argv: string[]): EmulatorOptions {
     unparsableFilter: o['unparsable-filter'],
     callbackTimeoutMs: o['callback-timeout-ms'],
     ...(o['addon-url'] && o['addon-manifest']
-      ? { addon: parseAddonRegistration({ eventUrl: o['addon-url'], manifest: readManifest(o['addon-manifest']) }) }
+      ? {
+          addon: parseAddonRegistration({
+            eventUrl: o['addon-url'],
+            manifest: readManifest(o['addon-manifest']),
+            ...(o['addon-activation-url'] ? { activationUrl: o['addon-activation-url'] } : {}),
+          }),
+        }
       : {}),
   };
 }

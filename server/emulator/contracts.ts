@@ -48,6 +48,8 @@ export interface AppInfo {
   return_url: string;
   /** Where the platform posts the add-on's events (its job-card actions), when an add-on is registered. */
   addon_event_url?: string;
+  /** Where the web app's add-on store sends an administrator who activates the add-on, when one is registered. */
+  addon_activation_url?: string;
 }
 
 /** The one line of JSON the emulator prints on start. */

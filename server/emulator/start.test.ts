@@ -80,6 +80,11 @@ describe('command-line options', () => {
     expect(() => parseArgs(['--addon-url', 'http://127.0.0.1:9/e', '--addon-manifest', broken])).toThrow(/is not JSON/);
     expect(() => parseArgs(['--addon-url', 'http://127.0.0.1:9/e', '--addon-manifest', join(dir, 'missing.json')])).toThrow(/Cannot read --addon-manifest/);
     expect(() => parseArgs(['--addon-url', 'http://127.0.0.1:9/e'])).toThrow(/--addon-url and --addon-manifest go together/);
+    // The Activation URL, where the web app's Add-ons page sends an administrator, rides along with the add-on.
+    expect(parseArgs(['--addon-url', 'http://127.0.0.1:9/e', '--addon-manifest', good, '--addon-activation-url', 'http://127.0.0.1:9/activate']).addon?.activationUrl).toBe(
+      'http://127.0.0.1:9/activate',
+    );
+    expect(() => parseArgs(['--addon-activation-url', 'http://127.0.0.1:9/activate'])).toThrow(/--addon-activation-url belongs to an add-on/);
   });
 
   it.each([

@@ -44,8 +44,9 @@ export interface EmulatorOptions extends Partial<Switches> {
   controlToken?: string;
   /** An add-on registered with the platform: its manifest's job actions appear in the web app of every account
    * that activated the app, and choosing one posts a signed event to `eventUrl` (addons/). `timeoutMs` (default
-   * 10 s, the platform's guessed limit) is for tests that provoke a timeout. Checked at start. */
-  addon?: { eventUrl: string; manifest: AddonManifest; timeoutMs?: number };
+   * 10 s, the platform's guessed limit) is for tests that provoke a timeout. `activationUrl` is where the web app's
+   * add-on store sends an administrator who activates it. Checked at start. */
+  addon?: { eventUrl: string; manifest: AddonManifest; activationUrl?: string; timeoutMs?: number };
 }
 
 export const DEFAULT_RETURN_URL = 'http://127.0.0.1:8787/oauth/return';
@@ -73,6 +74,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     client_secret: seededSecret(seed, 'client_secret', 48),
     return_url: options.returnUrl ?? DEFAULT_RETURN_URL,
     ...(addon ? { addon_event_url: addon.eventUrl } : {}),
+    ...(addon?.activationUrl ? { addon_activation_url: addon.activationUrl } : {}),
   };
   const controlToken = options.controlToken ?? randomBytes(24).toString('base64url');
   const info: EmulatorInfo = { base_url: '', auth_url: '', web_url: '', app, accounts: store.accounts.map((a) => a.info), control_token: controlToken };

@@ -41,6 +41,13 @@ export function createAddonHost(deps: AddonHostDeps) {
     /** The add-on's name, for window titles and messages ("" when none is registered). */
     name: registration?.manifest.name ?? '',
 
+    /** What the add-on store lists: the registered add-on, or undefined when none is. */
+    listing: registration && {
+      name: registration.manifest.name,
+      actions: registration.manifest.actions,
+      activationUrl: registration.activationUrl,
+    },
+
     /** Whether the account may use the add-on: one is registered and the account activated it. */
     enabledFor: (accountUuid: string) => registration !== undefined && deps.authority.isActivated(accountUuid),
 

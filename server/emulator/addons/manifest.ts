@@ -31,10 +31,14 @@ export type AddonAction = AddonManifest['actions'][number];
 /** Where the platform shows an action: the web app, or the mobile apps (the emulator's phone view). */
 export type ActionPlace = AddonAction['type'];
 
-/** An add-on registered with the emulator: its manifest, and the URL its events are posted to. */
+/** An add-on registered with the emulator: its manifest, the URL its events are posted to, and where the add-on
+ * store sends an administrator who activates it. */
 export interface AddonRegistration {
   eventUrl: string;
   manifest: AddonManifest;
+  /** The add-on's Activation URL: the store's "Activate" navigates there, and the add-on starts OAuth itself
+   * (spec: "sent to its default app URL and must start the flow itself"). Absent: the store offers no button. */
+  activationUrl?: string;
   /** Real-time limit of one event POST, answer included (default 10 s, a guess: FIDELITY.md). */
   timeoutMs?: number;
 }
@@ -45,6 +49,7 @@ export function parseAddonRegistration(input: unknown): AddonRegistration {
     .object({
       eventUrl: z.url({ protocol: /^https?$/, error: 'the event URL must be an http(s) URL' }),
       manifest: AddonManifestSchema,
+      activationUrl: z.url({ protocol: /^https?$/, error: 'the Activation URL must be an http(s) URL' }).optional(),
       timeoutMs: z.number().int().min(1).max(120_000).optional(),
     })
     .safeParse(input);

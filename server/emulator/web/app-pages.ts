@@ -1,5 +1,6 @@
 import type { AccountInfo } from '../contracts';
 import type { Device } from './device';
+import { appHeader } from './app-header';
 import { html, raw, type Raw } from './html';
 
 // A deep link's hash (/#job,<uuid>) never reaches the server, so the redirect to sign in cannot carry it in
@@ -7,7 +8,7 @@ import { html, raw, type Raw } from './html';
 const KEEP_HASH = `(() => { const next = document.querySelector('#sign-in input[name=next]');
   if (next && location.hash && !next.value.includes('#')) next.value += location.hash; })();`;
 
-const head = (title: string) => html`<!doctype html>
+export const head = (title: string) => html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -26,12 +27,7 @@ export function appShell(view: { accountName: string; staffName: string; grid: R
   return html`${head(`${view.accountName} - Jobs`)}
 <body class="x-body${phone ? ' device-phone' : ''}">
 <div class="x-viewport" id="app-viewport">
-<div class="x-toolbar x-toolbar-header" id="app-header">
-<span class="x-toolbar-text app-name">${view.accountName}</span>
-<span class="x-toolbar-text app-user" id="signed-in-as">${view.staffName}</span>
-<a class="x-btn device-toggle" id="device-toggle" href="/?device=${phone ? 'desktop' : 'phone'}">${phone ? 'Desktop view' : 'Phone view'}</a>
-<form method="post" action="/logout" class="sign-out"><button class="x-btn" type="submit" id="sign-out">Sign out</button></form>
-</div>
+${appHeader({ accountName: view.accountName, staffName: view.staffName, device: view.device, place: 'jobs' })}
 <div class="app-main">
 <div class="x-panel" id="job-list-panel">
 <div class="x-panel-header"><span class="x-panel-header-text">Jobs</span></div>

@@ -7,6 +7,7 @@ import { createAddonRoutes } from '../addons/routes';
 import type { AddonHost } from '../addons/host';
 import { createAppData, type Viewer } from './app-data';
 import { createAddonOpenRoutes } from './app-addon-routes';
+import { createAddonStoreRoutes } from './addon-store-routes';
 import { dispatchBoard, jobGrid, jobWindow, missingJobWindow } from './app-fragments';
 import { appShell, signInPage } from './app-pages';
 import { APP_SCRIPT } from './app-script';
@@ -116,6 +117,7 @@ export function createWebAppRoutes(deps: WebAppDeps): Hono {
     const opened = windowOf(viewer, c.req.param('uuid'), deviceOf(c));
     return c.html(opened.html.__html, opened.found ? 200 : 404, NO_STORE);
   });
+  routes.route('/', createAddonStoreRoutes({ host: deps.addons, viewerOf, toSignIn }));
   routes.route('/', createAddonOpenRoutes({ host: deps.addons, data, viewerOf, webOrigin: deps.webOrigin }));
   routes.route('/', createAddonRoutes({ host: deps.addons, login: deps.login, webOrigin: deps.webOrigin }));
   return routes;

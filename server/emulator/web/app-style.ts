@@ -40,6 +40,18 @@ body.x-body { margin: 0; font: 13px/1.4 tahoma, arial, verdana, sans-serif; colo
 .addon-frame { display: block; width: 600px; height: 420px; max-width: calc(100vw - 24px); max-height: calc(100vh - 60px); border: 0; background: #fff; }
 .addon-message { width: 24rem; max-width: calc(100vw - 40px); margin: 0; padding: 16px; }
 .device-toggle { color: #fff; }
+.app-nav-links { display: flex; gap: 6px; }
+.app-nav[aria-current="page"] { background: #fff; color: #0b3f6b; }
+/* The add-on store (addon-store-page.ts). */
+.addon-store { max-width: 44rem; margin: 0 auto; padding: 8px; }
+.addon-store-title { font-size: 18px; margin: 8px 0; }
+.addon-store-item-body { display: flex; gap: 12px; align-items: flex-start; padding: 12px; }
+.addon-store-icon { flex: none; width: 48px; height: 48px; border-radius: 10px; background: #1a6fb5; color: #fff; font-size: 26px; line-height: 48px; text-align: center; font-weight: bold; }
+.addon-store-name { font-size: 16px; margin: 0 0 4px; }
+.addon-store-what, .addon-store-state, .addon-store-hint { margin: 0 0 8px; }
+.addon-store-dot { display: inline-block; width: 9px; height: 9px; margin-right: 6px; border-radius: 50%; background: #8a8a8a; }
+.addon-store-dot.on { background: #1e7b34; }
+.addon-store-activate { display: inline-block; padding: 5px 16px; }
 /* The phone view (device.ts): one phone-wide column; a window fills the phone's screen. */
 body.device-phone { background: #9aa7b5; }
 .device-phone .x-viewport { max-width: 390px; margin: 0 auto; background: #dfe8f6; font-size: 15px; }
@@ -59,4 +71,5 @@ body.device-phone { background: #9aa7b5; }
 .device-phone .addon-window-body { display: flex; overflow: hidden; }
 .device-phone .addon-frame { flex: 1; width: 100%; height: auto; max-width: none; max-height: none; }
 .device-phone .addon-message { width: auto; }
+.device-phone .addon-store-activate { display: block; text-align: center; padding: 10px 12px; font-size: 16px; }
 `;
