@@ -6,7 +6,7 @@ import { startStack, type Stack } from './support/stack';
 
 // Fieldside inside the platform's own job card (issue 20), as people meet it, in real Chromium with the built
 // extension loaded, against the emulator's web app hosting the companion's add-on:
-// - an administrator activates the add-on (the Activation URL, the consent page, Allow);
+// - an administrator activates the add-on from the web app's Add-ons page (Activate, the consent page, Allow);
 // - a technician signed in to the web app opens a job window, chooses "Fieldside", sees the job's notes and adds
 //   one, which the platform then holds as written by that technician; the same in the phone view (the mobile
 //   apps' action);
@@ -20,8 +20,9 @@ beforeAll(async () => {
   stack = await startStack({ jobs: 40 });
   browser = await launchChromium();
   // The administrator adds Fieldside from the add-on store: the companion keeps the account's tokens.
-  const page = await browser.context.newPage();
-  await page.goto(`${stack.companion.url}/activate`);
+  const page = await webAppAs(stack.administrator);
+  await page.getByRole('link', { name: 'Add-ons' }).click();
+  await page.getByRole('link', { name: 'Activate', exact: true }).click();
   await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.administrator.uuid}`);
   await page.locator('#allow').click();
   await page.locator('#activated').waitFor({ timeout: 20_000 });
@@ -32,17 +33,23 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** The web app, signed in as the technician through its sign-in form, in the desktop or the phone view. Whoever
- * was signed in to the web app in this browser before (the consent page signs its person in) signs out first. */
-async function webAppAsTechnician(device: 'desktop' | 'phone'): Promise<Page> {
+/** The web app, signed in as `staff` through its sign-in form. Whoever was signed in to the web app in this browser
+ * before (the consent page signs its person in) signs out first. */
+async function webAppAs(staff: { uuid: string }, device: 'desktop' | 'phone' = 'desktop'): Promise<Page> {
   const page = await browser.context.newPage();
   if (device === 'phone') await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${stack.emulator.info.web_url}/`);
   await page.locator('#person, #sign-out').first().waitFor();
   if (await page.locator('#sign-out').isVisible()) await page.locator('#sign-out').click();
-  await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.technician.uuid}`);
+  await page.locator('#person').selectOption(`${stack.account.uuid}:${staff.uuid}`);
   await page.locator('#sign-in-submit').click();
   await page.locator('html[data-app-ready]').waitFor();
+  return page;
+}
+
+/** The web app as the technician, in the desktop or the phone view. */
+async function webAppAsTechnician(device: 'desktop' | 'phone'): Promise<Page> {
+  const page = await webAppAs(stack.technician, device);
   const phone = await page.locator('body.device-phone').count();
   if ((device === 'phone') !== (phone === 1)) {
     await page.getByRole('link', { name: device === 'phone' ? 'Phone view' : 'Desktop view' }).click();
