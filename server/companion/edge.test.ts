@@ -1,9 +1,8 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sha256Base64Url } from '../../contracts/installation-binding';
 import { CHROME_ID, CHROME_REDIRECT, companionEnv } from '../../tests/support/companion/env';
-import { startRedisRestServer, type RedisRestServer } from '../../tests/support/companion/redis-rest-server';
-import { startRedisServer, type RedisServer } from '../../tests/support/companion/redis-server';
+import { redisBehindRestForFile } from '../../tests/support/companion/redis-rest-server';
 import { createEdgeEntry } from './edge';
 
 // The edge entry, called as an edge runtime calls it (`fetch(request, env)`), here on Node: its choice of stores,
@@ -20,16 +19,7 @@ const PRODUCTION: Record<string, string> = {
   SIGNING_SECRET: 'edge-signing-secret-0123456789abcdef',
 };
 
-let redis: RedisServer;
-let rest: RedisRestServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-  rest = await startRedisRestServer({ redisUrl: redis.url });
-});
-afterAll(async () => {
-  await rest?.stop();
-  await redis?.stop();
-});
+const servers = redisBehindRestForFile();
 
 const get = (path: string) => new Request(`https://companion.example${path}`);
 
@@ -48,9 +38,9 @@ async function refusal(env: Record<string, string>): Promise<string> {
 describe('the edge entry', () => {
   it('refuses memory stores outside development, and Redis over TCP anywhere, naming the variable', async () => {
     expect(await refusal(PRODUCTION)).toMatch(/REDIS_REST_URL: required at the edge outside development/);
-    const tcp = await refusal({ ...PRODUCTION, COMPANION_ENV: 'development', REDIS_URL: redis.url });
+    const tcp = await refusal({ ...PRODUCTION, COMPANION_ENV: 'development', REDIS_URL: servers.redis.url });
     expect(tcp).toMatch(/REDIS_URL: an edge runtime cannot connect to Redis directly/);
-    expect(tcp).not.toContain(redis.url);
+    expect(tcp).not.toContain(servers.redis.url);
   });
 
   it('runs on memory in development', async () => {
@@ -60,7 +50,7 @@ describe('the edge entry', () => {
 
   it('counts its rate limits in the shared store over HTTP', async () => {
     const entry = createEdgeEntry();
-    const env = { ...PRODUCTION, REDIS_REST_URL: rest.url, REDIS_REST_TOKEN: rest.token };
+    const env = { ...PRODUCTION, REDIS_REST_URL: servers.rest.url, REDIS_REST_TOKEN: servers.rest.token };
     const installation = await sha256Base64Url(`installation-${crypto.randomUUID()}`);
     const start = () =>
       entry.fetch(
@@ -73,7 +63,7 @@ describe('the edge entry', () => {
       );
     expect((await start()).status).toBe(200);
     expect((await start()).status).toBe(200);
-    const probe = new Redis(redis.url);
+    const probe = new Redis(servers.redis.url);
     try {
       const [counter] = await probe.keys(`fieldside:limit:installation:${installation}:*`);
       expect(await probe.get(counter!)).toBe('2');
@@ -107,8 +97,8 @@ describe('the edge entry, like the Node one', () => {
   const production = () => ({
     ...companionEnv({ baseUrl: 'https://api.platform.example', authUrl: 'https://go.platform.example', clientId: 'id', clientSecret: 'secret' }),
     COMPANION_ENV: 'production',
-    REDIS_REST_URL: rest.url,
-    REDIS_REST_TOKEN: rest.token,
+    REDIS_REST_URL: servers.rest.url,
+    REDIS_REST_TOKEN: servers.rest.token,
   });
 
   it('answers 500 when misconfigured, naming the variable', async () => {

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { connectRedis } from '../redis-connection';
 import { DEDUP_TTL_SECONDS } from './dedup-window';
 import { createRedisWatcher } from './redis-watcher';
 import { gapAfter, readStreamInfo } from './redis-stream-info';
@@ -13,17 +13,7 @@ interface FeedCommands {
 /** The change feed in Redis Streams, shared by every companion instance that points at the same Redis. */
 export async function createRedisFeedStore(opts: { url: string; maxEntries: number; now?: () => number }): Promise<FeedStore> {
   const now = opts.now ?? Date.now;
-  const main = new Redis(opts.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  main.on('error', () => {
-    // ioredis reconnects by itself; commands fail with their own errors meanwhile. Without a listener
-    // Node would treat each connection error as an uncaught exception.
-  });
-  try {
-    await main.connect();
-  } catch (e) {
-    main.disconnect();
-    throw new Error(`Cannot connect to Redis for the change feed (${(e as Error).message})`, { cause: e });
-  }
+  const main = await connectRedis(opts.url, 'the change feed');
   main.defineCommand('fieldsideAppend', { numberOfKeys: 3, lua: APPEND_LUA });
   main.defineCommand('fieldsideRaise', { numberOfKeys: 1, lua: RAISE_LUA });
   const commands = main as unknown as FeedCommands;

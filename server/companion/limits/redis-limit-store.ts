@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { connectRedis } from '../redis-connection';
 import { ACQUIRE_LUA, counterKey, HIT_LUA, RENEW_LUA, slotKey } from './redis-limit-layout';
 import { windowOf, type LimitStore, type SlotRequest } from './types';
 
@@ -11,16 +11,7 @@ interface LimitCommands {
 }
 
 export async function createRedisLimitStore(url: string): Promise<LimitStore> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  redis.on('error', () => {
-    // ioredis reconnects by itself; without a listener each connection error would be an uncaught exception.
-  });
-  try {
-    await redis.connect();
-  } catch (e) {
-    redis.disconnect();
-    throw new Error(`Cannot connect to Redis for the rate limits (${(e as Error).message})`, { cause: e });
-  }
+  const redis = await connectRedis(url, 'the rate limits');
   redis.defineCommand('fieldsideHit', { numberOfKeys: 1, lua: HIT_LUA });
   redis.defineCommand('fieldsideAcquire', { lua: ACQUIRE_LUA });
   redis.defineCommand('fieldsideRenew', { lua: RENEW_LUA });

@@ -1,24 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisRestServer, type RedisRestServer } from '../../../tests/support/companion/redis-rest-server';
-import { startRedisServer, type RedisServer } from '../../../tests/support/companion/redis-server';
+import { describe, expect, it } from 'vitest';
+import { redisBehindRestForFile } from '../../../tests/support/companion/redis-rest-server';
 import { createRedisRestClient, isRedisReplyError } from './client';
 
 // The HTTP Redis client against a real redis-server behind a local server speaking the protocol, and against
 // servers that do not speak it.
 
-let redis: RedisServer;
-let rest: RedisRestServer;
-
-beforeAll(async () => {
-  redis = await startRedisServer();
-  rest = await startRedisRestServer({ redisUrl: redis.url });
-});
-afterAll(async () => {
-  await rest?.stop();
-  await redis?.stop();
-});
+const servers = redisBehindRestForFile();
 
 /** A server that answers every request with `status` and `body`, as a proxy's error page would. */
 async function answering(status: number, body: string, contentType = 'text/html') {
@@ -29,7 +18,7 @@ async function answering(status: number, body: string, contentType = 'text/html'
 
 describe('Redis over HTTP client', () => {
   it('runs a command and answers its result, null for nil', async () => {
-    const client = createRedisRestClient({ url: rest.url, token: rest.token });
+    const client = createRedisRestClient({ url: servers.rest.url, token: servers.rest.token });
     const key = `client-${crypto.randomUUID()}`;
     expect(await client.command(['SET', key, 'value'])).toBe('OK');
     expect(await client.command(['GET', key])).toBe('value');
@@ -38,7 +27,7 @@ describe('Redis over HTTP client', () => {
   });
 
   it("throws Redis's own refusal as a reply error, and in a pipeline answers it for that command only", async () => {
-    const client = createRedisRestClient({ url: rest.url, token: rest.token });
+    const client = createRedisRestClient({ url: servers.rest.url, token: servers.rest.token });
     const key = `client-${crypto.randomUUID()}`;
     const refused = await client.command(['XINFO', 'STREAM', key]).catch((e: unknown) => e);
     expect(isRedisReplyError(refused)).toBe(true);
@@ -53,7 +42,7 @@ describe('Redis over HTTP client', () => {
   it('says in words when the store is unreachable, refuses the token, or does not speak the protocol', async () => {
     const token = 'secret-token-not-in-messages';
     await expect(createRedisRestClient({ url: 'http://127.0.0.1:1', token }).command(['PING'])).rejects.toThrow(/could not be reached/);
-    const refusedToken = createRedisRestClient({ url: rest.url, token }).command(['PING']);
+    const refusedToken = createRedisRestClient({ url: servers.rest.url, token }).command(['PING']);
     await expect(refusedToken).rejects.toThrow(/refused the companion: check REDIS_REST_TOKEN/);
     await expect(refusedToken).rejects.not.toThrow(new RegExp(token));
     for (const [status, body] of [[502, '<html>Bad gateway</html>'], [200, '{}'], [200, '[{"result":1}]']] as const) {

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
+import { startRedisServer, type RedisServer } from './redis-server';
 
 // Redis over HTTP in the shape edge platforms offer it (Upstash's REST API), in front of a real redis-server: POST a
 // JSON array of a command's words to `/` and get `{ result }` (or 400 `{ error }`); POST an array of commands to
@@ -80,6 +82,31 @@ export async function startRedisRestServer(opts: { redisUrl: string; token?: str
         server.closeAllConnections();
       });
       redis.disconnect();
+    },
+  };
+}
+
+/** A real redis-server and this protocol's server in front of it, for one test file: started before its tests and
+ * stopped after them. Read `redis` and `rest` inside tests (they exist once the file's tests begin). */
+export function redisBehindRestForFile(): { readonly redis: RedisServer; readonly rest: RedisRestServer } {
+  let redis: RedisServer | undefined;
+  let rest: RedisRestServer | undefined;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    rest = await startRedisRestServer({ redisUrl: redis.url });
+  });
+  afterAll(async () => {
+    await rest?.stop();
+    await redis?.stop();
+  });
+  return {
+    get redis() {
+      if (!redis) throw new Error('redis-server is not started yet: read it inside a test');
+      return redis;
+    },
+    get rest() {
+      if (!rest) throw new Error('the Redis HTTP server is not started yet: read it inside a test');
+      return rest;
     },
   };
 }

@@ -1,20 +1,11 @@
-import { Redis } from 'ioredis';
+import { connectRedis } from '../../redis-connection';
 import { COMPARE_AND_DELETE_LUA, COMPARE_AND_SET_LUA } from './redis-layout';
 import type { AddonStore } from './types';
 
 // The add-on's shared state in Redis, for several Node instances (scripts: redis-layout.ts).
 
 export async function createRedisAddonStore(url: string): Promise<AddonStore> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  redis.on('error', () => {
-    // ioredis reconnects by itself; without a listener each connection error would be an uncaught exception.
-  });
-  try {
-    await redis.connect();
-  } catch (e) {
-    redis.disconnect();
-    throw new Error(`Cannot connect to Redis for the add-on's tokens (${(e as Error).message})`, { cause: e });
-  }
+  const redis = await connectRedis(url, "the add-on's tokens");
   return {
     async get(key) {
       return (await redis.get(key)) ?? undefined;
