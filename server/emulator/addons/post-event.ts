@@ -1,3 +1,5 @@
+import { readCappedBody } from '../capped-body';
+
 /** What came of posting one event to the add-on: its answer (any status), or why there was none. */
 export type AddonAnswer =
   | { kind: 'answer'; status: number; contentType: string; body: string }
@@ -21,31 +23,14 @@ export async function postEvent(url: string, token: string, timeoutMs: number): 
       redirect: 'manual',
       signal: timeout,
     });
-    const body = await readCapped(res);
-    if (body === undefined) return { kind: 'no-answer', reason: 'too-large' };
-    return { kind: 'answer', status: res.status, contentType: res.headers.get('content-type') ?? '', body };
+    const read = await readCappedBody(res, MAX_ANSWER_BYTES);
+    if (read.overflowed) return { kind: 'no-answer', reason: 'too-large' };
+    return { kind: 'answer', status: res.status, contentType: res.headers.get('content-type') ?? '', body: read.text };
   } catch {
     return { kind: 'no-answer', reason: timeout.aborted ? 'timeout' : 'unreachable' };
   }
 }
 
-async function readCapped(res: Response): Promise<string | undefined> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** An answer the web app renders in the window: HTML, whatever its status (a 4xx/5xx page is the add-on's own
  * words). Anything else (no answer, a redirect, JSON, plain text) gets the platform's own message. */

@@ -1,3 +1,5 @@
+import { readCappedBody } from '../capped-body';
+
 /** What came of one POST to a callback URL: an answer (any status), or why there was none. */
 export type PostOutcome =
   | { kind: 'answer'; status: number; body: string }
@@ -31,7 +33,7 @@ export async function postToCallback(
       redirect: 'manual',
       signal: AbortSignal.any([timeout, options.signal]),
     });
-    return { kind: 'answer', status: res.status, body: await readCapped(res) };
+    return { kind: 'answer', status: res.status, body: (await readCappedBody(res, MAX_BODY_BYTES)).text };
   } catch (error) {
     if (timeout.aborted) return { kind: 'no-answer', reason: 'timeout' };
     if (options.signal.aborted) return { kind: 'no-answer', reason: 'aborted (emulator shutting down)' };
@@ -39,23 +41,6 @@ export async function postToCallback(
   }
 }
 
-async function readCapped(res: Response): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 const REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
