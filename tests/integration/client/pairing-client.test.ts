@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Base64Url } from '../../../contracts/installation-binding';
 import { createPairingClient } from '../../../lib/account/pairing-client';
-import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
+import type { DevStack } from '../../../server/development/dev-stack';
 import { freePort } from '../../../server/development/free-port';
-import { activateAccount, pairingLinkOf, personOf, uniqueIssueTimes } from '../../support/companion/addon-platform';
-import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
+import { pairingLinkOf, personOf, uniqueIssueTimes } from '../../support/companion/addon-platform';
+import { startActivatedAddonStack, type AddonScene } from '../../support/companion/addon-scene';
 
 // The extension's half of pairing (lib/account/pairing-client.ts) against the real companion and emulator: a code
 // from the technician's web panel, claimed with a browser's own platform token and installation, and every refusal
@@ -17,9 +17,7 @@ const now = () => Date.now() + offsetMs;
 const nextIat = uniqueIssueTimes(now);
 
 beforeAll(async () => {
-  stack = await startDevStack({ emulator: { jobs: 40, quiet: true }, companionDeps: { now } });
-  for (const account of stack.emulator.info.accounts) expect((await activateAccount(stack, account)).status).toBe(200);
-  scene = await buildAddonScene(stack.emulator.info, stack.emulator.control);
+  ({ stack, scene } = await startActivatedAddonStack(now));
 });
 afterAll(() => stack?.close());
 

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompanionErrorSchema, PairClaimReplySchema } from '../../../contracts/companion-http';
 import { CHROME_EXTENSION_ID } from '../../../contracts/extension-ids';
 import { sha256Base64Url } from '../../../contracts/installation-binding';
-import { ADDON_EVENTS } from '../../../server/companion/addon/events';
-import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
-import { activateAccount, pairingLinkOf, personOf, platformEvent, postEvent, uniqueIssueTimes } from '../../support/companion/addon-platform';
-import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
+import type { DevStack } from '../../../server/development/dev-stack';
+import { pairingLinkOf, personOf, uniqueIssueTimes } from '../../support/companion/addon-platform';
+import { startActivatedAddonStack, type AddonScene } from '../../support/companion/addon-scene';
 
 // "Use Fieldside in this browser": the web panel links to the pairing page with a one-time code in the fragment,
 // and the extension's background claims it with its own platform token. Each outcome of the claim, against the
@@ -18,9 +17,7 @@ const now = () => Date.now() + offsetMs;
 const nextIat = uniqueIssueTimes(now);
 
 beforeAll(async () => {
-  stack = await startDevStack({ emulator: { jobs: 40, quiet: true }, companionDeps: { now } });
-  for (const account of stack.emulator.info.accounts) expect((await activateAccount(stack, account)).status).toBe(200);
-  scene = await buildAddonScene(stack.emulator.info, stack.emulator.control);
+  ({ stack, scene } = await startActivatedAddonStack(now));
 });
 afterAll(() => stack?.close());
 

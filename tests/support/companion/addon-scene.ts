@@ -1,5 +1,6 @@
 import type { ControlClient, EmulatorInfo } from '../../../server/emulator/contracts';
-import { personOf } from './addon-platform';
+import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
+import { activateAccount, personOf } from './addon-platform';
 
 // A job as a technician meets it: allocated to them, with two of the account's badges and notes written by
 // several people on several days (one of them with markup in its text, which must stay text). For the companion's
@@ -61,4 +62,18 @@ export async function buildAddonScene(info: EmulatorInfo, control: ControlClient
     notes: written,
     hiddenJob: String(hidden.uuid),
   };
+}
+
+/** The dev stack with every seeded account's Fieldside activated, and the technician's scene in the first; the
+ * companion reads the time from `now` (tests move it to age pairing codes). */
+export async function startActivatedAddonStack(now: () => number): Promise<{ stack: DevStack; scene: AddonScene }> {
+  const stack = await startDevStack({ emulator: { jobs: 40, quiet: true }, companionDeps: { now } });
+  for (const account of stack.emulator.info.accounts) {
+    const { status } = await activateAccount(stack, account);
+    if (status !== 200) {
+      await stack.close();
+      throw new Error(`activating ${account.name} answered ${status}`);
+    }
+  }
+  return { stack, scene: await buildAddonScene(stack.emulator.info, stack.emulator.control) };
 }
