@@ -108,7 +108,7 @@ export const FeedQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(500),
 });
 
-/** One change as extensions see it: which record and which fields, never their values. */
+/** One change as extensions see it: which record and which fields, and for a job the record the companion read. */
 export const FeedChangeSchema = z.object({
   /** The feed position just after this change. */
   id: Position,
@@ -121,6 +121,15 @@ export const FeedChangeSchema = z.object({
   /** For a note: the job it belongs to, when the companion could read it (server/companion/feed/note-jobs.ts),
    * so that only browsers holding that job do anything. */
   job_uuid: z.string().optional(),
+  /** For a job: the record as the companion read it, once for the whole account, right after the webhook
+   * (server/companion/feed/job-records.ts), so a browser that holds the job takes it without reading it again
+   * (issue 18). Checked by the extension like any platform answer; absent when the companion could not read it,
+   * and then a browser that holds the job reads it itself. */
+  record: z.record(z.string(), z.unknown()).optional(),
+  /** For a job just created (its job number among the changed fields): the staff members the platform says may
+   * see it, asked for each staff member whose browser registered lately. A browser that does not hold a job takes
+   * it only when its own staff member is named here. */
+  visible_to: z.array(z.string()).optional(),
 });
 export type FeedChange = z.infer<typeof FeedChangeSchema>;
 
