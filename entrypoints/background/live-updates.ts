@@ -44,8 +44,13 @@ export function startFeed({ tokens, workspace, hub, resync }: FeedWiring): FeedS
       // A change is re-read only by browsers that hold the job (the budget is the account's, shared by all).
       holds: async (uuids) => {
         const cache = await workspace.cache();
-        const held = await Promise.all(uuids.map(async (uuid) => ((await cache.getJob(uuid, { includeInactive: true })) ? uuid : null)));
-        return new Set(held.filter((uuid): uuid is string => uuid !== null));
+        const held = await Promise.all(uuids.map((uuid) => cache.getJob(uuid, { includeInactive: true })));
+        return new Map(held.flatMap((job) => (job ? [[job.uuid, job.edit_date] as const] : [])));
+      },
+      // A job it does not hold is taken only when the platform lets this staff member see it (visible_to).
+      viewer: async () => {
+        const key = await workspace.key();
+        return key && key.staffUuid !== 'all' ? key.staffUuid : null;
       },
       // Notes are not cached: only an open page shows one.
       showsNotes: () => hub.size() > 0,

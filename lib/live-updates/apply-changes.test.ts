@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyChanges, type ApplyTarget } from './apply-changes';
 import type { FeedChange } from './types';
+import type { Job } from '../api/schemas';
 
 // Which changes a browser re-reads: the account's request budget is shared by every browser, so only the
 // jobs it holds or shows, and notes only while a page could show one.
@@ -18,20 +19,24 @@ const change = (object: string, uuid: string): FeedChange => ({
   resource_url: `http://127.0.0.1/api_1.0/${object}/${uuid}.json`,
 });
 
-function target(opts: { holds?: string[]; showsNotes?: boolean }) {
+function target(opts: { holds?: string[]; showsNotes?: boolean; heldEditDate?: string; viewer?: string }) {
   const read: string[] = [];
+  const upserted: Job[] = [];
   const t: ApplyTarget = {
     client: async () =>
       ({
         jobs: { get: async (uuid: string) => (read.push(`job/${uuid}`), { uuid }) },
         notes: { get: async (uuid: string) => (read.push(`note/${uuid}`), { uuid, related_object: 'job', related_object_uuid: HELD }) },
       }) as never,
-    upsertJobs: async () => undefined,
+    upsertJobs: async (jobs) => void upserted.push(...jobs),
     broadcast: () => undefined,
-    ...(opts.holds ? { holds: async (uuids: readonly string[]) => new Set(uuids.filter((u) => opts.holds!.includes(u))) } : {}),
+    ...(opts.holds
+      ? { holds: async (uuids: readonly string[]) => new Map(uuids.filter((u) => opts.holds!.includes(u)).map((u) => [u, opts.heldEditDate ?? null] as const)) }
+      : {}),
     ...(opts.showsNotes !== undefined ? { showsNotes: () => opts.showsNotes! } : {}),
+    ...(opts.viewer ? { viewer: async () => opts.viewer! } : {}),
   };
-  return { t, read };
+  return { t, read, upserted };
 }
 
 describe('applyChanges', () => {
@@ -60,5 +65,62 @@ describe('a note the companion placed on its job', () => {
     await applyChanges([{ ...change('note', NOTE), job_uuid: HELD }, { ...change('note', OTHER), job_uuid: OTHER }], t);
     expect(read).toEqual([]);
     expect(events).toEqual([{ type: 'jobs.changed', uuids: [HELD] }]);
+  });
+});
+
+// Issue 18: the companion reads a changed job once for the whole account and puts the record on the change.
+const record = (uuid: string, over: Record<string, unknown> = {}) => ({
+  uuid,
+  active: 1,
+  edit_date: '2026-11-21 07:00:00',
+  generated_job_id: '1042',
+  status: 'Work Order',
+  job_address: '12 Oak Street',
+  ...over,
+});
+const STAFF = '00000000-0000-4000-8000-0000000000aa';
+
+describe('a job change carrying the record the companion read', () => {
+  it('a browser holding the job takes the record and reads nothing; one that does not hold it ignores it', async () => {
+    const { t, read, upserted } = target({ holds: [HELD] });
+    const result = await applyChanges([{ ...change('job', HELD), record: record(HELD) }, { ...change('job', OTHER), record: record(OTHER) }], t);
+    expect(read).toEqual([]);
+    expect(upserted.map((j) => [j.uuid, j.status, j.job_address])).toEqual([[HELD, 'Work Order', '12 Oak Street']]);
+    expect(result).toMatchObject({ jobs: 1, carried: 1, ignored: 1 });
+  });
+
+  it('a job it does not hold is taken when the change names its staff member among those who may see it, and not otherwise', async () => {
+    const named = target({ holds: [], viewer: STAFF });
+    await applyChanges([{ ...change('job', OTHER), record: record(OTHER), visible_to: [STAFF.toUpperCase()] }], named.t);
+    expect(named.upserted.map((j) => j.uuid)).toEqual([OTHER]);
+    const other = target({ holds: [], viewer: '00000000-0000-4000-8000-0000000000bb' });
+    await applyChanges([{ ...change('job', OTHER), record: record(OTHER), visible_to: [STAFF] }], other.t);
+    const unknownViewer = target({ holds: [] });
+    await applyChanges([{ ...change('job', OTHER), record: record(OTHER), visible_to: [STAFF] }], unknownViewer.t);
+    expect([other.upserted, unknownViewer.upserted, other.read, unknownViewer.read]).toEqual([[], [], [], []]);
+  });
+
+  it('a record that fails the check, or names another job, is not taken: a holder reads the job itself and the bad record is counted', async () => {
+    const reports: string[] = [];
+    const { t, read, upserted } = target({ holds: [HELD, OTHER] });
+    const result = await applyChanges(
+      [
+        { ...change('job', HELD), record: record(HELD, { edit_date: 42 }) },
+        { ...change('job', OTHER), record: record(HELD) },
+      ],
+      t,
+      (message) => void reports.push(message),
+    );
+    expect(read.sort()).toEqual([`job/${HELD}`, `job/${OTHER}`].sort());
+    expect(upserted.every((j) => j.job_address === undefined)).toBe(true);
+    expect(result).toMatchObject({ badRecords: 2, carried: 0 });
+    expect(reports.filter((r) => r.includes('did not pass the check'))).toHaveLength(2);
+  });
+
+  it('a copy newer than the record (a sync ran after the companion read it) is kept', async () => {
+    const { t, read, upserted } = target({ holds: [HELD], heldEditDate: '2026-11-21 07:05:00' });
+    const result = await applyChanges([{ ...change('job', HELD), record: record(HELD) }], t);
+    expect([upserted, read]).toEqual([[], []]);
+    expect(result).toMatchObject({ jobs: 0, ignored: 1 });
   });
 });

@@ -1,12 +1,17 @@
 import { isApiError } from '../api/errors';
-import type { Job } from '../api/schemas';
+import { jobRecord, type Job } from '../api/schemas';
 import type { PlatformClient } from '../api/client';
 import type { LiveEvent } from '../messaging/views';
 import type { FeedChange } from './types';
 
-// What one coalesced batch of feed changes does: re-read each record with the workspace's own client (the
-// body carries no values), put changed jobs into the cache and search index through the workspace (which
-// tells every open page), and for a note tell them its job changed.
+// What one coalesced batch of feed changes does: put changed jobs into the cache and search index through the
+// workspace (which tells every open page), and for a note tell them its job changed.
+//
+// A job change usually carries the record the companion read once for the whole account (issue 18: the budget
+// is the account's, and office browsers hold every job). A browser that holds the job takes that record, checked
+// like any platform answer, and reads nothing; one that does not hold it takes it only when the companion names
+// its staff member among those the platform lets see it (a job just created). Without a record, or with one that
+// fails the check, a browser that holds the job reads it itself with its own client.
 //
 // A notification is not trusted for where to read: anyone who learned an account's callback URL can post
 // one, so its `resource_url` is never fetched. The record is read at the address of its own type and uuid
@@ -17,9 +22,13 @@ export interface ApplyTarget {
   /** Workspace.upsertJobs: cache + search index + `jobs.changed` broadcast. */
   upsertJobs(jobs: readonly Job[]): Promise<void>;
   broadcast(event: LiveEvent): void;
-  /** Of these jobs, the ones this browser holds (in its cache) or shows (on an open page): only those are
-   * re-read, because the account's request budget is shared by every browser (absent: all of them). */
-  holds?(uuids: readonly string[]): Promise<ReadonlySet<string>>;
+  /** Of these jobs, the ones this browser holds (in its cache) or shows (on an open page), each with the
+   * `edit_date` of its copy: only those are re-read, because the account's request budget is shared by every
+   * browser (absent: all of them). */
+  holds?(uuids: readonly string[]): Promise<ReadonlyMap<string, string | null>>;
+  /** The staff member this browser's views are limited to: a job it does not hold is taken from a change
+   * only when the change names this staff member (`visible_to`). */
+  viewer?(): Promise<string | null>;
   /** Whether any open page could show a note (notes are not cached: with no page open, nobody needs one). */
   showsNotes?(): boolean;
 }
@@ -30,6 +39,10 @@ export interface ApplyResult {
   /** Records the workspace may not see (403/404) or record types Fieldside does not show. */
   ignored: number;
   failed: number;
+  /** Jobs taken from the record on the change, with no request (counted in `jobs` too). */
+  carried: number;
+  /** Records on changes that failed the check (the job was read instead, if held). */
+  badRecords: number;
 }
 
 /** Key for coalescing: one re-read per record. */
@@ -54,7 +67,7 @@ export async function applyChanges(
   target: ApplyTarget,
   report: (message: string, error: unknown) => void = (m, e) => console.warn(`Fieldside feed: ${m}`, e),
 ): Promise<ApplyResult> {
-  const result: ApplyResult = { jobs: 0, notes: 0, ignored: 0, failed: 0 };
+  const result: ApplyResult = { jobs: 0, notes: 0, ignored: 0, failed: 0, carried: 0, badRecords: 0 };
   const client = await target.client();
   const jobs: Job[] = [];
   const noteJobs = new Set<string>();
@@ -63,6 +76,17 @@ export async function applyChanges(
   const jobUuids = changes.flatMap((c) => (c.object === 'job' && UUID.test(c.uuid) ? [c.uuid.toLowerCase()] : (noteJobOf(c) ?? [])));
   const held = target.holds && jobUuids.length > 0 ? await target.holds(jobUuids) : null;
   const notesWanted = target.showsNotes?.() ?? true;
+  const viewer = changes.some((c) => c.visible_to?.length) ? ((await target.viewer?.()) ?? null) : null;
+
+  /** The record on a job change, when it is the job asked about and passes the same check as a read. */
+  function carried(change: FeedChange): Job | null {
+    if (change.record === undefined) return null;
+    const parsed = jobRecord.parse(change.record);
+    if (parsed.ok && parsed.value.uuid.toLowerCase() === change.uuid.toLowerCase()) return parsed.value;
+    result.badRecords++;
+    report(`the record on the change of job ${change.uuid} did not pass the check; reading the job instead`, new Error(parsed.ok ? parsed.value.uuid : parsed.skipped.reason));
+    return null;
+  }
 
   function sameRecord(read: string, change: FeedChange): boolean {
     if (read.toLowerCase() === change.uuid.toLowerCase()) return true;
@@ -84,8 +108,27 @@ export async function applyChanges(
         } else result.ignored++;
         return;
       }
-      // Not this browser's to read: a job it neither holds nor shows, a note no open page could show.
-      if (change.object === 'job' ? held !== null && !held.has(change.uuid.toLowerCase()) : !notesWanted) {
+      if (change.object === 'job') {
+        const uuid = change.uuid.toLowerCase();
+        const holdsIt = held === null || held.has(uuid);
+        const mayTake = holdsIt || (viewer !== null && (change.visible_to ?? []).some((s) => s.toLowerCase() === viewer.toLowerCase()));
+        const record = mayTake ? carried(change) : null;
+        if (record) {
+          // A copy already newer than the record (a sync ran after the companion read it) stays.
+          const mine = held?.get(uuid) ?? null;
+          if (mine === null || record.edit_date === null || record.edit_date >= mine) {
+            jobs.push(record);
+            result.jobs++;
+            result.carried++;
+          } else result.ignored++;
+          return;
+        }
+        // Not this browser's to read: a job it neither holds nor shows.
+        if (!holdsIt) {
+          result.ignored++;
+          return;
+        }
+      } else if (!notesWanted) {
         result.ignored++;
         return;
       }

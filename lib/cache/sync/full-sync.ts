@@ -1,9 +1,12 @@
-// Full sync: every company, then every job, page by page along the platform's cursors. Fetching
+// Full sync: every company, then every job, page by page along the platform's cursors (a refresh of a
+// complete cache: the companies changed since, then every job). Fetching
 // page n+1 overlaps storing page n. Each page, whatever its size, is stored together with the
 // cursor of the next one (segment-writer.ts: one transaction, however many segments the page
 // fills), so a sync cut off at any point resumes at the page after the last one stored, never from
 // the start.
-import { FIRST_CURSOR, type Page } from '../../api/paginate';
+import { collect, FIRST_CURSOR, type Page } from '../../api/paginate';
+import { gt } from '../../api/filter';
+import { localTimestamp } from '../../api/local-time';
 import type { Job } from '../../api/schemas';
 import { SUPERSEDED } from '../store/lookup';
 import { createIndexBuilder, serializeIndex, type IndexBuilder, type SearchDoc } from '../../search';
@@ -14,10 +17,11 @@ import { withSkipped, type SyncContext } from './sync-context';
 import { initialSyncState, type ResumePoint, type StoredSyncState } from '../store/sync-state';
 
 /**
- * `fresh` empties the cache first (no finished sync yet). `refresh` walks everything again over a
- * complete cache, which stays readable meanwhile: records are replaced in place, and at the end
- * jobs the walk did not see (no longer visible to this staff member) are forgotten. Incremental
- * sync cannot see those: allocating a job to someone does not change the job's edit_date.
+ * `fresh` empties the cache first (no finished sync yet). `refresh` walks every job again over a
+ * complete cache (and reads the companies changed since the last sync), which stays readable
+ * meanwhile: records are replaced in place, and at the end jobs the walk did not see (no longer
+ * visible to this staff member) are forgotten. Incremental sync cannot see those: allocating a job
+ * to someone does not change the job's edit_date.
  */
 export type FullSyncMode = 'fresh' | 'refresh';
 
@@ -27,20 +31,26 @@ export async function fullSync(ctx: SyncContext, signal: AbortSignal | undefined
   if (mode === 'refresh') {
     const vendor = await source.vendor.get(call);
     const state = ctx.state();
+    const timeZone = vendor.timezone_name === '' ? null : vendor.timezone_name;
+    const startedAt = await ctx.now();
+    // What a refresh is for, jobs that came into or left this staff member's view, is about jobs only: a
+    // company's changes all move its edit_date, so the companies changed since the last sync are read, not
+    // every company again (most of a technician's refresh, out of the account's shared budget: issue 18).
+    const since = localTimestamp((state.lastSyncedAt ?? 0) - ctx.overlapMs, state.timeZone ?? timeZone);
+    const companies = await collect(source.companies.pages({ filter: [gt('edit_date', since)], ...call }));
     const next: StoredSyncState = {
       ...state,
+      ...withSkipped({ ...state, skipped: 0, skippedExamples: [] }, companies.skipped),
       phase: 'full',
       complete: false,
       pagesDone: 0,
       jobsStored: 0,
-      skipped: 0,
-      skippedExamples: [],
       lastError: null,
-      resume: { collection: 'companies', cursor: FIRST_CURSOR },
-      fullStartedAt: await ctx.now(),
-      timeZone: vendor.timezone_name === '' ? null : vendor.timezone_name,
+      resume: { collection: 'jobs', cursor: FIRST_CURSOR },
+      fullStartedAt: startedAt,
+      timeZone,
     };
-    await cache.write({ state: next });
+    await cache.write({ companies: companies.records, state: next });
     ctx.publish(next);
   } else if (ctx.state().resume === null) {
     const vendor = await source.vendor.get(call);

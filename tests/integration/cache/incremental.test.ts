@@ -167,4 +167,31 @@ describe('incremental sync against the emulator', () => {
     expect(found(index, takenNumber, taken)).toBe(false);
     expect(found(index, given.generated_job_id, given.uuid)).toBe(true);
   });
+
+  it("a full refresh reads only the companies changed since the last sync, and names the jobs by a renamed company's new name", async () => {
+    const { control, account } = platform;
+    const tech = platform.staff('technician');
+    const companyReads: string[] = [];
+    const techClient = await platform.client({
+      impersonate: tech.uuid,
+      answer: (response, url) => (url.pathname.endsWith('/company.json') && companyReads.push(url.searchParams.get('$filter') ?? 'every company'), response),
+    });
+    const cache = await platform.cache(tech.uuid);
+    const sync = platform.sync({ client: techClient.api, cache });
+    await sync.run();
+    expect(companyReads.length).toBeGreaterThan(0);
+    expect(companyReads.every((r) => r === 'every company')).toBe(true);
+
+    const job = (await cache.allJobs()).find((j) => j.company_uuid !== null)!;
+    await control.advanceClock(60);
+    await control.updateRecord(account.uuid, 'company', job.company_uuid!, { name: 'Zebedee Plumbing Supplies' });
+    companyReads.length = 0;
+    const state = await sync.full();
+    expect(state).toMatchObject({ phase: 'idle', lastError: null });
+    // One filtered read of the companies, not every company page again.
+    expect(companyReads).toHaveLength(1);
+    expect(companyReads[0]).toMatch(/^edit_date gt '/);
+    expect((await cache.allCompanies()).find((c) => c.uuid === job.company_uuid)?.name).toBe('Zebedee Plumbing Supplies');
+    expect(found(await sync.searchIndex(), 'zebedee', job.uuid)).toBe(true);
+  });
 });

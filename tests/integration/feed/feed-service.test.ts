@@ -20,7 +20,7 @@ afterAll(async () => {
 // read_staff and read_security_roles: the companion reads the staff member's role with them.
 const SCOPES = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles'];
 
-async function harness(staffUuid: string, saved: SavedPosition | null = null, holds?: (uuids: readonly string[]) => Promise<ReadonlySet<string>>) {
+async function harness(staffUuid: string, saved: SavedPosition | null = null, holds?: (uuids: readonly string[]) => Promise<ReadonlyMap<string, string | null>>) {
   const tokens = await stack.emulator.control.issueTokens(stack.account.uuid, staffUuid, SCOPES);
   const access = { getAccessToken: async () => tokens.access_token, onUnauthorized: async () => tokens.access_token };
   /** Every platform request the browser's re-reads made. */
@@ -166,7 +166,7 @@ describe('feed service', () => {
   it('a new note reaches the browser placed on its job by the companion: the browser reads nothing, and only a holder tells its pages', async () => {
     const visible = await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid);
     const mine = visible[0]!;
-    const holds = async (uuids: readonly string[]) => new Set(uuids.filter((u) => visible.includes(u)));
+    const holds = async (uuids: readonly string[]) => new Map(uuids.filter((u) => visible.includes(u)).map((u) => [u, null] as const));
     const h = await harness(stack.technician.uuid, null, holds);
     await h.service.wake();
     await until(() => h.service.state() === 'live');
