@@ -32,6 +32,8 @@ export interface BudgetResult {
   byCause: Record<Cause, number>;
   byHour: Array<Record<Cause, number> & { total: number }>;
   peakPerMinute: number;
+  /** Which minute of the day (from 0) was the busiest, and its requests by cause. */
+  peak: { minute: number; causes: Partial<Record<Cause, number>> };
   behind: { max: number; p95: number; count: number; never: number };
   changes: number;
   seconds: number;
@@ -115,6 +117,7 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
 
     const byHour: BudgetResult['byHour'] = [];
     const perMinute: number[] = [];
+    let peak: BudgetResult['peak'] = { minute: 0, causes: {} };
     const zero = () => Object.fromEntries(CAUSES.map((c) => [c, 0])) as Record<Cause, number>;
     const opened = new Set<number>();
     const holders = (job: string, isNew: boolean) =>
@@ -195,6 +198,7 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
 
       const taken = counter.take();
       const platformNow = (await control.stats()).requests;
+      if (platformNow - platformBefore > Math.max(0, ...perMinute)) peak = { minute, causes: Object.fromEntries(taken) as Partial<Record<Cause, number>> };
       perMinute.push(platformNow - platformBefore);
       platformBefore = platformNow;
       if (minute % 30 === 29) progress(`${minute + 1} minutes of the day simulated`);
@@ -216,6 +220,7 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
       byCause,
       byHour,
       peakPerMinute: Math.max(...perMinute),
+      peak,
       behind: staleness.summary(),
       changes: plan.length,
       seconds: (performance.now() - started) / 1000,

@@ -95,8 +95,9 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
   const outbox: Outbox = createOutbox({ accountUuid: world.accountUuid, staffUuid: world.staffUuid, now: world.now });
   const hub = { broadcast: (_event: LiveEvent) => undefined };
 
-  let syncPhase: Cause = 'first sync';
-  let everComplete = false;
+  // Yesterday's cache (prepared before the day starts) is complete: its first sync of the day is a refresh.
+  let everComplete = (await cache.loadState()).complete;
+  let syncPhase: Cause = everComplete ? 'full refresh' : 'first sync';
   let sync: CacheSync;
   let feed: FeedService;
   let schedule: SyncSchedule;
@@ -116,7 +117,12 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
       onProgress: (state) => {
         if (state.phase === 'full') syncPhase = everComplete ? 'full refresh' : 'first sync';
         else if (state.phase === 'incremental') syncPhase = 'incremental';
-        else if (state.phase === 'idle' && state.lastSyncedAt !== null) everComplete = true;
+        else if (state.phase === 'idle' || state.phase === 'error') {
+          if (state.lastSyncedAt !== null) everComplete = true;
+          // What a sync asks before it says its phase (the account's time zone; a refresh's changed companies)
+          // counts as the next sync's: a refresh once the cache was complete, else the first sync.
+          syncPhase = everComplete ? 'full refresh' : 'first sync';
+        }
       },
     });
     const workspace = {

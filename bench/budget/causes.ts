@@ -7,13 +7,14 @@ export const CAUSES = ['first sync', 'full refresh', 'incremental', 'live re-rea
 export type Cause = (typeof CAUSES)[number];
 
 /** The companion's platform requests: its token check (once per token), the note it reads to place on its
- * job (a live re-read, once for all browsers), and what a register costs (the caller's role, the
+ * job and the changed job it reads (live re-reads, once for all browsers), and what a register costs (the caller's role, the
  * subscription list and changes). */
 function companionCause(url: string): Cause {
   const path = new URL(url).pathname;
   if (path.endsWith('/vendor.json')) return 'feed auth';
-  // A changed note read once to place it on its job: the live re-read, made once for every browser.
-  if (/\/(dbo)?note(\/|\.json)/.test(path)) return 'live re-read';
+  // A changed note read once to place it on its job, a changed job read once to put its record on the change,
+  // or asked as a staff member (who may see a job just created): the live re-read, made once for every browser.
+  if (/\/(dbo)?note(\/|\.json)/.test(path) || /\/job\/[^/]+\.json$/.test(path)) return 'live re-read';
   return 'register';
 }
 

@@ -16,7 +16,8 @@ export function printBudget(r: BudgetResult, ctx: { setupSeconds: number; staff:
   const ok = (met: boolean) => (met ? 'met' : 'MISSED');
   console.log(`\nchanges made: ${r.changes}; run ${r.seconds.toFixed(0)} s (of which setup, yesterday's caches, ${ctx.setupSeconds.toFixed(0)} s)`);
   console.log(`requests per account-day: ${r.total} (goal <= ${GOAL_DAY}: ${ok(r.total <= GOAL_DAY)})`);
-  console.log(`peak requests in one minute: ${r.peakPerMinute} (goal <= ${GOAL_MINUTE}: ${ok(r.peakPerMinute <= GOAL_MINUTE)})`);
+  const peakCauses = Object.entries(r.peak.causes).map(([cause, n]) => `${cause} ${n}`).join(', ');
+  console.log(`peak requests in one minute: ${r.peakPerMinute} at minute ${r.peak.minute} (${peakCauses}) (goal <= ${GOAL_MINUTE}: ${ok(r.peakPerMinute <= GOAL_MINUTE)})`);
   console.log(
     `longest any open browser stayed behind a change: ${r.behind.max.toFixed(1)} s, p95 ${r.behind.p95.toFixed(1)} s over ${r.behind.count} (browser, change) pairs; never caught up by evening: ${r.behind.never} (goal <= ${GOAL_BEHIND_S} s: ${ok(r.behind.max <= GOAL_BEHIND_S && r.behind.never === 0)})`,
   );

@@ -49,6 +49,8 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
   let attached: Attached | undefined;
   let attaching: Promise<Attached | undefined> | undefined;
   const reread = new Set<string>();
+  /** Jobs that had a note sent: their pages reload the notes (the account's budget is shared: no re-read). */
+  const noted = new Set<string>();
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
 
   const setTimer: SetTimer = (delayMs, fn) => {
@@ -78,12 +80,18 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
       deps.live.broadcast({ type: 'outbox.changed', pendingWrites: pending });
     }
     // A job is re-read once its queue is drained, not after each of 200 notes: the rate limit is shared.
-    const jobs: string[] = [];
-    for (const uuid of reread) {
-      if ((await a.outbox.pending(uuid).catch(() => [])).length > 0) continue;
-      reread.delete(uuid);
-      jobs.push(uuid);
-    }
+    const drained = async (from: Set<string>) => {
+      const out: string[] = [];
+      for (const uuid of from) {
+        if ((await a.outbox.pending(uuid).catch(() => [])).length > 0) continue;
+        from.delete(uuid);
+        out.push(uuid);
+      }
+      return out;
+    };
+    const jobs = await drained(reread);
+    const toldOnly = (await drained(noted)).filter((uuid) => !jobs.includes(uuid));
+    if (toldOnly.length > 0) deps.live.broadcast({ type: 'jobs.changed', uuids: toldOnly });
     if (jobs.length === 0) return;
     try {
       const client = await deps.workspace.client();
@@ -116,7 +124,8 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
       const client = await deps.workspace.client();
       const sender = createOutboxSender({ outbox, client, setTimer });
       const unsubscribe = outbox.subscribe((change) => {
-        if (change.type === 'removed' && change.sent) reread.add(change.entry.jobUuid);
+        // A sent note changes no field of its job: pages are told, nothing is read. A badge write is.
+        if (change.type === 'removed' && change.sent) (change.entry.kind === 'note' ? noted : reread).add(change.entry.jobUuid);
         settleSoon();
       });
       attached = { outbox, sender, unsubscribe };

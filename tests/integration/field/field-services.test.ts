@@ -106,7 +106,9 @@ describe('job detail and writes', () => {
     const added = await platform.newNotesOn([job], before);
     expect(added).toHaveLength(1);
     expect(added[0]).toMatchObject({ uuid: pendingUuid, note: 'Gate code is 4321', edit_by_staff_uuid: platform.technician.uuid });
-    await waitFor(() => f.upserted.some((j) => j.uuid === job));
+    // Its pages are told to show the notes again; the job itself, which a note does not change, is not read.
+    await waitFor(() => f.events.some((e) => e.type === 'jobs.changed' && e.uuids.includes(job)));
+    expect(f.upserted.some((j) => j.uuid === job)).toBe(false);
     const detail = await f.detail.get(job);
     expect(detail.notes[0]).toMatchObject({ uuid: pendingUuid, state: 'sent', author: platform.technician.name });
     expect(detail.notes.map((n) => n.createdAt)).toEqual([...detail.notes.map((n) => n.createdAt)].sort().reverse());
