@@ -1,3 +1,6 @@
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountInfo, RunningEmulator } from '../../emulator/contracts';
 import { startEmulator } from '../../emulator/start';
@@ -25,8 +28,8 @@ let seconds = 0;
 const requests = async () => (await emulator.control.stats()).requests;
 const staffOf = (role: string) => account.staff.filter((s) => s.role === role && s.active).map((s) => s.uuid);
 
-async function urlOf(server: FeedServer): Promise<string> {
-  return `${server.url}/webhooks/${await signCallbackToken(await callbackKey(server.config.signingSecret), account.uuid, 0)}`;
+async function urlOf(server: FeedServer, of = account.uuid): Promise<string> {
+  return `${server.url}/webhooks/${await signCallbackToken(await callbackKey(server.config.signingSecret), of, 0)}`;
 }
 
 /** A job notification as the platform sends it; each call a different second, so never a duplicate by accident. */
@@ -158,6 +161,29 @@ describe('whose token reads', () => {
     }
   });
 
+  it('a token the platform refuses the job gives way to the next', async () => {
+    const two = await startFeedServer({ platformBaseUrl: emulator.info.base_url });
+    const technician = staffOf('technician')[0]!;
+    // A browser signed in without the job scope (403 on a job), and it is the newest stream, so tried first.
+    const { access_token: unscoped } = await emulator.control.issueTokens(account.uuid, technician, ['vendor']);
+    const opened: Awaited<ReturnType<typeof openStream>>[] = [];
+    try {
+      for (const token of [tokenOf.get(staffOf('office')[0]!)!, unscoped]) {
+        const stream = await openStream(`${two.url}/feed/stream`, token);
+        await stream.until(() => stream.comments.includes('connected'));
+        opened.push(stream);
+      }
+      const job = await existingJob(10);
+      const before = await requests();
+      await deliver(notification(job), await urlOf(two));
+      expect((await requests()) - before).toBe(2);
+      expect((await changeOf(job, two)).record?.uuid).toBe(job);
+    } finally {
+      for (const stream of opened) stream.close();
+      await two.close();
+    }
+  });
+
   it("reads with the account's kept tokens when it activated Fieldside, with no browser open", async () => {
     const admin = staffOf('administrator')[0]!;
     const issued = await emulator.control.issueTokens(account.uuid, admin, SCOPES);
@@ -175,6 +201,44 @@ describe('whose token reads', () => {
       expect((await changeOf(job, kept)).record?.uuid).toBe(job);
     } finally {
       await kept.close();
+    }
+  });
+});
+
+describe('a platform that answers another record', () => {
+  // No emulator can be made to answer job A with job B's record; a platform on 127.0.0.1 that does stands in for
+  // a misrouted or cached answer of the real one.
+  const ACCOUNT = 'aaaaaaaa-0000-4000-8000-000000000001';
+  const ASKED = 'aaaaaaaa-0000-4000-8000-00000000000a';
+  const ANSWERED = 'aaaaaaaa-0000-4000-8000-00000000000b';
+  let server: ReturnType<typeof serve>;
+  let wrong: FeedServer;
+
+  beforeAll(async () => {
+    const app = new Hono()
+      .get('/api_1.0/vendor.json', (c) => c.json([{ uuid: ACCOUNT }]))
+      .get('/api_1.0/job/:file', (c) => c.json({ uuid: ANSWERED, status: 'Work Order' }));
+    server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+    await new Promise((r) => server.once('listening', r));
+    wrong = await startFeedServer({ platformBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  });
+
+  afterAll(async () => {
+    await wrong?.close();
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+
+  it('leaves the record off, and takes the change', async () => {
+    const stream = await openStream(`${wrong.url}/feed/stream`, 'any-token');
+    try {
+      expect(stream.res.status).toBe(200);
+      await stream.until(() => stream.comments.includes('connected'));
+      const body = { object: 'job', entry: [{ changed_fields: ['status'], time: '2026-11-21 06:00:00', uuid: ASKED }], resource_url: `${wrong.config.platformBaseUrl}/api_1.0/job/${ASKED}.json` };
+      expect((await postJson(await urlOf(wrong, ACCOUNT), body)).status).toBe(200);
+      await stream.until(() => stream.changes().some((c) => c.uuid === ASKED));
+      expect(stream.changes().find((c) => c.uuid === ASKED)).not.toHaveProperty('record');
+    } finally {
+      stream.close();
     }
   });
 });
