@@ -2,14 +2,14 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountInfo, RunningEmulator } from '../../emulator/contracts';
-import { startEmulator } from '../../emulator/start';
-import { createAccountTokens } from '../addon/account-tokens';
-import { createMemoryAddonStore } from '../addon/store/memory-store';
-import { actingAs, bearer, openStream, postJson } from '../../../tests/support/companion/feed-client';
-import { startFeedServer, type FeedServer } from '../../../tests/support/companion/feed-server';
-import { callbackKey, signCallbackToken } from './index';
-import type { FeedChange, FeedPage } from './types';
+import type { AccountInfo, RunningEmulator } from '../../../server/emulator/contracts';
+import { startEmulator } from '../../../server/emulator/start';
+import { createAccountTokens } from '../../../server/companion/addon/account-tokens';
+import { createMemoryAddonStore } from '../../../server/companion/addon/store/memory-store';
+import { bearer, openStream, postJson } from '../../support/companion/feed-client';
+import { startFeedServer, type FeedServer } from '../../support/companion/feed-server';
+import { callbackKey, signCallbackToken } from '../../../server/companion/feed/index';
+import type { FeedChange, FeedPage } from '../../../server/companion/feed/types';
 
 // The companion reads each changed job once for the whole account (issue 18), against the real emulator. Nobody
 // registers as an administrator here, so the emulator holds no subscriptions and sends nothing of its own: every

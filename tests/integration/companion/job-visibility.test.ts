@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountInfo, RunningEmulator } from '../../emulator/contracts';
-import { startEmulator } from '../../emulator/start';
-import { actingAs, bearer, openStream, postJson } from '../../../tests/support/companion/feed-client';
-import { startFeedServer, type FeedServer } from '../../../tests/support/companion/feed-server';
-import { callbackKey, signCallbackToken } from './index';
-import { createJobVisibility } from './job-visibility';
-import type { FeedChange, FeedPage } from './types';
+import type { AccountInfo, RunningEmulator } from '../../../server/emulator/contracts';
+import { startEmulator } from '../../../server/emulator/start';
+import { actingAs, bearer, openStream, postJson } from '../../support/companion/feed-client';
+import { startFeedServer, type FeedServer } from '../../support/companion/feed-server';
+import { callbackKey, signCallbackToken } from '../../../server/companion/feed/index';
+import { createJobVisibility } from '../../../server/companion/feed/job-visibility';
+import type { FeedChange, FeedPage } from '../../../server/companion/feed/types';
 
 // Who may see a new job (`visible_to`), against the real emulator: technicians see the jobs allocated to them,
 // office and administrators every job. The administrator's register makes the emulator deliver its own
