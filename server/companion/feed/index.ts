@@ -11,6 +11,7 @@ import { createChangeEnrichment } from './enrich-change';
 import { createJobRecords } from './job-records';
 import { createJobVisibility } from './job-visibility';
 import { createNoteJobs } from './note-jobs';
+import { createReadBudget } from './read-budget';
 import { createFeedRoutes } from './routes';
 import { createRoleCheck } from './staff-role';
 import { createTokenChecker, type TokenChecker } from './token-check';
@@ -64,8 +65,8 @@ export async function createFeedModule(opts: {
 
   const routes = new Hono();
   routes.onError((_err, c) => c.json({ error: 'The companion failed to handle the request; retry later' }, 503));
-  const readers = createAccountReaders(opts.accountTokens ? { keeper: opts.accountTokens } : {});
-  const visibility = createJobVisibility({ ...platform, ...clock });
+  const readers = createAccountReaders({ budget: createReadBudget(clock), ...(opts.accountTokens ? { keeper: opts.accountTokens } : {}) });
+  const visibility = createJobVisibility({ ...platform, ...clock, spend: readers.spend });
   const enrich = createChangeEnrichment({
     noteJobs: createNoteJobs({ ...platform, readers }),
     jobRecords: createJobRecords({ ...platform, readers, visibility }),

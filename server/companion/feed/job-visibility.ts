@@ -36,6 +36,9 @@ export function createJobVisibility(opts: {
   roundMs?: number;
   maxStaffPerAccount?: number;
   maxAccounts?: number;
+  /** Takes one request of the companion's share of the account's per-minute limit (read-budget.ts); once it
+   * answers false, the rest of the round is left out. */
+  spend?: (account: string) => boolean;
 }) {
   const fetchFn = opts.fetch ?? fetch;
   const now = opts.now ?? Date.now;
@@ -108,6 +111,7 @@ export function createJobVisibility(opts: {
       let next = 0;
       const worker = async () => {
         while (next < ask.length && performance.now() < deadline) {
+          if (opts.spend && !opts.spend(account)) return;
           const uuid = ask[next++]!;
           const answer = await check(token, uuid, jobUuid);
           if (answer === 'yes') visible.push(uuid);

@@ -9,6 +9,7 @@ import { createMemoryAddonStore } from '../../../server/companion/addon/store/me
 import { bearer, openStream, postJson } from '../../support/companion/feed-client';
 import { startFeedServer, type FeedServer } from '../../support/companion/feed-server';
 import { callbackKey, signCallbackToken } from '../../../server/companion/feed/index';
+import { COMPANION_READS_PER_MINUTE } from '../../../server/companion/feed/read-budget';
 import type { FeedChange, FeedPage } from '../../../server/companion/feed/types';
 
 // The companion reads each changed job once for the whole account (issue 18), against the real emulator. Nobody
@@ -201,6 +202,29 @@ describe('whose token reads', () => {
       expect((await changeOf(job, kept)).record?.uuid).toBe(job);
     } finally {
       await kept.close();
+    }
+  });
+});
+
+describe("the companion's share of the account's minute", () => {
+  it('reads no more than its share in a burst, and the changes past it go on without a record', async () => {
+    const burst = await startFeedServer({ platformBaseUrl: emulator.info.base_url });
+    const stream = await openStream(`${burst.url}/feed/stream`, tokenOf.get(staffOf('office')[0]!)!);
+    try {
+      await stream.until(() => stream.comments.includes('connected'));
+      // Jobs no other test made too big for a record.
+      const jobs = (await emulator.control.listRecords(account.uuid, 'job')).map((j) => String(j.uuid)).slice(11);
+      const url = await urlOf(burst);
+      const before = await requests();
+      // An office bulk edit: more job changes at once than the companion's share of the account's minute.
+      for (let i = 0; i < COMPANION_READS_PER_MINUTE + 10; i++) await deliver(notification(jobs[i % jobs.length]!), url);
+      expect((await requests()) - before).toBe(COMPANION_READS_PER_MINUTE);
+      await stream.until(() => stream.changes().length === COMPANION_READS_PER_MINUTE + 10);
+      const withRecord = stream.changes().map((c) => c.record !== undefined);
+      expect(withRecord).toEqual([...Array<boolean>(COMPANION_READS_PER_MINUTE).fill(true), ...Array<boolean>(10).fill(false)]);
+    } finally {
+      stream.close();
+      await burst.close();
     }
   });
 });

@@ -120,6 +120,17 @@ describe('visible_to on a new job', () => {
 });
 
 describe('what the companion remembers of staff', () => {
+  it("stops asking once the companion's share of the account's minute is spent, and names only whom it asked", async () => {
+    let left = 1;
+    const visibility = createJobVisibility({ platformBaseUrl: emulator.info.base_url, spend: () => left-- > 0 });
+    const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '8 Mill Lane' });
+    visibility.registered(account.uuid, office);
+    visibility.registered(account.uuid, admin);
+    const before = await requests();
+    expect(await visibility.visibleTo(account.uuid, job, officeToken)).toEqual([office]);
+    expect((await requests()) - before).toBe(1);
+  });
+
   it('asks a narrowed staff member again after 12 hours, forgets one not registered for 24 hours, and names nobody on a failed check', async () => {
     let now = 0;
     const visibility = createJobVisibility({ platformBaseUrl: emulator.info.base_url, now: () => now });
