@@ -8,7 +8,7 @@ import type { NewChange } from './types';
 // A changed job's record, read once by the companion for the whole account and put on the change (issue 18).
 // Without it every connected browser that holds the job reads it again, out of the account's shared budget, and
 // office and administrator browsers hold every job. With it a browser takes the record from the change. The
-// record is the subscribed job's own fields as the platform answered them; it stays in the feed store as long as
+// record is the changed job's fields as the platform answered them; it stays in the feed store as long as
 // the change does (the feed's retention). Whose token: account-readers.ts; read as that token's own staff member,
 // never impersonated, so the record is what an account-wide reader sees.
 //
@@ -54,11 +54,12 @@ export function createJobRecords(opts: {
     /** Puts the job's record (and, for a new job, who may see it) on a job change, when the platform says. */
     async enrich(account: string, change: NewChange): Promise<void> {
       if (change.object !== 'job' || !UUID.test(change.uuid)) return;
-      const read$ = await opts.readers.readWith(account, (token) => read(token, change.uuid));
-      if (!read$) return;
-      if (read$.value) change.record = read$.value;
+      const found = await opts.readers.readWith(account, (token) => read(token, change.uuid));
+      if (!found) return;
+      if (found.value) change.record = found.value;
+      // Asked with the token that just read the job: it reads jobs of this account, and may impersonate.
       if (opts.visibility && change.changed_fields.includes(CREATED_FIELD)) {
-        const visibleTo = await opts.visibility.visibleTo(account, change.uuid, read$.token);
+        const visibleTo = await opts.visibility.visibleTo(account, change.uuid, found.token);
         if (visibleTo) change.visible_to = visibleTo;
       }
     },

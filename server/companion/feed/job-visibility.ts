@@ -104,8 +104,8 @@ export function createJobVisibility(opts: {
       if (!staff) return undefined;
       const at = now();
       prune(staff, at);
-      const ask = [...staff].filter(([, entry]) => entry.narrowedUntil <= at).map(([uuid]) => uuid);
       if (staff.size === 0) return undefined;
+      const ask = [...staff].filter(([, entry]) => entry.narrowedUntil <= at).map(([uuid]) => uuid);
       const deadline = performance.now() + roundMs;
       const visible: string[] = [];
       let next = 0;
