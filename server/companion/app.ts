@@ -3,7 +3,7 @@ import { COMPANION_PATHS } from '../../contracts/companion-http';
 import { bodyLimit } from 'hono/body-limit';
 import type { CompanionConfig } from './config';
 import { createCorsMiddleware } from './cors';
-import { createAccountTokens } from './addon/account-tokens';
+import { createAccountTokens, type AccountTokenKeeper } from './addon/account-tokens';
 import { createPlatformReads } from './addon/platform-reads';
 import { createAddonRoutes } from './addon/routes';
 import { createFeedModule, type FeedModule } from './feed/index';
@@ -64,16 +64,20 @@ export async function createCompanionApp(config: CompanionConfig, stores: Compan
   const createFeed = deps.createFeedModule === undefined ? createFeedModule : deps.createFeedModule;
   let feed: FeedModule | undefined;
   let addonStore: Awaited<ReturnType<CompanionStores['addon']>> | undefined;
+  let tokens: AccountTokenKeeper | undefined;
   try {
     addonStore = await stores.addon(config);
-    feed = createFeed ? await createFeed({ config, store: await stores.feed(config), limits, limiter, checker, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.now ? { now: deps.now } : {}) }) : undefined;
+    // The account's kept tokens read each changed job once for the whole account (feed/account-readers.ts).
+    tokens = createAccountTokens({ config, store: addonStore, now, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+    feed = createFeed
+      ? await createFeed({ config, store: await stores.feed(config), limits, limiter, checker, accountTokens: tokens, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.now ? { now: deps.now } : {}) })
+      : undefined;
   } catch (error) {
     await addonStore?.close();
     await limits.close();
     throw error;
   }
   const store = addonStore;
-  const tokens = createAccountTokens({ config, store, now, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
 
   const app = new Hono();
   app.use('*', requestLog(log));
@@ -97,6 +101,7 @@ export async function createCompanionApp(config: CompanionConfig, stores: Compan
       allowlist,
       limiter,
       keepTokens: tokens.keep,
+      checker,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
       ...(deps.now ? { now: deps.now } : {}),
     }),

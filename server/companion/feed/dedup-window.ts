@@ -17,6 +17,12 @@ export function createDedupWindow(opts: { maxKeys: number; ttlMs: number; now: (
   }
 
   return {
+    /** Whether the key was seen within the window (remembers nothing). */
+    has(key: string): boolean {
+      const expires = seen.get(key);
+      return expires !== undefined && expires > opts.now();
+    },
+
     /** True when the key is new (and remembers it), false when it was seen within the window. */
     add(key: string): boolean {
       const now = opts.now();

@@ -5,7 +5,13 @@ import { createRateLimiter, type RateLimiter } from '../limits/rate-limit';
 import type { LimitStore } from '../limits/types';
 import { createCallbackTokens } from '../webhooks/callback-token';
 import { createWebhookRoutes } from '../webhooks/routes';
+import type { AccountTokenKeeper } from '../addon/account-tokens';
+import { createAccountReaders } from './account-readers';
+import { createChangeEnrichment } from './enrich-change';
+import { createJobRecords } from './job-records';
+import { createJobVisibility } from './job-visibility';
 import { createNoteJobs } from './note-jobs';
+import { createReadBudget } from './read-budget';
 import { createFeedRoutes } from './routes';
 import { createRoleCheck } from './staff-role';
 import { createTokenChecker, type TokenChecker } from './token-check';
@@ -44,6 +50,8 @@ export async function createFeedModule(opts: {
   now?: () => number;
   /** The companion's token checker, shared with the pairing claim (app.ts); a module of its own makes one. */
   checker?: TokenChecker;
+  /** The account's own tokens, kept since it activated Fieldside (app.ts): they read changed records first. */
+  accountTokens?: Pick<AccountTokenKeeper, 'current'>;
 }): Promise<FeedModule> {
   const { config, store } = opts;
   const slots = opts.limits ?? createMemoryLimitStore();
@@ -57,8 +65,13 @@ export async function createFeedModule(opts: {
 
   const routes = new Hono();
   routes.onError((_err, c) => c.json({ error: 'The companion failed to handle the request; retry later' }, 503));
-  const noteJobs = createNoteJobs(platform);
-  routes.route('/', createWebhookRoutes({ tokens, store, platformBaseUrl: config.platformBaseUrl, noteJob: noteJobs.jobOf }));
+  const readers = createAccountReaders({ budget: createReadBudget(clock), ...(opts.accountTokens ? { keeper: opts.accountTokens } : {}) });
+  const visibility = createJobVisibility({ ...platform, ...clock, spend: readers.spend });
+  const enrich = createChangeEnrichment({
+    noteJobs: createNoteJobs({ ...platform, readers }),
+    jobRecords: createJobRecords({ ...platform, readers, visibility }),
+  });
+  routes.route('/', createWebhookRoutes({ tokens, store, platformBaseUrl: config.platformBaseUrl, enrich }));
   routes.route(
     '/',
     createFeedRoutes({
@@ -76,7 +89,8 @@ export async function createFeedModule(opts: {
       ...(opts.fetch ? { fetch: opts.fetch } : {}),
       ...clock,
       streams,
-      noteJobs,
+      readers,
+      visibility,
     }),
   );
 

@@ -57,6 +57,10 @@ export function createMemoryFeedStore(opts: { maxEntries: number; now?: () => nu
       return { kind: 'appended', id };
     },
 
+    async seen(account, dedupKey) {
+      return rings.get(account)?.dedup.has(dedupKey) ?? false;
+    },
+
     async read(account, after, limit): Promise<FeedPage> {
       const r = rings.get(account);
       const { from, foreign } = after === undefined ? { from: 0, foreign: false } : parse(after);

@@ -14,6 +14,7 @@ import { dedupCapacity, type AppendResult, type FeedPage, type FeedStore, type N
 const EntriesSchema = z.array(z.tuple([z.string(), z.array(z.string())]));
 const AppendReplySchema = z.union([z.string(), z.number()]);
 const TextOrNil = z.string().nullable();
+const ScoreOrNil = z.union([z.string(), z.number()]).nullable();
 
 /** How often a live stream asks whether its account's feed grew, unless told otherwise. */
 export const DEFAULT_REST_POLL_MS = 1_000;
@@ -48,6 +49,11 @@ export async function createRedisRestFeedStore(opts: {
       const answer = AppendReplySchema.parse(await client.command(['EVAL', APPEND_LUA, keys.length, ...keys, ...args]));
       if (typeof answer === 'string') return { kind: 'appended', id: answer };
       return answer === -1 ? { kind: 'retired' } : { kind: 'duplicate' };
+    },
+
+    async seen(account, dedupKey) {
+      const expires = ScoreOrNil.parse(await client.command(['ZSCORE', dedupKeyOf(account), dedupKey]));
+      return expires !== null && Number(expires) > now();
     },
 
     async read(account, after, limit): Promise<FeedPage> {

@@ -40,6 +40,11 @@ export async function createRedisFeedStore(opts: { url: string; maxEntries: numb
       return answer === -1 ? { kind: 'retired' } : { kind: 'duplicate' };
     },
 
+    async seen(account, dedupKey) {
+      const expires = await main.zscore(dedupKeyOf(account), dedupKey);
+      return expires !== null && Number(expires) > now();
+    },
+
     async read(account, after, limit): Promise<FeedPage> {
       const from = rangeStart(after);
       const key = streamKey(account);

@@ -4,6 +4,7 @@ import { tooManyRequests, type RateLimiter } from '../limits/rate-limit';
 import type { CallbackTokens } from '../webhooks/callback-token';
 import { bearerAuth, type FeedEnv } from './bearer-auth';
 import { feedCors } from './cors';
+import type { JobVisibility } from './job-visibility';
 import { isPlatformError } from './platform-error';
 import { STAFF_UUID, type RoleCheck } from './staff-role';
 import { openStream, type StreamRouteDeps } from './stream-route';
@@ -21,6 +22,8 @@ export interface FeedRoutesDeps extends StreamRouteDeps {
   fetch?: typeof fetch;
   /** Clock of what registers remember (ensured-subscriptions.ts). */
   now?: () => number;
+  /** Remembers whose browsers registered, to ask who may see a new job (job-visibility.ts). */
+  visibility?: JobVisibility;
 }
 
 type Staff = { ok: true; admin: boolean } | { ok: false; response: Response };
@@ -58,6 +61,8 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
     if (!limited.ok) return tooManyRequests(c, limited, 'live-update registrations');
     const staffHeader = c.req.header(COMPANION_HEADERS.staff);
     if (staffHeader && !STAFF_UUID.test(staffHeader)) return c.json({ error: `${COMPANION_HEADERS.staff} must be a staff member's uuid` }, 400);
+    // Unverified here, and need not be: the platform answers for each staff member before anyone is named.
+    if (staffHeader) deps.visibility?.registered(account, staffHeader);
     // While the account's subscriptions are known to be in place, a register has nothing to do at the
     // platform: the caller's role (two platform requests) is asked only when they are due a check, so a
     // day of worker wakes costs the account's shared budget nothing here (issue 18).

@@ -1,9 +1,9 @@
-import type { NoteJobs } from './note-jobs';
 import type { Context } from 'hono';
 import { FeedQuerySchema } from '../../../contracts/companion-http';
 import { sha256Base64Url } from '../../../contracts/installation-binding';
 import type { CompanionLimits } from '../config';
 import type { LimitStore } from '../limits/types';
+import type { AccountReaders } from './account-readers';
 import type { FeedEnv } from './bearer-auth';
 import { streamFeed } from './sse';
 import type { TokenChecker } from './token-check';
@@ -17,8 +17,8 @@ export interface StreamRouteDeps {
   heartbeatMs: number;
   /** Open streams' finishers, so closing the module ends them. */
   streams: Set<() => void>;
-  /** An open stream's token reads the job of changed notes for its account while the stream lasts. */
-  noteJobs?: NoteJobs;
+  /** An open stream's token may read changed records for its account while the stream lasts. */
+  readers?: AccountReaders;
 }
 
 /** A slot lives this many heartbeats without renewal: a stream whose instance died frees its slot by then. */
@@ -54,7 +54,7 @@ export async function openStream(c: Context<FeedEnv>, deps: StreamRouteDeps): Pr
       429,
     );
   }
-  const withdraw = deps.noteJobs?.offer(account, token);
+  const withdraw = deps.readers?.offer(account, token);
   return streamFeed(c, {
     store: deps.store,
     account,

@@ -56,6 +56,23 @@ describe('token checker', () => {
     expect(calls - before).toBe(2);
   });
 
+  it('takes a vouched token\'s account without asking, from its hand-out for its lifetime, and no longer', async () => {
+    let now = 5000;
+    const checker = createTokenChecker({ platformBaseUrl: baseUrl, lifetimeMs: 3_600_000, now: () => now });
+    const before = calls;
+    // Vouched for another account than the platform would say: the answer can only be the vouched one.
+    await checker.vouch('good', 'acc-vouched');
+    now += 60_000;
+    expect(await checker.accountFor('good')).toBe('acc-vouched');
+    expect(await checker.expiresBy('good')).toBe(5000 + 3_600_000);
+    now = 5000 + 3_600_000 - 1;
+    expect(await checker.accountFor('good')).toBe('acc-vouched');
+    expect(calls - before).toBe(0);
+    now = 5000 + 3_600_000;
+    expect(await checker.accountFor('good')).toBe('acc-1');
+    expect(calls - before).toBe(1);
+  });
+
   it('maps refusals and outages to 401, 403 and 502, and does not remember outages', async () => {
     const checker = createTokenChecker({ platformBaseUrl: baseUrl });
     await expect(checker.accountFor('bad')).rejects.toMatchObject({ name: 'PlatformError', status: 401 });

@@ -108,6 +108,19 @@ export function createTokenChecker(opts: {
       return outcome.account;
     },
 
+    /**
+     * The companion handed this token out just now and knows its account (the OAuth token routes): remembered as
+     * if the platform had answered, so the feed's first check of it costs no vendor.json. A token handed out is
+     * new, so it is first seen now, and its answer lasts no longer than it can live.
+     */
+    async vouch(token: string, account: string): Promise<void> {
+      const key = await sha256Base64Url(token);
+      const at = now();
+      evict(at);
+      cache.delete(key);
+      cache.set(key, { expires: Math.min(at + ttlMs, seen(key, at) + lifetimeMs), outcome: Promise.resolve({ ok: true, account }) });
+    },
+
     /** The latest moment the token can still work: its first sighting plus the token lifetime. */
     async expiresBy(token: string): Promise<number> {
       return seen(await sha256Base64Url(token), now()) + lifetimeMs;

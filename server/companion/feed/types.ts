@@ -26,6 +26,9 @@ export interface FeedStore {
    * change came through) is older than the account's current one. The check and the append are one atomic step.
    */
   append(account: string, change: NewChange, dedupKey: string, generation: number): Promise<AppendResult>;
+  /** Whether `append` would find `dedupKey` already seen for this account: a peek that changes nothing, so the
+   * receiver spends no platform read on a retry it already took. `append` alone decides what is appended. */
+  seen(account: string, dedupKey: string): Promise<boolean>;
   /** Changes strictly after `after` (from the oldest kept when undefined), oldest first, at most `limit`;
    * `gap` when changes after `after` are no longer kept. */
   read(account: string, after: string | undefined, limit: number): Promise<FeedPage>;

@@ -12,6 +12,7 @@ import type { PlatformTokens } from './platform-token';
 import { returnErrorPage } from './return-page';
 import { signState } from './state';
 import { createStateCheck, STATE_PROBLEMS } from './state-check';
+import type { TokenChecker } from '../feed/token-check';
 import { createTokenRoutes } from './token-routes';
 
 // The companion's OAuth surface (see ARCHITECTURE.md): it is the platform's Return URL, hands the code on to the
@@ -29,6 +30,9 @@ export interface OAuthRouteDeps {
   now?: () => number;
   /** Keeps an activated account's tokens (../addon/account-tokens.ts). */
   keepTokens: (account: string, tokens: PlatformTokens) => Promise<void>;
+  /** The feed's token checker (app.ts): told the account of each access token handed out, so the feed need not
+   * ask the platform (token-routes.ts). */
+  checker?: Pick<TokenChecker, 'vouch'>;
 }
 
 export function createOAuthRoutes(deps: OAuthRouteDeps): Hono {
@@ -81,6 +85,6 @@ export function createOAuthRoutes(deps: OAuthRouteDeps): Hono {
     return c.redirect(target.toString(), 302);
   });
 
-  app.route('/', createTokenRoutes({ config, limiter: deps.limiter, now, returnUrl, checkState, ...(deps.fetch ? { fetch: deps.fetch } : {}) }));
+  app.route('/', createTokenRoutes({ config, limiter: deps.limiter, now, returnUrl, checkState, ...(deps.checker ? { checker: deps.checker } : {}), ...(deps.fetch ? { fetch: deps.fetch } : {}) }));
   return app;
 }

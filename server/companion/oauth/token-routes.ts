@@ -10,6 +10,7 @@ import { checkRefreshProof } from './installation-proof';
 import { requestPlatformToken, type PlatformTokens, type TokenAnswer } from './platform-token';
 import { sealRefreshToken, unsealRefreshToken } from './sealed-refresh-token';
 import { STATE_PROBLEMS, type CheckedState } from './state-check';
+import type { TokenChecker } from '../feed/token-check';
 import { timingSafeEqual } from './timing-safe-equal';
 
 // /oauth/token and /oauth/refresh: the two places the App Secret is used, each only for the installation the
@@ -25,6 +26,9 @@ export interface TokenRouteDeps {
   /** The Return URL the authorize step named (the code grant must name it again). */
   returnUrl: string;
   checkState(state: string): Promise<CheckedState>;
+  /** The feed's token checker: told each access token's account, so the browser's first feed call with it costs
+   * the account's shared budget no vendor.json (issue 18). */
+  checker?: Pick<TokenChecker, 'vouch'>;
 }
 
 const NOT_THE_STARTER = 'This sign-in was started by another browser or program, so its code is refused. Start the sign-in again from Fieldside.';
@@ -45,6 +49,9 @@ export function createTokenRoutes(deps: TokenRouteDeps): Hono {
     noStore(c);
     switch (result.kind) {
       case 'tokens': {
+        // The companion knows whose token it hands out: the code exchange asked the platform (accountOf), a
+        // refresh carries the account sealed with the refresh token. A token of no known account is not vouched.
+        if (account !== null) await deps.checker?.vouch(result.tokens.access_token, account);
         const sealed = await sealRefreshToken(config.signingSecret, { refreshToken: result.tokens.refresh_token, key, account });
         const tokens: PlatformTokens = { ...result.tokens, refresh_token: sealed };
         return c.json(tokens, 200);

@@ -1,6 +1,6 @@
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
 import { Hono } from 'hono';
-import type { FeedStore } from '../feed/types';
+import type { FeedStore, NewChange } from '../feed/types';
 import { readBoundedText } from './body';
 import type { CallbackTokens } from './callback-token';
 import { dedupKey, NotificationSchema, toChange } from './notification';
@@ -30,15 +30,17 @@ function jsonInForm(form: URLSearchParams): unknown {
 /**
  * `POST /webhooks/<token>`: the platform's callback URL for one account. Answers the subscription
  * challenge, and takes notifications: validate, drop duplicates, append to the account's feed, 200.
- * Nothing slow happens here (extensions re-read records themselves), so the platform is never kept
- * waiting. Errors are never 410, which would make the platform delete the subscription.
+ * The only wait is the companion's one read of the changed record for the whole account (`enrich`, each read
+ * short and bounded), so the platform is never kept waiting long. Errors are never 410, which would make the
+ * platform delete the subscription.
  */
 export function createWebhookRoutes(opts: {
   tokens: CallbackTokens;
   store: FeedStore;
   platformBaseUrl: string;
-  /** The job of a changed note, read once for the account (feed/note-jobs.ts). */
-  noteJob?: (account: string, noteUuid: string) => Promise<string | null>;
+  /** Adds what the companion reads once for the whole account to a new change (feed/enrich-change.ts); never
+   * throws, and a failed read only leaves the change as the notification said it. */
+  enrich?: (account: string, change: NewChange) => Promise<void>;
 }): Hono {
   const app = new Hono();
   // resource_url is later fetched by extensions with their access token: only platform REST URLs may pass.
@@ -80,12 +82,14 @@ export function createWebhookRoutes(opts: {
     }
 
     const change = toChange(parsed.data);
-    if (change.object === 'note' && opts.noteJob) {
-      const job = await opts.noteJob(owner.account, change.uuid);
-      if (job) change.job_uuid = job;
-    }
+    const key = await dedupKey(change);
     try {
-      const appended = await opts.store.append(owner.account, change, await dedupKey(change), owner.generation);
+      // The platform retries a delivery it thinks failed: a retry already taken costs no platform read. The
+      // peek is only a saving: append's own atomic check still decides, so two copies arriving at once may
+      // both be read, but only one is appended. (Appending first and adding the record after would need an
+      // update of an entry already streamed to browsers, which a Redis stream cannot do.)
+      if (opts.enrich && !(await opts.store.seen(owner.account, key))) await opts.enrich(owner.account, change);
+      const appended = await opts.store.append(owner.account, change, key, owner.generation);
       if (appended.kind === 'retired') return unknown();
       return c.json({ ok: true, duplicate: appended.kind === 'duplicate' });
     } catch {

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_ADDON_SDK_URL, DEFAULT_LIMITS, DEFAULT_STORE_LINKS, type CompanionConfig, type CompanionLimits } from '../../../server/companion/config';
+import type { AccountTokenKeeper } from '../../../server/companion/addon/account-tokens';
 import { createFeedStore } from '../../../server/companion/feed/create-store';
 import { createFeedModule, type FeedModule, type FeedStore } from '../../../server/companion/feed/index';
 
@@ -22,6 +23,8 @@ export async function startFeedServer(opts: {
   limits?: Partial<CompanionLimits>;
   /** The feed's store; the Node choice (memory, or Redis when `redisUrl` is given) by default. */
   createStore?: (config: CompanionConfig) => Promise<FeedStore>;
+  /** The accounts' kept tokens, as app.ts gives them (addon/account-tokens.ts); none by default. */
+  accountTokens?: (config: CompanionConfig) => Pick<AccountTokenKeeper, 'current'>;
 }) {
   let app: Hono | undefined;
   const server = serve({
@@ -51,7 +54,12 @@ export async function startFeedServer(opts: {
   };
   let module: FeedModule;
   try {
-    module = await createFeedModule({ config, store: await (opts.createStore ?? createFeedStore)(config), ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}) });
+    module = await createFeedModule({
+      config,
+      store: await (opts.createStore ?? createFeedStore)(config),
+      ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}),
+      ...(opts.accountTokens ? { accountTokens: opts.accountTokens(config) } : {}),
+    });
   } catch (e) {
     server.close();
     throw e;

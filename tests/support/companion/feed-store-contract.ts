@@ -89,14 +89,34 @@ export function feedStoreContract(opts: ContractOptions): void {
     expect((await store.read(a, undefined, 10)).changes).toHaveLength(1);
   });
 
+  it("keeps a job change's record and visible_to as appended", async () => {
+    const store = await create({ maxEntries: 10 });
+    const a = account('record');
+    const change = { ...contractChange(1), record: { uuid: contractChange(1).uuid, status: 'Work Order', badges: '["x"]', total: 12.5 }, visible_to: ['s-1'] };
+    const id = appendedId(await store.append(a, change, 'k', 0));
+    expect((await store.read(a, undefined, 10)).changes).toEqual([{ id, ...change }]);
+  });
+
+  it('peeks at a dedup key without taking it, per account, as append would find it', async () => {
+    const store = await create({ maxEntries: 10 });
+    const [a, b] = [account('peek-a'), account('peek-b')];
+    expect(await store.seen(a, 'k')).toBe(false);
+    expect(await store.seen(a, 'k')).toBe(false);
+    expect((await store.append(a, contractChange(1), 'k', 0)).kind).toBe('appended');
+    expect(await store.seen(a, 'k')).toBe(true);
+    expect(await store.seen(b, 'k')).toBe(false);
+  });
+
   it('forgets dedup keys after the retry window', async () => {
     let now = 0;
     const store = await create({ maxEntries: 10, now: () => now });
     const a = account('ttl');
     expect((await store.append(a, contractChange(1), 'k', 0)).kind).toBe('appended');
     now += 72 * 3600_000;
+    expect(await store.seen(a, 'k')).toBe(true);
     expect((await store.append(a, contractChange(1), 'k', 0)).kind).toBe('duplicate');
     now += 2 * 3600_000;
+    expect(await store.seen(a, 'k')).toBe(false);
     expect((await store.append(a, contractChange(1), 'k', 0)).kind).toBe('appended');
   });
 

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { AccountReaders, TokenRead } from './account-readers';
+import type { JobVisibility } from './job-visibility';
+import { refusedToken, UUID } from './note-jobs';
+import { platformFetch } from './platform-error';
+import type { NewChange } from './types';
+
+// A changed job's record, read once by the companion for the whole account and put on the change (issue 18).
+// Without it every connected browser that holds the job reads it again, out of the account's shared budget, and
+// office and administrator browsers hold every job. With it a browser takes the record from the change. The
+// record is the changed job's fields as the platform answered them; it stays in the feed store as long as
+// the change does (the feed's retention). Whose token: account-readers.ts; read as that token's own staff member,
+// never impersonated, so the record is what an account-wide reader sees.
+//
+// A job just created (its job number among the changed fields) also says which registered staff members may see
+// it (job-visibility.ts), so a browser that does not hold it yet knows whether to take it.
+
+/** A record larger than this stays off the change: the browsers read it themselves. It bounds the feed's size. */
+export const MAX_RECORD_BYTES = 16 * 1024;
+
+const JobRecord = z.looseObject({ uuid: z.string() });
+type JobRecordValue = Record<string, unknown>;
+
+/** The job number is assigned once, when the job is created. */
+const CREATED_FIELD = 'generated_job_id';
+
+export function createJobRecords(opts: {
+  platformBaseUrl: string;
+  readers: AccountReaders;
+  visibility?: JobVisibility;
+  fetch?: typeof fetch;
+  /** One read's limit: the platform is waiting for the webhook's answer meanwhile. */
+  timeoutMs?: number;
+}) {
+  const fetchFn = opts.fetch ?? fetch;
+
+  /** The record when it may go on the change, null when the platform answered but it may not (or failed). */
+  async function read(token: string, jobUuid: string): Promise<TokenRead<JobRecordValue | null>> {
+    const url = `${opts.platformBaseUrl}/api_1.0/job/${encodeURIComponent(jobUuid)}.json`;
+    const res = await platformFetch(fetchFn, url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, timeoutMs: opts.timeoutMs ?? 5_000 }, 'GET job');
+    if (!res.ok) {
+      await res.body?.cancel();
+      if (refusedToken(res.status)) return { kind: 'next' };
+      // An outage or a rate limit: no record, and no checks of who may see it either (they would fail alike).
+      throw new Error(`GET job answered ${res.status}`);
+    }
+    const parsed = JobRecord.safeParse(await res.json().catch(() => null));
+    if (!parsed.success || parsed.data.uuid.toLowerCase() !== jobUuid.toLowerCase()) return { kind: 'answer', value: null };
+    const size = new TextEncoder().encode(JSON.stringify(parsed.data)).byteLength;
+    return { kind: 'answer', value: size <= MAX_RECORD_BYTES ? parsed.data : null };
+  }
+
+  return {
+    /** Puts the job's record (and, for a new job, who may see it) on a job change, when the platform says. */
+    async enrich(account: string, change: NewChange): Promise<void> {
+      if (change.object !== 'job' || !UUID.test(change.uuid)) return;
+      const found = await opts.readers.readWith(account, (token) => read(token, change.uuid));
+      if (!found) return;
+      if (found.value) change.record = found.value;
+      // Asked with the token that just read the job: it reads jobs of this account, and may impersonate.
+      if (opts.visibility && change.changed_fields.includes(CREATED_FIELD)) {
+        const visibleTo = await opts.visibility.visibleTo(account, change.uuid, found.token);
+        if (visibleTo) change.visible_to = visibleTo;
+      }
+    },
+  };
+}
+
+export type JobRecords = ReturnType<typeof createJobRecords>;

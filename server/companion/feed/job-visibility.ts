@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { platformFetch } from './platform-error';
+
+// Who may see a job just created, asked of the platform for each staff member whose browser registered lately, so
+// a browser that does not hold the job knows whether to take it from the change (issue 18). The platform decides:
+// `GET job/<uuid>.json` impersonating the staff member, 200 yes, 403 or 404 no. Nobody is named without the
+// platform's 200 for that very job; a check that fails or runs out of time leaves the staff member out.
+//
+// Cost: a "no" marks the staff member as narrowed (sees only some jobs, e.g. a technician who sees the jobs
+// allocated to them) for a while, and later new jobs skip them: a day of new jobs costs about one round of checks
+// plus, per job, the few who see everything. Everything here is in memory, per instance, and bounded.
+
+const HOUR = 3_600_000;
+const Job = z.looseObject({ uuid: z.string() });
+
+interface StaffEntry {
+  /** When a browser of this staff member last registered. */
+  seenAt: number;
+  /** Until when this staff member counts as narrowed (0: not narrowed). */
+  narrowedUntil: number;
+}
+
+export function createJobVisibility(opts: {
+  platformBaseUrl: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Staff registered within this long are asked (a day). */
+  recentMs?: number;
+  /** How long a "no" spares a staff member further checks. */
+  narrowedMs?: number;
+  /** Checks at once, so a round does not burst through the account's per-minute limit. */
+  concurrency?: number;
+  /** One check's limit. */
+  timeoutMs?: number;
+  /** All checks of one job: the platform is waiting for the webhook's answer meanwhile; later ones are left out. */
+  roundMs?: number;
+  maxStaffPerAccount?: number;
+  maxAccounts?: number;
+  /** Takes one request of the companion's share of the account's per-minute limit (read-budget.ts); once it
+   * answers false, the rest of the round is left out. */
+  spend?: (account: string) => boolean;
+}) {
+  const fetchFn = opts.fetch ?? fetch;
+  const now = opts.now ?? Date.now;
+  const recentMs = opts.recentMs ?? 24 * HOUR;
+  const narrowedMs = opts.narrowedMs ?? 12 * HOUR;
+  const concurrency = opts.concurrency ?? 4;
+  const timeoutMs = opts.timeoutMs ?? 3_000;
+  const roundMs = opts.roundMs ?? 5_000;
+  const maxStaff = opts.maxStaffPerAccount ?? 500;
+  const maxAccounts = opts.maxAccounts ?? 10_000;
+  /** Account → staff member → entry; both in least-recently-registered order, so the stalest are at the front. */
+  const accounts = new Map<string, Map<string, StaffEntry>>();
+
+  function prune(staff: Map<string, StaffEntry>, at: number): void {
+    for (const [uuid, entry] of staff) {
+      if (staff.size <= maxStaff && entry.seenAt + recentMs > at) break;
+      staff.delete(uuid);
+    }
+  }
+
+  /** 'yes' on the platform's 200 for this job, 'no' on its refusal, 'unknown' for anything else. */
+  async function check(token: string, staff: string, jobUuid: string): Promise<'yes' | 'no' | 'unknown'> {
+    const url = `${opts.platformBaseUrl}/api_1.0/job/${encodeURIComponent(jobUuid)}.json`;
+    try {
+      const headers = { authorization: `Bearer ${token}`, accept: 'application/json', 'x-impersonate-uuid': staff };
+      const res = await platformFetch(fetchFn, url, { headers, timeoutMs }, 'GET job as a staff member');
+      if (!res.ok) {
+        await res.body?.cancel();
+        return res.status === 403 || res.status === 404 ? 'no' : 'unknown';
+      }
+      const job = Job.safeParse(await res.json().catch(() => null));
+      return job.success && job.data.uuid.toLowerCase() === jobUuid.toLowerCase() ? 'yes' : 'unknown';
+    } catch {
+      return 'unknown';
+    }
+  }
+
+  return {
+    /** A browser of this staff member registered for the account's feed. */
+    registered(account: string, staffUuid: string): void {
+      const at = now();
+      const staffUuidLower = staffUuid.toLowerCase();
+      let staff = accounts.get(account);
+      accounts.delete(account);
+      if (!staff) staff = new Map();
+      accounts.set(account, staff);
+      const entry = staff.get(staffUuidLower);
+      staff.delete(staffUuidLower);
+      staff.set(staffUuidLower, { seenAt: at, narrowedUntil: entry?.narrowedUntil ?? 0 });
+      prune(staff, at);
+      for (const [oldest] of accounts) {
+        if (accounts.size <= maxAccounts) break;
+        accounts.delete(oldest);
+      }
+    },
+
+    /**
+     * The registered staff members the platform says may see the job, asked with `token` impersonating each;
+     * undefined when no staff member is there to ask.
+     */
+    async visibleTo(account: string, jobUuid: string, token: string): Promise<string[] | undefined> {
+      const staff = accounts.get(account);
+      if (!staff) return undefined;
+      const at = now();
+      prune(staff, at);
+      if (staff.size === 0) return undefined;
+      const ask = [...staff].filter(([, entry]) => entry.narrowedUntil <= at).map(([uuid]) => uuid);
+      const deadline = performance.now() + roundMs;
+      const visible: string[] = [];
+      let next = 0;
+      const worker = async () => {
+        while (next < ask.length && performance.now() < deadline) {
+          if (opts.spend && !opts.spend(account)) return;
+          const uuid = ask[next++]!;
+          const answer = await check(token, uuid, jobUuid);
+          if (answer === 'yes') visible.push(uuid);
+          const entry = staff.get(uuid);
+          if (answer === 'no' && entry) entry.narrowedUntil = now() + narrowedMs;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, ask.length) }, worker));
+      // In registration order, whatever order the answers came in.
+      return ask.filter((uuid) => visible.includes(uuid));
+    },
+  };
+}
+
+export type JobVisibility = ReturnType<typeof createJobVisibility>;

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountInfo, RunningEmulator } from '../../../server/emulator/contracts';
+import { startEmulator } from '../../../server/emulator/start';
+import { actingAs, bearer, openStream, postJson } from '../../support/companion/feed-client';
+import { startFeedServer, type FeedServer } from '../../support/companion/feed-server';
+import { callbackKey, signCallbackToken } from '../../../server/companion/feed/index';
+import { createJobVisibility } from '../../../server/companion/feed/job-visibility';
+import type { FeedChange, FeedPage } from '../../../server/companion/feed/types';
+
+// Who may see a new job (`visible_to`), against the real emulator: technicians see the jobs allocated to them,
+// office and administrators every job. The administrator's register makes the emulator deliver its own
+// notifications of new jobs; each test waits for that delivery before counting the platform's requests around
+// the notification it sends itself, the one that names the job number among the changed fields.
+
+const SCOPES = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles'];
+const HOUR = 3_600_000;
+
+let emulator: RunningEmulator;
+let account: AccountInfo;
+let companion: FeedServer;
+let callbackUrl: string;
+let stream: Awaited<ReturnType<typeof openStream>>;
+let office: string;
+let admin: string;
+let allocated: string;
+let other: string;
+let officeToken: string;
+
+const requests = async () => (await emulator.control.stats()).requests;
+const staffOf = (role: string) => account.staff.filter((s) => s.role === role && s.active).map((s) => s.uuid);
+
+async function feedChanges(): Promise<FeedChange[]> {
+  const res = await fetch(`${companion.url}/feed?limit=1000`, { headers: bearer(officeToken) });
+  return ((await res.json()) as FeedPage).changes;
+}
+
+/** A new job, allocated to `to` if given, once the emulator's own notification of it has been taken. */
+async function newJob(to?: string): Promise<string> {
+  const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '12 Harbour Rd', status: 'Quote' });
+  if (to) await emulator.control.createRecord(account.uuid, 'joballocation', { job_uuid: job, staff_uuid: to });
+  await stream.until(() => stream.changes().some((c) => c.uuid === job), 5000);
+  return job;
+}
+
+/** The notification of a job's creation as the platform sends it: its job number among the changed fields. */
+async function created(job: string): Promise<FeedChange> {
+  const body = { object: 'job', entry: [{ changed_fields: ['generated_job_id', 'status'], time: '2026-11-21 07:00:00', uuid: job }], resource_url: `${emulator.info.base_url}/api_1.0/job/${job}.json` };
+  expect((await postJson(callbackUrl, body)).status).toBe(200);
+  return (await feedChanges()).find((c) => c.uuid === job && c.changed_fields.includes('generated_job_id'))!;
+}
+
+/** Whom the emulator itself lets see the job, among the given staff: office and administrators every job, a
+ * technician the jobs allocated to them (its own list of them). */
+async function seers(job: string, among: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const staff of among) {
+    const role = account.staff.find((s) => s.uuid === staff)!.role;
+    if (role !== 'technician' || (await emulator.control.visibleJobUuids(account.uuid, staff)).includes(job)) out.push(staff);
+  }
+  return out.sort();
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, jobs: 50, quiet: true });
+  account = emulator.info.accounts[0]!;
+  office = staffOf('office')[0]!;
+  admin = staffOf('administrator')[0]!;
+  [allocated, other] = staffOf('technician') as [string, string];
+  const token = async (staff: string) => (await emulator.control.issueTokens(account.uuid, staff, SCOPES)).access_token;
+  officeToken = await token(office);
+  companion = await startFeedServer({ platformBaseUrl: emulator.info.base_url });
+  // Each browser registers as its staff member; the administrator's last, which makes the subscriptions.
+  for (const staff of [office, allocated, other, admin]) {
+    const res = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: actingAs(await token(staff), staff) });
+    expect(res.status).toBe(200);
+  }
+  callbackUrl = `${companion.url}/webhooks/${await signCallbackToken(await callbackKey(companion.config.signingSecret), account.uuid, 0)}`;
+  stream = await openStream(`${companion.url}/feed/stream`, officeToken);
+  expect(stream.res.status).toBe(200);
+});
+
+afterAll(async () => {
+  stream?.close();
+  await companion?.close();
+  await emulator?.close();
+});
+
+describe('visible_to on a new job', () => {
+  it('names exactly the registered staff the platform lets see it', async () => {
+    const job = await newJob(allocated);
+    const before = await requests();
+    const change = await created(job);
+    // One read of the record, one check per registered staff member.
+    expect((await requests()) - before).toBe(1 + 4);
+    expect([...change.visible_to!].sort()).toEqual(await seers(job, [office, allocated, other, admin]));
+    expect([...change.visible_to!].sort()).toEqual([office, allocated, admin].sort());
+    expect(change.record?.uuid).toBe(job);
+  });
+
+  it('does not ask a staff member the platform said no to again, for the next new jobs', async () => {
+    const job = await newJob();
+    const before = await requests();
+    const change = await created(job);
+    // The technician who could not see the last new job is narrowed: only the others are asked.
+    expect((await requests()) - before).toBe(1 + 3);
+    expect([...change.visible_to!].sort()).toEqual([office, admin].sort());
+    expect(await seers(job, [other])).toEqual([]);
+  });
+
+  it('leaves visible_to off a change that is not a new job', async () => {
+    const job = await newJob(other);
+    const before = await requests();
+    const body = { object: 'job', entry: [{ changed_fields: ['status'], time: '2026-11-21 07:30:00', uuid: job }], resource_url: `${emulator.info.base_url}/api_1.0/job/${job}.json` };
+    expect((await postJson(callbackUrl, body)).status).toBe(200);
+    expect((await requests()) - before).toBe(1);
+    const change = (await feedChanges()).find((c) => c.uuid === job && c.time === '2026-11-21 07:30:00')!;
+    expect(change.record?.uuid).toBe(job);
+    expect(change).not.toHaveProperty('visible_to');
+  });
+});
+
+describe('what the companion remembers of staff', () => {
+  it("stops asking once the companion's share of the account's minute is spent, and names only whom it asked", async () => {
+    let left = 1;
+    const visibility = createJobVisibility({ platformBaseUrl: emulator.info.base_url, spend: () => left-- > 0 });
+    const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '8 Mill Lane' });
+    visibility.registered(account.uuid, office);
+    visibility.registered(account.uuid, admin);
+    const before = await requests();
+    expect(await visibility.visibleTo(account.uuid, job, officeToken)).toEqual([office]);
+    expect((await requests()) - before).toBe(1);
+  });
+
+  it('asks a narrowed staff member again after 12 hours, forgets one not registered for 24 hours, and names nobody on a failed check', async () => {
+    let now = 0;
+    const visibility = createJobVisibility({ platformBaseUrl: emulator.info.base_url, now: () => now });
+    const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '3 Quay St' });
+    visibility.registered(account.uuid, other);
+    visibility.registered(account.uuid, office);
+    const ask = async () => {
+      const before = await requests();
+      const names = await visibility.visibleTo(account.uuid, job, officeToken);
+      return { names, asked: (await requests()) - before };
+    };
+    expect(await ask()).toEqual({ names: [office], asked: 2 });
+    now += 12 * HOUR - 1;
+    expect(await ask()).toEqual({ names: [office], asked: 1 });
+    now += 2;
+    expect(await ask()).toEqual({ names: [office], asked: 2 });
+
+    await emulator.control.injectFault({ kind: 'status', status: 503, count: 1, pathPrefix: '/api_1.0/job/' });
+    try {
+      visibility.registered(account.uuid, office); // the office browser wakes again; the technician does not
+      // The technician is narrowed again; the office check fails: nobody is named, and nobody is narrowed for it.
+      expect(await ask()).toEqual({ names: [], asked: 1 });
+    } finally {
+      await emulator.control.clearFaults();
+    }
+    now += 24 * HOUR - 1;
+    expect(await ask()).toEqual({ names: [office], asked: 1 });
+  });
+});
