@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { parseAddonRegistration } from './addons/manifest';
 import type { EmulatorOptions } from './start';
-import { MAX_PAGE_SIZE, UNPARSABLE_FILTER, UUID_REUSE, WEBHOOK_CONTENT_TYPES } from './switches';
+import { CREATED_FIELDS, MAX_PAGE_SIZE, UNPARSABLE_FILTER, UUID_REUSE, WEBHOOK_CONTENT_TYPES } from './switches';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const schema = z.object({
@@ -17,6 +17,7 @@ const schema = z.object({
   'uuid-reuse': z.enum(UUID_REUSE).optional(),
   'webhook-content-type': z.enum(WEBHOOK_CONTENT_TYPES).optional(),
   'unparsable-filter': z.enum(UNPARSABLE_FILTER).optional(),
+  'created-fields': z.enum(CREATED_FIELDS).optional(),
   'callback-timeout-ms': z.coerce.number().int().min(1).max(120_000).optional(),
   'addon-url': z.url().optional(),
   'addon-manifest': z.string().min(1).optional(),
@@ -26,7 +27,7 @@ const schema = z.object({
 export const USAGE =
   'Usage: npm run platform -- [--port 8080] [--auth-port 8081] [--jobs 5000] [--seed 1] [--return-url URL] ' +
   '[--rate-limit N] [--rate-limit-per-day N] [--page-size 1000|5000] [--uuid-reuse update|refuse|duplicate] ' +
-  '[--webhook-content-type json|form] [--unparsable-filter ignore|refuse] [--callback-timeout-ms N] ' +
+  '[--webhook-content-type json|form] [--unparsable-filter ignore|refuse] [--created-fields set|given] [--callback-timeout-ms N] ' +
   '[--addon-url URL --addon-manifest manifest.json [--addon-activation-url URL]]';
 
 /** Parses `--name value` / `--name=value` arguments into emulator options; throws with the usage on bad input. */
@@ -68,6 +69,7 @@ export function parseArgs(argv: string[]): EmulatorOptions {
     uuidReuse: o['uuid-reuse'],
     webhookContentType: o['webhook-content-type'],
     unparsableFilter: o['unparsable-filter'],
+    createdFields: o['created-fields'],
     callbackTimeoutMs: o['callback-timeout-ms'],
     ...(o['addon-url'] && o['addon-manifest']
       ? {

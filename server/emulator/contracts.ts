@@ -137,6 +137,9 @@ export interface Switches {
   unparsableFilter: 'refuse' | 'ignore';
   /** Records per cursor page: 1,000 as the spec says, 5,000 as the real platform. */
   pageSize: number;
+  /** The `changed_fields` of a record just created: `set`, every field the new record holds a value in (the ones
+   * the platform fills itself, such as a job's number, included), or `given`, only the fields its writer sent. */
+  createdFields: 'set' | 'given';
 }
 
 export interface ChangeBus {

@@ -42,9 +42,9 @@ describe('startEmulator', () => {
   });
 
   it('takes every switch as an option, and refuses a bad one', async () => {
-    const emu = await startEmulator({ jobs: 20, quiet: true, pageSize: 5000, uuidReuse: 'duplicate', webhookContentType: 'form', unparsableFilter: 'refuse' });
+    const emu = await startEmulator({ jobs: 20, quiet: true, pageSize: 5000, uuidReuse: 'duplicate', webhookContentType: 'form', unparsableFilter: 'refuse', createdFields: 'given' });
     try {
-      expect(await emu.control.switches()).toEqual({ pageSize: 5000, uuidReuse: 'duplicate', webhookContentType: 'form', unparsableFilter: 'refuse' });
+      expect(await emu.control.switches()).toEqual({ pageSize: 5000, uuidReuse: 'duplicate', webhookContentType: 'form', unparsableFilter: 'refuse', createdFields: 'given' });
     } finally {
       await emu.close();
     }

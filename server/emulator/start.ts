@@ -65,8 +65,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   const seed = options.seed ?? 1;
   const clock = createClock();
   const changes = createChangeBus();
-  const { uuidReuse, webhookContentType, unparsableFilter, pageSize } = options;
-  const switches = createSwitchBoard({ uuidReuse, webhookContentType, unparsableFilter, pageSize });
+  const { uuidReuse, webhookContentType, unparsableFilter, pageSize, createdFields } = options;
+  const switches = createSwitchBoard({ uuidReuse, webhookContentType, unparsableFilter, pageSize, createdFields });
   const addon = options.addon === undefined ? undefined : parseAddonRegistration(options.addon);
   const store = createStore({ seed, jobs: options.jobs ?? 5000, clock, changes });
   const app: AppInfo = {

@@ -9,12 +9,15 @@ import type { Switches } from './contracts';
  * - unparsableFilter `ignore`: the one known fact is that the platform silently ignores a filter it cannot
  *   read (not URL-encoded) and answers everything.
  * - pageSize 1,000: the spec's "up to 1000" (the real platform pages 5,000; clients must not assume a size).
+ * - createdFields `set`: the spec's changed_fields are "the names of the changed fields", and every field of a new
+ *   record went from nothing to its value; `given` (only what the writer sent) is the other plausible reading.
  */
 export const DEFAULT_SWITCHES: Readonly<Switches> = {
   uuidReuse: 'update',
   webhookContentType: 'json',
   unparsableFilter: 'ignore',
   pageSize: 1000,
+  createdFields: 'set',
 };
 
 /** The largest page: the unpaged answer's cap (rest/list.ts), so a page is never bigger than "everything". */
@@ -23,6 +26,7 @@ export const MAX_PAGE_SIZE = 10_000;
 export const UUID_REUSE = ['update', 'refuse', 'duplicate'] as const;
 export const WEBHOOK_CONTENT_TYPES = ['json', 'form'] as const;
 export const UNPARSABLE_FILTER = ['refuse', 'ignore'] as const;
+export const CREATED_FIELDS = ['set', 'given'] as const;
 
 /** A partial change of switches, as the control surface and startEmulator take it; unknown names are refused. */
 export const switchesPatchSchema = z.strictObject({
@@ -30,6 +34,7 @@ export const switchesPatchSchema = z.strictObject({
   webhookContentType: z.enum(WEBHOOK_CONTENT_TYPES).optional(),
   unparsableFilter: z.enum(UNPARSABLE_FILTER).optional(),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  createdFields: z.enum(CREATED_FIELDS).optional(),
 });
 
 export interface SwitchBoard {

@@ -148,7 +148,7 @@ export function createDelivery(deps: DeliveryDeps) {
         const record = sub.record;
         let payloads: WebhookPayload[] = [];
         if (record.type === 'object') {
-          const notification = record.object === change.recordType ? buildNotification(change, record.fields, deps.baseUrl()) : undefined;
+          const notification = record.object === change.recordType ? buildNotification(change, record.fields, deps.baseUrl(), deps.switches.get().createdFields) : undefined;
           if (notification) payloads = [notification];
         } else {
           events ??= jobEventsOf(change, deps.baseUrl());

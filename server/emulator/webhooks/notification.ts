@@ -26,6 +26,11 @@ export type WebhookPayload = WebhookNotification | WebhookEventNotification;
 export const resourceUrl = (baseUrl: string, recordType: string, uuid: string) =>
   `${baseUrl.replace(/\/+$/, '')}/api_1.0/${encodeURIComponent(recordType)}/${encodeURIComponent(uuid)}.json`;
 
+/** A new record's fields that hold a value: each went from nothing to it (the createdFields switch's `set`). */
+function filledFields(record: NonNullable<RecordChange['record']>): string[] {
+  return Object.keys(record).filter((field) => field !== 'uuid' && record[field] !== '' && record[field] !== null && record[field] !== undefined);
+}
+
 /**
  * The notification of `change` for a subscription watching `watched`, or undefined when none of its watched
  * fields changed. `changed_fields` lists only the watched fields that changed (in the change's order): the
@@ -35,9 +40,11 @@ export function buildNotification(
   change: RecordChange,
   watched: readonly string[],
   baseUrl: string,
+  createdFields: Switches['createdFields'] = 'set',
 ): WebhookNotification | undefined {
   const watchedSet = new Set(watched);
-  const changed = [...new Set(change.changedFields)].filter((field) => watchedSet.has(field));
+  const named = change.previous === undefined && createdFields === 'set' && change.record ? filledFields(change.record) : change.changedFields;
+  const changed = [...new Set(named)].filter((field) => watchedSet.has(field));
   if (changed.length === 0) return undefined;
   return {
     object: change.recordType,

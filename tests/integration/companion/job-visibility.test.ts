@@ -9,8 +9,11 @@ import type { FeedChange, FeedPage } from '../../../server/companion/feed/types'
 
 // Who may see a new job (`visible_to`), against the real emulator: technicians see the jobs allocated to them,
 // office and administrators every job. The administrator's register makes the emulator deliver its own
-// notifications of new jobs; each test waits for that delivery before counting the platform's requests around
-// the notification it sends itself, the one that names the job number among the changed fields.
+// notifications. Whether the platform names a new job's number among the changed fields of its creation is not
+// known (the emulator's createdFields switch): under `set` the platform's own notification says the job is new;
+// under `given` it does not, and the companion cannot tell a new job from an edit (browsers then meet the job at
+// their next sync). Most tests play `given`, so that the notification they send themselves, after allocating the
+// job, is the only one that names the job number.
 
 const SCOPES = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles'];
 const HOUR = 3_600_000;
@@ -39,6 +42,7 @@ async function newJob(to?: string): Promise<string> {
   const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '12 Harbour Rd', status: 'Quote' });
   if (to) await emulator.control.createRecord(account.uuid, 'joballocation', { job_uuid: job, staff_uuid: to });
   await stream.until(() => stream.changes().some((c) => c.uuid === job), 5000);
+  await emulator.webhooks.whenIdle();
   return job;
 }
 
@@ -77,6 +81,7 @@ beforeAll(async () => {
   callbackUrl = `${companion.url}/webhooks/${await signCallbackToken(await callbackKey(companion.config.signingSecret), account.uuid, 0)}`;
   stream = await openStream(`${companion.url}/feed/stream`, officeToken);
   expect(stream.res.status).toBe(200);
+  await emulator.control.setSwitches({ createdFields: 'given' });
 });
 
 afterAll(async () => {
@@ -107,6 +112,30 @@ describe('visible_to on a new job', () => {
     expect(await seers(job, [other])).toEqual([]);
   });
 
+  it("under createdFields `set`, the platform's own notification of a new job is enough: nobody sends one but the platform", async () => {
+    await emulator.control.setSwitches({ createdFields: 'set' });
+    try {
+      const before = await requests();
+      const job = await newJob();
+      const change = stream.changes().find((c) => c.uuid === job)!;
+      expect(change.changed_fields).toContain('generated_job_id');
+      // Both technicians are narrowed by now (neither could see the last new job): the office and the
+      // administrator are asked, and named, as the emulator itself would have them.
+      expect((await requests()) - before).toBe(1 + 2);
+      expect([...change.visible_to!].sort()).toEqual(await seers(job, [office, allocated, other, admin]));
+    } finally {
+      await emulator.control.setSwitches({ createdFields: 'given' });
+    }
+  });
+
+  it('under createdFields `given`, the emulator\'s own notification of a new job carries no visible_to: it reads like an edit', async () => {
+    const job = await newJob();
+    const change = stream.changes().find((c) => c.uuid === job)!;
+    expect(change.changed_fields).not.toContain('generated_job_id');
+    expect(change.record?.uuid).toBe(job);
+    expect(change).not.toHaveProperty('visible_to');
+  });
+
   it('leaves visible_to off a change that is not a new job', async () => {
     const job = await newJob(other);
     const before = await requests();
@@ -124,6 +153,7 @@ describe('what the companion remembers of staff', () => {
     let left = 1;
     const visibility = createJobVisibility({ platformBaseUrl: emulator.info.base_url, spend: () => left-- > 0 });
     const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '8 Mill Lane' });
+    await emulator.webhooks.whenIdle();
     visibility.registered(account.uuid, office);
     visibility.registered(account.uuid, admin);
     const before = await requests();
@@ -135,6 +165,7 @@ describe('what the companion remembers of staff', () => {
     let now = 0;
     const visibility = createJobVisibility({ platformBaseUrl: emulator.info.base_url, now: () => now });
     const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '3 Quay St' });
+    await emulator.webhooks.whenIdle();
     visibility.registered(account.uuid, other);
     visibility.registered(account.uuid, office);
     const ask = async () => {
