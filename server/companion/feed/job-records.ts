@@ -37,7 +37,7 @@ export function createJobRecords(opts: {
   /** The record when it may go on the change, null when the platform answered but it may not (or failed). */
   async function read(token: string, jobUuid: string): Promise<TokenRead<JobRecordValue | null>> {
     const url = `${opts.platformBaseUrl}/api_1.0/job/${encodeURIComponent(jobUuid)}.json`;
-    const res = await platformFetch(fetchFn, url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, timeoutMs: opts.timeoutMs ?? 5_000 }, 'GET job');
+    const res = await platformFetch(fetchFn, url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, timeoutMs: opts.timeoutMs ?? 3_000 }, 'GET job');
     if (!res.ok) {
       await res.body?.cancel();
       if (refusedToken(res.status)) return { kind: 'next' };

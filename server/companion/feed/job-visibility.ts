@@ -46,7 +46,9 @@ export function createJobVisibility(opts: {
   const narrowedMs = opts.narrowedMs ?? 12 * HOUR;
   const concurrency = opts.concurrency ?? 4;
   const timeoutMs = opts.timeoutMs ?? 3_000;
-  const roundMs = opts.roundMs ?? 5_000;
+  // The webhook is answered after the record's read (at most 3 s) and this round: both together stay well inside
+  // the platform's wait for a delivery (about 10 s), past which it counts a failure toward deactivation.
+  const roundMs = opts.roundMs ?? 4_000;
   const maxStaff = opts.maxStaffPerAccount ?? 500;
   const maxAccounts = opts.maxAccounts ?? 10_000;
   /** Account → staff member → entry; both in least-recently-registered order, so the stalest are at the front. */
