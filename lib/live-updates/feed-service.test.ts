@@ -230,6 +230,20 @@ describe('createFeedService', () => {
     h.s.stop();
   });
 
+  it('catches up on many changes that carry their record (or their note\'s job) by taking them: no sync, no read', async () => {
+    const uuids = [1, 2, 3, 4, 5].map((n) => `00000000-0000-4000-8000-00000000000${n}`);
+    const carried = uuids.map((uuid, n) => ({ ...change(`p${n + 1}`, uuid), record: { uuid, active: 1, edit_date: '2026-11-21 07:00:00', status: 'Completed' } }));
+    const placed = { ...change('p6', '00000000-0000-4000-8000-000000000009', 'note'), job_uuid: JOB_1 };
+    const a = scripted({ p0: { changes: [...carried, placed], position: 'p6' } });
+    const h = service(a.feed, oauth(), { accountUuid: 'acc', position: 'p0', grant: '|' });
+    await h.s.wake();
+    await h.s.idle();
+    expect([h.read, h.syncs]).toEqual([[], []]);
+    expect([...h.upserted].sort()).toEqual(uuids);
+    expect(h.position()).toEqual({ accountUuid: 'acc', position: 'p6', grant: '|' });
+    h.s.stop();
+  });
+
   it('a new worker with the position saved under the same grant does not register again; a new grant does', async () => {
     const a = scripted({});
     const first = service(a.feed, oauth(['vendor'], STAFF));

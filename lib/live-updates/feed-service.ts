@@ -100,6 +100,10 @@ export function createFeedService(deps: FeedServiceDeps) {
   const save = (accountUuid: string, position: string) =>
     deps.savePosition({ accountUuid, position, ...(registeredGrant ? { grant: registeredGrant } : {}) });
 
+  /** Whether applying the change may read the platform: it lacks the record or the job the companion adds. */
+  const needsRead = (change: FeedChange): boolean =>
+    change.object === 'job' ? change.record === undefined : change.object === 'note' && change.job_uuid === undefined;
+
   function accept(change: FeedChange): void {
     received = change.id;
     coalescer.add(change);
@@ -112,8 +116,10 @@ export function createFeedService(deps: FeedServiceDeps) {
     received = change.id;
   }
 
-  /** Reads what the feed kept since `from`. A few changes are re-read one by one; more than
-   * CATCH_UP_REREADS_MAX (a morning, a laptop that slept) are brought in by one incremental sync. */
+  /** Reads what the feed kept since `from`. Changes that carry what they are about (a job's record, a note's job)
+   * cost nothing, however many; of the rest, a few are re-read one by one, and more than CATCH_UP_REREADS_MAX (a
+   * morning, a laptop that slept, an account whose changes the companion could not read) are brought in by one
+   * incremental sync. */
   async function catchUp(from: string): Promise<string> {
     let position = from;
     const missed: FeedChange[] = [];
@@ -125,7 +131,7 @@ export function createFeedService(deps: FeedServiceDeps) {
       position = page.position;
       if (page.changes.length === 0) break;
     }
-    if (deps.resync && (gapped || missed.length > CATCH_UP_REREADS_MAX)) {
+    if (deps.resync && (gapped || missed.filter(needsRead).length > CATCH_UP_REREADS_MAX)) {
       // The sync reads the platform now, so it also covers every change the feed kept before `position`.
       gap();
       await resync.idle();

@@ -8,7 +8,11 @@ import { platformFetch } from './platform-error';
 //
 // Cost: a "no" marks the staff member as narrowed (sees only some jobs, e.g. a technician who sees the jobs
 // allocated to them) for a while, and later new jobs skip them: a day of new jobs costs about one round of checks
-// plus, per job, the few who see everything. Everything here is in memory, per instance, and bounded.
+// plus, per job, the few who see everything. One job asks at most `maxChecksPerJob`, those who saw the last new
+// jobs first and then whoever was asked least lately, so the first round of a morning (every browser just
+// registered) is spread over the first few new jobs instead of spending the companion's share of the minute on
+// one, which would leave the next changes without their record and every browser reading them itself.
+// Everything here is in memory, per instance, and bounded.
 
 const HOUR = 3_600_000;
 const Job = z.looseObject({ uuid: z.string() });
@@ -18,6 +22,10 @@ interface StaffEntry {
   seenAt: number;
   /** Until when this staff member counts as narrowed (0: not narrowed). */
   narrowedUntil: number;
+  /** When this staff member was last asked about a job (0: never). */
+  askedAt: number;
+  /** Whether the last answer was the platform's yes. */
+  sawLast: boolean;
 }
 
 export function createJobVisibility(opts: {
@@ -34,6 +42,8 @@ export function createJobVisibility(opts: {
   timeoutMs?: number;
   /** All checks of one job: the platform is waiting for the webhook's answer meanwhile; later ones are left out. */
   roundMs?: number;
+  /** Staff members asked about one job, at most. */
+  maxChecksPerJob?: number;
   maxStaffPerAccount?: number;
   maxAccounts?: number;
   /** Takes one request of the companion's share of the account's per-minute limit (read-budget.ts); once it
@@ -49,6 +59,7 @@ export function createJobVisibility(opts: {
   // The webhook is answered after the record's read (at most 3 s) and this round: both together stay well inside
   // the platform's wait for a delivery (about 10 s), past which it counts a failure toward deactivation.
   const roundMs = opts.roundMs ?? 4_000;
+  const maxChecksPerJob = opts.maxChecksPerJob ?? 12;
   const maxStaff = opts.maxStaffPerAccount ?? 500;
   const maxAccounts = opts.maxAccounts ?? 10_000;
   /** Account → staff member → entry; both in least-recently-registered order, so the stalest are at the front. */
@@ -89,7 +100,7 @@ export function createJobVisibility(opts: {
       accounts.set(account, staff);
       const entry = staff.get(staffUuidLower);
       staff.delete(staffUuidLower);
-      staff.set(staffUuidLower, { seenAt: at, narrowedUntil: entry?.narrowedUntil ?? 0 });
+      staff.set(staffUuidLower, { seenAt: at, narrowedUntil: entry?.narrowedUntil ?? 0, askedAt: entry?.askedAt ?? 0, sawLast: entry?.sawLast ?? false });
       prune(staff, at);
       for (const [oldest] of accounts) {
         if (accounts.size <= maxAccounts) break;
@@ -107,7 +118,11 @@ export function createJobVisibility(opts: {
       const at = now();
       prune(staff, at);
       if (staff.size === 0) return undefined;
-      const ask = [...staff].filter(([, entry]) => entry.narrowedUntil <= at).map(([uuid]) => uuid);
+      const ask = [...staff]
+        .filter(([, entry]) => entry.narrowedUntil <= at)
+        .sort(([, a], [, b]) => Number(b.sawLast) - Number(a.sawLast) || a.askedAt - b.askedAt)
+        .slice(0, maxChecksPerJob)
+        .map(([uuid]) => uuid);
       const deadline = performance.now() + roundMs;
       const visible: string[] = [];
       let next = 0;
@@ -118,11 +133,15 @@ export function createJobVisibility(opts: {
           const answer = await check(token, uuid, jobUuid);
           if (answer === 'yes') visible.push(uuid);
           const entry = staff.get(uuid);
-          if (answer === 'no' && entry) entry.narrowedUntil = now() + narrowedMs;
+          if (entry) {
+            entry.askedAt = now();
+            entry.sawLast = answer === 'yes';
+            if (answer === 'no') entry.narrowedUntil = entry.askedAt + narrowedMs;
+          }
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, ask.length) }, worker));
-      // In registration order, whatever order the answers came in.
+      // In the order asked, whatever order the answers came in.
       return ask.filter((uuid) => visible.includes(uuid));
     },
   };

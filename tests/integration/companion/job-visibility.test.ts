@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountInfo, RunningEmulator } from '../../../server/emulator/contracts';
-import { startEmulator } from '../../../server/emulator/start';
+import type { AccountInfo } from '../../../server/emulator/contracts';
+import { startEmulator, type StartedEmulator } from '../../../server/emulator/start';
 import { actingAs, bearer, openStream, postJson } from '../../support/companion/feed-client';
 import { startFeedServer, type FeedServer } from '../../support/companion/feed-server';
 import { callbackKey, signCallbackToken } from '../../../server/companion/feed/index';
@@ -18,7 +18,7 @@ import type { FeedChange, FeedPage } from '../../../server/companion/feed/types'
 const SCOPES = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles'];
 const HOUR = 3_600_000;
 
-let emulator: RunningEmulator;
+let emulator: StartedEmulator;
 let account: AccountInfo;
 let companion: FeedServer;
 let callbackUrl: string;
@@ -159,6 +159,23 @@ describe('what the companion remembers of staff', () => {
     const before = await requests();
     expect(await visibility.visibleTo(account.uuid, job, officeToken)).toEqual([office]);
     expect((await requests()) - before).toBe(1);
+  });
+
+  it('asks at most its share of staff about one job: those who saw the last new job first, then whoever was asked least lately', async () => {
+    const visibility = createJobVisibility({ platformBaseUrl: emulator.info.base_url, maxChecksPerJob: 2 });
+    for (const staff of [office, other, admin, allocated]) visibility.registered(account.uuid, staff);
+    const asked = async () => {
+      const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '5 Wharf Rd' });
+      await emulator.webhooks.whenIdle();
+      const before = await requests();
+      const names = await visibility.visibleTo(account.uuid, job, officeToken);
+      return { names, asked: (await requests()) - before };
+    };
+    // The two registered first: the office sees a job allocated to nobody, the technician does not.
+    expect(await asked()).toEqual({ names: [office], asked: 2 });
+    // The office, who saw the last one, first; then the administrator, never asked (the other technician waits).
+    expect(await asked()).toEqual({ names: [office, admin], asked: 2 });
+    expect(await asked()).toEqual({ names: [office, admin], asked: 2 });
   });
 
   it('asks a narrowed staff member again after 12 hours, forgets one not registered for 24 hours, and names nobody on a failed check', async () => {
