@@ -13,6 +13,8 @@ import { openBrowser, SCOPES, type SimBrowser } from './budget/browser';
 import { CAUSES, createRequestCounter, type Cause } from './budget/causes';
 import { createRandom, DAY_MINUTES, planDay, type PlannedChange } from './budget/day-plan';
 import { printBudget } from './budget/report';
+import { signInThroughCompanion } from './budget/sign-in';
+import { CHROME_ID, FIREFOX_ID } from '../tests/support/companion/env';
 import { createStaleness } from './budget/staleness';
 
 /** A 45-technician business: the emulator seeds one field worker per 1,300 jobs of history. */
@@ -52,6 +54,8 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
     // The platform's limits are lifted so the bench measures what Fieldside asks for, not what it is refused.
     emulator: { port: 0, jobs: opts.jobs ?? (Number(process.env.BUDGET_JOBS) || JOBS), seed: opts.seed ?? 18, quiet: true, rateLimitPerMinute: 1_000_000, rateLimitPerDay: 1_000_000_000 },
     companionDeps: { fetch: counter.companionFetch, now: () => simNow, log: () => undefined },
+    // The browsers sign in as the test installations of the companion's own tests do (sign-in.ts).
+    allowedExtensionIds: [CHROME_ID, FIREFOX_ID],
   });
   const { emulator, companion } = dev;
   const { control } = emulator;
@@ -94,7 +98,7 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
       companionUrl: companion.url,
       counter,
       now: () => simNow,
-      issueToken: async () => (await control.issueTokens(account.uuid, people[i]!.staff.uuid, SCOPES)).access_token,
+      signIn: () => signInThroughCompanion({ companionUrl: companion.url, authUrl: emulator.info.auth_url, accountUuid: account.uuid, staffUuid: people[i]!.staff.uuid, scopes: SCOPES, now: () => simNow }),
       shown: () => shown[i]!,
       onUpsert: (b: number, jobs: Parameters<typeof staleness.onUpsert>[1]) => staleness.onUpsert(b, jobs),
     });

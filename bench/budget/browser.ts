@@ -12,6 +12,7 @@ import { createOutboxRunner } from '../../lib/outbox/runner';
 import { createOutboxWrites, type OutboxWrites } from '../../lib/outbox/writes';
 import type { WorkspaceKey } from '../../lib/settings/workspace-key';
 import type { Cause, RequestCounter } from './causes';
+import type { BrowserTokens } from './sign-in';
 
 // One person's Fieldside, as its background runs it: the real sync schedule, cache sync, live feed service
 // and outbox over fake-indexeddb, with their own platform clients (each counting under its cause). What
@@ -34,8 +35,8 @@ export interface BrowserWorld {
   counter: RequestCounter;
   /** The platform's (simulated) time. */
   now: () => number;
-  /** A fresh access token for the staff member (the bench's stand-in for the token keeper's refresh). */
-  issueToken: () => Promise<string>;
+  /** Signs the browser in through the companion, which then refreshes its tokens (sign-in.ts). */
+  signIn: () => Promise<BrowserTokens>;
   /** Jobs this person's open pages show (side panel, the job open in the web app). */
   shown: () => ReadonlySet<string>;
   /** Every job put into this browser's cache outside a sync, with the real time it arrived. */
@@ -62,23 +63,8 @@ export interface SimBrowser {
 }
 
 export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
-  let token = await world.issueToken();
-  let tokenAt = world.now();
-  const access = {
-    getAccessToken: async () => {
-      // Refreshed before the hour is out, as the token keeper does.
-      if (world.now() - tokenAt > 50 * 60_000) {
-        token = await world.issueToken();
-        tokenAt = world.now();
-      }
-      return token;
-    },
-    onUnauthorized: async () => {
-      token = await world.issueToken();
-      tokenAt = world.now();
-      return token;
-    },
-  };
+  const tokens = await world.signIn();
+  const access = { getAccessToken: () => tokens.current(), onUnauthorized: () => tokens.renew() };
   // One limiter per browser, shared by its clients, as the background shares one per account. Its window is
   // real time, and the bench passes a simulated minute in a fraction of a second, so its limit is lifted:
   // the platform's minute is measured at the emulator instead (the peak per minute).

@@ -32,6 +32,10 @@ export interface FeedModule {
   close(): Promise<void>;
 }
 
+/** A day: yesterday's answers still hold at the morning's first registers, when the subscriptions are due a check
+ * and every browser of the account registers within minutes (staff-role.ts). */
+const NOT_ADMINISTRATOR_KEPT_MS = 24 * 3_600_000;
+
 /** An account name no platform uuid can be: what the readiness probe reads. */
 const PROBE_ACCOUNT = 'fieldside:readiness-probe';
 
@@ -60,7 +64,7 @@ export async function createFeedModule(opts: {
   const platform = { platformBaseUrl: config.platformBaseUrl, ...(opts.fetch ? { fetch: opts.fetch } : {}) };
   const clock = opts.now ? { now: opts.now } : {};
   const checker = opts.checker ?? createTokenChecker({ ...platform, ...clock, lifetimeMs: config.limits.accessTokenLifetimeMs });
-  const roles = createRoleCheck({ ...platform, ...clock });
+  const roles = createRoleCheck({ ...platform, ...clock, notAdministratorTtlMs: NOT_ADMINISTRATOR_KEPT_MS });
   const streams = new Set<() => void>();
 
   const routes = new Hono();

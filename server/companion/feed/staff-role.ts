@@ -14,9 +14,20 @@ const Role = z.object({ uuid: z.string(), name: z.string().nullish(), active: Fl
 
 export const STAFF_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createRoleCheck(opts: { platformBaseUrl: string; fetch?: typeof fetch; ttlMs?: number; maxEntries?: number; now?: () => number }) {
+export function createRoleCheck(opts: {
+  platformBaseUrl: string;
+  fetch?: typeof fetch;
+  ttlMs?: number;
+  /** How long a "not an administrator" is kept: every browser of the account registers when the subscriptions are
+   * due a check, and only an administrator's register does anything then, so the others' roles are asked once
+   * per check period, not at each of their wakes (issue 18). A promotion waits at most this long. */
+  notAdministratorTtlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}) {
   const fetchFn = opts.fetch ?? fetch;
   const ttlMs = opts.ttlMs ?? 60_000;
+  const notAdministratorTtlMs = opts.notAdministratorTtlMs ?? ttlMs;
   const maxEntries = opts.maxEntries ?? 10_000;
   const now = opts.now ?? Date.now;
   // Per account and staff member: roles change seldom, and an answer is cheap to keep for a minute.
@@ -53,9 +64,15 @@ export function createRoleCheck(opts: { platformBaseUrl: string; fetch?: typeof 
       const hit = cache.get(key);
       if (hit && hit.expires > at) return hit.admin;
       const admin = ask(token, staffUuid.toLowerCase());
+      const entry = { expires: at + ttlMs, admin };
       cache.delete(key);
-      cache.set(key, { expires: at + ttlMs, admin });
-      admin.catch(() => cache.delete(key));
+      cache.set(key, entry);
+      admin.then(
+        (yes) => {
+          if (!yes) entry.expires = at + notAdministratorTtlMs;
+        },
+        () => cache.delete(key),
+      );
       for (const [old, entry] of cache) {
         if (cache.size <= maxEntries && entry.expires > at) break;
         cache.delete(old);
