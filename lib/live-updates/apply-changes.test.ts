@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, type ApplyTarget } from './apply-changes';
+import { applyChanges, mergeChanges, type ApplyTarget } from './apply-changes';
 import type { FeedChange } from './types';
 import type { Job } from '../api/schemas';
 
@@ -122,5 +122,49 @@ describe('a job change carrying the record the companion read', () => {
     const result = await applyChanges([{ ...change('job', HELD), record: record(HELD) }], t);
     expect([upserted, read]).toEqual([[], []]);
     expect(result).toMatchObject({ jobs: 0, ignored: 1 });
+  });
+});
+
+describe('two changes of one job in one batch', () => {
+  const at = (time: string, over: Partial<FeedChange> = {}): FeedChange => ({ ...change('job', HELD), time, record: record(HELD), ...over });
+
+  it('within the same second: the record is not trusted, so the job is read once its second has passed', () => {
+    const merged = mergeChanges(at('2026-11-21 07:00:00'), at('2026-11-21 07:00:00', { visible_to: [STAFF] }));
+    expect(merged).not.toHaveProperty('record');
+    expect(merged.visible_to).toEqual([STAFF]);
+  });
+
+  it('in different seconds: the later one, with its record', () => {
+    const later = at('2026-11-21 07:00:01');
+    expect(mergeChanges(at('2026-11-21 07:00:00'), later)).toBe(later);
+  });
+
+  it('a job named for this browser but without a record is read: the platform said this staff member sees it', async () => {
+    const { t, read, upserted } = target({ holds: [], viewer: STAFF });
+    await applyChanges([{ ...change('job', OTHER), visible_to: [STAFF] }], t);
+    expect(read).toEqual([`job/${OTHER}`]);
+    expect(upserted.map((j) => j.uuid)).toEqual([OTHER]);
+  });
+});
+
+describe('a visit booked or moved', () => {
+  const VISIT = '00000000-0000-4000-8000-0000000000cc';
+  const visit = (over: Partial<FeedChange>): FeedChange => ({ ...change('jobactivity', VISIT), changed_fields: ['staff_uuid'], ...over });
+
+  it("gives its staff member's browser the job with its record, and reads nothing", async () => {
+    const { t, read, upserted } = target({ holds: [], viewer: STAFF });
+    const result = await applyChanges([visit({ job_uuid: OTHER, record: record(OTHER), visible_to: [STAFF] })], t);
+    expect(read).toEqual([]);
+    expect(upserted.map((j) => j.uuid)).toEqual([OTHER]);
+    expect(result).toMatchObject({ jobs: 1, carried: 1 });
+  });
+
+  it('is ignored by anyone else, and without a record by everyone', async () => {
+    const other = target({ holds: [], viewer: '00000000-0000-4000-8000-0000000000bb' });
+    await applyChanges([visit({ job_uuid: OTHER, record: record(OTHER), visible_to: [STAFF] })], other.t);
+    const bare = target({ holds: [OTHER], viewer: STAFF });
+    const result = await applyChanges([visit({ job_uuid: OTHER })], bare.t);
+    expect([other.upserted, other.read, bare.upserted, bare.read]).toEqual([[], [], [], []]);
+    expect(result).toMatchObject({ ignored: 1 });
   });
 });

@@ -48,6 +48,15 @@ export interface ApplyResult {
 /** Key for coalescing: one re-read per record. */
 export const changeKey = (c: FeedChange): string => `${c.object}/${c.uuid}`;
 
+/** Two changes of one record in one batch: the later wins. Two edits of a job within the same second may carry
+ * records read in either order (the platform's second is all that tells them apart), so then neither record is
+ * trusted and the job is read once its second has passed, as it would be without records. */
+export function mergeChanges(earlier: FeedChange, later: FeedChange): FeedChange {
+  if (later.record === undefined || earlier.time !== later.time) return later;
+  const { record: _record, ...withoutRecord } = later;
+  return withoutRecord;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How each record type Fieldside shows is re-read: `job/<uuid>.json`; a note at its single-note address
@@ -62,11 +71,20 @@ function invisible(error: unknown): boolean {
   return isApiError(error, 'NotFoundError') || isApiError(error, 'MissingScopeError');
 }
 
+/** A visit booked or moved carries its job's record when the companion could read it as the visit's staff member
+ * (server/companion/feed/visit-jobs.ts): it is then that job's change. Without a record a visit changes nothing a
+ * browser shows (the day view reads visits itself), and is ignored. */
+function asJobChange(change: FeedChange): FeedChange {
+  if (change.object !== 'jobactivity' || !change.job_uuid || !UUID.test(change.job_uuid) || change.record === undefined) return change;
+  return { ...change, object: 'job', uuid: change.job_uuid };
+}
+
 export async function applyChanges(
-  changes: readonly FeedChange[],
+  received: readonly FeedChange[],
   target: ApplyTarget,
   report: (message: string, error: unknown) => void = (m, e) => console.warn(`Fieldside feed: ${m}`, e),
 ): Promise<ApplyResult> {
+  const changes = received.map(asJobChange);
   const result: ApplyResult = { jobs: 0, notes: 0, ignored: 0, failed: 0, carried: 0, badRecords: 0 };
   const client = await target.client();
   const jobs: Job[] = [];
@@ -111,8 +129,11 @@ export async function applyChanges(
       if (change.object === 'job') {
         const uuid = change.uuid.toLowerCase();
         const holdsIt = held === null || held.has(uuid);
-        const mayTake = holdsIt || (viewer !== null && (change.visible_to ?? []).some((s) => s.toLowerCase() === viewer.toLowerCase()));
-        const record = mayTake ? carried(change) : null;
+        const named = viewer !== null && (change.visible_to ?? []).some((s) => s.toLowerCase() === viewer.toLowerCase());
+        const mayTake = holdsIt || named;
+        // A record is the job as an account-wide reader sees it: taken only for a job this browser is known to
+        // hold, or was named for. A browser that cannot say what it holds reads as its staff member instead.
+        const record = (held !== null && held.has(uuid)) || named ? carried(change) : null;
         if (record) {
           // A copy already newer than the record (a sync ran after the companion read it) stays.
           const mine = held?.get(uuid) ?? null;
@@ -123,8 +144,8 @@ export async function applyChanges(
           } else result.ignored++;
           return;
         }
-        // Not this browser's to read: a job it neither holds nor shows.
-        if (!holdsIt) {
+        // Not this browser's to read: a job it neither holds nor shows, nor was named for.
+        if (!mayTake) {
           result.ignored++;
           return;
         }

@@ -5,6 +5,8 @@
 
 export interface CoalescerOptions<T> {
   key: (item: T) => string;
+  /** What two items of one key become (default: the later one). */
+  merge?: (earlier: T, later: T) => T;
   /** Handles one batch: one item per key (the latest seen). Errors are the handler's to report. */
   flush: (items: T[]) => Promise<void>;
   delayMs?: number;
@@ -65,8 +67,10 @@ export function createCoalescer<T>(options: CoalescerOptions<T>): Coalescer<T> {
   return {
     add(item: T): void {
       if (queued.size === 0) firstAt = now();
-      queued.delete(options.key(item)); // re-insert: the latest change of a record wins, in arrival order
-      queued.set(options.key(item), item);
+      const key = options.key(item);
+      const earlier = queued.get(key);
+      queued.delete(key); // re-insert: the latest change of a record wins, in arrival order
+      queued.set(key, earlier !== undefined && options.merge ? options.merge(earlier, item) : item);
       if (!running) schedule();
     },
     idle(): Promise<void> {

@@ -46,7 +46,13 @@ const STAFF = '00000000-0000-4000-8000-0000000000aa';
 
 const oauth = (scopes: string[] = [], staffUuid: string | null = null): FeedAccount => ({ accountUuid: 'acc', mode: 'oauth', scopes, staffUuid });
 
-function service(feed: FeedClient, signedIn: FeedAccount | null, saved: SavedPosition | null = null, answer: (uuid: string) => string = (uuid) => uuid) {
+function service(
+  feed: FeedClient,
+  signedIn: FeedAccount | null,
+  saved: SavedPosition | null = null,
+  answer: (uuid: string) => string = (uuid) => uuid,
+  holds?: readonly string[],
+) {
   const read: string[] = [];
   const syncs: number[] = [];
   const upserted: string[] = [];
@@ -60,6 +66,7 @@ function service(feed: FeedClient, signedIn: FeedAccount | null, saved: SavedPos
       client: async () => ({ jobs: { get: reread('job') }, notes: { get: reread('dbonote') } }) as never,
       upsertJobs: async (jobs) => void upserted.push(...jobs.map((j) => j.uuid)),
       broadcast: () => undefined,
+      ...(holds ? { holds: async (uuids: readonly string[]) => new Map(uuids.filter((u) => holds.includes(u)).map((u) => [u, null] as const)) } : {}),
     },
     resync: async () => void syncs.push(syncs.length + 1),
     loadPosition: async () => position,
@@ -235,7 +242,7 @@ describe('createFeedService', () => {
     const carried = uuids.map((uuid, n) => ({ ...change(`p${n + 1}`, uuid), record: { uuid, active: 1, edit_date: '2026-11-21 07:00:00', status: 'Completed' } }));
     const placed = { ...change('p6', '00000000-0000-4000-8000-000000000009', 'note'), job_uuid: JOB_1 };
     const a = scripted({ p0: { changes: [...carried, placed], position: 'p6' } });
-    const h = service(a.feed, oauth(), { accountUuid: 'acc', position: 'p0', grant: '|' });
+    const h = service(a.feed, oauth(), { accountUuid: 'acc', position: 'p0', grant: '|' }, undefined, uuids);
     await h.s.wake();
     await h.s.idle();
     expect([h.read, h.syncs]).toEqual([[], []]);

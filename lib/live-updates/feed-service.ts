@@ -1,4 +1,4 @@
-import { applyChanges, changeKey, type ApplyResult, type ApplyTarget } from './apply-changes';
+import { applyChanges, changeKey, mergeChanges, type ApplyResult, type ApplyTarget } from './apply-changes';
 import { createCoalescer, type Coalescer } from './coalesce';
 import type { FeedClient } from './feed-client';
 import { createResync } from './resync';
@@ -84,6 +84,7 @@ export function createFeedService(deps: FeedServiceDeps) {
 
   const coalescer: Coalescer<FeedChange> = createCoalescer<FeedChange>({
     key: changeKey,
+    merge: mergeChanges,
     delayMs: deps.coalesceMs ?? 40,
     flush: async (batch) => {
       // While live changes are held (settle.ts), the position saved stays before the oldest of them: a

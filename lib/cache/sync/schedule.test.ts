@@ -11,7 +11,7 @@ import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixt
 import type { LiveEvent } from '../../messaging/views';
 import type { ScheduledWorkspace } from './schedule';
 import { FEED_LIVE_GRACE_MS } from './feed-live';
-import { createSyncSchedule, FULL_REFRESH_MS, SAFETY_NET_MS } from './schedule';
+import { createSyncSchedule, FULL_REFRESH_MS, LIVE_FULL_REFRESH_MS, SAFETY_NET_MS } from './schedule';
 import { dailyLimitHoldUntil } from './daily-limit';
 import type { WorkspaceKey } from '../../settings/workspace-key';
 
@@ -168,7 +168,7 @@ describe('sync service', () => {
     expect([...t.calls].sort()).toEqual(['company filtered', 'job']);
   });
 
-  it('no polling while the live feed is connected: the alarm syncs only as a safety net, and again once it drops', async () => {
+  it('no polling while the live feed is connected: the alarm syncs only as a safety net, walks the view once a day, and polls again once the feed drops', async () => {
     let clock = Date.now();
     let live = true;
     const t = await setup({ now: () => clock, feedLive: () => live });
@@ -179,9 +179,15 @@ describe('sync service', () => {
       await t.service.onAlarm();
     }
     expect(t.calls).toEqual([]);
+    // The safety net: an incremental sync, not a walk of the whole view (the feed brings new jobs and visits).
     clock += SAFETY_NET_MS;
     await t.service.onAlarm();
-    expect(t.calls.length).toBeGreaterThan(0);
+    expect([...t.calls].sort()).toEqual(['company filtered', 'job filtered']);
+    t.calls.length = 0;
+    // Once a day, the walk of every job the staff member sees (an allocation without a time has no webhook).
+    clock += LIVE_FULL_REFRESH_MS - SAFETY_NET_MS;
+    await t.service.onAlarm();
+    expect([...t.calls].sort()).toEqual(['company filtered', 'job']);
     t.calls.length = 0;
     live = false;
     clock += FEED_LIVE_GRACE_MS;

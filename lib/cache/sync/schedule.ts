@@ -24,8 +24,13 @@ import { workspaceId, type WorkspaceKey } from '../../settings/workspace-key';
 export const FULL_REFRESH_MS = 60 * 60_000;
 
 /** While the live feed is connected it replaces polling: the periodic alarm syncs only when the last sync
- * is older than this (a safety net for what the feed cannot say, such as a job allocated to someone). */
+ * is older than this (a safety net for changes whose webhook never came). */
 export const SAFETY_NET_MS = 4 * 60 * 60_000;
+
+/** While the live feed is connected, a staff member's view is walked in full once a day (the morning's first
+ * alarm): the feed brings new jobs and visits as they happen, and what it cannot say (an allocation without a
+ * time, which has no webhook; a visit moved away from someone) waits for the next morning. */
+export const LIVE_FULL_REFRESH_MS = 20 * 60 * 60_000;
 
 /** What the schedule needs of the current workspace (lib/workspace's, given as it is). */
 export interface ScheduledWorkspace {
@@ -194,7 +199,7 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
         const staffView = key.mode === 'oauth' && key.staffUuid !== 'all';
         const last = await deps.lastFullRefresh.get(workspaceId(key));
         const live = await feedCountsLive(workspaceId(key));
-        const due = staffView && last !== null && now() - last >= (live ? SAFETY_NET_MS : FULL_REFRESH_MS);
+        const due = staffView && last !== null && now() - last >= (live ? LIVE_FULL_REFRESH_MS : FULL_REFRESH_MS);
         if (live && !due) {
           const synced = (await (await deps.workspace.sync()).state()).lastSyncedAt;
           if (synced !== null && now() - synced < SAFETY_NET_MS) return null;

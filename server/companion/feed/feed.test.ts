@@ -55,7 +55,7 @@ describe('POST /feed/register', () => {
     expect(((await res.json()) as { error: string }).error).toMatch(/X-Fieldside-Staff/);
   });
 
-  it("for an administrator: creates the job and note subscriptions, verified, pointing at the account callback", async () => {
+  it("for an administrator: creates the job, note and visit subscriptions, verified, pointing at the account callback", async () => {
     const res = await register(TOKEN);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { account_uuid: string; position: string; manages_subscriptions: boolean };
@@ -67,9 +67,10 @@ describe('POST /feed/register', () => {
     expect(subs.map((s) => [s.object, s.unique_id, [...s.fields].sort()])).toEqual([
       ['job', 'fieldside-job', ['active', 'badges', 'company_uuid', 'generated_job_id', 'job_address', 'job_description', 'status']],
       ['note', 'fieldside-note', ['active', 'note', 'related_object_uuid']],
+      ['jobactivity', 'fieldside-jobactivity', ['active', 'job_uuid', 'staff_uuid', 'start_date']],
     ]);
     callbackUrl = subs[0]!.callback_url;
-    expect(subs[1]!.callback_url).toBe(callbackUrl);
+    expect(subs.every((s) => s.callback_url === callbackUrl)).toBe(true);
     // Self-verifying: the account, its callback generation and their MAC (webhooks/callback-token.ts).
     expect(callbackUrl).toMatch(new RegExp(`^${companion.url}/webhooks/${ACCOUNT}\\.0\\.[A-Za-z0-9_-]{43}$`));
   });
@@ -82,7 +83,7 @@ describe('POST /feed/register', () => {
     // The companion remembers the subscriptions it made: the account's request budget is spent on neither the
     // caller's role nor the list while they are in place.
     expect({ add: platform.calls.add, list: platform.calls.list, staff: platform.calls.staff }).toEqual({ add: before.add, list: before.list, staff: before.staff });
-    expect(platform.subscriptions.get(ACCOUNT)).toHaveLength(2);
+    expect(platform.subscriptions.get(ACCOUNT)).toHaveLength(3);
   });
 
   it('repairs a subscription that was deactivated or changed, and only that one, once its memory is due a recheck', async () => {
@@ -129,7 +130,7 @@ describe('POST /feed/rotate', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ refused: [], retired: true });
     const moved = platform.subscriptions.get(OTHER)!;
-    expect(moved.map((s) => s.unique_id).sort()).toEqual(['fieldside-job', 'fieldside-note']);
+    expect(moved.map((s) => s.unique_id).sort()).toEqual(['fieldside-job', 'fieldside-jobactivity', 'fieldside-note']);
     const fresh = moved[0]!.callback_url;
     expect(fresh).not.toBe(old);
     expect(moved.every((s) => s.callback_url === fresh && s.active)).toBe(true);

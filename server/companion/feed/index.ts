@@ -12,6 +12,7 @@ import { createJobRecords } from './job-records';
 import { createJobVisibility } from './job-visibility';
 import { createNoteJobs } from './note-jobs';
 import { createReadBudget } from './read-budget';
+import { createVisitJobs } from './visit-jobs';
 import { createFeedRoutes } from './routes';
 import { createRoleCheck } from './staff-role';
 import { createTokenChecker, type TokenChecker } from './token-check';
@@ -74,6 +75,7 @@ export async function createFeedModule(opts: {
   const enrich = createChangeEnrichment({
     noteJobs: createNoteJobs({ ...platform, readers }),
     jobRecords: createJobRecords({ ...platform, readers, visibility }),
+    visitJobs: createVisitJobs({ ...platform, readers }),
   });
   routes.route('/', createWebhookRoutes({ tokens, store, platformBaseUrl: config.platformBaseUrl, enrich }));
   routes.route(

@@ -18,8 +18,15 @@ import type { NewChange } from './types';
 /** A record larger than this stays off the change: the browsers read it themselves. It bounds the feed's size. */
 export const MAX_RECORD_BYTES = 16 * 1024;
 
-const JobRecord = z.looseObject({ uuid: z.string() });
+export const JobRecord = z.looseObject({ uuid: z.string() });
 type JobRecordValue = Record<string, unknown>;
+
+/** A job record as it may go on a change: the job asked for, and not too big. */
+export function recordFit(raw: unknown, jobUuid: string): JobRecordValue | null {
+  const parsed = JobRecord.safeParse(raw);
+  if (!parsed.success || parsed.data.uuid.toLowerCase() !== jobUuid.toLowerCase()) return null;
+  return new TextEncoder().encode(JSON.stringify(parsed.data)).byteLength <= MAX_RECORD_BYTES ? parsed.data : null;
+}
 
 /** The job number is assigned once, when the job is created. */
 const CREATED_FIELD = 'generated_job_id';
@@ -44,10 +51,7 @@ export function createJobRecords(opts: {
       // An outage or a rate limit: no record, and no checks of who may see it either (they would fail alike).
       throw new Error(`GET job answered ${res.status}`);
     }
-    const parsed = JobRecord.safeParse(await res.json().catch(() => null));
-    if (!parsed.success || parsed.data.uuid.toLowerCase() !== jobUuid.toLowerCase()) return { kind: 'answer', value: null };
-    const size = new TextEncoder().encode(JSON.stringify(parsed.data)).byteLength;
-    return { kind: 'answer', value: size <= MAX_RECORD_BYTES ? parsed.data : null };
+    return { kind: 'answer', value: recordFit(await res.json().catch(() => null), jobUuid) };
   }
 
   return {

@@ -33,8 +33,8 @@ describe('ensureSubscriptions', () => {
     const callback = await startChallengeAnswerer();
     try {
       const result = await ensureSubscriptions({ platformBaseUrl: picky.baseUrl, token: 'tok', callbackUrl: callback.url });
-      expect(result).toEqual({ changed: 1, refused: [{ unique_id: 'fieldside-note', message: expect.stringContaining('Object note does not support subscription') }] });
-      expect(picky.subscriptions.get(ACCOUNT)?.map((s) => s.object)).toEqual(['job']);
+      expect(result).toEqual({ changed: 2, refused: [{ unique_id: 'fieldside-note', message: expect.stringContaining('Object note does not support subscription') }] });
+      expect(picky.subscriptions.get(ACCOUNT)?.map((s) => s.object)).toEqual(['job', 'jobactivity']);
       // Asking again posts only the one still missing (and it is refused again).
       const adds = picky.calls.add;
       expect((await ensureSubscriptions({ platformBaseUrl: picky.baseUrl, token: 'tok', callbackUrl: callback.url })).changed).toBe(0);
@@ -45,10 +45,11 @@ describe('ensureSubscriptions', () => {
     }
   });
 
-  it('asks for exactly the fields Fieldside shows', () => {
+  it('asks for exactly the fields Fieldside shows, and who is on which visit', () => {
     expect(FIELDSIDE_SUBSCRIPTIONS.map((s) => [s.object, s.unique_id, s.fields.length])).toEqual([
       ['job', 'fieldside-job', 7],
       ['note', 'fieldside-note', 3],
+      ['jobactivity', 'fieldside-jobactivity', 4],
     ]);
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PlatformError, platformErrorFrom, platformFetch } from './platform-error';
 
-/** The webhook subscriptions Fieldside needs: the job and note fields the extension shows. */
+/** The webhook subscriptions Fieldside needs: the job and note fields the extension shows, and visits (who sees
+ * which job). */
 export const FIELDSIDE_SUBSCRIPTIONS = [
   {
     object: 'job',
@@ -9,6 +10,8 @@ export const FIELDSIDE_SUBSCRIPTIONS = [
     fields: ['status', 'badges', 'job_address', 'job_description', 'company_uuid', 'active', 'generated_job_id'],
   },
   { object: 'note', unique_id: 'fieldside-note', fields: ['note', 'active', 'related_object_uuid'] },
+  // A visit booked, moved or given to someone else: who sees the job (feed/visit-jobs.ts).
+  { object: 'jobactivity', unique_id: 'fieldside-jobactivity', fields: ['job_uuid', 'staff_uuid', 'active', 'start_date'] },
 ] as const;
 
 // The list holds object and event subscriptions alike (PLATFORM-NOTES); only object ones can be ours.

@@ -36,3 +36,10 @@ export async function dedupKey(change: NewChange): Promise<string> {
   const key = JSON.stringify([change.object, change.uuid, change.time, [...change.changed_fields].sort()]);
   return key.length <= MAX_PLAIN_DEDUP_KEY ? key : sha256Base64Url(key);
 }
+
+/** The key of a change that carries the record read for it: the notification's key and the record's state, so a
+ * second edit within the same second (the same notification) is kept, and a retry of the first (the same state)
+ * is not. Always a digest (base64url), so it never collides with a plain key. */
+export async function dedupKeyWithRecord(plainKey: string, record: Record<string, unknown>): Promise<string> {
+  return sha256Base64Url(JSON.stringify([plainKey, record]));
+}

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { FeedStore, NewChange } from '../feed/types';
 import { readBoundedText } from './body';
 import type { CallbackTokens } from './callback-token';
-import { dedupKey, NotificationSchema, toChange } from './notification';
+import { dedupKey, dedupKeyWithRecord, NotificationSchema, toChange } from './notification';
 
 function isForm(contentType: string, body: string): boolean {
   if (body.trimStart().startsWith('{')) return false;
@@ -82,13 +82,18 @@ export function createWebhookRoutes(opts: {
     }
 
     const change = toChange(parsed.data);
-    const key = await dedupKey(change);
+    const plainKey = await dedupKey(change);
     try {
       // The platform retries a delivery it thinks failed: a retry already taken costs no platform read. The
       // peek is only a saving: append's own atomic check still decides, so two copies arriving at once may
       // both be read, but only one is appended. (Appending first and adding the record after would need an
-      // update of an entry already streamed to browsers, which a Redis stream cannot do.)
-      if (opts.enrich && !(await opts.store.seen(owner.account, key))) await opts.enrich(owner.account, change);
+      // update of an entry already streamed to browsers, which a Redis stream cannot do.) A change that will
+      // carry a record is read whatever the peek says: two edits of one job within one second make the same
+      // notification, and only the record tells the second from a retry of the first (its state is part of
+      // the key), so the last state of the second reaches the browsers.
+      const carriesRecord = change.object === 'job' || change.object === 'jobactivity';
+      if (opts.enrich && (carriesRecord || !(await opts.store.seen(owner.account, plainKey)))) await opts.enrich(owner.account, change);
+      const key = change.record ? await dedupKeyWithRecord(plainKey, change.record) : plainKey;
       const appended = await opts.store.append(owner.account, change, key, owner.generation);
       if (appended.kind === 'retired') return unknown();
       return c.json({ ok: true, duplicate: appended.kind === 'duplicate' });

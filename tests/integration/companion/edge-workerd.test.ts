@@ -99,7 +99,7 @@ describe('the edge bundle on workerd', () => {
       const first = emulator.info.accounts[0]!;
       account = first.uuid;
       admin = (first.staff.find((s) => s.role === 'administrator') ?? first.staff[0]!).uuid;
-      const scopes = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles'];
+      const scopes = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles', 'read_schedule'];
       token = (await emulator.control.issueTokens(account, admin, scopes)).access_token;
       edge = await serve({
         COMPANION_ENV: 'development',

@@ -39,7 +39,7 @@ let nextSeq = 1;
 const startInstance = (port: number) => startCompanionProcess({ ...env, PORT: String(port) });
 
 async function tokenOf(staffUuid: string): Promise<string> {
-  const scopes = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles'];
+  const scopes = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles', 'read_schedule'];
   return (await emulator.control.issueTokens(accountUuid, staffUuid, scopes)).access_token;
 }
 
@@ -124,7 +124,7 @@ describe('two companion instances sharing one Redis', () => {
   it("registers through B, A answers the platform's challenge for a token it never issued, and an office change reaches B's streams", async () => {
     expect(registered).toMatchObject({ refused: [], manages_subscriptions: true });
     const subscriptions = emulator.webhooks.subscriptions();
-    expect(subscriptions.map((s) => s.unique_id).sort()).toEqual(['fieldside-job', 'fieldside-note']);
+    expect(subscriptions.map((s) => s.unique_id).sort()).toEqual(['fieldside-job', 'fieldside-jobactivity', 'fieldside-note']);
     expect(subscriptions.every((s) => s.active && s.callback_url === `${a.url}${callbackPath}`)).toBe(true);
     expect(callbackPath).toMatch(new RegExp(`^/webhooks/${accountUuid}\\.0\\.`));
 

@@ -106,17 +106,33 @@ describe('job records on changes', () => {
     for (const stream of streams) await stream.until(() => stream.changes().some((c) => c.uuid === job && c.record?.uuid === job));
   });
 
-  it('spends no read on a delivery it already took (a platform retry), job or note', async () => {
-    const job = notification(await existingJob(4));
+  it('spends no read on a note it already took (a platform retry); a job retry is read and kept out of the feed', async () => {
+    const jobUuid = await existingJob(4);
+    const job = notification(jobUuid);
     const note = notification(String((await emulator.control.listRecords(account.uuid, 'note'))[0]!.uuid), ['note'], 'note');
     const first = await requests();
     expect(await deliver(job)).toEqual({ ok: true, duplicate: false });
     expect(await deliver(note)).toEqual({ ok: true, duplicate: false });
     const taken = await requests();
     expect(taken - first).toBe(2);
-    expect(await deliver(job)).toEqual({ ok: true, duplicate: true });
     expect(await deliver(note)).toEqual({ ok: true, duplicate: true });
     expect(await requests()).toBe(taken);
+    // A job's notification within the same second is the same for a retry and for a second edit: only the record
+    // read for it tells them apart, so it is read, and the same state is a duplicate.
+    expect(await deliver(job)).toEqual({ ok: true, duplicate: true });
+    expect(await requests()).toBe(taken + 1);
+  });
+
+  it('keeps a second edit of a job within the same second, with its own record: the browsers get the last state', async () => {
+    const jobUuid = await existingJob(8);
+    const job = notification(jobUuid, ['status']);
+    await emulator.control.updateRecord(account.uuid, 'job', jobUuid, { status: 'Quote' });
+    expect(await deliver(job)).toEqual({ ok: true, duplicate: false });
+    await emulator.control.updateRecord(account.uuid, 'job', jobUuid, { status: 'Completed' });
+    expect(await deliver(job)).toEqual({ ok: true, duplicate: false });
+    const res = await fetch(`${companion.url}/feed?limit=1000`, { headers: bearer(tokenOf.get(staffOf('office')[0]!)!) });
+    const changes = ((await res.json()) as FeedPage).changes.filter((c) => c.uuid === jobUuid && c.time === job.entry[0].time);
+    expect(changes.map((c) => c.record?.status)).toEqual(['Quote', 'Completed']);
   });
 
   it('takes the record for the uuid in any letter case, and leaves off a record larger than 16 KB', async () => {

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { AccountReaders, TokenRead } from './account-readers';
+import { recordFit } from './job-records';
+import { refusedToken, UUID } from './note-jobs';
+import { platformFetch } from './platform-error';
+import type { NewChange } from './types';
+
+// A visit (`jobactivity`) booked or moved: a technician sees the jobs they have a visit on, and allocating a job
+// does not change the job's edit_date, so without this a browser learned of its new jobs only at its next full
+// walk of its view (issue 18: a walk of every browser's view every few hours was most of an account's day).
+// The companion reads the visit once (its job and staff member), then the job as that staff member: the platform's
+// 200 both names them (`visible_to`) and gives the record, so their browser takes the job with no request. A visit
+// moved away from someone says nothing of them: their browser keeps the job until its daily walk.
+
+const Flag = z.union([z.number(), z.string(), z.boolean()]).transform((v) => v === true || v === 1 || v === '1');
+const Visit = z.object({ uuid: z.string(), job_uuid: z.string().nullish(), staff_uuid: z.string().nullish(), active: Flag.optional() });
+type VisitValue = { job: string; staff: string | null };
+
+export function createVisitJobs(opts: { platformBaseUrl: string; readers: AccountReaders; fetch?: typeof fetch; timeoutMs?: number }) {
+  const fetchFn = opts.fetch ?? fetch;
+  const timeoutMs = opts.timeoutMs ?? 3_000;
+  const get = (token: string, path: string, what: string, impersonate?: string) =>
+    platformFetch(
+      fetchFn,
+      `${opts.platformBaseUrl}/api_1.0/${path}`,
+      { headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(impersonate ? { 'x-impersonate-uuid': impersonate } : {}) }, timeoutMs },
+      what,
+    );
+
+  async function readVisit(token: string, visitUuid: string): Promise<TokenRead<VisitValue | null>> {
+    const res = await get(token, `jobactivity/${encodeURIComponent(visitUuid)}.json`, 'GET jobactivity');
+    if (!res.ok) {
+      await res.body?.cancel();
+      if (refusedToken(res.status)) return { kind: 'next' };
+      throw new Error(`GET jobactivity answered ${res.status}`);
+    }
+    const visit = Visit.safeParse(await res.json().catch(() => null));
+    if (!visit.success || visit.data.uuid.toLowerCase() !== visitUuid.toLowerCase() || !visit.data.job_uuid || !UUID.test(visit.data.job_uuid)) return { kind: 'answer', value: null };
+    const staff = visit.data.active !== false && visit.data.staff_uuid && UUID.test(visit.data.staff_uuid) ? visit.data.staff_uuid.toLowerCase() : null;
+    return { kind: 'answer', value: { job: visit.data.job_uuid.toLowerCase(), staff } };
+  }
+
+  return {
+    /** Puts the visit's job on the change, and when its staff member may see the job, the job's record and them. */
+    async enrich(account: string, change: NewChange): Promise<void> {
+      if (change.object !== 'jobactivity' || !UUID.test(change.uuid)) return;
+      const found = await opts.readers.readWith(account, (token) => readVisit(token, change.uuid));
+      if (!found?.value) return;
+      const { job, staff } = found.value;
+      change.job_uuid = job;
+      if (!staff || !opts.readers.spend(account)) return;
+      try {
+        const res = await get(found.token, `job/${encodeURIComponent(job)}.json`, 'GET job as a staff member', staff);
+        if (!res.ok) return void (await res.body?.cancel());
+        const record = recordFit(await res.json().catch(() => null), job);
+        if (!record) return;
+        change.record = record;
+        change.visible_to = [staff];
+      } catch {
+        // An outage: the job stays off the change, and the staff member's browser meets it at its next walk.
+      }
+    },
+  };
+}
+
+export type VisitJobs = ReturnType<typeof createVisitJobs>;
