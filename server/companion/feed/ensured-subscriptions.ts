@@ -4,25 +4,44 @@ import type { RefusedSubscription } from './subscriptions';
 // was refused. An administrator's browser registers on every sign-in and "who are you", and listing the
 // platform's subscriptions each time spends the account's shared request budget for nothing; so a register
 // within `recheckMs` of a complete ensure answers from here. A rotation changes the callback URL (so it is
-// ensured again), a refused subscription is never remembered (new scopes may let it through), and after
+// ensured again), a refused subscription is remembered only for an hour (new scopes may let it through), and after
 // `recheckMs` the list is read again, which repairs one the platform deactivated meanwhile.
 
+//
+// It also remembers which administrator's register last ensured them, for a day: when the subscriptions are due a
+// check, every browser of the account registers within minutes of the morning, and only an administrator's does
+// anything; while that administrator is known, the others' registers wait for theirs instead of each asking the
+// platform their role (two requests each, issue 18).
+
 const MAX_ACCOUNTS = 10_000;
+/** A refusal is checked again sooner: a grant with more scopes may let the subscription through. */
+const REFUSED_RECHECK_MS = 3_600_000;
+const ADMINISTRATOR_KEPT_MS = 24 * 3_600_000;
 
 export function createEnsuredSubscriptions(opts: { recheckMs: number; now?: () => number }) {
   const now = opts.now ?? Date.now;
-  const ensured = new Map<string, { callbackUrl: string; at: number }>();
+  const ensured = new Map<string, { callbackUrl: string; at: number; recheckMs: number; administrator: string }>();
   return {
     /** Whether the account's subscriptions were ensured for this callback URL recently enough. */
     fresh(account: string, callbackUrl: string): boolean {
       const known = ensured.get(account);
-      return known !== undefined && known.callbackUrl === callbackUrl && now() - known.at < opts.recheckMs;
+      return known !== undefined && known.callbackUrl === callbackUrl && now() - known.at < known.recheckMs;
     },
-    /** After an ensure: remembered only when nothing was refused. */
-    remember(account: string, callbackUrl: string, refused: readonly RefusedSubscription[]): void {
+    /** The administrator whose register ensured them last, within a day. */
+    administrator(account: string): string | undefined {
+      const known = ensured.get(account);
+      return known !== undefined && known.administrator !== '' && now() - known.at < ADMINISTRATOR_KEPT_MS ? known.administrator : undefined;
+    },
+    /** The administrator is one no longer: from now on every register asks its caller's role again. */
+    forgetAdministrator(account: string): void {
+      const known = ensured.get(account);
+      if (known) known.administrator = '';
+    },
+    /** After an ensure by `administrator`; one with a refusal is checked again within the hour. */
+    remember(account: string, callbackUrl: string, refused: readonly RefusedSubscription[], administrator: string): void {
       ensured.delete(account);
-      if (refused.length > 0) return;
-      ensured.set(account, { callbackUrl, at: now() });
+      const recheckMs = refused.length > 0 ? Math.min(opts.recheckMs, REFUSED_RECHECK_MS) : opts.recheckMs;
+      ensured.set(account, { callbackUrl, at: now(), recheckMs, administrator: administrator.toLowerCase() });
       if (ensured.size > MAX_ACCOUNTS) ensured.delete(ensured.keys().next().value!);
     },
   };

@@ -105,6 +105,23 @@ describe('POST /feed/register', () => {
     }
   });
 
+  it('once due a check, asks no role of anyone but the administrator who made them, who checks them again', async () => {
+    const rechecking = await startFeedServer({ platformBaseUrl: platform.baseUrl, limits: { subscriptionsRecheckMs: 0 } });
+    try {
+      const registerThere = (staff: string) => fetch(`${rechecking.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, staff) });
+      expect(await (await registerThere(STUB_ADMIN)).json()).toMatchObject({ manages_subscriptions: true });
+      const before = { ...platform.calls };
+      // Every other browser of the account wakes (their memory is due, always here): nothing reaches the platform.
+      for (let i = 0; i < 3; i++) expect(await (await registerThere(STUB_TECHNICIAN)).json()).toMatchObject({ manages_subscriptions: false });
+      expect(platform.calls).toEqual(before);
+      // The administrator's own wake checks them (role and list).
+      expect(await (await registerThere(STUB_ADMIN)).json()).toMatchObject({ manages_subscriptions: true });
+      expect(platform.calls.list).toBe(before.list + 1);
+    } finally {
+      await rechecking.close();
+    }
+  });
+
   it('gives each account its own callback token', async () => {
     expect((await register('token-other')).status).toBe(200);
     const other = platform.subscriptions.get(OTHER)![0]!.callback_url;

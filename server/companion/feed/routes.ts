@@ -69,14 +69,16 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
     const url = callbackUrl(await deps.tokens.issue(account));
     let refused: FeedRegisterReply['refused'] = [];
     let manages = false;
-    if (staffHeader && !ensured.fresh(account, url)) {
+    // Due a check: the administrator who made them last checks them; while one is known, nobody else is asked.
+    const administrator = ensured.administrator(account);
+    if (staffHeader && !ensured.fresh(account, url) && (administrator === undefined || administrator === staffHeader.toLowerCase())) {
       const staff = await staffOf(c);
       if (!staff.ok) return staff.response;
       manages = staff.admin;
       if (staff.admin) {
         ({ refused } = await ensureSubscriptions({ platformBaseUrl: deps.platformBaseUrl, token: c.get('token'), callbackUrl: url, ...(deps.fetch ? { fetch: deps.fetch } : {}) }));
-        ensured.remember(account, url, refused);
-      }
+        ensured.remember(account, url, refused, staffHeader);
+      } else if (administrator !== undefined) ensured.forgetAdministrator(account);
     }
     const reply: FeedRegisterReply = { account_uuid: account, position: await deps.store.position(account), refused, manages_subscriptions: manages };
     return c.json(reply);

@@ -131,7 +131,7 @@ describe('job records on changes', () => {
     await emulator.control.updateRecord(account.uuid, 'job', jobUuid, { status: 'Completed' });
     expect(await deliver(job)).toEqual({ ok: true, duplicate: false });
     const res = await fetch(`${companion.url}/feed?limit=1000`, { headers: bearer(tokenOf.get(staffOf('office')[0]!)!) });
-    const changes = ((await res.json()) as FeedPage).changes.filter((c) => c.uuid === jobUuid && c.time === job.entry[0].time);
+    const changes = ((await res.json()) as FeedPage).changes.filter((c) => c.uuid === jobUuid && c.time === job.entry[0]!.time);
     expect(changes.map((c) => c.record?.status)).toEqual(['Quote', 'Completed']);
   });
 
