@@ -12,9 +12,10 @@ export type Cause = (typeof CAUSES)[number];
 function companionCause(url: string): Cause {
   const path = new URL(url).pathname;
   if (path.endsWith('/vendor.json')) return 'feed auth';
-  // A changed note read once to place it on its job, a changed job read once to put its record on the change,
-  // or asked as a staff member (who may see a job just created): the live re-read, made once for every browser.
-  if (/\/(dbo)?note(\/|\.json)/.test(path) || /\/job\/[^/]+\.json$/.test(path)) return 'live re-read';
+  // A changed note read once to place it on its job, a changed job read once to put its record on the change, a
+  // visit read once for its job and staff member, or a job asked as a staff member (who may see a job just
+  // created, or given to them by a visit): the live re-read, made once for every browser.
+  if (/\/(dbo)?note(\/|\.json)/.test(path) || /\/(job|jobactivity)\/[^/]+\.json$/.test(path)) return 'live re-read';
   return 'register';
 }
 

@@ -8,7 +8,7 @@ import type { RefusedSubscription } from './subscriptions';
 // `recheckMs` the list is read again, which repairs one the platform deactivated meanwhile.
 
 //
-// It also remembers which administrator's register last ensured them, for a day: when the subscriptions are due a
+// It also remembers which administrator's register last ensured them, for three days (a weekend): when the subscriptions are due a
 // check, every browser of the account registers within minutes of the morning, and only an administrator's does
 // anything; while that administrator is known, the others' registers wait for theirs instead of each asking the
 // platform their role (two requests each, issue 18).
@@ -16,7 +16,7 @@ import type { RefusedSubscription } from './subscriptions';
 const MAX_ACCOUNTS = 10_000;
 /** A refusal is checked again sooner: a grant with more scopes may let the subscription through. */
 const REFUSED_RECHECK_MS = 3_600_000;
-const ADMINISTRATOR_KEPT_MS = 24 * 3_600_000;
+const ADMINISTRATOR_KEPT_MS = 3 * 24 * 3_600_000;
 
 export function createEnsuredSubscriptions(opts: { recheckMs: number; now?: () => number }) {
   const now = opts.now ?? Date.now;
@@ -27,7 +27,7 @@ export function createEnsuredSubscriptions(opts: { recheckMs: number; now?: () =
       const known = ensured.get(account);
       return known !== undefined && known.callbackUrl === callbackUrl && now() - known.at < known.recheckMs;
     },
-    /** The administrator whose register ensured them last, within a day. */
+    /** The administrator whose register ensured them last, within three days. */
     administrator(account: string): string | undefined {
       const known = ensured.get(account);
       return known !== undefined && known.administrator !== '' && now() - known.at < ADMINISTRATOR_KEPT_MS ? known.administrator : undefined;
