@@ -92,10 +92,11 @@ export function createFeedClient(options: FeedClientOptions) {
 
     /**
      * Reads the live stream until it ends or `signal` aborts. Resolves when the companion closes it
-     * (the caller reconnects from its last position); rejects with FeedError when it cannot open.
+     * (the caller reconnects from its last position); rejects with FeedError when it cannot open. `staffUuid`
+     * ("who are you") lets the companion ask the platform whether this staff member may see a job just created.
      */
-    async stream(after: string, signal: AbortSignal, handlers: StreamHandlers): Promise<void> {
-      const res = await request(`${COMPANION_PATHS.feedStream}?${new URLSearchParams({ after })}`, { method: 'GET', accept: 'text/event-stream' }, signal);
+    async stream(after: string, signal: AbortSignal, handlers: StreamHandlers, staffUuid: string | null = null): Promise<void> {
+      const res = await request(`${COMPANION_PATHS.feedStream}?${new URLSearchParams({ after })}`, { method: 'GET', accept: 'text/event-stream', staffUuid }, signal);
       if (!res.body) throw new FeedError('The feed stream has no body', 502);
       handlers.onOpen?.();
       const parser = createSseParser((event) => {

@@ -67,6 +67,8 @@ export function createFeedService(deps: FeedServiceDeps) {
 
   let state: FeedState = 'off';
   let account: string | null = null;
+  /** Who the stream says this browser is ("who are you"): the companion asks the platform whether they see a new job. */
+  let streamStaff: string | null = null;
   /** The grant the companion was last registered with (see FeedAccount.scopes). */
   let registeredGrant: string | null = null;
   /** The newest position received (saved once the changes before it are applied). */
@@ -159,7 +161,7 @@ export function createFeedService(deps: FeedServiceDeps) {
           },
           onChange: acceptLive,
           onGap: gap,
-        });
+        }, streamStaff);
       } catch (error) {
         if (signal.aborted) return;
         // 401/403: the token is no good for the feed (signed out, or no vendor scope); the next wake tries again.
@@ -208,6 +210,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     }
     service.stop();
     account = signedIn.accountUuid;
+    streamStaff = signedIn.staffUuid;
     const saved = await deps.loadPosition();
     const ours = saved !== null && saved.accountUuid === signedIn.accountUuid;
     // A new worker with a position saved under the same grant is registered already: registering is what

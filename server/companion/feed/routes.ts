@@ -4,7 +4,6 @@ import { tooManyRequests, type RateLimiter } from '../limits/rate-limit';
 import type { CallbackTokens } from '../webhooks/callback-token';
 import { bearerAuth, type FeedEnv } from './bearer-auth';
 import { feedCors } from './cors';
-import type { JobVisibility } from './job-visibility';
 import { isPlatformError } from './platform-error';
 import { STAFF_UUID, type RoleCheck } from './staff-role';
 import { openStream, type StreamRouteDeps } from './stream-route';
@@ -22,8 +21,7 @@ export interface FeedRoutesDeps extends StreamRouteDeps {
   fetch?: typeof fetch;
   /** Clock of what registers remember (ensured-subscriptions.ts). */
   now?: () => number;
-  /** Remembers whose browsers registered, to ask who may see a new job (job-visibility.ts). */
-  visibility?: JobVisibility;
+
 }
 
 type Staff = { ok: true; admin: boolean } | { ok: false; response: Response };

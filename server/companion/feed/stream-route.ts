@@ -1,10 +1,12 @@
 import type { Context } from 'hono';
-import { FeedQuerySchema } from '../../../contracts/companion-http';
+import { COMPANION_HEADERS, FeedQuerySchema } from '../../../contracts/companion-http';
 import { sha256Base64Url } from '../../../contracts/installation-binding';
 import type { CompanionLimits } from '../config';
 import type { LimitStore } from '../limits/types';
 import type { AccountReaders } from './account-readers';
 import type { FeedEnv } from './bearer-auth';
+import type { JobVisibility } from './job-visibility';
+import { STAFF_UUID } from './staff-role';
 import { streamFeed } from './sse';
 import type { TokenChecker } from './token-check';
 import type { FeedStore } from './types';
@@ -19,6 +21,8 @@ export interface StreamRouteDeps {
   streams: Set<() => void>;
   /** An open stream's token may read changed records for its account while the stream lasts. */
   readers?: AccountReaders;
+  /** Whose browsers are online, to ask who may see a new job (job-visibility.ts). */
+  visibility?: JobVisibility;
 }
 
 /** A slot lives this many heartbeats without renewal: a stream whose instance died frees its slot by then. */
@@ -55,6 +59,11 @@ export async function openStream(c: Context<FeedEnv>, deps: StreamRouteDeps): Pr
     );
   }
   const withdraw = deps.readers?.offer(account, token);
+  // A browser reconnects its stream at least hourly (each token's life), and registers only when its grant
+  // changes: its stream is what says it is online. Unverified, and need not be: the platform answers for each
+  // staff member before anyone is named.
+  const staff = c.req.header(COMPANION_HEADERS.staff);
+  if (staff && STAFF_UUID.test(staff)) deps.visibility?.registered(account, staff);
   return streamFeed(c, {
     store: deps.store,
     account,

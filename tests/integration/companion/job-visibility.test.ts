@@ -136,6 +136,25 @@ describe('visible_to on a new job', () => {
     expect(change).not.toHaveProperty('visible_to');
   });
 
+  it("knows a staff member's browser from its stream too: a browser registers only when its grant changes", async () => {
+    const fresh = await startFeedServer({ platformBaseUrl: emulator.info.base_url });
+    const adminToken = (await emulator.control.issueTokens(account.uuid, admin, SCOPES)).access_token;
+    const listening = await openStream(`${fresh.url}/feed/stream`, adminToken, { 'X-Fieldside-Staff': admin });
+    try {
+      expect(listening.res.status).toBe(200);
+      const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '9 Pier St' });
+      await emulator.webhooks.whenIdle();
+      const url = `${fresh.url}/webhooks/${await signCallbackToken(await callbackKey(fresh.config.signingSecret), account.uuid, 0)}`;
+      const body = { object: 'job', entry: [{ changed_fields: ['generated_job_id'], time: '2026-11-21 08:00:00', uuid: job }], resource_url: `${emulator.info.base_url}/api_1.0/job/${job}.json` };
+      expect((await postJson(url, body)).status).toBe(200);
+      await listening.until(() => listening.changes().some((c) => c.uuid === job));
+      expect(listening.changes().find((c) => c.uuid === job)?.visible_to).toEqual([admin]);
+    } finally {
+      listening.close();
+      await fresh.close();
+    }
+  });
+
   it('leaves visible_to off a change that is not a new job', async () => {
     const job = await newJob(other);
     const before = await requests();
