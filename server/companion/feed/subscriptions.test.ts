@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureSubscriptions, FIELDSIDE_SUBSCRIPTIONS } from './subscriptions';
+import { ensureSubscriptions, FIELDSIDE_EVENT_SUBSCRIPTIONS, FIELDSIDE_SUBSCRIPTIONS } from './subscriptions';
 import { startChallengeAnswerer } from '../../../tests/support/companion/challenge-answerer';
 import { startStubPlatform } from '../../../tests/support/companion/stub-platform';
 
@@ -33,8 +33,8 @@ describe('ensureSubscriptions', () => {
     const callback = await startChallengeAnswerer();
     try {
       const result = await ensureSubscriptions({ platformBaseUrl: picky.baseUrl, token: 'tok', callbackUrl: callback.url });
-      expect(result).toEqual({ changed: 1, refused: [{ unique_id: 'fieldside-note', message: expect.stringContaining('Object note does not support subscription') }] });
-      expect(picky.subscriptions.get(ACCOUNT)?.map((s) => s.object)).toEqual(['job']);
+      expect(result).toEqual({ changed: 2, refused: [{ unique_id: 'fieldside-note', message: expect.stringContaining('Object note does not support subscription') }] });
+      expect(picky.subscriptions.get(ACCOUNT)?.map((s) => s.unique_id)).toEqual(['fieldside-job', 'fieldside-note-added']);
       // Asking again posts only the one still missing (and it is refused again).
       const adds = picky.calls.add;
       expect((await ensureSubscriptions({ platformBaseUrl: picky.baseUrl, token: 'tok', callbackUrl: callback.url })).changed).toBe(0);
@@ -45,10 +45,46 @@ describe('ensureSubscriptions', () => {
     }
   });
 
+  it('subscribes the new-note event at /webhook_subscriptions/event: refused, it is reported like an object and the rest stand', async () => {
+    const picky = await startStubPlatform({ tok: ACCOUNT }, { refuseEvents: ['job.note_added'] });
+    const callback = await startChallengeAnswerer();
+    try {
+      const result = await ensureSubscriptions({ platformBaseUrl: picky.baseUrl, token: 'tok', callbackUrl: callback.url });
+      expect(result).toEqual({ changed: 2, refused: [{ unique_id: 'fieldside-note-added', message: expect.stringContaining('Event job.note_added does not support subscription') }] });
+      expect(picky.subscriptions.get(ACCOUNT)?.map((s) => [s.type, s.unique_id])).toEqual([
+        ['object', 'fieldside-job'],
+        ['object', 'fieldside-note'],
+      ]);
+    } finally {
+      await callback.close();
+      await picky.close();
+    }
+  });
+
+  it('makes the event subscription once and keeps it; an inactive one or one at another URL is posted again', async () => {
+    const fresh = await startStubPlatform({ tok: ACCOUNT });
+    const callback = await startChallengeAnswerer();
+    try {
+      expect((await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url })).changed).toBe(3);
+      const event = () => fresh.subscriptions.get(ACCOUNT)!.find((s) => s.type === 'event')!;
+      expect(event()).toMatchObject({ type: 'event', event: 'job.note_added', unique_id: 'fieldside-note-added', callback_url: callback.url, active: true });
+      const uuid = event().uuid;
+      expect((await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url })).changed).toBe(0);
+      event().active = false;
+      expect(await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url })).toEqual({ changed: 1, refused: [] });
+      expect(event()).toMatchObject({ uuid, active: true });
+      expect(fresh.subscriptions.get(ACCOUNT)).toHaveLength(3);
+    } finally {
+      await callback.close();
+      await fresh.close();
+    }
+  });
+
   it('asks for exactly the fields Fieldside shows', () => {
     expect(FIELDSIDE_SUBSCRIPTIONS.map((s) => [s.object, s.unique_id, s.fields.length])).toEqual([
       ['job', 'fieldside-job', 7],
       ['note', 'fieldside-note', 3],
     ]);
+    expect(FIELDSIDE_EVENT_SUBSCRIPTIONS).toEqual([{ event: 'job.note_added', unique_id: 'fieldside-note-added' }]);
   });
 });
