@@ -37,15 +37,14 @@ export function createWebhookRoutes(opts: {
   // resource_url is later fetched by extensions with their access token: only platform REST URLs may pass.
   const resourcePrefix = `${opts.platformBaseUrl}/api_1.0/`;
   const noteEvents = opts.noteEvents ?? createNoteEventWait({ store: opts.store });
-  const ignoredCount = new Map<string, number>();
+  // Per kind only: event names are the sender's to choose, and a count per name could grow without bound.
+  const ignoredCount = { unreadable: 0, 'unexpected-event': 0 };
 
   /** 200 for what cannot be read: never its content in the log, only what kind it was and the event's name. */
   async function ignore(c: Context, owner: CallbackTokenOwner, kind: 'unreadable' | 'unexpected-event', why: string, event?: unknown) {
     if (!(await opts.tokens.current(owner))) return c.json({ error: 'Unknown webhook callback URL' }, 404);
     const name = typeof event === 'string' && EVENT_NAME.test(event) ? event : event === undefined ? '' : 'unnamed';
-    const label = `${kind}:${name}`;
-    const count = (ignoredCount.get(label) ?? 0) + 1;
-    ignoredCount.set(label, count);
+    const count = ++ignoredCount[kind];
     opts.log?.({ level: 'warn', webhook: 'ignored', kind, ...(name ? { event: name } : {}), count });
     return c.json({ ok: true, ignored: why });
   }

@@ -20,6 +20,7 @@ let companion: FeedServer;
 let callbackUrl: string;
 let officeToken: string;
 let adminToken: string;
+let stream: Awaited<ReturnType<typeof openStream>>;
 const logs: LogLine[] = [];
 let seconds = 0;
 
@@ -78,25 +79,20 @@ beforeAll(async () => {
   adminToken = (await emulator.control.issueTokens(account.uuid, staffOf('administrator')[0]!, SCOPES)).access_token;
   companion = await startFeedServer({ platformBaseUrl: emulator.info.base_url, log: (line) => logs.push(line) });
   callbackUrl = `${companion.url}/webhooks/${await signCallbackToken(await callbackKey(companion.config.signingSecret), account.uuid, 0)}`;
+  // An open stream lends the companion a token to read with: without the event, it would read the note.
+  stream = await openStream(`${companion.url}/feed/stream`, officeToken);
+  expect(stream.res.status).toBe(200);
+  await stream.until(() => stream.comments.includes('connected'));
 });
 
 afterAll(async () => {
+  stream?.close();
   await companion?.close();
   await emulator?.close();
 });
 
 describe('a new note, its notifications posted by the test in each order', () => {
   // Nobody has registered as an administrator yet: the emulator holds no subscriptions and sends nothing itself.
-  let stream: Awaited<ReturnType<typeof openStream>>;
-
-  beforeAll(async () => {
-    // An open stream lends the companion a token to read with: without the event, it would read the note.
-    stream = await openStream(`${companion.url}/feed/stream`, officeToken);
-    expect(stream.res.status).toBe(200);
-    await stream.until(() => stream.comments.includes('connected'));
-  });
-
-  afterAll(() => stream?.close());
 
   it('event first: one change with its job, the object notification taken as a duplicate, no read', async () => {
     const { note, job } = await newNote();
@@ -187,7 +183,7 @@ describe('a new note as the emulator delivers it, once an administrator register
   const listed = async () => {
     const res = await fetch(`${emulator.info.base_url}/webhook_subscriptions?status=all`, { headers: bearer(adminToken) });
     expect(res.status).toBe(200);
-    return (await res.json()) as Array<{ type: string; event?: string; unique_id: string; uuid: string; active: boolean; callback_url: string }>;
+    return (await res.json()) as Array<{ type: string; event?: string; unique_id: string; uuid: string; active: boolean; callback_url: string; last_failure_reason: string | null }>;
   };
 
   it('makes the job.note_added subscription once and keeps it', async () => {
@@ -224,5 +220,25 @@ describe('a new note as the emulator delivers it, once an administrator register
     const changes = await changesOf(note);
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({ object: 'note', uuid: note, job_uuid: job, resource_url: `${emulator.info.base_url}/api_1.0/dbonote/${note}.json` });
+  });
+
+  it('a new note with no event (not a job\'s) and a slow platform: the delivery is still answered inside the platform\'s wait', async () => {
+    const [company] = await emulator.control.listRecords(account.uuid, 'company');
+    const answered = companion.webhookAnswers.length;
+    // The companion's read of the note is held far longer than the platform waits for a delivery's answer.
+    await emulator.control.injectFault({ kind: 'delay', delayMs: 9_000, count: 1, pathPrefix: '/api_1.0/dbonote/' });
+    try {
+      const before = await requests();
+      const note = await emulator.control.createRecord(account.uuid, 'note', { note: 'Key under the mat', related_object: 'company', related_object_uuid: String(company!.uuid) });
+      await expect.poll(() => companion.webhookAnswers.length - answered, { timeout: 30_000 }).toBe(1);
+      expect(companion.webhookAnswers.at(-1)).toMatchObject({ status: 200 });
+      // It waited for an event that never came, then read (one request), and gave up the read in time.
+      expect((await requests()) - before).toBe(1);
+      expect((await changesOf(note)).map((c) => c.job_uuid)).toEqual([undefined]);
+      // The emulator counts an answer later than its 10 s as a failed delivery: none here.
+      expect((await listed()).find((s) => s.unique_id === 'fieldside-note')).toMatchObject({ active: true, last_failure_reason: null });
+    } finally {
+      await emulator.control.clearFaults();
+    }
   });
 });
