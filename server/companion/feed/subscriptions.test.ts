@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureSubscriptions, FIELDSIDE_EVENT_SUBSCRIPTIONS, FIELDSIDE_SUBSCRIPTIONS } from './subscriptions';
 import { startChallengeAnswerer } from '../../../tests/support/companion/challenge-answerer';
-import { startStubPlatform } from '../../../tests/support/companion/stub-platform';
+import { startStubPlatform, type StubSubscription } from '../../../tests/support/companion/stub-platform';
 
 const ACCOUNT = '66666666-6666-4666-8666-666666666666';
 let platform: Awaited<ReturnType<typeof startStubPlatform>>;
@@ -61,7 +61,7 @@ describe('ensureSubscriptions', () => {
     }
   });
 
-  it('makes the event subscription once and keeps it; an inactive one or one at another URL is posted again', async () => {
+  it('makes the event subscription once and keeps it (however the list spells the other kind's names); an inactive one is posted again', async () => {
     const fresh = await startStubPlatform({ tok: ACCOUNT });
     const callback = await startChallengeAnswerer();
     try {
@@ -69,6 +69,12 @@ describe('ensureSubscriptions', () => {
       const event = () => fresh.subscriptions.get(ACCOUNT)!.find((s) => s.type === 'event')!;
       expect(event()).toMatchObject({ type: 'event', event: 'job.note_added', unique_id: 'fieldside-note-added', callback_url: callback.url, active: true });
       const uuid = event().uuid;
+      expect((await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url })).changed).toBe(0);
+      // Listed with the other kind's names as null rather than left out: still recognised, nothing posted.
+      fresh.subscriptions.set(
+        ACCOUNT,
+        fresh.subscriptions.get(ACCOUNT)!.map((s) => (s.type === 'event' ? { ...s, object: null, fields: null } : { ...s, event: null }) as unknown as StubSubscription),
+      );
       expect((await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url })).changed).toBe(0);
       event().active = false;
       expect(await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url })).toEqual({ changed: 1, refused: [] });

@@ -20,16 +20,17 @@ export const FIELDSIDE_EVENT_SUBSCRIPTIONS = [{ event: 'job.note_added', unique_
 // `{type: "event", event}`. Lenient about representation (fields as an array or a comma list, active as a
 // boolean or 0/1), because only the meaning matters for deciding whether a subscription is already right.
 const Listed = z.object({
-  object: z.string().optional(),
-  event: z.string().optional(),
+  // A kind's missing name may be listed as null rather than left out.
+  object: z.string().nullish().transform((v) => v ?? undefined),
+  event: z.string().nullish().transform((v) => v ?? undefined),
   callback_url: z.string(),
-  fields: z.union([z.array(z.string()), z.string().transform((s) => s.split(',').map((f) => f.trim()))]).optional(),
+  fields: z.union([z.array(z.string()), z.string().transform((s) => s.split(',').map((f) => f.trim()))]).nullish(),
   unique_id: z.string().nullish().transform((v) => v ?? ''),
   active: z.union([z.boolean(), z.number(), z.string()]).transform((v) => v === true || v === 1 || v === '1'),
 });
 type ListedSubscription = z.infer<typeof Listed>;
 
-function sameFields(a: readonly string[] | undefined, b: readonly string[]): boolean {
+function sameFields(a: readonly string[] | null | undefined, b: readonly string[]): boolean {
   const set = new Set(a ?? []);
   return set.size === new Set(b).size && b.every((f) => set.has(f));
 }
