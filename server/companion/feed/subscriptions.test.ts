@@ -61,7 +61,7 @@ describe('ensureSubscriptions', () => {
     }
   });
 
-  it('makes the event subscription once and keeps it (however the list spells the other kind's names); an inactive one is posted again', async () => {
+  it('makes the event subscription once and keeps it (however the list spells the other kind\'s names); an inactive one is posted again', async () => {
     const fresh = await startStubPlatform({ tok: ACCOUNT });
     const callback = await startChallengeAnswerer();
     try {
