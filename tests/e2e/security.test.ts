@@ -109,7 +109,7 @@ describe('extension pages', () => {
     expect(await options.locator('#me-name').textContent()).toBe(stack.technician.name);
     const ours = () => stack.emulator.webhooks.subscriptions().filter((s) => s.unique_id.startsWith('fieldside-')).map((s) => [s.unique_id, s.active, s.callback_url]);
     const before = ours();
-    expect(before).toHaveLength(2);
+    expect(before).toHaveLength(3);
     for (const [type, payload] of [
       ['webhooks.list', { status: 'all' }],
       ['webhooks.rotate', {}],

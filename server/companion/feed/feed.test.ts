@@ -55,7 +55,7 @@ describe('POST /feed/register', () => {
     expect(((await res.json()) as { error: string }).error).toMatch(/X-Fieldside-Staff/);
   });
 
-  it("for an administrator: creates the job, note and visit subscriptions, verified, pointing at the account callback", async () => {
+  it("for an administrator: creates the job, note and visit subscriptions and the new-note event, verified, pointing at the account callback", async () => {
     const res = await register(TOKEN);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { account_uuid: string; position: string; manages_subscriptions: boolean };
@@ -64,10 +64,11 @@ describe('POST /feed/register', () => {
     expect(body.manages_subscriptions).toBe(true);
     expect(JSON.stringify(body)).not.toContain('/webhooks/');
     const subs = platform.subscriptions.get(ACCOUNT)!;
-    expect(subs.map((s) => [s.object, s.unique_id, [...s.fields].sort()])).toEqual([
+    expect(subs.map((s) => (s.type === 'object' ? [s.object, s.unique_id, [...s.fields].sort()] : [s.event, s.unique_id]))).toEqual([
       ['job', 'fieldside-job', ['active', 'badges', 'company_uuid', 'generated_job_id', 'job_address', 'job_description', 'status']],
       ['note', 'fieldside-note', ['active', 'note', 'related_object_uuid']],
       ['jobactivity', 'fieldside-jobactivity', ['active', 'job_uuid', 'staff_uuid', 'start_date']],
+      ['job.note_added', 'fieldside-note-added'],
     ]);
     callbackUrl = subs[0]!.callback_url;
     expect(subs.every((s) => s.callback_url === callbackUrl)).toBe(true);
@@ -83,7 +84,7 @@ describe('POST /feed/register', () => {
     // The companion remembers the subscriptions it made: the account's request budget is spent on neither the
     // caller's role nor the list while they are in place.
     expect({ add: platform.calls.add, list: platform.calls.list, staff: platform.calls.staff }).toEqual({ add: before.add, list: before.list, staff: before.staff });
-    expect(platform.subscriptions.get(ACCOUNT)).toHaveLength(3);
+    expect(platform.subscriptions.get(ACCOUNT)).toHaveLength(4);
   });
 
   it('repairs a subscription that was deactivated or changed, and only that one, once its memory is due a recheck', async () => {
@@ -93,13 +94,15 @@ describe('POST /feed/register', () => {
       expect((await registerThere()).status).toBe(200);
       const subs = platform.subscriptions.get(ACCOUNT)!;
       subs[0]!.active = false;
-      subs[1]!.fields = ['note'];
+      const note = subs[1]!;
+      if (note.type === 'object') note.fields = ['note'];
+      subs[2]!.active = false;
       const adds = platform.calls.add;
       expect((await registerThere()).status).toBe(200);
-      expect(platform.calls.add).toBe(adds + 2);
-      expect(platform.subscriptions.get(ACCOUNT)!.every((s) => s.active && s.fields.length > 1)).toBe(true);
+      expect(platform.calls.add).toBe(adds + 3);
+      expect(platform.subscriptions.get(ACCOUNT)!.every((s) => s.active && (s.type === 'event' || s.fields.length > 1))).toBe(true);
       expect((await registerThere()).status).toBe(200);
-      expect(platform.calls.add).toBe(adds + 2);
+      expect(platform.calls.add).toBe(adds + 3);
     } finally {
       await rechecking.close();
     }
@@ -147,7 +150,7 @@ describe('POST /feed/rotate', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ refused: [], retired: true });
     const moved = platform.subscriptions.get(OTHER)!;
-    expect(moved.map((s) => s.unique_id).sort()).toEqual(['fieldside-job', 'fieldside-jobactivity', 'fieldside-note']);
+    expect(moved.map((s) => s.unique_id).sort()).toEqual(['fieldside-job', 'fieldside-jobactivity', 'fieldside-note', 'fieldside-note-added']);
     const fresh = moved[0]!.callback_url;
     expect(fresh).not.toBe(old);
     expect(moved.every((s) => s.callback_url === fresh && s.active)).toBe(true);

@@ -5,6 +5,7 @@ import { createRateLimiter, type RateLimiter } from '../limits/rate-limit';
 import type { LimitStore } from '../limits/types';
 import { createCallbackTokens } from '../webhooks/callback-token';
 import { createWebhookRoutes } from '../webhooks/routes';
+import type { Logger } from '../request-log';
 import type { AccountTokenKeeper } from '../addon/account-tokens';
 import { createAccountReaders } from './account-readers';
 import { createChangeEnrichment } from './enrich-change';
@@ -57,6 +58,8 @@ export async function createFeedModule(opts: {
   checker?: TokenChecker;
   /** The account's own tokens, kept since it activated Fieldside (app.ts): they read changed records first. */
   accountTokens?: Pick<AccountTokenKeeper, 'current'>;
+  /** Where the webhook receiver says what it dropped (by kind and event name only). */
+  log?: Logger;
 }): Promise<FeedModule> {
   const { config, store } = opts;
   const slots = opts.limits ?? createMemoryLimitStore();
@@ -77,7 +80,7 @@ export async function createFeedModule(opts: {
     jobRecords: createJobRecords({ ...platform, readers, visibility }),
     visitJobs: createVisitJobs({ ...platform, readers }),
   });
-  routes.route('/', createWebhookRoutes({ tokens, store, platformBaseUrl: config.platformBaseUrl, enrich }));
+  routes.route('/', createWebhookRoutes({ tokens, store, platformBaseUrl: config.platformBaseUrl, enrich, ...(opts.log ? { log: opts.log } : {}) }));
   routes.route(
     '/',
     createFeedRoutes({

@@ -9,7 +9,9 @@ import { platformFetch } from './platform-error';
 //
 // Whose token: account-readers.ts. It reads the note's address on the configured platform, and only the note's
 // `related_object_uuid` leaves this module: the note's text never reaches the feed. With no token that can read
-// it, the change goes on without a job and browsers read the note as before.
+// it, the change goes on without a job and browsers read the note as before. Each read is short: a new note's
+// object notification may already have waited for its event (webhooks/note-event-wait.ts) before it reads, and the
+// platform waits about 10 s for the answer.
 
 const Note = z.object({ uuid: z.string(), related_object: z.string().nullish(), related_object_uuid: z.string().nullish() });
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,7 +24,7 @@ export function createNoteJobs(opts: { platformBaseUrl: string; readers: Account
 
   async function read(token: string, noteUuid: string): Promise<TokenRead<string | null>> {
     const url = `${opts.platformBaseUrl}/api_1.0/dbonote/${encodeURIComponent(noteUuid)}.json`;
-    const res = await platformFetch(fetchFn, url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, timeoutMs: opts.timeoutMs ?? 5_000 }, 'GET dbonote');
+    const res = await platformFetch(fetchFn, url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, timeoutMs: opts.timeoutMs ?? 3_000 }, 'GET dbonote');
     if (!res.ok) {
       await res.body?.cancel();
       return refusedToken(res.status) ? { kind: 'next' } : { kind: 'answer', value: null };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PlatformError, platformErrorFrom, platformFetch } from './platform-error';
 
-/** The webhook subscriptions Fieldside needs: the job and note fields the extension shows, and visits (who sees
+/** The object subscriptions Fieldside needs: the job and note fields the extension shows, and visits (who sees
  * which job). */
 export const FIELDSIDE_SUBSCRIPTIONS = [
   {
@@ -9,23 +9,31 @@ export const FIELDSIDE_SUBSCRIPTIONS = [
     unique_id: 'fieldside-job',
     fields: ['status', 'badges', 'job_address', 'job_description', 'company_uuid', 'active', 'generated_job_id'],
   },
+  // Kept beside the event below: it alone tells of a note's edits, and it is the fallback should the real
+  // platform's event notification not be the shape the receiver reads.
   { object: 'note', unique_id: 'fieldside-note', fields: ['note', 'active', 'related_object_uuid'] },
   // A visit booked, moved or given to someone else: who sees the job (feed/visit-jobs.ts).
   { object: 'jobactivity', unique_id: 'fieldside-jobactivity', fields: ['job_uuid', 'staff_uuid', 'active', 'start_date'] },
 ] as const;
 
-// The list holds object and event subscriptions alike (PLATFORM-NOTES); only object ones can be ours.
-// Lenient about representation (fields as an array or a comma list, active as a boolean or 0/1),
-// because only the meaning matters for deciding whether a subscription is already right.
+/** The event subscriptions: a new note names its job, so the companion need not read the note to learn it. */
+export const FIELDSIDE_EVENT_SUBSCRIPTIONS = [{ event: 'job.note_added', unique_id: 'fieldside-note-added' }] as const;
+
+// The list holds object and event subscriptions alike (PLATFORM-NOTES): `{type: "object", object, fields}` and
+// `{type: "event", event}`. Lenient about representation (fields as an array or a comma list, active as a
+// boolean or 0/1), because only the meaning matters for deciding whether a subscription is already right.
 const Listed = z.object({
-  object: z.string().optional(),
+  // A kind's missing name may be listed as null rather than left out.
+  object: z.string().nullish().transform((v) => v ?? undefined),
+  event: z.string().nullish().transform((v) => v ?? undefined),
   callback_url: z.string(),
-  fields: z.union([z.array(z.string()), z.string().transform((s) => s.split(',').map((f) => f.trim()))]).optional(),
+  fields: z.union([z.array(z.string()), z.string().transform((s) => s.split(',').map((f) => f.trim()))]).nullish(),
   unique_id: z.string().nullish().transform((v) => v ?? ''),
   active: z.union([z.boolean(), z.number(), z.string()]).transform((v) => v === true || v === 1 || v === '1'),
 });
+type ListedSubscription = z.infer<typeof Listed>;
 
-function sameFields(a: readonly string[] | undefined, b: readonly string[]): boolean {
+function sameFields(a: readonly string[] | null | undefined, b: readonly string[]): boolean {
   const set = new Set(a ?? []);
   return set.size === new Set(b).size && b.every((f) => set.has(f));
 }
@@ -36,11 +44,35 @@ export interface RefusedSubscription {
   message: string;
 }
 
+/** One subscription Fieldside wants: where it is posted, with what, and whether a listed one already is it. */
+interface Wanted {
+  unique_id: string;
+  path: 'object' | 'event';
+  form: Record<string, string>;
+  is(listed: ListedSubscription): boolean;
+}
+
+function wantedSubscriptions(callbackUrl: string): Wanted[] {
+  const objects = FIELDSIDE_SUBSCRIPTIONS.map((w): Wanted => ({
+    unique_id: w.unique_id,
+    path: 'object',
+    form: { object: w.object, fields: w.fields.join(','), callback_url: callbackUrl, unique_id: w.unique_id },
+    is: (s) => s.object === w.object && s.event === undefined && s.unique_id === w.unique_id && sameFields(s.fields, w.fields),
+  }));
+  const events = FIELDSIDE_EVENT_SUBSCRIPTIONS.map((w): Wanted => ({
+    unique_id: w.unique_id,
+    path: 'event',
+    form: { event: w.event, callback_url: callbackUrl, unique_id: w.unique_id },
+    is: (s) => s.event === w.event && s.object === undefined && s.unique_id === w.unique_id,
+  }));
+  return [...objects, ...events];
+}
+
 /**
  * Makes sure the token's account has Fieldside's subscriptions, active, pointing at `callbackUrl`.
  * Idempotent by unique_id: a subscription that is already right is left alone; one that differs or is
- * inactive is posted again to /webhook_subscriptions/object (the platform then modifies and reactivates
- * it, after verifying the callback). Each object is subscribed on its own: one the platform refuses is
+ * inactive is posted again to /webhook_subscriptions/object or /event (the platform then modifies and
+ * reactivates it, after verifying the callback). Each is subscribed on its own: one the platform refuses is
  * reported and the others are still made. When none is in place (a callback that fails
  * verification refuses them all) it fails with the platform's answer.
  */
@@ -61,20 +93,17 @@ export async function ensureSubscriptions(opts: {
   if (!listed.success) throw new PlatformError('The platform answered the subscription list in an unexpected shape', 502);
   const current = listed.data.flatMap((item) => {
     const s = Listed.safeParse(item);
-    return s.success && s.data.object ? [s.data] : [];
+    return s.success && (s.data.object || s.data.event) ? [s.data] : [];
   });
 
   let changed = 0;
   const refused: Array<RefusedSubscription & { error: PlatformError }> = [];
-  const pending = FIELDSIDE_SUBSCRIPTIONS.filter((wanted) => {
-    const have = current.find((s) => s.object === wanted.object && s.unique_id === wanted.unique_id);
-    return !(have && have.active && have.callback_url === opts.callbackUrl && sameFields(have.fields, wanted.fields));
-  });
-  for (const wanted of pending) {
-    const form = new URLSearchParams({ object: wanted.object, fields: wanted.fields.join(','), callback_url: opts.callbackUrl, unique_id: wanted.unique_id });
-    const what = `POST webhook_subscriptions/object (${wanted.unique_id})`;
+  const wanted = wantedSubscriptions(opts.callbackUrl);
+  const pending = wanted.filter((w) => !current.some((s) => w.is(s) && s.active && s.callback_url === opts.callbackUrl));
+  for (const w of pending) {
+    const what = `POST webhook_subscriptions/${w.path} (${w.unique_id})`;
     // Adding from an OAuth app makes the platform verify the callback first, hence the longer timeout.
-    const added = await platformFetch(fetchFn, `${base}/object`, { method: 'POST', headers: auth, body: form, timeoutMs: 20_000 }, what);
+    const added = await platformFetch(fetchFn, `${base}/${w.path}`, { method: 'POST', headers: auth, body: new URLSearchParams(w.form), timeoutMs: 20_000 }, what);
     if (added.ok) {
       await added.body?.cancel();
       changed++;
@@ -83,9 +112,9 @@ export async function ensureSubscriptions(opts: {
     const error = await platformErrorFrom(added, what);
     // A refused token, or the platform failing: nothing else would fare better now.
     if (added.status === 401 || added.status >= 500) throw error;
-    refused.push({ unique_id: wanted.unique_id, message: error.message, error });
+    refused.push({ unique_id: w.unique_id, message: error.message, error });
   }
   // None in place at all (a callback that fails verification refuses them all): say why.
-  if (refused.length === FIELDSIDE_SUBSCRIPTIONS.length) throw refused[0]!.error;
+  if (refused.length === wanted.length) throw refused[0]!.error;
   return { changed, refused: refused.map(({ unique_id, message }) => ({ unique_id, message })) };
 }

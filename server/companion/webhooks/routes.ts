@@ -1,38 +1,26 @@
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
-import { Hono } from 'hono';
-import type { FeedStore, NewChange } from '../feed/types';
+import { Hono, type Context } from 'hono';
+import type { CallbackTokenOwner, FeedStore, NewChange } from '../feed/types';
+import type { Logger } from '../request-log';
 import { readBoundedText } from './body';
 import type { CallbackTokens } from './callback-token';
+import { readDeliveryBody } from './delivery-body';
+import { noteAddedChange, noteAddedKey, NoteAddedSchema } from './note-added';
+import { createNoteEventWait, type NoteEventWait } from './note-event-wait';
 import { dedupKey, dedupKeyWithRecord, NotificationSchema, toChange } from './notification';
 
-function isForm(contentType: string, body: string): boolean {
-  if (body.trimStart().startsWith('{')) return false;
-  return contentType.includes('application/x-www-form-urlencoded') || !contentType.includes('json');
-}
-
-/**
- * A notification sent as a form: the platform's callback "must accept form-encoded data", and
- * integrations report the JSON inside a form field (PLATFORM-NOTES). The field's name is not known,
- * so the notification is the first field whose value is a JSON object.
- */
-function jsonInForm(form: URLSearchParams): unknown {
-  for (const value of form.values()) {
-    if (!value.trimStart().startsWith('{')) continue;
-    try {
-      return JSON.parse(value);
-    } catch {
-      // not this field
-    }
-  }
-  return undefined;
-}
+/** An event's name as it may be logged: a short dotted word, else nothing of what the sender wrote. */
+const EVENT_NAME = /^[a-z][a-z0-9_]{0,31}(\.[a-z0-9_]{1,32}){0,3}$/i;
 
 /**
  * `POST /webhooks/<token>`: the platform's callback URL for one account. Answers the subscription
  * challenge, and takes notifications: validate, drop duplicates, append to the account's feed, 200.
- * The only wait is the companion's one read of the changed record for the whole account (`enrich`, each read
- * short and bounded), so the platform is never kept waiting long. Errors are never 410, which would make the
- * platform delete the subscription.
+ * The only waits are the companion's one read of the changed record for the whole account (`enrich`, each read
+ * short and bounded), and a new note's object notification waiting for the note's event (note-event-wait.ts),
+ * so the platform is never kept waiting long. Errors are never 410, which would make the platform delete the
+ * subscription; and a body that came through an authentic callback URL is answered 200 even when the companion
+ * cannot read it, since any other answer counts toward the platform deactivating the subscription
+ * (PLATFORM-NOTES): it is dropped, logged by its kind and event name only.
  */
 export function createWebhookRoutes(opts: {
   tokens: CallbackTokens;
@@ -41,10 +29,25 @@ export function createWebhookRoutes(opts: {
   /** Adds what the companion reads once for the whole account to a new change (feed/enrich-change.ts); never
    * throws, and a failed read only leaves the change as the notification said it. */
   enrich?: (account: string, change: NewChange) => Promise<void>;
+  /** Whether a note's `job.note_added` event already made its change (note-event-wait.ts). */
+  noteEvents?: NoteEventWait;
+  log?: Logger;
 }): Hono {
   const app = new Hono();
   // resource_url is later fetched by extensions with their access token: only platform REST URLs may pass.
   const resourcePrefix = `${opts.platformBaseUrl}/api_1.0/`;
+  const noteEvents = opts.noteEvents ?? createNoteEventWait({ store: opts.store });
+  // Per kind only: event names are the sender's to choose, and a count per name could grow without bound.
+  const ignoredCount = { unreadable: 0, 'unexpected-event': 0 };
+
+  /** 200 for what cannot be read: never its content in the log, only what kind it was and the event's name. */
+  async function ignore(c: Context, owner: CallbackTokenOwner, kind: 'unreadable' | 'unexpected-event', why: string, event?: unknown) {
+    if (!(await opts.tokens.current(owner))) return c.json({ error: 'Unknown webhook callback URL' }, 404);
+    const name = typeof event === 'string' && EVENT_NAME.test(event) ? event : event === undefined ? '' : 'unnamed';
+    const count = ++ignoredCount[kind];
+    opts.log?.({ level: 'warn', webhook: 'ignored', kind, ...(name ? { event: name } : {}), count });
+    return c.json({ ok: true, ignored: why });
+  }
 
   app.post(`${COMPANION_PATHS.webhooks}/:token`, async (c) => {
     const owner = await opts.tokens.resolve(c.req.param('token'));
@@ -53,36 +56,30 @@ export function createWebhookRoutes(opts: {
     const unknown = () => c.json({ error: 'Unknown webhook callback URL' }, 404);
     if (owner === undefined) return unknown();
 
-    const body = await readBoundedText(c);
-    if (body === undefined) return c.json({ error: 'Webhook body larger than 64 KiB' }, 413);
-    let json: unknown;
-    if (isForm(c.req.header('content-type') ?? '', body)) {
-      const form = new URLSearchParams(body);
-      const challenge = form.get('challenge');
-      // The platform requires a body of exactly the challenge, nothing else.
-      if (form.get('mode') === 'subscribe' && challenge) return (await opts.tokens.current(owner)) ? c.text(challenge, 200) : unknown();
-      json = jsonInForm(form);
-      if (json === undefined) {
-        return c.json({ error: 'A form-encoded request must be a verification (mode=subscribe and a challenge) or carry the notification as JSON in a field' }, 400);
-      }
+    const text = await readBoundedText(c);
+    if (text === undefined) return c.json({ error: 'Webhook body larger than 64 KiB' }, 413);
+    const body = readDeliveryBody(c.req.header('content-type') ?? '', text);
+    // The platform requires a body of exactly the challenge, nothing else.
+    if (body.kind === 'challenge') return (await opts.tokens.current(owner)) ? c.text(body.challenge, 200) : unknown();
+    if (body.kind === 'unreadable') return ignore(c, owner, 'unreadable', body.why);
+
+    let change: NewChange;
+    let key: string;
+    const eventName = typeof body.json === 'object' && body.json !== null ? (body.json as { eventName?: unknown }).eventName : undefined;
+    if (eventName !== undefined) {
+      const event = NoteAddedSchema.safeParse(body.json);
+      if (!event.success) return ignore(c, owner, 'unexpected-event', `Not a job.note_added event the companion can read: ${problems(event.error.issues)}`, eventName);
+      if (!event.data.resource_url.startsWith(resourcePrefix)) return ignore(c, owner, 'unexpected-event', `resource_url must be a REST address under ${resourcePrefix}`, eventName);
+      change = noteAddedChange(event.data, opts.platformBaseUrl);
+      key = noteAddedKey(change.uuid, change.time);
     } else {
-      try {
-        json = JSON.parse(body);
-      } catch {
-        return c.json({ error: 'The notification body is not valid JSON' }, 400);
-      }
-    }
-    const parsed = NotificationSchema.safeParse(json);
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
-      return c.json({ error: `Invalid webhook notification: ${problems}` }, 400);
-    }
-    if (!parsed.data.resource_url.startsWith(resourcePrefix)) {
-      return c.json({ error: `resource_url must be a REST address under ${resourcePrefix}` }, 400);
+      const parsed = NotificationSchema.safeParse(body.json);
+      if (!parsed.success) return ignore(c, owner, 'unreadable', `Invalid webhook notification: ${problems(parsed.error.issues)}`);
+      if (!parsed.data.resource_url.startsWith(resourcePrefix)) return ignore(c, owner, 'unreadable', `resource_url must be a REST address under ${resourcePrefix}`);
+      change = toChange(parsed.data);
+      key = await dedupKey(change);
     }
 
-    const change = toChange(parsed.data);
-    const plainKey = await dedupKey(change);
     try {
       // The platform retries a delivery it thinks failed: a retry already taken costs no platform read. The
       // peek is only a saving: append's own atomic check still decides, so two copies arriving at once may
@@ -92,8 +89,12 @@ export function createWebhookRoutes(opts: {
       // notification, and only the record tells the second from a retry of the first (its state is part of
       // the key), so the last state of the second reaches the browsers.
       const carriesRecord = change.object === 'job' || change.object === 'jobactivity';
-      if (opts.enrich && (carriesRecord || !(await opts.store.seen(owner.account, plainKey)))) await opts.enrich(owner.account, change);
-      const key = change.record ? await dedupKeyWithRecord(plainKey, change.record) : plainKey;
+      if (eventName === undefined && (carriesRecord || !(await opts.store.seen(owner.account, key)))) {
+        // A new note's event already made its change, job and all: this notification of it adds nothing.
+        if (await noteEvents.coveredByEvent(owner.account, change)) return (await opts.tokens.current(owner)) ? c.json({ ok: true, duplicate: true }) : unknown();
+        if (opts.enrich) await opts.enrich(owner.account, change);
+        if (change.record) key = await dedupKeyWithRecord(key, change.record);
+      }
       const appended = await opts.store.append(owner.account, change, key, owner.generation);
       if (appended.kind === 'retired') return unknown();
       return c.json({ ok: true, duplicate: appended.kind === 'duplicate' });
@@ -103,4 +104,8 @@ export function createWebhookRoutes(opts: {
     }
   });
   return app;
+}
+
+function problems(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  return issues.map((i) => `${i.path.map(String).join('.') || 'body'}: ${i.message}`).join('; ');
 }

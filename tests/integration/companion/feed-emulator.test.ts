@@ -36,14 +36,14 @@ async function listSubscriptions(): Promise<{ object: string; unique_id: string;
 }
 
 describe('feed against the platform emulator', () => {
-  it('registers: the job and note subscriptions exist once, active, verified by the emulator', async () => {
+  it('registers: the job and note subscriptions and the new-note event exist once, active, verified by the emulator', async () => {
     for (let i = 0; i < 2; i++) {
       const res = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: actingAs(accessToken, adminUuid) });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { account_uuid: string }).account_uuid).toBe(accountUuid);
     }
     const subs = await listSubscriptions();
-    expect(subs.map((s) => s.unique_id).sort()).toEqual(['fieldside-job', 'fieldside-note']);
+    expect(subs.map((s) => s.unique_id).sort()).toEqual(['fieldside-job', 'fieldside-note', 'fieldside-note-added']);
     expect(subs.every((s) => s.active && s.callback_url.startsWith(`${companion.url}/webhooks/`))).toBe(true);
     expect(subs.find((s) => s.object === 'job')!.fields).toContain('status');
   });

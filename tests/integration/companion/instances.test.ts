@@ -124,7 +124,7 @@ describe('two companion instances sharing one Redis', () => {
   it("registers through B, A answers the platform's challenge for a token it never issued, and an office change reaches B's streams", async () => {
     expect(registered).toMatchObject({ refused: [], manages_subscriptions: true });
     const subscriptions = emulator.webhooks.subscriptions();
-    expect(subscriptions.map((s) => s.unique_id).sort()).toEqual(['fieldside-job', 'fieldside-jobactivity', 'fieldside-note']);
+    expect(subscriptions.map((s) => s.unique_id).sort()).toEqual(['fieldside-job', 'fieldside-jobactivity', 'fieldside-note', 'fieldside-note-added']);
     expect(subscriptions.every((s) => s.active && s.callback_url === `${a.url}${callbackPath}`)).toBe(true);
     expect(callbackPath).toMatch(new RegExp(`^/webhooks/${accountUuid}\\.0\\.`));
 
@@ -133,6 +133,29 @@ describe('two companion instances sharing one Redis', () => {
     await emulator.control.updateRecord(accountUuid, 'job', String(job!.uuid), { job_description: 'Changed by the office' });
     await untilEachHas(1);
     for (const client of clients) expect(client.received().at(-1)).toMatchObject({ uuid: job!.uuid, object: 'job' });
+  });
+
+  it("a new note's event taken by one instance and its object notification by the other: each client receives the note once, with its job, and no note is read", async () => {
+    marks = clients.map((c) => c.received().length);
+    const [job] = await emulator.control.listRecords(accountUuid, 'job');
+    const notes: string[] = [];
+    const before = (await emulator.control.stats()).requests;
+    // The object notification sent first, to the other instance: it waits there for the event of its note.
+    for (const [objectAt, eventAt, time] of [[b, a, '2026-11-21 09:00:00'], [a, b, '2026-11-21 09:00:05']] as const) {
+      const note = crypto.randomUUID();
+      notes.push(note);
+      const object = { object: 'note', entry: [{ changed_fields: ['note', 'active', 'related_object_uuid'], time, uuid: note }], resource_url: `${emulator.info.base_url}/api_1.0/note/${note}.json` };
+      const event = { eventName: 'job.note_added', object: 'job', entry: [{ uuid: job!.uuid, time, note_uuid: note }], resource_url: `${emulator.info.base_url}/api_1.0/job/${String(job!.uuid)}.json` };
+      const post = (at: CompanionProcess, body: unknown) =>
+        fetch(`${at.url}${callbackPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => [r.status, await r.json()]);
+      const objectAnswer = post(objectAt, object);
+      expect(await post(eventAt, event)).toEqual([200, { ok: true, duplicate: false }]);
+      expect(await objectAnswer).toEqual([200, { ok: true, duplicate: true }]);
+    }
+    expect((await emulator.control.stats()).requests - before).toBe(0);
+    await untilEachHas(2);
+    expectEachClientReceivedOnce(notes);
+    for (const client of clients) expect(client.received().slice(-2).map((c) => c.job_uuid)).toEqual([job!.uuid, job!.uuid]);
   });
 
   it("under the intake benchmark's load at A, with a fifth of the deliveries retried at B at the same time, each client on B receives each change once, in order", async () => {

@@ -45,7 +45,8 @@ describe('OAuth and the change feed behind one companion', () => {
 
     const admin = await register(await signIn(firstAdministrator(emulator.info)));
     expect(((await admin.json()) as { manages_subscriptions: boolean }).manages_subscriptions).toBe(true);
-    expect(emulator.webhooks.subscriptions().map((s) => s.unique_id).sort()).toEqual(['fieldside-job']);
+    // Without read_job_notes the platform refuses the note object; the new-note event needs only read_jobs.
+    expect(emulator.webhooks.subscriptions().map((s) => s.unique_id).sort()).toEqual(['fieldside-job', 'fieldside-note-added']);
 
     const [job] = await emulator.control.listRecords(accountUuid, 'job');
     const jobUuid = String(job?.uuid);

@@ -81,7 +81,7 @@ describe('feed service', () => {
     await h.service.wake();
     await until(() => h.service.state() === 'live');
     const registered = stack.emulator.webhooks.subscriptions().filter((s) => s.accountUuid === stack.account.uuid).map((s) => s.unique_id);
-    expect(registered.sort()).toEqual(['fieldside-job', 'fieldside-note']);
+    expect(registered.sort()).toEqual(['fieldside-job', 'fieldside-note', 'fieldside-note-added']);
 
     const [job, other] = (await jobsOf()).filter((j) => j.status !== 'Completed');
     const started = Date.now();

@@ -6,6 +6,7 @@ import { DEFAULT_ADDON_SDK_URL, DEFAULT_LIMITS, DEFAULT_STORE_LINKS, type Compan
 import type { AccountTokenKeeper } from '../../../server/companion/addon/account-tokens';
 import { createFeedStore } from '../../../server/companion/feed/create-store';
 import { createFeedModule, type FeedModule, type FeedStore } from '../../../server/companion/feed/index';
+import type { Logger } from '../../../server/companion/request-log';
 
 export const TEST_EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
 
@@ -25,6 +26,8 @@ export async function startFeedServer(opts: {
   createStore?: (config: CompanionConfig) => Promise<FeedStore>;
   /** The accounts' kept tokens, as app.ts gives them (addon/account-tokens.ts); none by default. */
   accountTokens?: (config: CompanionConfig) => Pick<AccountTokenKeeper, 'current'>;
+  /** Where the module's log lines go (none by default). */
+  log?: Logger;
 }) {
   let app: Hono | undefined;
   const server = serve({
@@ -59,15 +62,28 @@ export async function startFeedServer(opts: {
       store: await (opts.createStore ?? createFeedStore)(config),
       ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}),
       ...(opts.accountTokens ? { accountTokens: opts.accountTokens(config) } : {}),
+      ...(opts.log ? { log: opts.log } : {}),
     });
   } catch (e) {
     server.close();
     throw e;
   }
-  app = new Hono().route('/', module.routes);
+  // Every answer to a webhook delivery, in the order they were given: a test knows by it when deliveries it did
+  // not send itself (the platform's) have been taken; and how many have arrived, to send another only after one.
+  const webhookAnswers: { status: number; body: string }[] = [];
+  let webhooksArrived = 0;
+  app = new Hono()
+    .use('/webhooks/*', async (c, next) => {
+      webhooksArrived++;
+      await next();
+      webhookAnswers.push({ status: c.res.status, body: await c.res.clone().text() });
+    })
+    .route('/', module.routes);
   return {
     url,
     config,
+    webhookAnswers,
+    webhooksArrived: () => webhooksArrived,
     async close() {
       await module.close();
       // Open streams must have ended by themselves; anything still open after a grace second is cut.

@@ -2,18 +2,17 @@ import { serve } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import type { AddressInfo } from 'node:net';
 
-/** An object subscription as the stub keeps it (the platform's list shape). */
-export interface StubSubscription {
-  type: 'object';
+interface StubSubscriptionState {
   uuid: string;
-  object: string;
   callback_url: string;
-  fields: string[];
   unique_id: string;
   active: boolean;
   last_failure_reason: string | null;
   last_failure_at: string | null;
 }
+
+/** A subscription as the stub keeps it (the platform's list shape): an object's, or an event's (no object or fields). */
+export type StubSubscription = (StubSubscriptionState & { type: 'object'; object: string; fields: string[] }) | (StubSubscriptionState & { type: 'event'; event: string });
 
 /** Staff members every stub account has: one administrator, one technician. */
 export const STUB_ADMIN = 'aaaaaaaa-0000-4000-8000-00000000000a';
@@ -26,11 +25,12 @@ const STAFF: Record<string, string> = { [STUB_ADMIN]: ROLES[0]!.uuid, [STUB_TECH
 
 /**
  * A small recording stand-in for the platform's vendor and webhook subscription APIs, for tests that
- * count calls. It takes subscriptions as the real platform does (POST /webhook_subscriptions/object; a
- * bare POST is refused) and verifies callbacks the way it does (form-encoded mode=subscribe + challenge).
- * `refuseObjects` are refused one by one, as the platform refuses an object an app may not subscribe to.
+ * count calls. It takes subscriptions as the real platform does (POST /webhook_subscriptions/object and
+ * /event; a bare POST is refused) and verifies callbacks the way it does (form-encoded mode=subscribe +
+ * challenge). `refuseObjects` and `refuseEvents` are refused one by one, as the platform refuses an object or
+ * event an app may not subscribe to.
  */
-export async function startStubPlatform(tokens: Record<string, string>, options: { refuseObjects?: readonly string[] } = {}) {
+export async function startStubPlatform(tokens: Record<string, string>, options: { refuseObjects?: readonly string[]; refuseEvents?: readonly string[] } = {}) {
   const calls = { vendor: 0, list: 0, add: 0, staff: 0 };
   const subscriptions = new Map<string, StubSubscription[]>();
   const app = new Hono();
@@ -61,6 +61,30 @@ export async function startStubPlatform(tokens: Record<string, string>, options:
 
   app.post('/webhook_subscriptions', (c) => c.json({ errorCode: 400, message: 'webhook_subscriptions is not an authorised object type' }, 400));
 
+  /** Verifies the callback, then keeps `sub` in place of the account's subscription of the same kind, name and unique_id. */
+  async function subscribe(c: Context, account: string, sub: StubSubscription, answer: unknown) {
+    const challenge = `challenge-${Math.random().toString(36).slice(2)}`;
+    const reply = await fetch(sub.callback_url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ mode: 'subscribe', challenge }),
+    }).catch(() => undefined);
+    if (reply?.status !== 200 || (await reply.text()) !== challenge) {
+      return c.json({ errorCode: 400, message: 'Callback URL verification failed' }, 400);
+    }
+    subscriptions.set(account, [...(subscriptions.get(account) ?? []).filter((s) => s.uuid !== sub.uuid), sub]);
+    return c.json(answer);
+  }
+
+  const state = (form: URLSearchParams, existing: StubSubscription | undefined): StubSubscriptionState => ({
+    uuid: existing?.uuid ?? crypto.randomUUID(),
+    callback_url: form.get('callback_url') ?? '',
+    unique_id: form.get('unique_id') ?? '',
+    active: true,
+    last_failure_reason: null,
+    last_failure_at: null,
+  });
+
   app.post('/webhook_subscriptions/object', async (c) => {
     calls.add++;
     const account = accountOf(c);
@@ -69,29 +93,21 @@ export async function startStubPlatform(tokens: Record<string, string>, options:
     const object = form.get('object') ?? '';
     if (options.refuseObjects?.includes(object)) return c.json({ errorCode: 400, message: `Object ${object} does not support subscription` }, 400);
     const unique = form.get('unique_id') ?? '';
-    const list = subscriptions.get(account) ?? [];
-    const sub: StubSubscription = {
-      type: 'object',
-      uuid: list.find((s) => s.object === object && s.unique_id === unique)?.uuid ?? crypto.randomUUID(),
-      object,
-      callback_url: form.get('callback_url') ?? '',
-      fields: (form.get('fields') ?? '').split(','),
-      unique_id: unique,
-      active: true,
-      last_failure_reason: null,
-      last_failure_at: null,
-    };
-    const challenge = `challenge-${Math.random().toString(36).slice(2)}`;
-    const answer = await fetch(sub.callback_url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ mode: 'subscribe', challenge }),
-    }).catch(() => undefined);
-    if (answer?.status !== 200 || (await answer.text()) !== challenge) {
-      return c.json({ errorCode: 400, message: 'Callback URL verification failed' }, 400);
-    }
-    subscriptions.set(account, [...list.filter((s) => s.uuid !== sub.uuid), sub]);
-    return c.json(sub);
+    const existing = subscriptions.get(account)?.find((s) => s.type === 'object' && s.object === object && s.unique_id === unique);
+    const sub: StubSubscription = { type: 'object', ...state(form, existing), object, fields: (form.get('fields') ?? '').split(',') };
+    return subscribe(c, account, sub, sub);
+  });
+
+  app.post('/webhook_subscriptions/event', async (c) => {
+    calls.add++;
+    const account = accountOf(c);
+    if (!account) return unauthorised(c);
+    const form = new URLSearchParams(await c.req.text());
+    const event = form.get('event') ?? '';
+    if (options.refuseEvents?.includes(event)) return c.json({ errorCode: 400, message: `Event ${event} does not support subscription` }, 400);
+    const unique = form.get('unique_id') ?? '';
+    const existing = subscriptions.get(account)?.find((s) => s.type === 'event' && s.event === event && s.unique_id === unique);
+    return subscribe(c, account, { type: 'event', ...state(form, existing), event }, { success: true });
   });
 
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });

@@ -1,0 +1,49 @@
+import type { FeedStore, NewChange } from '../feed/types';
+import { noteAddedKey, shiftTime } from './note-added';
+
+// A new note is told twice, on two queues of the platform that keep no order between them: the `note` object
+// notification (which names only the note) and the `job.note_added` event (which names its job too). The event
+// alone makes the note's change (note-added.ts); the object notification of the same new note must then cost
+// neither a read of the note nor a second change.
+//
+// The marker is the event's dedup key in the feed store, so it holds across every instance sharing the store and
+// exists exactly when the event's change does. An object notification looks for the event of its own note at
+// its own second, or the one either side (the two notifications of one creation may be stamped across a second
+// boundary); a later edit of the note has a later time and is read as ever. Only one that looks like a creation
+// (it names the note's job field) waits for an event still on its way; any other looks once and goes on.
+
+/** How long the object notification of a new note waits for the note's event: well inside the platform's 10 s
+ * wait for an answer, with the read that may follow. */
+export const NOTE_EVENT_WAIT_MS = 1_500;
+const POLL_MS = 100;
+
+/** A note's object notification that could be its creation: a new note's notification names its job field. */
+const looksNew = (change: NewChange) => change.changed_fields.includes('related_object_uuid');
+
+export function createNoteEventWait(opts: { store: FeedStore; waitMs?: number; pollMs?: number }) {
+  const waitMs = opts.waitMs ?? NOTE_EVENT_WAIT_MS;
+  const pollMs = opts.pollMs ?? POLL_MS;
+
+  async function eventTaken(account: string, change: NewChange): Promise<boolean> {
+    const keys = [0, -1, 1].map((s) => noteAddedKey(change.uuid, shiftTime(change.time, s)));
+    return (await Promise.all(keys.map((key) => opts.store.seen(account, key)))).some(Boolean);
+  }
+
+  return {
+    /** Whether the `job.note_added` event of this note's object notification already made its change (waiting
+     * up to `waitMs` for it when the notification looks like a creation). */
+    async coveredByEvent(account: string, change: NewChange): Promise<boolean> {
+      if (change.object !== 'note') return false;
+      if (await eventTaken(account, change)) return true;
+      if (!looksNew(change)) return false;
+      const until = Date.now() + waitMs;
+      while (Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, Math.max(0, until - Date.now()))));
+        if (await eventTaken(account, change)) return true;
+      }
+      return false;
+    },
+  };
+}
+
+export type NoteEventWait = ReturnType<typeof createNoteEventWait>;
