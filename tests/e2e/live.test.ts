@@ -67,7 +67,7 @@ it('shows an office status change in the badge and the side panel within 2 secon
     .poll(() => stack.emulator.webhooks.subscriptions().filter((s) => s.accountUuid === stack.account.uuid && s.active).map((s) => s.unique_id).sort(), {
       timeout: 15_000,
     })
-    .toEqual(['fieldside-job', 'fieldside-note', 'fieldside-note-added']);
+    .toEqual(['fieldside-job', 'fieldside-jobactivity', 'fieldside-note', 'fieldside-note-added']);
 
   const jobs = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{ uuid: string; status: string; active: unknown }>;
   const job = jobs.find((j) => j.status === 'Work Order' && Number(j.active) === 1) ?? jobs.find((j) => j.status !== 'Completed')!;

@@ -43,7 +43,7 @@ it('lists the subscriptions the companion made for Fieldside at sign-in: jobs, n
   await options.getByRole('heading', { name: 'Webhooks' }).waitFor();
   // The companion makes them once the administrator has said who they are; sign-in granted read_job_notes,
   // which the platform needs before it takes a note subscription.
-  await expect.poll(() => stack.emulator.webhooks.subscriptions().map((s) => s.unique_id).sort(), { timeout: 15_000 }).toEqual(['fieldside-job', 'fieldside-note', 'fieldside-note-added']);
+  await expect.poll(() => stack.emulator.webhooks.subscriptions().map((s) => s.unique_id).sort(), { timeout: 15_000 }).toEqual(['fieldside-job', 'fieldside-jobactivity', 'fieldside-note', 'fieldside-note-added']);
   await options.getByRole('button', { name: 'Refresh' }).click();
   await expect.poll(() => row('fieldside-job').count(), { timeout: 15_000 }).toBe(1);
   await expect.poll(() => row('fieldside-note').count()).toBe(1);
