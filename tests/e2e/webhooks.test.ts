@@ -39,7 +39,7 @@ async function show(filter: 'Active' | 'Inactive' | 'All'): Promise<void> {
   await options.locator(`#webhooks[data-listed="${filter.toLowerCase()}"][aria-busy="false"]`).waitFor();
 }
 
-it('lists the subscriptions the companion made for Fieldside at sign-in: jobs, notes and the new-note event', async () => {
+it('lists the subscriptions the companion made for Fieldside at sign-in: jobs, notes, visits and the new-note event', async () => {
   await options.getByRole('heading', { name: 'Webhooks' }).waitFor();
   // The companion makes them once the administrator has said who they are; sign-in granted read_job_notes,
   // which the platform needs before it takes a note subscription.
@@ -48,13 +48,14 @@ it('lists the subscriptions the companion made for Fieldside at sign-in: jobs, n
   await expect.poll(() => row('fieldside-job').count(), { timeout: 15_000 }).toBe(1);
   await expect.poll(() => row('fieldside-note').count()).toBe(1);
   await expect.poll(() => row('fieldside-note-added').count()).toBe(1);
+  await expect.poll(() => row('fieldside-jobactivity').count()).toBe(1);
   expect(await row('fieldside-note-added').locator('[data-field="object"]').textContent()).toBe('Event: job.note_added');
   expect(await row('fieldside-job').locator('[data-field="object"]').textContent()).toBe('job');
   expect(await row('fieldside-job').locator('[data-field="fields"]').textContent()).toContain('status');
   expect(await row('fieldside-job').locator('[data-field="last_failure"]').textContent()).toBe('None');
   // The page never shows a callback URL: it carries the account's secret token.
   const callbacks = stack.emulator.webhooks.subscriptions().map((s) => s.callback_url);
-  expect(callbacks.length).toBe(3);
+  expect(callbacks.length).toBe(4);
   const shown = await options.locator('#webhooks').evaluate((el) => el.outerHTML);
   for (const url of callbacks) expect(shown).not.toContain(new URL(url).pathname);
   expect(shown).not.toContain(stack.companion.url);
@@ -115,7 +116,7 @@ it('shows a subscription deactivated by 72 hours of failures with its reason and
   await show('All');
   expect(await row('e2e-failing').getAttribute('data-active')).toBe('true');
   expect(await row('e2e-failing').locator('[data-field="last_failure"]').textContent()).toBe('None');
-  expect(await options.locator('#webhooks-table tbody tr').count()).toBe(4);
+  expect(await options.locator('#webhooks-table tbody tr').count()).toBe(5);
 });
 
 it('deletes a subscription, by keyboard', async () => {
@@ -125,7 +126,7 @@ it('deletes a subscription, by keyboard', async () => {
   await options.locator('#webhooks-status').filter({ hasText: 'Deleted the job subscription e2e-failing.' }).waitFor();
   expect(await row('e2e-failing').count()).toBe(0);
   expect(stack.emulator.webhooks.subscriptions().some((s) => s.unique_id === 'e2e-failing')).toBe(false);
-  expect(await options.locator('#webhooks-table tbody tr').count()).toBe(3);
+  expect(await options.locator('#webhooks-table tbody tr').count()).toBe(4);
 });
 
 it('changes the webhook address: the subscriptions move to a new callback URL, the old one is refused, changes still arrive', async () => {
@@ -139,6 +140,7 @@ it('changes the webhook address: the subscriptions move to a new callback URL, t
   expect(ours().map((s) => [s.unique_id, s.callback_url === fresh, s.active])).toEqual([
     ['fieldside-job', true, true],
     ['fieldside-note', true, true],
+    ['fieldside-jobactivity', true, true],
     ['fieldside-note-added', true, true],
   ]);
   // Whoever kept the old URL can no longer post through it.
@@ -173,7 +175,7 @@ it("as a technician: the page is about them (no webhooks, no connection), and th
   expect(await options.getByText('Advanced: where Fieldside connects').count()).toBe(0);
   await options.locator('#access-heading').waitFor();
   // (The background refuses a page that asks anyway: security.test.ts.)
-  expect(stack.emulator.webhooks.subscriptions().filter((s) => s.unique_id.startsWith('fieldside-'))).toHaveLength(3);
+  expect(stack.emulator.webhooks.subscriptions().filter((s) => s.unique_id.startsWith('fieldside-'))).toHaveLength(4);
 });
 
 it('API-key mode: says there is no live feed, lists the private app’s own subscriptions, and the feed stays off', async () => {
