@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { AccountReaders, TokenRead } from './account-readers';
 import type { JobVisibility } from './job-visibility';
-import { refusedToken, UUID } from './note-jobs';
-import { platformFetch } from './platform-error';
+import { createPlatformRead, refusedToken, UUID } from './platform-read';
 import type { NewChange } from './types';
 
 // A changed job's record, read once by the companion for the whole account and put on the change (issue 18).
@@ -18,6 +17,7 @@ import type { NewChange } from './types';
 /** A record larger than this stays off the change: the browsers read it themselves. It bounds the feed's size. */
 export const MAX_RECORD_BYTES = 16 * 1024;
 
+/** What the companion checks of a job the platform answered: that it is the job asked for. */
 export const JobRecord = z.looseObject({ uuid: z.string() });
 type JobRecordValue = Record<string, unknown>;
 
@@ -39,12 +39,11 @@ export function createJobRecords(opts: {
   /** One read's limit: the platform is waiting for the webhook's answer meanwhile. */
   timeoutMs?: number;
 }) {
-  const fetchFn = opts.fetch ?? fetch;
+  const get = createPlatformRead(opts);
 
   /** The record when it may go on the change, null when the platform answered but it may not (or failed). */
   async function read(token: string, jobUuid: string): Promise<TokenRead<JobRecordValue | null>> {
-    const url = `${opts.platformBaseUrl}/api_1.0/job/${encodeURIComponent(jobUuid)}.json`;
-    const res = await platformFetch(fetchFn, url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, timeoutMs: opts.timeoutMs ?? 3_000 }, 'GET job');
+    const res = await get(token, 'job', jobUuid);
     if (!res.ok) {
       await res.body?.cancel();
       if (refusedToken(res.status)) return { kind: 'next' };

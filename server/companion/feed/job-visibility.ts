@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { platformFetch } from './platform-error';
+import { JobRecord } from './job-records';
+import { createPlatformRead } from './platform-read';
 
 // Who may see a job just created, asked of the platform for each staff member whose browser registered lately, so
 // a browser that does not hold the job knows whether to take it from the change (issue 18). The platform decides:
@@ -15,7 +15,6 @@ import { platformFetch } from './platform-error';
 // Everything here is in memory, per instance, and bounded.
 
 const HOUR = 3_600_000;
-const Job = z.looseObject({ uuid: z.string() });
 
 interface StaffEntry {
   /** When a browser of this staff member last registered. */
@@ -50,12 +49,11 @@ export function createJobVisibility(opts: {
    * answers false, the rest of the round is left out. */
   spend?: (account: string) => boolean;
 }) {
-  const fetchFn = opts.fetch ?? fetch;
+  const get = createPlatformRead(opts);
   const now = opts.now ?? Date.now;
   const recentMs = opts.recentMs ?? 24 * HOUR;
   const narrowedMs = opts.narrowedMs ?? 12 * HOUR;
   const concurrency = opts.concurrency ?? 4;
-  const timeoutMs = opts.timeoutMs ?? 3_000;
   // The webhook is answered after the record's read (at most 3 s) and this round: both together stay well inside
   // the platform's wait for a delivery (about 10 s), past which it counts a failure toward deactivation.
   const roundMs = opts.roundMs ?? 4_000;
@@ -74,15 +72,13 @@ export function createJobVisibility(opts: {
 
   /** 'yes' on the platform's 200 for this job, 'no' on its refusal, 'unknown' for anything else. */
   async function check(token: string, staff: string, jobUuid: string): Promise<'yes' | 'no' | 'unknown'> {
-    const url = `${opts.platformBaseUrl}/api_1.0/job/${encodeURIComponent(jobUuid)}.json`;
     try {
-      const headers = { authorization: `Bearer ${token}`, accept: 'application/json', 'x-impersonate-uuid': staff };
-      const res = await platformFetch(fetchFn, url, { headers, timeoutMs }, 'GET job as a staff member');
+      const res = await get(token, 'job', jobUuid, { staff });
       if (!res.ok) {
         await res.body?.cancel();
         return res.status === 403 || res.status === 404 ? 'no' : 'unknown';
       }
-      const job = Job.safeParse(await res.json().catch(() => null));
+      const job = JobRecord.safeParse(await res.json().catch(() => null));
       return job.success && job.data.uuid.toLowerCase() === jobUuid.toLowerCase() ? 'yes' : 'unknown';
     } catch {
       return 'unknown';

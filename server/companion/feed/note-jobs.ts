@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AccountReaders, TokenRead } from './account-readers';
-import { platformFetch } from './platform-error';
+import { createPlatformRead, refusedToken, UUID } from './platform-read';
 
 // Which job a changed note belongs to, read once by the companion for the whole account. A note's webhook
 // names only the note; without its job, every open browser of the account would read the note itself to
@@ -14,17 +14,11 @@ import { platformFetch } from './platform-error';
 // platform waits about 10 s for the answer.
 
 const Note = z.object({ uuid: z.string(), related_object: z.string().nullish(), related_object_uuid: z.string().nullish() });
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** 401, 403 and 404 say this token may not read the record; another token of the account may. */
-export const refusedToken = (status: number): boolean => status === 401 || status === 403 || status === 404;
-
 export function createNoteJobs(opts: { platformBaseUrl: string; readers: AccountReaders; fetch?: typeof fetch; timeoutMs?: number }) {
-  const fetchFn = opts.fetch ?? fetch;
+  const get = createPlatformRead(opts);
 
   async function read(token: string, noteUuid: string): Promise<TokenRead<string | null>> {
-    const url = `${opts.platformBaseUrl}/api_1.0/dbonote/${encodeURIComponent(noteUuid)}.json`;
-    const res = await platformFetch(fetchFn, url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, timeoutMs: opts.timeoutMs ?? 3_000 }, 'GET dbonote');
+    const res = await get(token, 'dbonote', noteUuid);
     if (!res.ok) {
       await res.body?.cancel();
       return refusedToken(res.status) ? { kind: 'next' } : { kind: 'answer', value: null };

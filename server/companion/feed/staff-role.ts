@@ -12,7 +12,8 @@ const Flag = z.union([z.number(), z.string(), z.boolean()]).transform((v) => v =
 const Staff = z.object({ uuid: z.string(), active: Flag.optional(), security_role_uuid: z.string().nullish() });
 const Role = z.object({ uuid: z.string(), name: z.string().nullish(), active: Flag.optional() });
 
-export const STAFF_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A staff member's id as the companion takes it from a caller. */
+export { UUID as STAFF_UUID } from './platform-read';
 
 export function createRoleCheck(opts: {
   platformBaseUrl: string;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { AccountReaders, TokenRead } from './account-readers';
 import { recordFit } from './job-records';
-import { refusedToken, UUID } from './note-jobs';
-import { platformFetch } from './platform-error';
+import { createPlatformRead, refusedToken, UUID } from './platform-read';
 import type { NewChange } from './types';
 
 // A visit (`jobactivity`) booked or moved: a technician sees the jobs they have a visit on, and allocating a job
@@ -17,18 +16,10 @@ const Visit = z.object({ uuid: z.string(), job_uuid: z.string().nullish(), staff
 type VisitValue = { job: string; staff: string | null };
 
 export function createVisitJobs(opts: { platformBaseUrl: string; readers: AccountReaders; fetch?: typeof fetch; timeoutMs?: number }) {
-  const fetchFn = opts.fetch ?? fetch;
-  const timeoutMs = opts.timeoutMs ?? 3_000;
-  const get = (token: string, path: string, what: string, impersonate?: string) =>
-    platformFetch(
-      fetchFn,
-      `${opts.platformBaseUrl}/api_1.0/${path}`,
-      { headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(impersonate ? { 'x-impersonate-uuid': impersonate } : {}) }, timeoutMs },
-      what,
-    );
+  const get = createPlatformRead(opts);
 
   async function readVisit(token: string, visitUuid: string): Promise<TokenRead<VisitValue | null>> {
-    const res = await get(token, `jobactivity/${encodeURIComponent(visitUuid)}.json`, 'GET jobactivity');
+    const res = await get(token, 'jobactivity', visitUuid);
     if (!res.ok) {
       await res.body?.cancel();
       if (refusedToken(res.status)) return { kind: 'next' };
@@ -50,7 +41,7 @@ export function createVisitJobs(opts: { platformBaseUrl: string; readers: Accoun
       change.job_uuid = job;
       if (!staff || !opts.readers.spend(account)) return;
       try {
-        const res = await get(found.token, `job/${encodeURIComponent(job)}.json`, 'GET job as a staff member', staff);
+        const res = await get(found.token, 'job', job, { staff });
         if (!res.ok) return void (await res.body?.cancel());
         const record = recordFit(await res.json().catch(() => null), job);
         if (!record) return;
