@@ -71,6 +71,10 @@ function invisible(error: unknown): boolean {
   return isApiError(error, 'NotFoundError') || isApiError(error, 'MissingScopeError');
 }
 
+/** Whether applying the change may read the platform: it lacks the record or the job the companion adds. */
+export const needsRead = (change: FeedChange): boolean =>
+  change.object === 'job' ? change.record === undefined : change.object === 'note' && change.job_uuid === undefined;
+
 /** A visit booked or moved carries its job's record when the companion could read it as the visit's staff member
  * (server/companion/feed/visit-jobs.ts): it is then that job's change. Without a record a visit changes nothing a
  * browser shows (the day view reads visits itself), and is ignored. */

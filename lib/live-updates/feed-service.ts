@@ -1,4 +1,4 @@
-import { applyChanges, changeKey, mergeChanges, type ApplyResult, type ApplyTarget } from './apply-changes';
+import { applyChanges, changeKey, mergeChanges, needsRead, type ApplyResult, type ApplyTarget } from './apply-changes';
 import { createCoalescer, type Coalescer } from './coalesce';
 import type { FeedClient } from './feed-client';
 import { createResync } from './resync';
@@ -102,10 +102,6 @@ export function createFeedService(deps: FeedServiceDeps) {
 
   const save = (accountUuid: string, position: string) =>
     deps.savePosition({ accountUuid, position, ...(registeredGrant ? { grant: registeredGrant } : {}) });
-
-  /** Whether applying the change may read the platform: it lacks the record or the job the companion adds. */
-  const needsRead = (change: FeedChange): boolean =>
-    change.object === 'job' ? change.record === undefined : change.object === 'note' && change.job_uuid === undefined;
 
   function accept(change: FeedChange): void {
     received = change.id;

@@ -9,6 +9,10 @@ import { noteAddedChange, noteAddedKey, NoteAddedSchema } from './note-added';
 import { createNoteEventWait, type NoteEventWait } from './note-event-wait';
 import { dedupKey, dedupKeyWithRecord, NotificationSchema, toChange } from './notification';
 
+/** The answer to a callback URL that is forged or retired: as unknown as each other. Never 410, which would make
+ * the platform delete the subscription (it has moved to the new URL). */
+const unknownCallback = (c: Context) => c.json({ error: 'Unknown webhook callback URL' }, 404);
+
 /** An event's name as it may be logged: a short dotted word, else nothing of what the sender wrote. */
 const EVENT_NAME = /^[a-z][a-z0-9_]{0,31}(\.[a-z0-9_]{1,32}){0,3}$/i;
 
@@ -42,7 +46,7 @@ export function createWebhookRoutes(opts: {
 
   /** 200 for what cannot be read: never its content in the log, only what kind it was and the event's name. */
   async function ignore(c: Context, owner: CallbackTokenOwner, kind: 'unreadable' | 'unexpected-event', why: string, event?: unknown) {
-    if (!(await opts.tokens.current(owner))) return c.json({ error: 'Unknown webhook callback URL' }, 404);
+    if (!(await opts.tokens.current(owner))) return unknownCallback(c);
     const name = typeof event === 'string' && EVENT_NAME.test(event) ? event : event === undefined ? '' : 'unnamed';
     const count = ++ignoredCount[kind];
     opts.log?.({ level: 'warn', webhook: 'ignored', kind, ...(name ? { event: name } : {}), count });
@@ -51,9 +55,7 @@ export function createWebhookRoutes(opts: {
 
   app.post(`${COMPANION_PATHS.webhooks}/:token`, async (c) => {
     const owner = await opts.tokens.resolve(c.req.param('token'));
-    // A retired token (rotated away) is as unknown as a forged one. Never 410: that would make the platform
-    // delete the subscription, which has moved to the new URL.
-    const unknown = () => c.json({ error: 'Unknown webhook callback URL' }, 404);
+    const unknown = () => unknownCallback(c);
     if (owner === undefined) return unknown();
 
     const text = await readBoundedText(c);
