@@ -167,8 +167,9 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
       switch (change.kind) {
         case 'job edit': {
           const value = change.field === 'status' ? statuses[serial % statuses.length]! : `Budget day ${change.field} ${serial}`;
+          const behind = await staleness.lacking(holders(change.job, false), change.job, change.field, value);
           await control.updateRecord(account.uuid, 'job', change.job, { [change.field]: value });
-          staleness.changed(holders(change.job, false), change.job, change.field, value, simNow);
+          staleness.changed(behind, change.job, change.field, value, simNow);
           return;
         }
         case 'badge':

@@ -130,6 +130,10 @@ export const FeedChangeSchema = z.object({
    * see it, asked for each staff member whose browser registered lately. A browser that does not hold a job takes
    * it only when its own staff member is named here. */
   visible_to: z.array(z.string()).optional(),
+  /** For a job just created: staff members whose browsers registered lately but whom the companion could not ask
+   * (its share of the minute or the round's time ran out, or the check failed). A browser that does not hold the
+   * job reads it itself, as its own staff member, when its staff member is listed here. */
+  unchecked: z.array(z.string()).optional(),
 });
 export type FeedChange = z.infer<typeof FeedChangeSchema>;
 

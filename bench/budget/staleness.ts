@@ -28,6 +28,13 @@ export function createStaleness(caches: () => ReadonlyArray<JobCache | undefined
       const at = performance.now();
       for (const job of jobs) map.set(job.uuid, at);
     },
+    /** Of these browsers, those whose cache does not show the value yet: setting a field to the value it has is
+     * no change to catch up on (a status set to the one it had), and would be timed as a late one. */
+    async lacking(holders: readonly number[], job: string, field: Pending['field'], value: string): Promise<number[]> {
+      const all = caches();
+      const shown = await Promise.all(holders.map(async (b) => (await all[b]?.getJob(job, { includeInactive: true }))?.[field as 'status'] === value));
+      return holders.filter((_, i) => !shown[i]);
+    },
     changed(holders: readonly number[], job: string, field: Pending['field'], value: string, simAt: number) {
       // A newer change of the same job replaces what was still awaited of the older one.
       pending = pending.filter((p) => p.job !== job);

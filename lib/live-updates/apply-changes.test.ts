@@ -100,6 +100,18 @@ describe('a job change carrying the record the companion read', () => {
     expect([other.upserted, unknownViewer.upserted, other.read, unknownViewer.read]).toEqual([[], [], [], []]);
   });
 
+  it('a job the companion could not ask about for its staff member is read by the browser itself, never taken from the record', async () => {
+    const unchecked = target({ holds: [], viewer: STAFF });
+    const result = await applyChanges([{ ...change('job', OTHER), record: record(OTHER), visible_to: [], unchecked: [STAFF.toUpperCase()] }], unchecked.t);
+    expect(unchecked.read).toEqual([`job/${OTHER}`]);
+    // The job as the platform answered this staff member, not the account-wide record.
+    expect(unchecked.upserted.map((j) => [j.uuid, j.job_address])).toEqual([[OTHER, undefined]]);
+    expect(result).toMatchObject({ jobs: 1, carried: 0 });
+    const settled = target({ holds: [], viewer: '00000000-0000-4000-8000-0000000000bb' });
+    await applyChanges([{ ...change('job', OTHER), record: record(OTHER), visible_to: [], unchecked: [STAFF] }], settled.t);
+    expect([settled.read, settled.upserted]).toEqual([[], []]);
+  });
+
   it('a record that fails the check, or names another job, is not taken: a holder reads the job itself and the bad record is counted', async () => {
     const reports: string[] = [];
     const { t, read, upserted } = target({ holds: [HELD, OTHER] });

@@ -10,7 +10,8 @@ import type { FeedChange } from './types';
 // A job change usually carries the record the companion read once for the whole account (issue 18: the budget
 // is the account's, and office browsers hold every job). A browser that holds the job takes that record, checked
 // like any platform answer, and reads nothing; one that does not hold it takes it only when the companion names
-// its staff member among those the platform lets see it (a job just created). Without a record, or with one that
+// its staff member among those the platform lets see it (a job just created), and reads it itself when the
+// companion could not ask the platform about its staff member (`unchecked`). Without a record, or with one that
 // fails the check, a browser that holds the job reads it itself with its own client.
 //
 // A notification is not trusted for where to read: anyone who learned an account's callback URL can post
@@ -27,7 +28,7 @@ export interface ApplyTarget {
    * browser (absent: all of them). */
   holds?(uuids: readonly string[]): Promise<ReadonlyMap<string, string | null>>;
   /** The staff member this browser's views are limited to: a job it does not hold is taken from a change
-   * only when the change names this staff member (`visible_to`). */
+   * only when the change names this staff member (`visible_to`), and read when it lists them as `unchecked`. */
   viewer?(): Promise<string | null>;
   /** Whether any open page could show a note (notes are not cached: with no page open, nobody needs one). */
   showsNotes?(): boolean;
@@ -98,7 +99,8 @@ export async function applyChanges(
   const jobUuids = changes.flatMap((c) => (c.object === 'job' && UUID.test(c.uuid) ? [c.uuid.toLowerCase()] : (noteJobOf(c) ?? [])));
   const held = target.holds && jobUuids.length > 0 ? await target.holds(jobUuids) : null;
   const notesWanted = target.showsNotes?.() ?? true;
-  const viewer = changes.some((c) => c.visible_to?.length) ? ((await target.viewer?.()) ?? null) : null;
+  const viewer = changes.some((c) => c.visible_to?.length || c.unchecked?.length) ? ((await target.viewer?.()) ?? null) : null;
+  const listed = (staff: readonly string[] | undefined) => viewer !== null && (staff ?? []).some((s) => s.toLowerCase() === viewer.toLowerCase());
 
   /** The record on a job change, when it is the job asked about and passes the same check as a read. */
   function carried(change: FeedChange): Job | null {
@@ -133,8 +135,10 @@ export async function applyChanges(
       if (change.object === 'job') {
         const uuid = change.uuid.toLowerCase();
         const holdsIt = held === null || held.has(uuid);
-        const named = viewer !== null && (change.visible_to ?? []).some((s) => s.toLowerCase() === viewer.toLowerCase());
-        const mayTake = holdsIt || named;
+        const named = listed(change.visible_to);
+        // The companion could not ask the platform for this staff member: the browser asks it itself, as its own
+        // staff member (a 403 or 404 then just means the job is not theirs).
+        const mayTake = holdsIt || named || listed(change.unchecked);
         // A record is the job as an account-wide reader sees it: taken only for a job this browser is known to
         // hold, or was named for. A browser that cannot say what it holds reads as its staff member instead.
         const record = (held !== null && held.has(uuid)) || named ? carried(change) : null;

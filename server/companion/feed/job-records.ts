@@ -12,7 +12,8 @@ import type { NewChange } from './types';
 // never impersonated, so the record is what an account-wide reader sees.
 //
 // A job just created (its job number among the changed fields) also says which registered staff members may see
-// it (job-visibility.ts), so a browser that does not hold it yet knows whether to take it.
+// it and which the companion could not ask (job-visibility.ts), so a browser that does not hold it yet knows
+// whether to take it, or to read it itself.
 
 /** A record larger than this stays off the change: the browsers read it themselves. It bounds the feed's size. */
 export const MAX_RECORD_BYTES = 16 * 1024;
@@ -62,8 +63,9 @@ export function createJobRecords(opts: {
       if (found.value) change.record = found.value;
       // Asked with the token that just read the job: it reads jobs of this account, and may impersonate.
       if (opts.visibility && change.changed_fields.includes(CREATED_FIELD)) {
-        const visibleTo = await opts.visibility.visibleTo(account, change.uuid, found.token);
-        if (visibleTo) change.visible_to = visibleTo;
+        const round = await opts.visibility.visibleTo(account, change.uuid, found.token);
+        if (round) change.visible_to = round.visibleTo;
+        if (round?.unchecked.length) change.unchecked = round.unchecked;
       }
     },
   };

@@ -4,15 +4,24 @@ import { createPlatformRead } from './platform-read';
 // Who may see a job just created, asked of the platform for each staff member whose browser registered lately, so
 // a browser that does not hold the job knows whether to take it from the change (issue 18). The platform decides:
 // `GET job/<uuid>.json` impersonating the staff member, 200 yes, 403 or 404 no. Nobody is named without the
-// platform's 200 for that very job; a check that fails or runs out of time leaves the staff member out.
+// platform's 200 for that very job.
 //
-// Cost: a "no" marks the staff member as narrowed (sees only some jobs, e.g. a technician who sees the jobs
-// allocated to them) for a while, and later new jobs skip them: a day of new jobs costs about one round of checks
-// plus, per job, the few who see everything. One job asks at most `maxChecksPerJob`, those who saw the last new
-// jobs first and then whoever was asked least lately, so the first round of a morning (every browser just
-// registered) is spread over the first few new jobs instead of spending the companion's share of the minute on
-// one, which would leave the next changes without their record and every browser reading them itself.
+// A round asks everyone not known to be narrowed, those who saw the last new job first (the office, who see every
+// job), then whoever was asked least lately. A "no" marks the staff member as narrowed (sees only some jobs, e.g. a
+// technician who sees the jobs allocated to them) for a while, and later new jobs skip them: a day of new jobs
+// costs one round of everyone plus, per job, the few who see everything. Whoever the round could not settle (the
+// companion's share of the minute ran out, the round's time ran out, a check failed) is listed as unchecked, and
+// their browser reads the job itself: a partial round costs requests, never a job someone should see. An earlier
+// version asked at most 12 a job, and the first jobs of a morning missed the office until the safety-net sync.
 // Everything here is in memory, per instance, and bounded.
+
+/** What a round learnt of one new job. */
+export interface Visibility {
+  /** The platform answered 200 for each of them. */
+  visibleTo: string[];
+  /** Registered and not known to be narrowed, but not settled by this round: their browsers read the job. */
+  unchecked: string[];
+}
 
 const HOUR = 3_600_000;
 
@@ -41,8 +50,8 @@ export function createJobVisibility(opts: {
   timeoutMs?: number;
   /** All checks of one job: the platform is waiting for the webhook's answer meanwhile; later ones are left out. */
   roundMs?: number;
-  /** Staff members asked about one job, at most. */
-  maxChecksPerJob?: number;
+  /** Staff members listed as unchecked on one change, at most (it bounds the change's size). */
+  maxUnchecked?: number;
   maxStaffPerAccount?: number;
   maxAccounts?: number;
   /** Takes one request of the companion's share of the account's per-minute limit (read-budget.ts); once it
@@ -53,11 +62,11 @@ export function createJobVisibility(opts: {
   const now = opts.now ?? Date.now;
   const recentMs = opts.recentMs ?? 24 * HOUR;
   const narrowedMs = opts.narrowedMs ?? 12 * HOUR;
-  const concurrency = opts.concurrency ?? 4;
+  const concurrency = opts.concurrency ?? 6;
   // The webhook is answered after the record's read (at most 3 s) and this round: both together stay well inside
   // the platform's wait for a delivery (about 10 s), past which it counts a failure toward deactivation.
   const roundMs = opts.roundMs ?? 4_000;
-  const maxChecksPerJob = opts.maxChecksPerJob ?? 12;
+  const maxUnchecked = opts.maxUnchecked ?? 100;
   const maxStaff = opts.maxStaffPerAccount ?? 500;
   const maxAccounts = opts.maxAccounts ?? 10_000;
   /** Account → staff member → entry; both in least-recently-registered order, so the stalest are at the front. */
@@ -105,10 +114,10 @@ export function createJobVisibility(opts: {
     },
 
     /**
-     * The registered staff members the platform says may see the job, asked with `token` impersonating each;
-     * undefined when no staff member is there to ask.
+     * The registered staff members the platform says may see the job, asked with `token` impersonating each, and
+     * those it could not ask; undefined when no staff member is there to ask.
      */
-    async visibleTo(account: string, jobUuid: string, token: string): Promise<string[] | undefined> {
+    async visibleTo(account: string, jobUuid: string, token: string): Promise<Visibility | undefined> {
       const staff = accounts.get(account);
       if (!staff) return undefined;
       const at = now();
@@ -117,17 +126,18 @@ export function createJobVisibility(opts: {
       const ask = [...staff]
         .filter(([, entry]) => entry.narrowedUntil <= at)
         .sort(([, a], [, b]) => Number(b.sawLast) - Number(a.sawLast) || a.askedAt - b.askedAt)
-        .slice(0, maxChecksPerJob)
         .map(([uuid]) => uuid);
       const deadline = performance.now() + roundMs;
-      const visible: string[] = [];
+      const answers = new Map<string, 'yes' | 'no'>();
       let next = 0;
       const worker = async () => {
         while (next < ask.length && performance.now() < deadline) {
           if (opts.spend && !opts.spend(account)) return;
           const uuid = ask[next++]!;
           const answer = await check(token, uuid, jobUuid);
-          if (answer === 'yes') visible.push(uuid);
+          // A failed check teaches nothing: the staff member keeps their place, and is listed as unchecked.
+          if (answer === 'unknown') continue;
+          answers.set(uuid, answer);
           const entry = staff.get(uuid);
           if (entry) {
             entry.askedAt = now();
@@ -138,7 +148,10 @@ export function createJobVisibility(opts: {
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, ask.length) }, worker));
       // In the order asked, whatever order the answers came in.
-      return ask.filter((uuid) => visible.includes(uuid));
+      return {
+        visibleTo: ask.filter((uuid) => answers.get(uuid) === 'yes'),
+        unchecked: ask.filter((uuid) => !answers.has(uuid)).slice(0, maxUnchecked),
+      };
     },
   };
 }
