@@ -70,7 +70,7 @@ export async function createCompanionApp(config: CompanionConfig, stores: Compan
     // The account's kept tokens read each changed job once for the whole account (feed/account-readers.ts).
     tokens = createAccountTokens({ config, store: addonStore, now, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
     feed = createFeed
-      ? await createFeed({ config, store: await stores.feed(config), limits, limiter, checker, accountTokens: tokens, log, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.now ? { now: deps.now } : {}) })
+      ? await createFeed({ config, store: await stores.feed(config), limits, limiter, checker, accountTokens: tokens, shared: addonStore, log, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.now ? { now: deps.now } : {}) })
       : undefined;
   } catch (error) {
     await addonStore?.close();

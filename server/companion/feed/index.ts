@@ -11,6 +11,9 @@ import { createAccountReaders } from './account-readers';
 import { createChangeEnrichment } from './enrich-change';
 import { createJobRecords } from './job-records';
 import { createJobVisibility } from './job-visibility';
+import { createStaffKnowledge } from './staff-knowledge';
+import { createMemoryAddonStore } from '../addon/store/memory-store';
+import type { AddonStore } from '../addon/store/types';
 import { createNoteJobs } from './note-jobs';
 import { createReadBudget } from './read-budget';
 import { createVisitJobs } from './visit-jobs';
@@ -56,6 +59,9 @@ export async function createFeedModule(opts: {
   now?: () => number;
   /** The companion's token checker, shared with the pairing claim (app.ts); a module of its own makes one. */
   checker?: TokenChecker;
+  /** The store the companion's instances share (app.ts: the add-on's): whose browsers were online lately, and who
+   * may see new jobs (staff-knowledge.ts). A module of its own (tests) keeps it in memory. */
+  shared?: Pick<AddonStore, 'get' | 'setIfAbsent' | 'compareAndSet'>;
   /** The account's own tokens, kept since it activated Fieldside (app.ts): they read changed records first. */
   accountTokens?: Pick<AccountTokenKeeper, 'current'>;
   /** Where the webhook receiver says what it dropped (by kind and event name only). */
@@ -74,7 +80,8 @@ export async function createFeedModule(opts: {
   const routes = new Hono();
   routes.onError((_err, c) => c.json({ error: 'The companion failed to handle the request; retry later' }, 503));
   const readers = createAccountReaders({ budget: createReadBudget(clock), ...(opts.accountTokens ? { keeper: opts.accountTokens } : {}) });
-  const visibility = createJobVisibility({ ...platform, ...clock, spend: readers.spend });
+  const knowledge = createStaffKnowledge({ store: opts.shared ?? createMemoryAddonStore(opts.now), ...clock });
+  const visibility = createJobVisibility({ ...platform, ...clock, knowledge, spend: readers.spend });
   const enrich = createChangeEnrichment({
     noteJobs: createNoteJobs({ ...platform, readers }),
     jobRecords: createJobRecords({ ...platform, readers, visibility }),

@@ -1,5 +1,6 @@
 import { JobRecord } from './job-records';
 import { createPlatformRead } from './platform-read';
+import type { StaffKnowledge } from './staff-knowledge';
 
 // Who may see a job just created, asked of the platform for each staff member whose browser registered lately, so
 // a browser that does not hold the job knows whether to take it from the change (issue 18). The platform decides:
@@ -13,7 +14,7 @@ import { createPlatformRead } from './platform-read';
 // companion's share of the minute ran out, the round's time ran out, a check failed) is listed as unchecked, and
 // their browser reads the job itself: a partial round costs requests, never a job someone should see. An earlier
 // version asked at most 12 a job, and the first jobs of a morning missed the office until the safety-net sync.
-// Everything here is in memory, per instance, and bounded.
+// What is known of the staff is shared by the companion's instances (staff-knowledge.ts).
 
 /** What a round learnt of one new job. */
 export interface Visibility {
@@ -25,23 +26,12 @@ export interface Visibility {
 
 const HOUR = 3_600_000;
 
-interface StaffEntry {
-  /** When a browser of this staff member last registered. */
-  seenAt: number;
-  /** Until when this staff member counts as narrowed (0: not narrowed). */
-  narrowedUntil: number;
-  /** When this staff member was last asked about a job (0: never). */
-  askedAt: number;
-  /** Whether the last answer was the platform's yes. */
-  sawLast: boolean;
-}
-
 export function createJobVisibility(opts: {
   platformBaseUrl: string;
+  /** Whose browsers were online, and what earlier rounds learnt: shared by the instances (staff-knowledge.ts). */
+  knowledge: StaffKnowledge;
   fetch?: typeof fetch;
   now?: () => number;
-  /** Staff registered within this long are asked (a day). */
-  recentMs?: number;
   /** How long a "no" spares a staff member further checks. */
   narrowedMs?: number;
   /** Checks at once, so a round does not burst through the account's per-minute limit. */
@@ -52,32 +42,18 @@ export function createJobVisibility(opts: {
   roundMs?: number;
   /** Staff members listed as unchecked on one change, at most (it bounds the change's size). */
   maxUnchecked?: number;
-  maxStaffPerAccount?: number;
-  maxAccounts?: number;
   /** Takes one request of the companion's share of the account's per-minute limit (read-budget.ts); once it
    * answers false, the rest of the round is left out. */
   spend?: (account: string) => boolean;
 }) {
   const get = createPlatformRead(opts);
   const now = opts.now ?? Date.now;
-  const recentMs = opts.recentMs ?? 24 * HOUR;
   const narrowedMs = opts.narrowedMs ?? 12 * HOUR;
   const concurrency = opts.concurrency ?? 6;
   // The webhook is answered after the record's read (at most 3 s) and this round: both together stay well inside
   // the platform's wait for a delivery (about 10 s), past which it counts a failure toward deactivation.
   const roundMs = opts.roundMs ?? 4_000;
   const maxUnchecked = opts.maxUnchecked ?? 100;
-  const maxStaff = opts.maxStaffPerAccount ?? 500;
-  const maxAccounts = opts.maxAccounts ?? 10_000;
-  /** Account → staff member → entry; both in least-recently-registered order, so the stalest are at the front. */
-  const accounts = new Map<string, Map<string, StaffEntry>>();
-
-  function prune(staff: Map<string, StaffEntry>, at: number): void {
-    for (const [uuid, entry] of staff) {
-      if (staff.size <= maxStaff && entry.seenAt + recentMs > at) break;
-      staff.delete(uuid);
-    }
-  }
 
   /** 'yes' on the platform's 200 for this job, 'no' on its refusal, 'unknown' for anything else. */
   async function check(token: string, staff: string, jobUuid: string): Promise<'yes' | 'no' | 'unknown'> {
@@ -95,34 +71,17 @@ export function createJobVisibility(opts: {
   }
 
   return {
-    /** A browser of this staff member registered for the account's feed. */
-    registered(account: string, staffUuid: string): void {
-      const at = now();
-      const staffUuidLower = staffUuid.toLowerCase();
-      let staff = accounts.get(account);
-      accounts.delete(account);
-      if (!staff) staff = new Map();
-      accounts.set(account, staff);
-      const entry = staff.get(staffUuidLower);
-      staff.delete(staffUuidLower);
-      staff.set(staffUuidLower, { seenAt: at, narrowedUntil: entry?.narrowedUntil ?? 0, askedAt: entry?.askedAt ?? 0, sawLast: entry?.sawLast ?? false });
-      prune(staff, at);
-      for (const [oldest] of accounts) {
-        if (accounts.size <= maxAccounts) break;
-        accounts.delete(oldest);
-      }
-    },
+    /** A browser of this staff member registered for the account's feed, or opened its stream. */
+    registered: (account: string, staffUuid: string): Promise<void> => opts.knowledge.seen(account, staffUuid),
 
     /**
      * The registered staff members the platform says may see the job, asked with `token` impersonating each, and
      * those it could not ask; undefined when no staff member is there to ask.
      */
     async visibleTo(account: string, jobUuid: string, token: string): Promise<Visibility | undefined> {
-      const staff = accounts.get(account);
-      if (!staff) return undefined;
-      const at = now();
-      prune(staff, at);
+      const staff = await opts.knowledge.load(account);
       if (staff.size === 0) return undefined;
+      const at = now();
       const ask = [...staff]
         .filter(([, entry]) => entry.narrowedUntil <= at)
         .sort(([, a], [, b]) => Number(b.sawLast) - Number(a.sawLast) || a.askedAt - b.askedAt)
@@ -136,17 +95,11 @@ export function createJobVisibility(opts: {
           const uuid = ask[next++]!;
           const answer = await check(token, uuid, jobUuid);
           // A failed check teaches nothing: the staff member keeps their place, and is listed as unchecked.
-          if (answer === 'unknown') continue;
-          answers.set(uuid, answer);
-          const entry = staff.get(uuid);
-          if (entry) {
-            entry.askedAt = now();
-            entry.sawLast = answer === 'yes';
-            if (answer === 'no') entry.narrowedUntil = entry.askedAt + narrowedMs;
-          }
+          if (answer !== 'unknown') answers.set(uuid, answer);
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, ask.length) }, worker));
+      await opts.knowledge.answered(account, answers, now(), narrowedMs);
       // In the order asked, whatever order the answers came in.
       return {
         visibleTo: ask.filter((uuid) => answers.get(uuid) === 'yes'),

@@ -60,7 +60,7 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
     const staffHeader = c.req.header(COMPANION_HEADERS.staff);
     if (staffHeader && !STAFF_UUID.test(staffHeader)) return c.json({ error: `${COMPANION_HEADERS.staff} must be a staff member's uuid` }, 400);
     // Unverified here, and need not be: the platform answers for each staff member before anyone is named.
-    if (staffHeader) deps.visibility?.registered(account, staffHeader);
+    if (staffHeader) await deps.visibility?.registered(account, staffHeader);
     // While the account's subscriptions are known to be in place, a register has nothing to do at the
     // platform: the caller's role (two platform requests) is asked only when they are due a check, so a
     // day of worker wakes costs the account's shared budget nothing here (issue 18).

@@ -63,7 +63,7 @@ export async function openStream(c: Context<FeedEnv>, deps: StreamRouteDeps): Pr
   // changes: its stream is what says it is online. Unverified, and need not be: the platform answers for each
   // staff member before anyone is named.
   const staff = c.req.header(COMPANION_HEADERS.staff);
-  if (staff && STAFF_UUID.test(staff)) deps.visibility?.registered(account, staff);
+  if (staff && STAFF_UUID.test(staff)) await deps.visibility?.registered(account, staff);
   return streamFeed(c, {
     store: deps.store,
     account,

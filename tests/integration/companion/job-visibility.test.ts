@@ -5,6 +5,8 @@ import { actingAs, bearer, openStream, postJson } from '../../support/companion/
 import { startFeedServer, type FeedServer } from '../../support/companion/feed-server';
 import { callbackKey, signCallbackToken } from '../../../server/companion/feed/index';
 import { createJobVisibility } from '../../../server/companion/feed/job-visibility';
+import { createStaffKnowledge } from '../../../server/companion/feed/staff-knowledge';
+import { createMemoryAddonStore } from '../../../server/companion/addon/store/memory-store';
 import type { FeedChange, FeedPage } from '../../../server/companion/feed/types';
 
 // Who may see a new job (`visible_to`), against the real emulator: technicians see the jobs allocated to them,
@@ -169,23 +171,51 @@ describe('visible_to on a new job', () => {
   });
 });
 
+/** One companion instance's rounds over the store the instances share. */
+function visibilityOver(store: ReturnType<typeof createMemoryAddonStore>, over: { now?: () => number; spend?: (account: string) => boolean } = {}) {
+  const knowledge = createStaffKnowledge({ store, ...(over.now ? { now: over.now } : {}) });
+  return createJobVisibility({ platformBaseUrl: emulator.info.base_url, knowledge, ...over });
+}
+
 describe('what the companion remembers of staff', () => {
+  it('is shared by the instances: one asks about the browsers another knows, and a restarted one remembers who is narrowed', async () => {
+    const shared = createMemoryAddonStore();
+    const registeredWith = visibilityOver(shared);
+    for (const staff of [other, office, admin]) await registeredWith.registered(account.uuid, staff);
+    const newJob = async () => {
+      const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '14 Anchor Way' });
+      await emulator.webhooks.whenIdle();
+      return job;
+    };
+    const ask = async (instance: ReturnType<typeof visibilityOver>) => {
+      const job = await newJob();
+      const before = await requests();
+      const names = await instance.visibleTo(account.uuid, job, officeToken);
+      return { names, asked: (await requests()) - before };
+    };
+    // The webhook reaches another instance: it knows the three browsers, and learns the technician says no.
+    expect(await ask(visibilityOver(shared))).toEqual({ names: { visibleTo: [office, admin], unchecked: [] }, asked: 3 });
+    // A fresh instance (a restart) asks only the two who see new jobs.
+    expect(await ask(visibilityOver(shared))).toEqual({ names: { visibleTo: [office, admin], unchecked: [] }, asked: 2 });
+  });
+
+
   it("stops asking once the companion's share of the account's minute is spent: whom it could not ask is listed as unchecked", async () => {
     let left = 1;
-    const visibility = createJobVisibility({ platformBaseUrl: emulator.info.base_url, spend: () => left-- > 0 });
+    const visibility = visibilityOver(createMemoryAddonStore(), { spend: () => left-- > 0 });
     const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '8 Mill Lane' });
     await emulator.webhooks.whenIdle();
-    visibility.registered(account.uuid, office);
-    visibility.registered(account.uuid, admin);
+    await visibility.registered(account.uuid, office);
+    await visibility.registered(account.uuid, admin);
     const before = await requests();
     expect(await visibility.visibleTo(account.uuid, job, officeToken)).toEqual({ visibleTo: [office], unchecked: [admin] });
     expect((await requests()) - before).toBe(1);
   });
 
   it('asks everyone not narrowed, those who saw the last new job first, so the first new job of a cold companion reaches the office', async () => {
-    const visibility = createJobVisibility({ platformBaseUrl: emulator.info.base_url });
+    const visibility = visibilityOver(createMemoryAddonStore());
     // Registered technicians first: an earlier version asked a few a job in this order, and missed the office.
-    for (const staff of [other, allocated, office, admin]) visibility.registered(account.uuid, staff);
+    for (const staff of [other, allocated, office, admin]) await visibility.registered(account.uuid, staff);
     const round = async () => {
       const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '5 Wharf Rd' });
       await emulator.webhooks.whenIdle();
@@ -200,11 +230,11 @@ describe('what the companion remembers of staff', () => {
 
   it('asks a narrowed staff member again after 12 hours, forgets one not registered for 24 hours, and lists a failed check as unchecked without forgetting what it knew', async () => {
     let now = 0;
-    const visibility = createJobVisibility({ platformBaseUrl: emulator.info.base_url, now: () => now });
+    const visibility = visibilityOver(createMemoryAddonStore(() => now), { now: () => now });
     const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '3 Quay St' });
     await emulator.webhooks.whenIdle();
-    visibility.registered(account.uuid, other);
-    visibility.registered(account.uuid, office);
+    await visibility.registered(account.uuid, other);
+    await visibility.registered(account.uuid, office);
     const ask = async () => {
       const before = await requests();
       const names = await visibility.visibleTo(account.uuid, job, officeToken);
@@ -219,7 +249,7 @@ describe('what the companion remembers of staff', () => {
 
     await emulator.control.injectFault({ kind: 'status', status: 503, count: 1, pathPrefix: '/api_1.0/job/' });
     try {
-      visibility.registered(account.uuid, office); // the office browser wakes again; the technician does not
+      await visibility.registered(account.uuid, office); // the office browser wakes again; the technician does not
       // The office check fails: nobody is named, the office is listed as unchecked (its browser reads the job).
       expect(await ask()).toEqual({ names: { visibleTo: [], unchecked: [office] }, asked: 1 });
     } finally {
