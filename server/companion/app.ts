@@ -78,6 +78,7 @@ export async function createCompanionApp(config: CompanionConfig, stores: Compan
     throw error;
   }
   const store = addonStore;
+  const keeper = tokens;
 
   const app = new Hono();
   app.use('*', requestLog(log));
@@ -100,7 +101,12 @@ export async function createCompanionApp(config: CompanionConfig, stores: Compan
       config,
       allowlist,
       limiter,
-      keepTokens: tokens.keep,
+      // Activating also makes the account's subscriptions, so live changes flow before any administrator opens
+      // Fieldside (feed/account-subscriptions.ts).
+      keepTokens: async (account, kept) => {
+        await keeper.keep(account, kept);
+        await feed?.activated(account);
+      },
       checker,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
       ...(deps.now ? { now: deps.now } : {}),

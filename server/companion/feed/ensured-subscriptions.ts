@@ -46,3 +46,5 @@ export function createEnsuredSubscriptions(opts: { recheckMs: number; now?: () =
     },
   };
 }
+
+export type EnsuredSubscriptions = ReturnType<typeof createEnsuredSubscriptions>;

@@ -17,7 +17,9 @@ import type { AddonStore } from '../addon/store/types';
 import { createNoteJobs } from './note-jobs';
 import { createReadBudget } from './read-budget';
 import { createVisitJobs } from './visit-jobs';
-import { createFeedRoutes } from './routes';
+import { callbackUrlFor, createFeedRoutes } from './routes';
+import { createAccountSubscriptions } from './account-subscriptions';
+import { createEnsuredSubscriptions } from './ensured-subscriptions';
 import { createRoleCheck } from './staff-role';
 import { createTokenChecker, type TokenChecker } from './token-check';
 import type { FeedStore } from './types';
@@ -35,6 +37,8 @@ export interface FeedModule {
   endStreams(): void;
   /** Ends open streams and releases the store (Redis connections). */
   close(): Promise<void>;
+  /** An administrator just activated Fieldside for the account: its subscriptions are made with the tokens kept. */
+  activated(account: string): Promise<void>;
 }
 
 /** A day: yesterday's answers still hold at the morning's first registers, when the subscriptions are due a check
@@ -79,6 +83,9 @@ export async function createFeedModule(opts: {
 
   const routes = new Hono();
   routes.onError((_err, c) => c.json({ error: 'The companion failed to handle the request; retry later' }, 503));
+  const ensured = createEnsuredSubscriptions({ recheckMs: config.limits.subscriptionsRecheckMs, ...clock });
+  const callbackUrl = async (account: string) => callbackUrlFor(config.publicUrl, await tokens.issue(account));
+  const accountSubscriptions = opts.accountTokens ? createAccountSubscriptions({ ...platform, keeper: opts.accountTokens, ensured, callbackUrl }) : undefined;
   const readers = createAccountReaders({ budget: createReadBudget(clock), ...(opts.accountTokens ? { keeper: opts.accountTokens } : {}) });
   const knowledge = createStaffKnowledge({ store: opts.shared ?? createMemoryAddonStore(opts.now), ...clock });
   const visibility = createJobVisibility({ ...platform, ...clock, knowledge, spend: readers.spend });
@@ -103,10 +110,12 @@ export async function createFeedModule(opts: {
       allowedExtensionIds: config.allowedExtensionIds,
       heartbeatMs: opts.heartbeatMs ?? 15_000,
       ...(opts.fetch ? { fetch: opts.fetch } : {}),
-      ...clock,
       streams,
       readers,
       visibility,
+      ensured,
+      callbackUrl,
+      ...(accountSubscriptions ? { accountSubscriptions } : {}),
     }),
   );
 
@@ -119,6 +128,7 @@ export async function createFeedModule(opts: {
       await store.position(PROBE_ACCOUNT);
     },
     endStreams,
+    activated: async (account) => accountSubscriptions?.ensure(account),
     async close() {
       endStreams();
       await store.close();

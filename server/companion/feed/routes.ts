@@ -7,7 +7,7 @@ import { feedCors } from './cors';
 import { isPlatformError } from './platform-error';
 import { STAFF_UUID, type RoleCheck } from './staff-role';
 import { openStream, type StreamRouteDeps } from './stream-route';
-import { createEnsuredSubscriptions } from './ensured-subscriptions';
+import type { EnsuredSubscriptions } from './ensured-subscriptions';
 import { ensureSubscriptions } from './subscriptions';
 import { isFeedPositionError } from './types';
 
@@ -19,12 +19,16 @@ export interface FeedRoutesDeps extends StreamRouteDeps {
   platformBaseUrl: string;
   allowedExtensionIds: readonly string[];
   fetch?: typeof fetch;
-  /** Clock of what registers remember (ensured-subscriptions.ts). */
-  now?: () => number;
-
+  /** What this instance last made sure of, per account (ensured-subscriptions.ts). */
+  ensured: EnsuredSubscriptions;
+  /** The account's current callback URL (callbackUrlFor its current token). */
+  callbackUrl(account: string): Promise<string>;
 }
 
 type Staff = { ok: true; admin: boolean } | { ok: false; response: Response };
+
+/** Where the platform posts an account's changes: the companion's public address and the account's signed token. */
+export const callbackUrlFor = (publicUrl: string, token: string): string => `${publicUrl}${COMPANION_PATHS.webhooks}/${token}`;
 
 /**
  * `POST /feed/register`, `POST /feed/rotate`, `GET /feed`, `GET /feed/stream`: what extensions call, with their
@@ -50,8 +54,8 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
     return { ok: true, admin: await deps.roles.isAdministrator(c.get('token'), c.get('account'), staff) };
   }
 
-  const callbackUrl = (token: string) => `${deps.publicUrl}${COMPANION_PATHS.webhooks}/${token}`;
-  const ensured = createEnsuredSubscriptions({ recheckMs: deps.limits.subscriptionsRecheckMs, ...(deps.now ? { now: deps.now } : {}) });
+  const callbackUrl = (token: string) => callbackUrlFor(deps.publicUrl, token);
+  const { ensured } = deps;
 
   app.post(COMPANION_PATHS.feedRegister, async (c) => {
     const account = c.get('account');
@@ -64,7 +68,7 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
     // While the account's subscriptions are known to be in place, a register has nothing to do at the
     // platform: the caller's role (two platform requests) is asked only when they are due a check, so a
     // day of worker wakes costs the account's shared budget nothing here (issue 18).
-    const url = callbackUrl(await deps.tokens.issue(account));
+    const url = await deps.callbackUrl(account);
     let refused: FeedRegisterReply['refused'] = [];
     let manages = false;
     // Due a check: the administrator who made them last checks them; while one is known, nobody else is asked.
@@ -78,6 +82,9 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
         ensured.remember(account, url, refused, staffHeader);
       } else if (administrator !== undefined) ensured.forgetAdministrator(account);
     }
+    // An account that activated Fieldside needs no administrator's browser: the companion makes sure of them with
+    // the account's own tokens (account-subscriptions.ts).
+    if (!ensured.fresh(account, url)) await deps.accountSubscriptions?.ensure(account);
     const reply: FeedRegisterReply = { account_uuid: account, position: await deps.store.position(account), refused, manages_subscriptions: manages };
     return c.json(reply);
   });

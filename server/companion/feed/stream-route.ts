@@ -5,6 +5,7 @@ import type { CompanionLimits } from '../config';
 import type { LimitStore } from '../limits/types';
 import type { AccountReaders } from './account-readers';
 import type { FeedEnv } from './bearer-auth';
+import type { AccountSubscriptions } from './account-subscriptions';
 import type { JobVisibility } from './job-visibility';
 import { STAFF_UUID } from './staff-role';
 import { streamFeed } from './sse';
@@ -23,6 +24,8 @@ export interface StreamRouteDeps {
   readers?: AccountReaders;
   /** Whose browsers are online, to ask who may see a new job (job-visibility.ts). */
   visibility?: JobVisibility;
+  /** The subscriptions made with the account's own tokens, when due a check (account-subscriptions.ts). */
+  accountSubscriptions?: AccountSubscriptions;
 }
 
 /** A slot lives this many heartbeats without renewal: a stream whose instance died frees its slot by then. */
@@ -64,6 +67,8 @@ export async function openStream(c: Context<FeedEnv>, deps: StreamRouteDeps): Pr
   // staff member before anyone is named.
   const staff = c.req.header(COMPANION_HEADERS.staff);
   if (staff && STAFF_UUID.test(staff)) await deps.visibility?.registered(account, staff);
+  // Not awaited: the stream does not wait for the platform. A failure waits for the next register or stream.
+  void deps.accountSubscriptions?.ensure(account);
   return streamFeed(c, {
     store: deps.store,
     account,

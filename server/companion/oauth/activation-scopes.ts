@@ -6,9 +6,12 @@
 export const ACTIVATION_SCOPES: readonly string[] = [
   // The account a token belongs to (vendor.json): the change feed is the account's, and limits count per account.
   'vendor',
-  // Webhook subscriptions to jobs and notes: the platform subscribes an app only to what it may read.
+  // Webhook subscriptions to jobs, notes and visits, made with these tokens at activation so live changes flow before
+  // any administrator opens Fieldside: the platform subscribes an app only to what it may read.
   'read_jobs',
   'read_job_notes',
+  // Visits (job activities): one booked or moved brings its job to its staff member's browser (feed/visit-jobs.ts).
+  'read_schedule',
   // Who may manage those subscriptions: the staff member's security role, which must be an administrator one.
   'read_staff',
   'read_security_roles',
