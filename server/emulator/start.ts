@@ -117,7 +117,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     createControlRoutes({ info: () => info, clock, store, authority: oauth.authority, faults, limiter, switches, requests: () => requests }),
   );
   const guarded = [count, faulty, createAuthMiddleware({ store, authority: oauth.authority }), rateLimitMiddleware(limiter)] as const;
-  for (const path of ['/api_1.0/*', '/webhook_subscriptions', '/webhook_subscriptions/*']) base.use(path, ...guarded);
+  // Hono's `/x/*` matches `/x` itself too: naming both ran the guards twice on the bare list, which then counted two
+  // requests against the account's limits.
+  for (const path of ['/api_1.0/*', '/webhook_subscriptions/*']) base.use(path, ...guarded);
   base.route('/api_1.0', createRecordRoutes({ store, cursors: createCursors(clock), switches }));
   base.route('/webhook_subscriptions', webhooks.routes);
   // Legacy: the invented job pages the extension's content script decorates today (FIDELITY.md).

@@ -1,4 +1,6 @@
+import { sha256Base64Url } from '../../../contracts/installation-binding';
 import type { AccountTokenKeeper } from '../addon/account-tokens';
+import { addonKey, type AddonStore } from '../addon/store/types';
 import type { EnsuredSubscriptions } from './ensured-subscriptions';
 import { ensureSubscriptions } from './subscriptions';
 
@@ -8,11 +10,20 @@ import { ensureSubscriptions } from './subscriptions';
 // first version's note: an office-only account had no subscriptions). The caller triggers nothing it could not
 // already: the companion's own tokens write, and no answer carries the callback URL. Runs at activation, on a
 // register that did not make them, and when a stream opens while they are due a check (a browser registers only
-// when its grant changes; its stream reconnects at least hourly).
+// when its grant changes; its stream reconnects at least hourly). What an instance made sure of is in its memory
+// (ensured-subscriptions.ts), and a fresh instance (an edge isolate) knows nothing: a mark in the shared store lets
+// one instance in an hour check them, so streams opening on new instances do not each list the subscriptions.
+
+/** How long one instance's check spares the others (and how soon a failed one is tried again). */
+const CHECK_MARK_MS = 3_600_000;
 
 export function createAccountSubscriptions(opts: {
   keeper: Pick<AccountTokenKeeper, 'current'>;
   ensured: EnsuredSubscriptions;
+  /** The store the instances share: the mark that one of them is checking, or checked lately. */
+  marks: Pick<AddonStore, 'setIfAbsent'>;
+  /** How long a check holds (the companion's FEED_SUBSCRIPTIONS_RECHECK_SECONDS). */
+  recheckMs: number;
   /** The account's current callback URL (its secret token signed for the current generation). */
   callbackUrl: (account: string) => Promise<string>;
   platformBaseUrl: string;
@@ -26,6 +37,9 @@ export function createAccountSubscriptions(opts: {
     if (opts.ensured.fresh(account, url)) return;
     const kept = await opts.keeper.current(account);
     if (kept.kind !== 'tokens') return;
+    // Keyed by the URL's digest: a rotation's new URL is checked at once. The URL itself holds a secret.
+    const mark = addonKey('subscriptions-checked', `${account}:${await sha256Base64Url(url)}`);
+    if (!(await opts.marks.setIfAbsent(mark, '1', Math.min(opts.recheckMs, CHECK_MARK_MS)))) return;
     const { refused } = await ensureSubscriptions({ platformBaseUrl: opts.platformBaseUrl, token: kept.accessToken, callbackUrl: url, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
     // Whoever's register made them last stays known: the account's tokens are nobody's browser.
     opts.ensured.remember(account, url, refused, opts.ensured.administrator(account) ?? '');

@@ -85,9 +85,12 @@ export async function createFeedModule(opts: {
   routes.onError((_err, c) => c.json({ error: 'The companion failed to handle the request; retry later' }, 503));
   const ensured = createEnsuredSubscriptions({ recheckMs: config.limits.subscriptionsRecheckMs, ...clock });
   const callbackUrl = async (account: string) => callbackUrlFor(config.publicUrl, await tokens.issue(account));
-  const accountSubscriptions = opts.accountTokens ? createAccountSubscriptions({ ...platform, keeper: opts.accountTokens, ensured, callbackUrl }) : undefined;
+  const shared = opts.shared ?? createMemoryAddonStore(opts.now);
+  const accountSubscriptions = opts.accountTokens
+    ? createAccountSubscriptions({ ...platform, keeper: opts.accountTokens, ensured, callbackUrl, marks: shared, recheckMs: config.limits.subscriptionsRecheckMs })
+    : undefined;
   const readers = createAccountReaders({ budget: createReadBudget(clock), ...(opts.accountTokens ? { keeper: opts.accountTokens } : {}) });
-  const knowledge = createStaffKnowledge({ store: opts.shared ?? createMemoryAddonStore(opts.now), ...clock });
+  const knowledge = createStaffKnowledge({ store: shared, ...clock });
   const visibility = createJobVisibility({ ...platform, ...clock, knowledge, spend: readers.spend });
   const enrich = createChangeEnrichment({
     noteJobs: createNoteJobs({ ...platform, readers }),

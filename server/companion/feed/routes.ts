@@ -32,8 +32,9 @@ export const callbackUrlFor = (publicUrl: string, token: string): string => `${p
 
 /**
  * `POST /feed/register`, `POST /feed/rotate`, `GET /feed`, `GET /feed/stream`: what extensions call, with their
- * platform token. Only an administrator's register touches the webhook subscriptions, and only an
- * administrator may rotate the callback URL; nothing here ever answers a callback URL.
+ * platform token. Only an administrator's register touches the webhook subscriptions with the caller's token
+ * (anyone's may have the companion check them with the account's kept tokens), and only an administrator may
+ * rotate the callback URL; nothing here ever answers a callback URL.
  */
 export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
   const app = new Hono<FeedEnv>();

@@ -115,6 +115,10 @@ describe('control client', () => {
     const after = await emu.control.stats();
     expect(after.requests).toBe(before.requests + 1);
     expect(after.grants).toEqual({ authorization_code: 0, refresh_token: 0 });
+    // The webhook subscription list is one request too (its guards once ran twice on the bare path).
+    const listed = await fetch(`${emu.info.base_url}/webhook_subscriptions`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(listed.status).toBe(200);
+    expect((await emu.control.stats()).requests).toBe(after.requests + 1);
   });
 
   it('visibleJobUuids lists a technician’s jobs (visits and allocations) and none for the administrator', async () => {

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
 import type { AccountInfo } from '../../../server/emulator/contracts';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
-import { FIELDSIDE_EVENT_SUBSCRIPTIONS, FIELDSIDE_SUBSCRIPTIONS } from '../../../server/companion/feed/subscriptions';
+import { ensureSubscriptions, FIELDSIDE_EVENT_SUBSCRIPTIONS, FIELDSIDE_SUBSCRIPTIONS } from '../../../server/companion/feed/subscriptions';
+import { createAccountSubscriptions } from '../../../server/companion/feed/account-subscriptions';
+import { createEnsuredSubscriptions } from '../../../server/companion/feed/ensured-subscriptions';
+import { createMemoryAddonStore } from '../../../server/companion/addon/store/memory-store';
 import { activateAccount, personOf } from '../../support/companion/addon-platform';
 import { CHROME_ID, FIREFOX_ID } from '../../support/companion/env';
 import { actingAs, bearer, openStream } from '../../support/companion/feed-client';
@@ -81,5 +84,36 @@ describe("an account's subscriptions without an administrator's browser", () => 
     expect(text).not.toContain(COMPANION_PATHS.webhooks);
     expect(JSON.parse(text)).toMatchObject({ manages_subscriptions: false, refused: [] });
     expect(await fieldsideSubscriptions()).toContain(FIELDSIDE_SUBSCRIPTIONS[0]!.unique_id);
+  });
+
+  it('one instance in the window checks them: a fresh instance (an edge isolate) does not list them again', async () => {
+    const marks = createMemoryAddonStore();
+    const token = await tokenOf('administrator');
+    // The account's real callback URL, as the companion made the subscriptions with it above.
+    const listed = (await (await fetch(`${stack.emulator.info.base_url}/webhook_subscriptions`, { headers: bearer(token) })).json()) as Array<{ unique_id?: string; callback_url: string }>;
+    const callbackUrl = listed.find((l) => l.unique_id === FIELDSIDE_SUBSCRIPTIONS[0]!.unique_id)!.callback_url;
+    const instance = () =>
+      createAccountSubscriptions({
+        platformBaseUrl: stack.emulator.info.base_url,
+        keeper: { current: async () => ({ kind: 'tokens', accessToken: token }) },
+        ensured: createEnsuredSubscriptions({ recheckMs: 2_000 }),
+        callbackUrl: async () => callbackUrl,
+        marks,
+        recheckMs: 2_000,
+      });
+    const requests = async () => (await stack.emulator.control.stats()).requests;
+    const cost = async (run: () => Promise<void>) => {
+      const before = await requests();
+      await run();
+      return (await requests()) - before;
+    };
+    const first = instance();
+    expect(await cost(() => first.ensure(account.uuid))).toBeGreaterThan(0);
+    expect(await cost(() => instance().ensure(account.uuid))).toBe(0);
+    await new Promise((r) => setTimeout(r, 2_100));
+    // The window passed: the next instance checks, as one check with nothing to change costs.
+    const oneCheck = await cost(async () => void (await ensureSubscriptions({ platformBaseUrl: stack.emulator.info.base_url, token, callbackUrl })));
+    expect(oneCheck).toBeGreaterThan(0);
+    expect(await cost(() => instance().ensure(account.uuid))).toBe(oneCheck);
   });
 });
