@@ -32,28 +32,34 @@ export function createAccountSubscriptions(opts: {
   /** One ensure per account at a time: a morning's streams all open within minutes. */
   const running = new Map<string, Promise<void>>();
 
-  async function run(account: string): Promise<void> {
+  async function run(account: string, activated: boolean): Promise<void> {
     const url = await opts.callbackUrl(account);
-    if (opts.ensured.fresh(account, url)) return;
+    // A new activation is a new grant (perhaps with scopes a refused subscription lacked): it checks at once.
+    if (!activated && opts.ensured.fresh(account, url)) return;
     const kept = await opts.keeper.current(account);
     if (kept.kind !== 'tokens') return;
     // Keyed by the URL's digest: a rotation's new URL is checked at once. The URL itself holds a secret.
     const mark = addonKey('subscriptions-checked', `${account}:${await sha256Base64Url(url)}`);
-    if (!(await opts.marks.setIfAbsent(mark, '1', Math.min(opts.recheckMs, CHECK_MARK_MS)))) return;
+    if (!activated && !(await opts.marks.setIfAbsent(mark, '1', Math.min(opts.recheckMs, CHECK_MARK_MS)))) return;
     const { refused } = await ensureSubscriptions({ platformBaseUrl: opts.platformBaseUrl, token: kept.accessToken, callbackUrl: url, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
-    // Whoever's register made them last stays known: the account's tokens are nobody's browser.
-    opts.ensured.remember(account, url, refused, opts.ensured.administrator(account) ?? '');
+    // Whoever's register made them last stays known: the account's tokens are nobody's browser. Their grant
+    // changes only at the next activation (which checks at once), so a refusal waits the whole window, not an hour.
+    opts.ensured.remember(account, url, refused, opts.ensured.administrator(account) ?? '', opts.recheckMs);
   }
 
   return {
-    /** Makes sure of them when they are due a check and the account has kept tokens; never throws (an outage or a
-     * refusal leaves them for the next register or stream). */
-    ensure(account: string): Promise<void> {
+    /** Makes sure of them when they are due a check (or the account was just `activated`) and the account has
+     * kept tokens; never throws (an outage or a refusal leaves them for the next register or stream). */
+    ensure(account: string, how: { activated?: boolean } = {}): Promise<void> {
       const already = running.get(account);
-      if (already) return already;
-      const started = run(account)
+      // A check already under way may have read the tokens this activation replaced: the activation's comes after.
+      if (already && !how.activated) return already;
+      const started = (already ?? Promise.resolve())
+        .then(() => run(account, how.activated === true))
         .catch(() => undefined)
-        .finally(() => running.delete(account));
+        .finally(() => {
+          if (running.get(account) === started) running.delete(account);
+        });
       running.set(account, started);
       return started;
     },

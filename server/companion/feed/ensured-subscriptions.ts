@@ -37,10 +37,11 @@ export function createEnsuredSubscriptions(opts: { recheckMs: number; now?: () =
       const known = ensured.get(account);
       if (known) known.administrator = '';
     },
-    /** After an ensure by `administrator`; one with a refusal is checked again within the hour. */
-    remember(account: string, callbackUrl: string, refused: readonly RefusedSubscription[], administrator: string): void {
+    /** After an ensure by `administrator`; one with a refusal is checked again within the hour, unless the grant
+     * cannot have changed before `refusedRecheckMs` (the account's kept tokens change only at activation). */
+    remember(account: string, callbackUrl: string, refused: readonly RefusedSubscription[], administrator: string, refusedRecheckMs = REFUSED_RECHECK_MS): void {
       ensured.delete(account);
-      const recheckMs = refused.length > 0 ? Math.min(opts.recheckMs, REFUSED_RECHECK_MS) : opts.recheckMs;
+      const recheckMs = refused.length > 0 ? Math.min(opts.recheckMs, refusedRecheckMs) : opts.recheckMs;
       ensured.set(account, { callbackUrl, at: now(), recheckMs, administrator: administrator.toLowerCase() });
       if (ensured.size > MAX_ACCOUNTS) ensured.delete(ensured.keys().next().value!);
     },

@@ -131,7 +131,7 @@ export async function createFeedModule(opts: {
       await store.position(PROBE_ACCOUNT);
     },
     endStreams,
-    activated: async (account) => accountSubscriptions?.ensure(account),
+    activated: async (account) => accountSubscriptions?.ensure(account, { activated: true }),
     async close() {
       endStreams();
       await store.close();

@@ -116,4 +116,34 @@ describe("an account's subscriptions without an administrator's browser", () => 
     expect(oneCheck).toBeGreaterThan(0);
     expect(await cost(() => instance().ensure(account.uuid))).toBe(oneCheck);
   });
+
+  it("a refusal by the kept grant (an activation before read_schedule was asked) waits the whole window; a new activation checks at once", async () => {
+    const HOUR = 3_600_000;
+    let now = Date.now();
+    const withoutSchedule = (await stack.emulator.control.issueTokens(account.uuid, personOf(account, 'administrator').uuid, SCOPES.filter((s) => s !== 'read_schedule'))).access_token;
+    const listed = (await (await fetch(`${stack.emulator.info.base_url}/webhook_subscriptions`, { headers: bearer(withoutSchedule) })).json()) as Array<{ unique_id?: string; callback_url: string }>;
+    const callbackUrl = listed.find((l) => l.unique_id === FIELDSIDE_SUBSCRIPTIONS[0]!.unique_id)!.callback_url;
+    // The visits subscription is not in place, so this grant's check is refused it.
+    await fetch(`${stack.emulator.info.base_url}/webhook_subscriptions?object=jobactivity&unique_id=fieldside-jobactivity`, { method: 'DELETE', headers: bearer(await tokenOf('administrator')) });
+    const subscriptions = createAccountSubscriptions({
+      platformBaseUrl: stack.emulator.info.base_url,
+      keeper: { current: async () => ({ kind: 'tokens', accessToken: withoutSchedule }) },
+      ensured: createEnsuredSubscriptions({ recheckMs: 6 * HOUR, now: () => now }),
+      callbackUrl: async () => callbackUrl,
+      marks: createMemoryAddonStore(() => now),
+      recheckMs: 6 * HOUR,
+    });
+    const requests = async () => (await stack.emulator.control.stats()).requests;
+    const cost = async (run: () => Promise<void>) => {
+      const before = await requests();
+      await run();
+      return (await requests()) - before;
+    };
+    // One list and one refused subscription.
+    expect(await cost(() => subscriptions.ensure(account.uuid))).toBe(2);
+    now += HOUR + 1;
+    // An administrator's own refusal is asked again within the hour (they may grant more); this grant cannot change.
+    expect(await cost(() => subscriptions.ensure(account.uuid))).toBe(0);
+    expect(await cost(() => subscriptions.ensure(account.uuid, { activated: true }))).toBe(2);
+  });
 });
