@@ -58,11 +58,17 @@ export function createJobRecords(opts: {
     /** Puts the job's record (and, for a new job, who may see it) on a job change, when the platform says. */
     async enrich(account: string, change: NewChange): Promise<void> {
       if (change.object !== 'job' || !UUID.test(change.uuid)) return;
+      const created = change.changed_fields.includes(CREATED_FIELD);
       const found = await opts.readers.readWith(account, (token) => read(token, change.uuid));
-      if (!found) return;
+      if (!found) {
+        // Nobody could be asked: whoever might see it reads it for themselves, rather than wait for a sync.
+        const unsettled = created ? await opts.visibility?.unsettled(account) : undefined;
+        if (unsettled?.length) change.unchecked = unsettled;
+        return;
+      }
       if (found.value) change.record = found.value;
       // Asked with the token that just read the job: it reads jobs of this account, and may impersonate.
-      if (opts.visibility && change.changed_fields.includes(CREATED_FIELD)) {
+      if (opts.visibility && created) {
         const round = await opts.visibility.visibleTo(account, change.uuid, found.token);
         if (round) change.visible_to = round.visibleTo;
         if (round?.unchecked.length) change.unchecked = round.unchecked;

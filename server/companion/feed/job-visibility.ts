@@ -74,6 +74,17 @@ export function createJobVisibility(opts: {
     /** A browser of this staff member registered for the account's feed, or opened its stream. */
     registered: (account: string, staffUuid: string): Promise<void> => opts.knowledge.seen(account, staffUuid),
 
+    /** Who would have been asked about a new job the companion could not read at all (no token could, its share of
+     * the minute was spent, the platform failed): everyone registered and not known to be narrowed, whose browsers
+     * then read the job themselves. No request. */
+    async unsettled(account: string): Promise<string[]> {
+      const at = now();
+      return [...(await opts.knowledge.load(account))]
+        .filter(([, entry]) => entry.narrowedUntil <= at)
+        .map(([uuid]) => uuid)
+        .slice(0, maxUnchecked);
+    },
+
     /**
      * The registered staff members the platform says may see the job, asked with `token` impersonating each, and
      * those it could not ask; undefined when no staff member is there to ask.

@@ -159,6 +159,32 @@ describe('visible_to on a new job', () => {
     }
   });
 
+  it('a new job nobody could read (no token at hand) lists everyone registered as unchecked: their browsers read it themselves', async () => {
+    // A companion with no kept tokens and no open stream: it knows two browsers from their registers, and has nothing
+    // to read the job with.
+    const fresh = await startFeedServer({ platformBaseUrl: emulator.info.base_url });
+    try {
+      for (const staff of [allocated, office]) {
+        const token = (await emulator.control.issueTokens(account.uuid, staff, SCOPES)).access_token;
+        expect((await fetch(`${fresh.url}/feed/register`, { method: 'POST', headers: actingAs(token, staff) })).status).toBe(200);
+      }
+      const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '2 Ferry Rd' });
+      await emulator.webhooks.whenIdle();
+      const url = `${fresh.url}/webhooks/${await signCallbackToken(await callbackKey(fresh.config.signingSecret), account.uuid, 0)}`;
+      const body = { object: 'job', entry: [{ changed_fields: ['generated_job_id'], time: '2026-11-21 09:00:00', uuid: job }], resource_url: `${emulator.info.base_url}/api_1.0/job/${job}.json` };
+      const before = await requests();
+      expect((await postJson(url, body)).status).toBe(200);
+      expect((await requests()) - before).toBe(0);
+      const page = (await (await fetch(`${fresh.url}/feed?limit=1000`, { headers: bearer(officeToken) })).json()) as FeedPage;
+      const change = page.changes.find((c) => c.uuid === job)!;
+      expect(change.unchecked).toEqual([allocated, office]);
+      expect(change).not.toHaveProperty('visible_to');
+      expect(change).not.toHaveProperty('record');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('leaves visible_to off a change that is not a new job', async () => {
     const job = await newJob(other);
     const before = await requests();
