@@ -28,9 +28,9 @@ export function activatedPage(links: CompanionConfig['storeLinks']): Html {
 <li>Install the extension in the browser of everyone who will use it:
 ${storeLinks(links)}</li>
 <li>Each person opens it and signs in with their own platform login. They see only what the platform lets them see.</li>
-<li>Sign in to the extension yourself too: an administrator's first sign-in sets up the account's change
-notifications, so everyone's Fieldside updates as the office works.</li>
 </ol>
+<p>Everyone's Fieldside updates as the office works: activating set up your account's change notifications, so you
+need not use Fieldside yourself.</p>
 <p>You can close this window.</p>
 </main>`;
 }

@@ -106,6 +106,8 @@ describe('the Activation URL', () => {
     expect(done.text).toContain('Install the extension in the browser of everyone who will use it');
     expect(done.text).toContain(`href="${CHROME_STORE}"`);
     expect(done.text).toContain(`href="${FIREFOX_STORE}"`);
+    // Activating made the account's subscriptions (account-subscriptions.test.ts): the administrator need not sign in.
+    expect(done.text).toContain('activating set up your account\'s change notifications');
     expect(done.headers.get('content-security-policy')).toContain("default-src 'none'");
     // The platform granted it: the code was redeemed, once.
     expect(await grants()).toBe(before + 1);
