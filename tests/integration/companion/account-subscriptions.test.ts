@@ -40,6 +40,14 @@ async function fieldsideSubscriptions(): Promise<string[]> {
     .sort();
 }
 
+/** Platform requests a step made. */
+async function cost(run: () => Promise<void>): Promise<number> {
+  const requests = async () => (await stack.emulator.control.stats()).requests;
+  const before = await requests();
+  await run();
+  return (await requests()) - before;
+}
+
 const register = async (token: string, staff: string) =>
   fetch(`${stack.companion.url}${COMPANION_PATHS.feedRegister}`, { method: 'POST', headers: actingAs(token, staff) });
 
@@ -101,12 +109,6 @@ describe("an account's subscriptions without an administrator's browser", () => 
         marks,
         recheckMs: 2_000,
       });
-    const requests = async () => (await stack.emulator.control.stats()).requests;
-    const cost = async (run: () => Promise<void>) => {
-      const before = await requests();
-      await run();
-      return (await requests()) - before;
-    };
     const first = instance();
     expect(await cost(() => first.ensure(account.uuid))).toBeGreaterThan(0);
     expect(await cost(() => instance().ensure(account.uuid))).toBe(0);
@@ -133,12 +135,6 @@ describe("an account's subscriptions without an administrator's browser", () => 
       marks: createMemoryAddonStore(() => now),
       recheckMs: 6 * HOUR,
     });
-    const requests = async () => (await stack.emulator.control.stats()).requests;
-    const cost = async (run: () => Promise<void>) => {
-      const before = await requests();
-      await run();
-      return (await requests()) - before;
-    };
     // One list and one refused subscription.
     expect(await cost(() => subscriptions.ensure(account.uuid))).toBe(2);
     now += HOUR + 1;
