@@ -117,7 +117,7 @@ export async function createFeedModule(opts: {
       readers,
       visibility,
       ensured,
-      callbackUrl,
+      currentCallbackUrl: callbackUrl,
       ...(accountSubscriptions ? { accountSubscriptions } : {}),
     }),
   );

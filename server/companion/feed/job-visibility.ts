@@ -1,6 +1,6 @@
 import { JobRecord } from './job-records';
 import { createPlatformRead } from './platform-read';
-import type { StaffKnowledge } from './staff-knowledge';
+import type { StaffKnowledge, StaffMap } from './staff-knowledge';
 
 // Who may see a job just created, asked of the platform for each staff member whose browser registered lately, so
 // a browser that does not hold the job knows whether to take it from the change (issue 18). The platform decides:
@@ -55,6 +55,16 @@ export function createJobVisibility(opts: {
   const roundMs = opts.roundMs ?? 4_000;
   const maxUnchecked = opts.maxUnchecked ?? 100;
 
+  /** Whom a round asks, in order: everyone not known to be narrowed, those who saw the last new job first (the
+   * office, who see every job), then whoever was asked least lately. */
+  function askable(staff: StaffMap): string[] {
+    const at = now();
+    return [...staff]
+      .filter(([, entry]) => entry.narrowedUntil <= at)
+      .sort(([, a], [, b]) => Number(b.sawLast) - Number(a.sawLast) || a.askedAt - b.askedAt)
+      .map(([uuid]) => uuid);
+  }
+
   /** 'yes' on the platform's 200 for this job, 'no' on its refusal, 'unknown' for anything else. */
   async function check(token: string, staff: string, jobUuid: string): Promise<'yes' | 'no' | 'unknown'> {
     try {
@@ -78,11 +88,7 @@ export function createJobVisibility(opts: {
      * the minute was spent, the platform failed): everyone registered and not known to be narrowed, whose browsers
      * then read the job themselves. No request. */
     async unsettled(account: string): Promise<string[]> {
-      const at = now();
-      return [...(await opts.knowledge.load(account))]
-        .filter(([, entry]) => entry.narrowedUntil <= at)
-        .map(([uuid]) => uuid)
-        .slice(0, maxUnchecked);
+      return askable(await opts.knowledge.load(account)).slice(0, maxUnchecked);
     },
 
     /**
@@ -92,11 +98,7 @@ export function createJobVisibility(opts: {
     async visibleTo(account: string, jobUuid: string, token: string): Promise<Visibility | undefined> {
       const staff = await opts.knowledge.load(account);
       if (staff.size === 0) return undefined;
-      const at = now();
-      const ask = [...staff]
-        .filter(([, entry]) => entry.narrowedUntil <= at)
-        .sort(([, a], [, b]) => Number(b.sawLast) - Number(a.sawLast) || a.askedAt - b.askedAt)
-        .map(([uuid]) => uuid);
+      const ask = askable(staff);
       const deadline = performance.now() + roundMs;
       const answers = new Map<string, 'yes' | 'no'>();
       let next = 0;

@@ -22,7 +22,7 @@ export interface FeedRoutesDeps extends StreamRouteDeps {
   /** What this instance last made sure of, per account (ensured-subscriptions.ts). */
   ensured: EnsuredSubscriptions;
   /** The account's current callback URL (callbackUrlFor its current token). */
-  callbackUrl(account: string): Promise<string>;
+  currentCallbackUrl(account: string): Promise<string>;
 }
 
 type Staff = { ok: true; admin: boolean } | { ok: false; response: Response };
@@ -69,7 +69,7 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
     // While the account's subscriptions are known to be in place, a register has nothing to do at the
     // platform: the caller's role (two platform requests) is asked only when they are due a check, so a
     // day of worker wakes costs the account's shared budget nothing here (issue 18).
-    const url = await deps.callbackUrl(account);
+    const url = await deps.currentCallbackUrl(account);
     let refused: FeedRegisterReply['refused'] = [];
     let manages = false;
     // Due a check: the administrator who made them last checks them; while one is known, nobody else is asked.

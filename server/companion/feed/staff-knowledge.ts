@@ -89,13 +89,15 @@ export function createStaffKnowledge(opts: {
 
   /** This instance's last copy, to change: what it knew goes on when the store has nothing (the value expired). */
   const copyOf = (account: string): StaffMap => new Map([...(copies.get(account) ?? [])].map(([uuid, entry]) => [uuid, { ...entry }]));
+  /** The store's value, or this instance's copy when the store has none. */
+  const fromStore = (account: string, raw: string | undefined): StaffMap => (raw === undefined ? copyOf(account) : decode(raw));
 
   /** Changes the account's map in the shared store (a few tries when another instance writes meanwhile). */
   async function update(account: string, change: (staff: StaffMap) => void): Promise<void> {
     try {
       for (let attempt = 0; attempt < 4; attempt++) {
         const raw = await opts.store.get(key(account));
-        const staff = raw === undefined ? copyOf(account) : decode(raw);
+        const staff = fromStore(account, raw);
         change(staff);
         const next = encode(prune(staff));
         const written = raw === undefined ? await opts.store.setIfAbsent(key(account), next, KEPT_MS) : await opts.store.compareAndSet(key(account), raw, next);
@@ -113,8 +115,7 @@ export function createStaffKnowledge(opts: {
     /** The account's staff as the instances know them now (this instance's last copy if the store fails). */
     async load(account: string): Promise<StaffMap> {
       try {
-        const raw = await opts.store.get(key(account));
-        return keep(account, prune(raw === undefined ? copyOf(account) : decode(raw)));
+        return keep(account, prune(fromStore(account, await opts.store.get(key(account)))));
       } catch {
         return prune(copyOf(account));
       }
