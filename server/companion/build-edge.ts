@@ -65,7 +65,9 @@ export async function bundleEdge(opts: { entry?: string; outfile?: string } = {}
     plugins: [refuseNodeBuiltins],
   }).catch((error: unknown) => {
     const errors = (error as { errors?: Message[] }).errors;
-    throw new EdgeBuildError(`The edge bundle cannot be built:\n${errors ? describe(errors) : String(error)}`, { cause: error });
+    throw new EdgeBuildError(`The edge bundle cannot be built:\n${errors ? describe(errors) : String(error)}`, {
+      cause: error,
+    });
   });
   const output = result.metafile.outputs[relative(ROOT, outfile)];
   const left = (output?.imports ?? []).filter((i) => i.external).map((i) => i.path);
@@ -79,8 +81,14 @@ export function checkEdgeUsesWebApisOnly(opts: { entry?: string } = {}): void {
   const dir = mkdtempSync(join(tmpdir(), 'fieldside-edge-check-'));
   try {
     const config = join(dir, 'tsconfig.json');
-    writeFileSync(config, JSON.stringify({ extends: resolve(HERE, 'tsconfig.edge.json'), files: [opts.entry ?? EDGE_ENTRY] }));
-    const run = spawnSync(resolve(ROOT, 'node_modules/.bin/tsc'), ['-p', config], { cwd: ROOT, encoding: 'utf8' });
+    writeFileSync(
+      config,
+      JSON.stringify({ extends: resolve(HERE, 'tsconfig.edge.json'), files: [opts.entry ?? EDGE_ENTRY] }),
+    );
+    const run = spawnSync(resolve(ROOT, 'node_modules/typescript-native/bin/tsc'), ['-p', config], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     if (run.status !== 0) {
       throw new EdgeBuildError(`The edge bundle's code uses what only Node has:\n${(run.stdout + run.stderr).trim()}`);
     }
