@@ -34,7 +34,9 @@ function originPattern(url: string): string {
 
 /** Least privilege: the platform's REST and web-app hosts and the companion. (OAuth happens in the
  * identity API's own window: its host needs no permission.) */
-const hostPermissions = [...new Set([connection.restUrl, connection.webUrl, connection.companionUrl].map(originPattern))];
+const hostPermissions = [
+  ...new Set([connection.restUrl, connection.webUrl, connection.companionUrl].map(originPattern)),
+];
 /** Where the platform content script runs: the web app people use all day. */
 const WEB_APP_MATCH = originPattern(connection.webUrl);
 
@@ -65,7 +67,13 @@ export default defineConfig({
     // Least privilege: identity for sign-in, storage for settings, alarms for proactive token refresh
     // and sync; contextMenus for "Add selection as a note to a job…"; the side panel exists only in
     // Chrome (Firefox gets a sidebar_action from WXT).
-    permissions: ['identity', 'storage', 'alarms', 'contextMenus', ...(browser === 'chrome' ? ['sidePanel', 'scripting'] : [])],
+    permissions: [
+      'identity',
+      'storage',
+      'alarms',
+      'contextMenus',
+      ...(browser === 'chrome' ? ['sidePanel', 'scripting'] : []),
+    ],
     host_permissions: hostPermissions,
     // The content UI chunk, imported by the content script only on pages where it found a job (the
     // web app, and https sites the user adds; Firefox MV2 gets the plain list from WXT). `scripting`
@@ -74,7 +82,11 @@ export default defineConfig({
     // web page cannot probe chrome-extension://<fixed id>/content-ui.js to learn that Fieldside is
     // installed. (Firefox already gives each installation its own random internal UUID.)
     web_accessible_resources: [
-      { resources: ['content-ui.js'], matches: [WEB_APP_MATCH, 'https://*/*'], ...(browser === 'chrome' ? { use_dynamic_url: true } : {}) },
+      {
+        resources: ['content-ui.js'],
+        matches: [WEB_APP_MATCH, 'https://*/*'],
+        ...(browser === 'chrome' ? { use_dynamic_url: true } : {}),
+      },
     ],
     // Type "job", a space and a number, name or address in the address bar.
     omnibox: { keyword: 'job' },

@@ -15,7 +15,8 @@ const EVENTS = 200;
 const WARM_UP = 10;
 const GOALS = { gzipBytes: 20 * 1024, medianMs: 300 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export async function runAddonBench(): Promise<void> {
   // The companion's request lines would bury the table.
@@ -42,16 +43,23 @@ export async function runAddonBench(): Promise<void> {
       const started = performance.now();
       const answer = await postEvent(stack.companion.url, token);
       const ms = performance.now() - started;
-      if (answer.status !== 200 || !answer.text.includes(`Job #${scene.job.number}`)) throw new Error(`event ${i} answered ${answer.status}`);
+      if (answer.status !== 200 || !answer.text.includes(`Job #${scene.job.number}`))
+        throw new Error(`event ${i} answered ${answer.status}`);
       if (i >= WARM_UP) times.push(ms);
       gzipBytes = Math.max(gzipBytes, gzipSync(answer.text).length);
     }
     const sorted = [...times].sort((a, b) => a - b);
     const median = percentile(sorted, 50);
     const p95 = percentile(sorted, 95);
-    console.log(`Add-on panel: ${EVENTS} events after ${WARM_UP} to warm up; a job with ${scene.notes.length} notes and ${scene.badgeNames.length} badges; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
+    console.log(
+      `Add-on panel: ${EVENTS} events after ${WARM_UP} to warm up; a job with ${scene.notes.length} notes and ${scene.badgeNames.length} badges; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+    );
     console.table({
-      'panel weight': { figure: `${(gzipBytes / 1024).toFixed(1)} KB gzip`, goal: `≤ ${GOALS.gzipBytes / 1024} KB`, met: gzipBytes <= GOALS.gzipBytes },
+      'panel weight': {
+        figure: `${(gzipBytes / 1024).toFixed(1)} KB gzip`,
+        goal: `≤ ${GOALS.gzipBytes / 1024} KB`,
+        met: gzipBytes <= GOALS.gzipBytes,
+      },
       'POST to whole answer': {
         figure: `median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (min ${sorted[0]!.toFixed(1)}, max ${sorted.at(-1)!.toFixed(1)})`,
         goal: `median ≤ ${GOALS.medianMs} ms`,

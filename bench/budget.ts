@@ -82,22 +82,44 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
     const people = [
       { staff: admin, role: 'administrator' as const },
       // The seeded account has one office manager; the other three office browsers see what she sees.
-      ...Array.from({ length: STAFF_PLAN.office }, (_, i) => ({ staff: office[i % office.length]!, role: 'office' as const })),
-      ...Array.from({ length: STAFF_PLAN.technician }, (_, i) => ({ staff: technicians[i % technicians.length]!, role: 'technician' as const })),
+      ...Array.from({ length: STAFF_PLAN.office }, (_, i) => ({
+        staff: office[i % office.length]!,
+        role: 'office' as const,
+      })),
+      ...Array.from({ length: STAFF_PLAN.technician }, (_, i) => ({
+        staff: technicians[i % technicians.length]!,
+        role: 'technician' as const,
+      })),
     ];
 
     // Who holds which job: an office or administrator browser every job, a technician the jobs allocated to them.
     const visible = new Map<string, Set<string>>();
     for (const p of people.filter((p) => p.role === 'technician')) {
-      if (!visible.has(p.staff.uuid)) visible.set(p.staff.uuid, new Set(await control.visibleJobUuids(account.uuid, p.staff.uuid)));
+      if (!visible.has(p.staff.uuid))
+        visible.set(p.staff.uuid, new Set(await control.visibleJobUuids(account.uuid, p.staff.uuid)));
     }
     const random = createRandom(7);
-    const techJobs = people.map((p, i) => ({ browser: i, jobs: p.role === 'technician' ? [...visible.get(p.staff.uuid)!].slice(-40) : [] }));
+    const techJobs = people.map((p, i) => ({
+      browser: i,
+      jobs: p.role === 'technician' ? [...visible.get(p.staff.uuid)!].slice(-40) : [],
+    }));
     // Today's work: a few recent jobs of each technician.
     const activeJobs = [...new Set(techJobs.flatMap((t) => t.jobs.slice(-6)))];
-    const activities = ((await control.listRecords(account.uuid, 'jobactivity')) as Array<{ uuid: string }>).slice(-300).map((a) => a.uuid);
-    const plan = planDay({ seed: 18, activeJobs, activities, technicianJobs: techJobs.filter((t) => t.jobs.length > 0) });
-    const shown = people.map((p, i) => new Set(p.role === 'technician' ? techJobs[i]!.jobs.slice(-4) : [random.pick(activeJobs), random.pick(activeJobs)]));
+    const activities = ((await control.listRecords(account.uuid, 'jobactivity')) as Array<{ uuid: string }>)
+      .slice(-300)
+      .map((a) => a.uuid);
+    const plan = planDay({
+      seed: 18,
+      activeJobs,
+      activities,
+      technicianJobs: techJobs.filter((t) => t.jobs.length > 0),
+    });
+    const shown = people.map(
+      (p, i) =>
+        new Set(
+          p.role === 'technician' ? techJobs[i]!.jobs.slice(-4) : [random.pick(activeJobs), random.pick(activeJobs)],
+        ),
+    );
 
     const staleness = createStaleness(() => browsers.map((b) => b.cache));
     const world = (i: number) => ({
@@ -109,7 +131,15 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
       companionUrl: companion.url,
       counter,
       now: () => simNow,
-      signIn: () => signInThroughCompanion({ companionUrl: companion.url, authUrl: emulator.info.auth_url, accountUuid: account.uuid, staffUuid: people[i]!.staff.uuid, scopes: SCOPES, now: () => simNow }),
+      signIn: () =>
+        signInThroughCompanion({
+          companionUrl: companion.url,
+          authUrl: emulator.info.auth_url,
+          accountUuid: account.uuid,
+          staffUuid: people[i]!.staff.uuid,
+          scopes: SCOPES,
+          now: () => simNow,
+        }),
       shown: () => shown[i]!,
       onUpsert: (b: number, jobs: Parameters<typeof staleness.onUpsert>[1]) => staleness.onUpsert(b, jobs),
     });
@@ -157,7 +187,9 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
     const zero = () => Object.fromEntries(CAUSES.map((c) => [c, 0])) as Record<Cause, number>;
     const opened = new Set<number>();
     const holders = (job: string, isNew: boolean) =>
-      [...opened].filter((i) => people[i]!.role !== 'technician' || (!isNew && visible.get(people[i]!.staff.uuid)?.has(job)));
+      [...opened].filter(
+        (i) => people[i]!.role !== 'technician' || (!isNew && visible.get(people[i]!.staff.uuid)?.has(job)),
+      );
     const statuses = ['Quote', 'Work Order', 'Completed', 'Unsuccessful'];
     const badges = ((await control.listRecords(account.uuid, 'badge')) as Array<{ uuid: string }>).map((b) => b.uuid);
     let serial = 0;
@@ -166,25 +198,38 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
       serial++;
       switch (change.kind) {
         case 'job edit': {
-          const value = change.field === 'status' ? statuses[serial % statuses.length]! : `Budget day ${change.field} ${serial}`;
+          const value =
+            change.field === 'status' ? statuses[serial % statuses.length]! : `Budget day ${change.field} ${serial}`;
           const behind = await staleness.lacking(holders(change.job, false), change.job, change.field, value);
           await control.updateRecord(account.uuid, 'job', change.job, { [change.field]: value });
           staleness.changed(behind, change.job, change.field, value, simNow);
           return;
         }
         case 'badge':
-          await control.updateRecord(account.uuid, 'job', change.job, { badges: JSON.stringify(serial % 2 && badges.length > 0 ? [badges[serial % badges.length]] : []) });
+          await control.updateRecord(account.uuid, 'job', change.job, {
+            badges: JSON.stringify(serial % 2 && badges.length > 0 ? [badges[serial % badges.length]] : []),
+          });
           return;
         case 'note':
-          await control.createRecord(account.uuid, 'note', { related_object: 'job', related_object_uuid: change.job, note: `Budget day note ${serial}` });
+          await control.createRecord(account.uuid, 'note', {
+            related_object: 'job',
+            related_object_uuid: change.job,
+            note: `Budget day note ${serial}`,
+          });
           return;
         case 'new job': {
-          const uuid = await control.createRecord(account.uuid, 'job', { status: 'Quote', job_address: `${serial} Budget Street`, job_description: 'Booked today' });
+          const uuid = await control.createRecord(account.uuid, 'job', {
+            status: 'Quote',
+            job_address: `${serial} Budget Street`,
+            job_description: 'Booked today',
+          });
           staleness.changed(holders(uuid, true), uuid, 'exists', '', simNow);
           return;
         }
         case 'visit moved':
-          await control.updateRecord(account.uuid, 'jobactivity', change.activity, { start_date: new Date(simNow + 3_600_000).toISOString().slice(0, 19).replace('T', ' ') });
+          await control.updateRecord(account.uuid, 'jobactivity', change.activity, {
+            start_date: new Date(simNow + 3_600_000).toISOString().slice(0, 19).replace('T', ' '),
+          });
           return;
         case 'fieldside note':
           await browsers[change.browser]!.writes.addNote(change.job, `Written in Fieldside ${serial}`);
@@ -231,11 +276,15 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
       simNow = await control.now();
       const t2 = performance.now();
       await staleness.check(simNow);
-      if (process.env.BUDGET_DEBUG) progress(`minute ${minute}: alarms ${(t1 - t0).toFixed(0)} ms, changes+idle ${(t2 - t1).toFixed(0)} ms, check ${(performance.now() - t2).toFixed(0)} ms`);
+      if (process.env.BUDGET_DEBUG)
+        progress(
+          `minute ${minute}: alarms ${(t1 - t0).toFixed(0)} ms, changes+idle ${(t2 - t1).toFixed(0)} ms, check ${(performance.now() - t2).toFixed(0)} ms`,
+        );
 
       const taken = counter.take();
       const platformNow = await apiRequests();
-      if (platformNow - platformBefore > Math.max(0, ...perMinute)) peak = { minute, causes: Object.fromEntries(taken) as Partial<Record<Cause, number>> };
+      if (platformNow - platformBefore > Math.max(0, ...perMinute))
+        peak = { minute, causes: Object.fromEntries(taken) as Partial<Record<Cause, number>> };
       perMinute.push(platformNow - platformBefore);
       platformBefore = platformNow;
       if (minute % 30 === 29) progress(`${minute + 1} minutes of the day simulated`);
@@ -251,7 +300,10 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
     for (const h of byHour) for (const c of CAUSES) byCause[c] += h[c];
     const total = byHour.reduce((s, h) => s + h.total, 0);
     const platformTotal = perMinute.reduce((s, n) => s + n, 0);
-    if (platformTotal !== total) console.warn(`(the emulator counted ${platformTotal} requests, the causes ${total}: the difference has no cause)`);
+    if (platformTotal !== total)
+      console.warn(
+        `(the emulator counted ${platformTotal} requests, the causes ${total}: the difference has no cause)`,
+      );
     const result: BudgetResult = {
       total: platformTotal,
       byCause,

@@ -38,7 +38,9 @@ async function floor(round: number): Promise<number> {
   let segment = 0;
   let storing: Promise<unknown> = Promise.resolve();
   while (cursor !== null) {
-    const res: Response = await fetch(`${info.base_url}/api_1.0/job.json?cursor=${cursor}`, { headers: { 'x-api-key': account.api_key } });
+    const res: Response = await fetch(`${info.base_url}/api_1.0/job.json?cursor=${cursor}`, {
+      headers: { 'x-api-key': account.api_key },
+    });
     const page = JSON.parse(await res.text()) as unknown[];
     cursor = res.headers.get('x-next-cursor');
     await storing;
@@ -66,7 +68,8 @@ const cache = last!;
 const sync = createCacheSync({ client, cache, now: () => control.now() });
 await sync.state();
 const live = (await cache.allJobs()).slice(0, 10);
-for (const job of live) await control.updateRecord(account.uuid, 'job', job.uuid, { job_description: `Bench change ${job.uuid}` });
+for (const job of live)
+  await control.updateRecord(account.uuid, 'job', job.uuid, { job_description: `Bench change ${job.uuid}` });
 const before = requests;
 let started = performance.now();
 await sync.incremental();
@@ -84,7 +87,11 @@ const rows: Array<[string, string, string]> = [
   ['jobs', String(jobs), ''],
   ['floor (fetch + parse + store segments)', `${floorMs.toFixed(0)} ms`, ''],
   ['full sync', `${fullMs.toFixed(0)} ms`, `${(fullMs / floorMs).toFixed(2)}x floor (goal 1.3x, in Chromium)`],
-  ['incremental sync, 10 changed jobs', `${incrementalMs.toFixed(0)} ms`, `${incrementalRequests} requests (goal <= 2)`],
+  [
+    'incremental sync, 10 changed jobs',
+    `${incrementalMs.toFixed(0)} ms`,
+    `${incrementalRequests} requests (goal <= 2)`,
+  ],
   ['search index cold load (stored)', `${coldLoadMs.toFixed(1)} ms`, 'fake-indexeddb structured clone'],
 ];
 for (const [what, value, note] of rows) console.log(`${what.padEnd(42)} ${value.padStart(10)}  ${note}`);

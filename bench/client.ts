@@ -92,7 +92,8 @@ export async function runClientBench(opts: { jobs?: number; rounds?: number } = 
           await stepClient();
         }
       }
-      if (plainCount !== jobs || clientCount !== jobs) throw new Error(`read ${plainCount} / ${clientCount} of ${jobs} jobs`);
+      if (plainCount !== jobs || clientCount !== jobs)
+        throw new Error(`read ${plainCount} / ${clientCount} of ${jobs} jobs`);
       return { plain, client: viaClient };
     };
 
@@ -110,14 +111,25 @@ export async function runClientBench(opts: { jobs?: number; rounds?: number } = 
     const clientCpuMs = median(clientTimes.map((t) => t.cpu));
     const overheadPct = ((clientMs - plainMs) / plainMs) * 100;
     const cpuOverheadPct = ((clientCpuMs - plainCpuMs) / plainCpuMs) * 100;
-    const list = (xs: Array<{ wall: number; cpu: number }>, k: 'wall' | 'cpu') => xs.map((x) => Math.round(x[k])).join(' ');
+    const list = (xs: Array<{ wall: number; cpu: number }>, k: 'wall' | 'cpu') =>
+      xs.map((x) => Math.round(x[k])).join(' ');
     console.log(`client bench: ${jobs} jobs, ${rounds} rounds, medians (emulator in process)`);
     console.table({
-      'fetch + JSON.parse': { 'wall ms': Math.round(plainMs), 'cpu ms': Math.round(plainCpuMs), 'wall rounds': list(plainTimes, 'wall') },
-      'platform client': { 'wall ms': Math.round(clientMs), 'cpu ms': Math.round(clientCpuMs), 'wall rounds': list(clientTimes, 'wall') },
+      'fetch + JSON.parse': {
+        'wall ms': Math.round(plainMs),
+        'cpu ms': Math.round(plainCpuMs),
+        'wall rounds': list(plainTimes, 'wall'),
+      },
+      'platform client': {
+        'wall ms': Math.round(clientMs),
+        'cpu ms': Math.round(clientCpuMs),
+        'wall rounds': list(clientTimes, 'wall'),
+      },
     });
     const verdict = (pct: number) => (pct <= 10 ? 'OK' : 'OVER');
-    console.log(`overhead, wall: ${overheadPct.toFixed(1)} %  cpu: ${cpuOverheadPct.toFixed(1)} %  (goal <= 10 %: ${verdict(overheadPct)} / ${verdict(cpuOverheadPct)})`);
+    console.log(
+      `overhead, wall: ${overheadPct.toFixed(1)} %  cpu: ${cpuOverheadPct.toFixed(1)} %  (goal <= 10 %: ${verdict(overheadPct)} / ${verdict(cpuOverheadPct)})`,
+    );
     return { jobs, rounds, plainMs, clientMs, overheadPct, plainCpuMs, clientCpuMs, cpuOverheadPct };
   } finally {
     await emulator.close();

@@ -40,10 +40,14 @@ export async function runCompanionStartBench(): Promise<void> {
       if (code !== 0) throw new Error(`the companion exited with ${code}`);
     }
     const sorted = [...starts].sort((a, b) => a - b);
-    console.log(`Companion build: ${STARTS} cold starts; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
+    console.log(
+      `Companion build: ${STARTS} cold starts; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+    );
     console.table({
       build: { figure: `${Math.round(buildMs)} ms (esbuild, from the sources)` },
-      size: { figure: `${(folder.build.bytes / 1024).toFixed(0)} KB (${(gzipBytes / 1024).toFixed(0)} KB gzip), no node_modules` },
+      size: {
+        figure: `${(folder.build.bytes / 1024).toFixed(0)} KB (${(gzipBytes / 1024).toFixed(0)} KB gzip), no node_modules`,
+      },
       'cold start to /health': {
         figure: `median ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} ms (min ${Math.round(sorted[0]!)}, max ${Math.round(sorted.at(-1)!)})`,
       },

@@ -42,14 +42,18 @@ async function mutationRounds(page: Page): Promise<number[]> {
   }, ROUNDS);
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 export async function runContentBench(): Promise<void> {
   const dir = process.env.FIELDSIDE_E2E_CHROME_DIR || CHROME_DIR;
-  if (!existsSync(resolve(dir, 'manifest.json'))) execFileSync('npx', ['wxt', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (!existsSync(resolve(dir, 'manifest.json')))
+    execFileSync('npx', ['wxt', 'build'], { cwd: ROOT, stdio: 'inherit' });
   const gz = (f: string) => gzipSync(readFileSync(resolve(dir, f)), { level: 9 }).length;
-  const initial = readdirSync(resolve(dir, 'content-scripts')).filter((f) => f.endsWith('.js')).map((f) => ({ f: `content-scripts/${f}`, bytes: gz(`content-scripts/${f}`) }));
+  const initial = readdirSync(resolve(dir, 'content-scripts'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => ({ f: `content-scripts/${f}`, bytes: gz(`content-scripts/${f}`) }));
   const ui = gz('content-ui.js');
 
   const server = createServer((_req, res) => {
@@ -70,7 +74,11 @@ export async function runContentBench(): Promise<void> {
     } finally {
       await withExt.close();
     }
-    const plain = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+    const plain = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
     try {
       const page = await plain.newPage();
       await page.goto(url);
@@ -84,12 +92,23 @@ export async function runContentBench(): Promise<void> {
   }
 
   console.log('\nContent script size (gzip -9)');
-  for (const { f, bytes } of initial) console.log(`  ${f.padEnd(28)} ${(bytes / 1024).toFixed(1)} KB  goal ≤ ${GOAL_KB} KB  ${bytes <= GOAL_KB * 1024 ? 'ok' : 'OVER'}`);
-  console.log(`  ${'content-ui.js (lazy UI)'.padEnd(28)} ${(ui / 1024).toFixed(1)} KB  loaded only where a job is found`);
+  for (const { f, bytes } of initial)
+    console.log(
+      `  ${f.padEnd(28)} ${(bytes / 1024).toFixed(1)} KB  goal ≤ ${GOAL_KB} KB  ${bytes <= GOAL_KB * 1024 ? 'ok' : 'OVER'}`,
+    );
+  console.log(
+    `  ${'content-ui.js (lazy UI)'.padEnd(28)} ${(ui / 1024).toFixed(1)} KB  loaded only where a job is found`,
+  );
   console.log(`\nA job-less page rewritten in ${ROUNDS} rounds of 20 rows (ms per round)`);
   console.log('  mode                   total    p50    p95    max  shadow hosts');
   for (const r of results) {
-    console.log(`  ${r.mode.padEnd(21)} ${sum(r.times).toFixed(0).padStart(6)} ${pct(r.times, 50).toFixed(2).padStart(6)} ${pct(r.times, 95).toFixed(2).padStart(6)} ${Math.max(...r.times).toFixed(2).padStart(6)}  ${r.hosts}`);
+    console.log(
+      `  ${r.mode.padEnd(21)} ${sum(r.times).toFixed(0).padStart(6)} ${pct(r.times, 50).toFixed(2).padStart(6)} ${pct(r.times, 95).toFixed(2).padStart(6)} ${Math.max(
+        ...r.times,
+      )
+        .toFixed(2)
+        .padStart(6)}  ${r.hosts}`,
+    );
   }
 }
 

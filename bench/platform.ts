@@ -31,7 +31,8 @@ export interface PlatformBenchResult {
 
 const COLD_SAMPLES = 20;
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const round = (n: number) => Number(n.toFixed(1));
 
 /** RSS of a process in MiB, from /proc (Linux); the emulator's memory, not the benchmark client's. */
@@ -46,10 +47,14 @@ function rssOf(pid: number): number {
 
 async function spawnEmulator(): Promise<{ info: EmulatorInfo; pid: number; stop: () => Promise<void> }> {
   // node --import tsx (not the tsx CLI, which runs a second process) so the pid is the emulator's own.
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--jobs', String(JOBS), '--rate-limit', '1000000'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', MAIN, '--port', '0', '--jobs', String(JOBS), '--rate-limit', '1000000'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const info = await new Promise<EmulatorInfo>((resolve, reject) => {
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

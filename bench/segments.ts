@@ -21,7 +21,11 @@ export async function runSegmentsBench(): Promise<unknown> {
   // IndexedDB needs an origin: a blank page from 127.0.0.1.
   const server = createServer((_req, res) => res.end('<!doctype html><title>segments</title>'));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const rows = [];
     // Each layout twice, alternating, in a fresh page: this machine is shared.
@@ -29,10 +33,16 @@ export async function runSegmentsBench(): Promise<unknown> {
       const page = await browser.newPage();
       await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
       await page.evaluate(probe);
-      rows.push(await page.evaluate(([j, p, s]) => __segmentsBench.measure(j, p, s), [JOBS, PAGE, segmentJobs] as const));
+      rows.push(
+        await page.evaluate(([j, p, s]) => __segmentsBench.measure(j, p, s), [JOBS, PAGE, segmentJobs] as const),
+      );
       await page.close();
     }
-    console.log(`\nSegments bench: ${JOBS} jobs in pages of ${PAGE}, headless Chromium, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `\nSegments bench: ${JOBS} jobs in pages of ${PAGE}, headless Chromium, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     console.table(
       rows.map((r: any) => ({
         'jobs per segment': r.segmentJobs,

@@ -22,7 +22,9 @@ const GOAL_P99_MS = 20;
 async function benchBaseline(): Promise<Result> {
   const server = createServer((req, res) => {
     req.resume();
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true,"duplicate":false}'));
+    req.on('end', () =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true,"duplicate":false}'),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
@@ -38,10 +40,17 @@ async function benchBaseline(): Promise<Result> {
 async function benchStore(store: string, redis: RedisServer | undefined): Promise<Result> {
   const token = 'bench-token';
   const platform = await startStubPlatform({ [token]: '55555555-5555-4555-8555-555555555555' });
-  const companion = await startFeedServer({ platformBaseUrl: platform.baseUrl, ...(redis ? { redisUrl: redis.url } : {}), feedMaxEntries: 10_000 });
+  const companion = await startFeedServer({
+    platformBaseUrl: platform.baseUrl,
+    ...(redis ? { redisUrl: redis.url } : {}),
+    feedMaxEntries: 10_000,
+  });
   try {
     // An administrator's register makes the subscriptions (and so the callback URL the load posts to).
-    const registered = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: actingAs(token, STUB_ADMIN) });
+    const registered = await fetch(`${companion.url}/feed/register`, {
+      method: 'POST',
+      headers: actingAs(token, STUB_ADMIN),
+    });
     if (!registered.ok) throw new Error(`register answered ${registered.status}`);
     const url = platform.subscriptions.values().next().value![0]!.callback_url;
     return await measure(store, [url], platform.baseUrl, redis ? { redis: redis.pid } : {});
@@ -68,8 +77,12 @@ export async function runWebhooksBench(): Promise<Result[]> {
       await redis.stop();
     }
   }
-  console.log(`Webhook intake: ${COUNT} notifications after ${WARMUP} warm-up, ${CONCURRENCY} in flight, HTTP keep-alive`);
-  console.log(`Machine load average (1 min) at the end of the run: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores (rates fall when it exceeds the core count)`);
+  console.log(
+    `Webhook intake: ${COUNT} notifications after ${WARMUP} warm-up, ${CONCURRENCY} in flight, HTTP keep-alive`,
+  );
+  console.log(
+    `Machine load average (1 min) at the end of the run: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores (rates fall when it exceeds the core count)`,
+  );
   console.table(
     results.map((r) => ({
       store: r.store,
@@ -80,7 +93,11 @@ export async function runWebhooksBench(): Promise<Result[]> {
       seconds: r.seconds.toFixed(2),
       'CPU µs/notification': Math.round(r.cpuUs),
       'Redis CPU µs': r.redisCpuUs === undefined ? '' : Math.round(r.redisCpuUs),
-      goal: r.store.startsWith('baseline') ? '(ceiling)' : r.rate >= GOAL_RATE && r.p99 <= GOAL_P99_MS ? 'met' : `MISSED (>= ${GOAL_RATE}/s, p99 <= ${GOAL_P99_MS} ms)`,
+      goal: r.store.startsWith('baseline')
+        ? '(ceiling)'
+        : r.rate >= GOAL_RATE && r.p99 <= GOAL_P99_MS
+          ? 'met'
+          : `MISSED (>= ${GOAL_RATE}/s, p99 <= ${GOAL_P99_MS} ms)`,
     })),
   );
   return results;

@@ -13,8 +13,18 @@ const FIELDS: ReadonlyArray<{ field: ConnectionField; id: string; label: string;
   { field: 'restUrl', id: 'rest-url', label: 'Platform REST API', hint: 'Where Fieldside reads and writes jobs.' },
   { field: 'authUrl', id: 'auth-url', label: 'Platform sign-in', hint: 'Where you sign in with the platform.' },
   { field: 'webUrl', id: 'web-url', label: 'Platform web app', hint: 'The web app where job badges appear.' },
-  { field: 'jobLinkPath', id: 'job-link-path', label: 'Job link in the web app', hint: 'With {uuid} where the job goes; empty links to the web app.' },
-  { field: 'companionUrl', id: 'companion-url', label: 'Fieldside companion', hint: 'Your organisation’s Fieldside server.' },
+  {
+    field: 'jobLinkPath',
+    id: 'job-link-path',
+    label: 'Job link in the web app',
+    hint: 'With {uuid} where the job goes; empty links to the web app.',
+  },
+  {
+    field: 'companionUrl',
+    id: 'companion-url',
+    label: 'Fieldside companion',
+    hint: 'Your organisation’s Fieldside server.',
+  },
 ];
 
 /** Where Fieldside connects. Tucked under "Advanced": the build's defaults are right for nearly

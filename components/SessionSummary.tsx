@@ -21,7 +21,12 @@ export interface SessionSummaryProps {
 /** The first letters of a name, for the round avatar beside it. */
 function initials(name: string | null): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  return words.length === 0 ? '?' : words.slice(0, 2).map((w) => [...w][0]!.toUpperCase()).join('');
+  return words.length === 0
+    ? '?'
+    : words
+        .slice(0, 2)
+        .map((w) => [...w][0]!.toUpperCase())
+        .join('');
 }
 
 /** Sign-in state in words: the account, who you are (changed only by signing in again), whose view. */
@@ -72,7 +77,13 @@ export function SessionSummary(props: SessionSummaryProps) {
           )}
           {props.mode === 'oauth' && props.meName && (
             <p>
-              <button type="button" id="sign-in-again" class="btn-ghost btn-sm" disabled={props.busy} onClick={props.onSignInAgain}>
+              <button
+                type="button"
+                id="sign-in-again"
+                class="btn-ghost btn-sm"
+                disabled={props.busy}
+                onClick={props.onSignInAgain}
+              >
                 Not you? Sign in again
               </button>
             </p>
@@ -81,15 +92,16 @@ export function SessionSummary(props: SessionSummaryProps) {
       </div>
       {props.mode === 'oauth' && props.meName && props.meFromPlatform && (
         <Notice role="note" id="limit-notice">
-          Fieldside shows only what {props.viewAsName ?? props.meName} may see. The platform told Fieldside who you are when you chose
-          Fieldside on a job card and then “Use Fieldside in this browser”.
+          Fieldside shows only what {props.viewAsName ?? props.meName} may see. The platform told Fieldside who you are
+          when you chose Fieldside on a job card and then “Use Fieldside in this browser”.
         </Notice>
       )}
       {props.mode === 'oauth' && props.meName && !props.meFromPlatform && (
         <Notice role="note" id="limit-notice">
           Fieldside shows only what {props.viewAsName ?? props.meName} may see because{' '}
-          {props.viewAsName && props.viewAsName !== props.meName ? 'you chose to view as them' : 'you chose that name'}. That limit is
-          your choice in Fieldside, not the platform's: the platform does not know who is using this device.
+          {props.viewAsName && props.viewAsName !== props.meName ? 'you chose to view as them' : 'you chose that name'}.
+          That limit is your choice in Fieldside, not the platform's: the platform does not know who is using this
+          device.
         </Notice>
       )}
       {props.mode === 'api_key' && (

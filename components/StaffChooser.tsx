@@ -81,7 +81,11 @@ export function StaffChooser({ staff, busy, onChoose }: StaffChooserProps) {
         </ul>
       </fieldset>
       <p id="staff-count" class="hint" role="status">
-        {shown.length === 0 ? 'No one matches. Check the spelling, or try your e-mail.' : shown.length === staff.length ? '' : `${shown.length} of ${staff.length} people`}
+        {shown.length === 0
+          ? 'No one matches. Check the spelling, or try your e-mail.'
+          : shown.length === staff.length
+            ? ''
+            : `${shown.length} of ${staff.length} people`}
       </p>
       <div>
         <button type="submit" class="btn-primary" disabled={busy || pick === null}>

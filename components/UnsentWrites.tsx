@@ -15,8 +15,8 @@ export function UnsentWrites({ count, owner, when }: UnsentWritesProps) {
   const them = count === 1 ? 'it' : 'them';
   return when === 'before' ? (
     <p id="unsent-writes" role="note">
-      {what} {count === 1 ? 'has' : 'have'} not reached the platform yet. If you sign out, Fieldside keeps {them} on this
-      device and sends {them} when {owner} signs in here again.
+      {what} {count === 1 ? 'has' : 'have'} not reached the platform yet. If you sign out, Fieldside keeps {them} on
+      this device and sends {them} when {owner} signs in here again.
     </p>
   ) : (
     <p id="unsent-writes" role="status">

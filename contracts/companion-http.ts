@@ -172,7 +172,11 @@ export const FEED_CHANGE_EVENT = 'change';
 export const FEED_GAP_EVENT = 'gap';
 
 /** The one-time code of a pairing: opaque to the extension, signed by the companion, minutes long. */
-const PairingCodeSchema = z.string().min(16).max(1024).regex(/^[A-Za-z0-9._~-]+$/, 'a pairing code is URL-safe text');
+const PairingCodeSchema = z
+  .string()
+  .min(16)
+  .max(1024)
+  .regex(/^[A-Za-z0-9._~-]+$/, 'a pairing code is URL-safe text');
 
 /** The extension claims a pairing code read from the pairing page, with its own platform token (the code's account
  * must be the token's) and its installation id (the code is then spent, for this installation only). */
@@ -199,4 +203,9 @@ export const PAIRING_PAGE = {
 } as const;
 
 /** CompanionError codes a claim can answer (400, except other_account: 403). */
-export const PAIR_CLAIM_ERRORS = ['pairing_invalid', 'pairing_expired', 'pairing_used', 'pairing_other_account'] as const;
+export const PAIR_CLAIM_ERRORS = [
+  'pairing_invalid',
+  'pairing_expired',
+  'pairing_used',
+  'pairing_other_account',
+] as const;

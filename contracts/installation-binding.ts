@@ -25,7 +25,9 @@ export type InstallationKey = z.infer<typeof InstallationKeySchema>;
 export const DigestSchema = z.string().regex(BASE64URL_43, 'a SHA-256 digest in base64url (43 characters)');
 
 /** RFC 7636: 43 to 128 characters of the unreserved set. */
-export const CodeVerifierSchema = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'a code verifier is 43 to 128 unreserved characters');
+export const CodeVerifierSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._~-]{43,128}$/, 'a code verifier is 43 to 128 unreserved characters');
 
 /** The signature an installation puts on one refresh request. */
 export const RefreshProofSchema = z.object({

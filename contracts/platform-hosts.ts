@@ -47,7 +47,8 @@ export interface BuildConnection extends PlatformHosts {
 /** The connection a build starts with. A store build: the real platform and the product's companion.
  * A development build: the emulator's, or the servers `npm start` and the tests started (env). */
 export function buildConnection(target: BuildTarget, env: Record<string, string | undefined>): BuildConnection {
-  if (target === 'store') return { ...REAL_PLATFORM, companionUrl: env.FIELDSIDE_COMPANION_URL || PRODUCT_COMPANION_URL };
+  if (target === 'store')
+    return { ...REAL_PLATFORM, companionUrl: env.FIELDSIDE_COMPANION_URL || PRODUCT_COMPANION_URL };
   return {
     restUrl: env.WXT_REST_URL || DEV_PLATFORM.restUrl,
     authUrl: env.WXT_AUTH_URL || DEV_PLATFORM.authUrl,
@@ -59,4 +60,12 @@ export function buildConnection(target: BuildTarget, env: Record<string, string 
 
 /** The environment a build reads its target and connection from: a test or benchmark that builds a
  * development extension for its own servers clears these first. */
-export const BUILD_ENV_KEYS = ['FIELDSIDE_TARGET', 'FIELDSIDE_COMPANION_URL', 'WXT_REST_URL', 'WXT_AUTH_URL', 'WXT_WEB_URL', 'WXT_JOB_LINK_PATH', 'WXT_COMPANION_URL'] as const;
+export const BUILD_ENV_KEYS = [
+  'FIELDSIDE_TARGET',
+  'FIELDSIDE_COMPANION_URL',
+  'WXT_REST_URL',
+  'WXT_AUTH_URL',
+  'WXT_WEB_URL',
+  'WXT_JOB_LINK_PATH',
+  'WXT_COMPANION_URL',
+] as const;

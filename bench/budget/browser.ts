@@ -19,7 +19,17 @@ import type { BrowserTokens } from './sign-in';
 // survives a service-worker restart here is what survives one in the browser: the cache, the outbox, the
 // saved feed position and the schedule's stored times; the services themselves are made anew.
 
-export const SCOPES = ['vendor', 'read_jobs', 'read_customers', 'read_job_notes', 'publish_job_notes', 'manage_badges', 'read_staff', 'read_security_roles', 'read_schedule'];
+export const SCOPES = [
+  'vendor',
+  'read_jobs',
+  'read_customers',
+  'read_job_notes',
+  'publish_job_notes',
+  'manage_badges',
+  'read_staff',
+  'read_security_roles',
+  'read_schedule',
+];
 
 /** A settle re-read waits a second of real time in the browser; the simulated minute passes in a fraction of
  * one, so the bench shortens it (the count of follow-ups is the same: every live change gets one). */
@@ -70,10 +80,22 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
   // the platform's minute is measured at the emulator instead (the peak per minute).
   const limiter = createRateLimiter({ perMinute: 1_000_000 });
   const clientFor = (cause: () => Cause): PlatformClient =>
-    createPlatformClient({ baseUrl: world.baseUrl, auth: { kind: 'oauth', tokens: access }, impersonateStaffUuid: world.staffUuid, limiter, fetch: world.counter.fetchFor(cause) });
+    createPlatformClient({
+      baseUrl: world.baseUrl,
+      auth: { kind: 'oauth', tokens: access },
+      impersonateStaffUuid: world.staffUuid,
+      limiter,
+      fetch: world.counter.fetchFor(cause),
+    });
 
   const cache = await openJobCache(await openCacheDb(`budget-${world.index}`));
-  const key: WorkspaceKey = { accountUuid: world.accountUuid, staffUuid: world.staffUuid, baseUrl: world.baseUrl, scopes: SCOPES, mode: 'oauth' };
+  const key: WorkspaceKey = {
+    accountUuid: world.accountUuid,
+    staffUuid: world.staffUuid,
+    baseUrl: world.baseUrl,
+    scopes: SCOPES,
+    mode: 'oauth',
+  };
   const lastFullRefresh = memoryTimes();
   const dailyLimitHold = memoryTimes();
   const feedLiveSeen = memoryTimes();
@@ -117,10 +139,24 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
       outbox: async () => outbox,
       close: async () => undefined,
     };
-    schedule = createSyncSchedule({ workspace, hub, lastFullRefresh, dailyLimitHold, feedLiveSeen, now: world.now, log: () => undefined, feedLive: () => feed.state() === 'live' });
+    schedule = createSyncSchedule({
+      workspace,
+      hub,
+      lastFullRefresh,
+      dailyLimitHold,
+      feedLiveSeen,
+      now: world.now,
+      log: () => undefined,
+      feedLive: () => feed.state() === 'live',
+    });
     feed = createFeedService({
       feed: createFeedClient({ companionUrl: async () => world.companionUrl, accessToken: access.getAccessToken }),
-      account: async () => ({ accountUuid: world.accountUuid, mode: 'oauth', scopes: SCOPES, staffUuid: world.staffUuid }),
+      account: async () => ({
+        accountUuid: world.accountUuid,
+        mode: 'oauth',
+        scopes: SCOPES,
+        staffUuid: world.staffUuid,
+      }),
       resync: () => schedule.runAndWait('incremental'),
       target: {
         client: async () => reReadClient,

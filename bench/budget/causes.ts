@@ -3,7 +3,15 @@
 // told apart by what they ask (its token check; the staff role and the subscriptions a register costs).
 // The emulator's own request count is the total they must add up to.
 
-export const CAUSES = ['first sync', 'full refresh', 'incremental', 'live re-read', 'register', 'feed auth', 'writes'] as const;
+export const CAUSES = [
+  'first sync',
+  'full refresh',
+  'incremental',
+  'live re-read',
+  'register',
+  'feed auth',
+  'writes',
+] as const;
 export type Cause = (typeof CAUSES)[number];
 
 /** The companion's platform requests: its token check (once per token), the note it reads to place on its
@@ -32,7 +40,10 @@ export function createRequestCounter(): RequestCounter {
   let counts = new Map<Cause, number>();
   const add = (cause: Cause) => counts.set(cause, (counts.get(cause) ?? 0) + 1);
   // The platform's REST and subscription API (the emulator's control API and OAuth are not the budget's).
-  const toPlatform = (input: RequestInfo | URL) => /\/(api_1\.0|webhook_subscriptions)(\/|$)/.test(new URL(String(input instanceof Request ? input.url : input)).pathname);
+  const toPlatform = (input: RequestInfo | URL) =>
+    /\/(api_1\.0|webhook_subscriptions)(\/|$)/.test(
+      new URL(String(input instanceof Request ? input.url : input)).pathname,
+    );
   return {
     fetchFor: (cause) => (input, init) => {
       if (toPlatform(input)) add(cause());

@@ -12,7 +12,14 @@ export type PlannedChange =
   | { minute: number; kind: 'visit moved'; activity: string }
   | { minute: number; kind: 'fieldside note'; job: string; browser: number };
 
-export const DAY_COUNTS = { 'job edit': 400, note: 450, 'fieldside note': 150, badge: 150, 'new job': 40, 'visit moved': 60 } as const;
+export const DAY_COUNTS = {
+  'job edit': 400,
+  note: 450,
+  'fieldside note': 150,
+  badge: 150,
+  'new job': 40,
+  'visit moved': 60,
+} as const;
 
 /** A small deterministic generator (mulberry32). */
 export function createRandom(seed: number) {
@@ -46,15 +53,29 @@ export function planDay(opts: {
   const random = createRandom(opts.seed);
   const plan: PlannedChange[] = [];
   const fields = ['status', 'job_description', 'job_address'] as const;
-  for (let i = 0; i < DAY_COUNTS['job edit']; i++) plan.push({ minute: busyMinute(random), kind: 'job edit', job: random.pick(opts.activeJobs), field: random.pick(fields) });
-  for (let i = 0; i < DAY_COUNTS.badge; i++) plan.push({ minute: busyMinute(random), kind: 'badge', job: random.pick(opts.activeJobs) });
-  for (let i = 0; i < DAY_COUNTS.note; i++) plan.push({ minute: busyMinute(random), kind: 'note', job: random.pick(opts.activeJobs) });
+  for (let i = 0; i < DAY_COUNTS['job edit']; i++)
+    plan.push({
+      minute: busyMinute(random),
+      kind: 'job edit',
+      job: random.pick(opts.activeJobs),
+      field: random.pick(fields),
+    });
+  for (let i = 0; i < DAY_COUNTS.badge; i++)
+    plan.push({ minute: busyMinute(random), kind: 'badge', job: random.pick(opts.activeJobs) });
+  for (let i = 0; i < DAY_COUNTS.note; i++)
+    plan.push({ minute: busyMinute(random), kind: 'note', job: random.pick(opts.activeJobs) });
   for (let i = 0; i < DAY_COUNTS['new job']; i++) plan.push({ minute: busyMinute(random), kind: 'new job' });
-  for (let i = 0; i < DAY_COUNTS['visit moved']; i++) plan.push({ minute: busyMinute(random), kind: 'visit moved', activity: random.pick(opts.activities) });
+  for (let i = 0; i < DAY_COUNTS['visit moved']; i++)
+    plan.push({ minute: busyMinute(random), kind: 'visit moved', activity: random.pick(opts.activities) });
   const writers = opts.technicianJobs.filter((t) => t.jobs.length > 0);
   for (let i = 0; i < DAY_COUNTS['fieldside note'] && writers.length > 0; i++) {
     const writer = random.pick(writers);
-    plan.push({ minute: busyMinute(random), kind: 'fieldside note', job: random.pick(writer.jobs), browser: writer.browser });
+    plan.push({
+      minute: busyMinute(random),
+      kind: 'fieldside note',
+      job: random.pick(writer.jobs),
+      browser: writer.browser,
+    });
   }
   return plan.sort((a, b) => a.minute - b.minute);
 }

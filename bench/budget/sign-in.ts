@@ -16,10 +16,23 @@ export interface BrowserTokens {
 
 const REFRESH_AFTER_MS = 50 * 60_000;
 
-export async function signInThroughCompanion(opts: { companionUrl: string; authUrl: string; accountUuid: string; staffUuid: string; scopes: string[]; now: () => number }): Promise<BrowserTokens> {
-  const driver = await createSignInDriver({ companionUrl: opts.companionUrl, authUrl: opts.authUrl, person: `${opts.accountUuid}:${opts.staffUuid}`, scopes: opts.scopes });
+export async function signInThroughCompanion(opts: {
+  companionUrl: string;
+  authUrl: string;
+  accountUuid: string;
+  staffUuid: string;
+  scopes: string[];
+  now: () => number;
+}): Promise<BrowserTokens> {
+  const driver = await createSignInDriver({
+    companionUrl: opts.companionUrl,
+    authUrl: opts.authUrl,
+    person: `${opts.accountUuid}:${opts.staffUuid}`,
+    scopes: opts.scopes,
+  });
   const answer = await driver.exchange(await driver.toCode());
-  if (answer.status !== 200) throw new Error(`the companion refused the sign-in: ${answer.status} ${await answer.text()}`);
+  if (answer.status !== 200)
+    throw new Error(`the companion refused the sign-in: ${answer.status} ${await answer.text()}`);
   let tokens = (await answer.json()) as Tokens;
   let at = opts.now();
   let refreshing: Promise<string> | undefined;

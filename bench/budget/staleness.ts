@@ -32,7 +32,9 @@ export function createStaleness(caches: () => ReadonlyArray<JobCache | undefined
      * no change to catch up on (a status set to the one it had), and would be timed as a late one. */
     async lacking(holders: readonly number[], job: string, field: Pending['field'], value: string): Promise<number[]> {
       const all = caches();
-      const shown = await Promise.all(holders.map(async (b) => (await all[b]?.getJob(job, { includeInactive: true }))?.[field as 'status'] === value));
+      const shown = await Promise.all(
+        holders.map(async (b) => (await all[b]?.getJob(job, { includeInactive: true }))?.[field as 'status'] === value),
+      );
       return holders.filter((_, i) => !shown[i]);
     },
     changed(holders: readonly number[], job: string, field: Pending['field'], value: string, simAt: number) {
@@ -55,17 +57,30 @@ export function createStaleness(caches: () => ReadonlyArray<JobCache | undefined
           continue;
         }
         const upsertAt = upserts.get(p.browser)?.get(p.job);
-        if (process.env.BUDGET_DEBUG && !(upsertAt !== undefined && upsertAt >= p.realAt) && simNow - p.simAt > 120_000) {
-          process.stderr.write(`budget: late by sync: browser ${p.browser} job ${p.job} ${p.field} after ${(simNow - p.simAt) / 1000} s\n`);
+        if (
+          process.env.BUDGET_DEBUG &&
+          !(upsertAt !== undefined && upsertAt >= p.realAt) &&
+          simNow - p.simAt > 120_000
+        ) {
+          process.stderr.write(
+            `budget: late by sync: browser ${p.browser} job ${p.job} ${p.field} after ${(simNow - p.simAt) / 1000} s\n`,
+          );
         }
-        lags.push(upsertAt !== undefined && upsertAt >= p.realAt ? (upsertAt - p.realAt) / 1000 : (simNow - p.simAt) / 1000);
+        lags.push(
+          upsertAt !== undefined && upsertAt >= p.realAt ? (upsertAt - p.realAt) / 1000 : (simNow - p.simAt) / 1000,
+        );
       }
       pending = left;
     },
     /** Seconds behind: the longest, the 95th percentile, and how many were never caught up by the end. */
     summary() {
       const sorted = [...lags].sort((a, b) => a - b);
-      return { max: sorted.at(-1) ?? 0, p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0, count: sorted.length, never: pending.length };
+      return {
+        max: sorted.at(-1) ?? 0,
+        p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
+        count: sorted.length,
+        never: pending.length,
+      };
     },
   };
 }

@@ -16,7 +16,9 @@ export async function bundleProbe(entry = resolve(import.meta.dirname, 'probe.ts
       lib: { entry, formats: ['iife'], name: 'fieldsideBenchProbe' },
     },
   });
-  const outputs = (Array.isArray(result) ? result : [result]) as Array<{ output: Array<{ type: string; code?: string }> }>;
+  const outputs = (Array.isArray(result) ? result : [result]) as Array<{
+    output: Array<{ type: string; code?: string }>;
+  }>;
   const chunk = outputs[0]?.output.find((o) => o.type === 'chunk');
   if (!chunk?.code) throw new Error('Could not bundle the bench probe');
   return chunk.code;

@@ -12,7 +12,10 @@ declare const chrome: any;
 
 /** Waits, on the live port, for a finished sync newer than `since`: page-clock times of its first
  * progress event, of its last page stored, and of the end (index built and stored). */
-export function armSyncDone(page: Page, since: number): Promise<{ at: number; firstAt: number | null; lastPageAt: number | null; status: any }> {
+export function armSyncDone(
+  page: Page,
+  since: number,
+): Promise<{ at: number; firstAt: number | null; lastPageAt: number | null; status: any }> {
   return page.evaluate(
     (after) =>
       new Promise<{ at: number; firstAt: number | null; lastPageAt: number | null; status: any }>((resolve) => {
@@ -41,7 +44,11 @@ export function armSyncDone(page: Page, since: number): Promise<{ at: number; fi
 }
 
 /** Signs in with the API key (a fresh full sync) and times it to the synced status newer than `since`. */
-async function timedSync(page: Page, stack: Stack, since: number): Promise<{ ms: number; startMs: number; walkMs: number; finishMs: number; status: any }> {
+async function timedSync(
+  page: Page,
+  stack: Stack,
+  since: number,
+): Promise<{ ms: number; startMs: number; walkMs: number; finishMs: number; status: any }> {
   const done = armSyncDone(page, since);
   await new Promise((r) => setTimeout(r, 50)); // the port is connected
   const t0 = await page.evaluate(() => performance.now());
@@ -61,29 +68,71 @@ export async function measureFullSync(page: Page, stack: Stack, since: number) {
   const base = stack.emulator.info.base_url;
   const key = stack.account.api_key;
   const pageSize = (await stack.emulator.control.switches()).pageSize;
-  const floorBefore = await page.evaluate(([b, k]) => __fieldsideBench.floor(b, k, 'fieldside-bench-floor'), [base, key] as const);
+  const floorBefore = await page.evaluate(([b, k]) => __fieldsideBench.floor(b, k, 'fieldside-bench-floor'), [
+    base,
+    key,
+  ] as const);
   const full = await timedSync(page, stack, since);
-  const floorAfter = await page.evaluate(([b, k]) => __fieldsideBench.floor(b, k, 'fieldside-bench-floor'), [base, key] as const);
+  const floorAfter = await page.evaluate(([b, k]) => __fieldsideBench.floor(b, k, 'fieldside-bench-floor'), [
+    base,
+    key,
+  ] as const);
   const floorMs = Math.min(floorBefore.ms, floorAfter.ms);
   // lib/cache's sync in the page, without the worker: separates pipeline cost from the worker's.
-  const pipe = await page.evaluate(([b, k]) => __fieldsideBench.pipeline(b, k, 'fieldside-bench-pipeline'), [base, key] as const);
+  const pipe = await page.evaluate(([b, k]) => __fieldsideBench.pipeline(b, k, 'fieldside-bench-pipeline'), [
+    base,
+    key,
+  ] as const);
   const cached = contentHash(await readCachedJobs(page, cacheName(stack.account.uuid, 'all')));
   const server = serverHash(await stack.emulator.control.listRecords(stack.account.uuid, 'job'));
   return { pageSize, full, floorBefore, floorAfter, floorMs, pipe, cached, server };
 }
 
 /** The table rows of a run: time, floor, the sync alone, ratios, cache equals server. */
-export function fullSyncRows(run: FullSyncRun, goals: { fullMs: number; fullVsFloor: number }): Array<[string, string, string, string]> {
+export function fullSyncRows(
+  run: FullSyncRun,
+  goals: { fullMs: number; fullVsFloor: number },
+): Array<[string, string, string, string]> {
   const { full, floorBefore, floorAfter, floorMs, pipe, cached, server } = run;
   const ok = (met: boolean) => (met ? 'met' : 'MISSED');
   const ratio = full.ms / floorMs;
   return [
-    ['full sync (sign-in → synced)', `${(full.ms / 1000).toFixed(2)} s (${full.status.pagesDone} pages)`, `≤ ${goals.fullMs / 1000} s`, ok(full.ms <= goals.fullMs)],
-    ['  of which: sign-in → first page / walk / index+finish', `${full.startMs.toFixed(0)} / ${full.walkMs.toFixed(0)} / ${full.finishMs.toFixed(0)} ms`, '', ''],
-    ['floor (fetch+parse+store segments)', `${(floorMs / 1000).toFixed(2)} s (runs ${(floorBefore.ms / 1000).toFixed(2)}, ${(floorAfter.ms / 1000).toFixed(2)}; ${floorBefore.pages} pages)`, '', ''],
-    ['lib/cache sync alone in the page: total / walk / finish', `${(pipe.ms / 1000).toFixed(2)} s / ${(pipe.walkMs / 1000).toFixed(2)} s / ${pipe.finishMs.toFixed(0)} ms (${pipe.jobs} jobs)`, '', ''],
-    ['walk / floor (extension; page-only)', `${(full.walkMs / floorMs).toFixed(2)}× ; ${(pipe.walkMs / floorMs).toFixed(2)}×`, '', ''],
+    [
+      'full sync (sign-in → synced)',
+      `${(full.ms / 1000).toFixed(2)} s (${full.status.pagesDone} pages)`,
+      `≤ ${goals.fullMs / 1000} s`,
+      ok(full.ms <= goals.fullMs),
+    ],
+    [
+      '  of which: sign-in → first page / walk / index+finish',
+      `${full.startMs.toFixed(0)} / ${full.walkMs.toFixed(0)} / ${full.finishMs.toFixed(0)} ms`,
+      '',
+      '',
+    ],
+    [
+      'floor (fetch+parse+store segments)',
+      `${(floorMs / 1000).toFixed(2)} s (runs ${(floorBefore.ms / 1000).toFixed(2)}, ${(floorAfter.ms / 1000).toFixed(2)}; ${floorBefore.pages} pages)`,
+      '',
+      '',
+    ],
+    [
+      'lib/cache sync alone in the page: total / walk / finish',
+      `${(pipe.ms / 1000).toFixed(2)} s / ${(pipe.walkMs / 1000).toFixed(2)} s / ${pipe.finishMs.toFixed(0)} ms (${pipe.jobs} jobs)`,
+      '',
+      '',
+    ],
+    [
+      'walk / floor (extension; page-only)',
+      `${(full.walkMs / floorMs).toFixed(2)}× ; ${(pipe.walkMs / floorMs).toFixed(2)}×`,
+      '',
+      '',
+    ],
     ['full sync / floor', `${ratio.toFixed(2)}×`, `≤ ${goals.fullVsFloor}×`, ok(ratio <= goals.fullVsFloor)],
-    ['cache equals server', `${cached.count} jobs, hash ${cached.hash === server.hash ? 'equal' : 'DIFFERENT'}, dupes ${cached.count - cached.distinct}`, `${server.count} jobs`, ok(cached.hash === server.hash)],
+    [
+      'cache equals server',
+      `${cached.count} jobs, hash ${cached.hash === server.hash ? 'equal' : 'DIFFERENT'}, dupes ${cached.count - cached.distinct}`,
+      `${server.count} jobs`,
+      ok(cached.hash === server.hash),
+    ],
   ];
 }

@@ -20,7 +20,11 @@ interface Query {
 
 /** The same pages fetched, parsed and stored as segments, and nothing else: fetch the next page
  * while the current one is written, one record per page, like the sync's segments. */
-async function floor(baseUrl: string, apiKey: string, dbName: string): Promise<{ ms: number; pages: number; records: number }> {
+async function floor(
+  baseUrl: string,
+  apiKey: string,
+  dbName: string,
+): Promise<{ ms: number; pages: number; records: number }> {
   await new Promise<void>((resolve) => {
     const del = indexedDB.deleteDatabase(dbName);
     del.onsuccess = del.onerror = del.onblocked = () => resolve();
@@ -37,7 +41,9 @@ async function floor(baseUrl: string, apiKey: string, dbName: string): Promise<{
   let key = 0;
   for (const type of ['company', 'job']) {
     const get = async (cursor: string) => {
-      const response = await fetch(`${baseUrl}/api_1.0/${type}.json?cursor=${encodeURIComponent(cursor)}`, { headers: { 'x-api-key': apiKey } });
+      const response = await fetch(`${baseUrl}/api_1.0/${type}.json?cursor=${encodeURIComponent(cursor)}`, {
+        headers: { 'x-api-key': apiKey },
+      });
       if (!response.ok) throw new Error(`${type} ${response.status}`);
       return { body: (await response.json()) as unknown[], next: response.headers.get('x-next-cursor') };
     };
@@ -62,14 +68,22 @@ async function floor(baseUrl: string, apiKey: string, dbName: string): Promise<{
 }
 
 /** lib/cache's full sync alone, in this page (no worker, no other services): walk and finish. */
-async function pipeline(baseUrl: string, apiKey: string, dbName: string): Promise<{ ms: number; walkMs: number; finishMs: number; jobs: number }> {
+async function pipeline(
+  baseUrl: string,
+  apiKey: string,
+  dbName: string,
+): Promise<{ ms: number; walkMs: number; finishMs: number; jobs: number }> {
   await new Promise<void>((resolve) => {
     const del = indexedDB.deleteDatabase(dbName);
     del.onsuccess = del.onerror = del.onblocked = () => resolve();
   });
   const db = await openCacheDb(dbName);
   const cache = await openJobCache(db);
-  const client = createPlatformClient({ baseUrl, auth: { kind: 'api_key', apiKey }, limiter: createRateLimiter({ perMinute: 100_000 }) });
+  const client = createPlatformClient({
+    baseUrl,
+    auth: { kind: 'api_key', apiKey },
+    limiter: createRateLimiter({ perMinute: 100_000 }),
+  });
   let lastPage = 0;
   let pages = -1;
   const sync = createCacheSync({
@@ -93,7 +107,9 @@ async function pipeline(baseUrl: string, apiKey: string, dbName: string): Promis
 let index: SearchIndex | null = null;
 
 /** Cold load: the stored index read from IndexedDB and made searchable (what the popup does). */
-async function coldLoad(dbName: string): Promise<{ readMs: number; openMs: number; loadMs: number; firstSearchMs: number; docs: number }> {
+async function coldLoad(
+  dbName: string,
+): Promise<{ readMs: number; openMs: number; loadMs: number; firstSearchMs: number; docs: number }> {
   const t0 = performance.now();
   const db = await openCacheDb(dbName);
   const opened = performance.now();
@@ -124,7 +140,10 @@ async function build(dbName: string): Promise<{ readMs: number; buildMs: number;
 }
 
 /** Types every query a character at a time in one session per query, as the popup does. */
-function typeQueries(queries: Query[]): { keystrokes: Array<{ kind: string; ms: number }>; typo: { found: number; of: number; missed: string[] } } {
+function typeQueries(queries: Query[]): {
+  keystrokes: Array<{ kind: string; ms: number }>;
+  typo: { found: number; of: number; missed: string[] };
+} {
   if (!index) throw new Error('coldLoad first');
   const keystrokes: Array<{ kind: string; ms: number }> = [];
   let found = 0;

@@ -11,7 +11,11 @@ export interface QueryJob {
   address: string;
 }
 
-const words = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 export type EmulatorQuery = BenchQuery & { alike?: string[] };
 
@@ -38,7 +42,9 @@ export function emulatorQueries(jobs: readonly QueryJob[], random: () => number)
   const parts = (doc: QueryJob) => {
     const s = words(doc.address.split('\n')[0] ?? '');
     const long = words(doc.customer).find((w) => w.length >= 5);
-    return s.length >= 2 && long ? { number: s[0]!, street: s[1]!, long, place: `${doc.customer}|${doc.address.split('\n')[0]}` } : null;
+    return s.length >= 2 && long
+      ? { number: s[0]!, street: s[1]!, long, place: `${doc.customer}|${doc.address.split('\n')[0]}` }
+      : null;
   };
   const byPlace = new Map<string, string[]>();
   for (const doc of jobs) {
@@ -51,7 +57,9 @@ export function emulatorQueries(jobs: readonly QueryJob[], random: () => number)
     const p = parts(doc);
     if (!p) continue;
     const streetTypo = made % 2 === 1 && p.street.length >= 5;
-    const text = streetTypo ? `${p.number} ${withTypo(p.street, random)} ${p.long}` : `${withTypo(p.long, random)} ${p.number} ${p.street}`;
+    const text = streetTypo
+      ? `${p.number} ${withTypo(p.street, random)} ${p.long}`
+      : `${withTypo(p.long, random)} ${p.number} ${p.street}`;
     out.push({ kind: 'typo', text, intended: doc.uuid, alike: byPlace.get(p.place) ?? [doc.uuid] });
     made++;
   }

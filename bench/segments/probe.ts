@@ -10,12 +10,18 @@ const words = 'boiler service leaking tap replaced valve inspected roof gutter c
 /** A job of about the size the platform sends (descriptions are most of it). */
 function job(n: number): Job {
   const text = (len: number) => Array.from({ length: len }, (_, i) => words[(n + i) % words.length]).join(' ');
-  return makeJob(n, { job_description: text(90), work_done_description: text(40), job_address: `${n} Elm Street\nSpringfield 4000` });
+  return makeJob(n, {
+    job_description: text(90),
+    work_done_description: text(40),
+    job_address: `${n} Elm Street\nSpringfield 4000`,
+  });
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-const request = <T>(r: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
-const done = (tx: IDBTransaction) => new Promise<void>((resolve, reject) => ((tx.oncomplete = () => resolve()), (tx.onerror = () => reject(tx.error))));
+const request = <T>(r: IDBRequest<T>) =>
+  new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
+const done = (tx: IDBTransaction) =>
+  new Promise<void>((resolve, reject) => ((tx.oncomplete = () => resolve()), (tx.onerror = () => reject(tx.error))));
 
 async function openFresh(name: string): Promise<IDBDatabase> {
   await new Promise<void>((resolve) => {
@@ -56,7 +62,12 @@ async function measure(jobs: number, pageJobs: number, segmentJobs: number) {
   for (let i = 0; i < 30; i++) {
     const n = (i * 7919) % jobs;
     const t = performance.now();
-    const seg = await request(db.transaction('jobSegments').objectStore('jobSegments').get(Math.floor(n / segmentJobs)) as IDBRequest<{ columns: JobColumns }>);
+    const seg = await request(
+      db
+        .transaction('jobSegments')
+        .objectStore('jobSegments')
+        .get(Math.floor(n / segmentJobs)) as IDBRequest<{ columns: JobColumns }>,
+    );
     if (decodeJobAt(seg.columns, n % segmentJobs).uuid !== all[n]!.uuid) throw new Error('wrong job');
     lookups.push(performance.now() - t);
   }
@@ -67,7 +78,12 @@ async function measure(jobs: number, pageJobs: number, segmentJobs: number) {
     const t = performance.now();
     const tx = db.transaction(['jobSegments', 'jobLookup', 'sync'], 'readwrite');
     const seg = await request(tx.objectStore('jobSegments').get(tail) as IDBRequest<{ columns: JobColumns }>);
-    const changed = new Map(Array.from({ length: 10 }, (_, k) => [k * 3, { ...all[tail * segmentJobs + k * 3]!, job_description: `changed ${i}` }] as const));
+    const changed = new Map(
+      Array.from(
+        { length: 10 },
+        (_, k) => [k * 3, { ...all[tail * segmentJobs + k * 3]!, job_description: `changed ${i}` }] as const,
+      ),
+    );
     const columns = updateJobs(seg.columns, changed);
     tx.objectStore('jobSegments').put({ id: tail, count: columns.uuid.length, columns });
     tx.objectStore('jobLookup').put(jobChunk(tail, columns));

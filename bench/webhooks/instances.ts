@@ -34,11 +34,19 @@ export async function benchInstances(redis: RedisServer, count: 1 | 2): Promise<
   try {
     for (const port of ports) instances.push(await startCompanionProcess({ ...env, PORT: String(port) }));
     // An administrator's register makes the subscriptions (and so the callback path the load posts to).
-    const registered = await fetch(`${instances[0]!.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) });
+    const registered = await fetch(`${instances[0]!.url}/feed/register`, {
+      method: 'POST',
+      headers: actingAs(TOKEN, STUB_ADMIN),
+    });
     if (!registered.ok) throw new Error(`register answered ${registered.status}`);
     const path = new URL(platform.subscriptions.get(ACCOUNT)![0]!.callback_url).pathname;
     const name = count === 1 ? 'redis, 1 instance (process)' : 'redis, 2 instances (processes)';
-    return await measure(name, instances.map((i) => `${i.url}${path}`), platform.baseUrl, { companions: instances.map((i) => i.pid), redis: redis.pid });
+    return await measure(
+      name,
+      instances.map((i) => `${i.url}${path}`),
+      platform.baseUrl,
+      { companions: instances.map((i) => i.pid), redis: redis.pid },
+    );
   } finally {
     for (const instance of instances) await instance.stop();
     await platform.close();

@@ -43,11 +43,19 @@ function loadInWorker(job: LoadJob): Promise<Float64Array> {
     // Node 20 workers do not inherit tsx's loader hooks, so the worker loads its TypeScript through tsx's API.
     const api = JSON.stringify(import.meta.resolve('tsx/esm/api'));
     const file = JSON.stringify(new URL('./load-worker.ts', import.meta.url).href);
-    const worker = new Worker(`import(${api}).then((tsx) => tsx.tsImport(${file}, ${file}))`, { eval: true, workerData: job });
+    const worker = new Worker(`import(${api}).then((tsx) => tsx.tsImport(${file}, ${file}))`, {
+      eval: true,
+      workerData: job,
+    });
     worker.once('message', (result: LoadResult) => {
       void worker.terminate();
       if (!result.ok) reject(new Error(result.error));
-      else if (result.duplicates > 0) reject(new Error(`${result.duplicates} notifications were taken as duplicates: the run would measure the cheaper path`));
+      else if (result.duplicates > 0)
+        reject(
+          new Error(
+            `${result.duplicates} notifications were taken as duplicates: the run would measure the cheaper path`,
+          ),
+        );
       else resolve(result.latencies);
     });
     worker.once('error', reject);
@@ -68,7 +76,12 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Warm-up, then the measured load against `urls` (the same callback path on each instance, taken in turn). */
-export async function measure(name: string, urls: string[], platformBaseUrl: string, processes: Processes = {}): Promise<Result> {
+export async function measure(
+  name: string,
+  urls: string[],
+  platformBaseUrl: string,
+  processes: Processes = {},
+): Promise<Result> {
   const base = nextSeq;
   nextSeq += WARMUP + COUNT;
   const job = { urls, platformBaseUrl, concurrency: CONCURRENCY };

@@ -14,7 +14,8 @@ export function NoteItem({ note }: { note: NoteView }) {
           </Chip>
         ) : note.state === 'failed' ? (
           <Chip tone="danger" class="failed">
-            Not sent: {note.problem ? problemWords(note.problem.message).what : 'the platform refused it.'} {note.problem?.action ?? ''}
+            Not sent: {note.problem ? problemWords(note.problem.message).what : 'the platform refused it.'}{' '}
+            {note.problem?.action ?? ''}
           </Chip>
         ) : (
           <>

@@ -30,7 +30,19 @@ export interface QuickNotePanelProps {
   anchor?: () => Element | null;
 }
 
-export function QuickNotePanel({ id, job, notes, notesRead, customer, canAddNote, saving, error, onAdd, onClose, anchor }: QuickNotePanelProps) {
+export function QuickNotePanel({
+  id,
+  job,
+  notes,
+  notesRead,
+  customer,
+  canAddNote,
+  saving,
+  error,
+  onAdd,
+  onClose,
+  anchor,
+}: QuickNotePanelProps) {
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -84,7 +96,14 @@ export function QuickNotePanel({ id, job, notes, notesRead, customer, canAddNote
       {canAddNote ? (
         <form class="add" onSubmit={submit}>
           <label for={`${id}-text`}>Add a note</label>
-          <textarea id={`${id}-text`} ref={box} rows={3} maxLength={10_000} value={text} onInput={(e) => setText(e.currentTarget.value)} />
+          <textarea
+            id={`${id}-text`}
+            ref={box}
+            rows={3}
+            maxLength={10_000}
+            value={text}
+            onInput={(e) => setText(e.currentTarget.value)}
+          />
           <button type="submit" class="btn-primary" disabled={saving || text.trim() === ''}>
             {saving ? 'Adding…' : 'Add note'}
           </button>
@@ -96,7 +115,11 @@ export function QuickNotePanel({ id, job, notes, notesRead, customer, canAddNote
       {notes === null ? (
         <Loading>Loading notes…</Loading>
       ) : notes.length === 0 ? (
-        notesRead ? <p class="hint">No notes yet.</p> : error ? null : <p class="hint">The job’s notes could not be read just now: the platform may be out of reach.</p>
+        notesRead ? (
+          <p class="hint">No notes yet.</p>
+        ) : error ? null : (
+          <p class="hint">The job’s notes could not be read just now: the platform may be out of reach.</p>
+        )
       ) : (
         <ul class="notes" aria-label="Latest notes, newest first">
           {notes.map((note) => (

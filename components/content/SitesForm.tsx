@@ -23,8 +23,8 @@ export function SitesForm({ sites, busy, error, status, onAdd, onRemove }: Sites
   return (
     <div class="sites">
       <p id="sites-help" class="section-intro">
-        Fieldside can show a job badge beside text like "Job #1234" on other sites you use, for example your webmail. Your
-        browser asks you to allow each site.
+        Fieldside can show a job badge beside text like "Job #1234" on other sites you use, for example your webmail.
+        Your browser asks you to allow each site.
       </p>
       <form
         class="field"
@@ -65,7 +65,13 @@ export function SitesForm({ sites, busy, error, status, onAdd, onRemove }: Sites
             <li key={site.pattern}>
               <GlobeIcon size={14} />
               <span class="site-name">{site.label}</span>
-              <button type="button" class="btn-sm btn-ghost btn-danger" disabled={busy} aria-label={`Remove ${site.label}`} onClick={() => onRemove(site.pattern)}>
+              <button
+                type="button"
+                class="btn-sm btn-ghost btn-danger"
+                disabled={busy}
+                aria-label={`Remove ${site.label}`}
+                onClick={() => onRemove(site.pattern)}
+              >
                 Remove
               </button>
             </li>

@@ -9,7 +9,10 @@ import { useLayoutEffect } from 'preact/hooks';
 const GAP = 6;
 const MARGIN = 8;
 
-export function useAnchoredPosition(panel: RefObject<HTMLElement | null>, anchor: (() => Element | null) | undefined): void {
+export function useAnchoredPosition(
+  panel: RefObject<HTMLElement | null>,
+  anchor: (() => Element | null) | undefined,
+): void {
   useLayoutEffect(() => {
     const element = panel.current;
     const view = element?.ownerDocument.defaultView;

@@ -15,7 +15,9 @@ export interface ChipProps {
 
 /** A small label: a status, a job badge, "2 pending". Its text is the platform's, rendered as text. */
 export function Chip({ tone = 'neutral', look = 'fill', class: extra, field, children }: ChipProps) {
-  const cls = ['chip', look === 'dot' ? 'chip-dot' : look === 'outline' ? 'chip-outline' : '', extra ?? ''].filter(Boolean).join(' ');
+  const cls = ['chip', look === 'dot' ? 'chip-dot' : look === 'outline' ? 'chip-outline' : '', extra ?? '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <span class={cls} data-tone={look === 'outline' ? undefined : tone} data-field={field}>
       {children}

@@ -20,7 +20,16 @@ export interface ProblemNoticeProps {
 
 /** The error state: what happened and what to do, in words; the technical text only behind
  * "Details for support", never on screen by itself. */
-export function ProblemNotice({ problem, id, class: extra, lead, tone = 'danger', todo: told, actions, role = 'alert' }: ProblemNoticeProps) {
+export function ProblemNotice({
+  problem,
+  id,
+  class: extra,
+  lead,
+  tone = 'danger',
+  todo: told,
+  actions,
+  role = 'alert',
+}: ProblemNoticeProps) {
   const words = problemWords(problem);
   const { what, details } = words;
   const todo = told ?? words.todo;

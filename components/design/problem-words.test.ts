@@ -45,7 +45,10 @@ describe('errors in words', () => {
     ],
     [
       "the day's limit is not the minute's",
-      { name: 'RateLimitedError', message: 'GET /api_1.0/job.json: 429 Number of allowed API requests per day exceeded' },
+      {
+        name: 'RateLimitedError',
+        message: 'GET /api_1.0/job.json: 429 Number of allowed API requests per day exceeded',
+      },
       "The account has used up today's requests to the platform.",
       "What Fieldside has kept stays available; it carries on when the platform's day turns.",
     ],

@@ -26,13 +26,22 @@ const AGAIN = 'Try again. If it keeps happening, copy the details below for supp
 
 /** Words for the error names the platform client and the background use (lib/api/errors.ts). */
 const BY_NAME: Readonly<Record<string, readonly [what: string, todo: string]>> = {
-  NetworkError: ['Fieldside could not reach the platform.', 'Check the connection. What Fieldside has kept stays available, and it tries again by itself.'],
+  NetworkError: [
+    'Fieldside could not reach the platform.',
+    'Check the connection. What Fieldside has kept stays available, and it tries again by itself.',
+  ],
   ServerError: ['The platform had a problem and could not answer.', 'Try again in a minute.'],
   RateLimitedError: ['The platform asked Fieldside to slow down.', 'Try again in a minute.'],
   AuthenticationError: ['The platform no longer accepts your sign-in.', "Sign in again in Fieldside's settings."],
   SignedOutError: ['The platform no longer accepts your sign-in.', "Sign in again in Fieldside's settings."],
-  AccountOnHoldError: ['The platform has put the account on hold: its billing needs attention.', "Ask your account's administrator. What Fieldside has kept stays available."],
-  MissingScopeError: ['Your sign-in does not allow Fieldside to do this.', 'Allow it where Fieldside offers it, or ask your administrator.'],
+  AccountOnHoldError: [
+    'The platform has put the account on hold: its billing needs attention.',
+    "Ask your account's administrator. What Fieldside has kept stays available.",
+  ],
+  MissingScopeError: [
+    'Your sign-in does not allow Fieldside to do this.',
+    'Allow it where Fieldside offers it, or ask your administrator.',
+  ],
   NotFoundError: ['The platform no longer has this.', 'It may have been deleted, or it is no longer yours to see.'],
   ValidationError: ['The platform did not accept this, or answered in a way Fieldside could not use.', AGAIN],
   QuotaExceededError: ['This device has no space left for Fieldside.', 'Free some disk space, then try again.'],
@@ -51,7 +60,8 @@ export function problemWords(problem: Problem): ProblemWords {
     if (hidden.length === 0) return { what: plain, todo: null, details: null };
     return { what: sentence(plain), todo: null, details: forSupport(name, message) };
   }
-  const known = name === 'RateLimitedError' && /per day|daily/i.test(message) ? DAILY_LIMIT : name ? BY_NAME[name] : undefined;
+  const known =
+    name === 'RateLimitedError' && /per day|daily/i.test(message) ? DAILY_LIMIT : name ? BY_NAME[name] : undefined;
   const [what, todo] = known ?? ['Something went wrong.', AGAIN];
   return { what, todo, details: message ? forSupport(name, message) : null };
 }
@@ -80,7 +90,13 @@ function separate(message: string): { plain: string; hidden: string[] } {
       break;
     }
   }
-  return { plain: plain.replace(/\s+([.,;:])/g, '$1').replace(/\s{2,}/g, ' ').trim(), hidden };
+  return {
+    plain: plain
+      .replace(/\s+([.,;:])/g, '$1')
+      .replace(/\s{2,}/g, ' ')
+      .trim(),
+    hidden,
+  };
 }
 
 function matching(text: string, open: number): number {

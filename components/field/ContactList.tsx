@@ -16,7 +16,8 @@ export function ContactList({ contacts }: { contacts: JobDetail['contacts'] }) {
             <UserIcon size={14} />
             <div class="contact-body">
               <div>
-                <span class="contact-role">{c.role === 'site' ? 'Site contact' : 'Client contact'}:</span> <span class="contact-name">{c.name}</span>
+                <span class="contact-role">{c.role === 'site' ? 'Site contact' : 'Client contact'}:</span>{' '}
+                <span class="contact-name">{c.name}</span>
               </div>
               <div class="contact-ways">
                 {[c.mobile, c.phone].map((p) => {

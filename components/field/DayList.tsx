@@ -54,7 +54,9 @@ export function DayList({ day, isToday, loading, onPrev, onNext, onToday, onDate
       </div>
       {day?.offline && (
         <Notice tone="warning" role="status" id="day-offline" icon={<OfflineIcon />}>
-          {day.keptBecause === 'platform' ? 'The platform is not answering just now — your day as of ' : 'Offline — as of '}
+          {day.keptBecause === 'platform'
+            ? 'The platform is not answering just now — your day as of '
+            : 'Offline — as of '}
           {asOf(day.fetchedAt)}
         </Notice>
       )}
@@ -66,7 +68,9 @@ export function DayList({ day, isToday, loading, onPrev, onNext, onToday, onDate
           </h3>
           {day.visits.length === 0 ? (
             <EmptyState id="day-empty" icon={<CalendarIcon size={20} />} title="No visits on this day.">
-              {day.otherJobs.length > 0 ? 'Your jobs without a set time are below.' : 'Nothing is booked for you. Pick another day above.'}
+              {day.otherJobs.length > 0
+                ? 'Your jobs without a set time are below.'
+                : 'Nothing is booked for you. Pick another day above.'}
             </EmptyState>
           ) : (
             <ol class="visits list-plain" aria-labelledby="visits-title" aria-busy={loading}>
@@ -83,7 +87,12 @@ export function DayList({ day, isToday, loading, onPrev, onNext, onToday, onDate
               <p class="hint" id="other-jobs-hint">
                 {otherJobsHint(day.otherJobs)}
               </p>
-              <ul class="other-jobs list-plain" aria-labelledby="other-jobs-title" aria-describedby="other-jobs-hint" aria-busy={loading}>
+              <ul
+                class="other-jobs list-plain"
+                aria-labelledby="other-jobs-title"
+                aria-describedby="other-jobs-hint"
+                aria-busy={loading}
+              >
                 {day.otherJobs.map((job) => (
                   <OtherJob key={job.job.uuid} item={job} date={day.date} onOpen={onOpen} />
                 ))}
@@ -100,7 +109,8 @@ export function DayList({ day, isToday, loading, onPrev, onNext, onToday, onDate
 function otherJobsHint(jobs: DayJob[]): string {
   const allocated = jobs.some((j) => j.allocation);
   const recorded = jobs.some((j) => !j.allocation);
-  if (allocated && recorded) return 'Jobs given to you with no set time, and jobs you were on site for without a visit.';
+  if (allocated && recorded)
+    return 'Jobs given to you with no set time, and jobs you were on site for without a visit.';
   return allocated ? 'Jobs given to you with no set time.' : 'Jobs you were on site for without a visit.';
 }
 

@@ -45,7 +45,9 @@ export function JobDetailView(props: JobDetailViewProps) {
       </header>
       {detail.offline && (
         <Notice tone="warning" role="status" id="job-offline" icon={<OfflineIcon />}>
-          {detail.keptBecause === 'platform' ? 'The platform is not answering just now — showing what Fieldside kept' : 'Offline — showing what Fieldside kept'}
+          {detail.keptBecause === 'platform'
+            ? 'The platform is not answering just now — showing what Fieldside kept'
+            : 'Offline — showing what Fieldside kept'}
         </Notice>
       )}
       <dl class="fields card">
@@ -101,7 +103,12 @@ export function JobDetailView(props: JobDetailViewProps) {
         <h3 id="badges-title" class="eyebrow">
           Badges
         </h3>
-        <BadgeToggles badges={detail.badges} canManage={detail.can.manageBadges} onToggle={props.onToggleBadge} onGrant={() => props.onGrant('badges')} />
+        <BadgeToggles
+          badges={detail.badges}
+          canManage={detail.can.manageBadges}
+          onToggle={props.onToggleBadge}
+          onGrant={() => props.onGrant('badges')}
+        />
       </section>
       <section aria-labelledby="notes-title" class="job-section">
         <h3 id="notes-title" class="eyebrow">
@@ -110,7 +117,8 @@ export function JobDetailView(props: JobDetailViewProps) {
         {detail.can.addNote && <AddNoteForm onAdd={props.onAddNote} />}
         {detail.offline && !detail.can.readNotes && detail.can.addNote ? (
           <p id="notes-unread" class="muted">
-            Offline: this job’s notes could not be read. A note you add is kept and sent once the platform can be reached.
+            Offline: this job’s notes could not be read. A note you add is kept and sent once the platform can be
+            reached.
           </p>
         ) : (
           (!detail.can.readNotes || !detail.can.addNote) && (
@@ -129,7 +137,12 @@ export function JobDetailView(props: JobDetailViewProps) {
         )}
         {/* Where the platform's notes were not read, "No notes yet" would be untrue: only the writes
             of this device (pending, failed) are listed then. */}
-        <NoteList notes={detail.notes} complete={detail.can.readNotes} onRetry={props.onRetry} onDiscard={props.onDiscard} />
+        <NoteList
+          notes={detail.notes}
+          complete={detail.can.readNotes}
+          onRetry={props.onRetry}
+          onDiscard={props.onDiscard}
+        />
       </section>
     </article>
   );

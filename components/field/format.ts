@@ -22,7 +22,8 @@ export function asOf(ms: number | null): string {
 /** Recorded time on site in words: "On site 09:12–10:03, 13:00–13:40"; a time that is still running
  * reads "since 09:12"; one starting on another day than `date` carries its date. */
 export function onSiteText(times: ReadonlyArray<{ start: string; end: string | null }>, date: string): string {
-  const at = (local: string) => (local.slice(0, 10) === date ? timeOf(local) : `${local.slice(0, 10)} ${timeOf(local)}`);
+  const at = (local: string) =>
+    local.slice(0, 10) === date ? timeOf(local) : `${local.slice(0, 10)} ${timeOf(local)}`;
   const spans = times.map((t) => (t.end ? `${at(t.start)}–${at(t.end)}` : `since ${at(t.start)}`));
   return `On site ${spans.join(', ')}`;
 }

@@ -82,7 +82,12 @@ export function QuickSearch(props: QuickSearchProps) {
           onKeyDown={onKeyDown}
         />
       </div>
-      <div id="sync-line" role="status" class={props.offline ? 'sync-line offline quiet-when-empty' : 'sync-line quiet-when-empty'} data-offline={props.offline}>
+      <div
+        id="sync-line"
+        role="status"
+        class={props.offline ? 'sync-line offline quiet-when-empty' : 'sync-line quiet-when-empty'}
+        data-offline={props.offline}
+      >
         {props.status && (
           <p class="status">
             {props.offline ? <OfflineIcon size={14} /> : <span class="sync-dot" aria-hidden="true" />}
@@ -102,7 +107,13 @@ export function QuickSearch(props: QuickSearchProps) {
       ) : (
         heading
       )}
-      <ul id="results" role="listbox" aria-labelledby="results-heading" class="results" data-answered={props.answered ?? undefined}>
+      <ul
+        id="results"
+        role="listbox"
+        aria-labelledby="results-heading"
+        class="results"
+        data-answered={props.answered ?? undefined}
+      >
         {props.rows.map((row, i) => (
           <ResultItem
             key={row.uuid}

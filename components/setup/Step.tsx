@@ -15,7 +15,13 @@ export interface StepProps {
 /** One step of the first-run page: its number (a tick once done), its title, and what to do now. */
 export function Step({ id, number, title, state, children }: StepProps) {
   return (
-    <li class="step card" id={id} data-state={state} aria-labelledby={`${id}-title`} aria-current={state === 'current' ? 'step' : undefined}>
+    <li
+      class="step card"
+      id={id}
+      data-state={state}
+      aria-labelledby={`${id}-title`}
+      aria-current={state === 'current' ? 'step' : undefined}
+    >
       <div class="step-head">
         <span class="step-number" aria-hidden="true">
           {state === 'done' ? <CheckIcon size={14} /> : number}

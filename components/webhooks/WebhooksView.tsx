@@ -55,8 +55,8 @@ export function WebhooksView(props: WebhooksViewProps) {
     <div id="webhooks" class="webhooks" aria-busy={props.busy} data-listed={props.listed ?? undefined}>
       {props.mode === 'api_key' ? (
         <Notice role="note" id="webhooks-api-key-notice" tone="info" icon={<InfoIcon />}>
-          API-key mode: there are no live updates. The companion's change feed accepts only platform sign-ins (OAuth), so
-          Fieldside picks up changes with its periodic sync. The list below is your private app's own subscriptions.
+          API-key mode: there are no live updates. The companion's change feed accepts only platform sign-ins (OAuth),
+          so Fieldside picks up changes with its periodic sync. The list below is your private app's own subscriptions.
         </Notice>
       ) : (
         <p class="section-intro">
@@ -90,8 +90,8 @@ export function WebhooksView(props: WebhooksViewProps) {
       </div>
       {props.mode === 'oauth' && (
         <p id="webhooks-rotate-note" class="hint">
-          If you think someone outside Fieldside learned where the platform sends these changes, give them a new address;
-          the old one then stops working.{' '}
+          If you think someone outside Fieldside learned where the platform sends these changes, give them a new
+          address; the old one then stops working.{' '}
           <button type="button" id="webhooks-rotate" class="btn-sm" disabled={props.busy} onClick={props.onRotate}>
             Change the webhook address
           </button>
@@ -104,7 +104,11 @@ export function WebhooksView(props: WebhooksViewProps) {
       {list === null ? (
         <Loading>Loading subscriptions…</Loading>
       ) : list.length === 0 ? (
-        <EmptyState id="webhooks-empty" icon={<BellIcon size={20} />} title={`No ${props.filter === 'all' ? '' : `${props.filter} `}subscriptions.`} />
+        <EmptyState
+          id="webhooks-empty"
+          icon={<BellIcon size={20} />}
+          title={`No ${props.filter === 'all' ? '' : `${props.filter} `}subscriptions.`}
+        />
       ) : (
         <div class="table-wrap">
           <table id="webhooks-table" class="table">

@@ -23,9 +23,16 @@ export function listenForAlarms(handlers: Record<AlarmName, () => void>): void {
 }
 
 /** A periodic alarm, created once (kept across worker restarts; not re-created, so its phase stays). */
-export async function ensurePeriodicAlarm(name: AlarmName, periodInMinutes: number, delayInMinutes?: number): Promise<void> {
+export async function ensurePeriodicAlarm(
+  name: AlarmName,
+  periodInMinutes: number,
+  delayInMinutes?: number,
+): Promise<void> {
   if (await browser.alarms.get(ALARMS[name])) return;
-  await browser.alarms.create(ALARMS[name], { periodInMinutes, ...(delayInMinutes !== undefined ? { delayInMinutes } : {}) });
+  await browser.alarms.create(ALARMS[name], {
+    periodInMinutes,
+    ...(delayInMinutes !== undefined ? { delayInMinutes } : {}),
+  });
 }
 
 export function setAlarm(name: AlarmName, when: number): Promise<void> {

@@ -1,5 +1,9 @@
 import { browser } from 'wxt/browser';
-import { createSiteRegistrar, type FirefoxContentScriptsApi, type ScriptingApi } from '@/lib/page-badges/site-registration';
+import {
+  createSiteRegistrar,
+  type FirefoxContentScriptsApi,
+  type ScriptingApi,
+} from '@/lib/page-badges/site-registration';
 import { contentSitesItem } from '@/lib/settings/items';
 import { ContentSitesSchema } from '@/lib/settings/schemas';
 
@@ -18,7 +22,8 @@ export function startContentSites(): void {
     const parsed = ContentSitesSchema.safeParse(await contentSitesItem.getValue());
     await registrar.register(parsed.success ? parsed.data : []);
   };
-  const run = () => void register().catch((error: unknown) => console.warn('Fieldside: could not register the sites script', error));
+  const run = () =>
+    void register().catch((error: unknown) => console.warn('Fieldside: could not register the sites script', error));
   run();
   contentSitesItem.watch(run);
   browser.permissions.onAdded.addListener(run);

@@ -93,7 +93,8 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
     picker,
     runner,
     /** The cached job a page names by its number (a web-app window's title), or null. */
-    jobUuidByNumber: async (number: string) => (await (await workspace.cache()).getJobByNumber(number).catch(() => undefined))?.uuid ?? null,
+    jobUuidByNumber: async (number: string) =>
+      (await (await workspace.cache()).getJobByNumber(number).catch(() => undefined))?.uuid ?? null,
     /** The outbox alarm: a long backoff is over. */
     onAlarm: () => void runner.resume().catch(warn('outbox')),
   };

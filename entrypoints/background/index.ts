@@ -37,7 +37,9 @@ import { ensureRefreshScheduled, refreshOnAlarm, scheduleRefresh } from './token
 export default defineBackground(() => {
   // Where the browser can (Chrome), storage.local is closed to content scripts before anything else:
   // the connection and the session in it decide where tokens go and whom requests impersonate.
-  void closeLocalToContentScripts().catch((error: unknown) => console.error('Fieldside: storage.local could not be closed to content scripts', error));
+  void closeLocalToContentScripts().catch((error: unknown) =>
+    console.error('Fieldside: storage.local could not be closed to content scripts', error),
+  );
   // Sign-in: tokens in the secret store, refreshed through the companion (which holds the App Secret).
   const secrets = createSecretStore();
   // Sign-ins and refreshes are tied to this installation's key pair (lib/auth/installation-key.ts).
@@ -93,7 +95,11 @@ export default defineBackground(() => {
   // "Use Fieldside in this browser" from the job card: the platform's word on who this is.
   const pairing = createPairing({
     who,
-    client: createPairingClient({ companionUrl, accessToken: () => tokens.getAccessToken(), installationId: async () => (await installation.publicKey()).id }),
+    client: createPairingClient({
+      companionUrl,
+      accessToken: () => tokens.getAccessToken(),
+      installationId: async () => (await installation.publicKey()).id,
+    }),
   });
 
   // The field-work core: the live port to every open page, the current workspace (client, cache,
@@ -104,7 +110,11 @@ export default defineBackground(() => {
   const hub = createLiveHub({
     ownId: browser.runtime.id,
     ownOrigin: browser.runtime.getURL('/'),
-    onConnect: (send) => void schedule.status().then((status) => send({ type: 'sync.status', status }), () => undefined),
+    onConnect: (send) =>
+      void schedule.status().then(
+        (status) => send({ type: 'sync.status', status }),
+        () => undefined,
+      ),
     shownOnPage: (pageKey, uuids) => grants.shownOf(pageKey, uuids),
   });
   const workspace = createCurrentWorkspace({
@@ -123,7 +133,11 @@ export default defineBackground(() => {
   const feed = startFeed({ tokens, workspace, hub, resync: () => schedule.runAndWait('incremental') });
   // My day, job detail, the outbox sender, the toolbar badge and the context menu.
   const field = startFieldWork(workspace, hub);
-  const content = createContentService({ workspace, grants, addNote: (jobUuid, text) => field.writes.addNote(jobUuid, text) });
+  const content = createContentService({
+    workspace,
+    grants,
+    addNote: (jobUuid, text) => field.writes.addNote(jobUuid, text),
+  });
 
   listenForAlarms({
     tokenRefresh: refreshOnAlarm(tokens),
@@ -140,22 +154,27 @@ export default defineBackground(() => {
       limitedUntil: await schedule.dailyLimitUntil(),
     };
   };
-  const router = createRouter(createHandlers({ session, who, pairing, workspace, schedule, jobs, field, feed, content, budget }), {
-    ownId: browser.runtime.id,
-    ownOrigin: browser.runtime.getURL('/'),
-    onRefused: (type, reason) => console.warn(`Fieldside: refused "${type}" ${reason}`),
-    contentPage: async (pageUrl) => {
-      const sites = ContentSitesSchema.safeParse(await contentSitesItem.getValue());
-      return fieldsidePageKind(pageUrl, (await readConnection()).webUrl, sites.success ? sites.data : []);
+  const router = createRouter(
+    createHandlers({ session, who, pairing, workspace, schedule, jobs, field, feed, content, budget }),
+    {
+      ownId: browser.runtime.id,
+      ownOrigin: browser.runtime.getURL('/'),
+      onRefused: (type, reason) => console.warn(`Fieldside: refused "${type}" ${reason}`),
+      contentPage: async (pageUrl) => {
+        const sites = ContentSitesSchema.safeParse(await contentSitesItem.getValue());
+        return fieldsidePageKind(pageUrl, (await readConnection()).webUrl, sites.success ? sites.data : []);
+      },
+      pairingPage: async (pageUrl) => isPairingPage(pageUrl, await companionUrl()),
     },
-    pairingPage: async (pageUrl) => isPairingPage(pageUrl, await companionUrl()),
-  });
+  );
   listenForMessages(router);
   void ensureRefreshScheduled(tokens);
   // First install: the first-run page (connect, who you are, keep Fieldside at hand, open your day),
   // remembered as started so the popup and the settings say what is left if it is closed half-way.
   browser.runtime.onInstalled.addListener(({ reason }) => {
     if (reason !== 'install') return;
-    void firstRunItem.setValue({ finished: false }).finally(() => browser.tabs.create({ url: browser.runtime.getURL('/welcome.html') }));
+    void firstRunItem
+      .setValue({ finished: false })
+      .finally(() => browser.tabs.create({ url: browser.runtime.getURL('/welcome.html') }));
   });
 });

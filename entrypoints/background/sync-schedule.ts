@@ -23,7 +23,8 @@ export function startSyncSchedule(workspace: Workspace, hub: LiveHub, feedLive: 
     feedLiveSeen: feedLiveSeenStore,
     feedLive,
     // The next popup opening paints today's jobs at once, even the first one after this sync.
-    afterSync: async (key, sync) => keepFirstScreen(cacheDbName(key.accountUuid, key.staffUuid), await sync.searchIndex(), localDay(new Date())),
+    afterSync: async (key, sync) =>
+      keepFirstScreen(cacheDbName(key.accountUuid, key.staffUuid), await sync.searchIndex(), localDay(new Date())),
   });
   void ensurePeriodicAlarm('sync', SYNC_PERIOD_MINUTES, SYNC_PERIOD_MINUTES);
   // Storage changes reach the worker whichever context made them (the options page signs in).

@@ -13,7 +13,10 @@ export async function scheduleRefresh(expiresAt: number | null): Promise<void> {
 /** The alarm's handler. A failure here is not lost: invalid_grant signs out inside the keeper, and
  * anything else is retried by the refresh-on-401 of the next request. */
 export function refreshOnAlarm(tokens: TokenKeeper): () => void {
-  return () => void tokens.refreshIfDue().catch((error: unknown) => console.warn('Fieldside: scheduled token refresh failed', error));
+  return () =>
+    void tokens
+      .refreshIfDue()
+      .catch((error: unknown) => console.warn('Fieldside: scheduled token refresh failed', error));
 }
 
 /** On worker start: make sure the alarm exists for the stored tokens (it may have been lost with a browser restart). */

@@ -6,7 +6,8 @@ import type { ContentModel } from './model';
 // One badge host's content: connects the pure components to the page's model.
 
 export function BadgeView({ model, target, hostId }: { model: ContentModel; target: BadgeTarget; hostId: string }) {
-  const job = target.uuid !== null ? model.byUuid.value.get(target.uuid) : model.byNumber.value.get(target.number ?? '');
+  const job =
+    target.uuid !== null ? model.byUuid.value.get(target.uuid) : model.byNumber.value.get(target.number ?? '');
   // Unknown to the cache (not synced yet, not visible to this person, signed out): no badge.
   if (!job) return null;
   const panel = model.panel.value;

@@ -26,14 +26,19 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 export function createContentModel(send: Send) {
   const byUuid = signal<ReadonlyMap<string, PageJob>>(new Map(), { name: 'content.jobsByUuid' });
-  const byNumber = computed(() => new Map([...byUuid.value.values()].map((job) => [job.number.replace(/^#/, ''), job])));
+  const byNumber = computed(
+    () => new Map([...byUuid.value.values()].map((job) => [job.number.replace(/^#/, ''), job])),
+  );
   const panel = signal<PanelState | null>(null, { name: 'content.panel' });
   const known = { uuids: new Set<string>(), numbers: new Set<string>() };
 
   async function load(uuids: readonly string[], numbers: readonly string[]): Promise<void> {
     // The protocol caps a message at 500 of each; a page rarely has more than 50.
     for (let i = 0; i < Math.max(uuids.length, numbers.length); i += 500) {
-      const { jobs } = await send('content.jobs', { uuids: uuids.slice(i, i + 500), numbers: numbers.slice(i, i + 500) });
+      const { jobs } = await send('content.jobs', {
+        uuids: uuids.slice(i, i + 500),
+        numbers: numbers.slice(i, i + 500),
+      });
       const next = new Map(byUuid.value);
       for (const job of jobs) next.set(job.uuid, job);
       byUuid.value = next;
@@ -45,7 +50,8 @@ export function createContentModel(send: Send) {
       const { notes, notesRead, canAddNote, customer } = await send('content.notes', { jobUuid });
       if (panel.value?.jobUuid === jobUuid) panel.value = { ...panel.value, notes, notesRead, canAddNote, customer };
     } catch (error) {
-      if (panel.value?.jobUuid === jobUuid) panel.value = { ...panel.value, notes: [], error: `Notes could not be read: ${messageOf(error)}` };
+      if (panel.value?.jobUuid === jobUuid)
+        panel.value = { ...panel.value, notes: [], error: `Notes could not be read: ${messageOf(error)}` };
     }
   }
 
@@ -63,14 +69,24 @@ export function createContentModel(send: Send) {
     },
     /** Jobs changed in the cache: re-read the ones this page shows (all when `uuids` is empty). */
     async refresh(uuids: readonly string[]): Promise<void> {
-      const shown = uuids.length === 0 ? [...known.uuids] : uuids.filter((u) => known.uuids.has(u) || byUuid.value.has(u));
+      const shown =
+        uuids.length === 0 ? [...known.uuids] : uuids.filter((u) => known.uuids.has(u) || byUuid.value.has(u));
       const numbers = uuids.length === 0 ? [...known.numbers] : [];
       if (shown.length + numbers.length > 0) await load(shown, numbers);
       const open = panel.value;
       if (open && (uuids.length === 0 || uuids.includes(open.jobUuid))) await loadNotes(open.jobUuid);
     },
     open(hostId: string, jobUuid: string): void {
-      panel.value = { hostId, jobUuid, notes: null, customer: null, notesRead: false, canAddNote: false, saving: false, error: null };
+      panel.value = {
+        hostId,
+        jobUuid,
+        notes: null,
+        customer: null,
+        notesRead: false,
+        canAddNote: false,
+        saving: false,
+        error: null,
+      };
       void loadNotes(jobUuid);
     },
     close(): void {
@@ -85,12 +101,14 @@ export function createContentModel(send: Send) {
         const note = await send('content.addNote', { jobUuid: open.jobUuid, text });
         batch(() => {
           const now = panel.value;
-          if (now?.jobUuid === open.jobUuid) panel.value = { ...now, saving: false, notes: [note, ...(now.notes ?? [])] };
+          if (now?.jobUuid === open.jobUuid)
+            panel.value = { ...now, saving: false, notes: [note, ...(now.notes ?? [])] };
         });
         return true;
       } catch (error) {
         const now = panel.value;
-        if (now?.jobUuid === open.jobUuid) panel.value = { ...now, saving: false, error: `The note was not added: ${messageOf(error)}` };
+        if (now?.jobUuid === open.jobUuid)
+          panel.value = { ...now, saving: false, error: `The note was not added: ${messageOf(error)}` };
         return false;
       }
     },

@@ -31,7 +31,17 @@ const FIELD_FEATURES = ['search', 'myDay', 'notes', 'badges'] as const;
 /** The settings, by who is reading them: a technician's page is about them (who they are, what
  * Fieldside may do for them, sites, sign out); the account's own settings (its webhook subscriptions,
  * where Fieldside connects) are an administrator's (the background refuses them to anyone else too). */
-export function App({ model, webhooks, sites, budget }: { model: OptionsModel; webhooks?: WebhooksModel; sites?: SitesModel; budget?: BudgetModel }) {
+export function App({
+  model,
+  webhooks,
+  sites,
+  budget,
+}: {
+  model: OptionsModel;
+  webhooks?: WebhooksModel;
+  sites?: SitesModel;
+  budget?: BudgetModel;
+}) {
   const view = model.view.value;
   const busy = model.busy.value;
   if (!view) {
@@ -79,7 +89,13 @@ export function App({ model, webhooks, sites, budget }: { model: OptionsModel; w
         ) : (
           <>
             <div class="sign-in">
-              <button type="button" id="sign-in" class="btn-primary btn-lg" disabled={busy} onClick={() => void model.signIn()}>
+              <button
+                type="button"
+                id="sign-in"
+                class="btn-primary btn-lg"
+                disabled={busy}
+                onClick={() => void model.signIn()}
+              >
                 <SignInIcon />
                 Sign in with the platform
               </button>
@@ -93,14 +109,18 @@ export function App({ model, webhooks, sites, budget }: { model: OptionsModel; w
         <section aria-labelledby="who-heading" class="card section">
           <h2 id="who-heading">Who are you?</h2>
           <p class="section-intro">
-            Choose yourself. Fieldside then makes every request as you, so it shows only what you may see. You are asked once: to
-            change it, sign in again.
+            Choose yourself. Fieldside then makes every request as you, so it shows only what you may see. You are asked
+            once: to change it, sign in again.
           </p>
           <p class="hint" id="pairing-hint">
-            Or let the platform say: open any job in the platform, choose Fieldside on the job card, then “Use Fieldside in this
-            browser”.
+            Or let the platform say: open any job in the platform, choose Fieldside on the job card, then “Use Fieldside
+            in this browser”.
           </p>
-          {model.staff.value.length > 0 ? <StaffChooser staff={model.staff.value} busy={busy} onChoose={(uuid) => void model.chooseMe(uuid)} /> : <Loading>Loading the staff…</Loading>}
+          {model.staff.value.length > 0 ? (
+            <StaffChooser staff={model.staff.value} busy={busy} onChoose={(uuid) => void model.chooseMe(uuid)} />
+          ) : (
+            <Loading>Loading the staff…</Loading>
+          )}
         </section>
       )}
       {signedIn && view.mode === 'oauth' && view.me?.isAdmin && model.staff.value.length > 0 && (
@@ -130,13 +150,15 @@ export function App({ model, webhooks, sites, budget }: { model: OptionsModel; w
         </section>
       )}
       {/* An administrator sees the account's budget (and the limit notice inside it). */}
-      {signedIn && administrator && budget?.budget.value && <BudgetUse budget={budget.budget.value} nextDayAt={nextUtcMidnight(Date.now())} />}
+      {signedIn && administrator && budget?.budget.value && (
+        <BudgetUse budget={budget.budget.value} nextDayAt={nextUtcMidnight(Date.now())} />
+      )}
       {webhooks && administrator && view.mode && <WebhooksSection model={webhooks} mode={view.mode} canManage />}
       {sites && <SitesSection model={sites} />}
       {signedIn && !administrator && view.me && (
         <Notice role="note" id="account-wide-note" icon={<InfoIcon />}>
-          Your account’s administrator looks after the settings that are the whole account’s: live updates and where Fieldside
-          connects.
+          Your account’s administrator looks after the settings that are the whole account’s: live updates and where
+          Fieldside connects.
         </Notice>
       )}
       {(!signedIn || administrator) && (

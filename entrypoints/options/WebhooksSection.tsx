@@ -4,7 +4,15 @@ import type { WebhooksModel } from './webhooks-model';
 
 /** The options page's "Webhooks" section: lists on first show, then on every filter change and action.
  * Signed in, only administrators manage the subscriptions; others are told who does. */
-export function WebhooksSection({ model, mode, canManage }: { model: WebhooksModel; mode: 'oauth' | 'api_key'; canManage: boolean }) {
+export function WebhooksSection({
+  model,
+  mode,
+  canManage,
+}: {
+  model: WebhooksModel;
+  mode: 'oauth' | 'api_key';
+  canManage: boolean;
+}) {
   useEffect(() => void (canManage && model.refresh()), [model, mode, canManage]);
   return (
     <section aria-labelledby="webhooks-heading" class="card section">

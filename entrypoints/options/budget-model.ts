@@ -13,7 +13,8 @@ export function createBudgetModel() {
   return {
     budget,
     load,
-    watch: (): (() => void) => connectLive(() => void load(), { events: ['sync.status'], onReconnect: () => void load() }),
+    watch: (): (() => void) =>
+      connectLive(() => void load(), { events: ['sync.status'], onReconnect: () => void load() }),
   };
 }
 

@@ -18,4 +18,7 @@ void sites.load();
 const budget = createBudgetModel();
 budget.watch();
 void budget.load();
-render(<App model={model} webhooks={createWebhooksModel()} sites={sites} budget={budget} />, document.getElementById('app')!);
+render(
+  <App model={model} webhooks={createWebhooksModel()} sites={sites} budget={budget} />,
+  document.getElementById('app')!,
+);

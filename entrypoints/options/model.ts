@@ -34,7 +34,8 @@ export function createOptionsModel() {
         const before = session.view.value;
         const { pendingWrites } = await sendMessage('sync.status', {}).catch(() => ({ pendingWrites: 0 }));
         const signedOut = await sendMessage('session.signOut', {});
-        unsent.value = before && pendingWrites > 0 ? { count: pendingWrites, owner: ownerOf(before), when: 'after' } : null;
+        unsent.value =
+          before && pendingWrites > 0 ? { count: pendingWrites, owner: ownerOf(before), when: 'after' } : null;
         return signedOut;
       }),
     /** Administrators only (the background checks): whose workspace is shown. */

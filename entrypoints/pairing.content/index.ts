@@ -32,9 +32,17 @@ export default defineContentScript({
     history.replaceState(null, '', location.pathname);
     try {
       const { staffName } = await sendMessage('pairing.claim', { code });
-      show('paired', `Fieldside in this browser now works as ${staffName}, as the platform says. You can close this tab.`);
+      show(
+        'paired',
+        `Fieldside in this browser now works as ${staffName}, as the platform says. You can close this tab.`,
+      );
     } catch (error) {
-      show('failed', error instanceof Error && error.message ? error.message : 'Fieldside could not pair this browser. Try again from the job card.');
+      show(
+        'failed',
+        error instanceof Error && error.message
+          ? error.message
+          : 'Fieldside could not pair this browser. Try again from the job card.',
+      );
     }
   },
 });

@@ -13,7 +13,6 @@ import type { PickerModel } from './model';
 // "Add selection as a note to a job…": the selected text, the quick search to find the job, and
 // one action that adds the text as a note to the chosen job, then closes the window.
 
-
 export function App({ search, picker }: { search: QuickSearchModel; picker: PickerModel }) {
   const addButton = useRef<HTMLButtonElement>(null);
   const chosen = picker.chosen.value;
@@ -23,7 +22,8 @@ export function App({ search, picker }: { search: QuickSearchModel; picker: Pick
   }, [chosen]);
 
   const workspace = search.workspace.value;
-  if (workspace !== null && workspace.state !== 'ready') return <SignedOutPrompt reason={workspace.state} left={[]} onContinue={() => void openFirstRunPage()} />;
+  if (workspace !== null && workspace.state !== 'ready')
+    return <SignedOutPrompt reason={workspace.state} left={[]} onContinue={() => void openFirstRunPage()} />;
   const text = picker.text.value;
   const state = picker.state.value;
 
@@ -43,7 +43,8 @@ export function App({ search, picker }: { search: QuickSearchModel; picker: Pick
         </p>
       ) : text === null ? (
         <p id="no-selection" class="picker-intro">
-          Nothing is waiting to be added. Select text on a page, right-click it and choose “Add selection as a note to a job…”.
+          Nothing is waiting to be added. Select text on a page, right-click it and choose “Add selection as a note to a
+          job…”.
         </p>
       ) : (
         <blockquote id="selection" class="selection" aria-label="Selected text">
@@ -67,7 +68,9 @@ export function App({ search, picker }: { search: QuickSearchModel; picker: Pick
       />
       <section aria-labelledby="chosen-title" class="chosen">
         <h2 id="chosen-title" class={chosen ? undefined : 'none'}>
-          {chosen ? `Note for job #${chosen.number}${chosen.customer ? `, ${chosen.customer}` : ''}` : 'Choose a job above'}
+          {chosen
+            ? `Note for job #${chosen.number}${chosen.customer ? `, ${chosen.customer}` : ''}`
+            : 'Choose a job above'}
         </h2>
         <button
           ref={addButton}

@@ -14,7 +14,10 @@ export function createPickerModel() {
   const error = signal<WireError | null>(null, { name: 'error' });
 
   return {
-    text, chosen, state, error,
+    text,
+    chosen,
+    state,
+    error,
     async load(): Promise<void> {
       try {
         text.value = (await sendMessage('picker.pending', {})).text;

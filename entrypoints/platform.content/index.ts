@@ -20,11 +20,16 @@ export default defineContentScript({
   matches: [webAppMatch()],
   runAt: 'document_idle',
   async main(ctx) {
-    const welcome = await sendMessage('content.status', {}).then(() => true, () => false);
+    const welcome = await sendMessage('content.status', {}).then(
+      () => true,
+      () => false,
+    );
     if (!welcome || !ctx.isValid) return;
     let shownJob: string | null | undefined;
     bootContentScript(ctx, {
-      check: () => hasJobWindows(document) || findJobMentions(document.body, document, { maxNodes: 20_000, maxMatches: 1 }).length > 0,
+      check: () =>
+        hasJobWindows(document) ||
+        findJobMentions(document.body, document, { maxNodes: 20_000, maxMatches: 1 }).length > 0,
       // Windows first: their titles are marked, so the text scan leaves them to the window badge.
       attach: () => [...attachWindowHosts(document), ...attachTextHosts(document.body, document)],
       // The side panel follows the job in front (told only when it changes).

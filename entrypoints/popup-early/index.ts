@@ -8,7 +8,9 @@ import { localIsTrusted } from '@/lib/settings/trusted-area';
 export default defineUnlistedScript(() => {
   // The session is read early only where it lives in storage.local (Chrome): in Firefox it lives in
   // IndexedDB (lib/settings/trusted-item.ts), and storage.local holds only what a content script wrote.
-  const session: Promise<Record<string, unknown>> | undefined = localIsTrusted() ? browser.storage.local.get(EARLY_KEYS.session) : undefined;
+  const session: Promise<Record<string, unknown>> | undefined = localIsTrusted()
+    ? browser.storage.local.get(EARLY_KEYS.session)
+    : undefined;
   const firstScreen: Promise<Record<string, unknown>> = browser.storage.session.get(EARLY_KEYS.firstScreen);
   // Never "unhandled": the popup reads again itself when one failed.
   session?.catch(() => undefined);

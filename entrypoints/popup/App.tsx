@@ -16,7 +16,10 @@ export function App({ model, setup }: { model: QuickSearchModel; setup: Signal<L
   const workspace = model.workspace.value;
   const loaded = setup.value;
   const head = (
-    <h1 class="app-head" aria-busy={workspace === null || (workspace.state !== 'ready' && loaded === null) ? 'true' : undefined}>
+    <h1
+      class="app-head"
+      aria-busy={workspace === null || (workspace.state !== 'ready' && loaded === null) ? 'true' : undefined}
+    >
       <BrandMark />
       Fieldside
     </h1>
@@ -44,7 +47,11 @@ export function App({ model, setup }: { model: QuickSearchModel; setup: Signal<L
         status={model.statusLine.value}
         problem={loaded && model.syncProblem.value && <loaded.views.SyncProblem problem={model.syncProblem.value} />}
         offline={model.offline.value}
-        hint={panel ? 'Enter opens the job in the side panel, Shift+Enter in the web app.' : 'Enter opens the job in the web app.'}
+        hint={
+          panel
+            ? 'Enter opens the job in the side panel, Shift+Enter in the web app.'
+            : 'Enter opens the job in the web app.'
+        }
         onQuery={(q) => void model.setQuery(q)}
         onMove={model.move}
         onSelect={model.select}

@@ -16,7 +16,6 @@ export async function openJob(uuid: string, target: 'web' | 'sidepanel'): Promis
   closeIfPopup();
 }
 
-
 export function closeIfPopup(): void {
   if (browser.extension.getViews({ type: 'popup' }).includes(window)) window.close();
 }

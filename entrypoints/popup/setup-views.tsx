@@ -23,7 +23,9 @@ async function openFirstRun(): Promise<void> {
 /** Instead of the search: what to do first, and the way to it. */
 export function NotReady({ workspace, setup }: { workspace: PopupWorkspace; setup: PopupSetup }) {
   if (workspace.state === 'ready') {
-    return <SearchNotAllowed busy={setup.asking.value} onAllow={() => void setup.allowSearch().catch(() => undefined)} />;
+    return (
+      <SearchNotAllowed busy={setup.asking.value} onAllow={() => void setup.allowSearch().catch(() => undefined)} />
+    );
   }
   return <SignedOutPrompt reason={workspace.state} left={setup.left.value} onContinue={() => void openFirstRun()} />;
 }

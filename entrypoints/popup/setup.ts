@@ -21,7 +21,11 @@ export function createPopupSetup(model: QuickSearchModel) {
       firstRun: firstRun.value,
     });
   });
-  const load = () => void readFirstRun().then((value) => void (firstRun.value = value), () => undefined);
+  const load = () =>
+    void readFirstRun().then(
+      (value) => void (firstRun.value = value),
+      () => undefined,
+    );
   return {
     left,
     asking,

@@ -138,7 +138,10 @@ export function createSidepanelModel() {
 
     async start(): Promise<() => void> {
       // sync.status: the background sends the current one at once, then every change (the daily limit).
-      const stop = connectLive(onLive, { events: ['page.job', 'session.changed', 'jobs.changed', 'outbox.changed', 'sync.status'], onReconnect: refreshSoon });
+      const stop = connectLive(onLive, {
+        events: ['page.job', 'session.changed', 'jobs.changed', 'outbox.changed', 'sync.status'],
+        onReconnect: refreshSoon,
+      });
       await act(loadSession);
       await loadDay();
       const current = await sendMessage('page.currentJob', {}).catch(() => ({ uuid: null }));

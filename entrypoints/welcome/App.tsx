@@ -35,7 +35,9 @@ export function App({ model }: { model: WelcomeModel }) {
         <BrandMark size={40} />
         <div>
           <h1>Welcome to Fieldside</h1>
-          <p class="welcome-lead">Your jobs, your day and your notes beside the platform, also without signal. Four short steps.</p>
+          <p class="welcome-lead">
+            Your jobs, your day and your notes beside the platform, also without signal. Four short steps.
+          </p>
         </div>
       </header>
       {model.error.value && <ProblemNotice id="error" problem={model.error.value} />}
@@ -48,9 +50,18 @@ export function App({ model }: { model: WelcomeModel }) {
             </p>
           ) : (
             <>
-              <p>Sign in on the platform’s own page and allow Fieldside to read your jobs, your day and notes. Fieldside never sees your password.</p>
+              <p>
+                Sign in on the platform’s own page and allow Fieldside to read your jobs, your day and notes. Fieldside
+                never sees your password.
+              </p>
               <div>
-                <button type="button" id="sign-in" class="btn-primary btn-lg" disabled={busy} onClick={() => void model.signIn()}>
+                <button
+                  type="button"
+                  id="sign-in"
+                  class="btn-primary btn-lg"
+                  disabled={busy}
+                  onClick={() => void model.signIn()}
+                >
                   <SignInIcon />
                   Sign in with the platform
                 </button>
@@ -76,19 +87,19 @@ export function App({ model }: { model: WelcomeModel }) {
             <p id="welcome-me">
               You are <strong>{view.me.name}</strong>
               {view.me.role ? ` (${view.me.role})` : ''}
-              {view.meSource === 'platform' ? ', as the platform told Fieldside' : ''}. To change it, sign in again from Fieldside’s
-              settings.
+              {view.meSource === 'platform' ? ', as the platform told Fieldside' : ''}. To change it, sign in again from
+              Fieldside’s settings.
             </p>
           )}
           {signedIn && view.mode === 'oauth' && !view.me && (
             <>
               <p>
-                The platform does not tell Fieldside who signed in, so choose yourself. Fieldside then shows only what you may
-                see. You are asked once.
+                The platform does not tell Fieldside who signed in, so choose yourself. Fieldside then shows only what
+                you may see. You are asked once.
               </p>
               <p class="hint" id="pairing-hint">
-                Or let the platform say: open any job in the platform, choose Fieldside on the job card, then “Use Fieldside in
-                this browser”.
+                Or let the platform say: open any job in the platform, choose Fieldside on the job card, then “Use
+                Fieldside in this browser”.
               </p>
               {model.staff.value.length > 0 ? (
                 <StaffChooser staff={model.staff.value} busy={busy} onChoose={(uuid) => void model.chooseMe(uuid)} />
@@ -104,11 +115,23 @@ export function App({ model }: { model: WelcomeModel }) {
         <Step id="step-day" number={4} title="Open your day" state={state(finished, whoDone)}>
           <p>Today’s visits, whom to call and each job’s notes, in the {panel} beside the page you work in.</p>
           <div>
-            <button type="button" id="open-day" class="btn-primary btn-lg" disabled={!whoDone} onClick={() => model.openDay()}>
+            <button
+              type="button"
+              id="open-day"
+              class="btn-primary btn-lg"
+              disabled={!whoDone}
+              onClick={() => model.openDay()}
+            >
               Open my day in the {panel}
             </button>
           </div>
-          {model.dayError.value && <ProblemNotice id="day-error" problem={model.dayError.value} todo={`Open Fieldside’s button in the toolbar, then its ${panel}.`} />}
+          {model.dayError.value && (
+            <ProblemNotice
+              id="day-error"
+              problem={model.dayError.value}
+              todo={`Open Fieldside’s button in the toolbar, then its ${panel}.`}
+            />
+          )}
         </Step>
       </ol>
       {finished && (
@@ -144,7 +167,15 @@ export function App({ model }: { model: WelcomeModel }) {
   );
 }
 
-function KeepAtHand({ shortcut, pinned, firefox }: { shortcut: string | null; pinned: boolean | null; firefox: boolean }) {
+function KeepAtHand({
+  shortcut,
+  pinned,
+  firefox,
+}: {
+  shortcut: string | null;
+  pinned: boolean | null;
+  firefox: boolean;
+}) {
   return (
     <>
       <p id="welcome-shortcut" data-shortcut={shortcut ?? undefined}>
@@ -152,7 +183,8 @@ function KeepAtHand({ shortcut, pinned, firefox }: { shortcut: string | null; pi
           'Reading your keyboard shortcut…'
         ) : shortcut ? (
           <>
-            Press <ShortcutKeys shortcut={shortcut} /> anywhere in the browser to find a job by its number, customer or street.
+            Press <ShortcutKeys shortcut={shortcut} /> anywhere in the browser to find a job by its number, customer or
+            street.
           </>
         ) : (
           'No keyboard shortcut opens Fieldside yet (another extension may have taken it).'

@@ -34,7 +34,10 @@ export async function openSettings(): Promise<void> {
 
 interface ActionSettingsApi {
   getUserSettings?: () => Promise<{ isOnToolbar?: boolean }>;
-  onUserSettingsChanged?: { addListener(cb: (s: { isOnToolbar?: boolean }) => void): void; removeListener(cb: (s: { isOnToolbar?: boolean }) => void): void };
+  onUserSettingsChanged?: {
+    addListener(cb: (s: { isOnToolbar?: boolean }) => void): void;
+    removeListener(cb: (s: { isOnToolbar?: boolean }) => void): void;
+  };
 }
 const actionApi = () => (browser as unknown as { action?: ActionSettingsApi }).action;
 

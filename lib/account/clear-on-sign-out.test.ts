@@ -24,7 +24,13 @@ it("deletes this person's caches and kept answers, and leaves the secret store, 
 });
 
 it('sign-out closes the workspace, then deletes the account caches and the other Fieldside databases', async () => {
-  await sessionItem.setValue({ mode: 'oauth', account: { uuid: 'ACCT-1', name: 'A', email: '' }, scopes: [], me: null, viewAs: null });
+  await sessionItem.setValue({
+    mode: 'oauth',
+    account: { uuid: 'ACCT-1', name: 'A', email: '' },
+    scopes: [],
+    me: null,
+    viewAs: null,
+  });
   const open = [await openCacheDb(cacheDbName('acct-1', 'tech')), await openCacheDb(cacheDbName('acct-1', 'all'))];
   const other = await openCacheDb(cacheDbName('acct-2', 'all'));
   other.close();
@@ -48,7 +54,13 @@ describe('the storage items at sign-out', () => {
   const samples: Record<keyof typeof ITEMS_ON_SIGN_OUT, unknown> = {
     connection: { ...defaultConnection, restUrl: 'https://api.acme.test' },
     managedConnection: { companionUrl: 'https://companion.acme.test' },
-    session: { mode: 'oauth', account: { uuid: 'acct-9', name: 'Acme', email: '' }, scopes: ['vendor'], me: null, viewAs: null },
+    session: {
+      mode: 'oauth',
+      account: { uuid: 'acct-9', name: 'Acme', email: '' },
+      scopes: ['vendor'],
+      me: null,
+      viewAs: null,
+    },
     signedOutReason: null,
     feedPosition: { accountUuid: 'acct-9', position: '42' },
     contentSites: ['https://mail.acme.test/*'],
@@ -58,13 +70,22 @@ describe('the storage items at sign-out', () => {
     syncFeedLiveSeen: { 'oauth|x|acct-9|tech-1': 3 },
     apiUseToday: { 'x|acct-9': { day: '2026-01-01', count: 12 } },
     sidePanelJob: '00000000-0000-4000-8000-000000000001',
-    popupFirstScreen: { day: '2026-01-01', heading: "Today's jobs", rows: [], cacheName: 'fieldside-cache:acct-9:tech-1' },
-    pageGrants: { pages: { '1:0:doc': { kind: 'site', tabId: 1, since: 0, numbers: ['1001'], jobs: ['j'], opened: [] } }, sites: { 'https://mail.acme.test': { since: 0, numbers: ['1001'] } } },
+    popupFirstScreen: {
+      day: '2026-01-01',
+      heading: "Today's jobs",
+      rows: [],
+      cacheName: 'fieldside-cache:acct-9:tech-1',
+    },
+    pageGrants: {
+      pages: { '1:0:doc': { kind: 'site', tabId: 1, since: 0, numbers: ['1001'], jobs: ['j'], opened: [] } },
+      sites: { 'https://mail.acme.test': { since: 0, numbers: ['1001'] } },
+    },
   };
 
   it("clears every item that is the person's, keeps the device's, and leaves storage.session empty", async () => {
     for (const [name, { item }] of Object.entries(ITEMS_ON_SIGN_OUT)) {
-      if (name === 'managedConnection') await fakeBrowser.storage.managed.set({ connection: samples.managedConnection });
+      if (name === 'managedConnection')
+        await fakeBrowser.storage.managed.set({ connection: samples.managedConnection });
       else await (item as { setValue(v: unknown): Promise<void> }).setValue(samples[name as keyof typeof samples]);
     }
     let forgotten = 0;
@@ -74,7 +95,10 @@ describe('the storage items at sign-out', () => {
       companion: {} as never,
       reader: {} as never,
       identity: {} as never,
-      clearCachedData: createSignOutClearing({ closeWorkspace: async () => undefined, forgetInMemory: () => void forgotten++ }),
+      clearCachedData: createSignOutClearing({
+        closeWorkspace: async () => undefined,
+        forgetInMemory: () => void forgotten++,
+      }),
       scheduleRefresh: async () => undefined,
     });
     await session.signOut('signed_out');

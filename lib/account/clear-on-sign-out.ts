@@ -22,13 +22,20 @@ function deleteWithoutWaiting(factory: IDBFactory, name: string): Promise<void> 
 }
 
 /** The storage items sign-out clears. */
-const clearedItems = Object.values(ITEMS_ON_SIGN_OUT).flatMap(({ item, onSignOut }) => (onSignOut === 'clear' ? [item] : []));
+const clearedItems = Object.values(ITEMS_ON_SIGN_OUT).flatMap(({ item, onSignOut }) =>
+  onSignOut === 'clear' ? [item] : [],
+);
 
 /** Deletes every database the registry marks "delete on sign-out", and clears the storage items
  * marked `clear`; answers the databases' names. */
 export async function clearCachedData(factory: IDBFactory = indexedDB): Promise<string[]> {
-  const names = (await factory.databases()).map((d) => d.name).filter((name): name is string => !!name && deletedOnSignOut(name));
-  await Promise.all([...clearedItems.map((item) => item.removeValue()), ...names.map((name) => deleteWithoutWaiting(factory, name))]);
+  const names = (await factory.databases())
+    .map((d) => d.name)
+    .filter((name): name is string => !!name && deletedOnSignOut(name));
+  await Promise.all([
+    ...clearedItems.map((item) => item.removeValue()),
+    ...names.map((name) => deleteWithoutWaiting(factory, name)),
+  ]);
   return names;
 }
 

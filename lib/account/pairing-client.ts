@@ -1,4 +1,9 @@
-import { COMPANION_PATHS, CompanionErrorSchema, PairClaimReplySchema, type PairClaimReply } from '../../contracts/companion-http';
+import {
+  COMPANION_PATHS,
+  CompanionErrorSchema,
+  PairClaimReplySchema,
+  type PairClaimReply,
+} from '../../contracts/companion-http';
 import { PairingError, type PairingProblem } from './pairing-errors';
 
 // The companion's half of pairing (contracts/companion-http.ts, POST /pair/claim): the code the pairing page

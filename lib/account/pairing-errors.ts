@@ -22,7 +22,8 @@ const WORDS: Record<PairingProblem, string> = {
   used: `This link from the job card has already been used. ${AGAIN}`,
   other_account: "This job card belongs to another business's account than the one Fieldside is signed in to here.",
   signed_out: `Fieldside is not signed in in this browser. Sign in from Fieldside's toolbar button, then ${AGAIN.charAt(0).toLowerCase()}${AGAIN.slice(1)}`,
-  api_key: 'Fieldside is connected with an API key in this browser, which sees the whole account rather than one person, so it cannot be paired.',
+  api_key:
+    'Fieldside is connected with an API key in this browser, which sees the whole account rather than one person, so it cannot be paired.',
   not_staff: 'The platform named a staff member who is not active in this account.',
   sign_in: `Fieldside's sign-in was not accepted. Sign in again from Fieldside's toolbar button, then ${AGAIN.charAt(0).toLowerCase()}${AGAIN.slice(1)}`,
   unreachable: 'Fieldside could not reach its server. Check the connection, then try again.',

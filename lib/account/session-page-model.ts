@@ -66,7 +66,8 @@ export function createSessionPageModel() {
       return `${url.protocol}//${url.hostname}/*`;
     });
     if (await browser.permissions.contains({ origins })) return;
-    if (!(await browser.permissions.request({ origins }))) throw new Error('Fieldside needs access to those addresses to connect');
+    if (!(await browser.permissions.request({ origins })))
+      throw new Error('Fieldside needs access to those addresses to connect');
   }
 
   return {
@@ -97,7 +98,11 @@ export function createSessionPageModel() {
     watch(): () => void {
       // Refresh quietly: no busy state, and an error shown by an action stays.
       const refresh = () => void latest(() => sendMessage('session.get', {})).catch(() => undefined);
-      const unwatch = [sessionItem.watch(refresh), signedOutReasonItem.watch(refresh), firstRunItem.watch((value) => void (firstRun.value = value))];
+      const unwatch = [
+        sessionItem.watch(refresh),
+        signedOutReasonItem.watch(refresh),
+        firstRunItem.watch((value) => void (firstRun.value = value)),
+      ];
       return () => unwatch.forEach((stop) => stop());
     },
   };

@@ -1,6 +1,13 @@
 import type { ClientAuth } from '../api/http';
 import type { SecretStore } from '../auth/secrets/store';
-import { connectionItem, readConnection, readSession, sessionItem, signedOutReasonItem, readManagedConnection } from '../settings/items';
+import {
+  connectionItem,
+  readConnection,
+  readSession,
+  sessionItem,
+  signedOutReasonItem,
+  readManagedConnection,
+} from '../settings/items';
 import type { CompanionClient } from '../auth/companion-client';
 import { runOAuthFlow, type IdentityApi } from '../auth/oauth-flow';
 import type { PlatformReader } from './platform-reader';
@@ -45,7 +52,12 @@ export function createSessionService(deps: SessionServiceDeps) {
     if (record.mode === 'api_key') {
       const apiKey = await deps.secrets.get('apiKey');
       if (!apiKey) throw new Error('The API key is missing: paste it again');
-      return { baseUrl: restUrl, auth: { kind: 'api_key', apiKey }, impersonate: undefined, accountUuid: record.account.uuid };
+      return {
+        baseUrl: restUrl,
+        auth: { kind: 'api_key', apiKey },
+        impersonate: undefined,
+        accountUuid: record.account.uuid,
+      };
     }
     const auth: ClientAuth = { kind: 'oauth', tokens: deps.tokens };
     if (options.full) return { baseUrl: restUrl, auth, impersonate: undefined, accountUuid: record.account.uuid };
@@ -90,7 +102,12 @@ export function createSessionService(deps: SessionServiceDeps) {
     await deps.secrets.delete('apiKey');
     const tokens = await deps.tokens.store(response);
     try {
-      return await recordSession('oauth', await readAccount({ kind: 'oauth', tokens: deps.tokens }), tokens.scopes, identity);
+      return await recordSession(
+        'oauth',
+        await readAccount({ kind: 'oauth', tokens: deps.tokens }),
+        tokens.scopes,
+        identity,
+      );
     } catch (error) {
       await service.signOut('signed_out');
       throw error;
@@ -144,7 +161,10 @@ export function createSessionService(deps: SessionServiceDeps) {
       // What the policy sets stays as it is, whatever the person sends.
       const next = { ...connection, ...managed };
       // Tokens belong to one platform and one companion: a change of either host signs out.
-      const changed = current.restUrl !== next.restUrl || current.authUrl !== next.authUrl || current.companionUrl !== next.companionUrl;
+      const changed =
+        current.restUrl !== next.restUrl ||
+        current.authUrl !== next.authUrl ||
+        current.companionUrl !== next.companionUrl;
       if (changed && (await readSession())) await service.signOut('signed_out');
       await connectionItem.setValue(connection);
       return sessionView();

@@ -1,11 +1,22 @@
-import { managedConnectionFields, readConnection, readSession, sessionItem, signedOutReasonItem } from '../settings/items';
+import {
+  managedConnectionFields,
+  readConnection,
+  readSession,
+  sessionItem,
+  signedOutReasonItem,
+} from '../settings/items';
 import { type SessionRecord } from '../settings/schemas';
 import type { SessionView } from '../messaging/session-view';
 
 // The non-secret half of the session, in storage (lib/settings/items.ts), and the view pages get of it.
 
 export async function sessionView(): Promise<SessionView> {
-  const [record, connection, managed, reason] = await Promise.all([readSession(), readConnection(), managedConnectionFields(), signedOutReasonItem.getValue()]);
+  const [record, connection, managed, reason] = await Promise.all([
+    readSession(),
+    readConnection(),
+    managedConnectionFields(),
+    signedOutReasonItem.getValue(),
+  ]);
   return {
     state: record ? 'signed_in' : 'signed_out',
     mode: record?.mode ?? null,

@@ -18,7 +18,13 @@ afterEach(() => {
   fakeBrowser.reset();
 });
 
-const answer = (i: number): TokenResponse => ({ access_token: `a${i}`, refresh_token: `r${i}`, expires_in: 3600, token_type: 'bearer', scope: 'vendor' });
+const answer = (i: number): TokenResponse => ({
+  access_token: `a${i}`,
+  refresh_token: `r${i}`,
+  expires_in: 3600,
+  token_type: 'bearer',
+  scope: 'vendor',
+});
 
 function heldBack<T>() {
   let release!: (value: T) => void;
@@ -83,7 +89,12 @@ it('a sign-in after the sign-out keeps its tokens when the old refresh comes bac
   stores.push(secrets);
   let time = 1_000_000;
   const companion = heldBack<TokenResponse>();
-  const tokens = createTokenKeeper({ secrets, now: () => time, refresh: () => companion.promise, onRevoked: async () => undefined });
+  const tokens = createTokenKeeper({
+    secrets,
+    now: () => time,
+    refresh: () => companion.promise,
+    onRevoked: async () => undefined,
+  });
   const session = createSessionService({
     secrets,
     tokens,

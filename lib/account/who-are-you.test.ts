@@ -40,10 +40,20 @@ afterEach(() => {
 function setUp(options: { staff?: () => StaffSummary[]; consent?: () => 'allow' | 'deny' } = {}) {
   const secrets = createSecretStore(`fieldside-secrets-who-${Math.random()}`);
   stores.push(secrets);
-  const tokens = createTokenKeeper({ secrets, refresh: async () => Promise.reject(new Error('unused')), onRevoked: async () => undefined });
+  const tokens = createTokenKeeper({
+    secrets,
+    refresh: async () => Promise.reject(new Error('unused')),
+    onRevoked: async () => undefined,
+  });
   let flows = 0;
   let cleared = 0;
-  const token: TokenResponse = { access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', scope: 'vendor read_staff' };
+  const token: TokenResponse = {
+    access_token: 'a',
+    refresh_token: 'r',
+    expires_in: 3600,
+    token_type: 'bearer',
+    scope: 'vendor read_staff',
+  };
   const companion = {
     start: async () => ({ authorize_url: `${(await readConnection()).authUrl}/oauth/authorize`, state: `s${++flows}` }),
     exchangeCode: async () => token,
@@ -51,7 +61,10 @@ function setUp(options: { staff?: () => StaffSummary[]; consent?: () => 'allow' 
   } satisfies CompanionClient;
   const identity = {
     getRedirectURL: () => REDIRECT,
-    launchWebAuthFlow: async () => (options.consent?.() === 'deny' ? `${REDIRECT}?error=access_denied&state=s${flows}` : `${REDIRECT}?code=c&state=s${flows}`),
+    launchWebAuthFlow: async () =>
+      options.consent?.() === 'deny'
+        ? `${REDIRECT}?error=access_denied&state=s${flows}`
+        : `${REDIRECT}?code=c&state=s${flows}`,
   };
   const reader = {
     vendor: async () => ACCOUNT,
@@ -82,7 +95,10 @@ describe('who are you', () => {
     const { session, who } = setUp();
     await session.signIn();
     expect((await who.chooseMe(TECH.uuid)).me).toEqual(TECH);
-    await expect(who.chooseMe(OWNER.uuid)).rejects.toMatchObject({ name: 'NotAllowedError', message: expect.stringMatching(/sign in again/) });
+    await expect(who.chooseMe(OWNER.uuid)).rejects.toMatchObject({
+      name: 'NotAllowedError',
+      message: expect.stringMatching(/sign in again/),
+    });
     expect((await readSession())?.me).toEqual(TECH);
   });
 
@@ -145,7 +161,11 @@ describe('paired from the job card: the platform says who this is', () => {
     const pairing = createPairing({ who, client: { claim: async (code) => (claimed.push(code), answer()) } });
     return { pairing, claimed };
   }
-  const signedFor = (staff: StaffSummary, account = ACCOUNT.uuid): PairClaimReply => ({ account_uuid: account, staff_uuid: staff.uuid, staff_name: staff.name });
+  const signedFor = (staff: StaffSummary, account = ACCOUNT.uuid): PairClaimReply => ({
+    account_uuid: account,
+    staff_uuid: staff.uuid,
+    staff_name: staff.name,
+  });
 
   it('replaces the name the person chose, ends "view as", and the choice is gone', async () => {
     const { session, who } = setUp();
@@ -157,7 +177,10 @@ describe('paired from the job card: the platform says who this is', () => {
     expect(claimed).toEqual([CODE]);
     expect(await session.view()).toMatchObject({ me: TECH, meSource: 'platform', viewAs: TECH });
     expect((await readSession())?.viewAs).toBeNull();
-    await expect(who.chooseMe(OWNER.uuid)).rejects.toMatchObject({ name: 'NotAllowedError', message: expect.stringMatching(/platform told Fieldside you are Person 2/) });
+    await expect(who.chooseMe(OWNER.uuid)).rejects.toMatchObject({
+      name: 'NotAllowedError',
+      message: expect.stringMatching(/platform told Fieldside you are Person 2/),
+    });
   });
 
   it('is kept when the person only allows Fieldside more, and gone after signing in again', async () => {
@@ -172,14 +195,20 @@ describe('paired from the job card: the platform says who this is', () => {
     const { session, who } = setUp();
     await session.signIn();
     await who.chooseMe(OWNER.uuid);
-    await expect(pairingOf(who, () => signedFor(TECH, 'another-account')).pairing.pair(CODE)).rejects.toMatchObject({ name: 'PairingError', problem: 'other_account' });
+    await expect(pairingOf(who, () => signedFor(TECH, 'another-account')).pairing.pair(CODE)).rejects.toMatchObject({
+      name: 'PairingError',
+      problem: 'other_account',
+    });
     expect(await session.view()).toMatchObject({ me: OWNER, meSource: 'chosen' });
   });
 
   it('says what to do when Fieldside is signed out or uses an API key, without asking the companion', async () => {
     const { session, who } = setUp();
     const { pairing, claimed } = pairingOf(who, () => signedFor(TECH));
-    await expect(pairing.pair(CODE)).rejects.toMatchObject({ problem: 'signed_out', message: expect.stringMatching(/not signed in/) });
+    await expect(pairing.pair(CODE)).rejects.toMatchObject({
+      problem: 'signed_out',
+      message: expect.stringMatching(/not signed in/),
+    });
     await session.useApiKey('private-app-key');
     await expect(pairing.pair(CODE)).rejects.toMatchObject({ problem: 'api_key' });
     expect(claimed).toEqual([]);
@@ -188,7 +217,9 @@ describe('paired from the job card: the platform says who this is', () => {
   it('refuses a staff member who is not active in the account', async () => {
     const { session, who } = setUp({ staff: () => [OWNER] });
     await session.signIn();
-    await expect(pairingOf(who, () => signedFor(TECH)).pairing.pair(CODE)).rejects.toMatchObject({ problem: 'not_staff' });
+    await expect(pairingOf(who, () => signedFor(TECH)).pairing.pair(CODE)).rejects.toMatchObject({
+      problem: 'not_staff',
+    });
     expect((await session.view()).me).toBeNull();
   });
 
@@ -198,6 +229,8 @@ describe('paired from the job card: the platform says who this is', () => {
     const { pairing } = pairingOf(who, () => {
       throw new PairingError('expired');
     });
-    await expect(pairing.pair(CODE)).rejects.toMatchObject({ message: expect.stringMatching(/more than a few minutes old.*choose Fieldside/) });
+    await expect(pairing.pair(CODE)).rejects.toMatchObject({
+      message: expect.stringMatching(/more than a few minutes old.*choose Fieldside/),
+    });
   });
 });

@@ -41,10 +41,13 @@ export function createWhoAreYou(deps: { session: SessionService; reader: Platfor
     async chooseMe(uuid: string): Promise<SessionView> {
       const record = await requireSession();
       if (record.me && record.meSource === 'platform') {
-        throw new NotAllowedError(`The platform told Fieldside you are ${record.me.name}. If that is not you, sign in again.`);
+        throw new NotAllowedError(
+          `The platform told Fieldside you are ${record.me.name}. If that is not you, sign in again.`,
+        );
       }
       // Asked once: a second answer would be a drop-down to become someone else.
-      if (record.me) throw new NotAllowedError(`You already said you are ${record.me.name}. If that is not you, sign in again.`);
+      if (record.me)
+        throw new NotAllowedError(`You already said you are ${record.me.name}. If that is not you, sign in again.`);
       const me = await find(uuid);
       await updateSession({ me, meSource: 'chosen', viewAs: null });
       return sessionView();

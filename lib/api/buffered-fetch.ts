@@ -46,11 +46,19 @@ export function bufferedFetch(base: FetchLike, limits: ProgressLimits): FetchLik
       const response = await Promise.race([base(input, { ...init, signal }), expired]);
       answered = true;
       watchdog.arm(limits.stallMs);
-      const text = await readText(response, (n) => {
-        bytes += n;
-        watchdog.feed();
-      }, expired);
-      const out = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+      const text = await readText(
+        response,
+        (n) => {
+          bytes += n;
+          watchdog.feed();
+        },
+        expired,
+      );
+      const out = new Response(null, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
       texts.set(out, text);
       return out;
     } catch (error) {
@@ -63,7 +71,11 @@ export function bufferedFetch(base: FetchLike, limits: ProgressLimits): FetchLik
 
 /** The body as text, read piece by piece so that each piece counts as progress. The pieces are
  * joined and decoded once at the end (decoding each piece into a growing string costs more). */
-async function readText(response: Response, progress: (bytes: number) => void, expired: Promise<never>): Promise<string> {
+async function readText(
+  response: Response,
+  progress: (bytes: number) => void,
+  expired: Promise<never>,
+): Promise<string> {
   if (response.body === null) return '';
   const reader = response.body.getReader();
   const pieces: Uint8Array[] = [];

@@ -2,12 +2,33 @@
 // connection (platform URLs + API key or OAuth tokens + optional impersonated staff member).
 import { ApiError } from './errors';
 import { and, encodeQuery, eq, filterToString, gt, lt, type Filter } from './filter';
-import { isActivityOf, isAllocationOf, isContactOfCompany, isContactOfJob, isNoteOfJob, keepMatching } from './filter-checks';
+import {
+  isActivityOf,
+  isAllocationOf,
+  isContactOfCompany,
+  isContactOfJob,
+  isNoteOfJob,
+  keepMatching,
+} from './filter-checks';
 import { createHttp, parseJsonBody, type HttpOptions } from './http';
 import { parseJob } from './job-fast-parse';
 import { collect, paginate, type PageIterator } from './paginate';
 import type { RecordSchema, FieldTable, RecordOf } from './record-schema';
-import { badgeRecord, categoryRecord, companyContactRecord, companyRecord, jobActivityRecord, jobAllocationRecord, jobContactRecord, jobRecord, noteRecord, securityRoleRecord, staffRecord, vendorRecord, type JobStatus } from './schemas';
+import {
+  badgeRecord,
+  categoryRecord,
+  companyContactRecord,
+  companyRecord,
+  jobActivityRecord,
+  jobAllocationRecord,
+  jobContactRecord,
+  jobRecord,
+  noteRecord,
+  securityRoleRecord,
+  staffRecord,
+  vendorRecord,
+  type JobStatus,
+} from './schemas';
 import { createWebhookSubscriptionsApi } from './webhook-subscriptions';
 
 export type PlatformClientOptions = HttpOptions;
@@ -45,7 +66,11 @@ const API = 'api_1.0';
 export function createPlatformClient(options: PlatformClientOptions) {
   const http = createHttp(options);
 
-  function pages<T extends FieldTable>(type: string, record: RecordSchema<T>, opts: PageOptions = {}): PageIterator<RecordOf<T>> {
+  function pages<T extends FieldTable>(
+    type: string,
+    record: RecordSchema<T>,
+    opts: PageOptions = {},
+  ): PageIterator<RecordOf<T>> {
     const filter = opts.filter === undefined ? undefined : filterToString(opts.filter);
     return paginate({
       label: `GET /${API}/${type}.json`,
@@ -58,7 +83,10 @@ export function createPlatformClient(options: PlatformClientOptions) {
         const spec = { method: 'GET', path: `${API}/${type}.json?${query}`, ...(signal ? { signal } : {}) } as const;
         const answer = await http.sendText(spec);
         // Parsed by the walk, after it has sent for the next page.
-        return { read: () => parseJsonBody(answer.text, `GET /${API}/${type}.json`, answer.status), nextCursor: answer.headers.get('x-next-cursor') };
+        return {
+          read: () => parseJsonBody(answer.text, `GET /${API}/${type}.json`, answer.status),
+          nextCursor: answer.headers.get('x-next-cursor'),
+        };
       },
     });
   }
@@ -66,11 +94,17 @@ export function createPlatformClient(options: PlatformClientOptions) {
   const all = <T extends FieldTable>(type: string, record: RecordSchema<T>, opts: PageOptions = {}) =>
     collect(pages(type, record, opts));
 
-  async function getOne<T extends FieldTable>(type: string, record: RecordSchema<T>, uuid: string, opts: CallOptions = {}) {
+  async function getOne<T extends FieldTable>(
+    type: string,
+    record: RecordSchema<T>,
+    uuid: string,
+    opts: CallOptions = {},
+  ) {
     const label = `GET /${API}/${type}/${uuid}.json`;
     const answer = await http.send({ method: 'GET', path: `${API}/${type}/${encodeURIComponent(uuid)}.json`, ...opts });
     const parsed = record.parse(answer.body);
-    if (!parsed.ok) throw new ApiError('ValidationError', `${label}: ${parsed.skipped.reason}`, { status: 200, request: label });
+    if (!parsed.ok)
+      throw new ApiError('ValidationError', `${label}: ${parsed.skipped.reason}`, { status: 200, request: label });
     return parsed.value;
   }
 
@@ -104,12 +138,18 @@ export function createPlatformClient(options: PlatformClientOptions) {
     jobContacts: {
       /** The on-site contacts of one job. */
       ofJob: async (jobUuid: string, opts: CallOptions = {}) =>
-        keepMatching(await all('jobcontact', jobContactRecord, { ...opts, filter: [eq('job_uuid', jobUuid)] }), isContactOfJob(jobUuid)),
+        keepMatching(
+          await all('jobcontact', jobContactRecord, { ...opts, filter: [eq('job_uuid', jobUuid)] }),
+          isContactOfJob(jobUuid),
+        ),
     },
     jobAllocations: {
       /** Jobs given to one staff member without a time slot, done or not: which count on a day is the caller's rule. */
       ofStaff: async (staffUuid: string, opts: CallOptions = {}) =>
-        keepMatching(await all('joballocation', jobAllocationRecord, { ...opts, filter: [eq('staff_uuid', staffUuid)] }), isAllocationOf(staffUuid)),
+        keepMatching(
+          await all('joballocation', jobAllocationRecord, { ...opts, filter: [eq('staff_uuid', staffUuid)] }),
+          isAllocationOf(staffUuid),
+        ),
     },
     staff: {
       list: (opts: CallOptions = {}) => all('staff', staffRecord, opts),
@@ -119,7 +159,10 @@ export function createPlatformClient(options: PlatformClientOptions) {
       /** A job's notes. */
       ofJob: async (jobUuid: string, opts: CallOptions = {}) =>
         keepMatching(
-          await all('note', noteRecord, { ...opts, filter: and(eq('related_object', 'job'), eq('related_object_uuid', jobUuid)) }),
+          await all('note', noteRecord, {
+            ...opts,
+            filter: and(eq('related_object', 'job'), eq('related_object_uuid', jobUuid)),
+          }),
           isNoteOfJob(jobUuid),
         ),
       /** One note by its uuid, at the single-note address the platform's own SDK uses (`dbonote`). */
@@ -153,7 +196,9 @@ export function createPlatformClient(options: PlatformClientOptions) {
         const vendor = records[0];
         if (!vendor) {
           const why = skipped[0]?.reason ?? 'empty list';
-          throw new ApiError('ValidationError', `GET /${API}/vendor.json: no readable vendor (${why})`, { status: 200 });
+          throw new ApiError('ValidationError', `GET /${API}/vendor.json: no readable vendor (${why})`, {
+            status: 200,
+          });
         }
         return vendor;
       },

@@ -13,7 +13,12 @@ function setup(start: number) {
     now: () => clock,
     setTimer: (fn) => timers.push(fn),
   });
-  return { use, stored: () => stored, at: (t: number) => void (clock = t), fireTimers: async () => (timers.splice(0).forEach((f) => f()), await new Promise((r) => setTimeout(r, 0))) };
+  return {
+    use,
+    stored: () => stored,
+    at: (t: number) => void (clock = t),
+    fireTimers: async () => (timers.splice(0).forEach((f) => f()), await new Promise((r) => setTimeout(r, 0))),
+  };
 }
 
 describe('daily use', () => {

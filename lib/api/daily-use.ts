@@ -23,7 +23,12 @@ export function nextUtcMidnight(at: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
 }
 
-export function createDailyUse(opts: { store: DailyUseStore; now?: () => number; flushMs?: number; setTimer?: (fn: () => void, ms: number) => unknown }) {
+export function createDailyUse(opts: {
+  store: DailyUseStore;
+  now?: () => number;
+  flushMs?: number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+}) {
   const now = opts.now ?? Date.now;
   const flushMs = opts.flushMs ?? 5_000;
   const setTimer = opts.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));

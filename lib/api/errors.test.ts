@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { API_ERROR_NAMES, ApiError, fromSerializable, isApiError, isDailyRateLimit, isRetryable, isSerializedApiError, notFoundError, rateLimitedError, rateLimitWindowOf, toSerializable } from './errors';
+import {
+  API_ERROR_NAMES,
+  ApiError,
+  fromSerializable,
+  isApiError,
+  isDailyRateLimit,
+  isRetryable,
+  isSerializedApiError,
+  notFoundError,
+  rateLimitedError,
+  rateLimitWindowOf,
+  toSerializable,
+} from './errors';
 
 describe('typed errors', () => {
   it.each(API_ERROR_NAMES)('%s survives a structured clone round trip', (name) => {
@@ -38,7 +50,10 @@ describe('typed errors', () => {
     expect(rateLimitWindowOf('Number of allowed API requests per day exceeded')).toBe('day');
     expect(rateLimitWindowOf('Number of allowed API requests per minute exceeded')).toBe('minute');
     expect(rateLimitWindowOf('Too Many Requests')).toBe('minute');
-    const daily = rateLimitedError('GET /api_1.0/job.json: 429 Number of allowed API requests per day exceeded', { status: 429, limitWindow: 'day' });
+    const daily = rateLimitedError('GET /api_1.0/job.json: 429 Number of allowed API requests per day exceeded', {
+      status: 429,
+      limitWindow: 'day',
+    });
     const cloned = structuredClone(toSerializable(daily));
     expect(cloned.limitWindow).toBe('day');
     expect(isDailyRateLimit(cloned)).toBe(true); // prototype lost

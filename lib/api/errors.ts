@@ -156,5 +156,5 @@ function describeCause(cause: unknown): string {
     const inner = cause.cause instanceof Error ? ` (${cause.cause.message})` : '';
     return `${cause.name}: ${cause.message}${inner}`;
   }
-  return typeof cause === 'string' ? cause : JSON.stringify(cause) ?? String(cause);
+  return typeof cause === 'string' ? cause : (JSON.stringify(cause) ?? String(cause));
 }

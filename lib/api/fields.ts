@@ -17,7 +17,11 @@ export interface Field<T, K extends StorageKind = StorageKind> {
   kind: K;
 }
 
-const field = <T, K extends StorageKind>(expected: string, kind: K, read: (value: unknown) => T | Invalid): Field<T, K> => ({ expected, kind, read });
+const field = <T, K extends StorageKind>(
+  expected: string,
+  kind: K,
+  read: (value: unknown) => T | Invalid,
+): Field<T, K> => ({ expected, kind, read });
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // What the platform sends almost always: lowercase, so no new string has to be made.
@@ -43,8 +47,12 @@ export const uuid = field('a uuid', 'text', readUuid);
 export const ref = field('a uuid or blank', 'maybeText', (v) => {
   if (v === null || v === undefined || v === '') return null;
   if (
-    typeof v !== 'string' || v.length !== 36 ||
-    v.charCodeAt(8) !== 45 || v.charCodeAt(13) !== 45 || v.charCodeAt(18) !== 45 || v.charCodeAt(23) !== 45
+    typeof v !== 'string' ||
+    v.length !== 36 ||
+    v.charCodeAt(8) !== 45 ||
+    v.charCodeAt(13) !== 45 ||
+    v.charCodeAt(18) !== 45 ||
+    v.charCodeAt(23) !== 45
   ) {
     return INVALID;
   }
@@ -68,10 +76,22 @@ export const requiredText = field('non-empty text', 'text', (v) => {
 
 const readBool = (v: unknown, missing: boolean): boolean | Invalid => {
   switch (v) {
-    case 1: case '1': case true: case 'true': return true;
-    case 0: case '0': case false: case 'false': return false;
-    case null: case undefined: case '': return missing;
-    default: return INVALID;
+    case 1:
+    case '1':
+    case true:
+    case 'true':
+      return true;
+    case 0:
+    case '0':
+    case false:
+    case 'false':
+      return false;
+    case null:
+    case undefined:
+    case '':
+      return missing;
+    default:
+      return INVALID;
   }
 };
 /** A flag that defaults to false when blank (activity_was_scheduled, is_individual, ...). */
@@ -124,6 +144,12 @@ export const badges = field('a JSON array of uuids', 'list', (v) => {
 /** A list of strings, or a comma-separated string of them (webhook `fields`). */
 export const stringList = field('a list of strings', 'list', (v) => {
   if (Array.isArray(v)) return v.every((s) => typeof s === 'string') ? (v as string[]) : INVALID;
-  if (typeof v === 'string') return v === '' ? [] : v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof v === 'string')
+    return v === ''
+      ? []
+      : v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
   return INVALID;
 });

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { comparableTime, isActivityOf, isAllocationOf, isContactOfCompany, isContactOfJob, isNoteOfJob, keepMatching } from './filter-checks';
+import {
+  comparableTime,
+  isActivityOf,
+  isAllocationOf,
+  isContactOfCompany,
+  isContactOfJob,
+  isNoteOfJob,
+  keepMatching,
+} from './filter-checks';
 
 const ME = '0b7e4c1a-1111-4a2b-9c3d-1234567890ab';
 const OTHER = '0b7e4c1a-2222-4a2b-9c3d-1234567890ab';
 const DAY = { from: '2026-11-21 00:00:00', to: '2026-11-22 00:00:00' };
-const activity = (staff_uuid: string | null, start_date: string | null, end_date: string | null) => ({ staff_uuid, start_date, end_date });
+const activity = (staff_uuid: string | null, start_date: string | null, end_date: string | null) => ({
+  staff_uuid,
+  start_date,
+  end_date,
+});
 
 describe('platform times compared as the platform compares them', () => {
   it.each([
@@ -37,8 +49,15 @@ describe("a job activity read's filter, checked on the client", () => {
 
 describe('other filtered reads, checked on the client', () => {
   it('keeps only the asked-for staff member, job and company, and counts what it dropped', () => {
-    const answer = { records: [{ staff_uuid: ME }, { staff_uuid: OTHER }, { staff_uuid: null }], skipped: [{ uuid: null, reason: 'bad' }] };
-    expect(keepMatching(answer, isAllocationOf(ME))).toEqual({ records: [{ staff_uuid: ME }], skipped: answer.skipped, unmatched: 2 });
+    const answer = {
+      records: [{ staff_uuid: ME }, { staff_uuid: OTHER }, { staff_uuid: null }],
+      skipped: [{ uuid: null, reason: 'bad' }],
+    };
+    expect(keepMatching(answer, isAllocationOf(ME))).toEqual({
+      records: [{ staff_uuid: ME }],
+      skipped: answer.skipped,
+      unmatched: 2,
+    });
     expect(isContactOfJob(ME)({ job_uuid: ME })).toBe(true);
     expect(isContactOfJob(ME)({ job_uuid: OTHER })).toBe(false);
     expect(isContactOfCompany(OTHER)({ company_uuid: OTHER.toUpperCase() })).toBe(true);

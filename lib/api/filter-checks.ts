@@ -13,7 +13,10 @@ export interface CheckedAnswer<R> {
   unmatched: number;
 }
 
-export function keepMatching<R>(answer: { records: R[]; skipped: Skipped[] }, matches: (record: R) => boolean): CheckedAnswer<R> {
+export function keepMatching<R>(
+  answer: { records: R[]; skipped: Skipped[] },
+  matches: (record: R) => boolean,
+): CheckedAnswer<R> {
   const records = answer.records.filter(matches);
   return { records, skipped: answer.skipped, unmatched: answer.records.length - records.length };
 }
@@ -37,11 +40,14 @@ export function comparableTime(value: string | null): string {
 /** The job activity read's filter: `staff_uuid eq S and start_date lt TO and end_date gt FROM`. */
 export function isActivityOf(staffUuid: string, range: { from: string; to: string }) {
   return (a: { staff_uuid: string | null; start_date: string | null; end_date: string | null }) =>
-    sameUuid(a.staff_uuid, staffUuid) && comparableTime(a.start_date) < range.to && comparableTime(a.end_date) > range.from;
+    sameUuid(a.staff_uuid, staffUuid) &&
+    comparableTime(a.start_date) < range.to &&
+    comparableTime(a.end_date) > range.from;
 }
 
 /** The job allocation read's filter: `staff_uuid eq S`. */
-export const isAllocationOf = (staffUuid: string) => (a: { staff_uuid: string | null }) => sameUuid(a.staff_uuid, staffUuid);
+export const isAllocationOf = (staffUuid: string) => (a: { staff_uuid: string | null }) =>
+  sameUuid(a.staff_uuid, staffUuid);
 
 /** The job contact read's filter: `job_uuid eq J`. */
 export const isContactOfJob = (jobUuid: string) => (c: { job_uuid: string | null }) => sameUuid(c.job_uuid, jobUuid);
@@ -51,4 +57,5 @@ export const isNoteOfJob = (jobUuid: string) => (n: { related_object: string; re
   n.related_object === 'job' && sameUuid(n.related_object_uuid, jobUuid);
 
 /** The company contact read's filter: `company_uuid eq C`. */
-export const isContactOfCompany = (companyUuid: string) => (c: { company_uuid: string | null }) => sameUuid(c.company_uuid, companyUuid);
+export const isContactOfCompany = (companyUuid: string) => (c: { company_uuid: string | null }) =>
+  sameUuid(c.company_uuid, companyUuid);

@@ -5,8 +5,10 @@ describe('$filter builder', () => {
   it.each([
     [[eq('status', 'Quote')], "status eq 'Quote'"],
     [[ne('active', true)], "active ne '1'"],
-    [and(gt('edit_date', '2026-01-01 00:00:00'), lt('edit_date', '2026-02-01 00:00:00')),
-      "edit_date gt '2026-01-01 00:00:00' and edit_date lt '2026-02-01 00:00:00'"],
+    [
+      and(gt('edit_date', '2026-01-01 00:00:00'), lt('edit_date', '2026-02-01 00:00:00')),
+      "edit_date gt '2026-01-01 00:00:00' and edit_date lt '2026-02-01 00:00:00'",
+    ],
     [[eq('job_address', "O'Brien St")], "job_address eq 'O''Brien St'"],
     [[eq('total_invoice_amount', 12.5)], "total_invoice_amount eq '12.5'"],
   ] as Array<[Condition[], string]>)('%j → %s', (filter, text) => {
@@ -31,7 +33,7 @@ describe('$filter builder', () => {
 
   it('URL-encodes with %20 and keeps + and quotes encoded', () => {
     const query = encodeQuery({ cursor: '-1', $filter: "note eq 'a+b c'", skip: undefined });
-    expect(query).toBe('cursor=-1&%24filter=note%20eq%20\'a%2Bb%20c\'');
+    expect(query).toBe("cursor=-1&%24filter=note%20eq%20'a%2Bb%20c'");
     expect(new URLSearchParams(query).get('$filter')).toBe("note eq 'a+b c'");
   });
 });

@@ -150,7 +150,11 @@ export function createHttp(options: HttpOptions) {
 
   async function send(spec: RequestSpec): Promise<HttpAnswer> {
     const answer = await sendText(spec);
-    return { status: answer.status, headers: answer.headers, body: parseJsonBody(answer.text, labelOf(spec), answer.status) };
+    return {
+      status: answer.status,
+      headers: answer.headers,
+      body: parseJsonBody(answer.text, labelOf(spec), answer.status),
+    };
   }
 
   return { send, sendText, baseUrl, limiter, impersonating: options.impersonateStaffUuid };
@@ -176,14 +180,20 @@ async function toApiError(error: unknown, label: string, signal: AbortSignal | u
       if (Number.isFinite(after) && after > 0) details.retryAfterMs = after * 1000;
       details.limitWindow = rateLimitWindowOf(message);
       // Not retried (retry.ts): say so, since the platform's own text does not.
-      const daily = details.limitWindow === 'day' ? " (the account's daily request limit is used up: it clears when the platform's day turns, not in a minute)" : '';
+      const daily =
+        details.limitWindow === 'day'
+          ? " (the account's daily request limit is used up: it clears when the platform's day turns, not in a minute)"
+          : '';
       return new ApiError('RateLimitedError', `${text}${daily}`, details);
     }
     if (status >= 500) return new ApiError('ServerError', text, details);
     return new ApiError('ValidationError', text, details);
   }
   if (error instanceof Error && error.name === 'ForceRetryError') {
-    return new ApiError('AuthenticationError', `${label}: still unauthorised after a token refresh`, { ...details, status: 401 });
+    return new ApiError('AuthenticationError', `${label}: still unauthorised after a token refresh`, {
+      ...details,
+      status: 401,
+    });
   }
   if (isNoProgressError(error)) return new ApiError('NetworkError', `${label}: ${error.message}`, details);
   const reason = error instanceof Error ? error.message : String(error);

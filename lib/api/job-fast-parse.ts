@@ -37,12 +37,26 @@ export function parseJob(raw: unknown): { ok: true; value: Job } | { ok: false; 
     completion_date: f.date.read(r.completion_date),
   } satisfies Record<JobField, unknown>;
   if (
-    value.uuid === I || value.active === I || value.edit_date === I || value.generated_job_id === I ||
-    value.status === I || value.date === I || value.company_uuid === I || value.job_address === I ||
-    value.job_description === I || value.work_done_description === I || value.purchase_order_number === I ||
-    value.category_uuid === I || value.queue_uuid === I || value.created_by_staff_uuid === I ||
-    value.geo_is_valid === I || value.lat === I || value.lng === I || value.badges === I ||
-    value.total_invoice_amount === I || value.completion_date === I
+    value.uuid === I ||
+    value.active === I ||
+    value.edit_date === I ||
+    value.generated_job_id === I ||
+    value.status === I ||
+    value.date === I ||
+    value.company_uuid === I ||
+    value.job_address === I ||
+    value.job_description === I ||
+    value.work_done_description === I ||
+    value.purchase_order_number === I ||
+    value.category_uuid === I ||
+    value.queue_uuid === I ||
+    value.created_by_staff_uuid === I ||
+    value.geo_is_valid === I ||
+    value.lat === I ||
+    value.lng === I ||
+    value.badges === I ||
+    value.total_invoice_amount === I ||
+    value.completion_date === I
   ) {
     return jobRecord.parse(raw);
   }

@@ -31,5 +31,8 @@ export function jobWebLink(web: { webUrl: string; jobLinkPath: string | null }, 
   if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new RangeError('the web app URL must be http(s)');
   const root = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   if (!web.jobLinkPath) return { url: `${root}/`, deep: false };
-  return { url: new URL(`${root}${web.jobLinkPath.replaceAll('{uuid}', encodeURIComponent(jobUuid))}`).href, deep: true };
+  return {
+    url: new URL(`${root}${web.jobLinkPath.replaceAll('{uuid}', encodeURIComponent(jobUuid))}`).href,
+    deep: true,
+  };
 }

@@ -11,7 +11,10 @@ function source(total: number, size: number, tweak?: (cursor: string, page: RawP
   const fetchPage = async (cursor: string): Promise<RawPage> => {
     calls.push(cursor);
     const start = cursor === '-1' ? 0 : Number(cursor.slice(-12));
-    const body = Array.from({ length: Math.min(size, total - start) }, (_, i) => ({ uuid: uuid(start + i), status: 'Quote' }));
+    const body = Array.from({ length: Math.min(size, total - start) }, (_, i) => ({
+      uuid: uuid(start + i),
+      status: 'Quote',
+    }));
     const page = { body, nextCursor: start + size < total ? uuid(start + size) : null };
     return tweak ? tweak(cursor, page) : page;
   };
@@ -36,7 +39,10 @@ describe('paginate', () => {
   });
 
   it('skips and reports bad records without failing the page', async () => {
-    const src = source(3, 10, (_c, page) => ({ ...page, body: [...((page as { body: object[] }).body), { uuid: uuid(99), badges: '[' }, 42] }));
+    const src = source(3, 10, (_c, page) => ({
+      ...page,
+      body: [...(page as { body: object[] }).body, { uuid: uuid(99), badges: '[' }, 42],
+    }));
     const { records, skipped } = await collect(paginate({ ...src, parse: jobRecord.parse, label: 't' }));
     expect(records).toHaveLength(3);
     expect(skipped).toEqual([
@@ -47,7 +53,11 @@ describe('paginate', () => {
 
   it.each([
     ['a page that is not an array', (_c: string, p: RawPage) => ({ ...p, body: { error: 'x' } }), /not an array/],
-    ['a malformed x-next-cursor', (_c: string, p: RawPage) => ({ ...p, nextCursor: 'next please' }), /malformed x-next-cursor/],
+    [
+      'a malformed x-next-cursor',
+      (_c: string, p: RawPage) => ({ ...p, nextCursor: 'next please' }),
+      /malformed x-next-cursor/,
+    ],
   ])('fails loudly on %s', async (_label, tweak, message) => {
     const src = source(50, 5, tweak);
     const error = await collect(paginate({ ...src, parse: jobRecord.parse, label: 't' })).catch((e: unknown) => e);
@@ -72,7 +82,9 @@ describe('paginate', () => {
     it('takes a repeated first cursor of a resumed walk as the last page too, reading ahead or not', async () => {
       for (const readAhead of [false, true]) {
         const src = source(50, 10, (c, p) => (c === uuid(20) ? { ...p, nextCursor: c } : p));
-        const { records } = await collect(paginate({ ...src, cursor: uuid(20), readAhead, parse: jobRecord.parse, label: 't' }));
+        const { records } = await collect(
+          paginate({ ...src, cursor: uuid(20), readAhead, parse: jobRecord.parse, label: 't' }),
+        );
         expect(records.map((r) => r.uuid)).toEqual(Array.from({ length: 10 }, (_, i) => uuid(20 + i)));
         expect(src.calls).toEqual([uuid(20)]);
       }
@@ -83,24 +95,33 @@ describe('paginate', () => {
       ['A → B → A', 20, 10, '-1', ['-1', uuid(10), uuid(20)]],
       ['A → B → C → A', 30, 10, '-1', ['-1', uuid(10), uuid(20), uuid(30)]],
       ['back to where a resumed walk started', 20, 10, uuid(10), [uuid(10), uuid(20)]],
-    ])('catches a cycle of cursors (%s): hands over every page read once, then fails saying the pages loop', async (_case, from, to, start, read) => {
-      for (const readAhead of [false, true]) {
-        const src = source(50, 10, (c, p) => (c === uuid(from) ? { ...p, nextCursor: uuid(to) } : p));
-        const pages = paginate({ ...src, cursor: start, readAhead, parse: jobRecord.parse, label: 'GET /api_1.0/job.json' });
-        const seen: string[] = [];
-        const error = await (async () => {
-          for await (const page of pages) seen.push(page.cursor);
-        })().catch((e: unknown) => e);
-        expect(isApiError(error, 'ValidationError')).toBe(true);
-        expect((error as Error).message).toBe(
-          `GET /api_1.0/job.json: the platform's pages loop: x-next-cursor ${uuid(to)} after cursor ${uuid(from)} points back to a page already read in this walk; stopped rather than read it again`,
-        );
-        // Every page once, the one pointing back included; nothing read twice, not even ahead.
-        expect(seen).toEqual(read);
-        expect(src.calls).toEqual(read);
-        expect((await pages.next()).done).toBe(true); // the walk is over
-      }
-    });
+    ])(
+      'catches a cycle of cursors (%s): hands over every page read once, then fails saying the pages loop',
+      async (_case, from, to, start, read) => {
+        for (const readAhead of [false, true]) {
+          const src = source(50, 10, (c, p) => (c === uuid(from) ? { ...p, nextCursor: uuid(to) } : p));
+          const pages = paginate({
+            ...src,
+            cursor: start,
+            readAhead,
+            parse: jobRecord.parse,
+            label: 'GET /api_1.0/job.json',
+          });
+          const seen: string[] = [];
+          const error = await (async () => {
+            for await (const page of pages) seen.push(page.cursor);
+          })().catch((e: unknown) => e);
+          expect(isApiError(error, 'ValidationError')).toBe(true);
+          expect((error as Error).message).toBe(
+            `GET /api_1.0/job.json: the platform's pages loop: x-next-cursor ${uuid(to)} after cursor ${uuid(from)} points back to a page already read in this walk; stopped rather than read it again`,
+          );
+          // Every page once, the one pointing back included; nothing read twice, not even ahead.
+          expect(seen).toEqual(read);
+          expect(src.calls).toEqual(read);
+          expect((await pages.next()).done).toBe(true); // the walk is over
+        }
+      },
+    );
   });
 
   it('refuses a second concurrent next()', async () => {
@@ -121,7 +142,9 @@ describe('paginate', () => {
         events.push(`fetch ${cursor}`);
         if (signal) signals.push(signal);
         const start = cursor === '-1' ? 0 : Number(cursor.slice(-12));
-        const text = JSON.stringify(Array.from({ length: Math.min(size, total - start) }, (_, i) => ({ uuid: uuid(start + i), status: 'Quote' })));
+        const text = JSON.stringify(
+          Array.from({ length: Math.min(size, total - start) }, (_, i) => ({ uuid: uuid(start + i), status: 'Quote' })),
+        );
         return {
           nextCursor: start + size < total ? uuid(start + size) : null,
           read: () => (events.push(`parse ${cursor}`), JSON.parse(text) as unknown),
@@ -134,13 +157,27 @@ describe('paginate', () => {
       const src = lazySource(25, 10);
       const { records } = await collect(paginate({ ...src, readAhead: true, parse: jobRecord.parse, label: 't' }));
       expect(records.map((r) => r.uuid)).toEqual(Array.from({ length: 25 }, (_, i) => uuid(i)));
-      expect(src.events).toEqual(['fetch -1', `fetch ${uuid(10)}`, 'parse -1', `fetch ${uuid(20)}`, `parse ${uuid(10)}`, `parse ${uuid(20)}`]);
+      expect(src.events).toEqual([
+        'fetch -1',
+        `fetch ${uuid(10)}`,
+        'parse -1',
+        `fetch ${uuid(20)}`,
+        `parse ${uuid(10)}`,
+        `parse ${uuid(20)}`,
+      ]);
     });
 
     it('without readAhead, fetches a page only when asked', async () => {
       const src = lazySource(25, 10);
       await collect(paginate({ ...src, parse: jobRecord.parse, label: 't' }));
-      expect(src.events).toEqual(['fetch -1', 'parse -1', `fetch ${uuid(10)}`, `parse ${uuid(10)}`, `fetch ${uuid(20)}`, `parse ${uuid(20)}`]);
+      expect(src.events).toEqual([
+        'fetch -1',
+        'parse -1',
+        `fetch ${uuid(10)}`,
+        `parse ${uuid(10)}`,
+        `fetch ${uuid(20)}`,
+        `parse ${uuid(20)}`,
+      ]);
     });
 
     it('cancels the request ahead when the walk is left or a page is broken', async () => {
@@ -157,7 +194,9 @@ describe('paginate', () => {
         const page = await broken.fetchPage(cursor, signal);
         return cursor === '-1' ? { nextCursor: page.nextCursor, read: () => ({ not: 'an array' }) } : page;
       };
-      await expect(collect(paginate({ fetchPage, readAhead: true, parse: jobRecord.parse, label: 't' }))).rejects.toThrow(/not an array/);
+      await expect(
+        collect(paginate({ fetchPage, readAhead: true, parse: jobRecord.parse, label: 't' })),
+      ).rejects.toThrow(/not an array/);
       expect(broken.signals[0]?.aborted).toBe(true);
     });
   });

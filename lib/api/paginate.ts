@@ -87,7 +87,8 @@ export function paginate<R>(options: PaginateOptions<R>): PageIterator<R> {
     ahead = null;
     const raw = await pending;
     const early = raw.nextCursor;
-    if (options.readAhead && early !== null && isUuid(early) && !read.has(early) && early !== current) fetchAhead(early);
+    if (options.readAhead && early !== null && isUuid(early) && !read.has(early) && early !== current)
+      fetchAhead(early);
     const body = 'read' in raw ? raw.read() : raw.body;
     if (!Array.isArray(body)) {
       dropAhead();
@@ -102,10 +103,14 @@ export function paginate<R>(options: PaginateOptions<R>): PageIterator<R> {
     if (next !== null && !isUuid(next)) {
       dropAhead();
       cursor = null;
-      throw new ApiError('ValidationError', `${label}: malformed x-next-cursor ${JSON.stringify(next)} after cursor ${current}`, {
-        status: 200,
-        request: label,
-      });
+      throw new ApiError(
+        'ValidationError',
+        `${label}: malformed x-next-cursor ${JSON.stringify(next)} after cursor ${current}`,
+        {
+          status: 200,
+          request: label,
+        },
+      );
     }
     const { records, skipped } = parseRecords(body, options.parse);
     if (next !== null && read.has(next)) {

@@ -11,7 +11,10 @@ describe('createWatchdog', () => {
 
   it('stays quiet while fed, and fires once when the quiet lasts the whole limit', () => {
     const fired: number[] = [];
-    const dog = createWatchdog((ms) => fired.push(ms), () => Date.now());
+    const dog = createWatchdog(
+      (ms) => fired.push(ms),
+      () => Date.now(),
+    );
     dog.arm(100);
     for (let i = 0; i < 20; i++) {
       vi.advanceTimersByTime(60);
@@ -28,7 +31,10 @@ describe('createWatchdog', () => {
 
   it('re-arming starts a new limit from now; stop ends the watch', () => {
     const fired: number[] = [];
-    const dog = createWatchdog((ms) => fired.push(ms), () => Date.now());
+    const dog = createWatchdog(
+      (ms) => fired.push(ms),
+      () => Date.now(),
+    );
     dog.arm(100);
     vi.advanceTimersByTime(90);
     dog.arm(500);
@@ -46,7 +52,9 @@ describe('createWatchdog', () => {
 describe('NoProgressError', () => {
   it('says which wait went quiet, and is known by its name across a message boundary', () => {
     expect(new NoProgressError('answer', 30_000, 0).message).toBe('no answer from the platform within 30 s');
-    expect(new NoProgressError('body', 1500, 2048).message).toBe('the platform stopped sending: nothing arrived for 1.5 s after 2048 bytes of the answer');
+    expect(new NoProgressError('body', 1500, 2048).message).toBe(
+      'the platform stopped sending: nothing arrived for 1.5 s after 2048 bytes of the answer',
+    );
     const cloned = structuredClone({ name: 'NoProgressError', message: 'x' });
     expect(isNoProgressError(cloned)).toBe(true);
     expect(isNoProgressError(new Error('x'))).toBe(false);

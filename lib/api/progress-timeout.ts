@@ -36,7 +36,10 @@ export interface Watchdog {
 /** One timer per quiet period, not one per `feed()`: a body arrives in many small pieces, and
  * restarting a timer for each would cost more than reading them. The timer, when it fires early
  * because progress came meanwhile, sleeps again for what is left. */
-export function createWatchdog(onQuiet: (quietMs: number) => void, now: () => number = () => performance.now()): Watchdog {
+export function createWatchdog(
+  onQuiet: (quietMs: number) => void,
+  now: () => number = () => performance.now(),
+): Watchdog {
   let limit = 0;
   let last = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -70,7 +70,10 @@ export function accountLimiterKey(baseUrl: string, accountUuid: string): string 
 }
 
 export function createRateLimiterRegistry(
-  options: RateLimiterOptions & { onRequest?: (accountKey: string) => void; onDailyLimit?: (accountKey: string) => void } = {},
+  options: RateLimiterOptions & {
+    onRequest?: (accountKey: string) => void;
+    onDailyLimit?: (accountKey: string) => void;
+  } = {},
 ) {
   const limiters = new Map<string, RateLimiter>();
   const { onRequest, onDailyLimit, ...limits } = options;
@@ -83,7 +86,9 @@ export function createRateLimiterRegistry(
         // A daily 429 met by any of the account's requests (a sign-in's reads, a write, a sync) is the account's
         // whole day: whoever sees it reports it, so every page can say so (onDailyLimit).
         limiter = {
-          acquire: onRequest ? async (signal) => (await inner.acquire(signal), onRequest(accountKey)) : (signal) => inner.acquire(signal),
+          acquire: onRequest
+            ? async (signal) => (await inner.acquire(signal), onRequest(accountKey))
+            : (signal) => inner.acquire(signal),
           waitTime: () => inner.waitTime(),
           perMinute: inner.perMinute,
           ...(onDailyLimit ? { dailyLimitReached: () => onDailyLimit(accountKey) } : {}),

@@ -17,8 +17,10 @@ function scripted(answers: Array<() => Response>) {
   };
   return { fetch, calls };
 }
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const http = (fetch: ReturnType<typeof scripted>['fetch'], retry = {}) =>
   createHttp({
     baseUrl: 'http://127.0.0.1:1',
@@ -45,7 +47,9 @@ describe('retry policy', () => {
       },
       json(503, { errorCode: 503, message: 'Service temporarily unavailable' }),
     ]);
-    const error = await http(s.fetch, { limit: 3 }).send({ method: 'GET', path: 'api_1.0/vendor.json' }).catch((e: unknown) => e);
+    const error = await http(s.fetch, { limit: 3 })
+      .send({ method: 'GET', path: 'api_1.0/vendor.json' })
+      .catch((e: unknown) => e);
     expect(s.calls).toHaveLength(4);
     expect(isApiError(error, 'ServerError')).toBe(true);
     expect(error).toMatchObject({ status: 503, message: expect.stringContaining('Service temporarily unavailable') });
@@ -53,8 +57,13 @@ describe('retry policy', () => {
 
   it('a create is retried only when the platform surely wrote nothing: after a 429, never after a lost answer or a 5xx', async () => {
     const create = (fetch: ReturnType<typeof scripted>['fetch']) =>
-      http(fetch).send({ method: 'POST', path: 'api_1.0/note.json', json: { uuid: 'u' }, createsRecord: true }).catch((e: unknown) => e);
-    const slowDown = scripted([json(429, { errorCode: 429, message: 'Number of allowed API requests per minute exceeded' }), json(200, { errorCode: 0, message: 'OK' })]);
+      http(fetch)
+        .send({ method: 'POST', path: 'api_1.0/note.json', json: { uuid: 'u' }, createsRecord: true })
+        .catch((e: unknown) => e);
+    const slowDown = scripted([
+      json(429, { errorCode: 429, message: 'Number of allowed API requests per minute exceeded' }),
+      json(200, { errorCode: 0, message: 'OK' }),
+    ]);
     expect(await create(slowDown.fetch)).toMatchObject({ status: 200 });
     expect(slowDown.calls).toHaveLength(2);
     const lost = scripted([
@@ -65,7 +74,10 @@ describe('retry policy', () => {
     ]);
     expect(isApiError(await create(lost.fetch), 'NetworkError')).toBe(true);
     expect(lost.calls).toHaveLength(1);
-    const failed = scripted([json(503, { errorCode: 503, message: 'Service temporarily unavailable' }), json(200, { errorCode: 0, message: 'OK' })]);
+    const failed = scripted([
+      json(503, { errorCode: 503, message: 'Service temporarily unavailable' }),
+      json(200, { errorCode: 0, message: 'OK' }),
+    ]);
     expect(isApiError(await create(failed.fetch), 'ServerError')).toBe(true);
     expect(failed.calls).toHaveLength(1);
   });
@@ -75,9 +87,15 @@ describe('retry policy', () => {
     await http(s.fetch).send({ method: 'POST', path: 'api_1.0/job/u.json', json: { status: 'Completed' } });
     expect(s.calls).toHaveLength(2);
     const t = scripted([json(400, { errorCode: 400, message: 'note is required' })]);
-    const error = await http(t.fetch).send({ method: 'POST', path: 'api_1.0/note.json', json: {} }).catch((e: unknown) => e);
+    const error = await http(t.fetch)
+      .send({ method: 'POST', path: 'api_1.0/note.json', json: {} })
+      .catch((e: unknown) => e);
     expect(t.calls).toHaveLength(1);
-    expect(error).toMatchObject({ name: 'ValidationError', status: 400, message: expect.stringContaining('note is required') });
+    expect(error).toMatchObject({
+      name: 'ValidationError',
+      status: 400,
+      message: expect.stringContaining('note is required'),
+    });
   });
 
   it('stops retrying once the total time budget is spent', async () => {
@@ -96,22 +114,43 @@ describe('retry policy', () => {
     const daily = json(429, { errorCode: 429, message: 'Number of allowed API requests per day exceeded' });
     const s = scripted([daily, json(200, [])]);
     const started = Date.now();
-    const error = await http(s.fetch, { baseDelayMs: 200, maxDelayMs: 200 }).send({ method: 'GET', path: 'api_1.0/job.json?cursor=-1' }).catch((e: unknown) => e);
+    const error = await http(s.fetch, { baseDelayMs: 200, maxDelayMs: 200 })
+      .send({ method: 'GET', path: 'api_1.0/job.json?cursor=-1' })
+      .catch((e: unknown) => e);
     expect(s.calls).toHaveLength(1);
     expect(Date.now() - started).toBeLessThan(150); // no backoff waited
     expect(isApiError(error, 'RateLimitedError')).toBe(true);
-    expect(error).toMatchObject({ status: 429, limitWindow: 'day', message: expect.stringMatching(/per day exceeded.*daily request limit is used up/) });
+    expect(error).toMatchObject({
+      status: 429,
+      limitWindow: 'day',
+      message: expect.stringMatching(/per day exceeded.*daily request limit is used up/),
+    });
   });
 
   it('reports a daily 429 to the account (whatever request met it), and nothing else', async () => {
     const reported: string[] = [];
-    const registry = createRateLimiterRegistry({ perMinute: 1000, onDailyLimit: (account) => void reported.push(account) });
+    const registry = createRateLimiterRegistry({
+      perMinute: 1000,
+      onDailyLimit: (account) => void reported.push(account),
+    });
     const client = (answers: Array<() => Response>) =>
-      createHttp({ baseUrl: 'http://127.0.0.1:1', auth: { kind: 'api_key', apiKey: 'k' }, fetch: scripted(answers).fetch, limiter: registry.forAccount('acct-1'), retry: { baseDelayMs: 1, maxDelayMs: 5 } });
-    await client([json(429, { errorCode: 429, message: 'Number of allowed API requests per day exceeded' })]).send({ method: 'GET', path: 'api_1.0/securityrole.json' }).catch(() => undefined);
+      createHttp({
+        baseUrl: 'http://127.0.0.1:1',
+        auth: { kind: 'api_key', apiKey: 'k' },
+        fetch: scripted(answers).fetch,
+        limiter: registry.forAccount('acct-1'),
+        retry: { baseDelayMs: 1, maxDelayMs: 5 },
+      });
+    await client([json(429, { errorCode: 429, message: 'Number of allowed API requests per day exceeded' })])
+      .send({ method: 'GET', path: 'api_1.0/securityrole.json' })
+      .catch(() => undefined);
     expect(reported).toEqual(['acct-1']);
-    await client([json(429, { errorCode: 429, message: 'Number of allowed API requests per minute exceeded' })]).send({ method: 'GET', path: 'api_1.0/staff.json' }).catch(() => undefined);
-    await client([json(503, { errorCode: 503, message: 'down' })]).send({ method: 'GET', path: 'api_1.0/staff.json' }).catch(() => undefined);
+    await client([json(429, { errorCode: 429, message: 'Number of allowed API requests per minute exceeded' })])
+      .send({ method: 'GET', path: 'api_1.0/staff.json' })
+      .catch(() => undefined);
+    await client([json(503, { errorCode: 503, message: 'down' })])
+      .send({ method: 'GET', path: 'api_1.0/staff.json' })
+      .catch(() => undefined);
     expect(reported).toEqual(['acct-1']);
   });
 
@@ -121,20 +160,29 @@ describe('retry policy', () => {
     expect((await http(s.fetch).send({ method: 'GET', path: 'api_1.0/vendor.json' })).status).toBe(200);
     expect(s.calls).toHaveLength(2);
     const t = scripted([minute]);
-    const error = await http(t.fetch, { limit: 2 }).send({ method: 'GET', path: 'api_1.0/vendor.json' }).catch((e: unknown) => e);
+    const error = await http(t.fetch, { limit: 2 })
+      .send({ method: 'GET', path: 'api_1.0/vendor.json' })
+      .catch((e: unknown) => e);
     expect(t.calls).toHaveLength(3);
     expect(error).toMatchObject({ name: 'RateLimitedError', limitWindow: 'minute' });
     expect((error as Error).message).not.toMatch(/daily/);
   });
 
   it('reads a daily 429 without using up a body it was not given buffered', async () => {
-    const response = new Response(JSON.stringify({ errorCode: 429, message: 'Number of allowed API requests per day exceeded' }), { status: 429 });
+    const response = new Response(
+      JSON.stringify({ errorCode: 429, message: 'Number of allowed API requests per day exceeded' }),
+      { status: 429 },
+    );
     const request = new Request('http://127.0.0.1:1/api_1.0/job.json');
     const error = new HTTPError(response, request, {} as ConstructorParameters<typeof HTTPError>[2]);
     const options = kyRetryOptions(DEFAULT_RETRY, Date.now());
     expect(await options.shouldRetry!({ error, retryCount: 1 })).toBe(false);
     expect(await response.text()).toContain('per day');
-    const minute = new HTTPError(new Response('{"errorCode":429,"message":"Number of allowed API requests per minute exceeded"}', { status: 429 }), request, {} as ConstructorParameters<typeof HTTPError>[2]);
+    const minute = new HTTPError(
+      new Response('{"errorCode":429,"message":"Number of allowed API requests per minute exceeded"}', { status: 429 }),
+      request,
+      {} as ConstructorParameters<typeof HTTPError>[2],
+    );
     expect(await options.shouldRetry!({ error: minute, retryCount: 1 })).toBeUndefined();
   });
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import * as f from './fields';
 import { parseJob } from './job-fast-parse';
-import { CompanySchema, JobSchema, jobRecord, noteRecord, TokenResponseSchema, WebhookNotificationSchema, WebhookSubscriptionSchema } from './schemas';
+import {
+  CompanySchema,
+  JobSchema,
+  jobRecord,
+  noteRecord,
+  TokenResponseSchema,
+  WebhookNotificationSchema,
+  WebhookSubscriptionSchema,
+} from './schemas';
 
 const U1 = '0b7e4c1a-1111-4a2b-9c3d-1234567890ab';
 const U2 = 'F0E1D2C3-2222-4B5A-8C7D-ABCDEF012345';
@@ -87,11 +95,26 @@ describe('record schemas', () => {
   it('reads a platform job and keeps only the fields Fieldside uses', () => {
     const job = JobSchema.parse(platformJob);
     expect(job).toEqual({
-      uuid: U1, active: true, edit_date: '2026-03-01 12:00:00', generated_job_id: '1042', status: 'Work Order',
-      date: '2026-03-01', company_uuid: U2.toLowerCase(), job_address: '1 Main St', job_description: 'Leaking tap',
-      work_done_description: '', purchase_order_number: '', category_uuid: null, queue_uuid: null,
-      created_by_staff_uuid: U1, geo_is_valid: true, lat: -33.86, lng: 151.2, badges: [U2.toLowerCase()],
-      total_invoice_amount: 250, completion_date: null,
+      uuid: U1,
+      active: true,
+      edit_date: '2026-03-01 12:00:00',
+      generated_job_id: '1042',
+      status: 'Work Order',
+      date: '2026-03-01',
+      company_uuid: U2.toLowerCase(),
+      job_address: '1 Main St',
+      job_description: 'Leaking tap',
+      work_done_description: '',
+      purchase_order_number: '',
+      category_uuid: null,
+      queue_uuid: null,
+      created_by_staff_uuid: U1,
+      geo_is_valid: true,
+      lat: -33.86,
+      lng: 151.2,
+      badges: [U2.toLowerCase()],
+      total_invoice_amount: 250,
+      completion_date: null,
     });
     expect(job).not.toHaveProperty('billing_address');
   });
@@ -122,8 +145,30 @@ describe('record schemas', () => {
 
   it('fast parsers agree with zod on 2,000 generated variations', () => {
     // Deterministic mutations: each field of a valid job in turn takes one of the tricky values.
-    const tricky = [null, undefined, '', 0, 1, '0', '1', true, 'x', '12.5', '0000-00-00 00:00:00', '2026-01-02',
-      U1, U2, '[]', `["${U1}"]`, '[1]', [], [U2], {}, Number.NaN, 3.5];
+    const tricky = [
+      null,
+      undefined,
+      '',
+      0,
+      1,
+      '0',
+      '1',
+      true,
+      'x',
+      '12.5',
+      '0000-00-00 00:00:00',
+      '2026-01-02',
+      U1,
+      U2,
+      '[]',
+      `["${U1}"]`,
+      '[1]',
+      [],
+      [U2],
+      {},
+      Number.NaN,
+      3.5,
+    ];
     const keys = Object.keys(platformJob);
     for (let i = 0; i < 2000; i++) {
       const raw: Record<string, unknown> = { ...platformJob };
@@ -140,7 +185,10 @@ describe('record schemas', () => {
   it('reports the uuid and the field of a skipped record', () => {
     const result = noteRecord.parse({ uuid: U1, note: 'x', action_required: 'maybe' });
     expect(result).toEqual({ ok: false, skipped: { uuid: U1, reason: expect.stringContaining('action_required') } });
-    expect(jobRecord.parse('nope')).toEqual({ ok: false, skipped: { uuid: null, reason: expect.stringContaining('not an object') } });
+    expect(jobRecord.parse('nope')).toEqual({
+      ok: false,
+      skipped: { uuid: null, reason: expect.stringContaining('not an object') },
+    });
     expect(jobRecord.parse([platformJob]).ok).toBe(false);
   });
 
@@ -153,20 +201,34 @@ describe('record schemas', () => {
 describe('answers', () => {
   it('webhook subscription and notification', () => {
     const sub = WebhookSubscriptionSchema.parse({
-      type: 'object', object: 'job', callback_url: 'https://example.test/hook/abc', fields: ['status', 'badges'],
-      unique_id: 'fs', active: 1, last_failure_reason: null, last_failure_at: null,
+      type: 'object',
+      object: 'job',
+      callback_url: 'https://example.test/hook/abc',
+      fields: ['status', 'badges'],
+      unique_id: 'fs',
+      active: 1,
+      last_failure_reason: null,
+      last_failure_at: null,
     });
     expect(sub.active).toBe(true);
     expect(sub.type === 'object' && sub.fields).toEqual(['status', 'badges']);
     // The platform lists event subscriptions beside them: no object, no fields.
     const event = WebhookSubscriptionSchema.parse({
-      type: 'event', event: 'job.note_added', callback_url: 'https://example.test/hook/abc', unique_id: 'fs-notes', active: '1',
-      last_failure_reason: null, last_failure_at: null,
+      type: 'event',
+      event: 'job.note_added',
+      callback_url: 'https://example.test/hook/abc',
+      unique_id: 'fs-notes',
+      active: '1',
+      last_failure_reason: null,
+      last_failure_at: null,
     });
     expect(event).toMatchObject({ type: 'event', event: 'job.note_added', active: true });
-    expect(WebhookSubscriptionSchema.safeParse({ type: 'event', callback_url: 'https://example.test/x', active: 1 }).success).toBe(false);
+    expect(
+      WebhookSubscriptionSchema.safeParse({ type: 'event', callback_url: 'https://example.test/x', active: 1 }).success,
+    ).toBe(false);
     const note = WebhookNotificationSchema.parse({
-      object: 'job', entry: [{ changed_fields: ['status'], time: '2026-03-01 01:02:03', uuid: U1 }],
+      object: 'job',
+      entry: [{ changed_fields: ['status'], time: '2026-03-01 01:02:03', uuid: U1 }],
       resource_url: `http://127.0.0.1:1/api_1.0/job/${U1}.json`,
     });
     expect(note.entry[0]?.uuid).toBe(U1);
@@ -174,8 +236,17 @@ describe('answers', () => {
   });
 
   it('token response', () => {
-    const ok = TokenResponseSchema.parse({ access_token: 'a', token_type: 'bearer', expires_in: '3600', scope: 'read_jobs vendor', refresh_token: 'r' });
+    const ok = TokenResponseSchema.parse({
+      access_token: 'a',
+      token_type: 'bearer',
+      expires_in: '3600',
+      scope: 'read_jobs vendor',
+      refresh_token: 'r',
+    });
     expect(ok.expires_in).toBe(3600);
-    expect(TokenResponseSchema.safeParse({ access_token: 'a', token_type: 'mac', expires_in: 1, refresh_token: 'r' }).success).toBe(false);
+    expect(
+      TokenResponseSchema.safeParse({ access_token: 'a', token_type: 'mac', expires_in: 1, refresh_token: 'r' })
+        .success,
+    ).toBe(false);
   });
 });

@@ -158,16 +158,28 @@ const utcTimestamp = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, '
 const subscriptionState = {
   uuid: z.string().optional(),
   callback_url: z.url({ protocol: /^https?$/ }),
-  unique_id: z.string().nullish().transform((v) => v ?? ''),
+  unique_id: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   active: zodField(f.flag),
   last_failure_reason: z.string().nullable().default(null),
   last_failure_at: utcTimestamp.nullable().catch(null).default(null),
 };
 
 /** A record-change subscription: `object` and the watched `fields` (PLATFORM-NOTES). */
-export const ObjectSubscriptionSchema = z.object({ type: z.literal('object').default('object'), object: z.string().min(1), fields: zodField(f.stringList), ...subscriptionState });
+export const ObjectSubscriptionSchema = z.object({
+  type: z.literal('object').default('object'),
+  object: z.string().min(1),
+  fields: zodField(f.stringList),
+  ...subscriptionState,
+});
 /** An event subscription (`job.note_added`, …): no `object`, no `fields`. */
-export const EventSubscriptionSchema = z.object({ type: z.literal('event'), event: z.string().min(1), ...subscriptionState });
+export const EventSubscriptionSchema = z.object({
+  type: z.literal('event'),
+  event: z.string().min(1),
+  ...subscriptionState,
+});
 /** One entry of the list: the platform lists both kinds together. */
 export const WebhookSubscriptionSchema = z.union([EventSubscriptionSchema, ObjectSubscriptionSchema]);
 export type WebhookSubscription = z.infer<typeof WebhookSubscriptionSchema>;

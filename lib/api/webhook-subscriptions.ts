@@ -25,17 +25,27 @@ export interface EventSubscriptionInput {
 }
 
 /** What identifies a subscription for removal: its object or event, and its unique_id. */
-export type SubscriptionIdentity = ({ object: string } | { event: string }) & { uniqueId: string; callbackUrl?: string };
+export type SubscriptionIdentity = ({ object: string } | { event: string }) & {
+  uniqueId: string;
+  callbackUrl?: string;
+};
 
 const PATH = 'webhook_subscriptions';
 
 export function createWebhookSubscriptionsApi(http: HttpClient) {
   const invalid = (label: string, message: string, cause?: unknown) =>
-    new ApiError('ValidationError', `${label}: unexpected subscription shape: ${message}`, { status: 200, cause, request: label });
+    new ApiError('ValidationError', `${label}: unexpected subscription shape: ${message}`, {
+      status: 200,
+      cause,
+      request: label,
+    });
 
   return {
     /** Both kinds; an entry of neither shape is skipped rather than failing the whole list. */
-    async list(status: SubscriptionStatus = 'active', opts: { signal?: AbortSignal } = {}): Promise<WebhookSubscription[]> {
+    async list(
+      status: SubscriptionStatus = 'active',
+      opts: { signal?: AbortSignal } = {},
+    ): Promise<WebhookSubscription[]> {
       const label = `GET /${PATH}`;
       const answer = await http.send({ method: 'GET', path: `${PATH}?status=${status}`, ...opts });
       if (!Array.isArray(answer.body)) throw invalid(label, 'the answer is not a list');
@@ -51,7 +61,12 @@ export function createWebhookSubscriptionsApi(http: HttpClient) {
       const answer = await http.send({
         method: 'POST',
         path: `${PATH}/object`,
-        form: { object: input.object, fields: input.fields.join(','), callback_url: input.callbackUrl, unique_id: input.uniqueId ?? '' },
+        form: {
+          object: input.object,
+          fields: input.fields.join(','),
+          callback_url: input.callbackUrl,
+          unique_id: input.uniqueId ?? '',
+        },
         ...opts,
       });
       // What the real platform answers a success with is unknown: only the status counts, and a body that
@@ -73,8 +88,12 @@ export function createWebhookSubscriptionsApi(http: HttpClient) {
     /** Re-posts a listed subscription as it is: the platform modifies it in place, sets it active and
      * clears its failure fields. */
     async reactivate(s: WebhookSubscription, opts: { signal?: AbortSignal } = {}): Promise<void> {
-      if (s.type === 'event') return this.subscribeEvent({ event: s.event, callbackUrl: s.callback_url, uniqueId: s.unique_id }, opts);
-      return this.subscribeObject({ object: s.object, fields: s.fields, callbackUrl: s.callback_url, uniqueId: s.unique_id }, opts);
+      if (s.type === 'event')
+        return this.subscribeEvent({ event: s.event, callbackUrl: s.callback_url, uniqueId: s.unique_id }, opts);
+      return this.subscribeObject(
+        { object: s.object, fields: s.fields, callbackUrl: s.callback_url, uniqueId: s.unique_id },
+        opts,
+      );
     },
 
     /** Deletes a subscription by its identifying fields, the form integrations use; NotFoundError when none matched. */

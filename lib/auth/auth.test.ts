@@ -9,7 +9,13 @@ import { FEATURES } from '../messaging/session-view';
 describe('scopes', () => {
   it('gives each feature its minimal set', () => {
     expect(scopesFor(['search'])).toEqual(['read_customers', 'read_jobs']);
-    expect(scopesFor(['myDay'])).toEqual(['read_customer_contacts', 'read_customers', 'read_job_contacts', 'read_jobs', 'read_schedule']);
+    expect(scopesFor(['myDay'])).toEqual([
+      'read_customer_contacts',
+      'read_customers',
+      'read_job_contacts',
+      'read_jobs',
+      'read_schedule',
+    ]);
     expect(scopesFor(['notes'])).toEqual(['publish_job_notes', 'read_job_notes']);
     expect(scopesFor(['badges'])).toEqual(['manage_badges', 'manage_jobs']);
     expect(scopesFor(['whoAreYou', 'account'])).toEqual(['read_staff', 'vendor']);
@@ -39,11 +45,21 @@ describe('scopes', () => {
 describe('authorize URL and state', () => {
   it('builds the authorize URL with every parameter', () => {
     const url = new URL(
-      buildAuthorizeUrl({ authUrl: 'http://127.0.0.1:9/', clientId: 'app', scopes: ['read_jobs', 'vendor'], redirectUri: 'https://companion.test/oauth/return', state: 's1' }),
+      buildAuthorizeUrl({
+        authUrl: 'http://127.0.0.1:9/',
+        clientId: 'app',
+        scopes: ['read_jobs', 'vendor'],
+        redirectUri: 'https://companion.test/oauth/return',
+        state: 's1',
+      }),
     );
     expect(url.pathname).toBe('/oauth/authorize');
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      response_type: 'code', client_id: 'app', scope: 'read_jobs vendor', redirect_uri: 'https://companion.test/oauth/return', state: 's1',
+      response_type: 'code',
+      client_id: 'app',
+      scope: 'read_jobs vendor',
+      redirect_uri: 'https://companion.test/oauth/return',
+      state: 's1',
     });
   });
 
@@ -59,13 +75,25 @@ describe('authorize URL and state', () => {
 
   it('reads the callback: code, error, or a state mismatch', () => {
     expect(readAuthorizeCallback('https://x.test/cb?code=c1&state=s', 's')).toEqual({ ok: true, code: 'c1' });
-    expect(readAuthorizeCallback('https://x.test/cb?code=c1&state=t', 's')).toMatchObject({ ok: false, error: /state/ });
-    expect(readAuthorizeCallback('https://x.test/cb?error=access_denied&state=s', 's')).toEqual({ ok: false, error: 'access_denied' });
+    expect(readAuthorizeCallback('https://x.test/cb?code=c1&state=t', 's')).toMatchObject({
+      ok: false,
+      error: /state/,
+    });
+    expect(readAuthorizeCallback('https://x.test/cb?error=access_denied&state=s', 's')).toEqual({
+      ok: false,
+      error: 'access_denied',
+    });
   });
 });
 
 describe('token endpoint answers', () => {
-  const ok = JSON.stringify({ access_token: 'a', token_type: 'bearer', expires_in: 3600, scope: 'read_jobs', refresh_token: 'r' });
+  const ok = JSON.stringify({
+    access_token: 'a',
+    token_type: 'bearer',
+    expires_in: 3600,
+    scope: 'read_jobs',
+    refresh_token: 'r',
+  });
   it.each([
     [400, JSON.stringify({ error: 'invalid_grant', error_description: 'Access was revoked' }), 'SignedOutError'],
     [401, JSON.stringify({ error: 'invalid_client' }), 'AuthenticationError'],
@@ -84,7 +112,12 @@ describe('token endpoint answers', () => {
 
   it('turns a 200 into a token set with its expiry and scopes', () => {
     const answer = readTokenAnswer(200, ok);
-    expect(tokenSetFromResponse(answer, 1000)).toEqual({ accessToken: 'a', refreshToken: 'r', expiresAt: 3_601_000, scopes: ['read_jobs'] });
+    expect(tokenSetFromResponse(answer, 1000)).toEqual({
+      accessToken: 'a',
+      refreshToken: 'r',
+      expiresAt: 3_601_000,
+      scopes: ['read_jobs'],
+    });
     expect(tokenSetFromResponse({ ...answer, scope: '' }, 0, ['vendor']).scopes).toEqual(['vendor']);
   });
 });

@@ -29,7 +29,9 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 // The refresh is signed with a real installation key (kept in its own store), as the background does.
 // It is kept, as after a completed sign-in.
-const installation = createInstallationKeys({ secrets: createSecretStore(`fieldside-secrets-companion-keys-${Date.now()}`) });
+const installation = createInstallationKeys({
+  secrets: createSecretStore(`fieldside-secrets-companion-keys-${Date.now()}`),
+});
 beforeAll(async () => {
   await installation.publicKey();
   await installation.keep();
@@ -38,14 +40,28 @@ const client = () => createCompanionClient({ companionUrl: async () => url, inst
 
 describe('the companion refusing a refresh', () => {
   it.each<[string, number, string, Record<string, string>, string]>([
-    ['429, rate limited (with Retry-After)', 429, JSON.stringify({ error: 'rate_limited', message: 'Too many requests' }), { 'retry-after': '7' }, 'RateLimitedError'],
+    [
+      '429, rate limited (with Retry-After)',
+      429,
+      JSON.stringify({ error: 'rate_limited', message: 'Too many requests' }),
+      { 'retry-after': '7' },
+      'RateLimitedError',
+    ],
     ['429 that names invalid_grant', 429, JSON.stringify({ error: 'invalid_grant' }), {}, 'RateLimitedError'],
-    ['502, the platform unavailable', 502, JSON.stringify({ error: 'platform_unavailable', message: 'The platform answered 503' }), {}, 'ServerError'],
+    [
+      '502, the platform unavailable',
+      502,
+      JSON.stringify({ error: 'platform_unavailable', message: 'The platform answered 503' }),
+      {},
+      'ServerError',
+    ],
     ['503 from a proxy, not JSON', 503, '<html>busy</html>', {}, 'ServerError'],
     ['500 that names invalid_grant', 500, JSON.stringify({ error: 'invalid_grant' }), {}, 'ServerError'],
   ])('%s: try again later, never "sign in again"', async (_name, status, body, headers, expected) => {
     next = { status, body, headers };
-    const error = await client().refresh('r1').catch((e: unknown) => e);
+    const error = await client()
+      .refresh('r1')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: expected, status });
     expect(isRetryable(error)).toBe(true);
     // A note waiting in the outbox keeps waiting: it is not marked failed for the person to fix.
@@ -57,14 +73,33 @@ describe('the companion refusing a refresh', () => {
     const secrets = createSecretStore(`fieldside-secrets-companion-${Date.now()}`);
     let revoked = 0;
     const companion = client();
-    const keeper = createTokenKeeper({ secrets, refresh: (token) => companion.refresh(token), onRevoked: async () => void revoked++ });
-    await keeper.store({ access_token: 'a1', refresh_token: 'r1', expires_in: 3600, token_type: 'bearer', scope: 'vendor' });
+    const keeper = createTokenKeeper({
+      secrets,
+      refresh: (token) => companion.refresh(token),
+      onRevoked: async () => void revoked++,
+    });
+    await keeper.store({
+      access_token: 'a1',
+      refresh_token: 'r1',
+      expires_in: 3600,
+      token_type: 'bearer',
+      scope: 'vendor',
+    });
     next = { status: 429, body: JSON.stringify({ error: 'rate_limited' }) };
     await expect(keeper.refresh()).rejects.toMatchObject({ name: 'RateLimitedError' });
     await new Promise((r) => setTimeout(r, 0));
     expect(revoked).toBe(0);
     expect((await secrets.get('oauthTokens'))?.refreshToken).toBe('r1');
-    next = { status: 200, body: JSON.stringify({ access_token: 'a2', refresh_token: 'r2', expires_in: 3600, token_type: 'bearer', scope: 'vendor' }) };
+    next = {
+      status: 200,
+      body: JSON.stringify({
+        access_token: 'a2',
+        refresh_token: 'r2',
+        expires_in: 3600,
+        token_type: 'bearer',
+        scope: 'vendor',
+      }),
+    };
     expect((await keeper.refresh()).accessToken).toBe('a2');
     secrets.close();
   });

@@ -1,4 +1,9 @@
-import { COMPANION_PATHS, CompanionErrorSchema, OAuthStartReplySchema, type OAuthStartReply } from '../../contracts/companion-http';
+import {
+  COMPANION_PATHS,
+  CompanionErrorSchema,
+  OAuthStartReplySchema,
+  type OAuthStartReply,
+} from '../../contracts/companion-http';
 import { networkError, rateLimitedError, serverError, signedOutError, validationError } from '../api/errors';
 import { TokenResponseSchema, type TokenResponse } from '../api/schemas';
 import type { InstallationKeys } from './installation-key';
@@ -40,7 +45,9 @@ export function createCompanionClient(options: CompanionClientOptions) {
     if (response.ok) return json;
     const error = CompanionErrorSchema.safeParse(json);
     const code = error.success ? error.data.error : 'unknown_error';
-    const text = error.success ? (error.data.message ?? error.data.error_description ?? code) : `HTTP ${response.status}`;
+    const text = error.success
+      ? (error.data.message ?? error.data.error_description ?? code)
+      : `HTTP ${response.status}`;
     if (response.status === 429) {
       const after = Number(response.headers.get('retry-after'));
       throw rateLimitedError('The Fieldside server is busy; Fieldside tries again shortly', {
@@ -49,8 +56,10 @@ export function createCompanionClient(options: CompanionClientOptions) {
         ...(Number.isFinite(after) && after > 0 ? { retryAfterMs: after * 1000 } : {}),
       });
     }
-    if (response.status >= 500) throw serverError(`The companion could not reach the platform: ${text}`, { status: response.status, request });
-    if (code === 'invalid_grant') throw signedOutError('Access was revoked or has expired: sign in again', { status: response.status, request });
+    if (response.status >= 500)
+      throw serverError(`The companion could not reach the platform: ${text}`, { status: response.status, request });
+    if (code === 'invalid_grant')
+      throw signedOutError('Access was revoked or has expired: sign in again', { status: response.status, request });
     throw validationError(`The companion refused the request: ${text}`, { status: response.status, request });
   }
 
@@ -71,7 +80,9 @@ export function createCompanionClient(options: CompanionClientOptions) {
     },
     async exchangeCode(code: string, state: string, codeVerifier: string): Promise<TokenResponse> {
       const { key } = await options.installation.publicKey();
-      const answer = tokens(await post(COMPANION_PATHS.oauthToken, { code, state, code_verifier: codeVerifier, installation_key: key }));
+      const answer = tokens(
+        await post(COMPANION_PATHS.oauthToken, { code, state, code_verifier: codeVerifier, installation_key: key }),
+      );
       // The refresh token is now sealed to this pair: keep it (until sign-out).
       await options.installation.keep();
       return answer;

@@ -1,10 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { INSTALLATION_KEY_ALGORITHM, INSTALLATION_SIGNATURE_ALGORITHM, installationIdOf, refreshProofMessage } from '../../contracts/installation-binding';
+import {
+  INSTALLATION_KEY_ALGORITHM,
+  INSTALLATION_SIGNATURE_ALGORITHM,
+  installationIdOf,
+  refreshProofMessage,
+} from '../../contracts/installation-binding';
 import { createInstallationKeys } from './installation-key';
 import { createSecretStore } from './secrets/store';
 
 const fromBase64Url = (text: string): Uint8Array<ArrayBuffer> =>
-  Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4)), (c) => c.charCodeAt(0));
+  Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4)), (c) =>
+    c.charCodeAt(0),
+  );
 
 let n = 0;
 const stores: ReturnType<typeof createSecretStore>[] = [];
@@ -41,7 +48,13 @@ describe('installation keys', () => {
     expect(proof.iat).toBe(1_800_000_000);
     const publicKey = await crypto.subtle.importKey('jwk', key, INSTALLATION_KEY_ALGORITHM, false, ['verify']);
     const signature = fromBase64Url(proof.signature);
-    const verify = async (token: string, iat: number) => crypto.subtle.verify(INSTALLATION_SIGNATURE_ALGORITHM, publicKey, signature, await refreshProofMessage(token, iat));
+    const verify = async (token: string, iat: number) =>
+      crypto.subtle.verify(
+        INSTALLATION_SIGNATURE_ALGORITHM,
+        publicKey,
+        signature,
+        await refreshProofMessage(token, iat),
+      );
     expect(await verify('fsr1.sealed-token', proof.iat)).toBe(true);
     expect(await verify('fsr1.another-token', proof.iat)).toBe(false);
     expect(await verify('fsr1.sealed-token', proof.iat + 1)).toBe(false);

@@ -25,7 +25,10 @@ export interface InstallationKeys {
   prove(refreshToken: string): Promise<RefreshProof>;
 }
 
-export function createInstallationKeys(deps: { secrets: Pick<SecretStore, 'get' | 'set'>; now?: () => number }): InstallationKeys {
+export function createInstallationKeys(deps: {
+  secrets: Pick<SecretStore, 'get' | 'set'>;
+  now?: () => number;
+}): InstallationKeys {
   const now = deps.now ?? Date.now;
   // The kept pair is read from the store every time rather than remembered: sign-out deletes it, and neither a
   // later sign-in nor a refresh racing the sign-out may use a pair the store no longer holds. A new pair waits
@@ -57,7 +60,11 @@ export function createInstallationKeys(deps: { secrets: Pick<SecretStore, 'get' 
       // Signed out meanwhile, or tokens from before sign-ins were tied to installations: only a sign-in helps.
       if (!kept) throw signedOutError('This browser no longer holds the key its sign-in is tied to: sign in again');
       const iat = Math.floor(now() / 1000);
-      const signature = await crypto.subtle.sign(INSTALLATION_SIGNATURE_ALGORITHM, kept.privateKey, await refreshProofMessage(refreshToken, iat));
+      const signature = await crypto.subtle.sign(
+        INSTALLATION_SIGNATURE_ALGORITHM,
+        kept.privateKey,
+        await refreshProofMessage(refreshToken, iat),
+      );
       return { iat, signature: encodeBase64Url(new Uint8Array(signature)) };
     },
   };

@@ -62,8 +62,13 @@ describe('runOAuthFlow', () => {
         throw new Error('unused');
       },
     } satisfies CompanionClient;
-    const identity = { getRedirectURL: () => REDIRECT, launchWebAuthFlow: async () => `${REDIRECT}?code=stolen&state=forged` };
-    await expect(runOAuthFlow({ identity, companion, authUrl: async () => 'http://127.0.0.1:1' }, ['vendor'])).rejects.toThrow(/wrong state/);
+    const identity = {
+      getRedirectURL: () => REDIRECT,
+      launchWebAuthFlow: async () => `${REDIRECT}?code=stolen&state=forged`,
+    };
+    await expect(
+      runOAuthFlow({ identity, companion, authUrl: async () => 'http://127.0.0.1:1' }, ['vendor']),
+    ).rejects.toThrow(/wrong state/);
     expect(exchanged).toEqual([]);
   });
 
@@ -71,11 +76,28 @@ describe('runOAuthFlow', () => {
     const opened: string[] = [];
     const companion = {
       start: async () => ({ authorize_url: 'https://phish.example/oauth/authorize?state=s', state: 's' }),
-      exchangeCode: async () => ({ access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', scope: '' }),
-      refresh: async () => ({ access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', scope: '' }),
+      exchangeCode: async () => ({
+        access_token: 'a',
+        refresh_token: 'r',
+        expires_in: 3600,
+        token_type: 'bearer',
+        scope: '',
+      }),
+      refresh: async () => ({
+        access_token: 'a',
+        refresh_token: 'r',
+        expires_in: 3600,
+        token_type: 'bearer',
+        scope: '',
+      }),
     } satisfies CompanionClient;
-    const identity = { getRedirectURL: () => REDIRECT, launchWebAuthFlow: async (d: { url: string }) => (opened.push(d.url), undefined) };
-    await expect(runOAuthFlow({ identity, companion, authUrl: async () => 'https://go.example.com' }, ['vendor'])).rejects.toThrow(/not the platform's/);
+    const identity = {
+      getRedirectURL: () => REDIRECT,
+      launchWebAuthFlow: async (d: { url: string }) => (opened.push(d.url), undefined),
+    };
+    await expect(
+      runOAuthFlow({ identity, companion, authUrl: async () => 'https://go.example.com' }, ['vendor']),
+    ).rejects.toThrow(/not the platform's/);
     expect(opened).toEqual([]);
   });
 });
@@ -95,13 +117,19 @@ describe('checkAuthorizeUrl', () => {
 });
 
 describe('authorizeUrlFor', () => {
-  const url = 'http://127.0.0.1:9/oauth/authorize?response_type=code&client_id=c&scope=vendor&redirect_uri=http%3A%2F%2F127.0.0.1%3A8%2Foauth%2Freturn&state=s';
+  const url =
+    'http://127.0.0.1:9/oauth/authorize?response_type=code&client_id=c&scope=vendor&redirect_uri=http%3A%2F%2F127.0.0.1%3A8%2Foauth%2Freturn&state=s';
   it('keeps the URL as the companion built it in Chrome', () => {
     expect(authorizeUrlFor(url, false)).toBe(url);
   });
   it('leaves out only redirect_uri for Firefox', () => {
     const out = new URL(authorizeUrlFor(url, true));
     expect(out.searchParams.has('redirect_uri')).toBe(false);
-    expect(Object.fromEntries(out.searchParams)).toEqual({ response_type: 'code', client_id: 'c', scope: 'vendor', state: 's' });
+    expect(Object.fromEntries(out.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: 'c',
+      scope: 'vendor',
+      state: 's',
+    });
   });
 });

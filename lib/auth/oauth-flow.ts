@@ -37,7 +37,9 @@ export function checkAuthorizeUrl(authorizeUrl: string, authUrl: string): void {
   const url = new URL(authorizeUrl);
   const platform = new URL(authUrl);
   if (url.origin !== platform.origin || url.pathname !== `${platform.pathname.replace(/\/+$/, '')}/oauth/authorize`) {
-    throw new OAuthFlowError(`The sign-in page is not the platform's (${url.origin}): sign-in was stopped. Check the connection settings.`);
+    throw new OAuthFlowError(
+      `The sign-in page is not the platform's (${url.origin}): sign-in was stopped. Check the connection settings.`,
+    );
   }
 }
 
@@ -68,14 +70,20 @@ export async function runOAuthFlow(deps: OAuthFlowDeps, scopes: string[]): Promi
 }
 
 /** Checks where the flow ended and returns [code, state]; throws on any mismatch. */
-export function readRedirect(finalUrl: string | undefined, redirectUrl: string, expectedState: string): [string, string] {
+export function readRedirect(
+  finalUrl: string | undefined,
+  redirectUrl: string,
+  expectedState: string,
+): [string, string] {
   if (!finalUrl) throw new OAuthFlowError('Sign-in ended without an answer');
   const url = new URL(finalUrl);
   if (!finalUrl.startsWith(redirectUrl)) throw new OAuthFlowError('Sign-in ended on an unexpected address');
   const params = url.searchParams;
-  if (params.get('state') !== expectedState) throw new OAuthFlowError('Sign-in answer had the wrong state; it was refused');
+  if (params.get('state') !== expectedState)
+    throw new OAuthFlowError('Sign-in answer had the wrong state; it was refused');
   const error = params.get('error');
-  if (error) throw new OAuthFlowError(error === 'access_denied' ? 'Access was not granted' : `Sign-in failed: ${error}`);
+  if (error)
+    throw new OAuthFlowError(error === 'access_denied' ? 'Access was not granted' : `Sign-in failed: ${error}`);
   const code = params.get('code');
   if (!code) throw new OAuthFlowError('Sign-in answer had no code');
   return [code, expectedState];

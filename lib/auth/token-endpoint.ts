@@ -22,7 +22,10 @@ export function readTokenAnswer(status: number, bodyText: string): TokenResponse
   if (status === 200) {
     const parsed = TokenResponseSchema.safeParse(body);
     if (parsed.success) return parsed.data;
-    throw new ApiError('ValidationError', 'token endpoint: 200 without a usable access_token', { status, cause: parsed.error });
+    throw new ApiError('ValidationError', 'token endpoint: 200 without a usable access_token', {
+      status,
+      cause: parsed.error,
+    });
   }
   const oauthError = OAuthErrorBodySchema.safeParse(body);
   const code = oauthError.success ? oauthError.data.error : undefined;
@@ -30,7 +33,9 @@ export function readTokenAnswer(status: number, bodyText: string): TokenResponse
     ? `${code}${oauthError.data.error_description ? `: ${oauthError.data.error_description}` : ''}`
     : bodyText.slice(0, 200);
   if (code === 'invalid_grant') {
-    return throwError(new ApiError('SignedOutError', `Access to the platform ended (${text}); sign in again.`, { status }));
+    return throwError(
+      new ApiError('SignedOutError', `Access to the platform ended (${text}); sign in again.`, { status }),
+    );
   }
   if (status === 429) throwError(new ApiError('RateLimitedError', `token endpoint: ${status} ${text}`, { status }));
   if (status >= 500) throwError(new ApiError('ServerError', `token endpoint: ${status} ${text}`, { status }));
@@ -67,9 +72,13 @@ export function createDirectTokenEndpoint(options: DirectTokenEndpointOptions) {
       });
       text = await response.text();
     } catch (cause) {
-      throw new ApiError('NetworkError', `token endpoint: no answer (${cause instanceof Error ? cause.message : String(cause)})`, {
-        cause,
-      });
+      throw new ApiError(
+        'NetworkError',
+        `token endpoint: no answer (${cause instanceof Error ? cause.message : String(cause)})`,
+        {
+          cause,
+        },
+      );
     }
     return readTokenAnswer(response.status, text);
   }

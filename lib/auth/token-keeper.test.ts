@@ -16,20 +16,36 @@ function setup(refresh: (token: string) => Promise<TokenResponse>, now = () => 1
   return { keeper, secrets, revoked };
 }
 
-const answer = (i: number): TokenResponse => ({ access_token: `a${i}`, refresh_token: `r${i}`, expires_in: 3600, token_type: 'bearer', scope: 'vendor read_jobs' });
+const answer = (i: number): TokenResponse => ({
+  access_token: `a${i}`,
+  refresh_token: `r${i}`,
+  expires_in: 3600,
+  token_type: 'bearer',
+  scope: 'vendor read_jobs',
+});
 
 describe('token keeper', () => {
   it('stores tokens with their expiry and scopes', async () => {
     const { keeper } = setup(async () => answer(9));
     const stored = await keeper.store(answer(1));
-    expect(stored).toEqual({ accessToken: 'a1', refreshToken: 'r1', expiresAt: 1_000_000 + 3_600_000, scopes: ['vendor', 'read_jobs'] });
+    expect(stored).toEqual({
+      accessToken: 'a1',
+      refreshToken: 'r1',
+      expiresAt: 1_000_000 + 3_600_000,
+      scopes: ['vendor', 'read_jobs'],
+    });
     expect(await keeper.getAccessToken()).toBe('a1');
   });
 
   it('a keeper started later (a restarted service worker) carries on with the stored tokens', async () => {
     const { keeper, secrets } = setup(async () => answer(2));
     await keeper.store(answer(1));
-    const restarted = createTokenKeeper({ secrets, refresh: async () => answer(3), now: () => 1_000_000, onRevoked: async () => {} });
+    const restarted = createTokenKeeper({
+      secrets,
+      refresh: async () => answer(3),
+      now: () => 1_000_000,
+      onRevoked: async () => {},
+    });
     expect(await restarted.getAccessToken()).toBe('a1');
     expect(await restarted.onUnauthorized('a1')).toBe('a3');
     expect((await secrets.get('oauthTokens'))?.refreshToken).toBe('r3');
@@ -44,7 +60,11 @@ describe('token keeper', () => {
       return answer(2);
     });
     await keeper.store(answer(1));
-    const tokens = await Promise.all([keeper.onUnauthorized('a1'), keeper.onUnauthorized('a1'), keeper.onUnauthorized('a1')]);
+    const tokens = await Promise.all([
+      keeper.onUnauthorized('a1'),
+      keeper.onUnauthorized('a1'),
+      keeper.onUnauthorized('a1'),
+    ]);
     expect(tokens).toEqual(['a2', 'a2', 'a2']);
     expect(calls).toBe(1);
     // A request that failed with the old token after the refresh gets the new one without another refresh.
@@ -55,7 +75,10 @@ describe('token keeper', () => {
   it('refreshes ahead of expiry, and not before the margin', async () => {
     let time = 1_000_000;
     let calls = 0;
-    const { keeper } = setup(async () => (calls++, answer(2)), () => time);
+    const { keeper } = setup(
+      async () => (calls++, answer(2)),
+      () => time,
+    );
     await keeper.store(answer(1));
     await keeper.refreshIfDue();
     expect(calls).toBe(0);

@@ -19,7 +19,13 @@ function setup(initial: Partial<TokenSet> | null = {}, clock = { t: 10 * HOUR })
     return { access_token: `a${n}`, refresh_token: `r${n}`, expires_in: 3600, token_type: 'bearer', scope: '' };
   });
   const manager = createTokenManager({
-    initial: initial && { accessToken: 'a0', refreshToken: 'r0', expiresAt: clock.t + HOUR, scopes: ['read_jobs'], ...initial },
+    initial: initial && {
+      accessToken: 'a0',
+      refreshToken: 'r0',
+      expiresAt: clock.t + HOUR,
+      scopes: ['read_jobs'],
+      ...initial,
+    },
     refresh,
     save: async (t) => {
       saved.push(t);
@@ -40,7 +46,12 @@ describe('token manager', () => {
     const { manager, clock, saved } = setup();
     clock.t += HOUR - 4 * 60_000; // 4 minutes left, inside the 5-minute margin
     expect(await manager.getAccessToken()).toBe('a1');
-    expect(manager.current()).toEqual({ accessToken: 'a1', refreshToken: 'r1', expiresAt: clock.t + HOUR, scopes: ['read_jobs'] });
+    expect(manager.current()).toEqual({
+      accessToken: 'a1',
+      refreshToken: 'r1',
+      expiresAt: clock.t + HOUR,
+      scopes: ['read_jobs'],
+    });
     expect(saved.at(-1)?.accessToken).toBe('a1');
   });
 

@@ -37,7 +37,8 @@ export function createTokenManager(options: TokenManagerOptions) {
   const notify = () => {
     for (const listener of listeners) listener(state(), tokens);
   };
-  const signedOut = () => new ApiError('SignedOutError', 'Not signed in to the platform: connect again.', { status: 401 });
+  const signedOut = () =>
+    new ApiError('SignedOutError', 'Not signed in to the platform: connect again.', { status: 401 });
 
   async function store(next: TokenSet | null): Promise<void> {
     const changedState = (tokens === null) !== (next === null);

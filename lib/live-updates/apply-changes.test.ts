@@ -26,12 +26,20 @@ function target(opts: { holds?: string[]; showsNotes?: boolean; heldEditDate?: s
     client: async () =>
       ({
         jobs: { get: async (uuid: string) => (read.push(`job/${uuid}`), { uuid }) },
-        notes: { get: async (uuid: string) => (read.push(`note/${uuid}`), { uuid, related_object: 'job', related_object_uuid: HELD }) },
+        notes: {
+          get: async (uuid: string) => (
+            read.push(`note/${uuid}`),
+            { uuid, related_object: 'job', related_object_uuid: HELD }
+          ),
+        },
       }) as never,
     upsertJobs: async (jobs) => void upserted.push(...jobs),
     broadcast: () => undefined,
     ...(opts.holds
-      ? { holds: async (uuids: readonly string[]) => new Map(uuids.filter((u) => opts.holds!.includes(u)).map((u) => [u, opts.heldEditDate ?? null] as const)) }
+      ? {
+          holds: async (uuids: readonly string[]) =>
+            new Map(uuids.filter((u) => opts.holds!.includes(u)).map((u) => [u, opts.heldEditDate ?? null] as const)),
+        }
       : {}),
     ...(opts.showsNotes !== undefined ? { showsNotes: () => opts.showsNotes! } : {}),
     ...(opts.viewer ? { viewer: async () => opts.viewer! } : {}),
@@ -62,7 +70,13 @@ describe('a note the companion placed on its job', () => {
     const events: unknown[] = [];
     const { t, read } = target({ holds: [HELD], showsNotes: true });
     t.broadcast = (e) => void events.push(e);
-    await applyChanges([{ ...change('note', NOTE), job_uuid: HELD }, { ...change('note', OTHER), job_uuid: OTHER }], t);
+    await applyChanges(
+      [
+        { ...change('note', NOTE), job_uuid: HELD },
+        { ...change('note', OTHER), job_uuid: OTHER },
+      ],
+      t,
+    );
     expect(read).toEqual([]);
     expect(events).toEqual([{ type: 'jobs.changed', uuids: [HELD] }]);
   });
@@ -83,7 +97,13 @@ const STAFF = '00000000-0000-4000-8000-0000000000aa';
 describe('a job change carrying the record the companion read', () => {
   it('a browser holding the job takes the record and reads nothing; one that does not hold it ignores it', async () => {
     const { t, read, upserted } = target({ holds: [HELD] });
-    const result = await applyChanges([{ ...change('job', HELD), record: record(HELD) }, { ...change('job', OTHER), record: record(OTHER) }], t);
+    const result = await applyChanges(
+      [
+        { ...change('job', HELD), record: record(HELD) },
+        { ...change('job', OTHER), record: record(OTHER) },
+      ],
+      t,
+    );
     expect(read).toEqual([]);
     expect(upserted.map((j) => [j.uuid, j.status, j.job_address])).toEqual([[HELD, 'Work Order', '12 Oak Street']]);
     expect(result).toMatchObject({ jobs: 1, carried: 1, ignored: 1 });
@@ -91,7 +111,10 @@ describe('a job change carrying the record the companion read', () => {
 
   it('a job it does not hold is taken when the change names its staff member among those who may see it, and not otherwise', async () => {
     const named = target({ holds: [], viewer: STAFF });
-    await applyChanges([{ ...change('job', OTHER), record: record(OTHER), visible_to: [STAFF.toUpperCase()] }], named.t);
+    await applyChanges(
+      [{ ...change('job', OTHER), record: record(OTHER), visible_to: [STAFF.toUpperCase()] }],
+      named.t,
+    );
     expect(named.upserted.map((j) => j.uuid)).toEqual([OTHER]);
     const other = target({ holds: [], viewer: '00000000-0000-4000-8000-0000000000bb' });
     await applyChanges([{ ...change('job', OTHER), record: record(OTHER), visible_to: [STAFF] }], other.t);
@@ -102,13 +125,19 @@ describe('a job change carrying the record the companion read', () => {
 
   it('a job the companion could not ask about for its staff member is read by the browser itself, never taken from the record', async () => {
     const unchecked = target({ holds: [], viewer: STAFF });
-    const result = await applyChanges([{ ...change('job', OTHER), record: record(OTHER), visible_to: [], unchecked: [STAFF.toUpperCase()] }], unchecked.t);
+    const result = await applyChanges(
+      [{ ...change('job', OTHER), record: record(OTHER), visible_to: [], unchecked: [STAFF.toUpperCase()] }],
+      unchecked.t,
+    );
     expect(unchecked.read).toEqual([`job/${OTHER}`]);
     // The job as the platform answered this staff member, not the account-wide record.
     expect(unchecked.upserted.map((j) => [j.uuid, j.job_address])).toEqual([[OTHER, undefined]]);
     expect(result).toMatchObject({ jobs: 1, carried: 0 });
     const settled = target({ holds: [], viewer: '00000000-0000-4000-8000-0000000000bb' });
-    await applyChanges([{ ...change('job', OTHER), record: record(OTHER), visible_to: [], unchecked: [STAFF] }], settled.t);
+    await applyChanges(
+      [{ ...change('job', OTHER), record: record(OTHER), visible_to: [], unchecked: [STAFF] }],
+      settled.t,
+    );
     expect([settled.read, settled.upserted]).toEqual([[], []]);
   });
 
@@ -138,7 +167,12 @@ describe('a job change carrying the record the companion read', () => {
 });
 
 describe('two changes of one job in one batch', () => {
-  const at = (time: string, over: Partial<FeedChange> = {}): FeedChange => ({ ...change('job', HELD), time, record: record(HELD), ...over });
+  const at = (time: string, over: Partial<FeedChange> = {}): FeedChange => ({
+    ...change('job', HELD),
+    time,
+    record: record(HELD),
+    ...over,
+  });
 
   it('within the same second: the record is not trusted, so the job is read once its second has passed', () => {
     const merged = mergeChanges(at('2026-11-21 07:00:00'), at('2026-11-21 07:00:00', { visible_to: [STAFF] }));
@@ -161,7 +195,11 @@ describe('two changes of one job in one batch', () => {
 
 describe('a visit booked or moved', () => {
   const VISIT = '00000000-0000-4000-8000-0000000000cc';
-  const visit = (over: Partial<FeedChange>): FeedChange => ({ ...change('jobactivity', VISIT), changed_fields: ['staff_uuid'], ...over });
+  const visit = (over: Partial<FeedChange>): FeedChange => ({
+    ...change('jobactivity', VISIT),
+    changed_fields: ['staff_uuid'],
+    ...over,
+  });
 
   it("gives its staff member's browser the job with its record, and reads nothing", async () => {
     const { t, read, upserted } = target({ holds: [], viewer: STAFF });

@@ -80,7 +80,8 @@ export const needsRead = (change: FeedChange): boolean =>
  * (server/companion/feed/visit-jobs.ts): it is then that job's change. Without a record a visit changes nothing a
  * browser shows (the day view reads visits itself), and is ignored. */
 function asJobChange(change: FeedChange): FeedChange {
-  if (change.object !== 'jobactivity' || !change.job_uuid || !UUID.test(change.job_uuid) || change.record === undefined) return change;
+  if (change.object !== 'jobactivity' || !change.job_uuid || !UUID.test(change.job_uuid) || change.record === undefined)
+    return change;
   return { ...change, object: 'job', uuid: change.job_uuid };
 }
 
@@ -95,12 +96,18 @@ export async function applyChanges(
   const jobs: Job[] = [];
   const noteJobs = new Set<string>();
   // A note the companion could place (job_uuid) needs no read here: only its job matters, if this browser holds it.
-  const noteJobOf = (c: FeedChange) => (c.object === 'note' && c.job_uuid && UUID.test(c.job_uuid) ? c.job_uuid.toLowerCase() : null);
-  const jobUuids = changes.flatMap((c) => (c.object === 'job' && UUID.test(c.uuid) ? [c.uuid.toLowerCase()] : (noteJobOf(c) ?? [])));
+  const noteJobOf = (c: FeedChange) =>
+    c.object === 'note' && c.job_uuid && UUID.test(c.job_uuid) ? c.job_uuid.toLowerCase() : null;
+  const jobUuids = changes.flatMap((c) =>
+    c.object === 'job' && UUID.test(c.uuid) ? [c.uuid.toLowerCase()] : (noteJobOf(c) ?? []),
+  );
   const held = target.holds && jobUuids.length > 0 ? await target.holds(jobUuids) : null;
   const notesWanted = target.showsNotes?.() ?? true;
-  const viewer = changes.some((c) => c.visible_to?.length || c.unchecked?.length) ? ((await target.viewer?.()) ?? null) : null;
-  const listed = (staff: readonly string[] | undefined) => viewer !== null && (staff ?? []).some((s) => s.toLowerCase() === viewer.toLowerCase());
+  const viewer = changes.some((c) => c.visible_to?.length || c.unchecked?.length)
+    ? ((await target.viewer?.()) ?? null)
+    : null;
+  const listed = (staff: readonly string[] | undefined) =>
+    viewer !== null && (staff ?? []).some((s) => s.toLowerCase() === viewer.toLowerCase());
 
   /** The record on a job change, when it is the job asked about and passes the same check as a read. */
   function carried(change: FeedChange): Job | null {
@@ -108,7 +115,10 @@ export async function applyChanges(
     const parsed = jobRecord.parse(change.record);
     if (parsed.ok && parsed.value.uuid.toLowerCase() === change.uuid.toLowerCase()) return parsed.value;
     result.badRecords++;
-    report(`the record on the change of job ${change.uuid} did not pass the check; reading the job instead`, new Error(parsed.ok ? parsed.value.uuid : parsed.skipped.reason));
+    report(
+      `the record on the change of job ${change.uuid} did not pass the check; reading the job instead`,
+      new Error(parsed.ok ? parsed.value.uuid : parsed.skipped.reason),
+    );
     return null;
   }
 
@@ -170,7 +180,8 @@ export async function applyChanges(
         } else {
           const note = await REREAD.note(client, change.uuid);
           if (!sameRecord(note.uuid, change)) return void result.failed++;
-          if (note.related_object_uuid && (note.related_object ?? 'job') === 'job') noteJobs.add(note.related_object_uuid);
+          if (note.related_object_uuid && (note.related_object ?? 'job') === 'job')
+            noteJobs.add(note.related_object_uuid);
           result.notes++;
         }
       } catch (error) {

@@ -29,7 +29,12 @@ describe('createCoalescer', () => {
     await vi.advanceTimersByTimeAsync(39);
     expect(batches).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(batches).toEqual([[{ uuid: 'a', n: 5 }, { uuid: 'b', n: 6 }]]);
+    expect(batches).toEqual([
+      [
+        { uuid: 'a', n: 5 },
+        { uuid: 'b', n: 6 },
+      ],
+    ]);
     vi.useRealTimers();
   });
 
@@ -40,7 +45,12 @@ describe('createCoalescer', () => {
     coalescer.add({ uuid: 'b', n: 2 });
     coalescer.add({ uuid: 'a', n: 3 });
     await vi.advanceTimersByTimeAsync(40);
-    expect(batches).toEqual([[{ uuid: 'b', n: 2 }, { uuid: 'a', n: 3 }]]);
+    expect(batches).toEqual([
+      [
+        { uuid: 'b', n: 2 },
+        { uuid: 'a', n: 3 },
+      ],
+    ]);
     vi.useRealTimers();
   });
 

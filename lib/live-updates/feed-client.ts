@@ -63,7 +63,10 @@ export function createFeedClient(options: FeedClientOptions) {
     return response;
   }
 
-  async function json<T>(response: Response, parse: (v: unknown) => { success: true; data: T } | { success: false }): Promise<T> {
+  async function json<T>(
+    response: Response,
+    parse: (v: unknown) => { success: true; data: T } | { success: false },
+  ): Promise<T> {
     const parsed = parse(await response.json().catch(() => null));
     if (!parsed.success) throw new FeedError('The companion answered the feed in an unexpected shape', 502);
     return parsed.data;
@@ -73,7 +76,11 @@ export function createFeedClient(options: FeedClientOptions) {
     /** Answers the current feed position; acting as an administrator (`staffUuid`, "who are you"), also
      * ensures the account's subscriptions. */
     async register(staffUuid: string | null): Promise<FeedRegisterReply> {
-      const res = await request(COMPANION_PATHS.feedRegister, { method: 'POST', accept: 'application/json', staffUuid });
+      const res = await request(COMPANION_PATHS.feedRegister, {
+        method: 'POST',
+        accept: 'application/json',
+        staffUuid,
+      });
       return json(res, (v) => FeedRegisterReplySchema.safeParse(v));
     },
 
@@ -95,8 +102,17 @@ export function createFeedClient(options: FeedClientOptions) {
      * (the caller reconnects from its last position); rejects with FeedError when it cannot open. `staffUuid`
      * ("who are you") lets the companion ask the platform whether this staff member may see a job just created.
      */
-    async stream(after: string, signal: AbortSignal, handlers: StreamHandlers, staffUuid: string | null = null): Promise<void> {
-      const res = await request(`${COMPANION_PATHS.feedStream}?${new URLSearchParams({ after })}`, { method: 'GET', accept: 'text/event-stream', staffUuid }, signal);
+    async stream(
+      after: string,
+      signal: AbortSignal,
+      handlers: StreamHandlers,
+      staffUuid: string | null = null,
+    ): Promise<void> {
+      const res = await request(
+        `${COMPANION_PATHS.feedStream}?${new URLSearchParams({ after })}`,
+        { method: 'GET', accept: 'text/event-stream', staffUuid },
+        signal,
+      );
       if (!res.body) throw new FeedError('The feed stream has no body', 502);
       handlers.onOpen?.();
       const parser = createSseParser((event) => {

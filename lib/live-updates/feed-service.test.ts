@@ -8,11 +8,17 @@ import { FeedError, type FeedChange, type FeedPage } from './types';
 
 type Page = Omit<FeedPage, 'gap'> & { gap?: boolean };
 
-function scripted(pages: Record<string, Page>, opts: { streamError?: FeedError; readError?: Record<string, FeedError> } = {}) {
+function scripted(
+  pages: Record<string, Page>,
+  opts: { streamError?: FeedError; readError?: Record<string, FeedError> } = {},
+) {
   const calls: string[] = [];
   let handlers: StreamHandlers | undefined;
   const feed: FeedClient = {
-    register: async (staff) => (calls.push(staff ? `register as ${staff}` : 'register'), { account_uuid: 'acc', position: 'p0', refused: [], manages_subscriptions: false }),
+    register: async (staff) => (
+      calls.push(staff ? `register as ${staff}` : 'register'),
+      { account_uuid: 'acc', position: 'p0', refused: [], manages_subscriptions: false }
+    ),
     rotate: async () => ({ refused: [], retired: true }),
     read: async (after) => {
       calls.push(`read ${after}`);
@@ -44,7 +50,12 @@ const JOB_1 = '00000000-0000-4000-8000-000000000001';
 const JOB_2 = '00000000-0000-4000-8000-000000000002';
 const STAFF = '00000000-0000-4000-8000-0000000000aa';
 
-const oauth = (scopes: string[] = [], staffUuid: string | null = null): FeedAccount => ({ accountUuid: 'acc', mode: 'oauth', scopes, staffUuid });
+const oauth = (scopes: string[] = [], staffUuid: string | null = null): FeedAccount => ({
+  accountUuid: 'acc',
+  mode: 'oauth',
+  scopes,
+  staffUuid,
+});
 
 function service(
   feed: FeedClient,
@@ -58,7 +69,10 @@ function service(
   const upserted: string[] = [];
   let position = saved;
   let current = signedIn;
-  const reread = (type: string) => async (uuid: string) => (read.push(`${type}/${uuid}`), { uuid: answer(uuid), related_object: 'job', related_object_uuid: JOB_1 });
+  const reread = (type: string) => async (uuid: string) => (
+    read.push(`${type}/${uuid}`),
+    { uuid: answer(uuid), related_object: 'job', related_object_uuid: JOB_1 }
+  );
   const s = createFeedService({
     feed,
     account: async () => current,
@@ -66,7 +80,12 @@ function service(
       client: async () => ({ jobs: { get: reread('job') }, notes: { get: reread('dbonote') } }) as never,
       upsertJobs: async (jobs) => void upserted.push(...jobs.map((j) => j.uuid)),
       broadcast: () => undefined,
-      ...(holds ? { holds: async (uuids: readonly string[]) => new Map(uuids.filter((u) => holds.includes(u)).map((u) => [u, null] as const)) } : {}),
+      ...(holds
+        ? {
+            holds: async (uuids: readonly string[]) =>
+              new Map(uuids.filter((u) => holds.includes(u)).map((u) => [u, null] as const)),
+          }
+        : {}),
     },
     resync: async () => void syncs.push(syncs.length + 1),
     loadPosition: async () => position,
@@ -76,7 +95,14 @@ function service(
     settleMs: 30,
     retryMinMs: 5,
   });
-  return { s, read, syncs, upserted, position: () => position, signIn: (next: FeedAccount | null) => void (current = next) };
+  return {
+    s,
+    read,
+    syncs,
+    upserted,
+    position: () => position,
+    signIn: (next: FeedAccount | null) => void (current = next),
+  };
 }
 
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
@@ -106,7 +132,7 @@ describe('createFeedService', () => {
     h.s.stop();
   });
 
-  it('re-reads only the record of the change\'s own type and uuid, never its resource_url, and refuses another record', async () => {
+  it("re-reads only the record of the change's own type and uuid, never its resource_url, and refuses another record", async () => {
     const forged = { ...change('p6'), resource_url: 'https://attacker.example/api_1.0/job/x.json' };
     const note = { ...change('p7', JOB_2, 'note'), resource_url: `http://127.0.0.1/api_1.0/job/${JOB_1}.json` };
     const notAUuid = change('p8', '../../vendor');
@@ -120,7 +146,9 @@ describe('createFeedService', () => {
 
     // The platform answers another job than the one asked for: not taken into the cache.
     const b = scripted({ p5: { changes: [change('p6')], position: 'p6' } });
-    const other = service(b.feed, oauth(), { accountUuid: 'acc', position: 'p5' }, (uuid) => (uuid === JOB_1 ? JOB_2 : uuid));
+    const other = service(b.feed, oauth(), { accountUuid: 'acc', position: 'p5' }, (uuid) =>
+      uuid === JOB_1 ? JOB_2 : uuid,
+    );
     await other.s.wake();
     await other.s.idle();
     other.s.stop();
@@ -141,7 +169,7 @@ describe('createFeedService', () => {
     h.s.stop();
   });
 
-  it('registers again as the staff member once the person says who they are (an administrator\'s register manages the subscriptions)', async () => {
+  it("registers again as the staff member once the person says who they are (an administrator's register manages the subscriptions)", async () => {
     const a = scripted({});
     const h = service(a.feed, oauth(['read_jobs']));
     await h.s.wake();
@@ -237,9 +265,12 @@ describe('createFeedService', () => {
     h.s.stop();
   });
 
-  it('catches up on many changes that carry their record (or their note\'s job) by taking them: no sync, no read', async () => {
+  it("catches up on many changes that carry their record (or their note's job) by taking them: no sync, no read", async () => {
     const uuids = [1, 2, 3, 4, 5].map((n) => `00000000-0000-4000-8000-00000000000${n}`);
-    const carried = uuids.map((uuid, n) => ({ ...change(`p${n + 1}`, uuid), record: { uuid, active: 1, edit_date: '2026-11-21 07:00:00', status: 'Completed' } }));
+    const carried = uuids.map((uuid, n) => ({
+      ...change(`p${n + 1}`, uuid),
+      record: { uuid, active: 1, edit_date: '2026-11-21 07:00:00', status: 'Completed' },
+    }));
     const placed = { ...change('p6', '00000000-0000-4000-8000-000000000009', 'note'), job_uuid: JOB_1 };
     const a = scripted({ p0: { changes: [...carried, placed], position: 'p6' } });
     const h = service(a.feed, oauth(), { accountUuid: 'acc', position: 'p0', grant: '|' }, undefined, uuids);

@@ -57,7 +57,6 @@ export interface FeedServiceDeps {
   retryMaxMs?: number;
 }
 
-
 export type FeedState = 'off' | 'api_key' | 'connecting' | 'live' | 'retrying';
 
 export function createFeedService(deps: FeedServiceDeps) {
@@ -150,14 +149,19 @@ export function createFeedService(deps: FeedServiceDeps) {
     while (!signal.aborted) {
       try {
         state = 'connecting';
-        await deps.feed.stream(received ?? from, signal, {
-          onOpen: () => {
-            state = 'live';
-            delay = retryMin;
+        await deps.feed.stream(
+          received ?? from,
+          signal,
+          {
+            onOpen: () => {
+              state = 'live';
+              delay = retryMin;
+            },
+            onChange: acceptLive,
+            onGap: gap,
           },
-          onChange: acceptLive,
-          onGap: gap,
-        }, streamStaff);
+          streamStaff,
+        );
       } catch (error) {
         if (signal.aborted) return;
         // 401/403: the token is no good for the feed (signed out, or no vendor scope); the next wake tries again.
@@ -258,7 +262,8 @@ export function createFeedService(deps: FeedServiceDeps) {
     /** A new callback URL for the account (administrators): the options page's "change the webhook address". */
     async rotate() {
       const signedIn = await deps.account();
-      if (!signedIn || signedIn.mode !== 'oauth' || !signedIn.staffUuid) throw new FeedError('Sign in and say who you are first', 403);
+      if (!signedIn || signedIn.mode !== 'oauth' || !signedIn.staffUuid)
+        throw new FeedError('Sign in and say who you are first', 403);
       return deps.feed.rotate(signedIn.staffUuid);
     },
     /** Resolves when every change received so far has been applied (follow-up re-reads included). */

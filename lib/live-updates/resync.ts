@@ -10,7 +10,10 @@ export interface Resync {
   idle(): Promise<void>;
 }
 
-export function createResync(opts: { sync?: () => Promise<unknown>; report: (message: string, error: unknown) => void }): Resync {
+export function createResync(opts: {
+  sync?: () => Promise<unknown>;
+  report: (message: string, error: unknown) => void;
+}): Resync {
   let running: Promise<void> | null = null;
   let again = false;
   return {
@@ -24,7 +27,9 @@ export function createResync(opts: { sync?: () => Promise<unknown>; report: (mes
       running = (async () => {
         do {
           again = false;
-          await sync().catch((error: unknown) => opts.report('could not sync the changes the feed no longer holds', error));
+          await sync().catch((error: unknown) =>
+            opts.report('could not sync the changes the feed no longer holds', error),
+          );
         } while (again);
       })().finally(() => (running = null));
     },

@@ -28,7 +28,10 @@ export function createSettler(options: SettlerOptions) {
   const now = options.now ?? Date.now;
   /** In the order records were first held: the first entry is the oldest. `before` is the feed position
    * just before that first change (what may be saved while it is held). */
-  const held = new Map<string, { change: FeedChange; firstAt: number; before: string | null; timer: ReturnType<typeof setTimeout> }>();
+  const held = new Map<
+    string,
+    { change: FeedChange; firstAt: number; before: string | null; timer: ReturnType<typeof setTimeout> }
+  >();
 
   function release(key: string): void {
     const entry = held.get(key);

@@ -32,7 +32,12 @@ export function createSseParser(onEvent: (event: SseEvent) => void): SseParser {
 
   function dispatch(): void {
     if (data.length > 0) {
-      onEvent({ event: eventType || 'message', data: data.join('\n'), id: lastId, ...(retry !== undefined ? { retry } : {}) });
+      onEvent({
+        event: eventType || 'message',
+        data: data.join('\n'),
+        id: lastId,
+        ...(retry !== undefined ? { retry } : {}),
+      });
     }
     eventType = '';
     data = [];

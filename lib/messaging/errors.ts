@@ -28,7 +28,11 @@ export class RemoteError extends Error {
 export function toWireError(error: unknown): WireError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   const window = (error as { limitWindow?: unknown }).limitWindow;
-  return { name: error.name, message: error.message, ...(window === 'minute' || window === 'day' ? { limitWindow: window } : {}) };
+  return {
+    name: error.name,
+    message: error.message,
+    ...(window === 'minute' || window === 'day' ? { limitWindow: window } : {}),
+  };
 }
 
 export function isErrorNamed(error: unknown, name: string): boolean {

@@ -18,7 +18,9 @@ describe('listenForMessages + sendMessage', () => {
 
   it('ignores messages that are not ours', async () => {
     let handled = 0;
-    listenForMessages(createRouter(handlers, { ownId: 'ours', ownOrigin: 'chrome-extension://ours/', onRefused: () => void handled++ }));
+    listenForMessages(
+      createRouter(handlers, { ownId: 'ours', ownOrigin: 'chrome-extension://ours/', onRefused: () => void handled++ }),
+    );
     fakeBrowser.runtime.onMessage.addListener(() => Promise.resolve('other listener'));
     expect(await fakeBrowser.runtime.sendMessage({ hello: 1 })).toBe('other listener');
     expect(handled).toBe(0);

@@ -7,7 +7,11 @@ import type { Router } from './router';
  * (fakeBrowser 1.5, which wxt 0.21 brings) it returns the reply's Promise instead.
  */
 export function listenForMessages(router: Router): () => void {
-  const listener = (message: unknown, sender: Browser.runtime.MessageSender, sendResponse?: (reply: unknown) => void) => {
+  const listener = (
+    message: unknown,
+    sender: Browser.runtime.MessageSender,
+    sendResponse?: (reply: unknown) => void,
+  ) => {
     // Only our envelopes: leave anything else for other listeners.
     if (typeof message !== 'object' || message === null || (message as { fieldside?: unknown }).fieldside !== 1) {
       return false;

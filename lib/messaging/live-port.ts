@@ -9,7 +9,13 @@ export const LIVE_PORT = 'fieldside.live';
 
 export type LiveEventType = LiveEvent['type'];
 
-const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEventType>(['jobs.changed', 'sync.status', 'outbox.changed', 'page.job', 'session.changed']);
+const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEventType>([
+  'jobs.changed',
+  'sync.status',
+  'outbox.changed',
+  'page.job',
+  'session.changed',
+]);
 
 /** What a page or content script posts on the live port once connected: the events it registers
  * for. The background sends each port only those (a content script's, only of its own jobs). */

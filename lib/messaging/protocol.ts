@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { ConnectionSchema, StaffSummarySchema } from '../settings/schemas';
 import { FEATURES, SessionViewSchema } from './session-view';
-import { BudgetViewSchema, DayViewSchema, JobDetailSchema, NoteViewSchema, PageJobSchema, SubscriptionViewSchema, SyncStatusSchema, WebhookRotationSchema } from './views';
+import {
+  BudgetViewSchema,
+  DayViewSchema,
+  JobDetailSchema,
+  NoteViewSchema,
+  PageJobSchema,
+  SubscriptionViewSchema,
+  SyncStatusSchema,
+  WebhookRotationSchema,
+} from './views';
 
 // The one declaration of every message between Fieldside's contexts and the background.
 // Each entry names its request and reply schemas and which sending contexts may use it:
@@ -32,7 +41,11 @@ const Uuid = z.string().regex(/^[0-9a-f-]{36}$/i, 'a record uuid');
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const NoteText = z.string().trim().min(1, 'The note is empty').max(10_000);
 /** A pairing code as the pairing page's fragment carries it (contracts/companion-http.ts checks it in full). */
-const PairingCode = z.string().min(16).max(1024).regex(/^[A-Za-z0-9._~-]+$/, 'a pairing code');
+const PairingCode = z
+  .string()
+  .min(16)
+  .max(1024)
+  .regex(/^[A-Za-z0-9._~-]+$/, 'a pairing code');
 /** Which subscription: its kind, its object or event name, and its unique_id. */
 const WebhookIdentity = z.object({ kind: z.enum(['object', 'event']), name: z.string().min(1), uniqueId: z.string() });
 
@@ -84,7 +97,11 @@ export const protocol = {
   }),
   /** "Use Fieldside in this browser": the code from the job card's window, claimed with the companion; this
    * browser's person is then the staff member the platform signed. The page learns their name, nothing more. */
-  'pairing.claim': message({ request: z.object({ code: PairingCode }), reply: z.object({ staffName: z.string() }), from: ['pairing'] }),
+  'pairing.claim': message({
+    request: z.object({ code: PairingCode }),
+    reply: z.object({ staffName: z.string() }),
+    from: ['pairing'],
+  }),
   /** What a content script may know: whether Fieldside is signed in, nothing more. */
   'content.status': message({
     request: Empty,
@@ -97,7 +114,11 @@ export const protocol = {
   /** Start a sync now (incremental, or full to rebuild); answers at once with the status. */
   /** The account's daily request budget as this browser saw it (options page). */
   'budget.status': message({ request: Empty, reply: BudgetViewSchema, from: ['page'] }),
-  'sync.run': message({ request: z.object({ mode: z.enum(['incremental', 'full']) }), reply: SyncStatusSchema, from: ['page'] }),
+  'sync.run': message({
+    request: z.object({ mode: z.enum(['incremental', 'full']) }),
+    reply: SyncStatusSchema,
+    from: ['page'],
+  }),
   /** Open a job: in the platform's web UI (a tab) or in the side panel. */
   'job.open': message({
     request: z.object({ uuid: Uuid, target: z.enum(['web', 'sidepanel']) }),
@@ -133,7 +154,10 @@ export const protocol = {
    * was answered about before (a re-read after a change). Fieldside's own pages may ask for any
    * job (diagnostics and tests: what the cache holds). */
   'content.jobs': message({
-    request: z.object({ uuids: z.array(Uuid).max(500).default([]), numbers: z.array(z.string().max(32)).max(500).default([]) }),
+    request: z.object({
+      uuids: z.array(Uuid).max(500).default([]),
+      numbers: z.array(z.string().max(32)).max(500).default([]),
+    }),
     reply: z.object({ jobs: z.array(PageJobSchema) }),
     from: ['page', 'content'],
   }),
@@ -141,13 +165,26 @@ export const protocol = {
   'content.notes': message({
     request: z.object({ jobUuid: Uuid }),
     /** `notesRead`: the platform's notes were read (false offline: only this device's writes are listed). */
-    reply: z.object({ notes: z.array(NoteViewSchema), notesRead: z.boolean(), canAddNote: z.boolean(), customer: z.string() }),
+    reply: z.object({
+      notes: z.array(NoteViewSchema),
+      notesRead: z.boolean(),
+      canAddNote: z.boolean(),
+      customer: z.string(),
+    }),
     from: ['content'],
   }),
   /** A note to a job whose badge is on the page (on an added site: whose panel the person opened). */
-  'content.addNote': message({ request: z.object({ jobUuid: Uuid, text: NoteText }), reply: NoteViewSchema, from: ['content'] }),
+  'content.addNote': message({
+    request: z.object({ jobUuid: Uuid, text: NoteText }),
+    reply: NoteViewSchema,
+    from: ['content'],
+  }),
   /** The web app now shows this job (or none), by the number its window names: the side panel follows. */
-  'content.pageJob': message({ request: z.object({ number: z.string().max(32).nullable() }), reply: Empty, from: ['content'] }),
+  'content.pageJob': message({
+    request: z.object({ number: z.string().max(32).nullable() }),
+    reply: Empty,
+    from: ['content'],
+  }),
 
   // ── Webhooks section of the options.
   'webhooks.list': message({

@@ -8,7 +8,10 @@ const OWN_ID = 'oiabnejaggoobcbkjnlidfgfieafjagp';
 const ORIGIN = `chrome-extension://${OWN_ID}/`;
 const page = { id: OWN_ID, url: `${ORIGIN}options.html` };
 const content = { id: OWN_ID, url: 'http://127.0.0.1:8080/jobs/1', tab: { id: 3 } };
-const otherExtension = { id: 'abcdefghijklmnopabcdefghijklmnop', url: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/x.html' };
+const otherExtension = {
+  id: 'abcdefghijklmnopabcdefghijklmnop',
+  url: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/x.html',
+};
 
 const view = {
   state: 'signed_out' as const,
@@ -53,7 +56,9 @@ describe('message router', () => {
     expect(await send('session.get', {}, page)).toEqual({ ok: true, value: view });
   });
 
-  const pageOnly = (Object.keys(protocol) as MessageType[]).filter((t) => !(protocol[t].from as readonly string[]).includes('content'));
+  const pageOnly = (Object.keys(protocol) as MessageType[]).filter(
+    (t) => !(protocol[t].from as readonly string[]).includes('content'),
+  );
   it.each(pageOnly)('refuses "%s" from a content script', async (type) => {
     const reply = await send(type, {}, content);
     expect(reply).toEqual({ ok: false, error: expect.objectContaining({ name: 'ForbiddenSenderError' }) });
@@ -75,20 +80,34 @@ describe('message router', () => {
     const claim = { fieldside: 1, type: 'pairing.claim', payload: { code: 'abcd'.repeat(8) } };
 
     it('takes the pairing code from the pairing script, and only from it', async () => {
-      expect(await guarded.handle(claim, pairingScript)).toEqual({ ok: true, value: { staffName: 'paired with abcd' } });
+      expect(await guarded.handle(claim, pairingScript)).toEqual({
+        ok: true,
+        value: { staffName: 'paired with abcd' },
+      });
       // The web app's script, an extension page and another extension may not pair the browser.
       for (const sender of [content, page, otherExtension]) {
-        expect(await guarded.handle(claim, sender)).toMatchObject({ ok: false, error: { name: 'ForbiddenSenderError' } });
+        expect(await guarded.handle(claim, sender)).toMatchObject({
+          ok: false,
+          error: { name: 'ForbiddenSenderError' },
+        });
       }
     });
 
     it("gives the pairing script nothing of a content script's", async () => {
-      expect(await guarded.handle({ fieldside: 1, type: 'content.status', payload: {} }, pairingScript)).toMatchObject({ ok: false, error: { name: 'ForbiddenSenderError' } });
-      expect(await guarded.handle({ fieldside: 1, type: 'content.jobs', payload: { numbers: ['1'] } }, pairingScript)).toMatchObject({ ok: false, error: { name: 'ForbiddenSenderError' } });
+      expect(await guarded.handle({ fieldside: 1, type: 'content.status', payload: {} }, pairingScript)).toMatchObject({
+        ok: false,
+        error: { name: 'ForbiddenSenderError' },
+      });
+      expect(
+        await guarded.handle({ fieldside: 1, type: 'content.jobs', payload: { numbers: ['1'] } }, pairingScript),
+      ).toMatchObject({ ok: false, error: { name: 'ForbiddenSenderError' } });
     });
 
     it('refuses a code that is not one', async () => {
-      expect(await guarded.handle({ ...claim, payload: { code: '<script>' } }, pairingScript)).toMatchObject({ ok: false, error: { name: 'InvalidMessageError' } });
+      expect(await guarded.handle({ ...claim, payload: { code: '<script>' } }, pairingScript)).toMatchObject({
+        ok: false,
+        error: { name: 'InvalidMessageError' },
+      });
     });
   });
 
@@ -103,8 +122,14 @@ describe('message router', () => {
       },
     });
     const elsewhere = { ...content, url: 'http://127.0.0.1:9999/inbox' };
-    expect(await guarded.handle({ fieldside: 1, type: 'content.status', payload: {} }, content)).toEqual({ ok: true, value: { signedIn: false } });
-    expect(await guarded.handle({ fieldside: 1, type: 'content.status', payload: {} }, elsewhere)).toMatchObject({ ok: false, error: { name: 'ForbiddenSenderError' } });
+    expect(await guarded.handle({ fieldside: 1, type: 'content.status', payload: {} }, content)).toEqual({
+      ok: true,
+      value: { signedIn: false },
+    });
+    expect(await guarded.handle({ fieldside: 1, type: 'content.status', payload: {} }, elsewhere)).toMatchObject({
+      ok: false,
+      error: { name: 'ForbiddenSenderError' },
+    });
     expect(asked).toEqual([content.url, elsewhere.url]);
     // Extension pages are not content scripts: never asked.
     expect(await guarded.handle({ fieldside: 1, type: 'session.get', payload: {} }, page)).toMatchObject({ ok: true });
@@ -120,14 +145,23 @@ describe('message router', () => {
 
   it('refuses unknown messages and invalid requests', async () => {
     expect(await send('session.steal', {}, page)).toMatchObject({ ok: false, error: { name: 'InvalidMessageError' } });
-    expect(await send('session.useApiKey', { apiKey: 'x' }, page)).toMatchObject({ ok: false, error: { name: 'InvalidMessageError' } });
+    expect(await send('session.useApiKey', { apiKey: 'x' }, page)).toMatchObject({
+      ok: false,
+      error: { name: 'InvalidMessageError' },
+    });
     expect(await router.handle({ type: 'session.get' }, page)).toMatchObject({ ok: false });
   });
 
   it("keeps a daily rate limit daily on the page's side", async () => {
     // As lib/api throws it (a RateLimitedError with its window; this room does not import lib/api).
-    const daily = Object.assign(new Error('Number of allowed API requests per day exceeded'), { name: 'RateLimitedError', limitWindow: 'day' });
-    const failing = createRouter({ ...handlers(), 'sync.status': async () => Promise.reject(daily) }, { ownId: OWN_ID, ownOrigin: ORIGIN });
+    const daily = Object.assign(new Error('Number of allowed API requests per day exceeded'), {
+      name: 'RateLimitedError',
+      limitWindow: 'day',
+    });
+    const failing = createRouter(
+      { ...handlers(), 'sync.status': async () => Promise.reject(daily) },
+      { ownId: OWN_ID, ownOrigin: ORIGIN },
+    );
     const reply = await failing.handle({ fieldside: 1, type: 'sync.status', payload: {} }, page);
     expect(reply).toMatchObject({ ok: false, error: { name: 'RateLimitedError', limitWindow: 'day' } });
     if (reply.ok) throw new Error('expected a failure');
@@ -135,7 +169,10 @@ describe('message router', () => {
   });
 
   it('refuses a reply that breaks the protocol instead of sending it', async () => {
-    const bad = createRouter({ ...handlers(), 'platform.jobsPage': async () => ({ uuids: [1] }) as never }, { ownId: OWN_ID, ownOrigin: ORIGIN });
+    const bad = createRouter(
+      { ...handlers(), 'platform.jobsPage': async () => ({ uuids: [1] }) as never },
+      { ownId: OWN_ID, ownOrigin: ORIGIN },
+    );
     expect((await bad.handle({ fieldside: 1, type: 'platform.jobsPage', payload: {} }, page)).ok).toBe(false);
   });
 });

@@ -1,11 +1,22 @@
 import { ForbiddenSenderError, InvalidMessageError, toWireError } from './errors';
 import type { z } from 'zod';
-import { EnvelopeSchema, isMessageType, protocol, type MessageType, type Protocol, type ReplyOf, type WireReply } from './protocol';
+import {
+  EnvelopeSchema,
+  isMessageType,
+  protocol,
+  type MessageType,
+  type Protocol,
+  type ReplyOf,
+  type WireReply,
+} from './protocol';
 import { classifySender, contentPageOf, type PageKind, type SenderInfo } from './sender';
 
 /** `sender` is who sent it; for a content script, with the page it runs in (`sender.page`), by
  * which the content handlers answer each page only about what it showed. Most handlers ignore it. */
-export type Handler<T extends MessageType> = (payload: z.output<Protocol[T]['request']>, sender: SenderInfo) => Promise<ReplyOf<T>>;
+export type Handler<T extends MessageType> = (
+  payload: z.output<Protocol[T]['request']>,
+  sender: SenderInfo,
+) => Promise<ReplyOf<T>>;
 
 /** One handler per message: the type makes a missing handler a compile error. */
 export type Handlers = { [T in MessageType]: Handler<T> };

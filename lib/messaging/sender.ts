@@ -53,5 +53,7 @@ export function pageKeyOf(sender: SenderInfo): string | undefined {
 /** The page of a content script's sender, given which script it is. */
 export function contentPageOf(sender: SenderInfo, kind: PageKind): ContentPage | undefined {
   const key = pageKeyOf(sender);
-  return key === undefined ? undefined : { kind, key, tabId: (sender.tab as { id: number }).id, origin: new URL(sender.url!).origin };
+  return key === undefined
+    ? undefined
+    : { kind, key, tabId: (sender.tab as { id: number }).id, origin: new URL(sender.url!).origin };
 }

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { AccountSummarySchema, CONNECTION_FIELDS, ConnectionSchema, SignedOutReasonSchema, StaffSummarySchema } from '../settings/schemas';
+import {
+  AccountSummarySchema,
+  CONNECTION_FIELDS,
+  ConnectionSchema,
+  SignedOutReasonSchema,
+  StaffSummarySchema,
+} from '../settings/schemas';
 
 // What the background tells its pages about the session. Never a token: pages get names, ids and
 // scopes only, so nothing a page or content script receives can be replayed against the platform.

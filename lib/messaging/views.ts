@@ -23,7 +23,13 @@ export type JobSummary = z.infer<typeof JobSummarySchema>;
 /** A job as its badge on a web page shows it: what the badge needs, no customer and no address (the
  * page is not Fieldside's, and its scripts are anybody's). On an added site, status only: no badge
  * names and no pending count. */
-export const PageJobSchema = JobSummarySchema.pick({ uuid: true, number: true, status: true, badges: true, pending: true });
+export const PageJobSchema = JobSummarySchema.pick({
+  uuid: true,
+  number: true,
+  status: true,
+  badges: true,
+  pending: true,
+});
 export type PageJob = z.infer<typeof PageJobSchema>;
 
 /** Whose contact it is: the job's own on-site contact (`site`), or the client's (`client`). */
@@ -113,7 +119,13 @@ export const JobDetailSchema = z.object({
   company: z.object({ name: z.string(), address: z.string() }).nullable(),
   /** The job's on-site contacts first, then the client's. */
   contacts: z.array(
-    z.object({ name: z.string(), phone: z.string().nullable(), mobile: z.string().nullable(), email: z.string().nullable(), role: ContactRoleSchema }),
+    z.object({
+      name: z.string(),
+      phone: z.string().nullable(),
+      mobile: z.string().nullable(),
+      email: z.string().nullable(),
+      role: ContactRoleSchema,
+    }),
   ),
   badges: z.array(BadgeStateSchema),
   /** Newest first; pending and failed writes included. */

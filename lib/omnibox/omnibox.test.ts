@@ -22,7 +22,10 @@ describe('omnibox', () => {
   it('suggests jobs from the search index, number first, with XML-escaped descriptions for Chrome', async () => {
     const { box } = await omnibox(true);
     const suggestions = await box.suggest('1009');
-    expect(suggestions[0]).toEqual({ content: '#1009', description: '#1009 · Work Order · Smith &amp; &lt;Sons&gt; · 9 Elm Street' });
+    expect(suggestions[0]).toEqual({
+      content: '#1009',
+      description: '#1009 · Work Order · Smith &amp; &lt;Sons&gt; · 9 Elm Street',
+    });
     expect(await box.suggest('   ')).toEqual([]);
   });
 

@@ -20,11 +20,16 @@ export interface OmniboxDeps {
 }
 
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
 export function describeJob(job: Job, customer: string): string {
-  return [`#${job.generated_job_id}`, job.status, customer, job.job_address.replace(/\s+/g, ' ').trim()].filter(Boolean).join(' · ');
+  return [`#${job.generated_job_id}`, job.status, customer, job.job_address.replace(/\s+/g, ' ').trim()]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 export function createOmnibox(deps: OmniboxDeps) {
@@ -38,7 +43,12 @@ export function createOmnibox(deps: OmniboxDeps) {
       if (!text.trim()) return [];
       const jobs = await top(text, limit);
       const cache = await deps.cache();
-      const companies = new Map((await cache.getCompanies(jobs.flatMap((j) => (j.company_uuid ? [j.company_uuid] : [])))).map((c) => [c.uuid, c.name]));
+      const companies = new Map(
+        (await cache.getCompanies(jobs.flatMap((j) => (j.company_uuid ? [j.company_uuid] : [])))).map((c) => [
+          c.uuid,
+          c.name,
+        ]),
+      );
       return jobs.map((job) => {
         const line = describeJob(job, job.company_uuid ? (companies.get(job.company_uuid) ?? '') : '');
         return { content: `#${job.generated_job_id}`, description: deps.xmlDescriptions ? escapeXml(line) : line };

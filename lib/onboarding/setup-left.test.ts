@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { setupLeft, type SetupFacts } from './setup-left';
 
-const facts = (change: Partial<SetupFacts>): SetupFacts => ({ signedIn: true, mode: 'oauth', hasMe: true, firstRun: { finished: true }, ...change });
+const facts = (change: Partial<SetupFacts>): SetupFacts => ({
+  signedIn: true,
+  mode: 'oauth',
+  hasMe: true,
+  firstRun: { finished: true },
+  ...change,
+});
 
 describe('what is left of setting up', () => {
   it.each<[string, Partial<SetupFacts>, string[]]>([
-    ['the page closed before signing in', { signedIn: false, mode: null, hasMe: false, firstRun: { finished: false } }, ['connect', 'finish']],
+    [
+      'the page closed before signing in',
+      { signedIn: false, mode: null, hasMe: false, firstRun: { finished: false } },
+      ['connect', 'finish'],
+    ],
     ['signed in, not said who you are', { hasMe: false, firstRun: { finished: false } }, ['who', 'finish']],
     ['signed in and said who, the day not opened', { firstRun: { finished: false } }, ['finish']],
     ['an API key: nobody to be', { mode: 'api_key', hasMe: false, firstRun: { finished: false } }, ['finish']],

@@ -11,7 +11,12 @@ import type { OutboxEntry } from './types';
 /** The slice of the platform client (lib/api/client.ts) the outbox uses; the real client fits it. */
 export interface OutboxClient {
   notes: {
-    create(input: { uuid?: string; jobUuid: string; note: string; actionRequired?: boolean }): Promise<{ uuid: string }>;
+    create(input: {
+      uuid?: string;
+      jobUuid: string;
+      note: string;
+      actionRequired?: boolean;
+    }): Promise<{ uuid: string }>;
     /** One note by its uuid (NotFoundError when the platform has none). */
     get(uuid: string): Promise<{ uuid: string; related_object_uuid: string | null }>;
   };
@@ -73,7 +78,11 @@ export async function applyEntry(client: OutboxClient, entry: OutboxEntry): Prom
       const badge = entry.payload.badgeUuid;
       const has = job.badges.includes(badge);
       if (entry.kind === 'badge-add' && !has) await client.jobs.setBadges(entry.jobUuid, [...job.badges, badge]);
-      if (entry.kind === 'badge-remove' && has) await client.jobs.setBadges(entry.jobUuid, job.badges.filter((b) => b !== badge));
+      if (entry.kind === 'badge-remove' && has)
+        await client.jobs.setBadges(
+          entry.jobUuid,
+          job.badges.filter((b) => b !== badge),
+        );
       return;
     }
   }

@@ -71,14 +71,21 @@ export function classifyFailure(error: unknown, kind: OutboxKind, at: number): C
     );
   }
   if (isApiError(error, 'AccountOnHoldError')) {
-    return transient("The platform has put the account on hold (its billing needs attention); Fieldside keeps this and sends it once the account is back. Ask the account's administrator.");
+    return transient(
+      "The platform has put the account on hold (its billing needs attention); Fieldside keeps this and sends it once the account is back. Ask the account's administrator.",
+    );
   }
   if (isDailyRateLimit(error)) {
-    return transient("The account has used up the platform's requests for today; Fieldside keeps this and sends it once the platform takes requests again.");
+    return transient(
+      "The account has used up the platform's requests for today; Fieldside keeps this and sends it once the platform takes requests again.",
+    );
   }
-  if (isApiError(error, 'RateLimitedError')) return transient('The platform asked Fieldside to slow down; it will send this shortly.');
-  if (isApiError(error, 'ServerError')) return transient('The platform had a temporary problem; it will send this shortly.');
-  if (isApiError(error, 'NetworkError')) return transient('No connection to the platform; it will send this once back online.');
+  if (isApiError(error, 'RateLimitedError'))
+    return transient('The platform asked Fieldside to slow down; it will send this shortly.');
+  if (isApiError(error, 'ServerError'))
+    return transient('The platform had a temporary problem; it will send this shortly.');
+  if (isApiError(error, 'NetworkError'))
+    return transient('No connection to the platform; it will send this once back online.');
   // Anything else is unexpected (a bug, storage trouble): retrying is harmless, since every write is
   // idempotent, and dropping the write would lose the person's work.
   return transient('Sending failed unexpectedly; Fieldside will try again.');

@@ -25,7 +25,10 @@ export function outboxNote(entry: OutboxEntry, author: string | null): NoteView 
     createdAt: null,
     author,
     state: failed ? 'failed' : 'pending',
-    problem: failed && entry.lastError ? { message: entry.lastError.message, action: entry.lastError.action, seq: entry.seq } : null,
+    problem:
+      failed && entry.lastError
+        ? { message: entry.lastError.message, action: entry.lastError.action, seq: entry.seq }
+        : null,
   };
 }
 

@@ -16,7 +16,13 @@ function setup(at = 1_000) {
 }
 
 const transient: OutboxError = { code: 'transient', message: 'offline', action: 'wait', detail: 'NetworkError', at: 1 };
-const permanent: OutboxError = { code: 'job-gone', message: 'deleted', action: 'copy', detail: 'NotFoundError 404', at: 1 };
+const permanent: OutboxError = {
+  code: 'job-gone',
+  message: 'deleted',
+  action: 'copy',
+  detail: 'NotFoundError 404',
+  at: 1,
+};
 
 describe('outbox store', () => {
   it('names its database per account and staff member', () => {
@@ -30,7 +36,11 @@ describe('outbox store', () => {
     const outbox = open();
     const changes: OutboxChange[] = [];
     outbox.subscribe((c) => changes.push(c));
-    const entry = await outbox.enqueue({ kind: 'note', jobUuid: JOB_A.toUpperCase(), payload: { note: 'Gate code 1234' } });
+    const entry = await outbox.enqueue({
+      kind: 'note',
+      jobUuid: JOB_A.toUpperCase(),
+      payload: { note: 'Gate code 1234' },
+    });
     expect(entry).toMatchObject({
       kind: 'note',
       jobUuid: JOB_A,
@@ -48,8 +58,12 @@ describe('outbox store', () => {
 
   it('refuses invalid writes before storing anything', async () => {
     const outbox = setup().open();
-    await expect(outbox.enqueue({ kind: 'note', jobUuid: JOB_A, payload: { note: '   ' } })).rejects.toThrow(/some text/);
-    await expect(outbox.enqueue({ kind: 'badge-add', jobUuid: 'job-1', payload: { badgeUuid: BADGE_VIP } })).rejects.toThrow(/uuid/);
+    await expect(outbox.enqueue({ kind: 'note', jobUuid: JOB_A, payload: { note: '   ' } })).rejects.toThrow(
+      /some text/,
+    );
+    await expect(
+      outbox.enqueue({ kind: 'badge-add', jobUuid: 'job-1', payload: { badgeUuid: BADGE_VIP } }),
+    ).rejects.toThrow(/uuid/);
     expect(await outbox.count()).toBe(0);
   });
 
@@ -82,10 +96,18 @@ describe('outbox store', () => {
     expect(await outbox.claim(seq)).toMatchObject({ state: 'sending', attempts: 1 });
     expect(await outbox.claim(seq)).toBeUndefined(); // one sender at a time
     expect(await outbox.discard(seq)).toBeUndefined(); // may be on the wire already
-    expect(await outbox.reschedule(seq, transient, 9_000)).toMatchObject({ state: 'pending', nextAttemptAt: 9_000, lastError: transient });
+    expect(await outbox.reschedule(seq, transient, 9_000)).toMatchObject({
+      state: 'pending',
+      nextAttemptAt: 9_000,
+      lastError: transient,
+    });
 
     await outbox.claim(seq);
-    expect(await outbox.fail(seq, permanent)).toMatchObject({ state: 'failed-permanent', attempts: 2, lastError: permanent });
+    expect(await outbox.fail(seq, permanent)).toMatchObject({
+      state: 'failed-permanent',
+      attempts: 2,
+      lastError: permanent,
+    });
     expect(await outbox.claim(seq)).toBeUndefined(); // failed waits for the person
 
     setClock(20_000);

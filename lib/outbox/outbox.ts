@@ -3,7 +3,15 @@
 // entries through their states; the UI lists them (`pending`) and listens (`subscribe`).
 import type { IDBPDatabase } from 'idb';
 import { openOutboxDb, type OutboxDB } from './db';
-import { EnqueueInputSchema, type EnqueueInput, type NewOutboxEntry, type OutboxChange, type OutboxEntry, type OutboxError, type OutboxListener } from './types';
+import {
+  EnqueueInputSchema,
+  type EnqueueInput,
+  type NewOutboxEntry,
+  type OutboxChange,
+  type OutboxEntry,
+  type OutboxError,
+  type OutboxListener,
+} from './types';
 import { outboxDbName } from '../databases';
 
 export interface OutboxOptions {
@@ -76,7 +84,8 @@ export function createOutbox(options: OutboxOptions) {
   }
 
   /** The person's "retry": a failed entry goes back to pending, due now. */
-  const retry = (seq: number) => transition(seq, (e) => (e.state === 'failed-permanent' ? revive(e, now()) : undefined));
+  const retry = (seq: number) =>
+    transition(seq, (e) => (e.state === 'failed-permanent' ? revive(e, now()) : undefined));
 
   return {
     name,
@@ -142,7 +151,9 @@ export function createOutbox(options: OutboxOptions) {
 
     /** pending → sending, counting the attempt; undefined if it is not pending any more. */
     claim: (seq: number) =>
-      transition(seq, (e) => (e.state === 'pending' ? { ...e, state: 'sending', attempts: e.attempts + 1 } : undefined)),
+      transition(seq, (e) =>
+        e.state === 'pending' ? { ...e, state: 'sending', attempts: e.attempts + 1 } : undefined,
+      ),
 
     /** The platform has it: the entry leaves the outbox. */
     complete: (seq: number) => remove(seq, () => true, true),
@@ -152,7 +163,8 @@ export function createOutbox(options: OutboxOptions) {
       transition(seq, (e) => ({ ...e, state: 'pending', nextAttemptAt, lastError: error })),
 
     /** A failure only the person can resolve: kept, with what to do, until retried or discarded. */
-    fail: (seq: number, error: OutboxError) => transition(seq, (e) => ({ ...e, state: 'failed-permanent', lastError: error })),
+    fail: (seq: number, error: OutboxError) =>
+      transition(seq, (e) => ({ ...e, state: 'failed-permanent', lastError: error })),
 
     /**
      * Entries left `sending` by a worker that was stopped mid-request go back to pending. Safe to
@@ -160,7 +172,8 @@ export function createOutbox(options: OutboxOptions) {
      */
     async recoverSending(): Promise<number> {
       const stuck = (await pending()).filter((e) => e.state === 'sending');
-      for (const entry of stuck) await transition(entry.seq, (e) => (e.state === 'sending' ? { ...e, state: 'pending' } : undefined));
+      for (const entry of stuck)
+        await transition(entry.seq, (e) => (e.state === 'sending' ? { ...e, state: 'pending' } : undefined));
       return stuck.length;
     },
 

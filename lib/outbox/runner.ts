@@ -125,7 +125,8 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
       const sender = createOutboxSender({ outbox, client, setTimer });
       const unsubscribe = outbox.subscribe((change) => {
         // A sent note changes no field of its job: pages are told, nothing is read. A badge write is.
-        if (change.type === 'removed' && change.sent) (change.entry.kind === 'note' ? noted : reread).add(change.entry.jobUuid);
+        if (change.type === 'removed' && change.sent)
+          (change.entry.kind === 'note' ? noted : reread).add(change.entry.jobUuid);
         settleSoon();
       });
       attached = { outbox, sender, unsubscribe };

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors';
 import { createOutbox } from './outbox';
 import { createOutboxSender } from './sender';
-import { BADGE_VIP, BADGE_WARRANTY, createFakeClient, createManualTimers, JOB_A, JOB_B, JOB_GONE } from './testing/fake-client';
+import {
+  BADGE_VIP,
+  BADGE_WARRANTY,
+  createFakeClient,
+  createManualTimers,
+  JOB_A,
+  JOB_B,
+  JOB_GONE,
+} from './testing/fake-client';
 
 const ACCOUNT = 'acc00000-0000-4000-8000-000000000001';
 const POLICY = { baseMs: 1_000, maxMs: 60_000 };
@@ -20,16 +28,31 @@ function setup() {
   const openOutbox = () => createOutbox({ accountUuid: ACCOUNT, indexedDB, now: () => clock });
   const outbox = openOutbox();
   const sender = (box = outbox, client = fake.client) =>
-    createOutboxSender({ outbox: box, client, now: () => clock, setTimer: timers.setTimer, random: () => 0, backoff: POLICY });
+    createOutboxSender({
+      outbox: box,
+      client,
+      now: () => clock,
+      setTimer: timers.setTimer,
+      random: () => 0,
+      backoff: POLICY,
+    });
   const note = (jobUuid: string, text: string) => outbox.enqueue({ kind: 'note', jobUuid, payload: { note: text } });
   return { fake, timers, outbox, openOutbox, sender, note, advance: (ms: number) => (clock += ms), now: () => clock };
 }
 
-const networkDown = () => new ApiError('NetworkError', 'POST /api_1.0/note.json: no answer from the platform (fetch failed)');
-const noScope = () => new ApiError('MissingScopeError', 'POST /api_1.0/note.json: 403 Missing OAuth scope publish_job_notes to create note records', { status: 403 });
+const networkDown = () =>
+  new ApiError('NetworkError', 'POST /api_1.0/note.json: no answer from the platform (fetch failed)');
+const noScope = () =>
+  new ApiError(
+    'MissingScopeError',
+    'POST /api_1.0/note.json: 403 Missing OAuth scope publish_job_notes to create note records',
+    { status: 403 },
+  );
 
 const creates = (calls: Array<{ op: string; jobUuid: string; noteUuid?: string }>, jobUuid?: string) =>
-  calls.filter((c) => c.op === 'notes.create' && (jobUuid === undefined || c.jobUuid === jobUuid)).map((c) => c.noteUuid);
+  calls
+    .filter((c) => c.op === 'notes.create' && (jobUuid === undefined || c.jobUuid === jobUuid))
+    .map((c) => c.noteUuid);
 
 describe('outbox sender', () => {
   it('sends each job’s writes in order with their client uuids, and empties the outbox', async () => {
@@ -69,7 +92,12 @@ describe('outbox sender', () => {
     t.fake.failNext(networkDown()); // the job check
     await sender.flush();
     let stored = await t.outbox.get(entry.seq);
-    expect(stored).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: t.now() + 500, lastError: { code: 'transient' } });
+    expect(stored).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      nextAttemptAt: t.now() + 500,
+      lastError: { code: 'transient' },
+    });
     expect(t.timers.armed()).toEqual([500]);
 
     // Fires early (a timer may): nothing is due yet, so nothing is sent and the wait is re-armed.
@@ -123,7 +151,11 @@ describe('outbox sender', () => {
   it('a write on a deleted job fails for good, telling the person to copy the note', async () => {
     const t = setup();
     const gone = await t.note(JOB_GONE, 'for a deleted job');
-    await t.outbox.enqueue({ kind: 'badge-add', jobUuid: 'f00d0000-0000-4000-8000-000000000404', payload: { badgeUuid: BADGE_VIP } });
+    await t.outbox.enqueue({
+      kind: 'badge-add',
+      jobUuid: 'f00d0000-0000-4000-8000-000000000404',
+      payload: { badgeUuid: BADGE_VIP },
+    });
     expect(await t.sender().flush()).toEqual({ sent: 0, rescheduled: 0, failed: 2 });
     const entries = await t.outbox.pending();
     expect(entries.map((e) => e.lastError?.code)).toEqual(['job-gone', 'job-gone']);

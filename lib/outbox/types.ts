@@ -44,7 +44,12 @@ export const BadgePayloadSchema = z.object({ badgeUuid: uuid });
 export const EnqueueInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('note'), jobUuid: uuid, clientUuid: uuid.optional(), payload: NotePayloadSchema }),
   z.object({ kind: z.literal('badge-add'), jobUuid: uuid, clientUuid: uuid.optional(), payload: BadgePayloadSchema }),
-  z.object({ kind: z.literal('badge-remove'), jobUuid: uuid, clientUuid: uuid.optional(), payload: BadgePayloadSchema }),
+  z.object({
+    kind: z.literal('badge-remove'),
+    jobUuid: uuid,
+    clientUuid: uuid.optional(),
+    payload: BadgePayloadSchema,
+  }),
 ]);
 export type EnqueueInput = z.input<typeof EnqueueInputSchema>;
 

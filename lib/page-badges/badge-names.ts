@@ -18,7 +18,11 @@ export function createBadgeNames(workspace: Workspace, now: () => number = Date.
     }
     try {
       const { records } = await (await workspace.client()).badges.list();
-      held = { key, names: new Map(records.filter((b) => b.active).map((b) => [b.uuid, b.name] as const)), until: now() + FRESH_MS };
+      held = {
+        key,
+        names: new Map(records.filter((b) => b.active).map((b) => [b.uuid, b.name] as const)),
+        until: now() + FRESH_MS,
+      };
     } catch (error) {
       console.warn('Fieldside: badge names unavailable', error);
       held = { key, names: held?.key === key ? held.names : null, until: now() + RETRY_MS };
@@ -33,7 +37,9 @@ export function createBadgeNames(workspace: Workspace, now: () => number = Date.
       const key = `${current.accountUuid}|${current.staffUuid}|${current.scopes.join(' ')}`;
       if (held?.key === key && held.until > now()) return held.names;
       // Single-flight: a page of 50 badges asks once.
-      inflight ??= load(key, current.mode === 'api_key' || current.scopes.includes('manage_badges')).finally(() => (inflight = undefined));
+      inflight ??= load(key, current.mode === 'api_key' || current.scopes.includes('manage_badges')).finally(
+        () => (inflight = undefined),
+      );
       return inflight;
     },
   };

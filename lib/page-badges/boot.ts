@@ -7,7 +7,12 @@ import { UI_GLOBAL, UI_PATH, type ContentUi, type UiContext } from './ui-contrac
 // page re-renders; where a page has no job the observer's cost is one querySelector per quiet period.
 
 export interface BootContext extends UiContext {
-  addEventListener(target: Window | Document, type: string, handler: () => void, options?: AddEventListenerOptions): void;
+  addEventListener(
+    target: Window | Document,
+    type: string,
+    handler: () => void,
+    options?: AddEventListenerOptions,
+  ): void;
 }
 
 export interface BootOptions {
@@ -41,7 +46,11 @@ export function bootContentScript(ctx: BootContext, options: BootOptions): void 
     const targets = options.attach();
     options.afterScan?.();
     // Badges whose host left the page (a closed window) are let go, whether or not new ones came.
-    if (ui) void ui.then((loaded) => ctx.isValid && loaded.prune(), () => undefined);
+    if (ui)
+      void ui.then(
+        (loaded) => ctx.isValid && loaded.prune(),
+        () => undefined,
+      );
     if (targets.length === 0) return;
     loadUi().then(
       (loaded) => ctx.isValid && loaded.add(ctx, targets),
@@ -50,7 +59,8 @@ export function bootContentScript(ctx: BootContext, options: BootOptions): void 
   };
   scan();
   ctx.addEventListener(window, 'wxt:locationchange', scan);
-  for (const type of options.rescanOn ?? []) ctx.addEventListener(document, type, () => options.afterScan?.(), { capture: true, passive: true });
+  for (const type of options.rescanOn ?? [])
+    ctx.addEventListener(document, type, () => options.afterScan?.(), { capture: true, passive: true });
 
   let queued = false;
   const observer = new MutationObserver(() => {

@@ -40,7 +40,12 @@ function note(n: number, jobUuid: string, createDate: string, text = `note ${n}`
 async function setup(options: { scopes?: string[]; offline?: boolean; notes?: Note[]; siteCap?: number } = {}) {
   const cache = await freshCache();
   await cache.write({
-    jobs: [makeJob(1, { badges: [BADGE] }), makeJob(2, { status: 'Completed' }), makeJob(3, { active: false }), ...Array.from({ length: 20 }, (_, i) => makeJob(10 + i))],
+    jobs: [
+      makeJob(1, { badges: [BADGE] }),
+      makeJob(2, { status: 'Completed' }),
+      makeJob(3, { active: false }),
+      ...Array.from({ length: 20 }, (_, i) => makeJob(10 + i)),
+    ],
     companies: [makeCompany(1), makeCompany(2)],
   });
   const scope: WorkspaceKey = {
@@ -58,7 +63,19 @@ async function setup(options: { scopes?: string[]; offline?: boolean; notes?: No
     badges: {
       list: async () => {
         badgeReads++;
-        return { records: [{ uuid: BADGE, active: true, edit_date: null, name: 'Urgent', automatically_allocated: false, file_name: '' }], skipped: [] };
+        return {
+          records: [
+            {
+              uuid: BADGE,
+              active: true,
+              edit_date: null,
+              name: 'Urgent',
+              automatically_allocated: false,
+              file_name: '',
+            },
+          ],
+          skipped: [],
+        };
       },
     },
   } as unknown as PlatformClient;
@@ -124,7 +141,7 @@ describe('content.jobs', () => {
     expect(await service.jobs({ uuids: [], numbers }, platformPage)).toHaveLength(20);
   });
 
-  it("shows an added site the status only: no badge names, no pending count", async () => {
+  it('shows an added site the status only: no badge names, no pending count', async () => {
     const { service, outbox, badgeReads } = await setup();
     await outbox.enqueue({ kind: 'note', jobUuid: uuidOf('job', 1), payload: { note: 'waiting' } });
     expect(await service.jobs({ uuids: [], numbers: ['1001'] }, sitePage)).toEqual([
@@ -144,7 +161,9 @@ describe('content.jobs', () => {
 describe('content.notes and content.addNote', () => {
   it("lists the latest notes newest first, with the outbox's pending notes on top, and the customer", async () => {
     const job = uuidOf('job', 1);
-    const notes = Array.from({ length: 14 }, (_, i) => note(i, job, `2026-01-${String(i + 1).padStart(2, '0')} 10:00:00`));
+    const notes = Array.from({ length: 14 }, (_, i) =>
+      note(i, job, `2026-01-${String(i + 1).padStart(2, '0')} 10:00:00`),
+    );
     const { service } = await setup({ notes });
     await service.jobs({ uuids: [], numbers: ['1001'] }, platformPage);
     const added = await service.addNote(job.toUpperCase(), 'from the page', platformPage);
@@ -162,10 +181,14 @@ describe('content.notes and content.addNote', () => {
     await service.jobs({ uuids: [], numbers: ['1001'] }, platformPage);
     const elsewhere = uuidOf('job', 2);
     await expect(service.notes(elsewhere, platformPage)).rejects.toMatchObject({ name: 'NotOnThisPageError' });
-    await expect(service.addNote(elsewhere, 'planted', platformPage)).rejects.toMatchObject({ name: 'NotOnThisPageError' });
+    await expect(service.addNote(elsewhere, 'planted', platformPage)).rejects.toMatchObject({
+      name: 'NotOnThisPageError',
+    });
     // Shown on one page is not shown on another.
     await expect(service.notes(uuidOf('job', 1), otherPage)).rejects.toMatchObject({ name: 'NotOnThisPageError' });
-    await expect(service.addNote(uuidOf('job', 1), 'planted', otherPage)).rejects.toMatchObject({ name: 'NotOnThisPageError' });
+    await expect(service.addNote(uuidOf('job', 1), 'planted', otherPage)).rejects.toMatchObject({
+      name: 'NotOnThisPageError',
+    });
     expect(added).toEqual([]);
   });
 
@@ -173,7 +196,9 @@ describe('content.notes and content.addNote', () => {
     const job = uuidOf('job', 1);
     const { service, added } = await setup();
     await service.jobs({ uuids: [], numbers: ['1001'] }, sitePage);
-    await expect(service.addNote(job, 'before opening', sitePage)).rejects.toMatchObject({ name: 'NotOnThisPageError' });
+    await expect(service.addNote(job, 'before opening', sitePage)).rejects.toMatchObject({
+      name: 'NotOnThisPageError',
+    });
     await service.notes(job, sitePage);
     await service.addNote(job, 'after opening', sitePage);
     expect(added).toEqual([{ jobUuid: job, text: 'after opening' }]);

@@ -58,9 +58,17 @@ export function createContentService({ workspace, grants, addNote }: ContentServ
 
   /** Status, badge names and pending writes: what a badge shows (an added site's: the status only). */
   async function badges(jobs: readonly Job[], full: boolean): Promise<PageJob[]> {
-    const [names, pending] = full ? await Promise.all([badgeNames.get(), pendingByJob(new Set(jobs.map((j) => j.uuid)))]) : [null, new Map<string, number>()];
+    const [names, pending] = full
+      ? await Promise.all([badgeNames.get(), pendingByJob(new Set(jobs.map((j) => j.uuid)))])
+      : [null, new Map<string, number>()];
     return jobs.map((job) => {
-      const { uuid, number, status, badges: tags, pending: waiting } = jobSummary(job, undefined, names, pending.get(job.uuid) ?? 0);
+      const {
+        uuid,
+        number,
+        status,
+        badges: tags,
+        pending: waiting,
+      } = jobSummary(job, undefined, names, pending.get(job.uuid) ?? 0);
       return { uuid, number, status, badges: tags, pending: waiting };
     });
   }
@@ -74,17 +82,27 @@ export function createContentService({ workspace, grants, addNote }: ContentServ
 
   return {
     /** Badges for the jobs a page reported (`page`), or for any job when Fieldside's own page asks. */
-    async jobs(request: { uuids: readonly string[]; numbers: readonly string[] }, page?: ContentPage): Promise<PageJob[]> {
+    async jobs(
+      request: { uuids: readonly string[]; numbers: readonly string[] },
+      page?: ContentPage,
+    ): Promise<PageJob[]> {
       if ((await workspace.key()) === null) return [];
       const admitted = page ? await grants.admit(page, request) : request;
       const jobs = await cachedJobs(admitted.uuids, admitted.numbers);
-      if (page) await grants.grant(page, jobs.map((j) => j.uuid));
+      if (page)
+        await grants.grant(
+          page,
+          jobs.map((j) => j.uuid),
+        );
       return badges(jobs, page?.kind !== 'site');
     },
 
     /** The latest notes of a job whose badge is on the page, newest first, with the writes still
      * waiting in the outbox on top; asking is opening the job's panel there. */
-    async notes(jobUuid: string, page: ContentPage): Promise<{ notes: NoteView[]; notesRead: boolean; canAddNote: boolean; customer: string }> {
+    async notes(
+      jobUuid: string,
+      page: ContentPage,
+    ): Promise<{ notes: NoteView[]; notesRead: boolean; canAddNote: boolean; customer: string }> {
       const uuid = jobUuid.toLowerCase();
       if (!(await grants.shows(page, uuid))) throw new NotOnThisPageError();
       const key = await workspace.key();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsidePageKind } from './fieldside-pages';
 
-const isFieldsidePage = (page: string | undefined, web: string, sites: readonly string[]) => fieldsidePageKind(page, web, sites) !== null;
+const isFieldsidePage = (page: string | undefined, web: string, sites: readonly string[]) =>
+  fieldsidePageKind(page, web, sites) !== null;
 
 describe('the pages content scripts may work on', () => {
   const web = 'https://go.servicem8.com';
@@ -22,9 +23,17 @@ describe('the pages content scripts may work on', () => {
   });
 
   it('tells the platform script from the sites script', () => {
-    expect(fieldsidePageKind('https://go.servicem8.com/#job/abc', 'https://go.servicem8.com', ['https://go.servicem8.com/*'])).toBe('platform');
-    expect(fieldsidePageKind('https://mail.example.com/', 'https://go.servicem8.com', ['https://mail.example.com/*'])).toBe('site');
-    expect(fieldsidePageKind('https://evil.example/', 'https://go.servicem8.com', ['https://mail.example.com/*'])).toBeNull();
+    expect(
+      fieldsidePageKind('https://go.servicem8.com/#job/abc', 'https://go.servicem8.com', [
+        'https://go.servicem8.com/*',
+      ]),
+    ).toBe('platform');
+    expect(
+      fieldsidePageKind('https://mail.example.com/', 'https://go.servicem8.com', ['https://mail.example.com/*']),
+    ).toBe('site');
+    expect(
+      fieldsidePageKind('https://evil.example/', 'https://go.servicem8.com', ['https://mail.example.com/*']),
+    ).toBeNull();
   });
 
   it('in development, the web app is one local origin among many', () => {

@@ -18,7 +18,11 @@ function matchesSitePattern(url: URL, pattern: string): boolean {
 /** Which of Fieldside's content scripts works on the page at `pageUrl`: the platform script on the
  * web app at `webUrl` (same origin, port included), the sites script on a site the person added
  * (its pattern's scheme and host; ports are ignored, as browsers do), or none (null). */
-export function fieldsidePageKind(pageUrl: string | undefined, webUrl: string, sitePatterns: readonly string[]): PageKind | null {
+export function fieldsidePageKind(
+  pageUrl: string | undefined,
+  webUrl: string,
+  sitePatterns: readonly string[],
+): PageKind | null {
   if (!pageUrl || !URL.canParse(pageUrl)) return null;
   const page = new URL(pageUrl);
   if (page.origin === new URL(webUrl).origin) return 'platform';

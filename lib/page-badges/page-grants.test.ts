@@ -8,11 +8,20 @@ import { createPageGrants, type GrantLimits } from './page-grants';
 
 afterEach(() => fakeBrowser.reset());
 
-const page = (tabId: number, doc: string, kind: ContentPage['kind'] = 'site', origin = 'https://mail.example'): ContentPage => ({ kind, tabId, origin, key: `${tabId}:0:${doc}` });
-const limits = (site: number, perSite = 1_000, siteWindowMs = 3_600_000): GrantLimits => ({ perPage: { platform: 10, site }, perSite, siteWindowMs });
+const page = (
+  tabId: number,
+  doc: string,
+  kind: ContentPage['kind'] = 'site',
+  origin = 'https://mail.example',
+): ContentPage => ({ kind, tabId, origin, key: `${tabId}:0:${doc}` });
+const limits = (site: number, perSite = 1_000, siteWindowMs = 3_600_000): GrantLimits => ({
+  perPage: { platform: 10, site },
+  perSite,
+  siteWindowMs,
+});
 
 describe('page grants', () => {
-  it("survive the worker stopping: the page keeps its jobs, and its spent cap stays spent", async () => {
+  it('survive the worker stopping: the page keeps its jobs, and its spent cap stays spent', async () => {
     const before = createPageGrants(undefined, { limits: limits(3) });
     const inbox = page(1, 'doc-1');
     expect((await before.admit(inbox, { uuids: [], numbers: ['1', '2', '3', '4'] })).numbers).toEqual(['1', '2', '3']);
@@ -21,17 +30,25 @@ describe('page grants', () => {
     const after = createPageGrants(undefined, { limits: limits(3) });
     expect(await after.shows(inbox, 'aaaa')).toBe(true);
     expect((await after.admit(inbox, { uuids: [], numbers: ['5', '6'] })).numbers).toEqual([]);
-    expect((await after.admit(inbox, { uuids: ['aaaa', 'bbbb'], numbers: ['2'] }))).toEqual({ uuids: ['aaaa'], numbers: ['2'] });
+    expect(await after.admit(inbox, { uuids: ['aaaa', 'bbbb'], numbers: ['2'] })).toEqual({
+      uuids: ['aaaa'],
+      numbers: ['2'],
+    });
   });
 
   it('lose nothing when one page sends several messages at once', async () => {
     const grants = createPageGrants();
     const web = page(2, 'doc-2', 'platform');
     await Promise.all(Array.from({ length: 20 }, (_, i) => grants.grant(web, [`job-${i}`])));
-    expect(await grants.shownOf(web.key, Array.from({ length: 20 }, (_, i) => `job-${i}`))).toHaveLength(20);
+    expect(
+      await grants.shownOf(
+        web.key,
+        Array.from({ length: 20 }, (_, i) => `job-${i}`),
+      ),
+    ).toHaveLength(20);
   });
 
-  it("go with a closed tab, and a tab keeps only its latest pages", async () => {
+  it('go with a closed tab, and a tab keeps only its latest pages', async () => {
     let time = 0;
     const grants = createPageGrants(undefined, { now: () => ++time });
     for (let i = 0; i < 12; i++) await grants.grant(page(3, `doc-${i}`), ['job']);
@@ -49,15 +66,29 @@ describe('page grants', () => {
     let time = 0;
     const grants = createPageGrants(undefined, { now: () => time, limits: limits(3, 5, 60_000) });
     const numbers = (from: number) => Array.from({ length: 4 }, (_, i) => String(from + i));
-    expect((await grants.admit(page(5, 'load-1'), { uuids: [], numbers: numbers(100) })).numbers).toEqual(['100', '101', '102']);
+    expect((await grants.admit(page(5, 'load-1'), { uuids: [], numbers: numbers(100) })).numbers).toEqual([
+      '100',
+      '101',
+      '102',
+    ]);
     // Reloaded (a new page): two more new numbers fit the site's five, the rest do not.
-    expect((await grants.admit(page(5, 'load-2'), { uuids: [], numbers: numbers(200) })).numbers).toEqual(['200', '201']);
+    expect((await grants.admit(page(5, 'load-2'), { uuids: [], numbers: numbers(200) })).numbers).toEqual([
+      '200',
+      '201',
+    ]);
     // Numbers the site asked before cost nothing again; another tab of the site shares the count.
     expect((await grants.admit(page(6, 'other-tab'), { uuids: [], numbers: ['100', '300'] })).numbers).toEqual(['100']);
     // The web app is not an added site: its pages have only their own cap.
-    expect((await grants.admit(page(7, 'web', 'platform', 'https://go.example'), { uuids: [], numbers: numbers(400) })).numbers).toHaveLength(4);
+    expect(
+      (await grants.admit(page(7, 'web', 'platform', 'https://go.example'), { uuids: [], numbers: numbers(400) }))
+        .numbers,
+    ).toHaveLength(4);
     // An hour on, the site may ask again.
     time += 60_000;
-    expect((await grants.admit(page(5, 'load-3'), { uuids: [], numbers: numbers(500) })).numbers).toEqual(['500', '501', '502']);
+    expect((await grants.admit(page(5, 'load-3'), { uuids: [], numbers: numbers(500) })).numbers).toEqual([
+      '500',
+      '501',
+      '502',
+    ]);
   });
 });

@@ -23,7 +23,11 @@ export interface GrantLimits {
   siteWindowMs: number;
 }
 
-export const GRANT_LIMITS: GrantLimits = { perPage: { platform: 2_000, site: 200 }, perSite: 400, siteWindowMs: 60 * 60_000 };
+export const GRANT_LIMITS: GrantLimits = {
+  perPage: { platform: 2_000, site: 200 },
+  perSite: 400,
+  siteWindowMs: 60 * 60_000,
+};
 /** Pages kept per tab (in Chrome each navigation is a new page), and in all (a tab closed while the
  * worker was stopped is never heard of): the oldest are let go first. */
 const PAGES_PER_TAB = 10;
@@ -46,7 +50,10 @@ export const storedGrants: GrantStore = {
 /** "#1234" and "1234" are one number. */
 const plain = (number: string) => number.trim().replace(/^#/, '');
 
-export function createPageGrants(store: GrantStore = storedGrants, options: { now?: () => number; limits?: GrantLimits } = {}) {
+export function createPageGrants(
+  store: GrantStore = storedGrants,
+  options: { now?: () => number; limits?: GrantLimits } = {},
+) {
   const now = options.now ?? Date.now;
   const limits = options.limits ?? GRANT_LIMITS;
   let queue: Promise<unknown> = Promise.resolve();
@@ -64,7 +71,8 @@ export function createPageGrants(store: GrantStore = storedGrants, options: { no
   }
 
   /** Reads one page's grant, in turn with the changes. */
-  const look = <R>(key: string, work: (grant: PageGrant | undefined) => R): Promise<R> => serial((grants) => ({ result: work(grants.pages[key]), changed: false }));
+  const look = <R>(key: string, work: (grant: PageGrant | undefined) => R): Promise<R> =>
+    serial((grants) => ({ result: work(grants.pages[key]), changed: false }));
 
   /** Lets go of the oldest of `entries` beyond `keep`. */
   function trim(grants: PageGrants, entries: Array<[string, PageGrant]>, keep: number): void {
@@ -78,7 +86,11 @@ export function createPageGrants(store: GrantStore = storedGrants, options: { no
     if (!grant) {
       grant = { kind: page.kind, tabId: page.tabId, since: now(), numbers: [], jobs: [], opened: [] };
       grants.pages[page.key] = grant;
-      trim(grants, Object.entries(grants.pages).filter(([, g]) => g.tabId === page.tabId), PAGES_PER_TAB);
+      trim(
+        grants,
+        Object.entries(grants.pages).filter(([, g]) => g.tabId === page.tabId),
+        PAGES_PER_TAB,
+      );
       trim(grants, Object.entries(grants.pages), PAGES);
     }
     return grant;
@@ -86,7 +98,8 @@ export function createPageGrants(store: GrantStore = storedGrants, options: { no
 
   /** An added site's numbers of this window (a new window once the last one is over). */
   function siteNumbers(grants: PageGrants, origin: string): Set<string> {
-    for (const [site, budget] of Object.entries(grants.sites)) if (now() - budget.since >= limits.siteWindowMs) delete grants.sites[site];
+    for (const [site, budget] of Object.entries(grants.sites))
+      if (now() - budget.since >= limits.siteWindowMs) delete grants.sites[site];
     grants.sites[origin] ??= { since: now(), numbers: [] };
     return new Set(grants.sites[origin].numbers);
   }
@@ -128,7 +141,8 @@ export function createPageGrants(store: GrantStore = storedGrants, options: { no
     },
 
     /** Whether the page was answered about the job (its badge is on that page). */
-    shows: (page: ContentPage, jobUuid: string) => look(page.key, (grant) => grant?.jobs.includes(jobUuid.toLowerCase()) ?? false),
+    shows: (page: ContentPage, jobUuid: string) =>
+      look(page.key, (grant) => grant?.jobs.includes(jobUuid.toLowerCase()) ?? false),
 
     /** The person opened the job's quick-note panel on the page. */
     open(page: ContentPage, jobUuid: string) {
@@ -142,10 +156,12 @@ export function createPageGrants(store: GrantStore = storedGrants, options: { no
     },
 
     /** Whether the job's panel was opened on the page (its notes were read there). */
-    opened: (page: ContentPage, jobUuid: string) => look(page.key, (grant) => grant?.opened.includes(jobUuid.toLowerCase()) ?? false),
+    opened: (page: ContentPage, jobUuid: string) =>
+      look(page.key, (grant) => grant?.opened.includes(jobUuid.toLowerCase()) ?? false),
 
     /** Of `uuids`, the jobs the page (by key) was answered about: what its live port may hear of. */
-    shownOf: (pageKey: string, uuids: readonly string[]) => look(pageKey, (grant) => (grant ? uuids.filter((u) => grant.jobs.includes(u.toLowerCase())) : [])),
+    shownOf: (pageKey: string, uuids: readonly string[]) =>
+      look(pageKey, (grant) => (grant ? uuids.filter((u) => grant.jobs.includes(u.toLowerCase())) : [])),
 
     /** A closed tab's pages are gone (what their site asked still counts for the hour). */
     forgetTab(tabId: number) {

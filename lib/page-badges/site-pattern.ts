@@ -6,7 +6,10 @@ import { z } from 'zod';
 
 const Host = z
   .string()
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Enter a web address like mail.example.com');
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    'Enter a web address like mail.example.com',
+  );
 
 export class SitePatternError extends Error {
   override readonly name = 'SitePatternError';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createSiteRegistrar, SITES_SCRIPT_FILE, SITES_SCRIPT_ID, type FirefoxContentScriptsApi, type ScriptingApi } from './site-registration';
+import {
+  createSiteRegistrar,
+  SITES_SCRIPT_FILE,
+  SITES_SCRIPT_ID,
+  type FirefoxContentScriptsApi,
+  type ScriptingApi,
+} from './site-registration';
 
 function fakeScripting() {
   let registered: Array<{ id: string; js: string[]; matches: string[] }> = [];
@@ -27,8 +33,12 @@ describe('createSiteRegistrar (Chrome scripting)', () => {
       scripting: fake.api,
       granted: async (patterns) => patterns.map((p) => p !== 'https://revoked.example.com/*'),
     });
-    expect(await registrar.register(['https://mail.example.com/*', 'https://revoked.example.com/*'])).toEqual(['https://mail.example.com/*']);
-    expect(fake.registered()).toEqual([{ id: SITES_SCRIPT_ID, js: [SITES_SCRIPT_FILE], matches: ['https://mail.example.com/*'] }]);
+    expect(await registrar.register(['https://mail.example.com/*', 'https://revoked.example.com/*'])).toEqual([
+      'https://mail.example.com/*',
+    ]);
+    expect(fake.registered()).toEqual([
+      { id: SITES_SCRIPT_ID, js: [SITES_SCRIPT_FILE], matches: ['https://mail.example.com/*'] },
+    ]);
 
     await registrar.register(['https://mail.example.com/*']);
     expect(fake.calls).toEqual(['register']);

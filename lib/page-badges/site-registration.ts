@@ -9,13 +9,25 @@ export const SITES_SCRIPT_FILE = 'content-scripts/sites.js';
 /** The slice of chrome.scripting used here. */
 export interface ScriptingApi {
   getRegisteredContentScripts(filter?: { ids?: string[] }): Promise<Array<{ id: string; matches?: string[] }>>;
-  registerContentScripts(scripts: Array<{ id: string; js: string[]; matches: string[]; runAt: 'document_idle'; persistAcrossSessions: boolean }>): Promise<void>;
+  registerContentScripts(
+    scripts: Array<{
+      id: string;
+      js: string[];
+      matches: string[];
+      runAt: 'document_idle';
+      persistAcrossSessions: boolean;
+    }>,
+  ): Promise<void>;
   unregisterContentScripts(filter?: { ids?: string[] }): Promise<void>;
 }
 
 /** The slice of Firefox's browser.contentScripts used here. */
 export interface FirefoxContentScriptsApi {
-  register(options: { js: Array<{ file: string }>; matches: string[]; runAt: 'document_idle' }): Promise<{ unregister(): Promise<void> | void }>;
+  register(options: {
+    js: Array<{ file: string }>;
+    matches: string[];
+    runAt: 'document_idle';
+  }): Promise<{ unregister(): Promise<void> | void }>;
 }
 
 export interface SiteRegistrarDeps {
@@ -39,13 +51,24 @@ export function createSiteRegistrar(deps: SiteRegistrarDeps) {
       if (existing.length > 0) await deps.scripting.unregisterContentScripts({ ids: [SITES_SCRIPT_ID] });
       if (matches.length > 0) {
         await deps.scripting.registerContentScripts([
-          { id: SITES_SCRIPT_ID, js: [SITES_SCRIPT_FILE], matches, runAt: 'document_idle', persistAcrossSessions: true },
+          {
+            id: SITES_SCRIPT_ID,
+            js: [SITES_SCRIPT_FILE],
+            matches,
+            runAt: 'document_idle',
+            persistAcrossSessions: true,
+          },
         ]);
       }
     } else if (deps.contentScripts) {
       await firefoxHandle?.unregister();
       firefoxHandle = undefined;
-      if (matches.length > 0) firefoxHandle = await deps.contentScripts.register({ js: [{ file: `/${SITES_SCRIPT_FILE}` }], matches, runAt: 'document_idle' });
+      if (matches.length > 0)
+        firefoxHandle = await deps.contentScripts.register({
+          js: [{ file: `/${SITES_SCRIPT_FILE}` }],
+          matches,
+          runAt: 'document_idle',
+        });
     }
     return matches;
   }

@@ -7,7 +7,17 @@ import { createHost, HOST_TAG, MARK, type BadgeTarget } from './scan';
 export const JOB_TEXT_RE = /\bjob\s*(?:#|no\.?|number)\s*(\d{1,10})\b/gi;
 /** NodeFilter.SHOW_TEXT (a literal, so the helper runs where NodeFilter is not a global: tests). */
 const SHOW_TEXT = 0x4;
-const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEXTAREA', 'INPUT', 'SELECT', 'CODE', 'PRE', HOST_TAG.toUpperCase()]);
+const SKIP = new Set([
+  'SCRIPT',
+  'STYLE',
+  'NOSCRIPT',
+  'TEXTAREA',
+  'INPUT',
+  'SELECT',
+  'CODE',
+  'PRE',
+  HOST_TAG.toUpperCase(),
+]);
 
 export interface TextScanLimits {
   maxNodes: number;
@@ -27,7 +37,11 @@ export function findJobMentions(root: Node, doc: Document, limits: TextScanLimit
   const found: Array<{ node: Text; end: number; number: string }> = [];
   const walker = doc.createTreeWalker(root, SHOW_TEXT);
   let visited = 0;
-  for (let node = walker.nextNode(); node && visited < limits.maxNodes && found.length < limits.maxMatches; node = walker.nextNode()) {
+  for (
+    let node = walker.nextNode();
+    node && visited < limits.maxNodes && found.length < limits.maxMatches;
+    node = walker.nextNode()
+  ) {
     visited++;
     const text = node.nodeValue ?? '';
     if (text.length < 5 || !/\d/.test(text)) continue;

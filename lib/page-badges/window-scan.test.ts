@@ -13,7 +13,9 @@ const win = (id: string, title: string, z = 9001) =>
 
 describe('job windows of the web app', () => {
   it('reads the job number from the title, whatever the wording', () => {
-    const doc = page(`${win('a', 'Job #1234 – Smith & Sons')}${win('b', 'Job 88')}${win('c', 'Job No. 77')}${win('d', 'Invoice 12')}`);
+    const doc = page(
+      `${win('a', 'Job #1234 – Smith & Sons')}${win('b', 'Job 88')}${win('c', 'Job No. 77')}${win('d', 'Invoice 12')}`,
+    );
     expect([...doc.querySelectorAll('.x-window')].map(windowJobNumber)).toEqual(['1234', '88', '77', null]);
   });
 

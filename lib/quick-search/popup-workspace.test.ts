@@ -12,20 +12,53 @@ describe('popupWorkspaceOf: the same cache the background fills', () => {
   const cases = [
     { name: 'signed out', record: null, workspace: { state: 'signed_out' } },
     { name: 'garbage', record: { mode: 'other' }, workspace: { state: 'signed_out' } },
-    { name: 'API key: the whole account', record: { mode: 'api_key', account, scopes: [], me: null, viewAs: null }, staff: 'all' },
-    { name: 'OAuth before "who are you"', record: { mode: 'oauth', account, scopes: [], me: null, viewAs: null }, workspace: { state: 'choose_staff' } },
-    { name: 'OAuth as me', record: { mode: 'oauth', account, scopes: SEARCH, me: staff('s-me'), viewAs: null }, staff: 's-me' },
-    { name: 'OAuth viewing as another', record: { mode: 'oauth', account, scopes: SEARCH, me: staff('s-me'), viewAs: staff('s-other') }, staff: 's-other' },
-    { name: 'OAuth as me, allowed to read jobs but not customers', record: { mode: 'oauth', account, scopes: ['read_jobs'], me: staff('s-me'), viewAs: null }, staff: 's-me', canSearch: false },
+    {
+      name: 'API key: the whole account',
+      record: { mode: 'api_key', account, scopes: [], me: null, viewAs: null },
+      staff: 'all',
+    },
+    {
+      name: 'OAuth before "who are you"',
+      record: { mode: 'oauth', account, scopes: [], me: null, viewAs: null },
+      workspace: { state: 'choose_staff' },
+    },
+    {
+      name: 'OAuth as me',
+      record: { mode: 'oauth', account, scopes: SEARCH, me: staff('s-me'), viewAs: null },
+      staff: 's-me',
+    },
+    {
+      name: 'OAuth viewing as another',
+      record: { mode: 'oauth', account, scopes: SEARCH, me: staff('s-me'), viewAs: staff('s-other') },
+      staff: 's-other',
+    },
+    {
+      name: 'OAuth as me, allowed to read jobs but not customers',
+      record: { mode: 'oauth', account, scopes: ['read_jobs'], me: staff('s-me'), viewAs: null },
+      staff: 's-me',
+      canSearch: false,
+    },
   ];
   it.each(cases)('$name', ({ record, workspace, staff, canSearch }) => {
-    const expected = staff ? { state: 'ready', dbName: cacheDbName(account.uuid, staff), accountUuid: account.uuid, canSearch: canSearch ?? true } : workspace;
+    const expected = staff
+      ? {
+          state: 'ready',
+          dbName: cacheDbName(account.uuid, staff),
+          accountUuid: account.uuid,
+          canSearch: canSearch ?? true,
+        }
+      : workspace;
     expect(popupWorkspaceOf(record)).toEqual(expected);
   });
 
   it('reads the session item as lib/settings/items.ts stores it', async () => {
     await sessionItem.setValue({ mode: 'oauth', account, scopes: SEARCH, me: staff('s-me'), viewAs: null });
-    expect(await readPopupWorkspace()).toEqual({ state: 'ready', dbName: cacheDbName(account.uuid, 's-me'), accountUuid: account.uuid, canSearch: true });
+    expect(await readPopupWorkspace()).toEqual({
+      state: 'ready',
+      dbName: cacheDbName(account.uuid, 's-me'),
+      accountUuid: account.uuid,
+      canSearch: true,
+    });
     await sessionItem.setValue(null);
     expect(await readPopupWorkspace()).toEqual({ state: 'signed_out' });
   });

@@ -26,7 +26,12 @@ export function popupWorkspaceOf(record: unknown): PopupWorkspace {
   const staff = staffInView(record);
   if (staff === null) return { state: 'choose_staff' };
   const canSearch = record.mode === 'api_key' || canUse('search', Array.isArray(record.scopes) ? record.scopes : []);
-  return { state: 'ready', dbName: cacheDbName(record.account.uuid, staff), accountUuid: record.account.uuid, canSearch };
+  return {
+    state: 'ready',
+    dbName: cacheDbName(record.account.uuid, staff),
+    accountUuid: record.account.uuid,
+    canSearch,
+  };
 }
 
 export async function readPopupWorkspace(): Promise<PopupWorkspace> {
@@ -39,7 +44,9 @@ export function watchPopupWorkspace(onChange: () => void): () => void {
   return watchTrustedRaw(STORAGE_KEYS.session, onChange);
 }
 
-function isSessionRecord(value: unknown): value is Pick<SessionRecord, 'mode' | 'me' | 'viewAs' | 'account' | 'scopes'> {
+function isSessionRecord(
+  value: unknown,
+): value is Pick<SessionRecord, 'mode' | 'me' | 'viewAs' | 'account' | 'scopes'> {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Partial<SessionRecord>;
   return (v.mode === 'oauth' || v.mode === 'api_key') && typeof v.account?.uuid === 'string';

@@ -5,7 +5,12 @@ import type { IndexPreview } from '../search/format/types';
 import { afterPaint, openCacheReader, type CacheReader } from '../cache/reader/cache-reader';
 import { describeFreshness } from './freshness';
 import { openExistingDb } from '../cache/reader/idb-read';
-import { FIRST_SCREEN_ROWS, firstScreenFromIndex, firstScreenFromPreview, firstScreenFromRecords } from '../cache/first-screen/first-screen';
+import {
+  FIRST_SCREEN_ROWS,
+  firstScreenFromIndex,
+  firstScreenFromPreview,
+  firstScreenFromRecords,
+} from '../cache/first-screen/first-screen';
 import { readFirstScreen, saveFirstScreen } from '../cache/first-screen/kept-screen';
 import { rowOf, type QuickRow } from '../cache/first-screen/rows';
 import { readPopupWorkspace, watchPopupWorkspace, type PopupWorkspace } from './popup-workspace';
@@ -52,7 +57,8 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     const s = sync.value;
     const parts: string[] = [];
     if (offline.value) parts.push('Offline: searching the saved jobs');
-    if (s?.phase === 'full') parts.push(`First sync: ${s.jobsStored.toLocaleString('en')} jobs saved (${s.pagesDone} pages)`);
+    if (s?.phase === 'full')
+      parts.push(`First sync: ${s.jobsStored.toLocaleString('en')} jobs saved (${s.pagesDone} pages)`);
     else if (s?.phase === 'incremental') parts.push('Syncing…');
     const last = s?.lastSyncedAt ?? stored.value?.lastSyncedAt ?? null;
     if (hasCache.value || last !== null) parts.push(describeFreshness(last, clock.value));
@@ -60,7 +66,9 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   });
   /** The last sync's failure, in the sync's words (lib/cache/sync/errors.ts); the page puts its
    * technical part behind a disclosure. */
-  const syncProblem = computed(() => sync.value?.lastError ?? (reachable.value ? null : stored.value?.lastError) ?? null);
+  const syncProblem = computed(
+    () => sync.value?.lastError ?? (reachable.value ? null : stored.value?.lastError) ?? null,
+  );
 
   async function openReader(): Promise<void> {
     opening = true;
@@ -119,14 +127,19 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     if (!reader) return show(ticket, [], '', q);
     if (!q) {
       const day = today();
-      const first = reader.index ? firstScreenFromIndex(reader, day, RESULT_LIMIT) : await firstScreenFromRecords(reader, day, RESULT_LIMIT);
+      const first = reader.index
+        ? firstScreenFromIndex(reader, day, RESULT_LIMIT)
+        : await firstScreenFromRecords(reader, day, RESULT_LIMIT);
       if (cacheName) void saveFirstScreen(cacheName, first);
       return show(ticket, first.rows, first.heading, q);
     }
     if (!typeahead) return show(ticket, [], 'Search is ready once the first sync has finished', q);
     // Synchronous: the index's display fields are the rows, so a keystroke never waits on IndexedDB.
     const found = typeahead.search(q, { limit: RESULT_LIMIT }).map(rowOf);
-    const count = found.length === RESULT_LIMIT ? `Top ${RESULT_LIMIT} jobs` : `${found.length} ${found.length === 1 ? 'job' : 'jobs'}`;
+    const count =
+      found.length === RESULT_LIMIT
+        ? `Top ${RESULT_LIMIT} jobs`
+        : `${found.length} ${found.length === 1 ? 'job' : 'jobs'}`;
     return show(ticket, found, found.length === 0 ? 'No job matches' : count, q);
   }
 
@@ -150,14 +163,26 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     const before = sync.value;
     sync.value = status;
     // A sync finished (or the status was first seen with a newer cache than the one open): re-read.
-    const finished = before !== null && (before.phase === 'full' || before.phase === 'incremental') && status.phase !== before.phase;
+    const finished =
+      before !== null && (before.phase === 'full' || before.phase === 'incremental') && status.phase !== before.phase;
     const newer = lastSyncedSeen !== undefined && status.lastSyncedAt !== lastSyncedSeen;
     lastSyncedSeen = status.lastSyncedAt;
     if (finished || newer || (status.jobs > 0 && hasCache.value === false)) void reload();
   }
 
   return {
-    workspace, query, rows, heading: title, answered, active, firstResults, sync, offline, statusLine, syncProblem, hasCache,
+    workspace,
+    query,
+    rows,
+    heading: title,
+    answered,
+    active,
+    firstResults,
+    sync,
+    offline,
+    statusLine,
+    syncProblem,
+    hasCache,
     /** Opens the cache and shows the first rows (see `firstResults`); resolves once the cache is read. */
     async start(): Promise<void> {
       const onOnline = () => void (online.value = navigator.onLine);

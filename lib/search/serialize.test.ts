@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndex, isSearchIndexFormatError, loadIndex, search, SearchIndexFormatError, serializeIndex } from './index';
+import {
+  buildIndex,
+  isSearchIndexFormatError,
+  loadIndex,
+  search,
+  SearchIndexFormatError,
+  serializeIndex,
+} from './index';
 import { syntheticDocs } from './testing/synthetic-docs';
 import { RANKING_DOCS } from './testing/fixtures';
 
@@ -18,7 +25,19 @@ function plainParts(value: unknown): string[] {
 describe('serializeIndex / loadIndex', () => {
   const docs = [...RANKING_DOCS, ...syntheticDocs(2_000, 5)];
   const index = buildIndex(docs);
-  const queries = ['1234', '#10050', 'smith', 'sarah jo', 'elm street', 'boiler', 'jonhson', 'strasse', 'иван', 'wellingotn', '1'];
+  const queries = [
+    '1234',
+    '#10050',
+    'smith',
+    'sarah jo',
+    'elm street',
+    'boiler',
+    'jonhson',
+    'strasse',
+    'иван',
+    'wellingotn',
+    '1',
+  ];
 
   it('carries a first-screen preview: the day’s jobs, else the recent ones, with display fields', () => {
     const preview = serializeIndex(index, new Date(2025, 0, 1, 12)).preview!;
@@ -26,8 +45,23 @@ describe('serializeIndex / loadIndex', () => {
     expect(preview.onDay).toBe(true); // RANKING_DOCS are dated 2025-01-01
     expect(preview.jobs.map((j) => j.uuid)).toEqual(expect.arrayContaining(RANKING_DOCS.map((d) => d.uuid)));
     expect(preview.jobs.length).toBeLessThanOrEqual(20);
-    const muller = serializeIndex(buildIndex(RANKING_DOCS.filter((d) => d.uuid === 'muller')), new Date(2030, 5, 6)).preview!;
-    expect(muller).toEqual({ day: '2030-06-06', onDay: false, jobs: [{ uuid: 'muller', number: '7006', status: 'Work Order', customer: 'Jürgen Müller', address: '5 Straße des Friedens, Berlin' }] });
+    const muller = serializeIndex(
+      buildIndex(RANKING_DOCS.filter((d) => d.uuid === 'muller')),
+      new Date(2030, 5, 6),
+    ).preview!;
+    expect(muller).toEqual({
+      day: '2030-06-06',
+      onDay: false,
+      jobs: [
+        {
+          uuid: 'muller',
+          number: '7006',
+          status: 'Work Order',
+          customer: 'Jürgen Müller',
+          address: '5 Straße des Friedens, Berlin',
+        },
+      ],
+    });
   });
 
   it('is made of strings and typed arrays only', () => {
@@ -51,16 +85,37 @@ describe('serializeIndex / loadIndex', () => {
     ['another format', { format: 'other', version: 1 }],
     ['a newer version', { ...serializeIndex(index), version: 5 }],
     ['version 3 (every job number a piece with words)', { ...serializeIndex(index), version: 3 }],
-    ['number values that do not fit', { ...serializeIndex(index), main: { ...serializeIndex(index).main, numberValues: new Uint32Array(3) } }],
-    ['a number order that does not fit', { ...serializeIndex(index), main: { ...serializeIndex(index).main, numberOrder: new Uint32Array(3) } }],
+    [
+      'number values that do not fit',
+      { ...serializeIndex(index), main: { ...serializeIndex(index).main, numberValues: new Uint32Array(3) } },
+    ],
+    [
+      'a number order that does not fit',
+      { ...serializeIndex(index), main: { ...serializeIndex(index).main, numberOrder: new Uint32Array(3) } },
+    ],
     ['version 2 (each document with its own copy of every field)', { ...serializeIndex(index), version: 2 }],
     ['version 1 (no display fields)', { ...serializeIndex(index), version: 1 }],
-    ['missing display fields', { ...serializeIndex(index), main: { ...serializeIndex(index).main, display: undefined } }],
-    ['display offsets that do not fit', { ...serializeIndex(index), main: { ...serializeIndex(index).main, displayStarts: new Uint32Array(5) } }],
-    ['document pieces that do not fit', { ...serializeIndex(index), main: { ...serializeIndex(index).main, docPieces: new Uint32Array(8) } }],
-    ['uuids of the wrong length', { ...serializeIndex(index), main: { ...serializeIndex(index).main, uuids: new Uint8Array(3) } }],
+    [
+      'missing display fields',
+      { ...serializeIndex(index), main: { ...serializeIndex(index).main, display: undefined } },
+    ],
+    [
+      'display offsets that do not fit',
+      { ...serializeIndex(index), main: { ...serializeIndex(index).main, displayStarts: new Uint32Array(5) } },
+    ],
+    [
+      'document pieces that do not fit',
+      { ...serializeIndex(index), main: { ...serializeIndex(index).main, docPieces: new Uint32Array(8) } },
+    ],
+    [
+      'uuids of the wrong length',
+      { ...serializeIndex(index), main: { ...serializeIndex(index).main, uuids: new Uint8Array(3) } },
+    ],
     ['a missing array', { ...serializeIndex(index), main: { ...serializeIndex(index).main, postings: undefined } }],
-    ['inconsistent lengths', { ...serializeIndex(index), main: { ...serializeIndex(index).main, ranks: new Uint32Array(3) } }],
+    [
+      'inconsistent lengths',
+      { ...serializeIndex(index), main: { ...serializeIndex(index).main, ranks: new Uint32Array(3) } },
+    ],
     ['wrong alive flags', { ...serializeIndex(index), alive: new Uint8Array(1) }],
   ])('rejects %s with SearchIndexFormatError', (_, value) => {
     let caught: unknown;

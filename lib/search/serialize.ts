@@ -16,7 +16,14 @@ export function isSearchIndexFormatError(error: unknown): error is SearchIndexFo
 /** The index as one structured-clone-friendly value. Segments are shared, not copied: they are
  * immutable, and storing or posting the value copies them anyway. */
 export function serializeIndex(index: SearchIndex, now: Date = new Date()): SerializedSearchIndex {
-  return { format: 'fieldside-search', version: 4, main: index.main, delta: index.delta, alive: index.alive.slice(), preview: previewOf(index, localDay(now)) };
+  return {
+    format: 'fieldside-search',
+    version: 4,
+    main: index.main,
+    delta: index.delta,
+    alive: index.alive.slice(),
+    preview: previewOf(index, localDay(now)),
+  };
 }
 
 const PREVIEW_JOBS = 20;
@@ -49,7 +56,23 @@ export function loadIndex(value: unknown): SearchIndex {
   return createIndexState(main, delta, v.alive.slice());
 }
 
-const U32 = ['oddUuidDocs', 'oddUuidStarts', 'numberValues', 'numberOrder', 'oddNumberDocs', 'pieceStarts', 'docPieces', 'ranks', 'wordStarts', 'postingStarts', 'mapKeys', 'mapStarts', 'mapOffsets', 'displayStarts', 'displayUtf8'] as const;
+const U32 = [
+  'oddUuidDocs',
+  'oddUuidStarts',
+  'numberValues',
+  'numberOrder',
+  'oddNumberDocs',
+  'pieceStarts',
+  'docPieces',
+  'ranks',
+  'wordStarts',
+  'postingStarts',
+  'mapKeys',
+  'mapStarts',
+  'mapOffsets',
+  'displayStarts',
+  'displayUtf8',
+] as const;
 const U8 = ['uuids', 'postings', 'display'] as const;
 
 function checkSegment(value: unknown, name: string): SerializedSegment {
@@ -59,7 +82,8 @@ function checkSegment(value: unknown, name: string): SerializedSegment {
   if (typeof value !== 'object' || value === null) return fail('missing');
   const seg = value as SerializedSegment;
   if (!Number.isInteger(seg.count) || seg.count < 0) fail('bad count');
-  for (const key of ['oddUuids', 'text', 'words'] as const) if (typeof seg[key] !== 'string') fail(`${key} is not a string`);
+  for (const key of ['oddUuids', 'text', 'words'] as const)
+    if (typeof seg[key] !== 'string') fail(`${key} is not a string`);
   for (const key of U32) if (!(seg[key] instanceof Uint32Array)) fail(`${key} is not a Uint32Array`);
   for (const key of U8) if (!(seg[key] instanceof Uint8Array)) fail(`${key} is not a Uint8Array`);
   const words = seg.wordStarts.length - 1;
@@ -95,6 +119,12 @@ function checkSegment(value: unknown, name: string): SerializedSegment {
 /** Approximate stored size in bytes (strings are one byte per character: they are Latin-1). */
 export function indexBytes(value: SerializedSearchIndex): number {
   const segBytes = (seg: SerializedSegment | null): number =>
-    seg === null ? 0 : seg.oddUuids.length + seg.text.length + seg.words.length + U8.reduce((sum, key) => sum + seg[key].byteLength, 0) + U32.reduce((sum, key) => sum + seg[key].byteLength, 0);
+    seg === null
+      ? 0
+      : seg.oddUuids.length +
+        seg.text.length +
+        seg.words.length +
+        U8.reduce((sum, key) => sum + seg[key].byteLength, 0) +
+        U32.reduce((sum, key) => sum + seg[key].byteLength, 0);
   return segBytes(value.main) + segBytes(value.delta) + value.alive.byteLength;
 }

@@ -15,15 +15,32 @@ describe('the connection', () => {
   });
 
   it('moves a version-1 setting (one platform URL) to the REST host, the others as built', async () => {
-    await fakeBrowser.storage.local.set({ connection: { platformUrl: 'https://api.example.com', companionUrl: 'https://companion.example.com' }, connection$: { v: 1 } });
+    await fakeBrowser.storage.local.set({
+      connection: { platformUrl: 'https://api.example.com', companionUrl: 'https://companion.example.com' },
+      connection$: { v: 1 },
+    });
     await connectionItem.migrate();
-    expect(await connectionItem.getValue()).toEqual({ ...defaultConnection, restUrl: 'https://api.example.com', companionUrl: 'https://companion.example.com' });
+    expect(await connectionItem.getValue()).toEqual({
+      ...defaultConnection,
+      restUrl: 'https://api.example.com',
+      companionUrl: 'https://companion.example.com',
+    });
   });
 
   it("takes an administrator's fields over the person's, field by field, and says which", async () => {
-    await connectionItem.setValue({ ...defaultConnection, restUrl: 'https://mine.example.com', webUrl: 'https://web.example.com' });
-    await fakeBrowser.storage.managed.set({ connection: { restUrl: 'https://api.corp.example', jobLinkPath: '/job/{uuid}' } });
-    expect(await readConnection()).toMatchObject({ restUrl: 'https://api.corp.example', webUrl: 'https://web.example.com', jobLinkPath: '/job/{uuid}' });
+    await connectionItem.setValue({
+      ...defaultConnection,
+      restUrl: 'https://mine.example.com',
+      webUrl: 'https://web.example.com',
+    });
+    await fakeBrowser.storage.managed.set({
+      connection: { restUrl: 'https://api.corp.example', jobLinkPath: '/job/{uuid}' },
+    });
+    expect(await readConnection()).toMatchObject({
+      restUrl: 'https://api.corp.example',
+      webUrl: 'https://web.example.com',
+      jobLinkPath: '/job/{uuid}',
+    });
     expect(await managedConnectionFields()).toEqual(['restUrl', 'jobLinkPath']);
   });
 
@@ -33,7 +50,14 @@ describe('the connection', () => {
   });
 
   it('accepts a job link path only with the job in it', () => {
-    for (const [path, ok] of [['/job/{uuid}', true], ['/#job,{uuid}', true], ['/job?uuid={uuid}', true], ['/jobs', false], ['javascript:{uuid}', false], [null, true]] as const) {
+    for (const [path, ok] of [
+      ['/job/{uuid}', true],
+      ['/#job,{uuid}', true],
+      ['/job?uuid={uuid}', true],
+      ['/jobs', false],
+      ['javascript:{uuid}', false],
+      [null, true],
+    ] as const) {
       expect(ConnectionSchema.safeParse({ ...defaultConnection, jobLinkPath: path }).success, String(path)).toBe(ok);
     }
   });

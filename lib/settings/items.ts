@@ -47,18 +47,24 @@ export const connectionItem = trustedItem(
       // Version 1 had one URL for the whole platform: it was the REST host; the others start as built.
       2: (old: unknown): Connection => {
         const v1 = ConnectionV1Schema.safeParse(old);
-        return v1.success ? { ...defaultConnection, restUrl: v1.data.platformUrl, companionUrl: v1.data.companionUrl } : defaultConnection;
+        return v1.success
+          ? { ...defaultConnection, restUrl: v1.data.platformUrl, companionUrl: v1.data.companionUrl }
+          : defaultConnection;
       },
     },
   }),
 );
 
 /** What an administrator pushed by enterprise policy: any connection field, each on its own; it wins. */
-export const managedConnectionItem = storage.defineItem<Partial<Connection> | null>(STORAGE_KEYS.managedConnection, { fallback: null });
+export const managedConnectionItem = storage.defineItem<Partial<Connection> | null>(STORAGE_KEYS.managedConnection, {
+  fallback: null,
+});
 
 /** Who is signed in, without any credential. null when signed out. Trusted: its "me" and "view as"
  * decide whom requests impersonate. */
-export const sessionItem = trustedItem(storage.defineItem<SessionRecord | null>(STORAGE_KEYS.session, { fallback: null, version: 1 }));
+export const sessionItem = trustedItem(
+  storage.defineItem<SessionRecord | null>(STORAGE_KEYS.session, { fallback: null, version: 1 }),
+);
 
 /** Why the last session ended, shown until the next sign-in. */
 export const signedOutReasonItem = storage.defineItem<SignedOutReason | null>(STORAGE_KEYS.signedOutReason, {
@@ -106,24 +112,35 @@ export const syncFeedLiveSeenItem = storage.defineItem<Record<string, number>>(S
 
 /** Requests this browser made to the platform today, per account (lib/api/daily-use.ts): shown to an
  * administrator beside the account's daily limit. */
-export const apiUseTodayItem = storage.defineItem<Record<string, { day: string; count: number }>>(STORAGE_KEYS.apiUseToday, {
-  fallback: {},
-  version: 1,
-});
+export const apiUseTodayItem = storage.defineItem<Record<string, { day: string; count: number }>>(
+  STORAGE_KEYS.apiUseToday,
+  {
+    fallback: {},
+    version: 1,
+  },
+);
 
 /** The job the person last asked to open in the side panel. storage.session: lives for the browser
  * session (surviving a stopped worker) and is not readable by content scripts. */
-export const sidePanelJobItem = storage.defineItem<string | null>(STORAGE_KEYS.sidePanelJob, { fallback: null, version: 1 });
+export const sidePanelJobItem = storage.defineItem<string | null>(STORAGE_KEYS.sidePanelJob, {
+  fallback: null,
+  version: 1,
+});
 
 /** The popup's first screen, kept for its next opening (lib/cache/first-screen reads and writes it
  * raw, so the popup bundles no zod). storage.session: not readable by content scripts; the rows
  * name customers and addresses. */
-export const popupFirstScreenItem = storage.defineItem<KeptFirstScreen | null>(STORAGE_KEYS.popupFirstScreen, { fallback: null });
+export const popupFirstScreenItem = storage.defineItem<KeptFirstScreen | null>(STORAGE_KEYS.popupFirstScreen, {
+  fallback: null,
+});
 
 /** What each page's content script was answered (lib/page-badges/page-grants.ts). storage.session:
  * it survives a stopped worker (so a page keeps what it was granted, and its cap stays spent), no
  * content script can read it, and it ends with the browser session. */
-export const pageGrantsItem = storage.defineItem<PageGrants>(STORAGE_KEYS.pageGrants, { fallback: { pages: {}, sites: {} }, version: 1 });
+export const pageGrantsItem = storage.defineItem<PageGrants>(STORAGE_KEYS.pageGrants, {
+  fallback: { pages: {}, sites: {} },
+  version: 1,
+});
 
 /** What sign-out does to an item: `clear` it (it is the person's: what they chose, what pages were
  * shown), `keep` it (it is the device's), or nothing more because sign-out `writes` it itself. */
@@ -157,7 +174,10 @@ export const ITEMS_ON_SIGN_OUT = {
   sidePanelJob: { item: sidePanelJobItem, onSignOut: 'clear' },
   popupFirstScreen: { item: popupFirstScreenItem, onSignOut: 'clear' },
   pageGrants: { item: pageGrantsItem, onSignOut: 'clear' },
-} as const satisfies Record<keyof typeof STORAGE_KEYS, { item: { removeValue(): Promise<void> }; onSignOut: OnSignOut }>;
+} as const satisfies Record<
+  keyof typeof STORAGE_KEYS,
+  { item: { removeValue(): Promise<void> }; onSignOut: OnSignOut }
+>;
 
 /** The fields an administrator set; none where the browser has no managed storage. */
 export async function readManagedConnection(): Promise<Partial<Connection>> {

@@ -19,7 +19,8 @@ export type StaffSummary = z.infer<typeof StaffSummarySchema>;
 /** A store build (wxt.config.ts) takes https only; a development build also plain http on this
  * machine (the local emulator and companion). Tokens never travel unencrypted over a network. */
 const STORE_BUILD = import.meta.env.WXT_TARGET === 'store';
-const isLocalHttp = (url: URL) => !STORE_BUILD && url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+const isLocalHttp = (url: URL) =>
+  !STORE_BUILD && url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 const ServerUrl = z.url({ protocol: /^https?$/ }).refine((value) => {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
@@ -27,7 +28,10 @@ const ServerUrl = z.url({ protocol: /^https?$/ }).refine((value) => {
 }, 'Use an https:// address');
 
 /** A job's address in the web app, relative to it, with `{uuid}` (e.g. `/job/{uuid}`); null: no known form. */
-const JobLinkPath = z.string().regex(/^\/[\w\-./?=,#&]*\{uuid\}[\w\-./?=,#&]*$/, 'a path like /job/{uuid}').nullable();
+const JobLinkPath = z
+  .string()
+  .regex(/^\/[\w\-./?=,#&]*\{uuid\}[\w\-./?=,#&]*$/, 'a path like /job/{uuid}')
+  .nullable();
 
 /** Where everything is: the platform's three roles (REST, OAuth, web app) and the companion. */
 export const ConnectionSchema = z.object({
@@ -72,11 +76,18 @@ export type SessionRecord = z.infer<typeof SessionRecordSchema>;
 /** The webhook change feed's position for an account (an opaque companion position, not a secret). */
 /** The feed position, and what the companion was registered with (scopes and staff member): a new worker
  * with the same grant skips registering again (lib/live-updates/feed-service.ts). */
-export const FeedPositionSchema = z.object({ accountUuid: z.string(), position: z.string().min(1).max(64), grant: z.string().max(4_000).optional() });
+export const FeedPositionSchema = z.object({
+  accountUuid: z.string(),
+  position: z.string().min(1).max(64),
+  grant: z.string().max(4_000).optional(),
+});
 export type FeedPosition = z.infer<typeof FeedPositionSchema>;
 
 /** Requests this browser made today, per account (lib/api/daily-use.ts). */
-export const ApiUseTodaySchema = z.record(z.string(), z.object({ day: z.string(), count: z.number().int().nonnegative() }));
+export const ApiUseTodaySchema = z.record(
+  z.string(),
+  z.object({ day: z.string(), count: z.number().int().nonnegative() }),
+);
 
 /** The first-run page (entrypoints/welcome): opened on install; `finished` once the person reached its
  * end (opened their day). Its other steps (signed in, who you are) are the session's to say. */
@@ -84,7 +95,9 @@ export const FirstRunSchema = z.object({ finished: z.boolean() });
 export type FirstRun = z.infer<typeof FirstRunSchema>;
 
 /** Sites the person added in the options: match patterns (`https://host/*`). */
-export const ContentSitesSchema = z.array(z.string().regex(/^https?:\/\/[^/*]+\/\*$/, 'a site pattern like https://mail.example.com/*')).max(50);
+export const ContentSitesSchema = z
+  .array(z.string().regex(/^https?:\/\/[^/*]+\/\*$/, 'a site pattern like https://mail.example.com/*'))
+  .max(50);
 
 /** What one page's content script was answered (lib/page-badges/page-grants.ts), by page key. */
 export const PageGrantSchema = z.object({

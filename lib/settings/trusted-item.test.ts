@@ -40,7 +40,11 @@ describe('where storage.local cannot be closed (Firefox)', () => {
 
   it("ignores a content script's writes to storage.local: the destination and the identity stay", async () => {
     const items = await load();
-    const connection = { ...items.defaultConnection, restUrl: 'https://api.acme.test', companionUrl: 'https://companion.acme.test' };
+    const connection = {
+      ...items.defaultConnection,
+      restUrl: 'https://api.acme.test',
+      companionUrl: 'https://companion.acme.test',
+    };
     await items.connectionItem.setValue(connection);
     await items.sessionItem.setValue(me);
     const before = await items.readWorkspaceKey();
@@ -57,7 +61,7 @@ describe('where storage.local cannot be closed (Firefox)', () => {
     expect(before).toMatchObject({ staffUuid: 'tech-1', baseUrl: 'https://api.acme.test' });
   });
 
-  it('moves what an older version kept in storage.local once, through the item\'s own migrations', async () => {
+  it("moves what an older version kept in storage.local once, through the item's own migrations", async () => {
     await fakeBrowser.storage.local.set({
       connection: { platformUrl: 'https://api.acme.test', companionUrl: 'https://companion.acme.test' },
       connection$: { v: 1 },
@@ -65,7 +69,10 @@ describe('where storage.local cannot be closed (Firefox)', () => {
       session$: { v: 1 },
     });
     const items = await load();
-    expect(await items.readConnection()).toMatchObject({ restUrl: 'https://api.acme.test', companionUrl: 'https://companion.acme.test' });
+    expect(await items.readConnection()).toMatchObject({
+      restUrl: 'https://api.acme.test',
+      companionUrl: 'https://companion.acme.test',
+    });
     expect(await items.readSession()).toEqual(me);
     // Gone from storage.local, and what is written there later does not count.
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});

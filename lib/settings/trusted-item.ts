@@ -72,7 +72,10 @@ export function watchTrustedRaw(key: TrustedKey, onChange: () => void): () => vo
   return () => void listeners.delete(listener);
 }
 
-export type TrustedItem<T> = Pick<WxtStorageItem<T, Record<string, never>>, 'fallback' | 'getValue' | 'setValue' | 'removeValue' | 'watch' | 'migrate'>;
+export type TrustedItem<T> = Pick<
+  WxtStorageItem<T, Record<string, never>>,
+  'fallback' | 'getValue' | 'setValue' | 'removeValue' | 'watch' | 'migrate'
+>;
 
 /**
  * A trusted item, declared (lib/settings/items.ts) as the storage.local item it is in Chrome. Where

@@ -32,7 +32,13 @@ export function workspaceKeyOf(record: SessionRecord | null, connection: Connect
   if (!record) return null;
   const staff = staffInView(record);
   if (staff === null) return null;
-  return { accountUuid: record.account.uuid, staffUuid: staff, baseUrl: connection.restUrl, scopes: record.scopes, mode: record.mode };
+  return {
+    accountUuid: record.account.uuid,
+    staffUuid: staff,
+    baseUrl: connection.restUrl,
+    scopes: record.scopes,
+    mode: record.mode,
+  };
 }
 
 /** One string per workspace (not per grant: more scopes keep the same workspace). */

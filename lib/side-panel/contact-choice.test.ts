@@ -6,14 +6,31 @@ const person = { active: true, last: '', email: '', phone: '', mobile: '' };
 const site = (first: string, extra: Partial<JobContact> = {}): JobContact =>
   ({ uuid: `j-${first}`, edit_date: null, job_uuid: 'job', type: 'JOB', ...person, first, ...extra }) as JobContact;
 const client = (first: string, extra: Partial<CompanyContact> = {}): CompanyContact =>
-  ({ uuid: `c-${first}`, edit_date: null, company_uuid: 'co', type: '', is_primary_contact: false, ...person, first, ...extra }) as CompanyContact;
+  ({
+    uuid: `c-${first}`,
+    edit_date: null,
+    company_uuid: 'co',
+    type: '',
+    is_primary_contact: false,
+    ...person,
+    first,
+    ...extra,
+  }) as CompanyContact;
 
 describe('the one contact to call about a job', () => {
   it('is the job’s on-site contact, with a number first', () => {
-    expect(pickSiteContact([site('Ann'), site('Bob', { phone: '02 9999 0000' }), site('Cy', { mobile: '0412 000 111' })])).toEqual({
-      name: 'Bob', phone: '02 9999 0000', role: 'site',
+    expect(
+      pickSiteContact([site('Ann'), site('Bob', { phone: '02 9999 0000' }), site('Cy', { mobile: '0412 000 111' })]),
+    ).toEqual({
+      name: 'Bob',
+      phone: '02 9999 0000',
+      role: 'site',
     });
-    expect(pickSiteContact([site('Dee', { mobile: '0412 000 111', phone: '02 1' })])).toEqual({ name: 'Dee', phone: '0412 000 111', role: 'site' });
+    expect(pickSiteContact([site('Dee', { mobile: '0412 000 111', phone: '02 1' })])).toEqual({
+      name: 'Dee',
+      phone: '0412 000 111',
+      role: 'site',
+    });
   });
 
   it('is the on-site contact even without a number: the person to ask for on arrival', () => {
@@ -30,11 +47,27 @@ describe('the one contact to call about a job', () => {
   });
 
   it('falls back to the client’s primary contact with a number, else any with a number, else any', () => {
-    expect(pickClientContact([client('A', { is_primary_contact: true }), client('B', { phone: '123' }), client('C', { phone: '456', is_primary_contact: true })])).toEqual({
-      name: 'C', phone: '456', role: 'client',
+    expect(
+      pickClientContact([
+        client('A', { is_primary_contact: true }),
+        client('B', { phone: '123' }),
+        client('C', { phone: '456', is_primary_contact: true }),
+      ]),
+    ).toEqual({
+      name: 'C',
+      phone: '456',
+      role: 'client',
     });
-    expect(pickClientContact([client('A', { is_primary_contact: true }), client('B', { mobile: '789' })])).toEqual({ name: 'B', phone: '789', role: 'client' });
-    expect(pickClientContact([client('A', { email: 'a@example.net' })])).toEqual({ name: 'A', phone: null, role: 'client' });
+    expect(pickClientContact([client('A', { is_primary_contact: true }), client('B', { mobile: '789' })])).toEqual({
+      name: 'B',
+      phone: '789',
+      role: 'client',
+    });
+    expect(pickClientContact([client('A', { email: 'a@example.net' })])).toEqual({
+      name: 'A',
+      phone: null,
+      role: 'client',
+    });
     expect(pickClientContact([client('Gone', { active: false })])).toBeNull();
   });
 });
@@ -55,6 +88,9 @@ describe("a job's contacts in its detail", () => {
 
   it('keeps a client contact who only shares a name with the on-site one', () => {
     const list = detailContacts([site('Sam', { phone: '1111' })], [client('Sam', { phone: '2222' })]);
-    expect(list.map((c) => [c.name, c.role])).toEqual([['Sam', 'site'], ['Sam', 'client']]);
+    expect(list.map((c) => [c.name, c.role])).toEqual([
+      ['Sam', 'site'],
+      ['Sam', 'client'],
+    ]);
   });
 });

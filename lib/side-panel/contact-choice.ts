@@ -37,7 +37,10 @@ function samePerson(a: Person, b: Person): boolean {
 
 /** A job's contacts as its detail lists them: the on-site ones first, then the client's, each
  * person once. */
-export function detailContacts(jobContacts: readonly JobContact[], companyContacts: readonly CompanyContact[]): JobDetail['contacts'] {
+export function detailContacts(
+  jobContacts: readonly JobContact[],
+  companyContacts: readonly CompanyContact[],
+): JobDetail['contacts'] {
   const site = onSite(jobContacts);
   const client = companyContacts.filter((c) => c.active && !site.some((s) => samePerson(s, c)));
   const view = (c: Person, role: 'site' | 'client') => ({

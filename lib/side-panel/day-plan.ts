@@ -42,11 +42,20 @@ export function allocatedOn(a: JobAllocation, range: Range): boolean {
   return true;
 }
 
-export function planDay(activities: readonly JobActivity[], allocations: readonly JobAllocation[], range: Range): DayPlan {
+export function planDay(
+  activities: readonly JobActivity[],
+  allocations: readonly JobAllocation[],
+  range: Range,
+): DayPlan {
   const live = activities.filter((a) => a.active && a.job_uuid);
   // An activity marked both ways breaks the platform's own rule; it was booked, so it is a visit.
-  const visits: PlannedVisit[] = live.filter((a) => a.activity_was_scheduled).sort(byStart).map((activity) => ({ activity, onSite: [] }));
-  const recorded = live.filter((a) => a.activity_was_recorded && !a.activity_was_scheduled && a.start_date !== null).sort(byStart);
+  const visits: PlannedVisit[] = live
+    .filter((a) => a.activity_was_scheduled)
+    .sort(byStart)
+    .map((activity) => ({ activity, onSite: [] }));
+  const recorded = live
+    .filter((a) => a.activity_was_recorded && !a.activity_was_scheduled && a.start_date !== null)
+    .sort(byStart);
 
   const visited = new Set(visits.map((v) => v.activity.job_uuid));
   const others = new Map<string, PlannedJob>();
@@ -98,8 +107,11 @@ function byStart(a: JobActivity, b: JobActivity): number {
 }
 
 function byPriority(a: JobAllocation, b: JobAllocation): number {
-  const p = (x: JobAllocation) => (x.sort_priority.trim() !== '' && Number.isFinite(Number(x.sort_priority)) ? Number(x.sort_priority) : Infinity);
+  const p = (x: JobAllocation) =>
+    x.sort_priority.trim() !== '' && Number.isFinite(Number(x.sort_priority)) ? Number(x.sort_priority) : Infinity;
   const d = p(a) - p(b);
   if (d !== 0 && !Number.isNaN(d)) return d;
-  return comparableTime(a.allocation_date).localeCompare(comparableTime(b.allocation_date)) || a.uuid.localeCompare(b.uuid);
+  return (
+    comparableTime(a.allocation_date).localeCompare(comparableTime(b.allocation_date)) || a.uuid.localeCompare(b.uuid)
+  );
 }

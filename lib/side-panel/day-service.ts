@@ -22,7 +22,10 @@ export function createDayService(ctx: FieldContext) {
     await Promise.all(
       [...jobs.values()].map(async (job) => {
         const site = ctx.can(s, 'read_job_contacts') ? pickSiteContact(await ctx.jobContactsOf(job.uuid)) : null;
-        const client = !site && job.company_uuid && ctx.can(s, 'read_customer_contacts') ? pickClientContact(await ctx.contactsOf(job.company_uuid)) : null;
+        const client =
+          !site && job.company_uuid && ctx.can(s, 'read_customer_contacts')
+            ? pickClientContact(await ctx.contactsOf(job.company_uuid))
+            : null;
         out.set(job.uuid, site ?? client);
       }),
     );
@@ -33,9 +36,15 @@ export function createDayService(ctx: FieldContext) {
     const client = await ctx.client();
     const s = await ctx.key();
     const range = dayRange(date);
-    const [activities, allocations] = await Promise.all([client.jobActivities.ofStaff(staffUuid, range), client.jobAllocations.ofStaff(staffUuid)]);
+    const [activities, allocations] = await Promise.all([
+      client.jobActivities.ofStaff(staffUuid, range),
+      client.jobAllocations.ofStaff(staffUuid),
+    ]);
     const plan = planDay(activities.records, allocations.records, range);
-    const jobs = await ctx.jobs([...plan.visits.map((v) => v.activity.job_uuid!), ...plan.otherJobs.map((j) => j.jobUuid)]);
+    const jobs = await ctx.jobs([
+      ...plan.visits.map((v) => v.activity.job_uuid!),
+      ...plan.otherJobs.map((j) => j.jobUuid),
+    ]);
     const companies = await ctx.companies([...jobs.values()].map((j) => j.company_uuid));
     const badgeNames = await ctx.badgeNames().catch(() => null);
     const pending = await ctx.pendingByJob();
@@ -44,18 +53,36 @@ export function createDayService(ctx: FieldContext) {
     // never read: still the person's, so it shows as bare as it is.
     const summary = (uuid: string): JobSummary | null => {
       const job = jobs.get(uuid);
-      if (job) return jobSummary(job, job.company_uuid ? companies.get(job.company_uuid) : undefined, badgeNames, pending.get(uuid) ?? 0);
+      if (job)
+        return jobSummary(
+          job,
+          job.company_uuid ? companies.get(job.company_uuid) : undefined,
+          badgeNames,
+          pending.get(uuid) ?? 0,
+        );
       return ctx.can(s, 'read_jobs') ? null : bareSummary(uuid, pending.get(uuid) ?? 0);
     };
     const visits = plan.visits.flatMap(({ activity: a, onSite }): DayVisit[] => {
       const job = summary(a.job_uuid!);
       if (!job) return [];
-      return [{ activityUuid: a.uuid, start: a.start_date ?? `${date} 00:00:00`, end: a.end_date, job, contact: contacts.get(job.uuid) ?? null, onSite }];
+      return [
+        {
+          activityUuid: a.uuid,
+          start: a.start_date ?? `${date} 00:00:00`,
+          end: a.end_date,
+          job,
+          contact: contacts.get(job.uuid) ?? null,
+          onSite,
+        },
+      ];
     });
     const otherJobs = plan.otherJobs.flatMap(({ jobUuid, allocation, onSite }): DayJob[] => {
       const job = summary(jobUuid);
       if (!job) return [];
-      const allocated = allocation && { uuid: allocation.uuid, from: (allocation.allocation_date ?? allocation.allocated_timestamp)?.slice(0, 10) ?? null };
+      const allocated = allocation && {
+        uuid: allocation.uuid,
+        from: (allocation.allocation_date ?? allocation.allocated_timestamp)?.slice(0, 10) ?? null,
+      };
       return [{ job, contact: contacts.get(jobUuid) ?? null, allocation: allocated, onSite }];
     });
     return { date, staffName, visits, otherJobs, offline: false, fetchedAt: ctx.now() };
@@ -68,15 +95,25 @@ export function createDayService(ctx: FieldContext) {
     const kept = saved && DayViewSchema.safeParse(saved.value);
     if (!saved || !kept?.success) return undefined;
     const pending = await ctx.pendingByJob().catch(() => new Map<string, number>());
-    const fresh = <T extends { job: JobSummary }>(e: T): T => ({ ...e, job: { ...e.job, pending: pending.get(e.job.uuid) ?? 0 } });
-    return { ...kept.data, visits: kept.data.visits.map(fresh), otherJobs: kept.data.otherJobs.map(fresh), offline: true, fetchedAt: saved.savedAt };
+    const fresh = <T extends { job: JobSummary }>(e: T): T => ({
+      ...e,
+      job: { ...e.job, pending: pending.get(e.job.uuid) ?? 0 },
+    });
+    return {
+      ...kept.data,
+      visits: kept.data.visits.map(fresh),
+      otherJobs: kept.data.otherJobs.map(fresh),
+      offline: true,
+      fetchedAt: saved.savedAt,
+    };
   }
 
   return {
     /** The day of `date` (`YYYY-MM-DD`), or today in the account's time zone. */
     async get(date: string | null): Promise<DayView> {
       const s = await ctx.key();
-      if (s.staffUuid === 'all') throw new NoStaffMemberError('"My day" needs a staff member: sign in with the platform and choose who you are');
+      if (s.staffUuid === 'all')
+        throw new NoStaffMemberError('"My day" needs a staff member: sign in with the platform and choose who you are');
       const staffName = await ctx.staffName();
       const day = date ?? todayIn(await ctx.timeZone(), ctx.now());
       const store = await ctx.store();
@@ -86,7 +123,14 @@ export function createDayService(ctx: FieldContext) {
         return view;
       } catch (error) {
         if (!isOffline(error)) throw error;
-        const kept = (await keptDay(day)) ?? { date: day, staffName, visits: [], otherJobs: [], offline: true, fetchedAt: null };
+        const kept = (await keptDay(day)) ?? {
+          date: day,
+          staffName,
+          visits: [],
+          otherJobs: [],
+          offline: true,
+          fetchedAt: null,
+        };
         return { ...kept, keptBecause: keptBecause(error) };
       }
     },

@@ -51,7 +51,13 @@ export function createFieldContext(deps: FieldContextDeps) {
     const id = `${s.accountUuid}|${s.staffUuid}|${s.scopes.join(' ')}`;
     if (current?.id !== id) {
       void current?.store.close();
-      current = { id, store: createAnswerStore(answersDbName(s.accountUuid, s.staffUuid)), contacts: new Map(), jobContacts: new Map(), companies: new Map() };
+      current = {
+        id,
+        store: createAnswerStore(answersDbName(s.accountUuid, s.staffUuid)),
+        contacts: new Map(),
+        jobContacts: new Map(),
+        companies: new Map(),
+      };
     }
     return current;
   }
@@ -69,7 +75,11 @@ export function createFieldContext(deps: FieldContextDeps) {
   }
 
   /** Active records read lately, else read now and kept for CONTACTS_TTL_MS. */
-  async function recentList<T extends { active: boolean }>(map: Map<string, { at: number; list: T[] }>, id: string, read: () => Promise<T[]>): Promise<T[]> {
+  async function recentList<T extends { active: boolean }>(
+    map: Map<string, { at: number; list: T[] }>,
+    id: string,
+    read: () => Promise<T[]>,
+  ): Promise<T[]> {
     const hit = map.get(id);
     if (hit && hit.at > now() - CONTACTS_TTL_MS) return hit.list;
     const list = (await read()).filter((c) => c.active);
@@ -77,7 +87,8 @@ export function createFieldContext(deps: FieldContextDeps) {
     return list;
   }
 
-  const can = (s: WorkspaceKey, ...needed: string[]) => s.mode === 'api_key' || needed.every((n) => s.scopes.includes(n));
+  const can = (s: WorkspaceKey, ...needed: string[]) =>
+    s.mode === 'api_key' || needed.every((n) => s.scopes.includes(n));
 
   const ctx = {
     now,
@@ -143,7 +154,11 @@ export function createFieldContext(deps: FieldContextDeps) {
       const missing = [...new Set(uuids)].filter((u) => !out.has(u));
       if (missing.length && can(await key(), 'read_jobs')) {
         const client = await deps.workspace.client();
-        const read = await Promise.all(missing.map((u) => client.jobs.get(u).catch((e) => (isApiError(e, 'NotFoundError') ? undefined : Promise.reject(e)))));
+        const read = await Promise.all(
+          missing.map((u) =>
+            client.jobs.get(u).catch((e) => (isApiError(e, 'NotFoundError') ? undefined : Promise.reject(e))),
+          ),
+        );
         for (const job of read) if (job) out.set(job.uuid, job);
       }
       return out;
@@ -167,7 +182,9 @@ export function createFieldContext(deps: FieldContextDeps) {
       const missing = wanted.filter((u) => !out.has(u));
       if (missing.length && can(s, 'read_customers')) {
         const client = await deps.workspace.client();
-        const read = await Promise.all(missing.map((u) => client.companies.get(u).catch((e) => (isOffline(e) ? Promise.reject(e) : undefined))));
+        const read = await Promise.all(
+          missing.map((u) => client.companies.get(u).catch((e) => (isOffline(e) ? Promise.reject(e) : undefined))),
+        );
         for (const company of read) {
           if (!company) continue;
           out.set(company.uuid, company);
@@ -181,13 +198,21 @@ export function createFieldContext(deps: FieldContextDeps) {
      * each read must not spend the shared rate limit on contacts that rarely change. */
     async contactsOf(companyUuid: string): Promise<CompanyContact[]> {
       const p = await perWorkspace();
-      return recentList(p.contacts, companyUuid, async () => (await (await deps.workspace.client()).companyContacts.ofCompany(companyUuid)).records);
+      return recentList(
+        p.contacts,
+        companyUuid,
+        async () => (await (await deps.workspace.client()).companyContacts.ofCompany(companyUuid)).records,
+      );
     },
 
     /** A job's active on-site contacts, kept a few minutes like the client's. */
     async jobContactsOf(jobUuid: string): Promise<JobContact[]> {
       const p = await perWorkspace();
-      return recentList(p.jobContacts, jobUuid, async () => (await (await deps.workspace.client()).jobContacts.ofJob(jobUuid)).records);
+      return recentList(
+        p.jobContacts,
+        jobUuid,
+        async () => (await (await deps.workspace.client()).jobContacts.ofJob(jobUuid)).records,
+      );
     },
 
     /** Writes waiting in the outbox, per job. */

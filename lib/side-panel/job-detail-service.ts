@@ -30,7 +30,11 @@ export class JobNotFoundError extends Error {
 }
 
 /** Badge definitions and the job's badges, with pending outbox changes applied (last write wins). */
-export function badgeStates(job: Job, names: Map<string, string> | null, entries: readonly OutboxEntry[]): JobDetail['badges'] {
+export function badgeStates(
+  job: Job,
+  names: Map<string, string> | null,
+  entries: readonly OutboxEntry[],
+): JobDetail['badges'] {
   const wanted = new Map<string, boolean>();
   for (const e of [...entries].sort((a, b) => a.seq - b.seq)) {
     if (e.kind === 'badge-add') wanted.set(e.payload.badgeUuid, true);
@@ -50,7 +54,9 @@ export function createJobDetailService(ctx: FieldContext) {
     const client = await ctx.client();
     const s = await ctx.key();
     const job = await client.jobs.get(uuid).catch((e) => {
-      throw e instanceof Error && e.name === 'NotFoundError' ? new JobNotFoundError('This job does not exist or is not visible to you') : e;
+      throw e instanceof Error && e.name === 'NotFoundError'
+        ? new JobNotFoundError('This job does not exist or is not visible to you')
+        : e;
     });
     const company = job.company_uuid ? ((await ctx.companies([job.company_uuid])).get(job.company_uuid) ?? null) : null;
     const contacts = company && ctx.can(s, 'read_customer_contacts') ? await ctx.contactsOf(company.uuid) : [];
@@ -82,7 +88,9 @@ export function createJobDetailService(ctx: FieldContext) {
         if (!answer) {
           const cached = (await ctx.jobs([uuid]).catch(() => new Map<string, Job>())).get(uuid);
           if (!cached) throw new JobNotFoundError('Offline, and this job is not in the offline cache');
-          const company = cached.company_uuid ? ((await (await ctx.workspace.cache()).getCompany(cached.company_uuid)) ?? null) : null;
+          const company = cached.company_uuid
+            ? ((await (await ctx.workspace.cache()).getCompany(cached.company_uuid)) ?? null)
+            : null;
           answer = { job: cached, company, contacts: [], notes: [], notesRead: false };
         }
       }
@@ -92,7 +100,9 @@ export function createJobDetailService(ctx: FieldContext) {
       return {
         job: {
           ...summary,
-          badges: badgeStates(answer.job, names, entries).filter((b) => b.on).map((b) => b.name),
+          badges: badgeStates(answer.job, names, entries)
+            .filter((b) => b.on)
+            .map((b) => b.name),
           description: answer.job.job_description,
           workDone: answer.job.work_done_description,
           date: answer.job.date,

@@ -12,7 +12,10 @@ describe('job opener', () => {
   it('opens the job in the web app in a tab, by its known form, or the web app itself', async () => {
     const tabs: string[] = [];
     let jobLinkPath: string | null = '/job/{uuid}';
-    const opener = createJobOpener({ webApp: async () => ({ webUrl: 'http://127.0.0.1:9', jobLinkPath }), createTab: async (url) => tabs.push(url) });
+    const opener = createJobOpener({
+      webApp: async () => ({ webUrl: 'http://127.0.0.1:9', jobLinkPath }),
+      createTab: async (url) => tabs.push(url),
+    });
     expect(await opener.open(UUID, 'web')).toBe('web');
     jobLinkPath = null;
     await opener.open(UUID, 'web');
@@ -21,7 +24,11 @@ describe('job opener', () => {
 
   it('remembers the job for the side panel and opens it', async () => {
     let opened = 0;
-    const opener = createJobOpener({ webApp: async () => ({ webUrl: 'https://x.test', jobLinkPath: null }), createTab: async () => undefined, openSidePanel: async () => void opened++ });
+    const opener = createJobOpener({
+      webApp: async () => ({ webUrl: 'https://x.test', jobLinkPath: null }),
+      createTab: async () => undefined,
+      openSidePanel: async () => void opened++,
+    });
     expect(await opener.open(UUID, 'sidepanel')).toBe('sidepanel');
     expect(opened).toBe(1);
     expect(await readSidePanelJob()).toBe(UUID);

@@ -16,7 +16,10 @@ describe('the page the side panel follows', () => {
     pages.activated(2);
     expect(pages.current()).toBe(B);
     pages.activated(3); // a tab without a job: the panel keeps what it shows
-    expect(events).toEqual([{ type: 'page.job', uuid: A }, { type: 'page.job', uuid: B }]);
+    expect(events).toEqual([
+      { type: 'page.job', uuid: A },
+      { type: 'page.job', uuid: B },
+    ]);
     expect(pages.current()).toBeNull();
     pages.removed(2);
     pages.activated(2);

@@ -11,7 +11,14 @@ const B1 = 'bbbbbbbb-0000-4000-8000-000000000001';
 const B2 = 'bbbbbbbb-0000-4000-8000-000000000002';
 const entry = (seq: number, kind: OutboxEntry['kind'], extra: Partial<OutboxEntry> = {}): OutboxEntry =>
   ({
-    seq, kind, jobUuid: J, clientUuid: `c${seq}`, createdAt: seq, attempts: 0, nextAttemptAt: 0, state: 'pending',
+    seq,
+    kind,
+    jobUuid: J,
+    clientUuid: `c${seq}`,
+    createdAt: seq,
+    attempts: 0,
+    nextAttemptAt: 0,
+    state: 'pending',
     payload: kind === 'note' ? { note: `note ${seq}`, actionRequired: false } : { badgeUuid: B1 },
     ...extra,
   }) as OutboxEntry;
@@ -28,7 +35,10 @@ describe('toolbar badge', () => {
   });
   it('tells the browser only when the text changes', () => {
     const texts: string[] = [];
-    const badge = createToolbarBadge({ setBadgeText: ({ text }) => void texts.push(text), setBadgeBackgroundColor: () => undefined });
+    const badge = createToolbarBadge({
+      setBadgeText: ({ text }) => void texts.push(text),
+      setBadgeBackgroundColor: () => undefined,
+    });
     badge.setToday(4);
     badge.setToday(4);
     badge.setPending(2);
@@ -40,7 +50,10 @@ describe('toolbar badge', () => {
 describe('badges with pending changes', () => {
   it('the last pending change of a badge wins and is marked pending', () => {
     const job = { badges: [B2] } as unknown as Job;
-    const names = new Map([[B1, 'VIP'], [B2, 'Warranty']]);
+    const names = new Map([
+      [B1, 'VIP'],
+      [B2, 'Warranty'],
+    ]);
     const states = badgeStates(job, names, [entry(1, 'badge-add'), entry(2, 'badge-remove'), entry(3, 'badge-add')]);
     expect(states).toEqual([
       { uuid: B1, name: 'VIP', on: true, pending: true },
@@ -61,7 +74,12 @@ describe('notes newest first', () => {
       lastError: { code: 'job-gone', message: 'The job was deleted', action: 'Copy it', detail: '', at: 0 },
     });
     const merged = mergeNotes(sent, [entry(1, 'note'), failed, entry(3, 'badge-add')], 'Me');
-    expect(merged.map((n) => [n.uuid, n.state])).toEqual([['c2', 'failed'], ['c1', 'pending'], ['new', 'sent'], ['old', 'sent']]);
+    expect(merged.map((n) => [n.uuid, n.state])).toEqual([
+      ['c2', 'failed'],
+      ['c1', 'pending'],
+      ['new', 'sent'],
+      ['old', 'sent'],
+    ]);
     expect(merged[0]!.problem).toEqual({ message: 'The job was deleted', action: 'Copy it', seq: 2 });
   });
 });

@@ -3,7 +3,12 @@
 import type { Company, CompanyContact, Job } from '../api/schemas';
 import type { JobSummary } from '../messaging/views';
 
-export function jobSummary(job: Job, company: Company | undefined, badgeNames: Map<string, string> | null, pending: number): JobSummary {
+export function jobSummary(
+  job: Job,
+  company: Company | undefined,
+  badgeNames: Map<string, string> | null,
+  pending: number,
+): JobSummary {
   return {
     uuid: job.uuid,
     number: job.generated_job_id || job.uuid.slice(0, 8),

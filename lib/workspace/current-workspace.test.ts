@@ -11,8 +11,20 @@ import { type SessionRecord } from '../settings/schemas';
 
 const BASE = 'http://127.0.0.1:9/';
 const ACCOUNT = 'aaaaaaaa-0000-4000-8000-000000000001';
-const ME = { uuid: 'bbbbbbbb-0000-4000-8000-000000000001', name: 'Tess Tech', email: 't@example.com', isAdmin: true, role: 'Administrator' };
-const OTHER = { uuid: 'bbbbbbbb-0000-4000-8000-000000000002', name: 'Other', email: 'o@example.com', isAdmin: false, role: 'Field Technician' };
+const ME = {
+  uuid: 'bbbbbbbb-0000-4000-8000-000000000001',
+  name: 'Tess Tech',
+  email: 't@example.com',
+  isAdmin: true,
+  role: 'Administrator',
+};
+const OTHER = {
+  uuid: 'bbbbbbbb-0000-4000-8000-000000000002',
+  name: 'Other',
+  email: 'o@example.com',
+  isAdmin: false,
+  role: 'Field Technician',
+};
 
 const jobs = range(0, 30).map((n) => makeJob(n));
 const companies = range(0, 7).map((n) => makeCompany(n));
@@ -23,12 +35,18 @@ function platform() {
   const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const url = new URL(request.url);
-    requests.push({ path: url.pathname, impersonate: request.headers.get('x-impersonate-uuid'), auth: request.headers.get('authorization') });
-    const body =
-      url.pathname.endsWith('/job.json') ? jobs
-      : url.pathname.endsWith('/company.json') ? companies
-      : url.pathname.endsWith('/vendor.json') ? [{ uuid: ACCOUNT, active: 1, name: 'Acme', timezone_name: 'UTC', email: '', website: '', currency: 'AUD' }]
-      : [];
+    requests.push({
+      path: url.pathname,
+      impersonate: request.headers.get('x-impersonate-uuid'),
+      auth: request.headers.get('authorization'),
+    });
+    const body = url.pathname.endsWith('/job.json')
+      ? jobs
+      : url.pathname.endsWith('/company.json')
+        ? companies
+        : url.pathname.endsWith('/vendor.json')
+          ? [{ uuid: ACCOUNT, active: 1, name: 'Acme', timezone_name: 'UTC', email: '', website: '', currency: 'AUD' }]
+          : [];
     return new Response(JSON.stringify(body), {
       status: 200,
       headers: { 'content-type': 'application/json', date: new Date(Date.UTC(2030, 0, 1)).toUTCString() },
@@ -39,7 +57,14 @@ function platform() {
 
 async function signIn(record: Partial<SessionRecord> = {}) {
   await connectionItem.setValue({ ...defaultConnection, restUrl: BASE, companionUrl: 'http://127.0.0.1:8/' });
-  await sessionItem.setValue({ mode: 'oauth', account: { uuid: ACCOUNT, name: 'Acme', email: '' }, scopes: ['read_jobs'], me: ME, viewAs: null, ...record });
+  await sessionItem.setValue({
+    mode: 'oauth',
+    account: { uuid: ACCOUNT, name: 'Acme', email: '' },
+    scopes: ['read_jobs'],
+    me: ME,
+    viewAs: null,
+    ...record,
+  });
 }
 
 function makeWorkspace() {
@@ -66,7 +91,12 @@ describe('createCurrentWorkspace', () => {
 
   it('derives the scope from the session: me, view-as, API key (whole account), none before "who are you"', async () => {
     await signIn();
-    expect(await readWorkspaceKey()).toMatchObject({ accountUuid: ACCOUNT, staffUuid: ME.uuid, mode: 'oauth', baseUrl: BASE });
+    expect(await readWorkspaceKey()).toMatchObject({
+      accountUuid: ACCOUNT,
+      staffUuid: ME.uuid,
+      mode: 'oauth',
+      baseUrl: BASE,
+    });
     await signIn({ viewAs: OTHER });
     expect((await readWorkspaceKey())?.staffUuid).toBe(OTHER.uuid);
     await signIn({ mode: 'api_key', scopes: [] });

@@ -1,8 +1,21 @@
 import { createPlatformClient, type PlatformClient } from '../api/client';
 import type { FetchLike } from '../api/buffered-fetch';
-import { accountLimiterKey, createRateLimiterRegistry, type RateLimiterOptions, type RateLimiterRegistry } from '../api/rate-limiter';
+import {
+  accountLimiterKey,
+  createRateLimiterRegistry,
+  type RateLimiterOptions,
+  type RateLimiterRegistry,
+} from '../api/rate-limiter';
 import type { Job } from '../api/schemas';
-import { createServerClock, createCacheSync, openCacheDb, openJobCache, type JobCache, type CacheSync, type SyncState } from '../cache';
+import {
+  createServerClock,
+  createCacheSync,
+  openCacheDb,
+  openJobCache,
+  type JobCache,
+  type CacheSync,
+  type SyncState,
+} from '../cache';
 import { createOutbox, type Outbox } from '../outbox';
 import type { LiveEvent } from '../messaging/views';
 import { readWorkspaceKey } from '../settings/items';
@@ -53,7 +66,10 @@ export function createCurrentWorkspace(deps: CurrentWorkspaceDeps): Workspace & 
 
   async function closeOpened(which: Opened | null): Promise<void> {
     if (!which) return;
-    const [cache] = await Promise.all([which.cache?.catch(() => undefined), which.outbox?.close().catch(() => undefined)]);
+    const [cache] = await Promise.all([
+      which.cache?.catch(() => undefined),
+      which.outbox?.close().catch(() => undefined),
+    ]);
     cache?.close();
   }
 

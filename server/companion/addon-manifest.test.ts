@@ -35,9 +35,10 @@ const ManifestSchema = z.strictObject({
 describe('addon-manifest.json', () => {
   const parsed = ManifestSchema.parse(manifest);
 
-  it('has the platform\'s shape: name, version, icon and support under the product\'s companion', () => {
+  it("has the platform's shape: name, version, icon and support under the product's companion", () => {
     expect(parsed.name).toBe('Fieldside');
-    for (const url of [parsed.iconURL, parsed.supportURL, ...parsed.actions.map((a) => a.iconURL)]) expect(url.startsWith(`${PRODUCT_COMPANION_URL}/`)).toBe(true);
+    for (const url of [parsed.iconURL, parsed.supportURL, ...parsed.actions.map((a) => a.iconURL)])
+      expect(url.startsWith(`${PRODUCT_COMPANION_URL}/`)).toBe(true);
     expect(parsed.iconURL).toBe(`${PRODUCT_COMPANION_URL}${COMPANION_PATHS.addonIcon}`);
   });
 
@@ -48,7 +49,7 @@ describe('addon-manifest.json', () => {
     ]);
   });
 
-  it('names the icon the companion serves, which is the extension\'s own', () => {
+  it("names the icon the companion serves, which is the extension's own", () => {
     const asset = readFileSync(resolve(HERE, '../../assets/icon-128.png'));
     expect(Buffer.from(ICON_PNG_BASE64, 'base64').equals(asset)).toBe(true);
   });

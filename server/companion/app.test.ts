@@ -13,7 +13,12 @@ const lines: LogLine[] = [];
 beforeAll(async () => {
   const platform = `http://127.0.0.1:${await freePort()}`;
   companion = await startCompanion(
-    companionEnv({ baseUrl: platform, authUrl: platform, clientId: 'the-client-id', clientSecret: 'the-client-secret' }),
+    companionEnv({
+      baseUrl: platform,
+      authUrl: platform,
+      clientId: 'the-client-id',
+      clientSecret: 'the-client-secret',
+    }),
     { log: (line) => lines.push(line) },
   );
 });
@@ -35,7 +40,11 @@ describe('companion composition', () => {
 
   it('logs webhook paths without their callback token', async () => {
     const token = await signCallbackToken(await callbackKey(SIGNING_SECRET), 'some-account-uuid', 0);
-    await fetch(`${companion.url}/webhooks/${token}`, { method: 'POST', body: 'mode=subscribe&challenge=abc', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await fetch(`${companion.url}/webhooks/${token}`, {
+      method: 'POST',
+      body: 'mode=subscribe&challenge=abc',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     const text = JSON.stringify(lines);
     expect(text).toContain('/webhooks/:token');
     expect(text).not.toContain(token);

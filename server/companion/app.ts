@@ -50,7 +50,11 @@ const OAUTH_BODY_LIMIT = 16 * 1024;
 const PAIR_BODY_LIMIT = 4 * 1024;
 
 /** `stores`: the entry's choice (node-stores.ts, edge-stores.ts), so each runtime bundles only what it can reach. */
-export async function createCompanionApp(config: CompanionConfig, stores: CompanionStores, deps: CompanionDeps = {}): Promise<CompanionApp> {
+export async function createCompanionApp(
+  config: CompanionConfig,
+  stores: CompanionStores,
+  deps: CompanionDeps = {},
+): Promise<CompanionApp> {
   const log = deps.log ?? consoleLogger;
   const allowlist = await createRedirectAllowlist(config.allowedExtensionIds);
   // Shared by every instance when the stores are (Redis, or Redis over HTTP): a flood spread over instances is
@@ -70,7 +74,18 @@ export async function createCompanionApp(config: CompanionConfig, stores: Compan
     // The account's kept tokens read each changed job once for the whole account (feed/account-readers.ts).
     tokens = createAccountTokens({ config, store: addonStore, now, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
     feed = createFeed
-      ? await createFeed({ config, store: await stores.feed(config), limits, limiter, checker, accountTokens: tokens, shared: addonStore, log, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.now ? { now: deps.now } : {}) })
+      ? await createFeed({
+          config,
+          store: await stores.feed(config),
+          limits,
+          limiter,
+          checker,
+          accountTokens: tokens,
+          shared: addonStore,
+          log,
+          ...(deps.fetch ? { fetch: deps.fetch } : {}),
+          ...(deps.now ? { now: deps.now } : {}),
+        })
       : undefined;
   } catch (error) {
     await addonStore?.close();
@@ -87,13 +102,20 @@ export async function createCompanionApp(config: CompanionConfig, stores: Compan
   const corsLayer = createCorsMiddleware(allowlist.chromeIds);
   app.use('/oauth/*', corsLayer);
   app.use(COMPANION_PATHS.health, corsLayer);
-  const limitBody = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => jsonError(c, 413, 'invalid_request', 'The request is too large for the companion') });
+  const limitBody = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) => jsonError(c, 413, 'invalid_request', 'The request is too large for the companion'),
+    });
   app.use('/oauth/*', limitBody(OAUTH_BODY_LIMIT));
-  for (const path of [COMPANION_PATHS.feedRead, `${COMPANION_PATHS.feedRead}/*`]) app.use(path, limitBody(FEED_BODY_LIMIT));
+  for (const path of [COMPANION_PATHS.feedRead, `${COMPANION_PATHS.feedRead}/*`])
+    app.use(path, limitBody(FEED_BODY_LIMIT));
 
   app.get(COMPANION_PATHS.home, (c) => sendPage(c, 200, HOME_TITLE, homePage(config.storeLinks)));
   app.get(COMPANION_PATHS.health, (c) => c.json({ ok: true }));
-  app.get(COMPANION_PATHS.addonIcon, (c) => c.body(iconPng(), 200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' }));
+  app.get(COMPANION_PATHS.addonIcon, (c) =>
+    c.body(iconPng(), 200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' }),
+  );
   app.get(COMPANION_PATHS.ready, readinessRoute(feed?.probe));
   app.route(
     '/',
@@ -118,7 +140,14 @@ export async function createCompanionApp(config: CompanionConfig, stores: Compan
   app.route('/', createPairingRoutes({ config, store, checker, limiter, now }));
   if (feed) app.route('/', feed.routes);
 
-  app.notFound((c) => jsonError(c, 404, 'not_found', `No route for ${c.req.method} ${c.req.path.startsWith('/webhooks/') ? '/webhooks/…' : c.req.path}`));
+  app.notFound((c) =>
+    jsonError(
+      c,
+      404,
+      'not_found',
+      `No route for ${c.req.method} ${c.req.path.startsWith('/webhooks/') ? '/webhooks/…' : c.req.path}`,
+    ),
+  );
   app.onError((error, c) => {
     // The name only: messages of library errors can quote URLs or bodies.
     log({ level: 'error', path: redactPath(c.req.path), error: error.name });

@@ -40,7 +40,9 @@ export async function buildCompanion(outDir: string = DEFAULT_OUT_DIR): Promise<
     tsconfigRaw: '{}',
     // Bundled CommonJS packages (ioredis and its helpers) call require() for Node's built-ins, which an ES
     // module does not have: give the bundle one.
-    banner: { js: "import { createRequire as __fieldsideCreateRequire } from 'node:module'; const require = __fieldsideCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __fieldsideCreateRequire } from 'node:module'; const require = __fieldsideCreateRequire(import.meta.url);",
+    },
     minify: true,
     // Readable names in stack traces; with the source map (node --enable-source-maps) they point at our files.
     keepNames: true,

@@ -4,7 +4,14 @@ import { signState } from './oauth/state';
 import { createTestInstallation } from '../../tests/support/companion/installation';
 import { startCompanion, type RunningCompanion } from './start';
 import { codeChallengeOf } from '../../contracts/installation-binding';
-import { CHROME_ID, CHROME_REDIRECT, companionEnv, freePort, postJson, SIGNING_SECRET } from '../../tests/support/companion/env';
+import {
+  CHROME_ID,
+  CHROME_REDIRECT,
+  companionEnv,
+  freePort,
+  postJson,
+  SIGNING_SECRET,
+} from '../../tests/support/companion/env';
 
 const CHALLENGE = 'c'.repeat(43);
 const INSTALLATION = 'i'.repeat(43);
@@ -21,7 +28,12 @@ let platformUrl: string;
 beforeAll(async () => {
   platformUrl = `http://127.0.0.1:${await freePort()}`;
   companion = await startCompanion(
-    companionEnv({ baseUrl: platformUrl, authUrl: platformUrl, clientId: 'the-client-id', clientSecret: 'the-client-secret' }),
+    companionEnv({
+      baseUrl: platformUrl,
+      authUrl: platformUrl,
+      clientId: 'the-client-id',
+      clientSecret: 'the-client-secret',
+    }),
     { createFeedModule: null, log: () => {} },
   );
 });
@@ -50,7 +62,9 @@ describe('companion basics', () => {
     const chrome = await preflight(`chrome-extension://${CHROME_ID}`);
     expect(chrome.headers.get('access-control-allow-origin')).toBe(`chrome-extension://${CHROME_ID}`);
     const firefox = await preflight('moz-extension://0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0');
-    expect(firefox.headers.get('access-control-allow-origin')).toBe('moz-extension://0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0');
+    expect(firefox.headers.get('access-control-allow-origin')).toBe(
+      'moz-extension://0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0',
+    );
     for (const origin of [`chrome-extension://${'p'.repeat(32)}`, 'https://evil.example']) {
       expect((await preflight(origin)).headers.get('access-control-allow-origin')).toBeNull();
     }
@@ -63,7 +77,11 @@ describe('companion basics', () => {
 
 describe('POST /oauth/start', () => {
   it('signs a state and builds the authorize URL with its own listening URL as the Return URL', async () => {
-    const response = await postJson(`${companion.url}/oauth/start`, { redirect_url: CHROME_REDIRECT, scopes: ['read_jobs', 'vendor', 'read_jobs'], ...START });
+    const response = await postJson(`${companion.url}/oauth/start`, {
+      redirect_url: CHROME_REDIRECT,
+      scopes: ['read_jobs', 'vendor', 'read_jobs'],
+      ...START,
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { authorize_url: string; state: string };
     const url = new URL(body.authorize_url);
@@ -78,13 +96,33 @@ describe('POST /oauth/start', () => {
   });
 
   it.each([
-    ['a non-allowed extension', { redirect_url: `https://${'p'.repeat(32)}.chromiumapp.org/`, scopes: ['vendor'], ...START }, 'redirect_url_not_allowed'],
-    ['an arbitrary site', { redirect_url: 'https://evil.example/', scopes: ['vendor'], ...START }, 'redirect_url_not_allowed'],
+    [
+      'a non-allowed extension',
+      { redirect_url: `https://${'p'.repeat(32)}.chromiumapp.org/`, scopes: ['vendor'], ...START },
+      'redirect_url_not_allowed',
+    ],
+    [
+      'an arbitrary site',
+      { redirect_url: 'https://evil.example/', scopes: ['vendor'], ...START },
+      'redirect_url_not_allowed',
+    ],
     ['no scopes', { redirect_url: CHROME_REDIRECT, scopes: [], ...START }, 'invalid_request'],
-    ['a scope with spaces', { redirect_url: CHROME_REDIRECT, scopes: ['vendor read_jobs'], ...START }, 'invalid_request'],
+    [
+      'a scope with spaces',
+      { redirect_url: CHROME_REDIRECT, scopes: ['vendor read_jobs'], ...START },
+      'invalid_request',
+    ],
     ['no redirect_url', { scopes: ['vendor'], ...START }, 'invalid_request'],
-    ['no code challenge (nothing would bind the code to its starter)', { redirect_url: CHROME_REDIRECT, scopes: ['vendor'], installation: INSTALLATION }, 'invalid_request'],
-    ['no installation', { redirect_url: CHROME_REDIRECT, scopes: ['vendor'], code_challenge: CHALLENGE }, 'invalid_request'],
+    [
+      'no code challenge (nothing would bind the code to its starter)',
+      { redirect_url: CHROME_REDIRECT, scopes: ['vendor'], installation: INSTALLATION },
+      'invalid_request',
+    ],
+    [
+      'no installation',
+      { redirect_url: CHROME_REDIRECT, scopes: ['vendor'], code_challenge: CHALLENGE },
+      'invalid_request',
+    ],
   ])('refuses %s with a 400 JSON error', async (_name, body, error) => {
     const response = await postJson(`${companion.url}/oauth/start`, body);
     expect(response.status).toBe(400);
@@ -94,10 +132,17 @@ describe('POST /oauth/start', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const bad = await fetch(`${companion.url}/oauth/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    const bad = await fetch(`${companion.url}/oauth/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: 'invalid_request' });
-    const form = await fetch(`${companion.url}/oauth/start`, { method: 'POST', body: new URLSearchParams({ redirect_url: CHROME_REDIRECT }) });
+    const form = await fetch(`${companion.url}/oauth/start`, {
+      method: 'POST',
+      body: new URLSearchParams({ redirect_url: CHROME_REDIRECT }),
+    });
     expect(form.status).toBe(415);
   });
 });
@@ -105,7 +150,9 @@ describe('POST /oauth/start', () => {
 describe('GET /oauth/return', () => {
   it('hands the code and state on to the redirect URL inside the state', async () => {
     const { state } = await signState(SIGNING_SECRET, stateFor(CHROME_REDIRECT));
-    const response = await fetch(`${companion.url}/oauth/return?code=the-code&state=${encodeURIComponent(state)}`, { redirect: 'manual' });
+    const response = await fetch(`${companion.url}/oauth/return?code=the-code&state=${encodeURIComponent(state)}`, {
+      redirect: 'manual',
+    });
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location') ?? '');
     expect(`${location.origin}${location.pathname}`).toBe(CHROME_REDIRECT);
@@ -116,7 +163,10 @@ describe('GET /oauth/return', () => {
 
   it('hands a refusal on as `error`', async () => {
     const { state } = await signState(SIGNING_SECRET, stateFor(CHROME_REDIRECT));
-    const response = await fetch(`${companion.url}/oauth/return?error=access_denied&state=${encodeURIComponent(state)}`, { redirect: 'manual' });
+    const response = await fetch(
+      `${companion.url}/oauth/return?error=access_denied&state=${encodeURIComponent(state)}`,
+      { redirect: 'manual' },
+    );
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location') ?? '');
     expect(location.searchParams.get('error')).toBe('access_denied');
@@ -157,7 +207,12 @@ describe('POST /oauth/token and /oauth/refresh', () => {
     const installation = await createTestInstallation();
     const expired = await signState(SIGNING_SECRET, stateFor(CHROME_REDIRECT), { now: Date.now() - 11 * 60 * 1000 });
     for (const state of ['garbage', expired.state]) {
-      const response = await postJson(`${companion.url}/oauth/token`, { code: 'the-code', state, code_verifier: VERIFIER, installation_key: installation.key });
+      const response = await postJson(`${companion.url}/oauth/token`, {
+        code: 'the-code',
+        state,
+        code_verifier: VERIFIER,
+        installation_key: installation.key,
+      });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ error: 'invalid_state' });
     }
@@ -171,12 +226,28 @@ describe('POST /oauth/token and /oauth/refresh', () => {
 
   it('answers 502 when the platform is unreachable', async () => {
     const installation = await createTestInstallation();
-    const { state } = await signState(SIGNING_SECRET, { redirectUrl: CHROME_REDIRECT, codeChallenge: await codeChallengeOf(VERIFIER), installation: installation.id });
-    const token = await postJson(`${companion.url}/oauth/token`, { code: 'the-code', state, code_verifier: VERIFIER, installation_key: installation.key });
+    const { state } = await signState(SIGNING_SECRET, {
+      redirectUrl: CHROME_REDIRECT,
+      codeChallenge: await codeChallengeOf(VERIFIER),
+      installation: installation.id,
+    });
+    const token = await postJson(`${companion.url}/oauth/token`, {
+      code: 'the-code',
+      state,
+      code_verifier: VERIFIER,
+      installation_key: installation.key,
+    });
     expect(token.status).toBe(502);
     expect(await token.json()).toMatchObject({ error: 'platform_unavailable' });
-    const sealed = await sealRefreshToken(SIGNING_SECRET, { refreshToken: 'a-refresh-token', key: installation.key, account: null });
-    const refresh = await postJson(`${companion.url}/oauth/refresh`, { refresh_token: sealed, proof: await installation.prove(sealed) });
+    const sealed = await sealRefreshToken(SIGNING_SECRET, {
+      refreshToken: 'a-refresh-token',
+      key: installation.key,
+      account: null,
+    });
+    const refresh = await postJson(`${companion.url}/oauth/refresh`, {
+      refresh_token: sealed,
+      proof: await installation.prove(sealed),
+    });
     expect(refresh.status).toBe(502);
     expect(await refresh.json()).toMatchObject({ error: 'platform_unavailable' });
   });

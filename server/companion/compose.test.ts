@@ -25,10 +25,11 @@ function exampleLines(): { set: Record<string, string>; shown: string[] } {
 }
 
 /** The value of `key:` on the first line that has it (the file's few keys are unique). */
-const valueOf = (key: string): string | undefined => new RegExp(`^\\s*${key}:\\s*(\\S.*)$`, 'm').exec(compose)?.[1]?.trim();
+const valueOf = (key: string): string | undefined =>
+  new RegExp(`^\\s*${key}:\\s*(\\S.*)$`, 'm').exec(compose)?.[1]?.trim();
 
 describe('compose.yaml', () => {
-  it('builds the image from the repository root with this folder\'s Dockerfile, and reads .env', () => {
+  it("builds the image from the repository root with this folder's Dockerfile, and reads .env", () => {
     expect(resolve(HERE, valueOf('context')!)).toBe(resolve(HERE, '../..'));
     expect(existsSync(resolve(HERE, '../..', valueOf('dockerfile')!))).toBe(true);
     expect(resolve(HERE, '../..', valueOf('dockerfile')!)).toBe(resolve(HERE, 'Dockerfile'));
@@ -42,7 +43,7 @@ describe('compose.yaml', () => {
     expect(compose).toMatch(/condition: service_healthy/);
   });
 
-  it('publishes the port on the host\'s loopback only, and gives a stop more time than the shutdown grace', () => {
+  it("publishes the port on the host's loopback only, and gives a stop more time than the shutdown grace", () => {
     expect(compose).toMatch(/- "127\.0\.0\.1:8787:8787"/);
     const grace = Number(/^(\d+)s$/.exec(valueOf('stop_grace_period') ?? '')?.[1]);
     expect(grace * 1000).toBeGreaterThan(loadConfig(filledIn()).shutdownGraceMs + 1_000);
@@ -51,15 +52,26 @@ describe('compose.yaml', () => {
 
 /** The example's variables with its three empty secrets filled in by test values. */
 function filledIn(): Record<string, string> {
-  return { ...exampleLines().set, CLIENT_ID: 'the-app-id', CLIENT_SECRET: 'the-app-secret-value', SIGNING_SECRET: 'a-signing-secret-of-at-least-32-characters' };
+  return {
+    ...exampleLines().set,
+    CLIENT_ID: 'the-app-id',
+    CLIENT_SECRET: 'the-app-secret-value',
+    SIGNING_SECRET: 'a-signing-secret-of-at-least-32-characters',
+  };
 }
 
 describe('.env.example', () => {
   it('names every variable the companion reads, and no other', () => {
     const { set, shown } = exampleLines();
     const named = [...Object.keys(set), ...shown];
-    expect(named.filter((name) => !CONFIG_VARIABLES.includes(name)), 'in .env.example, unknown to config.ts').toEqual([]);
-    expect(CONFIG_VARIABLES.filter((name) => !named.includes(name)), 'read by config.ts, missing from .env.example').toEqual([]);
+    expect(
+      named.filter((name) => !CONFIG_VARIABLES.includes(name)),
+      'in .env.example, unknown to config.ts',
+    ).toEqual([]);
+    expect(
+      CONFIG_VARIABLES.filter((name) => !named.includes(name)),
+      'read by config.ts, missing from .env.example',
+    ).toEqual([]);
     expect(new Set(named).size).toBe(named.length);
   });
 

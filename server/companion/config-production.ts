@@ -27,7 +27,9 @@ const OUTSIDE = 'outside development (COMPANION_ENV=development)';
 /** Variables that only development may leave unset; told apart from the rest so that they are named even when
  * other variables are wrong too (the environment is then listed whole in one error). */
 export function missingOutsideDevelopment(e: { SIGNING_SECRET?: string | undefined }): string[] {
-  return e.SIGNING_SECRET === undefined ? [`SIGNING_SECRET: required ${OUTSIDE}: at least 32 random characters of its own, the same on every instance`] : [];
+  return e.SIGNING_SECRET === undefined
+    ? [`SIGNING_SECRET: required ${OUTSIDE}: at least 32 random characters of its own, the same on every instance`]
+    : [];
 }
 
 /** One sentence per problem, naming the variable (never its value). Empty when the configuration may run. */
@@ -40,7 +42,9 @@ export function productionProblems(e: ProductionInputs): string[] {
   else if (!isHttps(e.publicUrl)) problems.push(`PUBLIC_URL: must be an https URL ${OUTSIDE}`);
   problems.push(...missingOutsideDevelopment(e));
   if (e.allowedExtensionIds.includes(CHROME_EXTENSION_ID)) {
-    problems.push(`ALLOWED_EXTENSION_IDS: ${CHROME_EXTENSION_ID} is the development build's id, whose key is public; allowed only in development`);
+    problems.push(
+      `ALLOWED_EXTENSION_IDS: ${CHROME_EXTENSION_ID} is the development build's id, whose key is public; allowed only in development`,
+    );
   }
   return problems;
 }

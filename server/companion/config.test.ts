@@ -14,7 +14,12 @@ const PRODUCTION = {
 };
 
 /** A development machine: the emulator on 127.0.0.1. */
-const BASE = { ...PRODUCTION, COMPANION_ENV: 'development', PLATFORM_BASE_URL: 'http://127.0.0.1:4000/', PLATFORM_AUTH_URL: 'http://127.0.0.1:4001' };
+const BASE = {
+  ...PRODUCTION,
+  COMPANION_ENV: 'development',
+  PLATFORM_BASE_URL: 'http://127.0.0.1:4000/',
+  PLATFORM_AUTH_URL: 'http://127.0.0.1:4001',
+};
 
 describe('companion configuration', () => {
   it('parses the environment, trimming slashes and ids', () => {
@@ -35,17 +40,31 @@ describe('companion configuration', () => {
     });
   });
 
-  it('takes the client SDK URL of the add-on\'s panel, https only outside development', () => {
-    expect(loadConfig({ ...PRODUCTION, ADDON_SDK_URL: 'https://sdk.platform.example/sdk.js' }).addonSdkUrl).toBe('https://sdk.platform.example/sdk.js');
-    expect(() => loadConfig({ ...PRODUCTION, ADDON_SDK_URL: 'http://sdk.platform.example/sdk.js' })).toThrow(/ADDON_SDK_URL: must be an https URL/);
+  it("takes the client SDK URL of the add-on's panel, https only outside development", () => {
+    expect(loadConfig({ ...PRODUCTION, ADDON_SDK_URL: 'https://sdk.platform.example/sdk.js' }).addonSdkUrl).toBe(
+      'https://sdk.platform.example/sdk.js',
+    );
+    expect(() => loadConfig({ ...PRODUCTION, ADDON_SDK_URL: 'http://sdk.platform.example/sdk.js' })).toThrow(
+      /ADDON_SDK_URL: must be an https URL/,
+    );
   });
 
   it('reads the store links and the shutdown grace, and takes only https links', () => {
-    const config = loadConfig({ ...PRODUCTION, CHROME_WEB_STORE_URL: 'https://chromewebstore.google.com/detail/abc', FIREFOX_ADD_ONS_URL: 'https://addons.mozilla.org/firefox/addon/fieldside/', SHUTDOWN_GRACE_SECONDS: '20' });
-    expect(config.storeLinks).toEqual({ chrome: 'https://chromewebstore.google.com/detail/abc', firefox: 'https://addons.mozilla.org/firefox/addon/fieldside/' });
+    const config = loadConfig({
+      ...PRODUCTION,
+      CHROME_WEB_STORE_URL: 'https://chromewebstore.google.com/detail/abc',
+      FIREFOX_ADD_ONS_URL: 'https://addons.mozilla.org/firefox/addon/fieldside/',
+      SHUTDOWN_GRACE_SECONDS: '20',
+    });
+    expect(config.storeLinks).toEqual({
+      chrome: 'https://chromewebstore.google.com/detail/abc',
+      firefox: 'https://addons.mozilla.org/firefox/addon/fieldside/',
+    });
     expect(config.shutdownGraceMs).toBe(20_000);
     for (const mode of ['production', 'development']) {
-      expect(() => loadConfig({ ...BASE, COMPANION_ENV: mode, CHROME_WEB_STORE_URL: 'http://store.example/fieldside' })).toThrow(/CHROME_WEB_STORE_URL: must be an https URL/);
+      expect(() =>
+        loadConfig({ ...BASE, COMPANION_ENV: mode, CHROME_WEB_STORE_URL: 'http://store.example/fieldside' }),
+      ).toThrow(/CHROME_WEB_STORE_URL: must be an https URL/);
     }
   });
 
@@ -58,37 +77,85 @@ describe('companion configuration', () => {
       }
       throw new Error('expected the configuration to be refused');
     };
-    expect(message({ ...PRODUCTION, CLIENT_SECRET: undefined })).toMatch(/CLIENT_SECRET: required \(the add-on's App Secret\)/);
+    expect(message({ ...PRODUCTION, CLIENT_SECRET: undefined })).toMatch(
+      /CLIENT_SECRET: required \(the add-on's App Secret\)/,
+    );
     expect(message({ ...PRODUCTION, CLIENT_SECRET: '  ' })).toMatch(/CLIENT_SECRET: required/);
-    expect(message({ ...PRODUCTION, SIGNING_SECRET: undefined })).toMatch(/SIGNING_SECRET: required outside development/);
+    expect(message({ ...PRODUCTION, SIGNING_SECRET: undefined })).toMatch(
+      /SIGNING_SECRET: required outside development/,
+    );
     // Development may derive one (every instance of one app still agrees), and says nothing.
     expect(loadConfig({ ...BASE, SIGNING_SECRET: undefined }).signingSecret).not.toBe('');
     const same = 'the-app-secret-used-twice-0123456789abcdef';
     for (const mode of ['production', 'development']) {
-      const refused = message({ ...PRODUCTION, ...(mode === 'development' ? BASE : {}), CLIENT_SECRET: same, SIGNING_SECRET: same });
+      const refused = message({
+        ...PRODUCTION,
+        ...(mode === 'development' ? BASE : {}),
+        CLIENT_SECRET: same,
+        SIGNING_SECRET: same,
+      });
       expect(refused).toMatch(/SIGNING_SECRET: must differ from CLIENT_SECRET/);
       expect(refused).not.toContain(same);
     }
   });
 
   it('reads the limits', () => {
-    const config = loadConfig({ ...PRODUCTION, OAUTH_LIMIT_PER_INSTALLATION: '5', OAUTH_LIMIT_PER_ACCOUNT: '50', FEED_STREAMS_PER_TOKEN: '1', FEED_STREAMS_PER_ACCOUNT: '9', ACCESS_TOKEN_LIFETIME_SECONDS: '60', FEED_STREAM_RECHECK_SECONDS: '7', FEED_SUBSCRIPTIONS_RECHECK_SECONDS: '900' });
-    expect(config.limits).toEqual({ ...DEFAULT_LIMITS, oauthPerInstallation: 5, oauthPerAccount: 50, streamsPerToken: 1, streamsPerAccount: 9, accessTokenLifetimeMs: 60_000, streamRecheckMs: 7_000, subscriptionsRecheckMs: 900_000 });
+    const config = loadConfig({
+      ...PRODUCTION,
+      OAUTH_LIMIT_PER_INSTALLATION: '5',
+      OAUTH_LIMIT_PER_ACCOUNT: '50',
+      FEED_STREAMS_PER_TOKEN: '1',
+      FEED_STREAMS_PER_ACCOUNT: '9',
+      ACCESS_TOKEN_LIFETIME_SECONDS: '60',
+      FEED_STREAM_RECHECK_SECONDS: '7',
+      FEED_SUBSCRIPTIONS_RECHECK_SECONDS: '900',
+    });
+    expect(config.limits).toEqual({
+      ...DEFAULT_LIMITS,
+      oauthPerInstallation: 5,
+      oauthPerAccount: 50,
+      streamsPerToken: 1,
+      streamsPerAccount: 9,
+      accessTokenLifetimeMs: 60_000,
+      streamRecheckMs: 7_000,
+      subscriptionsRecheckMs: 900_000,
+    });
   });
 
   it('outside development, refuses http platform URLs, a public URL taken from requests or over http, and the development id', () => {
     const refusals: Array<[string, Record<string, string | undefined>, RegExp]> = [
-      ['an http REST URL', { PLATFORM_BASE_URL: 'http://api.platform.example' }, /PLATFORM_BASE_URL: must be an https URL outside development/],
-      ['an http OAuth URL', { PLATFORM_AUTH_URL: 'http://go.platform.example' }, /PLATFORM_AUTH_URL: must be an https URL outside development/],
+      [
+        'an http REST URL',
+        { PLATFORM_BASE_URL: 'http://api.platform.example' },
+        /PLATFORM_BASE_URL: must be an https URL outside development/,
+      ],
+      [
+        'an http OAuth URL',
+        { PLATFORM_AUTH_URL: 'http://go.platform.example' },
+        /PLATFORM_AUTH_URL: must be an https URL outside development/,
+      ],
       ['PUBLIC_URL auto', { PUBLIC_URL: 'auto' }, /PUBLIC_URL: required outside development/],
       ['no PUBLIC_URL', { PUBLIC_URL: undefined }, /PUBLIC_URL: required outside development/],
       ['an http PUBLIC_URL', { PUBLIC_URL: 'http://companion.example' }, /PUBLIC_URL: must be an https URL/],
-      ['the development Chrome id', { ALLOWED_EXTENSION_IDS: `${CHROME_EXTENSION_ID},fieldside@example.com` }, /ALLOWED_EXTENSION_IDS: .* development build's id/],
+      [
+        'the development Chrome id',
+        { ALLOWED_EXTENSION_IDS: `${CHROME_EXTENSION_ID},fieldside@example.com` },
+        /ALLOWED_EXTENSION_IDS: .* development build's id/,
+      ],
     ];
     for (const [name, change, message] of refusals) {
       // The listening URL does not stand in for PUBLIC_URL outside development either.
-      expect(() => loadConfig({ ...PRODUCTION, ...change }, { listeningUrl: 'http://127.0.0.1:5555' }), name).toThrow(message);
-      expect(() => loadConfig({ ...PRODUCTION, ...change, COMPANION_ENV: 'development' }, { listeningUrl: 'http://127.0.0.1:5555' }), name).not.toThrow();
+      expect(() => loadConfig({ ...PRODUCTION, ...change }, { listeningUrl: 'http://127.0.0.1:5555' }), name).toThrow(
+        message,
+      );
+      expect(
+        () =>
+          loadConfig(
+            { ...PRODUCTION, ...change, COMPANION_ENV: 'development' },
+            { listeningUrl: 'http://127.0.0.1:5555' },
+          ),
+        name,
+      ).not.toThrow();
     }
     expect(() => loadConfig({ ...PRODUCTION, COMPANION_ENV: 'staging' })).toThrow(/COMPANION_ENV/);
   });
@@ -96,7 +163,13 @@ describe('companion configuration', () => {
   it('lists every missing or bad variable in one error, without their values', () => {
     let message = '';
     try {
-      loadConfig({ ...BASE, CLIENT_ID: undefined, PLATFORM_AUTH_URL: 'not-a-url', SIGNING_SECRET: 'short-secret-value', PORT: '70000' });
+      loadConfig({
+        ...BASE,
+        CLIENT_ID: undefined,
+        PLATFORM_AUTH_URL: 'not-a-url',
+        SIGNING_SECRET: 'short-secret-value',
+        PORT: '70000',
+      });
     } catch (error) {
       message = (error as Error).message;
     }

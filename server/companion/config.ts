@@ -10,7 +10,9 @@ import { missingOutsideDevelopment, productionProblems } from './config-producti
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const countOrOff = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
 /** An unset variable is reported as "required", with what it is, rather than as a type mismatch. */
-const required = (what: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? `required (${what})` : undefined) });
+const required = (what: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? `required (${what})` : undefined),
+});
 /** A link shown to people: https only, whatever the mode. */
 const httpsLink = z.url({ protocol: /^https$/, error: 'must be an https URL' });
 
@@ -148,8 +150,12 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
   const e = parsed.data;
   const development = e.COMPANION_ENV === 'development';
   const auto = e.PUBLIC_URL === undefined || e.PUBLIC_URL === 'auto';
-  const allowedExtensionIds = e.ALLOWED_EXTENSION_IDS.split(',').map((s) => s.trim()).filter(Boolean);
-  const problems = development ? [] : productionProblems({ ...e, publicUrl: auto ? undefined : e.PUBLIC_URL, allowedExtensionIds });
+  const allowedExtensionIds = e.ALLOWED_EXTENSION_IDS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const problems = development
+    ? []
+    : productionProblems({ ...e, publicUrl: auto ? undefined : e.PUBLIC_URL, allowedExtensionIds });
   // Whatever the mode: one leaked secret must not also be the key to every state, sealed token and callback URL.
   if (e.SIGNING_SECRET !== undefined && e.SIGNING_SECRET === e.CLIENT_SECRET) {
     problems.push('SIGNING_SECRET: must differ from CLIENT_SECRET (the App Secret)');
@@ -157,7 +163,9 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
   if (problems.length > 0) throw new Error(`Companion configuration is invalid: ${problems.join('; ')}`);
   const publicUrl = auto ? options.listeningUrl : e.PUBLIC_URL;
   if (publicUrl === undefined) {
-    throw new Error('Companion configuration is invalid: PUBLIC_URL: required unless the server fills it in from its listening URL (startCompanion)');
+    throw new Error(
+      'Companion configuration is invalid: PUBLIC_URL: required unless the server fills it in from its listening URL (startCompanion)',
+    );
   }
   return {
     development,

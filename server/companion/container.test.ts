@@ -19,7 +19,9 @@ const text = readFileSync(resolve(import.meta.dirname, 'Dockerfile'), 'utf8');
 const stages = parseDockerfile(text);
 const build = stages.find((s) => s.name === 'build')!;
 const run = stages.at(-1)!;
-const packageJson = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+const packageJson = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+};
 const workdir = (stage: typeof build) => argsOf(stage, 'WORKDIR').at(-1) ?? '/';
 
 const scratch: string[] = [];
@@ -53,17 +55,29 @@ describe('the Dockerfile', () => {
     expect(argsOf(run, 'ENV')).toContain('HOST=0.0.0.0');
     expect(argsOf(build, 'ENV').join(' ')).not.toContain('HOST');
     // Everywhere else the companion binds the loopback address unless told otherwise.
-    const env = { COMPANION_ENV: 'development', PLATFORM_BASE_URL: 'http://127.0.0.1:1', PLATFORM_AUTH_URL: 'http://127.0.0.1:2', CLIENT_ID: 'i', CLIENT_SECRET: 's', ALLOWED_EXTENSION_IDS: 'fieldside@fieldside.app' };
+    const env = {
+      COMPANION_ENV: 'development',
+      PLATFORM_BASE_URL: 'http://127.0.0.1:1',
+      PLATFORM_AUTH_URL: 'http://127.0.0.1:2',
+      CLIENT_ID: 'i',
+      CLIENT_SECRET: 's',
+      ALLOWED_EXTENSION_IDS: 'fieldside@fieldside.app',
+    };
     expect(loadConfig(env, { listeningUrl: 'http://127.0.0.1:3' }).host).toBe('127.0.0.1');
   });
 
   it('keeps secrets and what it does not need out of the build context', () => {
-    const ignore = readFileSync(resolve(import.meta.dirname, 'Dockerfile.dockerignore'), 'utf8').split('\n').map((l) => l.trim());
+    const ignore = readFileSync(resolve(import.meta.dirname, 'Dockerfile.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
     expect(ignore).toContain('*');
     expect(ignore).toContain('server/companion/.env');
     expect(ignore).toContain('server/companion/dist/');
     for (const source of argsOf(build, 'COPY').flatMap((c) => parseCopy(c).sources)) {
-      expect(ignore.some((l) => l === `!${source}` || l === `!${source}/`), source).toBe(true);
+      expect(
+        ignore.some((l) => l === `!${source}` || l === `!${source}/`),
+        source,
+      ).toBe(true);
     }
   });
 
@@ -73,17 +87,26 @@ describe('the Dockerfile', () => {
     const inStage = (path: string) => join(src, posix.relative(workdir(build), posix.resolve(workdir(build), path)));
     for (const copy of argsOf(build, 'COPY').map(parseCopy)) {
       for (const source of copy.sources) {
-        const target = copy.dest.endsWith('/') && copy.sources.length > 1 ? join(inStage(copy.dest), basename(source)) : inStage(copy.dest);
-        cpSync(resolve(ROOT, source), target, { recursive: true, filter: (file) => !file.includes(`${join('companion', 'dist')}`) && !file.endsWith('.test.ts') });
+        const target =
+          copy.dest.endsWith('/') && copy.sources.length > 1
+            ? join(inStage(copy.dest), basename(source))
+            : inStage(copy.dest);
+        cpSync(resolve(ROOT, source), target, {
+          recursive: true,
+          filter: (file) => !file.includes(`${join('companion', 'dist')}`) && !file.endsWith('.test.ts'),
+        });
       }
     }
     // `npm ci` is the one step not run here: the repository's own node_modules stand in for it.
     const runs = argsOf(build, 'RUN');
     expect(runs[0]).toMatch(/npm ci --ignore-scripts/);
     symlinkSync(resolve(ROOT, 'node_modules'), join(src, 'node_modules'));
-    for (const command of runs.slice(1)) execFileSync('sh', ['-c', command], { cwd: src, stdio: 'pipe', env: { PATH: process.env.PATH } });
+    for (const command of runs.slice(1))
+      execFileSync('sh', ['-c', command], { cwd: src, stdio: 'pipe', env: { PATH: process.env.PATH } });
 
-    const copied = argsOf(run, 'COPY').map(parseCopy).find((c) => c.from === 'build')!;
+    const copied = argsOf(run, 'COPY')
+      .map(parseCopy)
+      .find((c) => c.from === 'build')!;
     expect(copied.sources).toEqual([`${posix.join(workdir(build), relative(ROOT, DEFAULT_OUT_DIR))}/`]);
     const cmd = execForm(argsOf(run, 'CMD')[0]!);
     expect(cmd[0]).toBe('node');

@@ -19,7 +19,9 @@ const invalid = (problem: string) => new Error(`Companion configuration is inval
  */
 export function chooseEdgeStores(env: Record<string, string | undefined>, config: CompanionConfig): CompanionStores {
   if (config.redisUrl) {
-    throw invalid('REDIS_URL: an edge runtime cannot connect to Redis directly; set REDIS_REST_URL and REDIS_REST_TOKEN (Redis over HTTP) instead');
+    throw invalid(
+      'REDIS_URL: an edge runtime cannot connect to Redis directly; set REDIS_REST_URL and REDIS_REST_TOKEN (Redis over HTTP) instead',
+    );
   }
   const rest = loadRedisRestConfig(env, { development: config.development });
   if (rest) {

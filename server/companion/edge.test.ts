@@ -57,7 +57,12 @@ describe('the edge entry', () => {
         new Request('https://companion.example/oauth/start', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ redirect_url: CHROME_REDIRECT, scopes: ['jobs_read'], code_challenge: installation, installation }),
+          body: JSON.stringify({
+            redirect_url: CHROME_REDIRECT,
+            scopes: ['jobs_read'],
+            code_challenge: installation,
+            installation,
+          }),
         }),
         env,
       );
@@ -75,10 +80,26 @@ describe('the edge entry', () => {
 
 describe('the edge entry, like the Node one', () => {
   const startBody = (redirect = 'https://abcdefghijklmnopabcdefghijklmnop.chromiumapp.org/') =>
-    JSON.stringify({ redirect_url: redirect, scopes: ['vendor'], code_challenge: 'c'.repeat(43), installation: 'i'.repeat(43) });
+    JSON.stringify({
+      redirect_url: redirect,
+      scopes: ['vendor'],
+      code_challenge: 'c'.repeat(43),
+      installation: 'i'.repeat(43),
+    });
   /** The Return URL an authorize URL names, from a start sent to `origin`. */
-  async function returnUrlVia(entry: ReturnType<typeof createEdgeEntry>, origin: string, env: Record<string, string | undefined>): Promise<string | null> {
-    const start = await entry.fetch(new Request(`${origin}/oauth/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: startBody() }), env);
+  async function returnUrlVia(
+    entry: ReturnType<typeof createEdgeEntry>,
+    origin: string,
+    env: Record<string, string | undefined>,
+  ): Promise<string | null> {
+    const start = await entry.fetch(
+      new Request(`${origin}/oauth/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: startBody(),
+      }),
+      env,
+    );
     const { authorize_url: authorizeUrl } = (await start.json()) as { authorize_url: string };
     return new URL(authorizeUrl).searchParams.get('redirect_uri');
   }
@@ -95,24 +116,38 @@ describe('the edge entry, like the Node one', () => {
   };
   // Outside development the edge needs its shared store (edge-stores.ts).
   const production = () => ({
-    ...companionEnv({ baseUrl: 'https://api.platform.example', authUrl: 'https://go.platform.example', clientId: 'id', clientSecret: 'secret' }),
+    ...companionEnv({
+      baseUrl: 'https://api.platform.example',
+      authUrl: 'https://go.platform.example',
+      clientId: 'id',
+      clientSecret: 'secret',
+    }),
     COMPANION_ENV: 'production',
     REDIS_REST_URL: servers.rest.url,
     REDIS_REST_TOKEN: servers.rest.token,
   });
 
   it('answers 500 when misconfigured, naming the variable', async () => {
-    const { result, logged } = await quietly(() => createEdgeEntry().fetch(new Request('http://127.0.0.1/health'), { CLIENT_ID: 'x' }));
+    const { result, logged } = await quietly(() =>
+      createEdgeEntry().fetch(new Request('http://127.0.0.1/health'), { CLIENT_ID: 'x' }),
+    );
     expect(result.status).toBe(500);
     expect(logged).toMatch(/PLATFORM_BASE_URL/);
   });
 
-  it('outside development, refuses to start without PUBLIC_URL instead of taking the first request\'s Host', async () => {
+  it("outside development, refuses to start without PUBLIC_URL instead of taking the first request's Host", async () => {
     const { result, logged } = await quietly(() =>
-      createEdgeEntry().fetch(new Request('https://attacker.example/oauth/start', { method: 'POST', headers: { 'content-type': 'application/json' }, body: startBody() }), {
-        ...production(),
-        PUBLIC_URL: undefined,
-      }),
+      createEdgeEntry().fetch(
+        new Request('https://attacker.example/oauth/start', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: startBody(),
+        }),
+        {
+          ...production(),
+          PUBLIC_URL: undefined,
+        },
+      ),
     );
     expect(result.status).toBe(500);
     expect(await result.json()).toMatchObject({ error: 'misconfigured' });
@@ -125,8 +160,16 @@ describe('the edge entry, like the Node one', () => {
     expect(result).toBe('https://companion.example/oauth/return');
   });
 
-  it('in development, takes the first request\'s origin as the public URL, and serves the same app', async () => {
-    const env = { ...companionEnv({ baseUrl: 'http://127.0.0.1:1', authUrl: 'http://127.0.0.1:1', clientId: 'id', clientSecret: 'secret' }), PUBLIC_URL: undefined };
+  it("in development, takes the first request's origin as the public URL, and serves the same app", async () => {
+    const env = {
+      ...companionEnv({
+        baseUrl: 'http://127.0.0.1:1',
+        authUrl: 'http://127.0.0.1:1',
+        clientId: 'id',
+        clientSecret: 'secret',
+      }),
+      PUBLIC_URL: undefined,
+    };
     const entry = createEdgeEntry();
     const { result: health } = await quietly(() => entry.fetch(new Request('http://127.0.0.1/health'), env));
     expect(await health.json()).toEqual({ ok: true });

@@ -23,10 +23,16 @@ export function createEdgeEntry() {
       } catch (error) {
         // Configuration errors name variables, never values, so they may be logged; other start-up errors (a
         // store that cannot be reached) could quote a connection string, so only their kind is.
-        const message = error instanceof Error && error.message.startsWith('Companion configuration') ? error.message : 'start-up failed';
+        const message =
+          error instanceof Error && error.message.startsWith('Companion configuration')
+            ? error.message
+            : 'start-up failed';
         console.error(JSON.stringify({ level: 'error', error: message }));
         companion = undefined;
-        return Response.json({ error: 'misconfigured', message: 'The companion is not configured correctly' }, { status: 500 });
+        return Response.json(
+          { error: 'misconfigured', message: 'The companion is not configured correctly' },
+          { status: 500 },
+        );
       }
     },
   };

@@ -21,7 +21,10 @@ export type BodyResult<T> = { ok: true; data: T } | { ok: false; response: Respo
 export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<BodyResult<z.infer<S>>> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) {
-    return { ok: false, response: jsonError(c, 415, 'invalid_request', 'The body must be JSON (Content-Type: application/json)') };
+    return {
+      ok: false,
+      response: jsonError(c, 415, 'invalid_request', 'The body must be JSON (Content-Type: application/json)'),
+    };
   }
   let raw: unknown;
   try {

@@ -36,7 +36,9 @@ try {
       level: 'error',
       event: 'start_failed',
       message: configuration ? (error as Error).message : 'The companion failed to start',
-      ...(configuration ? {} : { error: error instanceof Error ? error.name : 'unknown', ...(typeof code === 'string' ? { code } : {}) }),
+      ...(configuration
+        ? {}
+        : { error: error instanceof Error ? error.name : 'unknown', ...(typeof code === 'string' ? { code } : {}) }),
     }),
   );
   process.exit(1);

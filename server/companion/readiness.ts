@@ -14,7 +14,13 @@ async function answersWithin(probe: Promise<void>, ms: number): Promise<boolean>
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   try {
-    return await Promise.race([probe.then(() => true, () => false), late]);
+    return await Promise.race([
+      probe.then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -24,6 +30,11 @@ export function readinessRoute(probe: (() => Promise<void>) | undefined, timeout
   return async (c: Context): Promise<Response> => {
     c.header('cache-control', 'no-store');
     if (!probe || (await answersWithin(probe(), timeoutMs))) return c.json({ ready: true });
-    return jsonError(c, 503, 'not_ready', 'The companion cannot reach its change-feed store, so it is not taking requests until it can. It keeps trying.');
+    return jsonError(
+      c,
+      503,
+      'not_ready',
+      'The companion cannot reach its change-feed store, so it is not taking requests until it can. It keeps trying.',
+    );
   };
 }

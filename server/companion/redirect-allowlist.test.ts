@@ -24,7 +24,10 @@ describe('redirect URL allow-list', () => {
     ['another Chrome extension', `https://${'p'.repeat(32)}.chromiumapp.org/`],
     ['the Firefox id in the Chrome form', `https://${FIREFOX_ID}.chromiumapp.org/`],
     ['the Chrome id unhashed on the Firefox host', `https://${CHROME_ID}.extensions.allizom.org/`],
-    ['another add-on hash', `https://${createHash('sha1').update('other@example.com').digest('hex')}.extensions.allizom.org/`],
+    [
+      'another add-on hash',
+      `https://${createHash('sha1').update('other@example.com').digest('hex')}.extensions.allizom.org/`,
+    ],
     ['http', `http://${CHROME_ID}.chromiumapp.org/`],
     ['a port', `https://${CHROME_ID}.chromiumapp.org:8443/`],
     ['credentials', `https://user@${CHROME_ID}.chromiumapp.org/`],

@@ -10,14 +10,20 @@ describe('the request gate', () => {
   it('lets requests under way finish after it closes, and refuses new ones in words', async () => {
     const gate = createRequestGate();
     let finish!: () => void;
-    const underWay = gate.pass(request(), () => new Promise<Response>((resolve) => (finish = () => resolve(new Response('done')))));
+    const underWay = gate.pass(
+      request(),
+      () => new Promise<Response>((resolve) => (finish = () => resolve(new Response('done')))),
+    );
     gate.close();
 
     const refused = await gate.pass(request(), () => new Response('should not run'));
     expect(refused.status).toBe(503);
     expect(refused.headers.get('connection')).toBe('close');
     expect(refused.headers.get('retry-after')).toBe('1');
-    expect(await refused.json()).toEqual({ error: 'shutting_down', message: 'This companion is restarting. Try again in a moment.' });
+    expect(await refused.json()).toEqual({
+      error: 'shutting_down',
+      message: 'This companion is restarting. Try again in a moment.',
+    });
 
     const settled = gate.settled(10_000);
     finish();

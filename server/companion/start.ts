@@ -37,7 +37,9 @@ export async function startCompanion(
   const gate = createRequestGate();
   const server = createAdaptorServer({
     fetch: (request: Request) =>
-      handler ? gate.pass(request, handler) : Response.json({ error: 'starting', message: 'The companion is starting' }, { status: 503 }),
+      handler
+        ? gate.pass(request, handler)
+        : Response.json({ error: 'starting', message: 'The companion is starting' }, { status: 503 }),
   }) as Server;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -77,7 +77,13 @@ describe('OAuth state signing', () => {
   it('refuses a correctly signed body that is not a state', async () => {
     // Signed with the right key but carrying the wrong shape: only possible for the key holder, still refused.
     const body = encodeBase64Url(new TextEncoder().encode(JSON.stringify({ hello: 'world' })));
-    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(SECRET),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
     const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)));
     expect(await verifyState(SECRET, `${body}.${encodeBase64Url(mac)}`)).toEqual({ ok: false, reason: 'malformed' });
   });

@@ -17,13 +17,25 @@ const companionLog: unknown[] = [];
 
 beforeAll(async () => {
   // The companion's request lines are kept, not printed: the test reads the activation's from the browser.
-  stack = await startDevStack({ emulator: { jobs: 30, quiet: true }, companionDeps: { log: (line) => void companionLog.push(line) } });
+  stack = await startDevStack({
+    emulator: { jobs: 30, quiet: true },
+    companionDeps: { log: (line) => void companionLog.push(line) },
+  });
   account = stack.emulator.info.accounts[0]!;
   admin = account.staff.find((s) => s.role === 'administrator' && s.active)!;
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+    ],
   });
 });
 afterAll(async () => {
@@ -58,7 +70,8 @@ describe('the add-on store in the web app', () => {
 
       const activationHits: string[] = [];
       page.on('request', (r) => {
-        if (r.isNavigationRequest() && r.url().startsWith(`${stack.companion.url}${COMPANION_PATHS.activation}`)) activationHits.push(r.url());
+        if (r.isNavigationRequest() && r.url().startsWith(`${stack.companion.url}${COMPANION_PATHS.activation}`))
+          activationHits.push(r.url());
       });
       await page.getByRole('link', { name: 'Activate', exact: true }).click();
       // The companion sent the browser on to the platform's consent page; the signed-in administrator is chosen.

@@ -17,7 +17,9 @@ describe('the development stack', () => {
   it("hosts the companion's add-on: its event URL, and its manifest's actions on the job window once the account activated it", async () => {
     const { emulator, companion } = stack;
     expect(emulator.info.app.addon_event_url).toBe(`${companion.url}${COMPANION_PATHS.addonEvent}`);
-    const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, '../companion/addon-manifest.json'), 'utf8')) as {
+    const manifest = JSON.parse(
+      readFileSync(resolve(import.meta.dirname, '../companion/addon-manifest.json'), 'utf8'),
+    ) as {
       actions: Array<{ type: string; event: string }>;
     };
     const account = emulator.info.accounts[0]!;
@@ -37,6 +39,8 @@ describe('the development stack', () => {
     const account = emulator.info.accounts[1]!;
     const admin = account.staff.find((s) => s.role === 'administrator')!;
     const page = (await (await signIn(emulator.info.web_url, account, admin)).get('/addons')).html;
-    expect(page).toContain(`<a class="x-btn addon-store-activate" id="addon-store-activate" href="${activationUrl}">Activate</a>`);
+    expect(page).toContain(
+      `<a class="x-btn addon-store-activate" id="addon-store-activate" href="${activationUrl}">Activate</a>`,
+    );
   });
 });

@@ -55,7 +55,11 @@ export function companionAddon(port: number): NonNullable<EmulatorOptions['addon
 export async function startDevStack(options: DevStackOptions = {}): Promise<DevStack> {
   for (let attempt = 1; ; attempt++) {
     const port = options.companionPort || (await freePort());
-    const emulator = await startEmulator({ ...options.emulator, returnUrl: `http://127.0.0.1:${port}/oauth/return`, addon: companionAddon(port) });
+    const emulator = await startEmulator({
+      ...options.emulator,
+      returnUrl: `http://127.0.0.1:${port}/oauth/return`,
+      addon: companionAddon(port),
+    });
     const { info } = emulator;
     const companionEnv: Record<string, string | undefined> = {
       // The emulator speaks http on 127.0.0.1, and development builds carry the public development key.

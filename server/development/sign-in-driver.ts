@@ -3,7 +3,11 @@ import { codeChallengeOf } from '../../contracts/installation-binding';
 import type { EmulatorInfo } from '../emulator/contracts';
 import { createConsentDriver } from '../emulator/oauth/consent-driver';
 import { CHROME_REDIRECT, postJson } from '../../tests/support/companion/env';
-import { createCodeVerifier, createTestInstallation, type TestInstallation } from '../../tests/support/companion/installation';
+import {
+  createCodeVerifier,
+  createTestInstallation,
+  type TestInstallation,
+} from '../../tests/support/companion/installation';
 
 // Test support: the extension's side of sign-in played over HTTP against a companion and the emulator, with the
 // emulator's consent driver as the browser. Asserts every hop on the way. Each driver is one installation (its
@@ -42,7 +46,12 @@ export interface FlowAnswer {
   verifier: string;
 }
 
-export async function createSignInDriver(opts: { companionUrl: string; authUrl: string; person: string; scopes?: string[] }) {
+export async function createSignInDriver(opts: {
+  companionUrl: string;
+  authUrl: string;
+  person: string;
+  scopes?: string[];
+}) {
   const installation: TestInstallation = await createTestInstallation();
   return {
     installation,
@@ -64,7 +73,8 @@ export async function createSignInDriver(opts: { companionUrl: string; authUrl: 
       const page = await browser.open(authorizeUrl);
       if (page.kind !== 'consent') throw new Error(`expected the consent page, got ${page.kind} ${page.status}`);
       const consented = await browser.answer(authorizeUrl, page.formToken, decision, opts.person);
-      if (consented.kind !== 'redirect') throw new Error(`expected a redirect, got ${consented.kind} ${consented.status}`);
+      if (consented.kind !== 'redirect')
+        throw new Error(`expected a redirect, got ${consented.kind} ${consented.status}`);
       // The platform sends the browser to the companion, the app's Return URL ...
       expect(`${consented.location.origin}${consented.location.pathname}`).toBe(`${opts.companionUrl}/oauth/return`);
 
@@ -74,10 +84,18 @@ export async function createSignInDriver(opts: { companionUrl: string; authUrl: 
       const location = new URL(returned.headers.get('location') ?? '');
       expect(`${location.origin}${location.pathname}`).toBe(redirectUrl);
       expect(location.searchParams.get('state')).toBe(state);
-      return { state, code: location.searchParams.get('code') ?? '', error: location.searchParams.get('error'), verifier };
+      return {
+        state,
+        code: location.searchParams.get('code') ?? '',
+        error: location.searchParams.get('error'),
+        verifier,
+      };
     },
     /** The token step as the starter makes it; `as` plays someone else presenting the same code. */
-    exchange(flow: Pick<FlowAnswer, 'code' | 'state' | 'verifier'>, as: Partial<{ verifier: string; installation: TestInstallation }> = {}): Promise<Response> {
+    exchange(
+      flow: Pick<FlowAnswer, 'code' | 'state' | 'verifier'>,
+      as: Partial<{ verifier: string; installation: TestInstallation }> = {},
+    ): Promise<Response> {
       return postJson(`${opts.companionUrl}/oauth/token`, {
         code: flow.code,
         state: flow.state,
@@ -87,7 +105,10 @@ export async function createSignInDriver(opts: { companionUrl: string; authUrl: 
     },
     /** A refresh signed by this installation (or by `as`). */
     async refresh(refreshToken: string, as: TestInstallation = installation): Promise<Response> {
-      return postJson(`${opts.companionUrl}/oauth/refresh`, { refresh_token: refreshToken, proof: await as.prove(refreshToken) });
+      return postJson(`${opts.companionUrl}/oauth/refresh`, {
+        refresh_token: refreshToken,
+        proof: await as.prove(refreshToken),
+      });
     },
   };
 }

@@ -36,7 +36,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
   return new Promise((done, fail) => {
     const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
     child.once('error', fail);
-    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
@@ -61,14 +63,21 @@ process.on('SIGTERM', () => void stop(0));
 
 try {
   // The companion's port is picked first: the emulator's Return URL must name it (startDevStack).
-  const stack = await startDevStack({ companionPort: await pickPort(8787), emulator: { port: await pickPort(8080), authPort: await pickPort(8081) } });
+  const stack = await startDevStack({
+    companionPort: await pickPort(8787),
+    emulator: { port: await pickPort(8080), authPort: await pickPort(8081) },
+  });
   cleanups.push(() => stack.close());
   const { emulator, companion } = stack;
 
   console.log(`Platform emulator: REST ${emulator.info.base_url}; web app and sign-in ${emulator.info.web_url}`);
   console.log(`Companion:         ${companion.url}`);
-  console.log(`Add-on store:      ${emulator.info.web_url}/addons (an administrator activates Fieldside there for their account)`);
-  console.log(`Emulator controls: ${emulator.info.base_url}/_emulator/… with the header x-emulator-control: ${emulator.info.control_token}`);
+  console.log(
+    `Add-on store:      ${emulator.info.web_url}/addons (an administrator activates Fieldside there for their account)`,
+  );
+  console.log(
+    `Emulator controls: ${emulator.info.base_url}/_emulator/… with the header x-emulator-control: ${emulator.info.control_token}`,
+  );
   for (const account of emulator.info.accounts) {
     console.log(`\nAccount "${account.name}" (API key ${account.api_key}); sign in as any of:`);
     for (const s of account.staff.filter((x) => x.active)) console.log(`  - ${s.name} <${s.email}> (${s.role})`);
@@ -93,7 +102,9 @@ No display here, so no browser was opened. To try Fieldside, load the built exte
   (its id is ${CHROME_EXTENSION_ID}; it opens its first-run page on install: click "Sign in with the platform").
 The emulator and the companion keep running on 127.0.0.1 until you press Ctrl-C.`);
   } else if (!existsSync(CHROMIUM)) {
-    console.log(`\nChromium is not at ${CHROMIUM} (set CHROMIUM_PATH, or apt-get install -y chromium). Load ${EXTENSION_DIR} as an unpacked extension instead.`);
+    console.log(
+      `\nChromium is not at ${CHROMIUM} (set CHROMIUM_PATH, or apt-get install -y chromium). Load ${EXTENSION_DIR} as an unpacked extension instead.`,
+    );
   } else {
     const profile = mkdtempSync(join(tmpdir(), 'fieldside-start-'));
     cleanups.push(() => rmSync(profile, { recursive: true, force: true }));
@@ -119,7 +130,9 @@ The emulator and the companion keep running on 127.0.0.1 until you press Ctrl-C.
       console.log('Chromium closed; stopping the servers.');
       void stop(0);
     });
-    console.log(`\nChromium is open with a fresh profile and Fieldside loaded (pid ${browser.pid}). Ctrl-C stops everything.`);
+    console.log(
+      `\nChromium is open with a fresh profile and Fieldside loaded (pid ${browser.pid}). Ctrl-C stops everything.`,
+    );
   }
 } catch (error) {
   console.error(`npm start failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -79,9 +79,7 @@ export type Principal =
       consentingStaffUuid: string;
     };
 
-export type TokenCheck =
-  | { ok: true; principal: Principal }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
+export type TokenCheck = { ok: true; principal: Principal } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
 
 export interface IssuedTokens {
   access_token: string;
@@ -196,7 +194,13 @@ export interface ControlClient {
   advanceClock(seconds: number): Promise<void>;
   /** Change fields of a record as the office would (bumps edit_date, emits a change). `raw` skips validation,
    * for serving malformed records to clients. */
-  updateRecord(accountUuid: string, recordType: string, uuid: string, fields: Record<string, unknown>, opts?: { raw?: boolean }): Promise<void>;
+  updateRecord(
+    accountUuid: string,
+    recordType: string,
+    uuid: string,
+    fields: Record<string, unknown>,
+    opts?: { raw?: boolean },
+  ): Promise<void>;
   createRecord(accountUuid: string, recordType: string, fields: Record<string, unknown>): Promise<string>;
   /** Every active and inactive record of a type, unpaged, as the admin sees them (for assertions). */
   listRecords(accountUuid: string, recordType: string): Promise<Record<string, unknown>[]>;
@@ -210,7 +214,11 @@ export interface ControlClient {
    * set): the two limits are independent, so a caller that wants both out of the way sets both. Counting
    * starts afresh in both windows. */
   setRateLimit(perMinute: number, perDay?: number): Promise<void>;
-  stats(): Promise<{ requests: number; faultsInjected: number; grants: { authorization_code: number; refresh_token: number } }>;
+  stats(): Promise<{
+    requests: number;
+    faultsInjected: number;
+    grants: { authorization_code: number; refresh_token: number };
+  }>;
   /** The current switches. */
   switches(): Promise<Switches>;
   /** Changes some switches at once (the others stay); answers them all. */

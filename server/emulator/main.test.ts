@@ -8,12 +8,19 @@ const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 
 it('main.ts prints exactly one line of EmulatorInfo JSON and stops on SIGTERM', async () => {
-  const child = spawn(tsx, [main, '--port', '0', '--jobs', '50', '--seed', '4', '--auth-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(tsx, [main, '--port', '0', '--jobs', '50', '--seed', '4', '--auth-port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   try {
     while (!stdout.includes('\n')) {
-      await Promise.race([once(child.stdout, 'data'), once(child, 'exit').then(() => { throw new Error('exited early'); })]);
+      await Promise.race([
+        once(child.stdout, 'data'),
+        once(child, 'exit').then(() => {
+          throw new Error('exited early');
+        }),
+      ]);
     }
     const info = JSON.parse(stdout.trim()) as EmulatorInfo;
     expect(info.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -24,7 +31,9 @@ it('main.ts prints exactly one line of EmulatorInfo JSON and stops on SIGTERM', 
     expect(info.app.client_id).toBeTruthy();
     expect(info.accounts).toHaveLength(2);
     expect(info.accounts[0]!.staff.length).toBeGreaterThanOrEqual(6);
-    const res = await fetch(`${info.base_url}/api_1.0/job.json?cursor=-1`, { headers: { 'x-api-key': info.accounts[0]!.api_key } });
+    const res = await fetch(`${info.base_url}/api_1.0/job.json?cursor=-1`, {
+      headers: { 'x-api-key': info.accounts[0]!.api_key },
+    });
     expect(((await res.json()) as unknown[]).length).toBe(50);
     child.kill('SIGTERM');
     const [code] = (await once(child, 'exit')) as [number | null];
@@ -36,18 +45,27 @@ it('main.ts prints exactly one line of EmulatorInfo JSON and stops on SIGTERM', 
 });
 
 it('npm run platform -- --page-size 5000 --jobs 12000 pages 5,000, 5,000, 2,000', async () => {
-  const child = spawn(tsx, [main, '--port', '0', '--page-size', '5000', '--jobs', '12000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(tsx, [main, '--port', '0', '--page-size', '5000', '--jobs', '12000'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = once(child, 'exit');
   let stdout = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   try {
     while (!stdout.includes('\n')) {
-      await Promise.race([once(child.stdout, 'data'), exited.then(() => { throw new Error('exited early'); })]);
+      await Promise.race([
+        once(child.stdout, 'data'),
+        exited.then(() => {
+          throw new Error('exited early');
+        }),
+      ]);
     }
     const info = JSON.parse(stdout.trim()) as EmulatorInfo;
     const sizes: number[] = [];
-    for (let cursor: string | null = '-1'; cursor; ) {
-      const res: Response = await fetch(`${info.base_url}/api_1.0/job.json?cursor=${cursor}`, { headers: { 'x-api-key': info.accounts[0]!.api_key } });
+    for (let cursor: string | null = '-1'; cursor;) {
+      const res: Response = await fetch(`${info.base_url}/api_1.0/job.json?cursor=${cursor}`, {
+        headers: { 'x-api-key': info.accounts[0]!.api_key },
+      });
       sizes.push(((await res.json()) as unknown[]).length);
       cursor = res.headers.get('x-next-cursor');
     }

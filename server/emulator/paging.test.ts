@@ -50,7 +50,11 @@ it('finds changed jobs with edit_date gt, as incremental sync does', async () =>
   const target = jobs[42]!;
   await emu.control.updateRecord(accountUuid, 'job', String(target.uuid), { job_description: 'Changed by the office' });
   const stamp = (await api<Rec>('GET', `job/${target.uuid}.json`)).body.edit_date as string;
-  const since = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Australia/Sydney', dateStyle: 'short', timeStyle: 'medium' }).format(now + 60_000);
+  const since = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Australia/Sydney',
+    dateStyle: 'short',
+    timeStyle: 'medium',
+  }).format(now + 60_000);
   const changed = await api<Rec[]>('GET', `job.json?cursor=-1&${filterQuery(`edit_date gt '${since}'`)}`);
   expect(stamp > since).toBe(true);
   expect(changed.body.map((j) => j.uuid)).toContain(target.uuid);

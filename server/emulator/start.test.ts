@@ -32,7 +32,8 @@ describe('startEmulator', () => {
     const c = await startEmulator({ jobs: 20, seed: 8, quiet: true });
     try {
       expect(b.info.web_url).toBe(`http://127.0.0.1:${port}`);
-      for (const url of [b.info.base_url, b.info.auth_url, b.info.web_url]) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      for (const url of [b.info.base_url, b.info.auth_url, b.info.web_url])
+        expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(b.info.app.return_url).toBe(DEFAULT_RETURN_URL);
       const strip = (info: typeof b.info) => ({ ...info, base_url: '', auth_url: '', web_url: '', control_token: '' });
       expect(strip(b.info)).toEqual(strip(c.info));
@@ -42,9 +43,23 @@ describe('startEmulator', () => {
   });
 
   it('takes every switch as an option, and refuses a bad one', async () => {
-    const emu = await startEmulator({ jobs: 20, quiet: true, pageSize: 5000, uuidReuse: 'duplicate', webhookContentType: 'form', unparsableFilter: 'refuse', createdFields: 'given' });
+    const emu = await startEmulator({
+      jobs: 20,
+      quiet: true,
+      pageSize: 5000,
+      uuidReuse: 'duplicate',
+      webhookContentType: 'form',
+      unparsableFilter: 'refuse',
+      createdFields: 'given',
+    });
     try {
-      expect(await emu.control.switches()).toEqual({ pageSize: 5000, uuidReuse: 'duplicate', webhookContentType: 'form', unparsableFilter: 'refuse', createdFields: 'given' });
+      expect(await emu.control.switches()).toEqual({
+        pageSize: 5000,
+        uuidReuse: 'duplicate',
+        webhookContentType: 'form',
+        unparsableFilter: 'refuse',
+        createdFields: 'given',
+      });
     } finally {
       await emu.close();
     }
@@ -57,34 +72,98 @@ describe('command-line options', () => {
     expect(parseArgs([])).toMatchObject({ port: 8080, authPort: 8081, jobs: 5000, seed: 1 });
     expect(parseArgs(['--port', '0'])).toMatchObject({ port: 0, authPort: 0 });
     expect(
-      parseArgs(['--port', '0', '--jobs=200000', '--seed', '3', '--return-url', 'http://127.0.0.1:9000/r', '--auth-port', '9001', '--rate-limit', '60', '--rate-limit-per-day', '500']),
-    ).toEqual({ port: 0, authPort: 9001, jobs: 200000, seed: 3, returnUrl: 'http://127.0.0.1:9000/r', rateLimitPerMinute: 60, rateLimitPerDay: 500 });
+      parseArgs([
+        '--port',
+        '0',
+        '--jobs=200000',
+        '--seed',
+        '3',
+        '--return-url',
+        'http://127.0.0.1:9000/r',
+        '--auth-port',
+        '9001',
+        '--rate-limit',
+        '60',
+        '--rate-limit-per-day',
+        '500',
+      ]),
+    ).toEqual({
+      port: 0,
+      authPort: 9001,
+      jobs: 200000,
+      seed: 3,
+      returnUrl: 'http://127.0.0.1:9000/r',
+      rateLimitPerMinute: 60,
+      rateLimitPerDay: 500,
+    });
     expect(
-      parseArgs(['--page-size', '5000', '--uuid-reuse', 'refuse', '--webhook-content-type', 'form', '--unparsable-filter=refuse', '--callback-timeout-ms', '250']),
-    ).toMatchObject({ pageSize: 5000, uuidReuse: 'refuse', webhookContentType: 'form', unparsableFilter: 'refuse', callbackTimeoutMs: 250 });
+      parseArgs([
+        '--page-size',
+        '5000',
+        '--uuid-reuse',
+        'refuse',
+        '--webhook-content-type',
+        'form',
+        '--unparsable-filter=refuse',
+        '--callback-timeout-ms',
+        '250',
+      ]),
+    ).toMatchObject({
+      pageSize: 5000,
+      uuidReuse: 'refuse',
+      webhookContentType: 'form',
+      unparsableFilter: 'refuse',
+      callbackTimeoutMs: 250,
+    });
   });
 
   it('registers an add-on from its event URL and its manifest file, checked as startEmulator checks it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'emu-addon-'));
     const good = join(dir, 'good.json');
-    writeFileSync(good, JSON.stringify({ name: 'Helper', version: '1', actions: [{ name: 'Helper', type: 'online', entity: 'job', event: 'helper' }] }));
+    writeFileSync(
+      good,
+      JSON.stringify({
+        name: 'Helper',
+        version: '1',
+        actions: [{ name: 'Helper', type: 'online', entity: 'job', event: 'helper' }],
+      }),
+    );
     expect(parseArgs(['--addon-url', 'http://127.0.0.1:9/addon/event', '--addon-manifest', good]).addon).toEqual({
       eventUrl: 'http://127.0.0.1:9/addon/event',
-      manifest: { name: 'Helper', version: '1', actions: [{ name: 'Helper', type: 'online', entity: 'job', event: 'helper' }] },
+      manifest: {
+        name: 'Helper',
+        version: '1',
+        actions: [{ name: 'Helper', type: 'online', entity: 'job', event: 'helper' }],
+      },
     });
     const noActions = join(dir, 'none.json');
     writeFileSync(noActions, JSON.stringify({ name: 'Helper', version: '1', actions: [] }));
-    expect(() => parseArgs(['--addon-url', 'http://127.0.0.1:9/e', '--addon-manifest', noActions])).toThrow(/at manifest\.actions\): the add-on declares no action/);
+    expect(() => parseArgs(['--addon-url', 'http://127.0.0.1:9/e', '--addon-manifest', noActions])).toThrow(
+      /at manifest\.actions\): the add-on declares no action/,
+    );
     const broken = join(dir, 'broken.json');
     writeFileSync(broken, '{ "name": ');
     expect(() => parseArgs(['--addon-url', 'http://127.0.0.1:9/e', '--addon-manifest', broken])).toThrow(/is not JSON/);
-    expect(() => parseArgs(['--addon-url', 'http://127.0.0.1:9/e', '--addon-manifest', join(dir, 'missing.json')])).toThrow(/Cannot read --addon-manifest/);
-    expect(() => parseArgs(['--addon-url', 'http://127.0.0.1:9/e'])).toThrow(/--addon-url and --addon-manifest go together/);
-    // The Activation URL, where the web app's Add-ons page sends an administrator, rides along with the add-on.
-    expect(parseArgs(['--addon-url', 'http://127.0.0.1:9/e', '--addon-manifest', good, '--addon-activation-url', 'http://127.0.0.1:9/activate']).addon?.activationUrl).toBe(
-      'http://127.0.0.1:9/activate',
+    expect(() =>
+      parseArgs(['--addon-url', 'http://127.0.0.1:9/e', '--addon-manifest', join(dir, 'missing.json')]),
+    ).toThrow(/Cannot read --addon-manifest/);
+    expect(() => parseArgs(['--addon-url', 'http://127.0.0.1:9/e'])).toThrow(
+      /--addon-url and --addon-manifest go together/,
     );
-    expect(() => parseArgs(['--addon-activation-url', 'http://127.0.0.1:9/activate'])).toThrow(/--addon-activation-url belongs to an add-on/);
+    // The Activation URL, where the web app's Add-ons page sends an administrator, rides along with the add-on.
+    expect(
+      parseArgs([
+        '--addon-url',
+        'http://127.0.0.1:9/e',
+        '--addon-manifest',
+        good,
+        '--addon-activation-url',
+        'http://127.0.0.1:9/activate',
+      ]).addon?.activationUrl,
+    ).toBe('http://127.0.0.1:9/activate');
+    expect(() => parseArgs(['--addon-activation-url', 'http://127.0.0.1:9/activate'])).toThrow(
+      /--addon-activation-url belongs to an add-on/,
+    );
   });
 
   it.each([

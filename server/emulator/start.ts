@@ -77,7 +77,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     ...(addon?.activationUrl ? { addon_activation_url: addon.activationUrl } : {}),
   };
   const controlToken = options.controlToken ?? randomBytes(24).toString('base64url');
-  const info: EmulatorInfo = { base_url: '', auth_url: '', web_url: '', app, accounts: store.accounts.map((a) => a.info), control_token: controlToken };
+  const info: EmulatorInfo = {
+    base_url: '',
+    auth_url: '',
+    web_url: '',
+    app,
+    accounts: store.accounts.map((a) => a.info),
+    control_token: controlToken,
+  };
   const oauth = createOAuthServer({ clock, app, accounts: info.accounts });
   const webhooks = createWebhooks(
     { clock, changes, baseUrl: () => info.base_url, switches },
@@ -114,9 +121,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   base.use('/_emulator/*', controlGuard({ token: controlToken, port: () => new URL(info.base_url).port }));
   base.route(
     '/_emulator',
-    createControlRoutes({ info: () => info, clock, store, authority: oauth.authority, faults, limiter, switches, requests: () => requests }),
+    createControlRoutes({
+      info: () => info,
+      clock,
+      store,
+      authority: oauth.authority,
+      faults,
+      limiter,
+      switches,
+      requests: () => requests,
+    }),
   );
-  const guarded = [count, faulty, createAuthMiddleware({ store, authority: oauth.authority }), rateLimitMiddleware(limiter)] as const;
+  const guarded = [
+    count,
+    faulty,
+    createAuthMiddleware({ store, authority: oauth.authority }),
+    rateLimitMiddleware(limiter),
+  ] as const;
   // Hono's `/x/*` matches `/x` itself too: naming both ran the guards twice on the bare list, which then counted two
   // requests against the account's limits.
   for (const path of ['/api_1.0/*', '/webhook_subscriptions/*']) base.use(path, ...guarded);
@@ -131,7 +152,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   web.use('/oauth/access_token', faulty);
   web.route('/oauth', oauth.routes);
   const addons = createAddonHost({ registration: addon, app, clock, authority: oauth.authority });
-  web.route('/', createWebAppRoutes({ store, clock, accounts: info.accounts, login: oauth.webLogin, addons, webOrigin: () => info.web_url }));
+  web.route(
+    '/',
+    createWebAppRoutes({
+      store,
+      clock,
+      accounts: info.accounts,
+      login: oauth.webLogin,
+      addons,
+      webOrigin: () => info.web_url,
+    }),
+  );
   web.notFound((c) => c.html('<!doctype html><title>Not found</title><p>Nothing here.</p>', 404));
 
   const baseServer = await listen(base, options.port ?? 0);

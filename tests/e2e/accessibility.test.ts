@@ -130,7 +130,12 @@ describe('the side panel', () => {
   it('a note the platform refused, its details for support open', async () => {
     const panel = await openSidePanel(browser);
     await openJob(panel, day.job.uuid);
-    await stack.emulator.control.injectFault({ kind: 'status', status: 400, pathPrefix: '/api_1.0/note.json', count: 1 });
+    await stack.emulator.control.injectFault({
+      kind: 'status',
+      status: 400,
+      pathPrefix: '/api_1.0/note.json',
+      count: 1,
+    });
     try {
       await panel.getByLabel('New note').fill('Refused by the platform');
       await panel.getByRole('button', { name: 'Add note' }).click();
@@ -174,8 +179,15 @@ describe('the picker and the web app', () => {
     // The context-menu click, as Chromium delivers it to the worker (a person right-clicking a selection).
     const worker = await browser.worker();
     await worker.evaluate(() => {
-      const menus = (globalThis as unknown as { chrome: { contextMenus: { onClicked: { dispatch(info: unknown): void } } } }).chrome.contextMenus;
-      menus.onClicked.dispatch({ menuItemId: 'fieldside-add-selection-note', selectionText: 'Leaking hot water unit', editable: false, pageUrl: 'https://example.com/' });
+      const menus = (
+        globalThis as unknown as { chrome: { contextMenus: { onClicked: { dispatch(info: unknown): void } } } }
+      ).chrome.contextMenus;
+      menus.onClicked.dispatch({
+        menuItemId: 'fieldside-add-selection-note',
+        selectionText: 'Leaking hot water unit',
+        editable: false,
+        pageUrl: 'https://example.com/',
+      });
     });
     const picker = await opened;
     await picker.locator('#selection').waitFor();
@@ -204,21 +216,37 @@ describe('the picker and the web app', () => {
       badge,
     );
     const viewport = page.viewportSize()!;
-    expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height).toBe(true);
-    const corners = [[box.x + 4, box.y + 4], [box.x + box.width - 4, box.y + 4], [box.x + 4, box.y + box.height - 4], [box.x + box.width - 4, box.y + box.height - 4]];
-    const onTop = await page.evaluate((points) => points.map(([x, y]) => document.elementFromPoint(x!, y!)?.tagName.toLowerCase()), corners);
+    expect(
+      box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height,
+    ).toBe(true);
+    const corners = [
+      [box.x + 4, box.y + 4],
+      [box.x + box.width - 4, box.y + 4],
+      [box.x + 4, box.y + box.height - 4],
+      [box.x + box.width - 4, box.y + box.height - 4],
+    ];
+    const onTop = await page.evaluate(
+      (points) => points.map(([x, y]) => document.elementFromPoint(x!, y!)?.tagName.toLowerCase()),
+      corners,
+    );
     expect(onTop).toEqual(['fieldside-badge', 'fieldside-badge', 'fieldside-badge', 'fieldside-badge']);
 
     // The design system's tokens: a page naming its custom properties as ours, on every element, changes
     // nothing in the panel; and none of ours is declared on the page's own elements.
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.addStyleTag({ content: '* { --color-surface: rgb(255, 0, 0) !important; --color-text: rgb(0, 128, 0) !important; }' });
+    await page.addStyleTag({
+      content: '* { --color-surface: rgb(255, 0, 0) !important; --color-text: rgb(0, 128, 0) !important; }',
+    });
     const shown = await shadow.inWorld<{ bg: string; fg: string }>(
       `(find, ref) => { const style = getComputedStyle(find(ref, '[role="dialog"]')[0]); return { bg: style.backgroundColor, fg: style.color }; }`,
       badge,
     );
     expect(shown).toEqual({ bg: tokenRgb('color-surface', 'light'), fg: tokenRgb('color-text', 'light') });
-    const leaked = await page.evaluate(() => ['--color-accent', '--font-sans', '--space-2'].filter((name) => getComputedStyle(document.body).getPropertyValue(name) !== ''));
+    const leaked = await page.evaluate(() =>
+      ['--color-accent', '--font-sans', '--space-2'].filter(
+        (name) => getComputedStyle(document.body).getPropertyValue(name) !== '',
+      ),
+    );
     expect(leaked).toEqual([]);
     await page.close();
   });
@@ -230,7 +258,11 @@ describe('focus', () => {
     await popup.locator('#results [role="option"]').first().waitFor();
     const panel = await openSidePanel(browser);
     await panel.locator('li.visit').first().waitFor({ timeout: 20_000 });
-    const missing = [...(await invisibleFocus(options)), ...(await invisibleFocus(popup)), ...(await invisibleFocus(panel))];
+    const missing = [
+      ...(await invisibleFocus(options)),
+      ...(await invisibleFocus(popup)),
+      ...(await invisibleFocus(panel)),
+    ];
     await openJob(panel, day.job.uuid);
     missing.push(...(await invisibleFocus(panel)));
     expect(missing).toEqual([]);

@@ -27,13 +27,26 @@ describe('activating the add-on', () => {
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+      ],
     });
     try {
       const page = await browser.newPage();
       await page.goto(`${stack.companion.url}/`);
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Fieldside for field-service teams');
-      expect(await page.getByRole('link', { name: 'Fieldside for Chrome' }).getAttribute('href')).toBe('https://chromewebstore.google.com/search/Fieldside');
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe('Fieldside for field-service teams');
+      expect(await page.getByRole('link', { name: 'Fieldside for Chrome' }).getAttribute('href')).toBe(
+        'https://chromewebstore.google.com/search/Fieldside',
+      );
 
       const before = await codesRedeemed();
       await page.goto(activationUrl());
@@ -42,13 +55,17 @@ describe('activating the add-on', () => {
       await page.locator('#activated').waitFor({ timeout: 20_000 });
       expect(new URL(page.url()).origin).toBe(stack.companion.url);
       expect(await page.locator('#activated').textContent()).toBe('Fieldside is activated for your account');
-      expect(await page.getByRole('link', { name: 'Fieldside for Firefox' }).getAttribute('href')).toBe('https://addons.mozilla.org/firefox/search/?q=Fieldside');
+      expect(await page.getByRole('link', { name: 'Fieldside for Firefox' }).getAttribute('href')).toBe(
+        'https://addons.mozilla.org/firefox/search/?q=Fieldside',
+      );
       expect(await codesRedeemed()).toBe(before + 1);
 
       // Reloaded, the spent answer is not taken for a second activation, and the page says why.
       await page.reload();
       await expect.poll(() => page.locator('#not-activated').textContent()).toBe('Fieldside was not activated');
-      expect(await page.getByRole('alert').textContent()).toBe('This activation has already finished, or was started in another browser or window, so it cannot finish here.');
+      expect(await page.getByRole('alert').textContent()).toBe(
+        'This activation has already finished, or was started in another browser or window, so it cannot finish here.',
+      );
       expect(await codesRedeemed()).toBe(before + 1);
     } finally {
       await browser.close();
@@ -82,7 +99,9 @@ describe('activating the add-on', () => {
         await Promise.all([denying.waitForNavigation(), denying.click('#deny')]);
         const refused = await denying.waitForSelector('#not-activated', { timeout: 20_000 });
         expect(await refused!.evaluate((h) => h.textContent)).toBe('Fieldside was not activated');
-        expect(await denying.$eval('[role="alert"]', (p) => p.textContent)).toBe('You chose not to allow Fieldside, so nothing was changed.');
+        expect(await denying.$eval('[role="alert"]', (p) => p.textContent)).toBe(
+          'You chose not to allow Fieldside, so nothing was changed.',
+        );
         expect(await codesRedeemed()).toBe(before + 1);
       } finally {
         await other.close();

@@ -72,7 +72,9 @@ async function openFieldside(page: Page, row = 0): Promise<{ jobUuid: string; pa
 }
 
 async function notesOnPlatform(jobUuid: string) {
-  return (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.related_object_uuid === jobUuid && n.active !== 0);
+  return (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter(
+    (n) => n.related_object_uuid === jobUuid && n.active !== 0,
+  );
 }
 
 async function addNote(panel: FrameLocator, text: string): Promise<void> {
@@ -116,12 +118,19 @@ describe('the Fieldside action on a job card', () => {
     expect(await panel.locator('#note-message').textContent()).toBe('Write the note first.');
 
     const text = `Customer away until Friday (${Date.now()})`;
-    await stack.emulator.control.injectFault({ kind: 'status', status: 503, pathPrefix: '/api_1.0/note.json', count: 1 });
+    await stack.emulator.control.injectFault({
+      kind: 'status',
+      status: 503,
+      pathPrefix: '/api_1.0/note.json',
+      count: 1,
+    });
     await panel.getByLabel('Add a note').pressSequentially(text);
     await panel.getByLabel('Add a note').press('Control+Enter');
     await expect
       .poll(() => panel.locator('#note-message').textContent(), { timeout: 15_000 })
-      .toBe('The platform could not be reached, so the note is not saved yet. Your text is still here: try again in a moment.');
+      .toBe(
+        'The platform could not be reached, so the note is not saved yet. Your text is still here: try again in a moment.',
+      );
     expect(await panel.getByLabel('Add a note').inputValue()).toBe(text);
     expect(await notesOnPlatform(jobUuid)).toHaveLength(before);
 
@@ -162,7 +171,10 @@ describe('the Fieldside action on a job card', () => {
 
     const page = await webAppAsTechnician('desktop');
     const { panel } = await openFieldside(page);
-    const pairing = browser.context.waitForEvent('page', { predicate: (p) => p.url().startsWith(`${stack.companion.url}/pair`), timeout: 15_000 });
+    const pairing = browser.context.waitForEvent('page', {
+      predicate: (p) => p.url().startsWith(`${stack.companion.url}/pair`),
+      timeout: 15_000,
+    });
     await panel.getByRole('link', { name: 'Use Fieldside in this browser' }).click();
     const pairPage = await pairing;
     await pairPage.locator('#fieldside-pairing[data-state="paired"]').waitFor({ timeout: 20_000 });

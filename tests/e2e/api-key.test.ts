@@ -29,7 +29,9 @@ it('API-key mode: says views are not limited, sees the whole account, keeps the 
 
   // The sign-in's sync reads every job of the account: no staff member's view limits it.
   await waitForSynced(options, cacheOf(stack, 'all'));
-  const all = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).filter((j) => Number(j.active) === 1);
+  const all = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).filter(
+    (j) => Number(j.active) === 1,
+  );
   expect(await expectCacheIsVisibleSet(options, stack, 'all')).toEqual({ cached: all.length, visible: all.length });
 
   expect((await readSecrets(options)).apiKey).toBe(stack.account.api_key);

@@ -44,8 +44,18 @@ beforeAll(async () => {
   const badge = (await control.listRecords(account, 'badge'))[0]!;
   await control.updateRecord(account, 'badge', String(badge.uuid), { name: HOSTILE.badge });
   await control.updateRecord(account, 'company', String(job.company_uuid), { name: HOSTILE.customer });
-  await control.updateRecord(account, 'job', jobUuid, { status: HOSTILE.status, badges: JSON.stringify([badge.uuid]) }, { raw: true });
-  await control.createRecord(account, 'note', { related_object: 'job', related_object_uuid: jobUuid, note: HOSTILE.note });
+  await control.updateRecord(
+    account,
+    'job',
+    jobUuid,
+    { status: HOSTILE.status, badges: JSON.stringify([badge.uuid]) },
+    { raw: true },
+  );
+  await control.createRecord(account, 'note', {
+    related_object: 'job',
+    related_object_uuid: jobUuid,
+    note: HOSTILE.note,
+  });
   browser = await launchForContent();
   await signInTechnicianForFieldWork(browser, stack);
   page = await browser.context.newPage();
@@ -76,27 +86,44 @@ const injected = () => shadow.count(badge(), 'img, script, a, iframe, [onerror]'
  * real one, in the same page with the same colour scheme.
  */
 async function runAxe(page: Page): Promise<Array<{ id: string; impact: string | null; nodes: string[] }>> {
-  const copy = await shadow.inWorld<{ html: string; hostStyle: string }>(`(find, ref) => {
+  const copy = await shadow.inWorld<{ html: string; hostStyle: string }>(
+    `(find, ref) => {
     const root = find(ref, '[role="dialog"]')[0].getRootNode();
     return { html: root.innerHTML, hostStyle: root.host.getAttribute('style') };
-  }`, badge());
+  }`,
+    badge(),
+  );
   expect(copy.html).toContain('role="dialog"');
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: resolve(ROOT, 'node_modules/axe-core/axe.min.js') });
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ path: resolve(ROOT, 'node_modules/axe-core/axe.min.js') });
   return page.evaluate(async ({ html, hostStyle }) => {
     const host = document.createElement('div');
     host.id = 'fieldside-axe-copy';
     host.setAttribute('style', hostStyle);
     host.attachShadow({ mode: 'open' }).innerHTML = html;
     document.querySelector('.x-window .x-window-header')!.append(host);
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: unknown[] }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            opts: unknown,
+          ): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: unknown[] }> }>;
+        };
+      }
+    ).axe;
     try {
       const result = await axe.run({ include: [['#fieldside-axe-copy']] }, { resultTypes: ['violations'] });
       // It did look: rules passed on elements inside the copy's shadow root.
-      const inside = (result as unknown as { passes: Array<{ nodes: Array<{ target: unknown[] }> }> }).passes.some((rule) =>
-        rule.nodes.some((node) => Array.isArray(node.target[0]) && (node.target[0] as string[]).length > 1),
+      const inside = (result as unknown as { passes: Array<{ nodes: Array<{ target: unknown[] }> }> }).passes.some(
+        (rule) => rule.nodes.some((node) => Array.isArray(node.target[0]) && (node.target[0] as string[]).length > 1),
       );
       if (!inside) throw new Error('axe-core did not reach into the copy of the panel');
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => (n as { html: string }).html) }));
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        nodes: v.nodes.map((n) => (n as { html: string }).html),
+      }));
     } finally {
       host.remove();
     }
@@ -132,10 +159,13 @@ describe('accessibility and themes', () => {
 
   it('follows the system colour scheme', async () => {
     const colours = () =>
-      shadow.inWorld<{ bg: string; fg: string }>(`(find, ref) => {
+      shadow.inWorld<{ bg: string; fg: string }>(
+        `(find, ref) => {
         const style = getComputedStyle(find(ref, '[role="dialog"]')[0]);
         return { bg: style.backgroundColor, fg: style.color };
-      }`, badge());
+      }`,
+        badge(),
+      );
     await page.emulateMedia({ colorScheme: 'light' });
     await openPanel();
     const light = await colours();

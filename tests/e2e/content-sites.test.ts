@@ -14,7 +14,10 @@ import { launchForContent } from './support/content-page';
 import { signInTechnicianForFieldWork } from './support/field-worker';
 import { startStack, type Stack } from './support/stack';
 
-declare const chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } }; scripting: { getRegisteredContentScripts(): Promise<Array<{ id: string; matches: string[] }>> } };
+declare const chrome: {
+  storage: { local: { set(items: Record<string, unknown>): Promise<void> } };
+  scripting: { getRegisteredContentScripts(): Promise<Array<{ id: string; matches: string[] }>> };
+};
 
 let stack: Stack;
 let browser: ExtensionBrowser;
@@ -28,7 +31,9 @@ beforeAll(async () => {
   browser = await launchForContent();
   options = await signInTechnicianForFieldWork(browser, stack);
   const mine = new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid));
-  const record = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find((j) => mine.has(String(j.uuid)))!;
+  const record = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find((j) =>
+    mine.has(String(j.uuid)),
+  )!;
   job = { uuid: String(record.uuid), number: String(record.generated_job_id), status: String(record.status) };
   mail = createServer((_req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
@@ -59,7 +64,11 @@ describe('sites the person added', () => {
 
     await options.evaluate(() => chrome.storage.local.set({ contentSites: ['http://127.0.0.1/*'] }));
     await expect
-      .poll(() => options.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => ({ id: s.id, matches: s.matches }))))
+      .poll(() =>
+        options.evaluate(async () =>
+          (await chrome.scripting.getRegisteredContentScripts()).map((s) => ({ id: s.id, matches: s.matches })),
+        ),
+      )
       .toEqual([{ id: 'fieldside-sites', matches: ['http://127.0.0.1/*'] }]);
 
     const shadow = await closedBadges(browser.context, page);
@@ -79,7 +88,9 @@ describe('sites the person added', () => {
 
     // Removed from the list: unregistered.
     await options.evaluate(() => chrome.storage.local.set({ contentSites: [] }));
-    await expect.poll(() => options.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).length)).toBe(0);
+    await expect
+      .poll(() => options.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).length))
+      .toBe(0);
   });
 
   it('the options refuse an address that is not a secure web site, before asking for any permission', async () => {
@@ -87,10 +98,14 @@ describe('sites the person added', () => {
     const input = options.getByLabel('Site address');
     await input.fill('http://mail.example.com');
     await options.getByRole('button', { name: 'Add site' }).click();
-    await expect.poll(() => options.locator('.sites-error').textContent()).toBe('Only secure (https) sites can be added');
+    await expect
+      .poll(() => options.locator('.sites-error').textContent())
+      .toBe('Only secure (https) sites can be added');
     await input.fill('not a site');
     await options.getByRole('button', { name: 'Add site' }).click();
-    await expect.poll(() => options.locator('.sites-error').textContent()).toBe('Enter a web address like mail.example.com');
+    await expect
+      .poll(() => options.locator('.sites-error').textContent())
+      .toBe('Enter a web address like mail.example.com');
     expect(await options.getByRole('list', { name: 'Sites with job badges' }).count()).toBe(0);
   });
 });

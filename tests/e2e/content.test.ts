@@ -29,7 +29,11 @@ let shadow: ClosedBadges;
 const inWindow = (number: string): BadgeRef => ({ window: number });
 /** The state of each note in the open panel whose text holds `text`. */
 const noteStates = (ref: BadgeRef, text: string) =>
-  shadow.inWorld<Array<string | null>>("(find, ref, text) => find(ref, '[role=\"dialog\"] li.note').filter((li) => li.textContent.includes(text)).map((li) => li.getAttribute('data-state'))", ref, text);
+  shadow.inWorld<Array<string | null>>(
+    "(find, ref, text) => find(ref, '[role=\"dialog\"] li.note').filter((li) => li.textContent.includes(text)).map((li) => li.getAttribute('data-state'))",
+    ref,
+    text,
+  );
 /** Jobs the technician may see (and so has in the cache), with their numbers and statuses. */
 let visible: Array<{ uuid: string; number: string; status: string }>;
 
@@ -56,7 +60,7 @@ afterAll(async () => {
 });
 
 describe('job badges in the web app', () => {
-  it("puts a badge with the cached status in the title of each job window the technician opens", async () => {
+  it('puts a badge with the cached status in the title of each job window the technician opens', async () => {
     const [a, b] = [visible[0]!, visible[1]!];
     await openJobWindow(page, stack, a);
     await shadow.waitFor(inWindow(a.number), 'button.badge');
@@ -75,7 +79,9 @@ describe('job badges in the web app', () => {
     // The badges live in closed shadow roots: the page's own document has none of their markup,
     // and cannot open them.
     expect(await page.evaluate(() => document.querySelectorAll('button.badge, .status[data-status]').length)).toBe(0);
-    expect(await page.evaluate(() => [...document.querySelectorAll('fieldside-badge')].map((h) => h.shadowRoot))).toEqual([null, null]);
+    expect(
+      await page.evaluate(() => [...document.querySelectorAll('fieldside-badge')].map((h) => h.shadowRoot)),
+    ).toEqual([null, null]);
   });
 
   it('follows windows opening and closing, and tells the side panel which job is in front', async () => {
@@ -89,7 +95,10 @@ describe('job badges in the web app', () => {
     // Another of the technician's jobs from today's dispatch board, opened in the same page (by
     // keyboard: the first window covers the board, as windows do).
     const item = page.locator(`#dispatch-board .board-item:not([data-job-uuid="${a.uuid}"])`).first();
-    const b = { uuid: (await item.getAttribute('data-job-uuid'))!, number: (await item.locator('a.job-open').textContent())!.replace('#', '') };
+    const b = {
+      uuid: (await item.getAttribute('data-job-uuid'))!,
+      number: (await item.locator('a.job-open').textContent())!.replace('#', ''),
+    };
     await item.focus();
     await page.keyboard.press('Enter');
     await shadow.waitFor(inWindow(b.number), 'button.badge');
@@ -148,10 +157,20 @@ describe('the quick-note panel', () => {
     expect(['pending', 'sent']).toContain((await noteStates(badge, text))[0]);
 
     await expect
-      .poll(async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text), { timeout: 20_000 })
+      .poll(
+        async () =>
+          (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text),
+        { timeout: 20_000 },
+      )
       .toHaveLength(1);
-    const [note] = (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text);
-    expect(note).toMatchObject({ related_object: 'job', related_object_uuid: job.uuid, edit_by_staff_uuid: stack.technician.uuid });
+    const [note] = (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter(
+      (n) => n.note === text,
+    );
+    expect(note).toMatchObject({
+      related_object: 'job',
+      related_object_uuid: job.uuid,
+      edit_by_staff_uuid: stack.technician.uuid,
+    });
     // Reopened, the panel lists it from the platform.
     await shadow.click(badge, '[role="dialog"] button.close');
     await shadow.waitFor(badge, '[role="dialog"]', { gone: true });
@@ -212,7 +231,9 @@ describe('extension update', () => {
     const job = visible[0]!;
     await page.goto(jobWindowUrl(stack, job.uuid));
     await shadow.waitFor(inWindow(job.number), 'button.badge');
-    await options.evaluate(() => (globalThis as unknown as { chrome: { runtime: { reload(): void } } }).chrome.runtime.reload()).catch(() => undefined);
+    await options
+      .evaluate(() => (globalThis as unknown as { chrome: { runtime: { reload(): void } } }).chrome.runtime.reload())
+      .catch(() => undefined);
     // The old content script notices its context is gone (WXT's ctx) and removes everything it
     // added, without the page changing; the window's own markup stays.
     await expect.poll(() => page.locator('fieldside-badge').count(), { timeout: 10_000 }).toBe(0);

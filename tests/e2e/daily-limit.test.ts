@@ -66,7 +66,9 @@ it('when the business has used up the day: the settings, the side panel and the 
   expect(await panel.locator('.daily-limit').textContent()).toMatch(ALLOWANCE);
   // The day is the one Fieldside kept, and the panel does not blame the person's network for it.
   await panel.locator('#day-offline').waitFor({ timeout: 15_000 });
-  expect(await panel.locator('#day-offline').textContent()).toMatch(/^The platform is not answering just now — your day as of /);
+  expect(await panel.locator('#day-offline').textContent()).toMatch(
+    /^The platform is not answering just now — your day as of /,
+  );
   const popup = await openQuickSearch(browser);
   await popup.locator('.daily-limit').waitFor({ timeout: 15_000 });
   expect(await popup.locator('.daily-limit').textContent()).toMatch(COMES_BACK);

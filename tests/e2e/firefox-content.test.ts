@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 type Ext = {
-  tabs: { query(q: object): Promise<Array<{ id: number; url?: string }>>; executeScript(tabId: number, details: { code: string }): Promise<unknown[]> };
+  tabs: {
+    query(q: object): Promise<Array<{ id: number; url?: string }>>;
+    executeScript(tabId: number, details: { code: string }): Promise<unknown[]>;
+  };
 };
 
 describe('Firefox content script', () => {
@@ -35,14 +38,21 @@ describe('Firefox content script', () => {
     // The first sync fills the cache the badges read.
     await waitForSynced(options, cacheOf(stack, 'all'), 60_000);
 
-    const job = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find((j) => j.active === 1 || j.active === true || j.active === '1')!;
+    const job = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find(
+      (j) => j.active === 1 || j.active === true || j.active === '1',
+    )!;
     // The web app, signed in as a person does (an administrator: the API key sees the whole account).
     // (Wide enough for the web app's job window, where the badge sits in the title.)
     const page = await signInToWebAppFirefox(browser, stack, stack.administrator.uuid);
     await page.goto(`${stack.emulator.info.web_url}/job/${job.uuid}`);
     // The badge's shadow root is closed: the page sees the host only.
-    await page.waitForFunction(() => (document.querySelector('.x-window-header fieldside-badge')?.getBoundingClientRect().width ?? 0) > 0, { timeout: 20_000, polling: 100 });
-    expect(await page.$eval('.x-window-header fieldside-badge', (host) => [host.shadowRoot, host.textContent])).toEqual([null, '']);
+    await page.waitForFunction(
+      () => (document.querySelector('.x-window-header fieldside-badge')?.getBoundingClientRect().width ?? 0) > 0,
+      { timeout: 20_000, polling: 100 },
+    );
+    expect(await page.$eval('.x-window-header fieldside-badge', (host) => [host.shadowRoot, host.textContent])).toEqual(
+      [null, ''],
+    );
     expect(await page.$$eval('fieldside-badge', (hosts) => hosts.length)).toBe(1);
     // Fieldside itself can look inside (a content script's openOrClosedShadowRoot): the job's status.
     const inside = <T>(expression: string) => insideBadge<T>(options, stack.emulator.info.web_url, expression);
@@ -51,7 +61,7 @@ describe('Firefox content script', () => {
     // A script's click opens nothing.
     await page.$eval('.x-window-header fieldside-badge', (host) => (host as HTMLElement).click());
     await new Promise((r) => setTimeout(r, 500));
-    expect(await inside<number>("root.querySelectorAll('[role=\"dialog\"]').length")).toBe(0);
+    expect(await inside<number>('root.querySelectorAll(\'[role="dialog"]\').length')).toBe(0);
 
     // The person's click does, and the panel hands the focus to its note box (the API key may add notes).
     const box = await page.$eval('.x-window-header fieldside-badge', (host) => {
@@ -69,7 +79,8 @@ describe('Firefox content script', () => {
     await page.keyboard.type(text);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    const notesWith = async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text);
+    const notesWith = async () =>
+      (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text);
     const sent = Date.now() + 20_000;
     while ((await notesWith()).length === 0 && Date.now() < sent) await new Promise((r) => setTimeout(r, 250));
     expect(await notesWith()).toMatchObject([{ related_object: 'job', related_object_uuid: job.uuid }]);
@@ -83,10 +94,14 @@ describe('Firefox content script', () => {
  */
 async function insideBadge<T>(options: Page, webUrl: string, expression: string): Promise<T> {
   const code = `(() => { const root = document.querySelector('.x-window-header fieldside-badge').openOrClosedShadowRoot; return ${expression}; })()`;
-  return options.evaluate(async (c, web) => {
-    const ext = (globalThis as unknown as { browser: Ext }).browser;
-    const tab = (await ext.tabs.query({})).find((t) => t.url?.startsWith(web));
-    if (!tab) throw new Error('No web app tab');
-    return (await ext.tabs.executeScript(tab.id, { code: c }))[0];
-  }, code, webUrl) as Promise<T>;
+  return options.evaluate(
+    async (c, web) => {
+      const ext = (globalThis as unknown as { browser: Ext }).browser;
+      const tab = (await ext.tabs.query({})).find((t) => t.url?.startsWith(web));
+      if (!tab) throw new Error('No web app tab');
+      return (await ext.tabs.executeScript(tab.id, { code: c }))[0];
+    },
+    code,
+    webUrl,
+  ) as Promise<T>;
 }

@@ -32,7 +32,12 @@ it('sends a note written while the platform is unreachable exactly once when it 
   const text = `Written with no signal in Firefox ${Date.now()}`;
   const onPlatform = async () => (await control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text);
 
-  const panel = await openFieldsidePage(firefox.browser, firefox.options, '/sidepanel.html', `li.visit[data-job-uuid="${jobUuid}"] .job-open`);
+  const panel = await openFieldsidePage(
+    firefox.browser,
+    firefox.options,
+    '/sidepanel.html',
+    `li.visit[data-job-uuid="${jobUuid}"] .job-open`,
+  );
   await panel.click(`li.visit[data-job-uuid="${jobUuid}"] .job-open`);
   await panel.waitForSelector(`article#job[data-job-uuid="${jobUuid}"] #note-text`, { timeout: 20_000 });
 
@@ -55,10 +60,15 @@ it('sends a note written while the platform is unreachable exactly once when it 
 
   // Signal again: the outbox's next attempt sends it, by itself.
   await expect.poll(async () => (await onPlatform()).length, { timeout: 60_000, interval: 250 }).toBe(1);
-  expect((await onPlatform())[0]).toMatchObject({ related_object: 'job', related_object_uuid: jobUuid, edit_by_staff_uuid: stack.technician.uuid });
+  expect((await onPlatform())[0]).toMatchObject({
+    related_object: 'job',
+    related_object_uuid: jobUuid,
+    edit_by_staff_uuid: stack.technician.uuid,
+  });
   // The sidebar shows it sent, and nothing late arrives twice.
   await panel.waitForFunction(
-    (t: string) => [...document.querySelectorAll('li.note[data-state="sent"]')].some((li) => li.textContent?.includes(t)),
+    (t: string) =>
+      [...document.querySelectorAll('li.note[data-state="sent"]')].some((li) => li.textContent?.includes(t)),
     { timeout: 20_000 },
     text,
   );

@@ -6,7 +6,13 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
-import { chooseMeFirefox, connectFirefox, openFieldsidePage, signInFirefox, signInToWebAppFirefox } from './support/firefox-pages';
+import {
+  chooseMeFirefox,
+  connectFirefox,
+  openFieldsidePage,
+  signInFirefox,
+  signInToWebAppFirefox,
+} from './support/firefox-pages';
 import { startStack, type Stack } from './support/stack';
 
 let stack: Stack;
@@ -19,10 +25,16 @@ beforeAll(async () => {
   stack = await startStack({ jobs: 300 });
   const { control } = stack.emulator;
   const visible = new Set(await control.visibleJobUuids(stack.account.uuid, stack.technician.uuid));
-  const companies = new Map((await control.listRecords(stack.account.uuid, 'company')).map((c) => [String(c.uuid), String(c.name)]));
+  const companies = new Map(
+    (await control.listRecords(stack.account.uuid, 'company')).map((c) => [String(c.uuid), String(c.name)]),
+  );
   mine = (await control.listRecords(stack.account.uuid, 'job'))
     .filter((j) => visible.has(String(j.uuid)) && Number(j.active) === 1 && j.company_uuid)
-    .map((j) => ({ uuid: String(j.uuid), number: String(j.generated_job_id), customer: companies.get(String(j.company_uuid)) ?? '' }));
+    .map((j) => ({
+      uuid: String(j.uuid),
+      number: String(j.generated_job_id),
+      customer: companies.get(String(j.company_uuid)) ?? '',
+    }));
   firefox = await launchFirefox();
   const { browser, options } = firefox;
   await connectFirefox(options, stack);
@@ -52,7 +64,9 @@ it("shows the technician's jobs once the first sync is done, focused on the sear
   // No reload: the first sync's end makes the popup read the cache again.
   await popup.waitForSelector('#results[data-answered=""] [role="option"]', { timeout: 60_000 });
   expect(await popup.evaluate(() => document.activeElement?.id)).toBe('job-search');
-  await popup.waitForFunction(() => document.getElementById('sync-line')?.textContent?.includes('updated just now'), { timeout: 10_000 });
+  await popup.waitForFunction(() => document.getElementById('sync-line')?.textContent?.includes('updated just now'), {
+    timeout: 10_000,
+  });
 });
 
 it('answers what is typed: a job number first, and a customer by part of their name, only among the jobs the technician may see', async () => {
@@ -63,12 +77,18 @@ it('answers what is typed: a job number first, and a customer by part of their n
   expect(text).toContain(target.number);
   expect(text).toContain(target.customer);
 
-  const fragment = target.customer.split(/\s+/).find((w) => w.length >= 4)!.slice(0, 4).toLowerCase();
+  const fragment = target.customer
+    .split(/\s+/)
+    .find((w) => w.length >= 4)!
+    .slice(0, 4)
+    .toLowerCase();
   const byCustomer = await search(popup, fragment);
   expect(byCustomer.length).toBeGreaterThan(0);
   const allowed = new Set(mine.map((j) => j.uuid));
   expect(byCustomer.filter((uuid) => !allowed.has(uuid))).toEqual([]);
-  const marks = await popup.$$eval('#results [role="option"] mark', (els) => els.map((m) => (m.textContent ?? '').toLowerCase()));
+  const marks = await popup.$$eval('#results [role="option"] mark', (els) =>
+    els.map((m) => (m.textContent ?? '').toLowerCase()),
+  );
   expect(marks).toContain(fragment);
 });
 

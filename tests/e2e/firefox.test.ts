@@ -1,7 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
-import { connectFirefox, chooseMeFirefox, openFieldsidePage, signInFirefox, signOutFirefox } from './support/firefox-pages';
+import {
+  connectFirefox,
+  chooseMeFirefox,
+  openFieldsidePage,
+  signInFirefox,
+  signOutFirefox,
+} from './support/firefox-pages';
 import { FIREFOX_DIR, ROOT } from './support/paths';
 import { startStack, type Stack } from './support/stack';
 import { exportInstallationPrivateKey } from './support/installation-key';
@@ -20,10 +26,14 @@ const SECRET_NAMES = `new Promise((resolve, reject) => {
 
 describe('Firefox build', () => {
   it('passes web-ext lint with 0 errors', () => {
-    const out = execFileSync('npx', ['web-ext', 'lint', '--source-dir', FIREFOX_DIR, '--output', 'json', '--no-input'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
+    const out = execFileSync(
+      'npx',
+      ['web-ext', 'lint', '--source-dir', FIREFOX_DIR, '--output', 'json', '--no-input'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+      },
+    );
     const report = JSON.parse(out.slice(out.indexOf('{'))) as { summary: { errors: number }; errors: unknown[] };
     expect(report.errors).toEqual([]);
     expect(report.summary.errors).toBe(0);
@@ -66,7 +76,13 @@ describe('Firefox ESR with the extension installed', () => {
         }),
     );
     expect(secrets.every((s) => typeof s === 'string' && s.length > 10)).toBe(true);
-    const local = await options.evaluate(async () => JSON.stringify(await (globalThis as unknown as { browser: { storage: { local: { get(k: null): Promise<unknown> } } } }).browser.storage.local.get(null)));
+    const local = await options.evaluate(async () =>
+      JSON.stringify(
+        await (
+          globalThis as unknown as { browser: { storage: { local: { get(k: null): Promise<unknown> } } } }
+        ).browser.storage.local.get(null),
+      ),
+    );
     for (const secret of secrets) expect(local).not.toContain(secret);
     // Firefox cannot close storage.local to content scripts: the session and the connection live in
     // the extension origin's IndexedDB with the other trusted settings, not there.
@@ -96,7 +112,12 @@ describe('Firefox ESR with the extension installed', () => {
     // the sidebar's day opened again, a platform read with the account's token.
     const before = (await stack.emulator.control.stats()).grants.refresh_token;
     await stack.emulator.control.advanceClock(3_700);
-    const sidebar = await openFieldsidePage(firefox.browser, options, '/sidepanel.html', '#day-empty, #day .visits[aria-busy="false"]');
+    const sidebar = await openFieldsidePage(
+      firefox.browser,
+      options,
+      '/sidepanel.html',
+      '#day-empty, #day .visits[aria-busy="false"]',
+    );
     await expect.poll(async () => (await stack.emulator.control.stats()).grants.refresh_token).toBe(before + 1);
     await sidebar.close();
   });

@@ -40,7 +40,11 @@ async function retype(page: Page, selector: string, value: string): Promise<void
 /** One of Fieldside's pages in a tab, opened by the extension's own page (the harness's only way). */
 async function openExtensionPage(from: Page, path: string, selector: string): Promise<Page> {
   await from.evaluate((p) => {
-    const ext = (globalThis as unknown as { browser: { tabs: { create(o: { url: string }): Promise<unknown> }; runtime: { getURL(p: string): string } } }).browser;
+    const ext = (
+      globalThis as unknown as {
+        browser: { tabs: { create(o: { url: string }): Promise<unknown> }; runtime: { getURL(p: string): string } };
+      }
+    ).browser;
     void ext.tabs.create({ url: ext.runtime.getURL(p) });
   }, path);
   return findPage(firefox.browser, selector);
@@ -63,7 +67,11 @@ it('the install opens the first-run page: sign in through the consent page as a 
   await retype(welcome, '#web-url', stack.emulator.info.web_url);
   await retype(welcome, '#companion-url', stack.companion.url);
   await welcome.click('#connection button[type="submit"]');
-  await welcome.waitForFunction((url) => (document.getElementById('rest-url') as HTMLInputElement | null)?.value === url, {}, stack.emulator.info.base_url);
+  await welcome.waitForFunction(
+    (url) => (document.getElementById('rest-url') as HTMLInputElement | null)?.value === url,
+    {},
+    stack.emulator.info.base_url,
+  );
 
   const consentTarget = browser.waitForTarget((t) => t.url().includes('/oauth/authorize'), { timeout: 20_000 });
   await welcome.click('#sign-in');
@@ -81,7 +89,9 @@ it('the install opens the first-run page: sign in through the consent page as a 
   await welcome.click(`input[name="me"][value="${stack.technician.uuid}"]`);
   await welcome.click('form[aria-label="Who are you"] button[type="submit"]');
   await welcome.waitForSelector('#welcome-me', { timeout: 15_000 });
-  expect(await welcome.$eval('#welcome-me', (e) => e.textContent)).toContain(`${stack.technician.name} (Field Technician)`);
+  expect(await welcome.$eval('#welcome-me', (e) => e.textContent)).toContain(
+    `${stack.technician.name} (Field Technician)`,
+  );
 });
 
 it('finds the first job in the popup as the person types, soon after the consent', async () => {
@@ -90,7 +100,9 @@ it('finds the first job in the popup as the person types, soon after the consent
   const popup = await openExtensionPage(firefox.welcome, '/popup.html', '#job-search');
   await popup.bringToFront();
   await popup.type('#job-search', job.number, { delay: 40 });
-  await popup.waitForSelector(`#results[data-answered="${job.number}"] [role="option"][data-job-uuid="${job.uuid}"]`, { timeout: 60_000 });
+  await popup.waitForSelector(`#results[data-answered="${job.number}"] [role="option"][data-job-uuid="${job.uuid}"]`, {
+    timeout: 60_000,
+  });
   const ms = Date.now() - allowedAt;
   console.log(`first hour (Firefox): the consent's "Allow" to the first result row in the popup: ${ms} ms`);
   expect(await visibleText(popup)).not.toMatch(TECHNICAL_WORDS);
@@ -102,10 +114,16 @@ it('shows the real shortcut, says where the button is, and opens the sidebar on 
   await welcome.bringToFront();
   await welcome.waitForSelector('#step-at-hand[data-state="current"]');
   expect(await welcome.$eval('#welcome-shortcut', (e) => e.getAttribute('data-shortcut'))).toBe('Alt+Shift+J');
-  expect(await welcome.$eval('#welcome-pin', (e) => e.textContent)).toContain('Firefox shows Fieldside’s button in the toolbar');
+  expect(await welcome.$eval('#welcome-pin', (e) => e.textContent)).toContain(
+    'Firefox shows Fieldside’s button in the toolbar',
+  );
   await welcome.click('#open-day');
   await welcome.waitForSelector('#welcome-done', { timeout: 10_000 });
-  const open = await welcome.evaluate(() => (globalThis as unknown as { browser: { sidebarAction: { isOpen(o: object): Promise<boolean> } } }).browser.sidebarAction.isOpen({}));
+  const open = await welcome.evaluate(() =>
+    (
+      globalThis as unknown as { browser: { sidebarAction: { isOpen(o: object): Promise<boolean> } } }
+    ).browser.sidebarAction.isOpen({}),
+  );
   expect(open).toBe(true);
 });
 
@@ -114,7 +132,9 @@ it("shows the day in the sidebar's page, and a note added to a job from it reach
   panel = await openExtensionPage(firefox.welcome, '/sidepanel.html', 'main#sidepanel li.visit');
   seen.push(panel);
   await panel.bringToFront();
-  expect(await panel.$$eval('li.visit', (els) => els.map((e) => e.getAttribute('data-activity-uuid')))).toEqual(activities.map((a) => a.uuid));
+  expect(await panel.$$eval('li.visit', (els) => els.map((e) => e.getAttribute('data-activity-uuid')))).toEqual(
+    activities.map((a) => a.uuid),
+  );
   await panel.click(`li.visit[data-job-uuid="${job.uuid}"] .job-open`);
   await panel.waitForSelector(`article#job[data-job-uuid="${job.uuid}"]`, { timeout: 20_000 });
   const text = `Firefox: checked the meter box ${Date.now()}`;
@@ -123,8 +143,13 @@ it("shows the day in the sidebar's page, and a note added to a job from it reach
   await panel.keyboard.press('Tab');
   await panel.keyboard.press('Enter');
   await expect
-    .poll(async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text), { timeout: 30_000 })
-    .toMatchObject([{ related_object: 'job', related_object_uuid: job.uuid, edit_by_staff_uuid: stack.technician.uuid }]);
+    .poll(
+      async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text),
+      { timeout: 30_000 },
+    )
+    .toMatchObject([
+      { related_object: 'job', related_object_uuid: job.uuid, edit_by_staff_uuid: stack.technician.uuid },
+    ]);
 });
 
 it("shows the job's badge in the web app's job window", async () => {
@@ -134,14 +159,23 @@ it("shows the job's badge in the web app's job window", async () => {
   await page.select('#person', `${stack.account.uuid}:${stack.technician.uuid}`);
   await Promise.all([page.waitForNavigation(), page.click('#sign-in-submit')]);
   await page.goto(`${stack.emulator.info.web_url}/job/${job.uuid}`);
-  await page.waitForFunction(() => (document.querySelector('.x-window-header fieldside-badge')?.getBoundingClientRect().width ?? 0) > 0, { timeout: 20_000, polling: 100 });
+  await page.waitForFunction(
+    () => (document.querySelector('.x-window-header fieldside-badge')?.getBoundingClientRect().width ?? 0) > 0,
+    { timeout: 20_000, polling: 100 },
+  );
   // The badge's root is closed: Fieldside's own content-script context looks inside (tabs.executeScript).
   const status = await firefox.welcome.evaluate(async (web) => {
-    type Ext = { tabs: { query(q: object): Promise<Array<{ id: number; url?: string }>>; executeScript(id: number, d: { code: string }): Promise<unknown[]> } };
+    type Ext = {
+      tabs: {
+        query(q: object): Promise<Array<{ id: number; url?: string }>>;
+        executeScript(id: number, d: { code: string }): Promise<unknown[]>;
+      };
+    };
     const ext = (globalThis as unknown as { browser: Ext }).browser;
     const tab = (await ext.tabs.query({})).find((t) => t.url?.startsWith(web));
     if (!tab) return 'no web app tab';
-    const code = "document.querySelector('.x-window-header fieldside-badge').openOrClosedShadowRoot.querySelector('button.badge .status').textContent";
+    const code =
+      "document.querySelector('.x-window-header fieldside-badge').openOrClosedShadowRoot.querySelector('button.badge .status').textContent";
     return (await ext.tabs.executeScript(tab.id, { code }))[0];
   }, stack.emulator.info.web_url);
   expect(status).toBe(job.status);
@@ -151,7 +185,8 @@ it("shows the job's badge in the web app's job window", async () => {
 /** The settings, freshly opened from the first-run page's "All settings" (a reload of an extension
  * page is a navigation Firefox refuses a test), the one opened before closed. */
 async function openSettings(): Promise<Page> {
-  for (const page of await firefox.browser.pages()) if (await page.$('#session-state').catch(() => null)) await page.close();
+  for (const page of await firefox.browser.pages())
+    if (await page.$('#session-state').catch(() => null)) await page.close();
   await firefox.welcome.bringToFront();
   await firefox.welcome.click('#all-settings');
   const options = await findPage(firefox.browser, '#session-state');
@@ -180,10 +215,14 @@ it('signs out with the word about unsent notes: none, then one kept on this devi
     options = await openSettings();
     seen.push(options);
     await options.waitForSelector('#unsent-writes', { timeout: 15_000 });
-    expect(await options.$eval('#unsent-writes', (e) => e.textContent)).toContain('1 note or badge change has not reached the platform yet');
+    expect(await options.$eval('#unsent-writes', (e) => e.textContent)).toContain(
+      '1 note or badge change has not reached the platform yet',
+    );
     await options.click('#sign-out');
     await options.waitForSelector('#session-state[data-state="signed_out"]', { timeout: 20_000 });
-    expect(await options.$eval('#unsent-writes', (e) => e.textContent)).toContain(`kept on this device: Fieldside sends it when ${stack.technician.name} signs in here again`);
+    expect(await options.$eval('#unsent-writes', (e) => e.textContent)).toContain(
+      `kept on this device: Fieldside sends it when ${stack.technician.name} signs in here again`,
+    );
   } finally {
     await stack.emulator.control.clearFaults();
   }

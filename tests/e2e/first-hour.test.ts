@@ -48,7 +48,10 @@ it('the install opens the first-run page: sign in on the consent page, the conne
 let allowedAt = 0;
 
 it('signs in through the consent page as a technician, then asks who you are, nobody preselected, roles shown', async () => {
-  const consent = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize'), timeout: 20_000 });
+  const consent = browser.context.waitForEvent('page', {
+    predicate: (p) => p.url().includes('/oauth/authorize'),
+    timeout: 20_000,
+  });
   await welcome.getByRole('button', { name: 'Sign in with the platform' }).click();
   const page = await consent;
   await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.technician.uuid}`);
@@ -90,7 +93,15 @@ it('shows the real shortcut and how to pin, and opens the side panel on the day 
 
   await welcome.getByRole('button', { name: 'Open my day in the side panel' }).click();
   await expect
-    .poll(() => welcome.evaluate(async () => ((await (globalThis as any).chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })) as unknown[]).length), { timeout: 10_000 })
+    .poll(
+      () =>
+        welcome.evaluate(
+          async () =>
+            ((await (globalThis as any).chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })) as unknown[])
+              .length,
+        ),
+      { timeout: 10_000 },
+    )
     .toBeGreaterThan(0);
   await welcome.locator('#welcome-done').waitFor();
   expect(await welcome.locator('#welcome-done').textContent()).toContain('Alt+Shift+J');
@@ -103,7 +114,9 @@ it('shows the day in the side panel, and a note added to a job from it reaches t
   await panel.goto(`chrome-extension://${browser.id}/sidepanel.html`);
   const { activities } = await todaysActivities(stack, stack.technician.uuid);
   await panel.locator('li.visit').first().waitFor({ timeout: 20_000 });
-  expect(await panel.locator('li.visit').evaluateAll((els) => els.map((e) => e.getAttribute('data-activity-uuid')))).toEqual(activities.map((a) => a.uuid));
+  expect(
+    await panel.locator('li.visit').evaluateAll((els) => els.map((e) => e.getAttribute('data-activity-uuid'))),
+  ).toEqual(activities.map((a) => a.uuid));
 
   await panel.locator(`li.visit[data-job-uuid="${job.uuid}"] .job-open`).first().click();
   await panel.locator(`article#job[data-job-uuid="${job.uuid}"]`).waitFor({ timeout: 20_000 });
@@ -114,8 +127,13 @@ it('shows the day in the side panel, and a note added to a job from it reaches t
   await panel.keyboard.type(text);
   await panel.getByRole('button', { name: 'Add note' }).click();
   await expect
-    .poll(async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text), { timeout: 30_000 })
-    .toMatchObject([{ related_object: 'job', related_object_uuid: job.uuid, edit_by_staff_uuid: stack.technician.uuid }]);
+    .poll(
+      async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text),
+      { timeout: 30_000 },
+    )
+    .toMatchObject([
+      { related_object: 'job', related_object_uuid: job.uuid, edit_by_staff_uuid: stack.technician.uuid },
+    ]);
   await panel.locator(`li.note[data-state="sent"]`, { hasText: text }).waitFor({ timeout: 20_000 });
 });
 
@@ -148,10 +166,14 @@ it('signs out with the word about unsent notes: none, then one kept on this devi
     await options.bringToFront();
     await options.reload();
     await options.locator('#unsent-writes').waitFor();
-    expect(await options.locator('#unsent-writes').textContent()).toContain('1 note or badge change has not reached the platform yet');
+    expect(await options.locator('#unsent-writes').textContent()).toContain(
+      '1 note or badge change has not reached the platform yet',
+    );
     await options.getByRole('button', { name: 'Sign out' }).click();
     await options.locator('#session-state[data-state="signed_out"]').waitFor();
-    expect(await options.locator('#unsent-writes').textContent()).toContain(`kept on this device: Fieldside sends it when ${stack.technician.name} signs in here again`);
+    expect(await options.locator('#unsent-writes').textContent()).toContain(
+      `kept on this device: Fieldside sends it when ${stack.technician.name} signs in here again`,
+    );
   } finally {
     await stack.emulator.control.clearFaults();
   }

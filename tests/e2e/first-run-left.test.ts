@@ -24,7 +24,10 @@ afterAll(async () => {
 
 /** The first-run page a click opened: a new tab showing it. */
 async function opensFirstRun(click: () => Promise<void>): Promise<Page> {
-  const opened = browser.context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/welcome.html'), timeout: 10_000 });
+  const opened = browser.context.waitForEvent('page', {
+    predicate: (p) => p.url().endsWith('/welcome.html'),
+    timeout: 10_000,
+  });
   await click();
   const page = await opened;
   await page.getByRole('heading', { name: 'Welcome to Fieldside' }).waitFor();
@@ -34,7 +37,10 @@ async function opensFirstRun(click: () => Promise<void>): Promise<Page> {
 it('closed half-way: the popup, the side panel and the settings say what is left and lead back to the first-run page', async () => {
   const welcome = await firstRunPage(browser.context);
   await connect(welcome, stack);
-  const consent = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize'), timeout: 20_000 });
+  const consent = browser.context.waitForEvent('page', {
+    predicate: (p) => p.url().includes('/oauth/authorize'),
+    timeout: 20_000,
+  });
   await welcome.getByRole('button', { name: 'Sign in with the platform' }).click();
   const page = await consent;
   await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.technician.uuid}`);
@@ -61,7 +67,10 @@ it('closed half-way: the popup, the side panel and the settings say what is left
 
   const options = await browser.openOptions();
   await options.locator('#setup-left').waitFor();
-  expect(await options.locator('#setup-left li').allTextContents()).toEqual(['Tell Fieldside who you are', 'Keep Fieldside at hand and open your day']);
+  expect(await options.locator('#setup-left li').allTextContents()).toEqual([
+    'Tell Fieldside who you are',
+    'Keep Fieldside at hand and open your day',
+  ]);
   const fromOptions = await opensFirstRun(() => options.getByRole('button', { name: 'Continue setting up' }).click());
   // Finished there: the reminders go.
   await chooseMe(fromOptions, stack.technician, '#welcome-me');
@@ -81,14 +90,23 @@ it('a sign-in that does not allow finding jobs: the popup says so in words and a
   // A session from before sign-in asked for search: its record as an older version left it.
   const options = await browser.openOptions();
   await options.evaluate(async () => {
-    const chrome = (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, any>>; set(v: object): Promise<void> } } } }).chrome;
+    const chrome = (
+      globalThis as unknown as {
+        chrome: { storage: { local: { get(k: string): Promise<Record<string, any>>; set(v: object): Promise<void> } } };
+      }
+    ).chrome;
     const { session } = await chrome.storage.local.get('session');
-    const older = { ...session, scopes: session.scopes.filter((s: string) => s !== 'read_jobs' && s !== 'read_customers') };
+    const older = {
+      ...session,
+      scopes: session.scopes.filter((s: string) => s !== 'read_jobs' && s !== 'read_customers'),
+    };
     await chrome.storage.local.set({ session: older });
   });
   const popup = await openQuickSearch(browser);
   await popup.locator('.prompt[data-state="search_not_allowed"]').waitFor();
-  expect(await popup.locator('.prompt').innerText()).toContain('Fieldside may not read your jobs and customers yet, so it cannot find them.');
+  expect(await popup.locator('.prompt').innerText()).toContain(
+    'Fieldside may not read your jobs and customers yet, so it cannot find them.',
+  );
   expect(await popup.locator('body').innerText()).not.toMatch(TECHNICAL_WORDS);
 
   // The platform remembers this person granted them before, so its consent answers at once, with no

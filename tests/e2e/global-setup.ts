@@ -14,7 +14,10 @@ export default function setup(): void {
   if (process.env.FIELDSIDE_E2E_REUSE_BUILD === '1' && built) return;
   const env: NodeJS.ProcessEnv = { ...process.env, FIELDSIDE_OUT_DIR: E2E_OUT_DIR };
   for (const key of BUILD_ENV_KEYS) delete env[key];
-  for (const args of [['wxt', 'zip'], ['wxt', 'zip', '-b', 'firefox']]) {
+  for (const args of [
+    ['wxt', 'zip'],
+    ['wxt', 'zip', '-b', 'firefox'],
+  ]) {
     execFileSync('npx', args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   }
 }

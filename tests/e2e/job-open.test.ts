@@ -26,7 +26,9 @@ it('opens a job on the platform, with Shift+Enter and with Enter alike, and reme
   await connect(page, stack);
   await useApiKey(page, stack.account.api_key);
   await waitForSynced(page, cacheOf(stack, 'all'));
-  const job = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find((j) => Number(j.active) === 1)!;
+  const job = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find(
+    (j) => Number(j.active) === 1,
+  )!;
   const uuid = String(job.uuid);
 
   // The person is signed in to the web app in this browser, as staff are all day.
@@ -48,11 +50,16 @@ it('opens a job on the platform, with Shift+Enter and with Enter alike, and reme
   await again.keyboard.press('Enter');
   // Either the side panel is open (Chrome lets the worker open it) or the job's page is.
   await expect
-    .poll(async () => {
-      const panels = await page.evaluate(() => (globalThis as any).chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] }));
-      const tab = browser.context.pages().some((p) => p.url() === jobUrl);
-      return panels.length > 0 || tab;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const panels = await page.evaluate(() =>
+          (globalThis as any).chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] }),
+        );
+        const tab = browser.context.pages().some((p) => p.url() === jobUrl);
+        return panels.length > 0 || tab;
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
   const remembered = await page.evaluate(() => (globalThis as any).chrome.storage.session.get('sidePanelJob'));
   expect(remembered.sidePanelJob).toBe(uuid);

@@ -40,8 +40,13 @@ async function cachedStatus(uuid: string): Promise<string | undefined> {
 
 /** The account's newest feed position, as the companion answers it (read with a token of the account). */
 async function companionPosition(): Promise<string> {
-  const { access_token } = await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, ['vendor']);
-  const res = await fetch(`${stack.companion.url}/feed/register`, { method: 'POST', headers: { authorization: `Bearer ${access_token}` } });
+  const { access_token } = await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, [
+    'vendor',
+  ]);
+  const res = await fetch(`${stack.companion.url}/feed/register`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access_token}` },
+  });
   return ((await res.json()) as { position: string }).position;
 }
 
@@ -64,13 +69,27 @@ it('shows an office status change in the badge and the side panel within 2 secon
   expect((await waitForSynced(options, cacheOf(stack, stack.administrator.uuid), 60_000)).lastError).toBeNull();
   // The companion made Fieldside's subscriptions when the extension registered for its feed.
   await expect
-    .poll(() => stack.emulator.webhooks.subscriptions().filter((s) => s.accountUuid === stack.account.uuid && s.active).map((s) => s.unique_id).sort(), {
-      timeout: 15_000,
-    })
+    .poll(
+      () =>
+        stack.emulator.webhooks
+          .subscriptions()
+          .filter((s) => s.accountUuid === stack.account.uuid && s.active)
+          .map((s) => s.unique_id)
+          .sort(),
+      {
+        timeout: 15_000,
+      },
+    )
     .toEqual(['fieldside-job', 'fieldside-jobactivity', 'fieldside-note', 'fieldside-note-added']);
 
-  const jobs = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{ uuid: string; status: string; active: unknown }>;
-  const job = jobs.find((j) => j.status === 'Work Order' && Number(j.active) === 1) ?? jobs.find((j) => j.status !== 'Completed')!;
+  const jobs = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{
+    uuid: string;
+    status: string;
+    active: unknown;
+  }>;
+  const job =
+    jobs.find((j) => j.status === 'Work Order' && Number(j.active) === 1) ??
+    jobs.find((j) => j.status !== 'Completed')!;
   expect(await cachedStatus(job.uuid)).toBe(job.status);
 
   // The side panel page (open first: it follows the job the platform page then shows).
@@ -113,7 +132,10 @@ it('shows an office status change in the badge and the side panel within 2 secon
 it('catches up from its saved position when a stopped service worker starts again', async () => {
   const before = await savedPosition();
   await stopServiceWorker(browser.context, options);
-  const jobs = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{ uuid: string; status: string }>;
+  const jobs = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{
+    uuid: string;
+    status: string;
+  }>;
   const job = jobs.find((j) => j.status === 'Quote')!;
   await stack.emulator.control.updateRecord(stack.account.uuid, 'job', job.uuid, { status: 'Unsuccessful' });
   await stack.emulator.webhooks.whenIdle();

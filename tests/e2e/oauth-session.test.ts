@@ -43,7 +43,11 @@ const grantedScopes = () => options.locator('#scopes li').allTextContents();
 /** A platform read a person causes: the side panel's day (today's visits, none, or the problem met). */
 async function readTheDay(): Promise<void> {
   const panel = await openSidePanel(browser);
-  const settled = panel.locator('#day-empty, #day .visits[aria-busy="false"], #day-offline, #error, main#sidepanel[data-signed-in="false"]').first();
+  const settled = panel
+    .locator(
+      '#day-empty, #day .visits[aria-busy="false"], #day-offline, #error, main#sidepanel[data-signed-in="false"]',
+    )
+    .first();
   await settled.waitFor({ timeout: 20_000 });
   await panel.close();
 }
@@ -104,7 +108,9 @@ describe('OAuth session in Chromium', () => {
     await panel.getByRole('button', { name: ALLOW_BUTTONS.badges }).click();
     const page = await consent;
     await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.technician.uuid}`);
-    expect((await page.locator('#new-scopes li').evaluateAll((els) => els.map((e) => e.getAttribute('data-scope')))).sort()).toEqual([...missing].sort());
+    expect(
+      (await page.locator('#new-scopes li').evaluateAll((els) => els.map((e) => e.getAttribute('data-scope')))).sort(),
+    ).toEqual([...missing].sort());
     await page.locator('#allow').click();
     // The job now offers its badges to toggle, and no longer asks.
     await panel.locator('button.badge-toggle').first().waitFor({ timeout: 20_000 });

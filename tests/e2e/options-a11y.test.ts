@@ -24,7 +24,9 @@ async function violations(page: Page): Promise<string[]> {
   // The page's CSP (script-src 'self') refuses an injected <script>; CDP evaluation is not a page script.
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const result = await (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; help: string }[] }> } }).axe.run();
+    const result = await (
+      globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; help: string }[] }> } }
+    ).axe.run();
     return result.violations.map((v) => `${v.id}: ${v.help}`);
   });
 }
@@ -47,7 +49,9 @@ it('is accessible signed out and signed in, and signs in from the keyboard', asy
 
 it('renders platform data as text, never as markup', async () => {
   // A staff member whose name is markup: it must show literally.
-  await stack.emulator.control.updateRecord(stack.account.uuid, 'staff', stack.technician.uuid, { first: '<img src=x onerror=alert(1)>' });
+  await stack.emulator.control.updateRecord(stack.account.uuid, 'staff', stack.technician.uuid, {
+    first: '<img src=x onerror=alert(1)>',
+  });
   const options = await browser.openOptions();
   // The administrator's "view as" lists the staff by name.
   await options.getByLabel('View as').waitFor();

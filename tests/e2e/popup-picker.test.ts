@@ -32,8 +32,17 @@ it('picks a job by keyboard and adds the selected text as a note, then closes', 
   const picker = browser.context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/picker.html') });
   const worker = await browser.worker();
   await worker.evaluate((selectionText) => {
-    const menus = (globalThis as unknown as { chrome: { contextMenus: { onClicked: { dispatch(info: unknown, tab?: unknown): void } } } }).chrome.contextMenus;
-    menus.onClicked.dispatch({ menuItemId: 'fieldside-add-selection-note', selectionText, editable: false, pageUrl: 'https://example.com/' });
+    const menus = (
+      globalThis as unknown as {
+        chrome: { contextMenus: { onClicked: { dispatch(info: unknown, tab?: unknown): void } } };
+      }
+    ).chrome.contextMenus;
+    menus.onClicked.dispatch({
+      menuItemId: 'fieldside-add-selection-note',
+      selectionText,
+      editable: false,
+      pageUrl: 'https://example.com/',
+    });
   }, text);
   const page = await picker;
   await page.locator('#selection').waitFor();
@@ -53,7 +62,13 @@ it('picks a job by keyboard and adds the selected text as a note, then closes', 
   await page.keyboard.press('Enter');
   await closed;
   await expect
-    .poll(async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.related_object_uuid === job.uuid && n.note === text).length, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter(
+          (n) => n.related_object_uuid === job.uuid && n.note === text,
+        ).length,
+      { timeout: 30_000 },
+    )
     .toBe(1);
 });
 
@@ -80,7 +95,9 @@ it('the popup during a first sync: a progress line, then the jobs as soon as it 
   try {
     await useApiKey(options, stack.account.api_key);
     const page = await openQuickSearch(browser);
-    await expect.poll(() => page.locator('#sync-line').textContent(), { timeout: 20_000 }).toMatch(/First sync: [\d,]+ jobs saved/);
+    await expect
+      .poll(() => page.locator('#sync-line').textContent(), { timeout: 20_000 })
+      .toMatch(/First sync: [\d,]+ jobs saved/);
     await stack.emulator.control.clearFaults();
     // No reload: the finished sync's status makes the popup read the cache again.
     await page.locator('#results[data-answered=""] [role="option"]').first().waitFor({ timeout: 60_000 });

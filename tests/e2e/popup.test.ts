@@ -33,13 +33,19 @@ beforeAll(async () => {
   jobs = (await stack.emulator.control.listRecords(account, 'job')).filter((j) => j.active && j.company_uuid);
   target = jobs[10]!;
   hostile = jobs[20]!;
-  await stack.emulator.control.updateRecord(account, 'job', String(target.uuid), { job_address: `41 ${RARE_STREET} Lane` });
+  await stack.emulator.control.updateRecord(account, 'job', String(target.uuid), {
+    job_address: `41 ${RARE_STREET} Lane`,
+  });
   await stack.emulator.control.updateRecord(account, 'job', String(hostile.uuid), {
     job_address: HOSTILE_ADDRESS,
     job_description: '<img src=x onerror=alert(1)> <a href="javascript:alert(2)">click</a>',
   });
-  await stack.emulator.control.updateRecord(account, 'company', String(hostile.company_uuid), { name: HOSTILE_COMPANY });
-  companies = new Map((await stack.emulator.control.listRecords(account, 'company')).map((c) => [String(c.uuid), String(c.name)]));
+  await stack.emulator.control.updateRecord(account, 'company', String(hostile.company_uuid), {
+    name: HOSTILE_COMPANY,
+  });
+  companies = new Map(
+    (await stack.emulator.control.listRecords(account, 'company')).map((c) => [String(c.uuid), String(c.name)]),
+  );
 
   browser = await launchChromium();
   options = await browser.openOptions();
@@ -78,7 +84,8 @@ describe('quick search popup', () => {
     const [first] = await shownResults(page);
     expect(first?.uuid).toBe(target.uuid);
     expect(first?.marks).toContain(number);
-    for (const part of [number, String(target.status), companies.get(String(target.company_uuid))!, RARE_STREET]) expect(first?.text).toContain(part);
+    for (const part of [number, String(target.status), companies.get(String(target.company_uuid))!, RARE_STREET])
+      expect(first?.text).toContain(part);
     // "#1234" works too.
     await search(page, `#${number}`);
     expect((await shownResults(page))[0]?.uuid).toBe(target.uuid);
@@ -88,7 +95,10 @@ describe('quick search popup', () => {
   it('finds a customer by a fragment of the name, marked', async () => {
     const page = await openQuickSearch(browser);
     const name = companies.get(String(target.company_uuid))!;
-    const fragment = name.split(/\s+/).find((w) => w.length >= 4)!.slice(0, 4);
+    const fragment = name
+      .split(/\s+/)
+      .find((w) => w.length >= 4)!
+      .slice(0, 4);
     await search(page, fragment);
     const results = await shownResults(page);
     expect(results.length).toBeGreaterThan(0);
@@ -117,7 +127,9 @@ describe('quick search popup', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');
     expect(await box.getAttribute('aria-activedescendant')).toBe('result-1');
-    expect((await shownResults(page)).map((r) => r.selected)).toEqual((await shownResults(page)).map((_, i) => i === 1));
+    expect((await shownResults(page)).map((r) => r.selected)).toEqual(
+      (await shownResults(page)).map((_, i) => i === 1),
+    );
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp'); // wraps to the last
     expect(await box.getAttribute('aria-activedescendant')).toBe(`result-${(await shownResults(page)).length - 1}`);
@@ -128,7 +140,10 @@ describe('quick search popup', () => {
     await search(page, String(target.generated_job_id));
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');
-    const opened = browser.context.waitForEvent('page', { predicate: (p) => p.url() === jobWindowUrl(stack, target.uuid), timeout: 15_000 });
+    const opened = browser.context.waitForEvent('page', {
+      predicate: (p) => p.url() === jobWindowUrl(stack, target.uuid),
+      timeout: 15_000,
+    });
     // Shift+Enter: the platform's web app (plain Enter prefers the side panel where there is one).
     await page.keyboard.press('Shift+Enter');
     const tab = await opened;
@@ -166,7 +181,11 @@ describe('quick search popup', () => {
 
   it('follows the system theme', async () => {
     const page = await openQuickSearch(browser);
-    const colours = () => page.evaluate(() => ({ bg: getComputedStyle(document.body).backgroundColor, fg: getComputedStyle(document.body).color }));
+    const colours = () =>
+      page.evaluate(() => ({
+        bg: getComputedStyle(document.body).backgroundColor,
+        fg: getComputedStyle(document.body).color,
+      }));
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await expect.poll(colours).toEqual({ bg: tokenRgb('color-bg', scheme), fg: tokenRgb('color-text', scheme) });
@@ -195,7 +214,9 @@ describe('quick search popup', () => {
     const page = await openQuickSearch(browser);
     // The next periodic sync finds the platform gone.
     await syncAlarmDueNow(page);
-    await expect.poll(() => page.locator('#sync-line').textContent(), { timeout: 60_000 }).toContain('Last sync problem');
+    await expect
+      .poll(() => page.locator('#sync-line').textContent(), { timeout: 60_000 })
+      .toContain('Last sync problem');
     // In words on screen; the request and what the platform said only behind "Details for support".
     const line = page.locator('#sync-line');
     expect(await line.innerText()).toContain('The platform could not be reached');

@@ -37,11 +37,19 @@ beforeAll(async () => {
   stack = await startStack({ jobs: 300 });
   const { control } = stack.emulator;
   const mine = new Set(await control.visibleJobUuids(stack.account.uuid, stack.technician.uuid));
-  const jobs = (await control.listRecords(stack.account.uuid, 'job')).filter((j) => mine.has(String(j.uuid)) && Number(j.active) === 1);
+  const jobs = (await control.listRecords(stack.account.uuid, 'job')).filter(
+    (j) => mine.has(String(j.uuid)) && Number(j.active) === 1,
+  );
   const [a, b] = jobs;
   if (!a || !b) throw new Error('The technician needs two jobs');
   const tag = (await control.listRecords(stack.account.uuid, 'badge'))[0]!;
-  await control.updateRecord(stack.account.uuid, 'job', String(a.uuid), { badges: JSON.stringify([tag.uuid]) }, { raw: true });
+  await control.updateRecord(
+    stack.account.uuid,
+    'job',
+    String(a.uuid),
+    { badges: JSON.stringify([tag.uuid]) },
+    { raw: true },
+  );
   shown = { uuid: String(a.uuid), number: String(a.generated_job_id), status: String(a.status) };
   other = { uuid: String(b.uuid), number: String(b.generated_job_id) };
   planted = [...JUNK, ...jobs.slice(1).map((j) => String(j.generated_job_id))];
@@ -75,7 +83,16 @@ window.__plant = (numbers) => {
   const deadline = Date.now() + 15_000;
   for (;;) {
     await page.goto(mailUrl);
-    if (await page.locator('#mention fieldside-badge').waitFor({ timeout: 1_500 }).then(() => true, () => false)) break;
+    if (
+      await page
+        .locator('#mention fieldside-badge')
+        .waitFor({ timeout: 1_500 })
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      break;
     if (Date.now() > deadline) throw new Error('The sites script never ran on the added site');
   }
   shadow = await closedBadges(browser.context, page);
@@ -88,10 +105,11 @@ afterAll(async () => {
 });
 
 /** Notes the platform holds with this text. */
-const notesWith = async (text: string) => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text);
+const notesWith = async (text: string) =>
+  (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text);
 
 describe('a hostile page on an added site', () => {
-  it("cannot read the badge: a closed shadow root, which its own hook never saw", async () => {
+  it('cannot read the badge: a closed shadow root, which its own hook never saw', async () => {
     // Fieldside shows the job's status there (read from its own world: the positive control).
     expect(await shadow.text(badge, 'button.badge .status')).toBe(shown.status);
     const seen = await page.evaluate(() => {
@@ -120,7 +138,10 @@ describe('a hostile page on an added site', () => {
       page.evaluate(() => {
         const host = document.querySelector('#mention fieldside-badge') as HTMLElement;
         const rect = host.getBoundingClientRect();
-        const atPoint = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2) as HTMLElement;
+        const atPoint = document.elementFromPoint(
+          rect.left + rect.width / 2,
+          rect.top + rect.height / 2,
+        ) as HTMLElement;
         host.click();
         atPoint.click();
         // Whatever it can reach inside (nothing, while the root is closed).
@@ -158,7 +179,10 @@ describe('a hostile page on an added site', () => {
     // The person sends it: it reaches the platform as the technician's note.
     await shadow.click(badge, '[role="dialog"] button[type="submit"]');
     await expect.poll(() => notesWith(draft), { timeout: 20_000 }).toHaveLength(1);
-    expect((await notesWith(draft))[0]).toMatchObject({ related_object_uuid: shown.uuid, edit_by_staff_uuid: stack.technician.uuid });
+    expect((await notesWith(draft))[0]).toMatchObject({
+      related_object_uuid: shown.uuid,
+      edit_by_staff_uuid: stack.technician.uuid,
+    });
     await shadow.click(badge, '[role="dialog"] button.close');
     await shadow.waitFor(badge, '[role="dialog"]', { gone: true });
   });
@@ -166,11 +190,14 @@ describe('a hostile page on an added site', () => {
   it('acts on nothing but trusted events, even from a script that reaches the button itself', async () => {
     // Fieldside's own world can reach inside (an open shadow root would have let the page): its
     // synthetic clicks and keys are still not the person's.
-    await shadow.inWorld(`(find, ref) => {
+    await shadow.inWorld(
+      `(find, ref) => {
       const button = find(ref, 'button.badge')[0];
       button.click();
       button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-    }`, badge);
+    }`,
+      badge,
+    );
     await new Promise((r) => setTimeout(r, 500));
     expect(await shadow.count(badge, '[role="dialog"]')).toBe(0);
 
@@ -178,10 +205,13 @@ describe('a hostile page on an added site', () => {
     await shadow.waitFor(badge, '[role="dialog"] textarea');
     const text = `Sent by a script ${Date.now()}`;
     await page.keyboard.insertText(text);
-    await shadow.inWorld(`(find, ref) => {
+    await shadow.inWorld(
+      `(find, ref) => {
       find(ref, '[role="dialog"] button[type="submit"]')[0].click();
       find(ref, '[role="dialog"] form')[0].requestSubmit();
-    }`, badge);
+    }`,
+      badge,
+    );
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await notesWith(text)).toEqual([]);
     await shadow.click(badge, '[role="dialog"] button.close');
@@ -200,20 +230,33 @@ describe('a hostile page on an added site', () => {
     const ask = (type: string, payload: unknown) =>
       shadow.inWorld<{ ok: boolean; value?: any; error?: { name: string } }>(`() => ${sendExpression(type, payload)}`);
     expect(await ask('content.jobs', { uuids: [other.uuid], numbers: [] })).toEqual({ ok: true, value: { jobs: [] } });
-    expect(await ask('content.notes', { jobUuid: other.uuid })).toMatchObject({ ok: false, error: { name: 'NotOnThisPageError' } });
+    expect(await ask('content.notes', { jobUuid: other.uuid })).toMatchObject({
+      ok: false,
+      error: { name: 'NotOnThisPageError' },
+    });
     const planted1 = `Planted on a job not shown ${Date.now()}`;
-    expect(await ask('content.addNote', { jobUuid: other.uuid, text: planted1 })).toMatchObject({ ok: false, error: { name: 'NotOnThisPageError' } });
+    expect(await ask('content.addNote', { jobUuid: other.uuid, text: planted1 })).toMatchObject({
+      ok: false,
+      error: { name: 'NotOnThisPageError' },
+    });
 
     // Planting: hundreds of numbers on the page, then looking which got a badge (a badge takes room).
     await page.evaluate((numbers) => (window as unknown as { __plant(n: string[]): void }).__plant(numbers), planted);
-    await expect.poll(() => page.locator('#planted fieldside-badge').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(200);
+    await expect
+      .poll(() => page.locator('#planted fieldside-badge').count(), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(200);
     await new Promise((r) => setTimeout(r, 3_000));
-    const widths = await page.locator('#planted fieldside-badge').evaluateAll((hosts) => hosts.map((h) => h.getBoundingClientRect().width));
+    const widths = await page
+      .locator('#planted fieldside-badge')
+      .evaluateAll((hosts) => hosts.map((h) => h.getBoundingClientRect().width));
     expect(widths.filter((w) => w > 0)).toEqual([]);
     // Fieldside's own view agrees: no job beyond the page's cap was answered.
     expect(await shadow.count({ css: '#planted fieldside-badge' }, 'button.badge')).toBe(0);
     // And the cap is spent: even the other job's number, asked for directly, is not answered.
-    expect(await ask('content.jobs', { uuids: [], numbers: [other.number] })).toEqual({ ok: true, value: { jobs: [] } });
+    expect(await ask('content.jobs', { uuids: [], numbers: [other.number] })).toEqual({
+      ok: true,
+      value: { jobs: [] },
+    });
     expect(await notesWith(planted1)).toEqual([]);
   });
 });

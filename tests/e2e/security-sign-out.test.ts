@@ -28,7 +28,8 @@ afterAll(async () => {
 });
 
 /** What the browser session's storage holds of the person: everything but the items' version marks. */
-const sessionStorage = () => options.evaluate(async () => Object.keys(await chrome.storage.session.get(null)).filter((key) => !key.endsWith('$')));
+const sessionStorage = () =>
+  options.evaluate(async () => Object.keys(await chrome.storage.session.get(null)).filter((key) => !key.endsWith('$')));
 
 it('says the staff limit is the choice made in Fieldside, not the platform', async () => {
   const notice = await options.locator('#limit-notice').textContent();
@@ -60,7 +61,9 @@ it('keeps an unsent note at sign-out, says so before and after, and sends it whe
   await options.reload();
   await expect
     .poll(() => options.locator('#unsent-writes').textContent(), { timeout: 10_000 })
-    .toBe(`1 note or badge change has not reached the platform yet. If you sign out, Fieldside keeps it on this device and sends it when ${stack.technician.name} signs in here again.`);
+    .toBe(
+      `1 note or badge change has not reached the platform yet. If you sign out, Fieldside keeps it on this device and sends it when ${stack.technician.name} signs in here again.`,
+    );
   await options.getByRole('button', { name: 'Sign out' }).click();
   await options.locator('#session-state[data-state="signed_out"]').waitFor();
   expect(await options.locator('#unsent-writes').textContent()).toBe(
@@ -77,5 +80,8 @@ it('keeps an unsent note at sign-out, says so before and after, and sends it whe
   await options.locator('#session-state[data-state="signed_in"]').waitFor({ timeout: 20_000 });
   await chooseMe(options, stack.technician);
   await expect.poll(notesWith, { timeout: 30_000 }).toHaveLength(1);
-  expect((await notesWith())[0]).toMatchObject({ related_object_uuid: jobUuid, edit_by_staff_uuid: stack.technician.uuid });
+  expect((await notesWith())[0]).toMatchObject({
+    related_object_uuid: jobUuid,
+    edit_by_staff_uuid: stack.technician.uuid,
+  });
 });

@@ -13,7 +13,13 @@ import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { contentWorld } from './support/content-world';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
-import { chooseMeFirefox, connectFirefox, openFieldsidePage, signInFirefox, signInToWebAppFirefox } from './support/firefox-pages';
+import {
+  chooseMeFirefox,
+  connectFirefox,
+  openFieldsidePage,
+  signInFirefox,
+  signInToWebAppFirefox,
+} from './support/firefox-pages';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
 import { openSidePanel, todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
@@ -41,8 +47,20 @@ afterAll(async () => {
 function attackerKeys() {
   const admin = { uuid: stack.administrator.uuid, name: stack.administrator.name, email: '', isAdmin: true };
   return {
-    connection: { restUrl: rogueUrl, authUrl: rogueUrl, webUrl: stack.emulator.info.web_url, jobLinkPath: '/job/{uuid}', companionUrl: rogueUrl },
-    session: { mode: 'oauth', account: { uuid: stack.account.uuid, name: stack.account.name, email: '' }, scopes: ['vendor', 'read_jobs', 'read_staff'], me: admin, viewAs: admin },
+    connection: {
+      restUrl: rogueUrl,
+      authUrl: rogueUrl,
+      webUrl: stack.emulator.info.web_url,
+      jobLinkPath: '/job/{uuid}',
+      companionUrl: rogueUrl,
+    },
+    session: {
+      mode: 'oauth',
+      account: { uuid: stack.account.uuid, name: stack.account.name, email: '' },
+      scopes: ['vendor', 'read_jobs', 'read_staff'],
+      me: admin,
+      viewAs: admin,
+    },
   };
 }
 
@@ -53,7 +71,9 @@ async function expireAndOpenTheDay(openDay: () => Promise<string[]>): Promise<st
   await stack.emulator.control.advanceClock(3_700);
   const shown = await openDay();
   // (The day may show first as kept from an earlier read, then as read again: wait for that read.)
-  await expect.poll(async () => (await stack.emulator.control.stats()).grants.refresh_token, { timeout: 15_000 }).toBe(refreshes + 1);
+  await expect
+    .poll(async () => (await stack.emulator.control.stats()).grants.refresh_token, { timeout: 15_000 })
+    .toBe(refreshes + 1);
   return shown;
 }
 
@@ -70,7 +90,7 @@ describe('Chromium', () => {
   let browser: ExtensionBrowser;
   afterAll(async () => browser?.close());
 
-  it("a content script cannot write storage.local; requests still go to the right hosts as the technician", async () => {
+  it('a content script cannot write storage.local; requests still go to the right hosts as the technician', async () => {
     browser = await launchChromium();
     const options = await browser.openOptions();
     await connect(options, stack);
@@ -81,7 +101,9 @@ describe('Chromium', () => {
     const [jobUuid] = await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid);
     const world = await contentWorld(browser.context, page, jobWindowUrl(stack, jobUuid!));
 
-    const wrote = await world.evaluate(`chrome.storage.local.set(${JSON.stringify(attackerKeys())}).then(() => 'written', (e) => e.message)`);
+    const wrote = await world.evaluate(
+      `chrome.storage.local.set(${JSON.stringify(attackerKeys())}).then(() => 'written', (e) => e.message)`,
+    );
     expect(wrote).toBe('Access to storage is not allowed from this context.');
 
     const shown = await expireAndOpenTheDay(async () => {
@@ -106,11 +128,24 @@ describe('Firefox', () => {
   afterAll(async () => firefox?.close());
 
   type Ext = {
-    tabs: { query(q: object): Promise<Array<{ id: number; url?: string }>>; executeScript(tabId: number, details: { code: string }): Promise<unknown[]> };
+    tabs: {
+      query(q: object): Promise<Array<{ id: number; url?: string }>>;
+      executeScript(tabId: number, details: { code: string }): Promise<unknown[]>;
+    };
     storage: { local: { get(keys: string[]): Promise<Record<string, any>> } };
   };
-  const ext = (page: Page) => <T>(fn: (ext: Ext, arg: any) => Promise<T>, arg?: unknown): Promise<T> =>
-    page.evaluate((source, a) => new Function('ext', 'arg', `return (${source})(ext, arg)`)((globalThis as unknown as { browser: Ext }).browser, a), fn.toString(), arg) as Promise<T>;
+  const ext =
+    (page: Page) =>
+    <T>(fn: (ext: Ext, arg: any) => Promise<T>, arg?: unknown): Promise<T> =>
+      page.evaluate(
+        (source, a) =>
+          new Function('ext', 'arg', `return (${source})(ext, arg)`)(
+            (globalThis as unknown as { browser: Ext }).browser,
+            a,
+          ),
+        fn.toString(),
+        arg,
+      ) as Promise<T>;
 
   it("a content script's writes to storage.local change no destination and no identity", async () => {
     firefox = await launchFirefox();
@@ -127,11 +162,17 @@ describe('Firefox', () => {
 
     // A content script of Fieldside in that tab (tabs.executeScript runs code as one) writes the keys.
     const keys = attackerKeys();
-    const wrote = await inOptions(async (b, { web, code }) => {
-      const tab = (await b.tabs.query({})).find((t) => t.url?.startsWith(web));
-      if (!tab) return 'no web app tab';
-      return String((await b.tabs.executeScript(tab.id, { code }))[0]);
-    }, { web: stack.emulator.info.web_url, code: `browser.storage.local.set(${JSON.stringify(keys)}).then(() => 'written', (e) => e.message)` });
+    const wrote = await inOptions(
+      async (b, { web, code }) => {
+        const tab = (await b.tabs.query({})).find((t) => t.url?.startsWith(web));
+        if (!tab) return 'no web app tab';
+        return String((await b.tabs.executeScript(tab.id, { code }))[0]);
+      },
+      {
+        web: stack.emulator.info.web_url,
+        code: `browser.storage.local.set(${JSON.stringify(keys)}).then(() => 'written', (e) => e.message)`,
+      },
+    );
     // Firefox lets content scripts write storage.local: the keys are there...
     expect(wrote).toBe('written');
     expect(await inOptions((b) => b.storage.local.get(['connection', 'session']))).toEqual(keys);

@@ -77,7 +77,9 @@ describe('content scripts', () => {
     // The one message marked for content scripts works…
     expect(await world.evaluate(send('content.status'))).toEqual({ ok: true, value: { signedIn: true } });
     // …and every other one is refused, whatever it would have answered a page.
-    const backgroundOnly = Object.entries(protocol).filter(([, def]) => !(def.from as readonly string[]).includes('content'));
+    const backgroundOnly = Object.entries(protocol).filter(
+      ([, def]) => !(def.from as readonly string[]).includes('content'),
+    );
     expect(backgroundOnly.length).toBeGreaterThan(5);
     for (const [type] of backgroundOnly) {
       const reply = await world.evaluate<{ ok: boolean; error?: { name: string } }>(send(type));
@@ -88,8 +90,16 @@ describe('content scripts', () => {
 
     // storage.local is closed to content scripts (lib/settings/trusted-area.ts): nothing to read
     // there at all, and the extension's own pages still read it.
-    expect(await world.evaluate(`chrome.storage.local.get(null).then(() => 'read', (e) => e.message)`)).toBe('Access to storage is not allowed from this context.');
-    const local = JSON.stringify(await options.evaluate(() => (globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<unknown> } } } }).chrome.storage.local.get(null)));
+    expect(await world.evaluate(`chrome.storage.local.get(null).then(() => 'read', (e) => e.message)`)).toBe(
+      'Access to storage is not allowed from this context.',
+    );
+    const local = JSON.stringify(
+      await options.evaluate(() =>
+        (
+          globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<unknown> } } } }
+        ).chrome.storage.local.get(null),
+      ),
+    );
     expect(local).toContain('session');
     expect(local).not.toContain(tokens.accessToken);
     expect(local).not.toContain(tokens.refreshToken);
@@ -107,7 +117,11 @@ describe('extension pages', () => {
     // a page that asks anyway (devtools, a changed page) is refused by the background.
     const options = await browser.openOptions();
     expect(await options.locator('#me-name').textContent()).toBe(stack.technician.name);
-    const ours = () => stack.emulator.webhooks.subscriptions().filter((s) => s.unique_id.startsWith('fieldside-')).map((s) => [s.unique_id, s.active, s.callback_url]);
+    const ours = () =>
+      stack.emulator.webhooks
+        .subscriptions()
+        .filter((s) => s.unique_id.startsWith('fieldside-'))
+        .map((s) => [s.unique_id, s.active, s.callback_url]);
     const before = ours();
     expect(before).toHaveLength(3);
     for (const [type, payload] of [
@@ -118,21 +132,38 @@ describe('extension pages', () => {
       ['session.viewAs', { staffUuid: stack.administrator.uuid }],
     ] as const) {
       const reply = await sendFromPage(options, type, payload);
-      expect(reply, type).toMatchObject({ ok: false, error: { name: 'NotAllowedError', message: expect.stringMatching(/administrator/) } });
+      expect(reply, type).toMatchObject({
+        ok: false,
+        error: { name: 'NotAllowedError', message: expect.stringMatching(/administrator/) },
+      });
     }
     expect(ours()).toEqual(before);
     // The connection decides where tokens go: an administrator's to change.
-    const connection = { restUrl: stack.emulator.info.base_url, authUrl: stack.emulator.info.auth_url, webUrl: stack.emulator.info.web_url, jobLinkPath: null, companionUrl: 'http://127.0.0.1:9' };
-    expect(await sendFromPage(options, 'settings.setConnection', connection)).toMatchObject({ ok: false, error: { name: 'NotAllowedError', message: expect.stringMatching(/administrator/) } });
+    const connection = {
+      restUrl: stack.emulator.info.base_url,
+      authUrl: stack.emulator.info.auth_url,
+      webUrl: stack.emulator.info.web_url,
+      jobLinkPath: null,
+      companionUrl: 'http://127.0.0.1:9',
+    };
+    expect(await sendFromPage(options, 'settings.setConnection', connection)).toMatchObject({
+      ok: false,
+      error: { name: 'NotAllowedError', message: expect.stringMatching(/administrator/) },
+    });
     // Who you are is answered once per sign-in; changing it goes through the consent page.
-    expect(await sendFromPage(options, 'session.chooseMe', { staffUuid: stack.administrator.uuid })).toMatchObject({ ok: false, error: { name: 'NotAllowedError' } });
+    expect(await sendFromPage(options, 'session.chooseMe', { staffUuid: stack.administrator.uuid })).toMatchObject({
+      ok: false,
+      error: { name: 'NotAllowedError' },
+    });
     await options.reload();
     expect(await options.locator('#me-name').textContent()).toBe(stack.technician.name);
     expect(await options.locator('#view-as-name').count()).toBe(0);
 
     // A uuid that is not one is refused by the protocol before anything opens.
     const pages = browser.context.pages().length;
-    expect(await sendFromPage(options, 'job.open', { uuid: 'javascript:alert(1)', target: 'web' })).toMatchObject({ ok: false });
+    expect(await sendFromPage(options, 'job.open', { uuid: 'javascript:alert(1)', target: 'web' })).toMatchObject({
+      ok: false,
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(browser.context.pages().length).toBe(pages);
   });

@@ -40,12 +40,25 @@ afterAll(async () => {
 it("shows the technician's day in the sidebar page, as the emulator's scheduled visits and allocated jobs of today", async () => {
   expect(today.activities.length).toBeGreaterThan(0);
   expect(allocated.length).toBeGreaterThan(0);
-  panel = await openFieldsidePage(firefox.browser, firefox.options, '/sidepanel.html', `li.visit[data-job-uuid="${arranged.recordedJob}"] [data-field="on-site"]`);
-  const shown = await panel.$$eval('li.visit', (els) => els.map((e) => [e.getAttribute('data-activity-uuid'), e.getAttribute('data-job-uuid')]));
+  panel = await openFieldsidePage(
+    firefox.browser,
+    firefox.options,
+    '/sidepanel.html',
+    `li.visit[data-job-uuid="${arranged.recordedJob}"] [data-field="on-site"]`,
+  );
+  const shown = await panel.$$eval('li.visit', (els) =>
+    els.map((e) => [e.getAttribute('data-activity-uuid'), e.getAttribute('data-job-uuid')]),
+  );
   expect(shown).toEqual(today.activities.map((a) => [a.uuid, a.job_uuid]));
-  const onSite = await panel.$eval(`li.visit[data-job-uuid="${arranged.recordedJob}"] [data-field="on-site"]`, (e) => e.textContent);
+  const onSite = await panel.$eval(
+    `li.visit[data-job-uuid="${arranged.recordedJob}"] [data-field="on-site"]`,
+    (e) => e.textContent,
+  );
   expect(onSite).toContain(`On site ${arranged.onSite[0]}–${arranged.onSite[1]}`);
-  const contact = await panel.$eval(`li.visit[data-job-uuid="${arranged.contactJob}"] .contact`, (e) => [e.getAttribute('data-contact-role'), e.textContent]);
+  const contact = await panel.$eval(`li.visit[data-job-uuid="${arranged.contactJob}"] .contact`, (e) => [
+    e.getAttribute('data-contact-role'),
+    e.textContent,
+  ]);
   expect(contact[0]).toBe('site');
   expect(contact[1]).toContain(`Site contact: ${arranged.contact.name}`);
   expect(await panel.$eval('#other-jobs-title', (e) => e.textContent)).toBe('Also yours today');

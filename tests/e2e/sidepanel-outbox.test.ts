@@ -37,7 +37,7 @@ function outboxCount(page: Page, name: string): Promise<number> {
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const d = open.result;
-          if (!d.objectStoreNames.contains('entries')) return d.close(), resolve(0);
+          if (!d.objectStoreNames.contains('entries')) return (d.close(), resolve(0));
           const req = d.transaction('entries').objectStore('entries').count();
           req.onsuccess = () => (d.close(), resolve(req.result));
           req.onerror = () => (d.close(), reject(req.error));
@@ -58,7 +58,8 @@ it('sends 200 notes written offline exactly once, though the worker is stopped i
   const { activities } = await todaysActivities(stack, stack.technician.uuid);
   const jobUuid = String(activities[0]!.job_uuid);
   const outboxDb = `fieldside-outbox-${stack.account.uuid}-${stack.technician.uuid}`;
-  const notesOnJob = async () => (await control.listRecords(stack.account.uuid, 'note')).filter((n) => n.related_object_uuid === jobUuid);
+  const notesOnJob = async () =>
+    (await control.listRecords(stack.account.uuid, 'note')).filter((n) => n.related_object_uuid === jobUuid);
   const before = new Set((await notesOnJob()).map((n) => n.uuid));
   const added = async () => (await notesOnJob()).filter((n) => !before.has(n.uuid));
 
@@ -72,10 +73,14 @@ it('sends 200 notes written offline exactly once, though the worker is stopped i
     await box.fill(text);
     await add.click();
     // Kept at once: the box empties for the next note.
-    await panel.waitForFunction(() => (document.getElementById('note-text') as HTMLTextAreaElement | null)?.value === '');
+    await panel.waitForFunction(
+      () => (document.getElementById('note-text') as HTMLTextAreaElement | null)?.value === '',
+    );
   }
   expect(await outboxCount(panel, outboxDb)).toBe(NOTES);
-  await expect.poll(() => panel.evaluate(() => chrome.action.getBadgeText({})), { timeout: 10_000 }).toBe(String(NOTES));
+  await expect
+    .poll(() => panel.evaluate(() => chrome.action.getBadgeText({})), { timeout: 10_000 })
+    .toBe(String(NOTES));
   expect(await added()).toEqual([]);
   // The side panel shows them as pending, every one.
   await expect.poll(() => panel.locator('li.note[data-state="pending"]').count(), { timeout: 10_000 }).toBe(NOTES);
@@ -98,5 +103,7 @@ it('sends 200 notes written offline exactly once, though the worker is stopped i
   expect(final).toHaveLength(NOTES);
   expect(final.map((n) => n.note).sort()).toEqual([...texts].sort());
   expect(final.every((n) => n.edit_by_staff_uuid === stack.technician.uuid)).toBe(true);
-  await expect.poll(() => panel.evaluate(() => chrome.action.getBadgeText({})), { timeout: 10_000 }).not.toBe(String(NOTES));
+  await expect
+    .poll(() => panel.evaluate(() => chrome.action.getBadgeText({})), { timeout: 10_000 })
+    .not.toBe(String(NOTES));
 }, 300_000);

@@ -46,17 +46,23 @@ const visits = (page: Page) => page.locator('li.visit');
 async function openJobFromDay(page: Page, jobUuid: string): Promise<void> {
   if (await page.locator('button.back').count()) await page.locator('button.back').click();
   await page.locator(`li.visit[data-job-uuid="${jobUuid}"] .job-open`).first().click();
-  await page.locator(`article#job[data-job-uuid="${jobUuid}"]`).waitFor({ timeout: 15_000 }).catch(async (error) => {
-    throw new Error(`The job did not show: ${await page.locator('main').innerText()}`, { cause: error });
-  });
+  await page
+    .locator(`article#job[data-job-uuid="${jobUuid}"]`)
+    .waitFor({ timeout: 15_000 })
+    .catch(async (error) => {
+      throw new Error(`The job did not show: ${await page.locator('main').innerText()}`, { cause: error });
+    });
 }
-const jobOf = (uuid: string) => stack.emulator.control.listRecords(stack.account.uuid, 'job').then((all) => all.find((j) => j.uuid === uuid)!);
+const jobOf = (uuid: string) =>
+  stack.emulator.control.listRecords(stack.account.uuid, 'job').then((all) => all.find((j) => j.uuid === uuid)!);
 
 it("shows the technician's day as the emulator's scheduled visits of today, in time order", async () => {
   expect(today.activities.length).toBeGreaterThan(0);
   await visits(panel).first().waitFor();
   expect(await panel.locator('#day-date').inputValue()).toBe(today.date);
-  const shown = await visits(panel).evaluateAll((els) => els.map((e) => [e.getAttribute('data-activity-uuid'), e.getAttribute('data-job-uuid')]));
+  const shown = await visits(panel).evaluateAll((els) =>
+    els.map((e) => [e.getAttribute('data-activity-uuid'), e.getAttribute('data-job-uuid')]),
+  );
   expect(shown).toEqual(today.activities.map((a) => [a.uuid, a.job_uuid]));
   const first = today.activities[0]!;
   const job = await jobOf(String(first.job_uuid));
@@ -64,14 +70,20 @@ it("shows the technician's day as the emulator's scheduled visits of today, in t
   expect(await row.locator('.job-open').textContent()).toBe(`Job ${job.generated_job_id}`);
   expect(await row.locator('[data-field="status"]').textContent()).toBe(job.status);
   const maps = await row.locator('a[data-field="address"]').getAttribute('href');
-  expect(maps).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(String(job.job_address).replace(/\s+/g, ' ').trim())}`);
-  for (const href of await panel.locator('a[data-field="phone"]').evaluateAll((els) => els.map((e) => e.getAttribute('href')))) {
+  expect(maps).toBe(
+    `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(String(job.job_address).replace(/\s+/g, ' ').trim())}`,
+  );
+  for (const href of await panel
+    .locator('a[data-field="phone"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('href')))) {
     expect(href).toMatch(/^tel:\+?\d+$/);
   }
 
   // The toolbar badge counts today's jobs: visited and allocated (no writes are waiting).
   const jobsToday = new Set([...today.activities.map((a) => a.job_uuid), ...allocated]).size;
-  await expect.poll(() => panel.evaluate(() => chrome.action.getBadgeText({})), { timeout: 15_000 }).toBe(String(jobsToday));
+  await expect
+    .poll(() => panel.evaluate(() => chrome.action.getBadgeText({})), { timeout: 15_000 })
+    .toBe(String(jobsToday));
 
   // Another day is one step away, and back.
   await panel.getByRole('button', { name: 'Next day' }).click();
@@ -85,7 +97,9 @@ it('shows time recorded on site on its visit, never as a visit of its own', asyn
   const visit = panel.locator(`li.visit[data-job-uuid="${arranged.recordedJob}"]`);
   await visit.first().waitFor();
   expect(await visit.count()).toBe(1);
-  expect(await visit.locator('[data-field="on-site"]').textContent()).toContain(`${arranged.onSite[0]}–${arranged.onSite[1]}`);
+  expect(await visit.locator('[data-field="on-site"]').textContent()).toContain(
+    `${arranged.onSite[0]}–${arranged.onSite[1]}`,
+  );
   expect(await visit.locator('[data-field="on-site"]').textContent()).toMatch(/^On site /);
 });
 
@@ -93,9 +107,15 @@ it("shows the job's on-site contact to call, and the client's where the job has 
   const contact = panel.locator(`li.visit[data-job-uuid="${arranged.contactJob}"] .contact`);
   expect(await contact.getAttribute('data-contact-role')).toBe('site');
   expect(await contact.textContent()).toContain(`Site contact: ${arranged.contact.name}`);
-  expect(await contact.locator('a[data-field="phone"]').getAttribute('href')).toBe(`tel:${arranged.contact.mobile.replace(/\D/g, '')}`);
-  expect(await contact.locator('a[data-field="phone"]').getAttribute('aria-label')).toBe(`Call ${arranged.contact.name} on ${arranged.contact.mobile}`);
-  const roles = await panel.locator('li.visit .contact, li.other-job .contact').evaluateAll((els) => els.map((e) => e.getAttribute('data-contact-role')));
+  expect(await contact.locator('a[data-field="phone"]').getAttribute('href')).toBe(
+    `tel:${arranged.contact.mobile.replace(/\D/g, '')}`,
+  );
+  expect(await contact.locator('a[data-field="phone"]').getAttribute('aria-label')).toBe(
+    `Call ${arranged.contact.name} on ${arranged.contact.mobile}`,
+  );
+  const roles = await panel
+    .locator('li.visit .contact, li.other-job .contact')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-contact-role')));
   expect(roles.every((r) => r === 'site' || r === 'client')).toBe(true);
 
   await openJobFromDay(panel, arranged.contactJob);
@@ -110,7 +130,9 @@ it('lists the jobs given without a time in their own section, "Also yours today"
   expect(allocated.length).toBeGreaterThan(0);
   const section = panel.getByRole('list', { name: 'Also yours today' });
   await section.waitFor();
-  const listed = await section.locator('li.other-job').evaluateAll((els) => els.map((e) => e.getAttribute('data-job-uuid')));
+  const listed = await section
+    .locator('li.other-job')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-job-uuid')));
   expect(listed).toEqual(expect.arrayContaining(allocated));
   expect(listed.filter((u) => today.activities.some((a) => a.job_uuid === u))).toEqual([]);
   const item = section.locator(`li.other-job[data-job-uuid="${allocated[0]}"]`);
@@ -132,8 +154,12 @@ it('toggles a badge from the side panel, and the emulator has it', async () => {
   expect(await toggle.getAttribute('aria-pressed')).toBe('false');
   const badgeUuid = await toggle.getAttribute('data-badge-uuid');
   await toggle.click();
-  await expect.poll(async () => String((await jobOf(jobUuid)).badges), { timeout: 20_000 }).toBe(JSON.stringify([badgeUuid]));
-  await panel.locator(`button.badge-toggle[data-badge-uuid="${badgeUuid}"][aria-pressed="true"][data-pending="false"]`).waitFor({ timeout: 20_000 });
+  await expect
+    .poll(async () => String((await jobOf(jobUuid)).badges), { timeout: 20_000 })
+    .toBe(JSON.stringify([badgeUuid]));
+  await panel
+    .locator(`button.badge-toggle[data-badge-uuid="${badgeUuid}"][aria-pressed="true"][data-pending="false"]`)
+    .waitFor({ timeout: 20_000 });
 });
 
 it('adds a note that appears in the emulator as the technician’s, newest first in the panel', async () => {
@@ -143,7 +169,10 @@ it('adds a note that appears in the emulator as the technician’s, newest first
   await panel.getByLabel('New note').fill(text);
   await panel.getByRole('button', { name: 'Add note' }).click();
   await expect
-    .poll(async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text), { timeout: 20_000 })
+    .poll(
+      async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text),
+      { timeout: 20_000 },
+    )
     .toEqual([expect.objectContaining({ related_object_uuid: jobUuid, edit_by_staff_uuid: stack.technician.uuid })]);
   const shown = panel.locator('li.note').filter({ hasText: text });
   await shown.and(panel.locator('[data-state="sent"]')).waitFor({ timeout: 20_000 });
@@ -158,9 +187,13 @@ it('shows markup and script in job fields as inert text', async () => {
     job_address: 'javascript:window.__pwned=3',
   });
   await openJobFromDay(panel, jobUuid);
-  await panel.locator('[data-field="description"]').filter({ hasText: '<img' }).waitFor({ timeout: 15_000 }).catch(async (error) => {
-    throw new Error(`The job did not show: ${await panel.locator('main').innerText()}`, { cause: error });
-  });
+  await panel
+    .locator('[data-field="description"]')
+    .filter({ hasText: '<img' })
+    .waitFor({ timeout: 15_000 })
+    .catch(async (error) => {
+      throw new Error(`The job did not show: ${await panel.locator('main').innerText()}`, { cause: error });
+    });
   expect(await panel.locator('[data-field="description"]').textContent()).toBe(evil);
   expect(await panel.locator('#job img, #job script').count()).toBe(0);
   const hrefs = await panel.locator('a[href]').evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? ''));
@@ -168,7 +201,9 @@ it('shows markup and script in job fields as inert text', async () => {
   for (const href of hrefs) expect(href).toMatch(/^(https?:|tel:)/);
   const address = panel.locator('[data-field="address"] a');
   expect(await address.textContent()).toBe('javascript:window.__pwned=3');
-  expect(await address.getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=javascript%3A/);
+  expect(await address.getAttribute('href')).toMatch(
+    /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=javascript%3A/,
+  );
   expect(await panel.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 });
 
@@ -206,7 +241,10 @@ it('works by keyboard alone: open a job, add a note, go back', async () => {
   await page.keyboard.press('Enter');
   await page.locator('li.note').filter({ hasText: text }).waitFor();
   await expect
-    .poll(async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).some((n) => n.note === text), { timeout: 20_000 })
+    .poll(
+      async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).some((n) => n.note === text),
+      { timeout: 20_000 },
+    )
     .toBe(true);
   await tabTo(page, 'button.back', 80, 'Shift+Tab');
   await page.keyboard.press('Enter');
@@ -214,9 +252,12 @@ it('works by keyboard alone: open a job, add a note, go back', async () => {
   await page.close();
 });
 
-it("follows the page: a job window of the web app in the active tab opens that job in the side panel", async () => {
+it('follows the page: a job window of the web app in the active tab opens that job in the side panel', async () => {
   const visible = await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid);
-  const shown = await panel.locator('article#job').getAttribute('data-job-uuid').catch(() => null);
+  const shown = await panel
+    .locator('article#job')
+    .getAttribute('data-job-uuid')
+    .catch(() => null);
   const uuid = visible.find((u) => u !== shown)!;
   const tab = await browser.context.newPage();
   await signInToWebApp(tab, stack);
@@ -239,7 +280,9 @@ it('shows the kept day, "as of …", when the platform is down, and says it is t
   try {
     await panel.getByRole('button', { name: 'Today' }).click();
     await panel.locator('#day-offline').waitFor({ timeout: 45_000 });
-    expect(await panel.locator('#day-offline').textContent()).toMatch(/^The platform is not answering just now — your day as of /);
+    expect(await panel.locator('#day-offline').textContent()).toMatch(
+      /^The platform is not answering just now — your day as of /,
+    );
     const shown = await visits(panel).evaluateAll((els) => els.map((e) => e.getAttribute('data-activity-uuid')));
     expect(shown).toEqual(today.activities.map((a) => a.uuid));
   } finally {

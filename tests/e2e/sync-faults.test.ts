@@ -9,7 +9,15 @@ import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect, signOut as signOutOnPage, signInThroughConsent, useApiKey } from './support/options-page';
 import { openQuickSearch } from './support/popup-page';
 import { startStack, type Stack } from './support/stack';
-import { cacheOf, contentHash, readCachedJobs, readSyncState, serverHash, waitForSyncState, waitForSynced } from './support/sync';
+import {
+  cacheOf,
+  contentHash,
+  readCachedJobs,
+  readSyncState,
+  serverHash,
+  waitForSyncState,
+  waitForSynced,
+} from './support/sync';
 
 const JOBS = 3000;
 
@@ -48,8 +56,12 @@ async function signOut(): Promise<void> {
 /** The cache of `staff` equals what the server lets them see (minus `skipped`), with no duplicates. */
 async function expectCacheEqualsServer(staff: string, skipped: ReadonlySet<string> = new Set()): Promise<void> {
   const records = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
-  const visible = staff === 'all' ? undefined : new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, staff));
-  const expected = serverHash(records.filter((r) => !skipped.has(String(r.uuid))), visible);
+  const visible =
+    staff === 'all' ? undefined : new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, staff));
+  const expected = serverHash(
+    records.filter((r) => !skipped.has(String(r.uuid))),
+    visible,
+  );
   const cached = contentHash(await readCachedJobs(page, cacheOf(stack, staff)));
   expect(cached.count).toBe(cached.distinct); // no duplicates
   expect(cached).toEqual(expected);
@@ -100,7 +112,13 @@ describe('sync faults (API key)', () => {
     const originals = jobs.slice(10, 13);
     const broken = originals.map((j) => String(j.uuid));
     for (const uuid of broken) {
-      await stack.emulator.control.updateRecord(stack.account.uuid, 'job', uuid, { lat: 'north-ish', company_uuid: 'not-a-uuid' }, { raw: true });
+      await stack.emulator.control.updateRecord(
+        stack.account.uuid,
+        'job',
+        uuid,
+        { lat: 'north-ish', company_uuid: 'not-a-uuid' },
+        { raw: true },
+      );
     }
     await signInWithKey();
     const status = await waitForSynced(page, ALL());
@@ -109,7 +127,13 @@ describe('sync faults (API key)', () => {
     await expectCacheEqualsServer('all', new Set(broken));
     // Repair them for the other tests.
     for (const job of originals) {
-      await stack.emulator.control.updateRecord(stack.account.uuid, 'job', String(job.uuid), { lat: job.lat, company_uuid: job.company_uuid }, { raw: true });
+      await stack.emulator.control.updateRecord(
+        stack.account.uuid,
+        'job',
+        String(job.uuid),
+        { lat: job.lat, company_uuid: job.company_uuid },
+        { raw: true },
+      );
     }
     await signOut();
   });
@@ -137,7 +161,7 @@ describe('sync faults (API key)', () => {
 });
 
 describe('sync faults (OAuth)', () => {
-  it('the access token expires mid-sync: refreshed through the companion; the technician\'s cache equals what they may see', async () => {
+  it("the access token expires mid-sync: refreshed through the companion; the technician's cache equals what they may see", async () => {
     await stack.emulator.control.injectFault({ kind: 'delay', delayMs: 300, rate: 1, pathPrefix: '/api_1.0/job' });
     await signInThroughConsent(browser.context, page, stack.account.uuid, stack.technician.uuid);
     const grantsBefore = (await stack.emulator.control.stats()).grants.refresh_token;

@@ -43,13 +43,24 @@ it('lists the subscriptions the companion made for Fieldside at sign-in: jobs, n
   await options.getByRole('heading', { name: 'Webhooks' }).waitFor();
   // The companion makes them once the administrator has said who they are; sign-in granted read_job_notes,
   // which the platform needs before it takes a note subscription.
-  await expect.poll(() => stack.emulator.webhooks.subscriptions().map((s) => s.unique_id).sort(), { timeout: 15_000 }).toEqual(['fieldside-job', 'fieldside-jobactivity', 'fieldside-note', 'fieldside-note-added']);
+  await expect
+    .poll(
+      () =>
+        stack.emulator.webhooks
+          .subscriptions()
+          .map((s) => s.unique_id)
+          .sort(),
+      { timeout: 15_000 },
+    )
+    .toEqual(['fieldside-job', 'fieldside-jobactivity', 'fieldside-note', 'fieldside-note-added']);
   await options.getByRole('button', { name: 'Refresh' }).click();
   await expect.poll(() => row('fieldside-job').count(), { timeout: 15_000 }).toBe(1);
   await expect.poll(() => row('fieldside-note').count()).toBe(1);
   await expect.poll(() => row('fieldside-note-added').count()).toBe(1);
   await expect.poll(() => row('fieldside-jobactivity').count()).toBe(1);
-  expect(await row('fieldside-note-added').locator('[data-field="object"]').textContent()).toBe('Event: job.note_added');
+  expect(await row('fieldside-note-added').locator('[data-field="object"]').textContent()).toBe(
+    'Event: job.note_added',
+  );
   expect(await row('fieldside-job').locator('[data-field="object"]').textContent()).toBe('job');
   expect(await row('fieldside-job').locator('[data-field="fields"]').textContent()).toContain('status');
   expect(await row('fieldside-job').locator('[data-field="last_failure"]').textContent()).toBe('None');
@@ -66,7 +77,11 @@ it('draws the "Show" choices as one row of segments, each radio with its label',
     radios.map((radio) => {
       const label = radio.closest('label')!.getBoundingClientRect();
       const own = radio.getBoundingClientRect();
-      return { label: { top: label.top, height: label.height, width: label.width }, inside: own.left >= label.left && own.right <= label.right && own.top >= label.top && own.bottom <= label.bottom };
+      return {
+        label: { top: label.top, height: label.height, width: label.width },
+        inside:
+          own.left >= label.left && own.right <= label.right && own.top >= label.top && own.bottom <= label.bottom,
+      };
     }),
   );
   expect(boxes).toHaveLength(3);
@@ -80,17 +95,25 @@ it('draws the "Show" choices as one row of segments, each radio with its label',
 
 it('shows a subscription deactivated by 72 hours of failures with its reason and time; re-activating clears them', async () => {
   // The same app (the tokens the emulator issues are Fieldside's), a callback that answers 500.
-  const { access_token } = await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, ['vendor', 'read_jobs']);
+  const { access_token } = await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, [
+    'vendor',
+    'read_jobs',
+  ]);
   const added = await fetch(`${stack.emulator.info.base_url}/webhook_subscriptions/object`, {
     method: 'POST',
     headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ object: 'job', fields: 'status', callback_url: receiver.url, unique_id: 'e2e-failing' }),
+    body: new URLSearchParams({
+      object: 'job',
+      fields: 'status',
+      callback_url: receiver.url,
+      unique_id: 'e2e-failing',
+    }),
   });
   expect(added.status).toBe(200);
 
-  const job = ((await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{ uuid: string; status: string }>).find(
-    (j) => j.status !== 'Completed',
-  )!;
+  const job = (
+    (await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{ uuid: string; status: string }>
+  ).find((j) => j.status !== 'Completed')!;
   await stack.emulator.control.updateRecord(stack.account.uuid, 'job', job.uuid, { status: 'Completed' });
   await expect.poll(() => receiver.notifications.length, { timeout: 10_000 }).toBeGreaterThan(0);
   await stack.emulator.control.advanceClock(72 * 3600 + 120);
@@ -109,7 +132,10 @@ it('shows a subscription deactivated by 72 hours of failures with its reason and
 
   receiver.status = 200;
   await options.getByRole('button', { name: 'Re-activate job subscription e2e-failing' }).click();
-  await options.locator('#webhooks-status').filter({ hasText: 'Re-activated the job subscription e2e-failing.' }).waitFor();
+  await options
+    .locator('#webhooks-status')
+    .filter({ hasText: 'Re-activated the job subscription e2e-failing.' })
+    .waitFor();
   expect(await row('e2e-failing').count()).toBe(0); // no longer inactive
   expect(stored()).toMatchObject({ active: true, last_failure_reason: null, last_failure_at: null });
 
@@ -134,7 +160,10 @@ it('changes the webhook address: the subscriptions move to a new callback URL, t
   const old = ours()[0]!.callback_url;
   expect(ours().every((s) => s.callback_url === old)).toBe(true);
   await options.getByRole('button', { name: 'Change the webhook address' }).click();
-  await options.locator('#webhooks-status').filter({ hasText: 'The platform now sends changes to a new address; the old address no longer works.' }).waitFor();
+  await options
+    .locator('#webhooks-status')
+    .filter({ hasText: 'The platform now sends changes to a new address; the old address no longer works.' })
+    .waitFor();
   const fresh = ours()[0]!.callback_url;
   expect(fresh).not.toBe(old);
   expect(ours().map((s) => [s.unique_id, s.callback_url === fresh, s.active])).toEqual([
@@ -144,16 +173,31 @@ it('changes the webhook address: the subscriptions move to a new callback URL, t
     ['fieldside-note-added', true, true],
   ]);
   // Whoever kept the old URL can no longer post through it.
-  const forged = await fetch(old, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'mode=subscribe&challenge=x' });
+  const forged = await fetch(old, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'mode=subscribe&challenge=x',
+  });
   expect(forged.status).toBe(404);
   // The platform's next notification arrives through the new one.
-  const { access_token } = await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, ['vendor']);
-  const feed = async () => (await (await fetch(`${stack.companion.url}/feed`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as { position: string; changes: { uuid: string }[] };
+  const { access_token } = await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, [
+    'vendor',
+  ]);
+  const feed = async () =>
+    (await (
+      await fetch(`${stack.companion.url}/feed`, { headers: { authorization: `Bearer ${access_token}` } })
+    ).json()) as { position: string; changes: { uuid: string }[] };
   const { position } = await feed();
-  const job = ((await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{ uuid: string; status: string }>).find((j) => j.status === 'Quote')!;
+  const job = (
+    (await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{ uuid: string; status: string }>
+  ).find((j) => j.status === 'Quote')!;
   await stack.emulator.control.updateRecord(stack.account.uuid, 'job', job.uuid, { status: 'Work Order' });
   await stack.emulator.webhooks.whenIdle();
-  const after = (await (await fetch(`${stack.companion.url}/feed?after=${position}`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as { changes: { uuid: string }[] };
+  const after = (await (
+    await fetch(`${stack.companion.url}/feed?after=${position}`, {
+      headers: { authorization: `Bearer ${access_token}` },
+    })
+  ).json()) as { changes: { uuid: string }[] };
   expect(after.changes.map((c) => c.uuid)).toContain(job.uuid);
 });
 
@@ -169,7 +213,9 @@ it("as a technician: the page is about them (no webhooks, no connection), and th
   await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
   await chooseMe(options, stack.technician);
   await options.locator('#account-wide-note').waitFor();
-  expect(await options.locator('#account-wide-note').textContent()).toContain('administrator looks after the settings that are the whole account’s');
+  expect(await options.locator('#account-wide-note').textContent()).toContain(
+    'administrator looks after the settings that are the whole account’s',
+  );
   expect(await options.locator('#webhooks').count()).toBe(0);
   expect(await options.getByRole('button', { name: 'Change the webhook address' }).count()).toBe(0);
   expect(await options.getByText('Advanced: where Fieldside connects').count()).toBe(0);
@@ -183,14 +229,23 @@ it('API-key mode: says there is no live feed, lists the private app’s own subs
   const added = await fetch(`${stack.emulator.info.base_url}/webhook_subscriptions/object`, {
     method: 'POST',
     headers: { 'x-api-key': stack.account.api_key, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ object: 'note', fields: 'note', callback_url: receiver.url, unique_id: 'private-notes' }),
+    body: new URLSearchParams({
+      object: 'note',
+      fields: 'note',
+      callback_url: receiver.url,
+      unique_id: 'private-notes',
+    }),
   });
   expect(added.status).toBe(200);
   // An event subscription too: the platform lists both kinds together.
   const event = await fetch(`${stack.emulator.info.base_url}/webhook_subscriptions/event`, {
     method: 'POST',
     headers: { 'x-api-key': stack.account.api_key, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ event: 'job.note_added', callback_url: receiver.url, unique_id: 'private-note-events' }),
+    body: new URLSearchParams({
+      event: 'job.note_added',
+      callback_url: receiver.url,
+      unique_id: 'private-note-events',
+    }),
   });
   expect(await event.json()).toEqual({ success: true });
   await options.getByRole('button', { name: 'Sign out' }).click();
@@ -206,7 +261,10 @@ it('API-key mode: says there is no live feed, lists the private app’s own subs
   expect(await row('private-note-events').locator('[data-field="object"]').textContent()).toBe('Event: job.note_added');
   expect(await row('private-note-events').locator('[data-field="fields"]').textContent()).toBe('—');
   await options.getByRole('button', { name: 'Delete job.note_added subscription private-note-events' }).click();
-  await options.locator('#webhooks-status').filter({ hasText: 'Deleted the job.note_added subscription private-note-events.' }).waitFor();
+  await options
+    .locator('#webhooks-status')
+    .filter({ hasText: 'Deleted the job.note_added subscription private-note-events.' })
+    .waitFor();
   expect(stack.emulator.webhooks.subscriptions().some((s) => s.unique_id === 'private-note-events')).toBe(false);
   // No feed position is kept for an API-key session (sign-out cleared the OAuth one).
   expect((await readStorageLocal(options)).feedPosition ?? null).toBeNull();

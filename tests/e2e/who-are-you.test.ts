@@ -3,7 +3,14 @@ import { readSecrets } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
 import { startStack, type Stack } from './support/stack';
-import { cacheOf, contentHash, expectCacheIsVisibleSet, readCachedJobs, serverHash, waitForSynced } from './support/sync';
+import {
+  cacheOf,
+  contentHash,
+  expectCacheIsVisibleSet,
+  readCachedJobs,
+  serverHash,
+  waitForSynced,
+} from './support/sync';
 import { CHROME_EXTENSION_ID } from '../../contracts/extension-ids';
 
 let stack: Stack;
@@ -28,7 +35,12 @@ it('rejects a sign-in answer that carries another flow’s state, and never exch
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     // With a verifier and an installation of the attacker's own: the companion starts anyone's flow.
-    body: JSON.stringify({ redirect_url: `https://${CHROME_EXTENSION_ID}.chromiumapp.org/`, scopes: ['vendor'], code_challenge: 'c'.repeat(43), installation: 'i'.repeat(43) }),
+    body: JSON.stringify({
+      redirect_url: `https://${CHROME_EXTENSION_ID}.chromiumapp.org/`,
+      scopes: ['vendor'],
+      code_challenge: 'c'.repeat(43),
+      installation: 'i'.repeat(43),
+    }),
   });
   const injected = (await start.json()) as { authorize_url: string };
   await page.goto(injected.authorize_url);
@@ -89,7 +101,10 @@ it('is asked once, and changed only through the consent page: "Not you? Sign in 
   await web.locator('#sign-out').click();
   await web.waitForURL(/\/login/);
   await web.close();
-  const consent = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize'), timeout: 20_000 });
+  const consent = browser.context.waitForEvent('page', {
+    predicate: (p) => p.url().includes('/oauth/authorize'),
+    timeout: 20_000,
+  });
   await options.getByRole('button', { name: 'Not you? Sign in again' }).click();
   const page = await consent;
   await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.technician.uuid}`);

@@ -54,7 +54,9 @@ describe('the companion build', () => {
     let health: Response;
     try {
       health = await fetch(`${companion.url}/health`);
-      console.log(`companion build: ${folder.build.bytes} bytes; cold start to /health ${Math.round(performance.now() - started)} ms`);
+      console.log(
+        `companion build: ${folder.build.bytes} bytes; cold start to /health ${Math.round(performance.now() - started)} ms`,
+      );
       expect(companion.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ ok: true });
@@ -75,7 +77,9 @@ describe('the companion build', () => {
 
   it('refuses to start without its secrets, or with one secret for both, naming the variables and never their values', async () => {
     const { CLIENT_SECRET: _app, SIGNING_SECRET: _signing, ...without } = PRODUCTION;
-    await expect(spawnBuilt(folder.dir, without)).rejects.toThrow(/"event":"start_failed".*CLIENT_SECRET: required \(the add-on's App Secret\).*SIGNING_SECRET: required outside development/);
+    await expect(spawnBuilt(folder.dir, without)).rejects.toThrow(
+      /"event":"start_failed".*CLIENT_SECRET: required \(the add-on's App Secret\).*SIGNING_SECRET: required outside development/,
+    );
     const reused = spawnBuilt(folder.dir, { ...PRODUCTION, SIGNING_SECRET: CLIENT_SECRET });
     await expect(reused).rejects.toThrow(/SIGNING_SECRET: must differ from CLIENT_SECRET/);
     await expect(reused).rejects.not.toThrow(CLIENT_SECRET);
@@ -91,7 +95,8 @@ async function expectGracefulStop(companion: BuiltCompanion, signal: NodeJS.Sign
   expect(companion.lines.map((l) => l.event).filter(Boolean)).toEqual(['listening', 'stopping', 'stopped']);
   expect(companion.lines.find((l) => l.event === 'stopping')?.signal).toBe(signal);
   // Every line is JSON with a time and a level, and none carries a secret.
-  for (const line of companion.lines) expect(line).toMatchObject({ time: expect.any(String), level: expect.any(String) });
+  for (const line of companion.lines)
+    expect(line).toMatchObject({ time: expect.any(String), level: expect.any(String) });
   for (const secret of [CLIENT_SECRET, SIGNING_SECRET]) expect(JSON.stringify(companion.lines)).not.toContain(secret);
   await expect(fetch(`${companion.url}/health`)).rejects.toThrow();
 }

@@ -55,12 +55,18 @@ afterAll(async () => {
 
 describe('npm start, without a display', () => {
   it('starts both servers, builds the extension for them, says how to load it, and stops on Ctrl-C', async () => {
-    const [, rest, web] = await waitForOutput(/Platform emulator: REST (http:\/\/127\.0\.0\.1:\d+); web app and sign-in (http:\/\/127\.0\.0\.1:\d+)/, 60_000);
+    const [, rest, web] = await waitForOutput(
+      /Platform emulator: REST (http:\/\/127\.0\.0\.1:\d+); web app and sign-in (http:\/\/127\.0\.0\.1:\d+)/,
+      60_000,
+    );
     const [, companion] = await waitForOutput(/Companion: +(http:\/\/127\.0\.0\.1:\d+)/, 10_000);
     await waitForOutput(/keep running on 127\.0\.0\.1 until you press Ctrl-C/, 120_000);
     expect(output).toContain(join(out, 'chrome-mv3'));
 
-    const manifest = JSON.parse(readFileSync(join(out, 'chrome-mv3', 'manifest.json'), 'utf8')) as { key?: string; host_permissions: string[] };
+    const manifest = JSON.parse(readFileSync(join(out, 'chrome-mv3', 'manifest.json'), 'utf8')) as {
+      key?: string;
+      host_permissions: string[];
+    };
     expect(manifest.key).toBe(CHROME_PUBLIC_KEY);
     expect(manifest.host_permissions).toContain('http://127.0.0.1/*');
     // The servers answer, and the build's defaults name them.
@@ -70,11 +76,31 @@ describe('npm start, without a display', () => {
     for (const url of [rest!, web!, companion!]) expect(background).toContain(url);
 
     // Ctrl-C reaches the whole process group: npm ends by the signal, the start script by its own stop.
-    const exited = new Promise<[number | null, string | null]>((done) => child.once('exit', (code, signal) => done([code, signal])));
+    const exited = new Promise<[number | null, string | null]>((done) =>
+      child.once('exit', (code, signal) => done([code, signal])),
+    );
     process.kill(-child.pid!, 'SIGINT');
     const [code, signal] = await exited;
     expect(code === 0 || signal === 'SIGINT').toBe(true);
-    await expect.poll(() => fetch(`${companion}/health`).then(() => 'up', () => 'down'), { timeout: 10_000 }).toBe('down');
-    await expect.poll(() => fetch(`${web}/login`).then(() => 'up', () => 'down'), { timeout: 10_000 }).toBe('down');
+    await expect
+      .poll(
+        () =>
+          fetch(`${companion}/health`).then(
+            () => 'up',
+            () => 'down',
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe('down');
+    await expect
+      .poll(
+        () =>
+          fetch(`${web}/login`).then(
+            () => 'up',
+            () => 'down',
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe('down');
   }, 200_000);
 });

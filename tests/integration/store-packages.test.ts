@@ -28,9 +28,19 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, ...extra };
 }
 const run = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = cleanEnv()) =>
-  execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  execFileSync(command, args, {
+    cwd,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
 const unzip = (zip: string, into: string) => run('unzip', ['-q', '-o', zip, '-d', into], work);
-const zipNamed = (suffix: string) => join(OUT, readdirSync(OUT).find((f) => f.endsWith(suffix))!);
+const zipNamed = (suffix: string) =>
+  join(
+    OUT,
+    readdirSync(OUT).find((f) => f.endsWith(suffix))!,
+  );
 /** Every file of a folder, relative path → content. */
 function files(dir: string): Map<string, Buffer> {
   const out = new Map<string, Buffer>();
@@ -44,7 +54,8 @@ function files(dir: string): Map<string, Buffer> {
   walk('');
   return out;
 }
-const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+const manifest = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
 
 beforeAll(() => {
   run('npm', ['run', 'zip'], ROOT, cleanEnv({ FIELDSIDE_OUT_DIR: OUT }));
@@ -64,12 +75,24 @@ describe('store packages (npm run zip)', () => {
     ]);
     expect(m.optional_host_permissions).toEqual(['https://*/*']);
     expect(m.storage).toEqual({ managed_schema: 'managed-schema.json' });
-    const schema = JSON.parse(readFileSync(join(work, 'chrome', 'managed-schema.json'), 'utf8')) as { properties: { connection: { properties: object } } };
-    expect(Object.keys(schema.properties.connection.properties).sort()).toEqual(['authUrl', 'companionUrl', 'jobLinkPath', 'restUrl', 'webUrl']);
+    const schema = JSON.parse(readFileSync(join(work, 'chrome', 'managed-schema.json'), 'utf8')) as {
+      properties: { connection: { properties: object } };
+    };
+    expect(Object.keys(schema.properties.connection.properties).sort()).toEqual([
+      'authUrl',
+      'companionUrl',
+      'jobLinkPath',
+      'restUrl',
+      'webUrl',
+    ]);
   });
 
   it('Firefox: the store id, the same hosts, the same content scripts', () => {
-    const m = manifest(join(work, 'firefox')) as { permissions: string[]; browser_specific_settings: { gecko: { id: string } }; content_scripts: unknown };
+    const m = manifest(join(work, 'firefox')) as {
+      permissions: string[];
+      browser_specific_settings: { gecko: { id: string } };
+      content_scripts: unknown;
+    };
     expect(m.browser_specific_settings.gecko.id).toBe(GECKO_ID);
     expect(m.permissions.filter((p) => p.includes('://'))).toEqual(STORE_HOSTS);
     expect(m.content_scripts).toEqual([
@@ -81,7 +104,9 @@ describe('store packages (npm run zip)', () => {
   it('no local address in any file of either package', () => {
     for (const browser of ['chrome', 'firefox']) {
       for (const [path, content] of files(join(work, browser))) {
-        expect(content.toString('latin1'), `${browser}/${path}`).not.toMatch(/127\.0\.0\.1|localhost|\[::1\]|0\.0\.0\.0/);
+        expect(content.toString('latin1'), `${browser}/${path}`).not.toMatch(
+          /127\.0\.0\.1|localhost|\[::1\]|0\.0\.0\.0/,
+        );
       }
     }
   });
@@ -93,7 +118,12 @@ describe('store packages (npm run zip)', () => {
     expect(files(sources).has('package-lock.json')).toBe(true);
     // The lockfile is the repository's: its installed packages stand in for `npm ci`.
     symlinkSync(join(ROOT, 'node_modules'), join(sources, 'node_modules'));
-    run('npx', ['wxt', 'build', '-b', 'firefox'], sources, cleanEnv({ FIELDSIDE_TARGET: 'store', FIELDSIDE_OUT_DIR: join(work, 'rebuilt') }));
+    run(
+      'npx',
+      ['wxt', 'build', '-b', 'firefox'],
+      sources,
+      cleanEnv({ FIELDSIDE_TARGET: 'store', FIELDSIDE_OUT_DIR: join(work, 'rebuilt') }),
+    );
     const rebuilt = files(join(work, 'rebuilt', 'firefox-mv2'));
     const shipped = files(join(work, 'firefox'));
     expect([...rebuilt.keys()].sort()).toEqual([...shipped.keys()].sort());
@@ -101,19 +131,36 @@ describe('store packages (npm run zip)', () => {
   }, 120_000);
 
   it('web-ext lint: no errors, and only the warnings the README justifies', () => {
-    const report = JSON.parse(run('npx', ['web-ext', 'lint', '--source-dir', join(work, 'firefox'), '--output', 'json'], ROOT)) as {
+    const report = JSON.parse(
+      run('npx', ['web-ext', 'lint', '--source-dir', join(work, 'firefox'), '--output', 'json'], ROOT),
+    ) as {
       errors: unknown[];
       warnings: Array<{ code: string; message: string; file: string }>;
     };
     expect(report.errors).toEqual([]);
-    const unexplained = report.warnings.filter((w) => !JUSTIFIED_WARNINGS.some((j) => j.code === w.code && j.message.test(w.message) && j.file.test(w.file)));
+    const unexplained = report.warnings.filter(
+      (w) => !JUSTIFIED_WARNINGS.some((j) => j.code === w.code && j.message.test(w.message) && j.file.test(w.file)),
+    );
     expect(unexplained).toEqual([]);
   }, 120_000);
 
   it("a companion host chosen at build time replaces the product's own", () => {
     const out = join(work, 'custom');
-    run('npx', ['wxt', 'build'], ROOT, cleanEnv({ FIELDSIDE_TARGET: 'store', FIELDSIDE_COMPANION_URL: 'https://fieldside.acme.example', FIELDSIDE_OUT_DIR: out }));
-    expect(manifest(join(out, 'chrome-mv3')).host_permissions).toEqual(['https://api.servicem8.com/*', 'https://go.servicem8.com/*', 'https://fieldside.acme.example/*']);
+    run(
+      'npx',
+      ['wxt', 'build'],
+      ROOT,
+      cleanEnv({
+        FIELDSIDE_TARGET: 'store',
+        FIELDSIDE_COMPANION_URL: 'https://fieldside.acme.example',
+        FIELDSIDE_OUT_DIR: out,
+      }),
+    );
+    expect(manifest(join(out, 'chrome-mv3')).host_permissions).toEqual([
+      'https://api.servicem8.com/*',
+      'https://go.servicem8.com/*',
+      'https://fieldside.acme.example/*',
+    ]);
   }, 120_000);
 
   it('a development build keeps the pinned Chrome id and points at this machine', () => {

@@ -19,7 +19,9 @@ export async function openOptions(browser: ExtensionBrowser): Promise<Page> {
 
 export async function optionsShot(page: Page, name: 'options-signed-out' | 'options-signed-in'): Promise<void> {
   await page.reload();
-  await page.locator(`#session-state[data-state="${name === 'options-signed-in' ? 'signed_in' : 'signed_out'}"]`).waitFor();
+  await page
+    .locator(`#session-state[data-state="${name === 'options-signed-in' ? 'signed_in' : 'signed_out'}"]`)
+    .waitFor();
   if (name === 'options-signed-in') {
     await page.locator('#me-name').waitFor();
     await page.locator('#access-heading').waitFor();
@@ -34,8 +36,15 @@ export async function pickerShot(browser: ExtensionBrowser, day: FieldDay): Prom
   const opened = browser.context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/picker.html') });
   const worker = await browser.worker();
   await worker.evaluate((selectionText) => {
-    const menus = (globalThis as unknown as { chrome: { contextMenus: { onClicked: { dispatch(info: unknown): void } } } }).chrome.contextMenus;
-    menus.onClicked.dispatch({ menuItemId: 'fieldside-add-selection-note', selectionText, editable: false, pageUrl: 'https://mail.example.com/' });
+    const menus = (
+      globalThis as unknown as { chrome: { contextMenus: { onClicked: { dispatch(info: unknown): void } } } }
+    ).chrome.contextMenus;
+    menus.onClicked.dispatch({
+      menuItemId: 'fieldside-add-selection-note',
+      selectionText,
+      editable: false,
+      pageUrl: 'https://mail.example.com/',
+    });
   }, 'Hi, the hot water unit at the back is leaking again. Could your plumber have a look on Thursday? Thanks, Dana');
   const page = await opened;
   await frame(page, FRAMES.picker);

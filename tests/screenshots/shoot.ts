@@ -39,11 +39,17 @@ export async function shoot(page: Page, name: string, size: Frame): Promise<stri
     await page.emulateMedia({ colorScheme: theme });
     await transitionsDone(page);
     // Fonts and one frame: the picture shows what a person sees, not a half-laid-out page.
-    await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
+    await page.evaluate(() =>
+      document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))),
+    );
     const path = resolve(SHOTS_DIR, `${name}-${theme}.png`);
     if (size.fitContent) {
       const height = await page.evaluate(() => Math.ceil(document.body.getBoundingClientRect().bottom));
-      await page.screenshot({ path, fullPage: true, clip: { x: 0, y: 0, width: size.width, height: Math.min(size.fitContent, height) } });
+      await page.screenshot({
+        path,
+        fullPage: true,
+        clip: { x: 0, y: 0, width: size.width, height: Math.min(size.fitContent, height) },
+      });
     } else {
       await page.screenshot({ path });
     }

@@ -23,7 +23,8 @@ const EXTENSION_DIR = resolve(OUT_DIR, 'chrome-mv3');
 const DEADLINE_MS = 10 * 60_000;
 
 function build(): void {
-  if (process.env.FIELDSIDE_SCREENSHOTS_REUSE_BUILD === '1' && existsSync(resolve(EXTENSION_DIR, 'manifest.json'))) return;
+  if (process.env.FIELDSIDE_SCREENSHOTS_REUSE_BUILD === '1' && existsSync(resolve(EXTENSION_DIR, 'manifest.json')))
+    return;
   // A development build with none of the build environment: it points at the emulator, which the
   // options page then points at this run's ports.
   const env: NodeJS.ProcessEnv = { ...process.env, FIELDSIDE_OUT_DIR: OUT_DIR };
@@ -56,9 +57,16 @@ async function main(): Promise<void> {
     await signInFieldWorker(browser, options, stack, { whileAsked: () => welcomeShot(welcome, 'welcome-who') });
     await optionsShot(options, 'options-signed-in');
 
-    const job = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find((j) => j.uuid === day.job.uuid)!;
-    const company = (await stack.emulator.control.listRecords(stack.account.uuid, 'company')).find((c) => c.uuid === job.company_uuid);
-    const query = String(company?.name ?? day.job.number).split(/\s+/)[0]!.slice(0, 5).toLowerCase();
+    const job = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find(
+      (j) => j.uuid === day.job.uuid,
+    )!;
+    const company = (await stack.emulator.control.listRecords(stack.account.uuid, 'company')).find(
+      (c) => c.uuid === job.company_uuid,
+    );
+    const query = String(company?.name ?? day.job.number)
+      .split(/\s+/)[0]!
+      .slice(0, 5)
+      .toLowerCase();
     await popupShots(browser, query);
     await sidePanelShots(browser, stack, day);
     await pickerShot(browser, day);
@@ -76,7 +84,9 @@ async function main(): Promise<void> {
     await browser.close();
     await stack.close();
   }
-  const files = readdirSync(SHOTS_DIR).filter((f) => f.endsWith('.png')).sort();
+  const files = readdirSync(SHOTS_DIR)
+    .filter((f) => f.endsWith('.png'))
+    .sort();
   console.log(`${files.length} pictures in ${relative(ROOT, SHOTS_DIR)}/:\n${files.map((f) => `  ${f}`).join('\n')}`);
 }
 

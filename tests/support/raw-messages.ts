@@ -16,4 +16,5 @@ export function sendFromPage(page: Page, type: string, payload: unknown = {}): P
 }
 
 /** The same message as an expression for a content script's world. */
-export const sendExpression = (type: string, payload: unknown = {}): string => `chrome.runtime.sendMessage(${JSON.stringify(envelope(type, payload))})`;
+export const sendExpression = (type: string, payload: unknown = {}): string =>
+  `chrome.runtime.sendMessage(${JSON.stringify(envelope(type, payload))})`;

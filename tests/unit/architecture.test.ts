@@ -49,9 +49,14 @@ describe('the never list', () => {
       'server/emulator/start.ts': 'export const startEmulator = 1;',
     });
     expect(checkImportRules(tree).map((v) => v.detail)).toEqual(
-      expect.arrayContaining(['lib/settings/items.ts imports ../quick-search/model', 'server/companion/app.ts imports ../emulator/start']),
+      expect.arrayContaining([
+        'lib/settings/items.ts imports ../quick-search/model',
+        'server/companion/app.ts imports ../emulator/start',
+      ]),
     );
-    expect(checkReachRules(tree).map((v) => v.detail)).toEqual(['entrypoints/background/index.ts reaches lib/quick-search/model.ts']);
+    expect(checkReachRules(tree).map((v) => v.detail)).toEqual([
+      'entrypoints/background/index.ts reaches lib/quick-search/model.ts',
+    ]);
   });
 
   it('holds for the project', () => {
@@ -63,7 +68,8 @@ describe('one declaration site per contract', () => {
   it('catches a raw storage key, an alarm listener and a database name outside their homes', () => {
     const tree = fixture({
       'lib/quick-search/scope.ts': "const s = await browser.storage.local.get('session');",
-      'lib/side-panel/x.ts': "const k = 'local:session';\nbrowser.alarms.onAlarm.addListener(f);\nopenDB('fieldside-x');",
+      'lib/side-panel/x.ts':
+        "const k = 'local:session';\nbrowser.alarms.onAlarm.addListener(f);\nopenDB('fieldside-x');",
       'lib/settings/keys.ts': "export const K = { session: 'local:session' };",
     });
     expect(checkSourceRules(tree).map((v) => v.detail.split(':').slice(0, 2).join(':'))).toEqual([

@@ -7,15 +7,33 @@ import type { NoteView, PageJob } from '../../lib/messaging/views';
 
 const U1 = '00000000-0000-4000-8000-000000000001';
 const U2 = '00000000-0000-4000-8000-000000000002';
-const job = (uuid: string, number: string, status = 'Work Order'): PageJob => ({ uuid, number, status, badges: [], pending: 0 });
-const note = (text: string, state: NoteView['state'] = 'sent'): NoteView => ({ uuid: `n-${text}`, text, createdAt: null, author: null, state, problem: null });
+const job = (uuid: string, number: string, status = 'Work Order'): PageJob => ({
+  uuid,
+  number,
+  status,
+  badges: [],
+  pending: 0,
+});
+const note = (text: string, state: NoteView['state'] = 'sent'): NoteView => ({
+  uuid: `n-${text}`,
+  text,
+  createdAt: null,
+  author: null,
+  state,
+  problem: null,
+});
 
-function fakeSend(answers: { jobs?: (req: { uuids: string[]; numbers: string[] }) => PageJob[]; notes?: NoteView[]; fail?: boolean }) {
+function fakeSend(answers: {
+  jobs?: (req: { uuids: string[]; numbers: string[] }) => PageJob[];
+  notes?: NoteView[];
+  fail?: boolean;
+}) {
   const calls: Array<{ type: string; payload: any }> = [];
   const send = (async (type: string, payload: any) => {
     calls.push({ type, payload });
     if (type === 'content.jobs') return { jobs: answers.jobs?.(payload) ?? [] };
-    if (type === 'content.notes') return { notes: answers.notes ?? [], notesRead: true, canAddNote: true, customer: 'Acme' };
+    if (type === 'content.notes')
+      return { notes: answers.notes ?? [], notesRead: true, canAddNote: true, customer: 'Acme' };
     if (type === 'content.addNote') {
       if (answers.fail) throw new Error('The note is empty');
       return note(payload.text, 'pending');
@@ -26,8 +44,10 @@ function fakeSend(answers: { jobs?: (req: { uuids: string[]; numbers: string[] }
 }
 
 describe('content UI model', () => {
-  it('asks for a scan\'s jobs in one message and never asks twice for the same ones', async () => {
-    const { send, calls } = fakeSend({ jobs: ({ uuids, numbers }) => [...uuids.map((u) => job(u, '1001')), ...numbers.map(() => job(U2, '1002'))] });
+  it("asks for a scan's jobs in one message and never asks twice for the same ones", async () => {
+    const { send, calls } = fakeSend({
+      jobs: ({ uuids, numbers }) => [...uuids.map((u) => job(u, '1001')), ...numbers.map(() => job(U2, '1002'))],
+    });
     const model = createContentModel(send);
     await model.track([U1], ['1002']);
     await model.track([U1], ['1002']);
@@ -36,9 +56,12 @@ describe('content UI model', () => {
     expect(model.byNumber.value.get('1002')?.uuid).toBe(U2);
   });
 
-  it('re-reads only the jobs it shows when they change, and the open panel\'s notes', async () => {
+  it("re-reads only the jobs it shows when they change, and the open panel's notes", async () => {
     let status = 'Work Order';
-    const { send, calls } = fakeSend({ jobs: ({ uuids }) => uuids.map((u) => job(u, '1001', status)), notes: [note('first')] });
+    const { send, calls } = fakeSend({
+      jobs: ({ uuids }) => uuids.map((u) => job(u, '1001', status)),
+      notes: [note('first')],
+    });
     const model = createContentModel(send);
     await model.track([U1], []);
     model.open('host-1', U1);
@@ -60,7 +83,10 @@ describe('content UI model', () => {
     ok.open('host-1', U1);
     await new Promise((r) => setTimeout(r, 0));
     expect(await ok.addNote('on my way')).toBe(true);
-    expect(ok.panel.value?.notes?.map((n) => [n.text, n.state])).toEqual([['on my way', 'pending'], ['older', 'sent']]);
+    expect(ok.panel.value?.notes?.map((n) => [n.text, n.state])).toEqual([
+      ['on my way', 'pending'],
+      ['older', 'sent'],
+    ]);
 
     const failing = createContentModel(fakeSend({ fail: true }).send);
     failing.open('host-1', U1);

@@ -12,7 +12,11 @@ import { messagingViolations, protocolTestReason, withoutComments } from './e2e-
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /** The protocol tests, and nothing else, may send messages. */
-const PROTOCOL_TESTS = ['tests/e2e/security-hostile-page.test.ts', 'tests/e2e/security.test.ts', 'tests/e2e/support/protocol-messages.ts'];
+const PROTOCOL_TESTS = [
+  'tests/e2e/security-hostile-page.test.ts',
+  'tests/e2e/security.test.ts',
+  'tests/e2e/support/protocol-messages.ts',
+];
 
 function typescriptUnder(dir: string): string[] {
   const out: string[] = [];
@@ -51,15 +55,27 @@ describe('e2e conventions', () => {
 
   describe('finds a message sent past the UI', () => {
     it.each([
-      ['a runtime message from a page', `await page.evaluate(() => chrome.runtime.sendMessage({ fieldside: 1, type: 'x', payload: {} }));`],
+      [
+        'a runtime message from a page',
+        `await page.evaluate(() => chrome.runtime.sendMessage({ fieldside: 1, type: 'x', payload: {} }));`,
+      ],
       ['the old helper', `const reply = await sendFromPage(options, 'x');`],
-      ['Firefox’s browser.runtime, in a string for puppeteer', "await options.evaluate(`browser.runtime.sendMessage(m)`);"],
+      [
+        'Firefox’s browser.runtime, in a string for puppeteer',
+        'await options.evaluate(`browser.runtime.sendMessage(m)`);',
+      ],
       ['a tab message', `await browser.tabs.sendMessage(tabId, message);`],
       ['a port', `const port = chrome.runtime.connect({ name: 'live' });`],
       ['an envelope built as JSON', `const body = '{"fieldside":1,"type":"x"}';`],
       ['an envelope built as an object', `const envelope = { fieldside: 1, type, payload };`],
-      ['a protocol message by name, through a wrapper', `await send(options, 'session.requestFeature', { feature: 'badges' });`],
-      ['a message event dispatched into the worker', `await worker.evaluate(() => chrome.runtime.onMessage.dispatch(m));`],
+      [
+        'a protocol message by name, through a wrapper',
+        `await send(options, 'session.requestFeature', { feature: 'badges' });`,
+      ],
+      [
+        'a message event dispatched into the worker',
+        `await worker.evaluate(() => chrome.runtime.onMessage.dispatch(m));`,
+      ],
       ['Fieldside’s own sender', `import { sendMessage as ask } from '../../../lib/messaging/send';`],
       ['after a string holding //', `const url = 'http://127.0.0.1/'; await sendFromPage(page, 'x');`],
       ['inside a template literal’s ${…}', 'const s = `${await sendFromPage(page, `x`)}`; // done'],
@@ -70,7 +86,10 @@ describe('e2e conventions', () => {
 
   describe('lets a person’s steps and state reads through', () => {
     it.each([
-      ['a click on the side panel’s offer', `await panel.getByRole('button', { name: 'Allow changing badges' }).click();`],
+      [
+        'a click on the side panel’s offer',
+        `await panel.getByRole('button', { name: 'Allow changing badges' }).click();`,
+      ],
       ['the options page’s connect helper', `await connect(options, stack);`],
       ['a storage read', `await page.evaluate(() => chrome.storage.local.get(null));`],
       ['a comment that names what it avoids', `// no sendMessage here: the person clicks "Sync now"\nawait click();`],
@@ -82,7 +101,9 @@ describe('e2e conventions', () => {
   });
 
   it('reads a mark only on the first line, with its reason', () => {
-    expect(protocolTestReason('// e2e-messaging-protocol-test: the background refuses a content script\nimport x;')).toBe('the background refuses a content script');
+    expect(
+      protocolTestReason('// e2e-messaging-protocol-test: the background refuses a content script\nimport x;'),
+    ).toBe('the background refuses a content script');
     expect(protocolTestReason('import x;\n// e2e-messaging-protocol-test: too late to count')).toBeNull();
     expect(protocolTestReason('// e2e-messaging-protocol-test\nimport x;')).toBeNull();
   });

@@ -21,10 +21,19 @@ const MESSAGE_TYPES = new Set(Object.keys(protocol));
 const WAYS: ReadonlyArray<{ what: string; pattern: RegExp }> = [
   { what: 'sendMessage (runtime, tabs or Fieldside’s own)', pattern: /\bsendMessage\b/ },
   { what: 'a protocol-message helper (sendFromPage, sendExpression)', pattern: /\bsend(FromPage|Expression)\b/ },
-  { what: 'a port to the background (runtime.connect, connectLive)', pattern: /\bruntime\s*\.\s*connect(Native)?\b|\bconnectLive\b/ },
-  { what: 'a message event dispatched into the extension', pattern: /\bon(Message|MessageExternal|Connect|ConnectExternal)\s*\.\s*dispatch\b/ },
+  {
+    what: 'a port to the background (runtime.connect, connectLive)',
+    pattern: /\bruntime\s*\.\s*connect(Native)?\b|\bconnectLive\b/,
+  },
+  {
+    what: 'a message event dispatched into the extension',
+    pattern: /\bon(Message|MessageExternal|Connect|ConnectExternal)\s*\.\s*dispatch\b/,
+  },
   { what: 'a protocol envelope ({ fieldside: 1, … })', pattern: /["'`]?\bfieldside\b\\?["'`]?\s*:\s*1\b/ },
-  { what: 'Fieldside’s own messaging modules', pattern: /from\s+["'][^"']*lib\/messaging\/(send|live|live-port|listen)["']/ },
+  {
+    what: 'Fieldside’s own messaging modules',
+    pattern: /from\s+["'][^"']*lib\/messaging\/(send|live|live-port|listen)["']/,
+  },
 ];
 
 /** Source without its comments (strings and template literals kept, `${…}` inside them followed). */
@@ -32,7 +41,9 @@ export function withoutComments(source: string): string {
   let out = '';
   // The innermost open construct: code (with its brace depth, when inside a template's `${…}`),
   // a quoted string, or a template literal.
-  const stack: Array<{ kind: 'code'; depth: number } | { kind: 'quote'; q: string } | { kind: 'template' }> = [{ kind: 'code', depth: 0 }];
+  const stack: Array<{ kind: 'code'; depth: number } | { kind: 'quote'; q: string } | { kind: 'template' }> = [
+    { kind: 'code', depth: 0 },
+  ];
   for (let i = 0; i < source.length; i++) {
     const c = source[i]!;
     const next = source[i + 1];

@@ -53,7 +53,9 @@ const ALL: LiveEventType[] = ['jobs.changed', 'sync.status', 'outbox.changed', '
 
 /** runtime.connect/onConnect between "pages" and the current "worker"; each port is sent by `sender()`
  * (by default one of Fieldside's own pages). */
-function installRuntimePorts(sender: () => FakeSender = () => ({ id: fakeBrowser.runtime.id, url: `${OWN_ORIGIN()}popup.html` })) {
+function installRuntimePorts(
+  sender: () => FakeSender = () => ({ id: fakeBrowser.runtime.id, url: `${OWN_ORIGIN()}popup.html` }),
+) {
   let onConnect: Listener<[FakePort]>[] = [];
   const workerPorts: FakePort[] = [];
   (fakeBrowser.runtime as any).connect = ({ name }: { name: string }) => {
@@ -103,7 +105,7 @@ describe('live hub and connectLive', () => {
     hub.stop();
   });
 
-  it('reconnects after the worker restarts, tells the page to re-read, and gets the new worker\'s events', async () => {
+  it("reconnects after the worker restarts, tells the page to re-read, and gets the new worker's events", async () => {
     createLiveHub(hubOptions());
     const got: LiveEvent[] = [];
     const onReconnect = vi.fn();
@@ -147,7 +149,10 @@ describe('live hub and connectLive', () => {
   });
 
   it('sends each port only the events it registered for', async () => {
-    const hub = createLiveHub({ ...hubOptions(), onConnect: (send) => send({ type: 'outbox.changed', pendingWrites: 1 }) });
+    const hub = createLiveHub({
+      ...hubOptions(),
+      onConnect: (send) => send({ type: 'outbox.changed', pendingWrites: 1 }),
+    });
     const popup: LiveEvent[] = [];
     const stop = connectLive((e) => popup.push(e), { events: ['sync.status', 'jobs.changed'] });
     await settle();
@@ -180,7 +185,9 @@ describe('live hub and connectLive', () => {
     await settle();
     // (A job change is sent once the page's grants are read: it may come after the session's.)
     expect(got).toHaveLength(2);
-    expect(got).toEqual(expect.arrayContaining([{ type: 'jobs.changed', uuids: ['mine'] }, { type: 'session.changed' }]));
+    expect(got).toEqual(
+      expect.arrayContaining([{ type: 'jobs.changed', uuids: ['mine'] }, { type: 'session.changed' }]),
+    );
     expect(asked[0]).toEqual(['5:0:http://127.0.0.1:8081', ['mine', 'someone-elses']]);
     stop();
     hub.stop();

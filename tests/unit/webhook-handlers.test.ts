@@ -19,7 +19,9 @@ function webhookHandlers(isAdministrator: boolean) {
   const calls: string[] = [];
   const client = async () => {
     calls.push('client');
-    return { webhooks: { list: async () => [], reactivate: async () => undefined, remove: async () => undefined } } as never;
+    return {
+      webhooks: { list: async () => [], reactivate: async () => undefined, remove: async () => undefined },
+    } as never;
   };
   const h = createWebhookHandlers({
     client,
@@ -27,14 +29,23 @@ function webhookHandlers(isAdministrator: boolean) {
     feed: { rotate: async () => (calls.push('rotate'), { refused: [], retired: true }) },
   });
   const id = { kind: 'object' as const, name: 'job', uniqueId: 'fieldside-job' };
-  const all = () => [h['webhooks.list']({ status: 'all' }, PAGE), h['webhooks.reactivate'](id, PAGE), h['webhooks.delete'](id, PAGE), h['webhooks.rotate']({}, PAGE)];
+  const all = () => [
+    h['webhooks.list']({ status: 'all' }, PAGE),
+    h['webhooks.reactivate'](id, PAGE),
+    h['webhooks.delete'](id, PAGE),
+    h['webhooks.rotate']({}, PAGE),
+  ];
   return { h, calls, all };
 }
 
 describe('webhook handlers', () => {
   it('refuse someone who is not an administrator every action, before the platform or the companion is asked', async () => {
     const { calls, all } = webhookHandlers(false);
-    for (const action of all()) await expect(action).rejects.toMatchObject({ name: 'NotAllowedError', message: expect.stringMatching(/administrator/) });
+    for (const action of all())
+      await expect(action).rejects.toMatchObject({
+        name: 'NotAllowedError',
+        message: expect.stringMatching(/administrator/),
+      });
     expect(calls).toEqual([]);
   });
 
@@ -66,12 +77,18 @@ describe('saving the connection', () => {
 
   it('is refused to a signed-in technician, and nothing is saved', async () => {
     const { h, saved } = sessionHandlers({ signedIn: true, isAdministrator: false });
-    await expect(h['settings.setConnection'](CONNECTION, PAGE)).rejects.toMatchObject({ name: 'NotAllowedError', message: expect.stringMatching(/administrator/) });
+    await expect(h['settings.setConnection'](CONNECTION, PAGE)).rejects.toMatchObject({
+      name: 'NotAllowedError',
+      message: expect.stringMatching(/administrator/),
+    });
     expect(saved).toEqual([]);
   });
 
   it('is an administrator’s while signed in, and anyone’s while signed out (connecting a new browser)', async () => {
-    for (const state of [{ signedIn: true, isAdministrator: true }, { signedIn: false, isAdministrator: false }]) {
+    for (const state of [
+      { signedIn: true, isAdministrator: true },
+      { signedIn: false, isAdministrator: false },
+    ]) {
       const { h, saved } = sessionHandlers(state);
       await h['settings.setConnection'](CONNECTION, PAGE);
       expect(saved).toEqual([CONNECTION]);

@@ -11,9 +11,13 @@ function pageOf(sender: SenderInfo, type: string): ContentPage {
 
 /** The messages content scripts on platform pages (and sites the user added) send; each is answered
  * for the sender's own page only. */
-export function createContentHandlers(content: ContentService): Pick<Handlers, 'content.jobs' | 'content.notes' | 'content.addNote'> {
+export function createContentHandlers(
+  content: ContentService,
+): Pick<Handlers, 'content.jobs' | 'content.notes' | 'content.addNote'> {
   return {
-    'content.jobs': async ({ uuids, numbers }, sender) => ({ jobs: await content.jobs({ uuids, numbers }, sender.page) }),
+    'content.jobs': async ({ uuids, numbers }, sender) => ({
+      jobs: await content.jobs({ uuids, numbers }, sender.page),
+    }),
     'content.notes': ({ jobUuid }, sender) => content.notes(jobUuid, pageOf(sender, 'content.notes')),
     'content.addNote': ({ jobUuid, text }, sender) => content.addNote(jobUuid, text, pageOf(sender, 'content.addNote')),
   };

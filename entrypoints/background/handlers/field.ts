@@ -44,7 +44,12 @@ export function createFieldHandlers(field: FieldWork): Pick<Handlers, FieldMessa
     'content.pageJob': async ({ number }, sender) => {
       if (sender.page?.kind !== 'platform') throw new ForbiddenSenderError('content.pageJob');
       const tab = sender.tab as { id?: number; active?: boolean } | undefined;
-      if (tab?.id !== undefined) field.pages.setTabJob(tab.id, number === null ? null : await field.jobUuidByNumber(number), tab.active === true);
+      if (tab?.id !== undefined)
+        field.pages.setTabJob(
+          tab.id,
+          number === null ? null : await field.jobUuidByNumber(number),
+          tab.active === true,
+        );
       return {};
     },
   };

@@ -18,7 +18,11 @@ type SessionMessages =
   | 'pairing.claim';
 
 /** Sign-in, who you are, the connection: the options page and the pages' session view. */
-export function createSessionHandlers(session: SessionService, who: WhoAreYou, pairing: Pairing): Pick<Handlers, SessionMessages> {
+export function createSessionHandlers(
+  session: SessionService,
+  who: WhoAreYou,
+  pairing: Pairing,
+): Pick<Handlers, SessionMessages> {
   return {
     'session.get': () => session.view(),
     'session.signIn': () => session.signIn(),
@@ -32,7 +36,7 @@ export function createSessionHandlers(session: SessionService, who: WhoAreYou, p
       // Where Fieldside connects is the account's setting: an administrator's (or the API key's)
       // while signed in, whatever a page shows or hides. Signed out, it is this browser's to set.
       if ((await session.signedIn()) && !(await who.isAdministrator())) {
-        throw new NotAllowedError("Only an administrator of the account changes where Fieldside connects");
+        throw new NotAllowedError('Only an administrator of the account changes where Fieldside connects');
       }
       return session.setConnection(connection);
     },

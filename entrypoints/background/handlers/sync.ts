@@ -4,7 +4,11 @@ import type { SyncSchedule } from '@/lib/cache/sync/schedule';
 import type { BudgetView } from '@/lib/messaging/views';
 
 /** Sync and opening a job: what only the background can do for the popup; the account's budget for the options page. */
-export function createSyncHandlers(deps: { sync: SyncSchedule; jobs: JobOpener; budget: () => Promise<BudgetView> }): Pick<Handlers, 'sync.status' | 'sync.run' | 'job.open' | 'budget.status'> {
+export function createSyncHandlers(deps: {
+  sync: SyncSchedule;
+  jobs: JobOpener;
+  budget: () => Promise<BudgetView>;
+}): Pick<Handlers, 'sync.status' | 'sync.run' | 'job.open' | 'budget.status'> {
   return {
     'sync.status': () => deps.sync.status(),
     'budget.status': () => deps.budget(),

@@ -12,10 +12,13 @@ export interface WebhookHandlerDeps {
 
 /** The options page's "Webhooks" section: the workspace's client lists, re-activates, deletes; the companion
  * changes the callback address. Administrators only. */
-export function createWebhookHandlers(deps: WebhookHandlerDeps): Pick<Handlers, 'webhooks.list' | 'webhooks.reactivate' | 'webhooks.delete' | 'webhooks.rotate'> {
+export function createWebhookHandlers(
+  deps: WebhookHandlerDeps,
+): Pick<Handlers, 'webhooks.list' | 'webhooks.reactivate' | 'webhooks.delete' | 'webhooks.rotate'> {
   const admin = createSubscriptionAdmin(deps.client);
   const administratorsOnly = async () => {
-    if (!(await deps.who.isAdministrator())) throw new NotAllowedError('Only an administrator of the account manages its webhook subscriptions');
+    if (!(await deps.who.isAdministrator()))
+      throw new NotAllowedError('Only an administrator of the account manages its webhook subscriptions');
   };
   return {
     'webhooks.list': async ({ status }) => (await administratorsOnly(), { subscriptions: await admin.list(status) }),

@@ -50,7 +50,9 @@ describe('declared secrets', () => {
     await fillAll(store);
     await store.clearFor(event);
     const cleared = new Set<string>(secretsClearedOn(event));
-    const expected = Object.keys(samples).filter((name) => !cleared.has(name)).sort();
+    const expected = Object.keys(samples)
+      .filter((name) => !cleared.has(name))
+      .sort();
     expect((await store.names()).sort()).toEqual(expected);
   });
 

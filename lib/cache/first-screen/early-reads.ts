@@ -7,7 +7,10 @@ import { areaName, STORAGE_KEYS } from '../../settings/keys';
 export const EARLY_READS = '__fieldsideEarlyReads';
 
 /** The storage names read early (lib/settings/keys.ts imports nothing, so the early script stays tiny). */
-export const EARLY_KEYS = { session: areaName(STORAGE_KEYS.session), firstScreen: areaName(STORAGE_KEYS.popupFirstScreen) } as const;
+export const EARLY_KEYS = {
+  session: areaName(STORAGE_KEYS.session),
+  firstScreen: areaName(STORAGE_KEYS.popupFirstScreen),
+} as const;
 
 export interface EarlyReads {
   /** The session record, from storage.local where the trusted items live there (Chrome). */
@@ -18,7 +21,10 @@ export interface EarlyReads {
 
 /** The early read `name`, once, or a fresh read by `read` (no early read: other pages, tests, a
  * second call; or the early one failed). */
-export async function earlyOr(name: keyof EarlyReads, read: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
+export async function earlyOr(
+  name: keyof EarlyReads,
+  read: () => Promise<Record<string, unknown>>,
+): Promise<Record<string, unknown>> {
   const reads = (globalThis as unknown as Record<string, unknown>)[EARLY_READS] as EarlyReads | undefined;
   const early = reads?.[name];
   if (reads) delete reads[name];

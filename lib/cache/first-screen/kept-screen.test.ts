@@ -9,7 +9,12 @@ const row = { uuid: 'u1', number: '1001', status: 'Quote', customer: 'Hartley', 
 
 it("keeps the last first screen with the cache it shows, for its day only, and sign-out's clearing deletes it", async () => {
   await saveFirstScreen('fieldside-cache:a:all', { day: '2026-11-21', heading: "Today's jobs", rows: [row] });
-  expect(await readFirstScreen('2026-11-21')).toEqual({ cacheName: 'fieldside-cache:a:all', day: '2026-11-21', heading: "Today's jobs", rows: [row] });
+  expect(await readFirstScreen('2026-11-21')).toEqual({
+    cacheName: 'fieldside-cache:a:all',
+    day: '2026-11-21',
+    heading: "Today's jobs",
+    rows: [row],
+  });
   expect(await readFirstScreen('2026-11-22')).toBeNull(); // another day
   await saveFirstScreen('fieldside-cache:a:staff-2', { day: '2026-11-21', heading: 'Recent jobs', rows: [] });
   expect((await readFirstScreen('2026-11-21'))?.cacheName).toBe('fieldside-cache:a:staff-2'); // the last one wins
@@ -21,8 +26,20 @@ it("keeps the last first screen with the cache it shows, for its day only, and s
 });
 
 it('the background keeps the first screen of a fresh index: the day’s jobs, else the recent ones', async () => {
-  const doc = (n: number, date: string) => ({ uuid: `u${n}`, number: String(1000 + n), status: 'Work Order', customer: `Customer ${n}`, address: `${n} Elm St`, description: 'Leak', date });
-  const index = buildIndex([doc(1, '2026-11-21 09:00:00'), doc(2, '2026-11-20 09:00:00'), doc(3, '2026-11-21 13:00:00')]);
+  const doc = (n: number, date: string) => ({
+    uuid: `u${n}`,
+    number: String(1000 + n),
+    status: 'Work Order',
+    customer: `Customer ${n}`,
+    address: `${n} Elm St`,
+    description: 'Leak',
+    date,
+  });
+  const index = buildIndex([
+    doc(1, '2026-11-21 09:00:00'),
+    doc(2, '2026-11-20 09:00:00'),
+    doc(3, '2026-11-21 13:00:00'),
+  ]);
   await keepFirstScreen('fieldside-cache:b:all', index, '2026-11-21');
   const kept = await readFirstScreen('2026-11-21');
   expect(kept?.cacheName).toBe('fieldside-cache:b:all');

@@ -23,7 +23,14 @@ export async function readFirstScreen(day: string): Promise<KeptFirstScreen | nu
   try {
     const stored = await earlyOr('firstScreen', () => browser.storage.session.get(FIRST_SCREEN_NAME));
     const value = stored[FIRST_SCREEN_NAME] as Partial<KeptFirstScreen> | undefined;
-    if (!value || value.day !== day || typeof value.cacheName !== 'string' || typeof value.heading !== 'string' || !Array.isArray(value.rows)) return null;
+    if (
+      !value ||
+      value.day !== day ||
+      typeof value.cacheName !== 'string' ||
+      typeof value.heading !== 'string' ||
+      !Array.isArray(value.rows)
+    )
+      return null;
     return { cacheName: value.cacheName, day: value.day, heading: value.heading, rows: value.rows };
   } catch {
     return null; // only a head start: the cache answers anyway
@@ -38,7 +45,6 @@ export async function saveFirstScreen(cacheName: string, screen: FirstScreen): P
     // Not kept: the next opening reads the cache first, as this one did.
   }
 }
-
 
 /** `YYYY-MM-DD` of `now` in this device's time zone (jobs' dates are the account's local time;
  * for a person in the field the two agree). */

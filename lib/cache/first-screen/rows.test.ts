@@ -5,13 +5,61 @@ import { markPieces, rowOf, toRow } from './rows';
 describe('markPieces', () => {
   const cases: Array<{ text: string; ranges: Array<[number, number]>; pieces: Array<[string, boolean]> }> = [
     { text: 'Smith & Sons', ranges: [], pieces: [['Smith & Sons', false]] },
-    { text: 'Smith & Sons', ranges: [[0, 5]], pieces: [['Smith', true], [' & Sons', false]] },
-    { text: 'Smith & Sons', ranges: [[8, 12]], pieces: [['Smith & ', false], ['Sons', true]] },
-    { text: '12 Elm Street', ranges: [[3, 6], [7, 13]], pieces: [['12 ', false], ['Elm', true], [' ', false], ['Street', true]] },
+    {
+      text: 'Smith & Sons',
+      ranges: [[0, 5]],
+      pieces: [
+        ['Smith', true],
+        [' & Sons', false],
+      ],
+    },
+    {
+      text: 'Smith & Sons',
+      ranges: [[8, 12]],
+      pieces: [
+        ['Smith & ', false],
+        ['Sons', true],
+      ],
+    },
+    {
+      text: '12 Elm Street',
+      ranges: [
+        [3, 6],
+        [7, 13],
+      ],
+      pieces: [
+        ['12 ', false],
+        ['Elm', true],
+        [' ', false],
+        ['Street', true],
+      ],
+    },
     // Out of order, overlapping, empty and out-of-bounds ranges are clipped or skipped.
-    { text: 'abcdef', ranges: [[4, 9], [0, 2], [1, 3], [5, 5]], pieces: [['ab', true], ['c', true], ['d', false], ['ef', true]] },
+    {
+      text: 'abcdef',
+      ranges: [
+        [4, 9],
+        [0, 2],
+        [1, 3],
+        [5, 5],
+      ],
+      pieces: [
+        ['ab', true],
+        ['c', true],
+        ['d', false],
+        ['ef', true],
+      ],
+    },
     { text: '', ranges: [[0, 3]], pieces: [['', false]] },
-    { text: '<img src=x onerror=alert(1)>', ranges: [[1, 4]], pieces: [['<', false], ['img', true], [' src=x onerror=alert(1)>', false]] },
+    {
+      text: '<img src=x onerror=alert(1)>',
+      ranges: [[1, 4]],
+      pieces: [
+        ['<', false],
+        ['img', true],
+        [' src=x onerror=alert(1)>', false],
+      ],
+    },
   ];
   it.each(cases)('$text with $ranges', ({ text, ranges, pieces }) => {
     const got = markPieces(text, ranges);
@@ -33,7 +81,14 @@ describe('toRow', () => {
       ],
       display: { number: 'ignored', status: '', customer: '', address: '' },
     });
-    expect(row).toEqual({ uuid: job.uuid, number: '1003', status: 'Work Order', customer: 'Customer 3', address: '3 Elm Street', marks: { number: [[0, 2]] } });
+    expect(row).toEqual({
+      uuid: job.uuid,
+      number: '1003',
+      status: 'Work Order',
+      customer: 'Customer 3',
+      address: '3 Elm Street',
+      marks: { number: [[0, 2]] },
+    });
   });
 
   it('leaves the customer blank when the company is not cached or the job has none', () => {
@@ -53,6 +108,13 @@ describe('rowOf', () => {
       ],
       display: { number: 'A-12', status: 'Work Order', customer: 'Jürgen Müller', address: '5 Straße\nBerlin' },
     });
-    expect(row).toEqual({ uuid: 'u1', number: 'A-12', status: 'Work Order', customer: 'Jürgen Müller', address: '5 Straße\nBerlin', marks: { customer: [[0, 6]] } });
+    expect(row).toEqual({
+      uuid: 'u1',
+      number: 'A-12',
+      status: 'Work Order',
+      customer: 'Jürgen Müller',
+      address: '5 Straße\nBerlin',
+      marks: { customer: [[0, 6]] },
+    });
   });
 });

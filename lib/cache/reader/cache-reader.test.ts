@@ -18,7 +18,10 @@ async function filledCache() {
   jobs[7] = makeJob(7, { job_address: '7 Larkspur Avenue', date: '2026-03-04 10:00:00' });
   jobs[8] = makeJob(8, { active: false });
   jobs[3] = makeJob(3, { status: 'Quote', job_address: '3 Rue de l’Église\nLyon' });
-  await cache.write({ jobs, companies: range(0, 7).map((n) => makeCompany(n, n === 3 ? { name: 'Hartley & Søn Plumbing' } : {})) });
+  await cache.write({
+    jobs,
+    companies: range(0, 7).map((n) => makeCompany(n, n === 3 ? { name: 'Hartley & Søn Plumbing' } : {})),
+  });
   await rebuildSearchIndex(cache);
   return cache;
 }
@@ -53,7 +56,14 @@ describe('openCacheReader', () => {
 
     const [first] = session.search('2042');
     expect(first?.uuid).toBe(uuidOf('job', 1042));
-    expect(rowOf(first!)).toEqual({ uuid: uuidOf('job', 1042), number: '2042', status: 'Work Order', customer: 'Customer 6', address: '1042 Elm Street', marks: { number: [[0, 4]] } });
+    expect(rowOf(first!)).toEqual({
+      uuid: uuidOf('job', 1042),
+      number: '2042',
+      status: 'Work Order',
+      customer: 'Customer 6',
+      address: '1042 Elm Street',
+      marks: { number: [[0, 4]] },
+    });
     const larkspur = session.search('larkspor'); // a typo
     expect(larkspur[0]?.uuid).toBe(uuidOf('job', 7));
 

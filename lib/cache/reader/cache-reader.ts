@@ -43,10 +43,15 @@ export function afterPaint(): Promise<void> {
 /** `onPreview` gets the first-screen preview stored with the index, read on its own before the main
  * segment (tens of megabytes); when it shows it (returns true), the main segment is read after the
  * paint. */
-export async function openCacheReader(db: IDBDatabase, onPreview?: (preview: IndexPreview) => boolean): Promise<CacheReader> {
+export async function openCacheReader(
+  db: IDBDatabase,
+  onPreview?: (preview: IndexPreview) => boolean,
+): Promise<CacheReader> {
   const stores = ['search', 'searchMain', 'sync'].filter((n) => has(db, n));
-  const readIn = (tx: IDBTransaction | null) => <T>(store: string, key: IDBValidKey): Promise<T | undefined> =>
-    tx && has(db, store) ? idbRequest<T | undefined>(tx.objectStore(store).get(key)) : Promise.resolve(undefined);
+  const readIn =
+    (tx: IDBTransaction | null) =>
+    <T>(store: string, key: IDBValidKey): Promise<T | undefined> =>
+      tx && has(db, store) ? idbRequest<T | undefined>(tx.objectStore(store).get(key)) : Promise.resolve(undefined);
   if (onPreview && has(db, 'search')) {
     const small = await readIn(db.transaction('search', 'readonly'))<StoredSearchIndex>('search', 'index');
     if (isPreview(small?.preview) && onPreview(small.preview)) await afterPaint();
@@ -80,5 +85,11 @@ export async function openCacheReader(db: IDBDatabase, onPreview?: (preview: Ind
 
 function isPreview(value: unknown): value is IndexPreview {
   const v = value as Partial<IndexPreview> | undefined;
-  return typeof v === 'object' && v !== null && typeof v.day === 'string' && typeof v.onDay === 'boolean' && Array.isArray(v.jobs);
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.day === 'string' &&
+    typeof v.onDay === 'boolean' &&
+    Array.isArray(v.jobs)
+  );
 }

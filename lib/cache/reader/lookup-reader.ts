@@ -22,8 +22,12 @@ const has = (db: IDBDatabase, name: string) => db.objectStoreNames.contains(name
 export async function openLookupReader(db: IDBDatabase): Promise<LookupReader> {
   const stores = ['jobLookup', 'companyLookup'].filter((n) => has(db, n));
   const tx = stores.length > 0 ? db.transaction(stores, 'readonly') : null;
-  const all = <T>(store: string): Promise<T[]> => (tx && has(db, store) ? idbRequest(tx.objectStore(store).getAll() as IDBRequest<T[]>) : Promise.resolve([]));
-  const [jobChunks, companyChunks] = await Promise.all([all<LookupChunk>('jobLookup'), all<CompanyLookupChunk>('companyLookup')]);
+  const all = <T>(store: string): Promise<T[]> =>
+    tx && has(db, store) ? idbRequest(tx.objectStore(store).getAll() as IDBRequest<T[]>) : Promise.resolve([]);
+  const [jobChunks, companyChunks] = await Promise.all([
+    all<LookupChunk>('jobLookup'),
+    all<CompanyLookupChunk>('companyLookup'),
+  ]);
   const lookup = createLookup();
   for (const chunk of jobChunks) lookup.putJobChunk(chunk);
   for (const chunk of companyChunks) lookup.putCompanyChunk(chunk);
@@ -43,7 +47,11 @@ export async function openLookupReader(db: IDBDatabase): Promise<LookupReader> {
   async function jobs(uuids: readonly string[]): Promise<Job[]> {
     const places = uuids.map((uuid) => lookup.liveJobLocation(uuid));
     const found = await Promise.all(
-      places.map(async (p) => (p ? jobAt(await segment<JobSegment | JobSegmentV2>(jobSegments, 'jobSegments', p.segment), p.position) : undefined)),
+      places.map(async (p) =>
+        p
+          ? jobAt(await segment<JobSegment | JobSegmentV2>(jobSegments, 'jobSegments', p.segment), p.position)
+          : undefined,
+      ),
     );
     return found.filter((job): job is Job => job !== undefined && job.active);
   }
@@ -62,7 +70,7 @@ export async function openLookupReader(db: IDBDatabase): Promise<LookupReader> {
         }
       }
       // `YYYY-MM-DD HH:MM:SS` sorts as text: a day's jobs earliest first, recent edits newest first.
-      picked.sort((a, b) => (a.key === b.key ? 0 : (a.key < b.key) === (on !== undefined) ? -1 : 1));
+      picked.sort((a, b) => (a.key === b.key ? 0 : a.key < b.key === (on !== undefined) ? -1 : 1));
       return jobs(picked.slice(0, limit).map((p) => p.uuid));
     },
     async companyNames(uuids) {
@@ -70,7 +78,9 @@ export async function openLookupReader(db: IDBDatabase): Promise<LookupReader> {
       await Promise.all(
         [...new Set(uuids)].map(async (uuid) => {
           const p = lookup.companyLocation(uuid);
-          const company: Company | undefined = p ? (await segment<CompanySegment>(companySegments, 'companySegments', p.segment))?.companies[p.position] : undefined;
+          const company: Company | undefined = p
+            ? (await segment<CompanySegment>(companySegments, 'companySegments', p.segment))?.companies[p.position]
+            : undefined;
           if (company) names.set(uuid, company.name);
         }),
       );

@@ -26,7 +26,8 @@ export async function compactJobs(db: CacheDatabase, lookup: Lookup): Promise<nu
   const kept: Array<{ columns: JobColumns; position: number }> = [];
   for (const seg of old) {
     const flags = lookup.jobChunk(seg.id)?.active;
-    for (let position = 0; position < seg.count; position++) if (flags?.[position] !== SUPERSEDED) kept.push({ columns: seg.columns, position });
+    for (let position = 0; position < seg.count; position++)
+      if (flags?.[position] !== SUPERSEDED) kept.push({ columns: seg.columns, position });
   }
   const dense: JobSegment[] = [];
   for (let i = 0; i < kept.length; i += SEGMENT_SIZE) {

@@ -21,7 +21,9 @@ describe('segments', () => {
   it('fills the tail segment before opening a new one, and replaces known jobs in place', async () => {
     const cache = await freshCache();
     await cache.write({ jobs: range(0, 1500).map((n) => makeJob(n)) });
-    const result = await cache.write({ jobs: [makeJob(3, { job_description: 'changed' }), ...range(1500, 2100).map((n) => makeJob(n))] });
+    const result = await cache.write({
+      jobs: [makeJob(3, { job_description: 'changed' }), ...range(1500, 2100).map((n) => makeJob(n))],
+    });
     expect(result).toEqual({ added: 600, replaced: 1 });
     const segments = await cache.db.getAll('jobSegments');
     expect(segments.map((s) => s.count)).toEqual([1000, 1000, 100]);
@@ -32,11 +34,22 @@ describe('segments', () => {
   it('splits a page larger than a segment into SEGMENT_SIZE segments, written with the state in one transaction', async () => {
     const cache = await freshCache();
     await cache.write({ jobs: range(0, 500).map((n) => makeJob(n)) });
-    const state = { ...initialSyncState(), pagesDone: 1, resume: { collection: 'jobs' as const, cursor: uuidOf('job', 5500) } };
+    const state = {
+      ...initialSyncState(),
+      pagesDone: 1,
+      resume: { collection: 'jobs' as const, cursor: uuidOf('job', 5500) },
+    };
     await cache.write({ jobs: range(500, 5500).map((n) => makeJob(n)), state });
     const segments = await cache.db.getAll('jobSegments');
     // The tail filled first, then new segments of SEGMENT_SIZE, the last one partly.
-    expect(segments.map((s) => s.count)).toEqual([SEGMENT_SIZE, SEGMENT_SIZE, SEGMENT_SIZE, SEGMENT_SIZE, SEGMENT_SIZE, 500]);
+    expect(segments.map((s) => s.count)).toEqual([
+      SEGMENT_SIZE,
+      SEGMENT_SIZE,
+      SEGMENT_SIZE,
+      SEGMENT_SIZE,
+      SEGMENT_SIZE,
+      500,
+    ]);
     expect(await cache.db.count('jobLookup')).toBe(6);
     expect((await cache.loadState()).resume).toEqual(state.resume);
     expect((await cache.getJob(uuidOf('job', 5499)))?.uuid).toBe(uuidOf('job', 5499));
@@ -47,8 +60,13 @@ describe('segments', () => {
     const cache = await freshCache();
     await cache.write({ jobs: range(0, 500).map((n) => makeJob(n)) });
     // A state that cannot be stored (structured clone refuses functions), after the segments' puts.
-    const refused = { ...initialSyncState(), resume: { collection: 'jobs', cursor: '-1', then: () => undefined } } as unknown as StoredSyncState;
-    await expect(cache.write({ jobs: range(500, 5500).map((n) => makeJob(n)), state: refused })).rejects.toThrow(/could not be cloned/);
+    const refused = {
+      ...initialSyncState(),
+      resume: { collection: 'jobs', cursor: '-1', then: () => undefined },
+    } as unknown as StoredSyncState;
+    await expect(cache.write({ jobs: range(500, 5500).map((n) => makeJob(n)), state: refused })).rejects.toThrow(
+      /could not be cloned/,
+    );
     expect((await cache.db.getAll('jobSegments')).map((s) => s.count)).toEqual([500]);
     expect(await cache.db.get('sync', 'state')).toBeUndefined();
     expect(cache.counts()).toMatchObject({ jobs: 500, segments: 1 });
@@ -65,17 +83,64 @@ describe('segments', () => {
   it('plans placements as a table', () => {
     const locate = (uuid: string) => (uuid === 'a' ? { segment: 0, position: 5 } : undefined);
     const cases = [
-      { records: ['a', 'b'], tail: { segment: 0, size: 999 }, mode: 'in-place', replace: [0], append: [[0, 1]], supersede: [] },
-      { records: ['b', 'c'], tail: { segment: 0, size: SEGMENT_SIZE }, mode: 'in-place', replace: [], append: [[1, 2]], supersede: [] },
-      { records: ['b'], tail: { segment: -1, size: 0 }, mode: 'in-place', replace: [], append: [[0, 1]], supersede: [] },
-      { records: ['a', 'a'], tail: { segment: 3, size: 10 }, mode: 'in-place', replace: [0], append: [], supersede: [] },
+      {
+        records: ['a', 'b'],
+        tail: { segment: 0, size: 999 },
+        mode: 'in-place',
+        replace: [0],
+        append: [[0, 1]],
+        supersede: [],
+      },
+      {
+        records: ['b', 'c'],
+        tail: { segment: 0, size: SEGMENT_SIZE },
+        mode: 'in-place',
+        replace: [],
+        append: [[1, 2]],
+        supersede: [],
+      },
+      {
+        records: ['b'],
+        tail: { segment: -1, size: 0 },
+        mode: 'in-place',
+        replace: [],
+        append: [[0, 1]],
+        supersede: [],
+      },
+      {
+        records: ['a', 'a'],
+        tail: { segment: 3, size: 10 },
+        mode: 'in-place',
+        replace: [0],
+        append: [],
+        supersede: [],
+      },
       // append: a job outside the tail moves to it; inside a tail with room it stays.
-      { records: ['a', 'b'], tail: { segment: 3, size: 10 }, mode: 'append', replace: [], append: [[3, 2]], supersede: [0] },
+      {
+        records: ['a', 'b'],
+        tail: { segment: 3, size: 10 },
+        mode: 'append',
+        replace: [],
+        append: [[3, 2]],
+        supersede: [0],
+      },
       { records: ['a'], tail: { segment: 0, size: 999 }, mode: 'append', replace: [0], append: [], supersede: [] },
-      { records: ['a'], tail: { segment: 0, size: SEGMENT_SIZE }, mode: 'append', replace: [], append: [[1, 1]], supersede: [0] },
+      {
+        records: ['a'],
+        tail: { segment: 0, size: SEGMENT_SIZE },
+        mode: 'append',
+        replace: [],
+        append: [[1, 1]],
+        supersede: [0],
+      },
     ] as const;
     for (const c of cases) {
-      const plan = planPlacement(c.records.map((uuid) => ({ uuid })), locate, c.tail, c.mode);
+      const plan = planPlacement(
+        c.records.map((uuid) => ({ uuid })),
+        locate,
+        c.tail,
+        c.mode,
+      );
       expect([...plan.replace.keys()]).toEqual(c.replace);
       expect([...plan.append].map(([segment, list]) => [segment, list.length])).toEqual(c.append);
       expect([...plan.supersede.keys()]).toEqual(c.supersede);
@@ -86,7 +151,10 @@ describe('segments', () => {
 describe('lookups', () => {
   it('finds jobs by uuid and by job number, and keeps them after reopening', async () => {
     const cache = await freshCache();
-    await cache.write({ jobs: range(0, 2200).map((n) => makeJob(n)), companies: range(0, 7).map((n) => makeCompany(n)) });
+    await cache.write({
+      jobs: range(0, 2200).map((n) => makeJob(n)),
+      companies: range(0, 7).map((n) => makeCompany(n)),
+    });
     expect((await cache.getJob(uuidOf('job', 2100)))?.generated_job_id).toBe('3100');
     expect((await cache.getJob(uuidOf('job', 2100).toUpperCase()))?.uuid).toBe(uuidOf('job', 2100));
     expect((await cache.getJobByNumber('#1042'))?.uuid).toBe(uuidOf('job', 42));
@@ -105,7 +173,11 @@ describe('lookups', () => {
     const cache = await freshCache();
     await cache.write({ jobs: range(0, 60).map((n) => makeJob(n)) });
     const recent = await cache.listJobs({ limit: 3 });
-    expect(recent.map((j) => j.edit_date)).toEqual(['2026-01-28 09:00:00', '2026-01-28 09:00:00', '2026-01-27 09:00:00']);
+    expect(recent.map((j) => j.edit_date)).toEqual([
+      '2026-01-28 09:00:00',
+      '2026-01-28 09:00:00',
+      '2026-01-27 09:00:00',
+    ]);
     const today = await cache.listJobs({ on: '2026-02-05' });
     expect(today.map((j) => j.uuid).sort()).toEqual([4, 32].map((n) => uuidOf('job', n)).sort());
   });
@@ -136,8 +208,15 @@ describe('append placement (incremental sync) and compaction', () => {
   it('moves changed jobs to the tail, marking the old slot superseded without rewriting its segment', async () => {
     const cache = await freshCache();
     await cache.write({ jobs: range(0, 2500).map((n) => makeJob(n)) });
-    const changed = [makeJob(5, { job_description: 'moved' }), makeJob(1500, { job_description: 'moved' }), makeJob(2400, { job_description: 'in tail' })];
-    const result = await cache.write({ jobs: [...changed, makeJob(9000), makeJob(7, { active: false })], placement: 'append' });
+    const changed = [
+      makeJob(5, { job_description: 'moved' }),
+      makeJob(1500, { job_description: 'moved' }),
+      makeJob(2400, { job_description: 'in tail' }),
+    ];
+    const result = await cache.write({
+      jobs: [...changed, makeJob(9000), makeJob(7, { active: false })],
+      placement: 'append',
+    });
     expect(result).toEqual({ added: 1, replaced: 4 });
 
     const [seg0, seg1, tail] = await cache.db.getAll('jobSegments');
@@ -171,7 +250,11 @@ describe('append placement (incremental sync) and compaction', () => {
     await cache.write({ jobs: range(0, 5000).map((n) => makeJob(n)) });
     // One change in each of the first four segments (moved to a new tail), and one job forgotten.
     const moved = [10, 1010, 2010, 3010];
-    await cache.write({ jobs: moved.map((n) => makeJob(n, { job_description: 'moved' })), placement: 'append', drop: [uuidOf('job', 4020)] });
+    await cache.write({
+      jobs: moved.map((n) => makeJob(n, { job_description: 'moved' })),
+      placement: 'append',
+      drop: [uuidOf('job', 4020)],
+    });
     expect((await cache.db.getAll('jobSegments')).map((s) => s.count)).toEqual([1000, 1000, 1000, 1000, 1000, 4]);
     for (const reader of [cache, await openJobCache(cache.db)]) {
       for (const n of moved) {

@@ -21,7 +21,10 @@ export interface ListOptions {
 export async function openJobCache(db: CacheDatabase): Promise<JobCache> {
   const lookup = createLookup();
   const tx = db.transaction(['jobLookup', 'companyLookup'], 'readonly');
-  const [jobChunks, companyChunks] = await Promise.all([tx.objectStore('jobLookup').getAll(), tx.objectStore('companyLookup').getAll()]);
+  const [jobChunks, companyChunks] = await Promise.all([
+    tx.objectStore('jobLookup').getAll(),
+    tx.objectStore('companyLookup').getAll(),
+  ]);
   for (const chunk of jobChunks) lookup.putJobChunk(chunk);
   for (const chunk of companyChunks) lookup.putCompanyChunk(chunk);
   return createJobCache(db, lookup);
@@ -29,10 +32,14 @@ export async function openJobCache(db: CacheDatabase): Promise<JobCache> {
 
 export function createJobCache(db: CacheDatabase, lookup: Lookup) {
   /** Reads records at known places, one segment read per segment touched. */
-  async function readJobs(places: ReadonlyArray<{ segment: number; position: number } | undefined>): Promise<Array<Job | undefined>> {
+  async function readJobs(
+    places: ReadonlyArray<{ segment: number; position: number } | undefined>,
+  ): Promise<Array<Job | undefined>> {
     const segments = [...new Set(places.flatMap((p) => (p ? [p.segment] : [])))];
     const tx = db.transaction('jobSegments', 'readonly');
-    const loaded = new Map((await Promise.all(segments.map((id) => tx.store.get(id)))).map((seg, i) => [segments[i]!, seg]));
+    const loaded = new Map(
+      (await Promise.all(segments.map((id) => tx.store.get(id)))).map((seg, i) => [segments[i]!, seg]),
+    );
     return places.map((p) => {
       const seg = p ? loaded.get(p.segment) : undefined;
       return seg && p!.position < seg.count ? decodeJobAt(seg.columns, p!.position) : undefined;
@@ -48,7 +55,9 @@ export function createJobCache(db: CacheDatabase, lookup: Lookup) {
     const places = uuids.map((uuid) => lookup.companyLocation(uuid));
     const segments = [...new Set(places.flatMap((p) => (p ? [p.segment] : [])))];
     const tx = db.transaction('companySegments', 'readonly');
-    const loaded = new Map((await Promise.all(segments.map((id) => tx.store.get(id)))).map((seg, i) => [segments[i]!, seg]));
+    const loaded = new Map(
+      (await Promise.all(segments.map((id) => tx.store.get(id)))).map((seg, i) => [segments[i]!, seg]),
+    );
     return places.flatMap((p) => {
       const company = p ? loaded.get(p.segment)?.companies[p.position] : undefined;
       return company ? [company] : [];
@@ -84,7 +93,11 @@ export function createJobCache(db: CacheDatabase, lookup: Lookup) {
         }
       }
       // Dates are `YYYY-MM-DD HH:MM:SS`, so text order is time order.
-      picked.sort(opts.on === undefined ? (a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0) : (a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      picked.sort(
+        opts.on === undefined
+          ? (a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0)
+          : (a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+      );
       return getJobs(picked.slice(0, limit).map((p) => p.uuid));
     },
     async getCompany(uuid: string): Promise<Company | undefined> {
@@ -116,9 +129,21 @@ export function createJobCache(db: CacheDatabase, lookup: Lookup) {
     write: (batch: WriteBatch): Promise<WriteResult> => writeBatch(db, lookup, batch),
     /** Empties every store (a full sync from scratch); the sync state is replaced by `state`. */
     async clear(state: StoredSyncState): Promise<void> {
-      const names = ['jobSegments', 'jobLookup', 'companySegments', 'companyLookup', 'search', 'searchMain', 'sync'] as const;
+      const names = [
+        'jobSegments',
+        'jobLookup',
+        'companySegments',
+        'companyLookup',
+        'search',
+        'searchMain',
+        'sync',
+      ] as const;
       const tx = db.transaction(names, 'readwrite');
-      await Promise.all([...names.map((n) => tx.objectStore(n).clear()), tx.objectStore('sync').put(state, 'state'), tx.done]);
+      await Promise.all([
+        ...names.map((n) => tx.objectStore(n).clear()),
+        tx.objectStore('sync').put(state, 'state'),
+        tx.done,
+      ]);
       lookup.clear();
     },
     /** Rewrites the job segments without superseded copies when they have piled up (compaction.ts). */

@@ -68,7 +68,8 @@ export function createLookup() {
       const flag = chunk.active[position];
       if (flag === SUPERSEDED) return;
       jobAt.set(uuid, chunk.segment * PLACE + position);
-      if (flag === LIVE && chunk.numbers[position] !== '') byNumber.set(normalizeJobNumber(chunk.numbers[position]!), uuid);
+      if (flag === LIVE && chunk.numbers[position] !== '')
+        byNumber.set(normalizeJobNumber(chunk.numbers[position]!), uuid);
     });
   }
 

@@ -49,9 +49,23 @@ describe('schema upgrades', () => {
   it('upgrades a version-1 cache step by step, keeping its jobs and rebuilding the search index', async () => {
     const name = `upgrade-${Date.now()}`;
     const v1 = await openCacheDb(name, 1);
-    expect([...v1.objectStoreNames].sort()).toEqual(['companyLookup', 'companySegments', 'jobLookup', 'jobSegments', 'sync']);
+    expect([...v1.objectStoreNames].sort()).toEqual([
+      'companyLookup',
+      'companySegments',
+      'jobLookup',
+      'jobSegments',
+      'sync',
+    ]);
     // What the version-1 code wrote: segments and their lookup chunks, no search index.
-    for (const [id, nums] of [[0, range(0, 1000)], [1, range(1000, 1200)]] as const) await putOldSegment(v1, id, nums.map((n) => makeJob(n)));
+    for (const [id, nums] of [
+      [0, range(0, 1000)],
+      [1, range(1000, 1200)],
+    ] as const)
+      await putOldSegment(
+        v1,
+        id,
+        nums.map((n) => makeJob(n)),
+      );
     const companies = range(0, 7).map((n) => makeCompany(n));
     await v1.put('companySegments', { id: 0, companies });
     await v1.put('companyLookup', companyChunk(0, companies));
@@ -72,7 +86,9 @@ describe('schema upgrades', () => {
   });
 
   it('upgrades from nothing straight to the current version', async () => {
-    const db = await openDB<CacheDB>(`fresh-${Date.now()}`, DB_VERSION, { upgrade: (d, o, _n, tx) => upgradeSchema(d, o, DB_VERSION, tx) });
+    const db = await openDB<CacheDB>(`fresh-${Date.now()}`, DB_VERSION, {
+      upgrade: (d, o, _n, tx) => upgradeSchema(d, o, DB_VERSION, tx),
+    });
     expect(db.version).toBe(3);
     expect(db.objectStoreNames.length).toBe(7);
   });
@@ -108,7 +124,10 @@ describe('schema upgrades', () => {
     const v3 = await openCacheDb(name);
     expect(v3.version).toBe(3);
     const segments = await v3.getAll('jobSegments');
-    expect(segments.map((s) => [s.id, s.count, 'jobs' in s])).toEqual([[0, 1000, false], [1, 42, false]]);
+    expect(segments.map((s) => [s.id, s.count, 'jobs' in s])).toEqual([
+      [0, 1000, false],
+      [1, 42, false],
+    ]);
     expect(decodeJobs(segments[0]!.columns)).toEqual(first);
     expect(decodeJobs(segments[1]!.columns)).toEqual(tail);
 
@@ -139,7 +158,9 @@ describe('schema upgrades', () => {
     v2.close();
 
     // The upgrade itself is atomic: aborted, it leaves version 2 exactly as it was.
-    const aborted = await openDB<CacheDB>(name, DB_VERSION, { upgrade: (db, oldVersion, _new, tx) => upgradeSchema(db, oldVersion, DB_VERSION, tx) }).then(
+    const aborted = await openDB<CacheDB>(name, DB_VERSION, {
+      upgrade: (db, oldVersion, _new, tx) => upgradeSchema(db, oldVersion, DB_VERSION, tx),
+    }).then(
       (db) => {
         db.close();
         return 'opened';

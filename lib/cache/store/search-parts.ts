@@ -17,6 +17,9 @@ export function storedParts(value: SerializedSearchIndex): { rest: StoredSearchI
 /** The stored value as lib/search's loadIndex takes it, or undefined when none is stored. */
 export async function readStoredIndex(db: CacheDatabase): Promise<SerializedSearchIndex | undefined> {
   const tx = db.transaction(['search', 'searchMain'], 'readonly');
-  const [rest, main] = await Promise.all([tx.objectStore('search').get('index'), tx.objectStore('searchMain').get('main')]);
+  const [rest, main] = await Promise.all([
+    tx.objectStore('search').get('index'),
+    tx.objectStore('searchMain').get('main'),
+  ]);
   return rest === undefined || main === undefined ? undefined : { ...rest, main };
 }

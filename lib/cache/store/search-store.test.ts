@@ -21,7 +21,12 @@ describe('loadSearchIndex', () => {
   it('rebuilds and stores the index when the stored one is of the older format (no display fields)', async () => {
     const { cache, current } = await cacheWithOlderIndex(1, ['display', 'displayStarts', 'displayUtf8']);
     const index = await loadSearchIndex(cache);
-    expect(displayOf(index, uuidOf('job', 2))).toEqual({ number: '1002', status: 'Work Order', customer: 'Zoë Müller', address: '2 Elm Street' });
+    expect(displayOf(index, uuidOf('job', 2))).toEqual({
+      number: '1002',
+      status: 'Work Order',
+      customer: 'Zoë Müller',
+      address: '2 Elm Street',
+    });
     expect((await readStoredIndex(cache.db))?.version).toBe(current); // rebuilt in the current format
     cache.close();
   });

@@ -2,7 +2,17 @@ import { serialize } from 'node:v8';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { jobRecord, type Job } from '../../api/schemas';
 import { jobChunk } from './lookup';
-import { decodeJobAt, decodeJobs, encodeJobs, gatherJobs, JOB_FIELDS, jobCount, jobFieldAt, updateJobs, type JobField } from './segment-codec';
+import {
+  decodeJobAt,
+  decodeJobs,
+  encodeJobs,
+  gatherJobs,
+  JOB_FIELDS,
+  jobCount,
+  jobFieldAt,
+  updateJobs,
+  type JobField,
+} from './segment-codec';
 import { makeJob, range, uuidOf } from '../testing/fixtures';
 
 /** Jobs whose fields take every shape a field can: nulls, zero and negative numbers, both flags,
@@ -39,7 +49,12 @@ describe('the job segment codec', () => {
   });
 
   it('round-trips every field of every job exactly, whole and one at a time', () => {
-    const parsed = jobRecord.parse({ uuid: uuidOf('job', 1), active: 0, lat: '-12.5', badges: JSON.stringify([uuidOf('company', 3)]) });
+    const parsed = jobRecord.parse({
+      uuid: uuidOf('job', 1),
+      active: 0,
+      lat: '-12.5',
+      badges: JSON.stringify([uuidOf('company', 3)]),
+    });
     if (!parsed.ok) throw new Error(parsed.skipped.reason);
     const jobs = [parsed.value, ...variedJobs()];
     const columns = encodeJobs(jobs);

@@ -29,7 +29,9 @@ type KindsOf<T> = { [F in keyof T]: T[F] extends { kind: infer K } ? K : never }
 
 /** How each field of Job is stored, from its reader in lib/api/job-fields.ts. The check below makes a
  * field whose reader's kind does not fit its type a compile error, so no field is stored wrongly. */
-const JOB_FIELD_KINDS = Object.fromEntries(Object.entries(JOB_FIELD_TABLE).map(([name, reader]) => [name, reader.kind])) as KindsOf<typeof JOB_FIELD_TABLE>;
+const JOB_FIELD_KINDS = Object.fromEntries(
+  Object.entries(JOB_FIELD_TABLE).map(([name, reader]) => [name, reader.kind]),
+) as KindsOf<typeof JOB_FIELD_TABLE>;
 const kindsFitTypes: { [F in keyof Job]-?: KindOf<Job[F]> } = JOB_FIELD_KINDS;
 void kindsFitTypes;
 
@@ -108,8 +110,14 @@ const list: ColumnCodec<readonly string[], ListColumn> = {
 
 type AnyCodec = ColumnCodec<unknown, unknown>;
 // Each codec builds the column type ColumnOf<kind> above names.
-const CODECS = { text: plain<string>(), maybeText: plain<string | null>(), flag, num, list } as unknown as Record<Kind, AnyCodec>;
-const FIELD_CODECS: ReadonlyArray<readonly [JobField, AnyCodec]> = JOB_FIELDS.map((field) => [field, CODECS[JOB_FIELD_KINDS[field]] as AnyCodec]);
+const CODECS = { text: plain<string>(), maybeText: plain<string | null>(), flag, num, list } as unknown as Record<
+  Kind,
+  AnyCodec
+>;
+const FIELD_CODECS: ReadonlyArray<readonly [JobField, AnyCodec]> = JOB_FIELDS.map((field) => [
+  field,
+  CODECS[JOB_FIELD_KINDS[field]] as AnyCodec,
+]);
 const codecOf = (field: JobField) => CODECS[JOB_FIELD_KINDS[field]] as AnyCodec;
 
 /** Builds every column: `reader(field, codec)` gives the function that reads that field of job i. */
@@ -156,7 +164,11 @@ export function decodeJobs(columns: JobColumns): Job[] {
 
 /** The stored jobs (none when `stored` is undefined) with some replaced by position and others
  * appended, column by column: no job object is built for the slots that stay. */
-export function updateJobs(stored: JobColumns | undefined, replace: ReadonlyMap<number, Job> | undefined, append: readonly Job[] = []): JobColumns {
+export function updateJobs(
+  stored: JobColumns | undefined,
+  replace: ReadonlyMap<number, Job> | undefined,
+  append: readonly Job[] = [],
+): JobColumns {
   const kept = stored ? jobCount(stored) : 0;
   if (kept === 0) return encodeJobs(append);
   const replaced: Array<Job | undefined> = [];

@@ -53,7 +53,13 @@ export function planPlacement<R extends { uuid: string }>(
   locate: (uuid: string) => Located | undefined,
   tail: { segment: number; size: number },
   placement: Placement = 'in-place',
-): { replace: Map<number, Map<number, R>>; append: Map<number, R[]>; supersede: Map<number, Set<number>>; added: number; replaced: number } {
+): {
+  replace: Map<number, Map<number, R>>;
+  append: Map<number, R[]>;
+  supersede: Map<number, Set<number>>;
+  added: number;
+  replaced: number;
+} {
   const replace = new Map<number, Map<number, R>>();
   const append = new Map<number, R[]>();
   const supersede = new Map<number, Set<number>>();
@@ -99,7 +105,12 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
   const jobs = batch.jobs ?? [];
   const companies = batch.companies ?? [];
   const jobTail = lookup.lastJobSegment();
-  const jobPlan = planPlacement(jobs, lookup.jobLocation, { segment: jobTail, size: lookup.jobChunk(jobTail)?.uuids.length ?? 0 }, batch.placement);
+  const jobPlan = planPlacement(
+    jobs,
+    lookup.jobLocation,
+    { segment: jobTail, size: lookup.jobChunk(jobTail)?.uuids.length ?? 0 },
+    batch.placement,
+  );
   for (const uuid of batch.drop ?? []) {
     const loc = lookup.jobLocation(uuid);
     if (loc === undefined) continue;
@@ -108,9 +119,15 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
     slots.add(loc.position);
   }
   const companyTail = lookup.lastCompanySegment();
-  const companyPlan = planPlacement(companies, lookup.companyLocation, { segment: companyTail, size: lookup.companySize(companyTail) });
+  const companyPlan = planPlacement(companies, lookup.companyLocation, {
+    segment: companyTail,
+    size: lookup.companySize(companyTail),
+  });
 
-  const tx = db.transaction(['jobSegments', 'jobLookup', 'companySegments', 'companyLookup', 'sync', 'search', 'searchMain'], 'readwrite');
+  const tx = db.transaction(
+    ['jobSegments', 'jobLookup', 'companySegments', 'companyLookup', 'sync', 'search', 'searchMain'],
+    'readwrite',
+  );
   const jobStore = tx.objectStore('jobSegments');
   const companyStore = tx.objectStore('companySegments');
   const jobIds = [...new Set([...jobPlan.replace.keys(), ...jobPlan.append.keys()])];

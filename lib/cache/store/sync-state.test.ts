@@ -5,14 +5,27 @@ import { initialSyncState, publicState, readSyncState } from './sync-state';
 
 describe('sync state', () => {
   it('reads a stored state back, and starts fresh from anything it cannot read', () => {
-    const stored = { ...initialSyncState(), complete: true, lastSyncedAt: 1_700_000_000_000, resume: { collection: 'jobs' as const, cursor: 'abc' } };
+    const stored = {
+      ...initialSyncState(),
+      complete: true,
+      lastSyncedAt: 1_700_000_000_000,
+      resume: { collection: 'jobs' as const, cursor: 'abc' },
+    };
     expect(readSyncState(stored)).toEqual(stored);
     for (const junk of [undefined, null, 'state', { ...stored, version: 2 }, { ...stored, counts: null }]) {
       expect(readSyncState(junk)).toEqual(initialSyncState());
     }
-    expect(Object.keys(publicState(stored)).sort()).toEqual(
-      ['counts', 'jobsStored', 'lastError', 'lastSyncedAt', 'pagesDone', 'persisted', 'phase', 'skipped', 'skippedExamples'],
-    );
+    expect(Object.keys(publicState(stored)).sort()).toEqual([
+      'counts',
+      'jobsStored',
+      'lastError',
+      'lastSyncedAt',
+      'pagesDone',
+      'persisted',
+      'phase',
+      'skipped',
+      'skippedExamples',
+    ]);
   });
 
   it('puts failures into words', () => {

@@ -56,7 +56,12 @@ export interface StoredSyncState extends SyncState {
 }
 
 const skippedSchema = z.object({ uuid: z.string().nullable(), reason: z.string() });
-const countsSchema = z.object({ jobs: z.number(), tombstones: z.number(), companies: z.number(), segments: z.number() });
+const countsSchema = z.object({
+  jobs: z.number(),
+  tombstones: z.number(),
+  companies: z.number(),
+  segments: z.number(),
+});
 
 /** Validates a stored state (it may come from an older build or a damaged database). */
 export const StoredSyncStateSchema = z.object({
@@ -106,5 +111,15 @@ export function readSyncState(value: unknown): StoredSyncState {
 /** The part of the state other contexts see (no resume bookkeeping). */
 export function publicState(s: StoredSyncState): SyncState {
   const { phase, pagesDone, jobsStored, lastSyncedAt, counts, skipped, skippedExamples, lastError, persisted } = s;
-  return { phase, pagesDone, jobsStored, lastSyncedAt, counts: { ...counts }, skipped, skippedExamples: [...skippedExamples], lastError, persisted };
+  return {
+    phase,
+    pagesDone,
+    jobsStored,
+    lastSyncedAt,
+    counts: { ...counts },
+    skipped,
+    skippedExamples: [...skippedExamples],
+    lastError,
+    persisted,
+  };
 }

@@ -33,7 +33,16 @@ function memorySource(jobs: unknown[], companies: Company[]) {
           return { body: all.slice(from, from + PAGE), nextCursor: next };
         },
       });
-  const vendor: Vendor = { uuid: uuidOf('company', 999), active: true, edit_date: null, name: 'Acme', timezone_name: 'Australia/Sydney', currency: 'AUD', email: '', website: '' };
+  const vendor: Vendor = {
+    uuid: uuidOf('company', 999),
+    active: true,
+    edit_date: null,
+    name: 'Acme',
+    timezone_name: 'Australia/Sydney',
+    currency: 'AUD',
+    email: '',
+    website: '',
+  };
   const source: SyncSource = {
     jobs: { pages: pages<Job>(jobs) },
     companies: { pages: pages<Company>(companies) },
@@ -47,7 +56,10 @@ describe('createCacheSync', () => {
     const cache = await freshCache();
     const jobs: unknown[] = range(0, 2500).map((n) => makeJob(n));
     jobs.splice(1200, 0, 'not a job', { no: 'uuid' });
-    const { source, requests } = memorySource(jobs, range(0, 7).map((n) => makeCompany(n)));
+    const { source, requests } = memorySource(
+      jobs,
+      range(0, 7).map((n) => makeCompany(n)),
+    );
     const progress: SyncState[] = [];
     let asked = 0;
     const sync = createCacheSync({
@@ -61,7 +73,14 @@ describe('createCacheSync', () => {
     expect(a).toEqual(b);
     expect(requests()).toBe(4); // 1 company page + 3 job pages: the second caller joined the first
     expect(asked).toBe(1);
-    expect(a).toMatchObject({ phase: 'idle', pagesDone: 4, jobsStored: 2500, skipped: 2, lastError: null, persisted: true });
+    expect(a).toMatchObject({
+      phase: 'idle',
+      pagesDone: 4,
+      jobsStored: 2500,
+      skipped: 2,
+      lastError: null,
+      persisted: true,
+    });
     expect(a.counts).toEqual({ jobs: 2500, tombstones: 0, companies: 7, segments: 3 });
     expect(a.lastSyncedAt).toBe(Date.parse('2026-03-01T00:00:00Z'));
     expect(progress.some((s) => s.phase === 'full' && s.pagesDone === 2)).toBe(true);
@@ -109,7 +128,10 @@ describe('createCacheSync', () => {
 
   it('reports running out of quota in words, and the next run goes on from the last stored page', async () => {
     const cache = await freshCache();
-    const { source, requests } = memorySource(range(0, 3000).map((n) => makeJob(n)), [makeCompany(0)]);
+    const { source, requests } = memorySource(
+      range(0, 3000).map((n) => makeJob(n)),
+      [makeCompany(0)],
+    );
     const write = cache.write;
     let writes = 0;
     cache.write = async (batch) => {
@@ -134,7 +156,10 @@ describe('createCacheSync', () => {
 
   it('an aborted sync says so and resumes where it stopped', async () => {
     const cache = await freshCache();
-    const { source, requests } = memorySource(range(0, 5000).map((n) => makeJob(n)), [makeCompany(0)]);
+    const { source, requests } = memorySource(
+      range(0, 5000).map((n) => makeJob(n)),
+      [makeCompany(0)],
+    );
     const controller = new AbortController();
     const sync = createCacheSync({
       client: source,

@@ -21,7 +21,8 @@ export function describeSyncError(error: unknown): string {
     return 'The browser has no storage space left for the offline job cache (quota exceeded). Free some disk space; the next sync goes on from where this one stopped.';
   }
   if (isAbort(error)) return 'The sync was stopped before it finished; the next sync goes on from where it stopped.';
-  if (isApiError(error, 'NetworkError')) return `The platform could not be reached, so the cache may be out of date (${error.message}).`;
+  if (isApiError(error, 'NetworkError'))
+    return `The platform could not be reached, so the cache may be out of date (${error.message}).`;
   if (isApiError(error, 'AuthenticationError') || isApiError(error, 'SignedOutError')) {
     return `The platform no longer accepts our sign-in; sign in again to sync (${error.message}).`;
   }
@@ -35,8 +36,10 @@ export function describeSyncError(error: unknown): string {
       `The jobs already synced stay available. Fieldside holds back its automatic syncs and checks again about once an hour until the platform's day turns (${error.message}).`
     );
   }
-  if (isApiError(error, 'RateLimitedError')) return `The platform asked us to slow down; the sync will try again later (${error.message}).`;
-  if (isApiError(error, 'ServerError')) return `The platform had an error; the sync will try again later (${error.message}).`;
+  if (isApiError(error, 'RateLimitedError'))
+    return `The platform asked us to slow down; the sync will try again later (${error.message}).`;
+  if (isApiError(error, 'ServerError'))
+    return `The platform had an error; the sync will try again later (${error.message}).`;
   if (isApiError(error)) return `The platform sent an answer the sync could not use (${error.message}).`;
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return `The sync failed: ${text}`;

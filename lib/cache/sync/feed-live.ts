@@ -9,7 +9,11 @@ import type { TimesStore } from './sync-times';
  * after (the alarm runs every 10 minutes, so a lost feed costs at most one period of polling). */
 export const FEED_LIVE_GRACE_MS = 15 * 60_000;
 
-export function createFeedLiveMemory(deps: { feedLive?: () => boolean | Promise<boolean>; seen?: TimesStore; now: () => number }) {
+export function createFeedLiveMemory(deps: {
+  feedLive?: () => boolean | Promise<boolean>;
+  seen?: TimesStore;
+  now: () => number;
+}) {
   /** Whether the feed is live now, or was at an alarm within FEED_LIVE_GRACE_MS, for this workspace (by id). */
   return async function countsLive(id: string): Promise<boolean> {
     if ((await deps.feedLive?.()) === true) {

@@ -25,7 +25,11 @@ import { initialSyncState, type ResumePoint, type StoredSyncState } from '../sto
  */
 export type FullSyncMode = 'fresh' | 'refresh';
 
-export async function fullSync(ctx: SyncContext, signal: AbortSignal | undefined, mode: FullSyncMode = 'fresh'): Promise<void> {
+export async function fullSync(
+  ctx: SyncContext,
+  signal: AbortSignal | undefined,
+  mode: FullSyncMode = 'fresh',
+): Promise<void> {
   const { cache, source } = ctx;
   const call = signal === undefined ? {} : { signal };
   if (mode === 'refresh') {
@@ -86,7 +90,10 @@ export async function fullSync(ctx: SyncContext, signal: AbortSignal | undefined
     await walk((o) => source.companies.pages(o), step().cursor, signal, {
       prepare: () => undefined,
       store: async (page) => {
-        const next: ResumePoint = page.nextCursor === null ? { collection: 'jobs', cursor: FIRST_CURSOR } : { collection: 'companies', cursor: page.nextCursor };
+        const next: ResumePoint =
+          page.nextCursor === null
+            ? { collection: 'jobs', cursor: FIRST_CURSOR }
+            : { collection: 'companies', cursor: page.nextCursor };
         await storePage(ctx, { companies: page.records }, page, next);
       },
     });
@@ -108,7 +115,8 @@ export async function fullSync(ctx: SyncContext, signal: AbortSignal | undefined
       let pageDocs: SearchDoc[] = [];
       for (const job of page.records) {
         seen?.add(job.uuid);
-        if (job.active) pageDocs.push(toSearchDoc(job, job.company_uuid === null ? '' : (names.get(job.company_uuid) ?? '')));
+        if (job.active)
+          pageDocs.push(toSearchDoc(job, job.company_uuid === null ? '' : (names.get(job.company_uuid) ?? '')));
         else if (active) {
           // In order: a job made inactive after an earlier copy of it on this page was collected.
           active.add(pageDocs);
@@ -121,7 +129,10 @@ export async function fullSync(ctx: SyncContext, signal: AbortSignal | undefined
       for (const skipped of page.skipped) if (skipped.uuid !== null) seen?.add(skipped.uuid.toLowerCase());
     };
     const store = async (page: Page<Job>) => {
-      const next: ResumePoint = page.nextCursor === null ? { collection: 'index', cursor: '' } : { collection: 'jobs', cursor: page.nextCursor };
+      const next: ResumePoint =
+        page.nextCursor === null
+          ? { collection: 'index', cursor: '' }
+          : { collection: 'jobs', cursor: page.nextCursor };
       await storePage(ctx, { jobs: page.records }, page, next);
     };
     await walk((o) => source.jobs.pages(o), step().cursor, signal, { prepare, store }, startOver);

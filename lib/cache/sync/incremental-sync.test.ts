@@ -14,30 +14,52 @@ const DEVICE_AHEAD_MS = 10 * 60_000;
 /** One page per collection; counts the answers (each would carry a Date header). */
 function onePageSource(jobs: Job[], companies: Company[]) {
   let answers = 0;
-  const pages = <R>(all: R[]) => () =>
-    paginate<R>({
-      label: 'memory',
-      parse: (raw) => ({ ok: true, value: raw as R }),
-      fetchPage: async () => {
-        await new Promise((r) => setTimeout(r, 5));
-        answers++;
-        return { body: all, nextCursor: null };
-      },
-    });
-  const vendor: Vendor = { uuid: uuidOf('company', 999), active: true, edit_date: null, name: 'Acme', timezone_name: 'Australia/Sydney', currency: 'AUD', email: '', website: '' };
-  const source: SyncSource = { jobs: { pages: pages(jobs) }, companies: { pages: pages(companies) }, vendor: { get: async () => vendor } };
+  const pages =
+    <R>(all: R[]) =>
+    () =>
+      paginate<R>({
+        label: 'memory',
+        parse: (raw) => ({ ok: true, value: raw as R }),
+        fetchPage: async () => {
+          await new Promise((r) => setTimeout(r, 5));
+          answers++;
+          return { body: all, nextCursor: null };
+        },
+      });
+  const vendor: Vendor = {
+    uuid: uuidOf('company', 999),
+    active: true,
+    edit_date: null,
+    name: 'Acme',
+    timezone_name: 'Australia/Sydney',
+    currency: 'AUD',
+    email: '',
+    website: '',
+  };
+  const source: SyncSource = {
+    jobs: { pages: pages(jobs) },
+    companies: { pages: pages(companies) },
+    vendor: { get: async () => vendor },
+  };
   return { source, answers: () => answers };
 }
 
 describe('incremental sync mark', () => {
   it('is the platform time at its start, not the device clock of a worker that has not heard from the platform', async () => {
     const cache = await freshCache();
-    const { source, answers } = onePageSource(range(0, 50).map((n) => makeJob(n)), [makeCompany(0)]);
+    const { source, answers } = onePageSource(
+      range(0, 50).map((n) => makeJob(n)),
+      [makeCompany(0)],
+    );
     await createCacheSync({ client: source, cache, now: () => PLATFORM_NOW }).run();
 
     // A worker just started: its clock is the device's until an answer's Date header sets it.
     const heardBefore = answers();
-    const fresh = createCacheSync({ client: source, cache, now: () => (answers() > heardBefore ? PLATFORM_NOW : PLATFORM_NOW + DEVICE_AHEAD_MS) });
+    const fresh = createCacheSync({
+      client: source,
+      cache,
+      now: () => (answers() > heardBefore ? PLATFORM_NOW : PLATFORM_NOW + DEVICE_AHEAD_MS),
+    });
     const state = await fresh.incremental();
     expect(state.phase).toBe('idle');
     // Platform time at the start: the answers' own time (a few ms here) taken off the clock read after them.

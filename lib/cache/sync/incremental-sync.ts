@@ -24,7 +24,10 @@ export async function incrementalSync(ctx: SyncContext, signal: AbortSignal | un
   const since = localTimestamp((before.lastSyncedAt ?? 0) - ctx.overlapMs, before.timeZone);
   ctx.publish({ ...before, phase: 'incremental', lastError: null, skipped: 0, skippedExamples: [] });
   const opts = { filter: [gt('edit_date', since)], ...(signal === undefined ? {} : { signal }) };
-  const [companies, jobs] = await Promise.all([collect(source.companies.pages(opts)), collect(source.jobs.pages(opts))]);
+  const [companies, jobs] = await Promise.all([
+    collect(source.companies.pages(opts)),
+    collect(source.jobs.pages(opts)),
+  ]);
   const startedAt = (await ctx.now()) - (performance.now() - askedAt);
 
   const index = await ctx.index();
@@ -57,7 +60,12 @@ export async function upsertJobs(ctx: SyncContext, jobs: readonly Job[]): Promis
   const { upsert, remove } = await searchChanges(ctx, jobs, []);
   applyChanges(index, { upsert, remove });
   const state = ctx.state();
-  await cache.write({ jobs, placement: 'append', state, search: { value: serializeIndex(index), withMain: !ctx.mainStored(index) } });
+  await cache.write({
+    jobs,
+    placement: 'append',
+    state,
+    search: { value: serializeIndex(index), withMain: !ctx.mainStored(index) },
+  });
   ctx.setIndex(index);
   await cache.compactIfNeeded();
   ctx.publish({ ...state, counts: cache.counts() });
@@ -67,8 +75,12 @@ export async function upsertJobs(ctx: SyncContext, jobs: readonly Job[]): Promis
 async function searchChanges(ctx: SyncContext, jobs: readonly Job[], companies: readonly Company[]) {
   const { cache } = ctx;
   const names = new Map(companies.map((c) => [c.uuid, c.name]));
-  const renamed = new Set((await cache.getCompanies([...names.keys()])).filter((c) => names.get(c.uuid) !== c.name).map((c) => c.uuid));
-  const unknown = [...new Set(jobs.flatMap((j) => (j.company_uuid !== null && !names.has(j.company_uuid) ? [j.company_uuid] : [])))];
+  const renamed = new Set(
+    (await cache.getCompanies([...names.keys()])).filter((c) => names.get(c.uuid) !== c.name).map((c) => c.uuid),
+  );
+  const unknown = [
+    ...new Set(jobs.flatMap((j) => (j.company_uuid !== null && !names.has(j.company_uuid) ? [j.company_uuid] : []))),
+  ];
   for (const company of await cache.getCompanies(unknown)) names.set(company.uuid, company.name);
 
   const upsert = searchDocs(jobs, names);
@@ -76,7 +88,9 @@ async function searchChanges(ctx: SyncContext, jobs: readonly Job[], companies: 
   if (renamed.size > 0) {
     // Rare (a customer renamed): their other jobs are found by reading the segments once.
     const changed = new Set(jobs.map((j) => j.uuid));
-    const affected = (await cache.allJobs()).filter((j) => j.company_uuid !== null && renamed.has(j.company_uuid) && !changed.has(j.uuid));
+    const affected = (await cache.allJobs()).filter(
+      (j) => j.company_uuid !== null && renamed.has(j.company_uuid) && !changed.has(j.uuid),
+    );
     upsert.push(...searchDocs(affected, names));
   }
   return { upsert, remove };

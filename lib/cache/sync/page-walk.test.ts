@@ -114,7 +114,13 @@ describe('walk', () => {
     let restarted = 0;
     const stored: number[] = [];
     const pages = (opts: PageOptions) => (opts.cursor === FIRST_CURSOR ? fresh.pages(opts) : stale.pages(opts));
-    await walk(pages, cursorOf(1), undefined, { prepare: () => undefined, store: async (page) => void stored.push(page.records[0]!) }, () => restarted++);
+    await walk(
+      pages,
+      cursorOf(1),
+      undefined,
+      { prepare: () => undefined, store: async (page) => void stored.push(page.records[0]!) },
+      () => restarted++,
+    );
     expect(restarted).toBe(1);
     expect(stored).toEqual([0, 1]);
   });

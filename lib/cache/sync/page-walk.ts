@@ -53,7 +53,8 @@ export async function walk<R>(
     // A page still committing finishes (or fails) before the walk reports: the caller then sees
     // the sync state of every page that did commit.
     await storing?.catch(() => undefined);
-    const staleCursor = received === 0 && cursor !== FIRST_CURSOR && isApiError(error, 'ValidationError') && error.status === 400;
+    const staleCursor =
+      received === 0 && cursor !== FIRST_CURSOR && isApiError(error, 'ValidationError') && error.status === 400;
     if (!staleCursor || signal?.aborted) throw error;
   } finally {
     await iterator.return?.();

@@ -20,27 +20,60 @@ type FailJobs = () => boolean | Error;
 
 function source(jobs: Job[], companies: Company[], opts: { failJobs?: FailJobs } = {}) {
   const calls: string[] = [];
-  const pages = <R>(name: string, all: () => R[]) => (o: PageOptions = {}) =>
-    paginate<R>({
-      label: name,
-      ...(o.signal ? { signal: o.signal } : {}),
-      parse: (raw) => ({ ok: true, value: raw as R }),
-      fetchPage: async () => {
-        calls.push(`${name}${o.filter ? ' filtered' : ''}`);
-        const failure = name === 'job' ? opts.failJobs?.() : false;
-        if (failure) throw failure instanceof Error ? failure : new ApiError('ServerError', 'boom', { status: 503 });
-        return { body: all(), nextCursor: null };
-      },
-    });
-  const vendor: Vendor = { uuid: uuidOf('company', 999), active: true, edit_date: null, name: 'Acme', timezone_name: 'UTC', currency: 'AUD', email: '', website: '' };
-  const src: SyncSource = { jobs: { pages: pages('job', () => jobs) }, companies: { pages: pages('company', () => companies) }, vendor: { get: async () => vendor } };
+  const pages =
+    <R>(name: string, all: () => R[]) =>
+    (o: PageOptions = {}) =>
+      paginate<R>({
+        label: name,
+        ...(o.signal ? { signal: o.signal } : {}),
+        parse: (raw) => ({ ok: true, value: raw as R }),
+        fetchPage: async () => {
+          calls.push(`${name}${o.filter ? ' filtered' : ''}`);
+          const failure = name === 'job' ? opts.failJobs?.() : false;
+          if (failure) throw failure instanceof Error ? failure : new ApiError('ServerError', 'boom', { status: 503 });
+          return { body: all(), nextCursor: null };
+        },
+      });
+  const vendor: Vendor = {
+    uuid: uuidOf('company', 999),
+    active: true,
+    edit_date: null,
+    name: 'Acme',
+    timezone_name: 'UTC',
+    currency: 'AUD',
+    email: '',
+    website: '',
+  };
+  const src: SyncSource = {
+    jobs: { pages: pages('job', () => jobs) },
+    companies: { pages: pages('company', () => companies) },
+    vendor: { get: async () => vendor },
+  };
   return { src, calls };
 }
 
-const keyOf = (staffUuid: string, mode: 'oauth' | 'api_key' = 'oauth'): WorkspaceKey => ({ accountUuid: 'acct', staffUuid, baseUrl: 'http://127.0.0.1:9', scopes: [], mode });
+const keyOf = (staffUuid: string, mode: 'oauth' | 'api_key' = 'oauth'): WorkspaceKey => ({
+  accountUuid: 'acct',
+  staffUuid,
+  baseUrl: 'http://127.0.0.1:9',
+  scopes: [],
+  mode,
+});
 
-async function setup(options: { scope?: WorkspaceKey | null; failJobs?: FailJobs; now?: () => number; feedLive?: () => boolean | Promise<boolean>; afterSync?: (scope: WorkspaceKey, sync: CacheSync) => Promise<void> } = {}) {
-  const { src, calls } = source(range(0, 40).map((n) => makeJob(n)), range(0, 7).map((n) => makeCompany(n)), options);
+async function setup(
+  options: {
+    scope?: WorkspaceKey | null;
+    failJobs?: FailJobs;
+    now?: () => number;
+    feedLive?: () => boolean | Promise<boolean>;
+    afterSync?: (scope: WorkspaceKey, sync: CacheSync) => Promise<void>;
+  } = {},
+) {
+  const { src, calls } = source(
+    range(0, 40).map((n) => makeJob(n)),
+    range(0, 7).map((n) => makeCompany(n)),
+    options,
+  );
   let scope: WorkspaceKey | null = options.scope === undefined ? keyOf('tech') : options.scope;
   let sync: CacheSync | null = null;
   let closed = 0;
@@ -51,7 +84,8 @@ async function setup(options: { scope?: WorkspaceKey | null; failJobs?: FailJobs
   const timers: Array<{ fn: () => void; ms: number }> = [];
   const workspace = {
     key: async () => scope,
-    sync: async () => (sync ??= createCacheSync({ client: src, cache: await freshCache(), onProgress: (s) => service.publish(s) })),
+    sync: async () =>
+      (sync ??= createCacheSync({ client: src, cache: await freshCache(), onProgress: (s) => service.publish(s) })),
     outbox: async () => ({ count: async () => 3 }),
     close: async () => {
       closed++;
@@ -95,7 +129,8 @@ describe('sync service', () => {
     let fail = false;
     const t = await setup({
       failJobs: () => fail,
-      afterSync: async (scope, sync) => void seen.push({ staff: scope.staffUuid, docs: (await sync.searchIndex()).main.count }),
+      afterSync: async (scope, sync) =>
+        void seen.push({ staff: scope.staffUuid, docs: (await sync.searchIndex()).main.count }),
     });
     await t.service.onSessionChanged();
     expect(seen).toEqual([{ staff: 'tech', docs: 40 }]);
@@ -109,7 +144,13 @@ describe('sync service', () => {
     const signedOut = await setup({ scope: null });
     expect((await signedOut.service.status()).phase).toBe('signed_out');
     const { service } = await setup();
-    expect(await service.status()).toMatchObject({ phase: 'idle', jobs: 0, lastSyncedAt: null, pendingWrites: 3, online: true });
+    expect(await service.status()).toMatchObject({
+      phase: 'idle',
+      jobs: 0,
+      lastSyncedAt: null,
+      pendingWrites: 3,
+      online: true,
+    });
   });
 
   it('syncs a new view in full at once, pushing progress on the live hub; the same view again does nothing', async () => {
@@ -154,7 +195,7 @@ describe('sync service', () => {
     expect(t.calls.length).toBe(requests);
   });
 
-  it('the alarm syncs incrementally, and walks a staff member\'s jobs in full once an hour (companies: only those changed)', async () => {
+  it("the alarm syncs incrementally, and walks a staff member's jobs in full once an hour (companies: only those changed)", async () => {
     let clock = 1_000_000;
     const t = await setup({ now: () => clock });
     await t.service.onSessionChanged();
@@ -223,7 +264,10 @@ describe('sync service', () => {
   it('the schedule may wait on an asynchronous answer of whether the feed is live (no poll when it is)', async () => {
     let clock = Date.now();
     let woken = 0;
-    const t = await setup({ now: () => clock, feedLive: async () => (await new Promise((r) => setTimeout(r, 5)), ++woken > 0) });
+    const t = await setup({
+      now: () => clock,
+      feedLive: async () => (await new Promise((r) => setTimeout(r, 5)), ++woken > 0),
+    });
     await t.service.onSessionChanged();
     t.calls.length = 0;
     t.restartWorker();
@@ -259,7 +303,10 @@ describe('sync service', () => {
 
   describe("after the platform's daily limit", () => {
     const dailyLimit = () =>
-      new ApiError('RateLimitedError', 'GET /api_1.0/job.json: 429 Number of allowed API requests per day exceeded', { status: 429, limitWindow: 'day' });
+      new ApiError('RateLimitedError', 'GET /api_1.0/job.json: 429 Number of allowed API requests per day exceeded', {
+        status: 429,
+        limitWindow: 'day',
+      });
 
     it('holds automatic syncs back until the next midnight UTC or an hour, whichever comes first', () => {
       const at = Date.UTC(2026, 10, 21, 9, 15);
@@ -303,7 +350,7 @@ describe('sync service', () => {
       expect(cleared?.type === 'sync.status' && cleared.status.dailyLimitUntil).toBeNull();
     });
 
-    it('met by another of the account\'s requests (not a sync): the pages are told and the alarm holds back alike', async () => {
+    it("met by another of the account's requests (not a sync): the pages are told and the alarm holds back alike", async () => {
       let clock = Date.UTC(2026, 10, 21, 9, 0);
       const t = await setup({ now: () => clock });
       await t.service.onSessionChanged();

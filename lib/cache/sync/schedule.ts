@@ -81,7 +81,11 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
   const retryDelay = deps.retryDelayMs ?? ((attempt: number) => Math.min(2_000 * 2 ** attempt, 120_000));
   const setTimer = deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
   const limit = createDailyLimitHold({ store: deps.dailyLimitHold, now });
-  const feedCountsLive = createFeedLiveMemory({ ...(deps.feedLive ? { feedLive: deps.feedLive } : {}), ...(deps.feedLiveSeen ? { seen: deps.feedLiveSeen } : {}), now });
+  const feedCountsLive = createFeedLiveMemory({
+    ...(deps.feedLive ? { feedLive: deps.feedLive } : {}),
+    ...(deps.feedLiveSeen ? { seen: deps.feedLiveSeen } : {}),
+    now,
+  });
   let retries = 0;
   let retryPending = false;
 
@@ -92,7 +96,9 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     setTimer(() => {
       retryPending = false;
       retries++;
-      void deps.workspace.key().then((now) => (now && workspaceId(now) === workspaceId(key) ? runAutomatic(kind, now) : null));
+      void deps.workspace
+        .key()
+        .then((now) => (now && workspaceId(now) === workspaceId(key) ? runAutomatic(kind, now) : null));
     }, retryDelay(retries));
   }
 
@@ -117,12 +123,19 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     const key = await deps.workspace.key();
     if (!key) return signedOutStatus(online());
     const sync = await deps.workspace.sync();
-    return toSyncStatus(await sync.state(), { online: online(), pendingWrites: await pendingWrites(), dailyLimitUntil: await limit.until(key) });
+    return toSyncStatus(await sync.state(), {
+      online: online(),
+      pendingWrites: await pendingWrites(),
+      dailyLimitUntil: await limit.until(key),
+    });
   }
 
   /** Pushes a state to every open page (called from the workspace's onProgress). */
   function publish(state: SyncState, pending = lastPending): void {
-    const event: LiveEvent = { type: 'sync.status', status: toSyncStatus(state, { online: online(), pendingWrites: pending, dailyLimitUntil: limit.known() }) };
+    const event: LiveEvent = {
+      type: 'sync.status',
+      status: toSyncStatus(state, { online: online(), pendingWrites: pending, dailyLimitUntil: limit.known() }),
+    };
     deps.hub.broadcast(event);
   }
 
@@ -145,7 +158,10 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
       return state;
     } catch (error) {
       // The sync stored the error in words (quota, network, sign-in) and published it already.
-      log(isQuotaExceeded(error) ? 'the job cache is out of storage space' : `sync failed: ${describeSyncError(error)}`, error);
+      log(
+        isQuotaExceeded(error) ? 'the job cache is out of storage space' : `sync failed: ${describeSyncError(error)}`,
+        error,
+      );
       if (isDailyRateLimit(error)) await limit.reached(key);
       publish(await sync.state(), await pendingWrites());
       if (isDailyRateLimit(error)) return null;
@@ -156,7 +172,8 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
 
   async function markFullIfDone(kind: string, key: WorkspaceKey, _state: SyncState): Promise<void> {
     if (kind === 'full') await deps.lastFullRefresh.set(workspaceId(key), now());
-    else if ((await deps.lastFullRefresh.get(workspaceId(key))) === null) await deps.lastFullRefresh.set(workspaceId(key), now());
+    else if ((await deps.lastFullRefresh.get(workspaceId(key))) === null)
+      await deps.lastFullRefresh.set(workspaceId(key), now());
   }
 
   async function withWorkspace<T>(fn: (key: WorkspaceKey) => Promise<T>): Promise<T | null> {
@@ -175,7 +192,7 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     async dailyLimitReached(): Promise<void> {
       await withWorkspace(async (key) => {
         await limit.reached(key);
-        publish((await (await deps.workspace.sync()).state()), await pendingWrites());
+        publish(await (await deps.workspace.sync()).state(), await pendingWrites());
       });
     },
 

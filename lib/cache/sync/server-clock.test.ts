@@ -5,10 +5,13 @@ describe('createServerClock', () => {
   it("follows the platform's Date header, not the device clock", async () => {
     let device = Date.parse('2026-03-01T10:00:00Z');
     const answers = ['Sun, 01 Mar 2026 10:05:00 GMT', null];
-    const clock = createServerClock(async () => {
-      const date = answers.shift();
-      return new Response('[]', { headers: date ? { date } : {} });
-    }, () => device);
+    const clock = createServerClock(
+      async () => {
+        const date = answers.shift();
+        return new Response('[]', { headers: date ? { date } : {} });
+      },
+      () => device,
+    );
     expect(clock.calibrated()).toBe(false);
     expect(clock.now()).toBe(device); // nothing seen yet: the device clock
     await clock.fetch('http://127.0.0.1/api_1.0/vendor.json');
@@ -22,7 +25,10 @@ describe('createServerClock', () => {
   it('never moves backwards for readings within one second, and follows a real jump', async () => {
     let device = 1_000_000;
     let date = 'Sun, 01 Mar 2026 10:05:00 GMT';
-    const clock = createServerClock(async () => new Response('[]', { headers: { date } }), () => device);
+    const clock = createServerClock(
+      async () => new Response('[]', { headers: { date } }),
+      () => device,
+    );
     await clock.fetch('http://127.0.0.1/a');
     const first = clock.now();
     device += 700; // later in the same platform second: the header still says 10:05:00

@@ -4,7 +4,10 @@
 
 type FetchLike = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 
-export function createServerClock(inner: FetchLike = (input, init) => globalThis.fetch(input, init), deviceNow: () => number = Date.now) {
+export function createServerClock(
+  inner: FetchLike = (input, init) => globalThis.fetch(input, init),
+  deviceNow: () => number = Date.now,
+) {
   let offset: number | null = null;
   const fetchWithClock: FetchLike = async (input, init) => {
     const response = await inner(input, init);

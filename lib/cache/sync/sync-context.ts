@@ -34,7 +34,10 @@ export interface SyncContext {
 }
 
 /** Adds a page's skipped records to the state's count and examples. */
-export function withSkipped(state: StoredSyncState, skipped: readonly Skipped[]): Pick<StoredSyncState, 'skipped' | 'skippedExamples'> {
+export function withSkipped(
+  state: StoredSyncState,
+  skipped: readonly Skipped[],
+): Pick<StoredSyncState, 'skipped' | 'skippedExamples'> {
   const room = MAX_SKIPPED_EXAMPLES - state.skippedExamples.length;
   return {
     skipped: state.skipped + skipped.length,

@@ -23,7 +23,9 @@ function timesStore(item: TimesItem): TimesStore {
     async set(key, at) {
       const parsed = Schema.safeParse(await item.getValue());
       // Only the newest few keys: switching "view as" through many staff must not grow this forever.
-      const entries = Object.entries(parsed.success ? parsed.data : {}).filter(([k]) => k !== key).slice(-9);
+      const entries = Object.entries(parsed.success ? parsed.data : {})
+        .filter(([k]) => k !== key)
+        .slice(-9);
       await item.setValue(Object.fromEntries([...entries, [key, at]]));
     },
   };

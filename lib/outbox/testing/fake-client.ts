@@ -36,7 +36,8 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
 
   function job(uuid: string): FakeJob {
     const found = jobs[uuid];
-    if (!found) throw new ApiError('NotFoundError', `GET /api_1.0/job/${uuid}.json: 404 No job record`, { status: 404 });
+    if (!found)
+      throw new ApiError('NotFoundError', `GET /api_1.0/job/${uuid}.json: 404 No job record`, { status: 404 });
     return found;
   }
 
@@ -45,7 +46,12 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
       async create(input) {
         await enter({ op: 'notes.create', jobUuid: input.jobUuid, ...(input.uuid ? { noteUuid: input.uuid } : {}) });
         const uuid = input.uuid ?? crypto.randomUUID();
-        if (notes.has(uuid)) throw new ApiError('ValidationError', `POST /api_1.0/note.json: 400 A note record with uuid ${uuid} already exists`, { status: 400 });
+        if (notes.has(uuid))
+          throw new ApiError(
+            'ValidationError',
+            `POST /api_1.0/note.json: 400 A note record with uuid ${uuid} already exists`,
+            { status: 400 },
+          );
         notes.set(uuid, { jobUuid: input.jobUuid, note: input.note, writes: 1 });
         if (dieAfterCreate) {
           dieAfterCreate = false;
@@ -56,7 +62,8 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
       async get(uuid) {
         await enter({ op: 'notes.get', jobUuid: notes.get(uuid)?.jobUuid ?? '', noteUuid: uuid });
         const found = notes.get(uuid);
-        if (!found) throw new ApiError('NotFoundError', `GET /api_1.0/dbonote/${uuid}.json: 404 No note record`, { status: 404 });
+        if (!found)
+          throw new ApiError('NotFoundError', `GET /api_1.0/dbonote/${uuid}.json: 404 No note record`, { status: 404 });
         return { uuid, related_object_uuid: found.jobUuid };
       },
     },

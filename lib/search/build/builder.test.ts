@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, buildIndex, compactIndex, createIndexBuilder, displayOf, loadIndex, search, serializeIndex, type SearchDoc, type SearchIndex } from '../index';
+import {
+  applyChanges,
+  buildIndex,
+  compactIndex,
+  createIndexBuilder,
+  displayOf,
+  loadIndex,
+  search,
+  serializeIndex,
+  type SearchDoc,
+  type SearchIndex,
+} from '../index';
 import { checkInverted, expectSameSegment, referenceIndex, trackedBuilder } from '../testing/segment-checks';
 import { createRandom, syntheticDocs } from '../testing/synthetic-docs';
 import { benchQueries } from '../testing/synthetic-queries';
@@ -26,10 +37,28 @@ function answers(index: SearchIndex, queries: readonly string[]) {
 
 const WIDE_DOCS: SearchDoc[] = [
   ...RANKING_DOCS,
-  doc('sharp-s', { number: 'ẞ-17', customer: 'Straße & Söhne GmbH', address: 'Große Straße 5, Köln', description: 'Maße prüfen, ß' }),
-  doc('ligatures', { customer: 'Æther Œuvre Ørsted', address: 'Łódź, ul. Piłsudskiego 3', description: 'ﬁx the ﬂue (ligatures)' }),
-  doc('combining', { customer: 'Zoe\u0308 Ame\u0301lie', address: 'Cafe\u0301 Ro\u0302tisserie', description: 'n\u0303 a\u030a' }),
-  doc('cyrillic-2', { number: '№ 42', customer: 'Пётр Ильич Чайковский', address: 'Москва, ул. Тверская 1', description: 'Ремонт котла' }),
+  doc('sharp-s', {
+    number: 'ẞ-17',
+    customer: 'Straße & Söhne GmbH',
+    address: 'Große Straße 5, Köln',
+    description: 'Maße prüfen, ß',
+  }),
+  doc('ligatures', {
+    customer: 'Æther Œuvre Ørsted',
+    address: 'Łódź, ul. Piłsudskiego 3',
+    description: 'ﬁx the ﬂue (ligatures)',
+  }),
+  doc('combining', {
+    customer: 'Zoe\u0308 Ame\u0301lie',
+    address: 'Cafe\u0301 Ro\u0302tisserie',
+    description: 'n\u0303 a\u030a',
+  }),
+  doc('cyrillic-2', {
+    number: '№ 42',
+    customer: 'Пётр Ильич Чайковский',
+    address: 'Москва, ул. Тверская 1',
+    description: 'Ремонт котла',
+  }),
   doc('cjk-emoji', { customer: '東京 ガス 🚒', address: 'Ωmega Straße 🏠 9', description: 'Fix 🔥 alarm ☎' }),
   doc('greek', { customer: 'Σωκράτης Παπαδόπουλος', address: 'Αθήνα', description: 'ΕΛΕΓΧΟΣ' }),
   doc('latin1-only', { customer: 'Ñandú Çedilla ÿ', address: '§ 12 ½ Road', description: 'naïve façade ©' }),
@@ -38,10 +67,49 @@ const WIDE_DOCS: SearchDoc[] = [
 ];
 
 const QUERIES = [
-  '1234', '#1234', '123', 'smith', 'smi bob', 'mary smith foxton', 'jonhson', 'muller', 'strasse', 'straße', 'grosse',
-  'sohne', 'aether', 'oeuvre', 'orsted', 'lodz', 'pilsudskiego', 'zoe', 'amelie', 'cafe rotisserie', 'петр', 'пётр',
-  'чайковский', 'москва', '42', 'σωκρατης', 'αθηνα', 'ελεγχος', 'nandu', 'cedilla', 'naive facade', 'boiler', 'service',
-  'kings road', 'ashbury', 'replace valve', '1', '70', 'fix', 'omega', '東京', 'масса', 'zzz',
+  '1234',
+  '#1234',
+  '123',
+  'smith',
+  'smi bob',
+  'mary smith foxton',
+  'jonhson',
+  'muller',
+  'strasse',
+  'straße',
+  'grosse',
+  'sohne',
+  'aether',
+  'oeuvre',
+  'orsted',
+  'lodz',
+  'pilsudskiego',
+  'zoe',
+  'amelie',
+  'cafe rotisserie',
+  'петр',
+  'пётр',
+  'чайковский',
+  'москва',
+  '42',
+  'σωκρατης',
+  'αθηνα',
+  'ελεγχος',
+  'nandu',
+  'cedilla',
+  'naive facade',
+  'boiler',
+  'service',
+  'kings road',
+  'ashbury',
+  'replace valve',
+  '1',
+  '70',
+  'fix',
+  'omega',
+  '東京',
+  'масса',
+  'zzz',
 ];
 
 describe('createIndexBuilder', () => {
@@ -52,7 +120,11 @@ describe('createIndexBuilder', () => {
     ['ranking fixtures', RANKING_DOCS, QUERIES],
     ['accents, ß, ligatures, combining marks, Cyrillic, Greek, CJK, emoji, blank fields', WIDE_DOCS, QUERIES],
     ['synthetic jobs', synthetic, syntheticQueries],
-    ['synthetic jobs with the odd ones in between', [...synthetic.slice(0, 1_500), ...WIDE_DOCS, ...synthetic.slice(1_500)], syntheticQueries],
+    [
+      'synthetic jobs with the odd ones in between',
+      [...synthetic.slice(0, 1_500), ...WIDE_DOCS, ...synthetic.slice(1_500)],
+      syntheticQueries,
+    ],
   ])('builds the same index as folding each document on its own: %s', (_, docs, queries) => {
     const reference = referenceIndex(docs);
     for (const pageSize of docs.length > 100 ? [7, 1_000] : [1, 7]) {
@@ -64,7 +136,13 @@ describe('createIndexBuilder', () => {
     const index = built([docs]);
     checkInverted(index.main);
     expect(answers(index, queries)).toEqual(answers(reference, queries));
-    for (const d of docs.slice(0, 200)) expect(displayOf(index, d.uuid)).toEqual({ number: d.number, status: d.status, customer: d.customer, address: d.address });
+    for (const d of docs.slice(0, 200))
+      expect(displayOf(index, d.uuid)).toEqual({
+        number: d.number,
+        status: d.status,
+        customer: d.customer,
+        address: d.address,
+      });
   });
 
   it('builds an empty index', () => {
@@ -79,8 +157,15 @@ describe('createIndexBuilder', () => {
     const docs = syntheticDocs(3_000, 8);
     const { builder, live, add, remove } = trackedBuilder();
     add(docs.slice(0, 1_000));
-    add([...docs.slice(1_000, 2_000), { ...docs[10]!, customer: 'Quentin Zebedee', description: 'Moved to a later page' }]);
-    add([{ ...docs[2_000]!, customer: 'First Copy' }, ...docs.slice(2_000, 2_500), { ...docs[2_001]!, address: 'Second Copy Road' }]);
+    add([
+      ...docs.slice(1_000, 2_000),
+      { ...docs[10]!, customer: 'Quentin Zebedee', description: 'Moved to a later page' },
+    ]);
+    add([
+      { ...docs[2_000]!, customer: 'First Copy' },
+      ...docs.slice(2_000, 2_500),
+      { ...docs[2_001]!, address: 'Second Copy Road' },
+    ]);
     remove(docs[20]!.uuid);
     remove(docs[1_500]!.uuid);
     remove('no-such-uuid');
@@ -93,7 +178,18 @@ describe('createIndexBuilder', () => {
     const reference = referenceIndex([...live.values()]);
     expectSameSegment(index.main, reference.main);
     checkInverted(index.main);
-    const queries = ['quentin zebedee', 'first copy', 'second copy', 'later page', docs[20]!.number, docs[1_500]!.number, docs[2_999]!.number, 'smith', 'boiler', 'elm'];
+    const queries = [
+      'quentin zebedee',
+      'first copy',
+      'second copy',
+      'later page',
+      docs[20]!.number,
+      docs[1_500]!.number,
+      docs[2_999]!.number,
+      'smith',
+      'boiler',
+      'elm',
+    ];
     expect(answers(index, queries)).toEqual(answers(reference, queries));
     expect(search(index, 'zebedee').map((r) => r.uuid)).toEqual([docs[10]!.uuid]);
     expect(search(index, docs[20]!.number).map((r) => r.uuid)).not.toContain(docs[20]!.uuid);
@@ -102,12 +198,24 @@ describe('createIndexBuilder', () => {
 
   it('leaves out the words that only dropped documents had', () => {
     const builder = createIndexBuilder();
-    builder.add([doc('a', { number: '1', customer: 'Kept Name' }), doc('b', { number: '2', customer: 'Vanishing Xylophone' })]);
-    builder.add([doc('b', { number: '2', customer: 'Kept Again' }), doc('c', { number: '3', customer: 'Removed Quokka' })]);
+    builder.add([
+      doc('a', { number: '1', customer: 'Kept Name' }),
+      doc('b', { number: '2', customer: 'Vanishing Xylophone' }),
+    ]);
+    builder.add([
+      doc('b', { number: '2', customer: 'Kept Again' }),
+      doc('c', { number: '3', customer: 'Removed Quokka' }),
+    ]);
     builder.remove('c');
     const index = builder.finish();
     expect(index.main.words).not.toMatch(/xylophone|quokka|vanishing|removed/);
-    expectSameSegment(index.main, referenceIndex([doc('a', { number: '1', customer: 'Kept Name' }), doc('b', { number: '2', customer: 'Kept Again' })]).main);
+    expectSameSegment(
+      index.main,
+      referenceIndex([
+        doc('a', { number: '1', customer: 'Kept Name' }),
+        doc('b', { number: '2', customer: 'Kept Again' }),
+      ]).main,
+    );
     expect(search(index, 'xylophone')).toEqual([]);
   });
 
@@ -133,13 +241,21 @@ describe('createIndexBuilder', () => {
 
     const reference = referenceIndex(docs);
     const steps = [
-      { upsert: [doc('new-1', { number: '8001', customer: 'Nina Smith', description: 'boiler' }), { ...docs[100]!, customer: 'Renamed Customer' }], remove: ['johnson', 'muller'] },
+      {
+        upsert: [
+          doc('new-1', { number: '8001', customer: 'Nina Smith', description: 'boiler' }),
+          { ...docs[100]!, customer: 'Renamed Customer' },
+        ],
+        remove: ['johnson', 'muller'],
+      },
       { upsert: syntheticDocs(2_500, 99), remove: [docs[200]!.uuid] }, // past the merge threshold
     ];
     for (const step of steps) {
       applyChanges(loaded, step);
       applyChanges(reference, step);
-      expect(answers(loaded, [...QUERIES, 'renamed', 'nina'])).toEqual(answers(reference, [...QUERIES, 'renamed', 'nina']));
+      expect(answers(loaded, [...QUERIES, 'renamed', 'nina'])).toEqual(
+        answers(reference, [...QUERIES, 'renamed', 'nina']),
+      );
       expect(countDocs(loaded)).toBe(countDocs(reference));
     }
     compactIndex(loaded);

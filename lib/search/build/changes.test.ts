@@ -1,10 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, buildIndex, compactIndex, createTypeahead, loadIndex, search, serializeIndex, type SearchDoc, type SearchIndex } from '../index';
+import {
+  applyChanges,
+  buildIndex,
+  compactIndex,
+  createTypeahead,
+  loadIndex,
+  search,
+  serializeIndex,
+  type SearchDoc,
+  type SearchIndex,
+} from '../index';
 import { syntheticDocs } from '../testing/synthetic-docs';
 import { doc, RANKING_DOCS } from '../testing/fixtures';
 import { countDocs } from '../format/live-docs';
 
-const QUERIES = ['1234', 'smith', 'boiler', 'kings road', 'jonhson', 'muller', 'ashbury', 'service', '70', 'replace valve'];
+const QUERIES = [
+  '1234',
+  'smith',
+  'boiler',
+  'kings road',
+  'jonhson',
+  'muller',
+  'ashbury',
+  'service',
+  '70',
+  'replace valve',
+];
 
 /** What the index answers, as comparable data. */
 function answers(index: SearchIndex, queries = QUERIES) {
@@ -15,7 +36,16 @@ describe('applyChanges', () => {
   it('an upsert changes the ranking', () => {
     const index = buildIndex(RANKING_DOCS);
     expect(search(index, 'boiler')[0]!.uuid).toBe('number-exact');
-    applyChanges(index, { upsert: [doc('jonson', { number: '7005', customer: 'Boiler Brothers', address: '22 Kings Road, Upton', description: 'Gas safety' })] });
+    applyChanges(index, {
+      upsert: [
+        doc('jonson', {
+          number: '7005',
+          customer: 'Boiler Brothers',
+          address: '22 Kings Road, Upton',
+          description: 'Gas safety',
+        }),
+      ],
+    });
     const results = search(index, 'boiler');
     expect(results[0]).toMatchObject({ uuid: 'jonson', matches: [{ field: 'customer', ranges: [[0, 6]] }] });
     expect(results.filter((r) => r.uuid === 'jonson')).toHaveLength(1);
@@ -39,8 +69,17 @@ describe('applyChanges', () => {
     const docs = RANKING_DOCS.slice();
     const index = buildIndex(docs);
     const steps: { upsert: SearchDoc[]; remove: string[] }[] = [
-      { upsert: [doc('new-1', { number: '8001', customer: 'Nina Smith', description: 'boiler' })], remove: ['johnson'] },
-      { upsert: [doc('new-1', { number: '8001', customer: 'Nina Smyth', description: 'valve' }), doc('muller', { number: '7006', customer: 'Ann Muller' })], remove: [] },
+      {
+        upsert: [doc('new-1', { number: '8001', customer: 'Nina Smith', description: 'boiler' })],
+        remove: ['johnson'],
+      },
+      {
+        upsert: [
+          doc('new-1', { number: '8001', customer: 'Nina Smyth', description: 'valve' }),
+          doc('muller', { number: '7006', customer: 'Ann Muller' }),
+        ],
+        remove: [],
+      },
       { upsert: [], remove: ['new-1', 'number-exact'] },
       { upsert: [doc('number-exact', { number: '1234', customer: 'Back Again' })], remove: [] },
     ];
@@ -71,7 +110,9 @@ describe('applyChanges', () => {
   it('hundreds of changes to existing documents (a day offline) answer as a fresh build', () => {
     const docs = syntheticDocs(5_000, 4);
     const index = buildIndex(docs);
-    const changed = docs.slice(1_000, 1_300).map((d) => ({ ...d, customer: `${d.customer} Renamed`, description: 'moved valve' }));
+    const changed = docs
+      .slice(1_000, 1_300)
+      .map((d) => ({ ...d, customer: `${d.customer} Renamed`, description: 'moved valve' }));
     const removed = docs.slice(4_000, 4_150).map((d) => d.uuid);
     applyChanges(index, { upsert: changed, remove: removed });
     const gone = new Set([...removed, ...changed.map((d) => d.uuid)]);
@@ -86,7 +127,11 @@ describe('applyChanges', () => {
   });
 
   it('finds the document to replace by its whole uuid, not a uuid that contains it', () => {
-    const index = buildIndex([doc('ab', { customer: 'First Ann' }), doc('b', { customer: 'Second Ann' }), doc('abc', { customer: 'Third Ann' })]);
+    const index = buildIndex([
+      doc('ab', { customer: 'First Ann' }),
+      doc('b', { customer: 'Second Ann' }),
+      doc('abc', { customer: 'Third Ann' }),
+    ]);
     applyChanges(index, { remove: ['b'] });
     applyChanges(index, { upsert: [doc('ab', { customer: 'First Bea' })] });
     expect(search(index, 'ann').map((r) => r.uuid)).toEqual(['abc']);
@@ -98,7 +143,10 @@ describe('applyChanges', () => {
 
   it('the serialized form round-trips after changes', () => {
     const index = buildIndex(RANKING_DOCS);
-    applyChanges(index, { upsert: [doc('late', { number: '9999', customer: 'Late Smith' })], remove: ['smith-address'] });
+    applyChanges(index, {
+      upsert: [doc('late', { number: '9999', customer: 'Late Smith' })],
+      remove: ['smith-address'],
+    });
     const loaded = loadIndex(structuredClone(serializeIndex(index)));
     expect(answers(loaded)).toEqual(answers(index));
     applyChanges(loaded, { remove: ['late'] });

@@ -39,7 +39,7 @@ export class Inverter {
   // that had the word there plus one (0: none yet, so new room needs no filling), at
   // 2 * bucket + 1 the bytes its posting list needs so far (known while adding, so finish need
   // not count them again; finish then turns it into where the list is written).
-  private buckets = new Int32Array(2 * FIELDS << 5);
+  private buckets = new Int32Array((2 * FIELDS) << 5);
   // Tokens, each a bucket (distinct within a document), in one exactly sized array per chunk of
   // documents (no doubling copies of one large array): see posting-lists.ts TokenChunks.
   private readonly chunkTokens: Uint32Array[] = [];
@@ -56,11 +56,29 @@ export class Inverter {
    * field is followed by one separator byte), or what `slotCodes` at the same slot says
    * (piece-words.ts: a zero-filled array tokenises every field). `replayedBytes`: the folded
    * length of the replayed fields (their words need room too, but their bytes are not there). */
-  addDocs(bytes: Uint8Array, fieldStarts: Uint32Array, slotCodes: Int32Array, first: number, offset: number, count: number, replayedBytes: number): void {
+  addDocs(
+    bytes: Uint8Array,
+    fieldStarts: Uint32Array,
+    slotCodes: Int32Array,
+    first: number,
+    offset: number,
+    count: number,
+    replayedBytes: number,
+  ): void {
     for (let done = 0; done < count; done += CHUNK_DOCS) {
       const chunk = Math.min(CHUNK_DOCS, count - done);
       const index = this.chunkTokens.length;
-      const tokens = this.tokenise(bytes, fieldStarts, slotCodes, first + done, offset, chunk, this.docs, replayedBytes, index);
+      const tokens = this.tokenise(
+        bytes,
+        fieldStarts,
+        slotCodes,
+        first + done,
+        offset,
+        chunk,
+        this.docs,
+        replayedBytes,
+        index,
+      );
       this.chunkTokens[index] = this.scratch.slice(0, tokens);
       this.chunkFirsts.push(this.docs);
       this.docs += chunk;
@@ -71,7 +89,17 @@ export class Inverter {
    * tokens it has. Only the loop is in here (bookkeeping after it would be code the optimiser has
    * not seen yet), and it reads no field that changes only between chunks (optimised code counts
    * on such a field staying as it was, and is thrown away when it changes). */
-  private tokenise(bytes: Uint8Array, fieldStarts: Uint32Array, slotCodes: Int32Array, first: number, offset: number, count: number, firstDoc: number, replayedBytes: number, chunk: number): number {
+  private tokenise(
+    bytes: Uint8Array,
+    fieldStarts: Uint32Array,
+    slotCodes: Int32Array,
+    first: number,
+    offset: number,
+    count: number,
+    firstDoc: number,
+    replayedBytes: number,
+    chunk: number,
+  ): number {
     const slots = count * FIELDS;
     const pageBytes = fieldStarts[(first + count) * FIELDS]! - fieldStarts[first * FIELDS]! + replayedBytes;
     // At most one token per two bytes (a letter and a separator), and room for one more write
@@ -189,7 +217,12 @@ export class Inverter {
    * function run once would be optimised loop by loop, and thrown away after each.) */
   finish(renumber: Int32Array | null = null): Inverted {
     const { buckets, words } = this;
-    const tokens: TokenChunks = { chunkTokens: this.chunkTokens, chunkFirsts: this.chunkFirsts, tokenEnds: this.tokenEnds, docs: this.docs };
+    const tokens: TokenChunks = {
+      chunkTokens: this.chunkTokens,
+      chunkFirsts: this.chunkFirsts,
+      tokenEnds: this.tokenEnds,
+      docs: this.docs,
+    };
     let ids: Uint32Array;
     if (renumber === null) {
       ids = new Uint32Array(words);
@@ -200,7 +233,11 @@ export class Inverter {
     }
     const order = sortWordIds(this.wordBytes, this.wordStarts, ids);
     const postingStarts = layOut(buckets, order);
-    return { ...this.sortedWords(order), postingStarts, postings: writePostings(tokens, buckets, renumber, postingStarts[order.length * FIELDS]!) };
+    return {
+      ...this.sortedWords(order),
+      postingStarts,
+      postings: writePostings(tokens, buckets, renumber, postingStarts[order.length * FIELDS]!),
+    };
   }
 
   /** The words in sorted order, back to back, and where each starts. */

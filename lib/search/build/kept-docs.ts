@@ -68,7 +68,12 @@ function keptIds(docIds: Uint32Array, columns: readonly number[], size: number):
 }
 
 /** Pieces (bytes, where each ends), keeping those `renumber` keeps. */
-function keptPieces(bytes: Uint8Array, ends: Uint32Array, renumber: Int32Array, kept: number): { bytes: Uint8Array; ends: Uint32Array } {
+function keptPieces(
+  bytes: Uint8Array,
+  ends: Uint32Array,
+  renumber: Int32Array,
+  kept: number,
+): { bytes: Uint8Array; ends: Uint32Array } {
   const out = new Uint8Array(ends.length > 0 ? ends[ends.length - 1]! : 0);
   const outEnds = new Uint32Array(kept);
   let at = 0;

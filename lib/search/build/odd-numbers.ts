@@ -8,7 +8,10 @@ import type { SegmentColumns } from './segment-layout';
 
 const encoder = new TextEncoder();
 
-export type OddNumberColumns = Pick<SegmentColumns, 'oddNumberDocs' | 'numbers' | 'numberEnds' | 'numberMaps' | 'numberShown' | 'numberShownEnds' | 'numberUtf8'>;
+export type OddNumberColumns = Pick<
+  SegmentColumns,
+  'oddNumberDocs' | 'numbers' | 'numberEnds' | 'numberMaps' | 'numberShown' | 'numberShownEnds' | 'numberUtf8'
+>;
 
 /** A text's original as stored for display (display.ts): Latin-1 bytes, or UTF-8 for a text with
  * a character above U+00FF. */

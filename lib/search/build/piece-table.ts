@@ -86,7 +86,14 @@ export class PieceTable {
   }
 
   /** A new shown piece: folded text `bytes[from .. to)`, its offset map, its original (hash: hashText). */
-  addShown(bytes: Uint8Array, from: number, to: number, map: Uint32Array | null, original: string, hash: number): number {
+  addShown(
+    bytes: Uint8Array,
+    from: number,
+    to: number,
+    map: Uint32Array | null,
+    original: string,
+    hash: number,
+  ): number {
     const id = this.addPiece(bytes, from, to, map, null, false);
     this.addOriginal(id, original);
     this.index(id, hash);
@@ -162,7 +169,14 @@ export class PieceTable {
     this.table = rehashedSlots(this.table, this.mask);
   }
 
-  private addPiece(bytes: Uint8Array, from: number, to: number, map: Uint32Array | null, shown: Uint8Array | null, utf8: boolean): number {
+  private addPiece(
+    bytes: Uint8Array,
+    from: number,
+    to: number,
+    map: Uint32Array | null,
+    shown: Uint8Array | null,
+    utf8: boolean,
+  ): number {
     const id = this.pieces++;
     this.room(id);
     const at = id === 0 ? 0 : this.foldedEnds[id - 1]!;
@@ -199,7 +213,14 @@ export class PieceTable {
       const foldedFrom = id === 0 ? 0 : this.foldedEnds[id - 1]!;
       const shownFrom = id === 0 ? 0 : this.shownEnds[id - 1]!;
       const shown = this.shown.subarray(shownFrom, this.shownEnds[id]!);
-      out.addPiece(this.folded, foldedFrom, this.foldedEnds[id]! - 1, this.maps.get(id) ?? null, shown, this.utf8.includes(id));
+      out.addPiece(
+        this.folded,
+        foldedFrom,
+        this.foldedEnds[id]! - 1,
+        this.maps.get(id) ?? null,
+        shown,
+        this.utf8.includes(id),
+      );
       // (Not indexed: a picked table is only laid out, never looked up.)
     }
     return out;

@@ -22,18 +22,52 @@ vi.mock('../format/normalize', async (importOriginal) => {
 // ligatures, combining marks), wider than Latin-1, empty, with a word repeated in one field, a
 // customer spelled as a status, the same text as a customer and as an address, and descriptions
 // whose originals differ but fold alike.
-const CUSTOMERS = ['Jürgen Müller', 'Straße & Söhne GmbH', 'Zoe\u0308 Ame\u0301lie', 'Пётр Ильич Чайковский', '東京 ガス 🚒', '',
-  'Smith Smith smith SMITH', 'Completed', 'ﬁx the ﬂue Ltd', 'Acme Heating Ltd', 'acme heating ltd', '   '];
-const ADDRESSES = ['Große Straße 5, Köln', 'Acme Heating Ltd', '', '1 1 1 High High Street', 'Москва, ул. Тверская 1',
-  'Cafe\u0301 Ro\u0302tisserie', '12 Elm Road, Upton'];
-const DESCRIPTIONS = ['Boiler service', 'BOILER SERVICE', 'Boiler  service', 'boiler service boiler', 'Maße prüfen, ß',
-  'Fix 🔥 alarm ☎', '', 'tap tap tap leak tap', 'n\u0303 a\u030a', 'Hot water system not heating, tenant reports lukewarm water only'];
+const CUSTOMERS = [
+  'Jürgen Müller',
+  'Straße & Söhne GmbH',
+  'Zoe\u0308 Ame\u0301lie',
+  'Пётр Ильич Чайковский',
+  '東京 ガス 🚒',
+  '',
+  'Smith Smith smith SMITH',
+  'Completed',
+  'ﬁx the ﬂue Ltd',
+  'Acme Heating Ltd',
+  'acme heating ltd',
+  '   ',
+];
+const ADDRESSES = [
+  'Große Straße 5, Köln',
+  'Acme Heating Ltd',
+  '',
+  '1 1 1 High High Street',
+  'Москва, ул. Тверская 1',
+  'Cafe\u0301 Ro\u0302tisserie',
+  '12 Elm Road, Upton',
+];
+const DESCRIPTIONS = [
+  'Boiler service',
+  'BOILER SERVICE',
+  'Boiler  service',
+  'boiler service boiler',
+  'Maße prüfen, ß',
+  'Fix 🔥 alarm ☎',
+  '',
+  'tap tap tap leak tap',
+  'n\u0303 a\u030a',
+  'Hot water system not heating, tenant reports lukewarm water only',
+];
 
 /** `count` jobs, 20 a customer as the emulator seeds them, with the texts above mixed in. */
 function repeatingDocs(count: number, seed: number): SearchDoc[] {
   const random = createRandom(seed);
   // A status met before the same text comes as a customer: its piece exists, its words do not.
-  const first = doc('status-first', { number: '1', status: 'Completed', customer: 'Kept Apart', description: 'Boiler service' });
+  const first = doc('status-first', {
+    number: '1',
+    status: 'Completed',
+    customer: 'Kept Apart',
+    description: 'Boiler service',
+  });
   return [first, ...syntheticDocs(count - 1, seed, 20)].map((d, i) => ({
     ...d,
     customer: i > 0 && random() < 0.3 ? pick(random, CUSTOMERS) : d.customer,
@@ -48,8 +82,27 @@ function pagesOf<T>(items: readonly T[], size: number): T[][] {
   return pages;
 }
 
-const QUERIES = ['muller', 'strasse', 'sohne', 'zoe amelie', 'петр', '東京', 'smith', 'completed', 'fix flue', 'acme heating',
-  'grosse koln', 'high street', 'москва', 'cafe rotisserie', 'boiler service', 'masse prufen', 'alarm', 'tap leak', 'hot water'];
+const QUERIES = [
+  'muller',
+  'strasse',
+  'sohne',
+  'zoe amelie',
+  'петр',
+  '東京',
+  'smith',
+  'completed',
+  'fix flue',
+  'acme heating',
+  'grosse koln',
+  'high street',
+  'москва',
+  'cafe rotisserie',
+  'boiler service',
+  'masse prufen',
+  'alarm',
+  'tap leak',
+  'hot water',
+];
 
 describe('remembered words of repeated texts', () => {
   it('builds the same index as tokenising every field, page by page or all at once', () => {
@@ -62,7 +115,8 @@ describe('remembered words of repeated texts', () => {
     }
     const index = buildIndex(docs);
     checkInverted(index.main);
-    for (const query of QUERIES) expect(search(index, query, { limit: 50 }), query).toEqual(search(reference, query, { limit: 50 }));
+    for (const query of QUERIES)
+      expect(search(index, query, { limit: 50 }), query).toEqual(search(reference, query, { limit: 50 }));
   });
 
   it('stays the same when the documents that first had a text are replaced or removed', () => {
@@ -70,7 +124,11 @@ describe('remembered words of repeated texts', () => {
     const { builder, live, add, remove } = trackedBuilder();
     // The first users of most texts are early: replace some in the same page, some later, drop others.
     add([...docs.slice(0, 1_000), { ...docs[3]!, customer: 'Straße & Söhne GmbH', description: 'BOILER SERVICE' }]);
-    add([{ ...docs[0]!, customer: 'Completed' }, ...docs.slice(1_000, 2_000), { ...docs[5]!, description: 'Moved on' }]);
+    add([
+      { ...docs[0]!, customer: 'Completed' },
+      ...docs.slice(1_000, 2_000),
+      { ...docs[5]!, description: 'Moved on' },
+    ]);
     for (const d of docs.slice(6, 40)) remove(d.uuid);
     remove(docs[1_000]!.uuid);
     add([...docs.slice(2_000), docs[10]!]); // back again, now at the end

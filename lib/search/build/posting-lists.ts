@@ -76,7 +76,12 @@ export function layOut(buckets: Int32Array, order: Uint32Array): Uint32Array {
 
 /** Posting lists hold the gaps between ascending document numbers as varints (7 bits a byte,
  * high bit = more): about 1.3 bytes a posting instead of 4; lists are only walked front to back. */
-export function writePostings(chunks: TokenChunks, buckets: Int32Array, renumber: Int32Array | null, size: number): Uint8Array {
+export function writePostings(
+  chunks: TokenChunks,
+  buckets: Int32Array,
+  renumber: Int32Array | null,
+  size: number,
+): Uint8Array {
   const { chunkTokens, chunkFirsts, tokenEnds } = chunks;
   const postings = new Uint8Array(size);
   for (let c = 0; c < chunkTokens.length; c++) {

@@ -61,7 +61,8 @@ export class RecentTexts {
     const n = text.length;
     const ends = n < 8 ? n : 8;
     let hash = Math.imul(n, 0x9e3779b1);
-    for (let i = 0; i < ends; i++) hash = Math.imul(hash ^ text.charCodeAt(i) ^ (text.charCodeAt(n - 1 - i) << 16), 0x85ebca6b);
+    for (let i = 0; i < ends; i++)
+      hash = Math.imul(hash ^ text.charCodeAt(i) ^ (text.charCodeAt(n - 1 - i) << 16), 0x85ebca6b);
     return (hash ^ (hash >>> 15)) & this.mask;
   }
 }

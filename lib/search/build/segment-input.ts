@@ -116,7 +116,13 @@ class MergeWriter {
     id = this.shown.findShown(original, hashText(original));
     if (id < 0) {
       const shown = seg.display.subarray(seg.displayStarts[piece]!, seg.displayStarts[piece + 1]!);
-      id = this.shown.addShownStored(seg.text.slice(pieceStart(seg, piece), pieceEnd(seg, piece)), offsetMap(seg, piece), original, shown, isUtf8Piece(seg, piece));
+      id = this.shown.addShownStored(
+        seg.text.slice(pieceStart(seg, piece), pieceEnd(seg, piece)),
+        offsetMap(seg, piece),
+        original,
+        shown,
+        isUtf8Piece(seg, piece),
+      );
     }
     remap[piece] = id;
     return id;
@@ -145,7 +151,12 @@ class MergeWriter {
    * for a value), then its customer, address and description pieces. */
   private addFlat(d: number, number: string): void {
     const ids = this.docIds;
-    const need = number.length + 1 + this.shown.foldedLength(ids[d * 4 + CUSTOMER]!) + this.shown.foldedLength(ids[d * 4 + ADDRESS]!) + this.descriptions.foldedLength(ids[d * 4 + DESCRIPTION]!);
+    const need =
+      number.length +
+      1 +
+      this.shown.foldedLength(ids[d * 4 + CUSTOMER]!) +
+      this.shown.foldedLength(ids[d * 4 + ADDRESS]!) +
+      this.descriptions.foldedLength(ids[d * 4 + DESCRIPTION]!);
     this.flat = withRoom(this.flat, this.flatAt + need);
     const flat = this.flat;
     const slot = d * FIELD_COUNT;

@@ -49,11 +49,7 @@ export function layOutSegment(c: SegmentColumns): SerializedSegment {
   }
   const shownText = shown.foldedColumn();
   const descriptionText = descriptions.foldedColumn();
-  const textColumn = concatenate([
-    { bytes: c.numbers, ends: c.numberEnds },
-    shownText,
-    descriptionText,
-  ]);
+  const textColumn = concatenate([{ bytes: c.numbers, ends: c.numberEnds }, shownText, descriptionText]);
   const shownBytes = shown.shownColumn();
   const displayColumn = concatenate([{ bytes: c.numberShown, ends: c.numberShownEnds }, shownBytes]);
   const maps: Array<[number, Uint32Array]> = [];
@@ -87,7 +83,10 @@ function sorted(maps: ReadonlyMap<number, Uint32Array>): Array<[number, Uint32Ar
 
 /** Columns of pieces (bytes, where each piece ends) back to back: the bytes, and where each piece
  * starts plus the end. */
-function concatenate(columns: ReadonlyArray<{ bytes: Uint8Array; ends: Uint32Array }>): { bytes: Uint8Array; starts: Uint32Array } {
+function concatenate(columns: ReadonlyArray<{ bytes: Uint8Array; ends: Uint32Array }>): {
+  bytes: Uint8Array;
+  starts: Uint32Array;
+} {
   let pieces = 0;
   let length = 0;
   for (const { ends } of columns) {
@@ -120,7 +119,9 @@ function shiftedStarts(ends: Uint32Array, base: number, starts: Uint32Array, pie
 }
 
 /** The offset maps (by piece, ascending) as the segment stores them. */
-function mapColumns(maps: ReadonlyArray<[number, Uint32Array]>): Pick<SerializedSegment, 'mapKeys' | 'mapStarts' | 'mapOffsets'> {
+function mapColumns(
+  maps: ReadonlyArray<[number, Uint32Array]>,
+): Pick<SerializedSegment, 'mapKeys' | 'mapStarts' | 'mapOffsets'> {
   const mapKeys = Uint32Array.from(maps, ([key]) => key);
   const mapStarts = new Uint32Array(maps.length + 1);
   maps.forEach(([, map], i) => (mapStarts[i + 1] = mapStarts[i]! + map.length));

@@ -33,13 +33,26 @@ export function sortWordIds(bytes: Uint8Array, starts: Uint32Array, ids: Uint32A
   cumulate(ends);
   const order = new Uint32Array(ids.length);
   scatter(ids, keys, ends, order);
-  const sorter: Sorter = { bytes, starts, order, spare: new Uint32Array(ids.length), digits: new Uint16Array(ids.length), counts: new Uint32Array(258) };
+  const sorter: Sorter = {
+    bytes,
+    starts,
+    order,
+    spare: new Uint32Array(ids.length),
+    digits: new Uint16Array(ids.length),
+    counts: new Uint32Array(258),
+  };
   sortBuckets(sorter, ends, 0, SMALL_BUCKET);
   sortBuckets(sorter, ends, SMALL_BUCKET + 1, ids.length);
   return order;
 }
 
-function firstTwoBytes(bytes: Uint8Array, starts: Uint32Array, ids: Uint32Array, keys: Uint16Array, counts: Uint32Array): void {
+function firstTwoBytes(
+  bytes: Uint8Array,
+  starts: Uint32Array,
+  ids: Uint32Array,
+  keys: Uint16Array,
+  counts: Uint32Array,
+): void {
   for (let i = 0; i < ids.length; i++) {
     const at = starts[ids[i]!]!;
     const key = (bytes[at]! << 8) | (at + 1 < starts[ids[i]! + 1]! ? bytes[at + 1]! : 0);
@@ -110,7 +123,14 @@ function countingPass(sorter: Sorter, from: number, to: number, depth: number, p
 }
 
 /** Sorts `order[from .. to)`, whose words agree on their first `skip` bytes. */
-function insertionSort(bytes: Uint8Array, starts: Uint32Array, order: Uint32Array, from: number, to: number, skip: number): void {
+function insertionSort(
+  bytes: Uint8Array,
+  starts: Uint32Array,
+  order: Uint32Array,
+  from: number,
+  to: number,
+  skip: number,
+): void {
   for (let i = from + 1; i < to; i++) {
     const id = order[i]!;
     let j = i;

@@ -3,7 +3,10 @@
 
 /** `array` if it has room for `need` elements, else a copy at least twice as long (amortised
  * growth: a page at a time adds a few thousand elements). */
-export function withRoom<T extends Uint8Array<ArrayBuffer> | Uint32Array<ArrayBuffer> | Int32Array<ArrayBuffer>>(array: T, need: number): T {
+export function withRoom<T extends Uint8Array<ArrayBuffer> | Uint32Array<ArrayBuffer> | Int32Array<ArrayBuffer>>(
+  array: T,
+  need: number,
+): T {
   if (need <= array.length) return array;
   const bigger = new (array.constructor as new (length: number) => T)(Math.max(need, array.length * 2));
   bigger.set(array);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, browse, buildIndex, compactIndex, displayOf, loadIndex, search, serializeIndex, type SearchDoc } from '../index';
+import {
+  applyChanges,
+  browse,
+  buildIndex,
+  compactIndex,
+  displayOf,
+  loadIndex,
+  search,
+  serializeIndex,
+  type SearchDoc,
+} from '../index';
 import { syntheticDocs } from '../testing/synthetic-docs';
 import { doc, RANKING_DOCS } from '../testing/fixtures';
 
@@ -27,7 +37,10 @@ describe('display fields', () => {
     expect(main.display.length).toBeGreaterThanOrEqual(chars);
     expect(main.display.length).toBeLessThan(chars * 1.01);
     // Far less than a copy per document: the synthetic customers have four jobs each.
-    const copies = docs.reduce((sum, d) => sum + d.number.length + d.status.length + d.customer.length + d.address.length, 0);
+    const copies = docs.reduce(
+      (sum, d) => sum + d.number.length + d.status.length + d.customer.length + d.address.length,
+      0,
+    );
     expect(main.display.length).toBeLessThan(copies * 0.6);
     const wide = texts.filter((t) => /[^\x00-\xff]/.test(t));
     expect(wide.length).toBeGreaterThan(0);
@@ -39,7 +52,8 @@ describe('display fields', () => {
     const [hit] = search(index, 'jurgen strasse');
     expect(hit?.uuid).toBe('muller');
     expect(hit?.display).toEqual(shown(RANKING_DOCS.find((d) => d.uuid === 'muller')!));
-    const marked = (field: 'customer' | 'address') => hit!.matches.find((m) => m.field === field)!.ranges.map(([s, e]) => hit!.display[field].slice(s, e));
+    const marked = (field: 'customer' | 'address') =>
+      hit!.matches.find((m) => m.field === field)!.ranges.map(([s, e]) => hit!.display[field].slice(s, e));
     expect(marked('customer')).toEqual(['Jürgen']);
     expect(marked('address')).toEqual(['Straße']);
     const [ivan] = search(index, 'иван');
@@ -55,8 +69,18 @@ describe('display fields', () => {
 
   it('follows changes: upserts in the delta, removals, and merging into the main segment', () => {
     const index = loadIndex(structuredClone(serializeIndex(buildIndex(docs))));
-    const renamed = doc('jose', { number: '7007', status: 'Completed', customer: 'JOSÉ Łukasz García', address: '10 Café Row, Ashbury' });
-    const added = doc('new-one', { number: 'A-90', status: 'Quote', customer: 'Ωmega Ltd', address: 'Flat 2, 3 Rue de l’Église' });
+    const renamed = doc('jose', {
+      number: '7007',
+      status: 'Completed',
+      customer: 'JOSÉ Łukasz García',
+      address: '10 Café Row, Ashbury',
+    });
+    const added = doc('new-one', {
+      number: 'A-90',
+      status: 'Quote',
+      customer: 'Ωmega Ltd',
+      address: 'Flat 2, 3 Rue de l’Église',
+    });
     applyChanges(index, { upsert: [renamed, added], remove: ['smith-address'] });
     expect(index.delta).not.toBeNull();
     expect(displayOf(index, 'jose')).toEqual(shown(renamed));
@@ -99,7 +123,12 @@ describe('browse (jobs without a query)', () => {
 
   it('lists recent jobs: open before finished, up to today before later, newest first', () => {
     const index = buildIndex(docs);
-    expect(browse(index, { today: '2026-03-04', limit: 4 }).map((r) => r.uuid)).toEqual(['open-today', 'removed-today', 'open-yesterday', 'undated']);
+    expect(browse(index, { today: '2026-03-04', limit: 4 }).map((r) => r.uuid)).toEqual([
+      'open-today',
+      'removed-today',
+      'open-yesterday',
+      'undated',
+    ]);
     expect(browse(index, { limit: 2 }).map((r) => r.uuid)).toEqual(['open-next-week', 'open-today']);
   });
 });

@@ -30,7 +30,8 @@ export function isUtf8Piece(seg: Pick<SerializedSegment, 'displayUtf8'>, piece: 
 function latin1(bytes: Uint8Array): string {
   if (bytes.length <= 8192) return String.fromCharCode.apply(null, bytes as unknown as number[]);
   let out = '';
-  for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192) as unknown as number[]);
+  for (let i = 0; i < bytes.length; i += 8192)
+    out += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192) as unknown as number[]);
   return out;
 }
 
@@ -44,5 +45,10 @@ export function pieceDisplay(seg: SerializedSegment, piece: number): string {
 export function segmentDisplay(seg: SerializedSegment, local: number): SearchDisplay {
   const text = (f: number): string => pieceDisplay(seg, displayPiece(seg, local, f));
   const value = numberValue(seg, local);
-  return { number: value === NO_NUMBER ? text(0) : String(value), status: text(1), customer: text(2), address: text(3) };
+  return {
+    number: value === NO_NUMBER ? text(0) : String(value),
+    status: text(1),
+    customer: text(2),
+    address: text(3),
+  };
 }

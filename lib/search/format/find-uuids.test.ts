@@ -22,7 +22,15 @@ describe('findUuids', () => {
     ];
     const seg = buildIndex(docs).main; // documents in the order given
     const picked = [5, 17, 999, 1_000, 2_999].map((k) => docs[k]!.uuid);
-    const wanted = [...picked, 'Odd-Upper', zero, 'a1', 'no-such-uuid', 'ffffffff-ffff-4fff-bfff-ffffffffffff', picked[0]!];
+    const wanted = [
+      ...picked,
+      'Odd-Upper',
+      zero,
+      'a1',
+      'no-such-uuid',
+      'ffffffff-ffff-4fff-bfff-ffffffffffff',
+      picked[0]!,
+    ];
     // Each wanted uuid that exists is reported at the document that has it (a uuid listed twice,
     // twice); the missing ones not at all.
     const expected = wanted

@@ -8,7 +8,11 @@ import { findUuid, isOddUuidDoc, UUID_BYTES, uuidToBytes, type UuidParts } from 
 
 /** Calls `found(local, i)` for each document of `seg` whose uuid is `uuids[i]` (every copy, live
  * or not: the caller decides). */
-export function findUuids(seg: UuidParts & { count: number }, uuids: readonly string[], found: (local: number, i: number) => void): void {
+export function findUuids(
+  seg: UuidParts & { count: number },
+  uuids: readonly string[],
+  found: (local: number, i: number) => void,
+): void {
   const wanted = new Uint8Array(uuids.length * UUID_BYTES);
   const which: number[] = [];
   // first[two bytes] = the first wanted uuid (its index in `which`) starting with them, then next[w].

@@ -27,7 +27,11 @@ export interface Scratch {
   list: Uint32Array;
 }
 
-export function createIndexState(main: SerializedSegment, delta: SerializedSegment | null, alive: Uint8Array): SearchIndex {
+export function createIndexState(
+  main: SerializedSegment,
+  delta: SerializedSegment | null,
+  alive: Uint8Array,
+): SearchIndex {
   return { main, delta, alive, generation: 0, runtime: { scratch: null } };
 }
 

@@ -38,11 +38,13 @@ describe('one-typo matching', () => {
   it('checking a word agrees with looking its variants up, on random words', () => {
     const random = createRandom(17);
     const letters = 'abcde';
-    const word = (n: number): string => Array.from({ length: n }, () => letters[Math.floor(random() * letters.length)]).join('');
+    const word = (n: number): string =>
+      Array.from({ length: n }, () => letters[Math.floor(random() * letters.length)]).join('');
     let matches = 0;
     for (let i = 0; i < 4_000; i++) {
       const term = word(3 + Math.floor(random() * 4));
-      const other = random() < 0.5 ? word(2 + Math.floor(random() * 7)) : term.slice(0, 2) + word(3 + Math.floor(random() * 4));
+      const other =
+        random() < 0.5 ? word(2 + Math.floor(random() * 7)) : term.slice(0, 2) + word(3 + Math.floor(random() * 4));
       const checked = typoPrefixLength(other, 0, other.length, term) > 0 && !other.startsWith(term);
       expect(checked, `${term} ~ ${other}`).toBe(reference(term, other));
       if (checked) matches++;

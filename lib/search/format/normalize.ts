@@ -15,7 +15,17 @@ export interface FoldedText {
 
 /** Letters that neither lower-casing nor Unicode decomposition turns into ASCII. */
 const SPECIAL: Record<string, string> = {
-  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', þ: 'th', ł: 'l', ı: 'i', ħ: 'h', ŋ: 'n',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ł: 'l',
+  ı: 'i',
+  ħ: 'h',
+  ŋ: 'n',
 };
 
 const COMBINING = /\p{M}/u;
@@ -89,5 +99,7 @@ export function foldText(text: string): FoldedText {
 
 /** The words of a query, folded; '#', punctuation and extra spaces are ignored. */
 export function queryTerms(query: string): string[] {
-  return foldText(query).text.split(' ').filter((word) => word.length > 0);
+  return foldText(query)
+    .text.split(' ')
+    .filter((word) => word.length > 0);
 }

@@ -72,7 +72,10 @@ export function sortedIndexOf(keys: Uint32Array, value: number): number {
 }
 
 /** The offset map of piece p, or null when folded and original offsets agree. */
-export function offsetMap(seg: Pick<SerializedSegment, 'mapKeys' | 'mapStarts' | 'mapOffsets'>, piece: number): Uint32Array | null {
+export function offsetMap(
+  seg: Pick<SerializedSegment, 'mapKeys' | 'mapStarts' | 'mapOffsets'>,
+  piece: number,
+): Uint32Array | null {
   if (seg.mapKeys.length === 0) return null;
   const at = sortedIndexOf(seg.mapKeys, piece);
   return at < 0 ? null : seg.mapOffsets.subarray(seg.mapStarts[at]!, seg.mapStarts[at + 1]!);

@@ -52,8 +52,7 @@ function substitutedOrSwapped(text: string, start: number, term: string): boolea
     if (first >= 0) {
       if (i !== first + 1) return false;
       const swapped =
-        text.charCodeAt(start + first) === term.charCodeAt(i) &&
-        text.charCodeAt(start + i) === term.charCodeAt(first);
+        text.charCodeAt(start + first) === term.charCodeAt(i) && text.charCodeAt(start + i) === term.charCodeAt(first);
       if (!swapped) return false;
       for (let j = i + 1; j < term.length; j++) {
         if (text.charCodeAt(start + j) !== term.charCodeAt(j)) return false;

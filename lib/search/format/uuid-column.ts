@@ -20,7 +20,14 @@ const DIGIT_AT = Uint8Array.from([0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28,
 /** Writes the 16 bytes of a canonical uuid to `out` at `at`; false (out unchanged or partly
  * written) when `uuid` is not a canonical lower-case UUID. */
 export function uuidToBytes(uuid: string, out: Uint8Array, at: number): boolean {
-  if (uuid.length !== 36 || uuid.charCodeAt(8) !== 45 || uuid.charCodeAt(13) !== 45 || uuid.charCodeAt(18) !== 45 || uuid.charCodeAt(23) !== 45) return false;
+  if (
+    uuid.length !== 36 ||
+    uuid.charCodeAt(8) !== 45 ||
+    uuid.charCodeAt(13) !== 45 ||
+    uuid.charCodeAt(18) !== 45 ||
+    uuid.charCodeAt(23) !== 45
+  )
+    return false;
   for (let k = 0; k < UUID_BYTES; k++) {
     const i = DIGIT_AT[k]!;
     const hi = HEX_VALUE[uuid.charCodeAt(i) & 0x7f]!;
@@ -82,7 +89,8 @@ export function findUuid(seg: UuidParts & { count: number }, uuid: string, found
   const { oddUuids, oddUuidStarts, oddUuidDocs } = seg;
   for (let odd = 0; odd < oddUuidDocs.length; odd++) {
     const start = oddUuidStarts[odd]!;
-    if (oddUuidStarts[odd + 1]! - start === uuid.length && oddUuids.startsWith(uuid, start) && found(oddUuidDocs[odd]!)) return;
+    if (oddUuidStarts[odd + 1]! - start === uuid.length && oddUuids.startsWith(uuid, start) && found(oddUuidDocs[odd]!))
+      return;
   }
 }
 
@@ -147,7 +155,8 @@ export class UuidColumn {
       for (let d = 0; d < this.count; d++) renumber[d] = keep[d] === 1 ? kept++ : -1;
       const out = new Uint8Array(kept * UUID_BYTES);
       for (let d = 0; d < this.count; d++) {
-        if (renumber[d]! >= 0) out.set(uuids.subarray(d * UUID_BYTES, d * UUID_BYTES + UUID_BYTES), renumber[d]! * UUID_BYTES);
+        if (renumber[d]! >= 0)
+          out.set(uuids.subarray(d * UUID_BYTES, d * UUID_BYTES + UUID_BYTES), renumber[d]! * UUID_BYTES);
       }
       uuids = out;
       const keptOdd = oddDocs.map((_, i) => i).filter((i) => renumber[oddDocs[i]!]! >= 0);

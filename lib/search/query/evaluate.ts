@@ -83,7 +83,13 @@ export function collectOne(index: SearchIndex, plan: TermPlan, enough: number): 
 
 /** Scores word `termIndex` for every candidate into `own` (at least `count` long; it becomes
  * that word's column) and drops the candidates it does not match, in place. */
-export function narrow(index: SearchIndex, candidates: Candidates, termIndex: number, plan: TermPlan, own: Uint8Array): void {
+export function narrow(
+  index: SearchIndex,
+  candidates: Candidates,
+  termIndex: number,
+  plan: TermPlan,
+  own: Uint8Array,
+): void {
   const { docs, count } = candidates;
   // The typo words' postings count too, but finding them costs a little: only when it matters.
   const verify = count * VERIFY_COST < plan.strictCost || count * VERIFY_COST < plan.strictCost + typoCost(plan);

@@ -48,7 +48,14 @@ export function matchesInDoc(index: SearchIndex, doc: number, terms: readonly st
 
 /** Records [start, start + length) for every word of a field that `term` matches: as a prefix,
  * or (`typo`) with one typo; says whether anything matched. */
-function eachWord(seg: SerializedSegment, local: number, f: number, term: string, typo: boolean, out: Range[]): boolean {
+function eachWord(
+  seg: SerializedSegment,
+  local: number,
+  f: number,
+  term: string,
+  typo: boolean,
+  out: Range[],
+): boolean {
   const piece = textPiece(seg, local, f);
   if (piece < 0) {
     const digits = String(numberValue(seg, local));

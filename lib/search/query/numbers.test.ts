@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, buildIndex, compactIndex, createIndexBuilder, createTypeahead, displayOf, loadIndex, search, serializeIndex, type SearchDoc, type SearchIndex } from '../index';
+import {
+  applyChanges,
+  buildIndex,
+  compactIndex,
+  createIndexBuilder,
+  createTypeahead,
+  displayOf,
+  loadIndex,
+  search,
+  serializeIndex,
+  type SearchDoc,
+  type SearchIndex,
+} from '../index';
 import { foldText } from '../format/normalize';
 import { canonicalNumber, NO_NUMBER } from '../format/number-column';
 import { typoNumberValues } from './number-typos';
@@ -20,7 +32,32 @@ function numberScore(number: string, term: string): number {
 }
 
 const ODD = ['0042', '01', 'J-17', 'ẞ-17', '', '4294967295', '12345678901', '１２３', '12 34', '00'];
-const CANONICAL = ['0', '1', '2', '5', '9', '10', '12', '19', '25', '99', '100', '123', '199', '1000', '1234', '1243', '12345', '12354', '21345', '99999', '100000', '1234567', '1000000000', '4294967294'];
+const CANONICAL = [
+  '0',
+  '1',
+  '2',
+  '5',
+  '9',
+  '10',
+  '12',
+  '19',
+  '25',
+  '99',
+  '100',
+  '123',
+  '199',
+  '1000',
+  '1234',
+  '1243',
+  '12345',
+  '12354',
+  '21345',
+  '99999',
+  '100000',
+  '1234567',
+  '1000000000',
+  '4294967294',
+];
 
 /** Canonical and odd numbers, some twice, in shuffled order, plus random ones. */
 function numberDocs(): SearchDoc[] {
@@ -34,7 +71,39 @@ function numberDocs(): SearchDoc[] {
   return numbers.map((number, i) => doc(`n${i}`, { number, customer: i % 7 === 0 ? 'Rare Name' : 'Common Name' }));
 }
 
-const TERMS = ['0', '1', '2', '9', '12', '123', '1234', '12345', '123456', '4294967294', '42949672945', '429496729', '1000000000', '100', '00', '01', '0042', '004', '17', 'j', '1243', '2134', '12435', '21345', '1235', '13245', '12a45', '1a2b3', 'x1234', '99990', '9999'];
+const TERMS = [
+  '0',
+  '1',
+  '2',
+  '9',
+  '12',
+  '123',
+  '1234',
+  '12345',
+  '123456',
+  '4294967294',
+  '42949672945',
+  '429496729',
+  '1000000000',
+  '100',
+  '00',
+  '01',
+  '0042',
+  '004',
+  '17',
+  'j',
+  '1243',
+  '2134',
+  '12435',
+  '21345',
+  '1235',
+  '13245',
+  '12a45',
+  '1a2b3',
+  'x1234',
+  '99990',
+  '9999',
+];
 
 /** Every result of `query`, by uuid, with its score. */
 function scores(index: SearchIndex, query: string): Map<string, number> {
@@ -70,8 +139,20 @@ describe('job numbers as values', () => {
     // "1" finds 1, 10-19, 100-199… (and 1 first); "0" finds 0, and the odd numbers that start with 0.
     const one = search(index, '1', { limit: 10_000 });
     expect(one[0]!.display.number).toBe('1');
-    expect(new Set(one.map((r) => r.display.number))).toEqual(new Set(docs.map((d) => d.number).filter((n) => foldText(n).text.split(' ').some((w) => w.startsWith('1')))));
-    expect(new Set(search(index, '0', { limit: 100 }).map((r) => r.display.number))).toEqual(new Set(['0', '0042', '01', '00']));
+    expect(new Set(one.map((r) => r.display.number))).toEqual(
+      new Set(
+        docs
+          .map((d) => d.number)
+          .filter((n) =>
+            foldText(n)
+              .text.split(' ')
+              .some((w) => w.startsWith('1')),
+          ),
+      ),
+    );
+    expect(new Set(search(index, '0', { limit: 100 }).map((r) => r.display.number))).toEqual(
+      new Set(['0', '0042', '01', '00']),
+    );
   });
 
   it('answers the same while typing, narrowing by another word, and after a store and load', () => {
@@ -79,7 +160,8 @@ describe('job numbers as values', () => {
     for (const term of TERMS) {
       for (const query of [term, `rare ${term}`, `${term} common`, `#${term}`]) {
         const typeahead = createTypeahead(index);
-        for (let k = 1; k <= query.length; k++) expect(typeahead.search(query.slice(0, k)), query.slice(0, k)).toEqual(search(index, query.slice(0, k)));
+        for (let k = 1; k <= query.length; k++)
+          expect(typeahead.search(query.slice(0, k)), query.slice(0, k)).toEqual(search(index, query.slice(0, k)));
         expect(search(loaded, query, { limit: 500 })).toEqual(search(index, query, { limit: 500 }));
       }
       const rare = new Map<string, number>();
@@ -92,7 +174,8 @@ describe('job numbers as values', () => {
   });
 
   it('marks the matched digits of a number', () => {
-    const marked = (query: string, number: string) => search(index, query, { limit: 10_000 }).find((r) => r.display.number === number)?.matches;
+    const marked = (query: string, number: string) =>
+      search(index, query, { limit: 10_000 }).find((r) => r.display.number === number)?.matches;
     expect(marked('12', '12345')).toEqual([{ field: 'number', ranges: [[0, 2]] }]);
     expect(marked('1234', '1234')).toEqual([{ field: 'number', ranges: [[0, 4]] }]);
     expect(marked('12435', '12345')).toEqual([{ field: 'number', ranges: [[0, 5]] }]);
@@ -101,8 +184,14 @@ describe('job numbers as values', () => {
   });
 
   it('still finds digits in the other fields', () => {
-    const withAddress = buildIndex([doc('a', { number: '77', address: '12 Elm St' }), doc('b', { number: '12', address: 'Oak Rd' })]);
-    expect(search(withAddress, '12').map((r) => [r.uuid, r.matches[0]!.field])).toEqual([['b', 'number'], ['a', 'address']]);
+    const withAddress = buildIndex([
+      doc('a', { number: '77', address: '12 Elm St' }),
+      doc('b', { number: '12', address: 'Oak Rd' }),
+    ]);
+    expect(search(withAddress, '12').map((r) => [r.uuid, r.matches[0]!.field])).toEqual([
+      ['b', 'number'],
+      ['a', 'address'],
+    ]);
   });
 });
 
@@ -123,7 +212,10 @@ describe('one-typo variants of a number', () => {
 
 describe('job numbers through changes', () => {
   const base = numberDocs().slice(0, 200);
-  const answers = (index: SearchIndex) => ['1', '12', '1234', '0', '0042', 'j 17', '12435', '555555', '5555', '7777777', 'rare 1'].map((q) => search(index, q, { limit: 300 }));
+  const answers = (index: SearchIndex) =>
+    ['1', '12', '1234', '0', '0042', 'j 17', '12435', '555555', '5555', '7777777', 'rare 1'].map((q) =>
+      search(index, q, { limit: 300 }),
+    );
 
   it('a number added, changed or removed by a delta, a merge or a compaction answers as a fresh build', () => {
     const index = buildIndex(base);
@@ -139,11 +231,17 @@ describe('job numbers through changes', () => {
     };
     step([doc('new', { number: '555555', customer: 'Rare Name' }), doc('odd-new', { number: 'A-0042' })], []);
     expect(search(index, '555555')[0]?.uuid).toBe('new');
-    step([{ ...base[3]!, number: '7777777' }, { ...base[4]!, number: 'J-17' }, doc('new', { number: '5555' })], [base[5]!.uuid]);
+    step(
+      [{ ...base[3]!, number: '7777777' }, { ...base[4]!, number: 'J-17' }, doc('new', { number: '5555' })],
+      [base[5]!.uuid],
+    );
     expect(search(index, '555555')).toEqual([]);
     expect(search(index, base[5]!.number, { limit: 300 }).map((r) => r.uuid)).not.toContain(base[5]!.uuid);
     // Past the merge threshold: the delta is merged into the main segment.
-    step(Array.from({ length: 2_100 }, (_, i) => doc(`bulk${i}`, { number: String(900_000 - i) })), [base[6]!.uuid]);
+    step(
+      Array.from({ length: 2_100 }, (_, i) => doc(`bulk${i}`, { number: String(900_000 - i) })),
+      [base[6]!.uuid],
+    );
     expect(index.delta).toBeNull();
     step([doc('after-merge', { number: '1234', customer: 'Rare Name' })], []);
     compactIndex(index);
@@ -158,7 +256,12 @@ describe('job numbers through changes', () => {
     builder.remove(base[9]!.uuid);
     builder.remove(base[10]!.uuid);
     const index = builder.finish();
-    const live = base.filter((_, i) => i !== 7 && i !== 8 && i !== 9 && i !== 10).concat([{ ...base[7]!, number: '0042' }, { ...base[8]!, number: '31337' }]);
+    const live = base
+      .filter((_, i) => i !== 7 && i !== 8 && i !== 9 && i !== 10)
+      .concat([
+        { ...base[7]!, number: '0042' },
+        { ...base[8]!, number: '31337' },
+      ]);
     expectSameSegment(index.main, referenceIndex(live).main);
     expect(search(index, '31337')[0]?.uuid).toBe(base[8]!.uuid);
   });
@@ -166,10 +269,28 @@ describe('job numbers through changes', () => {
   it('stores no number order when the numbers ascend in document order', () => {
     const ascending = buildIndex(Array.from({ length: 50 }, (_, i) => doc(`a${i}`, { number: String(1000 + i) })));
     expect(ascending.main.numberOrder.length).toBe(0);
-    expect(search(ascending, '104').map((r) => r.display.number)).toEqual(['1040', '1041', '1042', '1043', '1044', '1045', '1046', '1047', '1048', '1049']);
+    expect(search(ascending, '104').map((r) => r.display.number)).toEqual([
+      '1040',
+      '1041',
+      '1042',
+      '1043',
+      '1044',
+      '1045',
+      '1046',
+      '1047',
+      '1048',
+      '1049',
+    ]);
     expect(search(ascending, '1049')[0]).toMatchObject({ uuid: 'a49', score: resultPart(EXACT_SCORES[0]) });
     // One typo: 1049 (swap), 1004, 1014… (substitution).
-    expect(search(ascending, '1094').map((r) => r.display.number)).toEqual(['1004', '1014', '1024', '1034', '1044', '1049']);
+    expect(search(ascending, '1094').map((r) => r.display.number)).toEqual([
+      '1004',
+      '1014',
+      '1024',
+      '1034',
+      '1044',
+      '1049',
+    ]);
   });
 });
 
@@ -177,7 +298,9 @@ describe('number order', () => {
   it('orders by number, then by document, small (a delta) or large (radix passes)', () => {
     const random = createRandom(12);
     for (const size of [5, 255, 256, 3_000]) {
-      const numbers = Array.from({ length: size }, () => String(Math.floor(random() * (random() < 0.5 ? 300 : 4_294_967_295))));
+      const numbers = Array.from({ length: size }, () =>
+        String(Math.floor(random() * (random() < 0.5 ? 300 : 4_294_967_295))),
+      );
       const docs = numbers.map((number, i) => doc(`d${i}`, { number: i % 11 === 0 ? `J-${number}` : number }));
       const main = buildIndex(docs).main;
       const expected = docs

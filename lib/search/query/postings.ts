@@ -10,7 +10,18 @@ import type { SerializedSegment } from '../format/types';
 
 /** Adds every live document of words [lo, hi) in `field` not yet seen to `s.list` (from
  * `count`), recording `score` as its term score; returns the new count. */
-export function collectWords(seg: SerializedSegment, base: number, lo: number, hi: number, field: number, score: number, alive: Uint8Array, s: Scratch, stamp: number, count: number): number {
+export function collectWords(
+  seg: SerializedSegment,
+  base: number,
+  lo: number,
+  hi: number,
+  field: number,
+  score: number,
+  alive: Uint8Array,
+  s: Scratch,
+  stamp: number,
+  count: number,
+): number {
   const starts = seg.postingStarts;
   for (let w = lo; w < hi; w++) {
     const bucket = w * FIELD_COUNT + field;
@@ -21,7 +32,17 @@ export function collectWords(seg: SerializedSegment, base: number, lo: number, h
   return count;
 }
 
-function collectPostings(postings: Uint8Array, p: number, end: number, base: number, score: number, alive: Uint8Array, s: Scratch, stamp: number, count: number): number {
+function collectPostings(
+  postings: Uint8Array,
+  p: number,
+  end: number,
+  base: number,
+  score: number,
+  alive: Uint8Array,
+  s: Scratch,
+  stamp: number,
+  count: number,
+): number {
   const { seen, termScore, list } = s;
   let doc = base - 1;
   while (p < end) {
@@ -51,7 +72,17 @@ function collectPostings(postings: Uint8Array, p: number, end: number, base: num
 
 /** Records `score` for the members (`s.member[doc] === memberStamp`) that words [lo, hi) have
  * in `field`, unless seen already (a better tier came first). */
-export function markWords(seg: SerializedSegment, base: number, lo: number, hi: number, field: number, score: number, s: Scratch, stamp: number, memberStamp: number): void {
+export function markWords(
+  seg: SerializedSegment,
+  base: number,
+  lo: number,
+  hi: number,
+  field: number,
+  score: number,
+  s: Scratch,
+  stamp: number,
+  memberStamp: number,
+): void {
   const starts = seg.postingStarts;
   for (let w = lo; w < hi; w++) {
     const bucket = w * FIELD_COUNT + field;
@@ -61,7 +92,16 @@ export function markWords(seg: SerializedSegment, base: number, lo: number, hi: 
   }
 }
 
-function markPostings(postings: Uint8Array, p: number, end: number, base: number, score: number, s: Scratch, stamp: number, memberStamp: number): void {
+function markPostings(
+  postings: Uint8Array,
+  p: number,
+  end: number,
+  base: number,
+  score: number,
+  s: Scratch,
+  stamp: number,
+  memberStamp: number,
+): void {
   const { seen, termScore, member } = s;
   let doc = base - 1;
   while (p < end) {
@@ -89,7 +129,17 @@ function markPostings(postings: Uint8Array, p: number, end: number, base: number
 
 /** collectWords for the job numbers stored as values: positions [from, to) of the number order
  * (number-lookup.ts) instead of posting lists. */
-export function collectNumbers(seg: SerializedSegment, base: number, from: number, to: number, score: number, alive: Uint8Array, s: Scratch, stamp: number, count: number): number {
+export function collectNumbers(
+  seg: SerializedSegment,
+  base: number,
+  from: number,
+  to: number,
+  score: number,
+  alive: Uint8Array,
+  s: Scratch,
+  stamp: number,
+  count: number,
+): number {
   const { seen, termScore, list } = s;
   for (let p = from; p < to; p++) {
     const doc = base + numberDocAt(seg, p);
@@ -102,7 +152,16 @@ export function collectNumbers(seg: SerializedSegment, base: number, from: numbe
 }
 
 /** markWords for the job numbers stored as values (positions [from, to) of the number order). */
-export function markNumbers(seg: SerializedSegment, base: number, from: number, to: number, score: number, s: Scratch, stamp: number, memberStamp: number): void {
+export function markNumbers(
+  seg: SerializedSegment,
+  base: number,
+  from: number,
+  to: number,
+  score: number,
+  s: Scratch,
+  stamp: number,
+  memberStamp: number,
+): void {
   const { seen, termScore, member } = s;
   for (let p = from; p < to; p++) {
     const doc = base + numberDocAt(seg, p);

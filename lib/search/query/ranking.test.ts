@@ -52,10 +52,42 @@ describe('ranking', () => {
 
   it('breaks ties by open jobs first, then the newest', () => {
     const ties = buildIndex([
-      { uuid: 'old-open', number: '1', status: 'Work Order', customer: 'Ann', address: '', description: '', date: '2024-01-01 00:00:00' },
-      { uuid: 'new-closed', number: '2', status: 'Completed', customer: 'Ann', address: '', description: '', date: '2025-06-01 00:00:00' },
-      { uuid: 'new-open', number: '3', status: 'Quote', customer: 'Ann', address: '', description: '', date: '2025-05-01 00:00:00' },
-      { uuid: 'no-date', number: '4', status: 'Quote', customer: 'Ann', address: '', description: '', date: '0000-00-00 00:00:00' },
+      {
+        uuid: 'old-open',
+        number: '1',
+        status: 'Work Order',
+        customer: 'Ann',
+        address: '',
+        description: '',
+        date: '2024-01-01 00:00:00',
+      },
+      {
+        uuid: 'new-closed',
+        number: '2',
+        status: 'Completed',
+        customer: 'Ann',
+        address: '',
+        description: '',
+        date: '2025-06-01 00:00:00',
+      },
+      {
+        uuid: 'new-open',
+        number: '3',
+        status: 'Quote',
+        customer: 'Ann',
+        address: '',
+        description: '',
+        date: '2025-05-01 00:00:00',
+      },
+      {
+        uuid: 'no-date',
+        number: '4',
+        status: 'Quote',
+        customer: 'Ann',
+        address: '',
+        description: '',
+        date: '0000-00-00 00:00:00',
+      },
     ]);
     expect(search(ties, 'ann').map((r) => r.uuid)).toEqual(['new-open', 'old-open', 'no-date', 'new-closed']);
   });
@@ -63,8 +95,13 @@ describe('ranking', () => {
   it('finds documents far apart in a large index (posting gaps of 1, 2 and 3 bytes)', () => {
     const far = buildIndex(
       Array.from({ length: 40_000 }, (_, i) => ({
-        uuid: `u${i}`, number: `${i + 1}`, status: 'Quote', date: `2025-01-01`,
-        customer: [0, 100, 20_000, 39_999].includes(i) ? 'Rare Name' : 'Common Name', address: '', description: '',
+        uuid: `u${i}`,
+        number: `${i + 1}`,
+        status: 'Quote',
+        date: `2025-01-01`,
+        customer: [0, 100, 20_000, 39_999].includes(i) ? 'Rare Name' : 'Common Name',
+        address: '',
+        description: '',
       })),
     );
     expect(search(far, 'rare').map((r) => r.uuid)).toEqual(['u0', 'u100', 'u20000', 'u39999']);
@@ -74,7 +111,16 @@ describe('ranking', () => {
   });
 
   it('returns at most `limit` results, 20 by default', () => {
-    const many = buildIndex(Array.from({ length: 50 }, (_, i) => ({ uuid: `u${i}`, number: `${100 + i}`, status: 'Quote', customer: 'Same Name', address: '', description: '' })));
+    const many = buildIndex(
+      Array.from({ length: 50 }, (_, i) => ({
+        uuid: `u${i}`,
+        number: `${100 + i}`,
+        status: 'Quote',
+        customer: 'Same Name',
+        address: '',
+        description: '',
+      })),
+    );
     expect(search(many, 'same')).toHaveLength(20);
     expect(search(many, 'same', { limit: 5 })).toHaveLength(5);
     expect(search(many, '1', { limit: 50 })).toHaveLength(50);
@@ -82,15 +128,53 @@ describe('ranking', () => {
 });
 
 describe('matched parts', () => {
-  const ranges = (query: string, uuid: string) => search(index, query, { limit: 50 }).find((r) => r.uuid === uuid)?.matches;
+  const ranges = (query: string, uuid: string) =>
+    search(index, query, { limit: 50 }).find((r) => r.uuid === uuid)?.matches;
 
   it.each([
     ['1234', 'number-exact', [{ field: 'number', ranges: [[0, 4]] }]],
     ['123', 'number-prefix', [{ field: 'number', ranges: [[0, 3]] }]],
     ['#1234', 'address-1234', [{ field: 'address', ranges: [[0, 4]] }]],
-    ['smi bob', 'number-prefix', [{ field: 'customer', ranges: [[0, 3], [4, 7]] }]],
-    ['service boiler', 'smith-customer', [{ field: 'description', ranges: [[0, 7], [8, 14]] }]],
-    ['mary smith foxton', 'smith-customer', [{ field: 'customer', ranges: [[0, 4], [5, 10]] }, { field: 'address', ranges: [[13, 19]] }]],
+    [
+      'smi bob',
+      'number-prefix',
+      [
+        {
+          field: 'customer',
+          ranges: [
+            [0, 3],
+            [4, 7],
+          ],
+        },
+      ],
+    ],
+    [
+      'service boiler',
+      'smith-customer',
+      [
+        {
+          field: 'description',
+          ranges: [
+            [0, 7],
+            [8, 14],
+          ],
+        },
+      ],
+    ],
+    [
+      'mary smith foxton',
+      'smith-customer',
+      [
+        {
+          field: 'customer',
+          ranges: [
+            [0, 4],
+            [5, 10],
+          ],
+        },
+        { field: 'address', ranges: [[13, 19]] },
+      ],
+    ],
     ['jonhson', 'johnson', [{ field: 'customer', ranges: [[6, 13]] }]],
     ['muller', 'muller', [{ field: 'customer', ranges: [[7, 13]] }]],
     // ß folds to two letters: the range still covers the original "Straße"

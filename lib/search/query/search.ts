@@ -25,7 +25,12 @@ export function evaluate(index: SearchIndex, terms: readonly string[], limit: nu
   return collectOne(index, planTerm(index, terms[0]!), limit);
 }
 
-export function present(index: SearchIndex, terms: readonly string[], candidates: Candidates, limit: number): SearchResult[] {
+export function present(
+  index: SearchIndex,
+  terms: readonly string[],
+  candidates: Candidates,
+  limit: number,
+): SearchResult[] {
   return topResults(index, candidates, limit).map(({ doc, score }) => ({
     uuid: uuidOf(index, doc),
     score,

@@ -79,7 +79,8 @@ export function typoCost(plan: TermPlan): number {
   for (const sp of plan.segments) {
     const ranges = typoRanges(plan, sp);
     const starts = sp.seg.postingStarts;
-    for (let r = 0; r < ranges.length; r += 2) cost += starts[ranges[r + 1]! * FIELD_COUNT]! - starts[ranges[r]! * FIELD_COUNT]!;
+    for (let r = 0; r < ranges.length; r += 2)
+      cost += starts[ranges[r + 1]! * FIELD_COUNT]! - starts[ranges[r]! * FIELD_COUNT]!;
     cost += positionCount(typoNumberRanges(plan, sp)) * NUMBER_POSITION_COST;
   }
   return cost;
@@ -103,7 +104,14 @@ function tierNumbers(plan: TermPlan, sp: SegmentPlan, tier: number): readonly nu
 
 /** Adds every live document of this tier not yet seen to `s.list` (from `count`), recording its
  * term score; returns the new count. */
-export function collectTier(index: SearchIndex, plan: TermPlan, tier: number, s: Scratch, stamp: number, count: number): number {
+export function collectTier(
+  index: SearchIndex,
+  plan: TermPlan,
+  tier: number,
+  s: Scratch,
+  stamp: number,
+  count: number,
+): number {
   const field = tier >= STRICT_TIERS ? tier - STRICT_TIERS : tier >> 1;
   const score = tierScore(tier);
   for (const sp of plan.segments) {
@@ -129,6 +137,7 @@ export function markTier(plan: TermPlan, tier: number, s: Scratch, stamp: number
       markWords(sp.seg, sp.base, words[r]!, words[r + 1]!, field, score, s, stamp, memberStamp);
     }
     const numbers = tierNumbers(plan, sp, tier);
-    for (let r = 0; r < numbers.length; r += 2) markNumbers(sp.seg, sp.base, numbers[r]!, numbers[r + 1]!, score, s, stamp, memberStamp);
+    for (let r = 0; r < numbers.length; r += 2)
+      markNumbers(sp.seg, sp.base, numbers[r]!, numbers[r + 1]!, score, s, stamp, memberStamp);
   }
 }

@@ -45,7 +45,11 @@ describe('createTypeahead', () => {
   it('finds the intended job of every typo query', () => {
     const typos = queries.filter((q) => q.intended !== undefined);
     expect(typos).toHaveLength(40);
-    const found = typos.filter((q) => createTypeahead(index).search(q.text).some((r) => r.uuid === q.intended));
+    const found = typos.filter((q) =>
+      createTypeahead(index)
+        .search(q.text)
+        .some((r) => r.uuid === q.intended),
+    );
     expect(found.map((q) => q.text)).toEqual(typos.map((q) => q.text));
   });
 

@@ -44,10 +44,13 @@ describe('typoWordRanges', () => {
   it('finds the same words as looking up every one-edit variant, on random vocabularies', () => {
     const random = createRandom(23);
     const letters = 'abcde';
-    const word = (n: number): string => Array.from({ length: n }, () => letters[Math.floor(random() * letters.length)]).join('');
+    const word = (n: number): string =>
+      Array.from({ length: n }, () => letters[Math.floor(random() * letters.length)]).join('');
     let nonEmpty = 0;
     for (let round = 0; round < 60; round++) {
-      const seg = vocabulary(Array.from({ length: 50 + Math.floor(random() * 400) }, () => word(1 + Math.floor(random() * 8))));
+      const seg = vocabulary(
+        Array.from({ length: 50 + Math.floor(random() * 400) }, () => word(1 + Math.floor(random() * 8))),
+      );
       for (let k = 0; k < 40; k++) {
         const term = word(4 + Math.floor(random() * 4));
         const [lo, hi] = prefixRange(seg, term);
@@ -60,7 +63,20 @@ describe('typoWordRanges', () => {
   });
 
   it('handles a vocabulary holding the term, its head and its extensions', () => {
-    const seg = vocabulary(['smit', 'smith', 'smiths', 'smithy', 'smth', 'smyth', 'simth', 'smitt', 'mith', 'smiht', 'sith', 'zzz']);
+    const seg = vocabulary([
+      'smit',
+      'smith',
+      'smiths',
+      'smithy',
+      'smth',
+      'smyth',
+      'simth',
+      'smitt',
+      'mith',
+      'smiht',
+      'sith',
+      'zzz',
+    ]);
     const [lo, hi] = prefixRange(seg, 'smith');
     expect(typoWordRanges(seg, 'smith', lo, hi)).toEqual(reference(seg, 'smith', 'hikmstyz'));
     expect(typoWordRanges(seg, 'smi', 0, 0)).toEqual([]);

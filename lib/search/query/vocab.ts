@@ -57,7 +57,15 @@ function compareAt(seg: Words, w: number, at: number, codes: Uint16Array, from: 
 
 /** In [lo, hi), a range of words sharing their first `at` characters: the first word that
  * continues with codes[from, to) or sorts after them. */
-export function lowerBoundAt(seg: Words, lo: number, hi: number, at: number, codes: Uint16Array, from: number, to: number): number {
+export function lowerBoundAt(
+  seg: Words,
+  lo: number,
+  hi: number,
+  at: number,
+  codes: Uint16Array,
+  from: number,
+  to: number,
+): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (compareAt(seg, mid, at, codes, from, to) < 0) lo = mid + 1;
@@ -67,7 +75,15 @@ export function lowerBoundAt(seg: Words, lo: number, hi: number, at: number, cod
 }
 
 /** Like lowerBoundAt: the first word that sorts after the words continuing with codes[from, to). */
-export function upperBoundAt(seg: Words, lo: number, hi: number, at: number, codes: Uint16Array, from: number, to: number): number {
+export function upperBoundAt(
+  seg: Words,
+  lo: number,
+  hi: number,
+  at: number,
+  codes: Uint16Array,
+  from: number,
+  to: number,
+): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (compareAt(seg, mid, at, codes, from, to) <= 0) lo = mid + 1;

@@ -52,7 +52,9 @@ export function checkInverted(seg: SerializedSegment): void {
     }
   }
   const words = [...expected.keys()].sort();
-  const stored = Array.from({ length: seg.wordStarts.length - 1 }, (_, w) => seg.words.slice(seg.wordStarts[w], seg.wordStarts[w + 1]));
+  const stored = Array.from({ length: seg.wordStarts.length - 1 }, (_, w) =>
+    seg.words.slice(seg.wordStarts[w], seg.wordStarts[w + 1]),
+  );
   expect(stored).toEqual(words);
   words.forEach((word, w) => {
     for (let f = 0; f < 4; f++) {

@@ -24,23 +24,30 @@ export function withTypo(word: string, random: () => number): string {
     const kind = Math.floor(random() * 4);
     const letter = pick(random, LETTERS.split(''));
     const typo =
-      kind === 0 && i + 1 < word.length ? word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2)
-      : kind === 1 ? word.slice(0, i) + letter + word.slice(i + 1)
-      : kind === 2 ? word.slice(0, i) + word.slice(i + 1)
-      : word.slice(0, i) + letter + word.slice(i);
+      kind === 0 && i + 1 < word.length
+        ? word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2)
+        : kind === 1
+          ? word.slice(0, i) + letter + word.slice(i + 1)
+          : kind === 2
+            ? word.slice(0, i) + word.slice(i + 1)
+            : word.slice(0, i) + letter + word.slice(i);
     if (typo !== word && !word.startsWith(typo)) return typo;
   }
 }
 
 function words(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 export function benchQueries(docs: readonly SearchDoc[], random: () => number): BenchQuery[] {
   const out: BenchQuery[] = [];
   const job = (): SearchDoc => pick(random, docs);
   const where = (doc: SearchDoc) => ADDRESS.exec(doc.address);
-  const person = (doc: SearchDoc): boolean => words(doc.customer).length === 2 && !/\b(inc|co|ltd|llc|group|hotel|cafe|gym|garage)\b/i.test(doc.customer);
+  const person = (doc: SearchDoc): boolean =>
+    words(doc.customer).length === 2 && !/\b(inc|co|ltd|llc|group|hotel|cafe|gym|garage)\b/i.test(doc.customer);
   for (let i = 0; i < 30; i++) out.push({ kind: 'number', text: job().number });
   for (let i = 0; i < 10; i++) out.push({ kind: 'number', text: `#${job().number}` });
   for (let i = 0; i < 10; i++) out.push({ kind: 'number', text: job().number.slice(0, 3 + (i % 2)) });
@@ -67,8 +74,10 @@ export function benchQueries(docs: readonly SearchDoc[], random: () => number): 
     const customer = words(doc.customer);
     if (!m) continue;
     let text: string | null = null;
-    if (made % 3 === 0 && person(doc) && customer[1]!.length >= 5) text = `${customer[0]} ${withTypo(customer[1]!, random)}`;
-    else if (made % 3 === 1 && customer[0]!.length >= 5) text = `${withTypo(customer[0]!, random)} ${m[2]!.toLowerCase()}`;
+    if (made % 3 === 0 && person(doc) && customer[1]!.length >= 5)
+      text = `${customer[0]} ${withTypo(customer[1]!, random)}`;
+    else if (made % 3 === 1 && customer[0]!.length >= 5)
+      text = `${withTypo(customer[0]!, random)} ${m[2]!.toLowerCase()}`;
     else if (made % 3 === 2 && m[2]!.length >= 5) text = `${m[1]} ${withTypo(m[2]!.toLowerCase(), random)}`;
     if (text === null) continue;
     out.push({ kind: 'typo', text, intended: doc.uuid });

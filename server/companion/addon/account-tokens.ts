@@ -55,11 +55,16 @@ export function createAccountTokens(deps: AccountTokensDeps) {
     const key = addonKey('tokens', account);
     const tokens = await open(account, seen);
     if (!tokens) return { kind: 'not_activated' };
-    const answer = await requestPlatformToken(config, { grant_type: 'refresh_token', refresh_token: tokens.refreshToken }, deps.fetch);
+    const answer = await requestPlatformToken(
+      config,
+      { grant_type: 'refresh_token', refresh_token: tokens.refreshToken },
+      deps.fetch,
+    );
     if (answer.kind === 'tokens') {
       const next = fromPlatform(answer.tokens);
       // Unless an activation replaced them meanwhile: its tokens are the account's now.
-      if (await store.compareAndSet(key, seen, await seal(account, next))) return { kind: 'tokens', accessToken: next.accessToken };
+      if (await store.compareAndSet(key, seen, await seal(account, next)))
+        return { kind: 'tokens', accessToken: next.accessToken };
       const current = await store.get(key);
       const kept = current === undefined ? undefined : await open(account, current);
       return kept ? { kind: 'tokens', accessToken: kept.accessToken } : { kind: 'not_activated' };

@@ -12,10 +12,13 @@ import { PROBLEM_WORDS } from './panel/problem-page';
 // it already, so a retry never writes twice (PLATFORM-NOTES: a repeated client uuid's effect is undocumented).
 
 const NOTE_WORDS: Partial<Record<PanelProblem, string>> = {
-  not_visible: 'The platform does not let you add notes to this job. If it should be yours, ask the office to assign it to you.',
-  unavailable: 'The platform could not be reached, so the note is not saved yet. Your text is still here: try again in a moment.',
+  not_visible:
+    'The platform does not let you add notes to this job. If it should be yours, ask the office to assign it to you.',
+  unavailable:
+    'The platform could not be reached, so the note is not saved yet. Your text is still here: try again in a moment.',
   busy: 'The platform is busy, so the note is not saved yet. Your text is still here: try again in a minute.',
-  rejected: 'The platform did not accept this note. Your text is still here: change it and try again, or tell the office if it keeps happening.',
+  rejected:
+    'The platform did not accept this note. Your text is still here: change it and try again, or tell the office if it keeps happening.',
 };
 
 export function badArgsMessage(args: unknown): string {
@@ -31,16 +34,36 @@ export function badArgsMessage(args: unknown): string {
   return 'Fieldside could not tell which job this note is for. Close this window and open Fieldside from the job card again.';
 }
 
-async function writeNote(reads: PlatformReads, call: PlatformCall, args: z.infer<typeof AddNoteArgsSchema>): Promise<Outcome<AddNoteAnswer> | 'refused'> {
-  const fail = (r: Result<unknown>): Outcome<AddNoteAnswer> | 'refused' => (r.ok ? { ok: false, problem: 'unavailable' } : r.failure === 'refused' ? 'refused' : { ok: false, problem: r.failure });
+async function writeNote(
+  reads: PlatformReads,
+  call: PlatformCall,
+  args: z.infer<typeof AddNoteArgsSchema>,
+): Promise<Outcome<AddNoteAnswer> | 'refused'> {
+  const fail = (r: Result<unknown>): Outcome<AddNoteAnswer> | 'refused' =>
+    r.ok
+      ? { ok: false, problem: 'unavailable' }
+      : r.failure === 'refused'
+        ? 'refused'
+        : { ok: false, problem: r.failure };
   const existing = await reads.get(call, `dbonote/${args.uuid}.json`, NoteSchema);
   let note = existing.ok ? existing.value : undefined;
   if (!existing.ok && existing.failure !== 'not_visible') return fail(existing);
   if (note && !sameUuid(note.related_object_uuid, args.jobUUID)) {
-    return { ok: true, value: { ok: false, message: 'Fieldside could not save this note. Close this window and open Fieldside from the job card again.' } };
+    return {
+      ok: true,
+      value: {
+        ok: false,
+        message: 'Fieldside could not save this note. Close this window and open Fieldside from the job card again.',
+      },
+    };
   }
   if (!note) {
-    const created = await reads.post(call, 'note.json', { uuid: args.uuid, related_object: 'job', related_object_uuid: args.jobUUID, note: args.note });
+    const created = await reads.post(call, 'note.json', {
+      uuid: args.uuid,
+      related_object: 'job',
+      related_object_uuid: args.jobUUID,
+      note: args.note,
+    });
     if (!created.ok) return fail(created);
     const read = await reads.get(call, `dbonote/${args.uuid}.json`, NoteSchema);
     if (!read.ok) return fail(read);
@@ -51,10 +74,17 @@ async function writeNote(reads: PlatformReads, call: PlatformCall, args: z.infer
   return { ok: true, value: { ok: true, note: noteView(note, people) } };
 }
 
-export async function addNote(deps: { reads: PlatformReads; tokens: AccountTokenKeeper }, account: string, staff: string, args: unknown): Promise<{ status: 200 | 403; answer: AddNoteAnswer }> {
+export async function addNote(
+  deps: { reads: PlatformReads; tokens: AccountTokenKeeper },
+  account: string,
+  staff: string,
+  args: unknown,
+): Promise<{ status: 200 | 403; answer: AddNoteAnswer }> {
   const parsed = AddNoteArgsSchema.safeParse(args);
   if (!parsed.success) return { status: 200, answer: { ok: false, message: badArgsMessage(args) } };
-  const outcome = await withAccountToken(deps.tokens, account, (accessToken) => writeNote(deps.reads, { accessToken, staff }, parsed.data));
+  const outcome = await withAccountToken(deps.tokens, account, (accessToken) =>
+    writeNote(deps.reads, { accessToken, staff }, parsed.data),
+  );
   if (outcome.ok) return { status: 200, answer: outcome.value };
   const status = outcome.problem === 'not_activated' || outcome.problem === 'revoked' ? 403 : 200;
   return { status, answer: { ok: false, message: NOTE_WORDS[outcome.problem] ?? PROBLEM_WORDS[outcome.problem] } };

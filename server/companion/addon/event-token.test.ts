@@ -21,9 +21,13 @@ const part = (value: unknown) => encodeBase64Url(new TextEncoder().encode(JSON.s
 afterEach(() => vi.restoreAllMocks());
 
 describe('verifyAddonEvent', () => {
-  it('accepts the platform\'s token, with the event name in lower case and the token\'s end of life', async () => {
+  it("accepts the platform's token, with the event name in lower case and the token's end of life", async () => {
     const check = await verifyAddonEvent(SECRET, await signAddonEvent(SECRET, payload()), NOW);
-    expect(check).toMatchObject({ ok: true, event: { eventName: 'fieldside_job' }, endOfLifeMs: secs(NOW) * 1000 + EVENT_MAX_AGE_MS });
+    expect(check).toMatchObject({
+      ok: true,
+      event: { eventName: 'fieldside_job' },
+      endOfLifeMs: secs(NOW) * 1000 + EVENT_MAX_AGE_MS,
+    });
     const withExp = await verifyAddonEvent(SECRET, await signAddonEvent(SECRET, payload({ exp: secs(NOW) + 60 })), NOW);
     expect(withExp.ok && withExp.endOfLifeMs).toBe((secs(NOW) + 60) * 1000);
   });
@@ -44,23 +48,36 @@ describe('verifyAddonEvent', () => {
   it.each([
     ['another key', async () => signAddonEvent('another-secret', payload())],
     ['no signature', async () => `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload())}.${'A'.repeat(43)}`],
-    ['a changed payload', async () => {
-      const [h, , s] = (await signAddonEvent(SECRET, payload())).split('.');
-      return `${h}.${part(payload({ auth: { accountUUID: '2c9a6e0e-0000-4000-8000-000000000009', staffUUID: '2c9a6e0e-0000-4000-8000-000000000002' } }))}.${s}`;
-    }],
+    [
+      'a changed payload',
+      async () => {
+        const [h, , s] = (await signAddonEvent(SECRET, payload())).split('.');
+        return `${h}.${part(payload({ auth: { accountUUID: '2c9a6e0e-0000-4000-8000-000000000009', staffUUID: '2c9a6e0e-0000-4000-8000-000000000002' } }))}.${s}`;
+      },
+    ],
   ])('refuses a signature by %s', async (_, make) => {
     expect(await verifyAddonEvent(SECRET, await make(), NOW)).toEqual({ ok: false, problem: 'signature' });
   });
 
   it.each([
     ['two parts', async () => (await signAddonEvent(SECRET, payload())).split('.').slice(0, 2).join('.')],
-    ['an empty signature', async () => `${(await signAddonEvent(SECRET, payload())).split('.').slice(0, 2).join('.')}.`],
+    [
+      'an empty signature',
+      async () => `${(await signAddonEvent(SECRET, payload())).split('.').slice(0, 2).join('.')}.`,
+    ],
     ['a header that is not JSON', async () => `bm90IGpzb24.${part(payload())}.sig`],
     ['a typ other than JWT', async () => signAddonEvent(SECRET, payload(), { alg: 'HS256', typ: 'JWE' })],
     ['a crit header', async () => signAddonEvent(SECRET, payload(), { alg: 'HS256', crit: ['exp'] })],
     ['no iat', async () => signAddonEvent(SECRET, { ...payload(), iat: undefined })],
     ['another eventVersion', async () => signAddonEvent(SECRET, payload({ eventVersion: '2.0' }))],
-    ['a staff that is no uuid', async () => signAddonEvent(SECRET, payload({ auth: { accountUUID: '2c9a6e0e-0000-4000-8000-000000000001', staffUUID: 'admin' } }))],
+    [
+      'a staff that is no uuid',
+      async () =>
+        signAddonEvent(
+          SECRET,
+          payload({ auth: { accountUUID: '2c9a6e0e-0000-4000-8000-000000000001', staffUUID: 'admin' } }),
+        ),
+    ],
   ])('refuses %s as malformed', async (_, make) => {
     expect(await verifyAddonEvent(SECRET, await make(), NOW)).toEqual({ ok: false, problem: 'malformed' });
   });
@@ -70,7 +87,10 @@ describe('verifyAddonEvent', () => {
     ['an iat more than a minute ahead', payload({ iat: secs(NOW) + 61 })],
     ['an exp now', payload({ exp: secs(NOW) })],
   ])('refuses %s as expired', async (_, body) => {
-    expect(await verifyAddonEvent(SECRET, await signAddonEvent(SECRET, body), NOW)).toEqual({ ok: false, problem: 'expired' });
+    expect(await verifyAddonEvent(SECRET, await signAddonEvent(SECRET, body), NOW)).toEqual({
+      ok: false,
+      problem: 'expired',
+    });
   });
 
   it.each([

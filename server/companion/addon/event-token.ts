@@ -15,7 +15,11 @@ export const EVENT_MAX_FUTURE_MS = 60_000;
 
 const Uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a uuid');
 
-const HeaderSchema = z.looseObject({ alg: z.string().optional(), typ: z.string().optional(), crit: z.unknown().optional() });
+const HeaderSchema = z.looseObject({
+  alg: z.string().optional(),
+  typ: z.string().optional(),
+  crit: z.unknown().optional(),
+});
 
 export const AddonEventSchema = z.looseObject({
   eventVersion: z.literal('1.0'),
@@ -64,7 +68,11 @@ function decodeJson(part: string): unknown {
 }
 
 /** Signs as the platform does (HS256): for the development tools and tests that play the platform. */
-export async function signAddonEvent(secret: string, payload: Record<string, unknown>, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }): Promise<string> {
+export async function signAddonEvent(
+  secret: string,
+  payload: Record<string, unknown>,
+  header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' },
+): Promise<string> {
   const head = encodeBase64Url(encoder.encode(JSON.stringify(header)));
   const body = encodeBase64Url(encoder.encode(JSON.stringify(payload)));
   const mac = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(`${head}.${body}`));
@@ -79,7 +87,8 @@ export async function verifyAddonEvent(secret: string, token: string, nowMs: num
   if (!header.success) return { ok: false, problem: 'malformed' };
   // Pinned before any signature work: the header never chooses how it is checked.
   if (header.data.alg !== 'HS256') return { ok: false, problem: 'algorithm' };
-  if ((header.data.typ !== undefined && header.data.typ.toUpperCase() !== 'JWT') || header.data.crit !== undefined) return { ok: false, problem: 'malformed' };
+  if ((header.data.typ !== undefined && header.data.typ.toUpperCase() !== 'JWT') || header.data.crit !== undefined)
+    return { ok: false, problem: 'malformed' };
   const mac = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(`${head}.${body}`));
   if (!timingSafeEqual(encodeBase64Url(new Uint8Array(mac)), signature)) return { ok: false, problem: 'signature' };
 

@@ -3,13 +3,22 @@ import { z } from 'zod';
 // The platform's records the panel shows, as tolerant schemas: only the fields it uses, nulls and the platform's
 // quirks (blank dates as 0000-00-00, flags as 0/1 or "0"/"1", badges as a JSON string) accepted.
 
-const text = z.string().nullish().transform((v) => v ?? '');
-const flag = z.union([z.number(), z.string()]).nullish().transform((v) => v === undefined || v === null || String(v) !== '0');
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? '');
+const flag = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((v) => v === undefined || v === null || String(v) !== '0');
 
 export const JobSchema = z.looseObject({
   uuid: z.string(),
   active: flag,
-  generated_job_id: z.union([z.string(), z.number()]).nullish().transform((v) => (v === undefined || v === null ? '' : String(v))),
+  generated_job_id: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v === undefined || v === null ? '' : String(v))),
   status: text,
   job_address: text,
   job_description: text,

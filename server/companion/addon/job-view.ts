@@ -43,10 +43,15 @@ export function spokenDate(value: string): string {
   return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? m[2]} ${m[1]}, ${m[4]}:${m[5]}`;
 }
 
-export const nameOf = (s: { first: string; last: string } | undefined): string => (s ? `${s.first} ${s.last}`.trim() : '');
+export const nameOf = (s: { first: string; last: string } | undefined): string =>
+  s ? `${s.first} ${s.last}`.trim() : '';
 
 /** Runs `work` with the account's access token; once more with a refreshed one if the platform refused it. */
-export async function withAccountToken<T>(tokens: AccountTokenKeeper, account: string, work: (accessToken: string) => Promise<Outcome<T> | 'refused'>): Promise<Outcome<T>> {
+export async function withAccountToken<T>(
+  tokens: AccountTokenKeeper,
+  account: string,
+  work: (accessToken: string) => Promise<Outcome<T> | 'refused'>,
+): Promise<Outcome<T>> {
   let lookup = await tokens.current(account);
   for (let attempt = 0; ; attempt++) {
     if (lookup.kind !== 'tokens') return { ok: false, problem: lookup.kind };
@@ -69,7 +74,11 @@ async function notesOf(reads: PlatformReads, call: PlatformCall, jobUuid: string
   let cursor = '-1';
   let headers = new Headers();
   for (let page = 0; page < NOTE_PAGES; page++) {
-    const answer = await reads.get(call, `note.json?%24filter=${filter}&cursor=${encodeURIComponent(cursor)}`, z.array(NoteSchema));
+    const answer = await reads.get(
+      call,
+      `note.json?%24filter=${filter}&cursor=${encodeURIComponent(cursor)}`,
+      z.array(NoteSchema),
+    );
     if (!answer.ok) return answer;
     headers = answer.headers;
     notes.push(...answer.value);
@@ -82,7 +91,11 @@ async function notesOf(reads: PlatformReads, call: PlatformCall, jobUuid: string
   return { ok: true, value: mine, headers };
 }
 
-export async function readJobView(reads: PlatformReads, call: PlatformCall, jobUuid: string): Promise<Outcome<JobView> | 'refused'> {
+export async function readJobView(
+  reads: PlatformReads,
+  call: PlatformCall,
+  jobUuid: string,
+): Promise<Outcome<JobView> | 'refused'> {
   const [job, notes, badges, staff] = await Promise.all([
     reads.get(call, `job/${jobUuid}.json`, JobSchema),
     notesOf(reads, call, jobUuid),
@@ -90,7 +103,9 @@ export async function readJobView(reads: PlatformReads, call: PlatformCall, jobU
     reads.get(call, 'staff.json', z.array(StaffSchema)),
   ]);
   // Badge names need a scope older activations may lack: the panel goes on without them.
-  const failure = firstFailure(badges.ok || badges.failure !== 'not_visible' ? [job, notes, badges, staff] : [job, notes, staff]);
+  const failure = firstFailure(
+    badges.ok || badges.failure !== 'not_visible' ? [job, notes, badges, staff] : [job, notes, staff],
+  );
   if (failure === 'refused') return 'refused';
   if (failure) return { ok: false, problem: failure };
   if (!job.ok || !notes.ok || !staff.ok) return { ok: false, problem: 'unavailable' };
@@ -106,7 +121,9 @@ export async function readJobView(reads: PlatformReads, call: PlatformCall, jobU
       description: job.value.job_description,
       badges: badgeNames ? badgeUuidsOf(job.value).flatMap((u) => badgeNames.get(u.toLowerCase()) ?? []) : null,
       notes: notes.value
-        .sort((a, b) => (a.create_date === b.create_date ? a.uuid.localeCompare(b.uuid) : a.create_date < b.create_date ? 1 : -1))
+        .sort((a, b) =>
+          a.create_date === b.create_date ? a.uuid.localeCompare(b.uuid) : a.create_date < b.create_date ? 1 : -1,
+        )
         .slice(0, NOTES_SHOWN)
         .map((n) => noteView(n, people)),
       staffName: nameOf(people.get(call.staff.toLowerCase())),
@@ -115,5 +132,10 @@ export async function readJobView(reads: PlatformReads, call: PlatformCall, jobU
 }
 
 export function noteView(n: Note, people: ReadonlyMap<string, { first: string; last: string }>): NoteView {
-  return { uuid: n.uuid, text: n.note, author: nameOf(people.get(n.edit_by_staff_uuid.toLowerCase())) || 'A former staff member', when: spokenDate(n.create_date) };
+  return {
+    uuid: n.uuid,
+    text: n.note,
+    author: nameOf(people.get(n.edit_by_staff_uuid.toLowerCase())) || 'A former staff member',
+    when: spokenDate(n.create_date),
+  };
 }

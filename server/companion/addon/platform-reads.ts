@@ -40,7 +40,12 @@ export function createPlatformReads(opts: { platformBaseUrl: string; fetch?: typ
   const fetchFn = opts.fetch ?? fetch;
   const api = `${opts.platformBaseUrl}/api_1.0`;
 
-  async function send<T>(call: PlatformCall, path: string, schema: z.ZodType<T>, init: { method?: string; json?: unknown } = {}): Promise<Result<T>> {
+  async function send<T>(
+    call: PlatformCall,
+    path: string,
+    schema: z.ZodType<T>,
+    init: { method?: string; json?: unknown } = {},
+  ): Promise<Result<T>> {
     let res: Response;
     try {
       res = await fetchFn(`${api}/${path}`, {
@@ -59,7 +64,9 @@ export function createPlatformReads(opts: { platformBaseUrl: string; fetch?: typ
     }
     if (!res.ok) return { ok: false, failure: await failureOf(res) };
     const parsed = schema.safeParse(await res.json().catch(() => undefined));
-    return parsed.success ? { ok: true, value: parsed.data, headers: res.headers } : { ok: false, failure: 'unavailable' };
+    return parsed.success
+      ? { ok: true, value: parsed.data, headers: res.headers }
+      : { ok: false, failure: 'unavailable' };
   }
 
   return {

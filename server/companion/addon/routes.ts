@@ -45,7 +45,9 @@ export function createAddonRoutes(deps: AddonRouteDeps): Hono {
     const jobUuid = event.eventArgs.jobUUID;
     if (typeof jobUuid !== 'string' || !UUID.test(jobUuid)) return refuseEvent(c, 'unverified');
     const { accountUUID: account, staffUUID: staff } = event.auth;
-    const outcome = await withAccountToken(tokens, account, (accessToken) => readJobView(reads, { accessToken, staff }, jobUuid.toLowerCase()));
+    const outcome = await withAccountToken(tokens, account, (accessToken) =>
+      readJobView(reads, { accessToken, staff }, jobUuid.toLowerCase()),
+    );
     if (!outcome.ok) {
       const turnedOff = outcome.problem === 'revoked' || outcome.problem === 'not_activated';
       return answerHtml(c, turnedOff ? 403 : 200, problemPanel(outcome.problem, place, config.addonSdkUrl));
@@ -54,15 +56,26 @@ export function createAddonRoutes(deps: AddonRouteDeps): Hono {
       place === 'web'
         ? `${config.publicUrl}${COMPANION_PATHS.pair}#${await signPairingCode(config.signingSecret, { account, staff, staffName: outcome.value.staffName }, now())}`
         : undefined;
-    return answerHtml(c, 200, jobPanel({ view: outcome.value, place, jobUuid, sdkUrl: config.addonSdkUrl, ...(pairUrl ? { pairUrl } : {}) }));
+    return answerHtml(
+      c,
+      200,
+      jobPanel({ view: outcome.value, place, jobUuid, sdkUrl: config.addonSdkUrl, ...(pairUrl ? { pairUrl } : {}) }),
+    );
   }
 
-  routes.use(COMPANION_PATHS.addonEvent, bodyLimit({ maxSize: EVENT_BODY_LIMIT, onError: (c) => refuseEvent(c, 'too_large') }));
+  routes.use(
+    COMPANION_PATHS.addonEvent,
+    bodyLimit({ maxSize: EVENT_BODY_LIMIT, onError: (c) => refuseEvent(c, 'too_large') }),
+  );
   routes.post(COMPANION_PATHS.addonEvent, async (c) => {
     // Whatever the content type the platform names: the body is the compact token.
     const check = await verifyAddonEvent(config.clientSecret, await c.req.text(), now());
     if (!check.ok) return refuseEvent(c, check.problem === 'expired' ? 'expired' : 'unverified');
-    const spent = await store.setIfAbsent(addonKey('spent-event', check.digest), '1', check.endOfLifeMs - now() + 1_000);
+    const spent = await store.setIfAbsent(
+      addonKey('spent-event', check.digest),
+      '1',
+      check.endOfLifeMs - now() + 1_000,
+    );
     if (!spent) return refuseEvent(c, 'replayed');
     const { event } = check;
     // No kept tokens: nobody activated Fieldside for this account (or it was turned off since).
@@ -71,7 +84,12 @@ export function createAddonRoutes(deps: AddonRouteDeps): Hono {
     const place = placeOf(event.eventName);
     if (place) return actionPanel(c, event, place);
     if (event.eventName === ADDON_EVENTS.addNote) {
-      const { status, answer } = await addNote({ reads, tokens }, event.auth.accountUUID, event.auth.staffUUID, event.eventArgs);
+      const { status, answer } = await addNote(
+        { reads, tokens },
+        event.auth.accountUUID,
+        event.auth.staffUUID,
+        event.eventArgs,
+      );
       c.header('cache-control', 'no-store');
       return c.body(JSON.stringify(answer), status, { 'content-type': 'text/plain; charset=utf-8' });
     }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { openAccountTokens, sealAccountTokens } from './sealed-tokens';
 
 const SECRET = 'signing-secret-of-at-least-32-characters';
-const TOKENS = { accessToken: 'access-token-text-1234', refreshToken: 'refresh-token-text-5678', expiresAt: 1_790_000_000_000, scope: 'vendor read_jobs' };
+const TOKENS = {
+  accessToken: 'access-token-text-1234',
+  refreshToken: 'refresh-token-text-5678',
+  expiresAt: 1_790_000_000_000,
+  scope: 'vendor read_jobs',
+};
 
 describe('sealed account tokens', () => {
   it('hold no token text, open to the same account under the same secret, and differ each time', async () => {

@@ -29,19 +29,31 @@ const aad = (account: string) => encoder.encode(`${PREFIX}:${account}`);
 export async function sealAccountTokens(secret: string, account: string, tokens: AccountTokens): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const plain = encoder.encode(JSON.stringify(tokens));
-  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: aad(account) }, await tokensKey(secret), plain);
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: aad(account) },
+    await tokensKey(secret),
+    plain,
+  );
   return `${PREFIX}.${encodeBase64Url(iv)}.${encodeBase64Url(new Uint8Array(sealed))}`;
 }
 
 /** The tokens, or undefined for a value that is not this account's under this secret (never an exception). */
-export async function openAccountTokens(secret: string, account: string, value: string): Promise<AccountTokens | undefined> {
+export async function openAccountTokens(
+  secret: string,
+  account: string,
+  value: string,
+): Promise<AccountTokens | undefined> {
   const [prefix, ivText, sealedText, ...rest] = value.split('.');
   if (prefix !== PREFIX || rest.length > 0 || !ivText || !sealedText) return undefined;
   const iv = decodeBase64Url(ivText);
   const sealed = decodeBase64Url(sealedText);
   if (!iv || iv.length !== 12 || !sealed) return undefined;
   try {
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: aad(account) }, await tokensKey(secret), sealed);
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv, additionalData: aad(account) },
+      await tokensKey(secret),
+      sealed,
+    );
     const parsed = AccountTokensSchema.safeParse(JSON.parse(new TextDecoder().decode(plain)));
     return parsed.success ? parsed.data : undefined;
   } catch {

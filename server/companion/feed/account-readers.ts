@@ -48,7 +48,10 @@ export function createAccountReaders(opts: { keeper?: Pick<AccountTokenKeeper, '
      * undefined when none could (no token, every one refused, the account's share of requests spent, or the
      * platform failed: a throw ends the tries, since the next token would meet the same outage).
      */
-    async readWith<T>(account: string, read: (token: string) => Promise<TokenRead<T>>): Promise<{ value: T; token: string } | undefined> {
+    async readWith<T>(
+      account: string,
+      read: (token: string) => Promise<TokenRead<T>>,
+    ): Promise<{ value: T; token: string } | undefined> {
       for (const token of await tokensFor(account)) {
         if (!budget.take(account)) return undefined;
         try {

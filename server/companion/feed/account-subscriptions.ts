@@ -41,7 +41,12 @@ export function createAccountSubscriptions(opts: {
     // Keyed by the URL's digest: a rotation's new URL is checked at once. The URL itself holds a secret.
     const mark = addonKey('subscriptions-checked', `${account}:${await sha256Base64Url(url)}`);
     if (!activated && !(await opts.marks.setIfAbsent(mark, '1', Math.min(opts.recheckMs, CHECK_MARK_MS)))) return;
-    const { refused } = await ensureSubscriptions({ platformBaseUrl: opts.platformBaseUrl, token: kept.accessToken, callbackUrl: url, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
+    const { refused } = await ensureSubscriptions({
+      platformBaseUrl: opts.platformBaseUrl,
+      token: kept.accessToken,
+      callbackUrl: url,
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    });
     // Whoever's register made them last stays known: the account's tokens are nobody's browser. Their grant
     // changes only at the next activation (which checks at once), so a refusal waits the whole window, not an hour.
     opts.ensured.remember(account, url, refused, opts.ensured.administrator(account) ?? '', opts.recheckMs);

@@ -7,7 +7,9 @@ import type { FeedStore } from './types';
  * with it ioredis, is imported only then: a companion without Redis (one instance, an edge runtime with its own
  * store) never loads the client library or the Node built-ins it needs.
  */
-export async function createFeedStore(config: Pick<CompanionConfig, 'redisUrl' | 'feedMaxEntries'>): Promise<FeedStore> {
+export async function createFeedStore(
+  config: Pick<CompanionConfig, 'redisUrl' | 'feedMaxEntries'>,
+): Promise<FeedStore> {
   if (!config.redisUrl) return createMemoryFeedStore({ maxEntries: config.feedMaxEntries });
   const { createRedisFeedStore } = await import('./redis-store');
   return createRedisFeedStore({ url: config.redisUrl, maxEntries: config.feedMaxEntries });

@@ -30,7 +30,9 @@ export function createEnsuredSubscriptions(opts: { recheckMs: number; now?: () =
     /** The administrator whose register ensured them last, within three days. */
     administrator(account: string): string | undefined {
       const known = ensured.get(account);
-      return known !== undefined && known.administrator !== '' && now() - known.at < ADMINISTRATOR_KEPT_MS ? known.administrator : undefined;
+      return known !== undefined && known.administrator !== '' && now() - known.at < ADMINISTRATOR_KEPT_MS
+        ? known.administrator
+        : undefined;
     },
     /** The administrator is one no longer: from now on every register asks its caller's role again. */
     forgetAdministrator(account: string): void {
@@ -39,7 +41,13 @@ export function createEnsuredSubscriptions(opts: { recheckMs: number; now?: () =
     },
     /** After an ensure by `administrator`; one with a refusal is checked again within the hour, unless the grant
      * cannot have changed before `refusedRecheckMs` (the account's kept tokens change only at activation). */
-    remember(account: string, callbackUrl: string, refused: readonly RefusedSubscription[], administrator: string, refusedRecheckMs = REFUSED_RECHECK_MS): void {
+    remember(
+      account: string,
+      callbackUrl: string,
+      refused: readonly RefusedSubscription[],
+      administrator: string,
+      refusedRecheckMs = REFUSED_RECHECK_MS,
+    ): void {
       ensured.delete(account);
       const recheckMs = refused.length > 0 ? Math.min(opts.recheckMs, refusedRecheckMs) : opts.recheckMs;
       ensured.set(account, { callbackUrl, at: now(), recheckMs, administrator: administrator.toLowerCase() });

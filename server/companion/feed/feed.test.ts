@@ -13,7 +13,10 @@ let companion: FeedServer;
 let callbackUrl: string;
 
 async function register(token: string, staff: string | null = STUB_ADMIN): Promise<Response> {
-  return fetch(`${companion.url}/feed/register`, { method: 'POST', headers: staff ? actingAs(token, staff) : bearer(token) });
+  return fetch(`${companion.url}/feed/register`, {
+    method: 'POST',
+    headers: staff ? actingAs(token, staff) : bearer(token),
+  });
 }
 
 async function feed(query = '', token = TOKEN): Promise<FeedPage> {
@@ -23,7 +26,13 @@ async function feed(query = '', token = TOKEN): Promise<FeedPage> {
 }
 
 beforeAll(async () => {
-  platform = await startStubPlatform({ [TOKEN]: ACCOUNT, 'token-a2': ACCOUNT, 'token-other': OTHER, 'token-b': OTHER, 'token-c': OTHER });
+  platform = await startStubPlatform({
+    [TOKEN]: ACCOUNT,
+    'token-a2': ACCOUNT,
+    'token-other': OTHER,
+    'token-b': OTHER,
+    'token-c': OTHER,
+  });
   companion = await startFeedServer({ platformBaseUrl: platform.baseUrl });
 });
 
@@ -42,7 +51,12 @@ describe('POST /feed/register', () => {
     const res = await register(TOKEN, staff);
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toEqual({ account_uuid: ACCOUNT, position: expect.any(String), refused: [], manages_subscriptions: false });
+    expect(body).toEqual({
+      account_uuid: ACCOUNT,
+      position: expect.any(String),
+      refused: [],
+      manages_subscriptions: false,
+    });
     expect(JSON.stringify(body)).not.toContain('/webhooks/');
     expect(platform.calls.list).toBe(before.list);
     expect(platform.calls.add).toBe(before.add);
@@ -55,7 +69,7 @@ describe('POST /feed/register', () => {
     expect(((await res.json()) as { error: string }).error).toMatch(/X-Fieldside-Staff/);
   });
 
-  it("for an administrator: creates the job, note and visit subscriptions and the new-note event, verified, pointing at the account callback", async () => {
+  it('for an administrator: creates the job, note and visit subscriptions and the new-note event, verified, pointing at the account callback', async () => {
     const res = await register(TOKEN);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { account_uuid: string; position: string; manages_subscriptions: boolean };
@@ -64,8 +78,14 @@ describe('POST /feed/register', () => {
     expect(body.manages_subscriptions).toBe(true);
     expect(JSON.stringify(body)).not.toContain('/webhooks/');
     const subs = platform.subscriptions.get(ACCOUNT)!;
-    expect(subs.map((s) => (s.type === 'object' ? [s.object, s.unique_id, [...s.fields].sort()] : [s.event, s.unique_id]))).toEqual([
-      ['job', 'fieldside-job', ['active', 'badges', 'company_uuid', 'generated_job_id', 'job_address', 'job_description', 'status']],
+    expect(
+      subs.map((s) => (s.type === 'object' ? [s.object, s.unique_id, [...s.fields].sort()] : [s.event, s.unique_id])),
+    ).toEqual([
+      [
+        'job',
+        'fieldside-job',
+        ['active', 'badges', 'company_uuid', 'generated_job_id', 'job_address', 'job_description', 'status'],
+      ],
       ['note', 'fieldside-note', ['active', 'note', 'related_object_uuid']],
       ['jobactivity', 'fieldside-jobactivity', ['active', 'job_uuid', 'staff_uuid', 'start_date']],
       ['job.note_added', 'fieldside-note-added'],
@@ -83,14 +103,22 @@ describe('POST /feed/register', () => {
     expect((await register(TOKEN, STUB_TECHNICIAN)).status).toBe(200);
     // The companion remembers the subscriptions it made: the account's request budget is spent on neither the
     // caller's role nor the list while they are in place.
-    expect({ add: platform.calls.add, list: platform.calls.list, staff: platform.calls.staff }).toEqual({ add: before.add, list: before.list, staff: before.staff });
+    expect({ add: platform.calls.add, list: platform.calls.list, staff: platform.calls.staff }).toEqual({
+      add: before.add,
+      list: before.list,
+      staff: before.staff,
+    });
     expect(platform.subscriptions.get(ACCOUNT)).toHaveLength(4);
   });
 
   it('repairs a subscription that was deactivated or changed, and only that one, once its memory is due a recheck', async () => {
-    const rechecking = await startFeedServer({ platformBaseUrl: platform.baseUrl, limits: { subscriptionsRecheckMs: 0 } });
+    const rechecking = await startFeedServer({
+      platformBaseUrl: platform.baseUrl,
+      limits: { subscriptionsRecheckMs: 0 },
+    });
     try {
-      const registerThere = () => fetch(`${rechecking.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) });
+      const registerThere = () =>
+        fetch(`${rechecking.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) });
       expect((await registerThere()).status).toBe(200);
       const subs = platform.subscriptions.get(ACCOUNT)!;
       subs[0]!.active = false;
@@ -100,7 +128,9 @@ describe('POST /feed/register', () => {
       const adds = platform.calls.add;
       expect((await registerThere()).status).toBe(200);
       expect(platform.calls.add).toBe(adds + 3);
-      expect(platform.subscriptions.get(ACCOUNT)!.every((s) => s.active && (s.type === 'event' || s.fields.length > 1))).toBe(true);
+      expect(
+        platform.subscriptions.get(ACCOUNT)!.every((s) => s.active && (s.type === 'event' || s.fields.length > 1)),
+      ).toBe(true);
       expect((await registerThere()).status).toBe(200);
       expect(platform.calls.add).toBe(adds + 3);
     } finally {
@@ -109,13 +139,18 @@ describe('POST /feed/register', () => {
   });
 
   it('once due a check, asks no role of anyone but the administrator who made them, who checks them again', async () => {
-    const rechecking = await startFeedServer({ platformBaseUrl: platform.baseUrl, limits: { subscriptionsRecheckMs: 0 } });
+    const rechecking = await startFeedServer({
+      platformBaseUrl: platform.baseUrl,
+      limits: { subscriptionsRecheckMs: 0 },
+    });
     try {
-      const registerThere = (staff: string) => fetch(`${rechecking.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, staff) });
+      const registerThere = (staff: string) =>
+        fetch(`${rechecking.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, staff) });
       expect(await (await registerThere(STUB_ADMIN)).json()).toMatchObject({ manages_subscriptions: true });
       const before = { ...platform.calls };
       // Every other browser of the account wakes (their memory is due, always here): nothing reaches the platform.
-      for (let i = 0; i < 3; i++) expect(await (await registerThere(STUB_TECHNICIAN)).json()).toMatchObject({ manages_subscriptions: false });
+      for (let i = 0; i < 3; i++)
+        expect(await (await registerThere(STUB_TECHNICIAN)).json()).toMatchObject({ manages_subscriptions: false });
       expect(platform.calls).toEqual(before);
       // The administrator's own wake checks them (role and list).
       expect(await (await registerThere(STUB_ADMIN)).json()).toMatchObject({ manages_subscriptions: true });
@@ -133,15 +168,22 @@ describe('POST /feed/register', () => {
 });
 
 describe('POST /feed/rotate', () => {
-  const rotate = (token: string, staff: string) => fetch(`${companion.url}/feed/rotate`, { method: 'POST', headers: actingAs(token, staff) });
+  const rotate = (token: string, staff: string) =>
+    fetch(`${companion.url}/feed/rotate`, { method: 'POST', headers: actingAs(token, staff) });
   const challenge = (url: string) =>
-    fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'mode=subscribe&challenge=abc' });
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'mode=subscribe&challenge=abc',
+    });
 
   it("refuses a technician, and the account's callback stays as it was", async () => {
     const res = await rotate('token-b', STUB_TECHNICIAN);
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error: string }).error).toMatch(/administrator/);
-    expect((await postJson(platform.subscriptions.get(OTHER)![0]!.callback_url, jobNotification(platform.baseUrl))).status).toBe(200);
+    expect(
+      (await postJson(platform.subscriptions.get(OTHER)![0]!.callback_url, jobNotification(platform.baseUrl))).status,
+    ).toBe(200);
   });
 
   it('moves every subscription to a new callback URL and refuses the old one from then on', async () => {
@@ -150,7 +192,12 @@ describe('POST /feed/rotate', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ refused: [], retired: true });
     const moved = platform.subscriptions.get(OTHER)!;
-    expect(moved.map((s) => s.unique_id).sort()).toEqual(['fieldside-job', 'fieldside-jobactivity', 'fieldside-note', 'fieldside-note-added']);
+    expect(moved.map((s) => s.unique_id).sort()).toEqual([
+      'fieldside-job',
+      'fieldside-jobactivity',
+      'fieldside-note',
+      'fieldside-note-added',
+    ]);
     const fresh = moved[0]!.callback_url;
     expect(fresh).not.toBe(old);
     expect(moved.every((s) => s.callback_url === fresh && s.active)).toBe(true);
@@ -180,7 +227,10 @@ describe('authentication', () => {
     ['a token the platform refuses', bearer('token-nobody')],
   ])('answers 401 with a JSON error for %s', async (_name, headers) => {
     for (const path of ['/feed', '/feed/stream', '/feed/register']) {
-      const res = await fetch(`${companion.url}${path}`, { method: path.endsWith('register') ? 'POST' : 'GET', headers });
+      const res = await fetch(`${companion.url}${path}`, {
+        method: path.endsWith('register') ? 'POST' : 'GET',
+        headers,
+      });
       expect(res.status).toBe(401);
       expect(((await res.json()) as { error: string }).error).toMatch(/token|Authorization/);
     }

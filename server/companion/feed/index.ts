@@ -77,7 +77,8 @@ export async function createFeedModule(opts: {
   const tokens = createCallbackTokens({ secret: config.signingSecret, store });
   const platform = { platformBaseUrl: config.platformBaseUrl, ...(opts.fetch ? { fetch: opts.fetch } : {}) };
   const clock = opts.now ? { now: opts.now } : {};
-  const checker = opts.checker ?? createTokenChecker({ ...platform, ...clock, lifetimeMs: config.limits.accessTokenLifetimeMs });
+  const checker =
+    opts.checker ?? createTokenChecker({ ...platform, ...clock, lifetimeMs: config.limits.accessTokenLifetimeMs });
   const roles = createRoleCheck({ ...platform, ...clock, notAdministratorTtlMs: NOT_ADMINISTRATOR_KEPT_MS });
   const streams = new Set<() => void>();
 
@@ -87,9 +88,19 @@ export async function createFeedModule(opts: {
   const callbackUrl = async (account: string) => callbackUrlFor(config.publicUrl, await tokens.issue(account));
   const shared = opts.shared ?? createMemoryAddonStore(opts.now);
   const accountSubscriptions = opts.accountTokens
-    ? createAccountSubscriptions({ ...platform, keeper: opts.accountTokens, ensured, callbackUrl, marks: shared, recheckMs: config.limits.subscriptionsRecheckMs })
+    ? createAccountSubscriptions({
+        ...platform,
+        keeper: opts.accountTokens,
+        ensured,
+        callbackUrl,
+        marks: shared,
+        recheckMs: config.limits.subscriptionsRecheckMs,
+      })
     : undefined;
-  const readers = createAccountReaders({ budget: createReadBudget(clock), ...(opts.accountTokens ? { keeper: opts.accountTokens } : {}) });
+  const readers = createAccountReaders({
+    budget: createReadBudget(clock),
+    ...(opts.accountTokens ? { keeper: opts.accountTokens } : {}),
+  });
   const knowledge = createStaffKnowledge({ store: shared, ...clock });
   const visibility = createJobVisibility({ ...platform, ...clock, knowledge, spend: readers.spend });
   const enrich = createChangeEnrichment({
@@ -97,7 +108,16 @@ export async function createFeedModule(opts: {
     jobRecords: createJobRecords({ ...platform, readers, visibility }),
     visitJobs: createVisitJobs({ ...platform, readers }),
   });
-  routes.route('/', createWebhookRoutes({ tokens, store, platformBaseUrl: config.platformBaseUrl, enrich, ...(opts.log ? { log: opts.log } : {}) }));
+  routes.route(
+    '/',
+    createWebhookRoutes({
+      tokens,
+      store,
+      platformBaseUrl: config.platformBaseUrl,
+      enrich,
+      ...(opts.log ? { log: opts.log } : {}),
+    }),
+  );
   routes.route(
     '/',
     createFeedRoutes({

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { appendedId, contractChange as change, feedStoreContract } from '../../../tests/support/companion/feed-store-contract';
+import {
+  appendedId,
+  contractChange as change,
+  feedStoreContract,
+} from '../../../tests/support/companion/feed-store-contract';
 import { createMemoryFeedStore } from './memory-store';
 
 describe('memory feed store', () => {

@@ -1,5 +1,12 @@
 import { createDedupWindow, DEDUP_TTL_SECONDS } from './dedup-window';
-import { dedupCapacity, FeedPositionError, type FeedChange, type FeedPage, type FeedStore, type NewChange } from './types';
+import {
+  dedupCapacity,
+  FeedPositionError,
+  type FeedChange,
+  type FeedPage,
+  type FeedStore,
+  type NewChange,
+} from './types';
 
 /** One account's bounded ring of changes. Ids are `<epoch>-<sequence number>`. */
 interface Ring {

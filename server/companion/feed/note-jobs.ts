@@ -13,8 +13,17 @@ import { createPlatformRead, refusedToken, UUID } from './platform-read';
 // object notification may already have waited for its event (webhooks/note-event-wait.ts) before it reads, and the
 // platform waits about 10 s for the answer.
 
-const Note = z.object({ uuid: z.string(), related_object: z.string().nullish(), related_object_uuid: z.string().nullish() });
-export function createNoteJobs(opts: { platformBaseUrl: string; readers: AccountReaders; fetch?: typeof fetch; timeoutMs?: number }) {
+const Note = z.object({
+  uuid: z.string(),
+  related_object: z.string().nullish(),
+  related_object_uuid: z.string().nullish(),
+});
+export function createNoteJobs(opts: {
+  platformBaseUrl: string;
+  readers: AccountReaders;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}) {
   const get = createPlatformRead(opts);
 
   async function read(token: string, noteUuid: string): Promise<TokenRead<string | null>> {
@@ -24,9 +33,13 @@ export function createNoteJobs(opts: { platformBaseUrl: string; readers: Account
       return refusedToken(res.status) ? { kind: 'next' } : { kind: 'answer', value: null };
     }
     const note = Note.safeParse(await res.json().catch(() => null));
-    if (!note.success || note.data.uuid.toLowerCase() !== noteUuid.toLowerCase()) return { kind: 'answer', value: null };
+    if (!note.success || note.data.uuid.toLowerCase() !== noteUuid.toLowerCase())
+      return { kind: 'answer', value: null };
     const job = note.data.related_object_uuid;
-    return { kind: 'answer', value: (note.data.related_object ?? 'job') === 'job' && job && UUID.test(job) ? job.toLowerCase() : null };
+    return {
+      kind: 'answer',
+      value: (note.data.related_object ?? 'job') === 'job' && job && UUID.test(job) ? job.toLowerCase() : null,
+    };
   }
 
   return {

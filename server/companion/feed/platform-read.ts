@@ -21,7 +21,11 @@ export function createPlatformRead(opts: { platformBaseUrl: string; fetch?: type
       fetchFn,
       `${opts.platformBaseUrl}/api_1.0/${type}/${encodeURIComponent(uuid)}.json`,
       {
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(as ? { 'x-impersonate-uuid': as.staff } : {}) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(as ? { 'x-impersonate-uuid': as.staff } : {}),
+        },
         timeoutMs: opts.timeoutMs ?? READ_TIMEOUT_MS,
       },
       `GET ${type}${as ? ' as a staff member' : ''}`,

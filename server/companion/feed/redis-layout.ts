@@ -55,5 +55,7 @@ export function toChange([id, fields]: [string, string[]]): FeedChange {
 /** Legacy token map values: the account, then `|<generation>` after the first rotation (plain accounts are generation 0). */
 export function parseLegacyOwner(value: string): CallbackTokenOwner {
   const bar = value.lastIndexOf('|');
-  return bar < 0 ? { account: value, generation: 0 } : { account: value.slice(0, bar), generation: Number(value.slice(bar + 1)) || 0 };
+  return bar < 0
+    ? { account: value, generation: 0 }
+    : { account: value.slice(0, bar), generation: Number(value.slice(bar + 1)) || 0 };
 }

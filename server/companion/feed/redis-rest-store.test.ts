@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actingAs, bearer, jobNotification, openStream, postJson } from '../../../tests/support/companion/feed-client';
 import { startFeedServer } from '../../../tests/support/companion/feed-server';
-import { appendedId, contractChange as change, feedStoreContract } from '../../../tests/support/companion/feed-store-contract';
+import {
+  appendedId,
+  contractChange as change,
+  feedStoreContract,
+} from '../../../tests/support/companion/feed-store-contract';
 import { startRedisRestServer, type RedisRestServer } from '../../../tests/support/companion/redis-rest-server';
 import { startRedisServer, type RedisServer } from '../../../tests/support/companion/redis-server';
 import { startStubPlatform, STUB_ADMIN } from '../../../tests/support/companion/stub-platform';
@@ -30,7 +34,10 @@ afterAll(async () => {
 const client = () => createRedisRestClient({ url: rest.url, token: rest.token });
 
 describe('Redis feed store over HTTP', () => {
-  feedStoreContract({ create: (opts) => createRedisRestFeedStore({ client: client(), pollMs: POLL_MS, ...opts }), pokeWithinMs: 10 * POLL_MS });
+  feedStoreContract({
+    create: (opts) => createRedisRestFeedStore({ client: client(), pollMs: POLL_MS, ...opts }),
+    pokeWithinMs: 10 * POLL_MS,
+  });
 
   it('says a gap to a reader at a position this Redis never reached', async () => {
     const store = await createRedisRestFeedStore({ client: client(), maxEntries: 10 });
@@ -52,7 +59,11 @@ describe('Redis feed store over HTTP', () => {
       const second = appendedId(await overHttp.append(account, change(2), 'k2', 0));
       expect((await overHttp.append(account, change(1), 'k1', 0)).kind).toBe('duplicate');
       expect((await overTcp.read(account, undefined, 10)).changes.map((c) => c.id)).toEqual([first, second]);
-      expect(await overHttp.read(account, first, 10)).toEqual({ changes: [{ id: second, ...change(2) }], position: second, gap: false });
+      expect(await overHttp.read(account, first, 10)).toEqual({
+        changes: [{ id: second, ...change(2) }],
+        position: second,
+        gap: false,
+      });
       expect(await overHttp.position(account)).toBe(second);
       // A callback token an earlier version recorded (before self-verifying URLs), read for the migration by both.
       await client().command(['HSET', LEGACY_TOKENS_KEY, `token-${account}`, `${account}|2`]);
@@ -77,10 +88,13 @@ describe('Redis feed store over HTTP', () => {
     const onRedis = await startFeedServer({ platformBaseUrl: platform.baseUrl, redisUrl: redis.url });
     const onHttp = await startFeedServer({
       platformBaseUrl: platform.baseUrl,
-      createStore: (config) => createRedisRestFeedStore({ client: client(), maxEntries: config.feedMaxEntries, pollMs: POLL_MS }),
+      createStore: (config) =>
+        createRedisRestFeedStore({ client: client(), maxEntries: config.feedMaxEntries, pollMs: POLL_MS }),
     });
     try {
-      expect((await fetch(`${onRedis.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) })).status).toBe(200);
+      expect(
+        (await fetch(`${onRedis.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) })).status,
+      ).toBe(200);
       const callback = platform.subscriptions.get(ACCOUNT)![0]!.callback_url;
       const { position } = (await (await fetch(`${onHttp.url}/feed`, { headers: bearer(TOKEN) })).json()) as FeedPage;
       const stream = await openStream(`${onHttp.url}/feed/stream?after=${position}`, TOKEN);

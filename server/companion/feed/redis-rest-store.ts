@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { FeedChangeSchema } from '../../../contracts/companion-http';
 import type { RedisRestClient } from '../redis-rest/client';
 import { DEDUP_TTL_SECONDS } from './dedup-window';
-import { APPEND_LUA, dedupKeyOf, generationKey, LEGACY_TOKENS_KEY, parseLegacyOwner, RAISE_LUA, rangeStart, streamKey, toChange } from './redis-layout';
+import {
+  APPEND_LUA,
+  dedupKeyOf,
+  generationKey,
+  LEGACY_TOKENS_KEY,
+  parseLegacyOwner,
+  RAISE_LUA,
+  rangeStart,
+  streamKey,
+  toChange,
+} from './redis-layout';
 import { createRestWatcher } from './redis-rest-watcher';
 import { gapAfter, readStreamInfo } from './redis-stream-info';
 import { dedupCapacity, type AppendResult, type FeedPage, type FeedStore, type NewChange } from './types';
@@ -31,7 +41,9 @@ export async function createRedisRestFeedStore(opts: {
   try {
     await client.command(['PING']);
   } catch (e) {
-    throw new Error(`Cannot reach the shared store (Redis over HTTP) for the change feed (${(e as Error).message})`, { cause: e });
+    throw new Error(`Cannot reach the shared store (Redis over HTTP) for the change feed (${(e as Error).message})`, {
+      cause: e,
+    });
   }
   const ttlMs = DEDUP_TTL_SECONDS * 1000;
 
@@ -45,7 +57,15 @@ export async function createRedisRestFeedStore(opts: {
   return {
     async append(account, change: NewChange, dedupKey, generation): Promise<AppendResult> {
       const keys = [streamKey(account), dedupKeyOf(account), generationKey(account)];
-      const args = [ttlMs, opts.maxEntries, JSON.stringify(change), now(), dedupKey, dedupCapacity(opts.maxEntries), generation];
+      const args = [
+        ttlMs,
+        opts.maxEntries,
+        JSON.stringify(change),
+        now(),
+        dedupKey,
+        dedupCapacity(opts.maxEntries),
+        generation,
+      ];
       const answer = AppendReplySchema.parse(await client.command(['EVAL', APPEND_LUA, keys.length, ...keys, ...args]));
       if (typeof answer === 'string') return { kind: 'appended', id: answer };
       return answer === -1 ? { kind: 'retired' } : { kind: 'duplicate' };

@@ -9,7 +9,13 @@ import { dedupCapacity, type FeedPage, type NewChange } from './types';
 
 const change = (seq: number): NewChange => {
   const n = jobNotification('http://p', { seq });
-  return { object: n.object, uuid: n.entry[0]!.uuid, changed_fields: ['status'], time: n.entry[0]!.time, resource_url: n.resource_url };
+  return {
+    object: n.object,
+    uuid: n.entry[0]!.uuid,
+    changed_fields: ['status'],
+    time: n.entry[0]!.time,
+    resource_url: n.resource_url,
+  };
 };
 
 const ACCOUNT = '44444444-4444-4444-8444-444444444444';
@@ -29,7 +35,9 @@ afterAll(async () => {
 });
 
 async function feed(url: string, after?: string): Promise<FeedPage> {
-  const res = await fetch(`${url}/feed${after ? `?after=${after}` : ''}&limit=1000`.replace('feed&', 'feed?'), { headers: bearer(TOKEN) });
+  const res = await fetch(`${url}/feed${after ? `?after=${after}` : ''}&limit=1000`.replace('feed&', 'feed?'), {
+    headers: bearer(TOKEN),
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as FeedPage;
 }
@@ -44,7 +52,11 @@ describe('Redis feed store', () => {
   feedStoreContract({ create: (opts) => createRedisFeedStore({ url: redis.url, ...opts }), pokeWithinMs: 1000 });
 
   it('keeps every notification across a companion restart, and the callback URL keeps working', async () => {
-    const first = await startFeedServer({ platformBaseUrl: platform.baseUrl, redisUrl: redis.url, feedMaxEntries: 1000 });
+    const first = await startFeedServer({
+      platformBaseUrl: platform.baseUrl,
+      redisUrl: redis.url,
+      feedMaxEntries: 1000,
+    });
     const callback = await registerAndGetCallback(first.url);
     const start = (await feed(first.url)).position;
     const sent: string[] = [];
@@ -56,7 +68,11 @@ describe('Redis feed store', () => {
     await first.close();
 
     // A new instance on another port; the old callback URL's token must still map to the account.
-    const second = await startFeedServer({ platformBaseUrl: platform.baseUrl, redisUrl: redis.url, feedMaxEntries: 1000 });
+    const second = await startFeedServer({
+      platformBaseUrl: platform.baseUrl,
+      redisUrl: redis.url,
+      feedMaxEntries: 1000,
+    });
     try {
       const page = await feed(second.url, start);
       expect(page.changes.map((c) => c.uuid)).toEqual(sent);
@@ -155,6 +171,8 @@ describe('Redis feed store', () => {
   });
 
   it('refuses to start when Redis is unreachable, with a clear error', async () => {
-    await expect(createRedisFeedStore({ url: 'redis://127.0.0.1:1', maxEntries: 10 })).rejects.toThrow(/Cannot connect to Redis/);
+    await expect(createRedisFeedStore({ url: 'redis://127.0.0.1:1', maxEntries: 10 })).rejects.toThrow(
+      /Cannot connect to Redis/,
+    );
   });
 });

@@ -2,7 +2,17 @@ import { connectRedis } from '../redis-connection';
 import { DEDUP_TTL_SECONDS } from './dedup-window';
 import { createRedisWatcher } from './redis-watcher';
 import { gapAfter, readStreamInfo } from './redis-stream-info';
-import { APPEND_LUA, dedupKeyOf, generationKey, LEGACY_TOKENS_KEY, parseLegacyOwner, RAISE_LUA, rangeStart, streamKey, toChange } from './redis-layout';
+import {
+  APPEND_LUA,
+  dedupKeyOf,
+  generationKey,
+  LEGACY_TOKENS_KEY,
+  parseLegacyOwner,
+  RAISE_LUA,
+  rangeStart,
+  streamKey,
+  toChange,
+} from './redis-layout';
 import { dedupCapacity, type AppendResult, type FeedPage, type FeedStore, type NewChange } from './types';
 
 interface FeedCommands {
@@ -11,7 +21,11 @@ interface FeedCommands {
 }
 
 /** The change feed in Redis Streams, shared by every companion instance that points at the same Redis. */
-export async function createRedisFeedStore(opts: { url: string; maxEntries: number; now?: () => number }): Promise<FeedStore> {
+export async function createRedisFeedStore(opts: {
+  url: string;
+  maxEntries: number;
+  now?: () => number;
+}): Promise<FeedStore> {
   const now = opts.now ?? Date.now;
   const main = await connectRedis(opts.url, 'the change feed');
   main.defineCommand('fieldsideAppend', { numberOfKeys: 3, lua: APPEND_LUA });
@@ -48,7 +62,10 @@ export async function createRedisFeedStore(opts: { url: string; maxEntries: numb
     async read(account, after, limit): Promise<FeedPage> {
       const from = rangeStart(after);
       const key = streamKey(account);
-      const [info, entries] = await Promise.all([readStreamInfo(() => main.xinfo('STREAM', key)), main.xrange(key, from, '+', 'COUNT', limit)]);
+      const [info, entries] = await Promise.all([
+        readStreamInfo(() => main.xinfo('STREAM', key)),
+        main.xrange(key, from, '+', 'COUNT', limit),
+      ]);
       const changes = entries.map(toChange);
       const last = changes[changes.length - 1];
       return { changes, position: last ? last.id : (after ?? '0'), gap: after !== undefined && gapAfter(after, info) };

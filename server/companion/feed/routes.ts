@@ -1,5 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { COMPANION_HEADERS, COMPANION_PATHS, FeedQuerySchema, type FeedRegisterReply, type FeedRotateReply } from '../../../contracts/companion-http';
+import {
+  COMPANION_HEADERS,
+  COMPANION_PATHS,
+  FeedQuerySchema,
+  type FeedRegisterReply,
+  type FeedRotateReply,
+} from '../../../contracts/companion-http';
 import { tooManyRequests, type RateLimiter } from '../limits/rate-limit';
 import type { CallbackTokens } from '../webhooks/callback-token';
 import { bearerAuth, type FeedEnv } from './bearer-auth';
@@ -28,7 +34,8 @@ export interface FeedRoutesDeps extends StreamRouteDeps {
 type Staff = { ok: true; admin: boolean } | { ok: false; response: Response };
 
 /** Where the platform posts an account's changes: the companion's public address and the account's signed token. */
-export const callbackUrlFor = (publicUrl: string, token: string): string => `${publicUrl}${COMPANION_PATHS.webhooks}/${token}`;
+export const callbackUrlFor = (publicUrl: string, token: string): string =>
+  `${publicUrl}${COMPANION_PATHS.webhooks}/${token}`;
 
 /**
  * `POST /feed/register`, `POST /feed/rotate`, `GET /feed`, `GET /feed/stream`: what extensions call, with their
@@ -39,7 +46,8 @@ export const callbackUrlFor = (publicUrl: string, token: string): string => `${p
 export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
   const app = new Hono<FeedEnv>();
   const auth = bearerAuth(deps.checker);
-  for (const path of [COMPANION_PATHS.feedRead, `${COMPANION_PATHS.feedRead}/*`]) app.use(path, feedCors(deps.allowedExtensionIds), auth);
+  for (const path of [COMPANION_PATHS.feedRead, `${COMPANION_PATHS.feedRead}/*`])
+    app.use(path, feedCors(deps.allowedExtensionIds), auth);
 
   app.onError((err, c) => {
     if (isFeedPositionError(err)) return c.json({ error: err.message }, 400);
@@ -51,7 +59,11 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
   async function staffOf(c: Context<FeedEnv>): Promise<Staff> {
     const staff = c.req.header(COMPANION_HEADERS.staff);
     if (staff === undefined || staff === '') return { ok: true, admin: false };
-    if (!STAFF_UUID.test(staff)) return { ok: false, response: c.json({ error: `${COMPANION_HEADERS.staff} must be a staff member's uuid` }, 400) };
+    if (!STAFF_UUID.test(staff))
+      return {
+        ok: false,
+        response: c.json({ error: `${COMPANION_HEADERS.staff} must be a staff member's uuid` }, 400),
+      };
     return { ok: true, admin: await deps.roles.isAdministrator(c.get('token'), c.get('account'), staff) };
   }
 
@@ -63,7 +75,8 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
     const limited = await deps.limiter.check({ kind: 'account', id: account });
     if (!limited.ok) return tooManyRequests(c, limited, 'live-update registrations');
     const staffHeader = c.req.header(COMPANION_HEADERS.staff);
-    if (staffHeader && !STAFF_UUID.test(staffHeader)) return c.json({ error: `${COMPANION_HEADERS.staff} must be a staff member's uuid` }, 400);
+    if (staffHeader && !STAFF_UUID.test(staffHeader))
+      return c.json({ error: `${COMPANION_HEADERS.staff} must be a staff member's uuid` }, 400);
     // Unverified here, and need not be: the platform answers for each staff member before anyone is named.
     if (staffHeader) await deps.visibility?.registered(account, staffHeader);
     // While the account's subscriptions are known to be in place, a register has nothing to do at the
@@ -74,19 +87,33 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
     let manages = false;
     // Due a check: the administrator who made them last checks them; while one is known, nobody else is asked.
     const administrator = ensured.administrator(account);
-    if (staffHeader && !ensured.fresh(account, url) && (administrator === undefined || administrator === staffHeader.toLowerCase())) {
+    if (
+      staffHeader &&
+      !ensured.fresh(account, url) &&
+      (administrator === undefined || administrator === staffHeader.toLowerCase())
+    ) {
       const staff = await staffOf(c);
       if (!staff.ok) return staff.response;
       manages = staff.admin;
       if (staff.admin) {
-        ({ refused } = await ensureSubscriptions({ platformBaseUrl: deps.platformBaseUrl, token: c.get('token'), callbackUrl: url, ...(deps.fetch ? { fetch: deps.fetch } : {}) }));
+        ({ refused } = await ensureSubscriptions({
+          platformBaseUrl: deps.platformBaseUrl,
+          token: c.get('token'),
+          callbackUrl: url,
+          ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        }));
         ensured.remember(account, url, refused, staffHeader);
       } else if (administrator !== undefined) ensured.forgetAdministrator(account);
     }
     // An account that activated Fieldside needs no administrator's browser: the companion makes sure of them with
     // the account's own tokens (account-subscriptions.ts).
     if (!ensured.fresh(account, url)) await deps.accountSubscriptions?.ensure(account);
-    const reply: FeedRegisterReply = { account_uuid: account, position: await deps.store.position(account), refused, manages_subscriptions: manages };
+    const reply: FeedRegisterReply = {
+      account_uuid: account,
+      position: await deps.store.position(account),
+      refused,
+      manages_subscriptions: manages,
+    };
     return c.json(reply);
   });
 
@@ -96,7 +123,8 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
     if (!limited.ok) return tooManyRequests(c, limited, 'changes of the webhook address');
     const staff = await staffOf(c);
     if (!staff.ok) return staff.response;
-    if (!staff.admin) return c.json({ error: 'Only an administrator of the account can change its webhook address' }, 403);
+    if (!staff.admin)
+      return c.json({ error: 'Only an administrator of the account can change its webhook address' }, 403);
     const rotation = await deps.tokens.rotate(account, async (token) => {
       const ensured = await ensureSubscriptions({
         platformBaseUrl: deps.platformBaseUrl,

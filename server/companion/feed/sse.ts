@@ -87,7 +87,10 @@ export function streamFeed(c: Context, opts: StreamOptions): Response {
     const recheck =
       opts.recheckMs > 0
         ? setInterval(() => {
-            void opts.stillValid().then((valid) => (valid ? undefined : end('token refused')), () => undefined);
+            void opts.stillValid().then(
+              (valid) => (valid ? undefined : end('token refused')),
+              () => undefined,
+            );
           }, opts.recheckMs)
         : undefined;
     try {

@@ -31,7 +31,12 @@ export type StaffMap = Map<string, StaffEntry>;
 /** Stored compactly: staff member → [seenAt, narrowedUntil, askedAt, sawLast as 0/1]. */
 const Stored = z.record(z.string(), z.tuple([z.number(), z.number(), z.number(), z.number()]));
 
-const encode = (staff: StaffMap) => JSON.stringify(Object.fromEntries([...staff].map(([uuid, e]) => [uuid, [e.seenAt, e.narrowedUntil, e.askedAt, e.sawLast ? 1 : 0]])));
+const encode = (staff: StaffMap) =>
+  JSON.stringify(
+    Object.fromEntries(
+      [...staff].map(([uuid, e]) => [uuid, [e.seenAt, e.narrowedUntil, e.askedAt, e.sawLast ? 1 : 0]]),
+    ),
+  );
 
 function decode(raw: string | undefined): StaffMap {
   if (raw === undefined) return new Map();
@@ -43,7 +48,10 @@ function decode(raw: string | undefined): StaffMap {
   }
   const parsed = Stored.safeParse(json);
   if (!parsed.success) return new Map();
-  const entries = Object.entries(parsed.data).map(([uuid, [seenAt, narrowedUntil, askedAt, sawLast]]) => [uuid, { seenAt, narrowedUntil, askedAt, sawLast: sawLast === 1 }] as const);
+  const entries = Object.entries(parsed.data).map(
+    ([uuid, [seenAt, narrowedUntil, askedAt, sawLast]]) =>
+      [uuid, { seenAt, narrowedUntil, askedAt, sawLast: sawLast === 1 }] as const,
+  );
   return new Map(entries.sort(([, a], [, b]) => a.seenAt - b.seenAt));
 }
 
@@ -88,9 +96,11 @@ export function createStaffKnowledge(opts: {
   }
 
   /** This instance's last copy, to change: what it knew goes on when the store has nothing (the value expired). */
-  const copyOf = (account: string): StaffMap => new Map([...(copies.get(account) ?? [])].map(([uuid, entry]) => [uuid, { ...entry }]));
+  const copyOf = (account: string): StaffMap =>
+    new Map([...(copies.get(account) ?? [])].map(([uuid, entry]) => [uuid, { ...entry }]));
   /** The store's value, or this instance's copy when the store has none. */
-  const fromStore = (account: string, raw: string | undefined): StaffMap => (raw === undefined ? copyOf(account) : decode(raw));
+  const fromStore = (account: string, raw: string | undefined): StaffMap =>
+    raw === undefined ? copyOf(account) : decode(raw);
 
   /** Changes the account's map in the shared store (a few tries when another instance writes meanwhile). */
   async function update(account: string, change: (staff: StaffMap) => void): Promise<void> {
@@ -100,7 +110,10 @@ export function createStaffKnowledge(opts: {
         const staff = fromStore(account, raw);
         change(staff);
         const next = encode(prune(staff));
-        const written = raw === undefined ? await opts.store.setIfAbsent(key(account), next, KEPT_MS) : await opts.store.compareAndSet(key(account), raw, next);
+        const written =
+          raw === undefined
+            ? await opts.store.setIfAbsent(key(account), next, KEPT_MS)
+            : await opts.store.compareAndSet(key(account), raw, next);
         if (written) return void keep(account, staff);
       }
     } catch {
@@ -130,12 +143,22 @@ export function createStaffKnowledge(opts: {
       await update(account, (staff) => {
         const entry = staff.get(uuid);
         staff.delete(uuid);
-        staff.set(uuid, { seenAt: at, narrowedUntil: entry?.narrowedUntil ?? 0, askedAt: entry?.askedAt ?? 0, sawLast: entry?.sawLast ?? false });
+        staff.set(uuid, {
+          seenAt: at,
+          narrowedUntil: entry?.narrowedUntil ?? 0,
+          askedAt: entry?.askedAt ?? 0,
+          sawLast: entry?.sawLast ?? false,
+        });
       });
     },
 
     /** What a round learnt: each answered staff member's yes or no, at `at`; `narrowedMs` spares a "no". */
-    async answered(account: string, answers: ReadonlyMap<string, 'yes' | 'no'>, at: number, narrowedMs: number): Promise<void> {
+    async answered(
+      account: string,
+      answers: ReadonlyMap<string, 'yes' | 'no'>,
+      at: number,
+      narrowedMs: number,
+    ): Promise<void> {
       if (answers.size === 0) return;
       await update(account, (staff) => {
         for (const [uuid, answer] of answers) {

@@ -36,7 +36,12 @@ export function createRoleCheck(opts: {
 
   async function read(token: string, path: string): Promise<unknown | undefined> {
     const what = `GET ${path}`;
-    const res = await platformFetch(fetchFn, `${opts.platformBaseUrl}/api_1.0/${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }, what);
+    const res = await platformFetch(
+      fetchFn,
+      `${opts.platformBaseUrl}/api_1.0/${path}`,
+      { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } },
+      what,
+    );
     // Not a staff member of this account, or a scope the token lacks: not an administrator.
     if (res.status === 403 || res.status === 404 || res.status === 400) {
       await res.body?.cancel();
@@ -53,7 +58,9 @@ export function createRoleCheck(opts: {
     if (!staff.success || staff.data.active === false || !staff.data.security_role_uuid) return false;
     const roles = z.array(z.unknown()).safeParse(await read(token, 'securityrole.json'));
     if (!roles.success) return false;
-    const role = roles.data.map((r) => Role.safeParse(r)).find((r) => r.success && r.data.uuid === staff.data.security_role_uuid);
+    const role = roles.data
+      .map((r) => Role.safeParse(r))
+      .find((r) => r.success && r.data.uuid === staff.data.security_role_uuid);
     return role?.success === true && role.data.active !== false && isAdministratorRoleName(role.data.name);
   }
 

@@ -57,7 +57,10 @@ export async function openStream(c: Context<FeedEnv>, deps: StreamRouteDeps): Pr
   if (!(await deps.slots.acquire(slots, id, leaseMs, Date.now()))) {
     c.header('retry-after', String(Math.ceil(leaseMs / 1000)));
     return c.json(
-      { error: 'Too many live-update connections are open for this sign-in or this account. Close Fieldside in other windows, or wait a minute; changes are caught up meanwhile.' },
+      {
+        error:
+          'Too many live-update connections are open for this sign-in or this account. Close Fieldside in other windows, or wait a minute; changes are caught up meanwhile.',
+      },
       429,
     );
   }

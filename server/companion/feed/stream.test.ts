@@ -7,7 +7,14 @@ import type { FeedPage } from './types';
 const ACCOUNT = '77777777-7777-4777-8777-777777777777';
 const TOKEN = 'token-stream';
 
-const TOKENS: Record<string, string> = { [TOKEN]: ACCOUNT, 'token-a1': ACCOUNT, 'token-a2': ACCOUNT, 'token-a3': ACCOUNT, 'token-short': ACCOUNT, 'token-revoked': ACCOUNT };
+const TOKENS: Record<string, string> = {
+  [TOKEN]: ACCOUNT,
+  'token-a1': ACCOUNT,
+  'token-a2': ACCOUNT,
+  'token-a3': ACCOUNT,
+  'token-short': ACCOUNT,
+  'token-revoked': ACCOUNT,
+};
 
 let platform: Awaited<ReturnType<typeof startStubPlatform>>;
 let companion: FeedServer;
@@ -75,7 +82,11 @@ describe('GET /feed/stream', () => {
 
 describe('a stream lives no longer than its token', () => {
   it('ends when the token would expire: at the lifetime after the companion first saw it', async () => {
-    const own = await startFeedServer({ platformBaseUrl: platform.baseUrl, heartbeatMs: 100, limits: { accessTokenLifetimeMs: 600 } });
+    const own = await startFeedServer({
+      platformBaseUrl: platform.baseUrl,
+      heartbeatMs: 100,
+      limits: { accessTokenLifetimeMs: 600 },
+    });
     try {
       const stream = await openStream(`${own.url}/feed/stream`, 'token-short');
       expect(stream.res.status).toBe(200);
@@ -87,7 +98,11 @@ describe('a stream lives no longer than its token', () => {
   });
 
   it('ends once the platform refuses its token (revoked or expired early)', async () => {
-    const own = await startFeedServer({ platformBaseUrl: platform.baseUrl, heartbeatMs: 100, limits: { streamRecheckMs: 100 } });
+    const own = await startFeedServer({
+      platformBaseUrl: platform.baseUrl,
+      heartbeatMs: 100,
+      limits: { streamRecheckMs: 100 },
+    });
     try {
       const stream = await openStream(`${own.url}/feed/stream`, 'token-revoked');
       await stream.until(() => stream.comments.includes('heartbeat'));
@@ -105,7 +120,11 @@ describe('a stream lives no longer than its token', () => {
 
 describe('streams are capped per token and per account', () => {
   it('answers 429 in words past either cap, and frees a slot when a stream closes', async () => {
-    const own = await startFeedServer({ platformBaseUrl: platform.baseUrl, heartbeatMs: 100, limits: { streamsPerToken: 2, streamsPerAccount: 3 } });
+    const own = await startFeedServer({
+      platformBaseUrl: platform.baseUrl,
+      heartbeatMs: 100,
+      limits: { streamsPerToken: 2, streamsPerAccount: 3 },
+    });
     const open = (token: string) => openStream(`${own.url}/feed/stream`, token);
     try {
       const first = await open('token-a1');
@@ -125,11 +144,13 @@ describe('streams are capped per token and per account', () => {
 
       first.close();
       await first.ended;
-      await expect.poll(async () => {
-        const again = await open('token-a3');
-        again.close();
-        return again.res.status;
-      }).toBe(200);
+      await expect
+        .poll(async () => {
+          const again = await open('token-a3');
+          again.close();
+          return again.res.status;
+        })
+        .toBe(200);
       for (const s of [second, other]) s.close();
     } finally {
       await own.close();
@@ -141,7 +162,10 @@ describe('a position older than what the feed keeps', () => {
   it('is answered with a gap event first, then the changes still kept', async () => {
     const own = await startFeedServer({ platformBaseUrl: platform.baseUrl, heartbeatMs: 100, feedMaxEntries: 3 });
     try {
-      const registered = await fetch(`${own.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) });
+      const registered = await fetch(`${own.url}/feed/register`, {
+        method: 'POST',
+        headers: actingAs(TOKEN, STUB_ADMIN),
+      });
       const { position } = (await registered.json()) as { position: string };
       const hook = platform.subscriptions.get(ACCOUNT)![0]!.callback_url;
       expect(hook.startsWith(own.url)).toBe(true);
@@ -151,7 +175,9 @@ describe('a position older than what the feed keeps', () => {
       expect(stream.events[0]!.event).toBe('gap');
       expect(stream.events.slice(1).every((e) => e.event === 'change')).toBe(true);
       stream.close();
-      const page = (await (await fetch(`${own.url}/feed?after=${position}`, { headers: bearer(TOKEN) })).json()) as FeedPage;
+      const page = (await (
+        await fetch(`${own.url}/feed?after=${position}`, { headers: bearer(TOKEN) })
+      ).json()) as FeedPage;
       expect(page.gap).toBe(true);
       expect(page.changes).toHaveLength(3);
     } finally {

@@ -14,15 +14,25 @@ afterAll(() => platform?.close());
 
 describe('ensureSubscriptions', () => {
   it('reports a callback that fails verification as a 502 naming the platform answer, and saves nothing', async () => {
-    const err = await ensureSubscriptions({ platformBaseUrl: platform.baseUrl, token: 'tok', callbackUrl: 'http://127.0.0.1:1/webhooks/x' }).catch((e: unknown) => e);
+    const err = await ensureSubscriptions({
+      platformBaseUrl: platform.baseUrl,
+      token: 'tok',
+      callbackUrl: 'http://127.0.0.1:1/webhooks/x',
+    }).catch((e: unknown) => e);
     expect(err).toMatchObject({ name: 'PlatformError', status: 502 });
-    expect((err as Error).message).toBe('The platform answered 400 to POST webhook_subscriptions/object (fieldside-job): Callback URL verification failed');
+    expect((err as Error).message).toBe(
+      'The platform answered 400 to POST webhook_subscriptions/object (fieldside-job): Callback URL verification failed',
+    );
     expect(platform.subscriptions.get(ACCOUNT)).toBeUndefined();
   });
 
   it('reports a refused token as 401 and an unreachable platform as 502', async () => {
-    await expect(ensureSubscriptions({ platformBaseUrl: platform.baseUrl, token: 'nope', callbackUrl: 'http://x' })).rejects.toMatchObject({ status: 401 });
-    await expect(ensureSubscriptions({ platformBaseUrl: 'http://127.0.0.1:1', token: 'tok', callbackUrl: 'http://x' })).rejects.toMatchObject({
+    await expect(
+      ensureSubscriptions({ platformBaseUrl: platform.baseUrl, token: 'nope', callbackUrl: 'http://x' }),
+    ).rejects.toMatchObject({ status: 401 });
+    await expect(
+      ensureSubscriptions({ platformBaseUrl: 'http://127.0.0.1:1', token: 'tok', callbackUrl: 'http://x' }),
+    ).rejects.toMatchObject({
       status: 502,
       message: expect.stringMatching(/unreachable/),
     });
@@ -32,12 +42,31 @@ describe('ensureSubscriptions', () => {
     const picky = await startStubPlatform({ tok: ACCOUNT }, { refuseObjects: ['note'] });
     const callback = await startChallengeAnswerer();
     try {
-      const result = await ensureSubscriptions({ platformBaseUrl: picky.baseUrl, token: 'tok', callbackUrl: callback.url });
-      expect(result).toEqual({ changed: 3, refused: [{ unique_id: 'fieldside-note', message: expect.stringContaining('Object note does not support subscription') }] });
-      expect(picky.subscriptions.get(ACCOUNT)?.map((s) => s.unique_id)).toEqual(['fieldside-job', 'fieldside-jobactivity', 'fieldside-note-added']);
+      const result = await ensureSubscriptions({
+        platformBaseUrl: picky.baseUrl,
+        token: 'tok',
+        callbackUrl: callback.url,
+      });
+      expect(result).toEqual({
+        changed: 3,
+        refused: [
+          {
+            unique_id: 'fieldside-note',
+            message: expect.stringContaining('Object note does not support subscription'),
+          },
+        ],
+      });
+      expect(picky.subscriptions.get(ACCOUNT)?.map((s) => s.unique_id)).toEqual([
+        'fieldside-job',
+        'fieldside-jobactivity',
+        'fieldside-note-added',
+      ]);
       // Asking again posts only the one still missing (and it is refused again).
       const adds = picky.calls.add;
-      expect((await ensureSubscriptions({ platformBaseUrl: picky.baseUrl, token: 'tok', callbackUrl: callback.url })).changed).toBe(0);
+      expect(
+        (await ensureSubscriptions({ platformBaseUrl: picky.baseUrl, token: 'tok', callbackUrl: callback.url }))
+          .changed,
+      ).toBe(0);
       expect(picky.calls.add).toBe(adds + 1);
     } finally {
       await callback.close();
@@ -49,8 +78,20 @@ describe('ensureSubscriptions', () => {
     const picky = await startStubPlatform({ tok: ACCOUNT }, { refuseEvents: ['job.note_added'] });
     const callback = await startChallengeAnswerer();
     try {
-      const result = await ensureSubscriptions({ platformBaseUrl: picky.baseUrl, token: 'tok', callbackUrl: callback.url });
-      expect(result).toEqual({ changed: 3, refused: [{ unique_id: 'fieldside-note-added', message: expect.stringContaining('Event job.note_added does not support subscription') }] });
+      const result = await ensureSubscriptions({
+        platformBaseUrl: picky.baseUrl,
+        token: 'tok',
+        callbackUrl: callback.url,
+      });
+      expect(result).toEqual({
+        changed: 3,
+        refused: [
+          {
+            unique_id: 'fieldside-note-added',
+            message: expect.stringContaining('Event job.note_added does not support subscription'),
+          },
+        ],
+      });
       expect(picky.subscriptions.get(ACCOUNT)?.map((s) => [s.type, s.unique_id])).toEqual([
         ['object', 'fieldside-job'],
         ['object', 'fieldside-note'],
@@ -62,23 +103,47 @@ describe('ensureSubscriptions', () => {
     }
   });
 
-  it('makes the event subscription once and keeps it (however the list spells the other kind\'s names); an inactive one is posted again', async () => {
+  it("makes the event subscription once and keeps it (however the list spells the other kind's names); an inactive one is posted again", async () => {
     const fresh = await startStubPlatform({ tok: ACCOUNT });
     const callback = await startChallengeAnswerer();
     try {
-      expect((await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url })).changed).toBe(4);
+      expect(
+        (await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url }))
+          .changed,
+      ).toBe(4);
       const event = () => fresh.subscriptions.get(ACCOUNT)!.find((s) => s.type === 'event')!;
-      expect(event()).toMatchObject({ type: 'event', event: 'job.note_added', unique_id: 'fieldside-note-added', callback_url: callback.url, active: true });
+      expect(event()).toMatchObject({
+        type: 'event',
+        event: 'job.note_added',
+        unique_id: 'fieldside-note-added',
+        callback_url: callback.url,
+        active: true,
+      });
       const uuid = event().uuid;
-      expect((await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url })).changed).toBe(0);
+      expect(
+        (await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url }))
+          .changed,
+      ).toBe(0);
       // Listed with the other kind's names as null rather than left out: still recognised, nothing posted.
       fresh.subscriptions.set(
         ACCOUNT,
-        fresh.subscriptions.get(ACCOUNT)!.map((s) => (s.type === 'event' ? { ...s, object: null, fields: null } : { ...s, event: null }) as unknown as StubSubscription),
+        fresh.subscriptions
+          .get(ACCOUNT)!
+          .map(
+            (s) =>
+              (s.type === 'event'
+                ? { ...s, object: null, fields: null }
+                : { ...s, event: null }) as unknown as StubSubscription,
+          ),
       );
-      expect((await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url })).changed).toBe(0);
+      expect(
+        (await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url }))
+          .changed,
+      ).toBe(0);
       event().active = false;
-      expect(await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url })).toEqual({ changed: 1, refused: [] });
+      expect(
+        await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url }),
+      ).toEqual({ changed: 1, refused: [] });
       expect(event()).toMatchObject({ uuid, active: true });
       expect(fresh.subscriptions.get(ACCOUNT)).toHaveLength(4);
     } finally {

@@ -13,7 +13,11 @@ export const FIELDSIDE_SUBSCRIPTIONS = [
   // platform's event notification not be the shape the receiver reads.
   { object: 'note', unique_id: 'fieldside-note', fields: ['note', 'active', 'related_object_uuid'] },
   // A visit booked, moved or given to someone else: who sees the job (feed/visit-jobs.ts).
-  { object: 'jobactivity', unique_id: 'fieldside-jobactivity', fields: ['job_uuid', 'staff_uuid', 'active', 'start_date'] },
+  {
+    object: 'jobactivity',
+    unique_id: 'fieldside-jobactivity',
+    fields: ['job_uuid', 'staff_uuid', 'active', 'start_date'],
+  },
 ] as const;
 
 /** The event subscriptions: a new note names its job, so the companion need not read the note to learn it. */
@@ -24,11 +28,20 @@ export const FIELDSIDE_EVENT_SUBSCRIPTIONS = [{ event: 'job.note_added', unique_
 // boolean or 0/1), because only the meaning matters for deciding whether a subscription is already right.
 const Listed = z.object({
   // A kind's missing name may be listed as null rather than left out.
-  object: z.string().nullish().transform((v) => v ?? undefined),
-  event: z.string().nullish().transform((v) => v ?? undefined),
+  object: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? undefined),
+  event: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? undefined),
   callback_url: z.string(),
   fields: z.union([z.array(z.string()), z.string().transform((s) => s.split(',').map((f) => f.trim()))]).nullish(),
-  unique_id: z.string().nullish().transform((v) => v ?? ''),
+  unique_id: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   active: z.union([z.boolean(), z.number(), z.string()]).transform((v) => v === true || v === 1 || v === '1'),
 });
 type ListedSubscription = z.infer<typeof Listed>;
@@ -57,7 +70,8 @@ function wantedSubscriptions(callbackUrl: string): Wanted[] {
     unique_id: w.unique_id,
     path: 'object',
     form: { object: w.object, fields: w.fields.join(','), callback_url: callbackUrl, unique_id: w.unique_id },
-    is: (s) => s.object === w.object && s.event === undefined && s.unique_id === w.unique_id && sameFields(s.fields, w.fields),
+    is: (s) =>
+      s.object === w.object && s.event === undefined && s.unique_id === w.unique_id && sameFields(s.fields, w.fields),
   }));
   const events = FIELDSIDE_EVENT_SUBSCRIPTIONS.map((w): Wanted => ({
     unique_id: w.unique_id,
@@ -90,7 +104,8 @@ export async function ensureSubscriptions(opts: {
   const res = await platformFetch(fetchFn, `${base}?status=all`, { headers: auth }, listWhat);
   if (!res.ok) throw await platformErrorFrom(res, listWhat);
   const listed = z.array(z.unknown()).safeParse(await res.json().catch(() => null));
-  if (!listed.success) throw new PlatformError('The platform answered the subscription list in an unexpected shape', 502);
+  if (!listed.success)
+    throw new PlatformError('The platform answered the subscription list in an unexpected shape', 502);
   const current = listed.data.flatMap((item) => {
     const s = Listed.safeParse(item);
     return s.success && (s.data.object || s.data.event) ? [s.data] : [];
@@ -99,11 +114,18 @@ export async function ensureSubscriptions(opts: {
   let changed = 0;
   const refused: Array<RefusedSubscription & { error: PlatformError }> = [];
   const wanted = wantedSubscriptions(opts.callbackUrl);
-  const pending = wanted.filter((w) => !current.some((s) => w.is(s) && s.active && s.callback_url === opts.callbackUrl));
+  const pending = wanted.filter(
+    (w) => !current.some((s) => w.is(s) && s.active && s.callback_url === opts.callbackUrl),
+  );
   for (const w of pending) {
     const what = `POST webhook_subscriptions/${w.path} (${w.unique_id})`;
     // Adding from an OAuth app makes the platform verify the callback first, hence the longer timeout.
-    const added = await platformFetch(fetchFn, `${base}/${w.path}`, { method: 'POST', headers: auth, body: new URLSearchParams(w.form), timeoutMs: 20_000 }, what);
+    const added = await platformFetch(
+      fetchFn,
+      `${base}/${w.path}`,
+      { method: 'POST', headers: auth, body: new URLSearchParams(w.form), timeoutMs: 20_000 },
+      what,
+    );
     if (added.ok) {
       await added.body?.cancel();
       changed++;

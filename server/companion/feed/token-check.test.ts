@@ -41,7 +41,7 @@ describe('token checker', () => {
     expect(calls - before).toBe(3);
   });
 
-  it('by default trusts an answer for the token\'s whole life, and no longer (one platform request per token)', async () => {
+  it("by default trusts an answer for the token's whole life, and no longer (one platform request per token)", async () => {
     let now = 1000;
     const checker = createTokenChecker({ platformBaseUrl: baseUrl, lifetimeMs: 3_600_000, now: () => now });
     const before = calls;
@@ -56,7 +56,7 @@ describe('token checker', () => {
     expect(calls - before).toBe(2);
   });
 
-  it('takes a vouched token\'s account without asking, from its hand-out for its lifetime, and no longer', async () => {
+  it("takes a vouched token's account without asking, from its hand-out for its lifetime, and no longer", async () => {
     let now = 5000;
     const checker = createTokenChecker({ platformBaseUrl: baseUrl, lifetimeMs: 3_600_000, now: () => now });
     const before = calls;
@@ -76,16 +76,25 @@ describe('token checker', () => {
   it('maps refusals and outages to 401, 403 and 502, and does not remember outages', async () => {
     const checker = createTokenChecker({ platformBaseUrl: baseUrl });
     await expect(checker.accountFor('bad')).rejects.toMatchObject({ name: 'PlatformError', status: 401 });
-    await expect(checker.accountFor('noscope')).rejects.toMatchObject({ status: 403, message: expect.stringMatching(/Missing scope vendor/) });
+    await expect(checker.accountFor('noscope')).rejects.toMatchObject({
+      status: 403,
+      message: expect.stringMatching(/Missing scope vendor/),
+    });
     await expect(checker.accountFor('weird')).rejects.toMatchObject({ status: 502 });
     const before = calls;
-    await expect(checker.accountFor('outage')).rejects.toMatchObject({ status: 502, message: expect.stringMatching(/503/) });
+    await expect(checker.accountFor('outage')).rejects.toMatchObject({
+      status: 502,
+      message: expect.stringMatching(/503/),
+    });
     await expect(checker.accountFor('outage')).rejects.toMatchObject({ status: 502 });
     expect(calls - before).toBe(2);
   });
 
   it('answers 502 when the platform is unreachable', async () => {
     const checker = createTokenChecker({ platformBaseUrl: 'http://127.0.0.1:1' });
-    await expect(checker.accountFor('good')).rejects.toMatchObject({ status: 502, message: expect.stringMatching(/unreachable/) });
+    await expect(checker.accountFor('good')).rejects.toMatchObject({
+      status: 502,
+      message: expect.stringMatching(/unreachable/),
+    });
   });
 });

@@ -61,10 +61,19 @@ export function createTokenChecker(opts: {
     const url = `${opts.platformBaseUrl}/api_1.0/vendor.json`;
     const what = 'GET vendor.json';
     try {
-      const res = await platformFetch(fetchFn, url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }, what);
+      const res = await platformFetch(
+        fetchFn,
+        url,
+        { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } },
+        what,
+      );
       if (!res.ok) return { ok: false, error: await platformErrorFrom(res, what) };
       const parsed = VendorAnswer.safeParse(await res.json().catch(() => null));
-      if (!parsed.success) return { ok: false, error: new PlatformError('The platform answered vendor.json without an account uuid', 502) };
+      if (!parsed.success)
+        return {
+          ok: false,
+          error: new PlatformError('The platform answered vendor.json without an account uuid', 502),
+        };
       const vendor = Array.isArray(parsed.data) ? parsed.data[0] : parsed.data;
       return { ok: true, account: vendor!.uuid };
     } catch (e) {
@@ -118,7 +127,10 @@ export function createTokenChecker(opts: {
       const at = now();
       evict(at);
       cache.delete(key);
-      cache.set(key, { expires: Math.min(at + ttlMs, seen(key, at) + lifetimeMs), outcome: Promise.resolve({ ok: true, account }) });
+      cache.set(key, {
+        expires: Math.min(at + ttlMs, seen(key, at) + lifetimeMs),
+        outcome: Promise.resolve({ ok: true, account }),
+      });
     },
 
     /** The latest moment the token can still work: its first sighting plus the token lifetime. */

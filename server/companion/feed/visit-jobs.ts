@@ -12,10 +12,20 @@ import type { NewChange } from './types';
 // moved away from someone says nothing of them: their browser keeps the job until its daily walk.
 
 const Flag = z.union([z.number(), z.string(), z.boolean()]).transform((v) => v === true || v === 1 || v === '1');
-const Visit = z.object({ uuid: z.string(), job_uuid: z.string().nullish(), staff_uuid: z.string().nullish(), active: Flag.optional() });
+const Visit = z.object({
+  uuid: z.string(),
+  job_uuid: z.string().nullish(),
+  staff_uuid: z.string().nullish(),
+  active: Flag.optional(),
+});
 type VisitValue = { job: string; staff: string | null };
 
-export function createVisitJobs(opts: { platformBaseUrl: string; readers: AccountReaders; fetch?: typeof fetch; timeoutMs?: number }) {
+export function createVisitJobs(opts: {
+  platformBaseUrl: string;
+  readers: AccountReaders;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}) {
   const get = createPlatformRead(opts);
 
   async function readVisit(token: string, visitUuid: string): Promise<TokenRead<VisitValue | null>> {
@@ -26,8 +36,17 @@ export function createVisitJobs(opts: { platformBaseUrl: string; readers: Accoun
       throw new Error(`GET jobactivity answered ${res.status}`);
     }
     const visit = Visit.safeParse(await res.json().catch(() => null));
-    if (!visit.success || visit.data.uuid.toLowerCase() !== visitUuid.toLowerCase() || !visit.data.job_uuid || !UUID.test(visit.data.job_uuid)) return { kind: 'answer', value: null };
-    const staff = visit.data.active !== false && visit.data.staff_uuid && UUID.test(visit.data.staff_uuid) ? visit.data.staff_uuid.toLowerCase() : null;
+    if (
+      !visit.success ||
+      visit.data.uuid.toLowerCase() !== visitUuid.toLowerCase() ||
+      !visit.data.job_uuid ||
+      !UUID.test(visit.data.job_uuid)
+    )
+      return { kind: 'answer', value: null };
+    const staff =
+      visit.data.active !== false && visit.data.staff_uuid && UUID.test(visit.data.staff_uuid)
+        ? visit.data.staff_uuid.toLowerCase()
+        : null;
     return { kind: 'answer', value: { job: visit.data.job_uuid.toLowerCase(), staff } };
   }
 

@@ -61,8 +61,28 @@ describe.each(stores)('%s limit store', (_name, create) => {
     expect(await store.acquire(both(2), 'b', 1_000, 0)).toBe(true);
     expect(await store.acquire(both(2), 'c', 1_000, 0)).toBe(false);
     // Refused slots take nothing: the account still has room for one more under another token.
-    expect(await store.acquire([{ key: `${token}-2`, cap: 2 }, { key: account, cap: 3 }], 'd', 1_000, 0)).toBe(true);
-    expect(await store.acquire([{ key: `${token}-3`, cap: 2 }, { key: account, cap: 3 }], 'e', 1_000, 0)).toBe(false);
+    expect(
+      await store.acquire(
+        [
+          { key: `${token}-2`, cap: 2 },
+          { key: account, cap: 3 },
+        ],
+        'd',
+        1_000,
+        0,
+      ),
+    ).toBe(true);
+    expect(
+      await store.acquire(
+        [
+          { key: `${token}-3`, cap: 2 },
+          { key: account, cap: 3 },
+        ],
+        'e',
+        1_000,
+        0,
+      ),
+    ).toBe(false);
     await store.release([token, account], 'a');
     expect(await store.acquire(both(2), 'c', 1_000, 0)).toBe(true);
     // Leases lapse unless renewed: 'b' is renewed, 'c' and 'd' are not.
@@ -78,14 +98,22 @@ const pairs: Array<[string, () => Promise<LimitStore>, () => Promise<LimitStore>
 ];
 
 describe.each(pairs)('two instances sharing Redis, %s', (_name, createA, createB) => {
-  it('count one flood together, and see each other\'s stream slots', async () => {
+  it("count one flood together, and see each other's stream slots", async () => {
     const a = await createA();
     const b = await createB();
     opened.push(a, b);
     const limits = { ...DEFAULT_LIMITS, oauthPerInstallation: 3 };
-    const [onA, onB] = [createRateLimiter({ store: a, limits, now: () => 5_000 }), createRateLimiter({ store: b, limits, now: () => 5_000 })];
+    const [onA, onB] = [
+      createRateLimiter({ store: a, limits, now: () => 5_000 }),
+      createRateLimiter({ store: b, limits, now: () => 5_000 }),
+    ];
     const subject = { kind: 'installation' as const, id: `flood-${Math.random()}` };
-    const answers = [await onA.check(subject), await onB.check(subject), await onA.check(subject), await onB.check(subject)];
+    const answers = [
+      await onA.check(subject),
+      await onB.check(subject),
+      await onA.check(subject),
+      await onB.check(subject),
+    ];
     expect(answers.map((x) => x.ok)).toEqual([true, true, true, false]);
     expect(answers[3]).toMatchObject({ ok: false, subject, retryAfterSeconds: 595 });
 

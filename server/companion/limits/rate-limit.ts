@@ -16,7 +16,11 @@ export interface RateLimiter {
   check(...subjects: LimitSubject[]): Promise<LimitCheck>;
 }
 
-export function createRateLimiter(opts: { store: LimitStore; limits: CompanionLimits; now?: () => number }): RateLimiter {
+export function createRateLimiter(opts: {
+  store: LimitStore;
+  limits: CompanionLimits;
+  now?: () => number;
+}): RateLimiter {
   const now = opts.now ?? Date.now;
   const { limits } = opts;
   const cap = (s: LimitSubject) => (s.kind === 'installation' ? limits.oauthPerInstallation : limits.oauthPerAccount);

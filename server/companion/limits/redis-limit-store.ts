@@ -22,7 +22,14 @@ export async function createRedisLimitStore(url: string): Promise<LimitStore> {
 
     async acquire(requests: readonly SlotRequest[], id, leaseMs, now) {
       const keys = requests.map((r) => slotKey(r.key));
-      const taken = await commands.fieldsideAcquire(keys.length, ...keys, now, leaseMs, id, ...requests.map((r) => r.cap));
+      const taken = await commands.fieldsideAcquire(
+        keys.length,
+        ...keys,
+        now,
+        leaseMs,
+        id,
+        ...requests.map((r) => r.cap),
+      );
       return taken === 1;
     },
 

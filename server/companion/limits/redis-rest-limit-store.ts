@@ -13,17 +13,30 @@ export async function createRedisRestLimitStore(client: RedisRestClient): Promis
   try {
     await client.command(['PING']);
   } catch (e) {
-    throw new Error(`Cannot reach the shared store (Redis over HTTP) for the rate limits (${(e as Error).message})`, { cause: e });
+    throw new Error(`Cannot reach the shared store (Redis over HTTP) for the rate limits (${(e as Error).message})`, {
+      cause: e,
+    });
   }
 
   return {
     async hit(key, windowMs, now) {
-      return Count.parse(await client.command(['EVAL', HIT_LUA, 1, counterKey(key, windowOf(now, windowMs)), windowMs]));
+      return Count.parse(
+        await client.command(['EVAL', HIT_LUA, 1, counterKey(key, windowOf(now, windowMs)), windowMs]),
+      );
     },
 
     async acquire(requests: readonly SlotRequest[], id, leaseMs, now) {
       const keys = requests.map((r) => slotKey(r.key));
-      const taken = await client.command(['EVAL', ACQUIRE_LUA, keys.length, ...keys, now, leaseMs, id, ...requests.map((r) => r.cap)]);
+      const taken = await client.command([
+        'EVAL',
+        ACQUIRE_LUA,
+        keys.length,
+        ...keys,
+        now,
+        leaseMs,
+        id,
+        ...requests.map((r) => r.cap),
+      ]);
       return Count.parse(taken) === 1;
     },
 

@@ -9,7 +9,11 @@ const Vendor = z.object({ uuid: z.string().min(1) });
 const VendorAnswer = z.union([z.array(Vendor).min(1), Vendor]);
 
 /** The account's uuid, or null when the platform does not say (no `vendor` scope, or it failed just now). */
-export async function accountOf(config: Pick<CompanionConfig, 'platformBaseUrl'>, accessToken: string, fetchImpl: typeof fetch = fetch): Promise<string | null> {
+export async function accountOf(
+  config: Pick<CompanionConfig, 'platformBaseUrl'>,
+  accessToken: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<string | null> {
   try {
     const response = await fetchImpl(`${config.platformBaseUrl}/api_1.0/vendor.json`, {
       headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },

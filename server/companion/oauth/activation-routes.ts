@@ -3,7 +3,13 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
 import { codeChallengeOf, createCodeVerifier } from '../../../contracts/installation-binding';
 import type { CompanionConfig } from '../config';
-import { activatedPage, ACTIVATED_TITLE, NOT_ACTIVATED_TITLE, notActivatedPage, type ActivationProblem } from '../pages/activation-pages';
+import {
+  activatedPage,
+  ACTIVATED_TITLE,
+  NOT_ACTIVATED_TITLE,
+  notActivatedPage,
+  type ActivationProblem,
+} from '../pages/activation-pages';
 import { sendPage } from '../pages/html';
 import { ACTIVATION_SCOPES } from './activation-scopes';
 import { signActivationState, verifyActivationState } from './activation-state';
@@ -53,7 +59,8 @@ export function createActivation(deps: ActivationDeps) {
     return c.redirect(authorizeUrl(config, ACTIVATION_SCOPES, returnUrl, state), 302);
   });
 
-  const notActivated = (c: Context, status: 200 | 400 | 502, problem: ActivationProblem) => sendPage(c, status, NOT_ACTIVATED_TITLE, notActivatedPage(problem));
+  const notActivated = (c: Context, status: 200 | 400 | 502, problem: ActivationProblem) =>
+    sendPage(c, status, NOT_ACTIVATED_TITLE, notActivatedPage(problem));
 
   /** The Return URL with an activation's state: the last step, whatever the platform answered. */
   async function finishActivation(c: Context, state: string): Promise<Response> {
@@ -62,11 +69,19 @@ export function createActivation(deps: ActivationDeps) {
     deleteCookie(c, COOKIE, cookie);
     const check = await verifyActivationState(config.signingSecret, state, now());
     if (!check.ok) return notActivated(c, 400, 'expired');
-    if (!verifier || !timingSafeEqual(await codeChallengeOf(verifier), check.payload.codeChallenge)) return notActivated(c, 400, 'other_browser');
+    if (!verifier || !timingSafeEqual(await codeChallengeOf(verifier), check.payload.codeChallenge))
+      return notActivated(c, 400, 'other_browser');
     const code = c.req.query('code');
-    if (!code) return c.req.query('error') === 'access_denied' ? notActivated(c, 200, 'denied') : notActivated(c, 400, 'no_code');
+    if (!code)
+      return c.req.query('error') === 'access_denied'
+        ? notActivated(c, 200, 'denied')
+        : notActivated(c, 400, 'no_code');
 
-    const result = await requestPlatformToken(config, { grant_type: 'authorization_code', code, redirect_uri: returnUrl }, deps.fetch);
+    const result = await requestPlatformToken(
+      config,
+      { grant_type: 'authorization_code', code, redirect_uri: returnUrl },
+      deps.fetch,
+    );
     if (result.kind === 'oauth_error') return notActivated(c, 400, 'refused');
     if (result.kind === 'unavailable') return notActivated(c, 502, 'unavailable');
     const account = await accountOf(config, result.tokens.access_token, deps.fetch);

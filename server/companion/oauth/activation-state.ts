@@ -19,16 +19,27 @@ export interface ActivationPayload {
   codeChallenge: string;
 }
 
-const WireSchema = z.strictObject({ k: z.literal('activation'), n: z.string().min(1), e: z.number().int(), c: DigestSchema });
+const WireSchema = z.strictObject({
+  k: z.literal('activation'),
+  n: z.string().min(1),
+  e: z.number().int(),
+  c: DigestSchema,
+});
 
-export type ActivationCheck = { ok: true; payload: ActivationPayload } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
+export type ActivationCheck =
+  { ok: true; payload: ActivationPayload } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
 
 export function isActivationState(state: string): boolean {
   return state.startsWith(PREFIX);
 }
 
 export async function signActivationState(secret: string, codeChallenge: string, now: number): Promise<string> {
-  const wire: z.infer<typeof WireSchema> = { k: 'activation', n: randomNonce(), e: now + STATE_TTL_MS, c: codeChallenge };
+  const wire: z.infer<typeof WireSchema> = {
+    k: 'activation',
+    n: randomNonce(),
+    e: now + STATE_TTL_MS,
+    c: codeChallenge,
+  };
   return PREFIX + (await signWire(secret, wire));
 }
 

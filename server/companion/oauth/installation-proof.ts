@@ -13,16 +13,28 @@ import { decodeBase64Url } from '../base64url';
 
 export type ProofCheck = { ok: true } | { ok: false; reason: 'bad_signature' | 'clock_skew' };
 
-export async function checkRefreshProof(key: InstallationKey, refreshToken: string, proof: RefreshProof, nowMs: number): Promise<ProofCheck> {
+export async function checkRefreshProof(
+  key: InstallationKey,
+  refreshToken: string,
+  proof: RefreshProof,
+  nowMs: number,
+): Promise<ProofCheck> {
   const signature = decodeBase64Url(proof.signature);
   if (!signature) return { ok: false, reason: 'bad_signature' };
   let publicKey: CryptoKey;
   try {
-    publicKey = await crypto.subtle.importKey('jwk', { ...key, ext: true }, INSTALLATION_KEY_ALGORITHM, false, ['verify']);
+    publicKey = await crypto.subtle.importKey('jwk', { ...key, ext: true }, INSTALLATION_KEY_ALGORITHM, false, [
+      'verify',
+    ]);
   } catch {
     return { ok: false, reason: 'bad_signature' }; // not a point on the curve
   }
-  const valid = await crypto.subtle.verify(INSTALLATION_SIGNATURE_ALGORITHM, publicKey, signature, await refreshProofMessage(refreshToken, proof.iat));
+  const valid = await crypto.subtle.verify(
+    INSTALLATION_SIGNATURE_ALGORITHM,
+    publicKey,
+    signature,
+    await refreshProofMessage(refreshToken, proof.iat),
+  );
   if (!valid) return { ok: false, reason: 'bad_signature' };
   // Checked after the signature, so only the installation itself learns that its clock is off.
   if (Math.abs(nowMs / 1000 - proof.iat) > REFRESH_PROOF_MAX_SKEW_SECONDS) return { ok: false, reason: 'clock_skew' };

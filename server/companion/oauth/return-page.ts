@@ -5,8 +5,8 @@ import { html, type Html } from '../pages/html';
 
 export function returnErrorPage(detail: string): Html {
   return html`<main>
-<h1>Sign-in could not continue</h1>
-<p role="alert">${detail}</p>
-<p>Close this window and start the sign-in again from Fieldside's options page.</p>
-</main>`;
+    <h1>Sign-in could not continue</h1>
+    <p role="alert">${detail}</p>
+    <p>Close this window and start the sign-in again from Fieldside's options page.</p>
+  </main>`;
 }

@@ -50,14 +50,29 @@ export function createOAuthRoutes(deps: OAuthRouteDeps): Hono {
     const limited = await deps.limiter.check({ kind: 'installation', id: installation });
     if (!limited.ok) return tooManyRequests(c, limited, 'sign-ins');
     if (!allowlist.allows(redirectUrl)) {
-      return jsonError(c, 400, 'redirect_url_not_allowed', 'redirect_url is not the identity redirect URL of an allowed extension');
+      return jsonError(
+        c,
+        400,
+        'redirect_url_not_allowed',
+        'redirect_url is not the identity redirect URL of an allowed extension',
+      );
     }
-    const { state } = await signState(config.signingSecret, { redirectUrl, codeChallenge, installation }, { now: now() });
+    const { state } = await signState(
+      config.signingSecret,
+      { redirectUrl, codeChallenge, installation },
+      { now: now() },
+    );
     c.header('cache-control', 'no-store');
     return c.json({ authorize_url: authorizeUrl(config, scopes, returnUrl, state), state });
   });
 
-  const activation = createActivation({ config, returnUrl, now, keepTokens: deps.keepTokens, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+  const activation = createActivation({
+    config,
+    returnUrl,
+    now,
+    keepTokens: deps.keepTokens,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
   app.route('/', activation.routes);
 
   app.get(COMPANION_PATHS.oauthReturn, async (c) => {
@@ -85,6 +100,17 @@ export function createOAuthRoutes(deps: OAuthRouteDeps): Hono {
     return c.redirect(target.toString(), 302);
   });
 
-  app.route('/', createTokenRoutes({ config, limiter: deps.limiter, now, returnUrl, checkState, ...(deps.checker ? { checker: deps.checker } : {}), ...(deps.fetch ? { fetch: deps.fetch } : {}) }));
+  app.route(
+    '/',
+    createTokenRoutes({
+      config,
+      limiter: deps.limiter,
+      now,
+      returnUrl,
+      checkState,
+      ...(deps.checker ? { checker: deps.checker } : {}),
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    }),
+  );
   return app;
 }

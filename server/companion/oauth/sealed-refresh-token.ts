@@ -31,7 +31,11 @@ function sealingKey(secret: string): Promise<CryptoKey> {
 export async function sealRefreshToken(secret: string, content: SealedContent): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const plain = encoder.encode(JSON.stringify({ r: content.refreshToken, k: content.key, a: content.account }));
-  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(PREFIX) }, await sealingKey(secret), plain);
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: encoder.encode(PREFIX) },
+    await sealingKey(secret),
+    plain,
+  );
   return `${PREFIX}.${encodeBase64Url(iv)}.${encodeBase64Url(new Uint8Array(sealed))}`;
 }
 
@@ -43,7 +47,11 @@ export async function unsealRefreshToken(secret: string, token: string): Promise
   const sealed = decodeBase64Url(sealedText);
   if (!iv || iv.length !== 12 || !sealed) return undefined;
   try {
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(PREFIX) }, await sealingKey(secret), sealed);
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv, additionalData: encoder.encode(PREFIX) },
+      await sealingKey(secret),
+      sealed,
+    );
     const wire = WireSchema.safeParse(JSON.parse(new TextDecoder().decode(plain)));
     return wire.success ? { refreshToken: wire.data.r, key: wire.data.k, account: wire.data.a } : undefined;
   } catch {

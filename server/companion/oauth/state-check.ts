@@ -14,7 +14,11 @@ export const STATE_PROBLEMS: Record<StateProblem, string> = {
 };
 
 /** A state is good only if signed, unexpired, and still for an allowed extension (the list may have shrunk). */
-export function createStateCheck(config: Pick<CompanionConfig, 'signingSecret'>, allowlist: RedirectAllowlist, now: () => number) {
+export function createStateCheck(
+  config: Pick<CompanionConfig, 'signingSecret'>,
+  allowlist: RedirectAllowlist,
+  now: () => number,
+) {
   return async (state: string): Promise<CheckedState> => {
     const check = await verifyState(config.signingSecret, state, now());
     if (check.ok && !allowlist.allows(check.payload.redirectUrl)) return { ok: false, reason: 'not_allowed' };

@@ -27,9 +27,16 @@ export interface StatePayload {
 export type StateBinding = Pick<StatePayload, 'redirectUrl' | 'codeChallenge' | 'installation'>;
 
 // Strict: a signed value of another kind (activation-state.ts) never passes for a sign-in's state.
-const WireSchema = z.strictObject({ r: z.string().min(1), n: z.string().min(1), e: z.number().int(), c: DigestSchema, i: DigestSchema });
+const WireSchema = z.strictObject({
+  r: z.string().min(1),
+  n: z.string().min(1),
+  e: z.number().int(),
+  c: DigestSchema,
+  i: DigestSchema,
+});
 
-export type StateCheck = { ok: true; payload: StatePayload } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
+export type StateCheck =
+  { ok: true; payload: StatePayload } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
 
 const encoder = new TextEncoder();
 const keyCache = new Map<string, Promise<CryptoKey>>();
@@ -37,7 +44,10 @@ const keyCache = new Map<string, Promise<CryptoKey>>();
 function hmacKey(secret: string): Promise<CryptoKey> {
   let key = keyCache.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
     keyCache.set(secret, key);
   }
   return key;
@@ -85,7 +95,13 @@ export async function signState(
     nonce: options.nonce ?? randomNonce(),
     expiresAt: (options.now ?? Date.now()) + (options.ttlMs ?? STATE_TTL_MS),
   };
-  const wire = { r: payload.redirectUrl, n: payload.nonce, e: payload.expiresAt, c: payload.codeChallenge, i: payload.installation };
+  const wire = {
+    r: payload.redirectUrl,
+    n: payload.nonce,
+    e: payload.expiresAt,
+    c: payload.codeChallenge,
+    i: payload.installation,
+  };
   return { state: await signWire(secret, wire), payload };
 }
 

@@ -31,9 +31,12 @@ export interface TokenRouteDeps {
   checker?: Pick<TokenChecker, 'vouch'>;
 }
 
-const NOT_THE_STARTER = 'This sign-in was started by another browser or program, so its code is refused. Start the sign-in again from Fieldside.';
-const NOT_BOUND = 'This sign-in is not tied to this browser (or it was made before Fieldside tied sign-ins to browsers). Sign in again.';
-const SKEW = "This computer's clock is more than five minutes off, so the companion cannot tell a fresh request from a replayed one. Set the clock right; Fieldside stays signed in.";
+const NOT_THE_STARTER =
+  'This sign-in was started by another browser or program, so its code is refused. Start the sign-in again from Fieldside.';
+const NOT_BOUND =
+  'This sign-in is not tied to this browser (or it was made before Fieldside tied sign-ins to browsers). Sign in again.';
+const SKEW =
+  "This computer's clock is more than five minutes off, so the companion cannot tell a fresh request from a replayed one. Set the clock right; Fieldside stays signed in.";
 
 export function createTokenRoutes(deps: TokenRouteDeps): Hono {
   const { config, now } = deps;
@@ -45,14 +48,23 @@ export function createTokenRoutes(deps: TokenRouteDeps): Hono {
   }
 
   /** The platform's answer passed on; its refresh token sealed to the installation. */
-  async function answer(c: Context, result: TokenAnswer, key: InstallationKey, account: string | null): Promise<Response> {
+  async function answer(
+    c: Context,
+    result: TokenAnswer,
+    key: InstallationKey,
+    account: string | null,
+  ): Promise<Response> {
     noStore(c);
     switch (result.kind) {
       case 'tokens': {
         // The companion knows whose token it hands out: the code exchange asked the platform (accountOf), a
         // refresh carries the account sealed with the refresh token. A token of no known account is not vouched.
         if (account !== null) await deps.checker?.vouch(result.tokens.access_token, account);
-        const sealed = await sealRefreshToken(config.signingSecret, { refreshToken: result.tokens.refresh_token, key, account });
+        const sealed = await sealRefreshToken(config.signingSecret, {
+          refreshToken: result.tokens.refresh_token,
+          key,
+          account,
+        });
         const tokens: PlatformTokens = { ...result.tokens, refresh_token: sealed };
         return c.json(tokens, 200);
       }
@@ -63,7 +75,10 @@ export function createTokenRoutes(deps: TokenRouteDeps): Hono {
     }
   }
 
-  const installation = async (key: InstallationKey): Promise<LimitSubject> => ({ kind: 'installation', id: await installationIdOf(key) });
+  const installation = async (key: InstallationKey): Promise<LimitSubject> => ({
+    kind: 'installation',
+    id: await installationIdOf(key),
+  });
 
   app.post(COMPANION_PATHS.oauthToken, async (c) => {
     const body = await readJsonBody(c, OAuthTokenRequestSchema);
@@ -93,12 +108,22 @@ export function createTokenRoutes(deps: TokenRouteDeps): Hono {
     const sealed = await unsealRefreshToken(config.signingSecret, body.data.refresh_token);
     if (!sealed) return jsonError(c, 400, 'invalid_grant', NOT_BOUND);
     const proof = await checkRefreshProof(sealed.key, body.data.refresh_token, body.data.proof, now());
-    if (!proof.ok) return proof.reason === 'clock_skew' ? jsonError(c, 400, 'clock_skew', SKEW) : jsonError(c, 400, 'invalid_grant', NOT_BOUND);
-    const subjects = [await installation(sealed.key), ...(sealed.account ? [{ kind: 'account' as const, id: sealed.account }] : [])];
+    if (!proof.ok)
+      return proof.reason === 'clock_skew'
+        ? jsonError(c, 400, 'clock_skew', SKEW)
+        : jsonError(c, 400, 'invalid_grant', NOT_BOUND);
+    const subjects = [
+      await installation(sealed.key),
+      ...(sealed.account ? [{ kind: 'account' as const, id: sealed.account }] : []),
+    ];
     const limited = await deps.limiter.check(...subjects);
     if (!limited.ok) return tooManyRequests(c, limited, 'sign-in refreshes');
 
-    const result = await requestPlatformToken(config, { grant_type: 'refresh_token', refresh_token: sealed.refreshToken }, deps.fetch);
+    const result = await requestPlatformToken(
+      config,
+      { grant_type: 'refresh_token', refresh_token: sealed.refreshToken },
+      deps.fetch,
+    );
     return answer(c, result, sealed.key, sealed.account);
   });
 

@@ -15,30 +15,34 @@ const PROBLEMS: Record<ActivationProblem, string> = {
   denied: 'You chose not to allow Fieldside, so nothing was changed.',
   no_code: 'The platform sent back no answer to the request to allow Fieldside.',
   expired: 'This activation took longer than 10 minutes, or was not started here, so it cannot finish.',
-  other_browser: 'This activation has already finished, or was started in another browser or window, so it cannot finish here.',
+  other_browser:
+    'This activation has already finished, or was started in another browser or window, so it cannot finish here.',
   refused: 'The platform did not accept this activation. It may have been finished already in another window.',
   unavailable: 'The platform could not be reached just now. Wait a few minutes before you try again.',
 };
 
 export function activatedPage(links: CompanionConfig['storeLinks']): Html {
   return html`<main>
-<h1 id="activated">${ACTIVATED_TITLE} for your account</h1>
-<p>Your account now allows Fieldside. What to do next:</p>
-<ol>
-<li>Install the extension in the browser of everyone who will use it:
-${storeLinks(links)}</li>
-<li>Each person opens it and signs in with their own platform login. They see only what the platform lets them see.</li>
-</ol>
-<p>Everyone's Fieldside updates as the office works: activating set up your account's change notifications, so you
-need not use Fieldside yourself.</p>
-<p>You can close this window.</p>
-</main>`;
+    <h1 id="activated">${ACTIVATED_TITLE} for your account</h1>
+    <p>Your account now allows Fieldside. What to do next:</p>
+    <ol>
+      <li>Install the extension in the browser of everyone who will use it: ${storeLinks(links)}</li>
+      <li>
+        Each person opens it and signs in with their own platform login. They see only what the platform lets them see.
+      </li>
+    </ol>
+    <p>
+      Everyone's Fieldside updates as the office works: activating set up your account's change notifications, so you
+      need not use Fieldside yourself.
+    </p>
+    <p>You can close this window.</p>
+  </main>`;
 }
 
 export function notActivatedPage(problem: ActivationProblem): Html {
   return html`<main>
-<h1 id="not-activated">${NOT_ACTIVATED_TITLE}</h1>
-<p role="alert">${PROBLEMS[problem]}</p>
-<p>To activate Fieldside, open it in the platform's add-on store again and follow the steps there.</p>
-</main>`;
+    <h1 id="not-activated">${NOT_ACTIVATED_TITLE}</h1>
+    <p role="alert">${PROBLEMS[problem]}</p>
+    <p>To activate Fieldside, open it in the platform's add-on store again and follow the steps there.</p>
+  </main>`;
 }

@@ -28,7 +28,11 @@ type Part = string | Html | readonly Html[];
 export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
   let out = strings[0] ?? '';
   values.forEach((value, i) => {
-    const piece = isHtml(value) ? value[SAFE] : Array.isArray(value) ? value.map((v: Html) => v[SAFE]).join('') : escapeText(value as string);
+    const piece = isHtml(value)
+      ? value[SAFE]
+      : Array.isArray(value)
+        ? value.map((v: Html) => v[SAFE]).join('')
+        : escapeText(value as string);
     out += piece + (strings[i + 1] ?? '');
   });
   return { [SAFE]: out };
@@ -49,7 +53,10 @@ export const newNonce = (): string => {
 export const markupOf = (value: Html): string => value[SAFE];
 
 // `color-scheme` lets the browser draw the page (background, text, links) in the reader's light or dark scheme.
-const STYLE: Html = { [SAFE]: ':root{color-scheme:light dark}body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}' };
+const STYLE: Html = {
+  [SAFE]:
+    ':root{color-scheme:light dark}body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}',
+};
 
 /** A whole page: its title, and its body's markup. */
 export function renderPage(title: string, body: Html): string {
@@ -59,19 +66,28 @@ export function renderPage(title: string, body: Html): string {
 /** A whole page with style rules of its own after the common ones. */
 export function renderPageWith(title: string, body: Html, extraStyle: Html): string {
   return html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${title} · Fieldside</title>
-<style>${STYLE}${extraStyle}</style></head>
-<body>
-${body}
-</body>
-</html>`[SAFE];
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="no-referrer" />
+        <title>${title} · Fieldside</title>
+        <style>
+          ${STYLE}${extraStyle}
+        </style>
+      </head>
+      <body>
+        ${body}
+      </body>
+    </html>`[SAFE];
 }
 
 /** Answers a page with the headers every companion page carries. */
 export function sendPage(c: Context, status: ContentfulStatusCode, title: string, body: Html): Response {
-  c.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+  c.header(
+    'content-security-policy',
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  );
   c.header('x-content-type-options', 'nosniff');
   c.header('referrer-policy', 'no-referrer');
   c.header('cache-control', 'no-store');

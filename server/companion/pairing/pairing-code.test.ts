@@ -7,7 +7,7 @@ const WHO = { account: 'acc-1', staff: 'staff-1', staffName: 'Ethan Murphy' };
 const NOW = 1_790_000_000_000;
 
 describe('pairing codes', () => {
-  it('carry who the platform vouched for and a nonce, fit the claim\'s contract, and differ every time', async () => {
+  it("carry who the platform vouched for and a nonce, fit the claim's contract, and differ every time", async () => {
     const code = await signPairingCode(SECRET, WHO, NOW);
     expect(PairClaimRequestSchema.safeParse({ code, installation: 'A'.repeat(43) }).success).toBe(true);
     const check = await verifyPairingCode(SECRET, code, NOW + PAIRING_TTL_MS - 1);
@@ -17,7 +17,10 @@ describe('pairing codes', () => {
 
   it('expire after ten minutes and are refused under another secret', async () => {
     const code = await signPairingCode(SECRET, WHO, NOW);
-    expect(await verifyPairingCode(SECRET, code, NOW + PAIRING_TTL_MS)).toEqual({ ok: false, problem: 'pairing_expired' });
+    expect(await verifyPairingCode(SECRET, code, NOW + PAIRING_TTL_MS)).toEqual({
+      ok: false,
+      problem: 'pairing_expired',
+    });
     expect(await verifyPairingCode(`${SECRET}-other`, code, NOW)).toEqual({ ok: false, problem: 'pairing_invalid' });
   });
 });

@@ -13,7 +13,13 @@ const PREFIX = 'fsp1';
 const LABEL = 'fieldside-pairing-code';
 const encoder = new TextEncoder();
 
-const PayloadSchema = z.object({ a: z.string().min(1), s: z.string().min(1), n: z.string(), nonce: z.string().min(16), exp: z.number() });
+const PayloadSchema = z.object({
+  a: z.string().min(1),
+  s: z.string().min(1),
+  n: z.string(),
+  nonce: z.string().min(16),
+  exp: z.number(),
+});
 
 export interface PairingClaims {
   account: string;
@@ -29,15 +35,26 @@ function pairingKey(secret: string): Promise<CryptoKey> {
 }
 
 const mac = async (secret: string, body: string) =>
-  encodeBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', await pairingKey(secret), encoder.encode(`${PREFIX}.${body}`))));
+  encodeBase64Url(
+    new Uint8Array(await crypto.subtle.sign('HMAC', await pairingKey(secret), encoder.encode(`${PREFIX}.${body}`))),
+  );
 
-export async function signPairingCode(secret: string, who: { account: string; staff: string; staffName: string }, nowMs: number): Promise<string> {
+export async function signPairingCode(
+  secret: string,
+  who: { account: string; staff: string; staffName: string },
+  nowMs: number,
+): Promise<string> {
   const nonce = encodeBase64Url(crypto.getRandomValues(new Uint8Array(16)));
-  const body = encodeBase64Url(encoder.encode(JSON.stringify({ a: who.account, s: who.staff, n: who.staffName, nonce, exp: nowMs + PAIRING_TTL_MS })));
+  const body = encodeBase64Url(
+    encoder.encode(
+      JSON.stringify({ a: who.account, s: who.staff, n: who.staffName, nonce, exp: nowMs + PAIRING_TTL_MS }),
+    ),
+  );
   return `${PREFIX}.${body}.${await mac(secret, body)}`;
 }
 
-export type PairingCheck = { ok: true; claims: PairingClaims } | { ok: false; problem: 'pairing_invalid' | 'pairing_expired' };
+export type PairingCheck =
+  { ok: true; claims: PairingClaims } | { ok: false; problem: 'pairing_invalid' | 'pairing_expired' };
 
 export async function verifyPairingCode(secret: string, code: string, nowMs: number): Promise<PairingCheck> {
   const [prefix, body, signature, ...rest] = code.split('.');

@@ -30,19 +30,27 @@ if(m&&m.getAttribute('data-state')==='waiting')document.getElementById('fieldsid
 export function sendPairingPage(c: Context, links: CompanionConfig['storeLinks']): Response {
   const nonce = newNonce();
   const body = html`<main id="${ROOT}" data-state="waiting">
-<h1>${PAIRING_TITLE}</h1>
-<div class="waiting">
-<p id="fieldside-pairing-waiting" role="status">Connecting Fieldside in this browser…</p>
-<div id="fieldside-pairing-missing" hidden>
-<p role="alert">Fieldside is not installed in this browser, or is not signed in.</p>
-<p>Install it, sign in with your own platform login, then choose "Use Fieldside in this browser" on the job card again:</p>
-${storeLinks(links)}
-</div>
-</div>
-<p id="${RESULT}" role="status" aria-live="polite"></p>
-</main>
-<script nonce="${nonce}">${trusted(SCRIPT)}</script>`;
-  c.header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
+      <h1>${PAIRING_TITLE}</h1>
+      <div class="waiting">
+        <p id="fieldside-pairing-waiting" role="status">Connecting Fieldside in this browser…</p>
+        <div id="fieldside-pairing-missing" hidden>
+          <p role="alert">Fieldside is not installed in this browser, or is not signed in.</p>
+          <p>
+            Install it, sign in with your own platform login, then choose "Use Fieldside in this browser" on the job
+            card again:
+          </p>
+          ${storeLinks(links)}
+        </div>
+      </div>
+      <p id="${RESULT}" role="status" aria-live="polite"></p>
+    </main>
+    <script nonce="${nonce}">
+      ${trusted(SCRIPT)};
+    </script>`;
+  c.header(
+    'content-security-policy',
+    `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+  );
   c.header('x-content-type-options', 'nosniff');
   // The code is in the fragment, which no Referer carries anyway; no-referrer also keeps the page's own address
   // out of every request the store links make.
@@ -50,4 +58,3 @@ ${storeLinks(links)}
   c.header('cache-control', 'no-store');
   return c.html(renderPageWith(PAIRING_TITLE, body, trusted(STYLE)), 200);
 }
-

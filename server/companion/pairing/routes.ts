@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import { COMPANION_PATHS, PAIR_CLAIM_ERRORS, PairClaimRequestSchema, type PairClaimReply } from '../../../contracts/companion-http';
+import {
+  COMPANION_PATHS,
+  PAIR_CLAIM_ERRORS,
+  PairClaimRequestSchema,
+  type PairClaimReply,
+} from '../../../contracts/companion-http';
 import { addonKey, type AddonStore } from '../addon/store/types';
 import type { CompanionConfig } from '../config';
 import { isPlatformError } from '../feed/platform-error';
@@ -17,9 +22,12 @@ import { sendPairingPage } from './pairing-page';
 // refused.
 
 const CLAIM_WORDS = {
-  pairing_invalid: 'This pairing link is not one Fieldside made. Choose "Use Fieldside in this browser" on the job card again.',
-  pairing_expired: 'This pairing link is more than 10 minutes old. Choose "Use Fieldside in this browser" on the job card again.',
-  pairing_used: 'This pairing link was already used in another browser. Choose "Use Fieldside in this browser" on the job card again.',
+  pairing_invalid:
+    'This pairing link is not one Fieldside made. Choose "Use Fieldside in this browser" on the job card again.',
+  pairing_expired:
+    'This pairing link is more than 10 minutes old. Choose "Use Fieldside in this browser" on the job card again.',
+  pairing_used:
+    'This pairing link was already used in another browser. Choose "Use Fieldside in this browser" on the job card again.',
   pairing_other_account:
     'Fieldside in this browser is signed in to another business account than the job card. Sign in to Fieldside with the same account, then try again.',
 } as const satisfies Record<(typeof PAIR_CLAIM_ERRORS)[number], string>;
@@ -40,7 +48,13 @@ export function createPairingRoutes(deps: PairingRouteDeps): Hono {
 
   routes.post(COMPANION_PATHS.pairClaim, async (c) => {
     const bearer = /^Bearer\s+(\S{1,4096})$/i.exec(c.req.header('authorization') ?? '');
-    if (!bearer) return jsonError(c, 401, 'invalid_token', 'Fieldside is not signed in here. Sign in, then pair this browser again.');
+    if (!bearer)
+      return jsonError(
+        c,
+        401,
+        'invalid_token',
+        'Fieldside is not signed in here. Sign in, then pair this browser again.',
+      );
     const body = await readJsonBody(c, PairClaimRequestSchema);
     if (!body.ok) return body.response;
     const { code, installation } = body.data;
@@ -56,16 +70,33 @@ export function createPairingRoutes(deps: PairingRouteDeps): Hono {
       account = await checker.accountFor(bearer[1]!);
     } catch (e) {
       if (!isPlatformError(e)) throw e;
-      if (e.status === 502) return jsonError(c, 502, 'platform_unavailable', 'The platform could not be reached just now. Try again in a few minutes.');
-      return jsonError(c, 401, 'invalid_token', 'The platform did not accept this browser\'s sign-in. Sign in to Fieldside again, then pair this browser again.');
+      if (e.status === 502)
+        return jsonError(
+          c,
+          502,
+          'platform_unavailable',
+          'The platform could not be reached just now. Try again in a few minutes.',
+        );
+      return jsonError(
+        c,
+        401,
+        'invalid_token',
+        "The platform did not accept this browser's sign-in. Sign in to Fieldside again, then pair this browser again.",
+      );
     }
-    if (account.toLowerCase() !== claims.account.toLowerCase()) return jsonError(c, 403, 'pairing_other_account', CLAIM_WORDS.pairing_other_account);
+    if (account.toLowerCase() !== claims.account.toLowerCase())
+      return jsonError(c, 403, 'pairing_other_account', CLAIM_WORDS.pairing_other_account);
 
     const key = addonKey('pairing', claims.nonce);
     const first = await store.setIfAbsent(key, installation, claims.expiresAt - now() + 1_000);
-    if (!first && (await store.get(key)) !== installation) return jsonError(c, 400, 'pairing_used', CLAIM_WORDS.pairing_used);
+    if (!first && (await store.get(key)) !== installation)
+      return jsonError(c, 400, 'pairing_used', CLAIM_WORDS.pairing_used);
     c.header('cache-control', 'no-store');
-    return c.json<PairClaimReply>({ account_uuid: claims.account, staff_uuid: claims.staff, staff_name: claims.staffName });
+    return c.json<PairClaimReply>({
+      account_uuid: claims.account,
+      staff_uuid: claims.staff,
+      staff_name: claims.staffName,
+    });
   });
   return routes;
 }

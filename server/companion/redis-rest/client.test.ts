@@ -13,7 +13,10 @@ const servers = redisBehindRestForFile();
 async function answering(status: number, body: string, contentType = 'text/html') {
   const server = createServer((_req, res) => res.writeHead(status, { 'content-type': contentType }).end(body));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 describe('Redis over HTTP client', () => {
@@ -32,7 +35,11 @@ describe('Redis over HTTP client', () => {
     const refused = await client.command(['XINFO', 'STREAM', key]).catch((e: unknown) => e);
     expect(isRedisReplyError(refused)).toBe(true);
     expect((refused as Error).message).toMatch(/no such key/);
-    const [set, wrong, get] = await client.pipeline([['SET', key, '1'], ['XRANGE', key, '-', '+'], ['GET', key]]);
+    const [set, wrong, get] = await client.pipeline([
+      ['SET', key, '1'],
+      ['XRANGE', key, '-', '+'],
+      ['GET', key],
+    ]);
     expect(set).toEqual({ ok: true, result: 'OK' });
     expect(wrong!.ok).toBe(false);
     expect(get).toEqual({ ok: true, result: '1' });
@@ -41,11 +48,17 @@ describe('Redis over HTTP client', () => {
 
   it('says in words when the store is unreachable, refuses the token, or does not speak the protocol', async () => {
     const token = 'secret-token-not-in-messages';
-    await expect(createRedisRestClient({ url: 'http://127.0.0.1:1', token }).command(['PING'])).rejects.toThrow(/could not be reached/);
+    await expect(createRedisRestClient({ url: 'http://127.0.0.1:1', token }).command(['PING'])).rejects.toThrow(
+      /could not be reached/,
+    );
     const refusedToken = createRedisRestClient({ url: servers.rest.url, token }).command(['PING']);
     await expect(refusedToken).rejects.toThrow(/refused the companion: check REDIS_REST_TOKEN/);
     await expect(refusedToken).rejects.not.toThrow(new RegExp(token));
-    for (const [status, body] of [[502, '<html>Bad gateway</html>'], [200, '{}'], [200, '[{"result":1}]']] as const) {
+    for (const [status, body] of [
+      [502, '<html>Bad gateway</html>'],
+      [200, '{}'],
+      [200, '[{"result":1}]'],
+    ] as const) {
       const other = await answering(status, body, body.startsWith('<') ? 'text/html' : 'application/json');
       try {
         const client = createRedisRestClient({ url: other.url, token });
@@ -61,7 +74,11 @@ describe('Redis over HTTP client', () => {
     const silent = createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
-      const client = createRedisRestClient({ url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, token: 't', timeoutMs: 200 });
+      const client = createRedisRestClient({
+        url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+        token: 't',
+        timeoutMs: 200,
+      });
       await expect(client.command(['PING'])).rejects.toThrow(/could not be reached/);
     } finally {
       silent.closeAllConnections();

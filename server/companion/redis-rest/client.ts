@@ -70,7 +70,9 @@ export function createRedisRestClient(opts: RedisRestOptions): RedisRestClient {
   }
 
   function outcome(reply: Reply): PipelineItem {
-    return 'error' in reply ? { ok: false, error: new RedisReplyError(reply.error) } : { ok: true, result: reply.result };
+    return 'error' in reply
+      ? { ok: false, error: new RedisReplyError(reply.error) }
+      : { ok: true, result: reply.result };
   }
 
   const words = (args: readonly RedisArg[]) => args.map(String);
@@ -93,7 +95,9 @@ export function createRedisRestClient(opts: RedisRestOptions): RedisRestClient {
       const { status, json } = await post('/pipeline', commands.map(words));
       const replies = z.array(ReplySchema).length(commands.length).safeParse(json);
       if (status !== 200 || !replies.success) {
-        throw new RedisRestError(`The shared store (Redis over HTTP) answered a pipeline outside its protocol (HTTP ${status})`);
+        throw new RedisRestError(
+          `The shared store (Redis over HTTP) answered a pipeline outside its protocol (HTTP ${status})`,
+        );
       }
       return replies.data.map(outcome);
     },

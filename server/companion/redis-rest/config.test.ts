@@ -7,7 +7,12 @@ describe('the HTTP store configuration', () => {
   it('is absent without REDIS_REST_URL, and reads URL, token and poll interval when set', () => {
     expect(loadRedisRestConfig({}, production)).toBeUndefined();
     expect(loadRedisRestConfig({ REDIS_REST_URL: ' ', REDIS_REST_TOKEN: '' }, production)).toBeUndefined();
-    expect(loadRedisRestConfig({ REDIS_REST_URL: 'https://kv.example', REDIS_REST_TOKEN: 't0k', REDIS_REST_POLL_SECONDS: '2' }, production)).toEqual({
+    expect(
+      loadRedisRestConfig(
+        { REDIS_REST_URL: 'https://kv.example', REDIS_REST_TOKEN: 't0k', REDIS_REST_POLL_SECONDS: '2' },
+        production,
+      ),
+    ).toEqual({
       url: 'https://kv.example',
       token: 't0k',
       pollMs: 2000,
@@ -19,9 +24,17 @@ describe('the HTTP store configuration', () => {
     const cases: Array<[Record<string, string>, { development: boolean }, RegExp]> = [
       [{ REDIS_REST_TOKEN: secret }, production, /REDIS_REST_URL: required when REDIS_REST_TOKEN is set/],
       [{ REDIS_REST_URL: 'https://kv.example' }, production, /REDIS_REST_TOKEN: required when REDIS_REST_URL is set/],
-      [{ REDIS_REST_URL: 'http://kv.example', REDIS_REST_TOKEN: secret }, production, /REDIS_REST_URL: must be an https URL/],
+      [
+        { REDIS_REST_URL: 'http://kv.example', REDIS_REST_TOKEN: secret },
+        production,
+        /REDIS_REST_URL: must be an https URL/,
+      ],
       [{ REDIS_REST_URL: 'not a url', REDIS_REST_TOKEN: secret }, production, /REDIS_REST_URL: /],
-      [{ REDIS_REST_URL: 'https://kv.example', REDIS_REST_TOKEN: secret, REDIS_REST_POLL_SECONDS: '0' }, production, /REDIS_REST_POLL_SECONDS/],
+      [
+        { REDIS_REST_URL: 'https://kv.example', REDIS_REST_TOKEN: secret, REDIS_REST_POLL_SECONDS: '0' },
+        production,
+        /REDIS_REST_POLL_SECONDS/,
+      ],
     ];
     for (const [env, opts, problem] of cases) {
       let message = '';

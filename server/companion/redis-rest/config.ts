@@ -24,7 +24,10 @@ const isHttpsOrLoopback = (url: URL): boolean =>
 const invalid = (problems: string[]) => new Error(`Companion configuration is invalid: ${problems.join('; ')}`);
 
 /** The HTTP store's settings, or undefined when REDIS_REST_URL is not set; throws naming variables, never values. */
-export function loadRedisRestConfig(env: Record<string, string | undefined>, opts: { development: boolean }): RedisRestConfig | undefined {
+export function loadRedisRestConfig(
+  env: Record<string, string | undefined>,
+  opts: { development: boolean },
+): RedisRestConfig | undefined {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) throw invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
@@ -37,7 +40,9 @@ export function loadRedisRestConfig(env: Record<string, string | undefined>, opt
   if (e.REDIS_REST_TOKEN === undefined) problems.push('REDIS_REST_TOKEN: required when REDIS_REST_URL is set');
   // The token and every change travel in these requests: in the clear only to this very machine.
   if (!opts.development && !isHttpsOrLoopback(new URL(e.REDIS_REST_URL))) {
-    problems.push('REDIS_REST_URL: must be an https URL (or http to this machine only) outside development (COMPANION_ENV=development)');
+    problems.push(
+      'REDIS_REST_URL: must be an https URL (or http to this machine only) outside development (COMPANION_ENV=development)',
+    );
   }
   if (problems.length > 0) throw invalid(problems);
   return { url: e.REDIS_REST_URL, token: e.REDIS_REST_TOKEN!, pollMs: e.REDIS_REST_POLL_SECONDS * 1000 };

@@ -26,7 +26,10 @@ function macMessage(account: string, generation: number): Uint8Array<ArrayBuffer
 
 /** The HMAC key for callback URLs, made once per secret. */
 export function callbackKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 }
 
 /** The callback token of an account's generation (0 until its first rotation). */
@@ -45,7 +48,9 @@ export async function verifyCallbackToken(key: CryptoKey, token: string): Promis
   if (!bytes) return undefined;
   const generation = Number(gen);
   // crypto.subtle.verify compares in constant time.
-  return (await crypto.subtle.verify('HMAC', key, bytes, macMessage(account, generation))) ? { account, generation } : undefined;
+  return (await crypto.subtle.verify('HMAC', key, bytes, macMessage(account, generation)))
+    ? { account, generation }
+    : undefined;
 }
 
 export interface Rotation {

@@ -1,7 +1,8 @@
 // What a POST to a callback URL carries: the platform's verification, or a notification as JSON (the body itself,
 // or inside a form field), or nothing the companion can read.
 
-export type DeliveryBody = { kind: 'challenge'; challenge: string } | { kind: 'json'; json: unknown } | { kind: 'unreadable'; why: string };
+export type DeliveryBody =
+  { kind: 'challenge'; challenge: string } | { kind: 'json'; json: unknown } | { kind: 'unreadable'; why: string };
 
 function isForm(contentType: string, body: string): boolean {
   if (body.trimStart().startsWith('{')) return false;
@@ -32,7 +33,10 @@ export function readDeliveryBody(contentType: string, body: string): DeliveryBod
     if (form.get('mode') === 'subscribe' && challenge) return { kind: 'challenge', challenge };
     const json = jsonInForm(form);
     return json === undefined
-      ? { kind: 'unreadable', why: 'A form-encoded request must be a verification (mode=subscribe and a challenge) or carry the notification as JSON in a field' }
+      ? {
+          kind: 'unreadable',
+          why: 'A form-encoded request must be a verification (mode=subscribe and a challenge) or carry the notification as JSON in a field',
+        }
       : { kind: 'json', json };
   }
   try {

@@ -14,7 +14,13 @@ const LEGACY_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The earlier token of an account's generation: HMAC-SHA256(secret, label + account), then `account:n`. */
 export async function deriveLegacyCallbackToken(secret: string, account: string, generation = 0): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   const message = generation === 0 ? LEGACY_LABEL + account : `${LEGACY_LABEL}${account}:${generation}`;
   return encodeBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message))));
 }
@@ -39,7 +45,8 @@ export function createLegacyCallbackTokens(opts: { secret: string; store: FeedSt
 
     /** Drops the entry of a retired generation, if an earlier version made one. */
     async forget(account: string, generation: number): Promise<void> {
-      if (opts.store.forgetLegacyCallbackToken) await opts.store.forgetLegacyCallbackToken(await deriveLegacyCallbackToken(opts.secret, account, generation));
+      if (opts.store.forgetLegacyCallbackToken)
+        await opts.store.forgetLegacyCallbackToken(await deriveLegacyCallbackToken(opts.secret, account, generation));
     },
   };
 }

@@ -46,7 +46,11 @@ async function feed(token: string, after?: string): Promise<FeedPage> {
 }
 
 const challenge = (url: string) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'mode=subscribe&challenge=abc' });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'mode=subscribe&challenge=abc',
+  });
 
 /** Posts one notification; answers the status and whether it reached the account's feed. */
 async function deliver(url: string, token: string): Promise<{ status: number; arrived: boolean }> {
@@ -71,7 +75,7 @@ afterAll(async () => {
 });
 
 describe('callback URLs of the earlier form', () => {
-  it('keep working after the upgrade, until an administrator\'s register moves them and a rotation retires them', async () => {
+  it("keep working after the upgrade, until an administrator's register moves them and a rotation retires them", async () => {
     // What the earlier version left: the token → account entry in Redis, and the platform's subscriptions at it.
     const legacy = await deriveLegacyCallbackToken(SECRET, ACCOUNT, 0);
     await probe.hset(LEGACY_HASH, legacy, ACCOUNT);
@@ -82,25 +86,39 @@ describe('callback URLs of the earlier form', () => {
     expect(await (await challenge(legacyUrl)).text()).toBe('abc');
 
     // An administrator's register moves both subscriptions to the self-verifying URL (the platform verifies it).
-    const registered = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) });
+    const registered = await fetch(`${companion.url}/feed/register`, {
+      method: 'POST',
+      headers: actingAs(TOKEN, STUB_ADMIN),
+    });
     expect(((await registered.json()) as { refused: unknown[] }).refused).toEqual([]);
     const moved = platform.subscriptions.get(ACCOUNT)!;
-    expect(moved.every((s) => s.active && new URL(s.callback_url).pathname.startsWith(`/webhooks/${ACCOUNT}.0.`))).toBe(true);
+    expect(moved.every((s) => s.active && new URL(s.callback_url).pathname.startsWith(`/webhooks/${ACCOUNT}.0.`))).toBe(
+      true,
+    );
     // Deliveries already on their way to the old URL still arrive.
     expect(await deliver(legacyUrl, TOKEN)).toEqual({ status: 200, arrived: true });
     expect(await deliver(moved[0]!.callback_url, TOKEN)).toEqual({ status: 200, arrived: true });
 
     // The next rotation retires generation 0 in both forms, and forgets the old entry.
-    const rotated = await fetch(`${companion.url}/feed/rotate`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) });
+    const rotated = await fetch(`${companion.url}/feed/rotate`, {
+      method: 'POST',
+      headers: actingAs(TOKEN, STUB_ADMIN),
+    });
     expect(await rotated.json()).toEqual({ refused: [], retired: true });
     expect(await deliver(legacyUrl, TOKEN)).toEqual({ status: 404, arrived: false });
     expect((await challenge(legacyUrl)).status).toBe(404);
     expect(await probe.hexists(LEGACY_HASH, legacy)).toBe(0);
-    expect(await deliver(platform.subscriptions.get(ACCOUNT)![0]!.callback_url, TOKEN)).toEqual({ status: 200, arrived: true });
+    expect(await deliver(platform.subscriptions.get(ACCOUNT)![0]!.callback_url, TOKEN)).toEqual({
+      status: 200,
+      arrived: true,
+    });
   });
 
   it('are resolved for an account rotated before the upgrade, at its current generation only', async () => {
-    const [gen0, gen1] = [await deriveLegacyCallbackToken(SECRET, ROTATED, 0), await deriveLegacyCallbackToken(SECRET, ROTATED, 1)];
+    const [gen0, gen1] = [
+      await deriveLegacyCallbackToken(SECRET, ROTATED, 0),
+      await deriveLegacyCallbackToken(SECRET, ROTATED, 1),
+    ];
     await probe.hset(LEGACY_HASH, gen0, ROTATED, gen1, `${ROTATED}|1`);
     await probe.set(`fieldside:callback-generation:${ROTATED}`, '1');
     expect(await deliver(`${companion.url}/webhooks/${gen1}`, ROTATED_TOKEN)).toEqual({ status: 200, arrived: true });

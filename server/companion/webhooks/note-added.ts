@@ -27,13 +27,21 @@ export const NoteAddedSchema = z.object({
 export type NoteAdded = z.infer<typeof NoteAddedSchema>;
 
 /** The platform's address of one note (a single note is read at dbonote, PLATFORM-NOTES). */
-export const noteAddress = (platformBaseUrl: string, noteUuid: string) => `${platformBaseUrl}/api_1.0/dbonote/${encodeURIComponent(noteUuid)}.json`;
+export const noteAddress = (platformBaseUrl: string, noteUuid: string) =>
+  `${platformBaseUrl}/api_1.0/dbonote/${encodeURIComponent(noteUuid)}.json`;
 
 /** The change a new note makes: what the note's object notification and the companion's read would have made. */
 export function noteAddedChange(event: NoteAdded, platformBaseUrl: string): NewChange {
   const entry = event.entry[0]!;
   const note = entry.note_uuid.toLowerCase();
-  return { object: 'note', uuid: note, job_uuid: entry.uuid.toLowerCase(), changed_fields: ['note'], time: entry.time, resource_url: noteAddress(platformBaseUrl, note) };
+  return {
+    object: 'note',
+    uuid: note,
+    job_uuid: entry.uuid.toLowerCase(),
+    changed_fields: ['note'],
+    time: entry.time,
+    resource_url: noteAddress(platformBaseUrl, note),
+  };
 }
 
 /**
@@ -42,7 +50,8 @@ export function noteAddedChange(event: NoteAdded, platformBaseUrl: string): NewC
  * step as the change, so every instance sharing the store sees it the moment the change exists. It cannot be
  * mistaken for an object notification's key, which is a JSON array of four.
  */
-export const noteAddedKey = (noteUuid: string, time: string) => JSON.stringify(['job.note_added', noteUuid.toLowerCase(), time]);
+export const noteAddedKey = (noteUuid: string, time: string) =>
+  JSON.stringify(['job.note_added', noteUuid.toLowerCase(), time]);
 
 /** `time` (YYYY-MM-DD HH:MM:SS, UTC) moved by `seconds`, in the same form. */
 export function shiftTime(time: string, seconds: number): string {

@@ -22,7 +22,13 @@ export type Notification = z.infer<typeof NotificationSchema>;
 
 export function toChange(n: Notification): NewChange {
   const entry = n.entry[0]!;
-  return { object: n.object, uuid: entry.uuid, changed_fields: entry.changed_fields, time: entry.time, resource_url: n.resource_url };
+  return {
+    object: n.object,
+    uuid: entry.uuid,
+    changed_fields: entry.changed_fields,
+    time: entry.time,
+    resource_url: n.resource_url,
+  };
 }
 
 /** Longer keys are kept as their digest, so a sender cannot make the dedup memory grow with long field lists. */

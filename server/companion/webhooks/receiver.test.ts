@@ -61,7 +61,10 @@ describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (stor
 
   it('answers 404 for a token it never issued, challenge or notification', async () => {
     const unknown = `${companion.url}/webhooks/${'A'.repeat(43)}`;
-    const challenge = await fetch(unknown, { method: 'POST', body: new URLSearchParams({ mode: 'subscribe', challenge: 'x' }) });
+    const challenge = await fetch(unknown, {
+      method: 'POST',
+      body: new URLSearchParams({ mode: 'subscribe', challenge: 'x' }),
+    });
     expect(challenge.status).toBe(404);
     const note = await postJson(unknown, jobNotification(platform.baseUrl));
     expect(note.status).toBe(404);
@@ -71,41 +74,78 @@ describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (stor
   it.each([
     ['not JSON', '{"object": "job",'],
     ['no entry', JSON.stringify({ object: 'job', resource_url: `http://x/api_1.0/job/1.json` })],
-    ['two entries', (() => {
-      const n = jobNotification('BASE');
-      return JSON.stringify({ ...n, entry: [n.entry[0], n.entry[0]] });
-    })()],
-    ['a local-time format', (() => {
-      const n = jobNotification('BASE');
-      return JSON.stringify({ ...n, entry: [{ ...n.entry[0], time: '21/11/2026 06:00' }] });
-    })()],
-    ['a uuid that is not one', (() => {
-      const n = jobNotification('BASE');
-      return JSON.stringify({ ...n, entry: [{ ...n.entry[0], uuid: 'job-1' }] });
-    })()],
-    ['no changed fields', (() => {
-      const n = jobNotification('BASE');
-      return JSON.stringify({ ...n, entry: [{ ...n.entry[0], changed_fields: [] }] });
-    })()],
+    [
+      'two entries',
+      (() => {
+        const n = jobNotification('BASE');
+        return JSON.stringify({ ...n, entry: [n.entry[0], n.entry[0]] });
+      })(),
+    ],
+    [
+      'a local-time format',
+      (() => {
+        const n = jobNotification('BASE');
+        return JSON.stringify({ ...n, entry: [{ ...n.entry[0], time: '21/11/2026 06:00' }] });
+      })(),
+    ],
+    [
+      'a uuid that is not one',
+      (() => {
+        const n = jobNotification('BASE');
+        return JSON.stringify({ ...n, entry: [{ ...n.entry[0], uuid: 'job-1' }] });
+      })(),
+    ],
+    [
+      'no changed fields',
+      (() => {
+        const n = jobNotification('BASE');
+        return JSON.stringify({ ...n, entry: [{ ...n.entry[0], changed_fields: [] }] });
+      })(),
+    ],
     ['a resource_url outside the platform', JSON.stringify(jobNotification('https://evil.example'))],
     ['a form that is not a verification', 'mode=unsubscribe&challenge=x'],
-    ['an event other than a new note', JSON.stringify({ eventName: 'job.badge_added', object: 'job', entry: [{ uuid: crypto.randomUUID(), time: '2026-11-21 06:00:00', badge_uuid: crypto.randomUUID() }], resource_url: 'BASE/api_1.0/job/x.json' })],
-    ['a new-note event without its note', JSON.stringify({ eventName: 'job.note_added', object: 'job', entry: [{ uuid: crypto.randomUUID(), time: '2026-11-21 06:00:00' }], resource_url: 'BASE/api_1.0/job/x.json' })],
-  ])('answers a body it cannot read with %s 200 (any other answer counts toward deactivation), saying why, and appends nothing', async (_name, raw) => {
-    const before = await feed();
-    const body = raw.replaceAll('BASE', platform.baseUrl);
-    const type = body.startsWith('mode=') ? 'application/x-www-form-urlencoded' : 'application/json';
-    const res = await fetch(callbackUrl, { method: 'POST', headers: { 'content-type': type }, body });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { ignored: string }).ignored.length).toBeGreaterThan(10);
-    expect((await feed()).changes).toEqual(before.changes);
-  });
+    [
+      'an event other than a new note',
+      JSON.stringify({
+        eventName: 'job.badge_added',
+        object: 'job',
+        entry: [{ uuid: crypto.randomUUID(), time: '2026-11-21 06:00:00', badge_uuid: crypto.randomUUID() }],
+        resource_url: 'BASE/api_1.0/job/x.json',
+      }),
+    ],
+    [
+      'a new-note event without its note',
+      JSON.stringify({
+        eventName: 'job.note_added',
+        object: 'job',
+        entry: [{ uuid: crypto.randomUUID(), time: '2026-11-21 06:00:00' }],
+        resource_url: 'BASE/api_1.0/job/x.json',
+      }),
+    ],
+  ])(
+    'answers a body it cannot read with %s 200 (any other answer counts toward deactivation), saying why, and appends nothing',
+    async (_name, raw) => {
+      const before = await feed();
+      const body = raw.replaceAll('BASE', platform.baseUrl);
+      const type = body.startsWith('mode=') ? 'application/x-www-form-urlencoded' : 'application/json';
+      const res = await fetch(callbackUrl, { method: 'POST', headers: { 'content-type': type }, body });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { ignored: string }).ignored.length).toBeGreaterThan(10);
+      expect((await feed()).changes).toEqual(before.changes);
+    },
+  );
 
   it('refuses a body over 64 KiB with 413 and appends nothing', async () => {
     const before = await feed();
-    const n = jobNotification(platform.baseUrl, { fields: Array.from({ length: 150 }, (_, i) => `f${i}${'x'.repeat(500)}`.slice(0, 128)) });
+    const n = jobNotification(platform.baseUrl, {
+      fields: Array.from({ length: 150 }, (_, i) => `f${i}${'x'.repeat(500)}`.slice(0, 128)),
+    });
     const big = JSON.stringify({ ...n, padding: 'x'.repeat(70 * 1024) });
-    const res = await fetch(callbackUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    const res = await fetch(callbackUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
     expect(res.status).toBe(413);
     expect((await feed()).changes).toEqual(before.changes);
   });
@@ -114,13 +154,23 @@ describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (stor
     const before = await feed();
     const chunk = `{"padding":"${'x'.repeat(16 * 1024)}`;
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(callbackUrl, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-        let body = '';
-        res.on('data', (d: Buffer) => (body += d.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = request(
+        callbackUrl,
+        {
+          method: 'POST',
+          agent: false,
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (d: Buffer) => (body += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       // The server may answer and close before the sender is done: that is the point.
-      req.on('error', (error) => (error.message.includes('EPIPE') || error.message.includes('ECONNRESET') ? undefined : reject(error)));
+      req.on('error', (error) =>
+        error.message.includes('EPIPE') || error.message.includes('ECONNRESET') ? undefined : reject(error),
+      );
       for (let i = 0; i < 8; i++) req.write(chunk);
       req.end('"}');
     });
@@ -134,10 +184,18 @@ describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (stor
     const n = jobNotification(platform.baseUrl);
     const body = JSON.stringify(n);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request(callbackUrl, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+      const req = request(
+        callbackUrl,
+        {
+          method: 'POST',
+          agent: false,
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 20));
       req.end(body.slice(20));
@@ -165,8 +223,17 @@ describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (stor
 
   it.each([
     ['as JSON with a form Content-Type', (body: string) => ({ type: 'application/x-www-form-urlencoded', body })],
-    ['as JSON in a form field', (body: string) => ({ type: 'application/x-www-form-urlencoded', body: new URLSearchParams({ data: body }).toString() })],
-    ['as JSON in a form field of another name, without a Content-Type', (body: string) => ({ type: '', body: new URLSearchParams({ payload: body }).toString() })],
+    [
+      'as JSON in a form field',
+      (body: string) => ({
+        type: 'application/x-www-form-urlencoded',
+        body: new URLSearchParams({ data: body }).toString(),
+      }),
+    ],
+    [
+      'as JSON in a form field of another name, without a Content-Type',
+      (body: string) => ({ type: '', body: new URLSearchParams({ payload: body }).toString() }),
+    ],
   ])('takes a notification sent %s', async (_label, shape) => {
     const start = (await feed()).position;
     const n = jobNotification(platform.baseUrl);
@@ -184,7 +251,9 @@ describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (stor
     expect(await (await postJson(callbackUrl, n)).json()).toEqual({ ok: true, duplicate: false });
     expect(await (await postJson(callbackUrl, n)).json()).toEqual({ ok: true, duplicate: true });
     const other = jobNotification(platform.baseUrl, { fields: [...fields.slice(1), 'status'] });
-    expect(await (await postJson(callbackUrl, { ...other, entry: [{ ...other.entry[0]!, uuid: n.entry[0]!.uuid }] })).json()).toEqual({ ok: true, duplicate: false });
+    expect(
+      await (await postJson(callbackUrl, { ...other, entry: [{ ...other.entry[0]!, uuid: n.entry[0]!.uuid }] })).json(),
+    ).toEqual({ ok: true, duplicate: false });
   });
 
   it('drops a duplicate delivery but keeps a later change of the same record', async () => {
@@ -199,14 +268,15 @@ describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (stor
   });
 
   // Redis trims approximately (MAXLEN ~, whole nodes of 100); its bound is tested in feed/redis-store.test.ts.
-  if (store === 'memory') it('keeps only the newest entries when the feed is full', async () => {
-    const sent = [];
-    for (let i = 0; i < 12; i++) {
-      const n = jobNotification(platform.baseUrl);
-      sent.push(n.entry[0]!.uuid);
-      expect((await postJson(callbackUrl, n)).status).toBe(200);
-    }
-    const page = await feed();
-    expect(page.changes.map((c) => c.uuid)).toEqual(sent.slice(-5));
-  });
+  if (store === 'memory')
+    it('keeps only the newest entries when the feed is full', async () => {
+      const sent = [];
+      for (let i = 0; i < 12; i++) {
+        const n = jobNotification(platform.baseUrl);
+        sent.push(n.entry[0]!.uuid);
+        expect((await postJson(callbackUrl, n)).status).toBe(200);
+      }
+      const page = await feed();
+      expect(page.changes.map((c) => c.uuid)).toEqual(sent.slice(-5));
+    });
 });

@@ -45,7 +45,13 @@ export function createWebhookRoutes(opts: {
   const ignoredCount = { unreadable: 0, 'unexpected-event': 0 };
 
   /** 200 for what cannot be read: never its content in the log, only what kind it was and the event's name. */
-  async function ignore(c: Context, owner: CallbackTokenOwner, kind: 'unreadable' | 'unexpected-event', why: string, event?: unknown) {
+  async function ignore(
+    c: Context,
+    owner: CallbackTokenOwner,
+    kind: 'unreadable' | 'unexpected-event',
+    why: string,
+    event?: unknown,
+  ) {
     if (!(await opts.tokens.current(owner))) return unknownCallback(c);
     const name = typeof event === 'string' && EVENT_NAME.test(event) ? event : event === undefined ? '' : 'unnamed';
     const count = ++ignoredCount[kind];
@@ -67,17 +73,36 @@ export function createWebhookRoutes(opts: {
 
     let change: NewChange;
     let key: string;
-    const eventName = typeof body.json === 'object' && body.json !== null ? (body.json as { eventName?: unknown }).eventName : undefined;
+    const eventName =
+      typeof body.json === 'object' && body.json !== null
+        ? (body.json as { eventName?: unknown }).eventName
+        : undefined;
     if (eventName !== undefined) {
       const event = NoteAddedSchema.safeParse(body.json);
-      if (!event.success) return ignore(c, owner, 'unexpected-event', `Not a job.note_added event the companion can read: ${problems(event.error.issues)}`, eventName);
-      if (!event.data.resource_url.startsWith(resourcePrefix)) return ignore(c, owner, 'unexpected-event', `resource_url must be a REST address under ${resourcePrefix}`, eventName);
+      if (!event.success)
+        return ignore(
+          c,
+          owner,
+          'unexpected-event',
+          `Not a job.note_added event the companion can read: ${problems(event.error.issues)}`,
+          eventName,
+        );
+      if (!event.data.resource_url.startsWith(resourcePrefix))
+        return ignore(
+          c,
+          owner,
+          'unexpected-event',
+          `resource_url must be a REST address under ${resourcePrefix}`,
+          eventName,
+        );
       change = noteAddedChange(event.data, opts.platformBaseUrl);
       key = noteAddedKey(change.uuid, change.time);
     } else {
       const parsed = NotificationSchema.safeParse(body.json);
-      if (!parsed.success) return ignore(c, owner, 'unreadable', `Invalid webhook notification: ${problems(parsed.error.issues)}`);
-      if (!parsed.data.resource_url.startsWith(resourcePrefix)) return ignore(c, owner, 'unreadable', `resource_url must be a REST address under ${resourcePrefix}`);
+      if (!parsed.success)
+        return ignore(c, owner, 'unreadable', `Invalid webhook notification: ${problems(parsed.error.issues)}`);
+      if (!parsed.data.resource_url.startsWith(resourcePrefix))
+        return ignore(c, owner, 'unreadable', `resource_url must be a REST address under ${resourcePrefix}`);
       change = toChange(parsed.data);
       key = await dedupKey(change);
     }
@@ -93,7 +118,8 @@ export function createWebhookRoutes(opts: {
       const carriesRecord = change.object === 'job' || change.object === 'jobactivity';
       if (eventName === undefined && (carriesRecord || !(await opts.store.seen(owner.account, key)))) {
         // A new note's event already made its change, job and all: this notification of it adds nothing.
-        if (await noteEvents.coveredByEvent(owner.account, change)) return (await opts.tokens.current(owner)) ? c.json({ ok: true, duplicate: true }) : unknown();
+        if (await noteEvents.coveredByEvent(owner.account, change))
+          return (await opts.tokens.current(owner)) ? c.json({ ok: true, duplicate: true }) : unknown();
         if (opts.enrich) await opts.enrich(owner.account, change);
         if (change.record) key = await dedupKeyWithRecord(key, change.record);
       }

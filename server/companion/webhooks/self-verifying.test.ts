@@ -27,7 +27,11 @@ async function start(opts: { redisUrl?: string; signingSecret?: string } = {}): 
 
 /** The platform's verification request, as it sends it. */
 function challenge(url: string, value = 'a-challenge-42'): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ mode: 'subscribe', challenge: value }) });
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ mode: 'subscribe', challenge: value }),
+  });
 }
 
 async function feed(server: FeedServer, token = TOKEN, after?: string): Promise<FeedPage> {
@@ -92,7 +96,11 @@ describe('self-verifying callback URLs', () => {
     const path = await callbackPathVia(server);
     const last = path.at(-1) === 'A' ? 'B' : 'A';
     await expectRefused(server, path.slice(0, -1) + last);
-    const otherDeployment = await signCallbackToken(await callbackKey('another-deployment-secret-of-32-characters'), ACCOUNT, 0);
+    const otherDeployment = await signCallbackToken(
+      await callbackKey('another-deployment-secret-of-32-characters'),
+      ACCOUNT,
+      0,
+    );
     await expectRefused(server, `/webhooks/${otherDeployment}`);
   });
 
@@ -109,7 +117,14 @@ describe('self-verifying callback URLs', () => {
   it('refuse malformed tokens', async () => {
     const server = await start();
     const mac = (await callbackPathVia(server)).split('.').at(-1)!;
-    for (const token of [`${ACCOUNT}.00.${mac}`, `${ACCOUNT}.-1.${mac}`, `${ACCOUNT}..${mac}`, `.0.${mac}`, `${ACCOUNT}.0.${mac}.0`, `${ACCOUNT}.0.${mac.slice(1)}`]) {
+    for (const token of [
+      `${ACCOUNT}.00.${mac}`,
+      `${ACCOUNT}.-1.${mac}`,
+      `${ACCOUNT}..${mac}`,
+      `.0.${mac}`,
+      `${ACCOUNT}.0.${mac}.0`,
+      `${ACCOUNT}.0.${mac.slice(1)}`,
+    ]) {
       await expectRefused(server, `/webhooks/${token}`);
     }
   });

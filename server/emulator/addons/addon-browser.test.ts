@@ -25,16 +25,31 @@ const frame = () => page.frameLocator('#windows .addon-window iframe.addon-frame
 beforeAll(async () => {
   addon = await startTestAddon(() => emu.info.web_url);
   defaultAnswer = addon.answer;
-  emu = await startEmulator({ jobs: 60, seed: 23, quiet: true, addon: { eventUrl: addon.eventUrl, manifest: TEST_MANIFEST } });
+  emu = await startEmulator({
+    jobs: 60,
+    seed: 23,
+    quiet: true,
+    addon: { eventUrl: addon.eventUrl, manifest: TEST_MANIFEST },
+  });
   account = emu.info.accounts[0]!;
   technician = account.staff.find((s) => s.role === 'technician' && s.active)!;
-  await emu.control.issueTokens(account.uuid, account.staff.find((s) => s.role === 'administrator')!.uuid, ['read_jobs']);
+  await emu.control.issueTokens(account.uuid, account.staff.find((s) => s.role === 'administrator')!.uuid, [
+    'read_jobs',
+  ]);
   const mine = await emu.control.visibleJobUuids(account.uuid, technician.uuid);
   job = (await emu.control.listRecords(account.uuid, 'job')).find((j) => j.uuid === mine[0]) as Rec;
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+    ],
   });
 });
 afterAll(async () => {
@@ -93,7 +108,9 @@ describe('the add-on action on a job window', () => {
     await openAddonFromJob('Job Helper');
     addon.answer = () => ({ status: 500, body: 'no' });
     await frame().getByRole('button', { name: 'Load job data' }).click();
-    await expect.poll(() => frame().locator('#answer').textContent()).toBe('failed: The add-on Job Helper could not do that just now.');
+    await expect
+      .poll(() => frame().locator('#answer').textContent())
+      .toBe('failed: The add-on Job Helper could not do that just now.');
   });
 
   it('closes when the add-on’s page calls closeWindow, and only then: a message from anything but its frame is ignored', async () => {
@@ -123,9 +140,13 @@ describe('the add-on action on a job window', () => {
   it('says so in plain words when the add-on does not answer, and opens afresh when chosen again', async () => {
     addon.answer = () => ({ status: 200, contentType: 'application/json', body: '{}' });
     await page.locator(`#job-grid .x-grid-row[data-job-uuid="${String(job.uuid)}"]`).click();
-    const button = page.locator(`.x-window[data-job-uuid="${String(job.uuid)}"]`).getByRole('button', { name: 'Job Helper', exact: true });
+    const button = page
+      .locator(`.x-window[data-job-uuid="${String(job.uuid)}"]`)
+      .getByRole('button', { name: 'Job Helper', exact: true });
     await button.click();
-    await expect.poll(() => addonWindow().locator('[role="alert"]').textContent()).toBe('The add-on Job Helper is not responding. Try again in a moment.');
+    await expect
+      .poll(() => addonWindow().locator('[role="alert"]').textContent())
+      .toBe('The add-on Job Helper is not responding. Try again in a moment.');
     addon.answer = defaultAnswer;
     await button.click();
     await frame().locator('#job').waitFor();
@@ -137,7 +158,12 @@ describe('for everyone', () => {
   it('the job window with its actions and the add-on window have no serious accessibility problem (axe)', async () => {
     await openAddonFromJob('Job Helper');
     // The web app has one (light) look; the frame's page is the add-on's own, not the platform's to check.
-    expect(await axeProblems(page, 'light', [['#windows .x-window[data-job-uuid]'], ['#windows .addon-window .x-window-header']])).toEqual([]);
+    expect(
+      await axeProblems(page, 'light', [
+        ['#windows .x-window[data-job-uuid]'],
+        ['#windows .addon-window .x-window-header'],
+      ]),
+    ).toEqual([]);
     await page.getByRole('link', { name: 'Phone view' }).click();
     await page.locator('html[data-app-ready]').waitFor();
     expect(await axeProblems(page, 'light', [['#app-viewport']])).toEqual([]);

@@ -10,18 +10,25 @@ import { addonEventsIn, messageOf, NOT_RESPONDING, pagePost, srcdocOf, useHosted
 import { startTestAddon, TEST_MANIFEST, type TestAddon } from './test-addon';
 
 const scene = useHostedAddon();
-const post = (session: WebSession | undefined, path: string, init: { origin?: string } = {}) => pagePost(scene, session, path, init);
-const choose = (session: WebSession, jobUuid: string, event = 'job_helper_open') => post(session, `/app/job/${jobUuid}/addon/${event}`);
-const invoke = (session: WebSession | undefined, body: string) => pagePost(scene, session, '/app/addon/invoke', { body, contentType: 'application/json' });
+const post = (session: WebSession | undefined, path: string, init: { origin?: string } = {}) =>
+  pagePost(scene, session, path, init);
+const choose = (session: WebSession, jobUuid: string, event = 'job_helper_open') =>
+  post(session, `/app/job/${jobUuid}/addon/${event}`);
+const invoke = (session: WebSession | undefined, body: string) =>
+  pagePost(scene, session, '/app/addon/invoke', { body, contentType: 'application/json' });
 
 describe('registering an add-on', () => {
   it('names its event URL in the start line, and refuses a bad manifest with words that say what is wrong', async () => {
     expect(scene.emu.info.app.addon_event_url).toBe(scene.addon.eventUrl);
     const bad = { ...TEST_MANIFEST, actions: [{ name: 'X', type: 'desktop', entity: 'job', event: 'x' }] };
-    await expect(startEmulator({ jobs: 5, quiet: true, addon: { eventUrl: scene.addon.eventUrl, manifest: bad as never } })).rejects.toThrow(
+    await expect(
+      startEmulator({ jobs: 5, quiet: true, addon: { eventUrl: scene.addon.eventUrl, manifest: bad as never } }),
+    ).rejects.toThrow(
       /Bad add-on registration \(at manifest\.actions\.0\.type\): an action's type is "online" \(the web app\) or "app" \(the mobile apps\)/,
     );
-    await expect(startEmulator({ jobs: 5, quiet: true, addon: { eventUrl: 'not a url', manifest: TEST_MANIFEST } })).rejects.toThrow(/at eventUrl/);
+    await expect(
+      startEmulator({ jobs: 5, quiet: true, addon: { eventUrl: 'not a url', manifest: TEST_MANIFEST } }),
+    ).rejects.toThrow(/at eventUrl/);
     const plain = await startEmulator({ jobs: 5, quiet: true });
     try {
       expect(plain.info.app).not.toHaveProperty('addon_event_url');
@@ -68,7 +75,9 @@ describe('choosing an action', () => {
 
   it("renders an add-on's own error page, and its plain message when the add-on answers no HTML or nothing in time", async () => {
     scene.addon.answer = () => ({ status: 409, body: '<p>This job is locked by the office.</p>' });
-    expect(srcdocOf(await (await choose(scene.web, String(scene.job.uuid))).text())).toBe('<p>This job is locked by the office.</p>');
+    expect(srcdocOf(await (await choose(scene.web, String(scene.job.uuid))).text())).toBe(
+      '<p>This job is locked by the office.</p>',
+    );
     const nothingToShow: TestAddon['answer'][] = [
       () => ({ contentType: 'application/json', body: '{"error":"nope"}' }),
       () => ({ status: 302, body: '' }),
@@ -105,11 +114,15 @@ describe('choosing an action', () => {
   });
 
   it('is refused to a page on another origin, to a browser not signed in, and for a job the person may not see', async () => {
-    const foreign = await post(scene.web, `/app/job/${String(scene.job.uuid)}/addon/job_helper_open`, { origin: 'http://127.0.0.1:1' });
+    const foreign = await post(scene.web, `/app/job/${String(scene.job.uuid)}/addon/job_helper_open`, {
+      origin: 'http://127.0.0.1:1',
+    });
     expect(foreign.status).toBe(403);
     expect((await post(undefined, `/app/job/${String(scene.job.uuid)}/addon/job_helper_open`)).status).toBe(401);
     const mine = new Set(await scene.emu.control.visibleJobUuids(scene.account.uuid, scene.technician.uuid));
-    const theirs = (await scene.emu.control.listRecords(scene.account.uuid, 'job')).find((j) => !mine.has(String(j.uuid)))!;
+    const theirs = (await scene.emu.control.listRecords(scene.account.uuid, 'job')).find(
+      (j) => !mine.has(String(j.uuid)),
+    )!;
     expect((await choose(scene.web, String(theirs.uuid))).status).toBe(404);
     expect((await choose(scene.web, String(scene.job.uuid), 'client_helper')).status).toBe(404);
     expect(scene.addon.received).toEqual([]);
@@ -118,8 +131,14 @@ describe('choosing an action', () => {
 
 describe('who sees the actions', () => {
   it('only an account that activated the app: the job window shows the web actions to it, none to another', async () => {
-    expect(addonEventsIn((await scene.web.get(`/app/job/${String(scene.job.uuid)}`)).html)).toEqual(['job_helper_open']);
-    const stranger = await signIn(scene.emu.info.web_url, scene.other, scene.other.staff.find((s) => s.role === 'office')!);
+    expect(addonEventsIn((await scene.web.get(`/app/job/${String(scene.job.uuid)}`)).html)).toEqual([
+      'job_helper_open',
+    ]);
+    const stranger = await signIn(
+      scene.emu.info.web_url,
+      scene.other,
+      scene.other.staff.find((s) => s.role === 'office')!,
+    );
     const theirJob = (await scene.emu.control.listRecords(scene.other.uuid, 'job'))[0]!;
     expect(addonEventsIn((await stranger.get(`/app/job/${String(theirJob.uuid)}`)).html)).toEqual([]);
     expect((await choose(stranger, String(theirJob.uuid))).status).toBe(404);
@@ -128,7 +147,12 @@ describe('who sees the actions', () => {
   });
 
   it('not once the account disables the add-on', async () => {
-    const emu2 = await startEmulator({ jobs: 10, seed: 21, quiet: true, addon: { eventUrl: scene.addon.eventUrl, manifest: TEST_MANIFEST } });
+    const emu2 = await startEmulator({
+      jobs: 10,
+      seed: 21,
+      quiet: true,
+      addon: { eventUrl: scene.addon.eventUrl, manifest: TEST_MANIFEST },
+    });
     try {
       const acc = emu2.info.accounts[0]!;
       const office = acc.staff.find((s) => s.role === 'office')!;

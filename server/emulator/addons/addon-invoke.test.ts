@@ -12,7 +12,10 @@ const invoke = (session: WebSession | undefined, body: string, contentType = 'ap
 
 describe('invoke', () => {
   it('posts a follow-up event as the same person, with the window’s arguments, and answers the add-on’s text', async () => {
-    const res = await invoke(scene.web, JSON.stringify({ eventName: 'Load_Job_Data', args: { jobUUID: scene.job.uuid, note: 'x' } }));
+    const res = await invoke(
+      scene.web,
+      JSON.stringify({ eventName: 'Load_Job_Data', args: { jobUUID: scene.job.uuid, note: 'x' } }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, response: `data of ${String(scene.job.uuid)}` });
     const payload = await verify(scene.addon.received[0]!.body, scene.emu.info.app.client_secret, 'HS256');
@@ -53,9 +56,15 @@ describe('invoke', () => {
 
   it('answers a failure, not the add-on’s page, when the add-on answers an error or nothing', async () => {
     scene.addon.answer = () => ({ status: 500, body: '<p>boom</p>' });
-    expect(await (await invoke(scene.web, JSON.stringify({ eventName: 'x', args: {} }))).json()).toEqual({ ok: false, message: 'The add-on Job Helper could not do that just now.' });
+    expect(await (await invoke(scene.web, JSON.stringify({ eventName: 'x', args: {} }))).json()).toEqual({
+      ok: false,
+      message: 'The add-on Job Helper could not do that just now.',
+    });
     scene.addon.answer = () => ({ body: '', hang: true });
-    expect(await (await invoke(scene.web, JSON.stringify({ eventName: 'x', args: {} }))).json()).toEqual({ ok: false, message: NOT_RESPONDING });
+    expect(await (await invoke(scene.web, JSON.stringify({ eventName: 'x', args: {} }))).json()).toEqual({
+      ok: false,
+      message: NOT_RESPONDING,
+    });
   });
 });
 
@@ -86,14 +95,22 @@ describe('the phone view', () => {
     const again = await (await fetch(`${scene.emu.info.web_url}/`, { headers: { cookie } })).text();
     expect(again).toContain('<body class="x-body device-phone">');
     expect(again).toContain('>Desktop view</a>');
-    const card = await (await fetch(`${scene.emu.info.web_url}/app/job/${String(scene.job.uuid)}`, { headers: { cookie } })).text();
+    const card = await (
+      await fetch(`${scene.emu.info.web_url}/app/job/${String(scene.job.uuid)}`, { headers: { cookie } })
+    ).text();
     expect(addonEventsIn(card)).toEqual(['job_helper_mobile']);
     const onPhone = (event: string) =>
-      fetch(`${scene.emu.info.web_url}/app/job/${String(scene.job.uuid)}/addon/${event}`, { method: 'POST', headers: { origin: scene.emu.info.web_url, cookie } });
+      fetch(`${scene.emu.info.web_url}/app/job/${String(scene.job.uuid)}/addon/${event}`, {
+        method: 'POST',
+        headers: { origin: scene.emu.info.web_url, cookie },
+      });
     expect((await onPhone('job_helper_open')).status).toBe(404);
     const opened = await onPhone('job_helper_mobile');
     expect(opened.status).toBe(200);
-    expect((await opened.text())).toContain('>Job Helper Mobile</span>');
-    expect(jwtPayload(scene.addon.received.at(-1)!.body)).toMatchObject({ eventName: 'job_helper_mobile', eventArgs: { jobUUID: scene.job.uuid } });
+    expect(await opened.text()).toContain('>Job Helper Mobile</span>');
+    expect(jwtPayload(scene.addon.received.at(-1)!.body)).toMatchObject({
+      eventName: 'job_helper_mobile',
+      eventArgs: { jobUUID: scene.job.uuid },
+    });
   });
 });

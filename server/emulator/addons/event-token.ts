@@ -18,7 +18,13 @@ export interface AddonEvent {
   exp: number;
 }
 
-export function addonEvent(input: { eventName: string; accountUuid: string; staffUuid: string; eventArgs: Record<string, unknown>; now: EpochMs }): AddonEvent {
+export function addonEvent(input: {
+  eventName: string;
+  accountUuid: string;
+  staffUuid: string;
+  eventArgs: Record<string, unknown>;
+  now: EpochMs;
+}): AddonEvent {
   const iat = Math.floor(input.now / 1000);
   return {
     eventVersion: '1.0',

@@ -21,7 +21,8 @@ export interface Chooser {
 }
 
 /** The platform's own words in the window when the add-on gives nothing it can show. */
-export const notRespondingMessage = (addonName: string) => `The add-on ${addonName} is not responding. Try again in a moment.`;
+export const notRespondingMessage = (addonName: string) =>
+  `The add-on ${addonName} is not responding. Try again in a moment.`;
 
 /**
  * The platform's side of the one registered add-on: which accounts see its actions (those that activated the app),
@@ -58,7 +59,8 @@ export function createAddonHost(deps: AddonHostDeps) {
     },
 
     /** A person chose `action` on a job card: the event names the job. */
-    choose: (chooser: Chooser, action: AddonAction, jobUuid: string) => post(chooser, action.event, { jobUUID: jobUuid }),
+    choose: (chooser: Chooser, action: AddonAction, jobUuid: string) =>
+      post(chooser, action.event, { jobUUID: jobUuid }),
 
     /** The window's `invoke(eventName, args)`: a follow-up event whose arguments are the window's own. */
     invoke: (chooser: Chooser, eventName: string, args: Record<string, unknown>) => post(chooser, eventName, args),

@@ -25,7 +25,8 @@ const decode = (text: string) => text.replace(/&#(\d+);/g, (_, n: string) => Str
 /** The add-on's HTML as the window's frame holds it. */
 export const srcdocOf = (html: string) => decode(/srcdoc="([^"]*)"/.exec(html)?.[1] ?? '');
 /** The platform's own message in a window. */
-export const messageOf = (html: string) => decode(/<p class="x-window-message addon-message" role="alert">([^<]*)<\/p>/.exec(html)?.[1] ?? '');
+export const messageOf = (html: string) =>
+  decode(/<p class="x-window-message addon-message" role="alert">([^<]*)<\/p>/.exec(html)?.[1] ?? '');
 /** The add-on actions a job window offers. */
 export const addonEventsIn = (html: string) => [...html.matchAll(/data-addon-event="([^"]+)"/g)].map((m) => m[1]);
 
@@ -37,7 +38,12 @@ export function useHostedAddon(): HostedAddon {
   beforeAll(async () => {
     scene.addon = await startTestAddon(() => scene.emu.info.web_url);
     defaultAnswer = scene.addon.answer;
-    scene.emu = await startEmulator({ jobs: 60, seed: 20, quiet: true, addon: { eventUrl: scene.addon.eventUrl, manifest: TEST_MANIFEST, timeoutMs: 400 } });
+    scene.emu = await startEmulator({
+      jobs: 60,
+      seed: 20,
+      quiet: true,
+      addon: { eventUrl: scene.addon.eventUrl, manifest: TEST_MANIFEST, timeoutMs: 400 },
+    });
     const { emu } = scene;
     [scene.account, scene.other] = emu.info.accounts as [AccountInfo, AccountInfo];
     scene.technician = scene.account.staff.find((s) => s.role === 'technician' && s.active)!;
@@ -46,7 +52,9 @@ export function useHostedAddon(): HostedAddon {
     await emu.control.issueTokens(scene.account.uuid, admin.uuid, ['read_jobs']);
     scene.web = await signIn(emu.info.web_url, scene.account, scene.technician);
     const mine = await emu.control.visibleJobUuids(scene.account.uuid, scene.technician.uuid);
-    scene.job = (await emu.control.listRecords(scene.account.uuid, 'job')).find((j) => j.uuid === mine[0]) as HostedAddon['job'];
+    scene.job = (await emu.control.listRecords(scene.account.uuid, 'job')).find(
+      (j) => j.uuid === mine[0],
+    ) as HostedAddon['job'];
   });
   afterEach(() => {
     scene.addon.received.length = 0;
@@ -60,7 +68,12 @@ export function useHostedAddon(): HostedAddon {
 }
 
 /** What the web app's page sends: a POST from its own origin (unless told), with its sign-in cookie if any. */
-export function pagePost(scene: HostedAddon, session: WebSession | undefined, path: string, init: { body?: string; contentType?: string; origin?: string } = {}) {
+export function pagePost(
+  scene: HostedAddon,
+  session: WebSession | undefined,
+  path: string,
+  init: { body?: string; contentType?: string; origin?: string } = {},
+) {
   return fetch(`${scene.emu.info.web_url}${path}`, {
     method: 'POST',
     headers: {

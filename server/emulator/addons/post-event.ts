@@ -31,8 +31,11 @@ export async function postEvent(url: string, token: string, timeoutMs: number): 
   }
 }
 
-
 /** An answer the web app renders in the window: HTML, whatever its status (a 4xx/5xx page is the add-on's own
  * words). Anything else (no answer, a redirect, JSON, plain text) gets the platform's own message. */
 export const isHtmlAnswer = (answer: AddonAnswer): answer is Extract<AddonAnswer, { kind: 'answer' }> =>
-  answer.kind === 'answer' && answer.status >= 200 && answer.status < 600 && !(answer.status >= 300 && answer.status < 400) && /^text\/html\b/i.test(answer.contentType);
+  answer.kind === 'answer' &&
+  answer.status >= 200 &&
+  answer.status < 600 &&
+  !(answer.status >= 300 && answer.status < 400) &&
+  /^text\/html\b/i.test(answer.contentType);

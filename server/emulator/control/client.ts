@@ -8,7 +8,10 @@ export function createControlClient(info: Pick<EmulatorInfo, 'base_url' | 'contr
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${root}${path}`, {
       method,
-      headers: { [CONTROL_HEADER]: info.control_token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        [CONTROL_HEADER]: info.control_token,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -32,7 +35,8 @@ export function createControlClient(info: Pick<EmulatorInfo, 'base_url' | 'contr
     revokeAccess: async (accountUuid) => {
       await call('POST', `${acct(accountUuid)}/revoke`);
     },
-    issueTokens: (accountUuid, staffUuid, scopes) => call<IssuedTokens>('POST', '/tokens', { accountUuid, staffUuid, scopes }),
+    issueTokens: (accountUuid, staffUuid, scopes) =>
+      call<IssuedTokens>('POST', '/tokens', { accountUuid, staffUuid, scopes }),
     injectFault: async (fault: FaultSpec) => {
       await call('POST', '/faults', fault);
     },

@@ -16,7 +16,12 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 
 /** A raw request to the control surface, with any Host (fetch will not send a Host of its choosing). */
-function raw(path: string, headers: Record<string, string>, method = 'GET', body?: unknown): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function raw(
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: unknown,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(`${emu.info.base_url}/_emulator${path}`, { method, headers, agent: false }, (res) => {
       let body = '';
@@ -34,20 +39,43 @@ describe('control surface guard', () => {
   it('answers a tool that names 127.0.0.1 or localhost and carries the token', async () => {
     for (const host of [`127.0.0.1:${port()}`, `localhost:${port()}`]) {
       const before = await emu.control.now();
-      const answer = await raw('/clock/advance', { host, [CONTROL_HEADER]: emu.info.control_token, 'content-type': 'application/json' }, 'POST', { seconds: 1 });
+      const answer = await raw(
+        '/clock/advance',
+        { host, [CONTROL_HEADER]: emu.info.control_token, 'content-type': 'application/json' },
+        'POST',
+        { seconds: 1 },
+      );
       expect(answer.status, host).toBe(200);
       expect((await emu.control.now()) - before).toBeGreaterThanOrEqual(1000);
     }
   });
 
   it.each([
-    ['no token (a page\'s simple request, or anything else on the machine)', () => ({ host: `127.0.0.1:${port()}` }), /control_token/],
+    [
+      "no token (a page's simple request, or anything else on the machine)",
+      () => ({ host: `127.0.0.1:${port()}` }),
+      /control_token/,
+    ],
     ['a wrong token', () => ({ host: `127.0.0.1:${port()}`, [CONTROL_HEADER]: 'guess' }), /control_token/],
-    ['a rebound host name (DNS rebinding)', () => ({ host: `attacker.example:${port()}`, [CONTROL_HEADER]: emu.info.control_token }), /127\.0\.0\.1 or localhost/],
-    ['a browser page (Origin)', () => ({ host: `127.0.0.1:${port()}`, origin: 'https://attacker.example', [CONTROL_HEADER]: emu.info.control_token }), /web pages/],
+    [
+      'a rebound host name (DNS rebinding)',
+      () => ({ host: `attacker.example:${port()}`, [CONTROL_HEADER]: emu.info.control_token }),
+      /127\.0\.0\.1 or localhost/,
+    ],
+    [
+      'a browser page (Origin)',
+      () => ({
+        host: `127.0.0.1:${port()}`,
+        origin: 'https://attacker.example',
+        [CONTROL_HEADER]: emu.info.control_token,
+      }),
+      /web pages/,
+    ],
   ])('refuses %s with 403 and changes nothing', async (_name, headers, message) => {
     const before = await emu.control.now();
-    const answer = await raw('/clock/advance', { ...headers(), 'content-type': 'application/json' }, 'POST', { seconds: 86_400 });
+    const answer = await raw('/clock/advance', { ...headers(), 'content-type': 'application/json' }, 'POST', {
+      seconds: 86_400,
+    });
     expect(answer.status).toBe(403);
     expect(JSON.parse(answer.body).message).toMatch(message);
     // The emulator's clock runs with real time; a day's jump did not happen.
@@ -55,12 +83,16 @@ describe('control surface guard', () => {
   });
 
   it('refuses the CORS preflight a page would need to send the header, with no CORS headers', async () => {
-    const answer = await raw('/clock/advance', {
-      host: `127.0.0.1:${port()}`,
-      origin: 'https://attacker.example',
-      'access-control-request-method': 'POST',
-      'access-control-request-headers': CONTROL_HEADER,
-    }, 'OPTIONS');
+    const answer = await raw(
+      '/clock/advance',
+      {
+        host: `127.0.0.1:${port()}`,
+        origin: 'https://attacker.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': CONTROL_HEADER,
+      },
+      'OPTIONS',
+    );
     expect(answer.status).toBe(403);
     expect(answer.headers['access-control-allow-origin']).toBeUndefined();
     expect(answer.headers['access-control-allow-headers']).toBeUndefined();
@@ -84,8 +116,16 @@ describe('control client', () => {
     const after = (await api<Record<string, unknown>>('GET', `job/${job!.uuid}.json`)).body;
     expect(after.status).toBe('Unsuccessful');
     expect(String(after.edit_date) > String(job!.edit_date)).toBe(true);
-    await expect(emu.control.updateRecord(accountUuid, 'job', String(job!.uuid), { status: 'Lost' })).rejects.toThrow(/status/);
-    await emu.control.updateRecord(accountUuid, 'job', String(job!.uuid), { status: 42, surprise: true }, { raw: true });
+    await expect(emu.control.updateRecord(accountUuid, 'job', String(job!.uuid), { status: 'Lost' })).rejects.toThrow(
+      /status/,
+    );
+    await emu.control.updateRecord(
+      accountUuid,
+      'job',
+      String(job!.uuid),
+      { status: 42, surprise: true },
+      { raw: true },
+    );
     const raw = (await api<Record<string, unknown>>('GET', `job/${job!.uuid}.json`)).body;
     expect(raw.status).toBe(42);
     expect(raw.surprise).toBe(true);
@@ -102,7 +142,9 @@ describe('control client', () => {
   it('answers unknown accounts, types and records with clear errors', async () => {
     await expect(emu.control.listRecords('nope', 'job')).rejects.toThrow(/Unknown account/);
     await expect(emu.control.listRecords(accountUuid, 'spaceship')).rejects.toThrow(/Unknown record type/);
-    await expect(emu.control.updateRecord(accountUuid, 'job', '00000000-0000-4000-8000-000000000000', {})).rejects.toThrow(/404/);
+    await expect(
+      emu.control.updateRecord(accountUuid, 'job', '00000000-0000-4000-8000-000000000000', {}),
+    ).rejects.toThrow(/404/);
     await expect(emu.control.issueTokens(accountUuid, 'nobody', ['read_jobs'])).rejects.toThrow(/400/);
   });
 
@@ -116,7 +158,9 @@ describe('control client', () => {
     expect(after.requests).toBe(before.requests + 1);
     expect(after.grants).toEqual({ authorization_code: 0, refresh_token: 0 });
     // The webhook subscription list is one request too (its guards once ran twice on the bare path).
-    const listed = await fetch(`${emu.info.base_url}/webhook_subscriptions`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const listed = await fetch(`${emu.info.base_url}/webhook_subscriptions`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(listed.status).toBe(200);
     expect((await emu.control.stats()).requests).toBe(after.requests + 1);
   });
@@ -125,8 +169,13 @@ describe('control client', () => {
     const tech = emu.info.accounts[0]!.staff.find((s) => s.role === 'technician')!;
     const jobs = await emu.control.visibleJobUuids(accountUuid, tech.uuid);
     expect(jobs.length).toBeGreaterThan(0);
-    const records = [...(await emu.control.listRecords(accountUuid, 'jobactivity')), ...(await emu.control.listRecords(accountUuid, 'joballocation'))];
-    const allocated = new Set(records.filter((a) => a.staff_uuid === tech.uuid && a.active === 1).map((a) => a.job_uuid));
+    const records = [
+      ...(await emu.control.listRecords(accountUuid, 'jobactivity')),
+      ...(await emu.control.listRecords(accountUuid, 'joballocation')),
+    ];
+    const allocated = new Set(
+      records.filter((a) => a.staff_uuid === tech.uuid && a.active === 1).map((a) => a.job_uuid),
+    );
     expect(new Set(jobs)).toEqual(allocated);
   });
 });

@@ -30,7 +30,9 @@ export function controlGuard(opts: { token: string; port: () => string }): Middl
     }
     const presented = c.req.header(CONTROL_HEADER) ?? '';
     if (!timingSafeEqual(presented, opts.token)) {
-      return refuse(`The emulator control surface needs the ${CONTROL_HEADER} header with the control_token the emulator printed at start`);
+      return refuse(
+        `The emulator control surface needs the ${CONTROL_HEADER} header with the control_token the emulator printed at start`,
+      );
     }
     await next();
   };

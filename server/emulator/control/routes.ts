@@ -46,7 +46,10 @@ export function createControlRoutes(deps: ControlDeps): Hono {
   const routes = new Hono();
   const { store } = deps;
 
-  const body = async <T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; res: Response }> => {
+  const body = async <T>(
+    c: Context,
+    schema: z.ZodType<T>,
+  ): Promise<{ ok: true; value: T } | { ok: false; res: Response }> => {
     let raw: unknown;
     try {
       raw = await c.req.json();
@@ -54,7 +57,15 @@ export function createControlRoutes(deps: ControlDeps): Hono {
       return { ok: false, res: fail(c, 400, 'Malformed JSON body') };
     }
     const parsed = schema.safeParse(raw);
-    if (!parsed.success) return { ok: false, res: fail(c, 400, `Invalid body: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`) };
+    if (!parsed.success)
+      return {
+        ok: false,
+        res: fail(
+          c,
+          400,
+          `Invalid body: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        ),
+      };
     return { ok: true, value: parsed.data };
   };
   const target = (c: Context): { account: Account; def: RecordTypeDef } | Response => {

@@ -37,7 +37,10 @@ export function createCursors(clock: Clock) {
     resolve(scope: string, cursor: string): CursorLookup {
       if (cursor === '-1') return { ok: true, position: 0 };
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(cursor)) {
-        return { ok: false, message: `Malformed cursor '${cursor.slice(0, 60)}': use -1 for the first page, then the x-next-cursor UUID` };
+        return {
+          ok: false,
+          message: `Malformed cursor '${cursor.slice(0, 60)}': use -1 for the first page, then the x-next-cursor UUID`,
+        };
       }
       const entry = entries.get(cursor.toLowerCase());
       if (!entry) return { ok: false, message: `Unknown cursor ${cursor}: start again with cursor=-1` };

@@ -35,11 +35,16 @@ export function parseFilter(def: RecordTypeDef, text: string): ParsedFilter {
     if (!kind) return { ok: false, message: `$filter names unknown field '${field}' of ${def.name}` };
     const value = m[4] !== undefined ? m[4].replace(/''/g, "'") : (m[5] as string);
     conditions.push({ field, op: (m[2] as string).toLowerCase() as FilterOp, value, numeric: NUMERIC.has(kind) });
-    if (conditions.length > MAX_CONDITIONS) return { ok: false, message: `$filter allows at most ${MAX_CONDITIONS} conditions` };
+    if (conditions.length > MAX_CONDITIONS)
+      return { ok: false, message: `$filter allows at most ${MAX_CONDITIONS} conditions` };
     rest = rest.slice(m[0].length);
     if (rest.length === 0) break;
     const and = /^and\s+/i.exec(rest);
-    if (!and) return { ok: false, message: `Malformed $filter near "${rest.slice(0, 40)}": conditions must be joined by 'and'` };
+    if (!and)
+      return {
+        ok: false,
+        message: `Malformed $filter near "${rest.slice(0, 40)}": conditions must be joined by 'and'`,
+      };
     rest = rest.slice(and[0].length);
     if (rest.length === 0) return { ok: false, message: "Malformed $filter: nothing after 'and'" };
   }
@@ -58,9 +63,13 @@ export function matches(condition: Condition, actual: string | number | undefine
 
 function compare<T extends string | number>(a: T, b: T, op: FilterOp): boolean {
   switch (op) {
-    case 'eq': return a === b;
-    case 'ne': return a !== b;
-    case 'gt': return a > b;
-    case 'lt': return a < b;
+    case 'eq':
+      return a === b;
+    case 'ne':
+      return a !== b;
+    case 'gt':
+      return a > b;
+    case 'lt':
+      return a < b;
   }
 }

@@ -79,10 +79,7 @@ export function formatUuid(h: string): string {
 
 const BYTE_HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 const hex8 = (n: number) =>
-  (BYTE_HEX[(n >>> 24) & 255] as string) +
-  BYTE_HEX[(n >>> 16) & 255] +
-  BYTE_HEX[(n >>> 8) & 255] +
-  BYTE_HEX[n & 255];
+  (BYTE_HEX[(n >>> 24) & 255] as string) + BYTE_HEX[(n >>> 16) & 255] + BYTE_HEX[(n >>> 8) & 255] + BYTE_HEX[n & 255];
 
 /**
  * The UUID of the index-th seeded record of a kind. The last 8 hex digits carry the index (masked), so the

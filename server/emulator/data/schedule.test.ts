@@ -15,7 +15,7 @@ let api: Api;
 
 async function all(type: string): Promise<Rec[]> {
   const out: Rec[] = [];
-  for (let cursor: string | null = '-1'; cursor; ) {
+  for (let cursor: string | null = '-1'; cursor;) {
     const page: ApiAnswer<Rec[]> = await api<Rec[]>('GET', `${type}.json?cursor=${cursor}`);
     out.push(...page.body);
     cursor = page.headers.get('x-next-cursor');
@@ -27,7 +27,11 @@ async function all(type: string): Promise<Rec[]> {
 async function localNow(): Promise<string> {
   const [vendor] = await all('vendor');
   const now = await emu.control.now();
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: String(vendor!.timezone_name), dateStyle: 'short', timeStyle: 'medium' }).format(now);
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone: String(vendor!.timezone_name),
+    dateStyle: 'short',
+    timeStyle: 'medium',
+  }).format(now);
 }
 
 /** Problems with one staff member's activities: overlaps between different jobs, and too little travel time. */
@@ -40,7 +44,8 @@ function clashes(activities: Rec[]): string[] {
       if (a.job_uuid === b.job_uuid) continue;
       const gap = ms(b.start_date) - ms(a.end_date);
       const bothScheduled = a.activity_was_scheduled === '1' && b.activity_was_scheduled === '1';
-      if (gap < 0 || (bothScheduled && gap < 30 * MINUTE)) problems.push(`${a.uuid} ${a.end_date} -> ${b.uuid} ${b.start_date}`);
+      if (gap < 0 || (bothScheduled && gap < 30 * MINUTE))
+        problems.push(`${a.uuid} ${a.end_date} -> ${b.uuid} ${b.start_date}`);
     }
   }
   return problems;
@@ -62,7 +67,11 @@ afterAll(() => emu.close());
 describe('seeded job activities', () => {
   it('(the check itself catches an overlap and a visit booked without travel time)', () => {
     const visit = (uuid: string, job: string, start: string, end: string): Rec => ({
-      uuid, job_uuid: job, start_date: `2026-03-02 ${start}:00`, end_date: `2026-03-02 ${end}:00`, activity_was_scheduled: '1',
+      uuid,
+      job_uuid: job,
+      start_date: `2026-03-02 ${start}:00`,
+      end_date: `2026-03-02 ${end}:00`,
+      activity_was_scheduled: '1',
     });
     expect(clashes([visit('a', 'j1', '09:00', '10:00'), visit('b', 'j2', '09:30', '10:30')])).toHaveLength(1);
     expect(clashes([visit('a', 'j1', '09:00', '10:00'), visit('b', 'j2', '10:15', '11:00')])).toHaveLength(1);
@@ -79,7 +88,9 @@ describe('seeded job activities', () => {
     const today = (await localNow()).slice(0, 10);
     for (const a of await all('jobactivity')) {
       expect([a.activity_was_scheduled, a.activity_was_recorded].sort(), String(a.uuid)).toEqual(['0', '1']);
-      expect(clock(a.start_date) >= '07:00' && clock(a.end_date) <= '17:00', `${a.start_date} - ${a.end_date}`).toBe(true);
+      expect(clock(a.start_date) >= '07:00' && clock(a.end_date) <= '17:00', `${a.start_date} - ${a.end_date}`).toBe(
+        true,
+      );
       expect(ms(a.end_date)).toBeGreaterThan(ms(a.start_date));
       const day = new Date(ms(a.start_date)).getUTCDay();
       expect(String(a.start_date).slice(0, 10) === today || (day >= 1 && day <= 5), String(a.start_date)).toBe(true);
@@ -96,15 +107,25 @@ describe('seeded job activities', () => {
     const visits = activities.filter((a) => a.activity_was_scheduled === '1');
     for (const r of recorded) {
       expect(String(r.end_date) < now).toBe(true);
-      const visit = visits.find((v) => v.job_uuid === r.job_uuid && v.staff_uuid === r.staff_uuid && ms(v.start_date) <= ms(r.start_date) && ms(r.start_date) < ms(v.end_date));
+      const visit = visits.find(
+        (v) =>
+          v.job_uuid === r.job_uuid &&
+          v.staff_uuid === r.staff_uuid &&
+          ms(v.start_date) <= ms(r.start_date) &&
+          ms(r.start_date) < ms(v.end_date),
+      );
       expect(visit, String(r.uuid)).toBeDefined();
     }
   });
 
   it('give every active field worker several visits today', async () => {
     const today = (await localNow()).slice(0, 10);
-    const visits = (await all('jobactivity')).filter((a) => a.activity_was_scheduled === '1' && String(a.start_date).startsWith(today));
-    for (const person of account.staff.filter((s) => s.active && (s.role === 'technician' || s.role === 'subcontractor'))) {
+    const visits = (await all('jobactivity')).filter(
+      (a) => a.activity_was_scheduled === '1' && String(a.start_date).startsWith(today),
+    );
+    for (const person of account.staff.filter(
+      (s) => s.active && (s.role === 'technician' || s.role === 'subcontractor'),
+    )) {
       expect(visits.filter((v) => v.staff_uuid === person.uuid).length, person.name).toBeGreaterThanOrEqual(3);
     }
   });
@@ -130,12 +151,14 @@ describe('seeded job allocations and job contacts', () => {
     const activities = await all('jobactivity');
     const todays = allocations.filter((a) => String(a.allocation_date).startsWith(today));
     expect(new Set(todays.map((a) => a.staff_uuid)).size).toBeGreaterThanOrEqual(3);
-    const only = todays.find((a) => !activities.some((v) => v.job_uuid === a.job_uuid && v.staff_uuid === a.staff_uuid))!;
+    const only = todays.find(
+      (a) => !activities.some((v) => v.job_uuid === a.job_uuid && v.staff_uuid === a.staff_uuid),
+    )!;
     expect(only).toBeDefined();
     const tokens = await emu.control.issueTokens(account.uuid, account.staff[0]!.uuid, ['read_jobs', 'read_schedule']);
     const asWorker = createApi(emu.info.base_url, { token: tokens.access_token, impersonate: String(only.staff_uuid) });
     const seen: Rec[] = [];
-    for (let cursor: string | null = '-1'; cursor; ) {
+    for (let cursor: string | null = '-1'; cursor;) {
       const page: ApiAnswer<Rec[]> = await asWorker<Rec[]>('GET', `job.json?cursor=${cursor}`);
       seen.push(...page.body);
       cursor = page.headers.get('x-next-cursor');

@@ -36,7 +36,8 @@ const JOBS_PER_FIELD_WORKER = 1300;
 const PLANNED_FIELD_WORKERS = 4;
 
 /** More technicians for a bigger business, so the seeded schedule never books anyone twice at once. */
-export const extraTechniciansFor = (jobs: number) => Math.max(0, Math.ceil(jobs / JOBS_PER_FIELD_WORKER) - PLANNED_FIELD_WORKERS);
+export const extraTechniciansFor = (jobs: number) =>
+  Math.max(0, Math.ceil(jobs / JOBS_PER_FIELD_WORKER) - PLANNED_FIELD_WORKERS);
 
 export function seedAccount(opts: SeedOptions, index: number): AccountData {
   const profile = ACCOUNT_PROFILES[index] ?? (ACCOUNT_PROFILES[0] as (typeof ACCOUNT_PROFILES)[number]);
@@ -61,16 +62,31 @@ export function seedAccount(opts: SeedOptions, index: number): AccountData {
     .filter((s) => s.role === 'technician' || s.role === 'subcontractor')
     .sort((a, b) => Number(b.active) - Number(a.active));
   const fieldStaff = fieldIdx.map((s) => staffUuid(s.i));
-  const officeStaff = people.staffRoles.flatMap((role, i) => (role === 'administrator' || role === 'office' ? [staffUuid(i)] : []));
+  const officeStaff = people.staffRoles.flatMap((role, i) =>
+    role === 'administrator' || role === 'office' ? [staffUuid(i)] : [],
+  );
 
   const primaryContact = new Map<string, Rec>();
-  for (const contact of customers.contacts) if (!primaryContact.has(String(contact.company_uuid))) primaryContact.set(String(contact.company_uuid), contact);
-  const seeded = seedJobs({
-    seed: opts.seed, accountIndex: index, jobCount, nowNaive, todayNaive, lat: profile.lat, lng: profile.lng,
-    companies: customers.companies, categoryUuids: customers.categories.map((c) => String(c.uuid)),
-    badgeUuids: customers.badges.map((b) => String(b.uuid)), officeStaff, fieldStaff,
-    activeFieldCount: fieldIdx.filter((s) => s.active).length,
-  }, (company) => primaryContact.get(String(customers.companies[company]?.uuid)));
+  for (const contact of customers.contacts)
+    if (!primaryContact.has(String(contact.company_uuid))) primaryContact.set(String(contact.company_uuid), contact);
+  const seeded = seedJobs(
+    {
+      seed: opts.seed,
+      accountIndex: index,
+      jobCount,
+      nowNaive,
+      todayNaive,
+      lat: profile.lat,
+      lng: profile.lng,
+      companies: customers.companies,
+      categoryUuids: customers.categories.map((c) => String(c.uuid)),
+      badgeUuids: customers.badges.map((b) => String(b.uuid)),
+      officeStaff,
+      fieldStaff,
+      activeFieldCount: fieldIdx.filter((s) => s.active).length,
+    },
+    (company) => primaryContact.get(String(customers.companies[company]?.uuid)),
+  );
 
   const eager = (records: Record<string, string | number>[]) => {
     const c = createCollection();
@@ -114,9 +130,12 @@ export function seedAccount(opts: SeedOptions, index: number): AccountData {
     // Job activities first, then job allocations: both give a field worker a job to see.
     seededAllocations: {
       count: activityCount + seeded.allocations.length,
-      jobIndex: (k) => (k < activityCount ? seeded.activityJob(k) : (seeded.allocations[k - activityCount]?.jobIndex as number)),
+      jobIndex: (k) =>
+        k < activityCount ? seeded.activityJob(k) : (seeded.allocations[k - activityCount]?.jobIndex as number),
       staffUuid: (k) =>
-        fieldStaff[k < activityCount ? seeded.activityStaff(k) : (seeded.allocations[k - activityCount]?.staffIndex as number)] as string,
+        fieldStaff[
+          k < activityCount ? seeded.activityStaff(k) : (seeded.allocations[k - activityCount]?.staffIndex as number)
+        ] as string,
     },
     nextJobNumber: 1001 + jobCount,
   };

@@ -1,5 +1,16 @@
 import type { Rng } from './prng';
-import { BADGE_NAMES, BUSINESS_KINDS, BUSINESS_SUFFIXES, BUSINESS_WORDS, CATEGORY_COLOURS, CATEGORY_NAMES, FIRST_NAMES, LAST_NAMES, STREET_KINDS, STREET_NAMES } from './names';
+import {
+  BADGE_NAMES,
+  BUSINESS_KINDS,
+  BUSINESS_SUFFIXES,
+  BUSINESS_WORDS,
+  CATEGORY_COLOURS,
+  CATEGORY_NAMES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  STREET_KINDS,
+  STREET_NAMES,
+} from './names';
 import { fillRecord, RECORD_TYPES, type Rec } from './record-types';
 import type { AccountProfile } from './seed-people';
 
@@ -11,7 +22,12 @@ export interface SeededCustomers {
 }
 
 /** Companies with addresses and contacts, job categories and badge definitions of one account. */
-export function seedCustomers(rng: Rng, profile: AccountProfile, companyCount: number, editDate: string): SeededCustomers {
+export function seedCustomers(
+  rng: Rng,
+  profile: AccountProfile,
+  companyCount: number,
+  editDate: string,
+): SeededCustomers {
   const companies: Rec[] = [];
   const contacts: Rec[] = [];
   const suburbs = ['North', 'South', 'East', 'West', 'Upper', 'Port', 'Mount'].map((p) => `${p} ${profile.city}`);
@@ -29,9 +45,19 @@ export function seedCustomers(rng: Rng, profile: AccountProfile, companyCount: n
     const uuid = rng.uuid();
     companies.push(
       fillRecord(RECORD_TYPES.company!, {
-        uuid, active: rng.chance(0.97) ? 1 : 0, edit_date: editDate, name, address, billing_address: address,
-        is_individual: individual ? 1 : 0, address_street: street, address_city: city, address_state: profile.state,
-        address_postcode: postcode, address_country: profile.country, payment_terms: individual ? 'COD' : '30 days',
+        uuid,
+        active: rng.chance(0.97) ? 1 : 0,
+        edit_date: editDate,
+        name,
+        address,
+        billing_address: address,
+        is_individual: individual ? 1 : 0,
+        address_street: street,
+        address_city: city,
+        address_state: profile.state,
+        address_postcode: postcode,
+        address_country: profile.country,
+        payment_terms: individual ? 'COD' : '30 days',
       }),
     );
     const contactCount = individual ? 1 : 1 + rng.int(2);
@@ -40,23 +66,37 @@ export function seedCustomers(rng: Rng, profile: AccountProfile, companyCount: n
       const cLast = c === 0 && individual ? last : rng.pick(LAST_NAMES);
       contacts.push(
         fillRecord(RECORD_TYPES.companycontact!, {
-          uuid: rng.uuid(), active: 1, edit_date: editDate, company_uuid: uuid, first: cFirst, last: cLast,
+          uuid: rng.uuid(),
+          active: 1,
+          edit_date: editDate,
+          company_uuid: uuid,
+          first: cFirst,
+          last: cLast,
           phone: `(0${2 + rng.int(7)}) ${String(1000 + rng.int(8999))} ${String(1000 + rng.int(8999))}`,
           mobile: `04${String(10000000 + rng.int(89999999))}`,
           email: `${cFirst}.${cLast}@example.com`.toLowerCase().replace("'", ''),
-          type: c === 0 ? 'JOB' : 'BILLING', is_primary_contact: c === 0 ? '1' : '0',
+          type: c === 0 ? 'JOB' : 'BILLING',
+          is_primary_contact: c === 0 ? '1' : '0',
         }),
       );
     }
   }
   const categories = CATEGORY_NAMES.map((name, i) =>
     fillRecord(RECORD_TYPES.category!, {
-      uuid: rng.uuid(), active: 1, edit_date: editDate, name, colour: CATEGORY_COLOURS[i] ?? '#777777',
+      uuid: rng.uuid(),
+      active: 1,
+      edit_date: editDate,
+      name,
+      colour: CATEGORY_COLOURS[i] ?? '#777777',
     }),
   );
   const badges = BADGE_NAMES.map((name) =>
     fillRecord(RECORD_TYPES.badge!, {
-      uuid: rng.uuid(), active: 1, edit_date: editDate, name, automatically_allocated: '0',
+      uuid: rng.uuid(),
+      active: 1,
+      edit_date: editDate,
+      name,
+      automatically_allocated: '0',
       file_name: `${name.toLowerCase().replace(/ /g, '_')}.png`,
     }),
   );

@@ -31,7 +31,10 @@ export function seedJobAllocations(ctx: JobSeedContext, plan: SeedPlan): SeededA
   return jobs.map((i, k) => {
     const staffIndex = Math.floor(k / PER_WORKER) % ctx.activeFieldCount;
     const forToday = k % PER_WORKER === 0;
-    const allocatedAt = Math.min(ctx.todayNaive - 8 * HOUR + (hash32(plan.jobSeed, i, 41) % (4 * HOUR)), ctx.nowNaive - 300_000);
+    const allocatedAt = Math.min(
+      ctx.todayNaive - 8 * HOUR + (hash32(plan.jobSeed, i, 41) % (4 * HOUR)),
+      ctx.nowNaive - 300_000,
+    );
     const record = fillRecord(RECORD_TYPES.joballocation!, {
       uuid: rng.uuid(),
       active: 1,

@@ -14,7 +14,11 @@ const contactCount = (n: number) => Math.floor(n / 5) * 2 + Math.min(n % 5, 2);
  * the job; for the other half someone else (a tenant, a site manager), who is in none of the client's company
  * contacts.
  */
-export function createJobContactSource(ctx: JobSeedContext, plan: SeedPlan, primaryContactOf: (company: number) => Rec | undefined): SeededSource {
+export function createJobContactSource(
+  ctx: JobSeedContext,
+  plan: SeedPlan,
+  primaryContactOf: (company: number) => Rec | undefined,
+): SeededSource {
   const seed = hash32(plan.jobSeed, nameCode('jobcontact'));
   const uuidOf = (k: number) => indexedUuid(seed, k);
   const h = (k: number, salt: number) => hash32(seed, k, salt);
@@ -25,12 +29,18 @@ export function createJobContactSource(ctx: JobSeedContext, plan: SeedPlan, prim
     uuidAt: uuidOf,
     cheap(k, field) {
       switch (field) {
-        case 'uuid': return uuidOf(k);
-        case 'active': return 1;
-        case 'job_uuid': return plan.jobUuid(jobOfContact(k));
-        case JOB_INDEX: return jobOfContact(k);
-        case 'edit_date': return editOf(k);
-        default: return undefined;
+        case 'uuid':
+          return uuidOf(k);
+        case 'active':
+          return 1;
+        case 'job_uuid':
+          return plan.jobUuid(jobOfContact(k));
+        case JOB_INDEX:
+          return jobOfContact(k);
+        case 'edit_date':
+          return editOf(k);
+        default:
+          return undefined;
       }
     },
     build(k) {

@@ -71,14 +71,20 @@ function createJobSource(ctx: JobSeedContext, plan: SeedPlan): SeededSource {
     const space = street.indexOf(' ');
     const q = (value: unknown) => JSON.stringify(String(value ?? ''));
     return {
-      head: flat(`","company_uuid":"${String(company.uuid)}","billing_address":${q(company.billing_address)},"status":"`),
+      head: flat(
+        `","company_uuid":"${String(company.uuid)}","billing_address":${q(company.billing_address)},"status":"`,
+      ),
       geo: flat(
         `,"geo_country":${q(company.address_country)},"geo_postcode":${q(company.address_postcode)}` +
-        `,"geo_state":${q(company.address_state)},"geo_city":${q(company.address_city)}` +
-        `,"geo_street":${q(street.slice(space + 1))},"geo_number":${q(street.slice(0, space))}` +
-        ',"queue_uuid":"","queue_expiry_date":"' + BLANK_DATE + '","queue_assigned_staff_uuid":"","badges":"',
+          `,"geo_state":${q(company.address_state)},"geo_city":${q(company.address_city)}` +
+          `,"geo_street":${q(street.slice(space + 1))},"geo_number":${q(street.slice(0, space))}` +
+          ',"queue_uuid":"","queue_expiry_date":"' +
+          BLANK_DATE +
+          '","queue_assigned_staff_uuid":"","badges":"',
       ),
-      address: flat(`","active_network_request_uuid":"","related_knowledge_articles":"","job_address":${q(company.address)},"job_description":`),
+      address: flat(
+        `","active_network_request_uuid":"","related_knowledge_articles":"","job_address":${q(company.address)},"job_description":`,
+      ),
     };
   });
 
@@ -88,12 +94,18 @@ function createJobSource(ctx: JobSeedContext, plan: SeedPlan): SeededSource {
     uuidAt: jobUuid,
     cheap(i, field) {
       switch (field) {
-        case 'uuid': return jobUuid(i);
-        case 'active': return 1;
-        case 'status': return statusOf(i);
-        case 'edit_date': return formatNaive(jobEdit(i));
-        case 'generated_job_id': return String(1001 + i);
-        default: return undefined;
+        case 'uuid':
+          return jobUuid(i);
+        case 'active':
+          return 1;
+        case 'status':
+          return statusOf(i);
+        case 'edit_date':
+          return formatNaive(jobEdit(i));
+        case 'generated_job_id':
+          return String(1001 + i);
+        default:
+          return undefined;
       }
     },
     build: (i) => JSON.parse(jobJson(i)) as Rec,
@@ -112,7 +124,8 @@ function createJobSource(ctx: JobSeedContext, plan: SeedPlan): SeededSource {
     const badgeRoll = unit(d(base, 2));
     const b1 = pick(ctx.badgeUuids, base, 3);
     const b2 = pick(ctx.badgeUuids, base, 4);
-    const badges = badgeRoll < 0.04 && b1 !== b2 ? `[\\"${b1}\\",\\"${b2}\\"]` : badgeRoll < 0.15 ? `[\\"${b1}\\"]` : '[]';
+    const badges =
+      badgeRoll < 0.04 && b1 !== b2 ? `[\\"${b1}\\",\\"${b2}\\"]` : badgeRoll < 0.15 ? `[\\"${b1}\\"]` : '[]';
     const done = status === 'Completed';
     const quote = status === 'Quote';
     const amount = done ? `${80 + (d(base, 5) % 4900)}.${String(d(base, 6) % 100).padStart(2, '0')}` : '0.00';
@@ -124,20 +137,55 @@ function createJobSource(ctx: JobSeedContext, plan: SeedPlan): SeededSource {
     // One array joined once: far cheaper than a chain of + / template pieces, which V8 keeps as ropes to flatten.
     // Numbers are joined as numbers (join converts them without an intermediate string).
     return [
-      '{"uuid":"', jobUuid(i), '","active":1,"edit_date":"', editStamp, '","created_by_staff_uuid":"',
-      pick(ctx.officeStaff, base, 8), '","date":"', dayOf(date), company.head, status, '","lng":', lng,
-      ',"lat":', lat, ',"payment_date":"', doneStamp, '","payment_actioned_by_uuid":"","payment_method":"',
-      done ? 'EFT' : '', '","payment_amount":"', done ? amount : '', '","category_uuid":"',
-      pick(ctx.categoryUuids, base, 11), '","payment_note":"","geo_is_valid":1,"purchase_order_number":"', po,
-      done ? '","invoice_sent":1,"invoice_sent_stamp":"' : '","invoice_sent":0,"invoice_sent_stamp":"', doneStamp,
-      done ? '","ready_to_invoice":"1","ready_to_invoice_stamp":"' : '","ready_to_invoice":"0","ready_to_invoice_stamp":"',
-      doneStamp, '"', company.geo, badges, '","quote_date":"', quote ? formatNaive(date + 9 * HOUR) : BLANK_DATE,
+      '{"uuid":"',
+      jobUuid(i),
+      '","active":1,"edit_date":"',
+      editStamp,
+      '","created_by_staff_uuid":"',
+      pick(ctx.officeStaff, base, 8),
+      '","date":"',
+      dayOf(date),
+      company.head,
+      status,
+      '","lng":',
+      lng,
+      ',"lat":',
+      lat,
+      ',"payment_date":"',
+      doneStamp,
+      '","payment_actioned_by_uuid":"","payment_method":"',
+      done ? 'EFT' : '',
+      '","payment_amount":"',
+      done ? amount : '',
+      '","category_uuid":"',
+      pick(ctx.categoryUuids, base, 11),
+      '","payment_note":"","geo_is_valid":1,"purchase_order_number":"',
+      po,
+      done ? '","invoice_sent":1,"invoice_sent_stamp":"' : '","invoice_sent":0,"invoice_sent_stamp":"',
+      doneStamp,
+      done
+        ? '","ready_to_invoice":"1","ready_to_invoice_stamp":"'
+        : '","ready_to_invoice":"0","ready_to_invoice_stamp":"',
+      doneStamp,
+      '"',
+      company.geo,
+      badges,
+      '","quote_date":"',
+      quote ? formatNaive(date + 9 * HOUR) : BLANK_DATE,
       quote && d(base, 14) % 5 < 3 ? QUOTE_SENT_1 : QUOTE_SENT_0,
-      quote ? BLANK_DATE : formatNaive(date + 8 * HOUR), company.address, pick(DESCRIPTIONS_JSON, base, 15),
-      ',"work_done_description":', done ? pick(WORK_DONE_JSON, base, 16) : '""', ',"generated_job_id":"', 1001 + i,
-      '","total_invoice_amount":"', amount,
+      quote ? BLANK_DATE : formatNaive(date + 8 * HOUR),
+      company.address,
+      pick(DESCRIPTIONS_JSON, base, 15),
+      ',"work_done_description":',
+      done ? pick(WORK_DONE_JSON, base, 16) : '""',
+      ',"generated_job_id":"',
+      1001 + i,
+      '","total_invoice_amount":"',
+      amount,
       done && d(base, 18) % 10 < 7 ? PAYMENT_RECEIVED_1 : PAYMENT_RECEIVED_0,
-      doneStamp, '","completion_actioned_by_uuid":"', done ? pick(ctx.officeStaff, base, 7) : '',
+      doneStamp,
+      '","completion_actioned_by_uuid":"',
+      done ? pick(ctx.officeStaff, base, 7) : '',
       status === 'Unsuccessful' ? UNSUCCESSFUL_HEAD + editStamp + SCHEDULED_TAIL : UNSUCCESSFUL_BLANK,
     ].join('');
   }

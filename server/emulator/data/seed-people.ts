@@ -20,13 +20,29 @@ export interface AccountProfile {
 /** The two seeded accounts: different businesses in different time zones, to prove isolation. */
 export const ACCOUNT_PROFILES: AccountProfile[] = [
   {
-    name: 'Brightline Plumbing & Electrical', timeZone: 'Australia/Sydney', city: 'Sydney', state: 'NSW',
-    postcode: 2000, country: 'Australia', lat: -33.87, lng: 151.21, currency: 'AUD', region: 'AU',
+    name: 'Brightline Plumbing & Electrical',
+    timeZone: 'Australia/Sydney',
+    city: 'Sydney',
+    state: 'NSW',
+    postcode: 2000,
+    country: 'Australia',
+    lat: -33.87,
+    lng: 151.21,
+    currency: 'AUD',
+    region: 'AU',
     emailDomain: 'brightline.example',
   },
   {
-    name: 'Northwind Heating & Cooling', timeZone: 'Europe/London', city: 'Manchester', state: 'Greater Manchester',
-    postcode: 4000, country: 'United Kingdom', lat: 53.48, lng: -2.24, currency: 'GBP', region: 'GB',
+    name: 'Northwind Heating & Cooling',
+    timeZone: 'Europe/London',
+    city: 'Manchester',
+    state: 'Greater Manchester',
+    postcode: 4000,
+    country: 'United Kingdom',
+    lat: 53.48,
+    lng: -2.24,
+    currency: 'GBP',
+    region: 'GB',
     emailDomain: 'northwind-hvac.example',
   },
 ];
@@ -67,7 +83,13 @@ export function seedPeople(rng: Rng, profile: AccountProfile, editDate: string, 
   const roles = (Object.keys(ROLE_NAMES) as SecurityRole[]).map((role) => {
     const [name, role_description] = ROLE_NAMES[role];
     roleUuidOf[role] = rng.uuid();
-    return fillRecord(RECORD_TYPES.securityrole!, { uuid: roleUuidOf[role], active: 1, edit_date: editDate, name, role_description });
+    return fillRecord(RECORD_TYPES.securityrole!, {
+      uuid: roleUuidOf[role],
+      active: 1,
+      edit_date: editDate,
+      name,
+      role_description,
+    });
   });
   const colors = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#808000'];
   const plans = [...STAFF_PLAN, ...Array.from({ length: extraTechnicians }, () => EXTRA_TECHNICIAN)];

@@ -54,7 +54,8 @@ export function createSeedPlan(ctx: JobSeedContext) {
   const statusOf = (i: number): string => {
     if (isToday(i)) return 'Work Order';
     const r = unit(h(i, 11));
-    if (ageOf(i) < RECENT_DAYS) return r < 0.2 ? 'Completed' : r < 0.25 ? 'Unsuccessful' : r < 0.65 ? 'Work Order' : 'Quote';
+    if (ageOf(i) < RECENT_DAYS)
+      return r < 0.2 ? 'Completed' : r < 0.25 ? 'Unsuccessful' : r < 0.65 ? 'Work Order' : 'Quote';
     return r < 0.6 ? 'Completed' : r < 0.68 ? 'Unsuccessful' : r < 0.82 ? 'Work Order' : 'Quote';
   };
   const dateOf = (i: number): number => (days[ageOf(i)] as number) * DAY;
@@ -72,14 +73,32 @@ export function createSeedPlan(ctx: JobSeedContext) {
     return isToday(i) ? 1 : status === 'Quote' ? (r < 0.1 ? 1 : 0) : status === 'Unsuccessful' ? 1 : r < 0.27 ? 2 : 1;
   };
   const schedule = createSchedule({
-    ...ctx, actSeed, todayCount, statusOf, dateOf, visitsOf, recent: (i) => ageOf(i) < RECENT_DAYS,
+    ...ctx,
+    actSeed,
+    todayCount,
+    statusOf,
+    dateOf,
+    visitsOf,
+    recent: (i) => ageOf(i) < RECENT_DAYS,
   });
 
   const jobUuid = (i: number) => indexedUuid(jobSeed, i);
   const jobEdit = (i: number) => editOf(i, statusOf(i), dateOf(i));
 
   return {
-    n, jobSeed, actSeed, noteSeed, h, isToday, statusOf, dateOf, editOf, companyIndex, jobUuid, jobEdit, schedule,
+    n,
+    jobSeed,
+    actSeed,
+    noteSeed,
+    h,
+    isToday,
+    statusOf,
+    dateOf,
+    editOf,
+    companyIndex,
+    jobUuid,
+    jobEdit,
+    schedule,
   };
 }
 

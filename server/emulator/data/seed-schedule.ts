@@ -1,5 +1,14 @@
 import { hash32 } from './prng';
-import { createDayPool, DAY, dayOf, isWorkingDay, MINUTE, SLOT_SPAN, SLOT_STARTS, SLOTS_PER_DAY } from './seed-calendar';
+import {
+  createDayPool,
+  DAY,
+  dayOf,
+  isWorkingDay,
+  MINUTE,
+  SLOT_SPAN,
+  SLOT_STARTS,
+  SLOTS_PER_DAY,
+} from './seed-calendar';
 import type { JobSeedContext } from './seed-plan';
 
 export interface ScheduleContext extends JobSeedContext {
@@ -44,7 +53,9 @@ export function createSchedule(ctx: ScheduleContext) {
   for (let i = 0, v = 0; i < n; i++) for (let k = counts[i]!; k > 0; k--) visitJob[v++] = i;
 
   const first = dayOf(ctx.dateOf(0)) - 7;
-  const pool = createDayPool(first, today + FUTURE_DAYS, (day) => (isWorkingDay(day, today) ? workersOn(day) * SLOTS_PER_DAY : 0));
+  const pool = createDayPool(first, today + FUTURE_DAYS, (day) =>
+    isWorkingDay(day, today) ? workersOn(day) * SLOTS_PER_DAY : 0,
+  );
   const visitDay = new Int32Array(total);
   const visitCell = new Uint16Array(total);
   // Today's visits take today's first cells: cell c is worker c % active, slot c / active (see staffOf).
@@ -61,7 +72,8 @@ export function createSchedule(ctx: ScheduleContext) {
     const status = ctx.statusOf(i);
     const jobDay = dayOf(ctx.dateOf(i));
     const closed = status === 'Completed' || status === 'Unsuccessful' || (status === 'Work Order' && !ctx.recent(i));
-    const lead = status === 'Work Order' && ctx.recent(i) ? h(v, 1) % 15 : status === 'Quote' ? h(v, 1) % 5 : h(v, 1) % 2;
+    const lead =
+      status === 'Work Order' && ctx.recent(i) ? h(v, 1) % 15 : status === 'Quote' ? h(v, 1) % 5 : h(v, 1) % 2;
     const wanted = firstVisit[i] === v ? jobDay + lead : (visitDay[v - 1] as number) + 1 + (h(v, 1) % 4);
     const placed = pool.take(wanted, closed ? today - 1 : today + FUTURE_DAYS);
     visitDay[v] = placed.day;
@@ -74,7 +86,9 @@ export function createSchedule(ctx: ScheduleContext) {
     const turn = day === today ? 0 : hash32(ctx.actSeed, day, 9) % workers;
     return (((visitCell[v] as number) % workers) + turn) % workers;
   };
-  const slotBase = (v: number) => (visitDay[v] as number) * DAY + (SLOT_STARTS[Math.floor((visitCell[v] as number) / workersOn(visitDay[v] as number))] ?? 0);
+  const slotBase = (v: number) =>
+    (visitDay[v] as number) * DAY +
+    (SLOT_STARTS[Math.floor((visitCell[v] as number) / workersOn(visitDay[v] as number))] ?? 0);
   const startOf = (v: number) => slotBase(v) + (h(v, 2) % 3) * 15 * MINUTE;
   const endOf = (v: number) => {
     const late = h(v, 2) % 3 > 0;
@@ -82,7 +96,8 @@ export function createSchedule(ctx: ScheduleContext) {
   };
   // Recorded time: arrived a little after the booked start, left around the booked end, never into the next slot.
   const recordedStart = (v: number) => startOf(v) + (h(v, 5) % 21) * MINUTE;
-  const recordedEnd = (v: number) => Math.min(endOf(v) - 15 * MINUTE + (h(v, 6) % 26) * MINUTE, slotBase(v) + SLOT_SPAN + 10 * MINUTE);
+  const recordedEnd = (v: number) =>
+    Math.min(endOf(v) - 15 * MINUTE + (h(v, 6) % 26) * MINUTE, slotBase(v) + SLOT_SPAN + 10 * MINUTE);
 
   const recorded = new Uint8Array(total);
   let rowCount = total;

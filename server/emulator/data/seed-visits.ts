@@ -20,14 +20,22 @@ export function createActivitySource(ctx: JobSeedContext, plan: SeedPlan): Seede
     uuidAt: actUuid,
     cheap(k, field) {
       switch (field) {
-        case 'uuid': return actUuid(k);
-        case 'active': return 1;
-        case 'job_uuid': return jobUuid(schedule.rowJob(k));
-        case 'staff_uuid': return staffUuid(k);
-        case JOB_INDEX: return schedule.rowJob(k);
-        case 'edit_date': return formatNaive(editOf(k));
-        case 'start_date': return formatNaive(schedule.rowStart(k));
-        default: return undefined;
+        case 'uuid':
+          return actUuid(k);
+        case 'active':
+          return 1;
+        case 'job_uuid':
+          return jobUuid(schedule.rowJob(k));
+        case 'staff_uuid':
+          return staffUuid(k);
+        case JOB_INDEX:
+          return schedule.rowJob(k);
+        case 'edit_date':
+          return formatNaive(editOf(k));
+        case 'start_date':
+          return formatNaive(schedule.rowStart(k));
+        default:
+          return undefined;
       }
     },
     build(k) {
@@ -74,13 +82,20 @@ export function createNoteSource(ctx: JobSeedContext, plan: SeedPlan): SeededSou
     uuidAt: noteUuid,
     cheap(k, field) {
       switch (field) {
-        case 'uuid': return noteUuid(k);
-        case 'active': return 1;
-        case 'related_object': return 'job';
-        case 'related_object_uuid': return jobUuid(noteJob(k));
-        case JOB_INDEX: return noteJob(k);
-        case 'edit_date': return formatNaive(noteTime(k));
-        default: return undefined;
+        case 'uuid':
+          return noteUuid(k);
+        case 'active':
+          return 1;
+        case 'related_object':
+          return 'job';
+        case 'related_object_uuid':
+          return jobUuid(noteJob(k));
+        case JOB_INDEX:
+          return noteJob(k);
+        case 'edit_date':
+          return formatNaive(noteTime(k));
+        default:
+          return undefined;
       }
     },
     build(k) {

@@ -4,7 +4,8 @@ import { createChangeBus } from './change-bus';
 import { createStore } from './store';
 
 const NOW = Date.UTC(2026, 10, 21, 3, 0, 0);
-const build = (seed: number, jobs = 400) => createStore({ seed, jobs, clock: createClock(NOW), changes: createChangeBus() });
+const build = (seed: number, jobs = 400) =>
+  createStore({ seed, jobs, clock: createClock(NOW), changes: createChangeBus() });
 const all = (store: ReturnType<typeof build>, type: string, account = 0) => {
   const c = store.collection(store.accounts[account]!, type);
   return Array.from({ length: c.size() }, (_, i) => c.get(i));
@@ -70,7 +71,8 @@ describe('seeded data', () => {
     };
     for (const [type, names] of Object.entries(fields)) {
       const c = store.collection(account, type);
-      for (let i = 0; i < c.size(); i += 13) for (const f of names) expect(c.field(i, f), `${type}.${f}`).toEqual(c.get(i)[f]);
+      for (let i = 0; i < c.size(); i += 13)
+        for (const f of names) expect(c.field(i, f), `${type}.${f}`).toEqual(c.get(i)[f]);
     }
   });
 });

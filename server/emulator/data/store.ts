@@ -54,7 +54,10 @@ export function createStore(opts: StoreOptions) {
   let version = 0;
 
   /** The staff record, its role kind and whether it is active (current data, so office edits take effect). */
-  function staffRole(account: Account, staffUuid: string): { role: SecurityRole | undefined; active: boolean } | undefined {
+  function staffRole(
+    account: Account,
+    staffUuid: string,
+  ): { role: SecurityRole | undefined; active: boolean } | undefined {
     const staff = coll(account, 'staff');
     const i = staff.indexOf(staffUuid);
     if (i === undefined) return undefined;
@@ -68,7 +71,11 @@ export function createStore(opts: StoreOptions) {
   };
 
   /** What an acting staff member may see of a type; undefined means everything. */
-  function restriction(account: Account, type: string, actingStaff: string | undefined): ((i: number) => boolean) | undefined {
+  function restriction(
+    account: Account,
+    type: string,
+    actingStaff: string | undefined,
+  ): ((i: number) => boolean) | undefined {
     if (!actingStaff) return undefined;
     const role = staffRole(account, actingStaff)?.role;
     if (!role || !RESTRICTED.has(role)) return undefined;
@@ -97,7 +104,14 @@ export function createStore(opts: StoreOptions) {
     }
   }
 
-  function page(account: Account, type: string, from: number, limit: number, conditions: Condition[], actingStaff: string | undefined): PageResult {
+  function page(
+    account: Account,
+    type: string,
+    from: number,
+    limit: number,
+    conditions: Condition[],
+    actingStaff: string | undefined,
+  ): PageResult {
     const c = coll(account, type);
     const allowed = restriction(account, type, actingStaff);
     const size = c.size();
@@ -128,8 +142,23 @@ export function createStore(opts: StoreOptions) {
     apply(after, 1);
   }
 
-  function emit(account: Account, type: string, uuid: string, changed: string[], record: Rec, previous: Rec | undefined) {
-    opts.changes.emit({ accountUuid: account.info.uuid, recordType: type, uuid, changedFields: changed, at: opts.clock.now(), record, previous });
+  function emit(
+    account: Account,
+    type: string,
+    uuid: string,
+    changed: string[],
+    record: Rec,
+    previous: Rec | undefined,
+  ) {
+    opts.changes.emit({
+      accountUuid: account.info.uuid,
+      recordType: type,
+      uuid,
+      changedFields: changed,
+      at: opts.clock.now(),
+      record,
+      previous,
+    });
   }
 
   /** Applies already validated fields to record i; `by` is the staff member the change is attributed to. */
@@ -159,7 +188,8 @@ export function createStore(opts: StoreOptions) {
     if (ALLOCATING.has(def.name) || def.name === 'jobcontact') {
       if (!exists('job', merged.job_uuid)) return `No job ${merged.job_uuid} (job_uuid)`;
     }
-    if (ALLOCATING.has(def.name) && !exists('staff', merged.staff_uuid)) return `No staff member ${merged.staff_uuid} (staff_uuid)`;
+    if (ALLOCATING.has(def.name) && !exists('staff', merged.staff_uuid))
+      return `No staff member ${merged.staff_uuid} (staff_uuid)`;
     return undefined;
   }
 
@@ -167,7 +197,13 @@ export function createStore(opts: StoreOptions) {
    * Creates a record. A client-chosen uuid that already exists is handled as `reuse` says (the platform's answer
    * is unknown, see Switches.uuidReuse): update it, refuse with 400, or make a second record under a new uuid.
    */
-  function create(account: Account, def: RecordTypeDef, fields: Rec, by: string | undefined, reuse: UuidReuse = 'update'): WriteResult {
+  function create(
+    account: Account,
+    def: RecordTypeDef,
+    fields: Rec,
+    by: string | undefined,
+    reuse: UuidReuse = 'update',
+  ): WriteResult {
     const c = coll(account, def.name);
     let uuid = String(fields.uuid ?? randomUUID()).toLowerCase();
     const existing = c.indexOf(uuid);

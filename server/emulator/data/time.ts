@@ -43,7 +43,14 @@ export function createLocalTime(timeZone: string): LocalTime {
   const naiveOf = (ms: EpochMs) => {
     const p: Record<string, string> = {};
     for (const part of fmt.formatToParts(ms)) p[part.type] = part.value;
-    return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+    return Date.UTC(
+      Number(p.year),
+      Number(p.month) - 1,
+      Number(p.day),
+      Number(p.hour),
+      Number(p.minute),
+      Number(p.second),
+    );
   };
   return {
     format: (ms) => formatNaive(naiveOf(Math.floor(ms / 1000) * 1000)),

@@ -14,14 +14,26 @@ const flag = z.union([
   z.enum(['0', '1']).transform(Number),
   z.boolean().transform((b) => (b ? 1 : 0)),
 ]);
-const numeric = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+const numeric = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 
 const byKind: Record<FieldKind, z.ZodType<string | number>> = {
   string: z.union([z.string(), z.number().transform(String)]),
   uuid: z.string().refine((v) => v === '' || UUID_RE.test(v), 'must be a UUID or blank'),
   flag,
   flagString: flag.transform(String),
-  int: z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]),
+  int: z.union([
+    z.number().int(),
+    z
+      .string()
+      .regex(/^-?\d+$/)
+      .transform(Number),
+  ]),
   number: numeric,
   datetime: z
     .string()

@@ -20,7 +20,11 @@ function refresh(refreshToken: string) {
 
 describe('authority', () => {
   it('issueDirect gives a working token set for exactly the asked scopes', () => {
-    const tokens = s.authority.issueDirect({ accountUuid: 'acct-b', staffUuid: 'b-tech', scopes: ['read_jobs', 'read_schedule'] });
+    const tokens = s.authority.issueDirect({
+      accountUuid: 'acct-b',
+      staffUuid: 'b-tech',
+      scopes: ['read_jobs', 'read_schedule'],
+    });
     expect(tokens).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: 'read_jobs read_schedule' });
     const check = s.authority.authenticate(tokens.access_token);
     if (!check.ok || check.principal.kind !== 'oauth') throw new Error('expected an oauth principal');
@@ -94,7 +98,12 @@ describe('authority', () => {
     expect(again.kind).toBe('consent');
     if (again.kind !== 'consent') return;
     expect(again.newScopes).toEqual(['read_jobs']);
-    const answered = await browser.answer(s.authorizeUrl({ scope: 'read_jobs' }), again.formToken, 'allow', 'acct-a:a-admin');
+    const answered = await browser.answer(
+      s.authorizeUrl({ scope: 'read_jobs' }),
+      again.formToken,
+      'allow',
+      'acct-a:a-admin',
+    );
     const newCode = answered.kind === 'redirect' ? answered.location.searchParams.get('code') : null;
     const fresh = await s.token({
       grant_type: 'authorization_code',

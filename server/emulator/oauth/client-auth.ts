@@ -2,8 +2,7 @@ import type { AppInfo } from '../contracts';
 import { safeEqual } from './secrets';
 
 export type ClientAuthResult =
-  | { ok: true; clientId: string }
-  | { ok: false; error: 'invalid_request' | 'invalid_client'; description: string };
+  { ok: true; clientId: string } | { ok: false; error: 'invalid_request' | 'invalid_client'; description: string };
 
 /** RFC 6749 §2.3.1: Basic credentials are form-encoded before base64. */
 function formDecode(part: string): string | undefined {
@@ -47,7 +46,8 @@ export function authenticateClient(
   }
   if (!id) return { ok: false, error: 'invalid_client', description: 'Client authentication is missing (client_id).' };
   if (id !== app.client_id) return { ok: false, error: 'invalid_client', description: 'Unknown client_id.' };
-  if (!secret) return { ok: false, error: 'invalid_client', description: 'Client authentication is missing (client_secret).' };
+  if (!secret)
+    return { ok: false, error: 'invalid_client', description: 'Client authentication is missing (client_secret).' };
   if (!safeEqual(secret, app.client_secret)) {
     return { ok: false, error: 'invalid_client', description: 'Client authentication failed.' };
   }

@@ -3,7 +3,15 @@
 
 export type AuthorizeOutcome =
   | { kind: 'redirect'; status: number; location: URL }
-  | { kind: 'consent'; status: number; html: string; formToken: string; newScopes: string[]; grantedScopes: string[]; people: string[] }
+  | {
+      kind: 'consent';
+      status: number;
+      html: string;
+      formToken: string;
+      newScopes: string[];
+      grantedScopes: string[];
+      people: string[];
+    }
   | { kind: 'error'; status: number; html: string };
 
 function listScopes(html: string, id: string): string[] {

@@ -18,7 +18,8 @@ export interface ConsentView {
 
 function scopeList(id: string, scopes: string[]): string {
   const items = scopes.map(
-    (s) => `<li data-scope="${escapeHtml(s)}">${escapeHtml(SCOPE_DESCRIPTIONS.get(s) ?? s)} <code>${escapeHtml(s)}</code></li>`,
+    (s) =>
+      `<li data-scope="${escapeHtml(s)}">${escapeHtml(SCOPE_DESCRIPTIONS.get(s) ?? s)} <code>${escapeHtml(s)}</code></li>`,
   );
   return `<ul id="${id}">${items.join('')}</ul>`;
 }

@@ -9,7 +9,8 @@ import type { OAuthState } from './state';
  * so nothing about the client, redirect or scopes is taken from the form itself. */
 export async function handleConsent(c: Context, state: OAuthState): Promise<Response> {
   const type = c.req.header('content-type') ?? '';
-  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) return errorPage(c, 'The consent form was not sent as a form.');
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type))
+    return errorPage(c, 'The consent form was not sent as a form.');
   const params = readParams(new URLSearchParams(await c.req.text()));
   if (!params.ok) return errorPage(c, `The parameter ${params.repeated} was sent more than once.`);
   const p = params.get;
@@ -25,7 +26,11 @@ export async function handleConsent(c: Context, state: OAuthState): Promise<Resp
 
   if (decision === 'deny') {
     return c.redirect(
-      redirectTo(pending.redirectUri, { error: 'access_denied', error_description: 'The user denied access.', state: pending.state }),
+      redirectTo(pending.redirectUri, {
+        error: 'access_denied',
+        error_description: 'The user denied access.',
+        state: pending.state,
+      }),
       303,
     );
   }
@@ -37,6 +42,11 @@ export async function handleConsent(c: Context, state: OAuthState): Promise<Resp
   // Incremental authorisation: the grant is the union of what this person allowed before and now.
   const scopes = state.grants.add(person.accountUuid, person.staffUuid, pending.scopes);
   state.sessions.signIn(browser, person);
-  const code = state.codes.issue({ clientId: state.deps.app.client_id, redirectUri: pending.redirectUri, ...person, scopes });
+  const code = state.codes.issue({
+    clientId: state.deps.app.client_id,
+    redirectUri: pending.redirectUri,
+    ...person,
+    scopes,
+  });
   return c.redirect(redirectTo(pending.redirectUri, { code, state: pending.state }), 303);
 }

@@ -1,11 +1,7 @@
 // The spec's scope table ("Scopes"), in words a person can consent to. Every scope the platform knows
 // is listed here; /authorize refuses any other.
 
-const paired = (
-  read: string,
-  manage: string,
-  what: string,
-): Array<[string, string]> => [
+const paired = (read: string, manage: string, what: string): Array<[string, string]> => [
   [read, `Read ${what} (read-only)`],
   [manage, `Read, create, change and delete ${what}`],
 ];

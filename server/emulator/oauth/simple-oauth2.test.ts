@@ -18,7 +18,11 @@ describe.each(['header', 'body'] as const)('simple-oauth2 with client credential
       options: { authorizationMethod },
     });
     const state = `state-${authorizationMethod}`;
-    const authorizeUrl = client.authorizeURL({ redirect_uri: RETURN_URL, scope: ['read_jobs', 'publish_job_notes'], state });
+    const authorizeUrl = client.authorizeURL({
+      redirect_uri: RETURN_URL,
+      scope: ['read_jobs', 'publish_job_notes'],
+      state,
+    });
 
     const { code, location } = await createConsentDriver().authorizeCode(authorizeUrl, 'acct-b:b-tech');
     expect(location.searchParams.get('state')).toBe(state);
@@ -36,6 +40,9 @@ describe.each(['header', 'body'] as const)('simple-oauth2 with client credential
 
     // The library surfaces the server's RFC 6749 error for the spent refresh token.
     const spent = token.refresh();
-    await expect(spent).rejects.toMatchObject({ output: { statusCode: 400 }, data: { payload: { error: 'invalid_grant' } } });
+    await expect(spent).rejects.toMatchObject({
+      output: { statusCode: 400 },
+      data: { payload: { error: 'invalid_grant' } },
+    });
   });
 });

@@ -11,9 +11,27 @@ export const RETURN_URL = 'http://127.0.0.1:9/oauth/return';
 /** Two accounts (to prove isolation); names with markup, to prove the page escapes them. */
 export function fakeAccounts(): AccountInfo[] {
   const staff = (prefix: string) => [
-    { uuid: `${prefix}-admin`, name: 'Ada <b>Admin</b>', email: `ada@${prefix}.test`, role: 'administrator' as const, active: true },
-    { uuid: `${prefix}-tech`, name: 'Tom Tech', email: `tom@${prefix}.test`, role: 'technician' as const, active: true },
-    { uuid: `${prefix}-gone`, name: 'Ivy Inactive', email: `ivy@${prefix}.test`, role: 'office' as const, active: false },
+    {
+      uuid: `${prefix}-admin`,
+      name: 'Ada <b>Admin</b>',
+      email: `ada@${prefix}.test`,
+      role: 'administrator' as const,
+      active: true,
+    },
+    {
+      uuid: `${prefix}-tech`,
+      name: 'Tom Tech',
+      email: `tom@${prefix}.test`,
+      role: 'technician' as const,
+      active: true,
+    },
+    {
+      uuid: `${prefix}-gone`,
+      name: 'Ivy Inactive',
+      email: `ivy@${prefix}.test`,
+      role: 'office' as const,
+      active: false,
+    },
   ];
   return [
     { uuid: 'acct-a', name: 'Acme <script>alert(1)</script> Plumbing', api_key: 'key-a', staff: staff('a') },
@@ -42,7 +60,13 @@ export async function startOAuthTestServer() {
     /** An authorize URL for this app; `params` add to or override the defaults (undefined removes one). */
     authorizeUrl(params: Record<string, string | undefined> = {}): string {
       const url = new URL('/oauth/authorize', authUrl);
-      const all = { response_type: 'code', client_id: app.client_id, redirect_uri: RETURN_URL, scope: 'read_jobs', ...params };
+      const all = {
+        response_type: 'code',
+        client_id: app.client_id,
+        redirect_uri: RETURN_URL,
+        scope: 'read_jobs',
+        ...params,
+      };
       for (const [k, v] of Object.entries(all)) if (v !== undefined) url.searchParams.set(k, v);
       return url.toString();
     },

@@ -11,7 +11,10 @@ afterAll(() => s.close());
 const ADA = 'acct-a:a-admin';
 
 async function freshCode(scope = 'read_jobs', person = ADA, redirectUri = RETURN_URL): Promise<string> {
-  const { code } = await createConsentDriver().authorizeCode(s.authorizeUrl({ scope, redirect_uri: redirectUri }), person);
+  const { code } = await createConsentDriver().authorizeCode(
+    s.authorizeUrl({ scope, redirect_uri: redirectUri }),
+    person,
+  );
   return code;
 }
 
@@ -54,7 +57,10 @@ describe('authorization_code grant', () => {
       appId: s.app.client_id,
       consentingStaffUuid: 'a-admin',
     });
-    expect(check.ok && check.principal.kind === 'oauth' && [...check.principal.scopes]).toEqual(['read_jobs', 'publish_job_notes']);
+    expect(check.ok && check.principal.kind === 'oauth' && [...check.principal.scopes]).toEqual([
+      'read_jobs',
+      'publish_job_notes',
+    ]);
     expect(s.authority.authenticate(String(body.refresh_token))).toEqual({ ok: false, reason: 'unknown' });
   });
 
@@ -75,7 +81,14 @@ describe('authorization_code grant', () => {
   ])('%s → 401 invalid_client, and the code still works', async (_name, form, headers) => {
     const code = await freshCode();
     const bad = await s.token(
-      { grant_type: 'authorization_code', code, redirect_uri: RETURN_URL, client_id: s.app.client_id, client_secret: s.app.client_secret, ...form },
+      {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: RETURN_URL,
+        client_id: s.app.client_id,
+        client_secret: s.app.client_secret,
+        ...form,
+      },
       headers,
     );
     expect(bad.status).toBe(401);
@@ -182,7 +195,12 @@ describe('malformed token requests', () => {
     ['code grant without code', { grant_type: 'authorization_code', redirect_uri: RETURN_URL }, 400, 'invalid_request'],
     ['code grant without redirect_uri', { grant_type: 'authorization_code', code: 'x' }, 400, 'invalid_request'],
     ['refresh grant without refresh_token', { grant_type: 'refresh_token' }, 400, 'invalid_request'],
-    ['refresh grant with an unknown scope', { grant_type: 'refresh_token', refresh_token: 'x', scope: 'root' }, 400, 'invalid_scope'],
+    [
+      'refresh grant with an unknown scope',
+      { grant_type: 'refresh_token', refresh_token: 'x', scope: 'root' },
+      400,
+      'invalid_scope',
+    ],
   ])('%s → %i %s', async (_name, form, status, error) => {
     const res = await s.token({ ...creds(), ...form });
     expect(res.status).toBe(status);

@@ -20,8 +20,7 @@ interface AccessRecord {
 }
 
 export type RefreshResult =
-  | { ok: true; tokens: IssuedTokens }
-  | { ok: false; error: 'invalid_grant' | 'invalid_scope'; description: string };
+  { ok: true; tokens: IssuedTokens } | { ok: false; error: 'invalid_grant' | 'invalid_scope'; description: string };
 
 /** Access and refresh tokens, keyed by their digest only (see secrets.ts). */
 export function createTokenStore(clock: Clock, clientId: string) {
@@ -45,7 +44,10 @@ export function createTokenStore(clock: Clock, clientId: string) {
 
   return {
     /** Starts a new family; the handle lets the caller revoke it later (reused code). */
-    issue(input: { accountUuid: string; staffUuid: string; scopes: string[] }): { tokens: IssuedTokens; family: object } {
+    issue(input: { accountUuid: string; staffUuid: string; scopes: string[] }): {
+      tokens: IssuedTokens;
+      family: object;
+    } {
       const family: Family = { ...input, scopes: [...input.scopes], revoked: false };
       families.add(family);
       return { tokens: mint(family, family.scopes), family };
@@ -74,8 +76,10 @@ export function createTokenStore(clock: Clock, clientId: string) {
     refresh(refreshToken: string, requestedScopes: string[] | undefined): RefreshResult {
       const key = digest(refreshToken);
       const family = refresh.get(key);
-      if (!family) return { ok: false, error: 'invalid_grant', description: 'The refresh token is unknown or was already used.' };
-      if (family.revoked) return { ok: false, error: 'invalid_grant', description: 'Access was revoked; sign in again.' };
+      if (!family)
+        return { ok: false, error: 'invalid_grant', description: 'The refresh token is unknown or was already used.' };
+      if (family.revoked)
+        return { ok: false, error: 'invalid_grant', description: 'Access was revoked; sign in again.' };
       const scopes = requestedScopes ?? family.scopes;
       const extra = scopes.filter((s) => !family.scopes.includes(s));
       if (extra.length > 0) {

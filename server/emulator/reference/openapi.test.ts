@@ -24,7 +24,7 @@ const schemaOf = (type: string) => SCHEMAS[SCHEMA_OF[type] ?? ''];
 
 async function all(type: string): Promise<Rec[]> {
   const out: Rec[] = [];
-  for (let cursor: string | null = '-1'; cursor; ) {
+  for (let cursor: string | null = '-1'; cursor;) {
     const page: ApiAnswer<Rec[]> = await api<Rec[]>('GET', `${type}.json?cursor=${cursor}`);
     expect(page.status, type).toBe(200);
     out.push(...page.body);
@@ -43,7 +43,11 @@ describe('the record types', () => {
       'uuid: "x" is not a uuid',
       'surprise: not described',
     ]);
-    expect(recordProblems({}, SCHEMAS.Staff!)).toEqual(['first: required, missing', 'last: required, missing', 'email: required, missing']);
+    expect(recordProblems({}, SCHEMAS.Staff!)).toEqual([
+      'first: required, missing',
+      'last: required, missing',
+      'email: required, missing',
+    ]);
   });
 
   it('each have a schema', () => {
@@ -52,8 +56,16 @@ describe('the record types', () => {
 
   it.each(types)('%s: every field typed as the description types it', (type) => {
     const expected: Record<FieldKind, string> = {
-      flag: 'integer', int: 'integer', number: 'number', flagString: 'string', string: 'string', uuid: 'string',
-      datetime: 'string', date: 'string', badges: 'string', status: 'string',
+      flag: 'integer',
+      int: 'integer',
+      number: 'number',
+      flagString: 'string',
+      string: 'string',
+      uuid: 'string',
+      datetime: 'string',
+      date: 'string',
+      badges: 'string',
+      status: 'string',
     };
     const schema = schemaOf(type)!;
     const def = RECORD_TYPES[type]!;
@@ -61,7 +73,8 @@ describe('the record types', () => {
     for (const [field, kind] of Object.entries(def.fields)) {
       const declared = schema.properties[field]?.type;
       if (declared !== undefined) expect(expected[kind], `${type}.${field}`).toBe(declared);
-      if (schema.properties[field]?.readOnly && field !== 'uuid') expect(def.readOnly, `${type}.${field} is read-only`).toContain(field);
+      if (schema.properties[field]?.readOnly && field !== 'uuid')
+        expect(def.readOnly, `${type}.${field} is read-only`).toContain(field);
     }
   });
 });
@@ -85,7 +98,16 @@ describe('served records', () => {
       ['note', { related_object: 'job', related_object_uuid: job!.uuid, note: 'Made here' }],
       ['jobcontact', { job_uuid: job!.uuid, first: 'Sam', last: 'Site', mobile: '0400000000' }],
       ['joballocation', { job_uuid: job!.uuid, staff_uuid: staff.uuid, allocation_date: '2026-03-02 00:00:00' }],
-      ['jobactivity', { job_uuid: job!.uuid, staff_uuid: staff.uuid, start_date: '2026-03-02 09:00:00', end_date: '2026-03-02 10:00:00', activity_was_scheduled: 1 }],
+      [
+        'jobactivity',
+        {
+          job_uuid: job!.uuid,
+          staff_uuid: staff.uuid,
+          start_date: '2026-03-02 09:00:00',
+          end_date: '2026-03-02 10:00:00',
+          activity_was_scheduled: 1,
+        },
+      ],
     ];
     for (const [type, fields] of creates) {
       const res = await api('POST', `${type}.json`, fields);

@@ -15,16 +15,29 @@ export interface RecordSchema {
 }
 
 const load = (file: string) =>
-  (JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as { schemas: Record<string, RecordSchema> }).schemas;
+  (JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as { schemas: Record<string, RecordSchema> })
+    .schemas;
 
 /** The record types' schemas: the reference description's, and ours for the two types it does not describe. */
-export const SCHEMAS: Record<string, RecordSchema> = { ...load('./openapi-schemas.json'), ...load('./sdk-schemas.json') };
+export const SCHEMAS: Record<string, RecordSchema> = {
+  ...load('./openapi-schemas.json'),
+  ...load('./sdk-schemas.json'),
+};
 
 /** Which schema describes each REST record type. */
 export const SCHEMA_OF: Record<string, string> = {
-  job: 'Job', company: 'Company', companycontact: 'CompanyContact', staff: 'Staff', note: 'Note', badge: 'Badge',
-  category: 'Category', jobactivity: 'JobActivity', securityrole: 'SecurityRole', vendor: 'Vendor',
-  jobcontact: 'JobContact', joballocation: 'JobAllocation',
+  job: 'Job',
+  company: 'Company',
+  companycontact: 'CompanyContact',
+  staff: 'Staff',
+  note: 'Note',
+  badge: 'Badge',
+  category: 'Category',
+  jobactivity: 'JobActivity',
+  securityrole: 'SecurityRole',
+  vendor: 'Vendor',
+  jobcontact: 'JobContact',
+  joballocation: 'JobAllocation',
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,10 +52,14 @@ export function propertyProblems(name: string, value: unknown, schema: PropertyS
     (schema.type === 'integer' && Number.isInteger(value)) ||
     (schema.type === 'number' && typeof value === 'number');
   if (!typeOk) problems.push(`${name}: ${JSON.stringify(value)} is not ${schema.type}`);
-  if (schema.enum && !schema.enum.includes(value)) problems.push(`${name}: ${JSON.stringify(value)} not in ${JSON.stringify(schema.enum)}`);
-  if (typeof value === 'string' && schema.maxLength !== undefined && value.length > schema.maxLength) problems.push(`${name}: longer than ${schema.maxLength}`);
-  if (schema.format === 'uuid' && value !== '' && !UUID.test(String(value))) problems.push(`${name}: ${JSON.stringify(value)} is not a uuid`);
-  if (schema.format === 'email' && value !== '' && !/^[^@\s]+@[^@\s]+$/.test(String(value))) problems.push(`${name}: not an e-mail address`);
+  if (schema.enum && !schema.enum.includes(value))
+    problems.push(`${name}: ${JSON.stringify(value)} not in ${JSON.stringify(schema.enum)}`);
+  if (typeof value === 'string' && schema.maxLength !== undefined && value.length > schema.maxLength)
+    problems.push(`${name}: longer than ${schema.maxLength}`);
+  if (schema.format === 'uuid' && value !== '' && !UUID.test(String(value)))
+    problems.push(`${name}: ${JSON.stringify(value)} is not a uuid`);
+  if (schema.format === 'email' && value !== '' && !/^[^@\s]+@[^@\s]+$/.test(String(value)))
+    problems.push(`${name}: not an e-mail address`);
   return problems;
 }
 

@@ -40,7 +40,10 @@ describe('authentication', () => {
   });
 
   it('accepts the token as Bearer, access_token query and access_token form parameter', async () => {
-    const { access_token } = await emu.control.issueTokens(account.uuid, staff('administrator').uuid, ['read_jobs', 'manage_jobs']);
+    const { access_token } = await emu.control.issueTokens(account.uuid, staff('administrator').uuid, [
+      'read_jobs',
+      'manage_jobs',
+    ]);
     const bearer = await createApi(emu.info.base_url, { token: access_token })('GET', 'job.json?cursor=-1');
     expect(bearer.status).toBe(200);
     const query = await fetch(`${emu.info.base_url}/api_1.0/job.json?cursor=-1&access_token=${access_token}`);
@@ -106,14 +109,20 @@ describe('scopes', () => {
     expect((await creator('POST', 'job.json', { job_address: '2 New St' })).status).toBe(200);
     const publisher = await tokenApi(['publish_job_notes', 'read_jobs']);
     const job = (await publisher<Rec[]>('GET', 'job.json?cursor=-1')).body[0]!;
-    const note = await publisher('POST', 'note.json', { related_object: 'job', related_object_uuid: job.uuid, note: 'On my way' });
+    const note = await publisher('POST', 'note.json', {
+      related_object: 'job',
+      related_object_uuid: job.uuid,
+      note: 'On my way',
+    });
     expect(note.status).toBe(200);
     expect((await publisher<Err>('GET', 'note.json?cursor=-1')).status).toBe(403);
   });
 
   it('publish_job_notes changes only the writer’s own notes', async () => {
     const api = await tokenApi(['publish_job_notes', 'read_job_notes']);
-    const someoneElses = (await api<Rec[]>('GET', 'note.json?cursor=-1')).body.find((n) => n.edit_by_staff_uuid !== staff('administrator').uuid)!;
+    const someoneElses = (await api<Rec[]>('GET', 'note.json?cursor=-1')).body.find(
+      (n) => n.edit_by_staff_uuid !== staff('administrator').uuid,
+    )!;
     const res = await api<Err>('POST', `note/${someoneElses.uuid}.json`, { note: 'edited' });
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/own notes/);
@@ -157,7 +166,8 @@ describe('impersonation', () => {
     expect(jobs.length).toBeGreaterThan(0);
     expect(jobs.length).toBeLessThan(600);
 
-    const activities = (await api<Rec[]>('GET', `jobactivity.json?${filterQuery(`staff_uuid eq '${tech.uuid}'`)}`)).body;
+    const activities = (await api<Rec[]>('GET', `jobactivity.json?${filterQuery(`staff_uuid eq '${tech.uuid}'`)}`))
+      .body;
     const vendorTz = 'Australia/Sydney';
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: vendorTz }).format(seededAt);
     expect(activities.filter((a) => String(a.start_date).startsWith(today)).length).toBeGreaterThanOrEqual(2);
@@ -175,13 +185,21 @@ describe('impersonation', () => {
     const tech = staff('technician');
     const api = await tokenApi([...ALL_READ, 'publish_job_notes'], tech.uuid);
     const job = (await api<Rec[]>('GET', 'job.json?cursor=-1')).body[0]!;
-    const res = await api('POST', 'note.json', { related_object: 'job', related_object_uuid: job.uuid, note: 'Arrived' });
+    const res = await api('POST', 'note.json', {
+      related_object: 'job',
+      related_object_uuid: job.uuid,
+      note: 'Arrived',
+    });
     const note = (await api<Rec>('GET', `note/${res.headers.get('x-record-uuid')}.json`)).body;
     expect(note.edit_by_staff_uuid).toBe(tech.uuid);
 
     const visible = await emu.control.visibleJobUuids(account.uuid, tech.uuid);
     const hidden = everything.find((j) => !visible.includes(String(j.uuid)))!;
-    const denied = await api<Err>('POST', 'note.json', { related_object: 'job', related_object_uuid: hidden.uuid, note: 'x' });
+    const denied = await api<Err>('POST', 'note.json', {
+      related_object: 'job',
+      related_object_uuid: hidden.uuid,
+      note: 'x',
+    });
     expect(denied.status).toBe(403);
     expect(denied.body.message).toMatch(/not allocated/);
   });

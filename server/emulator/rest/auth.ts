@@ -39,7 +39,11 @@ export function createAuthMiddleware(deps: AuthDeps): MiddlewareHandler<Emulator
       if (!check.ok) return apiError(c, 401, TOKEN_FAILURES[check.reason]);
       principal = check.principal;
     } else {
-      return apiError(c, 401, 'Authentication required: send X-API-Key, or an OAuth token as Authorization: Bearer or access_token');
+      return apiError(
+        c,
+        401,
+        'Authentication required: send X-API-Key, or an OAuth token as Authorization: Bearer or access_token',
+      );
     }
     const account = deps.store.account(principal.accountUuid);
     if (!account) return apiError(c, 401, 'The account of these credentials no longer exists');

@@ -55,7 +55,11 @@ export function faultMiddleware(faults: Faults): MiddlewareHandler {
     switch (fault.kind) {
       case 'status': {
         const status = fault.status ?? 503;
-        return apiError(c, status as 500, status === 503 ? 'Service temporarily unavailable' : 'An error occurred completing your request');
+        return apiError(
+          c,
+          status as 500,
+          status === 503 ? 'Service temporarily unavailable' : 'An error occurred completing your request',
+        );
       }
       case 'rate_limit':
         return apiError(c, 429, RATE_LIMIT_MESSAGE);

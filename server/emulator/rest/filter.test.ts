@@ -11,7 +11,13 @@ let api: Api;
 
 beforeAll(async () => {
   // The refusing position of the unparsableFilter switch: these tests read the refusals' messages.
-  emu = await startEmulator({ jobs: 2500, seed: 7, quiet: true, rateLimitPerMinute: 100_000, unparsableFilter: 'refuse' });
+  emu = await startEmulator({
+    jobs: 2500,
+    seed: 7,
+    quiet: true,
+    rateLimitPerMinute: 100_000,
+    unparsableFilter: 'refuse',
+  });
   const account = emu.info.accounts[0]!;
   api = createApi(emu.info.base_url, { apiKey: account.api_key });
 });
@@ -32,7 +38,10 @@ describe('$filter', () => {
   });
 
   it('accepts the parameter name encoded too (%24filter)', async () => {
-    const res = await api<Job[]>('GET', `job.json?cursor=-1&%24filter=${encodeURIComponent("status eq 'Unsuccessful'")}`);
+    const res = await api<Job[]>(
+      'GET',
+      `job.json?cursor=-1&%24filter=${encodeURIComponent("status eq 'Unsuccessful'")}`,
+    );
     expect(res.body.length).toBeGreaterThan(0);
     expect(res.body.every((j) => j.status === 'Unsuccessful')).toBe(true);
   });

@@ -152,13 +152,15 @@ describe('faults', () => {
   it('at a rate, until cleared, only under pathPrefix, never on the control surface', async () => {
     await emu.control.injectFault({ kind: 'status', status: 500, rate: 0.5, pathPrefix: '/api_1.0/job' });
     const statuses = [];
-    for (let i = 0; i < 40; i++) statuses.push((await api('GET', 'job/00000000-0000-4000-8000-000000000000.json')).status);
+    for (let i = 0; i < 40; i++)
+      statuses.push((await api('GET', 'job/00000000-0000-4000-8000-000000000000.json')).status);
     expect(statuses.filter((s) => s === 500).length).toBeGreaterThan(5);
     expect(statuses.filter((s) => s === 404).length).toBeGreaterThan(5);
     expect((await api('GET', 'category.json')).status).toBe(200);
     expect((await emu.control.info()).base_url).toBe(emu.info.base_url);
     await emu.control.clearFaults();
-    for (let i = 0; i < 5; i++) expect((await api('GET', 'job/00000000-0000-4000-8000-000000000000.json')).status).toBe(404);
+    for (let i = 0; i < 5; i++)
+      expect((await api('GET', 'job/00000000-0000-4000-8000-000000000000.json')).status).toBe(404);
   });
 
   it('applies to OAuth token requests', async () => {
@@ -192,7 +194,11 @@ describe('clock', () => {
     const category = ((await api('GET', 'category.json')).body as Record<string, string>[])[0]!;
     await api('POST', `category/${category.uuid}.json`, { colour: '#000000' });
     const stamped = ((await api('GET', `category/${category.uuid}.json`)).body as Record<string, string>).edit_date!;
-    const local = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Australia/Sydney', dateStyle: 'short', timeStyle: 'medium' }).format(after);
+    const local = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Australia/Sydney',
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    }).format(after);
     expect(stamped.slice(0, 13)).toBe(local.slice(0, 13));
   });
 });

@@ -16,7 +16,12 @@ export const UNPAGED_CAP = MAX_PAGE_SIZE;
  * GET <type>.json: cursor pages (`cursor=-1`, then `x-next-cursor`) of the `pageSize` switch, or everything without
  * a cursor; `$filter`, which the `unparsableFilter` switch refuses (400) or ignores when it cannot be parsed.
  */
-export function listRecords(c: Context<EmulatorEnv>, deps: RecordRouteDeps, account: Account, def: RecordTypeDef): Response {
+export function listRecords(
+  c: Context<EmulatorEnv>,
+  deps: RecordRouteDeps,
+  account: Account,
+  def: RecordTypeDef,
+): Response {
   const started = performance.now();
   const denied = missingScope(c.get('principal'), def.name, 'read');
   if (denied) return apiError(c, 403, denied);
@@ -61,6 +66,9 @@ export function listRecords(c: Context<EmulatorEnv>, deps: RecordRouteDeps, acco
   c.header('content-type', 'application/json; charset=UTF-8');
   // The request's own time, and the page's render time (done ahead, while the client read the page before, when
   // the client pages in order): the benchmark separates both from HTTP and client time.
-  c.header('server-timing', `page;dur=${(performance.now() - started).toFixed(2)}, render;dur=${page.renderMs.toFixed(2)}`);
+  c.header(
+    'server-timing',
+    `page;dur=${(performance.now() - started).toFixed(2)}, render;dur=${page.renderMs.toFixed(2)}`,
+  );
   return c.body(page.body);
 }

@@ -7,7 +7,11 @@ import { createApi, type Api } from './test-support';
 type Rec = Record<string, string | number>;
 
 describe('createPageAhead', () => {
-  const rendered = (text: string, next?: number): RenderedPage => ({ body: new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>, next, renderMs: 1 });
+  const rendered = (text: string, next?: number): RenderedPage => ({
+    body: new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>,
+    next,
+    renderMs: 1,
+  });
   const tick = () => new Promise((resolve) => setImmediate(resolve));
 
   it('renders after the current turn, serves a page once, and drops it once the store changes', async () => {
@@ -64,7 +68,10 @@ describe('read-ahead over HTTP', () => {
 
   it('a page rendered ahead for one person is never served to another', async () => {
     const tech = account.staff.find((s) => s.role === 'technician' && s.active)!;
-    const asTech = createApi(emu.info.base_url, { token: (await emu.control.issueTokens(account.uuid, account.staff[0]!.uuid, ['read_jobs'])).access_token, impersonate: tech.uuid });
+    const asTech = createApi(emu.info.base_url, {
+      token: (await emu.control.issueTokens(account.uuid, account.staff[0]!.uuid, ['read_jobs'])).access_token,
+      impersonate: tech.uuid,
+    });
     const first = await admin<Rec[]>('GET', 'job.json?cursor=-1');
     await settle(); // the administrator's second page is rendered ahead
     const second = await asTech<Rec[]>('GET', `job.json?cursor=${first.headers.get('x-next-cursor')}`);

@@ -80,7 +80,17 @@ describe('collections and cursor pages', () => {
   });
 
   it('serves every record type', async () => {
-    for (const type of ['company', 'companycontact', 'staff', 'note', 'badge', 'category', 'vendor', 'jobactivity', 'securityrole']) {
+    for (const type of [
+      'company',
+      'companycontact',
+      'staff',
+      'note',
+      'badge',
+      'category',
+      'vendor',
+      'jobactivity',
+      'securityrole',
+    ]) {
       const res = await api<unknown[]>('GET', `${type}.json?cursor=-1`);
       expect(res.status, type).toBe(200);
       expect(res.body.length, type).toBeGreaterThan(0);
@@ -136,7 +146,9 @@ describe('single records', () => {
     [JSON.stringify([1, 2]), /must be an object/],
   ])('refuses body %s with a 400 and changes nothing', async (body, message) => {
     const before = (await api<Job>('GET', `job/${job.uuid}.json`)).body;
-    const res = await api<{ errorCode: number; message: string }>('POST', `job/${job.uuid}.json`, body, { 'content-type': 'application/json' });
+    const res = await api<{ errorCode: number; message: string }>('POST', `job/${job.uuid}.json`, body, {
+      'content-type': 'application/json',
+    });
     expect(res.status).toBe(400);
     expect(res.body.errorCode).toBe(400);
     expect(res.body.message).toMatch(message);
@@ -179,7 +191,11 @@ describe('create', () => {
     const all = await emu.control.listRecords(accountUuid, 'note');
     expect(all.filter((n) => n.uuid === uuid)).toHaveLength(1);
     const stored = (await api<Job>('GET', `note/${uuid}.json`)).body;
-    expect(stored).toMatchObject({ note: 'Bring the ladder', active: 1, edit_by_staff_uuid: emu.info.accounts[0]!.staff[0]!.uuid });
+    expect(stored).toMatchObject({
+      note: 'Bring the ladder',
+      active: 1,
+      edit_by_staff_uuid: emu.info.accounts[0]!.staff[0]!.uuid,
+    });
     expect(stored.create_date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 

@@ -23,7 +23,10 @@ export interface RecordRouteDeps {
 /** Who a write is attributed to: the impersonated staff member, else the consenting one, else the administrator. */
 function writer(c: C, account: Account): string | undefined {
   const principal = c.get('principal');
-  return c.get('actingStaffUuid') ?? (principal.kind === 'oauth' ? principal.consentingStaffUuid : account.info.staff[0]?.uuid);
+  return (
+    c.get('actingStaffUuid') ??
+    (principal.kind === 'oauth' ? principal.consentingStaffUuid : account.info.staff[0]?.uuid)
+  );
 }
 
 /** `/api_1.0/job.json`, `/api_1.0/job/<uuid>.json`, `/api_1.0/dbonote/<uuid>.json`. */
@@ -41,7 +44,12 @@ export function createRecordRoutes(routeDeps: Omit<RecordRouteDeps, 'pagesAhead'
 
   routes.all('/*', async (c) => {
     const path = parsePath(c.req.path);
-    if (!path) return apiError(c, 404, `Unknown API path ${c.req.path}: use /api_1.0/<record_type>.json or /api_1.0/<record_type>/<uuid>.json`);
+    if (!path)
+      return apiError(
+        c,
+        404,
+        `Unknown API path ${c.req.path}: use /api_1.0/<record_type>.json or /api_1.0/<record_type>/<uuid>.json`,
+      );
     const def = resolveType(path.segment);
     if (!def) return apiError(c, 404, `Unknown record type '${path.segment}'`);
     const account = store.account(c.get('principal').accountUuid) as Account;
@@ -49,7 +57,11 @@ export function createRecordRoutes(routeDeps: Omit<RecordRouteDeps, 'pagesAhead'
     if (path.uuid === undefined) {
       if (method === 'GET') return listRecords(c, deps, account, def);
       if (method === 'POST') return createRecord(c, store, account, def, deps.switches.get().uuidReuse);
-      return apiError(c, 405, `${method} is not supported on a ${def.name} collection: use GET to list or POST to create`);
+      return apiError(
+        c,
+        405,
+        `${method} is not supported on a ${def.name} collection: use GET to list or POST to create`,
+      );
     }
     if (!isUuid(path.uuid)) return apiError(c, 400, `Malformed record uuid '${path.uuid.slice(0, 60)}'`);
     const uuid = path.uuid.toLowerCase();
@@ -76,12 +88,19 @@ const JOB_CHILDREN: ReadonlySet<string> = new Set(['jobactivity', 'joballocation
 function checkJobAllocation(c: C, store: Store, account: Account, def: RecordTypeDef, record: Rec): string | undefined {
   const acting = c.get('actingStaffUuid');
   if (!acting || !store.restriction(account, 'job', acting)) return undefined;
-  const jobUuid = def.name === 'note' ? record.related_object_uuid : JOB_CHILDREN.has(def.name) ? record.job_uuid : undefined;
+  const jobUuid =
+    def.name === 'note' ? record.related_object_uuid : JOB_CHILDREN.has(def.name) ? record.job_uuid : undefined;
   if (jobUuid === undefined || store.jobVisible(account, acting, jobUuid)) return undefined;
   return `Job ${jobUuid} is not allocated to staff member ${acting}`;
 }
 
-async function createRecord(c: C, store: Store, account: Account, def: RecordTypeDef, reuse: Switches['uuidReuse']): Promise<Response> {
+async function createRecord(
+  c: C,
+  store: Store,
+  account: Account,
+  def: RecordTypeDef,
+  reuse: Switches['uuidReuse'],
+): Promise<Response> {
   if (isReadOnlyType(def.name)) return apiError(c, 405, `${def.name} records are read-only through the API`);
   const principal = c.get('principal');
   const denied = missingScope(principal, def.name, 'create');
@@ -98,13 +117,25 @@ async function createRecord(c: C, store: Store, account: Account, def: RecordTyp
   return apiOk(c);
 }
 
-function ownNoteRule(principal: Principal, def: RecordTypeDef, record: Rec, by: string | undefined): string | undefined {
+function ownNoteRule(
+  principal: Principal,
+  def: RecordTypeDef,
+  record: Rec,
+  by: string | undefined,
+): string | undefined {
   if (def.name !== 'note' || principal.kind === 'api_key') return undefined;
   if (record.edit_by_staff_uuid === by) return undefined;
   return 'publish_job_notes allows changing only your own notes';
 }
 
-async function updateRecord(c: C, store: Store, account: Account, def: RecordTypeDef, uuid: string, remove: boolean): Promise<Response> {
+async function updateRecord(
+  c: C,
+  store: Store,
+  account: Account,
+  def: RecordTypeDef,
+  uuid: string,
+  remove: boolean,
+): Promise<Response> {
   if (isReadOnlyType(def.name)) return apiError(c, 405, `${def.name} records are read-only through the API`);
   const principal = c.get('principal');
   let fields: Rec = { active: 0 };

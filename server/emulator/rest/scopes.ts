@@ -42,7 +42,12 @@ export function isReadOnlyType(type: string): boolean {
 }
 
 /** Undefined when allowed, else the 403 message naming the missing scope. API keys have full access. */
-export function missingScope(principal: Principal, type: string, verb: Verb, alternatives: string[] = []): string | undefined {
+export function missingScope(
+  principal: Principal,
+  type: string,
+  verb: Verb,
+  alternatives: string[] = [],
+): string | undefined {
   if (principal.kind === 'api_key') return undefined;
   const accepted = [...scopesFor(type, verb), ...alternatives];
   if (accepted.some((scope) => principal.scopes.has(scope))) return undefined;

@@ -82,8 +82,14 @@ describe('unparsableFilter', () => {
 
 describe('uuidReuse: a create naming an existing client-chosen uuid', () => {
   let job: Rec;
-  const note = (uuid: string, text: string) => ({ uuid, related_object: 'job', related_object_uuid: job.uuid, note: text });
-  const notesOf = async () => (await emu.control.listRecords(account.uuid, 'note')).filter((n) => n.related_object_uuid === job.uuid);
+  const note = (uuid: string, text: string) => ({
+    uuid,
+    related_object: 'job',
+    related_object_uuid: job.uuid,
+    note: text,
+  });
+  const notesOf = async () =>
+    (await emu.control.listRecords(account.uuid, 'note')).filter((n) => n.related_object_uuid === job.uuid);
   beforeAll(async () => {
     job = (await api<Rec[]>('GET', 'job.json?cursor=-1')).body[40]!;
   });
@@ -124,8 +130,12 @@ describe('uuidReuse: a create naming an existing client-chosen uuid', () => {
     // A repeated job create duplicates the job too, with its own job number.
     const jobUuid = '0f0e7a10-1111-4a1a-8a1a-000000000004';
     await api('POST', 'job.json', { uuid: jobUuid, job_address: '1 Retry St' });
-    const copy = (await api('POST', 'job.json', { uuid: jobUuid, job_address: '1 Retry St' })).headers.get('x-record-uuid')!;
-    const numbers = await Promise.all([jobUuid, copy].map(async (u) => (await api<Rec>('GET', `job/${u}.json`)).body.generated_job_id));
+    const copy = (await api('POST', 'job.json', { uuid: jobUuid, job_address: '1 Retry St' })).headers.get(
+      'x-record-uuid',
+    )!;
+    const numbers = await Promise.all(
+      [jobUuid, copy].map(async (u) => (await api<Rec>('GET', `job/${u}.json`)).body.generated_job_id),
+    );
     expect(new Set(numbers).size).toBe(2);
   });
 });

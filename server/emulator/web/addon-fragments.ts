@@ -12,23 +12,54 @@ export const ADDON_FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups allow
 /** The job card's add-on actions, as buttons labelled with each action's name. */
 export function addonActionBar(actions: readonly AddonAction[]): Raw | '' {
   if (actions.length === 0) return '';
-  return html`<div class="x-toolbar job-actions" data-field="addon_actions" role="toolbar" aria-label="Add-ons">${actions.map(
-    (a) => html`<button type="button" class="x-btn addon-action" data-addon-event="${a.event.toLowerCase()}" data-addon-name="${a.name}">${a.name}</button>`,
-  )}</div>`;
+  return html`<div class="x-toolbar job-actions" data-field="addon_actions" role="toolbar" aria-label="Add-ons">
+    ${actions.map(
+      (a) =>
+        html`<button
+          type="button"
+          class="x-btn addon-action"
+          data-addon-event="${a.event.toLowerCase()}"
+          data-addon-name="${a.name}"
+        >
+          ${a.name}
+        </button>`,
+    )}
+  </div>`;
 }
 
 export type AddonWindowContent = { kind: 'html'; html: string } | { kind: 'message'; text: string };
 
 /** An add-on window on a job: titled with the action's name, showing the add-on's HTML framed, or the platform's
  * own message when there is nothing of the add-on's to show. */
-export function addonWindow(input: { jobUuid: string; event: string; title: string; content: AddonWindowContent }): Raw {
+export function addonWindow(input: {
+  jobUuid: string;
+  event: string;
+  title: string;
+  content: AddonWindowContent;
+}): Raw {
   const id = `addon-window-${input.jobUuid}-${input.event}`;
   const body =
     input.content.kind === 'html'
-      ? html`<iframe class="addon-frame" title="${input.title}" sandbox="${ADDON_FRAME_SANDBOX}" srcdoc="${input.content.html}"></iframe>`
+      ? html`<iframe
+          class="addon-frame"
+          title="${input.title}"
+          sandbox="${ADDON_FRAME_SANDBOX}"
+          srcdoc="${input.content.html}"
+        ></iframe>`
       : html`<p class="x-window-message addon-message" role="alert">${input.content.text}</p>`;
-  return html`<div class="x-window addon-window" id="${id}" data-addon-job-uuid="${input.jobUuid}" data-addon-event="${input.event}" role="dialog" aria-labelledby="${id}-title" tabindex="-1">
-<div class="x-window-header"><span class="x-window-header-text" id="${id}-title">${input.title}</span><div class="x-tool x-tool-close" role="button" tabindex="0" title="Close" aria-label="Close"></div></div>
-<div class="x-window-body addon-window-body">${body}</div>
-</div>`;
+  return html`<div
+    class="x-window addon-window"
+    id="${id}"
+    data-addon-job-uuid="${input.jobUuid}"
+    data-addon-event="${input.event}"
+    role="dialog"
+    aria-labelledby="${id}-title"
+    tabindex="-1"
+  >
+    <div class="x-window-header">
+      <span class="x-window-header-text" id="${id}-title">${input.title}</span>
+      <div class="x-tool x-tool-close" role="button" tabindex="0" title="Close" aria-label="Close"></div>
+    </div>
+    <div class="x-window-body addon-window-body">${body}</div>
+  </div>`;
 }

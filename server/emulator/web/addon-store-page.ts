@@ -40,28 +40,36 @@ function whatItDoes(actions: readonly AddonAction[]): string {
 /** The one thing a person can do about the add-on here, by role and whether it is active. */
 function activation(listing: StoreListing, view: AddonStoreView): Raw {
   if (!view.administrator) {
-    return html`<p class="addon-store-hint" id="addon-store-ask">${view.activated ? 'An administrator of your account activated it.' : 'Ask an administrator to activate it.'}</p>`;
+    return html`<p class="addon-store-hint" id="addon-store-ask">
+      ${view.activated ? 'An administrator of your account activated it.' : 'Ask an administrator to activate it.'}
+    </p>`;
   }
   if (!listing.activationUrl) {
-    return html`<p class="addon-store-hint" id="addon-store-no-activation">This add-on cannot be activated from here: it gives no Activation URL. Ask its maker how to set it up.</p>`;
+    return html`<p class="addon-store-hint" id="addon-store-no-activation">
+      This add-on cannot be activated from here: it gives no Activation URL. Ask its maker how to set it up.
+    </p>`;
   }
   // A plain link: the platform sends the browser to the Activation URL, and the add-on takes it from there.
-  return html`<a class="x-btn addon-store-activate" id="addon-store-activate" href="${listing.activationUrl}">${view.activated ? 'Activate again' : 'Activate'}</a>`;
+  return html`<a class="x-btn addon-store-activate" id="addon-store-activate" href="${listing.activationUrl}"
+    >${view.activated ? 'Activate again' : 'Activate'}</a
+  >`;
 }
 
 function listingCard(listing: StoreListing, view: AddonStoreView): Raw {
   const state = view.activated ? 'Active for your account' : 'Not activated for your account';
   return html`<article class="x-panel addon-store-item" id="addon-store-item" aria-labelledby="addon-store-name">
-<div class="x-panel-body addon-store-item-body">
-<div class="addon-store-icon" aria-hidden="true">${listing.name.slice(0, 1).toUpperCase()}</div>
-<div class="addon-store-text">
-<h2 class="addon-store-name" id="addon-store-name">${listing.name}</h2>
-<p class="addon-store-what" id="addon-store-what">${whatItDoes(listing.actions)}</p>
-<p class="addon-store-state" id="addon-store-state" data-activated="${view.activated ? 'yes' : 'no'}"><span class="addon-store-dot${view.activated ? ' on' : ''}"></span>${state}</p>
-${activation(listing, view)}
-</div>
-</div>
-</article>`;
+    <div class="x-panel-body addon-store-item-body">
+      <div class="addon-store-icon" aria-hidden="true">${listing.name.slice(0, 1).toUpperCase()}</div>
+      <div class="addon-store-text">
+        <h2 class="addon-store-name" id="addon-store-name">${listing.name}</h2>
+        <p class="addon-store-what" id="addon-store-what">${whatItDoes(listing.actions)}</p>
+        <p class="addon-store-state" id="addon-store-state" data-activated="${view.activated ? 'yes' : 'no'}">
+          <span class="addon-store-dot${view.activated ? ' on' : ''}"></span>${state}
+        </p>
+        ${activation(listing, view)}
+      </div>
+    </div>
+  </article>`;
 }
 
 /** The Add-ons page: the registered add-on, what it does, whether this account activated it, and the way to. */

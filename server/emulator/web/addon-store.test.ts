@@ -48,16 +48,53 @@ describe('the Add-ons page, with an add-on that gives its Activation URL', () =>
     const page = await pageFor(s.emu, s.active, role(s.active, 'technician'));
     expect(page.status).toBe(200);
     expect(textOf(page.html, 'addon-store-name')).toBe('Job Helper');
-    expect(textOf(page.html, 'addon-store-what')).toBe('Adds \u201cJob Helper\u201d, \u201cJob Helper Mobile\u201d to the job card, in the web app and the mobile apps.');
+    expect(textOf(page.html, 'addon-store-what')).toBe(
+      'Adds \u201cJob Helper\u201d, \u201cJob Helper Mobile\u201d to the job card, in the web app and the mobile apps.',
+    );
     expect(s.emu.info.app.addon_activation_url).toBe(ACTIVATION_URL);
   });
 
   it.each([
-    ['an administrator of an account that activated it', 'active', 'administrator', 'Active for your account', 'Activate again', undefined],
-    ['an administrator of an account that never did', 'inactive', 'administrator', 'Not activated for your account', 'Activate', undefined],
-    ['a technician of an account that never did', 'inactive', 'technician', 'Not activated for your account', undefined, 'Ask an administrator to activate it.'],
-    ['office staff of an account that never did', 'inactive', 'office', 'Not activated for your account', undefined, 'Ask an administrator to activate it.'],
-    ['a technician of an account that activated it', 'active', 'technician', 'Active for your account', undefined, 'An administrator of your account activated it.'],
+    [
+      'an administrator of an account that activated it',
+      'active',
+      'administrator',
+      'Active for your account',
+      'Activate again',
+      undefined,
+    ],
+    [
+      'an administrator of an account that never did',
+      'inactive',
+      'administrator',
+      'Not activated for your account',
+      'Activate',
+      undefined,
+    ],
+    [
+      'a technician of an account that never did',
+      'inactive',
+      'technician',
+      'Not activated for your account',
+      undefined,
+      'Ask an administrator to activate it.',
+    ],
+    [
+      'office staff of an account that never did',
+      'inactive',
+      'office',
+      'Not activated for your account',
+      undefined,
+      'Ask an administrator to activate it.',
+    ],
+    [
+      'a technician of an account that activated it',
+      'active',
+      'technician',
+      'Active for your account',
+      undefined,
+      'An administrator of your account activated it.',
+    ],
   ] as const)('shows %s the state and the right offer', async (_, which, r, state, button, words) => {
     const account = s[which];
     const page = await pageFor(s.emu, account, role(account, r));
@@ -68,10 +105,16 @@ describe('the Add-ons page, with an add-on that gives its Activation URL', () =>
   });
 
   it('counts as activated by the job-card actions’ rule: disabling the add-on shows it not activated', async () => {
-    const emu2 = await scene({ eventUrl: 'http://127.0.0.1:9/event', manifest: TEST_MANIFEST, activationUrl: ACTIVATION_URL });
+    const emu2 = await scene({
+      eventUrl: 'http://127.0.0.1:9/event',
+      manifest: TEST_MANIFEST,
+      activationUrl: ACTIVATION_URL,
+    });
     try {
       const admin = role(emu2.active, 'administrator');
-      expect(textOf((await pageFor(emu2.emu, emu2.active, admin)).html, 'addon-store-state')).toBe('Active for your account');
+      expect(textOf((await pageFor(emu2.emu, emu2.active, admin)).html, 'addon-store-state')).toBe(
+        'Active for your account',
+      );
       await emu2.emu.control.revokeAccess(emu2.active.uuid);
       const after = await pageFor(emu2.emu, emu2.active, admin);
       expect(textOf(after.html, 'addon-store-state')).toBe('Not activated for your account');
@@ -104,7 +147,9 @@ describe('the Add-ons page, without an Activation URL or an add-on', () => {
     try {
       const page = await pageFor(s.emu, s.inactive, role(s.inactive, 'administrator'));
       expect(activateHref(page.html)).toBeUndefined();
-      expect(textOf(page.html, 'addon-store-no-activation')).toBe('This add-on cannot be activated from here: it gives no Activation URL. Ask its maker how to set it up.');
+      expect(textOf(page.html, 'addon-store-no-activation')).toBe(
+        'This add-on cannot be activated from here: it gives no Activation URL. Ask its maker how to set it up.',
+      );
       expect(s.emu.info.app.addon_activation_url).toBeUndefined();
     } finally {
       await s.emu.close();
@@ -123,8 +168,12 @@ describe('the Add-ons page, without an Activation URL or an add-on', () => {
   });
 
   it('refuses an Activation URL that is not http(s) at start, naming it', async () => {
-    await expect(startEmulator({ quiet: true, jobs: 5, addon: { eventUrl: 'http://127.0.0.1:9/e', manifest: TEST_MANIFEST, activationUrl: 'javascript:alert(1)' } })).rejects.toThrow(
-      'Bad add-on registration (at activationUrl): the Activation URL must be an http(s) URL',
-    );
+    await expect(
+      startEmulator({
+        quiet: true,
+        jobs: 5,
+        addon: { eventUrl: 'http://127.0.0.1:9/e', manifest: TEST_MANIFEST, activationUrl: 'javascript:alert(1)' },
+      }),
+    ).rejects.toThrow('Bad add-on registration (at activationUrl): the Activation URL must be an http(s) URL');
   });
 });

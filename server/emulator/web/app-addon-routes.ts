@@ -29,14 +29,32 @@ export function createAddonOpenRoutes(deps: AddonOpenDeps): Hono {
     const job = deps.data.job(viewer, c.req.param('uuid'));
     const jobUuid = job?.uuid ?? 'missing';
     const title = deps.host.name || 'Add-on';
-    if (!job) return c.html(addonWindow({ jobUuid, event, title, content: { kind: 'message', text: 'This job does not exist, or it is not one of yours.' } }).__html, 404, NO_STORE);
-    const action = deps.host.jobActionsFor(viewer.account.info.uuid, actionPlace(deviceOf(c))).find((a) => a.event.toLowerCase() === event);
+    if (!job)
+      return c.html(
+        addonWindow({
+          jobUuid,
+          event,
+          title,
+          content: { kind: 'message', text: 'This job does not exist, or it is not one of yours.' },
+        }).__html,
+        404,
+        NO_STORE,
+      );
+    const action = deps.host
+      .jobActionsFor(viewer.account.info.uuid, actionPlace(deviceOf(c)))
+      .find((a) => a.event.toLowerCase() === event);
     if (!action) {
       const text = 'This add-on action is not available for your account here.';
       return c.html(addonWindow({ jobUuid, event, title, content: { kind: 'message', text } }).__html, 404, NO_STORE);
     }
-    const answer = await deps.host.choose({ accountUuid: viewer.account.info.uuid, staffUuid: viewer.staffUuid }, action, job.uuid);
-    const content = isHtmlAnswer(answer) ? { kind: 'html' as const, html: answer.body } : { kind: 'message' as const, text: notRespondingMessage(deps.host.name) };
+    const answer = await deps.host.choose(
+      { accountUuid: viewer.account.info.uuid, staffUuid: viewer.staffUuid },
+      action,
+      job.uuid,
+    );
+    const content = isHtmlAnswer(answer)
+      ? { kind: 'html' as const, html: answer.body }
+      : { kind: 'message' as const, text: notRespondingMessage(deps.host.name) };
     return c.html(addonWindow({ jobUuid, event, title: action.name, content }).__html, 200, NO_STORE);
   });
   return routes;

@@ -26,7 +26,15 @@ beforeAll(async () => {
     executablePath: '/usr/bin/chromium',
     headless: true,
     // Nothing but 127.0.0.1: the page must never need the outside world.
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+    ],
   });
   page = await (await browser.newContext()).newPage();
   // Signing in as a person does: the form, the select, the button.
@@ -65,7 +73,9 @@ describe('deep links', () => {
     const fresh = await (await browser.newContext()).newPage();
     try {
       await fresh.goto(`${emu.info.web_url}/#job,${String(job.uuid)}`);
-      await fresh.locator('#person').selectOption(`${account.uuid}:${account.staff.find((s) => s.role === 'technician' && s.active)!.uuid}`);
+      await fresh
+        .locator('#person')
+        .selectOption(`${account.uuid}:${account.staff.find((s) => s.role === 'technician' && s.active)!.uuid}`);
       await fresh.locator('#sign-in-submit').click();
       await fresh.locator('html[data-app-ready]').waitFor();
       expect(new URL(fresh.url()).hash).toBe(`#job,${String(job.uuid)}`);
@@ -116,9 +126,21 @@ describe('job windows', () => {
     const job = jobs[22]!;
     await openAt(`/#job/${job.uuid}`);
     const seen = await page.evaluate((uuid) => {
-      const ext = (window as unknown as { Ext: { getCmp(id: string): { title: string; jobUuid: string; el: { dom: Element } }; ComponentMgr: { all: { items: unknown[] } } } }).Ext;
+      const ext = (
+        window as unknown as {
+          Ext: {
+            getCmp(id: string): { title: string; jobUuid: string; el: { dom: Element } };
+            ComponentMgr: { all: { items: unknown[] } };
+          };
+        }
+      ).Ext;
       const cmp = ext.getCmp(`job-window-${uuid}`);
-      return { title: cmp.title, jobUuid: cmp.jobUuid, isWindow: cmp.el.dom.matches('.x-window'), count: ext.ComponentMgr.all.items.length };
+      return {
+        title: cmp.title,
+        jobUuid: cmp.jobUuid,
+        isWindow: cmp.el.dom.matches('.x-window'),
+        count: ext.ComponentMgr.all.items.length,
+      };
     }, String(job.uuid));
     expect(seen).toEqual({ title: await titleOf(job), jobUuid: job.uuid, isWindow: true, count: 1 });
   });

@@ -96,7 +96,10 @@ export function createAppData(store: Store, clock: Clock) {
         if (wanted && !String(jobs.field(i, 'generated_job_id')).startsWith(wanted)) continue;
         if (seen++ >= skip) found.push(i);
       }
-      return { rows: found.slice(0, PER_PAGE).map((i) => rowOf(viewer.account, jobs.get(i))), more: found.length > PER_PAGE };
+      return {
+        rows: found.slice(0, PER_PAGE).map((i) => rowOf(viewer.account, jobs.get(i))),
+        more: found.length > PER_PAGE,
+      };
     },
 
     /** Today's dispatch board: a column per field worker the viewer may see, with their visits and the jobs
@@ -105,10 +108,22 @@ export function createAppData(store: Store, clock: Clock) {
       const { account } = viewer;
       const today = account.local.format(clock.now()).slice(0, 10);
       const workers = account.info.staff.filter(
-        (s) => s.active && (s.role === 'technician' || s.role === 'subcontractor') && (!viewer.sees || s.uuid === viewer.staffUuid),
+        (s) =>
+          s.active &&
+          (s.role === 'technician' || s.role === 'subcontractor') &&
+          (!viewer.sees || s.uuid === viewer.staffUuid),
       );
       const columns = new Map<string, BoardColumn>(
-        workers.map((s) => [s.uuid, { staffUuid: s.uuid, name: s.name, color: String(find(account, 'staff', s.uuid)?.color ?? ''), visits: [], unscheduled: [] }]),
+        workers.map((s) => [
+          s.uuid,
+          {
+            staffUuid: s.uuid,
+            name: s.name,
+            color: String(find(account, 'staff', s.uuid)?.color ?? ''),
+            visits: [],
+            unscheduled: [],
+          },
+        ]),
       );
       const activities = store.collection(account, 'jobactivity');
       for (let i = 0; i < activities.size(); i++) {
@@ -117,7 +132,11 @@ export function createAppData(store: Store, clock: Clock) {
         const column = columns.get(String(visit.staff_uuid));
         const job = find(account, 'job', visit.job_uuid);
         if (!column || !job || Number(visit.active) !== 1 || visit.activity_was_scheduled !== '1') continue;
-        column.visits.push({ ...rowOf(account, job), start: String(visit.start_date).slice(11, 16), end: String(visit.end_date).slice(11, 16) });
+        column.visits.push({
+          ...rowOf(account, job),
+          start: String(visit.start_date).slice(11, 16),
+          end: String(visit.end_date).slice(11, 16),
+        });
       }
       const allocations = store.collection(account, 'joballocation');
       for (let i = 0; i < allocations.size(); i++) {
@@ -125,7 +144,8 @@ export function createAppData(store: Store, clock: Clock) {
         const column = columns.get(String(a.staff_uuid));
         const job = find(account, 'job', a.job_uuid);
         const due = String(a.allocation_date).slice(0, 10) <= today;
-        if (column && job && due && Number(a.active) === 1 && a.completion_timestamp === BLANK_DATE) column.unscheduled.push(rowOf(account, job));
+        if (column && job && due && Number(a.active) === 1 && a.completion_timestamp === BLANK_DATE)
+          column.unscheduled.push(rowOf(account, job));
       }
       for (const column of columns.values()) column.visits.sort((a, b) => a.start.localeCompare(b.start));
       return { today, columns: [...columns.values()] };
@@ -145,8 +165,12 @@ export function createAppData(store: Store, clock: Clock) {
       } catch {
         // a malformed badges value shows no badges, as the platform's own pages cope with bad data
       }
-      const visits = childrenOf(account, 'jobactivity', i, id, 'job_uuid').sort((a, b) => String(a.start_date).localeCompare(String(b.start_date)));
-      const notes = childrenOf(account, 'note', i, id, 'related_object_uuid').sort((a, b) => String(b.create_date).localeCompare(String(a.create_date)));
+      const visits = childrenOf(account, 'jobactivity', i, id, 'job_uuid').sort((a, b) =>
+        String(a.start_date).localeCompare(String(b.start_date)),
+      );
+      const notes = childrenOf(account, 'note', i, id, 'related_object_uuid').sort((a, b) =>
+        String(b.create_date).localeCompare(String(a.create_date)),
+      );
       return {
         ...rowOf(account, job),
         address: String(job.job_address ?? ''),
@@ -154,10 +178,22 @@ export function createAppData(store: Store, clock: Clock) {
         badges: Array.isArray(badgeUuids) ? badgeUuids.map((b) => String(find(account, 'badge', b)?.name ?? b)) : [],
         contacts: childrenOf(account, 'jobcontact', i, id, 'job_uuid'),
         visits: visits.map((v) => ({
-          start: String(v.start_date), end: String(v.end_date), staff: staffName(account, v.staff_uuid), recorded: v.activity_was_recorded === '1',
+          start: String(v.start_date),
+          end: String(v.end_date),
+          staff: staffName(account, v.staff_uuid),
+          recorded: v.activity_was_recorded === '1',
         })),
-        allocations: childrenOf(account, 'joballocation', i, id, 'job_uuid').map((a) => ({ staff: staffName(account, a.staff_uuid), date: String(a.allocation_date).slice(0, 10) })),
-        notes: notes.slice(0, 10).map((n) => ({ text: String(n.note), author: staffName(account, n.edit_by_staff_uuid), date: String(n.create_date) })),
+        allocations: childrenOf(account, 'joballocation', i, id, 'job_uuid').map((a) => ({
+          staff: staffName(account, a.staff_uuid),
+          date: String(a.allocation_date).slice(0, 10),
+        })),
+        notes: notes
+          .slice(0, 10)
+          .map((n) => ({
+            text: String(n.note),
+            author: staffName(account, n.edit_by_staff_uuid),
+            date: String(n.create_date),
+          })),
       };
     },
   };

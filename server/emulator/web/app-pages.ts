@@ -8,21 +8,30 @@ import { html, raw, type Raw } from './html';
 const KEEP_HASH = `(() => { const next = document.querySelector('#sign-in input[name=next]');
   if (next && location.hash && !next.value.includes('#')) next.value += location.hash; })();`;
 
-export const head = (title: string) => html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<link rel="stylesheet" href="/app/app.css">
-</head>`;
+export const head = (title: string) =>
+  html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title}</title>
+        <link rel="stylesheet" href="/app/app.css" />
+      </head>
+    </html>`;
 
 /**
  * The single-page app's shell, as ExtJS lays one out: a viewport with a header toolbar, the job list and the
  * dispatch board as panels, and a layer where job windows open (`windows` holds any opened by the address).
  * The script (/app/app.js) opens, stacks and closes windows and follows the deep-link forms.
  */
-export function appShell(view: { accountName: string; staffName: string; grid: Raw; board: Raw; windows: Raw[]; device: Device }): string {
+export function appShell(view: {
+  accountName: string;
+  staffName: string;
+  grid: Raw;
+  board: Raw;
+  windows: Raw[];
+  device: Device;
+}): string {
   const phone = view.device === 'phone';
   return html`${head(`${view.accountName} - Jobs`)}
 <body class="x-body${phone ? ' device-phone' : ''}">
@@ -61,9 +70,12 @@ ${message ? html`<p class="sign-in-error" role="alert">${message}</p>` : ''}
 <label for="person">Staff member</label>
 <select id="person" name="person" required>
 ${accounts.map(
-  (account) => html`<optgroup label="${account.name}">${account.staff
-    .filter((s) => s.active)
-    .map((s) => html`<option value="${account.uuid}:${s.uuid}">${s.name} (${s.role}, ${s.email})</option>`)}</optgroup>`,
+  (account) =>
+    html`<optgroup label="${account.name}">
+      ${account.staff
+        .filter((s) => s.active)
+        .map((s) => html`<option value="${account.uuid}:${s.uuid}">${s.name} (${s.role}, ${s.email})</option>`)}
+    </optgroup>`,
 )}
 </select>
 <button class="x-btn" type="submit" id="sign-in-submit">Sign in</button>

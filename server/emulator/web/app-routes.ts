@@ -31,8 +31,7 @@ const NO_STORE = { 'Cache-Control': 'no-store', 'X-Frame-Options': 'SAMEORIGIN' 
 
 /** Only a path on this origin is followed after signing in (never `//host`, never a full URL), in plain ASCII so
  * it is always a valid Location header. */
-const safeNext = (next: string | undefined) =>
-  next && /^\/(?![/\\])[\x21-\x7e]*$/.test(next) ? next : '/';
+const safeNext = (next: string | undefined) => (next && /^\/(?![/\\])[\x21-\x7e]*$/.test(next) ? next : '/');
 
 /**
  * The platform's web app at {web_url}, as far as the notes know it: an ExtJS-like single-page app where a job
@@ -61,7 +60,10 @@ export function createWebAppRoutes(deps: WebAppDeps): Hono {
   const windowOf = (viewer: Viewer, uuid: string, device: Device): { html: Raw; found: boolean } => {
     const job = data.job(viewer, uuid);
     if (!job) return { html: missingJobWindow(uuid), found: false };
-    return { html: jobWindow(job, deps.addons.jobActionsFor(viewer.account.info.uuid, actionPlace(device))), found: true };
+    return {
+      html: jobWindow(job, deps.addons.jobActionsFor(viewer.account.info.uuid, actionPlace(device))),
+      found: true,
+    };
   };
   const shell = (c: Context, jobUuid?: string) => {
     const viewer = viewerOf(c);
@@ -85,7 +87,8 @@ export function createWebAppRoutes(deps: WebAppDeps): Hono {
     const form = new URLSearchParams(await c.req.text());
     const next = safeNext(form.get('next') ?? undefined);
     const person = parsePersonValue(form.get('person') ?? '');
-    if (!person || !deps.login.signIn(c, person)) return c.html(signInPage(deps.accounts, next, 'Choose an active staff member.'), 400, NO_STORE);
+    if (!person || !deps.login.signIn(c, person))
+      return c.html(signInPage(deps.accounts, next, 'Choose an active staff member.'), 400, NO_STORE);
     return c.redirect(next, 303);
   });
   routes.post('/logout', (c) => {

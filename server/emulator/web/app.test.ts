@@ -34,12 +34,18 @@ describe('signing in', () => {
     expect(page).toContain('<select id="person" name="person" required>');
     expect(page).toContain(`value="${account.uuid}:${technician.uuid}"`);
     expect(page).not.toContain(account.staff.find((s) => !s.active)!.uuid);
-    for (const path of ['/app/jobs', '/app/board', `/app/job/${jobs[0]!.uuid}`]) expect((await fetch(`${emu.info.web_url}${path}`)).status).toBe(401);
+    for (const path of ['/app/jobs', '/app/board', `/app/job/${jobs[0]!.uuid}`])
+      expect((await fetch(`${emu.info.web_url}${path}`)).status).toBe(401);
   });
 
   it('refuses an unknown or inactive person, and follows only paths on its own origin', async () => {
     const post = (person: string, next = '/') =>
-      fetch(`${emu.info.web_url}/login`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ person, next }) });
+      fetch(`${emu.info.web_url}/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ person, next }),
+      });
     expect((await post('nobody')).status).toBe(400);
     expect((await post(`${account.uuid}:${account.staff.find((s) => !s.active)!.uuid}`)).status).toBe(400);
     for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/job\r\nSet-Cookie: x=1']) {
@@ -52,7 +58,11 @@ describe('signing in', () => {
     const session = await signIn(emu.info.web_url, account, technician);
     const consent = await session.get(authorize);
     expect(consent.html).toContain(`value="${account.uuid}:${technician.uuid}" selected`);
-    const out = await fetch(`${emu.info.web_url}/logout`, { method: 'POST', redirect: 'manual', headers: { cookie: session.cookie } });
+    const out = await fetch(`${emu.info.web_url}/logout`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: session.cookie },
+    });
     expect(out.headers.get('location')).toBe('/login');
     expect((await session.get('/')).status).toBe(303);
   });
@@ -62,7 +72,13 @@ describe('the shell', () => {
   it('is an ExtJS-like viewport with the job list and the dispatch board, for whoever signed in', async () => {
     const page = await web.get('/');
     expect(page.status).toBe(200);
-    for (const part of ['class="x-viewport"', 'id="job-list-panel"', 'id="dispatch-board-panel"', 'id="windows"', '<script src="/app/app.js">']) {
+    for (const part of [
+      'class="x-viewport"',
+      'id="job-list-panel"',
+      'id="dispatch-board-panel"',
+      'id="windows"',
+      '<script src="/app/app.js">',
+    ]) {
       expect(page.html).toContain(part);
     }
     expect(page.html).toContain(`<span class="x-toolbar-text app-user" id="signed-in-as">${office.name}</span>`);
@@ -70,7 +86,12 @@ describe('the shell', () => {
     expect(rows).toHaveLength(50);
     expect(rows[0]).toBe(jobs.at(-1)!.uuid);
     const lanes = [...page.html.matchAll(/class="x-panel board-lane" data-staff-uuid="([^"]+)"/g)].map((m) => m[1]);
-    expect(lanes.sort()).toEqual(account.staff.filter((s) => s.active && (s.role === 'technician' || s.role === 'subcontractor')).map((s) => s.uuid).sort());
+    expect(lanes.sort()).toEqual(
+      account.staff
+        .filter((s) => s.active && (s.role === 'technician' || s.role === 'subcontractor'))
+        .map((s) => s.uuid)
+        .sort(),
+    );
     expect(page.html).toMatch(/class="board-item board-visit"/);
     expect(page.html).toMatch(/class="board-item board-unscheduled"/);
     expect((await fetch(`${emu.info.web_url}/app/app.js`)).headers.get('content-type')).toMatch(/javascript/);
@@ -125,7 +146,9 @@ describe('job windows', () => {
   it('show a technician only their own jobs, as the platform does', async () => {
     const session = await signIn(emu.info.web_url, account, technician);
     const mine = new Set(await emu.control.visibleJobUuids(account.uuid, technician.uuid));
-    const listed = [...(await session.get('/')).html.matchAll(/<div class="x-grid-row" data-job-uuid="([^"]+)"/g)].map((m) => m[1]!);
+    const listed = [...(await session.get('/')).html.matchAll(/<div class="x-grid-row" data-job-uuid="([^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.every((uuid) => mine.has(uuid))).toBe(true);
     const theirs = jobs.find((j) => !mine.has(String(j.uuid)))!;
@@ -136,7 +159,9 @@ describe('job windows', () => {
 
   it('escape everything they show', async () => {
     const job = jobs[7]!;
-    await emu.control.updateRecord(account.uuid, 'job', String(job.uuid), { job_description: '<img src=x onerror="alert(1)">' });
+    await emu.control.updateRecord(account.uuid, 'job', String(job.uuid), {
+      job_description: '<img src=x onerror="alert(1)">',
+    });
     const html = (await web.get(`/app/job/${job.uuid}`)).html;
     expect(html).not.toContain('<img');
     expect(html).toContain('&#60;img src=x onerror=&#34;alert(1)&#34;&#62;');

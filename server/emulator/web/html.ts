@@ -13,7 +13,8 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
   let out = strings[0] ?? '';
   values.forEach((value, i) => {
     const parts = Array.isArray(value) ? value : [value];
-    for (const part of parts) out += typeof part === 'object' && part !== null && '__html' in part ? (part as Raw).__html : escapeHtml(part);
+    for (const part of parts)
+      out += typeof part === 'object' && part !== null && '__html' in part ? (part as Raw).__html : escapeHtml(part);
     out += strings[i + 1] ?? '';
   });
   return raw(out);

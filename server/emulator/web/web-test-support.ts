@@ -28,7 +28,9 @@ export async function signIn(webUrl: string, account: AccountInfo, staff: StaffI
 /** The windows in a page or fragment: job uuid and header text (entities decoded). */
 export function windowsIn(html: string): Array<{ jobUuid: string; title: string }> {
   const decode = (text: string) => text.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
-  return [...html.matchAll(/<div class="x-window[^"]*" id="[^"]+" data-job-uuid="([^"]*)"[\s\S]*?<span class="x-window-header-text"[^>]*>([^<]*)<\/span>/g)].map(
-    (m) => ({ jobUuid: m[1] ?? '', title: decode(m[2] ?? '') }),
-  );
+  return [
+    ...html.matchAll(
+      /<div class="x-window[^"]*" id="[^"]+" data-job-uuid="([^"]*)"[\s\S]*?<span class="x-window-header-text"[^>]*>([^<]*)<\/span>/g,
+    ),
+  ].map((m) => ({ jobUuid: m[1] ?? '', title: decode(m[2] ?? '') }));
 }

@@ -24,7 +24,10 @@ function scopeRefusal(principal: Principal, what: string, scopes: readonly strin
   if (principal.kind === 'api_key' || scopes.some((s) => principal.scopes.has(s))) return undefined;
   const [first, ...rest] = scopes;
   const alternatives = rest.length > 0 ? ` (or ${rest.join(' or ')})` : '';
-  return { status: 403, message: `${what} is not authorised for this app: it needs the OAuth scope ${first}${alternatives}` };
+  return {
+    status: 403,
+    message: `${what} is not authorised for this app: it needs the OAuth scope ${first}${alternatives}`,
+  };
 }
 
 /** Why `principal` may not subscribe to `object`, or undefined when it may. Refusals are per object, so one

@@ -3,7 +3,17 @@ import { z } from 'zod';
 import { createClock } from '../clock';
 import type { ChangeBus, Clock, RecordChange } from '../contracts';
 import { createWebhooks, type Webhooks } from './index';
-import { ACCOUNT, OTHER_ACCOUNT, apiKey, createTestBus, startApi, startReceiver, waitFor, type Answer, type Received } from './test-support';
+import {
+  ACCOUNT,
+  OTHER_ACCOUNT,
+  apiKey,
+  createTestBus,
+  startApi,
+  startReceiver,
+  waitFor,
+  type Answer,
+  type Received,
+} from './test-support';
 
 const BASE_URL = 'http://127.0.0.1:4010';
 const JOB = '3b9d6f0e-1c2a-4e5b-8f7a-9d0c1b2a3e4f';

@@ -45,7 +45,14 @@ export function createDelivery(deps: DeliveryDeps) {
   function laneOf(sub: StoredSubscription): Lane {
     let lane = lanes.get(sub);
     if (!lane) {
-      lane = { queue: [], running: false, cancelTimer: undefined, failures: 0, firstFailureAt: undefined, generation: 0 };
+      lane = {
+        queue: [],
+        running: false,
+        cancelTimer: undefined,
+        failures: 0,
+        firstFailureAt: undefined,
+        generation: 0,
+      };
       lanes.set(sub, lane);
     }
     return lane;
@@ -148,7 +155,10 @@ export function createDelivery(deps: DeliveryDeps) {
         const record = sub.record;
         let payloads: WebhookPayload[] = [];
         if (record.type === 'object') {
-          const notification = record.object === change.recordType ? buildNotification(change, record.fields, deps.baseUrl(), deps.switches.get().createdFields) : undefined;
+          const notification =
+            record.object === change.recordType
+              ? buildNotification(change, record.fields, deps.baseUrl(), deps.switches.get().createdFields)
+              : undefined;
           if (notification) payloads = [notification];
         } else {
           events ??= jobEventsOf(change, deps.baseUrl());

@@ -54,7 +54,9 @@ describe('webhooks through the whole emulator', () => {
     expect(res.status).toBe(200);
     expect(receiver.received.map(challengeOf).filter(Boolean)).toHaveLength(1);
     const auth = { authorization: `Bearer ${tokens.access_token}` };
-    const list = z.array(z.object({ unique_id: z.string(), active: z.boolean() })).parse(await (await fetch(subscriptions, { headers: auth })).json());
+    const list = z
+      .array(z.object({ unique_id: z.string(), active: z.boolean() }))
+      .parse(await (await fetch(subscriptions, { headers: auth })).json());
     expect(list).toEqual([expect.objectContaining({ unique_id: 'fieldside-jobs', active: true })]);
     // The API key is another (private) app of the account: it sees none of the OAuth app's subscriptions.
     const viaKey = await fetch(`${subscriptions}?status=all`, { headers: { 'x-api-key': account.api_key } });

@@ -11,7 +11,9 @@ const time = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 const eventSchema = z.strictObject({
   eventName: z.enum(['job.status_changed', 'job.note_added', 'job.badge_added', 'job.badge_removed']),
   object: z.literal('job'),
-  entry: z.tuple([z.strictObject({ uuid: z.uuid(), time, note_uuid: z.uuid().optional(), badge_uuid: z.uuid().optional() })]),
+  entry: z.tuple([
+    z.strictObject({ uuid: z.uuid(), time, note_uuid: z.uuid().optional(), badge_uuid: z.uuid().optional() }),
+  ]),
   resource_url: z.url(),
 });
 type EventBody = z.infer<typeof eventSchema>;
@@ -38,13 +40,17 @@ afterAll(async () => {
   await receiver?.close();
 });
 beforeEach(async () => {
-  for (const sub of emu.webhooks.subscriptions()) await fetch(`${hooks()}/${sub.uuid}`, { method: 'DELETE', headers: { 'x-api-key': account.api_key } });
+  for (const sub of emu.webhooks.subscriptions())
+    await fetch(`${hooks()}/${sub.uuid}`, { method: 'DELETE', headers: { 'x-api-key': account.api_key } });
   receiver.received.length = 0;
   await emu.control.setWebhookContentType('json');
 });
 
 const events = () => receiver.notifications().map((body) => eventSchema.parse(body));
-const jobs = async () => (await emu.control.listRecords(account.uuid, 'job')).map((j) => z.object({ uuid: z.string(), status: z.string() }).parse(j));
+const jobs = async () =>
+  (await emu.control.listRecords(account.uuid, 'job')).map((j) =>
+    z.object({ uuid: z.string(), status: z.string() }).parse(j),
+  );
 
 describe('event subscriptions deliver', () => {
   it('job.note_added, job.badge_added, job.badge_removed and job.status_changed when they happen', async () => {
@@ -58,7 +64,11 @@ describe('event subscriptions deliver', () => {
 
     // An unrelated change is no event.
     await api('POST', `job/${job.uuid}.json`, { job_description: 'Nothing an event is about' });
-    const note = await api('POST', 'note.json', { related_object: 'job', related_object_uuid: job.uuid, note: 'Gate code 4721' });
+    const note = await api('POST', 'note.json', {
+      related_object: 'job',
+      related_object_uuid: job.uuid,
+      note: 'Gate code 4721',
+    });
     await api('POST', `job/${job.uuid}.json`, { badges: JSON.stringify([warranty, vip]) });
     await api('POST', `job/${job.uuid}.json`, { badges: JSON.stringify([vip]) });
     await api('POST', `job/${job.uuid}.json`, { status: job.status === 'Completed' ? 'Work Order' : 'Completed' });
@@ -68,10 +78,21 @@ describe('event subscriptions deliver', () => {
     const byName = (name: string) => events().filter((e) => e.eventName === name);
     const jobUrl = `${emu.info.base_url}/api_1.0/job/${job.uuid}.json`;
     expect(byName('job.note_added')).toEqual([
-      { eventName: 'job.note_added', object: 'job', entry: [{ uuid: job.uuid, time: expect.any(String), note_uuid: note.headers.get('x-record-uuid') }], resource_url: jobUrl },
+      {
+        eventName: 'job.note_added',
+        object: 'job',
+        entry: [{ uuid: job.uuid, time: expect.any(String), note_uuid: note.headers.get('x-record-uuid') }],
+        resource_url: jobUrl,
+      },
     ]);
-    expect(byName('job.badge_added').map((e) => e.entry[0].badge_uuid).sort()).toEqual([warranty, vip].sort());
-    expect(byName('job.badge_removed').map((e) => e.entry[0])).toEqual([{ uuid: job.uuid, time: expect.any(String), badge_uuid: warranty }]);
+    expect(
+      byName('job.badge_added')
+        .map((e) => e.entry[0].badge_uuid)
+        .sort(),
+    ).toEqual([warranty, vip].sort());
+    expect(byName('job.badge_removed').map((e) => e.entry[0])).toEqual([
+      { uuid: job.uuid, time: expect.any(String), badge_uuid: warranty },
+    ]);
     expect(byName('job.status_changed').map((e) => e.entry[0].uuid)).toEqual([job.uuid]);
     expect(events().every((e) => e.resource_url === jobUrl)).toBe(true);
   });
@@ -79,7 +100,11 @@ describe('event subscriptions deliver', () => {
   it('only to the subscriptions of the event', async () => {
     await fetch(`${hooks()}/event`, form({ event: 'job.status_changed', callback_url: receiver.url }));
     const job = (await jobs())[5]!;
-    await api('POST', 'note.json', { related_object: 'job', related_object_uuid: job.uuid, note: 'No one asked about notes' });
+    await api('POST', 'note.json', {
+      related_object: 'job',
+      related_object_uuid: job.uuid,
+      note: 'No one asked about notes',
+    });
     await api('POST', `job/${job.uuid}.json`, { status: job.status === 'Quote' ? 'Work Order' : 'Quote' });
     await waitFor(() => receiver.received.length === 1);
     await emu.webhooks.whenIdle();
@@ -89,10 +114,14 @@ describe('event subscriptions deliver', () => {
 
 describe('the webhookContentType switch', () => {
   it('sends JSON (json) or JSON in the form field data (form), for both kinds, switchable at run time', async () => {
-    await fetch(`${hooks()}/object`, form({ object: 'job', fields: 'status', callback_url: receiver.url, unique_id: 'o' }));
+    await fetch(
+      `${hooks()}/object`,
+      form({ object: 'job', fields: 'status', callback_url: receiver.url, unique_id: 'o' }),
+    );
     await fetch(`${hooks()}/event`, form({ event: 'job.status_changed', callback_url: receiver.url, unique_id: 'e' }));
     const job = (await jobs())[7]!;
-    const flip = (status: string) => api('POST', `job/${job.uuid}.json`, { status: status === 'Completed' ? 'Work Order' : 'Completed' });
+    const flip = (status: string) =>
+      api('POST', `job/${job.uuid}.json`, { status: status === 'Completed' ? 'Work Order' : 'Completed' });
 
     await flip(job.status);
     await waitFor(() => receiver.received.length === 2);
@@ -105,7 +134,10 @@ describe('the webhookContentType switch', () => {
     await waitFor(() => receiver.received.length === 4);
     await emu.webhooks.whenIdle();
     const sent = receiver.received.slice(2);
-    expect(sent.map((r) => r.contentType)).toEqual(['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded']);
+    expect(sent.map((r) => r.contentType)).toEqual([
+      'application/x-www-form-urlencoded',
+      'application/x-www-form-urlencoded',
+    ]);
     for (const r of sent) expect([...new URLSearchParams(r.body).keys()]).toEqual(['data']);
     const bodies = sent.map(payloadOf) as Array<{ eventName?: string; entry: Array<{ uuid: string }> }>;
     expect(bodies.map((b) => b.eventName ?? 'object').sort()).toEqual(['job.status_changed', 'object']);
@@ -120,7 +152,10 @@ describe('verification', () => {
       const tokens = await emu.control.issueTokens(account.uuid, account.staff[0]!.uuid, ['read_jobs']);
       const res = await fetch(`${hooks()}/event`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: `Bearer ${tokens.access_token}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: new URLSearchParams({ event: 'job.note_added', callback_url: slow.url }),
       });
       expect(res.status).toBe(400);

@@ -25,9 +25,18 @@ function badgesOf(record: RecordChange['record']): Set<string> {
  */
 export function jobEventsOf(change: RecordChange, baseUrl: string): JobEvent[] {
   const time = formatUtc(change.at);
-  const make = (event: WebhookEvent, jobUuid: string, extra: { note_uuid?: string; badge_uuid?: string } = {}): JobEvent => ({
+  const make = (
+    event: WebhookEvent,
+    jobUuid: string,
+    extra: { note_uuid?: string; badge_uuid?: string } = {},
+  ): JobEvent => ({
     event,
-    notification: { eventName: event, object: 'job', entry: [{ uuid: jobUuid, time, ...extra }], resource_url: resourceUrl(baseUrl, 'job', jobUuid) },
+    notification: {
+      eventName: event,
+      object: 'job',
+      entry: [{ uuid: jobUuid, time, ...extra }],
+      resource_url: resourceUrl(baseUrl, 'job', jobUuid),
+    },
   });
   const { record, previous } = change;
   if (!record) return [];
@@ -41,8 +50,10 @@ export function jobEventsOf(change: RecordChange, baseUrl: string): JobEvent[] {
   if (change.changedFields.includes('badges')) {
     const before = badgesOf(previous);
     const after = badgesOf(record);
-    for (const badge of after) if (!before.has(badge)) events.push(make('job.badge_added', change.uuid, { badge_uuid: badge }));
-    for (const badge of before) if (!after.has(badge)) events.push(make('job.badge_removed', change.uuid, { badge_uuid: badge }));
+    for (const badge of after)
+      if (!before.has(badge)) events.push(make('job.badge_added', change.uuid, { badge_uuid: badge }));
+    for (const badge of before)
+      if (!after.has(badge)) events.push(make('job.badge_removed', change.uuid, { badge_uuid: badge }));
   }
   return events;
 }

@@ -1,9 +1,7 @@
 import { readCappedBody } from '../capped-body';
 
 /** What came of one POST to a callback URL: an answer (any status), or why there was none. */
-export type PostOutcome =
-  | { kind: 'answer'; status: number; body: string }
-  | { kind: 'no-answer'; reason: string };
+export type PostOutcome = { kind: 'answer'; status: number; body: string } | { kind: 'no-answer'; reason: string };
 
 export interface PostOptions {
   /** Real-time limit for the whole exchange, answer body included. */
@@ -40,7 +38,6 @@ export async function postToCallback(
     return { kind: 'no-answer', reason: networkReason(error) };
   }
 }
-
 
 const REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',

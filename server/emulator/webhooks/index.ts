@@ -8,7 +8,12 @@ import { createAccountThrottle } from './throttle';
 import { verifyCallback } from './verify';
 
 export { WEBHOOK_EVENTS, WEBHOOK_OBJECTS, type WebhookEvent, type WebhookObject } from './input';
-export { FORM_FIELD, type WebhookEventNotification, type WebhookNotification, type WebhookPayload } from './notification';
+export {
+  FORM_FIELD,
+  type WebhookEventNotification,
+  type WebhookNotification,
+  type WebhookPayload,
+} from './notification';
 export { RETRY_WINDOW_MS } from './retry-policy';
 export { THROTTLE_MAX_GAP_MS, THROTTLE_PERIOD_MS } from './throttle';
 

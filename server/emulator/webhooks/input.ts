@@ -23,8 +23,10 @@ export const WEBHOOK_EVENTS = ['job.status_changed', 'job.note_added', 'job.badg
 
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-export const isWebhookObject = (name: string): name is WebhookObject => (WEBHOOK_OBJECTS as readonly string[]).includes(name);
-export const isWebhookEvent = (name: string): name is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(name);
+export const isWebhookObject = (name: string): name is WebhookObject =>
+  (WEBHOOK_OBJECTS as readonly string[]).includes(name);
+export const isWebhookEvent = (name: string): name is WebhookEvent =>
+  (WEBHOOK_EVENTS as readonly string[]).includes(name);
 
 const uniqueIdSchema = z
   .string({ error: 'unique_id must be a string' })
@@ -32,9 +34,7 @@ const uniqueIdSchema = z
   .default('');
 
 /** A field name: no separators or whitespace inside, so "a, b" and "a,b" mean the same two fields. */
-const fieldName = z
-  .string()
-  .regex(/^[^\s,]+$/, 'each field name must be non-empty, without spaces or commas');
+const fieldName = z.string().regex(/^[^\s,]+$/, 'each field name must be non-empty, without spaces or commas');
 
 /** `fields` arrives comma-separated in a form (the real platform's shape) or as a JSON array. */
 const fieldsSchema = z
@@ -62,7 +62,11 @@ const callbackUrlSchema = z
 
 /** Which object or event is checked after the shape, so an unsupported one gets the platform's own message. */
 const nameSchema = (what: 'object' | 'event') =>
-  z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(100, `${what} is too long`);
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(100, `${what} is too long`);
 
 export const objectInputSchema = z.object({
   object: nameSchema('object'),

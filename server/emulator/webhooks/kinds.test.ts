@@ -14,7 +14,12 @@ const common = {
   last_failure_reason: z.string().nullable(),
   last_failure_at: z.string().nullable(),
 };
-const objectSchema = z.strictObject({ ...common, type: z.literal('object'), object: z.string(), fields: z.array(z.string()) });
+const objectSchema = z.strictObject({
+  ...common,
+  type: z.literal('object'),
+  object: z.string(),
+  fields: z.array(z.string()),
+});
 const eventSchema = z.strictObject({ ...common, type: z.literal('event'), event: z.string() });
 const listSchema = z.array(z.discriminatedUnion('type', [objectSchema, eventSchema]));
 const errorSchema = z.strictObject({ errorCode: z.number(), message: z.string() });
@@ -36,8 +41,17 @@ afterEach(async () => {
 });
 
 const listAll = async (principal = apiKey()) => listSchema.parse(await (await api.as(principal).list('all')).json());
-const jobSub = (extra: Record<string, string> = {}) => ({ object: 'job', fields: 'status,badges', callback_url: receiver.url, ...extra });
-const eventSub = (extra: Record<string, string> = {}) => ({ event: 'job.note_added', callback_url: receiver.url, ...extra });
+const jobSub = (extra: Record<string, string> = {}) => ({
+  object: 'job',
+  fields: 'status,badges',
+  callback_url: receiver.url,
+  ...extra,
+});
+const eventSub = (extra: Record<string, string> = {}) => ({
+  event: 'job.note_added',
+  callback_url: receiver.url,
+  ...extra,
+});
 
 describe('POST /webhook_subscriptions itself', () => {
   it('is refused with the platform’s 400 and changes nothing', async () => {
@@ -45,7 +59,10 @@ describe('POST /webhook_subscriptions itself', () => {
     const before = webhooks.subscriptions();
     const res = await api.as(apiKey()).addBare(jobSub({ unique_id: 'new' }));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ errorCode: 400, message: 'webhook_subscriptions is not an authorised object type' });
+    expect(await res.json()).toEqual({
+      errorCode: 400,
+      message: 'webhook_subscriptions is not an authorised object type',
+    });
     expect(webhooks.subscriptions()).toEqual(before);
   });
 });
@@ -66,7 +83,11 @@ describe('event subscriptions', () => {
   });
 
   it('refuses an event the emulator does not deliver, and bad input, with 400 and no change', async () => {
-    for (const params of [eventSub({ event: 'job.teleported' }), { callback_url: receiver.url }, eventSub({ callback_url: 'ftp://x/y' })]) {
+    for (const params of [
+      eventSub({ event: 'job.teleported' }),
+      { callback_url: receiver.url },
+      eventSub({ callback_url: 'ftp://x/y' }),
+    ]) {
       const res = await api.as(apiKey()).addEvent(params);
       expect(res.status).toBe(400);
       expect(errorSchema.parse(await res.json()).errorCode).toBe(400);
@@ -101,9 +122,14 @@ describe('removal', () => {
     await api.as(apiKey()).addEvent(eventSub({ event: 'job.status_changed', unique_id: 'c' }));
     const byForm = await api.as(apiKey()).remove({ object: 'job', unique_id: 'a', callback_url: receiver.url });
     expect(await byForm.json()).toEqual({ errorCode: 0, message: 'OK' });
-    expect((await api.as(apiKey()).removeByQuery({ event: 'job.note_added', unique_id: 'b', callback_url: receiver.url })).status).toBe(200);
+    expect(
+      (await api.as(apiKey()).removeByQuery({ event: 'job.note_added', unique_id: 'b', callback_url: receiver.url }))
+        .status,
+    ).toBe(200);
     // A callback_url that is not the subscription's names nothing.
-    const wrongUrl = await api.as(apiKey()).remove({ event: 'job.status_changed', unique_id: 'c', callback_url: `${receiver.url}x` });
+    const wrongUrl = await api
+      .as(apiKey())
+      .remove({ event: 'job.status_changed', unique_id: 'c', callback_url: `${receiver.url}x` });
     expect(wrongUrl.status).toBe(404);
     expect(await wrongUrl.json()).toEqual({ errorCode: 404, message: 'No matching webhook found' });
     expect((await listAll()).map((s) => s.unique_id)).toEqual(['c']);
@@ -160,7 +186,9 @@ describe('per-object refusal', () => {
   it('refuses job events to a token that may not read jobs', async () => {
     const res = await api.as(oauth(undefined, undefined, ['read_job_notes'])).addEvent(eventSub());
     expect(res.status).toBe(403);
-    expect(errorSchema.parse(await res.json()).message).toMatch(/^Event job\.note_added is not authorised .* read_jobs \(or manage_jobs\)$/);
+    expect(errorSchema.parse(await res.json()).message).toMatch(
+      /^Event job\.note_added is not authorised .* read_jobs \(or manage_jobs\)$/,
+    );
     expect(webhooks.subscriptions()).toEqual([]);
   });
 });

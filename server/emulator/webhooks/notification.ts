@@ -28,7 +28,9 @@ export const resourceUrl = (baseUrl: string, recordType: string, uuid: string) =
 
 /** A new record's fields that hold a value: each went from nothing to it (the createdFields switch's `set`). */
 function filledFields(record: NonNullable<RecordChange['record']>): string[] {
-  return Object.keys(record).filter((field) => field !== 'uuid' && record[field] !== '' && record[field] !== null && record[field] !== undefined);
+  return Object.keys(record).filter(
+    (field) => field !== 'uuid' && record[field] !== '' && record[field] !== null && record[field] !== undefined,
+  );
 }
 
 /**
@@ -43,7 +45,10 @@ export function buildNotification(
   createdFields: Switches['createdFields'] = 'set',
 ): WebhookNotification | undefined {
   const watchedSet = new Set(watched);
-  const named = change.previous === undefined && createdFields === 'set' && change.record ? filledFields(change.record) : change.changedFields;
+  const named =
+    change.previous === undefined && createdFields === 'set' && change.record
+      ? filledFields(change.record)
+      : change.changedFields;
   const changed = [...new Set(named)].filter((field) => watchedSet.has(field));
   if (changed.length === 0) return undefined;
   return {
@@ -57,10 +62,16 @@ export function buildNotification(
 export const FORM_FIELD = 'data';
 
 /** The request body for a payload, as the webhookContentType switch says at the time of sending. */
-export function encodePayload(payload: WebhookPayload, type: Switches['webhookContentType']): { contentType: string; text: string } {
+export function encodePayload(
+  payload: WebhookPayload,
+  type: Switches['webhookContentType'],
+): { contentType: string; text: string } {
   const json = JSON.stringify(payload);
   if (type === 'form') {
-    return { contentType: 'application/x-www-form-urlencoded', text: new URLSearchParams({ [FORM_FIELD]: json }).toString() };
+    return {
+      contentType: 'application/x-www-form-urlencoded',
+      text: new URLSearchParams({ [FORM_FIELD]: json }).toString(),
+    };
   }
   return { contentType: 'application/json', text: json };
 }

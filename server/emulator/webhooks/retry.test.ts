@@ -3,7 +3,17 @@ import { z } from 'zod';
 import { createClock } from '../clock';
 import type { ChangeBus, Clock, RecordChange } from '../contracts';
 import { RETRY_WINDOW_MS, createWebhooks, type Webhooks } from './index';
-import { ACCOUNT, apiKey, createTestBus, deadUrl, startApi, startReceiver, waitFor, type Answer, type Received } from './test-support';
+import {
+  ACCOUNT,
+  apiKey,
+  createTestBus,
+  deadUrl,
+  startApi,
+  startReceiver,
+  waitFor,
+  type Answer,
+  type Received,
+} from './test-support';
 
 const JOB = '3b9d6f0e-1c2a-4e5b-8f7a-9d0c1b2a3e4f';
 const HOUR = 3600;
@@ -38,7 +48,13 @@ async function receiver(answer: (req: Received, index: number) => Answer) {
   return r;
 }
 
-const change = (): RecordChange => ({ accountUuid: ACCOUNT, recordType: 'job', uuid: JOB, changedFields: ['status'], at: clock.now() });
+const change = (): RecordChange => ({
+  accountUuid: ACCOUNT,
+  recordType: 'job',
+  uuid: JOB,
+  changedFields: ['status'],
+  at: clock.now(),
+});
 
 async function subscription(status = 'all') {
   const list = z.array(subscriptionSchema).parse(await (await api.as(apiKey()).list(status)).json());
@@ -161,7 +177,11 @@ describe('failed deliveries', () => {
     expect(webhooks.queued()).toBe(2);
     failing = false;
     const res = await api.as(apiKey()).add(params);
-    expect(subscriptionSchema.parse(await res.json())).toMatchObject({ active: true, last_failure_reason: null, last_failure_at: null });
+    expect(subscriptionSchema.parse(await res.json())).toMatchObject({
+      active: true,
+      last_failure_reason: null,
+      last_failure_at: null,
+    });
     await waitFor(() => r.received.length === 3);
     await webhooks.whenIdle();
     expect(webhooks.queued()).toBe(0);

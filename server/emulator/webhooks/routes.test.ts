@@ -3,7 +3,17 @@ import { z } from 'zod';
 import { createClock } from '../clock';
 import type { ChangeBus, Clock } from '../contracts';
 import { RETRY_WINDOW_MS, createWebhooks, type Webhooks } from './index';
-import { ACCOUNT, APP, OTHER_ACCOUNT, apiKey, createTestBus, deadUrl, startApi, startReceiver, waitFor } from './test-support';
+import {
+  ACCOUNT,
+  APP,
+  OTHER_ACCOUNT,
+  apiKey,
+  createTestBus,
+  deadUrl,
+  startApi,
+  startReceiver,
+  waitFor,
+} from './test-support';
 
 const subscriptionSchema = z.strictObject({
   uuid: z.uuid(),
@@ -69,9 +79,15 @@ describe('webhook subscription API', () => {
   });
 
   it('accepts JSON with fields as an array, and unique_id defaults to ""', async () => {
-    const res = await api.as(apiKey()).addJson({ object: 'note', fields: ['note', 'note'], callback_url: receiver.url });
+    const res = await api
+      .as(apiKey())
+      .addJson({ object: 'note', fields: ['note', 'note'], callback_url: receiver.url });
     expect(res.status).toBe(200);
-    expect(subscriptionSchema.parse(await res.json())).toMatchObject({ object: 'note', fields: ['note'], unique_id: '' });
+    expect(subscriptionSchema.parse(await res.json())).toMatchObject({
+      object: 'note',
+      fields: ['note'],
+      unique_id: '',
+    });
   });
 
   it('modifies the subscription with the same object and unique_id instead of adding one', async () => {
@@ -98,7 +114,9 @@ describe('webhook subscription API', () => {
     expect(mine.map((s) => s.object)).toEqual(['job']);
     const theirs = listSchema.parse(await (await api.as(apiKey(OTHER_ACCOUNT)).list('all')).json());
     expect(theirs.map((s) => s.object)).toEqual(['company']);
-    expect(webhooks.subscriptions().map((s) => [s.appId, s.accountUuid, s.type === 'object' ? s.object : s.event])).toEqual([
+    expect(
+      webhooks.subscriptions().map((s) => [s.appId, s.accountUuid, s.type === 'object' ? s.object : s.event]),
+    ).toEqual([
       [APP, ACCOUNT, 'job'],
       [APP, OTHER_ACCOUNT, 'company'],
       ['another-app', ACCOUNT, 'task'],
@@ -143,14 +161,26 @@ describe('webhook subscription API', () => {
 
   it.each([
     ['missing object', { fields: 'status', callback_url: 'http://127.0.0.1:9/x' }, /object is required/],
-    ['unsupported object', { object: 'staff', fields: 'status', callback_url: 'http://127.0.0.1:9/x' }, /^Object staff does not support subscription$/],
+    [
+      'unsupported object',
+      { object: 'staff', fields: 'status', callback_url: 'http://127.0.0.1:9/x' },
+      /^Object staff does not support subscription$/,
+    ],
     ['missing fields', { object: 'job', callback_url: 'http://127.0.0.1:9/x' }, /fields is required/],
     ['empty fields', { object: 'job', fields: '', callback_url: 'http://127.0.0.1:9/x' }, /field name/],
-    ['blank field name', { object: 'job', fields: 'status,,badges', callback_url: 'http://127.0.0.1:9/x' }, /field name/],
+    [
+      'blank field name',
+      { object: 'job', fields: 'status,,badges', callback_url: 'http://127.0.0.1:9/x' },
+      /field name/,
+    ],
     ['missing callback_url', { object: 'job', fields: 'status' }, /callback_url is required/],
     ['relative callback_url', { object: 'job', fields: 'status', callback_url: '/hooks' }, /http or https URL/],
     ['ftp callback_url', { object: 'job', fields: 'status', callback_url: 'ftp://127.0.0.1/x' }, /http or https URL/],
-    ['javascript callback_url', { object: 'job', fields: 'status', callback_url: 'javascript:alert(1)' }, /http or https URL/],
+    [
+      'javascript callback_url',
+      { object: 'job', fields: 'status', callback_url: 'javascript:alert(1)' },
+      /http or https URL/,
+    ],
   ])('rejects %s with a clear 400 and no change', async (_name, params, message) => {
     await api.as(apiKey()).add(jobSub({ unique_id: 'keep' }));
     const before = webhooks.subscriptions();
@@ -182,4 +212,3 @@ describe('webhook subscription API', () => {
     expect(errorSchema.parse(await del.json()).message).toMatch(/object or event is required/);
   });
 });
-

@@ -55,8 +55,11 @@ export function createWebhookRoutes(deps: RouteDeps): Hono<EmulatorEnv> {
     const input = objectInputSchema.safeParse(body.params);
     if (!input.success) return fail(c, 400, firstIssue(input.error));
     const principal = c.get('principal');
-    const saved = await subscribe(c, objectRefusal(principal, input.data.object), input.data.callback_url, () =>
-      deps.store.upsertObject(ownerOf(principal), input.data).sub,
+    const saved = await subscribe(
+      c,
+      objectRefusal(principal, input.data.object),
+      input.data.callback_url,
+      () => deps.store.upsertObject(ownerOf(principal), input.data).sub,
     );
     return saved instanceof Response ? saved : c.json(copyOf(saved.record));
   });
@@ -67,8 +70,11 @@ export function createWebhookRoutes(deps: RouteDeps): Hono<EmulatorEnv> {
     const input = eventInputSchema.safeParse(body.params);
     if (!input.success) return fail(c, 400, firstIssue(input.error));
     const principal = c.get('principal');
-    const saved = await subscribe(c, eventRefusal(principal, input.data.event), input.data.callback_url, () =>
-      deps.store.upsertEvent(ownerOf(principal), input.data).sub,
+    const saved = await subscribe(
+      c,
+      eventRefusal(principal, input.data.event),
+      input.data.callback_url,
+      () => deps.store.upsertEvent(ownerOf(principal), input.data).sub,
     );
     return saved instanceof Response ? saved : c.json({ success: true });
   });
@@ -86,7 +92,8 @@ export function createWebhookRoutes(deps: RouteDeps): Hono<EmulatorEnv> {
     const input = deleteInputSchema.safeParse({ ...c.req.query(), ...body.params });
     if (!input.success) return fail(c, 400, firstIssue(input.error));
     const { object, event, unique_id: uniqueId, callback_url: callbackUrl } = input.data;
-    const name = object !== undefined ? { type: 'object' as const, name: object } : { type: 'event' as const, name: event ?? '' };
+    const name =
+      object !== undefined ? { type: 'object' as const, name: object } : { type: 'event' as const, name: event ?? '' };
     const sub = deps.store.find(ownerOf(c.get('principal')), { ...name, uniqueId });
     return remove(c, sub && (callbackUrl === undefined || sub.record.callback_url === callbackUrl) ? sub : undefined);
   });

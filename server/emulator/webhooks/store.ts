@@ -40,7 +40,10 @@ export function createSubscriptionStore() {
     JSON.stringify([owner.appId, owner.accountUuid, n.type, n.name, n.uniqueId]);
 
   /** Adds, or modifies the subscription with the same name (keeping its uuid); either way active, no failure. */
-  function put(owner: SubscriptionOwner, make: (uuid: string) => WebhookSubscription): { sub: StoredSubscription; created: boolean } {
+  function put(
+    owner: SubscriptionOwner,
+    make: (uuid: string) => WebhookSubscription,
+  ): { sub: StoredSubscription; created: boolean } {
     const draft = make('');
     const key = keyOf(owner, nameOf(draft));
     const existing = byKey.get(key);
@@ -59,14 +62,24 @@ export function createSubscriptionStore() {
   return {
     upsertObject(owner: SubscriptionOwner, input: ObjectInput) {
       return put(owner, (uuid): ObjectSubscription => ({
-        uuid, type: 'object', object: input.object, fields: [...input.fields], callback_url: input.callback_url,
-        unique_id: input.unique_id, ...fresh,
+        uuid,
+        type: 'object',
+        object: input.object,
+        fields: [...input.fields],
+        callback_url: input.callback_url,
+        unique_id: input.unique_id,
+        ...fresh,
       }));
     },
 
     upsertEvent(owner: SubscriptionOwner, input: EventInput) {
       return put(owner, (uuid): EventSubscription => ({
-        uuid, type: 'event', event: input.event, callback_url: input.callback_url, unique_id: input.unique_id, ...fresh,
+        uuid,
+        type: 'event',
+        event: input.event,
+        callback_url: input.callback_url,
+        unique_id: input.unique_id,
+        ...fresh,
       }));
     },
 

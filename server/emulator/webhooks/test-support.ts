@@ -59,12 +59,19 @@ export async function startApi(routes: Hono<EmulatorEnv>) {
   /** Calls the API as `principal`. */
   function as(principal: Principal) {
     const headers = {
-      'x-test-principal': JSON.stringify(principal.kind === 'oauth' ? { ...principal, scopes: [...principal.scopes] } : principal),
+      'x-test-principal': JSON.stringify(
+        principal.kind === 'oauth' ? { ...principal, scopes: [...principal.scopes] } : principal,
+      ),
     };
     const form = (method: string, url: string, params: Record<string, string>) =>
-      fetch(url, { method, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params) });
+      fetch(url, {
+        method,
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(params),
+      });
     return {
-      list: (status?: string) => fetch(status === undefined ? base : `${base}?status=${encodeURIComponent(status)}`, { headers }),
+      list: (status?: string) =>
+        fetch(status === undefined ? base : `${base}?status=${encodeURIComponent(status)}`, { headers }),
       /** An object subscription: POST /webhook_subscriptions/object. */
       add: (params: Record<string, string>) => form('POST', `${base}/object`, params),
       addEvent: (params: Record<string, string>) => form('POST', `${base}/event`, params),
@@ -73,7 +80,11 @@ export async function startApi(routes: Hono<EmulatorEnv>) {
       addRaw: (body: string, contentType: string) =>
         fetch(`${base}/object`, { method: 'POST', headers: { ...headers, 'content-type': contentType }, body }),
       addJson: (body: unknown) =>
-        fetch(`${base}/object`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+        fetch(`${base}/object`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
       remove: (params: Record<string, string>) => form('DELETE', base, params),
       removeByQuery: (params: Record<string, string>) =>
         fetch(`${base}?${new URLSearchParams(params)}`, { method: 'DELETE', headers }),
@@ -103,7 +114,11 @@ export async function startReceiver(clock: Clock, answer: (req: Received, index:
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const entry = { contentType: req.headers['content-type'], body: Buffer.concat(chunks).toString('utf8'), at: clock.now() };
+      const entry = {
+        contentType: req.headers['content-type'],
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: clock.now(),
+      };
       received.push(entry);
       open += 1;
       maxOpen = Math.max(maxOpen, open);
@@ -153,6 +168,7 @@ export async function deadUrl(): Promise<string> {
 
 /** The JSON of a notification: the body itself, or the `data` field of a form-encoded one. */
 export function payloadOf(req: Received): unknown {
-  if (req.contentType?.startsWith('application/x-www-form-urlencoded')) return JSON.parse(new URLSearchParams(req.body).get('data') ?? 'null');
+  if (req.contentType?.startsWith('application/x-www-form-urlencoded'))
+    return JSON.parse(new URLSearchParams(req.body).get('data') ?? 'null');
   return JSON.parse(req.body);
 }

@@ -3,7 +3,17 @@ import { z } from 'zod';
 import { createClock } from '../clock';
 import type { ChangeBus, Clock, RecordChange } from '../contracts';
 import { THROTTLE_MAX_GAP_MS, THROTTLE_PERIOD_MS, createWebhooks, type Webhooks } from './index';
-import { ACCOUNT, OTHER_ACCOUNT, apiKey, createTestBus, startApi, startReceiver, waitFor, type Answer, type Received } from './test-support';
+import {
+  ACCOUNT,
+  OTHER_ACCOUNT,
+  apiKey,
+  createTestBus,
+  startApi,
+  startReceiver,
+  waitFor,
+  type Answer,
+  type Received,
+} from './test-support';
 
 const notificationSchema = z.object({ object: z.string(), entry: z.tuple([z.object({ uuid: z.string() })]) });
 const uuidOf = (n: unknown) => notificationSchema.parse(n).entry[0].uuid;
@@ -66,7 +76,11 @@ describe('a 429 from the callback', () => {
     expect(notes.received).toHaveLength(0);
     expect(webhooks.queued()).toBe(7);
     // A 429 is not a failure.
-    expect(webhooks.subscriptions()[0]).toMatchObject({ active: true, last_failure_reason: null, last_failure_at: null });
+    expect(webhooks.subscriptions()[0]).toMatchObject({
+      active: true,
+      last_failure_reason: null,
+      last_failure_at: null,
+    });
 
     await clock.advance(THROTTLE_PERIOD_MS / 1000);
     expect(webhooks.queued()).toBe(0);
@@ -75,7 +89,9 @@ describe('a 429 from the callback', () => {
     expect(notes.notifications().map(uuidOf)).toEqual([uuid(100)]);
 
     // Spaced out, with gaps that start near a minute and shrink: the volume ramps back up.
-    const times = [throttledAt, ...[...jobs.received.slice(1), ...notes.received].map((r) => r.at)].sort((a, b) => a - b);
+    const times = [throttledAt, ...[...jobs.received.slice(1), ...notes.received].map((r) => r.at)].sort(
+      (a, b) => a - b,
+    );
     const gaps = times.slice(1).map((t, i) => (t - times[i]!) / 1000);
     expect(gaps).toHaveLength(7);
     expect(gaps[0]).toBeGreaterThanOrEqual(THROTTLE_MAX_GAP_MS / 1000 - 5);

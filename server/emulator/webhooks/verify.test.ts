@@ -5,7 +5,17 @@ import { z } from 'zod';
 import { createClock } from '../clock';
 import type { Clock } from '../contracts';
 import { createWebhooks, type Webhooks } from './index';
-import { apiKey, challengeOf, createTestBus, deadUrl, oauth, startApi, startReceiver, type Answer, type Received } from './test-support';
+import {
+  apiKey,
+  challengeOf,
+  createTestBus,
+  deadUrl,
+  oauth,
+  startApi,
+  startReceiver,
+  type Answer,
+  type Received,
+} from './test-support';
 
 const errorSchema = z.strictObject({ errorCode: z.literal(400), message: z.string() });
 
@@ -16,7 +26,10 @@ const cleanup: (() => Promise<void>)[] = [];
 
 beforeEach(async () => {
   clock = createClock();
-  webhooks = createWebhooks({ clock, changes: createTestBus(), baseUrl: () => 'http://127.0.0.1:1' }, { requestTimeoutMs: 300 });
+  webhooks = createWebhooks(
+    { clock, changes: createTestBus(), baseUrl: () => 'http://127.0.0.1:1' },
+    { requestTimeoutMs: 300 },
+  );
   api = await startApi(webhooks.routes);
 });
 afterEach(async () => {
@@ -55,8 +68,16 @@ describe('callback verification for public (OAuth) apps', () => {
 
   it.each<[string, (challenge: string) => Answer, RegExp]>([
     ['a wrong body', () => ({ status: 200, body: 'hello' }), /not the challenge/],
-    ['the challenge with a trailing newline', (ch) => ({ status: 200, body: `${ch}\n` }), /whitespace around the challenge/],
-    ['the challenge inside JSON', (ch) => ({ status: 200, body: JSON.stringify({ challenge: ch }) }), /not the challenge/],
+    [
+      'the challenge with a trailing newline',
+      (ch) => ({ status: 200, body: `${ch}\n` }),
+      /whitespace around the challenge/,
+    ],
+    [
+      'the challenge inside JSON',
+      (ch) => ({ status: 200, body: JSON.stringify({ challenge: ch }) }),
+      /not the challenge/,
+    ],
     ['an empty 200', () => ({ status: 200 }), /not the challenge/],
     ['a 500 echoing the challenge', (ch) => ({ status: 500, body: ch }), /HTTP 500, not 200/],
     ['a 201 echoing the challenge', (ch) => ({ status: 201, body: ch }), /HTTP 201, not 200/],
@@ -91,7 +112,9 @@ describe('callback verification for public (OAuth) apps', () => {
     cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/cb`;
     const res = await api.as(oauth()).add(params(url));
-    expect(errorSchema.parse(await res.json()).message).toMatch(/^Callback URL verification failed: (connection|network)/);
+    expect(errorSchema.parse(await res.json()).message).toMatch(
+      /^Callback URL verification failed: (connection|network)/,
+    );
     expect(webhooks.subscriptions()).toEqual([]);
   });
 

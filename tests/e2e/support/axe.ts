@@ -34,7 +34,8 @@ export async function axeProblems(page: Page, scheme: Scheme, include?: string[]
 /** Both schemes: every problem, each line prefixed with its scheme. */
 export async function axeProblemsInBothSchemes(page: Page, include?: string[][]): Promise<string[]> {
   const out: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) out.push(...(await axeProblems(page, scheme, include)).map((p) => `${scheme} ${p}`));
+  for (const scheme of ['light', 'dark'] as const)
+    out.push(...(await axeProblems(page, scheme, include)).map((p) => `${scheme} ${p}`));
   return out;
 }
 
@@ -43,7 +44,11 @@ export async function axeProblemsInBothSchemes(page: Page, include?: string[][])
  * so it checks a copy: the root's markup and stylesheet as rendered (read from Fieldside's world),
  * in an open shadow root of a host styled like the real one, beside it in the same page.
  */
-export async function badgeAxeProblemsInBothSchemes(page: Page, shadow: ClosedBadges, ref: BadgeRef): Promise<string[]> {
+export async function badgeAxeProblemsInBothSchemes(
+  page: Page,
+  shadow: ClosedBadges,
+  ref: BadgeRef,
+): Promise<string[]> {
   const copy = await shadow.inWorld<{ html: string; hostStyle: string }>(
     `(find, ref) => {
       const root = find(ref, 'button.badge')[0].getRootNode();

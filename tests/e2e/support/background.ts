@@ -69,7 +69,8 @@ export async function stopServiceWorker(context: BrowserContext, page: Page): Pr
   const statuses: string[] = [];
   cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
     for (const version of event.versions) {
-      if (version.scriptURL.endsWith('/background.js') && statuses.at(-1) !== version.runningStatus) statuses.push(version.runningStatus);
+      if (version.scriptURL.endsWith('/background.js') && statuses.at(-1) !== version.runningStatus)
+        statuses.push(version.runningStatus);
     }
   });
   await cdp.send('ServiceWorker.enable');

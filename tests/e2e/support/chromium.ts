@@ -37,7 +37,9 @@ export async function launchChromium(extensionDir = CHROME_DIR): Promise<Extensi
   const prefix = `chrome-extension://${CHROME_EXTENSION_ID}/`;
   async function worker(): Promise<Worker> {
     const live = context.serviceWorkers().find((w) => w.url().startsWith(prefix));
-    return live ?? context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(prefix), timeout: 15_000 });
+    return (
+      live ?? context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(prefix), timeout: 15_000 })
+    );
   }
   try {
     await worker();

@@ -43,7 +43,8 @@ export async function closedBadges(context: BrowserContext, page: Page): Promise
   const cdp = await context.newCDPSession(page);
   const worlds: Array<{ id: number; frameId: string }> = [];
   cdp.on('Runtime.executionContextCreated', ({ context: ctx }) => {
-    if (ctx.auxData?.type === 'isolated' && ctx.name === 'Fieldside') worlds.push({ id: ctx.id, frameId: String(ctx.auxData.frameId) });
+    if (ctx.auxData?.type === 'isolated' && ctx.name === 'Fieldside')
+      worlds.push({ id: ctx.id, frameId: String(ctx.auxData.frameId) });
   });
   cdp.on('Runtime.executionContextDestroyed', (event) => {
     const index = worlds.findIndex((w) => w.id === event.executionContextId);
@@ -73,18 +74,27 @@ export async function closedBadges(context: BrowserContext, page: Page): Promise
       awaitPromise: true,
       returnByValue: true,
     });
-    if (result.exceptionDetails) throw new Error(`Fieldside-world evaluation failed: ${result.exceptionDetails.exception?.description ?? result.exceptionDetails.text}`);
+    if (result.exceptionDetails)
+      throw new Error(
+        `Fieldside-world evaluation failed: ${result.exceptionDetails.exception?.description ?? result.exceptionDetails.text}`,
+      );
     return result.result.value as T;
   }
 
-  const count = (ref: BadgeRef, selector: string) => inWorld<number>('(find, ref, s) => find(ref, s).length', ref, selector);
+  const count = (ref: BadgeRef, selector: string) =>
+    inWorld<number>('(find, ref, s) => find(ref, s).length', ref, selector);
 
-  async function waitFor(ref: BadgeRef, selector: string, options: { gone?: boolean; timeout?: number } = {}): Promise<void> {
+  async function waitFor(
+    ref: BadgeRef,
+    selector: string,
+    options: { gone?: boolean; timeout?: number } = {},
+  ): Promise<void> {
     const deadline = Date.now() + (options.timeout ?? 15_000);
     for (;;) {
       const n = await count(ref, selector).catch(() => 0);
       if (options.gone ? n === 0 : n > 0) return;
-      if (Date.now() > deadline) throw new Error(`${JSON.stringify(ref)} ${selector}: still ${options.gone ? 'there' : 'missing'}`);
+      if (Date.now() > deadline)
+        throw new Error(`${JSON.stringify(ref)} ${selector}: still ${options.gone ? 'there' : 'missing'}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -94,7 +104,8 @@ export async function closedBadges(context: BrowserContext, page: Page): Promise
     count,
     text: (ref, selector) => inWorld('(find, ref, s) => find(ref, s)[0]?.textContent ?? null', ref, selector),
     texts: (ref, selector) => inWorld('(find, ref, s) => find(ref, s).map((e) => e.textContent)', ref, selector),
-    attr: (ref, selector, name) => inWorld('(find, ref, s, n) => find(ref, s)[0]?.getAttribute(n) ?? null', ref, selector, name),
+    attr: (ref, selector, name) =>
+      inWorld('(find, ref, s, n) => find(ref, s)[0]?.getAttribute(n) ?? null', ref, selector, name),
     waitFor,
     async click(ref, selector) {
       await waitFor(ref, selector);

@@ -31,13 +31,18 @@ export async function signInToWebApp(page: Page, stack: Stack, staffUuid = stack
 
 /** The job window whose title names job `number` ("Job #1234 – Client"). */
 export const jobWindow = (page: Page, number: string): Locator =>
-  page.locator('.x-window').filter({ has: page.locator('.x-window-header-text', { hasText: new RegExp(`^Job #${number}\\b`) }) });
+  page
+    .locator('.x-window')
+    .filter({ has: page.locator('.x-window-header-text', { hasText: new RegExp(`^Job #${number}\\b`) }) });
 
 /** Opens job `number`'s window from the web app's job list, as a person does: search, click. */
 export async function openJobWindow(page: Page, stack: Stack, job: { uuid: string; number: string }): Promise<void> {
   await page.goto(webAppUrl(stack, `/?q=${encodeURIComponent(job.number)}`));
   await page.locator('html[data-app-ready]').waitFor();
-  await page.locator('#job-grid a.job-open', { hasText: `#${job.number}` }).first().click();
+  await page
+    .locator('#job-grid a.job-open', { hasText: `#${job.number}` })
+    .first()
+    .click();
   await jobWindow(page, job.number).waitFor();
 }
 
@@ -68,7 +73,12 @@ export async function openWithContentWorld(context: BrowserContext, page: Page, 
   return {
     requests,
     async evaluate<T>(expression: string): Promise<T> {
-      const result = await cdp.send('Runtime.evaluate', { expression, contextId: world.id, awaitPromise: true, returnByValue: true });
+      const result = await cdp.send('Runtime.evaluate', {
+        expression,
+        contextId: world.id,
+        awaitPromise: true,
+        returnByValue: true,
+      });
       if (result.exceptionDetails) throw new Error(`Content-world evaluation failed: ${result.exceptionDetails.text}`);
       return result.result.value as T;
     },

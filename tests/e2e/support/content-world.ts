@@ -15,10 +15,16 @@ export async function contentWorld(context: BrowserContext, page: Page, url: str
   // Our content script marks the job element once it has run (document_idle).
   await page.locator('[data-fieldside]').first().waitFor({ timeout: 10_000 });
   const world = worlds.findLast((w) => w.name === 'Fieldside');
-  if (!world) throw new Error(`No Fieldside content-script world in ${url} (saw: ${worlds.map((w) => w.name).join(', ')})`);
+  if (!world)
+    throw new Error(`No Fieldside content-script world in ${url} (saw: ${worlds.map((w) => w.name).join(', ')})`);
   return {
     async evaluate<T>(expression: string): Promise<T> {
-      const result = await cdp.send('Runtime.evaluate', { expression, contextId: world.id, awaitPromise: true, returnByValue: true });
+      const result = await cdp.send('Runtime.evaluate', {
+        expression,
+        contextId: world.id,
+        awaitPromise: true,
+        returnByValue: true,
+      });
       if (result.exceptionDetails) throw new Error(`Content-world evaluation failed: ${result.exceptionDetails.text}`);
       return result.result.value as T;
     },

@@ -32,7 +32,13 @@ export async function arrangeToday(stack: Stack, date: string, visitJobs: string
     if (c.job_uuid === contactJob) await control.updateRecord(account, 'jobcontact', String(c.uuid), { active: 0 });
   }
   const contact = { name: 'Tess Tenant', mobile: '0400 111 222' };
-  await control.createRecord(account, 'jobcontact', { job_uuid: contactJob, first: 'Tess', last: 'Tenant', mobile: contact.mobile, type: 'JOB' });
+  await control.createRecord(account, 'jobcontact', {
+    job_uuid: contactJob,
+    first: 'Tess',
+    last: 'Tenant',
+    mobile: contact.mobile,
+    type: 'JOB',
+  });
   return { recordedJob, onSite, contactJob, contact };
 }
 
@@ -43,8 +49,17 @@ export async function todaysAllocatedJobs(stack: Stack, date: string, visitJobs:
   const from = `${date} 00:00:00`;
   const allocations = await stack.emulator.control.listRecords(stack.account.uuid, 'joballocation');
   return allocations
-    .filter((a) => a.staff_uuid === stack.technician.uuid && Number(a.active ?? 1) === 1 && !visitJobs.includes(String(a.job_uuid)))
+    .filter(
+      (a) =>
+        a.staff_uuid === stack.technician.uuid &&
+        Number(a.active ?? 1) === 1 &&
+        !visitJobs.includes(String(a.job_uuid)),
+    )
     .filter((a) => String(a.allocation_date).slice(0, 10) <= date)
-    .filter((a) => (blank(a.completion_timestamp) || String(a.completion_timestamp) >= from) && (blank(a.expiry_timestamp) || String(a.expiry_timestamp) > from))
+    .filter(
+      (a) =>
+        (blank(a.completion_timestamp) || String(a.completion_timestamp) >= from) &&
+        (blank(a.expiry_timestamp) || String(a.expiry_timestamp) > from),
+    )
     .map((a) => String(a.job_uuid));
 }

@@ -64,7 +64,8 @@ export async function arrangeFieldDay(stack: Stack): Promise<FieldDay> {
   if (!uuid) throw new Error('The technician has no visit today');
   const job = (await control.listRecords(account, 'job')).find((j) => j.uuid === uuid)!;
   const badges = await control.listRecords(account, 'badge');
-  if (badges[0]) await control.updateRecord(account, 'job', uuid, { badges: JSON.stringify([badges[0].uuid]) }, { raw: true });
+  if (badges[0])
+    await control.updateRecord(account, 'job', uuid, { badges: JSON.stringify([badges[0].uuid]) }, { raw: true });
   const notes = [
     'Customer asked for a quote on the second bathroom while we are there.',
     'Gate code 4411. Dog in the back yard: knock first and wait.',

@@ -28,14 +28,22 @@ export async function connectFirefox(options: Page, stack: Stack): Promise<void>
   await typeInto(options, '#companion-url', stack.companion.url);
   await options.click('#connection button[type="submit"]');
   await options.waitForFunction(
-    (urls: string[]) => ['rest-url', 'auth-url', 'web-url', 'companion-url'].every((id, i) => (document.getElementById(id) as HTMLInputElement | null)?.value === urls[i]),
+    (urls: string[]) =>
+      ['rest-url', 'auth-url', 'web-url', 'companion-url'].every(
+        (id, i) => (document.getElementById(id) as HTMLInputElement | null)?.value === urls[i],
+      ),
     {},
     [base_url, auth_url, web_url, stack.companion.url],
   );
 }
 
 /** Runs `open` and answers the consent page it brings up as `staffUuid`: the person, then Allow. */
-export async function allowConsentFirefox(browser: Browser, stack: Stack, staffUuid: string, open: () => Promise<unknown>): Promise<void> {
+export async function allowConsentFirefox(
+  browser: Browser,
+  stack: Stack,
+  staffUuid: string,
+  open: () => Promise<unknown>,
+): Promise<void> {
   const target = browser.waitForTarget((t) => t.url().includes('/oauth/authorize'), { timeout: 20_000 });
   await open();
   const consent = await (await target).page();
@@ -57,7 +65,11 @@ export async function chooseMeFirefox(options: Page, staff: { uuid: string; name
   await options.type('#staff-search', staff.name);
   await options.click(`input[name="me"][value="${staff.uuid}"]`);
   await options.click('form[aria-label="Who are you"] button[type="submit"]');
-  await options.waitForFunction((name: string) => document.getElementById('me-name')?.textContent === name, { timeout: 15_000 }, staff.name);
+  await options.waitForFunction(
+    (name: string) => document.getElementById('me-name')?.textContent === name,
+    { timeout: 15_000 },
+    staff.name,
+  );
 }
 
 /** API-key mode: the key typed into "API key", "Use API key". */
@@ -81,7 +93,8 @@ export async function openFieldsidePage(browser: Browser, options: Page, path: s
   }, path);
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    for (const page of await browser.pages()) if (!before.has(page) && (await page.$(ready).catch(() => null))) return page;
+    for (const page of await browser.pages())
+      if (!before.has(page) && (await page.$(ready).catch(() => null))) return page;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${path} did not show ${ready}`);

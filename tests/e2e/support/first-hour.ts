@@ -6,7 +6,8 @@ import type { Stack } from './stack';
 /** What no page of Fieldside may show a field worker: an OAuth scope's name, a request line, the
  * platform's API path, an HTTP status said as one. (Job numbers are digits too: a bare number is
  * not a status code, so only a status said as one counts.) */
-export const TECHNICAL_WORDS = /\b(?:read|manage|publish|create)_[a-z_]+\b|\bvendor_\w+|\b(?:GET|POST|PUT|DELETE)\s+\/|\/api_1\.0|\b(?:HTTP|status)\s*[1-5]\d\d\b|\b[1-5]\d\d (?:Missing|Forbidden|Unauthorized)\b/;
+export const TECHNICAL_WORDS =
+  /\b(?:read|manage|publish|create)_[a-z_]+\b|\bvendor_\w+|\b(?:GET|POST|PUT|DELETE)\s+\/|\/api_1\.0|\b(?:HTTP|status)\s*[1-5]\d\d\b|\b[1-5]\d\d (?:Missing|Forbidden|Unauthorized)\b/;
 
 /** The tab the extension opened on install: its first-run page. */
 export async function firstRunPage(context: BrowserContext): Promise<Page> {
@@ -14,13 +15,22 @@ export async function firstRunPage(context: BrowserContext): Promise<Page> {
   for (;;) {
     const page = context.pages().find((p) => p.url().endsWith('/welcome.html'));
     if (page) return page;
-    if (Date.now() > deadline) throw new Error(`The install opened no first-run page (pages: ${context.pages().map((p) => p.url()).join(', ')})`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `The install opened no first-run page (pages: ${context
+          .pages()
+          .map((p) => p.url())
+          .join(', ')})`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
 /** A job as the emulator holds it: its number, as people say it, and its status. */
-export async function technicianJob(stack: Stack, uuid: string): Promise<{ uuid: string; number: string; status: string }> {
+export async function technicianJob(
+  stack: Stack,
+  uuid: string,
+): Promise<{ uuid: string; number: string; status: string }> {
   const job = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find((j) => j.uuid === uuid);
   if (!job) throw new Error(`No job ${uuid}`);
   return { uuid, number: String(job.generated_job_id), status: String(job.status) };

@@ -14,8 +14,16 @@ export const ALLOW_BUTTONS = {
 } as const;
 
 /** Answers the consent page `open` brings up, as `staffUuid`, and returns once it is gone. */
-export async function allowOnConsentPage(browser: ExtensionBrowser, stack: Stack, staffUuid: string, open: () => Promise<unknown>): Promise<Page> {
-  const consent = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize'), timeout: 20_000 });
+export async function allowOnConsentPage(
+  browser: ExtensionBrowser,
+  stack: Stack,
+  staffUuid: string,
+  open: () => Promise<unknown>,
+): Promise<Page> {
+  const consent = browser.context.waitForEvent('page', {
+    predicate: (p) => p.url().includes('/oauth/authorize'),
+    timeout: 20_000,
+  });
   await open();
   const page = await consent;
   await page.locator('#person').selectOption(`${stack.account.uuid}:${staffUuid}`);
@@ -26,7 +34,9 @@ export async function allowOnConsentPage(browser: ExtensionBrowser, stack: Stack
 /** Opens a job of the side panel's day (`jobUuid`, or the first listed) and waits for its detail. */
 export async function openJobInPanel(panel: Page, jobUuid?: string): Promise<string> {
   const link = jobUuid
-    ? panel.locator(`li.visit[data-job-uuid="${jobUuid}"] .job-open, li.other-job[data-job-uuid="${jobUuid}"] .job-open`).first()
+    ? panel
+        .locator(`li.visit[data-job-uuid="${jobUuid}"] .job-open, li.other-job[data-job-uuid="${jobUuid}"] .job-open`)
+        .first()
     : panel.locator('li.visit .job-open, li.other-job .job-open').first();
   await link.waitFor({ timeout: 20_000 });
   const uuid = await link.evaluate((a) => a.closest('li')!.getAttribute('data-job-uuid')!);
@@ -39,14 +49,23 @@ export async function openJobInPanel(panel: Page, jobUuid?: string): Promise<str
  * In the side panel: a job of the day, its "Allow …" for `feature`, the consent page as `staffUuid`;
  * returns once the job shows what was allowed (badges to toggle, the note box).
  */
-export async function allowInSidePanel(browser: ExtensionBrowser, stack: Stack, staffUuid: string, feature: keyof typeof ALLOW_BUTTONS): Promise<void> {
+export async function allowInSidePanel(
+  browser: ExtensionBrowser,
+  stack: Stack,
+  staffUuid: string,
+  feature: keyof typeof ALLOW_BUTTONS,
+): Promise<void> {
   const panel = await openSidePanel(browser);
   try {
     await openJobInPanel(panel);
     const allow = panel.getByRole('button', { name: ALLOW_BUTTONS[feature] });
     await allowOnConsentPage(browser, stack, staffUuid, () => allow.click());
-    await panel.locator(feature === 'badges' ? 'button.badge-toggle' : '#note-text').first().waitFor({ timeout: 20_000 });
-    if (await panel.locator('#error').count()) throw new Error(`Allowing ${feature}: ${await panel.locator('#error').innerText()}`);
+    await panel
+      .locator(feature === 'badges' ? 'button.badge-toggle' : '#note-text')
+      .first()
+      .waitFor({ timeout: 20_000 });
+    if (await panel.locator('#error').count())
+      throw new Error(`Allowing ${feature}: ${await panel.locator('#error').innerText()}`);
   } finally {
     await panel.close();
   }

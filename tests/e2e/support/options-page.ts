@@ -19,8 +19,16 @@ export async function connect(page: Page, stack: Stack): Promise<void> {
 }
 
 /** Clicks "Sign in", answers the consent page (which the identity API opens as a new window) as `staffUuid`. */
-export async function signInThroughConsent(context: BrowserContext, options: Page, accountUuid: string, staffUuid: string): Promise<void> {
-  const consent = context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize'), timeout: 20_000 });
+export async function signInThroughConsent(
+  context: BrowserContext,
+  options: Page,
+  accountUuid: string,
+  staffUuid: string,
+): Promise<void> {
+  const consent = context.waitForEvent('page', {
+    predicate: (p) => p.url().includes('/oauth/authorize'),
+    timeout: 20_000,
+  });
   await options.getByRole('button', { name: 'Sign in with the platform' }).click();
   const page = await consent;
   await page.locator('#person').selectOption(`${accountUuid}:${staffUuid}`);
@@ -35,7 +43,11 @@ export async function chooseMe(page: Page, staff: { uuid: string; name: string }
   await page.getByRole('radio', { name: staff.name, exact: true }).check();
   await page.getByRole('button', { name: 'This is me' }).click();
   try {
-    await page.waitForFunction(([selector, name]) => document.querySelector(selector!)?.textContent?.includes(name!) ?? false, [shown, staff.name], { timeout: 15_000 });
+    await page.waitForFunction(
+      ([selector, name]) => document.querySelector(selector!)?.textContent?.includes(name!) ?? false,
+      [shown, staff.name],
+      { timeout: 15_000 },
+    );
   } catch (error) {
     const state = await page.evaluate(() => ({
       me: document.getElementById('me-name')?.textContent,

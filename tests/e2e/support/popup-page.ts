@@ -14,7 +14,10 @@ export interface ShownResult {
 }
 
 /** Opens `popup.html` (or `picker.html`) in a tab and waits until it shows its first state. */
-export async function openQuickSearch(browser: ExtensionBrowser, file: 'popup.html' | 'picker.html' = 'popup.html'): Promise<Page> {
+export async function openQuickSearch(
+  browser: ExtensionBrowser,
+  file: 'popup.html' | 'picker.html' = 'popup.html',
+): Promise<Page> {
   const page = await browser.context.newPage();
   await page.goto(`chrome-extension://${browser.id}/${file}`);
   await page.locator('#job-search, .prompt').first().waitFor();
@@ -36,7 +39,9 @@ export function shownResults(page: Page): Promise<ShownResult[]> {
 export async function search(page: Page, query: string): Promise<void> {
   await page.locator('#job-search').fill('');
   await page.locator('#job-search').pressSequentially(query, { delay: 10 });
-  await page.locator(`#results[data-answered="${query.trim().replace(/["\\]/g, '\\$&')}"]`).waitFor({ state: 'attached' });
+  await page
+    .locator(`#results[data-answered="${query.trim().replace(/["\\]/g, '\\$&')}"]`)
+    .waitFor({ state: 'attached' });
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -48,7 +53,15 @@ export async function seriousA11yProblems(page: Page): Promise<string[]> {
   // Extension pages' CSP refuses an inline <script> (addScriptTag); evaluate runs it through the debugger.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+          ): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }>;
+        };
+      }
+    ).axe;
     const { violations } = await axe.run(document);
     return violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -5,8 +5,13 @@ import type { Page } from 'playwright-core';
  * and a check or a picture must see where they end. */
 export async function transitionsDone(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const roots: Array<Document | ShadowRoot> = [document, ...[...document.querySelectorAll('*')].flatMap((e) => (e.shadowRoot ? [e.shadowRoot] : []))];
-    const running = roots.flatMap((r) => r.getAnimations()).filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    const roots: Array<Document | ShadowRoot> = [
+      document,
+      ...[...document.querySelectorAll('*')].flatMap((e) => (e.shadowRoot ? [e.shadowRoot] : [])),
+    ];
+    const running = roots
+      .flatMap((r) => r.getAnimations())
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
     return Promise.all(running.map((a) => a.finished.catch(() => undefined)));
   });
 }

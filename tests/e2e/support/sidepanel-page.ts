@@ -22,18 +22,33 @@ export async function openSidePanel(browser: ExtensionBrowser): Promise<Page> {
 
 /** The staff member's scheduled visits (job activities scheduled in advance) of the account-local
  * today, as the emulator holds them, in time order. */
-export async function todaysActivities(stack: Stack, staffUuid: string): Promise<{ date: string; activities: Array<Record<string, unknown>> }> {
+export async function todaysActivities(
+  stack: Stack,
+  staffUuid: string,
+): Promise<{ date: string; activities: Array<Record<string, unknown>> }> {
   const vendor = (await stack.emulator.control.listRecords(stack.account.uuid, 'vendor'))[0]!;
   const now = await stack.emulator.control.now();
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: String(vendor.timezone_name), year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: String(vendor.timezone_name),
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
   const date = parts.slice(0, 10);
-  const next = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) + 1)).toISOString().slice(0, 10);
+  const next = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) + 1))
+    .toISOString()
+    .slice(0, 10);
   const from = `${date} 00:00:00`;
   const to = `${next} 00:00:00`;
   const activities = (await stack.emulator.control.listRecords(stack.account.uuid, 'jobactivity'))
-    .filter((a) => a.staff_uuid === staffUuid && Number(a.active ?? 1) === 1 && String(a.activity_was_scheduled) === '1')
+    .filter(
+      (a) => a.staff_uuid === staffUuid && Number(a.active ?? 1) === 1 && String(a.activity_was_scheduled) === '1',
+    )
     .filter((a) => String(a.start_date) < to && String(a.end_date) > from)
-    .sort((a, b) => String(a.start_date).localeCompare(String(b.start_date)) || String(a.uuid).localeCompare(String(b.uuid)));
+    .sort(
+      (a, b) =>
+        String(a.start_date).localeCompare(String(b.start_date)) || String(a.uuid).localeCompare(String(b.uuid)),
+    );
   return { date, activities };
 }
 
@@ -48,7 +63,10 @@ export async function tabTo(page: Page, selector: string, max = 80, key: 'Tab' |
 
 /** axe-core's serious and critical violations on the page. Injected by evaluation: the extension
  * page's CSP refuses inline script tags (addScriptTag), and evaluation is not subject to it. */
-export async function axeProblems(page: Page, axeSource: string): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
+export async function axeProblems(
+  page: Page,
+  axeSource: string,
+): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
   // After a change of colour scheme, colours move for a moment (button transitions): check where they end.
   await transitionsDone(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);

@@ -59,7 +59,12 @@ function openExisting(name: string): Promise<IDBDatabase | null> {
  * where there is no such database. Composed as one expression: the extension page's CSP allows no
  * eval, and the debugger's evaluation of an expression is not subject to it.
  */
-function withCache<T>(page: ExtensionPage, db: string, read: (database: IDBDatabase) => Promise<T>, none: T): Promise<T> {
+function withCache<T>(
+  page: ExtensionPage,
+  db: string,
+  read: (database: IDBDatabase) => Promise<T>,
+  none: T,
+): Promise<T> {
   return page.evaluate(`(async () => {
     const database = await (${openExisting.toString()})(${JSON.stringify(db)});
     if (!database) return ${JSON.stringify(none)};
@@ -88,7 +93,12 @@ export function readSyncState(page: ExtensionPage, db: string): Promise<StoredSy
 }
 
 /** Waits until the stored state satisfies `test` (a first page stored, a failure kept…); returns it. */
-export async function waitForSyncState(page: ExtensionPage, db: string, test: (state: StoredSync) => boolean, timeoutMs = 60_000): Promise<StoredSync> {
+export async function waitForSyncState(
+  page: ExtensionPage,
+  db: string,
+  test: (state: StoredSync) => boolean,
+  timeoutMs = 60_000,
+): Promise<StoredSync> {
   const deadline = Date.now() + timeoutMs;
   let last: StoredSync | null = null;
   for (;;) {
@@ -101,7 +111,12 @@ export async function waitForSyncState(page: ExtensionPage, db: string, test: (s
 
 /** Waits until a sync of `db` has finished after platform time `since` (idle, with a last-synced time). */
 export function waitForSynced(page: ExtensionPage, db: string, timeoutMs = 90_000, since = 0): Promise<StoredSync> {
-  return waitForSyncState(page, db, (s) => s.phase === 'idle' && s.lastSyncedAt !== null && s.lastSyncedAt > since, timeoutMs);
+  return waitForSyncState(
+    page,
+    db,
+    (s) => s.phase === 'idle' && s.lastSyncedAt !== null && s.lastSyncedAt > since,
+    timeoutMs,
+  );
 }
 
 /** Every live job in the cache database `db`, one entry per live slot (duplicates show). */
@@ -124,7 +139,9 @@ export function readCachedJobs(page: ExtensionPage, db: string): Promise<CachedJ
             status: string[];
             badges: { offsets: Uint32Array; values: string[] };
           };
-          const bySegment = new Map((segments.result as Array<{ id: number; columns: Columns }>).map((s) => [s.id, s.columns]));
+          const bySegment = new Map(
+            (segments.result as Array<{ id: number; columns: Columns }>).map((s) => [s.id, s.columns]),
+          );
           const out: CachedJob[] = [];
           for (const chunk of chunks.result as Array<{ segment: number; active: Uint8Array }>) {
             const c = bySegment.get(chunk.segment);
@@ -149,7 +166,11 @@ export async function cachedJob(page: ExtensionPage, db: string, uuid: string): 
 }
 
 /** Count and a hash of the sorted uuid + edit date pairs: equal sets give equal hashes. */
-export function contentHash(jobs: ReadonlyArray<Pick<CachedJob, 'uuid' | 'editDate'>>): { count: number; distinct: number; hash: string } {
+export function contentHash(jobs: ReadonlyArray<Pick<CachedJob, 'uuid' | 'editDate'>>): {
+  count: number;
+  distinct: number;
+  hash: string;
+} {
   const lines = jobs.map((j) => `${j.uuid.toLowerCase()} ${j.editDate ?? ''}`).sort();
   return {
     count: jobs.length,
@@ -160,18 +181,27 @@ export function contentHash(jobs: ReadonlyArray<Pick<CachedJob, 'uuid' | 'editDa
 
 /** The same for the emulator's records (active jobs only), optionally limited to some uuids. */
 export function serverHash(records: ReadonlyArray<Record<string, unknown>>, only?: ReadonlySet<string>) {
-  const live = records.filter((r) => (r.active === 1 || r.active === true || r.active === '1') && (!only || only.has(String(r.uuid))));
+  const live = records.filter(
+    (r) => (r.active === 1 || r.active === true || r.active === '1') && (!only || only.has(String(r.uuid))),
+  );
   return contentHash(live.map((r) => ({ uuid: String(r.uuid), editDate: (r.edit_date as string | null) ?? null })));
 }
 
 /** What `staff` may see, by the emulator's own rules, against what their cache holds: equal sets. */
-export async function expectCacheIsVisibleSet(page: ExtensionPage, stack: Stack, staff: string): Promise<{ cached: number; visible: number }> {
+export async function expectCacheIsVisibleSet(
+  page: ExtensionPage,
+  stack: Stack,
+  staff: string,
+): Promise<{ cached: number; visible: number }> {
   const records = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
-  const visible = staff === 'all' ? undefined : new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, staff));
+  const visible =
+    staff === 'all' ? undefined : new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, staff));
   const expected = serverHash(records, visible);
   const cached = contentHash(await readCachedJobs(page, cacheOf(stack, staff)));
   if (cached.hash !== expected.hash || cached.count !== expected.count) {
-    throw new Error(`The cache of ${staff} holds ${cached.count} jobs (${cached.distinct} distinct), the platform lets them see ${expected.count}`);
+    throw new Error(
+      `The cache of ${staff} holds ${cached.count} jobs (${cached.distinct} distinct), the platform lets them see ${expected.count}`,
+    );
   }
   return { cached: cached.count, visible: expected.count };
 }

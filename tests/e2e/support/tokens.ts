@@ -14,7 +14,8 @@ function declared(block: string, name: string): string | undefined {
 
 /** A colour token as `rgb(r, g, b)` (how getComputedStyle reports it), in the scheme asked for. */
 export function tokenRgb(name: string, scheme: 'light' | 'dark'): string {
-  const value = (scheme === 'dark' ? declared(css.slice(darkAt), name) : undefined) ?? declared(css.slice(0, darkAt), name);
+  const value =
+    (scheme === 'dark' ? declared(css.slice(darkAt), name) : undefined) ?? declared(css.slice(0, darkAt), name);
   const hex = /^#([0-9a-f]{6})$/i.exec(value ?? '')?.[1];
   if (!hex) throw new Error(`--${name} is not a #rrggbb colour in tokens.css (${value})`);
   const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));

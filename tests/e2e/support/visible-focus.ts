@@ -18,8 +18,14 @@ export async function invisibleFocus(page: Page, maxStops = 120): Promise<string
       let shown: Element = focused;
       while (getComputedStyle(shown).opacity === '0' && shown.parentElement) shown = shown.parentElement;
       const style = getComputedStyle(shown);
-      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 && style.outlineColor !== 'rgba(0, 0, 0, 0)';
-      const name = (focused.getAttribute('aria-label') ?? focused.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const outline =
+        style.outlineStyle !== 'none' &&
+        parseFloat(style.outlineWidth) >= 2 &&
+        style.outlineColor !== 'rgba(0, 0, 0, 0)';
+      const name = (focused.getAttribute('aria-label') ?? focused.textContent ?? '')
+        .trim()
+        .replace(/\s+/g, ' ')
+        .slice(0, 40);
       const path = [...document.querySelectorAll('*')].indexOf(focused);
       return {
         key: `${path}`,

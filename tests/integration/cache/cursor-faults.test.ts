@@ -58,7 +58,9 @@ describe('full sync over cursors the platform gets wrong', () => {
     expect(broken.asked).toEqual([...new Set(broken.asked)]);
     const state = await sync.state();
     expect(state.phase).toBe('error');
-    expect(state.lastError).toMatch(/^The platform sent an answer the sync could not use \(GET \/api_1\.0\/job\.json: the platform's pages loop: /);
+    expect(state.lastError).toMatch(
+      /^The platform sent an answer the sync could not use \(GET \/api_1\.0\/job\.json: the platform's pages loop: /,
+    );
     expect(state.jobsStored).toBe(3000);
     const server = await platform.serverJobs();
     const kept = await cache.allJobs({ includeInactive: true });

@@ -49,7 +49,8 @@ describe('sync under faults', () => {
     expect(await cache.getJob(broken[0]!.uuid)).toBeUndefined();
 
     // Mended on the server: the next incremental sync brings them in and counts nothing skipped.
-    for (const job of broken) await control.updateRecord(account.uuid, 'job', job.uuid, { lat: 1, active: 1, company_uuid: job.company_uuid });
+    for (const job of broken)
+      await control.updateRecord(account.uuid, 'job', job.uuid, { lat: 1, active: 1, company_uuid: job.company_uuid });
     const after = await platform.sync({ client: api, cache }).run();
     expect(after.skipped).toBe(0);
     const repaired = await platform.serverJobs();
@@ -69,7 +70,8 @@ describe('sync under faults', () => {
     expect(full.state.lastError).toBeNull();
 
     const live = (await platform.serverJobs()).filter((j) => j.active);
-    for (const job of live.slice(40, 45)) await control.updateRecord(account.uuid, 'job', job.uuid, { job_description: 'Faulty day fix' });
+    for (const job of live.slice(40, 45))
+      await control.updateRecord(account.uuid, 'job', job.uuid, { job_description: 'Faulty day fix' });
     await platform.deleteJob(live[50]!.uuid);
     await untilDone(sync, 5);
 

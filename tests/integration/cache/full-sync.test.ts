@@ -99,7 +99,9 @@ describe('full sync against the emulator', () => {
       onProgress: (s) => {
         if (s.jobsStored >= 3000 && !changed) {
           changed = true;
-          void platform.control.updateRecord(platform.account.uuid, 'job', early.uuid, { job_description: 'Changed mid-walk' });
+          void platform.control.updateRecord(platform.account.uuid, 'job', early.uuid, {
+            job_description: 'Changed mid-walk',
+          });
         }
       },
     });
@@ -108,6 +110,8 @@ describe('full sync against the emulator', () => {
     expect((await cache.getJob(early.uuid))?.job_description).not.toBe('Changed mid-walk');
     await sync.incremental();
     expect((await cache.getJob(early.uuid))?.job_description).toBe('Changed mid-walk');
-    expect(fingerprint(await cache.allJobs({ includeInactive: true }))).toEqual(fingerprint(await platform.serverJobs()));
+    expect(fingerprint(await cache.allJobs({ includeInactive: true }))).toEqual(
+      fingerprint(await platform.serverJobs()),
+    );
   });
 });

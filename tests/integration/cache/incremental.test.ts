@@ -15,7 +15,8 @@ afterAll(async () => {
   await platform?.close();
 });
 
-const found = (index: SearchIndex, query: string, uuid: string) => search(index, query, { limit: 50 }).some((r) => r.uuid === uuid);
+const found = (index: SearchIndex, query: string, uuid: string) =>
+  search(index, query, { limit: 50 }).some((r) => r.uuid === uuid);
 
 describe('incremental sync against the emulator', () => {
   it('brings 10 changed jobs (edits, a deletion, a new job) in at most 2 requests, with tombstones and search updated', async () => {
@@ -74,7 +75,9 @@ describe('incremental sync against the emulator', () => {
     // 3,000 seeded jobs fill three segments. The 10 changed jobs went to a fourth, the tail: their
     // old copies are only marked superseded, so none of the three full segments was rewritten.
     expect(state.counts.segments).toBe(4);
-    const tail = decodeJobs((await cache.db.get('jobSegments', 3))!.columns).map((j) => j.uuid).sort();
+    const tail = decodeJobs((await cache.db.get('jobSegments', 3))!.columns)
+      .map((j) => j.uuid)
+      .sort();
     expect(tail).toEqual([...edited.map((j) => j.uuid), deleted.uuid, created].sort());
 
     // The stored index (what the popup loads) has the same answers as the one in memory.
@@ -144,9 +147,14 @@ describe('incremental sync against the emulator', () => {
     const all = await platform.serverJobs();
     const given = all.find((j) => j.active && !before.has(j.uuid))!;
     await control.createRecord(account.uuid, 'jobactivity', {
-      job_uuid: given.uuid, staff_uuid: tech.uuid, start_date: '2026-11-20 09:00:00', end_date: '2026-11-20 10:00:00',
+      job_uuid: given.uuid,
+      staff_uuid: tech.uuid,
+      start_date: '2026-11-20 09:00:00',
+      end_date: '2026-11-20 10:00:00',
     });
-    const visits = (await control.listRecords(account.uuid, 'jobactivity')).filter((a) => a.staff_uuid === tech.uuid && Number(a.active) === 1);
+    const visits = (await control.listRecords(account.uuid, 'jobactivity')).filter(
+      (a) => a.staff_uuid === tech.uuid && Number(a.active) === 1,
+    );
     const taken = String(visits.find((a) => a.job_uuid !== given.uuid)!.job_uuid);
     for (const visit of visits.filter((a) => a.job_uuid === taken)) {
       await control.updateRecord(account.uuid, 'jobactivity', String(visit.uuid), { active: 0 });
@@ -174,7 +182,10 @@ describe('incremental sync against the emulator', () => {
     const companyReads: string[] = [];
     const techClient = await platform.client({
       impersonate: tech.uuid,
-      answer: (response, url) => (url.pathname.endsWith('/company.json') && companyReads.push(url.searchParams.get('$filter') ?? 'every company'), response),
+      answer: (response, url) => (
+        url.pathname.endsWith('/company.json') && companyReads.push(url.searchParams.get('$filter') ?? 'every company'),
+        response
+      ),
     });
     const cache = await platform.cache(tech.uuid);
     const sync = platform.sync({ client: techClient.api, cache });
@@ -191,7 +202,9 @@ describe('incremental sync against the emulator', () => {
     // One filtered read of the companies, not every company page again.
     expect(companyReads).toHaveLength(1);
     expect(companyReads[0]).toMatch(/^edit_date gt '/);
-    expect((await cache.allCompanies()).find((c) => c.uuid === job.company_uuid)?.name).toBe('Zebedee Plumbing Supplies');
+    expect((await cache.allCompanies()).find((c) => c.uuid === job.company_uuid)?.name).toBe(
+      'Zebedee Plumbing Supplies',
+    );
     expect(found(await sync.searchIndex(), 'zebedee', job.uuid)).toBe(true);
   });
 });

@@ -35,9 +35,19 @@ describe.each([1000, 5000])('full sync at page size %i', (pageSize) => {
     expect(fingerprint(cached).distinct).toBe(JOBS);
     // The vendor, one company page, the job pages.
     expect(requests()).toBe(1 + 1 + jobPages);
-    expect(state).toMatchObject({ phase: 'idle', lastError: null, skipped: 0, jobsStored: JOBS, pagesDone: 1 + jobPages });
+    expect(state).toMatchObject({
+      phase: 'idle',
+      lastError: null,
+      skipped: 0,
+      jobsStored: JOBS,
+      pagesDone: 1 + jobPages,
+    });
     const live = server.filter((j) => j.active);
-    expect(state.counts).toMatchObject({ jobs: live.length, tombstones: JOBS - live.length, segments: Math.ceil(JOBS / SEGMENT_SIZE) });
+    expect(state.counts).toMatchObject({
+      jobs: live.length,
+      tombstones: JOBS - live.length,
+      segments: Math.ceil(JOBS / SEGMENT_SIZE),
+    });
     const sizes = (await cache.db.getAll('jobSegments')).map((s) => s.count);
     expect(sizes.every((n) => n <= SEGMENT_SIZE)).toBe(true);
 

@@ -56,7 +56,10 @@ export async function startPlatform(opts: { jobs?: number; seed?: number; pageSi
       api = createPlatformClient({ ...common, auth: { kind: 'api_key', apiKey: account.api_key } });
     } else {
       const issued = await control.issueTokens(account.uuid, staff('administrator').uuid, SCOPES);
-      const tokens = { getAccessToken: async () => issued.access_token, onUnauthorized: async () => issued.access_token };
+      const tokens = {
+        getAccessToken: async () => issued.access_token,
+        onUnauthorized: async () => issued.access_token,
+      };
       api = createPlatformClient({ ...common, auth: { kind: 'oauth', tokens }, impersonateStaffUuid: as.impersonate });
     }
     return { api, requests: () => requests };
@@ -84,7 +87,10 @@ export async function startPlatform(opts: { jobs?: number; seed?: number; pageSi
 
   /** Removes a job the way the platform's API does (DELETE sets active to 0). */
   async function deleteJob(uuid: string): Promise<void> {
-    const res = await fetch(`${info.base_url}/api_1.0/job/${uuid}.json`, { method: 'DELETE', headers: { 'x-api-key': account.api_key } });
+    const res = await fetch(`${info.base_url}/api_1.0/job/${uuid}.json`, {
+      method: 'DELETE',
+      headers: { 'x-api-key': account.api_key },
+    });
     if (!res.ok) throw new Error(`DELETE job ${uuid}: ${res.status} ${await res.text()}`);
   }
 

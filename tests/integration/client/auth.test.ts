@@ -58,7 +58,6 @@ describe('OAuth tokens', () => {
     expect(endpoint.grantCount()).toBe(1);
     expect((await refreshGrants()) - grantsBefore).toBe(1);
   });
-
 });
 
 describe('impersonation', () => {

@@ -44,7 +44,9 @@ describe('retries', () => {
     const job = value!.records[0]!;
     await platform.control.injectFault({ kind: 'lose_answer', count: 1, pathPrefix: '/api_1.0/note.json' });
     const uuid = crypto.randomUUID();
-    const error = await api.notes.create({ uuid, jobUuid: job.uuid, note: 'through a bad network' }).catch((e: unknown) => e);
+    const error = await api.notes
+      .create({ uuid, jobUuid: job.uuid, note: 'through a bad network' })
+      .catch((e: unknown) => e);
     expect(isApiError(error, 'NetworkError')).toBe(true);
     const notes = await api.notes.ofJob(job.uuid);
     expect(notes.records.filter((n) => n.note === 'through a bad network')).toHaveLength(1);
@@ -101,7 +103,9 @@ describe('client-side limiter against the platform limit', () => {
       await control.advanceClock(61);
       const unlimited = platform.apiKeyClient({ retry: { limit: 0 } });
       const results = await Promise.allSettled(Array.from({ length: 31 }, () => unlimited.vendor.get()));
-      expect(results.filter((r) => r.status === 'rejected' && isApiError(r.reason, 'RateLimitedError'))).toHaveLength(1);
+      expect(results.filter((r) => r.status === 'rejected' && isApiError(r.reason, 'RateLimitedError'))).toHaveLength(
+        1,
+      );
     } finally {
       await control.setRateLimit(100_000);
     }
@@ -110,7 +114,10 @@ describe('client-side limiter against the platform limit', () => {
   it('a 402 (the account not in good standing) is the account on hold, never a sign-in problem', async () => {
     const { control } = platform;
     await control.injectFault({ kind: 'status', status: 402, pathPrefix: '/api_1.0/vendor' });
-    const error = await platform.apiKeyClient().vendor.get().catch((e: unknown) => e);
+    const error = await platform
+      .apiKeyClient()
+      .vendor.get()
+      .catch((e: unknown) => e);
     expect(isApiError(error, 'AccountOnHoldError')).toBe(true);
     expect(isApiError(error, 'AuthenticationError')).toBe(false);
     expect(error).toMatchObject({ status: 402 });
@@ -125,7 +132,11 @@ describe('client-side limiter against the platform limit', () => {
       const before = (await control.stats()).requests;
       const error = await api.vendor.get().catch((e: unknown) => e);
       expect(isApiError(error, 'RateLimitedError')).toBe(true);
-      expect(error).toMatchObject({ status: 429, limitWindow: 'day', message: expect.stringContaining('per day exceeded') });
+      expect(error).toMatchObject({
+        status: 429,
+        limitWindow: 'day',
+        message: expect.stringContaining('per day exceeded'),
+      });
       expect((await control.stats()).requests - before).toBe(1);
     } finally {
       await control.setRateLimit(100_000, 20_000);

@@ -15,7 +15,8 @@ afterAll(async () => {
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe.each(['api_key', 'oauth'] as const)('operations with %s', (kind) => {
-  const client = async () => (kind === 'api_key' ? platform.apiKeyClient() : (await platform.oauthClient(ALL_SCOPES)).client);
+  const client = async () =>
+    kind === 'api_key' ? platform.apiKeyClient() : (await platform.oauthClient(ALL_SCOPES)).client;
 
   it('jobs: first page, one job, status and badges', async () => {
     const api = await client();
@@ -100,11 +101,21 @@ describe.each(['api_key', 'oauth'] as const)('operations with %s', (kind) => {
 describe('webhook subscriptions and getResource (API key: no callback verification)', () => {
   it('adds, modifies, lists by status and deletes', async () => {
     const api = platform.apiKeyClient();
-    await api.webhooks.subscribeObject({ object: 'job', fields: ['status', 'badges'], callbackUrl: 'http://127.0.0.1:9/hook/x', uniqueId: 'fs' });
+    await api.webhooks.subscribeObject({
+      object: 'job',
+      fields: ['status', 'badges'],
+      callbackUrl: 'http://127.0.0.1:9/hook/x',
+      uniqueId: 'fs',
+    });
     expect((await api.webhooks.list('active')).filter((s) => s.unique_id === 'fs')).toEqual([
       expect.objectContaining({ type: 'object', object: 'job', fields: ['status', 'badges'], active: true }),
     ]);
-    await api.webhooks.subscribeObject({ object: 'job', fields: ['status'], callbackUrl: 'http://127.0.0.1:9/hook/x', uniqueId: 'fs' });
+    await api.webhooks.subscribeObject({
+      object: 'job',
+      fields: ['status'],
+      callbackUrl: 'http://127.0.0.1:9/hook/x',
+      uniqueId: 'fs',
+    });
     const active = await api.webhooks.list('active');
     expect(active.filter((s) => s.unique_id === 'fs')).toEqual([expect.objectContaining({ fields: ['status'] })]);
     expect(await api.webhooks.list('inactive')).toEqual([]);
@@ -117,7 +128,11 @@ describe('webhook subscriptions and getResource (API key: no callback verificati
 
   it('event subscriptions sit in the same list, and go by their identifying fields', async () => {
     const api = platform.apiKeyClient();
-    await api.webhooks.subscribeEvent({ event: 'job.note_added', callbackUrl: 'http://127.0.0.1:9/hook/x', uniqueId: 'fs-notes' });
+    await api.webhooks.subscribeEvent({
+      event: 'job.note_added',
+      callbackUrl: 'http://127.0.0.1:9/hook/x',
+      uniqueId: 'fs-notes',
+    });
     const listed = (await api.webhooks.list('all')).filter((s) => s.unique_id === 'fs-notes');
     expect(listed).toEqual([expect.objectContaining({ type: 'event', event: 'job.note_added', active: true })]);
     expect(listed[0]).not.toHaveProperty('fields');
@@ -131,7 +146,9 @@ describe('webhook subscriptions and getResource (API key: no callback verificati
     const job = value!.records[0]!;
     const raw = (await api.getResource(`${platform.info.base_url}/api_1.0/job/${job.uuid}.json`)) as { uuid: string };
     expect(raw.uuid).toBe(job.uuid);
-    await expect(api.getResource(`http://evil.test/api_1.0/job/${job.uuid}.json`)).rejects.toThrow(/not a record under/);
+    await expect(api.getResource(`http://evil.test/api_1.0/job/${job.uuid}.json`)).rejects.toThrow(
+      /not a record under/,
+    );
     await expect(api.getResource(`${platform.info.base_url}/_emulator/info`)).rejects.toThrow(/not a record under/);
   });
 });

@@ -23,12 +23,23 @@ afterAll(() => stack?.close());
 
 /** The one-time code of a fresh "Use Fieldside in this browser" link in the technician's web panel. */
 const pairingCode = async () =>
-  (await pairingLinkOf(stack, { iat: nextIat(), account: scene.account, staff: scene.technician.uuid, jobUuid: scene.job.uuid })).hash.slice(1);
+  (
+    await pairingLinkOf(stack, {
+      iat: nextIat(),
+      account: scene.account,
+      staff: scene.technician.uuid,
+      jobUuid: scene.job.uuid,
+    })
+  ).hash.slice(1);
 
 /** A browser: its platform token (for the account at `accountIndex`) and its installation id. */
 async function browserOf(accountIndex = 0, companionUrl?: string) {
   const account = stack.emulator.info.accounts[accountIndex]!;
-  const { access_token } = await stack.emulator.control.issueTokens(account.uuid, personOf(account, 'technician').uuid, ['vendor', 'read_jobs']);
+  const { access_token } = await stack.emulator.control.issueTokens(
+    account.uuid,
+    personOf(account, 'technician').uuid,
+    ['vendor', 'read_jobs'],
+  );
   const installation = await sha256Base64Url(crypto.randomUUID());
   return createPairingClient({
     companionUrl: async () => companionUrl ?? stack.companion.url,
@@ -40,25 +51,42 @@ async function browserOf(accountIndex = 0, companionUrl?: string) {
 describe("the extension's pairing claim", () => {
   it('learns the staff member the platform signed on the job card', async () => {
     const reply = await (await browserOf()).claim(await pairingCode());
-    expect(reply).toEqual({ account_uuid: scene.account, staff_uuid: scene.technician.uuid, staff_name: scene.technician.name });
+    expect(reply).toEqual({
+      account_uuid: scene.account,
+      staff_uuid: scene.technician.uuid,
+      staff_name: scene.technician.name,
+    });
   });
 
   it('says a link spent by another browser has been used', async () => {
     const code = await pairingCode();
     await (await browserOf()).claim(code);
-    await expect((await browserOf()).claim(code)).rejects.toMatchObject({ name: 'PairingError', problem: 'used', message: expect.stringMatching(/already been used/) });
+    await expect((await browserOf()).claim(code)).rejects.toMatchObject({
+      name: 'PairingError',
+      problem: 'used',
+      message: expect.stringMatching(/already been used/),
+    });
   });
 
   it("says a job card of another business's account is not this one", async () => {
-    await expect((await browserOf(1)).claim(await pairingCode())).rejects.toMatchObject({ problem: 'other_account', message: expect.stringMatching(/another business/) });
+    await expect((await browserOf(1)).claim(await pairingCode())).rejects.toMatchObject({
+      problem: 'other_account',
+      message: expect.stringMatching(/another business/),
+    });
   });
 
   it('says a link that is not whole, or is old, cannot be used, and what to do', async () => {
     const code = await pairingCode();
-    await expect((await browserOf()).claim(`${code.slice(0, -4)}AAAA`)).rejects.toMatchObject({ problem: 'invalid', message: expect.stringMatching(/choose Fieldside/) });
+    await expect((await browserOf()).claim(`${code.slice(0, -4)}AAAA`)).rejects.toMatchObject({
+      problem: 'invalid',
+      message: expect.stringMatching(/choose Fieldside/),
+    });
     offsetMs = 11 * 60_000;
     try {
-      await expect((await browserOf()).claim(code)).rejects.toMatchObject({ problem: 'expired', message: expect.stringMatching(/few minutes old/) });
+      await expect((await browserOf()).claim(code)).rejects.toMatchObject({
+        problem: 'expired',
+        message: expect.stringMatching(/few minutes old/),
+      });
     } finally {
       offsetMs = 0;
     }
@@ -71,8 +99,14 @@ describe("the extension's pairing claim", () => {
       accessToken: async () => 'not-a-token-the-platform-issued',
       installationId: async () => sha256Base64Url('x'),
     });
-    await expect(revoked.claim(code)).rejects.toMatchObject({ problem: 'sign_in', message: expect.stringMatching(/Sign in again/) });
+    await expect(revoked.claim(code)).rejects.toMatchObject({
+      problem: 'sign_in',
+      message: expect.stringMatching(/Sign in again/),
+    });
     const nobody = `http://127.0.0.1:${await freePort()}`;
-    await expect((await browserOf(0, nobody)).claim(code)).rejects.toMatchObject({ problem: 'unreachable', message: expect.stringMatching(/could not reach its server/) });
+    await expect((await browserOf(0, nobody)).claim(code)).rejects.toMatchObject({
+      problem: 'unreachable',
+      message: expect.stringMatching(/could not reach its server/),
+    });
   });
 });

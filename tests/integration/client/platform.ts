@@ -60,6 +60,16 @@ export type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
 /** Every scope the operations tests touch. */
 export const ALL_SCOPES = [
-  'read_jobs', 'manage_jobs', 'read_customers', 'read_customer_contacts', 'read_staff', 'read_job_notes',
-  'publish_job_notes', 'manage_badges', 'read_job_categories', 'vendor', 'read_schedule', 'read_security_roles',
+  'read_jobs',
+  'manage_jobs',
+  'read_customers',
+  'read_customer_contacts',
+  'read_staff',
+  'read_job_notes',
+  'publish_job_notes',
+  'manage_badges',
+  'read_job_categories',
+  'vendor',
+  'read_schedule',
+  'read_security_roles',
 ];

@@ -44,7 +44,10 @@ function http(baseUrl: string, extra: Partial<HttpOptions> = {}) {
   });
 }
 
-const records = Array.from({ length: 400 }, (_, i) => ({ uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, note: 'é'.repeat(i % 7) }));
+const records = Array.from({ length: 400 }, (_, i) => ({
+  uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  note: 'é'.repeat(i % 7),
+}));
 const body = JSON.stringify(records);
 
 let server: Awaited<ReturnType<typeof serve>> | null = null;
@@ -64,7 +67,9 @@ describe('timeouts that follow progress', () => {
       res.flushHeaders();
       for (let i = 0; i < pieces; i++) {
         await sleep(LIMITS.stallMs / 2);
-        res.write(bytes.subarray(Math.floor((i * bytes.length) / pieces), Math.floor(((i + 1) * bytes.length) / pieces)));
+        res.write(
+          bytes.subarray(Math.floor((i * bytes.length) / pieces), Math.floor(((i + 1) * bytes.length) / pieces)),
+        );
       }
       res.end();
     });
@@ -79,15 +84,21 @@ describe('timeouts that follow progress', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write(Buffer.from(body).subarray(0, 1000)); // then nothing, the connection left open
     });
-    const error = await http(server.baseUrl).send({ method: 'GET', path: 'api_1.0/job.json?cursor=-1' }).catch((e: unknown) => e);
+    const error = await http(server.baseUrl)
+      .send({ method: 'GET', path: 'api_1.0/job.json?cursor=-1' })
+      .catch((e: unknown) => e);
     expect(isApiError(error, 'NetworkError')).toBe(true);
-    expect((error as Error).message).toBe('GET /api_1.0/job.json: the platform stopped sending: nothing arrived for 0.3 s after 1000 bytes of the answer');
+    expect((error as Error).message).toBe(
+      'GET /api_1.0/job.json: the platform stopped sending: nothing arrived for 0.3 s after 1000 bytes of the answer',
+    );
     expect(server.attempts()).toBe(3); // the first attempt and two retries
   }, 10_000);
 
   it('fails an answer that never starts as a NetworkError, after retrying it', async () => {
     server = await serve(() => undefined); // accepts, never answers
-    const error = await http(server.baseUrl).send({ method: 'GET', path: 'api_1.0/vendor.json' }).catch((e: unknown) => e);
+    const error = await http(server.baseUrl)
+      .send({ method: 'GET', path: 'api_1.0/vendor.json' })
+      .catch((e: unknown) => e);
     expect(isApiError(error, 'NetworkError')).toBe(true);
     expect((error as Error).message).toBe('GET /api_1.0/vendor.json: no answer from the platform within 0.3 s');
     expect(server.attempts()).toBe(3);
@@ -103,7 +114,11 @@ describe('timeouts that follow progress', () => {
       res.end('[]');
     });
     const controller = new AbortController();
-    const sent = http(server.baseUrl).send({ method: 'GET', path: 'api_1.0/job.json?cursor=-1', signal: controller.signal });
+    const sent = http(server.baseUrl).send({
+      method: 'GET',
+      path: 'api_1.0/job.json?cursor=-1',
+      signal: controller.signal,
+    });
     await sleep(100);
     controller.abort(new Error('the user signed out'));
     await expect(sent).rejects.toThrow('the user signed out');

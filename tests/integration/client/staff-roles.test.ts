@@ -18,9 +18,16 @@ afterAll(async () => {
 
 async function readStaff(scopes: string[]) {
   const reported: string[] = [];
-  const reader = createPlatformReader(createRateLimiterRegistry({ perMinute: 100_000, onDailyLimit: (account) => void reported.push(account) }));
+  const reader = createPlatformReader(
+    createRateLimiterRegistry({ perMinute: 100_000, onDailyLimit: (account) => void reported.push(account) }),
+  );
   const { tokens } = await platform.oauthClient(scopes);
-  const ctx = { baseUrl: platform.info.base_url, auth: { kind: 'oauth' as const, tokens }, impersonate: undefined, accountUuid: platform.account.uuid };
+  const ctx = {
+    baseUrl: platform.info.base_url,
+    auth: { kind: 'oauth' as const, tokens },
+    impersonate: undefined,
+    accountUuid: platform.account.uuid,
+  };
   return { reported, staff: () => reader.staff(ctx) };
 }
 

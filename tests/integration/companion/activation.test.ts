@@ -45,7 +45,12 @@ async function consent(authorizeUrl: URL, decision: 'allow' | 'deny' = 'allow'):
   const page = await browser.open(authorizeUrl.toString());
   if (page.kind !== 'consent') throw new Error(`expected the consent page, got ${page.kind} ${page.status}`);
   expect(page.newScopes.sort()).toEqual([...ACTIVATION_SCOPES].sort());
-  const answered = await browser.answer(authorizeUrl.toString(), page.formToken, decision, firstAdministrator(stack.emulator.info));
+  const answered = await browser.answer(
+    authorizeUrl.toString(),
+    page.formToken,
+    decision,
+    firstAdministrator(stack.emulator.info),
+  );
   if (answered.kind !== 'redirect') throw new Error(`expected a redirect, got ${answered.kind} ${answered.status}`);
   return answered.location;
 }
@@ -73,7 +78,7 @@ describe('the home page', () => {
 });
 
 describe('the Activation URL', () => {
-  it('sends the administrator to the consent page with the app, the Return URL and the companion\'s scopes, bound to their browser', async () => {
+  it("sends the administrator to the consent page with the app, the Return URL and the companion's scopes, bound to their browser", async () => {
     const { authorizeUrl, setCookie } = await startActivation();
     expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${stack.emulator.info.auth_url}/oauth/authorize`);
     expect(authorizeUrl.searchParams.get('response_type')).toBe('code');
@@ -88,7 +93,7 @@ describe('the Activation URL', () => {
     expect(setCookie).toMatch(/; Max-Age=600/);
   });
 
-  it('asks for nothing Fieldside\'s own sign-in does not ask for, but the badge definitions the panel names badges with', () => {
+  it("asks for nothing Fieldside's own sign-in does not ask for, but the badge definitions the panel names badges with", () => {
     // Reading badge.json needs manage_badges, which the extension asks for later, in context (FEATURE_SCOPES.badges).
     expect(ACTIVATION_SCOPES.filter((scope) => !SIGN_IN_SCOPES.includes(scope))).toEqual(['manage_badges']);
     expect(FEATURE_SCOPES.badges).toContain('manage_badges');
@@ -107,7 +112,7 @@ describe('the Activation URL', () => {
     expect(done.text).toContain(`href="${CHROME_STORE}"`);
     expect(done.text).toContain(`href="${FIREFOX_STORE}"`);
     // Activating made the account's subscriptions (account-subscriptions.test.ts): the administrator need not sign in.
-    expect(done.text).toContain('activating set up your account\'s change notifications');
+    expect(done.text).toContain("activating set up your account's change notifications");
     expect(done.headers.get('content-security-policy')).toContain("default-src 'none'");
     // The platform granted it: the code was redeemed, once.
     expect(await grants()).toBe(before + 1);
@@ -148,18 +153,26 @@ describe('the Activation URL', () => {
   it('says the platform could not be reached when its token endpoint fails, and nothing is activated', async () => {
     const { authorizeUrl, cookie } = await startActivation();
     const back = await consent(authorizeUrl);
-    await stack.emulator.control.injectFault({ kind: 'status', status: 503, pathPrefix: '/oauth/access_token', count: 1 });
+    await stack.emulator.control.injectFault({
+      kind: 'status',
+      status: 503,
+      pathPrefix: '/oauth/access_token',
+      count: 1,
+    });
     const failed = await returnTo(back, cookie);
     expect(failed.status).toBe(502);
     expect(failed.text).toContain('The platform could not be reached just now');
     expect(failed.text).not.toMatch(/\b503\b/);
   });
 
-  it('refuses a forged or altered state, and never takes an activation state for a sign-in\'s, or the reverse', async () => {
+  it("refuses a forged or altered state, and never takes an activation state for a sign-in's, or the reverse", async () => {
     const { authorizeUrl, cookie } = await startActivation();
     const state = authorizeUrl.searchParams.get('state')!;
     const altered = `${state.slice(0, -2)}${state.endsWith('A') ? 'BB' : 'AA'}`;
-    const forged = await returnTo(new URL(`${stack.companion.url}/oauth/return?code=x&state=${encodeURIComponent(altered)}`), cookie);
+    const forged = await returnTo(
+      new URL(`${stack.companion.url}/oauth/return?code=x&state=${encodeURIComponent(altered)}`),
+      cookie,
+    );
     expect(forged.status).toBe(400);
     expect(forged.text).toContain('Fieldside was not activated');
 
@@ -174,7 +187,10 @@ describe('the Activation URL', () => {
     expect(token.status).toBe(400);
     expect(((await token.json()) as { error: string }).error).toBe('invalid_state');
     // The same signed body without the activation prefix is no sign-in state either.
-    const unprefixed = await returnTo(new URL(`${stack.companion.url}/oauth/return?code=x&state=${encodeURIComponent(state.slice(2))}`), cookie);
+    const unprefixed = await returnTo(
+      new URL(`${stack.companion.url}/oauth/return?code=x&state=${encodeURIComponent(state.slice(2))}`),
+      cookie,
+    );
     expect(unprefixed.status).toBe(400);
     expect(unprefixed.text).toContain('Sign-in could not continue');
     expect(await grants()).toBe(before);
@@ -186,7 +202,11 @@ describe('the Activation URL', () => {
     expect((await returnTo(back, cookie)).status).toBe(200);
     const text = JSON.stringify(logged);
     expect(text).toContain('"/activate"');
-    for (const secret of [back.searchParams.get('code')!, authorizeUrl.searchParams.get('state')!, cookie.split('=')[1]!]) {
+    for (const secret of [
+      back.searchParams.get('code')!,
+      authorizeUrl.searchParams.get('state')!,
+      cookie.split('=')[1]!,
+    ]) {
       expect(secret.length).toBeGreaterThan(20);
       expect(text).not.toContain(secret);
     }

@@ -3,7 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADDON_EVENTS } from '../../../server/companion/addon/events';
 import { spokenDate } from '../../../server/companion/addon/job-view';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
-import { activateAccount, personOf, platformEvent, postEvent, uniqueIssueTimes, type EventInput } from '../../support/companion/addon-platform';
+import {
+  activateAccount,
+  personOf,
+  platformEvent,
+  postEvent,
+  uniqueIssueTimes,
+  type EventInput,
+} from '../../support/companion/addon-platform';
 import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
 
 // The add-on's event URL against the real emulator: an administrator activates Fieldside (the account's tokens
@@ -35,7 +42,8 @@ const action = (overrides: Partial<EventInput> = {}): EventInput => ({
   eventArgs: { jobUUID: scene.job.uuid },
   ...overrides,
 });
-const send = async (input: EventInput, header?: Record<string, unknown>) => postEvent(stack.companion.url, await platformEvent(secret, input, header));
+const send = async (input: EventInput, header?: Record<string, unknown>) =>
+  postEvent(stack.companion.url, await platformEvent(secret, input, header));
 
 /** Text as the panel escapes it. */
 const escaped = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -60,8 +68,11 @@ describe('the panel for a job', () => {
     const order = scene.notes.map((n) => page.indexOf(escaped(n.text.slice(0, 24))));
     expect(order.every((at) => at > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    const dates = new Map((await stack.emulator.control.listRecords(scene.account, 'note')).map((n) => [n.uuid, String(n.create_date)]));
-    for (const note of scene.notes) expect(page).toContain(`<p class="meta">${escaped(note.author)} · ${spokenDate(dates.get(note.uuid)!)}</p>`);
+    const dates = new Map(
+      (await stack.emulator.control.listRecords(scene.account, 'note')).map((n) => [n.uuid, String(n.create_date)]),
+    );
+    for (const note of scene.notes)
+      expect(page).toContain(`<p class="meta">${escaped(note.author)} · ${spokenDate(dates.get(note.uuid)!)}</p>`);
     expect(new Set(scene.notes.map((n) => n.author))).toEqual(new Set([scene.technician.name, scene.office.name]));
     expect(page).toContain('<label for="note-text">Add a note</label>');
   });
@@ -74,7 +85,10 @@ describe('the panel for a job', () => {
 
   it('carries its policy in a <meta> (the platform frames it as srcdoc): the SDK and a nonce for scripts, no connect-src', async () => {
     const page = (await send(action())).text;
-    const policy = (/<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(page)?.[1] ?? '').replace(/&#39;/g, "'");
+    const policy = (/<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(page)?.[1] ?? '').replace(
+      /&#39;/g,
+      "'",
+    );
     const nonce = /'nonce-([A-Za-z0-9]+)'/.exec(policy)?.[1];
     expect(nonce).toBeDefined();
     expect(policy).toContain("default-src 'none'");
@@ -95,7 +109,11 @@ describe('the panel for a job', () => {
 
   it('on the web offers "Use Fieldside in this browser" in a new tab; on a phone it has the phone layout and no such link', async () => {
     const web = (await send(action())).text;
-    expect(web).toMatch(new RegExp(`<a id="fieldside-pair" href="${stack.companion.url}/pair#fsp1\\.[A-Za-z0-9_.-]+" target="_blank" rel="noopener">Use Fieldside in this browser</a>`));
+    expect(web).toMatch(
+      new RegExp(
+        `<a id="fieldside-pair" href="${stack.companion.url}/pair#fsp1\\.[A-Za-z0-9_.-]+" target="_blank" rel="noopener">Use Fieldside in this browser</a>`,
+      ),
+    );
     expect(web).toContain('<body class="web">');
     const phone = (await send(action({ eventName: ADDON_EVENTS.phone }))).text;
     expect(phone).toContain('<body class="phone">');
@@ -112,7 +130,11 @@ describe('the panel for a job', () => {
   });
 
   it.each([
-    ['unreachable', { kind: 'drop' as const }, 'The platform could not be reached just now. Close this window and try again in a few minutes.'],
+    [
+      'unreachable',
+      { kind: 'drop' as const },
+      'The platform could not be reached just now. Close this window and try again in a few minutes.',
+    ],
     ['5xx', { kind: 'status' as const, status: 503 }, 'The platform could not be reached just now.'],
     ['429 for the minute', { kind: 'rate_limit' as const }, 'The platform is busy right now. Wait a minute'],
   ])('shows a friendly message when the platform is %s, never a status code', async (_, fault, words) => {
@@ -124,11 +146,11 @@ describe('the panel for a job', () => {
     expectNoJobData(answer.text);
   });
 
-  it('says when the account has used the day\'s requests', async () => {
+  it("says when the account has used the day's requests", async () => {
     await stack.emulator.control.setRateLimit(10_000, 1);
     try {
       const answer = await send(action());
-      expect(answer.text).toContain(escaped('Your business has used all of today\'s requests to the platform'));
+      expect(answer.text).toContain(escaped("Your business has used all of today's requests to the platform"));
       expect(answer.text).not.toMatch(/\b429\b/);
     } finally {
       await stack.emulator.control.setRateLimit(10_000, 100_000);
@@ -141,19 +163,70 @@ describe('bad events: a 4xx, a page in words, no data', () => {
   const now = () => Math.floor(Date.now() / 1000);
 
   it.each([
-    ['a wrong signature', async () => postEvent(stack.companion.url, await platformEvent('not-the-app-secret', action())), 401, 'could not confirm that this request came from the platform'],
-    ['alg none', async () => send(action(), { alg: 'none', typ: 'JWT' }), 401, 'could not confirm that this request came from the platform'],
-    ['alg HS512', async () => send(action(), { alg: 'HS512', typ: 'JWT' }), 401, 'could not confirm that this request came from the platform'],
-    ['alg RS256', async () => send(action(), { alg: 'RS256', typ: 'JWT' }), 401, 'could not confirm that this request came from the platform'],
-    ['no alg at all', async () => send(action(), { typ: 'JWT' }), 401, 'could not confirm that this request came from the platform'],
-    ['an unsigned token', async () => postEvent(stack.companion.url, (await platformEvent(secret, action())).split('.').slice(0, 2).join('.') + '.'), 401, 'could not confirm'],
+    [
+      'a wrong signature',
+      async () => postEvent(stack.companion.url, await platformEvent('not-the-app-secret', action())),
+      401,
+      'could not confirm that this request came from the platform',
+    ],
+    [
+      'alg none',
+      async () => send(action(), { alg: 'none', typ: 'JWT' }),
+      401,
+      'could not confirm that this request came from the platform',
+    ],
+    [
+      'alg HS512',
+      async () => send(action(), { alg: 'HS512', typ: 'JWT' }),
+      401,
+      'could not confirm that this request came from the platform',
+    ],
+    [
+      'alg RS256',
+      async () => send(action(), { alg: 'RS256', typ: 'JWT' }),
+      401,
+      'could not confirm that this request came from the platform',
+    ],
+    [
+      'no alg at all',
+      async () => send(action(), { typ: 'JWT' }),
+      401,
+      'could not confirm that this request came from the platform',
+    ],
+    [
+      'an unsigned token',
+      async () =>
+        postEvent(stack.companion.url, (await platformEvent(secret, action())).split('.').slice(0, 2).join('.') + '.'),
+      401,
+      'could not confirm',
+    ],
     ['a body that is no token', async () => postEvent(stack.companion.url, 'jobUUID=1234'), 401, 'could not confirm'],
-    ['a payload without iat', async () => postEvent(stack.companion.url, await platformEventWithout('iat')), 401, 'could not confirm'],
-    ['a job uuid that is none', async () => send(action({ eventArgs: { jobUUID: '../../staff' } })), 401, 'could not confirm'],
+    [
+      'a payload without iat',
+      async () => postEvent(stack.companion.url, await platformEventWithout('iat')),
+      401,
+      'could not confirm',
+    ],
+    [
+      'a job uuid that is none',
+      async () => send(action({ eventArgs: { jobUUID: '../../staff' } })),
+      401,
+      'could not confirm',
+    ],
     ['an iat six minutes old', async () => send(action({ iat: now() - 360 })), 401, 'This request is too old'],
     ['an iat two minutes ahead', async () => send(action({ iat: now() + 120 })), 401, 'This request is too old'],
-    ['an exp in the past', async () => send(action({ iat: now() - 30, exp: now() - 1 })), 401, 'This request is too old'],
-    ['an event Fieldside does not know', async () => send(action({ eventName: 'fieldside_delete_everything' })), 400, 'Fieldside does not know this action'],
+    [
+      'an exp in the past',
+      async () => send(action({ iat: now() - 30, exp: now() - 1 })),
+      401,
+      'This request is too old',
+    ],
+    [
+      'an event Fieldside does not know',
+      async () => send(action({ eventName: 'fieldside_delete_everything' })),
+      400,
+      'Fieldside does not know this action',
+    ],
   ])('%s', async (_, post, status, words) => {
     const answer = await post();
     expect(answer.status).toBe(status);
@@ -174,10 +247,19 @@ describe('bad events: a 4xx, a page in words, no data', () => {
 
   it('an account that never activated Fieldside: 403, and who can fix it', async () => {
     const other = stack.emulator.info.accounts[1]!;
-    const answer = await send({ account: other.uuid, staff: personOf(other, 'technician').uuid, eventName: ADDON_EVENTS.web, eventArgs: { jobUUID: scene.job.uuid } });
+    const answer = await send({
+      account: other.uuid,
+      staff: personOf(other, 'technician').uuid,
+      eventName: ADDON_EVENTS.web,
+      eventArgs: { jobUUID: scene.job.uuid },
+    });
     expect(answer.status).toBe(403);
     expect(answer.text).toContain('Fieldside is not turned on for this account');
-    expect(answer.text).toContain(escaped('An administrator of your account can turn it on: in the platform\'s add-on store, open Fieldside and activate it.'));
+    expect(answer.text).toContain(
+      escaped(
+        "An administrator of your account can turn it on: in the platform's add-on store, open Fieldside and activate it.",
+      ),
+    );
     expectNoJobData(answer.text);
   });
 
@@ -191,7 +273,13 @@ describe('bad events: a 4xx, a page in words, no data', () => {
 /** A correctly signed token whose payload lacks `field`. */
 async function platformEventWithout(field: 'iat'): Promise<string> {
   const { signAddonEvent } = await import('../../../server/companion/addon/event-token');
-  const payload: Record<string, unknown> = { eventVersion: '1.0', eventName: ADDON_EVENTS.web, auth: { accountUUID: scene.account, staffUUID: scene.technician.uuid }, eventArgs: { jobUUID: scene.job.uuid }, iat: Math.floor(Date.now() / 1000) };
+  const payload: Record<string, unknown> = {
+    eventVersion: '1.0',
+    eventName: ADDON_EVENTS.web,
+    auth: { accountUUID: scene.account, staffUUID: scene.technician.uuid },
+    eventArgs: { jobUUID: scene.job.uuid },
+    iat: Math.floor(Date.now() / 1000),
+  };
   delete payload[field];
   return signAddonEvent(secret, payload);
 }

@@ -22,7 +22,10 @@ beforeAll(async () => {
 afterEach(() => stack.emulator.control.clearFaults());
 afterAll(() => stack?.close());
 
-async function addNote(args: Record<string, unknown>, staff = scene.technician.uuid): Promise<{ status: number; answer: AddNoteAnswer }> {
+async function addNote(
+  args: Record<string, unknown>,
+  staff = scene.technician.uuid,
+): Promise<{ status: number; answer: AddNoteAnswer }> {
   const token = await platformEvent(stack.emulator.info.app.client_secret, {
     iat: nextIat(),
     account: scene.account,
@@ -34,28 +37,56 @@ async function addNote(args: Record<string, unknown>, staff = scene.technician.u
   return { status, answer: JSON.parse(text) as AddNoteAnswer };
 }
 
-const notesWithUuid = async (uuid: string) => (await stack.emulator.control.listRecords(scene.account, 'note')).filter((n) => n.uuid === uuid);
+const notesWithUuid = async (uuid: string) =>
+  (await stack.emulator.control.listRecords(scene.account, 'note')).filter((n) => n.uuid === uuid);
 
 describe('adding a note from the panel', () => {
   it('writes it as the signed technician and answers it for the top of the list; the next panel shows it first', async () => {
     const uuid = crypto.randomUUID();
-    const { status, answer } = await addNote({ jobUUID: scene.job.uuid, uuid, note: '  Left a card: nobody home at 2pm.  ' });
+    const { status, answer } = await addNote({
+      jobUUID: scene.job.uuid,
+      uuid,
+      note: '  Left a card: nobody home at 2pm.  ',
+    });
     expect(status).toBe(200);
-    expect(answer).toEqual({ ok: true, note: { uuid, text: 'Left a card: nobody home at 2pm.', author: scene.technician.name, when: expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/) } });
+    expect(answer).toEqual({
+      ok: true,
+      note: {
+        uuid,
+        text: 'Left a card: nobody home at 2pm.',
+        author: scene.technician.name,
+        when: expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/),
+      },
+    });
     const [stored] = await notesWithUuid(uuid);
-    expect(stored).toMatchObject({ related_object: 'job', related_object_uuid: scene.job.uuid, note: 'Left a card: nobody home at 2pm.', edit_by_staff_uuid: scene.technician.uuid });
+    expect(stored).toMatchObject({
+      related_object: 'job',
+      related_object_uuid: scene.job.uuid,
+      note: 'Left a card: nobody home at 2pm.',
+      edit_by_staff_uuid: scene.technician.uuid,
+    });
 
     const panel = await postEvent(
       stack.companion.url,
-      await platformEvent(stack.emulator.info.app.client_secret, { account: scene.account, staff: scene.technician.uuid, eventName: ADDON_EVENTS.web, eventArgs: { jobUUID: scene.job.uuid } }),
+      await platformEvent(stack.emulator.info.app.client_secret, {
+        account: scene.account,
+        staff: scene.technician.uuid,
+        eventName: ADDON_EVENTS.web,
+        eventArgs: { jobUUID: scene.job.uuid },
+      }),
     );
-    const first = /<ol id="notes" class="notes"><li><p class="meta">[^<]*<\/p><p class="text">([^<]*)<\/p>/.exec(panel.text)?.[1];
+    const first = /<ol id="notes" class="notes"><li><p class="meta">[^<]*<\/p><p class="text">([^<]*)<\/p>/.exec(
+      panel.text,
+    )?.[1];
     expect(first).toBe('Left a card: nobody home at 2pm.');
   });
 
-  it('is the signed person\'s note whoever the args would name: the office manager\'s event writes the office manager\'s note', async () => {
+  it("is the signed person's note whoever the args would name: the office manager's event writes the office manager's note", async () => {
     const uuid = crypto.randomUUID();
-    const { answer } = await addNote({ jobUUID: scene.job.uuid, uuid, note: 'Invoice sent.', staffUUID: scene.technician.uuid }, scene.office.uuid);
+    const { answer } = await addNote(
+      { jobUUID: scene.job.uuid, uuid, note: 'Invoice sent.', staffUUID: scene.technician.uuid },
+      scene.office.uuid,
+    );
     expect(answer.ok).toBe(true);
     expect((await notesWithUuid(uuid))[0]?.edit_by_staff_uuid).toBe(scene.office.uuid);
   });
@@ -64,7 +95,11 @@ describe('adding a note from the panel', () => {
     const uuid = crypto.randomUUID();
     await stack.emulator.control.injectFault({ kind: 'lose_answer', pathPrefix: '/api_1.0/note.json', count: 1 });
     const lost = await addNote({ jobUUID: scene.job.uuid, uuid, note: 'Ordered the part.' });
-    expect(lost.answer).toEqual({ ok: false, message: 'The platform could not be reached, so the note is not saved yet. Your text is still here: try again in a moment.' });
+    expect(lost.answer).toEqual({
+      ok: false,
+      message:
+        'The platform could not be reached, so the note is not saved yet. Your text is still here: try again in a moment.',
+    });
     expect(await notesWithUuid(uuid)).toHaveLength(1);
 
     const retried = await addNote({ jobUUID: scene.job.uuid, uuid, note: 'Ordered the part.' });
@@ -74,13 +109,22 @@ describe('adding a note from the panel', () => {
 
   it.each([
     ['an empty note', { note: '   ' }, 'Write the note first: an empty note is not saved.'],
-    ['a note over 4,000 characters', { note: 'x'.repeat(4001) }, 'This note is too long: keep it under 4000 characters.'],
+    [
+      'a note over 4,000 characters',
+      { note: 'x'.repeat(4001) },
+      'This note is too long: keep it under 4000 characters.',
+    ],
     ['no job uuid', { jobUUID: undefined }, 'Fieldside could not tell which job this note is for.'],
     ['a job uuid that is none', { jobUUID: "1' or '1'='1" }, 'Fieldside could not tell which job this note is for.'],
     ['a note uuid that is none', { uuid: 'retry-1' }, 'Fieldside could not tell which job this note is for.'],
   ])('refuses %s in words and writes nothing', async (_, change, words) => {
     const before = (await stack.emulator.control.listRecords(scene.account, 'note')).length;
-    const { status, answer } = await addNote({ jobUUID: scene.job.uuid, uuid: crypto.randomUUID(), note: 'A note.', ...change });
+    const { status, answer } = await addNote({
+      jobUUID: scene.job.uuid,
+      uuid: crypto.randomUUID(),
+      note: 'A note.',
+      ...change,
+    });
     expect(status).toBe(200);
     expect(answer.ok).toBe(false);
     expect(!answer.ok && answer.message).toContain(words);
@@ -89,16 +133,29 @@ describe('adding a note from the panel', () => {
 
   it('says so in words, keeping nothing half-written, when the platform turns the note down', async () => {
     const uuid = crypto.randomUUID();
-    await stack.emulator.control.injectFault({ kind: 'status', status: 400, pathPrefix: '/api_1.0/note.json', count: 1 });
+    await stack.emulator.control.injectFault({
+      kind: 'status',
+      status: 400,
+      pathPrefix: '/api_1.0/note.json',
+      count: 1,
+    });
     const { answer } = await addNote({ jobUUID: scene.job.uuid, uuid, note: 'A note the platform refuses.' });
-    expect(answer).toEqual({ ok: false, message: 'The platform did not accept this note. Your text is still here: change it and try again, or tell the office if it keeps happening.' });
+    expect(answer).toEqual({
+      ok: false,
+      message:
+        'The platform did not accept this note. Your text is still here: change it and try again, or tell the office if it keeps happening.',
+    });
     expect(await notesWithUuid(uuid)).toHaveLength(0);
   });
 
   it('says so when the technician may not add notes to that job, and writes nothing', async () => {
     const uuid = crypto.randomUUID();
     const { answer } = await addNote({ jobUUID: scene.hiddenJob, uuid, note: 'Not my job.' });
-    expect(answer).toEqual({ ok: false, message: 'The platform does not let you add notes to this job. If it should be yours, ask the office to assign it to you.' });
+    expect(answer).toEqual({
+      ok: false,
+      message:
+        'The platform does not let you add notes to this job. If it should be yours, ask the office to assign it to you.',
+    });
     expect(await notesWithUuid(uuid)).toHaveLength(0);
   });
 });

@@ -35,8 +35,15 @@ const recordingFetch: typeof fetch = async (input, init) => {
 beforeAll(async () => {
   redis = await startRedisServer();
   inspect = new Redis(redis.url);
-  stack = await startDevStack({ emulator: { jobs: 40, quiet: true }, env: { REDIS_URL: redis.url }, companionDeps: { now, fetch: recordingFetch } });
-  second = await startCompanion({ ...stack.companionEnv, PORT: '0', PUBLIC_URL: stack.companion.url }, { now, fetch: recordingFetch });
+  stack = await startDevStack({
+    emulator: { jobs: 40, quiet: true },
+    env: { REDIS_URL: redis.url },
+    companionDeps: { now, fetch: recordingFetch },
+  });
+  second = await startCompanion(
+    { ...stack.companionEnv, PORT: '0', PUBLIC_URL: stack.companion.url },
+    { now, fetch: recordingFetch },
+  );
   expect((await activateAccount(stack, stack.emulator.info.accounts[0]!)).status).toBe(200);
   scene = await buildAddonScene(stack.emulator.info, stack.emulator.control);
   await stack.emulator.control.setRateLimit(10_000, 100_000);
@@ -63,7 +70,9 @@ const keptValue = () => inspect.get(addonKey('tokens', scene.account));
 /** Every string value in the shared Redis. */
 async function everyStoredValue(): Promise<string[]> {
   const keys = await inspect.keys('*');
-  const values = await Promise.all(keys.map(async (k) => ((await inspect.type(k)) === 'string' ? ((await inspect.get(k)) ?? '') : '')));
+  const values = await Promise.all(
+    keys.map(async (k) => ((await inspect.type(k)) === 'string' ? ((await inspect.get(k)) ?? '') : '')),
+  );
   return [...keys, ...values];
 }
 
@@ -90,7 +99,9 @@ describe("the account's kept tokens", () => {
     // 57 minutes on: the access token has less than the five minutes the companion wants left.
     offsetMs = 57 * 60_000;
     const tokens = await Promise.all(Array.from({ length: 8 }, panelEvent));
-    const answers = await Promise.all(tokens.map((t, i) => postEvent(i % 2 === 0 ? stack.companion.url : second.url, t)));
+    const answers = await Promise.all(
+      tokens.map((t, i) => postEvent(i % 2 === 0 ? stack.companion.url : second.url, t)),
+    );
     for (const a of answers) {
       expect(a.status).toBe(200);
       expect(a.text).toContain(`Job #${scene.job.number}`);
@@ -109,7 +120,12 @@ describe("the account's kept tokens", () => {
     // Another hour on: the tokens refreshed above are old now.
     offsetMs += 57 * 60_000;
     const before = await refreshes();
-    await stack.emulator.control.injectFault({ kind: 'status', status: 503, pathPrefix: '/oauth/access_token', count: 1 });
+    await stack.emulator.control.injectFault({
+      kind: 'status',
+      status: 503,
+      pathPrefix: '/oauth/access_token',
+      count: 1,
+    });
     const answer = await postEvent(stack.companion.url, await panelEvent());
     expect(answer.status).toBe(200);
     expect(answer.text).toContain('The platform could not be reached just now.');

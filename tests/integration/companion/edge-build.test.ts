@@ -19,8 +19,14 @@ function fixture(name: string, source: string): string {
 describe('the edge build', () => {
   it('bundles the edge entry into one self-contained ES module, without the Redis TCP client', async () => {
     const bundle = await bundleEdge({ outfile: join(dir, 'companion.mjs') });
-    expect(bundle.inputs).toEqual(expect.arrayContaining(['server/companion/edge.ts', 'server/companion/feed/redis-rest-store.ts']));
-    expect(bundle.inputs.filter((input) => /ioredis|redis-store\.ts|create-store\.ts|create-limit-store\.ts|node-stores/.test(input))).toEqual([]);
+    expect(bundle.inputs).toEqual(
+      expect.arrayContaining(['server/companion/edge.ts', 'server/companion/feed/redis-rest-store.ts']),
+    );
+    expect(
+      bundle.inputs.filter((input) =>
+        /ioredis|redis-store\.ts|create-store\.ts|create-limit-store\.ts|node-stores/.test(input),
+      ),
+    ).toEqual([]);
     const code = readFileSync(bundle.outfile, 'utf8');
     expect(code).toMatch(/export\s*\{[^}]*as default/);
     expect(code).not.toMatch(/\bfrom\s*["']|\brequire\(\s*["']|import\(\s*["']/);
@@ -32,13 +38,20 @@ describe('the edge build', () => {
       "import { createHash } from 'node:crypto';\nimport { EventEmitter } from 'events';\nexport default { fetch: () => new Response(createHash('sha1').update(String(new EventEmitter())).digest('hex')) };\n",
     );
     const failure = bundleEdge({ entry, outfile: join(dir, 'uses-node.mjs') });
-    await expect(failure).rejects.toThrow(/uses-node\.ts:1: "node:crypto" is a Node built-in, which an edge runtime does not have/);
+    await expect(failure).rejects.toThrow(
+      /uses-node\.ts:1: "node:crypto" is a Node built-in, which an edge runtime does not have/,
+    );
     await expect(failure).rejects.toThrow(/uses-node\.ts:2: "events" is a Node built-in/);
   });
 
   it("refuses Node's globals in code it bundles, naming each", () => {
-    const entry = fixture('uses-globals.ts', "export const digest = Buffer.from('x').toString('hex') + (process.env.X ?? '');\n");
-    expect(() => checkEdgeUsesWebApisOnly({ entry })).toThrow(/uses-globals\.ts\(1,23\): error TS\d+: Cannot find name 'Buffer'/);
+    const entry = fixture(
+      'uses-globals.ts',
+      "export const digest = Buffer.from('x').toString('hex') + (process.env.X ?? '');\n",
+    );
+    expect(() => checkEdgeUsesWebApisOnly({ entry })).toThrow(
+      /uses-globals\.ts\(1,23\): error TS\d+: Cannot find name 'Buffer'/,
+    );
     expect(() => checkEdgeUsesWebApisOnly({ entry })).toThrow(/Cannot find name 'process'/);
   });
 

@@ -43,7 +43,10 @@ afterAll(async () => {
 });
 
 async function serve(bindings: Record<string, string>): Promise<RunningWorkerd> {
-  const workerd = await startWorkerd({ bundle, bindings: { REDIS_REST_URL: rest.url, REDIS_REST_TOKEN: rest.token, ...bindings } });
+  const workerd = await startWorkerd({
+    bundle,
+    bindings: { REDIS_REST_URL: rest.url, REDIS_REST_TOKEN: rest.token, ...bindings },
+  });
   running.push(workerd);
   return workerd;
 }
@@ -68,7 +71,12 @@ describe('the edge bundle on workerd', () => {
     const start = await fetch(`${edge.url}/oauth/start`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ redirect_url: CHROME_REDIRECT, scopes: ['vendor'], code_challenge: installation, installation }),
+      body: JSON.stringify({
+        redirect_url: CHROME_REDIRECT,
+        scopes: ['vendor'],
+        code_challenge: installation,
+        installation,
+      }),
     });
     expect(start.status).toBe(200);
     const authorize = new URL(OAuthStartReplySchema.parse(await start.json()).authorize_url);
@@ -126,7 +134,13 @@ describe('the edge bundle on workerd', () => {
       const onNode = await createRedisFeedStore({ url: redis.url, maxEntries: 100 });
       try {
         const uuid = crypto.randomUUID();
-        const change = { object: 'job', uuid, changed_fields: ['status'], time: '2026-11-21 06:00:00', resource_url: `${emulator.info.base_url}/api_1.0/job/${uuid}.json` };
+        const change = {
+          object: 'job',
+          uuid,
+          changed_fields: ['status'],
+          time: '2026-11-21 06:00:00',
+          resource_url: `${emulator.info.base_url}/api_1.0/job/${uuid}.json`,
+        };
         expect((await onNode.append(account, change, `edge-${uuid}`, 0)).kind).toBe('appended');
         await stream.until(() => stream.changes().some((c) => c.uuid === uuid), 5000);
       } finally {
@@ -139,7 +153,9 @@ describe('the edge bundle on workerd', () => {
       const register = await fetch(`${edge.url}/feed/register`, { method: 'POST', headers: actingAs(token, admin) });
       expect(register.status).toBe(200);
       expect(await register.json()).toMatchObject({ account_uuid: account, manages_subscriptions: true, refused: [] });
-      const subscriptions = (await (await fetch(`${emulator.info.base_url}/webhook_subscriptions?status=all`, { headers: bearer(token) })).json()) as {
+      const subscriptions = (await (
+        await fetch(`${emulator.info.base_url}/webhook_subscriptions?status=all`, { headers: bearer(token) })
+      ).json()) as {
         callback_url: string;
         active: boolean;
       }[];

@@ -29,8 +29,12 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-async function listSubscriptions(): Promise<{ object: string; unique_id: string; callback_url: string; active: boolean; fields: string[] }[]> {
-  const res = await fetch(`${emulator.info.base_url}/webhook_subscriptions?status=all`, { headers: bearer(accessToken) });
+async function listSubscriptions(): Promise<
+  { object: string; unique_id: string; callback_url: string; active: boolean; fields: string[] }[]
+> {
+  const res = await fetch(`${emulator.info.base_url}/webhook_subscriptions?status=all`, {
+    headers: bearer(accessToken),
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as never;
 }
@@ -38,7 +42,10 @@ async function listSubscriptions(): Promise<{ object: string; unique_id: string;
 describe('feed against the platform emulator', () => {
   it('registers: the job and note subscriptions and the new-note event exist once, active, verified by the emulator', async () => {
     for (let i = 0; i < 2; i++) {
-      const res = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: actingAs(accessToken, adminUuid) });
+      const res = await fetch(`${companion.url}/feed/register`, {
+        method: 'POST',
+        headers: actingAs(accessToken, adminUuid),
+      });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { account_uuid: string }).account_uuid).toBe(accountUuid);
     }
@@ -50,23 +57,30 @@ describe('feed against the platform emulator', () => {
 
   // How the real platform sends a notification is not certain (FIDELITY.md, "Notification
   // Content-Type"): the companion takes both ways the emulator can play.
-  it.each(['json', 'form'] as const)('streams an office change of a job to the extension within 2 seconds (notifications as %s)', async (contentType) => {
-    await emulator.control.setWebhookContentType(contentType);
-    const { position } = (await (await fetch(`${companion.url}/feed`, { headers: bearer(accessToken) })).json()) as { position: string };
-    const stream = await openStream(`${companion.url}/feed/stream?after=${position}`, accessToken);
-    expect(stream.res.status).toBe(200);
-    const jobs = await emulator.control.listRecords(accountUuid, 'job');
-    const job = jobs.find((j) => j.status !== 'Completed' && j.active !== 0 && j.active !== '0' && j.active !== false)!;
-    const sentAt = Date.now();
-    await emulator.control.updateRecord(accountUuid, 'job', String(job.uuid), { status: 'Completed' });
-    await stream.until(() => stream.changes().some((c) => c.uuid === job.uuid), 2000);
-    expect(Date.now() - sentAt).toBeLessThan(2000);
-    const change = stream.changes().find((c) => c.uuid === job.uuid)!;
-    expect(change.object).toBe('job');
-    expect(change.changed_fields).toContain('status');
-    expect(change.resource_url).toBe(`${emulator.info.base_url}/api_1.0/job/${job.uuid}.json`);
-    stream.close();
-  });
+  it.each(['json', 'form'] as const)(
+    'streams an office change of a job to the extension within 2 seconds (notifications as %s)',
+    async (contentType) => {
+      await emulator.control.setWebhookContentType(contentType);
+      const { position } = (await (await fetch(`${companion.url}/feed`, { headers: bearer(accessToken) })).json()) as {
+        position: string;
+      };
+      const stream = await openStream(`${companion.url}/feed/stream?after=${position}`, accessToken);
+      expect(stream.res.status).toBe(200);
+      const jobs = await emulator.control.listRecords(accountUuid, 'job');
+      const job = jobs.find(
+        (j) => j.status !== 'Completed' && j.active !== 0 && j.active !== '0' && j.active !== false,
+      )!;
+      const sentAt = Date.now();
+      await emulator.control.updateRecord(accountUuid, 'job', String(job.uuid), { status: 'Completed' });
+      await stream.until(() => stream.changes().some((c) => c.uuid === job.uuid), 2000);
+      expect(Date.now() - sentAt).toBeLessThan(2000);
+      const change = stream.changes().find((c) => c.uuid === job.uuid)!;
+      expect(change.object).toBe('job');
+      expect(change.changed_fields).toContain('status');
+      expect(change.resource_url).toBe(`${emulator.info.base_url}/api_1.0/job/${job.uuid}.json`);
+      stream.close();
+    },
+  );
 
   it("ends a stream once the platform's clock passes its token's lifetime", async () => {
     const { access_token: shortLived } = await emulator.control.issueTokens(accountUuid, adminUuid, ['vendor']);

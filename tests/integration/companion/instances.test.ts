@@ -75,7 +75,8 @@ function isAscending(changes: FeedChange[]): boolean {
   });
 }
 
-const untilEachHas = (n: number) => Promise.all(clients.map((c, k) => c.until((all) => all.length - marks[k]! >= n, DELIVERED_WITHIN_MS)));
+const untilEachHas = (n: number) =>
+  Promise.all(clients.map((c, k) => c.until((all) => all.length - marks[k]! >= n, DELIVERED_WITHIN_MS)));
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, jobs: 50, quiet: true });
@@ -99,7 +100,9 @@ beforeAll(async () => {
   };
   [a, b] = await Promise.all([startInstance(portA), startInstance(portB)]);
   const others = account.staff.filter((s) => s.uuid !== adminUuid).slice(0, 2);
-  clients = await Promise.all([adminUuid, ...others.map((s) => s.uuid)].map(async (staff) => createResumingClient(await tokenOf(staff))));
+  clients = await Promise.all(
+    [adminUuid, ...others.map((s) => s.uuid)].map(async (staff) => createResumingClient(await tokenOf(staff))),
+  );
 
   // An administrator's register through B: the platform verifies the callback URL at A.
   const res = await fetch(`${b.url}/feed/register`, {
@@ -124,13 +127,20 @@ describe('two companion instances sharing one Redis', () => {
   it("registers through B, A answers the platform's challenge for a token it never issued, and an office change reaches B's streams", async () => {
     expect(registered).toMatchObject({ refused: [], manages_subscriptions: true });
     const subscriptions = emulator.webhooks.subscriptions();
-    expect(subscriptions.map((s) => s.unique_id).sort()).toEqual(['fieldside-job', 'fieldside-jobactivity', 'fieldside-note', 'fieldside-note-added']);
+    expect(subscriptions.map((s) => s.unique_id).sort()).toEqual([
+      'fieldside-job',
+      'fieldside-jobactivity',
+      'fieldside-note',
+      'fieldside-note-added',
+    ]);
     expect(subscriptions.every((s) => s.active && s.callback_url === `${a.url}${callbackPath}`)).toBe(true);
     expect(callbackPath).toMatch(new RegExp(`^/webhooks/${accountUuid}\\.0\\.`));
 
     marks = clients.map((c) => c.received().length);
     const [job] = await emulator.control.listRecords(accountUuid, 'job');
-    await emulator.control.updateRecord(accountUuid, 'job', String(job!.uuid), { job_description: 'Changed by the office' });
+    await emulator.control.updateRecord(accountUuid, 'job', String(job!.uuid), {
+      job_description: 'Changed by the office',
+    });
     await untilEachHas(1);
     for (const client of clients) expect(client.received().at(-1)).toMatchObject({ uuid: job!.uuid, object: 'job' });
   });
@@ -141,13 +151,29 @@ describe('two companion instances sharing one Redis', () => {
     const notes: string[] = [];
     const before = (await emulator.control.stats()).requests;
     // The object notification sent first, to the other instance: it waits there for the event of its note.
-    for (const [objectAt, eventAt, time] of [[b, a, '2026-11-21 09:00:00'], [a, b, '2026-11-21 09:00:05']] as const) {
+    for (const [objectAt, eventAt, time] of [
+      [b, a, '2026-11-21 09:00:00'],
+      [a, b, '2026-11-21 09:00:05'],
+    ] as const) {
       const note = crypto.randomUUID();
       notes.push(note);
-      const object = { object: 'note', entry: [{ changed_fields: ['note', 'active', 'related_object_uuid'], time, uuid: note }], resource_url: `${emulator.info.base_url}/api_1.0/note/${note}.json` };
-      const event = { eventName: 'job.note_added', object: 'job', entry: [{ uuid: job!.uuid, time, note_uuid: note }], resource_url: `${emulator.info.base_url}/api_1.0/job/${String(job!.uuid)}.json` };
+      const object = {
+        object: 'note',
+        entry: [{ changed_fields: ['note', 'active', 'related_object_uuid'], time, uuid: note }],
+        resource_url: `${emulator.info.base_url}/api_1.0/note/${note}.json`,
+      };
+      const event = {
+        eventName: 'job.note_added',
+        object: 'job',
+        entry: [{ uuid: job!.uuid, time, note_uuid: note }],
+        resource_url: `${emulator.info.base_url}/api_1.0/job/${String(job!.uuid)}.json`,
+      };
       const post = (at: CompanionProcess, body: unknown) =>
-        fetch(`${at.url}${callbackPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => [r.status, await r.json()]);
+        fetch(`${at.url}${callbackPath}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then(async (r) => [r.status, await r.json()]);
       const objectAnswer = post(objectAt, object);
       expect(await post(eventAt, event)).toEqual([200, { ok: true, duplicate: false }]);
       expect(await objectAnswer).toEqual([200, { ok: true, duplicate: true }]);
@@ -155,7 +181,13 @@ describe('two companion instances sharing one Redis', () => {
     expect((await emulator.control.stats()).requests - before).toBe(0);
     await untilEachHas(2);
     expectEachClientReceivedOnce(notes);
-    for (const client of clients) expect(client.received().slice(-2).map((c) => c.job_uuid)).toEqual([job!.uuid, job!.uuid]);
+    for (const client of clients)
+      expect(
+        client
+          .received()
+          .slice(-2)
+          .map((c) => c.job_uuid),
+      ).toEqual([job!.uuid, job!.uuid]);
   });
 
   it("under the intake benchmark's load at A, with a fifth of the deliveries retried at B at the same time, each client on B receives each change once, in order", async () => {
@@ -185,7 +217,9 @@ describe('two companion instances sharing one Redis', () => {
     clients.forEach((c, k) => expect(c.received().length - marks[k]!).toBeLessThan(COUNT));
     b = await startInstance(b.port);
     // The extension resumes with ?after=; an EventSource would send Last-Event-ID: both are taken.
-    await Promise.all(clients.map((c, k) => c.connect(b.url, c.position(registered.position), k === 1 ? 'last-event-id' : 'query')));
+    await Promise.all(
+      clients.map((c, k) => c.connect(b.url, c.position(registered.position), k === 1 ? 'last-event-id' : 'query')),
+    );
     await untilEachHas(COUNT);
     expectEachClientReceivedOnce(uuidsOf(job));
   });
@@ -199,10 +233,12 @@ describe('two companion instances sharing one Redis', () => {
       // As the platform does, deliveries refused or unanswered are sent again until A is back.
       retryUntil: Date.now() + DELIVERED_WITHIN_MS,
       onAcknowledged: (n) =>
-        void (n === COUNT / 4 &&
+        void (
+          n === COUNT / 4 &&
           (restarted = a.stop('SIGKILL').then(async () => {
             a = await startInstance(a.port);
-          }))),
+          }))
+        ),
     });
     const sent = await postNotifications(job);
     await restarted;

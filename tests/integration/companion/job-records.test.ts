@@ -37,7 +37,11 @@ async function urlOf(server: FeedServer, of = account.uuid): Promise<string> {
 function notification(uuid: string, fields = ['status'], object = 'job') {
   seconds++;
   const time = `2026-11-21 06:${String(Math.floor(seconds / 60) % 60).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-  return { object, entry: [{ changed_fields: fields, time, uuid }], resource_url: `${emulator.info.base_url}/api_1.0/${object}/${uuid}.json` };
+  return {
+    object,
+    entry: [{ changed_fields: fields, time, uuid }],
+    resource_url: `${emulator.info.base_url}/api_1.0/${object}/${uuid}.json`,
+  };
 }
 
 async function deliver(body: unknown, url = callbackUrl): Promise<{ ok: boolean; duplicate: boolean }> {
@@ -56,7 +60,9 @@ async function changeOf(uuid: string, server = companion): Promise<FeedChange> {
 
 /** The job as the platform answers it to an account-wide reader (one request, counted by whoever calls). */
 async function platformJob(uuid: string): Promise<Record<string, unknown>> {
-  const res = await fetch(`${emulator.info.base_url}/api_1.0/job/${uuid}.json`, { headers: bearer(tokenOf.get(staffOf('administrator')[0]!)!) });
+  const res = await fetch(`${emulator.info.base_url}/api_1.0/job/${uuid}.json`, {
+    headers: bearer(tokenOf.get(staffOf('administrator')[0]!)!),
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as Record<string, unknown>;
 }
@@ -103,13 +109,18 @@ describe('job records on changes', () => {
     const change = await changeOf(job);
     expect(change.record).toEqual(await platformJob(job));
     // Live too: each open stream carries the record.
-    for (const stream of streams) await stream.until(() => stream.changes().some((c) => c.uuid === job && c.record?.uuid === job));
+    for (const stream of streams)
+      await stream.until(() => stream.changes().some((c) => c.uuid === job && c.record?.uuid === job));
   });
 
   it('spends no read on a note it already took (a platform retry); a job retry is read and kept out of the feed', async () => {
     const jobUuid = await existingJob(4);
     const job = notification(jobUuid);
-    const note = notification(String((await emulator.control.listRecords(account.uuid, 'note'))[0]!.uuid), ['note'], 'note');
+    const note = notification(
+      String((await emulator.control.listRecords(account.uuid, 'note'))[0]!.uuid),
+      ['note'],
+      'note',
+    );
     const first = await requests();
     expect(await deliver(job)).toEqual({ ok: true, duplicate: false });
     expect(await deliver(note)).toEqual({ ok: true, duplicate: false });
@@ -130,8 +141,12 @@ describe('job records on changes', () => {
     expect(await deliver(job)).toEqual({ ok: true, duplicate: false });
     await emulator.control.updateRecord(account.uuid, 'job', jobUuid, { status: 'Completed' });
     expect(await deliver(job)).toEqual({ ok: true, duplicate: false });
-    const res = await fetch(`${companion.url}/feed?limit=1000`, { headers: bearer(tokenOf.get(staffOf('office')[0]!)!) });
-    const changes = ((await res.json()) as FeedPage).changes.filter((c) => c.uuid === jobUuid && c.time === job.entry[0]!.time);
+    const res = await fetch(`${companion.url}/feed?limit=1000`, {
+      headers: bearer(tokenOf.get(staffOf('office')[0]!)!),
+    });
+    const changes = ((await res.json()) as FeedPage).changes.filter(
+      (c) => c.uuid === jobUuid && c.time === job.entry[0]!.time,
+    );
     expect(changes.map((c) => c.record?.status)).toEqual(['Quote', 'Completed']);
   });
 
@@ -141,7 +156,9 @@ describe('job records on changes', () => {
     expect((await changeOf(job.toUpperCase())).record?.uuid).toBe(job);
 
     const big = await existingJob(6);
-    await emulator.control.updateRecord(account.uuid, 'job', big, { job_description: 'Replace the boiler. '.repeat(1000) });
+    await emulator.control.updateRecord(account.uuid, 'job', big, {
+      job_description: 'Replace the boiler. '.repeat(1000),
+    });
     const before = await requests();
     await deliver(notification(big, ['job_description']));
     expect((await requests()) - before).toBe(1);
@@ -233,11 +250,15 @@ describe("the companion's share of the account's minute", () => {
       const url = await urlOf(burst);
       const before = await requests();
       // An office bulk edit: more job changes at once than the companion's share of the account's minute.
-      for (let i = 0; i < COMPANION_READS_PER_MINUTE + 10; i++) await deliver(notification(jobs[i % jobs.length]!), url);
+      for (let i = 0; i < COMPANION_READS_PER_MINUTE + 10; i++)
+        await deliver(notification(jobs[i % jobs.length]!), url);
       expect((await requests()) - before).toBe(COMPANION_READS_PER_MINUTE);
       await stream.until(() => stream.changes().length === COMPANION_READS_PER_MINUTE + 10);
       const withRecord = stream.changes().map((c) => c.record !== undefined);
-      expect(withRecord).toEqual([...Array<boolean>(COMPANION_READS_PER_MINUTE).fill(true), ...Array<boolean>(10).fill(false)]);
+      expect(withRecord).toEqual([
+        ...Array<boolean>(COMPANION_READS_PER_MINUTE).fill(true),
+        ...Array<boolean>(10).fill(false),
+      ]);
     } finally {
       stream.close();
       await burst.close();
@@ -273,7 +294,11 @@ describe('a platform that answers another record', () => {
     try {
       expect(stream.res.status).toBe(200);
       await stream.until(() => stream.comments.includes('connected'));
-      const body = { object: 'job', entry: [{ changed_fields: ['status'], time: '2026-11-21 06:00:00', uuid: ASKED }], resource_url: `${wrong.config.platformBaseUrl}/api_1.0/job/${ASKED}.json` };
+      const body = {
+        object: 'job',
+        entry: [{ changed_fields: ['status'], time: '2026-11-21 06:00:00', uuid: ASKED }],
+        resource_url: `${wrong.config.platformBaseUrl}/api_1.0/job/${ASKED}.json`,
+      };
       expect((await postJson(await urlOf(wrong, ACCOUNT), body)).status).toBe(200);
       await stream.until(() => stream.changes().some((c) => c.uuid === ASKED));
       expect(stream.changes().find((c) => c.uuid === ASKED)).not.toHaveProperty('record');

@@ -41,7 +41,10 @@ async function feedChanges(): Promise<FeedChange[]> {
 
 /** A new job, allocated to `to` if given, once the emulator's own notification of it has been taken. */
 async function newJob(to?: string): Promise<string> {
-  const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '12 Harbour Rd', status: 'Quote' });
+  const job = await emulator.control.createRecord(account.uuid, 'job', {
+    job_address: '12 Harbour Rd',
+    status: 'Quote',
+  });
   if (to) await emulator.control.createRecord(account.uuid, 'joballocation', { job_uuid: job, staff_uuid: to });
   await stream.until(() => stream.changes().some((c) => c.uuid === job), 5000);
   await emulator.webhooks.whenIdle();
@@ -50,7 +53,11 @@ async function newJob(to?: string): Promise<string> {
 
 /** The notification of a job's creation as the platform sends it: its job number among the changed fields. */
 async function created(job: string): Promise<FeedChange> {
-  const body = { object: 'job', entry: [{ changed_fields: ['generated_job_id', 'status'], time: '2026-11-21 07:00:00', uuid: job }], resource_url: `${emulator.info.base_url}/api_1.0/job/${job}.json` };
+  const body = {
+    object: 'job',
+    entry: [{ changed_fields: ['generated_job_id', 'status'], time: '2026-11-21 07:00:00', uuid: job }],
+    resource_url: `${emulator.info.base_url}/api_1.0/job/${job}.json`,
+  };
   expect((await postJson(callbackUrl, body)).status).toBe(200);
   return (await feedChanges()).find((c) => c.uuid === job && c.changed_fields.includes('generated_job_id'))!;
 }
@@ -61,7 +68,8 @@ async function seers(job: string, among: string[]): Promise<string[]> {
   const out: string[] = [];
   for (const staff of among) {
     const role = account.staff.find((s) => s.uuid === staff)!.role;
-    if (role !== 'technician' || (await emulator.control.visibleJobUuids(account.uuid, staff)).includes(job)) out.push(staff);
+    if (role !== 'technician' || (await emulator.control.visibleJobUuids(account.uuid, staff)).includes(job))
+      out.push(staff);
   }
   return out.sort();
 }
@@ -77,7 +85,10 @@ beforeAll(async () => {
   companion = await startFeedServer({ platformBaseUrl: emulator.info.base_url });
   // Each browser registers as its staff member; the administrator's last, which makes the subscriptions.
   for (const staff of [office, allocated, other, admin]) {
-    const res = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: actingAs(await token(staff), staff) });
+    const res = await fetch(`${companion.url}/feed/register`, {
+      method: 'POST',
+      headers: actingAs(await token(staff), staff),
+    });
     expect(res.status).toBe(200);
   }
   callbackUrl = `${companion.url}/webhooks/${await signCallbackToken(await callbackKey(companion.config.signingSecret), account.uuid, 0)}`;
@@ -132,7 +143,7 @@ describe('visible_to on a new job', () => {
     }
   });
 
-  it('under createdFields `given`, the emulator\'s own notification of a new job carries no visible_to: it reads like an edit', async () => {
+  it("under createdFields `given`, the emulator's own notification of a new job carries no visible_to: it reads like an edit", async () => {
     const job = await newJob();
     const change = stream.changes().find((c) => c.uuid === job)!;
     expect(change.changed_fields).not.toContain('generated_job_id');
@@ -149,7 +160,11 @@ describe('visible_to on a new job', () => {
       const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '9 Pier St' });
       await emulator.webhooks.whenIdle();
       const url = `${fresh.url}/webhooks/${await signCallbackToken(await callbackKey(fresh.config.signingSecret), account.uuid, 0)}`;
-      const body = { object: 'job', entry: [{ changed_fields: ['generated_job_id'], time: '2026-11-21 08:00:00', uuid: job }], resource_url: `${emulator.info.base_url}/api_1.0/job/${job}.json` };
+      const body = {
+        object: 'job',
+        entry: [{ changed_fields: ['generated_job_id'], time: '2026-11-21 08:00:00', uuid: job }],
+        resource_url: `${emulator.info.base_url}/api_1.0/job/${job}.json`,
+      };
       expect((await postJson(url, body)).status).toBe(200);
       await listening.until(() => listening.changes().some((c) => c.uuid === job));
       expect(listening.changes().find((c) => c.uuid === job)?.visible_to).toEqual([admin]);
@@ -166,16 +181,24 @@ describe('visible_to on a new job', () => {
     try {
       for (const staff of [allocated, office]) {
         const token = (await emulator.control.issueTokens(account.uuid, staff, SCOPES)).access_token;
-        expect((await fetch(`${fresh.url}/feed/register`, { method: 'POST', headers: actingAs(token, staff) })).status).toBe(200);
+        expect(
+          (await fetch(`${fresh.url}/feed/register`, { method: 'POST', headers: actingAs(token, staff) })).status,
+        ).toBe(200);
       }
       const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '2 Ferry Rd' });
       await emulator.webhooks.whenIdle();
       const url = `${fresh.url}/webhooks/${await signCallbackToken(await callbackKey(fresh.config.signingSecret), account.uuid, 0)}`;
-      const body = { object: 'job', entry: [{ changed_fields: ['generated_job_id'], time: '2026-11-21 09:00:00', uuid: job }], resource_url: `${emulator.info.base_url}/api_1.0/job/${job}.json` };
+      const body = {
+        object: 'job',
+        entry: [{ changed_fields: ['generated_job_id'], time: '2026-11-21 09:00:00', uuid: job }],
+        resource_url: `${emulator.info.base_url}/api_1.0/job/${job}.json`,
+      };
       const before = await requests();
       expect((await postJson(url, body)).status).toBe(200);
       expect((await requests()) - before).toBe(0);
-      const page = (await (await fetch(`${fresh.url}/feed?limit=1000`, { headers: bearer(officeToken) })).json()) as FeedPage;
+      const page = (await (
+        await fetch(`${fresh.url}/feed?limit=1000`, { headers: bearer(officeToken) })
+      ).json()) as FeedPage;
       const change = page.changes.find((c) => c.uuid === job)!;
       expect(change.unchecked).toEqual([allocated, office]);
       expect(change).not.toHaveProperty('visible_to');
@@ -188,7 +211,11 @@ describe('visible_to on a new job', () => {
   it('leaves visible_to off a change that is not a new job', async () => {
     const job = await newJob(other);
     const before = await requests();
-    const body = { object: 'job', entry: [{ changed_fields: ['status'], time: '2026-11-21 07:30:00', uuid: job }], resource_url: `${emulator.info.base_url}/api_1.0/job/${job}.json` };
+    const body = {
+      object: 'job',
+      entry: [{ changed_fields: ['status'], time: '2026-11-21 07:30:00', uuid: job }],
+      resource_url: `${emulator.info.base_url}/api_1.0/job/${job}.json`,
+    };
     expect((await postJson(callbackUrl, body)).status).toBe(200);
     expect((await requests()) - before).toBe(1);
     const change = (await feedChanges()).find((c) => c.uuid === job && c.time === '2026-11-21 07:30:00')!;
@@ -198,7 +225,10 @@ describe('visible_to on a new job', () => {
 });
 
 /** One companion instance's rounds over the store the instances share. */
-function visibilityOver(store: ReturnType<typeof createMemoryAddonStore>, over: { now?: () => number; spend?: (account: string) => boolean } = {}) {
+function visibilityOver(
+  store: ReturnType<typeof createMemoryAddonStore>,
+  over: { now?: () => number; spend?: (account: string) => boolean } = {},
+) {
   const knowledge = createStaffKnowledge({ store, ...(over.now ? { now: over.now } : {}) });
   return createJobVisibility({ platformBaseUrl: emulator.info.base_url, knowledge, ...over });
 }
@@ -220,11 +250,16 @@ describe('what the companion remembers of staff', () => {
       return { names, asked: (await requests()) - before };
     };
     // The webhook reaches another instance: it knows the three browsers, and learns the technician says no.
-    expect(await ask(visibilityOver(shared))).toEqual({ names: { visibleTo: [office, admin], unchecked: [] }, asked: 3 });
+    expect(await ask(visibilityOver(shared))).toEqual({
+      names: { visibleTo: [office, admin], unchecked: [] },
+      asked: 3,
+    });
     // A fresh instance (a restart) asks only the two who see new jobs.
-    expect(await ask(visibilityOver(shared))).toEqual({ names: { visibleTo: [office, admin], unchecked: [] }, asked: 2 });
+    expect(await ask(visibilityOver(shared))).toEqual({
+      names: { visibleTo: [office, admin], unchecked: [] },
+      asked: 2,
+    });
   });
-
 
   it("stops asking once the companion's share of the account's minute is spent: whom it could not ask is listed as unchecked", async () => {
     let left = 1;
@@ -234,7 +269,10 @@ describe('what the companion remembers of staff', () => {
     await visibility.registered(account.uuid, office);
     await visibility.registered(account.uuid, admin);
     const before = await requests();
-    expect(await visibility.visibleTo(account.uuid, job, officeToken)).toEqual({ visibleTo: [office], unchecked: [admin] });
+    expect(await visibility.visibleTo(account.uuid, job, officeToken)).toEqual({
+      visibleTo: [office],
+      unchecked: [admin],
+    });
     expect((await requests()) - before).toBe(1);
   });
 
@@ -256,7 +294,10 @@ describe('what the companion remembers of staff', () => {
 
   it('asks a narrowed staff member again after 12 hours, forgets one not registered for 24 hours, and lists a failed check as unchecked without forgetting what it knew', async () => {
     let now = 0;
-    const visibility = visibilityOver(createMemoryAddonStore(() => now), { now: () => now });
+    const visibility = visibilityOver(
+      createMemoryAddonStore(() => now),
+      { now: () => now },
+    );
     const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '3 Quay St' });
     await emulator.webhooks.whenIdle();
     await visibility.registered(account.uuid, other);

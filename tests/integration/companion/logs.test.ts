@@ -13,8 +13,13 @@ const capture = (...args: unknown[]): void => {
 };
 
 beforeAll(async () => {
-  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) vi.spyOn(console, method).mockImplementation(capture);
-  stack = await startDevStack({ emulator: { jobs: 50, quiet: true }, allowedExtensionIds: [CHROME_ID, FIREFOX_ID], env: { SIGNING_SECRET } });
+  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const)
+    vi.spyOn(console, method).mockImplementation(capture);
+  stack = await startDevStack({
+    emulator: { jobs: 50, quiet: true },
+    allowedExtensionIds: [CHROME_ID, FIREFOX_ID],
+    env: { SIGNING_SECRET },
+  });
 });
 
 afterAll(async () => {
@@ -25,7 +30,11 @@ afterAll(async () => {
 describe('secrets stay out of the logs', () => {
   it('never writes the client secret, signing secret, a code, a state or a token during a full flow', async () => {
     const { companion, emulator } = stack;
-    const driver = await createSignInDriver({ companionUrl: companion.url, authUrl: emulator.info.auth_url, person: firstTechnician(emulator.info) });
+    const driver = await createSignInDriver({
+      companionUrl: companion.url,
+      authUrl: emulator.info.auth_url,
+      person: firstTechnician(emulator.info),
+    });
     const writes: string[] = [];
     const keep = (chunk: string | Uint8Array): boolean => {
       writes.push(typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk));
@@ -42,13 +51,25 @@ describe('secrets stay out of the logs', () => {
       expect((await driver.exchange({ ...flow, state: 'forged-state' })).status).toBe(400);
       expect((await driver.exchange(flow)).status).toBe(400);
       expect((await driver.refresh(tokens.refresh_token)).status).toBe(400);
-      expect((await fetch(`${companion.url}/oauth/return?code=${code}&state=${encodeURIComponent(state)}x`)).status).toBe(400);
+      expect(
+        (await fetch(`${companion.url}/oauth/return?code=${code}&state=${encodeURIComponent(state)}x`)).status,
+      ).toBe(400);
 
       const text = [...output, ...writes].join('\n');
       // The companion did log (one line per request), so what follows is about content, not silence.
       expect(text).toContain('"/oauth/token"');
       expect(text).toContain('"/oauth/return"');
-      const secrets = [emulator.info.app.client_secret, SIGNING_SECRET, code, state, verifier, tokens.access_token, tokens.refresh_token, refreshed.access_token, refreshed.refresh_token];
+      const secrets = [
+        emulator.info.app.client_secret,
+        SIGNING_SECRET,
+        code,
+        state,
+        verifier,
+        tokens.access_token,
+        tokens.refresh_token,
+        refreshed.access_token,
+        refreshed.refresh_token,
+      ];
       for (const secret of secrets) {
         expect(secret.length).toBeGreaterThan(8);
         expect(text).not.toContain(secret);

@@ -43,7 +43,11 @@ async function changesOf(uuid: string): Promise<FeedChange[]> {
 async function newNote(): Promise<{ note: string; job: string }> {
   const jobs = await emulator.control.listRecords(account.uuid, 'job');
   const job = String(jobs[Math.floor(Math.random() * jobs.length)]!.uuid);
-  const note = await emulator.control.createRecord(account.uuid, 'note', { note: 'Gate code 4411', related_object: 'job', related_object_uuid: job });
+  const note = await emulator.control.createRecord(account.uuid, 'note', {
+    note: 'Gate code 4411',
+    related_object: 'job',
+    related_object_uuid: job,
+  });
   return { note, job };
 }
 
@@ -51,8 +55,17 @@ async function newNote(): Promise<{ note: string; job: string }> {
 function notificationsOf(note: string, job: string, time = nextTime()) {
   const base = emulator.info.base_url;
   return {
-    event: { eventName: 'job.note_added', object: 'job', entry: [{ uuid: job, time, note_uuid: note }], resource_url: `${base}/api_1.0/job/${job}.json` },
-    object: { object: 'note', entry: [{ changed_fields: ['note', 'active', 'related_object_uuid'], time, uuid: note }], resource_url: `${base}/api_1.0/note/${note}.json` },
+    event: {
+      eventName: 'job.note_added',
+      object: 'job',
+      entry: [{ uuid: job, time, note_uuid: note }],
+      resource_url: `${base}/api_1.0/job/${job}.json`,
+    },
+    object: {
+      object: 'note',
+      entry: [{ changed_fields: ['note', 'active', 'related_object_uuid'], time, uuid: note }],
+      resource_url: `${base}/api_1.0/note/${note}.json`,
+    },
   };
 }
 
@@ -136,7 +149,9 @@ describe('a new note, its notifications posted by the test in each order', () =>
     const before = await requests();
     expect(await deliver(object)).toEqual({ ok: true, duplicate: false });
     expect((await requests()) - before).toBe(1);
-    expect((await changesOf(note)).map((c) => [c.job_uuid, c.changed_fields])).toEqual([[job, ['note', 'active', 'related_object_uuid']]]);
+    expect((await changesOf(note)).map((c) => [c.job_uuid, c.changed_fields])).toEqual([
+      [job, ['note', 'active', 'related_object_uuid']],
+    ]);
   });
 
   it('a note edit (object notification only, a later time) is still read and placed', async () => {
@@ -144,7 +159,11 @@ describe('a new note, its notifications posted by the test in each order', () =>
     const { event } = notificationsOf(note, job);
     await deliver(event);
     await emulator.control.updateRecord(account.uuid, 'note', note, { note: 'Gate code 9000' });
-    const edit = { object: 'note', entry: [{ changed_fields: ['note'], time: nextTime(), uuid: note }], resource_url: `${emulator.info.base_url}/api_1.0/note/${note}.json` };
+    const edit = {
+      object: 'note',
+      entry: [{ changed_fields: ['note'], time: nextTime(), uuid: note }],
+      resource_url: `${emulator.info.base_url}/api_1.0/note/${note}.json`,
+    };
     const before = await requests();
     expect(await deliver(edit)).toEqual({ ok: true, duplicate: false });
     expect((await requests()) - before).toBe(1);
@@ -156,56 +175,115 @@ describe('a new note, its notifications posted by the test in each order', () =>
   });
 
   it.each([
-    ['an event the companion does not take', (n: ReturnType<typeof notificationsOf>['event']) => ({ ...n, eventName: 'job.badge_added' })],
-    ['a note that is not a uuid', (n: ReturnType<typeof notificationsOf>['event']) => ({ ...n, entry: [{ ...n.entry[0]!, note_uuid: 'note-7' }] })],
-    ['a job that is not a uuid', (n: ReturnType<typeof notificationsOf>['event']) => ({ ...n, entry: [{ ...n.entry[0]!, uuid: 'Gate code 4411' }] })],
-    ['the job under another name', (n: ReturnType<typeof notificationsOf>['event']) => ({ ...n, entry: [{ time: n.entry[0]!.time, job_uuid: n.entry[0]!.uuid, note_uuid: n.entry[0]!.note_uuid }] })],
-  ])('an event shape it cannot read (%s) is answered 200, changes nothing and is logged by name only', async (_name, reshape) => {
-    const { note, job } = await newNote();
-    const body = reshape(notificationsOf(note, job).event);
-    const position = (await (await fetch(`${companion.url}/feed`, { headers: bearer(officeToken) })).json()) as FeedPage;
-    const before = await requests();
-    const logged = logs.length;
-    const answer = await deliver(body);
-    expect(answer.ok).toBe(true);
-    expect(answer.ignored).toMatch(/job\.note_added|event/);
-    expect((await requests()) - before).toBe(0);
-    const after = (await (await fetch(`${companion.url}/feed?after=${position.position}`, { headers: bearer(officeToken) })).json()) as FeedPage;
-    expect(after.changes).toEqual([]);
-    const lines = logs.slice(logged);
-    expect(lines).toEqual([{ level: 'warn', webhook: 'ignored', kind: 'unexpected-event', event: body.eventName, count: expect.any(Number) }]);
-    expect(JSON.stringify(lines)).not.toContain(note);
-    expect(JSON.stringify(lines)).not.toContain('Gate code');
-  });
+    [
+      'an event the companion does not take',
+      (n: ReturnType<typeof notificationsOf>['event']) => ({ ...n, eventName: 'job.badge_added' }),
+    ],
+    [
+      'a note that is not a uuid',
+      (n: ReturnType<typeof notificationsOf>['event']) => ({ ...n, entry: [{ ...n.entry[0]!, note_uuid: 'note-7' }] }),
+    ],
+    [
+      'a job that is not a uuid',
+      (n: ReturnType<typeof notificationsOf>['event']) => ({
+        ...n,
+        entry: [{ ...n.entry[0]!, uuid: 'Gate code 4411' }],
+      }),
+    ],
+    [
+      'the job under another name',
+      (n: ReturnType<typeof notificationsOf>['event']) => ({
+        ...n,
+        entry: [{ time: n.entry[0]!.time, job_uuid: n.entry[0]!.uuid, note_uuid: n.entry[0]!.note_uuid }],
+      }),
+    ],
+  ])(
+    'an event shape it cannot read (%s) is answered 200, changes nothing and is logged by name only',
+    async (_name, reshape) => {
+      const { note, job } = await newNote();
+      const body = reshape(notificationsOf(note, job).event);
+      const position = (await (
+        await fetch(`${companion.url}/feed`, { headers: bearer(officeToken) })
+      ).json()) as FeedPage;
+      const before = await requests();
+      const logged = logs.length;
+      const answer = await deliver(body);
+      expect(answer.ok).toBe(true);
+      expect(answer.ignored).toMatch(/job\.note_added|event/);
+      expect((await requests()) - before).toBe(0);
+      const after = (await (
+        await fetch(`${companion.url}/feed?after=${position.position}`, { headers: bearer(officeToken) })
+      ).json()) as FeedPage;
+      expect(after.changes).toEqual([]);
+      const lines = logs.slice(logged);
+      expect(lines).toEqual([
+        {
+          level: 'warn',
+          webhook: 'ignored',
+          kind: 'unexpected-event',
+          event: body.eventName,
+          count: expect.any(Number),
+        },
+      ]);
+      expect(JSON.stringify(lines)).not.toContain(note);
+      expect(JSON.stringify(lines)).not.toContain('Gate code');
+    },
+  );
 });
 
 describe('a new note as the emulator delivers it, once an administrator registered', () => {
   const listed = async () => {
-    const res = await fetch(`${emulator.info.base_url}/webhook_subscriptions?status=all`, { headers: bearer(adminToken) });
+    const res = await fetch(`${emulator.info.base_url}/webhook_subscriptions?status=all`, {
+      headers: bearer(adminToken),
+    });
     expect(res.status).toBe(200);
-    return (await res.json()) as Array<{ type: string; event?: string; unique_id: string; uuid: string; active: boolean; callback_url: string; last_failure_reason: string | null }>;
+    return (await res.json()) as Array<{
+      type: string;
+      event?: string;
+      unique_id: string;
+      uuid: string;
+      active: boolean;
+      callback_url: string;
+      last_failure_reason: string | null;
+    }>;
   };
 
   it('makes the job.note_added subscription once and keeps it', async () => {
     // A companion that checks the subscriptions at every register, so the second register does list them.
-    const rechecking = await startFeedServer({ platformBaseUrl: emulator.info.base_url, signingSecret: companion.config.signingSecret, limits: { subscriptionsRecheckMs: 0 } });
+    const rechecking = await startFeedServer({
+      platformBaseUrl: emulator.info.base_url,
+      signingSecret: companion.config.signingSecret,
+      limits: { subscriptionsRecheckMs: 0 },
+    });
     try {
-      const register = () => fetch(`${rechecking.url}/feed/register`, { method: 'POST', headers: actingAs(adminToken, staffOf('administrator')[0]!) });
+      const register = () =>
+        fetch(`${rechecking.url}/feed/register`, {
+          method: 'POST',
+          headers: actingAs(adminToken, staffOf('administrator')[0]!),
+        });
       const first = await register();
       expect(first.status).toBe(200);
       expect(((await first.json()) as { refused: unknown[] }).refused).toEqual([]);
       const events = (await listed()).filter((s) => s.type === 'event');
-      expect(events.map((s) => [s.event, s.unique_id, s.active])).toEqual([['job.note_added', 'fieldside-note-added', true]]);
+      expect(events.map((s) => [s.event, s.unique_id, s.active])).toEqual([
+        ['job.note_added', 'fieldside-note-added', true],
+      ]);
       expect((await register()).status).toBe(200);
       expect((await listed()).filter((s) => s.type === 'event').map((s) => s.uuid)).toEqual([events[0]!.uuid]);
     } finally {
       await rechecking.close();
     }
     // The subscriptions now point at the companion under test (the register there moves them, the same way).
-    const res = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: actingAs(adminToken, staffOf('administrator')[0]!) });
+    const res = await fetch(`${companion.url}/feed/register`, {
+      method: 'POST',
+      headers: actingAs(adminToken, staffOf('administrator')[0]!),
+    });
     expect(res.status).toBe(200);
     expect((await listed()).map((s) => [s.unique_id, s.callback_url]).sort()).toEqual(
-      ['fieldside-job', 'fieldside-jobactivity', 'fieldside-note', 'fieldside-note-added'].map((id) => [id, callbackUrl]),
+      ['fieldside-job', 'fieldside-jobactivity', 'fieldside-note', 'fieldside-note-added'].map((id) => [
+        id,
+        callbackUrl,
+      ]),
     );
   });
 
@@ -219,24 +297,36 @@ describe('a new note as the emulator delivers it, once an administrator register
     expect((await requests()) - before).toBe(0);
     const changes = await changesOf(note);
     expect(changes).toHaveLength(1);
-    expect(changes[0]).toMatchObject({ object: 'note', uuid: note, job_uuid: job, resource_url: `${emulator.info.base_url}/api_1.0/dbonote/${note}.json` });
+    expect(changes[0]).toMatchObject({
+      object: 'note',
+      uuid: note,
+      job_uuid: job,
+      resource_url: `${emulator.info.base_url}/api_1.0/dbonote/${note}.json`,
+    });
   });
 
-  it('a new note with no event (not a job\'s) and a slow platform: the delivery is still answered inside the platform\'s wait', async () => {
+  it("a new note with no event (not a job's) and a slow platform: the delivery is still answered inside the platform's wait", async () => {
     const [company] = await emulator.control.listRecords(account.uuid, 'company');
     const answered = companion.webhookAnswers.length;
     // The companion's read of the note is held far longer than the platform waits for a delivery's answer.
     await emulator.control.injectFault({ kind: 'delay', delayMs: 9_000, count: 1, pathPrefix: '/api_1.0/dbonote/' });
     try {
       const before = await requests();
-      const note = await emulator.control.createRecord(account.uuid, 'note', { note: 'Key under the mat', related_object: 'company', related_object_uuid: String(company!.uuid) });
+      const note = await emulator.control.createRecord(account.uuid, 'note', {
+        note: 'Key under the mat',
+        related_object: 'company',
+        related_object_uuid: String(company!.uuid),
+      });
       await expect.poll(() => companion.webhookAnswers.length - answered, { timeout: 30_000 }).toBe(1);
       expect(companion.webhookAnswers.at(-1)).toMatchObject({ status: 200 });
       // It waited for an event that never came, then read (one request), and gave up the read in time.
       expect((await requests()) - before).toBe(1);
       expect((await changesOf(note)).map((c) => c.job_uuid)).toEqual([undefined]);
       // The emulator counts an answer later than its 10 s as a failed delivery: none here.
-      expect((await listed()).find((s) => s.unique_id === 'fieldside-note')).toMatchObject({ active: true, last_failure_reason: null });
+      expect((await listed()).find((s) => s.unique_id === 'fieldside-note')).toMatchObject({
+        active: true,
+        last_failure_reason: null,
+      });
     } finally {
       await emulator.control.clearFaults();
     }

@@ -3,7 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { ControlClient, EmulatorInfo, RunningEmulator } from '../../../server/emulator/contracts';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
 import { signState } from '../../../server/companion/oauth/state';
-import { createSignInDriver, firstTechnician, type SignInDriver, type Tokens } from '../../../server/development/sign-in-driver';
+import {
+  createSignInDriver,
+  firstTechnician,
+  type SignInDriver,
+  type Tokens,
+} from '../../../server/development/sign-in-driver';
 import { createTestInstallation } from '../../support/companion/installation';
 import type { RunningCompanion } from '../../../server/companion/start';
 import { CHROME_ID, CHROME_REDIRECT, FIREFOX_ID, postJson, SIGNING_SECRET } from '../../support/companion/env';
@@ -19,7 +24,8 @@ let companion: RunningCompanion;
 let technician: string;
 
 /** A new installation (its own key pair) signing in as the technician. */
-const newDriver = (): Promise<SignInDriver> => createSignInDriver({ companionUrl: companion.url, authUrl: info.auth_url, person: technician });
+const newDriver = (): Promise<SignInDriver> =>
+  createSignInDriver({ companionUrl: companion.url, authUrl: info.auth_url, person: technician });
 
 beforeAll(async () => {
   // One request line per request goes to the console; this file is about answers (logs.test.ts reads the lines).
@@ -91,7 +97,11 @@ describe('sign-in through the companion', () => {
   it('refuses a wrong, tampered or expired state at the token step, and the code stays unused', async () => {
     const driver = await newDriver();
     const flow = await driver.toCode();
-    const binding = { redirectUrl: CHROME_REDIRECT, codeChallenge: 'c'.repeat(43), installation: driver.installation.id };
+    const binding = {
+      redirectUrl: CHROME_REDIRECT,
+      codeChallenge: 'c'.repeat(43),
+      installation: driver.installation.id,
+    };
     const foreign = await signState('another-companion-secret-0123456789ab', binding);
     const expired = await signState(SIGNING_SECRET, binding, { now: Date.now() - 11 * 60 * 1000 });
     const [body, mac] = flow.state.split('.') as [string, string];
@@ -152,7 +162,11 @@ describe('a code is redeemed only by the installation that started the flow', ()
       expect(body.message).toMatch(/started by another browser or program/);
     }
     // Without the verifier at all, the request is malformed.
-    const bare = await postJson(`${companion.url}/oauth/token`, { code: flow.code, state: flow.state, installation_key: driver.installation.key });
+    const bare = await postJson(`${companion.url}/oauth/token`, {
+      code: flow.code,
+      state: flow.state,
+      installation_key: driver.installation.key,
+    });
     expect(bare.status).toBe(400);
     expect(await bare.json()).toMatchObject({ error: 'invalid_request' });
     expect((await control.stats()).grants.authorization_code).toBe(before);
@@ -168,7 +182,12 @@ describe('a refresh is made only by the installation the sign-in belongs to', ()
     expect(tokens.refresh_token).toMatch(/^fsr1\./);
     const direct = await fetch(`${info.auth_url}/oauth/access_token`, {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: info.app.client_id, client_secret: info.app.client_secret }),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+        client_id: info.app.client_id,
+        client_secret: info.app.client_secret,
+      }),
     });
     expect(direct.status).toBe(400);
   });
@@ -208,7 +227,10 @@ describe('a refresh is made only by the installation the sign-in belongs to', ()
     const driver = await newDriver();
     const tokens = (await (await driver.exchange(await driver.toCode())).json()) as Tokens;
     const late = await driver.installation.prove(tokens.refresh_token, Date.now() - 20 * 60_000);
-    const response = await postJson(`${companion.url}/oauth/refresh`, { refresh_token: tokens.refresh_token, proof: late });
+    const response = await postJson(`${companion.url}/oauth/refresh`, {
+      refresh_token: tokens.refresh_token,
+      proof: late,
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: string; message: string };
     expect(body.error).toBe('clock_skew');

@@ -24,7 +24,12 @@ afterAll(async () => {
 });
 
 const start = (installation: string) =>
-  postJson(`${stack.companion.url}/oauth/start`, { redirect_url: CHROME_REDIRECT, scopes: ['vendor'], code_challenge: 'c'.repeat(43), installation });
+  postJson(`${stack.companion.url}/oauth/start`, {
+    redirect_url: CHROME_REDIRECT,
+    scopes: ['vendor'],
+    code_challenge: 'c'.repeat(43),
+    installation,
+  });
 
 describe('rate limits', () => {
   it('refuses a flood from one installation with 429 and a Retry-After, and lets another installation through', async () => {
@@ -36,7 +41,9 @@ describe('rate limits', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     const body = (await refused.json()) as { error: string; message: string };
     expect(body.error).toBe('rate_limited');
-    expect(body.message).toMatch(/^Too many sign-ins from this browser in a short time\. Wait \d+ minutes?, then try again\.$/);
+    expect(body.message).toMatch(
+      /^Too many sign-ins from this browser in a short time\. Wait \d+ minutes?, then try again\.$/,
+    );
     expect((await start((await createTestInstallation()).id)).status).toBe(200);
   });
 
@@ -55,7 +62,9 @@ describe('rate limits', () => {
     for (const { driver, tokens } of sessions) {
       const response = await driver.refresh(tokens.refresh_token);
       expect(response.status).toBe(429);
-      expect(((await response.json()) as { message: string }).message).toMatch(/^Too many sign-in refreshes for this account in a short time\./);
+      expect(((await response.json()) as { message: string }).message).toMatch(
+        /^Too many sign-in refreshes for this account in a short time\./,
+      );
     }
     expect((await emulator.control.stats()).grants.refresh_token).toBe(before);
   });

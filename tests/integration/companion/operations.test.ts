@@ -10,7 +10,12 @@ import { startRedisServer, type RedisServer } from '../../support/companion/redi
 
 const platformOn = async (): Promise<string> => `http://127.0.0.1:${await freePort()}`;
 const env = async (extra: Record<string, string> = {}) => ({
-  ...companionEnv({ baseUrl: await platformOn(), authUrl: await platformOn(), clientId: 'the-client-id', clientSecret: 'the-client-secret' }),
+  ...companionEnv({
+    baseUrl: await platformOn(),
+    authUrl: await platformOn(),
+    clientId: 'the-client-id',
+    clientSecret: 'the-client-secret',
+  }),
   ...extra,
 });
 
@@ -41,12 +46,19 @@ describe('with the change feed in memory', () => {
       body: JSON.stringify({ padding: 'x'.repeat(size) }),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: 'invalid_request', message: 'The request is too large for the companion' });
+    expect(await res.json()).toEqual({
+      error: 'invalid_request',
+      message: 'The request is too large for the companion',
+    });
   });
 
   it('logs one JSON line per request with its level, and never a webhook path, whatever its shape', async () => {
     const secretPath = 'acct-0f3c9e/gen-73519/c2VjcmV0LW1hYy1vZi10aGUtY2FsbGJhY2s';
-    await fetch(`${companion.url}/webhooks/${secretPath}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'mode=subscribe&challenge=abc' });
+    await fetch(`${companion.url}/webhooks/${secretPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'mode=subscribe&challenge=abc',
+    });
     const line = lines.find((l) => l.path === '/webhooks/:token');
     expect(line).toMatchObject({ level: 'info', method: 'POST', status: expect.any(Number), ms: expect.any(Number) });
     const text = JSON.stringify(lines);
@@ -73,7 +85,8 @@ describe('with the change feed in Redis', () => {
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({
       error: 'not_ready',
-      message: 'The companion cannot reach its change-feed store, so it is not taking requests until it can. It keeps trying.',
+      message:
+        'The companion cannot reach its change-feed store, so it is not taking requests until it can. It keeps trying.',
     });
     const health = await fetch(`${companion.url}${COMPANION_PATHS.health}`);
     expect(health.status).toBe(200);

@@ -23,7 +23,12 @@ afterAll(() => stack?.close());
 
 /** The code of a fresh pairing link from the technician's web panel. */
 async function pairingCode(): Promise<string> {
-  const link = await pairingLinkOf(stack, { iat: nextIat(), account: scene.account, staff: scene.technician.uuid, jobUuid: scene.job.uuid });
+  const link = await pairingLinkOf(stack, {
+    iat: nextIat(),
+    account: scene.account,
+    staff: scene.technician.uuid,
+    jobUuid: scene.job.uuid,
+  });
   expect(`${link.origin}${link.pathname}`).toBe(`${stack.companion.url}/pair`);
   expect(link.search).toBe('');
   return link.hash.slice(1);
@@ -32,13 +37,18 @@ async function pairingCode(): Promise<string> {
 const installation = () => sha256Base64Url(crypto.randomUUID());
 const browserToken = async (accountIndex = 0, role: 'technician' | 'office' = 'technician') => {
   const account = stack.emulator.info.accounts[accountIndex]!;
-  return (await stack.emulator.control.issueTokens(account.uuid, personOf(account, role).uuid, ['vendor', 'read_jobs'])).access_token;
+  return (await stack.emulator.control.issueTokens(account.uuid, personOf(account, role).uuid, ['vendor', 'read_jobs']))
+    .access_token;
 };
 
 async function claim(body: unknown, bearer?: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${stack.companion.url}/pair/claim`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...headers },
+    headers: {
+      'content-type': 'application/json',
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json()) as unknown, headers: res.headers };
@@ -79,7 +89,11 @@ describe('claiming a pairing code', () => {
     const token = await browserToken();
     const first = await claim({ code, installation: mine }, token);
     expect(first.status).toBe(200);
-    expect(PairClaimReplySchema.parse(first.json)).toEqual({ account_uuid: scene.account, staff_uuid: scene.technician.uuid, staff_name: scene.technician.name });
+    expect(PairClaimReplySchema.parse(first.json)).toEqual({
+      account_uuid: scene.account,
+      staff_uuid: scene.technician.uuid,
+      staff_name: scene.technician.name,
+    });
     expect(first.headers.get('cache-control')).toBe('no-store');
     const again = await claim({ code, installation: mine }, token);
     expect(again.status).toBe(200);
@@ -138,22 +152,31 @@ describe('claiming a pairing code', () => {
     expectError(refused, 'invalid_token', 'Sign in to Fieldside again');
   });
 
-  it('says the platform could not be reached when it cannot tell the token\'s account', async () => {
+  it("says the platform could not be reached when it cannot tell the token's account", async () => {
     const code = await pairingCode();
-    await stack.emulator.control.injectFault({ kind: 'status', status: 503, pathPrefix: '/api_1.0/vendor.json', count: 1 });
+    await stack.emulator.control.injectFault({
+      kind: 'status',
+      status: 503,
+      pathPrefix: '/api_1.0/vendor.json',
+      count: 1,
+    });
     const answer = await claim({ code, installation: await installation() }, await browserToken());
     expect(answer.status).toBe(502);
     expectError(answer, 'platform_unavailable', 'could not be reached');
   });
 
-  it('takes only its contract\'s body, and answers the extension\'s origin', async () => {
+  it("takes only its contract's body, and answers the extension's origin", async () => {
     const token = await browserToken();
     const bad = await claim({ code: 'short', installation: 'x' }, token);
     expect(bad.status).toBe(400);
     expect(CompanionErrorSchema.parse(bad.json).error).toBe('invalid_request');
     const preflight = await fetch(`${stack.companion.url}/pair/claim`, {
       method: 'OPTIONS',
-      headers: { origin: `chrome-extension://${CHROME_EXTENSION_ID}`, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: `chrome-extension://${CHROME_EXTENSION_ID}`,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBe(`chrome-extension://${CHROME_EXTENSION_ID}`);
   });

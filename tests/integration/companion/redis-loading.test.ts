@@ -19,8 +19,16 @@ afterAll(() => redis?.stop());
 
 async function ioredisLoaded(extra: Record<string, string> = {}): Promise<boolean> {
   const platform = `http://127.0.0.1:${await freePort()}`;
-  const env = { ...process.env, ...companionEnv({ baseUrl: platform, authUrl: platform, clientId: 'id', clientSecret: 'secret' }), ...extra };
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tests/support/companion/ioredis-probe.ts'], { cwd: ROOT, env, timeout: 30_000 });
+  const env = {
+    ...process.env,
+    ...companionEnv({ baseUrl: platform, authUrl: platform, clientId: 'id', clientSecret: 'secret' }),
+    ...extra,
+  };
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'tests/support/companion/ioredis-probe.ts'],
+    { cwd: ROOT, env, timeout: 30_000 },
+  );
   const last = stdout.trim().split('\n').at(-1) ?? '';
   return (JSON.parse(last) as { ioredis: boolean }).ioredis;
 }

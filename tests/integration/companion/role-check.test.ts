@@ -20,9 +20,17 @@ describe('the role check', () => {
     const account = emulator.info.accounts[0]!;
     const technician = account.staff.find((s) => s.role === 'technician' && s.active)!.uuid;
     const admin = account.staff.find((s) => s.role === 'administrator' && s.active)!.uuid;
-    const { access_token: token } = await emulator.control.issueTokens(account.uuid, admin, ['read_staff', 'read_security_roles']);
+    const { access_token: token } = await emulator.control.issueTokens(account.uuid, admin, [
+      'read_staff',
+      'read_security_roles',
+    ]);
     let now = 0;
-    const roles = createRoleCheck({ platformBaseUrl: emulator.info.base_url, now: () => now, ttlMs: 60_000, notAdministratorTtlMs: 24 * 3_600_000 });
+    const roles = createRoleCheck({
+      platformBaseUrl: emulator.info.base_url,
+      now: () => now,
+      ttlMs: 60_000,
+      notAdministratorTtlMs: 24 * 3_600_000,
+    });
     const asked = async (staff: string) => {
       const before = (await emulator.control.stats()).requests;
       const answer = await roles.isAdministrator(token, account.uuid, staff);

@@ -33,7 +33,8 @@ async function token(): Promise<string> {
 async function readToEnd(response: Response): Promise<{ clean: boolean; text: string }> {
   let text = '';
   try {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) text += new TextDecoder().decode(chunk);
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>)
+      text += new TextDecoder().decode(chunk);
     return { clean: true, text };
   } catch {
     return { clean: false, text };
@@ -73,9 +74,19 @@ describe('the built companion on SIGTERM', () => {
 
       // A request under way: its token check waits on a slow platform when the signal comes.
       const before = (await emulator.control.stats()).faultsInjected;
-      await emulator.control.injectFault({ kind: 'delay', delayMs: 1500, pathPrefix: '/api_1.0/vendor.json', count: 1 });
-      const register = fetch(`${companion.url}${COMPANION_PATHS.feedRegister}`, { method: 'POST', headers: bearer(await token()) });
-      await expect.poll(async () => (await emulator.control.stats()).faultsInjected, { timeout: 10_000 }).toBe(before + 1);
+      await emulator.control.injectFault({
+        kind: 'delay',
+        delayMs: 1500,
+        pathPrefix: '/api_1.0/vendor.json',
+        count: 1,
+      });
+      const register = fetch(`${companion.url}${COMPANION_PATHS.feedRegister}`, {
+        method: 'POST',
+        headers: bearer(await token()),
+      });
+      await expect
+        .poll(async () => (await emulator.control.stats()).faultsInjected, { timeout: 10_000 })
+        .toBe(before + 1);
 
       const exited = companion.stop('SIGTERM');
       const ended = await streamed;

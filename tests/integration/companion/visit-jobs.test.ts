@@ -51,9 +51,18 @@ afterAll(async () => {
 describe('a visit booked or moved', () => {
   it('carries its job, and the job as its staff member may see it, named: two reads for the whole account', async () => {
     const visible = new Set(await emulator.control.visibleJobUuids(account.uuid, technician));
-    const job = String((await emulator.control.listRecords(account.uuid, 'job')).find((j) => !visible.has(String(j.uuid)) && Number(j.active) === 1)!.uuid);
+    const job = String(
+      (await emulator.control.listRecords(account.uuid, 'job')).find(
+        (j) => !visible.has(String(j.uuid)) && Number(j.active) === 1,
+      )!.uuid,
+    );
     const before = await requests();
-    const visit = await emulator.control.createRecord(account.uuid, 'jobactivity', { job_uuid: job, staff_uuid: technician, start_date: '2026-11-25 09:00:00', end_date: '2026-11-25 10:00:00' });
+    const visit = await emulator.control.createRecord(account.uuid, 'jobactivity', {
+      job_uuid: job,
+      staff_uuid: technician,
+      start_date: '2026-11-25 09:00:00',
+      end_date: '2026-11-25 10:00:00',
+    });
     await emulator.webhooks.whenIdle();
     const change = (await visitChange(visit))!;
     expect(change).toMatchObject({ job_uuid: job, visible_to: [technician] });
@@ -62,7 +71,11 @@ describe('a visit booked or moved', () => {
   });
 
   it('a visit cancelled names its job and nobody, with no record', async () => {
-    const visit = String((await emulator.control.listRecords(account.uuid, 'jobactivity')).find((a) => a.staff_uuid === technician && Number(a.active) === 1)!.uuid);
+    const visit = String(
+      (await emulator.control.listRecords(account.uuid, 'jobactivity')).find(
+        (a) => a.staff_uuid === technician && Number(a.active) === 1,
+      )!.uuid,
+    );
     const before = await requests();
     await emulator.control.updateRecord(account.uuid, 'jobactivity', visit, { active: 0 });
     await emulator.webhooks.whenIdle();

@@ -19,7 +19,11 @@ const requests = async () => (await control.stats()).requests;
 
 beforeAll(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
-  stack = await startDevStack({ emulator: { jobs: 20, quiet: true }, allowedExtensionIds: [CHROME_ID, FIREFOX_ID], env: { SIGNING_SECRET } });
+  stack = await startDevStack({
+    emulator: { jobs: 20, quiet: true },
+    allowedExtensionIds: [CHROME_ID, FIREFOX_ID],
+    env: { SIGNING_SECRET },
+  });
   info = stack.emulator.info;
   control = stack.emulator.control;
   companionUrl = stack.companion.url;
@@ -52,9 +56,14 @@ describe('tokens the companion handed out', () => {
 
   it('a token it did not hand out is still asked about, once', async () => {
     const account = info.accounts[0]!;
-    const { access_token: elsewhere } = await control.issueTokens(account.uuid, account.staff.find((s) => s.role === 'technician')!.uuid, ['vendor', 'read_jobs']);
+    const { access_token: elsewhere } = await control.issueTokens(
+      account.uuid,
+      account.staff.find((s) => s.role === 'technician')!.uuid,
+      ['vendor', 'read_jobs'],
+    );
     const before = await requests();
-    for (let i = 0; i < 2; i++) expect((await fetch(`${companionUrl}/feed`, { headers: bearer(elsewhere) })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await fetch(`${companionUrl}/feed`, { headers: bearer(elsewhere) })).status).toBe(200);
     expect(await requests()).toBe(before + 1);
   });
 });

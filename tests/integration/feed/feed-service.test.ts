@@ -20,7 +20,11 @@ afterAll(async () => {
 // read_staff and read_security_roles: the companion reads the staff member's role with them.
 const SCOPES = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles'];
 
-async function harness(staffUuid: string, saved: SavedPosition | null = null, holds?: (uuids: readonly string[]) => Promise<ReadonlyMap<string, string | null>>) {
+async function harness(
+  staffUuid: string,
+  saved: SavedPosition | null = null,
+  holds?: (uuids: readonly string[]) => Promise<ReadonlyMap<string, string | null>>,
+) {
   const tokens = await stack.emulator.control.issueTokens(stack.account.uuid, staffUuid, SCOPES);
   const access = { getAccessToken: async () => tokens.access_token, onUnauthorized: async () => tokens.access_token };
   /** Every platform request the browser's re-reads made. */
@@ -29,7 +33,10 @@ async function harness(staffUuid: string, saved: SavedPosition | null = null, ho
     baseUrl: stack.emulator.info.base_url,
     auth: { kind: 'oauth', tokens: access },
     impersonateStaffUuid: staffUuid,
-    fetch: (input, init) => (requests.push(new URL(String(input instanceof Request ? input.url : input)).pathname), fetch(input, init)),
+    fetch: (input, init) => (
+      requests.push(new URL(String(input instanceof Request ? input.url : input)).pathname),
+      fetch(input, init)
+    ),
   });
   const upserted: Job[] = [];
   const events: LiveEvent[] = [];
@@ -37,7 +44,10 @@ async function harness(staffUuid: string, saved: SavedPosition | null = null, ho
   let syncs = 0;
   let position: SavedPosition | null = saved;
   const service = createFeedService({
-    feed: createFeedClient({ companionUrl: async () => stack.companion.url, accessToken: async () => tokens.access_token }),
+    feed: createFeedClient({
+      companionUrl: async () => stack.companion.url,
+      accessToken: async () => tokens.access_token,
+    }),
     account: async () => ({ accountUuid: stack.account.uuid, mode: 'oauth', scopes: [], staffUuid }),
     resync: async () => void syncs++,
     target: {
@@ -65,7 +75,12 @@ async function until(check: () => boolean, ms = 5_000): Promise<void> {
   }
 }
 
-const jobsOf = async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{ uuid: string; status: string; active: unknown }>;
+const jobsOf = async () =>
+  (await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{
+    uuid: string;
+    status: string;
+    active: unknown;
+  }>;
 
 describe('feed service', () => {
   it("as a technician: registers without making the subscriptions (an administrator's job)", async () => {
@@ -80,7 +95,10 @@ describe('feed service', () => {
     const h = await harness(stack.administrator.uuid);
     await h.service.wake();
     await until(() => h.service.state() === 'live');
-    const registered = stack.emulator.webhooks.subscriptions().filter((s) => s.accountUuid === stack.account.uuid).map((s) => s.unique_id);
+    const registered = stack.emulator.webhooks
+      .subscriptions()
+      .filter((s) => s.accountUuid === stack.account.uuid)
+      .map((s) => s.unique_id);
     expect(registered.sort()).toEqual(['fieldside-job', 'fieldside-note', 'fieldside-note-added']);
 
     const [job, other] = (await jobsOf()).filter((j) => j.status !== 'Completed');
@@ -95,14 +113,22 @@ describe('feed service', () => {
     for (const status of ['Quote', 'Work Order', 'Unsuccessful', 'Work Order']) {
       await stack.emulator.control.updateRecord(stack.account.uuid, 'job', other!.uuid, { status });
     }
-    await until(() => h.upserted.some((j) => j.uuid === other!.uuid && j.status === 'Work Order') && h.upserted.length > before);
+    await until(
+      () => h.upserted.some((j) => j.uuid === other!.uuid && j.status === 'Work Order') && h.upserted.length > before,
+    );
     await new Promise((r) => setTimeout(r, 300));
     await h.service.idle();
     const reads = h.upserted.slice(before).filter((j) => j.uuid === other!.uuid);
     expect(reads).toHaveLength(1);
     expect(reads.at(-1)?.status).toBe('Work Order');
     // The position is saved after the batch was applied, and it is the feed's newest.
-    const page = await (await fetch(`${stack.companion.url}/feed?after=0`, { headers: { authorization: `Bearer ${(await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, SCOPES)).access_token}` } })).json() as { position: string };
+    const page = (await (
+      await fetch(`${stack.companion.url}/feed?after=0`, {
+        headers: {
+          authorization: `Bearer ${(await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, SCOPES)).access_token}`,
+        },
+      })
+    ).json()) as { position: string };
     expect(h.position()).toMatchObject({ accountUuid: stack.account.uuid, position: page.position });
     h.service.stop();
   });
@@ -166,14 +192,23 @@ describe('feed service', () => {
   it('a new note reaches the browser placed on its job by the companion: the browser reads nothing, and only a holder tells its pages', async () => {
     const visible = await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid);
     const mine = visible[0]!;
-    const holds = async (uuids: readonly string[]) => new Map(uuids.filter((u) => visible.includes(u)).map((u) => [u, null] as const));
+    const holds = async (uuids: readonly string[]) =>
+      new Map(uuids.filter((u) => visible.includes(u)).map((u) => [u, null] as const));
     const h = await harness(stack.technician.uuid, null, holds);
     await h.service.wake();
     await until(() => h.service.state() === 'live');
     const other = (await jobsOf()).find((j) => !visible.includes(j.uuid))!;
     h.requests.length = 0;
-    await stack.emulator.control.createRecord(stack.account.uuid, 'note', { related_object: 'job', related_object_uuid: other.uuid, note: 'Not yours' });
-    await stack.emulator.control.createRecord(stack.account.uuid, 'note', { related_object: 'job', related_object_uuid: mine, note: 'Gate code changed' });
+    await stack.emulator.control.createRecord(stack.account.uuid, 'note', {
+      related_object: 'job',
+      related_object_uuid: other.uuid,
+      note: 'Not yours',
+    });
+    await stack.emulator.control.createRecord(stack.account.uuid, 'note', {
+      related_object: 'job',
+      related_object_uuid: mine,
+      note: 'Gate code changed',
+    });
     await until(() => h.events.some((e) => e.type === 'jobs.changed' && e.uuids.includes(mine)));
     await h.service.idle();
     expect(h.requests).toEqual([]);

@@ -13,12 +13,30 @@ import type { Workspace } from '../../../lib/workspace/workspace';
 import type { OutboxPlatform } from '../outbox/platform';
 
 /** Every scope "My day" and the job detail read with, nothing else. */
-export const DAY_SCOPES = ['vendor', 'read_staff', 'read_schedule', 'read_jobs', 'read_customers', 'read_customer_contacts', 'read_job_contacts'];
+export const DAY_SCOPES = [
+  'vendor',
+  'read_staff',
+  'read_schedule',
+  'read_jobs',
+  'read_customers',
+  'read_customer_contacts',
+  'read_job_contacts',
+];
 
 export async function fieldServicesFor(platform: OutboxPlatform, scopes: string[], fetch?: FetchLike) {
   const client = await platform.technicianClient(scopes, { retryLimit: 0, ...(fetch ? { fetch } : {}) });
-  const outbox = createOutbox({ accountUuid: platform.account.uuid, staffUuid: platform.technician.uuid, indexedDB: new IDBFactory() });
-  const key: WorkspaceKey = { accountUuid: platform.account.uuid, staffUuid: platform.technician.uuid, baseUrl: platform.info.base_url, scopes, mode: 'oauth' };
+  const outbox = createOutbox({
+    accountUuid: platform.account.uuid,
+    staffUuid: platform.technician.uuid,
+    indexedDB: new IDBFactory(),
+  });
+  const key: WorkspaceKey = {
+    accountUuid: platform.account.uuid,
+    staffUuid: platform.technician.uuid,
+    baseUrl: platform.info.base_url,
+    scopes,
+    mode: 'oauth',
+  };
   const workspace: Workspace = {
     key: async () => key,
     client: async () => client,
@@ -29,6 +47,12 @@ export async function fieldServicesFor(platform: OutboxPlatform, scopes: string[
     close: async () => undefined,
   };
   const now = await platform.control.now();
-  const ctx = createFieldContext({ workspace, live: { broadcast: () => undefined }, staffName: async () => platform.technician.name, webApp: async () => ({ webUrl: platform.info.web_url, jobLinkPath: '/job/{uuid}' }), now: () => now });
+  const ctx = createFieldContext({
+    workspace,
+    live: { broadcast: () => undefined },
+    staffName: async () => platform.technician.name,
+    webApp: async () => ({ webUrl: platform.info.web_url, jobLinkPath: '/job/{uuid}' }),
+    now: () => now,
+  });
   return { day: createDayService(ctx), detail: createJobDetailService(ctx), now };
 }

@@ -19,11 +19,24 @@ import { createOutboxRunner } from '../../../lib/outbox/runner';
 import { startOutboxPlatform, waitFor, type OutboxPlatform } from '../outbox/platform';
 import type { WorkspaceKey } from '../../../lib/settings/workspace-key';
 
-const SCOPES = ['vendor', 'read_staff', 'read_schedule', 'read_jobs', 'read_customers', 'read_customer_contacts', 'read_job_contacts', 'read_job_notes', 'publish_job_notes', 'manage_badges', 'manage_jobs'];
+const SCOPES = [
+  'vendor',
+  'read_staff',
+  'read_schedule',
+  'read_jobs',
+  'read_customers',
+  'read_customer_contacts',
+  'read_job_contacts',
+  'read_job_notes',
+  'publish_job_notes',
+  'manage_badges',
+  'manage_jobs',
+];
 
 let platform: OutboxPlatform;
 let online = true;
-const switchable: FetchLike = (input, init) => (online ? globalThis.fetch(input, init) : Promise.reject(new TypeError('Failed to fetch')));
+const switchable: FetchLike = (input, init) =>
+  online ? globalThis.fetch(input, init) : Promise.reject(new TypeError('Failed to fetch'));
 
 beforeAll(async () => {
   platform = await startOutboxPlatform(11);
@@ -35,8 +48,18 @@ afterAll(async () => {
 /** The background's pieces for one technician: a real client and outbox; no job cache (reads go to the platform). */
 async function fieldFor(scopes: string[] = SCOPES) {
   const client = await platform.technicianClient(scopes, { fetch: switchable, retryLimit: 0 });
-  const outbox: Outbox = createOutbox({ accountUuid: platform.account.uuid, staffUuid: platform.technician.uuid, indexedDB: new IDBFactory() });
-  const scope: WorkspaceKey = { accountUuid: platform.account.uuid, staffUuid: platform.technician.uuid, baseUrl: platform.info.base_url, scopes, mode: 'oauth' };
+  const outbox: Outbox = createOutbox({
+    accountUuid: platform.account.uuid,
+    staffUuid: platform.technician.uuid,
+    indexedDB: new IDBFactory(),
+  });
+  const scope: WorkspaceKey = {
+    accountUuid: platform.account.uuid,
+    staffUuid: platform.technician.uuid,
+    baseUrl: platform.info.base_url,
+    scopes,
+    mode: 'oauth',
+  };
   const upserted: Job[] = [];
   const events: LiveEvent[] = [];
   const workspace: Workspace = {
@@ -50,9 +73,30 @@ async function fieldFor(scopes: string[] = SCOPES) {
   };
   const live = { broadcast: (e: LiveEvent) => void events.push(e) };
   const now = await platform.control.now();
-  const ctx = createFieldContext({ workspace, live, staffName: async () => platform.technician.name, webApp: async () => ({ webUrl: platform.info.web_url, jobLinkPath: '/job/{uuid}' }), now: () => now });
-  const runner = createOutboxRunner({ workspace: workspace, live, alarm: { set: () => undefined, clear: () => undefined }, settleMs: 10 });
-  return { ctx, runner, outbox, upserted, events, day: createDayService(ctx), detail: createJobDetailService(ctx), writes: createOutboxWrites({ outbox: () => workspace.outbox(), author: ctx.staffName }, runner), now };
+  const ctx = createFieldContext({
+    workspace,
+    live,
+    staffName: async () => platform.technician.name,
+    webApp: async () => ({ webUrl: platform.info.web_url, jobLinkPath: '/job/{uuid}' }),
+    now: () => now,
+  });
+  const runner = createOutboxRunner({
+    workspace: workspace,
+    live,
+    alarm: { set: () => undefined, clear: () => undefined },
+    settleMs: 10,
+  });
+  return {
+    ctx,
+    runner,
+    outbox,
+    upserted,
+    events,
+    day: createDayService(ctx),
+    detail: createJobDetailService(ctx),
+    writes: createOutboxWrites({ outbox: () => workspace.outbox(), author: ctx.staffName }, runner),
+    now,
+  };
 }
 
 describe('My day', () => {
@@ -62,9 +106,17 @@ describe('My day', () => {
     const today = todayIn(String(vendor.timezone_name), f.now);
     const { from, to } = dayRange(today);
     const expected = (await platform.control.listRecords(platform.account.uuid, 'jobactivity'))
-      .filter((a) => a.staff_uuid === platform.technician.uuid && Number(a.active ?? 1) === 1 && String(a.activity_was_scheduled) === '1')
+      .filter(
+        (a) =>
+          a.staff_uuid === platform.technician.uuid &&
+          Number(a.active ?? 1) === 1 &&
+          String(a.activity_was_scheduled) === '1',
+      )
       .filter((a) => String(a.start_date) < to && String(a.end_date) > from)
-      .sort((a, b) => String(a.start_date).localeCompare(String(b.start_date)) || String(a.uuid).localeCompare(String(b.uuid)));
+      .sort(
+        (a, b) =>
+          String(a.start_date).localeCompare(String(b.start_date)) || String(a.uuid).localeCompare(String(b.uuid)),
+      );
     expect(expected.length).toBeGreaterThan(0);
 
     const day = await f.day.get(null);
@@ -75,7 +127,12 @@ describe('My day', () => {
     online = false;
     try {
       const offline = await f.day.get(today);
-      expect(offline).toMatchObject({ offline: true, fetchedAt: day.fetchedAt, visits: day.visits, otherJobs: day.otherJobs });
+      expect(offline).toMatchObject({
+        offline: true,
+        fetchedAt: day.fetchedAt,
+        visits: day.visits,
+        otherJobs: day.otherJobs,
+      });
       const never = await f.day.get('2001-01-01');
       expect(never).toMatchObject({ offline: true, fetchedAt: null, visits: [], otherJobs: [] });
     } finally {
@@ -105,7 +162,11 @@ describe('job detail and writes', () => {
     await f.runner.flush();
     const added = await platform.newNotesOn([job], before);
     expect(added).toHaveLength(1);
-    expect(added[0]).toMatchObject({ uuid: pendingUuid, note: 'Gate code is 4321', edit_by_staff_uuid: platform.technician.uuid });
+    expect(added[0]).toMatchObject({
+      uuid: pendingUuid,
+      note: 'Gate code is 4321',
+      edit_by_staff_uuid: platform.technician.uuid,
+    });
     // Its pages are told to show the notes again; the job itself, which a note does not change, is not read.
     await waitFor(() => f.events.some((e) => e.type === 'jobs.changed' && e.uuids.includes(job)));
     expect(f.upserted.some((j) => j.uuid === job)).toBe(false);
@@ -119,7 +180,11 @@ describe('job detail and writes', () => {
 
   it('says the notes were not read where the sign-in may not read them, rather than that there are none', async () => {
     const job = platform.jobUuids[4]!;
-    await platform.control.createRecord(platform.account.uuid, 'note', { related_object: 'job', related_object_uuid: job, note: 'Office note' });
+    await platform.control.createRecord(platform.account.uuid, 'note', {
+      related_object: 'job',
+      related_object_uuid: job,
+      note: 'Office note',
+    });
     const withNotes = await (await fieldFor()).detail.get(job);
     expect(withNotes.can.readNotes).toBe(true);
     expect(withNotes.notes.map((n) => n.text)).toContain('Office note');
@@ -165,7 +230,10 @@ describe('failed writes', () => {
     await waitFor(async () => (await f.outbox.pending(job)).some((e) => e.state === 'failed-permanent'));
     const dropped = await f.writes.addNote(job, 'Typo, ignore');
     const shown = (await f.detail.get(job)).notes.filter((n) => n.state !== 'sent');
-    expect(shown.map((n) => [n.uuid, n.state])).toEqual([[dropped.uuid, 'pending'], [kept.uuid, 'failed']]);
+    expect(shown.map((n) => [n.uuid, n.state])).toEqual([
+      [dropped.uuid, 'pending'],
+      [kept.uuid, 'failed'],
+    ]);
     const problem = shown[1]!.problem!;
     expect(problem.message).toMatch(/not allowed|permission/i);
     expect(problem.action).toMatch(/retry/i);
@@ -175,7 +243,9 @@ describe('failed writes', () => {
     expect(await f.writes.discard(droppedSeq)).toBe(true);
     await f.writes.retry(problem.seq);
     await waitFor(async () => (await f.outbox.count()) === 0);
-    expect((await platform.newNotesOn([job], before)).map((n) => [n.uuid, n.note])).toEqual([[kept.uuid, 'Needs a signature']]);
+    expect((await platform.newNotesOn([job], before)).map((n) => [n.uuid, n.note])).toEqual([
+      [kept.uuid, 'Needs a signature'],
+    ]);
     f.runner.stop();
   });
 });

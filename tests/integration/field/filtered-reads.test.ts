@@ -48,7 +48,9 @@ describe.each([
     const me = platform.technician.uuid;
     const { from, to } = dayRange(today);
     const answer = await api.jobActivities.ofStaff(me, { from, to });
-    const expected = (await all('jobactivity')).filter((a) => a.staff_uuid === me && String(a.start_date) < to && String(a.end_date) > from);
+    const expected = (await all('jobactivity')).filter(
+      (a) => a.staff_uuid === me && String(a.start_date) < to && String(a.end_date) > from,
+    );
     expect(uuids(answer.records)).toEqual(ids(expected));
     expect(answer.unmatched > 0).toBe(ignore);
     // Under the ignoring transport, the emulator itself says it answered unfiltered.

@@ -31,10 +31,17 @@ export function filterIgnoringFetch(): { fetch: FetchLike; reads: IgnoredRead[] 
     const query = url.search
       .slice(1)
       .split('&')
-      .map((pair) => (pair.startsWith('%24filter=') || pair.startsWith('$filter=') ? `%24filter=${encodeURIComponent(`(${filter})`)}` : pair))
+      .map((pair) =>
+        pair.startsWith('%24filter=') || pair.startsWith('$filter=')
+          ? `%24filter=${encodeURIComponent(`(${filter})`)}`
+          : pair,
+      )
       .join('&');
     const response = await globalThis.fetch(new Request(`${url.origin}${url.pathname}?${query}`, request));
-    const body: unknown = await response.clone().json().catch(() => null);
+    const body: unknown = await response
+      .clone()
+      .json()
+      .catch(() => null);
     reads.push({
       type: url.pathname.replace(/^.*\/api_1\.0\//, '').replace(/\.json$/, ''),
       ignored: response.headers.get('x-emulator-filter-ignored'),

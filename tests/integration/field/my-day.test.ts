@@ -13,10 +13,19 @@ let platform: OutboxPlatform;
 let date: string;
 let next: string;
 /** What the office arranged for today, on top of the seeded schedule. */
-const made = { recordedOnVisit: '', othersRecorded: '', othersAllocation: '', recordedOnly: '', allocatedEarlier: '', doneYesterday: '', allocatedVisited: '' };
+const made = {
+  recordedOnVisit: '',
+  othersRecorded: '',
+  othersAllocation: '',
+  recordedOnly: '',
+  allocatedEarlier: '',
+  doneYesterday: '',
+  allocatedVisited: '',
+};
 let visitJobs: string[] = [];
 
-const record = (type: string, fields: Record<string, unknown>) => platform.control.createRecord(platform.account.uuid, type, fields);
+const record = (type: string, fields: Record<string, unknown>) =>
+  platform.control.createRecord(platform.account.uuid, type, fields);
 const at = (time: string) => `${date} ${time}:00`;
 const span = (t: { start: string; end: string | null }) => `${t.start.slice(11, 16)}-${t.end?.slice(11, 16) ?? ''}`;
 /** A day without its read time, to compare two reads of it. */
@@ -38,9 +47,22 @@ beforeAll(async () => {
   const taken = new Set([...visitJobs, ...planned.otherJobs.map((o) => o.jobUuid)]);
   const [recordedOnly, earlier, done] = platform.jobUuids.filter((j) => !taken.has(j));
   const recorded = (staff: string, job: string, start: string, end: string) =>
-    record('jobactivity', { job_uuid: job, staff_uuid: staff, start_date: at(start), end_date: at(end), activity_was_scheduled: '0', activity_was_recorded: '1' });
+    record('jobactivity', {
+      job_uuid: job,
+      staff_uuid: staff,
+      start_date: at(start),
+      end_date: at(end),
+      activity_was_scheduled: '0',
+      activity_was_recorded: '1',
+    });
   const allocation = (staff: string, job: string, fields: Record<string, unknown> = {}) =>
-    record('joballocation', { job_uuid: job, staff_uuid: staff, allocation_date: `${date} 00:00:00`, allocated_timestamp: `${shiftDate(date, -1)} 15:00:00`, ...fields });
+    record('joballocation', {
+      job_uuid: job,
+      staff_uuid: staff,
+      allocation_date: `${date} 00:00:00`,
+      allocated_timestamp: `${shiftDate(date, -1)} 15:00:00`,
+      ...fields,
+    });
 
   made.recordedOnVisit = await recorded(me, visitJobs[0]!, '06:41', '06:59');
   made.othersRecorded = await recorded(other, visitJobs[0]!, '12:01', '12:02');
@@ -51,13 +73,29 @@ beforeAll(async () => {
   made.allocatedEarlier = earlier!;
   await allocation(me, earlier!, { allocation_date: `${shiftDate(date, -3)} 00:00:00`, sort_priority: '5' });
   made.doneYesterday = done!;
-  await allocation(me, done!, { allocation_date: `${shiftDate(date, -3)} 00:00:00`, completion_timestamp: `${shiftDate(date, -1)} 14:00:00` });
+  await allocation(me, done!, {
+    allocation_date: `${shiftDate(date, -3)} 00:00:00`,
+    completion_timestamp: `${shiftDate(date, -1)} 14:00:00`,
+  });
   // The second visit's job gets its own on-site contact; the third has none left, only one for billing.
-  await record('jobcontact', { job_uuid: visitJobs[1], first: 'Tess', last: 'Tenant', mobile: '0400 111 222', type: 'JOB' });
+  await record('jobcontact', {
+    job_uuid: visitJobs[1],
+    first: 'Tess',
+    last: 'Tenant',
+    mobile: '0400 111 222',
+    type: 'JOB',
+  });
   for (const c of await platform.control.listRecords(platform.account.uuid, 'jobcontact')) {
-    if (c.job_uuid === visitJobs[2]) await platform.control.updateRecord(platform.account.uuid, 'jobcontact', String(c.uuid), { active: 0 });
+    if (c.job_uuid === visitJobs[2])
+      await platform.control.updateRecord(platform.account.uuid, 'jobcontact', String(c.uuid), { active: 0 });
   }
-  await record('jobcontact', { job_uuid: visitJobs[2], first: 'Bill', last: 'Payer', phone: '02 9000 0000', type: 'BILLING' });
+  await record('jobcontact', {
+    job_uuid: visitJobs[2],
+    first: 'Bill',
+    last: 'Payer',
+    phone: '02 9000 0000',
+    type: 'BILLING',
+  });
 });
 afterAll(async () => {
   await platform?.close();
@@ -69,14 +107,20 @@ describe('My day', () => {
     const shown = await day.get(null);
     const expected = await expectedDay(platform, platform.technician.uuid, date, next);
     expect(shown).toMatchObject({ date, offline: false, staffName: platform.technician.name });
-    expect(shown.visits.map((v) => ({ activityUuid: v.activityUuid, jobUuid: v.job.uuid, onSite: v.onSite.map(span) }))).toEqual(expected.visits);
+    expect(
+      shown.visits.map((v) => ({ activityUuid: v.activityUuid, jobUuid: v.job.uuid, onSite: v.onSite.map(span) })),
+    ).toEqual(expected.visits);
     expect(shown.visits.map((v) => v.activityUuid)).not.toContain(made.recordedOnVisit);
     expect(shown.visits[0]!.onSite.map(span)).toContain('06:41-06:59');
     expect(shown.visits[0]!.onSite.map(span)).not.toContain('12:01-12:02'); // someone else's time
     const jobs = new Map((await platform.control.listRecords(platform.account.uuid, 'job')).map((j) => [j.uuid, j]));
     for (const v of shown.visits) {
       const job = jobs.get(v.job.uuid)!;
-      expect(v.job).toMatchObject({ number: String(job.generated_job_id), status: job.status, address: job.job_address });
+      expect(v.job).toMatchObject({
+        number: String(job.generated_job_id),
+        status: job.status,
+        address: job.job_address,
+      });
       expect(v.job.customer).not.toBe('');
     }
   });
@@ -85,10 +129,16 @@ describe('My day', () => {
     const { day } = await fieldServicesFor(platform, DAY_SCOPES);
     const shown = await day.get(null);
     const expected = await expectedDay(platform, platform.technician.uuid, date, next);
-    const others = shown.otherJobs.map((o) => ({ jobUuid: o.job.uuid, allocationUuid: o.allocation?.uuid ?? null, onSite: o.onSite.map(span) }));
+    const others = shown.otherJobs.map((o) => ({
+      jobUuid: o.job.uuid,
+      allocationUuid: o.allocation?.uuid ?? null,
+      onSite: o.onSite.map(span),
+    }));
     expect(others).toEqual(expected.otherJobs);
     expect(others.at(-1)).toEqual({ jobUuid: made.recordedOnly, allocationUuid: null, onSite: ['17:05-17:40'] });
-    expect(shown.otherJobs.find((o) => o.job.uuid === made.allocatedEarlier)?.allocation?.from).toBe(shiftDate(date, -3));
+    expect(shown.otherJobs.find((o) => o.job.uuid === made.allocatedEarlier)?.allocation?.from).toBe(
+      shiftDate(date, -3),
+    );
     const listed = others.map((o) => o.jobUuid);
     expect(listed).not.toContain(made.doneYesterday);
     expect(listed.filter((j) => visitJobs.includes(j))).toEqual([]);
@@ -99,7 +149,8 @@ describe('My day', () => {
   it("calls the job's on-site contact first and the client's otherwise, in the day and in the job's detail", async () => {
     const { day, detail } = await fieldServicesFor(platform, DAY_SCOPES);
     const shown = await day.get(null);
-    for (const item of [...shown.visits, ...shown.otherJobs]) expect(item.contact).toEqual(await expectedContact(platform, item.job.uuid));
+    for (const item of [...shown.visits, ...shown.otherJobs])
+      expect(item.contact).toEqual(await expectedContact(platform, item.job.uuid));
     const byJob = new Map(shown.visits.map((v) => [v.job.uuid, v.contact]));
     expect(byJob.get(visitJobs[1]!)?.role).toBe('site');
     expect(byJob.get(visitJobs[2]!)?.role).toBe('client'); // a billing contact is nobody to meet
@@ -107,7 +158,13 @@ describe('My day', () => {
     const job = await detail.get(visitJobs[1]!);
     const roles = job.contacts.map((c) => c.role);
     expect(roles.indexOf('client') === -1 || roles.lastIndexOf('site') < roles.indexOf('client')).toBe(true);
-    expect(job.contacts).toContainEqual({ name: 'Tess Tenant', phone: null, mobile: '0400 111 222', email: null, role: 'site' });
+    expect(job.contacts).toContainEqual({
+      name: 'Tess Tenant',
+      phone: null,
+      mobile: '0400 111 222',
+      email: null,
+      role: 'site',
+    });
     expect((await detail.get(visitJobs[2]!)).contacts.every((c) => c.role === 'client')).toBe(true);
   });
 });
@@ -141,10 +198,15 @@ describe('My day when the platform ignores every filter', () => {
 
 describe('My day with fewer scopes', () => {
   it("shows the client's contact when on-site contacts may not be read", async () => {
-    const { day } = await fieldServicesFor(platform, DAY_SCOPES.filter((s) => s !== 'read_job_contacts'));
+    const { day } = await fieldServicesFor(
+      platform,
+      DAY_SCOPES.filter((s) => s !== 'read_job_contacts'),
+    );
     const shown = await day.get(date);
     expect(shown.visits.map((v) => v.job.uuid)).toEqual(visitJobs);
-    expect([...shown.visits, ...shown.otherJobs].every((e) => e.contact === null || e.contact.role === 'client')).toBe(true);
+    expect([...shown.visits, ...shown.otherJobs].every((e) => e.contact === null || e.contact.role === 'client')).toBe(
+      true,
+    );
     expect(shown.visits.some((v) => v.contact?.role === 'client')).toBe(true);
   });
 
@@ -164,7 +226,9 @@ describe('My day with fewer scopes', () => {
     const { day } = await fieldServicesFor(platform, ['vendor', 'read_schedule']);
     const shown = await day.get(date);
     const expected = await expectedDay(platform, platform.technician.uuid, date, next);
-    expect(shown.visits.map((v) => [v.activityUuid, v.job.uuid, v.job.number])).toEqual(expected.visits.map((v) => [v.activityUuid, v.jobUuid, v.jobUuid.slice(0, 8)]));
+    expect(shown.visits.map((v) => [v.activityUuid, v.job.uuid, v.job.number])).toEqual(
+      expected.visits.map((v) => [v.activityUuid, v.jobUuid, v.jobUuid.slice(0, 8)]),
+    );
     expect(shown.otherJobs.map((o) => o.job.uuid)).toEqual(expected.otherJobs.map((o) => o.jobUuid));
   });
 });

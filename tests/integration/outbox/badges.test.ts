@@ -31,7 +31,11 @@ describe('outbox, badges', () => {
       ['badge-remove', 'pending'],
     ]);
 
-    const sender = createOutboxSender({ outbox, client: await platform.technicianClient(TECH_SCOPES), setTimer: () => () => {} });
+    const sender = createOutboxSender({
+      outbox,
+      client: await platform.technicianClient(TECH_SCOPES),
+      setTimer: () => () => {},
+    });
     expect(await sender.flush()).toEqual({ sent: 2, rescheduled: 0, failed: 0 });
     expect(await platform.jobBadges(job)).toEqual([vip]);
 

@@ -20,10 +20,15 @@ describe('outbox, permanent failures', () => {
     const jobs = platform.jobUuids.slice(0, 2);
     const seeded = await platform.notesOn(jobs);
     const outbox = platform.outboxes()();
-    for (let i = 0; i < 6; i++) await outbox.enqueue({ kind: 'note', jobUuid: jobs[i % 2]!, payload: { note: `Needs a scope ${i}` } });
+    for (let i = 0; i < 6; i++)
+      await outbox.enqueue({ kind: 'note', jobUuid: jobs[i % 2]!, payload: { note: `Needs a scope ${i}` } });
 
     const withoutScope = TECH_SCOPES.filter((s) => s !== 'publish_job_notes');
-    const sender = createOutboxSender({ outbox, client: await platform.technicianClient(withoutScope), setTimer: noTimers });
+    const sender = createOutboxSender({
+      outbox,
+      client: await platform.technicianClient(withoutScope),
+      setTimer: noTimers,
+    });
     expect(await sender.flush()).toEqual({ sent: 0, rescheduled: 0, failed: 2 });
 
     const entries = await outbox.pending();
@@ -41,7 +46,11 @@ describe('outbox, permanent failures', () => {
     expect(await platform.newNotesOn(jobs, seeded)).toHaveLength(0);
 
     // Signed in again with the scope: the person retries, and all six arrive once.
-    const granted = createOutboxSender({ outbox, client: await platform.technicianClient(TECH_SCOPES), setTimer: noTimers });
+    const granted = createOutboxSender({
+      outbox,
+      client: await platform.technicianClient(TECH_SCOPES),
+      setTimer: noTimers,
+    });
     expect(await outbox.retryFailed()).toBe(2);
     expect(await granted.flush()).toEqual({ sent: 6, rescheduled: 0, failed: 0 });
     const notes = await platform.newNotesOn(jobs, seeded);
@@ -54,13 +63,21 @@ describe('outbox, permanent failures', () => {
     const seeded = await platform.notesOn([doomedJob, liveJob]);
     const badge = String((await platform.control.listRecords(platform.account.uuid, 'badge'))[0]?.uuid);
     const outbox = platform.outboxes()();
-    const note = await outbox.enqueue({ kind: 'note', jobUuid: doomedJob, payload: { note: 'Written before the office deleted the job' } });
+    const note = await outbox.enqueue({
+      kind: 'note',
+      jobUuid: doomedJob,
+      payload: { note: 'Written before the office deleted the job' },
+    });
     const badgeChange = await outbox.enqueue({ kind: 'badge-add', jobUuid: doomedJob, payload: { badgeUuid: badge } });
     await outbox.enqueue({ kind: 'note', jobUuid: liveJob, payload: { note: 'This job still exists' } });
     // The office deletes the job (the platform only sets active to 0) while the note waits offline.
     await platform.control.updateRecord(platform.account.uuid, 'job', doomedJob, { active: 0 });
 
-    const sender = createOutboxSender({ outbox, client: await platform.technicianClient(TECH_SCOPES), setTimer: noTimers });
+    const sender = createOutboxSender({
+      outbox,
+      client: await platform.technicianClient(TECH_SCOPES),
+      setTimer: noTimers,
+    });
     expect(await sender.flush()).toEqual({ sent: 1, rescheduled: 0, failed: 1 });
     const failed = await outbox.get(note.seq);
     expect(failed).toMatchObject({ state: 'failed-permanent', lastError: { code: 'job-gone' } });
@@ -71,7 +88,10 @@ describe('outbox, permanent failures', () => {
     // Discarding the note lets the job's next change be tried: it fails the same way.
     await outbox.discard(note.seq);
     expect(await sender.flush()).toEqual({ sent: 0, rescheduled: 0, failed: 1 });
-    expect(await outbox.get(badgeChange.seq)).toMatchObject({ state: 'failed-permanent', lastError: { code: 'job-gone' } });
+    expect(await outbox.get(badgeChange.seq)).toMatchObject({
+      state: 'failed-permanent',
+      lastError: { code: 'job-gone' },
+    });
 
     const added = await platform.newNotesOn([doomedJob, liveJob], seeded);
     expect(added.map((n) => [n.related_object_uuid, n.note])).toEqual([[liveJob, 'This job still exists']]);

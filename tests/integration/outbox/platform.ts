@@ -20,15 +20,23 @@ export async function startOutboxPlatform(seed: number) {
   const technician = account.staff.find((s) => s.role === 'technician' && s.active);
   if (!technician) throw new Error('the seeded account has no active technician');
   const visible = new Set(await control.visibleJobUuids(account.uuid, technician.uuid));
-  const jobs = (await control.listRecords(account.uuid, 'job')).filter((j) => visible.has(String(j.uuid)) && Number(j.active) === 1);
+  const jobs = (await control.listRecords(account.uuid, 'job')).filter(
+    (j) => visible.has(String(j.uuid)) && Number(j.active) === 1,
+  );
   if (jobs.length < 26) throw new Error(`the technician sees only ${jobs.length} active jobs`);
 
   /** A platform client acting as the technician with a token for `scopes`. */
-  async function technicianClient(scopes: string[], options: { fetch?: FetchLike; timeoutMs?: number; retryLimit?: number } = {}) {
+  async function technicianClient(
+    scopes: string[],
+    options: { fetch?: FetchLike; timeoutMs?: number; retryLimit?: number } = {},
+  ) {
     const issued = await control.issueTokens(account.uuid, technician!.uuid, scopes);
     return createPlatformClient({
       baseUrl: info.base_url,
-      auth: { kind: 'oauth', tokens: { getAccessToken: async () => issued.access_token, onUnauthorized: async () => issued.access_token } },
+      auth: {
+        kind: 'oauth',
+        tokens: { getAccessToken: async () => issued.access_token, onUnauthorized: async () => issued.access_token },
+      },
       impersonateStaffUuid: technician!.uuid,
       limiter: createRateLimiter({ perMinute: 100_000 }),
       retry: { ...FAST_RETRY, ...(options.retryLimit === undefined ? {} : { limit: options.retryLimit }) },
@@ -52,7 +60,11 @@ export async function startOutboxPlatform(seed: number) {
   async function jobBadges(jobUuid: string): Promise<string[]> {
     const job = (await control.listRecords(account.uuid, 'job')).find((j) => j.uuid === jobUuid);
     const raw = job?.badges;
-    return typeof raw === 'string' && raw !== '' ? (JSON.parse(raw) as string[]) : Array.isArray(raw) ? (raw as string[]) : [];
+    return typeof raw === 'string' && raw !== ''
+      ? (JSON.parse(raw) as string[])
+      : Array.isArray(raw)
+        ? (raw as string[])
+        : [];
   }
 
   /** A fresh IndexedDB per test; `openOutbox()` again is the restarted worker opening the same database. */

@@ -16,14 +16,22 @@ export function personOf(account: AccountInfo, role: StaffInfo['role']): StaffIn
 }
 
 /** An administrator of `account` activates Fieldside: answers the Return URL's status and page. */
-export async function activateAccount(stack: DevStack, account: AccountInfo): Promise<{ status: number; page: string }> {
+export async function activateAccount(
+  stack: DevStack,
+  account: AccountInfo,
+): Promise<{ status: number; page: string }> {
   const start = await fetch(`${stack.companion.url}${COMPANION_PATHS.activation}`, { redirect: 'manual' });
   const cookie = (start.headers.getSetCookie().find((c) => c.startsWith('fieldside_activation=')) ?? '').split(';')[0]!;
   const authorizeUrl = start.headers.get('location')!;
   const browser = createConsentDriver();
   const page = await browser.open(authorizeUrl);
   if (page.kind !== 'consent') throw new Error(`expected the consent page, got ${page.kind} ${page.status}`);
-  const answered = await browser.answer(authorizeUrl, page.formToken, 'allow', `${account.uuid}:${personOf(account, 'administrator').uuid}`);
+  const answered = await browser.answer(
+    authorizeUrl,
+    page.formToken,
+    'allow',
+    `${account.uuid}:${personOf(account, 'administrator').uuid}`,
+  );
   if (answered.kind !== 'redirect') throw new Error(`expected a redirect, got ${answered.kind} ${answered.status}`);
   const back = await fetch(answered.location, { redirect: 'manual', headers: { cookie } });
   return { status: back.status, page: await back.text() };
@@ -69,14 +77,24 @@ export function platformEvent(secret: string, input: EventInput, header?: Record
 }
 
 /** POSTs an event as the platform does (the body is the token, as text). */
-export async function postEvent(companionUrl: string, token: string): Promise<{ status: number; text: string; type: string }> {
-  const res = await fetch(`${companionUrl}${COMPANION_PATHS.addonEvent}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: token });
+export async function postEvent(
+  companionUrl: string,
+  token: string,
+): Promise<{ status: number; text: string; type: string }> {
+  const res = await fetch(`${companionUrl}${COMPANION_PATHS.addonEvent}`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: token,
+  });
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
 }
 
 /** The "Use Fieldside in this browser" link of a fresh web panel for `staff` on `jobUuid`, as the platform would
  * have it answered (the companion signs its one-time code into the fragment). */
-export async function pairingLinkOf(stack: DevStack, input: { iat: number; account: string; staff: string; jobUuid: string }): Promise<URL> {
+export async function pairingLinkOf(
+  stack: DevStack,
+  input: { iat: number; account: string; staff: string; jobUuid: string },
+): Promise<URL> {
   const token = await platformEvent(stack.emulator.info.app.client_secret, {
     iat: input.iat,
     account: input.account,

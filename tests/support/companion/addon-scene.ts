@@ -33,20 +33,35 @@ export async function buildAddonScene(info: EmulatorInfo, control: ControlClient
   const job = jobs.find((j) => visible.includes(String(j.uuid)) && Number(j.active) === 1)!;
   const hidden = jobs.find((j) => !visible.includes(String(j.uuid)) && Number(j.active) === 1)!;
   const badges = (await control.listRecords(account.uuid, 'badge')).filter((b) => Number(b.active) === 1).slice(0, 2);
-  await control.updateRecord(account.uuid, 'job', String(job.uuid), { badges: JSON.stringify(badges.map((b) => b.uuid)) });
+  await control.updateRecord(account.uuid, 'job', String(job.uuid), {
+    badges: JSON.stringify(badges.map((b) => b.uuid)),
+  });
 
   // Written through the platform's API as their authors (impersonated), a minute apart on the platform's clock, the
   // oldest first, so the first text is the newest.
   const admin = personOf(account, 'administrator');
-  const { access_token: token } = await control.issueTokens(account.uuid, admin.uuid, ['read_job_notes', 'publish_job_notes']);
-  const texts = [...NOTE_TEXTS, ...Array.from({ length: extraNotes }, (_, i) => `Earlier visit ${i + 1}: checked the hot water system, pressure fine.`)];
+  const { access_token: token } = await control.issueTokens(account.uuid, admin.uuid, [
+    'read_job_notes',
+    'publish_job_notes',
+  ]);
+  const texts = [
+    ...NOTE_TEXTS,
+    ...Array.from(
+      { length: extraNotes },
+      (_, i) => `Earlier visit ${i + 1}: checked the hot water system, pressure fine.`,
+    ),
+  ];
   const written: { uuid: string; text: string; author: string }[] = [];
   for (const [i, text] of [...texts.entries()].reverse()) {
     const author = i % 2 === 0 ? technician : office;
     const uuid = crypto.randomUUID();
     const res = await fetch(`${info.base_url}/api_1.0/note.json`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'x-impersonate-uuid': author.uuid, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-impersonate-uuid': author.uuid,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ uuid, related_object: 'job', related_object_uuid: job.uuid, note: text }),
     });
     if (!res.ok) throw new Error(`the platform refused a note: ${res.status} ${await res.text()}`);
@@ -57,7 +72,12 @@ export async function buildAddonScene(info: EmulatorInfo, control: ControlClient
     account: account.uuid,
     technician: { uuid: technician.uuid, name: technician.name },
     office: { uuid: office.uuid, name: office.name },
-    job: { uuid: String(job.uuid), number: String(job.generated_job_id), address: String(job.job_address), status: String(job.status) },
+    job: {
+      uuid: String(job.uuid),
+      number: String(job.generated_job_id),
+      address: String(job.job_address),
+      status: String(job.status),
+    },
     badgeNames: badges.map((b) => String(b.name)),
     notes: written,
     hiddenJob: String(hidden.uuid),

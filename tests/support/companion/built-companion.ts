@@ -38,7 +38,9 @@ export function spawnBuilt(dir: string, env: Record<string, string>, timeoutMs =
   const lines: Record<string, unknown>[] = [];
   let pending = '';
   let errors = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

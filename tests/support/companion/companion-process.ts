@@ -39,12 +39,15 @@ export async function startCompanionProcess(env: Record<string, string>): Promis
 
   const deadline = Date.now() + READY_WITHIN_MS;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The companion on port ${port} exited while starting:\n${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The companion on port ${port} exited while starting:\n${output()}`);
     const health = await fetch(`${url}/health`).catch(() => undefined);
     if (health?.ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The companion on port ${port} did not answer /health within ${READY_WITHIN_MS / 1000} s:\n${output()}`);
+      throw new Error(
+        `The companion on port ${port} did not answer /health within ${READY_WITHIN_MS / 1000} s:\n${output()}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 50));
   }

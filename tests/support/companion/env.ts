@@ -7,7 +7,12 @@ export const SIGNING_SECRET = 'test-signing-secret-0123456789abcdef';
 
 export { freePort } from '../../../server/development/free-port';
 
-export function companionEnv(platform: { baseUrl: string; authUrl: string; clientId: string; clientSecret: string }): Record<string, string> {
+export function companionEnv(platform: {
+  baseUrl: string;
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+}): Record<string, string> {
   return {
     COMPANION_ENV: 'development',
     PLATFORM_BASE_URL: platform.baseUrl,
@@ -23,5 +28,9 @@ export function companionEnv(platform: { baseUrl: string; authUrl: string; clien
 }
 
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }

@@ -89,7 +89,8 @@ export async function openStream(url: string, token: string, headers: Record<str
     async until(check: () => boolean, timeoutMs = 3000): Promise<void> {
       const deadline = Date.now() + timeoutMs;
       while (!check()) {
-        if (Date.now() > deadline) throw new Error(`Stream condition not met within ${timeoutMs} ms; events: ${JSON.stringify(events)}`);
+        if (Date.now() > deadline)
+          throw new Error(`Stream condition not met within ${timeoutMs} ms; events: ${JSON.stringify(events)}`);
         await new Promise<void>((resolve) => {
           const t = setTimeout(resolve, 50);
           waiters.push(() => {

@@ -2,7 +2,13 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_ADDON_SDK_URL, DEFAULT_LIMITS, DEFAULT_STORE_LINKS, type CompanionConfig, type CompanionLimits } from '../../../server/companion/config';
+import {
+  DEFAULT_ADDON_SDK_URL,
+  DEFAULT_LIMITS,
+  DEFAULT_STORE_LINKS,
+  type CompanionConfig,
+  type CompanionLimits,
+} from '../../../server/companion/config';
 import type { AccountTokenKeeper } from '../../../server/companion/addon/account-tokens';
 import { createFeedStore } from '../../../server/companion/feed/create-store';
 import { createFeedModule, type FeedModule, type FeedStore } from '../../../server/companion/feed/index';

@@ -57,9 +57,17 @@ export function feedStoreContract(opts: ContractOptions): void {
     const ids: string[] = [];
     for (let i = 1; i <= 5; i++) ids.push(appendedId(await store.append(a, contractChange(i), `k${i}`, 0)));
     const all = await store.read(a, undefined, 100);
-    expect(all).toEqual({ changes: [1, 2, 3, 4, 5].map((i, at) => ({ id: ids[at], ...contractChange(i) })), position: ids[4], gap: false });
+    expect(all).toEqual({
+      changes: [1, 2, 3, 4, 5].map((i, at) => ({ id: ids[at], ...contractChange(i) })),
+      position: ids[4],
+      gap: false,
+    });
     expect(await store.position(a)).toBe(ids[4]);
-    expect(await store.read(a, ids[1], 2)).toEqual({ changes: [expect.objectContaining({ id: ids[2] }), expect.objectContaining({ id: ids[3] })], position: ids[3], gap: false });
+    expect(await store.read(a, ids[1], 2)).toEqual({
+      changes: [expect.objectContaining({ id: ids[2] }), expect.objectContaining({ id: ids[3] })],
+      position: ids[3],
+      gap: false,
+    });
     expect(await store.read(a, ids[4], 10)).toEqual({ changes: [], position: ids[4], gap: false });
     expect(await store.read(a, '0', 1)).toMatchObject({ changes: [{ id: ids[0] }], gap: false });
     expect(await store.read(account('empty'), undefined, 10)).toEqual({ changes: [], position: '0', gap: false });
@@ -92,7 +100,11 @@ export function feedStoreContract(opts: ContractOptions): void {
   it("keeps a job change's record and visible_to as appended", async () => {
     const store = await create({ maxEntries: 10 });
     const a = account('record');
-    const change = { ...contractChange(1), record: { uuid: contractChange(1).uuid, status: 'Work Order', badges: '["x"]', total: 12.5 }, visible_to: ['s-1'] };
+    const change = {
+      ...contractChange(1),
+      record: { uuid: contractChange(1).uuid, status: 'Work Order', badges: '["x"]', total: 12.5 },
+      visible_to: ['s-1'],
+    };
     const id = appendedId(await store.append(a, change, 'k', 0));
     expect((await store.read(a, undefined, 10)).changes).toEqual([{ id, ...change }]);
   });

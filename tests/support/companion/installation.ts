@@ -27,7 +27,11 @@ export async function createTestInstallation(): Promise<TestInstallation> {
     id: await installationIdOf(key),
     async prove(refreshToken, at = Date.now()) {
       const iat = Math.floor(at / 1000);
-      const signature = await crypto.subtle.sign(INSTALLATION_SIGNATURE_ALGORITHM, pair.privateKey, await refreshProofMessage(refreshToken, iat));
+      const signature = await crypto.subtle.sign(
+        INSTALLATION_SIGNATURE_ALGORITHM,
+        pair.privateKey,
+        await refreshProofMessage(refreshToken, iat),
+      );
       return { iat, signature: encodeBase64Url(new Uint8Array(signature)) };
     },
   };

@@ -7,10 +7,16 @@ import { startCompanion } from '../../../server/companion/start';
 
 const companion = await startCompanion(process.env);
 try {
-  await fetch(`${companion.url}/webhooks/not-a-token`, { method: 'POST', body: 'mode=subscribe&challenge=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  await fetch(`${companion.url}/webhooks/not-a-token`, {
+    method: 'POST',
+    body: 'mode=subscribe&challenge=x',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   await fetch(`${companion.url}/feed`);
 } finally {
   await companion.close();
 }
-const loaded = Object.keys(createRequire(import.meta.url).cache).filter((path) => /[\\/]node_modules[\\/]ioredis[\\/]/.test(path));
+const loaded = Object.keys(createRequire(import.meta.url).cache).filter((path) =>
+  /[\\/]node_modules[\\/]ioredis[\\/]/.test(path),
+);
 console.log(JSON.stringify({ ioredis: loaded.length > 0 }));

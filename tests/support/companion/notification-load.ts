@@ -36,7 +36,11 @@ function post(agent: Agent, url: URL, body: string): Promise<{ status: number; t
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -51,7 +55,8 @@ function post(agent: Agent, url: URL, body: string): Promise<{ status: number; t
 }
 
 /** The seq of the job notification number `i` of a load. */
-export const seqOf = (load: Pick<NotificationLoad, 'firstSeq' | 'every'>, i: number): number => load.firstSeq + i * (load.every ?? 1);
+export const seqOf = (load: Pick<NotificationLoad, 'firstSeq' | 'every'>, i: number): number =>
+  load.firstSeq + i * (load.every ?? 1);
 
 export async function postNotifications(load: NotificationLoad): Promise<LoadOutcome> {
   const agent = new Agent({ keepAlive: true, maxSockets: load.concurrency });

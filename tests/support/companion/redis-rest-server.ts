@@ -60,7 +60,8 @@ export async function startRedisRestServer(opts: { redisUrl: string; token?: str
       if (req.headers.authorization !== `Bearer ${token}`) return send(res, 401, { error: 'Unauthorized' });
       const body = await readJson(req);
       if (req.url === '/pipeline') {
-        if (!Array.isArray(body) || !body.every(isWords)) return send(res, 400, { error: 'ERR failed to parse pipeline request' });
+        if (!Array.isArray(body) || !body.every(isWords))
+          return send(res, 400, { error: 'ERR failed to parse pipeline request' });
         return send(res, 200, await Promise.all(body.map(run)));
       }
       if (req.url !== '/') return send(res, 404, { error: 'Not found' });

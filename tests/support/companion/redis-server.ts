@@ -37,9 +37,13 @@ export async function startRedisServer(): Promise<RedisServer> {
   }
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'fieldside-redis-'));
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

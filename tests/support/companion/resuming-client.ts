@@ -34,7 +34,8 @@ export function createResumingClient(token: string) {
         via === 'query'
           ? await openStream(`${baseUrl}/feed/stream?after=${encodeURIComponent(after)}`, token)
           : await openStream(`${baseUrl}/feed/stream`, token, { 'last-event-id': after });
-      if (stream.res.status !== 200) throw new Error(`The stream answered ${stream.res.status}: ${await stream.res.text()}`);
+      if (stream.res.status !== 200)
+        throw new Error(`The stream answered ${stream.res.status}: ${await stream.res.text()}`);
       await stream.until(() => stream!.comments.includes('connected'), 10_000);
     },
     /** Settles when the current stream ends (its instance went away, or close()). */
@@ -42,7 +43,8 @@ export function createResumingClient(token: string) {
     async until(check: (changes: FeedChange[]) => boolean, timeoutMs: number): Promise<void> {
       const deadline = Date.now() + timeoutMs;
       while (!check(received())) {
-        if (Date.now() > deadline) throw new Error(`Not received within ${timeoutMs} ms: ${received().length} changes so far`);
+        if (Date.now() > deadline)
+          throw new Error(`Not received within ${timeoutMs} ms: ${received().length} changes so far`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },

@@ -12,7 +12,9 @@ interface StubSubscriptionState {
 }
 
 /** A subscription as the stub keeps it (the platform's list shape): an object's, or an event's (no object or fields). */
-export type StubSubscription = (StubSubscriptionState & { type: 'object'; object: string; fields: string[] }) | (StubSubscriptionState & { type: 'event'; event: string });
+export type StubSubscription =
+  | (StubSubscriptionState & { type: 'object'; object: string; fields: string[] })
+  | (StubSubscriptionState & { type: 'event'; event: string });
 
 /** Staff members every stub account has: one administrator, one technician. */
 export const STUB_ADMIN = 'aaaaaaaa-0000-4000-8000-00000000000a';
@@ -30,7 +32,10 @@ const STAFF: Record<string, string> = { [STUB_ADMIN]: ROLES[0]!.uuid, [STUB_TECH
  * challenge). `refuseObjects` and `refuseEvents` are refused one by one, as the platform refuses an object or
  * event an app may not subscribe to.
  */
-export async function startStubPlatform(tokens: Record<string, string>, options: { refuseObjects?: readonly string[]; refuseEvents?: readonly string[] } = {}) {
+export async function startStubPlatform(
+  tokens: Record<string, string>,
+  options: { refuseObjects?: readonly string[]; refuseEvents?: readonly string[] } = {},
+) {
   const calls = { vendor: 0, list: 0, add: 0, staff: 0 };
   const subscriptions = new Map<string, StubSubscription[]>();
   const app = new Hono();
@@ -48,7 +53,9 @@ export async function startStubPlatform(tokens: Record<string, string>, options:
     if (!accountOf(c)) return unauthorised(c);
     const uuid = c.req.param('file').replace(/\.json$/, '');
     const role = STAFF[uuid];
-    return role ? c.json({ uuid, first: 'Stub', last: 'Person', active: 1, security_role_uuid: role }) : c.json({ errorCode: 404, message: 'No such staff' }, 404);
+    return role
+      ? c.json({ uuid, first: 'Stub', last: 'Person', active: 1, security_role_uuid: role })
+      : c.json({ errorCode: 404, message: 'No such staff' }, 404);
   });
 
   app.get('/api_1.0/securityrole.json', (c) => (accountOf(c) ? c.json(ROLES) : unauthorised(c)));
@@ -59,7 +66,9 @@ export async function startStubPlatform(tokens: Record<string, string>, options:
     return account ? c.json(subscriptions.get(account) ?? []) : unauthorised(c);
   });
 
-  app.post('/webhook_subscriptions', (c) => c.json({ errorCode: 400, message: 'webhook_subscriptions is not an authorised object type' }, 400));
+  app.post('/webhook_subscriptions', (c) =>
+    c.json({ errorCode: 400, message: 'webhook_subscriptions is not an authorised object type' }, 400),
+  );
 
   /** Verifies the callback, then keeps `sub` in place of the account's subscription of the same kind, name and unique_id. */
   async function subscribe(c: Context, account: string, sub: StubSubscription, answer: unknown) {
@@ -91,10 +100,18 @@ export async function startStubPlatform(tokens: Record<string, string>, options:
     if (!account) return unauthorised(c);
     const form = new URLSearchParams(await c.req.text());
     const object = form.get('object') ?? '';
-    if (options.refuseObjects?.includes(object)) return c.json({ errorCode: 400, message: `Object ${object} does not support subscription` }, 400);
+    if (options.refuseObjects?.includes(object))
+      return c.json({ errorCode: 400, message: `Object ${object} does not support subscription` }, 400);
     const unique = form.get('unique_id') ?? '';
-    const existing = subscriptions.get(account)?.find((s) => s.type === 'object' && s.object === object && s.unique_id === unique);
-    const sub: StubSubscription = { type: 'object', ...state(form, existing), object, fields: (form.get('fields') ?? '').split(',') };
+    const existing = subscriptions
+      .get(account)
+      ?.find((s) => s.type === 'object' && s.object === object && s.unique_id === unique);
+    const sub: StubSubscription = {
+      type: 'object',
+      ...state(form, existing),
+      object,
+      fields: (form.get('fields') ?? '').split(','),
+    };
     return subscribe(c, account, sub, sub);
   });
 
@@ -104,9 +121,12 @@ export async function startStubPlatform(tokens: Record<string, string>, options:
     if (!account) return unauthorised(c);
     const form = new URLSearchParams(await c.req.text());
     const event = form.get('event') ?? '';
-    if (options.refuseEvents?.includes(event)) return c.json({ errorCode: 400, message: `Event ${event} does not support subscription` }, 400);
+    if (options.refuseEvents?.includes(event))
+      return c.json({ errorCode: 400, message: `Event ${event} does not support subscription` }, 400);
     const unique = form.get('unique_id') ?? '';
-    const existing = subscriptions.get(account)?.find((s) => s.type === 'event' && s.event === event && s.unique_id === unique);
+    const existing = subscriptions
+      .get(account)
+      ?.find((s) => s.type === 'event' && s.event === event && s.unique_id === unique);
     return subscribe(c, account, { type: 'event', ...state(form, existing), event }, { success: true });
   });
 

@@ -63,7 +63,10 @@ async function listening(port: number): Promise<boolean> {
 }
 
 /** Serves `bundle` (an ES module with a default `fetch(request, env)` export) with `bindings` as its env. */
-export async function startWorkerd(opts: { bundle: string; bindings: Record<string, string> }): Promise<RunningWorkerd> {
+export async function startWorkerd(opts: {
+  bundle: string;
+  bindings: Record<string, string>;
+}): Promise<RunningWorkerd> {
   const dir = mkdtempSync(join(tmpdir(), 'fieldside-workerd-'));
   copyFileSync(opts.bundle, join(dir, 'worker.mjs'));
   const port = await freePort();

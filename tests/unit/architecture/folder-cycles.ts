@@ -78,7 +78,9 @@ export function findFolderCycles(edges: readonly ImportEdge[], root: string): Fo
     }
     for (const members of cycles(graph.keys(), (n) => graph.get(n)?.keys() ?? [])) {
       const inCycle = new Set(members);
-      const evidence = members.flatMap((m) => [...(graph.get(m) ?? new Map<string, string>())].filter(([to]) => inCycle.has(to)).map(([, why]) => why));
+      const evidence = members.flatMap((m) =>
+        [...(graph.get(m) ?? new Map<string, string>())].filter(([to]) => inCycle.has(to)).map(([, why]) => why),
+      );
       found.push({ level, members, evidence });
     }
   }

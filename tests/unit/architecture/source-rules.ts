@@ -14,10 +14,18 @@ export interface SourceRule {
 }
 
 const product = (file: string) => /^(lib|entrypoints|components)\//.test(file) && !isTest(file);
-const in_ = (...paths: string[]) => (file: string) => paths.some((p) => file === p || file.startsWith(`${p}/`));
+const in_ =
+  (...paths: string[]) =>
+  (file: string) =>
+    paths.some((p) => file === p || file.startsWith(`${p}/`));
 
 export const SOURCE_RULES: SourceRule[] = [
-  { why: 'storage items are declared once, in lib/settings/items.ts', applies: product, home: in_('lib/settings/items.ts'), pattern: /storage\.defineItem\s*[<(]/ },
+  {
+    why: 'storage items are declared once, in lib/settings/items.ts',
+    applies: product,
+    home: in_('lib/settings/items.ts'),
+    pattern: /storage\.defineItem\s*[<(]/,
+  },
   {
     why: 'raw storage reads name their key through lib/settings/keys.ts, never as a literal',
     applies: product,
@@ -30,18 +38,25 @@ export const SOURCE_RULES: SourceRule[] = [
     home: in_('lib/settings/keys.ts'),
     pattern: /['"`](?:local|session|sync|managed):[A-Za-z]+['"`]/,
   },
-  { why: 'one alarm table: alarms are listened to in entrypoints/background/alarms.ts only', applies: product, home: in_('entrypoints/background/alarms.ts'), pattern: /alarms\.onAlarm/ },
+  {
+    why: 'one alarm table: alarms are listened to in entrypoints/background/alarms.ts only',
+    applies: product,
+    home: in_('entrypoints/background/alarms.ts'),
+    pattern: /alarms\.onAlarm/,
+  },
   {
     why: 'IndexedDB databases are named in lib/databases.ts only',
     applies: product,
     home: in_('lib/databases.ts'),
-    pattern: /['"`]fieldside-(?:cache:|outbox-|field-|secrets|settings)|\b(?:openDB|deleteDB|deleteDatabase|indexedDB\.open)\(\s*['"`]/,
+    pattern:
+      /['"`]fieldside-(?:cache:|outbox-|field-|secrets|settings)|\b(?:openDB|deleteDB|deleteDatabase|indexedDB\.open)\(\s*['"`]/,
   },
   {
     why: "the companion's HTTP API is declared once, in contracts/companion-http.ts",
-    applies: (file) => (product(file) || (file.startsWith('server/companion/') && !isTest(file))),
+    applies: (file) => product(file) || (file.startsWith('server/companion/') && !isTest(file)),
     home: in_('contracts/companion-http.ts'),
-    pattern: /['"`]\/(?:oauth\/(?:start|token|refresh|return)|feed(?:\/register|\/rotate|\/stream)?|health|ready|activate)['"`?]/,
+    pattern:
+      /['"`]\/(?:oauth\/(?:start|token|refresh|return)|feed(?:\/register|\/rotate|\/stream)?|health|ready|activate)['"`?]/,
   },
 ];
 

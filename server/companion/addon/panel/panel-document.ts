@@ -20,21 +20,26 @@ export interface PanelFrame {
 export function panelDocument(frame: PanelFrame, body: Html): string {
   const nonce = newNonce();
   const policy = `default-src 'none'; script-src 'nonce-${nonce}' ${frame.sdkUrl}; style-src 'nonce-${nonce}'; img-src data:; base-uri 'none'; form-action 'none'`;
-  return markupOf(html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${policy}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${frame.title} · Fieldside</title>
-<style nonce="${nonce}">${trusted(PANEL_STYLE)}</style>
-<script src="${frame.sdkUrl}" nonce="${nonce}"></script>
-</head>
-<body class="${frame.place}">
-<main id="fieldside-panel" data-place="${frame.place}" data-job="${frame.jobUuid ?? ''}">
-${body}
-</main>
-<script nonce="${nonce}">${trusted(PANEL_SCRIPT)}</script>
-</body>
-</html>`);
+  return markupOf(
+    html`<!doctype html>
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta http-equiv="Content-Security-Policy" content="${policy}" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="referrer" content="no-referrer" />
+          <title>${frame.title} · Fieldside</title>
+          <style nonce="${nonce}">
+            ${trusted(PANEL_STYLE)}
+          </style>
+          <script src="${frame.sdkUrl}" nonce="${nonce}"></script>
+        </head>
+        <body class="${frame.place}">
+          <main id="fieldside-panel" data-place="${frame.place}" data-job="${frame.jobUuid ?? ''}">${body}</main>
+          <script nonce="${nonce}">
+            ${trusted(PANEL_SCRIPT)};
+          </script>
+        </body>
+      </html>`,
+  );
 }

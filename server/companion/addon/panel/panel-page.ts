@@ -10,13 +10,19 @@ import { panelDocument } from './panel-document';
 // for; on a phone there is no extension to pair.
 
 function noteItem(note: NoteView): Html {
-  return html`<li><p class="meta">${note.author}${note.when ? ` · ${note.when}` : ''}</p><p class="text">${note.text}</p></li>`;
+  return html`<li>
+    <p class="meta">${note.author}${note.when ? ` · ${note.when}` : ''}</p>
+    <p class="text">${note.text}</p>
+  </li>`;
 }
 
 function badgeList(badges: string[] | null): Html {
-  if (badges === null) return html`<p class="muted">Badge names need Fieldside to be activated again by an administrator.</p>`;
+  if (badges === null)
+    return html`<p class="muted">Badge names need Fieldside to be activated again by an administrator.</p>`;
   if (badges.length === 0) return html``;
-  return html`<ul class="badges" aria-label="Badges">${badges.map((b) => html`<li>${b}</li>`)}</ul>`;
+  return html`<ul class="badges" aria-label="Badges">
+    ${badges.map((b) => html`<li>${b}</li>`)}
+  </ul>`;
 }
 
 export interface PanelInput {
@@ -31,18 +37,26 @@ export interface PanelInput {
 export function jobPanel({ view, place, jobUuid, sdkUrl, pairUrl }: PanelInput): string {
   const title = view.number ? `Job #${view.number}` : 'Job';
   const body = html`<header>
-${view.status ? html`<p class="status">${view.status}</p>` : html``}
-<h1>${title}</h1>
-${view.address ? html`<p class="muted">${view.address}</p>` : html``}
-</header>
-${view.description ? html`<p class="description">${view.description}</p>` : html``}
-${badgeList(view.badges)}
-<label for="note-text">Add a note</label>
-<textarea id="note-text" maxlength="${String(NOTE_MAX_LENGTH)}" placeholder="What did you find, do or need?"></textarea>
-<div class="row"><button type="button" id="note-add">Add note</button><p id="note-message" role="status" aria-live="polite"></p></div>
-<h2>Latest notes</h2>
-<p id="no-notes" class="muted"${view.notes.length > 0 ? html` hidden` : html``}>No notes on this job yet.</p>
-<ol id="notes" class="notes">${view.notes.map(noteItem)}</ol>
-${pairUrl ? html`<p class="pair"><a id="fieldside-pair" href="${pairUrl}" target="_blank" rel="noopener">Use Fieldside in this browser</a><br><span class="muted">Connects the Fieldside extension in this browser to you, ${view.staffName || 'the person signed in here'}.</span></p>` : html``}`;
+      ${view.status ? html`<p class="status">${view.status}</p>` : html``}
+      <h1>${title}</h1>
+      ${view.address ? html`<p class="muted">${view.address}</p>` : html``}
+    </header>
+    ${view.description ? html`<p class="description">${view.description}</p>` : html``} ${badgeList(view.badges)}
+    <label for="note-text">Add a note</label>
+    <textarea
+      id="note-text"
+      maxlength="${String(NOTE_MAX_LENGTH)}"
+      placeholder="What did you find, do or need?"
+    ></textarea>
+    <div class="row">
+      <button type="button" id="note-add">Add note</button>
+      <p id="note-message" role="status" aria-live="polite"></p>
+    </div>
+    <h2>Latest notes</h2>
+    <p id="no-notes" class="muted" ${view.notes.length > 0 ? html` hidden` : html``}>No notes on this job yet.</p>
+    <ol id="notes" class="notes">
+      ${view.notes.map(noteItem)}
+    </ol>
+    ${pairUrl ? html`<p class="pair"><a id="fieldside-pair" href="${pairUrl}" target="_blank" rel="noopener">Use Fieldside in this browser</a><br /><span class="muted">Connects the Fieldside extension in this browser to you, ${view.staffName || 'the person signed in here'}.</span></p>` : html``}`;
   return panelDocument({ title, place, sdkUrl, jobUuid }, body);
 }

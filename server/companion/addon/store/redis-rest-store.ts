@@ -13,7 +13,10 @@ export async function createRedisRestAddonStore(client: RedisRestClient): Promis
   try {
     await client.command(['PING']);
   } catch (e) {
-    throw new Error(`Cannot reach the shared store (Redis over HTTP) for the add-on's tokens (${(e as Error).message})`, { cause: e });
+    throw new Error(
+      `Cannot reach the shared store (Redis over HTTP) for the add-on's tokens (${(e as Error).message})`,
+      { cause: e },
+    );
   }
   return {
     async get(key) {

@@ -12,4 +12,7 @@ const servers = redisBehindRestForFile();
 
 describe('memory', () => addonStoreContract(async () => createMemoryAddonStore()));
 describe('Redis', () => addonStoreContract(() => createRedisAddonStore(servers.redis.url)));
-describe('Redis over HTTP', () => addonStoreContract(() => createRedisRestAddonStore(createRedisRestClient({ url: servers.rest.url, token: servers.rest.token }))));
+describe('Redis over HTTP', () =>
+  addonStoreContract(() =>
+    createRedisRestAddonStore(createRedisRestClient({ url: servers.rest.url, token: servers.rest.token })),
+  ));

@@ -20,4 +20,7 @@ export interface AddonStore {
 }
 
 /** Every key lives under one prefix, apart from the feed's and the limits' keys. */
-export const addonKey = (kind: 'tokens' | 'refresh-lock' | 'spent-event' | 'pairing' | 'staff' | 'subscriptions-checked', id: string): string => `fieldside:addon:${kind}:${id}`;
+export const addonKey = (
+  kind: 'tokens' | 'refresh-lock' | 'spent-event' | 'pairing' | 'staff' | 'subscriptions-checked',
+  id: string,
+): string => `fieldside:addon:${kind}:${id}`;
