@@ -138,6 +138,13 @@ export interface Switches {
   /** The `changed_fields` of a record just created: `set`, every field the new record holds a value in (the ones
    * the platform fills itself, such as a job's number, included), or `given`, only the fields its writer sent. */
   createdFields: 'set' | 'given';
+  /** How `company.is_individual` is served: `string` ("0"/"1"), as the official SDK's schema parses it, or
+   * `number` (0/1), as the OpenAPI schema types it and as some live data has it. */
+  isIndividual: 'string' | 'number';
+  /** The body of an event subscription's notification: `type-data`, `{id, type, createdAt, data: {the record}}`, as
+   * an integrator captured it and the platform's own n8n trigger reads it, or `event-entry`, the older guess
+   * `{eventName, object, entry, resource_url}`. */
+  eventNotificationShape: 'type-data' | 'event-entry';
 }
 
 export interface ChangeBus {

@@ -66,7 +66,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   const clock = createClock();
   const changes = createChangeBus();
   const { uuidReuse, webhookContentType, unparsableFilter, pageSize, createdFields } = options;
-  const switches = createSwitchBoard({ uuidReuse, webhookContentType, unparsableFilter, pageSize, createdFields });
+  const { isIndividual, eventNotificationShape } = options;
+  const switches = createSwitchBoard({
+    uuidReuse,
+    webhookContentType,
+    unparsableFilter,
+    pageSize,
+    createdFields,
+    isIndividual,
+    eventNotificationShape,
+  });
   const addon = options.addon === undefined ? undefined : parseAddonRegistration(options.addon);
   const store = createStore({ seed, jobs: options.jobs ?? 5000, clock, changes });
   const app: AppInfo = {
