@@ -51,16 +51,32 @@ async function newNote(): Promise<{ note: string; job: string }> {
   return { note, job };
 }
 
-/** The two notifications of a new note, as the emulator sends them. */
-function notificationsOf(note: string, job: string, time = nextTime()) {
+type Shape = 'type-data' | 'event-entry';
+
+/** The event notification of a new note, in each shape the platform may send (FIDELITY.md, "Event notification
+ * body"): as captured in production, the note itself in `data`; or the older reading, the job in the entry. */
+function eventOf(shape: Shape, note: string, job: string, time: string) {
+  if (shape === 'type-data')
+    return {
+      id: `smwe_${note.replace(/-/g, '').slice(0, 24)}`,
+      type: 'job.note_added',
+      createdAt: time,
+      data: { uuid: note, active: 1, related_object: 'job', related_object_uuid: job, note: 'Gate code 4411' },
+    };
+  return {
+    eventName: 'job.note_added',
+    object: 'job',
+    entry: [{ uuid: job, time, note_uuid: note }],
+    resource_url: `${emulator.info.base_url}/api_1.0/job/${job}.json`,
+  };
+}
+
+/** The two notifications of a new note, as the platform sends them. */
+function notificationsIn(note: string, job: string, time = nextTime(), shape: Shape = 'type-data') {
   const base = emulator.info.base_url;
   return {
-    event: {
-      eventName: 'job.note_added',
-      object: 'job',
-      entry: [{ uuid: job, time, note_uuid: note }],
-      resource_url: `${base}/api_1.0/job/${job}.json`,
-    },
+    time,
+    event: eventOf(shape, note, job, time),
     object: {
       object: 'note',
       entry: [{ changed_fields: ['note', 'active', 'related_object_uuid'], time, uuid: note }],
@@ -104,131 +120,169 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-describe('a new note, its notifications posted by the test in each order', () => {
-  // Nobody has registered as an administrator yet: the emulator holds no subscriptions and sends nothing itself.
+describe.each(['type-data', 'event-entry'] as const)(
+  'a new note, its event as %s, its notifications posted by the test in each order',
+  (shape) => {
+    // Nobody has registered as an administrator yet: the emulator holds no subscriptions and sends nothing itself.
+    const notificationsOf = (note: string, job: string) => notificationsIn(note, job, nextTime(), shape);
 
-  it('event first: one change with its job, the object notification taken as a duplicate, no read', async () => {
-    const { note, job } = await newNote();
-    const { event, object } = notificationsOf(note, job);
-    const before = await requests();
-    expect(await deliver(event)).toEqual({ ok: true, duplicate: false });
-    expect(await deliver(object)).toEqual({ ok: true, duplicate: true });
-    expect((await requests()) - before).toBe(0);
-    expect(await changesOf(note)).toEqual([expectedChange(note, job, event.entry[0]!.time)]);
-  });
+    it('event first: one change with its job, the object notification taken as a duplicate, no read', async () => {
+      const { note, job } = await newNote();
+      const { event, object, time } = notificationsOf(note, job);
+      const before = await requests();
+      expect(await deliver(event)).toEqual({ ok: true, duplicate: false });
+      expect(await deliver(object)).toEqual({ ok: true, duplicate: true });
+      expect((await requests()) - before).toBe(0);
+      expect(await changesOf(note)).toEqual([expectedChange(note, job, time)]);
+    });
 
-  it('object notification first: it waits for the event and adds nothing, no read', async () => {
-    const { note, job } = await newNote();
-    const { event, object } = notificationsOf(note, job);
-    const before = await requests();
-    const arrived = companion.webhooksArrived();
-    const objectAnswer = deliver(object);
-    // The event is sent only once the object notification is with the companion, so this order is the one tested.
-    await expect.poll(() => companion.webhooksArrived()).toBe(arrived + 1);
-    expect(await deliver(event)).toEqual({ ok: true, duplicate: false });
-    expect(await objectAnswer).toEqual({ ok: true, duplicate: true });
-    expect((await requests()) - before).toBe(0);
-    expect(await changesOf(note)).toEqual([expectedChange(note, job, event.entry[0]!.time)]);
-  });
+    it('object notification first: it waits for the event and adds nothing, no read', async () => {
+      const { note, job } = await newNote();
+      const { event, object, time } = notificationsOf(note, job);
+      const before = await requests();
+      const arrived = companion.webhooksArrived();
+      const objectAnswer = deliver(object);
+      // The event is sent only once the object notification is with the companion, so this order is the one tested.
+      await expect.poll(() => companion.webhooksArrived()).toBe(arrived + 1);
+      expect(await deliver(event)).toEqual({ ok: true, duplicate: false });
+      expect(await objectAnswer).toEqual({ ok: true, duplicate: true });
+      expect((await requests()) - before).toBe(0);
+      expect(await changesOf(note)).toEqual([expectedChange(note, job, time)]);
+    });
 
-  it('a retry of the event, or of the object notification, adds nothing and reads nothing', async () => {
-    const { note, job } = await newNote();
-    const { event, object } = notificationsOf(note, job);
-    const before = await requests();
-    await deliver(event);
-    await deliver(object);
-    expect(await deliver(event)).toEqual({ ok: true, duplicate: true });
-    expect(await deliver(object)).toEqual({ ok: true, duplicate: true });
-    expect((await requests()) - before).toBe(0);
-    expect(await changesOf(note)).toHaveLength(1);
-  });
+    it('a retry of the event, or of the object notification, adds nothing and reads nothing', async () => {
+      const { note, job } = await newNote();
+      const { event, object, time } = notificationsOf(note, job);
+      const before = await requests();
+      await deliver(event);
+      await deliver(object);
+      expect(await deliver(event)).toEqual({ ok: true, duplicate: true });
+      expect(await deliver(object)).toEqual({ ok: true, duplicate: true });
+      expect((await requests()) - before).toBe(0);
+      expect(await changesOf(note)).toHaveLength(1);
+    });
 
-  it('with no event at all, the object notification of a new note reads the note as before and places it', async () => {
-    const { note, job } = await newNote();
-    const { object } = notificationsOf(note, job);
-    const before = await requests();
-    expect(await deliver(object)).toEqual({ ok: true, duplicate: false });
-    expect((await requests()) - before).toBe(1);
-    expect((await changesOf(note)).map((c) => [c.job_uuid, c.changed_fields])).toEqual([
-      [job, ['note', 'active', 'related_object_uuid']],
-    ]);
-  });
+    it('with no event at all, the object notification of a new note reads the note as before and places it', async () => {
+      const { note, job } = await newNote();
+      const { object } = notificationsOf(note, job);
+      const before = await requests();
+      expect(await deliver(object)).toEqual({ ok: true, duplicate: false });
+      expect((await requests()) - before).toBe(1);
+      expect((await changesOf(note)).map((c) => [c.job_uuid, c.changed_fields])).toEqual([
+        [job, ['note', 'active', 'related_object_uuid']],
+      ]);
+    });
 
-  it('a note edit (object notification only, a later time) is still read and placed', async () => {
-    const { note, job } = await newNote();
-    const { event } = notificationsOf(note, job);
-    await deliver(event);
-    await emulator.control.updateRecord(account.uuid, 'note', note, { note: 'Gate code 9000' });
-    const edit = {
-      object: 'note',
-      entry: [{ changed_fields: ['note'], time: nextTime(), uuid: note }],
-      resource_url: `${emulator.info.base_url}/api_1.0/note/${note}.json`,
-    };
-    const before = await requests();
-    expect(await deliver(edit)).toEqual({ ok: true, duplicate: false });
-    expect((await requests()) - before).toBe(1);
-    const changes = await changesOf(note);
-    expect(changes.map((c) => [c.job_uuid, c.changed_fields, c.time])).toEqual([
-      [job, ['note'], event.entry[0]!.time],
-      [job, ['note'], edit.entry[0]!.time],
-    ]);
-  });
+    it('a note edit (object notification only, a later time) is still read and placed', async () => {
+      const { note, job } = await newNote();
+      const { event, time } = notificationsOf(note, job);
+      await deliver(event);
+      await emulator.control.updateRecord(account.uuid, 'note', note, { note: 'Gate code 9000' });
+      const edit = {
+        object: 'note',
+        entry: [{ changed_fields: ['note'], time: nextTime(), uuid: note }],
+        resource_url: `${emulator.info.base_url}/api_1.0/note/${note}.json`,
+      };
+      const before = await requests();
+      expect(await deliver(edit)).toEqual({ ok: true, duplicate: false });
+      expect((await requests()) - before).toBe(1);
+      const changes = await changesOf(note);
+      expect(changes.map((c) => [c.job_uuid, c.changed_fields, c.time])).toEqual([
+        [job, ['note'], time],
+        [job, ['note'], edit.entry[0]!.time],
+      ]);
+    });
+  },
+);
 
-  it.each([
-    [
-      'an event the companion does not take',
-      (n: ReturnType<typeof notificationsOf>['event']) => ({ ...n, eventName: 'job.badge_added' }),
-    ],
+/** An event notification reshaped by a test into something the companion cannot read as a new note. */
+type Reshape = (event: Record<string, unknown>, ids: { note: string; job: string; time: string }) => unknown;
+
+describe('an event notification the companion cannot read', () => {
+  it.each<[string, Shape, Reshape]>([
+    ['an event the companion does not take', 'event-entry', (e) => ({ ...e, eventName: 'job.badge_added' })],
     [
       'a note that is not a uuid',
-      (n: ReturnType<typeof notificationsOf>['event']) => ({ ...n, entry: [{ ...n.entry[0]!, note_uuid: 'note-7' }] }),
+      'event-entry',
+      (e, { job, time }) => ({ ...e, entry: [{ uuid: job, time, note_uuid: 'note-7' }] }),
     ],
     [
       'a job that is not a uuid',
-      (n: ReturnType<typeof notificationsOf>['event']) => ({
-        ...n,
-        entry: [{ ...n.entry[0]!, uuid: 'Gate code 4411' }],
-      }),
+      'event-entry',
+      (e, { note, time }) => ({ ...e, entry: [{ uuid: 'Gate code 4411', time, note_uuid: note }] }),
     ],
     [
       'the job under another name',
-      (n: ReturnType<typeof notificationsOf>['event']) => ({
-        ...n,
-        entry: [{ time: n.entry[0]!.time, job_uuid: n.entry[0]!.uuid, note_uuid: n.entry[0]!.note_uuid }],
-      }),
+      'event-entry',
+      (e, { note, job, time }) => ({ ...e, entry: [{ time, job_uuid: job, note_uuid: note }] }),
     ],
-  ])(
-    'an event shape it cannot read (%s) is answered 200, changes nothing and is logged by name only',
-    async (_name, reshape) => {
-      const { note, job } = await newNote();
-      const body = reshape(notificationsOf(note, job).event);
-      const position = (await (
-        await fetch(`${companion.url}/feed`, { headers: bearer(officeToken) })
-      ).json()) as FeedPage;
-      const before = await requests();
-      const logged = logs.length;
-      const answer = await deliver(body);
-      expect(answer.ok).toBe(true);
-      expect(answer.ignored).toMatch(/job\.note_added|event/);
-      expect((await requests()) - before).toBe(0);
-      const after = (await (
-        await fetch(`${companion.url}/feed?after=${position.position}`, { headers: bearer(officeToken) })
-      ).json()) as FeedPage;
-      expect(after.changes).toEqual([]);
-      const lines = logs.slice(logged);
-      expect(lines).toEqual([
-        {
-          level: 'warn',
-          webhook: 'ignored',
-          kind: 'unexpected-event',
-          event: body.eventName,
-          count: expect.any(Number),
-        },
-      ]);
-      expect(JSON.stringify(lines)).not.toContain(note);
-      expect(JSON.stringify(lines)).not.toContain('Gate code');
-    },
-  );
+    ['an event the companion does not take', 'type-data', (e) => ({ ...e, type: 'job.badge_added' })],
+    [
+      'a note that is not a uuid',
+      'type-data',
+      (e, { job }) => ({ ...e, data: { uuid: 'note-7', related_object: 'job', related_object_uuid: job } }),
+    ],
+    [
+      'a note on something other than a job',
+      'type-data',
+      (e, { note, job }) => ({ ...e, data: { uuid: note, related_object: 'company', related_object_uuid: job } }),
+    ],
+    [
+      'no record in data',
+      'type-data',
+      (e) => ({ id: e.id, type: e.type, createdAt: e.createdAt, data: 'Gate code 4411' }),
+    ],
+  ])('%s (%s) is answered 200, changes nothing and is logged by name only', async (_name, shape, reshape) => {
+    const { note, job } = await newNote();
+    const time = nextTime();
+    const body = reshape(eventOf(shape, note, job, time), { note, job, time }) as Record<string, unknown>;
+    const position = (await (
+      await fetch(`${companion.url}/feed`, { headers: bearer(officeToken) })
+    ).json()) as FeedPage;
+    const before = await requests();
+    const logged = logs.length;
+    const answer = await deliver(body);
+    expect(answer.ok).toBe(true);
+    expect(answer.ignored).toMatch(/job\.note_added|event/);
+    expect((await requests()) - before).toBe(0);
+    const after = (await (
+      await fetch(`${companion.url}/feed?after=${position.position}`, { headers: bearer(officeToken) })
+    ).json()) as FeedPage;
+    expect(after.changes).toEqual([]);
+    const lines = logs.slice(logged);
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        webhook: 'ignored',
+        kind: 'unexpected-event',
+        event: body.eventName ?? body.type,
+        count: expect.any(Number),
+      },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(note);
+    expect(JSON.stringify(lines)).not.toContain('Gate code');
+  });
+
+  it('a body of neither shape is answered 200 and logged by its kind only', async () => {
+    const logged = logs.length;
+    const answer = await deliver({ kind: 'mystery', note: 'Gate code 4411' });
+    expect(answer.ok).toBe(true);
+    expect(logs.slice(logged)).toEqual([
+      { level: 'warn', webhook: 'ignored', kind: 'unreadable', count: expect.any(Number) },
+    ]);
+  });
+
+  it("a createdAt in ISO 8601 is read as the webhook time the note's object notification carries", async () => {
+    const { note, job } = await newNote();
+    const time = nextTime();
+    const event = { ...eventOf('type-data', note, job, time), createdAt: `${time.replace(' ', 'T')}.000Z` };
+    const object = notificationsIn(note, job, time).object;
+    const before = await requests();
+    expect(await deliver(event)).toEqual({ ok: true, duplicate: false });
+    expect(await deliver(object)).toEqual({ ok: true, duplicate: true });
+    expect((await requests()) - before).toBe(0);
+    expect(await changesOf(note)).toEqual([expectedChange(note, job, time)]);
+  });
 });
 
 describe('a new note as the emulator delivers it, once an administrator registered', () => {
@@ -287,23 +341,28 @@ describe('a new note as the emulator delivers it, once an administrator register
     );
   });
 
-  it('a note created in the emulator reaches the feed once, with its job, and the companion reads no note', async () => {
-    const answered = companion.webhookAnswers.length;
-    const before = await requests();
-    const { note, job } = await newNote();
-    // Both deliveries of the new note (the event and the object notification) taken, in whichever order they came.
-    await expect.poll(() => companion.webhookAnswers.length - answered, { timeout: 15_000 }).toBe(2);
-    expect(companion.webhookAnswers.slice(answered).map((a) => a.status)).toEqual([200, 200]);
-    expect((await requests()) - before).toBe(0);
-    const changes = await changesOf(note);
-    expect(changes).toHaveLength(1);
-    expect(changes[0]).toMatchObject({
-      object: 'note',
-      uuid: note,
-      job_uuid: job,
-      resource_url: `${emulator.info.base_url}/api_1.0/dbonote/${note}.json`,
-    });
-  });
+  it.each(['type-data', 'event-entry'] as const)(
+    'a note created in the emulator (its event as %s) reaches the feed once, with its job, and the companion reads no note',
+    async (shape) => {
+      await emulator.control.setSwitches({ eventNotificationShape: shape });
+      const answered = companion.webhookAnswers.length;
+      const before = await requests();
+      const { note, job } = await newNote();
+      // Both deliveries of the new note (the event and the object notification) taken, in whichever order they came.
+      await expect.poll(() => companion.webhookAnswers.length - answered, { timeout: 15_000 }).toBe(2);
+      expect(companion.webhookAnswers.slice(answered).map((a) => a.status)).toEqual([200, 200]);
+      expect((await requests()) - before).toBe(0);
+      const changes = await changesOf(note);
+      expect(changes).toHaveLength(1);
+      expect(changes[0]).toMatchObject({
+        object: 'note',
+        uuid: note,
+        job_uuid: job,
+        resource_url: `${emulator.info.base_url}/api_1.0/dbonote/${note}.json`,
+      });
+      await emulator.control.setSwitches({ eventNotificationShape: 'type-data' });
+    },
+  );
 
   it("a new note with no event (not a job's) and a slow platform: the delivery is still answered inside the platform's wait", async () => {
     const [company] = await emulator.control.listRecords(account.uuid, 'company');
