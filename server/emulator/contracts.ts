@@ -98,6 +98,8 @@ export interface OAuthAuthority {
   /** The account has activated the app: someone in it granted it access, and the account has not disabled it
    * since. Only such an account sees the add-on's actions. */
   isActivated(accountUuid: string): boolean;
+  /** Who activated it: the staff member whose grant is the account's oldest still held (undefined when none). */
+  activatedBy(accountUuid: string): string | undefined;
   /** Test surface: issue a token set as if a staff member had consented to `scopes`. */
   issueDirect(input: { accountUuid: string; staffUuid: string; scopes: string[] }): IssuedTokens;
   /** Counts of token-endpoint grants served, for tests ("exactly one refresh"). */

@@ -1,6 +1,7 @@
 import { Hono, type ErrorHandler, type MiddlewareHandler } from 'hono';
 import { createAddonHost } from './addons/host';
 import { parseAddonRegistration, type AddonManifest } from './addons/manifest';
+import { startManifestWebhooks } from './addons/manifest-webhooks';
 import { createClock } from './clock';
 import type { AppInfo, EmulatorEnv, EmulatorInfo, RunningEmulator, Switches } from './contracts';
 import { randomBytes } from 'node:crypto';
@@ -161,6 +162,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   web.use('/oauth/access_token', faulty);
   web.route('/oauth', oauth.routes);
   const addons = createAddonHost({ registration: addon, app, clock, authority: oauth.authority });
+  const stopManifestWebhooks = startManifestWebhooks({
+    registration: addon,
+    host: addons,
+    changes,
+    authority: oauth.authority,
+    switches,
+    baseUrl: () => info.base_url,
+  });
   web.route(
     '/',
     createWebAppRoutes({
@@ -192,6 +201,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
       if (closed) return;
       closed = true;
       webhooks.close();
+      stopManifestWebhooks();
       await Promise.all([stop(baseServer.server), stop(webServer.server)]);
     },
   };
