@@ -3,8 +3,8 @@ import type { NoteView } from './job-view';
 
 // The follow-up `fieldside_add_note`: what the panel sends through `invoke` (its args, signed by the platform
 // into the event) and what the companion answers (this JSON, as the text of the answer's eventResponse, which
-// `invoke` resolves with), declared once. The panel's script checks the
-// answer's shape by hand (panel/panel-script.ts) before it shows anything.
+// `invoke` resolves with), declared once. The panel's script checks the answer's shape by hand
+// (panel/panel-script.ts) before it shows anything.
 
 /** Longer notes belong in a document; a field note is a few lines. */
 export const NOTE_MAX_LENGTH = 4000;
