@@ -32,5 +32,10 @@ export function windowsIn(html: string): Array<{ jobUuid: string; title: string 
     ...html.matchAll(
       /<div\s+class="x-window[^"]*"\s+id="[^"]+"\s+data-job-uuid="([^"]*)"[\s\S]*?<span class="x-window-header-text"[^>]*>([^<]*)<\/span>/g,
     ),
-  ].map((m) => ({ jobUuid: m[1] ?? '', title: decode(m[2] ?? '').replace(/\s+/g, ' ').trim() }));
+  ].map((m) => ({
+    jobUuid: m[1] ?? '',
+    title: decode(m[2] ?? '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  }));
 }
