@@ -24,7 +24,7 @@ export interface Chooser {
   staffUuid: string;
 }
 
-/** The platform's own words in the window when the add-on gives nothing it can show. */
+/** The platform's own words in the window when the add-on does not answer at all (in time, or reachably). */
 export const notRespondingMessage = (addonName: string) =>
   `The add-on ${addonName} is not responding. Try again in a moment.`;
 

@@ -34,7 +34,8 @@ export function startManifestWebhooks(deps: ManifestWebhookDeps): () => void {
       if (!notification) continue;
       const chooser = { accountUuid: change.accountUuid, staffUuid };
       const previous = queues.get(change.accountUuid) ?? Promise.resolve();
-      const next = previous.then(() => deps.host.webhook(chooser, { ...notification }));
+      // Whatever the add-on answers, or if it cannot be reached, the next change still goes out.
+      const next = previous.then(() => deps.host.webhook(chooser, { ...notification })).catch(() => undefined);
       queues.set(change.accountUuid, next);
     }
   };
