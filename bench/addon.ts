@@ -2,7 +2,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { ADDON_EVENTS } from '../server/companion/addon/events';
 import { startDevStack } from '../server/development/dev-stack';
-import { activateAccount, platformEvent, postEvent, uniqueIssueTimes } from '../tests/support/companion/addon-platform';
+import { activateAccount, platformEvent, postEvent } from '../tests/support/companion/addon-platform';
 import { buildAddonScene } from '../tests/support/companion/addon-scene';
 
 // `npm run bench -- addon`: the add-on's job-card panel as the platform meets it. The real emulator and companion
@@ -29,12 +29,10 @@ export async function runAddonBench(): Promise<void> {
     // Every event costs the account's budget four requests; the bench's pace is no field day's.
     await stack.emulator.control.setRateLimit(100_000, 1_000_000);
     const secret = stack.emulator.info.app.client_secret;
-    const nextIat = uniqueIssueTimes();
     const times: number[] = [];
     let gzipBytes = 0;
     for (let i = 0; i < WARM_UP + EVENTS; i++) {
       const token = await platformEvent(secret, {
-        iat: nextIat(),
         account: scene.account,
         staff: scene.technician.uuid,
         eventName: i % 4 === 3 ? ADDON_EVENTS.phone : ADDON_EVENTS.web,
@@ -43,10 +41,10 @@ export async function runAddonBench(): Promise<void> {
       const started = performance.now();
       const answer = await postEvent(stack.companion.url, token);
       const ms = performance.now() - started;
-      if (answer.status !== 200 || !answer.text.includes(`Job #${scene.job.number}`))
+      if (answer.status !== 200 || !answer.response.includes(`Job #${scene.job.number}`))
         throw new Error(`event ${i} answered ${answer.status}`);
       if (i >= WARM_UP) times.push(ms);
-      gzipBytes = Math.max(gzipBytes, gzipSync(answer.text).length);
+      gzipBytes = Math.max(gzipBytes, gzipSync(answer.response).length);
     }
     const sorted = [...times].sort((a, b) => a - b);
     const median = percentile(sorted, 50);

@@ -8,9 +8,9 @@ import { ADDON_EVENTS } from './addon/events';
 import { ICON_PNG_BASE64 } from './pages/icon';
 
 // The add-on manifest, held to the platform's shape (its official samples: servicem8/addon-sdk-samples,
-// showcase-addon/manifest.json and app-actions-addon-nodejs/manifest.json) and to the companion: the events it
-// declares are the ones the event URL serves, its URLs are under the product's companion, and the icon it names is
-// the one the companion serves.
+// showcase-addon/manifest.json and app-actions-addon-nodejs/manifest.json, each with a support e-mail and an icon
+// per action), and to the companion: the events it declares are the ones the event URL serves, its URLs are under
+// the product's companion, and the icon it names is the one the companion serves.
 
 const HERE = import.meta.dirname;
 const manifest: unknown = JSON.parse(readFileSync(resolve(HERE, 'addon-manifest.json'), 'utf8'));
@@ -21,6 +21,8 @@ const ManifestSchema = z.strictObject({
   version: z.string().regex(/^\d+\.\d+$/),
   iconURL: https,
   supportURL: https,
+  // Every official sample has one, and the store listing asks for it.
+  supportEmail: z.email(),
   actions: z.array(
     z.strictObject({
       name: z.string().min(1),
@@ -37,6 +39,7 @@ describe('addon-manifest.json', () => {
 
   it("has the platform's shape: name, version, icon and support under the product's companion", () => {
     expect(parsed.name).toBe('Fieldside');
+    expect(parsed.supportEmail).toBe('support@fieldside.app');
     for (const url of [parsed.iconURL, parsed.supportURL, ...parsed.actions.map((a) => a.iconURL)])
       expect(url.startsWith(`${PRODUCT_COMPANION_URL}/`)).toBe(true);
     expect(parsed.iconURL).toBe(`${PRODUCT_COMPANION_URL}${COMPANION_PATHS.addonIcon}`);

@@ -134,7 +134,7 @@ export async function createCompanionApp(
       ...(deps.now ? { now: deps.now } : {}),
     }),
   );
-  app.route('/', createAddonRoutes({ config, store, tokens, reads: createPlatformReads(platform), now }));
+  app.route('/', createAddonRoutes({ config, tokens, reads: createPlatformReads(platform), now, log }));
   app.use(COMPANION_PATHS.pairClaim, corsLayer);
   app.use(COMPANION_PATHS.pairClaim, limitBody(PAIR_BODY_LIMIT));
   app.route('/', createPairingRoutes({ config, store, checker, limiter, now }));

@@ -44,7 +44,7 @@ describe('compose.yaml', () => {
   });
 
   it("publishes the port on the host's loopback only, and gives a stop more time than the shutdown grace", () => {
-    expect(compose).toMatch(/- "127\.0\.0\.1:8787:8787"/);
+    expect(compose).toMatch(/- ["']127\.0\.0\.1:8787:8787["']/);
     const grace = Number(/^(\d+)s$/.exec(valueOf('stop_grace_period') ?? '')?.[1]);
     expect(grace * 1000).toBeGreaterThan(loadConfig(filledIn()).shutdownGraceMs + 1_000);
   });

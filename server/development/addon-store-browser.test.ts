@@ -65,7 +65,7 @@ describe('the add-on store in the web app', () => {
 
       await page.getByRole('link', { name: 'Add-ons' }).click();
       await page.getByRole('heading', { name: 'Fieldside' }).waitFor();
-      expect(await page.locator('#addon-store-state').textContent()).toBe('Not activated for your account');
+      expect(await page.locator('#addon-store-state').innerText()).toBe('Not activated for your account');
       expect(await axeProblems(page, 'light', [['#app-viewport']])).toEqual([]);
 
       const activationHits: string[] = [];
@@ -80,11 +80,11 @@ describe('the add-on store in the web app', () => {
       expect(await page.locator('#person').inputValue()).toBe(`${account.uuid}:${admin.uuid}`);
       await page.locator('#allow').click();
       await page.locator('#activated').waitFor({ timeout: 20_000 });
-      expect(await page.locator('#activated').textContent()).toBe('Fieldside is activated for your account');
+      expect(await page.locator('#activated').innerText()).toBe('Fieldside is activated for your account');
 
       // Back in the web app: the store says so, and the job card offers the action.
       await page.goto(`${stack.emulator.info.web_url}/addons`);
-      expect(await page.locator('#addon-store-state').textContent()).toBe('Active for your account');
+      expect(await page.locator('#addon-store-state').innerText()).toBe('Active for your account');
       expect(await page.getByRole('link', { name: 'Activate again' }).count()).toBe(1);
       await page.getByRole('link', { name: 'Jobs' }).click();
       await page.locator('html[data-app-ready]').waitFor();
@@ -108,7 +108,7 @@ describe('the add-on store in the web app', () => {
       await page.getByRole('link', { name: 'Add-ons' }).click();
       await page.getByRole('heading', { name: 'Fieldside' }).waitFor();
       expect(await page.locator('body.device-phone').count()).toBe(1);
-      expect(await page.locator('#addon-store-ask').textContent()).toBe('Ask an administrator to activate it.');
+      expect(await page.locator('#addon-store-ask').innerText()).toBe('Ask an administrator to activate it.');
       expect(await page.getByRole('link', { name: 'Activate' }).count()).toBe(0);
       expect(await axeProblems(page, 'light', [['#app-viewport']])).toEqual([]);
       const card = (await page.locator('#addon-store-item').boundingBox())!;

@@ -39,8 +39,8 @@ describe('the development stack', () => {
     const account = emulator.info.accounts[1]!;
     const admin = account.staff.find((s) => s.role === 'administrator')!;
     const page = (await (await signIn(emulator.info.web_url, account, admin)).get('/addons')).html;
-    expect(page).toContain(
-      `<a class="x-btn addon-store-activate" id="addon-store-activate" href="${activationUrl}">Activate</a>`,
-    );
+    const button =
+      /<a class="x-btn addon-store-activate" id="addon-store-activate" href="([^"]*)"\s*>\s*([^<]*?)\s*<\/a/.exec(page);
+    expect(button?.slice(1)).toEqual([activationUrl, 'Activate']);
   });
 });

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { parseAddonRegistration } from './addons/manifest';
 import type { EmulatorOptions } from './start';
-import { CREATED_FIELDS, MAX_PAGE_SIZE, UNPARSABLE_FILTER, UUID_REUSE, WEBHOOK_CONTENT_TYPES } from './switches';
+import {
+  CREATED_FIELDS,
+  EVENT_NOTIFICATION_SHAPES,
+  IS_INDIVIDUAL,
+  MAX_PAGE_SIZE,
+  UNPARSABLE_FILTER,
+  UUID_REUSE,
+  WEBHOOK_CONTENT_TYPES,
+} from './switches';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const schema = z.object({
@@ -18,6 +26,8 @@ const schema = z.object({
   'webhook-content-type': z.enum(WEBHOOK_CONTENT_TYPES).optional(),
   'unparsable-filter': z.enum(UNPARSABLE_FILTER).optional(),
   'created-fields': z.enum(CREATED_FIELDS).optional(),
+  'is-individual': z.enum(IS_INDIVIDUAL).optional(),
+  'event-notification-shape': z.enum(EVENT_NOTIFICATION_SHAPES).optional(),
   'callback-timeout-ms': z.coerce.number().int().min(1).max(120_000).optional(),
   'addon-url': z.url().optional(),
   'addon-manifest': z.string().min(1).optional(),
@@ -27,7 +37,8 @@ const schema = z.object({
 export const USAGE =
   'Usage: npm run platform -- [--port 8080] [--auth-port 8081] [--jobs 5000] [--seed 1] [--return-url URL] ' +
   '[--rate-limit N] [--rate-limit-per-day N] [--page-size 1000|5000] [--uuid-reuse update|refuse|duplicate] ' +
-  '[--webhook-content-type json|form] [--unparsable-filter ignore|refuse] [--created-fields set|given] [--callback-timeout-ms N] ' +
+  '[--webhook-content-type json|form] [--unparsable-filter ignore|refuse] [--created-fields set|given] [--is-individual string|number] ' +
+  '[--event-notification-shape type-data|event-entry] [--callback-timeout-ms N] ' +
   '[--addon-url URL --addon-manifest manifest.json [--addon-activation-url URL]]';
 
 /** Parses `--name value` / `--name=value` arguments into emulator options; throws with the usage on bad input. */
@@ -70,6 +81,8 @@ export function parseArgs(argv: string[]): EmulatorOptions {
     webhookContentType: o['webhook-content-type'],
     unparsableFilter: o['unparsable-filter'],
     createdFields: o['created-fields'],
+    isIndividual: o['is-individual'],
+    eventNotificationShape: o['event-notification-shape'],
     callbackTimeoutMs: o['callback-timeout-ms'],
     ...(o['addon-url'] && o['addon-manifest']
       ? {

@@ -98,6 +98,8 @@ export interface OAuthAuthority {
   /** The account has activated the app: someone in it granted it access, and the account has not disabled it
    * since. Only such an account sees the add-on's actions. */
   isActivated(accountUuid: string): boolean;
+  /** Who activated it: the staff member whose grant is the account's oldest still held (undefined when none). */
+  activatedBy(accountUuid: string): string | undefined;
   /** Test surface: issue a token set as if a staff member had consented to `scopes`. */
   issueDirect(input: { accountUuid: string; staffUuid: string; scopes: string[] }): IssuedTokens;
   /** Counts of token-endpoint grants served, for tests ("exactly one refresh"). */
@@ -138,6 +140,13 @@ export interface Switches {
   /** The `changed_fields` of a record just created: `set`, every field the new record holds a value in (the ones
    * the platform fills itself, such as a job's number, included), or `given`, only the fields its writer sent. */
   createdFields: 'set' | 'given';
+  /** How `company.is_individual` is served: `string` ("0"/"1"), as the official SDK's schema parses it, or
+   * `number` (0/1), as the OpenAPI schema types it and as some live data has it. */
+  isIndividual: 'string' | 'number';
+  /** The body of an event subscription's notification: `type-data`, `{id, type, createdAt, data: {the record}}`, as
+   * an integrator captured it and the platform's own n8n trigger reads it, or `event-entry`, the older guess
+   * `{eventName, object, entry, resource_url}`. */
+  eventNotificationShape: 'type-data' | 'event-entry';
 }
 
 export interface ChangeBus {

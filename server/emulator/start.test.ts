@@ -51,6 +51,8 @@ describe('startEmulator', () => {
       webhookContentType: 'form',
       unparsableFilter: 'refuse',
       createdFields: 'given',
+      isIndividual: 'number',
+      eventNotificationShape: 'event-entry',
     });
     try {
       expect(await emu.control.switches()).toEqual({
@@ -59,6 +61,8 @@ describe('startEmulator', () => {
         webhookContentType: 'form',
         unparsableFilter: 'refuse',
         createdFields: 'given',
+        isIndividual: 'number',
+        eventNotificationShape: 'event-entry',
       });
     } finally {
       await emu.close();
@@ -105,6 +109,9 @@ describe('command-line options', () => {
         '--webhook-content-type',
         'form',
         '--unparsable-filter=refuse',
+        '--is-individual',
+        'number',
+        '--event-notification-shape=event-entry',
         '--callback-timeout-ms',
         '250',
       ]),
@@ -113,6 +120,8 @@ describe('command-line options', () => {
       uuidReuse: 'refuse',
       webhookContentType: 'form',
       unparsableFilter: 'refuse',
+      isIndividual: 'number',
+      eventNotificationShape: 'event-entry',
       callbackTimeoutMs: 250,
     });
   });

@@ -1,6 +1,7 @@
 import { Hono, type ErrorHandler, type MiddlewareHandler } from 'hono';
 import { createAddonHost } from './addons/host';
 import { parseAddonRegistration, type AddonManifest } from './addons/manifest';
+import { startManifestWebhooks } from './addons/manifest-webhooks';
 import { createClock } from './clock';
 import type { AppInfo, EmulatorEnv, EmulatorInfo, RunningEmulator, Switches } from './contracts';
 import { randomBytes } from 'node:crypto';
@@ -66,7 +67,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   const clock = createClock();
   const changes = createChangeBus();
   const { uuidReuse, webhookContentType, unparsableFilter, pageSize, createdFields } = options;
-  const switches = createSwitchBoard({ uuidReuse, webhookContentType, unparsableFilter, pageSize, createdFields });
+  const { isIndividual, eventNotificationShape } = options;
+  const switches = createSwitchBoard({
+    uuidReuse,
+    webhookContentType,
+    unparsableFilter,
+    pageSize,
+    createdFields,
+    isIndividual,
+    eventNotificationShape,
+  });
   const addon = options.addon === undefined ? undefined : parseAddonRegistration(options.addon);
   const store = createStore({ seed, jobs: options.jobs ?? 5000, clock, changes });
   const app: AppInfo = {
@@ -152,6 +162,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   web.use('/oauth/access_token', faulty);
   web.route('/oauth', oauth.routes);
   const addons = createAddonHost({ registration: addon, app, clock, authority: oauth.authority });
+  const stopManifestWebhooks = startManifestWebhooks({
+    registration: addon,
+    host: addons,
+    changes,
+    authority: oauth.authority,
+    switches,
+    baseUrl: () => info.base_url,
+  });
   web.route(
     '/',
     createWebAppRoutes({
@@ -183,6 +201,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
       if (closed) return;
       closed = true;
       webhooks.close();
+      stopManifestWebhooks();
       await Promise.all([stop(baseServer.server), stop(webServer.server)]);
     },
   };

@@ -11,6 +11,11 @@ import type { Switches } from './contracts';
  * - pageSize 1,000: the spec's "up to 1000" (the real platform pages 5,000; clients must not assume a size).
  * - createdFields `set`: the spec's changed_fields are "the names of the changed fields", and every field of a new
  *   record went from nothing to its value; `given` (only what the writer sent) is the other plausible reading.
+ * - isIndividual `string`: the platform's own SDK (npm `servicem8`) parses `company.is_individual` as a string and
+ *   refuses a number, as do the OpenAPI description's examples; `number` is its schema's integer, which live data
+ *   also has.
+ * - eventNotificationShape `type-data`: what an integrator captured in production and the platform's n8n trigger
+ *   reads (`type`, `createdAt`); `event-entry` is the guess the emulator once sent.
  */
 export const DEFAULT_SWITCHES: Readonly<Switches> = {
   uuidReuse: 'update',
@@ -18,6 +23,8 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = {
   unparsableFilter: 'ignore',
   pageSize: 1000,
   createdFields: 'set',
+  isIndividual: 'string',
+  eventNotificationShape: 'type-data',
 };
 
 /** The largest page: the unpaged answer's cap (rest/list.ts), so a page is never bigger than "everything". */
@@ -27,6 +34,8 @@ export const UUID_REUSE = ['update', 'refuse', 'duplicate'] as const;
 export const WEBHOOK_CONTENT_TYPES = ['json', 'form'] as const;
 export const UNPARSABLE_FILTER = ['refuse', 'ignore'] as const;
 export const CREATED_FIELDS = ['set', 'given'] as const;
+export const IS_INDIVIDUAL = ['string', 'number'] as const;
+export const EVENT_NOTIFICATION_SHAPES = ['type-data', 'event-entry'] as const;
 
 /** A partial change of switches, as the control surface and startEmulator take it; unknown names are refused. */
 export const switchesPatchSchema = z.strictObject({
@@ -35,6 +44,8 @@ export const switchesPatchSchema = z.strictObject({
   unparsableFilter: z.enum(UNPARSABLE_FILTER).optional(),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   createdFields: z.enum(CREATED_FIELDS).optional(),
+  isIndividual: z.enum(IS_INDIVIDUAL).optional(),
+  eventNotificationShape: z.enum(EVENT_NOTIFICATION_SHAPES).optional(),
 });
 
 export interface SwitchBoard {

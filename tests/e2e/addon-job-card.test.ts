@@ -110,6 +110,24 @@ describe('the Fieldside action on a job card', () => {
     await page.close();
   });
 
+  it('chosen again on the same job (the very same signed event), shows the job again, not a refusal', async () => {
+    const page = await webAppAsTechnician('desktop');
+    const { jobUuid, panel } = await openFieldside(page);
+    const number = await panel.locator('h1').textContent();
+    const fieldside = page
+      .locator(`.x-window[data-job-uuid="${jobUuid}"]`)
+      .getByRole('button', { name: 'Fieldside', exact: true });
+    // Closed, as a person does, and chosen again: the platform signs the very same event a second time.
+    await page.locator('#windows .addon-window .x-tool-close').click();
+    await page.locator('#windows .addon-window').waitFor({ state: 'detached' });
+    await fieldside.click();
+    await panel.locator('#fieldside-panel').waitFor({ timeout: 20_000 });
+    expect(await panel.locator('h1').textContent()).toBe(number);
+    await panel.getByLabel('Add a note').waitFor();
+    expect(await panel.locator('[role="alert"]').count()).toBe(0);
+    await page.close();
+  });
+
   it('asks for the note first when the box is empty; when the platform cannot take it, keeps the text and says so, and the retry writes it once', async () => {
     const page = await webAppAsTechnician('desktop');
     const { jobUuid, panel } = await openFieldside(page, 1);

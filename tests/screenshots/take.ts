@@ -12,6 +12,7 @@ import { connect } from '../e2e/support/options-page';
 import { ROOT } from '../e2e/support/paths';
 import { startStack } from '../e2e/support/stack';
 import { arrangeFieldDay, signInFieldWorker } from '../e2e/support/field-worker';
+import { jobCardShots } from './job-card-shots';
 import { sidePanelShots, sidePanelSignedOutShot } from './panel-shots';
 import { openOptions, optionsShot, pickerShot, webAppShots } from './page-shots';
 import { popupOfflineShot, popupShots, popupSignedOutShot, popupSyncProblemShot } from './popup-shots';
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
     await sidePanelShots(browser, stack, day);
     await pickerShot(browser, day);
     await webAppShots(browser, stack, day);
+    await jobCardShots(browser.context, stack, day);
     await popupSyncProblemShot(browser, stack, query);
     await popupOfflineShot(browser, query);
     await welcomeShot(welcome, 'welcome-done');

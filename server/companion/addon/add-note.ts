@@ -1,15 +1,16 @@
-import { z } from 'zod';
 import type { AccountTokenKeeper } from './account-tokens';
 import { NoteSchema, sameUuid, StaffSchema } from './job-records';
 import { noteView, withAccountToken, type Outcome, type PanelProblem } from './job-view';
-import { AddNoteArgsSchema, NOTE_MAX_LENGTH, type AddNoteAnswer } from './note-answer';
+import { AddNoteArgsSchema, NOTE_MAX_LENGTH, type AddNoteAnswer, type AddNoteArgs } from './note-answer';
 import type { PlatformCall, PlatformReads, Result } from './platform-reads';
 import { PROBLEM_WORDS } from './panel/problem-page';
 
 // The follow-up `fieldside_add_note`: the note is written with the account's tokens as the SIGNED staff member
-// (x-impersonate-uuid), so the platform records it as theirs, whatever the panel's args say. A retry (the answer
-// was lost) carries the same uuid: the note is read by that uuid first, and answered as it is if the platform has
-// it already, so a retry never writes twice (PLATFORM-NOTES: a repeated client uuid's effect is undocumented).
+// (x-impersonate-uuid), so the platform records it as theirs, whatever the panel's args say. The note's uuid is
+// chosen in the window, so a retry (the answer was lost) and a repeat of the very same signed event carry the same
+// one: the note is read by that uuid first, as the extension's outbox does, and answered as it is if the platform
+// has it already, so however often it is sent it is written once (PLATFORM-NOTES: a repeated client uuid's effect
+// on create is undocumented).
 
 const NOTE_WORDS: Partial<Record<PanelProblem, string>> = {
   not_visible:
@@ -37,7 +38,7 @@ export function badArgsMessage(args: unknown): string {
 async function writeNote(
   reads: PlatformReads,
   call: PlatformCall,
-  args: z.infer<typeof AddNoteArgsSchema>,
+  args: AddNoteArgs,
 ): Promise<Outcome<AddNoteAnswer> | 'refused'> {
   const fail = (r: Result<unknown>): Outcome<AddNoteAnswer> | 'refused' =>
     r.ok
@@ -74,18 +75,33 @@ async function writeNote(
   return { ok: true, value: { ok: true, note: noteView(note, people) } };
 }
 
-export async function addNote(
-  deps: { reads: PlatformReads; tokens: AccountTokenKeeper },
-  account: string,
-  staff: string,
-  args: unknown,
-): Promise<{ status: 200 | 403; answer: AddNoteAnswer }> {
-  const parsed = AddNoteArgsSchema.safeParse(args);
-  if (!parsed.success) return { status: 200, answer: { ok: false, message: badArgsMessage(args) } };
-  const outcome = await withAccountToken(deps.tokens, account, (accessToken) =>
-    writeNote(deps.reads, { accessToken, staff }, parsed.data),
-  );
-  if (outcome.ok) return { status: 200, answer: outcome.value };
-  const status = outcome.problem === 'not_activated' || outcome.problem === 'revoked' ? 403 : 200;
-  return { status, answer: { ok: false, message: NOTE_WORDS[outcome.problem] ?? PROBLEM_WORDS[outcome.problem] } };
+/**
+ * Adds notes from follow-ups. Two copies of one follow-up arriving at once (the same note uuid) share one write in
+ * this process, so even they cannot both find the note absent and both create it.
+ */
+export function createNoteWriter(deps: { reads: PlatformReads; tokens: AccountTokenKeeper }) {
+  const inFlight = new Map<string, Promise<AddNoteAnswer>>();
+
+  async function write(account: string, staff: string, args: AddNoteArgs): Promise<AddNoteAnswer> {
+    const outcome = await withAccountToken(deps.tokens, account, (accessToken) =>
+      writeNote(deps.reads, { accessToken, staff }, args),
+    );
+    if (outcome.ok) return outcome.value;
+    return { ok: false, message: NOTE_WORDS[outcome.problem] ?? PROBLEM_WORDS[outcome.problem] };
+  }
+
+  return {
+    /** The follow-up's answer, for the panel: the note as the platform holds it, or why not in words. */
+    add(account: string, staff: string, args: unknown): Promise<AddNoteAnswer> {
+      const parsed = AddNoteArgsSchema.safeParse(args);
+      if (!parsed.success) return Promise.resolve({ ok: false, message: badArgsMessage(args) });
+      const key = `${account.toLowerCase()}/${parsed.data.uuid.toLowerCase()}`;
+      let running = inFlight.get(key);
+      if (!running) {
+        running = write(account, staff, parsed.data).finally(() => inFlight.delete(key));
+        inFlight.set(key, running);
+      }
+      return running;
+    },
+  };
 }

@@ -1,59 +1,65 @@
-import type { Context } from 'hono';
-import { html, renderPage } from '../pages/html';
+import { decodeJwt } from 'jose';
+import { ADDON_EVENTS, placeOf, type ActionPlace } from './events';
+import type { AddNoteAnswer } from './note-answer';
+import { wordsPanel } from './panel/problem-page';
 
-// The answer to an event the companion will not serve: a short page in words for the person looking at the
-// platform's window (the platform shows it there), with no platform data at all, and a 4xx status.
+// The words for an event the companion will not serve. The platform shows an answer only when it is a 200
+// `{"eventResponse": …}` (a non-2xx answer leaves the window blank), so a refusal is a 200 too: a short page in words
+// for the person looking at the window (the same look as the panel, with its Close button), or, for a follow-up
+// from the panel, the `{ok: false, message}` the panel shows under the note box. No platform data in either.
 
-export type Refusal = 'unverified' | 'expired' | 'replayed' | 'not_activated' | 'unknown_event' | 'too_large';
+export type Refusal = 'unverified' | 'expired' | 'not_activated' | 'unknown_event' | 'too_large';
 
 const AGAIN = 'Close this window and choose Fieldside on the job card again.';
 
-const REFUSALS: Record<Refusal, { status: 400 | 401 | 403 | 409 | 413; title: string; words: string }> = {
+const REFUSALS: Record<Refusal, { title: string; words: string }> = {
   unverified: {
-    status: 401,
     title: 'Fieldside could not check this request',
     words: `Fieldside could not confirm that this request came from the platform, so it shows nothing. ${AGAIN}`,
   },
   expired: {
-    status: 401,
     title: 'This request is too old',
     words: `This request is too old (or this device's clock is far off), so Fieldside shows nothing. ${AGAIN}`,
   },
-  replayed: {
-    status: 409,
-    title: 'This request was already answered',
-    words: `This request was already answered once, so Fieldside will not answer it again. ${AGAIN}`,
-  },
   not_activated: {
-    status: 403,
     title: 'Fieldside is not turned on yet',
     words:
       "Fieldside is not turned on for this account, so it cannot show anything here. An administrator of your account can turn it on: in the platform's add-on store, open Fieldside and activate it.",
   },
   unknown_event: {
-    status: 400,
     title: 'Fieldside does not know this action',
     words: `Fieldside does not know this action, so it shows nothing. ${AGAIN}`,
   },
   too_large: {
-    status: 413,
     title: 'This request is too large',
     words: `This request is larger than Fieldside accepts, so it shows nothing. ${AGAIN}`,
   },
 };
 
-export function refuseEvent(c: Context, refusal: Refusal): Response {
-  const { status, title, words } = REFUSALS[refusal];
-  c.header('cache-control', 'no-store');
-  c.header('x-content-type-options', 'nosniff');
-  return c.html(
-    renderPage(
-      title,
-      html`<main>
-        <h1>${title}</h1>
-        <p id="event-refused" role="alert">${words}</p>
-      </main>`,
-    ),
-    status,
-  );
+/** Where a refusal's words go: the window (a page, laid out for the web or a phone), or the panel's note box. */
+export type RefusalForm = { kind: 'page'; place: ActionPlace } | { kind: 'follow-up' };
+
+/**
+ * The form a refusal takes for this event: from its verified name when there is one, else from the name the token
+ * claims unverified. That claim chooses only the layout of words that carry no data, never what is served.
+ */
+export function refusalForm(eventName: string | undefined, token?: string): RefusalForm {
+  let name = eventName;
+  if (name === undefined && token !== undefined) {
+    try {
+      const claimed = decodeJwt(token.trim()).eventName;
+      name = typeof claimed === 'string' ? claimed.toLowerCase() : undefined;
+    } catch {
+      // not even a token: a page
+    }
+  }
+  if (name === ADDON_EVENTS.addNote) return { kind: 'follow-up' };
+  return { kind: 'page', place: (name && placeOf(name)) || 'web' };
+}
+
+/** The eventResponse of a refusal: a page in words, or the follow-up's answer in words. */
+export function refusalResponse(refusal: Refusal, form: RefusalForm, sdkUrl: string): string {
+  const { title, words } = REFUSALS[refusal];
+  if (form.kind === 'follow-up') return JSON.stringify({ ok: false, message: words } satisfies AddNoteAnswer);
+  return wordsPanel({ title, words, place: form.place, sdkUrl, id: 'event-refused' });
 }

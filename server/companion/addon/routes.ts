@@ -3,21 +3,23 @@ import { bodyLimit } from 'hono/body-limit';
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
 import type { CompanionConfig } from '../config';
 import { signPairingCode } from '../pairing/pairing-code';
+import type { Logger } from '../request-log';
 import type { AccountTokenKeeper } from './account-tokens';
-import { addNote } from './add-note';
-import { refuseEvent } from './event-refusals';
-import { verifyAddonEvent, type AddonEvent } from './event-token';
+import { createNoteWriter } from './add-note';
+import { refusalForm, refusalResponse, type Refusal, type RefusalForm } from './event-refusals';
+import { verifyAddonEvent, type VerifiedEvent } from './event-token';
 import { ADDON_EVENTS, placeOf, type ActionPlace } from './events';
 import { readJobView, withAccountToken } from './job-view';
 import { jobPanel } from './panel/panel-page';
 import { problemPanel } from './panel/problem-page';
 import type { PlatformReads } from './platform-reads';
-import { addonKey, type AddonStore } from './store/types';
 
 // POST /addon/event, the add-on's event URL: every job-card action and every follow-up from the panel arrives
-// here as a signed JWT (event-token.ts). In order: the algorithm, the signature, the payload, its age; then the
-// token is spent once in the shared store (a replay is refused on any instance); then the account must have
-// activated Fieldside (its tokens kept). Only then is anything read from the platform.
+// here as a signed JWT (event-token.ts). Every answer is what the platform shows, a 200 `{"eventResponse": …}`:
+// the panel, the follow-up's result, or words for a refusal (the platform leaves the window blank on any other
+// status). A repeated token is answered again: the platform signs the same action on the same job the same way
+// twice, so replay safety is by design instead: an action only reads, and a note carries a uuid chosen in the window
+// and is read before it is written (add-note.ts), so a repeated follow-up writes nothing new.
 
 /** An event is a small JWT; a follow-up carries one note at most (note-answer.ts). */
 const EVENT_BODY_LIMIT = 32 * 1024;
@@ -25,75 +27,79 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AddonRouteDeps {
   config: Pick<CompanionConfig, 'clientSecret' | 'signingSecret' | 'publicUrl' | 'addonSdkUrl'>;
-  store: AddonStore;
   tokens: AccountTokenKeeper;
   reads: PlatformReads;
   now: () => number;
+  log?: Logger;
+}
+
+/** What the platform shows: the answer's eventResponse, as its samples answer. */
+function eventResponse(c: Context, response: string): Response {
+  c.header('cache-control', 'no-store');
+  c.header('x-content-type-options', 'nosniff');
+  return c.json({ eventResponse: response });
 }
 
 export function createAddonRoutes(deps: AddonRouteDeps): Hono {
-  const { config, store, tokens, reads, now } = deps;
+  const { config, tokens, reads, now } = deps;
+  const notes = createNoteWriter({ reads, tokens });
   const routes = new Hono();
 
-  const answerHtml = (c: Context, status: 200 | 403, page: string) => {
-    c.header('cache-control', 'no-store');
-    c.header('x-content-type-options', 'nosniff');
-    return c.body(page, status, { 'content-type': 'text/html; charset=utf-8' });
+  /** Words instead of the panel; why is logged, never the token. */
+  const refuse = (c: Context, refusal: Refusal, form: RefusalForm, reason: string) => {
+    deps.log?.({ level: 'warn', addon: 'refused', refusal, reason });
+    return eventResponse(c, refusalResponse(refusal, form, config.addonSdkUrl));
   };
 
-  async function actionPanel(c: Context, event: AddonEvent, place: ActionPlace): Promise<Response> {
-    const jobUuid = event.eventArgs.jobUUID;
-    if (typeof jobUuid !== 'string' || !UUID.test(jobUuid)) return refuseEvent(c, 'unverified');
-    const { accountUUID: account, staffUUID: staff } = event.auth;
+  async function actionPanel(c: Context, event: VerifiedEvent, place: ActionPlace): Promise<Response> {
+    const jobUuid = event.args.jobUUID;
+    if (typeof jobUuid !== 'string' || !UUID.test(jobUuid))
+      return refuse(c, 'unverified', { kind: 'page', place }, 'job_uuid');
+    const { accountUUID: account, staffUUID: staff } = event;
     const outcome = await withAccountToken(tokens, account, (accessToken) =>
       readJobView(reads, { accessToken, staff }, jobUuid.toLowerCase()),
     );
-    if (!outcome.ok) {
-      const turnedOff = outcome.problem === 'revoked' || outcome.problem === 'not_activated';
-      return answerHtml(c, turnedOff ? 403 : 200, problemPanel(outcome.problem, place, config.addonSdkUrl));
-    }
+    if (!outcome.ok) return eventResponse(c, problemPanel(outcome.problem, place, config.addonSdkUrl));
     const pairUrl =
       place === 'web'
         ? `${config.publicUrl}${COMPANION_PATHS.pair}#${await signPairingCode(config.signingSecret, { account, staff, staffName: outcome.value.staffName }, now())}`
         : undefined;
-    return answerHtml(
+    return eventResponse(
       c,
-      200,
       jobPanel({ view: outcome.value, place, jobUuid, sdkUrl: config.addonSdkUrl, ...(pairUrl ? { pairUrl } : {}) }),
     );
   }
 
   routes.use(
     COMPANION_PATHS.addonEvent,
-    bodyLimit({ maxSize: EVENT_BODY_LIMIT, onError: (c) => refuseEvent(c, 'too_large') }),
+    bodyLimit({
+      maxSize: EVENT_BODY_LIMIT,
+      onError: (c) => refuse(c, 'too_large', { kind: 'page', place: 'web' }, 'too_large'),
+    }),
   );
   routes.post(COMPANION_PATHS.addonEvent, async (c) => {
     // Whatever the content type the platform names: the body is the compact token.
-    const check = await verifyAddonEvent(config.clientSecret, await c.req.text(), now());
-    if (!check.ok) return refuseEvent(c, check.problem === 'expired' ? 'expired' : 'unverified');
-    const spent = await store.setIfAbsent(
-      addonKey('spent-event', check.digest),
-      '1',
-      check.endOfLifeMs - now() + 1_000,
-    );
-    if (!spent) return refuseEvent(c, 'replayed');
+    const token = await c.req.text();
+    const check = await verifyAddonEvent(config.clientSecret, token, now());
+    if (!check.ok)
+      return refuse(
+        c,
+        check.problem === 'expired' ? 'expired' : 'unverified',
+        refusalForm(undefined, token),
+        check.problem,
+      );
     const { event } = check;
     // No kept tokens: nobody activated Fieldside for this account (or it was turned off since).
-    if (!(await tokens.has(event.auth.accountUUID))) return refuseEvent(c, 'not_activated');
+    if (!(await tokens.has(event.accountUUID)))
+      return refuse(c, 'not_activated', refusalForm(event.name), 'not_activated');
 
-    const place = placeOf(event.eventName);
+    const place = placeOf(event.name);
     if (place) return actionPanel(c, event, place);
-    if (event.eventName === ADDON_EVENTS.addNote) {
-      const { status, answer } = await addNote(
-        { reads, tokens },
-        event.auth.accountUUID,
-        event.auth.staffUUID,
-        event.eventArgs,
-      );
-      c.header('cache-control', 'no-store');
-      return c.body(JSON.stringify(answer), status, { 'content-type': 'text/plain; charset=utf-8' });
+    if (event.name === ADDON_EVENTS.addNote) {
+      const answer = await notes.add(event.accountUUID, event.staffUUID, event.args);
+      return eventResponse(c, JSON.stringify(answer));
     }
-    return refuseEvent(c, 'unknown_event');
+    return refuse(c, 'unknown_event', refusalForm(event.name), 'unknown_event');
   });
   return routes;
 }

@@ -1,30 +1,17 @@
-import { z } from 'zod';
 import type { NewChange } from '../feed/types';
 
-// The platform's `job.note_added` event: a note was created on a job. Its notification names the job as the
-// entry's `uuid` and the note as `note_uuid` (the emulator's shape, a documented guess: FIDELITY.md, "Event
-// notification body"), so the change it makes carries the note's job with no platform read at all. The `note`
-// object notification of the same new note arrives on its own queue, in either order; note-event-wait.ts keeps
-// it from costing a read or a second change.
+// The platform's `job.note_added` event: a note was created on a job. Its notification (either shape:
+// event-notification.ts) names the note and its job, so the change it makes carries the note's job with no platform
+// read at all. The `note` object notification of the same new note arrives on its own queue, in either order;
+// note-event-wait.ts keeps it from costing a read or a second change.
 
-/** What a notification with an event name must hold for the companion to read it as a new note on a job. */
-export const NoteAddedSchema = z.object({
-  eventName: z.literal('job.note_added'),
-  object: z.literal('job'),
-  entry: z
-    .array(
-      z.object({
-        // guid, not uuid: the platform's ids are 8-4-4-4-12 hex but not always RFC 4122 variants.
-        uuid: z.guid(),
-        note_uuid: z.guid(),
-        time: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'time must be YYYY-MM-DD HH:MM:SS (UTC)'),
-      }),
-    )
-    .length(1, 'entry must hold exactly one element'),
-  resource_url: z.url().max(2048),
-});
-
-export type NoteAdded = z.infer<typeof NoteAddedSchema>;
+/** What a `job.note_added` notification says, in whichever shape it came. */
+export interface NoteAdded {
+  note: string;
+  job: string;
+  /** YYYY-MM-DD HH:MM:SS, UTC. */
+  time: string;
+}
 
 /** The platform's address of one note (a single note is read at dbonote, PLATFORM-NOTES). */
 export const noteAddress = (platformBaseUrl: string, noteUuid: string) =>
@@ -32,14 +19,13 @@ export const noteAddress = (platformBaseUrl: string, noteUuid: string) =>
 
 /** The change a new note makes: what the note's object notification and the companion's read would have made. */
 export function noteAddedChange(event: NoteAdded, platformBaseUrl: string): NewChange {
-  const entry = event.entry[0]!;
-  const note = entry.note_uuid.toLowerCase();
+  const note = event.note.toLowerCase();
   return {
     object: 'note',
     uuid: note,
-    job_uuid: entry.uuid.toLowerCase(),
+    job_uuid: event.job.toLowerCase(),
     changed_fields: ['note'],
-    time: entry.time,
+    time: event.time,
     resource_url: noteAddress(platformBaseUrl, note),
   };
 }

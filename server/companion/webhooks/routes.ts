@@ -5,7 +5,8 @@ import type { Logger } from '../request-log';
 import { readBoundedText } from './body';
 import type { CallbackTokens } from './callback-token';
 import { readDeliveryBody } from './delivery-body';
-import { noteAddedChange, noteAddedKey, NoteAddedSchema } from './note-added';
+import { readEventNotification } from './event-notification';
+import { noteAddedChange, noteAddedKey } from './note-added';
 import { createNoteEventWait, type NoteEventWait } from './note-event-wait';
 import { dedupKey, dedupKeyWithRecord, NotificationSchema, toChange } from './notification';
 
@@ -73,29 +74,11 @@ export function createWebhookRoutes(opts: {
 
     let change: NewChange;
     let key: string;
-    const eventName =
-      typeof body.json === 'object' && body.json !== null
-        ? (body.json as { eventName?: unknown }).eventName
-        : undefined;
-    if (eventName !== undefined) {
-      const event = NoteAddedSchema.safeParse(body.json);
-      if (!event.success)
-        return ignore(
-          c,
-          owner,
-          'unexpected-event',
-          `Not a job.note_added event the companion can read: ${problems(event.error.issues)}`,
-          eventName,
-        );
-      if (!event.data.resource_url.startsWith(resourcePrefix))
-        return ignore(
-          c,
-          owner,
-          'unexpected-event',
-          `resource_url must be a REST address under ${resourcePrefix}`,
-          eventName,
-        );
-      change = noteAddedChange(event.data, opts.platformBaseUrl);
+    // An event subscription's notification, in either shape the platform may post (event-notification.ts).
+    const event = readEventNotification(body.json, resourcePrefix);
+    if (event) {
+      if (!event.ok) return ignore(c, owner, 'unexpected-event', event.why, event.name);
+      change = noteAddedChange(event.noteAdded, opts.platformBaseUrl);
       key = noteAddedKey(change.uuid, change.time);
     } else {
       const parsed = NotificationSchema.safeParse(body.json);
@@ -116,7 +99,7 @@ export function createWebhookRoutes(opts: {
       // notification, and only the record tells the second from a retry of the first (its state is part of
       // the key), so the last state of the second reaches the browsers.
       const carriesRecord = change.object === 'job' || change.object === 'jobactivity';
-      if (eventName === undefined && (carriesRecord || !(await opts.store.seen(owner.account, key)))) {
+      if (!event && (carriesRecord || !(await opts.store.seen(owner.account, key)))) {
         // A new note's event already made its change, job and all: this notification of it adds nothing.
         if (await noteEvents.coveredByEvent(owner.account, change))
           return (await opts.tokens.current(owner)) ? c.json({ ok: true, duplicate: true }) : unknown();

@@ -6,7 +6,7 @@ import type { AccountInfo, StaffInfo } from '../contracts';
 import { startEmulator, type StartedEmulator } from '../start';
 import { axeProblems } from '../../../tests/e2e/support/axe';
 import { SDK_MESSAGE_TAG } from './sdk-script';
-import { startTestAddon, TEST_MANIFEST, type TestAddon } from './test-addon';
+import { eventResponse, startTestAddon, TEST_MANIFEST, type TestAddon } from './test-addon';
 
 type Rec = Record<string, string | number>;
 let addon: TestAddon;
@@ -29,7 +29,7 @@ beforeAll(async () => {
     jobs: 60,
     seed: 23,
     quiet: true,
-    addon: { eventUrl: addon.eventUrl, manifest: TEST_MANIFEST },
+    addon: { eventUrl: addon.eventUrl, manifest: TEST_MANIFEST, timeoutMs: 1_000 },
   });
   account = emu.info.accounts[0]!;
   technician = account.staff.find((s) => s.role === 'technician' && s.active)!;
@@ -137,8 +137,20 @@ describe('the add-on action on a job window', () => {
     expect(box.height).toBeLessThanOrEqual(800);
   });
 
+  it('leaves the window blank when the add-on answers an error, as the platform does', async () => {
+    addon.answer = () => eventResponse('<p id="refused">Not for you.</p>', 403);
+    await page.locator(`#job-grid .x-grid-row[data-job-uuid="${String(job.uuid)}"]`).click();
+    await page
+      .locator(`.x-window[data-job-uuid="${String(job.uuid)}"]`)
+      .getByRole('button', { name: 'Job Helper', exact: true })
+      .click();
+    await addonWindow().locator('iframe.addon-frame').waitFor();
+    expect(await frame().locator('body').innerText()).toBe('');
+    expect(await addonWindow().locator('[role="alert"]').count()).toBe(0);
+  });
+
   it('says so in plain words when the add-on does not answer, and opens afresh when chosen again', async () => {
-    addon.answer = () => ({ status: 200, contentType: 'application/json', body: '{}' });
+    addon.answer = () => ({ body: '', hang: true });
     await page.locator(`#job-grid .x-grid-row[data-job-uuid="${String(job.uuid)}"]`).click();
     const button = page
       .locator(`.x-window[data-job-uuid="${String(job.uuid)}"]`)

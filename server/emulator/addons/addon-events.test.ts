@@ -1,13 +1,13 @@
 // The emulator hosting an add-on, over real HTTP: a test add-on on 127.0.0.1 records what the platform posts.
-// Choosing an action signs the event with the app's secret; only accounts that activated the app see actions; every
-// failure of the add-on gets the platform's plain message.
-import { verify } from 'hono/jwt';
+// Choosing an action signs the event object (and nothing more) with the app's secret; only accounts that activated
+// the app see actions; the window shows the answer's eventResponse, nothing for any other answer, and the platform's
+// plain message when the add-on does not answer at all.
+import { jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../start';
 import { signIn, type WebSession } from '../web/web-test-support';
-import { EVENT_LIFETIME_SECONDS } from './event-token';
 import { addonEventsIn, messageOf, NOT_RESPONDING, pagePost, srcdocOf, useHostedAddon } from './hosted-addon-fixture';
-import { startTestAddon, TEST_MANIFEST, type TestAddon } from './test-addon';
+import { eventResponse, startTestAddon, TEST_MANIFEST, type TestAddon } from './test-addon';
 
 const scene = useHostedAddon();
 const post = (session: WebSession | undefined, path: string, init: { origin?: string } = {}) =>
@@ -39,7 +39,7 @@ describe('registering an add-on', () => {
 });
 
 describe('choosing an action', () => {
-  it('posts a JWT signed HS256 with the app secret, naming the scene.account, the signed-in staff member and the job', async () => {
+  it('posts a JWT signed HS256 with the app secret whose payload is exactly the event object: the account, the signed-in staff member and the job', async () => {
     const res = await choose(scene.web, String(scene.job.uuid));
     expect(res.status).toBe(200);
     expect(scene.addon.received).toHaveLength(1);
@@ -47,23 +47,38 @@ describe('choosing an action', () => {
     expect(event!.contentType).toBe('text/plain');
     const token = event!.body;
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
-    const payload = await verify(token, scene.emu.info.app.client_secret, 'HS256');
+    const secret = new TextEncoder().encode(scene.emu.info.app.client_secret);
+    const { payload, protectedHeader } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
+    // No iat, exp, iss or jti: nothing the documentation does not name.
     expect(payload).toEqual({
       eventVersion: '1.0',
       eventName: 'job_helper_open',
-      auth: { accountUUID: scene.account.uuid, staffUUID: scene.technician.uuid },
+      auth: {
+        accountUUID: scene.account.uuid,
+        staffUUID: scene.technician.uuid,
+        accessTokenExpiry: expect.any(Number),
+      },
       eventArgs: { jobUUID: scene.job.uuid },
-      iat: expect.any(Number),
-      exp: (payload.iat as number) + EVENT_LIFETIME_SECONDS,
     });
-    expect(Math.abs((payload.iat as number) - (await scene.emu.control.now()) / 1000)).toBeLessThan(5);
-    await expect(verify(token, 'another secret', 'HS256')).rejects.toThrow();
+    const now = (await scene.emu.control.now()) / 1000;
+    const expiry = (payload.auth as { accessTokenExpiry: number }).accessTokenExpiry;
+    expect(expiry).toBeGreaterThan(now + 300);
+    expect(expiry).toBeLessThanOrEqual(now + 3600);
+    await expect(jwtVerify(token, new TextEncoder().encode('another secret'))).rejects.toThrow();
+  });
+
+  it('signs the very same token when the same person chooses the same action on the same job again', async () => {
+    await choose(scene.web, String(scene.job.uuid));
+    await scene.emu.control.advanceClock(600);
+    await choose(scene.web, String(scene.job.uuid));
+    const [first, second] = scene.addon.received.map((r) => r.body);
+    expect(second).toBe(first);
   });
 
   it("answers a window titled with the action's name, the add-on's HTML in a sandboxed frame's srcdoc", async () => {
     const html = await (await choose(scene.web, String(scene.job.uuid))).text();
-    expect(html).toMatch(/^<div class="x-window addon-window" id="addon-window-[^"]+" data-addon-job-uuid="/);
+    expect(html).toMatch(/^<div\s+class="x-window addon-window"\s+id="addon-window-[^"]+"\s+data-addon-job-uuid="/);
     expect(html).toContain('<span class="x-window-header-text" id="addon-window-');
     expect(html).toContain('>Job Helper</span>');
     expect(html).toContain('sandbox="allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox"');
@@ -73,22 +88,31 @@ describe('choosing an action', () => {
     expect(srcdocOf(html)).toContain(`You opened job ${scene.job.uuid}`);
   });
 
-  it("renders an add-on's own error page, and its plain message when the add-on answers no HTML or nothing in time", async () => {
-    scene.addon.answer = () => ({ status: 409, body: '<p>This job is locked by the office.</p>' });
-    expect(srcdocOf(await (await choose(scene.web, String(scene.job.uuid))).text())).toBe(
-      '<p>This job is locked by the office.</p>',
-    );
-    const nothingToShow: TestAddon['answer'][] = [
+  it("shows the answer's eventResponse, and leaves the window blank for any answer it does not show", async () => {
+    scene.addon.answer = () => eventResponse('<p>Ready.</p>');
+    expect(srcdocOf(await (await choose(scene.web, String(scene.job.uuid))).text())).toBe('<p>Ready.</p>');
+    const nothingShown: TestAddon['answer'][] = [
+      () => eventResponse('<p>This job is locked by the office.</p>', 409),
+      () => eventResponse('<p>boom</p>', 500),
+      () => ({ body: '<p>Raw HTML, not an eventResponse</p>' }),
       () => ({ contentType: 'application/json', body: '{"error":"nope"}' }),
+      () => ({ contentType: 'application/json', body: '{"eventResponse":{"html":"<p>x</p>"}}' }),
       () => ({ status: 302, body: '' }),
-      () => ({ body: '', hang: true }),
     ];
-    for (const answer of nothingToShow) {
+    for (const answer of nothingShown) {
       scene.addon.answer = answer;
       const html = await (await choose(scene.web, String(scene.job.uuid))).text();
-      expect(messageOf(html)).toBe(NOT_RESPONDING);
-      expect(html).not.toContain('<iframe');
+      expect(html).toContain('<iframe');
+      expect(srcdocOf(html)).toBe('');
+      expect(messageOf(html)).toBe('');
     }
+  });
+
+  it('says in its own words that the add-on is not responding when it answers nothing in time', async () => {
+    scene.addon.answer = () => ({ body: '', hang: true });
+    const html = await (await choose(scene.web, String(scene.job.uuid))).text();
+    expect(messageOf(html)).toBe(NOT_RESPONDING);
+    expect(html).not.toContain('<iframe');
   });
 
   it('shows the plain message when the add-on cannot be reached', async () => {

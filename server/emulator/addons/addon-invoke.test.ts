@@ -1,6 +1,6 @@
 // The add-on window's follow-up events over real HTTP (invoke, only through the web app's sign-in), the client SDK
 // as an opaque-origin frame loads it, and the phone view's mobile actions.
-import { verify } from 'hono/jwt';
+import { jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { signIn, type WebSession } from '../web/web-test-support';
 import { addonEventsIn, NOT_RESPONDING, pagePost, useHostedAddon } from './hosted-addon-fixture';
@@ -11,14 +11,16 @@ const invoke = (session: WebSession | undefined, body: string, contentType = 'ap
   pagePost(scene, session, '/app/addon/invoke', { body, contentType, origin });
 
 describe('invoke', () => {
-  it('posts a follow-up event as the same person, with the window’s arguments, and answers the add-on’s text', async () => {
+  it('posts a follow-up event as the same person, with the window’s arguments, and answers the add-on’s eventResponse', async () => {
     const res = await invoke(
       scene.web,
       JSON.stringify({ eventName: 'Load_Job_Data', args: { jobUUID: scene.job.uuid, note: 'x' } }),
     );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, response: `data of ${String(scene.job.uuid)}` });
-    const payload = await verify(scene.addon.received[0]!.body, scene.emu.info.app.client_secret, 'HS256');
+    const secret = new TextEncoder().encode(scene.emu.info.app.client_secret);
+    const { payload } = await jwtVerify(scene.addon.received[0]!.body, secret, { algorithms: ['HS256'] });
+    expect(Object.keys(payload).sort()).toEqual(['auth', 'eventArgs', 'eventName', 'eventVersion']);
     expect(payload).toMatchObject({
       eventVersion: '1.0',
       eventName: 'load_job_data',
@@ -52,6 +54,14 @@ describe('invoke', () => {
       message: 'The arguments must be a JSON object.',
     });
     expect(scene.addon.received).toEqual([]);
+  });
+
+  it('answers "" for a 2xx answer without an eventResponse (raw text is not the platform’s to pass on)', async () => {
+    scene.addon.answer = () => ({ contentType: 'text/plain', body: 'plain text' });
+    expect(await (await invoke(scene.web, JSON.stringify({ eventName: 'x', args: {} }))).json()).toEqual({
+      ok: true,
+      response: '',
+    });
   });
 
   it('answers a failure, not the add-on’s page, when the add-on answers an error or nothing', async () => {
@@ -94,7 +104,7 @@ describe('the phone view', () => {
     const cookie = `${phone.cookie}; ${deviceCookie}`;
     const again = await (await fetch(`${scene.emu.info.web_url}/`, { headers: { cookie } })).text();
     expect(again).toContain('<body class="x-body device-phone">');
-    expect(again).toContain('>Desktop view</a>');
+    expect(again).toMatch(/>\s*Desktop view\s*<\/a/);
     const card = await (
       await fetch(`${scene.emu.info.web_url}/app/job/${String(scene.job.uuid)}`, { headers: { cookie } })
     ).text();

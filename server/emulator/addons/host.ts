@@ -2,6 +2,10 @@ import type { AppInfo, Clock, OAuthAuthority } from '../contracts';
 import { addonEvent, signAddonEvent } from './event-token';
 import { jobActions, type ActionPlace, type AddonAction, type AddonRegistration } from './manifest';
 import { postEvent, type AddonAnswer } from './post-event';
+import { createAccessTokenExpiry } from './token-expiry';
+
+/** The event name of a change a webhook declared in the manifest watches. */
+export const WEBHOOK_EVENT_NAME = 'webhook_subscription';
 
 /** The platform's limit on one event POST (answer included): a guess (FIDELITY.md). */
 export const ADDON_TIMEOUT_MS = 10_000;
@@ -20,7 +24,7 @@ export interface Chooser {
   staffUuid: string;
 }
 
-/** The platform's own words in the window when the add-on gives nothing it can show. */
+/** The platform's own words in the window when the add-on does not answer at all (in time, or reachably). */
 export const notRespondingMessage = (addonName: string) =>
   `The add-on ${addonName} is not responding. Try again in a moment.`;
 
@@ -32,10 +36,16 @@ export function createAddonHost(deps: AddonHostDeps) {
   const { registration } = deps;
   const timeoutMs = registration?.timeoutMs ?? ADDON_TIMEOUT_MS;
 
-  const post = (chooser: Chooser, eventName: string, eventArgs: Record<string, unknown>): Promise<AddonAnswer> => {
+  const tokenExpiry = createAccessTokenExpiry(deps.clock);
+  const post = async (
+    chooser: Chooser,
+    eventName: string,
+    eventArgs: Record<string, unknown>,
+  ): Promise<AddonAnswer> => {
     if (!registration) throw new Error('No add-on is registered');
-    const event = addonEvent({ eventName, ...chooser, eventArgs, now: deps.clock.now() });
-    return postEvent(registration.eventUrl, signAddonEvent(event, deps.app.client_secret), timeoutMs);
+    const accessTokenExpiry = tokenExpiry.of(chooser.accountUuid);
+    const event = addonEvent({ eventName, ...chooser, accessTokenExpiry, eventArgs });
+    return postEvent(registration.eventUrl, await signAddonEvent(event, deps.app.client_secret), timeoutMs);
   };
 
   return {
@@ -64,6 +74,10 @@ export function createAddonHost(deps: AddonHostDeps) {
 
     /** The window's `invoke(eventName, args)`: a follow-up event whose arguments are the window's own. */
     invoke: (chooser: Chooser, eventName: string, args: Record<string, unknown>) => post(chooser, eventName, args),
+
+    /** A change a webhook of the manifest watches: the event `webhook_subscription`, the notification its args. */
+    webhook: (chooser: Chooser, notification: Record<string, unknown>) =>
+      post(chooser, WEBHOOK_EVENT_NAME, notification),
   };
 }
 

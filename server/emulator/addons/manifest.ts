@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { WEBHOOK_OBJECTS } from '../webhooks/input';
 
-// The add-on manifest, as the platform's official samples write it (servicem8/addon-sdk-samples,
-// app-actions-addon-nodejs/manifest.json): a name, a version, and the actions it adds to job and client cards.
-// `type` says where an action appears: "online" in the web app, "app" in the iOS and Android apps.
-// Fields the samples carry that the emulator has no use for (supportURL, supportEmail, …) are accepted and kept.
+// The add-on manifest, as the platform's official samples write it (servicem8/addon-sdk-samples: showcase-addon,
+// app-actions-addon-nodejs, webhook-addon): a name, a version, a support e-mail, the actions it adds to job and
+// client cards, and the record changes (`webhooks`) the platform posts to it as signed `webhook_subscription`
+// events. `type` says where an action appears: "online" in the web app, "app" in the iOS and Android apps.
+// Fields the samples carry that the emulator has no use for (supportURL, oauth, menuItems, …) are accepted and kept.
 
 const ActionSchema = z.looseObject({
   name: z.string().trim().min(1, 'an action needs a name, the label people see'),
@@ -18,15 +20,29 @@ const ActionSchema = z.looseObject({
     .regex(/^[A-Za-z0-9_.-]+$/, 'an event name is letters, digits, "_", "." or "-"'),
 });
 
-export const AddonManifestSchema = z.looseObject({
-  name: z.string().trim().min(1, 'the add-on needs a name'),
-  version: z.string().min(1, 'the add-on needs a version'),
-  iconURL: z.string().optional(),
-  actions: z.array(ActionSchema).min(1, 'the add-on declares no action'),
+/** A webhook the add-on declares: changes of these fields of this record type arrive as signed events. */
+const WebhookSchema = z.looseObject({
+  object: z.enum(WEBHOOK_OBJECTS, { error: `a webhook's object is one of ${WEBHOOK_OBJECTS.join(', ')}` }),
+  fields: z.array(z.string().min(1)).min(1, 'a webhook names the fields it watches'),
 });
+
+export const AddonManifestSchema = z
+  .looseObject({
+    name: z.string().trim().min(1, 'the add-on needs a name'),
+    version: z.string().min(1, 'the add-on needs a version'),
+    iconURL: z.string().optional(),
+    supportEmail: z.email('the support e-mail must be an e-mail address').optional(),
+    actions: z.array(ActionSchema),
+    webhooks: z.array(WebhookSchema).optional(),
+  })
+  .refine((m) => m.actions.length > 0 || (m.webhooks?.length ?? 0) > 0, {
+    message: 'the add-on declares no action and no webhook',
+    path: ['actions'],
+  });
 
 export type AddonManifest = z.infer<typeof AddonManifestSchema>;
 export type AddonAction = AddonManifest['actions'][number];
+export type AddonWebhook = NonNullable<AddonManifest['webhooks']>[number];
 
 /** Where the platform shows an action: the web app, or the mobile apps (the emulator's phone view). */
 export type ActionPlace = AddonAction['type'];

@@ -31,11 +31,21 @@ export async function postEvent(url: string, token: string, timeoutMs: number): 
   }
 }
 
-/** An answer the web app renders in the window: HTML, whatever its status (a 4xx/5xx page is the add-on's own
- * words). Anything else (no answer, a redirect, JSON, plain text) gets the platform's own message. */
-export const isHtmlAnswer = (answer: AddonAnswer): answer is Extract<AddonAnswer, { kind: 'answer' }> =>
-  answer.kind === 'answer' &&
-  answer.status >= 200 &&
-  answer.status < 600 &&
-  !(answer.status >= 300 && answer.status < 400) &&
-  /^text\/html\b/i.test(answer.contentType);
+/**
+ * What the platform shows of an answer: the `eventResponse` of a 2xx answer whose body is the JSON
+ * `{"eventResponse": "<html>"}`, as the official samples answer (whatever its content type). Anything else (another
+ * status, a redirect, raw HTML, JSON without a string `eventResponse`) shows nothing: integrators report that a
+ * non-2xx answer is discarded and that raw HTML is not shown (PLATFORM-NOTES "Add-ons inside the platform").
+ */
+export function eventResponseOf(answer: AddonAnswer): string | undefined {
+  if (answer.kind !== 'answer' || answer.status < 200 || answer.status > 299) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.body);
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null) return undefined;
+  const response = (body as { eventResponse?: unknown }).eventResponse;
+  return typeof response === 'string' ? response : undefined;
+}

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { WebLogin } from '../oauth/index';
 import { notRespondingMessage, type AddonHost } from './host';
+import { eventResponseOf } from './post-event';
 import { SDK_STYLE, sdkScript } from './sdk-script';
 
 export interface AddonRoutesDeps {
@@ -92,7 +93,9 @@ export function createAddonRoutes(deps: AddonRoutesDeps): Hono {
         502,
       );
     }
-    return c.json({ ok: true, response: answer.body } satisfies InvokeReply, 200, { 'Cache-Control': 'no-store' });
+    // invoke() resolves with the answer's eventResponse; with "" when a 2xx answer carries none.
+    const response = eventResponseOf(answer) ?? '';
+    return c.json({ ok: true, response } satisfies InvokeReply, 200, { 'Cache-Control': 'no-store' });
   });
   return routes;
 }

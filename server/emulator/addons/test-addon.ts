@@ -1,7 +1,7 @@
 // A tiny web-service add-on for the emulator's tests: listens on 127.0.0.1 (ephemeral port), records every event the
-// platform posts (its content type and raw body), and answers what the test says. Its default answer is a page
-// that uses the client SDK the way the official samples do: a "Load job data" button that invokes a follow-up
-// event, a "Close" button and a "Make bigger" button.
+// platform posts (its content type and raw body), and answers what the test says. Its default answer is the
+// official samples' `{"eventResponse": <page>}`, a page that uses the client SDK the way they do: a "Load job data"
+// button that invokes a follow-up event, a "Close" button and a "Make bigger" button.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AddonManifest } from './manifest';
@@ -22,7 +22,8 @@ export interface TestAddonAnswer {
 export interface TestAddon {
   eventUrl: string;
   received: ReceivedEvent[];
-  /** Decides the answer to each event (given its decoded payload); the default is `samplePage`. */
+  /** Decides the answer to each event (given its decoded payload); the default is `samplePage` as an
+   * eventResponse. */
   answer: (payload: Record<string, unknown>, webUrl: string) => TestAddonAnswer;
   close(): Promise<void>;
 }
@@ -32,6 +33,7 @@ export const TEST_MANIFEST: AddonManifest = {
   name: 'Job Helper',
   version: '1.0',
   supportURL: 'https://support.example/',
+  supportEmail: 'help@support.example',
   actions: [
     { name: 'Job Helper', type: 'online', entity: 'job', event: 'Job_Helper_Open' },
     { name: 'Job Helper Mobile', type: 'app', entity: 'job', event: 'Job_Helper_Mobile' },
@@ -42,6 +44,13 @@ export const TEST_MANIFEST: AddonManifest = {
 /** The payload of a compact JWT, unverified (the tests verify the signature on their own). */
 export const jwtPayload = (token: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+
+/** An answer as the official samples give it: `{"eventResponse": <html or text>}`, as JSON. */
+export const eventResponse = (response: string, status = 200): TestAddonAnswer => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify({ eventResponse: response }),
+});
 
 /** A page as an add-on would answer it: the SDK from the platform, and buttons that call each SDK method. */
 export function samplePage(webUrl: string, payload: Record<string, unknown>): string {
@@ -66,9 +75,11 @@ export async function startTestAddon(webUrl: () => string): Promise<TestAddon> {
     eventUrl: '',
     received,
     answer: (payload, web) =>
-      payload.eventName === 'load_job_data'
-        ? { contentType: 'text/plain', body: `data of ${String((payload.eventArgs as { jobUUID?: string }).jobUUID)}` }
-        : { body: samplePage(web, payload) },
+      eventResponse(
+        payload.eventName === 'load_job_data'
+          ? `data of ${String((payload.eventArgs as { jobUUID?: string }).jobUUID)}`
+          : samplePage(web, payload),
+      ),
     close: async () => {
       for (const res of hanging) res.destroy();
       await new Promise<void>((done) => server.close(() => done()));

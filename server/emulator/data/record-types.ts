@@ -100,7 +100,8 @@ export const RECORD_TYPES: Record<string, RecordTypeDef> = {
       abn_number: s,
       address: s,
       billing_address: s,
-      is_individual: 'flag',
+      // A string, as the official SDK parses it (its OpenAPI schema says integer; the rest switch `isIndividual`).
+      is_individual: 'flagString',
       parent_company_uuid: u,
       website: s,
       address_street: s,

@@ -51,7 +51,7 @@ export function seedCustomers(
         name,
         address,
         billing_address: address,
-        is_individual: individual ? 1 : 0,
+        is_individual: individual ? '1' : '0',
         address_street: street,
         address_city: city,
         address_state: profile.state,

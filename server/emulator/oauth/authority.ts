@@ -21,6 +21,8 @@ export function createAuthority(state: OAuthState): OAuthAuthority {
 
     isActivated: (accountUuid) => state.grants.hasAccount(accountUuid),
 
+    activatedBy: (accountUuid) => state.grants.firstGrantee(accountUuid),
+
     issueDirect({ accountUuid, staffUuid, scopes }): IssuedTokens {
       if (!findActivePerson(state.deps.accounts, { accountUuid, staffUuid })) {
         throw new OAuthInputError(`No active staff member ${staffUuid} in account ${accountUuid}`);

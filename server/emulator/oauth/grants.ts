@@ -3,6 +3,11 @@
 export function createGrantStore() {
   const grants = new Map<string, Set<string>>();
   const key = (accountUuid: string, staffUuid: string) => `${accountUuid}/${staffUuid}`;
+  /** The staff member of the account whose grant is the oldest still held, if any. */
+  const firstGrantee = (accountUuid: string): string | undefined => {
+    for (const k of grants.keys()) if (k.startsWith(`${accountUuid}/`)) return k.slice(accountUuid.length + 1);
+    return undefined;
+  };
 
   return {
     get(accountUuid: string, staffUuid: string): ReadonlySet<string> {
@@ -17,10 +22,8 @@ export function createGrantStore() {
       return [...grant];
     },
     /** Whether anyone in the account holds a grant: the account has activated the app. */
-    hasAccount(accountUuid: string): boolean {
-      for (const k of grants.keys()) if (k.startsWith(`${accountUuid}/`)) return true;
-      return false;
-    },
+    hasAccount: (accountUuid: string): boolean => firstGrantee(accountUuid) !== undefined,
+    firstGrantee,
     revokeAccount(accountUuid: string): void {
       for (const k of [...grants.keys()]) if (k.startsWith(`${accountUuid}/`)) grants.delete(k);
     },

@@ -36,9 +36,9 @@ async function all(type: string): Promise<Rec[]> {
 describe('the record types', () => {
   it('(the check itself catches wrong types, values out of the enum, undescribed and missing fields)', () => {
     const company = SCHEMAS.Company!;
-    expect(recordProblems({ name: 'A', is_individual: '1', active: 2, uuid: 'x', surprise: 1 }, company)).toEqual([
-      'is_individual: "1" is not integer',
-      'is_individual: "1" not in [0,1]',
+    expect(recordProblems({ name: 'A', is_individual: 1, active: 2, uuid: 'x', surprise: 1 }, company)).toEqual([
+      'is_individual: 1 is not string',
+      'is_individual: 1 not in ["0","1"]',
       'active: 2 not in [0,1]',
       'uuid: "x" is not a uuid',
       'surprise: not described',
@@ -119,7 +119,7 @@ describe('served records', () => {
 
   it('refuses writes to what the description makes read-only', async () => {
     const [company] = await all('company');
-    const res = await api<{ message: string }>('POST', `company/${String(company!.uuid)}.json`, { is_individual: 1 });
+    const res = await api<{ message: string }>('POST', `company/${String(company!.uuid)}.json`, { is_individual: '1' });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/is_individual.*read-only/);
   });

@@ -24,6 +24,13 @@ export const SCHEMAS: Record<string, RecordSchema> = {
   ...load('./sdk-schemas.json'),
 };
 
+// Where the description's schema and the platform's own SDK disagree, the emulator serves what the SDK parses (the
+// SDK is what real clients run): `company.is_individual` is an integer in the schema, a string in the SDK's model
+// (npm `servicem8`, Company$inboundSchema) and in the description's own examples. The switch `isIndividual` serves
+// the integer.
+const companyIndividual = SCHEMAS.Company!.properties.is_individual!;
+SCHEMAS.Company!.properties.is_individual = { ...companyIndividual, type: 'string', enum: ['0', '1'] };
+
 /** Which schema describes each REST record type. */
 export const SCHEMA_OF: Record<string, string> = {
   job: 'Job',

@@ -8,6 +8,7 @@ import { apiError } from './errors';
 import { missingScope } from './scopes';
 import type { RenderedPage } from './page-ahead';
 import type { RecordRouteDeps } from './records';
+import { servedJson } from './served-record';
 
 /** Without a cursor the platform answers everything; the emulator stops at this many, and says so in a header. */
 export const UNPAGED_CAP = MAX_PAGE_SIZE;
@@ -45,12 +46,14 @@ export function listRecords(
   }
   const limit = cursor === undefined ? UNPAGED_CAP : switches.pageSize;
   const acting = c.get('actingStaffUuid');
-  const keyAt = (position: number) => `${scope}|${position}|${limit}|${acting ?? ''}|${filter ?? ''}`;
+  const keyAt = (position: number) =>
+    `${scope}|${position}|${limit}|${switches.isIndividual}|${acting ?? ''}|${filter ?? ''}`;
   const render = (position: number): RenderedPage => {
     const t = performance.now();
     const page = deps.store.page(account, def.name, position, limit, conditions, acting);
     const records = deps.store.collection(account, def.name);
-    const body = Buffer.from(`[${page.positions.map((i) => records.json(i)).join(',')}]`, 'utf8');
+    const json = page.positions.map((i) => servedJson(def.name, records, i, switches));
+    const body = Buffer.from(`[${json.join(',')}]`, 'utf8');
     return { body, next: page.next, renderMs: performance.now() - t };
   };
   const page = deps.pagesAhead.take(keyAt(from)) ?? render(from);

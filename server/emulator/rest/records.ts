@@ -10,6 +10,7 @@ import { apiError, apiOk } from './errors';
 import { isReadOnlyType, missingScope } from './scopes';
 import { listRecords } from './list';
 import { createPageAhead, type PageAhead } from './page-ahead';
+import { servedRecord } from './served-record';
 
 type C = Context<EmulatorEnv>;
 
@@ -65,7 +66,7 @@ export function createRecordRoutes(routeDeps: Omit<RecordRouteDeps, 'pagesAhead'
     }
     if (!isUuid(path.uuid)) return apiError(c, 400, `Malformed record uuid '${path.uuid.slice(0, 60)}'`);
     const uuid = path.uuid.toLowerCase();
-    if (method === 'GET') return getRecord(c, store, account, def, uuid);
+    if (method === 'GET') return getRecord(c, store, account, def, uuid, deps.switches.get());
     if (method === 'POST' || method === 'PUT') return updateRecord(c, store, account, def, uuid, false);
     if (method === 'DELETE') return updateRecord(c, store, account, def, uuid, true);
     return apiError(c, 405, `${method} is not supported on a ${def.name} record`);
@@ -73,12 +74,19 @@ export function createRecordRoutes(routeDeps: Omit<RecordRouteDeps, 'pagesAhead'
   return routes;
 }
 
-function getRecord(c: C, store: Store, account: Account, def: RecordTypeDef, uuid: string): Response {
+function getRecord(
+  c: C,
+  store: Store,
+  account: Account,
+  def: RecordTypeDef,
+  uuid: string,
+  switches: Switches,
+): Response {
   const denied = missingScope(c.get('principal'), def.name, 'read');
   if (denied) return apiError(c, 403, denied);
   const i = store.find(account, def.name, uuid, c.get('actingStaffUuid'));
   if (i === undefined) return apiError(c, 404, `No ${def.name} record with uuid ${uuid}`);
-  return c.json(store.collection(account, def.name).get(i));
+  return c.json(servedRecord(def.name, store.collection(account, def.name).get(i), switches));
 }
 
 /** Records that hang off one job through job_uuid. */

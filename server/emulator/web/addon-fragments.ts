@@ -27,10 +27,14 @@ export function addonActionBar(actions: readonly AddonAction[]): Raw | '' {
   </div>`;
 }
 
-export type AddonWindowContent = { kind: 'html'; html: string } | { kind: 'message'; text: string };
+export type AddonWindowContent =
+  | { kind: 'html'; html: string }
+  /** The add-on answered, but nothing the platform shows (another status, raw HTML): an empty frame. */
+  | { kind: 'blank' }
+  | { kind: 'message'; text: string };
 
-/** An add-on window on a job: titled with the action's name, showing the add-on's HTML framed, or the platform's
- * own message when there is nothing of the add-on's to show. */
+/** An add-on window on a job: titled with the action's name, showing the add-on's HTML framed (nothing, for an
+ * answer the platform does not show), or the platform's own message when the add-on did not answer at all. */
 export function addonWindow(input: {
   jobUuid: string;
   event: string;
@@ -39,14 +43,14 @@ export function addonWindow(input: {
 }): Raw {
   const id = `addon-window-${input.jobUuid}-${input.event}`;
   const body =
-    input.content.kind === 'html'
-      ? html`<iframe
+    input.content.kind === 'message'
+      ? html`<p class="x-window-message addon-message" role="alert">${input.content.text}</p>`
+      : html`<iframe
           class="addon-frame"
           title="${input.title}"
           sandbox="${ADDON_FRAME_SANDBOX}"
-          srcdoc="${input.content.html}"
-        ></iframe>`
-      : html`<p class="x-window-message addon-message" role="alert">${input.content.text}</p>`;
+          srcdoc="${input.content.kind === 'html' ? input.content.html : ''}"
+        ></iframe>`;
   return html`<div
     class="x-window addon-window"
     id="${id}"

@@ -9,8 +9,13 @@ import { signIn } from './web-test-support';
 const ACTIVATION_URL = 'http://127.0.0.1:9/activate?from=store&x=1';
 const decode = (text: string) => text.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
 const textOf = (page: string, id: string) => {
-  const m = new RegExp(`id="${id}"[^>]*>([\\s\\S]*?)</(?:p|h2|a)>`).exec(page);
-  return m ? decode(m[1]!.replace(/<[^>]*>/g, '')) : undefined;
+  const m = new RegExp(`id="${id}"[^>]*>([\\s\\S]*?)</(?:p|h2|a)\\s*>`).exec(page);
+  // As a person reads it: tags gone, the template's line breaks and indentation one space.
+  return m
+    ? decode(m[1]!.replace(/<[^>]*>/g, ''))
+        .replace(/\s+/g, ' ')
+        .trim()
+    : undefined;
 };
 const activateHref = (page: string) => {
   const m = /<a [^>]*id="addon-store-activate" href="([^"]*)"/.exec(page);
@@ -126,7 +131,7 @@ describe('the Add-ons page, with an add-on that gives its Activation URL', () =>
 
   it('is linked from the header of the job list, for every staff member, and in the phone view', async () => {
     const jobs = await pageFor(s.emu, s.inactive, role(s.inactive, 'technician'), '/');
-    expect(jobs.html).toMatch(/<a class="x-btn app-nav" id="addons-link" href="\/addons">Add-ons<\/a>/);
+    expect(jobs.html).toMatch(/<a\s+class="x-btn app-nav"\s+id="addons-link"\s+href="\/addons"\s*>\s*Add-ons\s*<\/a/);
     const phone = await pageFor(s.emu, s.inactive, role(s.inactive, 'administrator'), '/addons?device=phone');
     expect(phone.html).toContain('<body class="x-body device-phone">');
     expect(activateHref(phone.html)).toBe(ACTIVATION_URL);

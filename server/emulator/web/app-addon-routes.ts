@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { notRespondingMessage, type AddonHost } from '../addons/host';
-import { isHtmlAnswer } from '../addons/post-event';
-import { addonWindow } from './addon-fragments';
+import { eventResponseOf } from '../addons/post-event';
+import { addonWindow, type AddonWindowContent } from './addon-fragments';
 import type { AppData, Viewer } from './app-data';
 import { actionPlace, deviceOf } from './device';
 
@@ -17,7 +17,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /**
  * POST /app/job/<uuid>/addon/<event>: the person chose an add-on action on a job card. The platform signs the event
- * as the signed-in staff member and posts it to the add-on; the answer is the add-on window, ready to insert.
+ * as the signed-in staff member and posts it to the add-on; the answer is the add-on window, ready to insert, showing
+ * the `eventResponse` of the add-on's answer (addons/post-event.ts).
  */
 export function createAddonOpenRoutes(deps: AddonOpenDeps): Hono {
   const routes = new Hono();
@@ -52,9 +53,14 @@ export function createAddonOpenRoutes(deps: AddonOpenDeps): Hono {
       action,
       job.uuid,
     );
-    const content = isHtmlAnswer(answer)
-      ? { kind: 'html' as const, html: answer.body }
-      : { kind: 'message' as const, text: notRespondingMessage(deps.host.name) };
+    // The add-on's eventResponse; a window left blank for any other answer; the platform's words for none at all.
+    const shown = eventResponseOf(answer);
+    const content: AddonWindowContent =
+      answer.kind === 'no-answer'
+        ? { kind: 'message', text: notRespondingMessage(deps.host.name) }
+        : shown === undefined
+          ? { kind: 'blank' }
+          : { kind: 'html', html: shown };
     return c.html(addonWindow({ jobUuid, event, title: action.name, content }).__html, 200, NO_STORE);
   });
   return routes;

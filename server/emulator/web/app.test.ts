@@ -119,7 +119,7 @@ describe('job windows', () => {
     expect(windowsIn((await web.get('/')).html)).toEqual([]);
     const fragment = await web.get(`/app/job/${job.uuid}`);
     expect(windowsIn(fragment.html)).toEqual([{ jobUuid: job.uuid, title }]);
-    expect(fragment.html).toMatch(/^<div class="x-window" id="job-window-/);
+    expect(fragment.html).toMatch(/^<div\s+class="x-window"\s+id="job-window-/);
   });
 
   it('show the job card: status, client, site contact, badges by name, schedule, notes', async () => {
@@ -131,7 +131,7 @@ describe('job windows', () => {
     expect(html).toContain(`<td data-field="status">${job.status}</td>`);
     expect(html).toContain(`${contact.first} ${contact.last}`);
     expect(html).toContain('<span class="badge">VIP</span>');
-    expect(html).toMatch(/<div class="job-visit[^"]*">\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(html).toMatch(/<div class="job-visit[^"]*">\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     expect(html).toMatch(/<div class="job-note">/);
   });
 

@@ -30,7 +30,12 @@ export function windowsIn(html: string): Array<{ jobUuid: string; title: string 
   const decode = (text: string) => text.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
   return [
     ...html.matchAll(
-      /<div class="x-window[^"]*" id="[^"]+" data-job-uuid="([^"]*)"[\s\S]*?<span class="x-window-header-text"[^>]*>([^<]*)<\/span>/g,
+      /<div\s+class="x-window[^"]*"\s+id="[^"]+"\s+data-job-uuid="([^"]*)"[\s\S]*?<span class="x-window-header-text"[^>]*>([^<]*)<\/span>/g,
     ),
-  ].map((m) => ({ jobUuid: m[1] ?? '', title: decode(m[2] ?? '') }));
+  ].map((m) => ({
+    jobUuid: m[1] ?? '',
+    title: decode(m[2] ?? '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  }));
 }

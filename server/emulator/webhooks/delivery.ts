@@ -161,7 +161,8 @@ export function createDelivery(deps: DeliveryDeps) {
               : undefined;
           if (notification) payloads = [notification];
         } else {
-          events ??= jobEventsOf(change, deps.baseUrl());
+          // The shape is decided when the event happens; each retry sends the same body.
+          events ??= jobEventsOf(change, deps.baseUrl(), deps.switches.get().eventNotificationShape);
           payloads = events.filter((e) => e.event === record.event).map((e) => e.notification);
         }
         if (payloads.length === 0) continue;

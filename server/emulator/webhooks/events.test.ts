@@ -8,15 +8,23 @@ import { startEmulator, type StartedEmulator } from '../start';
 import { challengeOf, payloadOf, startReceiver, waitFor } from './test-support';
 
 const time = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-const eventSchema = z.strictObject({
-  eventName: z.enum(['job.status_changed', 'job.note_added', 'job.badge_added', 'job.badge_removed']),
+const eventName = z.enum(['job.status_changed', 'job.note_added', 'job.badge_added', 'job.badge_removed']);
+/** `eventNotificationShape: 'event-entry'`, the older guess. */
+const entrySchema = z.strictObject({
+  eventName,
   object: z.literal('job'),
   entry: z.tuple([
     z.strictObject({ uuid: z.uuid(), time, note_uuid: z.uuid().optional(), badge_uuid: z.uuid().optional() }),
   ]),
   resource_url: z.url(),
 });
-type EventBody = z.infer<typeof eventSchema>;
+/** `eventNotificationShape: 'type-data'`, as captured in production. */
+const typedSchema = z.strictObject({
+  id: z.string().regex(/^smwe_[0-9a-f]{24}$/),
+  type: eventName,
+  createdAt: time,
+  data: z.record(z.string(), z.union([z.string(), z.number()])),
+});
 
 let emu: StartedEmulator;
 let account: AccountInfo;
@@ -43,17 +51,19 @@ beforeEach(async () => {
   for (const sub of emu.webhooks.subscriptions())
     await fetch(`${hooks()}/${sub.uuid}`, { method: 'DELETE', headers: { 'x-api-key': account.api_key } });
   receiver.received.length = 0;
-  await emu.control.setWebhookContentType('json');
+  await emu.control.setSwitches({ webhookContentType: 'json', eventNotificationShape: 'type-data' });
 });
 
-const events = () => receiver.notifications().map((body) => eventSchema.parse(body));
+const entryEvents = () => receiver.notifications().map((body) => entrySchema.parse(body));
+const typedEvents = () => receiver.notifications().map((body) => typedSchema.parse(body));
 const jobs = async () =>
   (await emu.control.listRecords(account.uuid, 'job')).map((j) =>
     z.object({ uuid: z.string(), status: z.string() }).parse(j),
   );
 
 describe('event subscriptions deliver', () => {
-  it('job.note_added, job.badge_added, job.badge_removed and job.status_changed when they happen', async () => {
+  /** Subscribes to the four events, then makes each happen once on one job (and a change that is no event). */
+  async function makeEachHappen() {
     const job = (await jobs())[3]!;
     await emu.control.updateRecord(account.uuid, 'job', job.uuid, { badges: '[]' });
     for (const event of ['job.status_changed', 'job.note_added', 'job.badge_added', 'job.badge_removed']) {
@@ -61,8 +71,6 @@ describe('event subscriptions deliver', () => {
       expect(await res.json()).toEqual({ success: true });
     }
     const [warranty, vip] = (await emu.control.listRecords(account.uuid, 'badge')).map((b) => String(b.uuid));
-
-    // An unrelated change is no event.
     await api('POST', `job/${job.uuid}.json`, { job_description: 'Nothing an event is about' });
     const note = await api('POST', 'note.json', {
       related_object: 'job',
@@ -72,16 +80,41 @@ describe('event subscriptions deliver', () => {
     await api('POST', `job/${job.uuid}.json`, { badges: JSON.stringify([warranty, vip]) });
     await api('POST', `job/${job.uuid}.json`, { badges: JSON.stringify([vip]) });
     await api('POST', `job/${job.uuid}.json`, { status: job.status === 'Completed' ? 'Work Order' : 'Completed' });
-
     await waitFor(() => receiver.received.length === 5);
     await emu.webhooks.whenIdle();
-    const byName = (name: string) => events().filter((e) => e.eventName === name);
+    return { job, note: note.headers.get('x-record-uuid')!, warranty: warranty!, vip: vip! };
+  }
+
+  it('job.note_added, job.badge_added, job.badge_removed and job.status_changed as {id, type, createdAt, data}, the record in data', async () => {
+    const { job, note, warranty, vip } = await makeEachHappen();
+    const byType = (name: string) => typedEvents().filter((e) => e.type === name);
+    const [added] = byType('job.note_added');
+    expect(added!.data).toMatchObject({
+      uuid: note,
+      related_object: 'job',
+      related_object_uuid: job.uuid,
+      note: 'Gate code 4721',
+    });
+    const [stored] = (await emu.control.listRecords(account.uuid, 'note')).filter((n) => n.uuid === note);
+    expect(added!.data).toEqual(stored);
+    // Badge events carry the job as it is after the change; the status event too.
+    expect(byType('job.badge_added').map((e) => e.data.uuid)).toEqual([job.uuid, job.uuid]);
+    expect(byType('job.badge_removed').map((e) => JSON.parse(String(e.data.badges)))).toEqual([[vip]]);
+    expect(byType('job.status_changed').map((e) => e.data.uuid)).toEqual([job.uuid]);
+    expect(new Set(typedEvents().map((e) => e.id)).size).toBe(5);
+    expect(warranty).not.toBe(vip);
+  });
+
+  it('the same, as the older guess {eventName, object, entry, resource_url} under eventNotificationShape event-entry', async () => {
+    await emu.control.setSwitches({ eventNotificationShape: 'event-entry' });
+    const { job, note, warranty, vip } = await makeEachHappen();
+    const byName = (name: string) => entryEvents().filter((e) => e.eventName === name);
     const jobUrl = `${emu.info.base_url}/api_1.0/job/${job.uuid}.json`;
     expect(byName('job.note_added')).toEqual([
       {
         eventName: 'job.note_added',
         object: 'job',
-        entry: [{ uuid: job.uuid, time: expect.any(String), note_uuid: note.headers.get('x-record-uuid') }],
+        entry: [{ uuid: job.uuid, time: expect.any(String), note_uuid: note }],
         resource_url: jobUrl,
       },
     ]);
@@ -94,7 +127,7 @@ describe('event subscriptions deliver', () => {
       { uuid: job.uuid, time: expect.any(String), badge_uuid: warranty },
     ]);
     expect(byName('job.status_changed').map((e) => e.entry[0].uuid)).toEqual([job.uuid]);
-    expect(events().every((e) => e.resource_url === jobUrl)).toBe(true);
+    expect(entryEvents().every((e) => e.resource_url === jobUrl)).toBe(true);
   });
 
   it('only to the subscriptions of the event', async () => {
@@ -108,7 +141,7 @@ describe('event subscriptions deliver', () => {
     await api('POST', `job/${job.uuid}.json`, { status: job.status === 'Quote' ? 'Work Order' : 'Quote' });
     await waitFor(() => receiver.received.length === 1);
     await emu.webhooks.whenIdle();
-    expect(events().map((e) => e.eventName)).toEqual(['job.status_changed']);
+    expect(typedEvents().map((e) => e.type)).toEqual(['job.status_changed']);
   });
 });
 
@@ -139,9 +172,13 @@ describe('the webhookContentType switch', () => {
       'application/x-www-form-urlencoded',
     ]);
     for (const r of sent) expect([...new URLSearchParams(r.body).keys()]).toEqual(['data']);
-    const bodies = sent.map(payloadOf) as Array<{ eventName?: string; entry: Array<{ uuid: string }> }>;
-    expect(bodies.map((b) => b.eventName ?? 'object').sort()).toEqual(['job.status_changed', 'object']);
-    expect(bodies.every((b) => b.entry[0]?.uuid === job.uuid)).toBe(true);
+    const bodies = sent.map(payloadOf) as Array<{
+      type?: string;
+      entry?: Array<{ uuid: string }>;
+      data?: { uuid?: unknown };
+    }>;
+    expect(bodies.map((b) => b.type ?? 'object').sort()).toEqual(['job.status_changed', 'object']);
+    expect(bodies.every((b) => (b.entry?.[0] ?? b.data)?.uuid === job.uuid)).toBe(true);
   });
 });
 

@@ -10,6 +10,8 @@ import { verifyCallback } from './verify';
 export { WEBHOOK_EVENTS, WEBHOOK_OBJECTS, type WebhookEvent, type WebhookObject } from './input';
 export {
   FORM_FIELD,
+  type EntryEventNotification,
+  type TypedEventNotification,
   type WebhookEventNotification,
   type WebhookNotification,
   type WebhookPayload,

@@ -10,16 +10,31 @@ export interface WebhookNotification {
 }
 
 /**
- * The body POSTed for an event subscription. The shape is a guess (FIDELITY.md): the spec's notification with the
- * event's name beside it, the job as the entry, and the record the event is about (the note or the badge) named
- * by uuid. Like object notifications it carries no field values: the subscriber reads the job from resource_url.
+ * The body POSTed for an event subscription, as an integrator captured it in production (PLATFORM-NOTES, "Event
+ * subscriptions' notifications"): an id of its own, the event's name as `type`, when it happened as `createdAt`
+ * (the platform's own n8n trigger reads both), and the record the event is about as `data` (FIDELITY.md says
+ * which record, a guess). The switch `eventNotificationShape: 'type-data'`.
  */
-export interface WebhookEventNotification {
+export interface TypedEventNotification {
+  id: string;
+  type: WebhookEvent;
+  /** YYYY-MM-DD HH:MM:SS, UTC, as every time in a webhook body. */
+  createdAt: string;
+  data: Readonly<Record<string, string | number>>;
+}
+
+/**
+ * The older guess (`eventNotificationShape: 'event-entry'`): the spec's notification with the event's name beside
+ * it, the job as the entry, and the record the event is about (the note or the badge) named by uuid; no values.
+ */
+export interface EntryEventNotification {
   eventName: WebhookEvent;
   object: 'job';
   entry: [{ uuid: string; time: string; note_uuid?: string; badge_uuid?: string }];
   resource_url: string;
 }
+
+export type WebhookEventNotification = TypedEventNotification | EntryEventNotification;
 
 export type WebhookPayload = WebhookNotification | WebhookEventNotification;
 

@@ -3,7 +3,7 @@ import { sha256Base64Url } from '../../../contracts/installation-binding';
 import { createPairingClient } from '../../../lib/account/pairing-client';
 import type { DevStack } from '../../../server/development/dev-stack';
 import { freePort } from '../../../server/development/free-port';
-import { pairingLinkOf, personOf, uniqueIssueTimes } from '../../support/companion/addon-platform';
+import { pairingLinkOf, personOf } from '../../support/companion/addon-platform';
 import { startActivatedAddonStack, type AddonScene } from '../../support/companion/addon-scene';
 
 // The extension's half of pairing (lib/account/pairing-client.ts) against the real companion and emulator: a code
@@ -14,7 +14,6 @@ let stack: DevStack;
 let scene: AddonScene;
 let offsetMs = 0;
 const now = () => Date.now() + offsetMs;
-const nextIat = uniqueIssueTimes(now);
 
 beforeAll(async () => {
   ({ stack, scene } = await startActivatedAddonStack(now));
@@ -25,7 +24,6 @@ afterAll(() => stack?.close());
 const pairingCode = async () =>
   (
     await pairingLinkOf(stack, {
-      iat: nextIat(),
       account: scene.account,
       staff: scene.technician.uuid,
       jobUuid: scene.job.uuid,

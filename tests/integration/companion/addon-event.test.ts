@@ -1,29 +1,38 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
 import { ADDON_EVENTS } from '../../../server/companion/addon/events';
 import { spokenDate } from '../../../server/companion/addon/job-view';
+import type { LogLine } from '../../../server/companion/request-log';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
 import {
   activateAccount,
+  eventObject,
   personOf,
   platformEvent,
   postEvent,
-  uniqueIssueTimes,
   type EventInput,
 } from '../../support/companion/addon-platform';
 import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
+import { eventWithHeader, rsaSignedEvent, signEvent, unsecuredEvent } from '../../support/companion/event-signing';
 
 // The add-on's event URL against the real emulator: an administrator activates Fieldside (the account's tokens
-// are kept), then events signed as the platform signs them are posted, and what a person would see in the
-// platform's window is checked: the panel for the job, and a page in words for every event it refuses.
+// are kept), then events signed as the platform documents them (the event object, no iat or exp) are posted, and
+// what the platform would show of each answer is checked: its eventResponse, the panel for the job, and a page in
+// words for every event it refuses, each a 200 (the platform leaves the window blank on any other status).
 
 const SDK_URL = 'http://127.0.0.1:9/sdk/1.0/sdk.js';
 let stack: DevStack;
 let scene: AddonScene;
 let secret: string;
+const logs: LogLine[] = [];
 
 beforeAll(async () => {
-  stack = await startDevStack({ emulator: { jobs: 40, quiet: true }, env: { ADDON_SDK_URL: SDK_URL } });
+  stack = await startDevStack({
+    emulator: { jobs: 40, quiet: true },
+    env: { ADDON_SDK_URL: SDK_URL },
+    companionDeps: { log: (line) => logs.push(line) },
+  });
   secret = stack.emulator.info.app.client_secret;
   expect((await activateAccount(stack, stack.emulator.info.accounts[0]!)).status).toBe(200);
   scene = await buildAddonScene(stack.emulator.info, stack.emulator.control);
@@ -33,17 +42,14 @@ beforeAll(async () => {
 afterEach(() => stack.emulator.control.clearFaults());
 afterAll(() => stack?.close());
 
-const nextIat = uniqueIssueTimes();
 const action = (overrides: Partial<EventInput> = {}): EventInput => ({
-  iat: nextIat(),
   account: scene.account,
   staff: scene.technician.uuid,
   eventName: ADDON_EVENTS.web,
   eventArgs: { jobUUID: scene.job.uuid },
   ...overrides,
 });
-const send = async (input: EventInput, header?: Record<string, unknown>) =>
-  postEvent(stack.companion.url, await platformEvent(secret, input, header));
+const send = async (input: EventInput) => postEvent(stack.companion.url, await platformEvent(secret, input));
 
 /** Text as the panel escapes it. */
 const escaped = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -56,11 +62,13 @@ function expectNoJobData(text: string): void {
 }
 
 describe('the panel for a job', () => {
-  it('shows the job as the signed technician sees it: status, number, address, badges by name, the latest notes newest first with who and when', async () => {
-    const answer = await send(action());
+  it('answers the documented event (no iat, no exp) with the job as the signed technician sees it: status, number, address, badges by name, the latest notes newest first with who and when', async () => {
+    const token = await platformEvent(secret, action());
+    expect(Object.keys(decodeJwt(token)).sort()).toEqual(['auth', 'eventArgs', 'eventName', 'eventVersion']);
+    const answer = await postEvent(stack.companion.url, token);
     expect(answer.status).toBe(200);
-    expect(answer.type).toBe('text/html; charset=utf-8');
-    const page = answer.text;
+    expect(answer.type).toMatch(/^application\/json/);
+    const page = answer.response;
     expect(page).toContain(`<h1>Job #${scene.job.number}</h1>`);
     expect(page).toContain(`<p class="status">${scene.job.status}</p>`);
     expect(page).toContain(escaped(scene.job.address));
@@ -78,44 +86,49 @@ describe('the panel for a job', () => {
   });
 
   it('renders every piece of platform data as text: markup in a note stays visible characters', async () => {
-    const page = (await send(action())).text;
+    const page = (await send(action())).response;
     expect(page).toContain('&#60;b&#62;Check again&#60;/b&#62; in a week &#38; call if it drips.');
     expect(page).not.toContain('<b>Check again</b>');
   });
 
   it('carries its policy in a <meta> (the platform frames it as srcdoc): the SDK and a nonce for scripts, no connect-src', async () => {
-    const page = (await send(action())).text;
-    const policy = (/<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(page)?.[1] ?? '').replace(
-      /&#39;/g,
-      "'",
-    );
+    const page = (await send(action())).response;
+    const policy = (
+      /<meta http-equiv="Content-Security-Policy" content="([^"]+)"\s*\/?>/.exec(page)?.[1] ?? ''
+    ).replace(/&#39;/g, "'");
     const nonce = /'nonce-([A-Za-z0-9]+)'/.exec(policy)?.[1];
     expect(nonce).toBeDefined();
     expect(policy).toContain("default-src 'none'");
     expect(policy).toContain(`script-src 'nonce-${nonce}' ${SDK_URL}`);
     expect(policy).not.toContain('connect-src');
     expect(page).toContain(`<script src="${SDK_URL}" nonce="${nonce}"></script>`);
+    // The platform's sdk.css first, the panel's own style (its design tokens) after it, so they hold.
+    const sdkCss = SDK_URL.replace(/sdk\.js$/, 'sdk.css');
+    expect(policy).toContain(`style-src 'nonce-${nonce}' ${sdkCss}`);
+    const link = page.indexOf(`<link rel="stylesheet" href="${sdkCss}" />`);
+    expect(link).toBeGreaterThan(0);
+    expect(page.indexOf(`<style nonce="${nonce}">`)).toBeGreaterThan(link);
     // Every script is the SDK or carries the nonce; every link is absolute.
     for (const tag of page.match(/<script[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
     for (const href of page.match(/href="[^"]*"/g) ?? []) expect(href).toMatch(/^href="https?:\/\//);
     // A fresh nonce for every answer.
-    expect((await send(action())).text).not.toContain(nonce);
+    expect((await send(action())).response).not.toContain(nonce);
   });
 
   it('weighs at most 20 KB gzip', async () => {
-    const page = (await send(action())).text;
+    const page = (await send(action())).response;
     expect(gzipSync(page).length).toBeLessThanOrEqual(20 * 1024);
   });
 
   it('on the web offers "Use Fieldside in this browser" in a new tab; on a phone it has the phone layout and no such link', async () => {
-    const web = (await send(action())).text;
+    const web = (await send(action())).response;
     expect(web).toMatch(
       new RegExp(
         `<a id="fieldside-pair" href="${stack.companion.url}/pair#fsp1\\.[A-Za-z0-9_.-]+" target="_blank" rel="noopener">Use Fieldside in this browser</a>`,
       ),
     );
     expect(web).toContain('<body class="web">');
-    const phone = (await send(action({ eventName: ADDON_EVENTS.phone }))).text;
+    const phone = (await send(action({ eventName: ADDON_EVENTS.phone }))).response;
     expect(phone).toContain('<body class="phone">');
     expect(phone).toContain('data-place="phone"');
     expect(phone).not.toContain('fieldside-pair');
@@ -125,8 +138,8 @@ describe('the panel for a job', () => {
   it('says plainly that a job the technician may not see is not theirs, and shows nothing of it', async () => {
     const answer = await send(action({ eventArgs: { jobUUID: scene.hiddenJob } }));
     expect(answer.status).toBe(200);
-    expect(answer.text).toContain('The platform does not let you see this job, so Fieldside cannot show it.');
-    expect(answer.text).not.toContain('id="note-text"');
+    expect(answer.response).toContain('The platform does not let you see this job, so Fieldside cannot show it.');
+    expect(answer.response).not.toContain('id="note-text"');
   });
 
   it.each([
@@ -141,111 +154,121 @@ describe('the panel for a job', () => {
     await stack.emulator.control.injectFault({ ...fault, pathPrefix: '/api_1.0/job/', count: 1 });
     const answer = await send(action());
     expect(answer.status).toBe(200);
-    expect(answer.text).toContain(words);
-    expect(answer.text).not.toMatch(/\b(429|500|502|503)\b/);
-    expectNoJobData(answer.text);
+    expect(answer.response).toContain(words);
+    expect(answer.response).not.toMatch(/\b(429|500|502|503)\b/);
+    expectNoJobData(answer.response);
   });
 
   it("says when the account has used the day's requests", async () => {
     await stack.emulator.control.setRateLimit(10_000, 1);
     try {
       const answer = await send(action());
-      expect(answer.text).toContain(escaped("Your business has used all of today's requests to the platform"));
-      expect(answer.text).not.toMatch(/\b429\b/);
+      expect(answer.response).toContain(escaped("Your business has used all of today's requests to the platform"));
+      expect(answer.response).not.toMatch(/\b429\b/);
     } finally {
       await stack.emulator.control.setRateLimit(10_000, 100_000);
     }
   });
 });
 
-describe('bad events: a 4xx, a page in words, no data', () => {
+describe('the same event again', () => {
+  it('the very same token twice gets the panel twice (a second click on the same job is the same token)', async () => {
+    const token = await platformEvent(secret, action());
+    for (const answer of [await postEvent(stack.companion.url, token), await postEvent(stack.companion.url, token)]) {
+      expect(answer.status).toBe(200);
+      expect(answer.response).toContain(`<h1>Job #${scene.job.number}</h1>`);
+    }
+  });
+});
+
+describe('bad events: a 200 whose eventResponse is a page in words, no data, the reason logged', () => {
   const again = 'Close this window and choose Fieldside on the job card again.';
   const now = () => Math.floor(Date.now() / 1000);
+  const unverified = 'could not confirm that this request came from the platform';
 
   it.each([
+    ['a wrong signature', 'signature', async () => platformEvent('not-the-app-secret', action()), unverified],
+    ['alg none', 'algorithm', async () => unsecuredEvent(eventObject(action())), unverified],
     [
-      'a wrong signature',
-      async () => postEvent(stack.companion.url, await platformEvent('not-the-app-secret', action())),
-      401,
-      'could not confirm that this request came from the platform',
+      'alg HS512, validly signed with the App Secret',
+      'algorithm',
+      async () => signEvent(secret, eventObject(action()), 'HS512'),
+      unverified,
     ],
     [
-      'alg none',
-      async () => send(action(), { alg: 'none', typ: 'JWT' }),
-      401,
-      'could not confirm that this request came from the platform',
-    ],
-    [
-      'alg HS512',
-      async () => send(action(), { alg: 'HS512', typ: 'JWT' }),
-      401,
-      'could not confirm that this request came from the platform',
-    ],
-    [
-      'alg RS256',
-      async () => send(action(), { alg: 'RS256', typ: 'JWT' }),
-      401,
-      'could not confirm that this request came from the platform',
+      'alg RS256, validly signed with a key of its own',
+      'algorithm',
+      async () => rsaSignedEvent(eventObject(action())),
+      unverified,
     ],
     [
       'no alg at all',
-      async () => send(action(), { typ: 'JWT' }),
-      401,
-      'could not confirm that this request came from the platform',
+      'malformed',
+      async () => eventWithHeader(secret, { typ: 'JWT' }, eventObject(action())),
+      unverified,
     ],
     [
       'an unsigned token',
-      async () =>
-        postEvent(stack.companion.url, (await platformEvent(secret, action())).split('.').slice(0, 2).join('.') + '.'),
-      401,
-      'could not confirm',
+      'signature',
+      async () => (await platformEvent(secret, action())).split('.').slice(0, 2).join('.') + '.',
+      unverified,
     ],
-    ['a body that is no token', async () => postEvent(stack.companion.url, 'jobUUID=1234'), 401, 'could not confirm'],
-    [
-      'a payload without iat',
-      async () => postEvent(stack.companion.url, await platformEventWithout('iat')),
-      401,
-      'could not confirm',
-    ],
+    ['a body that is no token', 'malformed', async () => 'jobUUID=1234', unverified],
     [
       'a job uuid that is none',
-      async () => send(action({ eventArgs: { jobUUID: '../../staff' } })),
-      401,
-      'could not confirm',
+      'job_uuid',
+      async () => platformEvent(secret, action({ eventArgs: { jobUUID: '../../staff' } })),
+      unverified,
     ],
-    ['an iat six minutes old', async () => send(action({ iat: now() - 360 })), 401, 'This request is too old'],
-    ['an iat two minutes ahead', async () => send(action({ iat: now() + 120 })), 401, 'This request is too old'],
     [
       'an exp in the past',
-      async () => send(action({ iat: now() - 30, exp: now() - 1 })),
-      401,
+      'expired',
+      async () => platformEvent(secret, action({ claims: { exp: now() - 3600 } })),
+      'This request is too old',
+    ],
+    [
+      'an iat two days old',
+      'expired',
+      async () => platformEvent(secret, action({ claims: { iat: now() - 2 * 86_400 } })),
       'This request is too old',
     ],
     [
       'an event Fieldside does not know',
-      async () => send(action({ eventName: 'fieldside_delete_everything' })),
-      400,
+      'unknown_event',
+      async () => platformEvent(secret, action({ eventName: 'fieldside_delete_everything' })),
       'Fieldside does not know this action',
     ],
-  ])('%s', async (_, post, status, words) => {
-    const answer = await post();
-    expect(answer.status).toBe(status);
-    expect(answer.type).toMatch(/^text\/html/);
-    expect(answer.text).toContain(words);
-    expect(answer.text).toContain(status === 400 || status === 401 ? again : '');
-    expectNoJobData(answer.text);
+  ])('%s', async (_, reason, make, words) => {
+    const token = await make();
+    const logged = logs.length;
+    const answer = await postEvent(stack.companion.url, token);
+    expect(answer.status).toBe(200);
+    expect(answer.response).toContain(words);
+    expect(answer.response).toContain(again);
+    expect(answer.response).toContain('data-close');
+    expectNoJobData(answer.response);
+    const lines = logs.slice(logged).filter((l) => l.addon === 'refused');
+    expect(lines).toEqual([expect.objectContaining({ level: 'warn', addon: 'refused', reason })]);
+    // Never the token, nor any piece of it, in the log.
+    const written = JSON.stringify(logs.slice(logged));
+    for (const piece of token.split('.').filter((p) => p.length > 8)) expect(written).not.toContain(piece);
   });
 
-  it('a replayed event: the first is answered, the same token again is 409', async () => {
-    const token = await platformEvent(secret, action());
-    expect((await postEvent(stack.companion.url, token)).status).toBe(200);
-    const replay = await postEvent(stack.companion.url, token);
-    expect(replay.status).toBe(409);
-    expect(replay.text).toContain('This request was already answered once, so Fieldside will not answer it again.');
-    expectNoJobData(replay.text);
+  it('a follow-up refused is answered in the form the panel shows under its note box', async () => {
+    const token = await platformEvent('not-the-app-secret', {
+      ...action(),
+      eventName: ADDON_EVENTS.addNote,
+      eventArgs: { jobUUID: scene.job.uuid, uuid: crypto.randomUUID(), note: 'Not from the platform' },
+    });
+    const answer = await postEvent(stack.companion.url, token);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.response)).toEqual({
+      ok: false,
+      message: expect.stringContaining('could not confirm that this request came from the platform'),
+    });
   });
 
-  it('an account that never activated Fieldside: 403, and who can fix it', async () => {
+  it('an account that never activated Fieldside: words, and who can fix it', async () => {
     const other = stack.emulator.info.accounts[1]!;
     const answer = await send({
       account: other.uuid,
@@ -253,33 +276,19 @@ describe('bad events: a 4xx, a page in words, no data', () => {
       eventName: ADDON_EVENTS.web,
       eventArgs: { jobUUID: scene.job.uuid },
     });
-    expect(answer.status).toBe(403);
-    expect(answer.text).toContain('Fieldside is not turned on for this account');
-    expect(answer.text).toContain(
+    expect(answer.status).toBe(200);
+    expect(answer.response).toContain('Fieldside is not turned on for this account');
+    expect(answer.response).toContain(
       escaped(
         "An administrator of your account can turn it on: in the platform's add-on store, open Fieldside and activate it.",
       ),
     );
-    expectNoJobData(answer.text);
+    expectNoJobData(answer.response);
   });
 
-  it('a body larger than any event: 413 in words, before it is read', async () => {
+  it('a body larger than any event: words, before it is read', async () => {
     const answer = await postEvent(stack.companion.url, 'x'.repeat(40 * 1024));
-    expect(answer.status).toBe(413);
-    expect(answer.text).toContain('This request is larger than Fieldside accepts');
+    expect(answer.status).toBe(200);
+    expect(answer.response).toContain('This request is larger than Fieldside accepts');
   });
 });
-
-/** A correctly signed token whose payload lacks `field`. */
-async function platformEventWithout(field: 'iat'): Promise<string> {
-  const { signAddonEvent } = await import('../../../server/companion/addon/event-token');
-  const payload: Record<string, unknown> = {
-    eventVersion: '1.0',
-    eventName: ADDON_EVENTS.web,
-    auth: { accountUUID: scene.account, staffUUID: scene.technician.uuid },
-    eventArgs: { jobUUID: scene.job.uuid },
-    iat: Math.floor(Date.now() / 1000),
-  };
-  delete payload[field];
-  return signAddonEvent(secret, payload);
-}

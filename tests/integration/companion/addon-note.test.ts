@@ -2,16 +2,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADDON_EVENTS } from '../../../server/companion/addon/events';
 import type { AddNoteAnswer } from '../../../server/companion/addon/note-answer';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
-import { activateAccount, platformEvent, postEvent, uniqueIssueTimes } from '../../support/companion/addon-platform';
+import { activateAccount, platformEvent, postEvent } from '../../support/companion/addon-platform';
 import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
 
 // "Add a note" in the panel: the follow-up event `fieldside_add_note`, signed by the platform with the args the
-// panel passed to invoke. The note must be the platform's record of the SIGNED staff member, written once even
-// when the answer is lost and the panel retries, and refused in words when the args are wrong.
+// panel passed to invoke (the documented event object: no iat, no id of its own). The note must be the platform's
+// record of the SIGNED staff member, written once however often the same follow-up is sent (the answer lost and the
+// panel retrying, or the very same token again), and refused in words when the args are wrong. Every answer is a
+// 200 `{"eventResponse": <the answer as JSON text>}`, which invoke() hands the panel.
 
 let stack: DevStack;
 let scene: AddonScene;
-const nextIat = uniqueIssueTimes();
 
 beforeAll(async () => {
   stack = await startDevStack({ emulator: { jobs: 40, quiet: true } });
@@ -22,20 +23,21 @@ beforeAll(async () => {
 afterEach(() => stack.emulator.control.clearFaults());
 afterAll(() => stack?.close());
 
-async function addNote(
-  args: Record<string, unknown>,
-  staff = scene.technician.uuid,
-): Promise<{ status: number; answer: AddNoteAnswer }> {
-  const token = await platformEvent(stack.emulator.info.app.client_secret, {
-    iat: nextIat(),
+const followUp = (args: Record<string, unknown>, staff = scene.technician.uuid) =>
+  platformEvent(stack.emulator.info.app.client_secret, {
     account: scene.account,
     staff,
     eventName: ADDON_EVENTS.addNote,
     eventArgs: args,
   });
-  const { status, text } = await postEvent(stack.companion.url, token);
-  return { status, answer: JSON.parse(text) as AddNoteAnswer };
+
+async function send(token: string): Promise<{ status: number; answer: AddNoteAnswer }> {
+  const { status, response } = await postEvent(stack.companion.url, token);
+  return { status, answer: JSON.parse(response) as AddNoteAnswer };
 }
+
+const addNote = async (args: Record<string, unknown>, staff = scene.technician.uuid) =>
+  send(await followUp(args, staff));
 
 const notesWithUuid = async (uuid: string) =>
   (await stack.emulator.control.listRecords(scene.account, 'note')).filter((n) => n.uuid === uuid);
@@ -75,9 +77,10 @@ describe('adding a note from the panel', () => {
         eventArgs: { jobUUID: scene.job.uuid },
       }),
     );
-    const first = /<ol id="notes" class="notes"><li><p class="meta">[^<]*<\/p><p class="text">([^<]*)<\/p>/.exec(
-      panel.text,
-    )?.[1];
+    const first =
+      /<ol id="notes" class="notes">\s*<li>\s*<p class="meta">[^<]*<\/p>\s*<p class="text">([^<]*)<\/p>/.exec(
+        panel.response,
+      )?.[1];
     expect(first).toBe('Left a card: nobody home at 2pm.');
   });
 
@@ -106,6 +109,30 @@ describe('adding a note from the panel', () => {
     expect(retried.answer).toMatchObject({ ok: true, note: { uuid, text: 'Ordered the part.' } });
     expect(await notesWithUuid(uuid)).toHaveLength(1);
   });
+
+  it.each(['update', 'refuse', 'duplicate'] as const)(
+    'writes it once however often the very same follow-up is sent, one after another or at once (uuidReuse %s)',
+    async (uuidReuse) => {
+      await stack.emulator.control.setUuidReuse(uuidReuse);
+      try {
+        const uuid = crypto.randomUUID();
+        const token = await followUp({ jobUUID: scene.job.uuid, uuid, note: `Pressure held at 3 bar (${uuidReuse})` });
+        const answers = [await send(token), await send(token), ...(await Promise.all([send(token), send(token)]))];
+        for (const { status, answer } of answers) {
+          expect(status).toBe(200);
+          expect(answer).toMatchObject({ ok: true, note: { uuid, text: `Pressure held at 3 bar (${uuidReuse})` } });
+        }
+        expect(await notesWithUuid(uuid)).toHaveLength(1);
+        expect(
+          (await stack.emulator.control.listRecords(scene.account, 'note')).filter(
+            (n) => n.note === `Pressure held at 3 bar (${uuidReuse})`,
+          ),
+        ).toHaveLength(1);
+      } finally {
+        await stack.emulator.control.setUuidReuse('update');
+      }
+    },
+  );
 
   it.each([
     ['an empty note', { note: '   ' }, 'Write the note first: an empty note is not saved.'],

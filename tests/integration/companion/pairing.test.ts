@@ -3,7 +3,7 @@ import { CompanionErrorSchema, PairClaimReplySchema } from '../../../contracts/c
 import { CHROME_EXTENSION_ID } from '../../../contracts/extension-ids';
 import { sha256Base64Url } from '../../../contracts/installation-binding';
 import type { DevStack } from '../../../server/development/dev-stack';
-import { pairingLinkOf, personOf, uniqueIssueTimes } from '../../support/companion/addon-platform';
+import { pairingLinkOf, personOf } from '../../support/companion/addon-platform';
 import { startActivatedAddonStack, type AddonScene } from '../../support/companion/addon-scene';
 
 // "Use Fieldside in this browser": the web panel links to the pairing page with a one-time code in the fragment,
@@ -14,7 +14,6 @@ let stack: DevStack;
 let scene: AddonScene;
 let offsetMs = 0;
 const now = () => Date.now() + offsetMs;
-const nextIat = uniqueIssueTimes(now);
 
 beforeAll(async () => {
   ({ stack, scene } = await startActivatedAddonStack(now));
@@ -24,7 +23,6 @@ afterAll(() => stack?.close());
 /** The code of a fresh pairing link from the technician's web panel. */
 async function pairingCode(): Promise<string> {
   const link = await pairingLinkOf(stack, {
-    iat: nextIat(),
     account: scene.account,
     staff: scene.technician.uuid,
     jobUuid: scene.job.uuid,

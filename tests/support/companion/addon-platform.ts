@@ -1,13 +1,14 @@
 import type { DevStack } from '../../../server/development/dev-stack';
-import { signAddonEvent } from '../../../server/companion/addon/event-token';
 import { ADDON_EVENTS } from '../../../server/companion/addon/events';
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
 import type { AccountInfo, StaffInfo } from '../../../server/emulator/contracts';
 import { createConsentDriver } from '../../../server/emulator/oauth/consent-driver';
+import { signEvent } from './event-signing';
 
 // The platform's side of the add-on, played for the companion's tests and the add-on benchmark: an administrator
 // activating Fieldside for an account (the Activation URL, the emulator's consent page, the Return URL), and
-// events signed as the platform signs them (HS256 with the App Secret) posted to the event URL.
+// events signed as the platform signs them (HS256 with the App Secret over the event object, no claim added)
+// posted to the event URL.
 
 export function personOf(account: AccountInfo, role: StaffInfo['role']): StaffInfo {
   const person = account.staff.find((s) => s.role === role && s.active);
@@ -42,67 +43,60 @@ export interface EventInput {
   staff: string;
   eventName: string;
   eventArgs: Record<string, unknown>;
-  /** Seconds since the epoch; default now. */
-  iat?: number;
-  exp?: number;
+  /** Claims the platform does not document, for tests of what the companion does when they come anyway. */
+  claims?: Record<string, unknown>;
 }
 
-/**
- * Issue times no two events share. The platform's `iat` counts seconds, so two events of one person on one job
- * within a second are the same token (a replay, refused); a run that posts many takes each second once, going back
- * from its clock's present second (well inside the five minutes an event may be old).
- */
-export function uniqueIssueTimes(now: () => number = Date.now): () => number {
-  const used = new Set<number>();
-  return () => {
-    let iat = Math.floor(now() / 1000);
-    while (used.has(iat)) iat--;
-    used.add(iat);
-    return iat;
-  };
+/** The event object the platform signs (PLATFORM-NOTES: "identical to the event object"). */
+export const eventObject = (input: EventInput): Record<string, unknown> => ({
+  eventVersion: '1.0',
+  eventName: input.eventName,
+  auth: { accountUUID: input.account, staffUUID: input.staff, accessTokenExpiry: Math.floor(Date.now() / 1000) + 3600 },
+  eventArgs: input.eventArgs,
+  ...input.claims,
+});
+
+/** The compact JWT the platform posts: HS256 over the event object, with the App Secret. */
+export const platformEvent = (secret: string, input: EventInput): Promise<string> =>
+  signEvent(secret, eventObject(input));
+
+/** What the platform would show of the companion's answer to an event. */
+export interface EventAnswer {
+  status: number;
+  type: string;
+  /** The answer's `eventResponse`: the window's HTML, or a follow-up's text. */
+  response: string;
 }
 
-/** The compact JWT the platform posts: HS256 over the payload, with the App Secret. */
-export function platformEvent(secret: string, input: EventInput, header?: Record<string, unknown>): Promise<string> {
-  const iat = input.iat ?? Math.floor(Date.now() / 1000);
-  const payload: Record<string, unknown> = {
-    eventVersion: '1.0',
-    eventName: input.eventName,
-    auth: { accountUUID: input.account, staffUUID: input.staff },
-    eventArgs: input.eventArgs,
-    iat,
-    ...(input.exp === undefined ? {} : { exp: input.exp }),
-  };
-  return signAddonEvent(secret, payload, header);
-}
-
-/** POSTs an event as the platform does (the body is the token, as text). */
-export async function postEvent(
-  companionUrl: string,
-  token: string,
-): Promise<{ status: number; text: string; type: string }> {
+/** POSTs an event as the platform does (the body is the token, as text), and reads the answer's eventResponse. */
+export async function postEvent(companionUrl: string, token: string): Promise<EventAnswer> {
   const res = await fetch(`${companionUrl}${COMPANION_PATHS.addonEvent}`, {
     method: 'POST',
     headers: { 'content-type': 'text/plain' },
     body: token,
   });
-  return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
+  const type = res.headers.get('content-type') ?? '';
+  const text = await res.text();
+  const parsed = /^application\/json/.test(type) ? (JSON.parse(text) as { eventResponse?: unknown }) : {};
+  if (typeof parsed.eventResponse !== 'string') throw new Error(`not an eventResponse answer: ${res.status} ${type}`);
+  return { status: res.status, type, response: parsed.eventResponse };
 }
 
 /** The "Use Fieldside in this browser" link of a fresh web panel for `staff` on `jobUuid`, as the platform would
  * have it answered (the companion signs its one-time code into the fragment). */
 export async function pairingLinkOf(
   stack: DevStack,
-  input: { iat: number; account: string; staff: string; jobUuid: string },
+  input: { account: string; staff: string; jobUuid: string },
 ): Promise<URL> {
   const token = await platformEvent(stack.emulator.info.app.client_secret, {
-    iat: input.iat,
     account: input.account,
     staff: input.staff,
     eventName: ADDON_EVENTS.web,
     eventArgs: { jobUUID: input.jobUuid },
   });
-  const href = /<a id="fieldside-pair" href="([^"]+)"/.exec((await postEvent(stack.companion.url, token)).text)?.[1];
+  const href = /<a id="fieldside-pair" href="([^"]+)"/.exec(
+    (await postEvent(stack.companion.url, token)).response,
+  )?.[1];
   if (!href) throw new Error('the web panel has no pairing link');
   return new URL(href);
 }

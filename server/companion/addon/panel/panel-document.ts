@@ -5,8 +5,9 @@ import { PANEL_STYLE } from './panel-style';
 
 // The whole document the platform shows in its window. The platform renders it in a sandboxed `srcdoc` frame
 // (an opaque origin), where response headers do not reach: so its policy is a <meta> one. Scripts: the platform's
-// client SDK and the panel's own, under a fresh nonce; no connect-src at all (everything goes through the SDK's
-// `invoke`); links absolute, since a srcdoc document has no base of its own.
+// client SDK and the panel's own, under a fresh nonce; styles: the SDK's `sdk.css` (the docs say an add-on's styles
+// should be based on it), then the panel's own design tokens on top; no connect-src at all (everything goes through
+// the SDK's `invoke`); links absolute, since a srcdoc document has no base of its own.
 
 export interface PanelFrame {
   title: string;
@@ -17,9 +18,13 @@ export interface PanelFrame {
   jobUuid?: string;
 }
 
+/** The platform's stylesheet beside its client SDK (`…/sdk/1.0/sdk.css` next to `…/sdk/1.0/sdk.js`). */
+export const sdkStylesheetOf = (sdkUrl: string): string => new URL('sdk.css', sdkUrl).href;
+
 export function panelDocument(frame: PanelFrame, body: Html): string {
   const nonce = newNonce();
-  const policy = `default-src 'none'; script-src 'nonce-${nonce}' ${frame.sdkUrl}; style-src 'nonce-${nonce}'; img-src data:; base-uri 'none'; form-action 'none'`;
+  const sdkCss = sdkStylesheetOf(frame.sdkUrl);
+  const policy = `default-src 'none'; script-src 'nonce-${nonce}' ${frame.sdkUrl}; style-src 'nonce-${nonce}' ${sdkCss}; img-src data:; base-uri 'none'; form-action 'none'`;
   return markupOf(
     html`<!doctype html>
       <html lang="en">
@@ -29,6 +34,7 @@ export function panelDocument(frame: PanelFrame, body: Html): string {
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="referrer" content="no-referrer" />
           <title>${frame.title} · Fieldside</title>
+          <link rel="stylesheet" href="${sdkCss}" />
           <style nonce="${nonce}">
             ${trusted(PANEL_STYLE)}
           </style>

@@ -3,9 +3,9 @@ import { NOTE_MAX_LENGTH } from '../note-answer';
 
 // The panel's one script (inline, under the page's nonce). It opens the platform's client SDK, sizes the window on
 // the web, and adds a note through `invoke`: the note's uuid is chosen once and kept until the platform has the
-// note, so a retry after a lost answer never writes twice; the typed text stays in the box until then. Each send
-// carries a fresh `attempt` (note-answer.ts says why). Every answer is checked before it is shown, and shown as
-// text only.
+// note, so a retry after a lost answer never writes twice; the typed text stays in the box until then. `invoke`
+// resolves with the follow-up's eventResponse, the companion's JSON answer: checked before it is shown, and shown
+// as text only.
 
 export const PANEL_SCRIPT = `(function(){
 var main=document.getElementById('fieldside-panel');
@@ -35,7 +35,7 @@ if(note.length>${NOTE_MAX_LENGTH}){say('This note is too long: keep it under ${N
 if(!client){say('Fieldside cannot save notes in this window: close it and open Fieldside from the job card again.','bad');return;}
 if(!pending)pending=uuid();
 busy=true;button.disabled=true;say('Saving your note\\u2026');
-Promise.resolve().then(function(){return client.invoke('${ADDON_EVENTS.addNote}',{jobUUID:main.getAttribute('data-job'),uuid:pending,note:note,attempt:uuid()});})
+Promise.resolve().then(function(){return client.invoke('${ADDON_EVENTS.addNote}',{jobUUID:main.getAttribute('data-job'),uuid:pending,note:note});})
 .then(function(answer){var a=parse(answer);
 if(a&&a.ok){show(a.note);pending=null;if(box.value.trim()===note)box.value='';say('Note added.','good');}
 else say(a?a.message:FAILED,'bad');},function(){say(FAILED,'bad');})

@@ -1,12 +1,12 @@
 // The panel's look: the platform's window is small on the web and the whole screen on a phone. Light and dark
 // follow the person's system; on a phone everything is full width, with touch targets of 48 px and nothing that
-// needs a hover.
+// needs a hover. It comes after the platform's sdk.css, so these tokens and rules are the ones that hold.
 
 export const PANEL_STYLE = `
 :root{color-scheme:light dark;--bg:#fff;--fg:#1c2127;--muted:#5b6470;--line:#d8dde3;--card:#f5f7f9;--accent:#0b5cad;--on-accent:#fff;--bad:#a3251b;--good:#1d6b35}
 @media (prefers-color-scheme:dark){:root{--bg:#15191e;--fg:#e8ecf0;--muted:#a3adb8;--line:#333b44;--card:#1f252c;--accent:#6fb0f2;--on-accent:#0c1620;--bad:#ff8f85;--good:#7fd49a}}
 *{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+body{margin:0;padding:0;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 main{padding:16px 18px 20px;max-width:640px}
 h1{font-size:1.3em;margin:0 0 2px}
 h2{font-size:1em;margin:18px 0 8px}

@@ -3,8 +3,9 @@ import type { ActionPlace } from '../events';
 import type { PanelProblem } from '../job-view';
 import { panelDocument } from './panel-document';
 
-// What the window says when the panel cannot show the job: in words a field worker understands, what happened and
-// what to do, never a status code. Shown in the platform's window, so it loads the SDK too (its Close button).
+// What the window says when the panel cannot show the job (or the event is refused: ../event-refusals.ts): in words
+// a field worker understands, what happened and what to do, never a status code. Shown in the platform's window, so
+// it loads the SDK too (its Close button).
 
 const TITLES: Record<PanelProblem, string> = {
   not_activated: 'Fieldside is not turned on yet',
@@ -31,9 +32,21 @@ export const PROBLEM_WORDS: Record<PanelProblem, string> = {
     'The platform turned this request down. Close this window and try again; if it keeps happening, tell the office.',
 };
 
-export function problemPanel(problem: PanelProblem, place: ActionPlace, sdkUrl: string): string {
-  const body = html`<h1>${TITLES[problem]}</h1>
-    <p id="panel-problem" role="alert">${PROBLEM_WORDS[problem]}</p>
+/** A window of words alone: a title, what happened and what to do, and the Close button. */
+export function wordsPanel(input: {
+  title: string;
+  words: string;
+  place: ActionPlace;
+  sdkUrl: string;
+  /** The words' element id, for tests and support. */
+  id: string;
+}): string {
+  const body = html`<h1>${input.title}</h1>
+    <p id="${input.id}" role="alert">${input.words}</p>
     <div class="row"><button type="button" data-close>Close</button></div>`;
-  return panelDocument({ title: TITLES[problem], place, sdkUrl }, body);
+  return panelDocument({ title: input.title, place: input.place, sdkUrl: input.sdkUrl }, body);
+}
+
+export function problemPanel(problem: PanelProblem, place: ActionPlace, sdkUrl: string): string {
+  return wordsPanel({ title: TITLES[problem], words: PROBLEM_WORDS[problem], place, sdkUrl, id: 'panel-problem' });
 }
