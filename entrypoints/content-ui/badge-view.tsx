@@ -1,3 +1,4 @@
+import { useRef } from 'preact/hooks';
 import { JobBadge } from '@/components/content/JobBadge';
 import type { BadgeTarget } from '@/lib/page-badges/scan';
 import type { ContentModel } from './model';
@@ -11,11 +12,11 @@ export function BadgeView({ model, target, hostId }: { model: ContentModel; targ
   const panel = model.panel.value;
   const open = panel !== null && panel.hostId === hostId;
   const panelId = `${hostId}-panel`;
-  let button: HTMLButtonElement | null = null;
-  const anchor = () => button;
+  const button = useRef<HTMLButtonElement | null>(null);
+  const anchor = () => button.current;
   const close = () => {
     model.close();
-    button?.focus();
+    button.current?.focus();
   };
   return (
     <>
@@ -23,7 +24,7 @@ export function BadgeView({ model, target, hostId }: { model: ContentModel; targ
         state={state}
         expanded={open}
         panelId={panelId}
-        buttonRef={(el) => (button = el)}
+        buttonRef={(el) => (button.current = el)}
         onToggle={() => (open ? close() : state.kind === 'job' && void model.open(hostId, state.job))}
       />
       {!open ? null : panel.problem !== null ? (

@@ -38,6 +38,9 @@ export function PanelFrame({ id, jobNumber, ticket, reads, anchor, onClose, onPr
   const loads = useRef(0);
   const [src] = useState(quickNoteUrl);
   const [height, setHeight] = useState<number | null>(null);
+  // The channel outlives this render: it calls whatever the latest render was given.
+  const told = useRef({ onClose, onProblem });
+  told.current = { onClose, onProblem };
   useAnchoredPosition(frame, anchor);
 
   useEffect(() => () => port.current?.close(), []);
@@ -46,19 +49,22 @@ export function PanelFrame({ id, jobNumber, ticket, reads, anchor, onClose, onPr
   }, [reads]);
   useEffect(() => {
     if (height !== null) return;
-    const timer = setTimeout(() => onProblem('The notes panel did not open. Close it and try again.'), OPEN_WITHIN_MS);
+    const timer = setTimeout(
+      () => told.current.onProblem('The notes panel did not open. Close it and try again.'),
+      OPEN_WITHIN_MS,
+    );
     return () => clearTimeout(timer);
   }, [height === null]);
 
   const onLoad = () => {
     const win = frame.current?.contentWindow;
-    if (++loads.current > 1 || !win) return onClose();
+    if (++loads.current > 1 || !win) return told.current.onClose();
     const channel = new MessageChannel();
     port.current = channel.port1;
     channel.port1.onmessage = ({ data }: MessageEvent) => {
       if (!isFrameMessage(data)) return;
-      if (data.type === 'close') return onClose();
-      if (data.type === 'problem') return onProblem(data.message);
+      if (data.type === 'close') return told.current.onClose();
+      if (data.type === 'problem') return told.current.onProblem(data.message);
       setHeight(Math.ceil(data.height));
       if (data.type === 'ready') frame.current?.focus();
     };
