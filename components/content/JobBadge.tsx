@@ -31,10 +31,10 @@ export function JobBadge({ state, expanded, panelId, onToggle, buttonRef }: JobB
   if (state.kind !== 'job') {
     const words = QUIET[state.kind];
     return (
-      <button type="button" class="badge badge-quiet" aria-disabled="true" title={words.more} ref={buttonRef}>
+      <button type="button" class="badge-quiet" aria-disabled="true" title={words.more} ref={buttonRef}>
         <BrandMark size={16} />
         <span class="sr">Fieldside, job {state.number}: </span>
-        <span class="status" data-state={state.kind}>
+        <span class="says" data-state={state.kind}>
           {words.text}
         </span>
         <span class="sr">. {words.more}</span>

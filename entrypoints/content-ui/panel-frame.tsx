@@ -47,6 +47,11 @@ export function PanelFrame({ id, jobNumber, ticket, reads, anchor, onClose, onPr
   useEffect(() => {
     if (reads > 0) port.current?.postMessage({ type: 'read' } satisfies ReadAgain);
   }, [reads]);
+  // Shown: the focus goes into the panel (once visible: a hidden frame takes no focus in Firefox).
+  const shown = height !== null;
+  useEffect(() => {
+    if (shown) frame.current?.focus();
+  }, [shown]);
   useEffect(() => {
     if (height !== null) return;
     const timer = setTimeout(
@@ -66,7 +71,6 @@ export function PanelFrame({ id, jobNumber, ticket, reads, anchor, onClose, onPr
       if (data.type === 'close') return told.current.onClose();
       if (data.type === 'problem') return told.current.onProblem(data.message);
       setHeight(Math.ceil(data.height));
-      if (data.type === 'ready') frame.current?.focus();
     };
     win.postMessage({ type: PANEL_HELLO, ticket } satisfies PanelHello, frameOrigin(src), [channel.port2]);
   };

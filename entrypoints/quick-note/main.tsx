@@ -58,6 +58,15 @@ async function open(ticket: string, port: MessagePort): Promise<boolean> {
   const close = () => tell({ type: 'close' });
   port.onmessage = ({ data }) => void (isReadAgain(data) && model.readAgain());
   render(<App model={model} close={close} />, app);
+  // The panel puts the focus on its note box (or heading) before this frame has the focus; Firefox
+  // forgets that, so the first time the frame gets the focus, it goes where the panel put it.
+  window.addEventListener(
+    'focus',
+    () => {
+      if (document.activeElement === document.body) (app.querySelector('textarea') ?? app.querySelector('h2'))?.focus();
+    },
+    { once: true },
+  );
   // Escape closes the panel wherever the focus is in this page (the panel's own handler covers it inside).
   document.addEventListener('keydown', (event) => event.key === 'Escape' && close());
   const height = () => app.getBoundingClientRect().height;

@@ -51,8 +51,9 @@ window.__plant = (numbers) => {
 /** The fixed box every badge host has, as the page's __boxes measures it (lib/page-badges/scan.ts BADGE_BOX). */
 export const BADGE_BOXES = '152 22 152 22 152 22 152 22 1';
 
+/** Playwright's page and puppeteer's alike: a function run in the page, with one argument. */
 interface Evaluates {
-  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+  evaluate(fn: (arg: any) => unknown, arg: any): Promise<any>;
 }
 type HostileWindow = {
   __heard: string[];
@@ -88,7 +89,9 @@ export const hostBoxes = (page: Evaluates): Promise<string[]> =>
           const range = document.createRange();
           range.setStart(next, 0);
           range.setEnd(next, 1);
-          after = (range.getBoundingClientRect().left - host.getBoundingClientRect().right).toFixed(2);
+          const gap = range.getBoundingClientRect().left - host.getBoundingClientRect().right;
+          // (+ 0: no "-0.00" for a gap a rounding below zero.)
+          after = (Math.round(gap * 100) / 100 + 0).toFixed(2);
         }
         const attributes = [...host.attributes].map((a) => `${a.name}=${a.value}`).join(' ');
         return `${w.__boxes(host)} | ${after} | ${attributes} | ${host.childNodes.length}`;
