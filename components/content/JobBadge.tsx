@@ -1,5 +1,6 @@
 import type { PageJob } from '@/lib/messaging/views';
 import { BrandMark } from '../design/Brand';
+import { ClockIcon } from '../icons/clock';
 import { toneOfStatus } from '../design/job-status';
 
 // The job badge beside a job reference on a platform page: the job's status and badges from
@@ -42,9 +43,10 @@ export function JobBadge({ state, expanded, panelId, onToggle, buttonRef }: JobB
     );
   }
   const { job } = state;
-  // The accessible name contains the visible text (status, badges, pending) in order, framed by
-  // visually hidden words that say what the button is. The box is fixed: what does not fit is cut
-  // short on screen, and said in full to screen readers and in the panel.
+  // The accessible name contains the visible text (status, pending notes, badges) in order, framed by
+  // visually hidden words that say what the button is. The box is fixed: the status gives way to the
+  // count of notes not sent yet (cut short when both do not fit), and badge names show only as far as
+  // they fit whole (all are said to screen readers, and shown in the panel).
   return (
     <button
       type="button"
@@ -55,12 +57,20 @@ export function JobBadge({ state, expanded, panelId, onToggle, buttonRef }: JobB
       title={`Fieldside: ${job.status}. Notes for this job`}
       onClick={onToggle}
     >
-      <BrandMark size={16} />
-      <span class="sr">Fieldside, job {job.number}: </span>
-      <span class="status" data-status={job.status} data-tone={toneOfStatus(job.status)}>
-        {job.status}
+      <span class="lead">
+        <BrandMark size={16} />
+        <span class="sr">Fieldside, job {job.number}: </span>
+        <span class="status" data-status={job.status} data-tone={toneOfStatus(job.status)}>
+          {job.status}
+        </span>
+        {job.pending > 0 ? (
+          <span class="pending" title={`${job.pending} not sent yet`}>
+            <ClockIcon size={11} />
+            {job.pending}
+            <span class="sr"> pending</span>
+          </span>
+        ) : null}
       </span>
-      {job.pending > 0 ? <span class="pending">{job.pending} pending</span> : null}
       {job.badges.map((name) => (
         <span class="tag">{name}</span>
       ))}

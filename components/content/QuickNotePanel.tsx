@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { NoteView, PageJob } from '@/lib/messaging/views';
-import { StatusChip } from '../design/Chip';
+import { Chip, StatusChip } from '../design/Chip';
 import { Loading } from '../design/Loading';
 import { Notice } from '../design/Notice';
 import { ProblemNotice } from '../design/ProblemNotice';
@@ -86,6 +86,12 @@ export function QuickNotePanel({
       </div>
       <p class="panel-meta">
         <StatusChip status={job.status} />
+        {/* The badge's names too: the badge beside the job shows them only as far as its fixed box allows. */}
+        {job.badges.map((name) => (
+          <Chip look="outline" class="tag">
+            {name}
+          </Chip>
+        ))}
         {customer ? <span>{customer}</span> : null}
       </p>
       {canAddNote ? (

@@ -29,7 +29,7 @@ export interface BadgeTarget {
  * badge (a job's badge opens a panel, a frame the page can count in window.frames; the others
  * open nothing), and the pixels, which a page cannot read.
  */
-export const BADGE_BOX = { width: 152, height: 22 } as const;
+export const BADGE_BOX = { width: 160, height: 22 } as const;
 
 /** The host's own style: its fixed box, inline, alone on the page's baseline rules. The panel's frame
  * (position: fixed) is not clipped by `overflow: hidden`, whose reach ends at the viewport's boxes. */

@@ -95,6 +95,7 @@ describe('platform data with markup and script', () => {
     expect(await shadow.text(badge(), 'button.badge .tag')).toBe(HOSTILE.badge);
     expect(await frame.locator('[role="dialog"] h2').textContent()).toBe(`Job #${jobNumber}: notes`);
     await expect.poll(() => frame.locator('[role="dialog"] .panel-meta').textContent()).toContain(HOSTILE.customer);
+    expect(await frame.locator('[role="dialog"] .panel-meta .tag').textContent()).toBe(HOSTILE.badge);
     const notes = await frame.locator('[role="dialog"] li.note .note-text').allTextContents();
     expect(notes.filter((t) => t.startsWith('Call first'))).toEqual([HOSTILE.note]);
     expect(await injected(frame)).toBe(0);

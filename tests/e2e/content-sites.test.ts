@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
+import { badgeAxeProblemsInBothSchemes } from './support/axe';
 import { closedBadges } from './support/closed-badges';
 import { launchForContent } from './support/content-page';
 import { quickNoteFrame, quickNoteFrames } from './support/quick-note-frame';
@@ -85,6 +86,7 @@ describe('sites the person added', () => {
     expect(await shadow.count(unknown, 'button.badge')).toBe(0);
     expect(await page.locator('fieldside-badge').count()).toBe(2);
     expect(await page.locator('#draft').inputValue()).toBe(`Job #${job.number} in a draft`);
+    expect(await badgeAxeProblemsInBothSchemes(page, shadow, unknown)).toEqual([]);
     await shadow.click(unknown, 'button.badge-quiet');
     await new Promise((r) => setTimeout(r, 300));
     expect(quickNoteFrames(page)).toBe(0);

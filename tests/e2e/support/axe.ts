@@ -57,7 +57,7 @@ export async function badgeAxeProblemsInBothSchemes(
 ): Promise<string[]> {
   const copy = await shadow.inWorld<{ html: string; hostStyle: string }>(
     `(find, ref) => {
-      const root = find(ref, 'button.badge')[0].getRootNode();
+      const root = find(ref, 'button.badge, button.badge-quiet')[0].getRootNode();
       return { html: root.innerHTML, hostStyle: root.host.getAttribute('style') ?? '' };
     }`,
     ref,

@@ -1,3 +1,5 @@
+import { BADGE_BOX } from '../../../lib/page-badges/scan';
+
 // What a hostile page does to learn from Fieldside, as a script of its own that runs before any
 // content script (in the page's HTML, or added to every new document): it listens, capturing and
 // bubbling on window and document, to every keyboard, input, composition and clipboard event (and
@@ -48,8 +50,9 @@ window.__plant = (numbers) => {
 };
 `;
 
-/** The fixed box every badge host has, as the page's __boxes measures it (lib/page-badges/scan.ts BADGE_BOX). */
-export const BADGE_BOXES = '152 22 152 22 152 22 152 22 1';
+/** The fixed box every badge host has, as the page's __boxes measures it: lib/page-badges/scan.ts's
+ * BADGE_BOX, for rect, offset, client and scroll sizes, in one rect. */
+export const BADGE_BOXES = [...Array<string>(4).fill(`${BADGE_BOX.width} ${BADGE_BOX.height}`), '1'].join(' ');
 
 /** Playwright's page and puppeteer's alike: a function run in the page, with one argument. */
 interface Evaluates {
