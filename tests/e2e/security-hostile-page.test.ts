@@ -65,9 +65,12 @@ beforeAll(async () => {
 
   // The attacker's page: before any content script runs it hooks attachShadow, and listens to every
   // key and measures every badge host (support/hostile-page.ts); once the badge is there, it plants
-  // "Job #N" text for hundreds of numbers to see which get a badge.
+  // "Job #N" text for hundreds of numbers to see which get a badge. Its policy allows no frames: the
+  // panel's frame, Fieldside's own, opens all the same.
   mail = createServer((_req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
+    // As strict about frames as a webmail is: none of its own, and nothing else but its own origin.
+    res.setHeader('content-security-policy', "default-src 'self' 'unsafe-inline'; frame-src 'none'; child-src 'none'");
     res.end(`<!doctype html><html lang="en"><head><title>Inbox</title><script>
 window.__roots = [];
 const attach = Element.prototype.attachShadow;
