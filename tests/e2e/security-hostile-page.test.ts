@@ -270,7 +270,7 @@ describe('a hostile page on an added site', () => {
     await closePanel(page, frame);
   });
 
-  it('cannot open the quick-note page by itself, nor keep the panel once it navigates its frame', async () => {
+  it("cannot open the quick-note page by itself, nor reach the panel's frame; a frame navigated away closes", async () => {
     // Framed by the page at the extension's fixed address (the per-session one is never its to know),
     // with a hello of its own: Chrome does not load it there, and nothing answers.
     const answered = await page.evaluate(async (id) => {
