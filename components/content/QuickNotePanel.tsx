@@ -1,16 +1,17 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { NoteView, PageJob } from '@/lib/messaging/views';
-import { StatusChip } from '../design/Chip';
+import { Chip, StatusChip } from '../design/Chip';
 import { Loading } from '../design/Loading';
 import { Notice } from '../design/Notice';
 import { ProblemNotice } from '../design/ProblemNotice';
 import { CloseIcon } from '../icons/close';
 import { NoteIcon } from '../icons/note';
 import { NoteItem } from './NoteItem';
-import { useAnchoredPosition } from './anchored';
 
-// The quick-note panel: a job's latest notes and a box to add one. Non-modal: it traps no focus;
-// Escape (anywhere inside) or the close button closes it, and focus goes back to the badge.
+// The quick-note panel: a job's latest notes and a box to add one. It lives on the quick-note page
+// (entrypoints/quick-note), in a frame beside the badge, so what the person types never passes through
+// the web page. Non-modal: it traps no focus; Escape (anywhere inside) or the close button closes it,
+// and focus goes back to the badge.
 
 export interface QuickNotePanelProps {
   id: string;
@@ -26,8 +27,6 @@ export interface QuickNotePanelProps {
   error: string | null;
   onAdd: (text: string) => Promise<boolean>;
   onClose: () => void;
-  /** The badge the panel belongs to: it opens beside it. */
-  anchor?: () => Element | null;
 }
 
 export function QuickNotePanel({
@@ -41,13 +40,10 @@ export function QuickNotePanel({
   error,
   onAdd,
   onClose,
-  anchor,
 }: QuickNotePanelProps) {
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  useAnchoredPosition(panel, anchor);
   // Focus into the panel on opening: the heading first, then the note box once the panel knows the
   // person may add notes (unless they have moved on meanwhile). Layout effects, so the two run in
   // render order even when the notes arrive before the browser paints.
@@ -68,7 +64,6 @@ export function QuickNotePanel({
   return (
     <div
       class="panel"
-      ref={panel}
       id={id}
       role="dialog"
       aria-modal="false"
@@ -91,6 +86,12 @@ export function QuickNotePanel({
       </div>
       <p class="panel-meta">
         <StatusChip status={job.status} />
+        {/* The badge's names too: the badge beside the job shows them only as far as its fixed box allows. */}
+        {job.badges.map((name) => (
+          <Chip look="outline" class="tag">
+            {name}
+          </Chip>
+        ))}
         {customer ? <span>{customer}</span> : null}
       </p>
       {canAddNote ? (

@@ -99,6 +99,15 @@ export const ContentSitesSchema = z
   .array(z.string().regex(/^https?:\/\/[^/*]+\/\*$/, 'a site pattern like https://mail.example.com/*'))
   .max(50);
 
+/** A quick-note panel the person opened on a page: its ticket, the job, when it was issued (ms), and
+ * the frame it opened in (its page key), null until the frame first showed the ticket. */
+export const PanelGrantSchema = z.object({
+  ticket: z.string(),
+  jobUuid: z.string(),
+  issued: z.number(),
+  frame: z.string().nullable(),
+});
+export type PanelGrant = z.infer<typeof PanelGrantSchema>;
 /** What one page's content script was answered (lib/page-badges/page-grants.ts), by page key. */
 export const PageGrantSchema = z.object({
   kind: z.enum(['platform', 'site']),
@@ -109,8 +118,8 @@ export const PageGrantSchema = z.object({
   numbers: z.array(z.string()),
   /** The jobs (uuids) it was answered about: only these may have notes read or added. */
   jobs: z.array(z.string()),
-  /** The jobs whose quick-note panel the person opened there (notes read). */
-  opened: z.array(z.string()),
+  /** The quick-note panels the person opened there (only these read or add notes), newest last. */
+  panels: z.array(PanelGrantSchema).default([]),
 });
 export type PageGrant = z.infer<typeof PageGrantSchema>;
 /** The distinct job numbers an added site's pages asked about since `since` (ms), all its pages together. */
