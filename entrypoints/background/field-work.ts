@@ -5,7 +5,7 @@ import { sidePanelJobItem } from '@/lib/side-panel/side-panel-job';
 import { canUseInPart } from '@/lib/auth/scopes';
 import { createDayService } from '@/lib/side-panel/day-service';
 import { jobsOfDay } from '@/lib/side-panel/day-jobs';
-import { todayIn } from '@/lib/side-panel/dates';
+import { todayIn } from '@/lib/locale/days';
 import { createFieldContext } from '@/lib/side-panel/field-context';
 import { createOutboxWrites } from '@/lib/outbox/writes';
 import { createJobDetailService } from '@/lib/side-panel/job-detail-service';

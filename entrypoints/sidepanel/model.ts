@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import { canUse, canUseInPart } from '@/lib/auth/scopes';
-import { shiftDate } from '@/lib/side-panel/dates';
+import { shiftDate } from '@/lib/locale/days';
 import { jobsOfDay } from '@/lib/side-panel/day-jobs';
 import { connectLive } from '@/lib/messaging/live';
 import { sendMessage } from '@/lib/messaging/send';

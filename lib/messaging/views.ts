@@ -32,6 +32,19 @@ export const PageJobSchema = JobSummarySchema.pick({
 });
 export type PageJob = z.infer<typeof PageJobSchema>;
 
+/** A phone number as the background formatted it (lib/locale/phones.ts): `text` in the account's
+ * country's format (else international, else as typed), `tel` a `tel:` URI in international form
+ * (null: nothing to dial), and whether it is a mobile, a landline, or the library cannot tell. */
+export const PhoneViewSchema = z.object({
+  text: z.string(),
+  tel: z
+    .string()
+    .regex(/^tel:\+?\d+$/)
+    .nullable(),
+  kind: z.enum(['mobile', 'landline', 'phone']),
+});
+export type PhoneView = z.infer<typeof PhoneViewSchema>;
+
 /** Whose contact it is: the job's own on-site contact (`site`), or the client's (`client`). */
 export const ContactRoleSchema = z.enum(['site', 'client']);
 

@@ -3,7 +3,7 @@
 // the client's; the same day when the platform ignores every filter; what it can with fewer scopes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayView } from '../../../lib/messaging/views';
-import { shiftDate, todayIn } from '../../../lib/side-panel/dates';
+import { shiftDate, todayIn } from '../../../lib/locale/days';
 import { startOutboxPlatform, type OutboxPlatform } from '../outbox/platform';
 import { DAY_SCOPES, fieldServicesFor } from './day-harness';
 import { expectedContact, expectedDay } from './day-oracle';
