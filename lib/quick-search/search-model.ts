@@ -11,11 +11,11 @@ import {
   firstScreenFromPreview,
   firstScreenFromRecords,
 } from '../cache/first-screen/first-screen';
-import { readFirstScreen, saveFirstScreen } from '../cache/first-screen/kept-screen';
+import { readKept, saveFirstScreen, watchTodayJobs, type TodayJobs } from '../cache/first-screen/kept-screen';
 import { rowOf, type QuickRow } from '../cache/first-screen/rows';
 import { readPopupWorkspace, watchPopupWorkspace, type PopupWorkspace } from './popup-workspace';
 import { watchSync } from './sync-watch';
-import { localDay } from '../cache/first-screen/kept-screen';
+import { todayIn } from '../locale/days';
 
 // The quick search's state, shared by the popup and the picker: the cache of the current workspace,
 // opened here (no background round trip per keystroke), the rows shown, the selection, and what
@@ -46,6 +46,10 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   /** While the cache is being (re)opened, keystrokes wait: the opening answers the latest query. */
   let opening = false;
   let cacheName: string | null = null;
+  /** Today's jobs as the background last read the day (null: none for this cache). */
+  let todayJobs: TodayJobs | null = null;
+  /** The account's time zone: the session's, else the one today's jobs were read in. */
+  let timeZone: string | null = null;
   let firstShown: () => void = () => {};
   /** Resolves when the first rows (or the empty state) are on screen. */
   const firstResults = new Promise<void>((resolve) => (firstShown = resolve));
@@ -73,9 +77,10 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   async function openReader(): Promise<void> {
     opening = true;
     try {
-      // The first screen kept last (by a popup, or by the background after a sync) is read while
-      // the session is: shown only if the session names the cache it was made from.
-      const early = rows.value.length === 0 ? readFirstScreen(today()) : null;
+      // The first screen kept last (by a popup, or by the background after a sync) and today's jobs
+      // are read while the session is: shown only if the session names the cache they were made
+      // from, and for the account's today.
+      const early = readKept();
       const current = await readPopupWorkspace();
       performance.mark('fieldside:workspace');
       workspace.value = current;
@@ -83,13 +88,20 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
       reader = null;
       typeahead = null;
       cacheName = current.state === 'ready' ? current.dbName : null;
+      todayJobs = null;
       if (current.state === 'ready') {
         const dbName = current.dbName;
         const dbOpening = openExistingDb(dbName);
-        const screen = await early;
+        const { screen, today: jobs } = await early;
+        todayJobs = jobs?.cacheName === dbName ? jobs : null;
+        timeZone = current.timeZone ?? todayJobs?.timeZone ?? null;
         // The kept first screen, while the search index loads (superseded once it has); the index is
         // read after it is painted.
-        const kept = screen?.cacheName === dbName && query.value.trim() === '' && rows.value.length === 0;
+        const kept =
+          screen?.cacheName === dbName &&
+          screen.day === today() &&
+          query.value.trim() === '' &&
+          rows.value.length === 0;
         if (kept) show(issued, screen.rows, screen.heading, '');
         const db = await dbOpening;
         performance.mark('fieldside:db-open');
@@ -128,7 +140,7 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     if (!q) {
       const day = today();
       const first = reader.index
-        ? firstScreenFromIndex(reader, day, RESULT_LIMIT)
+        ? firstScreenFromIndex(reader, day, RESULT_LIMIT, todayJobs?.day === day ? todayJobs.jobs : null)
         : await firstScreenFromRecords(reader, day, RESULT_LIMIT);
       if (cacheName) void saveFirstScreen(cacheName, first);
       return show(ticket, first.rows, first.heading, q);
@@ -143,8 +155,9 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     return show(ticket, found, found.length === 0 ? 'No job matches' : count, q);
   }
 
+  /** Today in the account's time zone: the day the side panel and the toolbar badge show. */
   function today(): string {
-    return localDay(new Date(now()));
+    return todayIn(timeZone, now());
   }
 
   function show(ticket: number, next: QuickRow[], heading: string, q: string): void {
@@ -192,6 +205,7 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
       const tick = setInterval(() => void (clock.value = now()), 30_000);
       stops.push(() => clearInterval(tick));
       stops.push(watchPopupWorkspace(() => void reload()));
+      stops.push(watchTodayJobs(() => void reload()));
       await reload();
       stops.push(
         watchSync({

@@ -40,15 +40,12 @@ describe('serializeIndex / loadIndex', () => {
   ];
 
   it('carries a first-screen preview: the day’s jobs, else the recent ones, with display fields', () => {
-    const preview = serializeIndex(index, new Date(2025, 0, 1, 12)).preview!;
+    const preview = serializeIndex(index, '2025-01-01').preview!;
     expect(preview.day).toBe('2025-01-01');
     expect(preview.onDay).toBe(true); // RANKING_DOCS are dated 2025-01-01
     expect(preview.jobs.map((j) => j.uuid)).toEqual(expect.arrayContaining(RANKING_DOCS.map((d) => d.uuid)));
     expect(preview.jobs.length).toBeLessThanOrEqual(20);
-    const muller = serializeIndex(
-      buildIndex(RANKING_DOCS.filter((d) => d.uuid === 'muller')),
-      new Date(2030, 5, 6),
-    ).preview!;
+    const muller = serializeIndex(buildIndex(RANKING_DOCS.filter((d) => d.uuid === 'muller')), '2030-06-06').preview!;
     expect(muller).toEqual({
       day: '2030-06-06',
       onDay: false,

@@ -13,16 +13,17 @@ export function isSearchIndexFormatError(error: unknown): error is SearchIndexFo
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'SearchIndexFormatError';
 }
 
-/** The index as one structured-clone-friendly value. Segments are shared, not copied: they are
+/** The index as one structured-clone-friendly value, with the first screen of `today` (the
+ * account's, `YYYY-MM-DD`) as its preview when given. Segments are shared, not copied: they are
  * immutable, and storing or posting the value copies them anyway. */
-export function serializeIndex(index: SearchIndex, now: Date = new Date()): SerializedSearchIndex {
+export function serializeIndex(index: SearchIndex, today?: string): SerializedSearchIndex {
   return {
     format: 'fieldside-search',
     version: 4,
     main: index.main,
     delta: index.delta,
     alive: index.alive.slice(),
-    preview: previewOf(index, localDay(now)),
+    ...(today === undefined ? {} : { preview: previewOf(index, today) }),
   };
 }
 
@@ -33,11 +34,6 @@ export function previewOf(index: SearchIndex, day: string): IndexPreview {
   const onDay = browse(index, { day, limit: PREVIEW_JOBS });
   const found = onDay.length > 0 ? onDay : browse(index, { today: day, limit: PREVIEW_JOBS });
   return { day, onDay: onDay.length > 0, jobs: found.map((r) => ({ uuid: r.uuid, ...r.display })) };
-}
-
-function localDay(date: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 }
 
 /** Checks the shape cheaply (a stored value may come from an older or broken build) and wraps it.

@@ -23,3 +23,16 @@ export interface FirstScreen {
 }
 
 export type KeptFirstScreen = FirstScreen & { cacheName: string };
+
+/** Today's jobs of the staff member in view as the background last read their day (the side
+ * panel's day, the toolbar badge's count): the popup's "Today's jobs" are the same ones. */
+export interface TodayJobs {
+  /** The cache (workspace) they are of. */
+  cacheName: string;
+  /** Today in the account's time zone, `YYYY-MM-DD`. */
+  day: string;
+  /** The account's time zone it was worked out in (null: the device's). */
+  timeZone: string | null;
+  /** Job uuids in the day's order: visits by time, then the jobs without a set time. */
+  jobs: string[];
+}

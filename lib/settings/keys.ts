@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   apiUseToday: 'local:apiUseToday',
   sidePanelJob: 'session:sidePanelJob',
   popupFirstScreen: 'session:popupFirstScreen',
+  /** Today's jobs of the staff member in view, as the background last read their day. */
+  todayJobs: 'session:todayJobs',
   pageGrants: 'session:pageGrants',
 } as const;
 

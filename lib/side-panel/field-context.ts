@@ -17,6 +17,8 @@ export interface FieldContextDeps {
   live: LiveHub;
   /** The name of the staff member in view (from the session record). */
   staffName: () => Promise<string | null>;
+  /** The account as the session recorded it at sign-in: its time zone and country, when it did. */
+  account?: () => Promise<{ timeZone?: string | null | undefined; region?: string | null | undefined } | null>;
   /** Where the platform's web app is, for links to a job (lib/settings: the connection). */
   webApp: () => Promise<{ webUrl: string; jobLinkPath: string | null }>;
   now?: () => number;
@@ -25,7 +27,7 @@ export interface FieldContextDeps {
 interface PerWorkspace {
   id: string;
   store: AnswerStore;
-  timeZone?: Promise<string | null>;
+  facts?: Promise<AccountFacts>;
   badgeNames?: Promise<Map<string, string> | null>;
   staffNames?: Promise<Map<string, string>>;
   contacts: Map<string, { at: number; list: CompanyContact[] }>;
@@ -35,6 +37,12 @@ interface PerWorkspace {
 }
 
 const CONTACTS_TTL_MS = 10 * 60_000;
+
+/** What pages need to know of the account to show its days and phone numbers. */
+export interface AccountFacts {
+  timeZone: string | null;
+  region: string | null;
+}
 
 export function createFieldContext(deps: FieldContextDeps) {
   const now = deps.now ?? Date.now;
@@ -63,7 +71,7 @@ export function createFieldContext(deps: FieldContextDeps) {
   }
 
   /** A value read once per workspace; a failure is not kept, so the next call tries again. */
-  function once<K extends 'timeZone' | 'badgeNames' | 'staffNames'>(k: K, read: () => NonNullable<PerWorkspace[K]>) {
+  function once<K extends 'facts' | 'badgeNames' | 'staffNames'>(k: K, read: () => NonNullable<PerWorkspace[K]>) {
     return async (): Promise<Awaited<NonNullable<PerWorkspace[K]>>> => {
       const p = await perWorkspace();
       const pending = (p[k] ??= read() as PerWorkspace[K]) as NonNullable<PerWorkspace[K]>;
@@ -101,19 +109,26 @@ export function createFieldContext(deps: FieldContextDeps) {
     store: async () => (await perWorkspace()).store,
     client: () => deps.workspace.client(),
 
-    /** The account's IANA zone; kept in the answer store so "today" is right offline too. */
-    timeZone: once('timeZone', async () => {
+    /** The account's IANA zone (whose "today" every page shows) and country (how its phone numbers
+     * are written): the session's, else read from the platform once and kept for offline. */
+    facts: once('facts', async (): Promise<AccountFacts> => {
+      const recorded = await deps.account?.();
+      if (typeof recorded?.timeZone === 'string')
+        return { timeZone: recorded.timeZone, region: recorded.region ?? null };
       const store = (await perWorkspace()).store;
       try {
         const vendor = await (await deps.workspace.client()).vendor.get();
-        const zone = vendor.timezone_name || null;
-        await store.put('vendor:timezone', zone, now());
-        return zone;
+        const facts = { timeZone: vendor.timezone_name || null, region: vendor.default_region || null };
+        await store.put('vendor:facts', facts, now());
+        return facts;
       } catch (error) {
         if (!isOffline(error)) throw error;
-        return (await store.get<string | null>('vendor:timezone'))?.value ?? null;
+        return (await store.get<AccountFacts>('vendor:facts'))?.value ?? { timeZone: null, region: null };
       }
     }),
+    async timeZone(): Promise<string | null> {
+      return (await ctx.facts()).timeZone;
+    },
 
     /** Badge uuid → name; null when the scopes do not allow reading them (badge.json needs manage_badges). */
     badgeNames: once('badgeNames', async () => {

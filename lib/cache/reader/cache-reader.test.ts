@@ -10,7 +10,7 @@ import { openExistingDb } from './idb-read';
 import type { IndexPreview } from '../../search/format/types';
 import { firstScreenFromIndex, firstScreenFromPreview } from '../first-screen/first-screen';
 import { rowOf } from '../first-screen/rows';
-import { localDay } from '../first-screen/kept-screen';
+import { todayIn } from '../../locale/days';
 
 async function filledCache() {
   const cache = await freshCache();
@@ -109,7 +109,7 @@ describe('openCacheReader', () => {
     }).then((reader) => (events.push('reader'), reader));
     const reader = await opened;
     expect(events).toEqual(['preview', 'reader']);
-    expect(preview?.day).toBe(localDay(new Date()));
+    expect(preview?.day).toBe(todayIn(null, Date.now())); // a cache no sync filled: no account zone
     expect(preview?.onDay).toBe(false); // the jobs are dated in 2026
     expect(preview?.jobs).toHaveLength(20);
     const rows = firstScreenFromPreview(preview!).rows;
