@@ -16,11 +16,16 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
 }
 
-export async function launchChromium(extensionDir = CHROME_DIR): Promise<ExtensionBrowser> {
+/** `env`: the browser's environment on top of the test's (its zone and clock: support/clocks.ts). */
+export async function launchChromium(
+  extensionDir = CHROME_DIR,
+  options: { env?: Record<string, string> } = {},
+): Promise<ExtensionBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'fieldside-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
+    ...(options.env ? { env: { ...process.env, ...options.env } as Record<string, string> } : {}),
     args: [
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
