@@ -142,6 +142,7 @@ export default defineBackground(() => {
     workspace,
     grants,
     addNote: (jobUuid, text) => field.writes.addNote(jobUuid, text),
+    timeZone: () => field.timeZone(),
   });
 
   listenForAlarms({

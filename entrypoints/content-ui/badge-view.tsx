@@ -29,6 +29,7 @@ export function BadgeView({ model, target, hostId }: { model: ContentModel; targ
           job={job}
           notes={panel.notes}
           notesRead={panel.notesRead}
+          timeZone={panel.timeZone}
           customer={panel.customer}
           canAddNote={panel.canAddNote}
           saving={panel.saving}

@@ -17,6 +17,8 @@ export interface PanelState {
   customer: string | null;
   /** The platform's notes were read: only then may an empty list say there are none. */
   notesRead: boolean;
+  /** The account's time zone, once the notes came. */
+  timeZone: string | null;
   canAddNote: boolean;
   saving: boolean;
   error: string | null;
@@ -47,8 +49,9 @@ export function createContentModel(send: Send) {
 
   async function loadNotes(jobUuid: string): Promise<void> {
     try {
-      const { notes, notesRead, canAddNote, customer } = await send('content.notes', { jobUuid });
-      if (panel.value?.jobUuid === jobUuid) panel.value = { ...panel.value, notes, notesRead, canAddNote, customer };
+      const { notes, notesRead, canAddNote, customer, timeZone } = await send('content.notes', { jobUuid });
+      if (panel.value?.jobUuid === jobUuid)
+        panel.value = { ...panel.value, notes, notesRead, canAddNote, customer, timeZone };
     } catch (error) {
       if (panel.value?.jobUuid === jobUuid)
         panel.value = { ...panel.value, notes: [], error: `Notes could not be read: ${messageOf(error)}` };
@@ -83,6 +86,7 @@ export function createContentModel(send: Send) {
         notes: null,
         customer: null,
         notesRead: false,
+        timeZone: null,
         canAddNote: false,
         saving: false,
         error: null,

@@ -23,7 +23,10 @@ export function createSidepanelModel() {
   const jobUuid = signal<string | null>(null, { name: 'jobUuid' });
   const detail = signal<JobDetail | null>(null, { name: 'detail' });
   const error = signal<WireError | null>(null, { name: 'error' });
-  const message = signal<string | null>(null, { name: 'message' });
+  /** What happened to the note just added, said beside the note box until it is sent. */
+  const noteStatus = signal<string | null>(null, { name: 'noteStatus' });
+  /** The note that status is about. */
+  let statusOf: string | null = null;
 
   const describe = toWireError;
   /** The day can be shown (its schedule may be read); whole: every detail of it may be read too. */
@@ -66,6 +69,11 @@ export function createSidepanelModel() {
       if (ticket === jobTicket && jobUuid.value === uuid) {
         detail.value = answer;
         error.value = null;
+        // Sent (or refused: the note itself then says what to do): nothing more to say beside the box.
+        if (statusOf && answer.notes.find((n) => n.uuid === statusOf)?.state !== 'pending') {
+          statusOf = null;
+          noteStatus.value = null;
+        }
       }
     } catch (e) {
       if (ticket === jobTicket) error.value = describe(e);
@@ -127,10 +135,12 @@ export function createSidepanelModel() {
     date,
     day,
     dayLoading,
+    /** Today in the account's time zone, as the last answer for today said. */
+    today,
     jobUuid,
     detail,
     error,
-    message,
+    noteStatus,
     hasMyDay,
     hasWholeDay,
     /** The day shown is today. */
@@ -160,6 +170,8 @@ export function createSidepanelModel() {
     async openJob(uuid: string): Promise<void> {
       jobUuid.value = uuid;
       detail.value = null;
+      statusOf = null;
+      noteStatus.value = null;
       await loadJob();
     },
     back(): void {
@@ -177,7 +189,11 @@ export function createSidepanelModel() {
         error.value = describe(e);
         throw e;
       }
-      message.value = 'Note saved; it is sent as soon as the platform can be reached.';
+      statusOf = note.uuid;
+      noteStatus.value =
+        note.state === 'pending'
+          ? 'Note saved on this device. It goes to the platform as soon as it can be reached.'
+          : null;
       // Shown at once as pending; the outbox's own event re-reads the job once it is sent.
       const shown = detail.value;
       if (shown && shown.job.uuid === uuid) detail.value = { ...shown, notes: [note, ...shown.notes] };

@@ -20,6 +20,14 @@ function format(locale: string | undefined, options: Intl.DateTimeFormatOptions)
 
 const WALL = { timeZone: 'UTC' } as const;
 
+/** A time of day as the locale writes it: a 24-hour locale with two-digit hours ("09:05"), a 12-hour
+ * one without ("9:05 am"), as each writes a range too. */
+function timeOfDay(locale: string | undefined): Intl.DateTimeFormatOptions {
+  const cycle = format(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  const twentyFour = cycle === 'h23' || cycle === 'h24';
+  return { hour: twentyFour ? '2-digit' : 'numeric', minute: '2-digit' };
+}
+
 /** "Saturday 28 November" (en-AU), "Saturday, November 28" (en-US); with the year when it is not
  * `today`'s year. */
 export function dayHeading(date: string, today: string, locale = personLocale()): string {
@@ -43,7 +51,7 @@ export function shortDay(date: string, today: string, locale = personLocale()): 
 /** The time of day of an account-local stamp: "2:38 pm" (en-AU), "2:38 PM" (en-US), "14:38" (en-GB). */
 export function clockTime(local: string | null | undefined, locale = personLocale()): string {
   const wall = wallClock(local);
-  return wall === null ? '' : format(locale, { ...WALL, hour: 'numeric', minute: '2-digit' }).format(wall);
+  return wall === null ? '' : format(locale, { ...WALL, ...timeOfDay(locale) }).format(wall);
 }
 
 /** A visit's span: "7:00 – 8:00 am"; its start alone when it has no end. */
@@ -51,7 +59,7 @@ export function timeSpan(start: string, end: string | null, locale = personLocal
   const from = wallClock(start);
   const to = wallClock(end);
   if (from === null) return '';
-  const f = format(locale, { ...WALL, hour: 'numeric', minute: '2-digit' });
+  const f = format(locale, { ...WALL, ...timeOfDay(locale) });
   return to === null || to < from ? f.format(from) : f.formatRange(from, to);
 }
 
@@ -59,7 +67,7 @@ export function timeSpan(start: string, end: string | null, locale = personLocal
  * with its day ("Fri 27 Nov, 2:38 pm"). */
 export function asOfTime(ms: number, timeZone: string | null, now: number, locale = personLocale()): string {
   const zone = knownZone(timeZone) ? { timeZone } : {};
-  const time = { hour: 'numeric', minute: '2-digit' } as const;
+  const time = timeOfDay(locale);
   const sameDay = todayIn(timeZone, ms) === todayIn(timeZone, now);
   return format(
     locale,

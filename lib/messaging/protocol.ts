@@ -170,6 +170,8 @@ export const protocol = {
       notesRead: z.boolean(),
       canAddNote: z.boolean(),
       customer: z.string(),
+      /** The account's time zone (the notes' times are its local time), null when not known. */
+      timeZone: z.string().nullable(),
     }),
     from: ['content'],
   }),

@@ -32,9 +32,11 @@ export interface ContentServiceDeps {
   grants: PageGrantsService;
   /** The side panel's note write (outbox first, then the runner sends it): one path for every note. */
   addNote: (jobUuid: string, text: string) => Promise<NoteView>;
+  /** The account's time zone (the day service's): how long ago notes were written. */
+  timeZone?: () => Promise<string | null>;
 }
 
-export function createContentService({ workspace, grants, addNote }: ContentServiceDeps) {
+export function createContentService({ workspace, grants, addNote, timeZone }: ContentServiceDeps) {
   const badgeNames = createBadgeNames(workspace);
 
   async function pendingByJob(jobUuids: ReadonlySet<string>): Promise<Map<string, number>> {
@@ -102,11 +104,17 @@ export function createContentService({ workspace, grants, addNote }: ContentServ
     async notes(
       jobUuid: string,
       page: ContentPage,
-    ): Promise<{ notes: NoteView[]; notesRead: boolean; canAddNote: boolean; customer: string }> {
+    ): Promise<{
+      notes: NoteView[];
+      notesRead: boolean;
+      canAddNote: boolean;
+      customer: string;
+      timeZone: string | null;
+    }> {
       const uuid = jobUuid.toLowerCase();
       if (!(await grants.shows(page, uuid))) throw new NotOnThisPageError();
       const key = await workspace.key();
-      if (key === null) return { notes: [], notesRead: false, canAddNote: false, customer: '' };
+      if (key === null) return { notes: [], notesRead: false, canAddNote: false, customer: '', timeZone: null };
       await grants.open(page, uuid);
       const waiting = await (await workspace.outbox()).pending(uuid);
       let sent: NoteView[] = [];
@@ -125,7 +133,13 @@ export function createContentService({ workspace, grants, addNote }: ContentServ
         if (!isOffline(error)) throw error;
       }
       const canAddNote = key.mode === 'api_key' || canUse('notes', key.scopes);
-      return { notes: mergeNotes(sent, waiting, null), notesRead, canAddNote, customer: await customerOf(uuid) };
+      return {
+        notes: mergeNotes(sent, waiting, null),
+        notesRead,
+        canAddNote,
+        customer: await customerOf(uuid),
+        timeZone: (await timeZone?.().catch(() => null)) ?? null,
+      };
     },
 
     /** A note to a job whose badge is on the page; on an added site, only once its panel was opened. */
