@@ -73,6 +73,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   const addon = options.addon === undefined ? undefined : parseAddonRegistration(options.addon);
   const store = createStore({ seed, jobs: options.jobs ?? 5000, clock, changes });
   const app: AppInfo = {
+    name: addon?.manifest.name ?? 'Test add-on',
     client_id: `fieldside-${seededSecret(seed, 'client_id', 16)}`,
     client_secret: seededSecret(seed, 'client_secret', 48),
     return_url: options.returnUrl ?? DEFAULT_RETURN_URL,
