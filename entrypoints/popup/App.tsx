@@ -44,6 +44,7 @@ export function App({ model, setup }: { model: QuickSearchModel; setup: Signal<L
         active={model.active.value}
         heading={model.heading.value}
         answered={model.answered.value}
+        today={model.today()}
         status={model.statusLine.value}
         problem={loaded && model.syncProblem.value && <loaded.views.SyncProblem problem={model.syncProblem.value} />}
         offline={model.offline.value}

@@ -196,6 +196,8 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     statusLine,
     syncProblem,
     hasCache,
+    /** Today in the account's time zone. */
+    today,
     /** Opens the cache and shows the first rows (see `firstResults`); resolves once the cache is read. */
     async start(): Promise<void> {
       const onOnline = () => void (online.value = navigator.onLine);

@@ -8,7 +8,7 @@ import {
   serializeIndex,
 } from './index';
 import { syntheticDocs } from './testing/synthetic-docs';
-import { RANKING_DOCS } from './testing/fixtures';
+import { RANKING_DOCS, shownOf } from './testing/fixtures';
 
 /** Only strings, numbers, booleans, typed arrays, arrays and plain objects or null: what structured clone and
  * IndexedDB keep without surprises. */
@@ -56,6 +56,8 @@ describe('serializeIndex / loadIndex', () => {
           status: 'Work Order',
           customer: 'Jürgen Müller',
           address: '5 Straße des Friedens, Berlin',
+          line: shownOf(RANKING_DOCS.find((d) => d.uuid === 'muller')!).line,
+          day: '2025-01-01',
         },
       ],
     });
@@ -80,7 +82,8 @@ describe('serializeIndex / loadIndex', () => {
   it.each([
     ['null', null],
     ['another format', { format: 'other', version: 1 }],
-    ['a newer version', { ...serializeIndex(index), version: 5 }],
+    ['a newer version', { ...serializeIndex(index), version: 6 }],
+    ['version 4 (descriptions not shown)', { ...serializeIndex(index), version: 4 }],
     ['version 3 (every job number a piece with words)', { ...serializeIndex(index), version: 3 }],
     [
       'number values that do not fit',

@@ -19,7 +19,7 @@ export function isSearchIndexFormatError(error: unknown): error is SearchIndexFo
 export function serializeIndex(index: SearchIndex, today?: string): SerializedSearchIndex {
   return {
     format: 'fieldside-search',
-    version: 4,
+    version: 5,
     main: index.main,
     delta: index.delta,
     alive: index.alive.slice(),
@@ -40,8 +40,8 @@ export function previewOf(index: SearchIndex, day: string): IndexPreview {
  * Throws SearchIndexFormatError; the caller then rebuilds the index from the cached jobs. */
 export function loadIndex(value: unknown): SearchIndex {
   const v = value as Partial<SerializedSearchIndex> | null;
-  if (typeof v !== 'object' || v === null || v.format !== 'fieldside-search' || v.version !== 4) {
-    throw new SearchIndexFormatError('Not a Fieldside search index of version 4');
+  if (typeof v !== 'object' || v === null || v.format !== 'fieldside-search' || v.version !== 5) {
+    throw new SearchIndexFormatError('Not a Fieldside search index of version 5');
   }
   const main = checkSegment(v.main, 'main');
   const delta = v.delta === null ? null : checkSegment(v.delta, 'delta');
@@ -104,7 +104,7 @@ function checkSegment(value: unknown, name: string): SerializedSegment {
     seg.mapStarts.length === seg.mapKeys.length + 1 &&
     seg.mapStarts[seg.mapKeys.length] === seg.mapOffsets.length &&
     shownPieces >= odd &&
-    shownPieces <= pieces &&
+    shownPieces === pieces &&
     seg.displayStarts[shownPieces] === seg.display.length;
   // Lengths only, not every document's pieces: a loop over all of them ran cold (not yet
   // optimised) on the popup's load and took a large share of its cold-load budget.

@@ -2,7 +2,7 @@
 // other storage contracts so lib/settings names every stored shape; lib/cache/first-screen reads and
 // writes it. Types only: the popup imports this without bundling anything.
 
-export type ShownField = 'number' | 'customer' | 'address';
+export type ShownField = 'number' | 'customer' | 'address' | 'line';
 
 /** A job as a quick-search row: the job's own text and, per shown field, the matched ranges. */
 export interface QuickRow {
@@ -11,6 +11,10 @@ export interface QuickRow {
   status: string;
   customer: string;
   address: string;
+  /** The first line of the job's description ('' in rows kept before it was). */
+  line?: string;
+  /** The job's day, `YYYY-MM-DD` (its next visit, else its date), '' when it has none. */
+  day?: string;
   /** Half-open `[start, end)` offsets into the field's text, as lib/search reports them. */
   marks: Partial<Record<ShownField, ReadonlyArray<readonly [number, number]>>>;
 }

@@ -62,6 +62,8 @@ describe('openCacheReader', () => {
       status: 'Work Order',
       customer: 'Customer 6',
       address: '1042 Elm Street',
+      line: 'Job 1042',
+      day: '2026-02-07',
       marks: { number: [[0, 4]] },
     });
     const larkspur = session.search('larkspor'); // a typo
@@ -74,6 +76,8 @@ describe('openCacheReader', () => {
       status: 'Quote',
       customer: 'Hartley & Søn Plumbing',
       address: '3 Rue de l’Église\nLyon',
+      line: 'Job 3',
+      day: '2026-02-04',
       marks: { number: [[0, 4]], customer: [[10, 13]] },
     });
     expect(session.search('1008').map((r) => r.uuid)).not.toContain(uuidOf('job', 8)); // deleted: not in the index
