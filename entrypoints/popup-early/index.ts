@@ -14,6 +14,7 @@ export default defineUnlistedScript(() => {
   const firstScreen: Promise<Record<string, unknown>> = browser.storage.session.get([
     EARLY_KEYS.firstScreen,
     EARLY_KEYS.todayJobs,
+    EARLY_KEYS.myJobs,
   ]);
   // Never "unhandled": the popup reads again itself when one failed.
   session?.catch(() => undefined);

@@ -50,8 +50,8 @@ export function App({ model, setup }: { model: QuickSearchModel; setup: Signal<L
         offline={model.offline.value}
         hint={
           panel
-            ? 'Enter opens the job in the side panel, Shift+Enter in the web app.'
-            : 'Enter opens the job in the web app.'
+            ? 'Enter opens the job in the side panel, Shift+Enter in the web app. Narrow with status:quote, mine or today.'
+            : 'Enter opens the job in the web app. Narrow with status:quote, mine or today.'
         }
         onQuery={(q) => void model.setQuery(q)}
         onMove={model.move}

@@ -28,6 +28,15 @@ export interface FirstScreen {
 
 export type KeptFirstScreen = FirstScreen & { cacheName: string };
 
+/** The jobs that are the staff member's own (lib/side-panel/my-jobs.ts), each with its next visit of
+ * theirs (`YYYY-MM-DD`, '' when none is ahead): "mine" in the popup's search, and the day on a row. */
+export interface MyJobs {
+  cacheName: string;
+  /** The account's day they were read on. */
+  day: string;
+  jobs: Record<string, string>;
+}
+
 /** Today's jobs of the staff member in view as the background last read their day (the side
  * panel's day, the toolbar badge's count): the popup's "Today's jobs" are the same ones. */
 export interface TodayJobs {

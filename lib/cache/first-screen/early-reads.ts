@@ -11,6 +11,7 @@ export const EARLY_KEYS = {
   session: areaName(STORAGE_KEYS.session),
   firstScreen: areaName(STORAGE_KEYS.popupFirstScreen),
   todayJobs: areaName(STORAGE_KEYS.todayJobs),
+  myJobs: areaName(STORAGE_KEYS.myJobs),
 } as const;
 
 export interface EarlyReads {

@@ -29,7 +29,7 @@ it("keeps the last first screen with the cache it shows, and sign-out's clearing
   expect((await readKept()).today).toEqual(today);
   expect(await todayJobsItem.getValue()).toEqual(today);
   await clearCachedData();
-  expect(await readKept()).toEqual({ screen: null, today: null });
+  expect(await readKept()).toEqual({ screen: null, today: null, mine: null });
   expect(await popupFirstScreenItem.getValue()).toBeNull();
 });
 

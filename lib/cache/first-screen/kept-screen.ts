@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { FirstScreen, KeptFirstScreen, TodayJobs } from '../../settings/kept-first-screen';
+import type { FirstScreen, KeptFirstScreen, MyJobs, TodayJobs } from '../../settings/kept-first-screen';
 import { areaName, STORAGE_KEYS } from '../../settings/keys';
 import { earlyOr } from './early-reads';
 
@@ -18,12 +18,14 @@ import { earlyOr } from './early-reads';
 /** The storage.session names of `popupFirstScreenItem` and `todayJobsItem`. */
 export const FIRST_SCREEN_NAME = areaName(STORAGE_KEYS.popupFirstScreen);
 export const TODAY_JOBS_NAME = areaName(STORAGE_KEYS.todayJobs);
+export const MY_JOBS_NAME = areaName(STORAGE_KEYS.myJobs);
 
-export type { FirstScreen, KeptFirstScreen, TodayJobs };
+export type { FirstScreen, KeptFirstScreen, MyJobs, TodayJobs };
 
 export interface Kept {
   screen: KeptFirstScreen | null;
   today: TodayJobs | null;
+  mine: MyJobs | null;
 }
 
 const isText = (v: unknown): v is string => typeof v === 'string';
@@ -32,12 +34,22 @@ const isText = (v: unknown): v is string => typeof v === 'string';
 export async function readKept(): Promise<Kept> {
   try {
     const stored = await earlyOr('firstScreen', () =>
-      browser.storage.session.get([FIRST_SCREEN_NAME, TODAY_JOBS_NAME]),
+      browser.storage.session.get([FIRST_SCREEN_NAME, TODAY_JOBS_NAME, MY_JOBS_NAME]),
     );
-    return { screen: asScreen(stored[FIRST_SCREEN_NAME]), today: asTodayJobs(stored[TODAY_JOBS_NAME]) };
+    return {
+      screen: asScreen(stored[FIRST_SCREEN_NAME]),
+      today: asTodayJobs(stored[TODAY_JOBS_NAME]),
+      mine: asMyJobs(stored[MY_JOBS_NAME]),
+    };
   } catch {
-    return { screen: null, today: null }; // only a head start: the cache answers anyway
+    return { screen: null, today: null, mine: null }; // only a head start: the cache answers anyway
   }
+}
+
+function asMyJobs(value: unknown): MyJobs | null {
+  const v = value as Partial<MyJobs> | undefined;
+  if (!v || !isText(v.cacheName) || !isText(v.day) || typeof v.jobs !== 'object' || v.jobs === null) return null;
+  return { cacheName: v.cacheName, day: v.day, jobs: v.jobs };
 }
 
 function asScreen(value: unknown): KeptFirstScreen | null {

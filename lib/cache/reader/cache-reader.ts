@@ -22,7 +22,7 @@ export interface CacheReader {
   /** The sync state stored with the cache: freshness even when the background cannot answer. */
   synced: { lastSyncedAt: number | null; lastError: string | null } | null;
   /** A day's jobs (`YYYY-MM-DD`), or the recent ones, from the index: open first, newest first. */
-  browse(options: { day?: string; today?: string; limit: number }): SearchResult[];
+  browse(options: { day?: string; today?: string; limit: number; accept?: (doc: number) => boolean }): SearchResult[];
   /** One live job of the index as a row without a query, or null (not in the index, or no index). */
   shown(uuid: string): SearchResult | null;
   /** Only when `index` is null: the job records, read on first use. */

@@ -42,6 +42,8 @@ export interface SearchResult {
 export interface SearchOptions {
   /** How many results to return; 20 when absent. */
   limit?: number;
+  /** Only documents it accepts (global document numbers: query/filters.ts makes them). */
+  accept?: (doc: number) => boolean;
 }
 
 export interface SearchChanges {
