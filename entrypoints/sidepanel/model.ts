@@ -3,6 +3,7 @@ import { canUse, canUseInPart } from '@/lib/auth/scopes';
 import { shiftDate } from '@/lib/locale/days';
 import { jobsOfDay } from '@/lib/side-panel/day-jobs';
 import { connectLive } from '@/lib/messaging/live';
+import { markFirstRun } from '@/lib/onboarding/first-run';
 import { sendMessage } from '@/lib/messaging/send';
 import type { DayView, JobDetail, LiveEvent } from '@/lib/messaging/views';
 import { type Feature, type SessionView } from '@/lib/messaging/session-view';
@@ -154,6 +155,8 @@ export function createSidepanelModel() {
       });
       await act(loadSession);
       await loadDay();
+      // The day is open in the side panel: that step of setting up is done, wherever it was begun.
+      if (day.value) void markFirstRun('dayOpened').catch(() => undefined);
       const current = await sendMessage('page.currentJob', {}).catch(() => ({ uuid: null }));
       if (current.uuid) await model.openJob(current.uuid);
       return stop;

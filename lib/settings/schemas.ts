@@ -100,9 +100,14 @@ export const ApiUseTodaySchema = z.record(
   z.object({ day: z.string(), count: z.number().int().nonnegative() }),
 );
 
-/** The first-run page (entrypoints/welcome): opened on install; `finished` once the person reached its
- * end (opened their day). Its other steps (signed in, who you are) are the session's to say. */
-export const FirstRunSchema = z.object({ finished: z.boolean() });
+/** The first-run page (entrypoints/welcome): opened on install; `atHand` once Fieldside was opened from
+ * its button or shortcut, `dayOpened` once the side panel was opened on the day (wherever each was
+ * done), `finished` once both were. Its other steps (signed in, who you are) are the session's to say. */
+export const FirstRunSchema = z.object({
+  finished: z.boolean(),
+  atHand: z.boolean().optional(),
+  dayOpened: z.boolean().optional(),
+});
 export type FirstRun = z.infer<typeof FirstRunSchema>;
 
 /** Sites the person added in the options: match patterns (`https://host/*`). */
