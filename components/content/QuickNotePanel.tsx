@@ -144,6 +144,10 @@ export function QuickNotePanel({
           ))}
         </ul>
       )}
+      <p class="hint panel-foot" id={`${id}-two-panels`}>
+        The same notes as the Fieldside action on the job card. This panel is your browser’s: it keeps a note you write
+        offline and sends it later. The job card’s works on any device, the phone app too.
+      </p>
     </div>
   );
 }
