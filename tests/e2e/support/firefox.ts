@@ -45,7 +45,11 @@ async function findInstallPages(browser: Browser): Promise<{ welcome: Page; opti
 
 /** Headless Firefox ESR that reaches 127.0.0.1 only, with a fresh profile (`profile`, removed by the caller);
  * `env` on top of the test's (its zone and clock: support/clocks.ts). */
-export function launchPlainFirefox(profile: string, env?: Record<string, string>): Promise<Browser> {
+export function launchPlainFirefox(
+  profile: string,
+  env?: Record<string, string>,
+  prefs: Record<string, unknown> = {},
+): Promise<Browser> {
   return puppeteer.launch({
     browser: 'firefox',
     executablePath: '/usr/bin/firefox-esr',
@@ -64,6 +68,7 @@ export function launchPlainFirefox(profile: string, env?: Record<string, string>
       'datareporting.policy.dataSubmissionEnabled': false,
       'toolkit.telemetry.enabled': false,
       'browser.shell.checkDefaultBrowser': false,
+      ...prefs,
     },
   });
 }
