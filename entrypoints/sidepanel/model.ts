@@ -155,8 +155,11 @@ export function createSidepanelModel() {
       });
       await act(loadSession);
       await loadDay();
-      // The day is open in the side panel: that step of setting up is done, wherever it was begun.
-      if (day.value) void markFirstRun('dayOpened').catch(() => undefined);
+      // The side panel is open for someone (a staff member, or the whole account with an API key): that
+      // step of setting up is done, wherever it was begun.
+      const s = session.value;
+      if (s?.state === 'signed_in' && (s.mode === 'api_key' || s.me !== null))
+        void markFirstRun('dayOpened').catch(() => undefined);
       const current = await sendMessage('page.currentJob', {}).catch(() => ({ uuid: null }));
       if (current.uuid) await model.openJob(current.uuid);
       return stop;

@@ -4,7 +4,6 @@ import { useApiKey } from '../e2e/support/options-page';
 import { search } from '../e2e/support/popup-page';
 import type { Stack } from '../e2e/support/stack';
 import { cacheOf, waitForSynced } from '../e2e/support/sync';
-import { syncAlarmDueNow } from '../e2e/support/background';
 import { openPopup } from './popup-shots';
 import { openSidePanel } from './panel-shots';
 import { FRAMES, frame, shoot, type Frame } from './shoot';
@@ -131,12 +130,12 @@ export async function apiKeyShots(browser: ExtensionBrowser, stack: Stack, optio
  * and when it comes back. (The emulator's daily limit lowered to what the account has used.) */
 export async function dailyLimitShots(browser: ExtensionBrowser, stack: Stack): Promise<void> {
   await stack.emulator.control.setRateLimit(100_000, 1);
-  const popup = await openPopup(browser);
-  await syncAlarmDueNow(popup);
-  await popup.locator('.daily-limit').waitFor({ timeout: 60_000 });
-  await shoot(popup, 'popup-daily-limit', FRAMES.popup);
+  // Opening the side panel reads the day: the platform refuses, and every page is told.
   const panel = await openSidePanel(browser);
-  await panel.locator('.daily-limit').waitFor({ timeout: 30_000 });
+  await panel.locator('.daily-limit').waitFor({ timeout: 60_000 });
   await shoot(panel, 'sidepanel-daily-limit', { ...FRAMES.sidePanel, fitContent: 900 });
+  const popup = await openPopup(browser);
+  await popup.locator('.daily-limit').waitFor({ timeout: 30_000 });
+  await shoot(popup, 'popup-daily-limit', FRAMES.popup);
   await Promise.all([popup.close(), panel.close()]);
 }

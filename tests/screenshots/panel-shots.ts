@@ -40,7 +40,7 @@ export async function sidePanelShots(browser: ExtensionBrowser, stack: Stack, da
   await page.getByLabel('New note').fill('Hot water unit replaced; old one left by the side gate for collection.');
   await page.getByLabel('New note').press('Control+Enter');
   await page.locator('#note-status').filter({ hasText: 'saved on this device' }).waitFor({ timeout: 20_000 });
-  await page.locator('#note-text').scrollIntoViewIfNeeded();
+  await page.locator('li.note[data-state="pending"]').scrollIntoViewIfNeeded();
   await shoot(page, 'sidepanel-note-saved', { ...FRAMES.sidePanel, fitContent: undefined });
   await stack.emulator.control.clearFaults();
   await page.locator('li.note[data-state="pending"]').waitFor({ state: 'detached', timeout: 90_000 });

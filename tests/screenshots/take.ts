@@ -63,8 +63,10 @@ async function main(): Promise<void> {
     const options = await openOptions(browser);
     await connect(options, stack);
     await optionsShot(options, 'options-signed-out');
-    // A private app of the business first (the whole account), then signed out again.
+    // A private app of the business first (the whole account), then signed out again. A sync problem is
+    // pictured there: with no live feed (the companion's feed is for sign-ins), its sync alarm syncs.
     await apiKeyShots(browser, stack, options);
+    await popupSyncProblemShot(browser, stack, 'bridge', 'all');
     await options.bringToFront();
     await options.getByRole('button', { name: 'Sign out' }).click();
     await options.locator('#session-state[data-state="signed_out"]').waitFor();
@@ -88,11 +90,12 @@ async function main(): Promise<void> {
     await sidePanelShots(browser, stack, day);
     await pickerShot(browser, day);
     await webAppShots(browser, stack, day);
-    await jobCardShots(browser, stack, day.job.uuid);
-    await firefoxSidebarShots(stack, FIREFOX_DIR);
-    await popupSyncProblemShot(browser, stack, query);
     await popupOfflineShot(browser, query);
     await welcomeShot(welcome, 'welcome-done');
+    // After the sync's own pictures: activating the job card's action makes the account's webhook
+    // subscriptions, and with the live feed on, the sync alarm no longer syncs.
+    await jobCardShots(browser, stack, day.job.uuid);
+    await firefoxSidebarShots(stack, FIREFOX_DIR);
     // Last, as it holds the account's automatic syncs back for the rest of the (emulator's) day.
     await dailyLimitShots(browser, stack);
 
