@@ -109,7 +109,8 @@ export function createJobDetailService(ctx: FieldContext) {
       const entries = await (await ctx.workspace.outbox()).pending(uuid);
       const names = await ctx.badgeNames().catch(() => null);
       const { timeZone, region } = await ctx.facts();
-      const staff = answer.visits || answer.allocations ? await ctx.staffNames().catch(() => new Map<string, string>()) : null;
+      const staff =
+        answer.visits || answer.allocations ? await ctx.staffNames().catch(() => new Map<string, string>()) : null;
       const nameOf = (uuid: string | null) => (uuid && staff?.get(uuid)) || null;
       const summary = jobSummary(answer.job, answer.company ?? undefined, names, entries.length);
       return {
@@ -130,7 +131,9 @@ export function createJobDetailService(ctx: FieldContext) {
         visits: answer.visits
           ? [...answer.visits]
               .sort((a, b) => (a.start_date ?? '').localeCompare(b.start_date ?? ''))
-              .flatMap((v) => (v.start_date ? [{ start: v.start_date, end: v.end_date, staff: nameOf(v.staff_uuid) }] : []))
+              .flatMap((v) =>
+                v.start_date ? [{ start: v.start_date, end: v.end_date, staff: nameOf(v.staff_uuid) }] : [],
+              )
           : null,
         allocatedTo: answer.allocations
           ? [...new Set(answer.allocations.flatMap((a) => nameOf(a.staff_uuid) ?? []))]

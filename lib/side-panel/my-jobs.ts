@@ -4,9 +4,10 @@
 // workspace and account day (two filtered reads, usually a page each: the account's request budget
 // is shared), and after each sign-in or change of who is in view.
 import { cacheDbName } from '../databases';
-import { shiftDate, todayIn } from '../locale/days';
+import { shiftDate } from '../locale/days';
 import type { MyJobs } from '../settings/kept-first-screen';
-import { workspaceId, type WorkspaceKey } from '../settings/workspace-key';
+import type { WorkspaceKey } from '../settings/workspace-key';
+import { onceADay } from './once-a-day';
 import type { JobActivity, JobAllocation } from '../api/schemas';
 import type { DateRange } from '../api/client';
 
@@ -42,20 +43,10 @@ export function myJobsOf(visits: readonly JobActivity[], allocations: readonly J
 }
 
 export function createMyJobs(deps: MyJobsDeps) {
-  const now = deps.now ?? Date.now;
-  let readFor: string | null = null;
   return {
-    async refresh(): Promise<void> {
-      const key = await deps.key();
-      if (!key || !deps.hasDay(key)) {
-        readFor = null;
-        return deps.publish(null);
-      }
-      const today = todayIn(await deps.timeZone(), now());
-      const id = `${workspaceId(key)}|${today}`;
-      if (id === readFor) return;
-      readFor = id;
-      try {
+    refresh: onceADay(
+      deps,
+      async (key, today) => {
         const range = {
           from: `${shiftDate(today, -PAST_DAYS)} 00:00:00`,
           to: `${shiftDate(today, AHEAD_DAYS)} 00:00:00`,
@@ -63,10 +54,8 @@ export function createMyJobs(deps: MyJobsDeps) {
         const { visits, allocations } = await deps.read(key.staffUuid, range);
         const cacheName = cacheDbName(key.accountUuid, key.staffUuid);
         await deps.publish({ cacheName, day: today, jobs: myJobsOf(visits, allocations, today) });
-      } catch (error) {
-        readFor = null;
-        throw error;
-      }
-    },
+      },
+      () => deps.publish(null),
+    ),
   };
 }

@@ -1,14 +1,14 @@
 // Today as every surface shows it: the day of the staff member in view for the account's today
 // (its time zone, never the device's), read by the day service, and told to whoever shows it (the
 // toolbar badge counts it, the popup lists it first, the side panel is its reader). Read once per
-// workspace and account day: session writes come in bursts at sign-in, and each read spends the
-// account's shared rate limit; the sync alarm asks again every few minutes, so the badge turns with
-// the account's midnight.
+// workspace and account day (once-a-day.ts); the sync alarm asks again every few minutes, so the badge
+// turns with the account's midnight.
 import { cacheDbName } from '../databases';
 import { todayIn } from '../locale/days';
 import type { DayView } from '../messaging/views';
 import type { TodayJobs } from '../settings/kept-first-screen';
-import { workspaceId, type WorkspaceKey } from '../settings/workspace-key';
+import type { WorkspaceKey } from '../settings/workspace-key';
+import { onceADay } from './once-a-day';
 import { jobsOfDay } from './day-jobs';
 
 export interface TodayJobsDeps {
@@ -25,7 +25,6 @@ export interface TodayJobsDeps {
 
 export function createTodayJobs(deps: TodayJobsDeps) {
   const now = deps.now ?? Date.now;
-  let readFor: string | null = null;
 
   async function publishDay(key: WorkspaceKey, timeZone: string | null, view: DayView): Promise<void> {
     // With no signal and nothing kept for today there is nothing to say: what was shown stays.
@@ -36,23 +35,11 @@ export function createTodayJobs(deps: TodayJobsDeps) {
 
   return {
     /** Reads today's day unless it was read already for this workspace and day. */
-    async refresh(): Promise<void> {
-      const key = await deps.key();
-      if (!key || !deps.hasDay(key)) {
-        readFor = null;
-        return deps.publish(null);
-      }
-      const timeZone = await deps.timeZone();
-      const id = `${workspaceId(key)}|${todayIn(timeZone, now())}`;
-      if (id === readFor) return;
-      readFor = id;
-      try {
-        await publishDay(key, timeZone, await deps.readToday());
-      } catch (error) {
-        readFor = null;
-        throw error;
-      }
-    },
+    refresh: onceADay(
+      deps,
+      async (key, _today, timeZone) => publishDay(key, timeZone, await deps.readToday()),
+      () => deps.publish(null),
+    ),
     /** A day the side panel read: when it is today's, it is what every surface shows. */
     async seen(view: DayView): Promise<void> {
       const key = await deps.key();

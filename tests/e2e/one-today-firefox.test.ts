@@ -4,28 +4,23 @@
 // sidebar page open in tabs from the options page (support/firefox-pages.ts).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { shiftedClocks, type ShiftedClocks } from './support/clocks';
-import { todaysAllocatedJobs } from './support/day-data';
+import type { ShiftedClocks } from './support/clocks';
+import { browserClock, expectSydneyAhead, startSydneyMorning, type SydneyMorning } from './support/sydney-morning';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import { chooseMeFirefox, connectFirefox, openFieldsidePage, signInFirefox } from './support/firefox-pages';
-import { todaysActivities } from './support/sidepanel-page';
-import { startStack, type Stack } from './support/stack';
+import type { Stack } from './support/stack';
 
 declare const browser: { browserAction: { getBadgeText(details: object): Promise<string> } };
 
 let clocks: ShiftedClocks;
 let stack: Stack;
 let firefox: FirefoxWithExtension;
-let sydneyToday: string;
+let morning: SydneyMorning;
 let todaysJobs: string[];
 
 beforeAll(async () => {
-  clocks = shiftedClocks();
-  stack = await startStack({ jobs: 300, now: clocks.now() });
-  const day = await todaysActivities(stack, stack.technician.uuid);
-  sydneyToday = day.date;
-  const visitJobs = [...new Set(day.activities.map((a) => String(a.job_uuid)))];
-  todaysJobs = [...visitJobs, ...(await todaysAllocatedJobs(stack, sydneyToday, visitJobs))];
+  morning = await startSydneyMorning();
+  ({ clocks, stack, todaysJobs } = morning);
   firefox = await launchFirefox({ env: clocks.browserEnv });
   await connectFirefox(firefox.options, stack);
   await signInFirefox(firefox.browser, firefox.options, stack, stack.technician.uuid);
@@ -37,15 +32,7 @@ afterAll(async () => {
 });
 
 it("runs Firefox in UTC on the platform's clock, at an hour when its date is not Sydney's", async () => {
-  const seen = await firefox.options.evaluate(() => ({
-    now: Date.now(),
-    zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    date: new Date().toISOString().slice(0, 10),
-  }));
-  expect(seen.zone).toBe('UTC');
-  expect(Math.abs(seen.now - (await stack.emulator.control.now()))).toBeLessThan(60_000);
-  expect(seen.date).not.toBe(sydneyToday);
-  expect(todaysJobs.length).toBeGreaterThan(1);
+  await expectSydneyAhead(await firefox.options.evaluate(browserClock), morning);
 });
 
 it("shows the same today's jobs in the sidebar page, the toolbar button's badge and the popup", async () => {

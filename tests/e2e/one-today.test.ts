@@ -11,14 +11,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
-import { shiftedClocks, type ShiftedClocks } from './support/clocks';
-import { todaysAllocatedJobs } from './support/day-data';
+import type { ShiftedClocks } from './support/clocks';
+import { browserClock, expectSydneyAhead, startSydneyMorning, type SydneyMorning } from './support/sydney-morning';
 import { signInFieldWorker } from './support/field-worker';
 import { connect } from './support/options-page';
 import { CHROME_DIR } from './support/paths';
 import { openQuickSearch, shownResults } from './support/popup-page';
-import { openSidePanel, todaysActivities } from './support/sidepanel-page';
-import { startStack, type Stack } from './support/stack';
+import { openSidePanel } from './support/sidepanel-page';
+import type { Stack } from './support/stack';
 
 declare const chrome: { action: { getBadgeText(details: object): Promise<string> } };
 
@@ -26,16 +26,12 @@ let clocks: ShiftedClocks;
 let stack: Stack;
 let browser: ExtensionBrowser;
 let options: Page;
-let sydneyToday: string;
+let morning: SydneyMorning;
 let todaysJobs: string[];
 
 beforeAll(async () => {
-  clocks = shiftedClocks();
-  stack = await startStack({ jobs: 300, now: clocks.now() });
-  const day = await todaysActivities(stack, stack.technician.uuid);
-  sydneyToday = day.date;
-  const visitJobs = [...new Set(day.activities.map((a) => String(a.job_uuid)))];
-  todaysJobs = [...visitJobs, ...(await todaysAllocatedJobs(stack, sydneyToday, visitJobs))];
+  morning = await startSydneyMorning();
+  ({ clocks, stack, todaysJobs } = morning);
   browser = await launchChromium(process.env.FIELDSIDE_E2E_CHROME_DIR ?? CHROME_DIR, { env: clocks.browserEnv });
   options = await browser.openOptions();
   await connect(options, stack);
@@ -47,16 +43,7 @@ afterAll(async () => {
 });
 
 it("runs the browser in UTC on the platform's clock, at an hour when its date is not Sydney's", async () => {
-  const worker = await browser.worker();
-  const seen = await worker.evaluate(() => ({
-    now: Date.now(),
-    zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    date: new Date().toISOString().slice(0, 10),
-  }));
-  expect(seen.zone).toBe('UTC');
-  expect(Math.abs(seen.now - (await stack.emulator.control.now()))).toBeLessThan(60_000);
-  expect(seen.date).not.toBe(sydneyToday);
-  expect(todaysJobs.length).toBeGreaterThan(1);
+  await expectSydneyAhead(await (await browser.worker()).evaluate(browserClock), morning);
 });
 
 it("shows the same today's jobs in the side panel, the toolbar badge and the popup", async () => {
