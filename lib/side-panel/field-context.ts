@@ -2,7 +2,8 @@
 // outbox, the answer store, and a few account facts read once per workspace (time zone, badge names, staff names).
 // Switching who you are changes the scope key, and everything here is read again for the new one.
 import { isApiError } from '../api/errors';
-import type { Company, CompanyContact, Job, JobContact } from '../api/schemas';
+import type { Company, Job } from '../api/schemas';
+import { createRecentLists, RECENT_TTL_MS, type RecentLists } from './recent-lists';
 import type { Workspace } from '../workspace/workspace';
 import { createAnswerStore, type AnswerStore } from './answer-store';
 import { isOffline, NoStaffMemberError } from './errors';
@@ -30,13 +31,11 @@ interface PerWorkspace {
   facts?: Promise<AccountFacts>;
   badgeNames?: Promise<Map<string, string> | null>;
   staffNames?: Promise<Map<string, string>>;
-  contacts: Map<string, { at: number; list: CompanyContact[] }>;
-  jobContacts: Map<string, { at: number; list: JobContact[] }>;
+  /** Contacts, visits and allocations read lately (recent-lists.ts). */
+  lists: RecentLists;
   /** Customers read from the platform while the cache lacks them (before the first sync). */
   companies: Map<string, { at: number; company: Company }>;
 }
-
-const CONTACTS_TTL_MS = 10 * 60_000;
 
 /** What pages need to know of the account to show its days and phone numbers. */
 export interface AccountFacts {
@@ -62,8 +61,7 @@ export function createFieldContext(deps: FieldContextDeps) {
       current = {
         id,
         store: createAnswerStore(answersDbName(s.accountUuid, s.staffUuid)),
-        contacts: new Map(),
-        jobContacts: new Map(),
+        lists: createRecentLists(() => deps.workspace.client(), now),
         companies: new Map(),
       };
     }
@@ -80,19 +78,6 @@ export function createFieldContext(deps: FieldContextDeps) {
       });
       return pending as Awaited<NonNullable<PerWorkspace[K]>>;
     };
-  }
-
-  /** Active records read lately, else read now and kept for CONTACTS_TTL_MS. */
-  async function recentList<T extends { active: boolean }>(
-    map: Map<string, { at: number; list: T[] }>,
-    id: string,
-    read: () => Promise<T[]>,
-  ): Promise<T[]> {
-    const hit = map.get(id);
-    if (hit && hit.at > now() - CONTACTS_TTL_MS) return hit.list;
-    const list = (await read()).filter((c) => c.active);
-    map.set(id, { at: now(), list });
-    return list;
   }
 
   const can = (s: WorkspaceKey, ...needed: string[]) =>
@@ -191,7 +176,7 @@ export function createFieldContext(deps: FieldContextDeps) {
       const p = await perWorkspace();
       for (const uuid of wanted) {
         const kept = p.companies.get(uuid);
-        if (!out.has(uuid) && kept && kept.at > now() - CONTACTS_TTL_MS) out.set(uuid, kept.company);
+        if (!out.has(uuid) && kept && kept.at > now() - RECENT_TTL_MS) out.set(uuid, kept.company);
       }
       const s = await key();
       const missing = wanted.filter((u) => !out.has(u));
@@ -209,26 +194,12 @@ export function createFieldContext(deps: FieldContextDeps) {
       return out;
     },
 
-    /** A company's active contacts, kept a few minutes: "My day" is re-read on every change, and
-     * each read must not spend the shared rate limit on contacts that rarely change. */
-    async contactsOf(companyUuid: string): Promise<CompanyContact[]> {
-      const p = await perWorkspace();
-      return recentList(
-        p.contacts,
-        companyUuid,
-        async () => (await (await deps.workspace.client()).companyContacts.ofCompany(companyUuid)).records,
-      );
-    },
-
-    /** A job's active on-site contacts, kept a few minutes like the client's. */
-    async jobContactsOf(jobUuid: string): Promise<JobContact[]> {
-      const p = await perWorkspace();
-      return recentList(
-        p.jobContacts,
-        jobUuid,
-        async () => (await (await deps.workspace.client()).jobContacts.ofJob(jobUuid)).records,
-      );
-    },
+    /** A company's active contacts, a job's on-site contacts, its visits and allocations: read lately
+     * (recent-lists.ts), else now. */
+    contactsOf: async (companyUuid: string) => (await perWorkspace()).lists.contactsOf(companyUuid),
+    jobContactsOf: async (jobUuid: string) => (await perWorkspace()).lists.jobContactsOf(jobUuid),
+    visitsOf: async (jobUuid: string) => (await perWorkspace()).lists.visitsOf(jobUuid),
+    allocationsOf: async (jobUuid: string) => (await perWorkspace()).lists.allocationsOf(jobUuid),
 
     /** Writes waiting in the outbox, per job. */
     async pendingByJob(): Promise<Map<string, number>> {

@@ -68,10 +68,7 @@ export function createJobDetailService(ctx: FieldContext) {
     const jobContacts = ctx.can(s, 'read_job_contacts') ? await ctx.jobContactsOf(uuid) : [];
     const schedule = ctx.can(s, 'read_schedule');
     const [visits, allocations] = schedule
-      ? await Promise.all([
-          client.jobActivities.ofJob(uuid).then((a) => a.records.filter((v) => v.active && v.activity_was_scheduled)),
-          client.jobAllocations.ofJob(uuid).then((a) => a.records.filter((v) => v.active)),
-        ])
+      ? await Promise.all([ctx.visitsOf(uuid), ctx.allocationsOf(uuid)])
       : [null, null];
     let notes: NoteView[] = [];
     const notesRead = ctx.can(s, 'read_job_notes');
