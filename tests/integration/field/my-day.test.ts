@@ -160,8 +160,7 @@ describe('My day', () => {
     expect(roles.indexOf('client') === -1 || roles.lastIndexOf('site') < roles.indexOf('client')).toBe(true);
     expect(job.contacts).toContainEqual({
       name: 'Tess Tenant',
-      phone: null,
-      mobile: '0400 111 222',
+      phones: [{ text: '0400 111 222', tel: 'tel:+61400111222', kind: 'mobile' }],
       email: null,
       role: 'site',
     });
