@@ -49,7 +49,11 @@ export type PhoneView = z.infer<typeof PhoneViewSchema>;
 export const ContactRoleSchema = z.enum(['site', 'client']);
 
 /** The one person to call about a job: its on-site contact, else the client's primary contact. */
-export const DayContactSchema = z.object({ name: z.string(), phone: PhoneViewSchema.nullable(), role: ContactRoleSchema });
+export const DayContactSchema = z.object({
+  name: z.string(),
+  phone: PhoneViewSchema.nullable(),
+  role: ContactRoleSchema,
+});
 
 /** Time the staff member recorded on site (a recorded job activity: what happened, not a plan).
  * Account-local `YYYY-MM-DD HH:MM:SS`; `end` null while it is still running. */
