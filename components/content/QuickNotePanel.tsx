@@ -7,6 +7,7 @@ import { ProblemNotice } from '../design/ProblemNotice';
 import { CloseIcon } from '../icons/close';
 import { NoteIcon } from '../icons/note';
 import { NoteItem } from './NoteItem';
+import { isSendKey, sendKeyWords } from '../note-keys';
 
 // The quick-note panel: a job's latest notes and a box to add one. It lives on the quick-note page
 // (entrypoints/quick-note), in a frame beside the badge, so what the person types never passes through
@@ -20,6 +21,8 @@ export interface QuickNotePanelProps {
   notes: NoteView[] | null;
   /** The platform's notes were read: only then may an empty list say there are none. */
   notesRead: boolean;
+  /** The account's time zone (the notes' times are its local time). */
+  timeZone: string | null;
   /** The job's customer ('' when it has none), null while loading. */
   customer: string | null;
   canAddNote: boolean;
@@ -34,6 +37,7 @@ export function QuickNotePanel({
   job,
   notes,
   notesRead,
+  timeZone,
   customer,
   canAddNote,
   saving,
@@ -55,6 +59,8 @@ export function QuickNotePanel({
     if (canAddNote && box.current && root?.activeElement === heading.current) box.current.focus();
   }, [canAddNote]);
 
+  const form = useRef<HTMLFormElement>(null);
+  const now = Date.now();
   const submit = async (event: Event) => {
     event.preventDefault();
     if (text.trim() === '' || saving) return;
@@ -95,7 +101,7 @@ export function QuickNotePanel({
         {customer ? <span>{customer}</span> : null}
       </p>
       {canAddNote ? (
-        <form class="add" onSubmit={submit}>
+        <form class="add" onSubmit={submit} ref={form}>
           <label for={`${id}-text`}>Add a note</label>
           <textarea
             id={`${id}-text`}
@@ -103,11 +109,22 @@ export function QuickNotePanel({
             rows={3}
             maxLength={10_000}
             value={text}
+            aria-describedby={`${id}-keys`}
             onInput={(e) => setText(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (!isSendKey(e)) return;
+              e.preventDefault();
+              form.current?.requestSubmit();
+            }}
           />
-          <button type="submit" class="btn-primary" disabled={saving || text.trim() === ''}>
-            {saving ? 'Adding…' : 'Add note'}
-          </button>
+          <div class="add-actions">
+            <span class="hint" id={`${id}-keys`}>
+              <kbd>{sendKeyWords()}</kbd> adds it
+            </span>
+            <button type="submit" class="btn-primary" disabled={saving || text.trim() === ''}>
+              {saving ? 'Adding…' : 'Add note'}
+            </button>
+          </div>
         </form>
       ) : notes !== null ? (
         <Notice tone="info">Your sign-in does not allow adding notes. Turn on notes in Fieldside's options.</Notice>
@@ -124,10 +141,14 @@ export function QuickNotePanel({
       ) : (
         <ul class="notes" aria-label="Latest notes, newest first">
           {notes.map((note) => (
-            <NoteItem key={note.uuid} note={note} />
+            <NoteItem key={note.uuid} note={note} timeZone={timeZone} now={now} />
           ))}
         </ul>
       )}
+      <p class="hint panel-foot" id={`${id}-two-panels`}>
+        The same notes as the Fieldside action on the job card. This panel is your browser’s: it keeps a note you write
+        offline and sends it later. The job card’s works on any device, the phone app too.
+      </p>
     </div>
   );
 }

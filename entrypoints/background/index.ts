@@ -125,7 +125,12 @@ export default defineBackground(() => {
     requestPersistence,
   });
   // The feed is made below; the schedule asks it only when an alarm fires.
-  const schedule = startSyncSchedule(workspace, hub, async () => feed.state() === 'live');
+  const schedule = startSyncSchedule(
+    workspace,
+    hub,
+    async () => feed.state() === 'live',
+    () => field.timeZone(),
+  );
   const jobs = createBrowserJobOpener();
   listenForOmnibox(workspace);
   startContentSites();
@@ -137,11 +142,15 @@ export default defineBackground(() => {
     workspace,
     grants,
     addNote: (jobUuid, text) => field.writes.addNote(jobUuid, text),
+    timeZone: () => field.timeZone(),
   });
 
   listenForAlarms({
     tokenRefresh: refreshOnAlarm(tokens),
-    sync: () => void schedule.onAlarm(),
+    sync: () => {
+      void schedule.onAlarm();
+      field.refreshToday();
+    },
     feedWake: () => void feed.wake(),
     outbox: field.onAlarm,
   });

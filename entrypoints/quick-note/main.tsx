@@ -34,6 +34,7 @@ function App({ model, close }: { model: QuickNoteModel; close: () => void }) {
       job={state.job}
       notes={state.notes}
       notesRead={state.notesRead}
+      timeZone={state.timeZone}
       customer={state.customer}
       canAddNote={state.canAddNote}
       saving={state.saving}

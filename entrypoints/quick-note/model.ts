@@ -15,6 +15,8 @@ export interface QuickNoteState {
   customer: string | null;
   /** The platform's notes were read: only then may an empty list say there are none. */
   notesRead: boolean;
+  /** The account's time zone, once the notes came. */
+  timeZone: string | null;
   canAddNote: boolean;
   saving: boolean;
   error: string | null;
@@ -27,8 +29,8 @@ export function createQuickNoteModel(send: Send, ticket: string) {
 
   async function readNotes(): Promise<void> {
     try {
-      const { notes, notesRead, canAddNote, customer } = await send('quickNote.notes', { ticket });
-      if (state.value) state.value = { ...state.value, notes, notesRead, canAddNote, customer };
+      const { notes, notesRead, canAddNote, customer, timeZone } = await send('quickNote.notes', { ticket });
+      if (state.value) state.value = { ...state.value, notes, notesRead, canAddNote, customer, timeZone };
     } catch (error) {
       if (state.value)
         state.value = {
@@ -49,6 +51,7 @@ export function createQuickNoteModel(send: Send, ticket: string) {
         notes: null,
         customer: null,
         notesRead: false,
+        timeZone: null,
         canAddNote: false,
         saving: false,
         error: null,

@@ -76,6 +76,8 @@ describe('the storage items at sign-out', () => {
       rows: [],
       cacheName: 'fieldside-cache:acct-9:tech-1',
     },
+    myJobs: { cacheName: 'fieldside-cache:acct-9:tech-1', day: '2026-01-01', jobs: { j: '2026-01-02' } },
+    todayJobs: { cacheName: 'fieldside-cache:acct-9:tech-1', day: '2026-01-01', timeZone: null, jobs: ['j'] },
     pageGrants: {
       pages: { '1:0:doc': { kind: 'site', tabId: 1, since: 0, numbers: ['1001'], jobs: ['j'], opened: [] } },
       sites: { 'https://mail.acme.test': { since: 0, numbers: ['1001'] } },

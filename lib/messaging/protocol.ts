@@ -53,6 +53,8 @@ const PanelNotesSchema = z.object({
   notesRead: z.boolean(),
   canAddNote: z.boolean(),
   customer: z.string(),
+  /** The account's time zone (the notes' times are its local time), null when not known. */
+  timeZone: z.string().nullable(),
 });
 /** A pairing code as the pairing page's fragment carries it (contracts/companion-http.ts checks it in full). */
 const PairingCode = z

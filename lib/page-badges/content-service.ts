@@ -55,9 +55,11 @@ export interface ContentServiceDeps {
   grants: PageGrantsService;
   /** The side panel's note write (outbox first, then the runner sends it): one path for every note. */
   addNote: (jobUuid: string, text: string) => Promise<NoteView>;
+  /** The account's time zone (the day service's): how long ago notes were written. */
+  timeZone?: () => Promise<string | null>;
 }
 
-export function createContentService({ workspace, grants, addNote }: ContentServiceDeps) {
+export function createContentService({ workspace, grants, addNote, timeZone }: ContentServiceDeps) {
   const badgeNames = createBadgeNames(workspace);
 
   async function pendingByJob(jobUuids: ReadonlySet<string>): Promise<Map<string, number>> {
@@ -147,10 +149,16 @@ export function createContentService({ workspace, grants, addNote }: ContentServ
     async panelNotes(
       ticket: string,
       frame: PanelFrame,
-    ): Promise<{ notes: NoteView[]; notesRead: boolean; canAddNote: boolean; customer: string }> {
+    ): Promise<{
+      notes: NoteView[];
+      notesRead: boolean;
+      canAddNote: boolean;
+      customer: string;
+      timeZone: string | null;
+    }> {
       const { jobUuid } = await panelOf(ticket, frame);
       const key = await workspace.key();
-      if (key === null) return { notes: [], notesRead: false, canAddNote: false, customer: '' };
+      if (key === null) return { notes: [], notesRead: false, canAddNote: false, customer: '', timeZone: null };
       const waiting = await (await workspace.outbox()).pending(jobUuid);
       let sent: NoteView[] = [];
       let notesRead = false;
@@ -173,6 +181,7 @@ export function createContentService({ workspace, grants, addNote }: ContentServ
         notesRead,
         canAddNote,
         customer: await customerOf(jobUuid),
+        timeZone: (await timeZone?.().catch(() => null)) ?? null,
       };
     },
 

@@ -1,6 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import { DEV_COMPANION_URL, DEV_PLATFORM } from '../../contracts/platform-hosts';
-import type { KeptFirstScreen } from './kept-first-screen';
+import type { KeptFirstScreen, MyJobs, TodayJobs } from './kept-first-screen';
 import { STORAGE_KEYS } from './keys';
 import {
   CONNECTION_FIELDS,
@@ -134,6 +134,12 @@ export const popupFirstScreenItem = storage.defineItem<KeptFirstScreen | null>(S
   fallback: null,
 });
 
+/** Today's jobs (lib/cache/first-screen/kept-screen.ts reads and writes it raw, like the first screen):
+ * storage.session, for the same reasons. */
+export const todayJobsItem = storage.defineItem<TodayJobs | null>(STORAGE_KEYS.todayJobs, { fallback: null });
+/** The person's own jobs (lib/side-panel/my-jobs.ts), read raw by the popup like today's jobs. */
+export const myJobsItem = storage.defineItem<MyJobs | null>(STORAGE_KEYS.myJobs, { fallback: null });
+
 /** What each page's content script was answered (lib/page-badges/page-grants.ts). storage.session:
  * it survives a stopped worker (so a page keeps what it was granted, and its cap stays spent), no
  * content script can read it, and it ends with the browser session. */
@@ -173,6 +179,8 @@ export const ITEMS_ON_SIGN_OUT = {
   apiUseToday: { item: apiUseTodayItem, onSignOut: 'keep' },
   sidePanelJob: { item: sidePanelJobItem, onSignOut: 'clear' },
   popupFirstScreen: { item: popupFirstScreenItem, onSignOut: 'clear' },
+  todayJobs: { item: todayJobsItem, onSignOut: 'clear' },
+  myJobs: { item: myJobsItem, onSignOut: 'clear' },
   pageGrants: { item: pageGrantsItem, onSignOut: 'clear' },
 } as const satisfies Record<
   keyof typeof STORAGE_KEYS,

@@ -57,7 +57,18 @@ export const ConnectionV1Schema = z.object({ platformUrl: z.string(), companionU
 export const SignedOutReasonSchema = z.enum(['signed_out', 'revoked']);
 export type SignedOutReason = z.infer<typeof SignedOutReasonSchema>;
 
-export const AccountSummarySchema = z.object({ uuid: z.string(), name: z.string(), email: z.string() });
+export const AccountSummarySchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** The account's IANA time zone (vendor.timezone_name): whose "today" every page shows. Absent from
+   * sessions recorded before it was kept, null when the platform does not say. */
+  timeZone: z.string().nullable().optional(),
+  /** The account's country (vendor.default_region, ISO 3166 alpha-2 where it is one): how its phone
+   * numbers are written. */
+  region: z.string().nullable().optional(),
+});
+export type AccountSummary = z.infer<typeof AccountSummarySchema>;
 
 /** Who is signed in, without any credential. */
 export const SessionRecordSchema = z.object({
@@ -89,9 +100,14 @@ export const ApiUseTodaySchema = z.record(
   z.object({ day: z.string(), count: z.number().int().nonnegative() }),
 );
 
-/** The first-run page (entrypoints/welcome): opened on install; `finished` once the person reached its
- * end (opened their day). Its other steps (signed in, who you are) are the session's to say. */
-export const FirstRunSchema = z.object({ finished: z.boolean() });
+/** The first-run page (entrypoints/welcome): opened on install; `atHand` once Fieldside was opened from
+ * its button or shortcut, `dayOpened` once the side panel was opened on the day (wherever each was
+ * done), `finished` once both were. Its other steps (signed in, who you are) are the session's to say. */
+export const FirstRunSchema = z.object({
+  finished: z.boolean(),
+  atHand: z.boolean().optional(),
+  dayOpened: z.boolean().optional(),
+});
 export type FirstRun = z.infer<typeof FirstRunSchema>;
 
 /** Sites the person added in the options: match patterns (`https://host/*`). */

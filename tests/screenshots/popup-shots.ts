@@ -34,9 +34,14 @@ export async function popupShots(browser: ExtensionBrowser, query: string): Prom
 /** A sync the platform refuses (its answer to reading jobs is a 403): the popup says so in words,
  * with the request behind "Details for support"; then a good sync clears it. (The periodic sync
  * alarm falls due for each: nothing a person clicks starts a sync.) */
-export async function popupSyncProblemShot(browser: ExtensionBrowser, stack: Stack, query: string): Promise<void> {
+export async function popupSyncProblemShot(
+  browser: ExtensionBrowser,
+  stack: Stack,
+  query: string,
+  staff: string = stack.technician.uuid,
+): Promise<void> {
   const page = await openPopup(browser);
-  const cache = cacheOf(stack, stack.technician.uuid);
+  const cache = cacheOf(stack, staff);
   const before = (await readSyncState(page, cache))?.lastSyncedAt ?? 0;
   await stack.emulator.control.injectFault({ kind: 'status', status: 403, pathPrefix: '/api_1.0/job', rate: 1 });
   try {
