@@ -53,6 +53,7 @@ describe('startEmulator', () => {
       createdFields: 'given',
       isIndividual: 'number',
       eventNotificationShape: 'event-entry',
+      attachmentReupload: 'refuse',
     });
     try {
       expect(await emu.control.switches()).toEqual({
@@ -63,6 +64,7 @@ describe('startEmulator', () => {
         createdFields: 'given',
         isIndividual: 'number',
         eventNotificationShape: 'event-entry',
+        attachmentReupload: 'refuse',
       });
     } finally {
       await emu.close();
@@ -112,6 +114,8 @@ describe('command-line options', () => {
         '--is-individual',
         'number',
         '--event-notification-shape=event-entry',
+        '--attachment-reupload',
+        'refuse',
         '--callback-timeout-ms',
         '250',
       ]),
@@ -122,6 +126,7 @@ describe('command-line options', () => {
       unparsableFilter: 'refuse',
       isIndividual: 'number',
       eventNotificationShape: 'event-entry',
+      attachmentReupload: 'refuse',
       callbackTimeoutMs: 250,
     });
   });

@@ -16,6 +16,8 @@ import type { Switches } from './contracts';
  *   also has.
  * - eventNotificationShape `type-data`: what an integrator captured in production and the platform's n8n trigger
  *   reads (`type`, `createdAt`); `event-entry` is the guess the emulator once sent.
+ * - attachmentReupload `replace`: an upload names its attachment, as a write names its record; `refuse` is the other
+ *   reading. Nothing public says which.
  */
 export const DEFAULT_SWITCHES: Readonly<Switches> = {
   uuidReuse: 'update',
@@ -25,6 +27,7 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = {
   createdFields: 'set',
   isIndividual: 'string',
   eventNotificationShape: 'type-data',
+  attachmentReupload: 'replace',
 };
 
 /** The largest page: the unpaged answer's cap (rest/list.ts), so a page is never bigger than "everything". */
@@ -36,6 +39,7 @@ export const UNPARSABLE_FILTER = ['refuse', 'ignore'] as const;
 export const CREATED_FIELDS = ['set', 'given'] as const;
 export const IS_INDIVIDUAL = ['string', 'number'] as const;
 export const EVENT_NOTIFICATION_SHAPES = ['type-data', 'event-entry'] as const;
+export const ATTACHMENT_REUPLOAD = ['replace', 'refuse'] as const;
 
 /** A partial change of switches, as the control surface and startEmulator take it; unknown names are refused. */
 export const switchesPatchSchema = z.strictObject({
@@ -46,6 +50,7 @@ export const switchesPatchSchema = z.strictObject({
   createdFields: z.enum(CREATED_FIELDS).optional(),
   isIndividual: z.enum(IS_INDIVIDUAL).optional(),
   eventNotificationShape: z.enum(EVENT_NOTIFICATION_SHAPES).optional(),
+  attachmentReupload: z.enum(ATTACHMENT_REUPLOAD).optional(),
 });
 
 export interface SwitchBoard {
