@@ -11,6 +11,7 @@ import { createFieldContext } from '@/lib/side-panel/field-context';
 import { createOutboxWrites } from '@/lib/outbox/writes';
 import { createJobDetailService } from '@/lib/side-panel/job-detail-service';
 import { createOutboxRunner } from '@/lib/outbox/runner';
+import { createFileStore } from '@/lib/outbox/files';
 import { createPageJobs } from '@/lib/side-panel/page-jobs';
 import { createToolbarBadge } from '@/lib/side-panel/toolbar-badge';
 import { clearAlarm, setAlarm } from './alarms';
@@ -33,9 +34,11 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
     account: async () => (await readSession())?.account ?? null,
     webApp: readConnection,
   });
+  const files = createFileStore();
   const runner = createOutboxRunner({
     workspace: workspace,
     live,
+    files,
     onCount: (n) => badge.setPending(n),
     alarm: {
       set: (at) => void setAlarm('outbox', at),

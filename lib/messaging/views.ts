@@ -227,6 +227,14 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('jobs.changed'), uuids: z.array(z.string()) }),
   z.object({ type: z.literal('sync.status'), status: SyncStatusSchema }),
   z.object({ type: z.literal('outbox.changed'), pendingWrites: z.number() }),
+  /** How much of a large write (a photo's bytes) has gone out. */
+  z.object({
+    type: z.literal('outbox.progress'),
+    jobUuid: z.string(),
+    clientUuid: z.string(),
+    sent: z.number(),
+    total: z.number(),
+  }),
   /** The active tab's platform page shows this job (the side panel follows it). */
   z.object({ type: z.literal('page.job'), uuid: z.string().nullable() }),
   z.object({ type: z.literal('session.changed') }),
