@@ -43,7 +43,6 @@ const GOALS = {
 };
 
 declare const __fieldsideBench: any;
-declare const chrome: any;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

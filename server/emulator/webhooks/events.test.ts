@@ -16,7 +16,6 @@ const eventSchema = z.strictObject({
   ]),
   resource_url: z.url(),
 });
-type EventBody = z.infer<typeof eventSchema>;
 
 let emu: StartedEmulator;
 let account: AccountInfo;
