@@ -20,6 +20,8 @@ export function armSyncDone(
     (after) =>
       new Promise<{ at: number; firstAt: number | null; lastPageAt: number | null; status: any }>((resolve) => {
         const port = chrome.runtime.connect({ name: 'fieldside.live' });
+        // The background sends a port only the events it registered for (lib/messaging/live-port.ts).
+        port.postMessage({ subscribe: ['sync.status'] });
         let firstAt: number | null = null;
         let lastPageAt: number | null = null;
         let pages = -1;
