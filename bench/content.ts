@@ -13,8 +13,9 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { launchChromium } from '../tests/e2e/support/chromium';
 import { CHROME_DIR, ROOT } from '../tests/e2e/support/paths';
+import { expectFigures, sized } from './smoke';
 
-const ROUNDS = 300;
+const ROUNDS = sized(300, 10);
 const GOAL_KB = 12;
 
 const PAGE = `<!doctype html><html lang="en"><title>Jobs</title><body><main data-page="job-list"><table><tbody id="rows">
@@ -91,6 +92,7 @@ export async function runContentBench(): Promise<void> {
     await new Promise((r) => server.close(r));
   }
 
+  for (const r of results) expectFigures({ rounds: r.times.length - 1, total: sum(r.times), hosts: r.hosts });
   console.log('\nContent script size (gzip -9)');
   for (const { f, bytes } of initial)
     console.log(

@@ -2,14 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { LoadJob, LoadResult } from './load-worker';
+import { sized } from '../smoke';
 
 // One measured run of the webhook intake: a warm-up, then a bounded load (fixed count, fixed concurrency, HTTP
 // keep-alive, in a worker thread) against one callback path on one or more instances, each acknowledgement
 // timed, and the CPU time it cost: this process (the load, and the companion when it runs here), the companion
 // processes, and Redis apart.
 
-export const COUNT = 20_000;
-export const WARMUP = 1_000;
+export const COUNT = sized(20_000, 300);
+export const WARMUP = sized(1_000, 30);
 export const CONCURRENCY = 32;
 
 export interface Result {

@@ -66,11 +66,12 @@ export function launchPlainFirefox(profile: string): Promise<Browser> {
   });
 }
 
-export async function launchFirefox(): Promise<FirefoxWithExtension> {
+/** `extensionDir`: the built Firefox extension (the e2e build by default; the benchmarks load their own). */
+export async function launchFirefox(extensionDir = FIREFOX_DIR): Promise<FirefoxWithExtension> {
   const profile = mkdtempSync(join(tmpdir(), 'fieldside-ff-'));
   const browser = await launchPlainFirefox(profile);
   try {
-    await browser.installExtension(FIREFOX_DIR);
+    await browser.installExtension(extensionDir);
     const { welcome, options } = await findInstallPages(browser);
     return {
       browser,
