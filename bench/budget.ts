@@ -317,7 +317,7 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
       peakPerMinute: Math.max(...perMinute),
       peak,
       behind: staleness.summary(),
-      changes: plan.length,
+      changes: next,
       seconds: (performance.now() - started) / 1000,
     };
     expectSane(result.total > 0 && perMinute.length === MINUTES, 'the day made requests, minute by minute');
