@@ -16,10 +16,16 @@ import { actingAs } from '../tests/support/companion/feed-client';
 import { startStubPlatform, STUB_ADMIN } from '../tests/support/companion/stub-platform';
 import { benchInstances } from './webhooks/instances';
 import { CONCURRENCY, COUNT, measure, WARMUP, type Result } from './webhooks/measure';
-import { expectFigures } from './smoke';
+import { expectFigures, sized } from './smoke';
 
 const GOAL_OF_BARE = 0.8;
 const GOAL_P99_MS = 20;
+/** The bare server and the memory store measured in turn, this many times each: on a shared machine the load
+ * moves within a run, so each memory round is compared with the bare round beside it, and the median taken. */
+const ROUNDS = sized(3, 1);
+
+/** The run of median rate among `runs`. */
+const medianRun = (runs: readonly Result[]): Result => [...runs].sort((a, b) => a.rate - b.rate)[runs.length >> 1]!;
 
 /** The same load against a bare node:http server that only answers 200: the machine's ceiling right now. */
 async function benchBaseline(): Promise<Result> {
@@ -65,7 +71,14 @@ async function benchStore(store: string, redis: RedisServer | undefined): Promis
 
 export async function runWebhooksBench(): Promise<Result[]> {
   const loadAtStart = loadavg()[0] ?? 0;
-  const results: Result[] = [await benchBaseline(), await benchStore('memory', undefined)];
+  const bareRuns: Result[] = [];
+  const memoryRuns: Result[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    bareRuns.push(await benchBaseline());
+    memoryRuns.push(await benchStore('memory', undefined));
+  }
+  const memoryOfBare = memoryRuns.map((m, i) => m.rate / bareRuns[i]!.rate).sort((a, b) => a - b)[ROUNDS >> 1]!;
+  const results: Result[] = [medianRun(bareRuns), medianRun(memoryRuns)];
   let redis: RedisServer | undefined;
   try {
     redis = await startRedisServer();
@@ -82,6 +95,9 @@ export async function runWebhooksBench(): Promise<Result[]> {
     }
   }
   const bare = results[0]!;
+  /** How a row's rate compares with the bare server's: the memory store's from its rounds, the others' from the
+   * median bare round. */
+  const ofBare = (r: Result) => (r.store === 'memory' ? memoryOfBare : r.rate / bare.rate);
   const cores = availableParallelism();
   const loadAtEnd = loadavg()[0] ?? 0;
   for (const r of results) expectFigures({ rate: r.rate, p50: r.p50, p99: r.p99, cpu: r.cpuUs });
@@ -95,11 +111,16 @@ export async function runWebhooksBench(): Promise<Result[]> {
         : ''
     }`,
   );
+  console.log(
+    `Rounds in turn (notifications/s): bare ${bareRuns.map((r) => Math.round(r.rate)).join(', ')}; memory ${memoryRuns
+      .map((r) => Math.round(r.rate))
+      .join(', ')}. Rows: the median round; memory's × bare: the median of its rounds over the bare round before each.`,
+  );
   console.table(
     results.map((r) => ({
       store: r.store,
       'notifications/s': Math.round(r.rate),
-      '× bare': (r.rate / bare.rate).toFixed(2),
+      '× bare': ofBare(r).toFixed(2),
       'p50 ms': r.p50.toFixed(2),
       'p99 ms': r.p99.toFixed(2),
       'max ms': r.max.toFixed(1),
@@ -109,7 +130,7 @@ export async function runWebhooksBench(): Promise<Result[]> {
       goal:
         r === bare
           ? '(the ceiling)'
-          : r.rate >= GOAL_OF_BARE * bare.rate && r.p99 <= GOAL_P99_MS
+          : ofBare(r) >= GOAL_OF_BARE && r.p99 <= GOAL_P99_MS
             ? 'met'
             : `MISSED (≥ ${GOAL_OF_BARE}× bare, p99 ≤ ${GOAL_P99_MS} ms)`,
     })),
