@@ -1,6 +1,6 @@
 import { dirname, posix, resolve } from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findFolderCycles } from './architecture/folder-cycles';
 import { importGraph, isTest, readTree } from './architecture/import-graph';
 import { checkImportRules, checkReachRules, IMPORT_RULES } from './architecture/rules';
@@ -92,12 +92,13 @@ describe('the never list in ESLint (eslint.config.js, as no-restricted-imports)'
     const rel = posix.relative(dirname(from), to.replace(/\.tsx?$/, ''));
     return rel.startsWith('.') ? rel : `./${rel}`;
   };
+  const eslint = new ESLint({ cwd: ROOT });
   const restricted = async (file: string, specifier: string) => {
-    const [result] = await new ESLint({ cwd: ROOT }).lintText(`import { x } from '${specifier}';\n`, {
-      filePath: file,
-    });
+    const [result] = await eslint.lintText(`import { x } from '${specifier}';\n`, { filePath: file });
     return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
   };
+  // Loading the config walks the tree and compiles the rules through tsx: seconds on a busy machine, once.
+  beforeAll(() => eslint.calculateConfigForFile('lib/settings/items.ts'), 60_000);
 
   // For each rule, a file it holds plants an import of a file it forbids, and of one every rule there allows.
   it.each(IMPORT_RULES.map((rule) => [rule.why, rule] as const))('%s', async (_why, rule) => {
