@@ -127,6 +127,7 @@ export async function runWebhooksBench(): Promise<Result[]> {
       seconds: r.seconds.toFixed(2),
       'CPU µs/notification': Math.round(r.cpuUs),
       'Redis CPU µs': r.redisCpuUs === undefined ? '' : Math.round(r.redisCpuUs),
+      'sent again': r.retries,
       goal:
         r === bare
           ? '(the ceiling)'
