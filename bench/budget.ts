@@ -16,10 +16,16 @@ import { printBudget } from './budget/report';
 import { signInThroughCompanion } from './budget/sign-in';
 import { CHROME_ID, FIREFOX_ID } from '../tests/support/companion/env';
 import { createStaleness } from './budget/staleness';
+import { expectFigures, expectSane, sized } from './smoke';
 
 /** A 45-technician business: the emulator seeds one field worker per 1,300 jobs of history. */
-const JOBS = 58_500;
-const STAFF_PLAN = { administrator: 1, office: 4, technician: 45 } as const;
+const JOBS = sized(58_500, 4_000);
+const STAFF_PLAN = sized(
+  { administrator: 1, office: 4, technician: 45 },
+  { administrator: 1, office: 1, technician: 2 },
+);
+/** The minutes simulated: a working day (a smoke run plays its first 40 minutes, the first alarms and changes). */
+const MINUTES = sized(DAY_MINUTES, 40);
 /** A service worker does not live all day: the browser stops it, and the next event starts a new one. The
  * bench restarts each browser's worker every half hour, at staggered times. */
 const WORKER_RESTART_MINUTES = 30;
@@ -238,7 +244,7 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
     }
 
     let next = 0;
-    for (let minute = 0; minute < DAY_MINUTES; minute++) {
+    for (let minute = 0; minute < MINUTES; minute++) {
       const work: Array<Promise<unknown>> = [];
       for (let i = 0; i < browsers.length; i++) {
         const b = browsers[i]!;
@@ -311,9 +317,11 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
       peakPerMinute: Math.max(...perMinute),
       peak,
       behind: staleness.summary(),
-      changes: plan.length,
+      changes: next,
       seconds: (performance.now() - started) / 1000,
     };
+    expectSane(result.total > 0 && perMinute.length === MINUTES, 'the day made requests, minute by minute');
+    expectFigures({ total: result.total, peak: result.peakPerMinute, behindMax: result.behind.max });
     printBudget(result, { setupSeconds, staff: people.length, dailyLimit: DAILY_LIMIT });
     return result;
   } finally {

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { Workspace } from '@/lib/workspace/workspace';
-import { readConnection, readSession, sessionItem } from '@/lib/settings/items';
+import { sessionItem } from '@/lib/settings/items';
+import { readConnection, readSession } from '@/lib/settings/validated-reads';
 import { sidePanelJobItem } from '@/lib/side-panel/side-panel-job';
 import { canUseInPart } from '@/lib/auth/scopes';
 import { createDayService } from '@/lib/side-panel/day-service';

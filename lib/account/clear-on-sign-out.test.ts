@@ -4,7 +4,8 @@ import { fakeBrowser } from 'wxt/testing';
 import { openCacheDb } from '../cache/store/schema';
 import { answersDbName, cacheDbName, outboxDbName, SECRETS_DB_NAME } from '../databases';
 import { createSecretStore } from '../auth/secrets/store';
-import { defaultConnection, ITEMS_ON_SIGN_OUT, readSession, sessionItem, signedOutReasonItem } from '../settings/items';
+import { defaultConnection, ITEMS_ON_SIGN_OUT, sessionItem, signedOutReasonItem } from '../settings/items';
+import { readSession } from '../settings/validated-reads';
 import { clearCachedData, createSignOutClearing } from './clear-on-sign-out';
 import { createSessionService } from './session-service';
 

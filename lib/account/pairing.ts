@@ -1,7 +1,7 @@
 import { NotAllowedError, type WhoAreYou } from './who-are-you';
 import { PairingError } from './pairing-errors';
 import type { PairingClient } from './pairing-client';
-import { readSession } from '../settings/items';
+import { readSession } from '../settings/validated-reads';
 
 // "Use Fieldside in this browser", from the add-on's window on a job card: the platform signed which staff
 // member chose the action, the companion turned that into a one-time code for the pairing page, and this claims

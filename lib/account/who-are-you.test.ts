@@ -4,7 +4,7 @@ import type { TokenResponse } from '../api/schemas';
 import type { CompanionClient } from '../auth/companion-client';
 import { createSecretStore } from '../auth/secrets/store';
 import { createTokenKeeper } from '../auth/token-keeper';
-import { readConnection, readSession } from '../settings/items';
+import { readConnection, readSession } from '../settings/validated-reads';
 import type { StaffSummary } from '../settings/schemas';
 import type { PlatformReader } from './platform-reader';
 import { createSessionService } from './session-service';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Envelope } from './envelope';
 import { ConnectionSchema, StaffSummarySchema } from '../settings/schemas';
 import { FEATURES, SessionViewSchema } from './session-view';
 import {
@@ -227,16 +228,12 @@ export type MessageType = keyof Protocol;
 export type RequestOf<T extends MessageType> = z.input<Protocol[T]['request']>;
 export type ReplyOf<T extends MessageType> = z.output<Protocol[T]['reply']>;
 
-/** The envelope on the wire. */
+/** The envelope on the wire (envelope.ts builds it), checked where a message is received. */
 export const EnvelopeSchema = z.object({
   fieldside: z.literal(1),
   type: z.string(),
   payload: z.unknown(),
-});
-export type Envelope = z.infer<typeof EnvelopeSchema>;
-
-/** The envelope of one message, as every sender builds it. */
-export const envelope = (type: string, payload: unknown): Envelope => ({ fieldside: 1, type, payload });
+}) satisfies z.ZodType<Envelope>;
 
 /** Errors cross the message boundary as plain data (prototypes don't survive structured clone). */
 export const WireErrorSchema = z.object({

@@ -51,8 +51,6 @@ export type ConnectionField = (typeof CONNECTION_FIELDS)[number];
 
 /** What an administrator may push by enterprise policy (storage.managed): any of the fields, each on its own. */
 export const ManagedConnectionSchema = ConnectionSchema.partial();
-/** The first version of the stored connection: one URL for the whole platform. */
-export const ConnectionV1Schema = z.object({ platformUrl: z.string(), companionUrl: z.string() });
 
 export const SignedOutReasonSchema = z.enum(['signed_out', 'revoked']);
 export type SignedOutReason = z.infer<typeof SignedOutReasonSchema>;

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Page } from 'puppeteer-core';
 import { findPage, launchPlainFirefox } from '../e2e/support/firefox';
 import { chooseMeFirefox, connectFirefox, openFieldsidePage, signInFirefox } from '../e2e/support/firefox-pages';
 import type { Stack } from '../e2e/support/stack';

@@ -21,11 +21,6 @@ async function openJob(page: Page, uuid: string): Promise<void> {
   await page.locator(`article#job[data-job-uuid="${uuid}"] li.note`).first().waitFor({ timeout: 20_000 });
 }
 
-async function backToDay(page: Page): Promise<void> {
-  await page.locator('button.back').first().click();
-  await page.locator('li.visit').first().waitFor();
-}
-
 export async function sidePanelShots(browser: ExtensionBrowser, stack: Stack, day: FieldDay): Promise<void> {
   const page = await openSidePanel(browser);
   await page.locator('li.visit').first().waitFor({ timeout: 20_000 });

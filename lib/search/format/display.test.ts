@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyChanges,
-  browse,
-  buildIndex,
-  compactIndex,
-  displayOf,
-  loadIndex,
-  search,
-  serializeIndex,
-  type SearchDoc,
-} from '../index';
+import { applyChanges, browse, buildIndex, compactIndex, displayOf, loadIndex, search, serializeIndex } from '../index';
 import { syntheticDocs } from '../testing/synthetic-docs';
 import { descriptionLine } from '../build/description-line';
 import { foldText } from './normalize';

@@ -73,11 +73,15 @@ export function launchPlainFirefox(
   });
 }
 
-export async function launchFirefox(options: { env?: Record<string, string> } = {}): Promise<FirefoxWithExtension> {
+/** `extensionDir`: the built Firefox extension (the e2e build by default; the benchmarks load their own);
+ * `env`: the browser's environment on top of ours (a time zone, a moved clock). */
+export async function launchFirefox(
+  launch: { env?: Record<string, string>; extensionDir?: string } = {},
+): Promise<FirefoxWithExtension> {
   const profile = mkdtempSync(join(tmpdir(), 'fieldside-ff-'));
-  const browser = await launchPlainFirefox(profile, options.env);
+  const browser = await launchPlainFirefox(profile, launch.env);
   try {
-    await browser.installExtension(FIREFOX_DIR);
+    await browser.installExtension(launch.extensionDir ?? FIREFOX_DIR);
     const { welcome, options } = await findInstallPages(browser);
     return {
       browser,
