@@ -14,6 +14,7 @@ import { createJobDetailService } from '@/lib/side-panel/job-detail-service';
 import { createOutboxRunner } from '@/lib/outbox/runner';
 import { createFileStore } from '@/lib/outbox/files';
 import { createPageJobs } from '@/lib/side-panel/page-jobs';
+import { createVisitActions } from '@/lib/side-panel/visit-actions';
 import { createToolbarBadge } from '@/lib/side-panel/toolbar-badge';
 import { clearAlarm, setAlarm } from './alarms';
 import { listenForContextMenu } from './field-context-menu';
@@ -49,6 +50,7 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
   const day = createDayService(ctx);
   const detail = createJobDetailService(ctx);
   const writes = createOutboxWrites({ outbox: () => workspace.outbox(), author: ctx.staffName }, runner);
+  const actions = createVisitActions({ ctx, runner, files });
   const pages = createPageJobs(live);
   const picker = listenForContextMenu();
 
@@ -98,6 +100,7 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
     timeZone: () => ctx.timeZone(),
     detail,
     writes,
+    actions,
     pages,
     picker,
     runner,

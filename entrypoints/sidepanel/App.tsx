@@ -123,6 +123,10 @@ export function App({ model }: { model: SidepanelModel }) {
             onRetry={(seq) => void model.retry(seq)}
             onDiscard={(seq) => void model.discard(seq)}
             onGrant={(f) => void model.grant(f)}
+            onAct={(a) => void model.act(a)}
+            onAddFiles={(files) => void model.addFiles(files)}
+            progress={model.progress.value}
+            fileStatus={model.fileStatus.value}
           />
         )}
       </main>
