@@ -17,6 +17,7 @@ import { createPageJobs } from '@/lib/side-panel/page-jobs';
 import { createVisitActions } from '@/lib/side-panel/visit-actions';
 import { createToolbarBadge } from '@/lib/side-panel/toolbar-badge';
 import { clearAlarm, setAlarm } from './alarms';
+import { startWorkNotices } from './work-notices';
 import { listenForContextMenu } from './field-context-menu';
 import type { LiveHub } from '@/lib/messaging/live-hub';
 
@@ -37,10 +38,12 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
     webApp: readConnection,
   });
   const files = createFileStore();
+  const notices = startWorkNotices(ctx);
   const runner = createOutboxRunner({
     workspace: workspace,
     live,
     files,
+    onSent: (entry) => notices.wrote(entry.clientUuid),
     onCount: (n) => badge.setPending(n),
     alarm: {
       set: (at) => void setAlarm('outbox', at),
@@ -101,6 +104,7 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
     detail,
     writes,
     actions,
+    notices,
     pages,
     picker,
     runner,

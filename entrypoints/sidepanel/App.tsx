@@ -1,6 +1,7 @@
 import { DailyLimitNotice } from '@/components/budget/DailyLimitNotice';
 import { DayList } from '@/components/field/DayList';
 import { JobDetailView } from '@/components/field/JobDetailView';
+import { WorkNoticesForm } from '@/components/field/WorkNoticesForm';
 import { BrandMark } from '@/components/design/Brand';
 import { EmptyState } from '@/components/design/EmptyState';
 import { Loading } from '@/components/design/Loading';
@@ -103,6 +104,9 @@ export function App({ model }: { model: SidepanelModel }) {
             onDate={(d) => model.setDate(d)}
             onOpen={(uuid) => void model.openJob(uuid)}
           />
+        )}
+        {onDay && model.hasMyDay() && session?.mode === 'oauth' && (
+          <WorkNoticesForm value={model.workNotices.value} onChange={(next) => void model.setWorkNotices(next)} />
         )}
         {signedIn && model.jobUuid.value !== null && !detail && (
           <div class="job-waiting">

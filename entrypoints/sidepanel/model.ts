@@ -8,6 +8,8 @@ import { sendMessage } from '@/lib/messaging/send';
 import type { DayView, JobAction, JobDetail, LiveEvent } from '@/lib/messaging/views';
 import { type Feature, type SessionView } from '@/lib/messaging/session-view';
 import { toWireError } from '@/lib/messaging/errors';
+import { workNoticesItem } from '@/lib/settings/items';
+import type { WorkNotices } from '@/lib/settings/schemas';
 import type { WireError } from '@/lib/messaging/protocol';
 
 // The side panel's state: the session, "My day" for one date, the job open (if any), the last error.
@@ -32,6 +34,8 @@ export function createSidepanelModel() {
   const progress = signal<ReadonlyMap<string, { sent: number; total: number }>>(new Map(), { name: 'progress' });
   /** What happened to the files just added (kept, too large), said beside the button. */
   const fileStatus = signal<string | null>(null, { name: 'fileStatus' });
+  /** Being told of work given to the person (off until they turn it on). */
+  const workNotices = signal<WorkNotices | null>(null, { name: 'workNotices' });
 
   const describe = toWireError;
   /** The day can be shown (its schedule may be read); whole: every detail of it may be read too. */
@@ -152,6 +156,7 @@ export function createSidepanelModel() {
     noteStatus,
     progress,
     fileStatus,
+    workNotices,
     hasMyDay,
     hasWholeDay,
     /** The day shown is today. */
@@ -164,6 +169,7 @@ export function createSidepanelModel() {
         onReconnect: refreshSoon,
       });
       await act(loadSession);
+      void workNoticesItem.getValue().then((v) => (workNotices.value = v));
       await loadDay();
       // The side panel is open for someone (a staff member, or the whole account with an API key): that
       // step of setting up is done, wherever it was begun.
@@ -226,6 +232,11 @@ export function createSidepanelModel() {
           const badges = shown.badges.map((b) => (b.uuid === badgeUuid ? { ...b, on, pending: true } : b));
           detail.value = { ...shown, badges };
         }
+      }),
+    setWorkNotices: (next: WorkNotices) =>
+      act(async () => {
+        workNotices.value = next;
+        await workNoticesItem.setValue(next);
       }),
     /** A step of the person's visit: saved at once, shown as waiting until it is sent. */
     act: (action: JobAction) =>

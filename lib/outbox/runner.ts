@@ -4,6 +4,7 @@
 import type { Job } from '../api/schemas';
 import type { OutboxClient } from './apply';
 import type { Outbox } from './outbox';
+import type { OutboxEntry } from './types';
 import { createOutboxSender, type OutboxSender, type SetTimer } from './sender';
 import type { LiveHub } from '../messaging/live-hub';
 import type { FileSource } from './files';
@@ -38,6 +39,8 @@ export interface OutboxRunnerDeps {
   settleMs?: number;
   /** The files attachments send (files.ts). */
   files?: FileSource;
+  /** A write the platform now has: the uuid of what it made (lib/notifications: the person's own doing). */
+  onSent?: (entry: OutboxEntry) => void;
 }
 
 /** How often a large upload's progress is told to the pages. */
@@ -147,6 +150,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
       });
       const unsubscribe = outbox.subscribe((change) => {
         // A sent note changes no field of its job: pages are told, nothing is read. A badge or status write does.
+        if (change.type === 'removed' && change.sent) deps.onSent?.(change.entry);
         if (change.type === 'removed' && change.sent)
           (KINDS[change.entry.kind].afterSent === 'notify' ? noted : reread).add(change.entry.jobUuid);
         settleSoon();

@@ -20,7 +20,8 @@ export interface Stack {
   administrator: Emulator['info']['accounts'][number]['staff'][number];
   /** What an administrator's Fieldside does on its first wake elsewhere: registers for the feed, so the companion
    * makes the account's webhook subscriptions (only an administrator's register does). */
-  subscribeAsAdministrator(): Promise<void>;
+  /** `also`: scopes beyond jobs and notes, for the subscriptions they allow (`read_schedule`: visits). */
+  subscribeAsAdministrator(also?: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,8 +53,8 @@ export async function startStack(options: { jobs?: number; now?: number } = {}):
     account,
     technician,
     administrator,
-    async subscribeAsAdministrator() {
-      const scopes = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles'];
+    async subscribeAsAdministrator(also: string[] = []) {
+      const scopes = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles', ...also];
       const { access_token } = await emulator.control.issueTokens(account.uuid, administrator.uuid, scopes);
       const res = await fetch(`${companion.url}${COMPANION_PATHS.feedRegister}`, {
         method: 'POST',
