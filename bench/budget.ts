@@ -240,6 +240,12 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
         case 'fieldside note':
           await browsers[change.browser]!.writes.addNote(change.job, `Written in Fieldside ${serial}`);
           return;
+        case 'arrived':
+          return browsers[change.browser]!.visit.arrive(change.job);
+        case 'photo':
+          return browsers[change.browser]!.visit.photo(change.job);
+        case 'done':
+          return browsers[change.browser]!.visit.done(change.job);
       }
     }
 
@@ -266,7 +272,7 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
       let changed = false;
       while (next < plan.length && plan[next]!.minute === minute) {
         const change = plan[next++]!;
-        if (change.kind === 'fieldside note' && !opened.has(change.browser)) continue;
+        if ('browser' in change && !opened.has(change.browser)) continue;
         await make(change);
         changed = true;
       }
@@ -301,6 +307,7 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
       }
     }
     for (const b of browsers) b.stop();
+    const notices = browsers.reduce((n, b) => n + b.notices(), 0);
 
     const byCause = zero();
     for (const h of byHour) for (const c of CAUSES) byCause[c] += h[c];
@@ -323,6 +330,7 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
     expectSane(result.total > 0 && perMinute.length === MINUTES, 'the day made requests, minute by minute');
     expectFigures({ total: result.total, peak: result.peakPerMinute, behindMax: result.behind.max });
     printBudget(result, { setupSeconds, staff: people.length, dailyLimit: DAILY_LIMIT });
+    console.log(`notifications shown (being told of work, on in every browser all day): ${notices}`);
     return result;
   } finally {
     for (const b of browsers) b.stop();

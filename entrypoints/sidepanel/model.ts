@@ -78,6 +78,8 @@ export function createSidepanelModel() {
       if (ticket === jobTicket && jobUuid.value === uuid) {
         detail.value = answer;
         error.value = null;
+        // Every file sent (or refused: it then says what to do itself): nothing more to say beside the button.
+        if (fileStatus.value && !answer.attachments?.some((a) => a.state === 'pending')) fileStatus.value = null;
         // Sent (or refused: the note itself then says what to do): nothing more to say beside the box.
         if (statusOf && answer.notes.find((n) => n.uuid === statusOf)?.state !== 'pending') {
           statusOf = null;
