@@ -15,7 +15,7 @@ export function startWorkNotices(ctx: FieldContext) {
   const notifier = createNotifier({
     notifications: browser.notifications,
     // The icon is copied into the build by wxt.config.ts, outside the public paths WXT types.
-    iconUrl: (browser.runtime.getURL as (path: string) => string)('/icon-128.png'),
+    iconUrl: (browser.runtime as { getURL(path: string): string }).getURL('/icon-128.png'),
     settings: async () => {
       const parsed = WorkNoticesSchema.safeParse(await workNoticesItem.getValue());
       return parsed.success ? parsed.data : DEFAULT_WORK_NOTICES;
