@@ -5,6 +5,8 @@
 // a key needs no mobile-or-landline type), so the keys agree.
 import { AsYouType, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 
+export { looksLikePhone } from './phone-like';
+
 /** The account's country as libphonenumber-js names it, or undefined (then keys are the digits). */
 function country(region: string | null | undefined): CountryCode | undefined {
   const code = region?.trim().toUpperCase();
@@ -21,12 +23,6 @@ export function phoneKey(raw: string | null | undefined, region: string | null |
   const parsed = parsePhoneNumberFromString(text, home ? { defaultCountry: home } : undefined);
   if (parsed) return parsed.number;
   return typedPhoneKey(text, region);
-}
-
-/** Whether a query is a phone number being typed (digits and the punctuation people put in them),
- * with enough digits that it no longer reads as a job number. */
-export function looksLikePhone(query: string): boolean {
-  return /^\+?[\d\s().-]+$/.test(query.trim()) && digitsOf(query).length >= 6;
 }
 
 /** The key prefix of a number as typed so far (`0427 35` → `+6142735`), or null. */

@@ -12,11 +12,16 @@ import type { IndexPreview, SearchResult, SerializedSegment } from '../../search
 import { idbRequest } from './idb-read';
 import { openLookupReader, type LookupReader } from './lookup-reader';
 import { countDocs } from '../../search/format/live-docs';
+import { loadCustomerIndex } from '../../search/customers/query';
+import type { SerializedCustomerIndex } from '../../search/customers/types';
 
 export interface CacheReader {
   /** The stored search index, or null while the first sync has not stored one (or it is of an
    * older format the background has yet to rebuild). */
   index: SearchIndex | null;
+  /** The customer index (lib/search/customers), or null before the sync has built one (or while
+   * it is of an older format, until the background rebuilds it). */
+  customers: SerializedCustomerIndex | null;
   /** Live jobs in the cache. */
   jobCount: number;
   /** The sync state stored with the cache: freshness even when the background cannot answer. */
@@ -49,7 +54,7 @@ export async function openCacheReader(
   db: IDBDatabase,
   onPreview?: (preview: IndexPreview) => boolean,
 ): Promise<CacheReader> {
-  const stores = ['search', 'searchMain', 'sync'].filter((n) => has(db, n));
+  const stores = ['search', 'searchMain', 'sync', 'customers'].filter((n) => has(db, n));
   const readIn =
     (tx: IDBTransaction | null) =>
     <T>(store: string, key: IDBValidKey): Promise<T | undefined> =>
@@ -60,10 +65,11 @@ export async function openCacheReader(
   }
   // The index's parts are read again in one transaction: a sync may have stored a new index meanwhile.
   const read = readIn(stores.length > 0 ? db.transaction(stores, 'readonly') : null);
-  const [rest, main, state] = await Promise.all([
+  const [rest, main, state, customers] = await Promise.all([
     read<StoredSearchIndex>('search', 'index'),
     read<SerializedSegment>('searchMain', 'main'),
     read<Partial<StoredSyncState>>('sync', 'state'),
+    read<unknown>('customers', 'index'),
   ]);
   let index: SearchIndex | null = null;
   try {
@@ -77,6 +83,7 @@ export async function openCacheReader(
   const openLookups = () => (lookups ??= openLookupReader(db));
   return {
     index,
+    customers: customerIndexOf(customers),
     jobCount: index ? countDocs(index) : (await openLookups()).jobCount,
     synced: state ? { lastSyncedAt: state.lastSyncedAt ?? null, lastError: state.lastError ?? null } : null,
     browse: (options) => (index ? browse(index, options) : []),
@@ -101,4 +108,13 @@ function isPreview(value: unknown): value is IndexPreview {
 export function shownOf(index: SearchIndex, uuid: string): SearchResult | null {
   const display = displayOf(index, uuid);
   return display === null ? null : { uuid, score: 0, matches: [], display };
+}
+
+function customerIndexOf(stored: unknown): SerializedCustomerIndex | null {
+  if (stored === undefined) return null;
+  try {
+    return loadCustomerIndex(stored);
+  } catch {
+    return null;
+  }
 }

@@ -20,10 +20,22 @@ export interface StoredCustomerSource {
   readAt: number | null;
   /** Kinds of contact the platform would not give (a scope not granted): read again at a full sync. */
   refused: ContactKind[];
+  /** The customer index format last built from it: another one is rebuilt at the next sync. */
+  indexVersion: number;
 }
 
 export function emptyCustomerSource(): StoredCustomerSource {
-  return { version: 1, complete: false, region: null, contacts: [], jobs: [], customers: [], readAt: null, refused: [] };
+  return {
+    version: 1,
+    complete: false,
+    region: null,
+    contacts: [],
+    jobs: [],
+    customers: [],
+    readAt: null,
+    refused: [],
+    indexVersion: 0,
+  };
 }
 
 export async function readCustomerSource(db: CacheDatabase): Promise<StoredCustomerSource> {
@@ -42,10 +54,7 @@ export async function writeCustomers(
 }
 
 /** The stored source as lib/search/customers builds from it. */
-export function customerSourceOf(
-  stored: StoredCustomerSource,
-  companies: CustomerSource['companies'],
-): CustomerSource {
+export function customerSourceOf(stored: StoredCustomerSource, companies: CustomerSource['companies']): CustomerSource {
   const jobCustomers = new Map<string, string>();
   stored.jobs.forEach((job, i) => jobCustomers.set(job, stored.customers[i] ?? ''));
   return { companies, contacts: stored.contacts, jobCustomers };

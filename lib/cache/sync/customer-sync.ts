@@ -11,7 +11,7 @@ import type { PageOptions } from '../../api/client';
 import type { Company, CompanyContact, Job, JobContact } from '../../api/schemas';
 import { phoneKey } from '../../locale/phone-key';
 import { buildCustomerIndex } from '../../search/customers/build';
-import type { SourceContact } from '../../search/customers/types';
+import { CUSTOMER_INDEX_VERSION, type SourceContact } from '../../search/customers/types';
 import {
   customerSourceOf,
   readCustomerSource,
@@ -50,10 +50,11 @@ export async function syncCustomers(
   const now = await ctx.now();
   const call = signal === undefined ? {} : { signal };
   const next: StoredCustomerSource = { ...stored };
-  let changed = mode === 'full' || changes.companies.length > 0;
+  let changed = mode === 'full' || changes.companies.length > 0 || stored.indexVersion !== CUSTOMER_INDEX_VERSION;
 
   const whole = !stored.complete;
-  const due = whole || mode === 'full' || (mode === 'incremental' && now - (stored.readAt ?? 0) >= CONTACTS_READ_EVERY_MS);
+  const due =
+    whole || mode === 'full' || (mode === 'incremental' && now - (stored.readAt ?? 0) >= CONTACTS_READ_EVERY_MS);
   if (due) {
     if (whole) {
       const vendor = await source.vendor.get(call);
@@ -96,6 +97,7 @@ export async function syncCustomers(
   const companies = (await cache.allCompanies()).map((c) => ({ uuid: c.uuid, name: c.name, active: c.active }));
   const region = next.region;
   const index = buildCustomerIndex(customerSourceOf(next, companies), (raw) => phoneKey(raw, region), region);
+  next.indexVersion = CUSTOMER_INDEX_VERSION;
   await writeCustomers(cache.db, next, index);
 }
 

@@ -18,14 +18,12 @@ export interface CustomerQuery {
   phoneKey?: string | null;
 }
 
-export function searchCustomers(
-  index: SerializedCustomerIndex,
-  query: CustomerQuery,
-  limit = 3,
-): CustomerHit[] {
+export function searchCustomers(index: SerializedCustomerIndex, query: CustomerQuery, limit = 3): CustomerHit[] {
   const words = query.phoneKey
     ? [query.phoneKey]
-    : foldText(query.text).text.split(' ').filter((w) => w.length > 0);
+    : foldText(query.text)
+        .text.split(' ')
+        .filter((w) => w.length > 0);
   // One letter matches half the book: wait for a second.
   if (words.length === 0 || words.join('').length < 2) return [];
   const ranges = words.map((w) => prefixRange(index, w));

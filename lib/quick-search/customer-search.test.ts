@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { phoneKey, typedPhoneKey } from '../../locale/phone-key';
-import { buildCustomerIndex, jobsOf, loadCustomerIndex, peopleOf, searchCustomers } from '.';
-import { CUSTOMER, FIELD, SITE_CONTACT, type SourceContact } from './types';
+import { phoneKey, typedPhoneKey } from '../locale/phone-key';
+import { buildCustomerIndex, jobsOf, loadCustomerIndex, peopleOf, searchCustomers } from '../search/customers';
+import { CUSTOMER, FIELD, SITE_CONTACT, type SourceContact } from '../search/customers/types';
 
 const keyOf = (raw: string) => phoneKey(raw, 'AU');
 const contact = (uuid: string, kind: 'company' | 'job', owner: string, c: Partial<SourceContact>): SourceContact => ({
@@ -25,8 +25,18 @@ const index = buildCustomerIndex(
       { uuid: 'c-gone', name: 'Smithers Gone', active: false },
     ],
     contacts: [
-      contact('cc-1', 'company', 'c-smith', { first: 'Jane', last: 'Smith', mobile: '0427 352 568', email: 'jane@smith.com.au' }),
-      contact('cc-2', 'company', 'c-acme', { first: 'Omar', last: 'Ali', phone: '(02) 9876 5432', email: 'omar@acme.test' }),
+      contact('cc-1', 'company', 'c-smith', {
+        first: 'Jane',
+        last: 'Smith',
+        mobile: '0427 352 568',
+        email: 'jane@smith.com.au',
+      }),
+      contact('cc-2', 'company', 'c-acme', {
+        first: 'Omar',
+        last: 'Ali',
+        phone: '(02) 9876 5432',
+        email: 'omar@acme.test',
+      }),
       contact('cc-3', 'company', 'c-acme', { first: 'Old', last: 'Contact', mobile: '0400 000 001', active: false }),
       // Jane again on a job: she is Smith's own contact, no new entry.
       contact('jc-1', 'job', 'j-1', { first: 'Jane', last: 'Smith', mobile: '+61427352568' }),
