@@ -129,7 +129,14 @@ export function QuickSearch(props: QuickSearchProps) {
         heading
       )}
       {opened && props.onCloseCustomer && (
-        <button type="button" class="customer-back" onClick={() => props.onCloseCustomer?.()}>
+        <button
+          type="button"
+          class="customer-back"
+          onClick={() => {
+            props.onCloseCustomer?.();
+            input.current?.focus();
+          }}
+        >
           ‹ Back to the search <kbd>Esc</kbd>
         </button>
       )}
@@ -148,7 +155,10 @@ export function QuickSearch(props: QuickSearchProps) {
               row={row}
               selected={i === props.active}
               onHover={() => i !== props.active && props.onSelect(i)}
-              onPick={() => props.onOpenCustomer?.(row)}
+              onPick={() => {
+                props.onOpenCustomer?.(row);
+                input.current?.focus();
+              }}
             />
           ))}
         {props.rows.map((row, j) => {
