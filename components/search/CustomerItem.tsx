@@ -13,7 +13,7 @@ export interface CustomerItemProps {
 const WHOLE: ReadonlyArray<readonly [number, number]> = [[0, Number.MAX_SAFE_INTEGER]];
 
 /** One customer (or site contact) in the result list: the name, how many jobs (Enter opens them),
- * and the person whose name, number or e-mail matched, with what matched marked. */
+ * what a site contact is, and the person whose name, number or e-mail matched, what matched marked. */
 export function CustomerItem({ row, id, selected, onPick, onHover }: CustomerItemProps) {
   const person = row.person;
   const jobs = row.jobs === 1 ? '1 job' : `${row.jobs} jobs`;
@@ -36,12 +36,14 @@ export function CustomerItem({ row, id, selected, onPick, onHover }: CustomerIte
         </span>
         <span class="customer-jobs">{jobs} ›</span>
       </span>
-      <span class="result-where">
-        <span class="customer-kind">{row.note || 'Customer'}</span>
-      </span>
+      {row.note && <span class="result-where customer-note">{row.note}</span>}
       {person && (
-        <span class="result-what customer-person" data-field="person">
-          {person.name && <Marked text={person.name} ranges={row.marks.person} />}
+        <span class="result-where customer-person" data-field="person">
+          {person.name && (
+            <span>
+              <Marked text={person.name} ranges={row.marks.person} />
+            </span>
+          )}
           {person.phone && (
             <span class="customer-phone">
               <Marked text={person.phone} ranges={row.matched === 'phone' ? WHOLE : undefined} />

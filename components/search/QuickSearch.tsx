@@ -53,6 +53,8 @@ export function QuickSearch(props: QuickSearchProps) {
   const activeRow = props.rows[props.active - customers.length];
   const nothing = props.rows.length === 0 && customers.length === 0 && props.heading !== '';
   const opened = props.customer ?? null;
+  // The rows are one customer's jobs: opened, or the caller's whose number was typed.
+  const oneCustomer = opened !== null || customers[0]?.matched === 'phone';
 
   function onKeyDown(e: KeyboardEvent): void {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -170,6 +172,7 @@ export function QuickSearch(props: QuickSearchProps) {
               row={row}
               today={props.today}
               selected={i === props.active}
+              withCustomer={!oneCustomer}
               onHover={() => i !== props.active && props.onSelect(i)}
               onPick={(alt) => props.onChoose(row, alt)}
             />

@@ -10,6 +10,7 @@ import { collect, type PageIterator } from '../../api/paginate';
 import type { PageOptions } from '../../api/client';
 import type { Company, CompanyContact, Job, JobContact } from '../../api/schemas';
 import { phoneKey } from '../../locale/phone-key';
+import { phoneView } from '../../locale/phones';
 import { buildCustomerIndex } from '../../search/customers/build';
 import { CUSTOMER_INDEX_VERSION, type SourceContact } from '../../search/customers/types';
 import {
@@ -96,7 +97,12 @@ export async function syncCustomers(
   if (!changed && !due) return;
   const companies = (await cache.allCompanies()).map((c) => ({ uuid: c.uuid, name: c.name, active: c.active }));
   const region = next.region;
-  const index = buildCustomerIndex(customerSourceOf(next, companies), (raw) => phoneKey(raw, region), region);
+  const index = buildCustomerIndex(
+    customerSourceOf(next, companies),
+    (raw) => phoneKey(raw, region),
+    region,
+    (raw) => phoneView(raw, region)?.text ?? raw,
+  );
   next.indexVersion = CUSTOMER_INDEX_VERSION;
   await writeCustomers(cache.db, next, index);
 }

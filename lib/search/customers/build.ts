@@ -41,10 +41,13 @@ function identities(c: SourceContact, keyOf: PhoneKeyOf): string[] {
   return out;
 }
 
+/** `textOf` writes a stored number as the account's people read it (lib/locale/phones.ts), so the
+ * popup shows it without carrying the phone metadata. */
 export function buildCustomerIndex(
   source: CustomerSource,
   keyOf: PhoneKeyOf,
   region: string | null,
+  textOf: (raw: string) => string = (raw) => raw,
 ): SerializedCustomerIndex {
   const entries: Entry[] = [];
   const byCompany = new Map<string, Entry>();
@@ -100,10 +103,15 @@ export function buildCustomerIndex(
     }
     if (!site.jobs.includes(contact.owner)) site.jobs.push(contact.owner);
   }
-  return serialize(entries, keyOf, region);
+  return serialize(entries, keyOf, region, textOf);
 }
 
-function serialize(entries: readonly Entry[], keyOf: PhoneKeyOf, region: string | null): SerializedCustomerIndex {
+function serialize(
+  entries: readonly Entry[],
+  keyOf: PhoneKeyOf,
+  region: string | null,
+  textOf: (raw: string) => string,
+): SerializedCustomerIndex {
   const words: Array<{ word: string; entry: number; field: number; person: number }> = [];
   const texts: string[] = [];
   entries.forEach((entry, e) => {
@@ -142,7 +150,11 @@ function serialize(entries: readonly Entry[], keyOf: PhoneKeyOf, region: string 
     kinds: Uint8Array.from(entries, (e) => e.kind),
     ids: entries.map((e) => e.id),
     people: entries.map((e) =>
-      e.people.map((c) => [personName(c), c.mobile || c.phone, c.email].map(clean).join('\t')).join('\n'),
+      e.people
+        .map((c) =>
+          [personName(c), c.mobile || c.phone ? textOf(c.mobile || c.phone) : '', c.email].map(clean).join('\t'),
+        )
+        .join('\n'),
     ),
     notes: entries.map((e) => e.note),
     texts,
