@@ -11,7 +11,7 @@ import type { PageOptions } from '../../api/client';
 import type { Company, CompanyContact, Job, JobContact } from '../../api/schemas';
 import { phoneKey } from '../../locale/phone-key';
 import { phoneView } from '../../locale/phones';
-import { buildCustomerIndex } from '../../search/customers/build';
+import { buildCustomerIndex, phoneKeysOf } from '../../search/customers/build';
 import { CUSTOMER_INDEX_VERSION, type SourceContact } from '../../search/customers/types';
 import {
   customerSourceOf,
@@ -21,6 +21,7 @@ import {
   type StoredCustomerSource,
 } from '../store/customer-store';
 import { SUPERSEDED } from '../store/lookup';
+import type { CacheDatabase } from '../store/schema';
 import { fieldValues } from '../store/segment-codec';
 import { withSkipped, type SyncContext } from './sync-context';
 
@@ -47,7 +48,7 @@ export async function syncCustomers(
 ): Promise<void> {
   const { cache, source } = ctx;
   if (!cache.db.objectStoreNames.contains('customers')) return;
-  const stored = await readCustomerSource(cache.db);
+  const stored = await sourceOf(cache.db, mode);
   const now = await ctx.now();
   const call = signal === undefined ? {} : { signal };
   const next: StoredCustomerSource = { ...stored };
@@ -61,6 +62,7 @@ export async function syncCustomers(
       const vendor = await source.vendor.get(call);
       next.region = vendor.default_region || null;
     }
+    const region = next.region;
     const since = localTimestamp((stored.readAt ?? 0) - ctx.overlapMs, ctx.state().timeZone);
     const kinds: Array<[ContactKind, ContactPages | undefined]> = [
       ['company', source.companyContacts?.pages],
@@ -77,7 +79,7 @@ export async function syncCustomers(
       }
       ctx.publish({ ...ctx.state(), ...withSkipped(ctx.state(), read.skipped) });
       for (const record of read.records) {
-        const contact = toSourceContact(kind, record);
+        const contact = toSourceContact(kind, record, region);
         if (contact === null) continue;
         if (contact.active) byUuid.set(contact.uuid, contact);
         else byUuid.delete(contact.uuid);
@@ -105,6 +107,19 @@ export async function syncCustomers(
   );
   next.indexVersion = CUSTOMER_INDEX_VERSION;
   await writeCustomers(cache.db, next, index);
+  remembered.set(cache.db, next);
+}
+
+/** The stored source as last read or written, so a live job's update does not read 100,000 jobs'
+ * customers back from the database; a full sync reads it afresh (it follows the cache's clearing). */
+const remembered = new WeakMap<CacheDatabase, StoredCustomerSource>();
+
+async function sourceOf(db: CacheDatabase, mode: CustomerSyncMode): Promise<StoredCustomerSource> {
+  const known = mode === 'full' ? undefined : remembered.get(db);
+  if (known) return known;
+  const stored = await readCustomerSource(db);
+  remembered.set(db, stored);
+  return stored;
 }
 
 /** A kind's contacts, or null when the platform does not let this app read them. */
@@ -118,11 +133,23 @@ async function readContacts(pages: ContactPages | undefined, filter: Filter, cal
   }
 }
 
-function toSourceContact(kind: ContactKind, record: CompanyContact | JobContact): SourceContact | null {
+/** The contact as the index takes it, its numbers' keys and shown form worked out once, here. */
+function toSourceContact(
+  kind: ContactKind,
+  record: CompanyContact | JobContact,
+  region: string | null,
+): SourceContact | null {
   const owner = 'company_uuid' in record ? record.company_uuid : 'job_uuid' in record ? record.job_uuid : null;
   if (owner === null) return null;
   const { uuid, first, last, phone, mobile, email, active } = record;
-  return { uuid, kind, owner, first, last, phone, mobile, email, active };
+  const contact: SourceContact = { uuid, kind, owner, first, last, phone, mobile, email, active };
+  if (!active) return contact;
+  const shownRaw = mobile || phone;
+  return {
+    ...contact,
+    keys: phoneKeysOf(contact, (raw) => phoneKey(raw, region)),
+    shown: shownRaw ? (phoneView(shownRaw, region)?.text ?? shownRaw) : '',
+  };
 }
 
 /** Every live job's customer, read from the job segments one at a time. */

@@ -29,12 +29,19 @@ interface Entry {
 const fold = (text: string) => foldText(text).text.replace(/\s+/g, ' ').trim();
 const personName = (c: SourceContact) => `${c.first} ${c.last}`.replace(/\s+/g, ' ').trim();
 
-function identities(c: SourceContact, keyOf: PhoneKeyOf): string[] {
-  const out: string[] = [];
+/** The contact's phone keys, mobile first: as stored with it, else worked out now. */
+export function phoneKeysOf(c: SourceContact, keyOf: PhoneKeyOf): string[] {
+  if (c.keys) return c.keys;
+  const keys: string[] = [];
   for (const raw of [c.mobile, c.phone]) {
     const key = raw ? keyOf(raw) : null;
-    if (key) out.push(key);
+    if (key && !keys.includes(key)) keys.push(key);
   }
+  return keys;
+}
+
+function identities(c: SourceContact, keyOf: PhoneKeyOf): string[] {
+  const out: string[] = [...phoneKeysOf(c, keyOf)];
   if (c.email.trim()) out.push(c.email.trim().toLowerCase());
   const name = fold(personName(c));
   if (name) out.push(`name:${name}`);
@@ -127,10 +134,7 @@ function serialize(
     entry.people.forEach((c, p) => {
       add(personName(c), FIELD.person, p + 1);
       add(c.email, FIELD.email, p + 1);
-      for (const raw of new Set([c.mobile, c.phone])) {
-        const key = raw ? keyOf(raw) : null;
-        if (key) words.push({ word: key, entry: e, field: FIELD.phone, person: p + 1 });
-      }
+      for (const key of phoneKeysOf(c, keyOf)) words.push({ word: key, entry: e, field: FIELD.phone, person: p + 1 });
     });
     texts.push(text);
   });
@@ -150,11 +154,7 @@ function serialize(
     kinds: Uint8Array.from(entries, (e) => e.kind),
     ids: entries.map((e) => e.id),
     people: entries.map((e) =>
-      e.people
-        .map((c) =>
-          [personName(c), c.mobile || c.phone ? textOf(c.mobile || c.phone) : '', c.email].map(clean).join('\t'),
-        )
-        .join('\n'),
+      e.people.map((c) => [personName(c), shownNumber(c, textOf), c.email].map(clean).join('\t')).join('\n'),
     ),
     notes: entries.map((e) => e.note),
     texts,
@@ -169,3 +169,9 @@ function serialize(
 
 /** Tabs and line ends are the people list's separators. */
 const clean = (text: string) => text.replace(/[\t\n\r]+/g, ' ').trim();
+
+function shownNumber(c: SourceContact, textOf: (raw: string) => string): string {
+  if (c.shown !== undefined) return c.shown;
+  const raw = c.mobile || c.phone;
+  return raw ? textOf(raw) : '';
+}

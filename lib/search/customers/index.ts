@@ -1,5 +1,5 @@
 // The customer index's face: the background builds it, the popup loads and searches it.
-export { buildCustomerIndex, type PhoneKeyOf } from './build';
+export { buildCustomerIndex, phoneKeysOf, type PhoneKeyOf } from './build';
 export {
   CustomerIndexFormatError,
   jobsOf,

@@ -18,6 +18,10 @@ export interface SourceContact {
   mobile: string;
   email: string;
   active: boolean;
+  /** The keys of its numbers (mobile, then phone) and the number as shown, when worked out already
+   * (the sync does it once per contact read: a phone number's parse is the dearest part of a build). */
+  keys?: string[];
+  shown?: string;
 }
 
 export interface SourceCompany {
