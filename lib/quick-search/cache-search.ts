@@ -60,6 +60,12 @@ export async function openCacheSearch(
 ): Promise<CacheSearch> {
   const reader = await openCacheReader(db, onPreview && ((preview) => onPreview(firstScreenFromPreview(preview))));
   const typeahead = reader.index ? createTypeahead(reader.index) : null;
+  // Read after the job index, while the first rows are on screen.
+  let loadedCustomers: SerializedCustomerIndex | null = null;
+  const customerIndex = reader
+    .customers()
+    .then((index) => (loadedCustomers = index))
+    .catch(() => null); // a cache closed meanwhile (a sync re-opens it): no customers, the jobs still answer
   // libphonenumber-js is loaded once a query looks like a phone number, not with the popup.
   let phoneCode: Promise<typeof import('../locale/phone-key')> | null = null;
 
@@ -70,8 +76,18 @@ export async function openCacheSearch(
     return searchCustomers(customers, { text: query, phoneKey }).map((hit) => customerRowOf(customers, hit, query));
   }
 
+  // A caller's jobs, kept while the same customer is found keystroke after keystroke.
+  let lastJobs: { key: string; answer: Answer } | null = null;
+
   function customerJobs(customer: CustomerRow): Answer {
-    const uuids = reader.customers ? jobsOf(reader.customers, customer.entry) : [];
+    if (lastJobs?.key === customer.key) return lastJobs.answer;
+    const answer = jobsOfCustomer(customer);
+    lastJobs = { key: customer.key, answer };
+    return answer;
+  }
+
+  function jobsOfCustomer(customer: CustomerRow): Answer {
+    const uuids = loadedCustomers ? jobsOf(loadedCustomers, customer.entry) : [];
     const accept = reader.index && uuids.length > 0 ? jobsFilter(reader.index, uuids) : null;
     const rows = accept ? reader.browse({ limit: CUSTOMER_JOB_ROWS, accept }).map(rowOf) : [];
     const heading =
@@ -99,7 +115,8 @@ export async function openCacheSearch(
         return first;
       }
       if (!typeahead) return { rows: [], heading: NOT_YET };
-      const customers = reader.customers ? await findCustomers(reader.customers, query) : [];
+      const index = await customerIndex;
+      const customers = index ? await findCustomers(index, query) : [];
       // A number that is a customer's: the caller's jobs, open first (job numbers are not phone numbers).
       if (customers.length > 0 && customers[0]!.matched === 'phone') {
         return { ...customerJobs(customers[0]!), customers };

@@ -20,8 +20,9 @@ export interface CacheReader {
    * older format the background has yet to rebuild). */
   index: SearchIndex | null;
   /** The customer index (lib/search/customers), or null before the sync has built one (or while
-   * it is of an older format, until the background rebuilds it). */
-  customers: SerializedCustomerIndex | null;
+   * it is of an older format, until the background rebuilds it). Read on its own, after the job
+   * index: its tens of thousands of strings take tens of milliseconds to clone, and the jobs come first. */
+  customers(): Promise<SerializedCustomerIndex | null>;
   /** Live jobs in the cache. */
   jobCount: number;
   /** The sync state stored with the cache: freshness even when the background cannot answer. */
@@ -54,7 +55,7 @@ export async function openCacheReader(
   db: IDBDatabase,
   onPreview?: (preview: IndexPreview) => boolean,
 ): Promise<CacheReader> {
-  const stores = ['search', 'searchMain', 'sync', 'customers'].filter((n) => has(db, n));
+  const stores = ['search', 'searchMain', 'sync'].filter((n) => has(db, n));
   const readIn =
     (tx: IDBTransaction | null) =>
     <T>(store: string, key: IDBValidKey): Promise<T | undefined> =>
@@ -65,11 +66,10 @@ export async function openCacheReader(
   }
   // The index's parts are read again in one transaction: a sync may have stored a new index meanwhile.
   const read = readIn(stores.length > 0 ? db.transaction(stores, 'readonly') : null);
-  const [rest, main, state, customers] = await Promise.all([
+  const [rest, main, state] = await Promise.all([
     read<StoredSearchIndex>('search', 'index'),
     read<SerializedSegment>('searchMain', 'main'),
     read<Partial<StoredSyncState>>('sync', 'state'),
-    read<unknown>('customers', 'index'),
   ]);
   let index: SearchIndex | null = null;
   try {
@@ -80,10 +80,15 @@ export async function openCacheReader(
     index = null;
   }
   let lookups: Promise<LookupReader> | null = null;
+  let customers: Promise<SerializedCustomerIndex | null> | null = null;
   const openLookups = () => (lookups ??= openLookupReader(db));
   return {
     index,
-    customers: customerIndexOf(customers),
+    customers: () =>
+      (customers ??= readIn(has(db, 'customers') ? db.transaction('customers', 'readonly') : null)<unknown>(
+        'customers',
+        'index',
+      ).then(customerIndexOf)),
     jobCount: index ? countDocs(index) : (await openLookups()).jobCount,
     synced: state ? { lastSyncedAt: state.lastSyncedAt ?? null, lastError: state.lastError ?? null } : null,
     browse: (options) => (index ? browse(index, options) : []),
