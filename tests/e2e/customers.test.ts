@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { connect, useApiKey } from './support/options-page';
-import { openQuickSearch, search, shownResults } from './support/popup-page';
+import { openQuickSearch, search, seriousA11yProblems, shownResults } from './support/popup-page';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
 
@@ -117,8 +117,13 @@ describe('customers in the quick search', () => {
     expect(shown.map((r) => r.uuid).sort()).toEqual(theirJobs.map((j) => String(j.uuid)).sort());
     expectOpenFirst(shown.map((r) => r.uuid));
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('job-search');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await seriousA11yProblems(page)).toEqual([]);
+    }
 
     await page.keyboard.press('Escape');
+    expect(await seriousA11yProblems(page)).toEqual([]);
     await customerRows(page).first().waitFor();
     expect(await page.locator('#job-search').inputValue()).toBe(EMAIL);
 
