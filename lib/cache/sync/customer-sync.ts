@@ -54,9 +54,9 @@ export async function syncCustomers(
   const next: StoredCustomerSource = { ...stored };
   let changed = mode === 'full' || changes.companies.length > 0 || stored.indexVersion !== CUSTOMER_INDEX_VERSION;
 
+  // A first read cut off is done again whole, by the next sync (never from a live job's update).
   const whole = !stored.complete;
-  const due =
-    whole || mode === 'full' || (mode === 'incremental' && now - (stored.readAt ?? 0) >= CONTACTS_READ_EVERY_MS);
+  const due = mode !== 'local' && (whole || mode === 'full' || now - (stored.readAt ?? 0) >= CONTACTS_READ_EVERY_MS);
   if (due) {
     if (whole) {
       const vendor = await source.vendor.get(call);
