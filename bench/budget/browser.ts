@@ -165,7 +165,6 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
         // As the background answers them (entrypoints/background/live-updates.ts): the jobs in the cache,
         // and notes while a page is open (the person's side panel is open all day).
         holds: async (uuids) => new Map((await cache.getJobs(uuids)).map((j) => [j.uuid, j.edit_date] as const)),
-        viewer: async () => world.staffUuid,
         showsNotes: () => true,
       },
       loadPosition: async () => position,

@@ -47,11 +47,6 @@ export function startFeed({ tokens, workspace, hub, resync }: FeedWiring): FeedS
         const held = await Promise.all(uuids.map((uuid) => cache.getJob(uuid, { includeInactive: true })));
         return new Map(held.flatMap((job) => (job ? [[job.uuid, job.edit_date] as const] : [])));
       },
-      // A job it does not hold is taken only when the platform lets this staff member see it (visible_to).
-      viewer: async () => {
-        const key = await workspace.key();
-        return key && key.staffUuid !== 'all' ? key.staffUuid : null;
-      },
       // Notes are not cached: only an open page shows one.
       showsNotes: () => hub.size() > 0,
     },

@@ -64,7 +64,7 @@ function setUp(options: { staff?: () => StaffSummary[]; consent?: () => 'allow' 
     launchWebAuthFlow: async () =>
       options.consent?.() === 'deny'
         ? `${REDIRECT}?error=access_denied&state=s${flows}`
-        : `${REDIRECT}?code=c&state=s${flows}`,
+        : `${REDIRECT}?code=c&state=s${flows}&code_mac=m`,
   };
   const reader = {
     vendor: async () => ACCOUNT,
@@ -165,6 +165,8 @@ describe('paired from the job card: the platform says who this is', () => {
     account_uuid: account,
     staff_uuid: staff.uuid,
     staff_name: staff.name,
+    identity: 'identity.of.pairing',
+    fieldside_pass: 'pass.of.pairing',
   });
 
   it('replaces the name the person chose, ends "view as", and the choice is gone', async () => {

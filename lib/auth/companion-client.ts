@@ -78,10 +78,16 @@ export function createCompanionClient(options: CompanionClientOptions) {
       if (!parsed.success) throw serverError('The companion answered /oauth/start without an authorize URL');
       return parsed.data;
     },
-    async exchangeCode(code: string, state: string, codeVerifier: string): Promise<TokenResponse> {
+    async exchangeCode(code: string, state: string, codeVerifier: string, codeMac: string): Promise<TokenResponse> {
       const { key } = await options.installation.publicKey();
       const answer = tokens(
-        await post(COMPANION_PATHS.oauthToken, { code, state, code_verifier: codeVerifier, installation_key: key }),
+        await post(COMPANION_PATHS.oauthToken, {
+          code,
+          state,
+          code_mac: codeMac,
+          code_verifier: codeVerifier,
+          installation_key: key,
+        }),
       );
       // The refresh token is now sealed to this pair: keep it (until sign-out).
       await options.installation.keep();

@@ -16,12 +16,16 @@ import { createSseParser } from './sse-parser';
 import { FeedError } from './types';
 
 // The companion's feed API (contracts/companion-http.ts), authenticated with the platform access
-// token: register (also ensures the subscriptions), catch-up reads, and the live stream.
+// token and the companion's pass for it: register (also ensures the subscriptions), catch-up reads, and the live
+// stream.
 
 export interface FeedClientOptions {
   /** Read on every call, so a changed connection applies at once. */
   companionUrl: () => Promise<string>;
   accessToken: () => Promise<string>;
+  /** The companion's pass for that access token (its token answer's `fieldside_pass`); without one the companion
+   * answers 401 `invalid_pass`. */
+  pass?: () => Promise<string | null>;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -38,13 +42,14 @@ export function createFeedClient(options: FeedClientOptions) {
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 20_000;
 
-  type Init = RequestInit & { accept: string; staffUuid?: string | null };
+  type Init = RequestInit & { accept: string };
   async function request(path: string, init: Init, signal?: AbortSignal): Promise<Response> {
     const base = (await options.companionUrl()).replace(/\/$/, '');
     const token = await options.accessToken();
-    const { accept, staffUuid, ...rest } = init;
+    const pass = (await options.pass?.()) ?? null;
+    const { accept, ...rest } = init;
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept };
-    if (staffUuid) headers[COMPANION_HEADERS.staff] = staffUuid;
+    if (pass) headers[COMPANION_HEADERS.pass] = pass;
     let response: Response;
     try {
       response = await fetchImpl(`${base}${path}`, {
@@ -56,8 +61,13 @@ export function createFeedClient(options: FeedClientOptions) {
       throw new FeedError(`The companion's feed could not be reached (${path.split('?')[0]})`, 0, { cause });
     }
     if (!response.ok) {
-      const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-      const why = typeof body?.error === 'string' ? body.error : `HTTP ${response.status}`;
+      const body = (await response.json().catch(() => null)) as { error?: unknown; message?: unknown } | null;
+      const why =
+        typeof body?.message === 'string'
+          ? body.message
+          : typeof body?.error === 'string'
+            ? body.error
+            : `HTTP ${response.status}`;
       throw new FeedError(`The companion refused ${path.split('?')[0]}: ${why}`, response.status);
     }
     return response;
@@ -73,20 +83,17 @@ export function createFeedClient(options: FeedClientOptions) {
   }
 
   return {
-    /** Answers the current feed position; acting as an administrator (`staffUuid`, "who are you"), also
-     * ensures the account's subscriptions. */
-    async register(staffUuid: string | null): Promise<FeedRegisterReply> {
-      const res = await request(COMPANION_PATHS.feedRegister, {
-        method: 'POST',
-        accept: 'application/json',
-        staffUuid,
-      });
+    /** Answers the current feed position; when the pass names an administrator, also ensures the account's
+     * subscriptions. */
+    async register(): Promise<FeedRegisterReply> {
+      const res = await request(COMPANION_PATHS.feedRegister, { method: 'POST', accept: 'application/json' });
       return json(res, (v) => FeedRegisterReplySchema.safeParse(v));
     },
 
-    /** Gives the account a new callback URL (administrators only) and moves the subscriptions to it. */
-    async rotate(staffUuid: string): Promise<FeedRotateReply> {
-      const res = await request(COMPANION_PATHS.feedRotate, { method: 'POST', accept: 'application/json', staffUuid });
+    /** Gives the account a new callback URL (administrators the platform vouched for only) and moves the
+     * subscriptions to it. */
+    async rotate(): Promise<FeedRotateReply> {
+      const res = await request(COMPANION_PATHS.feedRotate, { method: 'POST', accept: 'application/json' });
       return json(res, (v) => FeedRotateReplySchema.safeParse(v));
     },
 
@@ -99,18 +106,12 @@ export function createFeedClient(options: FeedClientOptions) {
 
     /**
      * Reads the live stream until it ends or `signal` aborts. Resolves when the companion closes it
-     * (the caller reconnects from its last position); rejects with FeedError when it cannot open. `staffUuid`
-     * ("who are you") lets the companion ask the platform whether this staff member may see a job just created.
+     * (the caller reconnects from its last position); rejects with FeedError when it cannot open.
      */
-    async stream(
-      after: string,
-      signal: AbortSignal,
-      handlers: StreamHandlers,
-      staffUuid: string | null = null,
-    ): Promise<void> {
+    async stream(after: string, signal: AbortSignal, handlers: StreamHandlers): Promise<void> {
       const res = await request(
         `${COMPANION_PATHS.feedStream}?${new URLSearchParams({ after })}`,
-        { method: 'GET', accept: 'text/event-stream', staffUuid },
+        { method: 'GET', accept: 'text/event-stream' },
         signal,
       );
       if (!res.body) throw new FeedError('The feed stream has no body', 502);

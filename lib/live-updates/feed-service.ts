@@ -67,7 +67,6 @@ export function createFeedService(deps: FeedServiceDeps) {
   let state: FeedState = 'off';
   let account: string | null = null;
   /** Who the stream says this browser is ("who are you"): the companion asks the platform whether they see a new job. */
-  let streamStaff: string | null = null;
   /** The grant the companion was last registered with (see FeedAccount.scopes). */
   let registeredGrant: string | null = null;
   /** The newest position received (saved once the changes before it are applied). */
@@ -149,19 +148,14 @@ export function createFeedService(deps: FeedServiceDeps) {
     while (!signal.aborted) {
       try {
         state = 'connecting';
-        await deps.feed.stream(
-          received ?? from,
-          signal,
-          {
-            onOpen: () => {
-              state = 'live';
-              delay = retryMin;
-            },
-            onChange: acceptLive,
-            onGap: gap,
+        await deps.feed.stream(received ?? from, signal, {
+          onOpen: () => {
+            state = 'live';
+            delay = retryMin;
           },
-          streamStaff,
-        );
+          onChange: acceptLive,
+          onGap: gap,
+        });
       } catch (error) {
         if (signal.aborted) return;
         // 401/403: the token is no good for the feed (signed out, or no vendor scope); the next wake tries again.
@@ -200,7 +194,7 @@ export function createFeedService(deps: FeedServiceDeps) {
       // after new scopes, or once the person says who they are, it registers again, so the companion can
       // add what was refused before (or an administrator's register makes the subscriptions).
       if (grant !== registeredGrant) {
-        await deps.feed.register(signedIn.staffUuid);
+        await deps.feed.register();
         registeredGrant = grant;
       }
       // While the stream is open it delivers every change: reading the feed as well would cost the
@@ -210,12 +204,11 @@ export function createFeedService(deps: FeedServiceDeps) {
     }
     service.stop();
     account = signedIn.accountUuid;
-    streamStaff = signedIn.staffUuid;
     const saved = await deps.loadPosition();
     const ours = saved !== null && saved.accountUuid === signedIn.accountUuid;
     // A new worker with a position saved under the same grant is registered already: registering is what
     // made that position, and the companion keeps the subscriptions without being asked again.
-    const registered = ours && saved.grant === grant ? null : await deps.feed.register(signedIn.staffUuid);
+    const registered = ours && saved.grant === grant ? null : await deps.feed.register();
     registeredGrant = grant;
     let from = ours ? saved.position : registered!.position;
     try {
@@ -223,7 +216,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     } catch (error) {
       if (!isFeedError(error) || error.status !== 400) throw error;
       received = null; // an unknown position (another companion, or its storage was reset)
-      from = registered?.position ?? (await deps.feed.register(signedIn.staffUuid)).position;
+      from = registered?.position ?? (await deps.feed.register()).position;
       gap();
     }
     received ??= from;
@@ -264,7 +257,7 @@ export function createFeedService(deps: FeedServiceDeps) {
       const signedIn = await deps.account();
       if (!signedIn || signedIn.mode !== 'oauth' || !signedIn.staffUuid)
         throw new FeedError('Sign in and say who you are first', 403);
-      return deps.feed.rotate(signedIn.staffUuid);
+      return deps.feed.rotate();
     },
     /** Resolves when every change received so far has been applied (follow-up re-reads included). */
     async idle(): Promise<void> {

@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import {
-  COMPANION_HEADERS,
   COMPANION_PATHS,
   FeedQuerySchema,
   type FeedRegisterReply,
@@ -11,7 +10,7 @@ import type { CallbackTokens } from '../webhooks/callback-token';
 import { bearerAuth, type FeedEnv } from './bearer-auth';
 import { feedCors } from './cors';
 import { isPlatformError } from './platform-error';
-import { STAFF_UUID, type RoleCheck } from './staff-role';
+import { LEGACY_STAFF_HEADER, STAFF_UUID, type RoleCheck } from './staff-role';
 import { openStream, type StreamRouteDeps } from './stream-route';
 import type { EnsuredSubscriptions } from './ensured-subscriptions';
 import { ensureSubscriptions } from './subscriptions';
@@ -57,12 +56,12 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
 
   /** Whether the caller's staff member (X-Fieldside-Staff) is an administrator of the token's account. */
   async function staffOf(c: Context<FeedEnv>): Promise<Staff> {
-    const staff = c.req.header(COMPANION_HEADERS.staff);
+    const staff = c.req.header(LEGACY_STAFF_HEADER);
     if (staff === undefined || staff === '') return { ok: true, admin: false };
     if (!STAFF_UUID.test(staff))
       return {
         ok: false,
-        response: c.json({ error: `${COMPANION_HEADERS.staff} must be a staff member's uuid` }, 400),
+        response: c.json({ error: `${LEGACY_STAFF_HEADER} must be a staff member's uuid` }, 400),
       };
     return { ok: true, admin: await deps.roles.isAdministrator(c.get('token'), c.get('account'), staff) };
   }
@@ -74,9 +73,9 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
     const account = c.get('account');
     const limited = await deps.limiter.check({ kind: 'account', id: account });
     if (!limited.ok) return tooManyRequests(c, limited, 'live-update registrations');
-    const staffHeader = c.req.header(COMPANION_HEADERS.staff);
+    const staffHeader = c.req.header(LEGACY_STAFF_HEADER);
     if (staffHeader && !STAFF_UUID.test(staffHeader))
-      return c.json({ error: `${COMPANION_HEADERS.staff} must be a staff member's uuid` }, 400);
+      return c.json({ error: `${LEGACY_STAFF_HEADER} must be a staff member's uuid` }, 400);
     // Unverified here, and need not be: the platform answers for each staff member before anyone is named.
     if (staffHeader) await deps.visibility?.registered(account, staffHeader);
     // While the account's subscriptions are known to be in place, a register has nothing to do at the

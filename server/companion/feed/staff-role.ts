@@ -15,6 +15,10 @@ const Role = z.object({ uuid: z.string(), name: z.string().nullish(), active: Fl
 /** A staff member's id as the companion takes it from a caller. */
 export { UUID as STAFF_UUID } from './platform-read';
 
+/** The header browsers named their "who are you" in before passes (gone from the contract; read here only until
+ * the feed takes the staff member from the pass). */
+export const LEGACY_STAFF_HEADER = 'X-Fieldside-Staff';
+
 export function createRoleCheck(opts: {
   platformBaseUrl: string;
   fetch?: typeof fetch;

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { COMPANION_HEADERS, FeedQuerySchema } from '../../../contracts/companion-http';
+import { FeedQuerySchema } from '../../../contracts/companion-http';
 import { sha256Base64Url } from '../../../contracts/installation-binding';
 import type { CompanionLimits } from '../config';
 import type { LimitStore } from '../limits/types';
@@ -7,7 +7,7 @@ import type { AccountReaders } from './account-readers';
 import type { FeedEnv } from './bearer-auth';
 import type { AccountSubscriptions } from './account-subscriptions';
 import type { JobVisibility } from './job-visibility';
-import { STAFF_UUID } from './staff-role';
+import { LEGACY_STAFF_HEADER, STAFF_UUID } from './staff-role';
 import { streamFeed } from './sse';
 import type { TokenChecker } from './token-check';
 import type { FeedStore } from './types';
@@ -68,7 +68,7 @@ export async function openStream(c: Context<FeedEnv>, deps: StreamRouteDeps): Pr
   // A browser reconnects its stream at least hourly (each token's life), and registers only when its grant
   // changes: its stream is what says it is online. Unverified, and need not be: the platform answers for each
   // staff member before anyone is named.
-  const staff = c.req.header(COMPANION_HEADERS.staff);
+  const staff = c.req.header(LEGACY_STAFF_HEADER);
   if (staff && STAFF_UUID.test(staff)) await deps.visibility?.registered(account, staff);
   // Not awaited: the stream does not wait for the platform. A failure waits for the next register or stream.
   void deps.accountSubscriptions?.ensure(account);

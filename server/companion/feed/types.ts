@@ -5,7 +5,10 @@ import type { FeedChange, FeedPage } from '../../../contracts/companion-http';
 
 export type { FeedChange, FeedPage };
 
-export type NewChange = Omit<FeedChange, 'id'>;
+/** A change as the feed keeps it: the wire's change without what it means to one reader (`yours`), with whom the
+ * platform lets see it (`visible_to`) and whom the companion could not ask (`unchecked`), which never go out. */
+export type StoredChange = Omit<FeedChange, 'yours'> & { visible_to?: string[]; unchecked?: string[] };
+export type NewChange = Omit<StoredChange, 'id'>;
 
 export type AppendResult =
   | { kind: 'appended'; id: string }

@@ -5,6 +5,7 @@ import {
   PairClaimRequestSchema,
   type PairClaimReply,
 } from '../../../contracts/companion-http';
+import { installationIdOf } from '../../../contracts/installation-binding';
 import { addonKey, type AddonStore } from '../addon/store/types';
 import type { CompanionConfig } from '../config';
 import { isPlatformError } from '../feed/platform-error';
@@ -30,6 +31,10 @@ const CLAIM_WORDS = {
     'This pairing link was already used in another browser. Choose "Use Fieldside in this browser" on the job card again.',
   pairing_other_account:
     'Fieldside in this browser is signed in to another business account than the job card. Sign in to Fieldside with the same account, then try again.',
+  pairing_unbound:
+    'This browser could not prove it is the one that asked. Choose "Use Fieldside in this browser" on the job card again.',
+  clock_skew:
+    'This computer\'s clock is more than five minutes off, so the pairing cannot be checked. Set the clock right, then choose "Use Fieldside in this browser" on the job card again.',
 } as const satisfies Record<(typeof PAIR_CLAIM_ERRORS)[number], string>;
 
 export interface PairingRouteDeps {
@@ -57,7 +62,8 @@ export function createPairingRoutes(deps: PairingRouteDeps): Hono {
       );
     const body = await readJsonBody(c, PairClaimRequestSchema);
     if (!body.ok) return body.response;
-    const { code, installation } = body.data;
+    const { code } = body.data;
+    const installation = await installationIdOf(body.data.installation_key);
     const limited = await deps.limiter.check({ kind: 'installation', id: installation });
     if (!limited.ok) return tooManyRequests(c, limited, 'pairings');
 
@@ -92,7 +98,7 @@ export function createPairingRoutes(deps: PairingRouteDeps): Hono {
     if (!first && (await store.get(key)) !== installation)
       return jsonError(c, 400, 'pairing_used', CLAIM_WORDS.pairing_used);
     c.header('cache-control', 'no-store');
-    return c.json<PairClaimReply>({
+    return c.json<Omit<PairClaimReply, 'identity' | 'fieldside_pass'>>({
       account_uuid: claims.account,
       staff_uuid: claims.staff,
       staff_name: claims.staffName,

@@ -50,7 +50,7 @@ export async function startStack(options: { jobs?: number } = {}): Promise<Stack
       const { access_token } = await emulator.control.issueTokens(account.uuid, administrator.uuid, scopes);
       const res = await fetch(`${companion.url}${COMPANION_PATHS.feedRegister}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${access_token}`, [COMPANION_HEADERS.staff]: administrator.uuid },
+        headers: { authorization: `Bearer ${access_token}`, 'X-Fieldside-Staff': administrator.uuid },
       });
       await res.body?.cancel();
       // The register makes them, or an earlier administrator's register did (it is then free of platform requests).

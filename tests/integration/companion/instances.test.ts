@@ -107,7 +107,7 @@ beforeAll(async () => {
   // An administrator's register through B: the platform verifies the callback URL at A.
   const res = await fetch(`${b.url}/feed/register`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${clients[0]!.token}`, [COMPANION_HEADERS.staff]: adminUuid },
+    headers: { authorization: `Bearer ${clients[0]!.token}`, 'X-Fieldside-Staff': adminUuid },
   });
   if (res.status !== 200) throw new Error(`The register answered ${res.status}: ${await res.text()}`);
   registered = (await res.json()) as typeof registered;

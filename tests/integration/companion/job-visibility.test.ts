@@ -7,7 +7,7 @@ import { callbackKey, signCallbackToken } from '../../../server/companion/feed/i
 import { createJobVisibility } from '../../../server/companion/feed/job-visibility';
 import { createStaffKnowledge } from '../../../server/companion/feed/staff-knowledge';
 import { createMemoryAddonStore } from '../../../server/companion/addon/store/memory-store';
-import type { FeedChange, FeedPage } from '../../../server/companion/feed/types';
+import type { StoredChange as FeedChange, FeedPage } from '../../../server/companion/feed/types';
 
 // Who may see a new job (`visible_to`), against the real emulator: technicians see the jobs allocated to them,
 // office and administrators every job. The administrator's register makes the emulator deliver its own
@@ -198,7 +198,7 @@ describe('visible_to on a new job', () => {
       expect((await requests()) - before).toBe(0);
       const page = (await (
         await fetch(`${fresh.url}/feed?limit=1000`, { headers: bearer(officeToken) })
-      ).json()) as FeedPage;
+      ).json()) as Omit<FeedPage, 'changes'> & { changes: FeedChange[] };
       const change = page.changes.find((c) => c.uuid === job)!;
       expect(change.unchecked).toEqual([allocated, office]);
       expect(change).not.toHaveProperty('visible_to');

@@ -39,7 +39,7 @@ describe('OAuth and the change feed behind one companion', () => {
         scopes,
       });
       const tokens = (await (await driver.exchange(await driver.toCode())).json()) as Tokens;
-      return { authorization: `Bearer ${tokens.access_token}`, [COMPANION_HEADERS.staff]: person.split(':')[1]! };
+      return { authorization: `Bearer ${tokens.access_token}`, 'X-Fieldside-Staff': person.split(':')[1]! };
     };
     const register = (headers: Record<string, string>) =>
       fetch(`${companion.url}/feed/register`, { method: 'POST', headers });

@@ -1,5 +1,5 @@
 import { COMPANION_HEADERS } from '../../../contracts/companion-http';
-import type { FeedChange } from '../../../server/companion/feed/types';
+import type { StoredChange as FeedChange } from '../../../server/companion/feed/types';
 
 let counter = 0;
 
@@ -26,7 +26,7 @@ export function bearer(token: string): Record<string, string> {
 /** A token's headers acting as a staff member (X-Fieldside-Staff): an administrator's register manages the
  * subscriptions. */
 export function actingAs(token: string, staffUuid: string): Record<string, string> {
-  return { ...bearer(token), [COMPANION_HEADERS.staff]: staffUuid };
+  return { ...bearer(token), 'X-Fieldside-Staff': staffUuid };
 }
 
 export interface SseEvent {
