@@ -5,10 +5,12 @@ import type { EmulatorOptions } from './start';
 import {
   CREATED_FIELDS,
   EVENT_NOTIFICATION_SHAPES,
+  IMPERSONATION,
   IS_INDIVIDUAL,
   MAX_PAGE_SIZE,
   UNPARSABLE_FILTER,
   UUID_REUSE,
+  TOKEN_VIEWS,
   WEBHOOK_CONTENT_TYPES,
 } from './switches';
 
@@ -28,6 +30,8 @@ const schema = z.object({
   'created-fields': z.enum(CREATED_FIELDS).optional(),
   'is-individual': z.enum(IS_INDIVIDUAL).optional(),
   'event-notification-shape': z.enum(EVENT_NOTIFICATION_SHAPES).optional(),
+  'token-view': z.enum(TOKEN_VIEWS).optional(),
+  impersonation: z.enum(IMPERSONATION).optional(),
   'callback-timeout-ms': z.coerce.number().int().min(1).max(120_000).optional(),
   'addon-url': z.url().optional(),
   'addon-manifest': z.string().min(1).optional(),
@@ -38,7 +42,8 @@ export const USAGE =
   'Usage: npm run platform -- [--port 8080] [--auth-port 8081] [--jobs 5000] [--seed 1] [--return-url URL] ' +
   '[--rate-limit N] [--rate-limit-per-day N] [--page-size 1000|5000] [--uuid-reuse update|refuse|duplicate] ' +
   '[--webhook-content-type json|form] [--unparsable-filter ignore|refuse] [--created-fields set|given] [--is-individual string|number] ' +
-  '[--event-notification-shape type-data|event-entry] [--callback-timeout-ms N] ' +
+  '[--event-notification-shape type-data|event-entry] [--token-view account|grantor] [--impersonation widens|narrows] ' +
+  '[--callback-timeout-ms N] ' +
   '[--addon-url URL --addon-manifest manifest.json [--addon-activation-url URL]]';
 
 /** Parses `--name value` / `--name=value` arguments into emulator options; throws with the usage on bad input. */
@@ -83,6 +88,8 @@ export function parseArgs(argv: string[]): EmulatorOptions {
     createdFields: o['created-fields'],
     isIndividual: o['is-individual'],
     eventNotificationShape: o['event-notification-shape'],
+    tokenView: o['token-view'],
+    impersonation: o.impersonation,
     callbackTimeoutMs: o['callback-timeout-ms'],
     ...(o['addon-url'] && o['addon-manifest']
       ? {

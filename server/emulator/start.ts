@@ -67,7 +67,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   const clock = createClock();
   const changes = createChangeBus();
   const { uuidReuse, webhookContentType, unparsableFilter, pageSize, createdFields } = options;
-  const { isIndividual, eventNotificationShape } = options;
+  const { isIndividual, eventNotificationShape, tokenView, impersonation } = options;
   const switches = createSwitchBoard({
     uuidReuse,
     webhookContentType,
@@ -76,6 +76,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     createdFields,
     isIndividual,
     eventNotificationShape,
+    tokenView,
+    impersonation,
   });
   const addon = options.addon === undefined ? undefined : parseAddonRegistration(options.addon);
   const store = createStore({ seed, jobs: options.jobs ?? 5000, clock, changes });
@@ -145,7 +147,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   const guarded = [
     count,
     faulty,
-    createAuthMiddleware({ store, authority: oauth.authority }),
+    createAuthMiddleware({ store, authority: oauth.authority, switches }),
     rateLimitMiddleware(limiter),
   ] as const;
   // Hono's `/x/*` matches `/x` itself too: naming both ran the guards twice on the bare list, which then counted two

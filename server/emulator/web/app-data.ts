@@ -80,7 +80,7 @@ export function createAppData(store: Store, clock: Clock) {
     viewer(person: Person): Viewer | undefined {
       const account = store.account(person.accountUuid);
       if (!account) return undefined;
-      const allowed = store.restriction(account, 'job', person.staffUuid);
+      const allowed = store.restriction(account, 'job', [person.staffUuid]);
       return { account, staffUuid: person.staffUuid, name: staffName(account, person.staffUuid), sees: allowed };
     },
 
@@ -187,13 +187,11 @@ export function createAppData(store: Store, clock: Clock) {
           staff: staffName(account, a.staff_uuid),
           date: String(a.allocation_date).slice(0, 10),
         })),
-        notes: notes
-          .slice(0, 10)
-          .map((n) => ({
-            text: String(n.note),
-            author: staffName(account, n.edit_by_staff_uuid),
-            date: String(n.create_date),
-          })),
+        notes: notes.slice(0, 10).map((n) => ({
+          text: String(n.note),
+          author: staffName(account, n.edit_by_staff_uuid),
+          date: String(n.create_date),
+        })),
       };
     },
   };
