@@ -8,6 +8,7 @@ import { createPlatformReads } from './addon/platform-reads';
 import { createAddonRoutes } from './addon/routes';
 import { createFeedModule, type FeedModule } from './feed/index';
 import { createTokenChecker } from './feed/token-check';
+import { createClientAddress } from './client-address';
 import { jsonError } from './http-errors';
 import { createRateLimiter } from './limits/rate-limit';
 import { createRedirectAllowlist } from './oauth/redirect-allowlist';
@@ -62,6 +63,7 @@ export async function createCompanionApp(
   const limits = await stores.limits(config);
   const limiter = createRateLimiter({ store: limits, limits: config.limits, ...(deps.now ? { now: deps.now } : {}) });
   const now = deps.now ?? Date.now;
+  const addressOf = createClientAddress(config);
   const platform = { platformBaseUrl: config.platformBaseUrl, ...(deps.fetch ? { fetch: deps.fetch } : {}) };
   // One token checker for the feed and the pairing claim: a browser's token costs one vendor.json for both.
   const checker = createTokenChecker({ ...platform, now, lifetimeMs: config.limits.accessTokenLifetimeMs });
@@ -129,7 +131,8 @@ export async function createCompanionApp(
         await keeper.keep(account, kept);
         await feed?.activated(account);
       },
-      checker,
+      store,
+      addressOf,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
       ...(deps.now ? { now: deps.now } : {}),
     }),

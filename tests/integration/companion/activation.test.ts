@@ -181,6 +181,7 @@ describe('the Activation URL', () => {
     const token = await postJson(`${stack.companion.url}/oauth/token`, {
       code: 'some-code',
       state,
+      code_mac: 'f.AAAA',
       code_verifier: 'v'.repeat(43),
       installation_key: { kty: 'EC', crv: 'P-256', x: 'x'.repeat(43), y: 'y'.repeat(43) },
     });
