@@ -1,7 +1,7 @@
 import { OAUTH_REDIRECT_PARAMS } from '../../contracts/companion-http';
 import { codeChallengeOf, createCodeVerifier } from '../../contracts/installation-binding';
-import type { TokenResponse } from '../api/schemas';
 import type { CompanionClient } from './companion-client';
+import type { TokenAnswer } from './token-set';
 
 // One OAuth sign-in: the companion builds the authorize URL (its own /oauth/return is the platform's
 // Return URL) and signs `state`, which carries the hash of a verifier only this flow knows; the
@@ -52,7 +52,8 @@ export function authorizeUrlFor(authorizeUrl: string, omitRedirectUri: boolean):
   return url.toString();
 }
 
-export async function runOAuthFlow(deps: OAuthFlowDeps, scopes: string[]): Promise<TokenResponse> {
+/** `identity`: this installation's identity for the account (pairing), sent with the code so the pass names them. */
+export async function runOAuthFlow(deps: OAuthFlowDeps, scopes: string[], identity?: string): Promise<TokenAnswer> {
   const redirectUrl = deps.identity.getRedirectURL();
   // `state` and the verifier are held only in this closure while the flow runs (SECRETS.oauthState and
   // SECRETS.oauthVerifier: memory).
@@ -67,7 +68,7 @@ export async function runOAuthFlow(deps: OAuthFlowDeps, scopes: string[]): Promi
     throw new OAuthFlowError(`Sign-in was not completed: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
   const [code, , codeMac] = readRedirect(finalUrl, redirectUrl, state);
-  return deps.companion.exchangeCode(code, state, verifier, codeMac);
+  return deps.companion.exchangeCode(code, state, verifier, codeMac, identity);
 }
 
 /** Checks where the flow ended and returns [code, state, code_mac]; throws on any mismatch. */

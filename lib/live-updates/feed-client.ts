@@ -1,4 +1,5 @@
 import {
+  COMPANION_ERRORS,
   COMPANION_HEADERS,
   COMPANION_PATHS,
   FEED_CHANGE_EVENT,
@@ -17,7 +18,8 @@ import { FeedError } from './types';
 
 // The companion's feed API (contracts/companion-http.ts), authenticated with the platform access
 // token and the companion's pass for it: register (also ensures the subscriptions), catch-up reads, and the live
-// stream.
+// stream. A pass the companion no longer takes (401 invalid_pass: it expired with its token, or was never given)
+// is renewed once, by a refresh, and the call made again; a second refusal is the companion's "sign in again".
 
 export interface FeedClientOptions {
   /** Read on every call, so a changed connection applies at once. */
@@ -25,7 +27,9 @@ export interface FeedClientOptions {
   accessToken: () => Promise<string>;
   /** The companion's pass for that access token (its token answer's `fieldside_pass`); without one the companion
    * answers 401 `invalid_pass`. */
-  pass?: () => Promise<string | null>;
+  pass?: (accessToken: string) => Promise<string | null>;
+  /** The companion refused the pass of `failedAccessToken`: refresh the token (its answer brings a new pass). */
+  renew?: (failedAccessToken: string) => Promise<unknown>;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -43,22 +47,38 @@ export function createFeedClient(options: FeedClientOptions) {
   const timeoutMs = options.timeoutMs ?? 20_000;
 
   type Init = RequestInit & { accept: string };
-  async function request(path: string, init: Init, signal?: AbortSignal): Promise<Response> {
+  async function send(path: string, init: Init, signal?: AbortSignal): Promise<{ token: string; response: Response }> {
     const base = (await options.companionUrl()).replace(/\/$/, '');
     const token = await options.accessToken();
-    const pass = (await options.pass?.()) ?? null;
+    const pass = (await options.pass?.(token)) ?? null;
     const { accept, ...rest } = init;
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept };
     if (pass) headers[COMPANION_HEADERS.pass] = pass;
-    let response: Response;
     try {
-      response = await fetchImpl(`${base}${path}`, {
+      const response = await fetchImpl(`${base}${path}`, {
         ...rest,
         headers,
         signal: signal ?? AbortSignal.timeout(timeoutMs),
       });
+      return { token, response };
     } catch (cause) {
       throw new FeedError(`The companion's feed could not be reached (${path.split('?')[0]})`, 0, { cause });
+    }
+  }
+
+  async function request(path: string, init: Init, signal?: AbortSignal): Promise<Response> {
+    const first = await send(path, init, signal);
+    let response = first.response;
+    if (response.status === 401 && options.renew) {
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { error?: unknown } | null;
+      if (body?.error === COMPANION_ERRORS.invalidPass) {
+        await response.body?.cancel();
+        await options.renew(first.token);
+        response = (await send(path, init, signal)).response;
+      }
     }
     if (!response.ok) {
       const body = (await response.json().catch(() => null)) as { error?: unknown; message?: unknown } | null;

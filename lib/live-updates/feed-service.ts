@@ -20,9 +20,11 @@ export interface FeedAccount {
   /** The OAuth scopes granted: registering again after they grow lets the companion make the
    * subscriptions the platform refused before (a note subscription needs read_job_notes). */
   scopes: readonly string[];
-  /** Who the person is ("who are you"): the companion lets only an administrator's register manage the
-   * account's subscriptions, and reads the role from the platform itself. */
+  /** Who the person is ("who are you"): registering again once it changes lets the companion know. */
   staffUuid: string | null;
+  /** The platform vouched for that person (pairing): the pass names them, and the companion sends a stream opened
+   * with it the records they may see; a stream opened before is opened again. */
+  verified?: boolean;
 }
 
 export interface SavedPosition {
@@ -66,9 +68,10 @@ export function createFeedService(deps: FeedServiceDeps) {
 
   let state: FeedState = 'off';
   let account: string | null = null;
-  /** Who the stream says this browser is ("who are you"): the companion asks the platform whether they see a new job. */
   /** The grant the companion was last registered with (see FeedAccount.scopes). */
   let registeredGrant: string | null = null;
+  /** The verified staff member the open stream's pass named ('' for none). */
+  let streamingAs = '';
   /** The newest position received (saved once the changes before it are applied). */
   let received: string | null = null;
   let controller: AbortController | null = null;
@@ -188,8 +191,9 @@ export function createFeedService(deps: FeedServiceDeps) {
     }
     const sameAccount = account === signedIn.accountUuid;
     const streaming = controller !== null && !controller.signal.aborted;
-    const grant = `${[...signedIn.scopes].sort().join(' ')}|${signedIn.staffUuid ?? ''}`;
-    if (sameAccount && streaming) {
+    const reader = signedIn.verified ? (signedIn.staffUuid ?? '') : '';
+    const grant = `${[...signedIn.scopes].sort().join(' ')}|${signedIn.staffUuid ?? ''}${reader ? '|verified' : ''}`;
+    if (sameAccount && streaming && reader === streamingAs) {
       // Already live: a wake only catches up (cheap), in case the stream silently missed something;
       // after new scopes, or once the person says who they are, it registers again, so the companion can
       // add what was refused before (or an administrator's register makes the subscriptions).
@@ -221,6 +225,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     }
     received ??= from;
     if (!ours || saved.grant !== grant) await save(signedIn.accountUuid, from);
+    streamingAs = reader;
     controller = new AbortController();
     void live(controller.signal, from);
   }
