@@ -19,6 +19,8 @@ export const STORAGE_KEYS = {
   sidePanelJob: 'session:sidePanelJob',
   popupFirstScreen: 'session:popupFirstScreen',
   pageGrants: 'session:pageGrants',
+  /** A pairing claimed and waiting for the person's "Yes" or "No" (lib/account/pairing.ts). */
+  pendingPairing: 'session:pendingPairing',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
