@@ -13,6 +13,7 @@ import { ROOT } from '../e2e/support/paths';
 import { startStack } from '../e2e/support/stack';
 import { arrangeFieldDay, signInFieldWorker } from '../e2e/support/field-worker';
 import { jobCardShots } from './job-card-shots';
+import { pairingShots } from './pairing-shots';
 import { sidePanelShots, sidePanelSignedOutShot } from './panel-shots';
 import { openOptions, optionsShot, pickerShot, webAppShots } from './page-shots';
 import { popupOfflineShot, popupShots, popupSignedOutShot, popupSyncProblemShot } from './popup-shots';
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
     await pickerShot(browser, day);
     await webAppShots(browser, stack, day);
     await jobCardShots(browser.context, stack, day);
+    await pairingShots(browser.context, stack);
     await popupSyncProblemShot(browser, stack, query);
     await popupOfflineShot(browser, query);
     await welcomeShot(welcome, 'welcome-done');
