@@ -34,7 +34,9 @@ export interface OAuthRouteDeps {
   now?: () => number;
   /** Keeps an activated account's tokens (../addon/account-tokens.ts). */
   keepTokens: (account: string, tokens: PlatformTokens) => Promise<void>;
-  /** What every instance shares: the state each code was first handed on with. */
+  /** Whether an account keeps a grant already (an activation then replaces it only with a ticket). */
+  hasTokens: (account: string) => Promise<boolean>;
+  /** What every instance shares: the state each code was first handed on with, the tickets spent. */
   store: Pick<AddonStore, 'get' | 'setIfAbsent'>;
   /** The caller's address, for the per-address limit (undefined when the runtime does not say). */
   addressOf?: (c: Context) => string | undefined;
@@ -85,6 +87,8 @@ export function createOAuthRoutes(deps: OAuthRouteDeps): Hono {
     returnUrl,
     now,
     keepTokens: deps.keepTokens,
+    hasTokens: deps.hasTokens,
+    store: deps.store,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
   app.route('/', activation.routes);

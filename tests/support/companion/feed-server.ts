@@ -13,6 +13,8 @@ import type { AccountTokenKeeper } from '../../../server/companion/addon/account
 import { createFeedStore } from '../../../server/companion/feed/create-store';
 import { createFeedModule, type FeedModule, type FeedStore } from '../../../server/companion/feed/index';
 import type { Logger } from '../../../server/companion/request-log';
+import { issuePasses } from './feed-client';
+import { STUB_ADMIN, STUB_TECHNICIAN } from './stub-platform';
 
 export const TEST_EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
 
@@ -34,6 +36,9 @@ export async function startFeedServer(opts: {
   accountTokens?: (config: CompanionConfig) => Pick<AccountTokenKeeper, 'current'>;
   /** Where the module's log lines go (none by default). */
   log?: Logger;
+  /** Tokens (→ their account) to issue passes for, as the companion would have at sign-in: nobody vouched for, and
+   * the stub platform's administrator and technician (feed-client.ts's `bearer` and `actingAs` send them). */
+  passesFor?: Record<string, string>;
 }) {
   let app: Hono | undefined;
   const server = serve({
@@ -74,6 +79,7 @@ export async function startFeedServer(opts: {
     server.close();
     throw e;
   }
+  if (opts.passesFor) await issuePasses(config.signingSecret, opts.passesFor, [undefined, STUB_ADMIN, STUB_TECHNICIAN]);
   // Every answer to a webhook delivery, in the order they were given: a test knows by it when deliveries it did
   // not send itself (the platform's) have been taken; and how many have arrived, to send another only after one.
   const webhookAnswers: { status: number; body: string }[] = [];
