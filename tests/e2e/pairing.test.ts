@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeProblemsInBothSchemes } from './support/axe';
 import { readSecrets } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect, signInThroughConsent, signOut } from './support/options-page';
@@ -86,6 +87,9 @@ describe('pairing from the job card', () => {
     expect(await tabs.confirm.getByRole('button', { name: `Yes, I am ${stack.technician.name}` }).isVisible()).toBe(
       true,
     );
+    // Neither answer has the focus (an Enter must not answer for the person), and the page reads well in both themes.
+    expect(await tabs.confirm.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+    expect(await axeProblemsInBothSchemes(tabs.confirm)).toEqual([]);
 
     expect(await answerPairing(tabs, 'no')).toContain('did not change');
     expect(await tabs.confirm.locator('#pairing-done').textContent()).toContain(

@@ -70,7 +70,8 @@ async function browserOf(options: { accountIndex?: number; companionUrl?: string
     },
     installation: {
       publicKey: async () => ({ key: driver.installation.key, id: driver.installation.id }),
-      provePairing: (code) => driver.installation.provePairing(code),
+      // The browser's clock agrees with the companion's (which a test may move on).
+      provePairing: (code) => driver.installation.provePairing(code, now()),
     },
   });
   return { client, signIn, renewed, tokens: () => tokens };
