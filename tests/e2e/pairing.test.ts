@@ -72,7 +72,7 @@ describe('pairing from the job card', () => {
 
     // A technician sends the link of their own job card; the administrator opens it in this browser.
     const link = await pairingLinkOf(browser.context, stack, stack.technician);
-    const tabs = await openPairingLink(browser.context, stack, link);
+    const tabs = await openPairingLink(browser.context, link);
     // The web page says what happens, and nothing has happened yet.
     await tabs.pairPage.locator('#fieldside-pairing[data-state="confirming"]').waitFor();
     expect(await tabs.pairPage.locator('#fieldside-pairing-result').textContent()).toContain(
@@ -126,8 +126,10 @@ describe('pairing from the job card', () => {
     await options.getByRole('button', { name: 'Sign in again' }).click();
     const page = await consent;
     await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.administrator.uuid}`);
+    const grants = (await stack.emulator.control.stats()).grants.authorization_code;
     await page.locator('#allow').click();
-    await page.waitForEvent('close', { timeout: 20_000 });
+    await options.locator('main[aria-busy="false"]').waitFor({ timeout: 20_000 });
+    expect((await stack.emulator.control.stats()).grants.authorization_code).toBe(grants + 1);
     await settingsShow(stack.technician.name);
     expect(await options.getByLabel('Find your name').count()).toBe(0);
     expect(await administratorFeatures().webhooks.count()).toBe(0);

@@ -75,15 +75,11 @@ export interface PairingTabs {
 
 const isConfirmPage = (p: Page) => new URL(p.url()).pathname === PAIRING_CONFIRM_PAGE;
 
-/** Waits for the pairing page `open` leads to and for the confirmation tab Fieldside opens for it. */
-async function pairingTabs(context: BrowserContext, stack: Stack, open: () => Promise<unknown>): Promise<PairingTabs> {
-  const pairing = context.waitForEvent('page', {
-    predicate: (p) => p.url().startsWith(`${stack.companion.url}/pair`),
-    timeout: 15_000,
-  });
+/** Runs `open`, which answers the companion's pairing page it led to, and waits for the confirmation tab Fieldside
+ * opens for it. */
+async function pairingTabs(context: BrowserContext, open: () => Promise<Page>): Promise<PairingTabs> {
   const confirming = context.waitForEvent('page', { predicate: isConfirmPage, timeout: 30_000 });
-  await open();
-  const [pairPage, confirm] = await Promise.all([pairing, confirming]);
+  const [pairPage, confirm] = await Promise.all([open(), confirming]);
   await confirm.getByRole('heading', { name: /^Work as .* in this browser\?$/ }).waitFor({ timeout: 15_000 });
   return { pairPage, confirm };
 }
@@ -95,17 +91,23 @@ export async function useFieldsideInThisBrowser(
   staff: { uuid: string },
 ): Promise<PairingTabs & { webApp: Page }> {
   const { page, panel } = await openFieldsideOnJobCard(context, stack, staff);
-  const tabs = await pairingTabs(context, stack, () =>
-    panel.getByRole('link', { name: 'Use Fieldside in this browser' }).click(),
-  );
+  const tabs = await pairingTabs(context, async () => {
+    const pairing = context.waitForEvent('page', {
+      predicate: (p) => p.url().startsWith(`${stack.companion.url}/pair`),
+      timeout: 15_000,
+    });
+    await panel.getByRole('link', { name: 'Use Fieldside in this browser' }).click();
+    return pairing;
+  });
   return { ...tabs, webApp: page };
 }
 
 /** A link someone sent, opened in this browser (as a click in a mail would). */
-export async function openPairingLink(context: BrowserContext, stack: Stack, href: string): Promise<PairingTabs> {
-  return pairingTabs(context, stack, async () => {
+export async function openPairingLink(context: BrowserContext, href: string): Promise<PairingTabs> {
+  return pairingTabs(context, async () => {
     const page = await context.newPage();
     await page.goto(href);
+    return page;
   });
 }
 
