@@ -1,7 +1,7 @@
-import { COMPANION_HEADERS, COMPANION_PATHS } from '../../../contracts/companion-http';
 import type { RunningCompanion } from '../../../server/companion/start';
 import { startDevStack } from '../../../server/development/dev-stack';
 import type { startEmulator } from '../../../server/emulator/start';
+import { activateAccount } from '../../support/companion/addon-platform';
 
 // The emulator and the companion on ephemeral ports of 127.0.0.1 (startDevStack picks the
 // companion's port first: the emulator's Return URL must point at it), plus the seeded people the
@@ -12,15 +12,18 @@ export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 export interface Stack {
   emulator: Emulator;
   companion: RunningCompanion;
+  /** The environment the companion was started with. */
+  companionEnv: Record<string, string | undefined>;
   /** Every line the companion logged (kept quiet, and checked for leaked secrets). */
   companionLog: unknown[];
   /** The seeded first account, with an administrator and a technician. */
   account: Emulator['info']['accounts'][number];
   technician: Emulator['info']['accounts'][number]['staff'][number];
   administrator: Emulator['info']['accounts'][number]['staff'][number];
-  /** What an administrator's Fieldside does on its first wake elsewhere: registers for the feed, so the companion
-   * makes the account's webhook subscriptions (only an administrator's register does). */
-  subscribeAsAdministrator(): Promise<void>;
+  /** Fieldside activated for the account, as its administrator does once from the add-on store (played over HTTP:
+   * the tests that use it are about something else; tests/e2e/pairing.test.ts clicks through it): the account's
+   * changes then reach the companion signed, through the add-on's manifest webhooks. */
+  activate(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,22 +44,14 @@ export async function startStack(options: { jobs?: number } = {}): Promise<Stack
   return {
     emulator,
     companion,
+    companionEnv: dev.companionEnv,
     companionLog,
     account,
     technician,
     administrator,
-    async subscribeAsAdministrator() {
-      const scopes = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles'];
-      const { access_token } = await emulator.control.issueTokens(account.uuid, administrator.uuid, scopes);
-      const res = await fetch(`${companion.url}${COMPANION_PATHS.feedRegister}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${access_token}`, 'X-Fieldside-Staff': administrator.uuid },
-      });
-      await res.body?.cancel();
-      // The register makes them, or an earlier administrator's register did (it is then free of platform requests).
-      if (!res.ok || !emulator.webhooks.subscriptions().some((s) => s.unique_id === 'fieldside-job')) {
-        throw new Error(`The administrator's register did not make the subscriptions: ${res.status}`);
-      }
+    async activate() {
+      const { status, page } = await activateAccount(dev, account);
+      if (status !== 200) throw new Error(`The activation did not finish: ${status} ${page.slice(0, 200)}`);
     },
     close: () => dev.close(),
   };
