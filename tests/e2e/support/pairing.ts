@@ -8,22 +8,22 @@ import type { Stack } from './stack';
 // opens a job in the web app, chooses "Fieldside" on its card and "Use Fieldside in this browser"; the companion's
 // pairing page opens, and Fieldside's own tab asks "Work as <name> in this browser?", which they answer with a click.
 
-/** The administrator adds Fieldside from the add-on store (Activate, the consent page, Allow), if not yet, and
- * leaves the web app (signed in there with the grant given, the platform would answer a later sign-in at once). */
+/** The administrator adds Fieldside from the add-on store (Activate, the consent page, Allow), and leaves the web app
+ * (signed in there with the grant given, the platform would answer a later sign-in at once). Once per account: the
+ * store says "Activate again" as soon as any sign-in of the app has a grant (the platform's rule for its job-card
+ * actions), but only an activation hands the companion the account's grant. */
 export async function activateAddon(context: BrowserContext, stack: Stack): Promise<void> {
   const page = await context.newPage();
   await signInToWebApp(page, stack, stack.administrator.uuid);
   await page.getByRole('link', { name: 'Add-ons' }).click();
-  if ((await page.locator('#addon-store-state').innerText()) !== 'Active for your account') {
-    await page.getByRole('link', { name: 'Activate', exact: true }).click();
-    // The consent page, unless the administrator signed in here already granted all it asks.
-    await page.locator('#person, #activated').first().waitFor({ timeout: 20_000 });
-    if (await page.locator('#person').isVisible()) {
-      await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.administrator.uuid}`);
-      await page.locator('#allow').click();
-    }
-    await page.locator('#activated').waitFor({ timeout: 20_000 });
+  await page.locator('#addon-store-activate').click();
+  // The consent page, unless the administrator signed in here already granted all it asks.
+  await page.locator('#person, #activated').first().waitFor({ timeout: 20_000 });
+  if (await page.locator('#person').isVisible()) {
+    await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.administrator.uuid}`);
+    await page.locator('#allow').click();
   }
+  await page.locator('#activated').waitFor({ timeout: 20_000 });
   await signOutOfWebApp(page, stack);
   await page.close();
 }
