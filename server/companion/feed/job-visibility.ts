@@ -109,7 +109,8 @@ export function createJobVisibility(opts: {
   /** Of the staff who may see the job, those with no visit or allocation of it: they see every job. */
   async function seeingAll(account: string, token: string, jobUuid: string, yes: string[]): Promise<Set<string>> {
     if (yes.length === 0 || !spend(account) || !spend(account)) return new Set();
-    const filter = new URLSearchParams({ $filter: `job_uuid eq '${jobUuid}'` });
+    // Encoded as the platform wants it (a `+` for a space is not read as one, and an unread filter answers all).
+    const filter = `%24filter=${encodeURIComponent(`job_uuid eq '${jobUuid}'`)}`;
     try {
       const [visits, allocations] = await Promise.all([
         list(token, `jobactivity.json?${filter}`),
@@ -229,6 +230,8 @@ export function createJobVisibility(opts: {
       const unconfirmed = said.filter((uuid) => staff.get(uuid)!.seesAllUntil < at + seesAllMs / 2);
       const seesAll = await seeingAll(account, token, jobUuid, unconfirmed);
       await opts.knowledge.answered(account, answers, now(), narrowedMs, { staff: seesAll, until: at + seesAllMs });
+      // Those who just said no are narrowed now: their lists are read at once.
+      for (const [uuid, answer] of answers) if (answer === 'no') staff.get(uuid)!.narrowedUntil = at + narrowedMs;
       refreshLists(account, token, staff);
       // In the order asked, whatever order the answers came in.
       return {

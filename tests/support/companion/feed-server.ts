@@ -13,6 +13,7 @@ import type { AccountTokenKeeper } from '../../../server/companion/addon/account
 import { createFeedStore } from '../../../server/companion/feed/create-store';
 import { createFeedModule, type FeedModule, type FeedStore } from '../../../server/companion/feed/index';
 import type { Logger } from '../../../server/companion/request-log';
+import { signedChangeOf, WEBHOOK_EVENT_NAME } from '../../../server/companion/addon/manifest-webhook';
 import { issuePasses } from './feed-client';
 import { STUB_ADMIN, STUB_TECHNICIAN } from './stub-platform';
 
@@ -91,9 +92,18 @@ export async function startFeedServer(opts: {
       webhookAnswers.push({ status: c.res.status, body: await c.res.clone().text() });
     })
     .route('/', module.routes);
+  const resourcePrefix = `${config.platformBaseUrl}/api_1.0/`;
   return {
     url,
     config,
+    /** A change the platform signed (the add-on's manifest webhook, `eventArgs` the notification), taken as
+     * /addon/event takes it (addon/manifest-webhook.ts): read with the account's kept grant, and appended. */
+    async deliverSigned(account: string, notification: unknown) {
+      const event = { name: WEBHOOK_EVENT_NAME, accountUUID: account, staffUUID: account, args: notification as never };
+      const signed = await signedChangeOf(event, resourcePrefix);
+      if (!signed.ok) throw new Error(`not a notification the companion takes: ${signed.why}`);
+      return module.takeSigned(account, signed.change, signed.key);
+    },
     webhookAnswers,
     webhooksArrived: () => webhooksArrived,
     async close() {
