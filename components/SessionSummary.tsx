@@ -102,7 +102,8 @@ export function SessionSummary(props: SessionSummaryProps) {
           Fieldside shows only what {props.viewAsName ?? props.meName} may see because{' '}
           {props.viewAsName && props.viewAsName !== props.meName ? 'you chose to view as them' : 'you chose that name'}.
           That limit is your choice in Fieldside, not the platform's: the platform does not know who is using this
-          device.
+          device. To let it say so, open any job in the platform, choose Fieldside, then “Use Fieldside in this
+          browser”.
         </Notice>
       )}
       {props.mode === 'api_key' && (

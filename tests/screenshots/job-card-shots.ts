@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { activateAddon } from '../e2e/support/pairing';
 import { openJobWindow, signInToWebApp } from '../e2e/support/content-page';
 import type { FieldDay } from '../e2e/support/field-worker';
 import type { Stack } from '../e2e/support/stack';
@@ -9,20 +10,6 @@ import { FRAMES, frame, shoot, type Frame } from './shoot';
 // that stands in for the mobile apps. The web app has one look; the panel in its window follows light and dark.
 
 const PHONE: Frame = { width: 390, height: 844 };
-
-/** The administrator adds Fieldside from the add-on store: Activate, the consent page, Allow. */
-async function activate(context: BrowserContext, stack: Stack): Promise<void> {
-  const page = await context.newPage();
-  await signInToWebApp(page, stack, stack.administrator.uuid);
-  await page.getByRole('link', { name: 'Add-ons' }).click();
-  if ((await page.locator('#addon-store-state').innerText()) !== 'Active for your account') {
-    await page.getByRole('link', { name: 'Activate', exact: true }).click();
-    await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.administrator.uuid}`);
-    await page.locator('#allow').click();
-    await page.locator('#activated').waitFor({ timeout: 20_000 });
-  }
-  await page.close();
-}
 
 /** The technician's job window with Fieldside chosen on it, its panel laid out. */
 async function openFieldside(page: Page, stack: Stack, day: FieldDay, device: 'desktop' | 'phone'): Promise<void> {
@@ -42,7 +29,7 @@ async function openFieldside(page: Page, stack: Stack, day: FieldDay, device: 'd
 }
 
 export async function jobCardShots(context: BrowserContext, stack: Stack, day: FieldDay): Promise<void> {
-  await activate(context, stack);
+  await activateAddon(context, stack);
   const web = await context.newPage();
   await frame(web, FRAMES.webApp);
   await openFieldside(web, stack, day, 'desktop');

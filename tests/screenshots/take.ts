@@ -74,9 +74,10 @@ async function main(): Promise<void> {
     await pickerShot(browser, day);
     await webAppShots(browser, stack, day);
     await jobCardShots(browser.context, stack, day);
-    await pairingShots(browser.context, stack);
     await popupSyncProblemShot(browser, stack, query);
     await popupOfflineShot(browser, query);
+    // The technician pairs this browser from the job card last: the pictures before show a chosen name.
+    await pairingShots(browser.context, stack);
     await welcomeShot(welcome, 'welcome-done');
 
     await options.bringToFront();

@@ -45,6 +45,12 @@ export async function openFieldsideOnJobCard(
 ): Promise<{ page: Page; panel: FrameLocator }> {
   const page = await context.newPage();
   await signInToWebApp(page, stack, staff.uuid);
+  // On a computer: the phone view (which the web app remembers) has no extension to pair.
+  if (await page.locator('body.device-phone').count()) {
+    await page.getByRole('link', { name: 'Desktop view' }).click();
+    await page.locator('body:not(.device-phone)').waitFor();
+    await page.locator('html[data-app-ready]').waitFor();
+  }
   const row = page.locator('#job-grid .x-grid-row').first();
   const jobUuid = await row.getAttribute('data-job-uuid');
   await row.click();
