@@ -19,6 +19,7 @@ const schema = z.object({
   port: port.default(8080),
   'auth-port': port.optional(),
   jobs: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  'field-workers': z.coerce.number().int().min(1).max(10_000).optional(),
   seed: z.coerce.number().int().default(1),
   'return-url': z.url().optional(),
   'rate-limit': z.coerce.number().int().min(1).optional(),
@@ -39,7 +40,7 @@ const schema = z.object({
 });
 
 export const USAGE =
-  'Usage: npm run platform -- [--port 8080] [--auth-port 8081] [--jobs 5000] [--seed 1] [--return-url URL] ' +
+  'Usage: npm run platform -- [--port 8080] [--auth-port 8081] [--jobs 5000] [--field-workers N] [--seed 1] [--return-url URL] ' +
   '[--rate-limit N] [--rate-limit-per-day N] [--page-size 1000|5000] [--uuid-reuse update|refuse|duplicate] ' +
   '[--webhook-content-type json|form] [--unparsable-filter ignore|refuse] [--created-fields set|given] [--is-individual string|number] ' +
   '[--event-notification-shape type-data|event-entry] [--token-view account|grantor] [--impersonation widens|narrows] ' +
@@ -77,6 +78,7 @@ export function parseArgs(argv: string[]): EmulatorOptions {
     // The web origin sits next to the base port by default; with --port 0 it is free-picked too.
     authPort: o['auth-port'] ?? (o.port === 0 || o.port === 65535 ? 0 : o.port + 1),
     jobs: o.jobs,
+    ...(o['field-workers'] ? { fieldWorkers: o['field-workers'] } : {}),
     seed: o.seed,
     returnUrl: o['return-url'],
     rateLimitPerMinute: o['rate-limit'],

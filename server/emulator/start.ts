@@ -29,6 +29,9 @@ export interface EmulatorOptions extends Partial<Switches> {
   authPort?: number;
   /** Jobs of the first account (default 5,000; the second account gets at most 500). */
   jobs?: number;
+  /** Active field workers of the first account (default: as many as the jobs need, one per 1,300 jobs of history),
+   * for a business with more people than its history needs (the budget benchmark's 200 staff). */
+  fieldWorkers?: number;
   seed?: number;
   /** The app's Return URL: redirect_uri hosts must match it. */
   returnUrl?: string;
@@ -80,7 +83,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     impersonation,
   });
   const addon = options.addon === undefined ? undefined : parseAddonRegistration(options.addon);
-  const store = createStore({ seed, jobs: options.jobs ?? 5000, clock, changes });
+  const store = createStore({
+    seed,
+    jobs: options.jobs ?? 5000,
+    clock,
+    changes,
+    ...(options.fieldWorkers ? { fieldWorkers: options.fieldWorkers } : {}),
+  });
   const app: AppInfo = {
     client_id: `fieldside-${seededSecret(seed, 'client_id', 16)}`,
     client_secret: seededSecret(seed, 'client_secret', 48),

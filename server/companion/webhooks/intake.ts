@@ -36,8 +36,9 @@ export function createChangeIntake(opts: {
       // the second from a retry of the first (its state is part of the key).
       const carriesRecord = how.read && (change.object === 'job' || change.object === 'jobactivity');
       if (!how.noteEvent && (carriesRecord || !(await opts.store.seen(account, key)))) {
-        // A new note's event already made its change, job and all: this notification of it adds nothing.
-        if (await noteEvents.coveredByEvent(account, change)) return { kind: 'covered' };
+        // A new note's event already made its change, job and all: this notification of it adds nothing. Only the
+        // Webhooks API has the event: a signed change (read) waits for none.
+        if (!how.read && (await noteEvents.coveredByEvent(account, change))) return { kind: 'covered' };
         if (how.read && opts.enrich) await opts.enrich(account, change);
         if (change.record) key = await dedupKeyWithRecord(key, change.record);
       }

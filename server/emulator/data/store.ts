@@ -10,6 +10,8 @@ import { createVisibility, type Visibility } from './visibility';
 export interface StoreOptions {
   seed: number;
   jobs: number;
+  /** Active field workers of the first account, when more than its jobs need. */
+  fieldWorkers?: number;
   clock: Clock;
   changes: ChangeBus;
 }
@@ -44,7 +46,8 @@ const RESTRICTED: ReadonlySet<SecurityRole> = new Set(['technician', 'subcontrac
 export function createStore(opts: StoreOptions) {
   const now = opts.clock.now();
   const accounts: Account[] = [0, 1].map((i) => {
-    const data = seedAccount({ seed: opts.seed, jobs: opts.jobs, now }, i);
+    const fieldWorkers = i === 0 ? opts.fieldWorkers : undefined;
+    const data = seedAccount({ seed: opts.seed, jobs: opts.jobs, now, ...(fieldWorkers ? { fieldWorkers } : {}) }, i);
     return { ...data, visibility: createVisibility(data) };
   });
   const byUuid = new Map(accounts.map((a) => [a.info.uuid, a]));
