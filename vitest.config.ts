@@ -4,7 +4,8 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 // Three kinds of test, one command (`npm test`):
 // - unit: lib/ and components/ with fakeBrowser and fake-indexeddb;
 // - integration: the real emulator and companion over HTTP on 127.0.0.1, ephemeral ports;
-// - e2e: real Chromium / Firefox with the built extension loaded.
+// - e2e: real Chromium / Firefox with the built extension loaded; and the budgets of that build (tests/budgets:
+//   its sizes, and every benchmark run to the end in a small smoke mode), which need it too.
 export default defineConfig({
   test: {
     projects: [
@@ -29,7 +30,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', 'tests/budgets/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,

@@ -76,14 +76,16 @@ export default defineConfig({
     ],
     host_permissions: hostPermissions,
     // The content UI chunk, imported by the content script only on pages where it found a job (the
-    // web app, and https sites the user adds; Firefox MV2 gets the plain list from WXT). `scripting`
+    // web app, and https sites the user adds; Firefox MV2 gets the plain list from WXT), and the
+    // quick-note page it frames beside a badge (typing there stays out of the web page's reach). `scripting`
     // (Chrome) registers the sites content script at run time; Firefox uses contentScripts.register.
     // Chrome: reachable only through the per-session id runtime.getURL hands the content script, so a
     // web page cannot probe chrome-extension://<fixed id>/content-ui.js to learn that Fieldside is
-    // installed. (Firefox already gives each installation its own random internal UUID.)
+    // installed, nor frame the quick-note page by itself. (Firefox already gives each installation
+    // its own random internal UUID.)
     web_accessible_resources: [
       {
-        resources: ['content-ui.js'],
+        resources: ['content-ui.js', 'quick-note.html'],
         matches: [WEB_APP_MATCH, 'https://*/*'],
         ...(browser === 'chrome' ? { use_dynamic_url: true } : {}),
       },

@@ -4,6 +4,7 @@ import { ADDON_EVENTS } from '../server/companion/addon/events';
 import { startDevStack } from '../server/development/dev-stack';
 import { activateAccount, platformEvent, postEvent } from '../tests/support/companion/addon-platform';
 import { buildAddonScene } from '../tests/support/companion/addon-scene';
+import { expectFigures, isSmoke, sized } from './smoke';
 
 // `npm run bench -- addon`: the add-on's job-card panel as the platform meets it. The real emulator and companion
 // on 127.0.0.1 (the dev stack), an account an administrator activated, a technician's job with its badges and a
@@ -11,8 +12,8 @@ import { buildAddonScene } from '../tests/support/companion/addon-scene';
 // panel's weight gzip (goal: at most 20 KB) and the time from the POST to the whole answer (goal: median at most
 // 300 ms), and exits non-zero when a goal is missed.
 
-const EVENTS = 200;
-const WARM_UP = 10;
+const EVENTS = sized(200, 5);
+const WARM_UP = sized(10, 1);
 const GOALS = { gzipBytes: 20 * 1024, medianMs: 300 };
 
 const percentile = (sorted: number[], p: number) =>
@@ -20,7 +21,10 @@ const percentile = (sorted: number[], p: number) =>
 
 export async function runAddonBench(): Promise<void> {
   // The companion's request lines would bury the table.
-  const stack = await startDevStack({ emulator: { jobs: 5_000, quiet: true }, companionDeps: { log: () => {} } });
+  const stack = await startDevStack({
+    emulator: { jobs: sized(5_000, 500), quiet: true },
+    companionDeps: { log: () => {} },
+  });
   try {
     const activated = await activateAccount(stack, stack.emulator.info.accounts[0]!);
     if (activated.status !== 200) throw new Error(`the activation answered ${activated.status}`);
@@ -49,6 +53,7 @@ export async function runAddonBench(): Promise<void> {
     const sorted = [...times].sort((a, b) => a - b);
     const median = percentile(sorted, 50);
     const p95 = percentile(sorted, 95);
+    expectFigures({ gzipBytes: gzipBytes - 1, median, p95 });
     console.log(
       `Add-on panel: ${EVENTS} events after ${WARM_UP} to warm up; a job with ${scene.notes.length} notes and ${scene.badgeNames.length} badges; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
     );
@@ -64,7 +69,8 @@ export async function runAddonBench(): Promise<void> {
         met: median <= GOALS.medianMs,
       },
     });
-    if (gzipBytes > GOALS.gzipBytes || median > GOALS.medianMs) process.exitCode = 1;
+    // A smoke run checks that the bench ran, not its timings (the panel's weight is held by addon-event.test.ts).
+    if (!isSmoke() && (gzipBytes > GOALS.gzipBytes || median > GOALS.medianMs)) process.exitCode = 1;
   } finally {
     await stack.close();
   }

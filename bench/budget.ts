@@ -22,10 +22,16 @@ import { printBudget } from './budget/report';
 import { signInThroughCompanion } from './budget/sign-in';
 import { CHROME_ID, CHROME_REDIRECT, FIREFOX_ID } from '../tests/support/companion/env';
 import { createStaleness } from './budget/staleness';
+import { expectFigures, expectSane, sized } from './smoke';
 
 /** The business's history: 58,500 jobs for 50 people (the emulator seeds one field worker per 1,300 jobs of
- * history), 100,000 for 200 (its field workers then share the history). */
+ * history), 100,000 for 200 (its field workers then share the history); a smoke run's 4,000. */
 const JOBS_FOR: Record<number, number> = { 50: 58_500, 200: 100_000 };
+const SMOKE_JOBS = 4_000;
+/** A smoke run's business: 1 administrator, 4 office, 5 technicians, enough for every way of meeting Fieldside. */
+const SMOKE_STAFF = 10;
+/** The minutes simulated: a working day (a smoke run plays its first 40 minutes, the first alarms and changes). */
+const MINUTES = sized(DAY_MINUTES, 40);
 /** A service worker does not live all day: the browser stops it, and the next event starts a new one. The
  * bench restarts each browser's worker every half hour, at staggered times. */
 const WORKER_RESTART_MINUTES = 30;
@@ -59,10 +65,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Progress on stderr, so a long run shows where it is. */
 const progress = (message: string) => process.stderr.write(`budget: ${message}\n`);
 
-/** `--staff N` on the command line, else BUDGET_STAFF, else 50. */
+/** `--staff N` on the command line, else BUDGET_STAFF, else 50 (a smoke run's SMOKE_STAFF). */
 function staffAsked(): number {
   const at = process.argv.indexOf('--staff');
-  return Number(at >= 0 ? process.argv[at + 1] : process.env.BUDGET_STAFF) || 50;
+  return Number(at >= 0 ? process.argv[at + 1] : process.env.BUDGET_STAFF) || sized(50, SMOKE_STAFF);
 }
 
 export async function runBudgetBench(
@@ -78,7 +84,8 @@ export async function runBudgetBench(
     // Pages of 5,000 records, as the real platform answers (BUDGET_PAGE_SIZE=1000 plays the spec's "up to 1000").
     emulator: {
       port: 0,
-      jobs: opts.jobs ?? (Number(process.env.BUDGET_JOBS) || JOBS_FOR[size] || Math.round(size * 1_170)),
+      jobs:
+        opts.jobs ?? (Number(process.env.BUDGET_JOBS) || sized(JOBS_FOR[size] ?? Math.round(size * 1_170), SMOKE_JOBS)),
       // The people of the staff plan who go out to jobs, the subcontractor among them.
       fieldWorkers: size - 5,
       seed: opts.seed ?? 18,
@@ -280,7 +287,7 @@ export async function runBudgetBench(
     }
 
     let next = 0;
-    for (let minute = 0; minute < DAY_MINUTES; minute++) {
+    for (let minute = 0; minute < MINUTES; minute++) {
       const work: Array<Promise<unknown>> = [];
       for (let i = 0; i < browsers.length; i++) {
         const b = browsers[i]!;
@@ -363,9 +370,17 @@ export async function runBudgetBench(
       peakPerMinute: Math.max(...perMinute),
       peak,
       behind: staleness.summary(),
-      changes: plan.length,
+      changes: next,
       seconds: (performance.now() - started) / 1000,
     };
+    expectSane(result.total > 0 && perMinute.length === MINUTES, 'the day made requests, minute by minute');
+    expectSane(result.records.refused <= result.records.delivered, 'records refused are records delivered');
+    expectFigures({
+      total: result.total,
+      peak: result.peakPerMinute,
+      behindMax: result.behind.max,
+      recordsDelivered: result.records.delivered,
+    });
     printBudget(result, { setupSeconds, dailyLimit: DAILY_LIMIT, split: SPLIT });
     if (process.env.BUDGET_DEBUG) progress(`the companion refused: ${JSON.stringify([...refusals])}`);
     return result;

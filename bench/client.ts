@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { createPlatformClient } from '../lib/api/client';
 import { createRateLimiter } from '../lib/api/rate-limiter';
 import { startEmulator } from '../server/emulator/start';
+import { expectFigures, sized } from './smoke';
 
 export interface ClientBenchResult {
   jobs: number;
@@ -28,8 +29,8 @@ const median = (xs: number[]) => {
 };
 
 export async function runClientBench(opts: { jobs?: number; rounds?: number } = {}): Promise<ClientBenchResult> {
-  const jobs = opts.jobs ?? 100_000;
-  const rounds = opts.rounds ?? 5;
+  const jobs = opts.jobs ?? sized(100_000, 2_000);
+  const rounds = opts.rounds ?? sized(5, 1);
   // A high platform limit and a matching client limiter: the bench measures the client, not waits.
   const perMinute = 1_000_000;
   const emulator = await startEmulator({ port: 0, jobs, seed: 42, rateLimitPerMinute: perMinute, quiet: true });
@@ -111,6 +112,7 @@ export async function runClientBench(opts: { jobs?: number; rounds?: number } = 
     const clientCpuMs = median(clientTimes.map((t) => t.cpu));
     const overheadPct = ((clientMs - plainMs) / plainMs) * 100;
     const cpuOverheadPct = ((clientCpuMs - plainCpuMs) / plainCpuMs) * 100;
+    expectFigures({ plainMs, clientMs, plainCpuMs, clientCpuMs });
     const list = (xs: Array<{ wall: number; cpu: number }>, k: 'wall' | 'cpu') =>
       xs.map((x) => Math.round(x[k])).join(' ');
     console.log(`client bench: ${jobs} jobs, ${rounds} rounds, medians (emulator in process)`);

@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { BUILD_ENTRY_FILE } from '../server/companion/build';
 import { buildToEmptyFolder, spawnBuilt } from '../tests/support/companion/built-companion';
+import { expectFigures, sized } from './smoke';
 
-const STARTS = 9;
+const STARTS = sized(9, 1);
 
 const PRODUCTION: Record<string, string> = {
   PLATFORM_BASE_URL: 'https://api.platform.invalid',
@@ -40,6 +41,7 @@ export async function runCompanionStartBench(): Promise<void> {
       if (code !== 0) throw new Error(`the companion exited with ${code}`);
     }
     const sorted = [...starts].sort((a, b) => a - b);
+    expectFigures({ buildMs, gzipBytes, start: sorted[0]! });
     console.log(
       `Companion build: ${STARTS} cold starts; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
     );

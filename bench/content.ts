@@ -3,18 +3,18 @@
 // 127.0.0.1 (so the content script runs on it) and rewrites it in 300 rounds of DOM mutations (what
 // a single-page app does), timing each round; the same in a Chromium without the extension. Also the
 // gzip size of each content script's initial file and of the lazily loaded UI chunk (goal: ≤ 12 KB
-// initial). Uses FIELDSIDE_E2E_CHROME_DIR or .output/chrome-mv3 (built first when missing).
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// initial). Loads the benchmarks' build (bench/extension/build.ts).
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { launchChromium } from '../tests/e2e/support/chromium';
-import { CHROME_DIR, ROOT } from '../tests/e2e/support/paths';
+import { benchExtension } from './extension/build';
+import { expectFigures, sized } from './smoke';
 
-const ROUNDS = 300;
+const ROUNDS = sized(300, 10);
 const GOAL_KB = 12;
 
 const PAGE = `<!doctype html><html lang="en"><title>Jobs</title><body><main data-page="job-list"><table><tbody id="rows">
@@ -47,9 +47,7 @@ const pct = (xs: number[], p: number) =>
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 export async function runContentBench(): Promise<void> {
-  const dir = process.env.FIELDSIDE_E2E_CHROME_DIR || CHROME_DIR;
-  if (!existsSync(resolve(dir, 'manifest.json')))
-    execFileSync('npx', ['wxt', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  const dir = benchExtension('chrome');
   const gz = (f: string) => gzipSync(readFileSync(resolve(dir, f)), { level: 9 }).length;
   const initial = readdirSync(resolve(dir, 'content-scripts'))
     .filter((f) => f.endsWith('.js'))
@@ -91,6 +89,7 @@ export async function runContentBench(): Promise<void> {
     await new Promise((r) => server.close(r));
   }
 
+  for (const r of results) expectFigures({ rounds: r.times.length - 1, total: sum(r.times), hosts: r.hosts });
   console.log('\nContent script size (gzip -9)');
   for (const { f, bytes } of initial)
     console.log(

@@ -8,8 +8,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EmulatorInfo } from '../server/emulator/contracts';
+import { expectFigures, sized } from './smoke';
 
-const JOBS = 200_000;
+const JOBS = sized(200_000, 2_000);
 const MAIN = fileURLToPath(new URL('../server/emulator/main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -29,7 +30,7 @@ export interface PlatformBenchResult {
   coldMedianMs: number;
 }
 
-const COLD_SAMPLES = 20;
+const COLD_SAMPLES = sized(20, 2);
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -127,6 +128,7 @@ export async function runPlatformBench(): Promise<PlatformBenchResult> {
       renderMedianMs: round(quantile(ascending(renderTimes), 0.5)),
       coldMedianMs: round(quantile(ascending(cold), 0.5)),
     };
+    expectFigures({ ...result });
     console.table({
       'jobs paged': result.jobs,
       pages: result.pages,

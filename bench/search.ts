@@ -18,8 +18,9 @@ import {
 } from '../lib/search/index';
 import { createRandom, syntheticDocs } from '../lib/search/testing/synthetic-docs';
 import { benchQueries, type BenchQuery } from '../lib/search/testing/synthetic-queries';
+import { expectFigures, expectSane, sized } from './smoke';
 
-const JOBS = 100_000;
+const JOBS = sized(100_000, 2_000);
 const GOALS = { keystrokeP95Ms: 2, buildMs: 500, loadMs: 50, finishMs: 150 };
 /** Jobs per page handed to the builder, as the full sync's walk gets them. */
 const PAGE_JOBS = 1_000;
@@ -206,6 +207,9 @@ export async function runSearchBench(): Promise<SearchBenchFigures> {
     typoFound,
     applyTenChangesMs: apply.wall,
   };
+  expectSane(figures.keystrokes > 0 && typoFound.of > 0, 'queries were typed, typo queries among them');
+  expectSane(first.value.length > 0, 'the first search found jobs');
+  expectFigures({ ...figures.buildMs, ...figures.coldLoadMs, ...figures.keystrokeMs, stored: figures.storedMb });
   print(
     figures,
     builds.map((b) => b.wall),

@@ -10,10 +10,11 @@ import { resolve } from 'node:path';
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import { bundleProbe } from './extension/bundle';
+import { expectFigures, sized } from './smoke';
 
 declare const __segmentsBench: any;
 
-const JOBS = 100_000;
+const JOBS = sized(100_000, 10_000);
 const PAGE = 5000;
 
 export async function runSegmentsBench(): Promise<unknown> {
@@ -29,7 +30,7 @@ export async function runSegmentsBench(): Promise<unknown> {
   try {
     const rows = [];
     // Each layout twice, alternating, in a fresh page: this machine is shared.
-    for (const segmentJobs of [1000, PAGE, 1000, PAGE]) {
+    for (const segmentJobs of sized([1000, PAGE, 1000, PAGE], [1000, PAGE])) {
       const page = await browser.newPage();
       await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
       await page.evaluate(probe);
@@ -38,6 +39,8 @@ export async function runSegmentsBench(): Promise<unknown> {
       );
       await page.close();
     }
+    for (const r of rows as any[])
+      expectFigures({ segments: r.segments - 1, writeMs: r.writeMs, lookupMs: r.lookupMs, tailMs: r.tailMs });
     console.log(
       `\nSegments bench: ${JOBS} jobs in pages of ${PAGE}, headless Chromium, load average ${loadavg()
         .map((l) => l.toFixed(1))

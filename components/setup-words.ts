@@ -4,5 +4,6 @@ import type { SetupStep } from '@/lib/onboarding/setup-left';
 export const SETUP_STEP_WORDS: Readonly<Record<SetupStep, string>> = {
   connect: 'Sign in with the platform',
   who: 'Tell Fieldside who you are',
-  finish: 'Keep Fieldside at hand and open your day',
+  atHand: 'Open Fieldside once from its toolbar button or its shortcut',
+  day: 'Open your day in the side panel',
 };

@@ -42,36 +42,10 @@ import {
 //   POST /pair/claim     (Bearer, X-Fieldside-Pass) PairClaimRequest → PairClaimReply: the staff member the
 //                        platform vouched for, as an identity bound to this installation's key
 // Errors the companion answers itself: CompanionError (codes: COMPANION_ERRORS, PAIR_CLAIM_ERRORS). How sign-in
-// is tied to one installation: contracts/installation-binding.ts.
+// is tied to one installation: contracts/installation-binding.ts. The paths and the pairing page's ids:
+// contracts/companion-paths.ts.
 
-export const COMPANION_PATHS = {
-  /** A page for people: what Fieldside is and where to get it. */
-  home: '/',
-  /** The process is up (no store is asked). */
-  health: '/health',
-  /** The change-feed store answers: the instance can take traffic. */
-  ready: '/ready',
-  /** The add-on's Activation URL: starts the account's consent when an administrator adds the add-on. */
-  activation: '/activate',
-  oauthStart: '/oauth/start',
-  /** The registered Return URL (activations, and sign-ins whose authorize URL named none); a sign-in's own is
-   * `/oauth/return/<flow>`, the flow being the first 22 characters of base64url(SHA-256(state)). */
-  oauthReturn: '/oauth/return',
-  oauthToken: '/oauth/token',
-  oauthRefresh: '/oauth/refresh',
-  feedRegister: '/feed/register',
-  feedRotate: '/feed/rotate',
-  feedRead: '/feed',
-  feedStream: '/feed/stream',
-  webhooks: '/webhooks',
-  /** Fieldside's icon, which the add-on manifest names (server/companion/addon-manifest.json). */
-  addonIcon: '/icon.png',
-  /** The add-on's event URL (its "Callback URL"): every job-card action and follow-up event is posted here. */
-  addonEvent: '/addon/event',
-  /** The pairing page, opened from the job-card panel with a one-time code in its fragment. */
-  pair: '/pair',
-  pairClaim: '/pair/claim',
-} as const;
+export { COMPANION_PATHS, PAIRING_PAGE } from './companion-paths';
 
 /** Request headers of the companion's own. */
 export const COMPANION_HEADERS = {
@@ -284,13 +258,6 @@ export const PairClaimReplySchema = z.object({
   fieldside_pass: PassSchema,
 });
 export type PairClaimReply = z.infer<typeof PairClaimReplySchema>;
-
-/** The pairing page's parts the extension's pairing script fills: the root's `data-state` (`waiting`, then
- * `paired` or `failed`) and the result's text. */
-export const PAIRING_PAGE = {
-  root: 'fieldside-pairing',
-  result: 'fieldside-pairing-result',
-} as const;
 
 /** CompanionError codes a claim can answer (400, except other_account: 403; besides COMPANION_ERRORS' 401s).
  * `pairing_unbound`: the proof is not the installation key's signature over this code; `clock_skew`: the proof's

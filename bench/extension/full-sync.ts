@@ -1,25 +1,50 @@
 // The extension bench's full sync, at one page size of the emulator: the sync itself (sign-in →
 // synced, through the built extension's worker), its floor before and after (the same pages
 // fetched, parsed and stored as segments with no application logic, in the extension's origin),
-// lib/cache's sync alone in the page, and whether the cache then equals the server.
-import type { Page } from 'playwright-core';
-import { sendFromPage } from './messages';
+// lib/cache's sync alone in the page, and whether the cache then equals the server. In either
+// browser: an extension page of Playwright's Chromium or of puppeteer's Firefox.
+import { envelope } from '../../lib/messaging/envelope';
+import type { WireReply } from '../../lib/messaging/protocol';
 import type { Stack } from '../../tests/e2e/support/stack';
 import { cacheName, contentHash, readCachedJobs, serverHash } from '../../tests/e2e/support/sync';
+
+/** Records per page on the real platform (the spec's, the emulator's default, is 1,000). */
+export const REAL_PAGE_SIZE = 5000;
 
 declare const __fieldsideBench: any;
 declare const chrome: any;
 
+/** An extension page of either driver: both evaluate an expression, or a function of one argument. */
+export interface BenchPage {
+  evaluate(expression: string): Promise<unknown>;
+  evaluate<A, R>(fn: (arg: A) => R, arg: A): Promise<Awaited<R>>;
+}
+
+/** Playwright's and puppeteer's pages as a BenchPage (their typings differ; what is called is the same). */
+export const benchPage = (page: { evaluate: (...args: any[]) => Promise<unknown> }): BenchPage =>
+  page as unknown as BenchPage;
+
+/** One protocol message from the page, as a page sends it (the benchmarks time the background's own work), through
+ * either browser's extension API (Firefox's `browser` answers with promises in MV2, its `chrome` does not). */
+export function sendFrom(page: BenchPage, type: string, payload: unknown = {}): Promise<WireReply<any>> {
+  return page.evaluate(
+    (message) => ((globalThis as any).browser ?? chrome).runtime.sendMessage(message),
+    envelope(type, payload),
+  ) as Promise<WireReply<any>>;
+}
+
 /** Waits, on the live port, for a finished sync newer than `since`: page-clock times of its first
  * progress event, of its last page stored, and of the end (index built and stored). */
 export function armSyncDone(
-  page: Page,
+  page: BenchPage,
   since: number,
 ): Promise<{ at: number; firstAt: number | null; lastPageAt: number | null; status: any }> {
   return page.evaluate(
     (after) =>
       new Promise<{ at: number; firstAt: number | null; lastPageAt: number | null; status: any }>((resolve) => {
-        const port = chrome.runtime.connect({ name: 'fieldside.live' });
+        const port = ((globalThis as any).browser ?? chrome).runtime.connect({ name: 'fieldside.live' });
+        // The background sends a port only the events it registered for (lib/messaging/live-port.ts).
+        port.postMessage({ subscribe: ['sync.status'] });
         let firstAt: number | null = null;
         let lastPageAt: number | null = null;
         let pages = -1;
@@ -45,14 +70,14 @@ export function armSyncDone(
 
 /** Signs in with the API key (a fresh full sync) and times it to the synced status newer than `since`. */
 async function timedSync(
-  page: Page,
+  page: BenchPage,
   stack: Stack,
   since: number,
 ): Promise<{ ms: number; startMs: number; walkMs: number; finishMs: number; status: any }> {
   const done = armSyncDone(page, since);
   await new Promise((r) => setTimeout(r, 50)); // the port is connected
-  const t0 = await page.evaluate(() => performance.now());
-  const reply = await sendFromPage(page, 'session.useApiKey', { apiKey: stack.account.api_key });
+  const t0 = await page.evaluate(() => performance.now(), undefined);
+  const reply = await sendFrom(page, 'session.useApiKey', { apiKey: stack.account.api_key });
   if (!reply.ok) throw new Error(`sign-in failed: ${reply.error?.message}`);
   const { at, firstAt, lastPageAt, status } = await done;
   const first = firstAt ?? t0;
@@ -64,7 +89,7 @@ export type FullSyncRun = Awaited<ReturnType<typeof measureFullSync>>;
 
 /** One full sync and its floors in `page` (an extension page with the probe evaluated), signed
  * out beforehand; `since`: the last synced time of an earlier run (0 for none). */
-export async function measureFullSync(page: Page, stack: Stack, since: number) {
+export async function measureFullSync(page: BenchPage, stack: Stack, since: number) {
   const base = stack.emulator.info.base_url;
   const key = stack.account.api_key;
   const pageSize = (await stack.emulator.control.switches()).pageSize;

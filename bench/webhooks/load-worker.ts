@@ -5,12 +5,14 @@ import { postNotifications, type NotificationLoad } from '../../tests/support/co
 
 export type LoadJob = NotificationLoad;
 
-export type LoadResult = { ok: true; latencies: Float64Array; duplicates: number } | { ok: false; error: string };
+export type LoadResult =
+  { ok: true; latencies: Float64Array; duplicates: number; retries: number } | { ok: false; error: string };
 
 if (parentPort && workerData) {
   const port = parentPort;
   postNotifications(workerData as LoadJob).then(
-    ({ latencies, duplicates }) => port.postMessage({ ok: true, latencies, duplicates } satisfies LoadResult),
+    ({ latencies, duplicates, retries }) =>
+      port.postMessage({ ok: true, latencies, duplicates, retries } satisfies LoadResult),
     (e: unknown) => port.postMessage({ ok: false, error: (e as Error).message } satisfies LoadResult),
   );
 }

@@ -1,9 +1,10 @@
 import type { NoteView } from '@/lib/messaging/views';
 import { Chip } from '../design/Chip';
 import { problemWords } from '../design/problem-words';
+import { ago } from '@/lib/locale/words';
 
 /** One note in the quick-note panel; a write still in the outbox says so, a failed one says what to do. */
-export function NoteItem({ note }: { note: NoteView }) {
+export function NoteItem({ note, timeZone, now }: { note: NoteView; timeZone: string | null; now: number }) {
   return (
     <li class="note" data-state={note.state}>
       <p class="note-text">{note.text}</p>
@@ -19,8 +20,8 @@ export function NoteItem({ note }: { note: NoteView }) {
           </Chip>
         ) : (
           <>
-            {note.author ? `${note.author} · ` : ''}
-            {note.createdAt ?? ''}
+            {note.createdAt ? ago(note.createdAt, timeZone, now) : ''}
+            {note.author ? ` · ${note.author}` : ''}
           </>
         )}
       </p>

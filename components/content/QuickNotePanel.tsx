@@ -1,16 +1,18 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { NoteView, PageJob } from '@/lib/messaging/views';
-import { StatusChip } from '../design/Chip';
+import { Chip, StatusChip } from '../design/Chip';
 import { Loading } from '../design/Loading';
 import { Notice } from '../design/Notice';
 import { ProblemNotice } from '../design/ProblemNotice';
 import { CloseIcon } from '../icons/close';
 import { NoteIcon } from '../icons/note';
 import { NoteItem } from './NoteItem';
-import { useAnchoredPosition } from './anchored';
+import { isSendKey, sendKeyWords } from '../note-keys';
 
-// The quick-note panel: a job's latest notes and a box to add one. Non-modal: it traps no focus;
-// Escape (anywhere inside) or the close button closes it, and focus goes back to the badge.
+// The quick-note panel: a job's latest notes and a box to add one. It lives on the quick-note page
+// (entrypoints/quick-note), in a frame beside the badge, so what the person types never passes through
+// the web page. Non-modal: it traps no focus; Escape (anywhere inside) or the close button closes it,
+// and focus goes back to the badge.
 
 export interface QuickNotePanelProps {
   id: string;
@@ -19,6 +21,8 @@ export interface QuickNotePanelProps {
   notes: NoteView[] | null;
   /** The platform's notes were read: only then may an empty list say there are none. */
   notesRead: boolean;
+  /** The account's time zone (the notes' times are its local time). */
+  timeZone: string | null;
   /** The job's customer ('' when it has none), null while loading. */
   customer: string | null;
   canAddNote: boolean;
@@ -26,8 +30,6 @@ export interface QuickNotePanelProps {
   error: string | null;
   onAdd: (text: string) => Promise<boolean>;
   onClose: () => void;
-  /** The badge the panel belongs to: it opens beside it. */
-  anchor?: () => Element | null;
 }
 
 export function QuickNotePanel({
@@ -35,19 +37,17 @@ export function QuickNotePanel({
   job,
   notes,
   notesRead,
+  timeZone,
   customer,
   canAddNote,
   saving,
   error,
   onAdd,
   onClose,
-  anchor,
 }: QuickNotePanelProps) {
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  useAnchoredPosition(panel, anchor);
   // Focus into the panel on opening: the heading first, then the note box once the panel knows the
   // person may add notes (unless they have moved on meanwhile). Layout effects, so the two run in
   // render order even when the notes arrive before the browser paints.
@@ -59,6 +59,8 @@ export function QuickNotePanel({
     if (canAddNote && box.current && root?.activeElement === heading.current) box.current.focus();
   }, [canAddNote]);
 
+  const form = useRef<HTMLFormElement>(null);
+  const now = Date.now();
   const submit = async (event: Event) => {
     event.preventDefault();
     if (text.trim() === '' || saving) return;
@@ -68,7 +70,6 @@ export function QuickNotePanel({
   return (
     <div
       class="panel"
-      ref={panel}
       id={id}
       role="dialog"
       aria-modal="false"
@@ -91,10 +92,16 @@ export function QuickNotePanel({
       </div>
       <p class="panel-meta">
         <StatusChip status={job.status} />
+        {/* The badge's names too: the badge beside the job shows them only as far as its fixed box allows. */}
+        {job.badges.map((name) => (
+          <Chip look="outline" class="tag">
+            {name}
+          </Chip>
+        ))}
         {customer ? <span>{customer}</span> : null}
       </p>
       {canAddNote ? (
-        <form class="add" onSubmit={submit}>
+        <form class="add" onSubmit={submit} ref={form}>
           <label for={`${id}-text`}>Add a note</label>
           <textarea
             id={`${id}-text`}
@@ -102,11 +109,22 @@ export function QuickNotePanel({
             rows={3}
             maxLength={10_000}
             value={text}
+            aria-describedby={`${id}-keys`}
             onInput={(e) => setText(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (!isSendKey(e)) return;
+              e.preventDefault();
+              form.current?.requestSubmit();
+            }}
           />
-          <button type="submit" class="btn-primary" disabled={saving || text.trim() === ''}>
-            {saving ? 'Adding…' : 'Add note'}
-          </button>
+          <div class="add-actions">
+            <span class="hint" id={`${id}-keys`}>
+              <kbd>{sendKeyWords()}</kbd> adds it
+            </span>
+            <button type="submit" class="btn-primary" disabled={saving || text.trim() === ''}>
+              {saving ? 'Adding…' : 'Add note'}
+            </button>
+          </div>
         </form>
       ) : notes !== null ? (
         <Notice tone="info">Your sign-in does not allow adding notes. Turn on notes in Fieldside's options.</Notice>
@@ -123,10 +141,14 @@ export function QuickNotePanel({
       ) : (
         <ul class="notes" aria-label="Latest notes, newest first">
           {notes.map((note) => (
-            <NoteItem key={note.uuid} note={note} />
+            <NoteItem key={note.uuid} note={note} timeZone={timeZone} now={now} />
           ))}
         </ul>
       )}
+      <p class="hint panel-foot" id={`${id}-two-panels`}>
+        The same notes as the Fieldside action on the job card. This panel is your browser’s: it keeps a note you write
+        offline and sends it later. The job card’s works on any device, the phone app too.
+      </p>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { RefObject } from 'preact';
 import { useLayoutEffect } from 'preact/hooks';
 
-// Places the quick-note panel next to its badge in the viewport (position: fixed), so the window the
-// badge sits in (a platform job window clips what overflows it) never cuts the panel off: under the
+// Places the quick-note panel's frame next to its badge in the viewport (position: fixed), so the window
+// the badge sits in (a platform job window clips what overflows it) never cuts the panel off: under the
 // badge, its right edge on the badge's, inside the viewport; above the badge when there is more
 // room there. Follows scrolling and resizing while it is open.
 

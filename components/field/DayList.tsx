@@ -6,13 +6,15 @@ import { CalendarIcon } from '../icons/calendar';
 import { ChevronLeftIcon } from '../icons/chevron-left';
 import { ChevronRightIcon } from '../icons/chevron-right';
 import { OfflineIcon } from '../icons/offline';
+import { asOfTime, dayHeading, shortDay, timeSpan } from '@/lib/locale/words';
 import { Badges, ContactLine, JobButton, JobPlace, JobState, OnSite } from './DayParts';
-import { asOf, timeOf } from './format';
 
 export interface DayListProps {
   day: DayView | null;
   /** The day shown is today in the account's time zone. */
   isToday: boolean;
+  /** Today in the account's time zone, `YYYY-MM-DD`, when known. */
+  today: string | null;
   loading: boolean;
   onPrev: () => void;
   onNext: () => void;
@@ -23,11 +25,17 @@ export interface DayListProps {
 
 /** "My day": the visits booked for one date in time order, then the jobs that are the person's that
  * day without a set time; each a way into the job and to the place. */
-export function DayList({ day, isToday, loading, onPrev, onNext, onToday, onDate, onOpen }: DayListProps) {
+export function DayList({ day, isToday, today, loading, onPrev, onNext, onToday, onDate, onOpen }: DayListProps) {
   return (
     <section aria-labelledby="day-title" id="day" class="day">
       <div class="day-head">
-        <h2 id="day-title">{day?.staffName ? `${day.staffName}'s day` : 'My day'}</h2>
+        <p class="eyebrow" id="day-whose">
+          {day?.staffName ? `${day.staffName}'s day` : 'My day'}
+        </p>
+        <h2 id="day-title">
+          {day ? dayHeading(day.date, today ?? day.date) : 'Your day'}
+          {isToday && <span class="day-today">Today</span>}
+        </h2>
         <nav aria-label="Days" class="day-nav">
           <button type="button" class="btn-icon" aria-label="Previous day" title="Previous day" onClick={onPrev}>
             <ChevronLeftIcon />
@@ -57,7 +65,9 @@ export function DayList({ day, isToday, loading, onPrev, onNext, onToday, onDate
           {day.keptBecause === 'platform'
             ? 'The platform is not answering just now — your day as of '
             : 'Offline — as of '}
-          {asOf(day.fetchedAt)}
+          {day.fetchedAt === null
+            ? 'never: it was not read online yet'
+            : asOfTime(day.fetchedAt, day.timeZone ?? null, Date.now())}
         </Notice>
       )}
       {loading && !day && <Loading>Loading your day…</Loading>}
@@ -115,14 +125,10 @@ function otherJobsHint(jobs: DayJob[]): string {
 }
 
 function Visit({ visit, date, onOpen }: { visit: DayVisit; date: string; onOpen: (uuid: string) => void }) {
-  const end = timeOf(visit.end);
   return (
     <li class="visit card" data-job-uuid={visit.job.uuid} data-activity-uuid={visit.activityUuid}>
       <div class="visit-head">
-        <span class="time">
-          {timeOf(visit.start)}
-          {end ? `–${end}` : ''}
-        </span>
+        <span class="time">{timeSpan(visit.start, visit.end)}</span>
         <JobState job={visit.job} />
       </div>
       <JobButton job={visit.job} onOpen={onOpen} />
@@ -140,7 +146,7 @@ function OtherJob({ item, date, onOpen }: { item: DayJob; date: string; onOpen: 
     <li class="other-job card" data-job-uuid={item.job.uuid} data-allocation-uuid={item.allocation?.uuid}>
       <div class="visit-head">
         <span class="time untimed">{item.allocation ? 'No set time' : 'No visit booked'}</span>
-        {since && <span class="since">Yours since {since}</span>}
+        {since && <span class="since">Yours since {shortDay(since, date)}</span>}
         <JobState job={item.job} />
       </div>
       <JobButton job={item.job} onOpen={onOpen} />

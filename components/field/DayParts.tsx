@@ -1,10 +1,11 @@
 import type { DayVisit, JobSummary, TimeOnSite } from '@/lib/messaging/views';
-import { mapsUrl, telUrl } from '@/lib/api/links';
+import { mapsUrl } from '@/lib/api/links';
 import { Chip, StatusChip } from '../design/Chip';
 import { ClockIcon } from '../icons/clock';
 import { MapPinIcon } from '../icons/map-pin';
-import { PhoneIcon } from '../icons/phone';
+import { UserIcon } from '../icons/user';
 import { onSiteText } from './format';
+import { PhoneLink } from './PhoneLink';
 
 // The pieces a visit and an other job of "My day" share: the job's status, the job button, where it
 // is, whom to call, the time recorded on site, its badges. Platform data is rendered as text; links
@@ -59,20 +60,16 @@ export function JobPlace({ job }: { job: JobSummary }) {
 
 const ROLE = { site: 'Site contact', client: 'Client contact' } as const;
 
-/** Whom to call: the job's on-site contact, else the client's, saying which it is. */
+/** Whom to call: the job's on-site contact, else the client's, saying which it is, and their number
+ * with the icon of its kind. */
 export function ContactLine({ contact }: { contact: DayVisit['contact'] }) {
   if (!contact) return null;
-  const tel = telUrl(contact.phone);
   return (
     <div class="contact detail-line" data-contact-role={contact.role}>
-      <PhoneIcon size={14} />
+      <UserIcon size={14} />
       <span>
         <span class="contact-role">{ROLE[contact.role]}:</span> <span data-field="contact-name">{contact.name}</span>{' '}
-        {tel && contact.phone && (
-          <a href={tel} data-field="phone" aria-label={`Call ${contact.name} on ${contact.phone}`}>
-            {contact.phone}
-          </a>
-        )}
+        {contact.phone && <PhoneLink phone={contact.phone} name={contact.name} field="phone" />}
       </span>
     </div>
   );

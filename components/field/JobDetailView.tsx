@@ -1,6 +1,8 @@
 import type { JobDetail } from '@/lib/messaging/views';
 import { mapsUrl } from '@/lib/api/links';
-import { StatusChip } from '../design/Chip';
+import { todayIn } from '@/lib/locale/days';
+import { shortDay, timeSpan } from '@/lib/locale/words';
+import { Chip, StatusChip } from '../design/Chip';
 import { Notice } from '../design/Notice';
 import { ArrowLeftIcon } from '../icons/arrow-left';
 import { ExternalIcon } from '../icons/external';
@@ -15,6 +17,8 @@ import { FEATURE_WORDS } from '../feature-words';
 
 export interface JobDetailViewProps {
   detail: JobDetail;
+  /** What happened to the note just added (beside the note box), or null. */
+  noteStatus: string | null;
   onBack: () => void;
   onAddNote: (text: string) => Promise<void>;
   onToggleBadge: (badgeUuid: string, on: boolean) => void;
@@ -23,13 +27,15 @@ export interface JobDetailViewProps {
   onGrant: (feature: Feature) => void;
 }
 
-/** One job: its fields as text, contacts, badges, notes and the add-note box. */
+/** One job, each fact once: its number, status and customer at the top; where, what and when; its
+ * visits and who it is given to; contacts, badges and notes. */
 export function JobDetailView(props: JobDetailViewProps) {
   const { detail } = props;
   const { job } = detail;
   const web = safeHttpUrl(detail.web.url);
   const maps = mapsUrl(job.address);
   const customer = detail.company?.name || job.customer;
+  const today = todayIn(detail.timeZone, Date.now());
   return (
     <article aria-labelledby="job-title" id="job" class="job" data-job-uuid={job.uuid}>
       <button type="button" class="back btn-ghost btn-sm" onClick={props.onBack}>
@@ -39,9 +45,16 @@ export function JobDetailView(props: JobDetailViewProps) {
       <header class="job-head">
         <div class="job-title-line">
           <h2 id="job-title">Job {job.number}</h2>
-          {job.status && <StatusChip status={job.status} />}
+          {job.status && <StatusChip status={job.status} field="status" />}
+          {job.pending > 0 && (
+            <Chip tone="warning" class="pending">
+              {job.pending} waiting to be sent
+            </Chip>
+          )}
         </div>
-        {customer && <p class="job-customer">{customer}</p>}
+        <p class="job-customer" data-field="customer">
+          {customer || 'No customer'}
+        </p>
       </header>
       {detail.offline && (
         <Notice tone="warning" role="status" id="job-offline" icon={<OfflineIcon />}>
@@ -51,20 +64,6 @@ export function JobDetailView(props: JobDetailViewProps) {
         </Notice>
       )}
       <dl class="fields card">
-        <div>
-          <dt>Status</dt>
-          <dd data-field="status">{job.status}</dd>
-        </div>
-        {job.date && (
-          <div>
-            <dt>Date</dt>
-            <dd>{job.date}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Customer</dt>
-          <dd data-field="customer">{customer || '—'}</dd>
-        </div>
         <div>
           <dt>Address</dt>
           <dd data-field="address">
@@ -78,7 +77,7 @@ export function JobDetailView(props: JobDetailViewProps) {
           </dd>
         </div>
         <div>
-          <dt>Description</dt>
+          <dt>The job</dt>
           <dd data-field="description" class="multiline">
             {job.description || '—'}
           </dd>
@@ -87,6 +86,12 @@ export function JobDetailView(props: JobDetailViewProps) {
           <div>
             <dt>Work done</dt>
             <dd class="multiline">{job.workDone}</dd>
+          </div>
+        )}
+        {job.date && shortDay(job.date, today) && (
+          <div>
+            <dt>Job date</dt>
+            <dd data-field="date">{shortDay(job.date, today)}</dd>
           </div>
         )}
       </dl>
@@ -98,6 +103,7 @@ export function JobDetailView(props: JobDetailViewProps) {
           </a>
         </p>
       )}
+      <Schedule detail={detail} today={today} />
       {detail.contacts.length > 0 && <ContactList contacts={detail.contacts} />}
       <section aria-labelledby="badges-title" class="job-section">
         <h3 id="badges-title" class="eyebrow">
@@ -114,7 +120,7 @@ export function JobDetailView(props: JobDetailViewProps) {
         <h3 id="notes-title" class="eyebrow">
           Notes
         </h3>
-        {detail.can.addNote && <AddNoteForm onAdd={props.onAddNote} />}
+        {detail.can.addNote && <AddNoteForm onAdd={props.onAddNote} status={props.noteStatus} />}
         {detail.offline && !detail.can.readNotes && detail.can.addNote ? (
           <p id="notes-unread" class="muted">
             Offline: this job’s notes could not be read. A note you add is kept and sent once the platform can be
@@ -139,11 +145,49 @@ export function JobDetailView(props: JobDetailViewProps) {
             of this device (pending, failed) are listed then. */}
         <NoteList
           notes={detail.notes}
+          timeZone={detail.timeZone}
           complete={detail.can.readNotes}
           onRetry={props.onRetry}
           onDiscard={props.onDiscard}
         />
       </section>
     </article>
+  );
+}
+
+/** When the job is done and by whom: its visits in time order, and whom it is given to without a time. */
+function Schedule({ detail, today }: { detail: JobDetail; today: string }) {
+  const { visits, allocatedTo } = detail;
+  if (visits === null && allocatedTo === null) return null;
+  const none = (visits?.length ?? 0) === 0 && (allocatedTo?.length ?? 0) === 0;
+  return (
+    <section aria-labelledby="schedule-title" class="job-section">
+      <h3 id="schedule-title" class="eyebrow">
+        Visits and who is on it
+      </h3>
+      {none ? (
+        <p class="muted" id="schedule-none">
+          No visit booked, and nobody is given this job yet.
+        </p>
+      ) : (
+        <ul class="job-visits list-plain card">
+          {(visits ?? []).map((v, i) => (
+            <li key={i} class="job-visit" data-start={v.start}>
+              <span class="job-visit-when">
+                <span class="job-visit-day">{shortDay(v.start, today)}</span>
+                <span class="job-visit-time">{timeSpan(v.start, v.end)}</span>
+              </span>
+              <span class="job-visit-who">{v.staff ?? 'Someone not listed'}</span>
+            </li>
+          ))}
+          {(allocatedTo ?? []).length > 0 && (
+            <li class="job-allocated">
+              <span class="job-visit-when">Given to, no set time</span>
+              <span class="job-visit-who">{allocatedTo!.join(', ')}</span>
+            </li>
+          )}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -5,9 +5,13 @@ import { ClockIcon } from '../icons/clock';
 import { NoteIcon } from '../icons/note';
 import { RefreshIcon } from '../icons/refresh';
 import { TrashIcon } from '../icons/trash';
+import { ago, clockTime, shortDay } from '@/lib/locale/words';
+import { todayIn } from '@/lib/locale/days';
 
 export interface NoteListProps {
   notes: NoteView[];
+  /** The account's time zone (the notes' times are its local time). */
+  timeZone: string | null;
   /** The platform's notes were read: only then may an empty list say there are none. */
   complete: boolean;
   onRetry: (seq: number) => void;
@@ -15,7 +19,8 @@ export interface NoteListProps {
 }
 
 /** Notes newest first; writes the platform does not have yet are marked, failures say what to do. */
-export function NoteList({ notes, complete, onRetry, onDiscard }: NoteListProps) {
+export function NoteList({ notes, timeZone, complete, onRetry, onDiscard }: NoteListProps) {
+  const now = Date.now();
   if (notes.length === 0) {
     if (!complete) return null;
     return (
@@ -31,7 +36,17 @@ export function NoteList({ notes, complete, onRetry, onDiscard }: NoteListProps)
         <li key={note.uuid} class={`note card note-${note.state}`} data-note-uuid={note.uuid} data-state={note.state}>
           <p class="note-text">{note.text}</p>
           <p class="note-meta">
-            {note.state === 'sent' && <span>{[note.author, note.createdAt].filter(Boolean).join(' · ')}</span>}
+            {note.state === 'sent' && (
+              <span>
+                {note.createdAt && (
+                  <time dateTime={note.createdAt.replace(' ', 'T')} title={exactly(note.createdAt, now, timeZone)}>
+                    {ago(note.createdAt, timeZone, now)}
+                  </time>
+                )}
+                {note.createdAt && note.author ? ' · ' : ''}
+                {note.author}
+              </span>
+            )}
             {note.state === 'pending' && (
               <Chip tone="warning" class="pending">
                 <ClockIcon size={12} />
@@ -66,4 +81,9 @@ export function NoteList({ notes, complete, onRetry, onDiscard }: NoteListProps)
       ))}
     </ol>
   );
+}
+
+/** "Tue, 25 Nov 2:38 pm": a note's time in full, on hover. */
+function exactly(local: string, now: number, timeZone: string | null): string {
+  return `${shortDay(local, todayIn(timeZone, now))} ${clockTime(local)}`;
 }

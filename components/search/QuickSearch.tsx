@@ -22,6 +22,8 @@ export interface QuickSearchProps {
   offline: boolean;
   /** Under the list: what Enter and its modifier do. */
   hint: string;
+  /** Today in the account's time zone (rows say "today", "tomorrow"). */
+  today: string;
   onQuery(query: string): void;
   onMove(delta: number): void;
   onSelect(index: number): void;
@@ -119,6 +121,7 @@ export function QuickSearch(props: QuickSearchProps) {
             key={row.uuid}
             id={`result-${i}`}
             row={row}
+            today={props.today}
             selected={i === props.active}
             onHover={() => i !== props.active && props.onSelect(i)}
             onPick={(alt) => props.onChoose(row, alt)}

@@ -1,18 +1,23 @@
 import type { QuickRow } from '@/lib/cache/first-screen/rows';
+import { shortDay } from '@/lib/locale/words';
 import { StatusChip } from '../design/Chip';
 import { Marked } from './Marked';
 
 export interface ResultItemProps {
   row: QuickRow;
   id: string;
+  /** Today in the account's time zone: a row's day near it reads "today", "tomorrow". */
+  today: string;
   selected: boolean;
   onPick(alt: boolean): void;
   onHover(): void;
 }
 
-/** One job in the result list: number, customer and status on the first line, the address under
- * them; matched parts marked. */
-export function ResultItem({ row, id, selected, onPick, onHover }: ResultItemProps) {
+/** One job in the result list, told apart from the customer's other jobs: number, customer (whole,
+ * wrapping) and status; its day (next visit, else its date) and address; the first line of what the
+ * job is. Matched parts marked. */
+export function ResultItem({ row, id, today, selected, onPick, onHover }: ResultItemProps) {
+  const day = row.day ? shortDay(row.day, today) : '';
   return (
     <li
       id={id}
@@ -32,9 +37,21 @@ export function ResultItem({ row, id, selected, onPick, onHover }: ResultItemPro
         </span>
         {row.status && <StatusChip status={row.status} class="result-status" />}
       </span>
-      <span class={row.address ? 'result-address' : 'result-address none'}>
-        <Marked text={row.address || 'No address'} ranges={row.address ? row.marks.address : undefined} />
+      <span class="result-where">
+        {day && (
+          <span class="result-day" data-field="day">
+            {day}
+          </span>
+        )}
+        <span class={row.address ? 'result-address' : 'result-address none'}>
+          <Marked text={row.address || 'No address'} ranges={row.address ? row.marks.address : undefined} />
+        </span>
       </span>
+      {row.line && (
+        <span class="result-what" data-field="line">
+          <Marked text={row.line} ranges={row.marks.line} />
+        </span>
+      )}
     </li>
   );
 }

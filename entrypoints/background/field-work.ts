@@ -1,11 +1,13 @@
 import { browser } from 'wxt/browser';
 import type { Workspace } from '@/lib/workspace/workspace';
-import { readConnection, readSession, sessionItem } from '@/lib/settings/items';
+import { sessionItem } from '@/lib/settings/items';
+import { readConnection, readSession } from '@/lib/settings/validated-reads';
 import { sidePanelJobItem } from '@/lib/side-panel/side-panel-job';
 import { canUseInPart } from '@/lib/auth/scopes';
 import { createDayService } from '@/lib/side-panel/day-service';
-import { jobsOfDay } from '@/lib/side-panel/day-jobs';
-import { todayIn } from '@/lib/side-panel/dates';
+import { createTodayJobs } from '@/lib/side-panel/today-jobs';
+import { keepFirstScreen } from '@/lib/cache/first-screen/first-screen';
+import { saveTodayJobs } from '@/lib/cache/first-screen/kept-screen';
 import { createFieldContext } from '@/lib/side-panel/field-context';
 import { createOutboxWrites } from '@/lib/outbox/writes';
 import { createJobDetailService } from '@/lib/side-panel/job-detail-service';
@@ -29,6 +31,7 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
       const record = await readSession();
       return record?.viewAs?.name ?? record?.me?.name ?? null;
     },
+    account: async () => (await readSession())?.account ?? null,
     webApp: readConnection,
   });
   const runner = createOutboxRunner({
@@ -47,25 +50,24 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
   const picker = listenForContextMenu();
 
   const warn = (what: string) => (error: unknown) => console.warn(`Fieldside: ${what}`, error);
-  /** Today's count for the toolbar badge (only when there is a staff member in view). */
-  let todayFor: string | null = null;
-  async function refreshToday(): Promise<void> {
-    const scope = await workspace.key();
-    if (!scope || scope.staffUuid === 'all' || (scope.mode === 'oauth' && !canUseInPart('myDay', scope.scopes))) {
-      todayFor = null;
-      return badge.setToday(null);
-    }
-    // Once per workspace: session writes come in bursts at sign-in, and each read spends the rate limit.
-    const key = `${scope.accountUuid}|${scope.staffUuid}|${todayIn(null, Date.now())}`;
-    if (key === todayFor) return;
-    todayFor = key;
-    const today = await day.get(null);
-    badge.setToday(jobsOfDay(today).length);
-  }
+  // Today's jobs, the same on every surface: the badge counts them, the popup lists them first.
+  const today = createTodayJobs({
+    key: () => workspace.key(),
+    hasDay: (key) => key.staffUuid !== 'all' && (key.mode === 'api_key' || canUseInPart('myDay', key.scopes)),
+    timeZone: () => ctx.timeZone(),
+    readToday: () => day.get(null),
+    publish: async (jobs) => {
+      badge.setToday(jobs?.jobs.length ?? null);
+      await saveTodayJobs(jobs);
+      if (jobs === null) return;
+      const index = await (await workspace.sync()).searchIndex();
+      await keepFirstScreen(jobs.cacheName, index, jobs.day, jobs.jobs);
+    },
+  });
   const resume = () => {
     void runner.resume().catch(warn('outbox'));
     void runner.count().then((n) => badge.setPending(n), warn('outbox count'));
-    void refreshToday().catch(warn('today'));
+    void today.refresh().catch(warn('today'));
   };
 
   // Back online: everything waiting goes now, whatever its backoff said.
@@ -83,10 +85,14 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
     day: {
       get: async (date: string | null) => {
         const answer = await day.get(date);
-        if (date === null && !answer.offline) badge.setToday(jobsOfDay(answer).length);
+        void today.seen(answer).catch(warn('today'));
         return answer;
       },
     },
+    /** The account's today may have turned (the sync alarm asks every few minutes). */
+    refreshToday: () => void today.refresh().catch(warn('today')),
+    /** The account's time zone: whose "today" every surface shows. */
+    timeZone: () => ctx.timeZone(),
     detail,
     writes,
     pages,

@@ -16,7 +16,8 @@ import { createSecretStore } from '@/lib/auth/secrets/store';
 import { createTokenKeeper } from '@/lib/auth/token-keeper';
 import { listenForMessages } from '@/lib/messaging/listen';
 import { createRouter } from '@/lib/messaging/router';
-import { apiUseTodayItem, contentSitesItem, firstRunItem, readConnection } from '@/lib/settings/items';
+import { apiUseTodayItem, contentSitesItem, firstRunItem } from '@/lib/settings/items';
+import { readConnection } from '@/lib/settings/validated-reads';
 import { ApiUseTodaySchema, ContentSitesSchema } from '@/lib/settings/schemas';
 import { closeLocalToContentScripts } from '@/lib/settings/trusted-area';
 import { createContentService } from '@/lib/page-badges/content-service';
@@ -146,7 +147,12 @@ export default defineBackground(() => {
     requestPersistence,
   });
   // The feed is made below; the schedule asks it only when an alarm fires.
-  const schedule = startSyncSchedule(workspace, hub, async () => feed.state() === 'live');
+  const schedule = startSyncSchedule(
+    workspace,
+    hub,
+    async () => feed.state() === 'live',
+    () => field.timeZone(),
+  );
   const jobs = createBrowserJobOpener();
   listenForOmnibox(workspace);
   startContentSites();
@@ -158,11 +164,15 @@ export default defineBackground(() => {
     workspace,
     grants,
     addNote: (jobUuid, text) => field.writes.addNote(jobUuid, text),
+    timeZone: () => field.timeZone(),
   });
 
   listenForAlarms({
     tokenRefresh: refreshOnAlarm(tokens),
-    sync: () => void schedule.onAlarm(),
+    sync: () => {
+      void schedule.onAlarm();
+      field.refreshToday();
+    },
     feedWake: () => void feed.wake(),
     outbox: field.onAlarm,
   });

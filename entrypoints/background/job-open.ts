@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { createJobOpener, type JobOpener } from '@/lib/side-panel/open-job';
-import { readConnection } from '@/lib/settings/items';
+import { readConnection } from '@/lib/settings/validated-reads';
 
 // The browser side of opening a job: tabs, Chrome's sidePanel, Firefox's sidebarAction. Both side
 // panel calls need a user gesture, so they are made at once, with nothing awaited before them.

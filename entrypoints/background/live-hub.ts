@@ -58,7 +58,8 @@ export function createLiveHub(options: LiveHubOptions): LiveHub & { size(): numb
     const sender = (port.sender ?? {}) as SenderInfo;
     const context = classifySender(sender, options.ownId, options.ownOrigin);
     const pageKey = context === 'content' ? pageKeyOf(sender) : undefined;
-    if (!context || (context === 'content' && pageKey === undefined)) {
+    // The quick-note frame hears nothing: its content script tells it when to read again.
+    if (!context || context === 'quickNote' || (context === 'content' && pageKey === undefined)) {
       port.disconnect();
       return;
     }

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { jobWebLink } from '@/lib/api/links';
-import { readConnection } from '@/lib/settings/items';
+import { readConnection } from '@/lib/settings/validated-reads';
 import { createOmnibox } from '@/lib/omnibox/omnibox';
 import type { Workspace } from '@/lib/workspace/workspace';
 

@@ -1,6 +1,5 @@
 import { cacheDbName } from '@/lib/databases';
-import { keepFirstScreen } from '@/lib/cache/first-screen/first-screen';
-import { localDay } from '@/lib/cache/first-screen/kept-screen';
+import { keepTodaysFirstScreen } from '@/lib/cache/first-screen/first-screen';
 import { dailyLimitHoldStore, feedLiveSeenStore, fullRefreshStore } from '@/lib/cache/sync/sync-times';
 import { createSyncSchedule, type SyncSchedule } from '@/lib/cache/sync/schedule';
 import type { LiveHub } from '@/lib/messaging/live-hub';
@@ -13,8 +12,14 @@ import { ensurePeriodicAlarm } from './alarms';
 
 const SYNC_PERIOD_MINUTES = 10;
 
-/** `feedLive`: whether the live feed is connected (then it replaces the periodic incremental sync). */
-export function startSyncSchedule(workspace: Workspace, hub: LiveHub, feedLive: () => Promise<boolean>): SyncSchedule {
+/** `feedLive`: whether the live feed is connected (then it replaces the periodic incremental sync);
+ * `timeZone`: the account's, whose today the popup shows. */
+export function startSyncSchedule(
+  workspace: Workspace,
+  hub: LiveHub,
+  feedLive: () => Promise<boolean>,
+  timeZone: () => Promise<string | null>,
+): SyncSchedule {
   const schedule = createSyncSchedule({
     workspace,
     hub,
@@ -24,7 +29,12 @@ export function startSyncSchedule(workspace: Workspace, hub: LiveHub, feedLive: 
     feedLive,
     // The next popup opening paints today's jobs at once, even the first one after this sync.
     afterSync: async (key, sync) =>
-      keepFirstScreen(cacheDbName(key.accountUuid, key.staffUuid), await sync.searchIndex(), localDay(new Date())),
+      keepTodaysFirstScreen(
+        cacheDbName(key.accountUuid, key.staffUuid),
+        await sync.searchIndex(),
+        await timeZone(),
+        Date.now(),
+      ),
   });
   void ensurePeriodicAlarm('sync', SYNC_PERIOD_MINUTES, SYNC_PERIOD_MINUTES);
   // Storage changes reach the worker whichever context made them (the options page signs in).

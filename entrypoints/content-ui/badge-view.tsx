@@ -1,44 +1,44 @@
+import { useRef } from 'preact/hooks';
 import { JobBadge } from '@/components/content/JobBadge';
-import { QuickNotePanel } from '@/components/content/QuickNotePanel';
 import type { BadgeTarget } from '@/lib/page-badges/scan';
 import type { ContentModel } from './model';
+import { PanelFrame, PanelProblem } from './panel-frame';
 
-// One badge host's content: connects the pure components to the page's model.
+// One badge host's content: connects the pure badge to the page's model, and opens the quick-note
+// panel's frame beside it. Every host shows a badge, known job or not (its box is fixed: scan.ts).
 
 export function BadgeView({ model, target, hostId }: { model: ContentModel; target: BadgeTarget; hostId: string }) {
-  const job =
-    target.uuid !== null ? model.byUuid.value.get(target.uuid) : model.byNumber.value.get(target.number ?? '');
-  // Unknown to the cache (not synced yet, not visible to this person, signed out): no badge.
-  if (!job) return null;
+  const state = model.badgeOf(target.number ?? '');
   const panel = model.panel.value;
   const open = panel !== null && panel.hostId === hostId;
   const panelId = `${hostId}-panel`;
-  let button: HTMLButtonElement | null = null;
+  const button = useRef<HTMLButtonElement | null>(null);
+  const anchor = () => button.current;
+  const close = () => {
+    model.close();
+    button.current?.focus();
+  };
   return (
     <>
       <JobBadge
-        job={job}
+        state={state}
         expanded={open}
         panelId={panelId}
-        buttonRef={(el) => (button = el)}
-        onToggle={() => (open ? model.close() : model.open(hostId, job.uuid))}
+        buttonRef={(el) => (button.current = el)}
+        onToggle={() => (open ? close() : state.kind === 'job' && void model.open(hostId, state.job))}
       />
-      {open ? (
-        <QuickNotePanel
+      {!open ? null : panel.problem !== null ? (
+        <PanelProblem id={panelId} problem={panel.problem} anchor={anchor} onClose={close} />
+      ) : panel.ticket !== null ? (
+        <PanelFrame
+          key={panel.ticket}
           id={panelId}
-          job={job}
-          notes={panel.notes}
-          notesRead={panel.notesRead}
-          customer={panel.customer}
-          canAddNote={panel.canAddNote}
-          saving={panel.saving}
-          error={panel.error}
-          anchor={() => button}
-          onAdd={(text) => model.addNote(text)}
-          onClose={() => {
-            model.close();
-            button?.focus();
-          }}
+          jobNumber={panel.job.number}
+          ticket={panel.ticket}
+          reads={panel.reads}
+          anchor={anchor}
+          onClose={close}
+          onProblem={(words) => model.panelProblem(words)}
         />
       ) : null}
     </>

@@ -6,7 +6,7 @@ import { sendMessage } from '@/lib/messaging/send';
 import { connectLive } from '@/lib/messaging/live';
 import { BadgeView } from './badge-view';
 import { createContentModel } from './model';
-import { refuseUntrustedEvents } from './trusted-events';
+import { refuseUntrustedEvents } from '@/lib/page-badges/trusted-events';
 
 // The content UI chunk, loaded by the initial content script only on pages where it found a job
 // (web_accessible_resources, imported into the content script's isolated world). It renders a

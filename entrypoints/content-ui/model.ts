@@ -1,64 +1,74 @@
-import { batch, computed, signal } from '@preact/signals';
-import type { NoteView, PageJob } from '@/lib/messaging/views';
+import { computed, signal } from '@preact/signals';
+import type { PageJob } from '@/lib/messaging/views';
 import type { MessageType, ReplyOf, RequestOf } from '@/lib/messaging/protocol';
+import type { BadgeState } from '@/components/content/JobBadge';
 
-// State of the content UI on one page: the jobs its badges show (one batched `content.jobs` per
-// scan) and the one open quick-note panel. Badges render from these signals. Opening the panel is
-// what reads a job's notes: it happens on the person's click only (trusted-events.ts).
+// State of the content UI on one page: what each badge shows (one batched `content.jobs` per scan)
+// and the one open quick-note panel. Badges render from these signals. Opening a panel asks for a
+// ticket for its frame (quick-note.html), which reads and adds the notes itself: the content script
+// never sees a note nor what the person types. It happens on the person's click only (trusted-events.ts).
 
 export type Send = <T extends MessageType>(type: T, payload: RequestOf<T>) => Promise<ReplyOf<T>>;
 
 export interface PanelState {
   /** The badge (host) the panel belongs to. */
   hostId: string;
-  jobUuid: string;
-  notes: NoteView[] | null;
-  /** The job's customer, once the notes came (badges are told less). */
-  customer: string | null;
-  /** The platform's notes were read: only then may an empty list say there are none. */
-  notesRead: boolean;
-  canAddNote: boolean;
-  saving: boolean;
-  error: string | null;
+  job: PageJob;
+  /** The ticket the panel's frame opens with; null while asking for it. */
+  ticket: string | null;
+  /** Why the panel could not open, in words. */
+  problem: string | null;
+  /** Bumped when the job's notes may have changed: the frame reads them again. */
+  reads: number;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** "#1234" and "1234" are one number. */
+const plain = (number: string) => number.replace(/^#/, '');
 
 export function createContentModel(send: Send) {
   const byUuid = signal<ReadonlyMap<string, PageJob>>(new Map(), { name: 'content.jobsByUuid' });
-  const byNumber = computed(
-    () => new Map([...byUuid.value.values()].map((job) => [job.number.replace(/^#/, ''), job])),
-  );
+  const byNumber = computed(() => new Map([...byUuid.value.values()].map((job) => [plain(job.number), job])));
+  /** Numbers the background answered about (found or not), and those it could not be asked about. */
+  const answered = signal<ReadonlySet<string>>(new Set(), { name: 'content.answered' });
+  const failed = signal<ReadonlySet<string>>(new Set(), { name: 'content.failed' });
+  const signedIn = signal(true, { name: 'content.signedIn' });
   const panel = signal<PanelState | null>(null, { name: 'content.panel' });
   const known = { uuids: new Set<string>(), numbers: new Set<string>() };
 
   async function load(uuids: readonly string[], numbers: readonly string[]): Promise<void> {
     // The protocol caps a message at 500 of each; a page rarely has more than 50.
     for (let i = 0; i < Math.max(uuids.length, numbers.length); i += 500) {
-      const { jobs } = await send('content.jobs', {
-        uuids: uuids.slice(i, i + 500),
-        numbers: numbers.slice(i, i + 500),
-      });
-      const next = new Map(byUuid.value);
-      for (const job of jobs) next.set(job.uuid, job);
-      byUuid.value = next;
+      const batch = numbers.slice(i, i + 500);
+      try {
+        const reply = await send('content.jobs', { uuids: uuids.slice(i, i + 500), numbers: batch });
+        const next = new Map(byUuid.value);
+        for (const job of reply.jobs) next.set(job.uuid, job);
+        byUuid.value = next;
+        signedIn.value = reply.signedIn;
+        answered.value = new Set([...answered.value, ...batch]);
+        failed.value = new Set([...failed.value].filter((n) => !batch.includes(n)));
+      } catch (error) {
+        failed.value = new Set([...failed.value, ...batch]);
+        throw error;
+      }
     }
   }
 
-  async function loadNotes(jobUuid: string): Promise<void> {
-    try {
-      const { notes, notesRead, canAddNote, customer } = await send('content.notes', { jobUuid });
-      if (panel.value?.jobUuid === jobUuid) panel.value = { ...panel.value, notes, notesRead, canAddNote, customer };
-    } catch (error) {
-      if (panel.value?.jobUuid === jobUuid)
-        panel.value = { ...panel.value, notes: [], error: `Notes could not be read: ${messageOf(error)}` };
-    }
+  /** What the badge of job `number` shows. */
+  function badgeOf(number: string): BadgeState {
+    const job = byNumber.value.get(plain(number));
+    if (job) return { kind: 'job', job };
+    if (failed.value.has(number)) return { kind: 'unavailable', number };
+    if (!answered.value.has(number)) return { kind: 'loading', number };
+    return { kind: signedIn.value ? 'unknown' : 'signed-out', number };
   }
 
   return {
     byUuid,
     byNumber,
     panel,
+    badgeOf,
     /** Jobs found by a scan: asked for in one message. */
     track(uuids: readonly string[], numbers: readonly string[]): Promise<void> {
       const newUuids = uuids.filter((u) => !known.uuids.has(u));
@@ -67,50 +77,35 @@ export function createContentModel(send: Send) {
       for (const n of newNumbers) known.numbers.add(n);
       return newUuids.length + newNumbers.length === 0 ? Promise.resolve() : load(newUuids, newNumbers);
     },
-    /** Jobs changed in the cache: re-read the ones this page shows (all when `uuids` is empty). */
+    /** Jobs changed in the cache: re-read the ones this page shows (all when `uuids` is empty), and
+     * have the open panel read its notes again when its job is among them. */
     async refresh(uuids: readonly string[]): Promise<void> {
+      const open = panel.value;
+      if (open && (uuids.length === 0 || uuids.includes(open.job.uuid)))
+        panel.value = { ...open, reads: open.reads + 1 };
       const shown =
         uuids.length === 0 ? [...known.uuids] : uuids.filter((u) => known.uuids.has(u) || byUuid.value.has(u));
       const numbers = uuids.length === 0 ? [...known.numbers] : [];
       if (shown.length + numbers.length > 0) await load(shown, numbers);
-      const open = panel.value;
-      if (open && (uuids.length === 0 || uuids.includes(open.jobUuid))) await loadNotes(open.jobUuid);
     },
-    open(hostId: string, jobUuid: string): void {
-      panel.value = {
-        hostId,
-        jobUuid,
-        notes: null,
-        customer: null,
-        notesRead: false,
-        canAddNote: false,
-        saving: false,
-        error: null,
-      };
-      void loadNotes(jobUuid);
+    /** The person opened job `job`'s panel from badge `hostId`: a ticket for its frame. */
+    async open(hostId: string, job: PageJob): Promise<void> {
+      const opening: PanelState = { hostId, job, ticket: null, problem: null, reads: 0 };
+      panel.value = opening;
+      try {
+        const { ticket } = await send('content.openNotes', { jobUuid: job.uuid });
+        if (panel.value === opening) panel.value = { ...opening, ticket };
+      } catch (error) {
+        if (panel.value === opening)
+          panel.value = { ...opening, problem: `Notes could not be opened: ${messageOf(error)}` };
+      }
+    },
+    /** The panel could not open (in words). */
+    panelProblem(problem: string): void {
+      if (panel.value) panel.value = { ...panel.value, problem };
     },
     close(): void {
       panel.value = null;
-    },
-    /** Adds a note (pending at once); true when stored. */
-    async addNote(text: string): Promise<boolean> {
-      const open = panel.value;
-      if (!open) return false;
-      panel.value = { ...open, saving: true, error: null };
-      try {
-        const note = await send('content.addNote', { jobUuid: open.jobUuid, text });
-        batch(() => {
-          const now = panel.value;
-          if (now?.jobUuid === open.jobUuid)
-            panel.value = { ...now, saving: false, notes: [note, ...(now.notes ?? [])] };
-        });
-        return true;
-      } catch (error) {
-        const now = panel.value;
-        if (now?.jobUuid === open.jobUuid)
-          panel.value = { ...now, saving: false, error: `The note was not added: ${messageOf(error)}` };
-        return false;
-      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { COMPANION_PATHS, PAIRING_PAGE } from '@/contracts/companion-http';
+import { COMPANION_PATHS, PAIRING_PAGE } from '@/contracts/companion-paths';
 import { DEV_COMPANION_URL } from '@/contracts/platform-hosts';
 import { sendMessage } from '@/lib/messaging/send';
 

@@ -57,6 +57,7 @@ export function App({ search, picker }: { search: QuickSearchModel; picker: Pick
         active={search.active.value}
         heading={search.heading.value}
         answered={search.answered.value}
+        today={search.today()}
         status={search.statusLine.value}
         problem={search.syncProblem.value && <SyncProblem problem={search.syncProblem.value} />}
         offline={search.offline.value}

@@ -11,7 +11,11 @@ export default defineUnlistedScript(() => {
   const session: Promise<Record<string, unknown>> | undefined = localIsTrusted()
     ? browser.storage.local.get(EARLY_KEYS.session)
     : undefined;
-  const firstScreen: Promise<Record<string, unknown>> = browser.storage.session.get(EARLY_KEYS.firstScreen);
+  const firstScreen: Promise<Record<string, unknown>> = browser.storage.session.get([
+    EARLY_KEYS.firstScreen,
+    EARLY_KEYS.todayJobs,
+    EARLY_KEYS.myJobs,
+  ]);
   // Never "unhandled": the popup reads again itself when one failed.
   session?.catch(() => undefined);
   firstScreen.catch(() => undefined);

@@ -44,13 +44,14 @@ export function App({ model, setup }: { model: QuickSearchModel; setup: Signal<L
         active={model.active.value}
         heading={model.heading.value}
         answered={model.answered.value}
+        today={model.today()}
         status={model.statusLine.value}
         problem={loaded && model.syncProblem.value && <loaded.views.SyncProblem problem={model.syncProblem.value} />}
         offline={model.offline.value}
         hint={
           panel
-            ? 'Enter opens the job in the side panel, Shift+Enter in the web app.'
-            : 'Enter opens the job in the web app.'
+            ? 'Enter opens the job in the side panel, Shift+Enter in the web app. Narrow with status:quote, mine or today.'
+            : 'Enter opens the job in the web app. Narrow with status:quote, mine or today.'
         }
         onQuery={(q) => void model.setQuery(q)}
         onMove={model.move}

@@ -1,14 +1,14 @@
 import { computed, signal } from '@preact/signals';
 import { sendMessage } from '@/lib/messaging/send';
-import { readFirstRun, watchFirstRun } from '@/lib/onboarding/first-run';
-import { setupLeft } from '@/lib/onboarding/setup-left';
+import { markFirstRun, readFirstRun, watchFirstRun } from '@/lib/onboarding/first-run';
+import { setupLeft, type FirstRunProgress } from '@/lib/onboarding/setup-left';
 import type { QuickSearchModel } from '@/lib/quick-search/search-model';
 
 // What the popup says about setting up: what is left of the first-run page (read raw: the popup
 // bundles no zod), and the permission search needs when the sign-in lacks it.
 
 export function createPopupSetup(model: QuickSearchModel) {
-  const firstRun = signal<{ finished: boolean } | null>(null, { name: 'firstRun' });
+  const firstRun = signal<FirstRunProgress | null>(null, { name: 'firstRun' });
   const asking = signal(false, { name: 'asking' });
   const left = computed(() => {
     const workspace = model.workspace.value;
@@ -30,6 +30,8 @@ export function createPopupSetup(model: QuickSearchModel) {
     left,
     asking,
     start(): () => void {
+      // The popup is open: Fieldside is at hand (its button or its shortcut brought it).
+      void markFirstRun('atHand').catch(() => undefined);
       load();
       return watchFirstRun(load);
     },

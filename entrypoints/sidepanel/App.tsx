@@ -8,7 +8,6 @@ import { Notice } from '@/components/design/Notice';
 import { ProblemNotice } from '@/components/design/ProblemNotice';
 import { ArrowLeftIcon } from '@/components/icons/arrow-left';
 import { CalendarIcon } from '@/components/icons/calendar';
-import { CheckIcon } from '@/components/icons/check';
 import { InfoIcon } from '@/components/icons/info';
 import { SignInIcon } from '@/components/icons/sign-in';
 import { UserIcon } from '@/components/icons/user';
@@ -32,11 +31,6 @@ export function App({ model }: { model: SidepanelModel }) {
       <main id="sidepanel" data-signed-in={signedIn ? 'true' : 'false'}>
         <DailyLimitNotice until={model.dailyLimitUntil.value} />
         {model.error.value && <ProblemNotice id="error" problem={model.error.value} />}
-        {model.message.value && (
-          <Notice tone="success" role="status" id="message" icon={<CheckIcon />}>
-            {model.message.value}
-          </Notice>
-        )}
         {!session && <Loading>Loading…</Loading>}
         {session && session.state !== 'signed_in' && (
           <EmptyState
@@ -101,6 +95,7 @@ export function App({ model }: { model: SidepanelModel }) {
           <DayList
             day={model.day.value}
             isToday={model.isToday()}
+            today={model.today.value}
             loading={model.dayLoading.value}
             onPrev={() => model.step(-1)}
             onNext={() => model.step(1)}
@@ -121,6 +116,7 @@ export function App({ model }: { model: SidepanelModel }) {
         {signedIn && detail && (
           <JobDetailView
             detail={detail}
+            noteStatus={model.noteStatus.value}
             onBack={() => model.back()}
             onAddNote={(text) => model.addNote(text)}
             onToggleBadge={(b, on) => void model.toggleBadge(b, on)}

@@ -1,8 +1,9 @@
 import { signal } from '@preact/signals';
 import { canUse, canUseInPart } from '@/lib/auth/scopes';
-import { shiftDate } from '@/lib/side-panel/dates';
+import { shiftDate } from '@/lib/locale/days';
 import { jobsOfDay } from '@/lib/side-panel/day-jobs';
 import { connectLive } from '@/lib/messaging/live';
+import { markFirstRun } from '@/lib/onboarding/first-run';
 import { sendMessage } from '@/lib/messaging/send';
 import type { DayView, JobDetail, LiveEvent } from '@/lib/messaging/views';
 import { type Feature, type SessionView } from '@/lib/messaging/session-view';
@@ -23,7 +24,10 @@ export function createSidepanelModel() {
   const jobUuid = signal<string | null>(null, { name: 'jobUuid' });
   const detail = signal<JobDetail | null>(null, { name: 'detail' });
   const error = signal<WireError | null>(null, { name: 'error' });
-  const message = signal<string | null>(null, { name: 'message' });
+  /** What happened to the note just added, said beside the note box until it is sent. */
+  const noteStatus = signal<string | null>(null, { name: 'noteStatus' });
+  /** The note that status is about. */
+  let statusOf: string | null = null;
 
   const describe = toWireError;
   /** The day can be shown (its schedule may be read); whole: every detail of it may be read too. */
@@ -66,6 +70,11 @@ export function createSidepanelModel() {
       if (ticket === jobTicket && jobUuid.value === uuid) {
         detail.value = answer;
         error.value = null;
+        // Sent (or refused: the note itself then says what to do): nothing more to say beside the box.
+        if (statusOf && answer.notes.find((n) => n.uuid === statusOf)?.state !== 'pending') {
+          statusOf = null;
+          noteStatus.value = null;
+        }
       }
     } catch (e) {
       if (ticket === jobTicket) error.value = describe(e);
@@ -127,10 +136,12 @@ export function createSidepanelModel() {
     date,
     day,
     dayLoading,
+    /** Today in the account's time zone, as the last answer for today said. */
+    today,
     jobUuid,
     detail,
     error,
-    message,
+    noteStatus,
     hasMyDay,
     hasWholeDay,
     /** The day shown is today. */
@@ -144,6 +155,11 @@ export function createSidepanelModel() {
       });
       await act(loadSession);
       await loadDay();
+      // The side panel is open for someone (a staff member, or the whole account with an API key): that
+      // step of setting up is done, wherever it was begun.
+      const s = session.value;
+      if (s?.state === 'signed_in' && (s.mode === 'api_key' || s.me !== null))
+        void markFirstRun('dayOpened').catch(() => undefined);
       const current = await sendMessage('page.currentJob', {}).catch(() => ({ uuid: null }));
       if (current.uuid) await model.openJob(current.uuid);
       return stop;
@@ -160,6 +176,8 @@ export function createSidepanelModel() {
     async openJob(uuid: string): Promise<void> {
       jobUuid.value = uuid;
       detail.value = null;
+      statusOf = null;
+      noteStatus.value = null;
       await loadJob();
     },
     back(): void {
@@ -177,7 +195,11 @@ export function createSidepanelModel() {
         error.value = describe(e);
         throw e;
       }
-      message.value = 'Note saved; it is sent as soon as the platform can be reached.';
+      statusOf = note.uuid;
+      noteStatus.value =
+        note.state === 'pending'
+          ? 'Note saved on this device. It goes to the platform as soon as it can be reached.'
+          : null;
       // Shown at once as pending; the outbox's own event re-reads the job once it is sent.
       const shown = detail.value;
       if (shown && shown.job.uuid === uuid) detail.value = { ...shown, notes: [note, ...shown.notes] };

@@ -26,7 +26,12 @@ export function App({ model }: { model: WelcomeModel }) {
   }
   const signedIn = view.state === 'signed_in';
   const whoDone = signedIn && (view.mode === 'api_key' || view.me !== null);
-  const finished = model.dayOpened.value || model.firstRun.value?.finished === true;
+  // Each step is ticked when it was done, here or anywhere: the popup opened (or Fieldside pinned), the
+  // side panel opened on the day.
+  const run = model.firstRun.value;
+  const atHand = run?.finished === true || run?.atHand === true || model.pinned.value === true;
+  const dayOpened = run?.finished === true || run?.dayOpened === true || model.dayOpened.value;
+  const finished = atHand && dayOpened;
   const state = (done: boolean, ready: boolean): StepState => (done ? 'done' : ready ? 'current' : 'todo');
   const panel = isFirefox() ? 'sidebar' : 'side panel';
   return (
@@ -121,10 +126,16 @@ export function App({ model }: { model: WelcomeModel }) {
             </>
           )}
         </Step>
-        <Step id="step-at-hand" number={3} title="Keep Fieldside at hand" state={state(finished, whoDone)}>
+        <Step id="step-at-hand" number={3} title="Keep Fieldside at hand" state={state(atHand, whoDone)}>
           <KeepAtHand shortcut={model.shortcut.value} pinned={model.pinned.value} firefox={isFirefox()} />
+          {!atHand && (
+            <p class="hint" id="at-hand-todo">
+              Try it now: this step is ticked once you have opened Fieldside from its button or its shortcut
+              {isFirefox() ? '' : ', or pinned it'}.
+            </p>
+          )}
         </Step>
-        <Step id="step-day" number={4} title="Open your day" state={state(finished, whoDone)}>
+        <Step id="step-day" number={4} title="Open your day" state={state(dayOpened, whoDone)}>
           <p>Today’s visits, whom to call and each job’s notes, in the {panel} beside the page you work in.</p>
           <div>
             <button

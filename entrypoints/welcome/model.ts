@@ -2,7 +2,7 @@ import { signal } from '@preact/signals';
 import { createSessionPageModel } from '@/lib/account/session-page-model';
 import { toWireError } from '@/lib/messaging/errors';
 import type { WireError } from '@/lib/messaging/protocol';
-import { firstRunItem } from '@/lib/settings/items';
+import { markFirstRun } from '@/lib/onboarding/first-run';
 import { openDayPanel, readPinned, readShortcut, watchPinned } from './browser-setup';
 
 // The first-run page's state: the session as pages hold it (sign-in, who you are), the shortcut and
@@ -19,7 +19,12 @@ export function createWelcomeModel() {
 
   async function readBrowser(): Promise<void> {
     shortcut.value = await readShortcut().catch(() => '');
-    pinned.value = await readPinned().catch(() => null);
+    setPinned(await readPinned().catch(() => null));
+  }
+  /** Pinned to the toolbar is Fieldside kept at hand. */
+  function setPinned(value: boolean | null): void {
+    pinned.value = value;
+    if (value === true) void markFirstRun('atHand').catch(() => undefined);
   }
 
   return {
@@ -29,7 +34,7 @@ export function createWelcomeModel() {
     dayOpened,
     dayError,
     async start(): Promise<() => void> {
-      const stops = [session.watch(), watchPinned((p) => void (pinned.value = p))];
+      const stops = [session.watch(), watchPinned(setPinned)];
       // The shortcut may be changed in another tab: read again when the person comes back.
       const onFocus = () => void readBrowser();
       addEventListener('focus', onFocus);
@@ -44,7 +49,7 @@ export function createWelcomeModel() {
       openDayPanel().then(
         async () => {
           dayOpened.value = true;
-          await firstRunItem.setValue({ finished: true });
+          await markFirstRun('dayOpened');
         },
         (error: unknown) => void (dayError.value = toWireError(error)),
       );

@@ -4,7 +4,8 @@ import { fakeBrowser } from 'wxt/testing';
 import { openCacheDb } from '../cache/store/schema';
 import { answersDbName, cacheDbName, outboxDbName, SECRETS_DB_NAME } from '../databases';
 import { createSecretStore } from '../auth/secrets/store';
-import { defaultConnection, ITEMS_ON_SIGN_OUT, readSession, sessionItem, signedOutReasonItem } from '../settings/items';
+import { defaultConnection, ITEMS_ON_SIGN_OUT, sessionItem, signedOutReasonItem } from '../settings/items';
+import { readSession } from '../settings/validated-reads';
 import { clearCachedData, createSignOutClearing } from './clear-on-sign-out';
 import { createSessionService } from './session-service';
 
@@ -76,6 +77,8 @@ describe('the storage items at sign-out', () => {
       rows: [],
       cacheName: 'fieldside-cache:acct-9:tech-1',
     },
+    myJobs: { cacheName: 'fieldside-cache:acct-9:tech-1', day: '2026-01-01', jobs: { j: '2026-01-02' } },
+    todayJobs: { cacheName: 'fieldside-cache:acct-9:tech-1', day: '2026-01-01', timeZone: null, jobs: ['j'] },
     pageGrants: {
       pages: { '1:0:doc': { kind: 'site', tabId: 1, since: 0, numbers: ['1001'], jobs: ['j'], opened: [] } },
       sites: { 'https://mail.acme.test': { since: 0, numbers: ['1001'] } },

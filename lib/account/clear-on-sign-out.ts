@@ -1,6 +1,7 @@
 import { deleteDB } from 'idb';
 import { accountCachePrefix, deletedOnSignOut } from '../databases';
-import { ITEMS_ON_SIGN_OUT, readSession } from '../settings/items';
+import { ITEMS_ON_SIGN_OUT } from '../settings/items';
+import { readSession } from '../settings/validated-reads';
 
 // Sign-out and account switches remove this person's cached data, by the registry in
 // lib/databases.ts: the caches and the side panel's kept answers go; the secret store (which clears

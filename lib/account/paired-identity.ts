@@ -1,7 +1,8 @@
 import type { InstallationKeys } from '../auth/installation-key';
 import type { PairedIdentity } from '../auth/secrets/store';
 import type { SecretStore } from '../auth/secrets/store';
-import { readSession, sessionItem } from '../settings/items';
+import { sessionItem } from '../settings/items';
+import { readSession } from '../settings/validated-reads';
 import type { StaffSummary } from '../settings/schemas';
 
 // Who pairing said this installation's person is, once they confirmed it: the companion's signed identity, kept in

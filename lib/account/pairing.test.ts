@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { PairClaimReply } from '../../contracts/companion-http';
-import { pendingPairingItem, readSession } from '../settings/items';
+import { pendingPairingItem } from '../settings/items';
+import { readSession } from '../settings/validated-reads';
 import { createPairing } from './pairing';
 import { PairingError } from './pairing-errors';
 import { createPendingPairing, PAIRING_ANSWER_MS } from './pairing-pending';

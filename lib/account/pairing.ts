@@ -1,6 +1,6 @@
 import { sha256Base64Url } from '../../contracts/installation-binding';
 import type { TokenKeeper } from '../auth/token-keeper';
-import { readSession } from '../settings/items';
+import { readSession } from '../settings/validated-reads';
 import type { PairingQuestion } from '../messaging/session-view';
 import type { PendingPairing, StaffSummary } from '../settings/schemas';
 import type { PairedIdentityStore } from './paired-identity';

@@ -2,7 +2,7 @@ import { createPlatformClient } from '../api/client';
 import { isApiError } from '../api/errors';
 import type { ClientContext } from '../api/client-context';
 import { accountLimiterKey, createRateLimiterRegistry, type RateLimiterRegistry } from '../api/rate-limiter';
-import type { StaffSummary } from '../settings/schemas';
+import type { AccountSummary, StaffSummary } from '../settings/schemas';
 import { isAdministratorRoleName } from '../../contracts/security-roles';
 
 // The few platform reads the session itself needs: who the account is, its staff (for "who are
@@ -21,9 +21,16 @@ export function createPlatformReader(limiters: RateLimiterRegistry = createRateL
     });
 
   return {
-    async vendor(ctx: ClientContext): Promise<{ uuid: string; name: string; email: string }> {
+    /** The account: who it is, its time zone (whose "today" pages show) and country (its phone numbers). */
+    async vendor(ctx: ClientContext): Promise<AccountSummary> {
       const vendor = await client(ctx).vendor.get();
-      return { uuid: vendor.uuid, name: vendor.name ?? '', email: vendor.email ?? '' };
+      return {
+        uuid: vendor.uuid,
+        name: vendor.name ?? '',
+        email: vendor.email ?? '',
+        timeZone: vendor.timezone_name || null,
+        region: vendor.default_region || null,
+      };
     },
 
     /** Active staff, each with whether their security role is an administrator one. */

@@ -1,13 +1,7 @@
 import type { ClientAuth } from '../api/http';
 import type { SecretStore } from '../auth/secrets/store';
-import {
-  connectionItem,
-  readConnection,
-  readSession,
-  sessionItem,
-  signedOutReasonItem,
-  readManagedConnection,
-} from '../settings/items';
+import { connectionItem, sessionItem, signedOutReasonItem } from '../settings/items';
+import { readConnection, readSession, readManagedConnection } from '../settings/validated-reads';
 import type { CompanionClient } from '../auth/companion-client';
 import { runOAuthFlow, type IdentityApi } from '../auth/oauth-flow';
 import type { PlatformReader } from './platform-reader';

@@ -1,10 +1,5 @@
-import {
-  managedConnectionFields,
-  readConnection,
-  readSession,
-  sessionItem,
-  signedOutReasonItem,
-} from '../settings/items';
+import { sessionItem, signedOutReasonItem } from '../settings/items';
+import { managedConnectionFields, readConnection, readSession } from '../settings/validated-reads';
 import { type SessionRecord } from '../settings/schemas';
 import type { SessionView } from '../messaging/session-view';
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { readSession, sessionItem } from '../settings/items';
+import { sessionItem } from '../settings/items';
+import { readSession } from '../settings/validated-reads';
 import { closeStores, OWNER, signedInBackground, TECH } from './testing/signed-in';
 
 // "Who are you": nobody preselected, asked once per sign-in, changed only by signing in again through the consent

@@ -8,6 +8,7 @@ import {
   isContactOfCompany,
   isContactOfJob,
   isNoteOfJob,
+  isOfJob,
   keepMatching,
 } from './filter-checks';
 import { createHttp, parseJsonBody, type HttpOptions } from './http';
@@ -144,6 +145,12 @@ export function createPlatformClient(options: PlatformClientOptions) {
         ),
     },
     jobAllocations: {
+      /** Who a job is given to without a time slot. */
+      ofJob: async (jobUuid: string, opts: CallOptions = {}) =>
+        keepMatching(
+          await all('joballocation', jobAllocationRecord, { ...opts, filter: [eq('job_uuid', jobUuid)] }),
+          isOfJob(jobUuid),
+        ),
       /** Jobs given to one staff member without a time slot, done or not: which count on a day is the caller's rule. */
       ofStaff: async (staffUuid: string, opts: CallOptions = {}) =>
         keepMatching(
@@ -204,6 +211,12 @@ export function createPlatformClient(options: PlatformClientOptions) {
       },
     },
     jobActivities: {
+      /** A job's activities: its visits (scheduled) and the time recorded on site, everyone's. */
+      ofJob: async (jobUuid: string, opts: CallOptions = {}) =>
+        keepMatching(
+          await all('jobactivity', jobActivityRecord, { ...opts, filter: [eq('job_uuid', jobUuid)] }),
+          isOfJob(jobUuid),
+        ),
       /** Job activities (scheduled visits and recorded time alike) of one staff member that overlap
        * [from, to): start before `to` and end after `from`. */
       ofStaff: async (staffUuid: string, range: DateRange, opts: CallOptions = {}) =>

@@ -45,6 +45,9 @@ export function isActivityOf(staffUuid: string, range: { from: string; to: strin
     comparableTime(a.end_date) > range.from;
 }
 
+/** The reads of one job's visits or allocations: `job_uuid eq J`. */
+export const isOfJob = (jobUuid: string) => (r: { job_uuid: string | null }) => sameUuid(r.job_uuid, jobUuid);
+
 /** The job allocation read's filter: `staff_uuid eq S`. */
 export const isAllocationOf = (staffUuid: string) => (a: { staff_uuid: string | null }) =>
   sameUuid(a.staff_uuid, staffUuid);

@@ -73,6 +73,7 @@ export const vendorRecord = defineRecord({
   ...base,
   name: f.text,
   timezone_name: f.text,
+  default_region: f.text,
   currency: f.text,
   email: f.text,
   website: f.text,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Envelope } from './envelope';
 import { ConnectionSchema, StaffSummarySchema } from '../settings/schemas';
 import { FEATURES, PairingQuestionSchema, SessionViewSchema } from './session-view';
 import {
@@ -20,11 +21,14 @@ import {
 //              what they need and never anything that reveals or uses a token on their behalf
 //              beyond the narrow messages marked for them);
 // - "pairing": the pairing script on the companion's pairing page (`/pair` of the configured companion, and
-//              nothing else), which may only hand over the one-time code it found there.
+//              nothing else), which may only hand over the one-time code it found there;
+// - "quickNote": the quick-note page (quick-note.html) in the frame a content script put in a web page
+//              (where the person types, out of the page's reach); a web page can frame it too, so it
+//              acts only with a ticket the background gave that content script, for one job.
 // The background router validates every request and reply against these schemas and refuses any
 // message from a context not listed, so "which messages reply" is never a hand-kept list.
 
-export type SenderContext = 'page' | 'content' | 'pairing';
+export type SenderContext = 'page' | 'content' | 'pairing' | 'quickNote';
 
 interface MessageDef<Req extends z.ZodType, Res extends z.ZodType> {
   request: Req;
@@ -40,6 +44,19 @@ const Empty = z.object({}).strict();
 const Uuid = z.string().regex(/^[0-9a-f-]{36}$/i, 'a record uuid');
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const NoteText = z.string().trim().min(1, 'The note is empty').max(10_000);
+/** What opens one quick-note panel: issued to a content script for the job the person opened, good
+ * for the one frame that shows it first (lib/page-badges/page-grants.ts). 32 random bytes, base64url. */
+const PanelTicket = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a panel ticket');
+/** A job's latest notes, as the quick-note panel shows them. `notesRead`: the platform's notes were
+ * read (false offline: only this device's writes are listed). */
+const PanelNotesSchema = z.object({
+  notes: z.array(NoteViewSchema),
+  notesRead: z.boolean(),
+  canAddNote: z.boolean(),
+  customer: z.string(),
+  /** The account's time zone (the notes' times are its local time), null when not known. */
+  timeZone: z.string().nullable(),
+});
 /** A pairing code as the pairing page's fragment carries it (contracts/companion-http.ts checks it in full). */
 const PairingCode = z
   .string()
@@ -177,25 +194,16 @@ export const protocol = {
       uuids: z.array(Uuid).max(500).default([]),
       numbers: z.array(z.string().max(32)).max(500).default([]),
     }),
-    reply: z.object({ jobs: z.array(PageJobSchema) }),
+    /** `signedIn`: whether anyone is signed in (signed out, every badge says so rather than "not found"). */
+    reply: z.object({ jobs: z.array(PageJobSchema), signedIn: z.boolean() }),
     from: ['page', 'content'],
   }),
-  /** The latest notes of a job whose badge is on the page, for the quick-note panel the person opened. */
-  'content.notes': message({
+  /** The person opened the quick-note panel of a job whose badge is on the page: a ticket for the
+   * panel's frame (quick-note.html), which reads and adds the notes itself. The content script never
+   * reads a note nor sends one: what is typed stays out of the page's reach. */
+  'content.openNotes': message({
     request: z.object({ jobUuid: Uuid }),
-    /** `notesRead`: the platform's notes were read (false offline: only this device's writes are listed). */
-    reply: z.object({
-      notes: z.array(NoteViewSchema),
-      notesRead: z.boolean(),
-      canAddNote: z.boolean(),
-      customer: z.string(),
-    }),
-    from: ['content'],
-  }),
-  /** A note to a job whose badge is on the page (on an added site: whose panel the person opened). */
-  'content.addNote': message({
-    request: z.object({ jobUuid: Uuid, text: NoteText }),
-    reply: NoteViewSchema,
+    reply: z.object({ ticket: PanelTicket }),
     from: ['content'],
   }),
   /** The web app now shows this job (or none), by the number its window names: the side panel follows. */
@@ -203,6 +211,23 @@ export const protocol = {
     request: z.object({ number: z.string().max(32).nullable() }),
     reply: Empty,
     from: ['content'],
+  }),
+
+  // ── The quick-note panel's frame: each message names the panel's ticket, and is answered only
+  //    for the one frame that showed that ticket first (in the tab it was issued for).
+  /** The job the panel is for (what its badge shows). */
+  'quickNote.open': message({ request: z.object({ ticket: PanelTicket }), reply: PageJobSchema, from: ['quickNote'] }),
+  /** The job's latest notes, newest first, with the writes still waiting in the outbox on top. */
+  'quickNote.notes': message({
+    request: z.object({ ticket: PanelTicket }),
+    reply: PanelNotesSchema,
+    from: ['quickNote'],
+  }),
+  /** A note to the job, through the outbox (pending at once). */
+  'quickNote.add': message({
+    request: z.object({ ticket: PanelTicket, text: NoteText }),
+    reply: NoteViewSchema,
+    from: ['quickNote'],
   }),
 
   // ── Webhooks section of the options.
@@ -222,16 +247,12 @@ export type MessageType = keyof Protocol;
 export type RequestOf<T extends MessageType> = z.input<Protocol[T]['request']>;
 export type ReplyOf<T extends MessageType> = z.output<Protocol[T]['reply']>;
 
-/** The envelope on the wire. */
+/** The envelope on the wire (envelope.ts builds it), checked where a message is received. */
 export const EnvelopeSchema = z.object({
   fieldside: z.literal(1),
   type: z.string(),
   payload: z.unknown(),
-});
-export type Envelope = z.infer<typeof EnvelopeSchema>;
-
-/** The envelope of one message, as every sender builds it. */
-export const envelope = (type: string, payload: unknown): Envelope => ({ fieldside: 1, type, payload });
+}) satisfies z.ZodType<Envelope>;
 
 /** Errors cross the message boundary as plain data (prototypes don't survive structured clone). */
 export const WireErrorSchema = z.object({

@@ -48,6 +48,7 @@ function handlers(): Handlers {
     'pairing.outcome': async () => ({ outcome: 'declined' as const }),
     'pairing.question': async () => ({ question: null }),
     'pairing.answer': async () => ({ outcome: 'confirmed' as const, staffName: 'Ethan Murphy' }),
+    'quickNote.open': async () => ({ uuid: 'u', number: '1001', status: 'Quote', badges: [], pending: 0 }),
   };
 }
 
@@ -131,6 +132,40 @@ describe('message router', () => {
         ok: false,
         error: { name: 'InvalidMessageError' },
       });
+    });
+  });
+
+  describe('the quick-note page, framed in a web page', () => {
+    const ticket = { ticket: 'A'.repeat(43) };
+    const framed = { id: OWN_ID, url: `${ORIGIN}quick-note.html`, tab: { id: 3 }, frameId: 7 };
+    // Chrome's per-session URL of a web-accessible page (use_dynamic_url).
+    const dynamic = { ...framed, url: 'chrome-extension://0e30fcfc-6bc1-417f-9e6b-a555038036fc/quick-note.html' };
+
+    it('sends its own messages, and nothing of a page or a content script', async () => {
+      for (const sender of [framed, dynamic]) {
+        expect(await send('quickNote.open', ticket, sender)).toMatchObject({ ok: true, value: { number: '1001' } });
+        for (const [type, payload] of [
+          ['session.get', {}],
+          ['content.jobs', { numbers: ['1'] }],
+          ['content.status', {}],
+          ['notes.add', { jobUuid: '00000000-0000-4000-8000-000000000001', text: 'x' }],
+        ] as const)
+          expect(await send(type, payload, sender)).toMatchObject({
+            ok: false,
+            error: { name: 'ForbiddenSenderError' },
+          });
+      }
+    });
+
+    it('is the only one that may send them', async () => {
+      for (const sender of [page, content, otherExtension, { ...framed, tab: undefined }])
+        expect(await send('quickNote.open', ticket, sender)).toMatchObject({
+          ok: false,
+          error: { name: 'ForbiddenSenderError' },
+        });
+      // Another of our pages at an id that is not ours is nobody's.
+      const elsewhere = { ...dynamic, url: dynamic.url.replace('quick-note', 'options') };
+      expect(await send('session.get', {}, elsewhere)).toMatchObject({ ok: false });
     });
   });
 

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { RemoteError } from './errors';
-import { envelope, type MessageType, type ReplyOf, type RequestOf, type WireReply } from './protocol';
+import { envelope } from './envelope';
+import type { MessageType, ReplyOf, RequestOf, WireReply } from './protocol';
 
 /**
  * Sends one typed message to the background and resolves with its reply, or rejects with a

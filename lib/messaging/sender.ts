@@ -26,18 +26,29 @@ export interface ContentPage {
   origin: string;
 }
 
+/** The quick-note page: the one extension page a web page may hold (in the frame Fieldside's content
+ * script puts there, web_accessible_resources). Typing happens in it, out of the page's reach. */
+export const QUICK_NOTE_PATH = '/quick-note.html';
+
 /**
- * Classifies who sent a message: one of Fieldside's own pages, one of its content scripts, or
- * nobody we talk to. Another extension (different `id`) and web pages (which can't reach
- * runtime.onMessage at all without externally_connectable) are refused. A content script's
- * sender URL is the web page's; an extension page's is under our own origin.
+ * Classifies who sent a message: one of Fieldside's own pages, the quick-note page (framed in a web
+ * page, so only its own few messages), one of its content scripts, or nobody we talk to. Another
+ * extension (different `id`) and web pages (which can't reach runtime.onMessage at all without
+ * externally_connectable) are refused. A content script's sender URL is the web page's; an extension
+ * page's is under our own origin, or (a web-accessible page opened by its per-session dynamic URL in
+ * Chrome) under another id of the extension's scheme, which only our own documents can send from.
  */
 export function classifySender(sender: SenderInfo, ownId: string, ownOrigin: string): SenderContext | undefined {
   if (sender.id !== ownId) return undefined;
   const base = ownOrigin.endsWith('/') ? ownOrigin : `${ownOrigin}/`;
   const url = sender.url ?? '';
-  if (url.startsWith(base)) return 'page';
-  if (sender.tab !== undefined && url !== '') return 'content';
+  if (!URL.canParse(url)) return undefined;
+  const parsed = new URL(url);
+  if (parsed.protocol === new URL(base).protocol) {
+    if (parsed.pathname === QUICK_NOTE_PATH) return sender.tab !== undefined ? 'quickNote' : undefined;
+    return url.startsWith(base) ? 'page' : undefined;
+  }
+  if (sender.tab !== undefined) return 'content';
   return undefined;
 }
 

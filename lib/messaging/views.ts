@@ -32,11 +32,28 @@ export const PageJobSchema = JobSummarySchema.pick({
 });
 export type PageJob = z.infer<typeof PageJobSchema>;
 
+/** A phone number as the background formatted it (lib/locale/phones.ts): `text` in the account's
+ * country's format (else international, else as typed), `tel` a `tel:` URI in international form
+ * (null: nothing to dial), and whether it is a mobile, a landline, or the library cannot tell. */
+export const PhoneViewSchema = z.object({
+  text: z.string(),
+  tel: z
+    .string()
+    .regex(/^tel:\+?\d+$/)
+    .nullable(),
+  kind: z.enum(['mobile', 'landline', 'phone']),
+});
+export type PhoneView = z.infer<typeof PhoneViewSchema>;
+
 /** Whose contact it is: the job's own on-site contact (`site`), or the client's (`client`). */
 export const ContactRoleSchema = z.enum(['site', 'client']);
 
 /** The one person to call about a job: its on-site contact, else the client's primary contact. */
-export const DayContactSchema = z.object({ name: z.string(), phone: z.string().nullable(), role: ContactRoleSchema });
+export const DayContactSchema = z.object({
+  name: z.string(),
+  phone: PhoneViewSchema.nullable(),
+  role: ContactRoleSchema,
+});
 
 /** Time the staff member recorded on site (a recorded job activity: what happened, not a plan).
  * Account-local `YYYY-MM-DD HH:MM:SS`; `end` null while it is still running. */
@@ -87,6 +104,8 @@ export const DayViewSchema = z.object({
   keptBecause: KeptBecauseSchema.optional(),
   /** When the day was last read from the platform (ms), null if never. */
   fetchedAt: z.number().nullable(),
+  /** The account's time zone (null: not known): when "as of" was, in the account's time. */
+  timeZone: z.string().nullable().optional(),
 });
 export type DayView = z.infer<typeof DayViewSchema>;
 
@@ -117,16 +136,22 @@ export const JobDetailSchema = z.object({
     date: z.string().nullable(),
   }),
   company: z.object({ name: z.string(), address: z.string() }).nullable(),
-  /** The job's on-site contacts first, then the client's. */
+  /** The job's on-site contacts first, then the client's; numbers formatted, the mobile first. */
   contacts: z.array(
     z.object({
       name: z.string(),
-      phone: z.string().nullable(),
-      mobile: z.string().nullable(),
+      phones: z.array(PhoneViewSchema),
       email: z.string().nullable(),
       role: ContactRoleSchema,
     }),
   ),
+  /** The job's visits in time order, whoever makes them (null: not read, for want of the permission or
+   * offline with none kept). Account-local `YYYY-MM-DD HH:MM:SS`. */
+  visits: z.array(z.object({ start: z.string(), end: z.string().nullable(), staff: z.string().nullable() })).nullable(),
+  /** Who the job is given to without a time slot, by name (null: not read). */
+  allocatedTo: z.array(z.string()).nullable(),
+  /** The account's time zone (null: not known): how long ago notes were written. */
+  timeZone: z.string().nullable(),
   badges: z.array(BadgeStateSchema),
   /** Newest first; pending and failed writes included. */
   notes: z.array(NoteViewSchema),

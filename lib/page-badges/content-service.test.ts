@@ -107,7 +107,8 @@ describe('content.jobs', () => {
   it("answers the page's reported numbers with what a badge shows: status, badge names, pending writes", async () => {
     const { service, outbox, badgeReads } = await setup();
     await outbox.enqueue({ kind: 'note', jobUuid: uuidOf('job', 1), payload: { note: 'waiting' } });
-    const jobs = await service.jobs({ uuids: [], numbers: ['1002', '#1001', '99999'] }, platformPage);
+    const { jobs, signedIn } = await service.jobs({ uuids: [], numbers: ['1002', '#1001', '99999'] }, platformPage);
+    expect(signedIn).toBe(true);
     expect(jobs).toEqual([
       { uuid: uuidOf('job', 2), number: '1002', status: 'Completed', badges: [], pending: 0 },
       { uuid: uuidOf('job', 1), number: '1001', status: 'Work Order', badges: ['Urgent'], pending: 1 },
@@ -115,7 +116,7 @@ describe('content.jobs', () => {
     // No customer and no address: a badge does not show them, and the page is not Fieldside's.
     expect(jobs.every((job) => !('customer' in job) && !('address' in job))).toBe(true);
     // Badge names are read once, not per request; a re-read by uuid of a job it showed is answered.
-    expect(await service.jobs({ uuids: [uuidOf('job', 1)], numbers: [] }, platformPage)).toHaveLength(1);
+    expect((await service.jobs({ uuids: [uuidOf('job', 1)], numbers: [] }, platformPage)).jobs).toHaveLength(1);
     expect(badgeReads()).toBe(1);
   });
 
@@ -123,28 +124,29 @@ describe('content.jobs', () => {
     const { service } = await setup();
     await service.jobs({ uuids: [], numbers: ['1001'] }, platformPage);
     // By uuid, for a job another page showed or nobody did: nothing.
-    expect(await service.jobs({ uuids: [uuidOf('job', 1), uuidOf('job', 2)], numbers: [] }, otherPage)).toEqual([]);
-    expect(await service.jobs({ uuids: [uuidOf('job', 2)], numbers: [] }, platformPage)).toEqual([]);
+    const none = { jobs: [], signedIn: true };
+    expect(await service.jobs({ uuids: [uuidOf('job', 1), uuidOf('job', 2)], numbers: [] }, otherPage)).toEqual(none);
+    expect(await service.jobs({ uuids: [uuidOf('job', 2)], numbers: [] }, platformPage)).toEqual(none);
     // Fieldside's own pages (no content page) may ask for any job.
-    expect(await service.jobs({ uuids: [uuidOf('job', 2)], numbers: [] })).toHaveLength(1);
+    expect((await service.jobs({ uuids: [uuidOf('job', 2)], numbers: [] })).jobs).toHaveLength(1);
   });
 
   it('caps how many numbers one page may ask about; numbers it asked before stay answered', async () => {
     const { service } = await setup({ siteCap: 5 });
     const numbers = Array.from({ length: 20 }, (_, i) => String(1010 + i));
     const first = await service.jobs({ uuids: [], numbers }, sitePage);
-    expect(first.map((j) => j.number)).toEqual(numbers.slice(0, 5));
+    expect(first.jobs.map((j) => j.number)).toEqual(numbers.slice(0, 5));
     // Asked again, in another order and with more: the same five, no more.
     const again = await service.jobs({ uuids: [], numbers: [...numbers].reverse() }, sitePage);
-    expect(again.map((j) => j.number).sort()).toEqual(numbers.slice(0, 5));
+    expect(again.jobs.map((j) => j.number).sort()).toEqual(numbers.slice(0, 5));
     // The web app's pages have their own, larger cap.
-    expect(await service.jobs({ uuids: [], numbers }, platformPage)).toHaveLength(20);
+    expect((await service.jobs({ uuids: [], numbers }, platformPage)).jobs).toHaveLength(20);
   });
 
   it('shows an added site the status only: no badge names, no pending count', async () => {
     const { service, outbox, badgeReads } = await setup();
     await outbox.enqueue({ kind: 'note', jobUuid: uuidOf('job', 1), payload: { note: 'waiting' } });
-    expect(await service.jobs({ uuids: [], numbers: ['1001'] }, sitePage)).toEqual([
+    expect((await service.jobs({ uuids: [], numbers: ['1001'] }, sitePage)).jobs).toEqual([
       { uuid: uuidOf('job', 1), number: '1001', status: 'Work Order', badges: [], pending: 0 },
     ]);
     expect(badgeReads()).toBe(0);
@@ -152,13 +154,18 @@ describe('content.jobs', () => {
 
   it('leaves badge names out when the scopes do not allow reading them', async () => {
     const { service, badgeReads } = await setup({ scopes: ['read_jobs'] });
-    const [job] = await service.jobs({ uuids: [], numbers: ['1001'] }, platformPage);
+    const {
+      jobs: [job],
+    } = await service.jobs({ uuids: [], numbers: ['1001'] }, platformPage);
     expect(job?.badges).toEqual([]);
     expect(badgeReads()).toBe(0);
   });
 });
 
-describe('content.notes and content.addNote', () => {
+/** The quick-note frame of the panel opened on `page` (its own key, in the page's tab). */
+const frameOf = (page: ContentPage, frameId = 5) => ({ key: `${page.tabId}:${frameId}:frame-doc`, tabId: page.tabId });
+
+describe('the quick-note panel: a ticket for its frame', () => {
   it("lists the latest notes newest first, with the outbox's pending notes on top, and the customer", async () => {
     const job = uuidOf('job', 1);
     const notes = Array.from({ length: 14 }, (_, i) =>
@@ -166,50 +173,57 @@ describe('content.notes and content.addNote', () => {
     );
     const { service } = await setup({ notes });
     await service.jobs({ uuids: [], numbers: ['1001'] }, platformPage);
-    const added = await service.addNote(job.toUpperCase(), 'from the page', platformPage);
+    const { ticket } = await service.openNotes(job.toUpperCase(), platformPage);
+    const frame = frameOf(platformPage);
+    expect(await service.panelJob(ticket, frame)).toMatchObject({ uuid: job, number: '1001', badges: ['Urgent'] });
+    const added = await service.panelAdd(ticket, 'from the panel', frame);
     expect(added.state).toBe('pending');
-    const answer = await service.notes(job, platformPage);
+    const answer = await service.panelNotes(ticket, frame);
     expect(answer.canAddNote).toBe(true);
     expect(answer.notesRead).toBe(true);
     expect(answer.customer).toBe('Customer 1');
-    expect(answer.notes[0]).toMatchObject({ text: 'from the page', state: 'pending' });
+    expect(answer.notes[0]).toMatchObject({ text: 'from the panel', state: 'pending' });
     expect(answer.notes.slice(1).map((n) => n.text)).toEqual(Array.from({ length: 10 }, (_, i) => `note ${13 - i}`));
   });
 
-  it('refuses notes and notes added for a job whose badge is not on the page', async () => {
-    const { service, added } = await setup();
+  it('gives no ticket for a job whose badge is not on the page', async () => {
+    const { service } = await setup();
     await service.jobs({ uuids: [], numbers: ['1001'] }, platformPage);
-    const elsewhere = uuidOf('job', 2);
-    await expect(service.notes(elsewhere, platformPage)).rejects.toMatchObject({ name: 'NotOnThisPageError' });
-    await expect(service.addNote(elsewhere, 'planted', platformPage)).rejects.toMatchObject({
+    await expect(service.openNotes(uuidOf('job', 2), platformPage)).rejects.toMatchObject({
       name: 'NotOnThisPageError',
     });
     // Shown on one page is not shown on another.
-    await expect(service.notes(uuidOf('job', 1), otherPage)).rejects.toMatchObject({ name: 'NotOnThisPageError' });
-    await expect(service.addNote(uuidOf('job', 1), 'planted', otherPage)).rejects.toMatchObject({
-      name: 'NotOnThisPageError',
-    });
-    expect(added).toEqual([]);
+    await expect(service.openNotes(uuidOf('job', 1), otherPage)).rejects.toMatchObject({ name: 'NotOnThisPageError' });
   });
 
-  it('on an added site, takes a note only for a job whose panel the person opened there', async () => {
+  it('answers only the frame that showed the ticket first, in its tab; nothing without a ticket', async () => {
     const job = uuidOf('job', 1);
     const { service, added } = await setup();
     await service.jobs({ uuids: [], numbers: ['1001'] }, sitePage);
-    await expect(service.addNote(job, 'before opening', sitePage)).rejects.toMatchObject({
-      name: 'NotOnThisPageError',
-    });
-    await service.notes(job, sitePage);
-    await service.addNote(job, 'after opening', sitePage);
-    expect(added).toEqual([{ jobUuid: job, text: 'after opening' }]);
+    const { ticket } = await service.openNotes(job, sitePage);
+    const closed = { name: 'PanelClosedError' };
+    // A frame in another tab (a page that framed quick-note.html and somehow had the ticket) gets nothing,
+    // and does not spend it.
+    await expect(service.panelJob(ticket, { key: '4:1:x', tabId: 4 })).rejects.toMatchObject(closed);
+    const frame = frameOf(sitePage);
+    expect((await service.panelJob(ticket, frame)).uuid).toBe(job);
+    // The ticket is this frame's now: another frame of the same tab gets nothing.
+    const another = frameOf(sitePage, 6);
+    await expect(service.panelNotes(ticket, another)).rejects.toMatchObject(closed);
+    await expect(service.panelAdd(ticket, 'planted', another)).rejects.toMatchObject(closed);
+    await expect(service.panelAdd('A'.repeat(43), 'planted', frame)).rejects.toMatchObject(closed);
+    await service.panelAdd(ticket, 'from the person', frame);
+    expect(added).toEqual([{ jobUuid: job, text: 'from the person' }]);
   });
 
   it('answers from the outbox when the platform cannot be reached, and says when notes may not be added', async () => {
     const job = uuidOf('job', 2);
     const offline = await setup({ offline: true });
     await offline.service.jobs({ uuids: [], numbers: ['1002'] }, platformPage);
-    await offline.service.addNote(job, 'written offline', platformPage);
-    const answer = await offline.service.notes(job, platformPage);
+    const { ticket } = await offline.service.openNotes(job, platformPage);
+    const frame = frameOf(platformPage);
+    await offline.service.panelAdd(ticket, 'written offline', frame);
+    const answer = await offline.service.panelNotes(ticket, frame);
     expect(answer.notes.map((n) => [n.text, n.state])).toEqual([['written offline', 'pending']]);
     // The platform's notes were not read: the panel must not say there are none.
     expect(answer.notesRead).toBe(false);
@@ -217,6 +231,7 @@ describe('content.notes and content.addNote', () => {
 
     const readOnly = await setup({ scopes: ['read_jobs', 'read_job_notes'] });
     await readOnly.service.jobs({ uuids: [], numbers: ['1002'] }, platformPage);
-    expect((await readOnly.service.notes(job, platformPage)).canAddNote).toBe(false);
+    const opened = await readOnly.service.openNotes(job, platformPage);
+    expect((await readOnly.service.panelNotes(opened.ticket, frameOf(platformPage))).canAddNote).toBe(false);
   });
 });

@@ -10,12 +10,12 @@ import type { PageGrantsService } from './page-grants';
 import { mergeNotes, sentNote } from '../outbox/note-views';
 
 // What content scripts on platform pages (and sites the user added) may ask the background: badges
-// for the jobs their page reported, the latest notes of a job whose badge is there, and a note to
-// it through the outbox. Each page is answered only about what it reported, up to a cap
-// (page-grants.ts); an added site's badge shows the status only, and a note is taken there only
-// for a job whose panel the person opened. Badge reads never touch the network for jobs (a page
-// with 50 job links costs a few segment reads); notes are read online and fall back to what the
-// outbox holds when the platform can't be reached.
+// for the jobs their page reported, and a ticket to open the quick-note panel of a job whose badge
+// is there. The panel's frame (quick-note.html, out of the page's reach) then reads the job's latest
+// notes and adds one through the outbox, with that ticket. Each page is answered only about what it
+// reported, up to a cap (page-grants.ts); an added site's badge shows the status only. Badge reads
+// never touch the network for jobs (a page with 50 job links costs a few segment reads); notes are
+// read online and fall back to what the outbox holds when the platform can't be reached.
 
 /** How many of the platform's notes the quick-note panel shows (newest first). */
 export const LATEST_NOTES = 10;
@@ -27,14 +27,39 @@ export class NotOnThisPageError extends Error {
   }
 }
 
+/** A quick-note frame without a panel of its own: a stale ticket, another frame's, or none at all. */
+export class PanelClosedError extends Error {
+  override readonly name = 'PanelClosedError';
+  constructor() {
+    super('This notes panel has closed. Open it again from the job badge.');
+  }
+}
+
+/** The quick-note frame asking: its own page key and tab (lib/messaging/sender.ts pageKeyOf). */
+export interface PanelFrame {
+  key: string;
+  tabId: number;
+}
+
+/** A 32-byte random ticket, base64url (lib/messaging/protocol.ts PanelTicket). */
+function newTicket(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
 export interface ContentServiceDeps {
   workspace: Workspace;
   grants: PageGrantsService;
   /** The side panel's note write (outbox first, then the runner sends it): one path for every note. */
   addNote: (jobUuid: string, text: string) => Promise<NoteView>;
+  /** The account's time zone (the day service's): how long ago notes were written. */
+  timeZone?: () => Promise<string | null>;
 }
 
-export function createContentService({ workspace, grants, addNote }: ContentServiceDeps) {
+export function createContentService({ workspace, grants, addNote, timeZone }: ContentServiceDeps) {
   const badgeNames = createBadgeNames(workspace);
 
   async function pendingByJob(jobUuids: ReadonlySet<string>): Promise<Map<string, number>> {
@@ -73,6 +98,12 @@ export function createContentService({ workspace, grants, addNote }: ContentServ
     });
   }
 
+  async function panelOf(ticket: string, frame: PanelFrame): Promise<{ jobUuid: string; kind: ContentPage['kind'] }> {
+    const panel = await grants.panel(ticket, frame);
+    if (!panel) throw new PanelClosedError();
+    return panel;
+  }
+
   async function customerOf(jobUuid: string): Promise<string> {
     const cache = await workspace.cache();
     const job = await cache.getJob(jobUuid);
@@ -85,8 +116,8 @@ export function createContentService({ workspace, grants, addNote }: ContentServ
     async jobs(
       request: { uuids: readonly string[]; numbers: readonly string[] },
       page?: ContentPage,
-    ): Promise<PageJob[]> {
-      if ((await workspace.key()) === null) return [];
+    ): Promise<{ jobs: PageJob[]; signedIn: boolean }> {
+      if ((await workspace.key()) === null) return { jobs: [], signedIn: false };
       const admitted = page ? await grants.admit(page, request) : request;
       const jobs = await cachedJobs(admitted.uuids, admitted.numbers);
       if (page)
@@ -94,25 +125,45 @@ export function createContentService({ workspace, grants, addNote }: ContentServ
           page,
           jobs.map((j) => j.uuid),
         );
-      return badges(jobs, page?.kind !== 'site');
+      return { jobs: await badges(jobs, page?.kind !== 'site'), signedIn: true };
     },
 
-    /** The latest notes of a job whose badge is on the page, newest first, with the writes still
-     * waiting in the outbox on top; asking is opening the job's panel there. */
-    async notes(
-      jobUuid: string,
-      page: ContentPage,
-    ): Promise<{ notes: NoteView[]; notesRead: boolean; canAddNote: boolean; customer: string }> {
+    /** The person opened the quick-note panel of a job whose badge is on the page: a ticket for its frame. */
+    async openNotes(jobUuid: string, page: ContentPage): Promise<{ ticket: string }> {
       const uuid = jobUuid.toLowerCase();
       if (!(await grants.shows(page, uuid))) throw new NotOnThisPageError();
+      const ticket = newTicket();
+      await grants.openPanel(page, uuid, ticket);
+      return { ticket };
+    },
+
+    /** The job a quick-note frame's panel is for, as its badge shows it. */
+    async panelJob(ticket: string, frame: PanelFrame): Promise<PageJob> {
+      const { jobUuid, kind } = await panelOf(ticket, frame);
+      const [job] = await cachedJobs([jobUuid], []);
+      if (!job) throw new PanelClosedError();
+      return (await badges([job], kind !== 'site'))[0]!;
+    },
+
+    /** The latest notes of the panel's job, newest first, with the writes still waiting in the outbox on top. */
+    async panelNotes(
+      ticket: string,
+      frame: PanelFrame,
+    ): Promise<{
+      notes: NoteView[];
+      notesRead: boolean;
+      canAddNote: boolean;
+      customer: string;
+      timeZone: string | null;
+    }> {
+      const { jobUuid } = await panelOf(ticket, frame);
       const key = await workspace.key();
-      if (key === null) return { notes: [], notesRead: false, canAddNote: false, customer: '' };
-      await grants.open(page, uuid);
-      const waiting = await (await workspace.outbox()).pending(uuid);
+      if (key === null) return { notes: [], notesRead: false, canAddNote: false, customer: '', timeZone: null };
+      const waiting = await (await workspace.outbox()).pending(jobUuid);
       let sent: NoteView[] = [];
       let notesRead = false;
       try {
-        const { records } = await (await workspace.client()).notes.ofJob(uuid);
+        const { records } = await (await workspace.client()).notes.ofJob(jobUuid);
         sent = records
           .filter((n) => n.active)
           .sort((a, b) => (b.create_date ?? '').localeCompare(a.create_date ?? ''))
@@ -125,15 +176,19 @@ export function createContentService({ workspace, grants, addNote }: ContentServ
         if (!isOffline(error)) throw error;
       }
       const canAddNote = key.mode === 'api_key' || canUse('notes', key.scopes);
-      return { notes: mergeNotes(sent, waiting, null), notesRead, canAddNote, customer: await customerOf(uuid) };
+      return {
+        notes: mergeNotes(sent, waiting, null),
+        notesRead,
+        canAddNote,
+        customer: await customerOf(jobUuid),
+        timeZone: (await timeZone?.().catch(() => null)) ?? null,
+      };
     },
 
-    /** A note to a job whose badge is on the page; on an added site, only once its panel was opened. */
-    async addNote(jobUuid: string, text: string, page: ContentPage): Promise<NoteView> {
-      const uuid = jobUuid.toLowerCase();
-      const allowed = page.kind === 'site' ? await grants.opened(page, uuid) : await grants.shows(page, uuid);
-      if (!allowed) throw new NotOnThisPageError();
-      return addNote(uuid, text);
+    /** A note to the panel's job, through the outbox. */
+    async panelAdd(ticket: string, text: string, frame: PanelFrame): Promise<NoteView> {
+      const { jobUuid } = await panelOf(ticket, frame);
+      return addNote(jobUuid, text);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { ContentPage } from '../messaging/sender';
-import { createPageGrants, type GrantLimits } from './page-grants';
+import { createPageGrants, TICKET_MS, type GrantLimits } from './page-grants';
 
 // The page grants over their real store (storage.session, fakeBrowser): what survives a stopped
 // worker, what goes with a closed tab, and that concurrent messages of one page lose nothing.
@@ -90,5 +90,27 @@ describe('page grants', () => {
       '501',
       '502',
     ]);
+  });
+
+  it('open a panel with a fresh ticket for one frame of its tab, even after the worker stopped; the tab takes it along', async () => {
+    let time = 0;
+    const web = page(8, 'doc-8', 'platform');
+    const before = createPageGrants(undefined, { now: () => time });
+    await before.openPanel(web, 'JOB-A', 'ticket-a');
+    await before.openPanel(web, 'job-b', 'ticket-b');
+    const frame = { key: '8:3:frame', tabId: 8 };
+    // A new worker: the tickets are where it left them.
+    const grants = createPageGrants(undefined, { now: () => time });
+    expect(await grants.panel('ticket-a', frame)).toEqual({ jobUuid: 'job-a', kind: 'platform' });
+    expect(await grants.panel('ticket-a', frame)).toEqual({ jobUuid: 'job-a', kind: 'platform' });
+    expect(await grants.panel('ticket-a', { key: '8:4:frame', tabId: 8 })).toBeNull();
+    // Not shown by any frame in time: it opens nothing.
+    time += TICKET_MS + 1;
+    expect(await grants.panel('ticket-b', frame)).toBeNull();
+    expect(await grants.panel('no-such-ticket', frame)).toBeNull();
+    // A frame that holds its panel keeps it; the tab's closing ends it.
+    expect(await grants.panel('ticket-a', frame)).toEqual({ jobUuid: 'job-a', kind: 'platform' });
+    await grants.forgetTab(8);
+    expect(await grants.panel('ticket-a', frame)).toBeNull();
   });
 });

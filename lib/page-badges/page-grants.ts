@@ -4,7 +4,9 @@ import { PageGrantsSchema, type PageGrant, type PageGrants } from '../settings/s
 
 // What each page's content script was answered, so it is answered nothing beyond. A page reports
 // the job numbers it shows and is answered about those, up to a cap; afterwards only those jobs may
-// have their notes read, or a note added, from that page, and its live port hears only about them.
+// have their quick-note panel opened from that page, and its live port hears only about them. Each
+// panel the person opens gets a ticket: the panel's frame (quick-note.html) shows it to read and add
+// that job's notes, and from then on only that frame may.
 // A hostile page on an added site can plant "Job #N" text for any N: the caps bound what it can
 // list to a page's worth, and (however often it reloads) a site's worth an hour, not the cache.
 //
@@ -32,6 +34,10 @@ export const GRANT_LIMITS: GrantLimits = {
  * worker was stopped is never heard of): the oldest are let go first. */
 const PAGES_PER_TAB = 10;
 const PAGES = 500;
+/** Panels kept per page (one is open at a time; a few recent ones may still be closing). */
+const PANELS_PER_PAGE = 5;
+/** A ticket not shown by a frame within this long opens nothing (the frame loads in well under a second). */
+export const TICKET_MS = 60_000;
 
 export interface GrantStore {
   get(): Promise<PageGrants>;
@@ -84,7 +90,7 @@ export function createPageGrants(
   function grantOf(grants: PageGrants, page: ContentPage): PageGrant {
     let grant = grants.pages[page.key];
     if (!grant) {
-      grant = { kind: page.kind, tabId: page.tabId, since: now(), numbers: [], jobs: [], opened: [] };
+      grant = { kind: page.kind, tabId: page.tabId, since: now(), numbers: [], jobs: [], panels: [] };
       grants.pages[page.key] = grant;
       trim(
         grants,
@@ -144,20 +150,35 @@ export function createPageGrants(
     shows: (page: ContentPage, jobUuid: string) =>
       look(page.key, (grant) => grant?.jobs.includes(jobUuid.toLowerCase()) ?? false),
 
-    /** The person opened the job's quick-note panel on the page. */
-    open(page: ContentPage, jobUuid: string) {
+    /** The person opened the job's quick-note panel on the page: `ticket` opens it in one frame. */
+    openPanel(page: ContentPage, jobUuid: string, ticket: string) {
       return serial((grants) => {
         const grant = grantOf(grants, page);
-        const uuid = jobUuid.toLowerCase();
-        if (grant.opened.includes(uuid)) return { result: undefined, changed: false };
-        grant.opened.push(uuid);
+        grant.panels = [...grant.panels, { ticket, jobUuid: jobUuid.toLowerCase(), issued: now(), frame: null }].slice(
+          -PANELS_PER_PAGE,
+        );
         return { result: undefined, changed: true };
       });
     },
 
-    /** Whether the job's panel was opened on the page (its notes were read there). */
-    opened: (page: ContentPage, jobUuid: string) =>
-      look(page.key, (grant) => grant?.opened.includes(jobUuid.toLowerCase()) ?? false),
+    /** The panel `ticket` opens, for the frame `frame` (its page key, in tab `tabId`): the first frame
+     * to show a fresh ticket in the tab it was issued for takes it, and then only that frame may use
+     * it. Null for any other frame, tab, or an unknown or stale ticket. */
+    panel(ticket: string, frame: { key: string; tabId: number }) {
+      return serial((grants) => {
+        for (const grant of Object.values(grants.pages)) {
+          const panel = grant.panels.find((p) => p.ticket === ticket);
+          if (!panel) continue;
+          if (grant.tabId !== frame.tabId) break;
+          if (panel.frame === frame.key)
+            return { result: { jobUuid: panel.jobUuid, kind: grant.kind }, changed: false };
+          if (panel.frame !== null || now() - panel.issued > TICKET_MS) break;
+          panel.frame = frame.key;
+          return { result: { jobUuid: panel.jobUuid, kind: grant.kind }, changed: true };
+        }
+        return { result: null, changed: false };
+      });
+    },
 
     /** Of `uuids`, the jobs the page (by key) was answered about: what its live port may hear of. */
     shownOf: (pageKey: string, uuids: readonly string[]) =>

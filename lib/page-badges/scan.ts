@@ -19,9 +19,25 @@ export interface BadgeTarget {
   number: string | null;
 }
 
+/**
+ * Every host is one fixed box, whatever the background answers: a page that plants "Job #N" for
+ * many N must not learn which jobs exist (or their status) by measuring. Hidden from the page: the
+ * host's size and scroll size, the layout of what surrounds it, its attributes (the same on every
+ * host, set here before anyone is asked), and when it is inserted (at the scan, before the question).
+ * The shadow stylesheet repeats the size as `:host { … !important }` (components/content/styles.ts),
+ * which outranks anything the page may write on the host. Not hidden: what the person does with a
+ * badge (a job's badge opens a panel, a frame the page can count in window.frames; the others
+ * open nothing), and the pixels, which a page cannot read.
+ */
+export const BADGE_BOX = { width: 160, height: 22 } as const;
+
+/** The host's own style: its fixed box, inline, alone on the page's baseline rules. The panel's frame
+ * (position: fixed) is not clipped by `overflow: hidden`, whose reach ends at the viewport's boxes. */
+export const HOST_STYLE = `display: inline-block; width: ${BADGE_BOX.width}px; height: ${BADGE_BOX.height}px; overflow: hidden; vertical-align: middle; contain: size style`;
+
 /** A shadow host, inline and unstyled by the page: all of Fieldside's look lives inside it. */
 export function createHost(doc: Document, gap = '0.4em'): { host: HTMLElement; root: ShadowRoot } {
   const host = doc.createElement(HOST_TAG);
-  host.style.cssText = `all: initial; display: inline-block; position: relative; vertical-align: middle; margin-inline-start: ${gap}`;
+  host.style.cssText = `all: initial; ${HOST_STYLE}; margin-inline-start: ${gap}`;
   return { host, root: host.attachShadow({ mode: 'closed' }) };
 }

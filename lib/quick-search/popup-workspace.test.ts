@@ -3,7 +3,12 @@ import { sessionItem } from '../settings/items';
 import { readPopupWorkspace, popupWorkspaceOf } from './popup-workspace';
 import { cacheDbName } from '../databases';
 
-const account = { uuid: 'AAAAAAAA-0000-4000-8000-000000000001', name: 'Acme', email: 'a@example.com' };
+const account = {
+  uuid: 'AAAAAAAA-0000-4000-8000-000000000001',
+  name: 'Acme',
+  email: 'a@example.com',
+  timeZone: 'Australia/Sydney',
+};
 /** What finding jobs needs: jobs and their customers. */
 const SEARCH = ['read_jobs', 'read_customers'];
 const staff = (uuid: string) => ({ uuid, name: uuid, email: '', isAdmin: false, role: '' });
@@ -46,6 +51,7 @@ describe('popupWorkspaceOf: the same cache the background fills', () => {
           dbName: cacheDbName(account.uuid, staff),
           accountUuid: account.uuid,
           canSearch: canSearch ?? true,
+          timeZone: 'Australia/Sydney',
         }
       : workspace;
     expect(popupWorkspaceOf(record)).toEqual(expected);
@@ -58,7 +64,17 @@ describe('popupWorkspaceOf: the same cache the background fills', () => {
       dbName: cacheDbName(account.uuid, 's-me'),
       accountUuid: account.uuid,
       canSearch: true,
+      timeZone: 'Australia/Sydney',
     });
+    // A session recorded before the zone was kept: the popup then takes it from today's jobs.
+    await sessionItem.setValue({
+      mode: 'oauth',
+      account: { ...account, timeZone: undefined },
+      scopes: SEARCH,
+      me: staff('s-me'),
+      viewAs: null,
+    });
+    expect(await readPopupWorkspace()).toMatchObject({ state: 'ready', timeZone: null });
     await sessionItem.setValue(null);
     expect(await readPopupWorkspace()).toEqual({ state: 'signed_out' });
   });

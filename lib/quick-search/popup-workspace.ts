@@ -16,7 +16,7 @@ export type PopupWorkspace =
   | { state: 'choose_staff' }
   /** `canSearch` false: an OAuth sign-in that does not allow reading jobs and customers (one from
    * before sign-in asked for them): the popup asks for them instead of waiting for a sync that fails. */
-  | { state: 'ready'; dbName: string; accountUuid: string; canSearch: boolean };
+  | { state: 'ready'; dbName: string; accountUuid: string; canSearch: boolean; timeZone: string | null };
 
 /** The storage name of `sessionItem`. */
 export const SESSION_NAME = areaName(STORAGE_KEYS.session);
@@ -31,6 +31,7 @@ export function popupWorkspaceOf(record: unknown): PopupWorkspace {
     dbName: cacheDbName(record.account.uuid, staff, ownViewOf(record)),
     accountUuid: record.account.uuid,
     canSearch,
+    timeZone: typeof record.account.timeZone === 'string' ? record.account.timeZone : null,
   };
 }
 

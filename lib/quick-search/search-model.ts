@@ -3,7 +3,7 @@ import { createTypeahead, type Typeahead } from '../search/query/typeahead';
 import type { SyncStatus } from '../messaging/views';
 import type { IndexPreview } from '../search/format/types';
 import { afterPaint, openCacheReader, type CacheReader } from '../cache/reader/cache-reader';
-import { describeFreshness } from './freshness';
+import { statusWords } from './freshness';
 import { openExistingDb } from '../cache/reader/idb-read';
 import {
   FIRST_SCREEN_ROWS,
@@ -11,11 +11,13 @@ import {
   firstScreenFromPreview,
   firstScreenFromRecords,
 } from '../cache/first-screen/first-screen';
-import { readFirstScreen, saveFirstScreen } from '../cache/first-screen/kept-screen';
+import { readKept, saveFirstScreen, watchTodayJobs } from '../cache/first-screen/kept-screen';
+import { countWords, hasFilters, queryWords, type QueryWords } from './query-words';
+import { filteredRows, keptFor, withNextVisits, type KeptForCache } from './filtered-rows';
 import { rowOf, type QuickRow } from '../cache/first-screen/rows';
 import { readPopupWorkspace, watchPopupWorkspace, type PopupWorkspace } from './popup-workspace';
 import { watchSync } from './sync-watch';
-import { localDay } from '../cache/first-screen/kept-screen';
+import { todayIn } from '../locale/days';
 
 // The quick search's state, shared by the popup and the picker: the cache of the current workspace,
 // opened here (no background round trip per keystroke), the rows shown, the selection, and what
@@ -46,6 +48,8 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   /** While the cache is being (re)opened, keystrokes wait: the opening answers the latest query. */
   let opening = false;
   let cacheName: string | null = null;
+  /** Today's jobs, the person's own and the account's zone, as kept for the cache open. */
+  let known: KeptForCache = keptFor(null, '', null);
   let firstShown: () => void = () => {};
   /** Resolves when the first rows (or the empty state) are on screen. */
   const firstResults = new Promise<void>((resolve) => (firstShown = resolve));
@@ -53,17 +57,14 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   const stops: Array<() => void> = [];
 
   const offline = computed(() => !online.value || sync.value?.online === false);
-  const statusLine = computed(() => {
-    const s = sync.value;
-    const parts: string[] = [];
-    if (offline.value) parts.push('Offline: searching the saved jobs');
-    if (s?.phase === 'full')
-      parts.push(`First sync: ${s.jobsStored.toLocaleString('en')} jobs saved (${s.pagesDone} pages)`);
-    else if (s?.phase === 'incremental') parts.push('Syncing…');
-    const last = s?.lastSyncedAt ?? stored.value?.lastSyncedAt ?? null;
-    if (hasCache.value || last !== null) parts.push(describeFreshness(last, clock.value));
-    return parts.join(' · ');
-  });
+  const statusLine = computed(() =>
+    statusWords(sync.value, {
+      offline: offline.value,
+      lastSyncedAt: sync.value?.lastSyncedAt ?? stored.value?.lastSyncedAt ?? null,
+      hasCache: hasCache.value === true,
+      now: clock.value,
+    }),
+  );
   /** The last sync's failure, in the sync's words (lib/cache/sync/errors.ts); the page puts its
    * technical part behind a disclosure. */
   const syncProblem = computed(
@@ -73,9 +74,10 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   async function openReader(): Promise<void> {
     opening = true;
     try {
-      // The first screen kept last (by a popup, or by the background after a sync) is read while
-      // the session is: shown only if the session names the cache it was made from.
-      const early = rows.value.length === 0 ? readFirstScreen(today()) : null;
+      // The first screen kept last (by a popup, or by the background after a sync) and today's jobs
+      // are read while the session is: shown only if the session names the cache they were made
+      // from, and for the account's today.
+      const early = readKept();
       const current = await readPopupWorkspace();
       performance.mark('fieldside:workspace');
       workspace.value = current;
@@ -83,18 +85,25 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
       reader = null;
       typeahead = null;
       cacheName = current.state === 'ready' ? current.dbName : null;
+      known = keptFor(null, '', null);
       if (current.state === 'ready') {
         const dbName = current.dbName;
         const dbOpening = openExistingDb(dbName);
-        const screen = await early;
+        const kept = await early;
+        const screen = kept.screen;
+        known = keptFor(kept, dbName, current.timeZone);
         // The kept first screen, while the search index loads (superseded once it has); the index is
         // read after it is painted.
-        const kept = screen?.cacheName === dbName && query.value.trim() === '' && rows.value.length === 0;
-        if (kept) show(issued, screen.rows, screen.heading, '');
+        const painted =
+          screen?.cacheName === dbName &&
+          screen.day === today() &&
+          query.value.trim() === '' &&
+          rows.value.length === 0;
+        if (painted) show(issued, screen.rows, screen.heading, '');
         const db = await dbOpening;
         performance.mark('fieldside:db-open');
-        if (kept) await afterPaint();
-        reader = db ? await openCacheReader(db, kept ? undefined : showPreview) : null;
+        if (painted) await afterPaint();
+        reader = db ? await openCacheReader(db, painted ? undefined : showPreview) : null;
         performance.mark('fieldside:cache-read');
         typeahead = reader?.index ? createTypeahead(reader.index) : null;
       }
@@ -125,10 +134,12 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     if (opening) return;
     const q = query.value.trim();
     if (!reader) return show(ticket, [], '', q);
+    const words = queryWords(q);
+    if (hasFilters(words)) return showFiltered(ticket, q, words);
     if (!q) {
       const day = today();
       const first = reader.index
-        ? firstScreenFromIndex(reader, day, RESULT_LIMIT)
+        ? firstScreenFromIndex(reader, day, RESULT_LIMIT, known.todayJobs?.day === day ? known.todayJobs.jobs : null)
         : await firstScreenFromRecords(reader, day, RESULT_LIMIT);
       if (cacheName) void saveFirstScreen(cacheName, first);
       return show(ticket, first.rows, first.heading, q);
@@ -136,19 +147,25 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     if (!typeahead) return show(ticket, [], 'Search is ready once the first sync has finished', q);
     // Synchronous: the index's display fields are the rows, so a keystroke never waits on IndexedDB.
     const found = typeahead.search(q, { limit: RESULT_LIMIT }).map(rowOf);
-    const count =
-      found.length === RESULT_LIMIT
-        ? `Top ${RESULT_LIMIT} jobs`
-        : `${found.length} ${found.length === 1 ? 'job' : 'jobs'}`;
-    return show(ticket, found, found.length === 0 ? 'No job matches' : count, q);
+    return show(ticket, found, countWords(found.length), q);
   }
 
+  /** A query with filters ("status:quote", "mine", "today"): its words searched among the jobs they
+   * let through, or, with no words, those jobs by date. */
+  function showFiltered(ticket: number, q: string, words: QueryWords): void {
+    if (!reader?.index || !typeahead) return show(ticket, [], 'Search is ready once the first sync has finished', q);
+    const found = filteredRows(reader, typeahead, words, { day: today(), ...known }, RESULT_LIMIT);
+    show(ticket, found.rows, found.heading, q);
+  }
+
+  /** Today in the account's time zone: the day the side panel and the toolbar badge show. */
   function today(): string {
-    return localDay(new Date(now()));
+    return todayIn(known.timeZone, now());
   }
 
-  function show(ticket: number, next: QuickRow[], heading: string, q: string): void {
+  function show(ticket: number, shown: QuickRow[], heading: string, q: string): void {
     if (ticket !== issued) return; // a later keystroke already asked
+    const next = withNextVisits(shown, known.myJobs);
     // Keep the selection on the same job when the rows are only re-read (a sync, the first screen).
     const kept = answered.value === q ? next.findIndex((r) => r.uuid === rows.value[active.value]?.uuid) : -1;
     rows.value = next;
@@ -183,6 +200,8 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     statusLine,
     syncProblem,
     hasCache,
+    /** Today in the account's time zone. */
+    today,
     /** Opens the cache and shows the first rows (see `firstResults`); resolves once the cache is read. */
     async start(): Promise<void> {
       const onOnline = () => void (online.value = navigator.onLine);
@@ -192,6 +211,7 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
       const tick = setInterval(() => void (clock.value = now()), 30_000);
       stops.push(() => clearInterval(tick));
       stops.push(watchPopupWorkspace(() => void reload()));
+      stops.push(watchTodayJobs(() => void reload()));
       await reload();
       stops.push(
         watchSync({

@@ -10,6 +10,7 @@ export { countDocs } from './format/live-docs';
 export { browse, displayOf, type BrowseOptions } from './query/browse';
 export { DISPLAY_FIELDS } from './format/display';
 export { search } from './query/search';
+export { allOf, dayFilter, jobsFilter, statusFilter, type DocFilter } from './query/filters';
 export { createTypeahead, type Typeahead } from './query/typeahead';
 export { indexBytes, isSearchIndexFormatError, loadIndex, SearchIndexFormatError, serializeIndex } from './serialize';
 export { foldText, queryTerms } from './format/normalize';

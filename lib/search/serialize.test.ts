@@ -8,7 +8,7 @@ import {
   serializeIndex,
 } from './index';
 import { syntheticDocs } from './testing/synthetic-docs';
-import { RANKING_DOCS } from './testing/fixtures';
+import { RANKING_DOCS, shownOf } from './testing/fixtures';
 
 /** Only strings, numbers, booleans, typed arrays, arrays and plain objects or null: what structured clone and
  * IndexedDB keep without surprises. */
@@ -40,15 +40,12 @@ describe('serializeIndex / loadIndex', () => {
   ];
 
   it('carries a first-screen preview: the day’s jobs, else the recent ones, with display fields', () => {
-    const preview = serializeIndex(index, new Date(2025, 0, 1, 12)).preview!;
+    const preview = serializeIndex(index, '2025-01-01').preview!;
     expect(preview.day).toBe('2025-01-01');
     expect(preview.onDay).toBe(true); // RANKING_DOCS are dated 2025-01-01
     expect(preview.jobs.map((j) => j.uuid)).toEqual(expect.arrayContaining(RANKING_DOCS.map((d) => d.uuid)));
     expect(preview.jobs.length).toBeLessThanOrEqual(20);
-    const muller = serializeIndex(
-      buildIndex(RANKING_DOCS.filter((d) => d.uuid === 'muller')),
-      new Date(2030, 5, 6),
-    ).preview!;
+    const muller = serializeIndex(buildIndex(RANKING_DOCS.filter((d) => d.uuid === 'muller')), '2030-06-06').preview!;
     expect(muller).toEqual({
       day: '2030-06-06',
       onDay: false,
@@ -59,6 +56,8 @@ describe('serializeIndex / loadIndex', () => {
           status: 'Work Order',
           customer: 'Jürgen Müller',
           address: '5 Straße des Friedens, Berlin',
+          line: shownOf(RANKING_DOCS.find((d) => d.uuid === 'muller')!).line,
+          day: '2025-01-01',
         },
       ],
     });
@@ -83,7 +82,8 @@ describe('serializeIndex / loadIndex', () => {
   it.each([
     ['null', null],
     ['another format', { format: 'other', version: 1 }],
-    ['a newer version', { ...serializeIndex(index), version: 5 }],
+    ['a newer version', { ...serializeIndex(index), version: 6 }],
+    ['version 4 (descriptions not shown)', { ...serializeIndex(index), version: 4 }],
     ['version 3 (every job number a piece with words)', { ...serializeIndex(index), version: 3 }],
     [
       'number values that do not fit',

@@ -13,16 +13,17 @@ export function isSearchIndexFormatError(error: unknown): error is SearchIndexFo
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'SearchIndexFormatError';
 }
 
-/** The index as one structured-clone-friendly value. Segments are shared, not copied: they are
+/** The index as one structured-clone-friendly value, with the first screen of `today` (the
+ * account's, `YYYY-MM-DD`) as its preview when given. Segments are shared, not copied: they are
  * immutable, and storing or posting the value copies them anyway. */
-export function serializeIndex(index: SearchIndex, now: Date = new Date()): SerializedSearchIndex {
+export function serializeIndex(index: SearchIndex, today?: string): SerializedSearchIndex {
   return {
     format: 'fieldside-search',
-    version: 4,
+    version: 5,
     main: index.main,
     delta: index.delta,
     alive: index.alive.slice(),
-    preview: previewOf(index, localDay(now)),
+    ...(today === undefined ? {} : { preview: previewOf(index, today) }),
   };
 }
 
@@ -35,17 +36,12 @@ export function previewOf(index: SearchIndex, day: string): IndexPreview {
   return { day, onDay: onDay.length > 0, jobs: found.map((r) => ({ uuid: r.uuid, ...r.display })) };
 }
 
-function localDay(date: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
-}
-
 /** Checks the shape cheaply (a stored value may come from an older or broken build) and wraps it.
  * Throws SearchIndexFormatError; the caller then rebuilds the index from the cached jobs. */
 export function loadIndex(value: unknown): SearchIndex {
   const v = value as Partial<SerializedSearchIndex> | null;
-  if (typeof v !== 'object' || v === null || v.format !== 'fieldside-search' || v.version !== 4) {
-    throw new SearchIndexFormatError('Not a Fieldside search index of version 4');
+  if (typeof v !== 'object' || v === null || v.format !== 'fieldside-search' || v.version !== 5) {
+    throw new SearchIndexFormatError('Not a Fieldside search index of version 5');
   }
   const main = checkSegment(v.main, 'main');
   const delta = v.delta === null ? null : checkSegment(v.delta, 'delta');
@@ -108,7 +104,7 @@ function checkSegment(value: unknown, name: string): SerializedSegment {
     seg.mapStarts.length === seg.mapKeys.length + 1 &&
     seg.mapStarts[seg.mapKeys.length] === seg.mapOffsets.length &&
     shownPieces >= odd &&
-    shownPieces <= pieces &&
+    shownPieces === pieces &&
     seg.displayStarts[shownPieces] === seg.display.length;
   // Lengths only, not every document's pieces: a loop over all of them ran cold (not yet
   // optimised) on the popup's load and took a large share of its cold-load budget.

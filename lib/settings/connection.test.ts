@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { connectionItem, defaultConnection, managedConnectionFields, readConnection } from './items';
+import { connectionItem, defaultConnection } from './items';
+import { managedConnectionFields, readConnection } from './validated-reads';
 import { ConnectionSchema } from './schemas';
 
 // The connection in force: the build's defaults, the person's setting, an administrator's policy.

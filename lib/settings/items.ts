@@ -1,29 +1,23 @@
 import { storage } from 'wxt/utils/storage';
 import { DEV_COMPANION_URL, DEV_PLATFORM } from '../../contracts/platform-hosts';
-import type { KeptFirstScreen } from './kept-first-screen';
+import type { KeptFirstScreen, MyJobs, TodayJobs } from './kept-first-screen';
 import { STORAGE_KEYS } from './keys';
-import {
-  CONNECTION_FIELDS,
-  ConnectionSchema,
-  ConnectionV1Schema,
-  ManagedConnectionSchema,
-  SessionRecordSchema,
-  type Connection,
-  type ConnectionField,
-  type FeedPosition,
-  type FirstRun,
-  type PageGrants,
-  type PendingPairing,
-  type SessionRecord,
-  type SignedOutReason,
+import type {
+  Connection,
+  FeedPosition,
+  FirstRun,
+  PageGrants,
+  PendingPairing,
+  SessionRecord,
+  SignedOutReason,
 } from './schemas';
 import { trustedItem } from './trusted-item';
-import { workspaceKeyOf, type WorkspaceKey } from './workspace-key';
 
 // Every storage item Fieldside keeps, declared once. Nothing here is a secret: tokens and keys live
 // in lib/auth/secrets (IndexedDB) instead. The items that decide where tokens go or whom requests
 // impersonate are trusted items (trustedItem): no content script can write them, in either browser.
-// Values are validated on read (a corrupt or older record falls back rather than crashing).
+// Values are validated on read (validated-reads.ts: a corrupt or older record falls back rather than
+// crashing); this file imports no zod, so a page that only reads, writes or watches items bundles none.
 
 /** The connection the build starts with (contracts/platform-hosts.ts): wxt.config.ts bakes a store
  * build's (the real platform, the product's companion) into WXT_*; without them (unit tests, a bare
@@ -47,9 +41,9 @@ export const connectionItem = trustedItem(
     migrations: {
       // Version 1 had one URL for the whole platform: it was the REST host; the others start as built.
       2: (old: unknown): Connection => {
-        const v1 = ConnectionV1Schema.safeParse(old);
-        return v1.success
-          ? { ...defaultConnection, restUrl: v1.data.platformUrl, companionUrl: v1.data.companionUrl }
+        const v1 = old as { platformUrl?: unknown; companionUrl?: unknown } | null;
+        return typeof v1?.platformUrl === 'string' && typeof v1.companionUrl === 'string'
+          ? { ...defaultConnection, restUrl: v1.platformUrl, companionUrl: v1.companionUrl }
           : defaultConnection;
       },
     },
@@ -135,6 +129,12 @@ export const popupFirstScreenItem = storage.defineItem<KeptFirstScreen | null>(S
   fallback: null,
 });
 
+/** Today's jobs (lib/cache/first-screen/kept-screen.ts reads and writes it raw, like the first screen):
+ * storage.session, for the same reasons. */
+export const todayJobsItem = storage.defineItem<TodayJobs | null>(STORAGE_KEYS.todayJobs, { fallback: null });
+/** The person's own jobs (lib/side-panel/my-jobs.ts), read raw by the popup like today's jobs. */
+export const myJobsItem = storage.defineItem<MyJobs | null>(STORAGE_KEYS.myJobs, { fallback: null });
+
 /** What each page's content script was answered (lib/page-badges/page-grants.ts). storage.session:
  * it survives a stopped worker (so a page keeps what it was granted, and its cap stays spent), no
  * content script can read it, and it ends with the browser session. */
@@ -182,6 +182,8 @@ export const ITEMS_ON_SIGN_OUT = {
   apiUseToday: { item: apiUseTodayItem, onSignOut: 'keep' },
   sidePanelJob: { item: sidePanelJobItem, onSignOut: 'clear' },
   popupFirstScreen: { item: popupFirstScreenItem, onSignOut: 'clear' },
+  todayJobs: { item: todayJobsItem, onSignOut: 'clear' },
+  myJobs: { item: myJobsItem, onSignOut: 'clear' },
   pageGrants: { item: pageGrantsItem, onSignOut: 'clear' },
   /** A question about this session's person: it ends with the session. */
   pendingPairing: { item: pendingPairingItem, onSignOut: 'clear' },
@@ -189,34 +191,3 @@ export const ITEMS_ON_SIGN_OUT = {
   keyof typeof STORAGE_KEYS,
   { item: { removeValue(): Promise<void> }; onSignOut: OnSignOut }
 >;
-
-/** The fields an administrator set; none where the browser has no managed storage. */
-export async function readManagedConnection(): Promise<Partial<Connection>> {
-  const value = await managedConnectionItem.getValue().catch(() => null);
-  const parsed = ManagedConnectionSchema.safeParse(value ?? {});
-  return parsed.success ? parsed.data : {};
-}
-
-/** The connection in force: the build's defaults, then the person's setting, then the policy's fields. */
-export async function readConnection(): Promise<Connection> {
-  const [stored, managed] = await Promise.all([connectionItem.getValue(), readManagedConnection()]);
-  const parsed = ConnectionSchema.safeParse(stored);
-  return { ...(parsed.success ? parsed.data : defaultConnection), ...managed };
-}
-
-/** Which fields the policy sets (the options page shows them, not editable). */
-export async function managedConnectionFields(): Promise<ConnectionField[]> {
-  const managed = await readManagedConnection();
-  return CONNECTION_FIELDS.filter((field) => managed[field] !== undefined);
-}
-
-export async function readSession(): Promise<SessionRecord | null> {
-  const parsed = SessionRecordSchema.nullable().safeParse(await sessionItem.getValue());
-  return parsed.success ? parsed.data : null;
-}
-
-/** The workspace the stored session describes, or null (signed out, or OAuth before "who are you"). */
-export async function readWorkspaceKey(): Promise<WorkspaceKey | null> {
-  const [record, connection] = await Promise.all([readSession(), readConnection()]);
-  return workspaceKeyOf(record, connection);
-}

@@ -2,7 +2,7 @@
 // other storage contracts so lib/settings names every stored shape; lib/cache/first-screen reads and
 // writes it. Types only: the popup imports this without bundling anything.
 
-export type ShownField = 'number' | 'customer' | 'address';
+export type ShownField = 'number' | 'customer' | 'address' | 'line';
 
 /** A job as a quick-search row: the job's own text and, per shown field, the matched ranges. */
 export interface QuickRow {
@@ -11,6 +11,10 @@ export interface QuickRow {
   status: string;
   customer: string;
   address: string;
+  /** The first line of the job's description ('' in rows kept before it was). */
+  line?: string;
+  /** The job's day, `YYYY-MM-DD` (its next visit, else its date), '' when it has none. */
+  day?: string;
   /** Half-open `[start, end)` offsets into the field's text, as lib/search reports them. */
   marks: Partial<Record<ShownField, ReadonlyArray<readonly [number, number]>>>;
 }
@@ -23,3 +27,25 @@ export interface FirstScreen {
 }
 
 export type KeptFirstScreen = FirstScreen & { cacheName: string };
+
+/** The jobs that are the staff member's own (lib/side-panel/my-jobs.ts), each with its next visit of
+ * theirs (`YYYY-MM-DD`, '' when none is ahead): "mine" in the popup's search, and the day on a row. */
+export interface MyJobs {
+  cacheName: string;
+  /** The account's day they were read on. */
+  day: string;
+  jobs: Record<string, string>;
+}
+
+/** Today's jobs of the staff member in view as the background last read their day (the side
+ * panel's day, the toolbar badge's count): the popup's "Today's jobs" are the same ones. */
+export interface TodayJobs {
+  /** The cache (workspace) they are of. */
+  cacheName: string;
+  /** Today in the account's time zone, `YYYY-MM-DD`. */
+  day: string;
+  /** The account's time zone it was worked out in (null: the device's). */
+  timeZone: string | null;
+  /** Job uuids in the day's order: visits by time, then the jobs without a set time. */
+  jobs: string[];
+}

@@ -18,6 +18,10 @@ export const STORAGE_KEYS = {
   apiUseToday: 'local:apiUseToday',
   sidePanelJob: 'session:sidePanelJob',
   popupFirstScreen: 'session:popupFirstScreen',
+  /** Today's jobs of the staff member in view, as the background last read their day. */
+  todayJobs: 'session:todayJobs',
+  /** The jobs that are the staff member's own, with their next visits. */
+  myJobs: 'session:myJobs',
   pageGrants: 'session:pageGrants',
   /** A pairing claimed and waiting for the person's "Yes" or "No" (lib/account/pairing.ts). */
   pendingPairing: 'session:pendingPairing',

@@ -51,13 +51,22 @@ export type ConnectionField = (typeof CONNECTION_FIELDS)[number];
 
 /** What an administrator may push by enterprise policy (storage.managed): any of the fields, each on its own. */
 export const ManagedConnectionSchema = ConnectionSchema.partial();
-/** The first version of the stored connection: one URL for the whole platform. */
-export const ConnectionV1Schema = z.object({ platformUrl: z.string(), companionUrl: z.string() });
 
 export const SignedOutReasonSchema = z.enum(['signed_out', 'revoked']);
 export type SignedOutReason = z.infer<typeof SignedOutReasonSchema>;
 
-export const AccountSummarySchema = z.object({ uuid: z.string(), name: z.string(), email: z.string() });
+export const AccountSummarySchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** The account's IANA time zone (vendor.timezone_name): whose "today" every page shows. Absent from
+   * sessions recorded before it was kept, null when the platform does not say. */
+  timeZone: z.string().nullable().optional(),
+  /** The account's country (vendor.default_region, ISO 3166 alpha-2 where it is one): how its phone
+   * numbers are written. */
+  region: z.string().nullable().optional(),
+});
+export type AccountSummary = z.infer<typeof AccountSummarySchema>;
 
 /** Who is signed in, without any credential. */
 export const SessionRecordSchema = z.object({
@@ -89,9 +98,14 @@ export const ApiUseTodaySchema = z.record(
   z.object({ day: z.string(), count: z.number().int().nonnegative() }),
 );
 
-/** The first-run page (entrypoints/welcome): opened on install; `finished` once the person reached its
- * end (opened their day). Its other steps (signed in, who you are) are the session's to say. */
-export const FirstRunSchema = z.object({ finished: z.boolean() });
+/** The first-run page (entrypoints/welcome): opened on install; `atHand` once Fieldside was opened from
+ * its button or shortcut, `dayOpened` once the side panel was opened on the day (wherever each was
+ * done), `finished` once both were. Its other steps (signed in, who you are) are the session's to say. */
+export const FirstRunSchema = z.object({
+  finished: z.boolean(),
+  atHand: z.boolean().optional(),
+  dayOpened: z.boolean().optional(),
+});
 export type FirstRun = z.infer<typeof FirstRunSchema>;
 
 /** Sites the person added in the options: match patterns (`https://host/*`). */
@@ -99,6 +113,15 @@ export const ContentSitesSchema = z
   .array(z.string().regex(/^https?:\/\/[^/*]+\/\*$/, 'a site pattern like https://mail.example.com/*'))
   .max(50);
 
+/** A quick-note panel the person opened on a page: its ticket, the job, when it was issued (ms), and
+ * the frame it opened in (its page key), null until the frame first showed the ticket. */
+export const PanelGrantSchema = z.object({
+  ticket: z.string(),
+  jobUuid: z.string(),
+  issued: z.number(),
+  frame: z.string().nullable(),
+});
+export type PanelGrant = z.infer<typeof PanelGrantSchema>;
 /** What one page's content script was answered (lib/page-badges/page-grants.ts), by page key. */
 export const PageGrantSchema = z.object({
   kind: z.enum(['platform', 'site']),
@@ -109,8 +132,8 @@ export const PageGrantSchema = z.object({
   numbers: z.array(z.string()),
   /** The jobs (uuids) it was answered about: only these may have notes read or added. */
   jobs: z.array(z.string()),
-  /** The jobs whose quick-note panel the person opened there (notes read). */
-  opened: z.array(z.string()),
+  /** The quick-note panels the person opened there (only these read or add notes), newest last. */
+  panels: z.array(PanelGrantSchema).default([]),
 });
 export type PageGrant = z.infer<typeof PageGrantSchema>;
 /** The distinct job numbers an added site's pages asked about since `since` (ms), all its pages together. */

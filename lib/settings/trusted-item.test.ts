@@ -9,8 +9,8 @@ import type { SessionRecord } from './schemas';
 // closed at the background's start. Each test loads the settings afresh, as a page of the
 // extension does; a second load plays another page of the same extension.
 
-type Items = typeof import('./items');
-const load = async (): Promise<Items> => import('./items');
+type Items = typeof import('./items') & typeof import('./validated-reads');
+const load = async (): Promise<Items> => ({ ...(await import('./items')), ...(await import('./validated-reads')) });
 
 const account = { uuid: 'acct-1', name: 'Acme Plumbing', email: 'office@acme.test' };
 const staff = (uuid: string, isAdmin = false) => ({ uuid, name: uuid, email: '', isAdmin, role: '' });

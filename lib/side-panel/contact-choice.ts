@@ -3,10 +3,25 @@
 // client's primary contact is the fallback (reference/PLATFORM-NOTES.md, "Records a field worker's
 // day needs"). A job contact marked for billing is nobody to meet, so it is never the one to call.
 import type { CompanyContact, JobContact } from '../api/schemas';
-import type { DayVisit, JobDetail } from '../messaging/views';
 import { contactName } from './summaries';
 
-type DayContact = NonNullable<DayVisit['contact']>;
+/** Whose contact it is: the job's own on-site contact, or the client's. */
+type Role = 'site' | 'client';
+/** The one person to call, with their number as typed (the services format it: lib/locale/phones.ts). */
+export interface ChosenContact {
+  name: string;
+  phone: string | null;
+  role: Role;
+}
+/** A contact as a job's detail lists it, numbers and e-mail as typed. */
+export interface ListedContact {
+  name: string;
+  phone: string | null;
+  mobile: string | null;
+  email: string | null;
+  role: Role;
+}
+type DayContact = ChosenContact;
 type Person = Pick<CompanyContact, 'active' | 'first' | 'last' | 'email' | 'phone' | 'mobile'>;
 
 const onSite = (contacts: readonly JobContact[]) => contacts.filter((c) => c.active && !/billing/i.test(c.type));
@@ -40,7 +55,7 @@ function samePerson(a: Person, b: Person): boolean {
 export function detailContacts(
   jobContacts: readonly JobContact[],
   companyContacts: readonly CompanyContact[],
-): JobDetail['contacts'] {
+): ListedContact[] {
   const site = onSite(jobContacts);
   const client = companyContacts.filter((c) => c.active && !site.some((s) => samePerson(s, c)));
   const view = (c: Person, role: 'site' | 'client') => ({

@@ -24,7 +24,7 @@ const kept: DayView = {
       start: '2026-11-21 09:00:00',
       end: '2026-11-21 10:00:00',
       job: summary,
-      contact: { name: 'Tess', phone: '0400', role: 'site' },
+      contact: { name: 'Tess', phone: { text: '0400 111 222', tel: 'tel:+61400111222', kind: 'mobile' }, role: 'site' },
       onSite: [{ start: '2026-11-21 09:12:00', end: null }],
     },
   ],
@@ -52,6 +52,7 @@ function offlineContext(
     }),
     staffName: async () => 'Priya',
     timeZone: async () => 'UTC',
+    facts: async () => ({ timeZone: 'UTC', region: 'AU' }),
     store: async () => store,
     client: async () => ({
       jobActivities: { ofStaff: () => Promise.reject(failure()) },
@@ -88,6 +89,7 @@ describe('My day offline', () => {
       offline: true,
       keptBecause: 'offline',
       fetchedAt: null,
+      timeZone: 'UTC',
     });
   });
 

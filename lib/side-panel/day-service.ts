@@ -7,8 +7,10 @@ import type { Job } from '../api/schemas';
 import { DayViewSchema, type DayJob, type DayView, type DayVisit, type JobSummary } from '../messaging/views';
 import type { WorkspaceKey } from '../settings/workspace-key';
 import { pickClientContact, pickSiteContact } from './contact-choice';
-import { dayRange, todayIn } from './dates';
+import { dayRange } from './dates';
+import { todayIn } from '../locale/days';
 import { planDay } from './day-plan';
+import { phoneView } from '../locale/phones';
 import { isOffline, NoStaffMemberError, type FieldContext } from './field-context';
 import { keptBecause } from './errors';
 import { bareSummary, jobSummary } from './summaries';
@@ -16,9 +18,11 @@ import { bareSummary, jobSummary } from './summaries';
 type Contact = DayVisit['contact'];
 
 export function createDayService(ctx: FieldContext) {
-  /** The contact to call per job: its on-site contact, else (read only then) the client's. */
+  /** The contact to call per job: its on-site contact, else (read only then) the client's; the number
+   * as the account's country writes it. */
   async function contactsOf(s: WorkspaceKey, jobs: Map<string, Job>): Promise<Map<string, Contact>> {
     const out = new Map<string, Contact>();
+    const { region } = await ctx.facts();
     await Promise.all(
       [...jobs.values()].map(async (job) => {
         const site = ctx.can(s, 'read_job_contacts') ? pickSiteContact(await ctx.jobContactsOf(job.uuid)) : null;
@@ -26,7 +30,8 @@ export function createDayService(ctx: FieldContext) {
           !site && job.company_uuid && ctx.can(s, 'read_customer_contacts')
             ? pickClientContact(await ctx.contactsOf(job.company_uuid))
             : null;
-        out.set(job.uuid, site ?? client);
+        const chosen = site ?? client;
+        out.set(job.uuid, chosen && { ...chosen, phone: phoneView(chosen.phone, region) });
       }),
     );
     return out;
@@ -85,7 +90,8 @@ export function createDayService(ctx: FieldContext) {
       };
       return [{ job, contact: contacts.get(jobUuid) ?? null, allocation: allocated, onSite }];
     });
-    return { date, staffName, visits, otherJobs, offline: false, fetchedAt: ctx.now() };
+    const { timeZone } = await ctx.facts();
+    return { date, staffName, visits, otherJobs, offline: false, fetchedAt: ctx.now(), timeZone };
   }
 
   /** The kept answer for `day`, with today's outbox counts; undefined when none is kept (or it was
@@ -130,6 +136,7 @@ export function createDayService(ctx: FieldContext) {
           otherJobs: [],
           offline: true,
           fetchedAt: null,
+          timeZone: await ctx.timeZone(),
         };
         return { ...kept, keptBecause: keptBecause(error) };
       }

@@ -2,7 +2,8 @@
 // outbox, the answer store, and a few account facts read once per workspace (time zone, badge names, staff names).
 // Switching who you are changes the scope key, and everything here is read again for the new one.
 import { isApiError } from '../api/errors';
-import type { Company, CompanyContact, Job, JobContact } from '../api/schemas';
+import type { Company, Job } from '../api/schemas';
+import { createRecentLists, RECENT_TTL_MS, type RecentLists } from './recent-lists';
 import type { Workspace } from '../workspace/workspace';
 import { createAnswerStore, type AnswerStore } from './answer-store';
 import { isOffline, NoStaffMemberError } from './errors';
@@ -17,6 +18,8 @@ export interface FieldContextDeps {
   live: LiveHub;
   /** The name of the staff member in view (from the session record). */
   staffName: () => Promise<string | null>;
+  /** The account as the session recorded it at sign-in: its time zone and country, when it did. */
+  account?: () => Promise<{ timeZone?: string | null | undefined; region?: string | null | undefined } | null>;
   /** Where the platform's web app is, for links to a job (lib/settings: the connection). */
   webApp: () => Promise<{ webUrl: string; jobLinkPath: string | null }>;
   now?: () => number;
@@ -25,16 +28,20 @@ export interface FieldContextDeps {
 interface PerWorkspace {
   id: string;
   store: AnswerStore;
-  timeZone?: Promise<string | null>;
+  facts?: Promise<AccountFacts>;
   badgeNames?: Promise<Map<string, string> | null>;
   staffNames?: Promise<Map<string, string>>;
-  contacts: Map<string, { at: number; list: CompanyContact[] }>;
-  jobContacts: Map<string, { at: number; list: JobContact[] }>;
+  /** Contacts, visits and allocations read lately (recent-lists.ts). */
+  lists: RecentLists;
   /** Customers read from the platform while the cache lacks them (before the first sync). */
   companies: Map<string, { at: number; company: Company }>;
 }
 
-const CONTACTS_TTL_MS = 10 * 60_000;
+/** What pages need to know of the account to show its days and phone numbers. */
+export interface AccountFacts {
+  timeZone: string | null;
+  region: string | null;
+}
 
 export function createFieldContext(deps: FieldContextDeps) {
   const now = deps.now ?? Date.now;
@@ -54,8 +61,7 @@ export function createFieldContext(deps: FieldContextDeps) {
       current = {
         id,
         store: createAnswerStore(answersDbName(s.accountUuid, s.staffUuid)),
-        contacts: new Map(),
-        jobContacts: new Map(),
+        lists: createRecentLists(() => deps.workspace.client(), now),
         companies: new Map(),
       };
     }
@@ -63,7 +69,7 @@ export function createFieldContext(deps: FieldContextDeps) {
   }
 
   /** A value read once per workspace; a failure is not kept, so the next call tries again. */
-  function once<K extends 'timeZone' | 'badgeNames' | 'staffNames'>(k: K, read: () => NonNullable<PerWorkspace[K]>) {
+  function once<K extends 'facts' | 'badgeNames' | 'staffNames'>(k: K, read: () => NonNullable<PerWorkspace[K]>) {
     return async (): Promise<Awaited<NonNullable<PerWorkspace[K]>>> => {
       const p = await perWorkspace();
       const pending = (p[k] ??= read() as PerWorkspace[K]) as NonNullable<PerWorkspace[K]>;
@@ -72,19 +78,6 @@ export function createFieldContext(deps: FieldContextDeps) {
       });
       return pending as Awaited<NonNullable<PerWorkspace[K]>>;
     };
-  }
-
-  /** Active records read lately, else read now and kept for CONTACTS_TTL_MS. */
-  async function recentList<T extends { active: boolean }>(
-    map: Map<string, { at: number; list: T[] }>,
-    id: string,
-    read: () => Promise<T[]>,
-  ): Promise<T[]> {
-    const hit = map.get(id);
-    if (hit && hit.at > now() - CONTACTS_TTL_MS) return hit.list;
-    const list = (await read()).filter((c) => c.active);
-    map.set(id, { at: now(), list });
-    return list;
   }
 
   const can = (s: WorkspaceKey, ...needed: string[]) =>
@@ -101,19 +94,26 @@ export function createFieldContext(deps: FieldContextDeps) {
     store: async () => (await perWorkspace()).store,
     client: () => deps.workspace.client(),
 
-    /** The account's IANA zone; kept in the answer store so "today" is right offline too. */
-    timeZone: once('timeZone', async () => {
+    /** The account's IANA zone (whose "today" every page shows) and country (how its phone numbers
+     * are written): the session's, else read from the platform once and kept for offline. */
+    facts: once('facts', async (): Promise<AccountFacts> => {
+      const recorded = await deps.account?.();
+      if (typeof recorded?.timeZone === 'string')
+        return { timeZone: recorded.timeZone, region: recorded.region ?? null };
       const store = (await perWorkspace()).store;
       try {
         const vendor = await (await deps.workspace.client()).vendor.get();
-        const zone = vendor.timezone_name || null;
-        await store.put('vendor:timezone', zone, now());
-        return zone;
+        const facts = { timeZone: vendor.timezone_name || null, region: vendor.default_region || null };
+        await store.put('vendor:facts', facts, now());
+        return facts;
       } catch (error) {
         if (!isOffline(error)) throw error;
-        return (await store.get<string | null>('vendor:timezone'))?.value ?? null;
+        return (await store.get<AccountFacts>('vendor:facts'))?.value ?? { timeZone: null, region: null };
       }
     }),
+    async timeZone(): Promise<string | null> {
+      return (await ctx.facts()).timeZone;
+    },
 
     /** Badge uuid → name; null when the scopes do not allow reading them (badge.json needs manage_badges). */
     badgeNames: once('badgeNames', async () => {
@@ -176,7 +176,7 @@ export function createFieldContext(deps: FieldContextDeps) {
       const p = await perWorkspace();
       for (const uuid of wanted) {
         const kept = p.companies.get(uuid);
-        if (!out.has(uuid) && kept && kept.at > now() - CONTACTS_TTL_MS) out.set(uuid, kept.company);
+        if (!out.has(uuid) && kept && kept.at > now() - RECENT_TTL_MS) out.set(uuid, kept.company);
       }
       const s = await key();
       const missing = wanted.filter((u) => !out.has(u));
@@ -194,26 +194,12 @@ export function createFieldContext(deps: FieldContextDeps) {
       return out;
     },
 
-    /** A company's active contacts, kept a few minutes: "My day" is re-read on every change, and
-     * each read must not spend the shared rate limit on contacts that rarely change. */
-    async contactsOf(companyUuid: string): Promise<CompanyContact[]> {
-      const p = await perWorkspace();
-      return recentList(
-        p.contacts,
-        companyUuid,
-        async () => (await (await deps.workspace.client()).companyContacts.ofCompany(companyUuid)).records,
-      );
-    },
-
-    /** A job's active on-site contacts, kept a few minutes like the client's. */
-    async jobContactsOf(jobUuid: string): Promise<JobContact[]> {
-      const p = await perWorkspace();
-      return recentList(
-        p.jobContacts,
-        jobUuid,
-        async () => (await (await deps.workspace.client()).jobContacts.ofJob(jobUuid)).records,
-      );
-    },
+    /** A company's active contacts, a job's on-site contacts, its visits and allocations: read lately
+     * (recent-lists.ts), else now. */
+    contactsOf: async (companyUuid: string) => (await perWorkspace()).lists.contactsOf(companyUuid),
+    jobContactsOf: async (jobUuid: string) => (await perWorkspace()).lists.jobContactsOf(jobUuid),
+    visitsOf: async (jobUuid: string) => (await perWorkspace()).lists.visitsOf(jobUuid),
+    allocationsOf: async (jobUuid: string) => (await perWorkspace()).lists.allocationsOf(jobUuid),
 
     /** Writes waiting in the outbox, per job. */
     async pendingByJob(): Promise<Map<string, number>> {

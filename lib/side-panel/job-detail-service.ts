@@ -1,8 +1,8 @@
-// A job's detail for the side panel: the job, its customer, its on-site contacts then the client's,
-// badges by name, notes newest first with the outbox's pending and failed writes on top. Online it
-// reads the platform (and keeps the answer); offline it shows the kept answer, or the cached job,
-// and says so.
-import type { Company, CompanyContact, Job, JobContact } from '../api/schemas';
+// A job's detail for the side panel: the job, its customer, its visits and whom it is given to, its
+// on-site contacts then the client's (numbers as the account's country writes them), badges by name,
+// notes newest first with the outbox's pending and failed writes on top. Online it reads the
+// platform (and keeps the answer); offline it shows the kept answer, or the cached job, and says so.
+import type { Company, CompanyContact, Job, JobActivity, JobAllocation, JobContact } from '../api/schemas';
 import type { JobDetail, KeptBecause, NoteView } from '../messaging/views';
 import type { OutboxEntry } from '../outbox';
 import { isOffline, type FieldContext } from './field-context';
@@ -10,6 +10,7 @@ import { keptBecause } from './errors';
 import { jobWebLink } from '../api/links';
 import { detailContacts } from './contact-choice';
 import { jobSummary } from './summaries';
+import { phoneView } from '../locale/phones';
 import { mergeNotes, sentNote } from '../outbox/note-views';
 
 /** What is kept per job: the platform's answer, before the outbox is laid over it. */
@@ -23,6 +24,10 @@ interface JobAnswer {
   /** Whether `notes` are the platform's (absent from answers kept before this was said: they were
    * read whenever the sign-in allowed it). False where they could not be read: "no notes" would be untrue. */
   notesRead?: boolean;
+  /** The job's scheduled visits and allocations, null when not read (no permission; answers kept before
+   * they were read). */
+  visits?: JobActivity[] | null;
+  allocations?: JobAllocation[] | null;
 }
 
 export class JobNotFoundError extends Error {
@@ -61,13 +66,17 @@ export function createJobDetailService(ctx: FieldContext) {
     const company = job.company_uuid ? ((await ctx.companies([job.company_uuid])).get(job.company_uuid) ?? null) : null;
     const contacts = company && ctx.can(s, 'read_customer_contacts') ? await ctx.contactsOf(company.uuid) : [];
     const jobContacts = ctx.can(s, 'read_job_contacts') ? await ctx.jobContactsOf(uuid) : [];
+    const schedule = ctx.can(s, 'read_schedule');
+    const [visits, allocations] = schedule
+      ? await Promise.all([ctx.visitsOf(uuid), ctx.allocationsOf(uuid)])
+      : [null, null];
     let notes: NoteView[] = [];
     const notesRead = ctx.can(s, 'read_job_notes');
     if (notesRead) {
       const staff = await ctx.staffNames();
       notes = (await client.notes.ofJob(uuid)).records.filter((n) => n.active).map((n) => sentNote(n, staff));
     }
-    return { job, company, contacts, jobContacts, notes, notesRead };
+    return { job, company, contacts, jobContacts, notes, notesRead, visits, allocations };
   }
 
   return {
@@ -96,6 +105,10 @@ export function createJobDetailService(ctx: FieldContext) {
       }
       const entries = await (await ctx.workspace.outbox()).pending(uuid);
       const names = await ctx.badgeNames().catch(() => null);
+      const { timeZone, region } = await ctx.facts();
+      const staff =
+        answer.visits || answer.allocations ? await ctx.staffNames().catch(() => new Map<string, string>()) : null;
+      const nameOf = (uuid: string | null) => (uuid && staff?.get(uuid)) || null;
       const summary = jobSummary(answer.job, answer.company ?? undefined, names, entries.length);
       return {
         job: {
@@ -108,7 +121,21 @@ export function createJobDetailService(ctx: FieldContext) {
           date: answer.job.date,
         },
         company: answer.company ? { name: answer.company.name, address: answer.company.address } : null,
-        contacts: detailContacts(answer.jobContacts ?? [], answer.contacts),
+        contacts: detailContacts(answer.jobContacts ?? [], answer.contacts).map(({ phone, mobile, ...c }) => ({
+          ...c,
+          phones: [mobile, phone].flatMap((n) => phoneView(n, region) ?? []),
+        })),
+        visits: answer.visits
+          ? [...answer.visits]
+              .sort((a, b) => (a.start_date ?? '').localeCompare(b.start_date ?? ''))
+              .flatMap((v) =>
+                v.start_date ? [{ start: v.start_date, end: v.end_date, staff: nameOf(v.staff_uuid) }] : [],
+              )
+          : null,
+        allocatedTo: answer.allocations
+          ? [...new Set(answer.allocations.flatMap((a) => nameOf(a.staff_uuid) ?? []))]
+          : null,
+        timeZone,
         badges: badgeStates(answer.job, names, entries),
         notes: mergeNotes(answer.notes, entries, await ctx.staffName()),
         web: jobWebLink(await ctx.webApp(), uuid),

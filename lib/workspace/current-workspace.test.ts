@@ -6,7 +6,7 @@ import { search } from '../search';
 import type { LiveEvent } from '../messaging/views';
 import { connectionItem, defaultConnection, sessionItem } from '../settings/items';
 import { createCurrentWorkspace } from './current-workspace';
-import { readWorkspaceKey } from '../settings/items';
+import { readWorkspaceKey } from '../settings/validated-reads';
 import { type SessionRecord } from '../settings/schemas';
 
 const BASE = 'http://127.0.0.1:9/';

@@ -18,7 +18,7 @@ import {
 } from '../cache';
 import { createOutbox, type Outbox } from '../outbox';
 import type { LiveEvent } from '../messaging/views';
-import { readWorkspaceKey } from '../settings/items';
+import { readWorkspaceKey } from '../settings/validated-reads';
 import { impersonates, workspaceId, type WorkspaceKey } from '../settings/workspace-key';
 import type { LiveHub } from '../messaging/live-hub';
 import type { Workspace } from './workspace';

@@ -18,7 +18,27 @@ import { freePort } from './free-port';
 const ROOT = resolve(import.meta.dirname, '../..');
 // FIELDSIDE_OUT_DIR (as in wxt.config.ts) lets tests/integration/npm-start.test.ts build elsewhere.
 const EXTENSION_DIR = resolve(ROOT, process.env.FIELDSIDE_OUT_DIR ?? '.output', 'chrome-mv3');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Where Chromium usually is on each system; CHROMIUM_PATH wins (Chromium, or Chrome for Testing: recent
+ * Google Chrome releases ignore the flag that loads an unpacked extension). */
+const CHROMIUM_CANDIDATES: Record<string, string[]> = {
+  linux: ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium'],
+  darwin: ['/Applications/Chromium.app/Contents/MacOS/Chromium'],
+  win32: [
+    join(process.env.LOCALAPPDATA ?? '', 'Chromium', 'Application', 'chrome.exe'),
+    'C:\\Program Files\\Chromium\\Application\\chrome.exe',
+  ],
+};
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  (CHROMIUM_CANDIDATES[process.platform] ?? []).find((path) => existsSync(path)) ??
+  CHROMIUM_CANDIDATES[process.platform]?.[0] ??
+  'chromium';
+/** macOS and Windows always have a screen; Linux has one where X or Wayland runs. */
+const HAS_DISPLAY =
+  process.platform === 'darwin' ||
+  process.platform === 'win32' ||
+  !!process.env.DISPLAY ||
+  !!process.env.WAYLAND_DISPLAY;
 
 function portFree(port: number): Promise<boolean> {
   return new Promise((done) => {
@@ -94,7 +114,7 @@ try {
     WXT_COMPANION_URL: companion.url,
   });
 
-  if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+  if (!HAS_DISPLAY) {
     console.log(`
 No display here, so no browser was opened. To try Fieldside, load the built extension yourself:
   Chrome/Chromium: open chrome://extensions, turn on Developer mode, "Load unpacked", choose
@@ -103,7 +123,7 @@ No display here, so no browser was opened. To try Fieldside, load the built exte
 The emulator and the companion keep running on 127.0.0.1 until you press Ctrl-C.`);
   } else if (!existsSync(CHROMIUM)) {
     console.log(
-      `\nChromium is not at ${CHROMIUM} (set CHROMIUM_PATH, or apt-get install -y chromium). Load ${EXTENSION_DIR} as an unpacked extension instead.`,
+      `\nChromium is not at ${CHROMIUM}: set CHROMIUM_PATH to your Chromium or Chrome for Testing (Linux: apt-get install -y chromium), or load ${EXTENSION_DIR} as an unpacked extension in chrome://extensions (Developer mode, "Load unpacked").`,
     );
   } else {
     const profile = mkdtempSync(join(tmpdir(), 'fieldside-start-'));

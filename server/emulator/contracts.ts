@@ -43,6 +43,8 @@ export interface AccountInfo {
 }
 
 export interface AppInfo {
+  /** The add-on's name as its listing shows it (its manifest's), which the consent page names. */
+  name: string;
   client_id: string;
   client_secret: string;
   return_url: string;

@@ -42,6 +42,9 @@ export interface EmulatorOptions extends Partial<Switches> {
   /** Real-time limit of a webhook verification or delivery POST (default 10 s, "about 10 seconds" on the
    * platform); tests that provoke a timeout make it short. */
   callbackTimeoutMs?: number;
+  /** The platform's time at start (ms since the epoch; default: the real time). It moves on in real time
+   * from there, and the seeded history (today's visits, the dates of jobs) is laid out around it. */
+  now?: number;
   /** No error logging (tests that provoke errors on purpose). */
   quiet?: boolean;
   /** The token {base_url}/_emulator requires (`x-emulator-control`); random when absent. */
@@ -67,7 +70,7 @@ export interface StartedEmulator extends RunningEmulator {
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<StartedEmulator> {
   const seed = options.seed ?? 1;
-  const clock = createClock();
+  const clock = createClock(options.now);
   const changes = createChangeBus();
   const { uuidReuse, webhookContentType, unparsableFilter, pageSize, createdFields } = options;
   const { isIndividual, eventNotificationShape, tokenView, impersonation } = options;
@@ -91,6 +94,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     ...(options.fieldWorkers ? { fieldWorkers: options.fieldWorkers } : {}),
   });
   const app: AppInfo = {
+    name: addon?.manifest.name ?? 'Test add-on',
     client_id: `fieldside-${seededSecret(seed, 'client_id', 16)}`,
     client_secret: seededSecret(seed, 'client_secret', 48),
     return_url: options.returnUrl ?? DEFAULT_RETURN_URL,

@@ -6,7 +6,11 @@
 // serious or critical problem anywhere. And focus is visible on every control the Tab key reaches.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeProblemsInBothSchemes, badgeAxeProblemsInBothSchemes } from './support/axe';
+import {
+  axeProblemsInBothSchemes,
+  badgeAxeProblemsInBothSchemes,
+  quickNoteAxeProblemsInBothSchemes,
+} from './support/axe';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { closedBadges, type BadgeRef } from './support/closed-badges';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
@@ -15,6 +19,7 @@ import { ALLOW_BUTTONS, allowOnConsentPage } from './support/grant-feature';
 import { firstRunPage } from './support/first-hour';
 import { connect } from './support/options-page';
 import { openQuickSearch, search } from './support/popup-page';
+import { quickNoteFrame } from './support/quick-note-frame';
 import { openSidePanel } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
 import { tokenRgb } from './support/tokens';
@@ -207,18 +212,26 @@ describe('the picker and the web app', () => {
     await shadow.waitFor(badge, 'button.badge .status', { timeout: 20_000 });
     expect(await badgeAxeProblemsInBothSchemes(page, shadow, badge)).toEqual([]);
     await shadow.click(badge, 'button.badge');
-    await shadow.waitFor(badge, '[role="dialog"] li.note', { timeout: 10_000 });
+    const frame = await quickNoteFrame(page);
+    await frame.locator('[role="dialog"] li.note').first().waitFor({ timeout: 10_000 });
     expect(await badgeAxeProblemsInBothSchemes(page, shadow, badge)).toEqual([]);
+    expect(await quickNoteAxeProblemsInBothSchemes(page, frame)).toEqual([]);
 
-    // Whole and in view: the job window (which clips what overflows it) does not cut the panel off.
+    // Whole and in view: the job window (which clips what overflows it) does not cut the panel's frame off.
     const box = await shadow.inWorld<{ x: number; y: number; width: number; height: number }>(
-      `(find, ref) => { const r = find(ref, '[role="dialog"]')[0].getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`,
+      `(find, ref) => { const r = find(ref, 'iframe.panel-frame')[0].getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`,
       badge,
     );
     const viewport = page.viewportSize()!;
     expect(
       box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height,
     ).toBe(true);
+    // The frame is the panel's height (or the room there is, and the panel scrolls): no blank band under it.
+    const [frameHeight, panelBottom] = await frame.evaluate(() => [
+      innerHeight,
+      document.querySelector('[role="dialog"]')!.getBoundingClientRect().bottom,
+    ]);
+    expect(panelBottom).toBeGreaterThanOrEqual(frameHeight! - 1);
     const corners = [
       [box.x + 4, box.y + 4],
       [box.x + box.width - 4, box.y + 4],
@@ -232,16 +245,23 @@ describe('the picker and the web app', () => {
     expect(onTop).toEqual(['fieldside-badge', 'fieldside-badge', 'fieldside-badge', 'fieldside-badge']);
 
     // The design system's tokens: a page naming its custom properties as ours, on every element, changes
-    // nothing in the panel; and none of ours is declared on the page's own elements.
+    // nothing in the panel nor the badge; and none of ours is declared on the page's own elements.
     await page.emulateMedia({ colorScheme: 'light' });
     await page.addStyleTag({
       content: '* { --color-surface: rgb(255, 0, 0) !important; --color-text: rgb(0, 128, 0) !important; }',
     });
-    const shown = await shadow.inWorld<{ bg: string; fg: string }>(
-      `(find, ref) => { const style = getComputedStyle(find(ref, '[role="dialog"]')[0]); return { bg: style.backgroundColor, fg: style.color }; }`,
-      badge,
-    );
+    const shown = await frame.locator('[role="dialog"]').evaluate((panel) => {
+      const style = getComputedStyle(panel);
+      return { bg: style.backgroundColor, fg: style.color };
+    });
     expect(shown).toEqual({ bg: tokenRgb('color-surface', 'light'), fg: tokenRgb('color-text', 'light') });
+    // (The mouse away from the badge, once its hover colour has faded.)
+    await page.mouse.move(1, 1);
+    await expect
+      .poll(() =>
+        shadow.inWorld<string>(`(find, ref) => getComputedStyle(find(ref, 'button.badge')[0]).backgroundColor`, badge),
+      )
+      .toBe(tokenRgb('color-surface', 'light'));
     const leaked = await page.evaluate(() =>
       ['--color-accent', '--font-sans', '--space-2'].filter(
         (name) => getComputedStyle(document.body).getPropertyValue(name) !== '',

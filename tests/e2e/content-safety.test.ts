@@ -2,15 +2,16 @@
 // job fields holding markup and script (set through the emulator's control API) are shown as inert
 // text in the badge and the quick-note panel; axe-core finds no serious or critical problem in the
 // panel, light or dark; the panel follows the system's colour scheme. The badge's shadow root is
-// closed, so the tests look into it from Fieldside's own world (support/closed-badges.ts).
-import { resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+// closed, so the tests look into it from Fieldside's own world (support/closed-badges.ts); the panel
+// is a page of its own in a frame beside the badge (support/quick-note-frame.ts).
+import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges, type BadgeRef, type ClosedBadges } from './support/closed-badges';
 import { jobWindowUrl, launchForContent, signInToWebApp } from './support/content-page';
 import { signInTechnicianForFieldWork } from './support/field-worker';
-import { ROOT } from './support/paths';
+import { quickNoteAxeProblemsInBothSchemes } from './support/axe';
+import { closePanel, quickNoteFrame, quickNoteFrames } from './support/quick-note-frame';
 import { startStack, type Stack } from './support/stack';
 import { tokenRgb } from './support/tokens';
 
@@ -70,109 +71,61 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function openPanel(): Promise<void> {
+/** The job's window with the quick-note panel open (closed first if it was): its frame. */
+async function openPanel(): Promise<Frame> {
+  if (quickNoteFrames(page) > 0) await closePanel(page, await quickNoteFrame(page));
   await page.goto(jobWindowUrl(stack, jobUuid));
   await shadow.waitFor(badge(), 'button.badge');
   await shadow.click(badge(), 'button.badge');
-  await shadow.waitFor(badge(), '[role="dialog"] li.note');
+  const frame = await quickNoteFrame(page);
+  await frame.locator('[role="dialog"] li.note').first().waitFor();
+  return frame;
 }
 
-/** Elements of the badge's shadow root that only markup in the data could have made. */
-const injected = () => shadow.count(badge(), 'img, script, a, iframe, [onerror]');
-
-/**
- * axe-core cannot enter a closed shadow root, so it checks a copy: the root's markup and styles as
- * rendered (read from Fieldside's world), put into an open shadow root of a host styled like the
- * real one, in the same page with the same colour scheme.
- */
-async function runAxe(page: Page): Promise<Array<{ id: string; impact: string | null; nodes: string[] }>> {
-  const copy = await shadow.inWorld<{ html: string; hostStyle: string }>(
-    `(find, ref) => {
-    const root = find(ref, '[role="dialog"]')[0].getRootNode();
-    return { html: root.innerHTML, hostStyle: root.host.getAttribute('style') };
-  }`,
-    badge(),
-  );
-  expect(copy.html).toContain('role="dialog"');
-  if (!(await page.evaluate(() => 'axe' in window)))
-    await page.addScriptTag({ path: resolve(ROOT, 'node_modules/axe-core/axe.min.js') });
-  return page.evaluate(async ({ html, hostStyle }) => {
-    const host = document.createElement('div');
-    host.id = 'fieldside-axe-copy';
-    host.setAttribute('style', hostStyle);
-    host.attachShadow({ mode: 'open' }).innerHTML = html;
-    document.querySelector('.x-window .x-window-header')!.append(host);
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            ctx: unknown,
-            opts: unknown,
-          ): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: unknown[] }> }>;
-        };
-      }
-    ).axe;
-    try {
-      const result = await axe.run({ include: [['#fieldside-axe-copy']] }, { resultTypes: ['violations'] });
-      // It did look: rules passed on elements inside the copy's shadow root.
-      const inside = (result as unknown as { passes: Array<{ nodes: Array<{ target: unknown[] }> }> }).passes.some(
-        (rule) => rule.nodes.some((node) => Array.isArray(node.target[0]) && (node.target[0] as string[]).length > 1),
-      );
-      if (!inside) throw new Error('axe-core did not reach into the copy of the panel');
-      return result.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        nodes: v.nodes.map((n) => (n as { html: string }).html),
-      }));
-    } finally {
-      host.remove();
-    }
-  }, copy);
-}
+/** Elements only markup in the data could have made: in the badge's shadow root (Fieldside's own
+ * frame for the panel aside), and in the panel. */
+const injected = async (frame: Frame) =>
+  (await shadow.count(badge(), 'img, script, a, iframe:not(.panel-frame), [onerror]')) +
+  (await frame.locator('[role="dialog"] :is(img, script, a, iframe, [onerror])').count());
 
 describe('platform data with markup and script', () => {
   it('is shown as inert text in the badge and the quick-note panel', async () => {
-    await openPanel();
+    const frame = await openPanel();
     expect(await shadow.text(badge(), 'button.badge .status')).toBe(HOSTILE.status);
     expect(await shadow.text(badge(), 'button.badge .tag')).toBe(HOSTILE.badge);
-    expect(await shadow.text(badge(), '[role="dialog"] h2')).toBe(`Job #${jobNumber}: notes`);
-    await expect.poll(() => shadow.text(badge(), '[role="dialog"] .panel-meta')).toContain(HOSTILE.customer);
-    const notes = await shadow.texts(badge(), '[role="dialog"] li.note .note-text');
+    expect(await frame.locator('[role="dialog"] h2').textContent()).toBe(`Job #${jobNumber}: notes`);
+    await expect.poll(() => frame.locator('[role="dialog"] .panel-meta').textContent()).toContain(HOSTILE.customer);
+    expect(await frame.locator('[role="dialog"] .panel-meta .tag').textContent()).toBe(HOSTILE.badge);
+    const notes = await frame.locator('[role="dialog"] li.note .note-text').allTextContents();
     expect(notes.filter((t) => t.startsWith('Call first'))).toEqual([HOSTILE.note]);
-    expect(await injected()).toBe(0);
-    // Nothing ran, in the page or in the content script's world.
+    expect(await injected(frame)).toBe(0);
+    // Nothing ran, in the page, in the content script's world or in the panel's page.
     await new Promise((r) => setTimeout(r, 300));
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await shadow.inWorld('() => globalThis.__pwned')).toBeUndefined();
+    expect(await frame.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   });
 });
 
 describe('accessibility and themes', () => {
-  for (const scheme of ['light', 'dark'] as const) {
-    it(`axe-core finds no serious or critical problem in the quick-note panel (${scheme})`, async () => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await openPanel();
-      const problems = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(problems).toEqual([]);
-    });
-  }
+  it('axe-core finds no serious or critical problem in the quick-note panel, light or dark', async () => {
+    const frame = await openPanel();
+    expect(await quickNoteAxeProblemsInBothSchemes(page, frame)).toEqual([]);
+  });
 
   it('follows the system colour scheme', async () => {
-    const colours = () =>
-      shadow.inWorld<{ bg: string; fg: string }>(
-        `(find, ref) => {
-        const style = getComputedStyle(find(ref, '[role="dialog"]')[0]);
+    const colours = (frame: Frame) =>
+      frame.locator('[role="dialog"]').evaluate((panel) => {
+        const style = getComputedStyle(panel);
         return { bg: style.backgroundColor, fg: style.color };
-      }`,
-        badge(),
-      );
+      });
     await page.emulateMedia({ colorScheme: 'light' });
-    await openPanel();
-    const light = await colours();
+    const frame = await openPanel();
+    const light = await colours(frame);
     await page.emulateMedia({ colorScheme: 'dark' });
-    const dark = await colours();
+    await expect.poll(() => colours(frame).then((c) => c.bg)).toBe(tokenRgb('color-surface', 'dark'));
+    const dark = await colours(frame);
     expect(light.bg).toBe(tokenRgb('color-surface', 'light'));
-    expect(dark.bg).toBe(tokenRgb('color-surface', 'dark'));
     expect(dark.fg).not.toBe(light.fg);
   });
 });

@@ -9,8 +9,10 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
+import { badgeAxeProblemsInBothSchemes } from './support/axe';
 import { closedBadges } from './support/closed-badges';
 import { launchForContent } from './support/content-page';
+import { quickNoteFrame, quickNoteFrames } from './support/quick-note-frame';
 import { signInTechnicianForFieldWork } from './support/field-worker';
 import { startStack, type Stack } from './support/stack';
 
@@ -76,15 +78,22 @@ describe('sites the person added', () => {
     await page.reload();
     await shadow.waitFor(mention, 'button.badge');
     expect(await shadow.text(mention, 'button.badge .status')).toBe(job.status);
-    // The mention's text is untouched; the unknown number and the draft get no badge.
+    // The mention's text is untouched; the unknown number gets a quiet badge of the same size that
+    // says so and opens nothing; the draft gets none.
     expect(await page.locator('#mention').evaluate((p) => p.firstChild?.textContent)).toBe(`Re: Job #${job.number}`);
-    expect(await shadow.count({ css: '#unknown fieldside-badge' }, 'button')).toBe(0);
+    const unknown = { css: '#unknown fieldside-badge' };
+    await expect.poll(() => shadow.text(unknown, 'button.badge-quiet .says')).toBe('Not found');
+    expect(await shadow.count(unknown, 'button.badge')).toBe(0);
     expect(await page.locator('fieldside-badge').count()).toBe(2);
     expect(await page.locator('#draft').inputValue()).toBe(`Job #${job.number} in a draft`);
-    // The same quick-note panel opens from it, at the person's click.
+    expect(await badgeAxeProblemsInBothSchemes(page, shadow, unknown)).toEqual([]);
+    await shadow.click(unknown, 'button.badge-quiet');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(quickNoteFrames(page)).toBe(0);
+    // The same quick-note panel opens from the job's, at the person's click.
     await shadow.click(mention, 'button.badge');
-    await shadow.waitFor(mention, '[role="dialog"] h2');
-    expect(await shadow.text(mention, '[role="dialog"] h2')).toBe(`Job #${job.number}: notes`);
+    const frame = await quickNoteFrame(page);
+    expect(await frame.locator('[role="dialog"] h2').textContent()).toBe(`Job #${job.number}: notes`);
 
     // Removed from the list: unregistered.
     await options.evaluate(() => chrome.storage.local.set({ contentSites: [] }));

@@ -16,6 +16,7 @@ import {
   webAppUrl,
 } from './support/content-page';
 import { signInTechnicianForFieldWork } from './support/field-worker';
+import { closePanel, focusInFrame, noteStates, quickNoteFrame } from './support/quick-note-frame';
 import { openSidePanel } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
 
@@ -27,13 +28,6 @@ let page: Page;
 let shadow: ClosedBadges;
 /** The badge in job window N's title. */
 const inWindow = (number: string): BadgeRef => ({ window: number });
-/** The state of each note in the open panel whose text holds `text`. */
-const noteStates = (ref: BadgeRef, text: string) =>
-  shadow.inWorld<Array<string | null>>(
-    "(find, ref, text) => find(ref, '[role=\"dialog\"] li.note').filter((li) => li.textContent.includes(text)).map((li) => li.getAttribute('data-state'))",
-    ref,
-    text,
-  );
 /** Jobs the technician may see (and so has in the cache), with their numbers and statuses. */
 let visible: Array<{ uuid: string; number: string; status: string }>;
 
@@ -146,15 +140,18 @@ describe('the quick-note panel', () => {
     await page.goto(jobWindowUrl(stack, job.uuid));
     await shadow.waitFor(badge, 'button.badge');
     await shadow.click(badge, 'button.badge');
-    await shadow.waitFor(badge, '[role="dialog"] textarea');
-    // The note box has the focus once the panel knows notes may be added: the person types.
-    await expect.poll(() => shadow.focused()).toEqual({ host: 'fieldside-badge', inner: 'textarea' });
+    // The panel opens in its own frame beside the badge, and its note box has the focus once the
+    // panel knows notes may be added: the person types.
+    let frame = await quickNoteFrame(page);
+    await expect.poll(() => shadow.focused()).toEqual({ host: 'fieldside-badge', inner: 'iframe' });
+    await expect.poll(() => focusInFrame(frame)).toBe('textarea');
+    expect(await frame.locator('[role="dialog"] h2').textContent()).toBe(`Job #${job.number}: notes`);
     const text = `Quick note from the job window ${Date.now()}`;
     await page.keyboard.insertText(text);
-    await shadow.click(badge, '[role="dialog"] button[type="submit"]');
+    await frame.locator('[role="dialog"] button[type="submit"]').click();
     // Shown at once, marked as pending or already sent.
-    await expect.poll(() => noteStates(badge, text)).toHaveLength(1);
-    expect(['pending', 'sent']).toContain((await noteStates(badge, text))[0]);
+    await expect.poll(() => noteStates(frame, text)).toHaveLength(1);
+    expect(['pending', 'sent']).toContain((await noteStates(frame, text))[0]);
 
     await expect
       .poll(
@@ -172,10 +169,11 @@ describe('the quick-note panel', () => {
       edit_by_staff_uuid: stack.technician.uuid,
     });
     // Reopened, the panel lists it from the platform.
-    await shadow.click(badge, '[role="dialog"] button.close');
-    await shadow.waitFor(badge, '[role="dialog"]', { gone: true });
+    await closePanel(page, frame);
     await shadow.click(badge, 'button.badge');
-    await expect.poll(() => noteStates(badge, text), { timeout: 10_000 }).toEqual(['sent']);
+    frame = await quickNoteFrame(page);
+    await expect.poll(() => noteStates(frame, text), { timeout: 10_000 }).toEqual(['sent']);
+    await closePanel(page, frame);
   });
 
   it('works by keyboard: the badge is a button, the panel traps nothing, Escape closes it', async () => {
@@ -189,11 +187,10 @@ describe('the quick-note panel', () => {
     await page.keyboard.press('Tab');
     expect(await shadow.focused()).toEqual({ host: 'fieldside-badge', inner: 'button' });
     await page.keyboard.press('Enter');
-    await shadow.waitFor(badge, '[role="dialog"]');
+    const frame = await quickNoteFrame(page);
     expect(await shadow.attr(badge, 'button.badge', 'aria-expanded')).toBe('true');
     // Focus went into the panel, to the note box.
-    await shadow.waitFor(badge, '[role="dialog"] textarea');
-    await expect.poll(() => shadow.focused().then((f) => f.inner)).toBe('textarea');
+    await expect.poll(() => focusInFrame(frame)).toBe('textarea');
     // Tab walks out of the panel into the page: nothing is trapped.
     let left = false;
     for (let i = 0; i < 8 && !left; i++) {
@@ -202,9 +199,8 @@ describe('the quick-note panel', () => {
     }
     expect(left).toBe(true);
     // Back in, Escape closes the panel and returns focus to the badge.
-    await shadow.click(badge, '[role="dialog"] textarea');
-    await page.keyboard.press('Escape');
-    await shadow.waitFor(badge, '[role="dialog"]', { gone: true });
+    await frame.locator('[role="dialog"] textarea').click();
+    await closePanel(page, frame, 'key');
     expect(await shadow.attr(badge, 'button.badge', 'aria-expanded')).toBe('false');
     expect(await shadow.focused()).toEqual({ host: 'fieldside-badge', inner: 'button' });
   });

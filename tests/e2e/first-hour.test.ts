@@ -86,7 +86,9 @@ it('finds the first job in the popup as the person types, soon after the consent
 
 it('shows the real shortcut and how to pin, and opens the side panel on the day from the click', async () => {
   await welcome.bringToFront();
-  await welcome.locator('#step-at-hand[data-state="current"]').waitFor();
+  // The popup was opened (the test before): Fieldside is at hand, ticked without a click here.
+  await welcome.locator('#step-at-hand[data-state="done"]').waitFor();
+  await welcome.locator('#step-day[data-state="current"]').waitFor();
   // The shortcut as the browser has it (commands.getAll), not a hard-coded one.
   expect(await welcome.locator('#welcome-shortcut').getAttribute('data-shortcut')).toBe('Alt+Shift+J');
   expect(await welcome.locator('#welcome-pin').textContent()).toMatch(/pin/i);

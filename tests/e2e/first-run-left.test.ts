@@ -51,7 +51,8 @@ it('closed half-way: the popup, the side panel and the settings say what is left
   const popup = await openQuickSearch(browser);
   await popup.locator('.prompt[data-state="choose_staff"]').waitFor();
   expect(await popup.locator('#prompt-title').textContent()).toBe('Tell Fieldside who you are');
-  expect(await popup.locator('.prompt').textContent()).toContain('Then: keep fieldside at hand and open your day.');
+  // The popup was opened: Fieldside is at hand, and only the day is left after "who are you".
+  expect(await popup.locator('.prompt').textContent()).toContain('Then: open your day in the side panel.');
   expect(await popup.locator('body').innerText()).not.toMatch(TECHNICAL_WORDS);
   const fromPopup = await opensFirstRun(() => popup.getByRole('button', { name: 'Choose yourself' }).click());
   await fromPopup.getByLabel('Find your name').waitFor();
@@ -69,7 +70,7 @@ it('closed half-way: the popup, the side panel and the settings say what is left
   await options.locator('#setup-left').waitFor();
   expect(await options.locator('#setup-left li').allTextContents()).toEqual([
     'Tell Fieldside who you are',
-    'Keep Fieldside at hand and open your day',
+    'Open your day in the side panel',
   ]);
   const fromOptions = await opensFirstRun(() => options.getByRole('button', { name: 'Continue setting up' }).click());
   // Finished there: the reminders go.

@@ -89,7 +89,7 @@ it('shows an office status change in the badge and the side panel within 2 secon
   const panel = await browser.context.newPage();
   await panel.goto(`chrome-extension://${browser.id}/sidepanel.html`);
   await panel.locator('#sidepanel[data-signed-in="true"]').waitFor({ timeout: 15_000 });
-  const panelStatus = panel.locator('#sidepanel dd[data-field="status"]');
+  const panelStatus = panel.locator('#sidepanel #job [data-field="status"]');
 
   // The job's window in the platform's web app, with Fieldside's badge (content script, in its shadow root).
   const platform = await browser.context.newPage();

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
-import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { chooseMe, connect } from './support/options-page';
 import { activateAddon, pairThisBrowser } from './support/pairing';
 import { startStack, type Stack } from './support/stack';
 

@@ -1,8 +1,10 @@
 // e2e-messaging-protocol-test: a content script on a hostile page asks the background for jobs and notes past its page's grants, and must be refused; only raw messages from its world can ask.
 // A hostile page on a site the person added (a stand-in webmail on 127.0.0.1 whose own scripts are
 // the attacker's), in real Chromium with the built extension: it cannot read the badge, cannot click
-// or key it into reading notes or adding one, and cannot list jobs by planting numbers or by asking
-// for jobs it does not show. The person, meanwhile, still can do all of it with real clicks and keys.
+// or key it into reading notes or adding one, hears none of the keys typed in the quick-note box (its
+// own frame, of the extension's origin), cannot use or fake that frame, and cannot list jobs by
+// planting numbers (every badge takes the same box) or by asking for jobs it does not show. The
+// person, meanwhile, still can do all of it with real clicks and keys.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
@@ -10,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges, type BadgeRef, type ClosedBadges } from './support/closed-badges';
 import { launchForContent } from './support/content-page';
+import { BADGE_BOXES, boxesAtInsertion, heard, hostBoxes, HOSTILE_SCRIPT, plant } from './support/hostile-page';
+import { closePanel, focusInFrame, quickNoteFrame, quickNoteFrames } from './support/quick-note-frame';
 import { signInTechnicianForFieldWork } from './support/field-worker';
 import { sendExpression } from './support/protocol-messages';
 import { startStack, type Stack } from './support/stack';
@@ -29,7 +33,8 @@ let page: Page;
 let shadow: ClosedBadges;
 /** The job the page mentions, with a badge of the account; another job of the technician's that it does not. */
 let shown: { uuid: string; number: string; status: string };
-let other: { uuid: string; number: string };
+let other: { uuid: string; number: string; status: string };
+let third: { uuid: string; number: string };
 let planted: string[];
 const badge: BadgeRef = { css: '#mention fieldside-badge' };
 
@@ -40,8 +45,8 @@ beforeAll(async () => {
   const jobs = (await control.listRecords(stack.account.uuid, 'job')).filter(
     (j) => mine.has(String(j.uuid)) && Number(j.active) === 1,
   );
-  const [a, b] = jobs;
-  if (!a || !b) throw new Error('The technician needs two jobs');
+  const [a, b, c] = jobs;
+  if (!a || !b || !c) throw new Error('The technician needs three jobs');
   const tag = (await control.listRecords(stack.account.uuid, 'badge'))[0]!;
   await control.updateRecord(
     stack.account.uuid,
@@ -51,27 +56,28 @@ beforeAll(async () => {
     { raw: true },
   );
   shown = { uuid: String(a.uuid), number: String(a.generated_job_id), status: String(a.status) };
-  other = { uuid: String(b.uuid), number: String(b.generated_job_id) };
-  planted = [...JUNK, ...jobs.slice(1).map((j) => String(j.generated_job_id))];
+  other = { uuid: String(b.uuid), number: String(b.generated_job_id), status: String(b.status) };
+  third = { uuid: String(c.uuid), number: String(c.generated_job_id) };
+  planted = jobs.slice(2).map((j) => String(j.generated_job_id));
 
   browser = await launchForContent();
   options = await signInTechnicianForFieldWork(browser, stack);
 
-  // The attacker's page: it hooks attachShadow before any content script runs, and once the badge
-  // is there, plants "Job #N" text for hundreds of numbers to see which get a badge.
+  // The attacker's page: before any content script runs it hooks attachShadow, and listens to every
+  // key and measures every badge host (support/hostile-page.ts); once the badge is there, it plants
+  // "Job #N" text for hundreds of numbers to see which get a badge. Its policy allows no frames: the
+  // panel's frame, Fieldside's own, opens all the same.
   mail = createServer((_req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
+    // As strict about frames as a webmail is: none of its own, and nothing else but its own origin.
+    res.setHeader('content-security-policy', "default-src 'self' 'unsafe-inline'; frame-src 'none'; child-src 'none'");
     res.end(`<!doctype html><html lang="en"><head><title>Inbox</title><script>
 window.__roots = [];
 const attach = Element.prototype.attachShadow;
 Element.prototype.attachShadow = function (init) { const root = attach.call(this, init); window.__roots.push(root); return root; };
-window.__plant = (numbers) => {
-  const box = document.createElement('div');
-  box.id = 'planted';
-  for (const n of numbers) { const p = document.createElement('p'); p.textContent = 'About Job #' + n + ' again'; box.append(p); }
-  document.body.append(box);
-};
-</script></head><body><h1>Inbox</h1><p id="mention">Re: Job #${shown.number} – the boiler again</p></body></html>`);
+${HOSTILE_SCRIPT}
+</script></head><body><h1>Inbox</h1><label>Search mail <input id="search"></label>
+<p id="mention">Re: Job #${shown.number} – the boiler again</p></body></html>`);
   });
   await new Promise<void>((resolve) => mail.listen(0, '127.0.0.1', resolve));
   mailUrl = `http://127.0.0.1:${(mail.address() as AddressInfo).port}/inbox`;
@@ -108,6 +114,11 @@ afterAll(async () => {
 const notesWith = async (text: string) =>
   (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text);
 
+/** What the page's listeners heard since the last look (and forgets it). */
+/** Asks the background as Fieldside's content script itself would (raw, from its world). */
+const ask = (type: string, payload: unknown) =>
+  shadow.inWorld<{ ok: boolean; value?: any; error?: { name: string } }>(`() => ${sendExpression(type, payload)}`);
+
 describe('a hostile page on an added site', () => {
   it('cannot read the badge: a closed shadow root, which its own hook never saw', async () => {
     // Fieldside shows the job's status there (read from its own world: the positive control).
@@ -133,6 +144,49 @@ describe('a hostile page on an added site', () => {
     }
   });
 
+  it('hears none of the keys typed in the quick-note box, whatever it listens to; the note is sent', async () => {
+    // The positive control: the same listeners hear the person type in the page's own search box.
+    await page.locator('#search').click();
+    await page.keyboard.type('ab');
+    // (Leaving the box changes it: its own change event, heard before the panel opens.)
+    await page.locator('#search').blur();
+    const control = await heard(page);
+    for (const event of ['keydown (capture) a', 'keydown b', 'input (capture) b', 'keyup (capture) b'])
+      expect(control).toContain(event);
+
+    await shadow.click(badge, 'button.badge');
+    const frame = await quickNoteFrame(page);
+    await expect.poll(() => focusInFrame(frame)).toBe('textarea');
+    const text = `Gate code 4417, ring twice ${Date.now()}`;
+    await page.keyboard.type(text);
+    // Composed with an input method (composition events), then committed.
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Input.imeSetComposition', { text: 'ok', selectionStart: 2, selectionEnd: 2 });
+    await cdp.send('Input.insertText', { text: ' okay' });
+    await cdp.detach();
+    // Cut, copied and pasted with the keyboard.
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('ControlOrMeta+X');
+    await page.keyboard.press('ControlOrMeta+V');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('ControlOrMeta+C');
+    await page.keyboard.press('End');
+    const typed = await frame.locator('textarea').inputValue();
+    expect(typed).toBe(`${text} okay`);
+    expect(await heard(page)).toEqual([]);
+
+    // The person sends it: it reaches the platform as the technician's note, and still nothing was heard.
+    await frame.locator('button[type="submit"]').click();
+    await expect.poll(() => notesWith(typed), { timeout: 20_000 }).toHaveLength(1);
+    expect((await notesWith(typed))[0]).toMatchObject({
+      related_object_uuid: shown.uuid,
+      edit_by_staff_uuid: stack.technician.uuid,
+    });
+    await expect.poll(() => frame.locator('li.note', { hasText: typed }).count()).toBe(1);
+    expect(await heard(page)).toEqual([]);
+    await closePanel(page, frame);
+  });
+
   it('cannot click or key it open, nor send what the person typed; the person can', async () => {
     const attempt = () =>
       page.evaluate(() => {
@@ -147,7 +201,6 @@ describe('a hostile page on an added site', () => {
         // Whatever it can reach inside (nothing, while the root is closed).
         const inside = host.shadowRoot;
         inside?.querySelectorAll('button').forEach((button) => button.click());
-        inside?.querySelector('form')?.requestSubmit();
         for (const target of [host, atPoint, document.activeElement ?? document.body]) {
           for (const key of ['Enter', ' ']) {
             target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true }));
@@ -156,40 +209,41 @@ describe('a hostile page on an added site', () => {
           target.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
           target.dispatchEvent(new SubmitEvent('submit', { bubbles: true, composed: true }));
         }
+        // And the panel's frame, which it can count but not enter: a hello of its own, and keys.
+        for (let i = 0; i < window.frames.length; i++) {
+          const channel = new MessageChannel();
+          window.frames[i]!.postMessage({ type: 'fieldside.quickNote', ticket: 'A'.repeat(43) }, '*', [channel.port2]);
+          window.frames[i]!.postMessage({ type: 'read' }, '*');
+        }
         return atPoint === host;
       });
     // The page's view of the badge is its host, nothing inside.
     expect(await attempt()).toBe(true);
     await new Promise((r) => setTimeout(r, 500));
-    expect(await shadow.count(badge, '[role="dialog"]')).toBe(0);
+    expect(quickNoteFrames(page)).toBe(0);
     expect(await shadow.attr(badge, 'button.badge', 'aria-expanded')).toBe('false');
 
     // The person opens the panel and starts a note...
     await shadow.click(badge, 'button.badge');
-    await shadow.waitFor(badge, '[role="dialog"] textarea');
-    await expect.poll(() => shadow.focused()).toEqual({ host: 'fieldside-badge', inner: 'textarea' });
+    const frame = await quickNoteFrame(page);
+    await expect.poll(() => focusInFrame(frame)).toBe('textarea');
     const draft = `Draft the page must not send ${Date.now()}`;
     await page.keyboard.insertText(draft);
     // ...and the page tries to send it, with everything it can reach.
     await attempt();
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await notesWith(draft)).toEqual([]);
-    expect(await shadow.inWorld<string>('(find, ref) => find(ref, "textarea")[0].value', badge)).toBe(draft);
+    expect(await frame.locator('textarea').inputValue()).toBe(draft);
 
     // The person sends it: it reaches the platform as the technician's note.
-    await shadow.click(badge, '[role="dialog"] button[type="submit"]');
+    await frame.locator('button[type="submit"]').click();
     await expect.poll(() => notesWith(draft), { timeout: 20_000 }).toHaveLength(1);
-    expect((await notesWith(draft))[0]).toMatchObject({
-      related_object_uuid: shown.uuid,
-      edit_by_staff_uuid: stack.technician.uuid,
-    });
-    await shadow.click(badge, '[role="dialog"] button.close');
-    await shadow.waitFor(badge, '[role="dialog"]', { gone: true });
+    await closePanel(page, frame);
   });
 
-  it('acts on nothing but trusted events, even from a script that reaches the button itself', async () => {
-    // Fieldside's own world can reach inside (an open shadow root would have let the page): its
-    // synthetic clicks and keys are still not the person's.
+  it('acts on nothing but trusted events, even from a script that reaches the buttons themselves', async () => {
+    // Fieldside's own world can reach inside the badge (an open shadow root would have let the page):
+    // its synthetic clicks and keys are still not the person's.
     await shadow.inWorld(
       `(find, ref) => {
       const button = find(ref, 'button.badge')[0];
@@ -199,23 +253,54 @@ describe('a hostile page on an added site', () => {
       badge,
     );
     await new Promise((r) => setTimeout(r, 500));
-    expect(await shadow.count(badge, '[role="dialog"]')).toBe(0);
+    expect(quickNoteFrames(page)).toBe(0);
 
+    // Inside the panel's own page, a script's click and submit send nothing either.
     await shadow.click(badge, 'button.badge');
-    await shadow.waitFor(badge, '[role="dialog"] textarea');
+    const frame = await quickNoteFrame(page);
+    await expect.poll(() => focusInFrame(frame)).toBe('textarea');
     const text = `Sent by a script ${Date.now()}`;
     await page.keyboard.insertText(text);
-    await shadow.inWorld(
-      `(find, ref) => {
-      find(ref, '[role="dialog"] button[type="submit"]')[0].click();
-      find(ref, '[role="dialog"] form')[0].requestSubmit();
-    }`,
-      badge,
-    );
+    await frame.evaluate(() => {
+      (document.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+      document.querySelector('form')!.requestSubmit();
+    });
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await notesWith(text)).toEqual([]);
-    await shadow.click(badge, '[role="dialog"] button.close');
-    await shadow.waitFor(badge, '[role="dialog"]', { gone: true });
+    await closePanel(page, frame);
+  });
+
+  it("cannot open the quick-note page by itself, nor reach the panel's frame; a frame navigated away closes", async () => {
+    // Framed by the page at the extension's fixed address (the per-session one is never its to know),
+    // with a hello of its own: Chrome does not load it there, and nothing answers.
+    const answered = await page.evaluate(async (id) => {
+      const frame = document.createElement('iframe');
+      frame.src = `chrome-extension://${id}/quick-note.html`;
+      document.body.append(frame);
+      await new Promise((r) => setTimeout(r, 1_000));
+      const channel = new MessageChannel();
+      const replies: unknown[] = [];
+      channel.port1.onmessage = (event) => replies.push(event.data);
+      frame.contentWindow!.postMessage({ type: 'fieldside.quickNote', ticket: 'A'.repeat(43) }, '*', [channel.port2]);
+      await new Promise((r) => setTimeout(r, 1_000));
+      frame.remove();
+      return replies;
+    }, browser.id);
+    expect(answered).toEqual([]);
+
+    // The person's panel is out of the page's reach: a frame inside a closed shadow root is not among
+    // the page's window.frames, so the page can neither post to it nor navigate it.
+    await shadow.click(badge, 'button.badge');
+    const frame = await quickNoteFrame(page);
+    expect(await page.evaluate(() => [window.frames.length, document.querySelectorAll('iframe').length])).toEqual([
+      0, 0,
+    ]);
+    // Were it navigated all the same (by the browser, another extension): closed at once, never
+    // showing what was put there.
+    await frame.goto(`${mailUrl}?not-fieldside`).catch(() => undefined);
+    await shadow.waitFor(badge, 'iframe', { gone: true });
+    expect(quickNoteFrames(page)).toBe(0);
+    expect(await shadow.attr(badge, 'button.badge', 'aria-expanded')).toBe('false');
   });
 
   it('shows the status only: no badge names, and the customer only in the panel the person opened', async () => {
@@ -225,38 +310,83 @@ describe('a hostile page on an added site', () => {
     expect(await shadow.text(badge, 'button.badge .status')).toBe(shown.status);
   });
 
-  it('cannot list jobs it does not show, by asking or by planting numbers', async () => {
+  it('cannot list jobs it does not show by asking, nor read or add notes from the content world', async () => {
     // Asking as Fieldside's content script itself would: for a job not on the page, by uuid.
-    const ask = (type: string, payload: unknown) =>
-      shadow.inWorld<{ ok: boolean; value?: any; error?: { name: string } }>(`() => ${sendExpression(type, payload)}`);
-    expect(await ask('content.jobs', { uuids: [other.uuid], numbers: [] })).toEqual({ ok: true, value: { jobs: [] } });
-    expect(await ask('content.notes', { jobUuid: other.uuid })).toMatchObject({
-      ok: false,
-      error: { name: 'NotOnThisPageError' },
-    });
-    const planted1 = `Planted on a job not shown ${Date.now()}`;
-    expect(await ask('content.addNote', { jobUuid: other.uuid, text: planted1 })).toMatchObject({
-      ok: false,
-      error: { name: 'NotOnThisPageError' },
-    });
-
-    // Planting: hundreds of numbers on the page, then looking which got a badge (a badge takes room).
-    await page.evaluate((numbers) => (window as unknown as { __plant(n: string[]): void }).__plant(numbers), planted);
-    await expect
-      .poll(() => page.locator('#planted fieldside-badge').count(), { timeout: 15_000 })
-      .toBeGreaterThanOrEqual(200);
-    await new Promise((r) => setTimeout(r, 3_000));
-    const widths = await page
-      .locator('#planted fieldside-badge')
-      .evaluateAll((hosts) => hosts.map((h) => h.getBoundingClientRect().width));
-    expect(widths.filter((w) => w > 0)).toEqual([]);
-    // Fieldside's own view agrees: no job beyond the page's cap was answered.
-    expect(await shadow.count({ css: '#planted fieldside-badge' }, 'button.badge')).toBe(0);
-    // And the cap is spent: even the other job's number, asked for directly, is not answered.
-    expect(await ask('content.jobs', { uuids: [], numbers: [other.number] })).toEqual({
+    expect(await ask('content.jobs', { uuids: [other.uuid], numbers: [] })).toEqual({
       ok: true,
-      value: { jobs: [] },
+      value: { jobs: [], signedIn: true },
+    });
+    expect(await ask('content.openNotes', { jobUuid: other.uuid })).toMatchObject({
+      ok: false,
+      error: { name: 'NotOnThisPageError' },
+    });
+    // Notes are the quick-note frame's to read and add, with its ticket: never the content script's.
+    const planted1 = `Planted from the content world ${Date.now()}`;
+    for (const [type, payload] of [
+      ['quickNote.open', { ticket: 'A'.repeat(43) }],
+      ['quickNote.add', { ticket: 'A'.repeat(43), text: planted1 }],
+    ] as const)
+      expect(await ask(type, payload)).toMatchObject({ ok: false, error: { name: 'ForbiddenSenderError' } });
+    for (const [type, payload] of [
+      ['content.notes', { jobUuid: shown.uuid }],
+      ['content.addNote', { jobUuid: shown.uuid, text: planted1 }],
+    ] as const)
+      expect(await ask(type, payload)).toMatchObject({ ok: false, error: { name: 'InvalidMessageError' } });
+    // Even with a ticket of its own (the person opened the panel): the frame's, not the content world's.
+    const { value } = await ask('content.openNotes', { jobUuid: shown.uuid });
+    expect(await ask('quickNote.add', { ticket: value.ticket, text: planted1 })).toMatchObject({
+      ok: false,
+      error: { name: 'ForbiddenSenderError' },
     });
     expect(await notesWith(planted1)).toEqual([]);
+  });
+
+  it('gives a job that exists and a number that does not the same box, whatever it writes on them', async () => {
+    await plant(page, [other.number, '99999991']);
+    const planted = { css: '.planted fieldside-badge' };
+    // Fieldside's own view: the job's status beside its number, "Not found" beside the other.
+    await expect
+      .poll(() => shadow.texts(planted, 'button.badge .status, button.badge-quiet .says'), { timeout: 15_000 })
+      .toEqual([other.status, 'Not found']);
+    const seen = await hostBoxes(page);
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen).size).toBe(1);
+    expect(seen[0]!.startsWith(`${BADGE_BOXES} |`)).toBe(true);
+    // The same when each was inserted, before Fieldside knew anything.
+    expect(new Set(await boxesAtInsertion(page))).toEqual(new Set([BADGE_BOXES]));
+    // The page's own styles, however strong, do not unfix the box.
+    await page.addStyleTag({
+      content:
+        'fieldside-badge { width: auto !important; height: auto !important; display: inline !important; contain: none !important; overflow: visible !important; padding: 0 !important; }',
+    });
+    await page.evaluate(() =>
+      document
+        .querySelectorAll('fieldside-badge')
+        .forEach((host) => (host as HTMLElement).style.setProperty('width', 'max-content', 'important')),
+    );
+    const styled = await hostBoxes(page);
+    expect(new Set(styled.map((line) => line.split(' |')[0]))).toEqual(new Set([BADGE_BOXES]));
+  });
+
+  it('cannot list jobs by planting hundreds of numbers: every badge takes the same room', async () => {
+    await plant(page, [...JUNK, ...planted]);
+    const hosts = page.locator('.planted fieldside-badge');
+    await expect.poll(() => hosts.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(200);
+    // Fieldside's own view: once every badge was answered, none beyond the page's cap is a job's.
+    await expect
+      .poll(() => shadow.count({ css: '.planted fieldside-badge' }, '.says[data-state="loading"]'), {
+        timeout: 15_000,
+      })
+      .toBe(0);
+    expect(await shadow.count({ css: '.planted fieldside-badge' }, 'button.badge')).toBe(1);
+    const sizes = await hosts.evaluateAll((all) =>
+      all.map((h) => `${h.getBoundingClientRect().width} ${h.getBoundingClientRect().height}`),
+    );
+    expect(new Set(sizes)).toEqual(new Set([BADGE_BOXES.split(' ').slice(0, 2).join(' ')]));
+    // And the cap is spent: a third job's number, asked for directly, is not answered.
+    expect(await ask('content.jobs', { uuids: [], numbers: [third.number] })).toEqual({
+      ok: true,
+      value: { jobs: [], signedIn: true },
+    });
   });
 });

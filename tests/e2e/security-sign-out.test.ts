@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges } from './support/closed-badges';
+import { focusInFrame, quickNoteFrame } from './support/quick-note-frame';
 import { jobWindowUrl, launchForContent, signInToWebApp } from './support/content-page';
 import { signInTechnicianForFieldWork } from './support/field-worker';
 import { chooseMe } from './support/options-page';
@@ -47,15 +48,15 @@ it('keeps an unsent note at sign-out, says so before and after, and sends it whe
   await page.goto(jobWindowUrl(stack, jobUuid!));
   const badge = { window: String(job.generated_job_id) };
   await shadow.click(badge, 'button.badge');
-  await shadow.waitFor(badge, '[role="dialog"] textarea');
-  await expect.poll(() => shadow.focused()).toEqual({ host: 'fieldside-badge', inner: 'textarea' });
+  const frame = await quickNoteFrame(page);
+  await expect.poll(() => focusInFrame(frame)).toBe('textarea');
 
   // No signal for notes now: the note waits in the outbox.
   await control.injectFault({ kind: 'status', status: 503, rate: 1, pathPrefix: '/api_1.0/note' });
   const text = `Written before signing out ${Date.now()}`;
   await page.keyboard.insertText(text);
-  await shadow.click(badge, '[role="dialog"] button[type="submit"]');
-  await shadow.waitFor(badge, '[role="dialog"] li.note[data-state="pending"]');
+  await frame.locator('[role="dialog"] button[type="submit"]').click();
+  await frame.locator('[role="dialog"] li.note[data-state="pending"]').waitFor();
   expect(await sessionStorage()).toContain('pageGrants');
 
   await options.reload();

@@ -74,20 +74,22 @@ describe('built zips', () => {
 });
 
 describe('web pages', () => {
-  it('cannot find Fieldside by fetching its content UI at the fixed extension id', async () => {
+  it('cannot find Fieldside by fetching its content UI or quick-note page at the fixed extension id', async () => {
     const page = await browser.context.newPage();
     await page.goto(stack.emulator.info.web_url);
-    const url = `chrome-extension://${browser.id}/content-ui.js`;
-    // A page's fetch and a <script src> both fail, as for an extension that is not installed.
-    const fetched = await page.evaluate(`fetch(${JSON.stringify(url)}).then(() => 'loaded', () => 'failed')`);
-    const scripted = await page.evaluate(`new Promise((resolve) => {
-      const s = document.createElement('script');
-      s.src = ${JSON.stringify(url)};
-      s.onload = () => resolve('loaded');
-      s.onerror = () => resolve('failed');
-      document.head.append(s);
-    })`);
-    expect([fetched, scripted]).toEqual(['failed', 'failed']);
+    for (const path of ['content-ui.js', 'quick-note.html']) {
+      const url = `chrome-extension://${browser.id}/${path}`;
+      // A page's fetch and a <script src> both fail, as for an extension that is not installed.
+      const fetched = await page.evaluate(`fetch(${JSON.stringify(url)}).then(() => 'loaded', () => 'failed')`);
+      const scripted = await page.evaluate(`new Promise((resolve) => {
+        const s = document.createElement('script');
+        s.src = ${JSON.stringify(url)};
+        s.onload = () => resolve('loaded');
+        s.onerror = () => resolve('failed');
+        document.head.append(s);
+      })`);
+      expect([path, fetched, scripted]).toEqual([path, 'failed', 'failed']);
+    }
     await page.close();
   });
 });

@@ -8,7 +8,7 @@ import type { Page } from 'puppeteer-core';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import { chooseMeFirefox, connectFirefox, openFieldsidePage, signInFirefox } from './support/firefox-pages';
 import { todaysActivities } from './support/sidepanel-page';
-import { arrangeToday, todaysAllocatedJobs, type ArrangedDay } from './support/day-data';
+import { arrangeToday, onSiteAsShown, todaysAllocatedJobs, type ArrangedDay } from './support/day-data';
 import { startStack, type Stack } from './support/stack';
 
 let stack: Stack;
@@ -54,7 +54,10 @@ it("shows the technician's day in the sidebar page, as the emulator's scheduled 
     `li.visit[data-job-uuid="${arranged.recordedJob}"] [data-field="on-site"]`,
     (e) => e.textContent,
   );
-  expect(onSite).toContain(`On site ${arranged.onSite[0]}–${arranged.onSite[1]}`);
+  const locale = await panel.evaluate(() => navigator.language);
+  expect(onSite?.replace(/[\u202f\u2009\u00a0]/g, ' ')).toContain(
+    `On site ${onSiteAsShown(arranged, today.date, locale)}`,
+  );
   const contact = await panel.$eval(`li.visit[data-job-uuid="${arranged.contactJob}"] .contact`, (e) => [
     e.getAttribute('data-contact-role'),
     e.textContent,
@@ -65,14 +68,14 @@ it("shows the technician's day in the sidebar page, as the emulator's scheduled 
   const others = await panel.$$eval('li.other-job', (els) => els.map((e) => e.getAttribute('data-job-uuid')));
   expect(others).toEqual(expect.arrayContaining(allocated));
   const hrefs = await panel.$$eval('a[href]', (els) => els.map((e) => e.getAttribute('href') ?? ''));
-  for (const href of hrefs) expect(href).toMatch(/^(https:|tel:)/);
+  for (const href of hrefs) expect(href).toMatch(/^(https:|tel:|mailto:)/);
 });
 
 it('shows an office status change to the job open in the sidebar, with no reload', async () => {
   const jobUuid = arranged.recordedJob;
   await panel.click(`li.visit[data-job-uuid="${jobUuid}"] .job-open`);
-  await panel.waitForSelector(`article#job[data-job-uuid="${jobUuid}"] dd[data-field="status"]`, { timeout: 20_000 });
-  const status = () => panel.$eval('article#job dd[data-field="status"]', (e) => e.textContent);
+  await panel.waitForSelector(`article#job[data-job-uuid="${jobUuid}"] [data-field="status"]`, { timeout: 20_000 });
+  const status = () => panel.$eval('article#job [data-field="status"]', (e) => e.textContent);
   const before = await status();
   const next = before === 'Completed' ? 'Work Order' : 'Completed';
   // A mark in the page: a reload would lose it.

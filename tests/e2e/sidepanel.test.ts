@@ -10,7 +10,7 @@ import type { ExtensionBrowser } from './support/chromium';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { signInTechnicianForFieldWork } from './support/field-worker';
 import { axeProblems, launchForSidePanel, openSidePanel, tabTo, todaysActivities } from './support/sidepanel-page';
-import { arrangeToday, todaysAllocatedJobs, type ArrangedDay } from './support/day-data';
+import { arrangeToday, contactNumber, onSiteAsShown, todaysAllocatedJobs, type ArrangedDay } from './support/day-data';
 import { startStack, type Stack } from './support/stack';
 
 declare const chrome: { action: { getBadgeText(details: object): Promise<string> } };
@@ -97,9 +97,10 @@ it('shows time recorded on site on its visit, never as a visit of its own', asyn
   const visit = panel.locator(`li.visit[data-job-uuid="${arranged.recordedJob}"]`);
   await visit.first().waitFor();
   expect(await visit.count()).toBe(1);
-  expect(await visit.locator('[data-field="on-site"]').textContent()).toContain(
-    `${arranged.onSite[0]}–${arranged.onSite[1]}`,
-  );
+  const locale = await panel.evaluate(() => navigator.language);
+  expect(
+    (await visit.locator('[data-field="on-site"]').textContent())?.replace(/[\u202f\u2009\u00a0]/g, ' '),
+  ).toContain(onSiteAsShown(arranged, today.date, locale));
   expect(await visit.locator('[data-field="on-site"]').textContent()).toMatch(/^On site /);
 });
 
@@ -107,12 +108,12 @@ it("shows the job's on-site contact to call, and the client's where the job has 
   const contact = panel.locator(`li.visit[data-job-uuid="${arranged.contactJob}"] .contact`);
   expect(await contact.getAttribute('data-contact-role')).toBe('site');
   expect(await contact.textContent()).toContain(`Site contact: ${arranged.contact.name}`);
-  expect(await contact.locator('a[data-field="phone"]').getAttribute('href')).toBe(
-    `tel:${arranged.contact.mobile.replace(/\D/g, '')}`,
-  );
-  expect(await contact.locator('a[data-field="phone"]').getAttribute('aria-label')).toBe(
-    `Call ${arranged.contact.name} on ${arranged.contact.mobile}`,
-  );
+  // As the business's country writes it, dialled in international form, with a mobile's icon.
+  const number = contactNumber(arranged);
+  const phone = contact.locator('a[data-field="phone"]');
+  expect(await phone.getAttribute('href')).toBe(number.tel);
+  expect(await phone.getAttribute('data-kind')).toBe('mobile');
+  expect(await phone.getAttribute('aria-label')).toBe(`Call ${arranged.contact.name} (mobile) on ${number.text}`);
   const roles = await panel
     .locator('li.visit .contact, li.other-job .contact')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-contact-role')));
@@ -198,7 +199,7 @@ it('shows markup and script in job fields as inert text', async () => {
   expect(await panel.locator('#job img, #job script').count()).toBe(0);
   const hrefs = await panel.locator('a[href]').evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? ''));
   expect(hrefs.length).toBeGreaterThan(0);
-  for (const href of hrefs) expect(href).toMatch(/^(https?:|tel:)/);
+  for (const href of hrefs) expect(href).toMatch(/^(https?:|tel:|mailto:)/);
   const address = panel.locator('[data-field="address"] a');
   expect(await address.textContent()).toBe('javascript:window.__pwned=3');
   expect(await address.getAttribute('href')).toMatch(

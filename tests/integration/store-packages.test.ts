@@ -9,13 +9,13 @@ import { PRODUCT_COMPANION_URL } from '../../contracts/platform-hosts';
 // The store packages as `npm run zip` makes them, unzipped and checked: built for the real platform,
 // no "key", no local address in any file, the least host permissions, the content script on the web
 // app, a Firefox sources zip that rebuilds the same package, and `web-ext lint` with no error and only
-// the warnings the README justifies. A development build keeps the pinned Chrome id.
+// the warnings docs/how-it-works.md justifies. A development build keeps the pinned Chrome id.
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'fieldside-store-'));
 const OUT = join(work, 'out');
 const STORE_HOSTS = ['https://api.servicem8.com/*', 'https://go.servicem8.com/*', 'https://companion.fieldside.app/*'];
-/** web-ext lint's warnings the README explains ("Store packages"): Preact's own innerHTML path, and the
+/** web-ext lint's warnings docs/how-it-works.md explains ("Store packages"): Preact's own innerHTML path, and the
  * content scripts' import of the extension's own UI chunk by its runtime.getURL address. */
 const JUSTIFIED_WARNINGS = [
   { code: 'UNSAFE_VAR_ASSIGNMENT', message: /innerHTML/, file: /^(content-ui\.js|chunks\/[\w-]+\.js)$/ },
@@ -130,7 +130,7 @@ describe('store packages (npm run zip)', () => {
     for (const [path, content] of shipped) expect(rebuilt.get(path)?.equals(content), path).toBe(true);
   }, 120_000);
 
-  it('web-ext lint: no errors, and only the warnings the README justifies', () => {
+  it('web-ext lint: no errors, and only the warnings docs/how-it-works.md justifies', () => {
     const report = JSON.parse(
       run('npx', ['web-ext', 'lint', '--source-dir', join(work, 'firefox'), '--output', 'json'], ROOT),
     ) as {

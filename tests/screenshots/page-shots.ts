@@ -3,6 +3,7 @@ import type { ExtensionBrowser } from '../e2e/support/chromium';
 import { closedBadges, type BadgeRef } from '../e2e/support/closed-badges';
 import { jobWindowUrl, signInToWebApp } from '../e2e/support/content-page';
 import { search } from '../e2e/support/popup-page';
+import { quickNoteFrame } from '../e2e/support/quick-note-frame';
 import type { Stack } from '../e2e/support/stack';
 import type { FieldDay } from '../e2e/support/field-worker';
 import { FRAMES, frame, shoot } from './shoot';
@@ -68,7 +69,8 @@ export async function webAppShots(browser: ExtensionBrowser, stack: Stack, day: 
   await page.mouse.move(640, 700);
   await shoot(page, 'webapp-badge', FRAMES.webApp);
   await shadow.click(badge, 'button.badge');
-  await shadow.waitFor(badge, '[role="dialog"] li.note', { timeout: 10_000 });
+  const panel = await quickNoteFrame(page);
+  await panel.locator('[role="dialog"] li.note').first().waitFor({ timeout: 10_000 });
   await page.mouse.move(640, 700);
   await shoot(page, 'webapp-quick-note', FRAMES.webApp);
   await page.close();

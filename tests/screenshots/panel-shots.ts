@@ -4,8 +4,8 @@ import type { Stack } from '../e2e/support/stack';
 import type { FieldDay } from '../e2e/support/field-worker';
 import { FRAMES, frame, shoot } from './shoot';
 
-// The side panel: the day, a job, a day with nothing booked, offline, a note the platform refused,
-// signed out. Opened as a page at a side panel's size.
+// The side panel: the day, a job, a note kept while the platform is out of reach, a day with nothing
+// booked, offline, a note the platform refused, signed out. Opened as a page at a side panel's size.
 
 export async function openSidePanel(browser: ExtensionBrowser): Promise<Page> {
   const page = await browser.context.newPage();
@@ -21,11 +21,6 @@ async function openJob(page: Page, uuid: string): Promise<void> {
   await page.locator(`article#job[data-job-uuid="${uuid}"] li.note`).first().waitFor({ timeout: 20_000 });
 }
 
-async function backToDay(page: Page): Promise<void> {
-  await page.locator('button.back').first().click();
-  await page.locator('li.visit').first().waitFor();
-}
-
 export async function sidePanelShots(browser: ExtensionBrowser, stack: Stack, day: FieldDay): Promise<void> {
   const page = await openSidePanel(browser);
   await page.locator('li.visit').first().waitFor({ timeout: 20_000 });
@@ -33,6 +28,18 @@ export async function sidePanelShots(browser: ExtensionBrowser, stack: Stack, da
 
   await openJob(page, day.job.uuid);
   await shoot(page, 'sidepanel-job', FRAMES.sidePanel);
+
+  // The platform out of reach while a note is added: it is kept, and the line under the box says so
+  // until it is sent (Ctrl+Enter sends it, as a person would).
+  await stack.emulator.control.injectFault({ kind: 'status', status: 503, pathPrefix: '/api_1.0/note.json', rate: 1 });
+  await page.getByLabel('New note').fill('Hot water unit replaced; old one left by the side gate for collection.');
+  await page.getByLabel('New note').press('Control+Enter');
+  await page.locator('#note-status').filter({ hasText: 'saved on this device' }).waitFor({ timeout: 20_000 });
+  await page.locator('li.note[data-state="pending"]').scrollIntoViewIfNeeded();
+  await shoot(page, 'sidepanel-note-saved', { ...FRAMES.sidePanel, fitContent: undefined });
+  await stack.emulator.control.clearFaults();
+  await page.locator('li.note[data-state="pending"]').waitFor({ state: 'detached', timeout: 90_000 });
+  await page.locator('#note-status:empty').waitFor({ timeout: 20_000 });
 
   // A note the platform refuses (one 400 answer): the error state, with Retry and Discard.
   await stack.emulator.control.injectFault({ kind: 'status', status: 400, pathPrefix: '/api_1.0/note.json', count: 1 });

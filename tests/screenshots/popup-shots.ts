@@ -36,9 +36,14 @@ export async function popupShots(browser: ExtensionBrowser, query: string): Prom
  * with the request behind "Details for support"; then a good sync clears it. (The periodic sync
  * alarm falls due for each: nothing a person clicks starts a sync. While the live feed is connected the alarm
  * syncs only for the day's full walk, so the last one is made a day old first.) */
-export async function popupSyncProblemShot(browser: ExtensionBrowser, stack: Stack, query: string): Promise<void> {
+export async function popupSyncProblemShot(
+  browser: ExtensionBrowser,
+  stack: Stack,
+  query: string,
+  staff: string = stack.technician.uuid,
+): Promise<void> {
   const page = await openPopup(browser);
-  const cache = cacheOf(stack, stack.technician.uuid);
+  const cache = cacheOf(stack, staff);
   const before = (await readSyncState(page, cache))?.lastSyncedAt ?? 0;
   await stack.emulator.control.injectFault({ kind: 'status', status: 403, pathPrefix: '/api_1.0/job', rate: 1 });
   try {

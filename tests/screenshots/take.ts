@@ -2,7 +2,7 @@
 // harness does the work: the emulator and the companion on ephemeral ports of 127.0.0.1, the Chrome
 // build in headless Chromium with a fresh profile, the seeded account. Builds first (set
 // FIELDSIDE_SCREENSHOTS_REUSE_BUILD=1 to take the last build), stops everything it started, and exits
-// by itself (after ten minutes at most).
+// by itself (after twenty minutes at most).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
@@ -12,20 +12,28 @@ import { connect } from '../e2e/support/options-page';
 import { ROOT } from '../e2e/support/paths';
 import { startStack } from '../e2e/support/stack';
 import { arrangeFieldDay, signInFieldWorker } from '../e2e/support/field-worker';
-import { jobCardShots } from './job-card-shots';
 import { pairingShots } from './pairing-shots';
 import { sidePanelShots, sidePanelSignedOutShot } from './panel-shots';
 import { openOptions, optionsShot, pickerShot, webAppShots } from './page-shots';
 import { popupOfflineShot, popupShots, popupSignedOutShot, popupSyncProblemShot } from './popup-shots';
 import { SHOTS_DIR } from './shoot';
+import { apiKeyShots, consentShot, dailyLimitShots, jobCardShots, popupFilterShot } from './more-shots';
+import { firefoxSidebarShots } from './firefox-shots';
 import { welcomePage, welcomeShot } from './welcome-shots';
 
 const OUT_DIR = resolve(ROOT, '.tmp/screenshots-output');
 const EXTENSION_DIR = resolve(OUT_DIR, 'chrome-mv3');
-const DEADLINE_MS = 10 * 60_000;
+const FIREFOX_DIR = resolve(OUT_DIR, 'firefox-mv2');
+/** The seeded business is in Sydney: its people read dates and times as Australians write them. */
+const LOCALE = 'en-AU';
+const DEADLINE_MS = 20 * 60_000;
 
 function build(): void {
-  if (process.env.FIELDSIDE_SCREENSHOTS_REUSE_BUILD === '1' && existsSync(resolve(EXTENSION_DIR, 'manifest.json')))
+  if (
+    process.env.FIELDSIDE_SCREENSHOTS_REUSE_BUILD === '1' &&
+    existsSync(resolve(EXTENSION_DIR, 'manifest.json')) &&
+    existsSync(resolve(FIREFOX_DIR, 'manifest.json'))
+  )
     return;
   // A development build with none of the build environment: it points at the emulator, which the
   // options page then points at this run's ports.
@@ -33,6 +41,7 @@ function build(): void {
   for (const key of BUILD_ENV_KEYS) delete env[key];
   try {
     execFileSync('npx', ['wxt', 'build'], { cwd: ROOT, env, stdio: 'pipe' });
+    execFileSync('npx', ['wxt', 'build', '-b', 'firefox'], { cwd: ROOT, env, stdio: 'pipe' });
   } catch (error) {
     // The build's own warnings are noise on success; on failure they are the reason.
     const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
@@ -44,16 +53,24 @@ function build(): void {
 async function main(): Promise<void> {
   build();
   const stack = await startStack({ jobs: 300 });
-  const browser = await launchChromium(EXTENSION_DIR).catch(async (error: unknown) => {
+  const browser = await launchChromium(EXTENSION_DIR, { locale: LOCALE }).catch(async (error: unknown) => {
     await stack.close();
     throw error;
   });
   try {
     const welcome = await welcomePage(browser);
     await welcomeShot(welcome, 'welcome-start');
+    await consentShot(browser, stack);
     const options = await openOptions(browser);
     await connect(options, stack);
     await optionsShot(options, 'options-signed-out');
+    // A private app of the business first (the whole account), then signed out again. A sync problem is
+    // pictured there: with no live feed (the companion's feed is for sign-ins), its sync alarm syncs.
+    await apiKeyShots(browser, stack, options);
+    await popupSyncProblemShot(browser, stack, 'bridge', 'all');
+    await options.bringToFront();
+    await options.getByRole('button', { name: 'Sign out' }).click();
+    await options.locator('#session-state[data-state="signed_out"]').waitFor();
     // The office arranges the day before the technician starts it.
     const day = await arrangeFieldDay(stack);
     await signInFieldWorker(browser, options, stack, { whileAsked: () => welcomeShot(welcome, 'welcome-who') });
@@ -70,15 +87,22 @@ async function main(): Promise<void> {
       .slice(0, 5)
       .toLowerCase();
     await popupShots(browser, query);
+    await popupFilterShot(browser, `${query} status:work`);
     await sidePanelShots(browser, stack, day);
     await pickerShot(browser, day);
     await webAppShots(browser, stack, day);
-    await jobCardShots(browser.context, stack, day);
-    await popupSyncProblemShot(browser, stack, query);
     await popupOfflineShot(browser, query);
     // The technician pairs this browser from the job card last: the pictures before show a chosen name.
     await pairingShots(browser.context, stack);
     await welcomeShot(welcome, 'welcome-done');
+    // After the sync's own pictures: activating the job card's action makes the account's webhook
+    // subscriptions, and with the live feed on, the sync alarm no longer syncs.
+    await jobCardShots(browser, stack, day.job.uuid);
+    // The technician pairs this browser from the job card: the pictures before show a chosen name.
+    await pairingShots(browser.context, stack);
+    await firefoxSidebarShots(stack, FIREFOX_DIR);
+    // Last, as it holds the account's automatic syncs back for the rest of the (emulator's) day.
+    await dailyLimitShots(browser, stack);
 
     await options.bringToFront();
     await options.getByRole('button', { name: 'Sign out' }).click();

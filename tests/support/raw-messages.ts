@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { envelope, type WireReply } from '../../lib/messaging/protocol';
+import { envelope } from '../../lib/messaging/envelope';
+import type { WireReply } from '../../lib/messaging/protocol';
 
 declare const chrome: { runtime: { sendMessage(message: unknown): Promise<WireReply<any>> } };
 

@@ -1,8 +1,9 @@
-import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { dirname, posix, resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findFolderCycles } from './architecture/folder-cycles';
 import { importGraph, isTest, readTree } from './architecture/import-graph';
-import { checkImportRules, checkReachRules } from './architecture/rules';
+import { checkImportRules, checkReachRules, IMPORT_RULES } from './architecture/rules';
 import { checkSourceRules } from './architecture/source-rules';
 
 // The floor plan, checked rather than remembered (shared/ARCHITECTURE.md): no folder cycles at any
@@ -82,5 +83,31 @@ describe('one declaration site per contract', () => {
 
   it('holds for the project', () => {
     expect(checkSourceRules(project)).toEqual([]);
+  });
+});
+
+describe('the never list in ESLint (eslint.config.js, as no-restricted-imports)', () => {
+  const files = [...project.keys()].sort();
+  const spec = (from: string, to: string) => {
+    const rel = posix.relative(dirname(from), to.replace(/\.tsx?$/, ''));
+    return rel.startsWith('.') ? rel : `./${rel}`;
+  };
+  const eslint = new ESLint({ cwd: ROOT });
+  const restricted = async (file: string, specifier: string) => {
+    const [result] = await eslint.lintText(`import { x } from '${specifier}';\n`, { filePath: file });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  };
+  // Loading the config walks the tree and compiles the rules through tsx: seconds on a busy machine, once.
+  beforeAll(() => eslint.calculateConfigForFile('lib/settings/items.ts'), 60_000);
+
+  // For each rule, a file it holds plants an import of a file it forbids, and of one every rule there allows.
+  it.each(IMPORT_RULES.map((rule) => [rule.why, rule] as const))('%s', async (_why, rule) => {
+    const from = files.find((f) => rule.from(f))!;
+    const forbidden = files.find((f) => f !== from && !rule.allowed(f))!;
+    expect(await restricted(from, spec(from, forbidden))).not.toEqual([]);
+    expect(await restricted(from, `@/${forbidden.replace(/\.tsx?$/, '')}`)).not.toEqual([]);
+    const held = IMPORT_RULES.filter((r) => r.from(from));
+    const allowed = files.find((f) => f !== from && held.every((r) => r.allowed(f)));
+    if (allowed) expect(await restricted(from, spec(from, allowed))).toEqual([]);
   });
 });

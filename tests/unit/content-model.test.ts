@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createContentModel, type Send } from '../../entrypoints/content-ui/model';
-import type { NoteView, PageJob } from '../../lib/messaging/views';
+import type { PageJob } from '../../lib/messaging/views';
 
-// The content UI's state on one page: one batched content.jobs per scan, re-reads on live events,
-// the quick-note panel's notes and a pending note added at once.
+// The content UI's state on one page: one batched content.jobs per scan, what each badge shows
+// (a job, or why none: loading, not found, signed out, unavailable), re-reads on live events, and
+// the quick-note panel's ticket (the frame reads the notes itself).
 
 const U1 = '00000000-0000-4000-8000-000000000001';
 const U2 = '00000000-0000-4000-8000-000000000002';
+const TICKET = 'T'.repeat(43);
 const job = (uuid: string, number: string, status = 'Work Order'): PageJob => ({
   uuid,
   number,
@@ -14,29 +16,23 @@ const job = (uuid: string, number: string, status = 'Work Order'): PageJob => ({
   badges: [],
   pending: 0,
 });
-const note = (text: string, state: NoteView['state'] = 'sent'): NoteView => ({
-  uuid: `n-${text}`,
-  text,
-  createdAt: null,
-  author: null,
-  state,
-  problem: null,
-});
 
 function fakeSend(answers: {
   jobs?: (req: { uuids: string[]; numbers: string[] }) => PageJob[];
-  notes?: NoteView[];
-  fail?: boolean;
+  signedIn?: boolean;
+  failJobs?: boolean;
+  failOpen?: boolean;
 }) {
   const calls: Array<{ type: string; payload: any }> = [];
   const send = (async (type: string, payload: any) => {
     calls.push({ type, payload });
-    if (type === 'content.jobs') return { jobs: answers.jobs?.(payload) ?? [] };
-    if (type === 'content.notes')
-      return { notes: answers.notes ?? [], notesRead: true, canAddNote: true, customer: 'Acme' };
-    if (type === 'content.addNote') {
-      if (answers.fail) throw new Error('The note is empty');
-      return note(payload.text, 'pending');
+    if (type === 'content.jobs') {
+      if (answers.failJobs) throw new Error('No reply');
+      return { jobs: answers.jobs?.(payload) ?? [], signedIn: answers.signedIn ?? true };
+    }
+    if (type === 'content.openNotes') {
+      if (answers.failOpen) throw new Error('This job is not shown on this page');
+      return { ticket: TICKET };
     }
     throw new Error(`unexpected ${type}`);
   }) as Send;
@@ -56,43 +52,56 @@ describe('content UI model', () => {
     expect(model.byNumber.value.get('1002')?.uuid).toBe(U2);
   });
 
-  it("re-reads only the jobs it shows when they change, and the open panel's notes", async () => {
+  it('says for every number what its badge shows: looking up, the job, not found, signed out, unavailable', async () => {
+    const model = createContentModel(
+      fakeSend({ jobs: ({ numbers }) => (numbers.includes('1001') ? [job(U1, '1001')] : []) }).send,
+    );
+    const asking = model.track([], ['1001', '4040']);
+    expect(model.badgeOf('1001')).toEqual({ kind: 'loading', number: '1001' });
+    await asking;
+    expect(model.badgeOf('1001')).toEqual({ kind: 'job', job: job(U1, '1001') });
+    expect(model.badgeOf('4040')).toEqual({ kind: 'unknown', number: '4040' });
+
+    const signedOut = createContentModel(fakeSend({ signedIn: false }).send);
+    await signedOut.track([], ['1001']);
+    expect(signedOut.badgeOf('1001')).toEqual({ kind: 'signed-out', number: '1001' });
+
+    const failing = createContentModel(fakeSend({ failJobs: true }).send);
+    await expect(failing.track([], ['1001'])).rejects.toThrow('No reply');
+    expect(failing.badgeOf('1001')).toEqual({ kind: 'unavailable', number: '1001' });
+  });
+
+  it('re-reads only the jobs it shows when they change, and has the open panel read its notes again', async () => {
     let status = 'Work Order';
-    const { send, calls } = fakeSend({
-      jobs: ({ uuids }) => uuids.map((u) => job(u, '1001', status)),
-      notes: [note('first')],
-    });
+    const { send, calls } = fakeSend({ jobs: ({ uuids }) => uuids.map((u) => job(u, '1001', status)) });
     const model = createContentModel(send);
     await model.track([U1], []);
-    model.open('host-1', U1);
-    await Promise.resolve();
+    await model.open('host-1', job(U1, '1001'));
+    expect(model.panel.value).toMatchObject({ hostId: 'host-1', ticket: TICKET, reads: 0, problem: null });
     status = 'Completed';
     calls.length = 0;
     await model.refresh(['99999999-0000-4000-8000-000000000000']);
     expect(calls).toEqual([]);
+    expect(model.panel.value?.reads).toBe(0);
     await model.refresh([U1]);
-    expect(calls.map((c) => c.type)).toEqual(['content.jobs', 'content.notes']);
+    expect(calls.map((c) => c.type)).toEqual(['content.jobs']);
     expect(model.byUuid.value.get(U1)?.status).toBe('Completed');
-    expect(model.panel.value?.notes).toEqual([note('first')]);
-    // The customer comes with the notes, when the person opens the panel: badges are told less.
-    expect(model.panel.value?.customer).toBe('Acme');
+    expect(model.panel.value?.reads).toBe(1);
   });
 
-  it('shows an added note at once as pending, and keeps the panel open with the reason when it fails', async () => {
-    const ok = createContentModel(fakeSend({ notes: [note('older')] }).send);
-    ok.open('host-1', U1);
-    await new Promise((r) => setTimeout(r, 0));
-    expect(await ok.addNote('on my way')).toBe(true);
-    expect(ok.panel.value?.notes?.map((n) => [n.text, n.state])).toEqual([
-      ['on my way', 'pending'],
-      ['older', 'sent'],
-    ]);
+  it('opens a panel with a ticket for its frame, or says why it could not', async () => {
+    const { send, calls } = fakeSend({});
+    const model = createContentModel(send);
+    await model.open('host-1', job(U1, '1001'));
+    expect(calls).toEqual([{ type: 'content.openNotes', payload: { jobUuid: U1 } }]);
+    model.close();
+    expect(model.panel.value).toBeNull();
 
-    const failing = createContentModel(fakeSend({ fail: true }).send);
-    failing.open('host-1', U1);
-    expect(await failing.addNote('x')).toBe(false);
-    expect(failing.panel.value).toMatchObject({ saving: false, error: 'The note was not added: The note is empty' });
-    failing.close();
-    expect(failing.panel.value).toBeNull();
+    const refused = createContentModel(fakeSend({ failOpen: true }).send);
+    await refused.open('host-1', job(U1, '1001'));
+    expect(refused.panel.value).toMatchObject({
+      ticket: null,
+      problem: 'Notes could not be opened: This job is not shown on this page',
+    });
   });
 });

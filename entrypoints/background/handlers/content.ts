@@ -1,7 +1,7 @@
 import type { Handlers } from '@/lib/messaging/router';
-import type { ContentPage, SenderInfo } from '@/lib/messaging/sender';
+import { pageKeyOf, type ContentPage, type SenderInfo } from '@/lib/messaging/sender';
 import { ForbiddenSenderError } from '@/lib/messaging/errors';
-import type { ContentService } from '@/lib/page-badges/content-service';
+import type { ContentService, PanelFrame } from '@/lib/page-badges/content-service';
 
 /** The page a content script's message came from (the router set it; a page's message has none). */
 function pageOf(sender: SenderInfo, type: string): ContentPage {
@@ -9,16 +9,24 @@ function pageOf(sender: SenderInfo, type: string): ContentPage {
   return sender.page;
 }
 
-/** The messages content scripts on platform pages (and sites the user added) send; each is answered
- * for the sender's own page only. */
+/** The quick-note frame a message came from: its own key (tab, frame, document) and tab. */
+function frameOf(sender: SenderInfo, type: string): PanelFrame {
+  const key = pageKeyOf(sender);
+  const tabId = (sender.tab as { id?: unknown } | undefined)?.id;
+  if (key === undefined || typeof tabId !== 'number') throw new ForbiddenSenderError(type);
+  return { key, tabId };
+}
+
+/** The messages content scripts on platform pages (and sites the user added) send, each answered
+ * for the sender's own page only, and those of the quick-note frame, each for its own panel only. */
 export function createContentHandlers(
   content: ContentService,
-): Pick<Handlers, 'content.jobs' | 'content.notes' | 'content.addNote'> {
+): Pick<Handlers, 'content.jobs' | 'content.openNotes' | 'quickNote.open' | 'quickNote.notes' | 'quickNote.add'> {
   return {
-    'content.jobs': async ({ uuids, numbers }, sender) => ({
-      jobs: await content.jobs({ uuids, numbers }, sender.page),
-    }),
-    'content.notes': ({ jobUuid }, sender) => content.notes(jobUuid, pageOf(sender, 'content.notes')),
-    'content.addNote': ({ jobUuid, text }, sender) => content.addNote(jobUuid, text, pageOf(sender, 'content.addNote')),
+    'content.jobs': ({ uuids, numbers }, sender) => content.jobs({ uuids, numbers }, sender.page),
+    'content.openNotes': ({ jobUuid }, sender) => content.openNotes(jobUuid, pageOf(sender, 'content.openNotes')),
+    'quickNote.open': ({ ticket }, sender) => content.panelJob(ticket, frameOf(sender, 'quickNote.open')),
+    'quickNote.notes': ({ ticket }, sender) => content.panelNotes(ticket, frameOf(sender, 'quickNote.notes')),
+    'quickNote.add': ({ ticket, text }, sender) => content.panelAdd(ticket, text, frameOf(sender, 'quickNote.add')),
   };
 }

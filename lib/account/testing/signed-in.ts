@@ -1,4 +1,4 @@
-import { readConnection } from '../../settings/items';
+import { readConnection } from '../../settings/validated-reads';
 import type { CompanionClient } from '../../auth/companion-client';
 import { createInstallationKeys } from '../../auth/installation-key';
 import { createSecretStore } from '../../auth/secrets/store';

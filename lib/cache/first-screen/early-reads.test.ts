@@ -1,13 +1,18 @@
 import { afterEach, expect, it } from 'vitest';
 import { EARLY_KEYS, EARLY_READS, earlyOr } from './early-reads';
 import { SESSION_NAME } from '../../quick-search/popup-workspace';
-import { FIRST_SCREEN_NAME } from './kept-screen';
+import { FIRST_SCREEN_NAME, MY_JOBS_NAME, TODAY_JOBS_NAME } from './kept-screen';
 
 const fresh = async () => ({ from: 'storage' });
 afterEach(() => void delete (globalThis as Record<string, unknown>)[EARLY_READS]);
 
 it('reads the same keys as the popup does', () => {
-  expect(EARLY_KEYS).toEqual({ session: SESSION_NAME, firstScreen: FIRST_SCREEN_NAME });
+  expect(EARLY_KEYS).toEqual({
+    session: SESSION_NAME,
+    firstScreen: FIRST_SCREEN_NAME,
+    todayJobs: TODAY_JOBS_NAME,
+    myJobs: MY_JOBS_NAME,
+  });
 });
 
 it('takes an early read once, then reads storage again', async () => {

@@ -10,12 +10,14 @@ export const EARLY_READS = '__fieldsideEarlyReads';
 export const EARLY_KEYS = {
   session: areaName(STORAGE_KEYS.session),
   firstScreen: areaName(STORAGE_KEYS.popupFirstScreen),
+  todayJobs: areaName(STORAGE_KEYS.todayJobs),
+  myJobs: areaName(STORAGE_KEYS.myJobs),
 } as const;
 
 export interface EarlyReads {
   /** The session record, from storage.local where the trusted items live there (Chrome). */
   session?: Promise<Record<string, unknown>>;
-  /** The kept first screen, from storage.session. */
+  /** The kept first screen and today's jobs, from storage.session in one read. */
   firstScreen?: Promise<Record<string, unknown>>;
 }
 

@@ -1,20 +1,31 @@
-// What the popup shows before anything is typed: today's jobs, else the recent ones. Made from the
-// search index (its display fields), from the preview stored with it (while the index loads), or,
-// while the first sync has stored no index yet, from the job records.
+// What the popup shows before anything is typed: today's jobs, else the recent ones. Today's jobs are
+// the day the background read (the side panel's and the toolbar badge's: visits, then jobs without a
+// set time) where there is one; otherwise (the whole account in view, no permission for the day) the
+// jobs dated today. Made from the search index (its display fields), from the preview stored with it
+// (while the index loads), or, while the first sync has stored no index yet, from the job records.
 import { browse } from '../../search/query/browse';
 import type { SearchIndex } from '../../search/format/index-state';
+import type { BrowseOptions } from '../../search/query/browse';
 import type { IndexPreview } from '../../search/format/types';
-import type { CacheReader } from '../reader/cache-reader';
+import { shownOf, type CacheReader } from '../reader/cache-reader';
 import { rowOf, toRow } from './rows';
-import { saveFirstScreen, type FirstScreen } from './kept-screen';
+import { readKept, saveFirstScreen, type FirstScreen } from './kept-screen';
+import { todayIn } from '../../locale/days';
 
 export function headingFor(onDay: boolean, total: number): string {
   return total === 0 ? '' : onDay ? "Today's jobs" : 'Recent jobs';
 }
 
-/** Today's jobs (open first), else the recent ones (up to today, open first, newest first). */
-export function firstScreenFromIndex(from: Pick<CacheReader, 'browse'>, day: string, limit: number): FirstScreen {
-  const onDay = from.browse({ day, limit });
+/** Today's jobs (`today`: the day's jobs as the background read them, in the day's order; null: the
+ * jobs dated `day`, open first), else the recent ones (up to today, open first, newest first). */
+export function firstScreenFromIndex(
+  from: Pick<CacheReader, 'browse' | 'shown'>,
+  day: string,
+  limit: number,
+  today: readonly string[] | null = null,
+): FirstScreen {
+  const onDay =
+    today === null ? from.browse({ day, limit }) : today.flatMap((uuid) => from.shown(uuid) ?? []).slice(0, limit);
   const results = onDay.length > 0 ? onDay : from.browse({ today: day, limit });
   return { day, heading: headingFor(onDay.length > 0, results.length), rows: results.map(rowOf) };
 }
@@ -38,7 +49,29 @@ export const FIRST_SCREEN_ROWS = 20;
 
 /** The background, after a sync: the first screen of this index, kept for the next popup opening
  * (which then paints it as soon as it has read the session; see snapshot.ts). */
-export function keepFirstScreen(cacheName: string, index: SearchIndex, day: string): Promise<void> {
-  const screen = firstScreenFromIndex({ browse: (options) => browse(index, options) }, day, FIRST_SCREEN_ROWS);
-  return saveFirstScreen(cacheName, screen);
+export function keepFirstScreen(
+  cacheName: string,
+  index: SearchIndex,
+  day: string,
+  today: readonly string[] | null,
+): Promise<void> {
+  const from = {
+    browse: (options: BrowseOptions) => browse(index, options),
+    shown: (uuid: string) => shownOf(index, uuid),
+  };
+  return saveFirstScreen(cacheName, firstScreenFromIndex(from, day, FIRST_SCREEN_ROWS, today));
+}
+
+/** The background, after a sync: the first screen for the account's today (in `timeZone`), with
+ * today's jobs as last read for this cache. */
+export async function keepTodaysFirstScreen(
+  cacheName: string,
+  index: SearchIndex,
+  timeZone: string | null,
+  now: number,
+): Promise<void> {
+  const day = todayIn(timeZone, now);
+  const { today } = await readKept();
+  const jobs = today?.cacheName === cacheName && today.day === day ? today.jobs : null;
+  return keepFirstScreen(cacheName, index, day, jobs);
 }

@@ -1,57 +1,90 @@
 import { expect, it } from 'vitest';
 import { clearCachedData } from '../../account/clear-on-sign-out';
 import { buildIndex } from '../../search';
-import { keepFirstScreen } from './first-screen';
-import { popupFirstScreenItem } from '../../settings/items';
-import { localDay, readFirstScreen, saveFirstScreen } from './kept-screen';
+import { keepFirstScreen, keepTodaysFirstScreen } from './first-screen';
+import { popupFirstScreenItem, todayJobsItem } from '../../settings/items';
+import { readKept, saveFirstScreen, saveTodayJobs } from './kept-screen';
 
 const row = { uuid: 'u1', number: '1001', status: 'Quote', customer: 'Hartley', address: '1 Elm', marks: {} };
 
-it("keeps the last first screen with the cache it shows, for its day only, and sign-out's clearing deletes it", async () => {
+it("keeps the last first screen with the cache it shows, and sign-out's clearing deletes it", async () => {
   await saveFirstScreen('fieldside-cache:a:all', { day: '2026-11-21', heading: "Today's jobs", rows: [row] });
-  expect(await readFirstScreen('2026-11-21')).toEqual({
+  expect((await readKept()).screen).toEqual({
     cacheName: 'fieldside-cache:a:all',
     day: '2026-11-21',
     heading: "Today's jobs",
     rows: [row],
   });
-  expect(await readFirstScreen('2026-11-22')).toBeNull(); // another day
   await saveFirstScreen('fieldside-cache:a:staff-2', { day: '2026-11-21', heading: 'Recent jobs', rows: [] });
-  expect((await readFirstScreen('2026-11-21'))?.cacheName).toBe('fieldside-cache:a:staff-2'); // the last one wins
+  expect((await readKept()).screen?.cacheName).toBe('fieldside-cache:a:staff-2'); // the last one wins
   // Kept where lib/settings/items.ts declares it (storage.session: not readable by content scripts).
   expect((await popupFirstScreenItem.getValue())?.cacheName).toBe('fieldside-cache:a:staff-2');
+  const today = {
+    cacheName: 'fieldside-cache:a:staff-2',
+    day: '2026-11-21',
+    timeZone: 'Australia/Sydney',
+    jobs: ['u1'],
+  };
+  await saveTodayJobs(today);
+  expect((await readKept()).today).toEqual(today);
+  expect(await todayJobsItem.getValue()).toEqual(today);
   await clearCachedData();
-  expect(await readFirstScreen('2026-11-21')).toBeNull();
+  expect(await readKept()).toEqual({ screen: null, today: null, mine: null });
   expect(await popupFirstScreenItem.getValue()).toBeNull();
 });
 
+const doc = (n: number, date: string) => ({
+  uuid: `u${n}`,
+  number: String(1000 + n),
+  status: 'Work Order',
+  customer: `Customer ${n}`,
+  address: `${n} Elm St`,
+  description: 'Leak',
+  date,
+});
+const index = buildIndex([doc(1, '2026-11-21 09:00:00'), doc(2, '2026-11-20 09:00:00'), doc(3, '2026-11-21 13:00:00')]);
+
 it('the background keeps the first screen of a fresh index: the day’s jobs, else the recent ones', async () => {
-  const doc = (n: number, date: string) => ({
-    uuid: `u${n}`,
-    number: String(1000 + n),
-    status: 'Work Order',
-    customer: `Customer ${n}`,
-    address: `${n} Elm St`,
-    description: 'Leak',
-    date,
-  });
-  const index = buildIndex([
-    doc(1, '2026-11-21 09:00:00'),
-    doc(2, '2026-11-20 09:00:00'),
-    doc(3, '2026-11-21 13:00:00'),
-  ]);
-  await keepFirstScreen('fieldside-cache:b:all', index, '2026-11-21');
-  const kept = await readFirstScreen('2026-11-21');
+  await keepFirstScreen('fieldside-cache:b:all', index, '2026-11-21', null);
+  const kept = (await readKept()).screen;
   expect(kept?.cacheName).toBe('fieldside-cache:b:all');
   expect(kept?.heading).toBe("Today's jobs");
   expect(kept?.rows.map((r) => r.number).sort()).toEqual(['1001', '1003']);
-  await keepFirstScreen('fieldside-cache:b:all', index, '2026-11-25');
-  const recent = await readFirstScreen('2026-11-25');
+  await keepFirstScreen('fieldside-cache:b:all', index, '2026-11-25', null);
+  const recent = (await readKept()).screen;
   expect(recent?.heading).toBe('Recent jobs');
   expect(recent?.rows).toHaveLength(3);
 });
 
-it('localDay gives the device-local YYYY-MM-DD', () => {
-  expect(localDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
-  expect(localDay(new Date(2026, 11, 31, 0, 0))).toBe('2026-12-31');
+it("today's jobs as the day was read come first, in the day's order, whatever the jobs' own dates", async () => {
+  await keepFirstScreen('fieldside-cache:b:tech', index, '2026-11-21', ['u2', 'gone', 'u1']);
+  const kept = (await readKept()).screen;
+  expect(kept?.heading).toBe("Today's jobs");
+  expect(kept?.rows.map((r) => r.number)).toEqual(['1002', '1001']);
+  await keepFirstScreen('fieldside-cache:b:tech', index, '2026-11-21', []);
+  expect((await readKept()).screen?.heading).toBe('Recent jobs');
+});
+
+it("after a sync, the account's today (not the device's) with today's jobs of that cache and day only", async () => {
+  const instant = Date.UTC(2026, 10, 20, 23, 30); // 10:30 on the 21st in Sydney, still the 20th in UTC
+  await saveTodayJobs({
+    cacheName: 'fieldside-cache:c:tech',
+    day: '2026-11-21',
+    timeZone: 'Australia/Sydney',
+    jobs: ['u3'],
+  });
+  await keepTodaysFirstScreen('fieldside-cache:c:tech', index, 'Australia/Sydney', instant);
+  expect((await readKept()).screen).toMatchObject({
+    day: '2026-11-21',
+    heading: "Today's jobs",
+    rows: [{ number: '1003' }],
+  });
+  await keepTodaysFirstScreen('fieldside-cache:c:tech', index, 'UTC', instant);
+  expect((await readKept()).screen).toMatchObject({
+    day: '2026-11-20',
+    heading: "Today's jobs",
+    rows: [{ number: '1002' }],
+  });
+  await keepTodaysFirstScreen('fieldside-cache:other', index, 'Australia/Sydney', instant);
+  expect((await readKept()).screen?.rows.map((r) => r.number).sort()).toEqual(['1001', '1003']);
 });

@@ -1,40 +1,67 @@
 import { browser } from 'wxt/browser';
-import type { FirstScreen, KeptFirstScreen } from '../../settings/kept-first-screen';
+import type { FirstScreen, KeptFirstScreen, MyJobs, TodayJobs } from '../../settings/kept-first-screen';
 import { areaName, STORAGE_KEYS } from '../../settings/keys';
 import { earlyOr } from './early-reads';
 
 // The popup's first screen (today's or the recent jobs, 20 rows) as last shown or prepared, naming
-// the cache it was made from. The popup reads it at the same time as the session (two storage
-// reads in parallel, cheaper than opening an IndexedDB database), so it paints rows before
-// it has opened the cache. The popup keeps it whenever it computes its first screen, and the
-// background after every sync, so even the first opening after a sync has one. It is shown only
-// when the session names the same cache, so another person's jobs are never shown.
-// It lives in storage.session (lib/settings's `popupFirstScreenItem`): in memory for this browser
-// session, not readable by content scripts, and removed on sign-out with the caches
-// (lib/account/clear-on-sign-out.ts). Read and written raw here, so the popup bundles no zod.
+// the cache it was made from, and today's jobs as the background last read the day (the side
+// panel's and the toolbar badge's). The popup reads both at the same time as the session (storage
+// reads in parallel, cheaper than opening an IndexedDB database), so it paints rows before it has
+// opened the cache. The popup keeps its first screen whenever it computes it, and the background
+// after every sync and every reading of today, so even the first opening after a sync has one. A
+// kept screen is shown only when the session names the same cache and its day is the account's
+// today, so another person's jobs or yesterday's are never shown.
+// Both live in storage.session (lib/settings's `popupFirstScreenItem`, `todayJobsItem`): in memory
+// for this browser session, not readable by content scripts, and removed on sign-out with the
+// caches (lib/account/clear-on-sign-out.ts). Read and written raw here, so the popup bundles no zod.
 
-/** The storage.session name of `popupFirstScreenItem`. */
+/** The storage.session names of `popupFirstScreenItem` and `todayJobsItem`. */
 export const FIRST_SCREEN_NAME = areaName(STORAGE_KEYS.popupFirstScreen);
+export const TODAY_JOBS_NAME = areaName(STORAGE_KEYS.todayJobs);
+export const MY_JOBS_NAME = areaName(STORAGE_KEYS.myJobs);
 
-export type { FirstScreen, KeptFirstScreen };
+export type { FirstScreen, KeptFirstScreen, MyJobs, TodayJobs };
 
-/** The first screen kept last, with the cache it shows; null when there is none for `day`. */
-export async function readFirstScreen(day: string): Promise<KeptFirstScreen | null> {
+export interface Kept {
+  screen: KeptFirstScreen | null;
+  today: TodayJobs | null;
+  mine: MyJobs | null;
+}
+
+const isText = (v: unknown): v is string => typeof v === 'string';
+
+/** The first screen kept last and today's jobs, each null when none (or not in the shape kept). */
+export async function readKept(): Promise<Kept> {
   try {
-    const stored = await earlyOr('firstScreen', () => browser.storage.session.get(FIRST_SCREEN_NAME));
-    const value = stored[FIRST_SCREEN_NAME] as Partial<KeptFirstScreen> | undefined;
-    if (
-      !value ||
-      value.day !== day ||
-      typeof value.cacheName !== 'string' ||
-      typeof value.heading !== 'string' ||
-      !Array.isArray(value.rows)
-    )
-      return null;
-    return { cacheName: value.cacheName, day: value.day, heading: value.heading, rows: value.rows };
+    const stored = await earlyOr('firstScreen', () =>
+      browser.storage.session.get([FIRST_SCREEN_NAME, TODAY_JOBS_NAME, MY_JOBS_NAME]),
+    );
+    return {
+      screen: asScreen(stored[FIRST_SCREEN_NAME]),
+      today: asTodayJobs(stored[TODAY_JOBS_NAME]),
+      mine: asMyJobs(stored[MY_JOBS_NAME]),
+    };
   } catch {
-    return null; // only a head start: the cache answers anyway
+    return { screen: null, today: null, mine: null }; // only a head start: the cache answers anyway
   }
+}
+
+function asMyJobs(value: unknown): MyJobs | null {
+  const v = value as Partial<MyJobs> | undefined;
+  if (!v || !isText(v.cacheName) || !isText(v.day) || typeof v.jobs !== 'object' || v.jobs === null) return null;
+  return { cacheName: v.cacheName, day: v.day, jobs: v.jobs };
+}
+
+function asScreen(value: unknown): KeptFirstScreen | null {
+  const v = value as Partial<KeptFirstScreen> | undefined;
+  if (!v || !isText(v.cacheName) || !isText(v.day) || !isText(v.heading) || !Array.isArray(v.rows)) return null;
+  return { cacheName: v.cacheName, day: v.day, heading: v.heading, rows: v.rows };
+}
+
+function asTodayJobs(value: unknown): TodayJobs | null {
+  const v = value as Partial<TodayJobs> | undefined;
+  if (!v || !isText(v.cacheName) || !isText(v.day) || !Array.isArray(v.jobs) || !v.jobs.every(isText)) return null;
+  return { cacheName: v.cacheName, day: v.day, timeZone: isText(v.timeZone) ? v.timeZone : null, jobs: v.jobs };
 }
 
 export async function saveFirstScreen(cacheName: string, screen: FirstScreen): Promise<void> {
@@ -46,9 +73,20 @@ export async function saveFirstScreen(cacheName: string, screen: FirstScreen): P
   }
 }
 
-/** `YYYY-MM-DD` of `now` in this device's time zone (jobs' dates are the account's local time;
- * for a person in the field the two agree). */
-export function localDay(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+export async function saveTodayJobs(today: TodayJobs | null): Promise<void> {
+  try {
+    if (today === null) await browser.storage.session.remove(TODAY_JOBS_NAME);
+    else await browser.storage.session.set({ [TODAY_JOBS_NAME]: today });
+  } catch {
+    // Not kept: the popup shows the jobs dated today instead, until the next reading of the day.
+  }
+}
+
+/** Calls `onChange` when the background reads today's day anew (a new day, a visit booked). */
+export function watchTodayJobs(onChange: () => void): () => void {
+  const listener = (changes: Record<string, unknown>, area: string) => {
+    if (area === 'session' && TODAY_JOBS_NAME in changes) onChange();
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
 }

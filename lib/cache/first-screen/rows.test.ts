@@ -69,7 +69,7 @@ describe('markPieces', () => {
 });
 
 describe('toRow', () => {
-  it('shows the job fields and the customer name, with the ranges of the shown fields only', () => {
+  it('shows the job fields, the customer name, the first line of the description and the date, with their ranges', () => {
     const job = makeJob(3);
     const names = new Map([[uuidOf('company', 3), 'Customer 3']]);
     const row = toRow(job, names, {
@@ -79,7 +79,7 @@ describe('toRow', () => {
         { field: 'number', ranges: [[0, 2]] },
         { field: 'description', ranges: [[0, 3]] },
       ],
-      display: { number: 'ignored', status: '', customer: '', address: '' },
+      display: { number: 'ignored', status: '', customer: '', address: '', line: '', day: '' },
     });
     expect(row).toEqual({
       uuid: job.uuid,
@@ -87,7 +87,9 @@ describe('toRow', () => {
       status: 'Work Order',
       customer: 'Customer 3',
       address: '3 Elm Street',
-      marks: { number: [[0, 2]] },
+      line: 'Job 3',
+      day: '2026-02-04',
+      marks: { number: [[0, 2]], line: [[0, 3]] },
     });
   });
 
@@ -98,7 +100,7 @@ describe('toRow', () => {
 });
 
 describe('rowOf', () => {
-  it('shows the display fields of a result as they are, with the ranges of the shown fields only', () => {
+  it('shows the display fields of a result as they are, with their ranges (the description’s on its line)', () => {
     const row = rowOf({
       uuid: 'u1',
       score: 60,
@@ -106,7 +108,14 @@ describe('rowOf', () => {
         { field: 'customer', ranges: [[0, 6]] },
         { field: 'description', ranges: [[0, 3]] },
       ],
-      display: { number: 'A-12', status: 'Work Order', customer: 'Jürgen Müller', address: '5 Straße\nBerlin' },
+      display: {
+        number: 'A-12',
+        status: 'Work Order',
+        customer: 'Jürgen Müller',
+        address: '5 Straße\nBerlin',
+        line: 'Boiler service',
+        day: '2026-11-28',
+      },
     });
     expect(row).toEqual({
       uuid: 'u1',
@@ -114,7 +123,9 @@ describe('rowOf', () => {
       status: 'Work Order',
       customer: 'Jürgen Müller',
       address: '5 Straße\nBerlin',
-      marks: { customer: [[0, 6]] },
+      line: 'Boiler service',
+      day: '2026-11-28',
+      marks: { customer: [[0, 6]], line: [[0, 3]] },
     });
   });
 });

@@ -10,7 +10,7 @@ import { openExistingDb } from './idb-read';
 import type { IndexPreview } from '../../search/format/types';
 import { firstScreenFromIndex, firstScreenFromPreview } from '../first-screen/first-screen';
 import { rowOf } from '../first-screen/rows';
-import { localDay } from '../first-screen/kept-screen';
+import { todayIn } from '../../locale/days';
 
 async function filledCache() {
   const cache = await freshCache();
@@ -62,6 +62,8 @@ describe('openCacheReader', () => {
       status: 'Work Order',
       customer: 'Customer 6',
       address: '1042 Elm Street',
+      line: 'Job 1042',
+      day: '2026-02-07',
       marks: { number: [[0, 4]] },
     });
     const larkspur = session.search('larkspor'); // a typo
@@ -74,6 +76,8 @@ describe('openCacheReader', () => {
       status: 'Quote',
       customer: 'Hartley & Søn Plumbing',
       address: '3 Rue de l’Église\nLyon',
+      line: 'Job 3',
+      day: '2026-02-04',
       marks: { number: [[0, 4]], customer: [[10, 13]] },
     });
     expect(session.search('1008').map((r) => r.uuid)).not.toContain(uuidOf('job', 8)); // deleted: not in the index
@@ -109,7 +113,7 @@ describe('openCacheReader', () => {
     }).then((reader) => (events.push('reader'), reader));
     const reader = await opened;
     expect(events).toEqual(['preview', 'reader']);
-    expect(preview?.day).toBe(localDay(new Date()));
+    expect(preview?.day).toBe(todayIn(null, Date.now())); // a cache no sync filled: no account zone
     expect(preview?.onDay).toBe(false); // the jobs are dated in 2026
     expect(preview?.jobs).toHaveLength(20);
     const rows = firstScreenFromPreview(preview!).rows;

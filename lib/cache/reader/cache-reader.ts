@@ -5,7 +5,7 @@
 // Reads only; the layout is lib/cache/store/schema.ts's (types only imported, so no writer is bundled).
 import type { StoredSearchIndex } from '../store/schema';
 import type { StoredSyncState } from '../store/sync-state';
-import { browse } from '../../search/query/browse';
+import { browse, displayOf } from '../../search/query/browse';
 import type { SearchIndex } from '../../search/format/index-state';
 import { loadIndex } from '../../search/serialize';
 import type { IndexPreview, SearchResult, SerializedSegment } from '../../search/format/types';
@@ -22,7 +22,9 @@ export interface CacheReader {
   /** The sync state stored with the cache: freshness even when the background cannot answer. */
   synced: { lastSyncedAt: number | null; lastError: string | null } | null;
   /** A day's jobs (`YYYY-MM-DD`), or the recent ones, from the index: open first, newest first. */
-  browse(options: { day?: string; today?: string; limit: number }): SearchResult[];
+  browse(options: { day?: string; today?: string; limit: number; accept?: (doc: number) => boolean }): SearchResult[];
+  /** One live job of the index as a row without a query, or null (not in the index, or no index). */
+  shown(uuid: string): SearchResult | null;
   /** Only when `index` is null: the job records, read on first use. */
   lookups(): Promise<LookupReader>;
   close(): void;
@@ -78,6 +80,7 @@ export async function openCacheReader(
     jobCount: index ? countDocs(index) : (await openLookups()).jobCount,
     synced: state ? { lastSyncedAt: state.lastSyncedAt ?? null, lastError: state.lastError ?? null } : null,
     browse: (options) => (index ? browse(index, options) : []),
+    shown: (uuid) => (index ? shownOf(index, uuid) : null),
     lookups: openLookups,
     close: () => db.close(),
   };
@@ -92,4 +95,10 @@ function isPreview(value: unknown): value is IndexPreview {
     typeof v.onDay === 'boolean' &&
     Array.isArray(v.jobs)
   );
+}
+
+/** A live job of the index as a row without a query, or null. */
+export function shownOf(index: SearchIndex, uuid: string): SearchResult | null {
+  const display = displayOf(index, uuid);
+  return display === null ? null : { uuid, score: 0, matches: [], display };
 }

@@ -26,6 +26,8 @@ describe('loadSearchIndex', () => {
       status: 'Work Order',
       customer: 'Zoë Müller',
       address: '2 Elm Street',
+      line: 'Job 2',
+      day: '2026-02-03',
     });
     expect((await readStoredIndex(cache.db))?.version).toBe(current); // rebuilt in the current format
     cache.close();
@@ -37,7 +39,7 @@ describe('loadSearchIndex', () => {
     expect(displayOf(index, uuidOf('job', 2))?.number).toBe('1002');
     expect(search(index, '1002')[0]?.uuid).toBe(uuidOf('job', 2));
     const rebuilt = (await readStoredIndex(cache.db))!;
-    expect(rebuilt.version).toBe(4);
+    expect(rebuilt.version).toBe(5);
     expect(rebuilt.main.numberValues.length).toBe(50);
     cache.close();
   });

@@ -2,11 +2,13 @@
 // (strings and typed arrays, lib/search/serialize.ts), loaded by the popup without a rebuild.
 import { buildIndex, isSearchIndexFormatError, loadIndex, serializeIndex, type SearchIndex } from '../../search';
 import type { JobCache } from './job-cache';
+import { todayIn } from '../../locale/days';
 import { companyNames, searchDocs } from './search-docs';
 import { readStoredIndex } from './search-parts';
 
 export async function saveSearchIndex(cache: JobCache, index: SearchIndex): Promise<void> {
-  await cache.write({ search: { value: serializeIndex(index), withMain: true } });
+  const today = todayIn((await cache.loadState()).timeZone, Date.now());
+  await cache.write({ search: { value: serializeIndex(index, today), withMain: true } });
 }
 
 /** Builds the index from every cached job and company, without storing it. */

@@ -39,6 +39,7 @@ function memorySource(jobs: unknown[], companies: Company[]) {
     edit_date: null,
     name: 'Acme',
     timezone_name: 'Australia/Sydney',
+    default_region: 'AU',
     currency: 'AUD',
     email: '',
     website: '',

@@ -13,7 +13,7 @@ import { createIndexBuilder, serializeIndex, type IndexBuilder, type SearchDoc }
 import { companyNames, toSearchDoc } from '../store/search-docs';
 import { walk } from './page-walk';
 import { buildSearchIndexFromCache } from '../store/search-store';
-import { withSkipped, type SyncContext } from './sync-context';
+import { accountToday, withSkipped, type SyncContext } from './sync-context';
 import { initialSyncState, type ResumePoint, type StoredSyncState } from '../store/sync-state';
 
 /**
@@ -152,7 +152,8 @@ export async function fullSync(
     fullStartedAt: null,
     lastError: null,
   };
-  await cache.write({ drop: gone, search: { value: serializeIndex(index), withMain: true }, state: done });
+  const search = { value: serializeIndex(index, await accountToday(ctx)), withMain: true };
+  await cache.write({ drop: gone, search, state: done });
   await cache.compactIfNeeded();
   ctx.setIndex(index);
   ctx.publish({ ...done, counts: cache.counts() });

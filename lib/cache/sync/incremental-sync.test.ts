@@ -32,6 +32,7 @@ function onePageSource(jobs: Job[], companies: Company[]) {
     edit_date: null,
     name: 'Acme',
     timezone_name: 'Australia/Sydney',
+    default_region: 'AU',
     currency: 'AUD',
     email: '',
     website: '',

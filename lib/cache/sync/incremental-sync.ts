@@ -8,7 +8,7 @@ import type { Company, Job } from '../../api/schemas';
 import { applyChanges, serializeIndex } from '../../search';
 import { localTimestamp } from '../../api/local-time';
 import { searchDocs } from '../store/search-docs';
-import { withSkipped, type SyncContext } from './sync-context';
+import { accountToday, withSkipped, type SyncContext } from './sync-context';
 import type { StoredSyncState } from '../store/sync-state';
 
 export async function incrementalSync(ctx: SyncContext, signal: AbortSignal | undefined): Promise<void> {
@@ -43,7 +43,9 @@ export async function incrementalSync(ctx: SyncContext, signal: AbortSignal | un
     lastError: null,
   };
   const changed = upsert.length > 0 || remove.length > 0;
-  const search = changed ? { search: { value: serializeIndex(index), withMain: !ctx.mainStored(index) } } : {};
+  const search = changed
+    ? { search: { value: serializeIndex(index, await accountToday(ctx)), withMain: !ctx.mainStored(index) } }
+    : {};
   // "append": changed jobs go to the tail segment, so a few scattered changes rewrite one segment.
   await cache.write({ jobs: jobs.records, companies: companies.records, placement: 'append', state: done, ...search });
   if (changed) ctx.setIndex(index);
@@ -64,7 +66,7 @@ export async function upsertJobs(ctx: SyncContext, jobs: readonly Job[]): Promis
     jobs,
     placement: 'append',
     state,
-    search: { value: serializeIndex(index), withMain: !ctx.mainStored(index) },
+    search: { value: serializeIndex(index, await accountToday(ctx)), withMain: !ctx.mainStored(index) },
   });
   ctx.setIndex(index);
   await cache.compactIfNeeded();

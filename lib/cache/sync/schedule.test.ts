@@ -40,6 +40,7 @@ function source(jobs: Job[], companies: Company[], opts: { failJobs?: FailJobs }
     edit_date: null,
     name: 'Acme',
     timezone_name: 'UTC',
+    default_region: 'AU',
     currency: 'AUD',
     email: '',
     website: '',

@@ -6,6 +6,7 @@ import type { Skipped } from '../../api/record-schema';
 import type { Company, Job, Vendor } from '../../api/schemas';
 import type { SearchIndex } from '../../search';
 import type { JobCache } from '../store/job-cache';
+import { todayIn } from '../../locale/days';
 import { MAX_SKIPPED_EXAMPLES, type StoredSyncState } from '../store/sync-state';
 
 /** The part of the platform client (lib/api createPlatformClient) the sync uses. */
@@ -31,6 +32,11 @@ export interface SyncContext {
   setIndex(index: SearchIndex): void;
   /** Whether `index`'s main segment is the one already stored (then only the rest is written). */
   mainStored(index: SearchIndex): boolean;
+}
+
+/** Today in the account's time zone (the preview stored with the index is that day's first screen). */
+export async function accountToday(ctx: Pick<SyncContext, 'state' | 'now'>): Promise<string> {
+  return todayIn(ctx.state().timeZone, await ctx.now());
 }
 
 /** Adds a page's skipped records to the state's count and examples. */

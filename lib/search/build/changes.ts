@@ -5,7 +5,6 @@ import { compactIndex, lastOfEachUuid } from './build';
 import type { SearchIndex } from '../format/index-state';
 import { findUuids } from '../format/find-uuids';
 import { buildSegment } from './segment-input';
-import { findUuid } from '../format/uuid-column';
 import type { SearchChanges } from '../format/types';
 
 /** The delta is merged into the main segment once it holds more than this share of it. */

@@ -6,7 +6,8 @@
 // (piece, hash) pairs, side by side, and a match is confirmed against the piece's stored bytes.
 //
 // A shown piece is found by its original text (two spellings that fold alike are two pieces: each
-// shows as it is); a description, whose original is not kept, by its folded text and offset map.
+// shows as it is); a description, whose original is kept only as its first line (what a row shows),
+// by its folded text and offset map.
 import { withRoom } from '../format/bytes';
 import { copyInto, WIDE } from './fold-bytes';
 import { EMPTY, emptySlots, rehashedSlots } from './hash-slots';
@@ -109,16 +110,26 @@ export class PieceTable {
     return id;
   }
 
-  /** A new searched-only piece (a description), found by its folded text and offset map. */
-  addFolded(bytes: Uint8Array, from: number, to: number, map: Uint32Array | null, hash: number): number {
+  /** A new description piece, found by its folded text and offset map; `line` is what a row shows of
+   * it (its first line: description-line.ts). */
+  addFolded(bytes: Uint8Array, from: number, to: number, map: Uint32Array | null, hash: number, line: string): number {
     const id = this.addPiece(bytes, from, to, map, null, false);
+    this.addOriginal(id, line);
     this.index(id, hash);
     return id;
   }
 
-  addFoldedText(folded: string, map: Uint32Array | null, hash: number): number {
+  addFoldedText(folded: string, map: Uint32Array | null, hash: number, line: string): number {
     const bytes = latin1Bytes(folded);
-    return this.addFolded(bytes, 0, bytes.length, map, hash);
+    return this.addFolded(bytes, 0, bytes.length, map, hash, line);
+  }
+
+  /** A description piece carried over from a segment: its shown line's stored bytes. */
+  addFoldedStored(folded: string, map: Uint32Array | null, hash: number, shown: Uint8Array, utf8: boolean): number {
+    const bytes = latin1Bytes(folded);
+    const id = this.addPiece(bytes, 0, bytes.length, map, shown, utf8);
+    this.index(id, hash);
+    return id;
   }
 
   /** Whether piece `id` has offset map `map` (both none, or the same offsets). */

@@ -11,6 +11,7 @@ import { canonicalNumber, NO_NUMBER } from '../format/number-column';
 import { OddNumbers, originalBytes } from './odd-numbers';
 import { hashText, PieceTable } from './piece-table';
 import { rankOf } from './prepare';
+import { descriptionLine } from './description-line';
 import { shownPieceOf } from './shown-piece';
 import { FIELD_COUNT } from '../format/scores';
 import { layOutSegment } from './segment-layout';
@@ -103,7 +104,11 @@ class MergeWriter {
     this.docIds[d * 4 + CUSTOMER] = this.shownOf(doc.customer);
     this.docIds[d * 4 + ADDRESS] = this.shownOf(doc.address);
     const description = foldText(doc.description);
-    this.docIds[d * 4 + DESCRIPTION] = this.descriptionOf(description.text, description.map);
+    this.docIds[d * 4 + DESCRIPTION] = this.descriptionOf(
+      description.text,
+      description.map,
+      descriptionLine(doc.description),
+    );
     this.docIds[d * 4 + STATUS] = this.shownOf(doc.status);
     this.addFlat(d, number);
   }
@@ -128,11 +133,19 @@ class MergeWriter {
     return id;
   }
 
-  /** A description is shared by its folded text (see piece-table.ts). */
+  /** A description is shared by its folded text (see piece-table.ts); its shown line's bytes are
+   * carried over as they are. */
   private descriptionFrom(seg: SerializedSegment, piece: number, remap: Int32Array): number {
     let id = remap[piece]!;
     if (id >= 0) return id;
-    id = this.descriptionOf(seg.text.slice(pieceStart(seg, piece), pieceEnd(seg, piece)), offsetMap(seg, piece));
+    const folded = seg.text.slice(pieceStart(seg, piece), pieceEnd(seg, piece));
+    const map = offsetMap(seg, piece);
+    const hash = hashText(folded);
+    id = this.descriptions.findFoldedText(folded, hash, map);
+    if (id < 0) {
+      const shown = seg.display.subarray(seg.displayStarts[piece]!, seg.displayStarts[piece + 1]!);
+      id = this.descriptions.addFoldedStored(folded, map, hash, shown, isUtf8Piece(seg, piece));
+    }
     remap[piece] = id;
     return id;
   }
@@ -141,10 +154,10 @@ class MergeWriter {
     return shownPieceOf(this.shown, original);
   }
 
-  private descriptionOf(folded: string, map: Uint32Array | null): number {
+  private descriptionOf(folded: string, map: Uint32Array | null, line: string): number {
     const hash = hashText(folded);
     const id = this.descriptions.findFoldedText(folded, hash, map);
-    return id >= 0 ? id : this.descriptions.addFoldedText(folded, map, hash);
+    return id >= 0 ? id : this.descriptions.addFoldedText(folded, map, hash, line);
   }
 
   /** Document d's four searched fields into the inverter's input: its folded odd number (empty

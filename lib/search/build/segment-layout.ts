@@ -1,6 +1,6 @@
 // Puts a segment's columns in their stored order (types.ts SerializedSegment): the job numbers
 // that are values, ordered (number-column.ts); then as pieces the other job numbers, the distinct shown texts (statuses, customers, addresses), then the distinct
-// descriptions, as one text and one display column, with documents pointing at pieces. Both ways
+// descriptions (shown as their first line), as one text and one display column, with documents pointing at pieces. Both ways
 // of writing a segment (segment-writer.ts page by page, segment-input.ts for deltas and merges)
 // end here, so the layout is decided in one place (and read in one: segment-read.ts).
 import { latin1String } from '../format/bytes';
@@ -50,15 +50,20 @@ export function layOutSegment(c: SegmentColumns): SerializedSegment {
   const shownText = shown.foldedColumn();
   const descriptionText = descriptions.foldedColumn();
   const textColumn = concatenate([{ bytes: c.numbers, ends: c.numberEnds }, shownText, descriptionText]);
-  const shownBytes = shown.shownColumn();
-  const displayColumn = concatenate([{ bytes: c.numberShown, ends: c.numberShownEnds }, shownBytes]);
+  const displayColumn = concatenate([
+    { bytes: c.numberShown, ends: c.numberShownEnds },
+    shown.shownColumn(),
+    descriptions.shownColumn(),
+  ]);
   const maps: Array<[number, Uint32Array]> = [];
   for (const [piece, map] of sorted(c.numberMaps)) maps.push([piece, map]);
   for (const [id, map] of sorted(shown.maps)) maps.push([shownBase + id, map]);
   for (const [id, map] of sorted(descriptions.maps)) maps.push([descriptionBase + id, map]);
-  const displayUtf8 = new Uint32Array(c.numberUtf8.length + shown.utf8.length);
-  displayUtf8.set(c.numberUtf8);
-  for (let i = 0; i < shown.utf8.length; i++) displayUtf8[c.numberUtf8.length + i] = shownBase + shown.utf8[i]!;
+  const displayUtf8 = Uint32Array.from([
+    ...c.numberUtf8,
+    ...shown.utf8.map((id) => shownBase + id),
+    ...descriptions.utf8.map((id) => descriptionBase + id),
+  ]).sort();
   return {
     count,
     ...c.uuids,

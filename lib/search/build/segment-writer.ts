@@ -18,6 +18,7 @@ import { OddNumbers, originalBytes } from './odd-numbers';
 import { hashBytes, hashText, PieceTable } from './piece-table';
 import { rememberCode, replayCode, TOKENISE } from './piece-words';
 import { rankOf } from './prepare';
+import { descriptionLine } from './description-line';
 import { RecentTexts } from './recent-texts';
 import { FIELD_COUNT } from '../format/scores';
 import { layOutSegment, type SegmentColumns } from './segment-layout';
@@ -142,7 +143,7 @@ export class SegmentWriter {
     const end = this.foldedAt - 1;
     const hash = hashBytes(this.folded, start, end);
     let id = this.descriptions.findFolded(this.folded, start, end, hash, this.foldedMap);
-    if (id < 0) id = this.descriptions.addFolded(this.folded, start, end, this.foldedMap, hash);
+    if (id < 0) id = this.descriptions.addFolded(this.folded, start, end, this.foldedMap, hash, descriptionLine(text));
     this.recentDescriptions.add(text, id);
     // Another original that folds alike ("Boiler", "boiler") is the same piece, words and all.
     const key = this.pieceWords.keyOf(2 * id + 1);

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyChanges,
-  browse,
-  buildIndex,
-  compactIndex,
-  displayOf,
-  loadIndex,
-  search,
-  serializeIndex,
-  type SearchDoc,
-} from '../index';
+import { applyChanges, browse, buildIndex, compactIndex, displayOf, loadIndex, search, serializeIndex } from '../index';
 import { syntheticDocs } from '../testing/synthetic-docs';
-import { doc, RANKING_DOCS } from '../testing/fixtures';
+import { descriptionLine } from '../build/description-line';
+import { foldText } from './normalize';
+import { doc, RANKING_DOCS, shownOf } from '../testing/fixtures';
 
-const shown = (d: SearchDoc) => ({ number: d.number, status: d.status, customer: d.customer, address: d.address });
+const shown = shownOf;
 
 describe('display fields', () => {
   const docs = [...RANKING_DOCS, ...syntheticDocs(1_500, 3)];
@@ -28,20 +20,27 @@ describe('display fields', () => {
     expect(displayOf(index, 'no-such-job')).toBeNull();
   });
 
-  it('stores each odd number, and each distinct status, customer and address once: one byte per Latin-1 character, UTF-8 only for texts with wider characters', () => {
+  it('stores each odd number, each distinct status, customer and address, and the first line of each distinct description once: one byte per Latin-1 character, UTF-8 only for texts with wider characters', () => {
     const main = serializeIndex(buildIndex(docs)).main;
-    const distinct = [...new Set(docs.flatMap((d) => [d.status, d.customer, d.address]))];
+    // A description is one piece per folded text, shown as its first original's first line.
+    const lines = new Map<string, string>();
+    for (const d of docs)
+      if (!lines.has(foldText(d.description).text))
+        lines.set(foldText(d.description).text, descriptionLine(d.description));
+    const distinct = [...new Set(docs.flatMap((d) => [d.status, d.customer, d.address])), ...lines.values()];
     // Canonical decimal job numbers are values (number-column.ts): no display bytes.
     const texts = [...docs.map((d) => d.number).filter((n) => !/^(0|[1-9][0-9]{0,9})$/.test(n)), ...distinct];
     const chars = texts.reduce((sum, text) => sum + text.length, 0);
     expect(main.display.length).toBeGreaterThanOrEqual(chars);
     expect(main.display.length).toBeLessThan(chars * 1.01);
-    // Far less than a copy per document: the synthetic customers have four jobs each.
+    // Far less than a copy per document: the synthetic customers have four jobs each (descriptions, which
+    // seldom repeat there, aside).
     const copies = docs.reduce(
       (sum, d) => sum + d.number.length + d.status.length + d.customer.length + d.address.length,
       0,
     );
-    expect(main.display.length).toBeLessThan(copies * 0.6);
+    const lineBytes = [...lines.values()].reduce((sum, line) => sum + new TextEncoder().encode(line).length, 0);
+    expect(main.display.length - lineBytes).toBeLessThan(copies * 0.6);
     const wide = texts.filter((t) => /[^\x00-\xff]/.test(t));
     expect(wide.length).toBeGreaterThan(0);
     expect(main.displayUtf8.length).toBe(wide.length);

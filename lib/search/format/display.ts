@@ -1,5 +1,6 @@
-// The ORIGINAL text a result row shows (number, status, customer, address), kept in every segment
-// so the popup renders rows from the index alone, with no job or company record read. Stored as
+// The ORIGINAL text a result row shows (number, status, customer, address, the first line of the
+// description), kept in every segment so the popup renders rows from the index alone, with no job
+// or company record read; and the job's day, from its rank. Stored as
 // bytes plus offsets: one byte per character for Latin-1 text, and UTF-8 for a field with a
 // character above U+00FF (Cyrillic, Polish ł, €), whose slot is listed in `displayUtf8`. Bytes,
 // not a string: joining every piece into one string was slow, and one wide character made the whole
@@ -15,8 +16,10 @@ import type { SerializedSegment } from './types';
 export const DISPLAY_FIELDS = ['number', 'status', 'customer', 'address'] as const;
 export type DisplayField = (typeof DISPLAY_FIELDS)[number];
 
-/** A job's fields as the platform has them (case, accents and punctuation kept). */
-export type SearchDisplay = Record<DisplayField, string>;
+/** A job's fields as the platform has them (case, accents and punctuation kept), the first line of
+ * its description (a prefix of it, so a match's ranges in the description hold for it), and its day
+ * (`YYYY-MM-DD`: its next visit, else its date; '' when it has none). */
+export type SearchDisplay = Record<DisplayField, string> & { line: string; day: string };
 
 const decoder = new TextDecoder();
 
@@ -50,5 +53,17 @@ export function segmentDisplay(seg: SerializedSegment, local: number): SearchDis
     status: text(1),
     customer: text(2),
     address: text(3),
+    line: pieceDisplay(seg, seg.docPieces[local * 4 + 2]!),
+    day: dayText(seg.ranks[local]! & DAY_BITS),
   };
+}
+
+/** The rank's date bits (prepare.ts: the open bit is above them). */
+const DAY_BITS = 0x8000000 - 1;
+
+/** `YYYY-MM-DD` of a yyyymmdd number, '' for none. */
+function dayText(day: number): string {
+  if (day === 0) return '';
+  const digits = String(day).padStart(8, '0');
+  return `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`;
 }

@@ -42,6 +42,8 @@ export interface SearchResult {
 export interface SearchOptions {
   /** How many results to return; 20 when absent. */
   limit?: number;
+  /** Only documents it accepts (global document numbers: query/filters.ts makes them). */
+  accept?: (doc: number) => boolean;
 }
 
 export interface SearchChanges {
@@ -61,7 +63,7 @@ export interface SearchChanges {
  * value in `numberValues`; pieces 0 .. odd - 1 are the other documents' numbers ("J-17", "0042":
  * piece i is document oddNumberDocs[i]'s); then come the distinct statuses, customers and
  * addresses ("shown" pieces: they also have display bytes); then the distinct descriptions
- * (searched, never shown). Read them through segment-read.ts, the one place that knows this
+ * (searched; a row shows their first line). Read them through segment-read.ts, the one place that knows this
  * layout. Posting lists stay per document. */
 export interface SerializedSegment {
   /** Number of documents. */
@@ -101,9 +103,9 @@ export interface SerializedSegment {
   mapKeys: Uint32Array;
   mapStarts: Uint32Array;
   mapOffsets: Uint32Array;
-  /** Original text of the number and shown pieces (pieces 0 .. odd + shown - 1) as bytes, back
-   * to back (see display.ts): piece p is `display[displayStarts[p] .. displayStarts[p + 1])`, one
-   * byte per character, or UTF-8 for the pieces in `displayUtf8`. */
+  /** Original text of every piece (of a description: its first line) as bytes, back to back (see
+   * display.ts): piece p is `display[displayStarts[p] .. displayStarts[p + 1])`, one byte per
+   * character, or UTF-8 for the pieces in `displayUtf8`. */
   display: Uint8Array;
   displayStarts: Uint32Array;
   /** Sorted pieces whose display bytes are UTF-8 (the text has a character above U+00FF). */
@@ -113,9 +115,9 @@ export interface SerializedSegment {
 export interface SerializedSearchIndex {
   format: 'fieldside-search';
   /** 2 added the display fields, 3 stores each distinct text once (pieces) and uuids as bytes,
-   * 4 canonical job numbers as values (numberValues); loadIndex refuses other versions, so caches
-   * rebuild. */
-  version: 4;
+   * 4 canonical job numbers as values (numberValues), 5 the first line of each description as display
+   * bytes; loadIndex refuses other versions, so caches rebuild. */
+  version: 5;
   main: SerializedSegment;
   /** Documents added or changed since the main segment was built; merged lazily. */
   delta: SerializedSegment | null;

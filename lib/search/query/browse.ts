@@ -13,6 +13,8 @@ export interface BrowseOptions {
   /** `YYYY-MM-DD` for "recent": jobs dated after it come after those up to it. Default: none. */
   today?: string;
   limit?: number;
+  /** Only documents it accepts (query/filters.ts). */
+  accept?: (doc: number) => boolean;
 }
 
 /** Open jobs first, then the newest date (dated up to `today` before later ones); for a `day`,
@@ -27,7 +29,7 @@ export function browse(index: SearchIndex, options: BrowseOptions = {}): SearchR
   for (const seg of segments) {
     const ranks = seg.ranks;
     for (let local = 0; local < seg.count; local++, doc++) {
-      if (index.alive[doc] !== 1) continue;
+      if (index.alive[doc] !== 1 || (options.accept && !options.accept(doc))) continue;
       const rank = ranks[local]!;
       const day = rank & (OPEN_BIT - 1);
       if (only >= 0 && day !== only) continue;

@@ -19,7 +19,12 @@ let topRank = new Uint32Array(32);
 let totals = new Uint32Array(1024);
 
 /** Orders by score, then rank (open, newest), then document number, for a stable answer. */
-export function topResults(index: SearchIndex, candidates: Candidates, limit: number): Ranked[] {
+export function topResults(
+  index: SearchIndex,
+  candidates: Candidates,
+  limit: number,
+  accept?: (doc: number) => boolean,
+): Ranked[] {
   if (limit <= 0) return [];
   if (topDoc.length <= limit) {
     topDoc = new Uint32Array(limit + 1);
@@ -40,6 +45,7 @@ export function topResults(index: SearchIndex, candidates: Candidates, limit: nu
   for (let i = 0; i < count; i++) {
     const score = totals[i]!;
     const doc = docs[i]!;
+    if (accept && !accept(doc)) continue;
     if (size === limit) {
       const last = size - 1;
       if (score < topScore[last]!) continue;

@@ -15,13 +15,19 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   const terms = queryTerms(query);
   if (terms.length === 0) return [];
   const limit = options.limit ?? DEFAULT_LIMIT;
-  return present(index, terms, evaluate(index, terms, limit), limit);
+  return present(index, terms, evaluate(index, terms, limit, options.accept), limit, options.accept);
 }
 
-/** A single word only needs its best tiers: stop as soon as `limit` documents are found. The
- * answer lives in shared work arrays, valid until the next search. */
-export function evaluate(index: SearchIndex, terms: readonly string[], limit: number): Candidates {
-  if (terms.length > 1) return evaluateAll(index, terms);
+/** A single word only needs its best tiers: stop as soon as `limit` documents are found (with a filter,
+ * all of them: the best may be filtered out). The answer lives in shared work arrays, valid until the
+ * next search. */
+export function evaluate(
+  index: SearchIndex,
+  terms: readonly string[],
+  limit: number,
+  accept?: (doc: number) => boolean,
+): Candidates {
+  if (terms.length > 1 || accept) return evaluateAll(index, terms);
   return collectOne(index, planTerm(index, terms[0]!), limit);
 }
 
@@ -30,8 +36,9 @@ export function present(
   terms: readonly string[],
   candidates: Candidates,
   limit: number,
+  accept?: (doc: number) => boolean,
 ): SearchResult[] {
-  return topResults(index, candidates, limit).map(({ doc, score }) => ({
+  return topResults(index, candidates, limit, accept).map(({ doc, score }) => ({
     uuid: uuidOf(index, doc),
     score,
     matches: matchesInDoc(index, doc, terms),

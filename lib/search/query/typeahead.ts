@@ -24,6 +24,7 @@ interface State {
   candidates: Candidates | null;
   limit: number;
   results: SearchResult[];
+  accept: SearchOptions['accept'];
 }
 
 export function createTypeahead(index: SearchIndex): Typeahead {
@@ -34,7 +35,13 @@ export function createTypeahead(index: SearchIndex): Typeahead {
       const limit = options.limit ?? DEFAULT_LIMIT;
       if (terms.length === 0) return [];
       const previous = last !== null && last.generation === index.generation ? last : null;
-      if (previous && previous.limit === limit && sameTerms(previous.terms, terms)) return previous.results;
+      if (
+        previous &&
+        previous.limit === limit &&
+        previous.accept === options.accept &&
+        sameTerms(previous.terms, terms)
+      )
+        return previous.results;
       let candidates: Candidates | null;
       let answer: Candidates;
       if (previous?.candidates && extends_(previous.terms, terms)) {
@@ -47,10 +54,10 @@ export function createTypeahead(index: SearchIndex): Typeahead {
         candidates = keepCandidates(answer, last?.candidates ?? null);
       } else {
         candidates = null;
-        answer = evaluate(index, terms, limit);
+        answer = evaluate(index, terms, limit, options.accept);
       }
-      const results = present(index, terms, answer, limit);
-      last = { generation: index.generation, terms, candidates, limit, results };
+      const results = present(index, terms, answer, limit, options.accept);
+      last = { generation: index.generation, terms, candidates, limit, results, accept: options.accept };
       return results;
     },
     reset() {

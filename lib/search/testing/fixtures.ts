@@ -1,5 +1,7 @@
 // Small hand-made jobs for the ranking tests: each one is there to prove one rule.
 import type { SearchDoc } from '../format/types';
+import type { SearchDisplay } from '../format/display';
+import { descriptionLine } from '../build/description-line';
 
 export function doc(uuid: string, fields: Partial<Omit<SearchDoc, 'uuid'>>): SearchDoc {
   return {
@@ -96,3 +98,17 @@ export const RANKING_DOCS: SearchDoc[] = [
   }),
   doc('cyrillic', { number: '7009', customer: 'Иван Петров', address: '12 Dock Road, Upton', description: 'Roof' }),
 ];
+
+/** What a result row shows of `d` (format/display.ts): its fields as they are, its description's
+ * first line and its day. */
+export function shownOf(d: SearchDoc): SearchDisplay {
+  const day = d.date && /^\d{4}-\d{2}-\d{2}/.test(d.date) && !d.date.startsWith('0000') ? d.date.slice(0, 10) : '';
+  return {
+    number: d.number,
+    status: d.status,
+    customer: d.customer,
+    address: d.address,
+    line: descriptionLine(d.description),
+    day,
+  };
+}

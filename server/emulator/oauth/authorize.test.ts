@@ -71,6 +71,11 @@ describe('the consent page', () => {
     expect(page.html).toMatch(/<button type="submit" id="allow"[^>]*>Allow</);
     expect(page.html).toMatch(/<button type="submit" id="deny"[^>]*>Deny</);
     expect(page.html).not.toContain('Ivy Inactive');
+    // The add-on by its name, and nobody chosen for a person who has not signed in.
+    expect(page.html).toContain('<h1>Allow Fieldside to use your account?</h1>');
+    expect(page.html).not.toContain(s.app.client_id);
+    expect(page.html).toContain('<option value="" selected disabled>Choose who you are…</option>');
+    expect(page.html.match(/ selected/g)).toHaveLength(1);
   });
 
   it('Allow redirects with a code and the state untouched; Deny with access_denied', async () => {

@@ -50,7 +50,7 @@ export function handleAuthorize(c: Context, state: OAuthState): Response {
 
   const formToken = state.sessions.open({ browser, redirectUri, scopes, state: state_ });
   return consentPage(c, {
-    clientId,
+    appName: app.name,
     formToken,
     accounts,
     signedIn,

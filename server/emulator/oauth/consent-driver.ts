@@ -43,7 +43,7 @@ export function createConsentDriver() {
     const html = await res.text();
     const formToken = /name="form_token" value="([^"]*)"/.exec(html)?.[1];
     if (res.status !== 200 || !formToken) return { kind: 'error', status: res.status, html };
-    const people = [...html.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1] ?? '');
+    const people = [...html.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1] ?? '').filter((v) => v !== '');
     return {
       kind: 'consent',
       status: res.status,

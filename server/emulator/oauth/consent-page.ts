@@ -5,10 +5,11 @@ import { type Person, personValue } from './people';
 import { SCOPE_DESCRIPTIONS } from './scopes';
 
 export interface ConsentView {
-  clientId: string;
+  /** The add-on's name, as the platform's consent names it. */
+  appName: string;
   formToken: string;
   accounts: readonly AccountInfo[];
-  /** The person this browser last signed in as, preselected. */
+  /** The person signed in to the platform in this browser, preselected; nobody otherwise. */
   signedIn: Person | undefined;
   /** Scopes this consent would add. */
   newScopes: string[];
@@ -26,30 +27,36 @@ function scopeList(id: string, scopes: string[]): string {
 
 function personOptions(view: ConsentView): string {
   const selected = view.signedIn && personValue(view.signedIn);
-  return view.accounts
-    .map((account) => {
-      const options = account.staff
-        .filter((s) => s.active)
-        .map((s) => {
-          const value = personValue({ accountUuid: account.uuid, staffUuid: s.uuid });
-          const mark = value === selected ? ' selected' : '';
-          return `<option value="${escapeHtml(value)}"${mark}>${escapeHtml(`${s.name} (${s.role}, ${s.email})`)}</option>`;
-        });
-      return `<optgroup label="${escapeHtml(account.name)}">${options.join('')}</optgroup>`;
-    })
-    .join('');
+  // Nobody is chosen for a person who has not signed in: they pick themselves.
+  const prompt = selected ? '' : '<option value="" selected disabled>Choose who you are…</option>';
+  return (
+    prompt +
+    view.accounts
+      .map((account) => {
+        const options = account.staff
+          .filter((s) => s.active)
+          .map((s) => {
+            const value = personValue({ accountUuid: account.uuid, staffUuid: s.uuid });
+            const mark = value === selected ? ' selected' : '';
+            return `<option value="${escapeHtml(value)}"${mark}>${escapeHtml(`${s.name} (${s.role}, ${s.email})`)}</option>`;
+          });
+        return `<optgroup label="${escapeHtml(account.name)}">${options.join('')}</optgroup>`;
+      })
+      .join('')
+  );
 }
 
 /** The consent page: who signs in (account and active staff member), what the add-on may do, Allow or Deny.
  * Stable ids for browser tests: #person (select, value "<account uuid>:<staff uuid>"), #new-scopes and
  * #granted-scopes (li[data-scope]), #allow, #deny. */
 export function consentPage(c: Context, view: ConsentView): Response {
-  const app = escapeHtml(view.clientId);
+  const app = escapeHtml(view.appName);
   const granted = view.grantedScopes.length
     ? `<section aria-labelledby="granted-heading"><h2 id="granted-heading">Already allowed</h2>
 ${scopeList('granted-scopes', view.grantedScopes)}</section>`
     : '';
-  const body = `<h1>Allow the add-on <q>${app}</q> to use your account?</h1>
+  const body = `<h1>Allow ${app} to use your account?</h1>
+<p>${app} is an add-on. It asks to use your account on your behalf.</p>
 <form method="post" action="consent">
 <input type="hidden" name="form_token" value="${escapeHtml(view.formToken)}">
 <label for="person">Sign in as</label>
@@ -63,5 +70,5 @@ ${granted}
 <button type="submit" id="allow" name="decision" value="allow">Allow</button>
 <button type="submit" id="deny" name="decision" value="deny">Deny</button>
 </form>`;
-  return page(c, 200, `Allow ${view.clientId} to use your account?`, body);
+  return page(c, 200, `Allow ${view.appName} to use your account?`, body);
 }

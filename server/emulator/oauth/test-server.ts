@@ -41,7 +41,12 @@ export function fakeAccounts(): AccountInfo[] {
 
 export async function startOAuthTestServer() {
   const clock = createClock();
-  const app: AppInfo = { client_id: 'fieldside-test', client_secret: 's3cret:with+odd/chars', return_url: RETURN_URL };
+  const app: AppInfo = {
+    name: 'Fieldside',
+    client_id: 'fieldside-test',
+    client_secret: 's3cret:with+odd/chars',
+    return_url: RETURN_URL,
+  };
   const accounts = fakeAccounts();
   const oauth = createOAuthServer({ clock, app, accounts });
   const host = new Hono();

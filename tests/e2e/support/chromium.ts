@@ -16,11 +16,18 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
 }
 
-export async function launchChromium(extensionDir = CHROME_DIR): Promise<ExtensionBrowser> {
+/** `env`: the browser's environment on top of the test's (its zone and clock: support/clocks.ts);
+ * `locale`: the person's language and region (navigator.language), the browser's default otherwise. */
+export async function launchChromium(
+  extensionDir = CHROME_DIR,
+  options: { env?: Record<string, string>; locale?: string } = {},
+): Promise<ExtensionBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'fieldside-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
+    ...(options.env ? { env: { ...process.env, ...options.env } as Record<string, string> } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
     args: [
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
@@ -32,6 +39,7 @@ export async function launchChromium(extensionDir = CHROME_DIR): Promise<Extensi
       '--disable-component-update',
       '--disable-sync',
       '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+      ...(options.locale ? [`--lang=${options.locale}`] : []),
     ],
   });
   const prefix = `chrome-extension://${CHROME_EXTENSION_ID}/`;

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 
-// Fieldside's badges and quick-note panels live in closed shadow roots: neither the page nor
+// Fieldside's badges (and the quick-note panel's frame) live in closed shadow roots: neither the page nor
 // Playwright's locators can see into them. Tests look the way Fieldside itself can: from its
 // content script's own world (found through CDP), where chrome.dom.openOrClosedShadowRoot hands over
 // a closed root, an extension API no web page has. They only look from there; they act as a person

@@ -1,3 +1,5 @@
+import { clockTime } from '../../../lib/locale/words';
+import { phoneView } from '../../../lib/locale/phones';
 import type { Stack } from './stack';
 
 // What the office adds to the technician's seeded today before the side panel opens, so the day
@@ -62,4 +64,16 @@ export async function todaysAllocatedJobs(stack: Stack, date: string, visitJobs:
         (blank(a.expiry_timestamp) || String(a.expiry_timestamp) > from),
     )
     .map((a) => String(a.job_uuid));
+}
+
+/** The time on site of `arranged` as a page in `locale` writes it ("6:12 AM – 6:53 AM"). */
+export function onSiteAsShown(arranged: ArrangedDay, date: string, locale: string): string {
+  const [from, to] = arranged.onSite.map((t) => clockTime(`${date} ${t}:00`, locale));
+  return `${from} – ${to}`.replace(/[\u202f\u2009\u00a0]/g, ' ');
+}
+
+/** The on-site contact's number as the side panel shows and dials it (the business is in Australia). */
+export function contactNumber(arranged: ArrangedDay): { text: string; tel: string } {
+  const view = phoneView(arranged.contact.mobile, 'AU')!;
+  return { text: view.text, tel: view.tel! };
 }

@@ -43,13 +43,19 @@ async function findInstallPages(browser: Browser): Promise<{ welcome: Page; opti
   return { welcome, options: await findPage(browser, '#session-state') };
 }
 
-/** Headless Firefox ESR that reaches 127.0.0.1 only, with a fresh profile (`profile`, removed by the caller). */
-export function launchPlainFirefox(profile: string): Promise<Browser> {
+/** Headless Firefox ESR that reaches 127.0.0.1 only, with a fresh profile (`profile`, removed by the caller);
+ * `env` on top of the test's (its zone and clock: support/clocks.ts). */
+export function launchPlainFirefox(
+  profile: string,
+  env?: Record<string, string>,
+  prefs: Record<string, unknown> = {},
+): Promise<Browser> {
   return puppeteer.launch({
     browser: 'firefox',
     executablePath: '/usr/bin/firefox-esr',
     headless: true,
     userDataDir: profile,
+    ...(env ? { env: { ...process.env, ...env } } : {}),
     extraPrefsFirefox: {
       'network.proxy.type': 1,
       'network.proxy.http': '127.0.0.1',
@@ -62,15 +68,20 @@ export function launchPlainFirefox(profile: string): Promise<Browser> {
       'datareporting.policy.dataSubmissionEnabled': false,
       'toolkit.telemetry.enabled': false,
       'browser.shell.checkDefaultBrowser': false,
+      ...prefs,
     },
   });
 }
 
-export async function launchFirefox(): Promise<FirefoxWithExtension> {
+/** `extensionDir`: the built Firefox extension (the e2e build by default; the benchmarks load their own);
+ * `env`: the browser's environment on top of ours (a time zone, a moved clock). */
+export async function launchFirefox(
+  launch: { env?: Record<string, string>; extensionDir?: string } = {},
+): Promise<FirefoxWithExtension> {
   const profile = mkdtempSync(join(tmpdir(), 'fieldside-ff-'));
-  const browser = await launchPlainFirefox(profile);
+  const browser = await launchPlainFirefox(profile, launch.env);
   try {
-    await browser.installExtension(FIREFOX_DIR);
+    await browser.installExtension(launch.extensionDir ?? FIREFOX_DIR);
     const { welcome, options } = await findInstallPages(browser);
     return {
       browser,

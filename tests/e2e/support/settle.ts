@@ -1,9 +1,9 @@
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 
 /** Waits for the page's running transitions and animations to end (those in open shadow roots too;
  * endless ones, like a spinner, aside): after a change of colour scheme, colours move for a moment,
  * and a check or a picture must see where they end. */
-export async function transitionsDone(page: Page): Promise<void> {
+export async function transitionsDone(page: Page | Frame): Promise<void> {
   await page.evaluate(() => {
     const roots: Array<Document | ShadowRoot> = [
       document,

@@ -36,10 +36,17 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(options: { jobs?: number } = {}): Promise<Stack> {
+/** `now`: the platform's time at start (support/clocks.ts), else the real time. */
+export async function startStack(options: { jobs?: number; now?: number } = {}): Promise<Stack> {
   const companionLog: unknown[] = [];
   const dev = await startDevStack({
-    emulator: { port: 0, jobs: options.jobs ?? 300, seed: 7, quiet: true },
+    emulator: {
+      port: 0,
+      jobs: options.jobs ?? 300,
+      seed: 7,
+      quiet: true,
+      ...(options.now === undefined ? {} : { now: options.now }),
+    },
     companionDeps: { log: (line) => void companionLog.push(line) },
   });
   const { emulator, companion } = dev;

@@ -10,13 +10,7 @@ import { flowOf } from '../../../server/companion/oauth/code-mac';
 import { signPass } from '../../../server/companion/trust/pass';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
 import type { AccountInfo, StaffInfo, Switches } from '../../../server/emulator/contracts';
-import {
-  activateAccount,
-  pairingLinkOf,
-  personOf,
-  platformEvent,
-  postEvent,
-} from '../../support/companion/addon-platform';
+import { activateAccount, personOf, platformEvent, postEvent } from '../../support/companion/addon-platform';
 import { signEvent } from '../../support/companion/event-signing';
 import { postJson } from '../../support/companion/env';
 import { openStream } from '../../support/companion/feed-client';

@@ -44,7 +44,7 @@ describe.each(['type-data', 'event-entry'] as const)(
 
     it('a retry of the event, or of the object notification, adds nothing and reads nothing', async () => {
       const { note, job } = await newNote();
-      const { event, object, time } = notificationsOf(note, job);
+      const { event, object } = notificationsOf(note, job);
       const before = await requests();
       await deliver(event);
       await deliver(object);

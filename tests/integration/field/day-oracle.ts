@@ -1,6 +1,7 @@
 // What "My day" should show, worked out from every record the emulator holds (its control surface,
 // unfiltered and unpaged), by the rules of lib/side-panel/day-plan.ts and contact-choice.ts written
 // again plainly (not a test file). For days where each visited job has one visit, as the seed makes.
+import { phoneView, type PhoneView } from '../../../lib/locale/phones';
 import type { OutboxPlatform } from '../outbox/platform';
 
 type Rec = Record<string, unknown>;
@@ -71,18 +72,21 @@ export async function expectedDay(
 export async function expectedContact(
   platform: OutboxPlatform,
   jobUuid: string,
-): Promise<{ name: string; phone: string | null; role: 'site' | 'client' } | null> {
+): Promise<{ name: string; phone: PhoneView | null; role: 'site' | 'client' } | null> {
   const records = (type: string) => platform.control.listRecords(platform.account.uuid, type);
   const name = (c: Rec) => `${text(c.first)} ${text(c.last)}`.trim() || text(c.email);
-  const phone = (c: Rec) => text(c.mobile) || text(c.phone) || null;
+  const typed = (c: Rec) => text(c.mobile) || text(c.phone) || null;
+  // The number as the account's country writes it (the vendor's region), as the day shows it.
+  const region = text((await records('vendor'))[0]?.default_region);
+  const phone = (c: Rec) => phoneView(typed(c), region);
   const site = (await records('jobcontact')).filter(
     (c) => c.job_uuid === jobUuid && live(c) && !/billing/i.test(text(c.type)),
   );
-  const pickedSite = site.find(phone) ?? site[0];
+  const pickedSite = site.find(typed) ?? site[0];
   if (pickedSite) return { name: name(pickedSite), phone: phone(pickedSite), role: 'site' };
   const job = (await records('job')).find((j) => j.uuid === jobUuid);
   const client = (await records('companycontact')).filter((c) => c.company_uuid === job?.company_uuid && live(c));
-  const withPhone = client.filter(phone);
+  const withPhone = client.filter(typed);
   const picked = withPhone.find((c) => flag(c.is_primary_contact)) ?? withPhone[0] ?? client[0];
   return picked ? { name: name(picked), phone: phone(picked), role: 'client' } : null;
 }

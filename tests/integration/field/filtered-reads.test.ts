@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformClient } from '../../../lib/api/client';
 import { createRateLimiter } from '../../../lib/api/rate-limiter';
-import { dayRange, todayIn } from '../../../lib/side-panel/dates';
+import { dayRange } from '../../../lib/side-panel/dates';
+import { todayIn } from '../../../lib/locale/days';
 import { startOutboxPlatform, type OutboxPlatform } from '../outbox/platform';
 import { filterIgnoringFetch } from './ignored-filters';
 

@@ -3,7 +3,7 @@
 // the client's; the same day when the platform ignores every filter; what it can with fewer scopes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayView } from '../../../lib/messaging/views';
-import { shiftDate, todayIn } from '../../../lib/side-panel/dates';
+import { shiftDate, todayIn } from '../../../lib/locale/days';
 import { startOutboxPlatform, type OutboxPlatform } from '../outbox/platform';
 import { DAY_SCOPES, fieldServicesFor } from './day-harness';
 import { expectedContact, expectedDay } from './day-oracle';
@@ -160,8 +160,7 @@ describe('My day', () => {
     expect(roles.indexOf('client') === -1 || roles.lastIndexOf('site') < roles.indexOf('client')).toBe(true);
     expect(job.contacts).toContainEqual({
       name: 'Tess Tenant',
-      phone: null,
-      mobile: '0400 111 222',
+      phones: [{ text: '0400 111 222', tel: 'tel:+61400111222', kind: 'mobile' }],
       email: null,
       role: 'site',
     });

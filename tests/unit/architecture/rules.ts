@@ -90,7 +90,8 @@ export const IMPORT_RULES: ImportRule[] = [
 ];
 
 const entry = (pattern: RegExp) => (tree: SourceTree) => [...tree.keys()].filter((f) => pattern.test(f));
-const contentEntries = entry(/^entrypoints\/([^/]+\.content|content-ui)\/index\.tsx?$/);
+/** What runs in (or is framed into) a web page: the content scripts, their UI chunk and the quick-note page. */
+const contentEntries = entry(/^entrypoints\/(([^/]+\.content|content-ui)\/index|quick-note\/main)\.tsx?$/);
 const pageEntries = entry(/^entrypoints\/(?!background\/)[^/]+\/(index|main)\.tsx?$/);
 
 export const REACH_RULES: ReachRule[] = [
@@ -100,7 +101,7 @@ export const REACH_RULES: ReachRule[] = [
     forbidden: under('lib/quick-search'),
   },
   {
-    why: 'content scripts get only what a badge needs: no search engine, no sign-in, no workspace',
+    why: 'content scripts (and the quick-note page framed beside them) get only what a badge needs: no search engine, no sign-in, no workspace',
     entries: contentEntries,
     forbidden: under('lib/search', 'lib/auth', 'lib/account', 'lib/workspace', 'lib/cache', 'lib/outbox'),
   },

@@ -1,0 +1,81 @@
+// `npm run bench -- firefox`: Firefox ESR (puppeteer-core over WebDriver BiDi, TOOLCHAIN.md) with the built
+// Firefox extension and the emulator's 100,000 jobs at the real platform's page size (5,000). The full sync
+// (API-key sign-in to synced, in the background page) against its floor: the same pages fetched, parsed and
+// stored as segments with nothing else, in the extension's own origin, before and after the sync (the faster
+// counts); then the cache equal to the server. Then the popup opened ten times (from the extension, as Firefox
+// refuses a test's navigation to moz-extension:// addresses), each timed by the popup's own mark from navigation
+// start to the first result row. Firefox runs an MV2 background page that stays: there is no worker to stop
+// before the first opening, as the Chromium popup bench does. Goals: sync ≤ 1.1× the floor; popup p95 ≤ 100 ms.
+import { loadavg } from 'node:os';
+import type { Browser, Page } from 'puppeteer-core';
+import { launchFirefox } from '../tests/e2e/support/firefox';
+import { connectFirefox, openFieldsidePage } from '../tests/e2e/support/firefox-pages';
+import { startStack } from '../tests/e2e/support/stack';
+import { bundleProbe } from './extension/bundle';
+import { benchExtension } from './extension/build';
+import { benchPage, fullSyncRows, measureFullSync, REAL_PAGE_SIZE } from './extension/full-sync';
+import { openingRows, type Opening } from './popup/openings';
+import { expectFigures, expectSane, sized } from './smoke';
+
+const JOBS = sized(100_000, 3_000);
+const OPENINGS = sized(10, 2);
+const GOALS = { fullMs: 4000, fullVsFloor: 1.1 };
+
+/** Opens the popup in a tab from the options page and reads its first-result mark; closes the tab. */
+async function openPopup(browser: Browser, options: Page): Promise<Opening> {
+  const popup = await openFieldsidePage(browser, options, '/popup.html', 'body[data-first-results-ms]');
+  try {
+    return await popup.evaluate(() => ({
+      ms: Number(document.body.dataset.firstResultsMs),
+      rows: document.querySelectorAll('#results [role="option"]').length,
+      marks: performance
+        .getEntriesByType('mark')
+        .map((m) => `${m.name.replace('fieldside:', '')} ${Math.round(m.startTime)}`)
+        .join(', '),
+    }));
+  } finally {
+    await popup.close();
+  }
+}
+
+export async function runFirefoxBench(): Promise<unknown> {
+  const extensionDir = benchExtension('firefox');
+  const probe = await bundleProbe();
+  const stack = await startStack({ jobs: JOBS });
+  await stack.emulator.control.setRateLimit(1_000_000, 100_000_000); // both platform limits out of the way
+  await stack.emulator.control.setPageSize(REAL_PAGE_SIZE);
+  const firefox = await launchFirefox({ extensionDir });
+  try {
+    const { browser, options } = firefox;
+    await connectFirefox(options, stack);
+    await options.evaluate(probe);
+    // tsx names functions with a helper that the page does not have.
+    await options.evaluate('globalThis.__name ??= (f) => f');
+    const run = await measureFullSync(benchPage(options), stack, 0);
+    await new Promise((r) => setTimeout(r, 2000)); // the background's after-sync work settles
+
+    const openings: Opening[] = [];
+    for (let i = 0; i < OPENINGS; i++) openings.push(await openPopup(browser, options));
+
+    expectSane(run.cached.hash === run.server.hash && run.cached.count === JOBS, 'the cache equals the server');
+    expectSane(
+      openings.every((o) => Number.isFinite(o.ms) && o.rows > 0),
+      'every popup opening showed result rows',
+    );
+    expectFigures({ full: run.full.ms, floor: run.floorMs });
+    console.log(
+      `\nFirefox bench: ${JOBS} jobs in pages of ${run.pageSize}, Firefox ESR headless, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}, ${extensionDir}`,
+    );
+    console.table([
+      ...fullSyncRows(run, GOALS).map(([measure, value, goal, verdict]) => ({ measure, value, goal, verdict })),
+      ...openingRows(openings, 'the background page stays in Firefox: none to stop'),
+    ]);
+    for (const [i, o] of openings.entries()) console.log(`opening ${i + 1}: ${o.ms} ms, marks: ${o.marks}`);
+    return { run, openings };
+  } finally {
+    await firefox.close();
+    await stack.close();
+  }
+}

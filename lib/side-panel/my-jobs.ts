@@ -1,0 +1,61 @@
+// The jobs that are the person's own: given to them (an allocation not done) or with a visit of
+// theirs from a month ago on, each with its next visit of theirs (from today). The popup's search
+// narrows to them when the person types "mine", and shows a job's next visit on its row. Read once per
+// workspace and account day (two filtered reads, usually a page each: the account's request budget
+// is shared), and after each sign-in or change of who is in view.
+import { cacheDbName } from '../databases';
+import { shiftDate } from '../locale/days';
+import type { MyJobs } from '../settings/kept-first-screen';
+import type { WorkspaceKey } from '../settings/workspace-key';
+import { onceADay } from './once-a-day';
+import type { JobActivity, JobAllocation } from '../api/schemas';
+import type { DateRange } from '../api/client';
+
+/** How far back a visit still makes a job the person's. */
+const PAST_DAYS = 30;
+/** How far ahead visits are read. */
+const AHEAD_DAYS = 366;
+
+export interface MyJobsDeps {
+  key(): Promise<WorkspaceKey | null>;
+  hasDay(key: WorkspaceKey): boolean;
+  timeZone(): Promise<string | null>;
+  read(staffUuid: string, range: DateRange): Promise<{ visits: JobActivity[]; allocations: JobAllocation[] }>;
+  publish(mine: MyJobs | null): Promise<void>;
+  now?: () => number;
+}
+
+const blank = (v: string | null) => v === null || v === '' || v.startsWith('0000');
+
+/** Job uuid → its next visit (`YYYY-MM-DD`, from `today`), '' for a job of the person's with none ahead. */
+export function myJobsOf(visits: readonly JobActivity[], allocations: readonly JobAllocation[], today: string) {
+  const jobs: Record<string, string> = {};
+  for (const a of allocations)
+    if (a.active && a.job_uuid && blank(a.completion_timestamp)) jobs[a.job_uuid.toLowerCase()] ??= '';
+  for (const v of visits) {
+    if (!v.active || !v.activity_was_scheduled || !v.job_uuid || !v.start_date) continue;
+    const job = v.job_uuid.toLowerCase();
+    const day = v.start_date.slice(0, 10);
+    const next = jobs[job];
+    jobs[job] = day >= today && (!next || day < next) ? day : (next ?? '');
+  }
+  return jobs;
+}
+
+export function createMyJobs(deps: MyJobsDeps) {
+  return {
+    refresh: onceADay(
+      deps,
+      async (key, today) => {
+        const range = {
+          from: `${shiftDate(today, -PAST_DAYS)} 00:00:00`,
+          to: `${shiftDate(today, AHEAD_DAYS)} 00:00:00`,
+        };
+        const { visits, allocations } = await deps.read(key.staffUuid, range);
+        const cacheName = cacheDbName(key.accountUuid, key.staffUuid);
+        await deps.publish({ cacheName, day: today, jobs: myJobsOf(visits, allocations, today) });
+      },
+      () => deps.publish(null),
+    ),
+  };
+}

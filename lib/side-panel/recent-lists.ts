@@ -1,0 +1,36 @@
+// Lists a page shows with a job that rarely change while it is looked at: a client's contacts, a job's
+// on-site contacts, its visits and whom it is given to. Read from the platform and kept a few minutes:
+// "My day" and an open job are re-read on every change (each note sent), and each read spends the
+// account's shared request budget. One set per workspace (field-context.ts makes a new one).
+import type { PlatformClient } from '../api/client';
+import type { CompanyContact, JobActivity, JobAllocation, JobContact } from '../api/schemas';
+
+/** How long a list read is kept. */
+export const RECENT_TTL_MS = 10 * 60_000;
+
+export function createRecentLists(client: () => Promise<PlatformClient>, now: () => number) {
+  /** Active records read lately, else read now and kept for RECENT_TTL_MS. */
+  function recent<T extends { active: boolean }>(read: (api: PlatformClient, id: string) => Promise<{ records: T[] }>) {
+    const kept = new Map<string, { at: number; list: T[] }>();
+    return async (id: string): Promise<T[]> => {
+      const hit = kept.get(id);
+      if (hit && hit.at > now() - RECENT_TTL_MS) return hit.list;
+      const list = (await read(await client(), id)).records.filter((r) => r.active);
+      kept.set(id, { at: now(), list });
+      return list;
+    };
+  }
+  const visits = recent<JobActivity>((api, job) => api.jobActivities.ofJob(job));
+  return {
+    /** A company's active contacts. */
+    contactsOf: recent<CompanyContact>((api, company) => api.companyContacts.ofCompany(company)),
+    /** A job's active on-site contacts. */
+    jobContactsOf: recent<JobContact>((api, job) => api.jobContacts.ofJob(job)),
+    /** A job's scheduled visits. */
+    visitsOf: async (job: string) => (await visits(job)).filter((v) => v.activity_was_scheduled),
+    /** Whom a job is given to without a time. */
+    allocationsOf: recent<JobAllocation>((api, job) => api.jobAllocations.ofJob(job)),
+  };
+}
+
+export type RecentLists = ReturnType<typeof createRecentLists>;

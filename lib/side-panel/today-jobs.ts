@@ -1,0 +1,53 @@
+// Today as every surface shows it: the day of the staff member in view for the account's today
+// (its time zone, never the device's), read by the day service, and told to whoever shows it (the
+// toolbar badge counts it, the popup lists it first, the side panel is its reader). Read once per
+// workspace and account day (once-a-day.ts); the sync alarm asks again every few minutes, so the badge
+// turns with the account's midnight.
+import { cacheDbName } from '../databases';
+import { todayIn } from '../locale/days';
+import type { DayView } from '../messaging/views';
+import type { TodayJobs } from '../settings/kept-first-screen';
+import type { WorkspaceKey } from '../settings/workspace-key';
+import { onceADay } from './once-a-day';
+import { jobsOfDay } from './day-jobs';
+
+export interface TodayJobsDeps {
+  key(): Promise<WorkspaceKey | null>;
+  /** Whether this workspace has a day (a staff member in view, allowed to read their schedule). */
+  hasDay(key: WorkspaceKey): boolean;
+  timeZone(): Promise<string | null>;
+  /** Today's day, from the day service. */
+  readToday(): Promise<DayView>;
+  /** Today's jobs to show (null: this workspace has none to show: no staff member in view). */
+  publish(today: TodayJobs | null): Promise<void>;
+  now?: () => number;
+}
+
+export function createTodayJobs(deps: TodayJobsDeps) {
+  const now = deps.now ?? Date.now;
+
+  async function publishDay(key: WorkspaceKey, timeZone: string | null, view: DayView): Promise<void> {
+    // With no signal and nothing kept for today there is nothing to say: what was shown stays.
+    if (view.offline && view.fetchedAt === null) return;
+    const cacheName = cacheDbName(key.accountUuid, key.staffUuid);
+    await deps.publish({ cacheName, day: view.date, timeZone, jobs: jobsOfDay(view) });
+  }
+
+  return {
+    /** Reads today's day unless it was read already for this workspace and day. */
+    refresh: onceADay(
+      deps,
+      async (key, _today, timeZone) => publishDay(key, timeZone, await deps.readToday()),
+      () => deps.publish(null),
+    ),
+    /** A day the side panel read: when it is today's, it is what every surface shows. */
+    async seen(view: DayView): Promise<void> {
+      const key = await deps.key();
+      if (!key || !deps.hasDay(key)) return;
+      const timeZone = await deps.timeZone();
+      if (view.date === todayIn(timeZone, now())) await publishDay(key, timeZone, view);
+    },
+  };
+}
+
+export type TodayJobsKeeper = ReturnType<typeof createTodayJobs>;

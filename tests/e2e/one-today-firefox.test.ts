@@ -1,0 +1,56 @@
+// One "today" in Firefox ESR: the same as one-today.test.ts (read its comment: how the clocks make
+// the account's date and the browser's differ whatever the time of day), with Firefox's sidebar page
+// and toolbar button. Firefox refuses test navigation to moz-extension:// pages, so the popup and the
+// sidebar page open in tabs from the options page (support/firefox-pages.ts).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import type { ShiftedClocks } from './support/clocks';
+import { browserClock, expectSydneyAhead, startSydneyMorning, type SydneyMorning } from './support/sydney-morning';
+import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
+import { chooseMeFirefox, connectFirefox, openFieldsidePage, signInFirefox } from './support/firefox-pages';
+import type { Stack } from './support/stack';
+
+declare const browser: { browserAction: { getBadgeText(details: object): Promise<string> } };
+
+let clocks: ShiftedClocks;
+let stack: Stack;
+let firefox: FirefoxWithExtension;
+let morning: SydneyMorning;
+let todaysJobs: string[];
+
+beforeAll(async () => {
+  morning = await startSydneyMorning();
+  ({ clocks, stack, todaysJobs } = morning);
+  firefox = await launchFirefox({ env: clocks.browserEnv });
+  await connectFirefox(firefox.options, stack);
+  await signInFirefox(firefox.browser, firefox.options, stack, stack.technician.uuid);
+  await chooseMeFirefox(firefox.options, stack.technician);
+}, 180_000);
+afterAll(async () => {
+  await firefox?.close();
+  await stack?.close();
+});
+
+it("runs Firefox in UTC on the platform's clock, at an hour when its date is not Sydney's", async () => {
+  await expectSydneyAhead(await firefox.options.evaluate(browserClock), morning);
+});
+
+it("shows the same today's jobs in the sidebar page, the toolbar button's badge and the popup", async () => {
+  const panel: Page = await openFieldsidePage(firefox.browser, firefox.options, '/sidepanel.html', 'li.visit');
+  const inPanel = await panel.$$eval('li.visit, li.other-job', (els) =>
+    els.map((e) => e.getAttribute('data-job-uuid')),
+  );
+  expect(new Set(inPanel)).toEqual(new Set(todaysJobs));
+
+  await expect
+    .poll(() => panel.evaluate(() => browser.browserAction.getBadgeText({})), { timeout: 20_000 })
+    .toBe(String(new Set(todaysJobs).size));
+
+  const popup = await openFieldsidePage(firefox.browser, firefox.options, '/popup.html', '#results [role="option"]');
+  const shown = () =>
+    popup.$$eval('#results [role="option"]', (els) => els.map((e) => e.getAttribute('data-job-uuid')));
+  await expect.poll(shown, { timeout: 30_000 }).toEqual([...new Set(inPanel)]);
+  expect(await popup.$eval('#results-heading', (e) => e.textContent)).toBe("Today's jobs");
+  await popup.close();
+  await panel.close();
+});
