@@ -1,4 +1,4 @@
-import { markPieces } from '@/lib/cache/first-screen/rows';
+import { markPieces } from '@/lib/cache/first-screen/mark-pieces';
 
 /** Text with its matched parts in `<mark>`: every piece is a text node (platform data is never HTML). */
 export function Marked({

@@ -1,29 +1,19 @@
 import { computed, signal } from '@preact/signals';
-import { createTypeahead, type Typeahead } from '../search/query/typeahead';
 import type { SyncStatus } from '../messaging/views';
-import type { IndexPreview } from '../search/format/types';
-import { afterPaint, openCacheReader, type CacheReader } from '../cache/reader/cache-reader';
 import { statusWords } from './freshness';
 import { openExistingDb } from '../cache/reader/idb-read';
-import {
-  FIRST_SCREEN_ROWS,
-  firstScreenFromIndex,
-  firstScreenFromPreview,
-  firstScreenFromRecords,
-} from '../cache/first-screen/first-screen';
-import { readKept, saveFirstScreen, watchTodayJobs } from '../cache/first-screen/kept-screen';
-import { countWords, hasFilters, queryWords, type QueryWords } from './query-words';
-import { filteredRows, keptFor, withNextVisits, type KeptForCache } from './filtered-rows';
-import { rowOf, type QuickRow } from '../cache/first-screen/rows';
+import { readKept, watchTodayJobs, type FirstScreen } from '../cache/first-screen/kept-screen';
+import { keptFor, withNextVisits, type KeptForCache } from './kept-for-cache';
+import type { QuickRow } from '../cache/first-screen/rows';
+import type { CacheSearch } from './cache-search';
 import { readPopupWorkspace, watchPopupWorkspace, type PopupWorkspace } from './popup-workspace';
 import { watchSync } from './sync-watch';
 import { todayIn } from '../locale/days';
 
 // The quick search's state, shared by the popup and the picker: the cache of the current workspace,
 // opened here (no background round trip per keystroke), the rows shown, the selection, and what
-// the status line says (offline, freshness, first-sync progress).
-
-export const RESULT_LIMIT = FIRST_SCREEN_ROWS;
+// the status line says (offline, freshness, first-sync progress). The search itself (the index, its
+// code) is loaded beside the first storage reads and never holds up the first screen kept last.
 
 export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   const now = deps.now ?? Date.now;
@@ -38,16 +28,15 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   const reachable = signal(true, { name: 'reachable' });
   const online = signal(navigator.onLine, { name: 'online' });
   const clock = signal(now(), { name: 'clock' });
-  const stored = signal<CacheReader['synced']>(null, { name: 'stored' });
+  const stored = signal<CacheSearch['synced']>(null, { name: 'stored' });
   const hasCache = signal<boolean | null>(null, { name: 'hasCache' });
 
-  let reader: CacheReader | null = null;
-  let typeahead: Typeahead | null = null;
+  let search: CacheSearch | null = null;
+  let searchCode: Promise<typeof import('./cache-search')> | null = null;
   let issued = 0;
   let loading: Promise<void> | null = null;
   /** While the cache is being (re)opened, keystrokes wait: the opening answers the latest query. */
   let opening = false;
-  let cacheName: string | null = null;
   /** Today's jobs, the person's own and the account's zone, as kept for the cache open. */
   let known: KeptForCache = keptFor(null, '', null);
   let firstShown: () => void = () => {};
@@ -81,34 +70,32 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
       const current = await readPopupWorkspace();
       performance.mark('fieldside:workspace');
       workspace.value = current;
-      reader?.close();
-      reader = null;
-      typeahead = null;
-      cacheName = current.state === 'ready' ? current.dbName : null;
+      search?.close();
+      search = null;
       known = keptFor(null, '', null);
       if (current.state === 'ready') {
         const dbName = current.dbName;
         const dbOpening = openExistingDb(dbName);
+        const loading = (searchCode ??= import('./cache-search'));
         const kept = await early;
         const screen = kept.screen;
         known = keptFor(kept, dbName, current.timeZone);
-        // The kept first screen, while the search index loads (superseded once it has); the index is
-        // read after it is painted.
+        // The kept first screen, while the search and its index load (superseded once they have); the
+        // index is read after it is painted.
         const painted =
           screen?.cacheName === dbName &&
           screen.day === today() &&
           query.value.trim() === '' &&
           rows.value.length === 0;
         if (painted) show(issued, screen.rows, screen.heading, '');
-        const db = await dbOpening;
+        const [db, code] = await Promise.all([dbOpening, loading]);
         performance.mark('fieldside:db-open');
-        if (painted) await afterPaint();
-        reader = db ? await openCacheReader(db, painted ? undefined : showPreview) : null;
+        if (painted) await code.afterPaint();
+        search = db ? await code.openCacheSearch(db, dbName, painted ? undefined : showPreview) : null;
         performance.mark('fieldside:cache-read');
-        typeahead = reader?.index ? createTypeahead(reader.index) : null;
       }
-      hasCache.value = !!reader && reader.jobCount > 0;
-      stored.value = reader?.synced ?? null;
+      hasCache.value = !!search && search.jobCount > 0;
+      stored.value = search?.synced ?? null;
     } finally {
       opening = false;
     }
@@ -122,9 +109,8 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   }
 
   /** No first screen of this popup's own yet: the one stored with the index, while it loads. */
-  function showPreview(preview: IndexPreview): boolean {
-    if (preview.day !== today() || query.value.trim() !== '' || rows.value.length > 0) return false;
-    const first = firstScreenFromPreview(preview);
+  function showPreview(first: FirstScreen): boolean {
+    if (first.day !== today() || query.value.trim() !== '' || rows.value.length > 0) return false;
     show(issued, first.rows, first.heading, '');
     return true;
   }
@@ -133,28 +119,8 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     const ticket = ++issued;
     if (opening) return;
     const q = query.value.trim();
-    if (!reader) return show(ticket, [], '', q);
-    const words = queryWords(q);
-    if (hasFilters(words)) return showFiltered(ticket, q, words);
-    if (!q) {
-      const day = today();
-      const first = reader.index
-        ? firstScreenFromIndex(reader, day, RESULT_LIMIT, known.todayJobs?.day === day ? known.todayJobs.jobs : null)
-        : await firstScreenFromRecords(reader, day, RESULT_LIMIT);
-      if (cacheName) void saveFirstScreen(cacheName, first);
-      return show(ticket, first.rows, first.heading, q);
-    }
-    if (!typeahead) return show(ticket, [], 'Search is ready once the first sync has finished', q);
-    // Synchronous: the index's display fields are the rows, so a keystroke never waits on IndexedDB.
-    const found = typeahead.search(q, { limit: RESULT_LIMIT }).map(rowOf);
-    return show(ticket, found, countWords(found.length), q);
-  }
-
-  /** A query with filters ("status:quote", "mine", "today"): its words searched among the jobs they
-   * let through, or, with no words, those jobs by date. */
-  function showFiltered(ticket: number, q: string, words: QueryWords): void {
-    if (!reader?.index || !typeahead) return show(ticket, [], 'Search is ready once the first sync has finished', q);
-    const found = filteredRows(reader, typeahead, words, { day: today(), ...known }, RESULT_LIMIT);
+    if (!search) return show(ticket, [], '', q);
+    const found = await search.answer(q, today(), known);
     show(ticket, found.rows, found.heading, q);
   }
 
@@ -238,8 +204,8 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     },
     stop(): void {
       for (const s of stops.splice(0)) s();
-      reader?.close();
-      reader = null;
+      search?.close();
+      search = null;
     },
   };
 }

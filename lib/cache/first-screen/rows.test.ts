@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeJob, uuidOf } from '../testing/fixtures';
-import { markPieces, rowOf, toRow } from './rows';
+import { markPieces } from './mark-pieces';
+import { rowOf, toRow } from './rows';
 
 describe('markPieces', () => {
   const cases: Array<{ text: string; ranges: Array<[number, number]>; pieces: Array<[string, boolean]> }> = [

@@ -9,7 +9,7 @@ import type { QuickRow, ShownField } from '../../settings/kept-first-screen';
 export type { QuickRow, ShownField };
 
 /** The matched ranges per shown field; a description's are offsets into its original, of which the
- * row's line is a prefix, so they hold for it (ranges past its end are cut by markPieces). */
+ * row's line is a prefix, so they hold for it (ranges past its end are cut by markPieces, mark-pieces.ts). */
 function marksOf(result: SearchResult | undefined): QuickRow['marks'] {
   const marks: QuickRow['marks'] = {};
   for (const match of result?.matches ?? []) marks[match.field === 'description' ? 'line' : match.field] = match.ranges;
@@ -35,26 +35,4 @@ export function toRow(job: Job, names: ReadonlyMap<string, string>, result?: Sea
     day: job.date && !job.date.startsWith('0000') ? job.date.slice(0, 10) : '',
     marks,
   };
-}
-
-export interface TextPiece {
-  text: string;
-  marked: boolean;
-}
-
-/** Splits `text` at the ranges into plain and marked pieces (rendered as text nodes and `<mark>`
- * elements, never as HTML). Ranges out of bounds, empty or overlapping are clipped or skipped. */
-export function markPieces(text: string, ranges: ReadonlyArray<readonly [number, number]> = []): TextPiece[] {
-  const pieces: TextPiece[] = [];
-  let at = 0;
-  for (const [rawStart, rawEnd] of [...ranges].sort((a, b) => a[0] - b[0])) {
-    const start = Math.max(at, Math.min(rawStart, text.length));
-    const end = Math.min(rawEnd, text.length);
-    if (end <= start) continue;
-    if (start > at) pieces.push({ text: text.slice(at, start), marked: false });
-    pieces.push({ text: text.slice(start, end), marked: true });
-    at = end;
-  }
-  if (at < text.length || pieces.length === 0) pieces.push({ text: text.slice(at), marked: false });
-  return pieces;
 }
