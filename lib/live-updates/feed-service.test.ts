@@ -91,7 +91,7 @@ function service(
     },
     resync: async () => void syncs.push(syncs.length + 1),
     loadPosition: async () => position,
-    savePosition: async (p) => void ((position = p), positions.push(p.position)),
+    savePosition: async (p) => void ((position = p), positions.push(p?.position ?? 'cleared')),
     report: () => undefined,
     coalesceMs: 5,
     settleMs: 30,
