@@ -1,5 +1,5 @@
 import type { AccountTokenKeeper } from '../addon/account-tokens';
-import { createReadBudget, type ReadBudget } from './read-budget';
+import { createReadBudget, KEPT_FOR_CHANGES_PER_MINUTE, type ReadBudget } from './read-budget';
 
 // Which token reads for an account, when the companion reads a changed record once for the whole account (the job
 // of a note, note-jobs.ts; a job's record, job-records.ts; a visit, visit-jobs.ts): the account's own grant, kept since
@@ -34,8 +34,12 @@ export function createAccountReaders(opts: { keeper?: Pick<AccountTokenKeeper, '
       }
     },
 
-    /** Takes one request of the account's share for a read made otherwise (job-visibility.ts); false when spent. */
+    /** Takes one request of the account's share for a change's own read made otherwise (visit-jobs.ts); false when
+     * spent. */
     spend: (account: string): boolean => budget.take(account),
+    /** The same for asking who may see a job (job-visibility.ts): false once only the part kept for the changes'
+     * own reads is left. */
+    spendOnWhoMaySee: (account: string): boolean => budget.take(account, KEPT_FOR_CHANGES_PER_MINUTE),
   };
 }
 

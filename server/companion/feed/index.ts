@@ -107,7 +107,7 @@ export async function createFeedModule(opts: {
   });
   const knowledge = createStaffKnowledge({ store: shared, ...clock });
   const yes = createJobYes(clock);
-  const visibility = createJobVisibility({ ...platform, ...clock, knowledge, yes, spend: readers.spend });
+  const visibility = createJobVisibility({ ...platform, ...clock, knowledge, yes, spend: readers.spendOnWhoMaySee });
   const enrich = createChangeEnrichment({
     noteJobs: createNoteJobs({ ...platform, readers }),
     jobRecords: createJobRecords({ ...platform, readers, visibility }),
