@@ -18,7 +18,7 @@ import { InfoIcon } from '@/components/icons/info';
 import { SignInIcon } from '@/components/icons/sign-in';
 import { SignOutIcon } from '@/components/icons/sign-out';
 import { canUse } from '@/lib/auth/scopes';
-import { administersAccount } from '@/lib/messaging/session-view';
+import { administersAccount } from '@/lib/messaging/administers-account';
 import { setupLeft } from '@/lib/onboarding/setup-left';
 import type { OptionsModel } from './model';
 import { openFirstRunPage } from '@/lib/onboarding/first-run';

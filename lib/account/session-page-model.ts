@@ -3,7 +3,8 @@ import { browser } from 'wxt/browser';
 import { sendMessage } from '../messaging/send';
 import { firstRunItem, sessionItem, signedOutReasonItem } from '../settings/items';
 import type { Connection, FirstRun, StaffSummary } from '../settings/schemas';
-import { administersAccount, type Feature, type SessionView } from '../messaging/session-view';
+import type { Feature, SessionView } from '../messaging/session-view';
+import { administersAccount } from '../messaging/administers-account';
 import { toWireError } from '../messaging/errors';
 import type { WireError } from '../messaging/protocol';
 
