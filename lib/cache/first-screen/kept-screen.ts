@@ -75,13 +75,13 @@ function asTodayJobs(value: unknown): TodayJobs | null {
 
 /** Keeps `screen`, made for the day `screen.day` of the account's `timeZone`, with that day's bounds. */
 export async function saveFirstScreen(cacheName: string, screen: FirstScreen, timeZone: string | null): Promise<void> {
-  const bounds = { timeZone, ...dayBounds(screen.day, timeZone) };
-  const kept: KeptFirstScreen = {
-    cacheName,
-    ...screen,
-    ...(Number.isFinite(bounds.start + bounds.end) ? { bounds } : {}),
-  };
   try {
+    const bounds = { timeZone, ...dayBounds(screen.day, timeZone) };
+    const kept: KeptFirstScreen = {
+      cacheName,
+      ...screen,
+      ...(Number.isFinite(bounds.start + bounds.end) ? { bounds } : {}),
+    };
     await browser.storage.session.set({ [FIRST_SCREEN_NAME]: kept });
   } catch {
     // Not kept: the next opening reads the cache first, as this one did.
