@@ -24,6 +24,7 @@ import { createContentService } from '@/lib/page-badges/content-service';
 import { fieldsidePageKind } from '@/lib/page-badges/fieldside-pages';
 import { createPageGrants } from '@/lib/page-badges/page-grants';
 import { createCurrentWorkspace } from '@/lib/workspace/current-workspace';
+import { watchPlatformBack } from '@/lib/api/platform-back';
 import { listenForAlarms } from './alarms';
 import { startContentSites } from './content-sites';
 import { startFieldWork } from './field-work';
@@ -139,8 +140,14 @@ export default defineBackground(() => {
       ),
     shownOnPage: (pageKey, uuids) => grants.shownOf(pageKey, uuids),
   });
+  // The platform answering again after failing: the outbox sends what waits now, not after its backoff.
+  let onPlatformBack = () => {};
   const workspace = createCurrentWorkspace({
     context: () => session.context(),
+    fetch: watchPlatformBack(
+      (input, init) => globalThis.fetch(input, init),
+      () => onPlatformBack(),
+    ),
     limiters,
     hub,
     onSyncProgress: (state) => schedule.publish(state),
@@ -160,6 +167,7 @@ export default defineBackground(() => {
   const feed = startFeed({ tokens, workspace, hub, resync: () => schedule.runAndWait('incremental') });
   // My day, job detail, the outbox sender, the toolbar badge and the context menu.
   const field = startFieldWork(workspace, hub);
+  onPlatformBack = () => void field.runner.flush().catch((error) => console.warn('Fieldside: outbox flush', error));
   const content = createContentService({
     workspace,
     grants,
