@@ -2,7 +2,15 @@ import { storage } from 'wxt/utils/storage';
 import { DEV_COMPANION_URL, DEV_PLATFORM } from '../../contracts/platform-hosts';
 import type { KeptFirstScreen, MyJobs, TodayJobs } from './kept-first-screen';
 import { STORAGE_KEYS } from './keys';
-import type { Connection, FeedPosition, FirstRun, PageGrants, SessionRecord, SignedOutReason } from './schemas';
+import type {
+  Connection,
+  FeedPosition,
+  FirstRun,
+  PageGrants,
+  PendingPairing,
+  SessionRecord,
+  SignedOutReason,
+} from './schemas';
 import { trustedItem } from './trusted-item';
 
 // Every storage item Fieldside keeps, declared once. Nothing here is a secret: tokens and keys live
@@ -135,6 +143,14 @@ export const pageGrantsItem = storage.defineItem<PageGrants>(STORAGE_KEYS.pageGr
   version: 1,
 });
 
+/** A pairing waiting for the person's answer, and then how it ended (lib/account/pairing.ts). storage.session: it
+ * survives a stopped worker while the person reads the question, no content script can read it, and it ends with
+ * the browser session. */
+export const pendingPairingItem = storage.defineItem<PendingPairing | null>(STORAGE_KEYS.pendingPairing, {
+  fallback: null,
+  version: 1,
+});
+
 /** What sign-out does to an item: `clear` it (it is the person's: what they chose, what pages were
  * shown), `keep` it (it is the device's), or nothing more because sign-out `writes` it itself. */
 export type OnSignOut = 'clear' | 'keep' | 'writes';
@@ -169,6 +185,8 @@ export const ITEMS_ON_SIGN_OUT = {
   todayJobs: { item: todayJobsItem, onSignOut: 'clear' },
   myJobs: { item: myJobsItem, onSignOut: 'clear' },
   pageGrants: { item: pageGrantsItem, onSignOut: 'clear' },
+  /** A question about this session's person: it ends with the session. */
+  pendingPairing: { item: pendingPairingItem, onSignOut: 'clear' },
 } as const satisfies Record<
   keyof typeof STORAGE_KEYS,
   { item: { removeValue(): Promise<void> }; onSignOut: OnSignOut }

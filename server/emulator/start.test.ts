@@ -53,6 +53,8 @@ describe('startEmulator', () => {
       createdFields: 'given',
       isIndividual: 'number',
       eventNotificationShape: 'event-entry',
+      tokenView: 'grantor',
+      impersonation: 'narrows',
     });
     try {
       expect(await emu.control.switches()).toEqual({
@@ -63,6 +65,8 @@ describe('startEmulator', () => {
         createdFields: 'given',
         isIndividual: 'number',
         eventNotificationShape: 'event-entry',
+        tokenView: 'grantor',
+        impersonation: 'narrows',
       });
     } finally {
       await emu.close();
@@ -112,6 +116,9 @@ describe('command-line options', () => {
         '--is-individual',
         'number',
         '--event-notification-shape=event-entry',
+        '--token-view',
+        'grantor',
+        '--impersonation=narrows',
         '--callback-timeout-ms',
         '250',
       ]),
@@ -122,6 +129,8 @@ describe('command-line options', () => {
       unparsableFilter: 'refuse',
       isIndividual: 'number',
       eventNotificationShape: 'event-entry',
+      tokenView: 'grantor',
+      impersonation: 'narrows',
       callbackTimeoutMs: 250,
     });
   });

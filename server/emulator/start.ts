@@ -29,6 +29,9 @@ export interface EmulatorOptions extends Partial<Switches> {
   authPort?: number;
   /** Jobs of the first account (default 5,000; the second account gets at most 500). */
   jobs?: number;
+  /** Active field workers of the first account (default: as many as the jobs need, one per 1,300 jobs of history),
+   * for a business with more people than its history needs (the budget benchmark's 200 staff). */
+  fieldWorkers?: number;
   seed?: number;
   /** The app's Return URL: redirect_uri hosts must match it. */
   returnUrl?: string;
@@ -70,7 +73,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   const clock = createClock(options.now);
   const changes = createChangeBus();
   const { uuidReuse, webhookContentType, unparsableFilter, pageSize, createdFields } = options;
-  const { isIndividual, eventNotificationShape } = options;
+  const { isIndividual, eventNotificationShape, tokenView, impersonation } = options;
   const switches = createSwitchBoard({
     uuidReuse,
     webhookContentType,
@@ -79,9 +82,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     createdFields,
     isIndividual,
     eventNotificationShape,
+    tokenView,
+    impersonation,
   });
   const addon = options.addon === undefined ? undefined : parseAddonRegistration(options.addon);
-  const store = createStore({ seed, jobs: options.jobs ?? 5000, clock, changes });
+  const store = createStore({
+    seed,
+    jobs: options.jobs ?? 5000,
+    clock,
+    changes,
+    ...(options.fieldWorkers ? { fieldWorkers: options.fieldWorkers } : {}),
+  });
   const app: AppInfo = {
     name: addon?.manifest.name ?? 'Test add-on',
     client_id: `fieldside-${seededSecret(seed, 'client_id', 16)}`,
@@ -149,7 +160,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   const guarded = [
     count,
     faulty,
-    createAuthMiddleware({ store, authority: oauth.authority }),
+    createAuthMiddleware({ store, authority: oauth.authority, switches }),
     rateLimitMiddleware(limiter),
   ] as const;
   // Hono's `/x/*` matches `/x` itself too: naming both ran the guards twice on the bare list, which then counted two

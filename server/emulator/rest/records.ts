@@ -84,7 +84,7 @@ function getRecord(
 ): Response {
   const denied = missingScope(c.get('principal'), def.name, 'read');
   if (denied) return apiError(c, 403, denied);
-  const i = store.find(account, def.name, uuid, c.get('actingStaffUuid'));
+  const i = store.find(account, def.name, uuid, c.get('viewers'));
   if (i === undefined) return apiError(c, 404, `No ${def.name} record with uuid ${uuid}`);
   return c.json(servedRecord(def.name, store.collection(account, def.name).get(i), switches));
 }
@@ -92,14 +92,17 @@ function getRecord(
 /** Records that hang off one job through job_uuid. */
 const JOB_CHILDREN: ReadonlySet<string> = new Set(['jobactivity', 'joballocation', 'jobcontact']);
 
-/** A restricted (technician) writer may only add notes, visits, allocations and contacts to jobs allocated to them. */
+/** A restricted (technician) writer may only add notes, visits, allocations and contacts to jobs allocated to them:
+ * every staff member whose permissions the request has must see the job. */
 function checkJobAllocation(c: C, store: Store, account: Account, def: RecordTypeDef, record: Rec): string | undefined {
-  const acting = c.get('actingStaffUuid');
-  if (!acting || !store.restriction(account, 'job', acting)) return undefined;
   const jobUuid =
     def.name === 'note' ? record.related_object_uuid : JOB_CHILDREN.has(def.name) ? record.job_uuid : undefined;
-  if (jobUuid === undefined || store.jobVisible(account, acting, jobUuid)) return undefined;
-  return `Job ${jobUuid} is not allocated to staff member ${acting}`;
+  if (jobUuid === undefined) return undefined;
+  for (const viewer of c.get('viewers')) {
+    if (!store.restriction(account, 'job', [viewer]) || store.jobVisible(account, viewer, jobUuid)) continue;
+    return `Job ${jobUuid} is not allocated to staff member ${viewer}`;
+  }
+  return undefined;
 }
 
 async function createRecord(
@@ -162,7 +165,7 @@ async function updateRecord(
   const badgesOnly = def.name === 'job' && Object.keys(fields).every((f) => f === 'badges');
   const denied = missingScope(principal, def.name, remove ? 'delete' : 'update', badgesOnly ? ['manage_badges'] : []);
   if (denied) return apiError(c, 403, denied);
-  const i = store.find(account, def.name, uuid, c.get('actingStaffUuid'));
+  const i = store.find(account, def.name, uuid, c.get('viewers'));
   if (i === undefined) return apiError(c, 404, `No ${def.name} record with uuid ${uuid}`);
   const current = store.collection(account, def.name).get(i);
   const by = writer(c, account);
