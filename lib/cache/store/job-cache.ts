@@ -136,7 +136,6 @@ export function createJobCache(db: CacheDatabase, lookup: Lookup) {
         'companyLookup',
         'search',
         'searchMain',
-        'customers',
         'sync',
       ] as const;
       const tx = db.transaction(names, 'readwrite');
