@@ -1,29 +1,35 @@
-// `npm run bench -- budget` (or `npx tsx bench/budget.ts`): the account's API budget through a business day.
-// A 50-person account (1 administrator, 4 office, 45 technicians) with Fieldside open 8 hours against the real
-// emulator (its clock advanced a minute at a time) and the real companion, with a day of change made through
-// the emulator's control API (so webhooks fire) and notes technicians write in Fieldside. Each browser runs the
-// product's real background services in this process (browser.ts); every request to the platform is counted by
-// cause, per hour, per minute and for the day. Goal (issue 18): at most 2,000 requests per account-day, every
-// open browser showing a change within 10 s, never more than 120 requests in a minute.
+// `npm run bench -- budget [--staff 200]` (or `npx tsx bench/budget.ts`): the account's API budget through a
+// business day. A 50-person account (1 administrator, 4 office, 45 technicians; `--staff 200`: 195 technicians) with
+// Fieldside open 8 hours against the real emulator (its clock advanced a minute at a time) and the real companion,
+// with a day of change made through the emulator's control API (so the platform's signed webhooks fire) and notes
+// technicians write in Fieldside. The browsers are split as a real business's would be (people.ts): most paired from
+// the job card, some self-declared, some never opened. Each browser runs the product's real background services in
+// this process (browser.ts); every request to the platform is counted by cause, per hour, per minute and for the
+// day, and every record the companion delivers is checked against a read of that job as the browser's person
+// (record-check.ts). Goals (issues 18, 29): at most 2,000 requests per account-day at 50 staff and 6,000 at 200,
+// every open browser showing a change within 10 s, never more than 120 requests in a minute, and no record delivered
+// to someone the platform would not show it.
 import 'fake-indexeddb/auto';
 import { pathToFileURL } from 'node:url';
 import { startDevStack } from '../server/development/dev-stack';
-import { activateAccount } from '../tests/support/companion/addon-platform';
+import { activateAccount, pairingLinkOf } from '../tests/support/companion/addon-platform';
 import { openBrowser, SCOPES, type SimBrowser } from './budget/browser';
 import { CAUSES, createRequestCounter, type Cause } from './budget/causes';
 import { createRandom, DAY_MINUTES, planDay, type PlannedChange } from './budget/day-plan';
+import { peopleOf, SPLIT, type Fate } from './budget/people';
+import { createRecordCheck } from './budget/record-check';
 import { printBudget } from './budget/report';
 import { signInThroughCompanion } from './budget/sign-in';
-import { CHROME_ID, FIREFOX_ID } from '../tests/support/companion/env';
+import { CHROME_ID, CHROME_REDIRECT, FIREFOX_ID } from '../tests/support/companion/env';
 import { createStaleness } from './budget/staleness';
 import { expectFigures, expectSane, sized } from './smoke';
 
-/** A 45-technician business: the emulator seeds one field worker per 1,300 jobs of history. */
-const JOBS = sized(58_500, 4_000);
-const STAFF_PLAN = sized(
-  { administrator: 1, office: 4, technician: 45 },
-  { administrator: 1, office: 1, technician: 2 },
-);
+/** The business's history: 58,500 jobs for 50 people (the emulator seeds one field worker per 1,300 jobs of
+ * history), 100,000 for 200 (its field workers then share the history); a smoke run's 4,000. */
+const JOBS_FOR: Record<number, number> = { 50: 58_500, 200: 100_000 };
+const SMOKE_JOBS = 4_000;
+/** A smoke run's business: 1 administrator, 4 office, 5 technicians, enough for every way of meeting Fieldside. */
+const SMOKE_STAFF = 10;
 /** The minutes simulated: a working day (a smoke run plays its first 40 minutes, the first alarms and changes). */
 const MINUTES = sized(DAY_MINUTES, 40);
 /** A service worker does not live all day: the browser stops it, and the next event starts a new one. The
@@ -39,6 +45,11 @@ export const DAILY_LIMIT = 20_000;
 const REAL_PAGE_SIZE = 5_000;
 
 export interface BudgetResult {
+  staff: number;
+  /** Browsers by how they met Fieldside (never-opened people have none). */
+  browsers: Record<Fate, number>;
+  /** Records the companion delivered, and of them those the platform would not show their reader. */
+  records: { delivered: number; refused: number; refusals: string[] };
   total: number;
   byCause: Record<Cause, number>;
   byHour: Array<Record<Cause, number> & { total: number }>;
@@ -54,23 +65,45 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Progress on stderr, so a long run shows where it is. */
 const progress = (message: string) => process.stderr.write(`budget: ${message}\n`);
 
-export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}): Promise<BudgetResult> {
+/** `--staff N` on the command line, else BUDGET_STAFF, else 50 (a smoke run's SMOKE_STAFF). */
+function staffAsked(): number {
+  const at = process.argv.indexOf('--staff');
+  return Number(at >= 0 ? process.argv[at + 1] : process.env.BUDGET_STAFF) || sized(50, SMOKE_STAFF);
+}
+
+export async function runBudgetBench(
+  opts: { jobs?: number; seed?: number; staff?: number } = {},
+): Promise<BudgetResult> {
   const started = performance.now();
+  const size = opts.staff ?? staffAsked();
   const counter = createRequestCounter();
+  const refusals = new Map<string, number>();
   let simNow = Date.now();
   const dev = await startDevStack({
     // The platform's limits are lifted so the bench measures what Fieldside asks for, not what it is refused.
     // Pages of 5,000 records, as the real platform answers (BUDGET_PAGE_SIZE=1000 plays the spec's "up to 1000").
     emulator: {
       port: 0,
-      jobs: opts.jobs ?? (Number(process.env.BUDGET_JOBS) || JOBS),
+      jobs:
+        opts.jobs ?? (Number(process.env.BUDGET_JOBS) || sized(JOBS_FOR[size] ?? Math.round(size * 1_170), SMOKE_JOBS)),
+      // The people of the staff plan who go out to jobs, the subcontractor among them.
+      fieldWorkers: size - 5,
       seed: opts.seed ?? 18,
       quiet: true,
       rateLimitPerMinute: 1_000_000,
       rateLimitPerDay: 1_000_000_000,
       pageSize: Number(process.env.BUDGET_PAGE_SIZE) || REAL_PAGE_SIZE,
     },
-    companionDeps: { fetch: counter.companionFetch, now: () => simNow, log: () => undefined },
+    companionDeps: {
+      fetch: counter.companionFetch,
+      now: () => simNow,
+      // BUDGET_DEBUG: the companion's refusals, by path and status, at the end.
+      log: (line) => {
+        const { path, status } = line as { path?: string; status?: number };
+        if (path && status && status >= 400)
+          refusals.set(`${status} ${path}`, (refusals.get(`${status} ${path}`) ?? 0) + 1);
+      },
+    },
     // The browsers sign in as the test installations of the companion's own tests do (sign-in.ts).
     allowedExtensionIds: [CHROME_ID, FIREFOX_ID],
   });
@@ -80,23 +113,32 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
   const browsers: SimBrowser[] = [];
   try {
     const account = emulator.info.accounts[0]!;
-    const active = account.staff.filter((s) => s.active);
-    const byRole = (roles: string[]) => active.filter((s) => roles.includes(s.role));
-    const admin = byRole(['administrator'])[0]!;
-    const office = byRole(['office']);
-    const technicians = byRole(['technician', 'subcontractor']);
-    const people = [
-      { staff: admin, role: 'administrator' as const },
-      // The seeded account has one office manager; the other three office browsers see what she sees.
-      ...Array.from({ length: STAFF_PLAN.office }, (_, i) => ({
-        staff: office[i % office.length]!,
-        role: 'office' as const,
-      })),
-      ...Array.from({ length: STAFF_PLAN.technician }, (_, i) => ({
-        staff: technicians[i % technicians.length]!,
-        role: 'technician' as const,
-      })),
-    ];
+    // People who never opened Fieldside have no browser at all.
+    const everyone = peopleOf(account, size);
+    const people = everyone.filter((p) => p.fate !== 'never');
+    const admin = people.find((p) => p.role === 'administrator')!.staff;
+    const activated = !process.env.BUDGET_NOT_ACTIVATED;
+    // The administrator activated Fieldside for the account once (the job-card add-on): its changes come signed, and
+    // the companion reads each with the account's own grant. BUDGET_NOT_ACTIVATED=1 measures an account that never
+    // did: nobody can pair (the job card has no Fieldside), and the companion reads nothing for it.
+    if (activated) {
+      const { status } = await activateAccount(dev, account);
+      if (status !== 200) throw new Error(`activating the account answered ${status}`);
+      progress('Fieldside activated for the account');
+    }
+    // The checks' own token, issued afresh each half hour of the platform's clock (a token lives an hour there).
+    let check = { token: '', at: -Infinity };
+    const checkToken = async () => {
+      if (simNow - check.at > 30 * 60_000)
+        check = {
+          token: (await control.issueTokens(account.uuid, admin.uuid, ['read_jobs'])).access_token,
+          at: simNow,
+        };
+      return check.token;
+    };
+    const records = createRecordCheck({ baseUrl: emulator.info.base_url, token: checkToken });
+    /** The staff member each browser's pass names: its person, once paired. */
+    const verified = new Map<number, string>();
 
     // Who holds which job: an office or administrator browser every job, a technician the jobs allocated to them.
     const visible = new Map<string, Set<string>>();
@@ -119,6 +161,7 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
       activeJobs,
       activities,
       technicianJobs: techJobs.filter((t) => t.jobs.length > 0),
+      scale: size / 50,
     });
     const shown = people.map(
       (p, i) =>
@@ -145,15 +188,24 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
           staffUuid: people[i]!.staff.uuid,
           scopes: SCOPES,
           now: () => simNow,
+          redirectUrl: CHROME_REDIRECT,
         }),
       shown: () => shown[i]!,
       onUpsert: (b: number, jobs: Parameters<typeof staleness.onUpsert>[1]) => staleness.onUpsert(b, jobs),
+      onRecord: (b: number, change: Parameters<typeof records.delivered>[1]) =>
+        records.delivered(verified.get(b), change),
     });
 
     // Yesterday: every browser but the new device has its cache (not counted). The day starts with each worker.
     const newDevice = people.findIndex((p) => p.role === 'office');
     for (let i = 0; i < people.length; i++) {
       const b = await openBrowser(world(i));
+      // "Use Fieldside in this browser" from a job card the person may see, confirmed.
+      if (activated && people[i]!.fate === 'paired') {
+        const job = (techJobs[i]!.jobs[0] ?? activeJobs[0])!;
+        const link = await pairingLinkOf(dev, { account: account.uuid, staff: people[i]!.staff.uuid, jobUuid: job });
+        verified.set(i, await b.pair(link.hash.slice(1)));
+      }
       if (i !== newDevice) {
         await b.schedule.runAndWait('auto');
         // Yesterday's day had it live too: the companion knows its staff member and the account's administrator.
@@ -163,16 +215,7 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
       browsers.push(b);
       b.stop();
     }
-    progress(`yesterday's caches ready (${browsers.length} browsers)`);
-    // The administrator activated Fieldside for the account once (the job-card add-on): the companion keeps the
-    // account's own tokens and reads each change with them even while no browser is open, as early in the morning.
-    // BUDGET_NOT_ACTIVATED=1 measures an account that never did: the companion then reads only with the tokens of
-    // open live streams.
-    if (!process.env.BUDGET_NOT_ACTIVATED) {
-      const { status } = await activateAccount(dev, account);
-      if (status !== 200) throw new Error(`activating the account answered ${status}`);
-      progress('Fieldside activated for the account');
-    }
+    progress(`yesterday's caches ready (${browsers.length} browsers, ${verified.size} paired)`);
     counter.take();
     const setupSeconds = (performance.now() - started) / 1000;
     // A day passes: yesterday's caches were walked at this hour yesterday, as a browser that walks its view once a
@@ -183,7 +226,7 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
     // requests, and the platform's limits are about API requests, so its token grants are taken off.
     const apiRequests = async () => {
       const { requests, grants } = await control.stats();
-      return requests - grants.authorization_code - grants.refresh_token;
+      return requests - grants.authorization_code - grants.refresh_token - records.requests();
     };
     let platformBefore = await apiRequests();
 
@@ -284,6 +327,8 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
       await Promise.all(browsers.map((b) => b.flushWrites().then(() => b.idle())));
       await emulator.webhooks.whenIdle();
       await Promise.all(browsers.map((b) => b.idle()));
+      // Every record delivered this minute is checked before the platform's clock moves on.
+      await records.settled();
       await control.advanceClock(60);
       simNow = await control.now();
       const t2 = performance.now();
@@ -317,7 +362,15 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
       console.warn(
         `(the emulator counted ${platformTotal} requests, the causes ${total}: the difference has no cause)`,
       );
+    const browsersBy = (fate: Fate) => everyone.filter((p) => p.fate === fate).length;
     const result: BudgetResult = {
+      staff: size,
+      browsers: {
+        paired: activated ? browsersBy('paired') : 0,
+        declared: browsersBy('declared') + (activated ? 0 : browsersBy('paired')),
+        never: browsersBy('never'),
+      },
+      records: records.summary(),
       total: platformTotal,
       byCause,
       byHour,
@@ -328,9 +381,16 @@ export async function runBudgetBench(opts: { jobs?: number; seed?: number } = {}
       seconds: (performance.now() - started) / 1000,
     };
     expectSane(result.total > 0 && perMinute.length === MINUTES, 'the day made requests, minute by minute');
-    expectFigures({ total: result.total, peak: result.peakPerMinute, behindMax: result.behind.max });
-    printBudget(result, { setupSeconds, staff: people.length, dailyLimit: DAILY_LIMIT });
+    expectSane(result.records.refused <= result.records.delivered, 'records refused are records delivered');
+    expectFigures({
+      total: result.total,
+      peak: result.peakPerMinute,
+      behindMax: result.behind.max,
+      recordsDelivered: result.records.delivered,
+    });
+    printBudget(result, { setupSeconds, dailyLimit: DAILY_LIMIT, split: SPLIT });
     console.log(`notifications shown (being told of work, on in every browser all day): ${notices}`);
+    if (process.env.BUDGET_DEBUG) progress(`the companion refused: ${JSON.stringify([...refusals])}`);
     return result;
   } finally {
     for (const b of browsers) b.stop();

@@ -53,6 +53,8 @@ async function benchStore(store: string, redis: RedisServer | undefined): Promis
     platformBaseUrl: platform.baseUrl,
     ...(redis ? { redisUrl: redis.url } : {}),
     feedMaxEntries: 10_000,
+    // The pass the companion would have given this token, as paired with the administrator.
+    passesFor: { [token]: '55555555-5555-4555-8555-555555555555' },
   });
   try {
     // An administrator's register makes the subscriptions (and so the callback URL the load posts to).

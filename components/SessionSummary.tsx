@@ -14,7 +14,7 @@ export interface SessionSummaryProps {
   meFromPlatform?: boolean;
   signedOutReason: 'signed_out' | 'revoked' | null;
   busy: boolean;
-  /** "Not you? Sign in again": the platform's consent page, then "who are you" afresh. */
+  /** "Sign in again": the platform's consent page, then "who are you" afresh unless the platform said who this is. */
   onSignInAgain: () => void;
 }
 
@@ -84,7 +84,7 @@ export function SessionSummary(props: SessionSummaryProps) {
                 disabled={props.busy}
                 onClick={props.onSignInAgain}
               >
-                Not you? Sign in again
+                {props.meFromPlatform ? 'Sign in again' : 'Not you? Sign in again'}
               </button>
             </p>
           )}
@@ -93,7 +93,8 @@ export function SessionSummary(props: SessionSummaryProps) {
       {props.mode === 'oauth' && props.meName && props.meFromPlatform && (
         <Notice role="note" id="limit-notice">
           Fieldside shows only what {props.viewAsName ?? props.meName} may see. The platform told Fieldside who you are
-          when you chose Fieldside on a job card and then “Use Fieldside in this browser”.
+          when you chose Fieldside on a job card and then “Use Fieldside in this browser”, and you confirmed it; signing
+          in again keeps it. Not you? Sign out.
         </Notice>
       )}
       {props.mode === 'oauth' && props.meName && !props.meFromPlatform && (
@@ -101,7 +102,8 @@ export function SessionSummary(props: SessionSummaryProps) {
           Fieldside shows only what {props.viewAsName ?? props.meName} may see because{' '}
           {props.viewAsName && props.viewAsName !== props.meName ? 'you chose to view as them' : 'you chose that name'}.
           That limit is your choice in Fieldside, not the platform's: the platform does not know who is using this
-          device.
+          device. To let it say so, open any job in the platform, choose Fieldside, then “Use Fieldside in this
+          browser”.
         </Notice>
       )}
       {props.mode === 'api_key' && (

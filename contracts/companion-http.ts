@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CodeVerifierSchema, DigestSchema, InstallationKeySchema, RefreshProofSchema } from './installation-binding';
+import {
+  CodeVerifierSchema,
+  DigestSchema,
+  InstallationKeySchema,
+  InstallationProofSchema,
+  RefreshProofSchema,
+} from './installation-binding';
 
 // The companion's HTTP API (server/companion), declared once for both sides: the companion validates
 // what it receives with these schemas, and the extension (lib/auth, lib/live-updates) validates
@@ -8,36 +14,74 @@ import { CodeVerifierSchema, DigestSchema, InstallationKeySchema, RefreshProofSc
 //   GET  /  /health  /ready   a page for people; the process is up; the store answers (503 in words if not)
 //   GET  /icon.png       Fieldside's icon, for the add-on manifest
 //   GET  /activate       the add-on's Activation URL: a redirect to the platform's consent page for the account
-//   POST /oauth/start    OAuthStartRequest   → OAuthStartReply
-//   GET  /oauth/return   (the platform's redirect; the companion hands the code on to the extension, or ends an
-//                        activation with a page)
-//   POST /oauth/token    OAuthTokenRequest   → the platform's token answer, its refresh token sealed
+//                        (`?ticket=…`: an administrator's "Activate again" from the job-card panel, which alone may
+//                        replace a grant the account already keeps)
+//   POST /oauth/start    OAuthStartRequest   → OAuthStartReply; the authorize URL names the flow's own Return URL
+//   GET  /oauth/return/<flow>  the platform's redirect of one sign-in: the companion hands the code on to the
+//                        extension (OAUTH_REDIRECT_PARAMS, with `code_mac`); `/oauth/return` alone ends an
+//                        activation, or a sign-in whose authorize URL left out redirect_uri (Firefox)
+//   POST /oauth/token    OAuthTokenRequest   → the platform's token answer, its refresh token sealed, and
+//                        CompanionTokenFields (the pass for the feed)
 //   POST /oauth/refresh  OAuthRefreshRequest → the same
-//   POST /feed/register  (Bearer platform token, X-Fieldside-Staff) → FeedRegisterReply; an administrator's
-//                        register also ensures the subscriptions
-//   POST /feed/rotate    (Bearer, X-Fieldside-Staff of an administrator) → FeedRotateReply: a new callback URL
-//   GET  /feed?after&limit                       → FeedPage (catch-up)
+//   Every call below but /webhooks and /pair carries `Authorization: Bearer <platform access token>` and
+//   `X-Fieldside-Pass: <pass>` (COMPANION_HEADERS): without a pass of that very token, 401 `invalid_pass` and
+//   not one platform request.
+//   POST /feed/register  → FeedRegisterReply
+//   POST /feed/rotate    (a pass naming an administrator the platform vouched for) → FeedRotateReply: a new
+//                        callback URL
+//   GET  /feed?after&limit                       → FeedPage (catch-up), each change as this reader may have it
 //   GET  /feed/stream?after  Server-Sent Events: FEED_GAP_EVENT, then FEED_CHANGE_EVENT events, id = feed
 //                        position (live); ends when its token would expire
 //   POST /webhooks/<callback token>  the platform's webhook deliveries
 //   POST /addon/event    the add-on's event URL: the platform's signed event (a JWT, HS256 with the App Secret)
 //                        when a person chooses Fieldside on a job card → the panel's HTML; follow-up events
-//                        from the panel (the platform's client SDK `invoke`) → their answer as text
+//                        from the panel (the platform's client SDK `invoke`) → their answer as text; the
+//                        manifest's webhooks (`webhook_subscription`) → the change, for the account's feed
 //   GET  /pair           the page "Use Fieldside in this browser" opens; its one-time code rides in the
 //                        fragment, where the extension's pairing script reads it
-//   POST /pair/claim     (Bearer platform token) PairClaimRequest → PairClaimReply: the extension learns which
-//                        staff member the platform vouched for
-// Errors the companion answers itself: CompanionError. How sign-in is tied to one installation:
-// contracts/installation-binding.ts. The paths and the pairing page's ids: contracts/companion-paths.ts.
+//   POST /pair/claim     (Bearer, X-Fieldside-Pass) PairClaimRequest → PairClaimReply: the staff member the
+//                        platform vouched for, as an identity bound to this installation's key
+// Errors the companion answers itself: CompanionError (codes: COMPANION_ERRORS, PAIR_CLAIM_ERRORS). How sign-in
+// is tied to one installation: contracts/installation-binding.ts. The paths and the pairing page's ids:
+// contracts/companion-paths.ts.
 
 export { COMPANION_PATHS, PAIRING_PAGE } from './companion-paths';
 
 /** Request headers of the companion's own. */
 export const COMPANION_HEADERS = {
-  /** The staff member the caller acts as (its "who are you"): the companion reads that staff member's security
-   * role from the platform, and lets only administrators manage the webhook subscriptions. */
-  staff: 'X-Fieldside-Staff',
+  /** The pass the last /oauth/token, /oauth/refresh or /pair/claim answered (`fieldside_pass`) for the access
+   * token the request carries: how the companion knows the caller's account, and the staff member the platform
+   * vouched for (pairing), without asking the platform. The companion takes no identity from a browser's say-so. */
+  pass: 'X-Fieldside-Pass',
 } as const;
+
+/** A compact JWS (three base64url parts), opaque to the extension: an identity or a pass. */
+const CompactJwsSchema = z
+  .string()
+  .max(4096)
+  .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'a compact JWS');
+
+/** What the companion signed when pairing bound a staff member to an installation (PairClaimReply.identity): the
+ * account, the staff member and the installation key's id, no expiry. Opaque to the extension, which keeps it per
+ * (account, installation) and sends it at every /oauth/token and /oauth/refresh of that installation; it is worth
+ * nothing without the installation's private key. */
+export const IdentitySchema = CompactJwsSchema;
+/** The companion's pass for one access token (COMPANION_HEADERS.pass): its account, the token's digest, its expiry
+ * and, when the request carried an identity that checked, the staff member. Opaque to the extension. */
+export const PassSchema = CompactJwsSchema;
+
+/** What /oauth/return[/<flow>] adds to the extension's identity redirect URL: the platform's `code`, the flow's
+ * `state` and the companion's `code_mac`, which ties that code to that state and goes back with them to
+ * /oauth/token; or the platform's `error` (and `error_description`) with the `state`. */
+export const OAUTH_REDIRECT_PARAMS = {
+  code: 'code',
+  state: 'state',
+  codeMac: 'code_mac',
+  error: 'error',
+  errorDescription: 'error_description',
+} as const;
+/** Opaque to the extension: handed on by /oauth/return, sent back at /oauth/token. */
+export const CodeMacSchema = z.string().regex(/^[A-Za-z0-9._-]{1,128}$/, 'a code_mac as /oauth/return handed it on');
 
 /** Scope names are lower-case words joined by underscores; anything else cannot be a platform scope. */
 const ScopeSchema = z.string().regex(/^[a-z][a-z_]*$/, 'a scope is lower-case letters and underscores');
@@ -56,24 +100,58 @@ export type OAuthStartReply = z.infer<typeof OAuthStartReplySchema>;
 export const OAuthTokenRequestSchema = z.object({
   code: z.string().min(1).max(4096),
   state: z.string().min(1).max(4096),
+  /** As /oauth/return handed it on with this code and state (OAUTH_REDIRECT_PARAMS.codeMac). */
+  code_mac: CodeMacSchema,
   code_verifier: CodeVerifierSchema,
   /** The public key the refresh token is sealed to. */
   installation_key: InstallationKeySchema,
+  /** This installation's identity for the account (PairClaimReply.identity), kept across sign-ins: the pass then
+   * names its staff member (CompanionTokenFields.fieldside_staff). */
+  identity: IdentitySchema.optional(),
 });
 export const OAuthRefreshRequestSchema = z.object({
   /** The sealed refresh token the companion answered last (opaque to the extension). */
   refresh_token: z.string().min(1).max(4096),
   proof: RefreshProofSchema,
+  /** As at /oauth/token. */
+  identity: IdentitySchema.optional(),
 });
 
+/** What /oauth/token and /oauth/refresh answer besides the platform's token fields (access_token, token_type,
+ * expires_in, scope, and refresh_token sealed to the installation). */
+export const CompanionTokenFieldsSchema = z.object({
+  /** The pass for this access token (COMPANION_HEADERS.pass); it expires with the token. Absent when the platform
+   * would not say the token's account (a grant without the `vendor` scope): there is no feed then. */
+  fieldside_pass: PassSchema.optional(),
+  /** The staff member the pass names: present only when the request carried an identity of this account and
+   * installation that checked. A request with an identity whose answer lacks this field: the identity is not
+   * good for this grant (another account, or the companion's signing key changed). */
+  fieldside_staff: z.string().min(1).optional(),
+});
+export type CompanionTokenFields = z.infer<typeof CompanionTokenFieldsSchema>;
+
 /** Every error the companion answers itself: a stable machine code (OAuth style, so the extension
- * handles the platform's and the companion's alike) and a sentence for people. */
+ * handles the platform's and the companion's alike) and a sentence for people. The feed's and pairing's 401 and
+ * 403 codes are COMPANION_ERRORS. */
 export const CompanionErrorSchema = z.object({
   error: z.string(),
   message: z.string().optional(),
   error_description: z.string().optional(),
 });
 export type CompanionError = { error: string; message: string };
+
+/** The codes of the companion's own 401 and 403 answers on the feed and at /pair/claim. */
+export const COMPANION_ERRORS = {
+  /** 401: no `Authorization: Bearer <access token>`. */
+  invalidToken: 'invalid_token',
+  /** 401: no pass, or one that is not the companion's, has expired, or is not for this access token: refresh the
+   * token (its answer has a new pass) or sign in again. Nothing was asked of the platform. */
+  invalidPass: 'invalid_pass',
+  /** 403: only a staff member the platform vouched for (pairing) may do this; this pass names none. */
+  identityRequired: 'identity_required',
+  /** 403: the staff member the pass names is not an administrator of the account, as the platform says. */
+  notAdministrator: 'not_administrator',
+} as const;
 
 /** A feed position: opaque to extensions. */
 const Position = z.string().min(1).max(64);
@@ -83,7 +161,17 @@ export const FeedQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(500),
 });
 
-/** One change as extensions see it: which record and which fields, and for a job the record the companion read. */
+/** What a job change means to the reader it is delivered to (the reader: the staff member its pass names, if any):
+ * - `record`: the platform lets this staff member see the job; the change carries its record, take it;
+ * - `read`: this staff member may see the job but the companion could not ask the platform (or could not read it):
+ *   read it yourself, as yourself, even if you do not hold it;
+ * - `none`: nothing for this reader beyond the change itself: a browser that holds the job reads it, others
+ *   ignore it. A reader without a staff member the platform vouched for always gets `none` and never a record.
+ * Who else may see the job is never sent (it names people). */
+export const FEED_CHANGE_MEANINGS = ['record', 'read', 'none'] as const;
+export type FeedChangeMeaning = (typeof FEED_CHANGE_MEANINGS)[number];
+
+/** One change as extensions see it: which record and which fields, and for a job what it means to this reader. */
 export const FeedChangeSchema = z.object({
   /** The feed position just after this change. */
   id: Position,
@@ -96,19 +184,12 @@ export const FeedChangeSchema = z.object({
   /** For a note: the job it belongs to, when the companion could read it (server/companion/feed/note-jobs.ts),
    * so that only browsers holding that job do anything. */
   job_uuid: z.string().optional(),
-  /** For a job: the record as the companion read it, once for the whole account, right after the webhook
-   * (server/companion/feed/job-records.ts), so a browser that holds the job takes it without reading it again
-   * (issue 18). Checked by the extension like any platform answer; absent when the companion could not read it,
-   * and then a browser that holds the job reads it itself. */
+  /** For a job (or a visit, whose job it then is): the record as the companion read it once for the account
+   * (server/companion/feed/job-records.ts), present only when `yours` is `record`: the platform lets this reader
+   * see the job. Checked by the extension like any platform answer. */
   record: z.record(z.string(), z.unknown()).optional(),
-  /** For a job just created (its job number among the changed fields): the staff members the platform says may
-   * see it, asked for each staff member whose browser registered lately. A browser that does not hold a job takes
-   * it only when its own staff member is named here. */
-  visible_to: z.array(z.string()).optional(),
-  /** For a job just created: staff members whose browsers registered lately but whom the companion could not ask
-   * (its share of the minute or the round's time ran out, or the check failed). A browser that does not hold the
-   * job reads it itself, as its own staff member, when its staff member is listed here. */
-  unchecked: z.array(z.string()).optional(),
+  /** For a job or a visit: what the change means to this reader (FEED_CHANGE_MEANINGS). */
+  yours: z.enum(FEED_CHANGE_MEANINGS).optional(),
 });
 export type FeedChange = z.infer<typeof FeedChangeSchema>;
 
@@ -127,8 +208,9 @@ export const FeedRegisterReplySchema = z.object({
   position: Position,
   /** Subscriptions the platform would not take for this app (each is made on its own; the rest stand). */
   refused: z.array(z.object({ unique_id: z.string(), message: z.string() })).default([]),
-  /** Whether this register ensured the subscriptions: the caller's staff member is an administrator
-   * (administrators alone manage them) and they were due a check (false while they are known to be in place). */
+  /** Whether this register ensured the subscriptions: the staff member the pass names is an administrator
+   * (administrators alone manage them), the account did not activate Fieldside (an activated account's changes
+   * come signed, through the add-on), and they were due a check (false while they are known to be in place). */
   manages_subscriptions: z.boolean().default(false),
 });
 export type FeedRegisterReply = z.infer<typeof FeedRegisterReplySchema>;
@@ -153,27 +235,38 @@ const PairingCodeSchema = z
   .max(1024)
   .regex(/^[A-Za-z0-9._~-]+$/, 'a pairing code is URL-safe text');
 
-/** The extension claims a pairing code read from the pairing page, with its own platform token (the code's account
- * must be the token's) and its installation id (the code is then spent, for this installation only). */
+/** The extension's background claims a pairing code read from the pairing page, with its own access token and pass
+ * (the code's account must be the pass's), its installation key and that key's signature over the code
+ * (pairProofMessage): the code is then spent, for this installation only. */
 export const PairClaimRequestSchema = z.object({
   code: PairingCodeSchema,
-  installation: DigestSchema,
+  installation_key: InstallationKeySchema,
+  proof: InstallationProofSchema,
 });
 export type PairClaimRequest = z.infer<typeof PairClaimRequestSchema>;
 
-/** Who the platform says this browser's person is: the staff member who chose Fieldside on the job card. */
+/** Who the platform says this browser's person is: the staff member who chose Fieldside on the job card. The
+ * extension asks the person to confirm ("Work as Ethan Murphy in this browser?") before it keeps any of it. */
 export const PairClaimReplySchema = z.object({
   account_uuid: z.string().min(1),
   staff_uuid: z.string().min(1),
-  /** The staff member's name as the platform has it, for "This browser is Ethan Murphy's". */
+  /** The staff member's name as the platform has it, for "Work as Ethan Murphy in this browser?". */
   staff_name: z.string(),
+  /** The statement of it, bound to this installation (OAuthTokenRequest.identity). */
+  identity: IdentitySchema,
+  /** A fresh pass for the caller's access token, naming the staff member. */
+  fieldside_pass: PassSchema,
 });
 export type PairClaimReply = z.infer<typeof PairClaimReplySchema>;
 
-/** CompanionError codes a claim can answer (400, except other_account: 403). */
+/** CompanionError codes a claim can answer (400, except other_account: 403; besides COMPANION_ERRORS' 401s).
+ * `pairing_unbound`: the proof is not the installation key's signature over this code; `clock_skew`: the proof's
+ * time is more than REFRESH_PROOF_MAX_SKEW_SECONDS off. */
 export const PAIR_CLAIM_ERRORS = [
   'pairing_invalid',
   'pairing_expired',
   'pairing_used',
   'pairing_other_account',
+  'pairing_unbound',
+  'clock_skew',
 ] as const;

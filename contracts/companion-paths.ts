@@ -11,6 +11,8 @@ export const COMPANION_PATHS = {
   /** The add-on's Activation URL: starts the account's consent when an administrator adds the add-on. */
   activation: '/activate',
   oauthStart: '/oauth/start',
+  /** The registered Return URL (activations, and sign-ins whose authorize URL named none); a sign-in's own is
+   * `/oauth/return/<flow>`, the flow being the first 22 characters of base64url(SHA-256(state)). */
   oauthReturn: '/oauth/return',
   oauthToken: '/oauth/token',
   oauthRefresh: '/oauth/refresh',

@@ -9,6 +9,8 @@ import { z } from 'zod';
 // - Refreshes are bound to a P-256 key pair the extension creates with a non-extractable private half and
 //   keeps in its IndexedDB: the companion seals the refresh token to the public key, and every /oauth/refresh
 //   carries a signature made with the private key (a proof of possession).
+// - A pairing claim (/pair/claim) is signed with the same key, over the code it claims: the identity the companion
+//   answers names that installation, and is good only together with its private key.
 
 const BASE64URL_43 = /^[A-Za-z0-9_-]{43}$/;
 
@@ -29,14 +31,17 @@ export const CodeVerifierSchema = z
   .string()
   .regex(/^[A-Za-z0-9._~-]{43,128}$/, 'a code verifier is 43 to 128 unreserved characters');
 
-/** The signature an installation puts on one refresh request. */
-export const RefreshProofSchema = z.object({
+/** The signature an installation puts on one request: a refresh (refreshProofMessage) or a pairing claim
+ * (pairProofMessage). */
+export const InstallationProofSchema = z.object({
   /** Seconds since the epoch when the proof was made. */
   iat: z.number().int().positive(),
-  /** ECDSA P-256 / SHA-256 signature (IEEE P1363, 64 bytes) of refreshProofMessage, base64url. */
+  /** ECDSA P-256 / SHA-256 signature (IEEE P1363, 64 bytes) of the request's message, base64url. */
   signature: z.string().regex(/^[A-Za-z0-9_-]{86}$/, 'an ECDSA P-256 signature in base64url (86 characters)'),
 });
-export type RefreshProof = z.infer<typeof RefreshProofSchema>;
+export type InstallationProof = z.infer<typeof InstallationProofSchema>;
+export const RefreshProofSchema = InstallationProofSchema;
+export type RefreshProof = InstallationProof;
 
 /** How far a proof's time may be from the companion's clock, either way: clocks of browsers drift. */
 export const REFRESH_PROOF_MAX_SKEW_SECONDS = 300;
@@ -70,4 +75,10 @@ export const installationIdOf = (key: InstallationKey): Promise<string> =>
  * proof is good for that one token (which the platform rotates on use) and only briefly. */
 export async function refreshProofMessage(refreshToken: string, iat: number): Promise<Uint8Array<ArrayBuffer>> {
   return new TextEncoder().encode(`fieldside-refresh.${iat}.${await sha256Base64Url(refreshToken)}`);
+}
+
+/** What an installation signs to claim a pairing code: the moment, and the digest of the code, so a proof is good for
+ * that one code and only briefly (the same skew rule as a refresh's). */
+export async function pairProofMessage(code: string, iat: number): Promise<Uint8Array<ArrayBuffer>> {
+  return new TextEncoder().encode(`fieldside-pair.${iat}.${await sha256Base64Url(code)}`);
 }

@@ -39,9 +39,10 @@ export const SECRETS_DB_NAME = 'fieldside-secrets';
 export const SETTINGS_DB_NAME = 'fieldside-settings';
 export const FILES_DB_NAME = 'fieldside-files';
 
-/** The cache of one account as one staff member sees it (`'all'`: no impersonation). */
-export function cacheDbName(accountUuid: string, staffUuid: string | 'all'): string {
-  return `fieldside-cache:${lower(accountUuid)}:${staffUuid === 'all' ? 'all' : lower(staffUuid)}`;
+/** The cache of one account as one staff member sees it (`'all'`: no impersonation); `ownView`: the token's own
+ * view, shown as that staff member's day (lib/settings/workspace-key.ts), never the same cache as theirs. */
+export function cacheDbName(accountUuid: string, staffUuid: string | 'all', ownView = false): string {
+  return `fieldside-cache:${lower(accountUuid)}:${staffUuid === 'all' ? 'all' : lower(staffUuid)}${ownView ? ':own' : ''}`;
 }
 
 /** Every cache of one account, whoever it was seen as. */

@@ -4,7 +4,8 @@ import type { Job } from '../../lib/api/schemas';
 import { createCacheSync, openCacheDb, openJobCache, type CacheSync, type JobCache } from '../../lib/cache';
 import { createSyncSchedule, type SyncSchedule } from '../../lib/cache/sync/schedule';
 import type { TimesStore } from '../../lib/cache/sync/sync-times';
-import { createFeedClient } from '../../lib/live-updates/feed-client';
+import { createFeedClient, type FeedClient } from '../../lib/live-updates/feed-client';
+import type { FeedChange } from '../../lib/live-updates/types';
 import { createFeedService, type FeedService, type SavedPosition } from '../../lib/live-updates/feed-service';
 import type { LiveEvent } from '../../lib/messaging/views';
 import { createOutbox, type Outbox } from '../../lib/outbox';
@@ -63,6 +64,25 @@ export interface BrowserWorld {
   shown: () => ReadonlySet<string>;
   /** Every job put into this browser's cache outside a sync, with the real time it arrived. */
   onUpsert: (browser: number, jobs: readonly Job[]) => void;
+  /** Every change the companion delivered to this browser with a record, as it arrives. */
+  onRecord: (browser: number, change: FeedChange) => void;
+}
+
+/** The feed client, telling `onRecord` of every change that came with a record (live or caught up). */
+function watchedFeed(feed: FeedClient, onRecord: (change: FeedChange) => void): FeedClient {
+  const seen = (change: FeedChange) => {
+    if (change.record !== undefined) onRecord(change);
+  };
+  return {
+    ...feed,
+    async read(after, limit) {
+      const page = await feed.read(after, limit);
+      page.changes.forEach(seen);
+      return page;
+    },
+    stream: (after, signal, handlers) =>
+      feed.stream(after, signal, { ...handlers, onChange: (change) => (seen(change), handlers.onChange(change)) }),
+  };
 }
 
 function memoryTimes(): TimesStore {
@@ -90,6 +110,8 @@ export interface SimBrowser {
   restartWorker(): Promise<void>;
   idle(): Promise<void>;
   stop(): void;
+  /** Claims a pairing code from the job card (the person confirmed it): answers the staff member it names. */
+  pair(code: string): Promise<string>;
 }
 
 export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
@@ -188,7 +210,14 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
       feedLive: () => feed.state() === 'live',
     });
     feed = createFeedService({
-      feed: createFeedClient({ companionUrl: async () => world.companionUrl, accessToken: access.getAccessToken }),
+      feed: watchedFeed(
+        createFeedClient({
+          companionUrl: async () => world.companionUrl,
+          accessToken: access.getAccessToken,
+          pass: () => tokens.pass(),
+        }),
+        (change) => world.onRecord(world.index, change),
+      ),
       account: async () => ({
         accountUuid: world.accountUuid,
         mode: 'oauth',
@@ -203,7 +232,6 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
         // As the background answers them (entrypoints/background/live-updates.ts): the jobs in the cache,
         // and notes while a page is open (the person's side panel is open all day).
         holds: async (uuids) => new Map((await cache.getJobs(uuids)).map((j) => [j.uuid, j.edit_date] as const)),
-        viewer: async () => world.staffUuid,
         showsNotes: () => true,
         observe: (changes, held) => void notifier.consider(changes, held),
       },
@@ -281,6 +309,7 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
     stop() {
       feed.stop();
     },
+    pair: (code) => tokens.pair(code),
   };
   return browser;
 }

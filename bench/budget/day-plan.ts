@@ -1,6 +1,6 @@
-// A working day of change in a 50-person business, made through the emulator's control API (so the platform's
-// webhooks fire as they would for the office's own edits), plus the notes technicians write in Fieldside
-// itself (through its outbox). Seeded: every run plans the same day.
+// A working day of change in a 50-person business (a bigger one: as many more changes as it has people), made
+// through the emulator's control API (so the platform's webhooks fire as they would for the office's own edits),
+// plus the notes technicians write in Fieldside itself (through its outbox). Seeded: every run plans the same day.
 
 export const DAY_MINUTES = 8 * 60;
 
@@ -53,26 +53,29 @@ export function planDay(opts: {
   activities: readonly string[];
   /** For each technician browser, the jobs it holds: its notes are about those. */
   technicianJobs: ReadonlyArray<{ browser: number; jobs: readonly string[] }>;
+  /** The business's size against 50 people: each kind of change as many times more. */
+  scale?: number;
 }): PlannedChange[] {
   const random = createRandom(opts.seed);
   const plan: PlannedChange[] = [];
+  const times = (kind: keyof typeof DAY_COUNTS) => Math.round(DAY_COUNTS[kind] * (opts.scale ?? 1));
   const fields = ['status', 'job_description', 'job_address'] as const;
-  for (let i = 0; i < DAY_COUNTS['job edit']; i++)
+  for (let i = 0; i < times('job edit'); i++)
     plan.push({
       minute: busyMinute(random),
       kind: 'job edit',
       job: random.pick(opts.activeJobs),
       field: random.pick(fields),
     });
-  for (let i = 0; i < DAY_COUNTS.badge; i++)
+  for (let i = 0; i < times('badge'); i++)
     plan.push({ minute: busyMinute(random), kind: 'badge', job: random.pick(opts.activeJobs) });
-  for (let i = 0; i < DAY_COUNTS.note; i++)
+  for (let i = 0; i < times('note'); i++)
     plan.push({ minute: busyMinute(random), kind: 'note', job: random.pick(opts.activeJobs) });
-  for (let i = 0; i < DAY_COUNTS['new job']; i++) plan.push({ minute: busyMinute(random), kind: 'new job' });
-  for (let i = 0; i < DAY_COUNTS['visit moved']; i++)
+  for (let i = 0; i < times('new job'); i++) plan.push({ minute: busyMinute(random), kind: 'new job' });
+  for (let i = 0; i < times('visit moved'); i++)
     plan.push({ minute: busyMinute(random), kind: 'visit moved', activity: random.pick(opts.activities) });
   const writers = opts.technicianJobs.filter((t) => t.jobs.length > 0);
-  for (let i = 0; i < DAY_COUNTS['fieldside note'] && writers.length > 0; i++) {
+  for (let i = 0; i < times('fieldside note') && writers.length > 0; i++) {
     const writer = random.pick(writers);
     plan.push({
       minute: busyMinute(random),

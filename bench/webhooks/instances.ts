@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { startCompanionProcess, type CompanionProcess } from '../../tests/support/companion/companion-process';
-import { actingAs } from '../../tests/support/companion/feed-client';
+import { actingAs, issuePasses } from '../../tests/support/companion/feed-client';
 import { freePort } from '../../tests/support/companion/env';
 import type { RedisServer } from '../../tests/support/companion/redis-server';
 import { startStubPlatform, STUB_ADMIN } from '../../tests/support/companion/stub-platform';
@@ -30,6 +30,8 @@ export async function benchInstances(redis: RedisServer, count: 1 | 2): Promise<
     REDIS_URL: redis.url,
     FEED_MAX_ENTRIES: '10000',
   };
+  // The pass the companion would have given this token, as paired with the administrator.
+  await issuePasses(env.SIGNING_SECRET, { [TOKEN]: ACCOUNT }, [STUB_ADMIN]);
   const instances: CompanionProcess[] = [];
   try {
     for (const port of ports) instances.push(await startCompanionProcess({ ...env, PORT: String(port) }));

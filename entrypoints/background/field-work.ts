@@ -69,7 +69,7 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
       await saveTodayJobs(jobs);
       if (jobs === null) return;
       const index = await (await workspace.sync()).searchIndex();
-      await keepFirstScreen(jobs.cacheName, index, jobs.day, jobs.jobs);
+      await keepFirstScreen(jobs.cacheName, index, jobs.day, jobs.jobs, jobs.timeZone);
     },
   });
   const resume = () => {

@@ -11,6 +11,7 @@ import type { Workspace } from '@/lib/workspace/workspace';
 import type { FieldWork } from './field-work';
 import { createContentHandlers } from './handlers/content';
 import { createFieldHandlers } from './handlers/field';
+import { createPairingHandlers } from './handlers/pairing';
 import { createSessionHandlers } from './handlers/session';
 import { createSyncHandlers } from './handlers/sync';
 import { createWebhookHandlers } from './handlers/webhooks';
@@ -28,12 +29,15 @@ export interface BackgroundServices {
   content: ContentService;
   /** The account's request budget as this browser saw it. */
   budget: () => Promise<BudgetView>;
+  /** runtime.getURL('/'): which of Fieldside's pages sent a message. */
+  ownOrigin: string;
 }
 
 /** One handler per message of lib/messaging/protocol.ts (the type holds it complete), by concern. */
 export function createHandlers(s: BackgroundServices): Handlers {
   return {
-    ...createSessionHandlers(s.session, s.who, s.pairing),
+    ...createSessionHandlers(s.session, s.who),
+    ...createPairingHandlers(s.pairing, s.ownOrigin),
     ...createSyncHandlers({ sync: s.schedule, jobs: s.jobs, budget: s.budget }),
     ...createWebhookHandlers({ client: () => s.workspace.client(), who: s.who, feed: s.feed }),
     ...createFieldHandlers(s.field),

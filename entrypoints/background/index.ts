@@ -1,8 +1,10 @@
 import { browser } from 'wxt/browser';
 import { createSignOutClearing } from '@/lib/account/clear-on-sign-out';
+import { createPairedIdentity } from '@/lib/account/paired-identity';
 import { createPairing } from '@/lib/account/pairing';
 import { createPairingClient } from '@/lib/account/pairing-client';
-import { isPairingPage } from '@/lib/account/pairing-page';
+import { isPairingPage, PAIRING_CONFIRM_PAGE } from '@/lib/account/pairing-page';
+import { createPendingPairing } from '@/lib/account/pairing-pending';
 import { createPlatformReader } from '@/lib/account/platform-reader';
 import { createSessionService } from '@/lib/account/session-service';
 import { createWhoAreYou } from '@/lib/account/who-are-you';
@@ -22,6 +24,7 @@ import { createContentService } from '@/lib/page-badges/content-service';
 import { fieldsidePageKind } from '@/lib/page-badges/fieldside-pages';
 import { createPageGrants } from '@/lib/page-badges/page-grants';
 import { createCurrentWorkspace } from '@/lib/workspace/current-workspace';
+import { watchPlatformBack } from '@/lib/api/platform-back';
 import { listenForAlarms } from './alarms';
 import { startContentSites } from './content-sites';
 import { startFieldWork } from './field-work';
@@ -48,6 +51,9 @@ export default defineBackground(() => {
   const companionUrl = async () => (await readConnection()).companionUrl;
   const installation = createInstallationKeys({ secrets });
   const companion = createCompanionClient({ companionUrl, installation });
+  // Who pairing said this installation's person is: sent at every sign-in and refresh, so the pass names them.
+  const paired = createPairedIdentity({ secrets, installation });
+  void paired.reconcile().catch((error: unknown) => console.error('Fieldside: the paired identity', error));
   // One per-minute budget per account for every request the background makes (the platform's limit
   // is per app per account): the session's reads and the workspace's sync, field work and feed alike.
   // Each request also counts toward the day's use the options page shows an administrator.
@@ -72,7 +78,12 @@ export default defineBackground(() => {
   const reader = createPlatformReader(limiters);
   const tokens = createTokenKeeper({
     secrets,
-    refresh: (refreshToken) => companion.refresh(refreshToken),
+    refresh: async (refreshToken) => {
+      const sent = await paired.forThisInstallation();
+      const answer = await companion.refresh(refreshToken, sent?.identity);
+      await paired.afterRefresh(sent, answer.fieldside_staff);
+      return answer;
+    },
     onRevoked: async () => void (await session.signOut('revoked')),
     onTokens: (t) => scheduleRefresh(t.expiresAt),
   });
@@ -82,6 +93,7 @@ export default defineBackground(() => {
     companion,
     reader,
     identity: browser.identity,
+    paired,
     omitRedirectUri: import.meta.env.FIREFOX,
     clearCachedData: createSignOutClearing({
       closeWorkspace: () => schedule.onSignedOut(),
@@ -94,14 +106,24 @@ export default defineBackground(() => {
     scheduleRefresh,
   });
   const who = createWhoAreYou({ session, reader });
-  // "Use Fieldside in this browser" from the job card: the platform's word on who this is.
+  // "Use Fieldside in this browser" from the job card: the platform's word on who this is, once the person says
+  // "Yes" on Fieldside's own page.
   const pairing = createPairing({
     who,
+    paired,
+    tokens,
+    pending: createPendingPairing(),
     client: createPairingClient({
       companionUrl,
       accessToken: () => tokens.getAccessToken(),
-      installationId: async () => (await installation.publicKey()).id,
+      passFor: (accessToken) => tokens.passFor(accessToken),
+      renew: (failed) => tokens.onUnauthorized(failed),
+      installation,
     }),
+    openConfirmation: () =>
+      browser.tabs.create({
+        url: browser.runtime.getURL(PAIRING_CONFIRM_PAGE as Parameters<typeof browser.runtime.getURL>[0]),
+      }),
   });
 
   // The field-work core: the live port to every open page, the current workspace (client, cache,
@@ -119,8 +141,14 @@ export default defineBackground(() => {
       ),
     shownOnPage: (pageKey, uuids) => grants.shownOf(pageKey, uuids),
   });
+  // The platform answering again after failing: the outbox sends what waits now, not after its backoff.
+  let onPlatformBack = () => {};
   const workspace = createCurrentWorkspace({
     context: () => session.context(),
+    fetch: watchPlatformBack(
+      (input, init) => globalThis.fetch(input, init),
+      () => onPlatformBack(),
+    ),
     limiters,
     hub,
     onSyncProgress: (state) => schedule.publish(state),
@@ -148,6 +176,7 @@ export default defineBackground(() => {
   });
   // My day, job detail, the outbox sender, the toolbar badge and the context menu.
   const field = startFieldWork(workspace, hub);
+  onPlatformBack = () => void field.runner.flush().catch((error) => console.warn('Fieldside: outbox flush', error));
   const content = createContentService({
     workspace,
     grants,
@@ -174,7 +203,19 @@ export default defineBackground(() => {
     };
   };
   const router = createRouter(
-    createHandlers({ session, who, pairing, workspace, schedule, jobs, field, feed, content, budget }),
+    createHandlers({
+      session,
+      who,
+      pairing,
+      workspace,
+      schedule,
+      jobs,
+      field,
+      feed,
+      content,
+      budget,
+      ownOrigin: browser.runtime.getURL('/'),
+    }),
     {
       ownId: browser.runtime.id,
       ownOrigin: browser.runtime.getURL('/'),

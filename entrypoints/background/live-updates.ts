@@ -11,7 +11,7 @@ import type { ApplyTarget } from '@/lib/live-updates/apply-changes';
 
 // Live updates from the platform's webhooks, through the companion's change feed (lib/live-updates).
 // This file only wires it: the feed wakes on worker start, on sign-in (the stored session changes, "who
-// are you" included: an administrator's register makes the subscriptions), on its alarm every few minutes
+// are you" and pairing included: the pass then names the person), on its alarm every few minutes
 // (alarms.ts) and when the browser comes back online; it stops on sign-out. Changes the feed no longer holds
 // are brought in by one incremental sync.
 
@@ -33,12 +33,22 @@ export function startFeed({ tokens, workspace, hub, resync, observe }: FeedWirin
     feed: createFeedClient({
       companionUrl: async () => (await readConnection()).companionUrl,
       accessToken: () => tokens.getAccessToken(),
+      pass: (accessToken) => tokens.passFor(accessToken),
+      renew: (failed) => tokens.onUnauthorized(failed),
     }),
     // The feed is per account, so it runs as soon as an OAuth session exists (before "who are you");
     // re-reading a record then waits for the workspace, which impersonates the staff member in view.
     account: async () => {
       const s = await readSession();
-      return s ? { accountUuid: s.account.uuid, mode: s.mode, scopes: s.scopes, staffUuid: s.me?.uuid ?? null } : null;
+      return s
+        ? {
+            accountUuid: s.account.uuid,
+            mode: s.mode,
+            scopes: s.scopes,
+            staffUuid: s.me?.uuid ?? null,
+            verified: s.meSource === 'platform',
+          }
+        : null;
     },
     resync,
     target: {
@@ -50,11 +60,6 @@ export function startFeed({ tokens, workspace, hub, resync, observe }: FeedWirin
         const cache = await workspace.cache();
         const held = await Promise.all(uuids.map((uuid) => cache.getJob(uuid, { includeInactive: true })));
         return new Map(held.flatMap((job) => (job ? [[job.uuid, job.edit_date] as const] : [])));
-      },
-      // A job it does not hold is taken only when the platform lets this staff member see it (visible_to).
-      viewer: async () => {
-        const key = await workspace.key();
-        return key && key.staffUuid !== 'all' ? key.staffUuid : null;
       },
       // Notes are not cached: only an open page shows one.
       showsNotes: () => hub.size() > 0,
@@ -74,7 +79,8 @@ export function startFeed({ tokens, workspace, hub, resync, observe }: FeedWirin
       next.account.uuid !== previous?.account.uuid ||
       next.mode !== previous?.mode ||
       next.scopes.join(' ') !== previous?.scopes.join(' ') ||
-      next.me?.uuid !== previous?.me?.uuid
+      next.me?.uuid !== previous?.me?.uuid ||
+      next.meSource !== previous?.meSource
     ) {
       wake();
     }

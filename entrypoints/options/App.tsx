@@ -18,6 +18,7 @@ import { InfoIcon } from '@/components/icons/info';
 import { SignInIcon } from '@/components/icons/sign-in';
 import { SignOutIcon } from '@/components/icons/sign-out';
 import { canUse } from '@/lib/auth/scopes';
+import { administersAccount } from '@/lib/messaging/administers-account';
 import { setupLeft } from '@/lib/onboarding/setup-left';
 import type { OptionsModel } from './model';
 import { openFirstRunPage } from '@/lib/onboarding/first-run';
@@ -30,7 +31,8 @@ const FIELD_FEATURES = ['search', 'myDay', 'notes', 'badges'] as const;
 
 /** The settings, by who is reading them: a technician's page is about them (who they are, what
  * Fieldside may do for them, sites, sign out); the account's own settings (its webhook subscriptions,
- * where Fieldside connects) are an administrator's (the background refuses them to anyone else too). */
+ * where Fieldside connects, another's view) are an administrator's the platform vouched for (the background
+ * refuses them to anyone else too): a name chosen from the list is not enough. */
 export function App({
   model,
   webhooks,
@@ -53,7 +55,9 @@ export function App({
   }
   const signedIn = view.state === 'signed_in';
   // With an API key Fieldside is the account's own private app: its administrator's.
-  const administrator = signedIn && (view.mode === 'api_key' || view.me?.isAdmin === true);
+  const administrator = administersAccount(view);
+  // An administrator's name chosen from the list: the account's settings wait for the platform's word.
+  const unverifiedAdministrator = signedIn && view.mode === 'oauth' && view.me?.isAdmin === true && !administrator;
   const left = setupLeft({ signedIn, mode: view.mode, hasMe: view.me !== null, firstRun: model.firstRun.value });
   return (
     <main aria-busy={busy}>
@@ -108,13 +112,13 @@ export function App({
       {signedIn && view.mode === 'oauth' && !view.me && (
         <section aria-labelledby="who-heading" class="card section">
           <h2 id="who-heading">Who are you?</h2>
-          <p class="section-intro">
-            Choose yourself. Fieldside then makes every request as you, so it shows only what you may see. You are asked
-            once: to change it, sign in again.
+          <p class="section-intro" id="pairing-hint">
+            Let the platform say: open any job in the platform, choose Fieldside on the job card, then “Use Fieldside in
+            this browser”, and confirm it here.
           </p>
-          <p class="hint" id="pairing-hint">
-            Or let the platform say: open any job in the platform, choose Fieldside on the job card, then “Use Fieldside
-            in this browser”.
+          <h3 class="who-fallback">Or find your name in the list</h3>
+          <p class="hint">
+            Fieldside then shows only what that person may see. You are asked once: to change it, sign in again.
           </p>
           {model.staff.value.length > 0 ? (
             <StaffChooser staff={model.staff.value} busy={busy} onChoose={(uuid) => void model.chooseMe(uuid)} />
@@ -123,7 +127,7 @@ export function App({
           )}
         </section>
       )}
-      {signedIn && view.mode === 'oauth' && view.me?.isAdmin && model.staff.value.length > 0 && (
+      {administrator && view.mode === 'oauth' && view.me && model.staff.value.length > 0 && (
         <section aria-labelledby="view-as-heading" class="card section">
           <h2 id="view-as-heading">Another staff member’s view</h2>
           <p class="section-intro">As an administrator you may see Fieldside as another staff member sees it.</p>
@@ -155,10 +159,17 @@ export function App({
       )}
       {webhooks && administrator && view.mode && <WebhooksSection model={webhooks} mode={view.mode} canManage />}
       {sites && <SitesSection model={sites} />}
-      {signedIn && !administrator && view.me && (
+      {signedIn && !administrator && view.me && !unverifiedAdministrator && (
         <Notice role="note" id="account-wide-note" icon={<InfoIcon />}>
           Your account’s administrator looks after the settings that are the whole account’s: live updates and where
           Fieldside connects.
+        </Notice>
+      )}
+      {unverifiedAdministrator && (
+        <Notice role="note" id="account-wide-note" icon={<InfoIcon />}>
+          The settings that are the whole account’s (live updates, where Fieldside connects, another staff member’s
+          view) need the platform to say you are {view.me?.name}, not only your choice from the list: open any job in
+          the platform, choose Fieldside, then “Use Fieldside in this browser”.
         </Notice>
       )}
       {(!signedIn || administrator) && (

@@ -1,8 +1,5 @@
 import { render } from 'preact';
-import '@/components/design/page.css';
-import '@/components/setup/setup.css';
-import '@/components/webhooks/webhooks.css';
-import './options.css';
+import './page-styles.css';
 import { App } from './App';
 import { createOptionsModel } from './model';
 import { createWebhooksModel } from './webhooks-model';

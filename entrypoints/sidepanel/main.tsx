@@ -1,7 +1,5 @@
 import { render } from 'preact';
-import '@/components/design/page.css';
-import '@/components/field/field.css';
-import './sidepanel.css';
+import './page-styles.css';
 import { App } from './App';
 import { createSidepanelModel } from './model';
 

@@ -2,6 +2,7 @@ import { signal } from '@preact/signals';
 import { canUse, canUseInPart } from '@/lib/auth/scopes';
 import { shiftDate } from '@/lib/locale/days';
 import { jobsOfDay } from '@/lib/side-panel/day-jobs';
+import { createReread } from '@/lib/side-panel/reread';
 import { connectLive } from '@/lib/messaging/live';
 import { markFirstRun } from '@/lib/onboarding/first-run';
 import { sendMessage } from '@/lib/messaging/send';
@@ -104,13 +105,10 @@ export function createSidepanelModel() {
     }
   }
 
-  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Many events arrive in bursts (200 notes sent): re-read once they settle, and only what is on
-   * screen (each read spends the account's shared rate limit). */
-  function refreshSoon(): void {
-    clearTimeout(refreshTimer);
-    refreshTimer = setTimeout(() => void (jobUuid.value ? loadJob() : loadDay()), 300);
-  }
+  /** Many events arrive in bursts (200 notes sent): re-read once they settle, one read at a time, and
+   * only what is on screen (each read spends the account's shared rate limit). */
+  const reread = createReread(() => (jobUuid.value ? loadJob() : loadDay()));
+  const refreshSoon = reread.soon;
   /** Changed jobs matter only if one is on screen. */
   function shows(uuids: readonly string[]): boolean {
     const open = jobUuid.value;
@@ -180,7 +178,10 @@ export function createSidepanelModel() {
         void markFirstRun('dayOpened').catch(() => undefined);
       const current = await sendMessage('page.currentJob', {}).catch(() => ({ uuid: null }));
       if (current.uuid) await model.openJob(current.uuid);
-      return stop;
+      return () => {
+        stop();
+        reread.stop();
+      };
     },
     setDate(next: string | null): void {
       date.value = next;

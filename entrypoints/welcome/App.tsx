@@ -86,25 +86,37 @@ export function App({ model }: { model: WelcomeModel }) {
           )}
         </Step>
         <Step id="step-who" number={2} title="Tell Fieldside who you are" state={state(whoDone, signedIn)}>
-          {!signedIn && <p class="muted">Once you are signed in: choose yourself from your account’s staff.</p>}
+          {!signedIn && (
+            <p class="muted">
+              Once you are signed in: let the platform say who you are from any job card, or find your name in your
+              account’s staff.
+            </p>
+          )}
           {signedIn && view.mode === 'api_key' && <p>Not needed with an API key: Fieldside sees the whole account.</p>}
           {signedIn && view.mode === 'oauth' && view.me && (
             <p id="welcome-me">
               You are <strong>{view.me.name}</strong>
               {view.me.role ? ` (${view.me.role})` : ''}
-              {view.meSource === 'platform' ? ', as the platform told Fieldside' : ''}. To change it, sign in again from
-              Fieldside’s settings.
+              {view.meSource === 'platform'
+                ? ', as the platform told Fieldside. Signing in again keeps it.'
+                : '. That is your choice; to let the platform say so, open any job in the platform, choose Fieldside, then “Use Fieldside in this browser”.'}
             </p>
           )}
           {signedIn && view.mode === 'oauth' && !view.me && (
             <>
-              <p>
-                The platform does not tell Fieldside who signed in, so choose yourself. Fieldside then shows only what
-                you may see. You are asked once.
-              </p>
-              <p class="hint" id="pairing-hint">
-                Or let the platform say: open any job in the platform, choose Fieldside on the job card, then “Use
-                Fieldside in this browser”.
+              <p id="pairing-hint">Let the platform tell Fieldside who you are:</p>
+              <ol class="pairing-steps">
+                <li>Open any job in the platform.</li>
+                <li>
+                  Choose <strong>Fieldside</strong> on the job card.
+                </li>
+                <li>
+                  Choose <strong>Use Fieldside in this browser</strong>, then confirm it in the tab Fieldside opens.
+                </li>
+              </ol>
+              <h3 class="who-fallback">Or find your name in the list</h3>
+              <p class="hint">
+                Fieldside then shows only what that person may see. You are asked once: to change it, sign in again.
               </p>
               {model.staff.value.length > 0 ? (
                 <StaffChooser staff={model.staff.value} busy={busy} onChoose={(uuid) => void model.chooseMe(uuid)} />

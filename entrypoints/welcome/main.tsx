@@ -1,7 +1,5 @@
 import { render } from 'preact';
-import '@/components/design/page.css';
-import '@/components/setup/setup.css';
-import './welcome.css';
+import './page-styles.css';
 import { App } from './App';
 import { createWelcomeModel } from './model';
 

@@ -84,6 +84,15 @@ describe('the storage items at sign-out', () => {
       pages: { '1:0:doc': { kind: 'site', tabId: 1, since: 0, numbers: ['1001'], jobs: ['j'], opened: [] } },
       sites: { 'https://mail.acme.test': { since: 0, numbers: ['1001'] } },
     },
+    pendingPairing: {
+      id: '11111111-2222-4333-8444-555555555555',
+      tabId: 7,
+      accountUuid: 'acct-9',
+      staff: { uuid: 'tech-1', name: 'Ethan Murphy', email: '', isAdmin: false, role: 'Field Technician' },
+      expiresAt: 1,
+      outcome: 'waiting',
+      claim: { identity: 'a.b.c', pass: 'd.e.f', tokenDigest: 'x' },
+    },
   };
 
   it("clears every item that is the person's, keeps the device's, and leaves storage.session empty", async () => {
@@ -99,6 +108,7 @@ describe('the storage items at sign-out', () => {
       companion: {} as never,
       reader: {} as never,
       identity: {} as never,
+      paired: {} as never,
       clearCachedData: createSignOutClearing({
         closeWorkspace: async () => undefined,
         forgetInMemory: () => void forgotten++,

@@ -9,3 +9,15 @@ export function isPairingPage(pageUrl: string | undefined, companionUrl: string)
   const page = new URL(pageUrl);
   return page.origin === new URL(companionUrl).origin && page.pathname === COMPANION_PATHS.pair;
 }
+
+/** Fieldside's own page that asks "Work as <name> in this browser?" (entrypoints/pairing-confirm): the only sender
+ * whose answer counts. */
+export const PAIRING_CONFIRM_PAGE = '/pairing-confirm.html';
+
+/** Whether a message came from that page of this extension (`ownOrigin`: runtime.getURL('/')). */
+export function isPairingConfirmPage(senderUrl: string | undefined, ownOrigin: string): boolean {
+  // By prefix: URL.origin of an extension's URL is "null" for every extension alike.
+  const base = ownOrigin.endsWith('/') ? ownOrigin : `${ownOrigin}/`;
+  if (!senderUrl?.startsWith(base) || !URL.canParse(senderUrl)) return false;
+  return new URL(senderUrl).pathname === PAIRING_CONFIRM_PAGE;
+}

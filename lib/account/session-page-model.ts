@@ -4,6 +4,7 @@ import { sendMessage } from '../messaging/send';
 import { firstRunItem, sessionItem, signedOutReasonItem } from '../settings/items';
 import type { Connection, FirstRun, StaffSummary } from '../settings/schemas';
 import type { Feature, SessionView } from '../messaging/session-view';
+import { administersAccount } from '../messaging/administers-account';
 import { toWireError } from '../messaging/errors';
 import type { WireError } from '../messaging/protocol';
 
@@ -44,11 +45,11 @@ export function createSessionPageModel() {
     }
   }
 
-  /** While "who are you" waits for an answer, and for an administrator's "view as"; nobody else's
+  /** While "who are you" waits for an answer, and for a verified administrator's "view as"; nobody else's
    * page lists the account's staff. */
   async function loadStaff(): Promise<void> {
     const v = view.value;
-    if (v?.state !== 'signed_in' || v.mode !== 'oauth' || (v.me && !v.me.isAdmin)) {
+    if (v?.state !== 'signed_in' || v.mode !== 'oauth' || (v.me && !administersAccount(v))) {
       staff.value = [];
       return;
     }

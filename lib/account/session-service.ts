@@ -10,7 +10,9 @@ import { missingScopes } from '../auth/scopes';
 import { SIGN_IN_SCOPES } from '../auth/sign-in-scopes';
 import { requireSession, sessionView } from './session-store';
 import type { TokenKeeper } from '../auth/token-keeper';
-import { type SessionRecord } from '../settings/schemas';
+import { type SessionRecord, type StaffSummary } from '../settings/schemas';
+import { ownViewOf } from '../settings/workspace-key';
+import type { PairedIdentityStore } from './paired-identity';
 import type { ClientContext } from '../api/client-context';
 import { type SessionView, type Feature } from '../messaging/session-view';
 
@@ -23,6 +25,8 @@ export interface SessionServiceDeps {
   companion: CompanionClient;
   reader: PlatformReader;
   identity: IdentityApi;
+  /** Who pairing said this installation's person is: sent at every sign-in, kept across them. */
+  paired: Pick<PairedIdentityStore, 'forThisInstallation' | 'afterSignIn'>;
   /** Firefox: open the authorize URL without redirect_uri (see oauth-flow.ts). */
   omitRedirectUri?: boolean;
   /** Removes this person's cached data (IndexedDB caches). */
@@ -36,6 +40,20 @@ export class ChooseStaffFirstError extends Error {
   constructor() {
     super('Choose who you are first: requests are made as that staff member');
   }
+}
+
+/** Who the person of a new session is: the one the platform vouched for again, else whoever the kept session had
+ * (`kept`: null when "who are you" is asked afresh). A person the platform no longer vouches for is only chosen now,
+ * and "view as" (a verified administrator's) goes with it. */
+function personAfterSignIn(
+  kept: SessionRecord | null,
+  vouched: StaffSummary | null,
+): Pick<SessionRecord, 'me' | 'meSource' | 'viewAs'> {
+  if (vouched)
+    return { me: vouched, meSource: 'platform', viewAs: kept?.me?.uuid === vouched.uuid ? kept.viewAs : null };
+  if (!kept?.me) return { me: null, viewAs: null };
+  if (kept.meSource === 'platform') return { me: kept.me, meSource: 'chosen', viewAs: null };
+  return { me: kept.me, ...(kept.meSource ? { meSource: kept.meSource } : {}), viewAs: kept.viewAs };
 }
 
 export function createSessionService(deps: SessionServiceDeps) {
@@ -57,7 +75,9 @@ export function createSessionService(deps: SessionServiceDeps) {
     if (options.full) return { baseUrl: restUrl, auth, impersonate: undefined, accountUuid: record.account.uuid };
     const acting = record.viewAs?.uuid ?? record.me?.uuid;
     if (!acting) throw new ChooseStaffFirstError();
-    return { baseUrl: restUrl, auth, impersonate: acting, accountUuid: record.account.uuid };
+    // A self-declared administrator is not acted as: the token's own view (lib/settings/workspace-key.ts).
+    const impersonate = ownViewOf(record) ? undefined : acting;
+    return { baseUrl: restUrl, auth, impersonate, accountUuid: record.account.uuid };
   }
 
   /** The account the credentials belong to; throws when the platform refuses them. */
@@ -69,39 +89,35 @@ export function createSessionService(deps: SessionServiceDeps) {
   /** Records the session in one write, so pages never see a half-made one. Keeps "who are you"
    * for the same account and mode when only more was allowed (incremental authorisation); a sign-in
    * of the person's own starts afresh (who signs in now is asked again) and drops the caches of
-   * whoever was signed in before. */
+   * whoever was signed in before, unless the platform vouched for the same person again (`vouched`: pairing's
+   * identity, kept by this installation for this account), who then stays, caches and all. */
   async function recordSession(
     mode: 'oauth' | 'api_key',
     account: SessionRecord['account'],
     scopes: string[],
     identity: 'keep' | 'ask again' = 'keep',
+    vouched: StaffSummary | null = null,
   ): Promise<SessionView> {
     const previous = await readSession();
-    const keep = identity === 'keep' && previous && previous.mode === mode && previous.account.uuid === account.uuid;
+    const sameAccount = previous !== null && previous.mode === mode && previous.account.uuid === account.uuid;
+    const samePerson = vouched !== null && previous?.meSource === 'platform' && previous.me?.uuid === vouched.uuid;
+    const keep = sameAccount && (identity === 'keep' || samePerson);
     if (previous && !keep) await deps.clearCachedData();
-    await sessionItem.setValue({
-      mode,
-      account,
-      scopes,
-      me: keep ? previous.me : null,
-      ...(keep && previous.meSource ? { meSource: previous.meSource } : {}),
-      viewAs: keep ? previous.viewAs : null,
-    });
+    await sessionItem.setValue({ mode, account, scopes, ...personAfterSignIn(keep ? previous : null, vouched) });
     await signedOutReasonItem.setValue(null);
     return sessionView();
   }
 
   async function oauthSignIn(scopes: string[], identity: 'keep' | 'ask again'): Promise<SessionView> {
-    const response = await runOAuthFlow({ ...deps, authUrl: async () => (await readConnection()).authUrl }, scopes);
+    const paired = await deps.paired.forThisInstallation();
+    const flow = { ...deps, authUrl: async () => (await readConnection()).authUrl };
+    const response = await runOAuthFlow(flow, scopes, paired?.identity);
     await deps.secrets.delete('apiKey');
     const tokens = await deps.tokens.store(response);
     try {
-      return await recordSession(
-        'oauth',
-        await readAccount({ kind: 'oauth', tokens: deps.tokens }),
-        tokens.scopes,
-        identity,
-      );
+      const account = await readAccount({ kind: 'oauth', tokens: deps.tokens });
+      const vouched = await deps.paired.afterSignIn(paired, account.uuid, response.fieldside_staff);
+      return await recordSession('oauth', account, tokens.scopes, identity, vouched);
     } catch (error) {
       await service.signOut('signed_out');
       throw error;
@@ -112,8 +128,9 @@ export function createSessionService(deps: SessionServiceDeps) {
     view: sessionView,
     context,
 
-    /** The person's own sign-in (also "Not you? Sign in again"): the platform's consent page, then
-     * "who are you" is asked afresh. A sign-in that fails or is denied leaves the session as it was. */
+    /** The person's own sign-in (also "Sign in again"): the platform's consent page, then "who are you" is asked
+     * afresh, unless this installation was paired for the account: the platform's word stands. A sign-in that
+     * fails or is denied leaves the session as it was. */
     signIn(): Promise<SessionView> {
       return oauthSignIn([...SIGN_IN_SCOPES], 'ask again');
     },

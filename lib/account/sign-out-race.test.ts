@@ -52,6 +52,7 @@ it('a refresh that started before sign-out writes no tokens and arms no alarm wh
     companion: {} as never,
     reader: {} as never,
     identity: {} as never,
+    paired: {} as never,
     clearCachedData: async () => undefined,
     scheduleRefresh,
   });
@@ -101,6 +102,7 @@ it('a sign-in after the sign-out keeps its tokens when the old refresh comes bac
     companion: {} as never,
     reader: {} as never,
     identity: {} as never,
+    paired: {} as never,
     clearCachedData: async () => undefined,
     scheduleRefresh: async () => undefined,
   });

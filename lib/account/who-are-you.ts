@@ -10,14 +10,18 @@ import type { SessionView } from '../messaging/session-view';
 // preselected: the account holder's name at the top would be a guess the person might just accept.
 // The answer is asked once per sign-in: to change it, the person signs in again through the
 // platform's consent page (session-service.ts signIn), a visible act rather than a drop-down.
-// Administrators may view as another staff member.
 // The platform can also say who it is: choosing Fieldside on a job card signs the staff member, and
-// "Use Fieldside in this browser" pairs the browser with them (pairing.ts, `confirmMe`). A paired browser's
-// person is the platform's word, so the self-declared choice is gone for it.
+// "Use Fieldside in this browser" pairs the browser with them once the person confirms it (pairing.ts). A paired
+// browser's person is the platform's word, so the self-declared choice is gone for it.
+// A choice narrows, never widens: administrator powers here ("view as", the account's settings) need a person the
+// platform vouched for whose role is an administrator one now (or the account's own API key).
 
 export class NotAllowedError extends Error {
   override readonly name = 'NotAllowedError';
 }
+
+const PAIR_FIRST =
+  'Only an administrator the platform vouched for may do this. Open any job in the platform, choose Fieldside, then “Use Fieldside in this browser”.';
 
 export function createWhoAreYou(deps: { session: SessionService; reader: PlatformReader }) {
   async function staff(): Promise<StaffSummary[]> {
@@ -53,13 +57,9 @@ export function createWhoAreYou(deps: { session: SessionService; reader: Platfor
       return sessionView();
     },
 
-    /** The platform vouched for who this is (a pairing from the job card): it replaces whatever the person chose,
-     * and ends any "view as". */
-    async confirmMe(uuid: string): Promise<StaffSummary> {
-      const me = await find(uuid);
-      await updateSession({ me, meSource: 'platform', viewAs: null });
-      return me;
-    },
+    /** An active staff member of the account, as its staff list has them now (pairing's answer, before it is
+     * offered to the person). */
+    member: find,
 
     async viewAs(uuid: string | null): Promise<SessionView> {
       const record = await requireSession();
@@ -68,6 +68,7 @@ export function createWhoAreYou(deps: { session: SessionService; reader: Platfor
         await updateSession({ viewAs: null });
         return sessionView();
       }
+      if (record.meSource !== 'platform') throw new NotAllowedError(PAIR_FIRST);
       // Re-read the role rather than trust the stored one: it may have changed on the platform.
       const me = await find(record.me.uuid);
       if (!me.isAdmin) throw new NotAllowedError('Only an administrator may view as another staff member');
@@ -77,14 +78,14 @@ export function createWhoAreYou(deps: { session: SessionService; reader: Platfor
 
     /**
      * Whether the person may change what is the whole account's (its webhook subscriptions, where
-     * Fieldside connects): with an API key, yes (it is the account's own key); signed in, only as an
-     * administrator, by the role the platform gives their staff record now, not the one stored when
-     * they said who they are.
+     * Fieldside connects): with an API key, yes (it is the account's own key); signed in, only a person the
+     * platform vouched for (pairing), whose role the platform says is an administrator one now, not the one
+     * stored when they were paired. A name chosen from the list never counts.
      */
     async isAdministrator(): Promise<boolean> {
       const record = await requireSession();
       if (record.mode === 'api_key') return true;
-      if (!record.me) return false;
+      if (!record.me || record.meSource !== 'platform') return false;
       const me = record.me.uuid;
       return (await staff()).some((s) => s.uuid === me && s.isAdmin);
     },

@@ -5,12 +5,14 @@ import {
   type OAuthStartReply,
 } from '../../contracts/companion-http';
 import { networkError, rateLimitedError, serverError, signedOutError, validationError } from '../api/errors';
-import { TokenResponseSchema, type TokenResponse } from '../api/schemas';
+import { TokenResponseSchema } from '../api/schemas';
 import type { InstallationKeys } from './installation-key';
+import { companionFieldsOf, type TokenAnswer } from './token-set';
 
 // The companion's OAuth API (contracts/companion-http.ts): it holds the App Secret, so the extension
 // never does. Every call is tied to this installation (contracts/installation-binding.ts): the flow's
-// verifier and the installation's public key at sign-in, its signature at every refresh. 400
+// verifier and the installation's public key at sign-in, its signature at every refresh; and the installation's
+// identity (pairing), when it has one, so the pass the companion answers names that staff member. 400
 // invalid_grant means "sign in again" (SignedOutError); 429, 5xx or no answer mean "retry later"
 // (RateLimitedError, ServerError, NetworkError), whatever the body says: a busy or failing server says
 // nothing about the grant, and must never end the person's sign-in.
@@ -63,10 +65,10 @@ export function createCompanionClient(options: CompanionClientOptions) {
     throw validationError(`The companion refused the request: ${text}`, { status: response.status, request });
   }
 
-  function tokens(json: unknown): TokenResponse {
+  function tokens(json: unknown): TokenAnswer {
     const parsed = TokenResponseSchema.safeParse(json);
     if (!parsed.success) throw serverError('The token answer had no usable access token');
-    return parsed.data;
+    return { ...parsed.data, ...companionFieldsOf(json) };
   }
 
   return {
@@ -78,18 +80,33 @@ export function createCompanionClient(options: CompanionClientOptions) {
       if (!parsed.success) throw serverError('The companion answered /oauth/start without an authorize URL');
       return parsed.data;
     },
-    async exchangeCode(code: string, state: string, codeVerifier: string): Promise<TokenResponse> {
+    /** `identity`: this installation's identity for the account, if pairing gave it one. */
+    async exchangeCode(
+      code: string,
+      state: string,
+      codeVerifier: string,
+      codeMac: string,
+      identity?: string,
+    ): Promise<TokenAnswer> {
       const { key } = await options.installation.publicKey();
       const answer = tokens(
-        await post(COMPANION_PATHS.oauthToken, { code, state, code_verifier: codeVerifier, installation_key: key }),
+        await post(COMPANION_PATHS.oauthToken, {
+          code,
+          state,
+          code_mac: codeMac,
+          code_verifier: codeVerifier,
+          installation_key: key,
+          ...(identity ? { identity } : {}),
+        }),
       );
       // The refresh token is now sealed to this pair: keep it (until sign-out).
       await options.installation.keep();
       return answer;
     },
-    async refresh(refreshToken: string): Promise<TokenResponse> {
+    async refresh(refreshToken: string, identity?: string): Promise<TokenAnswer> {
       const proof = await options.installation.prove(refreshToken);
-      return tokens(await post(COMPANION_PATHS.oauthRefresh, { refresh_token: refreshToken, proof }));
+      const body = { refresh_token: refreshToken, proof, ...(identity ? { identity } : {}) };
+      return tokens(await post(COMPANION_PATHS.oauthRefresh, body));
     },
   };
 }

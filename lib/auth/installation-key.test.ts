@@ -3,6 +3,7 @@ import {
   INSTALLATION_KEY_ALGORITHM,
   INSTALLATION_SIGNATURE_ALGORITHM,
   installationIdOf,
+  pairProofMessage,
   refreshProofMessage,
 } from '../../contracts/installation-binding';
 import { createInstallationKeys } from './installation-key';
@@ -60,6 +61,20 @@ describe('installation keys', () => {
     expect(await verify('fsr1.sealed-token', proof.iat + 1)).toBe(false);
   });
 
+  it('signs a pairing claim over that one code, which no refresh proof can stand in for', async () => {
+    const secrets = freshStore();
+    const keys = createInstallationKeys({ secrets, now: () => 1_800_000_000_999 });
+    const { key } = await keys.publicKey();
+    await keys.keep();
+    const proof = await keys.provePairing('pairing-code-0123456789');
+    const publicKey = await crypto.subtle.importKey('jwk', key, INSTALLATION_KEY_ALGORITHM, false, ['verify']);
+    const verify = async (message: Uint8Array<ArrayBuffer>) =>
+      crypto.subtle.verify(INSTALLATION_SIGNATURE_ALGORITHM, publicKey, fromBase64Url(proof.signature), message);
+    expect(await verify(await pairProofMessage('pairing-code-0123456789', proof.iat))).toBe(true);
+    expect(await verify(await pairProofMessage('another-code-0123456789', proof.iat))).toBe(false);
+    expect(await verify(await refreshProofMessage('pairing-code-0123456789', proof.iat))).toBe(false);
+  });
+
   it('refuses to sign without a kept key (signed out meanwhile), as "sign in again", and makes none', async () => {
     const secrets = freshStore();
     const keys = createInstallationKeys({ secrets });
@@ -68,6 +83,7 @@ describe('installation keys', () => {
     await keys.keep();
     await secrets.clearFor('sign-out');
     await expect(keys.prove('fsr1.t')).rejects.toMatchObject({ name: 'SignedOutError' });
+    await expect(keys.provePairing('code')).rejects.toMatchObject({ name: 'SignedOutError' });
     expect(await secrets.names()).toEqual([]);
     // The next sign-in makes a new pair, never the forgotten one.
     expect((await keys.publicKey()).id).not.toBe(before);

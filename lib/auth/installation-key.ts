@@ -4,9 +4,10 @@ import {
   INSTALLATION_SIGNATURE_ALGORITHM,
   installationIdOf,
   InstallationKeySchema,
+  pairProofMessage,
   refreshProofMessage,
   type InstallationKey,
-  type RefreshProof,
+  type InstallationProof,
 } from '../../contracts/installation-binding';
 import { signedOutError } from '../api/errors';
 import type { SecretStore } from './secrets/store';
@@ -22,7 +23,9 @@ export interface InstallationKeys {
   /** After a completed sign-in: keeps the pair its refresh token is now sealed to. */
   keep(): Promise<void>;
   /** Signs a refresh of `refreshToken`, now. */
-  prove(refreshToken: string): Promise<RefreshProof>;
+  prove(refreshToken: string): Promise<InstallationProof>;
+  /** Signs a pairing claim of `code`, now: the identity the companion answers is then bound to this key. */
+  provePairing(code: string): Promise<InstallationProof>;
 }
 
 export function createInstallationKeys(deps: {
@@ -43,6 +46,16 @@ export function createInstallationKeys(deps: {
     return pending;
   }
 
+  /** Signs `message` with the kept key, now. */
+  async function sign(message: (iat: number) => Promise<Uint8Array<ArrayBuffer>>): Promise<InstallationProof> {
+    const kept = await deps.secrets.get('installationKey');
+    // Signed out meanwhile, or tokens from before sign-ins were tied to installations: only a sign-in helps.
+    if (!kept) throw signedOutError('This browser no longer holds the key its sign-in is tied to: sign in again');
+    const iat = Math.floor(now() / 1000);
+    const signature = await crypto.subtle.sign(INSTALLATION_SIGNATURE_ALGORITHM, kept.privateKey, await message(iat));
+    return { iat, signature: encodeBase64Url(new Uint8Array(signature)) };
+  }
+
   return {
     async publicKey() {
       const jwk = await crypto.subtle.exportKey('jwk', (await current()).publicKey);
@@ -55,17 +68,7 @@ export function createInstallationKeys(deps: {
       pending = undefined;
       if (!(await deps.secrets.get('installationKey'))) await deps.secrets.set('installationKey', await made);
     },
-    async prove(refreshToken) {
-      const kept = await deps.secrets.get('installationKey');
-      // Signed out meanwhile, or tokens from before sign-ins were tied to installations: only a sign-in helps.
-      if (!kept) throw signedOutError('This browser no longer holds the key its sign-in is tied to: sign in again');
-      const iat = Math.floor(now() / 1000);
-      const signature = await crypto.subtle.sign(
-        INSTALLATION_SIGNATURE_ALGORITHM,
-        kept.privateKey,
-        await refreshProofMessage(refreshToken, iat),
-      );
-      return { iat, signature: encodeBase64Url(new Uint8Array(signature)) };
-    },
+    prove: (refreshToken) => sign((iat) => refreshProofMessage(refreshToken, iat)),
+    provePairing: (code) => sign((iat) => pairProofMessage(code, iat)),
   };
 }

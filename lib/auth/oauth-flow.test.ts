@@ -11,14 +11,15 @@ describe('readRedirect', () => {
     ['no state', `${REDIRECT}?code=c`, /wrong state/],
     ['a denial', `${REDIRECT}?error=access_denied&state=s1`, /not granted/],
     ['no code', `${REDIRECT}?state=s1`, /no code/],
+    ['no code_mac (not handed on by the companion)', `${REDIRECT}?code=c&state=s1`, /not handed on/],
     ['another address', `https://evil.example/?code=c&state=s1`, /unexpected address/],
     ['nothing', undefined, /without an answer/],
   ])('refuses %s', (_label, url, message) => {
     expect(() => readRedirect(url, REDIRECT, 's1')).toThrow(message);
   });
 
-  it('accepts the code with the expected state', () => {
-    expect(readRedirect(`${REDIRECT}?code=abc&state=s1`, REDIRECT, 's1')).toEqual(['abc', 's1']);
+  it("accepts the code with the expected state, and the companion's code_mac", () => {
+    expect(readRedirect(`${REDIRECT}?code=abc&state=s1&code_mac=m`, REDIRECT, 's1')).toEqual(['abc', 's1', 'm']);
   });
 });
 
@@ -32,15 +33,19 @@ describe('runOAuthFlow', () => {
           flow.challenge = challenge;
           return { authorize_url: 'http://127.0.0.1:1/oauth/authorize', state: 's1' };
         },
-        exchangeCode: async (_code: string, _state: string, verifier: string) => {
+        exchangeCode: async (_code: string, _state: string, verifier: string, codeMac: string) => {
           flow.verifier = verifier;
+          expect(codeMac).toBe('m');
           return { access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', scope: '' };
         },
         refresh: async () => {
           throw new Error('unused');
         },
       } satisfies CompanionClient;
-      const identity = { getRedirectURL: () => REDIRECT, launchWebAuthFlow: async () => `${REDIRECT}?code=c&state=s1` };
+      const identity = {
+        getRedirectURL: () => REDIRECT,
+        launchWebAuthFlow: async () => `${REDIRECT}?code=c&state=s1&code_mac=m`,
+      };
       await runOAuthFlow({ identity, companion, authUrl: async () => 'http://127.0.0.1:1' }, ['vendor']);
       expect(flow.verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(flow.challenge).toBe(await codeChallengeOf(flow.verifier!));

@@ -1,6 +1,7 @@
+import { OAUTH_REDIRECT_PARAMS } from '../../contracts/companion-http';
 import { codeChallengeOf, createCodeVerifier } from '../../contracts/installation-binding';
-import type { TokenResponse } from '../api/schemas';
 import type { CompanionClient } from './companion-client';
+import type { TokenAnswer } from './token-set';
 
 // One OAuth sign-in: the companion builds the authorize URL (its own /oauth/return is the platform's
 // Return URL) and signs `state`, which carries the hash of a verifier only this flow knows; the
@@ -51,7 +52,8 @@ export function authorizeUrlFor(authorizeUrl: string, omitRedirectUri: boolean):
   return url.toString();
 }
 
-export async function runOAuthFlow(deps: OAuthFlowDeps, scopes: string[]): Promise<TokenResponse> {
+/** `identity`: this installation's identity for the account (pairing), sent with the code so the pass names them. */
+export async function runOAuthFlow(deps: OAuthFlowDeps, scopes: string[], identity?: string): Promise<TokenAnswer> {
   const redirectUrl = deps.identity.getRedirectURL();
   // `state` and the verifier are held only in this closure while the flow runs (SECRETS.oauthState and
   // SECRETS.oauthVerifier: memory).
@@ -65,16 +67,16 @@ export async function runOAuthFlow(deps: OAuthFlowDeps, scopes: string[]): Promi
   } catch (cause) {
     throw new OAuthFlowError(`Sign-in was not completed: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
-  const [code] = readRedirect(finalUrl, redirectUrl, state);
-  return deps.companion.exchangeCode(code, state, verifier);
+  const [code, , codeMac] = readRedirect(finalUrl, redirectUrl, state);
+  return deps.companion.exchangeCode(code, state, verifier, codeMac, identity);
 }
 
-/** Checks where the flow ended and returns [code, state]; throws on any mismatch. */
+/** Checks where the flow ended and returns [code, state, code_mac]; throws on any mismatch. */
 export function readRedirect(
   finalUrl: string | undefined,
   redirectUrl: string,
   expectedState: string,
-): [string, string] {
+): [string, string, string] {
   if (!finalUrl) throw new OAuthFlowError('Sign-in ended without an answer');
   const url = new URL(finalUrl);
   if (!finalUrl.startsWith(redirectUrl)) throw new OAuthFlowError('Sign-in ended on an unexpected address');
@@ -84,7 +86,10 @@ export function readRedirect(
   const error = params.get('error');
   if (error)
     throw new OAuthFlowError(error === 'access_denied' ? 'Access was not granted' : `Sign-in failed: ${error}`);
-  const code = params.get('code');
+  const code = params.get(OAUTH_REDIRECT_PARAMS.code);
   if (!code) throw new OAuthFlowError('Sign-in answer had no code');
-  return [code, expectedState];
+  // The companion ties the code to this flow's state; without its mark the code cannot be redeemed.
+  const codeMac = params.get(OAUTH_REDIRECT_PARAMS.codeMac);
+  if (!codeMac) throw new OAuthFlowError('Sign-in answer was not handed on by the Fieldside server');
+  return [code, expectedState, codeMac];
 }

@@ -1,3 +1,4 @@
+import { sha256Base64Url } from '../../contracts/installation-binding';
 import { isApiError, signedOutError } from '../api/errors';
 import type { TokenResponse } from '../api/schemas';
 import { createTokenManager, type TokenManager } from './token-manager';
@@ -89,6 +90,18 @@ export function createTokenKeeper(deps: TokenKeeperDeps) {
     },
     async onUnauthorized(failed: string): Promise<string> {
       return (await load()).onUnauthorized(failed);
+    },
+    /** The companion's pass for `accessToken` (null: none, or the token is no longer the current one). */
+    async passFor(accessToken: string): Promise<string | null> {
+      return (await load()).passFor(accessToken);
+    },
+    /** Keeps `pass` for the current access token if its digest is `accessTokenDigest` (held by whoever got the pass
+     * without the token itself); answers whether it was kept. */
+    async adoptPass(pass: string, accessTokenDigest: string): Promise<boolean> {
+      const m = await load();
+      const current = m.current();
+      if (!current || (await sha256Base64Url(current.accessToken)) !== accessTokenDigest) return false;
+      return m.adoptPass(pass, current.accessToken);
     },
     /** Refreshes only when within the margin (the alarm's job). */
     async refreshIfDue(): Promise<void> {

@@ -95,6 +95,20 @@ export function createTokenManager(options: TokenManagerOptions) {
       return (await refresh()).accessToken;
     },
 
+    /** The companion's pass for `accessToken`, while it is the current token; null otherwise (a refresh replaced
+     * it, or the companion gave none). */
+    passFor(accessToken: string): string | null {
+      return tokens?.accessToken === accessToken ? (tokens.pass ?? null) : null;
+    },
+
+    /** A newer pass for the current token (pairing answers one that names the staff member); a pass for a token
+     * a refresh has replaced meanwhile is dropped. Answers whether it was kept. */
+    async adoptPass(pass: string, accessToken: string): Promise<boolean> {
+      if (!tokens || tokens.accessToken !== accessToken) return false;
+      await store({ ...tokens, pass });
+      return true;
+    },
+
     /** Refreshes now (single-flight), e.g. from an alarm set at refreshDueAt(). */
     refreshNow: (): Promise<TokenSet> => refresh(),
 

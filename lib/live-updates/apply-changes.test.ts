@@ -19,7 +19,7 @@ const change = (object: string, uuid: string): FeedChange => ({
   resource_url: `http://127.0.0.1/api_1.0/${object}/${uuid}.json`,
 });
 
-function target(opts: { holds?: string[]; showsNotes?: boolean; heldEditDate?: string; viewer?: string }) {
+function target(opts: { holds?: string[]; showsNotes?: boolean; heldEditDate?: string }) {
   const read: string[] = [];
   const upserted: Job[] = [];
   const t: ApplyTarget = {
@@ -42,7 +42,6 @@ function target(opts: { holds?: string[]; showsNotes?: boolean; heldEditDate?: s
         }
       : {}),
     ...(opts.showsNotes !== undefined ? { showsNotes: () => opts.showsNotes! } : {}),
-    ...(opts.viewer ? { viewer: async () => opts.viewer! } : {}),
   };
   return { t, read, upserted };
 }
@@ -92,7 +91,6 @@ const record = (uuid: string, over: Record<string, unknown> = {}) => ({
   job_address: '12 Oak Street',
   ...over,
 });
-const STAFF = '00000000-0000-4000-8000-0000000000aa';
 
 describe('a job change carrying the record the companion read', () => {
   it('a browser holding the job takes the record and reads nothing; one that does not hold it ignores it', async () => {
@@ -109,36 +107,22 @@ describe('a job change carrying the record the companion read', () => {
     expect(result).toMatchObject({ jobs: 1, carried: 1, ignored: 1 });
   });
 
-  it('a job it does not hold is taken when the change names its staff member among those who may see it, and not otherwise', async () => {
-    const named = target({ holds: [], viewer: STAFF });
-    await applyChanges(
-      [{ ...change('job', OTHER), record: record(OTHER), visible_to: [STAFF.toUpperCase()] }],
-      named.t,
-    );
+  it('a job it does not hold is taken when the change is its record (`yours: record`), and not otherwise', async () => {
+    const named = target({ holds: [] });
+    await applyChanges([{ ...change('job', OTHER), record: record(OTHER), yours: 'record' }], named.t);
     expect(named.upserted.map((j) => j.uuid)).toEqual([OTHER]);
-    const other = target({ holds: [], viewer: '00000000-0000-4000-8000-0000000000bb' });
-    await applyChanges([{ ...change('job', OTHER), record: record(OTHER), visible_to: [STAFF] }], other.t);
-    const unknownViewer = target({ holds: [] });
-    await applyChanges([{ ...change('job', OTHER), record: record(OTHER), visible_to: [STAFF] }], unknownViewer.t);
-    expect([other.upserted, unknownViewer.upserted, other.read, unknownViewer.read]).toEqual([[], [], [], []]);
+    const other = target({ holds: [] });
+    await applyChanges([{ ...change('job', OTHER), yours: 'none' }], other.t);
+    expect([other.upserted, other.read]).toEqual([[], []]);
   });
 
-  it('a job the companion could not ask about for its staff member is read by the browser itself, never taken from the record', async () => {
-    const unchecked = target({ holds: [], viewer: STAFF });
-    const result = await applyChanges(
-      [{ ...change('job', OTHER), record: record(OTHER), visible_to: [], unchecked: [STAFF.toUpperCase()] }],
-      unchecked.t,
-    );
+  it('a job the companion could not ask about for this staff member (`yours: read`) is read by the browser itself', async () => {
+    const unchecked = target({ holds: [] });
+    const result = await applyChanges([{ ...change('job', OTHER), yours: 'read' }], unchecked.t);
     expect(unchecked.read).toEqual([`job/${OTHER}`]);
-    // The job as the platform answered this staff member, not the account-wide record.
+    // The job as the platform answered this staff member.
     expect(unchecked.upserted.map((j) => [j.uuid, j.job_address])).toEqual([[OTHER, undefined]]);
     expect(result).toMatchObject({ jobs: 1, carried: 0 });
-    const settled = target({ holds: [], viewer: '00000000-0000-4000-8000-0000000000bb' });
-    await applyChanges(
-      [{ ...change('job', OTHER), record: record(OTHER), visible_to: [], unchecked: [STAFF] }],
-      settled.t,
-    );
-    expect([settled.read, settled.upserted]).toEqual([[], []]);
   });
 
   it('a record that fails the check, or names another job, is not taken: a holder reads the job itself and the bad record is counted', async () => {
@@ -175,9 +159,9 @@ describe('two changes of one job in one batch', () => {
   });
 
   it('within the same second: the record is not trusted, so the job is read once its second has passed', () => {
-    const merged = mergeChanges(at('2026-11-21 07:00:00'), at('2026-11-21 07:00:00', { visible_to: [STAFF] }));
+    const merged = mergeChanges(at('2026-11-21 07:00:00'), at('2026-11-21 07:00:00', { yours: 'record' }));
     expect(merged).not.toHaveProperty('record');
-    expect(merged.visible_to).toEqual([STAFF]);
+    expect(merged.yours).toBe('record');
   });
 
   it('in different seconds: the later one, with its record', () => {
@@ -186,8 +170,8 @@ describe('two changes of one job in one batch', () => {
   });
 
   it('a job named for this browser but without a record is read: the platform said this staff member sees it', async () => {
-    const { t, read, upserted } = target({ holds: [], viewer: STAFF });
-    await applyChanges([{ ...change('job', OTHER), visible_to: [STAFF] }], t);
+    const { t, read, upserted } = target({ holds: [] });
+    await applyChanges([{ ...change('job', OTHER), yours: 'record' }], t);
     expect(read).toEqual([`job/${OTHER}`]);
     expect(upserted.map((j) => j.uuid)).toEqual([OTHER]);
   });
@@ -202,17 +186,17 @@ describe('a visit booked or moved', () => {
   });
 
   it("gives its staff member's browser the job with its record, and reads nothing", async () => {
-    const { t, read, upserted } = target({ holds: [], viewer: STAFF });
-    const result = await applyChanges([visit({ job_uuid: OTHER, record: record(OTHER), visible_to: [STAFF] })], t);
+    const { t, read, upserted } = target({ holds: [] });
+    const result = await applyChanges([visit({ job_uuid: OTHER, record: record(OTHER), yours: 'record' })], t);
     expect(read).toEqual([]);
     expect(upserted.map((j) => j.uuid)).toEqual([OTHER]);
     expect(result).toMatchObject({ jobs: 1, carried: 1 });
   });
 
   it('is ignored by anyone else, and without a record by everyone', async () => {
-    const other = target({ holds: [], viewer: '00000000-0000-4000-8000-0000000000bb' });
-    await applyChanges([visit({ job_uuid: OTHER, record: record(OTHER), visible_to: [STAFF] })], other.t);
-    const bare = target({ holds: [OTHER], viewer: STAFF });
+    const other = target({ holds: [] });
+    await applyChanges([visit({ job_uuid: OTHER, yours: 'none' })], other.t);
+    const bare = target({ holds: [OTHER] });
     const result = await applyChanges([visit({ job_uuid: OTHER })], bare.t);
     expect([other.upserted, other.read, bare.upserted, bare.read]).toEqual([[], [], [], []]);
     expect(result).toMatchObject({ ignored: 1 });

@@ -7,12 +7,12 @@ import type { FeedChange } from './types';
 // What one coalesced batch of feed changes does: put changed jobs into the cache and search index through the
 // workspace (which tells every open page), and for a note tell them its job changed.
 //
-// A job change usually carries the record the companion read once for the whole account (issue 18: the budget
-// is the account's, and office browsers hold every job). A browser that holds the job takes that record, checked
-// like any platform answer, and reads nothing; one that does not hold it takes it only when the companion names
-// its staff member among those the platform lets see it (a job just created), and reads it itself when the
-// companion could not ask the platform about its staff member (`unchecked`). Without a record, or with one that
-// fails the check, a browser that holds the job reads it itself with its own client.
+// A job change says what it means to this browser (`yours`, decided by the companion from the staff member the
+// platform vouched for): `record`, the platform lets this staff member see the job and the change carries the
+// record the companion read once for the account (issue 18: the budget is the account's), taken with no request,
+// checked like any platform answer; `read`, the companion could not ask the platform about this staff member, so
+// the browser reads the job itself; `none`, only a browser that holds the job reads it. Without a record, or with
+// one that fails the check, a browser that holds the job reads it itself with its own client.
 //
 // A notification is not trusted for where to read: anyone who learned an account's callback URL can post
 // one, so its `resource_url` is never fetched. The record is read at the address of its own type and uuid
@@ -27,9 +27,6 @@ export interface ApplyTarget {
    * `edit_date` of its copy: only those are re-read, because the account's request budget is shared by every
    * browser (absent: all of them). */
   holds?(uuids: readonly string[]): Promise<ReadonlyMap<string, string | null>>;
-  /** The staff member this browser's views are limited to: a job it does not hold is taken from a change
-   * only when the change names this staff member (`visible_to`), and read when it lists them as `unchecked`. */
-  viewer?(): Promise<string | null>;
   /** Whether any open page could show a note (notes are not cached: with no page open, nobody needs one). */
   showsNotes?(): boolean;
   /** Told of every batch once it is applied, with the jobs this browser held before it (lib/notifications). */
@@ -105,11 +102,6 @@ export async function applyChanges(
   );
   const held = target.holds && jobUuids.length > 0 ? await target.holds(jobUuids) : null;
   const notesWanted = target.showsNotes?.() ?? true;
-  const viewer = changes.some((c) => c.visible_to?.length || c.unchecked?.length)
-    ? ((await target.viewer?.()) ?? null)
-    : null;
-  const listed = (staff: readonly string[] | undefined) =>
-    viewer !== null && (staff ?? []).some((s) => s.toLowerCase() === viewer.toLowerCase());
 
   /** The record on a job change, when it is the job asked about and passes the same check as a read. */
   function carried(change: FeedChange): Job | null {
@@ -147,10 +139,10 @@ export async function applyChanges(
       if (change.object === 'job') {
         const uuid = change.uuid.toLowerCase();
         const holdsIt = held === null || held.has(uuid);
-        const named = listed(change.visible_to);
+        const named = change.yours === 'record';
         // The companion could not ask the platform for this staff member: the browser asks it itself, as its own
         // staff member (a 403 or 404 then just means the job is not theirs).
-        const mayTake = holdsIt || named || listed(change.unchecked);
+        const mayTake = holdsIt || named || change.yours === 'read';
         // A record is the job as an account-wide reader sees it: taken only for a job this browser is known to
         // hold, or was named for. A browser that cannot say what it holds reads as its staff member instead.
         const record = (held !== null && held.has(uuid)) || named ? carried(change) : null;

@@ -1,4 +1,5 @@
 import {
+  COMPANION_ERRORS,
   COMPANION_HEADERS,
   COMPANION_PATHS,
   FEED_CHANGE_EVENT,
@@ -16,12 +17,19 @@ import { createSseParser } from './sse-parser';
 import { FeedError } from './types';
 
 // The companion's feed API (contracts/companion-http.ts), authenticated with the platform access
-// token: register (also ensures the subscriptions), catch-up reads, and the live stream.
+// token and the companion's pass for it: register (also ensures the subscriptions), catch-up reads, and the live
+// stream. A pass the companion no longer takes (401 invalid_pass: it expired with its token, or was never given)
+// is renewed once, by a refresh, and the call made again; a second refusal is the companion's "sign in again".
 
 export interface FeedClientOptions {
   /** Read on every call, so a changed connection applies at once. */
   companionUrl: () => Promise<string>;
   accessToken: () => Promise<string>;
+  /** The companion's pass for that access token (its token answer's `fieldside_pass`); without one the companion
+   * answers 401 `invalid_pass`. */
+  pass?: (accessToken: string) => Promise<string | null>;
+  /** The companion refused the pass of `failedAccessToken`: refresh the token (its answer brings a new pass). */
+  renew?: (failedAccessToken: string) => Promise<unknown>;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -38,26 +46,48 @@ export function createFeedClient(options: FeedClientOptions) {
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 20_000;
 
-  type Init = RequestInit & { accept: string; staffUuid?: string | null };
-  async function request(path: string, init: Init, signal?: AbortSignal): Promise<Response> {
+  type Init = RequestInit & { accept: string };
+  async function send(path: string, init: Init, signal?: AbortSignal): Promise<{ token: string; response: Response }> {
     const base = (await options.companionUrl()).replace(/\/$/, '');
     const token = await options.accessToken();
-    const { accept, staffUuid, ...rest } = init;
+    const pass = (await options.pass?.(token)) ?? null;
+    const { accept, ...rest } = init;
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept };
-    if (staffUuid) headers[COMPANION_HEADERS.staff] = staffUuid;
-    let response: Response;
+    if (pass) headers[COMPANION_HEADERS.pass] = pass;
     try {
-      response = await fetchImpl(`${base}${path}`, {
+      const response = await fetchImpl(`${base}${path}`, {
         ...rest,
         headers,
         signal: signal ?? AbortSignal.timeout(timeoutMs),
       });
+      return { token, response };
     } catch (cause) {
       throw new FeedError(`The companion's feed could not be reached (${path.split('?')[0]})`, 0, { cause });
     }
+  }
+
+  async function request(path: string, init: Init, signal?: AbortSignal): Promise<Response> {
+    const first = await send(path, init, signal);
+    let response = first.response;
+    if (response.status === 401 && options.renew) {
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { error?: unknown } | null;
+      if (body?.error === COMPANION_ERRORS.invalidPass) {
+        await response.body?.cancel();
+        await options.renew(first.token);
+        response = (await send(path, init, signal)).response;
+      }
+    }
     if (!response.ok) {
-      const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-      const why = typeof body?.error === 'string' ? body.error : `HTTP ${response.status}`;
+      const body = (await response.json().catch(() => null)) as { error?: unknown; message?: unknown } | null;
+      const why =
+        typeof body?.message === 'string'
+          ? body.message
+          : typeof body?.error === 'string'
+            ? body.error
+            : `HTTP ${response.status}`;
       throw new FeedError(`The companion refused ${path.split('?')[0]}: ${why}`, response.status);
     }
     return response;
@@ -73,20 +103,17 @@ export function createFeedClient(options: FeedClientOptions) {
   }
 
   return {
-    /** Answers the current feed position; acting as an administrator (`staffUuid`, "who are you"), also
-     * ensures the account's subscriptions. */
-    async register(staffUuid: string | null): Promise<FeedRegisterReply> {
-      const res = await request(COMPANION_PATHS.feedRegister, {
-        method: 'POST',
-        accept: 'application/json',
-        staffUuid,
-      });
+    /** Answers the current feed position; when the pass names an administrator, also ensures the account's
+     * subscriptions. */
+    async register(): Promise<FeedRegisterReply> {
+      const res = await request(COMPANION_PATHS.feedRegister, { method: 'POST', accept: 'application/json' });
       return json(res, (v) => FeedRegisterReplySchema.safeParse(v));
     },
 
-    /** Gives the account a new callback URL (administrators only) and moves the subscriptions to it. */
-    async rotate(staffUuid: string): Promise<FeedRotateReply> {
-      const res = await request(COMPANION_PATHS.feedRotate, { method: 'POST', accept: 'application/json', staffUuid });
+    /** Gives the account a new callback URL (administrators the platform vouched for only) and moves the
+     * subscriptions to it. */
+    async rotate(): Promise<FeedRotateReply> {
+      const res = await request(COMPANION_PATHS.feedRotate, { method: 'POST', accept: 'application/json' });
       return json(res, (v) => FeedRotateReplySchema.safeParse(v));
     },
 
@@ -99,18 +126,12 @@ export function createFeedClient(options: FeedClientOptions) {
 
     /**
      * Reads the live stream until it ends or `signal` aborts. Resolves when the companion closes it
-     * (the caller reconnects from its last position); rejects with FeedError when it cannot open. `staffUuid`
-     * ("who are you") lets the companion ask the platform whether this staff member may see a job just created.
+     * (the caller reconnects from its last position); rejects with FeedError when it cannot open.
      */
-    async stream(
-      after: string,
-      signal: AbortSignal,
-      handlers: StreamHandlers,
-      staffUuid: string | null = null,
-    ): Promise<void> {
+    async stream(after: string, signal: AbortSignal, handlers: StreamHandlers): Promise<void> {
       const res = await request(
         `${COMPANION_PATHS.feedStream}?${new URLSearchParams({ after })}`,
-        { method: 'GET', accept: 'text/event-stream', staffUuid },
+        { method: 'GET', accept: 'text/event-stream' },
         signal,
       );
       if (!res.body) throw new FeedError('The feed stream has no body', 502);

@@ -20,9 +20,11 @@ export interface FeedAccount {
   /** The OAuth scopes granted: registering again after they grow lets the companion make the
    * subscriptions the platform refused before (a note subscription needs read_job_notes). */
   scopes: readonly string[];
-  /** Who the person is ("who are you"): the companion lets only an administrator's register manage the
-   * account's subscriptions, and reads the role from the platform itself. */
+  /** Who the person is ("who are you"): registering again once it changes lets the companion know. */
   staffUuid: string | null;
+  /** The platform vouched for that person (pairing): the pass names them, and the companion sends a stream opened
+   * with it the records they may see; a stream opened before is opened again. */
+  verified?: boolean;
 }
 
 export interface SavedPosition {
@@ -66,10 +68,10 @@ export function createFeedService(deps: FeedServiceDeps) {
 
   let state: FeedState = 'off';
   let account: string | null = null;
-  /** Who the stream says this browser is ("who are you"): the companion asks the platform whether they see a new job. */
-  let streamStaff: string | null = null;
   /** The grant the companion was last registered with (see FeedAccount.scopes). */
   let registeredGrant: string | null = null;
+  /** The verified staff member the open stream's pass named ('' for none). */
+  let streamingAs = '';
   /** The newest position received (saved once the changes before it are applied). */
   let received: string | null = null;
   let controller: AbortController | null = null;
@@ -149,19 +151,14 @@ export function createFeedService(deps: FeedServiceDeps) {
     while (!signal.aborted) {
       try {
         state = 'connecting';
-        await deps.feed.stream(
-          received ?? from,
-          signal,
-          {
-            onOpen: () => {
-              state = 'live';
-              delay = retryMin;
-            },
-            onChange: acceptLive,
-            onGap: gap,
+        await deps.feed.stream(received ?? from, signal, {
+          onOpen: () => {
+            state = 'live';
+            delay = retryMin;
           },
-          streamStaff,
-        );
+          onChange: acceptLive,
+          onGap: gap,
+        });
       } catch (error) {
         if (signal.aborted) return;
         // 401/403: the token is no good for the feed (signed out, or no vendor scope); the next wake tries again.
@@ -194,13 +191,14 @@ export function createFeedService(deps: FeedServiceDeps) {
     }
     const sameAccount = account === signedIn.accountUuid;
     const streaming = controller !== null && !controller.signal.aborted;
-    const grant = `${[...signedIn.scopes].sort().join(' ')}|${signedIn.staffUuid ?? ''}`;
-    if (sameAccount && streaming) {
+    const reader = signedIn.verified ? (signedIn.staffUuid ?? '') : '';
+    const grant = `${[...signedIn.scopes].sort().join(' ')}|${signedIn.staffUuid ?? ''}${reader ? '|verified' : ''}`;
+    if (sameAccount && streaming && reader === streamingAs) {
       // Already live: a wake only catches up (cheap), in case the stream silently missed something;
       // after new scopes, or once the person says who they are, it registers again, so the companion can
       // add what was refused before (or an administrator's register makes the subscriptions).
       if (grant !== registeredGrant) {
-        await deps.feed.register(signedIn.staffUuid);
+        await deps.feed.register();
         registeredGrant = grant;
       }
       // While the stream is open it delivers every change: reading the feed as well would cost the
@@ -210,12 +208,11 @@ export function createFeedService(deps: FeedServiceDeps) {
     }
     service.stop();
     account = signedIn.accountUuid;
-    streamStaff = signedIn.staffUuid;
     const saved = await deps.loadPosition();
     const ours = saved !== null && saved.accountUuid === signedIn.accountUuid;
     // A new worker with a position saved under the same grant is registered already: registering is what
     // made that position, and the companion keeps the subscriptions without being asked again.
-    const registered = ours && saved.grant === grant ? null : await deps.feed.register(signedIn.staffUuid);
+    const registered = ours && saved.grant === grant ? null : await deps.feed.register();
     registeredGrant = grant;
     let from = ours ? saved.position : registered!.position;
     try {
@@ -223,11 +220,12 @@ export function createFeedService(deps: FeedServiceDeps) {
     } catch (error) {
       if (!isFeedError(error) || error.status !== 400) throw error;
       received = null; // an unknown position (another companion, or its storage was reset)
-      from = registered?.position ?? (await deps.feed.register(signedIn.staffUuid)).position;
+      from = registered?.position ?? (await deps.feed.register()).position;
       gap();
     }
     received ??= from;
     if (!ours || saved.grant !== grant) await save(signedIn.accountUuid, from);
+    streamingAs = reader;
     controller = new AbortController();
     void live(controller.signal, from);
   }
@@ -264,7 +262,7 @@ export function createFeedService(deps: FeedServiceDeps) {
       const signedIn = await deps.account();
       if (!signedIn || signedIn.mode !== 'oauth' || !signedIn.staffUuid)
         throw new FeedError('Sign in and say who you are first', 403);
-      return deps.feed.rotate(signedIn.staffUuid);
+      return deps.feed.rotate();
     },
     /** Resolves when every change received so far has been applied (follow-up re-reads included). */
     async idle(): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, instantOf, knownZone, shiftDate, todayIn, wallClock } from './days';
+import { dayBounds, daysBetween, instantOf, knownZone, shiftDate, todayIn, wallClock } from './days';
 
 describe("the account's days", () => {
   it('takes today in the account zone, not the device’s or UTC', () => {
@@ -34,5 +34,19 @@ describe("the account's days", () => {
     expect(instantOf('2026-11-28 10:28:00', 'Australia/Sydney')).toBe(Date.UTC(2026, 10, 27, 23, 28));
     expect(instantOf('2026-06-15 10:28:00', 'Australia/Sydney')).toBe(Date.UTC(2026, 5, 15, 0, 28)); // UTC+10 in winter
     expect(instantOf('2026-03-29 03:00:00', 'Europe/London')).toBe(Date.UTC(2026, 2, 29, 2, 0)); // first hour of BST
+  });
+});
+
+describe('dayBounds', () => {
+  it("the instants an account's day begins and ends, a daylight-saving day 23 hours long", () => {
+    expect(dayBounds('2026-11-21', 'Australia/Sydney')).toEqual({
+      start: Date.UTC(2026, 10, 20, 13),
+      end: Date.UTC(2026, 10, 21, 13),
+    });
+    // Sydney's clocks go forward at 2:00 on 4 October 2026 (AEST +10 → AEDT +11).
+    const { start, end } = dayBounds('2026-10-04', 'Australia/Sydney');
+    expect(start).toBe(Date.UTC(2026, 9, 3, 14));
+    expect(end - start).toBe(23 * 3_600_000);
+    expect(dayBounds('2026-11-21', 'UTC')).toEqual({ start: Date.UTC(2026, 10, 21), end: Date.UTC(2026, 10, 22) });
   });
 });

@@ -16,6 +16,14 @@ export function todayIn(timeZone: string | null, now: number): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 }
 
+/** The instants (ms) `date` (`YYYY-MM-DD`) begins and ends in `timeZone` (null: the device's zone). */
+export function dayBounds(date: string, timeZone: string | null): { start: number; end: number } {
+  return {
+    start: instantOf(`${date} 00:00:00`, timeZone) ?? Number.NaN,
+    end: instantOf(`${shiftDate(date, 1)} 00:00:00`, timeZone) ?? Number.NaN,
+  };
+}
+
 /** `date` moved by `days` whole days (calendar arithmetic, no time zone involved). */
 export function shiftDate(date: string, days: number): string {
   const m = DATE_RE.exec(date);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Envelope } from './envelope';
 import { ConnectionSchema, StaffSummarySchema } from '../settings/schemas';
-import { FEATURES, SessionViewSchema } from './session-view';
+import { FEATURES, PairingQuestionSchema, SessionViewSchema } from './session-view';
 import {
   AttachmentViewSchema,
   BudgetViewSchema,
@@ -114,12 +114,31 @@ export const protocol = {
     reply: z.object({ uuids: z.array(z.string()) }),
     from: ['page'],
   }),
-  /** "Use Fieldside in this browser": the code from the job card's window, claimed with the companion; this
-   * browser's person is then the staff member the platform signed. The page learns their name, nothing more. */
+  /** "Use Fieldside in this browser": the code from the job card's window, claimed with the companion; the
+   * background then asks the person on Fieldside's own page whether to work as the staff member the platform
+   * signed. The page learns their name, nothing more. */
   'pairing.claim': message({
     request: z.object({ code: PairingCode }),
     reply: z.object({ staffName: z.string() }),
     from: ['pairing'],
+  }),
+  /** How the pairing this pairing page claimed ended; answered once it is no longer waiting, or after a while. */
+  'pairing.outcome': message({
+    request: Empty,
+    reply: z.object({ outcome: z.enum(['waiting', 'confirmed', 'declined', 'expired', 'gone']) }),
+    from: ['pairing'],
+  }),
+  /** The question "Work as <name> in this browser?" waiting for an answer (null: none). */
+  'pairing.question': message({
+    request: Empty,
+    reply: z.object({ question: PairingQuestionSchema.nullable() }),
+    from: ['page'],
+  }),
+  /** The person's answer to that question, from the confirmation page only (the handler checks which page). */
+  'pairing.answer': message({
+    request: z.object({ id: z.string().min(16).max(64), yes: z.boolean() }),
+    reply: z.object({ outcome: z.enum(['confirmed', 'declined']), staffName: z.string() }),
+    from: ['page'],
   }),
   /** What a content script may know: whether Fieldside is signed in, nothing more. */
   'content.status': message({

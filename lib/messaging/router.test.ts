@@ -45,6 +45,9 @@ function handlers(): Handlers {
     'platform.jobsPage': async () => ({ uuids: ['a'] }),
     'content.status': async () => ({ signedIn: false }),
     'pairing.claim': async ({ code }) => ({ staffName: `paired with ${code.slice(0, 4)}` }),
+    'pairing.outcome': async () => ({ outcome: 'declined' as const }),
+    'pairing.question': async () => ({ question: null }),
+    'pairing.answer': async () => ({ outcome: 'confirmed' as const, staffName: 'Ethan Murphy' }),
     'quickNote.open': async () => ({ uuid: 'u', number: '1001', status: 'Quote', badges: [], pending: 0 }),
   };
 }
@@ -92,6 +95,26 @@ describe('message router', () => {
           error: { name: 'ForbiddenSenderError' },
         });
       }
+    });
+
+    it('tells the pairing script how it ended, and lets only Fieldside’s pages ask or answer the question', async () => {
+      const outcome = { fieldside: 1, type: 'pairing.outcome', payload: {} };
+      expect(await guarded.handle(outcome, pairingScript)).toEqual({ ok: true, value: { outcome: 'declined' } });
+      expect(await guarded.handle(outcome, content)).toMatchObject({
+        ok: false,
+        error: { name: 'ForbiddenSenderError' },
+      });
+      const answer = { fieldside: 1, type: 'pairing.answer', payload: { id: 'q'.repeat(36), yes: true } };
+      // The pairing page (a web page the person was sent to) cannot say "Yes" for them, nor can any content script.
+      for (const sender of [pairingScript, content, otherExtension]) {
+        for (const message of [answer, { ...answer, type: 'pairing.question', payload: {} }]) {
+          expect(await guarded.handle(message, sender)).toMatchObject({
+            ok: false,
+            error: { name: 'ForbiddenSenderError' },
+          });
+        }
+      }
+      expect(await guarded.handle(answer, page)).toMatchObject({ ok: true });
     });
 
     it("gives the pairing script nothing of a content script's", async () => {

@@ -44,3 +44,13 @@ export const SessionViewSchema = z.object({
   connectionManaged: z.array(z.enum(CONNECTION_FIELDS)),
 });
 export type SessionView = z.infer<typeof SessionViewSchema>;
+
+/** "Work as <name> in this browser?": a pairing waiting for the person's answer (lib/account/pairing.ts). */
+export const PairingQuestionSchema = z.object({
+  id: z.string(),
+  staff: StaffSummarySchema,
+  accountName: z.string(),
+  /** Who this browser works as now, and whether the platform said so; null when nobody was chosen yet. */
+  now: z.object({ name: z.string(), fromPlatform: z.boolean() }).nullable(),
+});
+export type PairingQuestion = z.infer<typeof PairingQuestionSchema>;

@@ -5,7 +5,6 @@ import { noticeWords } from './notifier';
 import { withinDay, workNotices, type NoticeFacts } from './work-notices';
 
 const ME = '5aff0000-0000-4000-8000-000000000001';
-const OTHER = '5aff0000-0000-4000-8000-000000000002';
 const JOB = 'a0000000-0000-4000-8000-000000000001';
 const HELD = 'a0000000-0000-4000-8000-000000000002';
 const VISIT = 'b0000000-0000-4000-8000-000000000001';
@@ -29,18 +28,18 @@ const facts = (over: Partial<NoticeFacts> = {}): NoticeFacts => ({
 
 describe('work notices', () => {
   it('tells of a job newly given: a visit booked for me on a job this browser did not hold', () => {
-    const visit = change({ object: 'jobactivity', uuid: VISIT, job_uuid: JOB, visible_to: [ME.toUpperCase()] });
+    const visit = change({ object: 'jobactivity', uuid: VISIT, job_uuid: JOB, yours: 'record' });
     expect(workNotices([visit], facts())).toEqual([{ kind: 'new-job', jobUuid: JOB }]);
     // Not for someone else, nor for a job already held (another visit on my job is no news of a job).
-    expect(workNotices([{ ...visit, visible_to: [OTHER] }], facts())).toEqual([]);
+    expect(workNotices([{ ...visit, yours: 'none' }], facts())).toEqual([]);
     expect(workNotices([{ ...visit, job_uuid: HELD }], facts())).toEqual([]);
   });
 
   it('tells of a visit of mine moved, or gone from me', () => {
     const mine = facts({ myVisits: new Map([[VISIT, HELD]]) });
-    const moved = change({ object: 'jobactivity', uuid: VISIT, job_uuid: HELD, visible_to: [ME] });
+    const moved = change({ object: 'jobactivity', uuid: VISIT, job_uuid: HELD, yours: 'record' });
     expect(workNotices([moved], mine)).toEqual([{ kind: 'visit-moved', jobUuid: HELD }]);
-    const { visible_to: _gone, ...cancelled } = moved;
+    const cancelled = { ...moved, yours: 'none' as const };
     expect(workNotices([cancelled], mine)).toEqual([{ kind: 'visit-gone', jobUuid: HELD }]);
   });
 

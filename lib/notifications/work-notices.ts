@@ -12,7 +12,7 @@ export interface WorkNotice {
 }
 
 export interface NoticeFacts {
-  /** The staff member in view. */
+  /** The staff member in view (the feed says `yours` of the staff member this browser is paired as). */
   me: string;
   /** Of the batch's jobs, those this browser held before it (its cache). */
   held: ReadonlyMap<string, unknown>;
@@ -25,10 +25,11 @@ export interface NoticeFacts {
 }
 
 const lower = (s: string | undefined) => (s ?? '').toLowerCase();
-const names = (staff: readonly string[] | undefined, me: string) => (staff ?? []).some((s) => lower(s) === me);
+/** The companion asked the platform, as this browser's staff member, and it shows them the job (or the visit's job):
+ * for a technician, the job is allocated to them. A cancelled visit that was their only one makes it `none`. */
+const seesIt = (change: FeedChange) => change.yours === 'record';
 
 export function workNotices(changes: readonly FeedChange[], facts: NoticeFacts): WorkNotice[] {
-  const me = lower(facts.me);
   const out = new Map<string, WorkNotice>();
   const tell = (kind: WorkNoticeKind, jobUuid: string) => {
     // One per job and batch: the first reason is the one that matters most (a new job over its note).
@@ -41,11 +42,11 @@ export function workNotices(changes: readonly FeedChange[], facts: NoticeFacts):
     if (!job) continue;
     if (change.object === 'jobactivity') {
       const wasMine = facts.myVisits.has(uuid);
-      const forMe = names(change.visible_to, me);
+      const forMe = seesIt(change);
       if (wasMine) tell(forMe ? 'visit-moved' : 'visit-gone', job);
       else if (forMe && !facts.held.has(job)) tell('new-job', job);
     } else if (change.object === 'job') {
-      if (names(change.visible_to, me) && !facts.held.has(job)) tell('new-job', job);
+      if (seesIt(change) && !facts.held.has(job)) tell('new-job', job);
     } else if (change.object === 'note') {
       if (facts.mine.has(job)) tell('note', job);
     }

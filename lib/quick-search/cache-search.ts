@@ -56,7 +56,7 @@ export async function openCacheSearch(
         const first = reader.index
           ? firstScreenFromIndex(reader, day, FIRST_SCREEN_ROWS, today)
           : await firstScreenFromRecords(reader, day, FIRST_SCREEN_ROWS);
-        void saveFirstScreen(cacheName, first);
+        void saveFirstScreen(cacheName, first, known.timeZone);
         return first;
       }
       if (!typeahead) return { rows: [], heading: NOT_YET };

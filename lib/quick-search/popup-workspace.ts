@@ -1,4 +1,4 @@
-import { staffInView } from '../settings/workspace-key';
+import { ownViewOf, staffInView } from '../settings/workspace-key';
 import { earlyOr } from '../cache/first-screen/early-reads';
 import type { SessionRecord } from '../settings/schemas';
 import { cacheDbName } from '../databases';
@@ -28,7 +28,7 @@ export function popupWorkspaceOf(record: unknown): PopupWorkspace {
   const canSearch = record.mode === 'api_key' || canUse('search', Array.isArray(record.scopes) ? record.scopes : []);
   return {
     state: 'ready',
-    dbName: cacheDbName(record.account.uuid, staff),
+    dbName: cacheDbName(record.account.uuid, staff, ownViewOf(record)),
     accountUuid: record.account.uuid,
     canSearch,
     timeZone: typeof record.account.timeZone === 'string' ? record.account.timeZone : null,
@@ -47,7 +47,7 @@ export function watchPopupWorkspace(onChange: () => void): () => void {
 
 function isSessionRecord(
   value: unknown,
-): value is Pick<SessionRecord, 'mode' | 'me' | 'viewAs' | 'account' | 'scopes'> {
+): value is Pick<SessionRecord, 'mode' | 'me' | 'meSource' | 'viewAs' | 'account' | 'scopes'> {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Partial<SessionRecord>;
   return (v.mode === 'oauth' || v.mode === 'api_key') && typeof v.account?.uuid === 'string';

@@ -2,7 +2,7 @@ import { computed, signal } from '@preact/signals';
 import type { SyncStatus } from '../messaging/views';
 import { statusWords } from './freshness';
 import { openExistingDb } from '../cache/reader/idb-read';
-import { readKept, watchTodayJobs, type FirstScreen } from '../cache/first-screen/kept-screen';
+import { readKept, watchTodayJobs, type DayBounds, type FirstScreen } from '../cache/first-screen/kept-screen';
 import { keptFor, withNextVisits, type KeptForCache } from './kept-for-cache';
 import type { QuickRow } from '../cache/first-screen/rows';
 import type { CacheSearch } from './cache-search';
@@ -39,6 +39,8 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   let opening = false;
   /** Today's jobs, the person's own and the account's zone, as kept for the cache open. */
   let known: KeptForCache = keptFor(null, '', null);
+  /** The day the kept first screen was made for, and when it is today: today without a time-zone lookup. */
+  let keptDay: { day: string; bounds: DayBounds } | null = null;
   let firstShown: () => void = () => {};
   /** Resolves when the first rows (or the empty state) are on screen. */
   const firstResults = new Promise<void>((resolve) => (firstShown = resolve));
@@ -73,13 +75,16 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
       search?.close();
       search = null;
       known = keptFor(null, '', null);
+      keptDay = null;
       if (current.state === 'ready') {
         const dbName = current.dbName;
         const dbOpening = openExistingDb(dbName);
         const loading = (searchCode ??= import('./cache-search'));
         const kept = await early;
+        performance.mark('fieldside:kept');
         const screen = kept.screen;
         known = keptFor(kept, dbName, current.timeZone);
+        keptDay = screen?.cacheName === dbName && screen.bounds ? { day: screen.day, bounds: screen.bounds } : null;
         // The kept first screen, while the search and its index load (superseded once they have); the
         // index is read after it is painted.
         const painted =
@@ -126,7 +131,10 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
 
   /** Today in the account's time zone: the day the side panel and the toolbar badge show. */
   function today(): string {
-    return todayIn(known.timeZone, now());
+    const at = now();
+    const kept = keptDay?.bounds;
+    if (kept && kept.timeZone === known.timeZone && at >= kept.start && at < kept.end) return keptDay!.day;
+    return todayIn(known.timeZone, at);
   }
 
   function show(ticket: number, shown: QuickRow[], heading: string, q: string): void {

@@ -10,6 +10,7 @@ import type {
   SessionRecord,
   SignedOutReason,
   WorkNotices,
+  PendingPairing,
 } from './schemas';
 import { trustedItem } from './trusted-item';
 
@@ -150,6 +151,14 @@ export const pageGrantsItem = storage.defineItem<PageGrants>(STORAGE_KEYS.pageGr
   version: 1,
 });
 
+/** A pairing waiting for the person's answer, and then how it ended (lib/account/pairing.ts). storage.session: it
+ * survives a stopped worker while the person reads the question, no content script can read it, and it ends with
+ * the browser session. */
+export const pendingPairingItem = storage.defineItem<PendingPairing | null>(STORAGE_KEYS.pendingPairing, {
+  fallback: null,
+  version: 1,
+});
+
 /** What sign-out does to an item: `clear` it (it is the person's: what they chose, what pages were
  * shown), `keep` it (it is the device's), or nothing more because sign-out `writes` it itself. */
 export type OnSignOut = 'clear' | 'keep' | 'writes';
@@ -186,6 +195,8 @@ export const ITEMS_ON_SIGN_OUT = {
   todayJobs: { item: todayJobsItem, onSignOut: 'clear' },
   myJobs: { item: myJobsItem, onSignOut: 'clear' },
   pageGrants: { item: pageGrantsItem, onSignOut: 'clear' },
+  /** A question about this session's person: it ends with the session. */
+  pendingPairing: { item: pendingPairingItem, onSignOut: 'clear' },
 } as const satisfies Record<
   keyof typeof STORAGE_KEYS,
   { item: { removeValue(): Promise<void> }; onSignOut: OnSignOut }

@@ -25,6 +25,8 @@ export const STORAGE_KEYS = {
   /** The jobs that are the staff member's own, with their next visits. */
   myJobs: 'session:myJobs',
   pageGrants: 'session:pageGrants',
+  /** A pairing claimed and waiting for the person's "Yes" or "No" (lib/account/pairing.ts). */
+  pendingPairing: 'session:pendingPairing',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

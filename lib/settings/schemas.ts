@@ -156,3 +156,21 @@ export const WorkNoticesSchema = z.object({
 });
 export type WorkNotices = z.infer<typeof WorkNoticesSchema>;
 export const DEFAULT_WORK_NOTICES: WorkNotices = { on: false, from: 7, to: 19 };
+
+/** A pairing the background claimed, waiting for the person to confirm it on Fieldside's own page, then how it
+ * ended (lib/account/pairing.ts). `claim` is held only while waiting: the companion's identity (bound to this
+ * installation's key, worth nothing without it) and the pass it answered for the access token whose digest is
+ * `tokenDigest` (worth nothing without that token). */
+export const PendingPairingSchema = z.object({
+  /** Which question: the confirmation page answers this one, not a newer one. */
+  id: z.string().min(16),
+  /** The pairing page's tab, which asks how it ended. */
+  tabId: z.number().int().nullable(),
+  accountUuid: z.string(),
+  staff: StaffSummarySchema,
+  /** Until when "Yes" counts (ms, device clock). */
+  expiresAt: z.number(),
+  outcome: z.enum(['waiting', 'confirmed', 'declined']),
+  claim: z.object({ identity: z.string(), pass: z.string(), tokenDigest: z.string() }).optional(),
+});
+export type PendingPairing = z.infer<typeof PendingPairingSchema>;

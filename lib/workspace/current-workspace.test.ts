@@ -106,13 +106,23 @@ describe('createCurrentWorkspace', () => {
   });
 
   it('impersonates the staff member in view, and follows a "view as" switch', async () => {
-    await signIn();
+    await signIn({ meSource: 'platform' });
     const { workspace, net } = makeWorkspace();
     await (await workspace.client()).vendor.get();
-    await signIn({ viewAs: OTHER });
+    await signIn({ meSource: 'platform', viewAs: OTHER });
     await (await workspace.client()).vendor.get();
     expect(net.requests.map((r) => r.impersonate)).toEqual([ME.uuid, OTHER.uuid]);
     expect(net.requests.every((r) => r.auth === 'Bearer token-1')).toBe(true);
+  });
+
+  it("does not act as an administrator only chosen from the list: the token's own view (it could widen it)", async () => {
+    await signIn({ meSource: 'chosen' });
+    const { workspace, net } = makeWorkspace();
+    await (await workspace.client()).vendor.get();
+    await signIn({ meSource: 'chosen', me: OTHER });
+    await (await workspace.client()).vendor.get();
+    // A chosen technician narrows what is read; a chosen administrator is not acted as.
+    expect(net.requests.map((r) => r.impersonate)).toEqual([null, OTHER.uuid]);
   });
 
   it('opens one cache per scope, the same one on every call, and a different one after a switch', async () => {

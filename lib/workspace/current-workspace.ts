@@ -19,7 +19,7 @@ import {
 import { createOutbox, type Outbox } from '../outbox';
 import type { LiveEvent } from '../messaging/views';
 import { readWorkspaceKey } from '../settings/validated-reads';
-import { workspaceId, type WorkspaceKey } from '../settings/workspace-key';
+import { impersonates, workspaceId, type WorkspaceKey } from '../settings/workspace-key';
 import type { LiveHub } from '../messaging/live-hub';
 import type { Workspace } from './workspace';
 import type { ClientContext } from '../api/client-context';
@@ -98,7 +98,7 @@ export function createCurrentWorkspace(deps: CurrentWorkspaceDeps): Workspace & 
       // One limiter per account for every client of the background (sync, field work, webhooks).
       limiter: limiters.forAccount(accountLimiterKey(o.key.baseUrl, o.key.accountUuid)),
       fetch: o.clock.fetch,
-      ...(o.key.mode === 'oauth' && o.key.staffUuid !== 'all' ? { impersonateStaffUuid: o.key.staffUuid } : {}),
+      ...(impersonates(o.key) ? { impersonateStaffUuid: o.key.staffUuid } : {}),
     });
   }
 
@@ -114,7 +114,7 @@ export function createCurrentWorkspace(deps: CurrentWorkspaceDeps): Workspace & 
 
   async function cache(): Promise<JobCache> {
     const o = await current();
-    o.cache ??= openCacheDb(cacheDbName(o.key.accountUuid, o.key.staffUuid)).then(openJobCache);
+    o.cache ??= openCacheDb(cacheDbName(o.key.accountUuid, o.key.staffUuid, o.key.ownView)).then(openJobCache);
     o.cache.catch(() => {
       if (opened === o) o.cache = undefined; // let the next call try again
     });

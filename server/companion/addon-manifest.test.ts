@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { COMPANION_PATHS } from '../../contracts/companion-http';
 import { PRODUCT_COMPANION_URL } from '../../contracts/platform-hosts';
 import { ADDON_EVENTS } from './addon/events';
+import { FIELDSIDE_SUBSCRIPTIONS } from './feed/subscriptions';
 import { ICON_PNG_BASE64 } from './pages/icon';
 
 // The add-on manifest, held to the platform's shape (its official samples: servicem8/addon-sdk-samples,
@@ -32,6 +33,8 @@ const ManifestSchema = z.strictObject({
       event: z.string().regex(/^[a-z0-9_]+$/, 'the platform sends event names in lower case'),
     }),
   ),
+  // The official webhook-addon sample's shape.
+  webhooks: z.array(z.strictObject({ object: z.string().min(1), fields: z.array(z.string().min(1)).min(1) })),
 });
 
 describe('addon-manifest.json', () => {
@@ -50,6 +53,12 @@ describe('addon-manifest.json', () => {
       { name: 'Fieldside', type: 'online', entity: 'job', event: ADDON_EVENTS.web },
       { name: 'Fieldside', type: 'app', entity: 'job', event: ADDON_EVENTS.phone },
     ]);
+  });
+
+  it("declares the webhooks that bring an activated account's changes, signed: the fields Fieldside shows", () => {
+    expect(parsed.webhooks).toEqual(
+      FIELDSIDE_SUBSCRIPTIONS.map(({ object, fields }) => ({ object, fields: [...fields] })),
+    );
   });
 
   it("names the icon the companion serves, which is the extension's own", () => {

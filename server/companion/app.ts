@@ -7,7 +7,7 @@ import { createAccountTokens, type AccountTokenKeeper } from './addon/account-to
 import { createPlatformReads } from './addon/platform-reads';
 import { createAddonRoutes } from './addon/routes';
 import { createFeedModule, type FeedModule } from './feed/index';
-import { createTokenChecker } from './feed/token-check';
+import { createClientAddress } from './client-address';
 import { jsonError } from './http-errors';
 import { createRateLimiter } from './limits/rate-limit';
 import { createRedirectAllowlist } from './oauth/redirect-allowlist';
@@ -62,9 +62,8 @@ export async function createCompanionApp(
   const limits = await stores.limits(config);
   const limiter = createRateLimiter({ store: limits, limits: config.limits, ...(deps.now ? { now: deps.now } : {}) });
   const now = deps.now ?? Date.now;
+  const addressOf = createClientAddress(config);
   const platform = { platformBaseUrl: config.platformBaseUrl, ...(deps.fetch ? { fetch: deps.fetch } : {}) };
-  // One token checker for the feed and the pairing claim: a browser's token costs one vendor.json for both.
-  const checker = createTokenChecker({ ...platform, now, lifetimeMs: config.limits.accessTokenLifetimeMs });
   const createFeed = deps.createFeedModule === undefined ? createFeedModule : deps.createFeedModule;
   let feed: FeedModule | undefined;
   let addonStore: Awaited<ReturnType<CompanionStores['addon']>> | undefined;
@@ -79,7 +78,7 @@ export async function createCompanionApp(
           store: await stores.feed(config),
           limits,
           limiter,
-          checker,
+          addressOf,
           accountTokens: tokens,
           shared: addonStore,
           log,
@@ -123,21 +122,33 @@ export async function createCompanionApp(
       config,
       allowlist,
       limiter,
-      // Activating also makes the account's subscriptions, so live changes flow before any administrator opens
-      // Fieldside (feed/account-subscriptions.ts).
+      // An activated account's changes come signed through the add-on: its Webhooks-API subscriptions of the
+      // companion's are removed (feed/account-subscriptions.ts).
       keepTokens: async (account, kept) => {
         await keeper.keep(account, kept);
         await feed?.activated(account);
       },
-      checker,
+      hasTokens: (account) => keeper.has(account),
+      store,
+      addressOf,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
       ...(deps.now ? { now: deps.now } : {}),
     }),
   );
-  app.route('/', createAddonRoutes({ config, tokens, reads: createPlatformReads(platform), now, log }));
+  app.route(
+    '/',
+    createAddonRoutes({
+      config,
+      tokens,
+      reads: createPlatformReads(platform),
+      now,
+      log,
+      ...(feed ? { takeSigned: feed.takeSigned } : {}),
+    }),
+  );
   app.use(COMPANION_PATHS.pairClaim, corsLayer);
   app.use(COMPANION_PATHS.pairClaim, limitBody(PAIR_BODY_LIMIT));
-  app.route('/', createPairingRoutes({ config, store, checker, limiter, now }));
+  app.route('/', createPairingRoutes({ config, store, limiter, now, addressOf }));
   if (feed) app.route('/', feed.routes);
 
   app.notFound((c) =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealRefreshToken } from './oauth/sealed-refresh-token';
+import { checkCodeMac, codeMacFor, flowOf } from './oauth/code-mac';
 import { signState } from './oauth/state';
 import { createTestInstallation } from '../../tests/support/companion/installation';
 import { startCompanion, type RunningCompanion } from './start';
@@ -90,7 +91,8 @@ describe('POST /oauth/start', () => {
       response_type: 'code',
       client_id: 'the-client-id',
       scope: 'read_jobs vendor',
-      redirect_uri: `${companion.url}/oauth/return`,
+      // The flow's own Return URL, derived from its state (oauth/code-mac.ts).
+      redirect_uri: `${companion.url}/oauth/return/${await flowOf(body.state)}`,
       state: body.state,
     });
   });
@@ -148,16 +150,20 @@ describe('POST /oauth/start', () => {
 });
 
 describe('GET /oauth/return', () => {
-  it('hands the code and state on to the redirect URL inside the state', async () => {
+  it("hands the code, state and the companion's mark of them on to the redirect URL inside the state", async () => {
     const { state } = await signState(SIGNING_SECRET, stateFor(CHROME_REDIRECT));
-    const response = await fetch(`${companion.url}/oauth/return?code=the-code&state=${encodeURIComponent(state)}`, {
-      redirect: 'manual',
-    });
+    const response = await fetch(
+      `${companion.url}/oauth/return/${await flowOf(state)}?code=the-code&state=${encodeURIComponent(state)}`,
+      { redirect: 'manual' },
+    );
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location') ?? '');
     expect(`${location.origin}${location.pathname}`).toBe(CHROME_REDIRECT);
     expect(location.searchParams.get('code')).toBe('the-code');
     expect(location.searchParams.get('state')).toBe(state);
+    const mac = location.searchParams.get('code_mac')!;
+    expect(await checkCodeMac(SIGNING_SECRET, 'the-code', state, mac)).toBe('flow');
+    expect(await checkCodeMac(SIGNING_SECRET, 'the-code', `${state}x`, mac)).toBeUndefined();
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -210,6 +216,7 @@ describe('POST /oauth/token and /oauth/refresh', () => {
       const response = await postJson(`${companion.url}/oauth/token`, {
         code: 'the-code',
         state,
+        code_mac: 'f.AAAA',
         code_verifier: VERIFIER,
         installation_key: installation.key,
       });
@@ -234,6 +241,7 @@ describe('POST /oauth/token and /oauth/refresh', () => {
     const token = await postJson(`${companion.url}/oauth/token`, {
       code: 'the-code',
       state,
+      code_mac: await codeMacFor(SIGNING_SECRET, 'the-code', state, 'flow'),
       code_verifier: VERIFIER,
       installation_key: installation.key,
     });

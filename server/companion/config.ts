@@ -53,9 +53,19 @@ const EnvSchema = z.object({
    * platform itself lets an app do for one account in that time (180 a minute), so the companion never refuses
    * a big account's ordinary traffic that the platform would take. */
   OAUTH_LIMIT_PER_ACCOUNT: count(2_000),
-  /** Open change-feed streams per access token, and per account. */
+  /** Sign-in starts and exchanges, pairing claims and stream opens from one network address in ten minutes: a
+   * whole office behind one address signs in and reconnects well within it. */
+  LIMIT_PER_ADDRESS: count(600),
+  /** Behind a proxy or load balancer: the request header it puts the client's address in (e.g. `Fly-Client-IP`,
+   * `X-Forwarded-For`, whose first entry is taken). Unset: the connection's own address (Node), or the runtime's
+   * client address (`CF-Connecting-IP` at the edge). */
+  CLIENT_ADDRESS_HEADER: z.string().min(1).optional(),
+  /** Open change-feed streams per access token, per account, and per staff member the platform vouched for; streams
+   * of browsers without one may hold at most FEED_UNVERIFIED_STREAM_SHARE percent of the account's. */
   FEED_STREAMS_PER_TOKEN: count(3),
   FEED_STREAMS_PER_ACCOUNT: count(200),
+  FEED_STREAMS_PER_STAFF: count(6),
+  FEED_UNVERIFIED_STREAM_SHARE: z.coerce.number().int().min(0).max(100).default(50),
   /** The platform's access-token lifetime (the spec's 3,600 s): a stream ends by then. */
   ACCESS_TOKEN_LIFETIME_SECONDS: count(3_600),
   /** How often an open stream asks the platform whether its token still works; 0 (the default): never, the
@@ -80,10 +90,16 @@ export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
 export interface CompanionLimits {
   oauthPerInstallation: number;
   oauthPerAccount: number;
+  /** Sign-ins, claims and stream opens from one address (LIMIT_PER_ADDRESS). */
+  perAddress: number;
   /** The window of both counts above. */
   windowMs: number;
   streamsPerToken: number;
   streamsPerAccount: number;
+  /** Streams one verified staff member may hold open. */
+  streamsPerStaff: number;
+  /** Percent of the account's streams that browsers without a verified staff member may hold. */
+  unverifiedStreamShare: number;
   accessTokenLifetimeMs: number;
   streamRecheckMs: number;
   /** How long an administrator's register trusts that the subscriptions it made are still in place before it
@@ -105,6 +121,8 @@ export interface CompanionConfig {
   redisUrl: string | undefined;
   feedMaxEntries: number;
   limits: CompanionLimits;
+  /** The request header a proxy puts the client's address in, lower-case (CLIENT_ADDRESS_HEADER). */
+  clientAddressHeader?: string;
   /** The extension's store listings, for the pages people read. */
   storeLinks: { chrome: string; firefox: string };
   /** The platform's client SDK, loaded by the add-on's panel. */
@@ -117,9 +135,12 @@ export interface CompanionConfig {
 export const DEFAULT_LIMITS: CompanionLimits = {
   oauthPerInstallation: 30,
   oauthPerAccount: 2_000,
+  perAddress: 600,
   windowMs: 10 * 60_000,
   streamsPerToken: 3,
   streamsPerAccount: 200,
+  streamsPerStaff: 6,
+  unverifiedStreamShare: 50,
   accessTokenLifetimeMs: 3_600_000,
   streamRecheckMs: 0,
   subscriptionsRecheckMs: 6 * 3_600_000,
@@ -181,12 +202,16 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     port: e.PORT,
     redisUrl: e.REDIS_URL,
     feedMaxEntries: e.FEED_MAX_ENTRIES,
+    ...(e.CLIENT_ADDRESS_HEADER ? { clientAddressHeader: e.CLIENT_ADDRESS_HEADER.toLowerCase() } : {}),
     limits: {
       oauthPerInstallation: e.OAUTH_LIMIT_PER_INSTALLATION,
       oauthPerAccount: e.OAUTH_LIMIT_PER_ACCOUNT,
+      perAddress: e.LIMIT_PER_ADDRESS,
       windowMs: DEFAULT_LIMITS.windowMs,
       streamsPerToken: e.FEED_STREAMS_PER_TOKEN,
       streamsPerAccount: e.FEED_STREAMS_PER_ACCOUNT,
+      streamsPerStaff: e.FEED_STREAMS_PER_STAFF,
+      unverifiedStreamShare: e.FEED_UNVERIFIED_STREAM_SHARE,
       accessTokenLifetimeMs: e.ACCESS_TOKEN_LIFETIME_SECONDS * 1000,
       streamRecheckMs: e.FEED_STREAM_RECHECK_SECONDS * 1000,
       subscriptionsRecheckMs: e.FEED_SUBSCRIPTIONS_RECHECK_SECONDS * 1000,

@@ -18,7 +18,7 @@ export function createCorsMiddleware(chromeIds: ReadonlySet<string>): Middleware
   return cors({
     origin: (origin) => (isAllowedOrigin(origin, chromeIds) ? origin : null),
     allowMethods: ['GET', 'POST', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Authorization', 'Last-Event-ID', COMPANION_HEADERS.staff],
+    allowHeaders: ['Content-Type', 'Authorization', 'Last-Event-ID', COMPANION_HEADERS.pass],
     maxAge: 600,
   });
 }

@@ -6,10 +6,12 @@ import {
   ATTACHMENT_REUPLOAD,
   CREATED_FIELDS,
   EVENT_NOTIFICATION_SHAPES,
+  IMPERSONATION,
   IS_INDIVIDUAL,
   MAX_PAGE_SIZE,
   UNPARSABLE_FILTER,
   UUID_REUSE,
+  TOKEN_VIEWS,
   WEBHOOK_CONTENT_TYPES,
 } from './switches';
 
@@ -18,6 +20,7 @@ const schema = z.object({
   port: port.default(8080),
   'auth-port': port.optional(),
   jobs: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  'field-workers': z.coerce.number().int().min(1).max(10_000).optional(),
   seed: z.coerce.number().int().default(1),
   'return-url': z.url().optional(),
   'rate-limit': z.coerce.number().int().min(1).optional(),
@@ -30,6 +33,8 @@ const schema = z.object({
   'is-individual': z.enum(IS_INDIVIDUAL).optional(),
   'event-notification-shape': z.enum(EVENT_NOTIFICATION_SHAPES).optional(),
   'attachment-reupload': z.enum(ATTACHMENT_REUPLOAD).optional(),
+  'token-view': z.enum(TOKEN_VIEWS).optional(),
+  impersonation: z.enum(IMPERSONATION).optional(),
   'callback-timeout-ms': z.coerce.number().int().min(1).max(120_000).optional(),
   'addon-url': z.url().optional(),
   'addon-manifest': z.string().min(1).optional(),
@@ -37,10 +42,11 @@ const schema = z.object({
 });
 
 export const USAGE =
-  'Usage: npm run platform -- [--port 8080] [--auth-port 8081] [--jobs 5000] [--seed 1] [--return-url URL] ' +
+  'Usage: npm run platform -- [--port 8080] [--auth-port 8081] [--jobs 5000] [--field-workers N] [--seed 1] [--return-url URL] ' +
   '[--rate-limit N] [--rate-limit-per-day N] [--page-size 1000|5000] [--uuid-reuse update|refuse|duplicate] ' +
   '[--webhook-content-type json|form] [--unparsable-filter ignore|refuse] [--created-fields set|given] [--is-individual string|number] ' +
-  '[--event-notification-shape type-data|event-entry] [--attachment-reupload replace|refuse] [--callback-timeout-ms N] ' +
+  '[--event-notification-shape type-data|event-entry] [--attachment-reupload replace|refuse] ' +
+  '[--token-view account|grantor] [--impersonation widens|narrows] [--callback-timeout-ms N] ' +
   '[--addon-url URL --addon-manifest manifest.json [--addon-activation-url URL]]';
 
 /** Parses `--name value` / `--name=value` arguments into emulator options; throws with the usage on bad input. */
@@ -74,6 +80,7 @@ export function parseArgs(argv: string[]): EmulatorOptions {
     // The web origin sits next to the base port by default; with --port 0 it is free-picked too.
     authPort: o['auth-port'] ?? (o.port === 0 || o.port === 65535 ? 0 : o.port + 1),
     jobs: o.jobs,
+    ...(o['field-workers'] ? { fieldWorkers: o['field-workers'] } : {}),
     seed: o.seed,
     returnUrl: o['return-url'],
     rateLimitPerMinute: o['rate-limit'],
@@ -86,6 +93,8 @@ export function parseArgs(argv: string[]): EmulatorOptions {
     isIndividual: o['is-individual'],
     eventNotificationShape: o['event-notification-shape'],
     attachmentReupload: o['attachment-reupload'],
+    tokenView: o['token-view'],
+    impersonation: o.impersonation,
     callbackTimeoutMs: o['callback-timeout-ms'],
     ...(o['addon-url'] && o['addon-manifest']
       ? {

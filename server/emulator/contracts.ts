@@ -152,6 +152,14 @@ export interface Switches {
   /** A second upload to an attachment that has its file already: `replace` the file, or `refuse` with 400 and keep
    * the first (the platform's answer is not documented). */
   attachmentReupload: 'replace' | 'refuse';
+  /** What an OAuth token sees without impersonation: `account`, the whole account (a token "has the full privileges
+   * granted by the user", read as the account's), or `grantor`, what its granting staff member may see (the person
+   * chosen on the consent page). */
+  tokenView: 'account' | 'grantor';
+  /** What acting as a staff member (`x-impersonate-uuid`) sees: `widens`, that staff member's view whatever the
+   * token's own ("the named staff member's permissions"), or `narrows`, only what both the token and that staff
+   * member may see. */
+  impersonation: 'widens' | 'narrows';
 }
 
 export interface ChangeBus {
@@ -178,8 +186,11 @@ export interface FaultSpec {
 export interface EmulatorEnv {
   Variables: {
     principal: Principal;
-    /** The staff member whose permissions apply: the x-impersonate-uuid one, or undefined for full access. */
+    /** The staff member a write is attributed to: the x-impersonate-uuid one, or undefined (the token's own). */
     actingStaffUuid: string | undefined;
+    /** The staff members whose permissions all apply to what the request sees (the `tokenView` and `impersonation`
+     * switches decide who); empty: the whole account. */
+    viewers: readonly string[];
   };
 }
 

@@ -54,6 +54,8 @@ describe('startEmulator', () => {
       isIndividual: 'number',
       eventNotificationShape: 'event-entry',
       attachmentReupload: 'refuse',
+      tokenView: 'grantor',
+      impersonation: 'narrows',
     });
     try {
       expect(await emu.control.switches()).toEqual({
@@ -65,6 +67,8 @@ describe('startEmulator', () => {
         isIndividual: 'number',
         eventNotificationShape: 'event-entry',
         attachmentReupload: 'refuse',
+        tokenView: 'grantor',
+        impersonation: 'narrows',
       });
     } finally {
       await emu.close();
@@ -116,6 +120,9 @@ describe('command-line options', () => {
         '--event-notification-shape=event-entry',
         '--attachment-reupload',
         'refuse',
+        '--token-view',
+        'grantor',
+        '--impersonation=narrows',
         '--callback-timeout-ms',
         '250',
       ]),
@@ -127,6 +134,8 @@ describe('command-line options', () => {
       isIndividual: 'number',
       eventNotificationShape: 'event-entry',
       attachmentReupload: 'refuse',
+      tokenView: 'grantor',
+      impersonation: 'narrows',
       callbackTimeoutMs: 250,
     });
   });

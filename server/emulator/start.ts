@@ -30,6 +30,9 @@ export interface EmulatorOptions extends Partial<Switches> {
   authPort?: number;
   /** Jobs of the first account (default 5,000; the second account gets at most 500). */
   jobs?: number;
+  /** Active field workers of the first account (default: as many as the jobs need, one per 1,300 jobs of history),
+   * for a business with more people than its history needs (the budget benchmark's 200 staff). */
+  fieldWorkers?: number;
   seed?: number;
   /** The app's Return URL: redirect_uri hosts must match it. */
   returnUrl?: string;
@@ -71,7 +74,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   const clock = createClock(options.now);
   const changes = createChangeBus();
   const { uuidReuse, webhookContentType, unparsableFilter, pageSize, createdFields } = options;
-  const { isIndividual, eventNotificationShape, attachmentReupload } = options;
+  const { isIndividual, eventNotificationShape, attachmentReupload, tokenView, impersonation } = options;
   const switches = createSwitchBoard({
     uuidReuse,
     webhookContentType,
@@ -81,9 +84,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     isIndividual,
     eventNotificationShape,
     attachmentReupload,
+    tokenView,
+    impersonation,
   });
   const addon = options.addon === undefined ? undefined : parseAddonRegistration(options.addon);
-  const store = createStore({ seed, jobs: options.jobs ?? 5000, clock, changes });
+  const store = createStore({
+    seed,
+    jobs: options.jobs ?? 5000,
+    clock,
+    changes,
+    ...(options.fieldWorkers ? { fieldWorkers: options.fieldWorkers } : {}),
+  });
   // Seeded attachments were never uploaded: each serves a placeholder image as its file.
   const files = createFileStore();
   for (const account of store.accounts) {
@@ -162,7 +173,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   const guarded = [
     count,
     faulty,
-    createAuthMiddleware({ store, authority: oauth.authority }),
+    createAuthMiddleware({ store, authority: oauth.authority, switches }),
     rateLimitMiddleware(limiter),
   ] as const;
   // Hono's `/x/*` matches `/x` itself too: naming both ran the guards twice on the bare list, which then counted two

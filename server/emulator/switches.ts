@@ -18,6 +18,10 @@ import type { Switches } from './contracts';
  *   reads (`type`, `createdAt`); `event-entry` is the guess the emulator once sent.
  * - attachmentReupload `replace`: an upload names its attachment, as a write names its record; `refuse` is the other
  *   reading. Nothing public says which.
+ * - tokenView `account`: the spec's "the app has the full privileges granted by the user" read as the account's, what
+ *   the emulator always did; `grantor` (the consenting person's own permissions) is the other reading.
+ * - impersonation `widens`: the spec's "runs with the named staff member's permissions"; `narrows` (only what the
+ *   token may see too) is the other reading. Under tokenView `account` the two are the same.
  */
 export const DEFAULT_SWITCHES: Readonly<Switches> = {
   uuidReuse: 'update',
@@ -28,6 +32,8 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = {
   isIndividual: 'string',
   eventNotificationShape: 'type-data',
   attachmentReupload: 'replace',
+  tokenView: 'account',
+  impersonation: 'widens',
 };
 
 /** The largest page: the unpaged answer's cap (rest/list.ts), so a page is never bigger than "everything". */
@@ -40,6 +46,8 @@ export const CREATED_FIELDS = ['set', 'given'] as const;
 export const IS_INDIVIDUAL = ['string', 'number'] as const;
 export const EVENT_NOTIFICATION_SHAPES = ['type-data', 'event-entry'] as const;
 export const ATTACHMENT_REUPLOAD = ['replace', 'refuse'] as const;
+export const TOKEN_VIEWS = ['account', 'grantor'] as const;
+export const IMPERSONATION = ['widens', 'narrows'] as const;
 
 /** A partial change of switches, as the control surface and startEmulator take it; unknown names are refused. */
 export const switchesPatchSchema = z.strictObject({
@@ -51,6 +59,8 @@ export const switchesPatchSchema = z.strictObject({
   isIndividual: z.enum(IS_INDIVIDUAL).optional(),
   eventNotificationShape: z.enum(EVENT_NOTIFICATION_SHAPES).optional(),
   attachmentReupload: z.enum(ATTACHMENT_REUPLOAD).optional(),
+  tokenView: z.enum(TOKEN_VIEWS).optional(),
+  impersonation: z.enum(IMPERSONATION).optional(),
 });
 
 export interface SwitchBoard {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchPlainFirefox } from './support/firefox';
 import { startStack, type Stack } from './support/stack';
 
@@ -13,10 +13,12 @@ import { startStack, type Stack } from './support/stack';
 
 let stack: Stack;
 
-beforeAll(async () => {
+// A stack (and so an account) per browser: an account activated once keeps its grant, and only an
+// administrator's ticket from the job card may replace it, so a second activation would be refused.
+beforeEach(async () => {
   stack = await startStack({ jobs: 20 });
 });
-afterAll(() => stack?.close());
+afterEach(() => stack?.close());
 
 const activationUrl = () => `${stack.companion.url}/activate`;
 const administrator = () => `${stack.account.uuid}:${stack.administrator.uuid}`;

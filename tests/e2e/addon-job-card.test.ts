@@ -10,8 +10,8 @@ import { startStack, type Stack } from './support/stack';
 // - a technician signed in to the web app opens a job window, chooses "Fieldside", sees the job's notes and adds
 //   one, which the platform then holds as written by that technician; the same in the phone view (the mobile
 //   apps' action);
-// - "Use Fieldside in this browser" pairs the browser's Fieldside with the technician the platform signed,
-//   replacing whoever the person had said they were.
+// - "Use Fieldside in this browser" pairs the browser's Fieldside with the technician the platform signed, once
+//   they confirm it on Fieldside's own page, replacing whoever the person had said they were.
 
 let stack: Stack;
 let browser: ExtensionBrowser;
@@ -179,7 +179,7 @@ describe('the Fieldside action on a job card', () => {
     await page.close();
   });
 
-  it('"Use Fieldside in this browser" pairs Fieldside with the technician the platform signed', async () => {
+  it('"Use Fieldside in this browser" pairs Fieldside with the technician the platform signed, once they confirm it', async () => {
     // The technician's Fieldside is signed in, but they said they were someone else.
     const options = await browser.openOptions();
     await connect(options, stack);
@@ -193,18 +193,25 @@ describe('the Fieldside action on a job card', () => {
       predicate: (p) => p.url().startsWith(`${stack.companion.url}/pair`),
       timeout: 15_000,
     });
+    const confirming = browser.context.waitForEvent('page', {
+      predicate: (p) => p.url().endsWith('/pairing-confirm.html'),
+      timeout: 30_000,
+    });
     await panel.getByRole('link', { name: 'Use Fieldside in this browser' }).click();
-    const pairPage = await pairing;
+    const [pairPage, confirm] = await Promise.all([pairing, confirming]);
+    // The one-time code is gone from the address bar, and the page says where to answer.
+    await pairPage.locator('#fieldside-pairing[data-state="confirming"]').waitFor({ timeout: 20_000 });
+    expect(new URL(pairPage.url()).hash).toBe('');
+    // Fieldside's own tab asks; the technician answers it.
+    await confirm.getByRole('button', { name: `Yes, I am ${stack.technician.name}` }).click();
     await pairPage.locator('#fieldside-pairing[data-state="paired"]').waitFor({ timeout: 20_000 });
     expect(await pairPage.locator('#fieldside-pairing-result').textContent()).toContain(stack.technician.name);
-    // The one-time code is gone from the address bar.
-    expect(new URL(pairPage.url()).hash).toBe('');
 
     // The settings now say who the platform says this is, and why Fieldside shows only what they may see.
     await options.reload();
     await expect.poll(() => options.locator('#me-name').textContent(), { timeout: 15_000 }).toBe(stack.technician.name);
     expect(await options.locator('#limit-notice').textContent()).toContain('The platform told Fieldside who you are');
 
-    await Promise.all([pairPage.close(), page.close(), options.close()]);
+    await Promise.all([pairPage.close(), confirm.close(), page.close(), options.close()]);
   });
 });

@@ -33,9 +33,9 @@ let visible: Array<{ uuid: string; number: string; status: string }>;
 
 beforeAll(async () => {
   stack = await startStack({ jobs: 400 });
-  // The account's webhook subscriptions exist, as an administrator's Fieldside makes them: live updates reach
-  // the technician's badges through them.
-  await stack.subscribeAsAdministrator();
+  // Fieldside is activated for the account: its changes reach the companion signed, and live updates reach the
+  // technician's badges through the feed.
+  await stack.activate();
   browser = await launchForContent();
   options = await signInTechnicianForFieldWork(browser, stack);
   const mine = new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid));

@@ -1,11 +1,13 @@
-// The platform's daily limit, met as people meet it: an administrator signs in, sees today's requests in the
+// The platform's daily limit, met as people meet it: an administrator signs in (their browser paired from a job
+// card: the account's settings are a verified administrator's), sees today's requests in the
 // settings, and then the business's allowance runs out (the emulator's daily limit lowered to what the account
 // has already used). Switching the view makes Fieldside ask the platform, which refuses for the rest of the day:
 // the settings, the side panel and the popup each say so in plain words and when it comes back, and nothing the
 // person had is lost.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
-import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { connect } from './support/options-page';
+import { signInPaired } from './support/pairing';
 import { openQuickSearch } from './support/popup-page';
 import { openSidePanel } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
@@ -30,8 +32,7 @@ const COMES_BACK = /bring it up to date at \d{1,2}[:.]\d{2}/;
 it('when the business has used up the day: the settings, the side panel and the popup say so and when it comes back; the cache stays', async () => {
   const options = await browser.openOptions();
   await connect(options, stack);
-  await signInThroughConsent(browser.context, options, stack.account.uuid, stack.administrator.uuid);
-  await chooseMe(options, stack.administrator);
+  await signInPaired(browser.context, options, stack, stack.administrator);
   const mine = cacheOf(stack, stack.administrator.uuid);
   await waitForSynced(options, mine);
   const kept = (await readCachedJobs(options, mine)).length;

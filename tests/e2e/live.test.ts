@@ -3,7 +3,10 @@ import type { Page } from 'playwright-core';
 import { readStorageLocal, stopServiceWorker } from './support/background';
 import { closedBadges } from './support/closed-badges';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
-import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { COMPANION_PATHS } from '../../contracts/companion-http';
+import { signInBrowser, type TrustedBrowser } from '../support/companion/trusted-browser';
+import { connect } from './support/options-page';
+import { signInPaired } from './support/pairing';
 import { openQuickSearch } from './support/popup-page';
 import { startStack, type Stack } from './support/stack';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
@@ -11,22 +14,26 @@ import { extensionDir } from './support/extension-dir';
 import { cacheOf, cachedJob, waitForSynced } from './support/sync';
 
 // Issue 7, end to end in real Chromium: the office changes a job's status in the emulator; the
-// platform's webhook reaches the companion, its change feed reaches the extension's background,
-// which re-reads the job, updates the cache, and pushes `jobs.changed`: within 2 seconds the badge
-// on the platform page and the side panel show the new status, with no reload.
+// platform's signed change (the account activated Fieldside: the add-on's manifest webhooks) reaches the
+// companion, its change feed reaches the extension's background (with the pass of the administrator the
+// platform vouched for, paired from a job card), which takes or re-reads the job, updates the cache, and
+// pushes `jobs.changed`: within 2 seconds the badge on the platform page and the side panel show the new
+// status, with no reload.
 
 let stack: Stack;
 let browser: ExtensionBrowser;
 let options: Page;
+/** Another browser of the administrator's, played over HTTP: it reads the companion's feed position. */
+let reader: TrustedBrowser;
 
 beforeAll(async () => {
   stack = await startStack({ jobs: 300 });
   browser = await launchChromium(extensionDir());
   options = await browser.openOptions();
   await connect(options, stack);
-  await signInThroughConsent(browser.context, options, stack.account.uuid, stack.administrator.uuid);
-  await chooseMe(options, stack.administrator);
-  // Sign-in grants what "My day", its sync and the note subscription need.
+  await signInPaired(browser.context, options, stack, stack.administrator);
+  // Sign-in grants what "My day" and its sync need.
+  reader = await signInBrowser(stack, { account: stack.account.uuid, staff: stack.administrator.uuid });
 });
 afterAll(async () => {
   await browser?.close();
@@ -38,14 +45,11 @@ async function cachedStatus(uuid: string): Promise<string | undefined> {
   return (await cachedJob(options, cacheOf(stack, stack.administrator.uuid), uuid))?.status;
 }
 
-/** The account's newest feed position, as the companion answers it (read with a token of the account). */
+/** The account's newest feed position, as the companion answers it (to a browser of the account, with its pass). */
 async function companionPosition(): Promise<string> {
-  const { access_token } = await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, [
-    'vendor',
-  ]);
-  const res = await fetch(`${stack.companion.url}/feed/register`, {
+  const res = await fetch(`${stack.companion.url}${COMPANION_PATHS.feedRegister}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${access_token}` },
+    headers: reader.headers(),
   });
   return ((await res.json()) as { position: string }).position;
 }
@@ -67,20 +71,9 @@ async function within(ms: number, started: number, check: () => Promise<boolean>
 it('shows an office status change in the badge and the side panel within 2 seconds, with no reload', async () => {
   // The first full sync ("who are you" started it) fills the cache the badge reads.
   expect((await waitForSynced(options, cacheOf(stack, stack.administrator.uuid), 60_000)).lastError).toBeNull();
-  // The companion made Fieldside's subscriptions when the extension registered for its feed.
-  await expect
-    .poll(
-      () =>
-        stack.emulator.webhooks
-          .subscriptions()
-          .filter((s) => s.accountUuid === stack.account.uuid && s.active)
-          .map((s) => s.unique_id)
-          .sort(),
-      {
-        timeout: 15_000,
-      },
-    )
-    .toEqual(['fieldside-job', 'fieldside-jobactivity', 'fieldside-note', 'fieldside-note-added']);
+  // The account activated Fieldside: its changes come signed, and the companion keeps no webhook subscription of its
+  // own for it (a notification alone would make it publish nothing).
+  expect(stack.emulator.webhooks.subscriptions().filter((s) => s.accountUuid === stack.account.uuid)).toEqual([]);
 
   const jobs = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{
     uuid: string;
@@ -138,9 +131,9 @@ it('catches up from its saved position when a stopped service worker starts agai
   }>;
   const job = jobs.find((j) => j.status === 'Quote')!;
   await stack.emulator.control.updateRecord(stack.account.uuid, 'job', job.uuid, { status: 'Unsuccessful' });
-  await stack.emulator.webhooks.whenIdle();
+  // The signed change reached the companion's feed.
+  await expect.poll(companionPosition, { timeout: 10_000 }).not.toBe(before);
   const newest = await companionPosition();
-  expect(newest).not.toBe(before);
 
   // The person opens the popup, whose live port starts the worker again; on start-up the feed catches
   // up with GET /feed?after=<saved>.

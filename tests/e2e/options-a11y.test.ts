@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect } from './support/options-page';
+import { activateAddon, pairThisBrowser } from './support/pairing';
 import { startStack, type Stack } from './support/stack';
 
 // The options page has no axe-core violations, signed out and signed in, and works from the keyboard.
@@ -45,6 +46,13 @@ it('is accessible signed out and signed in, and signs in from the keyboard', asy
   await options.locator('#session-state[data-state="signed_in"]').waitFor();
   await chooseMe(options, stack.administrator);
   expect(await violations(options)).toEqual([]);
+  // Paired from a job card, the administrator's page (view as, webhooks, the connection) too.
+  await activateAddon(browser.context, stack);
+  await pairThisBrowser(browser.context, stack, stack.administrator);
+  await options.bringToFront();
+  await options.reload();
+  await options.getByLabel('View as').waitFor({ timeout: 15_000 });
+  expect(await violations(options)).toEqual([]);
 });
 
 it('renders platform data as text, never as markup', async () => {
@@ -53,7 +61,7 @@ it('renders platform data as text, never as markup', async () => {
     first: '<img src=x onerror=alert(1)>',
   });
   const options = await browser.openOptions();
-  // The administrator's "view as" lists the staff by name.
+  // The (paired) administrator's "view as" lists the staff by name.
   await options.getByLabel('View as').waitFor();
   const labels = await options.locator('#view-as option').allTextContents();
   expect(labels.some((l) => l.includes('<img src=x onerror=alert(1)>'))).toBe(true);

@@ -43,7 +43,8 @@ afterAll(async () => {
   await new Promise((r) => rogue?.close(r));
 });
 
-/** What an attacker writes: every host pointed at the rogue server, and the account's administrator as "me" and "view as". */
+/** What an attacker writes: every host pointed at the rogue server, and the account's administrator as "me" and "view as",
+ * on the platform's word as it claims. */
 function attackerKeys() {
   const admin = { uuid: stack.administrator.uuid, name: stack.administrator.name, email: '', isAdmin: true };
   return {
@@ -59,6 +60,7 @@ function attackerKeys() {
       account: { uuid: stack.account.uuid, name: stack.account.name, email: '' },
       scopes: ['vendor', 'read_jobs', 'read_staff'],
       me: admin,
+      meSource: 'platform',
       viewAs: admin,
     },
   };

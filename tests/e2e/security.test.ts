@@ -5,26 +5,59 @@ import { protocol } from '../../lib/messaging/protocol';
 import { readSecrets } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { contentWorld } from './support/content-world';
-import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { chooseMe, connect, signInThroughConsent, signOut } from './support/options-page';
+import { signOutOfWebApp } from './support/pairing';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { builtZips } from './support/paths';
 import { sendExpression, sendFromPage } from './support/protocol-messages';
 import { startStack, type Stack } from './support/stack';
+import { startReceiver } from './support/webhook-receiver';
+import { FIELDSIDE_SUBSCRIPTIONS } from '../../server/companion/feed/subscriptions';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
 
 beforeAll(async () => {
   stack = await startStack();
-  // The account's webhook subscriptions exist (an administrator's Fieldside made them): a technician's
+  // The account has webhook subscriptions of Fieldside's (made with an administrator's grant): a technician's
   // page must not be able to touch them.
-  await stack.subscribeAsAdministrator();
+  await subscribe(stack);
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
   await stack?.close();
+  await Promise.all(closing.map((close) => close()));
 });
+
+/** Fieldside's subscriptions of the account, as an administrator's grant makes them at the platform, to a callback that
+ * passes the platform's check. */
+async function subscribe(stack: Stack): Promise<void> {
+  const receiver = await startReceiver(200);
+  closing.push(() => receiver.close());
+  const { access_token } = await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, [
+    'vendor',
+    'read_jobs',
+    'read_job_notes',
+    'read_schedule',
+  ]);
+  for (const { object, unique_id, fields } of FIELDSIDE_SUBSCRIPTIONS) {
+    const added = await fetch(`${stack.emulator.info.base_url}/webhook_subscriptions/object`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ object, fields: fields.join(','), callback_url: receiver.url, unique_id }),
+    });
+    if (added.status !== 200) throw new Error(`The platform did not take the ${object} subscription: ${added.status}`);
+  }
+}
+const closing: Array<() => Promise<void>> = [];
+
+/** Fieldside's subscriptions at the platform, as they stand. */
+const ours = () =>
+  stack.emulator.webhooks
+    .subscriptions()
+    .filter((s) => s.unique_id.startsWith('fieldside-'))
+    .map((s) => [s.unique_id, s.active, s.callback_url]);
 
 describe('built zips', () => {
   it('neither store zip contains the App Secret', () => {
@@ -119,11 +152,6 @@ describe('extension pages', () => {
     // a page that asks anyway (devtools, a changed page) is refused by the background.
     const options = await browser.openOptions();
     expect(await options.locator('#me-name').textContent()).toBe(stack.technician.name);
-    const ours = () =>
-      stack.emulator.webhooks
-        .subscriptions()
-        .filter((s) => s.unique_id.startsWith('fieldside-'))
-        .map((s) => [s.unique_id, s.active, s.callback_url]);
     const before = ours();
     expect(before).toHaveLength(3);
     for (const [type, payload] of [
@@ -168,5 +196,35 @@ describe('extension pages', () => {
     });
     await new Promise((r) => setTimeout(r, 300));
     expect(browser.context.pages().length).toBe(pages);
+  });
+
+  it("are refused every administrator action for a technician who chose the administrator's name, and a pairing answer from any page but the one that asks", async () => {
+    const options = await browser.openOptions();
+    await signOut(options);
+    const web = await browser.context.newPage();
+    await signOutOfWebApp(web, stack);
+    await web.close();
+    await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
+    await chooseMe(options, stack.administrator);
+    const before = ours();
+    for (const [type, payload] of [
+      ['webhooks.list', { status: 'all' }],
+      ['webhooks.rotate', {}],
+      ['webhooks.delete', { kind: 'object', name: 'job', uniqueId: 'fieldside-job' }],
+      ['session.viewAs', { staffUuid: stack.technician.uuid }],
+    ] as const) {
+      expect(await sendFromPage(options, type, payload), type).toMatchObject({
+        ok: false,
+        error: { name: 'NotAllowedError', message: expect.stringMatching(/administrator/) },
+      });
+    }
+    expect(ours()).toEqual(before);
+    // "Yes, I am …" counts only from Fieldside's own question page, never from another of its pages.
+    expect(
+      await sendFromPage(options, 'pairing.answer', { id: '11111111-2222-4333-8444-555555555555', yes: true }),
+    ).toMatchObject({ ok: false, error: { name: 'ForbiddenSenderError' } });
+    await options.reload();
+    expect(await options.locator('#me-name').textContent()).toBe(stack.administrator.name);
+    expect(await options.locator('#limit-notice').textContent()).toContain('because you chose that name');
   });
 });

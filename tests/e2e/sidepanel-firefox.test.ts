@@ -19,13 +19,13 @@ let allocated: string[];
 let panel: Page;
 beforeAll(async () => {
   stack = await startStack({ jobs: 300 });
-  // The office has arranged the day before the technician starts it, and an administrator's Fieldside
-  // has made the account's webhook subscriptions (live updates reach the technician through them).
+  // The office has arranged the day before the technician starts it, and an administrator has activated
+  // Fieldside for the account (its changes reach the companion signed; live updates reach the technician).
   today = await todaysActivities(stack, stack.technician.uuid);
   const visitJobs = today.activities.map((a) => String(a.job_uuid));
   arranged = await arrangeToday(stack, today.date, visitJobs);
   allocated = await todaysAllocatedJobs(stack, today.date, visitJobs);
-  await stack.subscribeAsAdministrator();
+  await stack.activate();
   firefox = await launchFirefox();
   const { browser, options } = firefox;
   await connectFirefox(options, stack);

@@ -2,29 +2,58 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readStorageLocal } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
+import { COMPANION_PATHS } from '../../contracts/companion-http';
+import { FIELDSIDE_SUBSCRIPTIONS } from '../../server/companion/feed/subscriptions';
+import { signInBrowser, type TrustedBrowser } from '../support/companion/trusted-browser';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { signInPaired, signOutOfWebApp } from './support/pairing';
 import { startStack, type Stack } from './support/stack';
 import { extensionDir } from './support/extension-dir';
 import { startReceiver, type TestReceiver } from './support/webhook-receiver';
 
-// The options page's "Webhooks" view in real Chromium: Fieldside's own subscriptions (made by the
-// companion once an administrator says who they are), a subscription of the same app whose callback
-// fails for 72 hours of emulator time (deactivated, with its reason and time), re-activation, deletion,
-// a change of the webhook address, and what a technician sees instead (an administrator's job).
+// The options page's "Webhooks" view in real Chromium, an administrator's the platform vouched for (paired from a
+// job card, the account having activated Fieldside): no subscription of the companion's (an activated account's
+// changes come signed; those made before activation are removed), a subscription of the same app whose callback
+// fails for 72 hours of emulator time (deactivated, with its reason and time), re-activation, deletion, a change of
+// the webhook address, and what a technician sees instead (an administrator's job).
 
 let stack: Stack;
 let browser: ExtensionBrowser;
 let options: Page;
 let receiver: TestReceiver;
+/** Another browser of the administrator's, played over HTTP: it reads the companion's feed. */
+let reader: TrustedBrowser;
+
+/** Fieldside's subscriptions of the account, to the test's receiver, made with an administrator's grant. */
+async function subscribeBeforeActivation(): Promise<void> {
+  const { access_token } = await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, [
+    'vendor',
+    'read_jobs',
+    'read_job_notes',
+    'read_schedule',
+  ]);
+  for (const { object, unique_id, fields } of FIELDSIDE_SUBSCRIPTIONS) {
+    const added = await fetch(`${stack.emulator.info.base_url}/webhook_subscriptions/object`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ object, fields: fields.join(','), callback_url: receiver.url, unique_id }),
+    });
+    expect(added.status).toBe(200);
+  }
+}
+
+const fieldsides = () => stack.emulator.webhooks.subscriptions().filter((s) => s.unique_id.startsWith('fieldside-'));
 
 beforeAll(async () => {
   stack = await startStack({ jobs: 300 });
   receiver = await startReceiver(500);
   browser = await launchChromium(extensionDir());
+  // Before Fieldside was activated, an administrator's grant had made its subscriptions (as earlier versions did).
+  await subscribeBeforeActivation();
   options = await browser.openOptions();
   await connect(options, stack);
-  await signInThroughConsent(browser.context, options, stack.account.uuid, stack.administrator.uuid);
-  await chooseMe(options, stack.administrator);
+  await signInPaired(browser.context, options, stack, stack.administrator);
+  reader = await signInBrowser(stack, { account: stack.account.uuid, staff: stack.administrator.uuid });
 });
 afterAll(async () => {
   await browser?.close();
@@ -39,37 +68,42 @@ async function show(filter: 'Active' | 'Inactive' | 'All'): Promise<void> {
   await options.locator(`#webhooks[data-listed="${filter.toLowerCase()}"][aria-busy="false"]`).waitFor();
 }
 
-it('lists the subscriptions the companion made for Fieldside at sign-in: jobs, notes, visits and the new-note event', async () => {
+it('keeps no subscription of the companion’s for an account that activated Fieldside: those made before are gone', async () => {
   await options.getByRole('heading', { name: 'Webhooks' }).waitFor();
-  // The companion makes them once the administrator has said who they are; sign-in granted read_job_notes,
-  // which the platform needs before it takes a note subscription.
-  await expect
-    .poll(
-      () =>
-        stack.emulator.webhooks
-          .subscriptions()
-          .map((s) => s.unique_id)
-          .sort(),
-      { timeout: 15_000 },
-    )
-    .toEqual(['fieldside-job', 'fieldside-jobactivity', 'fieldside-note', 'fieldside-note-added']);
+  // Its changes come signed through the add-on: the companion removed what it had, with the account's grant.
+  await expect.poll(() => fieldsides().length, { timeout: 15_000 }).toBe(0);
+  await show('All');
   await options.getByRole('button', { name: 'Refresh' }).click();
-  await expect.poll(() => row('fieldside-job').count(), { timeout: 15_000 }).toBe(1);
-  await expect.poll(() => row('fieldside-note').count()).toBe(1);
-  await expect.poll(() => row('fieldside-note-added').count()).toBe(1);
-  await expect.poll(() => row('fieldside-jobactivity').count()).toBe(1);
-  expect(await row('fieldside-note-added').locator('[data-field="object"]').textContent()).toBe(
-    'Event: job.note_added',
-  );
-  expect(await row('fieldside-job').locator('[data-field="object"]').textContent()).toBe('job');
-  expect(await row('fieldside-job').locator('[data-field="fields"]').textContent()).toContain('status');
-  expect(await row('fieldside-job').locator('[data-field="last_failure"]').textContent()).toBe('None');
-  // The page never shows a callback URL: it carries the account's secret token.
-  const callbacks = stack.emulator.webhooks.subscriptions().map((s) => s.callback_url);
-  expect(callbacks.length).toBe(4);
-  const shown = await options.locator('#webhooks').evaluate((el) => el.outerHTML);
-  for (const url of callbacks) expect(shown).not.toContain(new URL(url).pathname);
-  expect(shown).not.toContain(stack.companion.url);
+  await options.locator('#webhooks[aria-busy="false"]').waitFor();
+  expect(await options.locator('#webhooks-table tbody tr').count()).toBe(0);
+  // The page never shows a callback URL: it would carry the account's secret token.
+  expect(await options.locator('#webhooks').evaluate((el) => el.outerHTML)).not.toContain(stack.companion.url);
+});
+
+// Before the emulator's clock moves on by days below (the grants' tokens would then be stale at the platform).
+it('changes the webhook address (for a paired administrator), and changes still arrive, signed', async () => {
+  await options.getByRole('button', { name: 'Change the webhook address' }).click();
+  await options
+    .locator('#webhooks-status')
+    .filter({ hasText: 'The platform now sends changes to a new address; the old address no longer works.' })
+    .waitFor();
+  // An activated account had none of the companion's subscriptions to move.
+  expect(fieldsides()).toEqual([]);
+  // The platform's next change still arrives, through the add-on's signed webhooks.
+  const feed = async (after?: string) =>
+    (await (
+      await fetch(`${stack.companion.url}${COMPANION_PATHS.feedRead}${after ? `?after=${after}` : ''}`, {
+        headers: reader.headers(),
+      })
+    ).json()) as { position: string; changes: { uuid: string }[] };
+  const { position } = await feed();
+  const job = (
+    (await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{ uuid: string; status: string }>
+  ).find((j) => j.status === 'Quote')!;
+  await stack.emulator.control.updateRecord(stack.account.uuid, 'job', job.uuid, { status: 'Work Order' });
+  await expect
+    .poll(async () => (await feed(position)).changes.map((c) => c.uuid), { timeout: 10_000 })
+    .toContain(job.uuid);
 });
 
 it('draws the "Show" choices as one row of segments, each radio with its label', async () => {
@@ -123,7 +157,6 @@ it('shows a subscription deactivated by 72 hours of failures with its reason and
 
   await show('Inactive');
   await expect.poll(() => row('e2e-failing').count()).toBe(1);
-  expect(await row('fieldside-job').count()).toBe(0); // still active: not under "inactive"
   const failing = row('e2e-failing');
   expect(await failing.getAttribute('data-active')).toBe('false');
   expect(await failing.locator('[data-field="active"]').textContent()).toBe('Inactive');
@@ -142,7 +175,7 @@ it('shows a subscription deactivated by 72 hours of failures with its reason and
   await show('All');
   expect(await row('e2e-failing').getAttribute('data-active')).toBe('true');
   expect(await row('e2e-failing').locator('[data-field="last_failure"]').textContent()).toBe('None');
-  expect(await options.locator('#webhooks-table tbody tr').count()).toBe(5);
+  expect(await options.locator('#webhooks-table tbody tr').count()).toBe(1);
 });
 
 it('deletes a subscription, by keyboard', async () => {
@@ -152,63 +185,16 @@ it('deletes a subscription, by keyboard', async () => {
   await options.locator('#webhooks-status').filter({ hasText: 'Deleted the job subscription e2e-failing.' }).waitFor();
   expect(await row('e2e-failing').count()).toBe(0);
   expect(stack.emulator.webhooks.subscriptions().some((s) => s.unique_id === 'e2e-failing')).toBe(false);
-  expect(await options.locator('#webhooks-table tbody tr').count()).toBe(4);
-});
-
-it('changes the webhook address: the subscriptions move to a new callback URL, the old one is refused, changes still arrive', async () => {
-  const ours = () => stack.emulator.webhooks.subscriptions().filter((s) => s.unique_id.startsWith('fieldside-'));
-  const old = ours()[0]!.callback_url;
-  expect(ours().every((s) => s.callback_url === old)).toBe(true);
-  await options.getByRole('button', { name: 'Change the webhook address' }).click();
-  await options
-    .locator('#webhooks-status')
-    .filter({ hasText: 'The platform now sends changes to a new address; the old address no longer works.' })
-    .waitFor();
-  const fresh = ours()[0]!.callback_url;
-  expect(fresh).not.toBe(old);
-  expect(ours().map((s) => [s.unique_id, s.callback_url === fresh, s.active])).toEqual([
-    ['fieldside-job', true, true],
-    ['fieldside-note', true, true],
-    ['fieldside-jobactivity', true, true],
-    ['fieldside-note-added', true, true],
-  ]);
-  // Whoever kept the old URL can no longer post through it.
-  const forged = await fetch(old, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'mode=subscribe&challenge=x',
-  });
-  expect(forged.status).toBe(404);
-  // The platform's next notification arrives through the new one.
-  const { access_token } = await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, [
-    'vendor',
-  ]);
-  const feed = async () =>
-    (await (
-      await fetch(`${stack.companion.url}/feed`, { headers: { authorization: `Bearer ${access_token}` } })
-    ).json()) as { position: string; changes: { uuid: string }[] };
-  const { position } = await feed();
-  const job = (
-    (await stack.emulator.control.listRecords(stack.account.uuid, 'job')) as Array<{ uuid: string; status: string }>
-  ).find((j) => j.status === 'Quote')!;
-  await stack.emulator.control.updateRecord(stack.account.uuid, 'job', job.uuid, { status: 'Work Order' });
-  await stack.emulator.webhooks.whenIdle();
-  const after = (await (
-    await fetch(`${stack.companion.url}/feed?after=${position}`, {
-      headers: { authorization: `Bearer ${access_token}` },
-    })
-  ).json()) as { changes: { uuid: string }[] };
-  expect(after.changes.map((c) => c.uuid)).toContain(job.uuid);
+  expect(await options.locator('#webhooks-table tbody tr').count()).toBe(0);
 });
 
 it("as a technician: the page is about them (no webhooks, no connection), and the background refuses the account's settings", async () => {
+  const before = stack.emulator.webhooks.subscriptions();
   await options.getByRole('button', { name: 'Sign out' }).click();
   await options.locator('#session-state[data-state="signed_out"]').waitFor();
   // The administrator also leaves the platform's web app, so the platform asks who signs in next.
   const web = await browser.context.newPage();
-  await web.goto(stack.emulator.info.web_url);
-  await web.locator('#sign-out').click();
-  await web.waitForURL(/\/login/);
+  await signOutOfWebApp(web, stack);
   await web.close();
   await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
   await chooseMe(options, stack.technician);
@@ -221,7 +207,7 @@ it("as a technician: the page is about them (no webhooks, no connection), and th
   expect(await options.getByText('Advanced: where Fieldside connects').count()).toBe(0);
   await options.locator('#access-heading').waitFor();
   // (The background refuses a page that asks anyway: security.test.ts.)
-  expect(stack.emulator.webhooks.subscriptions().filter((s) => s.unique_id.startsWith('fieldside-'))).toHaveLength(4);
+  expect(stack.emulator.webhooks.subscriptions()).toEqual(before);
 });
 
 it('API-key mode: says there is no live feed, lists the private app’s own subscriptions, and the feed stays off', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readSecrets } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
-import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { chooseMe, connect, signInThroughConsent, signOut } from './support/options-page';
+import { activateAddon, pairThisBrowser, signOutOfWebApp } from './support/pairing';
 import { startStack, type Stack } from './support/stack';
 import {
   cacheOf,
@@ -52,7 +53,7 @@ it('rejects a sign-in answer that carries another flow’s state, and never exch
   expect(await readSecrets(options)).toEqual({});
 });
 
-it('asks who you are with nobody preselected and each one’s role shown, and lets an administrator view as a technician', async () => {
+it('asks who you are with nobody preselected and each one’s role shown; a chosen administrator sees no more than the sign-in, and a paired one may view as a technician', async () => {
   const options = await browser.openOptions();
   await signInThroughConsent(browser.context, options, stack.account.uuid, stack.administrator.uuid);
   // The platform does not say who consented: nobody is chosen until the person chooses.
@@ -65,12 +66,24 @@ it('asks who you are with nobody preselected and each one’s role shown, and le
   await options.getByLabel('Find your name').fill('administ');
   expect(await options.locator('.staff-option').count()).toBe(1);
 
-  // As the administrator, the whole account: every job is in the cache "who are you" filled.
+  // The administrator's name, chosen: Fieldside reads with the sign-in's own view (here the whole account), not as
+  // the administrator, and offers no administrator feature.
   await chooseMe(options, stack.administrator);
   expect(await options.locator('#me-role').textContent()).toBe('Administrator');
-  await waitForSynced(options, cacheOf(stack, stack.administrator.uuid));
+  const own = `${cacheOf(stack, stack.administrator.uuid)}:own`;
+  await waitForSynced(options, own);
   const records = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
   const all = serverHash(records);
+  expect(contentHash(await readCachedJobs(options, own))).toEqual(all);
+  expect(await options.getByLabel('View as').count()).toBe(0);
+
+  // Paired from a job card, the platform's word: every job as the administrator, in the administrator's cache.
+  await activateAddon(browser.context, stack);
+  await pairThisBrowser(browser.context, stack, stack.administrator);
+  await options.bringToFront();
+  await options.reload();
+  await options.getByLabel('View as').waitFor({ timeout: 15_000 });
+  await waitForSynced(options, cacheOf(stack, stack.administrator.uuid));
   expect(contentHash(await readCachedJobs(options, cacheOf(stack, stack.administrator.uuid)))).toEqual(all);
 
   // Viewing as the technician: their jobs only, in a cache of its own.
@@ -79,41 +92,42 @@ it('asks who you are with nobody preselected and each one’s role shown, and le
   await options.locator('#view-as-name').waitFor();
   expect(await options.locator('#view-as-name').textContent()).toBe(stack.technician.name);
   // The limit is said to be the choice, not the platform's.
-  expect(await options.locator('#limit-notice').textContent()).toContain('you chose to view as them');
   await waitForSynced(options, cacheOf(stack, stack.technician.uuid));
   const { cached, visible } = await expectCacheIsVisibleSet(options, stack, stack.technician.uuid);
   expect(cached).toBe(visible);
   expect(cached).toBeLessThan(all.count);
 });
 
-it('is asked once, and changed only through the consent page: "Not you? Sign in again"; a technician cannot view as anyone', async () => {
+it('a chosen name is asked once, and changed only through the consent page: "Not you? Sign in again"; a chosen administrator cannot view as anyone', async () => {
   const options = await browser.openOptions();
-  await options.locator('#me-name').filter({ hasText: stack.administrator.name }).waitFor();
+  // Someone else at this browser: sign-out ends the paired administrator, and they sign in as themself.
+  await signOut(options);
+  const web = await browser.context.newPage();
+  await signOutOfWebApp(web, stack);
+  await web.close();
+  await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
+  await chooseMe(options, stack.technician);
   // No drop-down to become someone else: the only way is the platform's consent page again.
   expect(await options.getByLabel('Find your name').count()).toBe(0);
   // (The background refuses a second answer from a page that asks anyway: security.test.ts.)
 
-  // Someone else at this browser: they leave the platform's web app the administrator was signed in
-  // to, so the platform asks who signs in (signed in there with these permissions granted, it would
-  // answer at once; "who are you" is asked afresh either way).
-  const web = await browser.context.newPage();
-  await web.goto(stack.emulator.info.web_url);
-  await web.locator('#sign-out').click();
-  await web.waitForURL(/\/login/);
-  await web.close();
   const consent = browser.context.waitForEvent('page', {
     predicate: (p) => p.url().includes('/oauth/authorize'),
     timeout: 20_000,
   });
+  const out = await browser.context.newPage();
+  await signOutOfWebApp(out, stack);
+  await out.close();
   await options.getByRole('button', { name: 'Not you? Sign in again' }).click();
   const page = await consent;
-  await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.technician.uuid}`);
+  await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.administrator.uuid}`);
   await page.locator('#allow').click();
   // Asked afresh, and nobody chosen for them.
   await options.getByLabel('Find your name').waitFor({ timeout: 20_000 });
   expect(await options.locator('#me-name').textContent()).toBe('not chosen yet');
   expect(await options.locator('input[name="me"]:checked').count()).toBe(0);
-  await chooseMe(options, stack.technician);
+  await chooseMe(options, stack.administrator);
+  expect(await options.locator('#limit-notice').textContent()).toContain('because you chose that name');
   expect(await options.locator('#view-as-name').count()).toBe(0);
   expect(await options.getByLabel('View as').count()).toBe(0);
 });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { ExtensionBrowser } from '../e2e/support/chromium';
 import { useApiKey } from '../e2e/support/options-page';
+import { activateAddon } from '../e2e/support/pairing';
 import { search } from '../e2e/support/popup-page';
 import type { Stack } from '../e2e/support/stack';
 import { cacheOf, waitForSynced } from '../e2e/support/sync';
@@ -9,7 +10,7 @@ import { openSidePanel } from './panel-shots';
 import { FRAMES, frame, shoot, type Frame } from './shoot';
 
 // The surfaces beyond the extension's own pages: the platform's consent page, the job card's Fieldside
-// action on the web and in the phone view, pairing this browser from it; and the states a person meets
+// action on the web and in the phone view; and the states a person meets
 // less often: the search narrowed by a filter, an API key instead of a sign-in, the platform's daily
 // limit reached.
 
@@ -49,18 +50,6 @@ async function webAppAs(browser: ExtensionBrowser, stack: Stack, staffUuid: stri
   return page;
 }
 
-/** An administrator activates Fieldside for the business, from the web app's add-on store. */
-async function activate(browser: ExtensionBrowser, stack: Stack): Promise<void> {
-  const page = await webAppAs(browser, stack, stack.administrator.uuid, FRAMES.webApp);
-  await page.getByRole('link', { name: 'Add-ons' }).click();
-  // "Activate again" once anyone of the business has allowed Fieldside (a sign-in counts, as on the platform).
-  await page.getByRole('link', { name: /^Activate( again)?$/ }).click();
-  await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.administrator.uuid}`);
-  await page.locator('#allow').click();
-  await page.locator('#activated').waitFor({ timeout: 20_000 });
-  await page.close();
-}
-
 /** The job card's Fieldside action for `jobUuid`, in the web app (or its phone view). */
 async function openJobCard(page: Page, jobUuid: string): Promise<void> {
   await page.locator(`#job-grid .x-grid-row[data-job-uuid="${jobUuid}"]`).click();
@@ -70,26 +59,14 @@ async function openJobCard(page: Page, jobUuid: string): Promise<void> {
   await page.mouse.move(2, 2);
 }
 
-/** The job card's Fieldside action on the web and on a phone, and pairing this browser from it. */
+/** The job card's Fieldside action on the web and on a phone (pairing this browser from it: pairing-shots.ts). */
 export async function jobCardShots(browser: ExtensionBrowser, stack: Stack, jobUuid: string): Promise<void> {
-  await activate(browser, stack);
+  await activateAddon(browser.context, stack);
   const web = await webAppAs(browser, stack, stack.technician.uuid, FRAMES.webApp);
   await openJobCard(web, jobUuid);
   await shoot(web, 'jobcard-web', FRAMES.webApp);
 
-  const pairing = browser.context.waitForEvent('page', {
-    predicate: (p) => p.url().startsWith(`${stack.companion.url}/pair`),
-    timeout: 15_000,
-  });
-  await web
-    .frameLocator('#windows .addon-window iframe')
-    .getByRole('link', { name: 'Use Fieldside in this browser' })
-    .click();
-  const pair = await pairing;
-  await frame(pair, PAGE);
-  await pair.locator('#fieldside-pairing[data-state="paired"]').waitFor({ timeout: 20_000 });
-  await shoot(pair, 'pairing', PAGE);
-  await Promise.all([pair.close(), web.close()]);
+  await web.close();
 
   const phone = await webAppAs(browser, stack, stack.technician.uuid, PHONE);
   await phone.goto(`${stack.emulator.info.web_url}/?device=phone`);

@@ -4,6 +4,7 @@ import type { ExtensionBrowser } from '../e2e/support/chromium';
 import { search } from '../e2e/support/popup-page';
 import type { Stack } from '../e2e/support/stack';
 import { cacheOf, readSyncState, waitForSynced } from '../e2e/support/sync';
+import { areaName, STORAGE_KEYS } from '../../lib/settings/keys';
 import { FRAMES, frame, shoot } from './shoot';
 
 // The quick-search popup: today's jobs, results for a customer, nothing found, a failed sync,
@@ -33,7 +34,8 @@ export async function popupShots(browser: ExtensionBrowser, query: string): Prom
 
 /** A sync the platform refuses (its answer to reading jobs is a 403): the popup says so in words,
  * with the request behind "Details for support"; then a good sync clears it. (The periodic sync
- * alarm falls due for each: nothing a person clicks starts a sync.) */
+ * alarm falls due for each: nothing a person clicks starts a sync. While the live feed is connected the alarm
+ * syncs only for the day's full walk, so the last one is made a day old first.) */
 export async function popupSyncProblemShot(
   browser: ExtensionBrowser,
   stack: Stack,
@@ -45,6 +47,7 @@ export async function popupSyncProblemShot(
   const before = (await readSyncState(page, cache))?.lastSyncedAt ?? 0;
   await stack.emulator.control.injectFault({ kind: 'status', status: 403, pathPrefix: '/api_1.0/job', rate: 1 });
   try {
+    await fullWalkDue(page);
     await syncAlarmDueNow(page);
     await page.locator('#sync-line .problem').waitFor({ timeout: 60_000 });
     await search(page, query);
@@ -55,6 +58,18 @@ export async function popupSyncProblemShot(
   await syncAlarmDueNow(page);
   await waitForSynced(page, cache, 60_000, before);
   await page.close();
+}
+
+/** Every workspace's last full walk of the platform made a day old (its time in storage), as at a new day's first
+ * alarm. */
+async function fullWalkDue(page: Page): Promise<void> {
+  await page.evaluate(async (name) => {
+    type Local = { get(k: string): Promise<Record<string, unknown>>; set(v: object): Promise<void> };
+    const local = (globalThis as unknown as { chrome: { storage: { local: Local } } }).chrome.storage.local;
+    const times = ((await local.get(name))[name] ?? {}) as Record<string, number>;
+    const old = Date.now() - 24 * 60 * 60_000;
+    await local.set({ [name]: Object.fromEntries(Object.keys(times).map((id) => [id, old])) });
+  }, areaName(STORAGE_KEYS.syncFullRefresh));
 }
 
 export async function popupOfflineShot(browser: ExtensionBrowser, query: string): Promise<void> {

@@ -23,6 +23,7 @@ export const FRAMES = {
   sidePanel: { width: 400, height: 860, fitContent: 1600 },
   options: { width: 960, height: 900, fitContent: 4000 },
   welcome: { width: 960, height: 900, fitContent: 4000 },
+  confirm: { width: 760, height: 560, fitContent: 1200 },
   webApp: { width: 1280, height: 800 },
 } satisfies Record<string, Frame>;
 

@@ -12,6 +12,7 @@ import { connect } from '../e2e/support/options-page';
 import { ROOT } from '../e2e/support/paths';
 import { startStack } from '../e2e/support/stack';
 import { arrangeFieldDay, signInFieldWorker } from '../e2e/support/field-worker';
+import { pairingShots } from './pairing-shots';
 import { sidePanelShots, sidePanelSignedOutShot } from './panel-shots';
 import { jobActionShots } from './act-shots';
 import { openOptions, optionsShot, pickerShot, webAppShots } from './page-shots';
@@ -93,10 +94,14 @@ async function main(): Promise<void> {
     await pickerShot(browser, day);
     await webAppShots(browser, stack, day);
     await popupOfflineShot(browser, query);
+    // The technician pairs this browser from the job card last: the pictures before show a chosen name.
+    await pairingShots(browser.context, stack);
     await welcomeShot(welcome, 'welcome-done');
     // After the sync's own pictures: activating the job card's action makes the account's webhook
     // subscriptions, and with the live feed on, the sync alarm no longer syncs.
     await jobCardShots(browser, stack, day.job.uuid);
+    // The technician pairs this browser from the job card: the pictures before show a chosen name.
+    await pairingShots(browser.context, stack);
     await firefoxSidebarShots(stack, FIREFOX_DIR);
     // Last, as it holds the account's automatic syncs back for the rest of the (emulator's) day.
     await dailyLimitShots(browser, stack);

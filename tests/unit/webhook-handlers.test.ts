@@ -1,4 +1,3 @@
-import type { Pairing } from '@/lib/account/pairing';
 import { describe, expect, it } from 'vitest';
 import { createSessionHandlers } from '../../entrypoints/background/handlers/session';
 import { createWebhookHandlers } from '../../entrypoints/background/handlers/webhooks';
@@ -72,7 +71,7 @@ describe('saving the connection', () => {
       setConnection: async (c: Connection) => (saved.push(c), {} as SessionView),
     } as unknown as SessionService;
     const who = { isAdministrator: async () => state.isAdministrator } as unknown as WhoAreYou;
-    return { h: createSessionHandlers(session, who, {} as Pairing), saved };
+    return { h: createSessionHandlers(session, who), saved };
   }
 
   it('is refused to a signed-in technician, and nothing is saved', async () => {

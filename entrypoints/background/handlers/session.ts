@@ -1,6 +1,5 @@
 import type { SessionService } from '@/lib/account/session-service';
 import { NotAllowedError, type WhoAreYou } from '@/lib/account/who-are-you';
-import type { Pairing } from '@/lib/account/pairing';
 import type { Handlers } from '@/lib/messaging/router';
 
 type SessionMessages =
@@ -14,15 +13,10 @@ type SessionMessages =
   | 'session.viewAs'
   | 'settings.setConnection'
   | 'platform.jobsPage'
-  | 'content.status'
-  | 'pairing.claim';
+  | 'content.status';
 
 /** Sign-in, who you are, the connection: the options page and the pages' session view. */
-export function createSessionHandlers(
-  session: SessionService,
-  who: WhoAreYou,
-  pairing: Pairing,
-): Pick<Handlers, SessionMessages> {
+export function createSessionHandlers(session: SessionService, who: WhoAreYou): Pick<Handlers, SessionMessages> {
   return {
     'session.get': () => session.view(),
     'session.signIn': () => session.signIn(),
@@ -42,6 +36,5 @@ export function createSessionHandlers(
     },
     'platform.jobsPage': async () => ({ uuids: await session.jobUuids() }),
     'content.status': async () => ({ signedIn: await session.signedIn() }),
-    'pairing.claim': ({ code }) => pairing.pair(code),
   };
 }

@@ -10,6 +10,18 @@ const samples: StoredSecrets = {
   oauthTokens: { accessToken: 'a', refreshToken: 'r', expiresAt: 1, scopes: ['vendor'] },
   apiKey: 'key-123456',
   installationKey: await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']),
+  pairedIdentity: {
+    accountUuid: 'acct',
+    installationId: 'i'.repeat(43),
+    staff: {
+      uuid: 'staff',
+      name: 'Ethan Murphy',
+      email: 'ethan@example.com',
+      isAdmin: false,
+      role: 'Field Technician',
+    },
+    identity: 'aaa.bbb.ccc',
+  },
 };
 
 let n = 0;

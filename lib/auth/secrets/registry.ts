@@ -42,6 +42,13 @@ export const SECRETS = {
     clearedOn: ['sign-out', 'revoked'],
     what: "this installation's P-256 key pair (private half not extractable): the companion seals refresh tokens to it and refreshes only with its signature",
   },
+  pairedIdentity: {
+    location: 'indexeddb',
+    // With the installation key it is bound to: a new sign-in of the same account in the same installation keeps
+    // it (that is the point of it), sign-out and revocation end both.
+    clearedOn: ['sign-out', 'revoked'],
+    what: "the companion's signed identity of the staff member pairing named and the person confirmed, bound to this installation's key: sent at sign-in and refresh so the pass names them",
+  },
   oauthState: {
     location: 'memory',
     clearedOn: ['sign-in', 'sign-out'],

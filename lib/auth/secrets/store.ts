@@ -11,6 +11,19 @@ export interface OAuthTokens {
   /** Epoch ms at which the access token expires (issue time + expires_in). */
   expiresAt: number;
   scopes: string[];
+  /** The companion's pass for this access token (lib/auth/token-set.ts). */
+  pass?: string;
+}
+
+/** What pairing told this installation about its person, once they confirmed it (lib/account/paired-identity.ts). */
+export interface PairedIdentity {
+  accountUuid: string;
+  /** The id of the installation key the identity is bound to (contracts/installation-binding.ts installationIdOf). */
+  installationId: string;
+  /** The staff member, as the platform named them and as the account's staff list had them when confirmed. */
+  staff: { uuid: string; name: string; email: string; isAdmin: boolean; role: string };
+  /** The companion's signed statement (PairClaimReply.identity), opaque. */
+  identity: string;
 }
 
 export interface StoredSecrets {
@@ -18,6 +31,7 @@ export interface StoredSecrets {
   apiKey: string;
   /** Structured-cloned as CryptoKeys: the private half stays non-extractable on disk too. */
   installationKey: CryptoKeyPair;
+  pairedIdentity: PairedIdentity;
 }
 
 // Compile-time check that the stored secrets and the declared list agree in both directions.

@@ -47,19 +47,20 @@ export async function firstScreenFromRecords(from: CacheReader, day: string, lim
 /** Rows on the popup's first screen. */
 export const FIRST_SCREEN_ROWS = 20;
 
-/** The background, after a sync: the first screen of this index, kept for the next popup opening
- * (which then paints it as soon as it has read the session; see snapshot.ts). */
+/** The background, after a sync: the first screen of this index for the account's `day` (in
+ * `timeZone`), kept for the next popup opening (which then paints it as soon as it has read the session). */
 export function keepFirstScreen(
   cacheName: string,
   index: SearchIndex,
   day: string,
   today: readonly string[] | null,
+  timeZone: string | null,
 ): Promise<void> {
   const from = {
     browse: (options: BrowseOptions) => browse(index, options),
     shown: (uuid: string) => shownOf(index, uuid),
   };
-  return saveFirstScreen(cacheName, firstScreenFromIndex(from, day, FIRST_SCREEN_ROWS, today));
+  return saveFirstScreen(cacheName, firstScreenFromIndex(from, day, FIRST_SCREEN_ROWS, today), timeZone);
 }
 
 /** The background, after a sync: the first screen for the account's today (in `timeZone`), with
@@ -73,5 +74,5 @@ export async function keepTodaysFirstScreen(
   const day = todayIn(timeZone, now);
   const { today } = await readKept();
   const jobs = today?.cacheName === cacheName && today.day === day ? today.jobs : null;
-  return keepFirstScreen(cacheName, index, day, jobs);
+  return keepFirstScreen(cacheName, index, day, jobs, timeZone);
 }

@@ -3,20 +3,26 @@ import { clearCachedData } from '../../account/clear-on-sign-out';
 import { buildIndex } from '../../search';
 import { keepFirstScreen, keepTodaysFirstScreen } from './first-screen';
 import { popupFirstScreenItem, todayJobsItem } from '../../settings/items';
-import { readKept, saveFirstScreen, saveTodayJobs } from './kept-screen';
+import { FIRST_SCREEN_NAME, readKept, saveFirstScreen, saveTodayJobs } from './kept-screen';
+import { browser } from 'wxt/browser';
 
 const row = { uuid: 'u1', number: '1001', status: 'Quote', customer: 'Hartley', address: '1 Elm', marks: {} };
 
 it("keeps the last first screen with the cache it shows, and sign-out's clearing deletes it", async () => {
-  await saveFirstScreen('fieldside-cache:a:all', { day: '2026-11-21', heading: "Today's jobs", rows: [row] });
+  const screen = { day: '2026-11-21', heading: "Today's jobs", rows: [row] };
+  await saveFirstScreen('fieldside-cache:a:all', screen, 'Australia/Sydney');
+  // With the instants the account's day begins and ends (AEDT, UTC+11): the popup's today, no zone lookup.
   expect((await readKept()).screen).toEqual({
     cacheName: 'fieldside-cache:a:all',
-    day: '2026-11-21',
-    heading: "Today's jobs",
-    rows: [row],
+    ...screen,
+    bounds: { timeZone: 'Australia/Sydney', start: Date.UTC(2026, 10, 20, 13), end: Date.UTC(2026, 10, 21, 13) },
   });
-  await saveFirstScreen('fieldside-cache:a:staff-2', { day: '2026-11-21', heading: 'Recent jobs', rows: [] });
+  await saveFirstScreen('fieldside-cache:a:staff-2', { day: '2026-11-21', heading: 'Recent jobs', rows: [] }, null);
   expect((await readKept()).screen?.cacheName).toBe('fieldside-cache:a:staff-2'); // the last one wins
+  // A kept screen whose bounds are not in the shape kept is read without them.
+  await browser.storage.session.set({ [FIRST_SCREEN_NAME]: { ...screen, cacheName: 'c', bounds: { start: 'x' } } });
+  expect((await readKept()).screen).toEqual({ cacheName: 'c', ...screen });
+  await saveFirstScreen('fieldside-cache:a:staff-2', { day: '2026-11-21', heading: 'Recent jobs', rows: [] }, null);
   // Kept where lib/settings/items.ts declares it (storage.session: not readable by content scripts).
   expect((await popupFirstScreenItem.getValue())?.cacheName).toBe('fieldside-cache:a:staff-2');
   const today = {
@@ -45,23 +51,23 @@ const doc = (n: number, date: string) => ({
 const index = buildIndex([doc(1, '2026-11-21 09:00:00'), doc(2, '2026-11-20 09:00:00'), doc(3, '2026-11-21 13:00:00')]);
 
 it('the background keeps the first screen of a fresh index: the day’s jobs, else the recent ones', async () => {
-  await keepFirstScreen('fieldside-cache:b:all', index, '2026-11-21', null);
+  await keepFirstScreen('fieldside-cache:b:all', index, '2026-11-21', null, null);
   const kept = (await readKept()).screen;
   expect(kept?.cacheName).toBe('fieldside-cache:b:all');
   expect(kept?.heading).toBe("Today's jobs");
   expect(kept?.rows.map((r) => r.number).sort()).toEqual(['1001', '1003']);
-  await keepFirstScreen('fieldside-cache:b:all', index, '2026-11-25', null);
+  await keepFirstScreen('fieldside-cache:b:all', index, '2026-11-25', null, null);
   const recent = (await readKept()).screen;
   expect(recent?.heading).toBe('Recent jobs');
   expect(recent?.rows).toHaveLength(3);
 });
 
 it("today's jobs as the day was read come first, in the day's order, whatever the jobs' own dates", async () => {
-  await keepFirstScreen('fieldside-cache:b:tech', index, '2026-11-21', ['u2', 'gone', 'u1']);
+  await keepFirstScreen('fieldside-cache:b:tech', index, '2026-11-21', ['u2', 'gone', 'u1'], null);
   const kept = (await readKept()).screen;
   expect(kept?.heading).toBe("Today's jobs");
   expect(kept?.rows.map((r) => r.number)).toEqual(['1002', '1001']);
-  await keepFirstScreen('fieldside-cache:b:tech', index, '2026-11-21', []);
+  await keepFirstScreen('fieldside-cache:b:tech', index, '2026-11-21', [], null);
   expect((await readKept()).screen?.heading).toBe('Recent jobs');
 });
 
@@ -78,6 +84,7 @@ it("after a sync, the account's today (not the device's) with today's jobs of th
     day: '2026-11-21',
     heading: "Today's jobs",
     rows: [{ number: '1003' }],
+    bounds: { timeZone: 'Australia/Sydney', start: Date.UTC(2026, 10, 20, 13), end: Date.UTC(2026, 10, 21, 13) },
   });
   await keepTodaysFirstScreen('fieldside-cache:c:tech', index, 'UTC', instant);
   expect((await readKept()).screen).toMatchObject({

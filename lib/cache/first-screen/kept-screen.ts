@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
-import type { FirstScreen, KeptFirstScreen, MyJobs, TodayJobs } from '../../settings/kept-first-screen';
+import type { DayBounds, FirstScreen, KeptFirstScreen, MyJobs, TodayJobs } from '../../settings/kept-first-screen';
+import { dayBounds } from '../../locale/days';
 import { areaName, STORAGE_KEYS } from '../../settings/keys';
 import { earlyOr } from './early-reads';
 
@@ -20,7 +21,7 @@ export const FIRST_SCREEN_NAME = areaName(STORAGE_KEYS.popupFirstScreen);
 export const TODAY_JOBS_NAME = areaName(STORAGE_KEYS.todayJobs);
 export const MY_JOBS_NAME = areaName(STORAGE_KEYS.myJobs);
 
-export type { FirstScreen, KeptFirstScreen, MyJobs, TodayJobs };
+export type { DayBounds, FirstScreen, KeptFirstScreen, MyJobs, TodayJobs };
 
 export interface Kept {
   screen: KeptFirstScreen | null;
@@ -55,7 +56,15 @@ function asMyJobs(value: unknown): MyJobs | null {
 function asScreen(value: unknown): KeptFirstScreen | null {
   const v = value as Partial<KeptFirstScreen> | undefined;
   if (!v || !isText(v.cacheName) || !isText(v.day) || !isText(v.heading) || !Array.isArray(v.rows)) return null;
-  return { cacheName: v.cacheName, day: v.day, heading: v.heading, rows: v.rows };
+  const bounds = asBounds(v.bounds);
+  return { cacheName: v.cacheName, day: v.day, heading: v.heading, rows: v.rows, ...(bounds ? { bounds } : {}) };
+}
+
+function asBounds(value: unknown): DayBounds | null {
+  const v = value as Partial<DayBounds> | undefined;
+  const zone = v?.timeZone;
+  if (!v || !(zone === null || isText(zone)) || !Number.isFinite(v.start) || !Number.isFinite(v.end)) return null;
+  return { timeZone: zone, start: v.start!, end: v.end! };
 }
 
 function asTodayJobs(value: unknown): TodayJobs | null {
@@ -64,9 +73,15 @@ function asTodayJobs(value: unknown): TodayJobs | null {
   return { cacheName: v.cacheName, day: v.day, timeZone: isText(v.timeZone) ? v.timeZone : null, jobs: v.jobs };
 }
 
-export async function saveFirstScreen(cacheName: string, screen: FirstScreen): Promise<void> {
-  const kept: KeptFirstScreen = { cacheName, ...screen };
+/** Keeps `screen`, made for the day `screen.day` of the account's `timeZone`, with that day's bounds. */
+export async function saveFirstScreen(cacheName: string, screen: FirstScreen, timeZone: string | null): Promise<void> {
   try {
+    const bounds = { timeZone, ...dayBounds(screen.day, timeZone) };
+    const kept: KeptFirstScreen = {
+      cacheName,
+      ...screen,
+      ...(Number.isFinite(bounds.start + bounds.end) ? { bounds } : {}),
+    };
     await browser.storage.session.set({ [FIRST_SCREEN_NAME]: kept });
   } catch {
     // Not kept: the next opening reads the cache first, as this one did.

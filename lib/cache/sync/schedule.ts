@@ -8,7 +8,7 @@ import { createDailyLimitHold } from './daily-limit';
 import { createFeedLiveMemory } from './feed-live';
 import { signedOutStatus, toSyncStatus } from './sync-status';
 import type { LiveHub } from '../../messaging/live-hub';
-import { workspaceId, type WorkspaceKey } from '../../settings/workspace-key';
+import { impersonates, workspaceId, type WorkspaceKey } from '../../settings/workspace-key';
 
 // When the background syncs: after sign-in and whenever "who are you" changes the workspace (a full
 // sync into that workspace's cache), at worker start-up (resuming a cut-off full sync), on the
@@ -213,7 +213,7 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     /** The periodic alarm: incremental, or a full refresh when an impersonated workspace is due one. */
     async onAlarm(): Promise<void> {
       await withWorkspace(async (key) => {
-        const staffView = key.mode === 'oauth' && key.staffUuid !== 'all';
+        const staffView = impersonates(key);
         const last = await deps.lastFullRefresh.get(workspaceId(key));
         const live = await feedCountsLive(workspaceId(key));
         const due = staffView && last !== null && now() - last >= (live ? LIVE_FULL_REFRESH_MS : FULL_REFRESH_MS);

@@ -29,6 +29,8 @@ export interface JobView {
   notes: NoteView[];
   /** The signed staff member's name, as the platform has it. */
   staffName: string;
+  /** The signed staff member's security role (its uuid), when the platform says. */
+  staffRole: string | null;
 }
 
 export type PanelProblem = 'not_activated' | 'revoked' | Exclude<Failure, 'refused'>;
@@ -127,8 +129,14 @@ export async function readJobView(
         .slice(0, NOTES_SHOWN)
         .map((n) => noteView(n, people)),
       staffName: nameOf(people.get(call.staff.toLowerCase())),
+      staffRole: roleOf(people.get(call.staff.toLowerCase())),
     },
   };
+}
+
+function roleOf(person: Record<string, unknown> | undefined): string | null {
+  const role = person?.security_role_uuid;
+  return typeof role === 'string' && role ? role : null;
 }
 
 export function noteView(n: Note, people: ReadonlyMap<string, { first: string; last: string }>): NoteView {

@@ -2,7 +2,9 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
 import type { CompanionConfig } from '../config';
+import { signActivationTicket } from '../oauth/activation-ticket';
 import { signPairingCode } from '../pairing/pairing-code';
+import { createAdministratorRoles } from './administrator-roles';
 import type { Logger } from '../request-log';
 import type { AccountTokenKeeper } from './account-tokens';
 import { createNoteWriter } from './add-note';
@@ -13,6 +15,8 @@ import { readJobView, withAccountToken } from './job-view';
 import { jobPanel } from './panel/panel-page';
 import { problemPanel } from './panel/problem-page';
 import type { PlatformReads } from './platform-reads';
+import type { NewChange } from '../feed/types';
+import { signedChangeOf, WEBHOOK_EVENT_NAME } from './manifest-webhook';
 
 // POST /addon/event, the add-on's event URL: every job-card action and every follow-up from the panel arrives
 // here as a signed JWT (event-token.ts). Every answer is what the platform shows, a 200 `{"eventResponse": …}`:
@@ -26,7 +30,9 @@ const EVENT_BODY_LIMIT = 32 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AddonRouteDeps {
-  config: Pick<CompanionConfig, 'clientSecret' | 'signingSecret' | 'publicUrl' | 'addonSdkUrl'>;
+  config: Pick<CompanionConfig, 'clientSecret' | 'signingSecret' | 'publicUrl' | 'addonSdkUrl' | 'platformBaseUrl'>;
+  /** Takes a change the platform signed into the account's feed (feed/index.ts); absent without a feed. */
+  takeSigned?: (account: string, change: NewChange, key: string) => Promise<unknown>;
   tokens: AccountTokenKeeper;
   reads: PlatformReads;
   now: () => number;
@@ -43,6 +49,7 @@ function eventResponse(c: Context, response: string): Response {
 export function createAddonRoutes(deps: AddonRouteDeps): Hono {
   const { config, tokens, reads, now } = deps;
   const notes = createNoteWriter({ reads, tokens });
+  const roles = createAdministratorRoles({ reads, now });
   const routes = new Hono();
 
   /** Words instead of the panel; why is logged, never the token. */
@@ -56,17 +63,31 @@ export function createAddonRoutes(deps: AddonRouteDeps): Hono {
     if (typeof jobUuid !== 'string' || !UUID.test(jobUuid))
       return refuse(c, 'unverified', { kind: 'page', place }, 'job_uuid');
     const { accountUUID: account, staffUUID: staff } = event;
+    let call: { accessToken: string; staff: string } | undefined;
     const outcome = await withAccountToken(tokens, account, (accessToken) =>
-      readJobView(reads, { accessToken, staff }, jobUuid.toLowerCase()),
+      readJobView(reads, (call = { accessToken, staff }), jobUuid.toLowerCase()),
     );
     if (!outcome.ok) return eventResponse(c, problemPanel(outcome.problem, place, config.addonSdkUrl));
-    const pairUrl =
-      place === 'web'
-        ? `${config.publicUrl}${COMPANION_PATHS.pair}#${await signPairingCode(config.signingSecret, { account, staff, staffName: outcome.value.staffName }, now())}`
-        : undefined;
+    if (place !== 'web' || !call)
+      return eventResponse(c, jobPanel({ view: outcome.value, place, jobUuid, sdkUrl: config.addonSdkUrl }));
+    const secret = config.signingSecret;
+    const code = await signPairingCode(secret, { account, staff, staffName: outcome.value.staffName }, now());
+    const pairUrl = `${config.publicUrl}${COMPANION_PATHS.pair}#${code}`;
+    // An administrator the platform's signed event named may replace the account's grant: "Activate again".
+    const admin = await roles.isAdministrator(account, call, outcome.value.staffRole);
+    const activateUrl = admin
+      ? `${config.publicUrl}${COMPANION_PATHS.activation}?ticket=${await signActivationTicket(secret, { account, staff }, now())}`
+      : undefined;
     return eventResponse(
       c,
-      jobPanel({ view: outcome.value, place, jobUuid, sdkUrl: config.addonSdkUrl, ...(pairUrl ? { pairUrl } : {}) }),
+      jobPanel({
+        view: outcome.value,
+        place,
+        jobUuid,
+        sdkUrl: config.addonSdkUrl,
+        pairUrl,
+        ...(activateUrl ? { activateUrl } : {}),
+      }),
     );
   }
 
@@ -95,6 +116,13 @@ export function createAddonRoutes(deps: AddonRouteDeps): Hono {
 
     const place = placeOf(event.name);
     if (place) return actionPanel(c, event, place);
+    if (event.name === WEBHOOK_EVENT_NAME) {
+      const signed = await signedChangeOf(event, `${config.platformBaseUrl}/api_1.0/`);
+      if (!signed.ok) deps.log?.({ level: 'warn', addon: 'webhook_ignored', reason: signed.why });
+      else await deps.takeSigned?.(event.accountUUID, signed.change, signed.key);
+      // Taken or not, the platform has nothing to show: any answer but 200 would only make it try again.
+      return eventResponse(c, '');
+    }
     if (event.name === ADDON_EVENTS.addNote) {
       const answer = await notes.add(event.accountUUID, event.staffUUID, event.args);
       return eventResponse(c, JSON.stringify(answer));

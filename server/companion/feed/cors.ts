@@ -10,7 +10,7 @@ export function feedCors(allowedExtensionIds: readonly string[]) {
   return cors({
     origin: (origin) => (chrome.has(origin) || /^moz-extension:\/\/[0-9a-f-]{36}$/i.test(origin) ? origin : null),
     allowMethods: ['GET', 'POST', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID', COMPANION_HEADERS.staff],
+    allowHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID', COMPANION_HEADERS.pass],
     maxAge: 600,
   });
 }

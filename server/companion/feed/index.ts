@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { CompanionConfig } from '../config';
 import { createMemoryLimitStore } from '../limits/memory-limit-store';
 import { createRateLimiter, type RateLimiter } from '../limits/rate-limit';
@@ -11,6 +11,7 @@ import { createAccountReaders } from './account-readers';
 import { createChangeEnrichment } from './enrich-change';
 import { createJobRecords } from './job-records';
 import { createJobVisibility } from './job-visibility';
+import { createJobYes } from './job-yes';
 import { createStaffKnowledge } from './staff-knowledge';
 import { createMemoryAddonStore } from '../addon/store/memory-store';
 import type { AddonStore } from '../addon/store/types';
@@ -18,11 +19,13 @@ import { createNoteJobs } from './note-jobs';
 import { createReadBudget } from './read-budget';
 import { createVisitJobs } from './visit-jobs';
 import { callbackUrlFor, createFeedRoutes } from './routes';
+import { createAccountActivation } from './account-activation';
 import { createAccountSubscriptions } from './account-subscriptions';
 import { createEnsuredSubscriptions } from './ensured-subscriptions';
 import { createRoleCheck } from './staff-role';
-import { createTokenChecker, type TokenChecker } from './token-check';
-import type { FeedStore } from './types';
+import { createTokenRecheck } from './token-recheck';
+import type { FeedStore, NewChange } from './types';
+import { createChangeIntake, type Taken } from '../webhooks/intake';
 
 export type { FeedChange, FeedPage, FeedStore } from './types';
 export { FIELDSIDE_SUBSCRIPTIONS } from './subscriptions';
@@ -37,8 +40,11 @@ export interface FeedModule {
   endStreams(): void;
   /** Ends open streams and releases the store (Redis connections). */
   close(): Promise<void>;
-  /** An administrator just activated Fieldside for the account: its subscriptions are made with the tokens kept. */
+  /** An administrator just activated Fieldside for the account: the companion's own Webhooks-API subscriptions of it
+   * are removed (its changes come signed, through the add-on). */
   activated(account: string): Promise<void>;
+  /** A change the platform signed (the add-on's manifest webhook): read with the account's grant, and appended. */
+  takeSigned(account: string, change: NewChange, key: string): Promise<Taken>;
 }
 
 /** A day: yesterday's answers still hold at the morning's first registers, when the subscriptions are due a check
@@ -61,8 +67,8 @@ export async function createFeedModule(opts: {
   limiter?: RateLimiter;
   /** Clock of the token and role caches (the companion's `now`; a benchmark's simulated day). */
   now?: () => number;
-  /** The companion's token checker, shared with the pairing claim (app.ts); a module of its own makes one. */
-  checker?: TokenChecker;
+  /** Caller addresses, for the per-address limit on stream opens (app.ts). */
+  addressOf?: (c: Context) => string | undefined;
   /** The store the companion's instances share (app.ts: the add-on's): whose browsers were online lately, and who
    * may see new jobs (staff-knowledge.ts). A module of its own (tests) keeps it in memory. */
   shared?: Pick<AddonStore, 'get' | 'setIfAbsent' | 'compareAndSet'>;
@@ -77,8 +83,6 @@ export async function createFeedModule(opts: {
   const tokens = createCallbackTokens({ secret: config.signingSecret, store });
   const platform = { platformBaseUrl: config.platformBaseUrl, ...(opts.fetch ? { fetch: opts.fetch } : {}) };
   const clock = opts.now ? { now: opts.now } : {};
-  const checker =
-    opts.checker ?? createTokenChecker({ ...platform, ...clock, lifetimeMs: config.limits.accessTokenLifetimeMs });
   const roles = createRoleCheck({ ...platform, ...clock, notAdministratorTtlMs: NOT_ADMINISTRATOR_KEPT_MS });
   const streams = new Set<() => void>();
 
@@ -87,12 +91,12 @@ export async function createFeedModule(opts: {
   const ensured = createEnsuredSubscriptions({ recheckMs: config.limits.subscriptionsRecheckMs, ...clock });
   const callbackUrl = async (account: string) => callbackUrlFor(config.publicUrl, await tokens.issue(account));
   const shared = opts.shared ?? createMemoryAddonStore(opts.now);
+  const activation = createAccountActivation(opts.accountTokens);
   const accountSubscriptions = opts.accountTokens
     ? createAccountSubscriptions({
         ...platform,
+        ...clock,
         keeper: opts.accountTokens,
-        ensured,
-        callbackUrl,
         marks: shared,
         recheckMs: config.limits.subscriptionsRecheckMs,
       })
@@ -102,19 +106,22 @@ export async function createFeedModule(opts: {
     ...(opts.accountTokens ? { keeper: opts.accountTokens } : {}),
   });
   const knowledge = createStaffKnowledge({ store: shared, ...clock });
-  const visibility = createJobVisibility({ ...platform, ...clock, knowledge, spend: readers.spend });
+  const yes = createJobYes(clock);
+  const visibility = createJobVisibility({ ...platform, ...clock, knowledge, yes, spend: readers.spendOnWhoMaySee });
   const enrich = createChangeEnrichment({
     noteJobs: createNoteJobs({ ...platform, readers }),
     jobRecords: createJobRecords({ ...platform, readers, visibility }),
-    visitJobs: createVisitJobs({ ...platform, readers }),
+    visitJobs: createVisitJobs({ ...platform, readers, yes }),
   });
+  const intake = createChangeIntake({ store, enrich });
   routes.route(
     '/',
     createWebhookRoutes({
       tokens,
       store,
       platformBaseUrl: config.platformBaseUrl,
-      enrich,
+      intake,
+      activated: (account) => activation.activated(account),
       ...(opts.log ? { log: opts.log } : {}),
     }),
   );
@@ -123,8 +130,12 @@ export async function createFeedModule(opts: {
     createFeedRoutes({
       store,
       tokens,
-      checker,
       roles,
+      activation,
+      signingSecret: config.signingSecret,
+      now: opts.now ?? Date.now,
+      stillValid: createTokenRecheck(platform),
+      ...(opts.addressOf ? { addressOf: opts.addressOf } : {}),
       limiter,
       slots,
       limits: config.limits,
@@ -134,7 +145,6 @@ export async function createFeedModule(opts: {
       heartbeatMs: opts.heartbeatMs ?? 15_000,
       ...(opts.fetch ? { fetch: opts.fetch } : {}),
       streams,
-      readers,
       visibility,
       ensured,
       currentCallbackUrl: callbackUrl,
@@ -152,6 +162,8 @@ export async function createFeedModule(opts: {
     },
     endStreams,
     activated: async (account) => accountSubscriptions?.ensure(account, { activated: true }),
+    takeSigned: async (account, change, key) =>
+      intake.take(account, change, key, await store.callbackGeneration(account), { read: true }),
     async close() {
       endStreams();
       await store.close();

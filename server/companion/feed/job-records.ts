@@ -4,16 +4,15 @@ import type { JobVisibility } from './job-visibility';
 import { createPlatformRead, refusedToken, UUID } from './platform-read';
 import type { NewChange } from './types';
 
-// A changed job's record, read once by the companion for the whole account and put on the change (issue 18).
-// Without it every connected browser that holds the job reads it again, out of the account's shared budget, and
-// office and administrator browsers hold every job. With it a browser takes the record from the change. The
-// record is the changed job's fields as the platform answered them; it stays in the feed store as long as
-// the change does (the feed's retention). Whose token: account-readers.ts; read as that token's own staff member,
-// never impersonated, so the record is what an account-wide reader sees.
+// A changed job's record, read once by the companion for the whole account and put on the change (issue 18), with
+// whom the platform lets see it (job-visibility.ts): only their browsers get the record (reader-view.ts); every
+// other browser that holds the job reads it itself with its own token (issue 29). Without it every connected browser
+// that holds the job reads it again, out of the account's shared budget, and office browsers hold every job. The
+// record is the changed job's fields as the platform answered the account's grant (account-readers.ts); it stays in
+// the feed store as long as the change does (the feed's retention).
 //
-// A job just created (its job number among the changed fields) also says which registered staff members may see
-// it and which the companion could not ask (job-visibility.ts), so a browser that does not hold it yet knows
-// whether to take it, or to read it itself.
+// A job just created (its job number among the changed fields) also lists the staff members the companion could not
+// ask, so their browsers read it themselves.
 
 /** A record larger than this stays off the change: the browsers read it themselves. It bounds the feed's size. */
 export const MAX_RECORD_BYTES = 16 * 1024;
@@ -67,10 +66,10 @@ export function createJobRecords(opts: {
         return;
       }
       if (found.value) change.record = found.value;
-      // Asked with the token that just read the job: it reads jobs of this account, and may impersonate.
-      if (opts.visibility && created) {
-        const round = await opts.visibility.visibleTo(account, change.uuid, found.token);
-        if (round) change.visible_to = round.visibleTo;
+      // Asked with the grant that just read the job: it reads jobs of this account, and may impersonate.
+      if (opts.visibility) {
+        const round = await opts.visibility.forChange(account, change.uuid, found.token, { created });
+        if (round?.visibleTo.length) change.visible_to = round.visibleTo;
         if (round?.unchecked.length) change.unchecked = round.unchecked;
       }
     },

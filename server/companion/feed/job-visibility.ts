@@ -1,44 +1,56 @@
+import { z } from 'zod';
 import { JobRecord } from './job-records';
+import type { JobYes } from './job-yes';
 import { createPlatformRead } from './platform-read';
+import { platformFetch } from './platform-error';
 import type { StaffKnowledge, StaffMap } from './staff-knowledge';
 
-// Who may see a job just created, asked of the platform for each staff member whose browser registered lately, so
-// a browser that does not hold the job knows whether to take it from the change (issue 18). The platform decides:
+// Who may see a changed job, among the staff members whose browsers the platform vouched for and who were online
+// lately, so the record the companion read goes to them and to nobody else (reader-view.ts). The platform decides:
 // `GET job/<uuid>.json` impersonating the staff member, 200 yes, 403 or 404 no. Nobody is named without the
-// platform's 200 for that very job.
-//
-// A round asks everyone not known to be narrowed, those who saw the last new job first (the office, who see every
-// job), then whoever was asked least lately. A "no" marks the staff member as narrowed (sees only some jobs, e.g. a
-// technician who sees the jobs allocated to them) for a while, and later new jobs skip them: a day of new jobs
-// costs one round of everyone plus, per job, the few who see everything. Whoever the round could not settle (the
-// companion's share of the minute ran out, the round's time ran out, a check failed) is listed as unchecked, and
-// their browser reads the job itself: a partial round costs requests, never a job someone should see. An earlier
-// version asked at most 12 a job, and the first jobs of a morning missed the office until the safety-net sync.
-// What is known of the staff is shared by the companion's instances (staff-knowledge.ts).
+// platform's word for that very job, or for every job:
+// - Known to see every job: the platform let them see a job that has no visit or allocation of theirs (asked of the
+//   job's visits and allocations once, after a yes). Kept a day, re-confirmed by new jobs' rounds, lost on any no.
+// - A yes for the job, lately (job-yes.ts): a round, a visit read as them (visit-jobs.ts), or their own list.
+// - Narrowed (a no lately: they see only some jobs, e.g. a technician's allocated ones): their own list of jobs, read
+//   as them in a request or two every few hours while they are online, says which.
+// Anyone else not asked yet is asked now, those who saw the last new job first, within the companion's share of the
+// minute and the round's time. For a job just created everyone not narrowed is asked (a new job has no visits yet:
+// the round is also how the office is found); whoever it could not settle is listed as unchecked, and their browser
+// reads the job itself. What is known of the staff is shared by the companion's instances (staff-knowledge.ts).
 
-/** What a round learnt of one new job. */
 export interface Visibility {
-  /** The platform answered 200 for each of them. */
+  /** The platform lets each of them see the job. */
   visibleTo: string[];
-  /** Registered and not known to be narrowed, but not settled by this round: their browsers read the job. */
+  /** For a job just created: not narrowed, but not settled by this round: their browsers read the job. */
   unchecked: string[];
 }
 
 const HOUR = 3_600_000;
+/** Lists read at most per change, and pages per list: a list is one staff member's whole view. */
+const LISTS_PER_CHANGE = 4;
+const PAGES_PER_LIST = 3;
+
+const Listed = z.array(z.looseObject({ uuid: z.string() }));
+const Linked = z.array(z.looseObject({ staff_uuid: z.string().nullish(), active: z.unknown().optional() }));
 
 export function createJobVisibility(opts: {
   platformBaseUrl: string;
   /** Whose browsers were online, and what earlier rounds learnt: shared by the instances (staff-knowledge.ts). */
   knowledge: StaffKnowledge;
+  /** Each staff member's yes for a job, and their lists, lately (job-yes.ts). */
+  yes: JobYes;
   fetch?: typeof fetch;
   now?: () => number;
   /** How long a "no" spares a staff member further checks. */
   narrowedMs?: number;
+  /** How long "sees every job" holds without a new confirmation. */
+  seesAllMs?: number;
   /** Checks at once, so a round does not burst through the account's per-minute limit. */
   concurrency?: number;
   /** One check's limit. */
   timeoutMs?: number;
-  /** All checks of one job: the platform is waiting for the webhook's answer meanwhile; later ones are left out. */
+  /** All checks of one change: the platform is waiting for the webhook's answer meanwhile; later ones are left out. */
   roundMs?: number;
   /** Staff members listed as unchecked on one change, at most (it bounds the change's size). */
   maxUnchecked?: number;
@@ -47,23 +59,25 @@ export function createJobVisibility(opts: {
   spend?: (account: string) => boolean;
 }) {
   const get = createPlatformRead(opts);
+  const fetchFn = opts.fetch ?? fetch;
   const now = opts.now ?? Date.now;
   const narrowedMs = opts.narrowedMs ?? 12 * HOUR;
+  const seesAllMs = opts.seesAllMs ?? 24 * HOUR;
   const concurrency = opts.concurrency ?? 6;
   // The webhook is answered after the record's read (at most 3 s) and this round: both together stay well inside
   // the platform's wait for a delivery (about 10 s), past which it counts a failure toward deactivation.
   const roundMs = opts.roundMs ?? 4_000;
   const maxUnchecked = opts.maxUnchecked ?? 100;
+  const spend = (account: string) => opts.spend?.(account) ?? true;
+  const listing = new Set<string>();
 
-  /** Whom a round asks, in order: everyone not known to be narrowed, those who saw the last new job first (the
-   * office, who see every job), then whoever was asked least lately. */
-  function askable(staff: StaffMap): string[] {
-    const at = now();
-    return [...staff]
-      .filter(([, entry]) => entry.narrowedUntil <= at)
-      .sort(([, a], [, b]) => Number(b.sawLast) - Number(a.sawLast) || a.askedAt - b.askedAt)
-      .map(([uuid]) => uuid);
-  }
+  /** Whom a round asks first: those who saw the last new job (the office), then whoever was asked least lately. */
+  const byPriority = (staff: StaffMap, uuids: string[]) =>
+    uuids.sort((a, b) => {
+      const x = staff.get(a)!;
+      const y = staff.get(b)!;
+      return Number(y.sawLast) - Number(x.sawLast) || x.askedAt - y.askedAt;
+    });
 
   /** 'yes' on the platform's 200 for this job, 'no' on its refusal, 'unknown' for anything else. */
   async function check(token: string, staff: string, jobUuid: string): Promise<'yes' | 'no' | 'unknown'> {
@@ -80,31 +94,127 @@ export function createJobVisibility(opts: {
     }
   }
 
+  /** GET <type>.json with the account's grant (no impersonation), as `[]` on any failure. */
+  async function list(token: string, path: string): Promise<unknown> {
+    const res = await platformFetch(
+      fetchFn,
+      `${opts.platformBaseUrl}/api_1.0/${path}`,
+      { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, timeoutMs: opts.timeoutMs ?? 3_000 },
+      `GET ${path.split('?')[0]}`,
+    );
+    if (!res.ok) return void (await res.body?.cancel());
+    return res.json().catch(() => undefined);
+  }
+
+  /** Of the staff who may see the job, those with no visit or allocation of it: they see every job. */
+  async function seeingAll(account: string, token: string, jobUuid: string, yes: string[]): Promise<Set<string>> {
+    if (yes.length === 0 || !spend(account) || !spend(account)) return new Set();
+    // Encoded as the platform wants it (a `+` for a space is not read as one, and an unread filter answers all).
+    const filter = `%24filter=${encodeURIComponent(`job_uuid eq '${jobUuid}'`)}`;
+    try {
+      const [visits, allocations] = await Promise.all([
+        list(token, `jobactivity.json?${filter}`),
+        list(token, `joballocation.json?${filter}`),
+      ]);
+      const parsed = [Linked.safeParse(visits), Linked.safeParse(allocations)];
+      if (!parsed.every((p) => p.success)) return new Set();
+      const linked = new Set(
+        parsed.flatMap((p) => p.data!.flatMap((r) => (r.staff_uuid ? [r.staff_uuid.toLowerCase()] : []))),
+      );
+      return new Set(yes.filter((s) => !linked.has(s)));
+    } catch {
+      return new Set();
+    }
+  }
+
+  /** One staff member's own list of jobs (every page, up to a few), or undefined when it could not be had. */
+  async function readList(account: string, token: string, staff: string): Promise<string[] | undefined> {
+    const jobs: string[] = [];
+    let cursor = '-1';
+    for (let page = 0; page < PAGES_PER_LIST; page++) {
+      if (!spend(account)) return undefined;
+      const res = await platformFetch(
+        fetchFn,
+        `${opts.platformBaseUrl}/api_1.0/job.json?cursor=${encodeURIComponent(cursor)}`,
+        {
+          headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'x-impersonate-uuid': staff },
+          timeoutMs: 20_000,
+        },
+        'GET job.json as a staff member',
+      ).catch(() => undefined);
+      if (!res?.ok) return void (await res?.body?.cancel());
+      const parsed = Listed.safeParse(await res.json().catch(() => null));
+      if (!parsed.success) return undefined;
+      jobs.push(...parsed.data.map((j) => j.uuid));
+      const next = res.headers.get('x-next-cursor');
+      if (!next) return jobs;
+      cursor = next;
+    }
+    return undefined;
+  }
+
+  /** Reads the lists of narrowed staff online who have none fresh, a few at a time, in the background. */
+  function refreshLists(account: string, token: string, staff: StaffMap): void {
+    if (listing.has(account)) return;
+    const at = now();
+    const due = [...staff]
+      .filter(([uuid, e]) => e.narrowedUntil > at && e.seesAllUntil <= at && !opts.yes.listed(account, uuid))
+      .map(([uuid]) => uuid)
+      .slice(0, LISTS_PER_CHANGE);
+    if (due.length === 0) return;
+    listing.add(account);
+    void (async () => {
+      for (const uuid of due) {
+        const jobs = await readList(account, token, uuid).catch(() => undefined);
+        if (!jobs) break;
+        opts.yes.list(account, uuid, jobs);
+      }
+    })().finally(() => listing.delete(account));
+  }
+
   return {
-    /** A browser of this staff member registered for the account's feed, or opened its stream. */
+    /** A browser of this staff member (verified) registered for the account's feed, or opened its stream. */
     registered: (account: string, staffUuid: string): Promise<void> => opts.knowledge.seen(account, staffUuid),
 
-    /** Who would have been asked about a new job the companion could not read at all (no token could, its share of
-     * the minute was spent, the platform failed): everyone registered and not known to be narrowed, whose browsers
-     * then read the job themselves. No request. */
+    /** Who would have been asked about a new job the companion could not read at all: everyone registered and not
+     * known to be narrowed, whose browsers then read the job themselves. No request. */
     async unsettled(account: string): Promise<string[]> {
-      return askable(await opts.knowledge.load(account)).slice(0, maxUnchecked);
+      const staff = await opts.knowledge.load(account);
+      const at = now();
+      const open = [...staff].filter(([, e]) => e.narrowedUntil <= at).map(([uuid]) => uuid);
+      return byPriority(staff, open).slice(0, maxUnchecked);
     },
 
     /**
-     * The registered staff members the platform says may see the job, asked with `token` impersonating each, and
-     * those it could not ask; undefined when no staff member is there to ask.
+     * Whom the platform lets see a changed job, among the verified staff online: known already, or asked now with
+     * `token` (the account's grant) impersonating each; and, for a job just `created`, those it could not ask.
      */
-    async visibleTo(account: string, jobUuid: string, token: string): Promise<Visibility | undefined> {
+    async forChange(
+      account: string,
+      jobUuid: string,
+      token: string,
+      how: { created: boolean },
+    ): Promise<Visibility | undefined> {
       const staff = await opts.knowledge.load(account);
       if (staff.size === 0) return undefined;
-      const ask = askable(staff);
+      const at = now();
+      const known: string[] = [];
+      const open: string[] = [];
+      for (const [uuid, entry] of staff) {
+        if (entry.narrowedUntil > at) {
+          // A narrowed staff member sees a job just created only by an allocation made at once: not asked.
+          if (!how.created && opts.yes.sees(account, uuid, jobUuid)) known.push(uuid);
+        } else if (!how.created && (entry.seesAllUntil > at || opts.yes.sees(account, uuid, jobUuid))) {
+          known.push(uuid);
+        } else if (how.created || !opts.yes.listedWithout(account, uuid, jobUuid)) open.push(uuid);
+      }
+      const ask = byPriority(staff, open);
       const deadline = performance.now() + roundMs;
       const answers = new Map<string, 'yes' | 'no'>();
       let next = 0;
       const worker = async () => {
         while (next < ask.length && performance.now() < deadline) {
-          if (opts.spend && !opts.spend(account)) return;
+          if (!spend(account)) return;
           const uuid = ask[next++]!;
           const answer = await check(token, uuid, jobUuid);
           // A failed check teaches nothing: the staff member keeps their place, and is listed as unchecked.
@@ -112,11 +222,21 @@ export function createJobVisibility(opts: {
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, ask.length) }, worker));
-      await opts.knowledge.answered(account, answers, now(), narrowedMs);
+      for (const [uuid, answer] of answers)
+        if (answer === 'yes') opts.yes.yes(account, uuid, jobUuid);
+        else opts.yes.no(account, uuid, jobUuid);
+      // Those who said yes and are not known (lately enough) to see every job: are they allocated this job at all?
+      const said = ask.filter((uuid) => answers.get(uuid) === 'yes');
+      const unconfirmed = said.filter((uuid) => staff.get(uuid)!.seesAllUntil < at + seesAllMs / 2);
+      const seesAll = await seeingAll(account, token, jobUuid, unconfirmed);
+      await opts.knowledge.answered(account, answers, now(), narrowedMs, { staff: seesAll, until: at + seesAllMs });
+      // Those who just said no are narrowed now: their lists are read at once.
+      for (const [uuid, answer] of answers) if (answer === 'no') staff.get(uuid)!.narrowedUntil = at + narrowedMs;
+      refreshLists(account, token, staff);
       // In the order asked, whatever order the answers came in.
       return {
-        visibleTo: ask.filter((uuid) => answers.get(uuid) === 'yes'),
-        unchecked: ask.filter((uuid) => !answers.has(uuid)).slice(0, maxUnchecked),
+        visibleTo: [...known, ...said],
+        unchecked: how.created ? ask.filter((uuid) => !answers.has(uuid)).slice(0, maxUnchecked) : [],
       };
     },
   };

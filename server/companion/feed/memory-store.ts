@@ -2,15 +2,15 @@ import { createDedupWindow, DEDUP_TTL_SECONDS } from './dedup-window';
 import {
   dedupCapacity,
   FeedPositionError,
-  type FeedChange,
-  type FeedPage,
+  type StoredChange,
+  type StoredPage,
   type FeedStore,
   type NewChange,
 } from './types';
 
 /** One account's bounded ring of changes. Ids are `<epoch>-<sequence number>`. */
 interface Ring {
-  slots: (FeedChange | undefined)[];
+  slots: (StoredChange | undefined)[];
   /** Sequence number of the next change; the oldest kept is `next - count`. */
   next: number;
   count: number;
@@ -32,7 +32,7 @@ export function createMemoryFeedStore(opts: { maxEntries: number; now?: () => nu
     let r = rings.get(account);
     if (!r) {
       r = {
-        slots: new Array<FeedChange | undefined>(opts.maxEntries),
+        slots: new Array<StoredChange | undefined>(opts.maxEntries),
         next: 1,
         count: 0,
         dedup: createDedupWindow({ maxKeys: dedupCapacity(opts.maxEntries), ttlMs: DEDUP_TTL_SECONDS * 1000, now }),
@@ -68,14 +68,14 @@ export function createMemoryFeedStore(opts: { maxEntries: number; now?: () => nu
       return rings.get(account)?.dedup.has(dedupKey) ?? false;
     },
 
-    async read(account, after, limit): Promise<FeedPage> {
+    async read(account, after, limit): Promise<StoredPage> {
       const r = rings.get(account);
       const { from, foreign } = after === undefined ? { from: 0, foreign: false } : parse(after);
       if (!r) return { changes: [], position: idOf(from), gap: foreign };
       const oldest = r.next - r.count;
       // Asked for a position whose successors are no longer all kept: the ring has wrapped past it.
       const gap = foreign || (after !== undefined && from + 1 < oldest);
-      const changes: FeedChange[] = [];
+      const changes: StoredChange[] = [];
       for (let seq = Math.max(from + 1, oldest); seq < r.next && changes.length < limit; seq++) {
         const change = r.slots[seq % opts.maxEntries];
         if (change) changes.push(change);

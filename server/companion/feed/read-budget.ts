@@ -8,6 +8,11 @@
  * per-minute limit, so the people of the account keep the rest. */
 export const COMPANION_READS_PER_MINUTE = 60;
 
+/** Of that share, what asking who may see a job (job-visibility.ts) must leave for the changes' own reads (a note's
+ * job, a job's record, a visit's job): a change without them costs every open browser a read of its own, so a
+ * morning's visibility round must not starve the notes that arrive beside it. */
+export const KEPT_FOR_CHANGES_PER_MINUTE = 30;
+
 const MINUTE = 60_000;
 
 export function createReadBudget(opts: { perMinute?: number; now?: () => number; maxAccounts?: number } = {}) {
@@ -18,8 +23,8 @@ export function createReadBudget(opts: { perMinute?: number; now?: () => number;
   const spent = new Map<string, number[]>();
 
   return {
-    /** Takes one request from the account's share; false when the last 60 seconds used it all. */
-    take(account: string): boolean {
+    /** Takes one request from the account's share; false when the last 60 seconds used it all but `keep`. */
+    take(account: string, keep = 0): boolean {
       const at = now();
       const times = spent.get(account) ?? [];
       spent.delete(account);
@@ -29,7 +34,7 @@ export function createReadBudget(opts: { perMinute?: number; now?: () => number;
         spent.delete(oldest);
       }
       while (times.length > 0 && times[0]! <= at - MINUTE) times.shift();
-      if (times.length >= perMinute) return false;
+      if (times.length >= perMinute - keep) return false;
       times.push(at);
       return true;
     },

@@ -1,4 +1,4 @@
-import { FeedPositionError, type CallbackTokenOwner, type FeedChange, type NewChange } from './types';
+import { FeedPositionError, type CallbackTokenOwner, type StoredChange, type NewChange } from './types';
 
 // The change feed's layout in Redis, shared by the store that speaks Redis's own protocol (redis-store.ts, Node)
 // and the one that speaks an HTTP Redis API (redis-rest-store.ts, edge runtimes): the same keys, the same atomic
@@ -47,7 +47,7 @@ export function rangeStart(after: string | undefined): string {
 }
 
 /** One stream entry (`[id, [field, value, …]]`) as a change: the JSON in field `c`. */
-export function toChange([id, fields]: [string, string[]]): FeedChange {
+export function toChange([id, fields]: [string, string[]]): StoredChange {
   const json = fields[fields.indexOf('c') + 1] ?? '{}';
   return { id, ...(JSON.parse(json) as NewChange) };
 }

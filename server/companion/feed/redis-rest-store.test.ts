@@ -85,8 +85,13 @@ describe('Redis feed store over HTTP', () => {
     const ACCOUNT = '55555555-5555-4555-8555-555555555555';
     const TOKEN = 'token-rest';
     const platform = await startStubPlatform({ [TOKEN]: ACCOUNT });
-    const onRedis = await startFeedServer({ platformBaseUrl: platform.baseUrl, redisUrl: redis.url });
+    const onRedis = await startFeedServer({
+      passesFor: platform.tokens,
+      platformBaseUrl: platform.baseUrl,
+      redisUrl: redis.url,
+    });
     const onHttp = await startFeedServer({
+      passesFor: platform.tokens,
       platformBaseUrl: platform.baseUrl,
       createStore: (config) =>
         createRedisRestFeedStore({ client: client(), maxEntries: config.feedMaxEntries, pollMs: POLL_MS }),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { FeedChangeSchema } from '../../../contracts/companion-http';
 import type { RedisRestClient } from '../redis-rest/client';
 import { DEDUP_TTL_SECONDS } from './dedup-window';
 import {
@@ -15,7 +14,14 @@ import {
 } from './redis-layout';
 import { createRestWatcher } from './redis-rest-watcher';
 import { gapAfter, readStreamInfo } from './redis-stream-info';
-import { dedupCapacity, type AppendResult, type FeedPage, type FeedStore, type NewChange } from './types';
+import {
+  dedupCapacity,
+  StoredChangeSchema,
+  type AppendResult,
+  type StoredPage,
+  type FeedStore,
+  type NewChange,
+} from './types';
 
 // The change feed in Redis Streams reached over HTTP (redis-rest/client.ts), for runtimes that cannot open a TCP
 // connection to Redis: the same keys and atomic scripts as the Node store (redis-layout.ts), so edge isolates and
@@ -76,7 +82,7 @@ export async function createRedisRestFeedStore(opts: {
       return expires !== null && Number(expires) > now();
     },
 
-    async read(account, after, limit): Promise<FeedPage> {
+    async read(account, after, limit): Promise<StoredPage> {
       const from = rangeStart(after);
       const key = streamKey(account);
       // One round trip for both, as the Node store asks both at once.
@@ -89,7 +95,7 @@ export async function createRedisRestFeedStore(opts: {
         if (!info!.ok) throw info!.error;
         return info!.result;
       });
-      const changes = EntriesSchema.parse(range!.result).map((entry) => FeedChangeSchema.parse(toChange(entry)));
+      const changes = EntriesSchema.parse(range!.result).map((entry) => StoredChangeSchema.parse(toChange(entry)));
       const last = changes[changes.length - 1];
       return { changes, position: last ? last.id : (after ?? '0'), gap: after !== undefined && gapAfter(after, kept) };
     },

@@ -53,6 +53,7 @@ describe('Redis feed store', () => {
 
   it('keeps every notification across a companion restart, and the callback URL keeps working', async () => {
     const first = await startFeedServer({
+      passesFor: platform.tokens,
       platformBaseUrl: platform.baseUrl,
       redisUrl: redis.url,
       feedMaxEntries: 1000,
@@ -69,6 +70,7 @@ describe('Redis feed store', () => {
 
     // A new instance on another port; the old callback URL's token must still map to the account.
     const second = await startFeedServer({
+      passesFor: platform.tokens,
       platformBaseUrl: platform.baseUrl,
       redisUrl: redis.url,
       feedMaxEntries: 1000,
@@ -92,8 +94,16 @@ describe('Redis feed store', () => {
   });
 
   it('lets two instances share one feed: posted to one, streamed live from the other', async () => {
-    const a = await startFeedServer({ platformBaseUrl: platform.baseUrl, redisUrl: redis.url });
-    const b = await startFeedServer({ platformBaseUrl: platform.baseUrl, redisUrl: redis.url });
+    const a = await startFeedServer({
+      passesFor: platform.tokens,
+      platformBaseUrl: platform.baseUrl,
+      redisUrl: redis.url,
+    });
+    const b = await startFeedServer({
+      passesFor: platform.tokens,
+      platformBaseUrl: platform.baseUrl,
+      redisUrl: redis.url,
+    });
     try {
       const callback = await registerAndGetCallback(a.url);
       const token = callback.split('/webhooks/')[1]!;

@@ -13,7 +13,7 @@ import {
   streamKey,
   toChange,
 } from './redis-layout';
-import { dedupCapacity, type AppendResult, type FeedPage, type FeedStore, type NewChange } from './types';
+import { dedupCapacity, type AppendResult, type StoredPage, type FeedStore, type NewChange } from './types';
 
 interface FeedCommands {
   fieldsideAppend(...args: (string | number)[]): Promise<string | number>;
@@ -59,7 +59,7 @@ export async function createRedisFeedStore(opts: {
       return expires !== null && Number(expires) > now();
     },
 
-    async read(account, after, limit): Promise<FeedPage> {
+    async read(account, after, limit): Promise<StoredPage> {
       const from = rangeStart(after);
       const key = streamKey(account);
       const [info, entries] = await Promise.all([

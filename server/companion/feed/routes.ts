@@ -1,17 +1,21 @@
 import { Hono, type Context } from 'hono';
 import {
-  COMPANION_HEADERS,
+  COMPANION_ERRORS,
   COMPANION_PATHS,
   FeedQuerySchema,
+  type FeedPage,
   type FeedRegisterReply,
   type FeedRotateReply,
 } from '../../../contracts/companion-http';
-import { tooManyRequests, type RateLimiter } from '../limits/rate-limit';
+import { jsonError } from '../http-errors';
+import { tooManyRequests } from '../limits/rate-limit';
 import type { CallbackTokens } from '../webhooks/callback-token';
-import { bearerAuth, type FeedEnv } from './bearer-auth';
+import type { AccountActivation } from './account-activation';
 import { feedCors } from './cors';
+import { passAuth, type FeedEnv } from './pass-auth';
 import { isPlatformError } from './platform-error';
-import { STAFF_UUID, type RoleCheck } from './staff-role';
+import { forReader } from './reader-view';
+import type { RoleCheck } from './staff-role';
 import { openStream, type StreamRouteDeps } from './stream-route';
 import type { EnsuredSubscriptions } from './ensured-subscriptions';
 import { ensureSubscriptions } from './subscriptions';
@@ -20,10 +24,13 @@ import { isFeedPositionError } from './types';
 export interface FeedRoutesDeps extends StreamRouteDeps {
   tokens: CallbackTokens;
   roles: RoleCheck;
-  limiter: RateLimiter;
+  /** Whether the account activated Fieldside, and its kept grant's token (account-activation.ts). */
+  activation: AccountActivation;
   publicUrl: string;
   platformBaseUrl: string;
   allowedExtensionIds: readonly string[];
+  signingSecret: string;
+  now: () => number;
   fetch?: typeof fetch;
   /** What this instance last made sure of, per account (ensured-subscriptions.ts). */
   ensured: EnsuredSubscriptions;
@@ -31,40 +38,41 @@ export interface FeedRoutesDeps extends StreamRouteDeps {
   currentCallbackUrl(account: string): Promise<string>;
 }
 
-type Staff = { ok: true; admin: boolean } | { ok: false; response: Response };
-
 /** Where the platform posts an account's changes: the companion's public address and the account's signed token. */
 export const callbackUrlFor = (publicUrl: string, token: string): string =>
   `${publicUrl}${COMPANION_PATHS.webhooks}/${token}`;
 
+const IDENTITY_REQUIRED =
+  'Only an administrator whose Fieldside the platform vouched for can do this. Open any job in the platform, choose Fieldside, then "Use Fieldside in this browser".';
+const NOT_ADMINISTRATOR = 'Only an administrator of the account can change its webhook address.';
+
 /**
  * `POST /feed/register`, `POST /feed/rotate`, `GET /feed`, `GET /feed/stream`: what extensions call, with their
- * platform token. Only an administrator's register touches the webhook subscriptions with the caller's token
- * (anyone's may have the companion check them with the account's kept tokens), and only an administrator may
- * rotate the callback URL; nothing here ever answers a callback URL.
+ * platform token and pass (pass-auth.ts). Administrator powers go only to a staff member the platform vouched for
+ * (the pass's) whose platform role is an administrator one: the webhook subscriptions of an account that did not
+ * activate Fieldside (an activated account's changes come signed, through the add-on, and it has none), and the
+ * rotation of the callback URL. Every change goes out as its reader may have it (reader-view.ts); nothing here ever
+ * answers a callback URL.
  */
 export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
   const app = new Hono<FeedEnv>();
-  const auth = bearerAuth(deps.checker);
+  const auth = passAuth({ secret: deps.signingSecret, now: deps.now });
   for (const path of [COMPANION_PATHS.feedRead, `${COMPANION_PATHS.feedRead}/*`])
     app.use(path, feedCors(deps.allowedExtensionIds), auth);
 
   app.onError((err, c) => {
-    if (isFeedPositionError(err)) return c.json({ error: err.message }, 400);
-    if (isPlatformError(err)) return c.json({ error: err.message }, err.status);
-    return c.json({ error: 'The change feed failed; retry later' }, 503);
+    if (isFeedPositionError(err)) return jsonError(c, 400, 'invalid_position', err.message);
+    if (isPlatformError(err))
+      return jsonError(c, err.status, err.status === 502 ? 'platform_unavailable' : 'platform_refused', err.message);
+    return jsonError(c, 503, 'feed_unavailable', 'The change feed failed; retry later');
   });
 
-  /** Whether the caller's staff member (X-Fieldside-Staff) is an administrator of the token's account. */
-  async function staffOf(c: Context<FeedEnv>): Promise<Staff> {
-    const staff = c.req.header(COMPANION_HEADERS.staff);
-    if (staff === undefined || staff === '') return { ok: true, admin: false };
-    if (!STAFF_UUID.test(staff))
-      return {
-        ok: false,
-        response: c.json({ error: `${COMPANION_HEADERS.staff} must be a staff member's uuid` }, 400),
-      };
-    return { ok: true, admin: await deps.roles.isAdministrator(c.get('token'), c.get('account'), staff) };
+  /** Whether the pass's staff member is an administrator, as the platform says now: asked with the account's kept
+   * grant when it activated Fieldside (a technician's token may not read roles), else with the caller's token. */
+  async function isAdministrator(c: Context<FeedEnv>, staff: string): Promise<boolean> {
+    const account = c.get('account');
+    const kept = await deps.activation.token(account);
+    return deps.roles.isAdministrator(kept ?? c.get('token'), account, staff);
   }
 
   const callbackUrl = (token: string) => callbackUrlFor(deps.publicUrl, token);
@@ -72,42 +80,34 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
 
   app.post(COMPANION_PATHS.feedRegister, async (c) => {
     const account = c.get('account');
+    const staff = c.get('staff');
     const limited = await deps.limiter.check({ kind: 'account', id: account });
     if (!limited.ok) return tooManyRequests(c, limited, 'live-update registrations');
-    const staffHeader = c.req.header(COMPANION_HEADERS.staff);
-    if (staffHeader && !STAFF_UUID.test(staffHeader))
-      return c.json({ error: `${COMPANION_HEADERS.staff} must be a staff member's uuid` }, 400);
-    // Unverified here, and need not be: the platform answers for each staff member before anyone is named.
-    if (staffHeader) await deps.visibility?.registered(account, staffHeader);
-    // While the account's subscriptions are known to be in place, a register has nothing to do at the
-    // platform: the caller's role (two platform requests) is asked only when they are due a check, so a
-    // day of worker wakes costs the account's shared budget nothing here (issue 18).
-    const url = await deps.currentCallbackUrl(account);
+    if (staff) await deps.visibility?.registered(account, staff);
     let refused: FeedRegisterReply['refused'] = [];
     let manages = false;
-    // Due a check: the administrator who made them last checks them; while one is known, nobody else is asked.
-    const administrator = ensured.administrator(account);
-    if (
-      staffHeader &&
-      !ensured.fresh(account, url) &&
-      (administrator === undefined || administrator === staffHeader.toLowerCase())
-    ) {
-      const staff = await staffOf(c);
-      if (!staff.ok) return staff.response;
-      manages = staff.admin;
-      if (staff.admin) {
-        ({ refused } = await ensureSubscriptions({
-          platformBaseUrl: deps.platformBaseUrl,
-          token: c.get('token'),
-          callbackUrl: url,
-          ...(deps.fetch ? { fetch: deps.fetch } : {}),
-        }));
-        ensured.remember(account, url, refused, staffHeader);
-      } else if (administrator !== undefined) ensured.forgetAdministrator(account);
+    if (await deps.activation.activated(account)) {
+      // Its changes come signed through the add-on: the companion's own subscriptions are retired, when due.
+      await deps.accountSubscriptions?.ensure(account);
+    } else {
+      // While the account's subscriptions are known to be in place, a register has nothing to do at the platform:
+      // the caller's role (two requests) is asked only when they are due a check, and only of the administrator who
+      // made them last while one is known (issue 18).
+      const url = await deps.currentCallbackUrl(account);
+      const administrator = ensured.administrator(account);
+      if (staff && !ensured.fresh(account, url) && (administrator === undefined || administrator === staff)) {
+        manages = await isAdministrator(c, staff);
+        if (manages) {
+          ({ refused } = await ensureSubscriptions({
+            platformBaseUrl: deps.platformBaseUrl,
+            token: c.get('token'),
+            callbackUrl: url,
+            ...(deps.fetch ? { fetch: deps.fetch } : {}),
+          }));
+          ensured.remember(account, url, refused, staff);
+        } else if (administrator !== undefined) ensured.forgetAdministrator(account);
+      }
     }
-    // An account that activated Fieldside needs no administrator's browser: the companion makes sure of them with
-    // the account's own tokens (account-subscriptions.ts).
-    if (!ensured.fresh(account, url)) await deps.accountSubscriptions?.ensure(account);
     const reply: FeedRegisterReply = {
       account_uuid: account,
       position: await deps.store.position(account),
@@ -119,20 +119,23 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
 
   app.post(COMPANION_PATHS.feedRotate, async (c) => {
     const account = c.get('account');
+    const staff = c.get('staff');
     const limited = await deps.limiter.check({ kind: 'account', id: account });
     if (!limited.ok) return tooManyRequests(c, limited, 'changes of the webhook address');
-    const staff = await staffOf(c);
-    if (!staff.ok) return staff.response;
-    if (!staff.admin)
-      return c.json({ error: 'Only an administrator of the account can change its webhook address' }, 403);
+    if (!staff) return jsonError(c, 403, COMPANION_ERRORS.identityRequired, IDENTITY_REQUIRED);
+    if (!(await isAdministrator(c, staff)))
+      return jsonError(c, 403, COMPANION_ERRORS.notAdministrator, NOT_ADMINISTRATOR);
+    const activated = await deps.activation.activated(account);
     const rotation = await deps.tokens.rotate(account, async (token) => {
-      const ensured = await ensureSubscriptions({
+      // An activated account has no subscriptions of the companion's to move: its old callback URL simply retires.
+      if (activated) return [];
+      const moved = await ensureSubscriptions({
         platformBaseUrl: deps.platformBaseUrl,
         token: c.get('token'),
         callbackUrl: callbackUrl(token),
         ...(deps.fetch ? { fetch: deps.fetch } : {}),
       });
-      return ensured.refused;
+      return moved.refused;
     });
     const reply: FeedRotateReply = rotation;
     return c.json(reply);
@@ -140,8 +143,12 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
 
   app.get(COMPANION_PATHS.feedRead, async (c) => {
     const q = FeedQuerySchema.safeParse(c.req.query());
-    if (!q.success) return c.json({ error: `Invalid query: ${q.error.issues.map((i) => i.message).join('; ')}` }, 400);
-    return c.json(await deps.store.read(c.get('account'), q.data.after, q.data.limit));
+    if (!q.success)
+      return jsonError(c, 400, 'invalid_request', `Invalid query: ${q.error.issues.map((i) => i.message).join('; ')}`);
+    const page = await deps.store.read(c.get('account'), q.data.after, q.data.limit);
+    const reader = { staff: c.get('staff') };
+    const answer: FeedPage = { ...page, changes: page.changes.map((change) => forReader(change, reader)) };
+    return c.json(answer);
   });
 
   app.get(COMPANION_PATHS.feedStream, (c) => openStream(c, deps));

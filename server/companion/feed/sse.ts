@@ -1,14 +1,17 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { FEED_CHANGE_EVENT, FEED_GAP_EVENT } from '../../../contracts/companion-http';
-import type { FeedPage, FeedStore } from './types';
+import { forReader, type Reader } from './reader-view';
+import type { FeedStore, StoredPage } from './types';
 
 const PAGE = 500;
 
 export interface StreamOptions {
   store: FeedStore;
   account: string;
-  first: FeedPage;
+  /** Whose stream it is: each change goes out as this reader may have it (reader-view.ts). */
+  reader: Reader;
+  first: StoredPage;
   heartbeatMs: number;
   streams: Set<() => void>;
   /** When the caller's token can no longer work (ms since the epoch): the stream ends then. */
@@ -35,7 +38,7 @@ export function streamFeed(c: Context, opts: StreamOptions): Response {
   const now = opts.now ?? Date.now;
   return streamSSE(c, async (stream) => {
     let position = opts.first.position;
-    let pending: FeedPage | undefined = opts.first;
+    let pending: StoredPage | undefined = opts.first;
     let dirty = false;
     let pumping = false;
     let finish!: () => void;
@@ -43,10 +46,11 @@ export function streamFeed(c: Context, opts: StreamOptions): Response {
     stream.onAbort(finish);
     opts.streams.add(finish);
 
-    async function send(page: FeedPage): Promise<void> {
+    async function send(page: StoredPage): Promise<void> {
       if (page.gap) await stream.writeSSE({ event: FEED_GAP_EVENT, data: JSON.stringify({ position: page.position }) });
       for (const change of page.changes) {
-        await stream.writeSSE({ event: FEED_CHANGE_EVENT, id: change.id, data: JSON.stringify(change) });
+        const data = JSON.stringify(forReader(change, opts.reader));
+        await stream.writeSSE({ event: FEED_CHANGE_EVENT, id: change.id, data });
       }
       position = page.position;
     }
@@ -61,7 +65,7 @@ export function streamFeed(c: Context, opts: StreamOptions): Response {
         do {
           dirty = false;
           // The first page was read before the subscription began, so one more read always follows it.
-          const page: FeedPage = pending ?? (await opts.store.read(opts.account, position, PAGE));
+          const page: StoredPage = pending ?? (await opts.store.read(opts.account, position, PAGE));
           const more = pending !== undefined || page.changes.length === PAGE;
           pending = undefined;
           await send(page);

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { addonKey, type AddonStore } from '../addon/store/types';
 
 // What the companion knows of an account's staff for the rounds of job-visibility.ts: whose browsers were online
-// lately, who saw the last new job, who is narrowed. It lives in the store every instance shares (memory, Redis,
+// lately (only staff members the platform vouched for: the pass names them), who saw the last new job, who is
+// narrowed, and who is known to see every job. It lives in the store every instance shares (memory, Redis,
 // or Redis over HTTP at the edge), one small value per account, because the instance that receives a webhook is
 // often not the one a browser registered with, and an instance that restarts (an edge isolate does so often)
 // would otherwise ask everyone again for its first new job. Writes merge by compare-and-set, so two instances
@@ -23,18 +24,28 @@ export interface StaffEntry {
   askedAt: number;
   /** Whether the last answer was the platform's yes. */
   sawLast: boolean;
+  /** Until when this staff member is known to see every job of the account (0: not known): the platform let them
+   * see a job that has no visit or allocation of theirs. Lost on any refusal. */
+  seesAllUntil: number;
 }
 
 /** Staff member (lower-case uuid) → entry, in least-recently-seen order. */
 export type StaffMap = Map<string, StaffEntry>;
 
-/** Stored compactly: staff member → [seenAt, narrowedUntil, askedAt, sawLast as 0/1]. */
-const Stored = z.record(z.string(), z.tuple([z.number(), z.number(), z.number(), z.number()]));
+/** Stored compactly: staff member → [seenAt, narrowedUntil, askedAt, sawLast as 0/1, seesAllUntil] (a value written
+ * before the fifth was kept has four). */
+const Stored = z.record(
+  z.string(),
+  z.union([
+    z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()]),
+    z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  ]),
+);
 
 const encode = (staff: StaffMap) =>
   JSON.stringify(
     Object.fromEntries(
-      [...staff].map(([uuid, e]) => [uuid, [e.seenAt, e.narrowedUntil, e.askedAt, e.sawLast ? 1 : 0]]),
+      [...staff].map(([uuid, e]) => [uuid, [e.seenAt, e.narrowedUntil, e.askedAt, e.sawLast ? 1 : 0, e.seesAllUntil]]),
     ),
   );
 
@@ -49,8 +60,8 @@ function decode(raw: string | undefined): StaffMap {
   const parsed = Stored.safeParse(json);
   if (!parsed.success) return new Map();
   const entries = Object.entries(parsed.data).map(
-    ([uuid, [seenAt, narrowedUntil, askedAt, sawLast]]) =>
-      [uuid, { seenAt, narrowedUntil, askedAt, sawLast: sawLast === 1 }] as const,
+    ([uuid, [seenAt, narrowedUntil, askedAt, sawLast, seesAllUntil]]) =>
+      [uuid, { seenAt, narrowedUntil, askedAt, sawLast: sawLast === 1, seesAllUntil: seesAllUntil ?? 0 }] as const,
   );
   return new Map(entries.sort(([, a], [, b]) => a.seenAt - b.seenAt));
 }
@@ -148,25 +159,35 @@ export function createStaffKnowledge(opts: {
           narrowedUntil: entry?.narrowedUntil ?? 0,
           askedAt: entry?.askedAt ?? 0,
           sawLast: entry?.sawLast ?? false,
+          seesAllUntil: entry?.seesAllUntil ?? 0,
         });
       });
     },
 
-    /** What a round learnt: each answered staff member's yes or no, at `at`; `narrowedMs` spares a "no". */
+    /** What a round learnt: each answered staff member's yes or no, at `at`; `narrowedMs` spares a "no", which
+     * also ends "sees every job"; `seesAll` are those just shown to see a job not theirs, until `seesAllUntil`. */
     async answered(
       account: string,
       answers: ReadonlyMap<string, 'yes' | 'no'>,
       at: number,
       narrowedMs: number,
+      seesAll: { staff: ReadonlySet<string>; until: number } = { staff: new Set(), until: 0 },
     ): Promise<void> {
-      if (answers.size === 0) return;
+      if (answers.size === 0 && seesAll.staff.size === 0) return;
       await update(account, (staff) => {
         for (const [uuid, answer] of answers) {
           const entry = staff.get(uuid);
           if (!entry) continue;
           entry.askedAt = at;
           entry.sawLast = answer === 'yes';
-          if (answer === 'no') entry.narrowedUntil = at + narrowedMs;
+          if (answer === 'no') {
+            entry.narrowedUntil = at + narrowedMs;
+            entry.seesAllUntil = 0;
+          }
+        }
+        for (const uuid of seesAll.staff) {
+          const entry = staff.get(uuid);
+          if (entry && answers.get(uuid) !== 'no') entry.seesAllUntil = seesAll.until;
         }
       });
     },

@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { isAdministratorRoleName } from '../../../contracts/security-roles';
 import { PlatformError, platformErrorFrom, platformFetch } from './platform-error';
 
-// Whether the staff member a caller acts as is an administrator, as the platform says: the staff record
-// (`staff/<uuid>.json`, scope read_staff) names its security role, the role list (`securityrole.json`, scope
-// read_security_roles) names the role. The platform does not say which staff member consented to a token, so
-// the staff member is the caller's own choice ("who are you", a consent of its own since issue 17); what the
-// companion never takes from the caller is the role. Without either scope, nobody is an administrator.
+// Whether a staff member the platform vouched for (the caller's pass names them: pairing) is an administrator, as
+// the platform says now: the staff record (`staff/<uuid>.json`, scope read_staff) names its security role, the role
+// list (`securityrole.json`, scope read_security_roles) names the role. Without either scope, nobody is one.
 
 const Flag = z.union([z.number(), z.string(), z.boolean()]).transform((v) => v === true || v === 1 || v === '1');
 const Staff = z.object({ uuid: z.string(), active: Flag.optional(), security_role_uuid: z.string().nullish() });

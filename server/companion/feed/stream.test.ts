@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actingAs, bearer, jobNotification, openStream, postJson } from '../../../tests/support/companion/feed-client';
+import {
+  actingAs,
+  bearer,
+  issuePasses,
+  jobNotification,
+  openStream,
+  postJson,
+} from '../../../tests/support/companion/feed-client';
 import { startFeedServer, TEST_EXTENSION_ID, type FeedServer } from '../../../tests/support/companion/feed-server';
 import { startStubPlatform, STUB_ADMIN } from '../../../tests/support/companion/stub-platform';
 import type { FeedPage } from './types';
@@ -28,7 +35,11 @@ async function feed(): Promise<FeedPage> {
 
 beforeAll(async () => {
   platform = await startStubPlatform(TOKENS);
-  companion = await startFeedServer({ platformBaseUrl: platform.baseUrl, heartbeatMs: 100 });
+  companion = await startFeedServer({
+    passesFor: platform.tokens,
+    platformBaseUrl: platform.baseUrl,
+    heartbeatMs: 100,
+  });
   const res = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) });
   expect(res.status).toBe(200);
   callbackUrl = platform.subscriptions.get(ACCOUNT)![0]!.callback_url;
@@ -81,12 +92,14 @@ describe('GET /feed/stream', () => {
 });
 
 describe('a stream lives no longer than its token', () => {
-  it('ends when the token would expire: at the lifetime after the companion first saw it', async () => {
+  it('ends when the token would expire: its pass says when', async () => {
     const own = await startFeedServer({
+      passesFor: platform.tokens,
       platformBaseUrl: platform.baseUrl,
       heartbeatMs: 100,
-      limits: { accessTokenLifetimeMs: 600 },
     });
+    // A pass whose token has two seconds left.
+    await issuePasses(own.config.signingSecret, { 'token-short': ACCOUNT }, [undefined], Date.now() + 2_000);
     try {
       const stream = await openStream(`${own.url}/feed/stream`, 'token-short');
       expect(stream.res.status).toBe(200);
@@ -99,6 +112,7 @@ describe('a stream lives no longer than its token', () => {
 
   it('ends once the platform refuses its token (revoked or expired early)', async () => {
     const own = await startFeedServer({
+      passesFor: platform.tokens,
       platformBaseUrl: platform.baseUrl,
       heartbeatMs: 100,
       limits: { streamRecheckMs: 100 },
@@ -110,8 +124,11 @@ describe('a stream lives no longer than its token', () => {
       delete TOKENS['token-revoked'];
       await stream.ended;
       expect(stream.comments).toContain('token refused; reconnect with a fresh token');
-      // And the refused token opens no new stream.
-      expect((await fetch(`${own.url}/feed/stream`, { headers: bearer('token-revoked') })).status).toBe(401);
+      // Its pass still opens a stream until the token's own expiry (the companion asks nobody to open one), and the
+      // recheck ends that one as well.
+      const again = await openStream(`${own.url}/feed/stream`, 'token-revoked');
+      await again.ended;
+      expect(again.comments).toContain('token refused; reconnect with a fresh token');
     } finally {
       await own.close();
     }
@@ -121,9 +138,11 @@ describe('a stream lives no longer than its token', () => {
 describe('streams are capped per token and per account', () => {
   it('answers 429 in words past either cap, and frees a slot when a stream closes', async () => {
     const own = await startFeedServer({
+      passesFor: platform.tokens,
       platformBaseUrl: platform.baseUrl,
       heartbeatMs: 100,
-      limits: { streamsPerToken: 2, streamsPerAccount: 3 },
+      // Every token here is a browser nobody vouched for: let them have the whole account (stream-route.ts).
+      limits: { streamsPerToken: 2, streamsPerAccount: 3, unverifiedStreamShare: 100 },
     });
     const open = (token: string) => openStream(`${own.url}/feed/stream`, token);
     try {
@@ -133,7 +152,7 @@ describe('streams are capped per token and per account', () => {
       const third = await open('token-a1');
       expect(third.res.status).toBe(429);
       expect(third.res.headers.get('retry-after')).toMatch(/^\d+$/);
-      expect(((await third.res.json()) as { error: string }).error).toMatch(/Too many live-update connections/);
+      expect(((await third.res.json()) as { message: string }).message).toMatch(/Too many live-update connections/);
 
       // Another person's token of the same account still fits, up to the account's cap.
       const other = await open('token-a2');
@@ -160,7 +179,12 @@ describe('streams are capped per token and per account', () => {
 
 describe('a position older than what the feed keeps', () => {
   it('is answered with a gap event first, then the changes still kept', async () => {
-    const own = await startFeedServer({ platformBaseUrl: platform.baseUrl, heartbeatMs: 100, feedMaxEntries: 3 });
+    const own = await startFeedServer({
+      passesFor: platform.tokens,
+      platformBaseUrl: platform.baseUrl,
+      heartbeatMs: 100,
+      feedMaxEntries: 3,
+    });
     try {
       const registered = await fetch(`${own.url}/feed/register`, {
         method: 'POST',
@@ -205,10 +229,10 @@ describe('CORS', () => {
 
 describe('closing the module', () => {
   it('rejects a bad stream position with 400 before streaming, and ends open streams on close', async () => {
-    const own = await startFeedServer({ platformBaseUrl: platform.baseUrl });
+    const own = await startFeedServer({ passesFor: platform.tokens, platformBaseUrl: platform.baseUrl });
     const bad = await fetch(`${own.url}/feed/stream?after=banana`, { headers: bearer(TOKEN) });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: string }).error).toMatch(/position/);
+    expect(((await bad.json()) as { message: string }).message).toMatch(/position/);
 
     const res = await fetch(`${own.url}/feed/stream`, { headers: bearer(TOKEN) });
     expect(res.status).toBe(200);

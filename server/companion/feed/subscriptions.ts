@@ -140,3 +140,46 @@ export async function ensureSubscriptions(opts: {
   if (refused.length === wanted.length) throw refused[0]!.error;
   return { changed, refused: refused.map(({ unique_id, message }) => ({ unique_id, message })) };
 }
+
+/**
+ * Removes Fieldside's own subscriptions (by their unique ids) from the token's account, whatever callback URL they
+ * point at: an account whose changes come signed through the add-on needs none. Answers how many it removed; a
+ * refused token or an outage throws a PlatformError.
+ */
+export async function retireSubscriptions(opts: {
+  platformBaseUrl: string;
+  token: string;
+  fetch?: typeof fetch;
+}): Promise<number> {
+  const fetchFn = opts.fetch ?? fetch;
+  const base = `${opts.platformBaseUrl}/webhook_subscriptions`;
+  const auth = { authorization: `Bearer ${opts.token}`, accept: 'application/json' };
+  const listWhat = 'GET webhook_subscriptions';
+  const res = await platformFetch(fetchFn, `${base}?status=all`, { headers: auth }, listWhat);
+  if (!res.ok) throw await platformErrorFrom(res, listWhat);
+  const listed = z.array(z.unknown()).safeParse(await res.json().catch(() => null));
+  if (!listed.success)
+    throw new PlatformError('The platform answered the subscription list in an unexpected shape', 502);
+  const ours = new Set<string>([
+    ...FIELDSIDE_SUBSCRIPTIONS.map((s) => s.unique_id),
+    ...FIELDSIDE_EVENT_SUBSCRIPTIONS.map((s) => s.unique_id),
+  ]);
+  let removed = 0;
+  for (const item of listed.data) {
+    const s = Listed.safeParse(item);
+    if (!s.success || !ours.has(s.data.unique_id)) continue;
+    const kind: Record<string, string> | undefined = s.data.event
+      ? { event: s.data.event }
+      : s.data.object
+        ? { object: s.data.object }
+        : undefined;
+    if (!kind) continue;
+    const what = `DELETE webhook_subscriptions (${s.data.unique_id})`;
+    const query = new URLSearchParams({ ...kind, unique_id: s.data.unique_id, callback_url: s.data.callback_url });
+    const gone = await platformFetch(fetchFn, `${base}?${query}`, { method: 'DELETE', headers: auth }, what);
+    if (gone.status === 401 || gone.status >= 500) throw await platformErrorFrom(gone, what);
+    await gone.body?.cancel();
+    if (gone.ok || gone.status === 404) removed++;
+  }
+  return removed;
+}

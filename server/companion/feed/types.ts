@@ -1,11 +1,22 @@
 // The change feed's storage seam. The webhook receiver appends, the feed routes read and stream.
 // Two implementations: memory (one instance) and Redis Streams (several instances, one Redis).
 
-import type { FeedChange, FeedPage } from '../../../contracts/companion-http';
+import { z } from 'zod';
+import { FeedChangeSchema, type FeedChange, type FeedPage } from '../../../contracts/companion-http';
 
 export type { FeedChange, FeedPage };
 
-export type NewChange = Omit<FeedChange, 'id'>;
+/** A change as the feed keeps it: the wire's change without what it means to one reader (`yours`), with whom the
+ * platform lets see it (`visible_to`) and whom the companion could not ask (`unchecked`), which never go out
+ * (reader-view.ts). */
+export const StoredChangeSchema = FeedChangeSchema.omit({ yours: true }).extend({
+  visible_to: z.array(z.string()).optional(),
+  unchecked: z.array(z.string()).optional(),
+});
+export type StoredChange = z.infer<typeof StoredChangeSchema>;
+export type NewChange = Omit<StoredChange, 'id'>;
+/** A page of kept changes, before each is made the reader's (reader-view.ts). */
+export type StoredPage = Omit<FeedPage, 'changes'> & { changes: StoredChange[] };
 
 export type AppendResult =
   | { kind: 'appended'; id: string }
@@ -31,7 +42,7 @@ export interface FeedStore {
   seen(account: string, dedupKey: string): Promise<boolean>;
   /** Changes strictly after `after` (from the oldest kept when undefined), oldest first, at most `limit`;
    * `gap` when changes after `after` are no longer kept. */
-  read(account: string, after: string | undefined, limit: number): Promise<FeedPage>;
+  read(account: string, after: string | undefined, limit: number): Promise<StoredPage>;
   /** The position after the newest kept change (the start position when the feed is empty). */
   position(account: string): Promise<string>;
   /** Calls `listener` after every append to this account's feed, by any instance sharing the store.

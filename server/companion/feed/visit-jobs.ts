@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AccountReaders, TokenRead } from './account-readers';
 import { recordFit } from './job-records';
 import { createPlatformRead, refusedToken, UUID } from './platform-read';
+import type { JobYes } from './job-yes';
 import type { NewChange } from './types';
 
 // A visit (`jobactivity`) booked or moved: a technician sees the jobs they have a visit on, and allocating a job
@@ -9,7 +10,8 @@ import type { NewChange } from './types';
 // walk of its view (issue 18: a walk of every browser's view every few hours was most of an account's day).
 // The companion reads the visit once (its job and staff member), then the job as that staff member: the platform's
 // 200 both names them (`visible_to`) and gives the record, so their browser takes the job with no request. A visit
-// moved away from someone says nothing of them: their browser keeps the job until its daily walk.
+// changes who sees its job: every yes the companion had for that job is forgotten (job-yes.ts). A visit moved away
+// from someone says nothing of them: their browser keeps the job until its daily walk.
 
 const Flag = z.union([z.number(), z.string(), z.boolean()]).transform((v) => v === true || v === 1 || v === '1');
 const Visit = z.object({
@@ -23,6 +25,8 @@ type VisitValue = { job: string; staff: string | null };
 export function createVisitJobs(opts: {
   platformBaseUrl: string;
   readers: AccountReaders;
+  /** What the platform said lately about who sees which job: a visit changes it. */
+  yes?: JobYes;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }) {
@@ -58,6 +62,7 @@ export function createVisitJobs(opts: {
       if (!found?.value) return;
       const { job, staff } = found.value;
       change.job_uuid = job;
+      opts.yes?.forgetJob(account, job);
       if (!staff || !opts.readers.spend(account)) return;
       try {
         const res = await get(found.token, 'job', job, { staff });
@@ -66,6 +71,7 @@ export function createVisitJobs(opts: {
         if (!record) return;
         change.record = record;
         change.visible_to = [staff];
+        opts.yes?.yes(account, staff, job);
       } catch {
         // An outage: the job stays off the change, and the staff member's browser meets it at its next walk.
       }

@@ -3,11 +3,11 @@ import type { CompanionLimits } from '../config';
 import { jsonError } from '../http-errors';
 import type { LimitStore } from './types';
 
-// Rate limits per installation (the installation key's id) and per account (its platform uuid), counted in
-// fixed ten-minute windows that every instance shares through the limit store. A refusal is a 429 that says,
-// in words, what to do and when (and the same in Retry-After).
+// Rate limits per installation (the installation key's id), per account (its platform uuid) and per address (the
+// caller's, client-address.ts), counted in fixed ten-minute windows that every instance shares through the limit
+// store. A refusal is a 429 that says, in words, what to do and when (and the same in Retry-After).
 
-export type LimitSubject = { kind: 'installation' | 'account'; id: string };
+export type LimitSubject = { kind: 'installation' | 'account' | 'address'; id: string };
 
 export type LimitCheck = { ok: true } | { ok: false; subject: LimitSubject; retryAfterSeconds: number };
 
@@ -23,7 +23,12 @@ export function createRateLimiter(opts: {
 }): RateLimiter {
   const now = opts.now ?? Date.now;
   const { limits } = opts;
-  const cap = (s: LimitSubject) => (s.kind === 'installation' ? limits.oauthPerInstallation : limits.oauthPerAccount);
+  const cap = (s: LimitSubject) =>
+    s.kind === 'installation'
+      ? limits.oauthPerInstallation
+      : s.kind === 'address'
+        ? limits.perAddress
+        : limits.oauthPerAccount;
   return {
     async check(...subjects) {
       const at = now();
@@ -40,7 +45,9 @@ export function createRateLimiter(opts: {
 export function tooManyRequests(c: Context, refused: Extract<LimitCheck, { ok: false }>, what: string): Response {
   const minutes = Math.ceil(refused.retryAfterSeconds / 60);
   const wait = `Wait ${minutes} minute${minutes === 1 ? '' : 's'}, then try again.`;
-  const who = refused.subject.kind === 'installation' ? 'from this browser' : 'for this account';
+  const who = { installation: 'from this browser', address: 'from this network address', account: 'for this account' }[
+    refused.subject.kind
+  ];
   c.header('retry-after', String(refused.retryAfterSeconds));
   return jsonError(c, 429, 'rate_limited', `Too many ${what} ${who} in a short time. ${wait}`);
 }

@@ -6,10 +6,15 @@ import type { CompanionConfig } from '../config';
 import {
   activatedPage,
   ACTIVATED_TITLE,
+  keptPage,
   NOT_ACTIVATED_TITLE,
   notActivatedPage,
   type ActivationProblem,
+  type KeptProblem,
 } from '../pages/activation-pages';
+import { addonKey, type AddonStore } from '../addon/store/types';
+import { administratorsOf } from './administrators';
+import { openActivationTicket, TICKET_TTL_MS } from './activation-ticket';
 import { sendPage } from '../pages/html';
 import { ACTIVATION_SCOPES } from './activation-scopes';
 import { signActivationState, verifyActivationState } from './activation-state';
@@ -25,9 +30,12 @@ import { timingSafeEqual } from './timing-safe-equal';
 // consent page with the app's id, the Return URL and the scopes the companion needs; the platform sends the
 // answer to the Return URL (/oauth/return), which hands activation states to `finishActivation`. That redeems the
 // code with the App Secret, so the page says "activated" only when the platform has really granted it, learns the
-// account from the token (vendor.json, one request) and keeps the account's tokens, sealed, replacing an earlier
-// activation's (../addon/account-tokens.ts): the add-on's job-card panel reads and writes with them, as the staff
-// member the platform's signed event names.
+// account from the token (vendor.json, one request) and keeps the account's tokens, sealed (../addon/account-tokens.ts):
+// the add-on's job-card panel reads and writes with them, as the staff member the platform's signed event names.
+// An account keeps the first grant it is given; only an activation started with an "Activate again" ticket
+// (activation-ticket.ts, from the panel of an administrator the platform's signed event named) may replace it, and
+// only when the platform says, read with the new grant, that the ticket's staff member is an administrator. Anyone
+// else is told who can, and the kept grant stays (issue 29).
 //
 // The state is bound to the browser that started (activation-state.ts): a verifier in an HttpOnly cookie, sent
 // back only to the Return URL's path. SameSite=Lax, because the platform's redirect back is a cross-site
@@ -42,6 +50,10 @@ export interface ActivationDeps {
   fetch?: typeof fetch;
   /** Keeps the account's tokens (../addon/account-tokens.ts). */
   keepTokens: (account: string, tokens: PlatformTokens) => Promise<void>;
+  /** Whether the account keeps a grant already. */
+  hasTokens: (account: string) => Promise<boolean>;
+  /** Where each ticket's nonce is spent. */
+  store: Pick<AddonStore, 'setIfAbsent'>;
 }
 
 export function createActivation(deps: ActivationDeps) {
@@ -51,8 +63,11 @@ export function createActivation(deps: ActivationDeps) {
 
   const routes = new Hono();
   routes.get(COMPANION_PATHS.activation, async (c) => {
+    const ticket = c.req.query('ticket');
+    if (ticket !== undefined && !(await openActivationTicket(config.signingSecret, ticket, now())))
+      return notActivated(c, 400, 'ticket');
     const verifier = createCodeVerifier();
-    const state = await signActivationState(config.signingSecret, await codeChallengeOf(verifier), now());
+    const state = await signActivationState(config.signingSecret, await codeChallengeOf(verifier), now(), ticket);
     setCookie(c, COOKIE, verifier, { ...cookie, maxAge: STATE_TTL_MS / 1000 });
     c.header('cache-control', 'no-store');
     c.header('referrer-policy', 'no-referrer');
@@ -61,6 +76,10 @@ export function createActivation(deps: ActivationDeps) {
 
   const notActivated = (c: Context, status: 200 | 400 | 502, problem: ActivationProblem) =>
     sendPage(c, status, NOT_ACTIVATED_TITLE, notActivatedPage(problem));
+  const kept = async (c: Context, problem: KeptProblem, token: string) => {
+    const admins = await administratorsOf(config, token, deps.fetch);
+    return sendPage(c, 403, NOT_ACTIVATED_TITLE, keptPage(problem, admins.names));
+  };
 
   /** The Return URL with an activation's state: the last step, whatever the platform answered. */
   async function finishActivation(c: Context, state: string): Promise<Response> {
@@ -84,8 +103,18 @@ export function createActivation(deps: ActivationDeps) {
     );
     if (result.kind === 'oauth_error') return notActivated(c, 400, 'refused');
     if (result.kind === 'unavailable') return notActivated(c, 502, 'unavailable');
-    const account = await accountOf(config, result.tokens.access_token, deps.fetch);
+    const token = result.tokens.access_token;
+    const account = await accountOf(config, token, deps.fetch);
     if (!account) return notActivated(c, 502, 'unavailable');
+    if (check.payload.ticket !== undefined) {
+      const ticket = await openActivationTicket(config.signingSecret, check.payload.ticket, now());
+      if (!ticket) return notActivated(c, 400, 'ticket');
+      if (ticket.account.toLowerCase() !== account.toLowerCase()) return notActivated(c, 400, 'other_account');
+      if (!(await deps.store.setIfAbsent(addonKey('ticket', ticket.nonce), '1', TICKET_TTL_MS)))
+        return notActivated(c, 400, 'ticket');
+      if (!(await administratorsOf(config, token, deps.fetch)).has(ticket.staff))
+        return kept(c, 'not_administrator', token);
+    } else if (await deps.hasTokens(account)) return kept(c, 'already_activated', token);
     await deps.keepTokens(account, result.tokens);
     return sendPage(c, 200, ACTIVATED_TITLE, activatedPage(config.storeLinks));
   }

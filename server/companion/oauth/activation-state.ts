@@ -17,6 +17,8 @@ export interface ActivationPayload {
   expiresAt: number;
   /** S256 of the verifier in the starting browser's cookie. */
   codeChallenge: string;
+  /** The "Activate again" ticket the activation was started with (activation-ticket.ts), if any. */
+  ticket?: string;
 }
 
 const WireSchema = z.strictObject({
@@ -24,6 +26,7 @@ const WireSchema = z.strictObject({
   n: z.string().min(1),
   e: z.number().int(),
   c: DigestSchema,
+  t: z.string().max(2048).optional(),
 });
 
 export type ActivationCheck =
@@ -33,12 +36,18 @@ export function isActivationState(state: string): boolean {
   return state.startsWith(PREFIX);
 }
 
-export async function signActivationState(secret: string, codeChallenge: string, now: number): Promise<string> {
+export async function signActivationState(
+  secret: string,
+  codeChallenge: string,
+  now: number,
+  ticket?: string,
+): Promise<string> {
   const wire: z.infer<typeof WireSchema> = {
     k: 'activation',
     n: randomNonce(),
     e: now + STATE_TTL_MS,
     c: codeChallenge,
+    ...(ticket ? { t: ticket } : {}),
   };
   return PREFIX + (await signWire(secret, wire));
 }
@@ -49,7 +58,12 @@ export async function verifyActivationState(secret: string, state: string, now: 
   if (!opened.ok) return opened;
   const parsed = WireSchema.safeParse(opened.wire);
   if (!parsed.success) return { ok: false, reason: 'malformed' };
-  const payload: ActivationPayload = { nonce: parsed.data.n, expiresAt: parsed.data.e, codeChallenge: parsed.data.c };
+  const payload: ActivationPayload = {
+    nonce: parsed.data.n,
+    expiresAt: parsed.data.e,
+    codeChallenge: parsed.data.c,
+    ...(parsed.data.t ? { ticket: parsed.data.t } : {}),
+  };
   if (now >= payload.expiresAt) return { ok: false, reason: 'expired' };
   return { ok: true, payload };
 }

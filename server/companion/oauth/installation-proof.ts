@@ -8,14 +8,27 @@ import {
 } from '../../../contracts/installation-binding';
 import { decodeBase64Url } from '../base64url';
 
-// Checks that a refresh was signed by the installation its sealed token belongs to: the signature over the
-// moment and the token's digest (contracts/installation-binding.ts), made within a few minutes of now.
+// Checks that a request was signed by an installation's key: a refresh (the signature over the moment and the sealed
+// token's digest) or a pairing claim (over the moment and the code's digest), contracts/installation-binding.ts,
+// made within a few minutes of now.
 
 export type ProofCheck = { ok: true } | { ok: false; reason: 'bad_signature' | 'clock_skew' };
 
-export async function checkRefreshProof(
+export function checkRefreshProof(
   key: InstallationKey,
   refreshToken: string,
+  proof: RefreshProof,
+  nowMs: number,
+): Promise<ProofCheck> {
+  return refreshProofMessage(refreshToken, proof.iat).then((message) =>
+    checkInstallationProof(key, message, proof, nowMs),
+  );
+}
+
+/** Whether `proof` is the key's signature over `message`, made within the skew allowed. */
+export async function checkInstallationProof(
+  key: InstallationKey,
+  message: Uint8Array<ArrayBuffer>,
   proof: RefreshProof,
   nowMs: number,
 ): Promise<ProofCheck> {
@@ -29,12 +42,7 @@ export async function checkRefreshProof(
   } catch {
     return { ok: false, reason: 'bad_signature' }; // not a point on the curve
   }
-  const valid = await crypto.subtle.verify(
-    INSTALLATION_SIGNATURE_ALGORITHM,
-    publicKey,
-    signature,
-    await refreshProofMessage(refreshToken, proof.iat),
-  );
+  const valid = await crypto.subtle.verify(INSTALLATION_SIGNATURE_ALGORITHM, publicKey, signature, message);
   if (!valid) return { ok: false, reason: 'bad_signature' };
   // Checked after the signature, so only the installation itself learns that its clock is off.
   if (Math.abs(nowMs / 1000 - proof.iat) > REFRESH_PROOF_MAX_SKEW_SECONDS) return { ok: false, reason: 'clock_skew' };

@@ -1,6 +1,11 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { COMPANION_PATHS, OAuthRefreshRequestSchema, OAuthTokenRequestSchema } from '../../../contracts/companion-http';
+import {
+  COMPANION_PATHS,
+  OAuthRefreshRequestSchema,
+  OAuthTokenRequestSchema,
+  type CompanionTokenFields,
+} from '../../../contracts/companion-http';
 import { codeChallengeOf, installationIdOf, type InstallationKey } from '../../../contracts/installation-binding';
 import type { CompanionConfig } from '../config';
 import { jsonError, readJsonBody } from '../http-errors';
@@ -10,13 +15,18 @@ import { checkRefreshProof } from './installation-proof';
 import { requestPlatformToken, type PlatformTokens, type TokenAnswer } from './platform-token';
 import { sealRefreshToken, unsealRefreshToken } from './sealed-refresh-token';
 import { STATE_PROBLEMS, type CheckedState } from './state-check';
-import type { TokenChecker } from '../feed/token-check';
 import { timingSafeEqual } from './timing-safe-equal';
+import { checkCodeMac, flowOf } from './code-mac';
+import { staffOfIdentity } from '../trust/identity';
+import { signPass } from '../trust/pass';
 
 // /oauth/token and /oauth/refresh: the two places the App Secret is used, each only for the installation the
-// sign-in belongs to. A code is redeemed only with the verifier of the flow's starter; a refresh only with a
-// sealed token and a fresh signature of the installation key it was sealed to. Neither refusal reaches the
-// platform, so a refused attempt spends nothing of the real installation's code or refresh token.
+// sign-in belongs to. A code is redeemed only with the companion's mark of it for this very state (code-mac.ts), at
+// the Return URL its flow named, and with the verifier of the flow's starter; a refresh only with a sealed token and
+// a fresh signature of the installation key it was sealed to. No refusal reaches the platform, so a refused attempt
+// spends nothing of the real installation's code or refresh token, and a stranger's costs the platform nothing.
+// Each answer carries the pass for its access token (../trust/pass.ts), naming the staff member when the request
+// brought this installation's identity for this account (../trust/identity.ts).
 
 export interface TokenRouteDeps {
   config: CompanionConfig;
@@ -26,13 +36,14 @@ export interface TokenRouteDeps {
   /** The Return URL the authorize step named (the code grant must name it again). */
   returnUrl: string;
   checkState(state: string): Promise<CheckedState>;
-  /** The feed's token checker: told each access token's account, so the browser's first feed call with it costs
-   * the account's shared budget no vendor.json (issue 18). */
-  checker?: Pick<TokenChecker, 'vouch'>;
+  /** The caller's address, for the per-address limit. */
+  addressOf?: (c: Context) => string | undefined;
 }
 
 const NOT_THE_STARTER =
   'This sign-in was started by another browser or program, so its code is refused. Start the sign-in again from Fieldside.';
+const NOT_ITS_CODE =
+  'This code was not handed on for this sign-in, so it is refused. Start the sign-in again from Fieldside.';
 const NOT_BOUND =
   'This sign-in is not tied to this browser (or it was made before Fieldside tied sign-ins to browsers). Sign in again.';
 const SKEW =
@@ -47,25 +58,37 @@ export function createTokenRoutes(deps: TokenRouteDeps): Hono {
     c.header('pragma', 'no-cache');
   }
 
-  /** The platform's answer passed on; its refresh token sealed to the installation. */
+  /** The platform's answer passed on: its refresh token sealed to the installation, and the pass for its access
+   * token (none when the account is not known: a grant without `vendor`). */
   async function answer(
     c: Context,
     result: TokenAnswer,
     key: InstallationKey,
     account: string | null,
+    identity: string | undefined,
   ): Promise<Response> {
     noStore(c);
     switch (result.kind) {
       case 'tokens': {
         // The companion knows whose token it hands out: the code exchange asked the platform (accountOf), a
-        // refresh carries the account sealed with the refresh token. A token of no known account is not vouched.
-        if (account !== null) await deps.checker?.vouch(result.tokens.access_token, account);
+        // refresh carries the account sealed with the refresh token.
         const sealed = await sealRefreshToken(config.signingSecret, {
           refreshToken: result.tokens.refresh_token,
           key,
           account,
         });
-        const tokens: PlatformTokens = { ...result.tokens, refresh_token: sealed };
+        const tokens: PlatformTokens & CompanionTokenFields = { ...result.tokens, refresh_token: sealed };
+        if (account !== null) {
+          const bound = { account, installation: await installationIdOf(key) };
+          const staff = await staffOfIdentity(config.signingSecret, identity, bound, now());
+          tokens.fieldside_pass = await signPass(config.signingSecret, {
+            account,
+            accessToken: result.tokens.access_token,
+            expiresAtMs: now() + result.tokens.expires_in * 1000,
+            staff,
+          });
+          if (staff) tokens.fieldside_staff = staff;
+        }
         return c.json(tokens, 200);
       }
       case 'oauth_error':
@@ -85,21 +108,30 @@ export function createTokenRoutes(deps: TokenRouteDeps): Hono {
     if (!body.ok) return body.response;
     const check = await deps.checkState(body.data.state);
     if (!check.ok) return jsonError(c, 400, 'invalid_state', STATE_PROBLEMS[check.reason]);
-    const limited = await deps.limiter.check({ kind: 'installation', id: check.payload.installation });
+    const address = deps.addressOf?.(c);
+    const limited = await deps.limiter.check(
+      { kind: 'installation', id: check.payload.installation },
+      ...(address ? [{ kind: 'address' as const, id: address }] : []),
+    );
     if (!limited.ok) return tooManyRequests(c, limited, 'sign-ins');
+    const { code, state } = body.data;
+    const returnedTo = await checkCodeMac(config.signingSecret, code, state, body.data.code_mac);
+    if (!returnedTo) return jsonError(c, 400, 'invalid_grant', NOT_ITS_CODE);
     const key = body.data.installation_key;
     const sameInstallation = timingSafeEqual(await installationIdOf(key), check.payload.installation);
     const sameStarter = timingSafeEqual(await codeChallengeOf(body.data.code_verifier), check.payload.codeChallenge);
     if (!sameInstallation || !sameStarter) return jsonError(c, 400, 'invalid_grant', NOT_THE_STARTER);
 
-    const grant = { grant_type: 'authorization_code', code: body.data.code, redirect_uri: deps.returnUrl } as const;
+    // The Return URL this state's flow named: the platform refuses the code at any other.
+    const redirectUri = returnedTo === 'flow' ? `${deps.returnUrl}/${await flowOf(state)}` : deps.returnUrl;
+    const grant = { grant_type: 'authorization_code', code, redirect_uri: redirectUri } as const;
     const result = await requestPlatformToken(config, grant, deps.fetch);
     const account = result.kind === 'tokens' ? await accountOf(config, result.tokens.access_token, deps.fetch) : null;
     if (account !== null) {
       const perAccount = await deps.limiter.check({ kind: 'account', id: account });
       if (!perAccount.ok) return tooManyRequests(c, perAccount, 'sign-ins');
     }
-    return answer(c, result, key, account);
+    return answer(c, result, key, account, body.data.identity);
   });
 
   app.post(COMPANION_PATHS.oauthRefresh, async (c) => {
@@ -124,7 +156,7 @@ export function createTokenRoutes(deps: TokenRouteDeps): Hono {
       { grant_type: 'refresh_token', refresh_token: sealed.refreshToken },
       deps.fetch,
     );
-    return answer(c, result, sealed.key, sealed.account);
+    return answer(c, result, sealed.key, sealed.account, body.data.identity);
   });
 
   return app;

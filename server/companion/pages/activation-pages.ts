@@ -9,7 +9,8 @@ import { html, type Html } from './html';
 export const ACTIVATED_TITLE = 'Fieldside is activated';
 export const NOT_ACTIVATED_TITLE = 'Fieldside was not activated';
 
-export type ActivationProblem = 'denied' | 'no_code' | 'expired' | 'other_browser' | 'refused' | 'unavailable';
+export type ActivationProblem =
+  'denied' | 'no_code' | 'expired' | 'other_browser' | 'refused' | 'unavailable' | 'ticket' | 'other_account';
 
 const PROBLEMS: Record<ActivationProblem, string> = {
   denied: 'You chose not to allow Fieldside, so nothing was changed.',
@@ -19,6 +20,10 @@ const PROBLEMS: Record<ActivationProblem, string> = {
     'This activation has already finished, or was started in another browser or window, so it cannot finish here.',
   refused: 'The platform did not accept this activation. It may have been finished already in another window.',
   unavailable: 'The platform could not be reached just now. Wait a few minutes before you try again.',
+  ticket:
+    'This "Activate again" link is more than 10 minutes old, was already used, or was not made by Fieldside. Open a job in the platform, choose Fieldside, then "Activate again".',
+  other_account:
+    'This "Activate again" link is for another business account than the one you allowed Fieldside for. Sign in to the platform with the right account, then try again.',
 };
 
 export function activatedPage(links: CompanionConfig['storeLinks']): Html {
@@ -44,5 +49,31 @@ export function notActivatedPage(problem: ActivationProblem): Html {
     <h1 id="not-activated">${NOT_ACTIVATED_TITLE}</h1>
     <p role="alert">${PROBLEMS[problem]}</p>
     <p>To activate Fieldside, open it in the platform's add-on store again and follow the steps there.</p>
+  </main>`;
+}
+
+/** Why an activation kept nothing although the platform allowed it: the account keeps an earlier activation, and only
+ * an administrator the platform vouches for may replace it. */
+export type KeptProblem = 'already_activated' | 'not_administrator';
+
+export function keptPage(problem: KeptProblem, administrators: readonly string[]): Html {
+  const who =
+    administrators.length > 0
+      ? html`<p>Your account's administrators: ${administrators.join(', ')}.</p>`
+      : html`<p>Ask an administrator of your account.</p>`;
+  return html`<main>
+    <h1 id="kept">${problem === 'already_activated' ? 'Fieldside is already activated' : NOT_ACTIVATED_TITLE}</h1>
+    <p role="alert">
+      ${
+        problem === 'already_activated'
+          ? 'Fieldside is already activated for your account, so nothing was changed: everyone goes on working as before.'
+          : 'Only an administrator of your account can activate Fieldside again, so nothing was changed.'
+      }
+    </p>
+    <p>
+      To activate it again (to allow it more), an administrator opens any job in the platform, chooses Fieldside, then
+      "Activate again".
+    </p>
+    ${who}
   </main>`;
 }

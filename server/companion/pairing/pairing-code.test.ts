@@ -9,7 +9,9 @@ const NOW = 1_790_000_000_000;
 describe('pairing codes', () => {
   it("carry who the platform vouched for and a nonce, fit the claim's contract, and differ every time", async () => {
     const code = await signPairingCode(SECRET, WHO, NOW);
-    expect(PairClaimRequestSchema.safeParse({ code, installation: 'A'.repeat(43) }).success).toBe(true);
+    const proof = { iat: 1, signature: 'A'.repeat(86) };
+    const installation_key = { kty: 'EC', crv: 'P-256', x: 'x'.repeat(43), y: 'y'.repeat(43) };
+    expect(PairClaimRequestSchema.safeParse({ code, installation_key, proof }).success).toBe(true);
     const check = await verifyPairingCode(SECRET, code, NOW + PAIRING_TTL_MS - 1);
     expect(check).toEqual({ ok: true, claims: { ...WHO, nonce: expect.any(String), expiresAt: NOW + PAIRING_TTL_MS } });
     expect(await signPairingCode(SECRET, WHO, NOW)).not.toBe(code);

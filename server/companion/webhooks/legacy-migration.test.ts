@@ -64,7 +64,12 @@ beforeAll(async () => {
   platform = await startStubPlatform({ [TOKEN]: ACCOUNT, [ROTATED_TOKEN]: ROTATED });
   redis = await startRedisServer(); // fails the file when redis-server is missing
   probe = new Redis(redis.url);
-  companion = await startFeedServer({ platformBaseUrl: platform.baseUrl, redisUrl: redis.url, signingSecret: SECRET });
+  companion = await startFeedServer({
+    passesFor: platform.tokens,
+    platformBaseUrl: platform.baseUrl,
+    redisUrl: redis.url,
+    signingSecret: SECRET,
+  });
 });
 
 afterAll(async () => {

@@ -34,6 +34,7 @@ afterAll(async () => {
 describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (store) => {
   beforeAll(async () => {
     companion = await startFeedServer({
+      passesFor: platform.tokens,
       platformBaseUrl: platform.baseUrl,
       feedMaxEntries: 5,
       ...(store === 'redis' ? { redisUrl: redis.url } : {}),

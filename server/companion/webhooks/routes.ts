@@ -6,42 +6,49 @@ import { readBoundedText } from './body';
 import type { CallbackTokens } from './callback-token';
 import { readDeliveryBody } from './delivery-body';
 import { readEventNotification } from './event-notification';
+import type { ChangeIntake } from './intake';
 import { noteAddedChange, noteAddedKey } from './note-added';
-import { createNoteEventWait, type NoteEventWait } from './note-event-wait';
-import { dedupKey, dedupKeyWithRecord, NotificationSchema, toChange } from './notification';
+import { dedupKey, NotificationSchema, toChange } from './notification';
 
 /** The answer to a callback URL that is forged or retired: as unknown as each other. Never 410, which would make
  * the platform delete the subscription (it has moved to the new URL). */
 const unknownCallback = (c: Context) => c.json({ error: 'Unknown webhook callback URL' }, 404);
 
+/** The answer to any delivery for an account that activated Fieldside: its changes come signed, through the add-on,
+ * and an unsigned one (anyone who learnt the callback URL can post one) is read by nobody. 410, so the platform
+ * removes the subscription that sent it (the companion also removes its own: feed/account-subscriptions.ts). */
+const signedOnly = (c: Context) =>
+  c.json(
+    { error: 'This account sends its changes through the Fieldside add-on; this subscription is no longer used' },
+    410,
+  );
+
 /** An event's name as it may be logged: a short dotted word, else nothing of what the sender wrote. */
 const EVENT_NAME = /^[a-z][a-z0-9_]{0,31}(\.[a-z0-9_]{1,32}){0,3}$/i;
 
 /**
- * `POST /webhooks/<token>`: the platform's callback URL for one account. Answers the subscription
- * challenge, and takes notifications: validate, drop duplicates, append to the account's feed, 200.
- * The only waits are the companion's one read of the changed record for the whole account (`enrich`, each read
- * short and bounded), and a new note's object notification waiting for the note's event (note-event-wait.ts),
- * so the platform is never kept waiting long. Errors are never 410, which would make the platform delete the
- * subscription; and a body that came through an authentic callback URL is answered 200 even when the companion
- * cannot read it, since any other answer counts toward the platform deactivating the subscription
- * (PLATFORM-NOTES): it is dropped, logged by its kind and event name only.
+ * `POST /webhooks/<token>`: the platform's callback URL for one account that did not activate Fieldside (an
+ * activated account's changes come signed through the add-on, and its deliveries here are answered 410). Answers the
+ * subscription challenge, and takes notifications: validate, drop duplicates, append to the account's feed, 200. A
+ * notification is unsigned, so it is published as it came, a poke: the companion reads nothing for it and puts no
+ * record on it, so a forged one costs the platform nothing and shows nobody anything (each browser reads what it
+ * holds with its own token). Errors are never 410 but for an activated account; and a body that came through an
+ * authentic callback URL is answered 200 even when the companion cannot read it, since any other answer counts
+ * toward the platform deactivating the subscription (PLATFORM-NOTES): it is dropped, logged by its kind and event
+ * name only.
  */
 export function createWebhookRoutes(opts: {
   tokens: CallbackTokens;
   store: FeedStore;
   platformBaseUrl: string;
-  /** Adds what the companion reads once for the whole account to a new change (feed/enrich-change.ts); never
-   * throws, and a failed read only leaves the change as the notification said it. */
-  enrich?: (account: string, change: NewChange) => Promise<void>;
-  /** Whether a note's `job.note_added` event already made its change (note-event-wait.ts). */
-  noteEvents?: NoteEventWait;
+  intake: ChangeIntake;
+  /** Whether the account activated Fieldside (its changes then come signed). */
+  activated: (account: string) => Promise<boolean>;
   log?: Logger;
 }): Hono {
   const app = new Hono();
   // resource_url is later fetched by extensions with their access token: only platform REST URLs may pass.
   const resourcePrefix = `${opts.platformBaseUrl}/api_1.0/`;
-  const noteEvents = opts.noteEvents ?? createNoteEventWait({ store: opts.store });
   // Per kind only: event names are the sender's to choose, and a count per name could grow without bound.
   const ignoredCount = { unreadable: 0, 'unexpected-event': 0 };
 
@@ -64,6 +71,7 @@ export function createWebhookRoutes(opts: {
     const owner = await opts.tokens.resolve(c.req.param('token'));
     const unknown = () => unknownCallback(c);
     if (owner === undefined) return unknown();
+    if (await opts.activated(owner.account)) return (await opts.tokens.current(owner)) ? signedOnly(c) : unknown();
 
     const text = await readBoundedText(c);
     if (text === undefined) return c.json({ error: 'Webhook body larger than 64 KiB' }, 413);
@@ -91,24 +99,14 @@ export function createWebhookRoutes(opts: {
     }
 
     try {
-      // The platform retries a delivery it thinks failed: a retry already taken costs no platform read. The
-      // peek is only a saving: append's own atomic check still decides, so two copies arriving at once may
-      // both be read, but only one is appended. (Appending first and adding the record after would need an
-      // update of an entry already streamed to browsers, which a Redis stream cannot do.) A change that will
-      // carry a record is read whatever the peek says: two edits of one job within one second make the same
-      // notification, and only the record tells the second from a retry of the first (its state is part of
-      // the key), so the last state of the second reaches the browsers.
-      const carriesRecord = change.object === 'job' || change.object === 'jobactivity';
-      if (!event && (carriesRecord || !(await opts.store.seen(owner.account, key)))) {
-        // A new note's event already made its change, job and all: this notification of it adds nothing.
-        if (await noteEvents.coveredByEvent(owner.account, change))
-          return (await opts.tokens.current(owner)) ? c.json({ ok: true, duplicate: true }) : unknown();
-        if (opts.enrich) await opts.enrich(owner.account, change);
-        if (change.record) key = await dedupKeyWithRecord(key, change.record);
-      }
-      const appended = await opts.store.append(owner.account, change, key, owner.generation);
-      if (appended.kind === 'retired') return unknown();
-      return c.json({ ok: true, duplicate: appended.kind === 'duplicate' });
+      const taken = await opts.intake.take(owner.account, change, key, owner.generation, {
+        read: false,
+        noteEvent: event !== undefined,
+      });
+      if (taken.kind === 'covered')
+        return (await opts.tokens.current(owner)) ? c.json({ ok: true, duplicate: true }) : unknown();
+      if (taken.kind === 'retired') return unknown();
+      return c.json({ ok: true, duplicate: taken.kind === 'duplicate' });
     } catch {
       // 503 makes the platform retry later, which is what we want while the store is unavailable.
       return c.json({ error: 'The change feed is unavailable; retry later' }, 503);

@@ -20,7 +20,12 @@ let redis: RedisServer;
 const servers: FeedServer[] = [];
 
 async function start(opts: { redisUrl?: string; signingSecret?: string } = {}): Promise<FeedServer> {
-  const server = await startFeedServer({ platformBaseUrl: platform.baseUrl, signingSecret: SECRET, ...opts });
+  const server = await startFeedServer({
+    passesFor: platform.tokens,
+    platformBaseUrl: platform.baseUrl,
+    signingSecret: SECRET,
+    ...opts,
+  });
   servers.push(server);
   return server;
 }

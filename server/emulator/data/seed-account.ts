@@ -24,6 +24,8 @@ export interface SeedOptions {
   seed: number;
   jobs: number;
   now: number;
+  /** Active field workers, when more than the jobs need (the history is then shared among more people). */
+  fieldWorkers?: number;
 }
 
 /** Deterministic API key, client id and secret from the seed: the same `--seed` always gives the same secrets. */
@@ -53,7 +55,8 @@ export function seedAccount(opts: SeedOptions, index: number): AccountData {
   const jobCount = index === 0 ? opts.jobs : Math.min(opts.jobs, 500);
 
   const uuid = rng.uuid();
-  const people = seedPeople(rng, profile, setupDate, extraTechniciansFor(jobCount));
+  const extra = Math.max(extraTechniciansFor(jobCount), (opts.fieldWorkers ?? 0) - PLANNED_FIELD_WORKERS);
+  const people = seedPeople(rng, profile, setupDate, extra);
   const customers = seedCustomers(rng, profile, Math.max(20, Math.ceil(jobCount / 20)), setupDate);
   const roleKinds = new Map(Object.entries(people.roleUuidOf).map(([kind, id]) => [id, kind as SecurityRole]));
 

@@ -10,6 +10,8 @@ import { createVisibility, type Visibility } from './visibility';
 export interface StoreOptions {
   seed: number;
   jobs: number;
+  /** Active field workers of the first account, when more than its jobs need. */
+  fieldWorkers?: number;
   clock: Clock;
   changes: ChangeBus;
 }
@@ -44,7 +46,8 @@ const RESTRICTED: ReadonlySet<SecurityRole> = new Set(['technician', 'subcontrac
 export function createStore(opts: StoreOptions) {
   const now = opts.clock.now();
   const accounts: Account[] = [0, 1].map((i) => {
-    const data = seedAccount({ seed: opts.seed, jobs: opts.jobs, now }, i);
+    const fieldWorkers = i === 0 ? opts.fieldWorkers : undefined;
+    const data = seedAccount({ seed: opts.seed, jobs: opts.jobs, now, ...(fieldWorkers ? { fieldWorkers } : {}) }, i);
     return { ...data, visibility: createVisibility(data) };
   });
   const byUuid = new Map(accounts.map((a) => [a.info.uuid, a]));
@@ -70,13 +73,20 @@ export function createStore(opts: StoreOptions) {
     return i !== undefined && account.visibility.canSee(staffUuid, i);
   };
 
-  /** What an acting staff member may see of a type; undefined means everything. */
+  /** What staff members whose permissions all apply may see of a type (each narrows it); undefined means
+   * everything. */
   function restriction(
     account: Account,
     type: string,
-    actingStaff: string | undefined,
+    viewers: readonly string[],
   ): ((i: number) => boolean) | undefined {
-    if (!actingStaff) return undefined;
+    const each = viewers.flatMap((staff) => restrictionOf(account, type, staff) ?? []);
+    if (each.length === 0) return undefined;
+    return each.length === 1 ? each[0] : (i) => each.every((sees) => sees(i));
+  }
+
+  /** What one staff member may see of a type; undefined means everything. */
+  function restrictionOf(account: Account, type: string, actingStaff: string): ((i: number) => boolean) | undefined {
     const role = staffRole(account, actingStaff)?.role;
     if (!role || !RESTRICTED.has(role)) return undefined;
     const c = coll(account, type);
@@ -111,10 +121,10 @@ export function createStore(opts: StoreOptions) {
     from: number,
     limit: number,
     conditions: Condition[],
-    actingStaff: string | undefined,
+    viewers: readonly string[],
   ): PageResult {
     const c = coll(account, type);
-    const allowed = restriction(account, type, actingStaff);
+    const allowed = restriction(account, type, viewers);
     const size = c.size();
     const ok = (i: number) =>
       (allowed === undefined || allowed(i)) && conditions.every((cond) => matches(cond, c.field(i, cond.field)));
@@ -126,10 +136,10 @@ export function createStore(opts: StoreOptions) {
     return { positions, next: more ? i : undefined };
   }
 
-  function find(account: Account, type: string, uuid: string, actingStaff: string | undefined): number | undefined {
+  function find(account: Account, type: string, uuid: string, viewers: readonly string[]): number | undefined {
     const i = coll(account, type).indexOf(uuid);
     if (i === undefined) return undefined;
-    const allowed = restriction(account, type, actingStaff);
+    const allowed = restriction(account, type, viewers);
     return allowed === undefined || allowed(i) ? i : undefined;
   }
 

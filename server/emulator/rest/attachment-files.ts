@@ -68,7 +68,7 @@ export async function attachmentFile(c: C, deps: FileRouteDeps, account: Account
     return apiError(c, 405, `${method} is not supported on an attachment's file: GET to download, POST to upload`);
   const denied = missingScope(principal, 'attachment', method === 'GET' ? 'read' : 'update');
   if (denied) return apiError(c, 403, denied);
-  const i = store.find(account, 'attachment', uuid, c.get('actingStaffUuid'));
+  const i = store.find(account, 'attachment', uuid, c.get('viewers'));
   if (i === undefined)
     return apiError(c, 404, `No attachment record with uuid ${uuid}: create its metadata before uploading file data`);
   const record = store.collection(account, 'attachment').get(i);
@@ -144,7 +144,7 @@ export async function createAttachmentWithFile(c: C, deps: FileRouteDeps, accoun
   if (notAllocated) return apiError(c, 403, notAllocated);
   const result = store.create(account, def, valid.fields, writer(c, account), deps.switches.get().uuidReuse);
   if (!result.ok) return apiError(c, result.status, result.message);
-  const i = store.find(account, 'attachment', result.uuid, undefined)!;
+  const i = store.find(account, 'attachment', result.uuid, [])!;
   keepFile(store, files, account, i, bytes, file.name);
   c.header('x-record-uuid', result.uuid);
   return apiOk(c);

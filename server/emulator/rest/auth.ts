@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import type { EmulatorEnv, OAuthAuthority, Principal } from '../contracts';
+import type { EmulatorEnv, OAuthAuthority, Principal, Switches } from '../contracts';
 import type { Store } from '../data/store';
+import { DEFAULT_SWITCHES } from '../switches';
 import { formAccessToken } from './body';
 import { apiError } from './errors';
 
@@ -13,6 +14,20 @@ const TOKEN_FAILURES = {
 export interface AuthDeps {
   store: Store;
   authority: OAuthAuthority;
+  /** Read on every request: `tokenView` and `impersonation` decide whose permissions a request sees with. */
+  switches?: { get(): Pick<Switches, 'tokenView' | 'impersonation'> };
+}
+
+/** Whose permissions apply to what a request sees (all of them at once): the token's own under `grantor`, the
+ * impersonated staff member's, both under `narrows`. */
+export function viewersOf(
+  principal: Principal,
+  acting: string | undefined,
+  switches: Pick<Switches, 'tokenView' | 'impersonation'>,
+): string[] {
+  const own = principal.kind === 'oauth' && switches.tokenView === 'grantor' ? [principal.consentingStaffUuid] : [];
+  if (acting === undefined) return own;
+  return switches.impersonation === 'narrows' ? [...own, acting] : [acting];
 }
 
 /** The app id API-key requests are counted under (rate limits, webhook subscriptions). */
@@ -61,6 +76,7 @@ export function createAuthMiddleware(deps: AuthDeps): MiddlewareHandler<Emulator
     }
     c.set('principal', principal);
     c.set('actingStaffUuid', acting);
+    c.set('viewers', viewersOf(principal, acting, deps.switches?.get() ?? DEFAULT_SWITCHES));
     await next();
   };
 }

@@ -45,12 +45,12 @@ export function listRecords(
     from = found.position;
   }
   const limit = cursor === undefined ? UNPAGED_CAP : switches.pageSize;
-  const acting = c.get('actingStaffUuid');
+  const viewers = c.get('viewers');
   const keyAt = (position: number) =>
-    `${scope}|${position}|${limit}|${switches.isIndividual}|${acting ?? ''}|${filter ?? ''}`;
+    `${scope}|${position}|${limit}|${switches.isIndividual}|${viewers.join(',')}|${filter ?? ''}`;
   const render = (position: number): RenderedPage => {
     const t = performance.now();
-    const page = deps.store.page(account, def.name, position, limit, conditions, acting);
+    const page = deps.store.page(account, def.name, position, limit, conditions, viewers);
     const records = deps.store.collection(account, def.name);
     const json = page.positions.map((i) => servedJson(def.name, records, i, switches));
     const body = Buffer.from(`[${json.join(',')}]`, 'utf8');

@@ -85,7 +85,7 @@ function getRecord(
 ): Response {
   const denied = missingScope(c.get('principal'), def.name, 'read');
   if (denied) return apiError(c, 403, denied);
-  const i = store.find(account, def.name, uuid, c.get('actingStaffUuid'));
+  const i = store.find(account, def.name, uuid, c.get('viewers'));
   if (i === undefined) return apiError(c, 404, `No ${def.name} record with uuid ${uuid}`);
   return c.json(servedRecord(def.name, store.collection(account, def.name).get(i), switches));
 }
@@ -150,7 +150,7 @@ async function updateRecord(
   const badgesOnly = def.name === 'job' && Object.keys(fields).every((f) => f === 'badges');
   const denied = missingScope(principal, def.name, remove ? 'delete' : 'update', badgesOnly ? ['manage_badges'] : []);
   if (denied) return apiError(c, 403, denied);
-  const i = store.find(account, def.name, uuid, c.get('actingStaffUuid'));
+  const i = store.find(account, def.name, uuid, c.get('viewers'));
   if (i === undefined) return apiError(c, 404, `No ${def.name} record with uuid ${uuid}`);
   const current = store.collection(account, def.name).get(i);
   const by = writer(c, account);

@@ -20,7 +20,7 @@ export function writer(c: C, account: Account): string | undefined {
 const JOB_CHILDREN: ReadonlySet<string> = new Set(['jobactivity', 'joballocation', 'jobcontact']);
 
 /** A restricted (technician) writer may only add notes, files, visits, allocations and contacts to jobs allocated to
- * them. */
+ * them: every staff member whose permissions the request has must see the job. */
 export function checkJobAllocation(
   c: C,
   store: Store,
@@ -28,14 +28,16 @@ export function checkJobAllocation(
   def: RecordTypeDef,
   record: Rec,
 ): string | undefined {
-  const acting = c.get('actingStaffUuid');
-  if (!acting || !store.restriction(account, 'job', acting)) return undefined;
   const jobUuid =
     def.name === 'note' || (def.name === 'attachment' && record.related_object === 'job')
       ? record.related_object_uuid
       : JOB_CHILDREN.has(def.name)
         ? record.job_uuid
         : undefined;
-  if (jobUuid === undefined || store.jobVisible(account, acting, jobUuid)) return undefined;
-  return `Job ${jobUuid} is not allocated to staff member ${acting}`;
+  if (jobUuid === undefined) return undefined;
+  for (const viewer of c.get('viewers')) {
+    if (!store.restriction(account, 'job', [viewer]) || store.jobVisible(account, viewer, String(jobUuid))) continue;
+    return `Job ${jobUuid} is not allocated to staff member ${viewer}`;
+  }
+  return undefined;
 }

@@ -80,7 +80,7 @@ export function createAppData(store: Store, clock: Clock) {
     viewer(person: Person): Viewer | undefined {
       const account = store.account(person.accountUuid);
       if (!account) return undefined;
-      const allowed = store.restriction(account, 'job', person.staffUuid);
+      const allowed = store.restriction(account, 'job', [person.staffUuid]);
       return { account, staffUuid: person.staffUuid, name: staffName(account, person.staffUuid), sees: allowed };
     },
 

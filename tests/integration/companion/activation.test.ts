@@ -111,7 +111,7 @@ describe('the Activation URL', () => {
     expect(done.text).toContain('Install the extension in the browser of everyone who will use it');
     expect(done.text).toContain(`href="${CHROME_STORE}"`);
     expect(done.text).toContain(`href="${FIREFOX_STORE}"`);
-    // Activating made the account's subscriptions (account-subscriptions.test.ts): the administrator need not sign in.
+    // Its changes now come signed through the add-on (account-subscriptions.test.ts): nobody need sign in for them.
     expect(done.text).toContain("activating set up your account's change notifications");
     expect(done.headers.get('content-security-policy')).toContain("default-src 'none'");
     // The platform granted it: the code was redeemed, once.
@@ -136,9 +136,12 @@ describe('the Activation URL', () => {
     expect((await returnTo(back, otherCookie)).text).toContain('or was started in another browser or window');
     expect(await grants()).toBe(before);
 
+    // The code is redeemed; the account keeps the grant of its first activation (the test before), and the
+    // administrator is told so (trust-activation.test.ts: only "Activate again" replaces it).
     const done = await returnTo(back, cookie);
-    expect(done.status).toBe(200);
-    expect(done.text).toContain('Fieldside is activated');
+    expect(done.status).toBe(403);
+    expect(done.text).toContain('Fieldside is already activated');
+    expect(await grants()).toBe(before + 1);
   });
 
   it('says so in words when the administrator chose Deny', async () => {
@@ -181,6 +184,7 @@ describe('the Activation URL', () => {
     const token = await postJson(`${stack.companion.url}/oauth/token`, {
       code: 'some-code',
       state,
+      code_mac: 'f.AAAA',
       code_verifier: 'v'.repeat(43),
       installation_key: { kty: 'EC', crv: 'P-256', x: 'x'.repeat(43), y: 'y'.repeat(43) },
     });
@@ -199,7 +203,7 @@ describe('the Activation URL', () => {
   it('logs no code, state or browser binding', async () => {
     const { authorizeUrl, cookie } = await startActivation();
     const back = await consent(authorizeUrl);
-    expect((await returnTo(back, cookie)).status).toBe(200);
+    expect((await returnTo(back, cookie)).status).toBe(403);
     const text = JSON.stringify(logged);
     expect(text).toContain('"/activate"');
     for (const secret of [

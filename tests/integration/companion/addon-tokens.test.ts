@@ -4,7 +4,7 @@ import { ADDON_EVENTS } from '../../../server/companion/addon/events';
 import { addonKey } from '../../../server/companion/addon/store/types';
 import { startCompanion, type RunningCompanion } from '../../../server/companion/start';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
-import { activateAccount, platformEvent, postEvent } from '../../support/companion/addon-platform';
+import { activateAccount, personOf, platformEvent, postEvent } from '../../support/companion/addon-platform';
 import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
 import { startRedisServer, type RedisServer } from '../../support/companion/redis-server';
 
@@ -83,11 +83,22 @@ describe("the account's kept tokens", () => {
     for (const token of issued) expect(stored).not.toContain(token);
   });
 
-  it('are replaced by a later activation of the account', async () => {
+  it('are kept through a later activation from the add-on store, and replaced by an administrator\'s "Activate again"', async () => {
+    const account = stack.emulator.info.accounts[0]!;
     const before = await keptValue();
-    expect((await activateAccount(stack, stack.emulator.info.accounts[0]!)).status).toBe(200);
-    const after = await keptValue();
-    expect(after).not.toBe(before);
+    expect((await activateAccount(stack, account)).status).toBe(403);
+    expect(await keptValue()).toBe(before);
+    const admin = personOf(account, 'administrator');
+    const adminPanel = await platformEvent(stack.emulator.info.app.client_secret, {
+      account: scene.account,
+      staff: admin.uuid,
+      eventName: ADDON_EVENTS.web,
+      eventArgs: { jobUUID: scene.job.uuid },
+    });
+    const html = (await postEvent(stack.companion.url, adminPanel)).response;
+    const link = /<a id="fieldside-activate" href="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
+    expect((await activateAccount(stack, account, { from: link })).status).toBe(200);
+    expect(await keptValue()).not.toBe(before);
     expect((await postEvent(second.url, await panelEvent())).status).toBe(200);
   });
 

@@ -10,7 +10,7 @@ import { createRedisFeedStore } from '../../../server/companion/feed/redis-store
 import type { RunningEmulator } from '../../../server/emulator/contracts';
 import { startEmulator } from '../../../server/emulator/start';
 import { CHROME_ID, CHROME_REDIRECT, SIGNING_SECRET } from '../../support/companion/env';
-import { actingAs, bearer, openStream } from '../../support/companion/feed-client';
+import { actingAs, bearer, issuePasses, openStream } from '../../support/companion/feed-client';
 import { startRedisRestServer, type RedisRestServer } from '../../support/companion/redis-rest-server';
 import { startRedisServer, type RedisServer } from '../../support/companion/redis-server';
 import { startWorkerd, type RunningWorkerd } from '../../support/companion/workerd';
@@ -81,7 +81,10 @@ describe('the edge bundle on workerd', () => {
     expect(start.status).toBe(200);
     const authorize = new URL(OAuthStartReplySchema.parse(await start.json()).authorize_url);
     expect(authorize.origin).toBe('https://go.platform.example');
-    expect(authorize.searchParams.get('redirect_uri')).toBe('https://companion.example/oauth/return');
+    // The flow's own Return URL (oauth/code-mac.ts).
+    expect(authorize.searchParams.get('redirect_uri')).toMatch(
+      /^https:\/\/companion\.example\/oauth\/return\/[A-Za-z0-9_-]{22}$/,
+    );
     const probe = new Redis(redis.url);
     try {
       expect(await probe.keys(`fieldside:limit:installation:${installation}:*`)).toHaveLength(1);
@@ -91,7 +94,7 @@ describe('the edge bundle on workerd', () => {
 
     const unsigned = await fetch(`${edge.url}/feed`);
     expect(unsigned.status).toBe(401);
-    expect(await unsigned.json()).toEqual({ error: 'Missing Authorization: Bearer <platform access token>' });
+    expect(await unsigned.json()).toMatchObject({ error: 'invalid_token' });
   });
 
   // Development mode from here on: the emulator speaks http on 127.0.0.1, which production refuses for the
@@ -109,6 +112,8 @@ describe('the edge bundle on workerd', () => {
       admin = (first.staff.find((s) => s.role === 'administrator') ?? first.staff[0]!).uuid;
       const scopes = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles', 'read_schedule'];
       token = (await emulator.control.issueTokens(account, admin, scopes)).access_token;
+      // Its passes, as the companion hands them out: at sign-in, and once paired (naming the administrator).
+      await issuePasses(SIGNING_SECRET, { [token]: account }, [undefined, admin]);
       edge = await serve({
         COMPANION_ENV: 'development',
         PLATFORM_BASE_URL: emulator.info.base_url,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../server/emulator/contracts';
 import { startEmulator } from '../../../server/emulator/start';
-import { actingAs, bearer, openStream } from '../../support/companion/feed-client';
+import { actingAs, bearer, issuePasses, openStream } from '../../support/companion/feed-client';
 import { startFeedServer, type FeedServer } from '../../support/companion/feed-server';
 
 // Against the real platform emulator: subscriptions ensured through its webhook API (with its
@@ -22,6 +22,9 @@ beforeAll(async () => {
   accessToken = (await emulator.control.issueTokens(account.uuid, staff.uuid, scopes)).access_token;
   // Streams ask the platform about their token five times a second here, so an expiry shows at once.
   companion = await startFeedServer({ platformBaseUrl: emulator.info.base_url, limits: { streamRecheckMs: 200 } });
+  // The token's passes, as the companion hands them out: at sign-in, and once paired (naming the administrator). The
+  // account never activated Fieldside: its administrator's register makes the Webhooks-API subscriptions.
+  await issuePasses(companion.config.signingSecret, { [accessToken]: accountUuid }, [undefined, adminUuid]);
 });
 
 afterAll(async () => {
@@ -84,12 +87,16 @@ describe('feed against the platform emulator', () => {
 
   it("ends a stream once the platform's clock passes its token's lifetime", async () => {
     const { access_token: shortLived } = await emulator.control.issueTokens(accountUuid, adminUuid, ['vendor']);
+    await issuePasses(companion.config.signingSecret, { [shortLived]: accountUuid });
     const stream = await openStream(`${companion.url}/feed/stream`, shortLived);
     expect(stream.res.status).toBe(200);
     await stream.until(() => stream.comments.includes('connected'));
     await emulator.control.advanceClock(3_601);
     await stream.ended;
     expect(stream.comments).toContain('token refused; reconnect with a fresh token');
-    expect((await fetch(`${companion.url}/feed/stream`, { headers: bearer(shortLived) })).status).toBe(401);
+    // Its pass opens another (the companion asks the platform nothing to open one), which the recheck ends alike.
+    const again = await openStream(`${companion.url}/feed/stream`, shortLived);
+    await again.ended;
+    expect(again.comments).toContain('token refused; reconnect with a fresh token');
   });
 });

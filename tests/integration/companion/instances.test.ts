@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANION_HEADERS } from '../../../contracts/companion-http';
 import type { FeedChange } from '../../../server/companion/feed/types';
 import { startEmulator, type StartedEmulator } from '../../../server/emulator/start';
 import { startCompanionProcess, type CompanionProcess } from '../../support/companion/companion-process';
 import { CHROME_ID, FIREFOX_ID, freePort } from '../../support/companion/env';
-import { jobNotification } from '../../support/companion/feed-client';
+import { actingAs, issuePasses, jobNotification } from '../../support/companion/feed-client';
 import { postNotifications, seqOf, type NotificationLoad } from '../../support/companion/notification-load';
 import { startRedisServer, type RedisServer } from '../../support/companion/redis-server';
 import { createResumingClient, type ResumingClient } from '../../support/companion/resuming-client';
@@ -40,7 +39,10 @@ const startInstance = (port: number) => startCompanionProcess({ ...env, PORT: St
 
 async function tokenOf(staffUuid: string): Promise<string> {
   const scopes = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles', 'read_schedule'];
-  return (await emulator.control.issueTokens(accountUuid, staffUuid, scopes)).access_token;
+  const { access_token } = await emulator.control.issueTokens(accountUuid, staffUuid, scopes);
+  // Its pass, naming the staff member, as a paired browser holds one (trust/pass.ts).
+  await issuePasses(env.SIGNING_SECRET!, { [access_token]: accountUuid }, [undefined, staffUuid]);
+  return access_token;
 }
 
 /** The load, its notifications numbered from the next unused sequence number. */
@@ -107,7 +109,7 @@ beforeAll(async () => {
   // An administrator's register through B: the platform verifies the callback URL at A.
   const res = await fetch(`${b.url}/feed/register`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${clients[0]!.token}`, [COMPANION_HEADERS.staff]: adminUuid },
+    headers: actingAs(clients[0]!.token, adminUuid),
   });
   if (res.status !== 200) throw new Error(`The register answered ${res.status}: ${await res.text()}`);
   registered = (await res.json()) as typeof registered;

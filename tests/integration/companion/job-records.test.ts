@@ -6,27 +6,39 @@ import type { AccountInfo, RunningEmulator } from '../../../server/emulator/cont
 import { startEmulator } from '../../../server/emulator/start';
 import { createAccountTokens } from '../../../server/companion/addon/account-tokens';
 import { createMemoryAddonStore } from '../../../server/companion/addon/store/memory-store';
-import { bearer, openStream, postJson } from '../../support/companion/feed-client';
+import { actingAs, bearer, issuePasses, openStream, postJson } from '../../support/companion/feed-client';
 import { startFeedServer, type FeedServer } from '../../support/companion/feed-server';
 import { callbackKey, signCallbackToken } from '../../../server/companion/feed/index';
+import { ACTIVATION_SCOPES } from '../../../server/companion/oauth/activation-scopes';
 import { COMPANION_READS_PER_MINUTE } from '../../../server/companion/feed/read-budget';
-import type { FeedChange, FeedPage } from '../../../server/companion/feed/types';
+import type { FeedChange, FeedPage } from '../../../contracts/companion-http';
 
-// The companion reads each changed job once for the whole account (issue 18), against the real emulator. Nobody
-// registers as an administrator here, so the emulator holds no subscriptions and sends nothing of its own: every
-// notification is the test's, posted to the account's callback URL, and the emulator's request count is the
-// companion's reads alone.
+// The companion reads each changed job once for the whole account (issue 18), with the account's kept grant, for a
+// change the platform signed (the add-on's manifest webhook: `deliverSigned` takes it as /addon/event does), against
+// the real emulator. Its record goes to the browsers whose pass names someone the platform lets see the job (issue
+// 29). The emulator holds no subscriptions and sends nothing of its own here: every notification is the test's, and
+// the emulator's request count is the companion's reads alone.
 
 const SCOPES = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles'];
 
 let emulator: RunningEmulator;
 let account: AccountInfo;
 let companion: FeedServer;
-let callbackUrl: string;
 const tokenOf = new Map<string, string>();
 let seconds = 0;
+let keptGrant: Awaited<ReturnType<RunningEmulator['control']['issueTokens']>>;
 
 const requests = async () => (await emulator.control.stats()).requests;
+/** The emulator's count once the companion's reads in the background (a narrowed person's list) are done. */
+async function settled(): Promise<number> {
+  let last = await requests();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 150));
+    const now = await requests();
+    if (now === last) return now;
+    last = now;
+  }
+}
 const staffOf = (role: string) => account.staff.filter((s) => s.role === role && s.active).map((s) => s.uuid);
 
 async function urlOf(server: FeedServer, of = account.uuid): Promise<string> {
@@ -44,14 +56,16 @@ function notification(uuid: string, fields = ['status'], object = 'job') {
   };
 }
 
-async function deliver(body: unknown, url = callbackUrl): Promise<{ ok: boolean; duplicate: boolean }> {
-  const res = await postJson(url, body);
-  expect(res.status).toBe(200);
-  return (await res.json()) as { ok: boolean; duplicate: boolean };
+/** A change the platform signed, taken by `server`: whether it was appended or a duplicate. */
+async function deliver(body: unknown, server = companion): Promise<{ ok: boolean; duplicate: boolean }> {
+  const taken = await server.deliverSigned(account.uuid, body);
+  return { ok: taken.kind !== 'retired', duplicate: taken.kind === 'duplicate' };
 }
 
+/** The change as the office's verified browser reads it (the platform lets the office see every job). */
 async function changeOf(uuid: string, server = companion): Promise<FeedChange> {
-  const res = await fetch(`${server.url}/feed?limit=1000`, { headers: bearer(tokenOf.get(staffOf('office')[0]!)!) });
+  const office = staffOf('office')[0]!;
+  const res = await fetch(`${server.url}/feed?limit=1000`, { headers: actingAs(tokenOf.get(office)!, office) });
   const page = (await res.json()) as FeedPage;
   const change = page.changes.filter((c) => c.uuid === uuid).at(-1);
   expect(change).toBeDefined();
@@ -69,14 +83,29 @@ async function platformJob(uuid: string): Promise<Record<string, unknown>> {
 
 const existingJob = async (at: number) => String((await emulator.control.listRecords(account.uuid, 'job'))[at]!.uuid);
 
+/** A feed server of an account that activated Fieldside: the administrator's grant is kept. */
+async function activatedServer(): Promise<FeedServer> {
+  const store = createMemoryAddonStore();
+  const server = await startFeedServer({
+    platformBaseUrl: emulator.info.base_url,
+    accountTokens: (config) => createAccountTokens({ config, store, now: Date.now }),
+  });
+  await createAccountTokens({ config: server.config, store, now: Date.now }).keep(account.uuid, keptGrant);
+  // Each browser's pass names its person (paired), as the companion hands it out (same signing secret for all).
+  for (const [staff, token] of tokenOf)
+    await issuePasses(server.config.signingSecret, { [token]: account.uuid }, [undefined, staff]);
+  return server;
+}
+
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, jobs: 50, quiet: true });
   account = emulator.info.accounts[0]!;
   for (const staff of account.staff.filter((s) => s.active)) {
     tokenOf.set(staff.uuid, (await emulator.control.issueTokens(account.uuid, staff.uuid, SCOPES)).access_token);
   }
-  companion = await startFeedServer({ platformBaseUrl: emulator.info.base_url });
-  callbackUrl = await urlOf(companion);
+  // What an activation asks for (the job's visits and allocations among them).
+  keptGrant = await emulator.control.issueTokens(account.uuid, staffOf('administrator')[0]!, [...ACTIVATION_SCOPES]);
+  companion = await activatedServer();
 });
 
 afterAll(async () => {
@@ -88,29 +117,42 @@ describe('job records on changes', () => {
   const streams: Awaited<ReturnType<typeof openStream>>[] = [];
 
   beforeAll(async () => {
-    // A technician's, the office's and the administrator's browsers, each with its live stream open.
-    for (const staff of [staffOf('technician')[0]!, staffOf('office')[0]!, staffOf('administrator')[0]!]) {
-      const stream = await openStream(`${companion.url}/feed/stream`, tokenOf.get(staff)!);
+    // The office's and the administrator's browsers, paired, each with its live stream open; and one nobody vouched
+    // for (a self-declared office worker).
+    for (const staff of [staffOf('office')[0]!, staffOf('administrator')[0]!]) {
+      const token = tokenOf.get(staff)!;
+      const stream = await openStream(`${companion.url}/feed/stream`, token, actingAs(token, staff));
       expect(stream.res.status).toBe(200);
       await stream.until(() => stream.comments.includes('connected'));
       streams.push(stream);
     }
+    const declared = await openStream(`${companion.url}/feed/stream`, tokenOf.get(staffOf('office')[0]!)!);
+    await declared.until(() => declared.comments.includes('connected'));
+    streams.push(declared);
+    // A first change: the companion asks the platform about each verified person once, and learns the office and the
+    // administrator see every job (their yes for a job with no visit or allocation of theirs).
+    await deliver(notification(await existingJob(2)));
+    await settled();
   });
 
   afterAll(() => {
     for (const stream of streams) stream.close();
   });
 
-  it('reads a changed job once however many streams are open, and the record comes back with the change', async () => {
+  it('reads a changed job once however many streams are open, and the record comes back to those the platform lets see it', async () => {
     const job = await existingJob(3);
     const before = await requests();
     await deliver(notification(job));
     expect((await requests()) - before).toBe(1);
     const change = await changeOf(job);
     expect(change.record).toEqual(await platformJob(job));
-    // Live too: each open stream carries the record.
-    for (const stream of streams)
+    expect(change.yours).toBe('record');
+    // Live too: each verified stream carries the record; the self-declared one the change alone.
+    for (const stream of streams.slice(0, 2))
       await stream.until(() => stream.changes().some((c) => c.uuid === job && c.record?.uuid === job));
+    const declared = streams[2]!;
+    await declared.until(() => declared.changes().some((c) => c.uuid === job));
+    expect(declared.changes().find((c) => c.uuid === job)).not.toHaveProperty('record');
   });
 
   it('spends no read on a note it already took (a platform retry); a job retry is read and kept out of the feed', async () => {
@@ -141,9 +183,8 @@ describe('job records on changes', () => {
     expect(await deliver(job)).toEqual({ ok: true, duplicate: false });
     await emulator.control.updateRecord(account.uuid, 'job', jobUuid, { status: 'Completed' });
     expect(await deliver(job)).toEqual({ ok: true, duplicate: false });
-    const res = await fetch(`${companion.url}/feed?limit=1000`, {
-      headers: bearer(tokenOf.get(staffOf('office')[0]!)!),
-    });
+    const office = staffOf('office')[0]!;
+    const res = await fetch(`${companion.url}/feed?limit=1000`, { headers: actingAs(tokenOf.get(office)!, office) });
     const changes = ((await res.json()) as FeedPage).changes.filter(
       (c) => c.uuid === jobUuid && c.time === job.entry[0]!.time,
     );
@@ -181,84 +222,83 @@ describe('job records on changes', () => {
   });
 });
 
-describe('whose token reads', () => {
-  it('with no token of the account at hand: no record, no read, the webhook still taken', async () => {
-    const bare = await startFeedServer({ platformBaseUrl: emulator.info.base_url });
+describe('whose grant reads', () => {
+  it('an account that did not activate Fieldside: a notification to its callback URL is published unread, with no record', async () => {
+    const bare = await startFeedServer({
+      platformBaseUrl: emulator.info.base_url,
+      passesFor: Object.fromEntries([...tokenOf.values()].map((t) => [t, account.uuid])),
+    });
     try {
       const job = await existingJob(8);
       const before = await requests();
-      await deliver(notification(job), await urlOf(bare));
+      const res = await postJson(await urlOf(bare), notification(job));
+      expect(res.status).toBe(200);
       expect(await requests()).toBe(before);
-      expect(await changeOf(job, bare)).not.toHaveProperty('record');
+      const page = (await (
+        await fetch(`${bare.url}/feed?limit=1000`, { headers: bearer(tokenOf.get(staffOf('office')[0]!)!) })
+      ).json()) as FeedPage;
+      expect(page.changes.find((c) => c.uuid === job)).toMatchObject({ yours: 'none' });
+      expect(page.changes.find((c) => c.uuid === job)).not.toHaveProperty('record');
     } finally {
       await bare.close();
     }
   });
 
-  it('a token the platform refuses the job gives way to the next', async () => {
-    const two = await startFeedServer({ platformBaseUrl: emulator.info.base_url });
+  it("never borrows a browser's token: with the kept grant refused the job, no record, however many streams are open", async () => {
     const technician = staffOf('technician')[0]!;
-    // A browser signed in without the job scope (403 on a job), and it is the newest stream, so tried first.
-    const { access_token: unscoped } = await emulator.control.issueTokens(account.uuid, technician, ['vendor']);
-    const opened: Awaited<ReturnType<typeof openStream>>[] = [];
-    try {
-      for (const token of [tokenOf.get(staffOf('office')[0]!)!, unscoped]) {
-        const stream = await openStream(`${two.url}/feed/stream`, token);
-        await stream.until(() => stream.comments.includes('connected'));
-        opened.push(stream);
-      }
-      const job = await existingJob(10);
-      const before = await requests();
-      await deliver(notification(job), await urlOf(two));
-      expect((await requests()) - before).toBe(2);
-      expect((await changeOf(job, two)).record?.uuid).toBe(job);
-    } finally {
-      for (const stream of opened) stream.close();
-      await two.close();
-    }
-  });
-
-  it("reads with the account's kept tokens when it activated Fieldside, with no browser open", async () => {
-    const admin = staffOf('administrator')[0]!;
-    const issued = await emulator.control.issueTokens(account.uuid, admin, SCOPES);
+    // The kept grant of an activation that lacked the job scope (403 on a job).
     const store = createMemoryAddonStore();
-    const kept = await startFeedServer({
+    const narrow = await startFeedServer({
       platformBaseUrl: emulator.info.base_url,
       accountTokens: (config) => createAccountTokens({ config, store, now: Date.now }),
     });
+    const unscoped = await emulator.control.issueTokens(account.uuid, technician, ['vendor']);
+    await createAccountTokens({ config: narrow.config, store, now: Date.now }).keep(account.uuid, unscoped);
+    const office = staffOf('office')[0]!;
+    await issuePasses(narrow.config.signingSecret, { [tokenOf.get(office)!]: account.uuid }, [undefined, office]);
+    const stream = await openStream(
+      `${narrow.url}/feed/stream`,
+      tokenOf.get(office)!,
+      actingAs(tokenOf.get(office)!, office),
+    );
     try {
-      await createAccountTokens({ config: kept.config, store, now: Date.now }).keep(account.uuid, issued);
-      const job = await existingJob(9);
+      await stream.until(() => stream.comments.includes('connected'));
+      const job = await existingJob(10);
       const before = await requests();
-      await deliver(notification(job), await urlOf(kept));
+      await deliver(notification(job), narrow);
       expect((await requests()) - before).toBe(1);
-      expect((await changeOf(job, kept)).record?.uuid).toBe(job);
+      await stream.until(() => stream.changes().some((c) => c.uuid === job));
+      expect(stream.changes().find((c) => c.uuid === job)).not.toHaveProperty('record');
     } finally {
-      await kept.close();
+      stream.close();
+      await narrow.close();
     }
   });
 });
 
 describe("the companion's share of the account's minute", () => {
   it('reads no more than its share in a burst, and the changes past it go on without a record', async () => {
-    const burst = await startFeedServer({ platformBaseUrl: emulator.info.base_url });
+    const burst = await activatedServer();
+    // No browser verified: the companion reads the records and asks nobody about them.
     const stream = await openStream(`${burst.url}/feed/stream`, tokenOf.get(staffOf('office')[0]!)!);
     try {
       await stream.until(() => stream.comments.includes('connected'));
       // Jobs no other test made too big for a record.
       const jobs = (await emulator.control.listRecords(account.uuid, 'job')).map((j) => String(j.uuid)).slice(11);
-      const url = await urlOf(burst);
       const before = await requests();
       // An office bulk edit: more job changes at once than the companion's share of the account's minute.
       for (let i = 0; i < COMPANION_READS_PER_MINUTE + 10; i++)
-        await deliver(notification(jobs[i % jobs.length]!), url);
+        await deliver(notification(jobs[i % jobs.length]!), burst);
       expect((await requests()) - before).toBe(COMPANION_READS_PER_MINUTE);
       await stream.until(() => stream.changes().length === COMPANION_READS_PER_MINUTE + 10);
-      const withRecord = stream.changes().map((c) => c.record !== undefined);
-      expect(withRecord).toEqual([
-        ...Array<boolean>(COMPANION_READS_PER_MINUTE).fill(true),
-        ...Array<boolean>(10).fill(false),
-      ]);
+      // The records are kept with the changes (a verified office browser would get them): read once each, up to the
+      // share; the rest carry none.
+      const office = staffOf('office')[0]!;
+      const page = (await (
+        await fetch(`${burst.url}/feed?limit=1000`, { headers: actingAs(tokenOf.get(office)!, office) })
+      ).json()) as FeedPage;
+      expect(page.changes.every((c) => c.record === undefined)).toBe(true);
+      expect(stream.changes().every((c) => c.record === undefined)).toBe(true);
     } finally {
       stream.close();
       await burst.close();
@@ -276,12 +316,14 @@ describe('a platform that answers another record', () => {
   let wrong: FeedServer;
 
   beforeAll(async () => {
-    const app = new Hono()
-      .get('/api_1.0/vendor.json', (c) => c.json([{ uuid: ACCOUNT }]))
-      .get('/api_1.0/job/:file', (c) => c.json({ uuid: ANSWERED, status: 'Work Order' }));
+    const app = new Hono().get('/api_1.0/job/:file', (c) => c.json({ uuid: ANSWERED, status: 'Work Order' }));
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
     await new Promise((r) => server.once('listening', r));
-    wrong = await startFeedServer({ platformBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    wrong = await startFeedServer({
+      platformBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      accountTokens: () => ({ current: async () => ({ kind: 'tokens', accessToken: 'kept' }) }),
+      passesFor: { 'any-token': ACCOUNT },
+    });
   });
 
   afterAll(async () => {
@@ -299,7 +341,7 @@ describe('a platform that answers another record', () => {
         entry: [{ changed_fields: ['status'], time: '2026-11-21 06:00:00', uuid: ASKED }],
         resource_url: `${wrong.config.platformBaseUrl}/api_1.0/job/${ASKED}.json`,
       };
-      expect((await postJson(await urlOf(wrong, ACCOUNT), body)).status).toBe(200);
+      await wrong.deliverSigned(ACCOUNT, body);
       await stream.until(() => stream.changes().some((c) => c.uuid === ASKED));
       expect(stream.changes().find((c) => c.uuid === ASKED)).not.toHaveProperty('record');
     } finally {

@@ -61,7 +61,14 @@ describe('sign-in through the companion', () => {
     expect(tokenResponse.status).toBe(200);
     expect(tokenResponse.headers.get('cache-control')).toBe('no-store');
     const tokens = (await tokenResponse.json()) as Tokens;
-    expect(Object.keys(tokens).sort()).toEqual(['access_token', 'expires_in', 'refresh_token', 'scope', 'token_type']);
+    expect(Object.keys(tokens).sort()).toEqual([
+      'access_token',
+      'expires_in',
+      'fieldside_pass',
+      'refresh_token',
+      'scope',
+      'token_type',
+    ]);
     expect(tokens.expires_in).toBe(3600);
     expect(tokens.token_type.toLowerCase()).toBe('bearer');
     expect(tokens.scope.split(' ').sort()).toEqual(['read_jobs', 'vendor']);

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompanionErrorSchema, PairClaimReplySchema } from '../../../contracts/companion-http';
+import { COMPANION_HEADERS, CompanionErrorSchema, PairClaimReplySchema } from '../../../contracts/companion-http';
 import { CHROME_EXTENSION_ID } from '../../../contracts/extension-ids';
-import { sha256Base64Url } from '../../../contracts/installation-binding';
 import type { DevStack } from '../../../server/development/dev-stack';
 import { pairingLinkOf, personOf } from '../../support/companion/addon-platform';
 import { startActivatedAddonStack, type AddonScene } from '../../support/companion/addon-scene';
+import { createTestInstallation } from '../../support/companion/installation';
+import { signInBrowser, type TrustedBrowser } from '../../support/companion/trusted-browser';
 
 // "Use Fieldside in this browser": the web panel links to the pairing page with a one-time code in the fragment,
-// and the extension's background claims it with its own platform token. Each outcome of the claim, against the
-// real emulator (the token's account is asked of the platform).
+// and the extension's background claims it with its access token and pass, its installation key and that key's
+// signature over the code. Each outcome of the claim, against the real emulator; and (issue 29, finding 4) that
+// the claim is bound to the installation's key, and the identity it answers is good only with that key.
 
 let stack: DevStack;
 let scene: AddonScene;
@@ -32,24 +34,27 @@ async function pairingCode(): Promise<string> {
   return link.hash.slice(1);
 }
 
-const installation = () => sha256Base64Url(crypto.randomUUID());
-const browserToken = async (accountIndex = 0, role: 'technician' | 'office' = 'technician') => {
+/** A browser of the first account (or the second) signed in through the companion as one of its people. */
+const browser = (accountIndex = 0, role: 'technician' | 'office' = 'technician'): Promise<TrustedBrowser> => {
   const account = stack.emulator.info.accounts[accountIndex]!;
-  return (await stack.emulator.control.issueTokens(account.uuid, personOf(account, role).uuid, ['vendor', 'read_jobs']))
-    .access_token;
+  return signInBrowser(stack, { account: account.uuid, staff: personOf(account, role).uuid });
 };
 
-async function claim(body: unknown, bearer?: string, headers: Record<string, string> = {}) {
+async function answer(res: Response) {
+  return { status: res.status, json: (await res.json()) as unknown, headers: res.headers };
+}
+const redirectOf = () => `https://${CHROME_EXTENSION_ID}.chromiumapp.org/`;
+/** A claim as the extension's background makes it: its token, pass, key and proof. */
+const claim = async (b: TrustedBrowser, code: string) => answer(await b.claim(code));
+
+/** A claim with a body and headers of the test's own. */
+async function rawClaim(body: unknown, headers: Record<string, string>) {
   const res = await fetch(`${stack.companion.url}/pair/claim`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      ...headers,
-    },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  return { status: res.status, json: (await res.json()) as unknown, headers: res.headers };
+  return answer(res);
 }
 
 function expectError(answer: { json: unknown }, error: string, words: string): void {
@@ -81,91 +86,89 @@ describe('the pairing page', () => {
 });
 
 describe('claiming a pairing code', () => {
-  it('answers who the platform vouched for, and again to the same installation (its answer was lost)', async () => {
+  it('answers who the platform vouched for, an identity and a pass naming them, and again to the same installation', async () => {
     const code = await pairingCode();
-    const mine = await installation();
-    const token = await browserToken();
-    const first = await claim({ code, installation: mine }, token);
+    const mine = await browser();
+    const first = await claim(mine, code);
     expect(first.status).toBe(200);
-    expect(PairClaimReplySchema.parse(first.json)).toEqual({
+    const reply = PairClaimReplySchema.parse(first.json);
+    expect(reply).toMatchObject({
       account_uuid: scene.account,
       staff_uuid: scene.technician.uuid,
       staff_name: scene.technician.name,
     });
     expect(first.headers.get('cache-control')).toBe('no-store');
-    const again = await claim({ code, installation: mine }, token);
+    // The fresh pass names the person: the feed knows who reads.
+    expect(mine.verifiedStaff()).toBe(scene.technician.uuid);
+    const again = await claim(mine, code);
     expect(again.status).toBe(200);
-    expect(again.json).toEqual(first.json);
+    expect(PairClaimReplySchema.parse(again.json).staff_uuid).toBe(reply.staff_uuid);
   });
 
   it('refuses a second browser: pairing_used', async () => {
     const code = await pairingCode();
-    const token = await browserToken();
-    expect((await claim({ code, installation: await installation() }, token)).status).toBe(200);
-    const other = await claim({ code, installation: await installation() }, token);
+    expect((await claim(await browser(), code)).status).toBe(200);
+    const other = await claim(await browser(), code);
     expect(other.status).toBe(400);
     expectError(other, 'pairing_used', 'already used in another browser');
   });
 
   it('refuses a browser signed in to another account, without spending the code: pairing_other_account (403)', async () => {
     const code = await pairingCode();
-    const mine = await installation();
-    const other = await claim({ code, installation: mine }, await browserToken(1));
+    const other = await claim(await browser(1), code);
     expect(other.status).toBe(403);
     expectError(other, 'pairing_other_account', 'signed in to another business account');
-    expect((await claim({ code, installation: mine }, await browserToken(0, 'office'))).status).toBe(200);
+    expect((await claim(await browser(0, 'office'), code)).status).toBe(200);
   });
 
   it('refuses a code the companion did not sign, or altered: pairing_invalid', async () => {
     const code = await pairingCode();
     const [prefix, body, mac] = code.split('.') as [string, string, string];
     const altered = `${prefix}.${body.slice(0, -2)}${body.endsWith('A') ? 'BB' : 'AA'}.${mac}`;
-    const token = await browserToken();
+    const mine = await browser();
     for (const bad of [altered, `${prefix}.${body}.${'A'.repeat(43)}`, 'fsp1.bm90LWEtY29kZQ.bm90LWEtbWFj']) {
-      const answer = await claim({ code: bad, installation: await installation() }, token);
-      expect(answer.status).toBe(400);
-      expectError(answer, 'pairing_invalid', 'not one Fieldside made');
+      const refused = await claim(mine, bad);
+      expect(refused.status).toBe(400);
+      expectError(refused, 'pairing_invalid', 'not one Fieldside made');
     }
   });
 
   it('refuses a code older than ten minutes: pairing_expired', async () => {
     const code = await pairingCode();
+    const mine = await browser();
     offsetMs = 10 * 60_000 + 1_000;
     try {
-      const answer = await claim({ code, installation: await installation() }, await browserToken());
-      expect(answer.status).toBe(400);
-      expectError(answer, 'pairing_expired', 'more than 10 minutes old');
+      // Signed on a clock that agrees with the companion's: only the code is too old.
+      const proof = await mine.driver.installation.provePairing(code, now());
+      const late = await rawClaim({ code, installation_key: mine.driver.installation.key, proof }, mine.headers());
+      expect(late.status).toBe(400);
+      expectError(late, 'pairing_expired', 'more than 10 minutes old');
     } finally {
       offsetMs = 0;
     }
   });
 
-  it('needs a platform token the platform accepts, and says so in words', async () => {
+  it('needs the sign-in and its pass, and says so in words, without asking the platform', async () => {
     const code = await pairingCode();
-    const none = await claim({ code, installation: await installation() });
+    const mine = await browser();
+    const body = {
+      code,
+      installation_key: mine.driver.installation.key,
+      proof: await mine.driver.installation.provePairing(code),
+    };
+    const before = (await stack.emulator.control.stats()).requests;
+    const none = await rawClaim(body, {});
     expect(none.status).toBe(401);
     expectError(none, 'invalid_token', 'Sign in');
-    const refused = await claim({ code, installation: await installation() }, 'not-a-platform-token');
-    expect(refused.status).toBe(401);
-    expectError(refused, 'invalid_token', 'Sign in to Fieldside again');
-  });
-
-  it("says the platform could not be reached when it cannot tell the token's account", async () => {
-    const code = await pairingCode();
-    await stack.emulator.control.injectFault({
-      kind: 'status',
-      status: 503,
-      pathPrefix: '/api_1.0/vendor.json',
-      count: 1,
-    });
-    const answer = await claim({ code, installation: await installation() }, await browserToken());
-    expect(answer.status).toBe(502);
-    expectError(answer, 'platform_unavailable', 'could not be reached');
+    const noPass = await rawClaim(body, { authorization: `Bearer ${mine.tokens.access_token}` });
+    expect(noPass.status).toBe(401);
+    expectError(noPass, 'invalid_pass', 'sign in again');
+    expect((await stack.emulator.control.stats()).requests).toBe(before);
   });
 
   it("takes only its contract's body, and answers the extension's origin", async () => {
-    const token = await browserToken();
-    const bad = await claim({ code: 'short', installation: 'x' }, token);
+    const mine = await browser();
+    const bad = await rawClaim({ code: 'short', installation: 'x' }, mine.headers());
     expect(bad.status).toBe(400);
     expect(CompanionErrorSchema.parse(bad.json).error).toBe('invalid_request');
     const preflight = await fetch(`${stack.companion.url}/pair/claim`, {
@@ -173,9 +176,68 @@ describe('claiming a pairing code', () => {
       headers: {
         origin: `chrome-extension://${CHROME_EXTENSION_ID}`,
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization,content-type',
+        'access-control-request-headers': `authorization,content-type,${COMPANION_HEADERS.pass.toLowerCase()}`,
       },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBe(`chrome-extension://${CHROME_EXTENSION_ID}`);
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-fieldside-pass');
+  });
+});
+
+describe('a claim is bound to the installation key (finding 4)', () => {
+  it("refuses a claim whose proof is not that key's signature over this code: pairing_unbound", async () => {
+    const code = await pairingCode();
+    const mine = await browser();
+    const stranger = await createTestInstallation();
+    const attempts = [
+      // Another key's signature, with this installation's key named.
+      { code, installation_key: mine.driver.installation.key, proof: await stranger.provePairing(code) },
+      // This key's signature over another code.
+      {
+        code,
+        installation_key: mine.driver.installation.key,
+        proof: await mine.driver.installation.provePairing(`${code}x`),
+      },
+    ];
+    for (const body of attempts) {
+      const refused = await rawClaim(body, mine.headers());
+      expect(refused.status).toBe(400);
+      expectError(refused, 'pairing_unbound', 'could not prove');
+    }
+    // The code is not spent by a refused claim.
+    expect((await claim(mine, code)).status).toBe(200);
+  });
+
+  it("says so in words when the installation's clock is far off: clock_skew", async () => {
+    const code = await pairingCode();
+    const mine = await browser();
+    const proof = await mine.driver.installation.provePairing(code, Date.now() - 20 * 60_000);
+    const skewed = await rawClaim({ code, installation_key: mine.driver.installation.key, proof }, mine.headers());
+    expect(skewed.status).toBe(400);
+    expectError(skewed, 'clock_skew', 'clock');
+  });
+
+  it('the identity names the person at every sign-in and refresh of that installation, and of no other', async () => {
+    const mine = await browser();
+    await mine.pairAs(scene.technician.uuid, scene.job.uuid);
+    const identity = mine.identity!;
+    // The same installation: after a refresh, and after signing in again, the pass still names the person.
+    expect((await mine.refresh()).fieldside_staff).toBe(scene.technician.uuid);
+    expect((await mine.signInAgain()).fieldside_staff).toBe(scene.technician.uuid);
+    // Another installation replaying the identity, at its sign-in and at its refresh: nobody is named.
+    const thief = await browser(0, 'technician');
+    const flow = await thief.driver.toCode(redirectOf());
+    const stolen = await thief.driver.exchange(flow, { identity });
+    expect(stolen.status).toBe(200);
+    const tokens = (await stolen.json()) as { fieldside_staff?: string; refresh_token: string };
+    expect(tokens).not.toHaveProperty('fieldside_staff');
+    const refreshed = await thief.driver.refresh(tokens.refresh_token, { identity });
+    expect(refreshed.status).toBe(200);
+    expect(await refreshed.json()).not.toHaveProperty('fieldside_staff');
+    // A browser of another account, with this installation's very identity: nobody either.
+    const elsewhere = await browser(1);
+    const flow2 = await elsewhere.driver.toCode(redirectOf());
+    const crossed = await elsewhere.driver.exchange(flow2, { identity });
+    expect(await crossed.json()).not.toHaveProperty('fieldside_staff');
   });
 });

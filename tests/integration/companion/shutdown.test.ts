@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
 import { startEmulator, type StartedEmulator } from '../../../server/emulator/start';
 import { buildToEmptyFolder, spawnBuilt } from '../../support/companion/built-companion';
-import { bearer } from '../../support/companion/feed-client';
+import { bearer, issuePasses } from '../../support/companion/feed-client';
+import { createTestInstallation } from '../../support/companion/installation';
+import { sealRefreshToken } from '../../../server/companion/oauth/sealed-refresh-token';
 import { CHROME_ID, SIGNING_SECRET } from '../../support/companion/env';
 
 // A deploy or a scale-down sends the companion SIGTERM. The built companion, run as production runs it, then
@@ -23,10 +25,13 @@ afterAll(async () => {
   folder?.remove();
 });
 
+/** A token of the account's technician with its pass, as the companion hands one out with a token. */
 async function token(): Promise<string> {
   const account = emulator.info.accounts[0]!;
   const person = account.staff.find((s) => s.role === 'technician' && s.active)!;
-  return (await emulator.control.issueTokens(account.uuid, person.uuid, ['vendor', 'read_jobs'])).access_token;
+  const { access_token } = await emulator.control.issueTokens(account.uuid, person.uuid, ['vendor', 'read_jobs']);
+  await issuePasses(SIGNING_SECRET, { [access_token]: account.uuid });
+  return access_token;
 }
 
 /** Reads a stream to its end: how it ended (the server closing it cleanly, or the connection cut) and what came. */
@@ -72,17 +77,22 @@ describe('the built companion on SIGTERM', () => {
       expect(stream.status).toBe(200);
       const streamed = readToEnd(stream);
 
-      // A request under way: its token check waits on a slow platform when the signal comes.
+      // A request under way: a refresh, whose token request waits on a slow platform when the signal comes.
       const before = (await emulator.control.stats()).faultsInjected;
-      await emulator.control.injectFault({
-        kind: 'delay',
-        delayMs: 1500,
-        pathPrefix: '/api_1.0/vendor.json',
-        count: 1,
+      await emulator.control.injectFault({ kind: 'delay', delayMs: 1500, pathPrefix: '/oauth/access_token', count: 1 });
+      const account = emulator.info.accounts[0]!;
+      const person = account.staff.find((s) => s.role === 'technician' && s.active)!;
+      const issued = await emulator.control.issueTokens(account.uuid, person.uuid, ['vendor', 'read_jobs']);
+      const installation = await createTestInstallation();
+      const sealed = await sealRefreshToken(SIGNING_SECRET, {
+        refreshToken: issued.refresh_token,
+        key: installation.key,
+        account: account.uuid,
       });
-      const register = fetch(`${companion.url}${COMPANION_PATHS.feedRegister}`, {
+      const refresh = fetch(`${companion.url}${COMPANION_PATHS.oauthRefresh}`, {
         method: 'POST',
-        headers: bearer(await token()),
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: sealed, proof: await installation.prove(sealed) }),
       });
       await expect
         .poll(async () => (await emulator.control.stats()).faultsInjected, { timeout: 10_000 })
@@ -95,9 +105,9 @@ describe('the built companion on SIGTERM', () => {
       await expect.poll(() => freshConnection(companion.url), { timeout: 5_000 }).toBe('ECONNREFUSED');
       expect(companion.child.exitCode).toBeNull(); // still finishing the request under way
 
-      const registered = await register;
-      expect(registered.status).toBe(200);
-      expect(await registered.json()).toMatchObject({ account_uuid: emulator.info.accounts[0]!.uuid });
+      const refreshed = await refresh;
+      expect(refreshed.status).toBe(200);
+      expect(await refreshed.json()).toMatchObject({ access_token: expect.any(String) });
       expect((await exited).code).toBe(0);
       expect(companion.lines.map((l) => l.event).filter(Boolean)).toEqual(['listening', 'stopping', 'stopped']);
     } finally {

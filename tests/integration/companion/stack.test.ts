@@ -1,24 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
-import { COMPANION_HEADERS } from '../../../contracts/companion-http';
-import {
-  createSignInDriver,
-  firstAdministrator,
-  firstTechnician,
-  type Tokens,
-} from '../../../server/development/sign-in-driver';
-import { CHROME_ID, FIREFOX_ID } from '../../support/companion/env';
+import type { FeedChange } from '../../../contracts/companion-http';
+import { activateAccount, personOf } from '../../support/companion/addon-platform';
+import { signInBrowser } from '../../support/companion/trusted-browser';
 
-// The composed companion against the real emulator: tokens obtained through the OAuth routes register the
-// change feed (a technician's register leaves the subscriptions alone; an administrator's makes them), the
-// office changes a job, the platform's webhook reaches the companion's callback URL (built on its auto-detected
-// public URL) and the change shows in the technician's feed.
+// The composed companion against the real emulator: an administrator activates Fieldside, browsers sign in through
+// the OAuth routes (each token with its pass) and register the change feed, a technician pairs from the job card,
+// the office changes a job, the platform posts the change signed through the add-on's manifest webhook, and it shows
+// in every browser's feed: with its record in the feed of a staff member the platform vouched for and lets see the
+// job, as a bare change in the others'. The account has no Webhooks-API subscription at all.
 
 let stack: DevStack;
 
 beforeAll(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
-  stack = await startDevStack({ emulator: { jobs: 50, quiet: true }, allowedExtensionIds: [CHROME_ID, FIREFOX_ID] });
+  stack = await startDevStack({ emulator: { jobs: 50, quiet: true } });
 });
 
 afterAll(async () => {
@@ -26,60 +22,56 @@ afterAll(async () => {
   vi.restoreAllMocks();
 });
 
-describe('OAuth and the change feed behind one companion', () => {
-  it("signed-in tokens register the feed, an administrator's makes the subscriptions, and a job change arrives", async () => {
+describe('OAuth, pairing and the change feed behind one companion', () => {
+  it('signed-in browsers register the feed, and an office change reaches them, its record only the paired technician', async () => {
     const { companion, emulator } = stack;
-    // The sign-in scopes Fieldside asks for: the companion reads the staff member's role with them.
-    const scopes = ['read_jobs', 'vendor', 'read_staff', 'read_security_roles'];
-    const signIn = async (person: string) => {
-      const driver = await createSignInDriver({
-        companionUrl: companion.url,
-        authUrl: emulator.info.auth_url,
-        person,
-        scopes,
-      });
-      const tokens = (await (await driver.exchange(await driver.toCode())).json()) as Tokens;
-      return { authorization: `Bearer ${tokens.access_token}`, [COMPANION_HEADERS.staff]: person.split(':')[1]! };
-    };
-    const register = (headers: Record<string, string>) =>
-      fetch(`${companion.url}/feed/register`, { method: 'POST', headers });
-    const person = firstTechnician(emulator.info);
-    const auth = await signIn(person);
+    const account = emulator.info.accounts[0]!;
+    const technician = personOf(account, 'technician');
+    expect((await activateAccount(stack, account)).status).toBe(200);
+    const job = (await emulator.control.visibleJobUuids(account.uuid, technician.uuid))[0]!;
 
-    const registered = await register(auth);
-    expect(registered.status).toBe(200);
-    const reply = (await registered.json()) as {
-      account_uuid: string;
-      position: string;
-      manages_subscriptions: boolean;
-    };
-    const { account_uuid: accountUuid, position } = reply;
-    expect(accountUuid).toBe(person.split(':')[0]);
-    expect(reply.manages_subscriptions).toBe(false);
+    const paired = await signInBrowser(stack, { account: account.uuid, staff: technician.uuid });
+    await paired.pairAs(technician.uuid, job);
+    const declared = await signInBrowser(stack, { account: account.uuid, staff: technician.uuid });
+    const administrator = await signInBrowser(stack, {
+      account: account.uuid,
+      staff: personOf(account, 'administrator').uuid,
+    });
+    const positions = new Map<object, string>();
+    for (const b of [paired, declared, administrator]) {
+      const registered = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: b.headers() });
+      expect(registered.status).toBe(200);
+      const reply = (await registered.json()) as {
+        account_uuid: string;
+        position: string;
+        manages_subscriptions: boolean;
+      };
+      expect(reply.account_uuid).toBe(account.uuid);
+      expect(reply.manages_subscriptions).toBe(false);
+      positions.set(b, reply.position);
+    }
     expect(emulator.webhooks.subscriptions()).toEqual([]);
 
-    const admin = await register(await signIn(firstAdministrator(emulator.info)));
-    expect(((await admin.json()) as { manages_subscriptions: boolean }).manages_subscriptions).toBe(true);
-    // Without read_job_notes the platform refuses the note object; the new-note event needs only read_jobs.
-    expect(
-      emulator.webhooks
-        .subscriptions()
-        .map((s) => s.unique_id)
-        .sort(),
-    ).toEqual(['fieldside-job', 'fieldside-note-added']);
-
-    const [job] = await emulator.control.listRecords(accountUuid, 'job');
-    const jobUuid = String(job?.uuid);
-    await emulator.control.updateRecord(accountUuid, 'job', jobUuid, { job_description: 'Changed by the office' });
-
-    let changes: { uuid: string; changed_fields: string[] }[] = [];
-    for (let i = 0; i < 50 && changes.length === 0; i++) {
-      const feed = await fetch(`${companion.url}/feed?after=${encodeURIComponent(position)}`, { headers: auth });
-      expect(feed.status).toBe(200);
-      changes = ((await feed.json()) as { changes: typeof changes }).changes;
-      if (changes.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    // Twice, so the companion has asked the platform whether the technician may see it by the second.
+    for (const text of ['Changed by the office', 'Changed again by the office']) {
+      await emulator.control.updateRecord(account.uuid, 'job', job, { job_description: text });
+      await emulator.control.advanceClock(2);
     }
-    expect(changes.map((c) => c.uuid)).toContain(jobUuid);
-    expect(changes.find((c) => c.uuid === jobUuid)?.changed_fields).toContain('job_description');
+    const changesOf = async (b: typeof paired): Promise<FeedChange[]> => {
+      for (let i = 0; i < 100; i++) {
+        const feed = await fetch(`${companion.url}/feed?after=${encodeURIComponent(positions.get(b)!)}`, {
+          headers: b.headers(),
+        });
+        expect(feed.status).toBe(200);
+        const changes = ((await feed.json()) as { changes: FeedChange[] }).changes.filter((c) => c.uuid === job);
+        if (changes.length === 2) return changes;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('the changes did not arrive');
+    };
+    const mine = await changesOf(paired);
+    expect(mine[1]).toMatchObject({ yours: 'record', record: { job_description: 'Changed again by the office' } });
+    for (const b of [declared, administrator])
+      expect((await changesOf(b)).every((c) => c.yours === 'none' && c.record === undefined)).toBe(true);
   });
 });

@@ -1,88 +1,91 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountInfo } from '../../../server/emulator/contracts';
-import { startEmulator, type StartedEmulator } from '../../../server/emulator/start';
-import { actingAs, bearer, openStream } from '../../support/companion/feed-client';
-import { startFeedServer, type FeedServer } from '../../support/companion/feed-server';
-import type { FeedChange, FeedPage } from '../../../server/companion/feed/types';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FeedChange, FeedPage } from '../../../contracts/companion-http';
+import type { AccountInfo, StaffInfo } from '../../../server/emulator/contracts';
+import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
+import { activateAccount, personOf } from '../../support/companion/addon-platform';
+import { signInBrowser, type TrustedBrowser } from '../../support/companion/trusted-browser';
 
-// A visit booked or moved reaches the browsers of its staff member with the job (issue 18): a technician sees the
+// A visit booked or moved reaches the browser of its staff member with the job (issue 18): a technician sees the
 // jobs they have a visit on, and a job's edit_date does not move when it is given to someone, so before this their
-// browser learned of it only at its next walk of everything they see. Against the real emulator: its own webhook
-// for the visit, the companion's two reads (the visit, then the job as that staff member).
+// browser learned of it only at its next walk of everything they see. Against the real companion and emulator: the
+// platform's signed add-on webhook for the visit, the companion's two reads (the visit, then the job as that staff
+// member); the record goes to that staff member's browser alone (issue 29).
 
-const SCOPES = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles', 'read_schedule'];
-
-let emulator: StartedEmulator;
+let stack: DevStack;
 let account: AccountInfo;
-let companion: FeedServer;
-let officeToken: string;
-let technician: string;
-let stream: Awaited<ReturnType<typeof openStream>>;
+let technician: StaffInfo;
+let techBrowser: TrustedBrowser;
+let officeBrowser: TrustedBrowser;
 
-const requests = async () => (await emulator.control.stats()).requests;
-const staffOf = (role: string) => account.staff.filter((s) => s.role === role && s.active).map((s) => s.uuid);
+const requests = async () => (await stack.emulator.control.stats()).requests;
 
-async function visitChange(visit: string): Promise<FeedChange | undefined> {
-  const res = await fetch(`${companion.url}/feed?limit=1000`, { headers: bearer(officeToken) });
-  return ((await res.json()) as FeedPage).changes.filter((c) => c.object === 'jobactivity' && c.uuid === visit).at(-1);
+async function visitChange(browser: TrustedBrowser, visit: string): Promise<FeedChange | undefined> {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${stack.companion.url}/feed?limit=1000`, { headers: browser.headers() });
+    const found = ((await res.json()) as FeedPage).changes
+      .filter((c) => c.object === 'jobactivity' && c.uuid === visit)
+      .at(-1);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return undefined;
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, jobs: 50, quiet: true });
-  account = emulator.info.accounts[0]!;
-  technician = staffOf('technician')[0]!;
-  const admin = staffOf('administrator')[0]!;
-  officeToken = (await emulator.control.issueTokens(account.uuid, staffOf('office')[0]!, SCOPES)).access_token;
-  companion = await startFeedServer({ platformBaseUrl: emulator.info.base_url });
-  const adminToken = (await emulator.control.issueTokens(account.uuid, admin, SCOPES)).access_token;
-  const res = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: actingAs(adminToken, admin) });
-  expect(await res.json()).toMatchObject({ manages_subscriptions: true, refused: [] });
-  // An office browser online: the companion reads with its stream's token (no kept tokens in this account).
-  stream = await openStream(`${companion.url}/feed/stream`, officeToken);
-  expect(stream.res.status).toBe(200);
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  stack = await startDevStack({ emulator: { jobs: 50, quiet: true } });
+  account = stack.emulator.info.accounts[0]!;
+  technician = personOf(account, 'technician');
+  const office = personOf(account, 'office');
+  expect((await activateAccount(stack, account)).status).toBe(200);
+  const theirs = (await stack.emulator.control.visibleJobUuids(account.uuid, technician.uuid))[0]!;
+  techBrowser = await signInBrowser(stack, { account: account.uuid, staff: technician.uuid });
+  await techBrowser.pairAs(technician.uuid, theirs);
+  officeBrowser = await signInBrowser(stack, { account: account.uuid, staff: office.uuid });
+  await officeBrowser.pairAs(office.uuid, theirs);
 });
 
 afterAll(async () => {
-  stream?.close();
-  await companion?.close();
-  await emulator?.close();
+  await stack?.close();
+  vi.restoreAllMocks();
 });
 
 describe('a visit booked or moved', () => {
-  it('carries its job, and the job as its staff member may see it, named: two reads for the whole account', async () => {
-    const visible = new Set(await emulator.control.visibleJobUuids(account.uuid, technician));
+  it("carries its job, and the job's record to its staff member alone: two reads for the whole account", async () => {
+    const visible = new Set(await stack.emulator.control.visibleJobUuids(account.uuid, technician.uuid));
     const job = String(
-      (await emulator.control.listRecords(account.uuid, 'job')).find(
+      (await stack.emulator.control.listRecords(account.uuid, 'job')).find(
         (j) => !visible.has(String(j.uuid)) && Number(j.active) === 1,
       )!.uuid,
     );
     const before = await requests();
-    const visit = await emulator.control.createRecord(account.uuid, 'jobactivity', {
+    const visit = await stack.emulator.control.createRecord(account.uuid, 'jobactivity', {
       job_uuid: job,
-      staff_uuid: technician,
+      staff_uuid: technician.uuid,
       start_date: '2026-11-25 09:00:00',
       end_date: '2026-11-25 10:00:00',
     });
-    await emulator.webhooks.whenIdle();
-    const change = (await visitChange(visit))!;
-    expect(change).toMatchObject({ job_uuid: job, visible_to: [technician] });
-    expect(change.record?.uuid).toBe(job);
+    const theirs = (await visitChange(techBrowser, visit))!;
+    expect(theirs).toMatchObject({ job_uuid: job, yours: 'record' });
+    expect(theirs.record?.uuid).toBe(job);
+    const office = (await visitChange(officeBrowser, visit))!;
+    expect(office).toMatchObject({ job_uuid: job, yours: 'none' });
+    expect(office).not.toHaveProperty('record');
     expect((await requests()) - before).toBe(2);
   });
 
   it('a visit cancelled names its job and nobody, with no record', async () => {
     const visit = String(
-      (await emulator.control.listRecords(account.uuid, 'jobactivity')).find(
-        (a) => a.staff_uuid === technician && Number(a.active) === 1,
+      (await stack.emulator.control.listRecords(account.uuid, 'jobactivity')).find(
+        (a) => a.staff_uuid === technician.uuid && Number(a.active) === 1,
       )!.uuid,
     );
     const before = await requests();
-    await emulator.control.updateRecord(account.uuid, 'jobactivity', visit, { active: 0 });
-    await emulator.webhooks.whenIdle();
-    const change = (await visitChange(visit))!;
+    await stack.emulator.control.updateRecord(account.uuid, 'jobactivity', visit, { active: 0 });
+    const change = (await visitChange(techBrowser, visit))!;
     expect(change.job_uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(change).not.toHaveProperty('record');
-    expect(change).not.toHaveProperty('visible_to');
+    expect(change.yours).toBe('none');
     expect((await requests()) - before).toBe(1);
   });
 });

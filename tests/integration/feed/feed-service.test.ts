@@ -26,6 +26,8 @@ async function harness(
   holds?: (uuids: readonly string[]) => Promise<ReadonlyMap<string, string | null>>,
 ) {
   const tokens = await stack.emulator.control.issueTokens(stack.account.uuid, staffUuid, SCOPES);
+  // The pass the companion hands out with the token, naming the staff member as a paired browser's does.
+  const pass = await stack.passFor(tokens.access_token, staffUuid);
   const access = { getAccessToken: async () => tokens.access_token, onUnauthorized: async () => tokens.access_token };
   /** Every platform request the browser's re-reads made. */
   const requests: string[] = [];
@@ -47,6 +49,7 @@ async function harness(
     feed: createFeedClient({
       companionUrl: async () => stack.companion.url,
       accessToken: async () => tokens.access_token,
+      pass: async () => pass,
     }),
     account: async () => ({ accountUuid: stack.account.uuid, mode: 'oauth', scopes: [], staffUuid }),
     resync: async () => void syncs++,
@@ -122,11 +125,14 @@ describe('feed service', () => {
     expect(reads).toHaveLength(1);
     expect(reads.at(-1)?.status).toBe('Work Order');
     // The position is saved after the batch was applied, and it is the feed's newest.
+    const { access_token } = await stack.emulator.control.issueTokens(
+      stack.account.uuid,
+      stack.administrator.uuid,
+      SCOPES,
+    );
     const page = (await (
       await fetch(`${stack.companion.url}/feed?after=0`, {
-        headers: {
-          authorization: `Bearer ${(await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, SCOPES)).access_token}`,
-        },
+        headers: { authorization: `Bearer ${access_token}`, 'X-Fieldside-Pass': await stack.passFor(access_token) },
       })
     ).json()) as { position: string };
     expect(h.position()).toMatchObject({ accountUuid: stack.account.uuid, position: page.position });

@@ -16,23 +16,22 @@ export function personOf(account: AccountInfo, role: StaffInfo['role']): StaffIn
   return person;
 }
 
-/** An administrator of `account` activates Fieldside: answers the Return URL's status and page. */
+/** A person of `account` (its administrator unless `as` says) activates Fieldside from the Activation URL (`from`:
+ * the add-on store's plain link, or a panel's "Activate again" link): answers the Return URL's status and page. */
 export async function activateAccount(
   stack: DevStack,
   account: AccountInfo,
+  how: { as?: StaffInfo; from?: string } = {},
 ): Promise<{ status: number; page: string }> {
-  const start = await fetch(`${stack.companion.url}${COMPANION_PATHS.activation}`, { redirect: 'manual' });
+  const start = await fetch(how.from ?? `${stack.companion.url}${COMPANION_PATHS.activation}`, { redirect: 'manual' });
+  if (start.status !== 302) return { status: start.status, page: await start.text() };
   const cookie = (start.headers.getSetCookie().find((c) => c.startsWith('fieldside_activation=')) ?? '').split(';')[0]!;
   const authorizeUrl = start.headers.get('location')!;
   const browser = createConsentDriver();
   const page = await browser.open(authorizeUrl);
   if (page.kind !== 'consent') throw new Error(`expected the consent page, got ${page.kind} ${page.status}`);
-  const answered = await browser.answer(
-    authorizeUrl,
-    page.formToken,
-    'allow',
-    `${account.uuid}:${personOf(account, 'administrator').uuid}`,
-  );
+  const person = how.as ?? personOf(account, 'administrator');
+  const answered = await browser.answer(authorizeUrl, page.formToken, 'allow', `${account.uuid}:${person.uuid}`);
   if (answered.kind !== 'redirect') throw new Error(`expected a redirect, got ${answered.kind} ${answered.status}`);
   const back = await fetch(answered.location, { redirect: 'manual', headers: { cookie } });
   return { status: back.status, page: await back.text() };

@@ -1,5 +1,6 @@
 import { COMPANION_HEADERS } from '../../../contracts/companion-http';
-import type { FeedChange } from '../../../server/companion/feed/types';
+import type { StoredChange as FeedChange } from '../../../server/companion/feed/types';
+import { signPass } from '../../../server/companion/trust/pass';
 
 let counter = 0;
 
@@ -19,14 +20,36 @@ export function postJson(url: string, body: unknown): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
-export function bearer(token: string): Record<string, string> {
-  return { authorization: `Bearer ${token}` };
+/** Passes the tests were given for (token, staff member): what the companion answers with a token at sign-in or
+ * refresh (`fieldside_pass`), or at a pairing claim (naming the staff member). Tests of the feed module alone, with
+ * tokens of a stub platform or issued by the emulator's control API, sign them as the companion would. */
+const passes = new Map<string, string>();
+const passKey = (token: string, staff: string | undefined) => `${token}|${staff?.toLowerCase() ?? ''}`;
+
+/** Signs a pass for each token (its account) and each of `staff` (undefined: nobody vouched for). */
+export async function issuePasses(
+  secret: string,
+  tokens: Record<string, string>,
+  staff: readonly (string | undefined)[] = [undefined],
+  expiresAtMs = Date.now() + 3_600_000,
+): Promise<void> {
+  for (const [accessToken, account] of Object.entries(tokens))
+    for (const who of staff)
+      passes.set(passKey(accessToken, who), await signPass(secret, { account, accessToken, expiresAtMs, staff: who }));
 }
 
-/** A token's headers acting as a staff member (X-Fieldside-Staff): an administrator's register manages the
- * subscriptions. */
+/** A token's headers, with its pass (nobody vouched for) when one was issued. */
+export function bearer(token: string): Record<string, string> {
+  const pass = passes.get(passKey(token, undefined));
+  return { authorization: `Bearer ${token}`, ...(pass ? { [COMPANION_HEADERS.pass]: pass } : {}) };
+}
+
+/** A token's headers with a pass naming `staffUuid`, as pairing gives it: an administrator's register manages the
+ * subscriptions of an account that did not activate Fieldside. */
 export function actingAs(token: string, staffUuid: string): Record<string, string> {
-  return { ...bearer(token), [COMPANION_HEADERS.staff]: staffUuid };
+  const pass = passes.get(passKey(token, staffUuid));
+  if (!pass) throw new Error(`no pass issued for this token as ${staffUuid}: call issuePasses first`);
+  return { authorization: `Bearer ${token}`, [COMPANION_HEADERS.pass]: pass };
 }
 
 export interface SseEvent {

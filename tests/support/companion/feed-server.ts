@@ -13,6 +13,9 @@ import type { AccountTokenKeeper } from '../../../server/companion/addon/account
 import { createFeedStore } from '../../../server/companion/feed/create-store';
 import { createFeedModule, type FeedModule, type FeedStore } from '../../../server/companion/feed/index';
 import type { Logger } from '../../../server/companion/request-log';
+import { signedChangeOf, WEBHOOK_EVENT_NAME } from '../../../server/companion/addon/manifest-webhook';
+import { issuePasses } from './feed-client';
+import { STUB_ADMIN, STUB_TECHNICIAN } from './stub-platform';
 
 export const TEST_EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
 
@@ -34,6 +37,9 @@ export async function startFeedServer(opts: {
   accountTokens?: (config: CompanionConfig) => Pick<AccountTokenKeeper, 'current'>;
   /** Where the module's log lines go (none by default). */
   log?: Logger;
+  /** Tokens (→ their account) to issue passes for, as the companion would have at sign-in: nobody vouched for, and
+   * the stub platform's administrator and technician (feed-client.ts's `bearer` and `actingAs` send them). */
+  passesFor?: Record<string, string>;
 }) {
   let app: Hono | undefined;
   const server = serve({
@@ -74,6 +80,7 @@ export async function startFeedServer(opts: {
     server.close();
     throw e;
   }
+  if (opts.passesFor) await issuePasses(config.signingSecret, opts.passesFor, [undefined, STUB_ADMIN, STUB_TECHNICIAN]);
   // Every answer's status to a webhook delivery, in the order they were given: a test knows by it when deliveries it
   // did not send itself (the platform's) have been taken; and how many have arrived, to send another only after one.
   // The status only: cloning each answer to read its body made @hono/node-server build a whole web Response and
@@ -87,9 +94,18 @@ export async function startFeedServer(opts: {
       webhookAnswers.push({ status: c.res.status });
     })
     .route('/', module.routes);
+  const resourcePrefix = `${config.platformBaseUrl}/api_1.0/`;
   return {
     url,
     config,
+    /** A change the platform signed (the add-on's manifest webhook, `eventArgs` the notification), taken as
+     * /addon/event takes it (addon/manifest-webhook.ts): read with the account's kept grant, and appended. */
+    async deliverSigned(account: string, notification: unknown) {
+      const event = { name: WEBHOOK_EVENT_NAME, accountUUID: account, staffUUID: account, args: notification as never };
+      const signed = await signedChangeOf(event, resourcePrefix);
+      if (!signed.ok) throw new Error(`not a notification the companion takes: ${signed.why}`);
+      return module.takeSigned(account, signed.change, signed.key);
+    },
     webhookAnswers,
     webhooksArrived: () => webhooksArrived,
     async close() {

@@ -4,7 +4,7 @@ import { startEmulator } from '../../../server/emulator/start';
 import { callbackKey, signCallbackToken } from '../../../server/companion/feed/index';
 import type { FeedChange, FeedPage } from '../../../server/companion/feed/types';
 import type { LogLine } from '../../../server/companion/request-log';
-import { bearer, openStream, postJson } from './feed-client';
+import { bearer, issuePasses, openStream, postJson } from './feed-client';
 import { startFeedServer, type FeedServer } from './feed-server';
 
 // The scene of a new note's two notifications (issue 18, and the shapes of issue 28): the real emulator, a
@@ -117,17 +117,22 @@ export function useNoteAddedScene(): NoteAddedScene {
   beforeAll(async () => {
     s.emulator = await startEmulator({ port: 0, jobs: 20, quiet: true });
     s.account = s.emulator.info.accounts[0]!;
-    const token = async (role: string) =>
-      (await s.emulator.control.issueTokens(s.account.uuid, s.staffOf(role)[0]!, SCOPES)).access_token;
-    s.officeToken = await token('office');
-    s.adminToken = await token('administrator');
     s.companion = await startFeedServer({
       platformBaseUrl: s.emulator.info.base_url,
       log: (line) => s.logs.push(line),
     });
+    // Tokens with their passes, as the companion hands them out (an administrator's naming them: paired).
+    const token = async (role: string) => {
+      const staff = s.staffOf(role)[0]!;
+      const { access_token } = await s.emulator.control.issueTokens(s.account.uuid, staff, SCOPES);
+      await issuePasses(s.companion.config.signingSecret, { [access_token]: s.account.uuid }, [undefined, staff]);
+      return access_token;
+    };
+    s.officeToken = await token('office');
+    s.adminToken = await token('administrator');
     const key = await callbackKey(s.companion.config.signingSecret);
     s.callbackUrl = `${s.companion.url}/webhooks/${await signCallbackToken(key, s.account.uuid, 0)}`;
-    // An open stream lends the companion a token to read with: without the event, it would read the note.
+    // An open stream: the account never activated Fieldside, so nothing is read for it either way.
     const opened = await openStream(`${s.companion.url}/feed/stream`, s.officeToken);
     stream = opened;
     expect(opened.res.status).toBe(200);

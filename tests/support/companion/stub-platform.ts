@@ -135,6 +135,8 @@ export async function startStubPlatform(
   const port = (server.address() as AddressInfo).port;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    /** Its tokens and their accounts (for passes: feed-server.ts `passesFor`). */
+    tokens,
     calls,
     subscriptions,
     async close() {

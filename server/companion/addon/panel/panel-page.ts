@@ -32,9 +32,11 @@ export interface PanelInput {
   sdkUrl: string;
   /** `<PUBLIC_URL>/pair#<code>`, on the web only. */
   pairUrl?: string;
+  /** `<PUBLIC_URL>/activate?ticket=…`, for an administrator on the web only: "Activate again". */
+  activateUrl?: string;
 }
 
-export function jobPanel({ view, place, jobUuid, sdkUrl, pairUrl }: PanelInput): string {
+export function jobPanel({ view, place, jobUuid, sdkUrl, pairUrl, activateUrl }: PanelInput): string {
   const title = view.number ? `Job #${view.number}` : 'Job';
   const body = html`<header>
       ${view.status ? html`<p class="status">${view.status}</p>` : html``}
@@ -57,6 +59,7 @@ export function jobPanel({ view, place, jobUuid, sdkUrl, pairUrl }: PanelInput):
     <ol id="notes" class="notes">
       ${view.notes.map(noteItem)}
     </ol>
-    ${pairUrl ? html`<p class="pair"><a id="fieldside-pair" href="${pairUrl}" target="_blank" rel="noopener">Use Fieldside in this browser</a><br /><span class="muted">Connects the Fieldside extension in this browser to you, ${view.staffName || 'the person signed in here'}.</span></p>` : html``}`;
+    ${pairUrl ? html`<p class="pair"><a id="fieldside-pair" href="${pairUrl}" target="_blank" rel="noopener">Use Fieldside in this browser</a><br /><span class="muted">Connects the Fieldside extension in this browser to you, ${view.staffName || 'the person signed in here'}.</span></p>` : html``}
+    ${activateUrl ? html`<p class="pair"><a id="fieldside-activate" href="${activateUrl}" target="_blank" rel="noopener">Activate again</a><br /><span class="muted">As an administrator, allow Fieldside again for the whole account (for example to let it do more).</span></p>` : html``}`;
   return panelDocument({ title, place, sdkUrl, jobUuid }, body);
 }

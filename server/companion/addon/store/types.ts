@@ -1,5 +1,6 @@
 // What the add-on keeps that every companion instance must share: each account's sealed tokens, the short lock that
-// lets one instance at a time refresh them, and the one-time marks of spent pairing nonces; and,
+// lets one instance at a time refresh them, the one-time marks of spent pairing nonces and activation tickets, the
+// state each sign-in code was first handed on with (oauth/routes.ts); and,
 // for the feed, whose browsers were online lately and who may see new jobs (feed/staff-knowledge.ts), and which
 // instance checks an account's subscriptions (feed/account-subscriptions.ts).
 // Three implementations keep the same words: memory (one instance), Redis (REDIS_URL, several Node instances) and
@@ -21,6 +22,6 @@ export interface AddonStore {
 
 /** Every key lives under one prefix, apart from the feed's and the limits' keys. */
 export const addonKey = (
-  kind: 'tokens' | 'refresh-lock' | 'pairing' | 'staff' | 'subscriptions-checked',
+  kind: 'tokens' | 'refresh-lock' | 'pairing' | 'staff' | 'subscriptions-checked' | 'code' | 'ticket',
   id: string,
 ): string => `fieldside:addon:${kind}:${id}`;

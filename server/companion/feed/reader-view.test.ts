@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { forReader, meaningFor, type Reader } from './reader-view';
+import type { StoredChange } from './types';
+
+// What one kept change is to each reader: the table of who gets the record, who is told to read, and who gets
+// neither; and that the names never leave.
+
+const TECH = '00000000-0000-4000-8000-0000000000a1';
+const OFFICE = '00000000-0000-4000-8000-0000000000a2';
+const OTHER = '00000000-0000-4000-8000-0000000000a3';
+const job = (over: Partial<StoredChange> = {}): StoredChange => ({
+  id: 'm1-1',
+  object: 'job',
+  uuid: '00000000-0000-4000-8000-000000000001',
+  changed_fields: ['status'],
+  time: '2026-11-21 07:00:00',
+  resource_url: 'http://127.0.0.1/api_1.0/job/00000000-0000-4000-8000-000000000001.json',
+  ...over,
+});
+const record = { uuid: '00000000-0000-4000-8000-000000000001', status: 'Work Order' };
+
+describe('meaningFor', () => {
+  it.each<[string, Partial<StoredChange>, Reader, string]>([
+    ['named, with the record', { record, visible_to: [TECH] }, { staff: TECH }, 'record'],
+    ['named in another case', { record, visible_to: [TECH.toUpperCase()] }, { staff: TECH }, 'record'],
+    ['named, but no record could be read', { visible_to: [TECH] }, { staff: TECH }, 'read'],
+    ['not asked (unchecked)', { record, visible_to: [OFFICE], unchecked: [TECH] }, { staff: TECH }, 'read'],
+    ['someone else named', { record, visible_to: [OFFICE] }, { staff: TECH }, 'none'],
+    ['nobody named', { record }, { staff: TECH }, 'none'],
+    [
+      'a reader nobody vouched for, whoever is named',
+      { record, visible_to: [TECH, OFFICE] },
+      { staff: undefined },
+      'none',
+    ],
+    ['a reader nobody vouched for, unchecked everyone', { unchecked: [OTHER] }, { staff: undefined }, 'none'],
+  ])('%s', (_label, over, reader, meaning) => {
+    expect(meaningFor(job(over), reader)).toBe(meaning);
+  });
+});
+
+describe('forReader', () => {
+  it('gives the record only with `record`, and never the names', () => {
+    const change = job({ record, visible_to: [TECH], unchecked: [OTHER] });
+    expect(forReader(change, { staff: TECH })).toEqual({ ...job(), record, yours: 'record' });
+    for (const staff of [OFFICE, OTHER, undefined]) {
+      const seen = forReader(change, { staff });
+      expect(seen).not.toHaveProperty('record');
+      expect(seen).not.toHaveProperty('visible_to');
+      expect(seen).not.toHaveProperty('unchecked');
+    }
+    expect(forReader(change, { staff: OTHER }).yours).toBe('read');
+  });
+
+  it('says nothing of meaning on a note (it carries its job, never a record)', () => {
+    const note = job({ object: 'note', job_uuid: record.uuid, record, visible_to: [TECH] });
+    expect(forReader(note, { staff: TECH })).toEqual({ ...job({ object: 'note', job_uuid: record.uuid }) });
+  });
+
+  it('a visit carries its job record to its own staff member only', () => {
+    const visit = job({ object: 'jobactivity', job_uuid: record.uuid, record, visible_to: [TECH] });
+    expect(forReader(visit, { staff: TECH })).toMatchObject({ record, yours: 'record' });
+    expect(forReader(visit, { staff: OFFICE })).not.toHaveProperty('record');
+  });
+});

@@ -1,0 +1,29 @@
+import type { FeedChange, FeedChangeMeaning } from '../../../contracts/companion-http';
+import type { StoredChange } from './types';
+
+// What one change the feed keeps is to one reader: the change itself, and for a job (or a visit, whose job it is)
+// what it means to them (`yours`, contracts/companion-http.ts). The record goes only to a reader whose pass names a
+// staff member the platform let see the job (`visible_to`, decided when the change was made: job-records.ts,
+// visit-jobs.ts); whom it names, and whom the companion could not ask, never leave the companion.
+
+/** Who reads: the staff member the platform vouched for (the pass's), or nobody vouched for. */
+export interface Reader {
+  staff: string | undefined;
+}
+
+const CARRY_MEANING = new Set(['job', 'jobactivity']);
+
+export function meaningFor(change: StoredChange, reader: Reader): FeedChangeMeaning {
+  const staff = reader.staff?.toLowerCase();
+  if (staff === undefined) return 'none';
+  const named = (list: readonly string[] | undefined) => (list ?? []).some((s) => s.toLowerCase() === staff);
+  if (named(change.visible_to)) return change.record === undefined ? 'read' : 'record';
+  return named(change.unchecked) ? 'read' : 'none';
+}
+
+export function forReader(change: StoredChange, reader: Reader): FeedChange {
+  const { visible_to: _visibleTo, unchecked: _unchecked, record, ...rest } = change;
+  if (!CARRY_MEANING.has(change.object)) return rest;
+  const yours = meaningFor(change, reader);
+  return yours === 'record' && record !== undefined ? { ...rest, record, yours } : { ...rest, yours };
+}

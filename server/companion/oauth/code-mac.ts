@@ -1,0 +1,46 @@
+import { sha256Base64Url } from '../../../contracts/installation-binding';
+import { decodeBase64Url, encodeBase64Url } from '../base64url';
+import { derivedKey } from '../derived-key';
+
+// How a sign-in's code is tied to the flow that started it (issue 29).
+// - Its own Return URL: /oauth/start names `/oauth/return/<flow>` as redirect_uri, the flow derived from the state,
+//   and /oauth/token names the one derived from the state it is shown. The platform requires the token request's
+//   redirect_uri to be the authorize request's, so a code redeemed with another flow's state is refused by the
+//   platform itself. (A browser that leaves redirect_uri out, Firefox, comes back to the registered Return URL.)
+// - The companion's mark: /oauth/return hands on `code_mac`, an HMAC of the code and the state it came with (and of
+//   which Return URL it came to), and /oauth/token takes a code only with the mark of its own state, before
+//   anything reaches the platform. /oauth/return gives a code its mark once, for the first state it meets it with.
+
+const LABEL = 'fieldside-code-mac';
+const encoder = new TextEncoder();
+
+/** Which Return URL the platform sent the code to: the flow's own, or the registered one. */
+export type ReturnedTo = 'flow' | 'registered';
+
+/** The flow of a state: the first 22 characters of base64url(SHA-256(state)); any instance derives the same. */
+export async function flowOf(state: string): Promise<string> {
+  return (await sha256Base64Url(state)).slice(0, 22);
+}
+
+const macKey = (secret: string) => derivedKey(secret, LABEL, { name: 'HMAC', usages: ['sign', 'verify'] });
+const message = (to: ReturnedTo, code: string, state: string) => encoder.encode(`${to}\n${code}\n${state}`);
+const PREFIX: Record<ReturnedTo, string> = { flow: 'f', registered: 'r' };
+
+export async function codeMacFor(secret: string, code: string, state: string, to: ReturnedTo): Promise<string> {
+  const mac = await crypto.subtle.sign('HMAC', await macKey(secret), message(to, code, state));
+  return `${PREFIX[to]}.${encodeBase64Url(new Uint8Array(mac))}`;
+}
+
+/** Which Return URL the code came to, when `mac` is the companion's mark of this code with this state. */
+export async function checkCodeMac(
+  secret: string,
+  code: string,
+  state: string,
+  mac: string,
+): Promise<ReturnedTo | undefined> {
+  const [prefix, text, ...rest] = mac.split('.');
+  const to = prefix === 'f' ? 'flow' : prefix === 'r' ? 'registered' : undefined;
+  const bytes = text === undefined ? undefined : decodeBase64Url(text);
+  if (!to || !bytes || rest.length > 0) return undefined;
+  return (await crypto.subtle.verify('HMAC', await macKey(secret), bytes, message(to, code, state))) ? to : undefined;
+}

@@ -1,0 +1,102 @@
+// Pairing in Firefox ESR (MV2 build, puppeteer-core over WebDriver BiDi: trusted clicks and keys): a technician who
+// chose the administrator's name from the list has no administrator feature; then, on a job card in the web app,
+// "Use Fieldside in this browser" opens the companion's pairing page, Fieldside's own tab asks "Work as …?", and
+// their "Yes" makes the browser theirs on the platform's word.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Frame, Page } from 'puppeteer-core';
+import { PAIRING_CONFIRM_PAGE } from '../../lib/account/pairing-page';
+import { findPage, launchFirefox, type FirefoxWithExtension } from './support/firefox';
+import { chooseMeFirefox, connectFirefox, signInFirefox, signInToWebAppFirefox } from './support/firefox-pages';
+import { startStack, type Stack } from './support/stack';
+
+let stack: Stack;
+let firefox: FirefoxWithExtension;
+
+beforeAll(async () => {
+  stack = await startStack({ jobs: 40 });
+  firefox = await launchFirefox();
+});
+afterAll(async () => {
+  await firefox?.close();
+  await stack?.close();
+});
+
+const text = (page: Page, selector: string) => page.$eval(selector, (el) => el.textContent ?? '');
+
+/** The administrator adds Fieldside from the web app's Add-ons page: Activate (the store says "Activate again" once
+ * any sign-in has a grant), the consent page, Allow. */
+async function activate(): Promise<void> {
+  const page = await signInToWebAppFirefox(firefox.browser, stack, stack.administrator.uuid);
+  await page.waitForSelector('#addons-link');
+  await page.click('#addons-link');
+  await page.waitForSelector('#addon-store-activate');
+  await page.click('#addon-store-activate');
+  await page.waitForSelector('#person', { timeout: 20_000 });
+  await page.select('#person', `${stack.account.uuid}:${stack.administrator.uuid}`);
+  await page.click('#allow');
+  await page.waitForSelector('#activated', { timeout: 20_000 });
+  await page.close();
+}
+
+/** The technician's first job in the web app, with Fieldside chosen on its card: the panel's frame. */
+async function fieldsidePanel(): Promise<{ page: Page; panel: Frame }> {
+  const page = await signInToWebAppFirefox(firefox.browser, stack, stack.technician.uuid);
+  await page.waitForSelector('#job-grid .x-grid-row');
+  const jobUuid = await page.$eval('#job-grid .x-grid-row', (row) => row.getAttribute('data-job-uuid'));
+  await page.click('#job-grid .x-grid-row');
+  const button = await page.waitForSelector(`.x-window[data-job-uuid="${jobUuid}"] button.addon-action`);
+  await button!.click();
+  const frameElement = await page.waitForSelector('#windows .addon-window iframe', { timeout: 20_000 });
+  const panel = await frameElement!.contentFrame();
+  await panel.waitForSelector('#fieldside-pair', { timeout: 20_000 });
+  return { page, panel };
+}
+
+describe('Firefox pairing', () => {
+  it('a technician who chose the administrator’s name gets no administrator feature', async () => {
+    const { browser, options } = firefox;
+    await connectFirefox(options, stack);
+    await signInFirefox(browser, options, stack, stack.technician.uuid);
+    expect(await text(options, '#pairing-hint')).toContain('Use Fieldside in this browser');
+    await chooseMeFirefox(options, stack.administrator);
+    await options.waitForSelector('#account-wide-note');
+    expect(await text(options, '#account-wide-note')).toContain('Use Fieldside in this browser');
+    expect(await options.$('#webhooks')).toBeNull();
+    expect(await options.$('#view-as')).toBeNull();
+    expect(await options.$('#connection')).toBeNull();
+  });
+
+  it('"Use Fieldside in this browser" asks on Fieldside’s own page, and "Yes" makes the browser the technician’s', async () => {
+    const { browser, options } = firefox;
+    await activate();
+    const { page, panel } = await fieldsidePanel();
+    const pairing = browser.waitForTarget((t) => t.url().startsWith(`${stack.companion.url}/pair`), {
+      timeout: 15_000,
+    });
+    await panel.click('#fieldside-pair');
+    const pairPage = (await (await pairing).page())!;
+    await pairPage.waitForSelector('#fieldside-pairing[data-state="confirming"]', { timeout: 20_000 });
+    expect(await text(pairPage, '#fieldside-pairing-result')).toContain('Confirm in the Fieldside tab');
+
+    const confirm = await findPage(browser, '#pairing-yes');
+    // Fieldside's own page (BiDi may report its address as about:blank: ask the page itself).
+    expect(await confirm.evaluate(() => `${location.protocol}${location.pathname}`)).toBe(
+      `moz-extension:${PAIRING_CONFIRM_PAGE}`,
+    );
+    expect(await text(confirm, 'h1')).toBe(`Work as ${stack.technician.name} in this browser?`);
+    expect(await text(confirm, '#pairing-now')).toContain(stack.administrator.name);
+    await confirm.click('#pairing-yes');
+    await confirm.waitForSelector('#pairing-done');
+    await pairPage.waitForSelector('#fieldside-pairing[data-state="paired"]', { timeout: 20_000 });
+    expect(await text(pairPage, '#fieldside-pairing-result')).toContain(`now works as ${stack.technician.name}`);
+
+    // The settings follow by themselves (the session changed under them).
+    await options.waitForFunction(
+      (name: string) => document.getElementById('me-name')?.textContent === name,
+      { timeout: 15_000 },
+      stack.technician.name,
+    );
+    expect(await text(options, '#limit-notice')).toContain('The platform told Fieldside who you are');
+    await Promise.all([pairPage.close(), confirm.close(), page.close()]);
+  });
+});
