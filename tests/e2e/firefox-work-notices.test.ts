@@ -3,12 +3,17 @@
 // (read back from the browser: a headless browser draws none to click; the click is Chromium's test).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
-import { chooseMeFirefox, connectFirefox, openFieldsidePage, signInFirefox } from './support/firefox-pages';
+import { connectFirefox, openFieldsidePage, signInFirefox } from './support/firefox-pages';
+import { activateFirefox, pairFirefox } from './support/firefox-pairing';
 import { todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
+import { cacheOf, waitForSynced } from './support/sync';
 
 type Ext = {
-  notifications: { getAll(): Promise<Record<string, unknown>> };
+  notifications: {
+    getAll(): Promise<Record<string, unknown>>;
+    onClosed: { addListener(listener: (id: string) => void): void };
+  };
   storage: { local: { get(k: string): Promise<Record<string, unknown>> } };
 };
 
@@ -16,13 +21,16 @@ let stack: Stack;
 let firefox: FirefoxWithExtension;
 beforeAll(async () => {
   stack = await startStack({ jobs: 300 });
-  await stack.subscribeAsAdministrator(['read_schedule']);
   firefox = await launchFirefox();
   const { browser, options } = firefox;
+  // Who is given a job is the platform's word: the account activated Fieldside (its changes come signed), and the
+  // technician paired this browser from a job card.
+  await activateFirefox(firefox, stack);
   await connectFirefox(options, stack);
   await signInFirefox(browser, options, stack, stack.technician.uuid);
-  await chooseMeFirefox(options, stack.technician);
-}, 120_000);
+  await pairFirefox(firefox, stack, stack.technician);
+  await waitForSynced(options, cacheOf(stack, stack.technician.uuid), 90_000);
+}, 180_000);
 afterAll(async () => {
   await firefox?.close();
   await stack?.close();
@@ -42,10 +50,18 @@ it('tells the technician within 2 s of a job the office gives them', async () =>
       async (k: string) => (await (globalThis as unknown as { browser: Ext }).browser.storage.local.get(k))[k],
       key,
     );
+  // Headless Firefox has no alert to draw: it takes the notification and closes it at once (notifications.onClosed
+  // fires). So what the browser took is read back from both: those still open and those it has closed.
+  await panel.evaluate(() => {
+    const seen: string[] = [];
+    (globalThis as unknown as { closedNotices: string[] }).closedNotices = seen;
+    (globalThis as unknown as { browser: Ext }).browser.notifications.onClosed.addListener((id) => seen.push(id));
+  });
   const shown = () =>
-    panel.evaluate(async () =>
-      Object.keys(await (globalThis as unknown as { browser: Ext }).browser.notifications.getAll()),
-    );
+    panel.evaluate(async () => [
+      ...Object.keys(await (globalThis as unknown as { browser: Ext }).browser.notifications.getAll()),
+      ...(globalThis as unknown as { closedNotices: string[] }).closedNotices,
+    ]);
   await expect.poll(() => stored('workNotices'), { timeout: 10_000 }).toMatchObject({ on: true, from: 0, to: 24 });
   await expect.poll(() => stored('feedPosition'), { timeout: 30_000 }).toBeTruthy();
 

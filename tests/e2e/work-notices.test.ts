@@ -10,10 +10,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readStorageLocal } from './support/background';
 import type { ExtensionApi } from './support/extension-api';
 import type { ExtensionBrowser } from './support/chromium';
-import { signInTechnicianForFieldWork } from './support/field-worker';
 import { accountClock } from './support/job-actions';
+import { connect } from './support/options-page';
+import { signInPaired } from './support/pairing';
 import { launchForSidePanel, openSidePanel, todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
+import { cacheOf, waitForSynced } from './support/sync';
 
 declare const chrome: ExtensionApi & {
   notifications: {
@@ -27,10 +29,13 @@ let browser: ExtensionBrowser;
 let panel: Page;
 beforeAll(async () => {
   stack = await startStack({ jobs: 300 });
-  // An administrator's Fieldside made the account's webhook subscriptions, visits' among them.
-  await stack.subscribeAsAdministrator(['read_schedule']);
   browser = await launchForSidePanel();
-  await signInTechnicianForFieldWork(browser, stack);
+  // Who is given a job is the platform's word: the account activated Fieldside (its changes come signed), and the
+  // technician paired this browser from a job card.
+  const options = await browser.openOptions();
+  await connect(options, stack);
+  await signInPaired(browser.context, options, stack, stack.technician);
+  await waitForSynced(options, cacheOf(stack, stack.technician.uuid), 90_000);
   panel = await openSidePanel(browser);
 }, 240_000);
 afterAll(async () => {
