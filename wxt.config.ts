@@ -72,6 +72,8 @@ export default defineConfig({
       'storage',
       'alarms',
       'contextMenus',
+      // Being told of work given to you (off until the person turns it on: lib/notifications).
+      'notifications',
       ...(browser === 'chrome' ? ['sidePanel', 'scripting'] : []),
     ],
     host_permissions: hostPermissions,

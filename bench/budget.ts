@@ -283,6 +283,12 @@ export async function runBudgetBench(
         case 'fieldside note':
           await browsers[change.browser]!.writes.addNote(change.job, `Written in Fieldside ${serial}`);
           return;
+        case 'arrived':
+          return browsers[change.browser]!.visit.arrive(change.job);
+        case 'photo':
+          return browsers[change.browser]!.visit.photo(change.job);
+        case 'done':
+          return browsers[change.browser]!.visit.done(change.job);
       }
     }
 
@@ -309,7 +315,7 @@ export async function runBudgetBench(
       let changed = false;
       while (next < plan.length && plan[next]!.minute === minute) {
         const change = plan[next++]!;
-        if (change.kind === 'fieldside note' && !opened.has(change.browser)) continue;
+        if ('browser' in change && !opened.has(change.browser)) continue;
         await make(change);
         changed = true;
       }
@@ -346,6 +352,7 @@ export async function runBudgetBench(
       }
     }
     for (const b of browsers) b.stop();
+    const notices = browsers.reduce((n, b) => n + b.notices(), 0);
 
     const byCause = zero();
     for (const h of byHour) for (const c of CAUSES) byCause[c] += h[c];
@@ -382,6 +389,7 @@ export async function runBudgetBench(
       recordsDelivered: result.records.delivered,
     });
     printBudget(result, { setupSeconds, dailyLimit: DAILY_LIMIT, split: SPLIT });
+    console.log(`notifications shown (being told of work, on in every browser all day): ${notices}`);
     if (process.env.BUDGET_DEBUG) progress(`the companion refused: ${JSON.stringify([...refusals])}`);
     return result;
   } finally {

@@ -3,7 +3,7 @@
 // status code (those go behind "Details for support"); feature-words.test.ts holds that.
 
 /** The features a person meets on a surface and may be asked to allow there (lib/auth/scopes.ts). */
-export type PromptedFeature = 'search' | 'myDay' | 'notes' | 'badges';
+export type PromptedFeature = 'search' | 'myDay' | 'notes' | 'badges' | 'visits' | 'photos';
 
 export interface FeatureWords {
   /** What it lets Fieldside do, as a list item ("Find your jobs as you type"). */
@@ -34,5 +34,16 @@ export const FEATURE_WORDS: Readonly<Record<PromptedFeature, FeatureWords>> = {
     what: 'Add and remove job badges',
     allow: 'Allow changing badges',
     lacking: 'To add or remove badges from here, allow Fieldside to change them.',
+  },
+  visits: {
+    what: 'Record your visits: arrived, done, and completing the job',
+    allow: 'Allow recording my visits',
+    lacking:
+      'To say you have arrived, when you are done and that the job is complete, allow Fieldside to record your time on site and change the job’s status.',
+  },
+  photos: {
+    what: 'See a job’s photos and files, and attach your own',
+    allow: 'Allow photos and files',
+    lacking: 'To see this job’s photos and files and attach your own, allow Fieldside to read and add them.',
   },
 };

@@ -22,6 +22,9 @@ export const DATABASES = {
   cache: { owner: 'lib/cache/store', onSignOut: 'delete', matches: (name) => name.startsWith('fieldside-cache:') },
   /** Notes and badge changes not yet sent: kept, so they go out when the same person signs in again. */
   outbox: { owner: 'lib/outbox', onSignOut: 'keep', matches: (name) => name.startsWith('fieldside-outbox-') },
+  /** Photos and files a person attached, until the platform has them (lib/outbox/files.ts): kept, like the outbox
+   * whose writes name them; each is deleted once sent, and one no write claims after a day. */
+  files: { owner: 'lib/outbox', onSignOut: 'keep', matches: (name) => name === 'fieldside-files' },
   /** Where the browser cannot close storage.local to content scripts (Firefox): the trusted settings
    * (lib/settings/trusted-item.ts). Kept: the connection outlives a session, and sign-out clears the
    * session record in it by writing it. */
@@ -34,6 +37,7 @@ export type DatabaseId = keyof typeof DATABASES;
 
 export const SECRETS_DB_NAME = 'fieldside-secrets';
 export const SETTINGS_DB_NAME = 'fieldside-settings';
+export const FILES_DB_NAME = 'fieldside-files';
 
 /** The cache of one account as one staff member sees it (`'all'`: no impersonation); `ownView`: the token's own
  * view, shown as that staff member's day (lib/settings/workspace-key.ts), never the same cache as theirs. */

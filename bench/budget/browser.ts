@@ -10,6 +10,8 @@ import { createFeedService, type FeedService, type SavedPosition } from '../../l
 import type { LiveEvent } from '../../lib/messaging/views';
 import { createOutbox, type Outbox } from '../../lib/outbox';
 import { createOutboxRunner } from '../../lib/outbox/runner';
+import { createFileStore } from '../../lib/outbox/files';
+import { createNotifier } from '../../lib/notifications/notifier';
 import { createOutboxWrites, type OutboxWrites } from '../../lib/outbox/writes';
 import type { WorkspaceKey } from '../../lib/settings/workspace-key';
 import type { Cause, RequestCounter } from './causes';
@@ -30,7 +32,17 @@ export const SCOPES = [
   'read_staff',
   'read_security_roles',
   'read_schedule',
+  'manage_schedule',
+  'manage_jobs',
+  'read_attachments',
+  'manage_attachments',
 ];
+
+/** A photo's bytes: a 1×1 PNG (the size of a photo changes nothing the budget counts). */
+const PHOTO = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='),
+  (c) => c.charCodeAt(0),
+);
 
 /** A settle re-read waits a second of real time in the browser; the simulated minute passes in a fraction of
  * one, so the bench shortens it (the count of follow-ups is the same: every live change gets one). */
@@ -84,6 +96,14 @@ export interface SimBrowser {
   feed: FeedService;
   schedule: SyncSchedule;
   writes: OutboxWrites;
+  /** Acting on a visit as the side panel does (lib/side-panel/visit-actions.ts): the same outbox kinds. */
+  visit: {
+    arrive(job: string): Promise<void>;
+    photo(job: string): Promise<void>;
+    done(job: string): Promise<void>;
+  };
+  /** Notifications the person was shown today (being told of work, turned on all day). */
+  notices(): number;
   /** Sends what the outbox holds now (the runner does this by itself after each write). */
   flushWrites(): Promise<void>;
   /** The service worker stops and starts again: new services over the same stored state. */
@@ -123,6 +143,24 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
   const feedLiveSeen = memoryTimes();
   let position: SavedPosition | null = null;
   const outbox: Outbox = createOutbox({ accountUuid: world.accountUuid, staffUuid: world.staffUuid, now: world.now });
+  const files = createFileStore();
+  // Being told of work, on all day: what it costs the platform is what this bench is for (nothing, it should be).
+  let shownNotices = 0;
+  const notifier = createNotifier({
+    notifications: { create: async (id) => (shownNotices++, id) },
+    iconUrl: 'icon-128.png',
+    settings: async () => ({ on: true, from: 0, to: 24 }),
+    facts: async () => ({ me: world.staffUuid, myVisits: new Map(), mine: world.shown() as Set<string> }),
+    jobWords: async (uuid) => {
+      const job = (await cache.getJobs([uuid]))[0];
+      return job ? { number: job.generated_job_id, address: job.job_address } : null;
+    },
+    timeZone: async () => null,
+    now: world.now,
+  });
+  /** The recorded activity of the visit under way, per job. */
+  const onSite = new Map<string, string>();
+  const localNow = () => new Date(world.now()).toISOString().slice(0, 19).replace('T', ' ');
   const hub = { broadcast: (_event: LiveEvent) => undefined };
 
   // Yesterday's cache (prepared before the day starts) is complete: its first sync of the day is a refresh.
@@ -195,6 +233,7 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
         // and notes while a page is open (the person's side panel is open all day).
         holds: async (uuids) => new Map((await cache.getJobs(uuids)).map((j) => [j.uuid, j.edit_date] as const)),
         showsNotes: () => true,
+        observe: (changes, held) => void notifier.consider(changes, held),
       },
       loadPosition: async () => position,
       savePosition: async (saved) => void (position = saved),
@@ -207,6 +246,8 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
   const runner = createOutboxRunner({
     workspace: { key: async () => key, outbox: async () => outbox, client: async () => writeClient, upsertJobs },
     live: hub,
+    files,
+    onSent: (entry) => notifier.wrote(entry.clientUuid),
     alarm: { set: () => undefined, clear: () => undefined },
     settleMs: 20,
   });
@@ -222,6 +263,39 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
       return schedule;
     },
     writes,
+    visit: {
+      async arrive(job) {
+        const uuid = crypto.randomUUID();
+        onSite.set(job, uuid);
+        await outbox.enqueue({
+          kind: 'activity-start',
+          jobUuid: job,
+          clientUuid: uuid,
+          payload: { staffUuid: world.staffUuid, start: localNow() },
+        });
+        void runner.resume();
+      },
+      async photo(job) {
+        const uuid = crypto.randomUUID();
+        const blob = new Blob([PHOTO], { type: 'image/png' });
+        await files.keep({ uuid, blob, name: 'Site.png', type: 'image/png', size: blob.size });
+        await outbox.enqueue({
+          kind: 'attachment',
+          jobUuid: job,
+          clientUuid: uuid,
+          payload: { name: 'Site.png', fileType: '.png', contentType: 'image/png', size: blob.size },
+        });
+        void runner.resume();
+      },
+      async done(job) {
+        const activityUuid = onSite.get(job);
+        if (!activityUuid) return;
+        onSite.delete(job);
+        await outbox.enqueue({ kind: 'activity-end', jobUuid: job, payload: { activityUuid, end: localNow() } });
+        void runner.resume();
+      },
+    },
+    notices: () => shownNotices,
     flushWrites: () => runner.flush(),
     async restartWorker() {
       feed.stop();

@@ -11,6 +11,8 @@ export const CAUSES = [
   'register',
   'feed auth',
   'writes',
+  'time on site',
+  'photos',
 ] as const;
 export type Cause = (typeof CAUSES)[number];
 
@@ -25,6 +27,16 @@ function companionCause(url: string): Cause {
   // created, or given to them by a visit): the live re-read, made once for every browser.
   if (/\/(dbo)?note(\/|\.json)/.test(path) || /\/(job|jobactivity)\/[^/]+\.json$/.test(path)) return 'live re-read';
   return 'register';
+}
+
+/** A write is counted by what it sends: time on site (recorded activities), photos (attachments and their files),
+ * else notes, badges and statuses. */
+function writeCause(cause: Cause, url: string): Cause {
+  if (cause !== 'writes') return cause;
+  const path = new URL(url).pathname;
+  if (/\/jobactivity(\/|\.json)/.test(path)) return 'time on site';
+  if (/\/(dbo)?attachment(\/|\.json)/i.test(path)) return 'photos';
+  return 'writes';
 }
 
 export interface RequestCounter {
@@ -46,7 +58,7 @@ export function createRequestCounter(): RequestCounter {
     );
   return {
     fetchFor: (cause) => (input, init) => {
-      if (toPlatform(input)) add(cause());
+      if (toPlatform(input)) add(writeCause(cause(), String(input instanceof Request ? input.url : input)));
       return fetch(input, init);
     },
     companionFetch: (input, init) => {

@@ -10,7 +10,11 @@ export type PlannedChange =
   | { minute: number; kind: 'note'; job: string }
   | { minute: number; kind: 'new job' }
   | { minute: number; kind: 'visit moved'; activity: string }
-  | { minute: number; kind: 'fieldside note'; job: string; browser: number };
+  | { minute: number; kind: 'fieldside note'; job: string; browser: number }
+  | { minute: number; kind: 'arrived' | 'photo' | 'done'; job: string; browser: number };
+
+/** Each technician's visits of the day: they arrive, take a photo and are done (issue 32). */
+export const VISITS_PER_TECHNICIAN = 3;
 
 export const DAY_COUNTS = {
   'job edit': 400,
@@ -79,6 +83,16 @@ export function planDay(opts: {
       job: random.pick(writer.jobs),
       browser: writer.browser,
     });
+  }
+  // Visits spread over the day, staggered per technician: arrive, a photo 20 minutes in, done after 50.
+  for (const [n, tech] of writers.entries()) {
+    for (let v = 0; v < VISITS_PER_TECHNICIAN; v++) {
+      const start = Math.min(DAY_MINUTES - 60, 20 + v * 150 + ((n * 7) % 90));
+      const job = tech.jobs[(tech.jobs.length - 1 - v + tech.jobs.length) % tech.jobs.length]!;
+      plan.push({ minute: start, kind: 'arrived', job, browser: tech.browser });
+      plan.push({ minute: start + 20, kind: 'photo', job, browser: tech.browser });
+      plan.push({ minute: start + 50, kind: 'done', job, browser: tech.browser });
+    }
   }
   return plan.sort((a, b) => a.minute - b.minute);
 }

@@ -1,4 +1,4 @@
-import type { JobDetail } from '@/lib/messaging/views';
+import type { JobAction, JobDetail } from '@/lib/messaging/views';
 import { mapsUrl } from '@/lib/api/links';
 import { todayIn } from '@/lib/locale/days';
 import { shortDay, timeSpan } from '@/lib/locale/words';
@@ -11,6 +11,8 @@ import { AddNoteForm } from './AddNoteForm';
 import { BadgeToggles } from './BadgeToggles';
 import { ContactList } from './ContactList';
 import { NoteList } from './NoteList';
+import { AttachmentList } from './AttachmentList';
+import { VisitActions } from './VisitActions';
 import { safeHttpUrl } from './format';
 import type { Feature } from '@/lib/messaging/session-view';
 import { FEATURE_WORDS } from '../feature-words';
@@ -25,6 +27,12 @@ export interface JobDetailViewProps {
   onRetry: (seq: number) => void;
   onDiscard: (seq: number) => void;
   onGrant: (feature: Feature) => void;
+  onAct: (action: JobAction) => void;
+  onAddFiles: (files: File[]) => void;
+  /** How much of each file on its way has gone out. */
+  progress: ReadonlyMap<string, { sent: number; total: number }>;
+  /** What happened to the files just added. */
+  fileStatus: string | null;
 }
 
 /** One job, each fact once: its number, status and customer at the top; where, what and when; its
@@ -63,6 +71,14 @@ export function JobDetailView(props: JobDetailViewProps) {
             : 'Offline — showing what Fieldside kept'}
         </Notice>
       )}
+      <VisitActions
+        visit={detail.visit}
+        allowed={detail.can.recordVisits}
+        onAct={props.onAct}
+        onGrant={() => props.onGrant('visits')}
+        onRetry={props.onRetry}
+        onDiscard={props.onDiscard}
+      />
       <dl class="fields card">
         <div>
           <dt>Address</dt>
@@ -116,6 +132,17 @@ export function JobDetailView(props: JobDetailViewProps) {
           onGrant={() => props.onGrant('badges')}
         />
       </section>
+      <AttachmentList
+        attachments={detail.attachments}
+        allowed={detail.can.attach}
+        timeZone={detail.timeZone}
+        progress={props.progress}
+        status={props.fileStatus}
+        onAdd={props.onAddFiles}
+        onGrant={() => props.onGrant('photos')}
+        onRetry={props.onRetry}
+        onDiscard={props.onDiscard}
+      />
       <section aria-labelledby="notes-title" class="job-section">
         <h3 id="notes-title" class="eyebrow">
           Notes

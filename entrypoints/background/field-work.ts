@@ -12,9 +12,12 @@ import { createFieldContext } from '@/lib/side-panel/field-context';
 import { createOutboxWrites } from '@/lib/outbox/writes';
 import { createJobDetailService } from '@/lib/side-panel/job-detail-service';
 import { createOutboxRunner } from '@/lib/outbox/runner';
+import { createFileStore } from '@/lib/outbox/files';
 import { createPageJobs } from '@/lib/side-panel/page-jobs';
+import { createVisitActions } from '@/lib/side-panel/visit-actions';
 import { createToolbarBadge } from '@/lib/side-panel/toolbar-badge';
 import { clearAlarm, setAlarm } from './alarms';
+import { startWorkNotices } from './work-notices';
 import { listenForContextMenu } from './field-context-menu';
 import type { LiveHub } from '@/lib/messaging/live-hub';
 
@@ -34,9 +37,13 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
     account: async () => (await readSession())?.account ?? null,
     webApp: readConnection,
   });
+  const files = createFileStore();
+  const notices = startWorkNotices(ctx);
   const runner = createOutboxRunner({
     workspace: workspace,
     live,
+    files,
+    onSent: (entry) => notices.wrote(entry.clientUuid),
     onCount: (n) => badge.setPending(n),
     alarm: {
       set: (at) => void setAlarm('outbox', at),
@@ -46,6 +53,7 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
   const day = createDayService(ctx);
   const detail = createJobDetailService(ctx);
   const writes = createOutboxWrites({ outbox: () => workspace.outbox(), author: ctx.staffName }, runner);
+  const actions = createVisitActions({ ctx, runner, files });
   const pages = createPageJobs(live);
   const picker = listenForContextMenu();
 
@@ -95,6 +103,8 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
     timeZone: () => ctx.timeZone(),
     detail,
     writes,
+    actions,
+    notices,
     pages,
     picker,
     runner,

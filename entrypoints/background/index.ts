@@ -30,6 +30,7 @@ import { startContentSites } from './content-sites';
 import { startFieldWork } from './field-work';
 import { createHandlers } from './handlers';
 import { createBrowserJobOpener } from './job-open';
+import { openJobsFromNotifications } from './work-notices';
 import { createLiveHub } from './live-hub';
 import { startFeed } from './live-updates';
 import { listenForOmnibox } from './omnibox';
@@ -161,10 +162,18 @@ export default defineBackground(() => {
     () => field.timeZone(),
   );
   const jobs = createBrowserJobOpener();
+  openJobsFromNotifications(jobs);
   listenForOmnibox(workspace);
   startContentSites();
   // Webhook changes through the companion's feed: re-read, cached, pushed to open pages.
-  const feed = startFeed({ tokens, workspace, hub, resync: () => schedule.runAndWait('incremental') });
+  const feed = startFeed({
+    tokens,
+    workspace,
+    hub,
+    resync: () => schedule.runAndWait('incremental'),
+    observe: (changes, held) =>
+      void field.notices.consider(changes, held).catch((e) => console.warn('Fieldside: notices', e)),
+  });
   // My day, job detail, the outbox sender, the toolbar badge and the context menu.
   const field = startFieldWork(workspace, hub);
   onPlatformBack = () => void field.runner.flush().catch((error) => console.warn('Fieldside: outbox flush', error));

@@ -7,6 +7,7 @@ import { readConnection, readSession } from '@/lib/settings/validated-reads';
 import { ensurePeriodicAlarm } from './alarms';
 import type { LiveHub } from '@/lib/messaging/live-hub';
 import { FeedPositionSchema } from '@/lib/settings/schemas';
+import type { ApplyTarget } from '@/lib/live-updates/apply-changes';
 
 // Live updates from the platform's webhooks, through the companion's change feed (lib/live-updates).
 // This file only wires it: the feed wakes on worker start, on sign-in (the stored session changes, "who
@@ -23,9 +24,11 @@ export interface FeedWiring {
   hub: LiveHub & { size(): number };
   /** One incremental sync of the workspace in view. */
   resync: () => Promise<unknown>;
+  /** Told of each batch applied, with the jobs held before it (being told of work: work-notices.ts). */
+  observe?: ApplyTarget['observe'];
 }
 
-export function startFeed({ tokens, workspace, hub, resync }: FeedWiring): FeedService {
+export function startFeed({ tokens, workspace, hub, resync, observe }: FeedWiring): FeedService {
   const feed = createFeedService({
     feed: createFeedClient({
       companionUrl: async () => (await readConnection()).companionUrl,
@@ -60,6 +63,7 @@ export function startFeed({ tokens, workspace, hub, resync }: FeedWiring): FeedS
       },
       // Notes are not cached: only an open page shows one.
       showsNotes: () => hub.size() > 0,
+      ...(observe ? { observe } : {}),
     },
     loadPosition: async () => {
       const parsed = FeedPositionSchema.nullable().safeParse(await feedPositionItem.getValue());

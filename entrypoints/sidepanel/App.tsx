@@ -1,6 +1,7 @@
 import { DailyLimitNotice } from '@/components/budget/DailyLimitNotice';
 import { DayList } from '@/components/field/DayList';
 import { JobDetailView } from '@/components/field/JobDetailView';
+import { WorkNoticesForm } from '@/components/field/WorkNoticesForm';
 import { BrandMark } from '@/components/design/Brand';
 import { EmptyState } from '@/components/design/EmptyState';
 import { Loading } from '@/components/design/Loading';
@@ -104,6 +105,9 @@ export function App({ model }: { model: SidepanelModel }) {
             onOpen={(uuid) => void model.openJob(uuid)}
           />
         )}
+        {onDay && model.hasMyDay() && session?.mode === 'oauth' && (
+          <WorkNoticesForm value={model.workNotices.value} onChange={(next) => void model.setWorkNotices(next)} />
+        )}
         {signedIn && model.jobUuid.value !== null && !detail && (
           <div class="job-waiting">
             <button type="button" class="back btn-ghost btn-sm" onClick={() => model.back()}>
@@ -123,6 +127,10 @@ export function App({ model }: { model: SidepanelModel }) {
             onRetry={(seq) => void model.retry(seq)}
             onDiscard={(seq) => void model.discard(seq)}
             onGrant={(f) => void model.grant(f)}
+            onAct={(a) => void model.act(a)}
+            onAddFiles={(files) => void model.addFiles(files)}
+            progress={model.progress.value}
+            fileStatus={model.fileStatus.value}
           />
         )}
       </main>

@@ -6,9 +6,11 @@ import { createReread } from '@/lib/side-panel/reread';
 import { connectLive } from '@/lib/messaging/live';
 import { markFirstRun } from '@/lib/onboarding/first-run';
 import { sendMessage } from '@/lib/messaging/send';
-import type { DayView, JobDetail, LiveEvent } from '@/lib/messaging/views';
+import type { DayView, JobAction, JobDetail, LiveEvent } from '@/lib/messaging/views';
 import { type Feature, type SessionView } from '@/lib/messaging/session-view';
 import { toWireError } from '@/lib/messaging/errors';
+import { workNoticesItem } from '@/lib/settings/items';
+import type { WorkNotices } from '@/lib/settings/schemas';
 import type { WireError } from '@/lib/messaging/protocol';
 
 // The side panel's state: the session, "My day" for one date, the job open (if any), the last error.
@@ -29,6 +31,12 @@ export function createSidepanelModel() {
   const noteStatus = signal<string | null>(null, { name: 'noteStatus' });
   /** The note that status is about. */
   let statusOf: string | null = null;
+  /** How much of each file on its way has gone out (outbox.progress), by its uuid. */
+  const progress = signal<ReadonlyMap<string, { sent: number; total: number }>>(new Map(), { name: 'progress' });
+  /** What happened to the files just added (kept, too large), said beside the button. */
+  const fileStatus = signal<string | null>(null, { name: 'fileStatus' });
+  /** Being told of work given to the person (off until they turn it on). */
+  const workNotices = signal<WorkNotices | null>(null, { name: 'workNotices' });
 
   const describe = toWireError;
   /** The day can be shown (its schedule may be read); whole: every detail of it may be read too. */
@@ -71,6 +79,8 @@ export function createSidepanelModel() {
       if (ticket === jobTicket && jobUuid.value === uuid) {
         detail.value = answer;
         error.value = null;
+        // Every file sent (or refused: it then says what to do itself): nothing more to say beside the button.
+        if (fileStatus.value && !answer.attachments?.some((a) => a.state === 'pending')) fileStatus.value = null;
         // Sent (or refused: the note itself then says what to do): nothing more to say beside the box.
         if (statusOf && answer.notes.find((n) => n.uuid === statusOf)?.state !== 'pending') {
           statusOf = null;
@@ -124,6 +134,10 @@ export function createSidepanelModel() {
       case 'sync.status':
         dailyLimitUntil.value = event.status.dailyLimitUntil;
         return;
+      case 'outbox.progress':
+        if (event.jobUuid === jobUuid.value)
+          progress.value = new Map(progress.value).set(event.clientUuid, { sent: event.sent, total: event.total });
+        return;
     }
   }
 
@@ -140,6 +154,9 @@ export function createSidepanelModel() {
     detail,
     error,
     noteStatus,
+    progress,
+    fileStatus,
+    workNotices,
     hasMyDay,
     hasWholeDay,
     /** The day shown is today. */
@@ -148,10 +165,11 @@ export function createSidepanelModel() {
     async start(): Promise<() => void> {
       // sync.status: the background sends the current one at once, then every change (the daily limit).
       const stop = connectLive(onLive, {
-        events: ['page.job', 'session.changed', 'jobs.changed', 'outbox.changed', 'sync.status'],
+        events: ['page.job', 'session.changed', 'jobs.changed', 'outbox.changed', 'sync.status', 'outbox.progress'],
         onReconnect: refreshSoon,
       });
       await act(loadSession);
+      void workNoticesItem.getValue().then((v) => (workNotices.value = v));
       await loadDay();
       // The side panel is open for someone (a staff member, or the whole account with an API key): that
       // step of setting up is done, wherever it was begun.
@@ -179,6 +197,8 @@ export function createSidepanelModel() {
       detail.value = null;
       statusOf = null;
       noteStatus.value = null;
+      fileStatus.value = null;
+      progress.value = new Map();
       await loadJob();
     },
     back(): void {
@@ -215,6 +235,40 @@ export function createSidepanelModel() {
           const badges = shown.badges.map((b) => (b.uuid === badgeUuid ? { ...b, on, pending: true } : b));
           detail.value = { ...shown, badges };
         }
+      }),
+    setWorkNotices: (next: WorkNotices) =>
+      act(async () => {
+        workNotices.value = next;
+        await workNoticesItem.setValue(next);
+      }),
+    /** A step of the person's visit: saved at once, shown as waiting until it is sent. */
+    act: (action: JobAction) =>
+      act(async () => {
+        const uuid = jobUuid.value;
+        if (!uuid) return;
+        const visit = await sendMessage('job.act', { jobUuid: uuid, action });
+        const shown = detail.value;
+        if (shown && shown.job.uuid === uuid) detail.value = { ...shown, visit };
+      }),
+    /** Files chosen, pasted or dropped: kept on this device first (the files database), then queued. */
+    addFiles: (files: File[]) =>
+      act(async () => {
+        const uuid = jobUuid.value;
+        if (!uuid) return;
+        // Loaded when a file is first added: the panel opens without it.
+        const { keepFiles } = await import('@/lib/outbox/keep-files');
+        const { kept, refused } = await keepFiles(files);
+        for (const fileUuid of kept) {
+          const added = await sendMessage('files.attach', { jobUuid: uuid, uuid: fileUuid });
+          const shown = detail.value;
+          if (shown && shown.job.uuid === uuid)
+            detail.value = { ...shown, attachments: [added, ...(shown.attachments ?? [])] };
+        }
+        fileStatus.value = refused.length
+          ? `Not added: ${refused.join(', ')} (empty, or larger than 25 MB).`
+          : kept.length
+            ? `${kept.length === 1 ? 'Kept' : `${kept.length} files kept`} on this device. Sent as soon as the platform can be reached.`
+            : null;
       }),
     retry: (seq: number) => act(async () => (await sendMessage('outbox.retry', { seq }), loadJob())),
     discard: (seq: number) => act(async () => (await sendMessage('outbox.discard', { seq }), loadJob())),

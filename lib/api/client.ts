@@ -3,6 +3,7 @@
 import { ApiError } from './errors';
 import { and, encodeQuery, eq, filterToString, gt, lt, type Filter } from './filter';
 import {
+  isAttachmentOfJob,
   isActivityOf,
   isAllocationOf,
   isContactOfCompany,
@@ -16,6 +17,7 @@ import { parseJob } from './job-fast-parse';
 import { collect, paginate, type PageIterator } from './paginate';
 import type { RecordSchema, FieldTable, RecordOf } from './record-schema';
 import {
+  attachmentRecord,
   badgeRecord,
   categoryRecord,
   companyContactRecord,
@@ -54,6 +56,28 @@ export interface NewNote {
   jobUuid: string;
   note: string;
   actionRequired?: boolean;
+}
+
+/** Time on site as the platform records it: a job activity with `activity_was_recorded`, by the staff member. */
+export interface RecordedTime {
+  /** Client-chosen: read back by it before a retried create is sent again. */
+  uuid: string;
+  jobUuid: string;
+  staffUuid: string;
+  /** Account-local `YYYY-MM-DD HH:MM:SS`. */
+  start: string;
+  end: string;
+}
+
+/** A file's record on a job; its bytes go to `attachment/{uuid}.file` after it. */
+export interface NewAttachment {
+  uuid: string;
+  jobUuid: string;
+  /** As the person named it ("Meter.jpg"), at most 127 characters. */
+  name: string;
+  /** The extension with its dot, as the platform takes it: ".jpg". */
+  fileType: string;
+  staffUuid?: string;
 }
 
 /** Local-time bounds as the platform writes them: `YYYY-MM-DD HH:MM:SS`. */
@@ -210,7 +234,82 @@ export function createPlatformClient(options: PlatformClientOptions) {
         return vendor;
       },
     },
+    attachments: {
+      /** A job's attachments (its photos and files). */
+      ofJob: async (jobUuid: string, opts: CallOptions = {}) =>
+        keepMatching(
+          await all('attachment', attachmentRecord, {
+            ...opts,
+            filter: and(eq('related_object', 'job'), eq('related_object_uuid', jobUuid)),
+          }),
+          isAttachmentOfJob(jobUuid),
+        ),
+      /** One attachment by its uuid, at the official SDK's single-attachment address (`dboattachment`). */
+      get: (uuid: string, opts?: CallOptions) => getOne('dboattachment', attachmentRecord, uuid, opts),
+      /** Creates the record (no bytes yet): the platform's first of two requests. */
+      async create(input: NewAttachment, opts: CallOptions = {}): Promise<void> {
+        await http.send({
+          method: 'POST',
+          path: `${API}/attachment.json`,
+          json: {
+            uuid: input.uuid,
+            related_object: 'job',
+            related_object_uuid: input.jobUuid,
+            attachment_name: input.name,
+            file_type: input.fileType,
+            ...(input.staffUuid ? { created_by_staff_uuid: input.staffUuid } : {}),
+          },
+          createsRecord: true,
+          ...opts,
+        });
+      },
+      /** Sends the file's bytes to its record; naming the record, it is safe to repeat. */
+      upload: (
+        uuid: string,
+        data: Blob,
+        opts: CallOptions & { onProgress?: (sent: number, total: number) => void } = {},
+      ) =>
+        http.send({
+          method: 'POST',
+          path: `${API}/attachment/${encodeURIComponent(uuid)}.file`,
+          bytes: { data, contentType: 'application/octet-stream' },
+          ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+          ...(opts.signal ? { signal: opts.signal } : {}),
+        }),
+      /** Whether the platform holds the record's file (its download answers). */
+      async hasFile(uuid: string, opts: CallOptions = {}): Promise<boolean> {
+        try {
+          await http.sendText({ method: 'GET', path: `${API}/attachment/${encodeURIComponent(uuid)}.file`, ...opts });
+          return true;
+        } catch (error) {
+          if (error instanceof ApiError && error.name === 'NotFoundError') return false;
+          throw error;
+        }
+      },
+    },
     jobActivities: {
+      /** One activity by its uuid. */
+      get: (uuid: string, opts?: CallOptions) => getOne('jobactivity', jobActivityRecord, uuid, opts),
+      /** Records time on site (`activity_was_recorded` 1) as the staff member. */
+      async createRecorded(input: RecordedTime, opts: CallOptions = {}): Promise<void> {
+        await http.send({
+          method: 'POST',
+          path: `${API}/jobactivity.json`,
+          json: {
+            uuid: input.uuid,
+            job_uuid: input.jobUuid,
+            staff_uuid: input.staffUuid,
+            start_date: input.start,
+            end_date: input.end,
+            activity_was_scheduled: '0',
+            activity_was_recorded: '1',
+          },
+          createsRecord: true,
+          ...opts,
+        });
+      },
+      /** Moves the end of recorded time (leaving the site). */
+      setEnd: (uuid: string, end: string, opts?: CallOptions) => update('jobactivity', uuid, { end_date: end }, opts),
       /** A job's activities: its visits (scheduled) and the time recorded on site, everyone's. */
       ofJob: async (jobUuid: string, opts: CallOptions = {}) =>
         keepMatching(

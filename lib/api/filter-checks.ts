@@ -62,3 +62,6 @@ export const isNoteOfJob = (jobUuid: string) => (n: { related_object: string; re
 /** The company contact read's filter: `company_uuid eq C`. */
 export const isContactOfCompany = (companyUuid: string) => (c: { company_uuid: string | null }) =>
   sameUuid(c.company_uuid, companyUuid);
+
+/** The attachment read's filter: `related_object eq 'job' and related_object_uuid eq J`. */
+export const isAttachmentOfJob = isNoteOfJob;

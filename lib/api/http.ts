@@ -8,6 +8,7 @@ import { isNoProgressError } from './progress-timeout';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
 import { DEFAULT_RETRY, kyRetryOptions, type RetryPolicy } from './retry';
 import { PlatformErrorBodySchema } from './schemas';
+import { uploadFetch } from './upload-fetch';
 
 /** What the client needs from a token manager (lib/auth/token-manager.ts provides it). */
 export interface AccessTokenSource {
@@ -46,7 +47,15 @@ export interface RequestSpec {
   signal?: AbortSignal;
   /** The request creates a record: retried only when the platform surely wrote nothing (retry.ts). */
   createsRecord?: boolean;
+  /** Bytes to send as they are (a file's), with their content type. */
+  bytes?: { data: Blob; contentType: string };
+  /** How much of `bytes` has gone out (only where the browser reports it: upload-fetch.ts). */
+  onProgress?: (sent: number, total: number) => void;
 }
+
+/** An upload may take this long per megabyte before the platform answers, on a slow mobile link (about
+ * 100 KB/s), on top of the usual wait for the answer. */
+const UPLOAD_MS_PER_MB = 10_000;
 
 export interface HttpAnswer {
   status: number;
@@ -92,11 +101,11 @@ export function createHttp(options: HttpOptions) {
   if (auth.kind === 'api_key') fixedHeaders['x-api-key'] = auth.apiKey;
   if (options.impersonateStaffUuid !== undefined) fixedHeaders['x-impersonate-uuid'] = options.impersonateStaffUuid;
 
+  const baseFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const answerMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const stallMs = options.stallMs ?? DEFAULT_STALL_MS;
   const instance: KyInstance = ky.create({
-    fetch: bufferedFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), {
-      answerMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      stallMs: options.stallMs ?? DEFAULT_STALL_MS,
-    }),
+    fetch: bufferedFetch(baseFetch, { answerMs, stallMs }),
     // ky's timeout would be a deadline for the whole attempt, body included: bufferedFetch times
     // the answer's start and then the body's progress instead.
     timeout: false,
@@ -107,9 +116,20 @@ export function createHttp(options: HttpOptions) {
     const label = labelOf(spec);
     let usedToken: string | undefined;
     let replayed = false;
+    // A file's bytes take their time to go out before any answer can start: its own wait, and progress.
+    const client = spec.bytes
+      ? instance.extend({
+          fetch: bufferedFetch(uploadFetch(baseFetch, spec.onProgress), {
+            answerMs: answerMs + Math.ceil((spec.bytes.data.size / 1_048_576) * UPLOAD_MS_PER_MB),
+            stallMs,
+          }),
+          headers: { 'content-type': spec.bytes.contentType },
+        })
+      : instance;
     try {
-      const response = await instance(`${baseUrl}/${spec.path}`, {
+      const response = await client(`${baseUrl}/${spec.path}`, {
         method: spec.method,
+        ...(spec.bytes === undefined ? {} : { body: spec.bytes.data }),
         ...(spec.json === undefined ? {} : { json: spec.json }),
         ...(spec.form === undefined ? {} : { body: new URLSearchParams(spec.form) }),
         ...(spec.signal === undefined ? {} : { signal: spec.signal }),

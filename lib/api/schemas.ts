@@ -117,6 +117,17 @@ export const jobAllocationRecord = defineRecord({
   sort_priority: f.text,
 });
 
+/** A file on a job (a photo, a PDF): the record; its bytes are at `attachment/{uuid}.file`. */
+export const attachmentRecord = defineRecord({
+  ...base,
+  related_object: f.text,
+  related_object_uuid: f.ref,
+  attachment_name: f.text,
+  file_type: f.text,
+  created_by_staff_uuid: f.ref,
+  timestamp: f.date,
+});
+
 export const securityRoleRecord = defineRecord({
   ...base,
   name: f.text,
@@ -135,6 +146,7 @@ export const JobActivitySchema = jobActivityRecord.schema;
 export const SecurityRoleSchema = securityRoleRecord.schema;
 export const JobContactSchema = jobContactRecord.schema;
 export const JobAllocationSchema = jobAllocationRecord.schema;
+export const AttachmentSchema = attachmentRecord.schema;
 
 export type Company = z.infer<typeof CompanySchema>;
 export type CompanyContact = z.infer<typeof CompanyContactSchema>;
@@ -147,6 +159,7 @@ export type JobActivity = z.infer<typeof JobActivitySchema>;
 export type SecurityRole = z.infer<typeof SecurityRoleSchema>;
 export type JobContact = z.infer<typeof JobContactSchema>;
 export type JobAllocation = z.infer<typeof JobAllocationSchema>;
+export type Attachment = z.infer<typeof AttachmentSchema>;
 
 /** Job statuses the platform knows (reference notes); records may carry others, so Job.status is text. */
 export const JOB_STATUSES = ['Quote', 'Work Order', 'Completed', 'Unsuccessful'] as const;

@@ -14,6 +14,10 @@ export const FEATURE_SCOPES = {
   notes: ['read_job_notes', 'publish_job_notes'],
   /** Badge definitions (reading badge.json needs manage_badges) and setting a job's badges. */
   badges: ['manage_badges', 'manage_jobs'],
+  /** Acting on a visit: time on site recorded as the staff member (job activities) and the job's status. */
+  visits: ['manage_schedule', 'manage_jobs'],
+  /** A job's photos and files: listing them and attaching new ones (the Attachment endpoint). */
+  photos: ['read_attachments', 'manage_attachments'],
   /** "Who are you": choosing the staff member to act as. */
   whoAreYou: ['read_staff'],
   /** The account's name and time zone. */

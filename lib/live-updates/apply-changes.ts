@@ -29,6 +29,8 @@ export interface ApplyTarget {
   holds?(uuids: readonly string[]): Promise<ReadonlyMap<string, string | null>>;
   /** Whether any open page could show a note (notes are not cached: with no page open, nobody needs one). */
   showsNotes?(): boolean;
+  /** Told of every batch once it is applied, with the jobs this browser held before it (lib/notifications). */
+  observe?(changes: readonly FeedChange[], heldBefore: ReadonlyMap<string, string | null>): void;
 }
 
 export interface ApplyResult {
@@ -188,5 +190,6 @@ export async function applyChanges(
 
   if (jobs.length > 0) await target.upsertJobs(jobs);
   if (noteJobs.size > 0) target.broadcast({ type: 'jobs.changed', uuids: [...noteJobs] });
+  target.observe?.(received, held ?? new Map());
   return result;
 }

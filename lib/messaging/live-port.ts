@@ -13,6 +13,7 @@ const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEventType>([
   'jobs.changed',
   'sync.status',
   'outbox.changed',
+  'outbox.progress',
   'page.job',
   'session.changed',
 ]);

@@ -3,6 +3,7 @@ import type { Envelope } from './envelope';
 import { ConnectionSchema, StaffSummarySchema } from '../settings/schemas';
 import { FEATURES, PairingQuestionSchema, SessionViewSchema } from './session-view';
 import {
+  AttachmentViewSchema,
   BudgetViewSchema,
   DayViewSchema,
   JobDetailSchema,
@@ -10,6 +11,7 @@ import {
   PageJobSchema,
   SubscriptionViewSchema,
   SyncStatusSchema,
+  VisitViewSchema,
   WebhookRotationSchema,
 } from './views';
 
@@ -171,6 +173,19 @@ export const protocol = {
   'badges.set': message({
     request: z.object({ jobUuid: Uuid, badgeUuid: Uuid, on: z.boolean() }),
     reply: Empty,
+    from: ['page'],
+  }),
+  /** The person acts on their visit ("On my way", "Arrived", "Done", completing the job): saved in the outbox at
+   * once and sent in order; the reply is the visit as it now stands. */
+  'job.act': message({
+    request: z.object({ jobUuid: Uuid, action: z.enum(['on-my-way', 'arrived', 'done', 'complete']) }),
+    reply: VisitViewSchema,
+    from: ['page'],
+  }),
+  /** A photo or file a page kept in the files database (lib/outbox/files.ts) under `uuid`: queue it for the job. */
+  'files.attach': message({
+    request: z.object({ jobUuid: Uuid, uuid: Uuid }),
+    reply: AttachmentViewSchema,
     from: ['page'],
   }),
   /** A failed write: send again, or give it up (the person copied the note elsewhere). */

@@ -12,7 +12,17 @@ import {
 
 /** Fieldside's features, each with the scopes it needs (lib/auth/scopes.ts): what a page may ask
  * the person to allow later ("session.requestFeature"). */
-export const FEATURES = ['search', 'myDay', 'notes', 'badges', 'whoAreYou', 'account', 'webhooks'] as const;
+export const FEATURES = [
+  'search',
+  'myDay',
+  'notes',
+  'badges',
+  'visits',
+  'photos',
+  'whoAreYou',
+  'account',
+  'webhooks',
+] as const;
 export type Feature = (typeof FEATURES)[number];
 
 export const SessionViewSchema = z.object({

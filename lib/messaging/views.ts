@@ -129,6 +129,43 @@ export const BadgeStateSchema = z.object({
   pending: z.boolean(),
 });
 
+/** A write of this device the platform refused: what went wrong and what the person can do. */
+export const WriteProblemSchema = z.object({ message: z.string(), action: z.string(), seq: z.number() });
+
+/** The person's own visit to a job today, as they acted on it here ("On my way", "Arrived", "Done", completing the
+ * job): each step's time (account-local `YYYY-MM-DD HH:MM:SS`) and whether it still waits to be sent. */
+export const VisitViewSchema = z.object({
+  /** Someone is in view who can act (OAuth with "who are you" answered): an API key's whole account cannot. */
+  canAct: z.boolean(),
+  onTheWayAt: z.string().nullable(),
+  arrivedAt: z.string().nullable(),
+  leftAt: z.string().nullable(),
+  /** The job's status is Completed, or a change to it waits to be sent. */
+  completed: z.boolean(),
+  /** Steps that wait in the outbox. */
+  pending: z.array(z.enum(['on-my-way', 'arrived', 'done', 'complete'])),
+  /** Steps the platform refused. */
+  problems: z.array(WriteProblemSchema.extend({ step: z.enum(['on-my-way', 'arrived', 'done', 'complete']) })),
+});
+export type VisitView = z.infer<typeof VisitViewSchema>;
+export type JobAction = VisitView['pending'][number];
+
+/** A photo or file on a job: the platform's, or one of this device's still on its way (`pending`, `failed`). */
+export const AttachmentViewSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  /** The extension with its dot (".jpg"). */
+  fileType: z.string(),
+  /** Account-local `YYYY-MM-DD HH:MM:SS`, null while pending. */
+  addedAt: z.string().nullable(),
+  author: z.string().nullable(),
+  state: z.enum(['sent', 'pending', 'failed']),
+  /** Bytes, for this device's own (its progress is told as it goes: outbox.progress). */
+  size: z.number().nullable(),
+  problem: WriteProblemSchema.nullable(),
+});
+export type AttachmentView = z.infer<typeof AttachmentViewSchema>;
+
 export const JobDetailSchema = z.object({
   job: JobSummarySchema.extend({
     description: z.string(),
@@ -159,7 +196,19 @@ export const JobDetailSchema = z.object({
   web: z.object({ url: z.string(), deep: z.boolean() }),
   /** `readNotes`: the notes shown are the platform's (false: they could not be read, for want of the
    * permission or offline with none kept, so the page must not say there are none). */
-  can: z.object({ readNotes: z.boolean(), addNote: z.boolean(), manageBadges: z.boolean() }),
+  can: z.object({
+    readNotes: z.boolean(),
+    addNote: z.boolean(),
+    manageBadges: z.boolean(),
+    /** Record time on site and change the status (the `visits` feature). */
+    recordVisits: z.boolean(),
+    /** List and attach photos and files (the `photos` feature). */
+    attach: z.boolean(),
+  }),
+  /** The person's visit today (acting on the job). */
+  visit: VisitViewSchema,
+  /** Photos and files, this device's waiting ones first (null: not read, for want of the permission). */
+  attachments: z.array(AttachmentViewSchema).nullable(),
   offline: z.boolean(),
   /** See DayView.keptBecause. */
   keptBecause: KeptBecauseSchema.optional(),
@@ -227,6 +276,14 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('jobs.changed'), uuids: z.array(z.string()) }),
   z.object({ type: z.literal('sync.status'), status: SyncStatusSchema }),
   z.object({ type: z.literal('outbox.changed'), pendingWrites: z.number() }),
+  /** How much of a large write (a photo's bytes) has gone out. */
+  z.object({
+    type: z.literal('outbox.progress'),
+    jobUuid: z.string(),
+    clientUuid: z.string(),
+    sent: z.number(),
+    total: z.number(),
+  }),
   /** The active tab's platform page shows this job (the side panel follows it). */
   z.object({ type: z.literal('page.job'), uuid: z.string().nullable() }),
   z.object({ type: z.literal('session.changed') }),

@@ -1,11 +1,16 @@
 // Sends one outbox entry to the platform. Every operation here is safe to repeat, because a worker
 // can be stopped after the platform acted and before we recorded it:
-// - a note is created with its client-chosen uuid. What the platform does with a create that repeats
-//   an existing uuid is documented nowhere (it may update, refuse, or make a second note:
-//   PLATFORM-NOTES), so a note sent before is first read back by its uuid, and sent again only when
-//   the platform does not have it;
-// - a badge change is a set operation on the job's current badges: read, add or remove, write.
+// - a create (a note, recorded time on site, an attachment) carries its client-chosen uuid. What the
+//   platform does with a create that repeats an existing uuid is documented nowhere (it may update,
+//   refuse, or make a second record: PLATFORM-NOTES), so a create sent before is first read back by
+//   its uuid, and sent again only when the platform does not have it;
+// - everything else sets values (a badge set, a status, an activity's end), so sending it twice
+//   leaves what sending it once does.
+// What each kind sends is in kinds.ts (and send-*.ts); this file holds the client slice they use and the
+// shared checks.
 import { ApiError, isApiError } from '../api/errors';
+import type { JobStatus } from '../api/schemas';
+import type { FileSource } from './files';
 import type { OutboxEntry } from './types';
 
 /** The slice of the platform client (lib/api/client.ts) the outbox uses; the real client fits it. */
@@ -23,12 +28,36 @@ export interface OutboxClient {
   jobs: {
     get(uuid: string): Promise<{ uuid: string; active: boolean; badges: string[] }>;
     setBadges(uuid: string, badgeUuids: readonly string[]): Promise<void>;
+    updateStatus(uuid: string, status: JobStatus): Promise<void>;
   };
+  jobActivities: {
+    get(uuid: string): Promise<{ uuid: string; job_uuid: string | null }>;
+    createRecorded(input: {
+      uuid: string;
+      jobUuid: string;
+      staffUuid: string;
+      start: string;
+      end: string;
+    }): Promise<void>;
+    setEnd(uuid: string, end: string): Promise<void>;
+  };
+  attachments: {
+    get(uuid: string): Promise<{ uuid: string; related_object_uuid: string | null }>;
+    create(input: { uuid: string; jobUuid: string; name: string; fileType: string; staffUuid?: string }): Promise<void>;
+    upload(uuid: string, data: Blob, opts?: { onProgress?: (sent: number, total: number) => void }): Promise<unknown>;
+    hasFile(uuid: string): Promise<boolean>;
+  };
+}
+
+/** What sending needs besides the client: the files kept for attachments, and who wants their progress. */
+export interface ApplyContext {
+  files?: FileSource;
+  onProgress?: (entry: OutboxEntry, sent: number, total: number) => void;
 }
 
 /** Deletion on the platform only sets `active` to 0: the job stays readable, and the emulator (like
  * the platform) would still accept a note on it, which nobody would ever see. */
-function jobGone(jobUuid: string): ApiError<'NotFoundError'> {
+export function jobGone(jobUuid: string): ApiError<'NotFoundError'> {
   return new ApiError('NotFoundError', `job ${jobUuid} was deleted (inactive)`, { status: null });
 }
 
@@ -46,44 +75,17 @@ export async function assertJobLive(client: OutboxClient, jobUuid: string): Prom
   }
 }
 
-/** Whether the platform holds this note already, on this job. Any failure but "not found" is the
- * caller's to classify (a transient one retries the whole entry later). */
-async function platformHasNote(client: OutboxClient, noteUuid: string, jobUuid: string): Promise<boolean> {
+/** Whether the platform holds a record a create made before: read by its uuid, on the right job. "Not found"
+ * means no; any other failure is the caller's to classify (a transient one retries the whole entry later). */
+export async function platformHas(
+  read: () => Promise<{ uuid: string; related_object_uuid?: string | null; job_uuid?: string | null }>,
+  jobUuid: string,
+): Promise<boolean> {
   try {
-    const note = await client.notes.get(noteUuid);
-    return note.related_object_uuid === jobUuid;
+    const record = await read();
+    return (record.related_object_uuid ?? record.job_uuid) === jobUuid;
   } catch (error) {
     if (isApiError(error, 'NotFoundError')) return false;
     throw error;
-  }
-}
-
-/** Sends `entry`; throws the client's typed error when the platform did not take it. */
-export async function applyEntry(client: OutboxClient, entry: OutboxEntry): Promise<void> {
-  switch (entry.kind) {
-    case 'note':
-      // Sent before, with no answer we kept (a lost answer, a stopped worker): look before sending again.
-      if (entry.attempts > 1 && (await platformHasNote(client, entry.clientUuid, entry.jobUuid))) return;
-      await client.notes.create({
-        uuid: entry.clientUuid,
-        jobUuid: entry.jobUuid,
-        note: entry.payload.note,
-        actionRequired: entry.payload.actionRequired,
-      });
-      return;
-    case 'badge-add':
-    case 'badge-remove': {
-      const job = await client.jobs.get(entry.jobUuid);
-      if (!job.active) throw jobGone(entry.jobUuid);
-      const badge = entry.payload.badgeUuid;
-      const has = job.badges.includes(badge);
-      if (entry.kind === 'badge-add' && !has) await client.jobs.setBadges(entry.jobUuid, [...job.badges, badge]);
-      if (entry.kind === 'badge-remove' && has)
-        await client.jobs.setBadges(
-          entry.jobUuid,
-          job.badges.filter((b) => b !== badge),
-        );
-      return;
-    }
   }
 }

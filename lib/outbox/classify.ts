@@ -2,25 +2,13 @@
 // the latter into words with what to do. Errors are recognised by `name` (lib/api/errors.ts), so
 // this works on errors that crossed a message boundary too.
 import { isApiError, isDailyRateLimit } from '../api/errors';
+import { KINDS } from './kinds';
 import type { OutboxError, OutboxFailureCode, OutboxKind } from './types';
 
 export type Classified = { transient: true; error: OutboxError } | { transient: false; error: OutboxError };
 
-/** The scope each kind of write needs, when the platform's 403 does not name one. */
-const NEEDED_SCOPE: Record<OutboxKind, string> = {
-  note: 'publish_job_notes',
-  'badge-add': 'manage_badges',
-  'badge-remove': 'manage_badges',
-};
-
-const WHAT: Record<OutboxKind, string> = { note: 'note', 'badge-add': 'badge change', 'badge-remove': 'badge change' };
-
-/** Keeping the text matters most for notes: the person typed it and may need it elsewhere. */
-const KEEP: Record<OutboxKind, string> = {
-  note: 'Copy your note if you need it elsewhere',
-  'badge-add': 'Discard this change if it is no longer wanted',
-  'badge-remove': 'Discard this change if it is no longer wanted',
-};
+const WHAT = (kind: OutboxKind) => KINDS[kind].what;
+const KEEP = (kind: OutboxKind) => KINDS[kind].keep;
 
 export function classifyFailure(error: unknown, kind: OutboxKind, at: number): Classified {
   const detail = describe(error);
@@ -38,36 +26,36 @@ export function classifyFailure(error: unknown, kind: OutboxKind, at: number): C
     if (/not allocated|not assigned/i.test(text)) {
       return permanent(
         'not-assigned',
-        `This job is not assigned to you any more, so the platform refused your ${WHAT[kind]}.`,
-        `${KEEP[kind]}; ask the office to assign the job to you and retry, or discard it.`,
+        `This job is not assigned to you any more, so the platform refused your ${WHAT(kind)}.`,
+        `${KEEP(kind)}; ask the office to assign the job to you and retry, or discard it.`,
       );
     }
-    const scope = /Missing OAuth scope (\w+)/.exec(text)?.[1] ?? NEEDED_SCOPE[kind];
+    const scope = /Missing OAuth scope (\w+)/.exec(text)?.[1] ?? KINDS[kind].scope;
     return permanent(
       'missing-scope',
-      `Fieldside is not allowed to send this ${WHAT[kind]}: the connection lacks the "${scope}" permission.`,
-      `Sign in again to grant "${scope}" (or ask your administrator to allow it), then retry. Your ${WHAT[kind]} is kept here until then.`,
+      `Fieldside is not allowed to send this ${WHAT(kind)}: the connection lacks the "${scope}" permission.`,
+      `Sign in again to grant "${scope}" (or ask your administrator to allow it), then retry. Your ${WHAT(kind)} is kept here until then.`,
     );
   }
   if (isApiError(error, 'NotFoundError') || (isApiError(error, 'ValidationError') && /No job /.test(text))) {
     return permanent(
       'job-gone',
-      `The job was deleted (or is no longer visible to you), so your ${WHAT[kind]} cannot be added to it.`,
-      `${KEEP[kind]}, then discard it here.`,
+      `The job was deleted (or is no longer visible to you), so your ${WHAT(kind)} cannot be added to it.`,
+      `${KEEP(kind)}, then discard it here.`,
     );
   }
   if (isApiError(error, 'SignedOutError') || isApiError(error, 'AuthenticationError')) {
     return permanent(
       'signed-out',
       'The platform no longer accepts this connection (signed out, or the add-on was disabled).',
-      `Sign in again, then retry. Your ${WHAT[kind]} is kept here until then.`,
+      `Sign in again, then retry. Your ${WHAT(kind)} is kept here until then.`,
     );
   }
   if (isApiError(error, 'ValidationError')) {
     return permanent(
       'rejected',
-      `The platform refused this ${WHAT[kind]}: ${text}`,
-      `${KEEP[kind]}; discard it, or retry after correcting the cause. Tell support if it keeps happening.`,
+      `The platform refused this ${WHAT(kind)}: ${text}`,
+      `${KEEP(kind)}; discard it, or retry after correcting the cause. Tell support if it keeps happening.`,
     );
   }
   if (isApiError(error, 'AccountOnHoldError')) {

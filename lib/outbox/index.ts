@@ -1,4 +1,4 @@
-// The offline outbox: notes and badge changes stored first, sent later, exactly once.
+// The offline outbox: notes, badge changes, time on site, statuses and files stored first, sent later, exactly once.
 export { createOutbox, type Outbox, type OutboxOptions } from './outbox';
 export {
   createOutboxSender,
@@ -7,7 +7,9 @@ export {
   type FlushReport,
   type SetTimer,
 } from './sender';
-export type { OutboxClient } from './apply';
+export type { OutboxClient, ApplyContext } from './apply';
+export { KINDS, applyEntry, type KindDef } from './kinds';
+export { createFileStore, type FileStore, type FileSource, type KeptFile } from './files';
 export { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 export { classifyFailure } from './classify';
 export * from './types';

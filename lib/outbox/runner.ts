@@ -4,8 +4,11 @@
 import type { Job } from '../api/schemas';
 import type { OutboxClient } from './apply';
 import type { Outbox } from './outbox';
+import type { OutboxEntry } from './types';
 import { createOutboxSender, type OutboxSender, type SetTimer } from './sender';
 import type { LiveHub } from '../messaging/live-hub';
+import type { FileSource } from './files';
+import { KINDS } from './kinds';
 
 /** A wake-up that outlives the service worker (browser.alarms in the background). */
 export interface WakeAlarm {
@@ -34,7 +37,14 @@ export interface OutboxRunnerDeps {
   now?: () => number;
   /** Coalesces bursts (200 notes sent one after another) into one re-read and one count. */
   settleMs?: number;
+  /** The files attachments send (files.ts). */
+  files?: FileSource;
+  /** A write the platform now has: the uuid of what it made (lib/notifications: the person's own doing). */
+  onSent?: (entry: OutboxEntry) => void;
 }
+
+/** How often a large upload's progress is told to the pages. */
+const PROGRESS_EVERY_MS = 250;
 
 interface Attached {
   outbox: Outbox;
@@ -61,6 +71,15 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
       if (delayMs > threshold) deps.alarm.clear();
     };
   };
+
+  let toldAt = 0;
+  /** A large upload's progress, to the pages that show its job: a few times a second, and when it is all out. */
+  function progress(entry: { jobUuid: string; clientUuid: string }, sent: number, total: number): void {
+    const at = now();
+    if (sent < total && at - toldAt < PROGRESS_EVERY_MS) return;
+    toldAt = at;
+    deps.live.broadcast({ type: 'outbox.progress', jobUuid: entry.jobUuid, clientUuid: entry.clientUuid, sent, total });
+  }
 
   /** After a burst of changes: one count for the badge and the pages, one re-read per job sent. */
   function settleSoon(): void {
@@ -122,11 +141,18 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     attaching ??= (async () => {
       detach();
       const client = await deps.workspace.client();
-      const sender = createOutboxSender({ outbox, client, setTimer });
+      const sender = createOutboxSender({
+        outbox,
+        client,
+        setTimer,
+        ...(deps.files ? { files: deps.files } : {}),
+        onProgress: progress,
+      });
       const unsubscribe = outbox.subscribe((change) => {
-        // A sent note changes no field of its job: pages are told, nothing is read. A badge write is.
+        // A sent note changes no field of its job: pages are told, nothing is read. A badge or status write does.
+        if (change.type === 'removed' && change.sent) deps.onSent?.(change.entry);
         if (change.type === 'removed' && change.sent)
-          (change.entry.kind === 'note' ? noted : reread).add(change.entry.jobUuid);
+          (KINDS[change.entry.kind].afterSent === 'notify' ? noted : reread).add(change.entry.jobUuid);
         settleSoon();
       });
       attached = { outbox, sender, unsubscribe };
@@ -154,7 +180,10 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     },
     async discard(seq: number): Promise<boolean> {
       const a = await ensure();
-      return (await a?.outbox.discard(seq)) !== undefined;
+      const gone = await a?.outbox.discard(seq);
+      // A photo given up is not kept on the device either.
+      if (gone?.kind === 'attachment') await deps.files?.delete(gone.clientUuid);
+      return gone !== undefined;
     },
     async count(): Promise<number> {
       const a = await ensure().catch(() => undefined);

@@ -2,7 +2,9 @@
 // different jobs proceed side by side), transient failures backed off, permanent ones kept for the
 // person. Runs in the background service worker, which the browser may stop at any moment: nothing
 // here is held only in memory that the outbox does not also hold in IndexedDB.
-import { applyEntry, assertJobLive, type OutboxClient } from './apply';
+import { assertJobLive, type ApplyContext, type OutboxClient } from './apply';
+import { applyEntry, KINDS } from './kinds';
+import type { FileSource } from './files';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import { classifyFailure, retryAfterMs } from './classify';
 import type { Outbox } from './outbox';
@@ -23,6 +25,10 @@ export interface OutboxSenderOptions {
   parallelJobs?: number;
   /** Told about failures a background pass could not report to a caller (storage trouble). */
   onPassError?: (error: unknown) => void;
+  /** The files attachments send (files.ts); each is deleted once its write is sent. */
+  files?: FileSource;
+  /** How much of a large write has gone out (an attachment's bytes, where the browser tells). */
+  onProgress?: ApplyContext['onProgress'];
 }
 
 export interface FlushReport {
@@ -47,6 +53,10 @@ export function createOutboxSender(options: OutboxSenderOptions) {
   const parallelJobs = Math.max(1, options.parallelJobs ?? 4);
   const onPassError = options.onPassError ?? ((error: unknown) => console.error('outbox: a send pass failed', error));
 
+  const context: ApplyContext = {
+    ...(options.files ? { files: options.files } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  };
   let current: Promise<FlushReport> | undefined;
   let again = false;
   let againForced = false;
@@ -70,9 +80,9 @@ export function createOutboxSender(options: OutboxSenderOptions) {
       }
       try {
         // Checked once per job and pass: a note on a deleted job would be accepted and never seen.
-        if (claimed.kind === 'note' && !jobChecked) await assertJobLive(client, claimed.jobUuid);
+        if (KINDS[claimed.kind].checksJob && !jobChecked) await assertJobLive(client, claimed.jobUuid);
         jobChecked = true;
-        await applyEntry(client, claimed);
+        await applyEntry(client, claimed, context);
       } catch (error) {
         const verdict = classifyFailure(error, claimed.kind, now());
         if (verdict.transient) {
@@ -86,6 +96,7 @@ export function createOutboxSender(options: OutboxSenderOptions) {
         return;
       }
       await outbox.complete(claimed.seq);
+      if (claimed.kind === 'attachment') await options.files?.delete(claimed.clientUuid).catch(onPassError);
       report.sent++;
     }
   }

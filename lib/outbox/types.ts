@@ -1,8 +1,17 @@
 // The outbox's records: one pending write to the platform each, and the zod schema of what callers
 // may enqueue. Entries are stored as they are (structured clone), so everything here is plain data.
+// A new kind of write: its payload schema and entry type here, its words, scope and send in kinds.ts.
 import { z } from 'zod';
 
-export const OUTBOX_KINDS = ['note', 'badge-add', 'badge-remove'] as const;
+export const OUTBOX_KINDS = [
+  'note',
+  'badge-add',
+  'badge-remove',
+  'activity-start',
+  'activity-end',
+  'status',
+  'attachment',
+] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 /** pending: waits its turn (or its backoff); sending: a request may be on the wire; failed-permanent:
@@ -40,6 +49,26 @@ export const NotePayloadSchema = z.object({
 });
 export const BadgePayloadSchema = z.object({ badgeUuid: uuid });
 
+/** Account-local time as the platform writes it: `YYYY-MM-DD HH:MM:SS`. */
+const localTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'must be YYYY-MM-DD HH:MM:SS');
+
+/** Arriving on site: time on site begins, recorded as the platform records it (a job activity with
+ * `activity_was_recorded`, by the staff member); the entry's clientUuid is the activity's uuid. */
+export const ActivityStartPayloadSchema = z.object({ staffUuid: uuid, start: localTime });
+/** Leaving the site: the recorded activity's end. */
+export const ActivityEndPayloadSchema = z.object({ activityUuid: uuid, end: localTime });
+export const StatusPayloadSchema = z.object({ status: z.enum(['Quote', 'Work Order', 'Completed', 'Unsuccessful']) });
+/** A photo or file for the job; its bytes wait in the files database (files.ts) under the entry's clientUuid,
+ * which is also the attachment's uuid on the platform. */
+export const AttachmentPayloadSchema = z.object({
+  name: z.string().trim().min(1, 'a file needs a name').max(127),
+  /** The extension with its dot, as the platform takes it: ".jpg". */
+  fileType: z.string().regex(/^\.[a-z0-9]{1,10}$/, 'must be an extension such as .jpg'),
+  contentType: z.string().max(100),
+  size: z.number().int().positive(),
+  staffUuid: uuid.optional(),
+});
+
 /** What `enqueue()` accepts. `clientUuid` is optional: the outbox picks one (for a note: the note's uuid). */
 export const EnqueueInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('note'), jobUuid: uuid, clientUuid: uuid.optional(), payload: NotePayloadSchema }),
@@ -50,17 +79,37 @@ export const EnqueueInputSchema = z.discriminatedUnion('kind', [
     clientUuid: uuid.optional(),
     payload: BadgePayloadSchema,
   }),
+  z.object({
+    kind: z.literal('activity-start'),
+    jobUuid: uuid,
+    clientUuid: uuid.optional(),
+    payload: ActivityStartPayloadSchema,
+  }),
+  z.object({
+    kind: z.literal('activity-end'),
+    jobUuid: uuid,
+    clientUuid: uuid.optional(),
+    payload: ActivityEndPayloadSchema,
+  }),
+  z.object({ kind: z.literal('status'), jobUuid: uuid, clientUuid: uuid.optional(), payload: StatusPayloadSchema }),
+  // The file is stored first (files.ts), so its uuid is given, never picked here.
+  z.object({ kind: z.literal('attachment'), jobUuid: uuid, clientUuid: uuid, payload: AttachmentPayloadSchema }),
 ]);
 export type EnqueueInput = z.input<typeof EnqueueInputSchema>;
 
 export type NotePayload = z.output<typeof NotePayloadSchema>;
 export type BadgePayload = z.output<typeof BadgePayloadSchema>;
+export type ActivityStartPayload = z.output<typeof ActivityStartPayloadSchema>;
+export type ActivityEndPayload = z.output<typeof ActivityEndPayloadSchema>;
+export type StatusPayload = z.output<typeof StatusPayloadSchema>;
+export type AttachmentPayload = z.output<typeof AttachmentPayloadSchema>;
 
 interface EntryBase {
   /** Order of writing; sending follows it per job. */
   seq: number;
   jobUuid: string;
-  /** Chosen here, once: a note's own uuid (so a replayed create updates instead of duplicating). */
+  /** Chosen once, when the write is made: the uuid of the record a create makes (a note, a recorded activity, an
+   * attachment), read back by it before a retried create is sent again. */
   clientUuid: string;
   createdAt: number;
   /** Sends started, including one a killed worker never finished. */
@@ -74,7 +123,14 @@ interface EntryBase {
 export type OutboxEntry =
   | (EntryBase & { kind: 'note'; payload: NotePayload })
   | (EntryBase & { kind: 'badge-add'; payload: BadgePayload })
-  | (EntryBase & { kind: 'badge-remove'; payload: BadgePayload });
+  | (EntryBase & { kind: 'badge-remove'; payload: BadgePayload })
+  | (EntryBase & { kind: 'activity-start'; payload: ActivityStartPayload })
+  | (EntryBase & { kind: 'activity-end'; payload: ActivityEndPayload })
+  | (EntryBase & { kind: 'status'; payload: StatusPayload })
+  | (EntryBase & { kind: 'attachment'; payload: AttachmentPayload });
+
+/** One kind's entries. */
+export type EntryOf<K extends OutboxKind> = Extract<OutboxEntry, { kind: K }>;
 
 /** An entry before IndexedDB assigned its `seq`. */
 export type NewOutboxEntry = OutboxEntry extends infer E ? (E extends OutboxEntry ? Omit<E, 'seq'> : never) : never;

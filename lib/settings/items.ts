@@ -7,9 +7,10 @@ import type {
   FeedPosition,
   FirstRun,
   PageGrants,
-  PendingPairing,
   SessionRecord,
   SignedOutReason,
+  WorkNotices,
+  PendingPairing,
 } from './schemas';
 import { trustedItem } from './trusted-item';
 
@@ -60,6 +61,13 @@ export const managedConnectionItem = storage.defineItem<Partial<Connection> | nu
 export const sessionItem = trustedItem(
   storage.defineItem<SessionRecord | null>(STORAGE_KEYS.session, { fallback: null, version: 1 }),
 );
+
+/** Whether to tell the person of work given to them, and their day's hours (off until they turn it on). Its
+ * fallback is spelled here, not imported: this file bundles no zod (schemas.ts holds DEFAULT_WORK_NOTICES too). */
+export const workNoticesItem = storage.defineItem<WorkNotices>(STORAGE_KEYS.workNotices, {
+  fallback: { on: false, from: 7, to: 19 },
+  version: 1,
+});
 
 /** Why the last session ended, shown until the next sign-in. */
 export const signedOutReasonItem = storage.defineItem<SignedOutReason | null>(STORAGE_KEYS.signedOutReason, {
@@ -180,6 +188,8 @@ export const ITEMS_ON_SIGN_OUT = {
   syncFeedLiveSeen: { item: syncFeedLiveSeenItem, onSignOut: 'clear' },
   /** The account's day of requests, whoever signs in next (no person's data: a number per account). */
   apiUseToday: { item: apiUseTodayItem, onSignOut: 'keep' },
+  /** The person's own choice for this browser, like the sites they added. */
+  workNotices: { item: workNoticesItem, onSignOut: 'keep' },
   sidePanelJob: { item: sidePanelJobItem, onSignOut: 'clear' },
   popupFirstScreen: { item: popupFirstScreenItem, onSignOut: 'clear' },
   todayJobs: { item: todayJobsItem, onSignOut: 'clear' },

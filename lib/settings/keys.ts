@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   syncDailyLimitHold: 'local:syncDailyLimitHold',
   syncFeedLiveSeen: 'local:syncFeedLiveSeen',
   apiUseToday: 'local:apiUseToday',
+  /** Whether the person asked to be told of work given to them, and their day's hours (lib/notifications). */
+  workNotices: 'local:workNotices',
   sidePanelJob: 'session:sidePanelJob',
   popupFirstScreen: 'session:popupFirstScreen',
   /** Today's jobs of the staff member in view, as the background last read their day. */

@@ -147,6 +147,16 @@ export const PageGrantsSchema = z.object({
 });
 export type PageGrants = z.infer<typeof PageGrantsSchema>;
 
+/** Being told of work (lib/notifications): off until the person turns it on; quiet outside the day's hours,
+ * whole hours of the account's day (`from` ≤ hour < `to`). */
+export const WorkNoticesSchema = z.object({
+  on: z.boolean(),
+  from: z.number().int().min(0).max(23),
+  to: z.number().int().min(1).max(24),
+});
+export type WorkNotices = z.infer<typeof WorkNoticesSchema>;
+export const DEFAULT_WORK_NOTICES: WorkNotices = { on: false, from: 7, to: 19 };
+
 /** A pairing the background claimed, waiting for the person to confirm it on Fieldside's own page, then how it
  * ended (lib/account/pairing.ts). `claim` is held only while waiting: the companion's identity (bound to this
  * installation's key, worth nothing without it) and the pass it answered for the access token whose digest is

@@ -200,6 +200,7 @@ export function createFieldContext(deps: FieldContextDeps) {
     jobContactsOf: async (jobUuid: string) => (await perWorkspace()).lists.jobContactsOf(jobUuid),
     visitsOf: async (jobUuid: string) => (await perWorkspace()).lists.visitsOf(jobUuid),
     allocationsOf: async (jobUuid: string) => (await perWorkspace()).lists.allocationsOf(jobUuid),
+    attachmentsOf: async (jobUuid: string, fresh = false) => (await perWorkspace()).lists.attachmentsOf(jobUuid, fresh),
 
     /** Writes waiting in the outbox, per job. */
     async pendingByJob(): Promise<Map<string, number>> {

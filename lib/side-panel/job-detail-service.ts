@@ -12,6 +12,8 @@ import { detailContacts } from './contact-choice';
 import { jobSummary } from './summaries';
 import { phoneView } from '../locale/phones';
 import { mergeNotes, sentNote } from '../outbox/note-views';
+import { attachmentViews } from './job-attachments';
+import { accountNow, visitLogKey, visitView, type VisitLog } from './visit-actions';
 
 /** What is kept per job: the platform's answer, before the outbox is laid over it. */
 interface JobAnswer {
@@ -79,6 +81,25 @@ export function createJobDetailService(ctx: FieldContext) {
     return { job, company, contacts, jobContacts, notes, notesRead, visits, allocations };
   }
 
+  /** The job's photos and files; offline (or the platform failing), this device's own waiting ones. */
+  async function attachmentsOf(uuid: string, entries: readonly OutboxEntry[], offline: boolean) {
+    const sources = {
+      store: await ctx.store(),
+      entries,
+      staffNames: await ctx.staffNames().catch(() => new Map<string, string>()),
+      author: await ctx.staffName(),
+      now: ctx.now(),
+    };
+    const none = async () => [];
+    if (offline) return attachmentViews(uuid, { ...sources, read: none });
+    try {
+      return await attachmentViews(uuid, { ...sources, read: (fresh) => ctx.attachmentsOf(uuid, fresh) });
+    } catch (error) {
+      if (!isOffline(error)) throw error;
+      return attachmentViews(uuid, { ...sources, read: none });
+    }
+  }
+
   return {
     async get(uuid: string): Promise<JobDetail> {
       const s = await ctx.key();
@@ -110,6 +131,9 @@ export function createJobDetailService(ctx: FieldContext) {
         answer.visits || answer.allocations ? await ctx.staffNames().catch(() => new Map<string, string>()) : null;
       const nameOf = (uuid: string | null) => (uuid && staff?.get(uuid)) || null;
       const summary = jobSummary(answer.job, answer.company ?? undefined, names, entries.length);
+      const log = (await store.get<VisitLog>(visitLogKey(uuid)))?.value ?? null;
+      const today = accountNow(timeZone, ctx.now()).slice(0, 10);
+      const attachments = ctx.can(s, 'read_attachments') ? await attachmentsOf(uuid, entries, offline) : null;
       return {
         job: {
           ...summary,
@@ -143,7 +167,11 @@ export function createJobDetailService(ctx: FieldContext) {
           readNotes: answer.notesRead ?? ctx.can(s, 'read_job_notes'),
           addNote: ctx.can(s, 'publish_job_notes'),
           manageBadges: ctx.can(s, 'manage_badges', 'manage_jobs'),
+          recordVisits: ctx.can(s, 'manage_schedule', 'manage_jobs'),
+          attach: ctx.can(s, 'read_attachments', 'manage_attachments'),
         },
+        visit: visitView(log, today, answer.job.status, entries, s.staffUuid !== 'all'),
+        attachments,
         offline,
         ...(why ? { keptBecause: why } : {}),
       };

@@ -3,7 +3,7 @@
 // "My day" and an open job are re-read on every change (each note sent), and each read spends the
 // account's shared request budget. One set per workspace (field-context.ts makes a new one).
 import type { PlatformClient } from '../api/client';
-import type { CompanyContact, JobActivity, JobAllocation, JobContact } from '../api/schemas';
+import type { Attachment, CompanyContact, JobActivity, JobAllocation, JobContact } from '../api/schemas';
 
 /** How long a list read is kept. */
 export const RECENT_TTL_MS = 10 * 60_000;
@@ -12,9 +12,9 @@ export function createRecentLists(client: () => Promise<PlatformClient>, now: ()
   /** Active records read lately, else read now and kept for RECENT_TTL_MS. */
   function recent<T extends { active: boolean }>(read: (api: PlatformClient, id: string) => Promise<{ records: T[] }>) {
     const kept = new Map<string, { at: number; list: T[] }>();
-    return async (id: string): Promise<T[]> => {
+    return async (id: string, fresh = false): Promise<T[]> => {
       const hit = kept.get(id);
-      if (hit && hit.at > now() - RECENT_TTL_MS) return hit.list;
+      if (!fresh && hit && hit.at > now() - RECENT_TTL_MS) return hit.list;
       const list = (await read(await client(), id)).records.filter((r) => r.active);
       kept.set(id, { at: now(), list });
       return list;
@@ -30,6 +30,8 @@ export function createRecentLists(client: () => Promise<PlatformClient>, now: ()
     visitsOf: async (job: string) => (await visits(job)).filter((v) => v.activity_was_scheduled),
     /** Whom a job is given to without a time. */
     allocationsOf: recent<JobAllocation>((api, job) => api.jobAllocations.ofJob(job)),
+    /** A job's photos and files (`fresh`: read now, once one sent from here is not among those kept). */
+    attachmentsOf: recent<Attachment>((api, job) => api.attachments.ofJob(job)),
   };
 }
 

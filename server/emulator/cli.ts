@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseAddonRegistration } from './addons/manifest';
 import type { EmulatorOptions } from './start';
 import {
+  ATTACHMENT_REUPLOAD,
   CREATED_FIELDS,
   EVENT_NOTIFICATION_SHAPES,
   IMPERSONATION,
@@ -31,6 +32,7 @@ const schema = z.object({
   'created-fields': z.enum(CREATED_FIELDS).optional(),
   'is-individual': z.enum(IS_INDIVIDUAL).optional(),
   'event-notification-shape': z.enum(EVENT_NOTIFICATION_SHAPES).optional(),
+  'attachment-reupload': z.enum(ATTACHMENT_REUPLOAD).optional(),
   'token-view': z.enum(TOKEN_VIEWS).optional(),
   impersonation: z.enum(IMPERSONATION).optional(),
   'callback-timeout-ms': z.coerce.number().int().min(1).max(120_000).optional(),
@@ -43,8 +45,8 @@ export const USAGE =
   'Usage: npm run platform -- [--port 8080] [--auth-port 8081] [--jobs 5000] [--field-workers N] [--seed 1] [--return-url URL] ' +
   '[--rate-limit N] [--rate-limit-per-day N] [--page-size 1000|5000] [--uuid-reuse update|refuse|duplicate] ' +
   '[--webhook-content-type json|form] [--unparsable-filter ignore|refuse] [--created-fields set|given] [--is-individual string|number] ' +
-  '[--event-notification-shape type-data|event-entry] [--token-view account|grantor] [--impersonation widens|narrows] ' +
-  '[--callback-timeout-ms N] ' +
+  '[--event-notification-shape type-data|event-entry] [--attachment-reupload replace|refuse] ' +
+  '[--token-view account|grantor] [--impersonation widens|narrows] [--callback-timeout-ms N] ' +
   '[--addon-url URL --addon-manifest manifest.json [--addon-activation-url URL]]';
 
 /** Parses `--name value` / `--name=value` arguments into emulator options; throws with the usage on bad input. */
@@ -90,6 +92,7 @@ export function parseArgs(argv: string[]): EmulatorOptions {
     createdFields: o['created-fields'],
     isIndividual: o['is-individual'],
     eventNotificationShape: o['event-notification-shape'],
+    attachmentReupload: o['attachment-reupload'],
     tokenView: o['token-view'],
     impersonation: o.impersonation,
     callbackTimeoutMs: o['callback-timeout-ms'],

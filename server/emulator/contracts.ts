@@ -149,6 +149,9 @@ export interface Switches {
    * an integrator captured it and the platform's own n8n trigger reads it, or `event-entry`, the older guess
    * `{eventName, object, entry, resource_url}`. */
   eventNotificationShape: 'type-data' | 'event-entry';
+  /** A second upload to an attachment that has its file already: `replace` the file, or `refuse` with 400 and keep
+   * the first (the platform's answer is not documented). */
+  attachmentReupload: 'replace' | 'refuse';
   /** What an OAuth token sees without impersonation: `account`, the whole account (a token "has the full privileges
    * granted by the user", read as the account's), or `grantor`, what its granting staff member may see (the person
    * chosen on the consent page). */

@@ -53,6 +53,7 @@ describe('startEmulator', () => {
       createdFields: 'given',
       isIndividual: 'number',
       eventNotificationShape: 'event-entry',
+      attachmentReupload: 'refuse',
       tokenView: 'grantor',
       impersonation: 'narrows',
     });
@@ -65,6 +66,7 @@ describe('startEmulator', () => {
         createdFields: 'given',
         isIndividual: 'number',
         eventNotificationShape: 'event-entry',
+        attachmentReupload: 'refuse',
         tokenView: 'grantor',
         impersonation: 'narrows',
       });
@@ -116,6 +118,8 @@ describe('command-line options', () => {
         '--is-individual',
         'number',
         '--event-notification-shape=event-entry',
+        '--attachment-reupload',
+        'refuse',
         '--token-view',
         'grantor',
         '--impersonation=narrows',
@@ -129,6 +133,7 @@ describe('command-line options', () => {
       unparsableFilter: 'refuse',
       isIndividual: 'number',
       eventNotificationShape: 'event-entry',
+      attachmentReupload: 'refuse',
       tokenView: 'grantor',
       impersonation: 'narrows',
       callbackTimeoutMs: 250,

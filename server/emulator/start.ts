@@ -12,6 +12,7 @@ import { createChangeBus } from './data/change-bus';
 import { createCursors } from './data/cursors';
 import { seededSecret } from './data/seed-account';
 import { createStore } from './data/store';
+import { createFileStore } from './data/files';
 import { listen, stop } from './http-server';
 import { createOAuthServer } from './oauth/index';
 import { createAuthMiddleware } from './rest/auth';
@@ -73,7 +74,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   const clock = createClock(options.now);
   const changes = createChangeBus();
   const { uuidReuse, webhookContentType, unparsableFilter, pageSize, createdFields } = options;
-  const { isIndividual, eventNotificationShape, tokenView, impersonation } = options;
+  const { isIndividual, eventNotificationShape, attachmentReupload, tokenView, impersonation } = options;
   const switches = createSwitchBoard({
     uuidReuse,
     webhookContentType,
@@ -82,6 +83,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     createdFields,
     isIndividual,
     eventNotificationShape,
+    attachmentReupload,
     tokenView,
     impersonation,
   });
@@ -93,6 +95,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     changes,
     ...(options.fieldWorkers ? { fieldWorkers: options.fieldWorkers } : {}),
   });
+  // Seeded attachments were never uploaded: each serves a placeholder image as its file.
+  const files = createFileStore();
+  for (const account of store.accounts) {
+    const attachments = store.collection(account, 'attachment');
+    for (let i = 0; i < attachments.size(); i++)
+      files.put(
+        account.info.uuid,
+        attachments.uuidAt(i),
+        files.placeholder(String(attachments.get(i).attachment_name)),
+      );
+  }
   const app: AppInfo = {
     name: addon?.manifest.name ?? 'Test add-on',
     client_id: `fieldside-${seededSecret(seed, 'client_id', 16)}`,
@@ -166,7 +179,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   // Hono's `/x/*` matches `/x` itself too: naming both ran the guards twice on the bare list, which then counted two
   // requests against the account's limits.
   for (const path of ['/api_1.0/*', '/webhook_subscriptions/*']) base.use(path, ...guarded);
-  base.route('/api_1.0', createRecordRoutes({ store, cursors: createCursors(clock), switches }));
+  base.route('/api_1.0', createRecordRoutes({ store, files, cursors: createCursors(clock), switches }));
   base.route('/webhook_subscriptions', webhooks.routes);
   // Legacy: the invented job pages the extension's content script decorates today (FIDELITY.md).
 

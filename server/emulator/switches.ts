@@ -16,6 +16,8 @@ import type { Switches } from './contracts';
  *   also has.
  * - eventNotificationShape `type-data`: what an integrator captured in production and the platform's n8n trigger
  *   reads (`type`, `createdAt`); `event-entry` is the guess the emulator once sent.
+ * - attachmentReupload `replace`: an upload names its attachment, as a write names its record; `refuse` is the other
+ *   reading. Nothing public says which.
  * - tokenView `account`: the spec's "the app has the full privileges granted by the user" read as the account's, what
  *   the emulator always did; `grantor` (the consenting person's own permissions) is the other reading.
  * - impersonation `widens`: the spec's "runs with the named staff member's permissions"; `narrows` (only what the
@@ -29,6 +31,7 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = {
   createdFields: 'set',
   isIndividual: 'string',
   eventNotificationShape: 'type-data',
+  attachmentReupload: 'replace',
   tokenView: 'account',
   impersonation: 'widens',
 };
@@ -42,6 +45,7 @@ export const UNPARSABLE_FILTER = ['refuse', 'ignore'] as const;
 export const CREATED_FIELDS = ['set', 'given'] as const;
 export const IS_INDIVIDUAL = ['string', 'number'] as const;
 export const EVENT_NOTIFICATION_SHAPES = ['type-data', 'event-entry'] as const;
+export const ATTACHMENT_REUPLOAD = ['replace', 'refuse'] as const;
 export const TOKEN_VIEWS = ['account', 'grantor'] as const;
 export const IMPERSONATION = ['widens', 'narrows'] as const;
 
@@ -54,6 +58,7 @@ export const switchesPatchSchema = z.strictObject({
   createdFields: z.enum(CREATED_FIELDS).optional(),
   isIndividual: z.enum(IS_INDIVIDUAL).optional(),
   eventNotificationShape: z.enum(EVENT_NOTIFICATION_SHAPES).optional(),
+  attachmentReupload: z.enum(ATTACHMENT_REUPLOAD).optional(),
   tokenView: z.enum(TOKEN_VIEWS).optional(),
   impersonation: z.enum(IMPERSONATION).optional(),
 });

@@ -3,10 +3,11 @@
 // "Use Fieldside in this browser" opens the companion's pairing page, Fieldside's own tab asks "Work as …?", and
 // their "Yes" makes the browser theirs on the platform's word.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Frame, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { PAIRING_CONFIRM_PAGE } from '../../lib/account/pairing-page';
 import { findPage, launchFirefox, type FirefoxWithExtension } from './support/firefox';
-import { chooseMeFirefox, connectFirefox, signInFirefox, signInToWebAppFirefox } from './support/firefox-pages';
+import { chooseMeFirefox, connectFirefox, signInFirefox } from './support/firefox-pages';
+import { activateFirefox, fieldsidePanelFirefox } from './support/firefox-pairing';
 import { startStack, type Stack } from './support/stack';
 
 let stack: Stack;
@@ -23,34 +24,8 @@ afterAll(async () => {
 
 const text = (page: Page, selector: string) => page.$eval(selector, (el) => el.textContent ?? '');
 
-/** The administrator adds Fieldside from the web app's Add-ons page: Activate (the store says "Activate again" once
- * any sign-in has a grant), the consent page, Allow. */
-async function activate(): Promise<void> {
-  const page = await signInToWebAppFirefox(firefox.browser, stack, stack.administrator.uuid);
-  await page.waitForSelector('#addons-link');
-  await page.click('#addons-link');
-  await page.waitForSelector('#addon-store-activate');
-  await page.click('#addon-store-activate');
-  await page.waitForSelector('#person', { timeout: 20_000 });
-  await page.select('#person', `${stack.account.uuid}:${stack.administrator.uuid}`);
-  await page.click('#allow');
-  await page.waitForSelector('#activated', { timeout: 20_000 });
-  await page.close();
-}
-
-/** The technician's first job in the web app, with Fieldside chosen on its card: the panel's frame. */
-async function fieldsidePanel(): Promise<{ page: Page; panel: Frame }> {
-  const page = await signInToWebAppFirefox(firefox.browser, stack, stack.technician.uuid);
-  await page.waitForSelector('#job-grid .x-grid-row');
-  const jobUuid = await page.$eval('#job-grid .x-grid-row', (row) => row.getAttribute('data-job-uuid'));
-  await page.click('#job-grid .x-grid-row');
-  const button = await page.waitForSelector(`.x-window[data-job-uuid="${jobUuid}"] button.addon-action`);
-  await button!.click();
-  const frameElement = await page.waitForSelector('#windows .addon-window iframe', { timeout: 20_000 });
-  const panel = await frameElement!.contentFrame();
-  await panel.waitForSelector('#fieldside-pair', { timeout: 20_000 });
-  return { page, panel };
-}
+const activate = () => activateFirefox(firefox, stack);
+const fieldsidePanel = () => fieldsidePanelFirefox(firefox, stack, stack.technician);
 
 describe('Firefox pairing', () => {
   it('a technician who chose the administrator’s name gets no administrator feature', async () => {

@@ -119,12 +119,15 @@ describe('OAuth session in Chromium', () => {
     expect(await grantedScopes()).toEqual(expect.arrayContaining([...granted, ...missing]));
     // Still the same person, still making requests as the technician.
     expect(await options.locator('#me-name').textContent()).toBe(stack.technician.name);
-    // Nothing missing now: the job, opened again, offers nothing to allow, and no consent happens.
+    // Nothing missing for badges now: the job, opened again, does not ask for them again, and no consent happens.
+    // (It still offers what was never asked: recording visits, photos; each is asked for where it is first met.)
     const codes = (await stack.emulator.control.stats()).grants.authorization_code;
     await panel.locator('button.back').click();
     await openJobInPanel(panel);
     await panel.locator('button.badge-toggle').first().waitFor();
-    expect(await panel.getByRole('button', { name: /^Allow / }).count()).toBe(0);
+    expect(await panel.getByRole('button', { name: ALLOW_BUTTONS.badges }).count()).toBe(0);
+    const offered = await panel.getByRole('button', { name: /^Allow / }).allTextContents();
+    expect(offered.map((words) => words.trim()).sort()).toEqual([ALLOW_BUTTONS.photos, ALLOW_BUTTONS.visits].sort());
     expect((await stack.emulator.control.stats()).grants.authorization_code).toBe(codes);
     await panel.close();
   });

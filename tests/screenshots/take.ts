@@ -14,6 +14,7 @@ import { startStack } from '../e2e/support/stack';
 import { arrangeFieldDay, signInFieldWorker } from '../e2e/support/field-worker';
 import { pairingShots } from './pairing-shots';
 import { sidePanelShots, sidePanelSignedOutShot } from './panel-shots';
+import { jobActionShots } from './act-shots';
 import { openOptions, optionsShot, pickerShot, webAppShots } from './page-shots';
 import { popupOfflineShot, popupShots, popupSignedOutShot, popupSyncProblemShot } from './popup-shots';
 import { SHOTS_DIR } from './shoot';
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
     await popupShots(browser, query);
     await popupFilterShot(browser, `${query} status:work`);
     await sidePanelShots(browser, stack, day);
+    await jobActionShots(browser, stack, day);
     await pickerShot(browser, day);
     await webAppShots(browser, stack, day);
     await popupOfflineShot(browser, query);

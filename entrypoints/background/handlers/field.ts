@@ -8,6 +8,8 @@ type FieldMessages =
   | 'job.detail'
   | 'notes.add'
   | 'badges.set'
+  | 'job.act'
+  | 'files.attach'
   | 'outbox.retry'
   | 'outbox.discard'
   | 'page.currentJob'
@@ -25,6 +27,8 @@ export function createFieldHandlers(field: FieldWork): Pick<Handlers, FieldMessa
       await field.writes.setBadge(jobUuid.toLowerCase(), badgeUuid.toLowerCase(), on);
       return {};
     },
+    'job.act': ({ jobUuid, action }) => field.actions.act(jobUuid.toLowerCase(), action),
+    'files.attach': ({ jobUuid, uuid }) => field.actions.attach(jobUuid.toLowerCase(), uuid.toLowerCase()),
     'outbox.retry': async ({ seq }) => {
       await field.writes.retry(seq);
       return {};

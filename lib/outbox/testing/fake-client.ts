@@ -8,9 +8,22 @@ import type { OutboxClient } from '../apply';
 export interface FakeJob {
   active: boolean;
   badges: string[];
+  status?: string;
 }
 
-type Op = 'notes.create' | 'notes.get' | 'jobs.get' | 'jobs.setBadges';
+type Op =
+  | 'notes.create'
+  | 'notes.get'
+  | 'jobs.get'
+  | 'jobs.setBadges'
+  | 'jobs.updateStatus'
+  | 'activities.create'
+  | 'activities.get'
+  | 'activities.setEnd'
+  | 'attachments.create'
+  | 'attachments.get'
+  | 'attachments.upload'
+  | 'attachments.hasFile';
 
 export interface Call {
   op: Op;
@@ -20,6 +33,8 @@ export interface Call {
 
 export function createFakeClient(jobs: Record<string, FakeJob>) {
   const notes = new Map<string, { jobUuid: string; note: string; writes: number }>();
+  const activities = new Map<string, { jobUuid: string; staffUuid: string; start: string; end: string }>();
+  const attachments = new Map<string, { jobUuid: string; name: string; file: Blob | null }>();
   const calls: Call[] = [];
   /** Errors to throw, in order, for the next calls (undefined entries let a call through). */
   const failures: Array<unknown> = [];
@@ -40,6 +55,17 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
       throw new ApiError('NotFoundError', `GET /api_1.0/job/${uuid}.json: 404 No job record`, { status: 404 });
     return found;
   }
+
+  const repeated = (type: string, uuid: string) =>
+    new ApiError(
+      'ValidationError',
+      `POST /api_1.0/${type}.json: 400 A ${type} record with uuid ${uuid} already exists`,
+      {
+        status: 400,
+      },
+    );
+  const missing = (type: string, uuid: string) =>
+    new ApiError('NotFoundError', `GET /api_1.0/${type}/${uuid}.json: 404 No ${type} record`, { status: 404 });
 
   const client: OutboxClient = {
     notes: {
@@ -77,12 +103,63 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
         await enter({ op: 'jobs.setBadges', jobUuid: uuid });
         job(uuid).badges = [...badgeUuids];
       },
+      async updateStatus(uuid, status) {
+        await enter({ op: 'jobs.updateStatus', jobUuid: uuid });
+        job(uuid).status = status;
+      },
+    },
+    jobActivities: {
+      async get(uuid) {
+        await enter({ op: 'activities.get', jobUuid: activities.get(uuid)?.jobUuid ?? '' });
+        const found = activities.get(uuid);
+        if (!found) throw missing('jobactivity', uuid);
+        return { uuid, job_uuid: found.jobUuid };
+      },
+      async createRecorded(input) {
+        await enter({ op: 'activities.create', jobUuid: input.jobUuid });
+        if (activities.has(input.uuid)) throw repeated('jobactivity', input.uuid);
+        activities.set(input.uuid, { ...input });
+      },
+      async setEnd(uuid, end) {
+        const found = activities.get(uuid);
+        await enter({ op: 'activities.setEnd', jobUuid: found?.jobUuid ?? '' });
+        if (!found) throw missing('jobactivity', uuid);
+        found.end = end;
+      },
+    },
+    attachments: {
+      async get(uuid) {
+        await enter({ op: 'attachments.get', jobUuid: attachments.get(uuid)?.jobUuid ?? '' });
+        const found = attachments.get(uuid);
+        if (!found) throw missing('attachment', uuid);
+        return { uuid, related_object_uuid: found.jobUuid };
+      },
+      async create(input) {
+        await enter({ op: 'attachments.create', jobUuid: input.jobUuid });
+        if (attachments.has(input.uuid)) throw repeated('attachment', input.uuid);
+        attachments.set(input.uuid, { jobUuid: input.jobUuid, name: input.name, file: null });
+      },
+      async upload(uuid, data) {
+        const found = attachments.get(uuid);
+        await enter({ op: 'attachments.upload', jobUuid: found?.jobUuid ?? '' });
+        if (!found) throw missing('attachment', uuid);
+        // The least forgiving of the plausible platforms: a second upload is refused.
+        if (found.file)
+          throw new ApiError('ValidationError', `400 Attachment ${uuid} already has a file`, { status: 400 });
+        found.file = data;
+      },
+      async hasFile(uuid) {
+        await enter({ op: 'attachments.hasFile', jobUuid: attachments.get(uuid)?.jobUuid ?? '' });
+        return attachments.get(uuid)?.file != null;
+      },
     },
   };
 
   return {
     client,
     notes,
+    activities,
+    attachments,
     calls,
     jobs,
     failNext: (...errors: unknown[]) => failures.push(...errors),

@@ -261,6 +261,33 @@ export const RECORD_TYPES: Record<string, RecordTypeDef> = {
     readOnly: ['edit_date'],
     required: ['job_uuid', 'staff_uuid'],
   },
+  // A file on a record (a job's photo, a PDF): the official SDK's Attachment (`attachment.json`, one at
+  // `dboattachment/{uuid}.json`); its bytes go to `attachment/{uuid}.file` (rest/attachment-files.ts).
+  attachment: {
+    name: 'attachment',
+    fields: {
+      ...common,
+      related_object: s,
+      related_object_uuid: u,
+      attachment_name: s,
+      file_type: s,
+      created_by_staff_uuid: u,
+      timestamp: s,
+      attachment_source: s,
+      tags: s,
+      lng: 'number',
+      lat: 'number',
+      photo_width: s,
+      photo_height: s,
+      extracted_info: s,
+      is_favourite: s,
+      class_name: s,
+      metadata: s,
+    },
+    // "Read-only in the API" (the SDK's descriptions of these four), and edit_date as everywhere.
+    readOnly: ['edit_date', 'photo_width', 'photo_height', 'extracted_info', 'class_name'],
+    required: ['related_object', 'related_object_uuid'],
+  },
   securityrole: {
     name: 'securityrole',
     fields: { ...common, name: s, role_description: s },
@@ -296,8 +323,9 @@ export const RECORD_TYPES: Record<string, RecordTypeDef> = {
   },
 };
 
-/** Path segments that name a type differently from its collection (the platform's single-note path). */
-export const TYPE_ALIASES: Record<string, string> = { dbonote: 'note' };
+/** Path segments that name a type differently from its collection (the official SDK's single-note and
+ * single-attachment paths). */
+export const TYPE_ALIASES: Record<string, string> = { dbonote: 'note', dboattachment: 'attachment' };
 
 export function resolveType(segment: string): RecordTypeDef | undefined {
   return RECORD_TYPES[TYPE_ALIASES[segment] ?? segment];

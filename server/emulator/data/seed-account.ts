@@ -2,6 +2,7 @@ import type { AccountInfo, SecurityRole } from '../contracts';
 import { createCollection, type Collection } from './collection';
 import { createRng, hash32, nameCode } from './prng';
 import type { Rec } from './record-types';
+import { seedAttachments } from './seed-attachments';
 import { seedCustomers } from './seed-customers';
 import { seedJobs } from './seed-jobs';
 import { ACCOUNT_PROFILES, seedPeople, seedVendor } from './seed-people';
@@ -102,6 +103,10 @@ export function seedAccount(opts: SeedOptions, index: number): AccountData {
     ['jobcontact', createCollection(seeded.jobContacts)],
     ['joballocation', eager(seeded.allocations.map((a) => a.record))],
     ['note', createCollection(seeded.notes)],
+    [
+      'attachment',
+      eager(seedAttachments(opts.seed, index, seeded.jobs, fieldStaff, fieldIdx.filter((s) => s.active).length)),
+    ],
     ['company', eager(customers.companies)],
     ['companycontact', eager(customers.contacts)],
     ['category', eager(customers.categories)],

@@ -104,6 +104,7 @@ export function createStore(opts: StoreOptions) {
       case 'job':
         return (i) => account.visibility.canSee(actingStaff, i);
       case 'note':
+      case 'attachment':
         return (i) => c.field(i, 'related_object') === 'job' && visible(i, 'related_object_uuid');
       case 'jobactivity':
       case 'joballocation':
@@ -192,9 +193,19 @@ export function createStore(opts: StoreOptions) {
    * allocation; the job of a job contact). */
   function checkReferences(account: Account, def: RecordTypeDef, merged: Rec): string | undefined {
     const exists = (type: string, uuid: unknown) => coll(account, type).indexOf(String(uuid)) !== undefined;
-    if (def.name === 'note' && merged.related_object === 'job' && !exists('job', merged.related_object_uuid)) {
-      return `No job ${merged.related_object_uuid} for this note (related_object_uuid)`;
+    if (
+      (def.name === 'note' || def.name === 'attachment') &&
+      merged.related_object === 'job' &&
+      !exists('job', merged.related_object_uuid)
+    ) {
+      return `No job ${merged.related_object_uuid} for this ${def.name} (related_object_uuid)`;
     }
+    if (
+      def.name === 'jobactivity' &&
+      String(merged.activity_was_scheduled) === '1' &&
+      String(merged.activity_was_recorded) === '1'
+    )
+      return 'A job activity cannot be both scheduled (activity_was_scheduled) and recorded (activity_was_recorded)';
     if (ALLOCATING.has(def.name) || def.name === 'jobcontact') {
       if (!exists('job', merged.job_uuid)) return `No job ${merged.job_uuid} (job_uuid)`;
     }
@@ -238,6 +249,9 @@ export function createStore(opts: StoreOptions) {
       });
     }
     if (def.name === 'note') Object.assign(defaults, { create_date: stamp, action_required: '0' });
+    // Who attached it and when, unless the writer said (the SDK's own example sends created_by_staff_uuid).
+    if (def.name === 'attachment')
+      Object.assign(defaults, { created_by_staff_uuid: by ?? '', timestamp: stamp, is_favourite: '0' });
     const record = fillRecord(def, { ...defaults, ...fields, uuid, edit_date: stamp });
     if (by && 'edit_by_staff_uuid' in def.fields) record.edit_by_staff_uuid = by;
     const problem = checkReferences(account, def, record);

@@ -16,6 +16,10 @@ type Listed = Array<{ uuid?: string | undefined }>;
 /** Each served record type, by the SDK's own list and get calls (its paths: company is "clients", a single note
  * is read at dbonote/{uuid}.json). */
 const CALLS: Record<string, { list: () => Promise<Listed>; get: (uuid: string) => Promise<unknown> }> = {
+  attachment: {
+    list: () => sdk.attachments.listAttachments(),
+    get: (uuid) => sdk.attachments.getAttachments({ uuid }),
+  },
   badge: { list: () => sdk.badges.listBadges(), get: (uuid) => sdk.badges.getBadges({ uuid }) },
   category: { list: () => sdk.categories.listCategories(), get: (uuid) => sdk.categories.getCategories({ uuid }) },
   company: { list: () => sdk.clients.listClients(), get: (uuid) => sdk.clients.getClients({ uuid }) },

@@ -45,6 +45,7 @@ export const SCHEMA_OF: Record<string, string> = {
   vendor: 'Vendor',
   jobcontact: 'JobContact',
   joballocation: 'JobAllocation',
+  attachment: 'Attachment',
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

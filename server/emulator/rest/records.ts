@@ -11,23 +11,19 @@ import { isReadOnlyType, missingScope } from './scopes';
 import { listRecords } from './list';
 import { createPageAhead, type PageAhead } from './page-ahead';
 import { servedRecord } from './served-record';
+import { checkJobAllocation, writer } from './writer';
+import { attachmentFile, createAttachmentWithFile, parseFilePath } from './attachment-files';
+import type { FileStore } from '../data/files';
 
 type C = Context<EmulatorEnv>;
 
 export interface RecordRouteDeps {
   store: Store;
+  /** Attachments' bytes (rest/attachment-files.ts). */
+  files: FileStore;
   cursors: Cursors;
   switches: SwitchBoard;
   pagesAhead: PageAhead;
-}
-
-/** Who a write is attributed to: the impersonated staff member, else the consenting one, else the administrator. */
-function writer(c: C, account: Account): string | undefined {
-  const principal = c.get('principal');
-  return (
-    c.get('actingStaffUuid') ??
-    (principal.kind === 'oauth' ? principal.consentingStaffUuid : account.info.staff[0]?.uuid)
-  );
 }
 
 /** `/api_1.0/job.json`, `/api_1.0/job/<uuid>.json`, `/api_1.0/dbonote/<uuid>.json`. */
@@ -44,19 +40,24 @@ export function createRecordRoutes(routeDeps: Omit<RecordRouteDeps, 'pagesAhead'
   const routes = new Hono<EmulatorEnv>();
 
   routes.all('/*', async (c) => {
+    const account = store.account(c.get('principal').accountUuid) as Account;
+    const file = parseFilePath(c.req.path);
+    if (file !== undefined) return attachmentFile(c, deps, account, file);
     const path = parsePath(c.req.path);
     if (!path)
       return apiError(
         c,
         404,
-        `Unknown API path ${c.req.path}: use /api_1.0/<record_type>.json or /api_1.0/<record_type>/<uuid>.json`,
+        `Unknown API path ${c.req.path}: use /api_1.0/<record_type>.json, /api_1.0/<record_type>/<uuid>.json or /api_1.0/attachment/<uuid>.file`,
       );
     const def = resolveType(path.segment);
     if (!def) return apiError(c, 404, `Unknown record type '${path.segment}'`);
-    const account = store.account(c.get('principal').accountUuid) as Account;
     const method = c.req.method;
     if (path.uuid === undefined) {
       if (method === 'GET') return listRecords(c, deps, account, def);
+      const multipart = (c.req.header('content-type') ?? '').toLowerCase().includes('multipart/form-data');
+      if (method === 'POST' && def.name === 'attachment' && multipart)
+        return createAttachmentWithFile(c, deps, account);
       if (method === 'POST') return createRecord(c, store, account, def, deps.switches.get().uuidReuse);
       return apiError(
         c,
@@ -87,22 +88,6 @@ function getRecord(
   const i = store.find(account, def.name, uuid, c.get('viewers'));
   if (i === undefined) return apiError(c, 404, `No ${def.name} record with uuid ${uuid}`);
   return c.json(servedRecord(def.name, store.collection(account, def.name).get(i), switches));
-}
-
-/** Records that hang off one job through job_uuid. */
-const JOB_CHILDREN: ReadonlySet<string> = new Set(['jobactivity', 'joballocation', 'jobcontact']);
-
-/** A restricted (technician) writer may only add notes, visits, allocations and contacts to jobs allocated to them:
- * every staff member whose permissions the request has must see the job. */
-function checkJobAllocation(c: C, store: Store, account: Account, def: RecordTypeDef, record: Rec): string | undefined {
-  const jobUuid =
-    def.name === 'note' ? record.related_object_uuid : JOB_CHILDREN.has(def.name) ? record.job_uuid : undefined;
-  if (jobUuid === undefined) return undefined;
-  for (const viewer of c.get('viewers')) {
-    if (!store.restriction(account, 'job', [viewer]) || store.jobVisible(account, viewer, jobUuid)) continue;
-    return `Job ${jobUuid} is not allocated to staff member ${viewer}`;
-  }
-  return undefined;
 }
 
 async function createRecord(

@@ -27,6 +27,9 @@ const RULES: Record<string, ScopeRule> = {
   jobactivity: pair('read_schedule', 'manage_schedule'),
   joballocation: pair('read_schedule', 'manage_schedule'),
   jobcontact: pair('read_job_contacts', 'manage_job_contacts'),
+  // The official SDK names these two for every Attachment operation, the file upload included; what the job-level
+  // scopes (read_job_photos, publish_job_photos, …) allow through the REST API is not described (FIDELITY.md).
+  attachment: pair('read_attachments', 'manage_attachments'),
   securityrole: { read: ['read_security_roles'], create: [], write: [] },
   vendor: { read: ['vendor'], create: [], write: [] },
 };

@@ -11,7 +11,17 @@ import type { Stack } from './stack';
 export const ALLOW_BUTTONS = {
   badges: 'Allow changing badges',
   notes: 'Allow reading and adding notes',
+  visits: 'Allow recording my visits',
+  photos: 'Allow photos and files',
 } as const;
+
+/** What a job shows once the feature is allowed. */
+const ALLOWED_SHOWS: Record<keyof typeof ALLOW_BUTTONS, string> = {
+  badges: 'button.badge-toggle',
+  notes: '#note-text',
+  visits: '#act-arrived, #act-done',
+  photos: 'label[for="file-input"]',
+};
 
 /** Answers the consent page `open` brings up, as `staffUuid`, and returns once it is gone. */
 export async function allowOnConsentPage(
@@ -60,10 +70,7 @@ export async function allowInSidePanel(
     await openJobInPanel(panel);
     const allow = panel.getByRole('button', { name: ALLOW_BUTTONS[feature] });
     await allowOnConsentPage(browser, stack, staffUuid, () => allow.click());
-    await panel
-      .locator(feature === 'badges' ? 'button.badge-toggle' : '#note-text')
-      .first()
-      .waitFor({ timeout: 20_000 });
+    await panel.locator(ALLOWED_SHOWS[feature]).first().waitFor({ timeout: 20_000 });
     if (await panel.locator('#error').count())
       throw new Error(`Allowing ${feature}: ${await panel.locator('#error').innerText()}`);
   } finally {

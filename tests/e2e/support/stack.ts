@@ -24,8 +24,9 @@ export interface Stack {
   administrator: Emulator['info']['accounts'][number]['staff'][number];
   /** What a paired administrator's Fieldside does on its first wake elsewhere, in an account that did not activate
    * Fieldside: registers for the feed, so the companion makes the account's webhook subscriptions (only the register
-   * of an administrator the platform vouched for does). */
-  subscribeAsAdministrator(): Promise<void>;
+   * of an administrator the platform vouched for does). `also`: scopes beyond jobs and notes, for the subscriptions
+   * they allow (`read_schedule`: visits). */
+  subscribeAsAdministrator(also?: string[]): Promise<void>;
   /** The administrator activates Fieldside for the account, as they do once from the add-on store (played over HTTP:
    * the tests that use it are about something else; tests/e2e/pairing.test.ts clicks through it): its changes come
    * signed through the add-on. */
@@ -65,8 +66,8 @@ export async function startStack(options: { jobs?: number; now?: number } = {}):
     account,
     technician,
     administrator,
-    async subscribeAsAdministrator() {
-      const scopes = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles'];
+    async subscribeAsAdministrator(also: string[] = []) {
+      const scopes = ['vendor', 'read_jobs', 'read_job_notes', 'read_staff', 'read_security_roles', ...also];
       const { access_token } = await emulator.control.issueTokens(account.uuid, administrator.uuid, scopes);
       const pass = await signPass(dev.companionEnv.SIGNING_SECRET!, {
         account: account.uuid,

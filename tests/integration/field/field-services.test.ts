@@ -4,101 +4,19 @@
 // platform, attributed to the technician, once.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDBFactory } from 'fake-indexeddb';
-import type { FetchLike } from '../../../lib/api/buffered-fetch';
-import type { Job } from '../../../lib/api/schemas';
-import type { LiveEvent } from '../../../lib/messaging/views';
-import { createOutbox, type Outbox } from '../../../lib/outbox/outbox';
-import type { Workspace } from '../../../lib/workspace/workspace';
-import { createDayService } from '../../../lib/side-panel/day-service';
 import { dayRange } from '../../../lib/side-panel/dates';
 import { todayIn } from '../../../lib/locale/days';
-import { createFieldContext } from '../../../lib/side-panel/field-context';
-import { createOutboxWrites } from '../../../lib/outbox/writes';
-import { createJobDetailService } from '../../../lib/side-panel/job-detail-service';
-import { createOutboxRunner } from '../../../lib/outbox/runner';
 import { startOutboxPlatform, waitFor, type OutboxPlatform } from '../outbox/platform';
-import type { WorkspaceKey } from '../../../lib/settings/workspace-key';
-
-const SCOPES = [
-  'vendor',
-  'read_staff',
-  'read_schedule',
-  'read_jobs',
-  'read_customers',
-  'read_customer_contacts',
-  'read_job_contacts',
-  'read_job_notes',
-  'publish_job_notes',
-  'manage_badges',
-  'manage_jobs',
-];
+import { fieldFor as fieldOf, network, SCOPES } from './field-harness';
 
 let platform: OutboxPlatform;
-let online = true;
-const switchable: FetchLike = (input, init) =>
-  online ? globalThis.fetch(input, init) : Promise.reject(new TypeError('Failed to fetch'));
-
 beforeAll(async () => {
   platform = await startOutboxPlatform(11);
 });
 afterAll(async () => {
   await platform?.close();
 });
-
-/** The background's pieces for one technician: a real client and outbox; no job cache (reads go to the platform). */
-async function fieldFor(scopes: string[] = SCOPES) {
-  const client = await platform.technicianClient(scopes, { fetch: switchable, retryLimit: 0 });
-  const outbox: Outbox = createOutbox({
-    accountUuid: platform.account.uuid,
-    staffUuid: platform.technician.uuid,
-    indexedDB: new IDBFactory(),
-  });
-  const scope: WorkspaceKey = {
-    accountUuid: platform.account.uuid,
-    staffUuid: platform.technician.uuid,
-    baseUrl: platform.info.base_url,
-    scopes,
-    mode: 'oauth',
-  };
-  const upserted: Job[] = [];
-  const events: LiveEvent[] = [];
-  const workspace: Workspace = {
-    key: async () => scope,
-    client: async () => client,
-    cache: () => Promise.reject(new Error('no cache in this test')),
-    sync: () => Promise.reject(new Error('no sync in this test')),
-    outbox: async () => outbox,
-    upsertJobs: async (jobs) => void upserted.push(...jobs),
-    close: async () => undefined,
-  };
-  const live = { broadcast: (e: LiveEvent) => void events.push(e) };
-  const now = await platform.control.now();
-  const ctx = createFieldContext({
-    workspace,
-    live,
-    staffName: async () => platform.technician.name,
-    webApp: async () => ({ webUrl: platform.info.web_url, jobLinkPath: '/job/{uuid}' }),
-    now: () => now,
-  });
-  const runner = createOutboxRunner({
-    workspace: workspace,
-    live,
-    alarm: { set: () => undefined, clear: () => undefined },
-    settleMs: 10,
-  });
-  return {
-    ctx,
-    runner,
-    outbox,
-    upserted,
-    events,
-    day: createDayService(ctx),
-    detail: createJobDetailService(ctx),
-    writes: createOutboxWrites({ outbox: () => workspace.outbox(), author: ctx.staffName }, runner),
-    now,
-  };
-}
+const fieldFor = (scopes: string[] = SCOPES) => fieldOf(platform, scopes);
 
 describe('My day', () => {
   it('lists the technician’s scheduled visits of today in time order, and serves the day offline from what it kept', async () => {
@@ -125,7 +43,7 @@ describe('My day', () => {
     expect(day.visits.map((e) => [e.activityUuid, e.job.uuid])).toEqual(expected.map((a) => [a.uuid, a.job_uuid]));
     expect(day.otherJobs.length).toBeGreaterThan(0); // the seed allocates a quote for today to every field worker
 
-    online = false;
+    network.online = false;
     try {
       const offline = await f.day.get(today);
       expect(offline).toMatchObject({
@@ -137,7 +55,7 @@ describe('My day', () => {
       const never = await f.day.get('2001-01-01');
       expect(never).toMatchObject({ offline: true, fetchedAt: null, visits: [], otherJobs: [] });
     } finally {
-      online = true;
+      network.online = true;
     }
   });
 });
@@ -147,7 +65,7 @@ describe('job detail and writes', () => {
     const f = await fieldFor();
     const job = platform.jobUuids[2]!;
     const before = await platform.notesOn([job]);
-    online = false;
+    network.online = false;
     let pendingUuid: string;
     try {
       const note = await f.writes.addNote(job, 'Gate code is 4321');
@@ -158,7 +76,7 @@ describe('job detail and writes', () => {
       // Never read online in this test: offline and not in the cache is a clear error, not a blank page.
       expect(detail).toMatchObject({ name: 'JobNotFoundError' });
     } finally {
-      online = true;
+      network.online = true;
     }
     await f.runner.flush();
     const added = await platform.newNotesOn([job], before);
@@ -191,7 +109,13 @@ describe('job detail and writes', () => {
     expect(withNotes.notes.map((n) => n.text)).toContain('Office note');
     const f = await fieldFor(SCOPES.filter((s) => s !== 'read_job_notes'));
     const detail = await f.detail.get(job);
-    expect(detail.can).toEqual({ readNotes: false, addNote: true, manageBadges: true });
+    expect(detail.can).toEqual({
+      readNotes: false,
+      addNote: true,
+      manageBadges: true,
+      recordVisits: false,
+      attach: false,
+    });
     expect(detail.notes).toEqual([]);
     f.runner.stop();
   });
@@ -201,7 +125,13 @@ describe('job detail and writes', () => {
     const job = platform.jobUuids[3]!;
     await platform.control.updateRecord(platform.account.uuid, 'job', job, { badges: '[]' });
     const first = await f.detail.get(job);
-    expect(first.can).toEqual({ readNotes: true, addNote: true, manageBadges: true });
+    expect(first.can).toEqual({
+      readNotes: true,
+      addNote: true,
+      manageBadges: true,
+      recordVisits: false,
+      attach: false,
+    });
     const badge = first.badges[0]!;
     expect(badge.on).toBe(false);
     f.runner.stop(); // hold sending, to see the pending state

@@ -1,0 +1,129 @@
+import type { JobAction, VisitView } from '@/lib/messaging/views';
+import { clockTime } from '@/lib/locale/words';
+import { Chip } from '../design/Chip';
+import { Notice } from '../design/Notice';
+import { ProblemNotice } from '../design/ProblemNotice';
+import { CheckIcon } from '../icons/check';
+import { ClockIcon } from '../icons/clock';
+import { MapPinIcon } from '../icons/map-pin';
+import { RefreshIcon } from '../icons/refresh';
+import { TrashIcon } from '../icons/trash';
+import { FEATURE_WORDS } from '../feature-words';
+
+export interface VisitActionsProps {
+  visit: VisitView;
+  /** The visits feature is allowed (time on site and the status). */
+  allowed: boolean;
+  onAct: (action: JobAction) => void;
+  onGrant: () => void;
+  onRetry: (seq: number) => void;
+  onDiscard: (seq: number) => void;
+}
+
+const STEP_WORDS: Record<JobAction, string> = {
+  'on-my-way': 'On my way',
+  arrived: 'Arrived',
+  done: 'Done',
+  complete: 'Job complete',
+};
+
+/** The person's visit in three steps and a last one: on my way, arrived, done, then the job complete. Each
+ * button is the next thing to do; a step taken shows its time, and "waiting to be sent" while it is on its way. */
+export function VisitActions({ visit, allowed, onAct, onGrant, onRetry, onDiscard }: VisitActionsProps) {
+  if (!visit.canAct) return null;
+  const onSite = visit.arrivedAt !== null && visit.leftAt === null;
+  const waiting = (step: JobAction) =>
+    visit.pending.includes(step) && (
+      <Chip tone="warning" class="pending">
+        <ClockIcon size={12} />
+        Waiting to be sent
+      </Chip>
+    );
+  const done = (step: JobAction, at: string | null) => (
+    <li class="visit-step" data-step={step} data-done="true">
+      <CheckIcon size={14} />
+      <span>
+        {STEP_WORDS[step]}
+        {at ? ` at ${clockTime(at)}` : ''}
+      </span>
+      {waiting(step)}
+    </li>
+  );
+  return (
+    <section aria-labelledby="visit-title" class="job-section" id="visit">
+      <h3 id="visit-title" class="eyebrow">
+        Your visit
+      </h3>
+      {!allowed ? (
+        <Notice
+          tone="info"
+          id="visits-allow"
+          actions={
+            <button type="button" class="btn-primary btn-sm" onClick={onGrant}>
+              {FEATURE_WORDS.visits.allow}
+            </button>
+          }
+        >
+          {FEATURE_WORDS.visits.lacking}
+        </Notice>
+      ) : (
+        <>
+          <ol class="visit-steps list-plain" aria-label="What you have done">
+            {visit.onTheWayAt && done('on-my-way', visit.onTheWayAt)}
+            {visit.arrivedAt && done('arrived', visit.arrivedAt)}
+            {visit.leftAt && done('done', visit.leftAt)}
+            {visit.completed && done('complete', null)}
+          </ol>
+          <div class="visit-buttons">
+            {!visit.onTheWayAt && !visit.arrivedAt && !visit.completed && (
+              <button type="button" class="btn-lg" id="act-on-my-way" onClick={() => onAct('on-my-way')}>
+                <MapPinIcon />
+                On my way
+              </button>
+            )}
+            {!onSite && !visit.leftAt && !visit.completed && (
+              <button type="button" class="btn-primary btn-lg" id="act-arrived" onClick={() => onAct('arrived')}>
+                Arrived
+              </button>
+            )}
+            {onSite && (
+              <button type="button" class="btn-primary btn-lg" id="act-done" onClick={() => onAct('done')}>
+                Done
+              </button>
+            )}
+            {!visit.completed && !onSite && (visit.leftAt || visit.arrivedAt) && (
+              <button type="button" class="btn-lg" id="act-complete" onClick={() => onAct('complete')}>
+                <CheckIcon />
+                Mark the job complete
+              </button>
+            )}
+          </div>
+          <p class="hint">
+            {onSite
+              ? 'Your time on site is being recorded. Press Done when you leave.'
+              : 'Saved at once, also with no signal, and sent to the office in order.'}
+          </p>
+          {visit.problems.map((p) => (
+            <ProblemNotice
+              key={p.seq}
+              problem={p.message}
+              todo={p.action}
+              actions={
+                <>
+                  <button type="button" class="btn-sm" onClick={() => onRetry(p.seq)}>
+                    <RefreshIcon size={14} />
+                    Retry
+                  </button>
+                  <button type="button" class="btn-sm btn-danger" onClick={() => onDiscard(p.seq)}>
+                    <TrashIcon size={14} />
+                    Discard
+                  </button>
+                </>
+              }
+            />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}

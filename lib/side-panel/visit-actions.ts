@@ -1,0 +1,195 @@
+// Acting on a job: "On my way", "Arrived", "Done", completing it, and attaching a photo or file. Each is saved in
+// the outbox at once (also offline) and sent in order, once. What the person did on their visit today is kept in
+// the answer store beside it (the visit log), so the side panel knows the step they are at while the writes wait,
+// and after they are sent without reading the platform's schedule again.
+import { localTimestamp } from '../api/local-time';
+import { knownZone, todayIn } from '../locale/days';
+import type { AttachmentView, JobAction, VisitView } from '../messaging/views';
+import type { FileSource } from '../outbox/files';
+import type { OutboxRunner } from '../outbox/runner';
+import type { OutboxEntry } from '../outbox/types';
+import { NoStaffMemberError, type FieldContext } from './field-context';
+import { rememberAttachment } from './job-attachments';
+
+/** What a person did on one job on one day, as written here. */
+export interface VisitLog {
+  /** Account-local `YYYY-MM-DD`: a log of another day is a visit that is over. */
+  date: string;
+  onTheWayAt: string | null;
+  /** The "On my way" note's uuid (its outbox entry while it waits). */
+  onTheWayNote: string | null;
+  /** The recorded activity's uuid, chosen here: the time on site. */
+  activityUuid: string | null;
+  arrivedAt: string | null;
+  leftAt: string | null;
+  completedAt: string | null;
+}
+
+/** The note "On my way" leaves on the job, for the office (the platform describes no way of texting the customer). */
+export const ON_MY_WAY_NOTE = 'On my way.';
+
+export const visitLogKey = (jobUuid: string) => `visit:${jobUuid}`;
+
+export class VisitStepError extends Error {
+  override readonly name = 'VisitStepError';
+}
+
+/** Now as the account writes it (`YYYY-MM-DD HH:MM:SS`); the device's clock where the zone is not known. */
+export function accountNow(timeZone: string | null, now: number): string {
+  if (knownZone(timeZone)) return localTimestamp(now, timeZone);
+  const d = new Date(now);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${todayIn(null, now)} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}
+
+const STEP_OF: Partial<Record<OutboxEntry['kind'], JobAction>> = {
+  'activity-start': 'arrived',
+  'activity-end': 'done',
+  status: 'complete',
+};
+
+/** The visit as pages show it: the log of today, the job's status, and the writes still waiting or refused. */
+export function visitView(
+  log: VisitLog | null,
+  today: string,
+  status: string,
+  entries: readonly OutboxEntry[],
+  canAct: boolean,
+): VisitView {
+  const current = log?.date === today ? log : null;
+  const pending: JobAction[] = [];
+  const problems: VisitView['problems'] = [];
+  for (const entry of entries) {
+    const step =
+      entry.kind === 'note' ? (entry.clientUuid === log?.onTheWayNote ? 'on-my-way' : undefined) : STEP_OF[entry.kind];
+    if (!step) continue;
+    if (entry.state === 'failed-permanent' && entry.lastError)
+      problems.push({ step, message: entry.lastError.message, action: entry.lastError.action, seq: entry.seq });
+    else if (!pending.includes(step)) pending.push(step);
+  }
+  return {
+    canAct,
+    onTheWayAt: current?.onTheWayAt ?? null,
+    arrivedAt: current?.arrivedAt ?? null,
+    leftAt: current?.leftAt ?? null,
+    completed: status === 'Completed' || pending.includes('complete'),
+    pending,
+    problems,
+  };
+}
+
+export interface VisitActionsDeps {
+  ctx: FieldContext;
+  runner: Pick<OutboxRunner, 'resume'>;
+  files: FileSource;
+}
+
+export function createVisitActions({ ctx, runner, files }: VisitActionsDeps) {
+  async function staffInView(): Promise<string> {
+    const key = await ctx.key();
+    // An API key acts as the whole account: whose visit would it be?
+    if (key.staffUuid === 'all') throw new NoStaffMemberError('Choose who you are first: a visit is someone’s');
+    return key.staffUuid;
+  }
+
+  async function readLog(jobUuid: string, today: string): Promise<VisitLog> {
+    const kept = (await (await ctx.store()).get<VisitLog>(visitLogKey(jobUuid)))?.value;
+    if (kept?.date === today) return kept;
+    return {
+      date: today,
+      onTheWayAt: null,
+      onTheWayNote: null,
+      activityUuid: null,
+      arrivedAt: null,
+      leftAt: null,
+      completedAt: null,
+    };
+  }
+
+  const send = () => void runner.resume().catch((e) => console.warn('Fieldside: outbox', e));
+
+  return {
+    /** One step of the visit, saved at once; a step already taken is not written twice (a double click). */
+    async act(jobUuid: string, action: JobAction): Promise<VisitView> {
+      const staffUuid = await staffInView();
+      const timeZone = await ctx.timeZone();
+      const at = accountNow(timeZone, ctx.now());
+      const today = at.slice(0, 10);
+      const log = await readLog(jobUuid, today);
+      const outbox = await ctx.workspace.outbox();
+      const onSite = log.arrivedAt !== null && log.leftAt === null;
+      if (action === 'on-my-way' && !log.onTheWayAt && !onSite) {
+        const entry = await outbox.enqueue({ kind: 'note', jobUuid, payload: { note: ON_MY_WAY_NOTE } });
+        Object.assign(log, { onTheWayAt: at, onTheWayNote: entry.clientUuid });
+      } else if (action === 'arrived' && !onSite) {
+        const activityUuid = crypto.randomUUID();
+        await outbox.enqueue({
+          kind: 'activity-start',
+          jobUuid,
+          clientUuid: activityUuid,
+          payload: { staffUuid, start: at },
+        });
+        Object.assign(log, { activityUuid, arrivedAt: at, leftAt: null });
+      } else if (action === 'done') {
+        if (!onSite || !log.activityUuid) throw new VisitStepError('Press “Arrived” when you get there first');
+        await outbox.enqueue({ kind: 'activity-end', jobUuid, payload: { activityUuid: log.activityUuid, end: at } });
+        log.leftAt = at;
+      } else if (action === 'complete' && !log.completedAt) {
+        await outbox.enqueue({ kind: 'status', jobUuid, payload: { status: 'Completed' } });
+        log.completedAt = at;
+      }
+      await (await ctx.store()).put(visitLogKey(jobUuid), log, ctx.now());
+      send();
+      return visitView(log, today, '', await outbox.pending(jobUuid), true);
+    },
+
+    /** A file a page kept in the files database: queued for the job as the person in view. */
+    async attach(jobUuid: string, uuid: string): Promise<AttachmentView> {
+      const staffUuid = await staffInView();
+      const kept = await files.get(uuid);
+      if (!kept) throw new VisitStepError('The file could not be kept on this device; choose it again');
+      const dot = kept.name.lastIndexOf('.');
+      const fileType = (dot > 0 ? kept.name.slice(dot) : extensionOf(kept.type)).toLowerCase();
+      const outbox = await ctx.workspace.outbox();
+      await outbox.enqueue({
+        kind: 'attachment',
+        jobUuid,
+        clientUuid: uuid,
+        payload: {
+          name: kept.name.slice(0, 127),
+          fileType: /^\.[a-z0-9]{1,10}$/.test(fileType) ? fileType : '.bin',
+          contentType: kept.type.slice(0, 100),
+          size: kept.size,
+          staffUuid,
+        },
+      });
+      await rememberAttachment(await ctx.store(), jobUuid, { uuid, name: kept.name, fileType }, ctx.now());
+      send();
+      return {
+        uuid,
+        name: kept.name,
+        fileType,
+        addedAt: null,
+        author: await ctx.staffName(),
+        state: 'pending',
+        size: kept.size,
+        problem: null,
+      };
+    },
+  };
+}
+
+/** A pasted image has no name: its extension from its type. */
+function extensionOf(type: string): string {
+  const known: Record<string, string> = {
+    'image/jpeg': '.jpg',
+    'image/png': '.png',
+    'image/webp': '.webp',
+    'image/heic': '.heic',
+    'image/gif': '.gif',
+    'application/pdf': '.pdf',
+  };
+  return known[type] ?? '.bin';
+}
+
+export type VisitActions = ReturnType<typeof createVisitActions>;

@@ -1,0 +1,117 @@
+// A technician's visit in Firefox ESR with the built extension, by clicks in the sidebar page: the permissions
+// asked where first met (the consent page), "On my way", "Arrived", then the network is cut; a photo chosen,
+// "Done" and "Mark the job complete" are kept and shown as waiting; once the platform can be reached again it
+// holds exactly one recorded activity with the right start and end, one photo and the new status, each as that
+// technician. Firefox's background is an event page, where uploads go through XMLHttpRequest (upload-fetch.ts).
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
+import {
+  allowConsentFirefox,
+  chooseMeFirefox,
+  connectFirefox,
+  openFieldsidePage,
+  signInFirefox,
+} from './support/firefox-pages';
+import { accountClock, onPlatform, PHOTO_PNG } from './support/job-actions';
+import { todaysActivities } from './support/sidepanel-page';
+import { startStack, type Stack } from './support/stack';
+
+let stack: Stack;
+let firefox: FirefoxWithExtension;
+beforeAll(async () => {
+  stack = await startStack({ jobs: 300 });
+  firefox = await launchFirefox();
+  const { browser, options } = firefox;
+  await connectFirefox(options, stack);
+  await signInFirefox(browser, options, stack, stack.technician.uuid);
+  await chooseMeFirefox(options, stack.technician);
+}, 120_000);
+afterAll(async () => {
+  await firefox?.close();
+  await stack?.close();
+});
+
+/** The button with exactly these words. */
+async function button(page: Page, words: string): Promise<ElementHandle<Element>> {
+  const handle = await page.waitForFunction(
+    (w: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === w) ?? null,
+    { timeout: 20_000 },
+    words,
+  );
+  return handle as ElementHandle<Element>;
+}
+
+it('records a visit and a photo exactly once, as the technician, across a cut in the network', async () => {
+  const { control } = stack.emulator;
+  await control.setUuidReuse('duplicate');
+  const { activities } = await todaysActivities(stack, stack.technician.uuid);
+  const jobUuid = String(activities[0]!.job_uuid);
+  const platform = await onPlatform(stack, jobUuid);
+  const clock = await accountClock(stack);
+
+  const panel = await openFieldsidePage(
+    firefox.browser,
+    firefox.options,
+    '/sidepanel.html',
+    `li.visit[data-job-uuid="${jobUuid}"] .job-open`,
+  );
+  await panel.click(`li.visit[data-job-uuid="${jobUuid}"] .job-open`);
+  await panel.waitForSelector(`article#job[data-job-uuid="${jobUuid}"]`, { timeout: 20_000 });
+  // Asked where first met, in plain words; answered on the platform's consent page.
+  for (const allow of ['Allow recording my visits', 'Allow photos and files']) {
+    const pressed = await button(panel, allow);
+    await allowConsentFirefox(firefox.browser, stack, stack.technician.uuid, () => pressed.click());
+  }
+  await panel.bringToFront();
+  await panel.waitForSelector('label[for="file-input"]', { timeout: 20_000 });
+
+  await (await button(panel, 'On my way')).click();
+  await panel.waitForSelector('.visit-step[data-step="on-my-way"]');
+  const beforeArrival = clock();
+  await (await button(panel, 'Arrived')).click();
+  await panel.waitForSelector('.visit-step[data-step="arrived"]');
+  const afterArrival = clock();
+  await expect.poll(async () => (await platform.recorded()).length, { timeout: 20_000 }).toBe(1);
+
+  // The network is cut: every request is dropped before the platform acts on it.
+  await control.injectFault({ kind: 'drop', rate: 1 });
+  try {
+    const photo = join(tmpdir(), `fieldside-meter-${process.pid}.png`);
+    writeFileSync(photo, PHOTO_PNG);
+    const input = (await panel.$('#file-input')) as ElementHandle<HTMLInputElement>;
+    await input.uploadFile(photo);
+    await panel.waitForSelector('li.file[data-state="pending"]', { timeout: 10_000 });
+    const beforeDone = clock();
+    await (await button(panel, 'Done')).click();
+    await panel.waitForSelector('.visit-step[data-step="done"]');
+    const afterDone = clock();
+    await (await button(panel, 'Mark the job complete')).click();
+    await panel.waitForSelector('.visit-step[data-step="complete"]');
+    await expect.poll(async () => (await control.stats()).faultsInjected, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await platform.photos()).toEqual([]);
+    expect(await platform.status()).not.toBe('Completed');
+
+    await control.clearFaults();
+    await expect.poll(() => platform.status(), { timeout: 90_000, interval: 500 }).toBe('Completed');
+    await expect.poll(async () => (await platform.photos()).length, { timeout: 30_000 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 2_000)); // nothing late arrives twice
+
+    const recorded = await platform.recorded();
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ staff_uuid: stack.technician.uuid });
+    const { start_date: start, end_date: end } = recorded[0] as { start_date: string; end_date: string };
+    expect(start >= beforeArrival && start <= afterArrival).toBe(true);
+    expect(end >= beforeDone && end <= afterDone).toBe(true);
+    const photos = await platform.photos();
+    expect(photos[0]).toMatchObject({ file_type: '.png', created_by_staff_uuid: stack.technician.uuid });
+    expect(await platform.file(String(photos[0]!.uuid))).toBe(`200 ${PHOTO_PNG.length} bytes`);
+    expect(await platform.onMyWayNotes()).toHaveLength(1);
+    await panel.waitForSelector('li.file[data-state="sent"]', { timeout: 20_000 });
+  } finally {
+    await control.clearFaults();
+  }
+}, 240_000);

@@ -1,0 +1,89 @@
+// Being told of work in Firefox ESR with the built extension: the technician turns it on in the sidebar page; the
+// office books them a visit on a job they did not have; within 2 seconds Firefox shows a notification naming it
+// (read back from the browser: a headless browser draws none to click; the click is Chromium's test).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
+import { connectFirefox, openFieldsidePage, signInFirefox } from './support/firefox-pages';
+import { activateFirefox, pairFirefox } from './support/firefox-pairing';
+import { todaysActivities } from './support/sidepanel-page';
+import { startStack, type Stack } from './support/stack';
+import { cacheOf, waitForSynced } from './support/sync';
+
+type Ext = {
+  notifications: {
+    getAll(): Promise<Record<string, unknown>>;
+    onClosed: { addListener(listener: (id: string) => void): void };
+  };
+  storage: { local: { get(k: string): Promise<Record<string, unknown>> } };
+};
+
+let stack: Stack;
+let firefox: FirefoxWithExtension;
+beforeAll(async () => {
+  stack = await startStack({ jobs: 300 });
+  firefox = await launchFirefox();
+  const { browser, options } = firefox;
+  // Who is given a job is the platform's word: the account activated Fieldside (its changes come signed), and the
+  // technician paired this browser from a job card.
+  await activateFirefox(firefox, stack);
+  await connectFirefox(options, stack);
+  await signInFirefox(browser, options, stack, stack.technician.uuid);
+  await pairFirefox(firefox, stack, stack.technician);
+  await waitForSynced(options, cacheOf(stack, stack.technician.uuid), 90_000);
+}, 180_000);
+afterAll(async () => {
+  await firefox?.close();
+  await stack?.close();
+});
+
+it('tells the technician within 2 s of a job the office gives them', async () => {
+  const { control } = stack.emulator;
+  const account = stack.account.uuid;
+  const panel = await openFieldsidePage(firefox.browser, firefox.options, '/sidepanel.html', '#work-notices-on');
+  // A locator waits until the box is on screen and still (the day is laid out around it as it loads).
+  await panel.locator('#work-notices-on').click();
+  await panel.select('#work-notices-from', '0');
+  await panel.select('#work-notices-to', '24');
+  // Read in the page itself: the function is sent there, so it names the page's own `browser`.
+  const stored = (key: string) =>
+    panel.evaluate(
+      async (k: string) => (await (globalThis as unknown as { browser: Ext }).browser.storage.local.get(k))[k],
+      key,
+    );
+  // Headless Firefox has no alert to draw: it takes the notification and closes it at once (notifications.onClosed
+  // fires). So what the browser took is read back from both: those still open and those it has closed.
+  await panel.evaluate(() => {
+    const seen: string[] = [];
+    (globalThis as unknown as { closedNotices: string[] }).closedNotices = seen;
+    (globalThis as unknown as { browser: Ext }).browser.notifications.onClosed.addListener((id) => seen.push(id));
+  });
+  const shown = () =>
+    panel.evaluate(async () => [
+      ...Object.keys(await (globalThis as unknown as { browser: Ext }).browser.notifications.getAll()),
+      ...(globalThis as unknown as { closedNotices: string[] }).closedNotices,
+    ]);
+  await expect.poll(() => stored('workNotices'), { timeout: 10_000 }).toMatchObject({ on: true, from: 0, to: 24 });
+  await expect.poll(() => stored('feedPosition'), { timeout: 30_000 }).toBeTruthy();
+
+  const visible = new Set(await control.visibleJobUuids(account, stack.technician.uuid));
+  const job = (await control.listRecords(account, 'job')).find(
+    (j) => Number(j.active) === 1 && j.status === 'Work Order' && !visible.has(String(j.uuid)),
+  )!;
+  const { date } = await todaysActivities(stack, stack.technician.uuid);
+  const started = Date.now();
+  await control.createRecord(account, 'jobactivity', {
+    job_uuid: job.uuid,
+    staff_uuid: stack.technician.uuid,
+    start_date: `${date} 23:00:00`,
+    end_date: `${date} 23:30:00`,
+    activity_was_scheduled: '1',
+  });
+  const id = `fieldside-job:${String(job.uuid)}`;
+  await expect
+    .poll(shown, {
+      timeout: 2_000,
+      interval: 25,
+    })
+    .toContain(id);
+  console.info(`work notice (Firefox): shown ${Date.now() - started} ms after the office's edit`);
+});

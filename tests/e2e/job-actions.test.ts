@@ -1,0 +1,92 @@
+// A technician's visit in Chromium, by clicks in the side panel: "On my way", "Arrived", then the network is cut;
+// a photo chosen, "Done" and "Mark the job complete" are kept and shown as waiting; once the platform can be
+// reached again it holds exactly one recorded activity with the right start and end, one photo and the new
+// status, each as that technician. The emulator repeats nothing for us: with uuid reuse set to "duplicate", a
+// create sent twice would make two records.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ExtensionBrowser } from './support/chromium';
+import { signInTechnicianForFieldWork } from './support/field-worker';
+import { allowInSidePanel, openJobInPanel } from './support/grant-feature';
+import { accountClock, onPlatform, PHOTO_PNG } from './support/job-actions';
+import { launchForSidePanel, openSidePanel, todaysActivities } from './support/sidepanel-page';
+import { startStack, type Stack } from './support/stack';
+
+let stack: Stack;
+let browser: ExtensionBrowser;
+let panel: Page;
+beforeAll(async () => {
+  stack = await startStack({ jobs: 300 });
+  browser = await launchForSidePanel();
+  await signInTechnicianForFieldWork(browser, stack);
+  // Asked where the technician first meets each: on a job in the side panel.
+  await allowInSidePanel(browser, stack, stack.technician.uuid, 'visits');
+  await allowInSidePanel(browser, stack, stack.technician.uuid, 'photos');
+  panel = await openSidePanel(browser);
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+it('records a visit and a photo exactly once, as the technician, across a cut in the network', async () => {
+  const { control } = stack.emulator;
+  await control.setUuidReuse('duplicate');
+  const { activities } = await todaysActivities(stack, stack.technician.uuid);
+  const jobUuid = String(activities[0]!.job_uuid);
+  const platform = await onPlatform(stack, jobUuid);
+  const clock = await accountClock(stack);
+  await openJobInPanel(panel, jobUuid);
+
+  await panel.getByRole('button', { name: 'On my way' }).click();
+  await panel.locator('.visit-step[data-step="on-my-way"]').waitFor();
+  const beforeArrival = clock();
+  await panel.getByRole('button', { name: 'Arrived' }).click();
+  await panel.locator('.visit-step[data-step="arrived"]').waitFor();
+  const afterArrival = clock();
+  // Arriving reached the platform before the signal went.
+  await expect.poll(async () => (await platform.recorded()).length, { timeout: 20_000 }).toBe(1);
+
+  // The network is cut: every request is dropped before the platform acts on it.
+  await control.injectFault({ kind: 'drop', rate: 1 });
+  try {
+    await panel.locator('#file-input').setInputFiles({ name: 'Meter.png', mimeType: 'image/png', buffer: PHOTO_PNG });
+    await panel.locator('li.file[data-state="pending"]').filter({ hasText: 'Meter.png' }).waitFor({ timeout: 10_000 });
+    const beforeDone = clock();
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await panel.locator('.visit-step[data-step="done"]').waitFor();
+    const afterDone = clock();
+    await panel.getByRole('button', { name: 'Mark the job complete' }).click();
+    await panel.locator('.visit-step[data-step="complete"]').waitFor();
+    // Each waits, marked so; nothing of it is on the platform.
+    await expect
+      .poll(() => panel.locator('.visit-step .pending').count(), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => (await control.stats()).faultsInjected, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await platform.photos()).toEqual([]);
+    expect((await platform.recorded())[0]!.end_date).toBe((await platform.recorded())[0]!.start_date);
+    expect(await platform.status()).not.toBe('Completed');
+
+    await control.clearFaults();
+    // Back: everything waiting goes by itself, in order.
+    await expect.poll(() => platform.status(), { timeout: 90_000, interval: 500 }).toBe('Completed');
+    await expect.poll(async () => (await platform.photos()).length, { timeout: 30_000 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 2_000)); // nothing late arrives twice
+
+    const [recorded] = await platform.recorded();
+    expect(await platform.recorded()).toHaveLength(1);
+    expect(recorded).toMatchObject({ staff_uuid: stack.technician.uuid });
+    expect(String(recorded!.start_date) >= beforeArrival && String(recorded!.start_date) <= afterArrival).toBe(true);
+    expect(String(recorded!.end_date) >= beforeDone && String(recorded!.end_date) <= afterDone).toBe(true);
+    const photos = await platform.photos();
+    expect(photos).toHaveLength(1);
+    expect(photos[0]).toMatchObject({ file_type: '.png', created_by_staff_uuid: stack.technician.uuid });
+    expect(await platform.file(String(photos[0]!.uuid))).toBe(`200 ${PHOTO_PNG.length} bytes`);
+    expect(await platform.onMyWayNotes()).toHaveLength(1);
+    // The side panel shows it all sent: the photo among the job's files, nothing waiting.
+    await panel.locator('li.file[data-state="sent"]').filter({ hasText: 'Meter.png' }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => panel.locator('#visit .pending').count(), { timeout: 20_000 }).toBe(0);
+  } finally {
+    await control.clearFaults();
+  }
+}, 240_000);

@@ -1,0 +1,61 @@
+import type { Stack } from './stack';
+
+// What the platform holds of a technician's visit to one job, for the job-action tests: their recorded time on
+// site, the job's photos and files, its status, the "On my way" notes; only what came after `onPlatform` was called.
+
+/** A 1×1 PNG: the emulator reads a photo's size from its header. */
+export const PHOTO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** Now in the account's time zone, as the platform writes it (`YYYY-MM-DD HH:MM:SS`). */
+export async function accountClock(stack: Stack): Promise<() => string> {
+  const vendor = (await stack.emulator.control.listRecords(stack.account.uuid, 'vendor'))[0]!;
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone: String(vendor.timezone_name),
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  return () => {
+    const p: Record<string, string> = {};
+    for (const part of format.formatToParts(Date.now())) p[part.type] = part.value;
+    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  };
+}
+
+export async function onPlatform(stack: Stack, jobUuid: string) {
+  const { control, info } = stack.emulator;
+  const account = stack.account.uuid;
+  const staff = stack.technician.uuid;
+  const list = async (type: string) =>
+    (await control.listRecords(account, type)).filter(
+      (r) => (r.related_object_uuid ?? r.job_uuid) === jobUuid && Number(r.active ?? 1) === 1,
+    );
+  const recordedNow = async () =>
+    (await list('jobactivity')).filter((a) => Number(a.activity_was_recorded) === 1 && a.staff_uuid === staff);
+  const before = new Set([...(await recordedNow()), ...(await list('attachment'))].map((r) => r.uuid));
+  const fresh = (records: Array<Record<string, unknown>>) => records.filter((r) => !before.has(r.uuid));
+  return {
+    recorded: async () => fresh(await recordedNow()),
+    photos: async () => fresh(await list('attachment')),
+    status: async () => (await control.listRecords(account, 'job')).find((j) => j.uuid === jobUuid)?.status,
+    onMyWayNotes: async () =>
+      (await list('note')).filter((n) => n.note === 'On my way.' && n.edit_by_staff_uuid === staff),
+    /** The attachment's file as the platform answers it: its status and size, or its error. */
+    async file(uuid: string): Promise<string> {
+      const { access_token } = await control.issueTokens(account, staff, ['read_attachments']);
+      const res = await fetch(`${info.base_url}/api_1.0/attachment/${uuid}.file`, {
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+      return res.ok
+        ? `${res.status} ${(await res.arrayBuffer()).byteLength} bytes`
+        : `${res.status} ${await res.text()}`;
+    },
+  };
+}

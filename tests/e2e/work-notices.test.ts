@@ -1,0 +1,116 @@
+// Being told of work, in Chromium: the technician turns it on in the side panel; the office books them a visit on a
+// job they did not have; within 2 seconds the browser shows a notification naming the job, and its click opens the
+// job in the side panel. Their own writes tell them nothing.
+//
+// A headless browser draws no notification a test could click: the notification is read back from the browser
+// (notifications.getAll) and its click is delivered to the background as the browser delivers one (the
+// onClicked event's dispatch), not through any Fieldside message.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readStorageLocal } from './support/background';
+import type { ExtensionApi } from './support/extension-api';
+import type { ExtensionBrowser } from './support/chromium';
+import { accountClock } from './support/job-actions';
+import { connect } from './support/options-page';
+import { signInPaired } from './support/pairing';
+import { launchForSidePanel, openSidePanel, todaysActivities } from './support/sidepanel-page';
+import { startStack, type Stack } from './support/stack';
+import { cacheOf, waitForSynced } from './support/sync';
+
+declare const chrome: ExtensionApi & {
+  notifications: {
+    getAll(): Promise<Record<string, boolean>>;
+    onClicked: { dispatch?(id: string): void };
+  };
+};
+
+let stack: Stack;
+let browser: ExtensionBrowser;
+let panel: Page;
+beforeAll(async () => {
+  stack = await startStack({ jobs: 300 });
+  browser = await launchForSidePanel();
+  // Who is given a job is the platform's word: the account activated Fieldside (its changes come signed), and the
+  // technician paired this browser from a job card.
+  const options = await browser.openOptions();
+  await connect(options, stack);
+  await signInPaired(browser.context, options, stack, stack.technician);
+  await waitForSynced(options, cacheOf(stack, stack.technician.uuid), 90_000);
+  panel = await openSidePanel(browser);
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+const notifications = (page: Page) => page.evaluate(() => chrome.notifications.getAll());
+
+it('tells the technician within 2 s of a job the office gives them, and the click opens it', async () => {
+  const { control } = stack.emulator;
+  const account = stack.account.uuid;
+  // Turned on, by the person, in the side panel's day; all day long, so the test's hour is within it.
+  await panel.locator('#work-notices-on').check();
+  await panel.locator('#work-notices-from').selectOption('0');
+  await panel.locator('#work-notices-to').selectOption('24');
+  await expect
+    .poll(() => readStorageLocal(panel))
+    .toMatchObject({
+      workNotices: { on: true, from: 0, to: 24 },
+    });
+  // The live feed is running for the technician.
+  await expect
+    .poll(async () => (await readStorageLocal(panel)).feedPosition, {
+      timeout: 30_000,
+    })
+    .toBeTruthy();
+
+  // A job the technician cannot see yet: the office books them a visit on it, today.
+  const visible = new Set(await control.visibleJobUuids(account, stack.technician.uuid));
+  const job = (await control.listRecords(account, 'job')).find(
+    (j) => Number(j.active) === 1 && j.status === 'Work Order' && !visible.has(String(j.uuid)),
+  )!;
+  const { date } = await todaysActivities(stack, stack.technician.uuid);
+  const started = Date.now();
+  await control.createRecord(account, 'jobactivity', {
+    job_uuid: job.uuid,
+    staff_uuid: stack.technician.uuid,
+    start_date: `${date} 23:00:00`,
+    end_date: `${date} 23:30:00`,
+    activity_was_scheduled: '1',
+  });
+  const id = `fieldside-job:${String(job.uuid)}`;
+  await expect.poll(async () => (await notifications(panel))[id], { timeout: 2_000, interval: 25 }).toBe(true);
+  console.info(`work notice: shown ${Date.now() - started} ms after the office's edit`);
+
+  // The click: the side panel opens the job (here, the open panel follows it).
+  const worker = await browser.worker();
+  await worker.evaluate((nid) => chrome.notifications.onClicked.dispatch!(nid), id);
+  await panel.locator(`article#job[data-job-uuid="${String(job.uuid)}"]`).waitFor({ timeout: 10_000 });
+  await expect.poll(async () => (await notifications(panel))[id], { timeout: 5_000 }).toBeUndefined();
+
+  // The technician's own note on the job tells them nothing.
+  const clock = await accountClock(stack);
+  await panel.getByLabel('New note').fill(`Own note ${clock()}`);
+  await panel.getByRole('button', { name: 'Add note' }).click();
+  await expect
+    .poll(
+      async () =>
+        (await control.listRecords(account, 'note')).filter(
+          (n) => n.related_object_uuid === job.uuid && String(n.note).startsWith('Own note'),
+        ).length,
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+  // Its change comes back through the feed (the saved position moves past it) and shows nothing.
+  const position = async () => JSON.stringify((await readStorageLocal(panel)).feedPosition);
+  const atOwnNote = await position();
+  await expect.poll(position, { timeout: 10_000 }).not.toBe(atOwnNote);
+  expect((await notifications(panel))[id]).toBeUndefined();
+  // An office note on the same job, after the technician's own: only it is told.
+  await control.createRecord(account, 'note', {
+    related_object: 'job',
+    related_object_uuid: job.uuid,
+    note: 'Customer called: gate code 4411',
+  });
+  await expect.poll(async () => (await notifications(panel))[id], { timeout: 5_000 }).toBe(true);
+});

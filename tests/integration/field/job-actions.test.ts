@@ -1,0 +1,79 @@
+// Acting on a job from the side panel's services against the real emulator: "On my way", "Arrived", a photo,
+// "Done" and completing the job, pressed with no signal, are shown at once as waiting, and once the platform can
+// be reached they are there as the technician's: the note, one recorded activity with its start and end, the
+// photo among the job's attachments, the status.
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startOutboxPlatform, waitFor, type OutboxPlatform } from '../outbox/platform';
+import { fieldFor, network, SCOPES } from './field-harness';
+
+const ACTING = [...SCOPES, 'manage_schedule', 'read_attachments', 'manage_attachments'];
+
+let platform: OutboxPlatform;
+beforeAll(async () => {
+  platform = await startOutboxPlatform(29);
+});
+afterAll(async () => {
+  await platform?.close();
+});
+
+it('keeps each step offline, shows it waiting, and sends each once, as the technician', async () => {
+  const f = await fieldFor(platform, ACTING);
+  const { control, account, technician } = platform;
+  const job = platform.jobUuids[5]!;
+  await control.updateRecord(account.uuid, 'job', job, { status: 'Work Order' });
+  const recorded = async () =>
+    (await control.listRecords(account.uuid, 'jobactivity')).filter(
+      (a) => a.job_uuid === job && Number(a.activity_was_recorded) === 1 && a.staff_uuid === technician.uuid,
+    );
+  const seeded = new Set((await recorded()).map((a) => a.uuid));
+  const first = await f.detail.get(job);
+  expect(first.can).toMatchObject({ recordVisits: true, attach: true });
+  expect(first.visit).toMatchObject({ canAct: true, onTheWayAt: null, arrivedAt: null, completed: false });
+
+  network.online = false;
+  try {
+    await f.actions.act(job, 'on-my-way');
+    const arrived = await f.actions.act(job, 'arrived');
+    // A second press of the same step writes nothing more.
+    await f.actions.act(job, 'arrived');
+    expect(arrived.arrivedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const photo = crypto.randomUUID();
+    await f.files.keep({
+      uuid: photo,
+      blob: new Blob(['not really a photo'], { type: 'text/plain' }),
+      name: 'Switchboard.txt',
+      type: 'text/plain',
+      size: 18,
+    });
+    const added = await f.actions.attach(job, photo);
+    expect(added).toMatchObject({ state: 'pending', name: 'Switchboard.txt', fileType: '.txt' });
+    await f.actions.act(job, 'done');
+    await f.actions.act(job, 'complete');
+    const offline = await f.detail.get(job);
+    expect(offline.offline).toBe(true);
+    expect(offline.visit.pending.sort()).toEqual(['arrived', 'complete', 'done', 'on-my-way']);
+    expect(offline.visit.completed).toBe(true);
+    expect(offline.attachments?.map((a) => [a.name, a.state])).toEqual([['Switchboard.txt', 'pending']]);
+    expect(await f.outbox.count()).toBe(5);
+  } finally {
+    network.online = true;
+  }
+
+  await f.runner.flush();
+  await waitFor(async () => (await f.outbox.count()) === 0);
+  const activities = (await recorded()).filter((a) => !seeded.has(a.uuid));
+  expect(activities).toHaveLength(1);
+  const detail = await f.detail.get(job);
+  expect(activities[0]!.start_date).toBe(detail.visit.arrivedAt);
+  expect(activities[0]!.end_date).toBe(detail.visit.leftAt);
+  expect(detail.visit.pending).toEqual([]);
+  expect(detail.job.status).toBe('Completed');
+  // The photo, sent from here, is on the job though the job's kept list was read before it was sent.
+  expect(detail.attachments?.find((a) => a.name === 'Switchboard.txt')).toMatchObject({ state: 'sent' });
+  const notes = (await control.listRecords(account.uuid, 'note')).filter(
+    (n) => n.related_object_uuid === job && n.note === 'On my way.',
+  );
+  expect(notes.map((n) => n.edit_by_staff_uuid)).toEqual([technician.uuid]);
+  f.runner.stop();
+}, 60_000);
