@@ -124,7 +124,7 @@ describe('the panel for a job', () => {
     const web = (await send(action())).response;
     expect(web).toMatch(
       new RegExp(
-        `<a id="fieldside-pair" href="${stack.companion.url}/pair#fsp1\\.[A-Za-z0-9_.-]+" target="_blank" rel="noopener">Use Fieldside in this browser</a>`,
+        `<a id="fieldside-pair" href="${stack.companion.url}/pair#fsp2\\.[A-Za-z0-9_.-]+" target="_blank" rel="noopener">Use Fieldside in this browser</a>`,
       ),
     );
     expect(web).toContain('<body class="web">');
