@@ -87,7 +87,7 @@ describe('the panel for a job', () => {
 
   it('renders every piece of platform data as text: markup in a note stays visible characters', async () => {
     const page = (await send(action())).response;
-    expect(page).toContain('&#60;b&#62;Check again&#60;/b&#62; in a week &#38; call if it drips.');
+    expect(page).toContain('&lt;b&gt;Check again&lt;/b&gt; in a week &amp; call if it drips.');
     expect(page).not.toContain('<b>Check again</b>');
   });
 
