@@ -45,7 +45,7 @@ describe('installation keys', () => {
     const keys = createInstallationKeys({ secrets, now: () => 1_800_000_000_123 });
     const { key } = await keys.publicKey();
     await keys.keep();
-    const proof = await keys.prove('fsr1.sealed-token');
+    const proof = await keys.prove('fsr2.sealed-token');
     expect(proof.iat).toBe(1_800_000_000);
     const publicKey = await crypto.subtle.importKey('jwk', key, INSTALLATION_KEY_ALGORITHM, false, ['verify']);
     const signature = fromBase64Url(proof.signature);
@@ -56,9 +56,9 @@ describe('installation keys', () => {
         signature,
         await refreshProofMessage(token, iat),
       );
-    expect(await verify('fsr1.sealed-token', proof.iat)).toBe(true);
-    expect(await verify('fsr1.another-token', proof.iat)).toBe(false);
-    expect(await verify('fsr1.sealed-token', proof.iat + 1)).toBe(false);
+    expect(await verify('fsr2.sealed-token', proof.iat)).toBe(true);
+    expect(await verify('fsr2.another-token', proof.iat)).toBe(false);
+    expect(await verify('fsr2.sealed-token', proof.iat + 1)).toBe(false);
   });
 
   it('signs a pairing claim over that one code, which no refresh proof can stand in for', async () => {
@@ -79,10 +79,10 @@ describe('installation keys', () => {
     const secrets = freshStore();
     const keys = createInstallationKeys({ secrets });
     const before = (await keys.publicKey()).id;
-    await expect(keys.prove('fsr1.t')).rejects.toMatchObject({ name: 'SignedOutError' }); // not kept yet
+    await expect(keys.prove('fsr2.t')).rejects.toMatchObject({ name: 'SignedOutError' }); // not kept yet
     await keys.keep();
     await secrets.clearFor('sign-out');
-    await expect(keys.prove('fsr1.t')).rejects.toMatchObject({ name: 'SignedOutError' });
+    await expect(keys.prove('fsr2.t')).rejects.toMatchObject({ name: 'SignedOutError' });
     await expect(keys.provePairing('code')).rejects.toMatchObject({ name: 'SignedOutError' });
     expect(await secrets.names()).toEqual([]);
     // The next sign-in makes a new pair, never the forgotten one.

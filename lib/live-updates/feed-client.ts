@@ -13,7 +13,7 @@ import {
   type FeedRegisterReply,
   type FeedRotateReply,
 } from '../../contracts/companion-http';
-import { createSseParser } from './sse-parser';
+import { createParser } from 'eventsource-parser';
 import { FeedError } from './types';
 
 // The companion's feed API (contracts/companion-http.ts), authenticated with the platform access
@@ -136,30 +136,33 @@ export function createFeedClient(options: FeedClientOptions) {
       );
       if (!res.body) throw new FeedError('The feed stream has no body', 502);
       handlers.onOpen?.();
-      const parser = createSseParser((event) => {
-        if (event.event === FEED_GAP_EVENT) return handlers.onGap?.();
-        if (event.event !== FEED_CHANGE_EVENT) return;
-        let raw: unknown;
-        try {
-          raw = JSON.parse(event.data);
-        } catch {
-          return; // a malformed event is skipped; catch-up on the next wake re-reads from the position
-        }
-        const change = FeedChangeSchema.safeParse(raw);
-        if (change.success) handlers.onChange(change.data);
+      // EventSource cannot send an Authorization header, so the stream is read with fetch and parsed here.
+      const parser = createParser({
+        onEvent(event) {
+          if (event.event === FEED_GAP_EVENT) return handlers.onGap?.();
+          if (event.event !== FEED_CHANGE_EVENT) return;
+          let raw: unknown;
+          try {
+            raw = JSON.parse(event.data);
+          } catch {
+            return; // a malformed event is skipped; catch-up on the next wake re-reads from the position
+          }
+          const change = FeedChangeSchema.safeParse(raw);
+          if (change.success) handlers.onChange(change.data);
+        },
       });
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       try {
         for (;;) {
           const { done, value } = await reader.read();
           if (done) break;
-          parser.push(value);
+          parser.feed(value);
         }
       } catch (cause) {
         if (signal.aborted) return;
         throw new FeedError('The feed stream broke', 0, { cause });
       } finally {
-        parser.end();
+        parser.reset({ consume: false });
         reader.releaseLock();
       }
     },

@@ -96,8 +96,8 @@ export async function createCompanionApp(
 
   const app = new Hono();
   app.use('*', requestLog(log));
-  // The feed module applies the same origin rule to its own routes (feed/cors.ts); two CORS layers on one
-  // path would answer preflights twice over, so this one covers only the routes composed here.
+  // The feed module applies the same layer to its own routes (feed/routes.ts); two CORS layers on one path would
+  // answer preflights twice over, so this one covers only the routes composed here.
   const corsLayer = createCorsMiddleware(allowlist.chromeIds);
   app.use('/oauth/*', corsLayer);
   app.use(COMPANION_PATHS.health, corsLayer);

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBase64Url, encodeBase64Url } from './base64url';
-import { signState, STATE_TTL_MS, verifyState } from './oauth/state';
+import { base64url } from 'jose';
+import { signState, STATE_LABEL, STATE_TTL_MS, verifyState } from './oauth/state';
+import { signClaims } from './tokens/signed-claims';
 
 const SECRET = 'a-signing-secret-of-at-least-32-characters';
 const REDIRECT = 'https://abcdefghijklmnopabcdefghijklmnop.chromiumapp.org/';
 const BINDING = { redirectUrl: REDIRECT, codeChallenge: 'c'.repeat(43), installation: 'i'.repeat(43) };
+
+/** The state with its payload changed and its signature kept, as an attacker who holds a state could make it. */
+function forged(state: string, change: (wire: Record<string, unknown>) => void): string {
+  const [header, body, mac] = state.split('.') as [string, string, string];
+  const wire = JSON.parse(new TextDecoder().decode(base64url.decode(body)));
+  change(wire);
+  return `${header}.${base64url.encode(JSON.stringify(wire))}.${mac}`;
+}
 
 describe('OAuth state signing', () => {
   it('round-trips the redirect URL, the binding, a nonce and a 10-minute expiry', async () => {
@@ -36,11 +45,8 @@ describe('OAuth state signing', () => {
 
   it('refuses a payload that was changed to point elsewhere, even with a valid-looking layout', async () => {
     const { state } = await signState(SECRET, BINDING);
-    const [body, mac] = state.split('.') as [string, string];
-    const wire = JSON.parse(new TextDecoder().decode(decodeBase64Url(body)));
-    wire.r = 'https://attacker.example/';
-    const forged = `${encodeBase64Url(new TextEncoder().encode(JSON.stringify(wire)))}.${mac}`;
-    expect(await verifyState(SECRET, forged)).toEqual({ ok: false, reason: 'bad_signature' });
+    const pointed = forged(state, (wire) => (wire.r = 'https://attacker.example/'));
+    expect(await verifyState(SECRET, pointed)).toEqual({ ok: false, reason: 'bad_signature' });
   });
 
   it.each([
@@ -48,43 +54,39 @@ describe('OAuth state signing', () => {
     ['installation', 'i'],
   ])('refuses a state whose %s was swapped for another', async (_name, member) => {
     const { state } = await signState(SECRET, BINDING);
-    const [body, mac] = state.split('.') as [string, string];
-    const wire = JSON.parse(new TextDecoder().decode(decodeBase64Url(body)));
-    wire[member] = 'x'.repeat(43);
-    const forged = `${encodeBase64Url(new TextEncoder().encode(JSON.stringify(wire)))}.${mac}`;
-    expect(await verifyState(SECRET, forged)).toEqual({ ok: false, reason: 'bad_signature' });
+    const swapped = forged(state, (wire) => (wire[member] = 'x'.repeat(43)));
+    expect(await verifyState(SECRET, swapped)).toEqual({ ok: false, reason: 'bad_signature' });
   });
 
   it('refuses a state whose expiry was extended', async () => {
     const { state } = await signState(SECRET, BINDING, { now: 0 });
-    const [body, mac] = state.split('.') as [string, string];
-    const wire = JSON.parse(new TextDecoder().decode(decodeBase64Url(body)));
-    wire.e = Number.MAX_SAFE_INTEGER;
-    const forged = `${encodeBase64Url(new TextEncoder().encode(JSON.stringify(wire)))}.${mac}`;
-    expect(await verifyState(SECRET, forged, STATE_TTL_MS * 2)).toEqual({ ok: false, reason: 'bad_signature' });
+    const extended = forged(state, (wire) => (wire.e = Number.MAX_SAFE_INTEGER));
+    expect(await verifyState(SECRET, extended, STATE_TTL_MS * 2)).toEqual({ ok: false, reason: 'bad_signature' });
   });
 
   it.each([
     ['empty', ''],
     ['no separator', 'abc'],
-    ['three parts', 'a.b.c'],
-    ['not base64url', 'ab+/.cd=='],
-    ['short mac', 'abc.def'],
+    ['two parts', 'abc.def'],
+    ['not base64url', 'ab+/.cd==.ef'],
+    ['no algorithm', 'eyJ0eXAiOiJKV1QifQ.e30.'],
   ])('refuses a malformed state (%s)', async (_name, state) => {
     expect(await verifyState(SECRET, state)).toEqual({ ok: false, reason: 'malformed' });
   });
 
   it('refuses a correctly signed body that is not a state', async () => {
     // Signed with the right key but carrying the wrong shape: only possible for the key holder, still refused.
-    const body = encodeBase64Url(new TextEncoder().encode(JSON.stringify({ hello: 'world' })));
-    const key = await crypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(SECRET),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign'],
+    const other = await signClaims(SECRET, STATE_LABEL, { hello: 'world' });
+    expect(await verifyState(SECRET, other)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('refuses a value the companion signed for another purpose', async () => {
+    const { state } = await signState(SECRET, BINDING);
+    const elsewhere = await signClaims(
+      SECRET,
+      'fieldside-pairing-code',
+      JSON.parse(new TextDecoder().decode(base64url.decode(state.split('.')[1]!))),
     );
-    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)));
-    expect(await verifyState(SECRET, `${body}.${encodeBase64Url(mac)}`)).toEqual({ ok: false, reason: 'malformed' });
+    expect(await verifyState(SECRET, elsewhere)).toEqual({ ok: false, reason: 'bad_signature' });
   });
 });

@@ -101,7 +101,7 @@ describe('Firefox ESR with the extension installed', () => {
     );
     expect(session).toMatchObject({ value: { mode: 'oauth', account: { uuid: stack.account.uuid } } });
     // The refresh token is the companion's sealed one, tied to this installation's key.
-    expect(secrets[1]).toMatch(/^fsr1\./);
+    expect(secrets[1]).toMatch(/^fsr2\./);
   });
 
   it("keeps the installation's key pair in IndexedDB with its private half not extractable, and refreshes with it", async () => {

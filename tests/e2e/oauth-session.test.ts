@@ -141,7 +141,7 @@ describe('OAuth session in Chromium', () => {
   });
 
   it("holds only a sealed refresh token, tied to this installation's key pair, whose private half cannot be exported", async () => {
-    expect((await readSecrets(options)).oauthTokens.refreshToken).toMatch(/^fsr1\./);
+    expect((await readSecrets(options)).oauthTokens.refreshToken).toMatch(/^fsr2\./);
     const exported = await options.evaluate(exportInstallationPrivateKey);
     expect(exported).toBe('refused (private)');
   });

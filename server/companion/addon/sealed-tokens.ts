@@ -1,15 +1,14 @@
-import { derivedKey } from '../derived-key';
 import { z } from 'zod';
-import { decodeBase64Url, encodeBase64Url } from '../base64url';
+import { openSealed, sealClaims } from '../tokens/sealed-claims';
 
-// An account's own tokens, as the store holds them: AES-256-GCM under a key derived (HKDF) from SIGNING_SECRET
-// with a label of its own, so it is never the key that signs states, seals the extension's refresh tokens or
-// makes callback URLs. The account's uuid is the additional data: a sealed value moved under another account's
-// key does not open. The store (memory, Redis, Redis over HTTP) thus never holds a token in the clear.
+// An account's own tokens, as the store holds them: sealed under a key of their own (never the key that signs
+// states, seals the extension's refresh tokens or makes callback URLs), bound to the account, so a sealed value
+// moved under another account does not open. The store (memory, Redis, Redis over HTTP) thus never holds a token
+// in the clear.
 
-const PREFIX = 'fsa1';
+/** Marks the kind for people reading the store; the label's own key is what keeps kinds apart. */
+const PREFIX = 'fsa2.';
 const LABEL = 'fieldside-account-tokens';
-const encoder = new TextEncoder();
 
 export const AccountTokensSchema = z.object({
   accessToken: z.string().min(1),
@@ -20,21 +19,8 @@ export const AccountTokensSchema = z.object({
 });
 export type AccountTokens = z.infer<typeof AccountTokensSchema>;
 
-function tokensKey(secret: string): Promise<CryptoKey> {
-  return derivedKey(secret, LABEL, { name: 'AES-GCM', usages: ['encrypt', 'decrypt'] });
-}
-
-const aad = (account: string) => encoder.encode(`${PREFIX}:${account}`);
-
 export async function sealAccountTokens(secret: string, account: string, tokens: AccountTokens): Promise<string> {
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const plain = encoder.encode(JSON.stringify(tokens));
-  const sealed = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv, additionalData: aad(account) },
-    await tokensKey(secret),
-    plain,
-  );
-  return `${PREFIX}.${encodeBase64Url(iv)}.${encodeBase64Url(new Uint8Array(sealed))}`;
+  return PREFIX + (await sealClaims(secret, LABEL, tokens, account));
 }
 
 /** The tokens, or undefined for a value that is not this account's under this secret (never an exception). */
@@ -43,20 +29,6 @@ export async function openAccountTokens(
   account: string,
   value: string,
 ): Promise<AccountTokens | undefined> {
-  const [prefix, ivText, sealedText, ...rest] = value.split('.');
-  if (prefix !== PREFIX || rest.length > 0 || !ivText || !sealedText) return undefined;
-  const iv = decodeBase64Url(ivText);
-  const sealed = decodeBase64Url(sealedText);
-  if (!iv || iv.length !== 12 || !sealed) return undefined;
-  try {
-    const plain = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv, additionalData: aad(account) },
-      await tokensKey(secret),
-      sealed,
-    );
-    const parsed = AccountTokensSchema.safeParse(JSON.parse(new TextDecoder().decode(plain)));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  if (!value.startsWith(PREFIX)) return undefined;
+  return openSealed(secret, LABEL, AccountTokensSchema, value.slice(PREFIX.length), account);
 }

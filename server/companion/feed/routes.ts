@@ -11,7 +11,7 @@ import { jsonError } from '../http-errors';
 import { tooManyRequests } from '../limits/rate-limit';
 import type { CallbackTokens } from '../webhooks/callback-token';
 import type { AccountActivation } from './account-activation';
-import { feedCors } from './cors';
+import { createCorsMiddleware } from '../cors';
 import { passAuth, type FeedEnv } from './pass-auth';
 import { isPlatformError } from './platform-error';
 import { forReader } from './reader-view';
@@ -57,8 +57,8 @@ const NOT_ADMINISTRATOR = 'Only an administrator of the account can change its w
 export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
   const app = new Hono<FeedEnv>();
   const auth = passAuth({ secret: deps.signingSecret, now: deps.now });
-  for (const path of [COMPANION_PATHS.feedRead, `${COMPANION_PATHS.feedRead}/*`])
-    app.use(path, feedCors(deps.allowedExtensionIds), auth);
+  const cors = createCorsMiddleware(new Set(deps.allowedExtensionIds));
+  for (const path of [COMPANION_PATHS.feedRead, `${COMPANION_PATHS.feedRead}/*`]) app.use(path, cors, auth);
 
   app.onError((err, c) => {
     if (isFeedPositionError(err)) return jsonError(c, 400, 'invalid_position', err.message);

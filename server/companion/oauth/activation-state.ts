@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { DigestSchema } from '../../../contracts/installation-binding';
-import { openWire, randomNonce, signWire, STATE_TTL_MS } from './state';
+import { checkClaims, signClaims, type ClaimsProblem } from '../tokens/signed-claims';
+import { randomNonce, STATE_TTL_MS } from './state';
 
 // The state of an activation (an administrator allowing Fieldside for the account, from the platform's add-on
-// store): signed like a sign-in's state (state.ts), stateless like it, and bound like it to whoever started it,
-// here the administrator's browser: the state carries the S256 of a verifier that only that browser holds, in a
-// cookie (activation-routes.ts). It has its own prefix and its own strict shape, so /oauth/return can tell the
-// two kinds apart before checking anything, and neither kind ever passes for the other (a sign-in's code can
-// never be spent by an activation, nor an activation's by /oauth/token).
+// store): signed like a sign-in's state (state.ts) but under a key of its own, stateless like it, and bound like it
+// to whoever started it, here the administrator's browser: the state carries the S256 of a verifier that only that
+// browser holds, in a cookie (activation-routes.ts). Its prefix lets /oauth/return tell the two kinds apart before
+// checking anything, and its key keeps either from passing for the other (a sign-in's code can never be spent by an
+// activation, nor an activation's by /oauth/token).
 
 const PREFIX = 'a.';
+const LABEL = 'fieldside-activation-state';
 
 export interface ActivationPayload {
   nonce: string;
@@ -29,8 +31,7 @@ const WireSchema = z.strictObject({
   t: z.string().max(2048).optional(),
 });
 
-export type ActivationCheck =
-  { ok: true; payload: ActivationPayload } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
+export type ActivationCheck = { ok: true; payload: ActivationPayload } | { ok: false; reason: ClaimsProblem };
 
 export function isActivationState(state: string): boolean {
   return state.startsWith(PREFIX);
@@ -49,21 +50,15 @@ export async function signActivationState(
     c: codeChallenge,
     ...(ticket ? { t: ticket } : {}),
   };
-  return PREFIX + (await signWire(secret, wire));
+  return PREFIX + (await signClaims(secret, LABEL, wire));
 }
 
 export async function verifyActivationState(secret: string, state: string, now: number): Promise<ActivationCheck> {
   if (!isActivationState(state)) return { ok: false, reason: 'malformed' };
-  const opened = await openWire(secret, state.slice(PREFIX.length));
-  if (!opened.ok) return opened;
-  const parsed = WireSchema.safeParse(opened.wire);
-  if (!parsed.success) return { ok: false, reason: 'malformed' };
-  const payload: ActivationPayload = {
-    nonce: parsed.data.n,
-    expiresAt: parsed.data.e,
-    codeChallenge: parsed.data.c,
-    ...(parsed.data.t ? { ticket: parsed.data.t } : {}),
-  };
+  const check = await checkClaims(secret, LABEL, WireSchema, state.slice(PREFIX.length), now);
+  if (!check.ok) return check;
+  const { n, e, c, t } = check.claims;
+  const payload: ActivationPayload = { nonce: n, expiresAt: e, codeChallenge: c, ...(t ? { ticket: t } : {}) };
   if (now >= payload.expiresAt) return { ok: false, reason: 'expired' };
   return { ok: true, payload };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { openClaims, signClaims } from '../trust/signed-claims';
+import { openClaims, signClaims } from '../tokens/signed-claims';
 
 // What lets an activation replace the grant an account already keeps: a ticket the job-card panel gives a staff
 // member the platform's signed event named and whose role is an administrator one ("Activate again"), good for ten

@@ -1,6 +1,7 @@
 import { sha256Base64Url } from '../../../contracts/installation-binding';
-import { decodeBase64Url, encodeBase64Url } from '../base64url';
-import { derivedKey } from '../derived-key';
+import { base64url } from 'jose';
+import { decodedOrUndefined } from '../tokens/base64';
+import { derivedKey } from '../tokens/derived-key';
 
 // How a sign-in's code is tied to the flow that started it (issue 29).
 // - Its own Return URL: /oauth/start names `/oauth/return/<flow>` as redirect_uri, the flow derived from the state,
@@ -28,7 +29,7 @@ const PREFIX: Record<ReturnedTo, string> = { flow: 'f', registered: 'r' };
 
 export async function codeMacFor(secret: string, code: string, state: string, to: ReturnedTo): Promise<string> {
   const mac = await crypto.subtle.sign('HMAC', await macKey(secret), message(to, code, state));
-  return `${PREFIX[to]}.${encodeBase64Url(new Uint8Array(mac))}`;
+  return `${PREFIX[to]}.${base64url.encode(new Uint8Array(mac))}`;
 }
 
 /** Which Return URL the code came to, when `mac` is the companion's mark of this code with this state. */
@@ -40,7 +41,7 @@ export async function checkCodeMac(
 ): Promise<ReturnedTo | undefined> {
   const [prefix, text, ...rest] = mac.split('.');
   const to = prefix === 'f' ? 'flow' : prefix === 'r' ? 'registered' : undefined;
-  const bytes = text === undefined ? undefined : decodeBase64Url(text);
+  const bytes = decodedOrUndefined(text);
   if (!to || !bytes || rest.length > 0) return undefined;
   return (await crypto.subtle.verify('HMAC', await macKey(secret), bytes, message(to, code, state))) ? to : undefined;
 }

@@ -6,7 +6,7 @@ import {
   type InstallationKey,
   type RefreshProof,
 } from '../../../contracts/installation-binding';
-import { decodeBase64Url } from '../base64url';
+import { decodedOrUndefined } from '../tokens/base64';
 
 // Checks that a request was signed by an installation's key: a refresh (the signature over the moment and the sealed
 // token's digest) or a pairing claim (over the moment and the code's digest), contracts/installation-binding.ts,
@@ -32,7 +32,7 @@ export async function checkInstallationProof(
   proof: RefreshProof,
   nowMs: number,
 ): Promise<ProofCheck> {
-  const signature = decodeBase64Url(proof.signature);
+  const signature = decodedOrUndefined(proof.signature);
   if (!signature) return { ok: false, reason: 'bad_signature' };
   let publicKey: CryptoKey;
   try {

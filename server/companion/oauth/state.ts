@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { DigestSchema } from '../../../contracts/installation-binding';
-import { decodeBase64Url, encodeBase64Url } from '../base64url';
+import { base64url } from 'jose';
+import { checkClaims, signClaims, type ClaimsProblem } from '../tokens/signed-claims';
 
 // OAuth `state` is stateless: the companion keeps nothing between /oauth/start and /oauth/token, so any instance
 // can serve any step. The state carries the extension's redirect URL (so /oauth/return knows where to hand the
 // code on), a nonce (so every flow's state is unique and the extension can match it), an expiry, and what binds
 // the flow to the installation that started it: the S256 challenge of the verifier it keeps and its installation
-// key's id (contracts/installation-binding.ts). It is signed with HMAC-SHA256, so nobody can point the code at a
+// key's id (contracts/installation-binding.ts). It is signed (tokens/signed-claims.ts), so nobody can point the code at a
 // redirect URL of their own choosing or swap the binding.
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
@@ -35,53 +36,13 @@ const WireSchema = z.strictObject({
   i: DigestSchema,
 });
 
-export type StateCheck =
-  { ok: true; payload: StatePayload } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
+export type StateCheck = { ok: true; payload: StatePayload } | { ok: false; reason: ClaimsProblem };
 
-const encoder = new TextEncoder();
-const keyCache = new Map<string, Promise<CryptoKey>>();
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keyCache.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-      'verify',
-    ]);
-    keyCache.set(secret, key);
-  }
-  return key;
-}
+/** The derived key's label: a state is signed under a key no other kind of value uses. */
+export const STATE_LABEL = 'fieldside-oauth-state';
 
 export function randomNonce(): string {
-  return encodeBase64Url(crypto.getRandomValues(new Uint8Array(16)));
-}
-
-/** `<base64url(json)>.<base64url(hmac)>`: a value the companion alone can have made. */
-export async function signWire(secret: string, wire: object): Promise<string> {
-  const body = encodeBase64Url(encoder.encode(JSON.stringify(wire)));
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(body)));
-  return `${body}.${encodeBase64Url(mac)}`;
-}
-
-export type OpenedWire = { ok: true; wire: unknown } | { ok: false; reason: 'malformed' | 'bad_signature' };
-
-/** The JSON a signed value carries, once its MAC checks (in constant time, through WebCrypto's verify). */
-export async function openWire(secret: string, signed: string): Promise<OpenedWire> {
-  const parts = signed.split('.');
-  if (parts.length !== 2) return { ok: false, reason: 'malformed' };
-  const [body, macText] = parts as [string, string];
-  const mac = decodeBase64Url(macText);
-  if (!body || !mac || mac.length !== 32) return { ok: false, reason: 'malformed' };
-  const valid = await crypto.subtle.verify('HMAC', await hmacKey(secret), mac, encoder.encode(body));
-  if (!valid) return { ok: false, reason: 'bad_signature' };
-  const json = decodeBase64Url(body);
-  if (!json) return { ok: false, reason: 'malformed' };
-  try {
-    return { ok: true, wire: JSON.parse(new TextDecoder().decode(json)) };
-  } catch {
-    return { ok: false, reason: 'malformed' };
-  }
+  return base64url.encode(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /** Signs a new state for a redirect URL and its binding. */
@@ -102,16 +63,14 @@ export async function signState(
     c: payload.codeChallenge,
     i: payload.installation,
   };
-  return { state: await signWire(secret, wire), payload };
+  return { state: await signClaims(secret, STATE_LABEL, wire), payload };
 }
 
 /** Checks the signature, the shape, and then the expiry. */
 export async function verifyState(secret: string, state: string, now: number = Date.now()): Promise<StateCheck> {
-  const opened = await openWire(secret, state);
-  if (!opened.ok) return opened;
-  const parsed = WireSchema.safeParse(opened.wire);
-  if (!parsed.success) return { ok: false, reason: 'malformed' };
-  const { r, n, e, c, i } = parsed.data;
+  const check = await checkClaims(secret, STATE_LABEL, WireSchema, state, now);
+  if (!check.ok) return check;
+  const { r, n, e, c, i } = check.claims;
   const payload: StatePayload = { redirectUrl: r, nonce: n, expiresAt: e, codeChallenge: c, installation: i };
   if (now >= payload.expiresAt) return { ok: false, reason: 'expired' };
   return { ok: true, payload };

@@ -1,46 +1,28 @@
 import type { Context } from 'hono';
+import { html as honoHtml, raw } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-// The companion's few HTML pages (its home page, the activation's last page, sign-in dead ends), built so that
-// every interpolated value is escaped: text can only ever be text. They load nothing (no script, image or font),
-// so the policy forbids everything but their own inline style, and nobody may frame them. The two pages that run
+// The companion's few HTML pages (its home page, the activation's last page, sign-in dead ends), built with
+// hono/html so that every interpolated value is escaped: text can only ever be text. They load nothing (no script,
+// image or font), so the policy forbids everything but their own inline style, and nobody may frame them. The two pages that run
 // a script of their own (the pairing page, the add-on's panel) carry it under a fresh nonce and a policy of their
 // own (pairing/pairing-page.ts, addon/panel/panel-document.ts).
 
-const SAFE = Symbol('escaped html');
-
-/** Markup whose every interpolated value was escaped. */
-export interface Html {
-  readonly [SAFE]: string;
-}
-
-function escapeText(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-function isHtml(value: unknown): value is Html {
-  return typeof value === 'object' && value !== null && SAFE in value;
-}
+/** Markup whose every interpolated value was escaped (hono/html's escaped string). */
+export type Html = HtmlEscapedString;
 
 type Part = string | Html | readonly Html[];
 
-/** `html\`<p>${text}</p>\``: strings are escaped; Html (and lists of it) is kept as it is. */
+/** `html\`<p>${text}</p>\``: strings are escaped; Html (and lists of it) is kept as it is. Never asynchronous
+ * here: no promise is ever interpolated, so hono/html answers at once. */
 export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
-  let out = strings[0] ?? '';
-  values.forEach((value, i) => {
-    const piece = isHtml(value)
-      ? value[SAFE]
-      : Array.isArray(value)
-        ? value.map((v: Html) => v[SAFE]).join('')
-        : escapeText(value as string);
-    out += piece + (strings[i + 1] ?? '');
-  });
-  return { [SAFE]: out };
+  return honoHtml(strings, ...values) as Html;
 }
 
 /** The companion's own constant markup (a style sheet, a script it wrote): never platform data or input. */
 export function trusted(markup: string): Html {
-  return { [SAFE]: markup };
+  return raw(markup);
 }
 
 /** A fresh nonce for a page's own script and style (Content-Security-Policy). */
@@ -50,13 +32,12 @@ export const newNonce = (): string => {
 };
 
 /** The markup of an Html value, to answer it. */
-export const markupOf = (value: Html): string => value[SAFE];
+export const markupOf = (value: Html): string => value.toString();
 
 // `color-scheme` lets the browser draw the page (background, text, links) in the reader's light or dark scheme.
-const STYLE: Html = {
-  [SAFE]:
-    ':root{color-scheme:light dark}body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}',
-};
+const STYLE: Html = trusted(
+  ':root{color-scheme:light dark}body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}',
+);
 
 /** A whole page: its title, and its body's markup. */
 export function renderPage(title: string, body: Html): string {
@@ -79,7 +60,7 @@ export function renderPageWith(title: string, body: Html, extraStyle: Html): str
       <body>
         ${body}
       </body>
-    </html>`[SAFE];
+    </html>`.toString();
 }
 
 /** Answers a page with the headers every companion page carries. */

@@ -1,24 +1,24 @@
-import { derivedKey } from '../derived-key';
+import { base64url } from 'jose';
 import { z } from 'zod';
-import { decodeBase64Url, encodeBase64Url } from '../base64url';
-import { timingSafeEqual } from '../oauth/timing-safe-equal';
+import { checkClaims, signClaims } from '../tokens/signed-claims';
 
 // The one-time code behind "Use Fieldside in this browser": the companion signs who the platform vouched for in
 // the signed event (account, staff member and their name), a nonce (spent once, at the claim) and a ten-minute
-// expiry, under a key derived (HKDF) from SIGNING_SECRET with a label of its own. It rides only in the pairing
-// page's fragment, which no server, log or Referer sees. Stateless: any instance checks any code.
+// expiry, under a key of its own (tokens/signed-claims.ts). It rides only in the pairing page's fragment, which no
+// server, log or Referer sees. Stateless: any instance checks any code.
 
 export const PAIRING_TTL_MS = 10 * 60_000;
-const PREFIX = 'fsp1';
+/** Marks the kind for people reading it; the label's own key is what keeps kinds apart. */
+const PREFIX = 'fsp2.';
 const LABEL = 'fieldside-pairing-code';
-const encoder = new TextEncoder();
 
 const PayloadSchema = z.object({
   a: z.string().min(1),
   s: z.string().min(1),
   n: z.string(),
   nonce: z.string().min(16),
-  exp: z.number(),
+  /** Expiry, ms since the epoch (not JWT's `exp`, which counts seconds). */
+  e: z.number(),
 });
 
 export interface PairingClaims {
@@ -30,46 +30,24 @@ export interface PairingClaims {
   expiresAt: number;
 }
 
-function pairingKey(secret: string): Promise<CryptoKey> {
-  return derivedKey(secret, LABEL, { name: 'HMAC', usages: ['sign'] });
-}
-
-const mac = async (secret: string, body: string) =>
-  encodeBase64Url(
-    new Uint8Array(await crypto.subtle.sign('HMAC', await pairingKey(secret), encoder.encode(`${PREFIX}.${body}`))),
-  );
-
 export async function signPairingCode(
   secret: string,
   who: { account: string; staff: string; staffName: string },
   nowMs: number,
 ): Promise<string> {
-  const nonce = encodeBase64Url(crypto.getRandomValues(new Uint8Array(16)));
-  const body = encodeBase64Url(
-    encoder.encode(
-      JSON.stringify({ a: who.account, s: who.staff, n: who.staffName, nonce, exp: nowMs + PAIRING_TTL_MS }),
-    ),
-  );
-  return `${PREFIX}.${body}.${await mac(secret, body)}`;
+  const nonce = base64url.encode(crypto.getRandomValues(new Uint8Array(16)));
+  const claims = { a: who.account, s: who.staff, n: who.staffName, nonce, e: nowMs + PAIRING_TTL_MS };
+  return PREFIX + (await signClaims(secret, LABEL, claims));
 }
 
 export type PairingCheck =
   { ok: true; claims: PairingClaims } | { ok: false; problem: 'pairing_invalid' | 'pairing_expired' };
 
 export async function verifyPairingCode(secret: string, code: string, nowMs: number): Promise<PairingCheck> {
-  const [prefix, body, signature, ...rest] = code.split('.');
-  if (prefix !== PREFIX || rest.length > 0 || !body || !signature) return { ok: false, problem: 'pairing_invalid' };
-  if (!timingSafeEqual(await mac(secret, body), signature)) return { ok: false, problem: 'pairing_invalid' };
-  const bytes = decodeBase64Url(body);
-  let raw: unknown;
-  try {
-    raw = bytes ? JSON.parse(new TextDecoder().decode(bytes)) : undefined;
-  } catch {
-    raw = undefined;
-  }
-  const payload = PayloadSchema.safeParse(raw);
-  if (!payload.success) return { ok: false, problem: 'pairing_invalid' };
-  if (payload.data.exp <= nowMs) return { ok: false, problem: 'pairing_expired' };
-  const { a, s, n, nonce, exp } = payload.data;
-  return { ok: true, claims: { account: a, staff: s, staffName: n, nonce, expiresAt: exp } };
+  if (!code.startsWith(PREFIX)) return { ok: false, problem: 'pairing_invalid' };
+  const check = await checkClaims(secret, LABEL, PayloadSchema, code.slice(PREFIX.length), nowMs);
+  if (!check.ok) return { ok: false, problem: 'pairing_invalid' };
+  const { a, s, n, nonce, e } = check.claims;
+  if (e <= nowMs) return { ok: false, problem: 'pairing_expired' };
+  return { ok: true, claims: { account: a, staff: s, staffName: n, nonce, expiresAt: e } };
 }

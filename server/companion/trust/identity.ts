@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { openClaims, signClaims } from './signed-claims';
+import { openClaims, signClaims } from '../tokens/signed-claims';
 
 // Who a browser installation's person is, on the platform's word: what a pairing claim bound (the staff member the
 // signed add-on event named, the account, and the id of the installation key that proved the claim), signed by the

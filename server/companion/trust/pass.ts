@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sha256Base64Url } from '../../../contracts/installation-binding';
-import { openClaims, signClaims } from './signed-claims';
+import { openClaims, signClaims } from '../tokens/signed-claims';
 
 // The companion's pass for one platform access token (COMPANION_HEADERS.pass): the account the token belongs to, the
 // token's digest, when it expires, and the staff member the platform vouched for when the request that got it carried

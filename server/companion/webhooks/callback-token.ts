@@ -1,4 +1,5 @@
-import { decodeBase64Url, encodeBase64Url } from '../base64url';
+import { base64url } from 'jose';
+import { decodedOrUndefined } from '../tokens/base64';
 import type { CallbackTokenOwner, FeedStore } from '../feed/types';
 import { createLegacyCallbackTokens } from './legacy-callback-token';
 
@@ -36,7 +37,7 @@ export function callbackKey(secret: string): Promise<CryptoKey> {
 export async function signCallbackToken(key: CryptoKey, account: string, generation: number): Promise<string> {
   if (!ACCOUNT.test(account)) throw new Error('An account id unfit for a callback URL');
   const mac = await crypto.subtle.sign('HMAC', key, macMessage(account, generation));
-  return `${account}.${generation}.${encodeBase64Url(new Uint8Array(mac))}`;
+  return `${account}.${generation}.${base64url.encode(new Uint8Array(mac))}`;
 }
 
 /** The account and generation a token proves, or undefined for anything this secret did not sign. */
@@ -44,7 +45,7 @@ export async function verifyCallbackToken(key: CryptoKey, token: string): Promis
   const m = TOKEN.exec(token);
   if (!m) return undefined;
   const [, account, gen, mac] = m as unknown as [string, string, string, string];
-  const bytes = decodeBase64Url(mac);
+  const bytes = decodedOrUndefined(mac);
   if (!bytes) return undefined;
   const generation = Number(gen);
   // crypto.subtle.verify compares in constant time.

@@ -1,4 +1,5 @@
-import { encodeBase64Url } from '../base64url';
+import { base64url } from 'jose';
+import { decodedOrUndefined } from '../tokens/base64';
 import type { CallbackTokenOwner, FeedStore } from '../feed/types';
 
 // Callback tokens of the form before self-verifying URLs (issue 19): a bare HMAC of the account, which cannot be
@@ -14,22 +15,23 @@ const LEGACY_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The earlier token of an account's generation: HMAC-SHA256(secret, label + account), then `account:n`. */
 export async function deriveLegacyCallbackToken(secret: string, account: string, generation = 0): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const message = generation === 0 ? LEGACY_LABEL + account : `${LEGACY_LABEL}${account}:${generation}`;
-  return encodeBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message))));
+  const mac = await crypto.subtle.sign('HMAC', await legacyKey(secret), legacyMessage(account, generation));
+  return base64url.encode(new Uint8Array(mac));
 }
 
-function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+const legacyKey = (secret: string) =>
+  crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+const legacyMessage = (account: string, generation: number) =>
+  new TextEncoder().encode(generation === 0 ? LEGACY_LABEL + account : `${LEGACY_LABEL}${account}:${generation}`);
+
+/** Whether `token` is the owner's earlier token; crypto.subtle.verify compares in constant time. */
+async function isLegacyTokenOf(secret: string, owner: CallbackTokenOwner, token: string): Promise<boolean> {
+  const mac = decodedOrUndefined(token);
+  if (!mac) return false;
+  return crypto.subtle.verify('HMAC', await legacyKey(secret), mac, legacyMessage(owner.account, owner.generation));
 }
 
 export function createLegacyCallbackTokens(opts: { secret: string; store: FeedStore }) {
@@ -39,8 +41,7 @@ export function createLegacyCallbackTokens(opts: { secret: string; store: FeedSt
       if (!LEGACY_TOKEN.test(token) || !opts.store.legacyCallbackOwner) return undefined;
       const owner = await opts.store.legacyCallbackOwner(token);
       if (owner === undefined) return undefined;
-      const expected = await deriveLegacyCallbackToken(opts.secret, owner.account, owner.generation);
-      return constantTimeEqual(expected, token) ? owner : undefined;
+      return (await isLegacyTokenOf(opts.secret, owner, token)) ? owner : undefined;
     },
 
     /** Drops the entry of a retired generation, if an earlier version made one. */

@@ -1,14 +1,5 @@
 import type { Context } from 'hono';
-
-/** Escapes text for HTML element content and double-quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { html, raw, type Raw } from '../web/html';
 
 // No scripts at all; the page cannot be framed (clickjacking the Allow button). No form-action rule:
 // Chromium applies it to the redirect after the post, which goes to the app's own host.
@@ -25,12 +16,23 @@ label,legend{font-weight:600}select{font:inherit;width:100%;padding:.4rem;margin
 button{font:inherit;padding:.5rem 1.4rem;margin-right:.6rem;border-radius:6px;border:1px solid #1d2330}
 #allow{background:#0b5cad;color:#fff;border-color:#0b5cad}code{font-size:.85em;color:#4a5160}`;
 
-/** A whole page; `title` is escaped here, `body` must already be escaped markup. */
-export function page(c: Context, status: 200 | 400, title: string, body: string): Response {
-  const markup = `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
-  return c.html(markup, status, HEADERS);
+/** A whole page; `title` is text, `body` markup made with `html` (so already escaped). */
+export function page(c: Context, status: 200 | 400, title: string, body: Raw): Response {
+  const markup = html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title}</title>
+        <style>
+          ${raw(STYLE)}
+        </style>
+      </head>
+      <body>
+        <main>${body}</main>
+      </body>
+    </html>`;
+  return c.html(markup.toString(), status, HEADERS);
 }
 
 /** The answer when the request cannot be trusted to redirect (unknown client, foreign redirect_uri). */
@@ -39,7 +41,8 @@ export function errorPage(c: Context, message: string): Response {
     c,
     400,
     'Authorization error',
-    `<h1>This sign-in request cannot continue</h1><p id="error" role="alert">${escapeHtml(message)}</p>
-<p>Go back to the add-on and start again. If it keeps happening, tell the add-on's developer.</p>`,
+    html`<h1>This sign-in request cannot continue</h1>
+      <p id="error" role="alert">${message}</p>
+      <p>Go back to the add-on and start again. If it keeps happening, tell the add-on's developer.</p>`,
   );
 }

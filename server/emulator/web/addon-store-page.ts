@@ -85,5 +85,5 @@ ${view.listing ? listingCard(view.listing, view) : html`<p class="addon-store-hi
 </main>
 </div>
 </body>
-</html>`.__html;
+</html>`.toString();
 }

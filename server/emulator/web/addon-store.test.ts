@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountInfo, StaffInfo } from '../contracts';
 import { startEmulator, type EmulatorOptions, type StartedEmulator } from '../start';
 import { TEST_MANIFEST } from '../addons/test-addon';
-import { signIn } from './web-test-support';
+import { decodeEntities, signIn } from './web-test-support';
 
 const ACTIVATION_URL = 'http://127.0.0.1:9/activate?from=store&x=1';
-const decode = (text: string) => text.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+const decode = decodeEntities;
 const textOf = (page: string, id: string) => {
   const m = new RegExp(`id="${id}"[^>]*>([\\s\\S]*?)</(?:p|h2|a)\\s*>`).exec(page);
   // As a person reads it: tags gone, the template's line breaks and indentation one space.

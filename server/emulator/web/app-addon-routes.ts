@@ -37,7 +37,7 @@ export function createAddonOpenRoutes(deps: AddonOpenDeps): Hono {
           event,
           title,
           content: { kind: 'message', text: 'This job does not exist, or it is not one of yours.' },
-        }).__html,
+        }).toString(),
         404,
         NO_STORE,
       );
@@ -46,7 +46,11 @@ export function createAddonOpenRoutes(deps: AddonOpenDeps): Hono {
       .find((a) => a.event.toLowerCase() === event);
     if (!action) {
       const text = 'This add-on action is not available for your account here.';
-      return c.html(addonWindow({ jobUuid, event, title, content: { kind: 'message', text } }).__html, 404, NO_STORE);
+      return c.html(
+        addonWindow({ jobUuid, event, title, content: { kind: 'message', text } }).toString(),
+        404,
+        NO_STORE,
+      );
     }
     const answer = await deps.host.choose(
       { accountUuid: viewer.account.info.uuid, staffUuid: viewer.staffUuid },
@@ -61,7 +65,7 @@ export function createAddonOpenRoutes(deps: AddonOpenDeps): Hono {
         : shown === undefined
           ? { kind: 'blank' }
           : { kind: 'html', html: shown };
-    return c.html(addonWindow({ jobUuid, event, title: action.name, content }).__html, 200, NO_STORE);
+    return c.html(addonWindow({ jobUuid, event, title: action.name, content }).toString(), 200, NO_STORE);
   });
   return routes;
 }

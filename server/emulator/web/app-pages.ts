@@ -54,7 +54,7 @@ ${appHeader({ accountName: view.accountName, staffName: view.staffName, device: 
 </div>
 <script src="/app/app.js"></script>
 </body>
-</html>`.__html;
+</html>`.toString();
 }
 
 /** The web app's sign-in: pick the account and the (active) staff member. The emulator's stand-in for the
@@ -83,5 +83,5 @@ ${accounts.map(
 </form>
 <script>${raw(KEEP_HASH)}</script>
 </body>
-</html>`.__html;
+</html>`.toString();
 }

@@ -106,19 +106,19 @@ export function createWebAppRoutes(deps: WebAppDeps): Hono {
   routes.get('/app/jobs', (c) => {
     const viewer = viewerOf(c);
     if (!viewer) return c.text('Sign in first', 401);
-    return c.html(grid(viewer, c.req.query('q') ?? '', page(c)).__html, 200, NO_STORE);
+    return c.html(grid(viewer, c.req.query('q') ?? '', page(c)).toString(), 200, NO_STORE);
   });
   routes.get('/app/board', (c) => {
     const viewer = viewerOf(c);
     if (!viewer) return c.text('Sign in first', 401);
     const board = data.board(viewer);
-    return c.html(dispatchBoard(board.today, board.columns).__html, 200, NO_STORE);
+    return c.html(dispatchBoard(board.today, board.columns).toString(), 200, NO_STORE);
   });
   routes.get('/app/job/:uuid', (c) => {
     const viewer = viewerOf(c);
     if (!viewer) return c.text('Sign in first', 401);
     const opened = windowOf(viewer, c.req.param('uuid'), deviceOf(c));
-    return c.html(opened.html.__html, opened.found ? 200 : 404, NO_STORE);
+    return c.html(opened.html.toString(), opened.found ? 200 : 404, NO_STORE);
   });
   routes.route('/', createAddonStoreRoutes({ host: deps.addons, viewerOf, toSignIn }));
   routes.route('/', createAddonOpenRoutes({ host: deps.addons, data, viewerOf, webOrigin: deps.webOrigin }));

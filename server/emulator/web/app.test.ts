@@ -164,7 +164,7 @@ describe('job windows', () => {
     });
     const html = (await web.get(`/app/job/${job.uuid}`)).html;
     expect(html).not.toContain('<img');
-    expect(html).toContain('&#60;img src=x onerror=&#34;alert(1)&#34;&#62;');
+    expect(html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
   });
 });
 

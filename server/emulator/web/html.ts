@@ -1,21 +1,15 @@
-/** Escapes text for HTML element content and attribute values: every platform value is untrusted. */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
+import { html as honoHtml, raw as honoRaw } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
 
-/** Tagged template: interpolations are escaped unless wrapped in `raw()`. */
-export interface Raw {
-  readonly __html: string;
-}
-export const raw = (html: string): Raw => ({ __html: html });
+// The web app's pages are built with hono/html: every interpolated value is escaped (all platform data is untrusted)
+// unless it is markup made here, kept through `raw()`.
 
+export type Raw = HtmlEscapedString;
+
+export const raw = (markup: string): Raw => honoRaw(markup);
+
+/** Tagged template: interpolations (lists too) are escaped unless they are markup. Never asynchronous here: no
+ * promise is ever interpolated. */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
-  let out = strings[0] ?? '';
-  values.forEach((value, i) => {
-    const parts = Array.isArray(value) ? value : [value];
-    for (const part of parts)
-      out += typeof part === 'object' && part !== null && '__html' in part ? (part as Raw).__html : escapeHtml(part);
-    out += strings[i + 1] ?? '';
-  });
-  return raw(out);
+  return honoHtml(strings, ...values) as Raw;
 }

@@ -25,16 +25,24 @@ export async function signIn(webUrl: string, account: AccountInfo, staff: StaffI
   };
 }
 
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Text as a browser reads it from escaped markup: numeric and the five named entities. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#\d+|[a-z]+);/g, (whole, name: string) =>
+    name.startsWith('#') ? String.fromCharCode(Number(name.slice(1))) : (NAMED[name] ?? whole),
+  );
+}
+
 /** The windows in a page or fragment: job uuid and header text (entities decoded). */
 export function windowsIn(html: string): Array<{ jobUuid: string; title: string }> {
-  const decode = (text: string) => text.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
   return [
     ...html.matchAll(
       /<div\s+class="x-window[^"]*"\s+id="[^"]+"\s+data-job-uuid="([^"]*)"[\s\S]*?<span class="x-window-header-text"[^>]*>([^<]*)<\/span>/g,
     ),
   ].map((m) => ({
     jobUuid: m[1] ?? '',
-    title: decode(m[2] ?? '')
+    title: decodeEntities(m[2] ?? '')
       .replace(/\s+/g, ' ')
       .trim(),
   }));

@@ -87,7 +87,7 @@ describe('the panel for a job', () => {
 
   it('renders every piece of platform data as text: markup in a note stays visible characters', async () => {
     const page = (await send(action())).response;
-    expect(page).toContain('&#60;b&#62;Check again&#60;/b&#62; in a week &#38; call if it drips.');
+    expect(page).toContain('&lt;b&gt;Check again&lt;/b&gt; in a week &amp; call if it drips.');
     expect(page).not.toContain('<b>Check again</b>');
   });
 
@@ -124,7 +124,7 @@ describe('the panel for a job', () => {
     const web = (await send(action())).response;
     expect(web).toMatch(
       new RegExp(
-        `<a id="fieldside-pair" href="${stack.companion.url}/pair#fsp1\\.[A-Za-z0-9_.-]+" target="_blank" rel="noopener">Use Fieldside in this browser</a>`,
+        `<a id="fieldside-pair" href="${stack.companion.url}/pair#fsp2\\.[A-Za-z0-9_.-]+" target="_blank" rel="noopener">Use Fieldside in this browser</a>`,
       ),
     );
     expect(web).toContain('<body class="web">');

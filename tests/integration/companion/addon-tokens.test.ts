@@ -77,7 +77,7 @@ async function everyStoredValue(): Promise<string[]> {
 describe("the account's kept tokens", () => {
   it('are sealed at rest: the shared store holds no token text, only the sealed value under the account', async () => {
     const value = await keptValue();
-    expect(value).toMatch(/^fsa1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(value).toMatch(/^fsa2\.[A-Za-z0-9_-]+\.\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     expect(issued.length).toBeGreaterThanOrEqual(2);
     const stored = (await everyStoredValue()).join('\n');
     for (const token of issued) expect(stored).not.toContain(token);

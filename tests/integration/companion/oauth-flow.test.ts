@@ -186,7 +186,7 @@ describe('a refresh is made only by the installation the sign-in belongs to', ()
   it('seals the refresh token: the extension never holds the platform one, and the sealed one is worthless at the platform', async () => {
     const driver = await newDriver();
     const tokens = (await (await driver.exchange(await driver.toCode())).json()) as Tokens;
-    expect(tokens.refresh_token).toMatch(/^fsr1\./);
+    expect(tokens.refresh_token).toMatch(/^fsr2\./);
     const direct = await fetch(`${info.auth_url}/oauth/access_token`, {
       method: 'POST',
       body: new URLSearchParams({

@@ -81,7 +81,7 @@ describe('the pairing page', () => {
     expect(page).toContain('<p id="fieldside-pairing-result" role="status" aria-live="polite"></p>');
     expect(page).toContain('id="chrome-web-store"');
     expect(page).toContain(`<script nonce="${nonce}">`);
-    expect(page).not.toContain('fsp1.');
+    expect(page).not.toContain('fsp2.');
   });
 });
 
@@ -123,10 +123,11 @@ describe('claiming a pairing code', () => {
 
   it('refuses a code the companion did not sign, or altered: pairing_invalid', async () => {
     const code = await pairingCode();
-    const [prefix, body, mac] = code.split('.') as [string, string, string];
-    const altered = `${prefix}.${body.slice(0, -2)}${body.endsWith('A') ? 'BB' : 'AA'}.${mac}`;
+    const [prefix, header, body, mac] = code.split('.') as [string, string, string, string];
+    const altered = `${prefix}.${header}.${body.slice(0, -2)}${body.endsWith('A') ? 'BB' : 'AA'}.${mac}`;
     const mine = await browser();
-    for (const bad of [altered, `${prefix}.${body}.${'A'.repeat(43)}`, 'fsp1.bm90LWEtY29kZQ.bm90LWEtbWFj']) {
+    const unsigned = `${prefix}.${header}.${body}.${'A'.repeat(43)}`;
+    for (const bad of [altered, unsigned, 'fsp2.bm90LWEtY29kZQ.bm90LWEtbWFj', 'fsp1.bm90LWEtY29kZQ.bm90LWEtbWFj']) {
       const refused = await claim(mine, bad);
       expect(refused.status).toBe(400);
       expectError(refused, 'pairing_invalid', 'not one Fieldside made');
