@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { AccountInfo, StaffInfo } from '../contracts';
 import { startEmulator, type StartedEmulator } from '../start';
-import { signIn, type WebSession } from '../web/web-test-support';
+import { decodeEntities, signIn, type WebSession } from '../web/web-test-support';
 import { startTestAddon, TEST_MANIFEST, type TestAddon } from './test-addon';
 
 export interface HostedAddon {
@@ -21,7 +21,7 @@ export interface HostedAddon {
 }
 
 export const NOT_RESPONDING = 'The add-on Job Helper is not responding. Try again in a moment.';
-const decode = (text: string) => text.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+const decode = decodeEntities;
 /** The add-on's HTML as the window's frame holds it. */
 export const srcdocOf = (html: string) => decode(/srcdoc="([^"]*)"/.exec(html)?.[1] ?? '');
 /** The platform's own message in a window. */
