@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ago, asOfTime, clockTime, dayHeading, shortDay, timeSpan } from './words';
+import { ago, asOfTime, clockTime, dayHeading, knownShortDays, shortDay, shortDaysOf, timeSpan } from './words';
 
 // A technician of a Sydney business at 10:28 on Saturday 28 November (23:28 UTC on the 27th).
 const NOW = Date.UTC(2026, 10, 27, 23, 28);
@@ -86,5 +86,17 @@ describe.each(Object.entries(CASES))('dates and times in %s', (locale, want) => 
     expect(ago('2026-11-27 15:20:00', ZONE, NOW, locale)).toBe('yesterday');
     expect(ago('2026-11-25 01:38:06', ZONE, NOW, locale)).toBe('3 days ago');
     expect(plain(ago('2026-11-10 01:38:06', ZONE, NOW, locale))).toBe(plain(shortDay('2026-11-10', TODAY, locale)));
+  });
+});
+
+describe('day words kept beside a first screen', () => {
+  it('are worked out once and taken as known by another page, for that day and locale only', () => {
+    const kept = shortDaysOf(['2026-11-27', '2026-11-28', '2026-11-25'], TODAY, 'en-AU');
+    expect(kept).toEqual({ '2026-11-27': 'yesterday', '2026-11-28': 'today', '2026-11-25': plain('Wed, 25 Nov') });
+    // Another page takes them as they are: its row shows what the keeper worked out, with no format of its own.
+    knownShortDays({ '2026-12-24': 'Christmas Eve (kept)' }, TODAY, 'en-AU');
+    expect(shortDay('2026-12-24', TODAY, 'en-AU')).toBe('Christmas Eve (kept)');
+    expect(plain(shortDay('2026-12-24', TODAY, 'en-US'))).toBe('Thu, Dec 24');
+    expect(plain(shortDay('2026-12-24', '2026-11-29', 'en-AU'))).toBe('Thu, 24 Dec');
   });
 });

@@ -37,15 +37,42 @@ export function dayHeading(date: string, today: string, locale = personLocale())
   return format(locale, { ...WALL, weekday: 'long', day: 'numeric', month: 'long', ...year }).format(wall);
 }
 
+/** Day words already worked out, by locale, today and date: a row's day is the same words all day, and a page
+ * told them by whoever kept its first screen (knownShortDays) paints them before its first Intl format. */
+const shortDays = new Map<string, string>();
+const SHORT_DAYS_KEPT = 1000;
+const shortDayKey = (locale: string | undefined, today: string, date: string) => `${locale ?? ''}|${today}|${date}`;
+
 /** A job's day on a row: "today", "tomorrow", "yesterday", else "Sat 28 Nov" (the year when it is
  * not `today`'s). */
 export function shortDay(date: string, today: string, locale = personLocale()): string {
+  const key = shortDayKey(locale, today, date.slice(0, 10));
+  const known = shortDays.get(key);
+  if (known !== undefined) return known;
   const wall = wallClock(`${date.slice(0, 10)} 00:00`);
   if (wall === null) return '';
   const ahead = daysBetween(today, date);
-  if (ahead >= -1 && ahead <= 1) return relative(locale).format(ahead, 'day');
   const year = date.slice(0, 4) !== today.slice(0, 4) ? { year: 'numeric' as const } : {};
-  return format(locale, { ...WALL, weekday: 'short', day: 'numeric', month: 'short', ...year }).format(wall);
+  const words =
+    ahead >= -1 && ahead <= 1
+      ? relative(locale).format(ahead, 'day')
+      : format(locale, { ...WALL, weekday: 'short', day: 'numeric', month: 'short', ...year }).format(wall);
+  if (shortDays.size >= SHORT_DAYS_KEPT) shortDays.clear();
+  shortDays.set(key, words);
+  return words;
+}
+
+/** The words of each of `dates` as seen on `today`, to keep beside a first screen. */
+export function shortDaysOf(dates: Iterable<string>, today: string, locale = personLocale()): Record<string, string> {
+  const words: Record<string, string> = {};
+  for (const date of dates) words[date.slice(0, 10)] = shortDay(date, today, locale);
+  return words;
+}
+
+/** Day words another page worked out (in the same browser, so the same locale), taken as known. */
+export function knownShortDays(words: Record<string, string>, today: string, locale = personLocale()): void {
+  for (const [date, text] of Object.entries(words))
+    if (typeof text === 'string') shortDays.set(shortDayKey(locale, today, date), text);
 }
 
 /** The time of day of an account-local stamp: "2:38 pm" (en-AU), "2:38 PM" (en-US), "14:38" (en-GB). */

@@ -9,6 +9,7 @@ import type { CacheSearch } from './cache-search';
 import { readPopupWorkspace, watchPopupWorkspace, type PopupWorkspace } from './popup-workspace';
 import { watchSync } from './sync-watch';
 import { todayIn } from '../locale/days';
+import { knownShortDays } from '../locale/words';
 
 // The quick search's state, shared by the popup and the picker: the cache of the current workspace,
 // opened here (no background round trip per keystroke), the rows shown, the selection, and what
@@ -85,6 +86,7 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
         const screen = kept.screen;
         known = keptFor(kept, dbName, current.timeZone);
         keptDay = screen?.cacheName === dbName && screen.bounds ? { day: screen.day, bounds: screen.bounds } : null;
+        if (screen?.cacheName === dbName && screen.dayWords) knownShortDays(screen.dayWords, screen.day);
         // The kept first screen, while the search and its index load (superseded once they have); the
         // index is read after it is painted.
         const painted =

@@ -35,7 +35,13 @@ export interface DayBounds {
   end: number;
 }
 
-export type KeptFirstScreen = FirstScreen & { cacheName: string; bounds?: DayBounds };
+export type KeptFirstScreen = FirstScreen & {
+  cacheName: string;
+  bounds?: DayBounds;
+  /** Rows' days (and the days around `day`) in the person's words as seen on `day`, worked out by whoever kept the
+   * screen: the popup paints them without its first Intl format (lib/locale/words.ts). */
+  dayWords?: Record<string, string>;
+};
 
 /** The jobs that are the staff member's own (lib/side-panel/my-jobs.ts), each with its next visit of
  * theirs (`YYYY-MM-DD`, '' when none is ahead): "mine" in the popup's search, and the day on a row. */

@@ -16,12 +16,18 @@ it("keeps the last first screen with the cache it shows, and sign-out's clearing
     cacheName: 'fieldside-cache:a:all',
     ...screen,
     bounds: { timeZone: 'Australia/Sydney', start: Date.UTC(2026, 10, 20, 13), end: Date.UTC(2026, 10, 21, 13) },
+    dayWords: expect.objectContaining({ '2026-11-20': 'yesterday', '2026-11-21': 'today', '2026-11-22': 'tomorrow' }),
   });
   await saveFirstScreen('fieldside-cache:a:staff-2', { day: '2026-11-21', heading: 'Recent jobs', rows: [] }, null);
   expect((await readKept()).screen?.cacheName).toBe('fieldside-cache:a:staff-2'); // the last one wins
   // A kept screen whose bounds are not in the shape kept is read without them.
   await browser.storage.session.set({ [FIRST_SCREEN_NAME]: { ...screen, cacheName: 'c', bounds: { start: 'x' } } });
   expect((await readKept()).screen).toEqual({ cacheName: 'c', ...screen });
+  // Day words are taken only as dates to words.
+  await browser.storage.session.set({
+    [FIRST_SCREEN_NAME]: { ...screen, cacheName: 'c', dayWords: { '2026-11-21': 'today', x: 'y', '2026-11-22': 3 } },
+  });
+  expect((await readKept()).screen?.dayWords).toEqual({ '2026-11-21': 'today' });
   await saveFirstScreen('fieldside-cache:a:staff-2', { day: '2026-11-21', heading: 'Recent jobs', rows: [] }, null);
   // Kept where lib/settings/items.ts declares it (storage.session: not readable by content scripts).
   expect((await popupFirstScreenItem.getValue())?.cacheName).toBe('fieldside-cache:a:staff-2');
@@ -85,6 +91,7 @@ it("after a sync, the account's today (not the device's) with today's jobs of th
     heading: "Today's jobs",
     rows: [{ number: '1003' }],
     bounds: { timeZone: 'Australia/Sydney', start: Date.UTC(2026, 10, 20, 13), end: Date.UTC(2026, 10, 21, 13) },
+    dayWords: expect.objectContaining({ '2026-11-20': 'yesterday', '2026-11-21': 'today', '2026-11-22': 'tomorrow' }),
   });
   await keepTodaysFirstScreen('fieldside-cache:c:tech', index, 'UTC', instant);
   expect((await readKept()).screen).toMatchObject({

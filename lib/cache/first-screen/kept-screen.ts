@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { DayBounds, FirstScreen, KeptFirstScreen, MyJobs, TodayJobs } from '../../settings/kept-first-screen';
-import { dayBounds } from '../../locale/days';
+import { dayBounds, shiftDate } from '../../locale/days';
+import { shortDaysOf } from '../../locale/words';
 import { areaName, STORAGE_KEYS } from '../../settings/keys';
 import { earlyOr } from './early-reads';
 
@@ -57,7 +58,21 @@ function asScreen(value: unknown): KeptFirstScreen | null {
   const v = value as Partial<KeptFirstScreen> | undefined;
   if (!v || !isText(v.cacheName) || !isText(v.day) || !isText(v.heading) || !Array.isArray(v.rows)) return null;
   const bounds = asBounds(v.bounds);
-  return { cacheName: v.cacheName, day: v.day, heading: v.heading, rows: v.rows, ...(bounds ? { bounds } : {}) };
+  const words = asDayWords(v.dayWords);
+  return {
+    cacheName: v.cacheName,
+    day: v.day,
+    heading: v.heading,
+    rows: v.rows,
+    ...(bounds ? { bounds } : {}),
+    ...(words ? { dayWords: words } : {}),
+  };
+}
+
+function asDayWords(value: unknown): Record<string, string> | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const entries = Object.entries(value).filter(([date, text]) => /^\d{4}-\d{2}-\d{2}$/.test(date) && isText(text));
+  return Object.fromEntries(entries);
 }
 
 function asBounds(value: unknown): DayBounds | null {
@@ -77,10 +92,15 @@ function asTodayJobs(value: unknown): TodayJobs | null {
 export async function saveFirstScreen(cacheName: string, screen: FirstScreen, timeZone: string | null): Promise<void> {
   try {
     const bounds = { timeZone, ...dayBounds(screen.day, timeZone) };
+    // A row may show its next visit's day instead of its own (the popup's withNextVisits): the week around today
+    // is worded too.
+    const around = Array.from({ length: 9 }, (_, i) => shiftDate(screen.day, i - 1));
+    const days = [...around, ...screen.rows.flatMap((row) => (row.day ? [row.day] : []))];
     const kept: KeptFirstScreen = {
       cacheName,
       ...screen,
       ...(Number.isFinite(bounds.start + bounds.end) ? { bounds } : {}),
+      dayWords: shortDaysOf(days, screen.day),
     };
     await browser.storage.session.set({ [FIRST_SCREEN_NAME]: kept });
   } catch {
