@@ -7,6 +7,7 @@ import { Keys } from './Keys';
 import { ResultItem } from './ResultItem';
 import { CustomerItem } from './CustomerItem';
 import type { CustomerRow } from '@/lib/quick-search/customer-rows';
+import { itemAt, resultOrder } from '@/lib/quick-search/result-order';
 
 export interface QuickSearchProps {
   query: string;
@@ -33,6 +34,8 @@ export interface QuickSearchProps {
   onChoose(row: QuickRow, alt: boolean): void;
   /** Customers found, listed above the jobs (the selection runs through both). */
   customers?: readonly CustomerRow[];
+  /** The query is a job's number: the jobs above the customers. */
+  jobsFirst?: boolean;
   /** The customer whose jobs the rows are, when one was opened. */
   customer?: CustomerRow | null;
   /** Enter or a click on a customer: show their jobs. */
@@ -48,13 +51,15 @@ export function QuickSearch(props: QuickSearchProps) {
   // A layout effect runs in the same task as the render that mounts the box, so nothing the page
   // shows next (the picker's selected text, a first row) can appear before the box has focus.
   useLayoutEffect(() => input.current?.focus(), []);
-  const customers = props.customers ?? [];
-  const activeCustomer = customers[props.active];
-  const activeRow = props.rows[props.active - customers.length];
+  const customers = props.onOpenCustomer ? (props.customers ?? []) : [];
+  const order = resultOrder(customers.length, props.rows.length, props.jobsFirst ?? false);
+  const activeItem = itemAt(order, props.active, customers.length, props.rows.length);
+  const activeCustomer = activeItem && 'customer' in activeItem ? customers[activeItem.customer] : undefined;
+  const activeRow = activeItem && 'job' in activeItem ? props.rows[activeItem.job] : undefined;
   const nothing = props.rows.length === 0 && customers.length === 0 && props.heading !== '';
   const opened = props.customer ?? null;
   // The rows are one customer's jobs: opened, or the caller's whose number was typed.
-  const oneCustomer = opened !== null || customers[0]?.matched === 'phone';
+  const oneCustomer = opened !== null || (!props.jobsFirst && customers[0]?.matched === 'phone');
 
   function onKeyDown(e: KeyboardEvent): void {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -74,6 +79,22 @@ export function QuickSearch(props: QuickSearchProps) {
       props.onQuery('');
     }
   }
+
+  const jobItems = props.rows.map((row, j) => {
+    const i = order.jobAt + j;
+    return (
+      <ResultItem
+        key={row.uuid}
+        id={`result-${i}`}
+        row={row}
+        today={props.today}
+        selected={i === props.active}
+        withCustomer={!oneCustomer}
+        onHover={() => i !== props.active && props.onSelect(i)}
+        onPick={(alt) => props.onChoose(row, alt)}
+      />
+    );
+  });
 
   const heading = (
     <h2 id="results-heading" class={nothing ? 'empty-title' : 'results-heading eyebrow'}>
@@ -149,8 +170,10 @@ export function QuickSearch(props: QuickSearchProps) {
         class="results"
         data-answered={props.answered ?? undefined}
       >
-        {props.onOpenCustomer &&
-          customers.map((row, i) => (
+        {props.jobsFirst && jobItems}
+        {customers.map((row, c) => {
+          const i = order.customerAt + c;
+          return (
             <CustomerItem
               key={row.key}
               id={`result-${i}`}
@@ -162,22 +185,9 @@ export function QuickSearch(props: QuickSearchProps) {
                 input.current?.focus();
               }}
             />
-          ))}
-        {props.rows.map((row, j) => {
-          const i = j + customers.length;
-          return (
-            <ResultItem
-              key={row.uuid}
-              id={`result-${i}`}
-              row={row}
-              today={props.today}
-              selected={i === props.active}
-              withCustomer={!oneCustomer}
-              onHover={() => i !== props.active && props.onSelect(i)}
-              onPick={(alt) => props.onChoose(row, alt)}
-            />
           );
         })}
+        {!props.jobsFirst && jobItems}
       </ul>
       <p id="search-hint" class="hint search-hint">
         <Keys text={props.hint} />

@@ -66,6 +66,7 @@ export function App({ search, picker }: { search: QuickSearchModel; picker: Pick
         onMove={search.move}
         onSelect={search.select}
         customers={search.customers.value}
+        jobsFirst={search.jobsFirst.value}
         customer={search.customer.value}
         onOpenCustomer={(row) => void search.openCustomer(row)}
         onCloseCustomer={() => void search.closeCustomer()}

@@ -57,6 +57,7 @@ export function App({ model, setup }: { model: QuickSearchModel; setup: Signal<L
         onMove={model.move}
         onSelect={model.select}
         customers={model.customers.value}
+        jobsFirst={model.jobsFirst.value}
         customer={model.customer.value}
         onOpenCustomer={(row) => void model.openCustomer(row)}
         onCloseCustomer={() => void model.closeCustomer()}

@@ -16,6 +16,7 @@ import { filteredRows } from './filtered-rows';
 import type { KeptForCache } from './kept-for-cache';
 import { customerRowOf, type CustomerRow } from './customer-rows';
 import { looksLikePhone } from '../locale/phone-like';
+import { jobNumberOf } from './result-order';
 import { jobsOf, searchCustomers } from '../search/customers/query';
 import type { SerializedCustomerIndex } from '../search/customers/types';
 import { jobsFilter } from '../search/query/filters';
@@ -27,6 +28,8 @@ export interface Answer {
   heading: string;
   /** Customers found (above the jobs); none without a query or with filters. */
   customers?: CustomerRow[];
+  /** The query is a job's number: that job first, the customers after the jobs. */
+  jobsFirst?: boolean;
 }
 
 export interface CacheSearch {
@@ -44,11 +47,20 @@ const NOT_YET = 'Search is ready once the first sync has finished';
 /** A customer's jobs shown at once: a long-standing customer's whole history is the web app's. */
 const CUSTOMER_JOB_ROWS = 50;
 
-/** "2 customers · 3 jobs", "1 customer", or the jobs' own heading. */
-function withCustomers(customers: number, jobs: number): string {
+/** "2 customers · 3 jobs" (or "3 jobs · 2 customers" when the jobs come first), "1 customer", or the
+ * jobs' own heading. */
+function withCustomers(customers: number, jobs: number, jobsFirst = false): string {
   if (customers === 0) return countWords(jobs);
   const who = customers === 1 ? '1 customer' : `${customers} customers`;
-  return jobs === 0 ? who : `${who} · ${countWords(jobs)}`;
+  if (jobs === 0) return who;
+  return jobsFirst ? `${countWords(jobs)} · ${who}` : `${who} · ${countWords(jobs)}`;
+}
+
+/** The job numbered `number` moved to the front, or null when none of `rows` has that number. */
+function numberFirst(rows: QuickRow[], number: string): QuickRow[] | null {
+  const at = rows.findIndex((row) => row.number === number);
+  if (at < 0) return null;
+  return [rows[at]!, ...rows.slice(0, at), ...rows.slice(at + 1)];
 }
 
 /** Reads the cache `db` (named `cacheName`). `onPreview` gets the first screen stored with the index
@@ -117,12 +129,19 @@ export async function openCacheSearch(
       if (!typeahead) return { rows: [], heading: NOT_YET };
       const index = await customerIndex;
       const customers = index ? await findCustomers(index, query) : [];
-      // A number that is a customer's: the caller's jobs, open first (job numbers are not phone numbers).
+      // The index's display fields are the rows: a keystroke never waits on IndexedDB.
+      const found = typeahead.search(query, { limit: FIRST_SCREEN_ROWS }).map(rowOf);
+      // A job's number: that job first, whoever else has the digits in a phone number after it.
+      const number = jobNumberOf(query);
+      const byNumber = number === null ? null : numberFirst(found, number);
+      if (byNumber) {
+        const heading = withCustomers(customers.length, byNumber.length, true);
+        return { rows: byNumber, heading, customers, jobsFirst: true };
+      }
+      // A number that is a customer's and no job's: the caller's jobs, open first.
       if (customers.length > 0 && customers[0]!.matched === 'phone') {
         return { ...customerJobs(customers[0]!), customers };
       }
-      // The index's display fields are the rows: a keystroke never waits on IndexedDB.
-      const found = typeahead.search(query, { limit: FIRST_SCREEN_ROWS }).map(rowOf);
       return { rows: found, heading: withCustomers(customers.length, found.length), customers };
     },
     customerJobs,

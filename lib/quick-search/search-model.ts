@@ -1,4 +1,4 @@
-import { computed, signal } from '@preact/signals';
+import { batch, computed, signal } from '@preact/signals';
 import type { SyncStatus } from '../messaging/views';
 import { statusWords } from './freshness';
 import { openExistingDb } from '../cache/reader/idb-read';
@@ -7,6 +7,7 @@ import { keptFor, withNextVisits, type KeptForCache } from './kept-for-cache';
 import type { QuickRow } from '../cache/first-screen/rows';
 import type { CacheSearch } from './cache-search';
 import type { CustomerRow } from './customer-rows';
+import { itemAt, resultOrder } from './result-order';
 import { readPopupWorkspace, watchPopupWorkspace, type PopupWorkspace } from './popup-workspace';
 import { watchSync } from './sync-watch';
 import { todayIn } from '../locale/days';
@@ -23,6 +24,8 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   const rows = signal<QuickRow[]>([], { name: 'rows' });
   /** Customers found, listed above the jobs (the selection runs through both). */
   const customers = signal<CustomerRow[]>([], { name: 'customers' });
+  /** The query is a job's number: the jobs are listed first, the customers after them. */
+  const jobsFirst = signal(false, { name: 'jobsFirst' });
   /** The customer whose jobs the rows are (a customer row opened), null while searching. */
   const customer = signal<CustomerRow | null>(null, { name: 'customer' });
   const title = signal('', { name: 'heading' });
@@ -132,7 +135,7 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     if (!search) return show(ticket, [], '', q);
     const opened = customer.value;
     const found = opened ? search.customerJobs(opened) : await search.answer(q, today(), known);
-    show(ticket, found.rows, found.heading, q, found.customers ?? []);
+    show(ticket, found.rows, found.heading, q, found.customers ?? [], found.jobsFirst ?? false);
   }
 
   /** Today in the account's time zone: the day the side panel and the toolbar badge show. */
@@ -143,25 +146,43 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     return todayIn(known.timeZone, at);
   }
 
-  function show(ticket: number, shown: QuickRow[], heading: string, q: string, found: CustomerRow[] = []): void {
+  function show(
+    ticket: number,
+    shown: QuickRow[],
+    heading: string,
+    q: string,
+    found: CustomerRow[] = [],
+    numberFirst = false,
+  ): void {
     if (ticket !== issued) return; // a later keystroke already asked
     const next = withNextVisits(shown, known.myJobs);
     // Keep the selection on the same row when the rows are only re-read (a sync, the first screen).
     const before = selectedKey();
-    const keys = [...found.map((c) => c.key), ...next.map((r) => r.uuid)];
+    const customerKeys = found.map((c) => c.key);
+    const jobKeys = next.map((r) => r.uuid);
+    const keys = numberFirst ? [...jobKeys, ...customerKeys] : [...customerKeys, ...jobKeys];
     const kept = answered.value === q && before !== undefined ? keys.indexOf(before) : -1;
-    customers.value = found;
-    rows.value = next;
+    batch(() => {
+      customers.value = found;
+      rows.value = next;
+      jobsFirst.value = numberFirst;
+    });
     title.value = heading;
     answered.value = q;
     active.value = Math.max(0, kept);
     firstShown();
   }
 
+  /** The selected customer's or job's place in its own list. */
+  function selected() {
+    const order = resultOrder(customers.value.length, rows.value.length, jobsFirst.value);
+    return itemAt(order, active.value, customers.value.length, rows.value.length);
+  }
+
   function selectedKey(): string | undefined {
-    const i = active.value;
-    const n = customers.value.length;
-    return i < n ? customers.value[i]?.key : rows.value[i - n]?.uuid;
+    const item = selected();
+    if (!item) return undefined;
+    return 'customer' in item ? customers.value[item.customer]?.key : rows.value[item.job]?.uuid;
   }
 
   function onStatus(status: SyncStatus): void {
@@ -182,6 +203,7 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     rows,
     customers,
     customer,
+    jobsFirst,
     heading: title,
     answered,
     active,
@@ -227,22 +249,24 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
       customer.value = null;
       return refresh();
     },
-    /** Moves the selection through the customers and then the jobs, wrapping at either end. */
+    /** Moves the selection through the list (customers and jobs), wrapping at either end. */
     move(delta: number): void {
       const n = customers.value.length + rows.value.length;
       if (n > 0) active.value = (active.value + delta + n) % n;
     },
-    /** Selects row `index` of the list (customers first, then jobs). */
+    /** Selects row `index` of the list (customers and jobs, in the order shown). */
     select(index: number): void {
       if (index >= 0 && index < customers.value.length + rows.value.length) active.value = index;
     },
     /** The selected job, if a job is selected. */
     current(): QuickRow | undefined {
-      return rows.value[active.value - customers.value.length];
+      const item = selected();
+      return item && 'job' in item ? rows.value[item.job] : undefined;
     },
     /** The selected customer, if a customer is selected. */
     currentCustomer(): CustomerRow | undefined {
-      return customers.value[active.value];
+      const item = selected();
+      return item && 'customer' in item ? customers.value[item.customer] : undefined;
     },
     stop(): void {
       for (const s of stops.splice(0)) s();

@@ -19,6 +19,9 @@ let theirJobs: Array<Record<string, any>>;
 const STORED = '0491 570 156';
 const EMAIL = 'priya.quennell@harbourview.example';
 const CLOSED = new Set(['Completed', 'Unsuccessful']);
+/** A job number that is also the start of STORED as the account's people type it. */
+const JOB_NUMBER = '491570';
+let byNumber: Record<string, any>;
 
 beforeAll(async () => {
   stack = await startStack({ jobs: 400 });
@@ -46,6 +49,10 @@ beforeAll(async () => {
     mobile: STORED,
     email: EMAIL,
   });
+
+  // A long-standing account's job whose number is also the start of Priya's mobile (another customer's job).
+  byNumber = jobs.find((j) => j.company_uuid !== uuid)!;
+  await control.updateRecord(account, 'job', String(byNumber.uuid), { generated_job_id: JOB_NUMBER });
 
   browser = await launchChromium();
   const options = await browser.openOptions();
@@ -98,6 +105,25 @@ describe('customers in the quick search', () => {
       await page.close();
     },
   );
+
+  it('a job’s number puts that job first, and the customer whose mobile starts with the same digits after the jobs', async () => {
+    const page = await openQuickSearch(browser);
+    await findCustomer(page, JOB_NUMBER);
+    const shown = await shownResults(page);
+    expect(shown[0]?.uuid).toBe(byNumber.uuid);
+    expect(shown[0]?.marks).toContain(JOB_NUMBER);
+    expect(shown[0]?.selected).toBe(true);
+    const firstCustomer = shown.findIndex((r) => r.uuid === '');
+    expect(shown.slice(0, firstCustomer).every((r) => r.uuid !== '')).toBe(true);
+    expect(shown.slice(firstCustomer).every((r) => r.uuid === '')).toBe(true);
+    expect(await customerRows(page).first().getAttribute('data-customer')).toBe(`customer:${company.uuid}`);
+    // The selection runs through the jobs and on to the customer; Enter there opens the customer's jobs.
+    for (let i = 0; i < firstCustomer; i++) await page.keyboard.press('ArrowDown');
+    expect(await customerRows(page).first().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    await page.locator('#results-heading', { hasText: `${company.name}:` }).waitFor();
+    await page.close();
+  });
 
   it('the customer row opens their jobs by click or Enter, and Esc goes back to the search', async () => {
     const page = await openQuickSearch(browser);
