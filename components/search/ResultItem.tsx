@@ -11,12 +11,14 @@ export interface ResultItemProps {
   selected: boolean;
   onPick(alt: boolean): void;
   onHover(): void;
+  /** False in a list of one customer's jobs (the heading names them): the row starts with its status. */
+  withCustomer?: boolean;
 }
 
 /** One job in the result list, told apart from the customer's other jobs: number, customer (whole,
  * wrapping) and status; its day (next visit, else its date) and address; the first line of what the
  * job is. Matched parts marked. */
-export function ResultItem({ row, id, today, selected, onPick, onHover }: ResultItemProps) {
+export function ResultItem({ row, id, today, selected, onPick, onHover, withCustomer = true }: ResultItemProps) {
   const day = row.day ? shortDay(row.day, today) : '';
   return (
     <li
@@ -32,9 +34,13 @@ export function ResultItem({ row, id, today, selected, onPick, onHover }: Result
         <strong class="result-number">
           #<Marked text={row.number} ranges={row.marks.number} />
         </strong>
-        <span class={row.customer ? 'result-customer' : 'result-customer muted'}>
-          <Marked text={row.customer || 'No customer'} ranges={row.customer ? row.marks.customer : undefined} />
-        </span>
+        {withCustomer ? (
+          <span class={row.customer ? 'result-customer' : 'result-customer muted'}>
+            <Marked text={row.customer || 'No customer'} ranges={row.customer ? row.marks.customer : undefined} />
+          </span>
+        ) : (
+          <span class="result-customer" />
+        )}
         {row.status && <StatusChip status={row.status} class="result-status" />}
       </span>
       <span class="result-where">

@@ -65,6 +65,11 @@ export function App({ search, picker }: { search: QuickSearchModel; picker: Pick
         onQuery={(q) => void search.setQuery(q)}
         onMove={search.move}
         onSelect={search.select}
+        customers={search.customers.value}
+        jobsFirst={search.jobsFirst.value}
+        customer={search.customer.value}
+        onOpenCustomer={(row) => void search.openCustomer(row)}
+        onCloseCustomer={() => void search.closeCustomer()}
         onChoose={(row) => picker.choose(row)}
       />
       <section aria-labelledby="chosen-title" class="chosen">

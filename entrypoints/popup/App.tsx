@@ -50,12 +50,17 @@ export function App({ model, setup }: { model: QuickSearchModel; setup: Signal<L
         offline={model.offline.value}
         hint={
           panel
-            ? 'Enter opens the job in the side panel, Shift+Enter in the web app. Narrow with status:quote, mine or today.'
-            : 'Enter opens the job in the web app. Narrow with status:quote, mine or today.'
+            ? 'Enter opens the job in the side panel (a customer: their jobs), Shift+Enter in the web app. Narrow with status:quote, mine or today.'
+            : 'Enter opens the job in the web app (a customer: their jobs). Narrow with status:quote, mine or today.'
         }
         onQuery={(q) => void model.setQuery(q)}
         onMove={model.move}
         onSelect={model.select}
+        customers={model.customers.value}
+        jobsFirst={model.jobsFirst.value}
+        customer={model.customer.value}
+        onOpenCustomer={(row) => void model.openCustomer(row)}
+        onCloseCustomer={() => void model.closeCustomer()}
         onChoose={(row, alt) => void openJob(row.uuid, panel && !alt ? 'sidepanel' : 'web')}
       />
       {loaded && <loaded.views.SetupReminder setup={loaded.setup} />}

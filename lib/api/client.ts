@@ -153,6 +153,8 @@ export function createPlatformClient(options: PlatformClientOptions) {
     },
     // Filtered reads answer only what their filter asked for, checked again here (filter-checks.ts).
     companyContacts: {
+      /** Every company contact (the customer index), page by page. */
+      pages: (opts?: PageOptions) => pages('companycontact', companyContactRecord, opts),
       /** The client's contacts: one company's. */
       ofCompany: async (companyUuid: string, opts: CallOptions = {}) =>
         keepMatching(
@@ -161,6 +163,8 @@ export function createPlatformClient(options: PlatformClientOptions) {
         ),
     },
     jobContacts: {
+      /** Every job contact (the customer index), page by page. */
+      pages: (opts?: PageOptions) => pages('jobcontact', jobContactRecord, opts),
       /** The on-site contacts of one job. */
       ofJob: async (jobUuid: string, opts: CallOptions = {}) =>
         keepMatching(

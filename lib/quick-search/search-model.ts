@@ -1,4 +1,4 @@
-import { computed, signal } from '@preact/signals';
+import { batch, computed, signal } from '@preact/signals';
 import type { SyncStatus } from '../messaging/views';
 import { statusWords } from './freshness';
 import { openExistingDb } from '../cache/reader/idb-read';
@@ -6,6 +6,8 @@ import { readKept, watchTodayJobs, type DayBounds, type FirstScreen } from '../c
 import { keptFor, withNextVisits, type KeptForCache } from './kept-for-cache';
 import type { QuickRow } from '../cache/first-screen/rows';
 import type { CacheSearch } from './cache-search';
+import type { CustomerRow } from './customer-rows';
+import { itemAt, resultOrder } from './result-order';
 import { readPopupWorkspace, watchPopupWorkspace, type PopupWorkspace } from './popup-workspace';
 import { watchSync } from './sync-watch';
 import { todayIn } from '../locale/days';
@@ -21,6 +23,12 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   const workspace = signal<PopupWorkspace | null>(null, { name: 'workspace' });
   const query = signal('', { name: 'query' });
   const rows = signal<QuickRow[]>([], { name: 'rows' });
+  /** Customers found, listed above the jobs (the selection runs through both). */
+  const customers = signal<CustomerRow[]>([], { name: 'customers' });
+  /** The query is a job's number: the jobs are listed first, the customers after them. */
+  const jobsFirst = signal(false, { name: 'jobsFirst' });
+  /** The customer whose jobs the rows are (a customer row opened), null while searching. */
+  const customer = signal<CustomerRow | null>(null, { name: 'customer' });
   const title = signal('', { name: 'heading' });
   /** The query the rows shown answer (trimmed; '' for today's or recent jobs), null before any. */
   const answered = signal<string | null>(null, { name: 'answered' });
@@ -127,8 +135,9 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     if (opening) return;
     const q = query.value.trim();
     if (!search) return show(ticket, [], '', q);
-    const found = await search.answer(q, today(), known);
-    show(ticket, found.rows, found.heading, q);
+    const opened = customer.value;
+    const found = opened ? search.customerJobs(opened) : await search.answer(q, today(), known);
+    show(ticket, found.rows, found.heading, q, found.customers ?? [], found.jobsFirst ?? false);
   }
 
   /** Today in the account's time zone: the day the side panel and the toolbar badge show. */
@@ -139,16 +148,43 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     return todayIn(known.timeZone, at);
   }
 
-  function show(ticket: number, shown: QuickRow[], heading: string, q: string): void {
+  function show(
+    ticket: number,
+    shown: QuickRow[],
+    heading: string,
+    q: string,
+    found: CustomerRow[] = [],
+    numberFirst = false,
+  ): void {
     if (ticket !== issued) return; // a later keystroke already asked
     const next = withNextVisits(shown, known.myJobs);
-    // Keep the selection on the same job when the rows are only re-read (a sync, the first screen).
-    const kept = answered.value === q ? next.findIndex((r) => r.uuid === rows.value[active.value]?.uuid) : -1;
-    rows.value = next;
+    // Keep the selection on the same row when the rows are only re-read (a sync, the first screen).
+    const before = selectedKey();
+    const customerKeys = found.map((c) => c.key);
+    const jobKeys = next.map((r) => r.uuid);
+    const keys = numberFirst ? [...jobKeys, ...customerKeys] : [...customerKeys, ...jobKeys];
+    const kept = answered.value === q && before !== undefined ? keys.indexOf(before) : -1;
+    batch(() => {
+      customers.value = found;
+      rows.value = next;
+      jobsFirst.value = numberFirst;
+    });
     title.value = heading;
     answered.value = q;
     active.value = Math.max(0, kept);
     firstShown();
+  }
+
+  /** The selected customer's or job's place in its own list. */
+  function selected() {
+    const order = resultOrder(customers.value.length, rows.value.length, jobsFirst.value);
+    return itemAt(order, active.value, customers.value.length, rows.value.length);
+  }
+
+  function selectedKey(): string | undefined {
+    const item = selected();
+    if (!item) return undefined;
+    return 'customer' in item ? customers.value[item.customer]?.key : rows.value[item.job]?.uuid;
   }
 
   function onStatus(status: SyncStatus): void {
@@ -167,6 +203,9 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     workspace,
     query,
     rows,
+    customers,
+    customer,
+    jobsFirst,
     heading: title,
     answered,
     active,
@@ -199,18 +238,37 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     },
     setQuery(next: string): Promise<void> {
       query.value = next;
+      customer.value = null;
       return refresh();
     },
-    /** Moves the selection, wrapping at either end. */
+    /** Shows a customer's jobs in place of the results (Escape goes back). */
+    openCustomer(row: CustomerRow): Promise<void> {
+      customer.value = row;
+      return refresh();
+    },
+    /** Back from a customer's jobs to what the query found. */
+    closeCustomer(): Promise<void> {
+      customer.value = null;
+      return refresh();
+    },
+    /** Moves the selection through the list (customers and jobs), wrapping at either end. */
     move(delta: number): void {
-      const n = rows.value.length;
+      const n = customers.value.length + rows.value.length;
       if (n > 0) active.value = (active.value + delta + n) % n;
     },
+    /** Selects row `index` of the list (customers and jobs, in the order shown). */
     select(index: number): void {
-      if (index >= 0 && index < rows.value.length) active.value = index;
+      if (index >= 0 && index < customers.value.length + rows.value.length) active.value = index;
     },
+    /** The selected job, if a job is selected. */
     current(): QuickRow | undefined {
-      return rows.value[active.value];
+      const item = selected();
+      return item && 'job' in item ? rows.value[item.job] : undefined;
+    },
+    /** The selected customer, if a customer is selected. */
+    currentCustomer(): CustomerRow | undefined {
+      const item = selected();
+      return item && 'customer' in item ? customers.value[item.customer] : undefined;
     },
     stop(): void {
       for (const s of stops.splice(0)) s();

@@ -91,3 +91,16 @@ export async function popupSignedOutShot(browser: ExtensionBrowser): Promise<voi
   await shoot(page, 'popup-signed-out', FRAMES.popup);
   await page.close();
 }
+
+/** A caller's number typed as people say it (`+61 4…`, the platform stores `04…`): the customer row
+ * above their jobs, open first; then the customer opened (Enter), their jobs alone. */
+export async function popupCustomerShots(browser: ExtensionBrowser, typed: string): Promise<void> {
+  const page = await openPopup(browser);
+  await search(page, typed);
+  await page.locator('#results [data-customer]').first().waitFor({ timeout: 30_000 });
+  await shoot(page, 'popup-customer', FRAMES.popup);
+  await page.keyboard.press('Enter');
+  await page.locator('.customer-back').waitFor();
+  await shoot(page, 'popup-customer-jobs', FRAMES.popup);
+  await page.close();
+}

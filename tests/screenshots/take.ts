@@ -16,7 +16,13 @@ import { pairingShots } from './pairing-shots';
 import { sidePanelShots, sidePanelSignedOutShot } from './panel-shots';
 import { jobActionShots } from './act-shots';
 import { openOptions, optionsShot, pickerShot, webAppShots } from './page-shots';
-import { popupOfflineShot, popupShots, popupSignedOutShot, popupSyncProblemShot } from './popup-shots';
+import {
+  popupCustomerShots,
+  popupOfflineShot,
+  popupShots,
+  popupSignedOutShot,
+  popupSyncProblemShot,
+} from './popup-shots';
 import { SHOTS_DIR } from './shoot';
 import { apiKeyShots, consentShot, dailyLimitShots, jobCardShots, popupFilterShot } from './more-shots';
 import { firefoxSidebarShots } from './firefox-shots';
@@ -49,6 +55,17 @@ function build(): void {
     console.error(`${stdout ?? ''}${stderr ?? ''}`);
     throw error;
   }
+}
+
+/** The mobile of a customer's contact as a caller gives it, international (`+61 4…`), where the
+ * platform has it as `04…`. */
+async function callerNumber(stack: Awaited<ReturnType<typeof startStack>>, companyUuid: string): Promise<string> {
+  const contacts = await stack.emulator.control.listRecords(stack.account.uuid, 'companycontact');
+  const mobile = String(contacts.find((c) => c.company_uuid === companyUuid && c.mobile)?.mobile ?? '').replace(
+    /\D/g,
+    '',
+  );
+  return `+61 ${mobile.slice(1, 4)} ${mobile.slice(4, 7)} ${mobile.slice(7)}`;
 }
 
 async function main(): Promise<void> {
@@ -89,6 +106,7 @@ async function main(): Promise<void> {
       .toLowerCase();
     await popupShots(browser, query);
     await popupFilterShot(browser, `${query} status:work`);
+    await popupCustomerShots(browser, await callerNumber(stack, String(job.company_uuid)));
     await sidePanelShots(browser, stack, day);
     await jobActionShots(browser, stack, day);
     await pickerShot(browser, day);

@@ -12,11 +12,17 @@ import type { IndexPreview, SearchResult, SerializedSegment } from '../../search
 import { idbRequest } from './idb-read';
 import { openLookupReader, type LookupReader } from './lookup-reader';
 import { countDocs } from '../../search/format/live-docs';
+import { loadCustomerIndex } from '../../search/customers/query';
+import type { SerializedCustomerIndex } from '../../search/customers/types';
 
 export interface CacheReader {
   /** The stored search index, or null while the first sync has not stored one (or it is of an
    * older format the background has yet to rebuild). */
   index: SearchIndex | null;
+  /** The customer index (lib/search/customers), or null before the sync has built one (or while
+   * it is of an older format, until the background rebuilds it). Read on its own, after the job
+   * index: its tens of thousands of strings take tens of milliseconds to clone, and the jobs come first. */
+  customers(): Promise<SerializedCustomerIndex | null>;
   /** Live jobs in the cache. */
   jobCount: number;
   /** The sync state stored with the cache: freshness even when the background cannot answer. */
@@ -74,9 +80,15 @@ export async function openCacheReader(
     index = null;
   }
   let lookups: Promise<LookupReader> | null = null;
+  let customers: Promise<SerializedCustomerIndex | null> | null = null;
   const openLookups = () => (lookups ??= openLookupReader(db));
   return {
     index,
+    customers: () =>
+      (customers ??= readIn(has(db, 'customers') ? db.transaction('customers', 'readonly') : null)<unknown>(
+        'customers',
+        'index',
+      ).then(customerIndexOf)),
     jobCount: index ? countDocs(index) : (await openLookups()).jobCount,
     synced: state ? { lastSyncedAt: state.lastSyncedAt ?? null, lastError: state.lastError ?? null } : null,
     browse: (options) => (index ? browse(index, options) : []),
@@ -101,4 +113,13 @@ function isPreview(value: unknown): value is IndexPreview {
 export function shownOf(index: SearchIndex, uuid: string): SearchResult | null {
   const display = displayOf(index, uuid);
   return display === null ? null : { uuid, score: 0, matches: [], display };
+}
+
+function customerIndexOf(stored: unknown): SerializedCustomerIndex | null {
+  if (stored === undefined) return null;
+  try {
+    return loadCustomerIndex(stored);
+  } catch {
+    return null;
+  }
 }

@@ -136,6 +136,7 @@ export function createJobCache(db: CacheDatabase, lookup: Lookup) {
         'companyLookup',
         'search',
         'searchMain',
+        'customers',
         'sync',
       ] as const;
       const tx = db.transaction(names, 'readwrite');

@@ -14,8 +14,10 @@ import type { Company, Job } from '../../api/schemas';
 import type { SerializedSearchIndex, SerializedSegment } from '../../search';
 import { encodeJobs, jobCount, type JobColumns } from './segment-codec';
 import type { StoredSyncState } from './sync-state';
+import type { StoredCustomerSource } from './customer-store';
+import type { SerializedCustomerIndex } from '../../search/customers/types';
 
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 export interface JobSegment {
   id: number;
@@ -71,6 +73,9 @@ export interface CacheDB extends DBSchema {
   /** Its main segment, apart: an incremental sync changes only the small delta and the live flags,
    * and must not rewrite megabytes of unchanged main segment each time. Added in version 2. */
   searchMain: { key: 'main'; value: SerializedSegment };
+  /** The customers' contacts and jobs (key "source") and the customer index built from them (key
+   * "index": lib/search/customers), added in version 4. */
+  customers: { key: 'source' | 'index'; value: StoredCustomerSource | SerializedCustomerIndex };
 }
 
 export type CacheDatabase = IDBPDatabase<CacheDB>;
@@ -98,6 +103,11 @@ export function upgradeSchema(db: CacheDatabase, oldVersion: number, target: num
     // Version 3 stores a job segment's jobs as columns (segment-codec.ts): cheaper to clone on
     // every put. Positions do not move, so the lookup chunks and the search index stay valid.
     columnarSegments(tx);
+  }
+  if (oldVersion < 4 && target >= 4) {
+    // Version 4 adds the customers and their contacts: an older cache has none, so its next sync
+    // reads every contact once and builds the customer index (customer-sync.ts).
+    db.createObjectStore('customers');
   }
 }
 

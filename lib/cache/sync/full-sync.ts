@@ -12,6 +12,7 @@ import { SUPERSEDED } from '../store/lookup';
 import { createIndexBuilder, serializeIndex, type IndexBuilder, type SearchDoc } from '../../search';
 import { companyNames, toSearchDoc } from '../store/search-docs';
 import { walk } from './page-walk';
+import { syncCustomers } from './customer-sync';
 import { buildSearchIndexFromCache } from '../store/search-store';
 import { accountToday, withSkipped, type SyncContext } from './sync-context';
 import { initialSyncState, type ResumePoint, type StoredSyncState } from '../store/sync-state';
@@ -155,6 +156,7 @@ export async function fullSync(
   const search = { value: serializeIndex(index, await accountToday(ctx)), withMain: true };
   await cache.write({ drop: gone, search, state: done });
   await cache.compactIfNeeded();
+  await syncCustomers(ctx, signal, 'full');
   ctx.setIndex(index);
   ctx.publish({ ...done, counts: cache.counts() });
 }

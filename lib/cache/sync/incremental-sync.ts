@@ -8,6 +8,7 @@ import type { Company, Job } from '../../api/schemas';
 import { applyChanges, serializeIndex } from '../../search';
 import { localTimestamp } from '../../api/local-time';
 import { searchDocs } from '../store/search-docs';
+import { syncCustomers } from './customer-sync';
 import { accountToday, withSkipped, type SyncContext } from './sync-context';
 import type { StoredSyncState } from '../store/sync-state';
 
@@ -50,6 +51,7 @@ export async function incrementalSync(ctx: SyncContext, signal: AbortSignal | un
   await cache.write({ jobs: jobs.records, companies: companies.records, placement: 'append', state: done, ...search });
   if (changed) ctx.setIndex(index);
   await cache.compactIfNeeded();
+  await syncCustomers(ctx, signal, 'incremental', { jobs: jobs.records, companies: companies.records });
   ctx.publish({ ...done, counts: cache.counts() });
 }
 
@@ -70,6 +72,7 @@ export async function upsertJobs(ctx: SyncContext, jobs: readonly Job[]): Promis
   });
   ctx.setIndex(index);
   await cache.compactIfNeeded();
+  await syncCustomers(ctx, undefined, 'local', { jobs, companies: [] });
   ctx.publish({ ...state, counts: cache.counts() });
 }
 

@@ -3,7 +3,7 @@
 import type { CallOptions, PageOptions } from '../../api/client';
 import type { PageIterator } from '../../api/paginate';
 import type { Skipped } from '../../api/record-schema';
-import type { Company, Job, Vendor } from '../../api/schemas';
+import type { Company, CompanyContact, Job, JobContact, Vendor } from '../../api/schemas';
 import type { SearchIndex } from '../../search';
 import type { JobCache } from '../store/job-cache';
 import { todayIn } from '../../locale/days';
@@ -14,6 +14,9 @@ export interface SyncSource {
   jobs: { pages(opts?: PageOptions): PageIterator<Job> };
   companies: { pages(opts?: PageOptions): PageIterator<Company> };
   vendor: { get(opts?: CallOptions): Promise<Vendor> };
+  /** The customers' contacts (customer-sync.ts); without them the customer index has names only. */
+  companyContacts?: { pages(opts?: PageOptions): PageIterator<CompanyContact> };
+  jobContacts?: { pages(opts?: PageOptions): PageIterator<JobContact> };
 }
 
 export interface SyncContext {

@@ -4,7 +4,7 @@
 // piece shared by many, so each distinct status is read once.
 import { pieceDisplay } from '../format/display';
 import { locate, totalDocs, type SearchIndex } from '../format/index-state';
-import { findLive } from '../format/live-docs';
+import { findUuids } from '../format/find-uuids';
 import { foldText } from '../format/normalize';
 
 /** Which documents a search or browse may answer with. */
@@ -25,12 +25,16 @@ export function statusFilter(index: SearchIndex, prefix: string): DocFilter {
   };
 }
 
-/** Only the live jobs among `uuids`. */
+/** Only the live jobs among `uuids` (one pass over each segment's uuids, however many: a
+ * customer's hundreds of jobs cost what one does). */
 export function jobsFilter(index: SearchIndex, uuids: Iterable<string>): DocFilter {
   const docs = new Uint8Array(totalDocs(index));
-  for (const uuid of uuids) {
-    const doc = findLive(index, uuid);
-    if (doc !== undefined) docs[doc] = 1;
+  const wanted = [...uuids];
+  for (const seg of index.delta ? [index.main, index.delta] : [index.main]) {
+    const base = seg === index.main ? 0 : index.main.count;
+    findUuids(seg, wanted, (local) => {
+      if (index.alive[base + local] === 1) docs[base + local] = 1;
+    });
   }
   return (doc) => docs[doc] === 1;
 }

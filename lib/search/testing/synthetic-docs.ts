@@ -3,7 +3,7 @@
 // seed, so figures and tests repeat exactly.
 import type { SearchDoc } from '../format/types';
 
-const FIRST = (
+export const FIRST = (
   'James Mary John Patricia Robert Jennifer Michael Linda William Elizabeth David Barbara Richard Susan ' +
   'Joseph Jessica Thomas Sarah Charles Karen Daniel Nancy Matthew Lisa Anthony Betty Mark Margaret Donald Sandra ' +
   'Steven Ashley Paul Kimberly Andrew Emily Joshua Donna Kenneth Michelle Kevin Dorothy Brian Carol George Amanda ' +
@@ -12,7 +12,7 @@ const FIRST = (
   'Benjamin Helen Samuel Samantha Gregory Katherine Alexander Christine Frank Debra Patrick Rachel Raymond Carolyn ' +
   'Jack Janet Dennis Catherine Jerry Maria Tyler Heather Aaron Diane José Zoë Chloé Renée André Łukasz Søren Björn'
 ).split(' ');
-const LAST = (
+export const LAST = (
   'Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson ' +
   'Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson ' +
   'Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell ' +

@@ -38,7 +38,8 @@ describe('full sync over cursors the platform gets wrong', () => {
     const cache = await platform.cache();
     const state = await platform.sync({ client: api, cache }).run();
     expect(state).toMatchObject({ phase: 'idle', lastError: null, jobsStored: 3000 });
-    expect(requests()).toBe(1 + 1 + 3); // vendor, companies, three job pages: none read twice
+    // Vendor, companies, three job pages (none read twice), then the customers' contacts.
+    expect(requests()).toBe(1 + 1 + 3 + (await platform.customerReads()));
     expect(new Set(broken.asked).size).toBe(3);
     const server = await platform.serverJobs();
     const cached = await cache.allJobs({ includeInactive: true });

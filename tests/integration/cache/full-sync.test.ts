@@ -4,6 +4,9 @@ import { search } from '../../../lib/search';
 import { fingerprint, startPlatform, type Platform } from './platform';
 
 let platform: Platform;
+/** After the jobs, the customer index's first read: the vendor (its country), one page of company
+ * contacts and two of job contacts (lib/cache/sync/customer-sync.ts). */
+const CUSTOMERS = 4;
 beforeAll(async () => {
   platform = await startPlatform({ jobs: 4500, seed: 21 });
 });
@@ -21,8 +24,8 @@ describe('full sync against the emulator', () => {
     const cached = await cache.allJobs({ includeInactive: true });
     expect(fingerprint(cached)).toEqual(fingerprint(server));
     expect(fingerprint(cached).distinct).toBe(server.length);
-    // 1 vendor + 1 company page (225 companies) + 5 job pages.
-    expect(requests()).toBe(7);
+    // 1 vendor + 1 company page (225 companies) + 5 job pages, then the customers' contacts.
+    expect(requests()).toBe(7 + CUSTOMERS);
     expect(state).toMatchObject({ phase: 'idle', lastError: null, skipped: 0, jobsStored: server.length });
     const live = server.filter((j) => j.active);
     expect(state.counts).toMatchObject({ jobs: live.length, tombstones: server.length - live.length, segments: 5 });
@@ -55,9 +58,9 @@ describe('full sync against the emulator', () => {
     // A new service worker: a new client and sync, state read back from the database.
     const second = await platform.client();
     const resumed = await platform.sync({ client: second.api, cache }).run();
-    const restartCost = 7; // vendor + company page + 5 job pages
+    const restartCost = 7 + CUSTOMERS; // vendor + company page + 5 job pages, then the contacts
     expect(second.requests()).toBeLessThan(restartCost);
-    expect(second.requests()).toBe(3); // job pages 3, 4 and 5 only
+    expect(second.requests()).toBe(3 + CUSTOMERS); // job pages 3, 4 and 5 only, then the contacts
     expect(resumed).toMatchObject({ phase: 'idle', lastError: null, jobsStored: 4500 });
     const server = await platform.serverJobs();
     const cached = await cache.allJobs({ includeInactive: true });
@@ -80,7 +83,7 @@ describe('full sync against the emulator', () => {
     await platform.control.advanceClock(2 * 86_400);
     const second = await platform.client();
     const done = await platform.sync({ client: second.api, cache }).run();
-    expect(second.requests()).toBe(1 + 5); // the refused cursor, then all five job pages again
+    expect(second.requests()).toBe(1 + 5 + CUSTOMERS); // the refused cursor, all five job pages again, the contacts
     expect(done).toMatchObject({ phase: 'idle', lastError: null, jobsStored: 4500 });
     const cached = await cache.allJobs({ includeInactive: true });
     expect(fingerprint(cached)).toEqual(fingerprint(await platform.serverJobs()));

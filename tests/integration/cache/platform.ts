@@ -94,7 +94,27 @@ export async function startPlatform(opts: { jobs?: number; seed?: number; pageSi
     if (!res.ok) throw new Error(`DELETE job ${uuid}: ${res.status} ${await res.text()}`);
   }
 
-  return { info, control, account, staff, client, cache, sync, serverJobs, deleteJob, close: () => emulator.close() };
+  /** Requests of the customer index's first read at the end of a first full sync
+   * (lib/cache/sync/customer-sync.ts): the vendor, then every company contact and job contact, in pages. */
+  async function customerReads(pageSize = opts.pageSize ?? 1000): Promise<number> {
+    const pages = async (type: string) =>
+      Math.max(1, Math.ceil((await control.listRecords(account.uuid, type)).length / pageSize));
+    return 1 + (await pages('companycontact')) + (await pages('jobcontact'));
+  }
+
+  return {
+    info,
+    control,
+    account,
+    staff,
+    client,
+    cache,
+    sync,
+    serverJobs,
+    deleteJob,
+    customerReads,
+    close: () => emulator.close(),
+  };
 }
 
 export type Platform = Awaited<ReturnType<typeof startPlatform>>;

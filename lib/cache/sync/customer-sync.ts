@@ -1,0 +1,194 @@
+// Keeping the customer index (lib/search/customers) up to date with the sync: every contact read
+// once, then the contacts changed since at most once an hour and at every full sync (contacts have
+// no webhook, and two requests per incremental sync would double its cost to the account's budget:
+// docs/api-budget.md), each live job's customer from the jobs the sync stores, and the index rebuilt
+// whenever any of it changed. A scope not granted leaves that kind of contact out, never the sync.
+import { isApiError } from '../../api/errors';
+import { gt, type Filter } from '../../api/filter';
+import { localTimestamp } from '../../api/local-time';
+import { collect, type PageIterator } from '../../api/paginate';
+import type { PageOptions } from '../../api/client';
+import type { Company, CompanyContact, Job, JobContact } from '../../api/schemas';
+import { phoneKey } from '../../locale/phone-key';
+import { phoneView } from '../../locale/phones';
+import { buildCustomerIndex, phoneKeysOf } from '../../search/customers/build';
+import { CUSTOMER_INDEX_VERSION, type SourceContact } from '../../search/customers/types';
+import {
+  customerSourceOf,
+  readCustomerSource,
+  writeCustomers,
+  type ContactKind,
+  type StoredCustomerSource,
+} from '../store/customer-store';
+import { SUPERSEDED } from '../store/lookup';
+import type { CacheDatabase } from '../store/schema';
+import { fieldValues } from '../store/segment-codec';
+import { withSkipped, type SyncContext } from './sync-context';
+
+/** How often an incremental sync also asks for the contacts changed since. */
+export const CONTACTS_READ_EVERY_MS = 60 * 60_000;
+
+/** `full`: after a full sync (every job's customer again, changed contacts read); `incremental`:
+ * the changed jobs and companies, contacts when an hour has passed; `local`: jobs read outside a
+ * sync, no request. */
+export type CustomerSyncMode = 'full' | 'incremental' | 'local';
+
+export interface CustomerChanges {
+  jobs: readonly Job[];
+  companies: readonly Company[];
+}
+
+type ContactPages = (opts?: PageOptions) => PageIterator<CompanyContact | JobContact>;
+
+export async function syncCustomers(
+  ctx: SyncContext,
+  signal: AbortSignal | undefined,
+  mode: CustomerSyncMode,
+  changes: CustomerChanges = { jobs: [], companies: [] },
+): Promise<void> {
+  const { cache, source } = ctx;
+  if (!cache.db.objectStoreNames.contains('customers')) return;
+  const stored = await sourceOf(cache.db, mode);
+  const now = await ctx.now();
+  const call = signal === undefined ? {} : { signal };
+  const next: StoredCustomerSource = { ...stored };
+  let changed = mode === 'full' || changes.companies.length > 0 || stored.indexVersion !== CUSTOMER_INDEX_VERSION;
+
+  // A first read cut off is done again whole, by the next sync (never from a live job's update).
+  const whole = !stored.complete;
+  const due = mode !== 'local' && (whole || mode === 'full' || now - (stored.readAt ?? 0) >= CONTACTS_READ_EVERY_MS);
+  if (due) {
+    if (whole) {
+      const vendor = await source.vendor.get(call);
+      next.region = vendor.default_region || null;
+    }
+    const region = next.region;
+    const since = localTimestamp((stored.readAt ?? 0) - ctx.overlapMs, ctx.state().timeZone);
+    const kinds: Array<[ContactKind, ContactPages | undefined]> = [
+      ['company', source.companyContacts?.pages],
+      ['job', source.jobContacts?.pages],
+    ];
+    const refused: ContactKind[] = [];
+    const byUuid = new Map(whole ? [] : stored.contacts.map((c) => [c.uuid, c]));
+    for (const [kind, pages] of kinds) {
+      const everything = whole || stored.refused.includes(kind);
+      const read = await readContacts(pages, everything ? [] : [gt('edit_date', since)], call);
+      if (read === null) {
+        refused.push(kind);
+        continue;
+      }
+      ctx.publish({ ...ctx.state(), ...withSkipped(ctx.state(), read.skipped) });
+      for (const record of read.records) {
+        const contact = toSourceContact(kind, record, region);
+        if (contact === null) continue;
+        if (contact.active) byUuid.set(contact.uuid, contact);
+        else byUuid.delete(contact.uuid);
+        changed = true;
+      }
+    }
+    next.contacts = [...byUuid.values()];
+    next.refused = refused;
+    next.readAt = now;
+    next.complete = true;
+    changed ||= whole;
+  }
+
+  if (mode === 'full') Object.assign(next, await jobCustomersOf(ctx));
+  else if (changes.jobs.length > 0) changed = applyJobChanges(next, changes.jobs) || changed;
+
+  if (!changed && !due) return;
+  const companies = (await cache.allCompanies()).map((c) => ({ uuid: c.uuid, name: c.name, active: c.active }));
+  const region = next.region;
+  const index = buildCustomerIndex(
+    customerSourceOf(next, companies),
+    (raw) => phoneKey(raw, region),
+    region,
+    (raw) => phoneView(raw, region)?.text ?? raw,
+  );
+  next.indexVersion = CUSTOMER_INDEX_VERSION;
+  await writeCustomers(cache.db, next, index);
+  remembered.set(cache.db, next);
+}
+
+/** The stored source as last read or written, so a live job's update does not read 100,000 jobs'
+ * customers back from the database; a full sync reads it afresh (it follows the cache's clearing). */
+const remembered = new WeakMap<CacheDatabase, StoredCustomerSource>();
+
+async function sourceOf(db: CacheDatabase, mode: CustomerSyncMode): Promise<StoredCustomerSource> {
+  const known = mode === 'full' ? undefined : remembered.get(db);
+  if (known) return known;
+  const stored = await readCustomerSource(db);
+  remembered.set(db, stored);
+  return stored;
+}
+
+/** A kind's contacts, or null when the platform does not let this app read them. */
+async function readContacts(pages: ContactPages | undefined, filter: Filter, call: { signal?: AbortSignal }) {
+  if (pages === undefined) return null;
+  try {
+    return await collect(pages({ ...(filter.length > 0 ? { filter } : {}), ...call }));
+  } catch (error) {
+    if (isApiError(error, 'MissingScopeError')) return null;
+    throw error;
+  }
+}
+
+/** The contact as the index takes it, its numbers' keys and shown form worked out once, here. */
+function toSourceContact(
+  kind: ContactKind,
+  record: CompanyContact | JobContact,
+  region: string | null,
+): SourceContact | null {
+  const owner = 'company_uuid' in record ? record.company_uuid : 'job_uuid' in record ? record.job_uuid : null;
+  if (owner === null) return null;
+  const { uuid, first, last, phone, mobile, email, active } = record;
+  const contact: SourceContact = { uuid, kind, owner, first, last, phone, mobile, email, active };
+  if (!active) return contact;
+  const shownRaw = mobile || phone;
+  return {
+    ...contact,
+    keys: phoneKeysOf(contact, (raw) => phoneKey(raw, region)),
+    shown: shownRaw ? (phoneView(shownRaw, region)?.text ?? shownRaw) : '',
+  };
+}
+
+/** Every live job's customer, read from the job segments one at a time. */
+async function jobCustomersOf(ctx: SyncContext): Promise<Pick<StoredCustomerSource, 'jobs' | 'customers'>> {
+  const jobs: string[] = [];
+  const customers: string[] = [];
+  let cursor = await ctx.cache.db.transaction('jobSegments').store.openCursor();
+  while (cursor) {
+    const segment = cursor.value;
+    const flags = ctx.cache.lookup.jobChunk(segment.id)?.active;
+    const uuids = fieldValues(segment.columns, 'uuid');
+    const companies = fieldValues(segment.columns, 'company_uuid');
+    const active = fieldValues(segment.columns, 'active');
+    for (let i = 0; i < segment.count; i++) {
+      if (flags?.[i] === SUPERSEDED || !active[i]) continue;
+      jobs.push(uuids[i]!);
+      customers.push(companies[i] ?? '');
+    }
+    cursor = await cursor.continue();
+  }
+  return { jobs, customers };
+}
+
+/** Puts changed jobs' customers in the source; whether any changed. */
+function applyJobChanges(source: StoredCustomerSource, jobs: readonly Job[]): boolean {
+  const map = new Map<string, string>();
+  source.jobs.forEach((job, i) => map.set(job, source.customers[i] ?? ''));
+  let changed = false;
+  for (const job of jobs) {
+    const customer = job.company_uuid ?? '';
+    if (!job.active) changed = map.delete(job.uuid) || changed;
+    else if (map.get(job.uuid) !== customer) {
+      map.set(job.uuid, customer);
+      changed = true;
+    }
+  }
+  if (changed) {
+    source.jobs = [...map.keys()];
+    source.customers = [...map.values()];
+  }
+  return changed;
+}

@@ -1,0 +1,144 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyContactRecord, jobContactRecord, type CompanyContact, type JobContact } from '../../../lib/api/schemas';
+import { readCustomerSource } from '../../../lib/cache/store/customer-store';
+import { CONTACTS_READ_EVERY_MS } from '../../../lib/cache/sync/customer-sync';
+import { typedPhoneKey } from '../../../lib/locale/phone-key';
+import { jobsOf, loadCustomerIndex, peopleOf, searchCustomers } from '../../../lib/search/customers';
+import { CUSTOMER, SITE_CONTACT, type SerializedCustomerIndex } from '../../../lib/search/customers/types';
+import type { JobCache } from '../../../lib/cache/store/job-cache';
+import { startPlatform, type Platform } from './platform';
+
+// The customers' side of the sync against the real emulator: every company, company contact and job
+// contact read once, then what changed (contacts at most hourly, within the API budget), and the
+// customer index the popup searches built from them.
+
+let platform: Platform;
+beforeAll(async () => {
+  platform = await startPlatform({ jobs: 2000, seed: 33 });
+});
+afterAll(async () => {
+  await platform?.close();
+});
+
+const stored = async (cache: JobCache) => loadCustomerIndex(await cache.db.get('customers', 'index'));
+const byPhone = (index: SerializedCustomerIndex, typed: string) =>
+  searchCustomers(index, { text: typed, phoneKey: typedPhoneKey(typed, 'AU') }, 10).map((h) => h.entry);
+/** `0427352568` as people also write it: `+61 427 352 568`. */
+const international = (mobile: string) => `+61 ${mobile.slice(1, 4)} ${mobile.slice(4, 7)} ${mobile.slice(7)}`;
+
+async function serverRecords<T>(type: string, parse: (r: unknown) => { ok: boolean; value?: T }) {
+  const raw = await platform.control.listRecords(platform.account.uuid, type);
+  return raw.flatMap((r) => {
+    const parsed = parse(r);
+    return parsed.ok ? [parsed.value as T] : [];
+  });
+}
+
+describe('customers and contacts in the cache, against the emulator', () => {
+  it('a full sync reads every contact and finds each customer by phone number in another format, with their jobs', async () => {
+    const { api, requests } = await platform.client();
+    const cache = await platform.cache();
+    const sync = platform.sync({ client: api, cache });
+    const state = await sync.run();
+    expect(state).toMatchObject({ phase: 'idle', lastError: null });
+    // Companies, jobs and both kinds of contact: a few pages each at the spec's 1,000 a page, plus the vendor.
+    expect(requests()).toBeLessThanOrEqual(12);
+
+    const index = await stored(cache);
+    const contacts = await serverRecords<CompanyContact>('companycontact', companyContactRecord.parse);
+    const jobs = (await platform.serverJobs()).filter((j) => j.active);
+    const companies = (await cache.allCompanies()).filter((c) => c.active);
+    expect([...index.kinds].filter((k) => k === CUSTOMER).length).toBe(companies.length);
+
+    // Ten customers' contacts, typed as the office would: their mobile with the country code.
+    const sample = contacts.filter((c) => c.active && companies.some((co) => co.uuid === c.company_uuid)).slice(0, 10);
+    expect(sample.length).toBe(10);
+    for (const contact of sample) {
+      const entry = index.ids.indexOf(contact.company_uuid!);
+      expect(byPhone(index, international(contact.mobile))).toContain(entry);
+      expect(byPhone(index, contact.phone)).toContain(entry);
+      expect(peopleOf(index, entry).map((p) => p.email)).toContain(contact.email);
+      const theirs = jobs.filter((j) => j.company_uuid === contact.company_uuid).map((j) => j.uuid);
+      expect(jobsOf(index, entry).sort()).toEqual(theirs.sort());
+    }
+    // By e-mail and by name.
+    const first = sample[0]!;
+    expect(searchCustomers(index, { text: first.email }, 10).map((h) => h.entry)).toContain(
+      index.ids.indexOf(first.company_uuid!),
+    );
+    expect(searchCustomers(index, { text: `${first.first} ${first.last}` }, 50).map((h) => h.entry)).toContain(
+      index.ids.indexOf(first.company_uuid!),
+    );
+
+    // A tenant on a job (a job contact who is none of the customer's contacts) is a site contact with that job.
+    const jobContacts = await serverRecords<JobContact>('jobcontact', jobContactRecord.parse);
+    const site = jobContacts.find(
+      (jc) => jc.active && !contacts.some((c) => c.mobile === jc.mobile) && jobs.some((j) => j.uuid === jc.job_uuid),
+    )!;
+    const [hit] = searchCustomers(index, { text: site.mobile, phoneKey: typedPhoneKey(site.mobile, 'AU') });
+    expect(index.kinds[hit!.entry]).toBe(SITE_CONTACT);
+    expect(jobsOf(index, hit!.entry)).toContain(site.job_uuid);
+  });
+
+  it('an incremental sync reads changed contacts at most hourly, and puts new contacts and jobs in the index', async () => {
+    const { control, account } = platform;
+    await control.advanceClock(20 * 60);
+    const { api, requests } = await platform.client();
+    const cache = await platform.cache();
+    const sync = platform.sync({ client: api, cache });
+    await sync.run();
+    const index = await stored(cache);
+    const company = index.ids[5]!;
+
+    // Within the hour: jobs and companies only, as before contacts were kept.
+    await control.advanceClock(5 * 60);
+    let before = requests();
+    await sync.incremental();
+    expect(requests() - before).toBe(2);
+
+    // A new contact of that customer and a new job for them.
+    await control.createRecord(account.uuid, 'companycontact', {
+      company_uuid: company,
+      first: 'Priya',
+      last: 'Quennell',
+      mobile: '0427 352 568',
+      email: 'priya@quennell.example',
+    });
+    const job = await control.createRecord(account.uuid, 'job', {
+      company_uuid: company,
+      job_address: '9 Wattle Street',
+      job_description: 'Hot water system leaking',
+      status: 'Work Order',
+    });
+    // The new job is in the customer's jobs at once; the contact waits for the hourly read.
+    await control.advanceClock(60);
+    before = requests();
+    await sync.incremental();
+    expect(requests() - before).toBe(2);
+    let now = await stored(cache);
+    expect(jobsOf(now, now.ids.indexOf(company))).toContain(job);
+    expect(byPhone(now, '(04) 2735 2568')).toEqual([]);
+
+    await control.advanceClock(CONTACTS_READ_EVERY_MS / 1000);
+    before = requests();
+    await sync.incremental();
+    expect(requests() - before).toBe(4);
+    now = await stored(cache);
+    expect(byPhone(now, '(04) 2735 2568')).toEqual([now.ids.indexOf(company)]);
+    expect(byPhone(now, '+61427352568')).toEqual([now.ids.indexOf(company)]);
+    expect(searchCustomers(now, { text: 'quennell' }).map((h) => h.entry)).toEqual([now.ids.indexOf(company)]);
+  });
+
+  it('without the contact scopes the sync still finishes, with customers by name and no contacts', async () => {
+    const office = platform.staff('office');
+    const { api } = await platform.client({ impersonate: office.uuid });
+    const cache = await platform.cache(office.uuid);
+    const sync = platform.sync({ client: api, cache });
+    expect(await sync.run()).toMatchObject({ phase: 'idle', lastError: null });
+    const index = await stored(cache);
+    expect(index.count).toBeGreaterThan(0);
+    expect(index.people.every((p) => p === '')).toBe(true);
+    expect((await readCustomerSource(cache.db)).refused).toEqual(['company', 'job']);
+  });
+});
