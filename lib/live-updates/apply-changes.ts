@@ -3,16 +3,13 @@ import { jobRecord, type Job } from '../api/schemas';
 import type { PlatformClient } from '../api/client';
 import type { LiveEvent } from '../messaging/views';
 import type { FeedChange } from './types';
+import { jobChangeAction } from './job-change-action';
 
 // What one coalesced batch of feed changes does: put changed jobs into the cache and search index through the
 // workspace (which tells every open page), and for a note tell them its job changed.
 //
-// A job change says what it means to this browser (`yours`, decided by the companion from the staff member the
-// platform vouched for): `record`, the platform lets this staff member see the job and the change carries the
-// record the companion read once for the account (issue 18: the budget is the account's), taken with no request,
-// checked like any platform answer; `read`, the companion could not ask the platform about this staff member, so
-// the browser reads the job itself; `none`, only a browser that holds the job reads it. Without a record, or with
-// one that fails the check, a browser that holds the job reads it itself with its own client.
+// What a job change means to this browser (take its record, read the job, or ignore it) is decided in one place:
+// job-change-action.ts. A record that fails the check a read would pass is not taken: the job is read instead.
 //
 // A notification is not trusted for where to read: anyone who learned an account's callback URL can post
 // one, so its `resource_url` is never fetched. The record is read at the address of its own type and uuid
@@ -137,18 +134,15 @@ export async function applyChanges(
         return;
       }
       if (change.object === 'job') {
-        const uuid = change.uuid.toLowerCase();
-        const holdsIt = held === null || held.has(uuid);
-        const named = change.yours === 'record';
-        // The companion could not ask the platform for this staff member: the browser asks it itself, as its own
-        // staff member (a 403 or 404 then just means the job is not theirs).
-        const mayTake = holdsIt || named || change.yours === 'read';
-        // A record is the job as an account-wide reader sees it: taken only for a job this browser is known to
-        // hold, or was named for. A browser that cannot say what it holds reads as its staff member instead.
-        const record = (held !== null && held.has(uuid)) || named ? carried(change) : null;
+        const action = jobChangeAction(change, held);
+        if (action === 'ignore') {
+          result.ignored++;
+          return;
+        }
+        const record = action === 'take' ? carried(change) : null;
         if (record) {
           // A copy already newer than the record (a sync ran after the companion read it) stays.
-          const mine = held?.get(uuid) ?? null;
+          const mine = held?.get(change.uuid.toLowerCase()) ?? null;
           if (mine === null || record.edit_date === null || record.edit_date >= mine) {
             jobs.push(record);
             result.jobs++;
@@ -156,11 +150,7 @@ export async function applyChanges(
           } else result.ignored++;
           return;
         }
-        // Not this browser's to read: a job it neither holds nor shows, nor was named for.
-        if (!mayTake) {
-          result.ignored++;
-          return;
-        }
+        // To be read, or a record that failed its check: the browser reads the job itself.
       } else if (!notesWanted) {
         result.ignored++;
         return;
