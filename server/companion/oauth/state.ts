@@ -7,8 +7,8 @@ import { checkClaims, signClaims, type ClaimsProblem } from '../tokens/signed-cl
 // can serve any step. The state carries the extension's redirect URL (so /oauth/return knows where to hand the
 // code on), a nonce (so every flow's state is unique and the extension can match it), an expiry, and what binds
 // the flow to the installation that started it: the S256 challenge of the verifier it keeps and its installation
-// key's id (contracts/installation-binding.ts). It is signed (tokens/signed-claims.ts), so nobody can point the code at a
-// redirect URL of their own choosing or swap the binding.
+// key's id (contracts/installation-binding.ts). It is signed (tokens/signed-claims.ts), so nobody can point the code
+// at a redirect URL of their own choosing or swap the binding.
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
 
