@@ -29,7 +29,7 @@ export function startWorkNotices(ctx: FieldContext) {
         (day?.visits ?? []).map((v) => [v.activityUuid.toLowerCase(), v.job.uuid.toLowerCase()]),
       );
       const own = Object.keys((await myJobsItem.getValue())?.jobs ?? {});
-      return { me: key.staffUuid, myVisits, mine: new Set([...(day ? jobsOfDay(day) : []), ...own]) };
+      return { myVisits, mine: new Set([...(day ? jobsOfDay(day) : []), ...own]) };
     },
     jobWords: async (uuid) => {
       const job = await (await ctx.workspace.cache()).getJob(uuid);

@@ -21,7 +21,7 @@ export interface NotifierDeps {
   notifications: NotificationsApi;
   iconUrl: string;
   settings(): Promise<WorkNotices>;
-  /** The staff member in view, their visits and own jobs (null: nobody in view, an API key: nothing to tell). */
+  /** The visits and own jobs of the staff member in view (null: nobody in view, an API key: nothing to tell). */
   facts(): Promise<Omit<NoticeFacts, 'held' | 'own'> | null>;
   /** The job's words from the cache, when the change carries no record. */
   jobWords(uuid: string): Promise<JobWords | null>;

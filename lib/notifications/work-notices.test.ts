@@ -4,7 +4,6 @@ import type { FeedChange } from '../live-updates/types';
 import { noticeWords } from './notifier';
 import { withinDay, workNotices, type NoticeFacts } from './work-notices';
 
-const ME = '5aff0000-0000-4000-8000-000000000001';
 const JOB = 'a0000000-0000-4000-8000-000000000001';
 const HELD = 'a0000000-0000-4000-8000-000000000002';
 const VISIT = 'b0000000-0000-4000-8000-000000000001';
@@ -18,7 +17,6 @@ const change = (c: Partial<FeedChange> & Pick<FeedChange, 'object' | 'uuid'>): F
   ...c,
 });
 const facts = (over: Partial<NoticeFacts> = {}): NoticeFacts => ({
-  me: ME,
   held: new Map([[HELD, null]]),
   myVisits: new Map(),
   mine: new Set([HELD]),

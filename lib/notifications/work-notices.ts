@@ -12,8 +12,6 @@ export interface WorkNotice {
 }
 
 export interface NoticeFacts {
-  /** The staff member in view (the feed says `yours` of the staff member this browser is paired as). */
-  me: string;
   /** Of the batch's jobs, those this browser held before it (its cache). */
   held: ReadonlyMap<string, unknown>;
   /** Their visits as this browser last read their day: visit uuid → job uuid. */
