@@ -136,7 +136,7 @@ export function App({ model }: { model: NewJobModel }) {
           <span>No customer</span>
         </label>
       </fieldset>
-      <div>
+      <div class="field">
         <label class="field-label" for="job-address">
           Address
         </label>
@@ -147,16 +147,23 @@ export function App({ model }: { model: NewJobModel }) {
           onInput={(e) => (model.address.value = e.currentTarget.value)}
         />
         {draft.addresses.length > 0 && (
-          <div class="found" aria-label="Addresses found in the text">
+          <div class="found">
+            <span id="found-label">Found in the text:</span>
             {draft.addresses.map((a) => (
-              <button type="button" class="btn-sm btn-ghost" key={a} onClick={() => (model.address.value = a)}>
+              <button
+                type="button"
+                class="btn-sm"
+                key={a}
+                aria-describedby="found-label"
+                onClick={() => (model.address.value = a)}
+              >
                 {a}
               </button>
             ))}
           </div>
         )}
       </div>
-      <div>
+      <div class="field">
         <label class="field-label" for="job-description">
           Description
         </label>
@@ -176,9 +183,11 @@ export function App({ model }: { model: NewJobModel }) {
         >
           {state === 'saving' ? 'Saving…' : 'Create job'}
         </button>
-        <p class="cost" id="create-cost">
-          {COST}
-        </p>
+        {draft.canCreateJobs && (
+          <p class="cost" id="create-cost">
+            {COST}
+          </p>
+        )}
       </div>
     </form>
   );
