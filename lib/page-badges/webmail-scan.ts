@@ -54,10 +54,13 @@ function outlook(doc: Document): OpenEmail | null {
   const body = bodies.at(-1);
   if (!pane || !body) return null;
   const fromText = [...pane.querySelectorAll<HTMLElement>('[aria-label^="From"], [title*="@"]')]
-    .map((el) => `${el.getAttribute('title') ?? ''} ${el.textContent ?? ''}`)
+    .flatMap((el) => [el.getAttribute('title') ?? '', el.textContent ?? ''])
     .find((t) => /@/.test(t));
   const email = /[^\s<>"]+@[^\s<>"]+\.[A-Za-z]{2,}/.exec(fromText ?? '')?.[0] ?? '';
-  const name = (fromText ?? '').replace(/<[^>]*>|[^\s<>"]+@[^\s<>"]+/g, '').replace(/^\s*From:?/i, '');
+  const name = (fromText ?? '')
+    .replace(/<[^>]*>|[^\s<>"]+@[^\s<>"]+/g, '')
+    .replace(/^\s*From:?/i, '')
+    .trim();
   return {
     body,
     sender: { name: clip(name, 200), email: clip(email.toLowerCase(), 254) },
