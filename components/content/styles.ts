@@ -4,6 +4,7 @@ import disclosure from '../design/disclosure.css?inline';
 import chips from '../design/chips.css?inline';
 import notices from '../design/notices.css?inline';
 import frame from './content.css?inline';
+import card from './card.css?inline';
 import { HOST_STYLE } from '@/lib/page-badges/scan';
 
 // The content UI's stylesheet, put into each shadow root: the parts of the design system the badge,
@@ -21,3 +22,6 @@ export const CONTENT_CSS = tokens + buttons + disclosure + chips + notices + fra
 
 /** The class of the element each shadow root renders into, where the tokens are declared. */
 export const CONTENT_ROOT_CLASS = 'fieldside-root';
+
+/** The card above an open e-mail: a block of its own size (no badge box). */
+export const CARD_CSS = tokens + buttons + card;

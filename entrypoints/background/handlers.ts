@@ -9,6 +9,9 @@ import type { BudgetView } from '@/lib/messaging/views';
 import type { JobOpener } from '@/lib/side-panel/open-job';
 import type { Workspace } from '@/lib/workspace/workspace';
 import type { FieldWork } from './field-work';
+import type { NewJobService } from '@/lib/new-job/service';
+import type { PageGrantsService } from '@/lib/page-badges/page-grants';
+import { createNewJobHandlers } from './handlers/new-job';
 import { createContentHandlers } from './handlers/content';
 import { createFieldHandlers } from './handlers/field';
 import { createPairingHandlers } from './handlers/pairing';
@@ -27,6 +30,8 @@ export interface BackgroundServices {
   field: FieldWork;
   feed: FeedService;
   content: ContentService;
+  newJobs: NewJobService;
+  grants: PageGrantsService;
   /** The account's request budget as this browser saw it. */
   budget: () => Promise<BudgetView>;
   /** runtime.getURL('/'): which of Fieldside's pages sent a message. */
@@ -42,5 +47,6 @@ export function createHandlers(s: BackgroundServices): Handlers {
     ...createWebhookHandlers({ client: () => s.workspace.client(), who: s.who, feed: s.feed }),
     ...createFieldHandlers(s.field),
     ...createContentHandlers(s.content),
+    ...createNewJobHandlers({ newJobs: s.newJobs, grants: s.grants, jobs: s.jobs }),
   };
 }

@@ -30,6 +30,7 @@ import { startContentSites } from './content-sites';
 import { startFieldWork } from './field-work';
 import { createHandlers } from './handlers';
 import { createBrowserJobOpener } from './job-open';
+import { startNewJobs } from './new-jobs';
 import { openJobsFromNotifications } from './work-notices';
 import { createLiveHub } from './live-hub';
 import { startFeed } from './live-updates';
@@ -184,6 +185,11 @@ export default defineBackground(() => {
     timeZone: () => field.timeZone(),
   });
 
+  const newJobs = startNewJobs(
+    workspace,
+    () => void field.runner.resume().catch((error) => console.warn('Fieldside: outbox', error)),
+  );
+
   listenForAlarms({
     tokenRefresh: refreshOnAlarm(tokens),
     sync: () => {
@@ -213,6 +219,8 @@ export default defineBackground(() => {
       field,
       feed,
       content,
+      newJobs,
+      grants,
       budget,
       ownOrigin: browser.runtime.getURL('/'),
     }),

@@ -1,5 +1,7 @@
 import { render } from 'preact';
-import { CONTENT_CSS, CONTENT_ROOT_CLASS } from '@/components/content/styles';
+import { CARD_CSS, CONTENT_CSS, CONTENT_ROOT_CLASS } from '@/components/content/styles';
+import type { CardTarget } from '@/lib/page-badges/webmail-scan';
+import { SenderCardView } from './sender-card';
 import type { BadgeTarget } from '@/lib/page-badges/scan';
 import { UI_GLOBAL, type ContentUi, type UiContext } from '@/lib/page-badges/ui-contract';
 import { sendMessage } from '@/lib/messaging/send';
@@ -69,6 +71,23 @@ function createContentUi(): ContentUi {
     },
     prune() {
       for (const [host, unmount] of [...mounted]) if (!host.isConnected) unmount();
+    },
+    card(ctx: UiContext, target: CardTarget) {
+      const trustedOnly = refuseUntrustedEvents(target.root);
+      const style = document.createElement('style');
+      style.textContent = CARD_CSS;
+      const container = document.createElement('div');
+      container.className = CONTENT_ROOT_CLASS;
+      target.root.replaceChildren(style, container);
+      render(<SenderCardView email={target.email} send={sendMessage} />, container);
+      const unmount = () => {
+        render(null, container);
+        trustedOnly();
+        target.host.remove();
+        mounted.delete(target.host);
+      };
+      mounted.set(target.host, unmount);
+      ctx.onInvalidated(unmount);
     },
   };
 }

@@ -3,7 +3,7 @@ import { QuickSearch } from '@/components/search/QuickSearch';
 import { BrandMark } from '@/components/design/Brand';
 import { DailyLimitNotice } from '@/components/budget/DailyLimitNotice';
 import type { QuickSearchModel } from '@/lib/quick-search/search-model';
-import { canOpenSidePanel, openJob } from './open';
+import { canOpenSidePanel, newJob, openJob } from './open';
 import type { PopupSetup } from './setup';
 
 /** The setting-up views and their state, once loaded (setup-views.tsx). */
@@ -36,7 +36,12 @@ export function App({ model, setup }: { model: QuickSearchModel; setup: Signal<L
   const panel = canOpenSidePanel();
   return (
     <>
-      {head}
+      <div class="app-bar">
+        {head}
+        <button type="button" id="new-job" class="btn-sm" onClick={() => void newJob(model.query.value)}>
+          + New job
+        </button>
+      </div>
       <DailyLimitNotice until={model.sync.value?.dailyLimitUntil} />
       <QuickSearch
         query={model.query.value}

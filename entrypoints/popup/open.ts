@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { sendMessage } from '@/lib/messaging/send';
 
-// What the popup asks of the browser and the background: open a job (setup-views.tsx opens the
+// What the popup asks of the browser and the background: open a job, start a new one (setup-views.tsx opens the
 // first-run page).
 
 /** The side panel exists in this build and browser (Chrome with a side panel page). */
@@ -13,6 +13,12 @@ export function canOpenSidePanel(): boolean {
 export async function openJob(uuid: string, target: 'web' | 'sidepanel'): Promise<void> {
   // The background falls back to the web UI when the side panel cannot open (lib/side-panel/open-job.ts).
   await sendMessage('job.open', { uuid, target });
+  closeIfPopup();
+}
+
+/** Opens the new-job form (its own window) with what was typed, then closes the popup. */
+export async function newJob(text: string): Promise<void> {
+  await sendMessage('newJob.open', { text });
   closeIfPopup();
 }
 

@@ -80,6 +80,20 @@ export interface NewAttachment {
   staffUuid?: string;
 }
 
+/** A new job (a Quote, as the office starts one); its uuid is client-chosen, read back before a retried create. */
+export interface NewJob {
+  uuid: string;
+  companyUuid: string | null;
+  address: string;
+  description: string;
+}
+
+/** A new customer: a company by its name; its uuid is client-chosen, read back before a retried create. */
+export interface NewCompany {
+  uuid: string;
+  name: string;
+}
+
 /** Local-time bounds as the platform writes them: `YYYY-MM-DD HH:MM:SS`. */
 export interface DateRange {
   from: string;
@@ -143,6 +157,22 @@ export function createPlatformClient(options: PlatformClientOptions) {
       pages: (opts?: PageOptions) => pages('job', { ...jobRecord, parse: parseJob }, opts),
       get: (uuid: string, opts?: CallOptions) => getOne('job', jobRecord, uuid, opts),
       updateStatus: (uuid: string, status: JobStatus, opts?: CallOptions) => update('job', uuid, { status }, opts),
+      /** Creates a job (scope `create_jobs`, which may cost the account). */
+      async create(input: NewJob, opts: CallOptions = {}): Promise<void> {
+        await http.send({
+          method: 'POST',
+          path: `${API}/job.json`,
+          json: {
+            uuid: input.uuid,
+            status: 'Quote',
+            ...(input.companyUuid ? { company_uuid: input.companyUuid } : {}),
+            job_address: input.address,
+            job_description: input.description,
+          },
+          createsRecord: true,
+          ...opts,
+        });
+      },
       /** Replaces the job's badges; the platform takes them as a JSON array in a string. */
       setBadges: (uuid: string, badgeUuids: readonly string[], opts?: CallOptions) =>
         update('job', uuid, { badges: JSON.stringify(badgeUuids) }, opts),
@@ -150,6 +180,16 @@ export function createPlatformClient(options: PlatformClientOptions) {
     companies: {
       pages: (opts?: PageOptions) => pages('company', companyRecord, opts),
       get: (uuid: string, opts?: CallOptions) => getOne('company', companyRecord, uuid, opts),
+      /** Creates a customer by name (scope `manage_customers`). */
+      async create(input: NewCompany, opts: CallOptions = {}): Promise<void> {
+        await http.send({
+          method: 'POST',
+          path: `${API}/company.json`,
+          json: { uuid: input.uuid, name: input.name },
+          createsRecord: true,
+          ...opts,
+        });
+      },
     },
     // Filtered reads answer only what their filter asked for, checked again here (filter-checks.ts).
     companyContacts: {

@@ -18,6 +18,10 @@ export const FEATURE_SCOPES = {
   visits: ['manage_schedule', 'manage_jobs'],
   /** A job's photos and files: listing them and attaching new ones (the Attachment endpoint). */
   photos: ['read_attachments', 'manage_attachments'],
+  /** A new job from an e-mail, selected text or the popup (the platform: "account charges may apply"). */
+  newJobs: ['create_jobs'],
+  /** A new job's customer made new, when the sender is no customer yet. */
+  newCustomers: ['manage_customers'],
   /** "Who are you": choosing the staff member to act as. */
   whoAreYou: ['read_staff'],
   /** The account's name and time zone. */

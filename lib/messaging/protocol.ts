@@ -14,6 +14,7 @@ import {
   VisitViewSchema,
   WebhookRotationSchema,
 } from './views';
+import { NewJobDraftViewSchema, NewJobInputSchema, SenderCardSchema } from './new-job-views';
 
 // The one declaration of every message between Fieldside's contexts and the background.
 // Each entry names its request and reply schemas and which sending contexts may use it:
@@ -198,6 +199,19 @@ export const protocol = {
   /** The picker added the text as a note (or was cancelled): forget it, so it is not offered twice. */
   'picker.clear': message({ request: Empty, reply: Empty, from: ['page'] }),
 
+  // ── A new job, from the popup, selected text (the context menu) or an e-mail (the webmail card): a draft kept
+  //    by the background, the form (new-job.html) that reads it, and the job saved to the outbox.
+  /** Opens the new-job form with `text` (the popup's "New job"). */
+  'newJob.open': message({ request: z.object({ text: z.string().max(20_000) }), reply: Empty, from: ['page'] }),
+  /** The draft the form was opened for, read from its text, with the customers found for it. */
+  'newJob.draft': message({
+    request: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a draft id') }),
+    reply: NewJobDraftViewSchema,
+    from: ['page'],
+  }),
+  /** The person confirmed the job: saved to the outbox at once, sent exactly once. */
+  'newJob.create': message({ request: NewJobInputSchema, reply: z.object({ jobUuid: Uuid }), from: ['page'] }),
+
   // ── Content scripts on platform pages (and sites the user added): cache reads and quick notes.
   //    Each page is answered only about the jobs whose numbers it reported (up to a cap), and only
   //    those may have notes read or added from it (lib/page-badges/page-grants.ts).
@@ -219,6 +233,28 @@ export const protocol = {
   'content.openNotes': message({
     request: z.object({ jobUuid: Uuid }),
     reply: z.object({ ticket: PanelTicket }),
+    from: ['content'],
+  }),
+  /** The card beside an e-mail on a webmail site the person added: the sender's customer (by e-mail, else a phone
+   * number in the message) and their open jobs; those jobs may then be opened from the page. */
+  'content.sender': message({
+    request: z.object({
+      emails: z.array(z.string().trim().toLowerCase().email().max(254)).max(3),
+      phones: z.array(z.string().max(40)).max(3),
+    }),
+    reply: SenderCardSchema,
+    from: ['content'],
+  }),
+  /** The person pressed "Open" on one of the card's jobs. */
+  'content.openJob': message({ request: z.object({ jobUuid: Uuid }), reply: Empty, from: ['content'] }),
+  /** The person pressed "New job from this e-mail": the form opens in a window of its own, out of the page. */
+  'content.newJob': message({
+    request: z.object({
+      subject: z.string().max(1_000),
+      text: z.string().max(20_000),
+      sender: z.object({ name: z.string().max(200), email: z.string().max(254) }),
+    }),
+    reply: Empty,
     from: ['content'],
   }),
   /** The web app now shows this job (or none), by the number its window names: the side panel follows. */

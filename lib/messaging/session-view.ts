@@ -19,6 +19,8 @@ export const FEATURES = [
   'badges',
   'visits',
   'photos',
+  'newJobs',
+  'newCustomers',
   'whoAreYou',
   'account',
   'webhooks',

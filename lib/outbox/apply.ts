@@ -1,6 +1,6 @@
 // Sends one outbox entry to the platform. Every operation here is safe to repeat, because a worker
 // can be stopped after the platform acted and before we recorded it:
-// - a create (a note, recorded time on site, an attachment) carries its client-chosen uuid. What the
+// - a create (a note, recorded time on site, an attachment, a job and its new customer) carries its client-chosen uuid. What the
 //   platform does with a create that repeats an existing uuid is documented nowhere (it may update,
 //   refuse, or make a second record: PLATFORM-NOTES), so a create sent before is first read back by
 //   its uuid, and sent again only when the platform does not have it;
@@ -27,8 +27,13 @@ export interface OutboxClient {
   };
   jobs: {
     get(uuid: string): Promise<{ uuid: string; active: boolean; badges: string[] }>;
+    create(input: { uuid: string; companyUuid: string | null; address: string; description: string }): Promise<void>;
     setBadges(uuid: string, badgeUuids: readonly string[]): Promise<void>;
     updateStatus(uuid: string, status: JobStatus): Promise<void>;
+  };
+  companies: {
+    get(uuid: string): Promise<{ uuid: string }>;
+    create(input: { uuid: string; name: string }): Promise<void>;
   };
   jobActivities: {
     get(uuid: string): Promise<{ uuid: string; job_uuid: string | null }>;
@@ -71,6 +76,17 @@ export async function assertJobLive(client: OutboxClient, jobUuid: string): Prom
     if (!job.active) throw jobGone(jobUuid);
   } catch (error) {
     if (isApiError(error, 'MissingScopeError') && !/not allocated/i.test(error.message)) return;
+    throw error;
+  }
+}
+
+/** Whether the platform holds a record (any state) by its uuid: "not found" means no. */
+export async function platformHasRecord(read: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await read();
+    return true;
+  } catch (error) {
+    if (isApiError(error, 'NotFoundError')) return false;
     throw error;
   }
 }

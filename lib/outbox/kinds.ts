@@ -4,6 +4,7 @@
 import type { ApplyContext, OutboxClient } from './apply';
 import { sendAttachment } from './send-files';
 import { sendBadge, sendNote } from './send-notes';
+import { sendJobCreate } from './send-jobs';
 import { sendActivityEnd, sendActivityStart, sendStatus } from './send-visits';
 import type { EntryOf, OutboxEntry, OutboxKind } from './types';
 
@@ -81,6 +82,14 @@ export const KINDS: { [K in OutboxKind]: KindDef<K> } = {
     checksJob: true,
     afterSent: 'notify',
     apply: sendAttachment,
+  },
+  'job-create': {
+    what: 'new job',
+    scope: 'create_jobs',
+    keep: 'Copy the job’s description if you need it elsewhere',
+    checksJob: false,
+    afterSent: 'reread',
+    apply: sendJobCreate,
   },
 };
 

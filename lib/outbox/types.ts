@@ -11,6 +11,7 @@ export const OUTBOX_KINDS = [
   'activity-end',
   'status',
   'attachment',
+  'job-create',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -69,6 +70,17 @@ export const AttachmentPayloadSchema = z.object({
   staffUuid: uuid.optional(),
 });
 
+/** A new job, made from an e-mail, selected text or the popup. The entry's jobUuid (and clientUuid) is the new
+ * job's uuid; a new customer's uuid is chosen with it, so both creates can be read back before a retry. */
+export const JobCreatePayloadSchema = z.object({
+  description: z.string().trim().min(1, 'a job needs a description').max(10_000),
+  address: z.string().trim().max(500).default(''),
+  /** The customer: one the platform has, or a new one made first; null for none. */
+  company: z
+    .object({ uuid, name: z.string().trim().min(1, 'a customer needs a name').max(200), isNew: z.boolean() })
+    .nullable(),
+});
+
 /** What `enqueue()` accepts. `clientUuid` is optional: the outbox picks one (for a note: the note's uuid). */
 export const EnqueueInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('note'), jobUuid: uuid, clientUuid: uuid.optional(), payload: NotePayloadSchema }),
@@ -94,6 +106,8 @@ export const EnqueueInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('status'), jobUuid: uuid, clientUuid: uuid.optional(), payload: StatusPayloadSchema }),
   // The file is stored first (files.ts), so its uuid is given, never picked here.
   z.object({ kind: z.literal('attachment'), jobUuid: uuid, clientUuid: uuid, payload: AttachmentPayloadSchema }),
+  // The job's own uuid, chosen where the person confirmed it (its pages refer to it while it is pending).
+  z.object({ kind: z.literal('job-create'), jobUuid: uuid, clientUuid: uuid, payload: JobCreatePayloadSchema }),
 ]);
 export type EnqueueInput = z.input<typeof EnqueueInputSchema>;
 
@@ -103,6 +117,7 @@ export type ActivityStartPayload = z.output<typeof ActivityStartPayloadSchema>;
 export type ActivityEndPayload = z.output<typeof ActivityEndPayloadSchema>;
 export type StatusPayload = z.output<typeof StatusPayloadSchema>;
 export type AttachmentPayload = z.output<typeof AttachmentPayloadSchema>;
+export type JobCreatePayload = z.output<typeof JobCreatePayloadSchema>;
 
 interface EntryBase {
   /** Order of writing; sending follows it per job. */
@@ -127,7 +142,8 @@ export type OutboxEntry =
   | (EntryBase & { kind: 'activity-start'; payload: ActivityStartPayload })
   | (EntryBase & { kind: 'activity-end'; payload: ActivityEndPayload })
   | (EntryBase & { kind: 'status'; payload: StatusPayload })
-  | (EntryBase & { kind: 'attachment'; payload: AttachmentPayload });
+  | (EntryBase & { kind: 'attachment'; payload: AttachmentPayload })
+  | (EntryBase & { kind: 'job-create'; payload: JobCreatePayload });
 
 /** One kind's entries. */
 export type EntryOf<K extends OutboxKind> = Extract<OutboxEntry, { kind: K }>;

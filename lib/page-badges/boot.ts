@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { BadgeTarget } from './scan';
+import type { CardTarget } from './webmail-scan';
 import { UI_GLOBAL, UI_PATH, type ContentUi, type UiContext } from './ui-contract';
 
 // The initial content script's whole job: scan, and only when something was found, load the UI
@@ -20,6 +21,8 @@ export interface BootOptions {
   check(): boolean;
   /** Creates the shadow hosts for what is found. */
   attach(): BadgeTarget[];
+  /** Card hosts for an open e-mail (webmail sites): rendered by the UI chunk, loaded only when one is found. */
+  attachCards?(): CardTarget[];
   /** After every scan (the platform script tells the background which job the page shows). */
   afterScan?(): void;
   /** Document events after which `afterScan` runs again (what the page shows changed without markup). */
@@ -51,9 +54,14 @@ export function bootContentScript(ctx: BootContext, options: BootOptions): void 
         (loaded) => ctx.isValid && loaded.prune(),
         () => undefined,
       );
-    if (targets.length === 0) return;
+    const cards = options.attachCards?.() ?? [];
+    if (targets.length === 0 && cards.length === 0) return;
     loadUi().then(
-      (loaded) => ctx.isValid && loaded.add(ctx, targets),
+      (loaded) => {
+        if (!ctx.isValid) return;
+        if (targets.length > 0) loaded.add(ctx, targets);
+        for (const card of cards) loaded.card(ctx, card);
+      },
       (error: unknown) => console.warn('Fieldside:', error),
     );
   };

@@ -1,4 +1,5 @@
 import type { BadgeTarget } from './scan';
+import type { CardTarget } from './webmail-scan';
 
 // The seam between the tiny initial content script and the lazily loaded UI chunk
 // (entrypoints/content-ui): the chunk registers this object on the isolated world's global when it
@@ -17,6 +18,8 @@ export interface ContentUi {
   add(ctx: UiContext, targets: readonly BadgeTarget[]): void;
   /** Unmounts the badges whose host is no longer in the page (a job window closed). */
   prune(): void;
+  /** Renders the sender's card above an open e-mail (webmail sites the person added). */
+  card(ctx: UiContext, target: CardTarget): void;
 }
 
 export const UI_GLOBAL = '__fieldsideContentUi';

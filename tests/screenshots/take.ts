@@ -15,6 +15,7 @@ import { arrangeFieldDay, signInFieldWorker } from '../e2e/support/field-worker'
 import { pairingShots } from './pairing-shots';
 import { sidePanelShots, sidePanelSignedOutShot } from './panel-shots';
 import { jobActionShots } from './act-shots';
+import { officeShots } from './office-shots';
 import { openOptions, optionsShot, pickerShot, webAppShots } from './page-shots';
 import {
   popupCustomerShots,
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
     await popupShots(browser, query);
     await popupFilterShot(browser, `${query} status:work`);
     await popupCustomerShots(browser, await callerNumber(stack, String(job.company_uuid)));
+    await officeShots(browser, stack, options, day.job.uuid);
     await sidePanelShots(browser, stack, day);
     await jobActionShots(browser, stack, day);
     await pickerShot(browser, day);

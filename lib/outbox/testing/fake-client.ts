@@ -17,6 +17,9 @@ type Op =
   | 'jobs.get'
   | 'jobs.setBadges'
   | 'jobs.updateStatus'
+  | 'jobs.create'
+  | 'companies.get'
+  | 'companies.create'
   | 'activities.create'
   | 'activities.get'
   | 'activities.setEnd'
@@ -35,6 +38,9 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
   const notes = new Map<string, { jobUuid: string; note: string; writes: number }>();
   const activities = new Map<string, { jobUuid: string; staffUuid: string; start: string; end: string }>();
   const attachments = new Map<string, { jobUuid: string; name: string; file: Blob | null }>();
+  const companies = new Map<string, { name: string }>();
+  /** Jobs made by the outbox, with what they were made with. */
+  const created = new Map<string, { companyUuid: string | null; address: string; description: string }>();
   const calls: Call[] = [];
   /** Errors to throw, in order, for the next calls (undefined entries let a call through). */
   const failures: Array<unknown> = [];
@@ -107,6 +113,28 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
         await enter({ op: 'jobs.updateStatus', jobUuid: uuid });
         job(uuid).status = status;
       },
+      async create(input) {
+        await enter({ op: 'jobs.create', jobUuid: input.uuid });
+        if (jobs[input.uuid]) throw repeated('job', input.uuid);
+        jobs[input.uuid] = { active: true, badges: [], status: 'Quote' };
+        created.set(input.uuid, {
+          companyUuid: input.companyUuid,
+          address: input.address,
+          description: input.description,
+        });
+      },
+    },
+    companies: {
+      async get(uuid) {
+        await enter({ op: 'companies.get', jobUuid: '' });
+        if (!companies.has(uuid)) throw missing('company', uuid);
+        return { uuid };
+      },
+      async create(input) {
+        await enter({ op: 'companies.create', jobUuid: '' });
+        if (companies.has(input.uuid)) throw repeated('company', input.uuid);
+        companies.set(input.uuid, { name: input.name });
+      },
     },
     jobActivities: {
       async get(uuid) {
@@ -160,6 +188,8 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
     notes,
     activities,
     attachments,
+    companies,
+    created,
     calls,
     jobs,
     failNext: (...errors: unknown[]) => failures.push(...errors),

@@ -1,0 +1,194 @@
+import { Notice } from '@/components/design/Notice';
+import { ProblemNotice } from '@/components/design/ProblemNotice';
+import type { NewJobModel } from './model';
+
+const FROM = { email: 'From an e-mail', selection: 'From the text you selected', popup: 'From the popup' } as const;
+/** The platform's own word on the permission (its scope table: "account charges may apply"). */
+const COST = 'The platform says creating jobs may cost the account: account charges may apply.';
+
+/** The small confirm form of a new job: the customer (matched, new or none), the address found in the text,
+ * the description; nothing reaches the platform before "Create job". */
+export function App({ model }: { model: NewJobModel }) {
+  const draft = model.draft.value;
+  const state = model.state.value;
+  const problem = model.problem.value;
+  if (!draft)
+    return (
+      <>
+        <h1>New job</h1>
+        {problem ? <ProblemNotice problem={problem} tone="danger" /> : <p class="from">Reading the text…</p>}
+      </>
+    );
+  if (state === 'saved')
+    return (
+      <>
+        <h1>New job</h1>
+        <Notice tone="success" role="status" id="job-saved">
+          <p>
+            <strong>Saved.</strong> Fieldside creates the job on the platform as soon as it answers, also if you close
+            this window or are offline now.
+          </p>
+        </Notice>
+        <button type="button" class="btn" onClick={() => window.close()}>
+          Close
+        </button>
+      </>
+    );
+  const choice = model.choice.value;
+  const busy = state !== 'ready';
+  const needsCustomers = choice.kind === 'new' && !draft.canCreateCustomers;
+  return (
+    <form
+      class="new-job-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void model.save();
+      }}
+    >
+      <div>
+        <h1>New job</h1>
+        <p class="from">{FROM[draft.from]}</p>
+      </div>
+      {!draft.canCreateJobs && (
+        <Notice
+          tone="warning"
+          id="create-jobs-permission"
+          actions={
+            <button
+              type="button"
+              class="btn-sm"
+              id="allow-create-jobs"
+              disabled={busy}
+              onClick={() => void model.allow('newJobs')}
+            >
+              Allow creating jobs
+            </button>
+          }
+        >
+          <p>Fieldside may not create jobs yet.</p>
+          <p class="cost">{COST}</p>
+        </Notice>
+      )}
+      <fieldset>
+        <legend>Customer</legend>
+        {draft.customers.map((c) =>
+          c.uuid === null ? null : (
+            <label class="choice" key={c.uuid}>
+              <input
+                type="radio"
+                name="customer"
+                value={c.uuid}
+                checked={choice.kind === 'existing' && choice.uuid === c.uuid}
+                onChange={() => (model.choice.value = { kind: 'existing', uuid: c.uuid!, name: c.name })}
+              />
+              <span>
+                {c.name}
+                <small>
+                  {c.by === 'email' ? 'Found by the e-mail address' : 'Found by a phone number in the text'}
+                </small>
+              </span>
+            </label>
+          ),
+        )}
+        <label class="choice">
+          <input
+            type="radio"
+            name="customer"
+            value="new"
+            checked={choice.kind === 'new'}
+            onChange={() => (model.choice.value = { kind: 'new' })}
+          />
+          <span>New customer</span>
+        </label>
+        {choice.kind === 'new' && (
+          <>
+            <label class="field-label" for="new-customer-name">
+              New customer’s name
+            </label>
+            <input
+              id="new-customer-name"
+              type="text"
+              value={model.newName.value}
+              onInput={(e) => (model.newName.value = e.currentTarget.value)}
+            />
+            {needsCustomers && (
+              <Notice
+                tone="warning"
+                actions={
+                  <button type="button" class="btn-sm" disabled={busy} onClick={() => void model.allow('newCustomers')}>
+                    Allow adding customers
+                  </button>
+                }
+              >
+                <p>Fieldside may not add customers yet.</p>
+              </Notice>
+            )}
+          </>
+        )}
+        <label class="choice">
+          <input
+            type="radio"
+            name="customer"
+            value="none"
+            checked={choice.kind === 'none'}
+            onChange={() => (model.choice.value = { kind: 'none' })}
+          />
+          <span>No customer</span>
+        </label>
+      </fieldset>
+      <div class="field">
+        <label class="field-label" for="job-address">
+          Address
+        </label>
+        <input
+          id="job-address"
+          type="text"
+          value={model.address.value}
+          onInput={(e) => (model.address.value = e.currentTarget.value)}
+        />
+        {draft.addresses.length > 0 && (
+          <div class="found">
+            <span id="found-label">Found in the text:</span>
+            {draft.addresses.map((a) => (
+              <button
+                type="button"
+                class="btn-sm"
+                key={a}
+                aria-describedby="found-label"
+                onClick={() => (model.address.value = a)}
+              >
+                {a}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      <div class="field">
+        <label class="field-label" for="job-description">
+          Description
+        </label>
+        <textarea
+          id="job-description"
+          value={model.description.value}
+          onInput={(e) => (model.description.value = e.currentTarget.value)}
+        />
+      </div>
+      {problem && <ProblemNotice problem={problem} tone="danger" />}
+      <div class="actions">
+        <button
+          type="submit"
+          id="create-job"
+          class="btn-primary btn-lg btn-block"
+          disabled={busy || !draft.canCreateJobs || needsCustomers || model.description.value.trim() === ''}
+        >
+          {state === 'saving' ? 'Saving…' : 'Create job'}
+        </button>
+        {draft.canCreateJobs && (
+          <p class="cost" id="create-cost">
+            {COST}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { signal } from '@preact/signals';
+import { sendMessage } from '@/lib/messaging/send';
+import type { NewJobDraftView, NewJobInput } from '@/lib/messaging/new-job-views';
+import type { Problem } from '@/components/design/problem-words';
+
+// The new-job form's state: the draft the background kept for this window (its id in the address's hash), what
+// the person chose, asking the platform's permission where it is first needed, and the save.
+
+const asProblem = (error: unknown): Problem =>
+  error instanceof Error ? { name: error.name, message: error.message } : String(error);
+
+export type Choice = { kind: 'existing'; uuid: string; name: string } | { kind: 'new' } | { kind: 'none' };
+
+export function createNewJobModel(id: string) {
+  const draft = signal<NewJobDraftView | null>(null);
+  const problem = signal<Problem | null>(null);
+  const choice = signal<Choice>({ kind: 'none' });
+  const newName = signal('');
+  const address = signal('');
+  const description = signal('');
+  const state = signal<'loading' | 'ready' | 'asking' | 'saving' | 'saved'>('loading');
+
+  async function read(): Promise<NewJobDraftView> {
+    const view = await sendMessage('newJob.draft', { id });
+    draft.value = view;
+    return view;
+  }
+
+  return {
+    draft,
+    problem,
+    choice,
+    newName,
+    address,
+    description,
+    state,
+    async load(): Promise<void> {
+      try {
+        const view = await read();
+        const first = view.customers.find((c) => c.uuid !== null);
+        choice.value = first
+          ? { kind: 'existing', uuid: first.uuid!, name: first.name }
+          : view.name
+            ? { kind: 'new' }
+            : { kind: 'none' };
+        newName.value = view.customers[0]?.uuid === null ? view.customers[0].name : view.name;
+        address.value = view.addresses[0] ?? '';
+        description.value = view.description;
+        state.value = 'ready';
+      } catch (error) {
+        problem.value = asProblem(error);
+      }
+    },
+    /** Asks the platform to let Fieldside create jobs (and customers, for a new one): its consent page. */
+    async allow(feature: 'newJobs' | 'newCustomers'): Promise<void> {
+      state.value = 'asking';
+      problem.value = null;
+      try {
+        await sendMessage('session.requestFeature', { feature });
+        await read();
+      } catch (error) {
+        problem.value = asProblem(error);
+      } finally {
+        state.value = 'ready';
+      }
+    },
+    async save(): Promise<void> {
+      const c = choice.value;
+      const customer: NewJobInput['customer'] =
+        c.kind === 'existing' ? c : c.kind === 'new' ? { kind: 'new', name: newName.value } : { kind: 'none' };
+      state.value = 'saving';
+      problem.value = null;
+      try {
+        await sendMessage('newJob.create', { customer, address: address.value, description: description.value });
+        state.value = 'saved';
+      } catch (error) {
+        problem.value = asProblem(error);
+        state.value = 'ready';
+      }
+    },
+  };
+}
+
+export type NewJobModel = ReturnType<typeof createNewJobModel>;

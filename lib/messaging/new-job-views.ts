@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+// What pages and the webmail card are shown about a new job and an e-mail's sender.
+
+const Uuid = z.string().regex(/^[0-9a-f-]{36}$/i, 'a record uuid');
+
+/** A customer found for an e-mail's sender or a number in the text: a customer of the platform (`uuid` is the
+ * company's) or an on-site contact (no company of their own: `uuid` null). */
+export const CustomerMatchSchema = z.object({
+  uuid: Uuid.nullable(),
+  name: z.string(),
+  /** What a site contact is ("Site contact for Acme Cleaning"); '' for a customer. */
+  note: z.string(),
+  /** How they were found. */
+  by: z.enum(['email', 'phone']),
+});
+export type CustomerMatch = z.infer<typeof CustomerMatchSchema>;
+
+/** One of the customer's open jobs, as the card lists it. */
+export const OpenJobSchema = z.object({ uuid: Uuid, number: z.string(), status: z.string(), line: z.string() });
+export type OpenJob = z.infer<typeof OpenJobSchema>;
+
+/** The card beside an e-mail: the sender's customer and their open jobs (none found: null, no jobs). */
+export const SenderCardSchema = z.object({
+  signedIn: z.boolean(),
+  customer: CustomerMatchSchema.nullable(),
+  jobs: z.array(OpenJobSchema),
+});
+export type SenderCard = z.infer<typeof SenderCardSchema>;
+
+/** A new job's form as it opens: the draft read from the text, the customers it found, and what the sign-in
+ * allows (creating jobs, and customers, are permissions of their own). */
+export const NewJobDraftViewSchema = z.object({
+  from: z.enum(['email', 'selection', 'popup']),
+  description: z.string(),
+  addresses: z.array(z.string()),
+  /** A name for a new customer (the sender's). */
+  name: z.string(),
+  emails: z.array(z.string()),
+  phones: z.array(z.string()),
+  customers: z.array(CustomerMatchSchema),
+  canCreateJobs: z.boolean(),
+  canCreateCustomers: z.boolean(),
+});
+export type NewJobDraftView = z.infer<typeof NewJobDraftViewSchema>;
+
+/** What the person confirmed. */
+export const NewJobInputSchema = z.object({
+  description: z.string().trim().min(1, 'Say what the job is').max(10_000),
+  address: z.string().trim().max(500),
+  /** An existing customer by uuid, a new one by name, or none. */
+  customer: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('existing'), uuid: Uuid, name: z.string().max(200) }),
+    z.object({ kind: z.literal('new'), name: z.string().trim().min(1, 'Give the new customer a name').max(200) }),
+    z.object({ kind: z.literal('none') }),
+  ]),
+});
+export type NewJobInput = z.input<typeof NewJobInputSchema>;

@@ -1,0 +1,131 @@
+// The background's side of a new job: drafts kept while their form opens (from the popup, selected text or an
+// e-mail), the customers found for a draft or an e-mail's sender (the customer index the sync keeps), and the
+// confirmed job saved to the outbox, which creates it exactly once (lib/outbox/send-jobs.ts).
+import { canUse } from '../auth/scopes';
+import { loadCustomerIndex } from '../search/customers/query';
+import type { SerializedCustomerIndex } from '../search/customers/types';
+import type { NewJobDraftView, NewJobInput, SenderCard } from '../messaging/new-job-views';
+import { NewJobInputSchema } from '../messaging/new-job-views';
+import type { Workspace } from '../workspace/workspace';
+import { readDraft, type Draft, type DraftSource } from './draft';
+import { findCustomers, openJobsOf } from './customers';
+
+/** Drafts are kept for the form to read, a while and a few at a time (memory only: a stopped worker forgets them,
+ * and the form then says so). */
+const DRAFT_LIFE_MS = 60 * 60_000;
+const MAX_DRAFTS = 20;
+
+export class DraftGoneError extends Error {
+  override readonly name = 'DraftGoneError';
+  constructor() {
+    super('This new job’s text is no longer here. Start again from the e-mail, the selected text or the popup.');
+  }
+}
+
+export interface NewJobServiceDeps {
+  workspace: Pick<Workspace, 'key' | 'cache' | 'outbox'>;
+  /** Opens the form for draft `id` in a window of its own. */
+  openForm(id: string): Promise<void>;
+  /** The outbox runner: send what is due now. */
+  resume(): void;
+  /** A stored or written phone number's key for the account's country (lib/locale/phone-key.ts). */
+  phoneKey(raw: string, region: string | null): string | null;
+  now?: () => number;
+}
+
+function newId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+export function createNewJobService(deps: NewJobServiceDeps) {
+  const now = deps.now ?? Date.now;
+  const drafts = new Map<string, { draft: Draft; at: number }>();
+
+  async function customerIndex(): Promise<SerializedCustomerIndex | null> {
+    const cache = await deps.workspace.cache();
+    const stored: unknown = await cache.db.get('customers', 'index').catch(() => undefined);
+    if (!stored) return null;
+    try {
+      return loadCustomerIndex(stored);
+    } catch {
+      return null; // another format: rebuilt at the next sync; meanwhile no customer is found
+    }
+  }
+
+  async function customersFor(emails: readonly string[], phones: readonly string[]) {
+    const index = await customerIndex();
+    if (!index) return { index, found: [] };
+    const keys = phones.flatMap((p) => deps.phoneKey(p, index.region) ?? []);
+    return { index, found: findCustomers(index, emails, keys) };
+  }
+
+  return {
+    /** Keeps the draft read from `source` and opens its form. */
+    async open(source: DraftSource): Promise<void> {
+      for (const [id, kept] of drafts) if (now() - kept.at > DRAFT_LIFE_MS) drafts.delete(id);
+      while (drafts.size >= MAX_DRAFTS) drafts.delete(drafts.keys().next().value!);
+      const id = newId();
+      drafts.set(id, { draft: readDraft(source), at: now() });
+      await deps.openForm(id);
+    },
+
+    /** The form's draft, with the customers found for it and what the sign-in allows. */
+    async draft(id: string): Promise<NewJobDraftView> {
+      const kept = drafts.get(id);
+      if (!kept || now() - kept.at > DRAFT_LIFE_MS) throw new DraftGoneError();
+      const { draft } = kept;
+      const key = await deps.workspace.key();
+      const all = key?.mode === 'api_key';
+      const { found } = key ? await customersFor(draft.emails, draft.phones) : { found: [] };
+      return {
+        from: draft.from,
+        description: draft.description,
+        addresses: draft.addresses,
+        name: draft.name,
+        emails: draft.emails,
+        phones: draft.phones,
+        customers: found.map(({ entry: _entry, ...match }) => match),
+        canCreateJobs: !!key && (all || canUse('newJobs', key.scopes)),
+        canCreateCustomers: !!key && (all || canUse('newCustomers', key.scopes)),
+      };
+    },
+
+    /** The sender's customer and their open jobs, for the card beside an e-mail. */
+    async senderCard(emails: readonly string[], phones: readonly string[]): Promise<SenderCard> {
+      if ((await deps.workspace.key()) === null) return { signedIn: false, customer: null, jobs: [] };
+      const { index, found } = await customersFor(emails, phones);
+      const first = found[0];
+      if (!index || !first) return { signedIn: true, customer: null, jobs: [] };
+      const cache = await deps.workspace.cache();
+      const { entry: _entry, ...customer } = first;
+      return { signedIn: true, customer, jobs: await openJobsOf(index, first.entry, (uuid) => cache.getJob(uuid)) };
+    },
+
+    /** Saves the confirmed job to the outbox (a new customer with it); the outbox creates both exactly once. */
+    async create(input: NewJobInput): Promise<{ jobUuid: string }> {
+      const { description, address, customer } = NewJobInputSchema.parse(input);
+      const jobUuid = crypto.randomUUID();
+      const company =
+        customer.kind === 'existing'
+          ? { uuid: customer.uuid.toLowerCase(), name: customer.name || 'Customer', isNew: false }
+          : customer.kind === 'new'
+            ? { uuid: crypto.randomUUID(), name: customer.name, isNew: true }
+            : null;
+      const outbox = await deps.workspace.outbox();
+      await outbox.enqueue({
+        kind: 'job-create',
+        jobUuid,
+        clientUuid: jobUuid,
+        payload: { description, address, company },
+      });
+      deps.resume();
+      return { jobUuid };
+    },
+  };
+}
+
+export type NewJobService = ReturnType<typeof createNewJobService>;

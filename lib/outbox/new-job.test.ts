@@ -1,0 +1,103 @@
+// A new job through the outbox: stored first, sent once (its new customer first), whatever answer is lost on the
+// way; the fake platform refuses every repeated create, the least forgiving of the plausible ones.
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/errors';
+import { createOutbox } from './outbox';
+import { createOutboxSender } from './sender';
+import { createFakeClient, createManualTimers } from './testing/fake-client';
+
+const ACCOUNT = 'acc00000-0000-4000-8000-000000000001';
+const STAFF = '5aff0000-0000-4000-8000-000000000007';
+const NEW_JOB = '10b00000-0000-4000-8000-000000000001';
+const NEW_CUSTOMER = 'c0000000-0000-4000-8000-000000000001';
+const KNOWN_CUSTOMER = 'c0000000-0000-4000-8000-0000000000aa';
+
+function setup() {
+  const fake = createFakeClient({});
+  const outbox = createOutbox({ accountUuid: ACCOUNT, staffUuid: STAFF, indexedDB: new IDBFactory() });
+  const sender = () =>
+    createOutboxSender({ outbox, client: fake.client, setTimer: createManualTimers().setTimer, random: () => 0 });
+  return { fake, outbox, sender };
+}
+
+const lost = () => new ApiError('NetworkError', 'no answer from the platform (the connection dropped)');
+const payload = {
+  description: 'Leaking tap in the upstairs bathroom',
+  address: '14 Quillfeather Lane, Brunswick VIC 3056',
+};
+
+describe('a new job through the outbox', () => {
+  it('makes the job with its customer, address and description, once', async () => {
+    const t = setup();
+    await t.outbox.enqueue({
+      kind: 'job-create',
+      jobUuid: NEW_JOB,
+      clientUuid: NEW_JOB,
+      payload: { ...payload, company: { uuid: KNOWN_CUSTOMER, name: 'Smith Plumbing', isNew: false } },
+    });
+    expect(await t.sender().flush()).toEqual({ sent: 1, rescheduled: 0, failed: 0 });
+    expect([...t.fake.created]).toEqual([[NEW_JOB, { companyUuid: KNOWN_CUSTOMER, ...payload }]]);
+    expect(t.fake.calls.map((c) => c.op)).toEqual(['jobs.create']);
+  });
+
+  it('a new customer is made first; a create whose answer was lost is read back at once, never sent twice', async () => {
+    const t = setup();
+    await t.outbox.enqueue({
+      kind: 'job-create',
+      jobUuid: NEW_JOB,
+      clientUuid: NEW_JOB,
+      payload: { ...payload, company: { uuid: NEW_CUSTOMER, name: 'Priya Quennell', isNew: true } },
+    });
+    const { jobs, companies } = t.fake.client;
+    const createJob = jobs.create;
+    const createCompany = companies.create;
+    // The platform makes each record, and each answer is lost on the way back.
+    companies.create = async (input) => {
+      await createCompany(input);
+      throw lost();
+    };
+    jobs.create = async (input) => {
+      await createJob(input);
+      throw lost();
+    };
+    expect(await t.sender().flush()).toEqual({ sent: 1, rescheduled: 0, failed: 0 });
+    expect([...t.fake.companies]).toEqual([[NEW_CUSTOMER, { name: 'Priya Quennell' }]]);
+    expect([...t.fake.created]).toEqual([[NEW_JOB, { companyUuid: NEW_CUSTOMER, ...payload }]]);
+    expect(t.fake.calls.map((c) => c.op)).toEqual(['companies.create', 'companies.get', 'jobs.create', 'jobs.get']);
+  });
+
+  it('a create that failed with nothing made is sent again on the next pass, and once', async () => {
+    const t = setup();
+    await t.outbox.enqueue({
+      kind: 'job-create',
+      jobUuid: NEW_JOB,
+      clientUuid: NEW_JOB,
+      payload: { ...payload, company: null },
+    });
+    t.fake.failNext(lost()); // the connection dropped before the platform did anything
+    expect(await t.sender().flush()).toEqual({ sent: 0, rescheduled: 1, failed: 0 });
+    expect(await t.sender().flush()).toEqual({ sent: 1, rescheduled: 0, failed: 0 });
+    expect(t.fake.created.size).toBe(1);
+    expect(t.fake.calls.map((c) => c.op)).toEqual(['jobs.create', 'jobs.get', 'jobs.get', 'jobs.create']);
+  });
+
+  it('says what it needs when the platform refuses it for a missing permission, and keeps it', async () => {
+    const t = setup();
+    await t.outbox.enqueue({
+      kind: 'job-create',
+      jobUuid: NEW_JOB,
+      clientUuid: NEW_JOB,
+      payload: { ...payload, company: null },
+    });
+    t.fake.failNext(
+      new ApiError('MissingScopeError', 'POST /api_1.0/job.json: 403 needs create_jobs', { status: 403 }),
+    );
+    expect(await t.sender().flush()).toEqual({ sent: 0, rescheduled: 0, failed: 1 });
+    const [kept] = await t.outbox.pending();
+    expect(kept?.state).toBe('failed-permanent');
+    expect(kept?.lastError).toMatchObject({ code: 'missing-scope' });
+    expect(kept?.lastError?.message).toMatch(/new job/);
+    expect(kept?.payload).toMatchObject(payload);
+  });
+});

@@ -1,0 +1,80 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import type { ExtensionBrowser } from '../e2e/support/chromium';
+import type { Stack } from '../e2e/support/stack';
+import { serveWebmail } from '../e2e/support/webmail';
+import { shoot, type Frame } from './shoot';
+
+// The office's inbox: the card above an e-mail on the local Gmail-like and Outlook-like pages (a site turned on),
+// and the new-job form it opens (as the signed-in person sees it: creating jobs not yet allowed, then allowed).
+
+declare const chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } };
+
+const MAIL_FRAME: Frame = { width: 1100, height: 520 };
+const FORM_FRAME: Frame = { width: 480, height: 720, fitContent: 1400 };
+
+export async function officeShots(browser: ExtensionBrowser, stack: Stack, options: Page, jobUuid: string) {
+  const { control } = stack.emulator;
+  const account = stack.account.uuid;
+  const job = (await control.listRecords(account, 'job')).find((j) => j.uuid === jobUuid)!;
+  const contact = (await control.listRecords(account, 'companycontact')).find(
+    (c) => c.company_uuid === job.company_uuid,
+  )!;
+  const email = String(contact.email);
+  const name = `${String(contact.first)} ${String(contact.last)}`;
+  const webmail = await serveWebmail({
+    name,
+    email,
+    subject: 'Hot water again',
+    body: `Hi,\n\nThe hot water has gone lukewarm again since the weekend. Could someone come out on Thursday?\nThe address is 14 Quillfeather Lane, Brunswick VIC 3056. Best number: 0491 570 156.\n\nThanks,\n${name}`,
+  });
+  try {
+    await options.evaluate(() => chrome.storage.local.set({ contentSites: ['http://127.0.0.1/*'] }));
+    const gmail = await openMail(browser.context, webmail.url('gmail'));
+    await shoot(gmail, 'webmail-gmail-card', MAIL_FRAME);
+    const outlook = await openMail(browser.context, webmail.url('outlook'));
+    await shoot(outlook, 'webmail-outlook-card', MAIL_FRAME);
+    await outlook.close();
+
+    await gmail.bringToFront();
+    const opened = browser.context.waitForEvent('page');
+    await clickInCard(browser.context, gmail, 'button.sender-new-job');
+    const form = await opened;
+    await form.setViewportSize({ width: FORM_FRAME.width, height: FORM_FRAME.height });
+    await form.locator('#create-job').waitFor();
+    await shoot(form, 'new-job-form', FORM_FRAME);
+    await form.close();
+    await gmail.close();
+  } finally {
+    await webmail.close();
+    await options.evaluate(() => chrome.storage.local.set({ contentSites: [] }));
+  }
+}
+
+/** Opens a webmail page and waits until Fieldside's card above the e-mail shows the customer (or says none). */
+async function openMail(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: MAIL_FRAME.width, height: MAIL_FRAME.height });
+  for (let tries = 0; tries < 100; tries++) {
+    await page.goto(url);
+    try {
+      await page.waitForFunction(
+        () => {
+          const host = document.querySelector('fieldside-card');
+          return !!host && host.getBoundingClientRect().height > 40;
+        },
+        undefined,
+        { timeout: 5_000 },
+      );
+      return page;
+    } catch {
+      // The sites script is registered a moment after the site is turned on: load again.
+    }
+  }
+  throw new Error(`no card on ${url}`);
+}
+
+/** A person's click on an element of the card (found from Fieldside's world, where the closed root is open). */
+async function clickInCard(context: BrowserContext, page: Page, selector: string): Promise<void> {
+  const { closedBadges } = await import('../e2e/support/closed-badges');
+  await (await closedBadges(context, page)).click({ css: 'fieldside-card' }, selector);
+}
