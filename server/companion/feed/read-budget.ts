@@ -22,7 +22,17 @@ export function createReadBudget(opts: { perMinute?: number; now?: () => number;
   /** Account → when its latest requests were made, oldest first (at most `perMinute`); least recently used first. */
   const spent = new Map<string, number[]>();
 
+  /** The account's requests within the last 60 seconds (the oldest dropped as they age out). */
+  function recent(account: string): number[] {
+    const times = spent.get(account) ?? [];
+    const at = now();
+    while (times.length > 0 && times[0]! <= at - MINUTE) times.shift();
+    return times;
+  }
+
   return {
+    /** Whether one request could be taken now, leaving `keep`; takes nothing. */
+    room: (account: string, keep = 0): boolean => recent(account).length < perMinute - keep,
     /** Takes one request from the account's share; false when the last 60 seconds used it all but `keep`. */
     take(account: string, keep = 0): boolean {
       const at = now();
