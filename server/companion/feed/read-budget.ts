@@ -1,8 +1,8 @@
 // The companion's own share of an account's per-minute platform limit (180 a minute, shared by everyone in the
 // account) for what it reads once for the account (account-readers.ts). A burst of changes (an office bulk edit,
 // an import) would otherwise make the companion spend the account's whole minute at once, and every person's own
-// requests would be refused until the minute passed. Past the share, a change goes on as the notification said
-// it and the browsers that hold the record read it themselves, as before. In memory, per instance.
+// requests would be refused until the minute passed. Past the share, a change waits for it (held-changes.ts). In
+// memory, per instance.
 
 /** Platform requests the companion makes for one account in any 60 seconds, at most: a third of the platform's
  * per-minute limit, so the people of the account keep the rest. */
