@@ -39,8 +39,6 @@ export function createAccountReaders(opts: {
       }
     },
 
-    /** Whether the account's share has room for a change's own read now (takes nothing). */
-    room: (account: string): boolean => budget.room(account),
     /** Takes one request of the account's share for a change's own read made otherwise (visit-jobs.ts); false when
      * spent. */
     spend: (account: string): boolean => budget.take(account),
