@@ -38,6 +38,9 @@ const WORKER_RESTART_MINUTES = 30;
 /** The background's alarms (entrypoints/background): incremental sync every 10 minutes, feed wake every 3. */
 const SYNC_ALARM_MINUTES = 10;
 const FEED_WAKE_MINUTES = 3;
+/** Yesterday's browsers stayed live this long after their caches were walked, and its last new jobs came then. */
+const YESTERDAY_AFTERNOON_HOURS = 8;
+const YESTERDAY_LAST_NEW_JOBS = 3;
 /** When the new device (an office laptop set up mid-morning) signs in and syncs from nothing. */
 const NEW_DEVICE_MINUTE = 90;
 export const DAILY_LIMIT = 20_000;
@@ -170,7 +173,10 @@ export async function runBudgetBench(
         ),
     );
 
-    const staleness = createStaleness(() => browsers.map((b) => b.cache));
+    const staleness = createStaleness(
+      () => browsers.map((b) => b.cache),
+      () => simNow,
+    );
     const world = (i: number) => ({
       index: i,
       accountUuid: account.uuid,
@@ -216,11 +222,32 @@ export async function runBudgetBench(
       b.stop();
     }
     progress(`yesterday's caches ready (${browsers.length} browsers, ${verified.size} paired)`);
+    // Yesterday went on: its browsers were live until the evening, and its new jobs taught the companion, as every
+    // day's do, whom the platform lets see what (who sees every job, who only their own). A real morning starts
+    // with what was learnt yesterday, not with a companion that has never met the business.
+    await control.advanceClock(YESTERDAY_AFTERNOON_HOURS * 3600);
+    simNow = await control.now();
+    await Promise.all(browsers.filter((_, i) => i !== newDevice).map((b) => b.feed.wake()));
+    for (let k = 0; k < YESTERDAY_LAST_NEW_JOBS; k++) {
+      await control.createRecord(account.uuid, 'job', { status: 'Quote', job_address: `${k} Yesterday Lane` });
+      await emulator.webhooks.whenIdle();
+      await sleep(60);
+      await Promise.all(browsers.map((b) => b.idle()));
+      await control.advanceClock(60);
+      simNow = await control.now();
+    }
+    for (const b of browsers) b.stop();
+    // What the companion still reads in the background for yesterday (a narrowed person's list) is yesterday's.
+    for (let last = -1, now = 0; last !== now;) {
+      last = now;
+      await sleep(200);
+      now = (await control.stats()).requests;
+    }
     counter.take();
     const setupSeconds = (performance.now() - started) / 1000;
-    // A day passes: yesterday's caches were walked at this hour yesterday, as a browser that walks its view once a
-    // day does at the morning's first alarm (the bench plays one day of the steady state, not the first day).
-    await control.advanceClock(24 * 3600);
+    // The night passes: yesterday's caches were walked at this hour yesterday, as a browser that walks its view once
+    // a day does at the morning's first alarm (the bench plays one day of the steady state, not the first day).
+    await control.advanceClock((24 - YESTERDAY_AFTERNOON_HOURS) * 3600 - YESTERDAY_LAST_NEW_JOBS * 60);
     simNow = await control.now();
     // The emulator counts its OAuth host's requests too (tokens refreshed through the companion): those are not API
     // requests, and the platform's limits are about API requests, so its token grants are taken off.

@@ -248,6 +248,8 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
     live: hub,
     files,
     onSent: (entry) => notifier.wrote(entry.clientUuid),
+    // As the background answers it (entrypoints/background/field-work.ts).
+    knownLive: async (uuid) => feed.state() === 'live' && (await cache.getJob(uuid)) !== undefined,
     alarm: { set: () => undefined, clear: () => undefined },
     settleMs: 20,
   });

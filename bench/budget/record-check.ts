@@ -12,17 +12,37 @@ export function createRecordCheck(opts: { baseUrl: string; token: () => Promise<
   const refusals: string[] = [];
   const pending = new Set<Promise<void>>();
 
-  async function check(staff: string, job: string): Promise<void> {
-    const res = await fetch(`${opts.baseUrl}/api_1.0/job/${job}.json`, {
-      headers: { authorization: `Bearer ${await opts.token()}`, 'x-impersonate-uuid': staff },
-    });
-    await res.body?.cancel();
-    requests++;
-    checked++;
-    if (res.status !== 200) {
-      refused++;
-      if (refusals.length < 10) refusals.push(`${staff} got job ${job} (the platform answers them ${res.status})`);
+  /** The platform's status for the job read as `staff`; a connection the emulator closed just as it was reused
+   * (its keep-alive ran out) is tried again, a few times. */
+  async function statusFor(staff: string, job: string): Promise<number | Error> {
+    let failure: Error | undefined;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        const res = await fetch(`${opts.baseUrl}/api_1.0/job/${job}.json`, {
+          headers: { authorization: `Bearer ${await opts.token()}`, 'x-impersonate-uuid': staff },
+        });
+        await res.body?.cancel();
+        requests++;
+        return res.status;
+      } catch (error) {
+        failure = error as Error;
+      }
     }
+    return failure!;
+  }
+
+  async function check(staff: string, job: string): Promise<void> {
+    const status = await statusFor(staff, job);
+    checked++;
+    if (status === 200) return;
+    // A record that could not be checked is not known to be safe: it counts with the refused.
+    refused++;
+    if (refusals.length < 10)
+      refusals.push(
+        typeof status === 'number'
+          ? `${staff} got job ${job} (the platform answers them ${status})`
+          : `${staff} got job ${job}, and the check could not be made (${status.message})`,
+      );
   }
 
   return {

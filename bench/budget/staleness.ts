@@ -4,7 +4,9 @@ import type { JobCache } from '../../lib/cache';
 // How long each open browser stayed behind a change: for every change of a job and every browser that holds
 // that job, the time until the browser's cache shows the new value. A change that arrived through the live
 // feed is timed in real time (the live path runs at real speed: webhook, companion, stream, re-read); one that
-// waited for a sync is timed in simulated time (the minutes until that sync ran).
+// waited for a sync is timed in simulated time (the minutes until that sync ran). A live change that arrived in a
+// later simulated minute than it was made (the companion held it for its share of the minute) is timed in
+// simulated time too: the real time of a simulated minute is a fraction of a second.
 
 interface Pending {
   browser: number;
@@ -15,17 +17,17 @@ interface Pending {
   simAt: number;
 }
 
-export function createStaleness(caches: () => ReadonlyArray<JobCache | undefined>) {
+export function createStaleness(caches: () => ReadonlyArray<JobCache | undefined>, simNow: () => number) {
   let pending: Pending[] = [];
   const lags: number[] = [];
-  /** browser → job → real time of the last upsert outside a sync. */
-  const upserts = new Map<number, Map<string, number>>();
+  /** browser → job → real and simulated time of the last upsert outside a sync. */
+  const upserts = new Map<number, Map<string, { real: number; sim: number }>>();
 
   return {
     onUpsert(browser: number, jobs: readonly Job[]) {
       let map = upserts.get(browser);
       if (!map) upserts.set(browser, (map = new Map()));
-      const at = performance.now();
+      const at = { real: performance.now(), sim: simNow() };
       for (const job of jobs) map.set(job.uuid, at);
     },
     /** Of these browsers, those whose cache does not show the value yet: setting a field to the value it has is
@@ -56,19 +58,16 @@ export function createStaleness(caches: () => ReadonlyArray<JobCache | undefined
           left.push(p);
           continue;
         }
-        const upsertAt = upserts.get(p.browser)?.get(p.job);
-        if (
-          process.env.BUDGET_DEBUG &&
-          !(upsertAt !== undefined && upsertAt >= p.realAt) &&
-          simNow - p.simAt > 120_000
-        ) {
+        const upsert = upserts.get(p.browser)?.get(p.job);
+        const live = upsert !== undefined && upsert.real >= p.realAt;
+        if (process.env.BUDGET_DEBUG && !live && simNow - p.simAt > 120_000) {
           process.stderr.write(
             `budget: late by sync: browser ${p.browser} job ${p.job} ${p.field} after ${(simNow - p.simAt) / 1000} s\n`,
           );
         }
-        lags.push(
-          upsertAt !== undefined && upsertAt >= p.realAt ? (upsertAt - p.realAt) / 1000 : (simNow - p.simAt) / 1000,
-        );
+        if (!live) lags.push((simNow - p.simAt) / 1000);
+        else if (upsert.sim > p.simAt) lags.push((upsert.sim - p.simAt) / 1000);
+        else lags.push((upsert.real - p.realAt) / 1000);
       }
       pending = left;
     },

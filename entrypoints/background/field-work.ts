@@ -24,7 +24,8 @@ import type { LiveHub } from '@/lib/messaging/live-hub';
 // Wires the field-work services (lib/field) to the browser: the outbox runner starts with the worker,
 // flushes on `online`, wakes on its alarm; the toolbar badge; tabs for the side panel to follow.
 
-export function startFieldWork(workspace: Workspace, live: LiveHub) {
+/** `feedLive`: whether the live feed is connected, so the cache learns of a deleted job within seconds. */
+export function startFieldWork(workspace: Workspace, live: LiveHub, feedLive: () => boolean = () => false) {
   const action = browser.action ?? browser.browserAction;
   const badge = createToolbarBadge(action);
   const ctx = createFieldContext({
@@ -44,6 +45,7 @@ export function startFieldWork(workspace: Workspace, live: LiveHub) {
     live,
     files,
     onSent: (entry) => notices.wrote(entry.clientUuid),
+    knownLive: async (uuid) => feedLive() && (await (await workspace.cache()).getJob(uuid)) !== undefined,
     onCount: (n) => badge.setPending(n),
     alarm: {
       set: (at) => void setAlarm('outbox', at),

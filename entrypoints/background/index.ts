@@ -176,7 +176,7 @@ export default defineBackground(() => {
       void field.notices.consider(changes, held).catch((e) => console.warn('Fieldside: notices', e)),
   });
   // My day, job detail, the outbox sender, the toolbar badge and the context menu.
-  const field = startFieldWork(workspace, hub);
+  const field = startFieldWork(workspace, hub, () => feed.state() === 'live');
   onPlatformBack = () => void field.runner.flush().catch((error) => console.warn('Fieldside: outbox flush', error));
   const content = createContentService({
     workspace,

@@ -41,6 +41,8 @@ export interface OutboxRunnerDeps {
   files?: FileSource;
   /** A write the platform now has: the uuid of what it made (lib/notifications: the person's own doing). */
   onSent?: (entry: OutboxEntry) => void;
+  /** The browser knows the job is not deleted without reading it (sender.ts). */
+  knownLive?: (jobUuid: string) => Promise<boolean>;
 }
 
 /** How often a large upload's progress is told to the pages. */
@@ -146,6 +148,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
         client,
         setTimer,
         ...(deps.files ? { files: deps.files } : {}),
+        ...(deps.knownLive ? { knownLive: deps.knownLive } : {}),
         onProgress: progress,
       });
       const unsubscribe = outbox.subscribe((change) => {

@@ -164,6 +164,25 @@ describe('outbox sender', () => {
     expect(await t.outbox.discard(gone.seq)).toMatchObject({ payload: { note: 'for a deleted job' } });
   });
 
+  it('reads no job before a write when the browser knows it is not deleted, and still refuses a deleted one', async () => {
+    const t = setup();
+    await t.note(JOB_A, 'on a job the live cache holds');
+    await t.note(JOB_GONE, 'on a job it does not know');
+    const known = new Set([JOB_A]);
+    const sender = createOutboxSender({
+      outbox: t.outbox,
+      client: t.fake.client,
+      now: t.now,
+      setTimer: t.timers.setTimer,
+      random: () => 0,
+      backoff: POLICY,
+      knownLive: async (uuid) => known.has(uuid),
+    });
+    expect(await sender.flush()).toEqual({ sent: 1, rescheduled: 0, failed: 1 });
+    expect(t.fake.calls.filter((c) => c.op === 'jobs.get').map((c) => c.jobUuid)).toEqual([JOB_GONE]);
+    expect(creates(t.fake.calls)).toHaveLength(1);
+  });
+
   it('applies badge changes as set operations, so replaying one changes nothing', async () => {
     const t = setup();
     await t.outbox.enqueue({ kind: 'badge-add', jobUuid: JOB_B, payload: { badgeUuid: BADGE_VIP } });

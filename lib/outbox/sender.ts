@@ -27,6 +27,10 @@ export interface OutboxSenderOptions {
   onPassError?: (error: unknown) => void;
   /** The files attachments send (files.ts); each is deleted once its write is sent. */
   files?: FileSource;
+  /** Whether this browser knows, without asking the platform, that the job is not deleted: its cache holds it
+   * active while the live feed is connected (a deletion reaches the cache within seconds). Then the job is not
+   * read before the write: each one costs the account's shared budget (a visit's arrival, photo, note). */
+  knownLive?: (jobUuid: string) => Promise<boolean>;
   /** How much of a large write has gone out (an attachment's bytes, where the browser tells). */
   onProgress?: ApplyContext['onProgress'];
 }
@@ -57,6 +61,7 @@ export function createOutboxSender(options: OutboxSenderOptions) {
     ...(options.files ? { files: options.files } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   };
+  const knownLive = (jobUuid: string) => options.knownLive?.(jobUuid).catch(() => false) ?? Promise.resolve(false);
   let current: Promise<FlushReport> | undefined;
   let again = false;
   let againForced = false;
@@ -80,7 +85,8 @@ export function createOutboxSender(options: OutboxSenderOptions) {
       }
       try {
         // Checked once per job and pass: a note on a deleted job would be accepted and never seen.
-        if (KINDS[claimed.kind].checksJob && !jobChecked) await assertJobLive(client, claimed.jobUuid);
+        if (KINDS[claimed.kind].checksJob && !jobChecked && !(await knownLive(claimed.jobUuid)))
+          await assertJobLive(client, claimed.jobUuid);
         jobChecked = true;
         await applyEntry(client, claimed, context);
       } catch (error) {

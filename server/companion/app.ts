@@ -33,6 +33,9 @@ export interface CompanionDeps {
   log?: Logger;
   /** The webhook receiver and change feed (feed/index.ts); `null` runs the companion without them (OAuth-only tests). */
   createFeedModule?: typeof createFeedModule | null;
+  /** Whether a change the companion's share of the minute cannot read now waits for it (feed/held-changes.ts): not
+   * at the edge, whose isolates run no timer once their answer is sent. */
+  holdChanges?: boolean;
 }
 
 export interface CompanionApp {
@@ -84,6 +87,7 @@ export async function createCompanionApp(
           log,
           ...(deps.fetch ? { fetch: deps.fetch } : {}),
           ...(deps.now ? { now: deps.now } : {}),
+          ...(deps.holdChanges === false ? { holdChanges: false } : {}),
         })
       : undefined;
   } catch (error) {

@@ -17,7 +17,7 @@ export function createEdgeEntry() {
       try {
         companion ??= (async () => {
           const config = loadConfig(env, { listeningUrl: new URL(request.url).origin });
-          return createCompanionApp(config, chooseEdgeStores(env, config));
+          return createCompanionApp(config, chooseEdgeStores(env, config), { holdChanges: false });
         })();
         return (await companion).app.fetch(request);
       } catch (error) {

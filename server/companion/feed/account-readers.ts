@@ -11,7 +11,12 @@ import { createReadBudget, KEPT_FOR_CHANGES_PER_MINUTE, type ReadBudget } from '
 /** What one token's read came to: an answer, or "this token may not read it". */
 export type TokenRead<T> = { kind: 'answer'; value: T } | { kind: 'next' };
 
-export function createAccountReaders(opts: { keeper?: Pick<AccountTokenKeeper, 'current'>; budget?: ReadBudget }) {
+export function createAccountReaders(opts: {
+  keeper?: Pick<AccountTokenKeeper, 'current'>;
+  budget?: ReadBudget;
+  /** Changes of the account waiting for its share (held-changes.ts): asking who may see a job waits behind them. */
+  waiting?: (account: string) => number;
+}) {
   const budget = opts.budget ?? createReadBudget();
 
   return {
@@ -38,8 +43,9 @@ export function createAccountReaders(opts: { keeper?: Pick<AccountTokenKeeper, '
      * spent. */
     spend: (account: string): boolean => budget.take(account),
     /** The same for asking who may see a job (job-visibility.ts): false once only the part kept for the changes'
-     * own reads is left. */
-    spendOnWhoMaySee: (account: string): boolean => budget.take(account, KEPT_FOR_CHANGES_PER_MINUTE),
+     * own reads is left, or while changes wait for their reads. */
+    spendOnWhoMaySee: (account: string): boolean =>
+      (opts.waiting?.(account) ?? 0) === 0 && budget.take(account, KEPT_FOR_CHANGES_PER_MINUTE),
   };
 }
 

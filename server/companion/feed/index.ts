@@ -15,6 +15,7 @@ import { createJobYes } from './job-yes';
 import { createStaffKnowledge } from './staff-knowledge';
 import { createMemoryAddonStore } from '../addon/store/memory-store';
 import type { AddonStore } from '../addon/store/types';
+import { createHeldChanges } from './held-changes';
 import { createNoteJobs } from './note-jobs';
 import { createReadBudget } from './read-budget';
 import { createVisitJobs } from './visit-jobs';
@@ -76,6 +77,10 @@ export async function createFeedModule(opts: {
   accountTokens?: Pick<AccountTokenKeeper, 'current'>;
   /** Where the webhook receiver says what it dropped (by kind and event name only). */
   log?: Logger;
+  /** How often changes held for the account's share look for room again (held-changes.ts; 1 s). */
+  heldRetryMs?: number;
+  /** False: a change the share cannot read now goes on unread (a runtime that runs no timer after its answer). */
+  holdChanges?: boolean;
 }): Promise<FeedModule> {
   const { config, store } = opts;
   const slots = opts.limits ?? createMemoryLimitStore();
@@ -101,8 +106,15 @@ export async function createFeedModule(opts: {
         recheckMs: config.limits.subscriptionsRecheckMs,
       })
     : undefined;
+  const budget = createReadBudget(clock);
+  const held = createHeldChanges({
+    room: (account) => budget.room(account),
+    ...clock,
+    ...(opts.heldRetryMs ? { retryMs: opts.heldRetryMs } : {}),
+  });
   const readers = createAccountReaders({
-    budget: createReadBudget(clock),
+    budget,
+    waiting: held.waiting,
     ...(opts.accountTokens ? { keeper: opts.accountTokens } : {}),
   });
   const knowledge = createStaffKnowledge({ store: shared, ...clock });
@@ -113,7 +125,7 @@ export async function createFeedModule(opts: {
     jobRecords: createJobRecords({ ...platform, readers, visibility }),
     visitJobs: createVisitJobs({ ...platform, readers, yes }),
   });
-  const intake = createChangeIntake({ store, enrich });
+  const intake = createChangeIntake({ store, enrich, ...(opts.holdChanges === false ? {} : { held }) });
   routes.route(
     '/',
     createWebhookRoutes({
@@ -166,6 +178,7 @@ export async function createFeedModule(opts: {
       intake.take(account, change, key, await store.callbackGeneration(account), { read: true }),
     async close() {
       endStreams();
+      await held.release();
       await store.close();
       if (!opts.limits) await slots.close();
     },

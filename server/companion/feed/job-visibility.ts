@@ -42,7 +42,10 @@ export function createJobVisibility(opts: {
   yes: JobYes;
   fetch?: typeof fetch;
   now?: () => number;
-  /** How long a "no" spares a staff member further checks. */
+  /** How long a "no" spares a staff member further checks (a week). A no is the platform saying they see only some
+   * jobs, which is their role: it changes rarely and no webhook tells it, and holding it too long only keeps records
+   * from them (their browser reads for itself), never gives them any. So it outlasts a night and a weekend: the
+   * morning starts with what yesterday taught. */
   narrowedMs?: number;
   /** How long "sees every job" holds without a new confirmation. */
   seesAllMs?: number;
@@ -61,7 +64,7 @@ export function createJobVisibility(opts: {
   const get = createPlatformRead(opts);
   const fetchFn = opts.fetch ?? fetch;
   const now = opts.now ?? Date.now;
-  const narrowedMs = opts.narrowedMs ?? 12 * HOUR;
+  const narrowedMs = opts.narrowedMs ?? 7 * 24 * HOUR;
   const seesAllMs = opts.seesAllMs ?? 24 * HOUR;
   const concurrency = opts.concurrency ?? 6;
   // The webhook is answered after the record's read (at most 3 s) and this round: both together stay well inside

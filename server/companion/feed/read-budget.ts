@@ -1,8 +1,8 @@
 // The companion's own share of an account's per-minute platform limit (180 a minute, shared by everyone in the
 // account) for what it reads once for the account (account-readers.ts). A burst of changes (an office bulk edit,
 // an import) would otherwise make the companion spend the account's whole minute at once, and every person's own
-// requests would be refused until the minute passed. Past the share, a change goes on as the notification said
-// it and the browsers that hold the record read it themselves, as before. In memory, per instance.
+// requests would be refused until the minute passed. Past the share, a change waits for it (held-changes.ts). In
+// memory, per instance.
 
 /** Platform requests the companion makes for one account in any 60 seconds, at most: a third of the platform's
  * per-minute limit, so the people of the account keep the rest. */
@@ -22,7 +22,17 @@ export function createReadBudget(opts: { perMinute?: number; now?: () => number;
   /** Account → when its latest requests were made, oldest first (at most `perMinute`); least recently used first. */
   const spent = new Map<string, number[]>();
 
+  /** The account's requests within the last 60 seconds (the oldest dropped as they age out). */
+  function recent(account: string): number[] {
+    const times = spent.get(account) ?? [];
+    const at = now();
+    while (times.length > 0 && times[0]! <= at - MINUTE) times.shift();
+    return times;
+  }
+
   return {
+    /** Whether one request could be taken now, leaving `keep`; takes nothing. */
+    room: (account: string, keep = 0): boolean => recent(account).length < perMinute - keep,
     /** Takes one request from the account's share; false when the last 60 seconds used it all but `keep`. */
     take(account: string, keep = 0): boolean {
       const at = now();

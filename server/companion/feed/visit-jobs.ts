@@ -62,7 +62,11 @@ export function createVisitJobs(opts: {
       if (!found?.value) return;
       const { job, staff } = found.value;
       change.job_uuid = job;
+      // Its staff member was known to see the job already (time on site recorded at a job of theirs, a visit of
+      // theirs moved): their browser holds it, and a visit changes none of the job's fields, so no read of it.
+      const knew = staff !== null && (opts.yes?.sees(account, staff, job) ?? false);
       opts.yes?.forgetJob(account, job);
+      if (knew) return opts.yes?.yes(account, staff!, job);
       if (!staff || !opts.readers.spend(account)) return;
       try {
         const res = await get(found.token, 'job', job, { staff });

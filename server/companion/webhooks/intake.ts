@@ -1,3 +1,4 @@
+import type { HeldChanges } from '../feed/held-changes';
 import type { AppendResult, FeedStore, NewChange } from '../feed/types';
 import { createNoteEventWait, type NoteEventWait } from './note-event-wait';
 import { dedupKeyWithRecord } from './notification';
@@ -14,21 +15,31 @@ export interface ChangeIntake {
     change: NewChange,
     key: string,
     generation: number,
-    how: { read: boolean; noteEvent?: boolean },
+    /** `held`: the change already waited its turn (held-changes.ts) and is published now. */
+    how: { read: boolean; noteEvent?: boolean; held?: boolean },
   ): Promise<Taken>;
 }
 
-export type Taken = AppendResult | { kind: 'covered' };
+/** `held`: waiting for the companion's share of the account's minute, published once it is read (held-changes.ts). */
+export type Taken = AppendResult | { kind: 'covered' } | { kind: 'held' };
 
 export function createChangeIntake(opts: {
   store: FeedStore;
   /** Adds what the companion reads once for the whole account (feed/enrich-change.ts); never throws. */
   enrich?: (account: string, change: NewChange) => Promise<void>;
   noteEvents?: NoteEventWait;
+  /** Where a signed change waits when the companion's share of the minute has no room to read it. */
+  held?: HeldChanges;
 }): ChangeIntake {
   const noteEvents = opts.noteEvents ?? createNoteEventWait({ store: opts.store });
-  return {
+  const intake: ChangeIntake = {
     async take(account, change, plainKey, generation, how) {
+      if (how.read && opts.enrich && opts.held?.mustWait(account)) {
+        // Published later, read, with the callback generation it came with (a rotation meanwhile still refuses it).
+        const later = (read: boolean) =>
+          intake.take(account, change, plainKey, generation, { ...how, read, held: true });
+        if (!how.held && opts.held.hold(account, plainKey, later)) return { kind: 'held' };
+      }
       let key = plainKey;
       // The platform retries a delivery it thinks failed: a retry already taken costs no platform read. The peek is
       // only a saving: append's own atomic check still decides. A change that will carry a record is read whatever
@@ -45,4 +56,5 @@ export function createChangeIntake(opts: {
       return opts.store.append(account, change, key, generation);
     },
   };
+  return intake;
 }

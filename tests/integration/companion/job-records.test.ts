@@ -12,6 +12,8 @@ import { callbackKey, signCallbackToken } from '../../../server/companion/feed/i
 import { ACTIVATION_SCOPES } from '../../../server/companion/oauth/activation-scopes';
 import { COMPANION_READS_PER_MINUTE } from '../../../server/companion/feed/read-budget';
 import type { FeedChange, FeedPage } from '../../../contracts/companion-http';
+import { createFeedStore } from '../../../server/companion/feed/create-store';
+import type { FeedStore, NewChange } from '../../../server/companion/feed/types';
 
 // The companion reads each changed job once for the whole account (issue 18), with the account's kept grant, for a
 // change the platform signed (the add-on's manifest webhook: `deliverSigned` takes it as /addon/event does), against
@@ -84,9 +86,12 @@ async function platformJob(uuid: string): Promise<Record<string, unknown>> {
 const existingJob = async (at: number) => String((await emulator.control.listRecords(account.uuid, 'job'))[at]!.uuid);
 
 /** A feed server of an account that activated Fieldside: the administrator's grant is kept. */
-async function activatedServer(): Promise<FeedServer> {
+async function activatedServer(
+  over: Pick<Parameters<typeof startFeedServer>[0], 'now' | 'heldRetryMs' | 'createStore'> = {},
+) {
   const store = createMemoryAddonStore();
   const server = await startFeedServer({
+    ...over,
     platformBaseUrl: emulator.info.base_url,
     accountTokens: (config) => createAccountTokens({ config, store, now: Date.now }),
   });
@@ -276,33 +281,66 @@ describe('whose grant reads', () => {
   });
 });
 
+/** The companion's feed store, telling `appended` of every change appended to it. */
+const recordingStore =
+  (appended: NewChange[]) =>
+  async (config: Parameters<typeof createFeedStore>[0]): Promise<FeedStore> => {
+    const store = await createFeedStore(config);
+    return { ...store, append: (...args) => (appended.push(args[1]), store.append(...args)) };
+  };
+
 describe("the companion's share of the account's minute", () => {
-  it('reads no more than its share in a burst, and the changes past it go on without a record', async () => {
-    const burst = await activatedServer();
+  it('reads no more than its share in a burst, holds the changes past it, and publishes them with their records once the share has room', async () => {
+    let now = Date.now();
+    const appended: NewChange[] = [];
+    const burst = await activatedServer({ now: () => now, heldRetryMs: 50, createStore: recordingStore(appended) });
     // No browser verified: the companion reads the records and asks nobody about them.
     const stream = await openStream(`${burst.url}/feed/stream`, tokenOf.get(staffOf('office')[0]!)!);
     try {
       await stream.until(() => stream.comments.includes('connected'));
       // Jobs no other test made too big for a record.
       const jobs = (await emulator.control.listRecords(account.uuid, 'job')).map((j) => String(j.uuid)).slice(11);
+      const sent: string[] = [];
       const before = await requests();
       // An office bulk edit: more job changes at once than the companion's share of the account's minute.
-      for (let i = 0; i < COMPANION_READS_PER_MINUTE + 10; i++)
-        await deliver(notification(jobs[i % jobs.length]!), burst);
+      for (let i = 0; i < COMPANION_READS_PER_MINUTE + 10; i++) {
+        sent.push(jobs[i % jobs.length]!);
+        await deliver(notification(sent.at(-1)!), burst);
+      }
       expect((await requests()) - before).toBe(COMPANION_READS_PER_MINUTE);
+      await stream.until(() => stream.changes().length === COMPANION_READS_PER_MINUTE);
+      // The ten past the share wait: published bare, each would cost every browser that holds its job a read.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(stream.changes()).toHaveLength(COMPANION_READS_PER_MINUTE);
+      expect((await requests()) - before).toBe(COMPANION_READS_PER_MINUTE);
+      // A minute on, the share has room again: each held change is read once and published, in the order it came.
+      now += 60_001;
       await stream.until(() => stream.changes().length === COMPANION_READS_PER_MINUTE + 10);
-      // The records are kept with the changes (a verified office browser would get them): read once each, up to the
-      // share; the rest carry none.
-      const office = staffOf('office')[0]!;
-      const page = (await (
-        await fetch(`${burst.url}/feed?limit=1000`, { headers: actingAs(tokenOf.get(office)!, office) })
-      ).json()) as FeedPage;
-      expect(page.changes.every((c) => c.record === undefined)).toBe(true);
+      expect((await requests()) - before).toBe(COMPANION_READS_PER_MINUTE + 10);
+      expect(stream.changes().map((c) => c.uuid)).toEqual(sent);
+      // Every change kept its record (this stream is nobody's, so it gets none of them).
+      expect(appended.map((c) => c.uuid)).toEqual(sent);
+      expect(appended.every((c) => c.record !== undefined)).toBe(true);
       expect(stream.changes().every((c) => c.record === undefined)).toBe(true);
     } finally {
       stream.close();
       await burst.close();
     }
+  });
+
+  it('publishes what it still holds, unread, when it closes', async () => {
+    const appended: NewChange[] = [];
+    const burst = await activatedServer({
+      now: () => 0,
+      createStore: recordingStore(appended),
+    });
+    const jobs = (await emulator.control.listRecords(account.uuid, 'job')).map((j) => String(j.uuid)).slice(11);
+    for (let i = 0; i < COMPANION_READS_PER_MINUTE + 3; i++) await deliver(notification(jobs[i % jobs.length]!), burst);
+    expect(appended).toHaveLength(COMPANION_READS_PER_MINUTE);
+    await burst.close();
+    // The three held went on before the store closed, as their notifications said them: their browsers read them.
+    expect(appended).toHaveLength(COMPANION_READS_PER_MINUTE + 3);
+    expect(appended.slice(-3).every((c) => c.record === undefined)).toBe(true);
   });
 });
 

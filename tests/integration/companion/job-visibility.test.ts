@@ -214,7 +214,7 @@ describe('what the companion remembers of staff', () => {
     expect((await settled()) - before).toBe(1);
   });
 
-  it('asks a narrowed staff member again after 12 hours, forgets one not registered for 24 hours, and lists a failed check as unchecked', async () => {
+  it('asks a narrowed staff member again after a week (not overnight), forgets one not registered for 24 hours, and lists a failed check as unchecked', async () => {
     let now = 0;
     const visibility = visibilityOver(
       createMemoryAddonStore(() => now),
@@ -234,8 +234,19 @@ describe('what the companion remembers of staff', () => {
     // The office, asked (a new job re-confirms), and the technician's list, read again (lists hold four hours).
     expect(await ask()).toEqual({ names: { visibleTo: [office], unchecked: [] }, asked: 1 + 1 });
     now += 2;
-    // The technician, asked again after 12 hours.
-    expect((await ask()).names).toEqual({ visibleTo: [office], unchecked: [] });
+    // The next morning the technician is still narrowed, not asked: the office asked (a new job), and confirmed to see
+    // every job again (two reads), the list still fresh.
+    expect(await ask()).toEqual({ names: { visibleTo: [office], unchecked: [] }, asked: 1 + 2 });
+    // Both online every day of the week; a week after the "no", the technician is asked again.
+    for (let day = 0; day < 7; day++) {
+      now += 23 * HOUR;
+      await visibility.registered(account.uuid, other);
+      await visibility.registered(account.uuid, office);
+    }
+    const weekOn = await ask();
+    expect(weekOn.names).toEqual({ visibleTo: [office], unchecked: [] });
+    // The office, confirmed again (two reads); the technician asked, and their list read.
+    expect(weekOn.asked).toBe(1 + 2 + 1 + 1);
 
     await emulator.control.injectFault({ kind: 'status', status: 503, count: 1, pathPrefix: '/api_1.0/job/' });
     try {

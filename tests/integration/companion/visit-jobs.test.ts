@@ -72,6 +72,21 @@ describe('a visit booked or moved', () => {
     expect(office).toMatchObject({ job_uuid: job, yours: 'none' });
     expect(office).not.toHaveProperty('record');
     expect((await requests()) - before).toBe(2);
+
+    // Moved: the companion knows from that read that the technician sees the job, so it reads the visit alone. Their
+    // browser holds the job already, and a visit changes none of its fields: the change carries no record.
+    const movedBefore = await requests();
+    await stack.emulator.control.updateRecord(account.uuid, 'jobactivity', visit, {
+      start_date: '2026-11-25 11:00:00',
+    });
+    const moved = async () => {
+      const res = await fetch(`${stack.companion.url}/feed?limit=1000`, { headers: techBrowser.headers() });
+      return ((await res.json()) as FeedPage).changes.filter((c) => c.object === 'jobactivity' && c.uuid === visit);
+    };
+    await vi.waitFor(async () => expect(await moved()).toHaveLength(2));
+    expect((await moved())[1]).toMatchObject({ job_uuid: job });
+    expect((await moved())[1]).not.toHaveProperty('record');
+    expect((await requests()) - movedBefore).toBe(1);
   });
 
   it('a visit cancelled names its job and nobody, with no record', async () => {

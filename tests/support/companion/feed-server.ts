@@ -40,6 +40,10 @@ export async function startFeedServer(opts: {
   /** Tokens (→ their account) to issue passes for, as the companion would have at sign-in: nobody vouched for, and
    * the stub platform's administrator and technician (feed-client.ts's `bearer` and `actingAs` send them). */
   passesFor?: Record<string, string>;
+  /** The companion's clock (its share of the account's minute, its caches); real time by default. */
+  now?: () => number;
+  /** How often changes held for the account's share look for room again (feed/held-changes.ts). */
+  heldRetryMs?: number;
 }) {
   let app: Hono | undefined;
   const server = serve({
@@ -73,6 +77,8 @@ export async function startFeedServer(opts: {
       config,
       store: await (opts.createStore ?? createFeedStore)(config),
       ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}),
+      ...(opts.now ? { now: opts.now } : {}),
+      ...(opts.heldRetryMs ? { heldRetryMs: opts.heldRetryMs } : {}),
       ...(opts.accountTokens ? { accountTokens: opts.accountTokens(config) } : {}),
       ...(opts.log ? { log: opts.log } : {}),
     });
