@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { openClaims, signClaims } from '../trust/signed-claims';
+import { openClaims, signClaims } from '../tokens/signed-claims';
 
 // The panel's right to send photos to one job as one person: a JWS the companion signs into the panel's HTML from
 // the platform's signed event (its account, `auth.staffUUID` and `eventArgs.jobUUID`), because a photo is far larger
