@@ -41,7 +41,17 @@ export async function openFieldside(
   await jobRow.click();
   const jobWindow = page.locator(`.x-window[data-job-uuid="${jobUuid}"]`);
   await jobWindow.getByRole('button', { name: 'Fieldside', exact: true }).click();
+  return { jobUuid, panel: await settledPanel(page) };
+}
+
+/** The Fieldside window just chosen on a job card, once it stands where a person sees it. On the web the panel asks
+ * the platform for its size as it starts, and the window grows and moves up to stay on screen: a click aimed
+ * before that lands where the button was, and nothing happens. */
+export async function settledPanel(page: Page): Promise<FrameLocator> {
   const panel = page.frameLocator('#windows .addon-window iframe');
   await panel.locator('#fieldside-panel').waitFor({ timeout: 20_000 });
-  return { jobUuid, panel };
+  if ((await page.locator('body.device-phone').count()) === 0) {
+    await page.locator('#windows .addon-window iframe.addon-frame[style*="width"]').waitFor();
+  }
+  return panel;
 }
