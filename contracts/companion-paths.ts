@@ -25,6 +25,8 @@ export const COMPANION_PATHS = {
   addonIcon: '/icon.png',
   /** The add-on's event URL (its "Callback URL"): every job-card action and follow-up event is posted here. */
   addonEvent: '/addon/event',
+  /** Photos from the job-card panel, with the upload ticket its HTML carries (too large for `invoke`). */
+  addonPhoto: '/addon/photo',
   /** The pairing page, opened from the job-card panel with a one-time code in its fragment. */
   pair: '/pair',
   pairClaim: '/pair/claim',

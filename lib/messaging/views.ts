@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JOB_ACTIONS } from '../../contracts/job-actions';
 
 // What the background hands Fieldside's pages and content scripts about jobs: view models, never raw
 // platform records and never credentials. Every string here is platform data and is rendered as
@@ -143,9 +144,9 @@ export const VisitViewSchema = z.object({
   /** The job's status is Completed, or a change to it waits to be sent. */
   completed: z.boolean(),
   /** Steps that wait in the outbox. */
-  pending: z.array(z.enum(['on-my-way', 'arrived', 'done', 'complete'])),
+  pending: z.array(z.enum(JOB_ACTIONS)),
   /** Steps the platform refused. */
-  problems: z.array(WriteProblemSchema.extend({ step: z.enum(['on-my-way', 'arrived', 'done', 'complete']) })),
+  problems: z.array(WriteProblemSchema.extend({ step: z.enum(JOB_ACTIONS) })),
 });
 export type VisitView = z.infer<typeof VisitViewSchema>;
 export type JobAction = VisitView['pending'][number];

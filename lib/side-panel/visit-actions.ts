@@ -2,6 +2,7 @@
 // the outbox at once (also offline) and sent in order, once. What the person did on their visit today is kept in
 // the answer store beside it (the visit log), so the side panel knows the step they are at while the writes wait,
 // and after they are sent without reading the platform's schedule again.
+import { COMPLETED_STATUS, ON_MY_WAY_NOTE } from '../../contracts/job-actions';
 import { localTimestamp } from '../api/local-time';
 import { knownZone, todayIn } from '../locale/days';
 import type { AttachmentView, JobAction, VisitView } from '../messaging/views';
@@ -25,8 +26,7 @@ export interface VisitLog {
   completedAt: string | null;
 }
 
-/** The note "On my way" leaves on the job, for the office (the platform describes no way of texting the customer). */
-export const ON_MY_WAY_NOTE = 'On my way.';
+export { ON_MY_WAY_NOTE };
 
 export const visitLogKey = (jobUuid: string) => `visit:${jobUuid}`;
 
@@ -72,7 +72,7 @@ export function visitView(
     onTheWayAt: current?.onTheWayAt ?? null,
     arrivedAt: current?.arrivedAt ?? null,
     leftAt: current?.leftAt ?? null,
-    completed: status === 'Completed' || pending.includes('complete'),
+    completed: status === COMPLETED_STATUS || pending.includes('complete'),
     pending,
     problems,
   };
@@ -135,7 +135,7 @@ export function createVisitActions({ ctx, runner, files }: VisitActionsDeps) {
         await outbox.enqueue({ kind: 'activity-end', jobUuid, payload: { activityUuid: log.activityUuid, end: at } });
         log.leftAt = at;
       } else if (action === 'complete' && !log.completedAt) {
-        await outbox.enqueue({ kind: 'status', jobUuid, payload: { status: 'Completed' } });
+        await outbox.enqueue({ kind: 'status', jobUuid, payload: { status: COMPLETED_STATUS } });
         log.completedAt = at;
       }
       await (await ctx.store()).put(visitLogKey(jobUuid), log, ctx.now());

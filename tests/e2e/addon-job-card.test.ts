@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
+import { openFieldside as openFieldsideOn, webAppAs as webAppAsIn } from './support/job-card';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
 import { startStack, type Stack } from './support/stack';
 
@@ -33,43 +34,10 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** The web app, signed in as `staff` through its sign-in form. Whoever was signed in to the web app in this browser
- * before (the consent page signs its person in) signs out first. */
-async function webAppAs(staff: { uuid: string }, device: 'desktop' | 'phone' = 'desktop'): Promise<Page> {
-  const page = await browser.context.newPage();
-  if (device === 'phone') await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${stack.emulator.info.web_url}/`);
-  await page.locator('#person, #sign-out').first().waitFor();
-  if (await page.locator('#sign-out').isVisible()) await page.locator('#sign-out').click();
-  await page.locator('#person').selectOption(`${stack.account.uuid}:${staff.uuid}`);
-  await page.locator('#sign-in-submit').click();
-  await page.locator('html[data-app-ready]').waitFor();
-  return page;
-}
-
-/** The web app as the technician, in the desktop or the phone view. */
-async function webAppAsTechnician(device: 'desktop' | 'phone'): Promise<Page> {
-  const page = await webAppAs(stack.technician, device);
-  const phone = await page.locator('body.device-phone').count();
-  if ((device === 'phone') !== (phone === 1)) {
-    await page.getByRole('link', { name: device === 'phone' ? 'Phone view' : 'Desktop view' }).click();
-    await page.locator(device === 'phone' ? 'body.device-phone' : 'body:not(.device-phone)').waitFor();
-    await page.locator('html[data-app-ready]').waitFor();
-  }
-  return page;
-}
-
-/** Opens the first of the technician's jobs the web app lists, and chooses Fieldside on its card. */
-async function openFieldside(page: Page, row = 0): Promise<{ jobUuid: string; panel: FrameLocator }> {
-  const jobRow = page.locator('#job-grid .x-grid-row').nth(row);
-  const jobUuid = (await jobRow.getAttribute('data-job-uuid'))!;
-  await jobRow.click();
-  const jobWindow = page.locator(`.x-window[data-job-uuid="${jobUuid}"]`);
-  await jobWindow.getByRole('button', { name: 'Fieldside', exact: true }).click();
-  const panel = page.frameLocator('#windows .addon-window iframe');
-  await panel.locator('#fieldside-panel').waitFor({ timeout: 20_000 });
-  return { jobUuid, panel };
-}
+const webAppAs = (staff: { uuid: string }) => webAppAsIn(browser.context, stack, staff);
+const webAppAsTechnician = (device: 'desktop' | 'phone') =>
+  webAppAsIn(browser.context, stack, stack.technician, device);
+const openFieldside = (page: Page, row = 0) => openFieldsideOn(page, { row });
 
 async function notesOnPlatform(jobUuid: string) {
   return (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter(

@@ -35,7 +35,7 @@ export function badArgsMessage(args: unknown): string {
   return 'Fieldside could not tell which job this note is for. Close this window and open Fieldside from the job card again.';
 }
 
-async function writeNote(
+export async function writeNote(
   reads: PlatformReads,
   call: PlatformCall,
   args: AddNoteArgs,

@@ -6,7 +6,7 @@ import { wordsPanel } from './panel/problem-page';
 // The words for an event the companion will not serve. The platform shows an answer only when it is a 200
 // `{"eventResponse": …}` (a non-2xx answer leaves the window blank), so a refusal is a 200 too: a short page in words
 // for the person looking at the window (the same look as the panel, with its Close button), or, for a follow-up
-// from the panel, the `{ok: false, message}` the panel shows under the note box. No platform data in either.
+// from the panel, the `{ok: false, message}` the panel shows beside the note box or the visit's buttons. No platform data in either.
 
 export type Refusal = 'unverified' | 'expired' | 'not_activated' | 'unknown_event' | 'too_large';
 
@@ -53,7 +53,7 @@ export function refusalForm(eventName: string | undefined, token?: string): Refu
       // not even a token: a page
     }
   }
-  if (name === ADDON_EVENTS.addNote) return { kind: 'follow-up' };
+  if (name === ADDON_EVENTS.addNote || name === ADDON_EVENTS.jobAction) return { kind: 'follow-up' };
   return { kind: 'page', place: (name && placeOf(name)) || 'web' };
 }
 

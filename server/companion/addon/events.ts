@@ -8,6 +8,8 @@ export const ADDON_EVENTS = {
   phone: 'fieldside_job_mobile',
   /** A follow-up from the panel: add a note as the signed staff member. */
   addNote: 'fieldside_add_note',
+  /** A follow-up from the panel: "On my way", "Arrived", "Done" or completing the job, as the signed staff member. */
+  jobAction: 'fieldside_job_action',
 } as const;
 
 export type ActionPlace = 'web' | 'phone';

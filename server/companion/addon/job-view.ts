@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AccountTokenKeeper } from './account-tokens';
 import { BadgeSchema, badgeUuidsOf, JobSchema, NoteSchema, sameUuid, StaffSchema, type Note } from './job-records';
 import type { Failure, PlatformCall, PlatformReads, Result } from './platform-reads';
+import { activitiesOf, visitState, type VisitState } from './visit-records';
 
 // What the panel shows for one job, read as the signed staff member, all at once: the job, its notes, the
 // account's badge names and its staff's names (who wrote each note, and the name a pairing carries).
@@ -31,6 +32,8 @@ export interface JobView {
   staffName: string;
   /** The signed staff member's security role (its uuid), when the platform says. */
   staffRole: string | null;
+  /** Their visit today, as the platform holds it. */
+  visit: VisitState;
 }
 
 export type PanelProblem = 'not_activated' | 'revoked' | Exclude<Failure, 'refused'>;
@@ -70,7 +73,7 @@ export function firstFailure(results: readonly Result<unknown>[]): Failure | und
   return failures.includes('refused') ? 'refused' : failures[0];
 }
 
-async function notesOf(reads: PlatformReads, call: PlatformCall, jobUuid: string): Promise<Result<Note[]>> {
+export async function notesOf(reads: PlatformReads, call: PlatformCall, jobUuid: string): Promise<Result<Note[]>> {
   const filter = encodeURIComponent(`related_object eq 'job' and related_object_uuid eq '${jobUuid}'`);
   const notes: Note[] = [];
   let cursor = '-1';
@@ -93,21 +96,24 @@ async function notesOf(reads: PlatformReads, call: PlatformCall, jobUuid: string
   return { ok: true, value: mine, headers };
 }
 
+const lacking = (r: Result<unknown>) => !r.ok && (r.failure === 'not_visible' || r.failure === 'missing_scope');
+
+/** The panel's job, read as the signed staff member; `now` is the account's clock (its day is "today"). */
 export async function readJobView(
   reads: PlatformReads,
   call: PlatformCall,
   jobUuid: string,
+  now: string,
 ): Promise<Outcome<JobView> | 'refused'> {
-  const [job, notes, badges, staff] = await Promise.all([
+  const [job, notes, badges, staff, activities] = await Promise.all([
     reads.get(call, `job/${jobUuid}.json`, JobSchema),
     notesOf(reads, call, jobUuid),
     reads.get(call, 'badge.json', z.array(BadgeSchema)),
     reads.get(call, 'staff.json', z.array(StaffSchema)),
+    activitiesOf(reads, call, jobUuid),
   ]);
-  // Badge names need a scope older activations may lack: the panel goes on without them.
-  const failure = firstFailure(
-    badges.ok || badges.failure !== 'not_visible' ? [job, notes, badges, staff] : [job, notes, staff],
-  );
+  // Badge names and time on site need scopes older activations may lack: the panel goes on without them.
+  const failure = firstFailure([job, notes, staff, ...[badges, activities].filter((r) => !lacking(r))]);
   if (failure === 'refused') return 'refused';
   if (failure) return { ok: false, problem: failure };
   if (!job.ok || !notes.ok || !staff.ok) return { ok: false, problem: 'unavailable' };
@@ -130,6 +136,14 @@ export async function readJobView(
         .map((n) => noteView(n, people)),
       staffName: nameOf(people.get(call.staff.toLowerCase())),
       staffRole: roleOf(people.get(call.staff.toLowerCase())),
+      visit: visitState({
+        activities: activities.ok ? activities.value : [],
+        notes: notes.value,
+        status: job.value.status,
+        staff: call.staff,
+        jobUuid,
+        today: now.slice(0, 10),
+      }),
     },
   };
 }

@@ -7,7 +7,12 @@ import { signPairingCode } from '../pairing/pairing-code';
 import { createAdministratorRoles } from './administrator-roles';
 import type { Logger } from '../request-log';
 import type { AccountTokenKeeper } from './account-tokens';
+import { createAccountClock } from './account-clock';
 import { createNoteWriter } from './add-note';
+import { createJobActions } from './job-actions';
+import { createPhotoRoute } from './photo-route';
+import { createPhotoSender } from './photo-upload';
+import { signUploadTicket } from './upload-ticket';
 import { refusalForm, refusalResponse, type Refusal, type RefusalForm } from './event-refusals';
 import { verifyAddonEvent, type VerifiedEvent } from './event-token';
 import { ADDON_EVENTS, placeOf, type ActionPlace } from './events';
@@ -49,6 +54,8 @@ function eventResponse(c: Context, response: string): Response {
 export function createAddonRoutes(deps: AddonRouteDeps): Hono {
   const { config, tokens, reads, now } = deps;
   const notes = createNoteWriter({ reads, tokens });
+  const clock = createAccountClock({ reads, now });
+  const actions = createJobActions({ reads, tokens, clock });
   const roles = createAdministratorRoles({ reads, now });
   const routes = new Hono();
 
@@ -64,13 +71,18 @@ export function createAddonRoutes(deps: AddonRouteDeps): Hono {
       return refuse(c, 'unverified', { kind: 'page', place }, 'job_uuid');
     const { accountUUID: account, staffUUID: staff } = event;
     let call: { accessToken: string; staff: string } | undefined;
-    const outcome = await withAccountToken(tokens, account, (accessToken) =>
-      readJobView(reads, (call = { accessToken, staff }), jobUuid.toLowerCase()),
-    );
+    const outcome = await withAccountToken(tokens, account, async (accessToken) => {
+      call = { accessToken, staff };
+      return readJobView(reads, call, jobUuid.toLowerCase(), await clock.now(account, call));
+    });
     if (!outcome.ok) return eventResponse(c, problemPanel(outcome.problem, place, config.addonSdkUrl));
-    if (place !== 'web' || !call)
-      return eventResponse(c, jobPanel({ view: outcome.value, place, jobUuid, sdkUrl: config.addonSdkUrl }));
     const secret = config.signingSecret;
+    const upload = {
+      url: `${config.publicUrl}${COMPANION_PATHS.addonPhoto}`,
+      ticket: await signUploadTicket(secret, { account, staff, job: jobUuid }, now()),
+    };
+    const common = { view: outcome.value, place, jobUuid, sdkUrl: config.addonSdkUrl, upload };
+    if (place !== 'web' || !call) return eventResponse(c, jobPanel(common));
     const code = await signPairingCode(secret, { account, staff, staffName: outcome.value.staffName }, now());
     const pairUrl = `${config.publicUrl}${COMPANION_PATHS.pair}#${code}`;
     // An administrator the platform's signed event named may replace the account's grant: "Activate again".
@@ -81,10 +93,7 @@ export function createAddonRoutes(deps: AddonRouteDeps): Hono {
     return eventResponse(
       c,
       jobPanel({
-        view: outcome.value,
-        place,
-        jobUuid,
-        sdkUrl: config.addonSdkUrl,
+        ...common,
         pairUrl,
         ...(activateUrl ? { activateUrl } : {}),
       }),
@@ -127,7 +136,21 @@ export function createAddonRoutes(deps: AddonRouteDeps): Hono {
       const answer = await notes.add(event.accountUUID, event.staffUUID, event.args);
       return eventResponse(c, JSON.stringify(answer));
     }
+    if (event.name === ADDON_EVENTS.jobAction) {
+      const answer = await actions.act(event.accountUUID, event.staffUUID, event.args);
+      return eventResponse(c, JSON.stringify(answer));
+    }
     return refuse(c, 'unknown_event', refusalForm(event.name), 'unknown_event');
   });
+  routes.route(
+    '/',
+    createPhotoRoute({
+      secret: config.signingSecret,
+      tokens,
+      photos: createPhotoSender({ reads, tokens }),
+      now,
+      ...(deps.log ? { log: deps.log } : {}),
+    }),
+  );
   return routes;
 }

@@ -2,7 +2,7 @@
 // Everything a field worker's own Fieldside needs beyond these is asked by the extension at their sign-in (and
 // incremental authorisation asks only for what is new), so the administrator is not asked for features here.
 // The job-card panel (../addon/) works with the tokens of this consent, as the signed staff member: it reads the
-// job, its notes and the staff's names with the scopes above, and needs two more.
+// job, its notes and the staff's names with the scopes above, and needs the last five to act on the job as them.
 export const ACTIVATION_SCOPES: readonly string[] = [
   // The account a token belongs to (vendor.json): the change feed is the account's, and limits count per account.
   'vendor',
@@ -20,4 +20,10 @@ export const ACTIVATION_SCOPES: readonly string[] = [
   // The panel's badges by name: the platform lets only manage_badges read the badge definitions (badge.json).
   // The companion never changes a badge.
   'manage_badges',
+  // The panel's visit: "Arrived" and "Done" record time on site as the person (a job activity), and completing the
+  // job sets its status, as the signed staff member (impersonated, so never more than they may do).
+  'manage_schedule',
+  'manage_jobs',
+  // The panel's photos: the attachment's record and its file (the official SDK names this scope for both).
+  'manage_attachments',
 ];

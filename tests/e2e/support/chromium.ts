@@ -34,6 +34,10 @@ export async function launchChromium(
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
+      // The platform's job card shows an add-on in a sandboxed frame. Headless Chromium puts such a frame in a
+      // process of its own and, right after it is sized, routes a synthetic click on it to the page around it (the
+      // first click on the panel then did nothing, most runs). In one process the click reaches the button.
+      '--disable-features=IsolateSandboxedIframes',
       '--no-first-run',
       '--disable-background-networking',
       '--disable-component-update',

@@ -1,6 +1,7 @@
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { PAIRING_CONFIRM_PAGE } from '../../../lib/account/pairing-page';
 import { signInToWebApp } from './content-page';
+import { settledPanel } from './job-card';
 import { signInThroughConsent } from './options-page';
 import type { Stack } from './stack';
 
@@ -58,9 +59,7 @@ export async function openFieldsideOnJobCard(
     .locator(`.x-window[data-job-uuid="${jobUuid}"]`)
     .getByRole('button', { name: 'Fieldside', exact: true })
     .click();
-  const panel = page.frameLocator('#windows .addon-window iframe');
-  await panel.locator('#fieldside-panel').waitFor({ timeout: 20_000 });
-  return { page, panel };
+  return { page, panel: await settledPanel(page) };
 }
 
 /** Where "Use Fieldside in this browser" leads for `staff`: what a colleague would copy and send. */

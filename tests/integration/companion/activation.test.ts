@@ -93,10 +93,18 @@ describe('the Activation URL', () => {
     expect(setCookie).toMatch(/; Max-Age=600/);
   });
 
-  it("asks for nothing Fieldside's own sign-in does not ask for, but the badge definitions the panel names badges with", () => {
-    // Reading badge.json needs manage_badges, which the extension asks for later, in context (FEATURE_SCOPES.badges).
-    expect(ACTIVATION_SCOPES.filter((scope) => !SIGN_IN_SCOPES.includes(scope))).toEqual(['manage_badges']);
+  it("asks for nothing Fieldside's own sign-in does not ask for, but what the job card's panel does as the person", () => {
+    // The badge definitions (badge.json needs manage_badges), the visit and the photos: the extension asks for each
+    // later, in context (FEATURE_SCOPES), where the panel has no such moment.
+    expect(ACTIVATION_SCOPES.filter((scope) => !SIGN_IN_SCOPES.includes(scope))).toEqual([
+      'manage_badges',
+      'manage_schedule',
+      'manage_jobs',
+      'manage_attachments',
+    ]);
     expect(FEATURE_SCOPES.badges).toContain('manage_badges');
+    expect(FEATURE_SCOPES.visits).toEqual(['manage_schedule', 'manage_jobs']);
+    expect(FEATURE_SCOPES.photos).toContain('manage_attachments');
   });
 
   it('Allow → the Return URL redeems the code with the platform and says it is done and what to do next', async () => {

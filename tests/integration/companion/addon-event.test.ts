@@ -91,7 +91,7 @@ describe('the panel for a job', () => {
     expect(page).not.toContain('<b>Check again</b>');
   });
 
-  it('carries its policy in a <meta> (the platform frames it as srcdoc): the SDK and a nonce for scripts, no connect-src', async () => {
+  it("carries its policy in a <meta> (the platform frames it as srcdoc): the SDK and a nonce for scripts, connect-src only the companion's photo address", async () => {
     const page = (await send(action())).response;
     const policy = (
       /<meta http-equiv="Content-Security-Policy" content="([^"]+)"\s*\/?>/.exec(page)?.[1] ?? ''
@@ -100,7 +100,9 @@ describe('the panel for a job', () => {
     expect(nonce).toBeDefined();
     expect(policy).toContain("default-src 'none'");
     expect(policy).toContain(`script-src 'nonce-${nonce}' ${SDK_URL}`);
-    expect(policy).not.toContain('connect-src');
+    // Photos are too large for invoke: the panel sends them to the companion, and to nowhere else.
+    expect(policy).toMatch(new RegExp(`connect-src ${stack.companion.url}/addon/photo;`));
+    expect(policy.match(/connect-src/g)).toHaveLength(1);
     expect(page).toContain(`<script src="${SDK_URL}" nonce="${nonce}"></script>`);
     // The platform's sdk.css first, the panel's own style (its design tokens) after it, so they hold.
     const sdkCss = SDK_URL.replace(/sdk\.js$/, 'sdk.css');

@@ -210,6 +210,17 @@ describe.each(POSITIONS)(
           });
           return fetch(`${stack.companion.url}/addon/event`, { method: 'POST', body: token });
         },
+        // The photo route takes only the upload ticket the companion signed from a platform event: a technician can
+        // make one up naming the administrator and the hidden job, but not sign it.
+        'POST /addon/photo': (h) => {
+          const form = new FormData();
+          form.set('ticket', `${btoa(JSON.stringify({ account: account.uuid, staff: admin.uuid, job: hidden }))}.x.y`);
+          form.set('uuid', crypto.randomUUID());
+          form.set('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'a.png');
+          return fetch(`${stack.companion.url}/addon/photo?${query}`, { method: 'POST', headers: h, body: form });
+        },
+        'OPTIONS /addon/photo': (h) =>
+          fetch(`${stack.companion.url}/addon/photo?${query}`, { method: 'OPTIONS', headers: h }),
         'POST /pair/claim': async (h) => {
           const link = await (
             await import('../../support/companion/addon-platform')
@@ -284,6 +295,7 @@ describe.each(POSITIONS)(
           for (const change of body?.changes ?? [])
             if (change.uuid === hidden && change.record !== undefined)
               failures.push(`${where}: the hidden job's record`);
+          if (route === 'POST /addon/photo' && res.ok) failures.push(`${where}: a photo taken on a made-up ticket`);
           if (route === 'GET /activate' && res.status === 302)
             failures.push(`${where}: an activation started on a bad ticket`);
         }

@@ -6,8 +6,8 @@ import { PANEL_STYLE } from './panel-style';
 // The whole document the platform shows in its window. The platform renders it in a sandboxed `srcdoc` frame
 // (an opaque origin), where response headers do not reach: so its policy is a <meta> one. Scripts: the platform's
 // client SDK and the panel's own, under a fresh nonce; styles: the SDK's `sdk.css` (the docs say an add-on's styles
-// should be based on it), then the panel's own design tokens on top; no connect-src at all (everything goes through
-// the SDK's `invoke`); links absolute, since a srcdoc document has no base of its own.
+// should be based on it), then the panel's own design tokens on top; connect-src only the companion's photo address
+// (everything else goes through the SDK's `invoke`); links absolute, since a srcdoc document has no base of its own.
 
 export interface PanelFrame {
   title: string;
@@ -16,6 +16,8 @@ export interface PanelFrame {
   sdkUrl: string;
   /** The job's uuid, for the panel's script (an attribute, never script text). */
   jobUuid?: string;
+  /** The one address the panel's script may send to itself (its photos); none otherwise. */
+  connect?: string;
 }
 
 /** The platform's stylesheet beside its client SDK (`…/sdk/1.0/sdk.css` next to `…/sdk/1.0/sdk.js`). */
@@ -24,7 +26,7 @@ export const sdkStylesheetOf = (sdkUrl: string): string => new URL('sdk.css', sd
 export function panelDocument(frame: PanelFrame, body: Html): string {
   const nonce = newNonce();
   const sdkCss = sdkStylesheetOf(frame.sdkUrl);
-  const policy = `default-src 'none'; script-src 'nonce-${nonce}' ${frame.sdkUrl}; style-src 'nonce-${nonce}' ${sdkCss}; img-src data:; base-uri 'none'; form-action 'none'`;
+  const policy = `default-src 'none'; script-src 'nonce-${nonce}' ${frame.sdkUrl}; style-src 'nonce-${nonce}' ${sdkCss}; img-src data:;${frame.connect ? ` connect-src ${frame.connect};` : ''} base-uri 'none'; form-action 'none'`;
   return markupOf(
     html`<!doctype html>
       <html lang="en">

@@ -2,10 +2,12 @@ import { html, type Html } from '../../pages/html';
 import type { ActionPlace } from '../events';
 import type { JobView, NoteView } from '../job-view';
 import { NOTE_MAX_LENGTH } from '../note-answer';
+import type { VisitState } from '../visit-records';
 import { panelDocument } from './panel-document';
 
-// The panel for one job: what the person needs at the door (status, number, address, what to do, badges), the
-// box to add a note, then the latest notes, newest first. Everything from the platform is escaped as text (the
+// The panel for one job: what the person needs at the door (status, number, address, what to do, badges), their
+// visit (On my way, Arrived, Done, the job complete), photos (the phone's camera, or a file), the box to add a note,
+// then the latest notes, newest first. Everything from the platform is escaped as text (the
 // `html` template). On the web, the link that pairs this browser's Fieldside with the person the platform vouches
 // for; on a phone there is no extension to pair.
 
@@ -25,18 +27,68 @@ function badgeList(badges: string[] | null): Html {
   </ul>`;
 }
 
+/** The visit's steps and buttons; the script shows the ones that fit its state (panel-visit-script.ts). */
+function visitSection(visit: VisitState): Html {
+  return html`<section
+    id="visit"
+    aria-labelledby="visit-title"
+    data-on-the-way="${visit.onTheWayAt}"
+    data-activity="${visit.activityUUID}"
+    data-arrived="${visit.arrivedAt}"
+    data-left="${visit.leftAt}"
+    data-completed="${String(visit.completed)}"
+  >
+    <h2 id="visit-title">Your visit</h2>
+    <ol id="visit-steps" class="steps" aria-label="What you have done" hidden></ol>
+    <div class="row actions">
+      <button type="button" id="act-on-my-way" class="secondary" hidden>On my way</button>
+      <button type="button" id="act-arrived" hidden>Arrived</button>
+      <button type="button" id="act-done" hidden>Done</button>
+      <button type="button" id="act-complete" class="secondary" hidden>Mark the job complete</button>
+    </div>
+    <p id="visit-hint" class="muted"></p>
+    <p id="visit-message" role="status" aria-live="polite"></p>
+  </section>`;
+}
+
+/** Photos: the phone's camera (the mobile apps), or a photo or PDF chosen from the device; sent by the script. */
+function photoSection(place: ActionPlace, upload: { url: string; ticket: string }): Html {
+  return html`<section
+    id="photos"
+    aria-labelledby="photos-title"
+    data-upload-url="${upload.url}"
+    data-ticket="${upload.ticket}"
+  >
+    <h2 id="photos-title">Photos</h2>
+    <div class="row">
+      ${
+        place === 'phone'
+          ? html`<label class="button" for="photo-camera">Take a photo</label
+              ><input class="file" type="file" id="photo-camera" accept="image/*" capture="environment" />`
+          : html``
+      }
+      <label class="button secondary" for="photo-file"
+        >${place === 'phone' ? 'Choose from this phone' : 'Add a photo or file'}</label
+      ><input class="file" type="file" id="photo-file" accept="image/*,application/pdf" multiple />
+    </div>
+    <ul id="photo-list" class="photos" aria-label="Photos sent from this window"></ul>
+  </section>`;
+}
+
 export interface PanelInput {
   view: JobView;
   place: ActionPlace;
   jobUuid: string;
   sdkUrl: string;
+  /** Where the panel sends photos, and its ticket (../upload-ticket.ts). */
+  upload: { url: string; ticket: string };
   /** `<PUBLIC_URL>/pair#<code>`, on the web only. */
   pairUrl?: string;
   /** `<PUBLIC_URL>/activate?ticket=…`, for an administrator on the web only: "Activate again". */
   activateUrl?: string;
 }
 
-export function jobPanel({ view, place, jobUuid, sdkUrl, pairUrl, activateUrl }: PanelInput): string {
+export function jobPanel({ view, place, jobUuid, sdkUrl, upload, pairUrl, activateUrl }: PanelInput): string {
   const title = view.number ? `Job #${view.number}` : 'Job';
   const body = html`<header>
       ${view.status ? html`<p class="status">${view.status}</p>` : html``}
@@ -44,6 +96,7 @@ export function jobPanel({ view, place, jobUuid, sdkUrl, pairUrl, activateUrl }:
       ${view.address ? html`<p class="muted">${view.address}</p>` : html``}
     </header>
     ${view.description ? html`<p class="description">${view.description}</p>` : html``} ${badgeList(view.badges)}
+    ${visitSection(view.visit)} ${photoSection(place, upload)}
     <label for="note-text">Add a note</label>
     <textarea
       id="note-text"
@@ -61,5 +114,5 @@ export function jobPanel({ view, place, jobUuid, sdkUrl, pairUrl, activateUrl }:
     </ol>
     ${pairUrl ? html`<p class="pair"><a id="fieldside-pair" href="${pairUrl}" target="_blank" rel="noopener">Use Fieldside in this browser</a><br /><span class="muted">Connects the Fieldside extension in this browser to you, ${view.staffName || 'the person signed in here'}.</span></p>` : html``}
     ${activateUrl ? html`<p class="pair"><a id="fieldside-activate" href="${activateUrl}" target="_blank" rel="noopener">Activate again</a><br /><span class="muted">As an administrator, allow Fieldside again for the whole account (for example to let it do more).</span></p>` : html``}`;
-  return panelDocument({ title, place, sdkUrl, jobUuid }, body);
+  return panelDocument({ title, place, sdkUrl, jobUuid, connect: upload.url }, body);
 }

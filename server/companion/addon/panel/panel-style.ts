@@ -6,6 +6,7 @@ export const PANEL_STYLE = `
 :root{color-scheme:light dark;--bg:#fff;--fg:#1c2127;--muted:#5b6470;--line:#d8dde3;--card:#f5f7f9;--accent:#0b5cad;--on-accent:#fff;--bad:#a3251b;--good:#1d6b35}
 @media (prefers-color-scheme:dark){:root{--bg:#15191e;--fg:#e8ecf0;--muted:#a3adb8;--line:#333b44;--card:#1f252c;--accent:#6fb0f2;--on-accent:#0c1620;--bad:#ff8f85;--good:#7fd49a}}
 *{box-sizing:border-box}
+[hidden]{display:none!important}
 body{margin:0;padding:0;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 main{padding:16px 18px 20px;max-width:640px}
 h1{font-size:1.3em;margin:0 0 2px}
@@ -22,8 +23,23 @@ button,.button{font:inherit;font-weight:600;border:0;border-radius:6px;padding:8
 button[disabled]{opacity:.6;cursor:progress}
 .row{display:flex;gap:10px;align-items:center;margin-top:8px;flex-wrap:wrap}
 #note-message{margin:0}
-#note-message.bad{color:var(--bad)}
-#note-message.good{color:var(--good)}
+p.bad{color:var(--bad)}
+p.good{color:var(--good)}
+section{margin-top:18px}
+button.secondary,.button.secondary{background:var(--card);color:var(--fg);border:1px solid var(--line)}
+label.button{margin:0}
+.file{position:absolute;width:1px;height:1px;opacity:0;overflow:hidden}
+label.button:has(+ .file:focus-visible),button:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
+.steps{list-style:none;margin:0 0 8px;padding:0}
+.steps li{color:var(--good);font-weight:600}
+.actions{margin-bottom:6px}
+#visit-hint{margin:4px 0 0;font-size:.9em}
+#visit-message{margin:4px 0 0}
+.photos{list-style:none;margin:10px 0 0;padding:0}
+.photos li{padding:8px 10px;margin-bottom:8px;background:var(--card);border:1px solid var(--line);border-radius:6px}
+.photos .name{font-weight:600;overflow-wrap:anywhere;margin:0}
+.photos progress{width:100%;height:8px}
+.photos p{margin:2px 0 4px}
 .notes{list-style:none;margin:0;padding:0}
 .notes li{padding:8px 10px;margin-bottom:8px;background:var(--card);border:1px solid var(--line);border-radius:6px}
 .notes .meta{font-size:.85em;color:var(--muted);margin-bottom:2px}
@@ -35,5 +51,6 @@ a{color:var(--accent)}
 .phone textarea{min-height:120px}
 .phone button,.phone .button{display:block;width:100%;min-height:48px;padding:12px 16px;text-align:center}
 .phone .row{display:block}
+.phone .row>*+*{margin-top:8px}
 .phone #note-message{margin-top:8px}
 `;

@@ -15,6 +15,7 @@ const TITLES: Record<PanelProblem, string> = {
   daily_limit: 'Fieldside is resting until tomorrow',
   unavailable: 'The platform cannot be reached',
   rejected: 'The platform turned this down',
+  missing_scope: 'Fieldside needs to be activated again',
 };
 
 export const PROBLEM_WORDS: Record<PanelProblem, string> = {
@@ -30,6 +31,8 @@ export const PROBLEM_WORDS: Record<PanelProblem, string> = {
   unavailable: 'The platform could not be reached just now. Close this window and try again in a few minutes.',
   rejected:
     'The platform turned this request down. Close this window and try again; if it keeps happening, tell the office.',
+  missing_scope:
+    "Your account has not allowed Fieldside to do this yet. An administrator can allow it: in the platform's add-on store, open Fieldside and activate it again.",
 };
 
 /** A window of words alone: a title, what happened and what to do, and the Close button. */

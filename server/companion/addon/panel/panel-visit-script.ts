@@ -1,0 +1,45 @@
+import { ADDON_EVENTS } from '../events';
+
+// The visit's part of the panel's script (inside panel-script.ts's scope: `main`, `client`, `uuid`, `str`, `say`,
+// `ask`, `isNote`, `showNote`): "On my way", "Arrived", "Done" and completing the job, each through `invoke` with a
+// uuid chosen once per step and kept until the platform has it, so a retry after a lost answer writes nothing
+// twice. It shows the steps taken with their times and only the buttons that make sense next, as the side panel
+// does (components/field/VisitActions.tsx). The state comes from the section's attributes, then from each answer.
+
+export const VISIT_SCRIPT = `(function(){
+var visit=document.getElementById('visit');
+if(!visit)return;
+var steps=document.getElementById('visit-steps'),hint=document.getElementById('visit-hint'),message=document.getElementById('visit-message');
+var ACTIONS=['on-my-way','arrived','done','complete'];
+var WORDS={'on-my-way':'On my way','arrived':'Arrived','done':'Done','complete':'Job complete'};
+var SAVED={'on-my-way':'The office can see you are on your way.','arrived':'Arrived: your time on site is being recorded.','done':'Done: your time on site is saved.','complete':'The job is marked complete.'};
+var FAILED='Fieldside could not save this just now. Try again in a moment.';
+var a=function(n){return visit.getAttribute('data-'+n)||'';};
+var state={onTheWayAt:a('on-the-way'),activityUUID:a('activity'),arrivedAt:a('arrived'),leftAt:a('left'),completed:a('completed')==='true'};
+var pending={},busy=false,buttons={};
+function isVisit(v){return !!v&&str(v.onTheWayAt)&&str(v.activityUUID)&&str(v.arrivedAt)&&str(v.leftAt)&&typeof v.completed==='boolean';}
+function step(action,at){var li=document.createElement('li');li.setAttribute('data-step',action);li.textContent='\\u2713 '+WORDS[action]+(at?' at '+at:'');steps.appendChild(li);}
+function render(){var onSite=!!state.arrivedAt&&!state.leftAt;
+steps.textContent='';
+if(state.onTheWayAt)step('on-my-way',state.onTheWayAt);
+if(state.arrivedAt)step('arrived',state.arrivedAt);
+if(state.leftAt)step('done',state.leftAt);
+if(state.completed)step('complete','');
+steps.hidden=!steps.firstChild;
+buttons['on-my-way'].hidden=!(!state.onTheWayAt&&!state.arrivedAt&&!state.completed);
+buttons.arrived.hidden=!(!onSite&&!state.leftAt&&!state.completed);
+buttons.done.hidden=!onSite;
+buttons.complete.hidden=!(!state.completed&&!onSite&&(state.leftAt||state.arrivedAt));
+hint.textContent=onSite?'Your time on site is being recorded. Press Done when you leave.':state.completed?'':'The office sees each step at once.';}
+function act(action){if(busy)return;
+if(!client){say(message,'Fieldside cannot save this in this window: close it and open Fieldside from the job card again.','bad');return;}
+var id=pending[action]||(pending[action]=action==='done'?state.activityUUID:uuid());
+busy=true;for(var k in buttons)buttons[k].disabled=true;say(message,'Saving\\u2026');
+ask('${ADDON_EVENTS.jobAction}',{jobUUID:main.getAttribute('data-job'),action:action,uuid:id})
+.then(function(r){
+if(r&&r.ok===true&&isVisit(r.visit)){state=r.visit;delete pending[action];if(isNote(r.note))showNote(r.note);say(message,SAVED[action],'good');render();}
+else say(message,r&&r.ok===false&&str(r.message)?r.message:FAILED,'bad');},function(){say(message,FAILED,'bad');})
+.then(function(){busy=false;for(var k in buttons)buttons[k].disabled=false;});}
+ACTIONS.forEach(function(action){var b=document.getElementById('act-'+action);buttons[action]=b;b.addEventListener('click',function(){act(action);});});
+render();
+})();`;

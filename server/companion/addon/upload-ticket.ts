@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { openClaims, signClaims } from '../tokens/signed-claims';
+
+// The panel's right to send photos to one job as one person: a JWS the companion signs into the panel's HTML from
+// the platform's signed event (its account, `auth.staffUUID` and `eventArgs.jobUUID`), because a photo is far larger
+// than what `invoke` carries, so the panel sends it to the companion itself (photo-route.ts). It names nothing the
+// event did not: whoever holds it can only add photos to that job as that person, for as long as a visit lasts.
+
+const LABEL = 'fieldside-addon-upload';
+const TYP = 'fieldside-upload';
+/** A panel stays open through a visit: opened on arrival, a photo taken before leaving. */
+export const UPLOAD_TICKET_TTL_MS = 4 * 60 * 60_000;
+
+export interface UploadGrant {
+  account: string;
+  staff: string;
+  job: string;
+}
+
+const ClaimsSchema = z.object({
+  typ: z.literal(TYP),
+  account: z.string().min(1),
+  staff: z.string().min(1),
+  job: z.string().min(1),
+  exp: z.number(),
+});
+
+export function signUploadTicket(secret: string, grant: UploadGrant, nowMs: number): Promise<string> {
+  return signClaims(secret, LABEL, {
+    typ: TYP,
+    account: grant.account.toLowerCase(),
+    staff: grant.staff.toLowerCase(),
+    job: grant.job.toLowerCase(),
+    exp: Math.floor((nowMs + UPLOAD_TICKET_TTL_MS) / 1000),
+  });
+}
+
+/** The grant, when the ticket is the companion's and in date; undefined otherwise (forged, another kind, expired). */
+export async function openUploadTicket(
+  secret: string,
+  ticket: string,
+  nowMs: number,
+): Promise<UploadGrant | undefined> {
+  const claims = await openClaims(secret, LABEL, ClaimsSchema, ticket, nowMs);
+  return claims ? { account: claims.account, staff: claims.staff, job: claims.job } : undefined;
+}
