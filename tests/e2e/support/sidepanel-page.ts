@@ -21,13 +21,15 @@ export async function openSidePanel(browser: ExtensionBrowser): Promise<Page> {
 }
 
 /** The staff member's scheduled visits (job activities scheduled in advance) of the account-local
- * today, as the emulator holds them, in time order. */
+ * today, as the emulator holds them, in time order. `at`: the instant whose day is meant, when the test moved the
+ * platform's clock away from the browser's (the emulator's own time otherwise). */
 export async function todaysActivities(
   stack: Stack,
   staffUuid: string,
+  at?: number,
 ): Promise<{ date: string; activities: Array<Record<string, unknown>> }> {
   const vendor = (await stack.emulator.control.listRecords(stack.account.uuid, 'vendor'))[0]!;
-  const now = await stack.emulator.control.now();
+  const now = at ?? (await stack.emulator.control.now());
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone: String(vendor.timezone_name),
     year: 'numeric',
