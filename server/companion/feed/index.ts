@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { jsonError } from '../http-errors';
 import type { CompanionConfig } from '../config';
 import { createMemoryLimitStore } from '../limits/memory-limit-store';
 import { createRateLimiter, type RateLimiter } from '../limits/rate-limit';
@@ -92,7 +93,9 @@ export async function createFeedModule(opts: {
   const streams = new Set<() => void>();
 
   const routes = new Hono();
-  routes.onError((_err, c) => c.json({ error: 'The companion failed to handle the request; retry later' }, 503));
+  routes.onError((_err, c) =>
+    jsonError(c, 503, 'server_error', 'The companion failed to handle the request; retry later'),
+  );
   const ensured = createEnsuredSubscriptions({ recheckMs: config.limits.subscriptionsRecheckMs, ...clock });
   const callbackUrl = async (account: string) => callbackUrlFor(config.publicUrl, await tokens.issue(account));
   const shared = opts.shared ?? createMemoryAddonStore(opts.now);

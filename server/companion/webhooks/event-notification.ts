@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zodProblems } from '../zod-problems';
 import type { NoteAdded } from './note-added';
 
 // An event subscription's notification, in either shape the platform may post (PLATFORM-NOTES, "Event
@@ -38,9 +39,6 @@ export function webhookTime(value: string | undefined, now: () => number): strin
   return new Date(Number.isNaN(at) ? now() : at).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-const problems = (error: z.ZodError) =>
-  error.issues.map((i) => `${i.path.map(String).join('.') || 'body'}: ${i.message}`).join('; ');
-
 /**
  * The notification as an event, or undefined when it is none (an object notification names neither `type` nor
  * `eventName`). `resourcePrefix` is the platform's REST base: an older-shape `resource_url` must lie under it.
@@ -55,7 +53,7 @@ export function readEventNotification(
   if (body.eventName !== undefined) {
     const parsed = EntryShape.safeParse(json);
     if (!parsed.success)
-      return { ok: false, name: body.eventName, why: `Not a job.note_added event: ${problems(parsed.error)}` };
+      return { ok: false, name: body.eventName, why: `Not a job.note_added event: ${zodProblems(parsed.error)}` };
     if (!parsed.data.resource_url.startsWith(resourcePrefix))
       return { ok: false, name: body.eventName, why: `resource_url must be a REST address under ${resourcePrefix}` };
     const entry = parsed.data.entry[0]!;
@@ -64,7 +62,7 @@ export function readEventNotification(
   if (body.type !== undefined) {
     const parsed = TypedShape.safeParse(json);
     if (!parsed.success)
-      return { ok: false, name: body.type, why: `Not a job.note_added event: ${problems(parsed.error)}` };
+      return { ok: false, name: body.type, why: `Not a job.note_added event: ${zodProblems(parsed.error)}` };
     const { data, createdAt } = parsed.data;
     return {
       ok: true,

@@ -1,6 +1,8 @@
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
 import { Hono, type Context } from 'hono';
 import type { CallbackTokenOwner, FeedStore, NewChange } from '../feed/types';
+import { jsonError } from '../http-errors';
+import { zodProblems } from '../zod-problems';
 import type { Logger } from '../request-log';
 import { readBoundedText } from './body';
 import type { CallbackTokens } from './callback-token';
@@ -12,15 +14,17 @@ import { dedupKey, NotificationSchema, toChange } from './notification';
 
 /** The answer to a callback URL that is forged or retired: as unknown as each other. Never 410, which would make
  * the platform delete the subscription (it has moved to the new URL). */
-const unknownCallback = (c: Context) => c.json({ error: 'Unknown webhook callback URL' }, 404);
+const unknownCallback = (c: Context) => jsonError(c, 404, 'unknown_callback', 'Unknown webhook callback URL');
 
 /** The answer to any delivery for an account that activated Fieldside: its changes come signed, through the add-on,
  * and an unsigned one (anyone who learnt the callback URL can post one) is read by nobody. 410, so the platform
  * removes the subscription that sent it (the companion also removes its own: feed/account-subscriptions.ts). */
 const signedOnly = (c: Context) =>
-  c.json(
-    { error: 'This account sends its changes through the Fieldside add-on; this subscription is no longer used' },
+  jsonError(
+    c,
     410,
+    'signed_only',
+    'This account sends its changes through the Fieldside add-on; this subscription is no longer used',
   );
 
 /** An event's name as it may be logged: a short dotted word, else nothing of what the sender wrote. */
@@ -74,7 +78,7 @@ export function createWebhookRoutes(opts: {
     if (await opts.activated(owner.account)) return (await opts.tokens.current(owner)) ? signedOnly(c) : unknown();
 
     const text = await readBoundedText(c);
-    if (text === undefined) return c.json({ error: 'Webhook body larger than 64 KiB' }, 413);
+    if (text === undefined) return jsonError(c, 413, 'body_too_large', 'Webhook body larger than 64 KiB');
     const body = readDeliveryBody(c.req.header('content-type') ?? '', text);
     // The platform requires a body of exactly the challenge, nothing else.
     if (body.kind === 'challenge') return (await opts.tokens.current(owner)) ? c.text(body.challenge, 200) : unknown();
@@ -91,7 +95,7 @@ export function createWebhookRoutes(opts: {
     } else {
       const parsed = NotificationSchema.safeParse(body.json);
       if (!parsed.success)
-        return ignore(c, owner, 'unreadable', `Invalid webhook notification: ${problems(parsed.error.issues)}`);
+        return ignore(c, owner, 'unreadable', `Invalid webhook notification: ${zodProblems(parsed.error)}`);
       if (!parsed.data.resource_url.startsWith(resourcePrefix))
         return ignore(c, owner, 'unreadable', `resource_url must be a REST address under ${resourcePrefix}`);
       change = toChange(parsed.data);
@@ -109,12 +113,8 @@ export function createWebhookRoutes(opts: {
       return c.json({ ok: true, duplicate: taken.kind === 'duplicate' });
     } catch {
       // 503 makes the platform retry later, which is what we want while the store is unavailable.
-      return c.json({ error: 'The change feed is unavailable; retry later' }, 503);
+      return jsonError(c, 503, 'feed_unavailable', 'The change feed is unavailable; retry later');
     }
   });
   return app;
-}
-
-function problems(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues.map((i) => `${i.path.map(String).join('.') || 'body'}: ${i.message}`).join('; ');
 }

@@ -60,7 +60,7 @@ async function expectRefused(server: FeedServer, path: string): Promise<void> {
   expect(await verification.text()).not.toContain('a-challenge-42');
   const notification = await postJson(`${server.url}${path}`, jobNotification(platform.baseUrl));
   expect(notification.status).toBe(404);
-  expect(((await notification.json()) as { error: string }).error).toMatch(/unknown webhook callback url/i);
+  expect(await notification.json()).toEqual({ error: 'unknown_callback', message: 'Unknown webhook callback URL' });
   expect((await feed(server, TOKEN, before.position)).changes).toEqual([]);
   expect((await feed(server, OTHER_TOKEN, beforeOther.position)).changes).toEqual([]);
 }
