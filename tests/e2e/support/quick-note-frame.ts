@@ -21,7 +21,13 @@ export async function quickNoteFrame(page: Page, timeout = 15_000): Promise<Fram
       )
         return frame;
     }
-    if (Date.now() > deadline) throw new Error('No quick-note panel opened');
+    if (Date.now() > deadline) {
+      const frames = page.frames().filter(isQuickNote);
+      const bodies = await Promise.all(
+        frames.map((f) => f.evaluate(() => document.body?.innerText.slice(0, 200) ?? '(no body)').catch(String)),
+      );
+      throw new Error(`No quick-note panel opened (${frames.length} quick-note frames: ${JSON.stringify(bodies)})`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
