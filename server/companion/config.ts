@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { zodProblems } from './zod-problems';
 import { missingOutsideDevelopment, productionProblems } from './config-production';
 
 // The companion is configured by environment only, so the same code runs on Node here and on an
@@ -165,7 +164,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const problems = [zodProblems(parsed.error, 'environment')];
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     if (cleaned.COMPANION_ENV !== 'development') problems.push(...missingOutsideDevelopment(cleaned));
     throw new Error(`Companion configuration is invalid: ${problems.join('; ')}`);
   }

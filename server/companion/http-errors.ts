@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
-import { zodProblems } from './zod-problems';
+import { z } from 'zod';
 
 // Every error the companion itself answers has one JSON shape: a stable machine code in `error` (OAuth style,
 // so the extension handles the platform's and ours alike) and a sentence for people in `message`.
@@ -35,7 +34,7 @@ export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): 
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    const problems = zodProblems(parsed.error);
+    const problems = z.prettifyError(parsed.error);
     return { ok: false, response: jsonError(c, 400, 'invalid_request', `Invalid request body: ${problems}`) };
   }
   return { ok: true, data: parsed.data };

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { Hono, type Context } from 'hono';
 import {
   COMPANION_ERRORS,
@@ -8,7 +9,6 @@ import {
   type FeedRotateReply,
 } from '../../../contracts/companion-http';
 import { jsonError } from '../http-errors';
-import { zodProblems } from '../zod-problems';
 import { tooManyRequests } from '../limits/rate-limit';
 import type { CallbackTokens } from '../webhooks/callback-token';
 import type { AccountActivation } from './account-activation';
@@ -144,7 +144,7 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
 
   app.get(COMPANION_PATHS.feedRead, async (c) => {
     const q = FeedQuerySchema.safeParse(c.req.query());
-    if (!q.success) return jsonError(c, 400, 'invalid_request', `Invalid query: ${zodProblems(q.error, 'query')}`);
+    if (!q.success) return jsonError(c, 400, 'invalid_request', `Invalid query: ${z.prettifyError(q.error)}`);
     const page = await deps.store.read(c.get('account'), q.data.after, q.data.limit);
     const reader = { staff: c.get('staff') };
     const answer: FeedPage = { ...page, changes: page.changes.map((change) => forReader(change, reader)) };

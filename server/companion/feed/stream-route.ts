@@ -1,9 +1,9 @@
+import { z } from 'zod';
 import type { Context } from 'hono';
 import { FeedQuerySchema } from '../../../contracts/companion-http';
 import { sha256Base64Url } from '../../../contracts/installation-binding';
 import type { CompanionLimits } from '../config';
 import { jsonError } from '../http-errors';
-import { zodProblems } from '../zod-problems';
 import { tooManyRequests, type RateLimiter } from '../limits/rate-limit';
 import type { LimitStore, SlotRequest } from '../limits/types';
 import type { AccountSubscriptions } from './account-subscriptions';
@@ -46,7 +46,7 @@ const TOO_MANY =
  */
 export async function openStream(c: Context<FeedEnv>, deps: StreamRouteDeps): Promise<Response> {
   const q = FeedQuerySchema.safeParse(c.req.query());
-  if (!q.success) return jsonError(c, 400, 'invalid_request', `Invalid query: ${zodProblems(q.error, 'query')}`);
+  if (!q.success) return jsonError(c, 400, 'invalid_request', `Invalid query: ${z.prettifyError(q.error)}`);
   const address = deps.addressOf?.(c);
   if (address) {
     const limited = await deps.limiter.check({ kind: 'address', id: address });

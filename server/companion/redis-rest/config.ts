@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { zodProblems } from '../zod-problems';
 
 // The shared store over HTTP, configured by environment like the rest of the companion (config.ts). Read only by
 // the entries that can choose it (edge-stores.ts), so a Node instance's configuration is unchanged.
@@ -31,7 +30,7 @@ export function loadRedisRestConfig(
 ): RedisRestConfig | undefined {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) throw invalid([zodProblems(parsed.error, 'environment')]);
+  if (!parsed.success) throw invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   const e = parsed.data;
   if (e.REDIS_REST_URL === undefined) {
     if (e.REDIS_REST_TOKEN !== undefined) throw invalid(['REDIS_REST_URL: required when REDIS_REST_TOKEN is set']);

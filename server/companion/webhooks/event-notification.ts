@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { zodProblems } from '../zod-problems';
 import type { NoteAdded } from './note-added';
 
 // An event subscription's notification, in either shape the platform may post (PLATFORM-NOTES, "Event
@@ -53,7 +52,7 @@ export function readEventNotification(
   if (body.eventName !== undefined) {
     const parsed = EntryShape.safeParse(json);
     if (!parsed.success)
-      return { ok: false, name: body.eventName, why: `Not a job.note_added event: ${zodProblems(parsed.error)}` };
+      return { ok: false, name: body.eventName, why: `Not a job.note_added event: ${z.prettifyError(parsed.error)}` };
     if (!parsed.data.resource_url.startsWith(resourcePrefix))
       return { ok: false, name: body.eventName, why: `resource_url must be a REST address under ${resourcePrefix}` };
     const entry = parsed.data.entry[0]!;
@@ -62,7 +61,7 @@ export function readEventNotification(
   if (body.type !== undefined) {
     const parsed = TypedShape.safeParse(json);
     if (!parsed.success)
-      return { ok: false, name: body.type, why: `Not a job.note_added event: ${zodProblems(parsed.error)}` };
+      return { ok: false, name: body.type, why: `Not a job.note_added event: ${z.prettifyError(parsed.error)}` };
     const { data, createdAt } = parsed.data;
     return {
       ok: true,

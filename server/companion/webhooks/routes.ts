@@ -1,8 +1,8 @@
+import { z } from 'zod';
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
 import { Hono, type Context } from 'hono';
 import type { CallbackTokenOwner, FeedStore, NewChange } from '../feed/types';
 import { jsonError } from '../http-errors';
-import { zodProblems } from '../zod-problems';
 import type { Logger } from '../request-log';
 import { readBoundedText } from './body';
 import type { CallbackTokens } from './callback-token';
@@ -95,7 +95,7 @@ export function createWebhookRoutes(opts: {
     } else {
       const parsed = NotificationSchema.safeParse(body.json);
       if (!parsed.success)
-        return ignore(c, owner, 'unreadable', `Invalid webhook notification: ${zodProblems(parsed.error)}`);
+        return ignore(c, owner, 'unreadable', `Invalid webhook notification: ${z.prettifyError(parsed.error)}`);
       if (!parsed.data.resource_url.startsWith(resourcePrefix))
         return ignore(c, owner, 'unreadable', `resource_url must be a REST address under ${resourcePrefix}`);
       change = toChange(parsed.data);
