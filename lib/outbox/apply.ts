@@ -3,7 +3,8 @@
 // - a create (a note, recorded time on site, an attachment, a job and its new customer) carries its client-chosen uuid. What the
 //   platform does with a create that repeats an existing uuid is documented nowhere (it may update,
 //   refuse, or make a second record: PLATFORM-NOTES), so a create sent before is first read back by
-//   its uuid, and sent again only when the platform does not have it;
+//   its uuid, and sent again only when the platform does not have it (a new job also survives the browser's own
+//   resend of its POST: create-once.ts);
 // - everything else sets values (a badge set, a status, an activity's end), so sending it twice
 //   leaves what sending it once does.
 // What each kind sends is in kinds.ts (and send-*.ts); this file holds the client slice they use and the

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors';
 import type { TokenView } from './apply';
 import { createOutbox } from './outbox';
+import type { JobCreatePayload } from './types';
 import { createOutboxSender } from './sender';
 import { createFakeClient, createManualTimers } from './testing/fake-client';
 
@@ -26,7 +27,10 @@ function setup(options: { tokenView?: TokenView } = {}) {
       random: () => 0,
       ...options,
     });
-  return { fake, outbox, sender };
+  /** The new job, with its customer (null: none), saved as the form saves it. */
+  const enqueue = (company: JobCreatePayload['company']) =>
+    outbox.enqueue({ kind: 'job-create', jobUuid: NEW_JOB, clientUuid: NEW_JOB, payload: { ...payload, company } });
+  return { fake, outbox, sender, enqueue };
 }
 
 const lost = () => new ApiError('NetworkError', 'no answer from the platform (the connection dropped)');
@@ -38,12 +42,7 @@ const payload = {
 describe('a new job through the outbox', () => {
   it('makes the job with its customer, address and description, once', async () => {
     const t = setup();
-    await t.outbox.enqueue({
-      kind: 'job-create',
-      jobUuid: NEW_JOB,
-      clientUuid: NEW_JOB,
-      payload: { ...payload, company: { uuid: KNOWN_CUSTOMER, name: 'Smith Plumbing', isNew: false } },
-    });
+    await t.enqueue({ uuid: KNOWN_CUSTOMER, name: 'Smith Plumbing', isNew: false });
     expect(await t.sender().flush()).toEqual({ sent: 1, rescheduled: 0, failed: 0 });
     expect([...t.fake.created]).toEqual([[NEW_JOB, { companyUuid: KNOWN_CUSTOMER, ...payload }]]);
     expect(t.fake.calls.map((c) => c.op)).toEqual(['jobs.create']);
@@ -51,12 +50,7 @@ describe('a new job through the outbox', () => {
 
   it('a new customer is made first; a create whose answer was lost is read back at once, never sent twice', async () => {
     const t = setup();
-    await t.outbox.enqueue({
-      kind: 'job-create',
-      jobUuid: NEW_JOB,
-      clientUuid: NEW_JOB,
-      payload: { ...payload, company: { uuid: NEW_CUSTOMER, name: 'Priya Quennell', isNew: true } },
-    });
+    await t.enqueue({ uuid: NEW_CUSTOMER, name: 'Priya Quennell', isNew: true });
     const { jobs, companies } = t.fake.client;
     const createJob = jobs.create;
     const createCompany = companies.create;
@@ -77,12 +71,7 @@ describe('a new job through the outbox', () => {
 
   it('a create that failed with nothing made is sent again on the next pass, and once', async () => {
     const t = setup();
-    await t.outbox.enqueue({
-      kind: 'job-create',
-      jobUuid: NEW_JOB,
-      clientUuid: NEW_JOB,
-      payload: { ...payload, company: null },
-    });
+    await t.enqueue(null);
     t.fake.failNext(lost()); // the connection dropped before the platform did anything
     expect(await t.sender().flush()).toEqual({ sent: 0, rescheduled: 1, failed: 0 });
     expect(await t.sender().flush()).toEqual({ sent: 1, rescheduled: 0, failed: 0 });
@@ -92,12 +81,7 @@ describe('a new job through the outbox', () => {
 
   it('says what it needs when the platform refuses it for a missing permission, and keeps it', async () => {
     const t = setup();
-    await t.outbox.enqueue({
-      kind: 'job-create',
-      jobUuid: NEW_JOB,
-      clientUuid: NEW_JOB,
-      payload: { ...payload, company: null },
-    });
+    await t.enqueue(null);
     t.fake.failNext(
       new ApiError('MissingScopeError', 'POST /api_1.0/job.json: 403 needs create_jobs', { status: 403 }),
     );
@@ -111,12 +95,7 @@ describe('a new job through the outbox', () => {
 
   it('deletes at once a second job the platform made of a create the browser resent, and keeps ours', async () => {
     const t = setup();
-    await t.outbox.enqueue({
-      kind: 'job-create',
-      jobUuid: NEW_JOB,
-      clientUuid: NEW_JOB,
-      payload: { ...payload, company: null },
-    });
+    await t.enqueue(null);
     const { jobs } = t.fake.client;
     const createJob = jobs.create;
     // The platform made ours, then took the browser's resend as a second job and answered its uuid.
@@ -136,12 +115,7 @@ describe('a new job through the outbox', () => {
 
   it('leaves the answered job alone when ours cannot be seen: it may be the only one', async () => {
     const t = setup();
-    await t.outbox.enqueue({
-      kind: 'job-create',
-      jobUuid: NEW_JOB,
-      clientUuid: NEW_JOB,
-      payload: { ...payload, company: null },
-    });
+    await t.enqueue(null);
     const { jobs } = t.fake.client;
     const createJob = jobs.create;
     jobs.create = async (input) => {
@@ -155,12 +129,7 @@ describe('a new job through the outbox', () => {
   it('finds a job the person in view may not see in the token’s own view, and does not make it again', async () => {
     const platform = createFakeClient({});
     const t = setup({ tokenView: platform.client });
-    await t.outbox.enqueue({
-      kind: 'job-create',
-      jobUuid: NEW_JOB,
-      clientUuid: NEW_JOB,
-      payload: { ...payload, company: null },
-    });
+    await t.enqueue(null);
     // The platform made the job (the token sees it; the technician in view does not) and the answer was lost.
     t.fake.client.jobs.create = async (input) => {
       await platform.client.jobs.create(input);
@@ -174,12 +143,7 @@ describe('a new job through the outbox', () => {
 
   it('takes the platform’s "already exists" as its word that it holds the job', async () => {
     const t = setup();
-    await t.outbox.enqueue({
-      kind: 'job-create',
-      jobUuid: NEW_JOB,
-      clientUuid: NEW_JOB,
-      payload: { ...payload, company: null },
-    });
+    await t.enqueue(null);
     t.fake.failNext(
       new ApiError('ValidationError', `POST /api_1.0/job.json: 400 A job record with uuid ${NEW_JOB} already exists`, {
         status: 400,

@@ -15,6 +15,7 @@ import {
   signInFirefox,
   typeInto,
 } from './support/firefox-pages';
+import { arrangeCaller, jobsWith, TYPED } from './support/new-job';
 import { startStack, type Stack } from './support/stack';
 
 let stack: Stack;
@@ -22,19 +23,9 @@ let firefox: FirefoxWithExtension;
 let office: { uuid: string; name: string };
 let company: { uuid: string; name: string };
 
-const STORED = '0491 570 156';
-const TYPED = '+61491570156';
-
 beforeAll(async () => {
   stack = await startStack({ jobs: 300 });
-  const { control, info } = stack.emulator;
-  const account = stack.account.uuid;
-  const staff = info.accounts[0]!.staff.find((s) => s.role === 'office' && s.active)!;
-  office = { uuid: staff.uuid, name: staff.name };
-  const record = (await control.listRecords(account, 'company')).find((c) => Number(c.active) === 1)!;
-  company = { uuid: String(record.uuid), name: String(record.name) };
-  const contact = (await control.listRecords(account, 'companycontact')).find((c) => c.company_uuid === company.uuid)!;
-  await control.updateRecord(account, 'companycontact', String(contact.uuid), { mobile: STORED });
+  ({ office, company } = await arrangeCaller(stack));
   firefox = await launchFirefox();
   const { browser, options } = firefox;
   await connectFirefox(options, stack);
@@ -45,11 +36,6 @@ afterAll(async () => {
   await firefox?.close();
   await stack?.close();
 });
-
-const jobsWith = async (description: string) =>
-  (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).filter(
-    (j) => j.job_description === description,
-  );
 
 it('makes a new job from the popup: the caller’s customer, creating jobs allowed where first needed, the job on the platform', async () => {
   const { browser, options } = firefox;
@@ -77,8 +63,8 @@ it('makes a new job from the popup: the caller’s customer, creating jobs allow
   await typeInto(form, '#job-description', description);
   await form.click('#create-job');
   await form.waitForSelector('#job-saved', { timeout: 15_000 });
-  await expect.poll(() => jobsWith(description), { timeout: 30_000 }).toHaveLength(1);
-  expect((await jobsWith(description))[0]).toMatchObject({
+  await expect.poll(() => jobsWith(stack, description), { timeout: 30_000 }).toHaveLength(1);
+  expect((await jobsWith(stack, description))[0]).toMatchObject({
     company_uuid: company.uuid,
     job_address: address,
     status: 'Quote',
