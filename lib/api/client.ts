@@ -152,14 +152,20 @@ export function createPlatformClient(options: PlatformClientOptions) {
     await http.send({ method: 'POST', path: `${API}/${type}/${encodeURIComponent(uuid)}.json`, json: fields, ...opts });
   }
 
+  /** DELETE of a record: the platform sets `active` to 0. Idempotent, so retried like a GET. */
+  async function remove(type: string, uuid: string, opts: CallOptions = {}) {
+    await http.send({ method: 'DELETE', path: `${API}/${type}/${encodeURIComponent(uuid)}.json`, ...opts });
+  }
+
   return {
     jobs: {
       pages: (opts?: PageOptions) => pages('job', { ...jobRecord, parse: parseJob }, opts),
       get: (uuid: string, opts?: CallOptions) => getOne('job', jobRecord, uuid, opts),
       updateStatus: (uuid: string, status: JobStatus, opts?: CallOptions) => update('job', uuid, { status }, opts),
-      /** Creates a job (scope `create_jobs`, which may cost the account). */
-      async create(input: NewJob, opts: CallOptions = {}): Promise<void> {
-        await http.send({
+      /** Creates a job (scope `create_jobs`, which may cost the account); the uuid the platform answered, which is
+       * not the one sent when it took a repeated create as a second job. */
+      async create(input: NewJob, opts: CallOptions = {}): Promise<{ uuid: string }> {
+        const answer = await http.send({
           method: 'POST',
           path: `${API}/job.json`,
           json: {
@@ -172,7 +178,10 @@ export function createPlatformClient(options: PlatformClientOptions) {
           createsRecord: true,
           ...opts,
         });
+        return { uuid: answer.headers.get('x-record-uuid')?.toLowerCase() ?? input.uuid };
       },
+      /** Deletes a job (scope `manage_jobs`): the platform only sets `active` to 0. */
+      remove: (uuid: string, opts?: CallOptions) => remove('job', uuid, opts),
       /** Replaces the job's badges; the platform takes them as a JSON array in a string. */
       setBadges: (uuid: string, badgeUuids: readonly string[], opts?: CallOptions) =>
         update('job', uuid, { badges: JSON.stringify(badgeUuids) }, opts),
@@ -180,16 +189,19 @@ export function createPlatformClient(options: PlatformClientOptions) {
     companies: {
       pages: (opts?: PageOptions) => pages('company', companyRecord, opts),
       get: (uuid: string, opts?: CallOptions) => getOne('company', companyRecord, uuid, opts),
-      /** Creates a customer by name (scope `manage_customers`). */
-      async create(input: NewCompany, opts: CallOptions = {}): Promise<void> {
-        await http.send({
+      /** Creates a customer by name (scope `manage_customers`); the uuid the platform answered, as for a job. */
+      async create(input: NewCompany, opts: CallOptions = {}): Promise<{ uuid: string }> {
+        const answer = await http.send({
           method: 'POST',
           path: `${API}/company.json`,
           json: { uuid: input.uuid, name: input.name },
           createsRecord: true,
           ...opts,
         });
+        return { uuid: answer.headers.get('x-record-uuid')?.toLowerCase() ?? input.uuid };
       },
+      /** Deletes a customer (scope `manage_customers`): `active` set to 0. */
+      remove: (uuid: string, opts?: CallOptions) => remove('company', uuid, opts),
     },
     // Filtered reads answer only what their filter asked for, checked again here (filter-checks.ts).
     companyContacts: {

@@ -3,7 +3,8 @@
 // - a create (a note, recorded time on site, an attachment, a job and its new customer) carries its client-chosen uuid. What the
 //   platform does with a create that repeats an existing uuid is documented nowhere (it may update,
 //   refuse, or make a second record: PLATFORM-NOTES), so a create sent before is first read back by
-//   its uuid, and sent again only when the platform does not have it;
+//   its uuid, and sent again only when the platform does not have it (a new job also survives the browser's own
+//   resend of its POST: create-once.ts);
 // - everything else sets values (a badge set, a status, an activity's end), so sending it twice
 //   leaves what sending it once does.
 // What each kind sends is in kinds.ts (and send-*.ts); this file holds the client slice they use and the
@@ -27,13 +28,21 @@ export interface OutboxClient {
   };
   jobs: {
     get(uuid: string): Promise<{ uuid: string; active: boolean; badges: string[] }>;
-    create(input: { uuid: string; companyUuid: string | null; address: string; description: string }): Promise<void>;
+    /** The uuid the platform answered: another than the one sent when it took a repeated create as a second job. */
+    create(input: {
+      uuid: string;
+      companyUuid: string | null;
+      address: string;
+      description: string;
+    }): Promise<{ uuid: string }>;
+    remove(uuid: string): Promise<void>;
     setBadges(uuid: string, badgeUuids: readonly string[]): Promise<void>;
     updateStatus(uuid: string, status: JobStatus): Promise<void>;
   };
   companies: {
     get(uuid: string): Promise<{ uuid: string }>;
-    create(input: { uuid: string; name: string }): Promise<void>;
+    create(input: { uuid: string; name: string }): Promise<{ uuid: string }>;
+    remove(uuid: string): Promise<void>;
   };
   jobActivities: {
     get(uuid: string): Promise<{ uuid: string; job_uuid: string | null }>;
@@ -54,9 +63,15 @@ export interface OutboxClient {
   };
 }
 
-/** What sending needs besides the client: the files kept for attachments, and who wants their progress. */
+/** Records as the connection's token sees them without impersonation: where a new job is looked for when the
+ * person in view may not see it (a technician sees only jobs allocated to them, not one they just made). */
+export type TokenView = Pick<OutboxClient, 'jobs' | 'companies'>;
+
+/** What sending needs besides the client: the files kept for attachments, who wants their progress, and the
+ * token's own view (absent when requests do not impersonate: the client's view is the token's). */
 export interface ApplyContext {
   files?: FileSource;
+  tokenView?: TokenView;
   onProgress?: (entry: OutboxEntry, sent: number, total: number) => void;
 }
 

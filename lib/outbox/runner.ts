@@ -2,7 +2,7 @@
 // network comes back, woken by an alarm for long backoffs (a stopped worker forgets its timers but not
 // its alarms), and after each sent write re-reads the job into the cache so badges show the truth.
 import type { Job } from '../api/schemas';
-import type { OutboxClient } from './apply';
+import type { OutboxClient, TokenView } from './apply';
 import type { Outbox } from './outbox';
 import type { OutboxEntry } from './types';
 import { createOutboxSender, type OutboxSender, type SetTimer } from './sender';
@@ -23,6 +23,8 @@ export interface OutboxWorkspace {
   outbox(): Promise<Outbox>;
   /** The real platform client fits: the sender's slice, and reading a job back. */
   client(): Promise<OutboxClient & { jobs: { get(uuid: string): Promise<Job> } }>;
+  /** The same connection without impersonation; undefined when the client does not impersonate. */
+  tokenViewClient?(): Promise<TokenView | undefined>;
   upsertJobs(jobs: readonly Job[]): Promise<void>;
 }
 
@@ -143,9 +145,11 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     attaching ??= (async () => {
       detach();
       const client = await deps.workspace.client();
+      const tokenView = await deps.workspace.tokenViewClient?.();
       const sender = createOutboxSender({
         outbox,
         client,
+        ...(tokenView ? { tokenView } : {}),
         setTimer,
         ...(deps.files ? { files: deps.files } : {}),
         ...(deps.knownLive ? { knownLive: deps.knownLive } : {}),

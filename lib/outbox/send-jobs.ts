@@ -1,32 +1,27 @@
-// Sending a new job (apply.ts says why each create is safe to repeat): its new customer first, then the job,
-// each read back by its uuid before a retried create is sent again. A create the platform refuses is read back
-// too: the browser itself resends a POST whose reused connection closed before the answer (Chromium does), so
-// "already exists" may be the echo of our own create.
-import { platformHasRecord, type OutboxClient } from './apply';
+// Sending a new job: its new customer first, then the job, each made exactly once (create-once.ts says how).
+import type { ApplyContext, OutboxClient } from './apply';
+import { createOnce } from './create-once';
 import type { EntryOf } from './types';
 
-async function createOnce(create: () => Promise<void>, read: () => Promise<unknown>, retried: boolean): Promise<void> {
-  if (retried && (await platformHasRecord(read))) return;
-  try {
-    await create();
-  } catch (error) {
-    if (await platformHasRecord(read).catch(() => false)) return;
-    throw error;
-  }
-}
-
-export async function sendJobCreate(client: OutboxClient, entry: EntryOf<'job-create'>): Promise<void> {
+export async function sendJobCreate(
+  client: OutboxClient,
+  entry: EntryOf<'job-create'>,
+  context: ApplyContext = {},
+): Promise<void> {
   const { company, address, description } = entry.payload;
   const retried = entry.attempts > 1;
+  const views = [client, ...(context.tokenView ? [context.tokenView] : [])];
   if (company?.isNew)
-    await createOnce(
-      () => client.companies.create({ uuid: company.uuid, name: company.name }),
-      () => client.companies.get(company.uuid),
+    await createOnce({
+      uuid: company.uuid,
+      create: () => client.companies.create({ uuid: company.uuid, name: company.name }),
+      views: views.map((v) => v.companies),
       retried,
-    );
-  await createOnce(
-    () => client.jobs.create({ uuid: entry.jobUuid, companyUuid: company?.uuid ?? null, address, description }),
-    () => client.jobs.get(entry.jobUuid),
+    });
+  await createOnce({
+    uuid: entry.jobUuid,
+    create: () => client.jobs.create({ uuid: entry.jobUuid, companyUuid: company?.uuid ?? null, address, description }),
+    views: views.map((v) => v.jobs),
     retried,
-  );
+  });
 }

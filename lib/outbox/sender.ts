@@ -33,6 +33,8 @@ export interface OutboxSenderOptions {
   knownLive?: (jobUuid: string) => Promise<boolean>;
   /** How much of a large write has gone out (an attachment's bytes, where the browser tells). */
   onProgress?: ApplyContext['onProgress'];
+  /** The connection without impersonation, when `client` impersonates: where a new job is read back. */
+  tokenView?: ApplyContext['tokenView'];
 }
 
 export interface FlushReport {
@@ -60,6 +62,7 @@ export function createOutboxSender(options: OutboxSenderOptions) {
   const context: ApplyContext = {
     ...(options.files ? { files: options.files } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.tokenView ? { tokenView: options.tokenView } : {}),
   };
   const knownLive = (jobUuid: string) => options.knownLive?.(jobUuid).catch(() => false) ?? Promise.resolve(false);
   let current: Promise<FlushReport> | undefined;

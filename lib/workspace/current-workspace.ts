@@ -91,15 +91,24 @@ export function createCurrentWorkspace(deps: CurrentWorkspaceDeps): Workspace & 
     return opened!;
   }
 
-  function makeClient(o: Opened, ctx: ClientContext): PlatformClient {
+  function makeClient(o: Opened, ctx: ClientContext, impersonate = impersonates(o.key)): PlatformClient {
     return createPlatformClient({
       baseUrl: ctx.baseUrl,
       auth: ctx.auth,
       // One limiter per account for every client of the background (sync, field work, webhooks).
       limiter: limiters.forAccount(accountLimiterKey(o.key.baseUrl, o.key.accountUuid)),
       fetch: o.clock.fetch,
-      ...(impersonates(o.key) ? { impersonateStaffUuid: o.key.staffUuid } : {}),
+      ...(impersonate ? { impersonateStaffUuid: o.key.staffUuid } : {}),
     });
+  }
+
+  /** The same connection without impersonation, for the outbox to find a job it made that the staff member in
+   * view may not see (create-once.ts); never for reading anything to show. Undefined when nobody is impersonated. */
+  async function tokenViewClient(): Promise<PlatformClient | undefined> {
+    const o = await current();
+    if (!impersonates(o.key)) return undefined;
+    const ctx = await deps.context();
+    return makeClient(o, ctx, false);
   }
 
   async function client(): Promise<PlatformClient> {
@@ -145,6 +154,7 @@ export function createCurrentWorkspace(deps: CurrentWorkspaceDeps): Workspace & 
     key: readWorkspaceKey,
     openKey: () => opened?.key ?? null,
     client,
+    tokenViewClient,
     cache,
     sync,
     async outbox(): Promise<Outbox> {

@@ -16,6 +16,9 @@ export interface Workspace {
   key(): Promise<WorkspaceKey | null>;
   /** A platform client for the workspace: impersonates the staff member in view. Throws when signed out. */
   client(): Promise<PlatformClient>;
+  /** The same connection without impersonation (undefined when the client does not impersonate): only for the
+   * outbox to find a job it made that the staff member in view may not see; nothing read through it is shown. */
+  tokenViewClient?(): Promise<PlatformClient | undefined>;
   /** The workspace's job cache (opened once per workspace; reopened when it changes). */
   cache(): Promise<JobCache>;
   /** The workspace's cache sync (single-flight; resumes an interrupted full sync). */

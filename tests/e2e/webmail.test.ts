@@ -104,10 +104,10 @@ describe('beside an e-mail', () => {
     await page.close();
   });
 
-  // A create repeating a uuid: the platform updates the record, or refuses it (nobody knows which). Under the third
-  // reading, a second record, no client can help it: Chromium itself resends a POST whose reused connection closed
-  // before any answer, so the platform meets the same create twice before Fieldside hears of either.
-  it.each(['update', 'refuse'] as const)(
+  // A create repeating a uuid: the platform updates the record, refuses it, or makes a second one (nobody knows
+  // which). Chromium itself resends a POST whose reused connection closed before any answer, so the platform may
+  // meet the same create twice before Fieldside hears of either: a second job it made is deleted at once.
+  it.each(['update', 'refuse', 'duplicate'] as const)(
     '"New job from this e-mail" creates exactly one job, with the customer, address and description, though the first send’s answer is lost (a repeated uuid: %s)',
     async (mode) => {
       const { control } = stack.emulator;
@@ -139,7 +139,11 @@ describe('beside an e-mail', () => {
       const outboxDb = `fieldside-outbox-${stack.account.uuid}-all`;
       await expect.poll(() => outboxCount(options, outboxDb), { timeout: 30_000 }).toBe(0);
       expect((await control.stats()).faultsInjected).toBe(faultsBefore + 1);
-      const jobs = await made();
+      // Chromium resends the lost create on its reused connection: under "duplicate" the platform made a second
+      // job (seen in runs: one live, one deleted); at most that one, and never live.
+      const all = await made();
+      expect(all.length).toBeLessThanOrEqual(mode === 'duplicate' ? 2 : 1);
+      const jobs = all.filter((j) => Number(j.active) === 1);
       expect(jobs).toHaveLength(1);
       expect(jobs[0]).toMatchObject({
         company_uuid: company.uuid,

@@ -18,8 +18,10 @@ type Op =
   | 'jobs.setBadges'
   | 'jobs.updateStatus'
   | 'jobs.create'
+  | 'jobs.remove'
   | 'companies.get'
   | 'companies.create'
+  | 'companies.remove'
   | 'activities.create'
   | 'activities.get'
   | 'activities.setEnd'
@@ -122,6 +124,11 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
           address: input.address,
           description: input.description,
         });
+        return { uuid: input.uuid };
+      },
+      async remove(uuid) {
+        await enter({ op: 'jobs.remove', jobUuid: uuid });
+        job(uuid).active = false;
       },
     },
     companies: {
@@ -134,6 +141,11 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
         await enter({ op: 'companies.create', jobUuid: '' });
         if (companies.has(input.uuid)) throw repeated('company', input.uuid);
         companies.set(input.uuid, { name: input.name });
+        return { uuid: input.uuid };
+      },
+      async remove(uuid) {
+        await enter({ op: 'companies.remove', jobUuid: '' });
+        if (!companies.delete(uuid)) throw missing('company', uuid);
       },
     },
     jobActivities: {

@@ -125,3 +125,24 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/**
+ * A fetch that does what Chromium does with a request whose reused keep-alive connection closed before any answer:
+ * it sends the same request again, once, on a new connection, before the caller hears of the first (Chromium's
+ * HttpNetworkTransaction::ShouldResendRequest asks only whether the connection was reused, not the method). Here
+ * every connection counts as reused. `resent()` is how many requests went out twice.
+ */
+export function resendingFetch() {
+  let resent = 0;
+  const fetch: FetchLike = async (input, init) => {
+    const request = new Request(input, init);
+    const again = request.clone();
+    try {
+      return await realFetch(request);
+    } catch {
+      resent++;
+      return realFetch(again);
+    }
+  };
+  return { fetch, resent: () => resent };
+}

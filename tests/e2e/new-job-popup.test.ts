@@ -1,0 +1,117 @@
+// A new job from the quick-search popup, in real Chromium with the built extension against the emulator, by keys and
+// clicks as the office makes one while a caller is on the line: the caller's number typed in another format than the
+// platform stores it finds their customer; "+ New job" opens the small form with that customer chosen; creating jobs
+// is asked where it is first needed ("Allow creating jobs", with the platform's word that it may cost the account)
+// and allowed on the platform's consent page; the job reaches the platform with the customer, address and
+// description. Then one made with the network cut: saved at once, sent once the network is back, exactly one job.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, type ExtensionBrowser } from './support/chromium';
+import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { outboxCount } from './support/outbox';
+import { openQuickSearch, search } from './support/popup-page';
+import { arrangeCaller, jobsWith, TYPED } from './support/new-job';
+import { startStack, type Stack } from './support/stack';
+import { cacheOf, waitForSynced } from './support/sync';
+
+let stack: Stack;
+let browser: ExtensionBrowser;
+let options: Page;
+let office: { uuid: string; name: string };
+let company: { uuid: string; name: string };
+
+beforeAll(async () => {
+  stack = await startStack({ jobs: 300 });
+  ({ office, company } = await arrangeCaller(stack));
+
+  browser = await launchChromium();
+  options = await browser.openOptions();
+  await connect(options, stack);
+  await signInThroughConsent(browser.context, options, stack.account.uuid, office.uuid);
+  await chooseMe(options, office);
+  await waitForSynced(options, cacheOf(stack, office.uuid));
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+/** The popup, the caller's number typed, their customer shown; "+ New job" clicked: the form's window. */
+async function newJobFromPopup(): Promise<Page> {
+  const popup = await openQuickSearch(browser);
+  await search(popup, TYPED);
+  await popup.locator('#results [data-customer]').first().waitFor({ timeout: 15_000 });
+  expect(await popup.locator('#results [data-customer]').first().textContent()).toContain(company.name);
+  const opened = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/new-job.html') });
+  await popup.getByRole('button', { name: '+ New job' }).click();
+  const form = await opened;
+  await form.locator('#job-description').waitFor();
+  if (!popup.isClosed()) await popup.close();
+  return form;
+}
+
+/** Types the job's address and description as a person does, and presses "Create job". */
+async function fillAndCreate(form: Page, address: string, description: string): Promise<void> {
+  await form.getByLabel('Address').fill('');
+  await form.getByLabel('Address').pressSequentially(address, { delay: 5 });
+  await form.getByLabel('Description').fill('');
+  await form.getByLabel('Description').pressSequentially(description, { delay: 2 });
+  await form.getByRole('button', { name: 'Create job' }).click();
+  await form.locator('#job-saved').waitFor();
+}
+
+describe('a new job from the popup', () => {
+  it('asks to create jobs where first needed, and makes the job with the caller’s customer, the address and description', async () => {
+    const form = await newJobFromPopup();
+    // The customer found by the number typed in the popup is chosen.
+    expect(await form.getByRole('radio', { name: new RegExp(company.name) }).isChecked()).toBe(true);
+    // Signing in did not ask to create jobs: the form asks, with the platform's word on what it may cost.
+    const allow = form.getByRole('button', { name: 'Allow creating jobs' });
+    expect(await form.locator('#create-jobs-permission').textContent()).toMatch(/may cost the account/);
+    expect(await form.getByRole('button', { name: 'Create job' }).isDisabled()).toBe(true);
+    // The platform's consent page names what is asked, with its own word on the cost; the person allows it.
+    const shown = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
+    await allow.click();
+    const consent = await shown;
+    await consent.locator('#allow').waitFor();
+    expect(await consent.locator('body').textContent()).toMatch(/account charges may apply/i);
+    await consent.locator('#person').selectOption(`${stack.account.uuid}:${office.uuid}`);
+    await consent.locator('#allow').click();
+    await form.locator('#create-cost').waitFor({ timeout: 20_000 });
+    expect(await allow.count()).toBe(0);
+
+    const address = '3 Kestrel Road, Carlton VIC 3053';
+    const description = 'Caller reports a blocked stormwater drain flooding the back courtyard';
+    await fillAndCreate(form, address, description);
+    await expect.poll(() => jobsWith(stack, description), { timeout: 30_000 }).toHaveLength(1);
+    expect((await jobsWith(stack, description))[0]).toMatchObject({
+      company_uuid: company.uuid,
+      job_address: address,
+      status: 'Quote',
+      active: 1,
+    });
+    await form.close();
+  });
+
+  it('made while the network is cut: kept, and exactly one job once it is back', async () => {
+    const outboxDb = `fieldside-outbox-${stack.account.uuid}-${office.uuid}`;
+    const description = 'Offline: hot water system leaking from the relief valve';
+    const form = await newJobFromPopup();
+    await browser.context.setOffline(true);
+    try {
+      await fillAndCreate(form, '9 Wren Street, Fitzroy VIC 3065', description);
+      // Kept in the outbox, nothing on the platform while there is no network.
+      await expect.poll(() => outboxCount(options, outboxDb)).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await jobsWith(stack, description)).toHaveLength(0);
+      expect(await outboxCount(options, outboxDb)).toBe(1);
+    } finally {
+      await browser.context.setOffline(false);
+    }
+    await expect.poll(() => outboxCount(options, outboxDb), { timeout: 60_000 }).toBe(0);
+    const jobs = await jobsWith(stack, description);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ company_uuid: company.uuid, job_address: '9 Wren Street, Fitzroy VIC 3065' });
+    await form.close();
+  });
+});

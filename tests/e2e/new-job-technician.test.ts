@@ -1,0 +1,75 @@
+// A technician's new job, in real Chromium with the built extension against the emulator, by clicks: the platform
+// shows a technician only the jobs allocated to them, so a job they make is not theirs to read back, and the
+// outbox's read before a repeated create would find nothing as them. Under the least forgiving reading of a
+// repeated uuid (a second job), the platform makes the job and its answer is lost: the background reads the job back
+// in the token's own view (without impersonation) and, should Chromium have resent the POST, deletes the second job
+// the platform made of it. Exactly one live job, created by the technician.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ExtensionBrowser } from './support/chromium';
+import { signInTechnicianForFieldWork } from './support/field-worker';
+import { allowOnConsentPage } from './support/grant-feature';
+import { outboxCount } from './support/outbox';
+import { openQuickSearch } from './support/popup-page';
+import { launchForSidePanel } from './support/sidepanel-page';
+import { startStack, type Stack } from './support/stack';
+
+let stack: Stack;
+let browser: ExtensionBrowser;
+let options: Page;
+
+beforeAll(async () => {
+  stack = await startStack({ jobs: 300 });
+  browser = await launchForSidePanel();
+  // Signed in for field work: search, the day, notes, and badges (which brings manage_jobs) allowed.
+  options = await signInTechnicianForFieldWork(browser, stack);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+it('makes exactly one job, though the technician cannot see it and its first answer is lost (a repeated uuid makes a second job)', async () => {
+  const { control } = stack.emulator;
+  const account = stack.account.uuid;
+  const technician = stack.technician.uuid;
+  await control.setUuidReuse('duplicate');
+  const description = 'Technician: second bathroom tap dripping, customer asked on site';
+  const made = async () => (await control.listRecords(account, 'job')).filter((j) => j.job_description === description);
+
+  const popup = await openQuickSearch(browser);
+  const opened = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/new-job.html') });
+  await popup.getByRole('button', { name: '+ New job' }).click();
+  const form = await opened;
+  await form.locator('#job-description').waitFor();
+  await allowOnConsentPage(browser, stack, technician, () =>
+    form.getByRole('button', { name: 'Allow creating jobs' }).click(),
+  );
+  await form.locator('#create-cost').waitFor({ timeout: 20_000 });
+  await form.getByLabel('Address').pressSequentially('21 Heron Court, Northcote VIC 3070', { delay: 5 });
+  await form.getByLabel('Description').pressSequentially(description, { delay: 2 });
+
+  const faultsBefore = (await control.stats()).faultsInjected;
+  await control.injectFault({ kind: 'lose_answer', count: 1, pathPrefix: '/api_1.0/job.json' });
+  await form.getByRole('button', { name: 'Create job' }).click();
+  await form.locator('#job-saved').waitFor();
+  await expect
+    .poll(() => outboxCount(options, `fieldside-outbox-${account}-${technician}`), { timeout: 30_000 })
+    .toBe(0);
+  expect((await control.stats()).faultsInjected).toBe(faultsBefore + 1);
+
+  // Not the technician's to see: the emulator shows a technician only the jobs allocated to them.
+  const visible = new Set(await control.visibleJobUuids(account, technician));
+  const jobs = await made();
+  expect(jobs.every((j) => !visible.has(String(j.uuid)))).toBe(true);
+  const live = jobs.filter((j) => Number(j.active) === 1);
+  expect(live).toHaveLength(1);
+  expect(live[0]).toMatchObject({
+    created_by_staff_uuid: technician,
+    job_address: '21 Heron Court, Northcote VIC 3070',
+  });
+  // At most the one second job Chromium's resend may have made, and it was deleted.
+  expect(jobs.length).toBeLessThanOrEqual(2);
+  await form.close();
+  await popup.close().catch(() => {});
+});
