@@ -35,6 +35,8 @@ export function createContentModel(send: Send) {
   const signedIn = signal(true, { name: 'content.signedIn' });
   const panel = signal<PanelState | null>(null, { name: 'content.panel' });
   const known = { uuids: new Set<string>(), numbers: new Set<string>() };
+  /** Panels asked for so far (and closes): a ticket answers only the latest. */
+  let openings = 0;
 
   async function load(uuids: readonly string[], numbers: readonly string[]): Promise<void> {
     // The protocol caps a message at 500 of each; a page rarely has more than 50.
@@ -92,12 +94,16 @@ export function createContentModel(send: Send) {
     async open(hostId: string, job: PageJob): Promise<void> {
       const opening: PanelState = { hostId, job, ticket: null, problem: null, reads: 0 };
       panel.value = opening;
+      const attempt = ++openings;
+      // The answer is this panel's while no other opening or a close came since; a re-read of its job in the
+      // meantime (the live change of a note just sent) changes the state, not whose it is.
+      const stillOpening = () => attempt === openings && panel.value?.hostId === hostId && panel.value.ticket === null;
       try {
         const { ticket } = await send('content.openNotes', { jobUuid: job.uuid });
-        if (panel.value === opening) panel.value = { ...opening, ticket };
+        if (stillOpening()) panel.value = { ...panel.value!, ticket };
       } catch (error) {
-        if (panel.value === opening)
-          panel.value = { ...opening, problem: `Notes could not be opened: ${messageOf(error)}` };
+        if (stillOpening())
+          panel.value = { ...panel.value!, problem: `Notes could not be opened: ${messageOf(error)}` };
       }
     },
     /** The panel could not open (in words). */
@@ -105,6 +111,7 @@ export function createContentModel(send: Send) {
       if (panel.value) panel.value = { ...panel.value, problem };
     },
     close(): void {
+      openings++;
       panel.value = null;
     },
   };

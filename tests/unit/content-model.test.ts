@@ -104,4 +104,26 @@ describe('content UI model', () => {
       problem: 'Notes could not be opened: This job is not shown on this page',
     });
   });
+
+  it("opens the panel although its job changed while the ticket was on its way (a live change of the person's own note)", async () => {
+    let answer: (value: { ticket: string }) => void = () => undefined;
+    const send = (async (type: string, payload: any) => {
+      if (type === 'content.jobs') return { jobs: payload.uuids.map((u: string) => job(u, '1001')), signedIn: true };
+      return new Promise<{ ticket: string }>((resolve) => (answer = resolve));
+    }) as Send;
+    const model = createContentModel(send);
+    await model.track([U1], []);
+    const opening = model.open('host-1', job(U1, '1001'));
+    await model.refresh([U1]);
+    answer({ ticket: TICKET });
+    await opening;
+    expect(model.panel.value).toMatchObject({ hostId: 'host-1', ticket: TICKET, problem: null });
+
+    // Closed (or opened on another badge) before the ticket came: the late ticket opens nothing.
+    const again = model.open('host-1', job(U1, '1001'));
+    model.close();
+    answer({ ticket: TICKET });
+    await again;
+    expect(model.panel.value).toBeNull();
+  });
 });
