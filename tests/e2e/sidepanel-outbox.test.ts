@@ -8,6 +8,7 @@ import type { ExtensionBrowser } from './support/chromium';
 import type { ExtensionApi } from './support/extension-api';
 import { signInTechnicianForFieldWork } from './support/field-worker';
 import { openJobInPanel } from './support/grant-feature';
+import { outboxCount } from './support/outbox';
 import { launchForSidePanel, openSidePanel, todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
 
@@ -27,25 +28,6 @@ afterAll(async () => {
   await browser?.close();
   await stack?.close();
 });
-
-/** Writes in the outbox database, read from an extension page (same origin as the background). */
-function outboxCount(page: Page, name: string): Promise<number> {
-  return page.evaluate(
-    (db) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open(db);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const d = open.result;
-          if (!d.objectStoreNames.contains('entries')) return (d.close(), resolve(0));
-          const req = d.transaction('entries').objectStore('entries').count();
-          req.onsuccess = () => (d.close(), resolve(req.result));
-          req.onerror = () => (d.close(), reject(req.error));
-        };
-      }),
-    name,
-  );
-}
 
 it('sends 200 notes written offline exactly once, though the worker is stopped in the middle of sending', async () => {
   const control = stack.emulator.control;
