@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { utcTimestamp, zonedTimestamp } from '../../../contracts/platform-time';
 import type { PlatformCall, PlatformReads } from './platform-reads';
 
 // The account's own clock: the platform writes a job activity's start and end, and a note's date, as the account's
@@ -11,26 +12,8 @@ const ZONE_KEPT_MS = 60 * 60_000;
 const VendorSchema = z.array(z.looseObject({ timezone_name: z.string().nullish() }));
 
 /** `ms` as the clock of `timeZone` writes it; UTC for a zone this runtime does not know. */
-export function accountTimestamp(ms: number, timeZone: string | null): string {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone: timeZone ?? 'UTC',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }).formatToParts(ms);
-  } catch {
-    return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-  }
-  const p: Record<string, string> = {};
-  for (const part of parts) p[part.type] = part.value;
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
+export const accountTimestamp = (ms: number, timeZone: string | null): string =>
+  (timeZone === null ? undefined : zonedTimestamp(ms, timeZone)) ?? utcTimestamp(ms);
 
 export function createAccountClock(deps: { reads: PlatformReads; now: () => number }) {
   const zones = new Map<string, { zone: string | null; until: number }>();
