@@ -4,7 +4,15 @@ import type { AccountTokenKeeper } from './account-tokens';
 import { writeNote } from './add-note';
 import { JobActionArgsSchema, type JobActionAnswer, type JobActionArgs } from './job-action-answer';
 import { JobSchema } from './job-records';
-import { firstFailure, notesOf, withAccountToken, type NoteView, type Outcome, type PanelProblem } from './job-view';
+import {
+  failedStep,
+  firstFailure,
+  notesOf,
+  withAccountToken,
+  type NoteView,
+  type PanelProblem,
+  type WriteStep,
+} from './job-view';
 import type { PlatformCall, PlatformReads, Result } from './platform-reads';
 import { PROBLEM_WORDS } from './panel/problem-page';
 import { ActivitySchema, activitiesOf, isOpen, isTimeOnSite, visitState, type VisitState } from './visit-records';
@@ -26,13 +34,8 @@ const ACTION_WORDS: Partial<Record<PanelProblem, string>> = {
 const ARRIVE_FIRST = 'Press “Arrived” when you get there first.';
 const NOT_YOURS = 'Fieldside could not save this. Close this window and open Fieldside from the job card again.';
 
-type Step = Outcome<JobActionAnswer> | 'refused';
-const failed = (r: Result<unknown>): Step =>
-  r.ok
-    ? { ok: false, problem: 'unavailable' }
-    : r.failure === 'refused'
-      ? 'refused'
-      : { ok: false, problem: r.failure };
+type Step = WriteStep<JobActionAnswer>;
+const failed = (r: Result<unknown>): Step => failedStep<JobActionAnswer>(r);
 const words = (message: string): Step => ({ ok: true, value: { ok: false, message } });
 
 export interface JobActionDeps {
@@ -47,7 +50,7 @@ async function readVisit(
   call: PlatformCall,
   jobUuid: string,
   now: string,
-): Promise<Outcome<VisitState> | 'refused'> {
+): Promise<WriteStep<VisitState>> {
   const [job, notes, activities] = await Promise.all([
     reads.get(call, `job/${jobUuid}.json`, JobSchema),
     notesOf(reads, call, jobUuid),

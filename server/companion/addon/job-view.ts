@@ -39,6 +39,17 @@ export interface JobView {
 export type PanelProblem = 'not_activated' | 'revoked' | Exclude<Failure, 'refused'>;
 export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: PanelProblem };
 
+/** A write's step: its outcome, or 'refused' (the platform said no to the staff member: the caller says so in words). */
+export type WriteStep<T> = Outcome<T> | 'refused';
+
+/** A platform call that did not give what the step needs, as the step's outcome. */
+export const failedStep = <T>(r: Result<unknown>): WriteStep<T> =>
+  r.ok
+    ? { ok: false, problem: 'unavailable' }
+    : r.failure === 'refused'
+      ? 'refused'
+      : { ok: false, problem: r.failure };
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "2026-11-24 14:05:09" → "24 Nov 2026, 14:05"; a blank or odd date → "". */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AccountTokenKeeper } from './account-tokens';
 import { sameUuid } from './job-records';
-import { withAccountToken, type Outcome, type PanelProblem } from './job-view';
+import { failedStep, withAccountToken, type PanelProblem, type WriteStep } from './job-view';
 import type { PlatformCall, PlatformReads, Result } from './platform-reads';
 import { PROBLEM_WORDS } from './panel/problem-page';
 
@@ -33,13 +33,8 @@ const PHOTO_WORDS: Partial<Record<PanelProblem, string>> = {
 
 const AttachmentSchema = z.looseObject({ uuid: z.string(), related_object_uuid: z.string().nullish() });
 
-type Step = Outcome<PhotoAnswer> | 'refused';
-const failed = (r: Result<unknown>): Step =>
-  r.ok
-    ? { ok: false, problem: 'unavailable' }
-    : r.failure === 'refused'
-      ? 'refused'
-      : { ok: false, problem: r.failure };
+type Step = WriteStep<PhotoAnswer>;
+const failed = (r: Result<unknown>): Step => failedStep<PhotoAnswer>(r);
 
 async function send(reads: PlatformReads, call: PlatformCall, jobUuid: string, photo: PhotoToSend): Promise<Step> {
   const sent: Step = { ok: true, value: { ok: true, photo: { uuid: photo.uuid, name: photo.name } } };
