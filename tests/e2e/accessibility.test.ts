@@ -5,7 +5,7 @@
 // signed out), the picker, and the badge with its quick-note panel on the web app's job window. No
 // serious or critical problem anywhere. And focus is visible on every control the Tab key reaches.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   axeProblemsInBothSchemes,
   badgeAxeProblemsInBothSchemes,
@@ -24,6 +24,7 @@ import { openSidePanel } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
 import { tokenRgb } from './support/tokens';
 import { invisibleFocus } from './support/visible-focus';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
@@ -31,14 +32,10 @@ let options: Page;
 let day: FieldDay;
 let welcome: Page;
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  browser = await launchChromium();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  browser = own(await launchChromium());
   options = await browser.openOptions();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 const openJob = async (panel: Page, uuid: string) => {

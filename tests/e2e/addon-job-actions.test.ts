@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
 import { ON_MY_WAY_NOTE } from '../../contracts/job-actions';
 import { accountTimestamp } from '../../server/companion/addon/account-clock';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { openFieldside, webAppAs } from './support/job-card';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 // Acting on a job from the platform's own job card (issue 32), in real Chromium against the emulator's web app
 // hosting the companion's add-on, by clicks as a technician does: "On my way", "Arrived", a photo sent while the
@@ -23,16 +24,12 @@ const PNG = Buffer.from(
   'base64',
 );
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 40 });
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 40 }));
   await stack.activate();
-  browser = await launchChromium();
+  browser = own(await launchChromium());
   const vendor = await stack.emulator.control.listRecords(stack.account.uuid, 'vendor');
   zone = typeof vendor[0]?.timezone_name === 'string' ? vendor[0].timezone_name : null;
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 const records = (type: string) => stack.emulator.control.listRecords(stack.account.uuid, type);

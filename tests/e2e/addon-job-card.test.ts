@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { openFieldside as openFieldsideOn, webAppAs as webAppAsIn } from './support/job-card';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 // Fieldside inside the platform's own job card (issue 20), as people meet it, in real Chromium with the built
 // extension loaded, against the emulator's web app hosting the companion's add-on:
@@ -17,9 +18,9 @@ import { startStack, type Stack } from './support/stack';
 let stack: Stack;
 let browser: ExtensionBrowser;
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 40 });
-  browser = await launchChromium();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 40 }));
+  browser = own(await launchChromium());
   // The administrator adds Fieldside from the add-on store: the companion keeps the account's tokens.
   const page = await webAppAs(stack.administrator);
   await page.getByRole('link', { name: 'Add-ons' }).click();
@@ -28,10 +29,6 @@ beforeAll(async () => {
   await page.locator('#allow').click();
   await page.locator('#activated').waitFor({ timeout: 20_000 });
   await page.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 const webAppAs = (staff: { uuid: string }) => webAppAsIn(browser.context, stack, staff);

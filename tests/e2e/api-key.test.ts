@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readSecrets, readStorageLocal } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { connect } from './support/options-page';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, expectCacheIsVisibleSet, waitForSynced } from './support/sync';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+setUpFile(async (own) => {
+  stack = own(await startStack());
+  browser = own(await launchChromium());
 });
 
 it('API-key mode: says views are not limited, sees the whole account, keeps the key secret, signs out', async () => {

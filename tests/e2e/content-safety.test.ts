@@ -5,7 +5,7 @@
 // closed, so the tests look into it from Fieldside's own world (support/closed-badges.ts); the panel
 // is a page of its own in a frame beside the badge (support/quick-note-frame.ts).
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges, type BadgeRef, type ClosedBadges } from './support/closed-badges';
 import { jobWindowUrl, launchForContent, signInToWebApp } from './support/content-page';
@@ -14,6 +14,7 @@ import { quickNoteAxeProblemsInBothSchemes } from './support/axe';
 import { closePanel, quickNoteFrame, quickNoteFrames } from './support/quick-note-frame';
 import { startStack, type Stack } from './support/stack';
 import { tokenRgb } from './support/tokens';
+import { setUpFile } from './support/set-up-file';
 
 // The job's number stays digits: the web app's window title names it, and the badge finds the job by
 // it (a number with markup would find no job, and so show nothing at all).
@@ -32,8 +33,8 @@ let jobUuid: string;
 let jobNumber: string;
 const badge = (): BadgeRef => ({ window: jobNumber });
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
   // The office's data holds the markup before the technician signs in: the sign-in's sync reads it.
   const { control } = stack.emulator;
   const account = stack.account.uuid;
@@ -57,7 +58,7 @@ beforeAll(async () => {
     related_object_uuid: jobUuid,
     note: HOSTILE.note,
   });
-  browser = await launchForContent();
+  browser = own(await launchForContent());
   await signInTechnicianForFieldWork(browser, stack);
   page = await browser.context.newPage();
   shadow = await closedBadges(browser.context, page);
@@ -65,10 +66,6 @@ beforeAll(async () => {
   page.on('dialog', () => {
     throw new Error('A dialog opened: platform data ran as script');
   });
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 /** The job's window with the quick-note panel open (closed first if it was): its frame. */

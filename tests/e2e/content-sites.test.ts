@@ -4,10 +4,8 @@
 // holds permission for http://127.0.0.1/*, so the stored list is written directly (the permission
 // prompt of "Add site" cannot be answered in headless Chromium). The options' validation is tested
 // through the form.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { badgeAxeProblemsInBothSchemes } from './support/axe';
 import { closedBadges } from './support/closed-badges';
@@ -15,6 +13,8 @@ import { launchForContent } from './support/content-page';
 import { quickNoteFrame, quickNoteFrames } from './support/quick-note-frame';
 import { signInTechnicianForFieldWork } from './support/field-worker';
 import { startStack, type Stack } from './support/stack';
+import { serveLocalPage } from './support/local-page';
+import { setUpFile } from './support/set-up-file';
 
 declare const chrome: {
   storage: { local: { set(items: Record<string, unknown>): Promise<void> } };
@@ -24,35 +24,27 @@ declare const chrome: {
 let stack: Stack;
 let browser: ExtensionBrowser;
 let options: Page;
-let mail: Server;
 let mailUrl: string;
 let job: { uuid: string; number: string; status: string };
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  browser = await launchForContent();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  browser = own(await launchForContent());
   options = await signInTechnicianForFieldWork(browser, stack);
   const mine = new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid));
   const record = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find((j) =>
     mine.has(String(j.uuid)),
   )!;
   job = { uuid: String(record.uuid), number: String(record.generated_job_id), status: String(record.status) };
-  mail = createServer((_req, res) => {
-    res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.end(`<!doctype html><html lang="en"><title>Inbox</title><body>
+  const mail = own(
+    await serveLocalPage(`<!doctype html><html lang="en"><title>Inbox</title><body>
 <h1>Inbox</h1>
 <p id="mention">Re: Job #${job.number} – the boiler again</p>
 <p id="unknown">About job #99999998, which nobody has.</p>
 <textarea id="draft">Job #${job.number} in a draft</textarea>
-</body></html>`);
-  });
-  await new Promise<void>((resolve) => mail.listen(0, '127.0.0.1', resolve));
-  mailUrl = `http://127.0.0.1:${(mail.address() as AddressInfo).port}/inbox`;
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await new Promise((r) => mail?.close(r));
+</body></html>`),
+  );
+  mailUrl = mail.url;
 });
 
 describe('sites the person added', () => {

@@ -3,7 +3,7 @@
 // and close, nothing at all on a page without a job, quick notes that reach the platform as the
 // technician's, keyboard use, and live updates.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges, type BadgeRef, type ClosedBadges } from './support/closed-badges';
 import {
@@ -19,6 +19,7 @@ import { signInTechnicianForFieldWork } from './support/field-worker';
 import { closePanel, focusInFrame, noteStates, quickNoteFrame } from './support/quick-note-frame';
 import { openSidePanel } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
@@ -31,12 +32,12 @@ const inWindow = (number: string): BadgeRef => ({ window: number });
 /** Jobs the technician may see (and so has in the cache), with their numbers and statuses. */
 let visible: Array<{ uuid: string; number: string; status: string }>;
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 400 });
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 400 }));
   // Fieldside is activated for the account: its changes reach the companion signed, and live updates reach the
   // technician's badges through the feed.
   await stack.activate();
-  browser = await launchForContent();
+  browser = own(await launchForContent());
   options = await signInTechnicianForFieldWork(browser, stack);
   const mine = new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid));
   const jobs = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
@@ -47,10 +48,6 @@ beforeAll(async () => {
   page = await browser.context.newPage();
   shadow = await closedBadges(browser.context, page);
   await signInToWebApp(page, stack);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 describe('job badges in the web app', () => {

@@ -3,12 +3,13 @@
 // stores it finds their customer and that customer's jobs, open ones first; the customer row opens
 // their jobs (click or Enter) and Esc goes back; an e-mail finds them too.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { connect, useApiKey } from './support/options-page';
 import { openQuickSearch, search, seriousA11yProblems, shownResults } from './support/popup-page';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
@@ -23,8 +24,8 @@ const CLOSED = new Set(['Completed', 'Unsuccessful']);
 const JOB_NUMBER = '491570';
 let byNumber: Record<string, any>;
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 400 });
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 400 }));
   const { control } = stack.emulator;
   const account = stack.account.uuid;
   const live = new Set(
@@ -54,16 +55,12 @@ beforeAll(async () => {
   byNumber = jobs.find((j) => j.company_uuid !== uuid)!;
   await control.updateRecord(account, 'job', String(byNumber.uuid), { generated_job_id: JOB_NUMBER });
 
-  browser = await launchChromium();
+  browser = own(await launchChromium());
   const options = await browser.openOptions();
   await connect(options, stack);
   await useApiKey(options, stack.account.api_key);
   await waitForSynced(options, cacheOf(stack, 'all'));
   await options.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 const customerRows = (page: Page) => page.locator('#results [data-customer]');

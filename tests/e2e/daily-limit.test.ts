@@ -4,7 +4,7 @@
 // has already used). Switching the view makes Fieldside ask the platform, which refuses for the rest of the day:
 // the settings, the side panel and the popup each say so in plain words and when it comes back, and nothing the
 // person had is lost.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { connect } from './support/options-page';
 import { signInPaired } from './support/pairing';
@@ -12,17 +12,14 @@ import { openQuickSearch } from './support/popup-page';
 import { openSidePanel } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, readCachedJobs, waitForSynced } from './support/sync';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+setUpFile(async (own) => {
+  stack = own(await startStack());
+  browser = own(await launchChromium());
 });
 
 const ALLOWANCE = /used up today.s allowance of platform requests/;

@@ -6,24 +6,21 @@
 // frame of the extension's origin), and the note they type and send with the keyboard reaches the
 // platform, while the page's own listeners on window and document hear none of it. Every badge takes
 // the same box, for the job and for a number no job has.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import { connectFirefox, signInToWebAppFirefox, useApiKeyFirefox } from './support/firefox-pages';
 import { BADGE_BOXES, boxesAtInsertion, heard, hostBoxes, HOSTILE_SCRIPT, plant } from './support/hostile-page';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let firefox: FirefoxWithExtension;
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  firefox = await launchFirefox();
-});
-afterAll(async () => {
-  await firefox?.close();
-  await stack?.close();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  firefox = own(await launchFirefox());
 });
 
 type Ext = {

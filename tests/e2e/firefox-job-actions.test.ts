@@ -7,33 +7,21 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
-import {
-  allowConsentFirefox,
-  chooseMeFirefox,
-  connectFirefox,
-  openFieldsidePage,
-  signInFirefox,
-} from './support/firefox-pages';
+import { allowConsentFirefox, openFieldsidePage, signInFirefoxAs } from './support/firefox-pages';
 import { accountClock, onPlatform, PHOTO_PNG } from './support/job-actions';
 import { todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let firefox: FirefoxWithExtension;
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  firefox = await launchFirefox();
-  const { browser, options } = firefox;
-  await connectFirefox(options, stack);
-  await signInFirefox(browser, options, stack, stack.technician.uuid);
-  await chooseMeFirefox(options, stack.technician);
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  firefox = own(await launchFirefox());
+  await signInFirefoxAs(firefox, stack, stack.technician);
 }, 120_000);
-afterAll(async () => {
-  await firefox?.close();
-  await stack?.close();
-});
 
 /** The button with exactly these words. */
 async function button(page: Page, words: string): Promise<ElementHandle<Element>> {

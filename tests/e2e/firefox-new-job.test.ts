@@ -5,7 +5,7 @@
 // description. Firefox refuses test navigation to moz-extension:// addresses, so the options page opens the popup
 // page in a tab.
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { findPage, launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import {
   allowConsentFirefox,
@@ -17,25 +17,22 @@ import {
 } from './support/firefox-pages';
 import { arrangeCaller, jobsWith, TYPED } from './support/new-job';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let firefox: FirefoxWithExtension;
 let office: { uuid: string; name: string };
 let company: { uuid: string; name: string };
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
   ({ office, company } = await arrangeCaller(stack));
-  firefox = await launchFirefox();
+  firefox = own(await launchFirefox());
   const { browser, options } = firefox;
   await connectFirefox(options, stack);
   await signInFirefox(browser, options, stack, office.uuid);
   await chooseMeFirefox(options, office);
 }, 120_000);
-afterAll(async () => {
-  await firefox?.close();
-  await stack?.close();
-});
 
 it('makes a new job from the popup: the caller’s customer, creating jobs allowed where first needed, the job on the platform', async () => {
   const { browser, options } = firefox;

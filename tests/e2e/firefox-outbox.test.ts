@@ -3,26 +3,20 @@
 // again it reaches the platform exactly once, as the technician's, without anyone pressing anything.
 // The emulator repeats nothing for us: with uuid reuse set to "duplicate", a create sent twice would
 // make two notes, so exactly one note proves exactly one send.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
-import { chooseMeFirefox, connectFirefox, openFieldsidePage, signInFirefox } from './support/firefox-pages';
+import { openFieldsidePage, signInFirefoxAs } from './support/firefox-pages';
 import { todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let firefox: FirefoxWithExtension;
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  firefox = await launchFirefox();
-  const { browser, options } = firefox;
-  await connectFirefox(options, stack);
-  await signInFirefox(browser, options, stack, stack.technician.uuid);
-  await chooseMeFirefox(options, stack.technician);
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  firefox = own(await launchFirefox());
+  await signInFirefoxAs(firefox, stack, stack.technician);
 }, 120_000);
-afterAll(async () => {
-  await firefox?.close();
-  await stack?.close();
-});
 
 it('sends a note written while the platform is unreachable exactly once when it comes back', async () => {
   const { control } = stack.emulator;

@@ -2,24 +2,21 @@
 // chose the administrator's name from the list has no administrator feature; then, on a job card in the web app,
 // "Use Fieldside in this browser" opens the companion's pairing page, Fieldside's own tab asks "Work as …?", and
 // their "Yes" makes the browser theirs on the platform's word.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { PAIRING_CONFIRM_PAGE } from '../../lib/account/pairing-page';
 import { findPage, launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import { chooseMeFirefox, connectFirefox, signInFirefox } from './support/firefox-pages';
 import { activateFirefox, fieldsidePanelFirefox } from './support/firefox-pairing';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let firefox: FirefoxWithExtension;
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 40 });
-  firefox = await launchFirefox();
-});
-afterAll(async () => {
-  await firefox?.close();
-  await stack?.close();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 40 }));
+  firefox = own(await launchFirefox());
 });
 
 const text = (page: Page, selector: string) => page.$eval(selector, (el) => el.textContent ?? '');

@@ -4,16 +4,11 @@
 // the chosen job in the platform's web app (Firefox has no side panel to open it in). Firefox refuses
 // test navigation to moz-extension:// addresses, so the options page opens the popup page in a tab.
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
-import {
-  chooseMeFirefox,
-  connectFirefox,
-  openFieldsidePage,
-  signInFirefox,
-  signInToWebAppFirefox,
-} from './support/firefox-pages';
+import { openFieldsidePage, signInFirefoxAs, signInToWebAppFirefox } from './support/firefox-pages';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let firefox: FirefoxWithExtension;
@@ -21,8 +16,8 @@ let popup: Page;
 /** Jobs the technician may see, with their numbers and customers. */
 let mine: Array<{ uuid: string; number: string; customer: string }>;
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
   const { control } = stack.emulator;
   const visible = new Set(await control.visibleJobUuids(stack.account.uuid, stack.technician.uuid));
   const companies = new Map(
@@ -35,16 +30,9 @@ beforeAll(async () => {
       number: String(j.generated_job_id),
       customer: companies.get(String(j.company_uuid)) ?? '',
     }));
-  firefox = await launchFirefox();
-  const { browser, options } = firefox;
-  await connectFirefox(options, stack);
-  await signInFirefox(browser, options, stack, stack.technician.uuid);
-  await chooseMeFirefox(options, stack.technician);
+  firefox = own(await launchFirefox());
+  await signInFirefoxAs(firefox, stack, stack.technician);
 }, 120_000);
-afterAll(async () => {
-  await firefox?.close();
-  await stack?.close();
-});
 
 /** Types `query` into the search box key by key (emptied first) and waits until the results answer it. */
 async function search(page: Page, query: string): Promise<string[]> {

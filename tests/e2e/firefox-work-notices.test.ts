@@ -1,13 +1,14 @@
 // Being told of work in Firefox ESR with the built extension: the technician turns it on in the sidebar page; the
 // office books them a visit on a job they did not have; within 2 seconds Firefox shows a notification naming it
 // (read back from the browser: a headless browser draws none to click; the click is Chromium's test).
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import { connectFirefox, openFieldsidePage, signInFirefox } from './support/firefox-pages';
 import { activateFirefox, pairFirefox } from './support/firefox-pairing';
 import { todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
+import { setUpFile } from './support/set-up-file';
 
 type Ext = {
   notifications: {
@@ -19,9 +20,9 @@ type Ext = {
 
 let stack: Stack;
 let firefox: FirefoxWithExtension;
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  firefox = await launchFirefox();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  firefox = own(await launchFirefox());
   const { browser, options } = firefox;
   // Who is given a job is the platform's word: the account activated Fieldside (its changes come signed), and the
   // technician paired this browser from a job card.
@@ -31,10 +32,6 @@ beforeAll(async () => {
   await pairFirefox(firefox, stack, stack.technician);
   await waitForSynced(options, cacheOf(stack, stack.technician.uuid), 90_000);
 }, 180_000);
-afterAll(async () => {
-  await firefox?.close();
-  await stack?.close();
-});
 
 it('tells the technician within 2 s of a job the office gives them', async () => {
   const { control } = stack.emulator;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import {
   connectFirefox,
@@ -11,6 +11,7 @@ import {
 import { FIREFOX_DIR, ROOT } from './support/paths';
 import { startStack, type Stack } from './support/stack';
 import { exportInstallationPrivateKey } from './support/installation-key';
+import { setUpFile } from './support/set-up-file';
 
 /** The names in the secret store (the extension origin's IndexedDB), read from an extension page. */
 const SECRET_NAMES = `new Promise((resolve, reject) => {
@@ -43,13 +44,9 @@ describe('Firefox build', () => {
 describe('Firefox ESR with the extension installed', () => {
   let stack: Stack;
   let firefox: FirefoxWithExtension;
-  beforeAll(async () => {
-    stack = await startStack();
-    firefox = await launchFirefox();
-  });
-  afterAll(async () => {
-    await firefox?.close();
-    await stack?.close();
+  setUpFile(async (own) => {
+    stack = own(await startStack());
+    firefox = own(await launchFirefox());
   });
 
   it('signs in by clicks and keys: the connection typed in, "Sign in", the consent page as the technician', async () => {

@@ -6,11 +6,12 @@
 // popup's and the sidebar's pages are opened in tabs by the extension's own page (tabs.create), as
 // sidepanel-firefox.test.ts does; everything in them is done by clicks and keys.
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { TECHNICAL_WORDS, technicianJob } from './support/first-hour';
 import { findPage, launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import { todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let firefox: FirefoxWithExtension;
@@ -19,14 +20,10 @@ let allowedAt = 0;
 let panel: Page;
 const seen: Page[] = [];
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  firefox = await launchFirefox();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  firefox = own(await launchFirefox());
 }, 120_000);
-afterAll(async () => {
-  await firefox?.close();
-  await stack?.close();
-});
 
 /** Replaces a text field's value as a person does: click it, select all, type. */
 async function retype(page: Page, selector: string, value: string): Promise<void> {

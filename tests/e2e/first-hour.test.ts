@@ -5,7 +5,7 @@
 // message is sent to the background by the test (it only looks: the emulator's records, the browser's
 // side panel context, the badge inside its closed shadow root).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { closedBadges } from './support/closed-badges';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
@@ -14,6 +14,7 @@ import { chooseMe, connect } from './support/options-page';
 import { openQuickSearch } from './support/popup-page';
 import { todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
@@ -22,13 +23,9 @@ let welcome: Page;
 let job: { uuid: string; number: string; status: string };
 const seen: Page[] = [];
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  browser = own(await launchChromium());
 });
 
 it('the install opens the first-run page: sign in on the consent page, the connection behind "Advanced", an API key offered aside', async () => {

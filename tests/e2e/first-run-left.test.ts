@@ -3,23 +3,20 @@
 // page. And a sign-in that does not allow finding jobs (one from before sign-in asked for it): the
 // popup says so in words and asks for it through the consent page. Clicks and keys only.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { TECHNICAL_WORDS, firstRunPage } from './support/first-hour';
 import { chooseMe, connect } from './support/options-page';
 import { openQuickSearch } from './support/popup-page';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  browser = own(await launchChromium());
 });
 
 /** The first-run page a click opened: a new tab showing it. */

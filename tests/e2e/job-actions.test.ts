@@ -4,30 +4,27 @@
 // status, each as that technician. The emulator repeats nothing for us: with uuid reuse set to "duplicate", a
 // create sent twice would make two records.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { signInTechnicianForFieldWork } from './support/field-worker';
 import { allowInSidePanel, openJobInPanel } from './support/grant-feature';
 import { accountClock, onPlatform, PHOTO_PNG } from './support/job-actions';
 import { launchForSidePanel, openSidePanel, todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
 let panel: Page;
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  browser = await launchForSidePanel();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  browser = own(await launchForSidePanel());
   await signInTechnicianForFieldWork(browser, stack);
   // Asked where the technician first meets each: on a job in the side panel.
   await allowInSidePanel(browser, stack, stack.technician.uuid, 'visits');
   await allowInSidePanel(browser, stack, stack.technician.uuid, 'photos');
   panel = await openSidePanel(browser);
 }, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 it('records a visit and a photo exactly once, as the technician, across a cut in the network', async () => {
   const { control } = stack.emulator;

@@ -2,23 +2,20 @@
 // job page in a new tab; Enter asks for the side panel, which opens where the browser allows it, else
 // (no user gesture reaches the worker from a test) the web page does; either way the side panel
 // remembers the job.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { connect, useApiKey } from './support/options-page';
 import { signInToWebApp } from './support/content-page';
 import { openQuickSearch, search, shownResults } from './support/popup-page';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  browser = own(await launchChromium());
 });
 
 it('opens a job on the platform, with Shift+Enter and with Enter alike, and remembers it for the side panel', async () => {

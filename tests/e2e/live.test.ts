@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readStorageLocal, stopServiceWorker } from './support/background';
 import { closedBadges } from './support/closed-badges';
@@ -12,6 +12,7 @@ import { startStack, type Stack } from './support/stack';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { extensionDir } from './support/extension-dir';
 import { cacheOf, cachedJob, waitForSynced } from './support/sync';
+import { setUpFile } from './support/set-up-file';
 
 // Issue 7, end to end in real Chromium: the office changes a job's status in the emulator; the
 // platform's signed change (the account activated Fieldside: the add-on's manifest webhooks) reaches the
@@ -26,18 +27,14 @@ let options: Page;
 /** Another browser of the administrator's, played over HTTP: it reads the companion's feed position. */
 let reader: TrustedBrowser;
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  browser = await launchChromium(extensionDir());
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  browser = own(await launchChromium(extensionDir()));
   options = await browser.openOptions();
   await connect(options, stack);
   await signInPaired(browser.context, options, stack, stack.administrator);
   // Sign-in grants what "My day" and its sync need.
   reader = await signInBrowser(stack, { account: stack.account.uuid, staff: stack.administrator.uuid });
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 /** The job's status in the administrator's cache, read from its database. */

@@ -5,7 +5,7 @@
 // and allowed on the platform's consent page; the job reaches the platform with the customer, address and
 // description. Then one made with the network cut: saved at once, sent once the network is back, exactly one job.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
 import { outboxCount } from './support/outbox';
@@ -13,6 +13,7 @@ import { openQuickSearch, search } from './support/popup-page';
 import { arrangeCaller, jobsWith, TYPED } from './support/new-job';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
@@ -20,20 +21,16 @@ let options: Page;
 let office: { uuid: string; name: string };
 let company: { uuid: string; name: string };
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
   ({ office, company } = await arrangeCaller(stack));
 
-  browser = await launchChromium();
+  browser = own(await launchChromium());
   options = await browser.openOptions();
   await connect(options, stack);
   await signInThroughConsent(browser.context, options, stack.account.uuid, office.uuid);
   await chooseMe(options, office);
   await waitForSynced(options, cacheOf(stack, office.uuid));
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 /** The popup, the caller's number typed, their customer shown; "+ New job" clicked: the form's window. */

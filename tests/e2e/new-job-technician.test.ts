@@ -5,7 +5,7 @@
 // in the token's own view (without impersonation) and, should Chromium have resent the POST, deletes the second job
 // the platform made of it. Exactly one live job, created by the technician.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { signInTechnicianForFieldWork } from './support/field-worker';
 import { allowOnConsentPage } from './support/grant-feature';
@@ -13,21 +13,18 @@ import { outboxCount } from './support/outbox';
 import { openQuickSearch } from './support/popup-page';
 import { launchForSidePanel } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
 let options: Page;
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  browser = await launchForSidePanel();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  browser = own(await launchForSidePanel());
   // Signed in for field work: search, the day, notes, and badges (which brings manage_jobs) allowed.
   options = await signInTechnicianForFieldWork(browser, stack);
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 it('makes exactly one job, though the technician cannot see it and its first answer is lost (a repeated uuid makes a second job)', async () => {
   const { control } = stack.emulator;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readSecrets, readStorageLocal, refreshAlarm, stopServiceWorker } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { ALLOW_BUTTONS, openJobInPanel } from './support/grant-feature';
@@ -10,6 +10,7 @@ import { cacheOf, expectCacheIsVisibleSet, waitForSynced } from './support/sync'
 import type { Page } from 'playwright-core';
 import { missingScopes } from '../../lib/auth/scopes';
 import { exportInstallationPrivateKey } from './support/installation-key';
+import { setUpFile } from './support/set-up-file';
 
 // One person's session in real Chromium, step by step and by the UI: sign in through the consent
 // page as a technician, requests as that technician, a silent refresh after the emulator clock passes
@@ -20,15 +21,11 @@ let stack: Stack;
 let browser: ExtensionBrowser;
 let options: Page;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
+setUpFile(async (own) => {
+  stack = own(await startStack());
+  browser = own(await launchChromium());
   options = await browser.openOptions();
   await connect(options, stack);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 /** The options page read afresh, as a person opening it again: the session, and "who are you"'s

@@ -2,13 +2,14 @@
 // the account's date and the browser's differ whatever the time of day), with Firefox's sidebar page
 // and toolbar button. Firefox refuses test navigation to moz-extension:// pages, so the popup and the
 // sidebar page open in tabs from the options page (support/firefox-pages.ts).
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import type { ShiftedClocks } from './support/clocks';
 import { browserClock, expectSydneyAhead, startSydneyMorning, type SydneyMorning } from './support/sydney-morning';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
-import { chooseMeFirefox, connectFirefox, openFieldsidePage, signInFirefox } from './support/firefox-pages';
+import { openFieldsidePage, signInFirefoxAs } from './support/firefox-pages';
 import type { Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 declare const browser: { browserAction: { getBadgeText(details: object): Promise<string> } };
 
@@ -18,18 +19,13 @@ let firefox: FirefoxWithExtension;
 let morning: SydneyMorning;
 let todaysJobs: string[];
 
-beforeAll(async () => {
+setUpFile(async (own) => {
   morning = await startSydneyMorning();
   ({ clocks, stack, todaysJobs } = morning);
-  firefox = await launchFirefox({ env: clocks.browserEnv });
-  await connectFirefox(firefox.options, stack);
-  await signInFirefox(firefox.browser, firefox.options, stack, stack.technician.uuid);
-  await chooseMeFirefox(firefox.options, stack.technician);
+  own(stack);
+  firefox = own(await launchFirefox({ env: clocks.browserEnv }));
+  await signInFirefoxAs(firefox, stack, stack.technician);
 }, 180_000);
-afterAll(async () => {
-  await firefox?.close();
-  await stack?.close();
-});
 
 it("runs Firefox in UTC on the platform's clock, at an hour when its date is not Sydney's", async () => {
   await expectSydneyAhead(await firefox.options.evaluate(browserClock), morning);

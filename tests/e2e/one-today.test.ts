@@ -8,7 +8,7 @@
 // (datefudge, with TZ=UTC) by the same amount, to the instant nearest the real time whose UTC hour
 // is 16:00-22:00. Sydney (UTC+10 or +11) is then on the next day, two hours or more from either
 // midnight; the first test checks it in the browser itself.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import type { ShiftedClocks } from './support/clocks';
@@ -19,6 +19,7 @@ import { CHROME_DIR } from './support/paths';
 import { openQuickSearch, shownResults } from './support/popup-page';
 import { openSidePanel } from './support/sidepanel-page';
 import type { Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 declare const chrome: { action: { getBadgeText(details: object): Promise<string> } };
 
@@ -29,18 +30,15 @@ let options: Page;
 let morning: SydneyMorning;
 let todaysJobs: string[];
 
-beforeAll(async () => {
+setUpFile(async (own) => {
   morning = await startSydneyMorning();
   ({ clocks, stack, todaysJobs } = morning);
-  browser = await launchChromium(process.env.FIELDSIDE_E2E_CHROME_DIR ?? CHROME_DIR, { env: clocks.browserEnv });
+  own(stack);
+  browser = own(await launchChromium(process.env.FIELDSIDE_E2E_CHROME_DIR ?? CHROME_DIR, { env: clocks.browserEnv }));
   options = await browser.openOptions();
   await connect(options, stack);
   await signInFieldWorker(browser, options, stack, { allowBadges: false });
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 it("runs the browser in UTC on the platform's clock, at an hour when its date is not Sydney's", async () => {
   await expectSydneyAhead(await (await browser.worker()).evaluate(browserClock), morning);

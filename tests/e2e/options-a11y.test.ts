@@ -1,24 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect } from './support/options-page';
 import { activateAddon, pairThisBrowser } from './support/pairing';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 // The options page has no axe-core violations, signed out and signed in, and works from the keyboard.
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let stack: Stack;
 let browser: ExtensionBrowser;
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+setUpFile(async (own) => {
+  stack = own(await startStack());
+  browser = own(await launchChromium());
 });
 
 async function violations(page: Page): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeProblemsInBothSchemes } from './support/axe';
 import { readSecrets } from './support/background';
@@ -15,6 +15,7 @@ import {
 } from './support/pairing';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
+import { setUpFile } from './support/set-up-file';
 
 // Who a browser works as is the platform's word, confirmed by the person (issue 29, findings 2 and 4), in real
 // Chromium with the built extension, by clicks only:
@@ -27,16 +28,12 @@ let stack: Stack;
 let browser: ExtensionBrowser;
 let options: Page;
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 40 });
-  browser = await launchChromium();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 40 }));
+  browser = own(await launchChromium());
   await activateAddon(browser.context, stack);
   options = await browser.openOptions();
   await connect(options, stack);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 /** Fieldside's "Sign in with the platform", the consent page answered as `staff` (out of the web app first: signed in

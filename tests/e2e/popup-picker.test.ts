@@ -1,28 +1,25 @@
 // "Add selection as a note to a job…": the picker window shows the selected text, finds the job with
 // the quick search, adds the text as a note to it and closes; the note reaches the emulator.
 // And the quick search while a first sync runs (a fresh sign-in): progress, then the jobs.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { stopServiceWorker } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { connect, signOut, useApiKey } from './support/options-page';
 import { openQuickSearch, search, seriousA11yProblems, shownResults } from './support/popup-page';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  browser = await launchChromium();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  browser = own(await launchChromium());
   const options = await browser.openOptions();
   await connect(options, stack);
   await useApiKey(options, stack.account.api_key);
   await waitForSynced(options, cacheOf(stack, 'all'));
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 it('picks a job by keyboard and adds the selected text as a note, then closes', async () => {

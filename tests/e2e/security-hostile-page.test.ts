@@ -5,10 +5,8 @@
 // own frame, of the extension's origin), cannot use or fake that frame, and cannot list jobs by
 // planting numbers (every badge takes the same box) or by asking for jobs it does not show. The
 // person, meanwhile, still can do all of it with real clicks and keys.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges, type BadgeRef, type ClosedBadges } from './support/closed-badges';
 import { launchForContent } from './support/content-page';
@@ -18,6 +16,8 @@ import { signInTechnicianForFieldWork } from './support/field-worker';
 import { sendExpression } from './support/protocol-messages';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, cachedJob } from './support/sync';
+import { serveLocalPage } from './support/local-page';
+import { setUpFile } from './support/set-up-file';
 
 declare const chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } };
 
@@ -27,7 +27,6 @@ const JUNK = Array.from({ length: 250 }, (_, i) => String(990_000 + i));
 let stack: Stack;
 let browser: ExtensionBrowser;
 let options: Page;
-let mail: Server;
 let mailUrl: string;
 let page: Page;
 let shadow: ClosedBadges;
@@ -38,8 +37,8 @@ let third: { uuid: string; number: string };
 let planted: string[];
 const badge: BadgeRef = { css: '#mention fieldside-badge' };
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
   const { control } = stack.emulator;
   const mine = new Set(await control.visibleJobUuids(stack.account.uuid, stack.technician.uuid));
   const jobs = (await control.listRecords(stack.account.uuid, 'job')).filter(
@@ -60,27 +59,27 @@ beforeAll(async () => {
   third = { uuid: String(c.uuid), number: String(c.generated_job_id) };
   planted = jobs.slice(2).map((j) => String(j.generated_job_id));
 
-  browser = await launchForContent();
+  browser = own(await launchForContent());
   options = await signInTechnicianForFieldWork(browser, stack);
 
   // The attacker's page: before any content script runs it hooks attachShadow, and listens to every
   // key and measures every badge host (support/hostile-page.ts); once the badge is there, it plants
   // "Job #N" text for hundreds of numbers to see which get a badge. Its policy allows no frames: the
   // panel's frame, Fieldside's own, opens all the same.
-  mail = createServer((_req, res) => {
-    res.setHeader('content-type', 'text/html; charset=utf-8');
-    // As strict about frames as a webmail is: none of its own, and nothing else but its own origin.
-    res.setHeader('content-security-policy', "default-src 'self' 'unsafe-inline'; frame-src 'none'; child-src 'none'");
-    res.end(`<!doctype html><html lang="en"><head><title>Inbox</title><script>
+  const mail = own(
+    await serveLocalPage(
+      `<!doctype html><html lang="en"><head><title>Inbox</title><script>
 window.__roots = [];
 const attach = Element.prototype.attachShadow;
 Element.prototype.attachShadow = function (init) { const root = attach.call(this, init); window.__roots.push(root); return root; };
 ${HOSTILE_SCRIPT}
 </script></head><body><h1>Inbox</h1><label>Search mail <input id="search"></label>
-<p id="mention">Re: Job #${shown.number} – the boiler again</p></body></html>`);
-  });
-  await new Promise<void>((resolve) => mail.listen(0, '127.0.0.1', resolve));
-  mailUrl = `http://127.0.0.1:${(mail.address() as AddressInfo).port}/inbox`;
+<p id="mention">Re: Job #${shown.number} – the boiler again</p></body></html>`,
+      // As strict about frames as a webmail is: none of its own, and nothing else but its own origin.
+      { 'content-security-policy': "default-src 'self' 'unsafe-inline'; frame-src 'none'; child-src 'none'" },
+    ),
+  );
+  mailUrl = mail.url;
   // Added as a site (the options' "Add site" asks for a permission headless Chromium cannot grant;
   // the development build holds http://127.0.0.1/* already).
   await options.evaluate(() => chrome.storage.local.set({ contentSites: ['http://127.0.0.1/*'] }));
@@ -103,11 +102,6 @@ ${HOSTILE_SCRIPT}
   }
   shadow = await closedBadges(browser.context, page);
   await shadow.waitFor(badge, 'button.badge');
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await new Promise((r) => mail?.close(r));
 });
 
 /** Notes the platform holds with this text. */

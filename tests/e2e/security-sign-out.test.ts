@@ -3,7 +3,7 @@
 // person's stays in the browser session's storage; and the account section says that the staff
 // limit is the person's choice in Fieldside, not the platform's.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges } from './support/closed-badges';
 import { focusInFrame, quickNoteFrame } from './support/quick-note-frame';
@@ -11,6 +11,7 @@ import { jobWindowUrl, launchForContent, signInToWebApp } from './support/conten
 import { signInTechnicianForFieldWork } from './support/field-worker';
 import { chooseMe } from './support/options-page';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 declare const chrome: { storage: { session: { get(keys: null): Promise<Record<string, unknown>> } } };
 
@@ -18,14 +19,10 @@ let stack: Stack;
 let browser: ExtensionBrowser;
 let options: Page;
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 200 });
-  browser = await launchForContent();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 200 }));
+  browser = own(await launchForContent());
   options = await signInTechnicianForFieldWork(browser, stack);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 /** What the browser session's storage holds of the person: everything but the items' version marks. */

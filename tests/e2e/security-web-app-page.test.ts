@@ -4,7 +4,7 @@
 // platform; every badge takes the same box, for a job of each status (with badges and a note still
 // pending) and for a number no job has.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges, type BadgeRef, type ClosedBadges } from './support/closed-badges';
 import { jobWindowUrl, launchForContent, signInToWebApp } from './support/content-page';
@@ -12,6 +12,7 @@ import { signInTechnicianForFieldWork } from './support/field-worker';
 import { BADGE_BOXES, boxesAtInsertion, heard, hostBoxes, HOSTILE_SCRIPT, plant } from './support/hostile-page';
 import { closePanel, focusInFrame, noteStates, quickNoteFrame } from './support/quick-note-frame';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 const STATUSES = ['Quote', 'Work Order', 'Completed', 'Unsuccessful'];
 
@@ -23,8 +24,8 @@ let shadow: ClosedBadges;
 let jobs: Array<{ uuid: string; number: string; status: string }>;
 const inWindow = (number: string): BadgeRef => ({ window: number });
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
   const { control } = stack.emulator;
   const account = stack.account.uuid;
   const mine = new Set(await control.visibleJobUuids(account, stack.technician.uuid));
@@ -40,17 +41,13 @@ beforeAll(async () => {
     await control.updateRecord(account, 'job', uuid, fields, { raw: true });
     jobs.push({ uuid, number: String(records[i]!.generated_job_id), status });
   }
-  browser = await launchForContent();
+  browser = own(await launchForContent());
   await signInTechnicianForFieldWork(browser, stack);
   page = await browser.context.newPage();
   // The page's own script, before any of the web app's and Fieldside's.
   await page.addInitScript(HOSTILE_SCRIPT);
   shadow = await closedBadges(browser.context, page);
   await signInToWebApp(page, stack);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 const notesWith = async (text: string) =>

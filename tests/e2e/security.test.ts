@@ -1,6 +1,6 @@
 // e2e-messaging-protocol-test: the background must refuse what a content script or a page may not ask (background-only messages, a technician's administrator actions, malformed requests): only raw messages can ask it.
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { protocol } from '../../lib/messaging/protocol';
 import { readSecrets } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
@@ -13,22 +13,19 @@ import { sendExpression, sendFromPage } from './support/protocol-messages';
 import { startStack, type Stack } from './support/stack';
 import { startReceiver } from './support/webhook-receiver';
 import { FIELDSIDE_SUBSCRIPTIONS } from '../../server/companion/feed/subscriptions';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
 
-beforeAll(async () => {
-  stack = await startStack();
+setUpFile(async (own) => {
+  stack = own(await startStack());
   // The account has webhook subscriptions of Fieldside's (made with an administrator's grant): a technician's
   // page must not be able to touch them.
   await subscribe(stack);
-  browser = await launchChromium();
+  browser = own(await launchChromium());
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await Promise.all(closing.map((close) => close()));
-});
+afterAll(() => Promise.all(closing.map((close) => close())));
 
 /** Fieldside's subscriptions of the account, as an administrator's grant makes them at the platform, to a callback that
  * passes the platform's check. */

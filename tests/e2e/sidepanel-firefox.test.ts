@@ -3,13 +3,14 @@
 // an office change to a job it shows arriving without a reload (the platform's webhook, the
 // companion's feed, the background's re-read). Firefox refuses test navigation to moz-extension://
 // addresses, so the options page opens the sidebar page in a tab (support/firefox-pages.ts).
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
-import { chooseMeFirefox, connectFirefox, openFieldsidePage, signInFirefox } from './support/firefox-pages';
+import { openFieldsidePage, signInFirefoxAs } from './support/firefox-pages';
 import { todaysActivities } from './support/sidepanel-page';
 import { arrangeToday, onSiteAsShown, todaysAllocatedJobs, type ArrangedDay } from './support/day-data';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let firefox: FirefoxWithExtension;
@@ -17,8 +18,8 @@ let today: Awaited<ReturnType<typeof todaysActivities>>;
 let arranged: ArrangedDay;
 let allocated: string[];
 let panel: Page;
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
   // The office has arranged the day before the technician starts it, and an administrator has activated
   // Fieldside for the account (its changes reach the companion signed; live updates reach the technician).
   today = await todaysActivities(stack, stack.technician.uuid);
@@ -26,16 +27,9 @@ beforeAll(async () => {
   arranged = await arrangeToday(stack, today.date, visitJobs);
   allocated = await todaysAllocatedJobs(stack, today.date, visitJobs);
   await stack.activate();
-  firefox = await launchFirefox();
-  const { browser, options } = firefox;
-  await connectFirefox(options, stack);
-  await signInFirefox(browser, options, stack, stack.technician.uuid);
-  await chooseMeFirefox(options, stack.technician);
+  firefox = own(await launchFirefox());
+  await signInFirefoxAs(firefox, stack, stack.technician);
 }, 120_000);
-afterAll(async () => {
-  await firefox?.close();
-  await stack?.close();
-});
 
 it("shows the technician's day in the sidebar page, as the emulator's scheduled visits and allocated jobs of today", async () => {
   expect(today.activities.length).toBeGreaterThan(0);

@@ -2,7 +2,7 @@
 // stopped in the middle of sending them once it can, and exactly 200 notes on the platform
 // afterwards: none lost, none twice.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { stopServiceWorker } from './support/background';
 import type { ExtensionBrowser } from './support/chromium';
 import type { ExtensionApi } from './support/extension-api';
@@ -11,6 +11,7 @@ import { openJobInPanel } from './support/grant-feature';
 import { outboxCount } from './support/outbox';
 import { launchForSidePanel, openSidePanel, todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 declare const chrome: ExtensionApi & { action: { getBadgeText(details: object): Promise<string> } };
 
@@ -18,16 +19,12 @@ const NOTES = 200;
 let stack: Stack;
 let browser: ExtensionBrowser;
 let panel: Page;
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  browser = await launchForSidePanel();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  browser = own(await launchForSidePanel());
   await signInTechnicianForFieldWork(browser, stack);
   panel = await openSidePanel(browser);
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 it('sends 200 notes written offline exactly once, though the worker is stopped in the middle of sending', async () => {
   const control = stack.emulator.control;

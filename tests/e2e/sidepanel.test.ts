@@ -5,13 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { signInTechnicianForFieldWork } from './support/field-worker';
 import { axeProblems, launchForSidePanel, openSidePanel, tabTo, todaysActivities } from './support/sidepanel-page';
 import { arrangeToday, contactNumber, onSiteAsShown, todaysAllocatedJobs, type ArrangedDay } from './support/day-data';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 declare const chrome: { action: { getBadgeText(details: object): Promise<string> } };
 
@@ -23,22 +24,18 @@ let panel: Page;
 let today: Awaited<ReturnType<typeof todaysActivities>>;
 let arranged: ArrangedDay;
 let allocated: string[];
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
   // The office has arranged the day before the technician starts (Fieldside keeps contacts it read
   // for a few minutes: a change made after the technician's first look would show only later).
   today = await todaysActivities(stack, stack.technician.uuid);
   const visitJobs = today.activities.map((a) => String(a.job_uuid));
   arranged = await arrangeToday(stack, today.date, visitJobs);
   allocated = await todaysAllocatedJobs(stack, today.date, visitJobs);
-  browser = await launchForSidePanel();
+  browser = own(await launchForSidePanel());
   await signInTechnicianForFieldWork(browser, stack);
   panel = await openSidePanel(browser);
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 const visits = (page: Page) => page.locator('li.visit');
 

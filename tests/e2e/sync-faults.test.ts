@@ -3,7 +3,7 @@
 // the cache ends equal to the server — same count, same uuid + edit_date hash, no duplicates — and
 // malformed records are skipped and counted, never fatal.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { stopServiceWorker } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect, signOut as signOutOnPage, signInThroughConsent, useApiKey } from './support/options-page';
@@ -18,6 +18,7 @@ import {
   waitForSyncState,
   waitForSynced,
 } from './support/sync';
+import { setUpFile } from './support/set-up-file';
 
 const JOBS = 3000;
 
@@ -25,11 +26,11 @@ let stack: Stack;
 let browser: ExtensionBrowser;
 let page: Page;
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: JOBS });
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: JOBS }));
   // Generous for the emulator: the tests count faults, not the per-minute or daily limit (the client keeps its own per minute).
   await stack.emulator.control.setRateLimit(100_000, 10_000_000);
-  browser = await launchChromium();
+  browser = own(await launchChromium());
   page = await browser.openOptions();
   await connect(page, stack);
 });
@@ -38,10 +39,6 @@ afterEach(async () => {
   await page.reload();
   await page.locator('#session-state').waitFor();
   if ((await page.locator('#session-state').getAttribute('data-state')) !== 'signed_out') await signOut();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 /** Signing in with the account's API key starts a full sync of the whole account. */

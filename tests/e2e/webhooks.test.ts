@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readStorageLocal } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
@@ -10,6 +10,7 @@ import { signInPaired, signOutOfWebApp } from './support/pairing';
 import { startStack, type Stack } from './support/stack';
 import { extensionDir } from './support/extension-dir';
 import { startReceiver, type TestReceiver } from './support/webhook-receiver';
+import { setUpFile } from './support/set-up-file';
 
 // The options page's "Webhooks" view in real Chromium, an administrator's the platform vouched for (paired from a
 // job card, the account having activated Fieldside): no subscription of the companion's (an activated account's
@@ -44,21 +45,16 @@ async function subscribeBeforeActivation(): Promise<void> {
 
 const fieldsides = () => stack.emulator.webhooks.subscriptions().filter((s) => s.unique_id.startsWith('fieldside-'));
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  receiver = await startReceiver(500);
-  browser = await launchChromium(extensionDir());
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  receiver = own(await startReceiver(500));
+  browser = own(await launchChromium(extensionDir()));
   // Before Fieldside was activated, an administrator's grant had made its subscriptions (as earlier versions did).
   await subscribeBeforeActivation();
   options = await browser.openOptions();
   await connect(options, stack);
   await signInPaired(browser.context, options, stack, stack.administrator);
   reader = await signInBrowser(stack, { account: stack.account.uuid, staff: stack.administrator.uuid });
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await receiver?.close();
 });
 
 const row = (uniqueId: string) => options.locator(`#webhooks-table tr[data-unique-id="${uniqueId}"]`);

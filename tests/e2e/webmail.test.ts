@@ -5,7 +5,7 @@
 // description filled in, and "Create job" makes exactly one job on the platform although the first send's answer
 // is lost. The Outlook-like page gets the same card.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges } from './support/closed-badges';
 import { launchForContent } from './support/content-page';
@@ -14,6 +14,7 @@ import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
 import { serveWebmail, type TestEmail } from './support/webmail';
 import { outboxCount } from './support/outbox';
+import { setUpFile } from './support/set-up-file';
 
 declare const chrome: {
   storage: { local: { set(items: Record<string, unknown>): Promise<void> } };
@@ -36,8 +37,8 @@ const MAIL: TestEmail = {
 };
 const OPEN = new Set(['Quote', 'Work Order']);
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
   const { control } = stack.emulator;
   const account = stack.account.uuid;
   const companies = (await control.listRecords(account, 'company')).filter((c) => Number(c.active) === 1);
@@ -56,9 +57,9 @@ beforeAll(async () => {
     last: 'Quennell',
     email: MAIL.email,
   });
-  webmail = await serveWebmail(MAIL);
+  webmail = own(await serveWebmail(MAIL));
 
-  browser = await launchForContent();
+  browser = own(await launchForContent());
   options = await browser.openOptions();
   await connect(options, stack);
   await useApiKey(options, stack.account.api_key);
@@ -71,11 +72,6 @@ beforeAll(async () => {
     undefined,
     { polling: 100, timeout: 10_000 },
   );
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await webmail?.close();
 });
 
 const card = { css: 'fieldside-card' };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readSecrets } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect, signInThroughConsent, signOut } from './support/options-page';
@@ -13,16 +13,13 @@ import {
   waitForSynced,
 } from './support/sync';
 import { CHROME_EXTENSION_ID } from '../../contracts/extension-ids';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+setUpFile(async (own) => {
+  stack = own(await startStack());
+  browser = own(await launchChromium());
 });
 
 it('rejects a sign-in answer that carries another flow’s state, and never exchanges its code', async () => {

@@ -6,7 +6,7 @@
 // (notifications.getAll) and its click is delivered to the background as the browser delivers one (the
 // onClicked event's dispatch), not through any Fieldside message.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readStorageLocal } from './support/background';
 import type { ExtensionApi } from './support/extension-api';
 import type { ExtensionBrowser } from './support/chromium';
@@ -16,6 +16,7 @@ import { signInPaired } from './support/pairing';
 import { launchForSidePanel, openSidePanel, todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
+import { setUpFile } from './support/set-up-file';
 
 declare const chrome: ExtensionApi & {
   notifications: {
@@ -27,9 +28,9 @@ declare const chrome: ExtensionApi & {
 let stack: Stack;
 let browser: ExtensionBrowser;
 let panel: Page;
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  browser = await launchForSidePanel();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  browser = own(await launchForSidePanel());
   // Who is given a job is the platform's word: the account activated Fieldside (its changes come signed), and the
   // technician paired this browser from a job card.
   const options = await browser.openOptions();
@@ -38,10 +39,6 @@ beforeAll(async () => {
   await waitForSynced(options, cacheOf(stack, stack.technician.uuid), 90_000);
   panel = await openSidePanel(browser);
 }, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 const notifications = (page: Page) => page.evaluate(() => chrome.notifications.getAll());
 

@@ -109,3 +109,14 @@ export async function signInToWebAppFirefox(browser: Browser, stack: Stack, staf
   await Promise.all([page.waitForNavigation(), page.click('#sign-in-submit')]);
   return page;
 }
+
+/** A person's first steps in Fieldside's options page: where it connects, sign in as `staff`, "This is me". */
+export async function signInFirefoxAs(
+  { browser, options }: { browser: Browser; options: Page },
+  stack: Stack,
+  staff: { uuid: string; name: string },
+): Promise<void> {
+  await connectFirefox(options, stack);
+  await signInFirefox(browser, options, stack, staff.uuid);
+  await chooseMeFirefox(options, staff);
+}
