@@ -15,6 +15,7 @@ import {
   WebhookRotationSchema,
 } from './views';
 import { NewJobDraftViewSchema, NewJobInputSchema, SenderCardSchema } from './new-job-views';
+import { UuidSchema } from '../../contracts/uuid';
 
 // The one declaration of every message between Fieldside's contexts and the background.
 // Each entry names its request and reply schemas and which sending contexts may use it:
@@ -44,7 +45,6 @@ function message<Req extends z.ZodType, Res extends z.ZodType>(def: MessageDef<R
 }
 
 const Empty = z.object({}).strict();
-const Uuid = z.string().regex(/^[0-9a-f-]{36}$/i, 'a record uuid');
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const NoteText = z.string().trim().min(1, 'The note is empty').max(10_000);
 /** What opens one quick-note panel: issued to a content script for the job the person opened, good
@@ -160,7 +160,7 @@ export const protocol = {
   }),
   /** Open a job: in the platform's web UI (a tab) or in the side panel. */
   'job.open': message({
-    request: z.object({ uuid: Uuid, target: z.enum(['web', 'sidepanel']) }),
+    request: z.object({ uuid: UuidSchema, target: z.enum(['web', 'sidepanel']) }),
     reply: Empty,
     from: ['page'],
   }),
@@ -168,24 +168,28 @@ export const protocol = {
   // ── Field work (issue 6): side panel, outbox.
   /** "My day": the job activities of the staff member in view on `date` (null: today, account time). */
   'day.get': message({ request: z.object({ date: IsoDate.nullable() }), reply: DayViewSchema, from: ['page'] }),
-  'job.detail': message({ request: z.object({ uuid: Uuid }), reply: JobDetailSchema, from: ['page'] }),
+  'job.detail': message({ request: z.object({ uuid: UuidSchema }), reply: JobDetailSchema, from: ['page'] }),
   /** Queues a note in the outbox (shown at once as pending) and starts sending. */
-  'notes.add': message({ request: z.object({ jobUuid: Uuid, text: NoteText }), reply: NoteViewSchema, from: ['page'] }),
+  'notes.add': message({
+    request: z.object({ jobUuid: UuidSchema, text: NoteText }),
+    reply: NoteViewSchema,
+    from: ['page'],
+  }),
   'badges.set': message({
-    request: z.object({ jobUuid: Uuid, badgeUuid: Uuid, on: z.boolean() }),
+    request: z.object({ jobUuid: UuidSchema, badgeUuid: UuidSchema, on: z.boolean() }),
     reply: Empty,
     from: ['page'],
   }),
   /** The person acts on their visit ("On my way", "Arrived", "Done", completing the job): saved in the outbox at
    * once and sent in order; the reply is the visit as it now stands. */
   'job.act': message({
-    request: z.object({ jobUuid: Uuid, action: z.enum(['on-my-way', 'arrived', 'done', 'complete']) }),
+    request: z.object({ jobUuid: UuidSchema, action: z.enum(['on-my-way', 'arrived', 'done', 'complete']) }),
     reply: VisitViewSchema,
     from: ['page'],
   }),
   /** A photo or file a page kept in the files database (lib/outbox/files.ts) under `uuid`: queue it for the job. */
   'files.attach': message({
-    request: z.object({ jobUuid: Uuid, uuid: Uuid }),
+    request: z.object({ jobUuid: UuidSchema, uuid: UuidSchema }),
     reply: AttachmentViewSchema,
     from: ['page'],
   }),
@@ -193,7 +197,7 @@ export const protocol = {
   'outbox.retry': message({ request: z.object({ seq: z.number().int() }), reply: Empty, from: ['page'] }),
   'outbox.discard': message({ request: z.object({ seq: z.number().int() }), reply: Empty, from: ['page'] }),
   /** The job of the active tab's platform page, if any (the side panel follows it). */
-  'page.currentJob': message({ request: Empty, reply: z.object({ uuid: Uuid.nullable() }), from: ['page'] }),
+  'page.currentJob': message({ request: Empty, reply: z.object({ uuid: UuidSchema.nullable() }), from: ['page'] }),
   /** Text chosen with "Add selection as a note to a job…", waiting for the person to pick the job. */
   'picker.pending': message({ request: Empty, reply: z.object({ text: z.string().nullable() }), from: ['page'] }),
   /** The picker added the text as a note (or was cancelled): forget it, so it is not offered twice. */
@@ -210,7 +214,7 @@ export const protocol = {
     from: ['page'],
   }),
   /** The person confirmed the job: saved to the outbox at once, sent exactly once. */
-  'newJob.create': message({ request: NewJobInputSchema, reply: z.object({ jobUuid: Uuid }), from: ['page'] }),
+  'newJob.create': message({ request: NewJobInputSchema, reply: z.object({ jobUuid: UuidSchema }), from: ['page'] }),
 
   // ── Content scripts on platform pages (and sites the user added): cache reads and quick notes.
   //    Each page is answered only about the jobs whose numbers it reported (up to a cap), and only
@@ -220,7 +224,7 @@ export const protocol = {
    * job (diagnostics and tests: what the cache holds). */
   'content.jobs': message({
     request: z.object({
-      uuids: z.array(Uuid).max(500).default([]),
+      uuids: z.array(UuidSchema).max(500).default([]),
       numbers: z.array(z.string().max(32)).max(500).default([]),
     }),
     /** `signedIn`: whether anyone is signed in (signed out, every badge says so rather than "not found"). */
@@ -231,7 +235,7 @@ export const protocol = {
    * panel's frame (quick-note.html), which reads and adds the notes itself. The content script never
    * reads a note nor sends one: what is typed stays out of the page's reach. */
   'content.openNotes': message({
-    request: z.object({ jobUuid: Uuid }),
+    request: z.object({ jobUuid: UuidSchema }),
     reply: z.object({ ticket: PanelTicket }),
     from: ['content'],
   }),
@@ -246,7 +250,7 @@ export const protocol = {
     from: ['content'],
   }),
   /** The person pressed "Open" on one of the card's jobs. */
-  'content.openJob': message({ request: z.object({ jobUuid: Uuid }), reply: Empty, from: ['content'] }),
+  'content.openJob': message({ request: z.object({ jobUuid: UuidSchema }), reply: Empty, from: ['content'] }),
   /** The person pressed "New job from this e-mail": the form opens in a window of its own, out of the page. */
   'content.newJob': message({
     request: z.object({

@@ -233,4 +233,26 @@ describe('message router', () => {
     );
     expect((await bad.handle({ fieldside: 1, type: 'platform.jobsPage', payload: {} }, page)).ok).toBe(false);
   });
+
+  it('hands a handler every uuid of a request in lower case, however the page wrote it', async () => {
+    const heard: string[] = [];
+    const lower = createRouter(
+      {
+        ...handlers(),
+        'notes.add': async ({ jobUuid }) => {
+          heard.push(jobUuid);
+          return { uuid: 'n', text: 't', time: null, author: null, state: 'sent' as const } as never;
+        },
+      },
+      { ownId: OWN_ID, ownOrigin: ORIGIN },
+    );
+    const jobUuid = '0E3F6C1A-1111-4222-8333-444455556666';
+    await lower.handle({ fieldside: 1, type: 'notes.add', payload: { jobUuid, text: 'Gate code 4411' } }, page);
+    expect(heard).toEqual([jobUuid.toLowerCase()]);
+    const notAUuid = await lower.handle(
+      { fieldside: 1, type: 'notes.add', payload: { jobUuid: '0e3f6c1a-1111-4222-8333-44445555666z', text: 'x' } },
+      page,
+    );
+    expect(notAUuid.ok).toBe(false);
+  });
 });

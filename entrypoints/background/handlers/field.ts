@@ -2,6 +2,7 @@ import { ForbiddenSenderError } from '@/lib/messaging/errors';
 import type { Handlers } from '@/lib/messaging/router';
 import { readSidePanelJob } from '@/lib/side-panel/side-panel-job';
 import type { FieldWork } from '../field-work';
+import { toUuid } from '../../../contracts/uuid';
 
 type FieldMessages =
   | 'day.get'
@@ -21,14 +22,14 @@ type FieldMessages =
 export function createFieldHandlers(field: FieldWork): Pick<Handlers, FieldMessages> {
   return {
     'day.get': ({ date }) => field.day.get(date),
-    'job.detail': ({ uuid }) => field.detail.get(uuid.toLowerCase()),
-    'notes.add': ({ jobUuid, text }) => field.writes.addNote(jobUuid.toLowerCase(), text),
+    'job.detail': ({ uuid }) => field.detail.get(uuid),
+    'notes.add': ({ jobUuid, text }) => field.writes.addNote(jobUuid, text),
     'badges.set': async ({ jobUuid, badgeUuid, on }) => {
-      await field.writes.setBadge(jobUuid.toLowerCase(), badgeUuid.toLowerCase(), on);
+      await field.writes.setBadge(jobUuid, badgeUuid, on);
       return {};
     },
-    'job.act': ({ jobUuid, action }) => field.actions.act(jobUuid.toLowerCase(), action),
-    'files.attach': ({ jobUuid, uuid }) => field.actions.attach(jobUuid.toLowerCase(), uuid.toLowerCase()),
+    'job.act': ({ jobUuid, action }) => field.actions.act(jobUuid, action),
+    'files.attach': ({ jobUuid, uuid }) => field.actions.attach(jobUuid, uuid),
     'outbox.retry': async ({ seq }) => {
       await field.writes.retry(seq);
       return {};
@@ -38,7 +39,10 @@ export function createFieldHandlers(field: FieldWork): Pick<Handlers, FieldMessa
       return {};
     },
     // The active tab's job page first, else the job last opened in the side panel ("job.open").
-    'page.currentJob': async () => ({ uuid: field.pages.current() ?? (await readSidePanelJob()) }),
+    'page.currentJob': async () => {
+      const uuid = field.pages.current() ?? (await readSidePanelJob());
+      return { uuid: uuid === null ? null : toUuid(uuid) };
+    },
     'picker.pending': async () => ({ text: field.picker.pending() }),
     'picker.clear': async () => {
       field.picker.clear();

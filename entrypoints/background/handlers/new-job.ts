@@ -5,6 +5,7 @@ import { NotOnThisPageError } from '@/lib/page-badges/content-service';
 import type { PageGrantsService } from '@/lib/page-badges/page-grants';
 import type { JobOpener } from '@/lib/side-panel/open-job';
 import type { NewJobService } from '@/lib/new-job/service';
+import { toUuid } from '../../../contracts/uuid';
 
 type NewJobMessages =
   'newJob.open' | 'newJob.draft' | 'newJob.create' | 'content.sender' | 'content.openJob' | 'content.newJob';
@@ -30,7 +31,7 @@ export function createNewJobHandlers(deps: {
       return {};
     },
     'newJob.draft': ({ id }) => deps.newJobs.draft(id),
-    'newJob.create': (input) => deps.newJobs.create(input),
+    'newJob.create': async (input) => ({ jobUuid: toUuid((await deps.newJobs.create(input)).jobUuid) }),
     'content.sender': async ({ emails, phones }, sender) => {
       const page = pageOf(sender, 'content.sender');
       const used = (lookups.get(page.key) ?? 0) + 1;
@@ -45,9 +46,8 @@ export function createNewJobHandlers(deps: {
       return card;
     },
     'content.openJob': async ({ jobUuid }, sender) => {
-      const uuid = jobUuid.toLowerCase();
-      if (!(await deps.grants.shows(pageOf(sender, 'content.openJob'), uuid))) throw new NotOnThisPageError();
-      await deps.jobs.open(uuid, 'web');
+      if (!(await deps.grants.shows(pageOf(sender, 'content.openJob'), jobUuid))) throw new NotOnThisPageError();
+      await deps.jobs.open(jobUuid, 'web');
       return {};
     },
     'content.newJob': async ({ subject, text, sender: from }, sender) => {

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** A record's uuid as Fieldside keeps it: lower-case, the one spelling every key, index and comparison uses. The
+ * platform's uuids are case-insensitive; a page, a person or an old record may write them in capitals. */
+export type Uuid = string & { readonly __brand: 'Uuid' };
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A uuid in any case, kept lower-case: where a uuid enters from outside (a message, a page), it is made a Uuid once. */
+export const UuidSchema = z
+  .string()
+  .regex(UUID_PATTERN, 'a record uuid')
+  .transform((text) => text.toLowerCase() as Uuid);
+
+/** A uuid Fieldside already holds (a cache key, a record it made), as a Uuid. */
+export const toUuid = (text: string): Uuid => text.toLowerCase() as Uuid;
