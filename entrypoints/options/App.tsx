@@ -15,7 +15,7 @@ import { Loading } from '@/components/design/Loading';
 import { Notice } from '@/components/design/Notice';
 import { ProblemNotice } from '@/components/design/ProblemNotice';
 import { InfoIcon } from '@/components/icons/info';
-import { SignInIcon } from '@/components/icons/sign-in';
+import { SignInButton } from '@/components/setup/SignInButton';
 import { SignOutIcon } from '@/components/icons/sign-out';
 import { canUse } from '@/lib/auth/scopes';
 import { administersAccount } from '@/lib/messaging/administers-account';
@@ -93,16 +93,7 @@ export function App({
         ) : (
           <>
             <div class="sign-in">
-              <button
-                type="button"
-                id="sign-in"
-                class="btn-primary btn-lg"
-                disabled={busy}
-                onClick={() => void model.signIn()}
-              >
-                <SignInIcon />
-                Sign in with the platform
-              </button>
+              <SignInButton busy={busy} onSignIn={() => void model.signIn()} />
               <p class="hint">You sign in on the platform’s own page; Fieldside never sees your password.</p>
             </div>
             <ApiKeyForm busy={busy} onSubmit={(key) => void model.useApiKey(key)} />

@@ -6,7 +6,7 @@ import { Loading } from '@/components/design/Loading';
 import { Notice } from '@/components/design/Notice';
 import { ProblemNotice } from '@/components/design/ProblemNotice';
 import { CheckIcon } from '@/components/icons/check';
-import { SignInIcon } from '@/components/icons/sign-in';
+import { SignInButton } from '@/components/setup/SignInButton';
 import { ShortcutKeys } from '@/components/setup/ShortcutKeys';
 import { Step, type StepState } from '@/components/setup/Step';
 import { isFirefox, openSettings, openShortcutSettings } from './browser-setup';
@@ -60,16 +60,7 @@ export function App({ model }: { model: WelcomeModel }) {
                 never sees your password.
               </p>
               <div>
-                <button
-                  type="button"
-                  id="sign-in"
-                  class="btn-primary btn-lg"
-                  disabled={busy}
-                  onClick={() => void model.signIn()}
-                >
-                  <SignInIcon />
-                  Sign in with the platform
-                </button>
+                <SignInButton busy={busy} onSignIn={() => void model.signIn()} />
               </div>
               <details class="disclosure" id="api-key-path">
                 <summary>Use an API key instead (a private app of your business)</summary>

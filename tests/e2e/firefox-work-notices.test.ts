@@ -5,10 +5,10 @@ import { expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import { connectFirefox, openFieldsidePage, signInFirefox } from './support/firefox-pages';
 import { activateFirefox, pairFirefox } from './support/firefox-pairing';
-import { todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
 import { setUpFile } from './support/set-up-file';
+import { officeGivesTechnicianAJob } from './support/office-edit';
 
 type Ext = {
   notifications: {
@@ -34,8 +34,6 @@ setUpFile(async (own) => {
 }, 180_000);
 
 it('tells the technician within 2 s of a job the office gives them', async () => {
-  const { control } = stack.emulator;
-  const account = stack.account.uuid;
   const panel = await openFieldsidePage(firefox.browser, firefox.options, '/sidepanel.html', '#work-notices-on');
   // A locator waits until the box is on screen and still (the day is laid out around it as it loads).
   await panel.locator('#work-notices-on').click();
@@ -62,25 +60,13 @@ it('tells the technician within 2 s of a job the office gives them', async () =>
   await expect.poll(() => stored('workNotices'), { timeout: 10_000 }).toMatchObject({ on: true, from: 0, to: 24 });
   await expect.poll(() => stored('feedPosition'), { timeout: 30_000 }).toBeTruthy();
 
-  const visible = new Set(await control.visibleJobUuids(account, stack.technician.uuid));
-  const job = (await control.listRecords(account, 'job')).find(
-    (j) => Number(j.active) === 1 && j.status === 'Work Order' && !visible.has(String(j.uuid)),
-  )!;
-  const { date } = await todaysActivities(stack, stack.technician.uuid);
-  const started = Date.now();
-  await control.createRecord(account, 'jobactivity', {
-    job_uuid: job.uuid,
-    staff_uuid: stack.technician.uuid,
-    start_date: `${date} 23:00:00`,
-    end_date: `${date} 23:30:00`,
-    activity_was_scheduled: '1',
-  });
-  const id = `fieldside-job:${String(job.uuid)}`;
+  const { jobUuid, madeAt } = await officeGivesTechnicianAJob(stack);
+  const id = `fieldside-job:${jobUuid}`;
   await expect
     .poll(shown, {
       timeout: 2_000,
       interval: 25,
     })
     .toContain(id);
-  console.info(`work notice (Firefox): shown ${Date.now() - started} ms after the office's edit`);
+  console.info(`work notice (Firefox): shown ${Date.now() - madeAt} ms after the office's edit`);
 });

@@ -13,10 +13,11 @@ import type { ExtensionBrowser } from './support/chromium';
 import { accountClock } from './support/job-actions';
 import { connect } from './support/options-page';
 import { signInPaired } from './support/pairing';
-import { launchForSidePanel, openSidePanel, todaysActivities } from './support/sidepanel-page';
+import { launchForSidePanel, openSidePanel } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
 import { setUpFile } from './support/set-up-file';
+import { officeGivesTechnicianAJob } from './support/office-edit';
 
 declare const chrome: ExtensionApi & {
   notifications: {
@@ -62,27 +63,15 @@ it('tells the technician within 2 s of a job the office gives them, and the clic
     .toBeTruthy();
 
   // A job the technician cannot see yet: the office books them a visit on it, today.
-  const visible = new Set(await control.visibleJobUuids(account, stack.technician.uuid));
-  const job = (await control.listRecords(account, 'job')).find(
-    (j) => Number(j.active) === 1 && j.status === 'Work Order' && !visible.has(String(j.uuid)),
-  )!;
-  const { date } = await todaysActivities(stack, stack.technician.uuid);
-  const started = Date.now();
-  await control.createRecord(account, 'jobactivity', {
-    job_uuid: job.uuid,
-    staff_uuid: stack.technician.uuid,
-    start_date: `${date} 23:00:00`,
-    end_date: `${date} 23:30:00`,
-    activity_was_scheduled: '1',
-  });
-  const id = `fieldside-job:${String(job.uuid)}`;
+  const { jobUuid, madeAt } = await officeGivesTechnicianAJob(stack);
+  const id = `fieldside-job:${jobUuid}`;
   await expect.poll(async () => (await notifications(panel))[id], { timeout: 2_000, interval: 25 }).toBe(true);
-  console.info(`work notice: shown ${Date.now() - started} ms after the office's edit`);
+  console.info(`work notice: shown ${Date.now() - madeAt} ms after the office's edit`);
 
   // The click: the side panel opens the job (here, the open panel follows it).
   const worker = await browser.worker();
   await worker.evaluate((nid) => chrome.notifications.onClicked.dispatch!(nid), id);
-  await panel.locator(`article#job[data-job-uuid="${String(job.uuid)}"]`).waitFor({ timeout: 10_000 });
+  await panel.locator(`article#job[data-job-uuid="${jobUuid}"]`).waitFor({ timeout: 10_000 });
   await expect.poll(async () => (await notifications(panel))[id], { timeout: 5_000 }).toBeUndefined();
 
   // The technician's own note on the job tells them nothing.
@@ -93,7 +82,7 @@ it('tells the technician within 2 s of a job the office gives them, and the clic
     .poll(
       async () =>
         (await control.listRecords(account, 'note')).filter(
-          (n) => n.related_object_uuid === job.uuid && String(n.note).startsWith('Own note'),
+          (n) => n.related_object_uuid === jobUuid && String(n.note).startsWith('Own note'),
         ).length,
       { timeout: 20_000 },
     )
@@ -106,7 +95,7 @@ it('tells the technician within 2 s of a job the office gives them, and the clic
   // An office note on the same job, after the technician's own: only it is told.
   await control.createRecord(account, 'note', {
     related_object: 'job',
-    related_object_uuid: job.uuid,
+    related_object_uuid: jobUuid,
     note: 'Customer called: gate code 4411',
   });
   await expect.poll(async () => (await notifications(panel))[id], { timeout: 5_000 }).toBe(true);

@@ -1,3 +1,4 @@
+import { utcTimestamp, zonedTimestamp } from '../../../contracts/platform-time';
 import type { Stack } from './stack';
 
 // What the platform holds of a technician's visit to one job, for the job-action tests: their recorded time on
@@ -12,21 +13,8 @@ export const PHOTO_PNG = Buffer.from(
 /** Now in the account's time zone, as the platform writes it (`YYYY-MM-DD HH:MM:SS`). */
 export async function accountClock(stack: Stack): Promise<() => string> {
   const vendor = (await stack.emulator.control.listRecords(stack.account.uuid, 'vendor'))[0]!;
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone: String(vendor.timezone_name),
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  return () => {
-    const p: Record<string, string> = {};
-    for (const part of format.formatToParts(Date.now())) p[part.type] = part.value;
-    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-  };
+  const zone = String(vendor.timezone_name);
+  return () => zonedTimestamp(Date.now(), zone) ?? utcTimestamp(Date.now());
 }
 
 export async function onPlatform(stack: Stack, jobUuid: string) {
