@@ -42,7 +42,12 @@ it('records a visit and a photo exactly once, as the technician, across a cut in
   await panel.locator('.visit-step[data-step="arrived"]').waitFor();
   const afterArrival = clock();
   // Arriving reached the platform before the signal went.
-  await expect.poll(async () => (await platform.recorded()).length, { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(async () => (await platform.recorded()).length, {
+      timeout: 20_000,
+      message: 'the arrival recorded as time on site on the platform',
+    })
+    .toBe(1);
 
   // The network is cut: every request is dropped before the platform acts on it.
   await control.injectFault({ kind: 'drop', rate: 1 });
@@ -57,32 +62,47 @@ it('records a visit and a photo exactly once, as the technician, across a cut in
     await panel.locator('.visit-step[data-step="complete"]').waitFor();
     // Each waits, marked so; nothing of it is on the platform.
     await expect
-      .poll(() => panel.locator('.visit-step .pending').count(), { timeout: 10_000 })
+      .poll(() => panel.locator('.visit-step .pending').count(), {
+        timeout: 10_000,
+        message: 'Done and complete shown as waiting while offline',
+      })
       .toBeGreaterThanOrEqual(2);
     await expect.poll(async () => (await control.stats()).faultsInjected, { timeout: 20_000 }).toBeGreaterThan(0);
-    expect(await platform.photos()).toEqual([]);
+    expect(await platform.photos(), 'a photo on the platform while offline').toEqual([]);
     expect((await platform.recorded())[0]!.end_date).toBe((await platform.recorded())[0]!.start_date);
-    expect(await platform.status()).not.toBe('Completed');
+    expect(await platform.status(), 'the job completed while offline').not.toBe('Completed');
 
     await control.clearFaults();
     // Back: everything waiting goes by itself, in order.
-    await expect.poll(() => platform.status(), { timeout: 90_000, interval: 500 }).toBe('Completed');
-    await expect.poll(async () => (await platform.photos()).length, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => platform.status(), { timeout: 90_000, interval: 500, message: 'the job completed once back online' })
+      .toBe('Completed');
+    await expect
+      .poll(async () => (await platform.photos()).length, {
+        timeout: 30_000,
+        message: 'the photo sent once back online',
+      })
+      .toBe(1);
     await new Promise((r) => setTimeout(r, 2_000)); // nothing late arrives twice
 
     const [recorded] = await platform.recorded();
-    expect(await platform.recorded()).toHaveLength(1);
+    expect(await platform.recorded(), 'recorded visits on the platform').toHaveLength(1);
     expect(recorded).toMatchObject({ staff_uuid: stack.technician.uuid });
     expect(String(recorded!.start_date) >= beforeArrival && String(recorded!.start_date) <= afterArrival).toBe(true);
     expect(String(recorded!.end_date) >= beforeDone && String(recorded!.end_date) <= afterDone).toBe(true);
     const photos = await platform.photos();
-    expect(photos).toHaveLength(1);
+    expect(photos, 'photos on the platform').toHaveLength(1);
     expect(photos[0]).toMatchObject({ file_type: '.png', created_by_staff_uuid: stack.technician.uuid });
     expect(await platform.file(String(photos[0]!.uuid))).toBe(`200 ${PHOTO_PNG.length} bytes`);
-    expect(await platform.onMyWayNotes()).toHaveLength(1);
+    expect(await platform.onMyWayNotes(), '"On my way" notes on the platform').toHaveLength(1);
     // The side panel shows it all sent: the photo among the job's files, nothing waiting.
     await panel.locator('li.file[data-state="sent"]').filter({ hasText: 'Meter.png' }).waitFor({ timeout: 20_000 });
-    await expect.poll(() => panel.locator('#visit .pending').count(), { timeout: 20_000 }).toBe(0);
+    await expect
+      .poll(() => panel.locator('#visit .pending').count(), {
+        timeout: 20_000,
+        message: 'steps the side panel still shows as waiting',
+      })
+      .toBe(0);
   } finally {
     await control.clearFaults();
   }
