@@ -28,7 +28,8 @@ type Op =
   | 'attachments.create'
   | 'attachments.get'
   | 'attachments.upload'
-  | 'attachments.hasFile';
+  | 'attachments.hasFile'
+  | 'texts.send';
 
 export interface Call {
   op: Op;
@@ -43,6 +44,10 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
   const companies = new Map<string, { name: string }>();
   /** Jobs made by the outbox, with what they were made with. */
   const created = new Map<string, { companyUuid: string | null; address: string; description: string }>();
+  /** Texts the platform sent. */
+  const texts: Array<{ to: string; message: string; jobUuid: string }> = [];
+  /** Set by `loseNextTextAnswer`: the next text is sent, and its answer never comes back. */
+  let loseTextAnswer = false;
   const calls: Call[] = [];
   /** Errors to throw, in order, for the next calls (undefined entries let a call through). */
   const failures: Array<unknown> = [];
@@ -193,6 +198,16 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
         return attachments.get(uuid)?.file != null;
       },
     },
+    texts: {
+      async send(input) {
+        await enter({ op: 'texts.send', jobUuid: input.jobUuid });
+        texts.push(input);
+        if (loseTextAnswer) {
+          loseTextAnswer = false;
+          throw new ApiError('NetworkError', 'POST /platform_service_sms: the connection closed', { status: null });
+        }
+      },
+    },
   };
 
   return {
@@ -202,9 +217,13 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
     attachments,
     companies,
     created,
+    texts,
     calls,
     jobs,
     failNext: (...errors: unknown[]) => failures.push(...errors),
+    loseNextTextAnswer: () => {
+      loseTextAnswer = true;
+    },
     /** The next note reaches the platform, and the worker that sent it is stopped before the answer. */
     dieAfterNextCreate: () => {
       dieAfterCreate = true;
