@@ -9,6 +9,7 @@ type FieldMessages =
   | 'notes.add'
   | 'badges.set'
   | 'job.act'
+  | 'texts.decline'
   | 'files.attach'
   | 'outbox.retry'
   | 'outbox.discard'
@@ -27,7 +28,11 @@ export function createFieldHandlers(field: FieldWork): Pick<Handlers, FieldMessa
       await field.writes.setBadge(jobUuid.toLowerCase(), badgeUuid.toLowerCase(), on);
       return {};
     },
-    'job.act': ({ jobUuid, action }) => field.actions.act(jobUuid.toLowerCase(), action),
+    'job.act': ({ jobUuid, action, text }) => field.actions.act(jobUuid.toLowerCase(), action, text),
+    'texts.decline': async () => {
+      await field.actions.declineTexts();
+      return {};
+    },
     'files.attach': ({ jobUuid, uuid }) => field.actions.attach(jobUuid.toLowerCase(), uuid.toLowerCase()),
     'outbox.retry': async ({ seq }) => {
       await field.writes.retry(seq);
