@@ -231,29 +231,7 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
   };
 }
 
-/** A timer the test fires by hand: what was asked, and a way to run it. */
-export function createManualTimers() {
-  const timers: Array<{ delayMs: number; fn: () => void; done: boolean }> = [];
-  const armed = () => timers.filter((t) => !t.done);
-  return {
-    setTimer: (delayMs: number, fn: () => void) => {
-      const timer = { delayMs, fn, done: false };
-      timers.push(timer);
-      return () => {
-        timer.done = true;
-      };
-    },
-    /** Delays of the timers neither fired nor cancelled. */
-    armed: () => armed().map((t) => t.delayMs),
-    /** Fires the one armed timer, as the clock reaching it would. */
-    fire() {
-      const [timer, ...more] = armed();
-      if (!timer || more.length > 0) throw new Error(`expected one armed timer, found ${armed().length}`);
-      timer.done = true;
-      timer.fn();
-    },
-  };
-}
+export { createManualTimers } from './manual-timers';
 
 export const JOB_A = '0b9f3c8e-0000-4000-8000-00000000000a';
 export const JOB_B = '0b9f3c8e-0000-4000-8000-00000000000b';
