@@ -9,8 +9,9 @@ import type { TextOfferView, VisitView } from '../messaging/views';
 const offerKey = (jobUuid: string) => `text-offer:${jobUuid}`;
 const DECLINED_KEY = 'texts:declined';
 
+/** The offer the job's detail made, or none (a number the job no longer has is never texted from an old offer). */
 export async function keepOffer(store: AnswerStore, jobUuid: string, offer: TextOfferView | null, now: number) {
-  if (offer) await store.put(offerKey(jobUuid), offer, now);
+  await store.put(offerKey(jobUuid), offer, now);
 }
 
 export async function textsDeclined(store: AnswerStore): Promise<boolean> {
@@ -30,7 +31,7 @@ export async function queueText(
   message: string,
   mayText: boolean,
 ): Promise<string | null> {
-  const offer = (await store.get<TextOfferView>(offerKey(jobUuid)))?.value;
+  const offer = (await store.get<TextOfferView | null>(offerKey(jobUuid)))?.value;
   if (!offer || !offer.allowed || !mayText || (await textsDeclined(store)) || !message.trim()) return null;
   await outbox.enqueue({ kind: 'text', jobUuid, payload: { to: offer.to, message: message.trim(), name: offer.name } });
   return offer.name;
