@@ -3,7 +3,7 @@
 // status code (those go behind "Details for support"); feature-words.test.ts holds that.
 
 /** The features a person meets on a surface and may be asked to allow there (lib/auth/scopes.ts). */
-export type PromptedFeature = 'search' | 'myDay' | 'notes' | 'badges' | 'visits' | 'photos';
+export type PromptedFeature = 'search' | 'myDay' | 'notes' | 'badges' | 'visits' | 'photos' | 'texts';
 
 export interface FeatureWords {
   /** What it lets Fieldside do, as a list item ("Find your jobs as you type"). */
@@ -45,5 +45,11 @@ export const FEATURE_WORDS: Readonly<Record<PromptedFeature, FeatureWords>> = {
     what: 'See a job’s photos and files, and attach your own',
     allow: 'Allow photos and files',
     lacking: 'To see this job’s photos and files and attach your own, allow Fieldside to read and add them.',
+  },
+  texts: {
+    what: 'Text a customer that you are on your way (the platform charges the business for each text)',
+    allow: 'Allow texting customers',
+    lacking:
+      'Fieldside can text the customer that you are on your way. The platform sends the text and charges the business for each one.',
   },
 };

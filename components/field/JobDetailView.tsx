@@ -27,7 +27,8 @@ export interface JobDetailViewProps {
   onRetry: (seq: number) => void;
   onDiscard: (seq: number) => void;
   onGrant: (feature: Feature) => void;
-  onAct: (action: JobAction) => void;
+  onAct: (action: JobAction, text?: { message: string }) => void;
+  onDeclineTexts: () => void;
   onAddFiles: (files: File[]) => void;
   /** How much of each file on its way has gone out. */
   progress: ReadonlyMap<string, { sent: number; total: number }>;
@@ -76,6 +77,9 @@ export function JobDetailView(props: JobDetailViewProps) {
         allowed={detail.can.recordVisits}
         onAct={props.onAct}
         onGrant={() => props.onGrant('visits')}
+        textOffer={detail.textOffer}
+        onGrantTexts={() => props.onGrant('texts')}
+        onDeclineTexts={props.onDeclineTexts}
         onRetry={props.onRetry}
         onDiscard={props.onDiscard}
       />

@@ -1,4 +1,5 @@
-import type { JobAction, VisitView } from '@/lib/messaging/views';
+import { useState } from 'preact/hooks';
+import type { JobAction, TextOfferView, VisitView } from '@/lib/messaging/views';
 import { clockTime } from '@/lib/locale/words';
 import { Chip } from '../design/Chip';
 import { Notice } from '../design/Notice';
@@ -9,13 +10,19 @@ import { MapPinIcon } from '../icons/map-pin';
 import { RefreshIcon } from '../icons/refresh';
 import { TrashIcon } from '../icons/trash';
 import { FEATURE_WORDS } from '../feature-words';
+import { TextOfferChoice, type TextChoice } from './TextOfferChoice';
 
 export interface VisitActionsProps {
   visit: VisitView;
   /** The visits feature is allowed (time on site and the status). */
   allowed: boolean;
-  onAct: (action: JobAction) => void;
+  /** With "On my way": the text to the customer, when the person chose to send one. */
+  onAct: (action: JobAction, text?: { message: string }) => void;
   onGrant: () => void;
+  /** What "On my way" may text, if anything (null: nothing offered). */
+  textOffer: TextOfferView | null;
+  onGrantTexts: () => void;
+  onDeclineTexts: () => void;
   onRetry: (seq: number) => void;
   onDiscard: (seq: number) => void;
 }
@@ -29,8 +36,17 @@ const STEP_WORDS: Record<JobAction, string> = {
 
 /** The person's visit in three steps and a last one: on my way, arrived, done, then the job complete. Each
  * button is the next thing to do; a step taken shows its time, and "waiting to be sent" while it is on its way. */
-export function VisitActions({ visit, allowed, onAct, onGrant, onRetry, onDiscard }: VisitActionsProps) {
+export function VisitActions(props: VisitActionsProps) {
+  const { visit, allowed, onAct, onGrant, onRetry, onDiscard, textOffer } = props;
+  // The proposed words until the person edits them (the offer may arrive or change after the first render).
+  const [text, setText] = useState<TextChoice>({ send: false, message: '' });
   if (!visit.canAct) return null;
+  const offerText = textOffer && !visit.onTheWayAt && !visit.arrivedAt && !visit.completed;
+  const sayOnMyWay = () =>
+    onAct(
+      'on-my-way',
+      offerText && textOffer.allowed && text.send ? { message: text.message || textOffer.message } : undefined,
+    );
   const onSite = visit.arrivedAt !== null && visit.leftAt === null;
   const waiting = (step: JobAction) =>
     visit.pending.includes(step) && (
@@ -47,6 +63,7 @@ export function VisitActions({ visit, allowed, onAct, onGrant, onRetry, onDiscar
         {at ? ` at ${clockTime(at)}` : ''}
       </span>
       {waiting(step)}
+      {step === 'on-my-way' && visit.text && <TextState text={visit.text} />}
     </li>
   );
   return (
@@ -74,9 +91,18 @@ export function VisitActions({ visit, allowed, onAct, onGrant, onRetry, onDiscar
             {visit.leftAt && done('done', visit.leftAt)}
             {visit.completed && done('complete', null)}
           </ol>
+          {offerText && (
+            <TextOfferChoice
+              offer={textOffer}
+              choice={{ send: text.send, message: text.message || textOffer.message }}
+              onChange={setText}
+              onGrant={props.onGrantTexts}
+              onDecline={props.onDeclineTexts}
+            />
+          )}
           <div class="visit-buttons">
             {!visit.onTheWayAt && !visit.arrivedAt && !visit.completed && (
-              <button type="button" class="btn-lg" id="act-on-my-way" onClick={() => onAct('on-my-way')}>
+              <button type="button" class="btn-lg" id="act-on-my-way" onClick={sayOnMyWay}>
                 <MapPinIcon />
                 On my way
               </button>
@@ -125,5 +151,16 @@ export function VisitActions({ visit, allowed, onAct, onGrant, onRetry, onDiscar
         </>
       )}
     </section>
+  );
+}
+
+const TEXT_WORDS = { waiting: 'waiting to be sent', sent: 'sent', problem: 'not sent' } as const;
+
+/** The text "On my way" sent: to whom, and whether it went. */
+function TextState({ text }: { text: NonNullable<VisitView['text']> }) {
+  return (
+    <span class="text-state" data-state={text.state}>
+      Text to {text.name}: {TEXT_WORDS[text.state]}
+    </span>
   );
 }

@@ -127,7 +127,8 @@ export function App({ model }: { model: SidepanelModel }) {
             onRetry={(seq) => void model.retry(seq)}
             onDiscard={(seq) => void model.discard(seq)}
             onGrant={(f) => void model.grant(f)}
-            onAct={(a) => void model.act(a)}
+            onAct={(a, text) => void model.act(a, text)}
+            onDeclineTexts={() => void model.declineTexts()}
             onAddFiles={(files) => void model.addFiles(files)}
             progress={model.progress.value}
             fileStatus={model.fileStatus.value}

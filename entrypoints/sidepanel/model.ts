@@ -242,11 +242,11 @@ export function createSidepanelModel() {
         await workNoticesItem.setValue(next);
       }),
     /** A step of the person's visit: saved at once, shown as waiting until it is sent. */
-    act: (action: JobAction) =>
+    act: (action: JobAction, text?: { message: string }) =>
       act(async () => {
         const uuid = jobUuid.value;
         if (!uuid) return;
-        const visit = await sendMessage('job.act', { jobUuid: uuid, action });
+        const visit = await sendMessage('job.act', { jobUuid: uuid, action, ...(text ? { text } : {}) });
         const shown = detail.value;
         if (shown && shown.job.uuid === uuid) detail.value = { ...shown, visit };
       }),
@@ -270,6 +270,8 @@ export function createSidepanelModel() {
             ? `${kept.length === 1 ? 'Kept' : `${kept.length} files kept`} on this device. Sent as soon as the platform can be reached.`
             : null;
       }),
+    /** "No thanks" to texting customers: the offer is not made again. */
+    declineTexts: () => act(async () => (await sendMessage('texts.decline', {}), loadJob())),
     retry: (seq: number) => act(async () => (await sendMessage('outbox.retry', { seq }), loadJob())),
     discard: (seq: number) => act(async () => (await sendMessage('outbox.discard', { seq }), loadJob())),
     grant: (feature: Feature) =>

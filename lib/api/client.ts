@@ -33,6 +33,7 @@ import {
   type JobStatus,
 } from './schemas';
 import { createWebhookSubscriptionsApi } from './webhook-subscriptions';
+import { createTextsApi } from './texts';
 
 export type PlatformClientOptions = HttpOptions;
 
@@ -384,6 +385,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
         ),
     },
     webhooks: createWebhookSubscriptionsApi(http),
+    texts: createTextsApi(http),
     /**
      * Re-reads a record named by a webhook's `resource_url`, with this client's own credentials. Refuses
      * any URL outside {base_url}/api_1.0/, so a forged notification cannot make us send our token elsewhere.

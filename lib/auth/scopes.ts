@@ -18,6 +18,9 @@ export const FEATURE_SCOPES = {
   visits: ['manage_schedule', 'manage_jobs'],
   /** A job's photos and files: listing them and attaching new ones (the Attachment endpoint). */
   photos: ['read_attachments', 'manage_attachments'],
+  /** Texting a customer that the person is on the way: the platform sends it and charges the account for each. The
+   * SMS history scope is not asked for: no way to read the history is known (server/emulator/FIDELITY.md). */
+  texts: ['publish_sms'],
   /** A new job from an e-mail, selected text or the popup (the platform: "account charges may apply"). */
   newJobs: ['create_jobs'],
   /** A new job's customer made new, when the sender is no customer yet. */

@@ -183,10 +183,17 @@ export const protocol = {
   /** The person acts on their visit ("On my way", "Arrived", "Done", completing the job): saved in the outbox at
    * once and sent in order; the reply is the visit as it now stands. */
   'job.act': message({
-    request: z.object({ jobUuid: UuidSchema, action: z.enum(['on-my-way', 'arrived', 'done', 'complete']) }),
+    request: z.object({
+      jobUuid: UuidSchema,
+      action: z.enum(['on-my-way', 'arrived', 'done', 'complete']),
+      /** With "On my way": text the customer the job's offer named, in these words (the platform charges for it). */
+      text: z.object({ message: z.string().max(1600) }).optional(),
+    }),
     reply: VisitViewSchema,
     from: ['page'],
   }),
+  /** The person does not want "On my way" to offer texting customers: not offered again in this workspace. */
+  'texts.decline': message({ request: Empty, reply: Empty, from: ['page'] }),
   /** A photo or file a page kept in the files database (lib/outbox/files.ts) under `uuid`: queue it for the job. */
   'files.attach': message({
     request: z.object({ jobUuid: UuidSchema, uuid: UuidSchema }),

@@ -19,6 +19,7 @@ export const FEATURES = [
   'badges',
   'visits',
   'photos',
+  'texts',
   'newJobs',
   'newCustomers',
   'whoAreYou',

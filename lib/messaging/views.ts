@@ -147,8 +147,21 @@ export const VisitViewSchema = z.object({
   pending: z.array(z.enum(JOB_ACTIONS)),
   /** Steps the platform refused. */
   problems: z.array(WriteProblemSchema.extend({ step: z.enum(JOB_ACTIONS) })),
+  /** The text to the customer said with "On my way": to whom, and whether it waits, went, or needs the person. */
+  text: z.object({ name: z.string(), state: z.enum(['waiting', 'sent', 'problem']) }).nullable(),
 });
 export type VisitView = z.infer<typeof VisitViewSchema>;
+
+/** "On my way" may text the customer (lib/side-panel/text-offer.ts): whom, the number (E.164 and as the account
+ * writes it), the words proposed, and whether the connection may send texts yet (else the offer asks). */
+export const TextOfferSchema = z.object({
+  name: z.string(),
+  to: z.string(),
+  number: z.string(),
+  message: z.string(),
+  allowed: z.boolean(),
+});
+export type TextOfferView = z.infer<typeof TextOfferSchema>;
 export type JobAction = VisitView['pending'][number];
 
 /** A photo or file on a job: the platform's, or one of this device's still on its way (`pending`, `failed`). */
@@ -208,6 +221,8 @@ export const JobDetailSchema = z.object({
   }),
   /** The person's visit today (acting on the job). */
   visit: VisitViewSchema,
+  /** What "On my way" offers to text, if anything. */
+  textOffer: TextOfferSchema.nullable(),
   /** Photos and files, this device's waiting ones first (null: not read, for want of the permission). */
   attachments: z.array(AttachmentViewSchema).nullable(),
   offline: z.boolean(),

@@ -61,6 +61,9 @@ export interface OutboxClient {
     upload(uuid: string, data: Blob, opts?: { onProgress?: (sent: number, total: number) => void }): Promise<unknown>;
     hasFile(uuid: string): Promise<boolean>;
   };
+  texts: {
+    send(input: { to: string; message: string; jobUuid: string }): Promise<void>;
+  };
 }
 
 /** Records as the connection's token sees them without impersonation: where a new job is looked for when the
@@ -71,6 +74,9 @@ export type TokenView = Pick<OutboxClient, 'jobs' | 'companies'>;
  * token's own view (absent when requests do not impersonate: the client's view is the token's). */
 export interface ApplyContext {
   files?: FileSource;
+  /** Keeps in the outbox that a write that cannot be taken back is leaving now (or, undefined, that it did not). */
+  markPosted?: (entry: OutboxEntry, at: number | undefined) => Promise<void>;
+  now?: () => number;
   tokenView?: TokenView;
   onProgress?: (entry: OutboxEntry, sent: number, total: number) => void;
 }

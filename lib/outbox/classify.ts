@@ -3,6 +3,7 @@
 // this works on errors that crossed a message boundary too.
 import { isApiError, isDailyRateLimit } from '../api/errors';
 import { KINDS } from './kinds';
+import { TextNotSentError } from './send-text';
 import type { OutboxError, OutboxFailureCode, OutboxKind } from './types';
 
 export type Classified = { transient: true; error: OutboxError } | { transient: false; error: OutboxError };
@@ -21,6 +22,7 @@ export function classifyFailure(error: unknown, kind: OutboxKind, at: number): C
     error: { code: 'transient', message, action: 'Nothing: Fieldside keeps trying by itself.', detail, at },
   });
   const text = error instanceof Error || isApiError(error) ? String((error as { message: unknown }).message) : '';
+  if (error instanceof TextNotSentError) return permanent(error.code, error.message, error.action);
 
   if (isApiError(error, 'MissingScopeError')) {
     if (/not allocated|not assigned/i.test(text)) {

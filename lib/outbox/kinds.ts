@@ -5,6 +5,7 @@ import type { ApplyContext, OutboxClient } from './apply';
 import { sendAttachment } from './send-files';
 import { sendBadge, sendNote } from './send-notes';
 import { sendJobCreate } from './send-jobs';
+import { sendText } from './send-text';
 import { sendActivityEnd, sendActivityStart, sendStatus } from './send-visits';
 import type { EntryOf, OutboxEntry, OutboxKind } from './types';
 
@@ -90,6 +91,15 @@ export const KINDS: { [K in OutboxKind]: KindDef<K> } = {
     checksJob: false,
     afterSent: 'reread',
     apply: sendJobCreate,
+  },
+  text: {
+    what: 'text to the customer',
+    scope: 'publish_sms',
+    keep: 'Call the customer if they need to know',
+    // Checked by its own read, which also shows the platform answering before the text leaves (send-text.ts).
+    checksJob: false,
+    afterSent: 'notify',
+    apply: sendText,
   },
 };
 

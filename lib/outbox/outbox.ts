@@ -158,6 +158,13 @@ export function createOutbox(options: OutboxOptions) {
     /** The platform has it: the entry leaves the outbox. */
     complete: (seq: number) => remove(seq, () => true, true),
 
+    /** A write that cannot be taken back leaves now (`at`), or its answer said it was not carried out (undefined). */
+    markPosted: (seq: number, at: number | undefined) =>
+      transition(seq, (e) => {
+        const { postedAt: _was, ...rest } = e;
+        return (at === undefined ? rest : { ...rest, postedAt: at }) as OutboxEntry;
+      }),
+
     /** A transient failure: pending again, not before `nextAttemptAt`. */
     reschedule: (seq: number, error: OutboxError, nextAttemptAt: number) =>
       transition(seq, (e) => ({ ...e, state: 'pending', nextAttemptAt, lastError: error })),
@@ -187,9 +194,11 @@ export function createOutbox(options: OutboxOptions) {
   };
 }
 
+/** The person's retry: what they decided now, knowing what the failure said (a text that may have gone is sent
+ * again only so). */
 function revive(entry: OutboxEntry, at: number): OutboxEntry {
-  const { lastError: _dropped, ...rest } = entry;
-  return { ...rest, state: 'pending', nextAttemptAt: at } as OutboxEntry;
+  const { lastError: _dropped, postedAt: _unsure, ...rest } = entry;
+  return { ...rest, state: 'pending', nextAttemptAt: at, retriedAt: at } as OutboxEntry;
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;

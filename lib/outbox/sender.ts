@@ -60,6 +60,8 @@ export function createOutboxSender(options: OutboxSenderOptions) {
   const onPassError = options.onPassError ?? ((error: unknown) => console.error('outbox: a send pass failed', error));
 
   const context: ApplyContext = {
+    now,
+    markPosted: async (entry, at) => void (await outbox.markPosted(entry.seq, at)),
     ...(options.files ? { files: options.files } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.tokenView ? { tokenView: options.tokenView } : {}),

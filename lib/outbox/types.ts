@@ -12,6 +12,7 @@ export const OUTBOX_KINDS = [
   'status',
   'attachment',
   'job-create',
+  'text',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -25,7 +26,9 @@ export type OutboxFailureCode =
   | 'not-assigned' // 403 because the job is not (or no longer) allocated to this staff member
   | 'job-gone' // the job was deleted (inactive) or does not exist
   | 'signed-out' // the connection needs signing in again
-  | 'rejected'; // 400: the platform refused the content
+  | 'rejected' // 400: the platform refused the content
+  | 'text-unsure' // a text's request left and its answer was lost: it may have been sent
+  | 'text-late'; // a text waited longer than it is worth sending without asking
 
 export interface OutboxError {
   /** Transient failures carry no code: they are retried by themselves. */
@@ -81,6 +84,16 @@ export const JobCreatePayloadSchema = z.object({
     .nullable(),
 });
 
+/** A text to the customer through the platform (which charges the account for it), sent after the "On my way"
+ * note; it cannot be taken back, so it is sent at most once (send-text.ts). */
+export const TextPayloadSchema = z.object({
+  /** E.164, as the platform dials it. */
+  to: z.string().regex(/^\+[1-9]\d{5,14}$/, 'must be a number in international form'),
+  message: z.string().trim().min(1, 'a text needs a message').max(1600),
+  /** Whom it goes to, for the words the person reads. */
+  name: z.string().trim().min(1).max(200),
+});
+
 /** What `enqueue()` accepts. `clientUuid` is optional: the outbox picks one (for a note: the note's uuid). */
 export const EnqueueInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('note'), jobUuid: uuid, clientUuid: uuid.optional(), payload: NotePayloadSchema }),
@@ -108,6 +121,7 @@ export const EnqueueInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('attachment'), jobUuid: uuid, clientUuid: uuid, payload: AttachmentPayloadSchema }),
   // The job's own uuid, chosen where the person confirmed it (its pages refer to it while it is pending).
   z.object({ kind: z.literal('job-create'), jobUuid: uuid, clientUuid: uuid, payload: JobCreatePayloadSchema }),
+  z.object({ kind: z.literal('text'), jobUuid: uuid, clientUuid: uuid.optional(), payload: TextPayloadSchema }),
 ]);
 export type EnqueueInput = z.input<typeof EnqueueInputSchema>;
 
@@ -118,6 +132,7 @@ export type ActivityEndPayload = z.output<typeof ActivityEndPayloadSchema>;
 export type StatusPayload = z.output<typeof StatusPayloadSchema>;
 export type AttachmentPayload = z.output<typeof AttachmentPayloadSchema>;
 export type JobCreatePayload = z.output<typeof JobCreatePayloadSchema>;
+export type TextPayload = z.output<typeof TextPayloadSchema>;
 
 interface EntryBase {
   /** Order of writing; sending follows it per job. */
@@ -133,6 +148,11 @@ interface EntryBase {
   nextAttemptAt: number;
   state: OutboxState;
   lastError?: OutboxError;
+  /** A write that cannot be taken back (a text) left for the platform at this time, and no answer was kept: its
+   * outcome is unknown until an answer clears it. */
+  postedAt?: number;
+  /** The person's last "Retry" of it: what they asked for then, not when it was first written. */
+  retriedAt?: number;
 }
 
 export type OutboxEntry =
@@ -143,7 +163,8 @@ export type OutboxEntry =
   | (EntryBase & { kind: 'activity-end'; payload: ActivityEndPayload })
   | (EntryBase & { kind: 'status'; payload: StatusPayload })
   | (EntryBase & { kind: 'attachment'; payload: AttachmentPayload })
-  | (EntryBase & { kind: 'job-create'; payload: JobCreatePayload });
+  | (EntryBase & { kind: 'job-create'; payload: JobCreatePayload })
+  | (EntryBase & { kind: 'text'; payload: TextPayload });
 
 /** One kind's entries. */
 export type EntryOf<K extends OutboxKind> = Extract<OutboxEntry, { kind: K }>;

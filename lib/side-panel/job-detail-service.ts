@@ -14,6 +14,8 @@ import { phoneView } from '../locale/phones';
 import { mergeNotes, sentNote } from '../outbox/note-views';
 import { attachmentViews } from './job-attachments';
 import { accountNow, visitLogKey, visitView, type VisitLog } from './visit-actions';
+import { textOffer } from './text-offer';
+import { keepOffer, textsDeclined } from './visit-text';
 
 /** What is kept per job: the platform's answer, before the outbox is laid over it. */
 interface JobAnswer {
@@ -134,6 +136,17 @@ export function createJobDetailService(ctx: FieldContext) {
       const log = (await store.get<VisitLog>(visitLogKey(uuid)))?.value ?? null;
       const today = accountNow(timeZone, ctx.now()).slice(0, 10);
       const attachments = ctx.can(s, 'read_attachments') ? await attachmentsOf(uuid, entries, offline) : null;
+      const listed = detailContacts(answer.jobContacts ?? [], answer.contacts);
+      const offer = textOffer({
+        contacts: listed,
+        region,
+        staffName: await ctx.staffName(),
+        // An API key is a private application's: the platform lets only public ones text.
+        allowed: s.mode === 'oauth' && ctx.can(s, 'publish_sms'),
+        declined: await textsDeclined(store),
+        canAct: s.staffUuid !== 'all',
+      });
+      await keepOffer(store, uuid, offer, ctx.now());
       return {
         job: {
           ...summary,
@@ -145,7 +158,7 @@ export function createJobDetailService(ctx: FieldContext) {
           date: answer.job.date,
         },
         company: answer.company ? { name: answer.company.name, address: answer.company.address } : null,
-        contacts: detailContacts(answer.jobContacts ?? [], answer.contacts).map(({ phone, mobile, ...c }) => ({
+        contacts: listed.map(({ phone, mobile, ...c }) => ({
           ...c,
           phones: [mobile, phone].flatMap((n) => phoneView(n, region) ?? []),
         })),
@@ -171,6 +184,7 @@ export function createJobDetailService(ctx: FieldContext) {
           attach: ctx.can(s, 'read_attachments', 'manage_attachments'),
         },
         visit: visitView(log, today, answer.job.status, entries, s.staffUuid !== 'all'),
+        textOffer: offer,
         attachments,
         offline,
         ...(why ? { keptBecause: why } : {}),

@@ -11,6 +11,7 @@ import type { OutboxRunner } from '../outbox/runner';
 import type { OutboxEntry } from '../outbox/types';
 import { NoStaffMemberError, type FieldContext } from './field-context';
 import { rememberAttachment } from './job-attachments';
+import { declineTexts, queueText, textState } from './visit-text';
 
 /** What a person did on one job on one day, as written here. */
 export interface VisitLog {
@@ -24,6 +25,8 @@ export interface VisitLog {
   arrivedAt: string | null;
   leftAt: string | null;
   completedAt: string | null;
+  /** Whom "On my way" texted (its outbox entry while it waits); absent in logs kept before texts. */
+  textedTo?: string | null;
 }
 
 export { ON_MY_WAY_NOTE };
@@ -46,6 +49,7 @@ const STEP_OF: Partial<Record<OutboxEntry['kind'], JobAction>> = {
   'activity-start': 'arrived',
   'activity-end': 'done',
   status: 'complete',
+  text: 'on-my-way',
 };
 
 /** The visit as pages show it: the log of today, the job's status, and the writes still waiting or refused. */
@@ -75,6 +79,7 @@ export function visitView(
     completed: status === COMPLETED_STATUS || pending.includes('complete'),
     pending,
     problems,
+    text: current ? textState(current.textedTo ?? null, entries) : null,
   };
 }
 
@@ -110,7 +115,7 @@ export function createVisitActions({ ctx, runner, files }: VisitActionsDeps) {
 
   return {
     /** One step of the visit, saved at once; a step already taken is not written twice (a double click). */
-    async act(jobUuid: string, action: JobAction): Promise<VisitView> {
+    async act(jobUuid: string, action: JobAction, text?: { message: string }): Promise<VisitView> {
       const staffUuid = await staffInView();
       const timeZone = await ctx.timeZone();
       const at = accountNow(timeZone, ctx.now());
@@ -121,6 +126,11 @@ export function createVisitActions({ ctx, runner, files }: VisitActionsDeps) {
       if (action === 'on-my-way' && !log.onTheWayAt && !onSite) {
         const entry = await outbox.enqueue({ kind: 'note', jobUuid, payload: { note: ON_MY_WAY_NOTE } });
         Object.assign(log, { onTheWayAt: at, onTheWayNote: entry.clientUuid });
+        // After the note, so the office reads "On my way" before the customer's phone buzzes.
+        if (text) {
+          const mayText = ctx.can(await ctx.key(), 'publish_sms');
+          log.textedTo = await queueText(await ctx.store(), outbox, jobUuid, text.message, mayText);
+        }
       } else if (action === 'arrived' && !onSite) {
         const activityUuid = crypto.randomUUID();
         await outbox.enqueue({
@@ -141,6 +151,11 @@ export function createVisitActions({ ctx, runner, files }: VisitActionsDeps) {
       await (await ctx.store()).put(visitLogKey(jobUuid), log, ctx.now());
       send();
       return visitView(log, today, '', await outbox.pending(jobUuid), true);
+    },
+
+    /** "No thanks" to texting customers from "On my way". */
+    async declineTexts(): Promise<void> {
+      await declineTexts(await ctx.store(), ctx.now());
     },
 
     /** A file a page kept in the files database: queued for the job as the person in view. */

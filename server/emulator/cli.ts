@@ -9,6 +9,7 @@ import {
   IMPERSONATION,
   IS_INDIVIDUAL,
   MAX_PAGE_SIZE,
+  SMS_REPEAT,
   UNPARSABLE_FILTER,
   UUID_REUSE,
   TOKEN_VIEWS,
@@ -35,6 +36,7 @@ const schema = z.object({
   'attachment-reupload': z.enum(ATTACHMENT_REUPLOAD).optional(),
   'token-view': z.enum(TOKEN_VIEWS).optional(),
   impersonation: z.enum(IMPERSONATION).optional(),
+  'sms-repeat': z.enum(SMS_REPEAT).optional(),
   'callback-timeout-ms': z.coerce.number().int().min(1).max(120_000).optional(),
   'addon-url': z.url().optional(),
   'addon-manifest': z.string().min(1).optional(),
@@ -46,7 +48,7 @@ export const USAGE =
   '[--rate-limit N] [--rate-limit-per-day N] [--page-size 1000|5000] [--uuid-reuse update|refuse|duplicate] ' +
   '[--webhook-content-type json|form] [--unparsable-filter ignore|refuse] [--created-fields set|given] [--is-individual string|number] ' +
   '[--event-notification-shape type-data|event-entry] [--attachment-reupload replace|refuse] ' +
-  '[--token-view account|grantor] [--impersonation widens|narrows] [--callback-timeout-ms N] ' +
+  '[--token-view account|grantor] [--impersonation widens|narrows] [--sms-repeat sends|once] [--callback-timeout-ms N] ' +
   '[--addon-url URL --addon-manifest manifest.json [--addon-activation-url URL]]';
 
 /** Parses `--name value` / `--name=value` arguments into emulator options; throws with the usage on bad input. */
@@ -95,6 +97,7 @@ export function parseArgs(argv: string[]): EmulatorOptions {
     attachmentReupload: o['attachment-reupload'],
     tokenView: o['token-view'],
     impersonation: o.impersonation,
+    smsRepeat: o['sms-repeat'],
     callbackTimeoutMs: o['callback-timeout-ms'],
     ...(o['addon-url'] && o['addon-manifest']
       ? {

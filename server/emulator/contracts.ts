@@ -11,6 +11,7 @@
 //
 // Two origins, as on the real platform (api.servicem8.com vs go.servicem8.com): {base_url} serves REST, the
 // webhook API and the control surface; {auth_url} === {web_url} serves OAuth and the web app.
+import type { SentSms } from './data/sms-log';
 
 /** Milliseconds since the epoch, on the emulator's controllable clock. */
 export type EpochMs = number;
@@ -160,6 +161,9 @@ export interface Switches {
    * token's own ("the named staff member's permissions"), or `narrows`, only what both the token and that staff
    * member may see. */
   impersonation: 'widens' | 'narrows';
+  /** The same text sent again (same number, message and job, within five minutes): `sends` it again, as any
+   * SMS gateway that takes no idempotency key does, or takes it `once`. The platform's answer is not public. */
+  smsRepeat: 'sends' | 'once';
 }
 
 export interface ChangeBus {
@@ -252,8 +256,11 @@ export interface ControlClient {
   setWebhookContentType(type: Switches['webhookContentType']): Promise<void>;
   setUnparsableFilter(mode: Switches['unparsableFilter']): Promise<void>;
   setPageSize(records: number): Promise<void>;
+  /** The texts the platform was asked to send for an account, oldest first (rest/sms.ts). */
+  sentSms(accountUuid: string): Promise<SentSms[]>;
 }
 
+export type { SentSms };
 export type { EventSubscription, ObjectSubscription, WebhookSubscription } from './webhooks/types';
 export type { AddonAction, AddonManifest } from './addons/manifest';
 

@@ -19,6 +19,8 @@ import { createAuthMiddleware } from './rest/auth';
 import { createFaults, faultMiddleware } from './rest/faults';
 import { createRateLimiter, PLATFORM_RATE_LIMITS, rateLimitMiddleware } from './rest/rate-limit';
 import { createRecordRoutes } from './rest/records';
+import { createSmsRoutes } from './rest/sms';
+import { createSmsLog } from './data/sms-log';
 import { createSwitchBoard } from './switches';
 import { createWebAppRoutes } from './web/app-routes';
 import { createWebhooks, type Webhooks } from './webhooks/index';
@@ -74,7 +76,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   const clock = createClock(options.now);
   const changes = createChangeBus();
   const { uuidReuse, webhookContentType, unparsableFilter, pageSize, createdFields } = options;
-  const { isIndividual, eventNotificationShape, attachmentReupload, tokenView, impersonation } = options;
+  const { isIndividual, eventNotificationShape, attachmentReupload, tokenView, impersonation, smsRepeat } = options;
   const switches = createSwitchBoard({
     uuidReuse,
     webhookContentType,
@@ -86,6 +88,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     attachmentReupload,
     tokenView,
     impersonation,
+    smsRepeat,
   });
   const addon = options.addon === undefined ? undefined : parseAddonRegistration(options.addon);
   const store = createStore({
@@ -129,6 +132,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     { requestTimeoutMs: options.callbackTimeoutMs },
   );
   const faults = createFaults(seed);
+  const sms = createSmsLog();
   const limiter = createRateLimiter(clock, {
     perMinute: options.rateLimitPerMinute ?? PLATFORM_RATE_LIMITS.perMinute,
     perDay: options.rateLimitPerDay ?? PLATFORM_RATE_LIMITS.perDay,
@@ -167,6 +171,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
       faults,
       limiter,
       switches,
+      sms,
       requests: () => requests,
     }),
   );
@@ -178,9 +183,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   ] as const;
   // Hono's `/x/*` matches `/x` itself too: naming both ran the guards twice on the bare list, which then counted two
   // requests against the account's limits.
-  for (const path of ['/api_1.0/*', '/webhook_subscriptions/*']) base.use(path, ...guarded);
+  for (const path of ['/api_1.0/*', '/webhook_subscriptions/*', '/platform_service_sms']) base.use(path, ...guarded);
   base.route('/api_1.0', createRecordRoutes({ store, files, cursors: createCursors(clock), switches }));
   base.route('/webhook_subscriptions', webhooks.routes);
+  base.route('/platform_service_sms', createSmsRoutes({ store, clock, log: sms, switches }));
   // Legacy: the invented job pages the extension's content script decorates today (FIDELITY.md).
 
   const web = new Hono<EmulatorEnv>();

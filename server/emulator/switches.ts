@@ -22,6 +22,8 @@ import type { Switches } from './contracts';
  *   the emulator always did; `grantor` (the consenting person's own permissions) is the other reading.
  * - impersonation `widens`: the spec's "runs with the named staff member's permissions"; `narrows` (only what the
  *   token may see too) is the other reading. Under tokenView `account` the two are the same.
+ * - smsRepeat `sends`: the send endpoint takes no idempotency key, and a gateway that texts what it is given
+ *   texts a repeat too; `once` is the kinder reading nothing public supports.
  */
 export const DEFAULT_SWITCHES: Readonly<Switches> = {
   uuidReuse: 'update',
@@ -34,6 +36,7 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = {
   attachmentReupload: 'replace',
   tokenView: 'account',
   impersonation: 'widens',
+  smsRepeat: 'sends',
 };
 
 /** The largest page: the unpaged answer's cap (rest/list.ts), so a page is never bigger than "everything". */
@@ -48,6 +51,7 @@ export const EVENT_NOTIFICATION_SHAPES = ['type-data', 'event-entry'] as const;
 export const ATTACHMENT_REUPLOAD = ['replace', 'refuse'] as const;
 export const TOKEN_VIEWS = ['account', 'grantor'] as const;
 export const IMPERSONATION = ['widens', 'narrows'] as const;
+export const SMS_REPEAT = ['sends', 'once'] as const;
 
 /** A partial change of switches, as the control surface and startEmulator take it; unknown names are refused. */
 export const switchesPatchSchema = z.strictObject({
@@ -61,6 +65,7 @@ export const switchesPatchSchema = z.strictObject({
   attachmentReupload: z.enum(ATTACHMENT_REUPLOAD).optional(),
   tokenView: z.enum(TOKEN_VIEWS).optional(),
   impersonation: z.enum(IMPERSONATION).optional(),
+  smsRepeat: z.enum(SMS_REPEAT).optional(),
 });
 
 export interface SwitchBoard {

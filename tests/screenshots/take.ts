@@ -15,6 +15,7 @@ import { arrangeFieldDay, signInFieldWorker } from '../e2e/support/field-worker'
 import { pairingShots } from './pairing-shots';
 import { sidePanelShots, sidePanelSignedOutShot } from './panel-shots';
 import { jobActionShots } from './act-shots';
+import { textOfferShots } from './text-shots';
 import { officeShots } from './office-shots';
 import { openOptions, optionsShot, pickerShot, webAppShots } from './page-shots';
 import {
@@ -111,6 +112,7 @@ async function main(): Promise<void> {
     await officeShots(browser, stack, options, day.job.uuid);
     await sidePanelShots(browser, stack, day);
     await jobActionShots(browser, stack, day);
+    await textOfferShots(browser, stack, day);
     await pickerShot(browser, day);
     await webAppShots(browser, stack, day);
     await popupOfflineShot(browser, query);

@@ -10,6 +10,7 @@ type FieldMessages =
   | 'notes.add'
   | 'badges.set'
   | 'job.act'
+  | 'texts.decline'
   | 'files.attach'
   | 'outbox.retry'
   | 'outbox.discard'
@@ -28,7 +29,11 @@ export function createFieldHandlers(field: FieldWork): Pick<Handlers, FieldMessa
       await field.writes.setBadge(jobUuid, badgeUuid, on);
       return {};
     },
-    'job.act': ({ jobUuid, action }) => field.actions.act(jobUuid, action),
+    'job.act': ({ jobUuid, action, text }) => field.actions.act(jobUuid, action, text),
+    'texts.decline': async () => {
+      await field.actions.declineTexts();
+      return {};
+    },
     'files.attach': ({ jobUuid, uuid }) => field.actions.attach(jobUuid, uuid),
     'outbox.retry': async ({ seq }) => {
       await field.writes.retry(seq);

@@ -28,7 +28,8 @@ type Op =
   | 'attachments.create'
   | 'attachments.get'
   | 'attachments.upload'
-  | 'attachments.hasFile';
+  | 'attachments.hasFile'
+  | 'texts.send';
 
 export interface Call {
   op: Op;
@@ -43,6 +44,10 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
   const companies = new Map<string, { name: string }>();
   /** Jobs made by the outbox, with what they were made with. */
   const created = new Map<string, { companyUuid: string | null; address: string; description: string }>();
+  /** Texts the platform sent. */
+  const texts: Array<{ to: string; message: string; jobUuid: string }> = [];
+  /** Set by `loseNextTextAnswer`: the next text is sent, and its answer never comes back. */
+  let loseTextAnswer = false;
   const calls: Call[] = [];
   /** Errors to throw, in order, for the next calls (undefined entries let a call through). */
   const failures: Array<unknown> = [];
@@ -193,6 +198,16 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
         return attachments.get(uuid)?.file != null;
       },
     },
+    texts: {
+      async send(input) {
+        await enter({ op: 'texts.send', jobUuid: input.jobUuid });
+        texts.push(input);
+        if (loseTextAnswer) {
+          loseTextAnswer = false;
+          throw new ApiError('NetworkError', 'POST /platform_service_sms: the connection closed', { status: null });
+        }
+      },
+    },
   };
 
   return {
@@ -202,9 +217,13 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
     attachments,
     companies,
     created,
+    texts,
     calls,
     jobs,
     failNext: (...errors: unknown[]) => failures.push(...errors),
+    loseNextTextAnswer: () => {
+      loseTextAnswer = true;
+    },
     /** The next note reaches the platform, and the worker that sent it is stopped before the answer. */
     dieAfterNextCreate: () => {
       dieAfterCreate = true;
@@ -212,29 +231,7 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
   };
 }
 
-/** A timer the test fires by hand: what was asked, and a way to run it. */
-export function createManualTimers() {
-  const timers: Array<{ delayMs: number; fn: () => void; done: boolean }> = [];
-  const armed = () => timers.filter((t) => !t.done);
-  return {
-    setTimer: (delayMs: number, fn: () => void) => {
-      const timer = { delayMs, fn, done: false };
-      timers.push(timer);
-      return () => {
-        timer.done = true;
-      };
-    },
-    /** Delays of the timers neither fired nor cancelled. */
-    armed: () => armed().map((t) => t.delayMs),
-    /** Fires the one armed timer, as the clock reaching it would. */
-    fire() {
-      const [timer, ...more] = armed();
-      if (!timer || more.length > 0) throw new Error(`expected one armed timer, found ${armed().length}`);
-      timer.done = true;
-      timer.fn();
-    },
-  };
-}
+export { createManualTimers } from './manual-timers';
 
 export const JOB_A = '0b9f3c8e-0000-4000-8000-00000000000a';
 export const JOB_B = '0b9f3c8e-0000-4000-8000-00000000000b';

@@ -61,5 +61,6 @@ export function createControlClient(info: Pick<EmulatorInfo, 'base_url' | 'contr
     setPageSize: async (pageSize) => {
       await call('POST', '/switches', { pageSize });
     },
+    sentSms: (accountUuid) => call('GET', `${acct(accountUuid)}/sms`),
   };
 }

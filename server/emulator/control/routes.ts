@@ -7,6 +7,7 @@ import { validateWrite } from '../data/validate';
 import type { Faults } from '../rest/faults';
 import type { RateLimiter } from '../rest/rate-limit';
 import { switchesPatchSchema, type SwitchBoard } from '../switches';
+import type { SmsLog } from '../data/sms-log';
 
 export interface ControlDeps {
   info: () => EmulatorInfo;
@@ -16,6 +17,8 @@ export interface ControlDeps {
   faults: Faults;
   limiter: RateLimiter;
   switches: SwitchBoard;
+  /** The texts sent (rest/sms.ts). */
+  sms: SmsLog;
   requests: () => number;
 }
 
@@ -125,6 +128,10 @@ export function createControlRoutes(deps: ControlDeps): Hono {
     if (!account) return fail(c, 404, `Unknown account ${c.req.param('account')}`);
     const jobs = store.collection(account, 'job');
     return c.json(account.visibility.jobsOf(c.req.param('staff').toLowerCase()).map((i) => jobs.uuidAt(i)));
+  });
+  routes.get('/accounts/:account/sms', (c) => {
+    if (!store.account(c.req.param('account'))) return fail(c, 404, `Unknown account ${c.req.param('account')}`);
+    return c.json(deps.sms.list(c.req.param('account')));
   });
   routes.post('/accounts/:account/revoke', (c) => {
     if (!store.account(c.req.param('account'))) return fail(c, 404, `Unknown account ${c.req.param('account')}`);
