@@ -248,7 +248,7 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
     live: hub,
     files,
     onSent: (entry) => notifier.wrote(entry.clientUuid),
-    // As the background answers it (entrypoints/background/field-work.ts).
+    // As the background answers it (entrypoints/background/side-panel.ts).
     knownLive: async (uuid) => feed.state() === 'live' && (await cache.getJob(uuid)) !== undefined,
     alarm: { set: () => undefined, clear: () => undefined },
     settleMs: 20,

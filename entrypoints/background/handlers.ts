@@ -8,12 +8,12 @@ import type { ContentService } from '@/lib/page-badges/content-service';
 import type { BudgetView } from '@/lib/messaging/views';
 import type { JobOpener } from '@/lib/side-panel/open-job';
 import type { Workspace } from '@/lib/workspace/workspace';
-import type { FieldWork } from './field-work';
+import type { SidePanelWork } from './side-panel';
 import type { NewJobService } from '@/lib/new-job/service';
 import type { PageGrantsService } from '@/lib/page-badges/page-grants';
 import { createNewJobHandlers } from './handlers/new-job';
-import { createContentHandlers } from './handlers/content';
-import { createFieldHandlers } from './handlers/field';
+import { createPageBadgeHandlers } from './handlers/page-badges';
+import { createSidePanelHandlers } from './handlers/side-panel';
 import { createPairingHandlers } from './handlers/pairing';
 import { createSessionHandlers } from './handlers/session';
 import { createSyncHandlers } from './handlers/sync';
@@ -27,7 +27,7 @@ export interface BackgroundServices {
   workspace: Workspace;
   schedule: SyncSchedule;
   jobs: JobOpener;
-  field: FieldWork;
+  field: SidePanelWork;
   feed: FeedService;
   content: ContentService;
   newJobs: NewJobService;
@@ -45,8 +45,8 @@ export function createHandlers(s: BackgroundServices): Handlers {
     ...createPairingHandlers(s.pairing, s.ownOrigin),
     ...createSyncHandlers({ sync: s.schedule, jobs: s.jobs, budget: s.budget }),
     ...createWebhookHandlers({ client: () => s.workspace.client(), who: s.who, feed: s.feed }),
-    ...createFieldHandlers(s.field),
-    ...createContentHandlers(s.content),
+    ...createSidePanelHandlers(s.field),
+    ...createPageBadgeHandlers(s.content),
     ...createNewJobHandlers({ newJobs: s.newJobs, grants: s.grants, jobs: s.jobs }),
   };
 }

@@ -27,7 +27,7 @@ import { createCurrentWorkspace } from '@/lib/workspace/current-workspace';
 import { watchPlatformBack } from '@/lib/api/platform-back';
 import { listenForAlarms } from './alarms';
 import { startContentSites } from './content-sites';
-import { startFieldWork } from './field-work';
+import { startSidePanelWork } from './side-panel';
 import { createHandlers } from './handlers';
 import { createBrowserJobOpener } from './job-open';
 import { startNewJobs } from './new-jobs';
@@ -176,7 +176,7 @@ export default defineBackground(() => {
       void field.notices.consider(changes, held).catch((e) => console.warn('Fieldside: notices', e)),
   });
   // My day, job detail, the outbox sender, the toolbar badge and the context menu.
-  const field = startFieldWork(workspace, hub, () => feed.state() === 'live');
+  const field = startSidePanelWork(workspace, hub, () => feed.state() === 'live');
   onPlatformBack = () => void field.runner.flush().catch((error) => console.warn('Fieldside: outbox flush', error));
   const content = createContentService({
     workspace,

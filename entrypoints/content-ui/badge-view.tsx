@@ -1,5 +1,5 @@
 import { useRef } from 'preact/hooks';
-import { JobBadge } from '@/components/content/JobBadge';
+import { JobBadge } from '@/components/page-badges/JobBadge';
 import type { BadgeTarget } from '@/lib/page-badges/scan';
 import type { ContentModel } from './model';
 import { PanelFrame, PanelProblem } from './panel-frame';

@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { CARD_CSS, CONTENT_CSS, CONTENT_ROOT_CLASS } from '@/components/content/styles';
+import { CARD_CSS, CONTENT_CSS, CONTENT_ROOT_CLASS } from '@/components/page-badges/styles';
 import type { CardTarget } from '@/lib/page-badges/webmail-scan';
 import { SenderCardView } from './sender-card';
 import type { BadgeTarget } from '@/lib/page-badges/scan';

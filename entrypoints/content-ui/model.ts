@@ -1,7 +1,7 @@
 import { computed, signal } from '@preact/signals';
 import type { PageJob } from '@/lib/messaging/views';
 import type { MessageType, ReplyOf, RequestOf } from '@/lib/messaging/protocol';
-import type { BadgeState } from '@/components/content/JobBadge';
+import type { BadgeState } from '@/components/page-badges/JobBadge';
 
 // State of the content UI on one page: what each badge shows (one batched `content.jobs` per scan)
 // and the one open quick-note panel. Badges render from these signals. Opening a panel asks for a

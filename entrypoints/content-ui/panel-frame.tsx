@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { useAnchoredPosition } from '@/components/content/anchored';
+import { useAnchoredPosition } from '@/components/page-badges/anchored';
 import { ProblemNotice } from '@/components/design/ProblemNotice';
 import { QUICK_NOTE_PATH } from '@/lib/messaging/sender';
 import { isFrameMessage, PANEL_HELLO, type PanelHello, type ReadAgain } from '@/lib/page-badges/panel-channel';

@@ -15,7 +15,7 @@ import { Loading } from '@/components/design/Loading';
 import { Notice } from '@/components/design/Notice';
 import { ProblemNotice } from '@/components/design/ProblemNotice';
 import { InfoIcon } from '@/components/icons/info';
-import { SignInButton } from '@/components/setup/SignInButton';
+import { SignInButton } from '@/components/onboarding/SignInButton';
 import { SignOutIcon } from '@/components/icons/sign-out';
 import { canUse } from '@/lib/auth/scopes';
 import { administersAccount } from '@/lib/messaging/administers-account';

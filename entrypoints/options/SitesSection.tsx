@@ -1,4 +1,4 @@
-import { SitesForm } from '@/components/content/SitesForm';
+import { SitesForm } from '@/components/page-badges/SitesForm';
 import type { SitesModel } from './sites-model';
 
 /** The options page's "Sites" section: other sites that get job badges beside "Job #1234". */

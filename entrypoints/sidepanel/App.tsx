@@ -1,7 +1,7 @@
 import { DailyLimitNotice } from '@/components/budget/DailyLimitNotice';
-import { DayList } from '@/components/field/DayList';
-import { JobDetailView } from '@/components/field/JobDetailView';
-import { WorkNoticesForm } from '@/components/field/WorkNoticesForm';
+import { DayList } from '@/components/side-panel/DayList';
+import { JobDetailView } from '@/components/side-panel/JobDetailView';
+import { WorkNoticesForm } from '@/components/side-panel/WorkNoticesForm';
 import { BrandMark } from '@/components/design/Brand';
 import { EmptyState } from '@/components/design/EmptyState';
 import { Loading } from '@/components/design/Loading';

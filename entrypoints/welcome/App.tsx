@@ -6,9 +6,9 @@ import { Loading } from '@/components/design/Loading';
 import { Notice } from '@/components/design/Notice';
 import { ProblemNotice } from '@/components/design/ProblemNotice';
 import { CheckIcon } from '@/components/icons/check';
-import { SignInButton } from '@/components/setup/SignInButton';
-import { ShortcutKeys } from '@/components/setup/ShortcutKeys';
-import { Step, type StepState } from '@/components/setup/Step';
+import { SignInButton } from '@/components/onboarding/SignInButton';
+import { ShortcutKeys } from '@/components/onboarding/ShortcutKeys';
+import { Step, type StepState } from '@/components/onboarding/Step';
 import { isFirefox, openSettings, openShortcutSettings } from './browser-setup';
 import type { WelcomeModel } from './model';
 

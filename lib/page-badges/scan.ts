@@ -24,7 +24,7 @@ export interface BadgeTarget {
  * many N must not learn which jobs exist (or their status) by measuring. Hidden from the page: the
  * host's size and scroll size, the layout of what surrounds it, its attributes (the same on every
  * host, set here before anyone is asked), and when it is inserted (at the scan, before the question).
- * The shadow stylesheet repeats the size as `:host { … !important }` (components/content/styles.ts),
+ * The shadow stylesheet repeats the size as `:host { … !important }` (components/page-badges/styles.ts),
  * which outranks anything the page may write on the host. Not hidden: what the person does with a
  * badge (a job's badge opens a panel, a frame the page can count in window.frames; the others
  * open nothing), and the pixels, which a page cannot read.

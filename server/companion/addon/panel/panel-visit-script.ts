@@ -4,7 +4,7 @@ import { ADDON_EVENTS } from '../events';
 // `ask`, `isNote`, `showNote`): "On my way", "Arrived", "Done" and completing the job, each through `invoke` with a
 // uuid chosen once per step and kept until the platform has it, so a retry after a lost answer writes nothing
 // twice. It shows the steps taken with their times and only the buttons that make sense next, as the side panel
-// does (components/field/VisitActions.tsx). The state comes from the section's attributes, then from each answer.
+// does (components/side-panel/VisitActions.tsx). The state comes from the section's attributes, then from each answer.
 
 export const VISIT_SCRIPT = `(function(){
 var visit=document.getElementById('visit');

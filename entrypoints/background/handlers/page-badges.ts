@@ -19,7 +19,7 @@ function frameOf(sender: SenderInfo, type: string): PanelFrame {
 
 /** The messages content scripts on platform pages (and sites the user added) send, each answered
  * for the sender's own page only, and those of the quick-note frame, each for its own panel only. */
-export function createContentHandlers(
+export function createPageBadgeHandlers(
   content: ContentService,
 ): Pick<Handlers, 'content.jobs' | 'content.openNotes' | 'quickNote.open' | 'quickNote.notes' | 'quickNote.add'> {
   return {

@@ -1,10 +1,10 @@
 import { ForbiddenSenderError } from '@/lib/messaging/errors';
 import type { Handlers } from '@/lib/messaging/router';
 import { readSidePanelJob } from '@/lib/side-panel/side-panel-job';
-import type { FieldWork } from '../field-work';
+import type { SidePanelWork } from '../side-panel';
 import { toUuid } from '../../../contracts/uuid';
 
-type FieldMessages =
+type SidePanelMessages =
   | 'day.get'
   | 'job.detail'
   | 'notes.add'
@@ -20,7 +20,7 @@ type FieldMessages =
   | 'content.pageJob';
 
 /** Field work: the side panel's day and job, writes through the outbox, the page the panel follows. */
-export function createFieldHandlers(field: FieldWork): Pick<Handlers, FieldMessages> {
+export function createSidePanelHandlers(field: SidePanelWork): Pick<Handlers, SidePanelMessages> {
   return {
     'day.get': ({ date }) => field.day.get(date),
     'job.detail': ({ uuid }) => field.detail.get(uuid),

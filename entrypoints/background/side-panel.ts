@@ -21,11 +21,11 @@ import { startWorkNotices } from './work-notices';
 import { listenForContextMenu } from './field-context-menu';
 import type { LiveHub } from '@/lib/messaging/live-hub';
 
-// Wires the field-work services (lib/field) to the browser: the outbox runner starts with the worker,
+// Wires the side panel's services (lib/side-panel) to the browser: the outbox runner starts with the worker,
 // flushes on `online`, wakes on its alarm; the toolbar badge; tabs for the side panel to follow.
 
 /** `feedLive`: whether the live feed is connected, so the cache learns of a deleted job within seconds. */
-export function startFieldWork(workspace: Workspace, live: LiveHub, feedLive: () => boolean = () => false) {
+export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive: () => boolean = () => false) {
   const action = browser.action ?? browser.browserAction;
   const badge = createToolbarBadge(action);
   const ctx = createFieldContext({
@@ -118,4 +118,4 @@ export function startFieldWork(workspace: Workspace, live: LiveHub, feedLive: ()
   };
 }
 
-export type FieldWork = ReturnType<typeof startFieldWork>;
+export type SidePanelWork = ReturnType<typeof startSidePanelWork>;

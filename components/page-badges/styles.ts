@@ -3,7 +3,7 @@ import buttons from '../design/buttons.css?inline';
 import disclosure from '../design/disclosure.css?inline';
 import chips from '../design/chips.css?inline';
 import notices from '../design/notices.css?inline';
-import frame from './content.css?inline';
+import frame from './page-badges.css?inline';
 import card from './card.css?inline';
 import { HOST_STYLE } from '@/lib/page-badges/scan';
 
