@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
 import { createRandom } from '../lib/search/testing/synthetic-docs';
 import { stopServiceWorker } from '../tests/e2e/support/background';
 import { launchChromium } from '../tests/e2e/support/chromium';
-import { sendFromPage } from './extension/messages';
+import { sendFromPage, syncStatus } from './extension/messages';
+import { areaName, STORAGE_KEYS } from '../lib/settings/keys';
 import { connect } from '../tests/e2e/support/options-page';
 import { startStack } from '../tests/e2e/support/stack';
 import { cacheOf, waitForSynced } from '../tests/e2e/support/sync';
@@ -63,6 +64,23 @@ function typeInPage(page: Page, text: string): Promise<number[]> {
   }, text);
 }
 
+/** Waits until the background has finished the sync (its status idle) and kept the popup's first screen of
+ * `cache` (storage.session, lib/cache/first-screen/kept-screen.ts), as a worker the browser stops is idle; ms waited. */
+async function waitForBackgroundIdle(page: Page, cache: string): Promise<number> {
+  const t0 = Date.now();
+  const firstScreen = areaName(STORAGE_KEYS.popupFirstScreen);
+  for (;;) {
+    const status = await syncStatus(page);
+    const kept = await page.evaluate(
+      (name) => (globalThis as any).chrome.storage.session.get(name).then((got: any) => got[name]?.cacheName),
+      firstScreen,
+    );
+    if (status.phase === 'idle' && kept === cache) return Date.now() - t0;
+    if (Date.now() - t0 > 120_000) throw new Error(`the background did not finish: ${JSON.stringify(status)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function openPopup(page: Page, id: string): Promise<Opening> {
   await page.goto(`chrome-extension://${id}/popup.html`);
   await page.locator('body[data-first-results-ms]').waitFor({ state: 'attached', timeout: 30_000 });
@@ -96,7 +114,10 @@ export async function runPopupBench(dir = benchExtension('chrome')): Promise<voi
     if (!reply.ok) throw new Error(`sign-in failed: ${reply.error?.message}`);
     await waitForSynced(options, cacheOf(stack, 'all'), 300_000);
     console.log(`${JOBS} jobs synced in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    await new Promise((r) => setTimeout(r, 1000)); // let the background settle after the sync
+    // The cache says "synced" as soon as its last page is stored; the background then still builds the customer
+    // index and keeps the popup's first screen. The browser stops only an idle worker: wait until it is.
+    const idleMs = await waitForBackgroundIdle(options, cacheOf(stack, 'all'));
+    console.log(`the background idle ${(idleMs / 1000).toFixed(1)} s after that`);
     // No page of Fieldside stays open (a live port would wake the worker), then the worker is stopped, as
     // the browser stops an idle one: the first opening meets a stopped worker.
     for (const page of browser.context.pages()) if (page.url().startsWith('chrome-extension://')) await page.close();

@@ -30,7 +30,7 @@ export function startSyncSchedule(
     // The next popup opening paints today's jobs at once, even the first one after this sync.
     afterSync: async (key, sync) =>
       keepTodaysFirstScreen(
-        cacheDbName(key.accountUuid, key.staffUuid),
+        cacheDbName(key.accountUuid, key.staffUuid, key.ownView),
         await sync.searchIndex(),
         await timeZone(),
         Date.now(),

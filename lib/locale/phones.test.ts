@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PhoneViewSchema } from '../messaging/views';
-import { phoneView } from './phones';
+import { phoneText, phoneView } from './phones';
 
 // Numbers as office staff type them into the platform, for a business in each of three countries.
 const CASES = [
@@ -51,5 +51,16 @@ describe('numbers the library cannot read', () => {
       tel: 'tel:+61427352568',
       kind: 'mobile',
     });
+  });
+});
+
+describe('the shown form alone (phoneText, what the customer index keeps)', () => {
+  it('is phoneView’s text for every number above, read or not, and null when blank', () => {
+    const typed: Array<readonly [string, string]> = CASES.flatMap(({ region, numbers }) =>
+      numbers.map(([raw]) => [raw, region] as const),
+    );
+    typed.push(['(05) 4485 5526', 'AU'], ['ask at the gate', 'AU'], ['+61 427 352 568', 'Oceania'], ['  ', 'AU']);
+    for (const [raw, region] of typed) expect(phoneText(raw, region)).toBe(phoneView(raw, region)?.text ?? null);
+    expect(phoneText(null, 'AU')).toBeNull();
   });
 });

@@ -15,13 +15,22 @@ export function countryCode(region: string | null | undefined): CountryCode | un
   return code && /^[A-Z]{2}$/.test(code) ? (code as CountryCode) : undefined;
 }
 
+/** `typed` parsed for an account in `region`, when it is a valid number. */
+function validNumber(typed: string, region: string | null | undefined) {
+  const home = countryCode(region);
+  const parsed = parsePhoneNumberFromString(typed, home ? { defaultCountry: home } : undefined);
+  return parsed?.isValid() ? { parsed, home } : null;
+}
+
+const textOf = ({ parsed, home }: NonNullable<ReturnType<typeof validNumber>>): string =>
+  parsed.country === home ? parsed.formatNational() : parsed.formatInternational();
+
 /** How to show and dial `raw`, for an account in `region`; null for a blank number. */
 export function phoneView(raw: string | null | undefined, region: string | null | undefined): PhoneView | null {
   const typed = raw?.trim();
   if (!typed) return null;
-  const home = countryCode(region);
-  const parsed = parsePhoneNumberFromString(typed, home ? { defaultCountry: home } : undefined);
-  if (!parsed?.isValid()) {
+  const valid = validNumber(typed, region);
+  if (!valid) {
     const digits = typed.replace(/[^\d]/g, '');
     return {
       text: typed,
@@ -29,10 +38,19 @@ export function phoneView(raw: string | null | undefined, region: string | null 
       kind: 'phone',
     };
   }
-  const type = parsed.getType();
+  const type = valid.parsed.getType();
   return {
-    text: parsed.country === home ? parsed.formatNational() : parsed.formatInternational(),
-    tel: `tel:${parsed.number}`,
+    text: textOf(valid),
+    tel: `tel:${valid.parsed.number}`,
     kind: type === 'MOBILE' ? 'mobile' : type === 'FIXED_LINE' ? 'landline' : 'phone',
   };
+}
+
+/** `phoneView(raw, region)?.text`, without working out whether it is a mobile (a second pass over the metadata's
+ * patterns): what the customer index keeps of every contact's number. */
+export function phoneText(raw: string | null | undefined, region: string | null | undefined): string | null {
+  const typed = raw?.trim();
+  if (!typed) return null;
+  const valid = validNumber(typed, region);
+  return valid ? textOf(valid) : typed;
 }

@@ -16,7 +16,7 @@ import { knownShortDays } from '../locale/words';
 // The quick search's state, shared by the popup and the picker: the cache of the current workspace,
 // opened here (no background round trip per keystroke), the rows shown, the selection, and what
 // the status line says (offline, freshness, first-sync progress). The search itself (the index, its
-// code) is loaded beside the first storage reads and never holds up the first screen kept last.
+// code) is loaded right after the first screen kept last is set, and never holds it up.
 
 export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   const now = deps.now ?? Date.now;
@@ -88,7 +88,6 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
       if (current.state === 'ready') {
         const dbName = current.dbName;
         const dbOpening = openExistingDb(dbName);
-        const loading = (searchCode ??= import('./cache-search'));
         const kept = await early;
         performance.mark('fieldside:kept');
         const screen = kept.screen;
@@ -103,6 +102,9 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
           query.value.trim() === '' &&
           rows.value.length === 0;
         if (painted) show(issued, screen.rows, screen.heading, '');
+        // Asked for once the kept rows are set (the storage read above is all but always answered by then): its
+        // code is not compiled ahead of their first render.
+        const loading = (searchCode ??= import('./cache-search'));
         const [db, code] = await Promise.all([dbOpening, loading]);
         performance.mark('fieldside:db-open');
         if (painted) await code.afterPaint();

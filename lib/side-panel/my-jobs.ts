@@ -52,7 +52,7 @@ export function createMyJobs(deps: MyJobsDeps) {
           to: `${shiftDate(today, AHEAD_DAYS)} 00:00:00`,
         };
         const { visits, allocations } = await deps.read(key.staffUuid, range);
-        const cacheName = cacheDbName(key.accountUuid, key.staffUuid);
+        const cacheName = cacheDbName(key.accountUuid, key.staffUuid, key.ownView);
         await deps.publish({ cacheName, day: today, jobs: myJobsOf(visits, allocations, today) });
       },
       () => deps.publish(null),

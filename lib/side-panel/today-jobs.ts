@@ -29,7 +29,7 @@ export function createTodayJobs(deps: TodayJobsDeps) {
   async function publishDay(key: WorkspaceKey, timeZone: string | null, view: DayView): Promise<void> {
     // With no signal and nothing kept for today there is nothing to say: what was shown stays.
     if (view.offline && view.fetchedAt === null) return;
-    const cacheName = cacheDbName(key.accountUuid, key.staffUuid);
+    const cacheName = cacheDbName(key.accountUuid, key.staffUuid, key.ownView);
     await deps.publish({ cacheName, day: view.date, timeZone, jobs: jobsOfDay(view) });
   }
 

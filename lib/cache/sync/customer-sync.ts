@@ -10,7 +10,7 @@ import { collect, type PageIterator } from '../../api/paginate';
 import type { PageOptions } from '../../api/client';
 import type { Company, CompanyContact, Job, JobContact } from '../../api/schemas';
 import { phoneKey } from '../../locale/phone-key';
-import { phoneView } from '../../locale/phones';
+import { phoneText } from '../../locale/phones';
 import { buildCustomerIndex, phoneKeysOf } from '../../search/customers/build';
 import { CUSTOMER_INDEX_VERSION, type SourceContact } from '../../search/customers/types';
 import {
@@ -63,6 +63,7 @@ export async function syncCustomers(
       next.region = vendor.default_region || null;
     }
     const region = next.region;
+    const numbers = numbersOf(region);
     const since = localTimestamp((stored.readAt ?? 0) - ctx.overlapMs, ctx.state().timeZone);
     const kinds: Array<[ContactKind, ContactPages | undefined]> = [
       ['company', source.companyContacts?.pages],
@@ -79,7 +80,7 @@ export async function syncCustomers(
       }
       ctx.publish({ ...ctx.state(), ...withSkipped(ctx.state(), read.skipped) });
       for (const record of read.records) {
-        const contact = toSourceContact(kind, record, region);
+        const contact = toSourceContact(kind, record, numbers);
         if (contact === null) continue;
         if (contact.active) byUuid.set(contact.uuid, contact);
         else byUuid.delete(contact.uuid);
@@ -98,13 +99,8 @@ export async function syncCustomers(
 
   if (!changed && !due) return;
   const companies = (await cache.allCompanies()).map((c) => ({ uuid: c.uuid, name: c.name, active: c.active }));
-  const region = next.region;
-  const index = buildCustomerIndex(
-    customerSourceOf(next, companies),
-    (raw) => phoneKey(raw, region),
-    region,
-    (raw) => phoneView(raw, region)?.text ?? raw,
-  );
+  const numbers = numbersOf(next.region);
+  const index = buildCustomerIndex(customerSourceOf(next, companies), numbers.key, next.region, numbers.text);
   next.indexVersion = CUSTOMER_INDEX_VERSION;
   await writeCustomers(cache.db, next, index);
   remembered.set(cache.db, next);
@@ -133,11 +129,30 @@ async function readContacts(pages: ContactPages | undefined, filter: Filter, cal
   }
 }
 
+/** A number's search key and shown form for an account in `region`, each worked out once per distinct number: a
+ * job's on-site contact is often the customer's own, and parsing a number is most of a full sync's customer work. */
+function numbersOf(region: string | null): { key: (raw: string) => string | null; text: (raw: string) => string } {
+  const keys = new Map<string, string | null>();
+  const texts = new Map<string, string>();
+  return {
+    key(raw) {
+      let key = keys.get(raw);
+      if (key === undefined) keys.set(raw, (key = phoneKey(raw, region)));
+      return key;
+    },
+    text(raw) {
+      let text = texts.get(raw);
+      if (text === undefined) texts.set(raw, (text = phoneText(raw, region) ?? raw));
+      return text;
+    },
+  };
+}
+
 /** The contact as the index takes it, its numbers' keys and shown form worked out once, here. */
 function toSourceContact(
   kind: ContactKind,
   record: CompanyContact | JobContact,
-  region: string | null,
+  numbers: ReturnType<typeof numbersOf>,
 ): SourceContact | null {
   const owner = 'company_uuid' in record ? record.company_uuid : 'job_uuid' in record ? record.job_uuid : null;
   if (owner === null) return null;
@@ -147,8 +162,8 @@ function toSourceContact(
   const shownRaw = mobile || phone;
   return {
     ...contact,
-    keys: phoneKeysOf(contact, (raw) => phoneKey(raw, region)),
-    shown: shownRaw ? (phoneView(shownRaw, region)?.text ?? shownRaw) : '',
+    keys: phoneKeysOf(contact, numbers.key),
+    shown: shownRaw ? numbers.text(shownRaw) : '',
   };
 }
 

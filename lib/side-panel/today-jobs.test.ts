@@ -1,0 +1,35 @@
+import { expect, it } from 'vitest';
+import { cacheDbName } from '../databases';
+import type { DayView } from '../messaging/views';
+import type { TodayJobs } from '../settings/kept-first-screen';
+import type { WorkspaceKey } from '../settings/workspace-key';
+import { createTodayJobs } from './today-jobs';
+
+// Today's jobs name the cache they were read for, and the popup shows them only beside that cache: an administrator
+// in their own view has a cache of its own (cacheDbName's `:own`), so the name must be that one.
+it.each([{ ownView: true as const }, {}])('names the workspace’s own cache (%o)', async (view) => {
+  const key: WorkspaceKey = {
+    accountUuid: 'ACC',
+    staffUuid: 'Me',
+    baseUrl: 'http://x',
+    scopes: [],
+    mode: 'oauth',
+    ...view,
+  };
+  const published: Array<TodayJobs | null> = [];
+  const now = Date.UTC(2026, 10, 28, 12);
+  const today = createTodayJobs({
+    key: async () => key,
+    hasDay: () => true,
+    timeZone: async () => 'UTC',
+    readToday: async () =>
+      ({ date: '2026-11-28', offline: false, fetchedAt: now, visits: [], otherJobs: [] }) as unknown as DayView,
+    publish: async (jobs) => void published.push(jobs),
+    now: () => now,
+  });
+  await today.refresh();
+  expect(published).toEqual([
+    { cacheName: cacheDbName('ACC', 'Me', 'ownView' in view), day: '2026-11-28', timeZone: 'UTC', jobs: [] },
+  ]);
+  expect(published[0]?.cacheName.endsWith(':own')).toBe('ownView' in view);
+});
