@@ -87,15 +87,17 @@ export function createHeldChanges(opts: {
             )
           : new Set<NewChange>();
       const collected = new Set(due);
+      let noRoom = false;
       while (queue.length > 0 && collected.has(queue[0]!)) {
         const next = queue[0]!;
-        if (!together.has(next.change) && !opts.room(account) && now() - next.since < maxWaitMs) break;
+        noRoom = !together.has(next.change) && !opts.room(account) && now() - next.since < maxWaitMs;
+        if (noRoom) break;
         queue.shift();
         await run(next, true);
       }
-      if (queue.length > 0 && queue[0]!.due <= Date.now()) {
+      if (noRoom) {
         short.add(account);
-        for (const h of queue) if (h.due <= Date.now()) h.short = true;
+        for (const h of queue) if (collected.has(h)) h.short = true;
       } else short.delete(account);
       if (queue.length === 0) held.delete(account);
     }
