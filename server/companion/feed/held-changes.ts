@@ -9,8 +9,9 @@ import type { NewChange } from './types';
 //
 // Held for the share: a change the companion cannot read now would go out bare, and then every open browser that
 // might show it reads it itself (a note without its job costs each of them a request, a job without its record each
-// browser that holds it). So a burst past the share waits, in the order it came, and is read and published as soon
-// as the share has room again, which in the worst case is a minute later.
+// browser that holds it). So a burst past the share waits, in the order it came (each record's changes in order;
+// one read with its list goes ahead), and is read and published as soon as the share has room again, which in the
+// worst case is a minute later.
 //
 // What waits lives in this instance's memory, bounded: past `maxHeld` per account, or once a change has waited
 // `maxWaitMs`, it goes on as it is; when the instance closes, everything held goes on at once (unread).
@@ -86,19 +87,23 @@ export function createHeldChanges(opts: {
               due.map((h) => h.change),
             )
           : new Set<NewChange>();
-      const collected = new Set(due);
-      let noRoom = false;
-      while (queue.length > 0 && collected.has(queue[0]!)) {
-        const next = queue[0]!;
-        noRoom = !together.has(next.change) && !opts.room(account) && now() - next.since < maxWaitMs;
-        if (noRoom) break;
-        queue.shift();
+      // In the order they came; a change already read (with its kind's list) needs no share and goes on even while
+      // an older one waits for it, unless that one is of the same record (its browsers keep the order of a record's
+      // changes).
+      const waitingFor = new Set<string>();
+      for (const next of due) {
+        const read = together.has(next.change);
+        const go = !waitingFor.has(next.change.uuid) && (read || opts.room(account) || now() - next.since >= maxWaitMs);
+        if (!go) {
+          waitingFor.add(next.change.uuid);
+          next.short = true;
+          continue;
+        }
+        queue.splice(queue.indexOf(next), 1);
         await run(next, true);
       }
-      if (noRoom) {
-        short.add(account);
-        for (const h of queue) if (collected.has(h)) h.short = true;
-      } else short.delete(account);
+      if (waitingFor.size > 0) short.add(account);
+      else short.delete(account);
       if (queue.length === 0) held.delete(account);
     }
   }
