@@ -350,6 +350,9 @@ export async function runBudgetBench(
         await emulator.webhooks.whenIdle();
         // Long enough for the companion to hand the changes to every stream.
         await sleep(60);
+        // The companion collects the changes that arrive together for a second (real time) to read them together:
+        // a fraction of the simulated minute they fall in, which moves on only once they are read.
+        await companion.settled();
       }
       await Promise.all(browsers.map((b) => b.flushWrites().then(() => b.idle())));
       await emulator.webhooks.whenIdle();

@@ -16,11 +16,14 @@ export const CAUSES = [
 ] as const;
 export type Cause = (typeof CAUSES)[number];
 
-/** The companion's platform requests: its token check (once per token), the note it reads to place on its
- * job and the changed job it reads (live re-reads, once for all browsers), and what a register costs (the caller's role, the
- * subscription list and changes). */
+/** The companion's platform requests: its token check (once per token) and the account's time zone (once a day),
+ * the note it reads to place on its job and the changed job it reads, alone or in a list with others (live
+ * re-reads, once for all browsers), and what a register costs (the caller's role, the subscription list and
+ * changes). */
 function companionCause(url: string): Cause {
-  const path = new URL(url).pathname;
+  const { pathname: path, searchParams } = new URL(url);
+  // The changes that came together, read as one list per kind since the earliest of them (batch-reads.ts).
+  if (/edit_date gt/.test(searchParams.get('$filter') ?? '')) return 'live re-read';
   if (path.endsWith('/vendor.json')) return 'feed auth';
   // A changed note read once to place it on its job, a changed job read once to put its record on the change, a
   // visit read once for its job and staff member, or a job asked as a staff member (who may see a job just
