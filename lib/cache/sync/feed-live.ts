@@ -1,7 +1,9 @@
 import type { TimesStore } from './sync-times';
 
 // Whether the live feed counts as connected for the periodic alarm (then the feed replaces polling, issue 18),
-// remembered across service workers: the alarm that starts a new worker fires before its feed reconnects.
+// remembered across service workers: the alarm that starts a new worker fires before its feed reconnects. Also
+// since when it has been so without a break, so the schedule can tell a feed that stayed connected since the last
+// sync (every change since came through it, or its gap detection synced) from one that came back after a break.
 
 /** An alarm that finds the feed not (yet) connected still counts it live when an alarm found it live this
  * recently: the browser stopped the worker, and the alarm that starts the next one fires before the feed
@@ -9,18 +11,32 @@ import type { TimesStore } from './sync-times';
  * after (the alarm runs every 10 minutes, so a lost feed costs at most one period of polling). */
 export const FEED_LIVE_GRACE_MS = 15 * 60_000;
 
+export interface FeedLiveness {
+  live: boolean;
+  /** While live: when the unbroken run of alarms that found it live began (null when not live). */
+  since: number | null;
+}
+
+/** The key under which the start of the unbroken run is kept, beside the workspace's own. */
+const sinceKey = (id: string) => `${id}#since`;
+
 export function createFeedLiveMemory(deps: {
   feedLive?: () => boolean | Promise<boolean>;
   seen?: TimesStore;
   now: () => number;
 }) {
-  /** Whether the feed is live now, or was at an alarm within FEED_LIVE_GRACE_MS, for this workspace (by id). */
-  return async function countsLive(id: string): Promise<boolean> {
-    if ((await deps.feedLive?.()) === true) {
-      await deps.seen?.set(id, deps.now());
-      return true;
-    }
+  /** Whether the feed is live now, or was at an alarm within FEED_LIVE_GRACE_MS, for this workspace (by id), and
+   * since when without a break longer than that. */
+  return async function liveness(id: string): Promise<FeedLiveness> {
+    const at = deps.now();
     const seen = (await deps.seen?.get(id)) ?? null;
-    return seen !== null && deps.now() - seen < FEED_LIVE_GRACE_MS;
+    const unbroken = seen !== null && at - seen < FEED_LIVE_GRACE_MS;
+    const since = unbroken ? ((await deps.seen?.get(sinceKey(id))) ?? seen) : null;
+    if ((await deps.feedLive?.()) === true) {
+      await deps.seen?.set(sinceKey(id), since ?? at);
+      await deps.seen?.set(id, at);
+      return { live: true, since: since ?? at };
+    }
+    return { live: unbroken, since };
   };
 }

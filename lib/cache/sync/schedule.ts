@@ -27,6 +27,12 @@ export const FULL_REFRESH_MS = 60 * 60_000;
  * is older than this (a safety net for changes whose webhook never came). */
 export const SAFETY_NET_MS = 4 * 60 * 60_000;
 
+/** The safety net when the feed stayed connected since the last sync (no break of FEED_LIVE_GRACE_MS): every
+ * change since reached the cache through the feed, or its gap detection synced at once. What is left to catch is a
+ * webhook the platform never sent, and a customer's renamed company (no webhook): that waits for the next morning's
+ * walk, or for a break of the feed (docs/api-budget.md). */
+export const SAFETY_NET_UNBROKEN_MS = 12 * 60 * 60_000;
+
 /** While the live feed is connected, a staff member's view is walked in full once a day (the morning's first
  * alarm): the feed brings new jobs and visits as they happen, and what it cannot say (an allocation without a
  * time, which has no webhook; a visit moved away from someone) waits for the next morning. */
@@ -215,11 +221,12 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
       await withWorkspace(async (key) => {
         const staffView = impersonates(key);
         const last = await deps.lastFullRefresh.get(workspaceId(key));
-        const live = await feedCountsLive(workspaceId(key));
+        const { live, since } = await feedCountsLive(workspaceId(key));
         const due = staffView && last !== null && now() - last >= (live ? LIVE_FULL_REFRESH_MS : FULL_REFRESH_MS);
         if (live && !due) {
           const synced = (await (await deps.workspace.sync()).state()).lastSyncedAt;
-          if (synced !== null && now() - synced < SAFETY_NET_MS) return null;
+          const net = since !== null && synced !== null && since <= synced ? SAFETY_NET_UNBROKEN_MS : SAFETY_NET_MS;
+          if (synced !== null && now() - synced < net) return null;
         }
         return runAutomatic(due ? 'full' : 'incremental', key);
       });
