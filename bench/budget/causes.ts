@@ -46,9 +46,9 @@ function writeCause(cause: Cause, url: string): Cause {
 }
 
 /** BUDGET_TRACE=1: every counted request on stderr, with who made it (to find what a minute's requests were). */
-const trace = (who: string, cause: Cause, init: RequestInit | undefined, url: string) => {
-  if (process.env.BUDGET_TRACE)
-    process.stderr.write(`trace ${who} ${cause} ${init?.method ?? 'GET'} ${decodeURIComponent(url)}\n`);
+const trace = (who: string, cause: Cause, input: RequestInfo | URL, init: RequestInit | undefined, url: string) => {
+  const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+  if (process.env.BUDGET_TRACE) process.stderr.write(`trace ${who} ${cause} ${method} ${decodeURIComponent(url)}\n`);
 };
 
 export interface RequestCounter {
@@ -76,7 +76,7 @@ export function createRequestCounter(): RequestCounter {
         if (toPlatform(input)) {
           const counted = writeCause(cause(), url);
           add(counted);
-          trace(who, counted, init, url);
+          trace(who, counted, input, init, url);
         }
         return fetch(input, init);
       },
@@ -85,7 +85,7 @@ export function createRequestCounter(): RequestCounter {
       if (toPlatform(input)) {
         const counted = companionCause(url);
         add(counted);
-        trace('companion', counted, init, url);
+        trace('companion', counted, input, init, url);
       }
       return fetch(input, init);
     },
