@@ -248,9 +248,9 @@ describe('sync service', () => {
     expect(t.calls).toEqual(expect.arrayContaining(['job filtered', 'company filtered']));
   });
 
-  it('a feed that stayed connected since the last sync makes the safety net rarer; after a break it is the usual one', async () => {
+  it('a feed that stayed connected since the last sync makes the safety net rarer; a break is polled, and the poll counts as that sync', async () => {
     let clock = Date.now();
-    let live = true;
+    let live = false;
     const t = await setup({ scope: keyOf('all', 'api_key'), now: () => clock, feedLive: () => live });
     const alarmsFor = async (ms: number) => {
       for (let waited = 0; waited < ms; waited += 10 * 60_000) {
@@ -258,8 +258,9 @@ describe('sync service', () => {
         await t.service.onAlarm();
       }
     };
-    await alarmsFor(20 * 60_000); // the feed is seen live before the sync below
+    // The morning: the sync runs as the worker starts, its feed connects and is found live at the next alarm.
     await t.service.onSessionChanged();
+    live = true;
     t.calls.length = 0;
     // Live without a break since that sync: no safety net at four hours, one at twelve.
     await alarmsFor(SAFETY_NET_MS + 30 * 60_000);
@@ -267,16 +268,18 @@ describe('sync service', () => {
     await alarmsFor(SAFETY_NET_UNBROKEN_MS - SAFETY_NET_MS);
     expect([...t.calls].sort()).toEqual(['company filtered', 'job filtered']);
     t.calls.length = 0;
-    // The feed drops for longer than the grace (polled meanwhile), then comes back: the break may have lost a
-    // change the feed never told, so the four-hour net holds again until a sync made while it stays connected.
+    // The feed drops for longer than the grace: the alarm polls while it is gone.
     live = false;
     await alarmsFor(FEED_LIVE_GRACE_MS + 10 * 60_000);
     expect(t.calls).toEqual(expect.arrayContaining(['job filtered']));
+    // Back: the last poll is the sync it stayed connected since.
     live = true;
     const polled = t.calls.length;
-    await alarmsFor(60 * 60_000);
+    await alarmsFor(SAFETY_NET_MS + 30 * 60_000);
     expect(t.calls.length).toBe(polled);
-    await alarmsFor(SAFETY_NET_MS);
+    // Seen live long after the last sync (no alarm ran between): the four-hour net.
+    clock += SAFETY_NET_UNBROKEN_MS - SAFETY_NET_MS;
+    await t.service.onAlarm();
     expect(t.calls.length).toBeGreaterThan(polled);
   });
 
