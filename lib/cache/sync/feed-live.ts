@@ -17,26 +17,34 @@ export interface FeedLiveness {
   since: number | null;
 }
 
-/** The key under which the start of the unbroken run is kept, beside the workspace's own. */
+/** Keys kept beside the workspace's own (when an alarm last found the feed live): when the unbroken run began, and
+ * when an alarm last counted the feed live by the grace (a worker just started), which keeps the run going. */
 const sinceKey = (id: string) => `${id}#since`;
+const countedKey = (id: string) => `${id}#counted`;
 
 export function createFeedLiveMemory(deps: {
   feedLive?: () => boolean | Promise<boolean>;
   seen?: TimesStore;
   now: () => number;
 }) {
+  const get = async (key: string) => (await deps.seen?.get(key)) ?? null;
   /** Whether the feed is live now, or was at an alarm within FEED_LIVE_GRACE_MS, for this workspace (by id), and
    * since when without a break longer than that. */
   return async function liveness(id: string): Promise<FeedLiveness> {
     const at = deps.now();
-    const seen = (await deps.seen?.get(id)) ?? null;
-    const unbroken = seen !== null && at - seen < FEED_LIVE_GRACE_MS;
-    const since = unbroken ? ((await deps.seen?.get(sinceKey(id))) ?? seen) : null;
+    const seen = await get(id);
+    const lastCounted = Math.max(seen ?? -Infinity, (await get(countedKey(id))) ?? -Infinity);
+    const runGoesOn = at - lastCounted < FEED_LIVE_GRACE_MS;
+    const since = runGoesOn ? ((await get(sinceKey(id))) ?? lastCounted) : at;
     if ((await deps.feedLive?.()) === true) {
-      await deps.seen?.set(sinceKey(id), since ?? at);
+      await deps.seen?.set(sinceKey(id), since);
       await deps.seen?.set(id, at);
-      return { live: true, since: since ?? at };
+      return { live: true, since };
     }
-    return { live: unbroken, since };
+    if (seen !== null && at - seen < FEED_LIVE_GRACE_MS) {
+      await deps.seen?.set(countedKey(id), at);
+      return { live: true, since };
+    }
+    return { live: false, since: null };
   };
 }
