@@ -38,7 +38,9 @@ const WORKER_RESTART_MINUTES = 30;
 /** The background's alarms (entrypoints/background): incremental sync every 10 minutes, feed wake every 3. */
 const SYNC_ALARM_MINUTES = 10;
 const FEED_WAKE_MINUTES = 3;
-/** Yesterday's browsers stayed live this long after their caches were walked, and its last new jobs came then. */
+/** Yesterday's browsers stayed live this long after their caches were walked, and its last new jobs came then: 3
+ * for 50 staff, as many more as the business is bigger (a day's new jobs are, day-plan.ts), so that their rounds,
+ * each within the companion's share of a minute, reach every verified person as a real day's do. */
 const YESTERDAY_AFTERNOON_HOURS = 8;
 const YESTERDAY_LAST_NEW_JOBS = 3;
 /** When the new device (an office laptop set up mid-morning) signs in and syncs from nothing. */
@@ -221,17 +223,26 @@ export async function runBudgetBench(
       browsers.push(b);
       b.stop();
     }
+    if (process.env.BUDGET_TRACE)
+      progress(`people: ${people.map((p, i) => `b${i}:${p.role}:${p.fate}:${p.staff.uuid}`).join(' ')}`);
     progress(`yesterday's caches ready (${browsers.length} browsers, ${verified.size} paired)`);
     // Yesterday went on: its browsers were live until the evening, and its new jobs taught the companion, as every
     // day's do, whom the platform lets see what (who sees every job, who only their own). A real morning starts
     // with what was learnt yesterday, not with a companion that has never met the business.
+    const yesterdayNewJobs = Math.max(YESTERDAY_LAST_NEW_JOBS, Math.round((YESTERDAY_LAST_NEW_JOBS * size) / 50));
     await control.advanceClock(YESTERDAY_AFTERNOON_HOURS * 3600);
     simNow = await control.now();
-    await Promise.all(browsers.filter((_, i) => i !== newDevice).map((b) => b.feed.wake()));
-    for (let k = 0; k < YESTERDAY_LAST_NEW_JOBS; k++) {
+    const yesterdays = browsers.filter((_, i) => i !== newDevice);
+    await Promise.all(yesterdays.map((b) => b.feed.wake()));
+    // Live means the stream is open: a change made before it opens would reach the browser only at the morning.
+    for (let waited = 0; yesterdays.some((b) => b.feed.state() !== 'live') && waited < 60_000; waited += 50)
+      await sleep(50);
+    for (let k = 0; k < yesterdayNewJobs; k++) {
       await control.createRecord(account.uuid, 'job', { status: 'Quote', job_address: `${k} Yesterday Lane` });
       await emulator.webhooks.whenIdle();
       await sleep(60);
+      // As in the day: the companion publishes what it collected, and the live browsers take it that evening.
+      await companion.settled();
       await Promise.all(browsers.map((b) => b.idle()));
       await control.advanceClock(60);
       simNow = await control.now();
@@ -244,10 +255,11 @@ export async function runBudgetBench(
       now = (await control.stats()).requests;
     }
     counter.take();
+    if (process.env.BUDGET_TRACE) progress('the day starts: requests from here are counted');
     const setupSeconds = (performance.now() - started) / 1000;
     // The night passes: yesterday's caches were walked at this hour yesterday, as a browser that walks its view once
     // a day does at the morning's first alarm (the bench plays one day of the steady state, not the first day).
-    await control.advanceClock((24 - YESTERDAY_AFTERNOON_HOURS) * 3600 - YESTERDAY_LAST_NEW_JOBS * 60);
+    await control.advanceClock((24 - YESTERDAY_AFTERNOON_HOURS) * 3600 - yesterdayNewJobs * 60);
     simNow = await control.now();
     // The emulator counts its OAuth host's requests too (tokens refreshed through the companion): those are not API
     // requests, and the platform's limits are about API requests, so its token grants are taken off.
@@ -350,6 +362,9 @@ export async function runBudgetBench(
         await emulator.webhooks.whenIdle();
         // Long enough for the companion to hand the changes to every stream.
         await sleep(60);
+        // The companion collects the changes that arrive together for a second (real time) to read them together:
+        // a fraction of the simulated minute they fall in, which moves on only once they are read.
+        await companion.settled();
       }
       await Promise.all(browsers.map((b) => b.flushWrites().then(() => b.idle())));
       await emulator.webhooks.whenIdle();
@@ -360,7 +375,7 @@ export async function runBudgetBench(
       simNow = await control.now();
       const t2 = performance.now();
       await staleness.check(simNow);
-      if (process.env.BUDGET_DEBUG)
+      if (process.env.BUDGET_DEBUG || process.env.BUDGET_TRACE)
         progress(
           `minute ${minute}: alarms ${(t1 - t0).toFixed(0)} ms, changes+idle ${(t2 - t1).toFixed(0)} ms, check ${(performance.now() - t2).toFixed(0)} ms`,
         );

@@ -127,7 +127,7 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
       auth: { kind: 'oauth', tokens: access },
       impersonateStaffUuid: world.staffUuid,
       limiter,
-      fetch: world.counter.fetchFor(cause),
+      fetch: world.counter.fetchFor(cause, `b${world.index}:${world.role}`),
     });
 
   const cache = await openJobCache(await openCacheDb(`budget-${world.index}`));
@@ -169,7 +169,7 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
   let sync: CacheSync;
   let feed: FeedService;
   let schedule: SyncSchedule;
-  const reReadClient = clientFor(() => 'live re-read');
+  const reReadClient = clientFor(() => 'live: browsers');
   const writeClient = clientFor(() => 'writes');
 
   const upsertJobs = async (jobs: readonly Job[]) => {

@@ -1,13 +1,16 @@
 // Why each request reached the platform. Each browser's services get platform clients of their own whose
 // fetch counts under that service's cause (the sync's by the phase it is in); the companion's requests are
-// told apart by what they ask (its token check; the staff role and the subscriptions a register costs).
+// told apart by what they ask (its token check; the staff role and the subscriptions a register costs). A live
+// change's reads are counted by who made them: the companion's (its grant, or impersonating a staff member), once
+// for every browser, apart from a browser's own (its token), made when the change came without a record for it.
 // The emulator's own request count is the total they must add up to.
 
 export const CAUSES = [
   'first sync',
   'full refresh',
   'incremental',
-  'live re-read',
+  'live: companion',
+  'live: browsers',
   'register',
   'feed auth',
   'writes',
@@ -16,16 +19,19 @@ export const CAUSES = [
 ] as const;
 export type Cause = (typeof CAUSES)[number];
 
-/** The companion's platform requests: its token check (once per token), the note it reads to place on its
- * job and the changed job it reads (live re-reads, once for all browsers), and what a register costs (the caller's role, the
- * subscription list and changes). */
+/** The companion's platform requests: its token check (once per token) and the account's time zone (once a day),
+ * the note it reads to place on its job and the changed job it reads, alone or in a list with others (live
+ * re-reads, once for all browsers), and what a register costs (the caller's role, the subscription list and
+ * changes). */
 function companionCause(url: string): Cause {
-  const path = new URL(url).pathname;
+  const { pathname: path, searchParams } = new URL(url);
+  // The changes that came together, read as one list per kind since the earliest of them (batch-reads.ts).
+  if (/edit_date gt/.test(searchParams.get('$filter') ?? '')) return 'live: companion';
   if (path.endsWith('/vendor.json')) return 'feed auth';
   // A changed note read once to place it on its job, a changed job read once to put its record on the change, a
   // visit read once for its job and staff member, or a job asked as a staff member (who may see a job just
   // created, or given to them by a visit): the live re-read, made once for every browser.
-  if (/\/(dbo)?note(\/|\.json)/.test(path) || /\/(job|jobactivity)\/[^/]+\.json$/.test(path)) return 'live re-read';
+  if (/\/(dbo)?note(\/|\.json)/.test(path) || /\/(job|jobactivity)\/[^/]+\.json$/.test(path)) return 'live: companion';
   return 'register';
 }
 
@@ -39,9 +45,15 @@ function writeCause(cause: Cause, url: string): Cause {
   return 'writes';
 }
 
+/** BUDGET_TRACE=1: every counted request on stderr, with who made it (to find what a minute's requests were). */
+const trace = (who: string, cause: Cause, input: RequestInfo | URL, init: RequestInit | undefined, url: string) => {
+  const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+  if (process.env.BUDGET_TRACE) process.stderr.write(`trace ${who} ${cause} ${method} ${decodeURIComponent(url)}\n`);
+};
+
 export interface RequestCounter {
   /** A fetch for one of a browser's platform clients: counts under its cause. */
-  fetchFor(cause: () => Cause): typeof fetch;
+  fetchFor(cause: () => Cause, who?: string): typeof fetch;
   /** The companion's fetch: counts its platform requests by what they ask. */
   companionFetch: typeof fetch;
   /** Counts since the last call, by cause (and clears them). */
@@ -57,12 +69,24 @@ export function createRequestCounter(): RequestCounter {
       new URL(String(input instanceof Request ? input.url : input)).pathname,
     );
   return {
-    fetchFor: (cause) => (input, init) => {
-      if (toPlatform(input)) add(writeCause(cause(), String(input instanceof Request ? input.url : input)));
-      return fetch(input, init);
-    },
+    fetchFor:
+      (cause, who = 'browser') =>
+      (input, init) => {
+        const url = String(input instanceof Request ? input.url : input);
+        if (toPlatform(input)) {
+          const counted = writeCause(cause(), url);
+          add(counted);
+          trace(who, counted, input, init, url);
+        }
+        return fetch(input, init);
+      },
     companionFetch: (input, init) => {
-      if (toPlatform(input)) add(companionCause(String(input instanceof Request ? input.url : input)));
+      const url = String(input instanceof Request ? input.url : input);
+      if (toPlatform(input)) {
+        const counted = companionCause(url);
+        add(counted);
+        trace('companion', counted, input, init, url);
+      }
       return fetch(input, init);
     },
     take() {

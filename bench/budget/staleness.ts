@@ -65,6 +65,10 @@ export function createStaleness(caches: () => ReadonlyArray<JobCache | undefined
             `budget: late by sync: browser ${p.browser} job ${p.job} ${p.field} after ${(simNow - p.simAt) / 1000} s\n`,
           );
         }
+        if (process.env.BUDGET_DEBUG && live && upsert.sim > p.simAt)
+          process.stderr.write(
+            `budget: live but a minute late: browser ${p.browser} job ${p.job} ${p.field} after ${(upsert.sim - p.simAt) / 1000} s\n`,
+          );
         if (!live) lags.push((simNow - p.simAt) / 1000);
         else if (upsert.sim > p.simAt) lags.push((upsert.sim - p.simAt) / 1000);
         else lags.push((upsert.real - p.realAt) / 1000);

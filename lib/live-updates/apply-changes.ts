@@ -72,6 +72,19 @@ function invisible(error: unknown): boolean {
 export const needsRead = (change: FeedChange): boolean =>
   change.object === 'job' ? change.record === undefined : change.object === 'note' && change.job_uuid === undefined;
 
+/** How many of `received` applying them would read here: a job this browser holds or was named for that came
+ * without its record, a note without its job while a page could show it. A change about a job it neither holds
+ * nor was named for costs nothing, however many came (the morning's catch-up of the office's evening). */
+export async function readsNeeded(received: readonly FeedChange[], target: ApplyTarget): Promise<number> {
+  const changes = received.map(asJobChange).filter(needsRead);
+  const jobs = changes.flatMap((c) => (c.object === 'job' && UUID.test(c.uuid) ? [c.uuid.toLowerCase()] : []));
+  const held = target.holds && jobs.length > 0 ? await target.holds(jobs) : null;
+  const notesWanted = target.showsNotes?.() ?? true;
+  return changes.filter((c) =>
+    c.object === 'job' ? UUID.test(c.uuid) && jobChangeAction(c, held) === 'read' : notesWanted,
+  ).length;
+}
+
 /** A visit booked or moved carries its job's record when the companion could read it as the visit's staff member
  * (server/companion/feed/visit-jobs.ts): it is then that job's change. Without a record a visit changes nothing a
  * browser shows (the day view reads visits itself), and is ignored. */

@@ -283,6 +283,23 @@ describe('createFeedService', () => {
     h.s.stop();
   });
 
+  it('catches up on many changes of jobs it neither holds nor was named for at no cost: no sync, no read; a few of its own are read', async () => {
+    const others = [1, 2, 3, 4, 5].map((n) => ({
+      ...change(`p${n}`, `00000000-0000-4000-8000-00000000000${n}`),
+      yours: 'none' as const,
+    }));
+    const mine = [6, 7].map((n) => change(`p${n}`, `00000000-0000-4000-8000-00000000000${n}`));
+    const a = scripted({ p0: { changes: [...others, ...mine], position: 'p7' } });
+    const held = mine.map((c) => c.uuid);
+    const h = service(a.feed, oauth(), { accountUuid: 'acc', position: 'p0', grant: '|' }, undefined, held);
+    await h.s.wake();
+    await h.s.idle();
+    expect(h.syncs).toEqual([]);
+    expect([...h.read].sort()).toEqual(held.map((uuid) => `job/${uuid}`));
+    expect(h.position()).toEqual({ accountUuid: 'acc', position: 'p7', grant: '|' });
+    h.s.stop();
+  });
+
   it("catches up on many changes that carry their record (or their note's job) by taking them: no sync, no read", async () => {
     const uuids = [1, 2, 3, 4, 5].map((n) => `00000000-0000-4000-8000-00000000000${n}`);
     const carried = uuids.map((uuid, n) => ({

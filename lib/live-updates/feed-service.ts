@@ -1,4 +1,11 @@
-import { applyChanges, changeKey, mergeChanges, needsRead, type ApplyResult, type ApplyTarget } from './apply-changes';
+import {
+  applyChanges,
+  changeKey,
+  mergeChanges,
+  readsNeeded,
+  type ApplyResult,
+  type ApplyTarget,
+} from './apply-changes';
 import { createCoalescer, type Coalescer } from './coalesce';
 import type { FeedClient } from './feed-client';
 import { createResync } from './resync';
@@ -116,8 +123,9 @@ export function createFeedService(deps: FeedServiceDeps) {
     received = change.id;
   }
 
-  /** Reads what the feed kept since `from`. Changes that carry what they are about (a job's record, a note's job)
-   * cost nothing, however many; of the rest, a few are re-read one by one, and more than CATCH_UP_REREADS_MAX (a
+  /** Reads what the feed kept since `from`. Changes that carry what they are about (a job's record, a note's job),
+   * or are about jobs this browser neither holds nor was named for, cost nothing, however many; of the rest, a few
+   * are re-read one by one, and more than CATCH_UP_REREADS_MAX (a
    * morning, a laptop that slept, an account whose changes the companion could not read) are brought in by one
    * incremental sync. */
   async function catchUp(from: string): Promise<string> {
@@ -131,7 +139,7 @@ export function createFeedService(deps: FeedServiceDeps) {
       position = page.position;
       if (page.changes.length === 0) break;
     }
-    if (deps.resync && (gapped || missed.filter(needsRead).length > CATCH_UP_REREADS_MAX)) {
+    if (deps.resync && (gapped || (await readsNeeded(missed, deps.target)) > CATCH_UP_REREADS_MAX)) {
       // The sync reads the platform now, so it also covers every change the feed kept before `position`.
       gap();
       await resync.idle();

@@ -36,12 +36,22 @@ export interface CompanionDeps {
   /** Whether a change the companion's share of the minute cannot read now waits for it (feed/held-changes.ts): not
    * at the edge, whose isolates run no timer once their answer is sent. */
   holdChanges?: boolean;
+  /** How long a signed change waits for others to be read together with (feed/held-changes.ts); 0 reads each at
+   * once. CHANGE_COLLECT_MS by default; nothing waits where changes are not held. */
+  collectMs?: number;
 }
+
+/** A signed change waits this long for others of its account, so that those arriving together (a bulk edit, an
+ * office's edit and its note) cost one read per kind (feed/batch-reads.ts): short beside the 2 s in which a live
+ * change must show. */
+export const CHANGE_COLLECT_MS = 250;
 
 export interface CompanionApp {
   app: Hono;
   /** Ends the open change streams (a shutdown: their clients reconnect to another instance). */
   endStreams(): void;
+  /** Resolves once no signed change waits to be collected or is being read (feed/held-changes.ts). */
+  settled(): Promise<void>;
   /** Stops what the feed module keeps running (heartbeats, Redis connections). */
   close(): Promise<void>;
 }
@@ -87,7 +97,7 @@ export async function createCompanionApp(
           log,
           ...(deps.fetch ? { fetch: deps.fetch } : {}),
           ...(deps.now ? { now: deps.now } : {}),
-          ...(deps.holdChanges === false ? { holdChanges: false } : {}),
+          ...(deps.holdChanges === false ? { holdChanges: false } : { collectMs: deps.collectMs ?? CHANGE_COLLECT_MS }),
         })
       : undefined;
   } catch (error) {
@@ -172,6 +182,7 @@ export async function createCompanionApp(
   return {
     app,
     endStreams: () => feed?.endStreams(),
+    settled: async () => feed?.settled(),
     close: async () => {
       await feed?.close();
       await store.close();

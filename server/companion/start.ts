@@ -16,6 +16,8 @@ export interface RunningCompanion {
   /** Stops gracefully: no new connections and no new requests, open change streams ended (their clients
    * reconnect to another instance), requests under way given SHUTDOWN_GRACE_SECONDS, then the stores closed. */
   close(): Promise<void>;
+  /** Resolves once no signed change waits to be collected or is being read (feed/held-changes.ts). */
+  settled(): Promise<void>;
 }
 
 /** How long a shutdown lets answers already handed to Node reach their clients. */
@@ -62,6 +64,7 @@ export async function startCompanion(
   let closing: Promise<void> | undefined;
   return {
     url,
+    settled: () => companion.settled(),
     close() {
       closing ??= (async () => {
         gate.close();

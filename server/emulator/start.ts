@@ -196,7 +196,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   web.use('/oauth/access_token', faulty);
   web.route('/oauth', oauth.routes);
   const addons = createAddonHost({ registration: addon, app, clock, authority: oauth.authority });
-  const stopManifestWebhooks = startManifestWebhooks({
+  const manifestWebhooks = startManifestWebhooks({
     registration: addon,
     host: addons,
     changes,
@@ -230,12 +230,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   return {
     info,
     control: createControlClient(info),
-    webhooks,
+    // Idle once the add-on's manifest webhooks (signed, posted to the add-on) are answered too.
+    webhooks: {
+      ...webhooks,
+      whenIdle: async () => {
+        await Promise.all([webhooks.whenIdle(), manifestWebhooks.whenIdle()]);
+      },
+    },
     async close() {
       if (closed) return;
       closed = true;
       webhooks.close();
-      stopManifestWebhooks();
+      manifestWebhooks.stop();
       await Promise.all([stop(baseServer.server), stop(webServer.server)]);
     },
   };

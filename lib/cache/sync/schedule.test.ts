@@ -11,7 +11,13 @@ import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixt
 import type { LiveEvent } from '../../messaging/views';
 import type { ScheduledWorkspace } from './schedule';
 import { FEED_LIVE_GRACE_MS } from './feed-live';
-import { createSyncSchedule, FULL_REFRESH_MS, LIVE_FULL_REFRESH_MS, SAFETY_NET_MS } from './schedule';
+import {
+  createSyncSchedule,
+  FULL_REFRESH_MS,
+  LIVE_FULL_REFRESH_MS,
+  SAFETY_NET_MS,
+  SAFETY_NET_UNBROKEN_MS,
+} from './schedule';
 import { dailyLimitHoldUntil } from './daily-limit';
 import type { WorkspaceKey } from '../../settings/workspace-key';
 
@@ -86,7 +92,12 @@ async function setup(
   const workspace = {
     key: async () => scope,
     sync: async () =>
-      (sync ??= createCacheSync({ client: src, cache: await freshCache(), onProgress: (s) => service.publish(s) })),
+      (sync ??= createCacheSync({
+        client: src,
+        cache: await freshCache(),
+        onProgress: (s) => service.publish(s),
+        ...(options.now ? { now: options.now } : {}),
+      })),
     outbox: async () => ({ count: async () => 3 }),
     close: async () => {
       closed++;
@@ -235,6 +246,49 @@ describe('sync service', () => {
     clock += FEED_LIVE_GRACE_MS;
     await t.service.onAlarm();
     expect(t.calls).toEqual(expect.arrayContaining(['job filtered', 'company filtered']));
+  });
+
+  it('a feed that stayed connected since the last sync makes the safety net rarer; a break is polled, and the poll counts as that sync', async () => {
+    let clock = Date.now();
+    let live = false;
+    const t = await setup({ scope: keyOf('all', 'api_key'), now: () => clock, feedLive: () => live });
+    const alarmsFor = async (ms: number) => {
+      for (let waited = 0; waited < ms; waited += 10 * 60_000) {
+        clock += 10 * 60_000;
+        await t.service.onAlarm();
+      }
+    };
+    // The morning: the sync runs as the worker starts, its feed connects and is found live at the next alarm.
+    await t.service.onSessionChanged();
+    live = true;
+    t.calls.length = 0;
+    // Live without a break since that sync, though every third alarm starts a new worker whose feed is not connected
+    // yet (the browser stops its worker now and then): no safety net at four hours, one at twelve.
+    for (let alarm = 1; alarm <= (SAFETY_NET_MS + 30 * 60_000) / (10 * 60_000); alarm++) {
+      live = alarm % 3 !== 0;
+      clock += 10 * 60_000;
+      await t.service.onAlarm();
+    }
+    live = true;
+    expect(t.calls).toEqual([]);
+    await alarmsFor(SAFETY_NET_UNBROKEN_MS - SAFETY_NET_MS - 60 * 60_000);
+    expect(t.calls).toEqual([]);
+    await alarmsFor(60 * 60_000);
+    expect([...t.calls].sort()).toEqual(['company filtered', 'job filtered']);
+    t.calls.length = 0;
+    // The feed drops for longer than the grace: the alarm polls while it is gone.
+    live = false;
+    await alarmsFor(FEED_LIVE_GRACE_MS + 10 * 60_000);
+    expect(t.calls).toEqual(expect.arrayContaining(['job filtered']));
+    // Back: the last poll is the sync it stayed connected since.
+    live = true;
+    const polled = t.calls.length;
+    await alarmsFor(SAFETY_NET_MS + 30 * 60_000);
+    expect(t.calls.length).toBe(polled);
+    // Seen live long after the last sync (no alarm ran between): the four-hour net.
+    clock += SAFETY_NET_UNBROKEN_MS - SAFETY_NET_MS;
+    await t.service.onAlarm();
+    expect(t.calls.length).toBeGreaterThan(polled);
   });
 
   it('a worker started by the alarm itself, its feed not reconnected yet, does not poll while an alarm saw the feed live lately', async () => {

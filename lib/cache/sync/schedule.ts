@@ -5,7 +5,7 @@ import { describeSyncError, isPassing, isQuotaExceeded } from './errors';
 import type { LiveEvent, SyncStatus } from '../../messaging/views';
 import type { TimesStore } from './sync-times';
 import { createDailyLimitHold } from './daily-limit';
-import { createFeedLiveMemory } from './feed-live';
+import { createFeedLiveMemory, FEED_LIVE_GRACE_MS } from './feed-live';
 import { signedOutStatus, toSyncStatus } from './sync-status';
 import type { LiveHub } from '../../messaging/live-hub';
 import { impersonates, workspaceId, type WorkspaceKey } from '../../settings/workspace-key';
@@ -26,6 +26,13 @@ export const FULL_REFRESH_MS = 60 * 60_000;
 /** While the live feed is connected it replaces polling: the periodic alarm syncs only when the last sync
  * is older than this (a safety net for changes whose webhook never came). */
 export const SAFETY_NET_MS = 4 * 60 * 60_000;
+
+/** The safety net when the feed stayed connected since the last sync (found live within FEED_LIVE_GRACE_MS of it,
+ * and no break longer than that since): every change since reached the cache through the feed (a worker restarted
+ * meanwhile catches up from its saved position), or its gap detection synced at once; a break is polled for. What is left to catch is a
+ * webhook the platform never sent, and a customer's renamed company (no webhook): that waits for the next morning's
+ * walk, or for a break of the feed (docs/api-budget.md). */
+export const SAFETY_NET_UNBROKEN_MS = 12 * 60 * 60_000;
 
 /** While the live feed is connected, a staff member's view is walked in full once a day (the morning's first
  * alarm): the feed brings new jobs and visits as they happen, and what it cannot say (an allocation without a
@@ -215,11 +222,15 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
       await withWorkspace(async (key) => {
         const staffView = impersonates(key);
         const last = await deps.lastFullRefresh.get(workspaceId(key));
-        const live = await feedCountsLive(workspaceId(key));
+        const { live, since } = await feedCountsLive(workspaceId(key));
         const due = staffView && last !== null && now() - last >= (live ? LIVE_FULL_REFRESH_MS : FULL_REFRESH_MS);
         if (live && !due) {
           const synced = (await (await deps.workspace.sync()).state()).lastSyncedAt;
-          if (synced !== null && now() - synced < SAFETY_NET_MS) return null;
+          // Found live within the grace after the sync (the morning's first alarm starts the worker and syncs before
+          // its feed connects), and so ever since.
+          const unbroken = since !== null && synced !== null && since - synced <= FEED_LIVE_GRACE_MS;
+          const net = unbroken ? SAFETY_NET_UNBROKEN_MS : SAFETY_NET_MS;
+          if (synced !== null && now() - synced < net) return null;
         }
         return runAutomatic(due ? 'full' : 'incremental', key);
       });

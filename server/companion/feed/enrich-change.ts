@@ -14,7 +14,7 @@ export function createChangeEnrichment(deps: { noteJobs: NoteJobs; jobRecords: J
   return async (account: string, change: NewChange): Promise<void> => {
     try {
       if (change.object === 'note') {
-        const job = await deps.noteJobs.jobOf(account, change.uuid);
+        const job = await deps.noteJobs.jobOf(account, change);
         if (job) change.job_uuid = job;
       } else if (change.object === 'job') {
         await deps.jobRecords.enrich(account, change);

@@ -16,6 +16,8 @@ import { createJobYes } from './job-yes';
 import { createStaffKnowledge } from './staff-knowledge';
 import { createMemoryAddonStore } from '../addon/store/memory-store';
 import type { AddonStore } from '../addon/store/types';
+import { createAccountZones } from './account-zone';
+import { createBatchReads } from './batch-reads';
 import { createHeldChanges } from './held-changes';
 import { createNoteJobs } from './note-jobs';
 import { createReadBudget } from './read-budget';
@@ -40,6 +42,9 @@ export interface FeedModule {
   probe(): Promise<void>;
   /** Ends the open streams (their clients reconnect and resume from their last position). */
   endStreams(): void;
+  /** Resolves once no signed change waits to be collected or is being read (held-changes.ts); those waiting for the
+   * account's share of the minute may still wait. */
+  settled(): Promise<void>;
   /** Ends open streams and releases the store (Redis connections). */
   close(): Promise<void>;
   /** An administrator just activated Fieldside for the account: the companion's own Webhooks-API subscriptions of it
@@ -82,6 +87,9 @@ export async function createFeedModule(opts: {
   heldRetryMs?: number;
   /** False: a change the share cannot read now goes on unread (a runtime that runs no timer after its answer). */
   holdChanges?: boolean;
+  /** How long a signed change waits for others to be read together with (held-changes.ts); 0 (the default): it is
+   * read at once, and only a burst past the share is read together. */
+  collectMs?: number;
 }): Promise<FeedModule> {
   const { config, store } = opts;
   const slots = opts.limits ?? createMemoryLimitStore();
@@ -110,23 +118,29 @@ export async function createFeedModule(opts: {
       })
     : undefined;
   const budget = createReadBudget(clock);
-  const held = createHeldChanges({
-    room: (account) => budget.room(account),
-    ...clock,
-    ...(opts.heldRetryMs ? { retryMs: opts.heldRetryMs } : {}),
-  });
+  // Late-bound: the readers ask how many changes wait, and the held changes read with the readers.
+  let waiting = (_account: string) => 0;
   const readers = createAccountReaders({
     budget,
-    waiting: held.waiting,
+    waiting: (account) => waiting(account),
     ...(opts.accountTokens ? { keeper: opts.accountTokens } : {}),
   });
+  const batch = createBatchReads({ ...platform, readers, zones: createAccountZones({ ...platform, ...clock }) });
+  const held = createHeldChanges({
+    room: (account) => budget.room(account),
+    readTogether: batch.readTogether,
+    ...clock,
+    ...(opts.heldRetryMs ? { retryMs: opts.heldRetryMs } : {}),
+    ...(opts.collectMs ? { collectMs: opts.collectMs } : {}),
+  });
+  waiting = held.waiting;
   const knowledge = createStaffKnowledge({ store: shared, ...clock });
   const yes = createJobYes(clock);
   const visibility = createJobVisibility({ ...platform, ...clock, knowledge, yes, spend: readers.spendOnWhoMaySee });
   const enrich = createChangeEnrichment({
-    noteJobs: createNoteJobs({ ...platform, readers }),
-    jobRecords: createJobRecords({ ...platform, readers, visibility }),
-    visitJobs: createVisitJobs({ ...platform, readers, yes }),
+    noteJobs: createNoteJobs({ ...platform, readers, batch }),
+    jobRecords: createJobRecords({ ...platform, readers, visibility, batch }),
+    visitJobs: createVisitJobs({ ...platform, readers, yes, batch }),
   });
   const intake = createChangeIntake({ store, enrich, ...(opts.holdChanges === false ? {} : { held }) });
   routes.route(
@@ -177,6 +191,7 @@ export async function createFeedModule(opts: {
     },
     endStreams,
     activated: async (account) => accountSubscriptions?.ensure(account, { activated: true }),
+    settled: () => held.settled(),
     takeSigned: async (account, change, key) =>
       intake.take(account, change, key, await store.callbackGeneration(account), { read: true }),
     async close() {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccountReaders, TokenRead } from './account-readers';
+import type { BatchReads } from './batch-reads';
 import type { JobVisibility } from './job-visibility';
 import { createPlatformRead, refusedToken, UUID } from './platform-read';
 import type { NewChange } from './types';
@@ -35,6 +36,8 @@ export function createJobRecords(opts: {
   platformBaseUrl: string;
   readers: AccountReaders;
   visibility?: JobVisibility;
+  /** Jobs read together with others (batch-reads.ts): no read of their own. */
+  batch?: Pick<BatchReads, 'take'>;
   fetch?: typeof fetch;
   /** One read's limit: the platform is waiting for the webhook's answer meanwhile. */
   timeoutMs?: number;
@@ -58,7 +61,10 @@ export function createJobRecords(opts: {
     async enrich(account: string, change: NewChange): Promise<void> {
       if (change.object !== 'job' || !UUID.test(change.uuid)) return;
       const created = change.changed_fields.includes(CREATED_FIELD);
-      const found = await opts.readers.readWith(account, (token) => read(token, change.uuid));
+      const together = opts.batch?.take(change);
+      const found = together
+        ? { value: recordFit(together.value, change.uuid), token: together.token }
+        : await opts.readers.readWith(account, (token) => read(token, change.uuid));
       if (!found) {
         // Nobody could be asked: whoever might see it reads it for themselves, rather than wait for a sync.
         const unsettled = created ? await opts.visibility?.unsettled(account) : undefined;

@@ -10,14 +10,16 @@ import type { StaffKnowledge, StaffMap } from './staff-knowledge';
 // `GET job/<uuid>.json` impersonating the staff member, 200 yes, 403 or 404 no. Nobody is named without the
 // platform's word for that very job, or for every job:
 // - Known to see every job: the platform let them see a job that has no visit or allocation of theirs (asked of the
-//   job's visits and allocations once, after a yes). Kept a day, re-confirmed by new jobs' rounds, lost on any no.
+//   job's visits and allocations once, after a yes). Kept a day, for edits and new jobs alike (whoever sees every job
+//   sees a new one); lost on any no, and confirmed again by the first new job's round once it lapsed.
 // - A yes for the job, lately (job-yes.ts): a round, a visit read as them (visit-jobs.ts), or their own list.
 // - Narrowed (a no lately: they see only some jobs, e.g. a technician's allocated ones): their own list of jobs, read
 //   as them in a request or two every few hours while they are online, says which.
 // Anyone else not asked yet is asked now, those who saw the last new job first, within the companion's share of the
-// minute and the round's time. For a job just created everyone not narrowed is asked (a new job has no visits yet:
-// the round is also how the office is found); whoever it could not settle is listed as unchecked, and their browser
-// reads the job itself. What is known of the staff is shared by the companion's instances (staff-knowledge.ts).
+// minute and the round's time. For a job just created everyone not narrowed and not known to see every job is asked
+// (a new job has no visits yet: the round is also how the office is found, and how it is found again once its "sees
+// every job" lapsed, a day on); whoever it could not settle is listed as unchecked, and their browser reads the job
+// itself. What is known of the staff is shared by the companion's instances (staff-knowledge.ts).
 
 export interface Visibility {
   /** The platform lets each of them see the job. */
@@ -207,7 +209,7 @@ export function createJobVisibility(opts: {
         if (entry.narrowedUntil > at) {
           // A narrowed staff member sees a job just created only by an allocation made at once: not asked.
           if (!how.created && opts.yes.sees(account, uuid, jobUuid)) known.push(uuid);
-        } else if (!how.created && (entry.seesAllUntil > at || opts.yes.sees(account, uuid, jobUuid))) {
+        } else if (entry.seesAllUntil > at || (!how.created && opts.yes.sees(account, uuid, jobUuid))) {
           known.push(uuid);
         } else if (how.created || !opts.yes.listedWithout(account, uuid, jobUuid)) open.push(uuid);
       }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { AccountReaders, TokenRead } from './account-readers';
+import type { BatchReads } from './batch-reads';
 import { createPlatformRead, refusedToken, UUID } from './platform-read';
+import type { NewChange } from './types';
 
 // Which job a changed note belongs to, read once by the companion for the whole account. A note's webhook
 // names only the note; without its job, every open browser of the account would read the note itself to
@@ -18,9 +20,19 @@ const Note = z.object({
   related_object: z.string().nullish(),
   related_object_uuid: z.string().nullish(),
 });
+/** The job a note the platform answered belongs to, or null (not this note, or not a job's). */
+function jobOfNote(raw: unknown, noteUuid: string): string | null {
+  const note = Note.safeParse(raw);
+  if (!note.success || note.data.uuid.toLowerCase() !== noteUuid.toLowerCase()) return null;
+  const job = note.data.related_object_uuid;
+  return (note.data.related_object ?? 'job') === 'job' && job && UUID.test(job) ? job.toLowerCase() : null;
+}
+
 export function createNoteJobs(opts: {
   platformBaseUrl: string;
   readers: AccountReaders;
+  /** Notes read together with others (batch-reads.ts): no read of their own. */
+  batch?: Pick<BatchReads, 'take'>;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }) {
@@ -32,20 +44,16 @@ export function createNoteJobs(opts: {
       await res.body?.cancel();
       return refusedToken(res.status) ? { kind: 'next' } : { kind: 'answer', value: null };
     }
-    const note = Note.safeParse(await res.json().catch(() => null));
-    if (!note.success || note.data.uuid.toLowerCase() !== noteUuid.toLowerCase())
-      return { kind: 'answer', value: null };
-    const job = note.data.related_object_uuid;
-    return {
-      kind: 'answer',
-      value: (note.data.related_object ?? 'job') === 'job' && job && UUID.test(job) ? job.toLowerCase() : null,
-    };
+    return { kind: 'answer', value: jobOfNote(await res.json().catch(() => null), noteUuid) };
   }
 
   return {
     /** The job of a changed note, or null when no token of the account can tell (or it is not a job's). */
-    async jobOf(account: string, noteUuid: string): Promise<string | null> {
+    async jobOf(account: string, change: Pick<NewChange, 'uuid'>): Promise<string | null> {
+      const noteUuid = change.uuid;
       if (!UUID.test(noteUuid)) return null;
+      const together = opts.batch?.take(change as NewChange);
+      if (together) return jobOfNote(together.value, noteUuid);
       return (await opts.readers.readWith(account, (token) => read(token, noteUuid)))?.value ?? null;
     },
   };

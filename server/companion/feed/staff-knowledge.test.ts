@@ -81,4 +81,21 @@ describe('staff knowledge', () => {
     await store.set('fieldside:addon:staff:acct-2', '{"not":"entries"}');
     expect((await knowledge.load('acct-2')).size).toBe(0);
   });
+
+  it("keeps a narrowed person's no over a weekend away: offline meanwhile, narrowed still when they come back", async () => {
+    let now = 0;
+    const store = createMemoryAddonStore(() => now);
+    const knowledge = createStaffKnowledge({ store, now: () => now });
+    await knowledge.seen(ACCOUNT, A);
+    await knowledge.seen(ACCOUNT, B);
+    await knowledge.answered(ACCOUNT, new Map([[A, 'no']]), now, 7 * 24 * HOUR);
+    now = 2.5 * 24 * HOUR; // Friday evening to Monday morning
+    expect((await knowledge.load(ACCOUNT)).size).toBe(0);
+    await knowledge.seen(ACCOUNT, A);
+    await knowledge.seen(ACCOUNT, B);
+    const staff = await createStaffKnowledge({ store, now: () => now }).load(ACCOUNT);
+    expect(staff.get(A)).toMatchObject({ narrowedUntil: 7 * 24 * HOUR, sawLast: false });
+    // B taught nothing that lasts: a stranger again, asked at the next round.
+    expect(staff.get(B)).toMatchObject({ narrowedUntil: 0, askedAt: 0 });
+  });
 });

@@ -69,7 +69,7 @@ function decode(raw: string | undefined): StaffMap {
 export function createStaffKnowledge(opts: {
   store: Pick<AddonStore, 'get' | 'setIfAbsent' | 'compareAndSet'>;
   now?: () => number;
-  /** Staff seen within this long are kept (a day). */
+  /** Staff seen within this long count as online (a day); what was learnt of them is kept while it holds. */
   recentMs?: number;
   /** A staff member seen again within this long is not written again: `seenAt` only counts against `recentMs`. */
   seenWriteEveryMs?: number;
@@ -96,15 +96,25 @@ export function createStaffKnowledge(opts: {
     return staff;
   }
 
-  /** Drops staff not seen lately, and the least recently seen beyond the cap. */
+  const online = (entry: StaffEntry, at: number) => entry.seenAt + recentMs > at;
+  /** Drops staff not seen lately whose answers have lapsed too (a "no" is kept its week: a technician back on
+   * Monday is not asked again as a stranger), and the least recently seen beyond the cap. */
   function prune(staff: StaffMap): StaffMap {
     const at = now();
-    for (const [uuid, entry] of staff) {
-      if (staff.size <= maxStaff && entry.seenAt + recentMs > at) break;
+    for (const [uuid, entry] of staff)
+      if (!online(entry, at) && entry.narrowedUntil <= at && entry.seesAllUntil <= at) staff.delete(uuid);
+    for (const [uuid] of staff) {
+      if (staff.size <= maxStaff) break;
       staff.delete(uuid);
     }
     return staff;
   }
+
+  /** The staff online lately (the ones the rounds are about), each with what is known of them. */
+  const onlineOf = (staff: StaffMap): StaffMap => {
+    const at = now();
+    return new Map([...staff].filter(([, entry]) => online(entry, at)));
+  };
 
   /** This instance's last copy, to change: what it knew goes on when the store has nothing (the value expired). */
   const copyOf = (account: string): StaffMap =>
@@ -136,12 +146,13 @@ export function createStaffKnowledge(opts: {
   }
 
   return {
-    /** The account's staff as the instances know them now (this instance's last copy if the store fails). */
+    /** The account's staff online lately as the instances know them now (this instance's last copy if the store
+     * fails). */
     async load(account: string): Promise<StaffMap> {
       try {
-        return keep(account, prune(fromStore(account, await opts.store.get(key(account)))));
+        return onlineOf(keep(account, prune(fromStore(account, await opts.store.get(key(account))))));
       } catch {
-        return prune(copyOf(account));
+        return onlineOf(prune(copyOf(account)));
       }
     },
 

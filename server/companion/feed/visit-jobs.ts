@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccountReaders, TokenRead } from './account-readers';
+import type { BatchReads } from './batch-reads';
 import { recordFit } from './job-records';
 import { createPlatformRead, refusedToken, UUID } from './platform-read';
 import type { JobYes } from './job-yes';
@@ -27,6 +28,8 @@ export function createVisitJobs(opts: {
   readers: AccountReaders;
   /** What the platform said lately about who sees which job: a visit changes it. */
   yes?: JobYes;
+  /** Visits read together with others (batch-reads.ts): no read of their own. */
+  batch?: Pick<BatchReads, 'take'>;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }) {
@@ -39,26 +42,34 @@ export function createVisitJobs(opts: {
       if (refusedToken(res.status)) return { kind: 'next' };
       throw new Error(`GET jobactivity answered ${res.status}`);
     }
-    const visit = Visit.safeParse(await res.json().catch(() => null));
+    return { kind: 'answer', value: visitOf(await res.json().catch(() => null), visitUuid) };
+  }
+
+  /** The job and staff member of a visit the platform answered, or null (not this visit, or no job). */
+  function visitOf(raw: unknown, visitUuid: string): VisitValue | null {
+    const visit = Visit.safeParse(raw);
     if (
       !visit.success ||
       visit.data.uuid.toLowerCase() !== visitUuid.toLowerCase() ||
       !visit.data.job_uuid ||
       !UUID.test(visit.data.job_uuid)
     )
-      return { kind: 'answer', value: null };
+      return null;
     const staff =
       visit.data.active !== false && visit.data.staff_uuid && UUID.test(visit.data.staff_uuid)
         ? visit.data.staff_uuid.toLowerCase()
         : null;
-    return { kind: 'answer', value: { job: visit.data.job_uuid.toLowerCase(), staff } };
+    return { job: visit.data.job_uuid.toLowerCase(), staff };
   }
 
   return {
     /** Puts the visit's job on the change, and when its staff member may see the job, the job's record and them. */
     async enrich(account: string, change: NewChange): Promise<void> {
       if (change.object !== 'jobactivity' || !UUID.test(change.uuid)) return;
-      const found = await opts.readers.readWith(account, (token) => readVisit(token, change.uuid));
+      const together = opts.batch?.take(change);
+      const found = together
+        ? { value: visitOf(together.value, change.uuid), token: together.token }
+        : await opts.readers.readWith(account, (token) => readVisit(token, change.uuid));
       if (!found?.value) return;
       const { job, staff } = found.value;
       change.job_uuid = job;

@@ -38,7 +38,7 @@ export function createChangeIntake(opts: {
         // Published later, read, with the callback generation it came with (a rotation meanwhile still refuses it).
         const later = (read: boolean) =>
           intake.take(account, change, plainKey, generation, { ...how, read, held: true });
-        if (!how.held && opts.held.hold(account, plainKey, later)) return { kind: 'held' };
+        if (!how.held && opts.held.hold(account, plainKey, change, later)) return { kind: 'held' };
       }
       let key = plainKey;
       // The platform retries a delivery it thinks failed: a retry already taken costs no platform read. The peek is

@@ -19,11 +19,25 @@ export interface ManifestWebhookDeps {
   baseUrl: () => string;
 }
 
-/** Starts posting; answers the function that stops it. */
-export function startManifestWebhooks(deps: ManifestWebhookDeps): () => void {
+export interface ManifestWebhooks {
+  stop(): void;
+  /** Resolves once every change posted so far has been answered (or failed). */
+  whenIdle(): Promise<void>;
+}
+
+/** Starts posting. */
+export function startManifestWebhooks(deps: ManifestWebhookDeps): ManifestWebhooks {
   const declared = deps.registration?.manifest.webhooks ?? [];
-  if (declared.length === 0) return () => undefined;
   const queues = new Map<string, Promise<unknown>>();
+  const whenIdle = async () => {
+    for (let last: Promise<unknown>[] = []; ;) {
+      const now = [...queues.values()];
+      if (now.length === last.length && now.every((q, i) => q === last[i])) return;
+      await Promise.all(now);
+      last = now;
+    }
+  };
+  if (declared.length === 0) return { stop: () => undefined, whenIdle };
 
   const deliver = (change: RecordChange): void => {
     const staffUuid = deps.authority.activatedBy(change.accountUuid);
@@ -39,5 +53,5 @@ export function startManifestWebhooks(deps: ManifestWebhookDeps): () => void {
       queues.set(change.accountUuid, next);
     }
   };
-  return deps.changes.subscribe(deliver);
+  return { stop: deps.changes.subscribe(deliver), whenIdle };
 }

@@ -180,10 +180,12 @@ describe('incremental sync against the emulator', () => {
     const { control, account } = platform;
     const tech = platform.staff('technician');
     const companyReads: string[] = [];
+    let vendorReads = 0;
     const techClient = await platform.client({
       impersonate: tech.uuid,
       answer: (response, url) => (
         url.pathname.endsWith('/company.json') && companyReads.push(url.searchParams.get('$filter') ?? 'every company'),
+        url.pathname.endsWith('/vendor.json') && vendorReads++,
         response
       ),
     });
@@ -197,10 +199,13 @@ describe('incremental sync against the emulator', () => {
     await control.advanceClock(60);
     await control.updateRecord(account.uuid, 'company', job.company_uuid!, { name: 'Zebedee Plumbing Supplies' });
     companyReads.length = 0;
+    vendorReads = 0;
     const state = await sync.full();
     expect(state).toMatchObject({ phase: 'idle', lastError: null });
-    // One filtered read of the companies, not every company page again.
+    // One filtered read of the companies, not every company page again, and the account's time zone as the first
+    // walk read it (no read of the vendor).
     expect(companyReads).toHaveLength(1);
+    expect(vendorReads).toBe(0);
     expect(companyReads[0]).toMatch(/^edit_date gt '/);
     expect((await cache.allCompanies()).find((c) => c.uuid === job.company_uuid)?.name).toBe(
       'Zebedee Plumbing Supplies',

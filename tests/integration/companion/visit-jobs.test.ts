@@ -83,7 +83,8 @@ describe('a visit booked or moved', () => {
       const res = await fetch(`${stack.companion.url}/feed?limit=1000`, { headers: techBrowser.headers() });
       return ((await res.json()) as FeedPage).changes.filter((c) => c.object === 'jobactivity' && c.uuid === visit);
     };
-    await vi.waitFor(async () => expect(await moved()).toHaveLength(2));
+    // The companion collects the changes that come together for a moment before it reads them (held-changes.ts).
+    await vi.waitFor(async () => expect(await moved()).toHaveLength(2), { timeout: 5_000, interval: 50 });
     expect((await moved())[1]).toMatchObject({ job_uuid: job });
     expect((await moved())[1]).not.toHaveProperty('record');
     expect((await requests()) - movedBefore).toBe(1);

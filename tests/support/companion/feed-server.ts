@@ -44,6 +44,8 @@ export async function startFeedServer(opts: {
   now?: () => number;
   /** How often changes held for the account's share look for room again (feed/held-changes.ts). */
   heldRetryMs?: number;
+  /** How long a signed change waits for others to be read together with (feed/held-changes.ts); 0 by default. */
+  collectMs?: number;
 }) {
   let app: Hono | undefined;
   const server = serve({
@@ -79,6 +81,7 @@ export async function startFeedServer(opts: {
       ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}),
       ...(opts.now ? { now: opts.now } : {}),
       ...(opts.heldRetryMs ? { heldRetryMs: opts.heldRetryMs } : {}),
+      ...(opts.collectMs ? { collectMs: opts.collectMs } : {}),
       ...(opts.accountTokens ? { accountTokens: opts.accountTokens(config) } : {}),
       ...(opts.log ? { log: opts.log } : {}),
     });
@@ -114,6 +117,8 @@ export async function startFeedServer(opts: {
     },
     webhookAnswers,
     webhooksArrived: () => webhooksArrived,
+    /** Resolves once no signed change waits to be collected or is being read. */
+    settled: () => module.settled(),
     async close() {
       await module.close();
       // Open streams must have ended by themselves; anything still open after a grace second is cut.
