@@ -16,7 +16,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   content: async () => (await import('./content')).runContentBench(),
   // The companion's production build: its size, and spawn to the first /health answer.
   'companion-start': async () => (await import('./companion-start')).runCompanionStartBench(),
-  // The add-on's job-card panel: its weight gzip, and POST to the whole answer (issue 20).
+  // The add-on's job-card panel: its weight gzip, and POST to the whole answer.
   addon: async () => (await import('./addon')).runAddonBench(),
   // A 50-person account (or `--staff 200`) through a working day: requests to the platform by cause (issues 18, 29).
   budget: async () => (await import('./budget.js')).runBudgetBench(),

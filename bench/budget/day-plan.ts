@@ -13,7 +13,7 @@ export type PlannedChange =
   | { minute: number; kind: 'fieldside note'; job: string; browser: number }
   | { minute: number; kind: 'arrived' | 'photo' | 'done'; job: string; browser: number };
 
-/** Each technician's visits of the day: they arrive, take a photo and are done (issue 32). */
+/** Each technician's visits of the day: they arrive, take a photo and are done. */
 export const VISITS_PER_TECHNICIAN = 3;
 
 export const DAY_COUNTS = {

@@ -1,6 +1,6 @@
 import type { FeedChange } from '../../lib/live-updates/types';
 
-// The figure issue 29 asks for: records delivered to someone the platform would not show them. Every change that
+// The trust figure: records delivered to someone the platform would not show them. Every change that
 // reached a browser with a record is checked as it arrives, with a read of that job as the browser's staff member
 // (the administrator's own token, impersonating them): a 403 or 404 is a record the platform would not have shown
 // them. The checks are platform requests of the benchmark's own, counted apart and taken off the day's total.

@@ -10,7 +10,7 @@ const setup = signal<LoadedSetup | null>(null);
 let stopSetup = () => {};
 render(<App model={model} setup={setup} />, document.getElementById('app')!);
 void model.start();
-// "Popup open to first results" (issue 5): measured from navigation start to the first rows painted.
+// "Popup open to first results": measured from navigation start to the first rows painted.
 void model.firstResults.then(() => {
   performance.mark('fieldside:rows-set');
   requestAnimationFrame(() => {

@@ -147,7 +147,7 @@ export const protocol = {
     reply: z.object({ signedIn: z.boolean() }),
     from: ['page', 'content'],
   }),
-  // ── Sync and quick search (issue 5). The popup searches the IndexedDB cache itself (no round
+  // ── Sync and quick search. The popup searches the IndexedDB cache itself (no round
   //    trip per keystroke); these cover what only the background can do.
   'sync.status': message({ request: Empty, reply: SyncStatusSchema, from: ['page'] }),
   /** Start a sync now (incremental, or full to rebuild); answers at once with the status. */
@@ -165,7 +165,7 @@ export const protocol = {
     from: ['page'],
   }),
 
-  // ── Field work (issue 6): side panel, outbox.
+  // ── The side panel and the outbox.
   /** "My day": the job activities of the staff member in view on `date` (null: today, account time). */
   'day.get': message({ request: z.object({ date: IsoDate.nullable() }), reply: DayViewSchema, from: ['page'] }),
   'job.detail': message({ request: z.object({ uuid: UuidSchema }), reply: JobDetailSchema, from: ['page'] }),

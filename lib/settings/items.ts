@@ -107,7 +107,7 @@ export const syncDailyLimitHoldItem = storage.defineItem<Record<string, number>>
 });
 
 /** When an alarm last found the live feed connected (ms, device clock), keyed by workspaceId: a worker the
- * browser stopped and an alarm started again trusts the feed's catch-up rather than polling (issue 18). */
+ * browser stopped and an alarm started again trusts the feed's catch-up rather than polling. */
 export const syncFeedLiveSeenItem = storage.defineItem<Record<string, number>>(STORAGE_KEYS.syncFeedLiveSeen, {
   fallback: {},
   version: 1,

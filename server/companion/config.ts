@@ -70,7 +70,7 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_LIFETIME_SECONDS: count(3_600),
   /** How often an open stream asks the platform whether its token still works; 0 (the default): never, the
    * stream ends when its token expires. Every recheck spends the account's shared daily budget (50 open
-   * browsers rechecking every 5 minutes would cost 4,800 requests a day, issue 18). */
+   * browsers rechecking every 5 minutes would cost 4,800 requests a day). */
   FEED_STREAM_RECHECK_SECONDS: countOrOff(0),
   /** How long a register trusts that the subscriptions it made are still in place before listing them again. */
   FEED_SUBSCRIPTIONS_RECHECK_SECONDS: count(6 * 3_600),

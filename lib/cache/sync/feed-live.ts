@@ -1,6 +1,6 @@
 import type { TimesStore } from './sync-times';
 
-// Whether the live feed counts as connected for the periodic alarm (then the feed replaces polling, issue 18),
+// Whether the live feed counts as connected for the periodic alarm (then the feed replaces polling),
 // remembered across service workers: the alarm that starts a new worker fires before its feed reconnects. Also
 // since when it has been so without a break, so the schedule can tell a feed that stayed connected since the last
 // sync (every change since came through it, or its gap detection synced) from one that came back after a break.

@@ -43,7 +43,7 @@ export async function fullSync(
     const timeZone = vendor === null ? state.timeZone : vendor.timezone_name === '' ? null : vendor.timezone_name;
     // What a refresh is for, jobs that came into or left this staff member's view, is about jobs only: a
     // company's changes all move its edit_date, so the companies changed since the last sync are read, not
-    // every company again (most of a technician's refresh, out of the account's shared budget: issue 18).
+    // every company again (most of a technician's refresh, out of the account's shared budget).
     const since = localTimestamp((state.lastSyncedAt ?? 0) - ctx.overlapMs, state.timeZone ?? timeZone);
     const companies = await collect(source.companies.pages({ filter: [gt('edit_date', since)], ...call }));
     const startedAt = (await ctx.now()) - (performance.now() - askedAt);

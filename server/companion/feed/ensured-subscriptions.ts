@@ -11,7 +11,7 @@ import type { RefusedSubscription } from './subscriptions';
 // It also remembers which administrator's register last ensured them, for three days (a weekend): when the subscriptions are due a
 // check, every browser of the account registers within minutes of the morning, and only an administrator's does
 // anything; while that administrator is known, the others' registers wait for theirs instead of each asking the
-// platform their role (two requests each, issue 18).
+// platform their role (two requests each).
 
 const MAX_ACCOUNTS = 10_000;
 /** A refusal is checked again sooner: a grant with more scopes may let the subscription through. */

@@ -5,9 +5,9 @@ import type { JobVisibility } from './job-visibility';
 import { createPlatformRead, refusedToken, UUID } from './platform-read';
 import type { NewChange } from './types';
 
-// A changed job's record, read once by the companion for the whole account and put on the change (issue 18), with
+// A changed job's record, read once by the companion for the whole account and put on the change, with
 // whom the platform lets see it (job-visibility.ts): only their browsers get the record (reader-view.ts); every
-// other browser that holds the job reads it itself with its own token (issue 29). Without it every connected browser
+// other browser that holds the job reads it itself with its own token. Without it every connected browser
 // that holds the job reads it again, out of the account's shared budget, and office browsers hold every job. The
 // record is the changed job's fields as the platform answered the account's grant (account-readers.ts); it stays in
 // the feed store as long as the change does (the feed's retention).

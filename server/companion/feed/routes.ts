@@ -93,7 +93,7 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
     } else {
       // While the account's subscriptions are known to be in place, a register has nothing to do at the platform:
       // the caller's role (two requests) is asked only when they are due a check, and only of the administrator who
-      // made them last while one is known (issue 18).
+      // made them last while one is known.
       const url = await deps.currentCallbackUrl(account);
       const administrator = ensured.administrator(account);
       if (staff && !ensured.fresh(account, url) && (administrator === undefined || administrator === staff)) {

@@ -19,7 +19,7 @@ export function createRoleCheck(opts: {
   ttlMs?: number;
   /** How long a "not an administrator" is kept: every browser of the account registers when the subscriptions are
    * due a check, and only an administrator's register does anything then, so the others' roles are asked once
-   * per check period, not at each of their wakes (issue 18). A promotion waits at most this long. */
+   * per check period, not at each of their wakes. A promotion waits at most this long. */
   notAdministratorTtlMs?: number;
   maxEntries?: number;
   now?: () => number;

@@ -8,7 +8,7 @@ import type { NewChange } from './types';
 
 // A visit (`jobactivity`) booked or moved: a technician sees the jobs they have a visit on, and allocating a job
 // does not change the job's edit_date, so without this a browser learned of its new jobs only at its next full
-// walk of its view (issue 18: a walk of every browser's view every few hours was most of an account's day).
+// walk of its view (a walk of every browser's view every few hours was most of an account's day).
 // The companion reads the visit once (its job and staff member), then the job as that staff member: the platform's
 // 200 both names them (`visible_to`) and gives the record, so their browser takes the job with no request. A visit
 // changes who sees its job: every yes the companion had for that job is forgotten (job-yes.ts). A visit moved away

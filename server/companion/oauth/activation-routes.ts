@@ -34,7 +34,7 @@ import { STATE_TTL_MS } from './state';
 // An account keeps the first grant it is given; only an activation started with an "Activate again" ticket
 // (activation-ticket.ts, from the panel of an administrator the platform's signed event named) may replace it, and
 // only when the platform says, read with the new grant, that the ticket's staff member is an administrator. Anyone
-// else is told who can, and the kept grant stays (issue 29).
+// else is told who can, and the kept grant stays.
 //
 // The state is bound to the browser that started (activation-state.ts): a verifier in an HttpOnly cookie, sent
 // back only to the Return URL's path. SameSite=Lax, because the platform's redirect back is a cross-site

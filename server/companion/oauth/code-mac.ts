@@ -3,7 +3,7 @@ import { base64url } from 'jose';
 import { decodedOrUndefined } from '../tokens/base64';
 import { derivedKey } from '../tokens/derived-key';
 
-// How a sign-in's code is tied to the flow that started it (issue 29).
+// How a sign-in's code is tied to the flow that started it.
 // - Its own Return URL: /oauth/start names `/oauth/return/<flow>` as redirect_uri, the flow derived from the state,
 //   and /oauth/token names the one derived from the state it is shown. The platform requires the token request's
 //   redirect_uri to be the authorize request's, so a code redeemed with another flow's state is refused by the

@@ -2,7 +2,7 @@ import { base64url } from 'jose';
 import { decodedOrUndefined } from '../tokens/base64';
 import type { CallbackTokenOwner, FeedStore } from '../feed/types';
 
-// Callback tokens of the form before self-verifying URLs (issue 19): a bare HMAC of the account, which cannot be
+// Callback tokens of the form before self-verifying URLs: a bare HMAC of the account, which cannot be
 // reversed, so earlier versions kept token → account in the store (a Redis hash). Subscriptions made then still
 // point at such URLs, so they are still resolved from what those versions kept, checked by deriving the token
 // again. Nothing new is written in this form: an administrator's next register finds the subscriptions' callback
