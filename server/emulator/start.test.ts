@@ -56,6 +56,7 @@ describe('startEmulator', () => {
       attachmentReupload: 'refuse',
       tokenView: 'grantor',
       impersonation: 'narrows',
+      smsRepeat: 'once',
     });
     try {
       expect(await emu.control.switches()).toEqual({
@@ -69,6 +70,7 @@ describe('startEmulator', () => {
         attachmentReupload: 'refuse',
         tokenView: 'grantor',
         impersonation: 'narrows',
+        smsRepeat: 'once',
       });
     } finally {
       await emu.close();
