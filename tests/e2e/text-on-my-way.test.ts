@@ -5,28 +5,25 @@
 // emulator repeats nothing for us: under `smsRepeat` "sends" a text posted twice would be two.
 import type { Page } from 'playwright-core';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { signInTechnicianForFieldWork } from './support/field-worker';
 import { allowInSidePanel, allowOnConsentPage, openJobInPanel } from './support/grant-feature';
 import { onPlatform } from './support/job-actions';
 import { launchForSidePanel, openSidePanel, todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
 let panel: Page;
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-  browser = await launchForSidePanel();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  browser = own(await launchForSidePanel());
   await signInTechnicianForFieldWork(browser, stack);
   await allowInSidePanel(browser, stack, stack.technician.uuid, 'visits');
   panel = await openSidePanel(browser);
 }, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 it('texts the customer once, after "On my way", across a cut in the network', async () => {
   const { control } = stack.emulator;

@@ -1,0 +1,106 @@
+// "On my way" texts the customer in Firefox ESR, by clicks in the sidebar page: the same as text-on-my-way.test.ts
+// (read its comment). The technician allows texting on the platform's consent page, ticks the text, edits its words
+// and says "On my way" with the network cut; once the platform can be reached again it holds exactly one text, to
+// the mobile the page named, about the job, from the technician. Firefox's background is an event page.
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { expect, it } from 'vitest';
+import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
+import { allowConsentFirefox, openFieldsidePage, signInFirefoxAs, typeInto } from './support/firefox-pages';
+import { onPlatform } from './support/job-actions';
+import { todaysActivities } from './support/sidepanel-page';
+import { startStack, type Stack } from './support/stack';
+import { setUpFile } from './support/set-up-file';
+
+let stack: Stack;
+let firefox: FirefoxWithExtension;
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
+  firefox = own(await launchFirefox());
+  await signInFirefoxAs(firefox, stack, stack.technician);
+}, 120_000);
+
+/** The button with exactly these words. */
+async function button(page: Page, words: string): Promise<ElementHandle<Element>> {
+  const handle = await page.waitForFunction(
+    (w: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === w) ?? null,
+    { timeout: 20_000 },
+    words,
+  );
+  return handle as ElementHandle<Element>;
+}
+
+const WORDS = 'Hi, Sam from Brightline here: on my way, about 20 minutes.';
+
+it('texts the customer once, after "On my way", across a cut in the network', async () => {
+  const { control } = stack.emulator;
+  await control.setSwitches({ smsRepeat: 'sends', uuidReuse: 'duplicate' });
+  const { activities } = await todaysActivities(stack, stack.technician.uuid);
+  const jobUuid = String(activities[0]!.job_uuid);
+  // The job's on-site contact has a mobile, as the office wrote it.
+  await control.createRecord(stack.account.uuid, 'jobcontact', {
+    job_uuid: jobUuid,
+    first: 'Jane',
+    last: 'Citizen',
+    type: 'Job Contact',
+    mobile: '0412 345 678',
+    active: 1,
+  });
+  const platform = await onPlatform(stack, jobUuid);
+
+  const panel = await openFieldsidePage(
+    firefox.browser,
+    firefox.options,
+    '/sidepanel.html',
+    `li.visit[data-job-uuid="${jobUuid}"] .job-open`,
+  );
+  await panel.click(`li.visit[data-job-uuid="${jobUuid}"] .job-open`);
+  await panel.waitForSelector(`article#job[data-job-uuid="${jobUuid}"]`, { timeout: 20_000 });
+  // Asked where first met, in plain words; answered on the platform's consent page.
+  for (const allow of ['Allow recording my visits', 'Allow texting customers']) {
+    const pressed = await button(panel, allow);
+    await allowConsentFirefox(firefox.browser, stack, stack.technician.uuid, () => pressed.click());
+    await panel.bringToFront();
+  }
+  await panel.waitForSelector('#text-customer', { timeout: 20_000 });
+  const label = await panel.$eval('.text-offer label.check', (l) => l.textContent ?? '');
+  const shown = /\(([^)]+)\)/.exec(label)![1]!;
+  expect(await panel.$eval('#text-charge', (p) => p.textContent)).toMatch(/charges the business for each text/);
+  await panel.click('#text-customer');
+  await panel.waitForSelector('#text-message');
+  expect(await panel.$eval('#text-message', (t) => (t as HTMLTextAreaElement).value)).toMatch(/on my way/i);
+  await typeInto(panel, '#text-message', WORDS);
+
+  await control.injectFault({ kind: 'drop', rate: 1 });
+  try {
+    await (await button(panel, 'On my way')).click();
+    await panel.waitForSelector('.visit-step[data-step="on-my-way"] .text-state[data-state="waiting"]', {
+      timeout: 20_000,
+    });
+    await expect.poll(async () => (await control.stats()).faultsInjected, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await control.sentSms(stack.account.uuid), 'texts sent while offline').toEqual([]);
+
+    await control.clearFaults();
+    await expect
+      .poll(async () => (await control.sentSms(stack.account.uuid)).length, {
+        timeout: 90_000,
+        message: 'the text sent once back online',
+      })
+      .toBe(1);
+    await new Promise((r) => setTimeout(r, 2_000)); // nothing late arrives twice
+    const sent = await control.sentSms(stack.account.uuid);
+    expect(sent, 'texts on the platform').toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      to: parsePhoneNumberFromString(shown, 'AU')!.number,
+      message: WORDS,
+      regarding_job_uuid: jobUuid,
+      sent_by_staff_uuid: stack.technician.uuid,
+    });
+    expect(await platform.onMyWayNotes(), '"On my way" notes on the platform').toHaveLength(1);
+    await panel.waitForSelector('.visit-step[data-step="on-my-way"] .text-state[data-state="sent"]', {
+      timeout: 30_000,
+    });
+  } finally {
+    await control.clearFaults();
+  }
+}, 240_000);
