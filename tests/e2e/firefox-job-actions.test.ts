@@ -6,10 +6,10 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { ElementHandle } from 'puppeteer-core';
 import { expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
-import { allowConsentFirefox, openFieldsidePage, signInFirefoxAs } from './support/firefox-pages';
+import { allowConsentFirefox, buttonNamed, openFieldsidePage, signInFirefoxAs } from './support/firefox-pages';
 import { accountClock, onPlatform, PHOTO_PNG } from './support/job-actions';
 import { todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
@@ -22,16 +22,6 @@ setUpFile(async (own) => {
   firefox = own(await launchFirefox());
   await signInFirefoxAs(firefox, stack, stack.technician);
 }, 120_000);
-
-/** The button with exactly these words. */
-async function button(page: Page, words: string): Promise<ElementHandle<Element>> {
-  const handle = await page.waitForFunction(
-    (w: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === w) ?? null,
-    { timeout: 20_000 },
-    words,
-  );
-  return handle as ElementHandle<Element>;
-}
 
 it('records a visit and a photo exactly once, as the technician, across a cut in the network', async () => {
   const { control } = stack.emulator;
@@ -51,16 +41,16 @@ it('records a visit and a photo exactly once, as the technician, across a cut in
   await panel.waitForSelector(`article#job[data-job-uuid="${jobUuid}"]`, { timeout: 20_000 });
   // Asked where first met, in plain words; answered on the platform's consent page.
   for (const allow of ['Allow recording my visits', 'Allow photos and files']) {
-    const pressed = await button(panel, allow);
+    const pressed = await buttonNamed(panel, allow);
     await allowConsentFirefox(firefox.browser, stack, stack.technician.uuid, () => pressed.click());
   }
   await panel.bringToFront();
   await panel.waitForSelector('label[for="file-input"]', { timeout: 20_000 });
 
-  await (await button(panel, 'On my way')).click();
+  await (await buttonNamed(panel, 'On my way')).click();
   await panel.waitForSelector('.visit-step[data-step="on-my-way"]');
   const beforeArrival = clock();
-  await (await button(panel, 'Arrived')).click();
+  await (await buttonNamed(panel, 'Arrived')).click();
   await panel.waitForSelector('.visit-step[data-step="arrived"]');
   const afterArrival = clock();
   await expect.poll(async () => (await platform.recorded()).length, { timeout: 20_000 }).toBe(1);
@@ -74,10 +64,10 @@ it('records a visit and a photo exactly once, as the technician, across a cut in
     await input.uploadFile(photo);
     await panel.waitForSelector('li.file[data-state="pending"]', { timeout: 10_000 });
     const beforeDone = clock();
-    await (await button(panel, 'Done')).click();
+    await (await buttonNamed(panel, 'Done')).click();
     await panel.waitForSelector('.visit-step[data-step="done"]');
     const afterDone = clock();
-    await (await button(panel, 'Mark the job complete')).click();
+    await (await buttonNamed(panel, 'Mark the job complete')).click();
     await panel.waitForSelector('.visit-step[data-step="complete"]');
     await expect.poll(async () => (await control.stats()).faultsInjected, { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await platform.photos()).toEqual([]);

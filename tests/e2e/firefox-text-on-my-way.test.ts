@@ -3,11 +3,16 @@
 // and says "On my way" with the network cut; once the platform can be reached again it holds exactly one text, to
 // the mobile the page named, about the job, from the technician. Firefox's background is an event page.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import type { ElementHandle, Page } from 'puppeteer-core';
 import { expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
-import { allowConsentFirefox, openFieldsidePage, signInFirefoxAs, typeInto } from './support/firefox-pages';
-import { onPlatform } from './support/job-actions';
+import {
+  allowConsentFirefox,
+  buttonNamed,
+  openFieldsidePage,
+  signInFirefoxAs,
+  typeInto,
+} from './support/firefox-pages';
+import { giveJobAMobile, onPlatform } from './support/job-actions';
 import { todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
 import { setUpFile } from './support/set-up-file';
@@ -20,16 +25,6 @@ setUpFile(async (own) => {
   await signInFirefoxAs(firefox, stack, stack.technician);
 }, 120_000);
 
-/** The button with exactly these words. */
-async function button(page: Page, words: string): Promise<ElementHandle<Element>> {
-  const handle = await page.waitForFunction(
-    (w: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === w) ?? null,
-    { timeout: 20_000 },
-    words,
-  );
-  return handle as ElementHandle<Element>;
-}
-
 const WORDS = 'Hi, Sam from Brightline here: on my way, about 20 minutes.';
 
 it('texts the customer once, after "On my way", across a cut in the network', async () => {
@@ -37,15 +32,7 @@ it('texts the customer once, after "On my way", across a cut in the network', as
   await control.setSwitches({ smsRepeat: 'sends', uuidReuse: 'duplicate' });
   const { activities } = await todaysActivities(stack, stack.technician.uuid);
   const jobUuid = String(activities[0]!.job_uuid);
-  // The job's on-site contact has a mobile, as the office wrote it.
-  await control.createRecord(stack.account.uuid, 'jobcontact', {
-    job_uuid: jobUuid,
-    first: 'Jane',
-    last: 'Citizen',
-    type: 'Job Contact',
-    mobile: '0412 345 678',
-    active: 1,
-  });
+  await giveJobAMobile(stack, jobUuid);
   const platform = await onPlatform(stack, jobUuid);
 
   const panel = await openFieldsidePage(
@@ -58,7 +45,7 @@ it('texts the customer once, after "On my way", across a cut in the network', as
   await panel.waitForSelector(`article#job[data-job-uuid="${jobUuid}"]`, { timeout: 20_000 });
   // Asked where first met, in plain words; answered on the platform's consent page.
   for (const allow of ['Allow recording my visits', 'Allow texting customers']) {
-    const pressed = await button(panel, allow);
+    const pressed = await buttonNamed(panel, allow);
     await allowConsentFirefox(firefox.browser, stack, stack.technician.uuid, () => pressed.click());
     await panel.bringToFront();
   }
@@ -73,7 +60,7 @@ it('texts the customer once, after "On my way", across a cut in the network', as
 
   await control.injectFault({ kind: 'drop', rate: 1 });
   try {
-    await (await button(panel, 'On my way')).click();
+    await (await buttonNamed(panel, 'On my way')).click();
     await panel.waitForSelector('.visit-step[data-step="on-my-way"] .text-state[data-state="waiting"]', {
       timeout: 20_000,
     });

@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { signInTechnicianForFieldWork } from './support/field-worker';
 import { allowInSidePanel, allowOnConsentPage, openJobInPanel } from './support/grant-feature';
-import { onPlatform } from './support/job-actions';
+import { giveJobAMobile, onPlatform } from './support/job-actions';
 import { launchForSidePanel, openSidePanel, todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
 import { setUpFile } from './support/set-up-file';
@@ -30,15 +30,7 @@ it('texts the customer once, after "On my way", across a cut in the network', as
   await control.setSwitches({ smsRepeat: 'sends', uuidReuse: 'duplicate' });
   const { activities } = await todaysActivities(stack, stack.technician.uuid);
   const jobUuid = String(activities[0]!.job_uuid);
-  // The job's on-site contact has a mobile, as the office wrote it.
-  await control.createRecord(stack.account.uuid, 'jobcontact', {
-    job_uuid: jobUuid,
-    first: 'Jane',
-    last: 'Citizen',
-    type: 'Job Contact',
-    mobile: '0412 345 678',
-    active: 1,
-  });
+  await giveJobAMobile(stack, jobUuid);
   const platform = await onPlatform(stack, jobUuid);
   await openJobInPanel(panel, jobUuid);
 

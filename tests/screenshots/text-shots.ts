@@ -2,6 +2,7 @@ import type { ExtensionBrowser } from '../e2e/support/chromium';
 import type { FieldDay } from '../e2e/support/field-worker';
 import { allowOnConsentPage, openJobInPanel } from '../e2e/support/grant-feature';
 import type { Stack } from '../e2e/support/stack';
+import { giveJobAMobile } from '../e2e/support/job-actions';
 import { openSidePanel } from './panel-shots';
 import { FRAMES, shoot } from './shoot';
 
@@ -11,14 +12,7 @@ import { FRAMES, shoot } from './shoot';
 export async function textOfferShots(browser: ExtensionBrowser, stack: Stack, day: FieldDay): Promise<void> {
   const jobUuid = day.visitJobs.find((j) => j !== day.job.uuid) ?? day.job.uuid;
   const { control } = stack.emulator;
-  await control.createRecord(stack.account.uuid, 'jobcontact', {
-    job_uuid: jobUuid,
-    first: 'Jane',
-    last: 'Citizen',
-    type: 'Job Contact',
-    mobile: '0412 345 678',
-    active: 1,
-  });
+  await giveJobAMobile(stack, jobUuid);
   const page = await openSidePanel(browser);
   await openJobInPanel(page, jobUuid);
   await page.locator('#texts-allow').waitFor({ timeout: 20_000 });

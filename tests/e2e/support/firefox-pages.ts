@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import type { Stack } from './stack';
 
 // Firefox ESR's Fieldside pages driven as a person drives them (puppeteer-core over WebDriver BiDi:
@@ -119,4 +119,14 @@ export async function signInFirefoxAs(
   await connectFirefox(options, stack);
   await signInFirefox(browser, options, stack, staff.uuid);
   await chooseMeFirefox(options, staff);
+}
+
+/** The button with exactly these words, once the page shows it. */
+export async function buttonNamed(page: Page, words: string): Promise<ElementHandle<Element>> {
+  const handle = await page.waitForFunction(
+    (w: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === w) ?? null,
+    { timeout: 20_000 },
+    words,
+  );
+  return handle as ElementHandle<Element>;
 }

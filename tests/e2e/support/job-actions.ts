@@ -47,3 +47,15 @@ export async function onPlatform(stack: Stack, jobUuid: string) {
     },
   };
 }
+
+/** The office wrote a mobile on the job's on-site contact: what "On my way" offers to text. */
+export async function giveJobAMobile(stack: Stack, jobUuid: string): Promise<void> {
+  await stack.emulator.control.createRecord(stack.account.uuid, 'jobcontact', {
+    job_uuid: jobUuid,
+    first: 'Jane',
+    last: 'Citizen',
+    type: 'Job Contact',
+    mobile: '0412 345 678',
+    active: 1,
+  });
+}
