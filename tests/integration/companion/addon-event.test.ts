@@ -31,11 +31,14 @@ beforeAll(async () => {
   stack = await startDevStack({
     emulator: { jobs: 40, quiet: true },
     env: { ADDON_SDK_URL: SDK_URL },
-    companionDeps: { log: (line) => logs.push(line) },
+    // The panel is under test, not the feed: the scene's notes are read as they come (not collected for 250 ms or
+    // held for the minute's share), so no read of the feed's overlaps a test's fault or day limit.
+    companionDeps: { log: (line) => logs.push(line), holdChanges: false },
   });
   secret = stack.emulator.info.app.client_secret;
   expect((await activateAccount(stack, stack.emulator.info.accounts[0]!)).status).toBe(200);
   scene = await buildAddonScene(stack.emulator.info, stack.emulator.control);
+  await quiet();
   // Many panels in a minute here; the limits have tests of their own below.
   await stack.emulator.control.setRateLimit(10_000, 100_000);
 });
@@ -49,6 +52,13 @@ const action = (overrides: Partial<EventInput> = {}): EventInput => ({
   eventArgs: { jobUUID: scene.job.uuid },
   ...overrides,
 });
+/** Every change made so far (the scene's notes, a test's note) is read and published: a read of the companion's
+ * feed would otherwise take a fault or a day's last request meant for the panel's own read. */
+async function quiet(): Promise<void> {
+  await stack.emulator.webhooks.whenIdle();
+  await stack.companion.settled();
+}
+
 const send = async (input: EventInput) => postEvent(stack.companion.url, await platformEvent(secret, input));
 
 /** Text as the panel escapes it. */
@@ -153,6 +163,7 @@ describe('the panel for a job', () => {
     ['5xx', { kind: 'status' as const, status: 503 }, 'The platform could not be reached just now.'],
     ['429 for the minute', { kind: 'rate_limit' as const }, 'The platform is busy right now. Wait a minute'],
   ])('shows a friendly message when the platform is %s, never a status code', async (_, fault, words) => {
+    await quiet();
     await stack.emulator.control.injectFault({ ...fault, pathPrefix: '/api_1.0/job/', count: 1 });
     const answer = await send(action());
     expect(answer.status).toBe(200);
@@ -162,6 +173,7 @@ describe('the panel for a job', () => {
   });
 
   it("says when the account has used the day's requests", async () => {
+    await quiet();
     await stack.emulator.control.setRateLimit(10_000, 1);
     try {
       const answer = await send(action());
