@@ -6,7 +6,8 @@ export type Uuid = string & { readonly __brand: 'Uuid' };
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A uuid in any case, kept lower-case: where a uuid enters from outside (a message, a page), it is made a Uuid once. */
+/** A uuid in any case, kept lower-case: where a uuid enters from outside (a message, a page), it is made a Uuid
+ * once. */
 export const UuidSchema = z
   .string()
   .regex(UUID_PATTERN, 'a record uuid')

@@ -29,9 +29,9 @@ export const SAFETY_NET_MS = 4 * 60 * 60_000;
 
 /** The safety net when the feed stayed connected since the last sync (found live within FEED_LIVE_GRACE_MS of it,
  * and no break longer than that since): every change since reached the cache through the feed (a worker restarted
- * meanwhile catches up from its saved position), or its gap detection synced at once; a break is polled for. What is left to catch is a
- * webhook the platform never sent, and a customer's renamed company (no webhook): that waits for the next morning's
- * walk, or for a break of the feed (docs/api-budget.md). */
+ * meanwhile catches up from its saved position), or its gap detection synced at once; a break is polled for. What
+ * is left to catch is a webhook the platform never sent, and a customer's renamed company (no webhook): that waits
+ * for the next morning's walk, or for a break of the feed (docs/api-budget.md). */
 export const SAFETY_NET_UNBROKEN_MS = 12 * 60 * 60_000;
 
 /** While the live feed is connected, a staff member's view is walked in full once a day (the morning's first
