@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zonedTimestamp } from '../../../contracts/platform-time';
 import { platformFetch } from './platform-error';
 
 // The account's time zone, for asking the platform what changed since a moment: `edit_date` is written in the
@@ -32,7 +33,7 @@ export function createAccountZones(opts: { platformBaseUrl: string; fetch?: type
       if (!res.ok) return void (await res.body?.cancel());
       const vendor = VendorAnswer.safeParse(await res.json().catch(() => null));
       const zone = vendor.success ? vendor.data.timezone_name : undefined;
-      if (!zone || !formatterOf(zone)) return undefined;
+      if (!zone || zonedTimestamp(0, zone) === undefined) return undefined;
       kept.set(account, { zone, at: now() });
       return zone;
     },
@@ -41,35 +42,11 @@ export function createAccountZones(opts: { platformBaseUrl: string; fetch?: type
 
 export type AccountZones = ReturnType<typeof createAccountZones>;
 
-const formatters = new Map<string, Intl.DateTimeFormat | undefined>();
-
-function formatterOf(zone: string): Intl.DateTimeFormat | undefined {
-  if (!formatters.has(zone)) {
-    let made: Intl.DateTimeFormat | undefined;
-    try {
-      made = new Intl.DateTimeFormat('en-CA', {
-        timeZone: zone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      });
-    } catch {
-      made = undefined; // not an IANA zone this runtime knows
-    }
-    formatters.set(zone, made);
-  }
-  return formatters.get(zone);
-}
-
 /** `YYYY-MM-DD HH:MM:SS` in `zone` of the instant `ms`, as the platform writes `edit_date`. */
 export function localTimestamp(ms: number, zone: string): string {
-  const parts: Record<string, string> = {};
-  for (const part of formatterOf(zone)!.formatToParts(ms)) parts[part.type] = part.value;
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  const text = zonedTimestamp(ms, zone);
+  if (text === undefined) throw new RangeError(`Not a time zone this runtime knows: ${zone}`);
+  return text;
 }
 
 /** The instant of a webhook's `time` (UTC, `YYYY-MM-DD HH:MM:SS`), or undefined when it is not one. */
