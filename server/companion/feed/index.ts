@@ -9,6 +9,7 @@ import { createWebhookRoutes } from '../webhooks/routes';
 import type { Logger } from '../request-log';
 import type { AccountTokenKeeper } from '../addon/account-tokens';
 import { createAccountReaders } from './account-readers';
+import { createBackgroundWork } from './background-work';
 import { createChangeEnrichment } from './enrich-change';
 import { createJobRecords } from './job-records';
 import { createJobVisibility } from './job-visibility';
@@ -42,8 +43,9 @@ export interface FeedModule {
   probe(): Promise<void>;
   /** Ends the open streams (their clients reconnect and resume from their last position). */
   endStreams(): void;
-  /** Resolves once no signed change waits to be collected or is being read (held-changes.ts); those waiting for the
-   * account's share of the minute may still wait. */
+  /** Resolves once no signed change waits to be collected or is being read (held-changes.ts), and no read started in
+   * the background is running (background-work.ts); changes waiting for the account's share of the minute may still
+   * wait. */
   settled(): Promise<void>;
   /** Ends open streams and releases the store (Redis connections). */
   close(): Promise<void>;
@@ -136,7 +138,15 @@ export async function createFeedModule(opts: {
   waiting = held.waiting;
   const knowledge = createStaffKnowledge({ store: shared, ...clock });
   const yes = createJobYes(clock);
-  const visibility = createJobVisibility({ ...platform, ...clock, knowledge, yes, spend: readers.spendOnWhoMaySee });
+  const background = createBackgroundWork();
+  const visibility = createJobVisibility({
+    ...platform,
+    ...clock,
+    knowledge,
+    yes,
+    spend: readers.spendOnWhoMaySee,
+    background,
+  });
   const enrich = createChangeEnrichment({
     noteJobs: createNoteJobs({ ...platform, readers, batch }),
     jobRecords: createJobRecords({ ...platform, readers, visibility, batch }),
@@ -178,6 +188,7 @@ export async function createFeedModule(opts: {
       ensured,
       currentCallbackUrl: callbackUrl,
       ...(accountSubscriptions ? { accountSubscriptions } : {}),
+      background,
     }),
   );
 
@@ -191,7 +202,11 @@ export async function createFeedModule(opts: {
     },
     endStreams,
     activated: async (account) => accountSubscriptions?.ensure(account, { activated: true }),
-    settled: () => held.settled(),
+    async settled() {
+      // A held change's read can start a list in the background, and that list's answer no held change: one pass each.
+      await held.settled();
+      await background.settled();
+    },
     takeSigned: async (account, change, key) =>
       intake.take(account, change, key, await store.callbackGeneration(account), { read: true }),
     async close() {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createBackgroundWork, type BackgroundWork } from './background-work';
 import { JobRecord } from './job-records';
 import type { JobYes } from './job-yes';
 import { createPlatformRead } from './platform-read';
@@ -62,6 +63,8 @@ export function createJobVisibility(opts: {
   /** Takes one request of the companion's share of the account's per-minute limit (read-budget.ts); once it
    * answers false, the rest of the round is left out. */
   spend?: (account: string) => boolean;
+  /** Where the narrowed staff's lists are read, unawaited (background-work.ts). */
+  background?: BackgroundWork;
 }) {
   const get = createPlatformRead(opts);
   const fetchFn = opts.fetch ?? fetch;
@@ -73,6 +76,7 @@ export function createJobVisibility(opts: {
   // the platform's wait for a delivery (about 10 s), past which it counts a failure toward deactivation.
   const roundMs = opts.roundMs ?? 4_000;
   const maxUnchecked = opts.maxUnchecked ?? 100;
+  const background = opts.background ?? createBackgroundWork();
   const spend = (account: string) => opts.spend?.(account) ?? true;
   const listing = new Set<string>();
 
@@ -168,13 +172,17 @@ export function createJobVisibility(opts: {
       .slice(0, LISTS_PER_CHANGE);
     if (due.length === 0) return;
     listing.add(account);
-    void (async () => {
-      for (const uuid of due) {
-        const jobs = await readList(account, token, uuid).catch(() => undefined);
-        if (!jobs) break;
-        opts.yes.list(account, uuid, jobs);
+    background.run(async () => {
+      try {
+        for (const uuid of due) {
+          const jobs = await readList(account, token, uuid).catch(() => undefined);
+          if (!jobs) break;
+          opts.yes.list(account, uuid, jobs);
+        }
+      } finally {
+        listing.delete(account);
       }
-    })().finally(() => listing.delete(account));
+    });
   }
 
   return {

@@ -7,6 +7,7 @@ import { jsonError } from '../http-errors';
 import { tooManyRequests, type RateLimiter } from '../limits/rate-limit';
 import type { LimitStore, SlotRequest } from '../limits/types';
 import type { AccountSubscriptions } from './account-subscriptions';
+import type { BackgroundWork } from './background-work';
 import type { JobVisibility } from './job-visibility';
 import type { FeedEnv } from './pass-auth';
 import { streamFeed } from './sse';
@@ -27,6 +28,8 @@ export interface StreamRouteDeps {
   /** The companion's own Webhooks-API subscriptions of an activated account, retired when due a look
    * (account-subscriptions.ts). */
   accountSubscriptions?: AccountSubscriptions;
+  /** Where the look at the subscriptions runs, unawaited. */
+  background: BackgroundWork;
   /** The caller's address, for the per-address limit. */
   addressOf?: (c: Context) => string | undefined;
 }
@@ -81,7 +84,8 @@ export async function openStream(c: Context<FeedEnv>, deps: StreamRouteDeps): Pr
   // Only a staff member the platform vouched for is ever asked about, or named for, a job.
   if (staff) await deps.visibility?.registered(account, staff);
   // Not awaited: the stream does not wait for the platform. A failure waits for the next register or stream.
-  void deps.accountSubscriptions?.ensure(account);
+  const { accountSubscriptions } = deps;
+  if (accountSubscriptions) deps.background.run(() => accountSubscriptions.ensure(account));
   return streamFeed(c, {
     store: deps.store,
     account,

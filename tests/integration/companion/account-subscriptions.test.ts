@@ -9,6 +9,7 @@ import { activateAccount, personOf } from '../../support/companion/addon-platfor
 import { CHROME_ID, FIREFOX_ID, postJson } from '../../support/companion/env';
 import { actingAs, bearer, issuePasses, jobNotification, openStream } from '../../support/companion/feed-client';
 import { signInBrowser } from '../../support/companion/trusted-browser';
+import { platformRequestsWhenQuiet } from '../../support/companion/quiet';
 
 // An account's changes and where they come from (issue 29). Before it activates Fieldside, an administrator the
 // platform vouched for makes Webhooks-API subscriptions from their browser's register, and their deliveries are
@@ -59,7 +60,7 @@ async function fieldsideSubscriptions(): Promise<Array<{ unique_id: string; call
 
 /** Platform requests a step made. */
 async function cost(run: () => Promise<void>): Promise<number> {
-  const requests = async () => (await stack.emulator.control.stats()).requests;
+  const requests = () => platformRequestsWhenQuiet(stack);
   const before = await requests();
   await run();
   return (await requests()) - before;

@@ -15,6 +15,7 @@ import {
 } from '../../support/companion/addon-platform';
 import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
 import { eventWithHeader, rsaSignedEvent, signEvent, unsecuredEvent } from '../../support/companion/event-signing';
+import { untilQuiet } from '../../support/companion/quiet';
 
 // The add-on's event URL against the real emulator: an administrator activates Fieldside (the account's tokens
 // are kept), then events signed as the platform documents them (the event object, no iat or exp) are posted, and
@@ -54,10 +55,7 @@ const action = (overrides: Partial<EventInput> = {}): EventInput => ({
 });
 /** Every change made so far (the scene's notes, a test's note) is read and published: a read of the companion's
  * feed would otherwise take a fault or a day's last request meant for the panel's own read. */
-async function quiet(): Promise<void> {
-  await stack.emulator.webhooks.whenIdle();
-  await stack.companion.settled();
-}
+const quiet = () => untilQuiet(stack);
 
 const send = async (input: EventInput) => postEvent(stack.companion.url, await platformEvent(secret, input));
 

@@ -8,6 +8,7 @@ import type { PhotoAnswer } from '../../../server/companion/addon/photo-upload';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
 import { activateAccount, personOf, platformEvent, postEvent } from '../../support/companion/addon-platform';
 import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
+import { untilQuiet } from '../../support/companion/quiet';
 
 // Acting on the job from the platform's own job card (issue 32), against the real companion and emulator: "On my
 // way", "Arrived", "Done" and completing the job as the follow-up `fieldside_job_action`, and photos sent by the
@@ -184,7 +185,7 @@ describe("the visit from the job card, as the platform's signed staff member", (
     const visible = await stack.emulator.control.visibleJobUuids(scene.account, scene.technician.uuid);
     const jobUUID = visible.find((uuid) => uuid !== scene.job.uuid)!;
     const uuid = crypto.randomUUID();
-    await stack.emulator.webhooks.whenIdle(); // every change so far read and published
+    await untilQuiet(stack); // every change so far read and published
     await stack.emulator.control.injectFault({
       kind: 'lose_answer',
       pathPrefix: '/api_1.0/jobactivity.json',
@@ -265,7 +266,7 @@ describe('photos from the job card', () => {
       expect(page).toContain('accept="image/*" capture="environment"');
       const uuid = crypto.randomUUID();
       // The upload's answer is lost once: the panel's retry sends the same uuid.
-      await stack.emulator.webhooks.whenIdle(); // every change so far read and published
+      await untilQuiet(stack); // every change so far read and published
       await stack.emulator.control.injectFault({
         kind: 'lose_answer',
         pathPrefix: `/api_1.0/attachment/${uuid}.file`,

@@ -4,6 +4,7 @@ import type { AddNoteAnswer } from '../../../server/companion/addon/note-answer'
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
 import { activateAccount, platformEvent, postEvent } from '../../support/companion/addon-platform';
 import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
+import { untilQuiet } from '../../support/companion/quiet';
 
 // "Add a note" in the panel: the follow-up event `fieldside_add_note`, signed by the platform with the args the
 // panel passed to invoke (the documented event object: no iat, no id of its own). The note must be the platform's
@@ -98,7 +99,7 @@ describe('adding a note from the panel', () => {
 
   it('writes once when the platform took the note but its answer was lost, and the panel retried with the same uuid', async () => {
     const uuid = crypto.randomUUID();
-    await stack.emulator.webhooks.whenIdle(); // every change so far read and published
+    await untilQuiet(stack); // every change so far read and published
     await stack.emulator.control.injectFault({ kind: 'lose_answer', pathPrefix: '/api_1.0/note.json', count: 1 });
     const lost = await addNote({ jobUUID: scene.job.uuid, uuid, note: 'Ordered the part.' });
     expect(lost.answer).toEqual({
@@ -163,7 +164,7 @@ describe('adding a note from the panel', () => {
 
   it('says so in words, keeping nothing half-written, when the platform turns the note down', async () => {
     const uuid = crypto.randomUUID();
-    await stack.emulator.webhooks.whenIdle(); // every change so far read and published
+    await untilQuiet(stack); // every change so far read and published
     await stack.emulator.control.injectFault({
       kind: 'status',
       status: 400,

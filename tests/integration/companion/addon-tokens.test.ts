@@ -6,6 +6,7 @@ import { startCompanion, type RunningCompanion } from '../../../server/companion
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
 import { activateAccount, personOf, platformEvent, postEvent } from '../../support/companion/addon-platform';
 import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
+import { untilQuiet } from '../../support/companion/quiet';
 import { startRedisServer, type RedisServer } from '../../support/companion/redis-server';
 
 // The account's own tokens, kept since its activation: sealed in the store two companion instances share (a real
@@ -64,11 +65,7 @@ const panelEvent = () =>
     eventName: ADDON_EVENTS.web,
     eventArgs: { jobUUID: scene.job.uuid },
   });
-/** Every change made so far (the scene's notes) is read and published by both instances. */
-async function quiet(): Promise<void> {
-  await stack.emulator.webhooks.whenIdle();
-  await Promise.all([stack.companion.settled(), second.settled()]);
-}
+const quiet = () => untilQuiet(stack, second);
 const refreshes = async () => (await stack.emulator.control.stats()).grants.refresh_token;
 const keptValue = () => inspect.get(addonKey('tokens', scene.account));
 

@@ -6,6 +6,7 @@ import type { AccountInfo, StaffInfo, Switches } from '../../../server/emulator/
 import { activateAccount, personOf } from '../../support/companion/addon-platform';
 import { openStream, postJson } from '../../support/companion/feed-client';
 import { signInBrowser, type TrustedBrowser } from '../../support/companion/trusted-browser';
+import { platformRequestsWhenQuiet } from '../../support/companion/quiet';
 
 // Issue 29, finding 3: a record read with the account's authority reaches only people the platform lets see it. An
 // office edit of a job a technician may not see must reach the technician's feed without its record; a browser the
@@ -30,7 +31,7 @@ describe.each(POSITIONS)('under tokenView $tokenView, impersonation $impersonati
   let readers: Array<{ name: string; browser: TrustedBrowser; staff: StaffInfo | undefined }>;
   let theirs: string;
   let hidden: string;
-  const platformRequests = async () => (await stack.emulator.control.stats()).requests;
+  const platformRequests = () => platformRequestsWhenQuiet(stack);
 
   /** Whether the platform shows `job` to `staff`: a read as them, with the administrator's own token. */
   async function platformShows(staff: string, job: string): Promise<boolean> {

@@ -4,6 +4,7 @@ import type { AccountInfo } from '../../../server/emulator/contracts';
 import { startEmulator, type StartedEmulator } from '../../../server/emulator/start';
 import { createAccountTokens } from '../../../server/companion/addon/account-tokens';
 import { createMemoryAddonStore } from '../../../server/companion/addon/store/memory-store';
+import { createBackgroundWork, type BackgroundWork } from '../../../server/companion/feed/background-work';
 import { createJobVisibility } from '../../../server/companion/feed/job-visibility';
 import { createJobYes } from '../../../server/companion/feed/job-yes';
 import { createStaffKnowledge } from '../../../server/companion/feed/staff-knowledge';
@@ -34,14 +35,11 @@ let seconds = 0;
 const requests = async () => (await emulator.control.stats()).requests;
 /** The emulator's count once the companion's reads in the background (a narrowed person's list) are done. */
 async function settled(): Promise<number> {
-  let last = await requests();
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 150));
-    const now = await requests();
-    if (now === last) return now;
-    last = now;
-  }
+  await Promise.all([...backgrounds].map((b) => b.settled()));
+  return requests();
 }
+/** Every instance's reads in the background, made by `visibilityOver`. */
+const backgrounds = new Set<BackgroundWork>();
 const staffOf = (role: string) => account.staff.filter((s) => s.role === role && s.active).map((s) => s.uuid);
 
 /** A notification of the job as the platform signs it; `created` names its job number among the changed fields. */
@@ -168,7 +166,9 @@ function visibilityOver(
 ) {
   const knowledge = createStaffKnowledge({ store, ...(over.now ? { now: over.now } : {}) });
   const yes = createJobYes(over.now ? { now: over.now } : {});
-  return createJobVisibility({ platformBaseUrl: emulator.info.base_url, knowledge, yes, ...over });
+  const background = createBackgroundWork();
+  backgrounds.add(background);
+  return createJobVisibility({ platformBaseUrl: emulator.info.base_url, knowledge, yes, background, ...over });
 }
 
 describe('what the companion remembers of staff', () => {
@@ -184,7 +184,7 @@ describe('what the companion remembers of staff', () => {
     for (const staff of [other, office, admin]) await registeredWith.registered(account.uuid, staff);
     const ask = async (instance: ReturnType<typeof visibilityOver>) => {
       const job = await createdJob();
-      const before = await requests();
+      const before = await settled();
       const names = await instance.forChange(account.uuid, job, kept, { created: true });
       return { names, asked: (await settled()) - before };
     };
@@ -208,7 +208,7 @@ describe('what the companion remembers of staff', () => {
     const job = await createdJob();
     await visibility.registered(account.uuid, office);
     await visibility.registered(account.uuid, admin);
-    const before = await requests();
+    const before = await settled();
     expect(await visibility.forChange(account.uuid, job, kept, { created: true })).toEqual({
       visibleTo: [office],
       unchecked: [admin],
@@ -226,7 +226,7 @@ describe('what the companion remembers of staff', () => {
     await visibility.registered(account.uuid, other);
     await visibility.registered(account.uuid, office);
     const ask = async () => {
-      const before = await requests();
+      const before = await settled();
       const names = await visibility.forChange(account.uuid, job, kept, { created: true });
       return { names, asked: (await settled()) - before };
     };

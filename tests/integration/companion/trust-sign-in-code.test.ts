@@ -5,6 +5,7 @@ import { startDevStack, type DevStack } from '../../../server/development/dev-st
 import { createSignInDriver, firstTechnician, type SignInDriver } from '../../../server/development/sign-in-driver';
 import { CHROME_ID, CHROME_REDIRECT, FIREFOX_ID, postJson, SIGNING_SECRET } from '../../support/companion/env';
 import { createCodeVerifier, createTestInstallation } from '../../support/companion/installation';
+import { platformRequestsWhenQuiet } from '../../support/companion/quiet';
 
 // Issue 29, finding 1: a sign-in code is redeemable only by the flow that started it. A thief who sees the Return
 // URL's code (another extension, a proxy, a log) and starts a flow of its own at the companion gets nothing: the
@@ -19,7 +20,7 @@ const newDriver = (): Promise<SignInDriver> =>
     person: firstTechnician(stack.emulator.info),
   });
 /** Every request the emulator served (REST and OAuth alike). */
-const platformRequests = async () => (await stack.emulator.control.stats()).requests;
+const platformRequests = () => platformRequestsWhenQuiet(stack);
 
 /** The thief's own flow: a genuine state from the companion, with a verifier and installation of its own. */
 async function thiefsFlow() {

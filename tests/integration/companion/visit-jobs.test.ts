@@ -4,6 +4,7 @@ import type { AccountInfo, StaffInfo } from '../../../server/emulator/contracts'
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
 import { activateAccount, personOf } from '../../support/companion/addon-platform';
 import { signInBrowser, type TrustedBrowser } from '../../support/companion/trusted-browser';
+import { platformRequestsWhenQuiet } from '../../support/companion/quiet';
 
 // A visit booked or moved reaches the browser of its staff member with the job (issue 18): a technician sees the
 // jobs they have a visit on, and a job's edit_date does not move when it is given to someone, so before this their
@@ -17,7 +18,7 @@ let technician: StaffInfo;
 let techBrowser: TrustedBrowser;
 let officeBrowser: TrustedBrowser;
 
-const requests = async () => (await stack.emulator.control.stats()).requests;
+const requests = () => platformRequestsWhenQuiet(stack);
 
 async function visitChange(browser: TrustedBrowser, visit: string): Promise<FeedChange | undefined> {
   for (let i = 0; i < 50; i++) {
