@@ -141,7 +141,7 @@ describe('sign-in through the companion', () => {
   it('answers 502 when the platform answers 5xx, and works again after', async () => {
     const driver = await newDriver();
     const flow = await driver.toCode();
-    await control.injectFault({ kind: 'status', status: 503, count: 1 });
+    await control.injectFault({ kind: 'status', status: 503, pathPrefix: '/oauth/access_token', count: 1 });
     const failed = await driver.exchange(flow);
     expect(failed.status).toBe(502);
     expect(await failed.json()).toMatchObject({ error: 'platform_unavailable' });
