@@ -6,15 +6,17 @@ import { createReread } from '@/lib/side-panel/reread';
 import { connectLive } from '@/lib/messaging/live';
 import { markFirstRun } from '@/lib/onboarding/first-run';
 import { sendMessage } from '@/lib/messaging/send';
-import type { DayView, JobAction, JobDetail, LiveEvent } from '@/lib/messaging/views';
+import type { DayView, JobDetail, LiveEvent } from '@/lib/messaging/views';
 import { type Feature, type SessionView } from '@/lib/messaging/session-view';
 import { toWireError } from '@/lib/messaging/errors';
 import { workNoticesItem } from '@/lib/settings/items';
 import type { WorkNotices } from '@/lib/settings/schemas';
 import type { WireError } from '@/lib/messaging/protocol';
+import { createJobWrites, type NoteShown } from './job-writes';
 
 // The side panel's state: the session, "My day" for one date, the job open (if any), the last error.
-// Live events from the background re-read what is shown; the page's job (page.job) opens that job.
+// Live events from the background re-read what is shown; the page's job (page.job) opens that job. What the person
+// does to the open job is in job-writes.ts.
 
 export function createSidepanelModel() {
   const dailyLimitUntil = signal<number | null>(null, { name: 'dailyLimitUntil' });
@@ -30,7 +32,7 @@ export function createSidepanelModel() {
   /** What happened to the note just added, said beside the note box until it is sent. */
   const noteStatus = signal<string | null>(null, { name: 'noteStatus' });
   /** The note that status is about. */
-  let statusOf: string | null = null;
+  const note: NoteShown = { statusOf: null };
   /** How much of each file on its way has gone out (outbox.progress), by its uuid. */
   const progress = signal<ReadonlyMap<string, { sent: number; total: number }>>(new Map(), { name: 'progress' });
   /** What happened to the files just added (kept, too large), said beside the button. */
@@ -38,7 +40,6 @@ export function createSidepanelModel() {
   /** Being told of work given to the person (off until they turn it on). */
   const workNotices = signal<WorkNotices | null>(null, { name: 'workNotices' });
 
-  const describe = toWireError;
   /** The day can be shown (its schedule may be read); whole: every detail of it may be read too. */
   const hasMyDay = () => {
     const s = session.value;
@@ -63,7 +64,7 @@ export function createSidepanelModel() {
         error.value = null;
       }
     } catch (e) {
-      if (ticket === dayTicket) error.value = describe(e);
+      if (ticket === dayTicket) error.value = toWireError(e);
     } finally {
       if (ticket === dayTicket) dayLoading.value = false;
     }
@@ -82,13 +83,13 @@ export function createSidepanelModel() {
         // Every file sent (or refused: it then says what to do itself): nothing more to say beside the button.
         if (fileStatus.value && !answer.attachments?.some((a) => a.state === 'pending')) fileStatus.value = null;
         // Sent (or refused: the note itself then says what to do): nothing more to say beside the box.
-        if (statusOf && answer.notes.find((n) => n.uuid === statusOf)?.state !== 'pending') {
-          statusOf = null;
+        if (note.statusOf && answer.notes.find((n) => n.uuid === note.statusOf)?.state !== 'pending') {
+          note.statusOf = null;
           noteStatus.value = null;
         }
       }
     } catch (e) {
-      if (ticket === jobTicket) error.value = describe(e);
+      if (ticket === jobTicket) error.value = toWireError(e);
     }
   }
 
@@ -101,7 +102,7 @@ export function createSidepanelModel() {
       await what();
       error.value = null;
     } catch (e) {
-      error.value = describe(e);
+      error.value = toWireError(e);
     }
   }
 
@@ -195,7 +196,7 @@ export function createSidepanelModel() {
     async openJob(uuid: string): Promise<void> {
       jobUuid.value = uuid;
       detail.value = null;
-      statusOf = null;
+      note.statusOf = null;
       noteStatus.value = null;
       fileStatus.value = null;
       progress.value = new Map();
@@ -206,74 +207,12 @@ export function createSidepanelModel() {
       detail.value = null;
       void loadDay();
     },
-    async addNote(text: string): Promise<void> {
-      const uuid = jobUuid.value;
-      if (!uuid) return;
-      let note: JobDetail['notes'][number];
-      try {
-        note = await sendMessage('notes.add', { jobUuid: uuid, text });
-      } catch (e) {
-        error.value = describe(e);
-        throw e;
-      }
-      statusOf = note.uuid;
-      noteStatus.value =
-        note.state === 'pending'
-          ? 'Note saved on this device. It goes to the platform as soon as it can be reached.'
-          : null;
-      // Shown at once as pending; the outbox's own event re-reads the job once it is sent.
-      const shown = detail.value;
-      if (shown && shown.job.uuid === uuid) detail.value = { ...shown, notes: [note, ...shown.notes] };
-    },
-    toggleBadge: (badgeUuid: string, on: boolean) =>
-      act(async () => {
-        const uuid = jobUuid.value;
-        if (!uuid) return;
-        await sendMessage('badges.set', { jobUuid: uuid, badgeUuid, on });
-        const shown = detail.value;
-        if (shown && shown.job.uuid === uuid) {
-          const badges = shown.badges.map((b) => (b.uuid === badgeUuid ? { ...b, on, pending: true } : b));
-          detail.value = { ...shown, badges };
-        }
-      }),
     setWorkNotices: (next: WorkNotices) =>
       act(async () => {
         workNotices.value = next;
         await workNoticesItem.setValue(next);
       }),
-    /** A step of the person's visit: saved at once, shown as waiting until it is sent. */
-    act: (action: JobAction, text?: { message: string }) =>
-      act(async () => {
-        const uuid = jobUuid.value;
-        if (!uuid) return;
-        const visit = await sendMessage('job.act', { jobUuid: uuid, action, ...(text ? { text } : {}) });
-        const shown = detail.value;
-        if (shown && shown.job.uuid === uuid) detail.value = { ...shown, visit };
-      }),
-    /** Files chosen, pasted or dropped: kept on this device first (the files database), then queued. */
-    addFiles: (files: File[]) =>
-      act(async () => {
-        const uuid = jobUuid.value;
-        if (!uuid) return;
-        // Loaded when a file is first added: the panel opens without it.
-        const { keepFiles } = await import('@/lib/outbox/keep-files');
-        const { kept, refused } = await keepFiles(files);
-        for (const fileUuid of kept) {
-          const added = await sendMessage('files.attach', { jobUuid: uuid, uuid: fileUuid });
-          const shown = detail.value;
-          if (shown && shown.job.uuid === uuid)
-            detail.value = { ...shown, attachments: [added, ...(shown.attachments ?? [])] };
-        }
-        fileStatus.value = refused.length
-          ? `Not added: ${refused.join(', ')} (empty, or larger than 25 MB).`
-          : kept.length
-            ? `${kept.length === 1 ? 'Kept' : `${kept.length} files kept`} on this device. Sent as soon as the platform can be reached.`
-            : null;
-      }),
-    /** "No thanks" to texting customers: the offer is not made again. */
-    declineTexts: () => act(async () => (await sendMessage('texts.decline', {}), loadJob())),
-    retry: (seq: number) => act(async () => (await sendMessage('outbox.retry', { seq }), loadJob())),
-    discard: (seq: number) => act(async () => (await sendMessage('outbox.discard', { seq }), loadJob())),
+    ...createJobWrites({ jobUuid, detail, error, noteStatus, fileStatus, note }, { act, loadJob }),
     grant: (feature: Feature) =>
       act(async () => {
         session.value = await sendMessage('session.requestFeature', { feature });
