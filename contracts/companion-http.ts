@@ -181,11 +181,11 @@ export const FeedChangeSchema = z.object({
   /** UTC, `YYYY-MM-DD HH:MM:SS`, as the platform sent it. */
   time: z.string(),
   resource_url: z.string(),
-  /** For a note: the job it belongs to, when the companion could read it (server/companion/feed/note-jobs.ts),
+  /** For a note: the job it belongs to, when the companion could read it (server/companion/feed/enrich/note-jobs.ts),
    * so that only browsers holding that job do anything. */
   job_uuid: z.string().optional(),
   /** For a job (or a visit, whose job it then is): the record as the companion read it once for the account
-   * (server/companion/feed/job-records.ts), present only when `yours` is `record`: the platform lets this reader
+   * (server/companion/feed/enrich/job-records.ts), present only when `yours` is `record`: the platform lets this reader
    * see the job. Checked by the extension like any platform answer. */
   record: z.record(z.string(), z.unknown()).optional(),
   /** For a job or a visit: what the change means to this reader (FEED_CHANGE_MEANINGS). */

@@ -86,7 +86,7 @@ export async function readsNeeded(received: readonly FeedChange[], target: Apply
 }
 
 /** A visit booked or moved carries its job's record when the companion could read it as the visit's staff member
- * (server/companion/feed/visit-jobs.ts): it is then that job's change. Without a record a visit changes nothing a
+ * (server/companion/feed/enrich/visit-jobs.ts): it is then that job's change. Without a record a visit changes nothing a
  * browser shows (the day view reads visits itself), and is ignored. */
 function asJobChange(change: FeedChange): FeedChange {
   if (change.object !== 'jobactivity' || !change.job_uuid || !UUID.test(change.job_uuid) || change.record === undefined)

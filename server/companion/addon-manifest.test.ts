@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { COMPANION_PATHS } from '../../contracts/companion-http';
 import { PRODUCT_COMPANION_URL } from '../../contracts/platform-hosts';
 import { ADDON_EVENTS } from './addon/events';
-import { FIELDSIDE_SUBSCRIPTIONS } from './feed/subscriptions';
+import { FIELDSIDE_SUBSCRIPTIONS } from './feed/subscriptions/subscriptions';
 import { ICON_PNG_BASE64 } from './pages/icon';
 
 // The add-on manifest, held to the platform's shape (its official samples: servicem8/addon-sdk-samples,

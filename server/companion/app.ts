@@ -33,16 +33,16 @@ export interface CompanionDeps {
   log?: Logger;
   /** The webhook receiver and change feed (feed/index.ts); `null` runs the companion without them (OAuth-only tests). */
   createFeedModule?: typeof createFeedModule | null;
-  /** Whether a change the companion's share of the minute cannot read now waits for it (feed/held-changes.ts): not
+  /** Whether a change the companion's share of the minute cannot read now waits for it (feed/enrich/held-changes.ts): not
    * at the edge, whose isolates run no timer once their answer is sent. */
   holdChanges?: boolean;
-  /** How long a signed change waits for others to be read together with (feed/held-changes.ts); 0 reads each at
+  /** How long a signed change waits for others to be read together with (feed/enrich/held-changes.ts); 0 reads each at
    * once. CHANGE_COLLECT_MS by default; nothing waits where changes are not held. */
   collectMs?: number;
 }
 
 /** A signed change waits this long for others of its account, so that those arriving together (a bulk edit, an
- * office's edit and its note) cost one read per kind (feed/batch-reads.ts): short beside the 2 s in which a live
+ * office's edit and its note) cost one read per kind (feed/enrich/batch-reads.ts): short beside the 2 s in which a live
  * change must show. */
 export const CHANGE_COLLECT_MS = 250;
 
@@ -50,7 +50,7 @@ export interface CompanionApp {
   app: Hono;
   /** Ends the open change streams (a shutdown: their clients reconnect to another instance). */
   endStreams(): void;
-  /** Resolves once no signed change waits to be collected or is being read (feed/held-changes.ts). */
+  /** Resolves once no signed change waits to be collected or is being read (feed/enrich/held-changes.ts). */
   settled(): Promise<void>;
   /** Stops what the feed module keeps running (heartbeats, Redis connections). */
   close(): Promise<void>;
@@ -83,7 +83,7 @@ export async function createCompanionApp(
   let tokens: AccountTokenKeeper | undefined;
   try {
     addonStore = await stores.addon(config);
-    // The account's kept tokens read each changed job once for the whole account (feed/account-readers.ts).
+    // The account's kept tokens read each changed job once for the whole account (feed/enrich/account-readers.ts).
     tokens = createAccountTokens({ config, store: addonStore, now, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
     feed = createFeed
       ? await createFeed({
@@ -137,7 +137,7 @@ export async function createCompanionApp(
       allowlist,
       limiter,
       // An activated account's changes come signed through the add-on: its Webhooks-API subscriptions of the
-      // companion's are removed (feed/account-subscriptions.ts).
+      // companion's are removed (feed/subscriptions/account-subscriptions.ts).
       keepTokens: async (account, kept) => {
         await keeper.keep(account, kept);
         await feed?.activated(account);

@@ -1,8 +1,8 @@
 import { createMemoryAddonStore } from './addon/store/memory-store';
 import { createRedisRestAddonStore } from './addon/store/redis-rest-store';
 import type { CompanionConfig } from './config';
-import { createMemoryFeedStore } from './feed/memory-store';
-import { createRedisRestFeedStore } from './feed/redis-rest-store';
+import { createMemoryFeedStore } from './feed/store/memory-store';
+import { createRedisRestFeedStore } from './feed/store/redis-rest-store';
 import { createMemoryLimitStore } from './limits/memory-limit-store';
 import { createRedisRestLimitStore } from './limits/redis-rest-limit-store';
 import { createRedisRestClient } from './redis-rest/client';

@@ -1,5 +1,5 @@
 import { createAddonStore } from './addon/store/create-store';
-import { createFeedStore } from './feed/create-store';
+import { createFeedStore } from './feed/store/create-store';
 import { createLimitStore } from './limits/create-limit-store';
 import type { CompanionStores } from './stores';
 

@@ -16,7 +16,7 @@ export interface RunningCompanion {
   /** Stops gracefully: no new connections and no new requests, open change streams ended (their clients
    * reconnect to another instance), requests under way given SHUTDOWN_GRACE_SECONDS, then the stores closed. */
   close(): Promise<void>;
-  /** Resolves once no signed change waits to be collected or is being read (feed/held-changes.ts). */
+  /** Resolves once no signed change waits to be collected or is being read (feed/enrich/held-changes.ts). */
   settled(): Promise<void>;
 }
 

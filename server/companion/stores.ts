@@ -1,6 +1,6 @@
 import type { AddonStore } from './addon/store/types';
 import type { CompanionConfig } from './config';
-import type { FeedStore } from './feed/types';
+import type { FeedStore } from './feed/store/types';
 import type { LimitStore } from './limits/types';
 
 /**

@@ -12,7 +12,7 @@ import { builtZips } from './support/paths';
 import { sendExpression, sendFromPage } from './support/protocol-messages';
 import { startStack, type Stack } from './support/stack';
 import { startReceiver } from './support/webhook-receiver';
-import { FIELDSIDE_SUBSCRIPTIONS } from '../../server/companion/feed/subscriptions';
+import { FIELDSIDE_SUBSCRIPTIONS } from '../../server/companion/feed/subscriptions/subscriptions';
 import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { readStorageLocal } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { COMPANION_PATHS } from '../../contracts/companion-http';
-import { FIELDSIDE_SUBSCRIPTIONS } from '../../server/companion/feed/subscriptions';
+import { FIELDSIDE_SUBSCRIPTIONS } from '../../server/companion/feed/subscriptions/subscriptions';
 import { signInBrowser, type TrustedBrowser } from '../support/companion/trusted-browser';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
 import { signInPaired, signOutOfWebApp } from './support/pairing';

@@ -1,4 +1,4 @@
-import type { NewChange } from '../feed/types';
+import type { NewChange } from '../feed/store/types';
 import { dedupKey, NotificationSchema, toChange } from '../webhooks/notification';
 import type { VerifiedEvent } from './event-token';
 
@@ -6,7 +6,7 @@ import type { VerifiedEvent } from './event-token';
 // the event URL like an action, signed with the App Secret, `eventName` "webhook_subscription", the spec's
 // notification as its `eventArgs` (PLATFORM-NOTES, "Add-ons inside the platform"). Signed, so its origin is known:
 // for an account that activated Fieldside it is the only source of changes the companion reads and publishes
-// records for (feed/account-subscriptions.ts).
+// records for (feed/subscriptions/account-subscriptions.ts).
 
 export const WEBHOOK_EVENT_NAME = 'webhook_subscription';
 

@@ -20,7 +20,7 @@ import { readJobView, withAccountToken } from './job-view';
 import { jobPanel } from './panel/panel-page';
 import { problemPanel } from './panel/problem-page';
 import type { PlatformReads } from './platform-reads';
-import type { NewChange } from '../feed/types';
+import type { NewChange } from '../feed/store/types';
 import { signedChangeOf, WEBHOOK_EVENT_NAME } from './manifest-webhook';
 
 // POST /addon/event, the add-on's event URL: every job-card action and every follow-up from the panel arrives

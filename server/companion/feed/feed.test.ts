@@ -4,7 +4,7 @@ import { actingAs, bearer, issuePasses, jobNotification, postJson } from '../../
 import { startFeedServer, type FeedServer } from '../../../tests/support/companion/feed-server';
 import { startStubPlatform, STUB_ADMIN, STUB_TECHNICIAN } from '../../../tests/support/companion/stub-platform';
 import { signPass } from '../trust/pass';
-import type { FeedPage } from './types';
+import type { FeedPage } from './store/types';
 
 const ACCOUNT = '22222222-2222-4222-8222-222222222222';
 const OTHER = '33333333-3333-4333-8333-333333333333';

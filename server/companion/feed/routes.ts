@@ -15,12 +15,12 @@ import type { AccountActivation } from './account-activation';
 import { createCorsMiddleware } from '../cors';
 import { passAuth, type FeedEnv } from './pass-auth';
 import { isPlatformError } from './platform-error';
-import { forReader } from './reader-view';
-import type { RoleCheck } from './staff-role';
+import { forReader } from './visibility/reader-view';
+import type { RoleCheck } from './visibility/staff-role';
 import { openStream, type StreamRouteDeps } from './stream-route';
-import type { EnsuredSubscriptions } from './ensured-subscriptions';
-import { ensureSubscriptions } from './subscriptions';
-import { isFeedPositionError } from './types';
+import type { EnsuredSubscriptions } from './subscriptions/ensured-subscriptions';
+import { ensureSubscriptions } from './subscriptions/subscriptions';
+import { isFeedPositionError } from './store/types';
 
 export interface FeedRoutesDeps extends StreamRouteDeps {
   tokens: CallbackTokens;

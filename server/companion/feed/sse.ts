@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { FEED_CHANGE_EVENT, FEED_GAP_EVENT } from '../../../contracts/companion-http';
-import { forReader, type Reader } from './reader-view';
-import type { FeedStore, StoredPage } from './types';
+import { forReader, type Reader } from './visibility/reader-view';
+import type { FeedStore, StoredPage } from './store/types';
 
 const PAGE = 500;
 

@@ -6,12 +6,12 @@ import type { CompanionLimits } from '../config';
 import { jsonError } from '../http-errors';
 import { tooManyRequests, type RateLimiter } from '../limits/rate-limit';
 import type { LimitStore, SlotRequest } from '../limits/types';
-import type { AccountSubscriptions } from './account-subscriptions';
+import type { AccountSubscriptions } from './subscriptions/account-subscriptions';
 import type { BackgroundWork } from './background-work';
-import type { JobVisibility } from './job-visibility';
+import type { JobVisibility } from './visibility/job-visibility';
 import type { FeedEnv } from './pass-auth';
 import { streamFeed } from './sse';
-import type { FeedStore } from './types';
+import type { FeedStore } from './store/types';
 
 export interface StreamRouteDeps {
   store: FeedStore;

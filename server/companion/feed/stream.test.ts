@@ -9,7 +9,7 @@ import {
 } from '../../../tests/support/companion/feed-client';
 import { startFeedServer, TEST_EXTENSION_ID, type FeedServer } from '../../../tests/support/companion/feed-server';
 import { startStubPlatform, STUB_ADMIN } from '../../../tests/support/companion/stub-platform';
-import type { FeedPage } from './types';
+import type { FeedPage } from './store/types';
 
 const ACCOUNT = '77777777-7777-4777-8777-777777777777';
 const TOKEN = 'token-stream';

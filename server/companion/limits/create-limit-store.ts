@@ -3,7 +3,7 @@ import { createMemoryLimitStore } from './memory-limit-store';
 import type { LimitStore } from './types';
 
 /** Redis when REDIS_URL is set (several instances count together), otherwise memory. ioredis is imported only
- * then (see feed/create-store.ts). */
+ * then (see feed/store/create-store.ts). */
 export async function createLimitStore(config: Pick<CompanionConfig, 'redisUrl'>): Promise<LimitStore> {
   if (!config.redisUrl) return createMemoryLimitStore();
   const { createRedisLimitStore } = await import('./redis-limit-store');

@@ -10,7 +10,7 @@ export const ACTIVATION_SCOPES: readonly string[] = [
   // any administrator opens Fieldside: the platform subscribes an app only to what it may read.
   'read_jobs',
   'read_job_notes',
-  // Visits (job activities): one booked or moved brings its job to its staff member's browser (feed/visit-jobs.ts).
+  // Visits (job activities): one booked or moved brings its job to its staff member's browser (feed/enrich/visit-jobs.ts).
   'read_schedule',
   // Who may manage those subscriptions: the staff member's security role, which must be an administrator one.
   'read_staff',

@@ -1,6 +1,6 @@
 import { base64url } from 'jose';
 import { decodedOrUndefined } from '../tokens/base64';
-import type { CallbackTokenOwner, FeedStore } from '../feed/types';
+import type { CallbackTokenOwner, FeedStore } from '../feed/store/types';
 import { createLegacyCallbackTokens } from './legacy-callback-token';
 
 // The last segment of an account's callback URL, `/webhooks/<account>.<generation>.<mac>`, says whose it is and

@@ -1,5 +1,5 @@
-import type { HeldChanges } from '../feed/held-changes';
-import type { AppendResult, FeedStore, NewChange } from '../feed/types';
+import type { HeldChanges } from '../feed/enrich/held-changes';
+import type { AppendResult, FeedStore, NewChange } from '../feed/store/types';
 import { createNoteEventWait, type NoteEventWait } from './note-event-wait';
 import { dedupKeyWithRecord } from './notification';
 
@@ -25,7 +25,7 @@ export type Taken = AppendResult | { kind: 'covered' } | { kind: 'held' };
 
 export function createChangeIntake(opts: {
   store: FeedStore;
-  /** Adds what the companion reads once for the whole account (feed/enrich-change.ts); never throws. */
+  /** Adds what the companion reads once for the whole account (feed/enrich/enrich-change.ts); never throws. */
   enrich?: (account: string, change: NewChange) => Promise<void>;
   noteEvents?: NoteEventWait;
   /** Where a signed change waits when the companion's share of the minute has no room to read it. */

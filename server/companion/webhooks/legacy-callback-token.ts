@@ -1,12 +1,12 @@
 import { base64url } from 'jose';
 import { decodedOrUndefined } from '../tokens/base64';
-import type { CallbackTokenOwner, FeedStore } from '../feed/types';
+import type { CallbackTokenOwner, FeedStore } from '../feed/store/types';
 
 // Callback tokens of the form before self-verifying URLs: a bare HMAC of the account, which cannot be
 // reversed, so earlier versions kept token → account in the store (a Redis hash). Subscriptions made then still
 // point at such URLs, so they are still resolved from what those versions kept, checked by deriving the token
 // again. Nothing new is written in this form: an administrator's next register finds the subscriptions' callback
-// URL differs from the account's current one and moves them to the self-verifying form (feed/subscriptions.ts),
+// URL differs from the account's current one and moves them to the self-verifying form (feed/subscriptions/subscriptions.ts),
 // and the account's next rotation retires the old generation and forgets its entry. A memory store kept nothing
 // across restarts, so there is nothing to migrate from it. Delete this file once no deployment has entries left.
 

@@ -4,8 +4,8 @@ import { actingAs, bearer, jobNotification, postJson } from '../../../tests/supp
 import { startFeedServer, type FeedServer } from '../../../tests/support/companion/feed-server';
 import { startRedisServer, type RedisServer } from '../../../tests/support/companion/redis-server';
 import { startStubPlatform, STUB_ADMIN, type StubSubscription } from '../../../tests/support/companion/stub-platform';
-import { FIELDSIDE_SUBSCRIPTIONS } from '../feed/subscriptions';
-import type { FeedPage } from '../feed/types';
+import { FIELDSIDE_SUBSCRIPTIONS } from '../feed/subscriptions/subscriptions';
+import type { FeedPage } from '../feed/store/types';
 import { deriveLegacyCallbackToken } from './legacy-callback-token';
 
 // The way from callback URLs of the earlier form (`/webhooks/<bare HMAC>`, resolved through a Redis hash) to

@@ -1,4 +1,4 @@
-import type { NewChange } from '../feed/types';
+import type { NewChange } from '../feed/store/types';
 
 // The platform's `job.note_added` event: a note was created on a job. Its notification (either shape:
 // event-notification.ts) names the note and its job, so the change it makes carries the note's job with no platform

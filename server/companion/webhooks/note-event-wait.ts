@@ -1,4 +1,4 @@
-import type { FeedStore, NewChange } from '../feed/types';
+import type { FeedStore, NewChange } from '../feed/store/types';
 import { noteAddedKey, shiftTime } from './note-added';
 
 // A new note is told twice, on two queues of the platform that keep no order between them: the `note` object

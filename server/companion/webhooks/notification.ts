@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sha256Base64Url } from '../../../contracts/installation-binding';
-import type { NewChange } from '../feed/types';
+import type { NewChange } from '../feed/store/types';
 
 /** The spec's webhook notification body: one entry, changed field names only, UTC time, uuid, resource_url. */
 export const NotificationSchema = z.object({

@@ -4,7 +4,7 @@ import { actingAs, bearer, jobNotification, postJson } from '../../../tests/supp
 import { startFeedServer, type FeedServer } from '../../../tests/support/companion/feed-server';
 import { startRedisServer, type RedisServer } from '../../../tests/support/companion/redis-server';
 import { startStubPlatform, STUB_ADMIN } from '../../../tests/support/companion/stub-platform';
-import type { FeedPage } from '../feed/types';
+import type { FeedPage } from '../feed/store/types';
 import { dedupKey, NotificationSchema, toChange } from './notification';
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
@@ -268,7 +268,7 @@ describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (stor
     expect(page.changes.map((c) => c.time)).toEqual(['2026-11-21 06:00:00', '2026-11-21 06:00:01']);
   });
 
-  // Redis trims approximately (MAXLEN ~, whole nodes of 100); its bound is tested in feed/redis-store.test.ts.
+  // Redis trims approximately (MAXLEN ~, whole nodes of 100); its bound is tested in feed/store/redis-store.test.ts.
   if (store === 'memory')
     it('keeps only the newest entries when the feed is full', async () => {
       const sent = [];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
 import { Hono, type Context } from 'hono';
-import type { CallbackTokenOwner, FeedStore, NewChange } from '../feed/types';
+import type { CallbackTokenOwner, FeedStore, NewChange } from '../feed/store/types';
 import { jsonError } from '../http-errors';
 import type { Logger } from '../request-log';
 import { readBoundedText } from './body';
@@ -18,7 +18,7 @@ const unknownCallback = (c: Context) => jsonError(c, 404, 'unknown_callback', 'U
 
 /** The answer to any delivery for an account that activated Fieldside: its changes come signed, through the add-on,
  * and an unsigned one (anyone who learnt the callback URL can post one) is read by nobody. 410, so the platform
- * removes the subscription that sent it (the companion also removes its own: feed/account-subscriptions.ts). */
+ * removes the subscription that sent it (the companion also removes its own: feed/subscriptions/account-subscriptions.ts). */
 const signedOnly = (c: Context) =>
   jsonError(
     c,

@@ -3,7 +3,7 @@ import { actingAs, bearer, jobNotification, postJson } from '../../../tests/supp
 import { startFeedServer, type FeedServer } from '../../../tests/support/companion/feed-server';
 import { startRedisServer, type RedisServer } from '../../../tests/support/companion/redis-server';
 import { startStubPlatform, STUB_ADMIN } from '../../../tests/support/companion/stub-platform';
-import type { FeedPage } from '../feed/types';
+import type { FeedPage } from '../feed/store/types';
 import { callbackKey, signCallbackToken } from './callback-token';
 
 // Callback URLs that verify themselves (issue 19): `/webhooks/<account>.<generation>.<mac>`. Any instance that

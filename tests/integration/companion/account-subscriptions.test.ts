@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
 import type { AccountInfo } from '../../../server/emulator/contracts';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
-import { FIELDSIDE_EVENT_SUBSCRIPTIONS, FIELDSIDE_SUBSCRIPTIONS } from '../../../server/companion/feed/subscriptions';
-import { createAccountSubscriptions } from '../../../server/companion/feed/account-subscriptions';
+import {
+  FIELDSIDE_EVENT_SUBSCRIPTIONS,
+  FIELDSIDE_SUBSCRIPTIONS,
+} from '../../../server/companion/feed/subscriptions/subscriptions';
+import { createAccountSubscriptions } from '../../../server/companion/feed/subscriptions/account-subscriptions';
 import { createMemoryAddonStore } from '../../../server/companion/addon/store/memory-store';
 import { activateAccount, personOf } from '../../support/companion/addon-platform';
 import { CHROME_ID, FIREFOX_ID, postJson } from '../../support/companion/env';

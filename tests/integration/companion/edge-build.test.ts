@@ -20,7 +20,7 @@ describe('the edge build', () => {
   it('bundles the edge entry into one self-contained ES module, without the Redis TCP client', async () => {
     const bundle = await bundleEdge({ outfile: join(dir, 'companion.mjs') });
     expect(bundle.inputs).toEqual(
-      expect.arrayContaining(['server/companion/edge.ts', 'server/companion/feed/redis-rest-store.ts']),
+      expect.arrayContaining(['server/companion/edge.ts', 'server/companion/feed/store/redis-rest-store.ts']),
     );
     expect(
       bundle.inputs.filter((input) =>

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthStartReplySchema } from '../../../contracts/companion-http';
 import { sha256Base64Url } from '../../../contracts/installation-binding';
 import { bundleEdge } from '../../../server/companion/build-edge';
-import { createRedisFeedStore } from '../../../server/companion/feed/redis-store';
+import { createRedisFeedStore } from '../../../server/companion/feed/store/redis-store';
 import type { RunningEmulator } from '../../../server/emulator/contracts';
 import { startEmulator } from '../../../server/emulator/start';
 import { CHROME_ID, CHROME_REDIRECT, SIGNING_SECRET } from '../../support/companion/env';

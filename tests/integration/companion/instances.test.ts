@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedChange } from '../../../server/companion/feed/types';
+import type { FeedChange } from '../../../server/companion/feed/store/types';
 import { startEmulator, type StartedEmulator } from '../../../server/emulator/start';
 import { startCompanionProcess, type CompanionProcess } from '../../support/companion/companion-process';
 import { CHROME_ID, FIREFOX_ID, freePort } from '../../support/companion/env';

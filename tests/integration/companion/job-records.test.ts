@@ -10,10 +10,10 @@ import { actingAs, bearer, issuePasses, openStream, postJson } from '../../suppo
 import { startFeedServer, type FeedServer } from '../../support/companion/feed-server';
 import { callbackKey, signCallbackToken } from '../../../server/companion/feed/index';
 import { ACTIVATION_SCOPES } from '../../../server/companion/oauth/activation-scopes';
-import { COMPANION_READS_PER_MINUTE } from '../../../server/companion/feed/read-budget';
+import { COMPANION_READS_PER_MINUTE } from '../../../server/companion/feed/enrich/read-budget';
 import type { FeedChange, FeedPage } from '../../../contracts/companion-http';
-import { createFeedStore } from '../../../server/companion/feed/create-store';
-import type { FeedStore, NewChange } from '../../../server/companion/feed/types';
+import { createFeedStore } from '../../../server/companion/feed/store/create-store';
+import type { FeedStore, NewChange } from '../../../server/companion/feed/store/types';
 
 // The companion reads each changed job once for the whole account (issue 18), with the account's kept grant, for a
 // change the platform signed (the add-on's manifest webhook: `deliverSigned` takes it as /addon/event does), against

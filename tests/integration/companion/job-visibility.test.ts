@@ -5,9 +5,9 @@ import { startEmulator, type StartedEmulator } from '../../../server/emulator/st
 import { createAccountTokens } from '../../../server/companion/addon/account-tokens';
 import { createMemoryAddonStore } from '../../../server/companion/addon/store/memory-store';
 import { createBackgroundWork, type BackgroundWork } from '../../../server/companion/feed/background-work';
-import { createJobVisibility } from '../../../server/companion/feed/job-visibility';
-import { createJobYes } from '../../../server/companion/feed/job-yes';
-import { createStaffKnowledge } from '../../../server/companion/feed/staff-knowledge';
+import { createJobVisibility } from '../../../server/companion/feed/visibility/job-visibility';
+import { createJobYes } from '../../../server/companion/feed/visibility/job-yes';
+import { createStaffKnowledge } from '../../../server/companion/feed/visibility/staff-knowledge';
 import { ACTIVATION_SCOPES } from '../../../server/companion/oauth/activation-scopes';
 import { actingAs, issuePasses } from '../../support/companion/feed-client';
 import { startFeedServer, type FeedServer } from '../../support/companion/feed-server';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FeedPage } from '../../../server/companion/feed/types';
+import type { FeedPage } from '../../../server/companion/feed/store/types';
 import { bearer } from '../../support/companion/feed-client';
 import { useNoteAddedScene, type Shape } from '../../support/companion/note-added-scene';
 

@@ -4,12 +4,12 @@ import { startEmulator } from '../../../server/emulator/start';
 import { createAccountTokens } from '../../../server/companion/addon/account-tokens';
 import { createMemoryAddonStore } from '../../../server/companion/addon/store/memory-store';
 import { ACTIVATION_SCOPES } from '../../../server/companion/oauth/activation-scopes';
-import { createFeedStore } from '../../../server/companion/feed/create-store';
-import type { FeedStore, NewChange } from '../../../server/companion/feed/types';
+import { createFeedStore } from '../../../server/companion/feed/store/create-store';
+import type { FeedStore, NewChange } from '../../../server/companion/feed/store/types';
 import { actingAs, issuePasses, openStream } from '../../support/companion/feed-client';
 import { startFeedServer, type FeedServer } from '../../support/companion/feed-server';
 
-// Changes that arrive together are read together (feed/held-changes.ts, feed/batch-reads.ts): a signed change waits
+// Changes that arrive together are read together (feed/enrich/held-changes.ts, feed/enrich/batch-reads.ts): a signed change waits
 // a moment for others of its account, and then each kind costs one request, the platform's list of it edited since
 // the earliest of them, with the account's own grant, never impersonated. Against the real emulator, whose clock
 // stamps every edit's `edit_date` in the account's local time and every notification's `time` in UTC.

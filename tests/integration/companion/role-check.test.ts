@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRoleCheck } from '../../../server/companion/feed/staff-role';
+import { createRoleCheck } from '../../../server/companion/feed/visibility/staff-role';
 import { startEmulator, type StartedEmulator } from '../../../server/emulator/start';
 
 // Whose register may make the webhook subscriptions: an administrator's, as the platform says (staff record and

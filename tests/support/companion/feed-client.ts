@@ -1,5 +1,5 @@
 import { COMPANION_HEADERS } from '../../../contracts/companion-http';
-import type { StoredChange as FeedChange } from '../../../server/companion/feed/types';
+import type { StoredChange as FeedChange } from '../../../server/companion/feed/store/types';
 import { signPass } from '../../../server/companion/trust/pass';
 
 let counter = 0;

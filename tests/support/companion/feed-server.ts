@@ -10,7 +10,7 @@ import {
   type CompanionLimits,
 } from '../../../server/companion/config';
 import type { AccountTokenKeeper } from '../../../server/companion/addon/account-tokens';
-import { createFeedStore } from '../../../server/companion/feed/create-store';
+import { createFeedStore } from '../../../server/companion/feed/store/create-store';
 import { createFeedModule, type FeedModule, type FeedStore } from '../../../server/companion/feed/index';
 import type { Logger } from '../../../server/companion/request-log';
 import { signedChangeOf, WEBHOOK_EVENT_NAME } from '../../../server/companion/addon/manifest-webhook';
@@ -42,9 +42,9 @@ export async function startFeedServer(opts: {
   passesFor?: Record<string, string>;
   /** The companion's clock (its share of the account's minute, its caches); real time by default. */
   now?: () => number;
-  /** How often changes held for the account's share look for room again (feed/held-changes.ts). */
+  /** How often changes held for the account's share look for room again (feed/enrich/held-changes.ts). */
   heldRetryMs?: number;
-  /** How long a signed change waits for others to be read together with (feed/held-changes.ts); 0 by default. */
+  /** How long a signed change waits for others to be read together with (feed/enrich/held-changes.ts); 0 by default. */
   collectMs?: number;
 }) {
   let app: Hono | undefined;

@@ -1,5 +1,10 @@
 import { afterAll, expect, it } from 'vitest';
-import { dedupCapacity, type AppendResult, type FeedStore, type NewChange } from '../../../server/companion/feed/types';
+import {
+  dedupCapacity,
+  type AppendResult,
+  type FeedStore,
+  type NewChange,
+} from '../../../server/companion/feed/store/types';
 
 // What every FeedStore must do, whatever keeps it (memory, Redis, Redis over HTTP): each store's test file calls
 // `feedStoreContract` inside its own describe. Accounts are unique per test, so stores sharing one Redis do not

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { AccountInfo, RunningEmulator } from '../../../server/emulator/contracts';
 import { startEmulator } from '../../../server/emulator/start';
 import { callbackKey, signCallbackToken } from '../../../server/companion/feed/index';
-import type { FeedChange, FeedPage } from '../../../server/companion/feed/types';
+import type { FeedChange, FeedPage } from '../../../server/companion/feed/store/types';
 import type { LogLine } from '../../../server/companion/request-log';
 import { bearer, issuePasses, openStream, postJson } from './feed-client';
 import { startFeedServer, type FeedServer } from './feed-server';

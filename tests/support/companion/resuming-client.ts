@@ -1,4 +1,4 @@
-import type { FeedChange } from '../../../server/companion/feed/types';
+import type { FeedChange } from '../../../server/companion/feed/store/types';
 import { openStream } from './feed-client';
 
 type Stream = Awaited<ReturnType<typeof openStream>>;

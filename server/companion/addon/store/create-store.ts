@@ -3,7 +3,7 @@ import { createMemoryAddonStore } from './memory-store';
 import type { AddonStore } from './types';
 
 /** On Node: Redis when REDIS_URL is set (several instances), memory otherwise; ioredis is imported only then
- * (see feed/create-store.ts). */
+ * (see feed/store/create-store.ts). */
 export async function createAddonStore(config: Pick<CompanionConfig, 'redisUrl'>): Promise<AddonStore> {
   if (!config.redisUrl) return createMemoryAddonStore();
   const { createRedisAddonStore } = await import('./redis-store');

@@ -1,8 +1,8 @@
 // What the add-on keeps that every companion instance must share: each account's sealed tokens, the short lock that
 // lets one instance at a time refresh them, the one-time marks of spent pairing nonces and activation tickets, the
 // state each sign-in code was first handed on with (oauth/routes.ts); and,
-// for the feed, whose browsers were online lately and who may see new jobs (feed/staff-knowledge.ts), and which
-// instance checks an account's subscriptions (feed/account-subscriptions.ts).
+// for the feed, whose browsers were online lately and who may see new jobs (feed/visibility/staff-knowledge.ts), and which
+// instance checks an account's subscriptions (feed/subscriptions/account-subscriptions.ts).
 // Three implementations keep the same words: memory (one instance), Redis (REDIS_URL, several Node instances) and
 // Redis over HTTP (REDIS_REST_URL, edge isolates), chosen like the feed's and the limits' stores (../../stores.ts).
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryAddonStore } from '../addon/store/memory-store';
-import type { AddonStore } from '../addon/store/types';
+import { createMemoryAddonStore } from '../../addon/store/memory-store';
+import type { AddonStore } from '../../addon/store/types';
 import { createStaffKnowledge } from './staff-knowledge';
 
 // What the instances share of an account's staff (who was online, who saw the last new job, who is narrowed).

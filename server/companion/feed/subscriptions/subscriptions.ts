@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PlatformError, platformErrorFrom, platformFetch } from './platform-error';
+import { PlatformError, platformErrorFrom, platformFetch } from '../platform-error';
 
 /** The object subscriptions Fieldside needs: the job and note fields the extension shows, and visits (who sees
  * which job). */
@@ -12,7 +12,7 @@ export const FIELDSIDE_SUBSCRIPTIONS = [
   // Kept beside the event below: it alone tells of a note's edits, and it is the fallback should the real
   // platform's event notification not be the shape the receiver reads.
   { object: 'note', unique_id: 'fieldside-note', fields: ['note', 'active', 'related_object_uuid'] },
-  // A visit booked, moved or given to someone else: who sees the job (feed/visit-jobs.ts).
+  // A visit booked, moved or given to someone else: who sees the job (feed/enrich/visit-jobs.ts).
   {
     object: 'jobactivity',
     unique_id: 'fieldside-jobactivity',

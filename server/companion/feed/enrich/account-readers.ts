@@ -1,4 +1,4 @@
-import type { AccountTokenKeeper } from '../addon/account-tokens';
+import type { AccountTokenKeeper } from '../../addon/account-tokens';
 import { createReadBudget, KEPT_FOR_CHANGES_PER_MINUTE, type ReadBudget } from './read-budget';
 
 // Which token reads for an account, when the companion reads a changed record once for the whole account (the job

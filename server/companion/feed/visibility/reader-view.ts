@@ -1,5 +1,5 @@
-import type { FeedChange, FeedChangeMeaning } from '../../../contracts/companion-http';
-import type { StoredChange } from './types';
+import type { FeedChange, FeedChangeMeaning } from '../../../../contracts/companion-http';
+import type { StoredChange } from '../store/types';
 
 // What one change the feed keeps is to one reader: the change itself, and for a job (or a visit, whose job it is)
 // what it means to them (`yours`, contracts/companion-http.ts). The record goes only to a reader whose pass names a

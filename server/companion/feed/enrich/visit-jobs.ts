@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { AccountReaders, TokenRead } from './account-readers';
 import type { BatchReads } from './batch-reads';
 import { recordFit } from './job-records';
-import { createPlatformRead, refusedToken, UUID } from './platform-read';
-import type { JobYes } from './job-yes';
-import type { NewChange } from './types';
+import { createPlatformRead, refusedToken, UUID } from '../platform-read';
+import type { JobYes } from '../visibility/job-yes';
+import type { NewChange } from '../store/types';
 
 // A visit (`jobactivity`) booked or moved: a technician sees the jobs they have a visit on, and allocating a job
 // does not change the job's edit_date, so without this a browser learned of its new jobs only at its next full

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addonKey, type AddonStore } from '../addon/store/types';
+import { addonKey, type AddonStore } from '../../addon/store/types';
 
 // What the companion knows of an account's staff for the rounds of job-visibility.ts: whose browsers were online
 // lately (only staff members the platform vouched for: the pass names them), who saw the last new job, who is

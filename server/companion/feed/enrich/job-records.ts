@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { AccountReaders, TokenRead } from './account-readers';
 import type { BatchReads } from './batch-reads';
-import type { JobVisibility } from './job-visibility';
-import { createPlatformRead, refusedToken, UUID } from './platform-read';
-import type { NewChange } from './types';
+import type { JobVisibility } from '../visibility/job-visibility';
+import { createPlatformRead, refusedToken, UUID } from '../platform-read';
+import type { NewChange } from '../store/types';
 
 // A changed job's record, read once by the companion for the whole account and put on the change, with
 // whom the platform lets see it (job-visibility.ts): only their browsers get the record (reader-view.ts); every

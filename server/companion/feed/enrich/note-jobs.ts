@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { AccountReaders, TokenRead } from './account-readers';
 import type { BatchReads } from './batch-reads';
-import { createPlatformRead, refusedToken, UUID } from './platform-read';
-import type { NewChange } from './types';
+import { createPlatformRead, refusedToken, UUID } from '../platform-read';
+import type { NewChange } from '../store/types';
 
 // Which job a changed note belongs to, read once by the companion for the whole account. A note's webhook
 // names only the note; without its job, every open browser of the account would read the note itself to

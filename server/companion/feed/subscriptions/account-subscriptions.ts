@@ -1,5 +1,5 @@
-import type { AccountTokenKeeper } from '../addon/account-tokens';
-import { addonKey, type AddonStore } from '../addon/store/types';
+import type { AccountTokenKeeper } from '../../addon/account-tokens';
+import { addonKey, type AddonStore } from '../../addon/store/types';
 import { retireSubscriptions } from './subscriptions';
 
 // An account that activated Fieldside sends its changes signed, through the add-on's manifest webhooks

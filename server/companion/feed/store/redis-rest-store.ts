@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RedisRestClient } from '../redis-rest/client';
+import type { RedisRestClient } from '../../redis-rest/client';
 import { DEDUP_TTL_SECONDS } from './dedup-window';
 import {
   APPEND_LUA,

@@ -1,15 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actingAs, bearer, jobNotification, openStream, postJson } from '../../../tests/support/companion/feed-client';
-import { startFeedServer } from '../../../tests/support/companion/feed-server';
+import {
+  actingAs,
+  bearer,
+  jobNotification,
+  openStream,
+  postJson,
+} from '../../../../tests/support/companion/feed-client';
+import { startFeedServer } from '../../../../tests/support/companion/feed-server';
 import {
   appendedId,
   contractChange as change,
   feedStoreContract,
-} from '../../../tests/support/companion/feed-store-contract';
-import { startRedisRestServer, type RedisRestServer } from '../../../tests/support/companion/redis-rest-server';
-import { startRedisServer, type RedisServer } from '../../../tests/support/companion/redis-server';
-import { startStubPlatform, STUB_ADMIN } from '../../../tests/support/companion/stub-platform';
-import { createRedisRestClient } from '../redis-rest/client';
+} from '../../../../tests/support/companion/feed-store-contract';
+import { startRedisRestServer, type RedisRestServer } from '../../../../tests/support/companion/redis-rest-server';
+import { startRedisServer, type RedisServer } from '../../../../tests/support/companion/redis-server';
+import { startStubPlatform, STUB_ADMIN } from '../../../../tests/support/companion/stub-platform';
+import { createRedisRestClient } from '../../redis-rest/client';
 import { createRedisRestFeedStore } from './redis-rest-store';
 import { LEGACY_TOKENS_KEY } from './redis-layout';
 import { createRedisFeedStore } from './redis-store';

@@ -1,7 +1,7 @@
 import type { JobRecords } from './job-records';
 import type { NoteJobs } from './note-jobs';
 import type { VisitJobs } from './visit-jobs';
-import type { NewChange } from './types';
+import type { NewChange } from '../store/types';
 
 /**
  * What the companion reads once for the whole account and adds to a new change before it is appended: a note's

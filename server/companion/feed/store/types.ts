@@ -2,7 +2,7 @@
 // Two implementations: memory (one instance) and Redis Streams (several instances, one Redis).
 
 import { z } from 'zod';
-import { FeedChangeSchema, type FeedChange, type FeedPage } from '../../../contracts/companion-http';
+import { FeedChangeSchema, type FeedChange, type FeedPage } from '../../../../contracts/companion-http';
 
 export type { FeedChange, FeedPage };
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureSubscriptions, FIELDSIDE_EVENT_SUBSCRIPTIONS, FIELDSIDE_SUBSCRIPTIONS } from './subscriptions';
-import { startChallengeAnswerer } from '../../../tests/support/companion/challenge-answerer';
-import { startStubPlatform, type StubSubscription } from '../../../tests/support/companion/stub-platform';
+import { startChallengeAnswerer } from '../../../../tests/support/companion/challenge-answerer';
+import { startStubPlatform, type StubSubscription } from '../../../../tests/support/companion/stub-platform';
 
 const ACCOUNT = '66666666-6666-4666-8666-666666666666';
 let platform: Awaited<ReturnType<typeof startStubPlatform>>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHeldChanges } from './held-changes';
-import type { NewChange } from './types';
+import type { NewChange } from '../store/types';
 
 const change = (uuid: string): NewChange => ({
   object: 'job',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { AccountReaders, TokenRead } from './account-readers';
 import { localTimestamp, webhookInstant, type AccountZones } from './account-zone';
-import { platformFetch } from './platform-error';
-import { refusedToken, UUID } from './platform-read';
-import type { NewChange } from './types';
+import { platformFetch } from '../platform-error';
+import { refusedToken, UUID } from '../platform-read';
+import type { NewChange } from '../store/types';
 
 // Several changes collected together (held-changes.ts), read in one request per kind instead of one each: the
 // platform's list of that kind filtered to what was edited since the earliest of them

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { zonedTimestamp } from '../../../contracts/platform-time';
-import { platformFetch } from './platform-error';
+import { zonedTimestamp } from '../../../../contracts/platform-time';
+import { platformFetch } from '../platform-error';
 
 // The account's time zone, for asking the platform what changed since a moment: `edit_date` is written in the
 // account's local time (vendor.timezone_name; PLATFORM-NOTES "Records"), while a webhook's `time` is UTC. Read with

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forReader, meaningFor, type Reader } from './reader-view';
-import type { StoredChange } from './types';
+import type { StoredChange } from '../store/types';
 
 // What one kept change is to each reader: the table of who gets the record, who is told to read, and who gets
 // neither; and that the names never leave.

@@ -3,7 +3,7 @@ import {
   appendedId,
   contractChange as change,
   feedStoreContract,
-} from '../../../tests/support/companion/feed-store-contract';
+} from '../../../../tests/support/companion/feed-store-contract';
 import { createMemoryFeedStore } from './memory-store';
 
 describe('memory feed store', () => {

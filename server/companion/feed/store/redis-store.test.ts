@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisFeedStore } from './redis-store';
-import { actingAs, bearer, jobNotification, openStream, postJson } from '../../../tests/support/companion/feed-client';
-import { startFeedServer } from '../../../tests/support/companion/feed-server';
-import { startRedisServer, type RedisServer } from '../../../tests/support/companion/redis-server';
-import { feedStoreContract } from '../../../tests/support/companion/feed-store-contract';
-import { startStubPlatform, STUB_ADMIN } from '../../../tests/support/companion/stub-platform';
+import {
+  actingAs,
+  bearer,
+  jobNotification,
+  openStream,
+  postJson,
+} from '../../../../tests/support/companion/feed-client';
+import { startFeedServer } from '../../../../tests/support/companion/feed-server';
+import { startRedisServer, type RedisServer } from '../../../../tests/support/companion/redis-server';
+import { feedStoreContract } from '../../../../tests/support/companion/feed-store-contract';
+import { startStubPlatform, STUB_ADMIN } from '../../../../tests/support/companion/stub-platform';
 import { dedupCapacity, type FeedPage, type NewChange } from './types';
 
 const change = (seq: number): NewChange => {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { createBackgroundWork, type BackgroundWork } from './background-work';
-import { JobRecord } from './job-records';
+import { createBackgroundWork, type BackgroundWork } from '../background-work';
+import { JobRecord } from '../enrich/job-records';
 import type { JobYes } from './job-yes';
-import { createPlatformRead } from './platform-read';
-import { platformFetch } from './platform-error';
+import { createPlatformRead } from '../platform-read';
+import { platformFetch } from '../platform-error';
 import type { StaffKnowledge, StaffMap } from './staff-knowledge';
 
 // Who may see a changed job, among the staff members whose browsers the platform vouched for and who were online

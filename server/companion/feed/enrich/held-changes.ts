@@ -1,4 +1,4 @@
-import type { NewChange } from './types';
+import type { NewChange } from '../store/types';
 
 // Changes waiting to be read together, or for the companion's share of the account's minute (read-budget.ts).
 //

@@ -1,4 +1,4 @@
-import type { CompanionConfig } from '../config';
+import type { CompanionConfig } from '../../config';
 import { createMemoryFeedStore } from './memory-store';
 import type { FeedStore } from './types';
 

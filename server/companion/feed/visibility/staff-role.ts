@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isAdministratorRoleName } from '../../../contracts/security-roles';
-import { PlatformError, platformErrorFrom, platformFetch } from './platform-error';
+import { isAdministratorRoleName } from '../../../../contracts/security-roles';
+import { PlatformError, platformErrorFrom, platformFetch } from '../platform-error';
 
 // Whether a staff member the platform vouched for (the caller's pass names them: pairing) is an administrator, as
 // the platform says now: the staff record (`staff/<uuid>.json`, scope read_staff) names its security role, the role
@@ -11,7 +11,7 @@ const Staff = z.object({ uuid: z.string(), active: Flag.optional(), security_rol
 const Role = z.object({ uuid: z.string(), name: z.string().nullish(), active: Flag.optional() });
 
 /** A staff member's id as the companion takes it from a caller. */
-export { UUID as STAFF_UUID } from './platform-read';
+export { UUID as STAFF_UUID } from '../platform-read';
 
 export function createRoleCheck(opts: {
   platformBaseUrl: string;

@@ -1,4 +1,4 @@
-import { connectRedis } from '../redis-connection';
+import { connectRedis } from '../../redis-connection';
 import { DEDUP_TTL_SECONDS } from './dedup-window';
 import { createRedisWatcher } from './redis-watcher';
 import { gapAfter, readStreamInfo } from './redis-stream-info';
