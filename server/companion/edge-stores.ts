@@ -1,10 +1,11 @@
 import { createMemoryAddonStore } from './addon/store/memory-store';
-import { createRedisRestAddonStore } from './addon/store/redis-rest-store';
+import { ADDON_STORE_PURPOSE, createRedisAddonStore } from './addon/store/redis-store';
 import type { CompanionConfig } from './config';
 import { createMemoryFeedStore } from './feed/store/memory-store';
 import { createRedisRestFeedStore } from './feed/store/redis-rest-store';
 import { createMemoryLimitStore } from './limits/memory-limit-store';
-import { createRedisRestLimitStore } from './limits/redis-rest-limit-store';
+import { createRedisLimitStore, LIMIT_STORE_PURPOSE } from './limits/redis-limit-store';
+import { reachOverHttp } from './redis-commands';
 import { createRedisRestClient } from './redis-rest/client';
 import { loadRedisRestConfig } from './redis-rest/config';
 import type { CompanionStores } from './stores';
@@ -27,9 +28,9 @@ export function chooseEdgeStores(env: Record<string, string | undefined>, config
   if (rest) {
     const client = createRedisRestClient({ url: rest.url, token: rest.token });
     return {
-      limits: () => createRedisRestLimitStore(client),
+      limits: async () => createRedisLimitStore(await reachOverHttp(client, LIMIT_STORE_PURPOSE)),
       feed: (c) => createRedisRestFeedStore({ client, maxEntries: c.feedMaxEntries, pollMs: rest.pollMs }),
-      addon: () => createRedisRestAddonStore(client),
+      addon: async () => createRedisAddonStore(await reachOverHttp(client, ADDON_STORE_PURPOSE)),
     };
   }
   if (!config.development) {

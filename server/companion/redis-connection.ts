@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
+import type { RedisCommands } from './redis-commands';
+import { RedisReplyError } from './redis-rest/client';
 
 // One connection to Redis for one of the companion's stores (the change feed, the rate limits, the add-on's state),
 // connected before the store is handed out, so a wrong REDIS_URL stops the start with a sentence naming what it was
@@ -17,4 +20,37 @@ export async function connectRedis(url: string, purpose: string): Promise<Redis>
     throw new Error(`Cannot connect to Redis for ${purpose} (${(e as Error).message})`, { cause: e });
   }
   return redis;
+}
+
+/** The store's commands over a Node connection. A script is sent once and run by its hash after (EVALSHA), as
+ * ioredis's own defined commands do: the webhook intake runs one per notification. */
+export function commandsOver(redis: Redis): RedisCommands {
+  const hashes = new Map<string, string>();
+  return {
+    command: ([name, ...args]) => redis.call(String(name), ...args),
+    async pipeline(commands) {
+      const answers = (await redis.pipeline(commands.map((c) => ['call', ...c])).exec()) ?? [];
+      return answers.map(([error, result]) =>
+        error ? { ok: false as const, error: new RedisReplyError(error.message) } : { ok: true as const, result },
+      );
+    },
+    async script(lua, keys, args) {
+      let hash = hashes.get(lua);
+      if (!hash) hashes.set(lua, (hash = createHash('sha1').update(lua).digest('hex')));
+      try {
+        return await redis.evalsha(hash, keys.length, ...keys, ...args);
+      } catch (e) {
+        if (!/NOSCRIPT/.test((e as Error).message)) throw e;
+        return redis.eval(lua, keys.length, ...keys, ...args);
+      }
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** A connection's commands, for a store that needs nothing else of it. */
+export async function connectRedisCommands(url: string, purpose: string): Promise<RedisCommands> {
+  return commandsOver(await connectRedis(url, purpose));
 }

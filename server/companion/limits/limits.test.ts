@@ -5,8 +5,9 @@ import { DEFAULT_LIMITS } from '../config';
 import { createRedisRestClient } from '../redis-rest/client';
 import { createMemoryLimitStore } from './memory-limit-store';
 import { createRateLimiter } from './rate-limit';
-import { createRedisLimitStore } from './redis-limit-store';
-import { createRedisRestLimitStore } from './redis-rest-limit-store';
+import { reachOverHttp } from '../redis-commands';
+import { connectRedisCommands } from '../redis-connection';
+import { createRedisLimitStore, LIMIT_STORE_PURPOSE } from './redis-limit-store';
 import type { LimitStore } from './types';
 
 // The limit stores, memory, Redis and Redis over HTTP alike, and the shared ones used by two instances: a flood
@@ -27,11 +28,15 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-const overHttp = () => createRedisRestLimitStore(createRedisRestClient({ url: rest.url, token: rest.token }));
+const overHttp = async () =>
+  createRedisLimitStore(
+    await reachOverHttp(createRedisRestClient({ url: rest.url, token: rest.token }), LIMIT_STORE_PURPOSE),
+  );
+const overTcp = async () => createRedisLimitStore(await connectRedisCommands(redis.url, LIMIT_STORE_PURPOSE));
 
 const stores: Array<[string, () => Promise<LimitStore>]> = [
   ['memory', async () => createMemoryLimitStore()],
-  ['redis', async () => createRedisLimitStore(redis.url)],
+  ['redis', overTcp],
   ['redis over HTTP', overHttp],
 ];
 
@@ -93,8 +98,8 @@ describe.each(stores)('%s limit store', (_name, create) => {
 });
 
 const pairs: Array<[string, () => Promise<LimitStore>, () => Promise<LimitStore>]> = [
-  ['both on Redis', () => createRedisLimitStore(redis.url), () => createRedisLimitStore(redis.url)],
-  ['one on Redis, one over HTTP', () => createRedisLimitStore(redis.url), overHttp],
+  ['both on Redis', overTcp, overTcp],
+  ['one on Redis, one over HTTP', overTcp, overHttp],
 ];
 
 describe.each(pairs)('two instances sharing Redis, %s', (_name, createA, createB) => {

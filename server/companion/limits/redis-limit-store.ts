@@ -1,50 +1,38 @@
-import { connectRedis } from '../redis-connection';
+import { z } from 'zod';
+import type { RedisCommands } from '../redis-commands';
 import { ACQUIRE_LUA, counterKey, HIT_LUA, RENEW_LUA, slotKey } from './redis-limit-layout';
 import { windowOf, type LimitStore, type SlotRequest } from './types';
 
-// The limits in Redis, shared by every instance (keys and scripts: redis-limit-layout.ts).
+// The limits in Redis, shared by every instance, Node or edge alike (redis-commands.ts), so a flood spread over
+// edge isolates and Node instances is still counted as one (keys and scripts: redis-limit-layout.ts).
 
-interface LimitCommands {
-  fieldsideHit(key: string, windowMs: number): Promise<number>;
-  fieldsideAcquire(...args: (string | number)[]): Promise<number>;
-  fieldsideRenew(...args: (string | number)[]): Promise<number>;
-}
+const Count = z.number().int();
 
-export async function createRedisLimitStore(url: string): Promise<LimitStore> {
-  const redis = await connectRedis(url, 'the rate limits');
-  redis.defineCommand('fieldsideHit', { numberOfKeys: 1, lua: HIT_LUA });
-  redis.defineCommand('fieldsideAcquire', { lua: ACQUIRE_LUA });
-  redis.defineCommand('fieldsideRenew', { lua: RENEW_LUA });
-  const commands = redis as unknown as LimitCommands;
+/** The limit store's name in a start error. */
+export const LIMIT_STORE_PURPOSE = 'the rate limits';
 
+export function createRedisLimitStore(redis: RedisCommands): LimitStore {
   return {
-    hit: (key, windowMs, now) => commands.fieldsideHit(counterKey(key, windowOf(now, windowMs)), windowMs),
+    async hit(key, windowMs, now) {
+      return Count.parse(await redis.script(HIT_LUA, [counterKey(key, windowOf(now, windowMs))], [windowMs]));
+    },
 
     async acquire(requests: readonly SlotRequest[], id, leaseMs, now) {
       const keys = requests.map((r) => slotKey(r.key));
-      const taken = await commands.fieldsideAcquire(
-        keys.length,
-        ...keys,
-        now,
-        leaseMs,
-        id,
-        ...requests.map((r) => r.cap),
-      );
-      return taken === 1;
+      const taken = await redis.script(ACQUIRE_LUA, keys, [now, leaseMs, id, ...requests.map((r) => r.cap)]);
+      return Count.parse(taken) === 1;
     },
 
     async renew(keys, id, leaseMs, now) {
-      await commands.fieldsideRenew(keys.length, ...keys.map(slotKey), now, leaseMs, id);
+      await redis.script(RENEW_LUA, keys.map(slotKey), [now, leaseMs, id]);
     },
 
     async release(keys, id) {
-      const pipeline = redis.pipeline();
-      for (const key of keys) pipeline.zrem(slotKey(key), id);
-      await pipeline.exec();
+      const answers = await redis.pipeline(keys.map((key) => ['ZREM', slotKey(key), id]));
+      const refused = answers.find((a) => !a.ok);
+      if (refused && !refused.ok) throw refused.error;
     },
 
-    async close() {
-      await redis.quit().catch(() => redis.disconnect());
-    },
+    close: () => redis.close(),
   };
 }

@@ -58,26 +58,28 @@ afterEach(async () => {
 
 describe('timeouts that follow progress', () => {
   it('reads a body that trickles in for several times the limits, since bytes keep arriving', async () => {
-    // 16 pieces, each after a pause of half the stall limit: the whole answer takes about four
-    // times each limit, and never goes quiet for one. The cut falls inside multi-byte characters too.
+    // 16 pieces, each after a pause of a quarter of the stall limit: the whole answer takes about four times each
+    // limit, and never goes quiet for one, even when a loaded machine fires a pause's timer late (at half the limit,
+    // one late timer would be a stall). The cut falls inside multi-byte characters too.
+    const limits = { timeoutMs: 1_000, stallMs: 1_000 };
     const pieces = 16;
     const bytes = Buffer.from(body);
     server = await serve(async (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'x-next-cursor': records[9]!.uuid });
       res.flushHeaders();
       for (let i = 0; i < pieces; i++) {
-        await sleep(LIMITS.stallMs / 2);
+        await sleep(limits.stallMs / 4);
         res.write(
           bytes.subarray(Math.floor((i * bytes.length) / pieces), Math.floor(((i + 1) * bytes.length) / pieces)),
         );
       }
       res.end();
     });
-    const answer = await http(server.baseUrl).send({ method: 'GET', path: 'api_1.0/job.json?cursor=-1' });
+    const answer = await http(server.baseUrl, limits).send({ method: 'GET', path: 'api_1.0/job.json?cursor=-1' });
     expect(answer.body).toEqual(records);
     expect(answer.headers.get('x-next-cursor')).toBe(records[9]!.uuid);
     expect(server.attempts()).toBe(1); // never cut off and retried
-  });
+  }, 15_000);
 
   it('fails a body that stops arriving as a NetworkError, after retrying it', async () => {
     server = await serve((_req, res) => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthStartReplySchema } from '../../../contracts/companion-http';
 import { sha256Base64Url } from '../../../contracts/installation-binding';
 import { bundleEdge } from '../../../server/companion/build-edge';
-import { createRedisFeedStore } from '../../../server/companion/feed/store/redis-store';
+import { connectRedisFeedStore } from '../../../server/companion/feed/store/redis-node-store';
 import type { RunningEmulator } from '../../../server/emulator/contracts';
 import { startEmulator } from '../../../server/emulator/start';
 import { CHROME_ID, CHROME_REDIRECT, SIGNING_SECRET } from '../../support/companion/env';
@@ -136,7 +136,7 @@ describe('the edge bundle on workerd', () => {
       const stream = await openStream(`${edge.url}/feed/stream?after=${await positionNow()}`, token);
       expect(stream.res.status).toBe(200);
       await stream.until(() => stream.comments.includes('connected'));
-      const onNode = await createRedisFeedStore({ url: redis.url, maxEntries: 100 });
+      const onNode = await connectRedisFeedStore({ url: redis.url, maxEntries: 100 });
       try {
         const uuid = crypto.randomUUID();
         const change = {

@@ -11,6 +11,6 @@ export async function createFeedStore(
   config: Pick<CompanionConfig, 'redisUrl' | 'feedMaxEntries'>,
 ): Promise<FeedStore> {
   if (!config.redisUrl) return createMemoryFeedStore({ maxEntries: config.feedMaxEntries });
-  const { createRedisFeedStore } = await import('./redis-store');
-  return createRedisFeedStore({ url: config.redisUrl, maxEntries: config.feedMaxEntries });
+  const { connectRedisFeedStore } = await import('./redis-node-store');
+  return connectRedisFeedStore({ url: config.redisUrl, maxEntries: config.feedMaxEntries });
 }

@@ -18,7 +18,7 @@ import { startStubPlatform, STUB_ADMIN } from '../../../../tests/support/compani
 import { createRedisRestClient } from '../../redis-rest/client';
 import { createRedisRestFeedStore } from './redis-rest-store';
 import { LEGACY_TOKENS_KEY } from './redis-layout';
-import { createRedisFeedStore } from './redis-store';
+import { connectRedisFeedStore } from './redis-node-store';
 import type { FeedPage } from './types';
 
 // The feed store over Redis's HTTP API (what an edge runtime can reach), against a real redis-server behind a
@@ -55,7 +55,7 @@ describe('Redis feed store over HTTP', () => {
   });
 
   it('shares one Redis with the Node store: the same changes, positions, legacy tokens and generations', async () => {
-    const overTcp = await createRedisFeedStore({ url: redis.url, maxEntries: 100 });
+    const overTcp = await connectRedisFeedStore({ url: redis.url, maxEntries: 100 });
     const overHttp = await createRedisRestFeedStore({ client: client(), maxEntries: 100, pollMs: POLL_MS });
     try {
       const account = `shared-${crypto.randomUUID()}`;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisFeedStore } from './redis-store';
+import { connectRedisFeedStore } from './redis-node-store';
 import {
   actingAs,
   bearer,
@@ -55,7 +55,7 @@ async function registerAndGetCallback(url: string): Promise<string> {
 }
 
 describe('Redis feed store', () => {
-  feedStoreContract({ create: (opts) => createRedisFeedStore({ url: redis.url, ...opts }), pokeWithinMs: 1000 });
+  feedStoreContract({ create: (opts) => connectRedisFeedStore({ url: redis.url, ...opts }), pokeWithinMs: 1000 });
 
   it('keeps every notification across a companion restart, and the callback URL keeps working', async () => {
     const first = await startFeedServer({
@@ -139,7 +139,7 @@ describe('Redis feed store', () => {
   });
 
   it('says a gap to a reader at a position this Redis never reached (another Redis, or one that was reset)', async () => {
-    const store = await createRedisFeedStore({ url: redis.url, maxEntries: 100 });
+    const store = await connectRedisFeedStore({ url: redis.url, maxEntries: 100 });
     try {
       await store.append('reached-account', change(100_000), 'k0', 0);
       expect((await store.read('reached-account', '99999999999999-0', 10)).gap).toBe(true);
@@ -151,7 +151,7 @@ describe('Redis feed store', () => {
   });
 
   it('keeps a bounded number of dedup keys per account, the oldest dropped first, in one sorted set', async () => {
-    const store = await createRedisFeedStore({ url: redis.url, maxEntries: 10 });
+    const store = await connectRedisFeedStore({ url: redis.url, maxEntries: 10 });
     const cap = dedupCapacity(10);
     try {
       for (let i = 0; i <= cap; i++) await store.append('dedup-account', change(200_000 + i), `d${i}`, 0);
@@ -171,8 +171,8 @@ describe('Redis feed store', () => {
   });
 
   it('refuses an append through a retired callback generation, whichever instance rotated', async () => {
-    const a = await createRedisFeedStore({ url: redis.url, maxEntries: 10 });
-    const b = await createRedisFeedStore({ url: redis.url, maxEntries: 10 });
+    const a = await connectRedisFeedStore({ url: redis.url, maxEntries: 10 });
+    const b = await connectRedisFeedStore({ url: redis.url, maxEntries: 10 });
     try {
       expect((await b.append('gen-account', change(300_000), 'g0', 0)).kind).toBe('appended');
       await a.setCallbackGeneration('gen-account', 1);
@@ -187,7 +187,7 @@ describe('Redis feed store', () => {
   });
 
   it('refuses to start when Redis is unreachable, with a clear error', async () => {
-    await expect(createRedisFeedStore({ url: 'redis://127.0.0.1:1', maxEntries: 10 })).rejects.toThrow(
+    await expect(connectRedisFeedStore({ url: 'redis://127.0.0.1:1', maxEntries: 10 })).rejects.toThrow(
       /Cannot connect to Redis/,
     );
   });

@@ -1,7 +1,6 @@
-import { connectRedis } from '../../redis-connection';
+import { z } from 'zod';
+import type { RedisCommands } from '../../redis-commands';
 import { DEDUP_TTL_SECONDS } from './dedup-window';
-import { createRedisWatcher } from './redis-watcher';
-import { gapAfter, readStreamInfo } from './redis-stream-info';
 import {
   APPEND_LUA,
   dedupKeyOf,
@@ -13,35 +12,49 @@ import {
   streamKey,
   toChange,
 } from './redis-layout';
-import { dedupCapacity, type AppendResult, type StoredPage, type FeedStore, type NewChange } from './types';
+import { gapAfter, readStreamInfo } from './redis-stream-info';
+import {
+  dedupCapacity,
+  StoredChangeSchema,
+  type AppendResult,
+  type StoredPage,
+  type FeedStore,
+  type NewChange,
+} from './types';
 
-interface FeedCommands {
-  fieldsideAppend(...args: (string | number)[]): Promise<string | number>;
-  fieldsideRaise(key: string, generation: number): Promise<number>;
+// The change feed in Redis Streams, shared by every companion instance that points at the same Redis, Node or edge
+// alike (redis-commands.ts): the same keys and atomic scripts (redis-layout.ts). Only live pokes differ by how Redis
+// is reached: a blocking read from Node (redis-watcher.ts), polling over HTTP (redis-rest-watcher.ts).
+
+const EntriesSchema = z.array(z.tuple([z.string(), z.array(z.string())]));
+const AppendReplySchema = z.union([z.string(), z.number()]);
+const TextOrNil = z.string().nullable();
+const ScoreOrNil = z.union([z.string(), z.number()]).nullable();
+
+/** The change feed's name in a start error. */
+export const FEED_STORE_PURPOSE = 'the change feed';
+
+/** Tells a listener when a feed's stream grows, whichever instance appended to it. */
+export interface FeedWatcher {
+  /** Resolves once `key` is watched from its current end; answers the unwatch. */
+  watch(key: string, listener: () => void): Promise<() => void>;
+  close(): Promise<void> | void;
 }
 
-/** The change feed in Redis Streams, shared by every companion instance that points at the same Redis. */
-export async function createRedisFeedStore(opts: {
-  url: string;
+export function createRedisFeedStore(opts: {
+  redis: RedisCommands;
+  watcher: FeedWatcher;
   maxEntries: number;
   now?: () => number;
-}): Promise<FeedStore> {
+}): FeedStore {
+  const { redis, watcher } = opts;
   const now = opts.now ?? Date.now;
-  const main = await connectRedis(opts.url, 'the change feed');
-  main.defineCommand('fieldsideAppend', { numberOfKeys: 3, lua: APPEND_LUA });
-  main.defineCommand('fieldsideRaise', { numberOfKeys: 1, lua: RAISE_LUA });
-  const commands = main as unknown as FeedCommands;
-  const reader = main.duplicate();
-  reader.on('error', () => {});
-  const watcher = createRedisWatcher(main, reader);
   const ttlMs = DEDUP_TTL_SECONDS * 1000;
 
   return {
     async append(account, change: NewChange, dedupKey, generation): Promise<AppendResult> {
-      const answer = await commands.fieldsideAppend(
-        streamKey(account),
-        dedupKeyOf(account),
-        generationKey(account),
+      const keys = [streamKey(account), dedupKeyOf(account), generationKey(account)];
+      const args = [
         ttlMs,
         opts.maxEntries,
         JSON.stringify(change),
@@ -49,55 +62,67 @@ export async function createRedisFeedStore(opts: {
         dedupKey,
         dedupCapacity(opts.maxEntries),
         generation,
-      );
+      ];
+      const answer = AppendReplySchema.parse(await redis.script(APPEND_LUA, keys, args));
       if (typeof answer === 'string') return { kind: 'appended', id: answer };
       return answer === -1 ? { kind: 'retired' } : { kind: 'duplicate' };
     },
 
     async seen(account, dedupKey) {
-      const expires = await main.zscore(dedupKeyOf(account), dedupKey);
+      const expires = ScoreOrNil.parse(await redis.command(['ZSCORE', dedupKeyOf(account), dedupKey]));
       return expires !== null && Number(expires) > now();
     },
 
     async read(account, after, limit): Promise<StoredPage> {
       const from = rangeStart(after);
       const key = streamKey(account);
-      const [info, entries] = await Promise.all([
-        readStreamInfo(() => main.xinfo('STREAM', key)),
-        main.xrange(key, from, '+', 'COUNT', limit),
+      // One round trip for both.
+      const [info, range] = await redis.pipeline([
+        ['XINFO', 'STREAM', key],
+        ['XRANGE', key, from, '+', 'COUNT', limit],
       ]);
-      const changes = entries.map(toChange);
+      if (!range!.ok) throw range!.error;
+      const kept = await readStreamInfo(async () => {
+        if (!info!.ok) throw info!.error;
+        return info!.result;
+      });
+      const changes = EntriesSchema.parse(range!.result).map((entry) => StoredChangeSchema.parse(toChange(entry)));
       const last = changes[changes.length - 1];
-      return { changes, position: last ? last.id : (after ?? '0'), gap: after !== undefined && gapAfter(after, info) };
+      return { changes, position: last ? last.id : (after ?? '0'), gap: after !== undefined && gapAfter(after, kept) };
     },
 
     async position(account) {
-      const newest = (await main.xrevrange(streamKey(account), '+', '-', 'COUNT', 1))[0];
-      return newest?.[0] ?? '0';
+      return newestId(redis, streamKey(account));
     },
 
     subscribe: (account, listener) => watcher.watch(streamKey(account), listener),
 
     async legacyCallbackOwner(token) {
-      const value = await main.hget(LEGACY_TOKENS_KEY, token);
+      const value = TextOrNil.parse(await redis.command(['HGET', LEGACY_TOKENS_KEY, token]));
       return value === null ? undefined : parseLegacyOwner(value);
     },
 
     async forgetLegacyCallbackToken(token) {
-      await main.hdel(LEGACY_TOKENS_KEY, token);
+      await redis.command(['HDEL', LEGACY_TOKENS_KEY, token]);
     },
 
     async callbackGeneration(account) {
-      return Number(await main.get(generationKey(account))) || 0;
+      return Number(TextOrNil.parse(await redis.command(['GET', generationKey(account)]))) || 0;
     },
 
     async setCallbackGeneration(account, generation) {
-      await commands.fieldsideRaise(generationKey(account), generation);
+      await redis.script(RAISE_LUA, [generationKey(account)], [generation]);
     },
 
     async close() {
       await watcher.close();
-      await main.quit().catch(() => main.disconnect());
+      await redis.close();
     },
   };
+}
+
+/** The id of the newest entry of the stream at `key`, '0' when it has none. */
+export async function newestId(redis: RedisCommands, key: string): Promise<string> {
+  const newest = EntriesSchema.parse(await redis.command(['XREVRANGE', key, '+', '-', 'COUNT', 1]))[0];
+  return newest?.[0] ?? '0';
 }
