@@ -1,5 +1,5 @@
 import { indexFromUuid } from './prng';
-import type { Rec } from './record-types';
+import type { Rec } from './field-kinds';
 
 /**
  * A generator of seeded records: record i is a pure function of i, so big collections cost no memory until a

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChangeBus, Clock, SecurityRole, Switches } from '../contracts';
 import type { Collection } from './collection';
 import { matches, type Condition } from './filter';
-import { fillRecord, type Rec, type RecordTypeDef } from './record-types';
+import { fillRecord, type Rec, type RecordTypeDef } from './field-kinds';
 import { seedAccount, type AccountData } from './seed-account';
 import { JOB_INDEX } from './seed-jobs';
 import { createVisibility, type Visibility } from './visibility';
