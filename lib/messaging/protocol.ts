@@ -3,17 +3,14 @@ import type { Envelope } from './envelope';
 import { ConnectionSchema, StaffSummarySchema } from '../settings/schemas';
 import { FEATURES, PairingQuestionSchema, SessionViewSchema } from './session-view';
 import {
-  AttachmentViewSchema,
   BudgetViewSchema,
   DayViewSchema,
-  JobDetailSchema,
-  NoteViewSchema,
   PageJobSchema,
   SubscriptionViewSchema,
   SyncStatusSchema,
-  VisitViewSchema,
   WebhookRotationSchema,
 } from './views';
+import { AttachmentViewSchema, JobDetailSchema, NoteViewSchema, VisitViewSchema } from './job-views';
 import { NewJobDraftViewSchema, NewJobInputSchema, SenderCardSchema } from './new-job-views';
 import { UuidSchema } from '../../contracts/uuid';
 
