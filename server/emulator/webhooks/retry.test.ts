@@ -1,18 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createClock } from '../clock';
 import type { ChangeBus, Clock, RecordChange } from '../contracts';
-import { RETRY_WINDOW_MS, createWebhooks, type Webhooks } from './index';
+import { RETRY_WINDOW_MS, type Webhooks } from './index';
 import {
   ACCOUNT,
   apiKey,
-  createTestBus,
   deadUrl,
-  startApi,
-  startReceiver,
+  startWebhookScene,
   waitFor,
   type Answer,
   type Received,
+  type WebhookScene,
 } from './test-support';
 
 const JOB = '3b9d6f0e-1c2a-4e5b-8f7a-9d0c1b2a3e4f';
@@ -24,29 +22,19 @@ const subscriptionSchema = z.object({
   last_failure_at: z.string().nullable(),
 });
 
+let scene: WebhookScene;
 let clock: Clock;
 let bus: ChangeBus;
 let webhooks: Webhooks;
-let api: Awaited<ReturnType<typeof startApi>>;
-const cleanup: (() => Promise<void>)[] = [];
+let api: WebhookScene['api'];
 
 beforeEach(async () => {
-  clock = createClock(Date.UTC(2026, 5, 1, 8, 0, 0));
-  bus = createTestBus();
-  webhooks = createWebhooks({ clock, changes: bus, baseUrl: () => 'http://127.0.0.1:4010' }, { requestTimeoutMs: 200 });
-  api = await startApi(webhooks.routes);
+  scene = await startWebhookScene(Date.UTC(2026, 5, 1, 8, 0, 0), { requestTimeoutMs: 200 });
+  ({ clock, bus, webhooks, api } = scene);
 });
-afterEach(async () => {
-  webhooks.close();
-  await api.close();
-  for (const close of cleanup.splice(0)) await close();
-});
+afterEach(() => scene.close());
 
-async function receiver(answer: (req: Received, index: number) => Answer) {
-  const r = await startReceiver(clock, answer);
-  cleanup.push(r.close);
-  return r;
-}
+const receiver = (answer: (req: Received, index: number) => Answer) => scene.receiver(answer);
 
 const change = (): RecordChange => ({
   accountUuid: ACCOUNT,
