@@ -1,4 +1,4 @@
-import type { NoteView } from '@/lib/messaging/views';
+import type { NoteView } from '@/lib/messaging/job-views';
 import { Chip } from '../design/Chip';
 import { problemWords } from '../design/problem-words';
 import { ago } from '@/lib/locale/words';

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { NoteView, PageJob } from '@/lib/messaging/views';
+import type { PageJob } from '@/lib/messaging/views';
+import type { NoteView } from '@/lib/messaging/job-views';
 import { Chip, StatusChip } from '../design/Chip';
 import { Loading } from '../design/Loading';
 import { Notice } from '../design/Notice';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { AttachmentView } from '@/lib/messaging/views';
+import type { AttachmentView } from '@/lib/messaging/job-views';
 import { ago } from '@/lib/locale/words';
 import { Chip } from '../design/Chip';
 import { Notice } from '../design/Notice';

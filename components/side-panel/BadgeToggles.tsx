@@ -1,4 +1,4 @@
-import type { JobDetail } from '@/lib/messaging/views';
+import type { JobDetail } from '@/lib/messaging/job-views';
 import { Chip } from '../design/Chip';
 import { Notice } from '../design/Notice';
 import { CheckIcon } from '../icons/check';

@@ -1,4 +1,4 @@
-import type { JobDetail } from '@/lib/messaging/views';
+import type { JobDetail } from '@/lib/messaging/job-views';
 import { MailIcon } from '../icons/mail';
 import { UserIcon } from '../icons/user';
 import { PhoneLink } from './PhoneLink';

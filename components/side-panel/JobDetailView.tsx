@@ -1,4 +1,4 @@
-import type { JobAction, JobDetail } from '@/lib/messaging/views';
+import type { JobAction, JobDetail } from '@/lib/messaging/job-views';
 import { mapsUrl } from '@/lib/api/links';
 import { todayIn } from '@/lib/locale/days';
 import { shortDay, timeSpan } from '@/lib/locale/words';

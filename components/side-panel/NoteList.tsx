@@ -1,4 +1,4 @@
-import type { NoteView } from '@/lib/messaging/views';
+import type { NoteView } from '@/lib/messaging/job-views';
 import { Chip } from '../design/Chip';
 import { ProblemNotice } from '../design/ProblemNotice';
 import { ClockIcon } from '../icons/clock';

@@ -1,4 +1,4 @@
-import type { TextOfferView } from '@/lib/messaging/views';
+import type { TextOfferView } from '@/lib/messaging/job-views';
 import { Notice } from '../design/Notice';
 import { FEATURE_WORDS } from '../feature-words';
 

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { JobAction, TextOfferView, VisitView } from '@/lib/messaging/views';
+import type { JobAction, TextOfferView, VisitView } from '@/lib/messaging/job-views';
 import { clockTime } from '@/lib/locale/words';
 import { Chip } from '../design/Chip';
 import { Notice } from '../design/Notice';

@@ -1,6 +1,7 @@
 import { batch, signal } from '@preact/signals';
 import type { MessageType, ReplyOf, RequestOf } from '@/lib/messaging/protocol';
-import type { NoteView, PageJob } from '@/lib/messaging/views';
+import type { PageJob } from '@/lib/messaging/views';
+import type { NoteView } from '@/lib/messaging/job-views';
 
 // The quick-note page's state: the one job its ticket opens, that job's latest notes, and a note
 // being added. Every message names the ticket; the background answers only this frame with it.

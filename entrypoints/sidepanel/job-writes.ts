@@ -2,7 +2,7 @@ import type { Signal } from '@preact/signals';
 import { sendMessage } from '@/lib/messaging/send';
 import { toWireError } from '@/lib/messaging/errors';
 import type { WireError } from '@/lib/messaging/protocol';
-import type { JobAction, JobDetail } from '@/lib/messaging/views';
+import type { JobAction, JobDetail } from '@/lib/messaging/job-views';
 
 // What the person does to the job open in the side panel: a note, a badge, a step of their visit, files, and the
 // outbox's retry and discard. Each is shown at once (as waiting where it is not sent yet) and said in words beside

@@ -1,4 +1,4 @@
-import type { SenderContext } from './protocol';
+import type { SenderContext } from './message-def';
 
 /** The parts of runtime.MessageSender (and of a port's sender) the background looks at. */
 export interface SenderInfo {

@@ -1,7 +1,7 @@
 // Notes as pages show them: the platform's, with the outbox's pending and failed writes on top.
 // Text stays text here; the pages render it as text.
 import type { Note } from '../api/schemas';
-import type { NoteView } from '../messaging/views';
+import type { NoteView } from '../messaging/job-views';
 import type { OutboxEntry } from './types';
 
 export function sentNote(note: Note, staffNames: Map<string, string>): NoteView {

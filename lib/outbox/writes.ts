@@ -1,6 +1,6 @@
 // The person's writes (side panel, quick-note panel, picker): stored in the outbox first (so they
 // are safe with no signal), answered at once as pending, then sent by the outbox runner.
-import type { NoteView } from '../messaging/views';
+import type { NoteView } from '../messaging/job-views';
 import { outboxNote } from './note-views';
 import type { Outbox } from './outbox';
 import type { OutboxRunner } from './runner';

@@ -3,7 +3,7 @@ import { networkError } from '../api/errors';
 import type { PlatformClient } from '../api/client';
 import type { Note } from '../api/schemas';
 import { freshCache, makeCompany, makeJob, uuidOf } from '../cache/testing/fixtures';
-import type { NoteView } from '../messaging/views';
+import type { NoteView } from '../messaging/job-views';
 import { createOutbox } from '../outbox';
 import type { Workspace } from '../workspace/workspace';
 import { createContentService } from './content-service';

@@ -1,6 +1,6 @@
 // The bounds of an account-local day, as the platform's filters compare them (lib/locale/days.ts
 // says which day is today).
-import type { DateRange } from '../api/client';
+import type { DateRange } from '../api/job-activities';
 import { shiftDate } from '../locale/days';
 
 /** The local-time bounds of one day, as the platform's filters compare them: [midnight, next midnight). */

@@ -3,7 +3,7 @@
 // minutes (recent-lists.ts); a file sent from here since is remembered here, so it is read again once, rather
 // than vanishing from the job until the kept list expires.
 import type { Attachment } from '../api/schemas';
-import type { AttachmentView } from '../messaging/views';
+import type { AttachmentView } from '../messaging/job-views';
 import type { OutboxEntry } from '../outbox/types';
 import type { AnswerStore } from './answer-store';
 

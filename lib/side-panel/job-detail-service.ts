@@ -3,7 +3,8 @@
 // notes newest first with the outbox's pending and failed writes on top. Online it reads the
 // platform (and keeps the answer); offline it shows the kept answer, or the cached job, and says so.
 import type { Company, CompanyContact, Job, JobActivity, JobAllocation, JobContact } from '../api/schemas';
-import type { JobDetail, KeptBecause, NoteView } from '../messaging/views';
+import type { KeptBecause } from '../messaging/views';
+import type { JobDetail, NoteView } from '../messaging/job-views';
 import type { OutboxEntry } from '../outbox';
 import { isOffline, type FieldContext } from './field-context';
 import { keptBecause } from './errors';

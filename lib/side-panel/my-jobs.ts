@@ -9,7 +9,7 @@ import type { MyJobs } from '../settings/kept-first-screen';
 import type { WorkspaceKey } from '../settings/workspace-key';
 import { onceADay } from './once-a-day';
 import type { JobActivity, JobAllocation } from '../api/schemas';
-import type { DateRange } from '../api/client';
+import type { DateRange } from '../api/job-activities';
 
 /** How far back a visit still makes a job the person's. */
 const PAST_DAYS = 30;

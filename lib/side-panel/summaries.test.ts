@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../api/schemas';
-import type { NoteView } from '../messaging/views';
+import type { NoteView } from '../messaging/job-views';
 import type { OutboxEntry } from '../outbox';
 import { badgeStates } from './job-detail-service';
 import { badgeFace, createToolbarBadge } from './toolbar-badge';

@@ -4,7 +4,7 @@
 // send texts yet, the offer asks for it in plain words (`allowed` false); it never texts without that.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { countryCode } from '../locale/phones';
-import type { TextOfferView } from '../messaging/views';
+import type { TextOfferView } from '../messaging/job-views';
 import type { ListedContact } from './contact-choice';
 
 export interface TextOfferInput {

@@ -5,7 +5,7 @@
 import { COMPLETED_STATUS, ON_MY_WAY_NOTE } from '../../contracts/job-actions';
 import { localTimestamp } from '../api/local-time';
 import { knownZone, todayIn } from '../locale/days';
-import type { AttachmentView, JobAction, VisitView } from '../messaging/views';
+import type { AttachmentView, JobAction, VisitView } from '../messaging/job-views';
 import type { FileSource } from '../outbox/files';
 import type { OutboxRunner } from '../outbox/runner';
 import type { OutboxEntry } from '../outbox/types';

@@ -4,7 +4,7 @@
 import type { AnswerStore } from './answer-store';
 import type { Outbox } from '../outbox/outbox';
 import type { OutboxEntry } from '../outbox/types';
-import type { TextOfferView, VisitView } from '../messaging/views';
+import type { TextOfferView, VisitView } from '../messaging/job-views';
 
 const offerKey = (jobUuid: string) => `text-offer:${jobUuid}`;
 const DECLINED_KEY = 'texts:declined';

@@ -12,6 +12,8 @@
 // Two origins, as on the real platform (api.servicem8.com vs go.servicem8.com): {base_url} serves REST, the
 // webhook API and the control surface; {auth_url} === {web_url} serves OAuth and the web app.
 import type { SentSms } from './data/sms-log';
+import type { FaultSpec } from './rest/faults';
+import type { Switches } from './switches';
 
 /** Milliseconds since the epoch, on the emulator's controllable clock. */
 export type EpochMs = number;
@@ -123,67 +125,9 @@ export interface RecordChange {
   previous?: Readonly<Record<string, string | number>>;
 }
 
-/**
- * Behaviours the real platform leaves unknown, switchable so the product can be proven under each
- * (FIDELITY.md says what is known of each). Set at start (startEmulator options, CLI flags) or at run time
- * (`POST /_emulator/switches`).
- */
-export interface Switches {
-  /** What a create naming an existing client-chosen uuid does: `update` that record (no duplicate), `refuse`
-   * with 400 and no change, or `duplicate` (a second record under a new uuid, answered in x-record-uuid). */
-  uuidReuse: 'update' | 'refuse' | 'duplicate';
-  /** Webhook notifications as a JSON body (`json`, application/json) or as JSON in the form field `data`
-   * (`form`, application/x-www-form-urlencoded). */
-  webhookContentType: 'json' | 'form';
-  /** A `$filter` the platform cannot parse: `refuse` (400) or `ignore` (answered unfiltered, as the platform
-   * does with a filter that is not URL-encoded). */
-  unparsableFilter: 'refuse' | 'ignore';
-  /** Records per cursor page: 1,000 as the spec says, 5,000 as the real platform. */
-  pageSize: number;
-  /** The `changed_fields` of a record just created: `set`, every field the new record holds a value in (the ones
-   * the platform fills itself, such as a job's number, included), or `given`, only the fields its writer sent. */
-  createdFields: 'set' | 'given';
-  /** How `company.is_individual` is served: `string` ("0"/"1"), as the official SDK's schema parses it, or
-   * `number` (0/1), as the OpenAPI schema types it and as some live data has it. */
-  isIndividual: 'string' | 'number';
-  /** The body of an event subscription's notification: `type-data`, `{id, type, createdAt, data: {the record}}`, as
-   * an integrator captured it and the platform's own n8n trigger reads it, or `event-entry`, the older guess
-   * `{eventName, object, entry, resource_url}`. */
-  eventNotificationShape: 'type-data' | 'event-entry';
-  /** A second upload to an attachment that has its file already: `replace` the file, or `refuse` with 400 and keep
-   * the first (the platform's answer is not documented). */
-  attachmentReupload: 'replace' | 'refuse';
-  /** What an OAuth token sees without impersonation: `account`, the whole account (a token "has the full privileges
-   * granted by the user", read as the account's), or `grantor`, what its granting staff member may see (the person
-   * chosen on the consent page). */
-  tokenView: 'account' | 'grantor';
-  /** What acting as a staff member (`x-impersonate-uuid`) sees: `widens`, that staff member's view whatever the
-   * token's own ("the named staff member's permissions"), or `narrows`, only what both the token and that staff
-   * member may see. */
-  impersonation: 'widens' | 'narrows';
-  /** The same text sent again (same number, message and job, within five minutes): `sends` it again, as any
-   * SMS gateway that takes no idempotency key does, or takes it `once`. The platform's answer is not public. */
-  smsRepeat: 'sends' | 'once';
-}
-
 export interface ChangeBus {
   emit(change: RecordChange): void;
   subscribe(listener: (change: RecordChange) => void): () => void;
-}
-
-/** Fault injection, for the next `count` matching requests or at `rate` (0..1) until cleared. */
-export interface FaultSpec {
-  /** `drop`: the connection closes before the request is carried out; `lose_answer`: the request is
-   * carried out, then the connection closes before its answer (what a client cannot tell apart). */
-  kind: 'status' | 'drop' | 'lose_answer' | 'delay' | 'rate_limit';
-  /** For kind "status": the HTTP status to answer (default 503). */
-  status?: number;
-  /** For kind "delay": milliseconds of real time to wait before answering. */
-  delayMs?: number;
-  count?: number;
-  rate?: number;
-  /** Only requests whose path starts with this (default: every REST and OAuth request). */
-  pathPrefix?: string;
 }
 
 /** Hono environment of every emulator route after authentication (set by rest/auth middleware). */
@@ -261,6 +205,8 @@ export interface ControlClient {
 }
 
 export type { SentSms };
+export type { FaultSpec } from './rest/faults';
+export type { Switches } from './switches';
 export type { EventSubscription, ObjectSubscription, WebhookSubscription } from './webhooks/types';
 export type { AddonAction, AddonManifest } from './addons/manifest';
 

@@ -8,22 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle } from 'puppeteer-core';
 import { expect, it } from 'vitest';
-import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
-import { allowConsentFirefox, buttonNamed, openFieldsidePage, signInFirefoxAs } from './support/firefox-pages';
+import { openJobInFirefoxSidebar, technicianSignedInToFirefox } from './support/firefox-technician';
+import { allowConsentFirefox, buttonNamed } from './support/firefox-pages';
 import { accountClock, onPlatform, PHOTO_PNG } from './support/job-actions';
 import { todaysActivities } from './support/sidepanel-page';
-import { startStack, type Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
 
-let stack: Stack;
-let firefox: FirefoxWithExtension;
-setUpFile(async (own) => {
-  stack = own(await startStack({ jobs: 300 }));
-  firefox = own(await launchFirefox());
-  await signInFirefoxAs(firefox, stack, stack.technician);
-}, 120_000);
+const technician = technicianSignedInToFirefox();
 
 it('records a visit and a photo exactly once, as the technician, across a cut in the network', async () => {
+  const { stack, firefox } = technician;
   const { control } = stack.emulator;
   await control.setUuidReuse('duplicate');
   const { activities } = await todaysActivities(stack, stack.technician.uuid);
@@ -31,14 +24,7 @@ it('records a visit and a photo exactly once, as the technician, across a cut in
   const platform = await onPlatform(stack, jobUuid);
   const clock = await accountClock(stack);
 
-  const panel = await openFieldsidePage(
-    firefox.browser,
-    firefox.options,
-    '/sidepanel.html',
-    `li.visit[data-job-uuid="${jobUuid}"] .job-open`,
-  );
-  await panel.click(`li.visit[data-job-uuid="${jobUuid}"] .job-open`);
-  await panel.waitForSelector(`article#job[data-job-uuid="${jobUuid}"]`, { timeout: 20_000 });
+  const panel = await openJobInFirefoxSidebar(technician, jobUuid);
   // Asked where first met, in plain words; answered on the platform's consent page.
   for (const allow of ['Allow recording my visits', 'Allow photos and files']) {
     const pressed = await buttonNamed(panel, allow);

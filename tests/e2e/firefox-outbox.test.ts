@@ -4,21 +4,13 @@
 // The emulator repeats nothing for us: with uuid reuse set to "duplicate", a create sent twice would
 // make two notes, so exactly one note proves exactly one send.
 import { expect, it } from 'vitest';
-import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
-import { openFieldsidePage, signInFirefoxAs } from './support/firefox-pages';
+import { openJobInFirefoxSidebar, technicianSignedInToFirefox } from './support/firefox-technician';
 import { todaysActivities } from './support/sidepanel-page';
-import { startStack, type Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
 
-let stack: Stack;
-let firefox: FirefoxWithExtension;
-setUpFile(async (own) => {
-  stack = own(await startStack({ jobs: 300 }));
-  firefox = own(await launchFirefox());
-  await signInFirefoxAs(firefox, stack, stack.technician);
-}, 120_000);
+const technician = technicianSignedInToFirefox();
 
 it('sends a note written while the platform is unreachable exactly once when it comes back', async () => {
+  const { stack } = technician;
   const { control } = stack.emulator;
   await control.setUuidReuse('duplicate');
   const { activities } = await todaysActivities(stack, stack.technician.uuid);
@@ -26,14 +18,7 @@ it('sends a note written while the platform is unreachable exactly once when it 
   const text = `Written with no signal in Firefox ${Date.now()}`;
   const onPlatform = async () => (await control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text);
 
-  const panel = await openFieldsidePage(
-    firefox.browser,
-    firefox.options,
-    '/sidepanel.html',
-    `li.visit[data-job-uuid="${jobUuid}"] .job-open`,
-  );
-  await panel.click(`li.visit[data-job-uuid="${jobUuid}"] .job-open`);
-  await panel.waitForSelector(`article#job[data-job-uuid="${jobUuid}"] #note-text`, { timeout: 20_000 });
+  const panel = await openJobInFirefoxSidebar(technician, jobUuid, '#note-text');
 
   // No signal for notes: every attempt to send one fails.
   await control.injectFault({ kind: 'status', status: 503, rate: 1, pathPrefix: '/api_1.0/note' });

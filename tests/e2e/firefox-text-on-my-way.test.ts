@@ -4,30 +4,17 @@
 // the mobile the page named, about the job, from the technician. Firefox's background is an event page.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { expect, it } from 'vitest';
-import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
-import {
-  allowConsentFirefox,
-  buttonNamed,
-  openFieldsidePage,
-  signInFirefoxAs,
-  typeInto,
-} from './support/firefox-pages';
+import { openJobInFirefoxSidebar, technicianSignedInToFirefox } from './support/firefox-technician';
+import { allowConsentFirefox, buttonNamed, typeInto } from './support/firefox-pages';
 import { giveJobAMobile, onPlatform } from './support/job-actions';
 import { todaysActivities } from './support/sidepanel-page';
-import { startStack, type Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
 
-let stack: Stack;
-let firefox: FirefoxWithExtension;
-setUpFile(async (own) => {
-  stack = own(await startStack({ jobs: 300 }));
-  firefox = own(await launchFirefox());
-  await signInFirefoxAs(firefox, stack, stack.technician);
-}, 120_000);
+const technician = technicianSignedInToFirefox();
 
 const WORDS = 'Hi, Sam from Brightline here: on my way, about 20 minutes.';
 
 it('texts the customer once, after "On my way", across a cut in the network', async () => {
+  const { stack, firefox } = technician;
   const { control } = stack.emulator;
   await control.setSwitches({ smsRepeat: 'sends', uuidReuse: 'duplicate' });
   const { activities } = await todaysActivities(stack, stack.technician.uuid);
@@ -35,14 +22,7 @@ it('texts the customer once, after "On my way", across a cut in the network', as
   await giveJobAMobile(stack, jobUuid);
   const platform = await onPlatform(stack, jobUuid);
 
-  const panel = await openFieldsidePage(
-    firefox.browser,
-    firefox.options,
-    '/sidepanel.html',
-    `li.visit[data-job-uuid="${jobUuid}"] .job-open`,
-  );
-  await panel.click(`li.visit[data-job-uuid="${jobUuid}"] .job-open`);
-  await panel.waitForSelector(`article#job[data-job-uuid="${jobUuid}"]`, { timeout: 20_000 });
+  const panel = await openJobInFirefoxSidebar(technician, jobUuid);
   // Asked where first met, in plain words; answered on the platform's consent page.
   for (const allow of ['Allow recording my visits', 'Allow texting customers']) {
     const pressed = await buttonNamed(panel, allow);

@@ -6,23 +6,19 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
-import { signInTechnicianForFieldWork } from './support/field-worker';
-import { allowInSidePanel, openJobInPanel } from './support/grant-feature';
+import { openJobInPanel } from './support/grant-feature';
 import { accountClock, onPlatform, PHOTO_PNG } from './support/job-actions';
-import { launchForSidePanel, openSidePanel, todaysActivities } from './support/sidepanel-page';
-import { startStack, type Stack } from './support/stack';
+import { openSidePanel, todaysActivities } from './support/sidepanel-page';
+import type { Stack } from './support/stack';
+import { startTechnicianAtWork } from './support/technician-at-work';
 import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
 let panel: Page;
 setUpFile(async (own) => {
-  stack = own(await startStack({ jobs: 300 }));
-  browser = own(await launchForSidePanel());
-  await signInTechnicianForFieldWork(browser, stack);
-  // Asked where the technician first meets each: on a job in the side panel.
-  await allowInSidePanel(browser, stack, stack.technician.uuid, 'visits');
-  await allowInSidePanel(browser, stack, stack.technician.uuid, 'photos');
+  // Visits and photos asked where the technician first meets each: on a job in the side panel.
+  ({ stack, browser } = await startTechnicianAtWork(own, { allow: ['visits', 'photos'] }));
   panel = await openSidePanel(browser);
 }, 240_000);
 

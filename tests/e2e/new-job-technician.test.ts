@@ -7,12 +7,11 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
-import { signInTechnicianForFieldWork } from './support/field-worker';
 import { allowOnConsentPage } from './support/grant-feature';
 import { outboxCount } from './support/outbox';
 import { openQuickSearch } from './support/popup-page';
-import { launchForSidePanel } from './support/sidepanel-page';
-import { startStack, type Stack } from './support/stack';
+import type { Stack } from './support/stack';
+import { startTechnicianAtWork } from './support/technician-at-work';
 import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
@@ -20,10 +19,8 @@ let browser: ExtensionBrowser;
 let options: Page;
 
 setUpFile(async (own) => {
-  stack = own(await startStack({ jobs: 300 }));
-  browser = own(await launchForSidePanel());
   // Signed in for field work: search, the day, notes, and badges (which brings manage_jobs) allowed.
-  options = await signInTechnicianForFieldWork(browser, stack);
+  ({ stack, browser, options } = await startTechnicianAtWork(own));
 }, 180_000);
 
 it('makes exactly one job, though the technician cannot see it and its first answer is lost (a repeated uuid makes a second job)', async () => {

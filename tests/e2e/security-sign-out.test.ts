@@ -8,9 +8,9 @@ import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges } from './support/closed-badges';
 import { focusInFrame, quickNoteFrame } from './support/quick-note-frame';
 import { jobWindowUrl, launchForContent, signInToWebApp } from './support/content-page';
-import { signInTechnicianForFieldWork } from './support/field-worker';
 import { chooseMe } from './support/options-page';
-import { startStack, type Stack } from './support/stack';
+import type { Stack } from './support/stack';
+import { startTechnicianAtWork } from './support/technician-at-work';
 import { setUpFile } from './support/set-up-file';
 
 declare const chrome: { storage: { session: { get(keys: null): Promise<Record<string, unknown>> } } };
@@ -20,9 +20,7 @@ let browser: ExtensionBrowser;
 let options: Page;
 
 setUpFile(async (own) => {
-  stack = own(await startStack({ jobs: 200 }));
-  browser = own(await launchForContent());
-  options = await signInTechnicianForFieldWork(browser, stack);
+  ({ stack, browser, options } = await startTechnicianAtWork(own, { jobs: 200, launch: launchForContent }));
 });
 
 /** What the browser session's storage holds of the person: everything but the items' version marks. */

@@ -6,11 +6,11 @@ import { expect, it } from 'vitest';
 import { stopServiceWorker } from './support/background';
 import type { ExtensionBrowser } from './support/chromium';
 import type { ExtensionApi } from './support/extension-api';
-import { signInTechnicianForFieldWork } from './support/field-worker';
 import { openJobInPanel } from './support/grant-feature';
 import { outboxCount } from './support/outbox';
-import { launchForSidePanel, openSidePanel, todaysActivities } from './support/sidepanel-page';
-import { startStack, type Stack } from './support/stack';
+import { openSidePanel, todaysActivities } from './support/sidepanel-page';
+import type { Stack } from './support/stack';
+import { startTechnicianAtWork } from './support/technician-at-work';
 import { setUpFile } from './support/set-up-file';
 
 declare const chrome: ExtensionApi & { action: { getBadgeText(details: object): Promise<string> } };
@@ -20,9 +20,7 @@ let stack: Stack;
 let browser: ExtensionBrowser;
 let panel: Page;
 setUpFile(async (own) => {
-  stack = own(await startStack({ jobs: 300 }));
-  browser = own(await launchForSidePanel());
-  await signInTechnicianForFieldWork(browser, stack);
+  ({ stack, browser } = await startTechnicianAtWork(own));
   panel = await openSidePanel(browser);
 }, 180_000);
 

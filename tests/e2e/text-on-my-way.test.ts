@@ -7,21 +7,18 @@ import type { Page } from 'playwright-core';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
-import { signInTechnicianForFieldWork } from './support/field-worker';
-import { allowInSidePanel, allowOnConsentPage, openJobInPanel } from './support/grant-feature';
+import { allowOnConsentPage, openJobInPanel } from './support/grant-feature';
 import { giveJobAMobile, onPlatform } from './support/job-actions';
-import { launchForSidePanel, openSidePanel, todaysActivities } from './support/sidepanel-page';
-import { startStack, type Stack } from './support/stack';
+import { openSidePanel, todaysActivities } from './support/sidepanel-page';
+import type { Stack } from './support/stack';
+import { startTechnicianAtWork } from './support/technician-at-work';
 import { setUpFile } from './support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;
 let panel: Page;
 setUpFile(async (own) => {
-  stack = own(await startStack({ jobs: 300 }));
-  browser = own(await launchForSidePanel());
-  await signInTechnicianForFieldWork(browser, stack);
-  await allowInSidePanel(browser, stack, stack.technician.uuid, 'visits');
+  ({ stack, browser } = await startTechnicianAtWork(own, { allow: ['visits'] }));
   panel = await openSidePanel(browser);
 }, 240_000);
 

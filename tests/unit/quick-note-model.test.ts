@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createQuickNoteModel, type Send } from '../../entrypoints/quick-note/model';
-import type { NoteView, PageJob } from '../../lib/messaging/views';
+import type { PageJob } from '../../lib/messaging/views';
+import type { NoteView } from '../../lib/messaging/job-views';
 
 // The quick-note page's state: the job its ticket opens, that job's latest notes, and a note added
 // at once as pending, with every message naming the ticket.

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Clock, EmulatorInfo, OAuthAuthority } from '../contracts';
-import { resolveType, type Rec, type RecordTypeDef } from '../data/record-types';
+import type { Rec, RecordTypeDef } from '../data/field-kinds';
+import { resolveType } from '../data/record-types';
 import type { Account, Store } from '../data/store';
 import { validateWrite } from '../data/validate';
 import type { Faults } from '../rest/faults';

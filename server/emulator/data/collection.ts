@@ -1,5 +1,6 @@
 import { indexFromUuid } from './prng';
-import type { Rec } from './record-types';
+import type { Rec } from './field-kinds';
+import type { Account } from './store';
 
 /**
  * A generator of seeded records: record i is a pure function of i, so big collections cost no memory until a
@@ -79,3 +80,6 @@ export function createCollection(source?: SeededSource): Collection {
     },
   };
 }
+
+/** An account's collection of one record type. */
+export const collectionOf = (account: Account, type: string) => account.collections.get(type) as Collection;

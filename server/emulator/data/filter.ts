@@ -1,4 +1,4 @@
-import type { FieldKind, RecordTypeDef } from './record-types';
+import type { FieldKind, RecordTypeDef } from './field-kinds';
 
 export type FilterOp = 'eq' | 'ne' | 'gt' | 'lt';
 export interface Condition {

@@ -1,7 +1,7 @@
 import type { AccountInfo, SecurityRole } from '../contracts';
 import { createCollection, type Collection } from './collection';
 import { createRng, hash32, nameCode } from './prng';
-import type { Rec } from './record-types';
+import type { Rec } from './field-kinds';
 import { seedAttachments } from './seed-attachments';
 import { seedCustomers } from './seed-customers';
 import { seedJobs } from './seed-jobs';

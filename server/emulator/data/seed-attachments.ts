@@ -1,6 +1,6 @@
 import type { SeededSource } from './collection';
 import { createRng, hash32, nameCode } from './prng';
-import type { Rec } from './record-types';
+import type { Rec } from './field-kinds';
 
 // Photos the business took on its finished jobs before the emulator started: one attachment on every 20th
 // completed job (at most 400), by a field worker, as the platform's apps attach them. Their files are a 1×1

@@ -11,7 +11,8 @@ import {
   STREET_KINDS,
   STREET_NAMES,
 } from './names';
-import { fillRecord, RECORD_TYPES, type Rec } from './record-types';
+import { fillRecord, type Rec } from './field-kinds';
+import { RECORD_TYPES } from './record-types';
 import type { AccountProfile } from './seed-people';
 
 export interface SeededCustomers {

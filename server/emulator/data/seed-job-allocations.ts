@@ -1,5 +1,6 @@
 import { hash32, nameCode, createRng } from './prng';
-import { fillRecord, RECORD_TYPES, type Rec } from './record-types';
+import { fillRecord, type Rec } from './field-kinds';
+import { RECORD_TYPES } from './record-types';
 import { DAY, dayOf, isWeekday } from './seed-calendar';
 import { HOUR, type JobSeedContext, type SeedPlan } from './seed-plan';
 import { BLANK_DATE, formatNaive } from './time';

@@ -1,7 +1,7 @@
 import type { SeededSource } from './collection';
 import { FIRST_NAMES, LAST_NAMES } from './names';
 import { hash32, indexedUuid, nameCode } from './prng';
-import type { Rec } from './record-types';
+import type { Rec } from './field-kinds';
 import { HOUR, JOB_INDEX, type JobSeedContext, type SeedPlan } from './seed-plan';
 import { formatNaive } from './time';
 

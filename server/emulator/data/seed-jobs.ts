@@ -1,7 +1,7 @@
 import type { SeededSource } from './collection';
 import { JOB_DESCRIPTIONS, WORK_DONE } from './names';
 import { hash32, unit } from './prng';
-import type { Rec } from './record-types';
+import type { Rec } from './field-kinds';
 import { createSeedPlan, HOUR, type JobSeedContext, type SeedPlan } from './seed-plan';
 import { createActivitySource, createNoteSource } from './seed-visits';
 import { createJobContactSource } from './seed-job-contacts';

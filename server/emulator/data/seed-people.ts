@@ -1,7 +1,8 @@
 import type { SecurityRole } from '../contracts';
 import { createRng, type Rng } from './prng';
 import { FIRST_NAMES, LAST_NAMES } from './names';
-import { fillRecord, RECORD_TYPES, type Rec } from './record-types';
+import { fillRecord, type Rec } from './field-kinds';
+import { RECORD_TYPES } from './record-types';
 
 export interface AccountProfile {
   name: string;

@@ -1,5 +1,5 @@
 import { hash32, indexedUuid, nameCode, unit } from './prng';
-import type { Rec } from './record-types';
+import type { Rec } from './field-kinds';
 import { DAY, HOUR, workingDaysBack } from './seed-calendar';
 import { createSchedule } from './seed-schedule';
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ChangeBus, Clock, SecurityRole, Switches } from '../contracts';
-import type { Collection } from './collection';
+import type { ChangeBus, Clock, Switches } from '../contracts';
 import { matches, type Condition } from './filter';
-import { fillRecord, type Rec, type RecordTypeDef } from './record-types';
+import { fillRecord, type Rec, type RecordTypeDef } from './field-kinds';
+import { ALLOCATING, checkReferences } from './references';
+import { collectionOf } from './collection';
+import { jobVisible, restriction, staffRole } from './restrictions';
 import { seedAccount, type AccountData } from './seed-account';
-import { JOB_INDEX } from './seed-jobs';
 import { createVisibility, type Visibility } from './visibility';
 
 export interface StoreOptions {
@@ -33,12 +34,6 @@ export interface PageResult {
 
 type UuidReuse = Switches['uuidReuse'];
 
-/** Records that give a field worker a job to see: a visit (job activity) or an allocation without a time. */
-const ALLOCATING: ReadonlySet<string> = new Set(['jobactivity', 'joballocation']);
-
-/** Roles that see only the jobs allocated to them. */
-const RESTRICTED: ReadonlySet<SecurityRole> = new Set(['technician', 'subcontractor']);
-
 /**
  * The emulator's records: two seeded accounts, per type a stable-order collection, and every write path
  * (edit_date, attribution, change events, allocation-based visibility) in one place.
@@ -52,68 +47,8 @@ export function createStore(opts: StoreOptions) {
   });
   const byUuid = new Map(accounts.map((a) => [a.info.uuid, a]));
 
-  const coll = (account: Account, type: string) => account.collections.get(type) as Collection;
   /** Bumped by every write: anything derived from records (a rendered page) is stale once it moves. */
   let version = 0;
-
-  /** The staff record, its role kind and whether it is active (current data, so office edits take effect). */
-  function staffRole(
-    account: Account,
-    staffUuid: string,
-  ): { role: SecurityRole | undefined; active: boolean } | undefined {
-    const staff = coll(account, 'staff');
-    const i = staff.indexOf(staffUuid);
-    if (i === undefined) return undefined;
-    const record = staff.get(i);
-    return { role: account.roleKinds.get(String(record.security_role_uuid)), active: Number(record.active) === 1 };
-  }
-
-  const jobVisible = (account: Account, staffUuid: string, jobUuid: unknown): boolean => {
-    const i = coll(account, 'job').indexOf(String(jobUuid));
-    return i !== undefined && account.visibility.canSee(staffUuid, i);
-  };
-
-  /** What staff members whose permissions all apply may see of a type (each narrows it); undefined means
-   * everything. */
-  function restriction(
-    account: Account,
-    type: string,
-    viewers: readonly string[],
-  ): ((i: number) => boolean) | undefined {
-    const each = viewers.flatMap((staff) => restrictionOf(account, type, staff) ?? []);
-    if (each.length === 0) return undefined;
-    return each.length === 1 ? each[0] : (i) => each.every((sees) => sees(i));
-  }
-
-  /** What one staff member may see of a type; undefined means everything. */
-  function restrictionOf(account: Account, type: string, actingStaff: string): ((i: number) => boolean) | undefined {
-    const role = staffRole(account, actingStaff)?.role;
-    if (!role || !RESTRICTED.has(role)) return undefined;
-    const c = coll(account, type);
-    const jobs = coll(account, 'job');
-    // Seeded notes and visits know their job's position cheaply; changed ones are looked up by uuid.
-    const jobOf = (i: number, field: string) => {
-      const known = c.field(i, JOB_INDEX);
-      return typeof known === 'number' ? known : jobs.indexOf(String(c.field(i, field)));
-    };
-    const visible = (i: number, field: string) => {
-      const job = jobOf(i, field);
-      return job !== undefined && account.visibility.canSee(actingStaff, job);
-    };
-    switch (type) {
-      case 'job':
-        return (i) => account.visibility.canSee(actingStaff, i);
-      case 'note':
-      case 'attachment':
-        return (i) => c.field(i, 'related_object') === 'job' && visible(i, 'related_object_uuid');
-      case 'jobactivity':
-      case 'joballocation':
-      case 'jobcontact':
-        return (i) => visible(i, 'job_uuid');
-      default:
-        return undefined;
-    }
-  }
 
   function page(
     account: Account,
@@ -123,7 +58,7 @@ export function createStore(opts: StoreOptions) {
     conditions: Condition[],
     viewers: readonly string[],
   ): PageResult {
-    const c = coll(account, type);
+    const c = collectionOf(account, type);
     const allowed = restriction(account, type, viewers);
     const size = c.size();
     const ok = (i: number) =>
@@ -137,14 +72,14 @@ export function createStore(opts: StoreOptions) {
   }
 
   function find(account: Account, type: string, uuid: string, viewers: readonly string[]): number | undefined {
-    const i = coll(account, type).indexOf(uuid);
+    const i = collectionOf(account, type).indexOf(uuid);
     if (i === undefined) return undefined;
     const allowed = restriction(account, type, viewers);
     return allowed === undefined || allowed(i) ? i : undefined;
   }
 
   function trackAllocation(account: Account, before: Rec | undefined, after: Rec): void {
-    const jobs = coll(account, 'job');
+    const jobs = collectionOf(account, 'job');
     const apply = (r: Rec, delta: 1 | -1) => {
       const i = jobs.indexOf(String(r.job_uuid));
       if (i !== undefined && Number(r.active) === 1) account.visibility.allocate(String(r.staff_uuid), i, delta);
@@ -174,7 +109,7 @@ export function createStore(opts: StoreOptions) {
 
   /** Applies already validated fields to record i; `by` is the staff member the change is attributed to. */
   function update(account: Account, def: RecordTypeDef, i: number, fields: Rec, by: string | undefined): string[] {
-    const c = coll(account, def.name);
+    const c = collectionOf(account, def.name);
     const before = c.get(i);
     const changed = Object.keys(fields).filter((f) => f !== 'uuid' && String(before[f]) !== String(fields[f]));
     if (changed.length === 0) return [];
@@ -189,31 +124,6 @@ export function createStore(opts: StoreOptions) {
     return changed;
   }
 
-  /** Checks references a create or update must hold (the note's job; the job and staff member of a visit or an
-   * allocation; the job of a job contact). */
-  function checkReferences(account: Account, def: RecordTypeDef, merged: Rec): string | undefined {
-    const exists = (type: string, uuid: unknown) => coll(account, type).indexOf(String(uuid)) !== undefined;
-    if (
-      (def.name === 'note' || def.name === 'attachment') &&
-      merged.related_object === 'job' &&
-      !exists('job', merged.related_object_uuid)
-    ) {
-      return `No job ${merged.related_object_uuid} for this ${def.name} (related_object_uuid)`;
-    }
-    if (
-      def.name === 'jobactivity' &&
-      String(merged.activity_was_scheduled) === '1' &&
-      String(merged.activity_was_recorded) === '1'
-    )
-      return 'A job activity cannot be both scheduled (activity_was_scheduled) and recorded (activity_was_recorded)';
-    if (ALLOCATING.has(def.name) || def.name === 'jobcontact') {
-      if (!exists('job', merged.job_uuid)) return `No job ${merged.job_uuid} (job_uuid)`;
-    }
-    if (ALLOCATING.has(def.name) && !exists('staff', merged.staff_uuid))
-      return `No staff member ${merged.staff_uuid} (staff_uuid)`;
-    return undefined;
-  }
-
   /**
    * Creates a record. A client-chosen uuid that already exists is handled as `reuse` says (the platform's answer
    * is unknown, see Switches.uuidReuse): update it, refuse with 400, or make a second record under a new uuid.
@@ -225,7 +135,7 @@ export function createStore(opts: StoreOptions) {
     by: string | undefined,
     reuse: UuidReuse = 'update',
   ): WriteResult {
-    const c = coll(account, def.name);
+    const c = collectionOf(account, def.name);
     let uuid = String(fields.uuid ?? randomUUID()).toLowerCase();
     const existing = c.indexOf(uuid);
     if (existing !== undefined && reuse === 'refuse') {
@@ -240,7 +150,7 @@ export function createStore(opts: StoreOptions) {
     const stamp = account.local.format(opts.clock.now());
     const defaults: Rec = { uuid, active: 1, edit_date: stamp };
     if (def.name === 'job') {
-      const vendor = coll(account, 'vendor').get(0);
+      const vendor = collectionOf(account, 'vendor').get(0);
       Object.assign(defaults, {
         status: String(vendor.job_default_status || 'Quote'),
         generated_job_id: String(account.nextJobNumber++),
@@ -267,7 +177,7 @@ export function createStore(opts: StoreOptions) {
   return {
     accounts,
     account: (uuid: string) => byUuid.get(uuid),
-    collection: coll,
+    collection: collectionOf,
     version: () => version,
     staffRole,
     restriction,

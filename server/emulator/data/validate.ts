@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JOB_STATUSES, type FieldKind, type Rec, type RecordTypeDef } from './record-types';
+import { JOB_STATUSES, type FieldKind, type Rec, type RecordTypeDef } from './field-kinds';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;

@@ -2,7 +2,8 @@
 // (jobcontact and joballocation, which it does not describe, to ours in its conventions: sdk-schemas.json).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountInfo } from '../contracts';
-import { RECORD_TYPES, type FieldKind } from '../data/record-types';
+import type { FieldKind } from '../data/field-kinds';
+import { RECORD_TYPES } from '../data/record-types';
 import { createApi, type Api, type ApiAnswer } from '../rest/test-support';
 import { startEmulator, type StartedEmulator } from '../start';
 import { recordProblems, SCHEMA_OF, SCHEMAS } from './schema-check';

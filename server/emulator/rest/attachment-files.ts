@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { EmulatorEnv, Switches } from '../contracts';
 import { contentTypeOf, extensionOf, imageSize, isImageType, MAX_FILE_BYTES, type FileStore } from '../data/files';
-import { RECORD_TYPES, type Rec } from '../data/record-types';
+import type { Rec } from '../data/field-kinds';
+import { RECORD_TYPES } from '../data/record-types';
 import type { Account, Store } from '../data/store';
 import { isUuid, validateWrite } from '../data/validate';
 import { apiError, apiOk } from './errors';

@@ -1,7 +1,21 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { FaultSpec } from '../contracts';
 import { createRng } from '../data/prng';
 import { apiError, RATE_LIMIT_MESSAGE } from './errors';
+
+/** Fault injection, for the next `count` matching requests or at `rate` (0..1) until cleared. */
+export interface FaultSpec {
+  /** `drop`: the connection closes before the request is carried out; `lose_answer`: the request is
+   * carried out, then the connection closes before its answer (what a client cannot tell apart). */
+  kind: 'status' | 'drop' | 'lose_answer' | 'delay' | 'rate_limit';
+  /** For kind "status": the HTTP status to answer (default 503). */
+  status?: number;
+  /** For kind "delay": milliseconds of real time to wait before answering. */
+  delayMs?: number;
+  count?: number;
+  rate?: number;
+  /** Only requests whose path starts with this (default: every REST and OAuth request). */
+  pathPrefix?: string;
+}
 
 interface ActiveFault {
   spec: FaultSpec;

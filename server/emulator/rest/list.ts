@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { EmulatorEnv } from '../contracts';
 import { parseFilter, type Condition } from '../data/filter';
-import type { RecordTypeDef } from '../data/record-types';
+import type { RecordTypeDef } from '../data/field-kinds';
 import { MAX_PAGE_SIZE } from '../switches';
 import type { Account } from '../data/store';
 import { apiError } from './errors';

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { EmulatorEnv, Principal, Switches } from '../contracts';
 import type { Cursors } from '../data/cursors';
-import { resolveType, type Rec, type RecordTypeDef } from '../data/record-types';
+import type { Rec, RecordTypeDef } from '../data/field-kinds';
+import { resolveType } from '../data/record-types';
 import type { Account, Store } from '../data/store';
 import type { SwitchBoard } from '../switches';
 import { isUuid, validateWrite } from '../data/validate';

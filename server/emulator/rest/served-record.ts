@@ -1,6 +1,6 @@
 import type { Switches } from '../contracts';
 import type { Collection } from '../data/collection';
-import type { Rec } from '../data/record-types';
+import type { Rec } from '../data/field-kinds';
 
 // A record as the platform serves it under the switches. The store keeps `company.is_individual` as the official
 // SDK parses it, "0"/"1"; under `isIndividual: 'number'` it goes out as 0/1, as the OpenAPI schema types it.

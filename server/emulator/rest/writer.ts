@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { EmulatorEnv } from '../contracts';
-import type { Rec, RecordTypeDef } from '../data/record-types';
+import type { Rec, RecordTypeDef } from '../data/field-kinds';
 import type { Account, Store } from '../data/store';
 
 // Who a write is by, and whether a restricted writer may make it: shared by record writes and file uploads.

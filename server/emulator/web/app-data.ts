@@ -1,6 +1,6 @@
 import type { Clock } from '../contracts';
 import { BLANK_DATE } from '../data/time';
-import type { Rec } from '../data/record-types';
+import type { Rec } from '../data/field-kinds';
 import { JOB_INDEX } from '../data/seed-plan';
 import type { Account, Store } from '../data/store';
 import type { Person } from '../oauth/index';

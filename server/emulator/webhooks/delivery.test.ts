@@ -1,18 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createClock } from '../clock';
 import type { ChangeBus, Clock, RecordChange } from '../contracts';
-import { createWebhooks, type Webhooks } from './index';
+import type { Webhooks } from './index';
 import {
   ACCOUNT,
   OTHER_ACCOUNT,
   apiKey,
-  createTestBus,
-  startApi,
-  startReceiver,
+  startWebhookScene,
   waitFor,
   type Answer,
   type Received,
+  type WebhookScene,
 } from './test-support';
 
 const BASE_URL = 'http://127.0.0.1:4010';
@@ -33,29 +31,19 @@ const notificationSchema = z.strictObject({
   resource_url: z.url(),
 });
 
+let scene: WebhookScene;
 let clock: Clock;
 let bus: ChangeBus;
 let webhooks: Webhooks;
-let api: Awaited<ReturnType<typeof startApi>>;
-const cleanup: (() => Promise<void>)[] = [];
+let api: WebhookScene['api'];
 
 beforeEach(async () => {
-  clock = createClock(Date.UTC(2026, 2, 14, 15, 9, 26, 500));
-  bus = createTestBus();
-  webhooks = createWebhooks({ clock, changes: bus, baseUrl: () => BASE_URL });
-  api = await startApi(webhooks.routes);
+  scene = await startWebhookScene(Date.UTC(2026, 2, 14, 15, 9, 26, 500), { baseUrl: BASE_URL });
+  ({ clock, bus, webhooks, api } = scene);
 });
-afterEach(async () => {
-  webhooks.close();
-  await api.close();
-  for (const close of cleanup.splice(0)) await close();
-});
+afterEach(() => scene.close());
 
-async function receiver(answer: (req: Received, index: number) => Answer = () => ({ status: 200 })) {
-  const r = await startReceiver(clock, answer);
-  cleanup.push(r.close);
-  return r;
-}
+const receiver = (answer?: (req: Received, index: number) => Answer) => scene.receiver(answer);
 
 const change = (fields: string[], extra: Partial<RecordChange> = {}): RecordChange => ({
   accountUuid: ACCOUNT,

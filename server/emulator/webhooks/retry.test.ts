@@ -1,18 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createClock } from '../clock';
 import type { ChangeBus, Clock, RecordChange } from '../contracts';
-import { RETRY_WINDOW_MS, createWebhooks, type Webhooks } from './index';
+import { RETRY_WINDOW_MS, type Webhooks } from './index';
 import {
   ACCOUNT,
   apiKey,
-  createTestBus,
   deadUrl,
-  startApi,
-  startReceiver,
+  startWebhookScene,
   waitFor,
   type Answer,
   type Received,
+  type WebhookScene,
 } from './test-support';
 
 const JOB = '3b9d6f0e-1c2a-4e5b-8f7a-9d0c1b2a3e4f';
@@ -24,34 +22,24 @@ const subscriptionSchema = z.object({
   last_failure_at: z.string().nullable(),
 });
 
+let scene: WebhookScene;
 let clock: Clock;
 let bus: ChangeBus;
 let webhooks: Webhooks;
-let api: Awaited<ReturnType<typeof startApi>>;
-const cleanup: (() => Promise<void>)[] = [];
+let api: WebhookScene['api'];
 
 /** The test of a receiver that never answers waits this long for it; every other test's receiver answers, and on a
  * loaded machine a local answer can take longer than that (a 500 was once taken for a timeout). */
 const HANG_TIMEOUT_MS = 200;
 
 beforeEach(async ({ task }) => {
-  clock = createClock(Date.UTC(2026, 5, 1, 8, 0, 0));
-  bus = createTestBus();
   const requestTimeoutMs = task.name.includes('no answer in time') ? HANG_TIMEOUT_MS : 10_000;
-  webhooks = createWebhooks({ clock, changes: bus, baseUrl: () => 'http://127.0.0.1:4010' }, { requestTimeoutMs });
-  api = await startApi(webhooks.routes);
+  scene = await startWebhookScene(Date.UTC(2026, 5, 1, 8, 0, 0), { requestTimeoutMs });
+  ({ clock, bus, webhooks, api } = scene);
 });
-afterEach(async () => {
-  webhooks.close();
-  await api.close();
-  for (const close of cleanup.splice(0)) await close();
-});
+afterEach(() => scene.close());
 
-async function receiver(answer: (req: Received, index: number) => Answer) {
-  const r = await startReceiver(clock, answer);
-  cleanup.push(r.close);
-  return r;
-}
+const receiver = (answer: (req: Received, index: number) => Answer) => scene.receiver(answer);
 
 const change = (): RecordChange => ({
   accountUuid: ACCOUNT,

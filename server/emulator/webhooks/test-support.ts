@@ -4,7 +4,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { createClock } from '../clock';
 import type { ChangeBus, Clock, EmulatorEnv, Principal, RecordChange } from '../contracts';
+import { createWebhooks } from './index';
 
 export const ACCOUNT = '6c1b0a34-2f9e-4d0c-9d4e-3f1a0b7e5a01';
 export const OTHER_ACCOUNT = '0f5e8f3e-8d7a-4b8e-b2a5-1c7d2e9a4f02';
@@ -172,3 +174,35 @@ export function payloadOf(req: Received): unknown {
     return JSON.parse(new URLSearchParams(req.body).get('data') ?? 'null');
   return JSON.parse(req.body);
 }
+
+/** The webhook engine of one test: its clock (at `startAt`), change bus and subscription API, and the callback
+ * receivers it started, all closed by `close`. */
+export async function startWebhookScene(
+  startAt: number,
+  options: { baseUrl?: string; requestTimeoutMs?: number } = {},
+) {
+  const clock = createClock(startAt);
+  const bus = createTestBus();
+  const { baseUrl = 'http://127.0.0.1:4010', ...webhookOptions } = options;
+  const webhooks = createWebhooks({ clock, changes: bus, baseUrl: () => baseUrl }, webhookOptions);
+  const api = await startApi(webhooks.routes);
+  const receivers: Array<() => Promise<void>> = [];
+  return {
+    clock,
+    bus,
+    webhooks,
+    api,
+    /** A callback receiver answering each request as `answer` says (200 by default). */
+    async receiver(answer: (req: Received, index: number) => Answer = () => ({ status: 200 })) {
+      const started = await startReceiver(clock, answer);
+      receivers.push(started.close);
+      return started;
+    },
+    async close() {
+      webhooks.close();
+      await api.close();
+      for (const close of receivers.splice(0)) await close();
+    },
+  };
+}
+export type WebhookScene = Awaited<ReturnType<typeof startWebhookScene>>;

@@ -1,47 +1,35 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createClock } from '../clock';
 import type { ChangeBus, Clock, RecordChange } from '../contracts';
-import { THROTTLE_MAX_GAP_MS, THROTTLE_PERIOD_MS, createWebhooks, type Webhooks } from './index';
+import { THROTTLE_MAX_GAP_MS, THROTTLE_PERIOD_MS, type Webhooks } from './index';
 import {
   ACCOUNT,
   OTHER_ACCOUNT,
   apiKey,
-  createTestBus,
-  startApi,
-  startReceiver,
+  startWebhookScene,
   waitFor,
   type Answer,
   type Received,
+  type WebhookScene,
 } from './test-support';
 
 const notificationSchema = z.object({ object: z.string(), entry: z.tuple([z.object({ uuid: z.string() })]) });
 const uuidOf = (n: unknown) => notificationSchema.parse(n).entry[0].uuid;
 const uuid = (i: number) => `5e1f7a2b-0c3d-4e5f-8a9b-${String(i).padStart(12, '0')}`;
 
+let scene: WebhookScene;
 let clock: Clock;
 let bus: ChangeBus;
 let webhooks: Webhooks;
-let api: Awaited<ReturnType<typeof startApi>>;
-const cleanup: (() => Promise<void>)[] = [];
+let api: WebhookScene['api'];
 
 beforeEach(async () => {
-  clock = createClock(Date.UTC(2026, 6, 1, 12, 0, 0));
-  bus = createTestBus();
-  webhooks = createWebhooks({ clock, changes: bus, baseUrl: () => 'http://127.0.0.1:4010' });
-  api = await startApi(webhooks.routes);
+  scene = await startWebhookScene(Date.UTC(2026, 6, 1, 12, 0, 0));
+  ({ clock, bus, webhooks, api } = scene);
 });
-afterEach(async () => {
-  webhooks.close();
-  await api.close();
-  for (const close of cleanup.splice(0)) await close();
-});
+afterEach(() => scene.close());
 
-async function receiver(answer: (req: Received, index: number) => Answer = () => ({ status: 200 })) {
-  const r = await startReceiver(clock, answer);
-  cleanup.push(r.close);
-  return r;
-}
+const receiver = (answer?: (req: Received, index: number) => Answer) => scene.receiver(answer);
 
 const change = (i: number, extra: Partial<RecordChange> = {}): RecordChange => ({
   accountUuid: ACCOUNT,
