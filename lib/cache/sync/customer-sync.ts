@@ -15,6 +15,7 @@ import { buildCustomerIndex, phoneKeysOf } from '../../search/customers/build';
 import { CUSTOMER_INDEX_VERSION, type SourceContact } from '../../search/customers/types';
 import {
   customerSourceOf,
+  customersPending,
   readCustomerSource,
   writeCustomers,
   type ContactKind,
@@ -40,14 +41,40 @@ export interface CustomerChanges {
 
 type ContactPages = (opts?: PageOptions) => PageIterator<CompanyContact | JobContact>;
 
-export async function syncCustomers(
+/** One update of the customers at a time per cache: a full sync's build runs after "synced", in the
+ * background, and an incremental sync or a live job's update waits its turn behind it. */
+const queues = new WeakMap<CacheDatabase, Promise<unknown>>();
+
+export function syncCustomers(
   ctx: SyncContext,
   signal: AbortSignal | undefined,
   mode: CustomerSyncMode,
   changes: CustomerChanges = { jobs: [], companies: [] },
 ): Promise<void> {
+  const db = ctx.cache.db;
+  const run = (queues.get(db) ?? Promise.resolve()).then(() => updateCustomers(ctx, signal, mode, changes));
+  queues.set(
+    db,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
+async function updateCustomers(
+  ctx: SyncContext,
+  signal: AbortSignal | undefined,
+  requested: CustomerSyncMode,
+  changes: CustomerChanges,
+): Promise<void> {
   const { cache, source } = ctx;
   if (!cache.db.objectStoreNames.contains('customers')) return;
+  // A full build owed (a worker stopped in the middle of one) is done whole by the next sync; a live job's
+  // update leaves it to that build, which reads every job's customer from the cache.
+  let mode = requested;
+  if (mode !== 'full' && (await customersPending(cache.db))) {
+    if (mode === 'local') return;
+    mode = 'full';
+  }
   const stored = await sourceOf(cache.db, mode);
   const now = await ctx.now();
   const call = signal === undefined ? {} : { signal };
