@@ -9,8 +9,7 @@ import { localTimestamp } from '../../api/local-time';
 import { collect, type PageIterator } from '../../api/paginate';
 import type { PageOptions } from '../../api/client';
 import type { Company, CompanyContact, Job, JobContact } from '../../api/schemas';
-import { phoneKey } from '../../locale/phone-key';
-import { phoneText } from '../../locale/phones';
+import { phoneForms, type PhoneForms } from '../../locale/phone-forms';
 import { buildCustomerIndex, phoneKeysOf } from '../../search/customers/build';
 import { CUSTOMER_INDEX_VERSION, type SourceContact } from '../../search/customers/types';
 import {
@@ -156,23 +155,17 @@ async function readContacts(pages: ContactPages | undefined, filter: Filter, cal
   }
 }
 
-/** A number's search key and shown form for an account in `region`, each worked out once per distinct number: a
- * job's on-site contact is often the customer's own, and parsing a number is most of a full sync's customer work. */
+/** A number's search key and shown form for an account in `region`, both from one parse, worked out once per
+ * distinct number: a job's on-site contact is often the customer's own, and parsing a number is most of a full
+ * sync's customer work. */
 function numbersOf(region: string | null): { key: (raw: string) => string | null; text: (raw: string) => string } {
-  const keys = new Map<string, string | null>();
-  const texts = new Map<string, string>();
-  return {
-    key(raw) {
-      let key = keys.get(raw);
-      if (key === undefined) keys.set(raw, (key = phoneKey(raw, region)));
-      return key;
-    },
-    text(raw) {
-      let text = texts.get(raw);
-      if (text === undefined) texts.set(raw, (text = phoneText(raw, region) ?? raw));
-      return text;
-    },
+  const forms = new Map<string, PhoneForms>();
+  const formsOf = (raw: string) => {
+    let known = forms.get(raw);
+    if (known === undefined) forms.set(raw, (known = phoneForms(raw, region)));
+    return known;
   };
+  return { key: (raw) => formsOf(raw).key, text: (raw) => formsOf(raw).text };
 }
 
 /** The contact as the index takes it, its numbers' keys and shown form worked out once, here. */
