@@ -15,6 +15,7 @@ import { areaName, STORAGE_KEYS } from '../lib/settings/keys';
 import { connect } from '../tests/e2e/support/options-page';
 import { startStack } from '../tests/e2e/support/stack';
 import { cacheOf, waitForSynced } from '../tests/e2e/support/sync';
+import { benchPage, customersStored } from './extension/full-sync';
 import { benchExtension } from './extension/build';
 import { emulatorQueries } from './extension/queries';
 import { openingRows, type Opening } from './popup/openings';
@@ -75,7 +76,9 @@ async function waitForBackgroundIdle(page: Page, cache: string): Promise<number>
       (name) => (globalThis as any).chrome.storage.session.get(name).then((got: any) => got[name]?.cacheName),
       firstScreen,
     );
-    if (status.phase === 'idle' && kept === cache) return Date.now() - t0;
+    // The customers are built after "synced" (lib/cache/sync/cache-sync.ts): the worker is busy until stored.
+    if (status.phase === 'idle' && kept === cache && (await customersStored(benchPage(page), cache)))
+      return Date.now() - t0;
     if (Date.now() - t0 > 120_000) throw new Error(`the background did not finish: ${JSON.stringify(status)}`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -44,6 +44,9 @@ export interface CacheSearch {
 }
 
 const NOT_YET = 'Search is ready once the first sync has finished';
+/** After a first full sync, until the background has built the customer list (seconds at 100,000 jobs). */
+export const CUSTOMERS_PREPARING = 'customers still loading';
+const CUSTOMERS_WATCH_MS = 1000;
 /** A customer's jobs shown at once: a long-standing customer's whole history is the web app's. */
 const CUSTOMER_JOB_ROWS = 50;
 
@@ -64,20 +67,47 @@ function numberFirst(rows: QuickRow[], number: string): QuickRow[] | null {
 }
 
 /** Reads the cache `db` (named `cacheName`). `onPreview` gets the first screen stored with the index
- * before its main segment is read; when it shows it (returns true), that segment is read after the paint. */
+ * before its main segment is read; when it shows it (returns true), that segment is read after the paint.
+ * `onCustomers` is called when the customers the background was still building have been read. */
 export async function openCacheSearch(
   db: IDBDatabase,
   cacheName: string,
   onPreview?: (first: FirstScreen) => boolean,
+  onCustomers?: () => void,
 ): Promise<CacheSearch> {
   const reader = await openCacheReader(db, onPreview && ((preview) => onPreview(firstScreenFromPreview(preview))));
   const typeahead = reader.index ? createTypeahead(reader.index) : null;
-  // Read after the job index, while the first rows are on screen.
+  // Read after the job index, while the first rows are on screen. While the background still builds them
+  // after a full sync, its mark is watched, and `onCustomers` hears when the new ones are read.
   let loadedCustomers: SerializedCustomerIndex | null = null;
-  const customerIndex = reader
-    .customers()
-    .then((index) => (loadedCustomers = index))
-    .catch(() => null); // a cache closed meanwhile (a sync re-opens it): no customers, the jobs still answer
+  let preparing = false;
+  let watch: ReturnType<typeof setInterval> | undefined;
+  const readCustomers = () =>
+    reader.customers().then((read) => {
+      loadedCustomers = read.index;
+      preparing = read.preparing;
+    });
+  const customersRead = readCustomers()
+    .then(() => {
+      if (preparing) watch = setInterval(() => void checkCustomers(), CUSTOMERS_WATCH_MS);
+    })
+    .catch(() => undefined); // a cache closed meanwhile (a sync re-opens it): no customers, the jobs still answer
+  let checking = false;
+  async function checkCustomers(): Promise<void> {
+    if (checking) return;
+    checking = true;
+    try {
+      if (await reader.customersPreparing()) return;
+      clearInterval(watch);
+      await readCustomers();
+      onCustomers?.();
+    } catch {
+      clearInterval(watch); // the cache was closed: the popup re-opens it, and watches again
+    } finally {
+      checking = false;
+    }
+  }
+
   // libphonenumber-js is loaded once a query looks like a phone number, not with the popup.
   let phoneCode: Promise<typeof import('../locale/phone-key')> | null = null;
 
@@ -127,7 +157,8 @@ export async function openCacheSearch(
         return first;
       }
       if (!typeahead) return { rows: [], heading: NOT_YET };
-      const index = await customerIndex;
+      await customersRead;
+      const index = loadedCustomers;
       const customers = index ? await findCustomers(index, query) : [];
       // The index's display fields are the rows: a keystroke never waits on IndexedDB.
       const found = typeahead.search(query, { limit: FIRST_SCREEN_ROWS }).map(rowOf);
@@ -142,9 +173,14 @@ export async function openCacheSearch(
       if (customers.length > 0 && customers[0]!.matched === 'phone') {
         return { ...customerJobs(customers[0]!), customers };
       }
-      return { rows: found, heading: withCustomers(customers.length, found.length), customers };
+      // Until the first customer list is ready, nothing claims a caller is nobody's customer.
+      const heading = withCustomers(customers.length, found.length);
+      return { rows: found, heading: !index && preparing ? `${heading} · ${CUSTOMERS_PREPARING}` : heading, customers };
     },
     customerJobs,
-    close: () => reader.close(),
+    close: () => {
+      clearInterval(watch);
+      reader.close();
+    },
   };
 }

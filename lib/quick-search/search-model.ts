@@ -108,7 +108,9 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
         const [db, code] = await Promise.all([dbOpening, loading]);
         performance.mark('fieldside:db-open');
         if (painted) await code.afterPaint();
-        search = db ? await code.openCacheSearch(db, dbName, painted ? undefined : showPreview) : null;
+        search = db
+          ? await code.openCacheSearch(db, dbName, painted ? undefined : showPreview, () => void refresh())
+          : null;
         performance.mark('fieldside:cache-read');
       }
       hasCache.value = !!search && search.jobCount > 0;

@@ -4,6 +4,7 @@
 // (megabytes at 100,000 jobs) unless there is no index yet (lookup-reader.ts, first sync).
 // Reads only; the layout is lib/cache/store/schema.ts's (types only imported, so no writer is bundled).
 import type { StoredSearchIndex } from '../store/schema';
+import { CUSTOMERS_PENDING_KEY } from '../store/customer-store';
 import type { StoredSyncState } from '../store/sync-state';
 import { browse, displayOf } from '../../search/query/browse';
 import type { SearchIndex } from '../../search/format/index-state';
@@ -19,10 +20,14 @@ export interface CacheReader {
   /** The stored search index, or null while the first sync has not stored one (or it is of an
    * older format the background has yet to rebuild). */
   index: SearchIndex | null;
-  /** The customer index (lib/search/customers), or null before the sync has built one (or while
-   * it is of an older format, until the background rebuilds it). Read on its own, after the job
-   * index: its tens of thousands of strings take tens of milliseconds to clone, and the jobs come first. */
-  customers(): Promise<SerializedCustomerIndex | null>;
+  /** The customer index (lib/search/customers), or null before the background has built one (or while
+   * it is of an older format, until the background rebuilds it); `preparing` while a build is owed (the
+   * jobs of a full sync are searchable before their customers). Read on its own, after the job index: its
+   * tens of thousands of strings take tens of milliseconds to clone, and the jobs come first. Read once
+   * when ready, again on each call until then. */
+  customers(): Promise<CustomerIndexRead>;
+  /** Whether a customer build is still owed: only the mark is read, not the index. */
+  customersPreparing(): Promise<boolean>;
   /** Live jobs in the cache. */
   jobCount: number;
   /** The sync state stored with the cache: freshness even when the background cannot answer. */
@@ -34,6 +39,11 @@ export interface CacheReader {
   /** Only when `index` is null: the job records, read on first use. */
   lookups(): Promise<LookupReader>;
   close(): void;
+}
+
+export interface CustomerIndexRead {
+  index: SerializedCustomerIndex | null;
+  preparing: boolean;
 }
 
 const has = (db: IDBDatabase, name: string) => db.objectStoreNames.contains(name);
@@ -80,15 +90,25 @@ export async function openCacheReader(
     index = null;
   }
   let lookups: Promise<LookupReader> | null = null;
-  let customers: Promise<SerializedCustomerIndex | null> | null = null;
+  let customersReady: CustomerIndexRead | null = null;
   const openLookups = () => (lookups ??= openLookupReader(db));
   return {
     index,
-    customers: () =>
-      (customers ??= readIn(has(db, 'customers') ? db.transaction('customers', 'readonly') : null)<unknown>(
-        'customers',
-        'index',
-      ).then(customerIndexOf)),
+    async customers() {
+      if (customersReady) return customersReady;
+      const readCustomers = readIn(has(db, 'customers') ? db.transaction('customers', 'readonly') : null);
+      const [stored, pending] = await Promise.all([
+        readCustomers<unknown>('customers', 'index'),
+        readCustomers<unknown>('customers', CUSTOMERS_PENDING_KEY),
+      ]);
+      const read = { index: customerIndexOf(stored), preparing: pending === true };
+      if (read.index && !read.preparing) customersReady = read;
+      return read;
+    },
+    async customersPreparing() {
+      const readMark = readIn(has(db, 'customers') ? db.transaction('customers', 'readonly') : null);
+      return (await readMark<unknown>('customers', CUSTOMERS_PENDING_KEY)) === true;
+    },
     jobCount: index ? countDocs(index) : (await openLookups()).jobCount,
     synced: state ? { lastSyncedAt: state.lastSyncedAt ?? null, lastError: state.lastError ?? null } : null,
     browse: (options) => (index ? browse(index, options) : []),

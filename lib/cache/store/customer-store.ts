@@ -4,6 +4,9 @@
 import type { CustomerSource, SerializedCustomerIndex, SourceContact } from '../../search/customers/types';
 import type { CacheDatabase } from './schema';
 
+/** The key of the owed-build mark in the customers store (read by the popup too: lib/cache/reader). */
+export const CUSTOMERS_PENDING_KEY = 'pending';
+
 export type ContactKind = SourceContact['kind'];
 
 export interface StoredCustomerSource {
@@ -44,13 +47,30 @@ export async function readCustomerSource(db: CacheDatabase): Promise<StoredCusto
   return stored?.version === 1 ? stored : emptyCustomerSource();
 }
 
+/** Stores the source and its index together, and clears the mark of a build still owed. */
 export async function writeCustomers(
   db: CacheDatabase,
   source: StoredCustomerSource,
   index: SerializedCustomerIndex,
 ): Promise<void> {
   const tx = db.transaction('customers', 'readwrite');
-  await Promise.all([tx.store.put(source, 'source'), tx.store.put(index, 'index'), tx.done]);
+  await Promise.all([
+    tx.store.put(source, 'source'),
+    tx.store.put(index, 'index'),
+    tx.store.delete(CUSTOMERS_PENDING_KEY),
+    tx.done,
+  ]);
+}
+
+/** Marks a full build of the customers owed (stored before a full sync says "synced", and cleared only
+ * with the index it owes): a worker stopped mid-build finds it and builds again from the start. */
+export async function markCustomersPending(db: CacheDatabase): Promise<void> {
+  if (db.objectStoreNames.contains('customers')) await db.put('customers', true, CUSTOMERS_PENDING_KEY);
+}
+
+export async function customersPending(db: CacheDatabase): Promise<boolean> {
+  if (!db.objectStoreNames.contains('customers')) return false;
+  return (await db.get('customers', CUSTOMERS_PENDING_KEY)) === true;
 }
 
 /** The stored source as lib/search/customers builds from it. */

@@ -74,8 +74,8 @@ export interface CacheDB extends DBSchema {
    * and must not rewrite megabytes of unchanged main segment each time. Added in version 2. */
   searchMain: { key: 'main'; value: SerializedSegment };
   /** The customers' contacts and jobs (key "source") and the customer index built from them (key
-   * "index": lib/search/customers), added in version 4. */
-  customers: { key: 'source' | 'index'; value: StoredCustomerSource | SerializedCustomerIndex };
+   * "index": lib/search/customers), added in version 4; "pending" while a full build is owed. */
+  customers: { key: 'source' | 'index' | 'pending'; value: StoredCustomerSource | SerializedCustomerIndex | true };
 }
 
 export type CacheDatabase = IDBPDatabase<CacheDB>;

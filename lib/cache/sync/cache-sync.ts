@@ -5,7 +5,9 @@
 import type { Job } from '../../api/schemas';
 import type { SearchIndex } from '../../search';
 import { describeSyncError } from './errors';
+import { syncCustomers } from './customer-sync';
 import { fullSync } from './full-sync';
+import { customersPending } from '../store/customer-store';
 import { incrementalSync, upsertJobs } from './incremental-sync';
 import type { JobCache } from '../store/job-cache';
 import { loadSearchIndex } from '../store/search-store';
@@ -69,8 +71,19 @@ export function createCacheSync(options: CacheSyncOptions) {
       const stored = await cache.loadState();
       // A stored "full"/"incremental" phase is from a run that was cut off: nothing runs now.
       current = { ...stored, phase: stored.phase === 'error' ? 'error' : 'idle', counts: cache.counts() };
+      // A worker stopped while it built the customers after a full sync: built again, from the start.
+      if (current.complete && (await customersPending(cache.db))) buildCustomers(undefined);
     }
     return current;
+  }
+
+  /** The customer index of a finished full sync, built after it says "synced" (the jobs already answer);
+   * a failure leaves the build owed (customer-store.ts's mark) to the next sync. */
+  let customers: Promise<void> = Promise.resolve();
+  function buildCustomers(signal: AbortSignal | undefined): void {
+    customers = syncCustomers(ctx, signal, 'full').catch((error: unknown) => {
+      if (signal?.aborted !== true) console.warn('Fieldside: the customers could not be prepared', error);
+    });
   }
 
   function start(kind: 'auto' | 'full' | 'incremental', signal: AbortSignal | undefined): Promise<SyncState> {
@@ -78,9 +91,11 @@ export function createCacheSync(options: CacheSyncOptions) {
     inflight = (async () => {
       const state = await loadState();
       try {
-        if (kind === 'full' && state.complete) await fullSync(ctx, signal, 'refresh');
-        else if (kind !== 'full' && state.complete) await incrementalSync(ctx, signal);
-        else await fullSync(ctx, signal, 'fresh');
+        if (kind !== 'full' && state.complete) await incrementalSync(ctx, signal);
+        else {
+          await fullSync(ctx, signal, state.complete ? 'refresh' : 'fresh');
+          buildCustomers(signal);
+        }
         return publicState(ctx.state());
       } catch (error) {
         const stopped = signal?.aborted === true;
@@ -125,6 +140,8 @@ export function createCacheSync(options: CacheSyncOptions) {
     },
     /** The search index of the cache (stored, or rebuilt from the cached jobs). */
     searchIndex: () => ctx.index(),
+    /** Settles once the customers' update under way (or owed at start) is stored or has failed. */
+    customersSettled: () => customers,
   };
 }
 

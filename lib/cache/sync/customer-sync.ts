@@ -9,12 +9,12 @@ import { localTimestamp } from '../../api/local-time';
 import { collect, type PageIterator } from '../../api/paginate';
 import type { PageOptions } from '../../api/client';
 import type { Company, CompanyContact, Job, JobContact } from '../../api/schemas';
-import { phoneKey } from '../../locale/phone-key';
-import { phoneText } from '../../locale/phones';
+import { phoneForms, type PhoneForms } from '../../locale/phone-forms';
 import { buildCustomerIndex, phoneKeysOf } from '../../search/customers/build';
 import { CUSTOMER_INDEX_VERSION, type SourceContact } from '../../search/customers/types';
 import {
   customerSourceOf,
+  customersPending,
   readCustomerSource,
   writeCustomers,
   type ContactKind,
@@ -40,14 +40,40 @@ export interface CustomerChanges {
 
 type ContactPages = (opts?: PageOptions) => PageIterator<CompanyContact | JobContact>;
 
-export async function syncCustomers(
+/** One update of the customers at a time per cache: a full sync's build runs after "synced", in the
+ * background, and an incremental sync or a live job's update waits its turn behind it. */
+const queues = new WeakMap<CacheDatabase, Promise<unknown>>();
+
+export function syncCustomers(
   ctx: SyncContext,
   signal: AbortSignal | undefined,
   mode: CustomerSyncMode,
   changes: CustomerChanges = { jobs: [], companies: [] },
 ): Promise<void> {
+  const db = ctx.cache.db;
+  const run = (queues.get(db) ?? Promise.resolve()).then(() => updateCustomers(ctx, signal, mode, changes));
+  queues.set(
+    db,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
+async function updateCustomers(
+  ctx: SyncContext,
+  signal: AbortSignal | undefined,
+  requested: CustomerSyncMode,
+  changes: CustomerChanges,
+): Promise<void> {
   const { cache, source } = ctx;
   if (!cache.db.objectStoreNames.contains('customers')) return;
+  // A full build owed (a worker stopped in the middle of one) is done whole by the next sync; a live job's
+  // update leaves it to that build, which reads every job's customer from the cache.
+  let mode = requested;
+  if (mode !== 'full' && (await customersPending(cache.db))) {
+    if (mode === 'local') return;
+    mode = 'full';
+  }
   const stored = await sourceOf(cache.db, mode);
   const now = await ctx.now();
   const call = signal === undefined ? {} : { signal };
@@ -129,23 +155,17 @@ async function readContacts(pages: ContactPages | undefined, filter: Filter, cal
   }
 }
 
-/** A number's search key and shown form for an account in `region`, each worked out once per distinct number: a
- * job's on-site contact is often the customer's own, and parsing a number is most of a full sync's customer work. */
+/** A number's search key and shown form for an account in `region`, both from one parse, worked out once per
+ * distinct number: a job's on-site contact is often the customer's own, and parsing a number is most of a full
+ * sync's customer work. */
 function numbersOf(region: string | null): { key: (raw: string) => string | null; text: (raw: string) => string } {
-  const keys = new Map<string, string | null>();
-  const texts = new Map<string, string>();
-  return {
-    key(raw) {
-      let key = keys.get(raw);
-      if (key === undefined) keys.set(raw, (key = phoneKey(raw, region)));
-      return key;
-    },
-    text(raw) {
-      let text = texts.get(raw);
-      if (text === undefined) texts.set(raw, (text = phoneText(raw, region) ?? raw));
-      return text;
-    },
+  const forms = new Map<string, PhoneForms>();
+  const formsOf = (raw: string) => {
+    let known = forms.get(raw);
+    if (known === undefined) forms.set(raw, (known = phoneForms(raw, region)));
+    return known;
   };
+  return { key: (raw) => formsOf(raw).key, text: (raw) => formsOf(raw).text };
 }
 
 /** The contact as the index takes it, its numbers' keys and shown form worked out once, here. */

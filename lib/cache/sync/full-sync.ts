@@ -3,7 +3,7 @@
 // page n+1 overlaps storing page n. Each page, whatever its size, is stored together with the
 // cursor of the next one (segment-writer.ts: one transaction, however many segments the page
 // fills), so a sync cut off at any point resumes at the page after the last one stored, never from
-// the start.
+// the start. The customers are left to the caller, to build once the jobs are searchable.
 import { collect, FIRST_CURSOR, type Page } from '../../api/paginate';
 import { gt } from '../../api/filter';
 import { localTimestamp } from '../../api/local-time';
@@ -12,7 +12,7 @@ import { SUPERSEDED } from '../store/lookup';
 import { createIndexBuilder, serializeIndex, type IndexBuilder, type SearchDoc } from '../../search';
 import { companyNames, toSearchDoc } from '../store/search-docs';
 import { walk } from './page-walk';
-import { syncCustomers } from './customer-sync';
+import { markCustomersPending } from '../store/customer-store';
 import { buildSearchIndexFromCache } from '../store/search-store';
 import { accountToday, withSkipped, type SyncContext } from './sync-context';
 import { initialSyncState, type ResumePoint, type StoredSyncState } from '../store/sync-state';
@@ -158,9 +158,11 @@ export async function fullSync(
     lastError: null,
   };
   const search = { value: serializeIndex(index, await accountToday(ctx)), withMain: true };
+  // The customers are built after "synced" (cache-sync.ts): the mark goes first, so a worker stopped
+  // before their index is stored builds it again, and never serves one that misses this walk's jobs.
+  await markCustomersPending(cache.db);
   await cache.write({ drop: gone, search, state: done });
   await cache.compactIfNeeded();
-  await syncCustomers(ctx, signal, 'full');
   ctx.setIndex(index);
   ctx.publish({ ...done, counts: cache.counts() });
 }

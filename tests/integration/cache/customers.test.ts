@@ -42,6 +42,8 @@ describe('customers and contacts in the cache, against the emulator', () => {
     const sync = platform.sync({ client: api, cache });
     const state = await sync.run();
     expect(state).toMatchObject({ phase: 'idle', lastError: null });
+    // "Synced" comes with the jobs stored; the customers are built after it.
+    await sync.customersSettled();
     // Companies, jobs and both kinds of contact: a few pages each at the spec's 1,000 a page, plus the vendor.
     expect(requests()).toBeLessThanOrEqual(12);
 
@@ -88,6 +90,7 @@ describe('customers and contacts in the cache, against the emulator', () => {
     const cache = await platform.cache();
     const sync = platform.sync({ client: api, cache });
     await sync.run();
+    await sync.customersSettled();
     const index = await stored(cache);
     const company = index.ids[5]!;
 
@@ -136,6 +139,7 @@ describe('customers and contacts in the cache, against the emulator', () => {
     const cache = await platform.cache(office.uuid);
     const sync = platform.sync({ client: api, cache });
     expect(await sync.run()).toMatchObject({ phase: 'idle', lastError: null });
+    await sync.customersSettled();
     const index = await stored(cache);
     expect(index.count).toBeGreaterThan(0);
     expect(index.people.every((p) => p === '')).toBe(true);
