@@ -170,4 +170,35 @@ describe('changes read together', () => {
       await server.close();
     }
   });
+
+  it.each([
+    ['answered 503', { kind: 'status', status: 503 }],
+    ['not answered within its 3 s', { kind: 'delay', delayMs: 3_500 }],
+  ] as const)(
+    'reads a note once more when its read was %s, so it goes out with its job (without, every open browser reads it)',
+    async (_, fault) => {
+      const appended: NewChange[] = [];
+      const server = await collectingServer(appended);
+      try {
+        const job = String((await emulator.control.listRecords(account.uuid, 'job'))[20]!.uuid);
+        const note = await emulator.control.createRecord(account.uuid, 'note', {
+          related_object: 'job',
+          related_object_uuid: job,
+          note: 'Side gate is open',
+        });
+        // Nothing else asks the emulator anything here: the fault is the note's first read.
+        await emulator.control.injectFault({ ...fault, pathPrefix: '/api_1.0/dbonote/', count: 1 });
+        const injected = (await emulator.control.stats()).faultsInjected;
+        const before = await requests();
+        await server.deliverSigned(account.uuid, await notification(note, 'note', ['note']));
+        await server.settled();
+        expect((await emulator.control.stats()).faultsInjected).toBe(injected + 1);
+        expect((await requests()) - before).toBe(2);
+        expect(appended.at(-1)).toMatchObject({ object: 'note', uuid: note, job_uuid: job });
+      } finally {
+        await emulator.control.clearFaults();
+        await server.close();
+      }
+    },
+  );
 });

@@ -13,7 +13,9 @@ import type { NewChange } from '../store/types';
 // `related_object_uuid` leaves this module: the note's text never reaches the feed. With no token that can read
 // it, the change goes on without a job and browsers read the note as before. Each read is short: a new note's
 // object notification may already have waited for its event (webhooks/note-event-wait.ts) before it reads, and the
-// platform waits about 10 s for the answer.
+// platform waits about 10 s for the answer. A read that failed (no answer in time, or the platform's 5xx) is made once
+// more, with longer to answer, before the note goes out without its job: a note without its job costs every open
+// browser of the account a read of its own (180 at 200 staff), so one slow answer must not.
 
 const Note = z.object({
   uuid: z.string(),
@@ -28,6 +30,9 @@ function jobOfNote(raw: unknown, noteUuid: string): string | null {
   return (note.data.related_object ?? 'job') === 'job' && job && UUID.test(job) ? job.toLowerCase() : null;
 }
 
+/** The second read's limit: with the first's (3 s), still inside the platform's wait for the webhook's answer. */
+const RETRY_TIMEOUT_MS = 5_000;
+
 export function createNoteJobs(opts: {
   platformBaseUrl: string;
   readers: AccountReaders;
@@ -37,11 +42,26 @@ export function createNoteJobs(opts: {
   timeoutMs?: number;
 }) {
   const get = createPlatformRead(opts);
+  const getAgain = createPlatformRead({ ...opts, timeoutMs: RETRY_TIMEOUT_MS });
 
-  async function read(token: string, noteUuid: string): Promise<TokenRead<string | null>> {
-    const res = await get(token, 'dbonote', noteUuid);
+  /** The note's job as `token` reads it; a failed first read is made again, within the account's share. */
+  async function read(
+    account: string,
+    token: string,
+    noteUuid: string,
+    first = true,
+  ): Promise<TokenRead<string | null>> {
+    const again = () => first && opts.readers.spend(account);
+    let res: Response;
+    try {
+      res = await (first ? get : getAgain)(token, 'dbonote', noteUuid);
+    } catch (error) {
+      if (again()) return read(account, token, noteUuid, false);
+      throw error;
+    }
     if (!res.ok) {
       await res.body?.cancel();
+      if (res.status >= 500 && again()) return read(account, token, noteUuid, false);
       return refusedToken(res.status) ? { kind: 'next' } : { kind: 'answer', value: null };
     }
     return { kind: 'answer', value: jobOfNote(await res.json().catch(() => null), noteUuid) };
@@ -54,7 +74,7 @@ export function createNoteJobs(opts: {
       if (!UUID.test(noteUuid)) return null;
       const together = opts.batch?.take(change as NewChange);
       if (together) return jobOfNote(together.value, noteUuid);
-      return (await opts.readers.readWith(account, (token) => read(token, noteUuid)))?.value ?? null;
+      return (await opts.readers.readWith(account, (token) => read(account, token, noteUuid)))?.value ?? null;
     },
   };
 }
