@@ -1,6 +1,5 @@
-// The limits' layout in Redis, shared by the store that speaks Redis's own protocol (redis-limit-store.ts, Node)
-// and the one that speaks an HTTP Redis API (redis-rest-limit-store.ts, edge runtimes), so both kinds of
-// instance count in the same keys. Each operation is one script, so counting and taking slots are atomic across
+// The limits' layout in Redis (redis-limit-store.ts, the one store whether Redis is reached by its own protocol from
+// Node or over HTTP from the edge: redis-commands.ts), so both kinds of instance count in the same keys. Each operation is one script, so counting and taking slots are atomic across
 // instances. Counters expire with their window; slot sets with their longest lease.
 
 export const counterKey = (key: string, window: number) => `fieldside:limit:${key}:${window}`;

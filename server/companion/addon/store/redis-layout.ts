@@ -1,5 +1,5 @@
-// The add-on store's two scripts, shared by the Node store (redis-store.ts) and the HTTP one
-// (redis-rest-store.ts), so both kinds of instance compare and write in one atomic step.
+// The add-on store's two scripts (redis-store.ts, the one store for Node and edge instances: redis-commands.ts), so
+// both kinds of instance compare and write in one atomic step.
 
 // KEYS: the key; ARGV: expected, next. 1 when replaced.
 export const COMPARE_AND_SET_LUA = `

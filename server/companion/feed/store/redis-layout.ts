@@ -1,8 +1,8 @@
 import { FeedPositionError, type CallbackTokenOwner, type StoredChange, type NewChange } from './types';
 
-// The change feed's layout in Redis, shared by the store that speaks Redis's own protocol (redis-store.ts, Node)
-// and the one that speaks an HTTP Redis API (redis-rest-store.ts, edge runtimes): the same keys, the same atomic
-// scripts and the same value formats, so both kinds of instance can share one Redis.
+// The change feed's layout in Redis (redis-store.ts, the one store whether Redis is reached from Node,
+// redis-node-store.ts, or over HTTP, redis-rest-store.ts): the same keys, the same atomic scripts and the same value formats, so both
+// kinds of instance can share one Redis.
 
 export const streamKey = (account: string) => `fieldside:feed:${account}`;
 export const dedupKeyOf = (account: string) => `fieldside:dedup:${account}`;
