@@ -20,6 +20,7 @@ describe('full sync against the emulator', () => {
     const cache = await platform.cache();
     const sync = platform.sync({ client: api, cache });
     const state = await sync.run();
+    await sync.customersSettled(); // the contacts are read after "synced", in the background
     const server = await platform.serverJobs();
     const cached = await cache.allJobs({ includeInactive: true });
     expect(fingerprint(cached)).toEqual(fingerprint(server));
@@ -57,7 +58,9 @@ describe('full sync against the emulator', () => {
 
     // A new service worker: a new client and sync, state read back from the database.
     const second = await platform.client();
-    const resumed = await platform.sync({ client: second.api, cache }).run();
+    const resumedSync = platform.sync({ client: second.api, cache });
+    const resumed = await resumedSync.run();
+    await resumedSync.customersSettled(); // the contacts are read after "synced", in the background
     const restartCost = 7 + CUSTOMERS; // vendor + company page + 5 job pages, then the contacts
     expect(second.requests()).toBeLessThan(restartCost);
     expect(second.requests()).toBe(3 + CUSTOMERS); // job pages 3, 4 and 5 only, then the contacts
@@ -82,7 +85,9 @@ describe('full sync against the emulator', () => {
     // Page cursors expire (the emulator keeps them a day): two days later the saved one is refused.
     await platform.control.advanceClock(2 * 86_400);
     const second = await platform.client();
-    const done = await platform.sync({ client: second.api, cache }).run();
+    const again = platform.sync({ client: second.api, cache });
+    const done = await again.run();
+    await again.customersSettled(); // the contacts are read after "synced", in the background
     expect(second.requests()).toBe(1 + 5 + CUSTOMERS); // the refused cursor, all five job pages again, the contacts
     expect(done).toMatchObject({ phase: 'idle', lastError: null, jobsStored: 4500 });
     const cached = await cache.allJobs({ includeInactive: true });
