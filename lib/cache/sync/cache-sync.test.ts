@@ -2,12 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PageOptions } from '../../api/client';
 import { paginate } from '../../api/paginate';
-import type { Company, Job, Vendor } from '../../api/schemas';
+import type { Company, Job } from '../../api/schemas';
 import { search } from '../../search';
 import { createCacheSync } from './cache-sync';
 import type { SyncSource } from './sync-context';
 import type { SyncState } from '../store/sync-state';
-import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
+import { freshCache, makeCompany, makeJob, makeVendor, range, uuidOf } from '../testing/fixtures';
 
 const PAGE = 1000;
 const cursorAt = (position: number) => uuidOf('company', 0xc0000000 + position);
@@ -33,17 +33,7 @@ function memorySource(jobs: unknown[], companies: Company[]) {
           return { body: all.slice(from, from + PAGE), nextCursor: next };
         },
       });
-  const vendor: Vendor = {
-    uuid: uuidOf('company', 999),
-    active: true,
-    edit_date: null,
-    name: 'Acme',
-    timezone_name: 'Australia/Sydney',
-    default_region: 'AU',
-    currency: 'AUD',
-    email: '',
-    website: '',
-  };
+  const vendor = makeVendor();
   const source: SyncSource = {
     jobs: { pages: pages<Job>(jobs) },
     companies: { pages: pages<Company>(companies) },

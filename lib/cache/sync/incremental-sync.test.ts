@@ -2,10 +2,10 @@
 // platform clock (set from the Date header of answers) has not heard from the platform yet.
 import { describe, expect, it } from 'vitest';
 import { paginate } from '../../api/paginate';
-import type { Company, Job, Vendor } from '../../api/schemas';
+import type { Company, Job } from '../../api/schemas';
 import { createCacheSync } from './cache-sync';
 import type { SyncSource } from './sync-context';
-import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
+import { freshCache, makeCompany, makeJob, makeVendor, range } from '../testing/fixtures';
 
 const PLATFORM_NOW = Date.parse('2026-03-01T00:00:00Z');
 /** A device clock ten minutes ahead of the platform: more than the 2-minute overlap absorbs. */
@@ -26,17 +26,7 @@ function onePageSource(jobs: Job[], companies: Company[]) {
           return { body: all, nextCursor: null };
         },
       });
-  const vendor: Vendor = {
-    uuid: uuidOf('company', 999),
-    active: true,
-    edit_date: null,
-    name: 'Acme',
-    timezone_name: 'Australia/Sydney',
-    default_region: 'AU',
-    currency: 'AUD',
-    email: '',
-    website: '',
-  };
+  const vendor = makeVendor();
   const source: SyncSource = {
     jobs: { pages: pages(jobs) },
     companies: { pages: pages(companies) },

@@ -4,10 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PageOptions } from '../../api/client';
 import { paginate } from '../../api/paginate';
 import { ApiError } from '../../api/errors';
-import type { Company, Job, Vendor } from '../../api/schemas';
+import type { Company, Job } from '../../api/schemas';
 import { createCacheSync, type CacheSync } from './cache-sync';
 import type { SyncSource } from './sync-context';
-import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
+import { freshCache, makeCompany, makeJob, makeVendor, range } from '../testing/fixtures';
 import type { LiveEvent } from '../../messaging/views';
 import type { ScheduledWorkspace } from './schedule';
 import { FEED_LIVE_GRACE_MS } from './feed-live';
@@ -40,17 +40,7 @@ function source(jobs: Job[], companies: Company[], opts: { failJobs?: FailJobs }
           return { body: all(), nextCursor: null };
         },
       });
-  const vendor: Vendor = {
-    uuid: uuidOf('company', 999),
-    active: true,
-    edit_date: null,
-    name: 'Acme',
-    timezone_name: 'UTC',
-    default_region: 'AU',
-    currency: 'AUD',
-    email: '',
-    website: '',
-  };
+  const vendor = makeVendor({ timezone_name: 'UTC' });
   const src: SyncSource = {
     jobs: { pages: pages('job', () => jobs) },
     companies: { pages: pages('company', () => companies) },

@@ -2,9 +2,9 @@
 // 0427 352 568), for the unit tests of the customers built after a full sync; its contacts' read can be held.
 import type { PageOptions } from '../../api/client';
 import { paginate } from '../../api/paginate';
-import type { Company, CompanyContact, Job, Vendor } from '../../api/schemas';
+import type { Company, CompanyContact, Job } from '../../api/schemas';
 import type { SyncSource } from '../sync/sync-context';
-import { makeCompany, makeJob, range, uuidOf } from './fixtures';
+import { makeCompany, makeJob, makeVendor, range } from './fixtures';
 
 /** One page of `records`; `gate`, when given, holds the page until it resolves. */
 function onePage<R>(records: R[], gate?: () => Promise<void>) {
@@ -20,17 +20,7 @@ function onePage<R>(records: R[], gate?: () => Promise<void>) {
     });
 }
 
-const vendor: Vendor = {
-  uuid: uuidOf('company', 999),
-  active: true,
-  edit_date: null,
-  name: 'Acme',
-  timezone_name: 'Australia/Sydney',
-  default_region: 'AU',
-  currency: 'AUD',
-  email: '',
-  website: '',
-};
+const vendor = makeVendor();
 
 function contactOf(n: number, company: Company, mobile: string): CompanyContact {
   return {

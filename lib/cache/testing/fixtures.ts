@@ -1,5 +1,5 @@
 // Records and databases for the cache's unit tests (not shipped code paths, not a test file).
-import type { Company, Job } from '../../api/schemas';
+import type { Company, Job, Vendor } from '../../api/schemas';
 import { openJobCache, type JobCache } from '../store/job-cache';
 import { openCacheDb } from '../store/schema';
 
@@ -53,6 +53,22 @@ export function makeCompany(n: number, overrides: Partial<Company> = {}): Compan
     is_individual: false,
     parent_company_uuid: null,
     badges: [],
+    ...overrides,
+  };
+}
+
+/** The account's business (the vendor), in Sydney unless told otherwise. */
+export function makeVendor(overrides: Partial<Vendor> = {}): Vendor {
+  return {
+    uuid: uuidOf('company', 999),
+    active: true,
+    edit_date: null,
+    name: 'Acme',
+    timezone_name: 'Australia/Sydney',
+    default_region: 'AU',
+    currency: 'AUD',
+    email: '',
+    website: '',
     ...overrides,
   };
 }
