@@ -5,6 +5,7 @@ import type { DevStack } from '../../../server/development/dev-stack';
 import { pairingLinkOf, personOf } from '../../support/companion/addon-platform';
 import { startActivatedAddonStack, type AddonScene } from '../../support/companion/addon-scene';
 import { createTestInstallation } from '../../support/companion/installation';
+import { platformRequestsWhenQuiet } from '../../support/companion/quiet';
 import { signInBrowser, type TrustedBrowser } from '../../support/companion/trusted-browser';
 
 // "Use Fieldside in this browser": the web panel links to the pairing page with a one-time code in the fragment,
@@ -157,14 +158,14 @@ describe('claiming a pairing code', () => {
       installation_key: mine.driver.installation.key,
       proof: await mine.driver.installation.provePairing(code),
     };
-    const before = (await stack.emulator.control.stats()).requests;
+    const before = await platformRequestsWhenQuiet(stack);
     const none = await rawClaim(body, {});
     expect(none.status).toBe(401);
     expectError(none, 'invalid_token', 'Sign in');
     const noPass = await rawClaim(body, { authorization: `Bearer ${mine.tokens.access_token}` });
     expect(noPass.status).toBe(401);
     expectError(noPass, 'invalid_pass', 'sign in again');
-    expect((await stack.emulator.control.stats()).requests).toBe(before);
+    expect(await platformRequestsWhenQuiet(stack)).toBe(before);
   });
 
   it("takes only its contract's body, and answers the extension's origin", async () => {

@@ -96,6 +96,7 @@ describe('changes read together', () => {
         deliveries.push(await notification(String(visit.uuid), 'jobactivity', ['start_date']));
         sent.push({ uuid: String(visit.uuid), object: 'jobactivity' });
       }
+      await server.settled();
       const before = await requests();
       for (const body of deliveries) expect((await server.deliverSigned(account.uuid, body)).kind).toBe('held');
       await server.settled();
@@ -188,6 +189,7 @@ describe('changes read together', () => {
         });
         // Nothing else asks the emulator anything here: the fault is the note's first read.
         await emulator.control.injectFault({ ...fault, pathPrefix: '/api_1.0/dbonote/', count: 1 });
+        await server.settled();
         const injected = (await emulator.control.stats()).faultsInjected;
         const before = await requests();
         await server.deliverSigned(account.uuid, await notification(note, 'note', ['note']));

@@ -55,7 +55,11 @@ export function useNoteAddedScene(): NoteAddedScene {
   let stream: Awaited<ReturnType<typeof openStream>> | undefined;
   let seconds = 0;
 
-  s.requests = async () => (await s.emulator.control.stats()).requests;
+  // Counted once the companion is quiet (its look at the subscriptions when the stream opened, its held changes).
+  s.requests = async () => {
+    await s.companion.settled();
+    return (await s.emulator.control.stats()).requests;
+  };
   s.staffOf = (role) => s.account.staff.filter((p) => p.role === role && p.active).map((p) => p.uuid);
   s.nextTime = () => {
     seconds += 10;
