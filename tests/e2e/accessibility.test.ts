@@ -24,7 +24,7 @@ import { openSidePanel } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
 import { tokenRgb } from './support/tokens';
 import { invisibleFocus } from './support/visible-focus';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;

@@ -5,7 +5,7 @@ import { accountTimestamp } from '../../server/companion/addon/account-clock';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { openFieldside, webAppAs } from './support/job-card';
 import { startStack, type Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 // Acting on a job from the platform's own job card (issue 32), in real Chromium against the emulator's web app
 // hosting the companion's add-on, by clicks as a technician does: "On my way", "Arrived", a photo sent while the

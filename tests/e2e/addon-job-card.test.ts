@@ -4,7 +4,7 @@ import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { openFieldside as openFieldsideOn, webAppAs as webAppAsIn } from './support/job-card';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
 import { startStack, type Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 // Fieldside inside the platform's own job card (issue 20), as people meet it, in real Chromium with the built
 // extension loaded, against the emulator's web app hosting the companion's add-on:

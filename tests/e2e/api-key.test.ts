@@ -4,7 +4,7 @@ import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { connect } from './support/options-page';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, expectCacheIsVisibleSet, waitForSynced } from './support/sync';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;

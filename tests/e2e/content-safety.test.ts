@@ -14,7 +14,7 @@ import { quickNoteAxeProblemsInBothSchemes } from './support/axe';
 import { closePanel, quickNoteFrame, quickNoteFrames } from './support/quick-note-frame';
 import { startStack, type Stack } from './support/stack';
 import { tokenRgb } from './support/tokens';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 // The job's number stays digits: the web app's window title names it, and the badge finds the job by
 // it (a number with markup would find no job, and so show nothing at all).

@@ -14,7 +14,7 @@ import { quickNoteFrame, quickNoteFrames } from './support/quick-note-frame';
 import { signInTechnicianForFieldWork } from './support/field-worker';
 import { startStack, type Stack } from './support/stack';
 import { serveLocalPage } from './support/local-page';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 declare const chrome: {
   storage: { local: { set(items: Record<string, unknown>): Promise<void> } };

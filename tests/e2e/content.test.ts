@@ -19,7 +19,7 @@ import { signInTechnicianForFieldWork } from './support/field-worker';
 import { closePanel, focusInFrame, noteStates, quickNoteFrame } from './support/quick-note-frame';
 import { openSidePanel } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;

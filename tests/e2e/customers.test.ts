@@ -9,7 +9,7 @@ import { connect, useApiKey } from './support/options-page';
 import { openQuickSearch, search, seriousA11yProblems, shownResults } from './support/popup-page';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;

@@ -12,7 +12,7 @@ import { openQuickSearch } from './support/popup-page';
 import { openSidePanel } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, readCachedJobs, waitForSynced } from './support/sync';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;

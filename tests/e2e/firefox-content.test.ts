@@ -13,7 +13,7 @@ import { connectFirefox, signInToWebAppFirefox, useApiKeyFirefox } from './suppo
 import { BADGE_BOXES, boxesAtInsertion, heard, hostBoxes, HOSTILE_SCRIPT, plant } from './support/hostile-page';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let firefox: FirefoxWithExtension;

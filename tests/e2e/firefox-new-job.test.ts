@@ -17,7 +17,7 @@ import {
 } from './support/firefox-pages';
 import { arrangeCaller, jobsWith, TYPED } from './support/new-job';
 import { startStack, type Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let firefox: FirefoxWithExtension;

@@ -9,7 +9,7 @@ import { findPage, launchFirefox, type FirefoxWithExtension } from './support/fi
 import { chooseMeFirefox, connectFirefox, signInFirefox } from './support/firefox-pages';
 import { activateFirefox, fieldsidePanelFirefox } from './support/firefox-pairing';
 import { startStack, type Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let firefox: FirefoxWithExtension;

@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import { openFieldsidePage, signInFirefoxAs, signInToWebAppFirefox } from './support/firefox-pages';
 import { startStack, type Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let firefox: FirefoxWithExtension;

@@ -8,7 +8,7 @@ import { connectFirefox, openFieldsidePage, signInFirefox } from './support/fire
 import { activateFirefox, pairFirefox } from './support/firefox-pairing';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 import { officeGivesTechnicianAJob } from './support/office-edit';
 
 type Ext = {

@@ -11,7 +11,7 @@ import {
 import { FIREFOX_DIR, ROOT } from './support/paths';
 import { startStack, type Stack } from './support/stack';
 import { exportInstallationPrivateKey } from './support/installation-key';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 /** The names in the secret store (the extension origin's IndexedDB), read from an extension page. */
 const SECRET_NAMES = `new Promise((resolve, reject) => {

@@ -11,7 +11,7 @@ import { TECHNICAL_WORDS, technicianJob } from './support/first-hour';
 import { findPage, launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import { todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let firefox: FirefoxWithExtension;

@@ -14,7 +14,7 @@ import { chooseMe, connect } from './support/options-page';
 import { openQuickSearch } from './support/popup-page';
 import { todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;

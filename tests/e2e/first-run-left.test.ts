@@ -9,7 +9,7 @@ import { TECHNICAL_WORDS, firstRunPage } from './support/first-hour';
 import { chooseMe, connect } from './support/options-page';
 import { openQuickSearch } from './support/popup-page';
 import { startStack, type Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;

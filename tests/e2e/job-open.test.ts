@@ -9,7 +9,7 @@ import { signInToWebApp } from './support/content-page';
 import { openQuickSearch, search, shownResults } from './support/popup-page';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;

@@ -12,7 +12,7 @@ import { startStack, type Stack } from './support/stack';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { extensionDir } from './support/extension-dir';
 import { cacheOf, cachedJob, waitForSynced } from './support/sync';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 // Issue 7, end to end in real Chromium: the office changes a job's status in the emulator; the
 // platform's signed change (the account activated Fieldside: the add-on's manifest webhooks) reaches the

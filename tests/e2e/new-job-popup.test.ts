@@ -13,7 +13,7 @@ import { openQuickSearch, search } from './support/popup-page';
 import { arrangeCaller, jobsWith, TYPED } from './support/new-job';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;

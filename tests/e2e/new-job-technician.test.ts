@@ -12,7 +12,7 @@ import { outboxCount } from './support/outbox';
 import { openQuickSearch } from './support/popup-page';
 import type { Stack } from './support/stack';
 import { startTechnicianAtWork } from './support/technician-at-work';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;

@@ -10,7 +10,7 @@ import { cacheOf, expectCacheIsVisibleSet, waitForSynced } from './support/sync'
 import type { Page } from 'playwright-core';
 import { missingScopes } from '../../lib/auth/scopes';
 import { exportInstallationPrivateKey } from './support/installation-key';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 // One person's session in real Chromium, step by step and by the UI: sign in through the consent
 // page as a technician, requests as that technician, a silent refresh after the emulator clock passes

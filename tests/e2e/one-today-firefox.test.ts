@@ -9,7 +9,7 @@ import { browserClock, expectSydneyAhead, startSydneyMorning, type SydneyMorning
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import { openFieldsidePage, signInFirefoxAs } from './support/firefox-pages';
 import type { Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 declare const browser: { browserAction: { getBadgeText(details: object): Promise<string> } };
 

@@ -19,7 +19,7 @@ import { CHROME_DIR } from './support/paths';
 import { openQuickSearch, shownResults } from './support/popup-page';
 import { openSidePanel } from './support/sidepanel-page';
 import type { Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 declare const chrome: { action: { getBadgeText(details: object): Promise<string> } };
 

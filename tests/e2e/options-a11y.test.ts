@@ -6,7 +6,7 @@ import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect } from './support/options-page';
 import { activateAddon, pairThisBrowser } from './support/pairing';
 import { startStack, type Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 // The options page has no axe-core violations, signed out and signed in, and works from the keyboard.
 

@@ -15,7 +15,7 @@ import {
 } from './support/pairing';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 // Who a browser works as is the platform's word, confirmed by the person (issue 29, findings 2 and 4), in real
 // Chromium with the built extension, by clicks only:

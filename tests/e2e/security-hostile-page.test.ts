@@ -17,7 +17,7 @@ import { sendExpression } from './support/protocol-messages';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, cachedJob } from './support/sync';
 import { serveLocalPage } from './support/local-page';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 declare const chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } };
 

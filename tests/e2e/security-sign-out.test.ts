@@ -11,7 +11,7 @@ import { jobWindowUrl, launchForContent, signInToWebApp } from './support/conten
 import { chooseMe } from './support/options-page';
 import type { Stack } from './support/stack';
 import { startTechnicianAtWork } from './support/technician-at-work';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 declare const chrome: { storage: { session: { get(keys: null): Promise<Record<string, unknown>> } } };
 

@@ -12,7 +12,7 @@ import { signInTechnicianForFieldWork } from './support/field-worker';
 import { BADGE_BOXES, boxesAtInsertion, heard, hostBoxes, HOSTILE_SCRIPT, plant } from './support/hostile-page';
 import { closePanel, focusInFrame, noteStates, quickNoteFrame } from './support/quick-note-frame';
 import { startStack, type Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 const STATUSES = ['Quote', 'Work Order', 'Completed', 'Unsuccessful'];
 

@@ -13,7 +13,7 @@ import { sendExpression, sendFromPage } from './support/protocol-messages';
 import { startStack, type Stack } from './support/stack';
 import { startReceiver } from './support/webhook-receiver';
 import { FIELDSIDE_SUBSCRIPTIONS } from '../../server/companion/feed/subscriptions/subscriptions';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;

@@ -10,7 +10,7 @@ import { openFieldsidePage, signInFirefoxAs } from './support/firefox-pages';
 import { todaysActivities } from './support/sidepanel-page';
 import { arrangeToday, onSiteAsShown, todaysAllocatedJobs, type ArrangedDay } from './support/day-data';
 import { startStack, type Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let firefox: FirefoxWithExtension;

@@ -11,7 +11,7 @@ import { outboxCount } from './support/outbox';
 import { openSidePanel, todaysActivities } from './support/sidepanel-page';
 import type { Stack } from './support/stack';
 import { startTechnicianAtWork } from './support/technician-at-work';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 declare const chrome: ExtensionApi & { action: { getBadgeText(details: object): Promise<string> } };
 

@@ -12,7 +12,7 @@ import { signInTechnicianForFieldWork } from './support/field-worker';
 import { axeProblems, launchForSidePanel, openSidePanel, tabTo, todaysActivities } from './support/sidepanel-page';
 import { arrangeToday, contactNumber, onSiteAsShown, todaysAllocatedJobs, type ArrangedDay } from './support/day-data';
 import { startStack, type Stack } from './support/stack';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 declare const chrome: { action: { getBadgeText(details: object): Promise<string> } };
 

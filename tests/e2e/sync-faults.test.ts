@@ -18,7 +18,7 @@ import {
   waitForSyncState,
   waitForSynced,
 } from './support/sync';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 const JOBS = 3000;
 

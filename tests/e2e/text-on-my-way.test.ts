@@ -12,7 +12,7 @@ import { giveJobAMobile, onPlatform } from './support/job-actions';
 import { openSidePanel, todaysActivities } from './support/sidepanel-page';
 import type { Stack } from './support/stack';
 import { startTechnicianAtWork } from './support/technician-at-work';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;

@@ -10,7 +10,7 @@ import { signInPaired, signOutOfWebApp } from './support/pairing';
 import { startStack, type Stack } from './support/stack';
 import { extensionDir } from './support/extension-dir';
 import { startReceiver, type TestReceiver } from './support/webhook-receiver';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 // The options page's "Webhooks" view in real Chromium, an administrator's the platform vouched for (paired from a
 // job card, the account having activated Fieldside): no subscription of the companion's (an activated account's

@@ -14,7 +14,7 @@ import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
 import { serveWebmail, type TestEmail } from './support/webmail';
 import { outboxCount } from './support/outbox';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 declare const chrome: {
   storage: { local: { set(items: Record<string, unknown>): Promise<void> } };

@@ -13,7 +13,7 @@ import {
   waitForSynced,
 } from './support/sync';
 import { CHROME_EXTENSION_ID } from '../../contracts/extension-ids';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
 let browser: ExtensionBrowser;

@@ -17,7 +17,7 @@ import { signInPaired } from './support/pairing';
 import { launchForSidePanel, openSidePanel } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
-import { setUpFile } from './support/set-up-file';
+import { setUpFile } from '../support/set-up-file';
 import { officeGivesTechnicianAJob } from './support/office-edit';
 
 declare const chrome: ExtensionApi & {

@@ -1,7 +1,7 @@
 import { launchFirefox, type FirefoxWithExtension } from './firefox';
 import { openFieldsidePage, signInFirefoxAs } from './firefox-pages';
 import { startStack, type Stack } from './stack';
-import { setUpFile } from './set-up-file';
+import { setUpFile } from '../../support/set-up-file';
 
 /** The stack and the technician's Firefox, filled in before the file's first test. */
 export interface TechnicianInFirefox {

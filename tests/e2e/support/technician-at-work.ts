@@ -3,7 +3,7 @@ import type { ExtensionBrowser } from './chromium';
 import { signInTechnicianForFieldWork } from './field-worker';
 import { allowInSidePanel, type ALLOW_BUTTONS } from './grant-feature';
 import { launchForSidePanel } from './sidepanel-page';
-import type { Own } from './set-up-file';
+import type { Own } from '../../support/set-up-file';
 import { startStack, type Stack } from './stack';
 
 export interface TechnicianAtWork {

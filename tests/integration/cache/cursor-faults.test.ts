@@ -2,17 +2,15 @@
 // only the x-next-cursor header of one job page rewritten): a repeated cursor ends the walk, a
 // cycle fails it in words, and neither reads a page twice or walks forever.
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isApiError } from '../../../lib/api/errors';
 import { fingerprint, startPlatform, type Platform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 const JOBS = 4500; // five job pages of 1,000
 let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform({ jobs: JOBS, seed: 23 });
-});
-afterAll(async () => {
-  await platform?.close();
+setUpFile(async (own) => {
+  platform = own(await startPlatform({ jobs: JOBS, seed: 23 }));
 });
 
 /** Rewrites the x-next-cursor of the third job page: to its own cursor ("repeat") or to the second
@@ -34,9 +32,7 @@ function brokenCursors(kind: 'repeat' | 'cycle') {
 describe('full sync over cursors the platform gets wrong', () => {
   it('a repeated x-next-cursor ends the walk: the pages read are stored and the sync finishes', async () => {
     const broken = brokenCursors('repeat');
-    const { api, requests } = await platform.client({ answer: broken.answer });
-    const cache = await platform.cache();
-    const sync = platform.sync({ client: api, cache });
+    const { requests, cache, sync } = await platform.freshSync({ answer: broken.answer });
     const state = await sync.run();
     await sync.customersSettled(); // the contacts are read after "synced", in the background
     expect(state).toMatchObject({ phase: 'idle', lastError: null, jobsStored: 3000 });

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companyContactRecord, jobContactRecord, type CompanyContact, type JobContact } from '../../../lib/api/schemas';
 import { readCustomerSource } from '../../../lib/cache/store/customer-store';
 import { CONTACTS_READ_EVERY_MS } from '../../../lib/cache/sync/customer-sync';
@@ -8,17 +8,15 @@ import { jobsOf, loadCustomerIndex, peopleOf, searchCustomers } from '../../../l
 import { CUSTOMER, SITE_CONTACT, type SerializedCustomerIndex } from '../../../lib/search/customers/types';
 import type { JobCache } from '../../../lib/cache/store/job-cache';
 import { startPlatform, type Platform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 // The customers' side of the sync against the real emulator: every company, company contact and job
 // contact read once, then what changed (contacts at most hourly, within the API budget), and the
 // customer index the popup searches built from them.
 
 let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform({ jobs: 2000, seed: 33 });
-});
-afterAll(async () => {
-  await platform?.close();
+setUpFile(async (own) => {
+  platform = own(await startPlatform({ jobs: 2000, seed: 33 }));
 });
 
 const stored = async (cache: JobCache) => loadCustomerIndex(await cache.db.get('customers', 'index'));
@@ -37,9 +35,7 @@ async function serverRecords<T>(type: string, parse: (r: unknown) => { ok: boole
 
 describe('customers and contacts in the cache, against the emulator', () => {
   it('a full sync reads every contact and finds each customer by phone number in another format, with their jobs', async () => {
-    const { api, requests } = await platform.client();
-    const cache = await platform.cache();
-    const sync = platform.sync({ client: api, cache });
+    const { requests, cache, sync } = await platform.freshSync();
     const state = await sync.run();
     expect(state).toMatchObject({ phase: 'idle', lastError: null });
     // "Synced" comes with the jobs stored; the customers are built after it.
@@ -86,9 +82,7 @@ describe('customers and contacts in the cache, against the emulator', () => {
   it('an incremental sync reads changed contacts at most hourly, and puts new contacts and jobs in the index', async () => {
     const { control, account } = platform;
     await control.advanceClock(20 * 60);
-    const { api, requests } = await platform.client();
-    const cache = await platform.cache();
-    const sync = platform.sync({ client: api, cache });
+    const { requests, cache, sync } = await platform.freshSync();
     await sync.run();
     await sync.customersSettled();
     const index = await stored(cache);

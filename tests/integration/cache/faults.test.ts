@@ -1,18 +1,16 @@
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CacheSync } from '../../../lib/cache';
 import { search } from '../../../lib/search';
 import { fingerprint, startPlatform, type Platform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform({ jobs: 2500, seed: 44 });
+setUpFile(async (own) => {
+  platform = own(await startPlatform({ jobs: 2500, seed: 44 }));
 });
 afterEach(async () => {
   await platform.control.clearFaults();
-});
-afterAll(async () => {
-  await platform?.close();
 });
 
 /** Runs the sync until one run succeeds (as the alarm would), at most `tries` times. */
@@ -63,9 +61,7 @@ describe('sync under faults', () => {
     await control.injectFault({ kind: 'status', status: 500, rate: 0.05 });
     await control.injectFault({ kind: 'drop', rate: 0.05 });
     await control.injectFault({ kind: 'rate_limit', count: 3 });
-    const { api } = await platform.client();
-    const cache = await platform.cache();
-    const sync = platform.sync({ client: api, cache });
+    const { cache, sync } = await platform.freshSync();
     const full = await untilDone(sync, 5);
     expect(full.state.lastError).toBeNull();
 

@@ -1,24 +1,20 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { search } from '../../../lib/search';
 import { fingerprint, startPlatform, type Platform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 let platform: Platform;
 /** After the jobs, the customer index's first read: the vendor (its country), one page of company
  * contacts and two of job contacts (lib/cache/sync/customer-sync.ts). */
 const CUSTOMERS = 4;
-beforeAll(async () => {
-  platform = await startPlatform({ jobs: 4500, seed: 21 });
-});
-afterAll(async () => {
-  await platform?.close();
+setUpFile(async (own) => {
+  platform = own(await startPlatform({ jobs: 4500, seed: 21 }));
 });
 
 describe('full sync against the emulator', () => {
   it('stores exactly what the server holds: same count, same content, no duplicates', async () => {
-    const { api, requests } = await platform.client();
-    const cache = await platform.cache();
-    const sync = platform.sync({ client: api, cache });
+    const { requests, cache, sync } = await platform.freshSync();
     const state = await sync.run();
     await sync.customersSettled(); // the contacts are read after "synced", in the background
     const server = await platform.serverJobs();
@@ -42,16 +38,7 @@ describe('full sync against the emulator', () => {
 
   it('resumes a sync cut off mid-walk from its saved cursor, with fewer requests than starting over', async () => {
     const cache = await platform.cache();
-    const first = await platform.client();
-    const controller = new AbortController();
-    const cut = platform.sync({
-      client: first.api,
-      cache,
-      onProgress: (s) => {
-        if (s.jobsStored >= 2000) controller.abort(); // two of five job pages stored
-      },
-    });
-    await expect(cut.run({ signal: controller.signal })).rejects.toBeDefined();
+    await expect(platform.syncCutAfter(cache, 2000)).rejects.toBeDefined(); // two of five job pages stored
     const stopped = await cache.loadState();
     expect(stopped.resume).toMatchObject({ collection: 'jobs' });
     expect(stopped.jobsStored).toBe(2000);
@@ -72,16 +59,7 @@ describe('full sync against the emulator', () => {
 
   it('restarts the walk when the saved cursor has expired, replacing stored jobs instead of duplicating them', async () => {
     const cache = await platform.cache();
-    const controller = new AbortController();
-    const first = await platform.client();
-    const cut = platform.sync({
-      client: first.api,
-      cache,
-      onProgress: (s) => {
-        if (s.jobsStored >= 3000) controller.abort();
-      },
-    });
-    await expect(cut.run({ signal: controller.signal })).rejects.toBeDefined();
+    await expect(platform.syncCutAfter(cache, 3000)).rejects.toBeDefined();
     // Page cursors expire (the emulator keeps them a day): two days later the saved one is refused.
     await platform.control.advanceClock(2 * 86_400);
     const second = await platform.client();

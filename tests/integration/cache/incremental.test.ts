@@ -1,18 +1,16 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../lib/api/schemas';
 import { openJobCache } from '../../../lib/cache';
 import { readStoredIndex } from '../../../lib/cache/store/search-parts';
 import { decodeJobs } from '../../../lib/cache/store/segment-codec';
 import { loadIndex, search, type SearchIndex } from '../../../lib/search';
 import { fingerprint, startPlatform, type Platform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform({ jobs: 3000, seed: 33 });
-});
-afterAll(async () => {
-  await platform?.close();
+setUpFile(async (own) => {
+  platform = own(await startPlatform({ jobs: 3000, seed: 33 }));
 });
 
 const found = (index: SearchIndex, query: string, uuid: string) =>
@@ -25,9 +23,7 @@ describe('incremental sync against the emulator', () => {
     // times of day): jobs within the incremental sync's overlap (2 minutes before the full sync's
     // mark), which it rightly reads again. Twenty minutes later, only this test's changes are new.
     await control.advanceClock(20 * 60);
-    const { api, requests } = await platform.client();
-    const cache = await platform.cache();
-    const sync = platform.sync({ client: api, cache });
+    const { requests, cache, sync } = await platform.freshSync();
     await sync.run();
     const live = (await platform.serverJobs()).filter((j) => j.active);
 
@@ -88,9 +84,7 @@ describe('incremental sync against the emulator', () => {
 
   it('follows a renamed customer into the search results of their jobs', async () => {
     const { control, account } = platform;
-    const { api } = await platform.client();
-    const cache = await platform.cache();
-    const sync = platform.sync({ client: api, cache });
+    const { cache, sync } = await platform.freshSync();
     await sync.run();
     const job = (await platform.serverJobs()).find((j) => j.active && j.company_uuid !== null)!;
     await control.updateRecord(account.uuid, 'company', job.company_uuid!, { name: 'Wombat Plumbing Cooperative' });

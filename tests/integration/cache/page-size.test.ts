@@ -3,31 +3,27 @@
 // SEGMENT_SIZE, answer lookups and search, be readable by the popup's reader, and resume after a
 // cut at a page of 5,000.
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEGMENT_SIZE } from '../../../lib/cache';
 import { openCacheReader } from '../../../lib/cache/reader/cache-reader';
 import { openExistingDb } from '../../../lib/cache/reader/idb-read';
 import { search } from '../../../lib/search';
 import { createTypeahead } from '../../../lib/search/query/typeahead';
 import { fingerprint, startPlatform, type Platform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 // Three pages of 5,000 (the last one short), twelve of 1,000.
 const JOBS = 11_500;
 
 describe.each([1000, 5000])('full sync at page size %i', (pageSize) => {
   let platform: Platform;
-  beforeAll(async () => {
-    platform = await startPlatform({ jobs: JOBS, seed: 31, pageSize });
-  });
-  afterAll(async () => {
-    await platform?.close();
+  setUpFile(async (own) => {
+    platform = own(await startPlatform({ jobs: JOBS, seed: 31, pageSize }));
   });
   const jobPages = Math.ceil(JOBS / pageSize);
 
   it('stores exactly what the server holds, in segments of SEGMENT_SIZE, found by lookup, search and the popup', async () => {
-    const { api, requests } = await platform.client();
-    const cache = await platform.cache();
-    const sync = platform.sync({ client: api, cache });
+    const { requests, cache, sync } = await platform.freshSync();
     const state = await sync.run();
     await sync.customersSettled(); // the contacts are read after "synced", in the background
     const server = await platform.serverJobs();
@@ -72,16 +68,7 @@ describe.each([1000, 5000])('full sync at page size %i', (pageSize) => {
 
   it('resumes a sync cut off after its first job page, reading only the pages after it', async () => {
     const cache = await platform.cache();
-    const first = await platform.client();
-    const controller = new AbortController();
-    const cut = platform.sync({
-      client: first.api,
-      cache,
-      onProgress: (s) => {
-        if (s.jobsStored >= pageSize) controller.abort(); // the first job page is stored
-      },
-    });
-    await expect(cut.run({ signal: controller.signal })).rejects.toBeDefined();
+    await expect(platform.syncCutAfter(cache, pageSize)).rejects.toBeDefined(); // the first job page is stored
     const stopped = await cache.loadState();
     expect(stopped.resume).toMatchObject({ collection: 'jobs' });
     // The page stored whole, with the cursor after it: never a part of a page.

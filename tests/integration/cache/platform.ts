@@ -6,10 +6,9 @@ import { createPlatformClient, type PlatformClientOptions } from '../../../lib/a
 import { createRateLimiter } from '../../../lib/api/rate-limiter';
 import { jobRecord } from '../../../lib/api/schemas';
 import type { Job } from '../../../lib/api/schemas';
-import { createCacheSync, openCacheDb, openJobCache, type CacheSyncOptions } from '../../../lib/cache';
-import type { SecurityRole } from '../../../server/emulator/contracts';
-import { startEmulator } from '../../../server/emulator/start';
+import { createCacheSync, openCacheDb, openJobCache, type CacheSyncOptions, type JobCache } from '../../../lib/cache';
 import { cacheDbName } from '../../../lib/databases';
+import { startSeededEmulator } from '../../support/emulator';
 
 /** Short backoff so fault tests finish in seconds. */
 const FAST_RETRY = { baseDelayMs: 5, maxDelayMs: 40, limit: 6 } as const;
@@ -20,21 +19,13 @@ let dbCounter = 0;
 /** `pageSize`: records per cursor page (the emulator's switch; the spec's 1,000 by default, the real
  * platform's 5,000 when asked). */
 export async function startPlatform(opts: { jobs?: number; seed?: number; pageSize?: number } = {}) {
-  const emulator = await startEmulator({
-    port: 0,
+  const emulator = await startSeededEmulator({
     jobs: opts.jobs ?? 3000,
     seed: opts.seed ?? 11,
     rateLimitPerMinute: 1_000_000,
-    quiet: true,
     ...(opts.pageSize === undefined ? {} : { pageSize: opts.pageSize }),
   });
-  const { info, control } = emulator;
-  const account = info.accounts[0]!;
-  const staff = (role: SecurityRole) => {
-    const found = account.staff.find((s) => s.role === role && s.active);
-    if (!found) throw new Error(`the seeded account has no active ${role}`);
-    return found;
-  };
+  const { info, control, account, staff } = emulator;
 
   /** A platform client whose requests are counted (retries included: each attempt is a fetch).
    * `answer` may rewrite each answer before the client sees it (a platform that gets its cursors wrong). */
@@ -55,11 +46,7 @@ export async function startPlatform(opts: { jobs?: number; seed?: number; pageSi
     if (as.impersonate === undefined) {
       api = createPlatformClient({ ...common, auth: { kind: 'api_key', apiKey: account.api_key } });
     } else {
-      const issued = await control.issueTokens(account.uuid, staff('administrator').uuid, SCOPES);
-      const tokens = {
-        getAccessToken: async () => issued.access_token,
-        onUnauthorized: async () => issued.access_token,
-      };
+      const tokens = await emulator.fixedTokens(staff('administrator').uuid, SCOPES);
       api = createPlatformClient({ ...common, auth: { kind: 'oauth', tokens }, impersonateStaffUuid: as.impersonate });
     }
     return { api, requests: () => requests };
@@ -73,6 +60,27 @@ export async function startPlatform(opts: { jobs?: number; seed?: number; pageSi
   /** A sync on the emulator's clock (the platform time edit_date is written in). */
   function sync(options: Omit<CacheSyncOptions, 'now'>) {
     return createCacheSync({ ...options, now: () => control.now() });
+  }
+
+  /** A browser's first sync: a counted client (as `client`), an empty cache of its own, and the sync between them. */
+  async function freshSync(as: Parameters<typeof client>[0] = {}) {
+    const { api, requests } = await client(as);
+    const emptyCache = await cache();
+    return { api, requests, cache: emptyCache, sync: sync({ client: api, cache: emptyCache }) };
+  }
+
+  /** A sync into `into` whose worker is stopped once `jobsStored` jobs are stored: the run, to be rejected. */
+  async function syncCutAfter(into: JobCache, jobsStored: number): Promise<unknown> {
+    const { api } = await client();
+    const controller = new AbortController();
+    const cut = sync({
+      client: api,
+      cache: into,
+      onProgress: (s) => {
+        if (s.jobsStored >= jobsStored) controller.abort();
+      },
+    });
+    return cut.run({ signal: controller.signal });
   }
 
   /** Every job on the server (active and inactive), read through the same record reader as the client. */
@@ -110,10 +118,12 @@ export async function startPlatform(opts: { jobs?: number; seed?: number; pageSi
     client,
     cache,
     sync,
+    freshSync,
+    syncCutAfter,
     serverJobs,
     deleteJob,
     customerReads,
-    close: () => emulator.close(),
+    close: emulator.close,
   };
 }
 

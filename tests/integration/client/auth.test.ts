@@ -1,16 +1,14 @@
 // Tokens and impersonation against the real emulator: expiry in the middle of a walk, one refresh
 // for 16 concurrent requests, revoked access, impersonation.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPlatformClient } from '../../../lib/api/client';
 import { isApiError } from '../../../lib/api/errors';
 import { startPlatform, type Platform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform({ jobs: 6000, seed: 5 });
-});
-afterAll(async () => {
-  await platform?.close();
+setUpFile(async (own) => {
+  platform = own(await startPlatform({ jobs: 6000, seed: 5 }));
 });
 
 const refreshGrants = async () => (await platform.control.stats()).grants.refresh_token;

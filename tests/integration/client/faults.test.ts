@@ -1,18 +1,16 @@
 // Retries against injected faults: 5xx answers and dropped connections at 5 %, a burst of 429s.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { isApiError } from '../../../lib/api/errors';
 import { createRateLimiter } from '../../../lib/api/rate-limiter';
 import { startPlatform, type Platform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform({ jobs: 8000, seed: 3 });
+setUpFile(async (own) => {
+  platform = own(await startPlatform({ jobs: 8000, seed: 3 }));
 });
 afterEach(async () => {
   await platform.control.clearFaults();
-});
-afterAll(async () => {
-  await platform?.close();
 });
 
 async function walk(api: ReturnType<Platform['apiKeyClient']>) {

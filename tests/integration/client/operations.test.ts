@@ -1,15 +1,13 @@
 // Every operation of the client against the real emulator over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isApiError } from '../../../lib/api/errors';
 import { createPlatformClient } from '../../../lib/api/client';
 import { ALL_SCOPES, startPlatform, type Platform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform({ jobs: 1500 });
-});
-afterAll(async () => {
-  await platform?.close();
+setUpFile(async (own) => {
+  platform = own(await startPlatform({ jobs: 1500 }));
 });
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -1,15 +1,13 @@
 // Cursor pagination through 20,000 jobs on the real emulator: no record skipped or repeated while
 // records change during the walk; resume from a saved cursor; malformed records skipped and counted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../lib/api/schemas';
 import { startPlatform, type Platform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform({ jobs: 20_000, seed: 11 });
-});
-afterAll(async () => {
-  await platform?.close();
+setUpFile(async (own) => {
+  platform = own(await startPlatform({ jobs: 20_000, seed: 11 }));
 });
 
 describe('pagination through 20,000 jobs', () => {

@@ -5,26 +5,18 @@ import { createRateLimiter } from '../../../lib/api/rate-limiter';
 import { createDirectTokenEndpoint } from '../../../lib/auth/token-endpoint';
 import { createTokenManager } from '../../../lib/auth/token-manager';
 import { tokenSetFromResponse } from '../../../lib/auth/token-set';
-import type { SecurityRole } from '../../../server/emulator/contracts';
-import { startEmulator } from '../../../server/emulator/start';
+import { startSeededEmulator } from '../../support/emulator';
 
 /** Backoff kept short so fault tests finish in seconds; the policy's shape is what is under test. */
 export const FAST_RETRY = { baseDelayMs: 5, maxDelayMs: 40, limit: 6 } as const;
 
 export async function startPlatform(opts: { jobs?: number; seed?: number; rateLimitPerMinute?: number } = {}) {
-  const emulator = await startEmulator({
-    port: 0,
+  const emulator = await startSeededEmulator({
     jobs: opts.jobs ?? 1500,
     seed: opts.seed ?? 7,
     rateLimitPerMinute: opts.rateLimitPerMinute ?? 100_000,
   });
-  const { info, control } = emulator;
-  const account = info.accounts[0]!;
-  const staff = (role: SecurityRole) => {
-    const found = account.staff.find((s) => s.role === role && s.active);
-    if (!found) throw new Error(`the seeded account has no active ${role}`);
-    return found;
-  };
+  const { info, control, account, staff } = emulator;
 
   const common = (extra: Partial<PlatformClientOptions> = {}) => ({
     baseUrl: info.base_url,
@@ -53,7 +45,7 @@ export async function startPlatform(opts: { jobs?: number; seed?: number; rateLi
     return { client, tokens, endpoint };
   }
 
-  return { info, control, account, staff, apiKeyClient, oauthClient, close: () => emulator.close() };
+  return { info, control, account, staff, apiKeyClient, oauthClient, close: emulator.close };
 }
 
 export type Platform = Awaited<ReturnType<typeof startPlatform>>;

@@ -4,11 +4,12 @@
 // retried and the walk completes.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { isApiError } from '../../../lib/api/errors';
 import { createHttp, type HttpOptions } from '../../../lib/api/http';
 import { createRateLimiter } from '../../../lib/api/rate-limiter';
 import { startPlatform, type Platform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 /** Short limits, so that a trickle lasting several of them is quick to serve. */
 const LIMITS = { timeoutMs: 300, stallMs: 300 };
@@ -130,11 +131,8 @@ describe('timeouts that follow progress', () => {
 
 describe('against the emulator', () => {
   let platform: Platform;
-  beforeAll(async () => {
-    platform = await startPlatform({ jobs: 2500, seed: 5 });
-  });
-  afterAll(async () => {
-    await platform?.close();
+  setUpFile(async (own) => {
+    platform = own(await startPlatform({ jobs: 2500, seed: 5 }));
   });
 
   it('an answer slower to start than the limit is retried, and the walk completes', async () => {

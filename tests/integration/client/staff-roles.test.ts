@@ -2,18 +2,16 @@
 // account's own settings): a token without read_security_roles makes nobody an administrator (the safe side),
 // but a refusal of another kind (the account's daily limit) is a failure, never the answer "not an
 // administrator", and it is reported to the account's limiter so every page can say so.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { isApiError } from '../../../lib/api/errors';
 import { createRateLimiterRegistry } from '../../../lib/api/rate-limiter';
 import { createPlatformReader } from '../../../lib/account/platform-reader';
 import { startPlatform, type Platform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform({ jobs: 50, seed: 3 });
-});
-afterAll(async () => {
-  await platform?.close();
+setUpFile(async (own) => {
+  platform = own(await startPlatform({ jobs: 50, seed: 3 }));
 });
 
 async function readStaff(scopes: string[]) {

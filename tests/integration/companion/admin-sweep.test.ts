@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMPANION_HEADERS, type FeedChange } from '../../../contracts/companion-http';
 import { ADDON_EVENTS } from '../../../server/companion/addon/events';
 import { createCompanionApp } from '../../../server/companion/app';
@@ -8,13 +8,15 @@ import { callbackKey, signCallbackToken } from '../../../server/companion/feed/i
 import { nodeStores } from '../../../server/companion/node-stores';
 import { flowOf } from '../../../server/companion/oauth/code-mac';
 import { signPass } from '../../../server/companion/trust/pass';
-import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
+import type { DevStack } from '../../../server/development/dev-stack';
 import type { AccountInfo, StaffInfo, Switches } from '../../../server/emulator/contracts';
-import { activateAccount, personOf, platformEvent, postEvent } from '../../support/companion/addon-platform';
+import { activateAccount, jobsAsSeenBy, personOf, webPanel } from '../../support/companion/addon-platform';
 import { signEvent } from '../../support/companion/event-signing';
 import { postJson } from '../../support/companion/env';
 import { openStream } from '../../support/companion/feed-client';
 import { signInBrowser, type TrustedBrowser } from '../../support/companion/trusted-browser';
+import { startQuietStack } from '../../support/companion/quiet-stack';
+import { setUpFile } from '../../support/set-up-file';
 
 // Issue 29, "It must show": every companion route, listed from the app's own router (a new route fails this test
 // until it is swept), called by a technician who claims to be the administrator in every way the API allows: the old
@@ -60,33 +62,19 @@ describe.each(POSITIONS)(
     async function subscriptions(): Promise<unknown> {
       return stack.emulator.webhooks.subscriptions().map((s) => [s.accountUuid, s.unique_id, s.callback_url, s.active]);
     }
-    /** The web panel of `staff` on `job`. */
-    async function panel(staff: StaffInfo, job: string): Promise<string> {
-      const token = await platformEvent(stack.emulator.info.app.client_secret, {
-        account: account.uuid,
-        staff: staff.uuid,
-        eventName: ADDON_EVENTS.web,
-        eventArgs: { jobUUID: job },
-      });
-      return (await postEvent(stack.companion.url, token)).response;
-    }
+    const panel = (staff: StaffInfo, job: string) => webPanel(stack, account, staff, job);
 
-    beforeAll(async () => {
-      vi.spyOn(console, 'log').mockImplementation(() => {});
-      stack = await startDevStack({ emulator: { jobs: 60, quiet: true, ...switches } });
+    setUpFile(async (own) => {
+      stack = own(await startQuietStack({ emulator: { jobs: 60, quiet: true, ...switches } }));
       secret = stack.companionEnv.SIGNING_SECRET!;
       account = stack.emulator.info.accounts[0]!;
       admin = personOf(account, 'administrator');
       technician = personOf(account, 'technician');
       office = personOf(account, 'office');
       expect((await activateAccount(stack, account)).status).toBe(200);
-      const visible = await stack.emulator.control.visibleJobUuids(account.uuid, technician.uuid);
-      theirs = visible[0]!;
-      hidden = String(
-        (await stack.emulator.control.listRecords(account.uuid, 'job')).find(
-          (j) => !visible.includes(String(j.uuid)) && Number(j.active) === 1,
-        )!.uuid,
-      );
+      const seen = await jobsAsSeenBy(stack, account, technician);
+      theirs = seen.visible[0]!;
+      hidden = seen.hidden;
       adminBrowser = await signInBrowser(stack, { account: account.uuid, staff: admin.uuid });
       await adminBrowser.pairAs(admin.uuid, theirs);
       tech = await signInBrowser(stack, { account: account.uuid, staff: technician.uuid });
@@ -103,10 +91,6 @@ describe.each(POSITIONS)(
         await stack.emulator.control.updateRecord(account.uuid, 'job', hidden, { job_description: text });
         await stack.emulator.control.advanceClock(2);
       }
-    });
-    afterAll(async () => {
-      await stack?.close();
-      vi.restoreAllMocks();
     });
 
     it('grants nothing an administrator alone may do', async () => {

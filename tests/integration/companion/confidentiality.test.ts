@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callbackKey, signCallbackToken } from '../../../server/companion/feed/index';
 import type { FeedChange } from '../../../contracts/companion-http';
-import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
+import type { DevStack } from '../../../server/development/dev-stack';
 import type { AccountInfo, StaffInfo, Switches } from '../../../server/emulator/contracts';
-import { activateAccount, personOf } from '../../support/companion/addon-platform';
+import { activateAccount, jobsAsSeenBy, personOf } from '../../support/companion/addon-platform';
 import { openStream, postJson } from '../../support/companion/feed-client';
 import { signInBrowser, type TrustedBrowser } from '../../support/companion/trusted-browser';
 import { platformRequestsWhenQuiet } from '../../support/companion/quiet';
+import { startQuietStack } from '../../support/companion/quiet-stack';
+import { setUpFile } from '../../support/set-up-file';
 
 // Issue 29, finding 3: a record read with the account's authority reaches only people the platform lets see it. An
 // office edit of a job a technician may not see must reach the technician's feed without its record; a browser the
@@ -43,18 +45,16 @@ describe.each(POSITIONS)('under tokenView $tokenView, impersonation $impersonati
     return res.status === 200;
   }
 
-  beforeAll(async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => {});
-    stack = await startDevStack({ emulator: { jobs: 60, quiet: true, ...switches } });
+  setUpFile(async (own) => {
+    stack = own(await startQuietStack({ emulator: { jobs: 60, quiet: true, ...switches } }));
     [account, quiet] = stack.emulator.info.accounts as [AccountInfo, AccountInfo];
     admin = personOf(account, 'administrator');
     office = personOf(account, 'office');
     technician = personOf(account, 'technician');
     expect((await activateAccount(stack, account)).status).toBe(200);
-    const visible = await stack.emulator.control.visibleJobUuids(account.uuid, technician.uuid);
-    const jobs = await stack.emulator.control.listRecords(account.uuid, 'job');
-    theirs = visible[0]!;
-    hidden = String(jobs.find((j) => !visible.includes(String(j.uuid)) && Number(j.active) === 1)!.uuid);
+    const seen = await jobsAsSeenBy(stack, account, technician);
+    theirs = seen.visible[0]!;
+    hidden = seen.hidden;
     const pairedTech = await signInBrowser(stack, { account: account.uuid, staff: technician.uuid });
     await pairedTech.pairAs(technician.uuid, theirs);
     const pairedOffice = await signInBrowser(stack, { account: account.uuid, staff: office.uuid });
@@ -69,10 +69,6 @@ describe.each(POSITIONS)('under tokenView $tokenView, impersonation $impersonati
       { name: 'a self-declared technician', browser: declared, staff: undefined },
       { name: 'an unpaired browser that signed in as the administrator', browser: claimsAdmin, staff: undefined },
     ];
-  });
-  afterAll(async () => {
-    await stack?.close();
-    vi.restoreAllMocks();
   });
 
   it('an office edit reaches every reader, its record only those the platform lets see the job', async () => {

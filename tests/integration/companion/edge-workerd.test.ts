@@ -9,7 +9,7 @@ import { bundleEdge } from '../../../server/companion/build-edge';
 import { connectRedisFeedStore } from '../../../server/companion/feed/store/redis-node-store';
 import type { RunningEmulator } from '../../../server/emulator/contracts';
 import { startEmulator } from '../../../server/emulator/start';
-import { CHROME_ID, CHROME_REDIRECT, SIGNING_SECRET } from '../../support/companion/env';
+import { CHROME_ID, emulatorPlatformEnv, CHROME_REDIRECT, SIGNING_SECRET } from '../../support/companion/env';
 import { actingAs, bearer, issuePasses, openStream } from '../../support/companion/feed-client';
 import { startRedisRestServer, type RedisRestServer } from '../../support/companion/redis-rest-server';
 import { startRedisServer, type RedisServer } from '../../support/companion/redis-server';
@@ -115,11 +115,7 @@ describe('the edge bundle on workerd', () => {
       // Its passes, as the companion hands them out: at sign-in, and once paired (naming the administrator).
       await issuePasses(SIGNING_SECRET, { [token]: account }, [undefined, admin]);
       edge = await serve({
-        COMPANION_ENV: 'development',
-        PLATFORM_BASE_URL: emulator.info.base_url,
-        PLATFORM_AUTH_URL: emulator.info.auth_url,
-        CLIENT_ID: emulator.info.app.client_id,
-        CLIENT_SECRET: emulator.info.app.client_secret,
+        ...emulatorPlatformEnv(emulator.info),
         ALLOWED_EXTENSION_IDS: CHROME_ID,
         SIGNING_SECRET,
         REDIS_REST_POLL_SECONDS: '1',

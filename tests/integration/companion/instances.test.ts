@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedChange } from '../../../server/companion/feed/store/types';
 import { startEmulator, type StartedEmulator } from '../../../server/emulator/start';
 import { startCompanionProcess, type CompanionProcess } from '../../support/companion/companion-process';
-import { CHROME_ID, FIREFOX_ID, freePort } from '../../support/companion/env';
+import { CHROME_ID, emulatorPlatformEnv, FIREFOX_ID, freePort } from '../../support/companion/env';
 import { actingAs, issuePasses, jobNotification } from '../../support/companion/feed-client';
 import { postNotifications, seqOf, type NotificationLoad } from '../../support/companion/notification-load';
 import { startRedisServer, type RedisServer } from '../../support/companion/redis-server';
@@ -88,11 +88,7 @@ beforeAll(async () => {
   adminUuid = account.staff.find((s) => s.role === 'administrator')!.uuid;
   const [portA, portB] = [await freePort(), await freePort()];
   env = {
-    COMPANION_ENV: 'development',
-    PLATFORM_BASE_URL: emulator.info.base_url,
-    PLATFORM_AUTH_URL: emulator.info.auth_url,
-    CLIENT_ID: emulator.info.app.client_id,
-    CLIENT_SECRET: emulator.info.app.client_secret,
+    ...emulatorPlatformEnv(emulator.info),
     ALLOWED_EXTENSION_IDS: `${CHROME_ID},${FIREFOX_ID}`,
     SIGNING_SECRET: randomBytes(32).toString('base64url'),
     HOST: '127.0.0.1',

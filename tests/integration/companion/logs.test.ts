@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
 import { createSignInDriver, firstTechnician, type Tokens } from '../../../server/development/sign-in-driver';
-import { CHROME_ID, FIREFOX_ID, SIGNING_SECRET } from '../../support/companion/env';
+import { forTestExtensions, SIGNING_SECRET } from '../../support/companion/env';
 
 // The companion never logs a secret, a code, a state or a token: a full sign-in and its failure paths run with
 // every console method and stdout/stderr captured, and none of those values may appear in what was written.
@@ -17,8 +17,7 @@ beforeAll(async () => {
     vi.spyOn(console, method).mockImplementation(capture);
   stack = await startDevStack({
     emulator: { jobs: 50, quiet: true },
-    allowedExtensionIds: [CHROME_ID, FIREFOX_ID],
-    env: { SIGNING_SECRET },
+    ...forTestExtensions(),
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ControlClient, EmulatorInfo, RunningEmulator } from '../../../server/emulator/contracts';
-import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
+import type { DevStack } from '../../../server/development/dev-stack';
 import { signState } from '../../../server/companion/oauth/state';
 import {
   createSignInDriver,
@@ -11,7 +11,9 @@ import {
 } from '../../../server/development/sign-in-driver';
 import { createTestInstallation } from '../../support/companion/installation';
 import type { RunningCompanion } from '../../../server/companion/start';
-import { CHROME_ID, CHROME_REDIRECT, FIREFOX_ID, postJson, SIGNING_SECRET } from '../../support/companion/env';
+import { CHROME_REDIRECT, FIREFOX_ID, forTestExtensions, postJson, SIGNING_SECRET } from '../../support/companion/env';
+import { startQuietStack } from '../../support/companion/quiet-stack';
+import { setUpFile } from '../../support/set-up-file';
 
 // The whole sign-in over real HTTP against the real emulator: the extension's part is played by fetch
 // (start → consent page → return → token → refresh), the browser's by the emulator's consent driver.
@@ -27,14 +29,13 @@ let technician: string;
 const newDriver = (): Promise<SignInDriver> =>
   createSignInDriver({ companionUrl: companion.url, authUrl: info.auth_url, person: technician });
 
-beforeAll(async () => {
-  // One request line per request goes to the console; this file is about answers (logs.test.ts reads the lines).
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  stack = await startDevStack({
-    emulator: { jobs: 50, quiet: true },
-    allowedExtensionIds: [CHROME_ID, FIREFOX_ID],
-    env: { SIGNING_SECRET },
-  });
+setUpFile(async (own) => {
+  stack = own(
+    await startQuietStack({
+      emulator: { jobs: 50, quiet: true },
+      ...forTestExtensions(),
+    }),
+  );
   ({ emulator, companion } = stack);
   info = emulator.info;
   control = emulator.control;
@@ -43,11 +44,6 @@ beforeAll(async () => {
 
 afterEach(async () => {
   await control.clearFaults();
-});
-
-afterAll(async () => {
-  await stack?.close();
-  vi.restoreAllMocks();
 });
 
 describe('sign-in through the companion', () => {

@@ -1,26 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
+import { describe, expect, it } from 'vitest';
+import type { DevStack } from '../../../server/development/dev-stack';
 import { createSignInDriver, firstTechnician, type Tokens } from '../../../server/development/sign-in-driver';
 import { createTestInstallation } from '../../support/companion/installation';
 import { CHROME_ID, CHROME_REDIRECT, FIREFOX_ID, postJson } from '../../support/companion/env';
+import { startQuietStack } from '../../support/companion/quiet-stack';
+import { setUpFile } from '../../support/set-up-file';
 
 // Floods get 429, in words, per installation and per account, before anything reaches the platform. Small
 // limits, so the floods stay short.
 
 let stack: DevStack;
 
-beforeAll(async () => {
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  stack = await startDevStack({
-    emulator: { jobs: 50, quiet: true },
-    allowedExtensionIds: [CHROME_ID, FIREFOX_ID],
-    env: { OAUTH_LIMIT_PER_INSTALLATION: '4', OAUTH_LIMIT_PER_ACCOUNT: '3' },
-  });
-});
-
-afterAll(async () => {
-  await stack?.close();
-  vi.restoreAllMocks();
+setUpFile(async (own) => {
+  stack = own(
+    await startQuietStack({
+      emulator: { jobs: 50, quiet: true },
+      allowedExtensionIds: [CHROME_ID, FIREFOX_ID],
+      env: { OAUTH_LIMIT_PER_INSTALLATION: '4', OAUTH_LIMIT_PER_ACCOUNT: '3' },
+    }),
+  );
 });
 
 const start = (installation: string) =>

@@ -6,7 +6,7 @@ import { buildToEmptyFolder, spawnBuilt } from '../../support/companion/built-co
 import { bearer, issuePasses } from '../../support/companion/feed-client';
 import { createTestInstallation } from '../../support/companion/installation';
 import { sealRefreshToken } from '../../../server/companion/oauth/sealed-refresh-token';
-import { CHROME_ID, SIGNING_SECRET } from '../../support/companion/env';
+import { CHROME_ID, emulatorPlatformEnv, SIGNING_SECRET } from '../../support/companion/env';
 
 // A deploy or a scale-down sends the companion SIGTERM. The built companion, run as production runs it, then
 // stops taking connections, ends its open change streams cleanly (their clients reconnect, to another instance,
@@ -61,11 +61,7 @@ function freshConnection(url: string): Promise<string> {
 describe('the built companion on SIGTERM', () => {
   it('ends its change streams cleanly, refuses new connections, finishes the request under way, then exits 0', async () => {
     const companion = await spawnBuilt(folder.dir, {
-      COMPANION_ENV: 'development',
-      PLATFORM_BASE_URL: emulator.info.base_url,
-      PLATFORM_AUTH_URL: emulator.info.auth_url,
-      CLIENT_ID: emulator.info.app.client_id,
-      CLIENT_SECRET: emulator.info.app.client_secret,
+      ...emulatorPlatformEnv(emulator.info),
       ALLOWED_EXTENSION_IDS: CHROME_ID,
       SIGNING_SECRET,
       HOST: '127.0.0.1',

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
+import { describe, expect, it } from 'vitest';
+import type { DevStack } from '../../../server/development/dev-stack';
 import type { FeedChange } from '../../../contracts/companion-http';
 import { activateAccount, personOf } from '../../support/companion/addon-platform';
 import { signInBrowser } from '../../support/companion/trusted-browser';
+import { startQuietStack } from '../../support/companion/quiet-stack';
+import { setUpFile } from '../../support/set-up-file';
 
 // The composed companion against the real emulator: an administrator activates Fieldside, browsers sign in through
 // the OAuth routes (each token with its pass) and register the change feed, a technician pairs from the job card,
@@ -12,14 +14,8 @@ import { signInBrowser } from '../../support/companion/trusted-browser';
 
 let stack: DevStack;
 
-beforeAll(async () => {
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  stack = await startDevStack({ emulator: { jobs: 50, quiet: true } });
-});
-
-afterAll(async () => {
-  await stack?.close();
-  vi.restoreAllMocks();
+setUpFile(async (own) => {
+  stack = own(await startQuietStack({ emulator: { jobs: 50, quiet: true } }));
 });
 
 describe('OAuth, pairing and the change feed behind one companion', () => {

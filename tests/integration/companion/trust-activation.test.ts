@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADDON_EVENTS } from '../../../server/companion/addon/events';
-import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
+import { describe, expect, it } from 'vitest';
+import type { DevStack } from '../../../server/development/dev-stack';
 import type { AccountInfo, StaffInfo } from '../../../server/emulator/contracts';
-import { activateAccount, personOf, platformEvent, postEvent } from '../../support/companion/addon-platform';
+import { activateAccount, jobsAsSeenBy, personOf, webPanel } from '../../support/companion/addon-platform';
+import { startQuietStack } from '../../support/companion/quiet-stack';
+import { setUpFile } from '../../support/set-up-file';
 
 // Issue 29, finding 5: anyone in the account could replace the grant the companion keeps by completing the Activation
 // URL, and when that grant ended every job-card panel of the account said "turned off". An account now keeps its
@@ -17,37 +18,20 @@ let office: StaffInfo;
 let technician: StaffInfo;
 let hidden: string;
 
-/** The web panel of `staff` on `job`, as the platform would show it. */
-async function panel(staff: StaffInfo, job: string): Promise<string> {
-  const token = await platformEvent(stack.emulator.info.app.client_secret, {
-    account: account.uuid,
-    staff: staff.uuid,
-    eventName: ADDON_EVENTS.web,
-    eventArgs: { jobUUID: job },
-  });
-  return (await postEvent(stack.companion.url, token)).response;
-}
+const panel = (staff: StaffInfo, job: string) => webPanel(stack, account, staff, job);
 const activateLink = (html: string) =>
   /<a id="fieldside-activate" href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
 
-beforeAll(async () => {
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  stack = await startDevStack({ emulator: { jobs: 60, quiet: true, tokenView: 'grantor', impersonation: 'narrows' } });
+setUpFile(async (own) => {
+  stack = own(
+    await startQuietStack({ emulator: { jobs: 60, quiet: true, tokenView: 'grantor', impersonation: 'narrows' } }),
+  );
   account = stack.emulator.info.accounts[0]!;
   admin = personOf(account, 'administrator');
   office = personOf(account, 'office');
   technician = personOf(account, 'technician');
-  const visible = await stack.emulator.control.visibleJobUuids(account.uuid, technician.uuid);
-  hidden = String(
-    (await stack.emulator.control.listRecords(account.uuid, 'job')).find(
-      (j) => !visible.includes(String(j.uuid)) && Number(j.active) === 1,
-    )!.uuid,
-  );
+  hidden = (await jobsAsSeenBy(stack, account, technician)).hidden;
   expect((await activateAccount(stack, account)).status).toBe(200);
-});
-afterAll(async () => {
-  await stack?.close();
-  vi.restoreAllMocks();
 });
 
 describe('an account that activated Fieldside', () => {

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
+import { describe, expect, it } from 'vitest';
+import type { DevStack } from '../../../server/development/dev-stack';
 import type { AccountInfo, StaffInfo } from '../../../server/emulator/contracts';
 import { activateAccount, personOf } from '../../support/companion/addon-platform';
 import { signInBrowser, type TrustedBrowser } from '../../support/companion/trusted-browser';
+import { startQuietStack } from '../../support/companion/quiet-stack';
+import { setUpFile } from '../../support/set-up-file';
 
 // Issue 29, finding 2: a technician cannot become the administrator at the companion. The old "who are you" header
 // (X-Fieldside-Staff) naming the administrator gave a technician's token the rotation of the account's callback URL
@@ -26,18 +28,13 @@ async function subscriptions(): Promise<unknown> {
   return res.json();
 }
 
-beforeAll(async () => {
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  stack = await startDevStack({ emulator: { jobs: 60, quiet: true } });
+setUpFile(async (own) => {
+  stack = own(await startQuietStack({ emulator: { jobs: 60, quiet: true } }));
   account = stack.emulator.info.accounts[0]!;
   admin = personOf(account, 'administrator');
   technician = personOf(account, 'technician');
   expect((await activateAccount(stack, account)).status).toBe(200);
   job = (await stack.emulator.control.visibleJobUuids(account.uuid, technician.uuid))[0]!;
-});
-afterAll(async () => {
-  await stack?.close();
-  vi.restoreAllMocks();
 });
 
 describe("a technician's token that names the administrator", () => {

@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codeChallengeOf } from '../../../contracts/installation-binding';
 import { flowOf } from '../../../server/companion/oauth/code-mac';
-import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
+import type { DevStack } from '../../../server/development/dev-stack';
 import { createSignInDriver, firstTechnician, type SignInDriver } from '../../../server/development/sign-in-driver';
-import { CHROME_ID, CHROME_REDIRECT, FIREFOX_ID, postJson, SIGNING_SECRET } from '../../support/companion/env';
+import { CHROME_REDIRECT, forTestExtensions, postJson } from '../../support/companion/env';
 import { createCodeVerifier, createTestInstallation } from '../../support/companion/installation';
 import { platformRequestsWhenQuiet } from '../../support/companion/quiet';
+import { startQuietStack } from '../../support/companion/quiet-stack';
+import { setUpFile } from '../../support/set-up-file';
 
 // Issue 29, finding 1: a sign-in code is redeemable only by the flow that started it. A thief who sees the Return
 // URL's code (another extension, a proxy, a log) and starts a flow of its own at the companion gets nothing: the
@@ -36,17 +38,13 @@ async function thiefsFlow() {
   return { installation, verifier, state };
 }
 
-beforeAll(async () => {
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  stack = await startDevStack({
-    emulator: { jobs: 50, quiet: true },
-    allowedExtensionIds: [CHROME_ID, FIREFOX_ID],
-    env: { SIGNING_SECRET },
-  });
-});
-afterAll(async () => {
-  await stack?.close();
-  vi.restoreAllMocks();
+setUpFile(async (own) => {
+  stack = own(
+    await startQuietStack({
+      emulator: { jobs: 50, quiet: true },
+      ...forTestExtensions(),
+    }),
+  );
 });
 
 describe('a stolen sign-in code', () => {

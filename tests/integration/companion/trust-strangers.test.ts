@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMPANION_HEADERS } from '../../../contracts/companion-http';
-import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
+import type { DevStack } from '../../../server/development/dev-stack';
 import type { AccountInfo } from '../../../server/emulator/contracts';
 import { activateAccount, personOf } from '../../support/companion/addon-platform';
-import { CHROME_ID, FIREFOX_ID, SIGNING_SECRET } from '../../support/companion/env';
+import { forTestExtensions } from '../../support/companion/env';
 import { openStream } from '../../support/companion/feed-client';
 import { signInBrowser, type TrustedBrowser } from '../../support/companion/trusted-browser';
 import { platformRequestsWhenQuiet } from '../../support/companion/quiet';
+import { startQuietStack } from '../../support/companion/quiet-stack';
+import { setUpFile } from '../../support/set-up-file';
 
 // Issue 29, finding 7: a token the companion cannot place costs the platform nothing. Every feed call carries the
 // pass the companion handed out with the token; without it (a random bearer token, a pass of another token, an
@@ -19,25 +21,20 @@ let technician: TrustedBrowser;
 const platformRequests = () => platformRequestsWhenQuiet(stack);
 const randomToken = () => crypto.randomUUID().replace(/-/g, '');
 
-beforeAll(async () => {
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  stack = await startDevStack({
-    emulator: { jobs: 60, quiet: true },
-    allowedExtensionIds: [CHROME_ID, FIREFOX_ID],
-    env: {
-      SIGNING_SECRET,
-      FEED_STREAMS_PER_ACCOUNT: '4',
-      FEED_UNVERIFIED_STREAM_SHARE: '50',
-      FEED_STREAMS_PER_STAFF: '2',
-    },
-  });
+setUpFile(async (own) => {
+  stack = own(
+    await startQuietStack({
+      emulator: { jobs: 60, quiet: true },
+      ...forTestExtensions({
+        FEED_STREAMS_PER_ACCOUNT: '4',
+        FEED_UNVERIFIED_STREAM_SHARE: '50',
+        FEED_STREAMS_PER_STAFF: '2',
+      }),
+    }),
+  );
   account = stack.emulator.info.accounts[0]!;
   expect((await activateAccount(stack, account)).status).toBe(200);
   technician = await signInBrowser(stack, { account: account.uuid, staff: personOf(account, 'technician').uuid });
-});
-afterAll(async () => {
-  await stack?.close();
-  vi.restoreAllMocks();
 });
 
 describe('a caller the companion cannot place', () => {

@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FeedChange, FeedPage } from '../../../contracts/companion-http';
 import type { AccountInfo, StaffInfo } from '../../../server/emulator/contracts';
-import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
+import type { DevStack } from '../../../server/development/dev-stack';
 import { activateAccount, personOf } from '../../support/companion/addon-platform';
 import { signInBrowser, type TrustedBrowser } from '../../support/companion/trusted-browser';
 import { platformRequestsWhenQuiet } from '../../support/companion/quiet';
+import { startQuietStack } from '../../support/companion/quiet-stack';
+import { setUpFile } from '../../support/set-up-file';
 
 // A visit booked or moved reaches the browser of its staff member with the job (issue 18): a technician sees the
 // jobs they have a visit on, and a job's edit_date does not move when it is given to someone, so before this their
@@ -32,9 +34,8 @@ async function visitChange(browser: TrustedBrowser, visit: string): Promise<Feed
   return undefined;
 }
 
-beforeAll(async () => {
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  stack = await startDevStack({ emulator: { jobs: 50, quiet: true } });
+setUpFile(async (own) => {
+  stack = own(await startQuietStack({ emulator: { jobs: 50, quiet: true } }));
   account = stack.emulator.info.accounts[0]!;
   technician = personOf(account, 'technician');
   const office = personOf(account, 'office');
@@ -44,11 +45,6 @@ beforeAll(async () => {
   await techBrowser.pairAs(technician.uuid, theirs);
   officeBrowser = await signInBrowser(stack, { account: account.uuid, staff: office.uuid });
   await officeBrowser.pairAs(office.uuid, theirs);
-});
-
-afterAll(async () => {
-  await stack?.close();
-  vi.restoreAllMocks();
 });
 
 describe('a visit booked or moved', () => {

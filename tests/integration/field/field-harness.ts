@@ -17,7 +17,8 @@ import { createVisitActions } from '../../../lib/side-panel/visit-actions';
 import type { OutboxPlatform } from '../outbox/platform';
 import type { WorkspaceKey } from '../../../lib/settings/workspace-key';
 
-export const SCOPES = [
+/** Every scope "My day" and the job detail read with, nothing else. */
+export const DAY_SCOPES = [
   'vendor',
   'read_staff',
   'read_schedule',
@@ -25,20 +26,20 @@ export const SCOPES = [
   'read_customers',
   'read_customer_contacts',
   'read_job_contacts',
-  'read_job_notes',
-  'publish_job_notes',
-  'manage_badges',
-  'manage_jobs',
 ];
+
+/** What the technician's actions need on top: notes, badges, the job's status. */
+export const SCOPES = [...DAY_SCOPES, 'read_job_notes', 'publish_job_notes', 'manage_badges', 'manage_jobs'];
 
 /** Whether the technician's requests reach the platform. */
 export const network = { online: true };
 const switchable: FetchLike = (input, init) =>
   network.online ? globalThis.fetch(input, init) : Promise.reject(new TypeError('Failed to fetch'));
 
-/** The background's pieces for one technician: a real client and outbox; no job cache (reads go to the platform). */
-export async function fieldFor(platform: OutboxPlatform, scopes: string[] = SCOPES) {
-  const client = await platform.technicianClient(scopes, { fetch: switchable, retryLimit: 0 });
+/** The background's pieces for one technician: a real client and outbox; no job cache (reads go to the platform).
+ * `fetch`: the technician's network (by default one `network.online` can cut). */
+export async function fieldFor(platform: OutboxPlatform, scopes: string[] = SCOPES, fetch: FetchLike = switchable) {
+  const client = await platform.technicianClient(scopes, { fetch, retryLimit: 0 });
   const outbox: Outbox = createOutbox({
     accountUuid: platform.account.uuid,
     staffUuid: platform.technician.uuid,

@@ -3,18 +3,16 @@
 // detail with pending notes on top; notes and badge changes through the outbox runner reach the
 // platform, attributed to the technician, once.
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dayRange } from '../../../lib/side-panel/dates';
 import { todayIn } from '../../../lib/locale/days';
 import { startOutboxPlatform, waitFor, type OutboxPlatform } from '../outbox/platform';
 import { fieldFor as fieldOf, network, SCOPES } from './field-harness';
+import { setUpFile } from '../../support/set-up-file';
 
 let platform: OutboxPlatform;
-beforeAll(async () => {
-  platform = await startOutboxPlatform(11);
-});
-afterAll(async () => {
-  await platform?.close();
+setUpFile(async (own) => {
+  platform = own(await startOutboxPlatform(11));
 });
 const fieldFor = (scopes: string[] = SCOPES) => fieldOf(platform, scopes);
 

@@ -1,24 +1,22 @@
 // The platform client's filtered reads that "My day" uses, against the real emulator: each answers
 // exactly the records its filter asks for, whether the platform applies the filter or ignores it and
 // answers everything (then `unmatched` counts what was dropped).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPlatformClient } from '../../../lib/api/client';
 import { createRateLimiter } from '../../../lib/api/rate-limiter';
 import { dayRange } from '../../../lib/side-panel/dates';
 import { todayIn } from '../../../lib/locale/days';
 import { startOutboxPlatform, type OutboxPlatform } from '../outbox/platform';
 import { filterIgnoringFetch } from './ignored-filters';
+import { setUpFile } from '../../support/set-up-file';
 
 let platform: OutboxPlatform;
 let today: string;
-beforeAll(async () => {
-  platform = await startOutboxPlatform(31);
+setUpFile(async (own) => {
+  platform = own(await startOutboxPlatform(31));
   await platform.control.setUnparsableFilter('ignore');
   const vendor = (await platform.control.listRecords(platform.account.uuid, 'vendor'))[0]!;
   today = todayIn(String(vendor.timezone_name), await platform.control.now());
-});
-afterAll(async () => {
-  await platform?.close();
 });
 
 const all = (type: string) => platform.control.listRecords(platform.account.uuid, type);

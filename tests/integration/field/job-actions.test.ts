@@ -3,18 +3,16 @@
 // be reached they are there as the technician's: the note, one recorded activity with its start and end, the
 // photo among the job's attachments, the status.
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { startOutboxPlatform, waitFor, type OutboxPlatform } from '../outbox/platform';
 import { fieldFor, network, SCOPES } from './field-harness';
+import { setUpFile } from '../../support/set-up-file';
 
 const ACTING = [...SCOPES, 'manage_schedule', 'read_attachments', 'manage_attachments'];
 
 let platform: OutboxPlatform;
-beforeAll(async () => {
-  platform = await startOutboxPlatform(29);
-});
-afterAll(async () => {
-  await platform?.close();
+setUpFile(async (own) => {
+  platform = own(await startOutboxPlatform(29));
 });
 
 it('keeps each step offline, shows it waiting, and sends each once, as the technician', async () => {

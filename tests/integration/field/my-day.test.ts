@@ -1,11 +1,12 @@
 // "My day" against the real emulator, as the technician: scheduled visits only, recorded time shown
 // as time on site, jobs allocated without a time in their own list, the job's on-site contact before
 // the client's; the same day when the platform ignores every filter; what it can with fewer scopes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DayView } from '../../../lib/messaging/views';
 import { shiftDate, todayIn } from '../../../lib/locale/days';
 import { startOutboxPlatform, type OutboxPlatform } from '../outbox/platform';
-import { DAY_SCOPES, fieldServicesFor } from './day-harness';
+import { DAY_SCOPES, fieldFor } from './field-harness';
+import { setUpFile } from '../../support/set-up-file';
 import { expectedContact, expectedDay } from './day-oracle';
 import { filterIgnoringFetch } from './ignored-filters';
 
@@ -31,8 +32,8 @@ const span = (t: { start: string; end: string | null }) => `${t.start.slice(11, 
 /** A day without its read time, to compare two reads of it. */
 const content = (d: DayView) => ({ ...d, fetchedAt: 0 });
 
-beforeAll(async () => {
-  platform = await startOutboxPlatform(23);
+setUpFile(async (own) => {
+  platform = own(await startOutboxPlatform(23));
   // The real platform's behaviour for a filter it cannot read, set explicitly: answer everything.
   await platform.control.setUnparsableFilter('ignore');
   const vendor = (await platform.control.listRecords(platform.account.uuid, 'vendor'))[0]!;
@@ -97,13 +98,10 @@ beforeAll(async () => {
     type: 'BILLING',
   });
 });
-afterAll(async () => {
-  await platform?.close();
-});
 
 describe('My day', () => {
   it('shows the scheduled visits only, in time order, with recorded time on the visit of its job', async () => {
-    const { day } = await fieldServicesFor(platform, DAY_SCOPES);
+    const { day } = await fieldFor(platform, DAY_SCOPES);
     const shown = await day.get(null);
     const expected = await expectedDay(platform, platform.technician.uuid, date, next);
     expect(shown).toMatchObject({ date, offline: false, staffName: platform.technician.name });
@@ -126,7 +124,7 @@ describe('My day', () => {
   });
 
   it('lists the jobs given without a time that have no visit that day, then a job with only recorded time', async () => {
-    const { day } = await fieldServicesFor(platform, DAY_SCOPES);
+    const { day } = await fieldFor(platform, DAY_SCOPES);
     const shown = await day.get(null);
     const expected = await expectedDay(platform, platform.technician.uuid, date, next);
     const others = shown.otherJobs.map((o) => ({
@@ -147,7 +145,7 @@ describe('My day', () => {
   });
 
   it("calls the job's on-site contact first and the client's otherwise, in the day and in the job's detail", async () => {
-    const { day, detail } = await fieldServicesFor(platform, DAY_SCOPES);
+    const { day, detail } = await fieldFor(platform, DAY_SCOPES);
     const shown = await day.get(null);
     for (const item of [...shown.visits, ...shown.otherJobs])
       expect(item.contact).toEqual(await expectedContact(platform, item.job.uuid));
@@ -170,9 +168,9 @@ describe('My day', () => {
 
 describe('My day when the platform ignores every filter', () => {
   it('is the same day: the records nobody asked for come back and are dropped on the client', async () => {
-    const honoured = await fieldServicesFor(platform, DAY_SCOPES);
+    const honoured = await fieldFor(platform, DAY_SCOPES);
     const ignoring = filterIgnoringFetch();
-    const unfiltered = await fieldServicesFor(platform, DAY_SCOPES, ignoring.fetch);
+    const unfiltered = await fieldFor(platform, DAY_SCOPES, ignoring.fetch);
     const day = await unfiltered.day.get(null);
     expect(content(day)).toEqual(content(await honoured.day.get(null)));
     const detailJob = visitJobs[1]!;
@@ -197,7 +195,7 @@ describe('My day when the platform ignores every filter', () => {
 
 describe('My day with fewer scopes', () => {
   it("shows the client's contact when on-site contacts may not be read", async () => {
-    const { day } = await fieldServicesFor(
+    const { day } = await fieldFor(
       platform,
       DAY_SCOPES.filter((s) => s !== 'read_job_contacts'),
     );
@@ -210,7 +208,7 @@ describe('My day with fewer scopes', () => {
   });
 
   it('shows the visits and jobs without customers or contacts when only the schedule and jobs may be read', async () => {
-    const { day } = await fieldServicesFor(platform, ['vendor', 'read_schedule', 'read_jobs']);
+    const { day } = await fieldFor(platform, ['vendor', 'read_schedule', 'read_jobs']);
     const shown = await day.get(date);
     expect(shown.visits.map((v) => v.job.uuid)).toEqual(visitJobs);
     expect(shown.otherJobs.length).toBeGreaterThan(0);
@@ -222,7 +220,7 @@ describe('My day with fewer scopes', () => {
   });
 
   it('still lists every visit, named as it can, when only the schedule may be read', async () => {
-    const { day } = await fieldServicesFor(platform, ['vendor', 'read_schedule']);
+    const { day } = await fieldFor(platform, ['vendor', 'read_schedule']);
     const shown = await day.get(date);
     const expected = await expectedDay(platform, platform.technician.uuid, date, next);
     expect(shown.visits.map((v) => [v.activityUuid, v.job.uuid, v.job.number])).toEqual(

@@ -1,16 +1,14 @@
 // Badge changes through the outbox against the real emulator: added and removed on the job, in the
 // order written, and safe to replay.
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOutboxSender } from '../../../lib/outbox/sender';
 import { startOutboxPlatform, TECH_SCOPES, type OutboxPlatform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 let platform: OutboxPlatform;
-beforeAll(async () => {
-  platform = await startOutboxPlatform(63);
-});
-afterAll(async () => {
-  await platform?.close();
+setUpFile(async (own) => {
+  platform = own(await startOutboxPlatform(63));
 });
 
 describe('outbox, badges', () => {

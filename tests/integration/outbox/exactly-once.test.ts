@@ -3,17 +3,14 @@
 // does with a create that repeats a uuid (nobody knows: the emulator plays each); then the same under
 // injected 5xx faults, and under answers lost after the platform wrote the note.
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOutboxSender } from '../../../lib/outbox/sender';
 import { dyingFetch, offlineFetch, startOutboxPlatform, TECH_SCOPES, waitFor, type OutboxPlatform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 let platform: OutboxPlatform;
-beforeAll(async () => {
-  platform = await startOutboxPlatform(61);
-});
-afterAll(async () => {
-  await platform?.control.clearFaults();
-  await platform?.close();
+setUpFile(async (own) => {
+  platform = own(await startOutboxPlatform(61));
 });
 
 /** Timers of a worker that is about to die: it never wakes up again. */

@@ -1,16 +1,14 @@
 // Permanent failures against the real emulator: a missing scope and a deleted job are kept with
 // what to do, nothing is lost, and a retry after the cause is fixed sends everything once.
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOutboxSender } from '../../../lib/outbox/sender';
 import { startOutboxPlatform, TECH_SCOPES, type OutboxPlatform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 let platform: OutboxPlatform;
-beforeAll(async () => {
-  platform = await startOutboxPlatform(62);
-});
-afterAll(async () => {
-  await platform?.close();
+setUpFile(async (own) => {
+  platform = own(await startOutboxPlatform(62));
 });
 
 const noTimers = () => () => {};

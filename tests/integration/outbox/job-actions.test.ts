@@ -4,10 +4,11 @@
 // under each thing the platform might do with a second upload to the same attachment (nobody knows).
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFileStore } from '../../../lib/outbox/files';
 import { createOutboxSender } from '../../../lib/outbox/sender';
 import { offlineFetch, startOutboxPlatform, type OutboxPlatform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 const SCOPES = ['read_jobs', 'manage_jobs', 'read_schedule', 'manage_schedule', 'manage_attachments'];
 /** A PNG's first bytes: the emulator reads a photo's size from them. */
@@ -17,12 +18,8 @@ const PNG = Uint8Array.from(
 );
 
 let platform: OutboxPlatform;
-beforeAll(async () => {
-  platform = await startOutboxPlatform(83);
-});
-afterAll(async () => {
-  await platform?.control.clearFaults();
-  await platform?.close();
+setUpFile(async (own) => {
+  platform = own(await startOutboxPlatform(83));
 });
 
 describe.each(['replace', 'refuse'] as const)(

@@ -7,7 +7,7 @@
 //   jobs allocated to them), so reading it back as them finds nothing: it is read back in the token's own view.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPlatformClient, type PlatformClient } from '../../../lib/api/client';
 import type { FetchLike } from '../../../lib/api/buffered-fetch';
 import { createRateLimiter } from '../../../lib/api/rate-limiter';
@@ -15,14 +15,11 @@ import { createOutbox } from '../../../lib/outbox/outbox';
 import { createOutboxSender } from '../../../lib/outbox/sender';
 import type { Switches } from '../../../server/emulator/contracts';
 import { resendingFetch, startOutboxPlatform, type OutboxPlatform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 let platform: OutboxPlatform;
-beforeAll(async () => {
-  platform = await startOutboxPlatform(84);
-});
-afterAll(async () => {
-  await platform?.control.clearFaults();
-  await platform?.close();
+setUpFile(async (own) => {
+  platform = own(await startOutboxPlatform(84));
 });
 
 const MODES = ['update', 'refuse', 'duplicate'] as const;

@@ -6,7 +6,7 @@ import { createPlatformClient } from '../../../lib/api/client';
 import type { FetchLike } from '../../../lib/api/buffered-fetch';
 import { createRateLimiter } from '../../../lib/api/rate-limiter';
 import { createOutbox } from '../../../lib/outbox/outbox';
-import { startEmulator } from '../../../server/emulator/start';
+import { startSeededEmulator } from '../../support/emulator';
 
 /** Short client-level retries: the outbox's own backoff is what these tests exercise. */
 const FAST_RETRY = { baseDelayMs: 5, maxDelayMs: 20, limit: 2 } as const;
@@ -14,11 +14,9 @@ const FAST_RETRY = { baseDelayMs: 5, maxDelayMs: 20, limit: 2 } as const;
 export const TECH_SCOPES = ['read_jobs', 'read_job_notes', 'publish_job_notes', 'manage_badges'];
 
 export async function startOutboxPlatform(seed: number) {
-  const emulator = await startEmulator({ port: 0, jobs: 600, seed, rateLimitPerMinute: 100_000, quiet: true });
-  const { info, control } = emulator;
-  const account = info.accounts[0]!;
-  const technician = account.staff.find((s) => s.role === 'technician' && s.active);
-  if (!technician) throw new Error('the seeded account has no active technician');
+  const emulator = await startSeededEmulator({ jobs: 600, seed, rateLimitPerMinute: 100_000 });
+  const { info, control, account } = emulator;
+  const technician = emulator.staff('technician');
   const visible = new Set(await control.visibleJobUuids(account.uuid, technician.uuid));
   const jobs = (await control.listRecords(account.uuid, 'job')).filter(
     (j) => visible.has(String(j.uuid)) && Number(j.active) === 1,
@@ -30,14 +28,10 @@ export async function startOutboxPlatform(seed: number) {
     scopes: string[],
     options: { fetch?: FetchLike; timeoutMs?: number; retryLimit?: number } = {},
   ) {
-    const issued = await control.issueTokens(account.uuid, technician!.uuid, scopes);
     return createPlatformClient({
       baseUrl: info.base_url,
-      auth: {
-        kind: 'oauth',
-        tokens: { getAccessToken: async () => issued.access_token, onUnauthorized: async () => issued.access_token },
-      },
-      impersonateStaffUuid: technician!.uuid,
+      auth: { kind: 'oauth', tokens: await emulator.fixedTokens(technician.uuid, scopes) },
+      impersonateStaffUuid: technician.uuid,
       limiter: createRateLimiter({ perMinute: 100_000 }),
       retry: { ...FAST_RETRY, ...(options.retryLimit === undefined ? {} : { limit: options.retryLimit }) },
       ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -70,7 +64,7 @@ export async function startOutboxPlatform(seed: number) {
   /** A fresh IndexedDB per test; `openOutbox()` again is the restarted worker opening the same database. */
   function outboxes() {
     const indexedDB = new IDBFactory();
-    return () => createOutbox({ accountUuid: account.uuid, staffUuid: technician!.uuid, indexedDB });
+    return () => createOutbox({ accountUuid: account.uuid, staffUuid: technician.uuid, indexedDB });
   }
 
   return {
@@ -84,7 +78,11 @@ export async function startOutboxPlatform(seed: number) {
     newNotesOn,
     jobBadges,
     outboxes,
-    close: () => emulator.close(),
+    /** Faults off first: a test that left the platform dropping requests does not hold up the close. */
+    close: async () => {
+      await control.clearFaults();
+      await emulator.close();
+    },
   };
 }
 

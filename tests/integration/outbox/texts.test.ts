@@ -3,21 +3,18 @@
 // A text whose answer is lost after the platform sent it is not sent again (the emulator, like any gateway without
 // an idempotency key, would text twice), and the person is told it may not have gone.
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createOutboxSender } from '../../../lib/outbox/sender';
 import { offlineFetch, startOutboxPlatform, type OutboxPlatform } from './platform';
+import { setUpFile } from '../../support/set-up-file';
 
 const SCOPES = ['read_jobs', 'read_job_notes', 'publish_job_notes', 'publish_sms'];
 const TEXT = { to: '+61412345678', message: 'Hi Jane, this is Sam. On my way.', name: 'Jane Citizen' };
 
 let platform: OutboxPlatform;
-beforeAll(async () => {
-  platform = await startOutboxPlatform(91);
+setUpFile(async (own) => {
+  platform = own(await startOutboxPlatform(91));
   await platform.control.setSwitches({ smsRepeat: 'sends' });
-});
-afterAll(async () => {
-  await platform?.control.clearFaults();
-  await platform?.close();
 });
 
 const textsAbout = async (jobUuid: string) =>

@@ -16,6 +16,17 @@ export function personOf(account: AccountInfo, role: StaffInfo['role']): StaffIn
   return person;
 }
 
+/** Jobs of `account` as `staff` stands to them: the uuids the platform lets them see, and the first active job it
+ * keeps from them. */
+export async function jobsAsSeenBy(stack: DevStack, account: AccountInfo, staff: StaffInfo) {
+  const { control } = stack.emulator;
+  const visible = await control.visibleJobUuids(account.uuid, staff.uuid);
+  const jobs = await control.listRecords(account.uuid, 'job');
+  const hidden = jobs.find((j) => !visible.includes(String(j.uuid)) && Number(j.active) === 1);
+  if (!hidden) throw new Error(`every active job of ${account.name} is visible to ${staff.role}`);
+  return { visible, hidden: String(hidden.uuid) };
+}
+
 /** A person of `account` (its administrator unless `as` says) activates Fieldside from the Activation URL (`from`:
  * the add-on store's plain link, or a panel's "Activate again" link): answers the Return URL's status and page. */
 export async function activateAccount(
@@ -98,4 +109,15 @@ export async function pairingLinkOf(
   )?.[1];
   if (!href) throw new Error('the web panel has no pairing link');
   return new URL(href);
+}
+
+/** The web panel the platform would show `staff` of `account` on `job` (the add-on's job-card action). */
+export async function webPanel(stack: DevStack, account: AccountInfo, staff: StaffInfo, job: string): Promise<string> {
+  const token = await platformEvent(stack.emulator.info.app.client_secret, {
+    account: account.uuid,
+    staff: staff.uuid,
+    eventName: ADDON_EVENTS.web,
+    eventArgs: { jobUUID: job },
+  });
+  return (await postEvent(stack.companion.url, token)).response;
 }
