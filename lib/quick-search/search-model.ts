@@ -1,15 +1,13 @@
-import { batch, computed, signal } from '@preact/signals';
-import type { SyncStatus } from '../messaging/views';
-import { statusWords } from './freshness';
+import { batch, signal } from '@preact/signals';
 import { openExistingDb } from '../cache/reader/idb-read';
 import { readKept, watchTodayJobs, type DayBounds, type FirstScreen } from '../cache/first-screen/kept-screen';
 import { keptFor, withNextVisits, type KeptForCache } from './kept-for-cache';
 import type { QuickRow } from '../cache/first-screen/rows';
 import type { CacheSearch } from './cache-search';
 import type { CustomerRow } from './customer-rows';
-import { itemAt, resultOrder } from './result-order';
+import { createResultSelection } from './result-selection';
 import { readPopupWorkspace, watchPopupWorkspace, type PopupWorkspace } from './popup-workspace';
-import { watchSync } from './sync-watch';
+import { createSyncStatus } from './sync-status';
 import { todayIn } from '../locale/days';
 import { knownShortDays } from '../locale/words';
 
@@ -32,11 +30,6 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   const title = signal('', { name: 'heading' });
   /** The query the rows shown answer (trimmed; '' for today's or recent jobs), null before any. */
   const answered = signal<string | null>(null, { name: 'answered' });
-  const active = signal(0, { name: 'active' });
-  const sync = signal<SyncStatus | null>(null, { name: 'sync' });
-  const reachable = signal(true, { name: 'reachable' });
-  const online = signal(navigator.onLine, { name: 'online' });
-  const clock = signal(now(), { name: 'clock' });
   const stored = signal<CacheSearch['synced']>(null, { name: 'stored' });
   const hasCache = signal<boolean | null>(null, { name: 'hasCache' });
 
@@ -53,23 +46,9 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
   let firstShown: () => void = () => {};
   /** Resolves when the first rows (or the empty state) are on screen. */
   const firstResults = new Promise<void>((resolve) => (firstShown = resolve));
-  let lastSyncedSeen: number | null | undefined;
   const stops: Array<() => void> = [];
-
-  const offline = computed(() => !online.value || sync.value?.online === false);
-  const statusLine = computed(() =>
-    statusWords(sync.value, {
-      offline: offline.value,
-      lastSyncedAt: sync.value?.lastSyncedAt ?? stored.value?.lastSyncedAt ?? null,
-      hasCache: hasCache.value === true,
-      now: clock.value,
-    }),
-  );
-  /** The last sync's failure, in the sync's words (lib/cache/sync/errors.ts); the page puts its
-   * technical part behind a disclosure. */
-  const syncProblem = computed(
-    () => sync.value?.lastError ?? (reachable.value ? null : stored.value?.lastError) ?? null,
-  );
+  const selection = createResultSelection({ customers, rows, jobsFirst });
+  const status = createSyncStatus({ now, stored, hasCache, reload: () => void reload() });
 
   async function openReader(): Promise<void> {
     opening = true;
@@ -163,11 +142,10 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     if (ticket !== issued) return; // a later keystroke already asked
     const next = withNextVisits(shown, known.myJobs);
     // Keep the selection on the same row when the rows are only re-read (a sync, the first screen).
-    const before = selectedKey();
+    const before = answered.value === q ? selection.selectedKey() : undefined;
     const customerKeys = found.map((c) => c.key);
     const jobKeys = next.map((r) => r.uuid);
     const keys = numberFirst ? [...jobKeys, ...customerKeys] : [...customerKeys, ...jobKeys];
-    const kept = answered.value === q && before !== undefined ? keys.indexOf(before) : -1;
     batch(() => {
       customers.value = found;
       rows.value = next;
@@ -175,32 +153,8 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     });
     title.value = heading;
     answered.value = q;
-    active.value = Math.max(0, kept);
+    selection.keep(before, keys);
     firstShown();
-  }
-
-  /** The selected customer's or job's place in its own list. */
-  function selected() {
-    const order = resultOrder(customers.value.length, rows.value.length, jobsFirst.value);
-    return itemAt(order, active.value, customers.value.length, rows.value.length);
-  }
-
-  function selectedKey(): string | undefined {
-    const item = selected();
-    if (!item) return undefined;
-    return 'customer' in item ? customers.value[item.customer]?.key : rows.value[item.job]?.uuid;
-  }
-
-  function onStatus(status: SyncStatus): void {
-    reachable.value = true;
-    const before = sync.value;
-    sync.value = status;
-    // A sync finished (or the status was first seen with a newer cache than the one open): re-read.
-    const finished =
-      before !== null && (before.phase === 'full' || before.phase === 'incremental') && status.phase !== before.phase;
-    const newer = lastSyncedSeen !== undefined && status.lastSyncedAt !== lastSyncedSeen;
-    lastSyncedSeen = status.lastSyncedAt;
-    if (finished || newer || (status.jobs > 0 && hasCache.value === false)) void reload();
   }
 
   return {
@@ -212,33 +166,22 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     jobsFirst,
     heading: title,
     answered,
-    active,
+    active: selection.active,
     firstResults,
-    sync,
-    offline,
-    statusLine,
-    syncProblem,
+    sync: status.sync,
+    offline: status.offline,
+    statusLine: status.statusLine,
+    syncProblem: status.syncProblem,
     hasCache,
     /** Today in the account's time zone. */
     today,
     /** Opens the cache and shows the first rows (see `firstResults`); resolves once the cache is read. */
     async start(): Promise<void> {
-      const onOnline = () => void (online.value = navigator.onLine);
-      addEventListener('online', onOnline);
-      addEventListener('offline', onOnline);
-      stops.push(() => (removeEventListener('online', onOnline), removeEventListener('offline', onOnline)));
-      const tick = setInterval(() => void (clock.value = now()), 30_000);
-      stops.push(() => clearInterval(tick));
+      stops.push(status.followNetwork());
       stops.push(watchPopupWorkspace(() => void reload()));
       stops.push(watchTodayJobs(() => void reload()));
       await reload();
-      stops.push(
-        watchSync({
-          onStatus,
-          onJobsChanged: () => void reload(),
-          onUnreachable: () => void (reachable.value = false),
-        }),
-      );
+      stops.push(status.followSync());
     },
     setQuery(next: string): Promise<void> {
       query.value = next;
@@ -255,25 +198,10 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
       customer.value = null;
       return refresh();
     },
-    /** Moves the selection through the list (customers and jobs), wrapping at either end. */
-    move(delta: number): void {
-      const n = customers.value.length + rows.value.length;
-      if (n > 0) active.value = (active.value + delta + n) % n;
-    },
-    /** Selects row `index` of the list (customers and jobs, in the order shown). */
-    select(index: number): void {
-      if (index >= 0 && index < customers.value.length + rows.value.length) active.value = index;
-    },
-    /** The selected job, if a job is selected. */
-    current(): QuickRow | undefined {
-      const item = selected();
-      return item && 'job' in item ? rows.value[item.job] : undefined;
-    },
-    /** The selected customer, if a customer is selected. */
-    currentCustomer(): CustomerRow | undefined {
-      const item = selected();
-      return item && 'customer' in item ? customers.value[item.customer] : undefined;
-    },
+    move: selection.move,
+    select: selection.select,
+    current: selection.current,
+    currentCustomer: selection.currentCustomer,
     stop(): void {
       for (const s of stops.splice(0)) s();
       search?.close();

@@ -3,13 +3,13 @@
 // (word, field, document); `finish` sorts the vocabulary and writes the posting lists
 // (posting-lists.ts). Used by the index builder page by page, and by buildSegment (deltas,
 // merges) in one go.
-import { latin1String, withRoom } from '../format/bytes';
+import { withRoom } from '../format/bytes';
 import { EMPTY, emptySlots, rehashedSlots } from './hash-slots';
 import { isWordCode } from '../format/normalize';
 import { keyOfCode, PieceWords, TOKENISE } from './piece-words';
 import { FIELDS, layOut, recount, type TokenChunks, usedIds, varintBytes, writePostings } from './posting-lists';
 import type { SerializedSegment } from '../format/types';
-import { sortWordIds } from './word-order';
+import { sortedWords, sortWordIds } from './word-order';
 
 export type Inverted = Pick<SerializedSegment, 'words' | 'wordStarts' | 'postingStarts' | 'postings'>;
 
@@ -234,21 +234,9 @@ export class Inverter {
     const order = sortWordIds(this.wordBytes, this.wordStarts, ids);
     const postingStarts = layOut(buckets, order);
     return {
-      ...this.sortedWords(order),
+      ...sortedWords(this.wordBytes, this.wordStarts, order),
       postingStarts,
       postings: writePostings(tokens, buckets, renumber, postingStarts[order.length * FIELDS]!),
     };
-  }
-
-  /** The words in sorted order, back to back, and where each starts. */
-  private sortedWords(order: Uint32Array): Pick<Inverted, 'words' | 'wordStarts'> {
-    const { wordBytes, wordStarts: from } = this;
-    const wordStarts = new Uint32Array(order.length + 1);
-    for (let w = 0; w < order.length; w++) wordStarts[w + 1] = wordStarts[w]! + from[order[w]! + 1]! - from[order[w]!]!;
-    const bytes = new Uint8Array(wordStarts[order.length]!);
-    for (let w = 0, to = 0; w < order.length; w++) {
-      for (let at = from[order[w]!]!, end = from[order[w]! + 1]!; at < end; at++) bytes[to++] = wordBytes[at]!;
-    }
-    return { words: latin1String(bytes), wordStarts };
   }
 }

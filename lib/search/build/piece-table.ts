@@ -1,38 +1,15 @@
-// The distinct texts of a segment being written: each status, customer, address (with its original
-// for display) or description is stored once and documents point at it by id (types.ts, pieces).
-// A business has far fewer customers, addresses and stock descriptions than jobs, so each is kept
-// once instead of once per job; a lookup per field is the price. A Map keyed by the strings cost a
-// cache miss on its table, its entry and the key string each, a large share of a build; this is an open-addressing table of
-// (piece, hash) pairs, side by side, and a match is confirmed against the piece's stored bytes.
-//
-// A shown piece is found by its original text (two spellings that fold alike are two pieces: each
-// shows as it is); a description, whose original is kept only as its first line (what a row shows),
-// by its folded text and offset map.
-import { withRoom } from '../format/bytes';
+// The distinct texts of a segment being written: each status, customer, address (with its original for display) or
+// description is stored once and documents point at it by id (types.ts, pieces); a lookup per field is the price.
+// An open-addressing table of (piece, hash) pairs, side by side, a match confirmed against the piece's stored bytes:
+// a Map keyed by the strings cost a cache miss on its table, its entry and the key string, a large share of a build.
+// A shown piece is found by its original text (two spellings that fold alike are two pieces: each shows as it is);
+// a description, whose original is kept only as its first line (what a row shows), by its folded text and offset map.
+import { latin1Bytes, withRoom } from '../format/bytes';
 import { copyInto, WIDE } from './fold-bytes';
 import { EMPTY, emptySlots, rehashedSlots } from './hash-slots';
+import { hashText } from './text-hash';
 
 const encoder = new TextEncoder();
-
-/** FNV-1a over the code units (or bytes: a Latin-1 string and its bytes hash alike), then a final
- * mix so the low bits (the table place) vary well. */
-export function hashText(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return mix(hash);
-}
-
-export function hashBytes(bytes: Uint8Array, from: number, to: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = from; i < to; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
-  return mix(hash);
-}
-
-function mix(hash: number): number {
-  hash ^= hash >>> 16;
-  hash = Math.imul(hash, 0x85ebca6b);
-  return hash ^ (hash >>> 13);
-}
 
 export class PieceTable {
   // Small at first, so that growing is seen (and optimised for) within the first page.
@@ -189,7 +166,8 @@ export class PieceTable {
     utf8: boolean,
   ): number {
     const id = this.pieces++;
-    this.room(id);
+    this.foldedEnds = withRoom(this.foldedEnds, id + 1);
+    this.shownEnds = withRoom(this.shownEnds, id + 1);
     const at = id === 0 ? 0 : this.foldedEnds[id - 1]!;
     this.folded = withRoom(this.folded, at + to - from + 1);
     this.folded.set(bytes.subarray(from, to), at);
@@ -216,7 +194,8 @@ export class PieceTable {
   }
 
   /** A new table of pieces `ids` of this one, in that order (a builder's documents were dropped:
-   * the pieces only they had go, and the rest are numbered as if those documents never came). */
+   * the pieces only they had go, and the rest are numbered as if those documents never came). Not indexed: a picked
+   * table is only laid out, never looked up. */
   picked(ids: ArrayLike<number>): PieceTable {
     const out = new PieceTable();
     for (let i = 0; i < ids.length; i++) {
@@ -232,7 +211,6 @@ export class PieceTable {
         shown,
         this.utf8.includes(id),
       );
-      // (Not indexed: a picked table is only laid out, never looked up.)
     }
     return out;
   }
@@ -253,11 +231,6 @@ export class PieceTable {
     return { bytes: this.shown, ends: this.shownEnds.subarray(0, this.pieces) };
   }
 
-  private room(id: number): void {
-    this.foldedEnds = withRoom(this.foldedEnds, id + 1);
-    this.shownEnds = withRoom(this.shownEnds, id + 1);
-  }
-
   private addOriginal(id: number, original: string): void {
     const from = id === 0 ? 0 : this.shownEnds[id - 1]!;
     this.shown = withRoom(this.shown, from + original.length);
@@ -272,10 +245,4 @@ export class PieceTable {
     this.utf8.push(id);
     this.wide.set(id, original);
   }
-}
-
-function latin1Bytes(text: string): Uint8Array {
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
 }

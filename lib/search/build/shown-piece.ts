@@ -3,7 +3,8 @@
 // delta or merge carries over (segment-input.ts). The page-by-page writer folds customers and
 // addresses into its page instead (segment-writer.ts).
 import { foldText } from '../format/normalize';
-import { hashText, type PieceTable } from './piece-table';
+import type { PieceTable } from './piece-table';
+import { hashText } from './text-hash';
 
 /** The piece id of `original` in `table`, added (folded on its own) the first time. */
 export function shownPieceOf(table: PieceTable, original: string): number {

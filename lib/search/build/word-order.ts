@@ -7,6 +7,7 @@
 // (a long function is optimised loop by loop while it runs, and the optimised code is thrown away
 // on reaching code that had not run yet), and the buckets are sorted small ones first, so the
 // code is optimised before it meets the big ones.
+import { latin1String } from '../format/bytes';
 
 /** Runs this short are sorted by insertion: a counting pass would cost more. */
 const SMALL_RUN = 12;
@@ -153,4 +154,19 @@ function compareFrom(bytes: Uint8Array, starts: Uint32Array, a: number, b: numbe
     if (diff !== 0) return diff;
   }
   return aLength - bLength;
+}
+
+/** The words `order` lists (ids into `from`'s words in `wordBytes`), back to back, and where each starts. */
+export function sortedWords(
+  wordBytes: Uint8Array,
+  from: Uint32Array,
+  order: Uint32Array,
+): { words: string; wordStarts: Uint32Array } {
+  const wordStarts = new Uint32Array(order.length + 1);
+  for (let w = 0; w < order.length; w++) wordStarts[w + 1] = wordStarts[w]! + from[order[w]! + 1]! - from[order[w]!]!;
+  const bytes = new Uint8Array(wordStarts[order.length]!);
+  for (let w = 0, to = 0; w < order.length; w++) {
+    for (let at = from[order[w]!]!, end = from[order[w]! + 1]!; at < end; at++) bytes[to++] = wordBytes[at]!;
+  }
+  return { words: latin1String(bytes), wordStarts };
 }

@@ -1,5 +1,5 @@
 // Small helpers for the builder's typed arrays: growing them, and turning Latin-1 bytes into a
-// one-byte string.
+// one-byte string and back.
 
 /** `array` if it has room for `need` elements, else a copy at least twice as long (amortised
  * growth: a page at a time adds a few thousand elements). */
@@ -11,6 +11,13 @@ export function withRoom<T extends Uint8Array<ArrayBuffer> | Uint32Array<ArrayBu
   const bigger = new (array.constructor as new (length: number) => T)(Math.max(need, array.length * 2));
   bigger.set(array);
   return bigger;
+}
+
+/** The bytes whose values are the character codes of `text` (Latin-1: every code below 256). */
+export function latin1Bytes(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
 }
 
 const ascii = new TextDecoder();
