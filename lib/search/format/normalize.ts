@@ -38,6 +38,27 @@ export function isWordCode(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code >= 0x80;
 }
 
+/** Calls `visit` with each word of folded text[from, end) (its start and end) until one answers true; whether one
+ * did. */
+export function someWord(
+  text: string,
+  from: number,
+  end: number,
+  visit: (start: number, end: number) => boolean,
+): boolean {
+  let i = from;
+  while (i < end) {
+    if (!isWordCode(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < end && isWordCode(text.charCodeAt(i))) i++;
+    if (visit(start, i)) return true;
+  }
+  return false;
+}
+
 /** Encodes one non-Latin code unit as two or three bytes in 0x80-0xFF (a prefix-free code, so
  * prefix search still works on whole characters). */
 function encodeUnit(code: number): string {

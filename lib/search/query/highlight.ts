@@ -1,7 +1,7 @@
 // Marks what matched in a result: ranges into the original text of each field.
 import type { SearchIndex } from '../format/index-state';
 import { numberValue, offsetMap, pieceEnd, pieceStart, textPiece } from '../format/segment-read';
-import { isWordCode } from '../format/normalize';
+import { someWord } from '../format/normalize';
 import { FIELD_COUNT } from '../format/scores';
 import { MIN_TYPO_LENGTH, typoPrefixLength } from '../format/typo';
 import { SEARCH_FIELDS, type SearchMatch, type SerializedSegment } from '../format/types';
@@ -66,21 +66,19 @@ function eachWord(
 
 /** eachWord over the words of text[from, end). */
 function eachWordIn(text: string, from: number, end: number, term: string, typo: boolean, out: Range[]): boolean {
-  let i = from;
   let any = false;
-  while (i < end) {
-    if (!isWordCode(text.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < end && isWordCode(text.charCodeAt(i))) i++;
-    const length = typo ? typoPrefixLength(text, start, i, term) : startsWith(text, start, i, term) ? term.length : 0;
+  someWord(text, from, end, (start, stop) => {
+    const length = typo
+      ? typoPrefixLength(text, start, stop, term)
+      : startsWith(text, start, stop, term)
+        ? term.length
+        : 0;
     if (length > 0) {
       out.push([start, start + length]);
       any = true;
     }
-  }
+    return false;
+  });
   return any;
 }
 

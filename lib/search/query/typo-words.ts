@@ -5,7 +5,7 @@
 // tried. No variant strings are made: generating the hundreds of variants of a long word and
 // looking each up made garbage on every keystroke, which a browser's GC makes worse.
 import { MIN_TYPO_LENGTH } from '../format/typo';
-import { charGroupEnd, lowerBoundAt, upperBoundAt } from './vocab';
+import { boundAt, charGroupEnd } from './vocab';
 import type { SerializedSegment } from '../format/types';
 
 type Words = Pick<SerializedSegment, 'words' | 'wordStarts'>;
@@ -26,8 +26,11 @@ export function typoWordRanges(seg: Words, term: string, strictLo: number, stric
   }
   for (let k = 0; k < n; k++) codes[k] = term.charCodeAt(k);
   const found: number[] = [];
-  const add = (lo: number, hi: number): void => {
-    if (lo < hi) found.push(lo, hi);
+  /** The words of [lo, hi) that continue their first `at` characters with chars[from, to). */
+  const addContinuing = (lo: number, hi: number, at: number, chars: Uint16Array, from: number, to: number): void => {
+    const a = boundAt(seg, lo, hi, at, chars, from, to, 0);
+    const b = boundAt(seg, a, hi, at, chars, from, to, 1);
+    if (a < b) found.push(a, b);
   };
   // [lo, hi): the words starting with term[0, i), narrowed one character per step.
   let lo = 0;
@@ -35,16 +38,14 @@ export function typoWordRanges(seg: Words, term: string, strictLo: number, stric
   for (let i = 0; i < n && lo < hi; i++) {
     // Deletion of character i: the rest of the term follows the shared head directly.
     if (n - 1 >= MIN_TYPO_LENGTH) {
-      const a = lowerBoundAt(seg, lo, hi, i, codes, i + 1, n);
-      add(a, upperBoundAt(seg, a, hi, i, codes, i + 1, n));
+      addContinuing(lo, hi, i, codes, i + 1, n);
     }
     // Swap of characters i and i + 1.
     if (i + 1 < n && codes[i] !== codes[i + 1]) {
       swapped[0] = codes[i + 1]!;
       swapped[1] = codes[i]!;
       for (let k = i + 2; k < n; k++) swapped[k - i] = codes[k]!;
-      const a = lowerBoundAt(seg, lo, hi, i, swapped, 0, n - i);
-      add(a, upperBoundAt(seg, a, hi, i, swapped, 0, n - i));
+      addContinuing(lo, hi, i, swapped, 0, n - i);
     }
     // Substitution at i and insertion before i: each character c that really follows the head.
     // The word that is the head itself (no character at i) sorts first; skip it.
@@ -59,11 +60,9 @@ export function typoWordRanges(seg: Words, term: string, strictLo: number, stric
         nextLo = g;
         nextHi = end;
       } else {
-        const a = lowerBoundAt(seg, g, end, i + 1, codes, i + 1, n);
-        add(a, upperBoundAt(seg, a, end, i + 1, codes, i + 1, n));
+        addContinuing(g, end, i + 1, codes, i + 1, n);
       }
-      const a = lowerBoundAt(seg, g, end, i + 1, codes, i, n);
-      add(a, upperBoundAt(seg, a, end, i + 1, codes, i, n));
+      addContinuing(g, end, i + 1, codes, i, n);
       g = end;
     }
     lo = nextLo;

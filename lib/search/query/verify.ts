@@ -1,7 +1,7 @@
 // Checks one candidate document against one query word by reading its folded text: cheaper than
 // walking a common word's posting lists when only a few candidates are left.
 import type { SearchIndex } from '../format/index-state';
-import { isWordCode } from '../format/normalize';
+import { isWordCode, someWord } from '../format/normalize';
 import { EXACT_SCORES, FIELD_COUNT, PREFIX_SCORES, TYPO_SCORES } from '../format/scores';
 import { canonicalNumber, digitCount, NO_NUMBER } from '../format/number-column';
 import { numberValue, pieceEnd, pieceStart, textPiece } from '../format/segment-read';
@@ -52,17 +52,8 @@ export function scoreInDoc(index: SearchIndex, doc: number, term: string, typoAl
       if (typoPrefixLength(digits, 0, digits.length, term) > 0) return TYPO_SCORES[f]!;
       continue;
     }
-    const end = pieceEnd(seg, piece);
-    let i = pieceStart(seg, piece);
-    while (i < end) {
-      if (!isWordCode(text.charCodeAt(i))) {
-        i++;
-        continue;
-      }
-      const start = i;
-      while (i < end && isWordCode(text.charCodeAt(i))) i++;
-      if (typoPrefixLength(text, start, i, term) > 0) return TYPO_SCORES[f]!;
-    }
+    const typoWord = (start: number, end: number) => typoPrefixLength(text, start, end, term) > 0;
+    if (someWord(text, pieceStart(seg, piece), pieceEnd(seg, piece), typoWord)) return TYPO_SCORES[f]!;
   }
   return 0;
 }

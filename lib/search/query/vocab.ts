@@ -55,9 +55,10 @@ function compareAt(seg: Words, w: number, at: number, codes: Uint16Array, from: 
   return length < n ? -1 : 0;
 }
 
-/** In [lo, hi), a range of words sharing their first `at` characters: the first word that
- * continues with codes[from, to) or sorts after them. */
-export function lowerBoundAt(
+/** In [lo, hi), a range of words sharing their first `at` characters: with `past` 0 the first word that continues
+ * with codes[from, to) or sorts after them (a lower bound), with `past` 1 the first that sorts after the words
+ * continuing with them (an upper bound). */
+export function boundAt(
   seg: Words,
   lo: number,
   hi: number,
@@ -65,28 +66,11 @@ export function lowerBoundAt(
   codes: Uint16Array,
   from: number,
   to: number,
+  past: 0 | 1,
 ): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compareAt(seg, mid, at, codes, from, to) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Like lowerBoundAt: the first word that sorts after the words continuing with codes[from, to). */
-export function upperBoundAt(
-  seg: Words,
-  lo: number,
-  hi: number,
-  at: number,
-  codes: Uint16Array,
-  from: number,
-  to: number,
-): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (compareAt(seg, mid, at, codes, from, to) <= 0) lo = mid + 1;
+    if (compareAt(seg, mid, at, codes, from, to) < past) lo = mid + 1;
     else hi = mid;
   }
   return lo;
