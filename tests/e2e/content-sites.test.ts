@@ -11,8 +11,8 @@ import { badgeAxeProblemsInBothSchemes } from './support/axe';
 import { closedBadges } from './support/closed-badges';
 import { launchForContent } from './support/content-page';
 import { quickNoteFrame, quickNoteFrames } from './support/quick-note-frame';
-import { signInTechnicianForFieldWork } from './support/field-worker';
-import { startStack, type Stack } from './support/stack';
+import type { Stack } from './support/stack';
+import { startTechnicianAtWork } from './support/technician-at-work';
 import { serveLocalPage } from './support/local-page';
 import { setUpFile } from '../support/set-up-file';
 
@@ -28,9 +28,7 @@ let mailUrl: string;
 let job: { uuid: string; number: string; status: string };
 
 setUpFile(async (own) => {
-  stack = own(await startStack({ jobs: 300 }));
-  browser = own(await launchForContent());
-  options = await signInTechnicianForFieldWork(browser, stack);
+  ({ stack, browser, options } = await startTechnicianAtWork(own, { launch: launchForContent }));
   const mine = new Set(await stack.emulator.control.visibleJobUuids(stack.account.uuid, stack.technician.uuid));
   const record = (await stack.emulator.control.listRecords(stack.account.uuid, 'job')).find((j) =>
     mine.has(String(j.uuid)),

@@ -8,29 +8,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle } from 'puppeteer-core';
 import { expect, it } from 'vitest';
-import { openJobInFirefoxSidebar, technicianSignedInToFirefox } from './support/firefox-technician';
-import { allowConsentFirefox, buttonNamed } from './support/firefox-pages';
-import { accountClock, onPlatform, PHOTO_PNG } from './support/job-actions';
-import { todaysActivities } from './support/sidepanel-page';
+import {
+  allowInFirefoxSidebar,
+  openJobInFirefoxSidebar,
+  technicianSignedInToFirefox,
+} from './support/firefox-technician';
+import { buttonNamed } from './support/firefox-pages';
+import { accountClock, firstVisitOnPlatform, PHOTO_PNG } from './support/job-actions';
 
 const technician = technicianSignedInToFirefox();
 
 it('records a visit and a photo exactly once, as the technician, across a cut in the network', async () => {
-  const { stack, firefox } = technician;
+  const { stack } = technician;
   const { control } = stack.emulator;
   await control.setUuidReuse('duplicate');
-  const { activities } = await todaysActivities(stack, stack.technician.uuid);
-  const jobUuid = String(activities[0]!.job_uuid);
-  const platform = await onPlatform(stack, jobUuid);
+  const { jobUuid, platform } = await firstVisitOnPlatform(stack);
   const clock = await accountClock(stack);
 
   const panel = await openJobInFirefoxSidebar(technician, jobUuid);
   // Asked where first met, in plain words; answered on the platform's consent page.
-  for (const allow of ['Allow recording my visits', 'Allow photos and files']) {
-    const pressed = await buttonNamed(panel, allow);
-    await allowConsentFirefox(firefox.browser, stack, stack.technician.uuid, () => pressed.click());
-  }
-  await panel.bringToFront();
+  await allowInFirefoxSidebar(technician, panel, ['Allow recording my visits', 'Allow photos and files']);
   await panel.waitForSelector('label[for="file-input"]', { timeout: 20_000 });
 
   await (await buttonNamed(panel, 'On my way')).click();

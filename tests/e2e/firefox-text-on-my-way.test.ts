@@ -4,31 +4,28 @@
 // the mobile the page named, about the job, from the technician. Firefox's background is an event page.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { expect, it } from 'vitest';
-import { openJobInFirefoxSidebar, technicianSignedInToFirefox } from './support/firefox-technician';
-import { allowConsentFirefox, buttonNamed, typeInto } from './support/firefox-pages';
-import { giveJobAMobile, onPlatform } from './support/job-actions';
-import { todaysActivities } from './support/sidepanel-page';
+import {
+  allowInFirefoxSidebar,
+  openJobInFirefoxSidebar,
+  technicianSignedInToFirefox,
+} from './support/firefox-technician';
+import { buttonNamed, typeInto } from './support/firefox-pages';
+import { firstVisitOnPlatform, giveJobAMobile } from './support/job-actions';
 
 const technician = technicianSignedInToFirefox();
 
 const WORDS = 'Hi, Sam from Brightline here: on my way, about 20 minutes.';
 
 it('texts the customer once, after "On my way", across a cut in the network', async () => {
-  const { stack, firefox } = technician;
+  const { stack } = technician;
   const { control } = stack.emulator;
   await control.setSwitches({ smsRepeat: 'sends', uuidReuse: 'duplicate' });
-  const { activities } = await todaysActivities(stack, stack.technician.uuid);
-  const jobUuid = String(activities[0]!.job_uuid);
+  const { jobUuid, platform } = await firstVisitOnPlatform(stack);
   await giveJobAMobile(stack, jobUuid);
-  const platform = await onPlatform(stack, jobUuid);
 
   const panel = await openJobInFirefoxSidebar(technician, jobUuid);
   // Asked where first met, in plain words; answered on the platform's consent page.
-  for (const allow of ['Allow recording my visits', 'Allow texting customers']) {
-    const pressed = await buttonNamed(panel, allow);
-    await allowConsentFirefox(firefox.browser, stack, stack.technician.uuid, () => pressed.click());
-    await panel.bringToFront();
-  }
+  await allowInFirefoxSidebar(technician, panel, ['Allow recording my visits', 'Allow texting customers']);
   await panel.waitForSelector('#text-customer', { timeout: 20_000 });
   const label = await panel.$eval('.text-offer label.check', (l) => l.textContent ?? '');
   const shown = /\(([^)]+)\)/.exec(label)![1]!;

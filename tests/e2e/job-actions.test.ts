@@ -7,8 +7,8 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { openJobInPanel } from './support/grant-feature';
-import { accountClock, onPlatform, PHOTO_PNG } from './support/job-actions';
-import { openSidePanel, todaysActivities } from './support/sidepanel-page';
+import { accountClock, firstVisitOnPlatform, PHOTO_PNG } from './support/job-actions';
+import { openSidePanel } from './support/sidepanel-page';
 import type { Stack } from './support/stack';
 import { startTechnicianAtWork } from './support/technician-at-work';
 import { setUpFile } from '../support/set-up-file';
@@ -25,9 +25,7 @@ setUpFile(async (own) => {
 it('records a visit and a photo exactly once, as the technician, across a cut in the network', async () => {
   const { control } = stack.emulator;
   await control.setUuidReuse('duplicate');
-  const { activities } = await todaysActivities(stack, stack.technician.uuid);
-  const jobUuid = String(activities[0]!.job_uuid);
-  const platform = await onPlatform(stack, jobUuid);
+  const { jobUuid, platform } = await firstVisitOnPlatform(stack);
   const clock = await accountClock(stack);
   await openJobInPanel(panel, jobUuid);
 

@@ -5,10 +5,10 @@ import { closedBadges } from './support/closed-badges';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { COMPANION_PATHS } from '../../contracts/companion-http';
 import { signInBrowser, type TrustedBrowser } from '../support/companion/trusted-browser';
-import { connect } from './support/options-page';
+import { startConnected } from './support/connected-browser';
 import { signInPaired } from './support/pairing';
 import { openQuickSearch } from './support/popup-page';
-import { startStack, type Stack } from './support/stack';
+import type { Stack } from './support/stack';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { extensionDir } from './support/extension-dir';
 import { cacheOf, cachedJob, waitForSynced } from './support/sync';
@@ -28,10 +28,7 @@ let options: Page;
 let reader: TrustedBrowser;
 
 setUpFile(async (own) => {
-  stack = own(await startStack({ jobs: 300 }));
-  browser = own(await launchChromium(extensionDir()));
-  options = await browser.openOptions();
-  await connect(options, stack);
+  ({ stack, browser, options } = await startConnected(own, { launch: () => launchChromium(extensionDir()) }));
   await signInPaired(browser.context, options, stack, stack.administrator);
   // Sign-in grants what "My day" and its sync need.
   reader = await signInBrowser(stack, { account: stack.account.uuid, staff: stack.administrator.uuid });

@@ -1,12 +1,14 @@
 // "Add selection as a note to a job…": the picker window shows the selected text, finds the job with
 // the quick search, adds the text as a note to it and closes; the note reaches the emulator.
 // And the quick search while a first sync runs (a fresh sign-in): progress, then the jobs.
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { stopServiceWorker } from './support/background';
-import { launchChromium, type ExtensionBrowser } from './support/chromium';
-import { connect, signOut, useApiKey } from './support/options-page';
+import type { ExtensionBrowser } from './support/chromium';
+import { signOut, useApiKey } from './support/options-page';
+import { startConnected } from './support/connected-browser';
 import { openQuickSearch, search, seriousA11yProblems, shownResults } from './support/popup-page';
-import { startStack, type Stack } from './support/stack';
+import type { Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
 import { setUpFile } from '../support/set-up-file';
 
@@ -14,10 +16,8 @@ let stack: Stack;
 let browser: ExtensionBrowser;
 
 setUpFile(async (own) => {
-  stack = own(await startStack({ jobs: 300 }));
-  browser = own(await launchChromium());
-  const options = await browser.openOptions();
-  await connect(options, stack);
+  let options: Page;
+  ({ stack, browser, options } = await startConnected(own));
   await useApiKey(options, stack.account.api_key);
   await waitForSynced(options, cacheOf(stack, 'all'));
 });

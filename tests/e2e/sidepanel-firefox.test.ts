@@ -7,8 +7,8 @@ import { expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import { openFieldsidePage, signInFirefoxAs } from './support/firefox-pages';
-import { todaysActivities } from './support/sidepanel-page';
-import { arrangeToday, onSiteAsShown, todaysAllocatedJobs, type ArrangedDay } from './support/day-data';
+import type { todaysActivities } from './support/sidepanel-page';
+import { arrangeTechniciansDay, onSiteAsShown, type ArrangedDay } from './support/day-data';
 import { startStack, type Stack } from './support/stack';
 import { setUpFile } from '../support/set-up-file';
 
@@ -22,10 +22,7 @@ setUpFile(async (own) => {
   stack = own(await startStack({ jobs: 300 }));
   // The office has arranged the day before the technician starts it, and an administrator has activated
   // Fieldside for the account (its changes reach the companion signed; live updates reach the technician).
-  today = await todaysActivities(stack, stack.technician.uuid);
-  const visitJobs = today.activities.map((a) => String(a.job_uuid));
-  arranged = await arrangeToday(stack, today.date, visitJobs);
-  allocated = await todaysAllocatedJobs(stack, today.date, visitJobs);
+  ({ today, arranged, allocated } = await arrangeTechniciansDay(stack));
   await stack.activate();
   firefox = own(await launchFirefox());
   await signInFirefoxAs(firefox, stack, stack.technician);

@@ -9,8 +9,8 @@ import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { signInTechnicianForFieldWork } from './support/field-worker';
-import { axeProblems, launchForSidePanel, openSidePanel, tabTo, todaysActivities } from './support/sidepanel-page';
-import { arrangeToday, contactNumber, onSiteAsShown, todaysAllocatedJobs, type ArrangedDay } from './support/day-data';
+import { axeProblems, launchForSidePanel, openSidePanel, tabTo, type todaysActivities } from './support/sidepanel-page';
+import { arrangeTechniciansDay, contactNumber, onSiteAsShown, type ArrangedDay } from './support/day-data';
 import { startStack, type Stack } from './support/stack';
 import { setUpFile } from '../support/set-up-file';
 
@@ -28,10 +28,7 @@ setUpFile(async (own) => {
   stack = own(await startStack({ jobs: 300 }));
   // The office has arranged the day before the technician starts (Fieldside keeps contacts it read
   // for a few minutes: a change made after the technician's first look would show only later).
-  today = await todaysActivities(stack, stack.technician.uuid);
-  const visitJobs = today.activities.map((a) => String(a.job_uuid));
-  arranged = await arrangeToday(stack, today.date, visitJobs);
-  allocated = await todaysAllocatedJobs(stack, today.date, visitJobs);
+  ({ today, arranged, allocated } = await arrangeTechniciansDay(stack));
   browser = own(await launchForSidePanel());
   await signInTechnicianForFieldWork(browser, stack);
   panel = await openSidePanel(browser);

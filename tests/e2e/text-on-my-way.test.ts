@@ -8,8 +8,8 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { allowOnConsentPage, openJobInPanel } from './support/grant-feature';
-import { giveJobAMobile, onPlatform } from './support/job-actions';
-import { openSidePanel, todaysActivities } from './support/sidepanel-page';
+import { firstVisitOnPlatform, giveJobAMobile } from './support/job-actions';
+import { openSidePanel } from './support/sidepanel-page';
 import type { Stack } from './support/stack';
 import { startTechnicianAtWork } from './support/technician-at-work';
 import { setUpFile } from '../support/set-up-file';
@@ -25,10 +25,8 @@ setUpFile(async (own) => {
 it('texts the customer once, after "On my way", across a cut in the network', async () => {
   const { control } = stack.emulator;
   await control.setSwitches({ smsRepeat: 'sends', uuidReuse: 'duplicate' });
-  const { activities } = await todaysActivities(stack, stack.technician.uuid);
-  const jobUuid = String(activities[0]!.job_uuid);
+  const { jobUuid, platform } = await firstVisitOnPlatform(stack);
   await giveJobAMobile(stack, jobUuid);
-  const platform = await onPlatform(stack, jobUuid);
   await openJobInPanel(panel, jobUuid);
 
   // Met where it is offered: in plain words, the charge said, and asked for on the consent page.

@@ -12,10 +12,10 @@ import { readStorageLocal } from './support/background';
 import type { ExtensionApi } from './support/extension-api';
 import type { ExtensionBrowser } from './support/chromium';
 import { accountClock } from './support/job-actions';
-import { connect } from './support/options-page';
+import { startConnected } from './support/connected-browser';
 import { signInPaired } from './support/pairing';
 import { launchForSidePanel, openSidePanel } from './support/sidepanel-page';
-import { startStack, type Stack } from './support/stack';
+import type { Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
 import { setUpFile } from '../support/set-up-file';
 import { officeGivesTechnicianAJob } from './support/office-edit';
@@ -31,12 +31,10 @@ let stack: Stack;
 let browser: ExtensionBrowser;
 let panel: Page;
 setUpFile(async (own) => {
-  stack = own(await startStack({ jobs: 300 }));
-  browser = own(await launchForSidePanel());
   // Who is given a job is the platform's word: the account activated Fieldside (its changes come signed), and the
   // technician paired this browser from a job card.
-  const options = await browser.openOptions();
-  await connect(options, stack);
+  let options: Page;
+  ({ stack, browser, options } = await startConnected(own, { launch: launchForSidePanel }));
   await signInPaired(browser.context, options, stack, stack.technician);
   await waitForSynced(options, cacheOf(stack, stack.technician.uuid), 90_000);
   panel = await openSidePanel(browser);

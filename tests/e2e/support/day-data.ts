@@ -1,5 +1,6 @@
 import { clockTime } from '../../../lib/locale/words';
 import { phoneView } from '../../../lib/locale/phones';
+import { todaysActivities } from './sidepanel-page';
 import type { Stack } from './stack';
 
 // What the office adds to the technician's seeded today before the side panel opens, so the day
@@ -76,4 +77,13 @@ export function onSiteAsShown(arranged: ArrangedDay, date: string, locale: strin
 export function contactNumber(arranged: ArrangedDay): { text: string; tel: string } {
   const view = phoneView(arranged.contact.mobile, 'AU')!;
   return { text: view.text, tel: view.tel! };
+}
+
+/** The technician's visits of today as the office arranged them before the technician starts (arrangeToday), and
+ * the jobs allocated to them today (todaysAllocatedJobs). */
+export async function arrangeTechniciansDay(stack: Stack) {
+  const today = await todaysActivities(stack, stack.technician.uuid);
+  const visitJobs = today.activities.map((a) => String(a.job_uuid));
+  const arranged = await arrangeToday(stack, today.date, visitJobs);
+  return { today, arranged, allocated: await todaysAllocatedJobs(stack, today.date, visitJobs) };
 }

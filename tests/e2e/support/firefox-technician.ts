@@ -1,5 +1,6 @@
 import { launchFirefox, type FirefoxWithExtension } from './firefox';
-import { openFieldsidePage, signInFirefoxAs } from './firefox-pages';
+import type { Page } from 'puppeteer-core';
+import { allowConsentFirefox, buttonNamed, openFieldsidePage, signInFirefoxAs } from './firefox-pages';
 import { startStack, type Stack } from './stack';
 import { setUpFile } from '../../support/set-up-file';
 
@@ -30,4 +31,14 @@ export async function openJobInFirefoxSidebar({ firefox }: TechnicianInFirefox, 
   await panel.click(open);
   await panel.waitForSelector(`article#job[data-job-uuid="${jobUuid}"] ${ready}`.trim(), { timeout: 20_000 });
   return panel;
+}
+
+/** Presses each of `buttons` on the sidebar page and answers the platform's consent page as the technician, as
+ * they meet them: the page back in front after each. */
+export async function allowInFirefoxSidebar({ stack, firefox }: TechnicianInFirefox, panel: Page, buttons: string[]) {
+  for (const allow of buttons) {
+    const pressed = await buttonNamed(panel, allow);
+    await allowConsentFirefox(firefox.browser, stack, stack.technician.uuid, () => pressed.click());
+    await panel.bringToFront();
+  }
 }

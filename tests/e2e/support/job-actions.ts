@@ -1,4 +1,5 @@
 import { utcTimestamp, zonedTimestamp } from '../../../contracts/platform-time';
+import { todaysActivities } from './sidepanel-page';
 import type { Stack } from './stack';
 
 // What the platform holds of a technician's visit to one job, for the job-action tests: their recorded time on
@@ -46,6 +47,13 @@ export async function onPlatform(stack: Stack, jobUuid: string) {
         : `${res.status} ${await res.text()}`;
     },
   };
+}
+
+/** The job of the technician's first visit today, and the platform's side of it (onPlatform). */
+export async function firstVisitOnPlatform(stack: Stack) {
+  const { activities } = await todaysActivities(stack, stack.technician.uuid);
+  const jobUuid = String(activities[0]!.job_uuid);
+  return { jobUuid, platform: await onPlatform(stack, jobUuid) };
 }
 
 /** The office wrote a mobile on the job's on-site contact: what "On my way" offers to text. */

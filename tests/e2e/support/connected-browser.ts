@@ -1,0 +1,20 @@
+import type { Page } from 'playwright-core';
+import type { Own } from '../../support/set-up-file';
+import { launchChromium, type ExtensionBrowser } from './chromium';
+import { connect } from './options-page';
+import { startStack, type Stack } from './stack';
+
+/**
+ * A file's start before anyone signs in: a fresh stack of `jobs` jobs, the browser (`launch`), and Fieldside's options
+ * page connected to the stack's companion, as a person does it. The stack and the browser are `own`ed.
+ */
+export async function startConnected(
+  own: Own,
+  opts: { jobs?: number; launch?: () => Promise<ExtensionBrowser> } = {},
+): Promise<{ stack: Stack; browser: ExtensionBrowser; options: Page }> {
+  const stack = own(await startStack({ jobs: opts.jobs ?? 300 }));
+  const browser = own(await (opts.launch ?? (() => launchChromium()))());
+  const options = await browser.openOptions();
+  await connect(options, stack);
+  return { stack, browser, options };
+}
