@@ -32,6 +32,25 @@ function heldBack<T>() {
   return { promise, release };
 }
 
+/** The session service over `secrets` and `tokens`: what signing out clears. The rest of it is not under test. */
+function sessionOf(
+  secrets: SessionDeps['secrets'],
+  tokens: SessionDeps['tokens'],
+  scheduleRefresh: SessionDeps['scheduleRefresh'] = async () => undefined,
+) {
+  return createSessionService({
+    secrets,
+    tokens,
+    companion: {} as never,
+    reader: {} as never,
+    identity: {} as never,
+    paired: {} as never,
+    clearCachedData: async () => undefined,
+    scheduleRefresh,
+  });
+}
+type SessionDeps = Parameters<typeof createSessionService>[0];
+
 it('a refresh that started before sign-out writes no tokens and arms no alarm when it comes back', async () => {
   const secrets = createSecretStore(`fieldside-secrets-race-${Date.now()}`);
   stores.push(secrets);
@@ -46,16 +65,7 @@ it('a refresh that started before sign-out writes no tokens and arms no alarm wh
     onRevoked: async () => void revoked++,
     onTokens: (t) => scheduleRefresh(t.expiresAt),
   });
-  const session = createSessionService({
-    secrets,
-    tokens,
-    companion: {} as never,
-    reader: {} as never,
-    identity: {} as never,
-    paired: {} as never,
-    clearCachedData: async () => undefined,
-    scheduleRefresh,
-  });
+  const session = sessionOf(secrets, tokens, scheduleRefresh);
 
   await tokens.store(answer(1));
   await scheduleRefresh((await tokens.current())!.expiresAt);
@@ -96,16 +106,7 @@ it('a sign-in after the sign-out keeps its tokens when the old refresh comes bac
     refresh: () => companion.promise,
     onRevoked: async () => undefined,
   });
-  const session = createSessionService({
-    secrets,
-    tokens,
-    companion: {} as never,
-    reader: {} as never,
-    identity: {} as never,
-    paired: {} as never,
-    clearCachedData: async () => undefined,
-    scheduleRefresh: async () => undefined,
-  });
+  const session = sessionOf(secrets, tokens);
   await tokens.store(answer(1));
   time += 3_600_000;
   const old = tokens.refresh();

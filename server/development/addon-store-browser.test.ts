@@ -2,12 +2,13 @@
 // hosting the real companion's add-on): an administrator of an account that never activated Fieldside signs in to
 // the web app, opens Add-ons, clicks Activate, lands on the companion's Activation URL, allows on the platform's
 // consent page, reads "Fieldside is activated", and then finds Fieldside's action on a job card.
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANION_PATHS } from '../../contracts/companion-http';
 import type { AccountInfo, StaffInfo } from '../emulator/contracts';
 import { axeProblems } from '../../tests/e2e/support/axe';
 import { startDevStack, type DevStack } from './dev-stack';
+import { launchLocalChromium } from '../../tests/support/local-chromium';
 
 let stack: DevStack;
 let browser: Browser;
@@ -23,20 +24,7 @@ beforeAll(async () => {
   });
   account = stack.emulator.info.accounts[0]!;
   admin = account.staff.find((s) => s.role === 'administrator' && s.active)!;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-    ],
-  });
+  browser = await launchLocalChromium();
 });
 afterAll(async () => {
   await browser?.close();

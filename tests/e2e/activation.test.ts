@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchPlainFirefox } from './support/firefox';
 import { startStack, type Stack } from './support/stack';
+import { launchLocalChromium } from '../support/local-chromium';
 
 // An administrator adds Fieldside from the platform's add-on store: the platform sends their browser to the
 // add-on's Activation URL, the companion sends it on to the platform's consent page, the administrator picks
@@ -26,20 +26,7 @@ const codesRedeemed = async () => (await stack.emulator.control.stats()).grants.
 
 describe('activating the add-on', () => {
   it('in Chromium: the home page, then the store\'s Activation URL → consent → Allow → "activated"', async () => {
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-      ],
-    });
+    const browser = await launchLocalChromium();
     try {
       const page = await browser.newPage();
       await page.goto(`${stack.companion.url}/`);

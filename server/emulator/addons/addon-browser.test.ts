@@ -1,12 +1,13 @@
 // The add-on in the web app, in real Chromium (TOOLCHAIN.md), acting as a person: open a job window, click the
 // add-on's action, use the add-on's page in its window (its buttons call the client SDK), and the phone view.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountInfo, StaffInfo } from '../contracts';
 import { startEmulator, type StartedEmulator } from '../start';
 import { axeProblems } from '../../../tests/e2e/support/axe';
 import { SDK_MESSAGE_TAG } from './sdk-script';
 import { eventResponse, startTestAddon, TEST_MANIFEST, type TestAddon } from './test-addon';
+import { launchLocalChromium } from '../../../tests/support/local-chromium';
 
 type Rec = Record<string, string | number>;
 let addon: TestAddon;
@@ -38,19 +39,7 @@ beforeAll(async () => {
   ]);
   const mine = await emu.control.visibleJobUuids(account.uuid, technician.uuid);
   job = (await emu.control.listRecords(account.uuid, 'job')).find((j) => j.uuid === mine[0]) as Rec;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-    ],
-  });
+  browser = await launchLocalChromium();
 });
 afterAll(async () => {
   await browser?.close();

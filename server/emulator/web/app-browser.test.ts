@@ -1,9 +1,10 @@
 // The web app's page script in a real browser (Debian's Chromium, as TOOLCHAIN.md sets it up): signing in through
 // the form, every deep-link form, several windows at once, closing them, the Ext registry, escaping.
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountInfo } from '../contracts';
 import { startEmulator, type StartedEmulator } from '../start';
+import { launchLocalChromium } from '../../../tests/support/local-chromium';
 
 type Rec = Record<string, string | number>;
 let emu: StartedEmulator;
@@ -22,20 +23,7 @@ beforeAll(async () => {
   emu = await startEmulator({ jobs: 200, seed: 33, quiet: true });
   account = emu.info.accounts[0]!;
   jobs = (await emu.control.listRecords(account.uuid, 'job')) as Rec[];
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    // Nothing but 127.0.0.1: the page must never need the outside world.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-    ],
-  });
+  browser = await launchLocalChromium();
   page = await (await browser.newContext()).newPage();
   // Signing in as a person does: the form, the select, the button.
   await page.goto(`${emu.info.web_url}/`);
