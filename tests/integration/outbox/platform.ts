@@ -78,7 +78,7 @@ export async function startOutboxPlatform(seed: number) {
     newNotesOn,
     jobBadges,
     outboxes,
-    /** Faults off first: a test that left the platform dropping requests does not hold up the close. */
+    /** Clears any fault a test left injected, then stops the emulator. */
     close: async () => {
       await control.clearFaults();
       await emulator.close();
