@@ -69,9 +69,6 @@ export function openingRows(openings: readonly Opening[], first: string, emptyPa
   const p95 = nearestRank(times, 95);
   const phase = (from: keyof OpeningPhases | 'start', to: keyof OpeningPhases | 'first') =>
     openings.map((o) => (to === 'first' ? o.ms : o.phases[to]) - (from === 'start' ? 0 : o.phases[from]));
-  const emptyP95 = nearestRank(emptyPaints, 95);
-  // Ours at p95: the openings' p95 beyond what the browser needs to paint a page with nothing in it.
-  const oursP95 = p95 - emptyP95;
   return [
     {
       measure: `popup open → first result row, ${openings.length} openings (${first})`,
@@ -117,9 +114,10 @@ export function openingRows(openings: readonly Opening[], first: string, emptyPa
       verdict: '',
     },
     {
-      measure: "  ours at p95: the openings' p95 less the empty page's p95",
-      value: Number.isFinite(oursP95) ? `${Math.round(oursP95)} ms` : 'not timed here',
-      goal: `≤ ${POPUP_GOAL_MS} ms in all`,
+      // Per opening, everything after the browser has parsed the popup's HTML: modules, our code, the frame.
+      measure: '  ours in all: HTML parsed → first result row painted, median / p95 / max',
+      value: spread(phase('domInteractive', 'first')),
+      goal: '',
       verdict: '',
     },
   ];
