@@ -39,10 +39,15 @@ export function firstPaintInPage(): Promise<number> {
     if (now !== undefined) return resolve(now);
     const observer = new PerformanceObserver(() => {
       const at = found();
-      if (at !== undefined) (observer.disconnect(), resolve(at));
+      if (at === undefined) return;
+      observer.disconnect();
+      resolve(at);
     });
     observer.observe({ type: 'paint', buffered: true });
-    setTimeout(() => (observer.disconnect(), resolve(found() ?? Number.NaN)), 3000);
+    setTimeout(() => {
+      observer.disconnect();
+      resolve(found() ?? Number.NaN);
+    }, 3000);
   });
 }
 
