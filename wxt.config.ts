@@ -57,6 +57,10 @@ export default defineConfig({
         resolveDependencies: (_file: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }) =>
           hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
       },
+      // Shared chunks under 6 KB are merged into a neighbour (Rollup merges only where no page would run code it
+      // did not before): the popup loads 5 modules instead of 12, and each module of an extension page is a request
+      // and an instantiation of its own; in the same minutes its first row came 20-30 % sooner (bench/popup.ts).
+      rollupOptions: { output: { experimentalMinChunkSize: 6000 } },
     },
   }),
   // The Firefox store asks for the sources of minified code: the extension's own, and how to build it

@@ -1,5 +1,6 @@
 // The in-memory side of the compact index: uuid → segment and job number → uuid, built from the
 // lookup chunks (one per segment) and kept current as segments are rewritten. Pure: no IndexedDB.
+import { lowerCase } from '../../api/fields';
 import type { Company } from '../../api/schemas';
 import type { CompanyLookupChunk, LookupChunk } from './schema';
 import { fieldValues, type JobColumns } from './segment-codec';
@@ -32,7 +33,7 @@ export function companyChunk(segment: number, companies: readonly Company[]): Co
 
 /** Job numbers are compared as people type them: trimmed, case-insensitive, without a leading "#". */
 export function normalizeJobNumber(number: string): string {
-  return number.trim().replace(/^#/, '').toLowerCase();
+  return lowerCase(number.trim().replace(/^#/, ''));
 }
 
 export function createLookup() {
@@ -120,14 +121,14 @@ export function createLookup() {
       companyAt.clear();
     },
     /** Where a job is stored (tombstones too). */
-    jobLocation: (uuid: string) => place(jobAt.get(uuid.toLowerCase())),
+    jobLocation: (uuid: string) => place(jobAt.get(lowerCase(uuid))),
     /** Where a live job is stored; undefined for unknown jobs and tombstones. */
     liveJobLocation(uuid: string) {
-      const loc = place(jobAt.get(uuid.toLowerCase()));
+      const loc = place(jobAt.get(lowerCase(uuid)));
       return loc && isLive(loc) ? loc : undefined;
     },
     uuidOfNumber: (number: string) => byNumber.get(normalizeJobNumber(number)),
-    companyLocation: (uuid: string) => companyAt.get(uuid.toLowerCase()),
+    companyLocation: (uuid: string) => companyAt.get(lowerCase(uuid)),
     jobChunk: (segment: number) => jobChunks.get(segment),
     jobChunks: () => [...jobChunks.values()].sort((a, b) => a.segment - b.segment),
     lastJobSegment: () => lastKey(jobChunks),

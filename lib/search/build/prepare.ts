@@ -22,8 +22,8 @@ const DATE_DIGITS = [0, 1, 2, 3, 5, 6, 8, 9];
 function dayOf(date: string): number {
   if (date.length < 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) return 0;
   let day = 0;
-  for (const i of DATE_DIGITS) {
-    const digit = date.charCodeAt(i) - 48;
+  for (let k = 0; k < DATE_DIGITS.length; k++) {
+    const digit = date.charCodeAt(DATE_DIGITS[k]!) - 48;
     if (digit < 0 || digit > 9) return 0;
     day = day * 10 + digit;
   }
