@@ -11,13 +11,8 @@ import { freshCache, makeCompany, makeJob, makeVendor, range } from '../testing/
 import type { LiveEvent } from '../../messaging/views';
 import type { ScheduledWorkspace } from './schedule';
 import { FEED_LIVE_GRACE_MS } from './feed-live';
-import {
-  createSyncSchedule,
-  FULL_REFRESH_MS,
-  LIVE_FULL_REFRESH_MS,
-  SAFETY_NET_MS,
-  SAFETY_NET_UNBROKEN_MS,
-} from './schedule';
+import { createSyncSchedule } from './schedule';
+import { FULL_REFRESH_MS, LIVE_FULL_REFRESH_MS, SAFETY_NET_MS, SAFETY_NET_UNBROKEN_MS } from './alarm-policy';
 import { dailyLimitHoldUntil } from './daily-limit';
 import type { WorkspaceKey } from '../../settings/workspace-key';
 

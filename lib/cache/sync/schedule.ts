@@ -3,12 +3,15 @@ import type { SyncState } from '../store/sync-state';
 import type { CacheSync } from './cache-sync';
 import { describeSyncError, isPassing, isQuotaExceeded } from './errors';
 import type { LiveEvent, SyncStatus } from '../../messaging/views';
-import type { TimesStore } from './sync-times';
 import { createDailyLimitHold } from './daily-limit';
 import { createFeedLiveMemory, FEED_LIVE_GRACE_MS } from './feed-live';
 import { signedOutStatus, toSyncStatus } from './sync-status';
-import type { LiveHub } from '../../messaging/live-hub';
 import { impersonates, workspaceId, type WorkspaceKey } from '../../settings/workspace-key';
+import { alarmAction } from './alarm-policy';
+import { createSyncRetry } from './sync-retry';
+import type { SyncScheduleDeps } from './schedule-deps';
+
+export type { ScheduledWorkspace, SyncScheduleDeps } from './schedule-deps';
 
 // When the background syncs: after sign-in and whenever "who are you" changes the workspace (a full
 // sync into that workspace's cache), at worker start-up (resuming a cut-off full sync), on the
@@ -19,58 +22,6 @@ import { impersonates, workspaceId, type WorkspaceKey } from '../../settings/wor
 // The platform's daily limit (20,000 requests per app per account, shared by every Fieldside user of
 // the account) is the one failure that waiting minutes cannot fix: after it, the automatic syncs
 // (alarm, start-up, retries) hold back until the next window, while the on-demand ones still run.
-
-/** A staff member's workspace is walked in full this often: incremental sync misses allocation changes. */
-export const FULL_REFRESH_MS = 60 * 60_000;
-
-/** While the live feed is connected it replaces polling: the periodic alarm syncs only when the last sync
- * is older than this (a safety net for changes whose webhook never came). */
-export const SAFETY_NET_MS = 4 * 60 * 60_000;
-
-/** The safety net when the feed stayed connected since the last sync (found live within FEED_LIVE_GRACE_MS of it,
- * and no break longer than that since): every change since reached the cache through the feed (a worker restarted
- * meanwhile catches up from its saved position), or its gap detection synced at once; a break is polled for. What
- * is left to catch is a webhook the platform never sent, and a customer's renamed company (no webhook): that waits
- * for the next morning's walk, or for a break of the feed (docs/api-budget.md). */
-export const SAFETY_NET_UNBROKEN_MS = 12 * 60 * 60_000;
-
-/** While the live feed is connected, a staff member's view is walked in full once a day (the morning's first
- * alarm): the feed brings new jobs and visits as they happen, and what it cannot say (an allocation without a
- * time, which has no webhook; a visit moved away from someone) waits for the next morning. */
-export const LIVE_FULL_REFRESH_MS = 20 * 60 * 60_000;
-
-/** What the schedule needs of the current workspace (lib/workspace's, given as it is). */
-export interface ScheduledWorkspace {
-  key(): Promise<WorkspaceKey | null>;
-  sync(): Promise<CacheSync>;
-  /** The outbox, for the count of writes waiting shown beside the sync status. */
-  outbox(): Promise<{ count(): Promise<number> }>;
-  close(): Promise<void>;
-}
-
-export interface SyncScheduleDeps {
-  workspace: ScheduledWorkspace;
-  hub: LiveHub;
-  online?: () => boolean;
-  now?: () => number;
-  /** When the last full refresh of a workspace finished (persisted so it survives the worker). */
-  lastFullRefresh: TimesStore;
-  /** Until when automatic syncs of an account hold back after the platform's daily limit (persisted
-   * for the same reason: the worker is usually stopped between two alarms). */
-  dailyLimitHold: TimesStore;
-  /** When an alarm last found the feed live, per workspace (persisted: see feed-live.ts). */
-  feedLiveSeen?: TimesStore;
-  log?: (message: string, error: unknown) => void;
-  /** Delay before retrying a sync that failed for a passing reason (network, 5xx, the per-minute 429); default 2 s doubling to 2 min. */
-  retryDelayMs?: (attempt: number) => number;
-  setTimer?: (fn: () => void, ms: number) => unknown;
-  /** Whether the live feed is connected: then the alarm's incremental sync and full refresh wait for the
-   * safety net (SAFETY_NET_MS), because every change reaches the cache through the feed. May wait for the
-   * feed to wake first: a worker is often started by the very alarm that asks. */
-  feedLive?: () => boolean | Promise<boolean>;
-  /** After every sync that finished: work that follows from a fresh cache (the popup's first screen). */
-  afterSync?: (key: WorkspaceKey, sync: CacheSync) => Promise<void>;
-}
 
 /** The workspace and its granted scopes: a change of either may need a sync. */
 function grantId(key: WorkspaceKey): string {
@@ -85,28 +36,24 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
   const now = deps.now ?? Date.now;
   const log = deps.log ?? ((message, error) => console.warn(`Fieldside: ${message}`, error));
   let knownGrant: string | null | undefined;
-  const retryDelay = deps.retryDelayMs ?? ((attempt: number) => Math.min(2_000 * 2 ** attempt, 120_000));
-  const setTimer = deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+  const retry = createSyncRetry({
+    ...(deps.retryDelayMs ? { delayMs: deps.retryDelayMs } : {}),
+    ...(deps.setTimer ? { setTimer: deps.setTimer } : {}),
+  });
   const limit = createDailyLimitHold({ store: deps.dailyLimitHold, now });
   const feedCountsLive = createFeedLiveMemory({
     ...(deps.feedLive ? { feedLive: deps.feedLive } : {}),
     ...(deps.feedLiveSeen ? { seen: deps.feedLiveSeen } : {}),
     now,
   });
-  let retries = 0;
-  let retryPending = false;
-
-  /** A passing failure: try again by ourselves (the alarm is 10 minutes away), a few times. */
+  /** A passing failure: try again by ourselves, while it is still the same workspace. */
   function scheduleRetry(kind: 'auto' | 'full' | 'incremental', key: WorkspaceKey): void {
-    if (retryPending || retries >= 6) return;
-    retryPending = true;
-    setTimer(() => {
-      retryPending = false;
-      retries++;
-      void deps.workspace
-        .key()
-        .then((now) => (now && workspaceId(now) === workspaceId(key) ? runAutomatic(kind, now) : null));
-    }, retryDelay(retries));
+    retry.schedule(
+      () =>
+        void deps.workspace
+          .key()
+          .then((now) => (now && workspaceId(now) === workspaceId(key) ? runAutomatic(kind, now) : null)),
+    );
   }
 
   /** A sync nobody asked for just now (alarm, start-up, retry): not while the daily limit holds. */
@@ -157,10 +104,10 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     }
     try {
       const state = await (kind === 'auto' ? sync.run() : kind === 'full' ? sync.full() : sync.incremental());
-      if (kind === 'full' || state.phase === 'idle') await markFullIfDone(kind, key, state);
+      if (kind === 'full' || state.phase === 'idle') await markFullIfDone(kind, key);
       // The platform answered again: the day has turned, and the pages are told.
       if (await limit.clear(key)) publish(state);
-      retries = 0;
+      retry.succeeded();
       await deps.afterSync?.(key, sync).catch((error: unknown) => log('could not prepare the popup', error));
       return state;
     } catch (error) {
@@ -177,7 +124,7 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     }
   }
 
-  async function markFullIfDone(kind: string, key: WorkspaceKey, _state: SyncState): Promise<void> {
+  async function markFullIfDone(kind: string, key: WorkspaceKey): Promise<void> {
     if (kind === 'full') await deps.lastFullRefresh.set(workspaceId(key), now());
     else if ((await deps.lastFullRefresh.get(workspaceId(key))) === null)
       await deps.lastFullRefresh.set(workspaceId(key), now());
@@ -217,22 +164,20 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     /** Runs a sync and waits for it (tests, the alarm). */
     runAndWait: (mode: 'auto' | 'incremental' | 'full') => withWorkspace((key) => runToEnd(mode, key)),
 
-    /** The periodic alarm: incremental, or a full refresh when an impersonated workspace is due one. */
+    /** The periodic alarm: nothing, incremental, or a full refresh when an impersonated workspace is due one. */
     async onAlarm(): Promise<void> {
       await withWorkspace(async (key) => {
-        const staffView = impersonates(key);
-        const last = await deps.lastFullRefresh.get(workspaceId(key));
         const { live, since } = await feedCountsLive(workspaceId(key));
-        const due = staffView && last !== null && now() - last >= (live ? LIVE_FULL_REFRESH_MS : FULL_REFRESH_MS);
-        if (live && !due) {
-          const synced = (await (await deps.workspace.sync()).state()).lastSyncedAt;
-          // Found live within the grace after the sync (the morning's first alarm starts the worker and syncs before
-          // its feed connects), and so ever since.
-          const unbroken = since !== null && synced !== null && since - synced <= FEED_LIVE_GRACE_MS;
-          const net = unbroken ? SAFETY_NET_UNBROKEN_MS : SAFETY_NET_MS;
-          if (synced !== null && now() - synced < net) return null;
-        }
-        return runAutomatic(due ? 'full' : 'incremental', key);
+        const action = alarmAction({
+          staffView: impersonates(key),
+          lastFullRefresh: await deps.lastFullRefresh.get(workspaceId(key)),
+          live,
+          liveSince: since,
+          lastSyncedAt: live ? (await (await deps.workspace.sync()).state()).lastSyncedAt : null,
+          graceMs: FEED_LIVE_GRACE_MS,
+          now: now(),
+        });
+        return action === 'none' ? null : runAutomatic(action, key);
       });
     },
 
