@@ -1,16 +1,11 @@
-import {
-  applyChanges,
-  changeKey,
-  mergeChanges,
-  readsNeeded,
-  type ApplyResult,
-  type ApplyTarget,
-} from './apply-changes';
+import { applyChanges, changeKey, mergeChanges, readsNeeded } from './apply-changes';
 import { createCoalescer, type Coalescer } from './coalesce';
-import type { FeedClient } from './feed-client';
+import { CATCH_UP_REREADS_MAX, type FeedServiceDeps, type FeedState } from './feed-service-deps';
 import { createResync } from './resync';
 import { createSettler } from './settle';
 import { FeedError, isFeedError, type FeedChange } from './types';
+
+export type { FeedAccount, SavedPosition } from './feed-service-deps';
 
 // Keeps the extension's caches in step with the companion's change feed while the worker is awake:
 // on wake (start-up, sign-in, an alarm, `online`) it registers, catches up from the saved position
@@ -20,53 +15,6 @@ import { FeedError, isFeedError, type FeedChange } from './types';
 // position (its feed was trimmed, or restarted, or the position is unknown to it), the service says so by
 // running one incremental sync rather than skipping what it missed. API-key sessions have no feed (the
 // companion checks platform OAuth tokens); the periodic incremental sync is the safety net for the rest.
-
-export interface FeedAccount {
-  accountUuid: string;
-  mode: 'oauth' | 'api_key';
-  /** The OAuth scopes granted: registering again after they grow lets the companion make the
-   * subscriptions the platform refused before (a note subscription needs read_job_notes). */
-  scopes: readonly string[];
-  /** Who the person is ("who are you"): registering again once it changes lets the companion know. */
-  staffUuid: string | null;
-  /** The platform vouched for that person (pairing): the pass names them, and the companion sends a stream opened
-   * with it the records they may see; a stream opened before is opened again. */
-  verified?: boolean;
-}
-
-export interface SavedPosition {
-  accountUuid: string;
-  position: string;
-  /** The grant the companion was registered with (scopes and staff member). */
-  grant?: string;
-}
-
-/** A catch-up that brings more changes than this is one incremental sync instead (one or two requests
- * for all of them, where re-reading them would cost one each). */
-export const CATCH_UP_REREADS_MAX = 3;
-
-export interface FeedServiceDeps {
-  feed: FeedClient;
-  /** The signed-in account; null when signed out. */
-  account: () => Promise<FeedAccount | null>;
-  target: ApplyTarget;
-  loadPosition: () => Promise<SavedPosition | null>;
-  savePosition: (saved: SavedPosition | null) => Promise<void>;
-  /** Called after each applied batch (tests, diagnostics). */
-  onApplied?: (result: ApplyResult, changes: readonly FeedChange[]) => void;
-  /** One incremental sync, for changes the feed no longer holds (a gap). */
-  resync?: () => Promise<unknown>;
-  report?: (message: string, error: unknown) => void;
-  coalesceMs?: number;
-  /** See SETTLE_MS (settle.ts); tests may shorten it. */
-  settleMs?: number;
-  now?: () => number;
-  /** Reconnect backoff bounds for the live stream. */
-  retryMinMs?: number;
-  retryMaxMs?: number;
-}
-
-export type FeedState = 'off' | 'api_key' | 'connecting' | 'live' | 'retrying';
 
 export function createFeedService(deps: FeedServiceDeps) {
   const report = deps.report ?? ((m: string, e: unknown) => console.warn(`Fieldside feed: ${m}`, e));
