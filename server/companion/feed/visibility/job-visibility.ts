@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { createBackgroundWork, type BackgroundWork } from '../background-work';
+import { createBackgroundWork } from '../background-work';
 import { JobRecord } from '../enrich/job-records';
-import type { JobYes } from './job-yes';
 import { createPlatformRead } from '../platform-read';
 import { platformFetch } from '../platform-error';
-import type { StaffKnowledge, StaffMap } from './staff-knowledge';
+import type { StaffMap } from './staff-knowledge';
+import type { JobVisibilityOptions } from './job-visibility-options';
 
 // Who may see a changed job, among the staff members whose browsers the platform vouched for and who were online
 // lately, so the record the companion read goes to them and to nobody else (reader-view.ts). The platform decides:
@@ -37,35 +37,7 @@ const PAGES_PER_LIST = 3;
 const Listed = z.array(z.looseObject({ uuid: z.string() }));
 const Linked = z.array(z.looseObject({ staff_uuid: z.string().nullish(), active: z.unknown().optional() }));
 
-export function createJobVisibility(opts: {
-  platformBaseUrl: string;
-  /** Whose browsers were online, and what earlier rounds learnt: shared by the instances (staff-knowledge.ts). */
-  knowledge: StaffKnowledge;
-  /** Each staff member's yes for a job, and their lists, lately (job-yes.ts). */
-  yes: JobYes;
-  fetch?: typeof fetch;
-  now?: () => number;
-  /** How long a "no" spares a staff member further checks (a week). A no is the platform saying they see only some
-   * jobs, which is their role: it changes rarely and no webhook tells it, and holding it too long only keeps records
-   * from them (their browser reads for itself), never gives them any. So it outlasts a night and a weekend: the
-   * morning starts with what yesterday taught. */
-  narrowedMs?: number;
-  /** How long "sees every job" holds without a new confirmation. */
-  seesAllMs?: number;
-  /** Checks at once, so a round does not burst through the account's per-minute limit. */
-  concurrency?: number;
-  /** One check's limit. */
-  timeoutMs?: number;
-  /** All checks of one change: the platform is waiting for the webhook's answer meanwhile; later ones are left out. */
-  roundMs?: number;
-  /** Staff members listed as unchecked on one change, at most (it bounds the change's size). */
-  maxUnchecked?: number;
-  /** Takes one request of the companion's share of the account's per-minute limit (read-budget.ts); once it
-   * answers false, the rest of the round is left out. */
-  spend?: (account: string) => boolean;
-  /** Where the narrowed staff's lists are read, unawaited (background-work.ts). */
-  background?: BackgroundWork;
-}) {
+export function createJobVisibility(opts: JobVisibilityOptions) {
   const get = createPlatformRead(opts);
   const fetchFn = opts.fetch ?? fetch;
   const now = opts.now ?? Date.now;
