@@ -3,13 +3,14 @@ import type { Page } from 'playwright-core';
 import { axeProblemsInBothSchemes } from './support/axe';
 import { readSecrets } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
-import { chooseMe, connect, signInThroughConsent, signOut } from './support/options-page';
+import { chooseMe, connect, signOut } from './support/options-page';
 import {
   activateAddon,
   answerPairing,
   openPairingLink,
   pairingLinkOf,
   pairThisBrowser,
+  signInAsSomeoneElse,
   signOutOfWebApp,
   useFieldsideInThisBrowser,
 } from './support/pairing';
@@ -41,10 +42,7 @@ setUpFile(async (own) => {
 async function signInAs(staff: { uuid: string }): Promise<void> {
   await options.bringToFront();
   if ((await options.locator('#session-state').getAttribute('data-state')) === 'signed_in') await signOut(options);
-  const web = await browser.context.newPage();
-  await signOutOfWebApp(web, stack);
-  await web.close();
-  await signInThroughConsent(browser.context, options, stack.account.uuid, staff.uuid);
+  await signInAsSomeoneElse(browser.context, options, stack, staff.uuid);
 }
 
 /** The settings page, as the person sees it after coming back to it. */
