@@ -3,14 +3,10 @@ import { accountCachePrefix, deletedOnSignOut } from '../databases';
 import { ITEMS_ON_SIGN_OUT } from '../settings/items';
 import { readSession } from '../settings/validated-reads';
 
-// Sign-out and account switches remove this person's cached data, by the registry in
-// lib/databases.ts: the caches and the side panel's kept answers go; the secret store (which clears
-// its own entries by lib/auth/secrets/registry.ts) and the outboxes stay. An outbox is not a cache:
-// it holds notes and badge changes the platform does not have yet, and Fieldside never loses a
-// note; it is per account and staff member, so it is sent when that person signs in again. The
-// storage items lib/settings marks `clear` go too (the side panel's job, the popup's kept first
-// screen, what pages were shown), and whatever the background holds of the person in memory
-// (the picker's text, the job each tab shows).
+// Sign-out and account switches remove this person's cached data by the registry in lib/databases.ts, the storage
+// items lib/settings marks `clear`, and what the background holds of them in memory. The secret store clears its own
+// entries (secrets/registry.ts). The outboxes stay: they hold writes the platform does not have yet (Fieldside never
+// loses a note), per account and staff member, sent when that person signs in again.
 
 function deleteWithoutWaiting(factory: IDBFactory, name: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {

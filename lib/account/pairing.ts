@@ -10,14 +10,11 @@ import { PAIRING_ANSWER_MS, type PendingPairingStore } from './pairing-pending';
 import { updateSession } from './session-store';
 import { NotAllowedError, type WhoAreYou } from './who-are-you';
 
-// "Use Fieldside in this browser", from the add-on's window on a job card: the platform signed which staff
-// member chose the action, the companion turned that into a one-time code for the pairing page, and the
-// background claims it with this installation's key. Nothing changes yet: the answer waits (pairing-pending.ts)
-// while Fieldside's own page asks the person "Work as <name> in this browser?", because a link is easily sent
-// to someone else, and a page cannot click on an extension page. Only their "Yes" makes the staff member this
-// browser's person, on the platform's word (meSource 'platform'), and keeps the identity for later sign-ins
-// (paired-identity.ts). The code only names someone; what Fieldside may do is still its own sign-in's, so the
-// code's account must be the signed-in one.
+// "Use Fieldside in this browser" from a job card's add-on window: the platform signed who chose it, the companion
+// made that a one-time code, and the background claims it with this installation's key. The answer then waits
+// (pairing-pending.ts) for the person's "Yes" to "Work as <name> in this browser?" on Fieldside's own page, because a
+// link is easily sent to someone else. The code only names someone; what Fieldside may do is still its own
+// sign-in's, so the code's account must be the signed-in one.
 
 export type PairingOutcome = 'waiting' | 'confirmed' | 'declined' | 'expired' | 'gone';
 

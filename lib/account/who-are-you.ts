@@ -4,17 +4,12 @@ import type { SessionService } from './session-service';
 import { requireSession, sessionView, updateSession } from './session-store';
 import type { SessionView } from '../messaging/session-view';
 
-// "Who are you": after an OAuth sign-in the person picks themselves from the account's staff, and
-// every request then impersonates them (x-impersonate-uuid), so Fieldside never shows more than they
-// may see. The platform does not say who consented (the token is the account's), so nobody is
-// preselected: the account holder's name at the top would be a guess the person might just accept.
-// The answer is asked once per sign-in: to change it, the person signs in again through the
-// platform's consent page (session-service.ts signIn), a visible act rather than a drop-down.
-// The platform can also say who it is: choosing Fieldside on a job card signs the staff member, and
-// "Use Fieldside in this browser" pairs the browser with them once the person confirms it (pairing.ts). A paired
-// browser's person is the platform's word, so the self-declared choice is gone for it.
-// A choice narrows, never widens: administrator powers here ("view as", the account's settings) need a person the
-// platform vouched for whose role is an administrator one now (or the account's own API key).
+// "Who are you": after an OAuth sign-in the person picks themselves from the staff, and every request then
+// impersonates them, so Fieldside never shows more than they may see. The token is the account's, so nobody is
+// preselected (a guessed name might just be accepted); to change it, the person signs in again through the consent
+// page. A browser paired from a job card (pairing.ts) has the platform's word instead. A choice narrows, never
+// widens: administrator powers need a person the platform vouched for whose role is an administrator one now (or
+// the account's own API key).
 
 export class NotAllowedError extends Error {
   override readonly name = 'NotAllowedError';

@@ -4,6 +4,18 @@ import type { CompanionClient } from './companion-client';
 import { authorizeUrlFor, checkAuthorizeUrl, readRedirect, runOAuthFlow } from './oauth-flow';
 
 const REDIRECT = 'https://oiabnejaggoobcbkjnlidfgfieafjagp.chromiumapp.org/';
+const TOKENS = { access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', scope: '' };
+
+/** A companion that starts flows as `start` says, redeems every code for TOKENS and is never asked to refresh. */
+function fakeCompanion(own: Pick<CompanionClient, 'start'> & Partial<CompanionClient>): CompanionClient {
+  return {
+    exchangeCode: async () => TOKENS,
+    refresh: async () => {
+      throw new Error('unused');
+    },
+    ...own,
+  };
+}
 
 describe('readRedirect', () => {
   it.each([
@@ -28,20 +40,17 @@ describe('runOAuthFlow', () => {
     const seen: { challenge?: string; verifier?: string }[] = [];
     for (let i = 0; i < 2; i++) {
       const flow: { challenge?: string; verifier?: string } = {};
-      const companion = {
-        start: async (_redirect: string, _scopes: string[], challenge: string) => {
+      const companion = fakeCompanion({
+        start: async (_redirect, _scopes, challenge) => {
           flow.challenge = challenge;
           return { authorize_url: 'http://127.0.0.1:1/oauth/authorize', state: 's1' };
         },
-        exchangeCode: async (_code: string, _state: string, verifier: string, codeMac: string) => {
+        exchangeCode: async (_code, _state, verifier, codeMac) => {
           flow.verifier = verifier;
           expect(codeMac).toBe('m');
-          return { access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', scope: '' };
+          return TOKENS;
         },
-        refresh: async () => {
-          throw new Error('unused');
-        },
-      } satisfies CompanionClient;
+      });
       const identity = {
         getRedirectURL: () => REDIRECT,
         launchWebAuthFlow: async () => `${REDIRECT}?code=c&state=s1&code_mac=m`,
@@ -57,16 +66,13 @@ describe('runOAuthFlow', () => {
 
   it('never exchanges a code that came back with the wrong state', async () => {
     const exchanged: string[] = [];
-    const companion = {
+    const companion = fakeCompanion({
       start: async () => ({ authorize_url: 'http://127.0.0.1:1/oauth/authorize', state: 'good' }),
-      exchangeCode: async (code: string) => {
+      exchangeCode: async (code) => {
         exchanged.push(code);
-        return { access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', scope: '' };
+        return TOKENS;
       },
-      refresh: async () => {
-        throw new Error('unused');
-      },
-    } satisfies CompanionClient;
+    });
     const identity = {
       getRedirectURL: () => REDIRECT,
       launchWebAuthFlow: async () => `${REDIRECT}?code=stolen&state=forged`,
@@ -79,23 +85,9 @@ describe('runOAuthFlow', () => {
 
   it("never opens a sign-in page that is not the platform's OAuth host", async () => {
     const opened: string[] = [];
-    const companion = {
+    const companion = fakeCompanion({
       start: async () => ({ authorize_url: 'https://phish.example/oauth/authorize?state=s', state: 's' }),
-      exchangeCode: async () => ({
-        access_token: 'a',
-        refresh_token: 'r',
-        expires_in: 3600,
-        token_type: 'bearer',
-        scope: '',
-      }),
-      refresh: async () => ({
-        access_token: 'a',
-        refresh_token: 'r',
-        expires_in: 3600,
-        token_type: 'bearer',
-        scope: '',
-      }),
-    } satisfies CompanionClient;
+    });
     const identity = {
       getRedirectURL: () => REDIRECT,
       launchWebAuthFlow: async (d: { url: string }) => (opened.push(d.url), undefined),

@@ -5,14 +5,10 @@ import { createTokenManager, type TokenManager } from './token-manager';
 import { tokenSetFromResponse, type TokenSet } from './token-set';
 import type { SecretStore } from './secrets/store';
 
-// The background's tokens: lib/auth's token manager (single-flight, proactive refresh,
-// invalid_grant → signed out), persisted in the secret store (IndexedDB). The manager keeps its
-// tokens in memory, so it is rebuilt from IndexedDB whenever the service worker starts again:
-// nothing about the session lives only in memory.
-//
-// Each manager belongs to one generation, and sign-out (`forget`) ends it at once. A refresh that
-// was already on its way to the companion then comes back to a generation that has ended: it writes
-// no tokens, arms no alarm and answers "signed out", so sign-out can never be undone by it.
+// The background's tokens: lib/auth's token manager, persisted in the secret store (IndexedDB) and rebuilt from it
+// whenever the service worker starts again, so nothing about the session lives only in memory.
+// Each manager belongs to one generation that sign-out ends: a refresh already on its way then writes no tokens,
+// arms no alarm and answers "signed out", so sign-out can never be undone by it.
 
 /** Refresh when less than this much life is left (the alarm fires at the same margin). */
 export const REFRESH_MARGIN_MS = 5 * 60_000;

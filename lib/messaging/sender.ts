@@ -31,12 +31,11 @@ export interface ContentPage {
 export const QUICK_NOTE_PATH = '/quick-note.html';
 
 /**
- * Classifies who sent a message: one of Fieldside's own pages, the quick-note page (framed in a web
- * page, so only its own few messages), one of its content scripts, or nobody we talk to. Another
- * extension (different `id`) and web pages (which can't reach runtime.onMessage at all without
- * externally_connectable) are refused. A content script's sender URL is the web page's; an extension
- * page's is under our own origin, or (a web-accessible page opened by its per-session dynamic URL in
- * Chrome) under another id of the extension's scheme, which only our own documents can send from.
+ * Classifies who sent a message: one of Fieldside's own pages, the quick-note page (framed in a web page, so only its
+ * own few messages), one of its content scripts, or nobody we talk to (other extensions; web pages cannot reach
+ * runtime.onMessage at all). A content script's sender URL is the web page's; an extension page's is under our own
+ * origin, or, for a web-accessible page opened by its per-session dynamic URL in Chrome, under another id of the
+ * extension's scheme, which only our own documents can send from.
  */
 export function classifySender(sender: SenderInfo, ownId: string, ownOrigin: string): SenderContext | undefined {
   if (sender.id !== ownId) return undefined;

@@ -1,14 +1,8 @@
-// Sends one outbox entry to the platform. Every operation here is safe to repeat, because a worker
-// can be stopped after the platform acted and before we recorded it:
-// - a create (a note, recorded time on site, an attachment, a job and its new customer) carries its client-chosen uuid. What the
-//   platform does with a create that repeats an existing uuid is documented nowhere (it may update,
-//   refuse, or make a second record: PLATFORM-NOTES), so a create sent before is first read back by
-//   its uuid, and sent again only when the platform does not have it (a new job also survives the browser's own
-//   resend of its POST: create-once.ts);
-// - everything else sets values (a badge set, a status, an activity's end), so sending it twice
-//   leaves what sending it once does.
-// What each kind sends is in kinds.ts (and send-*.ts); this file holds the client slice they use and the
-// shared checks.
+// Sends one outbox entry to the platform. Every operation is safe to repeat, because a worker can be stopped after
+// the platform acted and before we recorded it: a create carries its client-chosen uuid, and since what the platform
+// does with a repeated uuid is documented nowhere (PLATFORM-NOTES), one sent before is first read back by its uuid
+// and sent again only when missing (create-once.ts for a new job); everything else sets values, so twice is once.
+// What each kind sends is in kinds.ts and send-*.ts; this file holds the client slice they use and the shared checks.
 import { ApiError, isApiError } from '../api/errors';
 import type { JobStatus } from '../api/schemas';
 import type { FileSource } from './files';

@@ -27,6 +27,16 @@ export interface KindDef<K extends OutboxKind> {
 
 const DISCARD = 'Discard this change if it is no longer wanted';
 
+/** Adding a badge and removing one are the same kind of write to the person and to the platform. */
+const BADGE_CHANGE: KindDef<'badge-add'> & KindDef<'badge-remove'> = {
+  what: 'badge change',
+  scope: 'manage_badges',
+  keep: DISCARD,
+  checksJob: false,
+  afterSent: 'reread',
+  apply: sendBadge,
+};
+
 export const KINDS: { [K in OutboxKind]: KindDef<K> } = {
   note: {
     what: 'note',
@@ -36,22 +46,8 @@ export const KINDS: { [K in OutboxKind]: KindDef<K> } = {
     afterSent: 'notify',
     apply: sendNote,
   },
-  'badge-add': {
-    what: 'badge change',
-    scope: 'manage_badges',
-    keep: DISCARD,
-    checksJob: false,
-    afterSent: 'reread',
-    apply: sendBadge,
-  },
-  'badge-remove': {
-    what: 'badge change',
-    scope: 'manage_badges',
-    keep: DISCARD,
-    checksJob: false,
-    afterSent: 'reread',
-    apply: sendBadge,
-  },
+  'badge-add': BADGE_CHANGE,
+  'badge-remove': BADGE_CHANGE,
   'activity-start': {
     what: 'arrival on site',
     scope: 'manage_schedule',

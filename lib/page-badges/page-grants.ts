@@ -2,17 +2,11 @@ import type { ContentPage, PageKind } from '../messaging/sender';
 import { pageGrantsItem } from '../settings/items';
 import { PageGrantsSchema, type PageGrant, type PageGrants } from '../settings/schemas';
 
-// What each page's content script was answered, so it is answered nothing beyond. A page reports
-// the job numbers it shows and is answered about those, up to a cap; afterwards only those jobs may
-// have their quick-note panel opened from that page, and its live port hears only about them. Each
-// panel the person opens gets a ticket: the panel's frame (quick-note.html) shows it to read and add
-// that job's notes, and from then on only that frame may.
-// A hostile page on an added site can plant "Job #N" text for any N: the caps bound what it can
-// list to a page's worth, and (however often it reloads) a site's worth an hour, not the cache.
-//
-// Kept in storage.session (through `store`): a stopped worker does not hand a page a fresh cap,
-// and a page keeps what it was granted. Changes run one at a time, so two messages from one page
-// never lose each other's grants.
+// What each page's content script was answered, so it is answered nothing beyond: the jobs a page reported (up to a
+// cap) are the only ones whose quick-note panel it may open and its live port hears of, and each opened panel's frame
+// gets a ticket for its job. A hostile page can plant "Job #N" for any N: the caps bound it to a page's worth, and a
+// site's worth an hour, never the cache. Kept in storage.session (a stopped worker hands no page a fresh cap);
+// changes run one at a time, so two messages from one page never lose each other's grants.
 
 export interface GrantLimits {
   /** Distinct job numbers one page may ask about. The web app's pages are the platform's own (it

@@ -20,14 +20,11 @@ export interface BadgeTarget {
 }
 
 /**
- * Every host is one fixed box, whatever the background answers: a page that plants "Job #N" for
- * many N must not learn which jobs exist (or their status) by measuring. Hidden from the page: the
- * host's size and scroll size, the layout of what surrounds it, its attributes (the same on every
- * host, set here before anyone is asked), and when it is inserted (at the scan, before the question).
- * The shadow stylesheet repeats the size as `:host { … !important }` (components/page-badges/styles.ts),
- * which outranks anything the page may write on the host. Not hidden: what the person does with a
- * badge (a job's badge opens a panel, a frame the page can count in window.frames; the others
- * open nothing), and the pixels, which a page cannot read.
+ * Every host is one fixed box, whatever the background answers: a page that plants "Job #N" for many N must not
+ * learn by measuring which jobs exist. Its size, scroll size, surroundings' layout, attributes and insertion time are
+ * the same for every host, and the shadow stylesheet repeats the size `!important` (components/page-badges/styles.ts)
+ * so the page cannot override it. Not hidden: what the person does with a badge (a job's opens a frame the page can
+ * count), and the pixels, which a page cannot read.
  */
 export const BADGE_BOX = { width: 160, height: 22 } as const;
 

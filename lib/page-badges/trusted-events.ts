@@ -1,12 +1,8 @@
-// Every action of the badge and the quick-note panel (open the panel, add a note, close it, type)
-// answers the person only: events the browser made from a real click or key press. Whatever can
-// reach an element (a page script, had it a way in) can dispatch click, key and submit events, but
-// never trusted ones: those stop at the shadow root, before any of Fieldside's handlers, and do
-// nothing by default either (a synthetic click on a submit button would otherwise submit).
-//
-// A form's `submit` needs more: the browser marks it trusted even when a script asked for it
-// (form.requestSubmit()). So a submit counts only while the person's own click or key press that
-// caused it is being handled, in the same task.
+// Every action of the badge and the quick-note panel answers the person only: events the browser made from a real
+// click or key press. A page script can dispatch click, key and submit events, but never trusted ones; those stop at
+// the shadow root, before any of Fieldside's handlers, and do nothing by default either. A form's `submit` is marked
+// trusted even when a script asked for it (form.requestSubmit()), so a submit counts only while the person's own
+// click or key press that caused it is being handled, in the same task.
 
 const ACTION_EVENTS = [
   'click',

@@ -1,16 +1,10 @@
 import { browser } from 'wxt/browser';
 
-// Where the trusted items live (keys.ts TRUSTED_KEYS: the connection, the session): somewhere no
-// content script can write, because the background trusts them to decide where tokens go and whom
-// requests impersonate. Content scripts may read and write storage.local in both browsers unless
-// the extension closes it:
-// - Chrome can close it (storage.local.setAccessLevel TRUSTED_CONTEXTS; the browser keeps the
-//   setting across restarts). The background closes it at every start, and the items stay there.
-// - Firefox cannot (storage.local has no setAccessLevel), so there they live in the extension
-//   origin's IndexedDB (trusted-item.ts), which content scripts never reach: they run with the web
-//   page's origin.
-// Which one is decided by what the browser offers, so every context of one browser agrees. This
-// file imports nothing else, so the popup's early script can ask it.
+// Where the trusted items (keys.ts TRUSTED_KEYS) live: somewhere no content script can write, because the background
+// trusts them to decide where tokens go and whom requests impersonate. Chrome can close storage.local to content
+// scripts (setAccessLevel, closed at every start); Firefox cannot, so there they live in the extension origin's
+// IndexedDB (trusted-item.ts), which content scripts never reach. Decided by what the browser offers, so every
+// context of one browser agrees; this file imports nothing else, so the popup's early script can ask it.
 
 /** Whether this browser can close storage.local to content scripts (then the trusted items stay in it). */
 export function localIsTrusted(): boolean {

@@ -1,15 +1,11 @@
 import { CHROME_EXTENSION_ID } from '../../contracts/extension-ids';
 
-// What a companion holding a real App Secret must never run with. Each is harmless on a development machine
-// and a hole in production:
-// - an http platform URL sends the App Secret, codes and tokens in the clear (and an http SDK URL lets anyone on
-//   the way script the add-on's panel);
-// - a public URL taken from requests lets whoever sends the first request (an edge isolate builds the app on
-//   it) choose where the platform posts webhooks, callback tokens included, and where sign-ins return;
-// - the development Chrome id is pinned by a public key anyone can load, so allowing it hands sign-in codes to
-//   any unpacked build that claims it;
-// - a signing key derived from the App Secret changes whenever the App Secret is rotated (every installation then
-//   signs in again, every callback URL moves), and ties two secrets into one: production names its own.
+// What a companion holding a real App Secret must never run with (each harmless in development, a hole in production):
+// - an http platform or SDK URL sends secrets and tokens in the clear, or lets anyone on the way script the panel;
+// - a public URL taken from requests lets the first request's sender choose where webhooks and sign-ins go;
+// - the development Chrome id's key is public, so allowing it hands sign-in codes to any unpacked build;
+// - a signing key derived from the App Secret moves every callback URL and sign-in when the secret is rotated, and
+//   ties two secrets into one: production names its own.
 
 export interface ProductionInputs {
   PLATFORM_BASE_URL: string;

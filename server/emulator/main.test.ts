@@ -7,22 +7,34 @@ import type { EmulatorInfo } from './contracts';
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 
-it('main.ts prints exactly one line of EmulatorInfo JSON and stops on SIGTERM', async () => {
-  const child = spawn(tsx, [main, '--port', '0', '--jobs', '50', '--seed', '4', '--auth-port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** main.ts started with `args`: `readInfo()` is the EmulatorInfo of its first line (failing if it exits before one). */
+function startMain(args: string[], stderr: 'pipe' | 'inherit') {
+  const child = spawn(tsx, [main, ...args], { stdio: ['ignore', 'pipe', stderr] });
+  const exited = once(child, 'exit') as Promise<[number | null]>;
+  const output = child.stdout!; // piped: stdio[1]
   let stdout = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  try {
+  output.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  async function readInfo(): Promise<EmulatorInfo> {
     while (!stdout.includes('\n')) {
       await Promise.race([
-        once(child.stdout, 'data'),
-        once(child, 'exit').then(() => {
+        once(output, 'data'),
+        exited.then(() => {
           throw new Error('exited early');
         }),
       ]);
     }
-    const info = JSON.parse(stdout.trim()) as EmulatorInfo;
+    return JSON.parse(stdout.trim()) as EmulatorInfo;
+  }
+  return { child, exited, readInfo, stdout: () => stdout };
+}
+
+it('main.ts prints exactly one line of EmulatorInfo JSON and stops on SIGTERM', async () => {
+  const { child, exited, readInfo, stdout } = startMain(
+    ['--port', '0', '--jobs', '50', '--seed', '4', '--auth-port', '0'],
+    'pipe',
+  );
+  try {
+    const info = await readInfo();
     expect(info.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(info.auth_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(info.auth_url).not.toBe(info.base_url);
@@ -36,31 +48,18 @@ it('main.ts prints exactly one line of EmulatorInfo JSON and stops on SIGTERM', 
     });
     expect(((await res.json()) as unknown[]).length).toBe(50);
     child.kill('SIGTERM');
-    const [code] = (await once(child, 'exit')) as [number | null];
+    const [code] = await exited;
     expect(code).toBe(0);
-    expect(stdout.trim().split('\n')).toHaveLength(1);
+    expect(stdout().trim().split('\n')).toHaveLength(1);
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
   }
 });
 
 it('npm run platform -- --page-size 5000 --jobs 12000 pages 5,000, 5,000, 2,000', async () => {
-  const child = spawn(tsx, [main, '--port', '0', '--page-size', '5000', '--jobs', '12000'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = once(child, 'exit');
-  let stdout = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  const { child, exited, readInfo } = startMain(['--port', '0', '--page-size', '5000', '--jobs', '12000'], 'inherit');
   try {
-    while (!stdout.includes('\n')) {
-      await Promise.race([
-        once(child.stdout, 'data'),
-        exited.then(() => {
-          throw new Error('exited early');
-        }),
-      ]);
-    }
-    const info = JSON.parse(stdout.trim()) as EmulatorInfo;
+    const info = await readInfo();
     const sizes: number[] = [];
     for (let cursor: string | null = '-1'; cursor;) {
       const res: Response = await fetch(`${info.base_url}/api_1.0/job.json?cursor=${cursor}`, {

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningEmulator } from './contracts';
-import { createApi, filterQuery, type Api } from './rest/test-support';
-import { startEmulator } from './start';
+import { expect, it } from 'vitest';
+import { filterQuery, useSeededEmulator } from './rest/test-support';
 
 type Rec = Record<string, string | number>;
-let emu: RunningEmulator;
-let api: Api;
-let accountUuid: string;
 
-beforeAll(async () => {
-  emu = await startEmulator({ jobs: 20_000, seed: 11, quiet: true, rateLimitPerMinute: 100_000 });
-  accountUuid = emu.info.accounts[0]!.uuid;
-  api = createApi(emu.info.base_url, { apiKey: emu.info.accounts[0]!.api_key });
-});
-afterAll(() => emu.close());
+const emulator = useSeededEmulator({ jobs: 20_000, seed: 11 });
+const { api } = emulator;
 
 it('pages 20,000 jobs while the office changes, creates and deletes jobs: nothing skipped, nothing repeated', async () => {
-  const existing = (await emu.control.listRecords(accountUuid, 'job')).map((j) => String(j.uuid));
+  const existing = (await emulator.control.listRecords(emulator.account.uuid, 'job')).map((j) => String(j.uuid));
   expect(existing).toHaveLength(20_000);
   const seen = new Map<string, number>();
   let cursor = '-1';
@@ -30,8 +21,10 @@ it('pages 20,000 jobs while the office changes, creates and deletes jobs: nothin
     // Between pages: edit records behind and ahead of the cursor, delete one, and create new ones.
     const behind = existing[(pages * 997) % Math.min(existing.length, pages * 1000)]!;
     const ahead = existing[Math.min(existing.length - 1, pages * 1000 + 17)]!;
-    await emu.control.updateRecord(accountUuid, 'job', behind, { job_description: `edited on page ${pages}` });
-    await emu.control.updateRecord(accountUuid, 'job', ahead, { status: 'Completed' });
+    await emulator.control.updateRecord(emulator.account.uuid, 'job', behind, {
+      job_description: `edited on page ${pages}`,
+    });
+    await emulator.control.updateRecord(emulator.account.uuid, 'job', ahead, { status: 'Completed' });
     await api('DELETE', `job/${existing[pages * 1000 + 500] ?? ahead}.json`);
     await api('POST', 'job.json', { job_address: `${pages} Paging St` });
     const next = page.headers.get('x-next-cursor');
@@ -44,11 +37,13 @@ it('pages 20,000 jobs while the office changes, creates and deletes jobs: nothin
 });
 
 it('finds changed jobs with edit_date gt, as incremental sync does', async () => {
-  const now = await emu.control.now();
-  await emu.control.advanceClock(120);
+  const now = await emulator.control.now();
+  await emulator.control.advanceClock(120);
   const jobs = (await api<Rec[]>('GET', 'job.json?cursor=-1')).body;
   const target = jobs[42]!;
-  await emu.control.updateRecord(accountUuid, 'job', String(target.uuid), { job_description: 'Changed by the office' });
+  await emulator.control.updateRecord(emulator.account.uuid, 'job', String(target.uuid), {
+    job_description: 'Changed by the office',
+  });
   const stamp = (await api<Rec>('GET', `job/${target.uuid}.json`)).body.edit_date as string;
   const since = new Intl.DateTimeFormat('sv-SE', {
     timeZone: 'Australia/Sydney',

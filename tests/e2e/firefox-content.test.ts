@@ -139,16 +139,7 @@ async function panelFrame(page: Page) {
 /** `expression` in every badge matching `css`, from Fieldside's content-script context (as insideBadge). */
 async function insideAll<T>(options: Page, webUrl: string, css: string, expression: string): Promise<T[]> {
   const code = `(() => [...document.querySelectorAll(${JSON.stringify(css)})].map((host) => { const root = host.openOrClosedShadowRoot; return ${expression}; }))()`;
-  return options.evaluate(
-    async (c, web) => {
-      const ext = (globalThis as unknown as { browser: Ext }).browser;
-      const tab = (await ext.tabs.query({})).find((t) => t.url?.startsWith(web));
-      if (!tab) throw new Error('No web app tab');
-      return (await ext.tabs.executeScript(tab.id, { code: c }))[0];
-    },
-    code,
-    webUrl,
-  ) as Promise<T[]>;
+  return inWebAppTab<T[]>(options, webUrl, code);
 }
 
 /**
@@ -158,6 +149,11 @@ async function insideAll<T>(options: Page, webUrl: string, css: string, expressi
  */
 async function insideBadge<T>(options: Page, webUrl: string, expression: string): Promise<T> {
   const code = `(() => { const root = document.querySelector('.x-window-header fieldside-badge').openOrClosedShadowRoot; return ${expression}; })()`;
+  return inWebAppTab<T>(options, webUrl, code);
+}
+
+/** Runs `code` in the web app's tab as a content script (tabs.executeScript from the options page). */
+async function inWebAppTab<T>(options: Page, webUrl: string, code: string): Promise<T> {
   return options.evaluate(
     async (c, web) => {
       const ext = (globalThis as unknown as { browser: Ext }).browser;

@@ -25,6 +25,16 @@ const SECRET_NAMES = `new Promise((resolve, reject) => {
   };
 })`;
 
+/** The session as the trusted settings (the extension origin's IndexedDB) hold it, read from an extension page. */
+const STORED_SESSION = `new Promise((resolve, reject) => {
+  const open = indexedDB.open('fieldside-settings');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const request = open.result.transaction('items').objectStore('items').get('session');
+    request.onsuccess = () => resolve(request.result);
+  };
+})`;
+
 describe('Firefox build', () => {
   it('passes web-ext lint with 0 errors', () => {
     const out = execFileSync(
@@ -85,17 +95,7 @@ describe('Firefox ESR with the extension installed', () => {
     // the extension origin's IndexedDB with the other trusted settings, not there.
     expect(local).not.toContain('"session"');
     expect(local).not.toContain('"connection"');
-    const session = await options.evaluate(
-      () =>
-        new Promise<unknown>((resolve, reject) => {
-          const open = indexedDB.open('fieldside-settings');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const request = open.result.transaction('items').objectStore('items').get('session');
-            request.onsuccess = () => resolve(request.result);
-          };
-        }),
-    );
+    const session = await options.evaluate(STORED_SESSION);
     expect(session).toMatchObject({ value: { mode: 'oauth', account: { uuid: stack.account.uuid } } });
     // The refresh token is the companion's sealed one, tied to this installation's key.
     expect(secrets[1]).toMatch(/^fsr2\./);
@@ -127,17 +127,7 @@ describe('Firefox ESR with the extension installed', () => {
     expect(await options.evaluate(SECRET_NAMES)).toEqual([]);
     // The button to sign in again is there, and no session remains in the trusted settings.
     expect(await options.$('#sign-in')).not.toBeNull();
-    const session = await options.evaluate(
-      () =>
-        new Promise<unknown>((resolve, reject) => {
-          const open = indexedDB.open('fieldside-settings');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const request = open.result.transaction('items').objectStore('items').get('session');
-            request.onsuccess = () => resolve(request.result?.value ?? null);
-          };
-        }),
-    );
+    const session = ((await options.evaluate(STORED_SESSION)) as { value?: unknown } | undefined)?.value ?? null;
     expect(session).toBeNull();
   });
 });

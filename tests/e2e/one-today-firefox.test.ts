@@ -4,27 +4,20 @@
 // sidebar page open in tabs from the options page (support/firefox-pages.ts).
 import { expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import type { ShiftedClocks } from './support/clocks';
 import { browserClock, expectSydneyAhead, startSydneyMorning, type SydneyMorning } from './support/sydney-morning';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import { openFieldsidePage, signInFirefoxAs } from './support/firefox-pages';
-import type { Stack } from './support/stack';
 import { setUpFile } from '../support/set-up-file';
 
 declare const browser: { browserAction: { getBadgeText(details: object): Promise<string> } };
 
-let clocks: ShiftedClocks;
-let stack: Stack;
-let firefox: FirefoxWithExtension;
 let morning: SydneyMorning;
-let todaysJobs: string[];
+let firefox: FirefoxWithExtension;
 
 setUpFile(async (own) => {
-  morning = await startSydneyMorning();
-  ({ clocks, stack, todaysJobs } = morning);
-  own(stack);
-  firefox = own(await launchFirefox({ env: clocks.browserEnv }));
-  await signInFirefoxAs(firefox, stack, stack.technician);
+  morning = await startSydneyMorning(own);
+  firefox = own(await launchFirefox({ env: morning.clocks.browserEnv }));
+  await signInFirefoxAs(firefox, morning.stack, morning.stack.technician);
 }, 180_000);
 
 it("runs Firefox in UTC on the platform's clock, at an hour when its date is not Sydney's", async () => {
@@ -32,21 +25,27 @@ it("runs Firefox in UTC on the platform's clock, at an hour when its date is not
 });
 
 it("shows the same today's jobs in the sidebar page, the toolbar button's badge and the popup", async () => {
+  const todaysJobs = new Set(morning.todaysJobs);
   const panel: Page = await openFieldsidePage(firefox.browser, firefox.options, '/sidepanel.html', 'li.visit');
   const inPanel = await panel.$$eval('li.visit, li.other-job', (els) =>
     els.map((e) => e.getAttribute('data-job-uuid')),
   );
-  expect(new Set(inPanel)).toEqual(new Set(todaysJobs));
+  expect(new Set(inPanel), "the sidebar's jobs are the technician's today in Sydney").toEqual(todaysJobs);
 
   await expect
-    .poll(() => panel.evaluate(() => browser.browserAction.getBadgeText({})), { timeout: 20_000 })
-    .toBe(String(new Set(todaysJobs).size));
+    .poll(() => panel.evaluate(() => browser.browserAction.getBadgeText({})), {
+      timeout: 20_000,
+      message: "the toolbar button's badge counts today's jobs",
+    })
+    .toBe(String(todaysJobs.size));
 
   const popup = await openFieldsidePage(firefox.browser, firefox.options, '/popup.html', '#results [role="option"]');
   const shown = () =>
     popup.$$eval('#results [role="option"]', (els) => els.map((e) => e.getAttribute('data-job-uuid')));
-  await expect.poll(shown, { timeout: 30_000 }).toEqual([...new Set(inPanel)]);
-  expect(await popup.$eval('#results-heading', (e) => e.textContent)).toBe("Today's jobs");
+  await expect
+    .poll(shown, { timeout: 30_000, message: "the popup's first screen lists the sidebar's jobs, in its order" })
+    .toEqual([...new Set(inPanel)]);
+  expect(await popup.$eval('#results-heading', (e) => e.textContent), "the popup's heading").toBe("Today's jobs");
   await popup.close();
   await panel.close();
 });

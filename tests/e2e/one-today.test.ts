@@ -9,35 +9,27 @@
 // is 16:00-22:00. Sydney (UTC+10 or +11) is then on the next day, two hours or more from either
 // midnight; the first test checks it in the browser itself.
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
-import type { ShiftedClocks } from './support/clocks';
+import { connectBrowser } from './support/connected-browser';
 import { browserClock, expectSydneyAhead, startSydneyMorning, type SydneyMorning } from './support/sydney-morning';
 import { signInFieldWorker } from './support/field-worker';
-import { connect } from './support/options-page';
 import { CHROME_DIR } from './support/paths';
 import { openQuickSearch, shownResults } from './support/popup-page';
 import { openSidePanel } from './support/sidepanel-page';
-import type { Stack } from './support/stack';
 import { setUpFile } from '../support/set-up-file';
 
 declare const chrome: { action: { getBadgeText(details: object): Promise<string> } };
 
-let clocks: ShiftedClocks;
-let stack: Stack;
-let browser: ExtensionBrowser;
-let options: Page;
 let morning: SydneyMorning;
-let todaysJobs: string[];
+let browser: ExtensionBrowser;
 
 setUpFile(async (own) => {
-  morning = await startSydneyMorning();
-  ({ clocks, stack, todaysJobs } = morning);
-  own(stack);
-  browser = own(await launchChromium(process.env.FIELDSIDE_E2E_CHROME_DIR ?? CHROME_DIR, { env: clocks.browserEnv }));
-  options = await browser.openOptions();
-  await connect(options, stack);
-  await signInFieldWorker(browser, options, stack, { allowBadges: false });
+  morning = await startSydneyMorning(own);
+  const launch = () =>
+    launchChromium(process.env.FIELDSIDE_E2E_CHROME_DIR ?? CHROME_DIR, { env: morning.clocks.browserEnv });
+  const connected = await connectBrowser(own, morning.stack, launch);
+  browser = connected.browser;
+  await signInFieldWorker(browser, connected.options, morning.stack, { allowBadges: false });
 }, 180_000);
 
 it("runs the browser in UTC on the platform's clock, at an hour when its date is not Sydney's", async () => {
@@ -45,22 +37,31 @@ it("runs the browser in UTC on the platform's clock, at an hour when its date is
 });
 
 it("shows the same today's jobs in the side panel, the toolbar badge and the popup", async () => {
+  const todaysJobs = new Set(morning.todaysJobs);
   const panel = await openSidePanel(browser);
-  await panel.locator('li.visit').first().waitFor({ timeout: 20_000 });
+  await expect
+    .poll(() => panel.locator('li.visit').count(), { timeout: 20_000, message: 'the side panel shows a visit today' })
+    .toBeGreaterThan(0);
   const inPanel = await panel
     .locator('li.visit, li.other-job')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-job-uuid')));
-  expect(new Set(inPanel)).toEqual(new Set(todaysJobs));
+  expect(new Set(inPanel), "the side panel's jobs are the technician's today in Sydney").toEqual(todaysJobs);
 
   await expect
-    .poll(() => panel.evaluate(() => chrome.action.getBadgeText({})), { timeout: 20_000 })
-    .toBe(String(new Set(todaysJobs).size));
+    .poll(() => panel.evaluate(() => chrome.action.getBadgeText({})), {
+      timeout: 20_000,
+      message: "the toolbar badge counts today's jobs",
+    })
+    .toBe(String(todaysJobs.size));
 
   const popup = await openQuickSearch(browser);
   await expect
-    .poll(async () => (await shownResults(popup)).map((r) => r.uuid), { timeout: 20_000 })
+    .poll(async () => (await shownResults(popup)).map((r) => r.uuid), {
+      timeout: 20_000,
+      message: "the popup's first screen lists the side panel's jobs, in its order",
+    })
     .toEqual([...new Set(inPanel)]);
-  expect(await popup.locator('#results-heading').textContent()).toBe("Today's jobs");
+  expect(await popup.locator('#results-heading').textContent(), "the popup's heading").toBe("Today's jobs");
   await popup.close();
   await panel.close();
 });

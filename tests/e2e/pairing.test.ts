@@ -2,18 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeProblemsInBothSchemes } from './support/axe';
 import { readSecrets } from './support/background';
-import { launchChromium, type ExtensionBrowser } from './support/chromium';
-import { chooseMe, connect, signInThroughConsent, signOut } from './support/options-page';
+import type { ExtensionBrowser } from './support/chromium';
+import { startConnected } from './support/connected-browser';
+import { chooseMe, signOut } from './support/options-page';
 import {
   activateAddon,
   answerPairing,
   openPairingLink,
   pairingLinkOf,
   pairThisBrowser,
+  signInAsSomeoneElse,
   signOutOfWebApp,
   useFieldsideInThisBrowser,
 } from './support/pairing';
-import { startStack, type Stack } from './support/stack';
+import type { Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
 import { setUpFile } from '../support/set-up-file';
 
@@ -29,11 +31,8 @@ let browser: ExtensionBrowser;
 let options: Page;
 
 setUpFile(async (own) => {
-  stack = own(await startStack({ jobs: 40 }));
-  browser = own(await launchChromium());
+  ({ stack, browser, options } = await startConnected(own, { jobs: 40 }));
   await activateAddon(browser.context, stack);
-  options = await browser.openOptions();
-  await connect(options, stack);
 });
 
 /** Fieldside's "Sign in with the platform", the consent page answered as `staff` (out of the web app first: signed in
@@ -41,17 +40,29 @@ setUpFile(async (own) => {
 async function signInAs(staff: { uuid: string }): Promise<void> {
   await options.bringToFront();
   if ((await options.locator('#session-state').getAttribute('data-state')) === 'signed_in') await signOut(options);
-  const web = await browser.context.newPage();
-  await signOutOfWebApp(web, stack);
-  await web.close();
-  await signInThroughConsent(browser.context, options, stack.account.uuid, staff.uuid);
+  await signInAsSomeoneElse(browser.context, options, stack, staff.uuid);
 }
 
 /** The settings page, as the person sees it after coming back to it. */
 async function settingsShow(name: string): Promise<void> {
   await options.bringToFront();
   await options.reload();
-  await expect.poll(() => options.locator('#me-name').textContent(), { timeout: 15_000 }).toBe(name);
+  await expect
+    .poll(() => options.locator('#me-name').textContent(), {
+      timeout: 15_000,
+      message: `the settings page names ${name}`,
+    })
+    .toBe(name);
+}
+
+/** The administrator's Webhooks section, as the person sees it on the settings page. */
+async function expectWebhooksShown(): Promise<void> {
+  await expect
+    .poll(() => administratorFeatures().webhooks.isVisible(), {
+      timeout: 15_000,
+      message: "the settings page shows the administrator's Webhooks",
+    })
+    .toBe(true);
 }
 
 const administratorFeatures = () => ({
@@ -65,13 +76,18 @@ describe('pairing from the job card', () => {
     await signInAs(stack.administrator);
     await pairThisBrowser(browser.context, stack, stack.administrator);
     await settingsShow(stack.administrator.name);
-    await administratorFeatures().webhooks.waitFor();
+    await expectWebhooksShown();
 
     // A technician sends the link of their own job card; the administrator opens it in this browser.
     const link = await pairingLinkOf(browser.context, stack, stack.technician);
     const tabs = await openPairingLink(browser.context, link);
     // The web page says what happens, and nothing has happened yet.
-    await tabs.pairPage.locator('#fieldside-pairing[data-state="confirming"]').waitFor();
+    await expect
+      .poll(() => tabs.pairPage.locator('#fieldside-pairing').getAttribute('data-state'), {
+        timeout: 30_000,
+        message: "the job card's page asks to confirm in Fieldside's tab",
+      })
+      .toBe('confirming');
     expect(await tabs.pairPage.locator('#fieldside-pairing-result').textContent()).toContain(
       'Confirm in the Fieldside tab',
     );
@@ -94,7 +110,7 @@ describe('pairing from the job card', () => {
     );
     await settingsShow(stack.administrator.name);
     expect(await options.locator('#limit-notice').textContent()).toContain('The platform told Fieldside who you are');
-    await administratorFeatures().webhooks.waitFor();
+    await expectWebhooksShown();
     // Only the administrator's identity is kept: the technician's answer was forgotten.
     const secrets = await readSecrets(options);
     expect(secrets.pairedIdentity?.staff?.uuid).toBe(stack.administrator.uuid);

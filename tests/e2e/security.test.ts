@@ -6,13 +6,12 @@ import { readSecrets } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { contentWorld } from './support/content-world';
 import { chooseMe, connect, signInThroughConsent, signOut } from './support/options-page';
-import { signOutOfWebApp } from './support/pairing';
+import { signInAsSomeoneElse } from './support/pairing';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { builtZips } from './support/paths';
 import { sendExpression, sendFromPage } from './support/protocol-messages';
 import { startStack, type Stack } from './support/stack';
-import { startReceiver } from './support/webhook-receiver';
-import { FIELDSIDE_SUBSCRIPTIONS } from '../../server/companion/feed/subscriptions/subscriptions';
+import { startReceiver, subscribeFieldside } from './support/webhook-receiver';
 import { setUpFile } from '../support/set-up-file';
 
 let stack: Stack;
@@ -27,25 +26,11 @@ setUpFile(async (own) => {
 });
 afterAll(() => Promise.all(closing.map((close) => close())));
 
-/** Fieldside's subscriptions of the account, as an administrator's grant makes them at the platform, to a callback that
- * passes the platform's check. */
+/** Fieldside's subscriptions of the account, to a receiver that lives as long as the file. */
 async function subscribe(stack: Stack): Promise<void> {
   const receiver = await startReceiver(200);
   closing.push(() => receiver.close());
-  const { access_token } = await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, [
-    'vendor',
-    'read_jobs',
-    'read_job_notes',
-    'read_schedule',
-  ]);
-  for (const { object, unique_id, fields } of FIELDSIDE_SUBSCRIPTIONS) {
-    const added = await fetch(`${stack.emulator.info.base_url}/webhook_subscriptions/object`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ object, fields: fields.join(','), callback_url: receiver.url, unique_id }),
-    });
-    if (added.status !== 200) throw new Error(`The platform did not take the ${object} subscription: ${added.status}`);
-  }
+  await subscribeFieldside(stack, receiver.url);
 }
 const closing: Array<() => Promise<void>> = [];
 
@@ -198,10 +183,7 @@ describe('extension pages', () => {
   it("are refused every administrator action for a technician who chose the administrator's name, and a pairing answer from any page but the one that asks", async () => {
     const options = await browser.openOptions();
     await signOut(options);
-    const web = await browser.context.newPage();
-    await signOutOfWebApp(web, stack);
-    await web.close();
-    await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
+    await signInAsSomeoneElse(browser.context, options, stack, stack.technician.uuid);
     await chooseMe(options, stack.administrator);
     const before = ours();
     for (const [type, payload] of [

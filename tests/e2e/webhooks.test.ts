@@ -3,13 +3,12 @@ import type { Page } from 'playwright-core';
 import { readStorageLocal } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { COMPANION_PATHS } from '../../contracts/companion-http';
-import { FIELDSIDE_SUBSCRIPTIONS } from '../../server/companion/feed/subscriptions/subscriptions';
 import { signInBrowser, type TrustedBrowser } from '../support/companion/trusted-browser';
-import { chooseMe, connect, signInThroughConsent } from './support/options-page';
-import { signInPaired, signOutOfWebApp } from './support/pairing';
+import { chooseMe, connect } from './support/options-page';
+import { signInAsSomeoneElse, signInPaired } from './support/pairing';
 import { startStack, type Stack } from './support/stack';
 import { extensionDir } from './support/extension-dir';
-import { startReceiver, type TestReceiver } from './support/webhook-receiver';
+import { startReceiver, subscribeFieldside, type TestReceiver } from './support/webhook-receiver';
 import { setUpFile } from '../support/set-up-file';
 
 // The options page's "Webhooks" view in real Chromium, an administrator's the platform vouched for (paired from a
@@ -25,24 +24,6 @@ let receiver: TestReceiver;
 /** Another browser of the administrator's, played over HTTP: it reads the companion's feed. */
 let reader: TrustedBrowser;
 
-/** Fieldside's subscriptions of the account, to the test's receiver, made with an administrator's grant. */
-async function subscribeBeforeActivation(): Promise<void> {
-  const { access_token } = await stack.emulator.control.issueTokens(stack.account.uuid, stack.administrator.uuid, [
-    'vendor',
-    'read_jobs',
-    'read_job_notes',
-    'read_schedule',
-  ]);
-  for (const { object, unique_id, fields } of FIELDSIDE_SUBSCRIPTIONS) {
-    const added = await fetch(`${stack.emulator.info.base_url}/webhook_subscriptions/object`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ object, fields: fields.join(','), callback_url: receiver.url, unique_id }),
-    });
-    expect(added.status).toBe(200);
-  }
-}
-
 const fieldsides = () => stack.emulator.webhooks.subscriptions().filter((s) => s.unique_id.startsWith('fieldside-'));
 
 setUpFile(async (own) => {
@@ -50,7 +31,7 @@ setUpFile(async (own) => {
   receiver = own(await startReceiver(500));
   browser = own(await launchChromium(extensionDir()));
   // Before Fieldside was activated, an administrator's grant had made its subscriptions (as earlier versions did).
-  await subscribeBeforeActivation();
+  await subscribeFieldside(stack, receiver.url);
   options = await browser.openOptions();
   await connect(options, stack);
   await signInPaired(browser.context, options, stack, stack.administrator);
@@ -189,10 +170,7 @@ it("as a technician: the page is about them (no webhooks, no connection), and th
   await options.getByRole('button', { name: 'Sign out' }).click();
   await options.locator('#session-state[data-state="signed_out"]').waitFor();
   // The administrator also leaves the platform's web app, so the platform asks who signs in next.
-  const web = await browser.context.newPage();
-  await signOutOfWebApp(web, stack);
-  await web.close();
-  await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
+  await signInAsSomeoneElse(browser.context, options, stack, stack.technician.uuid);
   await chooseMe(options, stack.technician);
   await options.locator('#account-wide-note').waitFor();
   expect(await options.locator('#account-wide-note').textContent()).toContain(

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { readSecrets } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect, signInThroughConsent, signOut } from './support/options-page';
-import { activateAddon, pairThisBrowser, signOutOfWebApp } from './support/pairing';
+import { activateAddon, pairThisBrowser, signInAsSomeoneElse, signOutOfWebApp } from './support/pairing';
 import { startStack, type Stack } from './support/stack';
 import {
   cacheOf,
@@ -99,10 +99,7 @@ it('a chosen name is asked once, and changed only through the consent page: "Not
   const options = await browser.openOptions();
   // Someone else at this browser: sign-out ends the paired administrator, and they sign in as themself.
   await signOut(options);
-  const web = await browser.context.newPage();
-  await signOutOfWebApp(web, stack);
-  await web.close();
-  await signInThroughConsent(browser.context, options, stack.account.uuid, stack.technician.uuid);
+  await signInAsSomeoneElse(browser.context, options, stack, stack.technician.uuid);
   await chooseMe(options, stack.technician);
   // No drop-down to become someone else: the only way is the platform's consent page again.
   expect(await options.getByLabel('Find your name').count()).toBe(0);

@@ -1,11 +1,6 @@
-// Every secret Fieldside holds, where it lives and when it is cleared. The unit test
-// lib/auth/secrets/registry.test.ts holds this list complete: a secret the store can hold but this list
-// doesn't declare (or the other way round) fails it.
-//
-// Why IndexedDB and not storage.local: content scripts can read storage.local in Chrome and Firefox,
-// while the extension origin's IndexedDB is reachable only from Fieldside's own pages and workers,
-// never from content scripts (they use the web page's origin) or from web pages. Only the background
-// opens it.
+// Every secret Fieldside holds, where it lives and when it is cleared; registry.test.ts holds the list complete.
+// IndexedDB, not storage.local: content scripts can read storage.local, but the extension origin's IndexedDB only
+// Fieldside's own pages and workers reach, and only the background opens it.
 
 export type SecretLocation = 'indexeddb' | 'memory';
 

@@ -5,17 +5,11 @@ import { shortDaysOf } from '../../locale/words';
 import { areaName, STORAGE_KEYS } from '../../settings/keys';
 import { earlyOr } from './early-reads';
 
-// The popup's first screen (today's or the recent jobs, 20 rows) as last shown or prepared, naming
-// the cache it was made from, and today's jobs as the background last read the day (the side
-// panel's and the toolbar badge's). The popup reads both at the same time as the session (storage
-// reads in parallel, cheaper than opening an IndexedDB database), so it paints rows before it has
-// opened the cache. The popup keeps its first screen whenever it computes it, and the background
-// after every sync and every reading of today, so even the first opening after a sync has one. A
-// kept screen is shown only when the session names the same cache and its day is the account's
-// today, so another person's jobs or yesterday's are never shown.
-// Both live in storage.session (lib/settings's `popupFirstScreenItem`, `todayJobsItem`): in memory
-// for this browser session, not readable by content scripts, and removed on sign-out with the
-// caches (lib/account/clear-on-sign-out.ts). Read and written raw here, so the popup bundles no zod.
+// The popup's first screen (20 rows) as last shown or prepared, naming its cache, and today's jobs as the background
+// last read them. The popup reads them with the session (parallel storage reads are cheaper than opening IndexedDB),
+// so it paints rows before it opens the cache; a kept screen shows only when the session names the same cache and its
+// day is the account's today, so another person's jobs or yesterday's never show. Both live in storage.session (in
+// memory, out of content scripts' reach, cleared on sign-out), read and written raw so the popup bundles no zod.
 
 /** The storage.session names of `popupFirstScreenItem` and `todayJobsItem`. */
 export const FIRST_SCREEN_NAME = areaName(STORAGE_KEYS.popupFirstScreen);

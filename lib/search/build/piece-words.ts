@@ -1,19 +1,9 @@
-// The words of each distinct text of a segment being written, remembered the first time it is
-// tokenised, so that a text seen again is neither folded nor tokenised again. Real jobs repeat a
-// lot (piece-table.ts: a customer's name and address on each of its jobs, stock descriptions),
-// and folding and tokenising those copies was most of a build's hot loops.
-//
-// The segment writer decides per field, as it meets it, and tells the inverter with a code per
-// field slot: tokenise only (job numbers: each document's own), tokenise and remember (a text's
-// first use), or replay (the text was met before). The first use always comes in an earlier slot,
-// and slots are tokenised in order, so its words are known by the time a replay reads them. A
-// replay emits the same buckets, in the same order, as tokenising the text again would: the word
-// ids already exist (its first use added them), and per document and field each word is listed
-// once either way, so the tokens, and hence the posting lists, come out the same.
-//
-// What is remembered is only where the first use's tokens are (the inverter keeps every token
-// until it finishes anyway): a copy of them was megabytes more for a large account (twice that
-// allocated while growing), enough to bring on a full garbage collection during the build.
+// The words of each distinct text of a segment, remembered when it is first tokenised, so a text seen again (a
+// customer's name and address on each of its jobs, stock descriptions) is neither folded nor tokenised again.
+// The writer tells the inverter per field slot: tokenise only, tokenise and remember, or replay. A first use comes in
+// an earlier slot, and a replay emits the same buckets in the same order as tokenising again, so the posting lists
+// come out the same. Only where the first use's tokens are is remembered: a copy of them was megabytes more for a
+// large account, enough to bring on a full garbage collection during the build.
 import { withRoom } from '../format/bytes';
 
 /** Slot code: tokenise the field's bytes, remember nothing (also what a zero-filled array says). */

@@ -1,15 +1,9 @@
-// Build time only: piece ids of recently met texts by their original, checked before folding a
-// field. The segment writer uses it for descriptions, which the index keeps only folded (a
-// customer or address is found by its original in piece-table.ts anyway): a repeated one (stock
-// descriptions repeat a lot) is then found for the price of 16 characters and one string
-// comparison, which V8 does natively, instead of folding, hashing and comparing all of it. (A Map
-// keyed by the strings was slow in a cold build in Chromium: it hashes each string in the runtime.)
-//
-// A direct-mapped cache: a text's place comes from its length and its first and last 8
-// characters, and it takes the place over from whatever text was there. A miss (a new text, or
-// two texts sharing a place) sends the caller the long way. Where texts seldom repeat (synthetic
-// jobs' descriptions, unlike the emulator's) the cache only costs, so it gives up, for the rest of the build, when fewer than a quarter of its first TRIAL
-// lookups hit. It holds at most `size` strings past their page.
+// Build time only: piece ids of recently met texts by their original, checked before folding a description, so a
+// repeated one costs 16 characters and one native string comparison instead of folding and hashing all of it (a Map
+// keyed by the strings hashes each in the runtime, slow in a cold build). Direct-mapped: a text's place comes from its
+// length and its first and last 8 characters; a miss sends the caller the long way. Where texts seldom repeat it only
+// costs, so it gives up for the build when fewer than a quarter of its first TRIAL lookups hit. It holds at most
+// `size` strings past their page.
 
 /** Lookups made before judging whether the cache pays. */
 const TRIAL = 8192;

@@ -1,13 +1,8 @@
-// A segment written a page of documents at a time: each page is folded straight into bytes (one
-// pass over its characters), tokenised into the inverter, and kept only as compact columns: the
-// job numbers (a value each: number-column.ts; the rare odd ones as pieces: odd-numbers.ts),
-// uuids as bytes, ranks, and per document the ids of its status, customer, address and
-// description in tables of distinct texts (piece-table.ts), so a customer's name is stored once
-// however many jobs it has, and no SearchDoc outlives its page.
-// A text met before is looked up by its original first, and is then neither folded nor
-// tokenised again: the inverter replays the words it had (piece-words.ts).
-// `finish` then sorts the vocabulary, writes the posting lists and lays the columns out
-// (segment-layout.ts).
+// A segment written a page of documents at a time: each page folded straight into bytes, tokenised into the
+// inverter, and kept only as compact columns (job numbers as values, uuids as bytes, ranks, and per document the ids
+// of its texts in tables of distinct texts, piece-table.ts), so no SearchDoc outlives its page. A text met before is
+// neither folded nor tokenised again (piece-words.ts). `finish` sorts the vocabulary, writes the posting lists and
+// lays the columns out (segment-layout.ts).
 import { latin1String, withRoom } from '../format/bytes';
 import { foldInto, NEEDS_FOLD_TEXT } from './fold-bytes';
 import { Inverter } from './inverter';

@@ -1,12 +1,8 @@
-// Sorting the vocabulary by its bytes, as JavaScript sorts strings (by code unit; a word sorts
-// before its extensions). Sorting substrings was slow once the words came in no particular order
-// (plus a Map back to their ids); this is a most-significant-byte radix sort over the ids: one counting pass on the
-// first two bytes, then within each bucket a counting pass per byte, short runs by insertion.
-//
-// It runs once per index build, so it runs cold: each step is a small function with one loop
-// (a long function is optimised loop by loop while it runs, and the optimised code is thrown away
-// on reaching code that had not run yet), and the buckets are sorted small ones first, so the
-// code is optimised before it meets the big ones.
+// Sorting the vocabulary by its bytes, as JavaScript sorts strings (by code unit; a word before its extensions): a
+// most-significant-byte radix sort over the ids (a counting pass on the first two bytes, then per byte within each
+// bucket, short runs by insertion). It runs cold, once per build: small functions with one loop each (V8 throws
+// optimised code away on reaching code that had not run yet), small buckets first, so the code is optimised before
+// it meets the big ones.
 import { latin1String } from '../format/bytes';
 
 /** Runs this short are sorted by insertion: a counting pass would cost more. */

@@ -1,14 +1,8 @@
-// The ORIGINAL text a result row shows (number, status, customer, address, the first line of the
-// description), kept in every segment so the popup renders rows from the index alone, with no job
-// or company record read; and the job's day, from its rank. Stored as
-// bytes plus offsets: one byte per character for Latin-1 text, and UTF-8 for a field with a
-// character above U+00FF (Cyrillic, Polish ł, €), whose slot is listed in `displayUtf8`. Bytes,
-// not a string: joining every piece into one string was slow, and one wide character made the whole
-// string two bytes per character; a typed array is written in the same loop that
-// folds the searched fields (segment-writer.ts) and structured clone copies it as one block. Each
-// distinct status, customer and address is stored once (a piece, see types.ts), and a canonical
-// job number is a value (number-column.ts: its original is its decimal digits), so the bytes are
-// the distinct names and addresses, plus the odd job numbers.
+// The original text a result row shows (number, status, customer, address, the description's first line), kept in
+// every segment so the popup renders rows from the index alone, and the job's day, from its rank.
+// Bytes plus offsets (Latin-1, or UTF-8 for a field listed in `displayUtf8`) rather than strings: written in the loop
+// that folds the searched fields, and copied by structured clone as one block. Each distinct text is stored once
+// (a piece, types.ts) and a canonical job number as a value (number-column.ts).
 import { NO_NUMBER } from './number-column';
 import { displayPiece, numberValue, sortedIndexOf } from './segment-read';
 import type { SerializedSegment } from './types';

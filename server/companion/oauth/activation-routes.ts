@@ -23,22 +23,13 @@ import { accountOf } from './account-of';
 import { requestPlatformToken, type PlatformTokens } from './platform-token';
 import { STATE_TTL_MS } from './state';
 
-// The add-on's Activation URL. When an administrator adds Fieldside from the platform's add-on store, the platform
-// sends their browser here, and the app must start OAuth itself (spec: "An app installed from the add-on store is
-// sent to its default app URL and must start the flow itself"). `GET /activate` redirects to the platform's
-// consent page with the app's id, the Return URL and the scopes the companion needs; the platform sends the
-// answer to the Return URL (/oauth/return), which hands activation states to `finishActivation`. That redeems the
-// code with the App Secret, so the page says "activated" only when the platform has really granted it, learns the
-// account from the token (vendor.json, one request) and keeps the account's tokens, sealed (../addon/account-tokens.ts):
-// the add-on's job-card panel reads and writes with them, as the staff member the platform's signed event names.
-// An account keeps the first grant it is given; only an activation started with an "Activate again" ticket
-// (activation-ticket.ts, from the panel of an administrator the platform's signed event named) may replace it, and
-// only when the platform says, read with the new grant, that the ticket's staff member is an administrator. Anyone
-// else is told who can, and the kept grant stays.
-//
-// The state is bound to the browser that started (activation-state.ts): a verifier in an HttpOnly cookie, sent
-// back only to the Return URL's path. SameSite=Lax, because the platform's redirect back is a cross-site
-// top-level navigation, which Lax cookies accompany and cross-site subrequests do not.
+// The add-on's Activation URL: an app installed from the add-on store must start OAuth itself (spec). `GET /activate`
+// redirects to the consent page; /oauth/return hands activation states to `finishActivation`, which redeems the code
+// with the App Secret (so "activated" means the platform really granted it), learns the account (vendor.json) and
+// keeps its tokens sealed (../addon/account-tokens.ts) for the job-card panel. Only an "Activate again" ticket
+// (activation-ticket.ts) of a staff member the platform says is an administrator may replace an account's grant.
+// The state is bound to the browser that started (activation-state.ts) by an HttpOnly cookie on the Return URL's
+// path; SameSite=Lax, because the platform's redirect back is a cross-site top-level navigation.
 
 const COOKIE = 'fieldside_activation';
 

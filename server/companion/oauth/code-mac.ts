@@ -3,14 +3,12 @@ import { base64url } from 'jose';
 import { decodedOrUndefined } from '../tokens/base64';
 import { derivedKey } from '../tokens/derived-key';
 
-// How a sign-in's code is tied to the flow that started it.
-// - Its own Return URL: /oauth/start names `/oauth/return/<flow>` as redirect_uri, the flow derived from the state,
-//   and /oauth/token names the one derived from the state it is shown. The platform requires the token request's
-//   redirect_uri to be the authorize request's, so a code redeemed with another flow's state is refused by the
-//   platform itself. (A browser that leaves redirect_uri out, Firefox, comes back to the registered Return URL.)
-// - The companion's mark: /oauth/return hands on `code_mac`, an HMAC of the code and the state it came with (and of
-//   which Return URL it came to), and /oauth/token takes a code only with the mark of its own state, before
-//   anything reaches the platform. /oauth/return gives a code its mark once, for the first state it meets it with.
+// How a sign-in's code is tied to the flow that started it:
+// - its own Return URL (`/oauth/return/<flow>`, derived from the state) at /oauth/start and /oauth/token, so the
+//   platform itself refuses a code redeemed with another flow's state (Firefox, which leaves redirect_uri out,
+//   comes back to the registered Return URL);
+// - the companion's mark: /oauth/return hands on `code_mac`, an HMAC of the code, its state and its Return URL, given
+//   once, for the first state the code comes with; /oauth/token takes a code only with its own state's mark.
 
 const LABEL = 'fieldside-code-mac';
 const encoder = new TextEncoder();

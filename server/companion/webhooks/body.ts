@@ -4,12 +4,10 @@ import type { Context } from 'hono';
 export const MAX_WEBHOOK_BODY = 64 * 1024;
 
 /**
- * The request body as text, or undefined when it is larger than `max` bytes, whether the sender declared its
- * length or streamed it in chunks without one. A hand-made limit rather than hono/body-limit: that middleware
- * touches `request.body` for every request, which makes @hono/node-server build a full web Request per
- * notification and costs a third of the intake rate. With a Content-Length (what the platform sends) the cheap
- * path reads the declared, already bounded body; only a body of unknown length is read chunk by chunk, and
- * given up as soon as it passes the limit.
+ * The request body as text, or undefined past `max` bytes, declared or streamed. Not hono/body-limit: it touches
+ * `request.body` on every request, so @hono/node-server builds a full web Request per notification (a third of the
+ * intake rate). A declared Content-Length (what the platform sends) is read at once; a body of unknown length is
+ * read chunk by chunk and given up as soon as it passes the limit.
  */
 export async function readBoundedText(c: Context, max = MAX_WEBHOOK_BODY): Promise<string | undefined> {
   const declared = c.req.header('content-length');

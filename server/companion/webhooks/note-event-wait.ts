@@ -1,16 +1,12 @@
 import type { FeedStore, NewChange } from '../feed/store/types';
 import { noteAddedKey, shiftTime } from './note-added';
 
-// A new note is told twice, on two queues of the platform that keep no order between them: the `note` object
-// notification (which names only the note) and the `job.note_added` event (which names its job too). The event
-// alone makes the note's change (note-added.ts); the object notification of the same new note must then cost
-// neither a read of the note nor a second change.
-//
-// The marker is the event's dedup key in the feed store, so it holds across every instance sharing the store and
-// exists exactly when the event's change does. An object notification looks for the event of its own note at
-// its own second, or the one either side (the two notifications of one creation may be stamped across a second
-// boundary); a later edit of the note has a later time and is read as ever. Only one that looks like a creation
-// (it names the note's job field) waits for an event still on its way; any other looks once and goes on.
+// A new note is told twice, on two queues with no order between them: the `note` object notification and the
+// `job.note_added` event (which names its job too). Only the event makes the note's change (note-added.ts); the
+// object notification of the same new note must cost neither a read nor a second change.
+// The marker is the event's dedup key in the shared feed store, so every instance sees it exactly when the event's
+// change exists. A notification looks for its note's event at its own second or either side (the two may straddle a
+// second); only one that looks like a creation waits for an event still on its way.
 
 /** How long the object notification of a new note waits for the note's event: well inside the platform's 10 s
  * wait for an answer, with the read that may follow. */

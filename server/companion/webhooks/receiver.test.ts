@@ -154,27 +154,8 @@ describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (stor
   it('refuses a chunked body (no Content-Length) once it passes 64 KiB, and appends nothing', async () => {
     const before = await feed();
     const chunk = `{"padding":"${'x'.repeat(16 * 1024)}`;
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(
-        callbackUrl,
-        {
-          method: 'POST',
-          agent: false,
-          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
-        },
-        (res) => {
-          let body = '';
-          res.on('data', (d: Buffer) => (body += d.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        },
-      );
-      // The server may answer and close before the sender is done: that is the point.
-      req.on('error', (error) =>
-        error.message.includes('EPIPE') || error.message.includes('ECONNRESET') ? undefined : reject(error),
-      );
-      for (let i = 0; i < 8; i++) req.write(chunk);
-      req.end('"}');
-    });
+    // The server may answer and close before the sender is done: that is the point.
+    const answer = await postChunked([...Array<string>(8).fill(chunk), '"}'], { mayBeCutOff: true });
     expect(answer.status).toBe(413);
     expect(answer.body).toMatch(/larger than 64 KiB/);
     expect((await feed()).changes).toEqual(before.changes);
@@ -184,23 +165,7 @@ describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (stor
     const start = (await feed()).position;
     const n = jobNotification(platform.baseUrl);
     const body = JSON.stringify(n);
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = request(
-        callbackUrl,
-        {
-          method: 'POST',
-          agent: false,
-          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on('error', reject);
-      req.write(body.slice(0, 20));
-      req.end(body.slice(20));
-    });
+    const { status } = await postChunked([body.slice(0, 20), body.slice(20)]);
     expect(status).toBe(200);
     expect((await feed(start)).changes.map((c) => c.uuid)).toEqual([n.entry[0]!.uuid]);
   });
@@ -281,3 +246,29 @@ describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (stor
       expect(page.changes.map((c) => c.uuid)).toEqual(sent.slice(-5));
     });
 });
+
+/** POSTs `pieces` to the callback URL with no Content-Length (chunked); `mayBeCutOff`: the server may answer and
+ * close before the last piece is sent. */
+function postChunked(
+  pieces: string[],
+  opts: { mayBeCutOff?: boolean } = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      callbackUrl,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+      (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', (error) =>
+      opts.mayBeCutOff && (error.message.includes('EPIPE') || error.message.includes('ECONNRESET'))
+        ? undefined
+        : reject(error),
+    );
+    for (const piece of pieces.slice(0, -1)) req.write(piece);
+    req.end(pieces.at(-1));
+  });
+}

@@ -31,15 +31,11 @@ const signedOnly = (c: Context) =>
 const EVENT_NAME = /^[a-z][a-z0-9_]{0,31}(\.[a-z0-9_]{1,32}){0,3}$/i;
 
 /**
- * `POST /webhooks/<token>`: the platform's callback URL for one account that did not activate Fieldside (an
- * activated account's changes come signed through the add-on, and its deliveries here are answered 410). Answers the
- * subscription challenge, and takes notifications: validate, drop duplicates, append to the account's feed, 200. A
- * notification is unsigned, so it is published as it came, a poke: the companion reads nothing for it and puts no
- * record on it, so a forged one costs the platform nothing and shows nobody anything (each browser reads what it
- * holds with its own token). Errors are never 410 but for an activated account; and a body that came through an
- * authentic callback URL is answered 200 even when the companion cannot read it, since any other answer counts
- * toward the platform deactivating the subscription (PLATFORM-NOTES): it is dropped, logged by its kind and event
- * name only.
+ * `POST /webhooks/<token>`: the callback URL of an account that did not activate Fieldside (an activated account's
+ * changes come signed through the add-on; its deliveries here are answered 410). Answers the subscription challenge
+ * and appends each valid, new notification to the account's feed as a bare poke: it is unsigned, so the companion
+ * reads nothing for it and a forged one shows nobody anything. A body that came through an authentic callback URL is
+ * answered 200 even when unreadable, since any other answer counts toward deactivating the subscription.
  */
 export function createWebhookRoutes(opts: {
   tokens: CallbackTokens;

@@ -1,17 +1,12 @@
 // Seeded schedules a real business could have, read over HTTP as a client reads them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountInfo } from '../contracts';
-import { createApi, type Api, type ApiAnswer } from '../rest/test-support';
-import { startEmulator, type StartedEmulator } from '../start';
+import { describe, expect, it } from 'vitest';
+import { createApi, useSeededEmulator, type ApiAnswer } from '../rest/test-support';
+import { startEmulator } from '../start';
 
 type Rec = Record<string, string | number>;
 const MINUTE = 60_000;
 const ms = (stamp: unknown) => Date.parse(`${String(stamp).replace(' ', 'T')}Z`);
 const clock = (stamp: unknown) => String(stamp).slice(11, 16);
-
-let emu: StartedEmulator;
-let account: AccountInfo;
-let api: Api;
 
 async function all(type: string): Promise<Rec[]> {
   const out: Rec[] = [];
@@ -26,7 +21,7 @@ async function all(type: string): Promise<Rec[]> {
 /** The account's local wall clock now, as the platform writes its dates. */
 async function localNow(): Promise<string> {
   const [vendor] = await all('vendor');
-  const now = await emu.control.now();
+  const now = await emulator.control.now();
   return new Intl.DateTimeFormat('sv-SE', {
     timeZone: String(vendor!.timezone_name),
     dateStyle: 'short',
@@ -57,12 +52,8 @@ function byStaff(activities: Rec[]): Map<string, Rec[]> {
   return map;
 }
 
-beforeAll(async () => {
-  emu = await startEmulator({ jobs: 3000, seed: 17, quiet: true, rateLimitPerMinute: 100_000 });
-  account = emu.info.accounts[0]!;
-  api = createApi(emu.info.base_url, { apiKey: account.api_key });
-});
-afterAll(() => emu.close());
+const emulator = useSeededEmulator({ jobs: 3000, seed: 17 });
+const { api } = emulator;
 
 describe('seeded job activities', () => {
   it('(the check itself catches an overlap and a visit booked without travel time)', () => {
@@ -123,7 +114,7 @@ describe('seeded job activities', () => {
     const visits = (await all('jobactivity')).filter(
       (a) => a.activity_was_scheduled === '1' && String(a.start_date).startsWith(today),
     );
-    for (const person of account.staff.filter(
+    for (const person of emulator.account.staff.filter(
       (s) => s.active && (s.role === 'technician' || s.role === 'subcontractor'),
     )) {
       expect(visits.filter((v) => v.staff_uuid === person.uuid).length, person.name).toBeGreaterThanOrEqual(3);
@@ -155,8 +146,14 @@ describe('seeded job allocations and job contacts', () => {
       (a) => !activities.some((v) => v.job_uuid === a.job_uuid && v.staff_uuid === a.staff_uuid),
     )!;
     expect(only).toBeDefined();
-    const tokens = await emu.control.issueTokens(account.uuid, account.staff[0]!.uuid, ['read_jobs', 'read_schedule']);
-    const asWorker = createApi(emu.info.base_url, { token: tokens.access_token, impersonate: String(only.staff_uuid) });
+    const tokens = await emulator.control.issueTokens(emulator.account.uuid, emulator.account.staff[0]!.uuid, [
+      'read_jobs',
+      'read_schedule',
+    ]);
+    const asWorker = createApi(emulator.info.base_url, {
+      token: tokens.access_token,
+      impersonate: String(only.staff_uuid),
+    });
     const seen: Rec[] = [];
     for (let cursor: string | null = '-1'; cursor;) {
       const page: ApiAnswer<Rec[]> = await asWorker<Rec[]>('GET', `job.json?cursor=${cursor}`);

@@ -27,12 +27,10 @@ const LEFT_DAYS_AGO = 240;
 const FUTURE_DAYS = 200;
 
 /**
- * Where and when every seeded visit happens. Each working day has a number of visit cells: four slots for each
- * field worker on duty (seed-calendar.ts). Visits are placed in job order, oldest first, on the first day with a
- * free cell at or after the day they are wanted (past visits of closed jobs stay in the past), today's visits
- * first so each active worker has three. A cell is one worker's slot, so no one is ever in two places at once.
- * A visit of a closed job that ended before now has, three times in ten, a recorded-time twin: the time the
- * worker actually spent on site, a separate job activity with activity_was_recorded 1.
+ * Where and when every seeded visit happens: in job order, oldest first, each in the first free cell (one field
+ * worker's slot, four a day, seed-calendar.ts) at or after the day it is wanted, today's first so each active worker
+ * has three; a cell is one worker's slot, so no one is in two places at once. Three in ten visits of closed jobs that
+ * ended before now have a recorded-time twin (activity_was_recorded 1): the time actually spent on site.
  */
 export function createSchedule(ctx: ScheduleContext) {
   const n = ctx.jobCount;

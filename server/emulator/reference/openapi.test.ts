@@ -1,24 +1,15 @@
 // Every record type the emulator serves, walked over HTTP and held to the platform's own OpenAPI description
 // (jobcontact and joballocation, which it does not describe, to ours in its conventions: sdk-schemas.json).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountInfo } from '../contracts';
+import { describe, expect, it } from 'vitest';
 import type { FieldKind } from '../data/field-kinds';
 import { RECORD_TYPES } from '../data/record-types';
-import { createApi, type Api, type ApiAnswer } from '../rest/test-support';
-import { startEmulator, type StartedEmulator } from '../start';
+import { useSeededEmulator, type ApiAnswer } from '../rest/test-support';
 import { recordProblems, SCHEMA_OF, SCHEMAS } from './schema-check';
 
 type Rec = Record<string, unknown>;
-let emu: StartedEmulator;
-let account: AccountInfo;
-let api: Api;
 
-beforeAll(async () => {
-  emu = await startEmulator({ jobs: 400, seed: 23, quiet: true, rateLimitPerMinute: 100_000 });
-  account = emu.info.accounts[0]!;
-  api = createApi(emu.info.base_url, { apiKey: account.api_key });
-});
-afterAll(() => emu.close());
+const emulator = useSeededEmulator({ jobs: 400, seed: 23 });
+const { api } = emulator;
 
 const types = Object.keys(RECORD_TYPES);
 const schemaOf = (type: string) => SCHEMAS[SCHEMA_OF[type] ?? ''];
@@ -92,7 +83,7 @@ describe('served records', () => {
 
   it('records made through the API match too', async () => {
     const [job] = await all('job');
-    const staff = account.staff.find((s) => s.role === 'technician')!;
+    const staff = emulator.account.staff.find((s) => s.role === 'technician')!;
     const creates: Array<[string, Rec]> = [
       ['job', { job_address: '9 New St' }],
       ['company', { name: 'Made Here Pty Ltd' }],

@@ -1,27 +1,13 @@
 // $filter over HTTP: what parses filters, and (in the refusing position of the unparsableFilter switch) what
 // does not is refused with its reason. rest/switches.test.ts covers the ignoring position.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../contracts';
-import { startEmulator } from '../start';
-import { createApi, filterQuery, type Api } from './test-support';
+import { describe, expect, it } from 'vitest';
+import { filterQuery, useSeededEmulator } from './test-support';
 
 type Job = Record<string, string | number>;
-let emu: RunningEmulator;
-let api: Api;
 
-beforeAll(async () => {
-  // The refusing position of the unparsableFilter switch: these tests read the refusals' messages.
-  emu = await startEmulator({
-    jobs: 2500,
-    seed: 7,
-    quiet: true,
-    rateLimitPerMinute: 100_000,
-    unparsableFilter: 'refuse',
-  });
-  const account = emu.info.accounts[0]!;
-  api = createApi(emu.info.base_url, { apiKey: account.api_key });
-});
-afterAll(() => emu.close());
+// The refusing position of the unparsableFilter switch: these tests read the refusals' messages.
+const emulator = useSeededEmulator({ jobs: 2500, seed: 7, unparsableFilter: 'refuse' });
+const { api } = emulator;
 
 describe('$filter', () => {
   it('filters with eq, ne, gt and lt joined by and', async () => {

@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../contracts';
 import { CONTROL_HEADER } from '../control/guard';
 import { startEmulator } from '../start';
-import { createApi, type Api } from './test-support';
+import { createApi, useSeededEmulator } from './test-support';
 
 type Err = { errorCode: number; message: string };
-let emu: RunningEmulator;
-let api: Api;
 
-beforeAll(async () => {
-  emu = await startEmulator({ jobs: 200, seed: 5, quiet: true, rateLimitPerMinute: 100_000 });
-  api = createApi(emu.info.base_url, { apiKey: emu.info.accounts[0]!.api_key });
-});
-afterAll(() => emu.close());
+const emulator = useSeededEmulator({ jobs: 200, seed: 5 });
+const { api } = emulator;
 afterEach(async () => {
-  await emu.control.clearFaults();
-  await emu.control.setRateLimit(100_000, 100_000);
+  await emulator.control.clearFaults();
+  await emulator.control.setRateLimit(100_000, 100_000);
 });
 
 const DAY_MS = 86_400_000;
@@ -30,17 +25,17 @@ async function toTopOfMinute(control: RunningEmulator['control']): Promise<void>
 const DAILY_TEXT = 'Number of allowed API requests per day exceeded';
 
 describe('rate limit', () => {
-  it('answers 429 with the platform text past the limit, per app per account, until the minute passes', async () => {
-    await toTopOfMinute(emu.control);
-    await emu.control.setRateLimit(5);
+  it('answers 429 with the platform text past the limit, per app per emulator.account, until the minute passes', async () => {
+    await toTopOfMinute(emulator.control);
+    await emulator.control.setRateLimit(5);
     for (let i = 0; i < 5; i++) expect((await api('GET', 'category.json')).status).toBe(200);
     const limited = await api<Err>('GET', 'category.json');
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ errorCode: 429, message: 'Number of allowed API requests per minute exceeded' });
-    const otherAccount = createApi(emu.info.base_url, { apiKey: emu.info.accounts[1]!.api_key });
+    const otherAccount = createApi(emulator.info.base_url, { apiKey: emulator.info.accounts[1]!.api_key });
     expect((await otherAccount('GET', 'category.json')).status).toBe(200);
-    expect((await emu.control.stats()).requests).toBeGreaterThan(0);
-    await emu.control.advanceClock(60);
+    expect((await emulator.control.stats()).requests).toBeGreaterThan(0);
+    await emulator.control.advanceClock(60);
     expect((await api('GET', 'category.json')).status).toBe(200);
   });
 
@@ -61,42 +56,43 @@ describe('rate limit', () => {
 
 describe('daily rate limit', () => {
   it('answers 429 "per day" past the daily limit, per app per account; a new minute does not clear it, the next UTC day does', async () => {
-    await emu.control.setRateLimit(1_000, 5);
+    await emulator.control.setRateLimit(1_000, 5);
     for (let i = 0; i < 5; i++) expect((await api('GET', 'category.json')).status).toBe(200);
     const limited = await api<Err>('GET', 'category.json');
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ errorCode: 429, message: DAILY_TEXT });
     expect(limited.headers.get('retry-after')).toBeNull(); // none documented, none sent
-    const otherAccount = createApi(emu.info.base_url, { apiKey: emu.info.accounts[1]!.api_key });
+    const otherAccount = createApi(emulator.info.base_url, { apiKey: emulator.info.accounts[1]!.api_key });
     expect((await otherAccount('GET', 'category.json')).status).toBe(200);
 
-    await emu.control.advanceClock(60);
+    await emulator.control.advanceClock(60);
     expect((await api<Err>('GET', 'category.json')).body.message).toBe(DAILY_TEXT);
 
     // Fixed windows on the UTC day, not a rolling 24 hours: just before midnight still refused, just after served.
-    const untilMidnight = (Math.floor((await emu.control.now()) / DAY_MS) + 1) * DAY_MS - (await emu.control.now());
-    await emu.control.advanceClock((untilMidnight - 5_000) / 1000);
+    const untilMidnight =
+      (Math.floor((await emulator.control.now()) / DAY_MS) + 1) * DAY_MS - (await emulator.control.now());
+    await emulator.control.advanceClock((untilMidnight - 5_000) / 1000);
     expect((await api('GET', 'category.json')).status).toBe(429);
-    await emu.control.advanceClock(6);
+    await emulator.control.advanceClock(6);
     expect((await api('GET', 'category.json')).status).toBe(200);
   });
 
   it('says "per day" when both limits are spent, and a request refused per minute does not use up the day', async () => {
-    await toTopOfMinute(emu.control);
-    await emu.control.setRateLimit(2, 3);
+    await toTopOfMinute(emulator.control);
+    await emulator.control.setRateLimit(2, 3);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await api('GET', 'category.json')).status);
     expect(statuses).toEqual([200, 200, 429, 429]); // per minute: the day has 1 left
-    await emu.control.advanceClock(60);
+    await emulator.control.advanceClock(60);
     expect((await api('GET', 'category.json')).status).toBe(200);
     const spent = await api<Err>('GET', 'category.json');
     expect(spent.body.message).toBe(DAILY_TEXT);
   });
 
   it('setRateLimit(perMinute) alone keeps the daily limit, and starts both counts afresh', async () => {
-    await emu.control.setRateLimit(1_000, 2);
+    await emulator.control.setRateLimit(1_000, 2);
     for (let i = 0; i < 2; i++) await api('GET', 'category.json');
-    await emu.control.setRateLimit(500);
+    await emulator.control.setRateLimit(500);
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await api('GET', 'category.json')).status);
     expect(statuses).toEqual([200, 200, 429]);
@@ -104,9 +100,9 @@ describe('daily rate limit', () => {
 
   it('the control route takes either limit alone, and refuses a body with neither', async () => {
     const post = (body: unknown) =>
-      fetch(`${emu.info.base_url}/_emulator/rate-limit`, {
+      fetch(`${emulator.info.base_url}/_emulator/rate-limit`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [CONTROL_HEADER]: emu.info.control_token },
+        headers: { 'content-type': 'application/json', [CONTROL_HEADER]: emulator.info.control_token },
         body: JSON.stringify(body),
       });
     expect((await post({ perDay: 1 })).status).toBe(200);
@@ -121,23 +117,23 @@ describe('daily rate limit', () => {
 
 describe('faults', () => {
   it('status: the next N requests get the status, then normal service', async () => {
-    await emu.control.injectFault({ kind: 'status', status: 503, count: 2 });
+    await emulator.control.injectFault({ kind: 'status', status: 503, count: 2 });
     const first = await api<Err>('GET', 'category.json');
     expect(first.status).toBe(503);
     expect(first.body.errorCode).toBe(503);
     expect((await api('GET', 'category.json')).status).toBe(503);
     expect((await api('GET', 'category.json')).status).toBe(200);
-    expect((await emu.control.stats()).faultsInjected).toBeGreaterThanOrEqual(2);
+    expect((await emulator.control.stats()).faultsInjected).toBeGreaterThanOrEqual(2);
   });
 
   it('drop: the connection closes without an answer', async () => {
-    await emu.control.injectFault({ kind: 'drop', count: 1 });
+    await emulator.control.injectFault({ kind: 'drop', count: 1 });
     await expect(api('GET', 'category.json')).rejects.toThrow();
     expect((await api('GET', 'category.json')).status).toBe(200);
   });
 
   it('lose_answer: the request is carried out, and the connection closes before its answer', async () => {
-    await emu.control.injectFault({ kind: 'lose_answer', count: 1, pathPrefix: '/api_1.0/category.json' });
+    await emulator.control.injectFault({ kind: 'lose_answer', count: 1, pathPrefix: '/api_1.0/category.json' });
     const uuid = randomUUID();
     await expect(api('POST', 'category.json', { uuid, name: 'Lost answer' })).rejects.toThrow();
     const read = await api<{ name: string }>('GET', `category/${uuid}.json`);
@@ -146,42 +142,42 @@ describe('faults', () => {
   });
 
   it('delay: the answer comes after the delay', async () => {
-    await emu.control.injectFault({ kind: 'delay', delayMs: 300, count: 1 });
+    await emulator.control.injectFault({ kind: 'delay', delayMs: 300, count: 1 });
     const started = performance.now();
     expect((await api('GET', 'category.json')).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 
   it('rate_limit: a 429 burst', async () => {
-    await emu.control.injectFault({ kind: 'rate_limit', count: 3 });
+    await emulator.control.injectFault({ kind: 'rate_limit', count: 3 });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await api('GET', 'category.json')).status);
     expect(statuses).toEqual([429, 429, 429, 200]);
   });
 
   it('at a rate, until cleared, only under pathPrefix, never on the control surface', async () => {
-    await emu.control.injectFault({ kind: 'status', status: 500, rate: 0.5, pathPrefix: '/api_1.0/job' });
+    await emulator.control.injectFault({ kind: 'status', status: 500, rate: 0.5, pathPrefix: '/api_1.0/job' });
     const statuses = [];
     for (let i = 0; i < 40; i++)
       statuses.push((await api('GET', 'job/00000000-0000-4000-8000-000000000000.json')).status);
     expect(statuses.filter((s) => s === 500).length).toBeGreaterThan(5);
     expect(statuses.filter((s) => s === 404).length).toBeGreaterThan(5);
     expect((await api('GET', 'category.json')).status).toBe(200);
-    expect((await emu.control.info()).base_url).toBe(emu.info.base_url);
-    await emu.control.clearFaults();
+    expect((await emulator.control.info()).base_url).toBe(emulator.info.base_url);
+    await emulator.control.clearFaults();
     for (let i = 0; i < 5; i++)
       expect((await api('GET', 'job/00000000-0000-4000-8000-000000000000.json')).status).toBe(404);
   });
 
   it('applies to OAuth token requests', async () => {
-    await emu.control.injectFault({ kind: 'status', status: 503, count: 1, pathPrefix: '/oauth/access_token' });
-    const res = await fetch(`${emu.info.auth_url}/oauth/access_token`, {
+    await emulator.control.injectFault({ kind: 'status', status: 503, count: 1, pathPrefix: '/oauth/access_token' });
+    const res = await fetch(`${emulator.info.auth_url}/oauth/access_token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=refresh_token&client_id=x&client_secret=y&refresh_token=z',
     });
     expect(res.status).toBe(503);
-    const after = await fetch(`${emu.info.auth_url}/oauth/access_token`, {
+    const after = await fetch(`${emulator.info.auth_url}/oauth/access_token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=refresh_token&client_id=x&client_secret=y&refresh_token=z',
@@ -190,15 +186,15 @@ describe('faults', () => {
   });
 
   it('refuses a malformed fault with a clear error', async () => {
-    await expect(emu.control.injectFault({ kind: 'explode' as 'drop' })).rejects.toThrow(/Invalid body: kind/);
+    await expect(emulator.control.injectFault({ kind: 'explode' as 'drop' })).rejects.toThrow(/Invalid body: kind/);
   });
 });
 
 describe('clock', () => {
   it('advances the emulator clock, which stamps edit_date', async () => {
-    const before = await emu.control.now();
-    await emu.control.advanceClock(72 * 3600);
-    const after = await emu.control.now();
+    const before = await emulator.control.now();
+    await emulator.control.advanceClock(72 * 3600);
+    const after = await emulator.control.now();
     expect(after - before).toBeGreaterThanOrEqual(72 * 3600 * 1000);
     expect(after - before).toBeLessThan(72 * 3600 * 1000 + 60_000);
     const category = ((await api('GET', 'category.json')).body as Record<string, string>[])[0]!;

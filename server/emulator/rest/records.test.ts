@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../contracts';
-import { startEmulator } from '../start';
-import { createApi, type Api } from './test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApi, useSeededEmulator } from './test-support';
 
 type Job = Record<string, string | number>;
-let emu: RunningEmulator;
-let api: Api;
-let accountUuid: string;
 
-beforeAll(async () => {
-  emu = await startEmulator({ jobs: 2500, seed: 7, quiet: true, rateLimitPerMinute: 100_000 });
-  const account = emu.info.accounts[0]!;
-  accountUuid = account.uuid;
-  api = createApi(emu.info.base_url, { apiKey: account.api_key });
-});
-afterAll(() => emu.close());
+const emulator = useSeededEmulator({ jobs: 2500, seed: 7 });
+const { api } = emulator;
 
 describe('collections and cursor pages', () => {
   it('pages jobs 1,000 at a time with x-next-cursor until the last page', async () => {
@@ -65,9 +55,9 @@ describe('collections and cursor pages', () => {
 
   it('keeps a cursor past a token lifetime, and refuses it once a day of emulator time has passed', async () => {
     const cursor = (await api('GET', 'job.json?cursor=-1')).headers.get('x-next-cursor');
-    await emu.control.advanceClock(3601);
+    await emulator.control.advanceClock(3601);
     expect((await api('GET', `job.json?cursor=${cursor}`)).status).toBe(200);
-    await emu.control.advanceClock(24 * 3600);
+    await emulator.control.advanceClock(24 * 3600);
     const expired = await api<{ message: string }>('GET', `job.json?cursor=${cursor}`);
     expect(expired.status).toBe(400);
     expect(expired.body.message).toMatch(/expired/);
@@ -96,7 +86,7 @@ describe('collections and cursor pages', () => {
       expect(res.body.length, type).toBeGreaterThan(0);
     }
     const vendor = await api<Job[]>('GET', 'vendor.json');
-    expect(vendor.body[0]).toMatchObject({ name: emu.info.accounts[0]!.name, timezone_name: 'Australia/Sydney' });
+    expect(vendor.body[0]).toMatchObject({ name: emulator.info.accounts[0]!.name, timezone_name: 'Australia/Sydney' });
     expect(vendor.body[0]!.email).toMatch(/@/);
   });
 });
@@ -115,8 +105,8 @@ describe('single records', () => {
   });
 
   it('updates with POST and PUT, bumping edit_date and keeping other fields', async () => {
-    const before = emu.control.now();
-    await emu.control.advanceClock(3600);
+    const before = emulator.control.now();
+    await emulator.control.advanceClock(3600);
     const res = await api('POST', `job/${job.uuid}.json`, { job_description: 'Replace hot water unit' });
     expect(res.body).toEqual({ errorCode: 0, message: 'OK' });
     const after = (await api<Job>('GET', `job/${job.uuid}.json`)).body;
@@ -125,7 +115,7 @@ describe('single records', () => {
     expect(String(after.edit_date) > String(job.edit_date)).toBe(true);
     await api('PUT', `job/${job.uuid}.json`, { status: 'Completed' });
     expect((await api<Job>('GET', `job/${job.uuid}.json`)).body.status).toBe('Completed');
-    expect(await before).toBeLessThan(await emu.control.now());
+    expect(await before).toBeLessThan(await emulator.control.now());
   });
 
   it('accepts form-encoded bodies', async () => {
@@ -188,13 +178,13 @@ describe('create', () => {
     const again = await api('POST', 'note.json', note);
     expect(again.status).toBe(200);
     expect(again.headers.get('x-record-uuid')).toBe(uuid);
-    const all = await emu.control.listRecords(accountUuid, 'note');
+    const all = await emulator.control.listRecords(emulator.account.uuid, 'note');
     expect(all.filter((n) => n.uuid === uuid)).toHaveLength(1);
     const stored = (await api<Job>('GET', `note/${uuid}.json`)).body;
     expect(stored).toMatchObject({
       note: 'Bring the ladder',
       active: 1,
-      edit_by_staff_uuid: emu.info.accounts[0]!.staff[0]!.uuid,
+      edit_by_staff_uuid: emulator.info.accounts[0]!.staff[0]!.uuid,
     });
     expect(stored.create_date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
@@ -224,12 +214,12 @@ describe('create', () => {
 
 describe('account isolation', () => {
   it('an API key sees only its own account', async () => {
-    const other = emu.info.accounts[1]!;
-    const otherApi = createApi(emu.info.base_url, { apiKey: other.api_key });
+    const other = emulator.info.accounts[1]!;
+    const otherApi = createApi(emulator.info.base_url, { apiKey: other.api_key });
     const mine = (await api<Job[]>('GET', 'job.json?cursor=-1')).body[0]!;
     expect((await otherApi('GET', `job/${mine.uuid}.json`)).status).toBe(404);
     const vendor = (await otherApi<Job[]>('GET', 'vendor.json')).body[0]!;
     expect(vendor.name).toBe(other.name);
-    expect(other.name).not.toBe(emu.info.accounts[0]!.name);
+    expect(other.name).not.toBe(emulator.info.accounts[0]!.name);
   });
 });

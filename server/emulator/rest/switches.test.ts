@@ -1,22 +1,13 @@
 // Each position of the switches that decide what the real platform leaves unknown, over real HTTP.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AccountInfo } from '../contracts';
-import { startEmulator, type StartedEmulator } from '../start';
-import { createApi, filterQuery, type Api } from './test-support';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { filterQuery, useSeededEmulator } from './test-support';
 
 type Rec = Record<string, string | number>;
-let emu: StartedEmulator;
-let account: AccountInfo;
-let api: Api;
 
-beforeAll(async () => {
-  emu = await startEmulator({ jobs: 12_000, seed: 21, quiet: true, rateLimitPerMinute: 100_000 });
-  account = emu.info.accounts[0]!;
-  api = createApi(emu.info.base_url, { apiKey: account.api_key });
-});
-afterAll(() => emu.close());
+const emulator = useSeededEmulator({ jobs: 12_000, seed: 21 });
+const { api } = emulator;
 beforeEach(async () => {
-  await emu.control.setSwitches({ uuidReuse: 'update', unparsableFilter: 'ignore', pageSize: 1000 });
+  await emulator.control.setSwitches({ uuidReuse: 'update', unparsableFilter: 'ignore', pageSize: 1000 });
 });
 
 /** Every page of a collection, as sizes. */
@@ -36,13 +27,13 @@ async function pageSizes(path: string): Promise<number[]> {
 describe('pageSize', () => {
   it('pages 1,000 by default and 5,000 when set, the rest on the last page', async () => {
     expect(await pageSizes('job.json')).toEqual([...Array.from({ length: 12 }, () => 1000)]);
-    await emu.control.setPageSize(5000);
+    await emulator.control.setPageSize(5000);
     expect(await pageSizes('job.json')).toEqual([5000, 5000, 2000]);
   });
 
   it('changes between pages without skipping or repeating a record', async () => {
     const first = await api<Rec[]>('GET', 'job.json?cursor=-1');
-    await emu.control.setPageSize(5000);
+    await emulator.control.setPageSize(5000);
     const second = await api<Rec[]>('GET', `job.json?cursor=${first.headers.get('x-next-cursor')}`);
     expect(second.body).toHaveLength(5000);
     const third = await api<Rec[]>('GET', `job.json?cursor=${second.headers.get('x-next-cursor')}`);
@@ -51,9 +42,9 @@ describe('pageSize', () => {
   });
 
   it('refuses a page size the control surface cannot take, and keeps the old one', async () => {
-    await expect(emu.control.setPageSize(0)).rejects.toThrow(/400/);
-    await expect(emu.control.setSwitches({ pageSize: 20_000 })).rejects.toThrow(/400/);
-    expect((await emu.control.switches()).pageSize).toBe(1000);
+    await expect(emulator.control.setPageSize(0)).rejects.toThrow(/400/);
+    await expect(emulator.control.setSwitches({ pageSize: 20_000 })).rejects.toThrow(/400/);
+    expect((await emulator.control.switches()).pageSize).toBe(1000);
   });
 });
 
@@ -61,7 +52,7 @@ describe('unparsableFilter', () => {
   const bad = filterQuery("status like 'Quote'");
 
   it('ignore (the default): the filter is dropped and everything comes back, unfiltered', async () => {
-    expect((await emu.control.switches()).unparsableFilter).toBe('ignore');
+    expect((await emulator.control.switches()).unparsableFilter).toBe('ignore');
     const res = await api<Rec[]>('GET', `job.json?cursor=-1&${bad}`);
     expect(res.status).toBe(200);
     expect(new Set(res.body.map((j) => j.status)).size).toBeGreaterThan(1);
@@ -73,7 +64,7 @@ describe('unparsableFilter', () => {
   });
 
   it('refuse: 400 with the reason', async () => {
-    await emu.control.setUnparsableFilter('refuse');
+    await emulator.control.setUnparsableFilter('refuse');
     const res = await api<{ errorCode: number; message: string }>('GET', `job.json?cursor=-1&${bad}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errorCode: 400, message: expect.stringMatching(/Malformed \$filter/) });
@@ -89,7 +80,9 @@ describe('uuidReuse: a create naming an existing client-chosen uuid', () => {
     note: text,
   });
   const notesOf = async () =>
-    (await emu.control.listRecords(account.uuid, 'note')).filter((n) => n.related_object_uuid === job.uuid);
+    (await emulator.control.listRecords(emulator.account.uuid, 'note')).filter(
+      (n) => n.related_object_uuid === job.uuid,
+    );
   beforeAll(async () => {
     job = (await api<Rec[]>('GET', 'job.json?cursor=-1')).body[40]!;
   });
@@ -104,7 +97,7 @@ describe('uuidReuse: a create naming an existing client-chosen uuid', () => {
   });
 
   it('refuse answers 400 and changes nothing', async () => {
-    await emu.control.setUuidReuse('refuse');
+    await emulator.control.setUuidReuse('refuse');
     const uuid = '0f0e7a10-1111-4a1a-8a1a-000000000002';
     expect((await api('POST', 'note.json', note(uuid, 'First'))).status).toBe(200);
     const before = await notesOf();
@@ -116,7 +109,7 @@ describe('uuidReuse: a create naming an existing client-chosen uuid', () => {
   });
 
   it('duplicate makes a second record under a new uuid, answered in x-record-uuid', async () => {
-    await emu.control.setUuidReuse('duplicate');
+    await emulator.control.setUuidReuse('duplicate');
     const uuid = '0f0e7a10-1111-4a1a-8a1a-000000000003';
     await api('POST', 'note.json', note(uuid, 'First'));
     const again = await api('POST', 'note.json', note(uuid, 'Second'));

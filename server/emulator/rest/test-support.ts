@@ -1,4 +1,7 @@
 // Helpers for the emulator's integration tests: real HTTP against a started emulator, nothing mocked.
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { AccountInfo } from '../contracts';
+import { startEmulator, type EmulatorOptions, type StartedEmulator } from '../start';
 
 export interface Auth {
   apiKey?: string;
@@ -46,3 +49,28 @@ export type Api = ReturnType<typeof createApi>;
 
 /** `$filter` query string, URL-encoded as the platform requires. */
 export const filterQuery = (filter: string) => `$filter=${encodeURIComponent(filter)}`;
+
+/** An emulator started before this file's tests and closed after them, with its first account's admin API;
+ * generous rate limits so that only a test about limits meets one. */
+export function useSeededEmulator(options: Omit<EmulatorOptions, 'quiet' | 'rateLimitPerMinute'>) {
+  let started: { emu: StartedEmulator; api: Api } | undefined;
+  const running = () => started ?? expect.unreachable('the emulator starts in beforeAll');
+  beforeAll(async () => {
+    const emu = await startEmulator({ quiet: true, rateLimitPerMinute: 100_000, ...options });
+    started = { emu, api: createApi(emu.info.base_url, { apiKey: emu.info.accounts[0]!.api_key }) };
+  });
+  afterAll(() => started?.emu.close());
+  const api: Api = (method, path, body, headers) => running().api(method, path, body, headers);
+  return {
+    api,
+    get control(): StartedEmulator['control'] {
+      return running().emu.control;
+    },
+    get info(): StartedEmulator['info'] {
+      return running().emu.info;
+    },
+    get account(): AccountInfo {
+      return running().emu.info.accounts[0]!;
+    },
+  };
+}

@@ -1,16 +1,11 @@
 import { SDK_MESSAGE_TAG } from '../addons/sdk-script';
 
-// The web app's half of add-on windows, part of the page script (/app/app.js, inside app-script.ts's function,
-// where `layer`, `adopt`, `front` and `close` are the window stack's). Plain browser JavaScript kept as text.
-//
-// - An add-on action's button (`[data-addon-event]` in a job window) opens the add-on's window at once, saying it is
-//   opening, asks the server to post the signed event (POST /app/job/<uuid>/addon/<event>) and puts the server's
-//   window in its place: the add-on's HTML in a sandboxed frame, or the platform's own message.
-// - The frame's client SDK (addons/sdk-script.ts) speaks by postMessage. A message counts only when its source is
-//   the window of one of our add-on frames (and its origin the frame's opaque "null"); then closeWindow closes
-//   that window, resizeWindow sizes its frame within the screen, and invoke goes through this page's sign-in to
-//   POST /app/addon/invoke, the answer going back to that frame alone.
-// - In the phone view the window fills the screen, so resizeWindow has nothing to change.
+// The web app's half of add-on windows, part of the page script (inside app-script.ts's function, where `layer`,
+// `adopt`, `front` and `close` are the window stack's). An add-on action's button opens the window at once, asks the
+// server to post the signed event (POST /app/job/<uuid>/addon/<event>) and shows the server's answer: the add-on's
+// HTML in a sandboxed frame, or the platform's message. A postMessage from the frame's client SDK counts only when its
+// source is one of our add-on frames (origin "null"): closeWindow, resizeWindow (within the screen; nothing to change
+// in the phone view) and invoke (through this page's sign-in, answered to that frame alone).
 export const ADDON_WINDOW_SCRIPT = String.raw`
   const SDK_TAG = ${JSON.stringify(SDK_MESSAGE_TAG)};
   const phone = document.body.classList.contains('device-phone');

@@ -1,17 +1,12 @@
 import { ADDON_WINDOW_SCRIPT } from './addon-window-script';
 
 // The web app's page script, served as /app/app.js: plain browser JavaScript kept as text, because it runs in the
-// page, not in Node. It only ever inserts fragments the server rendered and escaped (app-fragments.ts).
-//
-// - Job windows: opened from any [data-open-job] element (grid rows, board items, links) or by the address,
-//   several at once, stacked, each closed by its close tool or Escape; opening an open job brings it to the front.
-// - Deep links, all accepted (no form is documented, these are the ones seen in third-party code):
-//   /job/<uuid>, /#job/<uuid>, /#job,<uuid>, /job?uuid=<uuid>; and the hash forms again on hashchange.
-// - window.Ext: a minimal component registry (Ext.getCmp, Ext.ComponentMgr) with one component per job window,
-//   because the known extension for the real web app reaches component data that way. What a real component
-//   holds is unknown: these carry id, xtype, title, jobUuid and el.dom (a guess, FIDELITY.md).
-// - <html data-app-ready> is set once the windows the address asks for are open.
-// - Add-on windows and the client SDK's messages: addon-window-script.ts, run inside this function.
+// page, not in Node. It only ever inserts fragments the server rendered and escaped (app-fragments.ts). Job windows
+// open from any [data-open-job] element or the address (deep links: /job/<uuid>, /#job/<uuid>, /#job,<uuid>,
+// /job?uuid=<uuid>, all seen in third-party code), stacked, closed by their close tool or Escape. window.Ext is a
+// minimal component registry (one component per job window, its contents a guess: FIDELITY.md), because the known
+// extension for the real web app reaches component data that way. <html data-app-ready> marks the asked-for windows
+// open. Add-on windows: addon-window-script.ts, run inside this function.
 export const APP_SCRIPT = String.raw`(() => {
   'use strict';
   const layer = document.getElementById('windows');

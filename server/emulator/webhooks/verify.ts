@@ -4,12 +4,9 @@ import { postToCallback, type PostOptions } from './http-post';
 export type VerifyResult = { ok: true } | { ok: false; reason: string };
 
 /**
- * The verification request the platform sends before saving a public app's subscription: a form POST of
- * `mode=subscribe&challenge=<random>`, passed only by a 200 whose body is exactly the challenge.
- *
- * "Exactly" is byte for byte: the spec asks for "a body containing only the challenge value" and "equal to the
- * challenge value only", so a trailing newline or surrounding spaces fail too (with a reason that says so), and a
- * receiver that passes here passes on the strictest reading of the real platform.
+ * The verification request the platform sends before saving a public app's subscription (`mode=subscribe&challenge=`),
+ * passed only by a 200 whose body is the challenge byte for byte: the spec's "containing only the challenge value",
+ * read strictly, so a receiver that passes here passes on the real platform whatever its reading.
  */
 export async function verifyCallback(callbackUrl: string, options: PostOptions): Promise<VerifyResult> {
   const challenge = randomBytes(18).toString('base64url');

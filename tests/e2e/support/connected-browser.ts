@@ -13,8 +13,17 @@ export async function startConnected(
   opts: { jobs?: number; launch?: () => Promise<ExtensionBrowser> } = {},
 ): Promise<{ stack: Stack; browser: ExtensionBrowser; options: Page }> {
   const stack = own(await startStack({ jobs: opts.jobs ?? 300 }));
-  const browser = own(await (opts.launch ?? (() => launchChromium()))());
+  return { stack, ...(await connectBrowser(own, stack, opts.launch)) };
+}
+
+/** The browser (`launch`, `own`ed) with Fieldside's options page connected to a stack the file started already. */
+export async function connectBrowser(
+  own: Own,
+  stack: Stack,
+  launch: () => Promise<ExtensionBrowser> = () => launchChromium(),
+): Promise<{ browser: ExtensionBrowser; options: Page }> {
+  const browser = own(await launch());
   const options = await browser.openOptions();
   await connect(options, stack);
-  return { stack, browser, options };
+  return { browser, options };
 }

@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium, type ExtensionBrowser } from './chromium';
+import { evaluatorIn, isolatedWorlds } from './content-world';
 import type { Stack } from './stack';
 
 // Helpers for the content-script tests: the web app's job windows, and the content script's own world
@@ -54,10 +55,7 @@ export async function openJobWindow(page: Page, stack: Stack, job: { uuid: strin
  */
 export async function openWithContentWorld(context: BrowserContext, page: Page, url: string) {
   const cdp = await context.newCDPSession(page);
-  const worlds: { id: number; name: string }[] = [];
-  cdp.on('Runtime.executionContextCreated', ({ context: ctx }) => {
-    if (ctx.auxData?.type === 'isolated') worlds.push({ id: ctx.id, name: ctx.name });
-  });
+  const worlds = isolatedWorlds(cdp);
   // Every request the page's target makes, the content script's module imports included.
   const requests: string[] = [];
   cdp.on('Network.requestWillBeSent', ({ request }) => void requests.push(request.url));
@@ -70,17 +68,5 @@ export async function openWithContentWorld(context: BrowserContext, page: Page, 
     await new Promise((r) => setTimeout(r, 50));
   }
   const world = worlds.findLast((w) => w.name === 'Fieldside')!;
-  return {
-    requests,
-    async evaluate<T>(expression: string): Promise<T> {
-      const result = await cdp.send('Runtime.evaluate', {
-        expression,
-        contextId: world.id,
-        awaitPromise: true,
-        returnByValue: true,
-      });
-      if (result.exceptionDetails) throw new Error(`Content-world evaluation failed: ${result.exceptionDetails.text}`);
-      return result.result.value as T;
-    },
-  };
+  return { requests, evaluate: evaluatorIn(cdp, world.id) };
 }

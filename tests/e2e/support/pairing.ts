@@ -38,6 +38,20 @@ export async function signOutOfWebApp(page: Page, stack: Stack): Promise<void> {
   await page.waitForURL(/\/login/);
 }
 
+/** Someone else at this browser: out of the platform's web app first (signed in there with the grant given, the
+ * platform would answer at once), then the extension's sign-in, the consent page answered as `staffUuid`. */
+export async function signInAsSomeoneElse(
+  context: BrowserContext,
+  options: Page,
+  stack: Stack,
+  staffUuid: string,
+): Promise<void> {
+  const web = await context.newPage();
+  await signOutOfWebApp(web, stack);
+  await web.close();
+  await signInThroughConsent(context, options, stack.account.uuid, staffUuid);
+}
+
 /** The web app signed in as `staff`, the first job the list shows opened, and Fieldside chosen on its card. */
 export async function openFieldsideOnJobCard(
   context: BrowserContext,

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFeedClient } from '../../../lib/live-updates/feed-client';
 import { isFeedError } from '../../../lib/live-updates/types';
 import { signInBrowser, type TrustedBrowser } from '../../support/companion/trusted-browser';
 import { startStack, type Stack } from '../../e2e/support/stack';
+import { setUpFile } from '../../support/set-up-file';
 
 // The extension's feed client and the companion's pass (lib/live-updates/feed-client.ts), against the real companion
 // and emulator: a browser signed in through the companion sends its pass with its token; a pass the companion does
@@ -12,11 +13,10 @@ import { startStack, type Stack } from '../../e2e/support/stack';
 let stack: Stack;
 let browser: TrustedBrowser;
 
-beforeAll(async () => {
-  stack = await startStack({ jobs: 40 });
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 40 }));
   browser = await signInBrowser(stack, { account: stack.account.uuid, staff: stack.technician.uuid });
 });
-afterAll(() => stack?.close());
 
 /** The feed client as the background makes it, over this browser's tokens; `pass` may hold back the real one. */
 function clientOf(opts: { pass?: (token: string) => Promise<string | null>; renew?: () => Promise<unknown> } = {}) {

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPlatformClient } from '../../../lib/api/client';
 import type { Job } from '../../../lib/api/schemas';
 import { createFeedClient } from '../../../lib/live-updates/feed-client';
 import { createFeedService, type SavedPosition } from '../../../lib/live-updates/feed-service';
 import type { LiveEvent } from '../../../lib/messaging/views';
 import { startStack, type Stack } from '../../e2e/support/stack';
+import { setUpFile } from '../../support/set-up-file';
 
 // The extension's feed path against the real companion and emulator (no browser): register, stream,
 // coalesce, re-read through the platform client, catch up from a saved position after a "sleep".
 
 let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ jobs: 300 });
-});
-afterAll(async () => {
-  await stack?.close();
+setUpFile(async (own) => {
+  stack = own(await startStack({ jobs: 300 }));
 });
 
 // read_staff and read_security_roles: the companion reads the staff member's role with them.
