@@ -11,7 +11,7 @@ export interface OpeningPhases {
   domInteractive: number;
   /** Our modules fetched and evaluated (the popup's `fieldside:boot` mark). */
   boot: number;
-  /** The first rows set in the page, before their frame (`fieldside:rows-set`). */
+  /** The first rows set in the model, before their render and frame (`fieldside:rows-set`). */
   rowsSet: number;
 }
 
@@ -107,13 +107,13 @@ export function openingRows(openings: readonly Opening[], first: string, emptyPa
       verdict: '',
     },
     {
-      measure: '  ours: boot → rows set (session, kept screen, first render), median / p95 / max',
+      measure: '  ours: boot → rows set (session and kept screen taken), median / p95 / max',
       value: spread(phase('boot', 'rowsSet')),
       goal: '',
       verdict: '',
     },
     {
-      measure: '  ours: rows set → first result row painted (the frame), median / p95 / max',
+      measure: '  ours: rows set → first result row painted (the first render, its frame), median / p95 / max',
       value: spread(phase('rowsSet', 'first')),
       goal: '',
       verdict: '',

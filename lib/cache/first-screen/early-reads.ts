@@ -15,7 +15,7 @@ export const EARLY_KEYS = {
 } as const;
 
 export interface EarlyReads {
-  /** The session record, from storage.local where the trusted items live there (Chrome). */
+  /** The session record, from wherever the trusted items live (lib/settings/trusted-item.ts). */
   session?: Promise<Record<string, unknown>>;
   /** The kept first screen and today's jobs, from storage.session in one read. */
   firstScreen?: Promise<Record<string, unknown>>;
