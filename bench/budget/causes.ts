@@ -47,7 +47,7 @@ function writeCause(cause: Cause, url: string): Cause {
 
 /** BUDGET_TRACE=1: every counted request on stderr, with who made it (to find what a minute's requests were). */
 const trace = (who: string, cause: Cause, input: RequestInfo | URL, init: RequestInit | undefined, url: string) => {
-  const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+  const method = typeof input === 'object' && 'method' in input ? input.method : (init?.method ?? 'GET');
   if (process.env.BUDGET_TRACE) process.stderr.write(`trace ${who} ${cause} ${method} ${decodeURIComponent(url)}\n`);
 };
 
@@ -60,19 +60,21 @@ export interface RequestCounter {
   take(): Map<Cause, number>;
 }
 
+/** A request's address; a Request of another realm (ky's, under a test's globals) fails `instanceof Request`. */
+const urlOf = (input: RequestInfo | URL): string =>
+  typeof input === 'object' && !(input instanceof URL) && 'url' in input ? input.url : String(input);
+
 export function createRequestCounter(): RequestCounter {
   let counts = new Map<Cause, number>();
   const add = (cause: Cause) => counts.set(cause, (counts.get(cause) ?? 0) + 1);
   // The platform's REST and subscription API (the emulator's control API and OAuth are not the budget's).
   const toPlatform = (input: RequestInfo | URL) =>
-    /\/(api_1\.0|webhook_subscriptions)(\/|$)/.test(
-      new URL(String(input instanceof Request ? input.url : input)).pathname,
-    );
+    /\/(api_1\.0|webhook_subscriptions)(\/|$)/.test(new URL(urlOf(input), 'http://relative.invalid').pathname);
   return {
     fetchFor:
       (cause, who = 'browser') =>
       (input, init) => {
-        const url = String(input instanceof Request ? input.url : input);
+        const url = urlOf(input);
         if (toPlatform(input)) {
           const counted = writeCause(cause(), url);
           add(counted);
@@ -81,7 +83,7 @@ export function createRequestCounter(): RequestCounter {
         return fetch(input, init);
       },
     companionFetch: (input, init) => {
-      const url = String(input instanceof Request ? input.url : input);
+      const url = urlOf(input);
       if (toPlatform(input)) {
         const counted = companionCause(url);
         add(counted);
