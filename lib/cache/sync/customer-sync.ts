@@ -1,5 +1,5 @@
 // Keeping the customer index (lib/search/customers) up to date with the sync: every contact read
-// once, then the contacts changed since at most once an hour and at every full sync (contacts have
+// once, then the contacts changed since at most once an hour, full sync or not (contacts have
 // no webhook, and two requests per incremental sync would double its cost to the account's budget:
 // docs/api-budget.md), each live job's customer from the jobs the sync stores, and the index rebuilt
 // whenever any of it changed. A scope not granted leaves that kind of contact out, never the sync.
@@ -28,7 +28,7 @@ import { withSkipped, type SyncContext } from './sync-context';
 /** How often an incremental sync also asks for the contacts changed since. */
 export const CONTACTS_READ_EVERY_MS = 60 * 60_000;
 
-/** `full`: after a full sync (every job's customer again, changed contacts read); `incremental`:
+/** `full`: after a full sync (every job's customer again, contacts as for `incremental`); `incremental`:
  * the changed jobs and companies, contacts when an hour has passed; `local`: jobs read outside a
  * sync, no request. */
 export type CustomerSyncMode = 'full' | 'incremental' | 'local';
@@ -80,9 +80,11 @@ async function updateCustomers(
   const next: StoredCustomerSource = { ...stored };
   let changed = mode === 'full' || changes.companies.length > 0 || stored.indexVersion !== CUSTOMER_INDEX_VERSION;
 
-  // A first read cut off is done again whole, by the next sync (never from a live job's update).
+  // A first read cut off is done again whole, by the next sync (never from a live job's update). A full sync
+  // keeps the contacts already held (it rebuilds only the jobs' customers), so it too asks for the changed ones
+  // only once the hour has passed: a cleared cache holds none and reads them whole.
   const whole = !stored.complete;
-  const due = mode !== 'local' && (whole || mode === 'full' || now - (stored.readAt ?? 0) >= CONTACTS_READ_EVERY_MS);
+  const due = mode !== 'local' && (whole || now - (stored.readAt ?? 0) >= CONTACTS_READ_EVERY_MS);
   if (due) {
     if (whole) {
       const vendor = await source.vendor.get(call);

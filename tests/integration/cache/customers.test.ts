@@ -127,6 +127,57 @@ describe('customers and contacts in the cache, against the emulator', () => {
     expect(searchCustomers(now, { text: 'quennell' }).map((h) => h.entry)).toEqual([now.ids.indexOf(company)]);
   });
 
+  it('a full sync within the hour of the last contact read asks for no contacts, keeps them, and reads the changed ones once the hour has passed', async () => {
+    const { control, account } = platform;
+    await control.advanceClock(20 * 60);
+    const asked: string[] = [];
+    const { cache, sync } = await platform.freshSync({
+      answer: (response, url) => {
+        asked.push(url.pathname);
+        return response;
+      },
+    });
+    const contactReads = () => asked.filter((path) => /contact/.test(path)).length;
+    await sync.run();
+    // Quiet first: the customers' build (and its contact reads) comes after "synced".
+    await sync.customersSettled();
+    expect(contactReads()).toBeGreaterThanOrEqual(2);
+    const known = (await serverRecords<CompanyContact>('companycontact', companyContactRecord.parse)).find(
+      (c) => c.active && c.company_uuid !== null && c.mobile,
+    )!;
+    const company = (await stored(cache)).ids.indexOf(known.company_uuid!);
+    expect(byPhone(await stored(cache), known.mobile)).toContain(company);
+    const contactsHeld = (await readCustomerSource(cache.db)).contacts.length;
+
+    // The morning's full refresh, minutes after the last read: jobs and companies again, no contacts, none lost.
+    await control.advanceClock(5 * 60);
+    let before = contactReads();
+    await sync.full();
+    await sync.customersSettled();
+    expect(contactReads() - before).toBe(0);
+    let now = await stored(cache);
+    expect((await readCustomerSource(cache.db)).contacts.length).toBe(contactsHeld);
+    expect(byPhone(now, known.mobile)).toContain(now.ids.indexOf(known.company_uuid!));
+
+    // A contact added now is found after the first full sync past the hour: the hourly promise holds.
+    const customer = now.ids[7]!;
+    await control.createRecord(account.uuid, 'companycontact', {
+      company_uuid: customer,
+      first: 'Odette',
+      last: 'Vashti',
+      mobile: '0438 114 902',
+      email: 'odette@vashti.example',
+    });
+    await control.advanceClock(CONTACTS_READ_EVERY_MS / 1000);
+    before = contactReads();
+    await sync.full();
+    await sync.customersSettled();
+    expect(contactReads() - before).toBe(2);
+    now = await stored(cache);
+    expect(byPhone(now, '0438 114 902')).toEqual([now.ids.indexOf(customer)]);
+    expect(byPhone(now, known.mobile)).toContain(now.ids.indexOf(known.company_uuid!));
+  });
+
   it('without the contact scopes the sync still finishes, with customers by name and no contacts', async () => {
     const office = platform.staff('office');
     const { api } = await platform.client({ impersonate: office.uuid });
