@@ -3,7 +3,7 @@ import { ConnectionForm } from '@/components/ConnectionForm';
 import { FeatureAccess } from '@/components/FeatureAccess';
 import { SessionSummary } from '@/components/SessionSummary';
 import { SetupLeft } from '@/components/SetupLeft';
-import { StaffChooser } from '@/components/StaffChooser';
+import { FindYourName } from '@/components/FindYourName';
 import { StaffPicker } from '@/components/StaffPicker';
 import { UnsentWrites } from '@/components/UnsentWrites';
 import { BudgetUse } from '@/components/budget/BudgetUse';
@@ -107,15 +107,12 @@ export function App({
             Let the platform say: open any job in the platform, choose Fieldside on the job card, then “Use Fieldside in
             this browser”, and confirm it here.
           </p>
-          <h3 class="who-fallback">Or find your name in the list</h3>
-          <p class="hint">
-            Fieldside then shows only what that person may see. You are asked once: to change it, sign in again.
-          </p>
-          {model.staff.value.length > 0 ? (
-            <StaffChooser staff={model.staff.value} busy={busy} onChoose={(uuid) => void model.chooseMe(uuid)} />
-          ) : (
-            <Loading>Loading the staff…</Loading>
-          )}
+          <FindYourName
+            staff={model.staff.value}
+            busy={busy}
+            onChoose={(uuid) => void model.chooseMe(uuid)}
+            loading="Loading the staff…"
+          />
         </section>
       )}
       {administrator && view.mode === 'oauth' && view.me && model.staff.value.length > 0 && (

@@ -1,6 +1,6 @@
 import { ApiKeyForm } from '@/components/ApiKeyForm';
 import { ConnectionForm } from '@/components/ConnectionForm';
-import { StaffChooser } from '@/components/StaffChooser';
+import { FindYourName } from '@/components/FindYourName';
 import { BrandMark } from '@/components/design/Brand';
 import { Loading } from '@/components/design/Loading';
 import { Notice } from '@/components/design/Notice';
@@ -105,15 +105,12 @@ export function App({ model }: { model: WelcomeModel }) {
                   Choose <strong>Use Fieldside in this browser</strong>, then confirm it in the tab Fieldside opens.
                 </li>
               </ol>
-              <h3 class="who-fallback">Or find your name in the list</h3>
-              <p class="hint">
-                Fieldside then shows only what that person may see. You are asked once: to change it, sign in again.
-              </p>
-              {model.staff.value.length > 0 ? (
-                <StaffChooser staff={model.staff.value} busy={busy} onChoose={(uuid) => void model.chooseMe(uuid)} />
-              ) : (
-                <Loading>Loading your account’s staff…</Loading>
-              )}
+              <FindYourName
+                staff={model.staff.value}
+                busy={busy}
+                onChoose={(uuid) => void model.chooseMe(uuid)}
+                loading="Loading your account’s staff…"
+              />
             </>
           )}
         </Step>

@@ -10,7 +10,7 @@ import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { closedBadges } from './support/closed-badges';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
 import { TECHNICAL_WORDS, firstRunPage, technicianJob } from './support/first-hour';
-import { chooseMe, connect } from './support/options-page';
+import { answerConsent, chooseMe, connect } from './support/options-page';
 import { openQuickSearch } from './support/popup-page';
 import { todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
@@ -45,15 +45,9 @@ it('the install opens the first-run page: sign in on the consent page, the conne
 let allowedAt = 0;
 
 it('signs in through the consent page as a technician, then asks who you are, nobody preselected, roles shown', async () => {
-  const consent = browser.context.waitForEvent('page', {
-    predicate: (p) => p.url().includes('/oauth/authorize'),
-    timeout: 20_000,
+  await answerConsent(browser.context, welcome, stack.account.uuid, stack.technician.uuid, () => {
+    allowedAt = Date.now();
   });
-  await welcome.getByRole('button', { name: 'Sign in with the platform' }).click();
-  const page = await consent;
-  await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.technician.uuid}`);
-  allowedAt = Date.now();
-  await page.locator('#allow').click();
 
   await welcome.locator('#step-connect[data-state="done"]').waitFor({ timeout: 20_000 });
   expect(await welcome.locator('#welcome-account').textContent()).toContain(stack.account.name);

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { TECHNICAL_WORDS, firstRunPage } from './support/first-hour';
-import { chooseMe, connect } from './support/options-page';
+import { answerConsent, chooseMe, connect } from './support/options-page';
 import { openQuickSearch } from './support/popup-page';
 import { startStack, type Stack } from './support/stack';
 import { setUpFile } from '../support/set-up-file';
@@ -34,14 +34,7 @@ async function opensFirstRun(click: () => Promise<void>): Promise<Page> {
 it('closed half-way: the popup, the side panel and the settings say what is left and lead back to the first-run page', async () => {
   const welcome = await firstRunPage(browser.context);
   await connect(welcome, stack);
-  const consent = browser.context.waitForEvent('page', {
-    predicate: (p) => p.url().includes('/oauth/authorize'),
-    timeout: 20_000,
-  });
-  await welcome.getByRole('button', { name: 'Sign in with the platform' }).click();
-  const page = await consent;
-  await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.technician.uuid}`);
-  await page.locator('#allow').click();
+  await answerConsent(browser.context, welcome, stack.account.uuid, stack.technician.uuid);
   await welcome.getByLabel('Find your name').waitFor({ timeout: 20_000 });
   await welcome.close();
 

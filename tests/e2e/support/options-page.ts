@@ -25,15 +25,28 @@ export async function signInThroughConsent(
   accountUuid: string,
   staffUuid: string,
 ): Promise<void> {
+  await answerConsent(context, options, accountUuid, staffUuid);
+  await options.locator('#session-state[data-state="signed_in"]').waitFor({ timeout: 20_000 });
+}
+
+/** Clicks "Sign in with the platform" on `page` (options or first-run) and answers the consent page it opens
+ * as `staffUuid`: picks them, then Allow (`beforeAllow` runs just before that click). */
+export async function answerConsent(
+  context: BrowserContext,
+  page: Page,
+  accountUuid: string,
+  staffUuid: string,
+  beforeAllow?: () => void,
+): Promise<void> {
   const consent = context.waitForEvent('page', {
     predicate: (p) => p.url().includes('/oauth/authorize'),
     timeout: 20_000,
   });
-  await options.getByRole('button', { name: 'Sign in with the platform' }).click();
-  const page = await consent;
-  await page.locator('#person').selectOption(`${accountUuid}:${staffUuid}`);
-  await page.locator('#allow').click();
-  await options.locator('#session-state[data-state="signed_in"]').waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Sign in with the platform' }).click();
+  const consentPage = await consent;
+  await consentPage.locator('#person').selectOption(`${accountUuid}:${staffUuid}`);
+  beforeAllow?.();
+  await consentPage.locator('#allow').click();
 }
 
 /** "Who are you", as a person answers it: types their name into the staff search, picks themself,
