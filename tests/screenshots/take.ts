@@ -116,8 +116,6 @@ async function main(): Promise<void> {
     await pickerShot(browser, day);
     await webAppShots(browser, stack, day);
     await popupOfflineShot(browser, query);
-    // The technician pairs this browser from the job card last: the pictures before show a chosen name.
-    await pairingShots(browser.context, stack);
     await welcomeShot(welcome, 'welcome-done');
     // After the sync's own pictures: activating the job card's action makes the account's webhook
     // subscriptions, and with the live feed on, the sync alarm no longer syncs.
