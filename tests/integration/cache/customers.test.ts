@@ -149,7 +149,7 @@ describe('customers and contacts in the cache, against the emulator', () => {
     expect(byPhone(await stored(cache), known.mobile)).toContain(company);
     const contactsHeld = (await readCustomerSource(cache.db)).contacts.length;
 
-    // The morning's full refresh, minutes after the last read: jobs and companies again, no contacts, none lost.
+    // A full refresh minutes after the last read: jobs and companies again, no contacts, none lost.
     await control.advanceClock(5 * 60);
     let before = contactReads();
     await sync.full();
