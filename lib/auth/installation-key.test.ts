@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   INSTALLATION_KEY_ALGORITHM,
   INSTALLATION_SIGNATURE_ALGORITHM,
@@ -7,21 +7,14 @@ import {
   refreshProofMessage,
 } from '../../contracts/installation-binding';
 import { createInstallationKeys } from './installation-key';
-import { createSecretStore } from './secrets/store';
+import { freshSecretStores } from './testing/secrets';
 
 const fromBase64Url = (text: string): Uint8Array<ArrayBuffer> =>
   Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4)), (c) =>
     c.charCodeAt(0),
   );
 
-let n = 0;
-const stores: ReturnType<typeof createSecretStore>[] = [];
-function freshStore() {
-  const store = createSecretStore(`fieldside-installation-test-${n++}`);
-  stores.push(store);
-  return store;
-}
-afterEach(() => stores.splice(0).forEach((s) => s.close()));
+const freshStore = freshSecretStores('fieldside-installation-test');
 
 describe('installation keys', () => {
   it('holds a new pair in memory until a sign-in completes, then keeps it in the secret store, its private half not extractable', async () => {
