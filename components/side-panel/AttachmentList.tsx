@@ -2,13 +2,12 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AttachmentView } from '@/lib/messaging/job-views';
 import { ago } from '@/lib/locale/words';
 import { Chip } from '../design/Chip';
-import { Notice } from '../design/Notice';
 import { ProblemNotice } from '../design/ProblemNotice';
 import { ClockIcon } from '../icons/clock';
 import { PlusIcon } from '../icons/plus';
 import { RefreshIcon } from '../icons/refresh';
 import { TrashIcon } from '../icons/trash';
-import { FEATURE_WORDS } from '../feature-words';
+import { AllowNotice } from './AllowNotice';
 
 export interface AttachmentListProps {
   attachments: AttachmentView[] | null;
@@ -67,17 +66,7 @@ export function AttachmentList(props: AttachmentListProps) {
         Photos and files
       </h3>
       {!allowed ? (
-        <Notice
-          tone="info"
-          id="files-allow"
-          actions={
-            <button type="button" class="btn-primary btn-sm" onClick={props.onGrant}>
-              {FEATURE_WORDS.photos.allow}
-            </button>
-          }
-        >
-          {FEATURE_WORDS.photos.lacking}
-        </Notice>
+        <AllowNotice feature="photos" id="files-allow" onGrant={props.onGrant} />
       ) : (
         <div class="files-add">
           <input
