@@ -2,14 +2,12 @@ import { useState } from 'preact/hooks';
 import type { JobAction, TextOfferView, VisitView } from '@/lib/messaging/job-views';
 import { clockTime } from '@/lib/locale/words';
 import { Chip } from '../design/Chip';
-import { ProblemNotice } from '../design/ProblemNotice';
 import { CheckIcon } from '../icons/check';
 import { ClockIcon } from '../icons/clock';
 import { MapPinIcon } from '../icons/map-pin';
-import { RefreshIcon } from '../icons/refresh';
-import { TrashIcon } from '../icons/trash';
 import { TextOfferChoice, type TextChoice } from './TextOfferChoice';
 import { AllowNotice } from './AllowNotice';
+import { OutboxProblem } from './OutboxState';
 
 export interface VisitActionsProps {
   visit: VisitView;
@@ -119,23 +117,7 @@ export function VisitActions(props: VisitActionsProps) {
               : 'Saved at once, also with no signal, and sent to the office in order.'}
           </p>
           {visit.problems.map((p) => (
-            <ProblemNotice
-              key={p.seq}
-              problem={p.message}
-              todo={p.action}
-              actions={
-                <>
-                  <button type="button" class="btn-sm" onClick={() => onRetry(p.seq)}>
-                    <RefreshIcon size={14} />
-                    Retry
-                  </button>
-                  <button type="button" class="btn-sm btn-danger" onClick={() => onDiscard(p.seq)}>
-                    <TrashIcon size={14} />
-                    Discard
-                  </button>
-                </>
-              }
-            />
+            <OutboxProblem key={p.seq} problem={p} onRetry={onRetry} onDiscard={onDiscard} />
           ))}
         </>
       )}
