@@ -1,20 +1,11 @@
 import { serve } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import type { AddressInfo } from 'node:net';
+import type { WebhookSubscription } from '../../../server/emulator/contracts';
 
-interface StubSubscriptionState {
-  uuid: string;
-  callback_url: string;
-  unique_id: string;
-  active: boolean;
-  last_failure_reason: string | null;
-  last_failure_at: string | null;
-}
-
-/** A subscription as the stub keeps it (the platform's list shape): an object's, or an event's (no object or fields). */
-export type StubSubscription =
-  | (StubSubscriptionState & { type: 'object'; object: string; fields: string[] })
-  | (StubSubscriptionState & { type: 'event'; event: string });
+/** A subscription as the stub keeps it: the platform's list shape, as the emulator keeps it too. */
+export type StubSubscription = WebhookSubscription;
+type StubSubscriptionState = Omit<WebhookSubscription, 'type' | 'object' | 'fields' | 'event'>;
 
 /** Staff members every stub account has: one administrator, one technician. */
 export const STUB_ADMIN = 'aaaaaaaa-0000-4000-8000-00000000000a';
