@@ -106,7 +106,7 @@ export function createNewJobService(deps: NewJobServiceDeps) {
       const jobUuid = crypto.randomUUID();
       const company =
         customer.kind === 'existing'
-          ? { uuid: customer.uuid.toLowerCase(), name: customer.name || 'Customer', isNew: false }
+          ? { uuid: customer.uuid, name: customer.name || 'Customer', isNew: false }
           : customer.kind === 'new'
             ? { uuid: crypto.randomUUID(), name: customer.name, isNew: true }
             : null;
