@@ -17,7 +17,7 @@ import { startStack, type Stack } from '../tests/e2e/support/stack';
 import { cacheName } from '../tests/e2e/support/sync';
 import { bundleProbe } from './extension/bundle';
 import { armSyncDone, benchPage, fullSyncRows, measureFullSync, REAL_PAGE_SIZE } from './extension/full-sync';
-import { emulatorQueries } from './extension/queries';
+import { activeQueryJobs, emulatorQueries } from './extension/queries';
 import { checkSizeBudgets } from './extension/sizes';
 import { benchExtension } from './extension/build';
 import { backgroundHeap } from './extension/worker-heap';
@@ -137,21 +137,7 @@ export async function runExtensionBench(): Promise<unknown> {
     // The index the keystrokes search: loaded in this page as the popup would.
     await fresh.evaluate((name) => __fieldsideBench.coldLoad(name), dbName);
 
-    const jobs = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
-    const companies = new Map(
-      (await stack.emulator.control.listRecords(stack.account.uuid, 'company')).map((c) => [
-        String(c.uuid),
-        String(c.name ?? ''),
-      ]),
-    );
-    const queryJobs = jobs
-      .filter((j) => j.active === 1 || j.active === true)
-      .map((j) => ({
-        uuid: String(j.uuid),
-        number: String(j.generated_job_id),
-        customer: companies.get(String(j.company_uuid)) ?? '',
-        address: String(j.job_address ?? ''),
-      }));
+    const queryJobs = await activeQueryJobs(stack);
     const queries = emulatorQueries(queryJobs, createRandom(42));
     const typed = await fresh.evaluate((q) => __fieldsideBench.typeQueries(q), queries);
     const keyMs = typed.keystrokes.map((k: { ms: number }) => k.ms);

@@ -17,7 +17,7 @@ import { startStack } from '../tests/e2e/support/stack';
 import { cacheOf, waitForSynced } from '../tests/e2e/support/sync';
 import { benchPage, customersStored } from './extension/full-sync';
 import { benchExtension } from './extension/build';
-import { emulatorQueries } from './extension/queries';
+import { activeQueryJobs, emulatorQueries } from './extension/queries';
 import { addEmptyPage } from './popup/empty-page';
 import { firstPaintInPage, openingRows, phasesInPage, type Opening } from './popup/openings';
 import { expectSane, sized } from './smoke';
@@ -156,21 +156,7 @@ export async function runPopupBench(dir = benchExtension('chrome')): Promise<voi
     }
     await blank.close();
 
-    const jobs = await stack.emulator.control.listRecords(stack.account.uuid, 'job');
-    const companies = new Map(
-      (await stack.emulator.control.listRecords(stack.account.uuid, 'company')).map((c) => [
-        String(c.uuid),
-        String(c.name ?? ''),
-      ]),
-    );
-    const live = jobs
-      .filter((j) => j.active === 1 || j.active === true)
-      .map((j) => ({
-        uuid: String(j.uuid),
-        number: String(j.generated_job_id),
-        customer: companies.get(String(j.company_uuid)) ?? '',
-        address: String(j.job_address ?? ''),
-      }));
+    const live = await activeQueryJobs(stack);
     const all = emulatorQueries(live, createRandom(7));
     // An even spread of the kinds (numbers, names, addresses, typos).
     const queries = Array.from({ length: QUERIES }, (_, i) => all[Math.floor((i * all.length) / QUERIES)]!);

@@ -90,3 +90,28 @@ export function ConnectionForm({ value, managed, busy, onSave }: ConnectionFormP
     </details>
   );
 }
+
+/** What the connection form of a page reads and does: the page's session model (lib/account/session-page-model.ts). */
+export interface ConnectionModel {
+  busy: { readonly value: boolean };
+  saveConnection(connection: Connection): Promise<unknown>;
+}
+
+/** The form for the connection the background reports (`view`), made afresh when that connection changes. */
+export function PageConnectionForm({
+  view,
+  model,
+}: {
+  view: { connection: Connection; connectionManaged: readonly ConnectionField[] };
+  model: ConnectionModel;
+}) {
+  return (
+    <ConnectionForm
+      key={JSON.stringify(view.connection)}
+      value={view.connection}
+      managed={view.connectionManaged}
+      busy={model.busy.value}
+      onSave={(c) => void model.saveConnection(c)}
+    />
+  );
+}

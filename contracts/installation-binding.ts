@@ -59,10 +59,13 @@ export async function sha256Base64Url(text: string): Promise<string> {
   return encodeBase64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
 }
 
-/** A fresh PKCE verifier: 32 random bytes, base64url (43 characters). */
-export function createCodeVerifier(): string {
-  return encodeBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+/** `byteCount` bytes from the platform's CSPRNG, base64url: an id, a ticket, a state or a verifier. */
+export function randomBase64Url(byteCount: number): string {
+  return encodeBase64Url(crypto.getRandomValues(new Uint8Array(byteCount)));
 }
+
+/** A fresh PKCE verifier: 32 random bytes, base64url (43 characters). */
+export const createCodeVerifier = (): string => randomBase64Url(32);
 
 /** The S256 code challenge of a verifier. */
 export const codeChallengeOf = (verifier: string): Promise<string> => sha256Base64Url(verifier);

@@ -3,12 +3,30 @@
 // is known. The typo helper and the mix follow lib/search/testing/synthetic-queries.ts.
 import { pick } from '../../lib/search/testing/synthetic-docs';
 import { withTypo, type BenchQuery } from '../../lib/search/testing/synthetic-queries';
+import type { Stack } from '../../tests/e2e/support/stack';
 
 export interface QueryJob {
   uuid: string;
   number: string;
   customer: string;
   address: string;
+}
+
+/** The account's active jobs, as the queries are made of them: number, customer's name and address. */
+export async function activeQueryJobs(stack: Pick<Stack, 'emulator' | 'account'>): Promise<QueryJob[]> {
+  const { control } = stack.emulator;
+  const jobs = await control.listRecords(stack.account.uuid, 'job');
+  const companies = new Map(
+    (await control.listRecords(stack.account.uuid, 'company')).map((c) => [String(c.uuid), String(c.name ?? '')]),
+  );
+  return jobs
+    .filter((j) => j.active === 1 || j.active === true)
+    .map((j) => ({
+      uuid: String(j.uuid),
+      number: String(j.generated_job_id),
+      customer: companies.get(String(j.company_uuid)) ?? '',
+      address: String(j.job_address ?? ''),
+    }));
 }
 
 const words = (text: string): string[] =>

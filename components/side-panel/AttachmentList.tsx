@@ -1,14 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AttachmentView } from '@/lib/messaging/job-views';
 import { ago } from '@/lib/locale/words';
-import { Chip } from '../design/Chip';
-import { Notice } from '../design/Notice';
-import { ProblemNotice } from '../design/ProblemNotice';
-import { ClockIcon } from '../icons/clock';
 import { PlusIcon } from '../icons/plus';
-import { RefreshIcon } from '../icons/refresh';
-import { TrashIcon } from '../icons/trash';
-import { FEATURE_WORDS } from '../feature-words';
+import { AllowNotice } from './AllowNotice';
+import { OutboxChip, OutboxProblem } from './OutboxState';
 
 export interface AttachmentListProps {
   attachments: AttachmentView[] | null;
@@ -67,17 +62,7 @@ export function AttachmentList(props: AttachmentListProps) {
         Photos and files
       </h3>
       {!allowed ? (
-        <Notice
-          tone="info"
-          id="files-allow"
-          actions={
-            <button type="button" class="btn-primary btn-sm" onClick={props.onGrant}>
-              {FEATURE_WORDS.photos.allow}
-            </button>
-          }
-        >
-          {FEATURE_WORDS.photos.lacking}
-        </Notice>
+        <AllowNotice feature="photos" id="files-allow" onGrant={props.onGrant} />
       ) : (
         <div class="files-add">
           <input
@@ -127,41 +112,19 @@ export function AttachmentList(props: AttachmentListProps) {
                       {a.author}
                     </span>
                   )}
-                  {a.state === 'pending' && (
-                    <Chip tone="warning" class="pending">
-                      <ClockIcon size={12} />
-                      {sent && sent.total > 0
+                  <OutboxChip
+                    state={a.state}
+                    waiting={
+                      sent && sent.total > 0
                         ? `Sending — ${Math.floor((100 * sent.sent) / sent.total)}%`
-                        : 'Waiting to be sent'}
-                    </Chip>
-                  )}
-                  {a.state === 'failed' && (
-                    <Chip tone="danger" class="failed">
-                      Not sent
-                    </Chip>
-                  )}
+                        : 'Waiting to be sent'
+                    }
+                  />
                 </span>
                 {a.state === 'pending' && sent && sent.total > 0 && (
                   <progress class="file-progress" max={sent.total} value={sent.sent} aria-label={`${a.name} sent`} />
                 )}
-                {a.problem && (
-                  <ProblemNotice
-                    problem={a.problem.message}
-                    todo={a.problem.action}
-                    actions={
-                      <>
-                        <button type="button" class="btn-sm" onClick={() => props.onRetry(a.problem!.seq)}>
-                          <RefreshIcon size={14} />
-                          Retry
-                        </button>
-                        <button type="button" class="btn-sm btn-danger" onClick={() => props.onDiscard(a.problem!.seq)}>
-                          <TrashIcon size={14} />
-                          Discard
-                        </button>
-                      </>
-                    }
-                  />
-                )}
+                {a.problem && <OutboxProblem problem={a.problem} onRetry={props.onRetry} onDiscard={props.onDiscard} />}
               </li>
             );
           })}

@@ -1,11 +1,10 @@
 import type { JobDetail } from '@/lib/messaging/job-views';
 import { Chip } from '../design/Chip';
-import { Notice } from '../design/Notice';
 import { CheckIcon } from '../icons/check';
 import { ClockIcon } from '../icons/clock';
 import { CloseIcon } from '../icons/close';
 import { PlusIcon } from '../icons/plus';
-import { FEATURE_WORDS } from '../feature-words';
+import { AllowNotice } from './AllowNotice';
 
 type BadgeState = JobDetail['badges'][number];
 
@@ -34,17 +33,7 @@ export function BadgeToggles({ badges, canManage, onToggle, onGrant }: BadgeTogg
             <span class="muted">No badges</span>
           )}
         </div>
-        <Notice
-          tone="info"
-          id="badges-allow"
-          actions={
-            <button type="button" class="btn-sm" onClick={onGrant}>
-              {FEATURE_WORDS.badges.allow}
-            </button>
-          }
-        >
-          {FEATURE_WORDS.badges.lacking}
-        </Notice>
+        <AllowNotice feature="badges" id="badges-allow" quiet onGrant={onGrant} />
       </div>
     );
   }

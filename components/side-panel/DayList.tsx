@@ -124,6 +124,19 @@ function otherJobsHint(jobs: DayJob[]): string {
   return allocated ? 'Jobs given to you with no set time.' : 'Jobs you were on site for without a visit.';
 }
 
+/** Under a visit's or another job's head alike: the job, its place, whom to call, time on site, badges. */
+function JobLines({ entry, date, onOpen }: { entry: DayVisit | DayJob; date: string; onOpen: (uuid: string) => void }) {
+  return (
+    <>
+      <JobButton job={entry.job} onOpen={onOpen} />
+      <JobPlace job={entry.job} />
+      <ContactLine contact={entry.contact} />
+      <OnSite times={entry.onSite} date={date} />
+      <Badges job={entry.job} />
+    </>
+  );
+}
+
 function Visit({ visit, date, onOpen }: { visit: DayVisit; date: string; onOpen: (uuid: string) => void }) {
   return (
     <li class="visit card" data-job-uuid={visit.job.uuid} data-activity-uuid={visit.activityUuid}>
@@ -131,11 +144,7 @@ function Visit({ visit, date, onOpen }: { visit: DayVisit; date: string; onOpen:
         <span class="time">{timeSpan(visit.start, visit.end)}</span>
         <JobState job={visit.job} />
       </div>
-      <JobButton job={visit.job} onOpen={onOpen} />
-      <JobPlace job={visit.job} />
-      <ContactLine contact={visit.contact} />
-      <OnSite times={visit.onSite} date={date} />
-      <Badges job={visit.job} />
+      <JobLines entry={visit} date={date} onOpen={onOpen} />
     </li>
   );
 }
@@ -149,11 +158,7 @@ function OtherJob({ item, date, onOpen }: { item: DayJob; date: string; onOpen: 
         {since && <span class="since">Yours since {shortDay(since, date)}</span>}
         <JobState job={item.job} />
       </div>
-      <JobButton job={item.job} onOpen={onOpen} />
-      <JobPlace job={item.job} />
-      <ContactLine contact={item.contact} />
-      <OnSite times={item.onSite} date={date} />
-      <Badges job={item.job} />
+      <JobLines entry={item} date={date} onOpen={onOpen} />
     </li>
   );
 }

@@ -15,7 +15,7 @@ import { AttachmentList } from './AttachmentList';
 import { VisitActions } from './VisitActions';
 import { safeHttpUrl } from './format';
 import type { Feature } from '@/lib/messaging/session-view';
-import { FEATURE_WORDS } from '../feature-words';
+import { AllowNotice } from './AllowNotice';
 
 export interface JobDetailViewProps {
   detail: JobDetail;
@@ -159,17 +159,7 @@ export function JobDetailView(props: JobDetailViewProps) {
           </p>
         ) : (
           (!detail.can.readNotes || !detail.can.addNote) && (
-            <Notice
-              tone="info"
-              id="notes-allow"
-              actions={
-                <button type="button" class="btn-primary btn-sm" onClick={() => props.onGrant('notes')}>
-                  {FEATURE_WORDS.notes.allow}
-                </button>
-              }
-            >
-              {FEATURE_WORDS.notes.lacking}
-            </Notice>
+            <AllowNotice feature="notes" id="notes-allow" onGrant={() => props.onGrant('notes')} />
           )
         )}
         {/* Where the platform's notes were not read, "No notes yet" would be untrue: only the writes

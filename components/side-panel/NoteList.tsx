@@ -1,12 +1,8 @@
 import type { NoteView } from '@/lib/messaging/job-views';
-import { Chip } from '../design/Chip';
-import { ProblemNotice } from '../design/ProblemNotice';
-import { ClockIcon } from '../icons/clock';
 import { NoteIcon } from '../icons/note';
-import { RefreshIcon } from '../icons/refresh';
-import { TrashIcon } from '../icons/trash';
 import { ago, clockTime, shortDay } from '@/lib/locale/words';
 import { todayIn } from '@/lib/locale/days';
+import { OutboxChip, OutboxProblem } from './OutboxState';
 
 export interface NoteListProps {
   notes: NoteView[];
@@ -47,36 +43,9 @@ export function NoteList({ notes, timeZone, complete, onRetry, onDiscard }: Note
                 {note.author}
               </span>
             )}
-            {note.state === 'pending' && (
-              <Chip tone="warning" class="pending">
-                <ClockIcon size={12} />
-                Pending — not on the platform yet
-              </Chip>
-            )}
-            {note.state === 'failed' && (
-              <Chip tone="danger" class="failed">
-                Not sent
-              </Chip>
-            )}
+            <OutboxChip state={note.state} waiting="Pending — not on the platform yet" />
           </p>
-          {note.problem && (
-            <ProblemNotice
-              problem={note.problem.message}
-              todo={note.problem.action}
-              actions={
-                <>
-                  <button type="button" class="btn-sm" onClick={() => onRetry(note.problem!.seq)}>
-                    <RefreshIcon size={14} />
-                    Retry
-                  </button>
-                  <button type="button" class="btn-sm btn-danger" onClick={() => onDiscard(note.problem!.seq)}>
-                    <TrashIcon size={14} />
-                    Discard
-                  </button>
-                </>
-              }
-            />
-          )}
+          {note.problem && <OutboxProblem problem={note.problem} onRetry={onRetry} onDiscard={onDiscard} />}
         </li>
       ))}
     </ol>

@@ -1,6 +1,5 @@
 import type { TextOfferView } from '@/lib/messaging/job-views';
-import { Notice } from '../design/Notice';
-import { FEATURE_WORDS } from '../feature-words';
+import { AllowNotice } from './AllowNotice';
 
 export interface TextChoice {
   send: boolean;
@@ -20,22 +19,16 @@ export interface TextOfferChoiceProps {
 export function TextOfferChoice({ offer, choice, onChange, onGrant, onDecline }: TextOfferChoiceProps) {
   if (!offer.allowed)
     return (
-      <Notice
-        tone="info"
+      <AllowNotice
+        feature="texts"
         id="texts-allow"
-        actions={
-          <>
-            <button type="button" class="btn-primary btn-sm" onClick={onGrant}>
-              {FEATURE_WORDS.texts.allow}
-            </button>
-            <button type="button" class="btn-sm" id="texts-decline" onClick={onDecline}>
-              No thanks
-            </button>
-          </>
+        onGrant={onGrant}
+        more={
+          <button type="button" class="btn-sm" id="texts-decline" onClick={onDecline}>
+            No thanks
+          </button>
         }
-      >
-        {FEATURE_WORDS.texts.lacking}
-      </Notice>
+      />
     );
   return (
     <div class="text-offer">

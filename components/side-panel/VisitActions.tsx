@@ -2,15 +2,12 @@ import { useState } from 'preact/hooks';
 import type { JobAction, TextOfferView, VisitView } from '@/lib/messaging/job-views';
 import { clockTime } from '@/lib/locale/words';
 import { Chip } from '../design/Chip';
-import { Notice } from '../design/Notice';
-import { ProblemNotice } from '../design/ProblemNotice';
 import { CheckIcon } from '../icons/check';
 import { ClockIcon } from '../icons/clock';
 import { MapPinIcon } from '../icons/map-pin';
-import { RefreshIcon } from '../icons/refresh';
-import { TrashIcon } from '../icons/trash';
-import { FEATURE_WORDS } from '../feature-words';
 import { TextOfferChoice, type TextChoice } from './TextOfferChoice';
+import { AllowNotice } from './AllowNotice';
+import { OutboxProblem } from './OutboxState';
 
 export interface VisitActionsProps {
   visit: VisitView;
@@ -72,17 +69,7 @@ export function VisitActions(props: VisitActionsProps) {
         Your visit
       </h3>
       {!allowed ? (
-        <Notice
-          tone="info"
-          id="visits-allow"
-          actions={
-            <button type="button" class="btn-primary btn-sm" onClick={onGrant}>
-              {FEATURE_WORDS.visits.allow}
-            </button>
-          }
-        >
-          {FEATURE_WORDS.visits.lacking}
-        </Notice>
+        <AllowNotice feature="visits" id="visits-allow" onGrant={onGrant} />
       ) : (
         <>
           <ol class="visit-steps list-plain" aria-label="What you have done">
@@ -130,23 +117,7 @@ export function VisitActions(props: VisitActionsProps) {
               : 'Saved at once, also with no signal, and sent to the office in order.'}
           </p>
           {visit.problems.map((p) => (
-            <ProblemNotice
-              key={p.seq}
-              problem={p.message}
-              todo={p.action}
-              actions={
-                <>
-                  <button type="button" class="btn-sm" onClick={() => onRetry(p.seq)}>
-                    <RefreshIcon size={14} />
-                    Retry
-                  </button>
-                  <button type="button" class="btn-sm btn-danger" onClick={() => onDiscard(p.seq)}>
-                    <TrashIcon size={14} />
-                    Discard
-                  </button>
-                </>
-              }
-            />
+            <OutboxProblem key={p.seq} problem={p} onRetry={onRetry} onDiscard={onDiscard} />
           ))}
         </>
       )}

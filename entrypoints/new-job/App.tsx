@@ -1,3 +1,5 @@
+import type { Signal } from '@preact/signals';
+import type { ComponentChildren } from 'preact';
 import { Notice } from '@/components/design/Notice';
 import { ProblemNotice } from '@/components/design/ProblemNotice';
 import type { NewJobModel } from './model';
@@ -5,6 +7,22 @@ import type { NewJobModel } from './model';
 const FROM = { email: 'From an e-mail', selection: 'From the text you selected', popup: 'From the popup' } as const;
 /** The platform's own word on the permission (its scope table: "account charges may apply"). */
 const COST = 'The platform says creating jobs may cost the account: account charges may apply.';
+
+/** A text field's value and typing, bound to one of the model's signals. */
+const bound = (text: Signal<string>) => ({
+  value: text.value,
+  onInput: (e: { currentTarget: { value: string } }) => (text.value = e.currentTarget.value),
+});
+
+/** One answer to "Customer": a radio of the one group, checked when it is the model's choice. */
+function CustomerChoice(props: { value: string; checked: boolean; onPick: () => void; children: ComponentChildren }) {
+  return (
+    <label class="choice">
+      <input type="radio" name="customer" value={props.value} checked={props.checked} onChange={props.onPick} />
+      {props.children}
+    </label>
+  );
+}
 
 /** The small confirm form of a new job: the customer (matched, new or none), the address found in the text,
  * the description; nothing reaches the platform before "Create job". */
@@ -37,6 +55,11 @@ export function App({ model }: { model: NewJobModel }) {
   const choice = model.choice.value;
   const busy = state !== 'ready';
   const needsCustomers = choice.kind === 'new' && !draft.canCreateCustomers;
+  const choiceOf = (kind: 'new' | 'none', words: string) => (
+    <CustomerChoice value={kind} checked={choice.kind === kind} onPick={() => (model.choice.value = { kind })}>
+      <span>{words}</span>
+    </CustomerChoice>
+  );
   return (
     <form
       class="new-job-form"
@@ -73,44 +96,28 @@ export function App({ model }: { model: NewJobModel }) {
         <legend>Customer</legend>
         {draft.customers.map((c) =>
           c.uuid === null ? null : (
-            <label class="choice" key={c.uuid}>
-              <input
-                type="radio"
-                name="customer"
-                value={c.uuid}
-                checked={choice.kind === 'existing' && choice.uuid === c.uuid}
-                onChange={() => (model.choice.value = { kind: 'existing', uuid: c.uuid!, name: c.name })}
-              />
+            <CustomerChoice
+              key={c.uuid}
+              value={c.uuid}
+              checked={choice.kind === 'existing' && choice.uuid === c.uuid}
+              onPick={() => (model.choice.value = { kind: 'existing', uuid: c.uuid!, name: c.name })}
+            >
               <span>
                 {c.name}
                 <small>
                   {c.by === 'email' ? 'Found by the e-mail address' : 'Found by a phone number in the text'}
                 </small>
               </span>
-            </label>
+            </CustomerChoice>
           ),
         )}
-        <label class="choice">
-          <input
-            type="radio"
-            name="customer"
-            value="new"
-            checked={choice.kind === 'new'}
-            onChange={() => (model.choice.value = { kind: 'new' })}
-          />
-          <span>New customer</span>
-        </label>
+        {choiceOf('new', 'New customer')}
         {choice.kind === 'new' && (
           <>
             <label class="field-label" for="new-customer-name">
               New customer’s name
             </label>
-            <input
-              id="new-customer-name"
-              type="text"
-              value={model.newName.value}
-              onInput={(e) => (model.newName.value = e.currentTarget.value)}
-            />
+            <input id="new-customer-name" type="text" {...bound(model.newName)} />
             {needsCustomers && (
               <Notice
                 tone="warning"
@@ -125,27 +132,13 @@ export function App({ model }: { model: NewJobModel }) {
             )}
           </>
         )}
-        <label class="choice">
-          <input
-            type="radio"
-            name="customer"
-            value="none"
-            checked={choice.kind === 'none'}
-            onChange={() => (model.choice.value = { kind: 'none' })}
-          />
-          <span>No customer</span>
-        </label>
+        {choiceOf('none', 'No customer')}
       </fieldset>
       <div class="field">
         <label class="field-label" for="job-address">
           Address
         </label>
-        <input
-          id="job-address"
-          type="text"
-          value={model.address.value}
-          onInput={(e) => (model.address.value = e.currentTarget.value)}
-        />
+        <input id="job-address" type="text" {...bound(model.address)} />
         {draft.addresses.length > 0 && (
           <div class="found">
             <span id="found-label">Found in the text:</span>
@@ -167,11 +160,7 @@ export function App({ model }: { model: NewJobModel }) {
         <label class="field-label" for="job-description">
           Description
         </label>
-        <textarea
-          id="job-description"
-          value={model.description.value}
-          onInput={(e) => (model.description.value = e.currentTarget.value)}
-        />
+        <textarea id="job-description" {...bound(model.description)} />
       </div>
       {problem && <ProblemNotice problem={problem} tone="danger" />}
       <div class="actions">

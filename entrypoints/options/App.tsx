@@ -1,5 +1,5 @@
 import { ApiKeyForm } from '@/components/ApiKeyForm';
-import { ConnectionForm } from '@/components/ConnectionForm';
+import { PageConnectionForm } from '@/components/ConnectionForm';
 import { FeatureAccess } from '@/components/FeatureAccess';
 import { SessionSummary } from '@/components/SessionSummary';
 import { SetupLeft } from '@/components/SetupLeft';
@@ -107,12 +107,7 @@ export function App({
             Let the platform say: open any job in the platform, choose Fieldside on the job card, then “Use Fieldside in
             this browser”, and confirm it here.
           </p>
-          <FindYourName
-            staff={model.staff.value}
-            busy={busy}
-            onChoose={(uuid) => void model.chooseMe(uuid)}
-            loading="Loading the staff…"
-          />
+          <FindYourName model={model} loading="Loading the staff…" />
         </section>
       )}
       {administrator && view.mode === 'oauth' && view.me && model.staff.value.length > 0 && (
@@ -160,15 +155,7 @@ export function App({
           the platform, choose Fieldside, then “Use Fieldside in this browser”.
         </Notice>
       )}
-      {(!signedIn || administrator) && (
-        <ConnectionForm
-          key={JSON.stringify(view.connection)}
-          value={view.connection}
-          managed={view.connectionManaged}
-          busy={busy}
-          onSave={(c) => void model.saveConnection(c)}
-        />
-      )}
+      {(!signedIn || administrator) && <PageConnectionForm view={view} model={model} />}
     </main>
   );
 }

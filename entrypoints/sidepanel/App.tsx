@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { DailyLimitNotice } from '@/components/budget/DailyLimitNotice';
 import { DayList } from '@/components/side-panel/DayList';
 import { JobDetailView } from '@/components/side-panel/JobDetailView';
@@ -15,6 +16,32 @@ import { UserIcon } from '@/components/icons/user';
 import { FEATURE_WORDS } from '@/components/feature-words';
 import { openFirstRunPage as openFirstRun } from '@/lib/onboarding/first-run';
 import type { SidepanelModel } from './model';
+
+/** The whole panel's ask when the day cannot show yet: why, and the one button that fixes it. */
+function PanelPrompt(props: {
+  id: string;
+  icon: ComponentChildren;
+  title: string;
+  button: string;
+  onPress: () => void;
+  children: ComponentChildren;
+}) {
+  return (
+    <EmptyState
+      id={props.id}
+      heading
+      icon={props.icon}
+      title={props.title}
+      action={
+        <button type="button" class="btn-primary" onClick={props.onPress}>
+          {props.button}
+        </button>
+      }
+    >
+      {props.children}
+    </EmptyState>
+  );
+}
 
 export function App({ model }: { model: SidepanelModel }) {
   const session = model.session.value;
@@ -34,49 +61,37 @@ export function App({ model }: { model: SidepanelModel }) {
         {model.error.value && <ProblemNotice id="error" problem={model.error.value} />}
         {!session && <Loading>Loading…</Loading>}
         {session && session.state !== 'signed_in' && (
-          <EmptyState
+          <PanelPrompt
             id="signed-out"
-            heading
             icon={<SignInIcon size={20} />}
             title="Sign in to see your day"
-            action={
-              <button type="button" class="btn-primary" onClick={() => void openFirstRun()}>
-                Sign in
-              </button>
-            }
+            button="Sign in"
+            onPress={() => void openFirstRun()}
           >
             Connect Fieldside to your job‑management account to see your visits, whom to call and each job’s notes here.
-          </EmptyState>
+          </PanelPrompt>
         )}
         {choosing && (
-          <EmptyState
+          <PanelPrompt
             id="choose-staff"
-            heading
             icon={<UserIcon size={20} />}
             title="Tell Fieldside who you are"
-            action={
-              <button type="button" class="btn-primary" onClick={() => void openFirstRun()}>
-                Choose yourself
-              </button>
-            }
+            button="Choose yourself"
+            onPress={() => void openFirstRun()}
           >
             Choose yourself from your account’s staff, so Fieldside shows your day and only what you may see.
-          </EmptyState>
+          </PanelPrompt>
         )}
         {onDay && !model.hasMyDay() && (
-          <EmptyState
+          <PanelPrompt
             id="day-allow"
-            heading
             icon={<CalendarIcon size={20} />}
             title="Your day, beside your jobs"
-            action={
-              <button type="button" class="btn-primary" onClick={() => void model.grant('myDay')}>
-                {FEATURE_WORDS.myDay.allow}
-              </button>
-            }
+            button={FEATURE_WORDS.myDay.allow}
+            onPress={() => void model.grant('myDay')}
           >
             {FEATURE_WORDS.myDay.lacking}
-          </EmptyState>
+          </PanelPrompt>
         )}
         {onDay && model.hasMyDay() && !model.hasWholeDay() && (
           <Notice

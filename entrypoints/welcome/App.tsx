@@ -1,5 +1,5 @@
 import { ApiKeyForm } from '@/components/ApiKeyForm';
-import { ConnectionForm } from '@/components/ConnectionForm';
+import { PageConnectionForm } from '@/components/ConnectionForm';
 import { FindYourName } from '@/components/FindYourName';
 import { BrandMark } from '@/components/design/Brand';
 import { Loading } from '@/components/design/Loading';
@@ -66,13 +66,7 @@ export function App({ model }: { model: WelcomeModel }) {
                 <summary>Use an API key instead (a private app of your business)</summary>
                 <ApiKeyForm busy={busy} onSubmit={(key) => void model.useApiKey(key)} />
               </details>
-              <ConnectionForm
-                key={JSON.stringify(view.connection)}
-                value={view.connection}
-                managed={view.connectionManaged}
-                busy={busy}
-                onSave={(c) => void model.saveConnection(c)}
-              />
+              <PageConnectionForm view={view} model={model} />
             </>
           )}
         </Step>
@@ -105,12 +99,7 @@ export function App({ model }: { model: WelcomeModel }) {
                   Choose <strong>Use Fieldside in this browser</strong>, then confirm it in the tab Fieldside opens.
                 </li>
               </ol>
-              <FindYourName
-                staff={model.staff.value}
-                busy={busy}
-                onChoose={(uuid) => void model.chooseMe(uuid)}
-                loading="Loading your account’s staff…"
-              />
+              <FindYourName model={model} loading="Loading your account’s staff…" />
             </>
           )}
         </Step>

@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { createSessionService } from './session-service';
 import type { TokenResponse } from '../api/schemas';
 import { createSecretStore } from '../auth/secrets/store';
+import { tokenAnswer } from '../auth/testing/secrets';
 import { createTokenKeeper, REFRESH_MARGIN_MS } from '../auth/token-keeper';
 import { ALARMS } from '../../entrypoints/background/alarms';
 import { scheduleRefresh } from '../../entrypoints/background/token-refresh';
@@ -18,13 +19,7 @@ afterEach(() => {
   fakeBrowser.reset();
 });
 
-const answer = (i: number): TokenResponse => ({
-  access_token: `a${i}`,
-  refresh_token: `r${i}`,
-  expires_in: 3600,
-  token_type: 'bearer',
-  scope: 'vendor',
-});
+const answer = (i: number) => tokenAnswer(i, 'vendor');
 
 function heldBack<T>() {
   let release!: (value: T) => void;

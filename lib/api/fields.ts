@@ -1,3 +1,4 @@
+import { toUuid, type Uuid } from '../../contracts/uuid';
 // Tolerant field readers for the platform's records. The real platform sends blank dates as
 // `0000-00-00 00:00:00`, booleans as 0/1/"0"/"1", numbers as strings and `badges` as a JSON string
 // (reference/PLATFORM-NOTES.md). Each reader is a plain function that returns the normalised value
@@ -42,10 +43,10 @@ export function lowerCase(text: string): string {
 }
 
 /** A uuid in lowercase, or INVALID. */
-const readUuid = (v: unknown): string | Invalid => {
+const readUuid = (v: unknown): Uuid | Invalid => {
   if (typeof v !== 'string') return INVALID;
-  if (LOWER_UUID_RE.test(v)) return v;
-  return UUID_RE.test(v) ? v.toLowerCase() : INVALID;
+  if (LOWER_UUID_RE.test(v)) return v as Uuid;
+  return UUID_RE.test(v) ? toUuid(v) : INVALID;
 };
 
 /** The record's own uuid: required. */
@@ -54,7 +55,7 @@ export const uuid = field('a uuid', 'text', readUuid);
 /** A reference to another record: uuid-shaped text, or null when blank. Only the shape is checked
  * (36 characters, dashes in place), not every hex digit: a reference is only ever a lookup key, and
  * a full check of every job's four references was a measurable share of a full sync. */
-export const ref = field('a uuid or blank', 'maybeText', (v) => {
+export const ref = field('a uuid or blank', 'maybeText', (v): Uuid | null | Invalid => {
   if (v === null || v === undefined || v === '') return null;
   if (
     typeof v !== 'string' ||
@@ -66,7 +67,7 @@ export const ref = field('a uuid or blank', 'maybeText', (v) => {
   ) {
     return INVALID;
   }
-  return lowerCase(v);
+  return lowerCase(v) as Uuid;
 });
 
 /** Free text: null and missing become "", numbers become their decimal text. */

@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWatchdog, isNoProgressError, NoProgressError } from './progress-timeout';
 
+/** A watchdog on the (fake) clock, and the limits it fired with. */
+function watched() {
+  const fired: number[] = [];
+  const dog = createWatchdog(
+    (ms) => fired.push(ms),
+    () => Date.now(),
+  );
+  return { fired, dog };
+}
+
 describe('createWatchdog', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -10,11 +20,7 @@ describe('createWatchdog', () => {
   });
 
   it('stays quiet while fed, and fires once when the quiet lasts the whole limit', () => {
-    const fired: number[] = [];
-    const dog = createWatchdog(
-      (ms) => fired.push(ms),
-      () => Date.now(),
-    );
+    const { fired, dog } = watched();
     dog.arm(100);
     for (let i = 0; i < 20; i++) {
       vi.advanceTimersByTime(60);
@@ -30,11 +36,7 @@ describe('createWatchdog', () => {
   });
 
   it('re-arming starts a new limit from now; stop ends the watch', () => {
-    const fired: number[] = [];
-    const dog = createWatchdog(
-      (ms) => fired.push(ms),
-      () => Date.now(),
-    );
+    const { fired, dog } = watched();
     dog.arm(100);
     vi.advanceTimersByTime(90);
     dog.arm(500);

@@ -1,6 +1,8 @@
 // The OAuth authorize URL and its `state`. The state is random, single-use and checked on return, so
 // a code injected by another site (login CSRF) is refused.
 
+import { randomBase64Url } from '../../contracts/installation-binding';
+
 export interface AuthorizeUrlInput {
   /** {auth_url} */
   authUrl: string;
@@ -23,12 +25,7 @@ export function buildAuthorizeUrl(input: AuthorizeUrlInput): string {
 }
 
 /** 32 random bytes as base64url (256 bits), from the platform's CSPRNG. */
-export function createState(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
+export const createState = (): string => randomBase64Url(32);
 
 /** Constant-time comparison of the state we sent with the one that came back. */
 export function stateMatches(expected: string, received: string | null | undefined): boolean {

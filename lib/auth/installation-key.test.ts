@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   INSTALLATION_KEY_ALGORITHM,
   INSTALLATION_SIGNATURE_ALGORITHM,
@@ -7,21 +7,25 @@ import {
   refreshProofMessage,
 } from '../../contracts/installation-binding';
 import { createInstallationKeys } from './installation-key';
-import { createSecretStore } from './secrets/store';
+import { freshSecretStores } from './testing/secrets';
 
 const fromBase64Url = (text: string): Uint8Array<ArrayBuffer> =>
   Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4)), (c) =>
     c.charCodeAt(0),
   );
 
-let n = 0;
-const stores: ReturnType<typeof createSecretStore>[] = [];
-function freshStore() {
-  const store = createSecretStore(`fieldside-installation-test-${n++}`);
-  stores.push(store);
-  return store;
+const freshStore = freshSecretStores('fieldside-installation-test');
+
+/** Installation keys kept (as after a sign-in) in a fresh store at `nowMs`, and a check with their public half. */
+async function keptKeys(nowMs: number) {
+  const keys = createInstallationKeys({ secrets: freshStore(), now: () => nowMs });
+  const { key } = await keys.publicKey();
+  await keys.keep();
+  const publicKey = await crypto.subtle.importKey('jwk', key, INSTALLATION_KEY_ALGORITHM, false, ['verify']);
+  const verifies = (signature: string, message: Uint8Array<ArrayBuffer>) =>
+    crypto.subtle.verify(INSTALLATION_SIGNATURE_ALGORITHM, publicKey, fromBase64Url(signature), message);
+  return { keys, verifies };
 }
-afterEach(() => stores.splice(0).forEach((s) => s.close()));
 
 describe('installation keys', () => {
   it('holds a new pair in memory until a sign-in completes, then keeps it in the secret store, its private half not extractable', async () => {
@@ -41,35 +45,20 @@ describe('installation keys', () => {
   });
 
   it('signs a refresh that verifies with its public key, for that one token and moment', async () => {
-    const secrets = freshStore();
-    const keys = createInstallationKeys({ secrets, now: () => 1_800_000_000_123 });
-    const { key } = await keys.publicKey();
-    await keys.keep();
+    const { keys, verifies } = await keptKeys(1_800_000_000_123);
     const proof = await keys.prove('fsr2.sealed-token');
     expect(proof.iat).toBe(1_800_000_000);
-    const publicKey = await crypto.subtle.importKey('jwk', key, INSTALLATION_KEY_ALGORITHM, false, ['verify']);
-    const signature = fromBase64Url(proof.signature);
     const verify = async (token: string, iat: number) =>
-      crypto.subtle.verify(
-        INSTALLATION_SIGNATURE_ALGORITHM,
-        publicKey,
-        signature,
-        await refreshProofMessage(token, iat),
-      );
+      verifies(proof.signature, await refreshProofMessage(token, iat));
     expect(await verify('fsr2.sealed-token', proof.iat)).toBe(true);
     expect(await verify('fsr2.another-token', proof.iat)).toBe(false);
     expect(await verify('fsr2.sealed-token', proof.iat + 1)).toBe(false);
   });
 
   it('signs a pairing claim over that one code, which no refresh proof can stand in for', async () => {
-    const secrets = freshStore();
-    const keys = createInstallationKeys({ secrets, now: () => 1_800_000_000_999 });
-    const { key } = await keys.publicKey();
-    await keys.keep();
+    const { keys, verifies } = await keptKeys(1_800_000_000_999);
     const proof = await keys.provePairing('pairing-code-0123456789');
-    const publicKey = await crypto.subtle.importKey('jwk', key, INSTALLATION_KEY_ALGORITHM, false, ['verify']);
-    const verify = async (message: Uint8Array<ArrayBuffer>) =>
-      crypto.subtle.verify(INSTALLATION_SIGNATURE_ALGORITHM, publicKey, fromBase64Url(proof.signature), message);
+    const verify = (message: Uint8Array<ArrayBuffer>) => verifies(proof.signature, message);
     expect(await verify(await pairProofMessage('pairing-code-0123456789', proof.iat))).toBe(true);
     expect(await verify(await pairProofMessage('another-code-0123456789', proof.iat))).toBe(false);
     expect(await verify(await refreshProofMessage('pairing-code-0123456789', proof.iat))).toBe(false);

@@ -1,28 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedOutError } from '../api/errors';
 import type { TokenResponse } from '../api/schemas';
-import { createSecretStore } from './secrets/store';
+import { freshSecretStores, tokenAnswer } from './testing/secrets';
 import { createTokenKeeper } from './token-keeper';
 
-let n = 0;
-const stores: ReturnType<typeof createSecretStore>[] = [];
-afterEach(() => stores.splice(0).forEach((s) => s.close()));
+const freshStore = freshSecretStores('fieldside-secrets-keeper');
 
 function setup(refresh: (token: string) => Promise<TokenResponse>, now = () => 1_000_000) {
-  const secrets = createSecretStore(`fieldside-secrets-keeper-${n++}`);
-  stores.push(secrets);
+  const secrets = freshStore();
   const revoked: string[] = [];
   const keeper = createTokenKeeper({ secrets, refresh, now, onRevoked: async () => void revoked.push('revoked') });
   return { keeper, secrets, revoked };
 }
 
-const answer = (i: number): TokenResponse => ({
-  access_token: `a${i}`,
-  refresh_token: `r${i}`,
-  expires_in: 3600,
-  token_type: 'bearer',
-  scope: 'vendor read_jobs',
-});
+const answer = (i: number) => tokenAnswer(i, 'vendor read_jobs');
 
 describe('token keeper', () => {
   it('stores tokens with their expiry and scopes', async () => {

@@ -26,6 +26,7 @@ export const BadgeStateSchema = z.object({
 
 /** A write of this device the platform refused: what went wrong and what the person can do. */
 export const WriteProblemSchema = z.object({ message: z.string(), action: z.string(), seq: z.number() });
+export type WriteProblem = z.infer<typeof WriteProblemSchema>;
 
 /** The person's own visit to a job today, as they acted on it here ("On my way", "Arrived", "Done", completing the
  * job): each step's time (account-local `YYYY-MM-DD HH:MM:SS`) and whether it still waits to be sent. */

@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { UuidSchema } from '../../contracts/uuid';
 
 // What pages and the webmail card are shown about a new job and an e-mail's sender.
-
-const Uuid = z.string().regex(/^[0-9a-f-]{36}$/i, 'a record uuid');
 
 /** A customer found for an e-mail's sender or a number in the text: a customer of the platform (`uuid` is the
  * company's) or an on-site contact (no company of their own: `uuid` null). */
 export const CustomerMatchSchema = z.object({
-  uuid: Uuid.nullable(),
+  uuid: UuidSchema.nullable(),
   name: z.string(),
   /** What a site contact is ("Site contact for Acme Cleaning"); '' for a customer. */
   note: z.string(),
@@ -17,7 +16,7 @@ export const CustomerMatchSchema = z.object({
 export type CustomerMatch = z.infer<typeof CustomerMatchSchema>;
 
 /** One of the customer's open jobs, as the card lists it. */
-export const OpenJobSchema = z.object({ uuid: Uuid, number: z.string(), status: z.string(), line: z.string() });
+export const OpenJobSchema = z.object({ uuid: UuidSchema, number: z.string(), status: z.string(), line: z.string() });
 export type OpenJob = z.infer<typeof OpenJobSchema>;
 
 /** The card beside an e-mail: the sender's customer and their open jobs (none found: null, no jobs). */
@@ -50,7 +49,7 @@ export const NewJobInputSchema = z.object({
   address: z.string().trim().max(500),
   /** An existing customer by uuid, a new one by name, or none. */
   customer: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('existing'), uuid: Uuid, name: z.string().max(200) }),
+    z.object({ kind: z.literal('existing'), uuid: UuidSchema, name: z.string().max(200) }),
     z.object({ kind: z.literal('new'), name: z.string().trim().min(1, 'Give the new customer a name').max(200) }),
     z.object({ kind: z.literal('none') }),
   ]),

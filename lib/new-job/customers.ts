@@ -1,5 +1,6 @@
 // Finding the customer behind an e-mail: by the sender's (or any) e-mail address in it, else by a phone number in
 // the text, in the customer index the sync keeps (lib/search/customers), and that customer's open jobs.
+import { toUuid } from '../../contracts/uuid';
 import type { Job } from '../api/schemas';
 import { descriptionLine } from '../search/build/description-line';
 import { FIELD, jobsOf, peopleOf, searchCustomers } from '../search/customers/query';
@@ -22,7 +23,7 @@ export function findCustomers(
     if (found.has(entry)) return;
     found.set(entry, {
       entry,
-      uuid: index.kinds[entry] === CUSTOMER ? index.ids[entry]! : null,
+      uuid: index.kinds[entry] === CUSTOMER ? toUuid(index.ids[entry]!) : null,
       name: index.names[entry]!,
       note: index.notes[entry] ?? '',
       by,

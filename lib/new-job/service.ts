@@ -1,3 +1,4 @@
+import { randomBase64Url } from '../../contracts/installation-binding';
 // The background's side of a new job: drafts kept while their form opens (from the popup, selected text or an
 // e-mail), the customers found for a draft or an e-mail's sender (the customer index the sync keeps), and the
 // confirmed job saved to the outbox, which creates it exactly once (lib/outbox/send-jobs.ts).
@@ -33,13 +34,7 @@ export interface NewJobServiceDeps {
   now?: () => number;
 }
 
-function newId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
+const newId = (): string => randomBase64Url(16);
 
 export function createNewJobService(deps: NewJobServiceDeps) {
   const now = deps.now ?? Date.now;
@@ -111,7 +106,7 @@ export function createNewJobService(deps: NewJobServiceDeps) {
       const jobUuid = crypto.randomUUID();
       const company =
         customer.kind === 'existing'
-          ? { uuid: customer.uuid.toLowerCase(), name: customer.name || 'Customer', isNew: false }
+          ? { uuid: customer.uuid, name: customer.name || 'Customer', isNew: false }
           : customer.kind === 'new'
             ? { uuid: crypto.randomUUID(), name: customer.name, isNew: true }
             : null;

@@ -1,3 +1,4 @@
+import { toUuid, type Uuid } from '../../contracts/uuid';
 import { describe, expect, it } from 'vitest';
 import { networkError } from '../api/errors';
 import type { PlatformClient } from '../api/client';
@@ -22,9 +23,9 @@ const sitePage: ContentPage = { kind: 'site', key: '9:0:doc-c', tabId: 9, origin
 const BADGE = '22222222-0000-4000-8000-000000000001';
 let accounts = 0;
 
-function note(n: number, jobUuid: string, createDate: string, text = `note ${n}`): Note {
+function note(n: number, jobUuid: Uuid, createDate: string, text = `note ${n}`): Note {
   return {
-    uuid: `33333333-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    uuid: toUuid(`33333333-0000-4000-8000-${String(n).padStart(12, '0')}`),
     active: true,
     edit_date: createDate,
     create_date: createDate,

@@ -1,3 +1,4 @@
+import { randomBase64Url } from '../../contracts/installation-binding';
 import { canUse } from '../auth/scopes';
 import type { Company, Job } from '../api/schemas';
 import { isOffline } from '../side-panel/field-context';
@@ -43,13 +44,7 @@ export interface PanelFrame {
 }
 
 /** A 32-byte random ticket, base64url (lib/messaging/protocol.ts PanelTicket). */
-function newTicket(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
+const newTicket = (): string => randomBase64Url(32);
 
 export interface ContentServiceDeps {
   workspace: Workspace;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Uuid } from '../../contracts/uuid';
 import type { JobActivity, JobAllocation } from '../api/schemas';
 import { allocatedOn, planDay } from './day-plan';
 
+/** The short names these tests give records ('A', 'me'), standing for the uuids a parsed record holds. */
+const id = (name: string) => name as Uuid;
 const DAY = { from: '2026-11-21 00:00:00', to: '2026-11-22 00:00:00' };
 let n = 0;
 const activity = (
@@ -11,11 +14,11 @@ const activity = (
   kind: 'scheduled' | 'recorded' | 'both' | 'neither',
   extra: Partial<JobActivity> = {},
 ): JobActivity => ({
-  uuid: `a${String(++n).padStart(3, '0')}`,
+  uuid: id(`a${String(++n).padStart(3, '0')}`),
   active: true,
   edit_date: null,
-  job_uuid: job,
-  staff_uuid: 'me',
+  job_uuid: id(job),
+  staff_uuid: id('me'),
   start_date: `2026-11-21 ${start}:00`,
   end_date: end && `2026-11-21 ${end}:00`,
   activity_was_scheduled: kind === 'scheduled' || kind === 'both',
@@ -26,11 +29,11 @@ const activity = (
 const visit = (job: string, start: string, end: string) => activity(job, start, end, 'scheduled');
 const recorded = (job: string, start: string, end: string | null) => activity(job, start, end, 'recorded');
 const allocation = (job: string, extra: Partial<JobAllocation> = {}): JobAllocation => ({
-  uuid: `al-${job}`,
+  uuid: id(`al-${job}`),
   active: true,
   edit_date: null,
-  job_uuid: job,
-  staff_uuid: 'me',
+  job_uuid: id(job),
+  staff_uuid: id('me'),
   allocation_date: '2026-11-21 00:00:00',
   allocated_timestamp: '2026-11-20 16:00:00',
   expiry_timestamp: null,
@@ -146,7 +149,7 @@ describe('scheduled visits, recorded time and allocated jobs', () => {
   it('lists an allocated job once, and not when it has a visit that day', () => {
     const plan = planDay(
       [visit('A', '08:00', '09:00')],
-      [allocation('A'), allocation('Q'), { ...allocation('Q'), uuid: 'al-Q2' }],
+      [allocation('A'), allocation('Q'), { ...allocation('Q'), uuid: id('al-Q2') }],
       DAY,
     );
     expect(shape(plan).otherJobs).toEqual([['Q', 'al-Q', []]]);

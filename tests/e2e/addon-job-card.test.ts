@@ -3,6 +3,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { openFieldside as openFieldsideOn, webAppAs as webAppAsIn } from './support/job-card';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
+import { activateAddon } from './support/pairing';
 import { startStack, type Stack } from './support/stack';
 import { setUpFile } from '../support/set-up-file';
 
@@ -22,16 +23,9 @@ setUpFile(async (own) => {
   stack = own(await startStack({ jobs: 40 }));
   browser = own(await launchChromium());
   // The administrator adds Fieldside from the add-on store: the companion keeps the account's tokens.
-  const page = await webAppAs(stack.administrator);
-  await page.getByRole('link', { name: 'Add-ons' }).click();
-  await page.getByRole('link', { name: 'Activate', exact: true }).click();
-  await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.administrator.uuid}`);
-  await page.locator('#allow').click();
-  await page.locator('#activated').waitFor({ timeout: 20_000 });
-  await page.close();
+  await activateAddon(browser.context, stack);
 });
 
-const webAppAs = (staff: { uuid: string }) => webAppAsIn(browser.context, stack, staff);
 const webAppAsTechnician = (device: 'desktop' | 'phone') =>
   webAppAsIn(browser.context, stack, stack.technician, device);
 const openFieldside = (page: Page, row = 0) => openFieldsideOn(page, { row });

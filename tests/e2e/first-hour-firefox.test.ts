@@ -7,7 +7,7 @@
 // sidepanel-firefox.test.ts does; everything in them is done by clicks and keys.
 import type { Page } from 'puppeteer-core';
 import { expect, it } from 'vitest';
-import { TECHNICAL_WORDS, technicianJob } from './support/first-hour';
+import { TECHNICAL_WORDS, expectTechnicianNote, technicianJob } from './support/first-hour';
 import { findPage, launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import { todaysActivities } from './support/sidepanel-page';
 import { startStack, type Stack } from './support/stack';
@@ -141,14 +141,7 @@ it("shows the day in the sidebar's page, and a note added to a job from it reach
   await panel.keyboard.type(text);
   await panel.keyboard.press('Tab');
   await panel.keyboard.press('Enter');
-  await expect
-    .poll(
-      async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text),
-      { timeout: 30_000 },
-    )
-    .toMatchObject([
-      { related_object: 'job', related_object_uuid: job.uuid, edit_by_staff_uuid: stack.technician.uuid },
-    ]);
+  await expectTechnicianNote(stack, job.uuid, text);
 });
 
 it("shows the job's badge in the web app's job window", async () => {

@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { closedBadges } from './support/closed-badges';
 import { jobWindowUrl, signInToWebApp } from './support/content-page';
-import { TECHNICAL_WORDS, firstRunPage, technicianJob } from './support/first-hour';
+import { TECHNICAL_WORDS, expectTechnicianNote, firstRunPage, technicianJob } from './support/first-hour';
 import { answerConsent, chooseMe, connect } from './support/options-page';
 import { openQuickSearch } from './support/popup-page';
 import { todaysActivities } from './support/sidepanel-page';
@@ -119,14 +119,7 @@ it('shows the day in the side panel, and a note added to a job from it reaches t
   await panel.getByLabel('New note').click();
   await panel.keyboard.type(text);
   await panel.getByRole('button', { name: 'Add note' }).click();
-  await expect
-    .poll(
-      async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text),
-      { timeout: 30_000 },
-    )
-    .toMatchObject([
-      { related_object: 'job', related_object_uuid: job.uuid, edit_by_staff_uuid: stack.technician.uuid },
-    ]);
+  await expectTechnicianNote(stack, job.uuid, text);
   await panel.locator(`li.note[data-state="sent"]`, { hasText: text }).waitFor({ timeout: 20_000 });
 });
 

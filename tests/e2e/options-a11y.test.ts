@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
-import { chooseMe, connect } from './support/options-page';
+import { answerConsentOpenedBy, chooseMe, connect } from './support/options-page';
 import { activateAddon, pairThisBrowser } from './support/pairing';
 import { startStack, type Stack } from './support/stack';
 import { setUpFile } from '../support/set-up-file';
@@ -34,12 +34,11 @@ it('is accessible signed out and signed in, and signs in from the keyboard', asy
   expect(await violations(options)).toEqual([]);
   await connect(options, stack);
   // Keyboard only: focus the sign-in button and press Enter.
-  const consent = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
-  await options.locator('#sign-in').focus();
-  await options.keyboard.press('Enter');
-  const page = await consent;
-  await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.administrator.uuid}`);
-  await page.locator('#allow').click();
+  const pressEnter = async () => {
+    await options.locator('#sign-in').focus();
+    await options.keyboard.press('Enter');
+  };
+  await answerConsentOpenedBy(browser.context, pressEnter, stack.account.uuid, stack.administrator.uuid);
   await options.locator('#session-state[data-state="signed_in"]').waitFor();
   await chooseMe(options, stack.administrator);
   expect(await violations(options)).toEqual([]);

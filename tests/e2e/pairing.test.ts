@@ -4,7 +4,7 @@ import { axeProblemsInBothSchemes } from './support/axe';
 import { readSecrets } from './support/background';
 import type { ExtensionBrowser } from './support/chromium';
 import { startConnected } from './support/connected-browser';
-import { chooseMe, signOut } from './support/options-page';
+import { answerConsentOpenedBy, chooseMe, signOut } from './support/options-page';
 import {
   activateAddon,
   answerPairing,
@@ -135,12 +135,17 @@ describe('pairing from the job card', () => {
     const web = await browser.context.newPage();
     await signOutOfWebApp(web, stack);
     await web.close();
-    const consent = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
-    await options.getByRole('button', { name: 'Sign in again' }).click();
-    const page = await consent;
-    await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.administrator.uuid}`);
-    const grants = (await stack.emulator.control.stats()).grants.authorization_code;
-    await page.locator('#allow').click();
+    let grants = 0;
+    const signInAgain = () => options.getByRole('button', { name: 'Sign in again' }).click();
+    await answerConsentOpenedBy(
+      browser.context,
+      signInAgain,
+      stack.account.uuid,
+      stack.administrator.uuid,
+      async () => {
+        grants = (await stack.emulator.control.stats()).grants.authorization_code;
+      },
+    );
     await options.locator('main[aria-busy="false"]').waitFor({ timeout: 20_000 });
     expect((await stack.emulator.control.stats()).grants.authorization_code).toBe(grants + 1);
     await settingsShow(stack.technician.name);

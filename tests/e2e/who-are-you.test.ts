@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { readSecrets } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
-import { chooseMe, connect, signInThroughConsent, signOut } from './support/options-page';
+import { answerConsentOpenedBy, chooseMe, connect, signInThroughConsent, signOut } from './support/options-page';
 import { activateAddon, pairThisBrowser, signInAsSomeoneElse, signOutOfWebApp } from './support/pairing';
 import { startStack, type Stack } from './support/stack';
 import {
@@ -105,17 +105,13 @@ it('a chosen name is asked once, and changed only through the consent page: "Not
   expect(await options.getByLabel('Find your name').count()).toBe(0);
   // (The background refuses a second answer from a page that asks anyway: security.test.ts.)
 
-  const consent = browser.context.waitForEvent('page', {
-    predicate: (p) => p.url().includes('/oauth/authorize'),
-    timeout: 20_000,
-  });
-  const out = await browser.context.newPage();
-  await signOutOfWebApp(out, stack);
-  await out.close();
-  await options.getByRole('button', { name: 'Not you? Sign in again' }).click();
-  const page = await consent;
-  await page.locator('#person').selectOption(`${stack.account.uuid}:${stack.administrator.uuid}`);
-  await page.locator('#allow').click();
+  const notYou = async () => {
+    const out = await browser.context.newPage();
+    await signOutOfWebApp(out, stack);
+    await out.close();
+    await options.getByRole('button', { name: 'Not you? Sign in again' }).click();
+  };
+  await answerConsentOpenedBy(browser.context, notYou, stack.account.uuid, stack.administrator.uuid);
   // Asked afresh, and nobody chosen for them.
   await options.getByLabel('Find your name').waitFor({ timeout: 20_000 });
   expect(await options.locator('#me-name').textContent()).toBe('not chosen yet');

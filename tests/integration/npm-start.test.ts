@@ -14,6 +14,13 @@ const out = mkdtempSync(join(tmpdir(), 'fieldside-npm-start-'));
 let child: ChildProcessWithoutNullStreams;
 let output = '';
 
+/** Whether anything answers at `url` (any status): 'up', else 'down'. */
+const upOrDown = (url: string): Promise<'up' | 'down'> =>
+  fetch(url).then(
+    () => 'up',
+    () => 'down',
+  );
+
 function waitForOutput(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
   return new Promise((done, fail) => {
     const gaveUp = (why: string) => () => {
@@ -82,25 +89,7 @@ describe('npm start, without a display', () => {
     process.kill(-child.pid!, 'SIGINT');
     const [code, signal] = await exited;
     expect(code === 0 || signal === 'SIGINT').toBe(true);
-    await expect
-      .poll(
-        () =>
-          fetch(`${companion}/health`).then(
-            () => 'up',
-            () => 'down',
-          ),
-        { timeout: 10_000 },
-      )
-      .toBe('down');
-    await expect
-      .poll(
-        () =>
-          fetch(`${web}/login`).then(
-            () => 'up',
-            () => 'down',
-          ),
-        { timeout: 10_000 },
-      )
-      .toBe('down');
+    await expect.poll(() => upOrDown(`${companion}/health`), { timeout: 10_000 }).toBe('down');
+    await expect.poll(() => upOrDown(`${web}/login`), { timeout: 10_000 }).toBe('down');
   }, 200_000);
 });

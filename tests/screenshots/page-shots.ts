@@ -6,17 +6,12 @@ import { search } from '../e2e/support/popup-page';
 import { quickNoteFrame } from '../e2e/support/quick-note-frame';
 import type { Stack } from '../e2e/support/stack';
 import type { FieldDay } from '../e2e/support/field-worker';
-import { FRAMES, frame, shoot } from './shoot';
+import { FRAMES, frame, openExtensionPage, shoot } from './shoot';
 
 // The options page, the picker window and the platform's web app with the badge and the quick-note panel.
 
-export async function openOptions(browser: ExtensionBrowser): Promise<Page> {
-  const page = await browser.context.newPage();
-  await frame(page, FRAMES.options);
-  await page.goto(`chrome-extension://${browser.id}/options.html`);
-  await page.locator('#session-state').waitFor();
-  return page;
-}
+export const openOptions = (browser: ExtensionBrowser): Promise<Page> =>
+  openExtensionPage(browser, 'options.html', FRAMES.options, '#session-state');
 
 export async function optionsShot(page: Page, name: 'options-signed-out' | 'options-signed-in'): Promise<void> {
   await page.reload();

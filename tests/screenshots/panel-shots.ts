@@ -2,18 +2,13 @@ import type { Page } from 'playwright-core';
 import type { ExtensionBrowser } from '../e2e/support/chromium';
 import type { Stack } from '../e2e/support/stack';
 import type { FieldDay } from '../e2e/support/field-worker';
-import { FRAMES, frame, shoot } from './shoot';
+import { FRAMES, openExtensionPage, shoot } from './shoot';
 
 // The side panel: the day, a job, a note kept while the platform is out of reach, a day with nothing
 // booked, offline, a note the platform refused, signed out. Opened as a page at a side panel's size.
 
-export async function openSidePanel(browser: ExtensionBrowser): Promise<Page> {
-  const page = await browser.context.newPage();
-  await frame(page, FRAMES.sidePanel);
-  await page.goto(`chrome-extension://${browser.id}/sidepanel.html`);
-  await page.locator('main#sidepanel').waitFor();
-  return page;
-}
+export const openSidePanel = (browser: ExtensionBrowser): Promise<Page> =>
+  openExtensionPage(browser, 'sidepanel.html', FRAMES.sidePanel, 'main#sidepanel');
 
 async function openJob(page: Page, uuid: string): Promise<void> {
   if (await page.locator('button.back').count()) await page.locator('button.back').first().click();

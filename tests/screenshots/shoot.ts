@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import type { ExtensionBrowser } from '../e2e/support/chromium';
 import { ROOT } from '../e2e/support/paths';
 import { transitionsDone } from '../e2e/support/settle';
 
@@ -30,6 +31,20 @@ export const FRAMES = {
 /** Sizes the page's viewport as `frame` says. */
 export async function frame(page: Page, frame: Frame): Promise<void> {
   await page.setViewportSize({ width: frame.width, height: frame.height });
+}
+
+/** A new page of the extension at `path` ("options.html"), sized as `size` says, once `ready` is there. */
+export async function openExtensionPage(
+  browser: ExtensionBrowser,
+  path: string,
+  size: Frame,
+  ready: string,
+): Promise<Page> {
+  const page = await browser.context.newPage();
+  await frame(page, size);
+  await page.goto(`chrome-extension://${browser.id}/${path}`);
+  await page.locator(ready).waitFor();
+  return page;
 }
 
 /** Writes `<name>-light.png` and `<name>-dark.png`; returns the files written. */

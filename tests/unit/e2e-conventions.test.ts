@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readSource, typescriptUnder } from './support/source-files';
 import { messagingViolations, protocolTestReason, withoutComments } from './e2e-messaging-scan';
 
 // End-to-end tests act as a person does: clicks, keys, the consent page. A test that sends the
@@ -9,8 +8,6 @@ import { messagingViolations, protocolTestReason, withoutComments } from './e2e-
 // Only tests of the messaging protocol itself (the background refusing a page or a content script)
 // send messages, each marked on its first line with why; their list is kept here, and short.
 
-const ROOT = resolve(import.meta.dirname, '../..');
-
 /** The protocol tests, and nothing else, may send messages. */
 const PROTOCOL_TESTS = [
   'tests/e2e/security-hostile-page.test.ts',
@@ -18,22 +15,9 @@ const PROTOCOL_TESTS = [
   'tests/e2e/support/protocol-messages.ts',
 ];
 
-function typescriptUnder(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const path = join(d, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.tsx?$/.test(name)) out.push(relative(ROOT, path));
-    }
-  };
-  walk(resolve(ROOT, dir));
-  return out.sort();
-}
-
 /** The e2e tests, their support, and the pictures taken with that harness. */
 const files = [...typescriptUnder('tests/e2e'), ...typescriptUnder('tests/screenshots')];
-const read = (file: string) => readFileSync(resolve(ROOT, file), 'utf8');
+const read = readSource;
 
 describe('e2e conventions', () => {
   it('no e2e test or support file sends the extension a message, but the marked protocol tests', () => {

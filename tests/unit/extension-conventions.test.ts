@@ -1,28 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readSource, typescriptUnder } from './support/source-files';
 import { STORAGE_KEYS } from '../../lib/settings/keys';
 
 // Conventions of the extension that are about what code says (the floor plan itself is
 // tests/unit/architecture.test.ts): components never touch browser APIs, and every storage key is
 // declared once and never names a credential.
 
-const ROOT = resolve(import.meta.dirname, '../..');
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const path = join(d, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(relative(ROOT, path));
-    }
-  };
-  walk(resolve(ROOT, dir));
-  return out;
-}
-
-const read = (file: string) => readFileSync(resolve(ROOT, file), 'utf8');
+const sources = (dir: string) => typescriptUnder(dir, { tests: false });
+const read = readSource;
 
 describe('extension conventions', () => {
   it('components are pure: no browser APIs', () => {

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SECRETS, secretsClearedOn, type ClearEvent } from './registry';
 import { createSecretStore, type StoredSecrets } from './store';
+import { freshSecretStores } from '../testing/secrets';
 
 // Holds the declared list of secrets complete: every secret the store can hold is declared with
 // location "indexeddb", every declared IndexedDB secret can be stored, and each event clears exactly
@@ -24,14 +25,7 @@ const samples: StoredSecrets = {
   },
 };
 
-let n = 0;
-const stores: ReturnType<typeof createSecretStore>[] = [];
-function freshStore() {
-  const store = createSecretStore(`fieldside-secrets-test-${n++}`);
-  stores.push(store);
-  return store;
-}
-afterEach(() => stores.splice(0).forEach((s) => s.close()));
+const freshStore = freshSecretStores('fieldside-secrets-test');
 
 async function fillAll(store: ReturnType<typeof createSecretStore>) {
   for (const [name, value] of Object.entries(samples)) {

@@ -102,6 +102,14 @@ describe('toRow', () => {
 
 describe('rowOf', () => {
   it('shows the display fields of a result as they are, with their ranges (the description’s on its line)', () => {
+    const display = {
+      number: 'A-12',
+      status: 'Work Order',
+      customer: 'Jürgen Müller',
+      address: '5 Straße\nBerlin',
+      line: 'Boiler service',
+      day: '2026-11-28',
+    };
     const row = rowOf({
       uuid: 'u1',
       score: 60,
@@ -109,24 +117,8 @@ describe('rowOf', () => {
         { field: 'customer', ranges: [[0, 6]] },
         { field: 'description', ranges: [[0, 3]] },
       ],
-      display: {
-        number: 'A-12',
-        status: 'Work Order',
-        customer: 'Jürgen Müller',
-        address: '5 Straße\nBerlin',
-        line: 'Boiler service',
-        day: '2026-11-28',
-      },
+      display,
     });
-    expect(row).toEqual({
-      uuid: 'u1',
-      number: 'A-12',
-      status: 'Work Order',
-      customer: 'Jürgen Müller',
-      address: '5 Straße\nBerlin',
-      line: 'Boiler service',
-      day: '2026-11-28',
-      marks: { customer: [[0, 6]], line: [[0, 3]] },
-    });
+    expect(row).toEqual({ uuid: 'u1', ...display, marks: { customer: [[0, 6]], line: [[0, 3]] } });
   });
 });

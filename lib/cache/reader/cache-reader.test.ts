@@ -36,6 +36,14 @@ async function dropRecords(db: IDBDatabase): Promise<void> {
   });
 }
 
+/** A filled cache, opened again as the popup opens it, with its records dropped: the search index alone. */
+async function indexOnly() {
+  const cache = await filledCache();
+  const db = (await openExistingDb(cache.db.name))!;
+  await dropRecords(db);
+  return { cache, db };
+}
+
 describe('openExistingDb', () => {
   it('answers null for a cache that does not exist, and does not create it', async () => {
     const name = `missing-${Date.now()}`;
@@ -46,9 +54,7 @@ describe('openExistingDb', () => {
 
 describe('openCacheReader', () => {
   it('searches the stored index and makes whole rows from it alone, no job or company record read', async () => {
-    const cache = await filledCache();
-    const db = (await openExistingDb(cache.db.name))!;
-    await dropRecords(db);
+    const { cache, db } = await indexOnly();
     const reader = await openCacheReader(db);
     expect(reader.jobCount).toBe(2499);
     expect(reader.index).not.toBeNull();
@@ -86,9 +92,7 @@ describe('openCacheReader', () => {
   });
 
   it("lists a day's jobs, else the recent ones, from the index", async () => {
-    const cache = await filledCache();
-    const db = (await openExistingDb(cache.db.name))!;
-    await dropRecords(db);
+    const { cache, db } = await indexOnly();
     const reader = await openCacheReader(db);
     const day = reader.browse({ day: '2026-03-04', limit: 20 });
     expect(day.map((r) => [r.uuid, r.display.address])).toEqual([[uuidOf('job', 7), '7 Larkspur Avenue']]);
@@ -101,9 +105,7 @@ describe('openCacheReader', () => {
   });
 
   it('hands over the first-screen preview stored with the index before the main segment is read', async () => {
-    const cache = await filledCache();
-    const db = (await openExistingDb(cache.db.name))!;
-    await dropRecords(db);
+    const { cache, db } = await indexOnly();
     const events: string[] = [];
     let preview: IndexPreview | undefined;
     const opened = openCacheReader(db, (p) => {

@@ -1,4 +1,5 @@
 // Records and databases for the cache's unit tests (not shipped code paths, not a test file).
+import { toUuid, type Uuid } from '../../../contracts/uuid';
 import type { Company, Job, Vendor } from '../../api/schemas';
 import { openJobCache, type JobCache } from '../store/job-cache';
 import { openCacheDb } from '../store/schema';
@@ -11,9 +12,9 @@ export async function freshCache(version?: number): Promise<JobCache> {
 }
 
 /** A uuid whose last 12 hex digits are `n`, so tests can read which record is which. */
-export function uuidOf(kind: 'job' | 'company', n: number): string {
+export function uuidOf(kind: 'job' | 'company', n: number): Uuid {
   const prefix = kind === 'job' ? '00000000-0000-4000-8000' : '11111111-0000-4000-8000';
-  return `${prefix}-${n.toString(16).padStart(12, '0')}`;
+  return toUuid(`${prefix}-${n.toString(16).padStart(12, '0')}`);
 }
 
 export function makeJob(n: number, overrides: Partial<Job> = {}): Job {

@@ -4,7 +4,8 @@
 // that folds the searched fields, and copied by structured clone as one block. Each distinct text is stored once
 // (a piece, types.ts) and a canonical job number as a value (number-column.ts).
 import { NO_NUMBER } from './number-column';
-import { displayPiece, numberValue, sortedIndexOf } from './segment-read';
+import { displayPiece, numberValue } from './segment-read';
+import { sortedIndexOf } from './sorted-index';
 import type { SerializedSegment } from './types';
 
 export const DISPLAY_FIELDS = ['number', 'status', 'customer', 'address'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { foldText, queryTerms } from './normalize';
-import { createRandom } from '../testing/synthetic-docs';
+import { createRandom, randomWords } from '../testing/synthetic-docs';
 import { typoPrefixLength, typoVariants } from './typo';
 
 describe('foldText', () => {
@@ -37,9 +37,7 @@ describe('one-typo matching', () => {
 
   it('checking a word agrees with looking its variants up, on random words', () => {
     const random = createRandom(17);
-    const letters = 'abcde';
-    const word = (n: number): string =>
-      Array.from({ length: n }, () => letters[Math.floor(random() * letters.length)]).join('');
+    const word = randomWords(random, 'abcde');
     let matches = 0;
     for (let i = 0; i < 4_000; i++) {
       const term = word(3 + Math.floor(random() * 4));

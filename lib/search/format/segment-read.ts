@@ -4,6 +4,7 @@
 // query path calls these per candidate).
 import { NO_NUMBER } from './number-column';
 import type { SerializedSegment } from './types';
+import { sortedIndexOf } from './sorted-index';
 import { uuidAt } from './uuid-column';
 
 type Pieces = Pick<SerializedSegment, 'docPieces' | 'numberValues' | 'oddNumberDocs'>;
@@ -56,19 +57,6 @@ export function pieceStart(seg: Pick<SerializedSegment, 'pieceStarts'>, piece: n
 /** Where piece p's folded text ends in `text` (before the space that follows it). */
 export function pieceEnd(seg: Pick<SerializedSegment, 'pieceStarts'>, piece: number): number {
   return seg.pieceStarts[piece + 1]! - 1;
-}
-
-/** Where `value` is in the ascending `keys` (the few pieces listed apart: offset maps, UTF-8
- * display text), or -1. */
-export function sortedIndexOf(keys: Uint32Array, value: number): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < keys.length && keys[lo] === value ? lo : -1;
 }
 
 /** The offset map of piece p, or null when folded and original offsets agree. */

@@ -3,6 +3,7 @@
 // Any other form (upper case, braces, a test's "a1") is kept as it is in a small
 // side list (`oddUuids`), so nothing is ever lost; the string is made only when asked for (a result
 // row, a change), never while searching.
+import { sortedIndexOf } from './sorted-index';
 import type { SerializedSegment } from './types';
 
 export type UuidParts = Pick<SerializedSegment, 'uuids' | 'oddUuidDocs' | 'oddUuidStarts' | 'oddUuids'>;
@@ -46,25 +47,13 @@ export function uuidFromBytes(bytes: Uint8Array, at: number): string {
 
 /** Whether document `local`'s uuid is kept in the side list (its bytes are zeros). */
 export function isOddUuidDoc(seg: UuidParts, local: number): boolean {
-  return seg.oddUuidDocs.length > 0 && indexIn(seg.oddUuidDocs, local) >= 0;
-}
-
-/** Index of `doc` in the sorted `docs`, or -1. */
-function indexIn(docs: Uint32Array, doc: number): number {
-  let lo = 0;
-  let hi = docs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (docs[mid]! < doc) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < docs.length && docs[lo] === doc ? lo : -1;
+  return seg.oddUuidDocs.length > 0 && sortedIndexOf(seg.oddUuidDocs, local) >= 0;
 }
 
 /** Document `local`'s uuid. */
 export function uuidAt(seg: UuidParts, local: number): string {
   if (seg.oddUuidDocs.length > 0) {
-    const odd = indexIn(seg.oddUuidDocs, local);
+    const odd = sortedIndexOf(seg.oddUuidDocs, local);
     if (odd >= 0) return seg.oddUuids.slice(seg.oddUuidStarts[odd]!, seg.oddUuidStarts[odd + 1]!);
   }
   return uuidFromBytes(seg.uuids, local * UUID_BYTES);
@@ -123,7 +112,7 @@ export class UuidColumn {
 
   /** Copies document `local`'s uuid from a segment (no string made unless it is an odd one). */
   addFrom(seg: UuidParts, local: number): void {
-    if (seg.oddUuidDocs.length > 0 && indexIn(seg.oddUuidDocs, local) >= 0) {
+    if (seg.oddUuidDocs.length > 0 && sortedIndexOf(seg.oddUuidDocs, local) >= 0) {
       this.add(uuidAt(seg, local));
       return;
     }

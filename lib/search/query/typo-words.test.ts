@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../testing/synthetic-docs';
+import { createRandom, randomWords } from '../testing/synthetic-docs';
 import { typoVariants } from '../format/typo';
 import { typoWordRanges } from './typo-words';
 import { prefixRange } from './vocab';
@@ -44,8 +44,7 @@ describe('typoWordRanges', () => {
   it('finds the same words as looking up every one-edit variant, on random vocabularies', () => {
     const random = createRandom(23);
     const letters = 'abcde';
-    const word = (n: number): string =>
-      Array.from({ length: n }, () => letters[Math.floor(random() * letters.length)]).join('');
+    const word = randomWords(random, letters);
     let nonEmpty = 0;
     for (let round = 0; round < 60; round++) {
       const seg = vocabulary(

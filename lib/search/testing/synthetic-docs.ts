@@ -190,6 +190,11 @@ export function pick<T>(random: () => number, list: readonly T[]): T {
   return list[Math.floor(random() * list.length)]!;
 }
 
+/** Words of `n` letters drawn from `letters`: a small alphabet makes near misses (typos) common. */
+export function randomWords(random: () => number, letters: string): (n: number) => string {
+  return (n) => Array.from({ length: n }, () => letters[Math.floor(random() * letters.length)]).join('');
+}
+
 function uuid(random: () => number): string {
   const hex = (n: number): string => Array.from({ length: n }, () => Math.floor(random() * 16).toString(16)).join('');
   return `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;

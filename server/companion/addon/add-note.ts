@@ -95,7 +95,7 @@ export function createNoteWriter(deps: { reads: PlatformReads; tokens: AccountTo
     add(account: string, staff: string, args: unknown): Promise<AddNoteAnswer> {
       const parsed = AddNoteArgsSchema.safeParse(args);
       if (!parsed.success) return Promise.resolve({ ok: false, message: badArgsMessage(args) });
-      const key = `${account.toLowerCase()}/${parsed.data.uuid.toLowerCase()}`;
+      const key = `${account.toLowerCase()}/${parsed.data.uuid}`;
       let running = inFlight.get(key);
       if (!running) {
         running = write(account, staff, parsed.data).finally(() => inFlight.delete(key));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UuidSchema } from '../../../contracts/uuid';
 import { JOB_ACTIONS } from '../../../contracts/job-actions';
 import type { NoteView } from './job-view';
 import type { VisitState } from './visit-records';
@@ -8,14 +9,12 @@ import type { VisitState } from './visit-records';
 // JSON as the text of the answer's eventResponse), declared once. The panel's script checks the answer's shape by
 // hand (panel/panel-visit-script.ts) before it shows anything.
 
-const Uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-
 export const JobActionArgsSchema = z.object({
-  jobUUID: Uuid,
+  jobUUID: UuidSchema,
   action: z.enum(JOB_ACTIONS),
   /** Chosen once per press in the window (a retry carries the same one): the "On my way" note's uuid, the arrival's
    * recorded activity; for "Done", the activity it closes; for completing, unused. */
-  uuid: Uuid,
+  uuid: UuidSchema,
 });
 export type JobActionArgs = z.infer<typeof JobActionArgsSchema>;
 

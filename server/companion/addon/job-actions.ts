@@ -64,7 +64,7 @@ async function readVisit(
 }
 
 async function perform(reads: PlatformReads, call: PlatformCall, args: JobActionArgs, now: string): Promise<Step> {
-  const jobUuid = args.jobUUID.toLowerCase();
+  const jobUuid = args.jobUUID;
   const visit = async (note?: NoteView): Promise<Step> => {
     const read = await readVisit(reads, call, jobUuid, now);
     if (read === 'refused' || !read.ok) return read;
@@ -137,7 +137,7 @@ export function createJobActions(deps: JobActionDeps) {
           message:
             'Fieldside could not tell what to save. Close this window and open Fieldside from the job card again.',
         });
-      const key = `${account.toLowerCase()}/${parsed.data.action}/${parsed.data.uuid.toLowerCase()}`;
+      const key = `${account.toLowerCase()}/${parsed.data.action}/${parsed.data.uuid}`;
       let running = inFlight.get(key);
       if (!running) {
         running = run(account, staff, parsed.data).finally(() => inFlight.delete(key));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UuidSchema } from '../../../contracts/uuid';
 import type { NoteView } from './job-view';
 
 // The follow-up `fieldside_add_note`: what the panel sends through `invoke` (its args, signed by the platform
@@ -9,12 +10,10 @@ import type { NoteView } from './job-view';
 /** Longer notes belong in a document; a field note is a few lines. */
 export const NOTE_MAX_LENGTH = 4000;
 
-const Uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-
 export const AddNoteArgsSchema = z.object({
-  jobUUID: Uuid,
+  jobUUID: UuidSchema,
   /** Chosen once per note by the panel: a retry carries the same one. */
-  uuid: Uuid,
+  uuid: UuidSchema,
   note: z.string().trim().min(1).max(NOTE_MAX_LENGTH),
 });
 export type AddNoteArgs = z.infer<typeof AddNoteArgsSchema>;

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { UuidSchema } from '../../../contracts/uuid';
 import { bodyLimit } from 'hono/body-limit';
 import { COMPANION_PATHS } from '../../../contracts/companion-paths';
 import type { Logger } from '../request-log';
@@ -15,7 +16,6 @@ import { openUploadTicket } from './upload-ticket';
 
 /** The platform's largest file is not documented; the emulator plays 25 MB (FIDELITY.md). */
 export const PHOTO_MAX_BYTES = 25 * 1024 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TYPES: Record<string, string> = {
   'image/jpeg': '.jpg',
   'image/png': '.png',
@@ -84,11 +84,11 @@ export function createPhotoRoute(deps: PhotoRouteDeps): Hono {
       return refuse(c, 400, 'not_form', `Fieldside could not read this photo: ${OPEN_AGAIN}.`);
     }
     const ticket = form.get('ticket');
-    const uuid = form.get('uuid');
+    const uuid = UuidSchema.safeParse(form.get('uuid'));
     const file = form.get('file');
     const grant = typeof ticket === 'string' ? await openUploadTicket(deps.secret, ticket, deps.now()) : undefined;
     if (!grant) return refuse(c, 401, 'ticket', `This window can no longer send photos: ${OPEN_AGAIN}.`);
-    if (typeof uuid !== 'string' || !UUID.test(uuid) || !(file instanceof File))
+    if (!uuid.success || !(file instanceof File))
       return refuse(c, 400, 'fields', `Fieldside could not read this photo: ${OPEN_AGAIN}.`);
     if (file.size === 0) return refuse(c, 400, 'empty', 'This file is empty: choose the photo again.');
     if (file.size > PHOTO_MAX_BYTES)
@@ -107,7 +107,7 @@ export function createPhotoRoute(deps: PhotoRouteDeps): Hono {
           "Fieldside is not turned on for this account. An administrator turns it on in the platform's add-on store.",
       });
     const name = (file.name.trim() || `Photo${fileType}`).slice(0, 127);
-    const sent = await deps.photos.send(grant, { uuid: uuid.toLowerCase(), name, fileType, bytes: file });
+    const sent = await deps.photos.send(grant, { uuid: uuid.data, name, fileType, bytes: file });
     // The request was good whatever the platform said: the words say what happened.
     return answer(c, 200, sent);
   });

@@ -1,3 +1,4 @@
+import type { Uuid } from '../../../contracts/uuid';
 import { z } from 'zod';
 import type { AccountTokenKeeper } from './account-tokens';
 import { sameUuid } from './job-records';
@@ -13,7 +14,7 @@ import { PROBLEM_WORDS } from './panel/problem-page';
 
 export interface PhotoToSend {
   /** Chosen in the window, once per photo: a retry carries the same one. */
-  uuid: string;
+  uuid: Uuid;
   name: string;
   /** ".jpg", as the platform's `file_type` has it. */
   fileType: string;
@@ -75,7 +76,7 @@ export function createPhotoSender(deps: { reads: PlatformReads; tokens: AccountT
 
   return {
     send(grant: { account: string; staff: string; job: string }, photo: PhotoToSend): Promise<PhotoAnswer> {
-      const key = `${grant.account}/${photo.uuid.toLowerCase()}`;
+      const key = `${grant.account}/${photo.uuid}`;
       let running = inFlight.get(key);
       if (!running) {
         running = run(grant.account, grant.staff, grant.job, photo).finally(() => inFlight.delete(key));

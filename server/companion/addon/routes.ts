@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { UuidSchema } from '../../../contracts/uuid';
 import { bodyLimit } from 'hono/body-limit';
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
 import type { CompanionConfig } from '../config';
@@ -32,7 +33,6 @@ import { signedChangeOf, WEBHOOK_EVENT_NAME } from './manifest-webhook';
 
 /** An event is a small JWT; a follow-up carries one note at most (note-answer.ts). */
 const EVENT_BODY_LIMIT = 32 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AddonRouteDeps {
   config: Pick<CompanionConfig, 'clientSecret' | 'signingSecret' | 'publicUrl' | 'addonSdkUrl' | 'platformBaseUrl'>;
@@ -66,14 +66,14 @@ export function createAddonRoutes(deps: AddonRouteDeps): Hono {
   };
 
   async function actionPanel(c: Context, event: VerifiedEvent, place: ActionPlace): Promise<Response> {
-    const jobUuid = event.args.jobUUID;
-    if (typeof jobUuid !== 'string' || !UUID.test(jobUuid))
-      return refuse(c, 'unverified', { kind: 'page', place }, 'job_uuid');
+    const job = UuidSchema.safeParse(event.args.jobUUID);
+    if (!job.success) return refuse(c, 'unverified', { kind: 'page', place }, 'job_uuid');
+    const jobUuid = job.data;
     const { accountUUID: account, staffUUID: staff } = event;
     let call: { accessToken: string; staff: string } | undefined;
     const outcome = await withAccountToken(tokens, account, async (accessToken) => {
       call = { accessToken, staff };
-      return readJobView(reads, call, jobUuid.toLowerCase(), await clock.now(account, call));
+      return readJobView(reads, call, jobUuid, await clock.now(account, call));
     });
     if (!outcome.ok) return eventResponse(c, problemPanel(outcome.problem, place, config.addonSdkUrl));
     const secret = config.signingSecret;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { openClaims, signClaims } from '../tokens/signed-claims';
+import { openClaims, signClaims, staffClaims, type StaffOfAccount } from '../tokens/signed-claims';
 
 // The panel's right to send photos to one job as one person: a JWS the companion signs into the panel's HTML from
 // the platform's signed event (its account, `auth.staffUUID` and `eventArgs.jobUUID`), because a photo is far larger
@@ -11,19 +11,11 @@ const TYP = 'fieldside-upload';
 /** A panel stays open through a visit: opened on arrival, a photo taken before leaving. */
 export const UPLOAD_TICKET_TTL_MS = 4 * 60 * 60_000;
 
-export interface UploadGrant {
-  account: string;
-  staff: string;
+export interface UploadGrant extends StaffOfAccount {
   job: string;
 }
 
-const ClaimsSchema = z.object({
-  typ: z.literal(TYP),
-  account: z.string().min(1),
-  staff: z.string().min(1),
-  job: z.string().min(1),
-  exp: z.number(),
-});
+const ClaimsSchema = staffClaims(TYP).extend({ job: z.string().min(1), exp: z.number() });
 
 export function signUploadTicket(secret: string, grant: UploadGrant, nowMs: number): Promise<string> {
   return signClaims(secret, LABEL, {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANION_HEADERS } from '../../../contracts/companion-http';
 import { actingAs, bearer, issuePasses, jobNotification, postJson } from '../../../tests/support/companion/feed-client';
-import { startFeedServer, type FeedServer } from '../../../tests/support/companion/feed-server';
+import { startFeedServerOn, type FeedServer } from '../../../tests/support/companion/feed-server';
 import { startStubPlatform, STUB_ADMIN, STUB_TECHNICIAN } from '../../../tests/support/companion/stub-platform';
 import { signPass } from '../trust/pass';
 import type { FeedPage } from './store/types';
@@ -31,7 +31,7 @@ async function feed(query = '', token = TOKEN): Promise<FeedPage> {
 
 beforeAll(async () => {
   platform = await startStubPlatform(TOKENS);
-  companion = await startFeedServer({ passesFor: platform.tokens, platformBaseUrl: platform.baseUrl });
+  companion = await startFeedServerOn(platform);
   await issuePasses(companion.config.signingSecret, TOKENS, [undefined, STUB_ADMIN, STUB_TECHNICIAN, UNKNOWN_STAFF]);
 });
 
@@ -115,11 +115,7 @@ describe('POST /feed/register', () => {
   });
 
   it('repairs a subscription that was deactivated or changed, and only that one, once its memory is due a recheck', async () => {
-    const rechecking = await startFeedServer({
-      passesFor: platform.tokens,
-      platformBaseUrl: platform.baseUrl,
-      limits: { subscriptionsRecheckMs: 0 },
-    });
+    const rechecking = await startFeedServerOn(platform, { limits: { subscriptionsRecheckMs: 0 } });
     try {
       const registerThere = () =>
         fetch(`${rechecking.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) });
@@ -143,11 +139,7 @@ describe('POST /feed/register', () => {
   });
 
   it('once due a check, asks no role of anyone but the administrator who made them, who checks them again', async () => {
-    const rechecking = await startFeedServer({
-      passesFor: platform.tokens,
-      platformBaseUrl: platform.baseUrl,
-      limits: { subscriptionsRecheckMs: 0 },
-    });
+    const rechecking = await startFeedServerOn(platform, { limits: { subscriptionsRecheckMs: 0 } });
     try {
       const registerThere = (staff: string) =>
         fetch(`${rechecking.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, staff) });

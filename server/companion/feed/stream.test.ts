@@ -7,7 +7,7 @@ import {
   openStream,
   postJson,
 } from '../../../tests/support/companion/feed-client';
-import { startFeedServer, TEST_EXTENSION_ID, type FeedServer } from '../../../tests/support/companion/feed-server';
+import { startFeedServerOn, TEST_EXTENSION_ID, type FeedServer } from '../../../tests/support/companion/feed-server';
 import { startStubPlatform, STUB_ADMIN } from '../../../tests/support/companion/stub-platform';
 import type { FeedPage } from './store/types';
 
@@ -35,11 +35,7 @@ async function feed(): Promise<FeedPage> {
 
 beforeAll(async () => {
   platform = await startStubPlatform(TOKENS);
-  companion = await startFeedServer({
-    passesFor: platform.tokens,
-    platformBaseUrl: platform.baseUrl,
-    heartbeatMs: 100,
-  });
+  companion = await startFeedServerOn(platform, { heartbeatMs: 100 });
   const res = await fetch(`${companion.url}/feed/register`, { method: 'POST', headers: actingAs(TOKEN, STUB_ADMIN) });
   expect(res.status).toBe(200);
   callbackUrl = platform.subscriptions.get(ACCOUNT)![0]!.callback_url;
@@ -93,11 +89,7 @@ describe('GET /feed/stream', () => {
 
 describe('a stream lives no longer than its token', () => {
   it('ends when the token would expire: its pass says when', async () => {
-    const own = await startFeedServer({
-      passesFor: platform.tokens,
-      platformBaseUrl: platform.baseUrl,
-      heartbeatMs: 100,
-    });
+    const own = await startFeedServerOn(platform, { heartbeatMs: 100 });
     // A pass whose token has two seconds left.
     await issuePasses(own.config.signingSecret, { 'token-short': ACCOUNT }, [undefined], Date.now() + 2_000);
     try {
@@ -111,12 +103,7 @@ describe('a stream lives no longer than its token', () => {
   });
 
   it('ends once the platform refuses its token (revoked or expired early)', async () => {
-    const own = await startFeedServer({
-      passesFor: platform.tokens,
-      platformBaseUrl: platform.baseUrl,
-      heartbeatMs: 100,
-      limits: { streamRecheckMs: 100 },
-    });
+    const own = await startFeedServerOn(platform, { heartbeatMs: 100, limits: { streamRecheckMs: 100 } });
     try {
       const stream = await openStream(`${own.url}/feed/stream`, 'token-revoked');
       await stream.until(() => stream.comments.includes('heartbeat'));
@@ -137,9 +124,7 @@ describe('a stream lives no longer than its token', () => {
 
 describe('streams are capped per token and per account', () => {
   it('answers 429 in words past either cap, and frees a slot when a stream closes', async () => {
-    const own = await startFeedServer({
-      passesFor: platform.tokens,
-      platformBaseUrl: platform.baseUrl,
+    const own = await startFeedServerOn(platform, {
       heartbeatMs: 100,
       // Every token here is a browser nobody vouched for: let them have the whole account (stream-route.ts).
       limits: { streamsPerToken: 2, streamsPerAccount: 3, unverifiedStreamShare: 100 },
@@ -179,12 +164,7 @@ describe('streams are capped per token and per account', () => {
 
 describe('a position older than what the feed keeps', () => {
   it('is answered with a gap event first, then the changes still kept', async () => {
-    const own = await startFeedServer({
-      passesFor: platform.tokens,
-      platformBaseUrl: platform.baseUrl,
-      heartbeatMs: 100,
-      feedMaxEntries: 3,
-    });
+    const own = await startFeedServerOn(platform, { heartbeatMs: 100, feedMaxEntries: 3 });
     try {
       const registered = await fetch(`${own.url}/feed/register`, {
         method: 'POST',
@@ -229,7 +209,7 @@ describe('CORS', () => {
 
 describe('closing the module', () => {
   it('rejects a bad stream position with 400 before streaming, and ends open streams on close', async () => {
-    const own = await startFeedServer({ passesFor: platform.tokens, platformBaseUrl: platform.baseUrl });
+    const own = await startFeedServerOn(platform);
     const bad = await fetch(`${own.url}/feed/stream?after=banana`, { headers: bearer(TOKEN) });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toMatch(/position/);

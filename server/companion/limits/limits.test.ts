@@ -58,36 +58,16 @@ describe.each(stores)('%s limit store', (_name, create) => {
   it('takes a slot only when every key is under its cap, renews and releases it', async () => {
     const token = `token-${Math.random()}`;
     const account = `account-${Math.random()}`;
-    const both = (cap: number) => [
-      { key: token, cap },
+    const both = (cap: number, tokenKey = token) => [
+      { key: tokenKey, cap },
       { key: account, cap: 3 },
     ];
     expect(await store.acquire(both(2), 'a', 1_000, 0)).toBe(true);
     expect(await store.acquire(both(2), 'b', 1_000, 0)).toBe(true);
     expect(await store.acquire(both(2), 'c', 1_000, 0)).toBe(false);
     // Refused slots take nothing: the account still has room for one more under another token.
-    expect(
-      await store.acquire(
-        [
-          { key: `${token}-2`, cap: 2 },
-          { key: account, cap: 3 },
-        ],
-        'd',
-        1_000,
-        0,
-      ),
-    ).toBe(true);
-    expect(
-      await store.acquire(
-        [
-          { key: `${token}-3`, cap: 2 },
-          { key: account, cap: 3 },
-        ],
-        'e',
-        1_000,
-        0,
-      ),
-    ).toBe(false);
+    expect(await store.acquire(both(2, `${token}-2`), 'd', 1_000, 0)).toBe(true);
+    expect(await store.acquire(both(2, `${token}-3`), 'e', 1_000, 0)).toBe(false);
     await store.release([token, account], 'a');
     expect(await store.acquire(both(2), 'c', 1_000, 0)).toBe(true);
     // Leases lapse unless renewed: 'b' is renewed, 'c' and 'd' are not.

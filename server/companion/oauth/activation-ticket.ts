@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { openClaims, signClaims } from '../tokens/signed-claims';
+import { openClaims, signClaims, staffClaims, type StaffOfAccount } from '../tokens/signed-claims';
 
 // What lets an activation replace the grant an account already keeps: a ticket the job-card panel gives a staff
 // member the platform's signed event named and whose role is an administrator one ("Activate again"), good for ten
@@ -9,21 +9,13 @@ const LABEL = 'fieldside-activation-ticket';
 const TYP = 'fieldside-activation-ticket';
 export const TICKET_TTL_MS = 10 * 60_000;
 
-export interface ActivationTicket {
-  account: string;
-  staff: string;
+export interface ActivationTicket extends StaffOfAccount {
   nonce: string;
 }
 
-const ClaimsSchema = z.object({
-  typ: z.literal(TYP),
-  account: z.string().min(1),
-  staff: z.string().min(1),
-  nonce: z.string().min(16),
-  exp: z.number(),
-});
+const ClaimsSchema = staffClaims(TYP).extend({ nonce: z.string().min(16), exp: z.number() });
 
-export function signActivationTicket(secret: string, who: { account: string; staff: string }, nowMs: number) {
+export function signActivationTicket(secret: string, who: StaffOfAccount, nowMs: number) {
   const nonce = crypto.randomUUID().replace(/-/g, '');
   return signClaims(secret, LABEL, { typ: TYP, ...who, nonce, exp: Math.floor((nowMs + TICKET_TTL_MS) / 1000) });
 }

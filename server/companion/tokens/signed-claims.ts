@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { derivedKey } from './derived-key';
 
 // The companion's signed values (a sign-in's and an activation's state, a pairing code, an identity, a pass, an
@@ -9,6 +9,16 @@ import { derivedKey } from './derived-key';
 
 const keyOf = (secret: string, label: string) =>
   derivedKey(secret, label, { name: 'HMAC', usages: ['sign', 'verify'] });
+
+/** The account and staff member a signed value names (an upload ticket, an activation ticket, an identity). */
+export interface StaffOfAccount {
+  account: string;
+  staff: string;
+}
+
+/** The payload of a kind of value that names a staff member of an account: its `typ`, then the two. */
+export const staffClaims = <T extends string>(typ: T) =>
+  z.object({ typ: z.literal(typ), account: z.string().min(1), staff: z.string().min(1) });
 
 export async function signClaims(secret: string, label: string, claims: JWTPayload): Promise<string> {
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(await keyOf(secret, label));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { openClaims, signClaims } from '../tokens/signed-claims';
+import { openClaims, signClaims, staffClaims, type StaffOfAccount } from '../tokens/signed-claims';
 
 // Who a browser installation's person is, on the platform's word: what a pairing claim bound (the staff member the
 // signed add-on event named, the account, and the id of the installation key that proved the claim), signed by the
@@ -9,20 +9,12 @@ import { openClaims, signClaims } from '../tokens/signed-claims';
 const LABEL = 'fieldside-identity';
 const TYP = 'fieldside-identity';
 
-export interface Identity {
-  account: string;
-  staff: string;
+export interface Identity extends StaffOfAccount {
   /** The installation key's id (installationIdOf). */
   installation: string;
 }
 
-const ClaimsSchema = z.object({
-  typ: z.literal(TYP),
-  account: z.string().min(1),
-  staff: z.string().min(1),
-  installation: z.string().min(1),
-  iat: z.number(),
-});
+const ClaimsSchema = staffClaims(TYP).extend({ installation: z.string().min(1), iat: z.number() });
 
 export function signIdentity(secret: string, identity: Identity, nowMs: number): Promise<string> {
   return signClaims(secret, LABEL, { typ: TYP, ...identity, iat: Math.floor(nowMs / 1000) });

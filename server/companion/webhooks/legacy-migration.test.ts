@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actingAs, bearer, jobNotification, postJson } from '../../../tests/support/companion/feed-client';
-import { startFeedServer, type FeedServer } from '../../../tests/support/companion/feed-server';
+import { startFeedServerOn, type FeedServer } from '../../../tests/support/companion/feed-server';
 import { startRedisServer, type RedisServer } from '../../../tests/support/companion/redis-server';
 import { startStubPlatform, STUB_ADMIN, type StubSubscription } from '../../../tests/support/companion/stub-platform';
 import { FIELDSIDE_SUBSCRIPTIONS } from '../feed/subscriptions/subscriptions';
@@ -64,12 +64,7 @@ beforeAll(async () => {
   platform = await startStubPlatform({ [TOKEN]: ACCOUNT, [ROTATED_TOKEN]: ROTATED });
   redis = await startRedisServer(); // fails the file when redis-server is missing
   probe = new Redis(redis.url);
-  companion = await startFeedServer({
-    passesFor: platform.tokens,
-    platformBaseUrl: platform.baseUrl,
-    redisUrl: redis.url,
-    signingSecret: SECRET,
-  });
+  companion = await startFeedServerOn(platform, { redisUrl: redis.url, signingSecret: SECRET });
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
 import { actingAs, bearer, jobNotification, postJson } from '../../../tests/support/companion/feed-client';
-import { startFeedServer, type FeedServer } from '../../../tests/support/companion/feed-server';
+import { startFeedServerOn, type FeedServer } from '../../../tests/support/companion/feed-server';
 import { startRedisServer, type RedisServer } from '../../../tests/support/companion/redis-server';
 import { startStubPlatform, STUB_ADMIN } from '../../../tests/support/companion/stub-platform';
 import type { FeedPage } from '../feed/store/types';
@@ -33,9 +33,7 @@ afterAll(async () => {
 
 describe.each(['memory', 'redis'] as const)('webhook callback (%s store)', (store) => {
   beforeAll(async () => {
-    companion = await startFeedServer({
-      passesFor: platform.tokens,
-      platformBaseUrl: platform.baseUrl,
+    companion = await startFeedServerOn(platform, {
       feedMaxEntries: 5,
       ...(store === 'redis' ? { redisUrl: redis.url } : {}),
     });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actingAs, bearer, jobNotification, postJson } from '../../../tests/support/companion/feed-client';
-import { startFeedServer, type FeedServer } from '../../../tests/support/companion/feed-server';
+import { startFeedServerOn, type FeedServer } from '../../../tests/support/companion/feed-server';
 import { startRedisServer, type RedisServer } from '../../../tests/support/companion/redis-server';
 import { startStubPlatform, STUB_ADMIN } from '../../../tests/support/companion/stub-platform';
 import type { FeedPage } from '../feed/store/types';
@@ -20,12 +20,7 @@ let redis: RedisServer;
 const servers: FeedServer[] = [];
 
 async function start(opts: { redisUrl?: string; signingSecret?: string } = {}): Promise<FeedServer> {
-  const server = await startFeedServer({
-    passesFor: platform.tokens,
-    platformBaseUrl: platform.baseUrl,
-    signingSecret: SECRET,
-    ...opts,
-  });
+  const server = await startFeedServerOn(platform, { signingSecret: SECRET, ...opts });
   servers.push(server);
   return server;
 }

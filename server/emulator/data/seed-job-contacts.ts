@@ -1,4 +1,4 @@
-import type { SeededSource } from './collection';
+import { cheapFields, type SeededSource } from './collection';
 import { FIRST_NAMES, LAST_NAMES } from './names';
 import { hash32, indexedUuid, nameCode } from './prng';
 import type { Rec } from './field-kinds';
@@ -27,22 +27,11 @@ export function createJobContactSource(
     count: contactCount(plan.n),
     kindSeed: seed,
     uuidAt: uuidOf,
-    cheap(k, field) {
-      switch (field) {
-        case 'uuid':
-          return uuidOf(k);
-        case 'active':
-          return 1;
-        case 'job_uuid':
-          return plan.jobUuid(jobOfContact(k));
-        case JOB_INDEX:
-          return jobOfContact(k);
-        case 'edit_date':
-          return editOf(k);
-        default:
-          return undefined;
-      }
-    },
+    cheap: cheapFields(uuidOf, {
+      job_uuid: (k) => plan.jobUuid(jobOfContact(k)),
+      [JOB_INDEX]: (k) => jobOfContact(k),
+      edit_date: (k) => editOf(k),
+    }),
     build(k) {
       const i = jobOfContact(k);
       const client = k % 2 === 0 ? primaryContactOf(plan.companyIndex(i)) : undefined;

@@ -1,4 +1,4 @@
-import type { SeededSource } from './collection';
+import { cheapFields, type SeededSource } from './collection';
 import { JOB_DESCRIPTIONS, WORK_DONE } from './names';
 import { hash32, unit } from './prng';
 import type { Rec } from './field-kinds';
@@ -92,22 +92,11 @@ function createJobSource(ctx: JobSeedContext, plan: SeedPlan): SeededSource {
     count: n,
     kindSeed: jobSeed,
     uuidAt: jobUuid,
-    cheap(i, field) {
-      switch (field) {
-        case 'uuid':
-          return jobUuid(i);
-        case 'active':
-          return 1;
-        case 'status':
-          return statusOf(i);
-        case 'edit_date':
-          return formatNaive(jobEdit(i));
-        case 'generated_job_id':
-          return String(1001 + i);
-        default:
-          return undefined;
-      }
-    },
+    cheap: cheapFields(jobUuid, {
+      status: (i) => statusOf(i),
+      edit_date: (i) => formatNaive(jobEdit(i)),
+      generated_job_id: (i) => String(1001 + i),
+    }),
     build: (i) => JSON.parse(jobJson(i)) as Rec,
     json: jobJson,
   };

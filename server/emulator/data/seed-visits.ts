@@ -1,4 +1,4 @@
-import type { SeededSource } from './collection';
+import { cheapFields, type SeededSource } from './collection';
 import { NOTE_TEXTS } from './names';
 import { hash32, indexedUuid } from './prng';
 import { DAY, HOUR, JOB_INDEX, type JobSeedContext, type SeedPlan } from './seed-plan';
@@ -18,26 +18,13 @@ export function createActivitySource(ctx: JobSeedContext, plan: SeedPlan): Seede
     count: schedule.rows,
     kindSeed: actSeed,
     uuidAt: actUuid,
-    cheap(k, field) {
-      switch (field) {
-        case 'uuid':
-          return actUuid(k);
-        case 'active':
-          return 1;
-        case 'job_uuid':
-          return jobUuid(schedule.rowJob(k));
-        case 'staff_uuid':
-          return staffUuid(k);
-        case JOB_INDEX:
-          return schedule.rowJob(k);
-        case 'edit_date':
-          return formatNaive(editOf(k));
-        case 'start_date':
-          return formatNaive(schedule.rowStart(k));
-        default:
-          return undefined;
-      }
-    },
+    cheap: cheapFields(actUuid, {
+      job_uuid: (k) => jobUuid(schedule.rowJob(k)),
+      staff_uuid: (k) => staffUuid(k),
+      [JOB_INDEX]: (k) => schedule.rowJob(k),
+      edit_date: (k) => formatNaive(editOf(k)),
+      start_date: (k) => formatNaive(schedule.rowStart(k)),
+    }),
     build(k) {
       const start = schedule.rowStart(k);
       const recorded = schedule.rowRecorded(k);
@@ -80,24 +67,12 @@ export function createNoteSource(ctx: JobSeedContext, plan: SeedPlan): SeededSou
     count: noteCount,
     kindSeed: noteSeed,
     uuidAt: noteUuid,
-    cheap(k, field) {
-      switch (field) {
-        case 'uuid':
-          return noteUuid(k);
-        case 'active':
-          return 1;
-        case 'related_object':
-          return 'job';
-        case 'related_object_uuid':
-          return jobUuid(noteJob(k));
-        case JOB_INDEX:
-          return noteJob(k);
-        case 'edit_date':
-          return formatNaive(noteTime(k));
-        default:
-          return undefined;
-      }
-    },
+    cheap: cheapFields(noteUuid, {
+      related_object: () => 'job',
+      related_object_uuid: (k) => jobUuid(noteJob(k)),
+      [JOB_INDEX]: (k) => noteJob(k),
+      edit_date: (k) => formatNaive(noteTime(k)),
+    }),
     build(k) {
       const i = noteJob(k);
       const visit = schedule.firstVisit[i] ?? -1;

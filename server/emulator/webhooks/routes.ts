@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
 import type { EmulatorEnv, Principal } from '../contracts';
 import { eventRefusal, objectRefusal, type Refusal } from './access';
 import type { Delivery } from './delivery';
@@ -36,45 +37,47 @@ export function createWebhookRoutes(deps: RouteDeps): Hono<EmulatorEnv> {
   // Integrators met this live: the platform reads the last path segment as the object type.
   routes.post('/', (c) => fail(c, 400, 'webhook_subscriptions is not an authorised object type'));
 
-  /** Checks, then (for public apps) verifies the callback, then stores: any refusal changes nothing. */
-  async function subscribe(c: Ctx, refusal: Refusal | undefined, callbackUrl: string, save: () => StoredSubscription) {
+  /** Reads the form, checks it and who asks, then (for public apps) verifies the callback, then stores: any
+   * refusal changes nothing. Answers the stored subscription, or the refusal's response. */
+  async function subscribe<T extends { callback_url: string }>(
+    c: Ctx,
+    schema: z.ZodType<T>,
+    refusalOf: (principal: Principal, input: T) => Refusal | undefined,
+    save: (owner: ReturnType<typeof ownerOf>, input: T) => StoredSubscription,
+  ): Promise<Response | StoredSubscription> {
+    const body = await readParams(c);
+    if (!body.ok) return fail(c, 400, body.message);
+    const input = schema.safeParse(body.params);
+    if (!input.success) return fail(c, 400, firstIssue(input.error));
+    const principal = c.get('principal');
+    const refusal = refusalOf(principal, input.data);
     if (refusal) return fail(c, refusal.status, refusal.message);
     // Public (OAuth) apps prove they own the callback first; API-key (private) apps are not asked to.
-    if (c.get('principal').kind === 'oauth') {
-      const verified = await deps.verify(callbackUrl);
+    if (principal.kind === 'oauth') {
+      const verified = await deps.verify(input.data.callback_url);
       if (!verified.ok) return fail(c, 400, `Callback URL verification failed: ${verified.reason}`);
     }
-    const sub = save();
+    const sub = save(ownerOf(principal), input.data);
     deps.delivery.restart(sub);
     return sub;
   }
 
   routes.post('/object', async (c) => {
-    const body = await readParams(c);
-    if (!body.ok) return fail(c, 400, body.message);
-    const input = objectInputSchema.safeParse(body.params);
-    if (!input.success) return fail(c, 400, firstIssue(input.error));
-    const principal = c.get('principal');
     const saved = await subscribe(
       c,
-      objectRefusal(principal, input.data.object),
-      input.data.callback_url,
-      () => deps.store.upsertObject(ownerOf(principal), input.data).sub,
+      objectInputSchema,
+      (principal, input) => objectRefusal(principal, input.object),
+      (owner, input) => deps.store.upsertObject(owner, input).sub,
     );
     return saved instanceof Response ? saved : c.json(copyOf(saved.record));
   });
 
   routes.post('/event', async (c) => {
-    const body = await readParams(c);
-    if (!body.ok) return fail(c, 400, body.message);
-    const input = eventInputSchema.safeParse(body.params);
-    if (!input.success) return fail(c, 400, firstIssue(input.error));
-    const principal = c.get('principal');
     const saved = await subscribe(
       c,
-      eventRefusal(principal, input.data.event),
-      input.data.callback_url,
-      () => deps.store.upsertEvent(ownerOf(principal), input.data).sub,
+      eventInputSchema,
+      (principal, input) => eventRefusal(principal, input.event),
+      (owner, input) => deps.store.upsertEvent(owner, input).sub,
     );
     return saved instanceof Response ? saved : c.json({ success: true });
   });

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { Stack } from './stack';
 
 // Helpers of the first-hour journeys (first-hour.test.ts, first-hour-firefox.test.ts).
@@ -24,6 +25,18 @@ export async function firstRunPage(context: BrowserContext): Promise<Page> {
       );
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Waits (up to 30 s) until the platform holds the note `text` once: on the job, written as the technician. */
+export async function expectTechnicianNote(stack: Stack, jobUuid: string, text: string): Promise<void> {
+  await expect
+    .poll(
+      async () => (await stack.emulator.control.listRecords(stack.account.uuid, 'note')).filter((n) => n.note === text),
+      { timeout: 30_000, message: `the note "${text}" on the platform, as the technician's` },
+    )
+    .toMatchObject([
+      { related_object: 'job', related_object_uuid: jobUuid, edit_by_staff_uuid: stack.technician.uuid },
+    ]);
 }
 
 /** A job as the emulator holds it: its number, as people say it, and its status. */

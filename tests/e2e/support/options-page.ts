@@ -36,16 +36,29 @@ export async function answerConsent(
   page: Page,
   accountUuid: string,
   staffUuid: string,
-  beforeAllow?: () => void,
+  beforeAllow?: () => void | Promise<void>,
+): Promise<void> {
+  const signIn = () => page.getByRole('button', { name: 'Sign in with the platform' }).click();
+  await answerConsentOpenedBy(context, signIn, accountUuid, staffUuid, beforeAllow);
+}
+
+/** Answers the consent page that `open` (a press of some "Sign in" of Fieldside's) opens, as `staffUuid`: picks
+ * them, then Allow (`beforeAllow` runs, and is waited for, just before that click). */
+export async function answerConsentOpenedBy(
+  context: BrowserContext,
+  open: () => Promise<void>,
+  accountUuid: string,
+  staffUuid: string,
+  beforeAllow?: () => void | Promise<void>,
 ): Promise<void> {
   const consent = context.waitForEvent('page', {
     predicate: (p) => p.url().includes('/oauth/authorize'),
     timeout: 20_000,
   });
-  await page.getByRole('button', { name: 'Sign in with the platform' }).click();
+  await open();
   const consentPage = await consent;
   await consentPage.locator('#person').selectOption(`${accountUuid}:${staffUuid}`);
-  beforeAllow?.();
+  await beforeAllow?.();
   await consentPage.locator('#allow').click();
 }
 

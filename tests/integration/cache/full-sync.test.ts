@@ -14,11 +14,7 @@ setUpFile(async (own) => {
 
 describe('full sync against the emulator', () => {
   it('stores exactly what the server holds: same count, same content, no duplicates', async () => {
-    const { requests, cache, sync } = await platform.freshSync();
-    const state = await sync.run();
-    await sync.customersSettled(); // the contacts are read after "synced", in the background
-    const server = await platform.serverJobs();
-    const cached = await cache.allJobs({ includeInactive: true });
+    const { requests, cache, sync, state, server, cached } = await platform.syncedFresh();
     expect(fingerprint(cached)).toEqual(fingerprint(server));
     expect(fingerprint(cached).distinct).toBe(server.length);
     // 1 vendor + 1 company page (225 companies) + 5 job pages, then the customers' contacts.

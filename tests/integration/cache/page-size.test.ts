@@ -23,11 +23,7 @@ describe.each([1000, 5000])('full sync at page size %i', (pageSize) => {
   const jobPages = Math.ceil(JOBS / pageSize);
 
   it('stores exactly what the server holds, in segments of SEGMENT_SIZE, found by lookup, search and the popup', async () => {
-    const { requests, cache, sync } = await platform.freshSync();
-    const state = await sync.run();
-    await sync.customersSettled(); // the contacts are read after "synced", in the background
-    const server = await platform.serverJobs();
-    const cached = await cache.allJobs({ includeInactive: true });
+    const { requests, cache, sync, state, server, cached } = await platform.syncedFresh();
     expect(fingerprint(cached)).toEqual(fingerprint(server));
     expect(fingerprint(cached).distinct).toBe(JOBS);
     // The vendor, one company page, the job pages.

@@ -69,6 +69,17 @@ export async function startPlatform(opts: { jobs?: number; seed?: number; pageSi
     return { api, requests, cache: emptyCache, sync: sync({ client: api, cache: emptyCache }) };
   }
 
+  /** A browser's first sync run to the end, its customers' contacts read too: its state, the server's jobs
+   * (inactive ones too) and the cache's. */
+  async function syncedFresh() {
+    const fresh = await freshSync();
+    const state = await fresh.sync.run();
+    await fresh.sync.customersSettled(); // the contacts are read after "synced", in the background
+    const server = await serverJobs();
+    const cached = await fresh.cache.allJobs({ includeInactive: true });
+    return { ...fresh, state, server, cached };
+  }
+
   /** A sync into `into` whose worker is stopped once `jobsStored` jobs are stored: the run, to be rejected. */
   async function syncCutAfter(into: JobCache, jobsStored: number): Promise<unknown> {
     const { api } = await client();
@@ -119,6 +130,7 @@ export async function startPlatform(opts: { jobs?: number; seed?: number; pageSi
     cache,
     sync,
     freshSync,
+    syncedFresh,
     syncCutAfter,
     serverJobs,
     deleteJob,

@@ -3,7 +3,7 @@ import { callbackKey, signCallbackToken } from '../../../server/companion/feed/i
 import type { FeedChange } from '../../../contracts/companion-http';
 import type { DevStack } from '../../../server/development/dev-stack';
 import type { AccountInfo, StaffInfo, Switches } from '../../../server/emulator/contracts';
-import { activateAccount, jobsAsSeenBy, personOf } from '../../support/companion/addon-platform';
+import { activatedAccount } from '../../support/companion/addon-platform';
 import { openStream, postJson } from '../../support/companion/feed-client';
 import { signInBrowser, type TrustedBrowser } from '../../support/companion/trusted-browser';
 import { platformRequestsWhenQuiet } from '../../support/companion/quiet';
@@ -48,13 +48,7 @@ describe.each(POSITIONS)('under tokenView $tokenView, impersonation $impersonati
   setUpFile(async (own) => {
     stack = own(await startQuietStack({ emulator: { jobs: 60, quiet: true, ...switches } }));
     [account, quiet] = stack.emulator.info.accounts as [AccountInfo, AccountInfo];
-    admin = personOf(account, 'administrator');
-    office = personOf(account, 'office');
-    technician = personOf(account, 'technician');
-    expect((await activateAccount(stack, account)).status).toBe(200);
-    const seen = await jobsAsSeenBy(stack, account, technician);
-    theirs = seen.visible[0]!;
-    hidden = seen.hidden;
+    ({ admin, office, technician, theirs, hidden } = await activatedAccount(stack, account));
     const pairedTech = await signInBrowser(stack, { account: account.uuid, staff: technician.uuid });
     await pairedTech.pairAs(technician.uuid, theirs);
     const pairedOffice = await signInBrowser(stack, { account: account.uuid, staff: office.uuid });

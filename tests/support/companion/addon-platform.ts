@@ -27,6 +27,18 @@ export async function jobsAsSeenBy(stack: DevStack, account: AccountInfo, staff:
   return { visible, hidden: String(hidden.uuid) };
 }
 
+/** `account` activated by its administrator, the three kinds of person it seeds, and the jobs of its technician: the
+ * first the platform lets them see, and one it keeps from them. Fails when the activation does. */
+export async function activatedAccount(stack: DevStack, account: AccountInfo) {
+  const admin = personOf(account, 'administrator');
+  const office = personOf(account, 'office');
+  const technician = personOf(account, 'technician');
+  const activated = await activateAccount(stack, account);
+  if (activated.status !== 200) throw new Error(`activating ${account.name} answered ${activated.status}`);
+  const seen = await jobsAsSeenBy(stack, account, technician);
+  return { admin, office, technician, theirs: seen.visible[0]!, hidden: seen.hidden };
+}
+
 /** A person of `account` (its administrator unless `as` says) activates Fieldside from the Activation URL (`from`:
  * the add-on store's plain link, or a panel's "Activate again" link): answers the Return URL's status and page. */
 export async function activateAccount(

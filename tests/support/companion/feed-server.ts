@@ -136,3 +136,11 @@ export async function startFeedServer(opts: {
 }
 
 export type FeedServer = Awaited<ReturnType<typeof startFeedServer>>;
+
+/** The feed module in front of a (stub) platform: its address, and passes for its tokens. */
+export function startFeedServerOn(
+  platform: { tokens: Record<string, string>; baseUrl: string },
+  opts: Omit<Parameters<typeof startFeedServer>[0], 'platformBaseUrl' | 'passesFor'> = {},
+): Promise<FeedServer> {
+  return startFeedServer({ passesFor: platform.tokens, platformBaseUrl: platform.baseUrl, ...opts });
+}

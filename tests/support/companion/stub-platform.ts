@@ -1,20 +1,11 @@
 import { serve } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import type { AddressInfo } from 'node:net';
+import type { WebhookSubscription } from '../../../server/emulator/contracts';
 
-interface StubSubscriptionState {
-  uuid: string;
-  callback_url: string;
-  unique_id: string;
-  active: boolean;
-  last_failure_reason: string | null;
-  last_failure_at: string | null;
-}
-
-/** A subscription as the stub keeps it (the platform's list shape): an object's, or an event's (no object or fields). */
-export type StubSubscription =
-  | (StubSubscriptionState & { type: 'object'; object: string; fields: string[] })
-  | (StubSubscriptionState & { type: 'event'; event: string });
+/** A subscription as the stub keeps it: the platform's list shape, as the emulator keeps it too. */
+export type StubSubscription = WebhookSubscription;
+type StubSubscriptionState = Omit<WebhookSubscription, 'type' | 'object' | 'fields' | 'event'>;
 
 /** Staff members every stub account has: one administrator, one technician. */
 export const STUB_ADMIN = 'aaaaaaaa-0000-4000-8000-00000000000a';
@@ -94,41 +85,46 @@ export async function startStubPlatform(
     last_failure_at: null,
   });
 
-  app.post('/webhook_subscriptions/object', async (c) => {
-    calls.add++;
-    const account = accountOf(c);
-    if (!account) return unauthorised(c);
-    const form = new URLSearchParams(await c.req.text());
-    const object = form.get('object') ?? '';
-    if (options.refuseObjects?.includes(object))
-      return c.json({ errorCode: 400, message: `Object ${object} does not support subscription` }, 400);
-    const unique = form.get('unique_id') ?? '';
-    const existing = subscriptions
-      .get(account)
-      ?.find((s) => s.type === 'object' && s.object === object && s.unique_id === unique);
-    const sub: StubSubscription = {
-      type: 'object',
-      ...state(form, existing),
-      object,
-      fields: (form.get('fields') ?? '').split(','),
-    };
-    return subscribe(c, account, sub, sub);
-  });
+  const nameOf = (s: StubSubscription) => (s.type === 'object' ? s.object : s.event);
+  const KIND_WORD = { object: 'Object', event: 'Event' } as const;
 
-  app.post('/webhook_subscriptions/event', async (c) => {
-    calls.add++;
-    const account = accountOf(c);
-    if (!account) return unauthorised(c);
-    const form = new URLSearchParams(await c.req.text());
-    const event = form.get('event') ?? '';
-    if (options.refuseEvents?.includes(event))
-      return c.json({ errorCode: 400, message: `Event ${event} does not support subscription` }, 400);
-    const unique = form.get('unique_id') ?? '';
-    const existing = subscriptions
-      .get(account)
-      ?.find((s) => s.type === 'event' && s.event === event && s.unique_id === unique);
-    return subscribe(c, account, { type: 'event', ...state(form, existing), event }, { success: true });
-  });
+  /** POST /webhook_subscriptions/{kind}: counted; refused as `refused` says; else verified and kept in place of the
+   * account's subscription of that kind, name and unique_id. */
+  function takeSubscriptions(
+    kind: 'object' | 'event',
+    refused: readonly string[] | undefined,
+    build: (state: StubSubscriptionState, name: string, form: URLSearchParams) => StubSubscription,
+    answer: (sub: StubSubscription) => unknown,
+  ) {
+    app.post(`/webhook_subscriptions/${kind}`, async (c) => {
+      calls.add++;
+      const account = accountOf(c);
+      if (!account) return unauthorised(c);
+      const form = new URLSearchParams(await c.req.text());
+      const name = form.get(kind) ?? '';
+      if (refused?.includes(name))
+        return c.json({ errorCode: 400, message: `${KIND_WORD[kind]} ${name} does not support subscription` }, 400);
+      const unique = form.get('unique_id') ?? '';
+      const existing = subscriptions
+        .get(account)
+        ?.find((s) => s.type === kind && nameOf(s) === name && s.unique_id === unique);
+      const sub = build(state(form, existing), name, form);
+      return subscribe(c, account, sub, answer(sub));
+    });
+  }
+
+  takeSubscriptions(
+    'object',
+    options.refuseObjects,
+    (kept, object, form) => ({ type: 'object', ...kept, object, fields: (form.get('fields') ?? '').split(',') }),
+    (sub) => sub,
+  );
+  takeSubscriptions(
+    'event',
+    options.refuseEvents,
+    (kept, event) => ({ type: 'event', ...kept, event }),
+    () => ({ success: true }),
+  );
 
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => server.once('listening', resolve));

@@ -6,7 +6,7 @@ import {
   openStream,
   postJson,
 } from '../../../../tests/support/companion/feed-client';
-import { startFeedServer } from '../../../../tests/support/companion/feed-server';
+import { startFeedServerOn } from '../../../../tests/support/companion/feed-server';
 import {
   appendedId,
   contractChange as change,
@@ -91,14 +91,8 @@ describe('Redis feed store over HTTP', () => {
     const ACCOUNT = '55555555-5555-4555-8555-555555555555';
     const TOKEN = 'token-rest';
     const platform = await startStubPlatform({ [TOKEN]: ACCOUNT });
-    const onRedis = await startFeedServer({
-      passesFor: platform.tokens,
-      platformBaseUrl: platform.baseUrl,
-      redisUrl: redis.url,
-    });
-    const onHttp = await startFeedServer({
-      passesFor: platform.tokens,
-      platformBaseUrl: platform.baseUrl,
+    const onRedis = await startFeedServerOn(platform, { redisUrl: redis.url });
+    const onHttp = await startFeedServerOn(platform, {
       createStore: (config) =>
         createRedisRestFeedStore({ client: client(), maxEntries: config.feedMaxEntries, pollMs: POLL_MS }),
     });

@@ -7,7 +7,7 @@ import {
   openStream,
   postJson,
 } from '../../../../tests/support/companion/feed-client';
-import { startFeedServer } from '../../../../tests/support/companion/feed-server';
+import { startFeedServerOn } from '../../../../tests/support/companion/feed-server';
 import { startRedisServer, type RedisServer } from '../../../../tests/support/companion/redis-server';
 import { feedStoreContract } from '../../../../tests/support/companion/feed-store-contract';
 import { startStubPlatform, STUB_ADMIN } from '../../../../tests/support/companion/stub-platform';
@@ -58,12 +58,7 @@ describe('Redis feed store', () => {
   feedStoreContract({ create: (opts) => connectRedisFeedStore({ url: redis.url, ...opts }), pokeWithinMs: 1000 });
 
   it('keeps every notification across a companion restart, and the callback URL keeps working', async () => {
-    const first = await startFeedServer({
-      passesFor: platform.tokens,
-      platformBaseUrl: platform.baseUrl,
-      redisUrl: redis.url,
-      feedMaxEntries: 1000,
-    });
+    const first = await startFeedServerOn(platform, { redisUrl: redis.url, feedMaxEntries: 1000 });
     const callback = await registerAndGetCallback(first.url);
     const start = (await feed(first.url)).position;
     const sent: string[] = [];
@@ -75,12 +70,7 @@ describe('Redis feed store', () => {
     await first.close();
 
     // A new instance on another port; the old callback URL's token must still map to the account.
-    const second = await startFeedServer({
-      passesFor: platform.tokens,
-      platformBaseUrl: platform.baseUrl,
-      redisUrl: redis.url,
-      feedMaxEntries: 1000,
-    });
+    const second = await startFeedServerOn(platform, { redisUrl: redis.url, feedMaxEntries: 1000 });
     try {
       const page = await feed(second.url, start);
       expect(page.changes.map((c) => c.uuid)).toEqual(sent);
@@ -100,16 +90,8 @@ describe('Redis feed store', () => {
   });
 
   it('lets two instances share one feed: posted to one, streamed live from the other', async () => {
-    const a = await startFeedServer({
-      passesFor: platform.tokens,
-      platformBaseUrl: platform.baseUrl,
-      redisUrl: redis.url,
-    });
-    const b = await startFeedServer({
-      passesFor: platform.tokens,
-      platformBaseUrl: platform.baseUrl,
-      redisUrl: redis.url,
-    });
+    const a = await startFeedServerOn(platform, { redisUrl: redis.url });
+    const b = await startFeedServerOn(platform, { redisUrl: redis.url });
     try {
       const callback = await registerAndGetCallback(a.url);
       const token = callback.split('/webhooks/')[1]!;

@@ -4,13 +4,40 @@ import { startChallengeAnswerer } from '../../../../tests/support/companion/chal
 import { startStubPlatform, type StubSubscription } from '../../../../tests/support/companion/stub-platform';
 
 const ACCOUNT = '66666666-6666-4666-8666-666666666666';
-let platform: Awaited<ReturnType<typeof startStubPlatform>>;
+let platform: StubPlatform;
 
 beforeAll(async () => {
   platform = await startStubPlatform({ tok: ACCOUNT });
 });
 
 afterAll(() => platform?.close());
+
+/** Fieldside's subscriptions for the account of token 'tok' on `stub`, calling back at `callbackUrl`. */
+const ensureWith = (stub: { baseUrl: string }, callbackUrl: string) =>
+  ensureSubscriptions({ platformBaseUrl: stub.baseUrl, token: 'tok', callbackUrl });
+
+/** What ensureSubscriptions answers when the platform takes three of the four and refuses one in these words. */
+const threeMadeOneRefused = (uniqueId: string, words: string) => ({
+  changed: 3,
+  refused: [{ unique_id: uniqueId, message: expect.stringContaining(words) }],
+});
+
+type StubPlatform = Awaited<ReturnType<typeof startStubPlatform>>;
+
+/** A stub platform of the test's own (refusing what `options` says) and a callback that answers its challenge. */
+async function withOwnPlatform(
+  options: Parameters<typeof startStubPlatform>[1],
+  use: (stub: StubPlatform, callbackUrl: string) => Promise<void>,
+): Promise<void> {
+  const stub = await startStubPlatform({ tok: ACCOUNT }, options);
+  const callback = await startChallengeAnswerer();
+  try {
+    await use(stub, callback.url);
+  } finally {
+    await callback.close();
+    await stub.close();
+  }
+}
 
 describe('ensureSubscriptions', () => {
   it('reports a callback that fails verification as a 502 naming the platform answer, and saves nothing', async () => {
@@ -39,23 +66,10 @@ describe('ensureSubscriptions', () => {
   });
 
   it('subscribes each object on its own at /webhook_subscriptions/object: a refused one does not stop the others', async () => {
-    const picky = await startStubPlatform({ tok: ACCOUNT }, { refuseObjects: ['note'] });
-    const callback = await startChallengeAnswerer();
-    try {
-      const result = await ensureSubscriptions({
-        platformBaseUrl: picky.baseUrl,
-        token: 'tok',
-        callbackUrl: callback.url,
-      });
-      expect(result).toEqual({
-        changed: 3,
-        refused: [
-          {
-            unique_id: 'fieldside-note',
-            message: expect.stringContaining('Object note does not support subscription'),
-          },
-        ],
-      });
+    await withOwnPlatform({ refuseObjects: ['note'] }, async (picky, callbackUrl) => {
+      expect(await ensureWith(picky, callbackUrl)).toEqual(
+        threeMadeOneRefused('fieldside-note', 'Object note does not support subscription'),
+      );
       expect(picky.subscriptions.get(ACCOUNT)?.map((s) => s.unique_id)).toEqual([
         'fieldside-job',
         'fieldside-jobactivity',
@@ -63,67 +77,37 @@ describe('ensureSubscriptions', () => {
       ]);
       // Asking again posts only the one still missing (and it is refused again).
       const adds = picky.calls.add;
-      expect(
-        (await ensureSubscriptions({ platformBaseUrl: picky.baseUrl, token: 'tok', callbackUrl: callback.url }))
-          .changed,
-      ).toBe(0);
+      expect((await ensureWith(picky, callbackUrl)).changed).toBe(0);
       expect(picky.calls.add).toBe(adds + 1);
-    } finally {
-      await callback.close();
-      await picky.close();
-    }
+    });
   });
 
   it('subscribes the new-note event at /webhook_subscriptions/event: refused, it is reported like an object and the rest stand', async () => {
-    const picky = await startStubPlatform({ tok: ACCOUNT }, { refuseEvents: ['job.note_added'] });
-    const callback = await startChallengeAnswerer();
-    try {
-      const result = await ensureSubscriptions({
-        platformBaseUrl: picky.baseUrl,
-        token: 'tok',
-        callbackUrl: callback.url,
-      });
-      expect(result).toEqual({
-        changed: 3,
-        refused: [
-          {
-            unique_id: 'fieldside-note-added',
-            message: expect.stringContaining('Event job.note_added does not support subscription'),
-          },
-        ],
-      });
+    await withOwnPlatform({ refuseEvents: ['job.note_added'] }, async (picky, callbackUrl) => {
+      expect(await ensureWith(picky, callbackUrl)).toEqual(
+        threeMadeOneRefused('fieldside-note-added', 'Event job.note_added does not support subscription'),
+      );
       expect(picky.subscriptions.get(ACCOUNT)?.map((s) => [s.type, s.unique_id])).toEqual([
         ['object', 'fieldside-job'],
         ['object', 'fieldside-note'],
         ['object', 'fieldside-jobactivity'],
       ]);
-    } finally {
-      await callback.close();
-      await picky.close();
-    }
+    });
   });
 
   it("makes the event subscription once and keeps it (however the list spells the other kind's names); an inactive one is posted again", async () => {
-    const fresh = await startStubPlatform({ tok: ACCOUNT });
-    const callback = await startChallengeAnswerer();
-    try {
-      expect(
-        (await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url }))
-          .changed,
-      ).toBe(4);
+    await withOwnPlatform({}, async (fresh, callbackUrl) => {
+      expect((await ensureWith(fresh, callbackUrl)).changed).toBe(4);
       const event = () => fresh.subscriptions.get(ACCOUNT)!.find((s) => s.type === 'event')!;
       expect(event()).toMatchObject({
         type: 'event',
         event: 'job.note_added',
         unique_id: 'fieldside-note-added',
-        callback_url: callback.url,
+        callback_url: callbackUrl,
         active: true,
       });
       const uuid = event().uuid;
-      expect(
-        (await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url }))
-          .changed,
-      ).toBe(0);
+      expect((await ensureWith(fresh, callbackUrl)).changed).toBe(0);
       // Listed with the other kind's names as null rather than left out: still recognised, nothing posted.
       fresh.subscriptions.set(
         ACCOUNT,
@@ -136,20 +120,12 @@ describe('ensureSubscriptions', () => {
                 : { ...s, event: null }) as unknown as StubSubscription,
           ),
       );
-      expect(
-        (await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url }))
-          .changed,
-      ).toBe(0);
+      expect((await ensureWith(fresh, callbackUrl)).changed).toBe(0);
       event().active = false;
-      expect(
-        await ensureSubscriptions({ platformBaseUrl: fresh.baseUrl, token: 'tok', callbackUrl: callback.url }),
-      ).toEqual({ changed: 1, refused: [] });
+      expect(await ensureWith(fresh, callbackUrl)).toEqual({ changed: 1, refused: [] });
       expect(event()).toMatchObject({ uuid, active: true });
       expect(fresh.subscriptions.get(ACCOUNT)).toHaveLength(4);
-    } finally {
-      await callback.close();
-      await fresh.close();
-    }
+    });
   });
 
   it('asks for exactly the fields Fieldside shows, and who is on which visit', () => {

@@ -82,6 +82,29 @@ function wantedSubscriptions(callbackUrl: string): Wanted[] {
   return [...objects, ...events];
 }
 
+interface SubscriptionsAccess {
+  platformBaseUrl: string;
+  token: string;
+  fetch?: typeof fetch;
+}
+
+/** The token's /webhook_subscriptions: where it is, how it is asked, and its whole list (every status). */
+function subscriptionsOf(opts: SubscriptionsAccess) {
+  const fetchFn = opts.fetch ?? fetch;
+  const base = `${opts.platformBaseUrl}/webhook_subscriptions`;
+  const auth = { authorization: `Bearer ${opts.token}`, accept: 'application/json' };
+  async function list(): Promise<unknown[]> {
+    const listWhat = 'GET webhook_subscriptions';
+    const res = await platformFetch(fetchFn, `${base}?status=all`, { headers: auth }, listWhat);
+    if (!res.ok) throw await platformErrorFrom(res, listWhat);
+    const listed = z.array(z.unknown()).safeParse(await res.json().catch(() => null));
+    if (!listed.success)
+      throw new PlatformError('The platform answered the subscription list in an unexpected shape', 502);
+    return listed.data;
+  }
+  return { fetchFn, base, auth, list };
+}
+
 /**
  * Makes sure the token's account has Fieldside's subscriptions, active, pointing at `callbackUrl`.
  * Idempotent by unique_id: a subscription that is already right is left alone; one that differs or is
@@ -90,23 +113,12 @@ function wantedSubscriptions(callbackUrl: string): Wanted[] {
  * reported and the others are still made. When none is in place (a callback that fails
  * verification refuses them all) it fails with the platform's answer.
  */
-export async function ensureSubscriptions(opts: {
-  platformBaseUrl: string;
-  token: string;
-  callbackUrl: string;
-  fetch?: typeof fetch;
-}): Promise<{ changed: number; refused: RefusedSubscription[] }> {
-  const fetchFn = opts.fetch ?? fetch;
-  const base = `${opts.platformBaseUrl}/webhook_subscriptions`;
-  const auth = { authorization: `Bearer ${opts.token}`, accept: 'application/json' };
-
-  const listWhat = 'GET webhook_subscriptions';
-  const res = await platformFetch(fetchFn, `${base}?status=all`, { headers: auth }, listWhat);
-  if (!res.ok) throw await platformErrorFrom(res, listWhat);
-  const listed = z.array(z.unknown()).safeParse(await res.json().catch(() => null));
-  if (!listed.success)
-    throw new PlatformError('The platform answered the subscription list in an unexpected shape', 502);
-  const current = listed.data.flatMap((item) => {
+export async function ensureSubscriptions(
+  opts: SubscriptionsAccess & { callbackUrl: string },
+): Promise<{ changed: number; refused: RefusedSubscription[] }> {
+  const { fetchFn, base, auth, list } = subscriptionsOf(opts);
+  const listed = await list();
+  const current = listed.flatMap((item) => {
     const s = Listed.safeParse(item);
     return s.success && (s.data.object || s.data.event) ? [s.data] : [];
   });
@@ -146,26 +158,15 @@ export async function ensureSubscriptions(opts: {
  * point at: an account whose changes come signed through the add-on needs none. Answers how many it removed; a
  * refused token or an outage throws a PlatformError.
  */
-export async function retireSubscriptions(opts: {
-  platformBaseUrl: string;
-  token: string;
-  fetch?: typeof fetch;
-}): Promise<number> {
-  const fetchFn = opts.fetch ?? fetch;
-  const base = `${opts.platformBaseUrl}/webhook_subscriptions`;
-  const auth = { authorization: `Bearer ${opts.token}`, accept: 'application/json' };
-  const listWhat = 'GET webhook_subscriptions';
-  const res = await platformFetch(fetchFn, `${base}?status=all`, { headers: auth }, listWhat);
-  if (!res.ok) throw await platformErrorFrom(res, listWhat);
-  const listed = z.array(z.unknown()).safeParse(await res.json().catch(() => null));
-  if (!listed.success)
-    throw new PlatformError('The platform answered the subscription list in an unexpected shape', 502);
+export async function retireSubscriptions(opts: SubscriptionsAccess): Promise<number> {
+  const { fetchFn, base, auth, list } = subscriptionsOf(opts);
+  const listed = await list();
   const ours = new Set<string>([
     ...FIELDSIDE_SUBSCRIPTIONS.map((s) => s.unique_id),
     ...FIELDSIDE_EVENT_SUBSCRIPTIONS.map((s) => s.unique_id),
   ]);
   let removed = 0;
-  for (const item of listed.data) {
+  for (const item of listed) {
     const s = Listed.safeParse(item);
     if (!s.success || !ours.has(s.data.unique_id)) continue;
     const kind: Record<string, string> | undefined = s.data.event
