@@ -13,9 +13,11 @@ const flag = z
   .nullish()
   .transform((v) => v === undefined || v === null || String(v) !== '0');
 
+/** What every record carries: its own uuid (a Uuid) and whether it is active. */
+const RECORD = { uuid: PlatformUuidSchema, active: flag };
+
 export const JobSchema = z.looseObject({
-  uuid: PlatformUuidSchema,
-  active: flag,
+  ...RECORD,
   generated_job_id: z
     .union([z.string(), z.number()])
     .nullish()
@@ -28,8 +30,7 @@ export const JobSchema = z.looseObject({
 export type Job = z.infer<typeof JobSchema>;
 
 export const NoteSchema = z.looseObject({
-  uuid: PlatformUuidSchema,
-  active: flag,
+  ...RECORD,
   note: text,
   related_object: text,
   related_object_uuid: text,
@@ -38,8 +39,8 @@ export const NoteSchema = z.looseObject({
 });
 export type Note = z.infer<typeof NoteSchema>;
 
-export const BadgeSchema = z.looseObject({ uuid: PlatformUuidSchema, name: text, active: flag });
-export const StaffSchema = z.looseObject({ uuid: PlatformUuidSchema, first: text, last: text, active: flag });
+export const BadgeSchema = z.looseObject({ ...RECORD, name: text });
+export const StaffSchema = z.looseObject({ ...RECORD, first: text, last: text });
 
 /** A job's badge uuids: a JSON array in a string, as the platform sends them (or an array). */
 export function badgeUuidsOf(job: Job): string[] {
