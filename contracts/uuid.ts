@@ -15,3 +15,7 @@ export const UuidSchema = z
 
 /** A uuid Fieldside already holds (a cache key, a record it made), as a Uuid. */
 export const toUuid = (text: string): Uuid => text.toLowerCase() as Uuid;
+
+/** A record's own uuid as a platform answer gives it, as a Uuid. Its shape is not checked: a record the platform
+ * answered is never refused for it (it only keys a lookup). */
+export const PlatformUuidSchema = z.string().transform(toUuid);

@@ -71,7 +71,7 @@ export async function writeNote(
     note = read.value;
   }
   const staff = await reads.get(call, `staff/${note.edit_by_staff_uuid || call.staff}.json`, StaffSchema);
-  const people = new Map(staff.ok ? [[staff.value.uuid.toLowerCase(), staff.value]] : []);
+  const people = new Map(staff.ok ? [[staff.value.uuid, staff.value]] : []);
   return { ok: true, value: { ok: true, note: noteView(note, people) } };
 }
 

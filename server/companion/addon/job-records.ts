@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlatformUuidSchema } from '../../../contracts/uuid';
 
 // The platform's records the panel shows, as tolerant schemas: only the fields it uses, nulls and the platform's
 // quirks (blank dates as 0000-00-00, flags as 0/1 or "0"/"1", badges as a JSON string) accepted.
@@ -12,9 +13,11 @@ const flag = z
   .nullish()
   .transform((v) => v === undefined || v === null || String(v) !== '0');
 
+/** What every record carries: its own uuid (a Uuid) and whether it is active. */
+const RECORD = { uuid: PlatformUuidSchema, active: flag };
+
 export const JobSchema = z.looseObject({
-  uuid: z.string(),
-  active: flag,
+  ...RECORD,
   generated_job_id: z
     .union([z.string(), z.number()])
     .nullish()
@@ -27,8 +30,7 @@ export const JobSchema = z.looseObject({
 export type Job = z.infer<typeof JobSchema>;
 
 export const NoteSchema = z.looseObject({
-  uuid: z.string(),
-  active: flag,
+  ...RECORD,
   note: text,
   related_object: text,
   related_object_uuid: text,
@@ -37,8 +39,8 @@ export const NoteSchema = z.looseObject({
 });
 export type Note = z.infer<typeof NoteSchema>;
 
-export const BadgeSchema = z.looseObject({ uuid: z.string(), name: text, active: flag });
-export const StaffSchema = z.looseObject({ uuid: z.string(), first: text, last: text, active: flag });
+export const BadgeSchema = z.looseObject({ ...RECORD, name: text });
+export const StaffSchema = z.looseObject({ ...RECORD, first: text, last: text });
 
 /** A job's badge uuids: a JSON array in a string, as the platform sends them (or an array). */
 export function badgeUuidsOf(job: Job): string[] {

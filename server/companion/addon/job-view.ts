@@ -1,3 +1,4 @@
+import { toUuid } from '../../../contracts/uuid';
 import { z } from 'zod';
 import type { AccountTokenKeeper } from './account-tokens';
 import { BadgeSchema, badgeUuidsOf, JobSchema, NoteSchema, sameUuid, StaffSchema, type Note } from './job-records';
@@ -129,8 +130,8 @@ export async function readJobView(
   if (failure) return { ok: false, problem: failure };
   if (!job.ok || !notes.ok || !staff.ok) return { ok: false, problem: 'unavailable' };
   if (!job.value.active) return { ok: false, problem: 'not_visible' };
-  const people = new Map(staff.value.map((s) => [s.uuid.toLowerCase(), s]));
-  const badgeNames = badges.ok ? new Map(badges.value.map((b) => [b.uuid.toLowerCase(), b.name])) : undefined;
+  const people = new Map(staff.value.map((s) => [s.uuid, s]));
+  const badgeNames = badges.ok ? new Map(badges.value.map((b) => [b.uuid, b.name])) : undefined;
   return {
     ok: true,
     value: {
@@ -138,15 +139,15 @@ export async function readJobView(
       status: job.value.status,
       address: job.value.job_address,
       description: job.value.job_description,
-      badges: badgeNames ? badgeUuidsOf(job.value).flatMap((u) => badgeNames.get(u.toLowerCase()) ?? []) : null,
+      badges: badgeNames ? badgeUuidsOf(job.value).flatMap((u) => badgeNames.get(toUuid(u)) ?? []) : null,
       notes: notes.value
         .sort((a, b) =>
           a.create_date === b.create_date ? a.uuid.localeCompare(b.uuid) : a.create_date < b.create_date ? 1 : -1,
         )
         .slice(0, NOTES_SHOWN)
         .map((n) => noteView(n, people)),
-      staffName: nameOf(people.get(call.staff.toLowerCase())),
-      staffRole: roleOf(people.get(call.staff.toLowerCase())),
+      staffName: nameOf(people.get(toUuid(call.staff))),
+      staffRole: roleOf(people.get(toUuid(call.staff))),
       visit: visitState({
         activities: activities.ok ? activities.value : [],
         notes: notes.value,
@@ -168,7 +169,7 @@ export function noteView(n: Note, people: ReadonlyMap<string, { first: string; l
   return {
     uuid: n.uuid,
     text: n.note,
-    author: nameOf(people.get(n.edit_by_staff_uuid.toLowerCase())) || 'A former staff member',
+    author: nameOf(people.get(toUuid(n.edit_by_staff_uuid))) || 'A former staff member',
     when: spokenDate(n.create_date),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isAdministratorRoleName } from '../../../contracts/security-roles';
+import { PlatformUuidSchema, toUuid } from '../../../contracts/uuid';
 import type { CompanionConfig } from '../config';
 import { PLATFORM_TIMEOUT_MS } from './platform-token';
 
@@ -8,7 +9,7 @@ import { PLATFORM_TIMEOUT_MS } from './platform-token';
 
 const Flag = z.union([z.number(), z.string(), z.boolean()]).transform((v) => v === true || v === 1 || v === '1');
 const Staff = z.looseObject({
-  uuid: z.string(),
+  uuid: PlatformUuidSchema,
   first: z.string().nullish(),
   last: z.string().nullish(),
   active: Flag.optional(),
@@ -63,9 +64,9 @@ export async function administratorsOf(
       ? [person.data]
       : [];
   });
-  const uuids = new Set(admins.map((a) => a.uuid.toLowerCase()));
+  const uuids = new Set(admins.map((a) => a.uuid));
   return {
     names: admins.map((a) => `${a.first ?? ''} ${a.last ?? ''}`.trim()).filter(Boolean),
-    has: (uuid) => uuids.has(uuid.toLowerCase()),
+    has: (uuid) => uuids.has(toUuid(uuid)),
   };
 }
