@@ -23,6 +23,7 @@ import { createRandom, DAY_MINUTES, planDay, type PlannedChange } from './budget
 import { peopleOf, SPLIT, type Fate } from './budget/people';
 import { createRecordCheck } from './budget/record-check';
 import { printBudget } from './budget/report';
+import { SYNC_ALARM_PERIOD_MINUTES } from '../lib/cache/sync/alarm-policy';
 import { signInThroughCompanion } from './budget/sign-in';
 import { CHROME_ID, CHROME_REDIRECT, FIREFOX_ID } from '../tests/support/companion/env';
 import { createStaleness } from './budget/staleness';
@@ -47,7 +48,7 @@ const MINUTES = minutesAsked();
  * bench restarts each browser's worker every half hour, at staggered times. */
 const WORKER_RESTART_MINUTES = 30;
 /** The background's alarms (entrypoints/background): incremental sync every 10 minutes, feed wake every 3. */
-const SYNC_ALARM_MINUTES = 10;
+const SYNC_ALARM_MINUTES = SYNC_ALARM_PERIOD_MINUTES;
 const FEED_WAKE_MINUTES = 3;
 /** Yesterday's browsers stayed live this long after their caches were walked, and its last new jobs came then: 3
  * for 50 staff, as many more as the business is bigger (a day's new jobs are, day-plan.ts), so that their rounds,

@@ -208,6 +208,8 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
       now: world.now,
       log: () => undefined,
       feedLive: () => feed.state() === 'live',
+      // Its morning walk waits this installation's spread, as the extension's does.
+      installationId: async () => tokens.installationId,
     });
     feed = createFeedService({
       feed: watchedFeed(

@@ -2,7 +2,9 @@ import { cacheDbName } from '@/lib/databases';
 import { keepTodaysFirstScreen } from '@/lib/cache/first-screen/first-screen';
 import { dailyLimitHoldStore, feedLiveSeenStore, fullRefreshStore } from '@/lib/cache/sync/sync-times';
 import { createSyncSchedule, type SyncSchedule } from '@/lib/cache/sync/schedule';
+import { SYNC_ALARM_PERIOD_MINUTES } from '@/lib/cache/sync/alarm-policy';
 import type { LiveHub } from '@/lib/messaging/live-hub';
+import type { LiveEvent } from '@/lib/messaging/views';
 import { connectionItem, sessionItem } from '@/lib/settings/items';
 import type { Workspace } from '@/lib/workspace/workspace';
 import { ensurePeriodicAlarm } from './alarms';
@@ -10,15 +12,14 @@ import { ensurePeriodicAlarm } from './alarms';
 // Wires the sync schedule (lib/cache/sync) to the browser: its periodic alarm (alarms.ts), session
 // changes in storage (sign-in, sign-out, "who are you") and worker start-up.
 
-const SYNC_PERIOD_MINUTES = 10;
-
 /** `feedLive`: whether the live feed is connected (then it replaces the periodic incremental sync);
- * `timeZone`: the account's, whose today the popup shows. */
+ * `timeZone`: the account's, whose today the popup shows; `installationId`: how long the morning's walk waits. */
 export function startSyncSchedule(
   workspace: Workspace,
   hub: LiveHub,
   feedLive: () => Promise<boolean>,
   timeZone: () => Promise<string | null>,
+  installationId: () => Promise<string | null>,
 ): SyncSchedule {
   const schedule = createSyncSchedule({
     workspace,
@@ -27,6 +28,7 @@ export function startSyncSchedule(
     dailyLimitHold: dailyLimitHoldStore,
     feedLiveSeen: feedLiveSeenStore,
     feedLive,
+    installationId,
     // The next popup opening paints today's jobs at once, even the first one after this sync.
     afterSync: async (key, sync) =>
       keepTodaysFirstScreen(
@@ -36,12 +38,22 @@ export function startSyncSchedule(
         Date.now(),
       ),
   });
-  void ensurePeriodicAlarm('sync', SYNC_PERIOD_MINUTES, SYNC_PERIOD_MINUTES);
+  void ensurePeriodicAlarm('sync', SYNC_ALARM_PERIOD_MINUTES, SYNC_ALARM_PERIOD_MINUTES);
   // Storage changes reach the worker whichever context made them (the options page signs in).
   sessionItem.watch(() => void schedule.onSessionChanged());
   connectionItem.watch(() => void schedule.onSessionChanged());
   void schedule.onStartup();
   return schedule;
+}
+
+/** A page connected to the live hub: it is told the sync status at once; one of Fieldside's own pages (someone
+ * looks, not a content script) also runs a morning's walk still waiting its spread. */
+export function greetLivePage(schedule: SyncSchedule, send: (event: LiveEvent) => void, ownPage: boolean): void {
+  void schedule.status().then(
+    (status) => send({ type: 'sync.status', status }),
+    () => undefined,
+  );
+  if (ownPage) void schedule.onViewOpened().catch((error: unknown) => console.warn('Fieldside: sync', error));
 }
 
 /** Asks the browser to keep the cache under storage pressure; false where it can't be asked. */
