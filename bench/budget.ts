@@ -199,6 +199,7 @@ export async function runBudgetBench(
       accountUuid: account.uuid,
       staffUuid: people[i]!.staff.uuid,
       role: people[i]!.role,
+      searchesCustomers: people[i]!.searchesCustomers,
       baseUrl: emulator.info.base_url,
       companionUrl: companion.url,
       counter,
@@ -240,7 +241,10 @@ export async function runBudgetBench(
     }
     if (process.env.BUDGET_TRACE)
       progress(`people: ${people.map((p, i) => `b${i}:${p.role}:${p.fate}:${p.staff.uuid}`).join(' ')}`);
-    progress(`yesterday's caches ready (${browsers.length} browsers, ${verified.size} paired)`);
+    progress(
+      `yesterday's caches ready (${browsers.length} browsers, ${verified.size} paired, ` +
+        `${people.filter((p) => p.searchesCustomers).length} of them search customers)`,
+    );
     // Yesterday went on: its browsers were live until the evening, and its new jobs taught the companion, as every
     // day's do, whom the platform lets see what (who sees every job, who only their own). A real morning starts
     // with what was learnt yesterday, not with a companion that has never met the business.

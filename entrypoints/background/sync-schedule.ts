@@ -1,6 +1,13 @@
 import { cacheDbName } from '@/lib/databases';
 import { keepTodaysFirstScreen } from '@/lib/cache/first-screen/first-screen';
-import { dailyLimitHoldStore, feedLiveSeenStore, fullRefreshStore } from '@/lib/cache/sync/sync-times';
+import {
+  customerUseStore,
+  dailyLimitHoldStore,
+  feedLiveSeenStore,
+  fullRefreshStore,
+} from '@/lib/cache/sync/sync-times';
+import { createCustomerUse } from '@/lib/cache/sync/customer-use';
+import { workspaceId, type WorkspaceKey } from '@/lib/settings/workspace-key';
 import { createSyncSchedule, type SyncSchedule } from '@/lib/cache/sync/schedule';
 import { SYNC_ALARM_PERIOD_MINUTES } from '@/lib/cache/sync/alarm-policy';
 import type { LiveHub } from '@/lib/messaging/live-hub';
@@ -46,14 +53,36 @@ export function startSyncSchedule(
   return schedule;
 }
 
+/** Fieldside's pages that search customers (the popup's search; the new job's caller and sender lookup). */
+const CUSTOMER_PAGES = new Set(['/popup.html', '/new-job.html']);
+
+/** A view that searches customers opened: its person searches customers (customer-use.ts), and an index the syncs
+ * had stopped keeping catches up now (it shows what it holds meanwhile). */
+export async function customerViewOpened(workspace: Pick<Workspace, 'key' | 'sync'>): Promise<void> {
+  const key = await workspace.key();
+  if (key && (await customerUse.opened(workspaceId(key)))) await (await workspace.sync()).catchUpCustomers();
+}
+
+const customerUse = createCustomerUse(customerUseStore);
+/** Whether a workspace's syncs keep its contacts (its person searched customers lately). */
+export const contactsWanted = (key: WorkspaceKey) => customerUse.wanted(workspaceId(key));
+
 /** A page connected to the live hub: it is told the sync status at once; one of Fieldside's own pages (someone
- * looks, not a content script) also runs a morning's walk still waiting its spread. */
-export function greetLivePage(schedule: SyncSchedule, send: (event: LiveEvent) => void, ownPage: boolean): void {
+ * looks, not a content script) also runs a morning's walk still waiting its spread, and a page that searches
+ * customers counts as their use. */
+export function greetLivePage(
+  schedule: SyncSchedule,
+  workspace: Pick<Workspace, 'key' | 'sync'>,
+  send: (event: LiveEvent) => void,
+  ownPage: string | null,
+): void {
   void schedule.status().then(
     (status) => send({ type: 'sync.status', status }),
     () => undefined,
   );
-  if (ownPage) void schedule.onViewOpened().catch((error: unknown) => console.warn('Fieldside: sync', error));
+  const warn = (error: unknown) => console.warn('Fieldside: sync', error);
+  if (ownPage !== null) void schedule.onViewOpened().catch(warn);
+  if (ownPage !== null && CUSTOMER_PAGES.has(ownPage)) void customerViewOpened(workspace).catch(warn);
 }
 
 /** Asks the browser to keep the cache under storage pressure; false where it can't be asked. */
