@@ -48,23 +48,22 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     now,
   });
   const morningWait = createMorningSpread({ store: deps.lastFullRefresh, installationId: deps.installationId, now });
-  /** What the alarm would do now; `viewOpen`: a Fieldside page just opened, which need not wait the morning's spread. */
-  async function actionNow(key: WorkspaceKey, viewOpen: boolean) {
+  /** What the alarm does now. */
+  async function actionNow(key: WorkspaceKey) {
     const id = workspaceId(key);
     const { live, since } = await feedCountsLive(id);
     const lastFullRefresh = await deps.lastFullRefresh.get(id);
     const wait = impersonates(key) ? await morningWait(id, lastFullRefresh) : null;
-    const action = alarmAction({
+    return alarmAction({
       staffView: impersonates(key),
       lastFullRefresh,
       live,
       liveSince: since,
       lastSyncedAt: live ? (await (await deps.workspace.sync()).state()).lastSyncedAt : null,
       graceMs: FEED_LIVE_GRACE_MS,
-      morningWalkWaits: wait !== null && !viewOpen && !spreadPassed(wait.spreadMs, wait.dueSeenAt, now()),
+      morningWalkWaits: wait !== null && !spreadPassed(wait.spreadMs, wait.dueSeenAt, now()),
       now: now(),
     });
-    return { action, morning: wait !== null };
   }
 
   /** A passing failure: try again by ourselves, while it is still the same workspace. */
@@ -188,7 +187,7 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     /** The periodic alarm: nothing, incremental, or a full refresh when an impersonated workspace is due one. */
     async onAlarm(): Promise<void> {
       await withWorkspace(async (key) => {
-        const { action } = await actionNow(key, false);
+        const action = await actionNow(key);
         return action === 'none' ? null : runAutomatic(action, key);
       });
     },
@@ -197,8 +196,10 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
      * who looks; nothing else is synced for an opening. */
     async onViewOpened(): Promise<void> {
       await withWorkspace(async (key) => {
-        const { action, morning } = await actionNow(key, true);
-        return action === 'full' && morning ? runAutomatic('full', key) : null;
+        // Not the alarm's liveness memory: an opening is no alarm. A morning's walk is due live or not.
+        const id = workspaceId(key);
+        const morning = impersonates(key) && (await morningWait(id, await deps.lastFullRefresh.get(id))) !== null;
+        return morning ? runAutomatic('full', key) : null;
       });
     },
 
