@@ -15,8 +15,8 @@ export const MORNING_SPREAD_MS = 30 * 60_000;
 
 const ALARM_PERIOD_MS = SYNC_ALARM_PERIOD_MINUTES * 60_000;
 
-/** This installation's wait, in [0, MORNING_SPREAD_MS): a hash of its id (FNV-1a), so one installation waits the same every
- * morning and installations are spread evenly (their ids are digests of their keys). */
+/** This installation's wait, in [0, MORNING_SPREAD_MS): a hash of its id (FNV-1a), so one installation waits the
+ * same every morning and installations are spread evenly (their ids are digests of their keys). */
 export function morningSpreadMs(installationId: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < installationId.length; i++) {
