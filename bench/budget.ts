@@ -243,7 +243,7 @@ export async function runBudgetBench(
       progress(`people: ${people.map((p, i) => `b${i}:${p.role}:${p.fate}:${p.staff.uuid}`).join(' ')}`);
     progress(
       `yesterday's caches ready (${browsers.length} browsers, ${verified.size} paired, ` +
-        `${people.filter((p) => p.searchesCustomers).length} of them search customers)`,
+        `${people.filter((p) => p.searchesCustomers).length} whose person searches customers)`,
     );
     // Yesterday went on: its browsers were live until the evening, and its new jobs taught the companion, as every
     // day's do, whom the platform lets see what (who sees every job, who only their own). A real morning starts
