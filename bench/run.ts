@@ -26,8 +26,8 @@ const benches: Record<string, () => Promise<unknown>> = {
   firefox: async () => (await import('./firefox')).runFirefoxBench(),
 };
 
-/** Options that take a value (`--staff 200`, the budget's): the value names no benchmark. */
-const VALUED_OPTIONS = new Set(['--staff']);
+/** Options that take a value (`--staff 200`, `--minutes 90`: the budget's): the value names no benchmark. */
+const VALUED_OPTIONS = new Set(['--staff', '--minutes']);
 const args = process.argv.slice(2);
 const asked = args.filter((a, i) => !a.startsWith('-') && !VALUED_OPTIONS.has(args[i - 1] ?? ''));
 const unknown = asked.filter((name) => !(name in benches));

@@ -13,7 +13,8 @@ import { createOutboxRunner } from '../../lib/outbox/runner';
 import { createFileStore } from '../../lib/outbox/files';
 import { createNotifier } from '../../lib/notifications/notifier';
 import { createOutboxWrites, type OutboxWrites } from '../../lib/outbox/writes';
-import type { WorkspaceKey } from '../../lib/settings/workspace-key';
+import { workspaceId, type WorkspaceKey } from '../../lib/settings/workspace-key';
+import { createCustomerUse } from '../../lib/cache/sync/customer-use';
 import type { Cause, RequestCounter } from './causes';
 import type { BrowserTokens } from './sign-in';
 
@@ -53,6 +54,8 @@ export interface BrowserWorld {
   accountUuid: string;
   staffUuid: string;
   role: 'administrator' | 'office' | 'technician';
+  /** Searched customers lately (people.ts): its syncs keep the contacts, as the extension's do for such a person. */
+  searchesCustomers: boolean;
   baseUrl: string;
   companionUrl: string;
   counter: RequestCounter;
@@ -139,6 +142,9 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
     mode: 'oauth',
   };
   const lastFullRefresh = memoryTimes();
+  // Who searches customers, as the extension's background keeps it (customer-use.ts): opened yesterday, or never.
+  const customerUse = createCustomerUse(memoryTimes(), world.now);
+  if (world.searchesCustomers) await customerUse.opened(workspaceId(key));
   const dailyLimitHold = memoryTimes();
   const feedLiveSeen = memoryTimes();
   let position: SavedPosition | null = null;
@@ -182,6 +188,7 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
       client: clientFor(() => syncPhase),
       cache,
       now: world.now,
+      contactsWanted: () => customerUse.wanted(workspaceId(key)),
       onProgress: (state) => {
         if (state.phase === 'full') syncPhase = everComplete ? 'full refresh' : 'first sync';
         else if (state.phase === 'incremental') syncPhase = 'incremental';
@@ -208,6 +215,8 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
       now: world.now,
       log: () => undefined,
       feedLive: () => feed.state() === 'live',
+      // Its morning walk waits this installation's spread, as the extension's does.
+      installationId: async () => tokens.installationId,
     });
     feed = createFeedService({
       feed: watchedFeed(

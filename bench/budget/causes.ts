@@ -45,10 +45,15 @@ function writeCause(cause: Cause, url: string): Cause {
   return 'writes';
 }
 
-/** BUDGET_TRACE=1: every counted request on stderr, with who made it (to find what a minute's requests were). */
+/** BUDGET_TRACE=1: every counted request on stderr, with who made it and whom it impersonates (to find what a
+ * minute's requests were). */
 const trace = (who: string, cause: Cause, input: RequestInfo | URL, init: RequestInit | undefined, url: string) => {
+  if (!process.env.BUDGET_TRACE) return;
   const method = typeof input === 'object' && 'method' in input ? input.method : (init?.method ?? 'GET');
-  if (process.env.BUDGET_TRACE) process.stderr.write(`trace ${who} ${cause} ${method} ${decodeURIComponent(url)}\n`);
+  // Whom a read impersonates (the companion's visibility checks, a visit's job read as its staff member).
+  const headers = new Headers(typeof input === 'object' && 'headers' in input ? input.headers : init?.headers);
+  const as = headers.get('x-impersonate-uuid');
+  process.stderr.write(`trace ${who} ${cause} ${method} ${decodeURIComponent(url)}${as ? ` as ${as}` : ''}\n`);
 };
 
 export interface RequestCounter {

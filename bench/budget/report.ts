@@ -1,5 +1,6 @@
 import type { BudgetResult } from '../budget.js';
 import { CAUSES } from './causes';
+import { DAY_MINUTES } from './day-plan';
 
 /** Requests per account-day allowed, by the business's size (issues 18 and 29). */
 const GOAL_DAY: Record<number, number> = { 50: 2_000, 200: 6_000 };
@@ -31,7 +32,12 @@ export function printBudget(
   console.log(
     `changes made: ${r.changes}; run ${r.seconds.toFixed(0)} s (of which setup, yesterday's caches, ${ctx.setupSeconds.toFixed(0)} s)`,
   );
-  console.log(`requests per account-day: ${r.total} (goal <= ${goalDay}: ${ok(r.total <= goalDay)})`);
+  const wholeDay = r.minutes >= DAY_MINUTES;
+  if (wholeDay) console.log(`requests per account-day: ${r.total} (goal <= ${goalDay}: ${ok(r.total <= goalDay)})`);
+  else {
+    console.log(`requests in the first ${r.minutes} minutes: ${r.total} (a part of the day: no verdict on the day)`);
+    console.log(`requests per minute: ${r.perMinute.map((n, m) => `${m}:${n}`).join(' ')}`);
+  }
   const peakCauses = Object.entries(r.peak.causes)
     .map(([cause, n]) => `${cause} ${n}`)
     .join(', ');

@@ -15,6 +15,8 @@ export interface BrowserTokens {
   renew(): Promise<string>;
   /** The companion's pass for the current access token. */
   pass(): Promise<string | null>;
+  /** The installation's id (its key's digest), as the extension's background knows it. */
+  installationId: string;
   /** Claims a pairing code as the extension's background does (the person confirmed it): answers its staff member. */
   pair(code: string): Promise<string>;
 }
@@ -63,6 +65,7 @@ export async function signInThroughCompanion(opts: {
     current: async () => (opts.now() - at > REFRESH_AFTER_MS ? renew() : tokens.access_token),
     renew,
     pass: async () => tokens.fieldside_pass ?? null,
+    installationId: driver.installation.id,
     async pair(code) {
       const res = await postJson(
         `${opts.companionUrl}${COMPANION_PATHS.pairClaim}`,

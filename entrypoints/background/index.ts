@@ -35,7 +35,7 @@ import { openJobsFromNotifications } from './work-notices';
 import { createLiveHub } from './live-hub';
 import { startFeed } from './live-updates';
 import { listenForOmnibox } from './omnibox';
-import { requestPersistence, startSyncSchedule } from './sync-schedule';
+import { contactsWanted, greetLivePage, requestPersistence, startSyncSchedule } from './sync-schedule';
 import { ensureRefreshScheduled, refreshOnAlarm, scheduleRefresh } from './token-refresh';
 
 // Composition root: the only holder of tokens and the only caller of the network. It creates the
@@ -135,11 +135,7 @@ export default defineBackground(() => {
   const hub = createLiveHub({
     ownId: browser.runtime.id,
     ownOrigin: browser.runtime.getURL('/'),
-    onConnect: (send) =>
-      void schedule.status().then(
-        (status) => send({ type: 'sync.status', status }),
-        () => undefined,
-      ),
+    onConnect: (send, ownPage) => greetLivePage(schedule, workspace, send, ownPage),
     shownOnPage: (pageKey, uuids) => grants.shownOf(pageKey, uuids),
   });
   // The platform answering again after failing: the outbox sends what waits now, not after its backoff.
@@ -154,6 +150,7 @@ export default defineBackground(() => {
     hub,
     onSyncProgress: (state) => schedule.publish(state),
     requestPersistence,
+    contactsWanted,
   });
   // The feed is made below; the schedule asks it only when an alarm fires.
   const schedule = startSyncSchedule(
@@ -161,6 +158,7 @@ export default defineBackground(() => {
     hub,
     async () => feed.state() === 'live',
     () => field.timeZone(),
+    async () => (await installation.publicKey()).id,
   );
   const jobs = createBrowserJobOpener();
   openJobsFromNotifications(jobs);

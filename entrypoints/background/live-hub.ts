@@ -19,8 +19,9 @@ export interface LiveHubOptions {
   /** runtime.getURL('/'): a port from elsewhere is a content script's. */
   ownOrigin: string;
   /** Called for each port once it registered, e.g. to send it the current sync status at once
-   * (`send` drops what the port did not register for). */
-  onConnect?: (send: (event: LiveEvent) => void) => void;
+   * (`send` drops what the port did not register for); `ownPage`: the path of Fieldside's page that connected
+   * (`/popup.html`), null for a content script. */
+  onConnect?: (send: (event: LiveEvent) => void, ownPage: string | null) => void;
   /** Of `uuids`, the jobs a content script's page (by its key) was answered about. */
   shownOnPage?: (pageKey: string, uuids: readonly string[]) => Promise<string[]>;
 }
@@ -69,7 +70,8 @@ export function createLiveHub(options: LiveHubOptions): LiveHub & { size(): numb
       const events = new Set(message.subscribe.filter((type) => context === 'page' || CONTENT_EVENTS.has(type)));
       const first = !ports.has(port);
       ports.set(port, { events, pageKey });
-      if (first) options.onConnect?.((event) => send(port, event));
+      const ownPage = context === 'page' ? new URL(sender.url!).pathname : null;
+      if (first) options.onConnect?.((event) => send(port, event), ownPage);
     });
   };
   browser.runtime.onConnect.addListener(onConnect);

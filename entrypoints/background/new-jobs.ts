@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { phoneKey } from '@/lib/locale/phone-key';
 import { createNewJobService, type NewJobService } from '@/lib/new-job/service';
 import type { Workspace } from '@/lib/workspace/workspace';
+import { customerViewOpened } from './sync-schedule';
 
 // New jobs: the service, its form opened in a small window of its own, and "New job from selection…" on
 // selected text.
@@ -21,6 +22,8 @@ export function startNewJobs(workspace: Workspace, resume: () => void): NewJobSe
         width: 480,
         height: 720,
       });
+      // Its form searches customers (the sender's, the caller's): that is their use.
+      void customerViewOpened(workspace).catch((error: unknown) => console.warn('Fieldside: customers', error));
     },
   });
   browser.runtime.onInstalled.addListener(() => {

@@ -69,6 +69,7 @@ describe('the storage items at sign-out', () => {
     syncFullRefresh: { 'oauth|x|acct-9|tech-1': 1 },
     syncDailyLimitHold: { 'x|acct-9': 2 },
     syncFeedLiveSeen: { 'oauth|x|acct-9|tech-1': 3 },
+    syncCustomerUse: { 'oauth|x|acct-9|tech-1': 4 },
     apiUseToday: { 'x|acct-9': { day: '2026-01-01', count: 12 } },
     workNotices: { on: true, from: 6, to: 18 },
     sidePanelJob: '00000000-0000-4000-8000-000000000001',

@@ -113,6 +113,13 @@ export const syncFeedLiveSeenItem = storage.defineItem<Record<string, number>>(S
   version: 1,
 });
 
+/** When the person last opened a view that searches customers (ms, device clock), keyed by workspaceId: the
+ * sync reads changed contacts only for someone who searches customers (lib/cache/sync/customer-use.ts). */
+export const syncCustomerUseItem = storage.defineItem<Record<string, number>>(STORAGE_KEYS.syncCustomerUse, {
+  fallback: {},
+  version: 1,
+});
+
 /** Requests this browser made to the platform today, per account (lib/api/daily-use.ts): shown to an
  * administrator beside the account's daily limit. */
 export const apiUseTodayItem = storage.defineItem<Record<string, { day: string; count: number }>>(
@@ -186,6 +193,8 @@ export const ITEMS_ON_SIGN_OUT = {
   syncDailyLimitHold: { item: syncDailyLimitHoldItem, onSignOut: 'keep' },
   /** Per workspace, like the full refresh's times. */
   syncFeedLiveSeen: { item: syncFeedLiveSeenItem, onSignOut: 'clear' },
+  /** Per workspace, like the full refresh's times. */
+  syncCustomerUse: { item: syncCustomerUseItem, onSignOut: 'clear' },
   /** The account's day of requests, whoever signs in next (no person's data: a number per account). */
   apiUseToday: { item: apiUseTodayItem, onSignOut: 'keep' },
   /** The person's own choice for this browser, like the sites they added. */

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   syncFullRefresh: 'local:syncFullRefresh',
   syncDailyLimitHold: 'local:syncDailyLimitHold',
   syncFeedLiveSeen: 'local:syncFeedLiveSeen',
+  /** When the person last opened a view that searches customers, per workspace (lib/cache/sync/customer-use.ts). */
+  syncCustomerUse: 'local:syncCustomerUse',
   apiUseToday: 'local:apiUseToday',
   /** Whether the person asked to be told of work given to them, and their day's hours (lib/notifications). */
   workNotices: 'local:workNotices',

@@ -44,6 +44,8 @@ export interface CurrentWorkspaceDeps {
   fetch?: FetchLike;
   /** navigator.storage.persist, asked by the full sync. */
   requestPersistence?: () => Promise<boolean>;
+  /** Whether a workspace's person searches customers: its syncs read changed contacts only then. */
+  contactsWanted?: (key: WorkspaceKey) => Promise<boolean>;
 }
 
 interface Opened {
@@ -142,6 +144,7 @@ export function createCurrentWorkspace(deps: CurrentWorkspaceDeps): Workspace & 
           if (opened === o) deps.onSyncProgress?.(state, o.key);
         },
         ...(deps.requestPersistence ? { requestPersistence: deps.requestPersistence } : {}),
+        ...(deps.contactsWanted ? { contactsWanted: () => deps.contactsWanted!(o.key) } : {}),
       });
     })();
     o.sync.catch(() => {

@@ -164,6 +164,23 @@ describe('live hub and connectLive', () => {
     hub.stop();
   });
 
+  it("names the Fieldside page that connected (someone looks: a morning's walk, a customer search), and no content script", async () => {
+    const seen: Array<string | null> = [];
+    const pages = [
+      { id: fakeBrowser.runtime.id, url: `${OWN_ORIGIN()}popup.html` },
+      { id: fakeBrowser.runtime.id, url: `${OWN_ORIGIN()}sidepanel.html?tab=3` },
+      { id: fakeBrowser.runtime.id, url: 'http://127.0.0.1:8081/job/1', tab: { id: 5 }, frameId: 0 },
+    ];
+    let next = 0;
+    installRuntimePorts(() => pages[next++]!);
+    const hub = createLiveHub({ ...hubOptions(), onConnect: (_send, ownPage) => void seen.push(ownPage) });
+    const stops = pages.map(() => connectLive(() => undefined, { events: ['sync.status'] }));
+    await settle();
+    expect(seen).toEqual(['/popup.html', '/sidepanel.html', null]);
+    stops.forEach((stop) => stop());
+    hub.stop();
+  });
+
   it("tells a content script's port only of the jobs its page showed, and nothing of the sync or the outbox", async () => {
     const page = { id: fakeBrowser.runtime.id, url: 'http://127.0.0.1:8081/job/1', tab: { id: 5 }, frameId: 0 };
     installRuntimePorts(() => page);

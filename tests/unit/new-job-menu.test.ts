@@ -7,6 +7,8 @@ import { fakeBrowser } from 'wxt/testing';
 import type { Browser } from 'wxt/browser';
 import { startNewJobs } from '../../entrypoints/background/new-jobs';
 import type { Workspace } from '../../lib/workspace/workspace';
+import type { WorkspaceKey } from '../../lib/settings/workspace-key';
+import { contactsWanted } from '../../entrypoints/background/sync-schedule';
 
 type MenuInfo = Browser.contextMenus.OnClickData;
 type MenuListener = (info: MenuInfo, tab?: Browser.tabs.Tab) => void;
@@ -72,6 +74,28 @@ describe('"New job from selection…"', () => {
       phones: ['0491 570 110'],
       canCreateJobs: false,
     });
+  });
+
+  it("its form searches customers (the sender's, the caller's): the person counts as searching them from now on", async () => {
+    const key: WorkspaceKey = {
+      accountUuid: 'acct',
+      staffUuid: 'office',
+      baseUrl: 'http://x',
+      scopes: [],
+      mode: 'oauth',
+    };
+    const catchUpCustomers = vi.fn(async () => undefined);
+    const signedIn = {
+      key: async () => key,
+      cache: async () => ({ db: { get: async () => undefined } }),
+      sync: async () => ({ catchUpCustomers }),
+    } as unknown as Workspace;
+    expect(await contactsWanted(key)).toBe(false);
+    startNewJobs(signedIn, () => {});
+    click({ selectionText: SELECTED });
+    await waitForForm();
+    await vi.waitFor(() => expect(catchUpCustomers).toHaveBeenCalledTimes(1));
+    expect(await contactsWanted(key)).toBe(true);
   });
 
   it('does nothing for another menu item, or with no text selected', async () => {

@@ -2,6 +2,9 @@
 // fallback; while the live feed is connected it brings every change, and the alarm only walks what the feed cannot
 // say (allocations without a time, visits moved away, webhooks the platform never sent).
 
+/** The background's sync alarm comes this often (entrypoints/background/sync-schedule.ts; the budget bench's too). */
+export const SYNC_ALARM_PERIOD_MINUTES = 10;
+
 /** A staff member's workspace is walked in full this often: incremental sync misses allocation changes. */
 export const FULL_REFRESH_MS = 60 * 60_000;
 
@@ -33,6 +36,9 @@ export interface AlarmFacts {
   lastSyncedAt: number | null;
   /** How long after a sync the feed may be found live and still count as unbroken since it (FEED_LIVE_GRACE_MS). */
   graceMs: number;
+  /** The morning's walk is due but waits this installation's spread (morning-spread.ts): the walk brings all that
+   * an incremental sync would, so nothing runs meanwhile (the feed still brings the person's changes). */
+  morningWalkWaits?: boolean;
   now: number;
 }
 
@@ -44,11 +50,12 @@ export function alarmAction({
   liveSince,
   lastSyncedAt,
   graceMs,
+  morningWalkWaits = false,
   now,
 }: AlarmFacts): 'none' | 'incremental' | 'full' {
   const due =
     staffView && lastFullRefresh !== null && now - lastFullRefresh >= (live ? LIVE_FULL_REFRESH_MS : FULL_REFRESH_MS);
-  if (due) return 'full';
+  if (due) return morningWalkWaits ? 'none' : 'full';
   if (!live) return 'incremental';
   // Found live within the grace after the sync (the morning's first alarm starts the worker and syncs before its
   // feed connects), and so ever since.

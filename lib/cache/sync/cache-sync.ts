@@ -26,6 +26,8 @@ export interface CacheSyncOptions {
   requestPersistence?: () => Promise<boolean>;
   /** How far back each incremental sync reaches before the last mark (clock skew); default 2 minutes. */
   overlapMs?: number;
+  /** Whether the person searches customers (customer-use.ts): if not, the syncs read no changed contacts. */
+  contactsWanted?: () => Promise<boolean>;
 }
 
 export interface SyncCallOptions {
@@ -46,6 +48,7 @@ export function createCacheSync(options: CacheSyncOptions) {
     cache,
     now: async () => (options.now ?? Date.now)(),
     overlapMs: options.overlapMs ?? DEFAULT_OVERLAP_MS,
+    contactsWanted: options.contactsWanted ?? (async () => true),
     requestPersistence: options.requestPersistence,
     state: () => current!,
     publish(next) {
@@ -140,6 +143,12 @@ export function createCacheSync(options: CacheSyncOptions) {
     },
     /** The search index of the cache (stored, or rebuilt from the cached jobs). */
     searchIndex: () => ctx.index(),
+    /** The contacts changed since their last read, now (once an hour has passed): a view that searches customers
+     * opened after its person had not searched for a while, so the syncs had not kept them. */
+    async catchUpCustomers(): Promise<void> {
+      if (!(await loadState()).complete) return;
+      await syncCustomers(ctx, undefined, 'incremental', undefined, true);
+    },
     /** Settles once the customers' update under way (or owed at start) is stored or has failed. */
     customersSettled: () => customers,
   };

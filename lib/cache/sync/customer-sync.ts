@@ -49,9 +49,10 @@ export function syncCustomers(
   signal: AbortSignal | undefined,
   mode: CustomerSyncMode,
   changes: CustomerChanges = { jobs: [], companies: [] },
+  catchUp = false,
 ): Promise<void> {
   const db = ctx.cache.db;
-  const run = (queues.get(db) ?? Promise.resolve()).then(() => updateCustomers(ctx, signal, mode, changes));
+  const run = (queues.get(db) ?? Promise.resolve()).then(() => updateCustomers(ctx, signal, mode, changes, catchUp));
   queues.set(
     db,
     run.catch(() => undefined),
@@ -64,6 +65,7 @@ async function updateCustomers(
   signal: AbortSignal | undefined,
   requested: CustomerSyncMode,
   changes: CustomerChanges,
+  catchUp: boolean,
 ): Promise<void> {
   const { cache, source } = ctx;
   if (!cache.db.objectStoreNames.contains('customers')) return;
@@ -82,9 +84,11 @@ async function updateCustomers(
 
   // A first read cut off is done again whole, by the next sync (never from a live job's update). A full sync
   // keeps the contacts already held (it rebuilds only the jobs' customers), so it too asks for the changed ones
-  // only once the hour has passed: a cleared cache holds none and reads them whole.
+  // only once the hour has passed: a cleared cache holds none and reads them whole. Changed ones are read only for
+  // someone who searches customers (customer-use.ts), or when a view that searches them catches up.
   const whole = !stored.complete;
-  const due = mode !== 'local' && (whole || now - (stored.readAt ?? 0) >= CONTACTS_READ_EVERY_MS);
+  const hourPassed = now - (stored.readAt ?? 0) >= CONTACTS_READ_EVERY_MS;
+  const due = mode !== 'local' && (whole || (hourPassed && (catchUp || (await ctx.contactsWanted()))));
   if (due) {
     if (whole) {
       const vendor = await source.vendor.get(call);

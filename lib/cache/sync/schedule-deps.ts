@@ -35,6 +35,9 @@ export interface SyncScheduleDeps {
    * safety net (SAFETY_NET_MS), because every change reaches the cache through the feed. May wait for the
    * feed to wake first: a worker is often started by the very alarm that asks. */
   feedLive?: () => boolean | Promise<boolean>;
+  /** This installation's id (its key's digest): how long its morning walk waits (morning-spread.ts). Without it,
+   * none waits. */
+  installationId?: () => Promise<string | null>;
   /** After every sync that finished: work that follows from a fresh cache (the popup's first screen). */
   afterSync?: (key: WorkspaceKey, sync: CacheSync) => Promise<void>;
 }

@@ -13,6 +13,7 @@ import type { ScheduledWorkspace } from './schedule';
 import { FEED_LIVE_GRACE_MS } from './feed-live';
 import { createSyncSchedule } from './schedule';
 import { FULL_REFRESH_MS, LIVE_FULL_REFRESH_MS, SAFETY_NET_MS, SAFETY_NET_UNBROKEN_MS } from './alarm-policy';
+import { MORNING_SPREAD_MS, morningSpreadMs } from './morning-spread';
 import { dailyLimitHoldUntil } from './daily-limit';
 import type { WorkspaceKey } from '../../settings/workspace-key';
 
@@ -59,6 +60,7 @@ async function setup(
     now?: () => number;
     feedLive?: () => boolean | Promise<boolean>;
     afterSync?: (scope: WorkspaceKey, sync: CacheSync) => Promise<void>;
+    installationId?: string;
   } = {},
 ) {
   const { src, calls } = source(
@@ -103,6 +105,7 @@ async function setup(
       ...(options.now ? { now: options.now } : {}),
       ...(options.afterSync ? { afterSync: options.afterSync } : {}),
       ...(options.feedLive ? { feedLive: options.feedLive } : {}),
+      ...(options.installationId ? { installationId: async () => options.installationId! } : {}),
     });
   let service = startService();
   return {
@@ -231,6 +234,70 @@ describe('sync service', () => {
     clock += FEED_LIVE_GRACE_MS;
     await t.service.onAlarm();
     expect(t.calls).toEqual(expect.arrayContaining(['job filtered', 'company filtered']));
+  });
+
+  describe("the morning's walk, spread over the account's browsers", () => {
+    const MINUTE = 60_000;
+    const ids = range(0, 60).map((n) => `installation-${n}`);
+    const early = ids.find((id) => morningSpreadMs(id) < 10 * MINUTE)!;
+    const late = ids.find((id) => morningSpreadMs(id) >= 20 * MINUTE)!;
+    const walk = ['company filtered', 'job'];
+
+    /** A live browser whose view was walked yesterday; the clock is at this morning's first alarm. */
+    async function morning(installationId: string) {
+      let clock = Date.now();
+      const t = await setup({ now: () => clock, feedLive: () => true, installationId });
+      await t.service.onSessionChanged();
+      clock += LIVE_FULL_REFRESH_MS + 4 * 60 * MINUTE;
+      t.calls.length = 0;
+      return { t, later: (ms: number) => (clock += ms) };
+    }
+
+    it('an installation waits its own spread, the same every morning, at most two alarms, through a worker restart', async () => {
+      const { t, later } = await morning(late);
+      for (let day = 0; day < 2; day++) {
+        await t.service.onAlarm();
+        later(10 * MINUTE);
+        t.restartWorker();
+        await t.service.onAlarm();
+        // Nothing meanwhile, not even the safety net's incremental sync: the walk brings all of it.
+        expect(t.calls).toEqual([]);
+        later(10 * MINUTE);
+        await t.service.onAlarm();
+        expect([...t.calls].sort()).toEqual(walk);
+        t.calls.length = 0;
+        later(LIVE_FULL_REFRESH_MS + 4 * 60 * MINUTE - 20 * MINUTE);
+      }
+    });
+
+    it('another installation of the account walks at its first alarm', async () => {
+      const { t } = await morning(early);
+      await t.service.onAlarm();
+      expect([...t.calls].sort()).toEqual(walk);
+    });
+
+    it('a Fieldside page opened while the walk waits walks at once; an opening syncs nothing otherwise', async () => {
+      const { t, later } = await morning(late);
+      await t.service.onAlarm();
+      expect(t.calls).toEqual([]);
+      await t.service.onViewOpened();
+      expect([...t.calls].sort()).toEqual(walk);
+      t.calls.length = 0;
+      later(10 * MINUTE);
+      await t.service.onViewOpened();
+      await t.service.onAlarm();
+      expect(t.calls).toEqual([]);
+    });
+
+    it('installations are spread evenly over the window', () => {
+      const spreads = range(0, 600).map((n) => morningSpreadMs(`${n}-${n * 7919}`));
+      expect(Math.min(...spreads)).toBeGreaterThanOrEqual(0);
+      expect(Math.max(...spreads)).toBeLessThan(MORNING_SPREAD_MS);
+      for (let third = 0; third < 3; third++) {
+        const inThird = spreads.filter((s) => Math.floor((3 * s) / MORNING_SPREAD_MS) === third).length;
+        expect(inThird).toBeGreaterThan(150);
+      }
+    });
   });
 
   it('a feed that stayed connected since the last sync makes the safety net rarer; a break is polled, and the poll counts as that sync', async () => {

@@ -8,6 +8,7 @@ import { createFeedLiveMemory, FEED_LIVE_GRACE_MS } from './feed-live';
 import { signedOutStatus, toSyncStatus } from './sync-status';
 import { impersonates, workspaceId, type WorkspaceKey } from '../../settings/workspace-key';
 import { alarmAction } from './alarm-policy';
+import { createMorningSpread, spreadPassed } from './morning-spread';
 import { createSyncRetry } from './sync-retry';
 import type { SyncScheduleDeps } from './schedule-deps';
 
@@ -46,6 +47,25 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     ...(deps.feedLiveSeen ? { seen: deps.feedLiveSeen } : {}),
     now,
   });
+  const morningWait = createMorningSpread({ store: deps.lastFullRefresh, installationId: deps.installationId, now });
+  /** What the alarm does now. */
+  async function actionNow(key: WorkspaceKey) {
+    const id = workspaceId(key);
+    const { live, since } = await feedCountsLive(id);
+    const lastFullRefresh = await deps.lastFullRefresh.get(id);
+    const wait = impersonates(key) ? await morningWait(id, lastFullRefresh) : null;
+    return alarmAction({
+      staffView: impersonates(key),
+      lastFullRefresh,
+      live,
+      liveSince: since,
+      lastSyncedAt: live ? (await (await deps.workspace.sync()).state()).lastSyncedAt : null,
+      graceMs: FEED_LIVE_GRACE_MS,
+      morningWalkWaits: wait !== null && !spreadPassed(wait.spreadMs, wait.dueSeenAt, now()),
+      now: now(),
+    });
+  }
+
   /** A passing failure: try again by ourselves, while it is still the same workspace. */
   function scheduleRetry(kind: 'auto' | 'full' | 'incremental', key: WorkspaceKey): void {
     retry.schedule(
@@ -167,17 +187,19 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     /** The periodic alarm: nothing, incremental, or a full refresh when an impersonated workspace is due one. */
     async onAlarm(): Promise<void> {
       await withWorkspace(async (key) => {
-        const { live, since } = await feedCountsLive(workspaceId(key));
-        const action = alarmAction({
-          staffView: impersonates(key),
-          lastFullRefresh: await deps.lastFullRefresh.get(workspaceId(key)),
-          live,
-          liveSince: since,
-          lastSyncedAt: live ? (await (await deps.workspace.sync()).state()).lastSyncedAt : null,
-          graceMs: FEED_LIVE_GRACE_MS,
-          now: now(),
-        });
+        const action = await actionNow(key);
         return action === 'none' ? null : runAutomatic(action, key);
+      });
+    },
+
+    /** A Fieldside page opened (popup, side panel): a morning's walk waiting its spread runs now, for the person
+     * who looks; nothing else is synced for an opening. */
+    async onViewOpened(): Promise<void> {
+      await withWorkspace(async (key) => {
+        // Not the alarm's liveness memory: an opening is no alarm. A morning's walk is due live or not.
+        const id = workspaceId(key);
+        const morning = impersonates(key) && (await morningWait(id, await deps.lastFullRefresh.get(id))) !== null;
+        return morning ? runAutomatic('full', key) : null;
       });
     },
 

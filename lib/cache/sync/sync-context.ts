@@ -25,6 +25,8 @@ export interface SyncContext {
   /** Platform time, ms since the epoch. */
   now(): Promise<number>;
   overlapMs: number;
+  /** Whether the person searches customers: the syncs read changed contacts only then (customer-use.ts). */
+  contactsWanted(): Promise<boolean>;
   requestPersistence: (() => Promise<boolean>) | undefined;
   state(): StoredSyncState;
   /** Makes `next` the current state and tells onProgress (the caller stores it with its write). */

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { syncDailyLimitHoldItem, syncFeedLiveSeenItem, syncFullRefreshItem } from '../../settings/items';
+import {
+  syncCustomerUseItem,
+  syncDailyLimitHoldItem,
+  syncFeedLiveSeenItem,
+  syncFullRefreshItem,
+} from '../../settings/items';
 
 // Times the sync schedule keeps per workspace or account in storage.local (the items are declared
 // in lib/settings/items.ts), so they survive the service worker being stopped: when each workspace
@@ -34,3 +39,4 @@ function timesStore(item: TimesItem): TimesStore {
 export const fullRefreshStore = timesStore(syncFullRefreshItem);
 export const dailyLimitHoldStore = timesStore(syncDailyLimitHoldItem);
 export const feedLiveSeenStore = timesStore(syncFeedLiveSeenItem);
+export const customerUseStore = timesStore(syncCustomerUseItem);

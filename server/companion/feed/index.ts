@@ -150,7 +150,7 @@ export async function createFeedModule(opts: {
   const enrich = createChangeEnrichment({
     noteJobs: createNoteJobs({ ...platform, readers, batch }),
     jobRecords: createJobRecords({ ...platform, readers, visibility, batch }),
-    visitJobs: createVisitJobs({ ...platform, readers, yes, batch }),
+    visitJobs: createVisitJobs({ ...platform, readers, yes, batch, knowledge }),
   });
   const intake = createChangeIntake({ store, enrich, ...(opts.holdChanges === false ? {} : { held }) });
   routes.route(

@@ -178,6 +178,65 @@ describe('customers and contacts in the cache, against the emulator', () => {
     expect(byPhone(now, known.mobile)).toContain(now.ids.indexOf(known.company_uuid!));
   });
 
+  it("someone who does not search customers reads no changed contacts at the morning's walk; the first view that searches them catches the index up", async () => {
+    const { control, account } = platform;
+    await control.advanceClock(20 * 60);
+    const asked: string[] = [];
+    let searches = false;
+    const { cache, sync } = await platform.freshSync(
+      {
+        answer: (response, url) => {
+          asked.push(url.pathname);
+          return response;
+        },
+      },
+      { contactsWanted: async () => searches },
+    );
+    const contactReads = () => asked.filter((path) => /contact/.test(path)).length;
+    await sync.run();
+    await sync.customersSettled();
+    // A cleared cache reads them whole, searched or not: offline search works with what is kept.
+    expect(contactReads()).toBeGreaterThanOrEqual(2);
+    const known = (await serverRecords<CompanyContact>('companycontact', companyContactRecord.parse)).find(
+      (c) => c.active && c.company_uuid !== null && c.mobile,
+    )!;
+    let now = await stored(cache);
+    const customer = now.ids[11]!;
+    await control.createRecord(account.uuid, 'companycontact', {
+      company_uuid: customer,
+      first: 'Ines',
+      last: 'Harrow',
+      mobile: '0438 225 713',
+      email: 'ines@harrow.example',
+    });
+
+    // The next morning's walk: jobs and companies, no contacts; the index keeps what it held.
+    await control.advanceClock(24 * 60 * 60);
+    let before = contactReads();
+    await sync.full();
+    await sync.customersSettled();
+    expect(contactReads() - before).toBe(0);
+    now = await stored(cache);
+    expect(byPhone(now, '0438 225 713')).toEqual([]);
+    expect(byPhone(now, known.mobile)).toContain(now.ids.indexOf(known.company_uuid!));
+
+    // The popup opens: the contacts changed since the last read, at once, and the new one is found.
+    before = contactReads();
+    await sync.catchUpCustomers();
+    expect(contactReads() - before).toBe(2);
+    now = await stored(cache);
+    expect(byPhone(now, '0438 225 713')).toEqual([now.ids.indexOf(customer)]);
+    expect(byPhone(now, known.mobile)).toContain(now.ids.indexOf(known.company_uuid!));
+
+    // Now a searcher: the morning's walk keeps the contacts as before.
+    searches = true;
+    await control.advanceClock(24 * 60 * 60);
+    before = contactReads();
+    await sync.full();
+    await sync.customersSettled();
+    expect(contactReads() - before).toBe(2);
+  });
+
   it('without the contact scopes the sync still finishes, with customers by name and no contacts', async () => {
     const office = platform.staff('office');
     const { api } = await platform.client({ impersonate: office.uuid });

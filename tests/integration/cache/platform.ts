@@ -63,10 +63,10 @@ export async function startPlatform(opts: { jobs?: number; seed?: number; pageSi
   }
 
   /** A browser's first sync: a counted client (as `client`), an empty cache of its own, and the sync between them. */
-  async function freshSync(as: Parameters<typeof client>[0] = {}) {
+  async function freshSync(as: Parameters<typeof client>[0] = {}, more: Pick<CacheSyncOptions, 'contactsWanted'> = {}) {
     const { api, requests } = await client(as);
     const emptyCache = await cache();
-    return { api, requests, cache: emptyCache, sync: sync({ client: api, cache: emptyCache }) };
+    return { api, requests, cache: emptyCache, sync: sync({ client: api, cache: emptyCache, ...more }) };
   }
 
   /** A browser's first sync run to the end, its customers' contacts read too: its state, the server's jobs

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { FeedChange, FeedPage } from '../../../contracts/companion-http';
+import { COMPANION_PATHS, type FeedChange, type FeedPage } from '../../../contracts/companion-http';
 import type { AccountInfo, StaffInfo } from '../../../server/emulator/contracts';
 import type { DevStack } from '../../../server/development/dev-stack';
 import { activateAccount, personOf } from '../../support/companion/addon-platform';
@@ -45,6 +45,14 @@ setUpFile(async (own) => {
   await techBrowser.pairAs(technician.uuid, theirs);
   officeBrowser = await signInBrowser(stack, { account: account.uuid, staff: office.uuid });
   await officeBrowser.pairAs(office.uuid, theirs);
+  // Both browsers are online, as the extension's are: they registered for the account's feed.
+  for (const browser of [techBrowser, officeBrowser]) {
+    const res = await fetch(`${stack.companion.url}${COMPANION_PATHS.feedRegister}`, {
+      method: 'POST',
+      headers: browser.headers(),
+    });
+    expect(res.status).toBe(200);
+  }
 });
 
 describe('a visit booked or moved', () => {
@@ -85,6 +93,24 @@ describe('a visit booked or moved', () => {
     expect((await moved())[1]).toMatchObject({ job_uuid: job });
     expect((await moved())[1]).not.toHaveProperty('record');
     expect((await requests()) - movedBefore).toBe(1);
+  });
+
+  it('a visit of someone no browser the platform vouched for speaks for costs the visit alone: nobody could take the record', async () => {
+    // A technician whose browser only said who it is (self-declared: the companion never gives it a record).
+    const declared = account.staff.filter((s) => s.active && s.role === 'technician' && s.uuid !== technician.uuid)[0]!;
+    const declaredBrowser = await signInBrowser(stack, { account: account.uuid, staff: declared.uuid });
+    const job = (await stack.emulator.control.visibleJobUuids(account.uuid, technician.uuid))[1]!;
+    const before = await requests();
+    const visit = await stack.emulator.control.createRecord(account.uuid, 'jobactivity', {
+      job_uuid: job,
+      staff_uuid: declared.uuid,
+      start_date: '2026-11-26 09:00:00',
+      end_date: '2026-11-26 10:00:00',
+    });
+    const change = (await visitChange(declaredBrowser, visit))!;
+    expect(change).toMatchObject({ job_uuid: job });
+    expect(change).not.toHaveProperty('record');
+    expect((await requests()) - before).toBe(1);
   });
 
   it('a visit cancelled names its job and nobody, with no record', async () => {

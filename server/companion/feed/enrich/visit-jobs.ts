@@ -4,6 +4,7 @@ import type { BatchReads } from './batch-reads';
 import { recordFit } from './job-records';
 import { createPlatformRead, refusedToken, UUID } from '../platform-read';
 import type { JobYes } from '../visibility/job-yes';
+import type { StaffKnowledge } from '../visibility/staff-knowledge';
 import type { NewChange } from '../store/types';
 
 // A visit (`jobactivity`) booked or moved: a technician sees the jobs they have a visit on, and allocating a job
@@ -30,6 +31,8 @@ export function createVisitJobs(opts: {
   yes?: JobYes;
   /** Visits read together with others (batch-reads.ts): no read of their own. */
   batch?: Pick<BatchReads, 'take'>;
+  /** The verified staff online lately (staff-knowledge.ts): only their browsers can take a record. */
+  knowledge?: Pick<StaffKnowledge, 'load'>;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }) {
@@ -78,7 +81,10 @@ export function createVisitJobs(opts: {
       const knew = staff !== null && (opts.yes?.sees(account, staff, job) ?? false);
       opts.yes?.forgetJob(account, job);
       if (knew) return opts.yes?.yes(account, staff!, job);
-      if (!staff || !opts.readers.spend(account)) return;
+      // Nobody whose pass names the staff member is online (a self-declared browser, or none): no browser could take
+      // the record, so the job is not read for it; a self-declared browser reads it itself, as it reads every job.
+      if (!staff || (opts.knowledge && !(await opts.knowledge.load(account)).has(staff))) return;
+      if (!opts.readers.spend(account)) return;
       try {
         const res = await get(found.token, 'job', job, { staff });
         if (!res.ok) return void (await res.body?.cancel());
