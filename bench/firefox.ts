@@ -15,7 +15,14 @@ import { bundleProbe } from './extension/bundle';
 import { benchExtension } from './extension/build';
 import { benchPage, fullSyncRows, measureFullSync, REAL_PAGE_SIZE } from './extension/full-sync';
 import { addEmptyPage } from './popup/empty-page';
-import { firstPaintInPage, openingRows, phasesInPage, type Opening } from './popup/openings';
+import {
+  firstPaintInPage,
+  firstRowInPage,
+  firstRowsHonest,
+  openingRows,
+  phasesInPage,
+  type Opening,
+} from './popup/openings';
 import { expectFigures, expectSane, sized } from './smoke';
 
 const JOBS = sized(100_000, 3_000);
@@ -28,17 +35,19 @@ async function openPopup(browser: Browser, options: Page): Promise<Opening> {
   try {
     await popup.evaluate('globalThis.__name ??= (f) => f'); // tsx's keep-names helper, in the functions evaluated
     const phases = await popup.evaluate(phasesInPage);
+    const first = await popup.evaluate(firstRowInPage);
     return await popup.evaluate(
-      (timed) => ({
+      ({ timed, first }) => ({
         ms: Number(document.body.dataset.firstResultsMs),
         rows: document.querySelectorAll('#results [role="option"]').length,
         phases: timed,
+        first,
         marks: performance
           .getEntriesByType('mark')
           .map((m) => `${m.name.replace('fieldside:', '')} ${Math.round(m.startTime)}`)
           .join(', '),
       }),
-      phases,
+      { timed: phases, first },
     );
   } finally {
     await popup.close();
@@ -83,8 +92,8 @@ export async function runFirefoxBench(): Promise<unknown> {
 
     expectSane(run.cached.hash === run.server.hash && run.cached.count === JOBS, 'the cache equals the server');
     expectSane(
-      openings.every((o) => Number.isFinite(o.ms) && o.rows > 0),
-      'every popup opening showed result rows',
+      openings.every((o) => Number.isFinite(o.ms) && o.rows > 0) && firstRowsHonest(openings),
+      'every popup opening showed result rows, and the row timed first was the first row shown',
     );
     expectFigures({ full: run.full.ms, floor: run.floorMs });
     console.log(

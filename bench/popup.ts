@@ -19,7 +19,14 @@ import { benchPage, customersStored } from './extension/full-sync';
 import { benchExtension } from './extension/build';
 import { activeQueryJobs, emulatorQueries } from './extension/queries';
 import { addEmptyPage } from './popup/empty-page';
-import { firstPaintInPage, openingRows, phasesInPage, type Opening } from './popup/openings';
+import {
+  firstPaintInPage,
+  firstRowInPage,
+  firstRowsHonest,
+  openingRows,
+  phasesInPage,
+  type Opening,
+} from './popup/openings';
 import { expectSane, sized } from './smoke';
 
 const JOBS = Number(process.env.FIELDSIDE_POPUP_JOBS ?? sized(100_000, 3_000));
@@ -93,11 +100,13 @@ async function openPopup(page: Page, id: string): Promise<Opening> {
     .catch(() => {});
   await page.evaluate('globalThis.__name ??= (f) => f'); // tsx's keep-names helper, in the functions evaluated
   const phases = await page.evaluate(phasesInPage);
+  const first = await page.evaluate(firstRowInPage);
   return page.evaluate(
-    (timed) => ({
+    ({ timed, first }) => ({
       ms: Number(document.body.dataset.firstResultsMs),
       rows: document.querySelectorAll('#results [role="option"]').length,
       phases: timed,
+      first,
       marks: [
         ...(['responseEnd', 'domInteractive'] as const).map((k) => ({
           name: k,
@@ -108,7 +117,7 @@ async function openPopup(page: Page, id: string): Promise<Opening> {
         .map((m) => `${m.name.replace('fieldside:', '')} ${Math.round(m.startTime)}`)
         .join(', '),
     }),
-    phases,
+    { timed: phases, first },
   );
 }
 
@@ -169,8 +178,8 @@ export async function runPopupBench(dir = benchExtension('chrome')): Promise<voi
 
     const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
     expectSane(
-      openings.every((o) => Number.isFinite(o.ms) && o.rows > 0) && keys.length > 0,
-      'every opening showed result rows, and keys were typed',
+      openings.every((o) => Number.isFinite(o.ms) && o.rows > 0) && firstRowsHonest(openings) && keys.length > 0,
+      'every opening showed result rows, the row timed first was the first row shown, and keys were typed',
     );
     console.log(
       `\nPopup bench: ${JOBS} jobs, headless Chromium, load average ${loadavg()

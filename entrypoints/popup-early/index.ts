@@ -1,10 +1,34 @@
 // Loaded by popup.html as a classic script in <head>, before the popup's modules are fetched and
 // evaluated: starts the two storage reads the first screen needs, so they are answered by the time
-// the popup's code runs (lib/cache/first-screen/early-reads.ts takes them). Nothing else.
+// the popup's code runs (lib/cache/first-screen/early-reads.ts takes them), and, when they show the
+// kept first screen is today's for the signed-in person's cache, draws its rows as plain DOM at once
+// (components/search/early-screen.ts): the popup's App takes those nodes over when its modules have run.
 import { browser } from 'wxt/browser';
 import { EARLY_KEYS, EARLY_READS, type EarlyReads } from '@/lib/cache/first-screen/early-reads';
+import { earlyScreenOf } from '@/lib/quick-search/early-screen';
 import { readTrustedRaw } from '@/lib/settings/trusted-item';
 import { STORAGE_KEYS } from '@/lib/settings/keys';
+import { drawEarlyScreen, earlyHandoff, type DrawnEarly } from '@/components/search/early-screen';
+import { markFirstResults } from '@/components/search/first-row-mark';
+import { canOpenSidePanel, searchHint } from '../popup/search-hint';
+
+/** Draws the kept first screen if it is the one the App would show first (the App, if its modules have run, waits
+ * for this); what it drew, once the frame that shows it has been painted. */
+function drawKept(session: unknown, stored: Record<string, unknown>): Promise<DrawnEarly | undefined> | undefined {
+  const root = document.getElementById('app');
+  if (!root || root.firstChild) return undefined;
+  const screen = earlyScreenOf(session, stored, Date.now());
+  if (!screen) return undefined;
+  const drawn = drawEarlyScreen(root, screen, searchHint(canOpenSidePanel()));
+  performance.mark('fieldside:early-rows');
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      markFirstResults(document, 'early');
+      setTimeout(() => resolve(drawn), 0); // after this frame is painted
+    });
+    setTimeout(() => resolve(drawn), 200); // a page not shown gets no frames: the App takes over anyway
+  });
+}
 
 export default defineUnlistedScript(() => {
   // The session from wherever the trusted items live (storage.local in Chrome, the extension origin's IndexedDB in
@@ -24,4 +48,10 @@ export default defineUnlistedScript(() => {
   firstScreen.then(() => performance.mark('fieldside:early-kept')).catch(() => undefined);
   const reads: EarlyReads = { session, firstScreen };
   (globalThis as unknown as Record<string, unknown>)[EARLY_READS] = reads;
+  // Only a head start: whatever fails here, the App draws the first screen itself. If the App's modules ran before this
+  // script, the App has rendered already: nothing is drawn.
+  if (!earlyHandoff().appStarted)
+    earlyHandoff().drawn = Promise.all([session, firstScreen])
+      .then(([s, kept]) => drawKept(s[EARLY_KEYS.session], kept))
+      .catch(() => undefined);
 });

@@ -3,7 +3,8 @@ import { QuickSearch } from '@/components/search/QuickSearch';
 import { BrandMark } from '@/components/design/Brand';
 import { DailyLimitNotice } from '@/components/budget/DailyLimitNotice';
 import type { QuickSearchModel } from '@/lib/quick-search/search-model';
-import { canOpenSidePanel, newJob, openJob } from './open';
+import { newJob, openJob } from './open';
+import { canOpenSidePanel, searchHint } from './search-hint';
 import type { PopupSetup } from './setup';
 
 /** The setting-up views and their state, once loaded (setup-views.tsx). */
@@ -53,11 +54,7 @@ export function App({ model, setup }: { model: QuickSearchModel; setup: Signal<L
         status={model.statusLine.value}
         problem={loaded && model.syncProblem.value && <loaded.views.SyncProblem problem={model.syncProblem.value} />}
         offline={model.offline.value}
-        hint={
-          panel
-            ? 'Enter opens the job in the side panel (a customer: their jobs), Shift+Enter in the web app. Narrow with status:quote, mine or today.'
-            : 'Enter opens the job in the web app (a customer: their jobs). Narrow with status:quote, mine or today.'
-        }
+        hint={searchHint(panel)}
         onQuery={(q) => void model.setQuery(q)}
         onMove={model.move}
         onSelect={model.select}

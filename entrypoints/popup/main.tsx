@@ -2,20 +2,29 @@ import { render } from 'preact';
 import './page-styles.css';
 import { createQuickSearchModel } from '@/lib/quick-search/search-model';
 import { signal } from '@preact/signals';
+import { earlyHandoff, replayKeys, type DrawnEarly } from '@/components/search/early-screen';
+import { markFirstResults } from '@/components/search/first-row-mark';
 import { App, type LoadedSetup } from './App';
 
 performance.mark('fieldside:boot'); // the script is loaded and evaluated: what precedes is page load
+const handoff = earlyHandoff();
+handoff.appStarted = true; // an early script that runs after this draws nothing
 const model = createQuickSearchModel();
 const setup = signal<LoadedSetup | null>(null);
+const root = document.getElementById('app')!;
 let stopSetup = () => {};
-render(<App model={model} setup={setup} />, document.getElementById('app')!);
 void model.start();
-// "Popup open to first results": measured from navigation start to the first rows painted.
+// The early script may be drawing the kept rows (its reads are the model's too, so waiting for it costs the App
+// nothing): then the App's first render waits for its own rows (the same ones) and takes the drawn nodes over, after
+// they are painted; otherwise it renders at once.
+void (handoff.drawn ?? Promise.resolve(undefined)).then((early) => {
+  if (early) void model.firstResults.then(() => takeOver(early));
+  else render(<App model={model} setup={setup} />, root);
+});
 void model.firstResults.then(() => {
   performance.mark('fieldside:rows-set');
   requestAnimationFrame(() => {
-    const mark = performance.mark('fieldside:first-results');
-    document.body.dataset.firstResultsMs = String(Math.round(mark.startTime));
+    markFirstResults(document, 'app');
     // Setting up (the prompts before there is anything to search, the reminder under the search) loads once
     // the first rows (or the empty state) are painted: its code and its storage reads never run before them.
     void import('./setup-views').then((views) => {
@@ -29,3 +38,14 @@ addEventListener('pagehide', () => {
   model.stop();
   stopSetup();
 });
+
+/** The App over the early rows: what was typed in the box searched, the keys pressed since acted on, in order. */
+function takeOver(drawn: DrawnEarly): void {
+  const keys = drawn.release();
+  const typed = drawn.input.value;
+  if (typed) void model.setQuery(typed);
+  render(<App model={model} setup={setup} />, root);
+  performance.mark('fieldside:app-took-over');
+  const input = document.getElementById('job-search');
+  if (input instanceof HTMLInputElement && keys.length > 0) void replayKeys(input, keys);
+}

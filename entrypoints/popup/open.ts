@@ -4,11 +4,6 @@ import { sendMessage } from '@/lib/messaging/send';
 // What the popup asks of the browser and the background: open a job, start a new one (setup-views.tsx opens the
 // first-run page).
 
-/** The side panel exists in this build and browser (Chrome with a side panel page). */
-export function canOpenSidePanel(): boolean {
-  return !import.meta.env.FIREFOX && 'sidePanel' in browser && !!browser.runtime.getManifest().side_panel;
-}
-
 /** Opens the job, then closes the popup (when it is the toolbar popup, not a tab showing it). */
 export async function openJob(uuid: string, target: 'web' | 'sidepanel'): Promise<void> {
   // The background falls back to the web UI when the side panel cannot open (lib/side-panel/open-job.ts).

@@ -77,6 +77,31 @@ describe('quick search popup', () => {
     await page.close();
   });
 
+  it('draws the kept first rows before its modules have run, and keys pressed at once are acted on', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`chrome-extension://${browser.id}/popup.html`);
+    // The first rows on screen are the early script's (plain DOM); arrows and Enter pressed as soon as they show.
+    const third = page.locator('#results [role="option"]').nth(2);
+    await third.waitFor();
+    const uuid = await third.getAttribute('data-job-uuid');
+    const opened = browser.context.waitForEvent('page', {
+      predicate: (p) => p.url() === jobWindowUrl(stack, String(uuid)),
+      timeout: 15_000,
+    });
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Shift+Enter');
+    const tab = await opened;
+    await tab.close();
+    const body = page.locator('body');
+    expect(await body.getAttribute('data-first-results-by')).toBe('early');
+    // The row timed as the first is the first row the popup shows once it has read its cache.
+    await page.locator('#results[data-answered=""]').waitFor({ state: 'attached' });
+    const first = await page.locator('#results [role="option"] .result-number').first().textContent();
+    expect(`#${await body.getAttribute('data-first-results-row')}`).toBe(first);
+    await page.close();
+  });
+
   it('answers each keystroke: a job number first, with number, status, customer and address', async () => {
     const page = await openQuickSearch(browser);
     const number = String(target.generated_job_id);

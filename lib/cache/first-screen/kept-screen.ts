@@ -32,14 +32,19 @@ export async function readKept(): Promise<Kept> {
     const stored = await earlyOr('firstScreen', () =>
       browser.storage.session.get([FIRST_SCREEN_NAME, TODAY_JOBS_NAME, MY_JOBS_NAME]),
     );
-    return {
-      screen: asScreen(stored[FIRST_SCREEN_NAME]),
-      today: asTodayJobs(stored[TODAY_JOBS_NAME]),
-      mine: asMyJobs(stored[MY_JOBS_NAME]),
-    };
+    return keptFrom(stored);
   } catch {
     return { screen: null, today: null, mine: null }; // only a head start: the cache answers anyway
   }
+}
+
+/** What was kept, from the storage.session read of its three names (each null when absent or not in its shape). */
+export function keptFrom(stored: Record<string, unknown>): Kept {
+  return {
+    screen: asScreen(stored[FIRST_SCREEN_NAME]),
+    today: asTodayJobs(stored[TODAY_JOBS_NAME]),
+    mine: asMyJobs(stored[MY_JOBS_NAME]),
+  };
 }
 
 function asMyJobs(value: unknown): MyJobs | null {

@@ -39,8 +39,8 @@ export async function compactJobs(db: CacheDatabase, lookup: Lookup): Promise<nu
   await Promise.all([
     segments.clear(),
     chunks.clear(),
-    ...dense.map((seg) => segments.put(seg)),
-    ...newChunks.map((chunk) => chunks.put(chunk)),
+    ...dense.map((seg) => segments.put(seg, seg.id)),
+    ...newChunks.map((chunk) => chunks.put(chunk, chunk.segment)),
     tx.done,
   ]);
   lookup.clearJobs();

@@ -14,16 +14,18 @@ export const TOMBSTONE = 0;
 export const LIVE = 1;
 export const SUPERSEDED = 2;
 
-/** The chunk of a job segment, read from its columns. Dense arrays (fieldValues): V8 clones an
- * array made by `new Array(n)` key by key, more slowly (segment-codec.ts). */
+/** The chunk of a job segment, read from its columns, each list made once from its column (no intermediate
+ * copy). Dense arrays (fieldValues, map): V8 clones an array made by `new Array(n)` key by key, more slowly
+ * (segment-codec.ts). The active flags are the column's own bytes: stored 1 for live, 0 otherwise, as LIVE and
+ * TOMBSTONE are. */
 export function jobChunk(segment: number, columns: JobColumns): LookupChunk {
   return {
     segment,
     uuids: fieldValues(columns, 'uuid'),
     numbers: fieldValues(columns, 'generated_job_id'),
-    active: new Uint8Array(fieldValues(columns, 'active').map((live) => (live ? LIVE : TOMBSTONE))),
-    dates: fieldValues(columns, 'date').map((date) => date ?? ''),
-    edits: fieldValues(columns, 'edit_date').map((edit) => edit ?? ''),
+    active: columns.active.slice(),
+    dates: columns.date.map((date) => date ?? ''),
+    edits: columns.edit_date.map((edit) => edit ?? ''),
   };
 }
 

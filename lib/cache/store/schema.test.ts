@@ -94,6 +94,36 @@ describe('schema upgrades', () => {
     expect(db.objectStoreNames.length).toBe(8);
   });
 
+  it('keys the segment and lookup stores out of line from version 5, every record kept under its key', async () => {
+    const name = `upgrade-v4-${Date.now()}`;
+    const v4 = await openCacheDb(name, 4);
+    const jobs = range(0, 30).map((n) => makeJob(n));
+    const companies = range(0, 4).map((n) => makeCompany(n));
+    // What the version-4 code wrote: records keyed by their own id (a key path).
+    await v4.put('jobSegments', { id: 3, count: jobs.length, columns: encodeJobs(jobs) });
+    await v4.put('jobLookup', jobChunk(3, encodeJobs(jobs)));
+    await v4.put('companySegments', { id: 0, companies });
+    await v4.put('companyLookup', companyChunk(0, companies));
+    v4.close();
+
+    const v5 = await openCacheDb(name);
+    expect(v5.version).toBe(DB_VERSION);
+    // A put into a store with a key path makes the browser deserialize a copy of the value to read the key.
+    const stores = ['jobSegments', 'companySegments', 'jobLookup', 'companyLookup'] as const;
+    const tx = v5.transaction(stores);
+    expect(stores.map((s) => tx.objectStore(s).keyPath)).toEqual([null, null, null, null]);
+    expect([...v5.objectStoreNames].filter((n) => n.endsWith('-keyed'))).toEqual([]);
+    expect(await v5.getAllKeys('jobSegments')).toEqual([3]);
+    expect(decodeJobs((await v5.get('jobSegments', 3))!.columns)).toEqual(jobs);
+    expect((await v5.get('jobLookup', 3))?.uuids).toEqual(jobs.map((j) => j.uuid));
+    expect((await v5.get('companySegments', 0))?.companies).toEqual(companies);
+    const cache = await openJobCache(v5);
+    expect(await cache.getJob(uuidOf('job', 7))).toEqual(makeJob(7));
+    await cache.write({ jobs: [makeJob(40)], companies: [makeCompany(9)] });
+    expect(await cache.getJob(uuidOf('job', 40))).toEqual(makeJob(40));
+    cache.close();
+  });
+
   it('converts the job segments of a version-2 cache to columns, every job read back exactly', async () => {
     const name = `upgrade-v2-${Date.now()}`;
     const v2 = await openCacheDb(name, 2);

@@ -106,6 +106,8 @@ describe('the job segment codec', () => {
     expect(decodeJobs(updateJobs(encodeJobs(stored), replace, append))).toEqual(expected);
     expect(decodeJobs(updateJobs(undefined, undefined, append))).toEqual(append);
     expect(decodeJobs(updateJobs(encodeJobs(stored), undefined, []))).toEqual(stored);
+    // A full sync's one-pass encoding and the column-by-column rebuild make the same columns.
+    expect(updateJobs(encodeJobs(stored.slice(0, 2)), undefined, stored.slice(2))).toEqual(encodeJobs(stored));
   });
 
   it('gathers slots from several segments in the order given', () => {

@@ -6,7 +6,8 @@
 // lookup chunks and the sync state go in ONE transaction, so a sync cut off between two pages
 // leaves either the whole page and its saved cursor, or neither: resuming never duplicates.
 // Job segments are stored as columns (segment-codec.ts): a rewritten segment is rebuilt column by
-// column, without decoding the jobs that stay.
+// column, without decoding the jobs that stay. Every put names its key (the segment id): the stores have no key path
+// (schema.ts says why).
 //
 // Segments hold SEGMENT_SIZE jobs whatever size the platform pages in: a page larger than that
 // (the real platform's) becomes several segments, all written in that page's one transaction with
@@ -145,9 +146,9 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
   try {
     jobIds.forEach((id, i) => {
       const columns = updateJobs(jobSegs[i]?.columns, jobPlan.replace.get(id), jobPlan.append.get(id));
-      writes.push(jobStore.put({ id, count: jobCount(columns), columns }));
+      writes.push(jobStore.put({ id, count: jobCount(columns), columns }, id));
       const chunk = withSuperseded(jobChunk(id, columns), lookup.jobChunk(id), jobPlan.supersede.get(id));
-      writes.push(tx.objectStore('jobLookup').put(chunk));
+      writes.push(tx.objectStore('jobLookup').put(chunk, id));
       newJobChunks.push(chunk);
     });
     // Segments that only lost jobs to the tail: their chunk changes, the segment itself is not touched.
@@ -155,14 +156,14 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
       if (jobIds.includes(id)) continue;
       const old = lookup.jobChunk(id)!;
       const chunk = withSuperseded({ ...old, active: old.active.slice() }, undefined, slots);
-      writes.push(tx.objectStore('jobLookup').put(chunk));
+      writes.push(tx.objectStore('jobLookup').put(chunk, id));
       supersededOnly.push([id, slots]);
     }
     companyIds.forEach((id, i) => {
       const list = merge(companySegs[i]?.companies ?? [], companyPlan.replace.get(id), companyPlan.append.get(id));
-      writes.push(companyStore.put({ id, companies: list }));
+      writes.push(companyStore.put({ id, companies: list }, id));
       const chunk = companyChunk(id, list);
-      writes.push(tx.objectStore('companyLookup').put(chunk));
+      writes.push(tx.objectStore('companyLookup').put(chunk, id));
       newCompanyChunks.push(chunk);
     });
     if (batch.state) writes.push(tx.objectStore('sync').put(batch.state, 'state'));

@@ -1,0 +1,21 @@
+// "Popup open to first result row": the popup's own mark (`fieldside:first-results`, and `body[data-first-results-ms]`
+// the popup bench reads), set once, by whoever paints the first rows (the early script's plain rows, else the App),
+// in the frame that paints them, and only for a real row: in the list, laid out with a height and inside the window.
+// The row's job number goes with it (`data-first-results-row`), so the bench can check it is the person's row.
+
+/** Marks the first result row, if one is shown and none was marked before; whether this call marked it. */
+export function markFirstResults(doc: Document, by: 'early' | 'app'): boolean {
+  const body = doc.body;
+  if (body.dataset.firstResultsMs !== undefined) return false;
+  const row = doc.querySelector('#results [role="option"]');
+  const box = row?.getBoundingClientRect();
+  const view = doc.defaultView;
+  const visible = !!box && box.height > 0 && box.width > 0 && box.top < (view?.innerHeight ?? Infinity);
+  if (by === 'early' && !visible) return false; // the App marks it when it shows its rows
+  const mark = performance.mark('fieldside:first-results');
+  body.dataset.firstResultsMs = String(Math.round(mark.startTime));
+  body.dataset.firstResultsBy = by;
+  const number = row?.querySelector('.result-number')?.textContent?.replace(/^#/, '');
+  if (visible && number) body.dataset.firstResultsRow = number;
+  return true;
+}
