@@ -188,7 +188,7 @@ describe('My day when the platform ignores every filter', () => {
     expect(raw('jobactivity').map((a) => a.uuid)).toContain(made.othersRecorded);
     expect(raw('jobactivity').some((a) => a.staff_uuid === me && String(a.end_date) < `${date} 00:00:00`)).toBe(true);
     expect(raw('joballocation').map((a) => a.uuid)).toContain(made.othersAllocation);
-    const dayJobs = new Set([...day.visits, ...day.otherJobs].map((e) => e.job.uuid));
+    const dayJobs = new Set<string>([...day.visits, ...day.otherJobs].map((e) => e.job.uuid));
     expect(raw('jobcontact').some((c) => !dayJobs.has(String(c.job_uuid)))).toBe(true);
     expect(new Set(raw('companycontact').map((c) => c.company_uuid)).size).toBeGreaterThan(dayJobs.size);
   });
