@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlatformUuidSchema, toUuid } from './uuid';
 
 // The change feed's part of the companion's HTTP API (companion-http.ts, which re-exports it and lists the routes):
 // /feed, /feed/stream, /feed/register and /feed/rotate, what they answer and what a change means to its reader.
@@ -43,6 +44,14 @@ export const FeedChangeSchema = z.object({
 });
 export type FeedChange = z.infer<typeof FeedChangeSchema>;
 
+/** A change as an extension reads it: its uuids lower-cased once, as Uuids. Their shape is not checked here
+ * (PlatformUuidSchema): one odd change must not refuse a whole page; the reader skips and counts it. */
+export const ReadFeedChangeSchema = FeedChangeSchema.extend({
+  uuid: FeedChangeSchema.shape.uuid.transform(toUuid),
+  job_uuid: PlatformUuidSchema.optional(),
+});
+export type ReadFeedChange = z.infer<typeof ReadFeedChangeSchema>;
+
 export const FeedPageSchema = z.object({
   changes: z.array(FeedChangeSchema),
   /** Where the next read should start: the last change's id, or the position asked for when nothing is newer. */
@@ -52,6 +61,10 @@ export const FeedPageSchema = z.object({
   gap: z.boolean().default(false),
 });
 export type FeedPage = z.infer<typeof FeedPageSchema>;
+
+/** A page as an extension reads it (ReadFeedChangeSchema). */
+export const ReadFeedPageSchema = FeedPageSchema.extend({ changes: z.array(ReadFeedChangeSchema) });
+export type ReadFeedPage = z.infer<typeof ReadFeedPageSchema>;
 
 export const FeedRegisterReplySchema = z.object({
   account_uuid: z.string(),

@@ -25,9 +25,7 @@ export function startWorkNotices(ctx: FieldContext) {
       if (!key || key.staffUuid === 'all') return null;
       const today = todayIn(await ctx.timeZone(), ctx.now());
       const day = (await (await ctx.store()).get<DayView>(`day:${today}`))?.value;
-      const myVisits = new Map(
-        (day?.visits ?? []).map((v) => [v.activityUuid.toLowerCase(), v.job.uuid.toLowerCase()]),
-      );
+      const myVisits = new Map((day?.visits ?? []).map((v) => [v.activityUuid, v.job.uuid]));
       const own = Object.keys((await myJobsItem.getValue())?.jobs ?? {});
       return { myVisits, mine: new Set([...(day ? jobsOfDay(day) : []), ...own]) };
     },

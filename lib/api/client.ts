@@ -31,6 +31,7 @@ import { createJobActivitiesApi } from './job-activities';
 import { API, createRecordAccess, type CallOptions, type PageOptions } from './record-access';
 import { createWebhookSubscriptionsApi } from './webhook-subscriptions';
 import { createTextsApi } from './texts';
+import { toUuid, type Uuid } from '../../contracts/uuid';
 
 export type PlatformClientOptions = HttpOptions;
 /** Kept here too: the sync and its tests name a read's options as the client's. */
@@ -44,9 +45,16 @@ export interface NewNote {
   actionRequired?: boolean;
 }
 
+/** The uuid the platform answered a create with (its `x-record-uuid` header, in the platform's spelling), or the
+ * one sent when it names none. */
+function answeredUuid(answer: Pick<Response, 'headers'>, sent: Uuid): Uuid {
+  const header = answer.headers.get('x-record-uuid');
+  return header === null ? sent : toUuid(header);
+}
+
 /** A new job (a Quote, as the office starts one); its uuid is client-chosen, read back before a retried create. */
 export interface NewJob {
-  uuid: string;
+  uuid: Uuid;
   companyUuid: string | null;
   address: string;
   description: string;
@@ -54,7 +62,7 @@ export interface NewJob {
 
 /** A new customer: a company by its name; its uuid is client-chosen, read back before a retried create. */
 export interface NewCompany {
-  uuid: string;
+  uuid: Uuid;
   name: string;
 }
 
@@ -69,7 +77,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
       updateStatus: (uuid: string, status: JobStatus, opts?: CallOptions) => update('job', uuid, { status }, opts),
       /** Creates a job (scope `create_jobs`, which may cost the account); the uuid the platform answered, which is
        * not the one sent when it took a repeated create as a second job. */
-      async create(input: NewJob, opts: CallOptions = {}): Promise<{ uuid: string }> {
+      async create(input: NewJob, opts: CallOptions = {}): Promise<{ uuid: Uuid }> {
         const answer = await http.send({
           method: 'POST',
           path: `${API}/job.json`,
@@ -83,7 +91,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
           createsRecord: true,
           ...opts,
         });
-        return { uuid: answer.headers.get('x-record-uuid')?.toLowerCase() ?? input.uuid };
+        return { uuid: answeredUuid(answer, input.uuid) };
       },
       /** Deletes a job (scope `manage_jobs`): the platform only sets `active` to 0. */
       remove: (uuid: string, opts?: CallOptions) => remove('job', uuid, opts),
@@ -95,7 +103,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
       pages: (opts?: PageOptions) => pages('company', companyRecord, opts),
       get: (uuid: string, opts?: CallOptions) => getOne('company', companyRecord, uuid, opts),
       /** Creates a customer by name (scope `manage_customers`); the uuid the platform answered, as for a job. */
-      async create(input: NewCompany, opts: CallOptions = {}): Promise<{ uuid: string }> {
+      async create(input: NewCompany, opts: CallOptions = {}): Promise<{ uuid: Uuid }> {
         const answer = await http.send({
           method: 'POST',
           path: `${API}/company.json`,
@@ -103,7 +111,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
           createsRecord: true,
           ...opts,
         });
-        return { uuid: answer.headers.get('x-record-uuid')?.toLowerCase() ?? input.uuid };
+        return { uuid: answeredUuid(answer, input.uuid) };
       },
       /** Deletes a customer (scope `manage_customers`): `active` set to 0. */
       remove: (uuid: string, opts?: CallOptions) => remove('company', uuid, opts),

@@ -4,13 +4,15 @@
 //   but runs exactly the same readers. `schemas.test.ts` checks both give the same answers.
 import { z } from 'zod';
 import { INVALID, type Field } from './fields';
+import { toUuid, type Uuid } from '../../contracts/uuid';
 
 export type FieldTable = Record<string, Field<unknown>>;
 export type RecordOf<T extends FieldTable> = { [K in keyof T]: T[K] extends Field<infer V> ? V : never };
 
 /** A record that could not be read: its uuid (when it had a readable one) and why. */
 export interface Skipped {
-  uuid: string | null;
+  /** The record's own uuid, when it has one: lower-cased like a read record's, so a skipped copy is still found. */
+  uuid: Uuid | null;
   reason: string;
 }
 
@@ -55,7 +57,7 @@ export function defineRecord<T extends FieldTable>(table: T): RecordSchema<T> {
       const key = keys[i]!;
       const value = readers[i]!.read(source[key]);
       if (value === INVALID) {
-        const id = typeof source.uuid === 'string' ? source.uuid : null;
+        const id = typeof source.uuid === 'string' ? toUuid(source.uuid) : null;
         return {
           ok: false,
           skipped: { uuid: id, reason: `${key}: expected ${readers[i]!.expected}, got ${preview(source[key])}` },

@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { applyChanges, mergeChanges, type ApplyTarget } from './apply-changes';
 import type { FeedChange } from './types';
 import type { Job } from '../api/schemas';
+import { toUuid, type Uuid } from '../../contracts/uuid';
 
 // Which changes a browser re-reads: the account's request budget is shared by every browser, so only the
 // jobs it holds or shows, and notes only while a page could show one.
 
-const HELD = '00000000-0000-4000-8000-000000000001';
-const OTHER = '00000000-0000-4000-8000-000000000002';
-const NOTE = '00000000-0000-4000-8000-000000000003';
+const HELD = toUuid('00000000-0000-4000-8000-000000000001');
+const OTHER = toUuid('00000000-0000-4000-8000-000000000002');
+const NOTE = toUuid('00000000-0000-4000-8000-000000000003');
 
-const change = (object: string, uuid: string): FeedChange => ({
+const change = (object: string, uuid: Uuid): FeedChange => ({
   id: `p-${uuid}`,
   object,
   uuid,
@@ -178,7 +179,7 @@ describe('two changes of one job in one batch', () => {
 });
 
 describe('a visit booked or moved', () => {
-  const VISIT = '00000000-0000-4000-8000-0000000000cc';
+  const VISIT = toUuid('00000000-0000-4000-8000-0000000000cc');
   const visit = (over: Partial<FeedChange>): FeedChange => ({
     ...change('jobactivity', VISIT),
     changed_fields: ['staff_uuid'],

@@ -77,7 +77,7 @@ export const needsRead = (change: FeedChange): boolean =>
  * nor was named for costs nothing, however many came (the morning's catch-up of the office's evening). */
 export async function readsNeeded(received: readonly FeedChange[], target: ApplyTarget): Promise<number> {
   const changes = received.map(asJobChange).filter(needsRead);
-  const jobs = changes.flatMap((c) => (c.object === 'job' && UUID.test(c.uuid) ? [c.uuid.toLowerCase()] : []));
+  const jobs = changes.flatMap((c) => (c.object === 'job' && UUID.test(c.uuid) ? [c.uuid] : []));
   const held = target.holds && jobs.length > 0 ? await target.holds(jobs) : null;
   const notesWanted = target.showsNotes?.() ?? true;
   return changes.filter((c) =>
@@ -105,11 +105,8 @@ export async function applyChanges(
   const jobs: Job[] = [];
   const noteJobs = new Set<string>();
   // A note the companion could place (job_uuid) needs no read here: only its job matters, if this browser holds it.
-  const noteJobOf = (c: FeedChange) =>
-    c.object === 'note' && c.job_uuid && UUID.test(c.job_uuid) ? c.job_uuid.toLowerCase() : null;
-  const jobUuids = changes.flatMap((c) =>
-    c.object === 'job' && UUID.test(c.uuid) ? [c.uuid.toLowerCase()] : (noteJobOf(c) ?? []),
-  );
+  const noteJobOf = (c: FeedChange) => (c.object === 'note' && c.job_uuid && UUID.test(c.job_uuid) ? c.job_uuid : null);
+  const jobUuids = changes.flatMap((c) => (c.object === 'job' && UUID.test(c.uuid) ? [c.uuid] : (noteJobOf(c) ?? [])));
   const held = target.holds && jobUuids.length > 0 ? await target.holds(jobUuids) : null;
   const notesWanted = target.showsNotes?.() ?? true;
 
@@ -117,7 +114,7 @@ export async function applyChanges(
   function carried(change: FeedChange): Job | null {
     if (change.record === undefined) return null;
     const parsed = jobRecord.parse(change.record);
-    if (parsed.ok && parsed.value.uuid.toLowerCase() === change.uuid.toLowerCase()) return parsed.value;
+    if (parsed.ok && parsed.value.uuid === change.uuid) return parsed.value;
     result.badRecords++;
     report(
       `the record on the change of job ${change.uuid} did not pass the check; reading the job instead`,
@@ -127,7 +124,7 @@ export async function applyChanges(
   }
 
   function sameRecord(read: string, change: FeedChange): boolean {
-    if (read.toLowerCase() === change.uuid.toLowerCase()) return true;
+    if (read === change.uuid) return true;
     report(`the platform answered another record when ${change.object} ${change.uuid} was re-read`, new Error(read));
     return false;
   }
@@ -155,7 +152,7 @@ export async function applyChanges(
         const record = action === 'take' ? carried(change) : null;
         if (record) {
           // A copy already newer than the record (a sync ran after the companion read it) stays.
-          const mine = held?.get(change.uuid.toLowerCase()) ?? null;
+          const mine = held?.get(change.uuid) ?? null;
           if (mine === null || record.edit_date === null || record.edit_date >= mine) {
             jobs.push(record);
             result.jobs++;

@@ -4,17 +4,15 @@ import {
   COMPANION_PATHS,
   FEED_CHANGE_EVENT,
   FEED_GAP_EVENT,
-  FeedChangeSchema,
-  FeedPageSchema,
   FeedRegisterReplySchema,
   FeedRotateReplySchema,
-  type FeedChange,
-  type FeedPage,
+  ReadFeedChangeSchema,
+  ReadFeedPageSchema,
   type FeedRegisterReply,
   type FeedRotateReply,
 } from '../../contracts/companion-http';
 import { createParser } from 'eventsource-parser';
-import { FeedError } from './types';
+import { FeedError, type FeedChange, type FeedPage } from './types';
 
 // The companion's feed API (contracts/companion-http.ts), authenticated with the platform access
 // token and the companion's pass for it: register (also ensures the subscriptions), catch-up reads, and the live
@@ -121,7 +119,7 @@ export function createFeedClient(options: FeedClientOptions) {
     async read(after: string, limit = 500): Promise<FeedPage> {
       const q = new URLSearchParams({ after, limit: String(limit) });
       const res = await request(`${COMPANION_PATHS.feedRead}?${q}`, { method: 'GET', accept: 'application/json' });
-      return json(res, (v) => FeedPageSchema.safeParse(v));
+      return json(res, (v) => ReadFeedPageSchema.safeParse(v));
     },
 
     /**
@@ -147,7 +145,7 @@ export function createFeedClient(options: FeedClientOptions) {
           } catch {
             return; // a malformed event is skipped; catch-up on the next wake re-reads from the position
           }
-          const change = FeedChangeSchema.safeParse(raw);
+          const change = ReadFeedChangeSchema.safeParse(raw);
           if (change.success) handlers.onChange(change.data);
         },
       });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FeedClient, StreamHandlers } from './feed-client';
 import { createFeedService, type FeedAccount, type SavedPosition } from './feed-service';
 import { FeedError, type FeedChange, type FeedPage } from './types';
+import { toUuid } from '../../contracts/uuid';
 
 // The service's decisions with a scripted companion (the FeedClient seam); the real companion and
 // emulator path is tests/integration/feed/feed-service.test.ts.
@@ -40,13 +41,13 @@ function scripted(
 const change = (id: string, uuid = '00000000-0000-4000-8000-000000000001', object = 'job'): FeedChange => ({
   id,
   object,
-  uuid,
+  uuid: toUuid(uuid),
   changed_fields: ['status'],
   time: '2026-11-21 07:00:00',
   resource_url: `http://127.0.0.1/api_1.0/${object}/${uuid}.json`,
 });
 
-const JOB_1 = '00000000-0000-4000-8000-000000000001';
+const JOB_1 = toUuid('00000000-0000-4000-8000-000000000001');
 const JOB_2 = '00000000-0000-4000-8000-000000000002';
 const STAFF = '00000000-0000-4000-8000-0000000000aa';
 

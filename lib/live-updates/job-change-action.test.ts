@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { jobChangeAction, type JobChangeAction } from './job-change-action';
 import type { FeedChange } from './types';
+import { ReadFeedChangeSchema } from '../../contracts/companion-http';
 
 const JOB = 'a0000000-0000-4000-8000-000000000001';
+// Read as the feed's reader reads it: a uuid the platform wrote in capitals still names the job held in lower case.
 const change = (over: Partial<FeedChange>): FeedChange => ({
-  id: '1',
-  object: 'job',
-  uuid: JOB.toUpperCase(),
-  changed_fields: ['status'],
-  time: '2026-05-04 01:00:00',
-  resource_url: '',
+  ...ReadFeedChangeSchema.parse({
+    id: '1',
+    object: 'job',
+    uuid: JOB.toUpperCase(),
+    changed_fields: ['status'],
+    time: '2026-05-04 01:00:00',
+    resource_url: '',
+  }),
   ...over,
 });
 const RECORD = { uuid: JOB, status: 'Completed' };

@@ -12,7 +12,7 @@ import type { FeedChange } from './types';
 export type JobChangeAction = 'take' | 'read' | 'ignore';
 
 export function jobChangeAction(change: FeedChange, held: ReadonlyMap<string, unknown> | null): JobChangeAction {
-  const uuid = change.uuid.toLowerCase();
+  const uuid = change.uuid;
   const named = change.yours === 'record';
   // A record is the job as an account-wide reader saw it: only for a job the browser is known to hold, or was named
   // for. A browser that cannot say what it holds reads as its staff member instead.

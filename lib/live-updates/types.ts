@@ -1,6 +1,6 @@
 // The change feed's shapes are the companion's contract (contracts/companion-http.ts); this is the
 // extension's error for a feed request that failed.
-export type { FeedChange, FeedPage } from '../../contracts/companion-http';
+export type { ReadFeedChange as FeedChange, ReadFeedPage as FeedPage } from '../../contracts/companion-http';
 
 /** A feed request the companion refused or could not answer; `status` 0 is a network failure. */
 export class FeedError extends Error {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toUuid } from '../../contracts/uuid';
 import { protocol, type MessageType } from './protocol';
 import { createRouter, type Handlers } from './router';
 import { RemoteError } from './errors';
@@ -48,7 +49,7 @@ function handlers(): Handlers {
     'pairing.outcome': async () => ({ outcome: 'declined' as const }),
     'pairing.question': async () => ({ question: null }),
     'pairing.answer': async () => ({ outcome: 'confirmed' as const, staffName: 'Ethan Murphy' }),
-    'quickNote.open': async () => ({ uuid: 'u', number: '1001', status: 'Quote', badges: [], pending: 0 }),
+    'quickNote.open': async () => ({ uuid: toUuid('u'), number: '1001', status: 'Quote', badges: [], pending: 0 }),
   };
 }
 

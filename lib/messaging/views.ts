@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlatformUuidSchema } from '../../contracts/uuid';
 
 // What the background hands Fieldside's pages and content scripts about jobs: view models, never raw
 // platform records and never credentials. Every string here is platform data and is rendered as
@@ -8,7 +9,7 @@ export const JobStatusSchema = z.enum(['Quote', 'Work Order', 'Completed', 'Unsu
 
 /** One job as a list row, a search result or a badge on a platform page shows it. */
 export const JobSummarySchema = z.object({
-  uuid: z.string(),
+  uuid: PlatformUuidSchema,
   number: z.string(),
   status: z.string(),
   customer: z.string(),
@@ -63,7 +64,7 @@ export type TimeOnSite = z.infer<typeof TimeOnSiteSchema>;
 /** One scheduled visit in "My day": a scheduled job activity of the staff member in view, with how to
  * reach the place and the time recorded on site for it. */
 export const DayVisitSchema = z.object({
-  activityUuid: z.string(),
+  activityUuid: PlatformUuidSchema,
   /** Account-local `YYYY-MM-DD HH:MM:SS`. */
   start: z.string(),
   end: z.string().nullable(),

@@ -4,6 +4,7 @@
 // job's uuid in its id (a second notice of the same job replaces the first).
 import { localTimestamp } from '../api/local-time';
 import type { FeedChange } from '../live-updates/types';
+import type { Uuid } from '../../contracts/uuid';
 import type { WorkNotices } from '../settings/schemas';
 import { withinDay, workNotices, type NoticeFacts, type WorkNotice } from './work-notices';
 
@@ -67,8 +68,8 @@ export function createNotifier(deps: NotifierDeps) {
 
   return {
     /** A record this browser wrote (a note, recorded time, a file): its change is not news to the person. */
-    wrote(uuid: string): void {
-      own.set(uuid.toLowerCase(), now());
+    wrote(uuid: Uuid): void {
+      own.set(uuid, now());
     },
 
     /** A batch of the feed, with the jobs this browser held before it: tells what is worth telling. */
@@ -83,7 +84,7 @@ export function createNotifier(deps: NotifierDeps) {
       const notices = workNotices(changes, { ...facts, mine, held, own: ownNow() });
       for (const notice of notices) {
         if (notice.kind === 'new-job') given.add(notice.jobUuid);
-        const record = changes.find((c) => c.record && (c.job_uuid ?? c.uuid).toLowerCase() === notice.jobUuid)?.record;
+        const record = changes.find((c) => c.record && (c.job_uuid ?? c.uuid) === notice.jobUuid)?.record;
         const number = record?.generated_job_id;
         const words =
           typeof number === 'string' || typeof number === 'number'

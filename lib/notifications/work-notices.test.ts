@@ -1,13 +1,14 @@
 // What is worth telling, decided from a batch of the feed and what the browser knows; nothing of one's own.
 import { describe, expect, it } from 'vitest';
 import type { FeedChange } from '../live-updates/types';
+import { toUuid } from '../../contracts/uuid';
 import { noticeWords } from './notifier';
 import { withinDay, workNotices, type NoticeFacts } from './work-notices';
 
-const JOB = 'a0000000-0000-4000-8000-000000000001';
-const HELD = 'a0000000-0000-4000-8000-000000000002';
-const VISIT = 'b0000000-0000-4000-8000-000000000001';
-const NOTE = 'c0000000-0000-4000-8000-000000000001';
+const JOB = toUuid('a0000000-0000-4000-8000-000000000001');
+const HELD = toUuid('a0000000-0000-4000-8000-000000000002');
+const VISIT = toUuid('b0000000-0000-4000-8000-000000000001');
+const NOTE = toUuid('c0000000-0000-4000-8000-000000000001');
 
 const change = (c: Partial<FeedChange> & Pick<FeedChange, 'object' | 'uuid'>): FeedChange => ({
   id: '1',

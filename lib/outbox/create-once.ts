@@ -6,6 +6,7 @@
 // of our create (it answers another uuid) is deleted at once.
 import { isApiError } from '../api/errors';
 import { platformHasRecord } from './apply';
+import type { Uuid } from '../../contracts/uuid';
 
 /** One record type as one view of the platform shows it. */
 export interface RecordsView {
@@ -15,7 +16,7 @@ export interface RecordsView {
 
 export interface CreateOnce {
   /** The client-chosen uuid the create carries. */
-  uuid: string;
+  uuid: Uuid;
   /** Sends the create; the uuid the platform answered. */
   create(): Promise<{ uuid: string }>;
   /** Where to look for the record, the client's own view first: a technician may not see a job they made, so
@@ -40,10 +41,10 @@ async function platformHolds(views: readonly RecordsView[], uuid: string): Promi
 
 /** The platform's refusal of a create because it holds the uuid already: under the "refuse" reading, the
  * answer to a resent POST, or to our own retry when no view of ours could see the record. */
-function refusedAsExisting(error: unknown, uuid: string): boolean {
+function refusedAsExisting(error: unknown, uuid: Uuid): boolean {
   if (!isApiError(error, 'ValidationError')) return false;
   const text = String((error as { message: unknown }).message);
-  return /already exists/i.test(text) && text.toLowerCase().includes(uuid.toLowerCase());
+  return /already exists/i.test(text) && text.toLowerCase().includes(uuid);
 }
 
 /** Deletes the second record a repeated create made, once the platform is seen to hold ours (were ours not
@@ -73,5 +74,5 @@ export async function createOnce({ uuid, create, views, retried }: CreateOnce): 
     if (await platformHolds(views, uuid).catch(() => false)) return;
     throw error;
   }
-  if (answered !== uuid.toLowerCase()) await removeSecond(views, uuid, answered);
+  if (answered !== uuid) await removeSecond(views, uuid, answered);
 }

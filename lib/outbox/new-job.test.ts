@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors';
 import type { TokenView } from './apply';
 import { createOutbox } from './outbox';
-import type { JobCreatePayload } from './types';
+import type { EnqueueInput } from './types';
 import { createOutboxSender } from './sender';
 import { createFakeClient, createManualTimers } from './testing/fake-client';
 
@@ -28,7 +28,7 @@ function setup(options: { tokenView?: TokenView } = {}) {
       ...options,
     });
   /** The new job, with its customer (null: none), saved as the form saves it. */
-  const enqueue = (company: JobCreatePayload['company']) =>
+  const enqueue = (company: Extract<EnqueueInput, { kind: 'job-create' }>['payload']['company']) =>
     outbox.enqueue({ kind: 'job-create', jobUuid: NEW_JOB, clientUuid: NEW_JOB, payload: { ...payload, company } });
   return { fake, outbox, sender, enqueue };
 }

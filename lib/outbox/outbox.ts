@@ -13,6 +13,7 @@ import {
   type OutboxListener,
 } from './types';
 import { outboxDbName } from '../databases';
+import type { Uuid } from '../../contracts/uuid';
 
 export interface OutboxOptions {
   accountUuid: string;
@@ -78,9 +79,9 @@ export function createOutbox(options: OutboxOptions) {
   }
 
   /** Every write the platform does not have yet (pending, sending or failed), oldest first. */
-  async function pending(jobUuid?: string): Promise<OutboxEntry[]> {
+  async function pending(jobUuid?: Uuid): Promise<OutboxEntry[]> {
     const d = await db();
-    return jobUuid === undefined ? d.getAll('entries') : d.getAllFromIndex('entries', 'by-job', jobUuid.toLowerCase());
+    return jobUuid === undefined ? d.getAll('entries') : d.getAllFromIndex('entries', 'by-job', jobUuid);
   }
 
   /** The person's "retry": a failed entry goes back to pending, due now. */
@@ -137,7 +138,7 @@ export function createOutbox(options: OutboxOptions) {
     },
 
     /** Retries every failed entry (of one job): what "I signed in again / got the scope" means. */
-    async retryFailed(jobUuid?: string): Promise<number> {
+    async retryFailed(jobUuid?: Uuid): Promise<number> {
       const failed = (await pending(jobUuid)).filter((e) => e.state === 'failed-permanent');
       for (const entry of failed) await retry(entry.seq);
       return failed.length;

@@ -9,6 +9,7 @@ import { createOutboxSender, type OutboxSender, type SetTimer } from './sender';
 import type { LiveHub } from '../messaging/live-hub';
 import type { FileSource } from './files';
 import { KINDS } from './kinds';
+import type { Uuid } from '../../contracts/uuid';
 
 /** A wake-up that outlives the service worker (browser.alarms in the background). */
 export interface WakeAlarm {
@@ -62,9 +63,9 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
   const settleMs = deps.settleMs ?? 250;
   let attached: Attached | undefined;
   let attaching: Promise<Attached | undefined> | undefined;
-  const reread = new Set<string>();
+  const reread = new Set<Uuid>();
   /** Jobs that had a note sent: their pages reload the notes (the account's budget is shared: no re-read). */
-  const noted = new Set<string>();
+  const noted = new Set<Uuid>();
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
 
   const setTimer: SetTimer = (delayMs, fn) => {
@@ -103,8 +104,8 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
       deps.live.broadcast({ type: 'outbox.changed', pendingWrites: pending });
     }
     // A job is re-read once its queue is drained, not after each of 200 notes: the rate limit is shared.
-    const drained = async (from: Set<string>) => {
-      const out: string[] = [];
+    const drained = async (from: Set<Uuid>) => {
+      const out: Uuid[] = [];
       for (const uuid of from) {
         if ((await a.outbox.pending(uuid).catch(() => [])).length > 0) continue;
         from.delete(uuid);

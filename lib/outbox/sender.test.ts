@@ -168,7 +168,7 @@ describe('outbox sender', () => {
     const t = setup();
     await t.note(JOB_A, 'on a job the live cache holds');
     await t.note(JOB_GONE, 'on a job it does not know');
-    const known = new Set([JOB_A]);
+    const known = new Set<string>([JOB_A]);
     const sender = createOutboxSender({
       outbox: t.outbox,
       client: t.fake.client,

@@ -2,6 +2,7 @@
 // may enqueue. Entries are stored as they are (structured clone), so everything here is plain data.
 // A new kind of write: its payload schema and entry type here, its words, scope and send in kinds.ts.
 import { z } from 'zod';
+import { toUuid, type Uuid } from '../../contracts/uuid';
 
 export const OUTBOX_KINDS = [
   'note',
@@ -45,7 +46,7 @@ export interface OutboxError {
 const uuid = z
   .string()
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a uuid')
-  .transform((s) => s.toLowerCase());
+  .transform(toUuid);
 
 export const NotePayloadSchema = z.object({
   note: z.string().trim().min(1, 'a note needs some text').max(65_000),
@@ -137,10 +138,10 @@ export type TextPayload = z.output<typeof TextPayloadSchema>;
 interface EntryBase {
   /** Order of writing; sending follows it per job. */
   seq: number;
-  jobUuid: string;
+  jobUuid: Uuid;
   /** Chosen once, when the write is made: the uuid of the record a create makes (a note, a recorded activity, an
    * attachment), read back by it before a retried create is sent again. */
-  clientUuid: string;
+  clientUuid: Uuid;
   createdAt: number;
   /** Sends started, including one a killed worker never finished. */
   attempts: number;

@@ -1,4 +1,4 @@
-import { toUuid, type Uuid } from '../../contracts/uuid';
+import { toUuid, UuidSchema, type Uuid } from '../../contracts/uuid';
 import { describe, expect, it } from 'vitest';
 import { networkError } from '../api/errors';
 import type { PlatformClient } from '../api/client';
@@ -174,7 +174,8 @@ describe('the quick-note panel: a ticket for its frame', () => {
     );
     const { service } = await setup({ notes });
     await service.jobs({ uuids: [], numbers: ['1001'] }, platformPage);
-    const { ticket } = await service.openNotes(job.toUpperCase(), platformPage);
+    // A page may write the uuid in capitals: the message's UuidSchema (content-protocol.ts) lower-cases it.
+    const { ticket } = await service.openNotes(UuidSchema.parse(job.toUpperCase()), platformPage);
     const frame = frameOf(platformPage);
     expect(await service.panelJob(ticket, frame)).toMatchObject({ uuid: job, number: '1001', badges: ['Urgent'] });
     const added = await service.panelAdd(ticket, 'from the panel', frame);

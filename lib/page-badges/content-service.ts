@@ -10,6 +10,7 @@ import type { Workspace } from '../workspace/workspace';
 import { createBadgeNames } from './badge-names';
 import type { PageGrantsService } from './page-grants';
 import { mergeNotes, sentNote } from '../outbox/note-views';
+import { toUuid, type Uuid } from '../../contracts/uuid';
 
 // What content scripts on platform pages (and sites the user added) may ask the background: badges
 // for the jobs their page reported, and a ticket to open the quick-note panel of a job whose badge
@@ -125,11 +126,10 @@ export function createContentService({ workspace, grants, addNote, timeZone }: C
     },
 
     /** The person opened the quick-note panel of a job whose badge is on the page: a ticket for its frame. */
-    async openNotes(jobUuid: string, page: ContentPage): Promise<{ ticket: string }> {
-      const uuid = jobUuid.toLowerCase();
-      if (!(await grants.shows(page, uuid))) throw new NotOnThisPageError();
+    async openNotes(jobUuid: Uuid, page: ContentPage): Promise<{ ticket: string }> {
+      if (!(await grants.shows(page, jobUuid))) throw new NotOnThisPageError();
       const ticket = newTicket();
-      await grants.openPanel(page, uuid, ticket);
+      await grants.openPanel(page, jobUuid, ticket);
       return { ticket };
     },
 
@@ -155,7 +155,8 @@ export function createContentService({ workspace, grants, addNote, timeZone }: C
       const { jobUuid } = await panelOf(ticket, frame);
       const key = await workspace.key();
       if (key === null) return { notes: [], notesRead: false, canAddNote: false, customer: '', timeZone: null };
-      const waiting = await (await workspace.outbox()).pending(jobUuid);
+      // The grant keeps the panel's job lower-cased (page-grants.ts), as a string.
+      const waiting = await (await workspace.outbox()).pending(toUuid(jobUuid));
       let sent: NoteView[] = [];
       let notesRead = false;
       try {

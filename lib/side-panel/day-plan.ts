@@ -12,6 +12,7 @@
 import { comparableTime } from '../api/filter-checks';
 import type { JobActivity, JobAllocation } from '../api/schemas';
 import type { TimeOnSite } from '../messaging/views';
+import type { Uuid } from '../../contracts/uuid';
 
 type Range = { from: string; to: string };
 
@@ -21,7 +22,7 @@ export interface PlannedVisit {
 }
 
 export interface PlannedJob {
-  jobUuid: string;
+  jobUuid: Uuid;
   allocation: JobAllocation | null;
   onSite: TimeOnSite[];
 }

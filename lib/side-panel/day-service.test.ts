@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { toUuid } from '../../contracts/uuid';
 import { ApiError } from '../api/errors';
 import type { DayView } from '../messaging/views';
 import { createAnswerStore } from './answer-store';
 import { createDayService } from './day-service';
 import type { FieldContext } from './field-context';
 
-const JOB = 'aaaaaaaa-0000-4000-8000-000000000001';
+const JOB = toUuid('aaaaaaaa-0000-4000-8000-000000000001');
 const summary = {
   uuid: JOB,
   number: '1042',
@@ -20,7 +21,7 @@ const kept: DayView = {
   staffName: 'Priya',
   visits: [
     {
-      activityUuid: 'a1',
+      activityUuid: toUuid('a1'),
       start: '2026-11-21 09:00:00',
       end: '2026-11-21 10:00:00',
       job: summary,
@@ -29,7 +30,12 @@ const kept: DayView = {
     },
   ],
   otherJobs: [
-    { job: { ...summary, uuid: 'q1' }, contact: null, allocation: { uuid: 'al1', from: '2026-11-20' }, onSite: [] },
+    {
+      job: { ...summary, uuid: toUuid('q1') },
+      contact: null,
+      allocation: { uuid: 'al1', from: '2026-11-20' },
+      onSite: [],
+    },
   ],
   offline: false,
   fetchedAt: 5,

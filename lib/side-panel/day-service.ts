@@ -14,6 +14,7 @@ import { phoneView } from '../locale/phones';
 import { isOffline, NoStaffMemberError, type FieldContext } from './field-context';
 import { keptBecause } from './errors';
 import { bareSummary, jobSummary } from './summaries';
+import type { Uuid } from '../../contracts/uuid';
 
 type Contact = DayVisit['contact'];
 
@@ -56,7 +57,7 @@ export function createDayService(ctx: FieldContext) {
     const contacts = await contactsOf(s, jobs);
     // A job that was read but not found is gone or hidden: left out. Without the job scope it was
     // never read: still the person's, so it shows as bare as it is.
-    const summary = (uuid: string): JobSummary | null => {
+    const summary = (uuid: Uuid): JobSummary | null => {
       const job = jobs.get(uuid);
       if (job)
         return jobSummary(

@@ -38,7 +38,7 @@ export interface AttachmentSources {
 
 export async function attachmentViews(jobUuid: string, src: AttachmentSources): Promise<AttachmentView[]> {
   const waiting = src.entries.filter((e) => e.kind === 'attachment');
-  const waitingIds = new Set(waiting.map((e) => e.clientUuid));
+  const waitingIds = new Set<string>(waiting.map((e) => e.clientUuid));
   const mine = (await src.store.get<Remembered[]>(key(jobUuid)))?.value ?? [];
   let platform = await src.read(false);
   // Sent from here since the list was read (or given up): read once more, and forget what is settled.

@@ -17,6 +17,7 @@ import { attachmentViews } from './job-attachments';
 import { accountNow, visitLogKey, visitView, type VisitLog } from './visit-actions';
 import { textOffer } from './text-offer';
 import { keepOffer, textsDeclined } from './visit-text';
+import type { Uuid } from '../../contracts/uuid';
 
 /** What is kept per job: the platform's answer, before the outbox is laid over it. */
 interface JobAnswer {
@@ -60,7 +61,7 @@ export function badgeStates(
 }
 
 export function createJobDetailService(ctx: FieldContext) {
-  async function read(uuid: string): Promise<JobAnswer> {
+  async function read(uuid: Uuid): Promise<JobAnswer> {
     const client = await ctx.client();
     const s = await ctx.key();
     const job = await client.jobs.get(uuid).catch((e) => {
@@ -104,7 +105,7 @@ export function createJobDetailService(ctx: FieldContext) {
   }
 
   return {
-    async get(uuid: string): Promise<JobDetail> {
+    async get(uuid: Uuid): Promise<JobDetail> {
       const s = await ctx.key();
       const store = await ctx.store();
       let answer: JobAnswer | undefined;

@@ -2,6 +2,7 @@
 // the pages render it as text and only link through lib/api/links.ts.
 import type { Company, CompanyContact, Job } from '../api/schemas';
 import type { JobSummary } from '../messaging/views';
+import type { Uuid } from '../../contracts/uuid';
 
 export function jobSummary(
   job: Job,
@@ -21,7 +22,7 @@ export function jobSummary(
 }
 
 /** A job that cannot be read with the permissions granted: still a row, named by its uuid. */
-export function bareSummary(uuid: string, pending: number): JobSummary {
+export function bareSummary(uuid: Uuid, pending: number): JobSummary {
   return { uuid, number: uuid.slice(0, 8), status: '', customer: '', address: '', badges: [], pending };
 }
 

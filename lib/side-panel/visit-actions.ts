@@ -12,6 +12,7 @@ import type { OutboxEntry } from '../outbox/types';
 import { NoStaffMemberError, type FieldContext } from './field-context';
 import { rememberAttachment } from './job-attachments';
 import { declineTexts, queueText, textState } from './visit-text';
+import type { Uuid } from '../../contracts/uuid';
 
 /** What a person did on one job on one day, as written here. */
 export interface VisitLog {
@@ -115,7 +116,7 @@ export function createVisitActions({ ctx, runner, files }: VisitActionsDeps) {
 
   return {
     /** One step of the visit, saved at once; a step already taken is not written twice (a double click). */
-    async act(jobUuid: string, action: JobAction, text?: { message: string }): Promise<VisitView> {
+    async act(jobUuid: Uuid, action: JobAction, text?: { message: string }): Promise<VisitView> {
       const staffUuid = await staffInView();
       const timeZone = await ctx.timeZone();
       const at = accountNow(timeZone, ctx.now());

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toUuid } from '../../contracts/uuid';
 import { createContentModel, type Send } from '../../entrypoints/content-ui/model';
 import type { PageJob } from '../../lib/messaging/views';
 
@@ -10,7 +11,7 @@ const U1 = '00000000-0000-4000-8000-000000000001';
 const U2 = '00000000-0000-4000-8000-000000000002';
 const TICKET = 'T'.repeat(43);
 const job = (uuid: string, number: string, status = 'Work Order'): PageJob => ({
-  uuid,
+  uuid: toUuid(uuid),
   number,
   status,
   badges: [],

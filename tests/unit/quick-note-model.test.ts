@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toUuid } from '../../contracts/uuid';
 import { createQuickNoteModel, type Send } from '../../entrypoints/quick-note/model';
 import type { PageJob } from '../../lib/messaging/views';
 import type { NoteView } from '../../lib/messaging/job-views';
@@ -8,7 +9,7 @@ import type { NoteView } from '../../lib/messaging/job-views';
 
 const TICKET = 'T'.repeat(43);
 const JOB: PageJob = {
-  uuid: '00000000-0000-4000-8000-000000000001',
+  uuid: toUuid('00000000-0000-4000-8000-000000000001'),
   number: '1001',
   status: 'Quote',
   badges: [],

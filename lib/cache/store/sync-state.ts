@@ -3,6 +3,7 @@
 // stored in the cache database after every page, so it survives a stopped service worker.
 import { z } from 'zod';
 import type { Skipped } from '../../api/record-schema';
+import { PlatformUuidSchema } from '../../../contracts/uuid';
 
 export type SyncPhase = 'idle' | 'full' | 'incremental' | 'error';
 
@@ -55,7 +56,7 @@ export interface StoredSyncState extends SyncState {
   timeZone: string | null;
 }
 
-const skippedSchema = z.object({ uuid: z.string().nullable(), reason: z.string() });
+const skippedSchema = z.object({ uuid: PlatformUuidSchema.nullable(), reason: z.string() });
 const countsSchema = z.object({
   jobs: z.number(),
   tombstones: z.number(),

@@ -131,7 +131,7 @@ export async function fullSync(
       }
       active?.add(pageDocs);
       // Jobs skipped as malformed were seen too: their cached copy stays until a readable one comes.
-      for (const skipped of page.skipped) if (skipped.uuid !== null) seen?.add(skipped.uuid.toLowerCase());
+      for (const skipped of page.skipped) if (skipped.uuid !== null) seen?.add(skipped.uuid);
     };
     const store = async (page: Page<Job>) => {
       const next: ResumePoint =

@@ -232,9 +232,10 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
 }
 
 export { createManualTimers } from './manual-timers';
+import { toUuid } from '../../../contracts/uuid';
 
-export const JOB_A = '0b9f3c8e-0000-4000-8000-00000000000a';
-export const JOB_B = '0b9f3c8e-0000-4000-8000-00000000000b';
+export const JOB_A = toUuid('0b9f3c8e-0000-4000-8000-00000000000a');
+export const JOB_B = toUuid('0b9f3c8e-0000-4000-8000-00000000000b');
 export const JOB_GONE = '0b9f3c8e-0000-4000-8000-00000000000d';
 export const BADGE_VIP = '5a1d0000-0000-4000-8000-000000000001';
 export const BADGE_WARRANTY = '5a1d0000-0000-4000-8000-000000000002';

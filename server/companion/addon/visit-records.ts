@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPLETED_STATUS, ON_MY_WAY_NOTE } from '../../../contracts/job-actions';
+import { PlatformUuidSchema } from '../../../contracts/uuid';
 import { sameUuid, type Note } from './job-records';
 import type { PlatformCall, PlatformReads, Result } from './platform-reads';
 
@@ -14,7 +15,7 @@ const flag = z
   .transform((v) => v !== undefined && v !== null && String(v) === '1');
 
 export const ActivitySchema = z.looseObject({
-  uuid: z.string(),
+  uuid: PlatformUuidSchema,
   active: z
     .union([z.number(), z.string()])
     .nullish()
@@ -53,7 +54,7 @@ export function timeOnSite(activities: readonly Activity[], staff: string, jobUu
     .sort((a, b) => ((a.start_date ?? '') < (b.start_date ?? '') ? 1 : -1))[0];
   if (!latest) return { activityUUID: '', arrivedAt: '', leftAt: '' };
   return {
-    activityUUID: latest.uuid.toLowerCase(),
+    activityUUID: latest.uuid,
     arrivedAt: clockOf(latest.start_date),
     leftAt: isOpen(latest) ? '' : clockOf(latest.end_date),
   };

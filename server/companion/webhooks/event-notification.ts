@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toUuid } from '../../../contracts/uuid';
 import type { NoteAdded } from './note-added';
 
 // An event subscription's notification, in either shape the platform may post (PLATFORM-NOTES, "Event
@@ -11,8 +12,8 @@ import type { NoteAdded } from './note-added';
 
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const time = z.string().regex(TIME, 'time must be YYYY-MM-DD HH:MM:SS (UTC)');
-// guid, not uuid: the platform's ids are 8-4-4-4-12 hex but not always RFC 4122 variants.
-const id = z.guid();
+// guid, not uuid: the platform's ids are 8-4-4-4-12 hex but not always RFC 4122 variants. Lower-cased once, here.
+const id = z.guid().transform(toUuid);
 
 const EntryShape = z.object({
   eventName: z.literal('job.note_added'),

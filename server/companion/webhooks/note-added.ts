@@ -1,4 +1,5 @@
 import type { NewChange } from '../feed/store/types';
+import type { Uuid } from '../../../contracts/uuid';
 
 // The platform's `job.note_added` event: a note was created on a job. Its notification (either shape:
 // event-notification.ts) names the note and its job, so the change it makes carries the note's job with no platform
@@ -7,8 +8,8 @@ import type { NewChange } from '../feed/store/types';
 
 /** What a `job.note_added` notification says, in whichever shape it came. */
 export interface NoteAdded {
-  note: string;
-  job: string;
+  note: Uuid;
+  job: Uuid;
   /** YYYY-MM-DD HH:MM:SS, UTC. */
   time: string;
 }
@@ -19,14 +20,13 @@ export const noteAddress = (platformBaseUrl: string, noteUuid: string) =>
 
 /** The change a new note makes: what the note's object notification and the companion's read would have made. */
 export function noteAddedChange(event: NoteAdded, platformBaseUrl: string): NewChange {
-  const note = event.note.toLowerCase();
   return {
     object: 'note',
-    uuid: note,
-    job_uuid: event.job.toLowerCase(),
+    uuid: event.note,
+    job_uuid: event.job,
     changed_fields: ['note'],
     time: event.time,
-    resource_url: noteAddress(platformBaseUrl, note),
+    resource_url: noteAddress(platformBaseUrl, event.note),
   };
 }
 

@@ -4,6 +4,7 @@
 // platform, attributed to the technician, once.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { toUuid } from '../../../contracts/uuid';
 import { dayRange } from '../../../lib/side-panel/dates';
 import { todayIn } from '../../../lib/locale/days';
 import { startOutboxPlatform, waitFor, type OutboxPlatform } from '../outbox/platform';
@@ -61,7 +62,7 @@ describe('My day', () => {
 describe('job detail and writes', () => {
   it('shows a note written offline as pending, sends it once back online, attributed to the technician', async () => {
     const f = await fieldFor();
-    const job = platform.jobUuids[2]!;
+    const job = toUuid(platform.jobUuids[2]!);
     const before = await platform.notesOn([job]);
     network.online = false;
     let pendingUuid: string;
@@ -96,7 +97,7 @@ describe('job detail and writes', () => {
   });
 
   it('says the notes were not read where the sign-in may not read them, rather than that there are none', async () => {
-    const job = platform.jobUuids[4]!;
+    const job = toUuid(platform.jobUuids[4]!);
     await platform.control.createRecord(platform.account.uuid, 'note', {
       related_object: 'job',
       related_object_uuid: job,
@@ -120,7 +121,7 @@ describe('job detail and writes', () => {
 
   it('toggles a badge through the outbox: shown pending at once, on the platform after, the job re-read', async () => {
     const f = await fieldFor();
-    const job = platform.jobUuids[3]!;
+    const job = toUuid(platform.jobUuids[3]!);
     await platform.control.updateRecord(platform.account.uuid, 'job', job, { badges: '[]' });
     const first = await f.detail.get(job);
     expect(first.can).toEqual({
@@ -151,7 +152,7 @@ describe('job detail and writes', () => {
 describe('failed writes', () => {
   it('keeps a refused note with what to do, blocking the job’s later ones; discard drops one, retry sends the other', async () => {
     const f = await fieldFor();
-    const job = platform.jobUuids[4]!;
+    const job = toUuid(platform.jobUuids[4]!);
     const before = await platform.notesOn([job]);
     // The platform refuses the next note request as a missing scope: permanent, only the person can act.
     await platform.control.injectFault({ kind: 'status', status: 403, count: 1, pathPrefix: '/api_1.0/note.json' });

@@ -4,6 +4,7 @@
 // photo among the job's attachments, the status.
 import 'fake-indexeddb/auto';
 import { expect, it } from 'vitest';
+import { toUuid } from '../../../contracts/uuid';
 import { startOutboxPlatform, waitFor, type OutboxPlatform } from '../outbox/platform';
 import { fieldFor, network, SCOPES } from './field-harness';
 import { setUpFile } from '../../support/set-up-file';
@@ -18,7 +19,7 @@ setUpFile(async (own) => {
 it('keeps each step offline, shows it waiting, and sends each once, as the technician', async () => {
   const f = await fieldFor(platform, ACTING);
   const { control, account, technician } = platform;
-  const job = platform.jobUuids[5]!;
+  const job = toUuid(platform.jobUuids[5]!);
   await control.updateRecord(account.uuid, 'job', job, { status: 'Work Order' });
   const recorded = async () =>
     (await control.listRecords(account.uuid, 'jobactivity')).filter(

@@ -2,6 +2,7 @@
 // as time on site, jobs allocated without a time in their own list, the job's on-site contact before
 // the client's; the same day when the platform ignores every filter; what it can with fewer scopes.
 import { describe, expect, it } from 'vitest';
+import { toUuid, type Uuid } from '../../../contracts/uuid';
 import type { DayView } from '../../../lib/messaging/views';
 import { shiftDate, todayIn } from '../../../lib/locale/days';
 import { startOutboxPlatform, type OutboxPlatform } from '../outbox/platform';
@@ -23,7 +24,7 @@ const made = {
   doneYesterday: '',
   allocatedVisited: '',
 };
-let visitJobs: string[] = [];
+let visitJobs: Uuid[] = [];
 
 const record = (type: string, fields: Record<string, unknown>) =>
   platform.control.createRecord(platform.account.uuid, type, fields);
@@ -42,7 +43,7 @@ setUpFile(async (own) => {
   const me = platform.technician.uuid;
   const other = platform.account.staff.find((s) => s.role === 'technician' && s.active && s.uuid !== me)!.uuid;
   const planned = await expectedDay(platform, me, date, next);
-  visitJobs = planned.visits.map((v) => v.jobUuid);
+  visitJobs = planned.visits.map((v) => toUuid(v.jobUuid));
   expect(new Set(visitJobs).size).toBe(visitJobs.length); // one visit per job today, as the oracle needs
   expect(visitJobs.length).toBeGreaterThanOrEqual(3);
   const taken = new Set([...visitJobs, ...planned.otherJobs.map((o) => o.jobUuid)]);
@@ -139,7 +140,7 @@ describe('My day', () => {
     );
     const listed = others.map((o) => o.jobUuid);
     expect(listed).not.toContain(made.doneYesterday);
-    expect(listed.filter((j) => visitJobs.includes(j))).toEqual([]);
+    expect(listed.filter((j) => visitJobs.some((v) => v === j))).toEqual([]);
     // The seed gives every field worker a quote allocated for today.
     expect(others.filter((o) => o.allocationUuid !== null).length).toBeGreaterThanOrEqual(2);
   });
@@ -187,7 +188,7 @@ describe('My day when the platform ignores every filter', () => {
     expect(raw('jobactivity').map((a) => a.uuid)).toContain(made.othersRecorded);
     expect(raw('jobactivity').some((a) => a.staff_uuid === me && String(a.end_date) < `${date} 00:00:00`)).toBe(true);
     expect(raw('joballocation').map((a) => a.uuid)).toContain(made.othersAllocation);
-    const dayJobs = new Set([...day.visits, ...day.otherJobs].map((e) => e.job.uuid));
+    const dayJobs = new Set<string>([...day.visits, ...day.otherJobs].map((e) => e.job.uuid));
     expect(raw('jobcontact').some((c) => !dayJobs.has(String(c.job_uuid)))).toBe(true);
     expect(new Set(raw('companycontact').map((c) => c.company_uuid)).size).toBeGreaterThan(dayJobs.size);
   });

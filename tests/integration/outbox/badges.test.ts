@@ -2,6 +2,7 @@
 // order written, and safe to replay.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { toUuid } from '../../../contracts/uuid';
 import { createOutboxSender } from '../../../lib/outbox/sender';
 import { startOutboxPlatform, TECH_SCOPES, type OutboxPlatform } from './platform';
 import { setUpFile } from '../../support/set-up-file';
@@ -15,7 +16,7 @@ describe('outbox, badges', () => {
   it('a badge added and another removed reach the job; a replayed change alters nothing', async () => {
     const badges = (await platform.control.listRecords(platform.account.uuid, 'badge')).map((b) => String(b.uuid));
     expect(badges.length).toBeGreaterThanOrEqual(2);
-    const job = platform.jobUuids[0]!;
+    const job = toUuid(platform.jobUuids[0]!);
     const [vip, warranty] = badges as [string, string];
     // Start from a known state: the job wears "warranty" and not "vip".
     await platform.control.updateRecord(platform.account.uuid, 'job', job, { badges: JSON.stringify([warranty]) });
@@ -51,7 +52,7 @@ describe('outbox, badges', () => {
   });
 
   it('without manage_badges the change is kept as failed, naming the permission', async () => {
-    const job = platform.jobUuids[1]!;
+    const job = toUuid(platform.jobUuids[1]!);
     const badge = String((await platform.control.listRecords(platform.account.uuid, 'badge'))[0]?.uuid);
     await platform.control.updateRecord(platform.account.uuid, 'job', job, { badges: '[]' });
     const outbox = platform.outboxes()();

@@ -16,6 +16,7 @@ import { createOutboxSender } from '../../../lib/outbox/sender';
 import type { Switches } from '../../../server/emulator/contracts';
 import { resendingFetch, startOutboxPlatform, type OutboxPlatform } from './platform';
 import { setUpFile } from '../../support/set-up-file';
+import { toUuid } from '../../../contracts/uuid';
 
 let platform: OutboxPlatform;
 setUpFile(async (own) => {
@@ -151,7 +152,7 @@ describe('a technician, who sees only the jobs allocated to them', () => {
   it('cannot read back a job they made, as themself', async () => {
     await setSwitches({ uuidReuse: 'update' });
     const { client } = await technicianClients();
-    const uuid = crypto.randomUUID();
+    const uuid = toUuid(crypto.randomUUID());
     await client.jobs.create({ uuid, companyUuid: null, address: ADDRESS, description: 'Read-back check' });
     await expect(client.jobs.get(uuid)).rejects.toMatchObject({ name: 'NotFoundError' });
   });
