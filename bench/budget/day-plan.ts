@@ -38,11 +38,14 @@ export function createRandom(seed: number) {
   return { next, pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]! };
 }
 
-/** Business hours are busiest mid-morning and early afternoon: a minute drawn from two humps. */
-function busyMinute(random: ReturnType<typeof createRandom>): number {
-  const centre = random.next() < 0.55 ? 120 : 330;
-  const spread = (random.next() + random.next() + random.next() - 1.5) * 160;
-  return Math.max(0, Math.min(DAY_MINUTES - 1, Math.round(centre + spread)));
+/** Business hours are busiest mid-morning and early afternoon: a minute drawn from two humps. A draw outside the day
+ * is drawn again: clamped, the humps' tails (4 % of the day's changes) piled into the first minute and the last. */
+export function busyMinute(random: ReturnType<typeof createRandom>): number {
+  for (;;) {
+    const centre = random.next() < 0.55 ? 120 : 330;
+    const minute = Math.round(centre + (random.next() + random.next() + random.next() - 1.5) * 160);
+    if (minute >= 0 && minute < DAY_MINUTES) return minute;
+  }
 }
 
 export function planDay(opts: {

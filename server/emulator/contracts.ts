@@ -189,6 +189,8 @@ export interface ControlClient {
   setRateLimit(perMinute: number, perDay?: number): Promise<void>;
   stats(): Promise<{
     requests: number;
+    /** The last requests to the platform's API (at most start.ts's RECENT_REQUESTS_KEPT), oldest first: "GET /api_1.0/job.json?cursor=-1". */
+    recent: string[];
     faultsInjected: number;
     grants: { authorization_code: number; refresh_token: number };
   }>;

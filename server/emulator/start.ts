@@ -61,6 +61,9 @@ export interface EmulatorOptions extends Partial<Switches> {
 
 export const DEFAULT_RETURN_URL = 'http://127.0.0.1:8787/oauth/return';
 
+/** How many of the last requests to the API the control API's stats list. */
+export const RECENT_REQUESTS_KEPT = 500;
+
 /** RunningEmulator plus in-process handles for tests that run the emulator in the same process. */
 export interface StartedEmulator extends RunningEmulator {
   /** The webhook engine: `subscriptions()`, `queued()`, `whenIdle()`. */
@@ -138,8 +141,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     perDay: options.rateLimitPerDay ?? PLATFORM_RATE_LIMITS.perDay,
   });
   let requests = 0;
-  const count: MiddlewareHandler = async (_c, next) => {
+  // What the platform was asked, for tests that check which requests a client made (a resumed walk's pages).
+  const recent: string[] = [];
+  const count: MiddlewareHandler = async (c, next) => {
     requests++;
+    const url = new URL(c.req.url);
+    recent.push(`${c.req.method} ${url.pathname}${url.search}`);
+    if (recent.length > RECENT_REQUESTS_KEPT) recent.shift();
     await next();
   };
   const faulty = faultMiddleware(faults);
@@ -173,6 +181,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
       switches,
       sms,
       requests: () => requests,
+      recentRequests: () => [...recent],
     }),
   );
   const guarded = [

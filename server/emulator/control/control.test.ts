@@ -156,6 +156,7 @@ describe('control client', () => {
     expect(res.status).toBe(200);
     const after = await emu.control.stats();
     expect(after.requests).toBe(before.requests + 1);
+    expect(after.recent.at(-1)).toBe('GET /api_1.0/job.json?cursor=-1');
     expect(after.grants).toEqual({ authorization_code: 0, refresh_token: 0 });
     // The webhook subscription list is one request too (its guards once ran twice on the bare path).
     const listed = await fetch(`${emu.info.base_url}/webhook_subscriptions`, {

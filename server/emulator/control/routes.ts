@@ -21,6 +21,8 @@ export interface ControlDeps {
   /** The texts sent (rest/sms.ts). */
   sms: SmsLog;
   requests: () => number;
+  /** The last requests to the platform's API, oldest first (method, path and query). */
+  recentRequests: () => string[];
 }
 
 const fail = (c: Context, status: 400 | 404, message: string) => c.json({ errorCode: status, message }, status);
@@ -171,7 +173,12 @@ export function createControlRoutes(deps: ControlDeps): Hono {
     return c.json(deps.switches.set(b.value));
   });
   routes.get('/stats', (c) =>
-    c.json({ requests: deps.requests(), faultsInjected: deps.faults.injected(), grants: deps.authority.grantCounts() }),
+    c.json({
+      requests: deps.requests(),
+      recent: deps.recentRequests(),
+      faultsInjected: deps.faults.injected(),
+      grants: deps.authority.grantCounts(),
+    }),
   );
   routes.all('/*', (c) => fail(c, 404, `Unknown control route ${c.req.method} ${c.req.path}`));
   return routes;
