@@ -13,12 +13,14 @@ const model = createQuickSearchModel();
 const setup = signal<LoadedSetup | null>(null);
 const root = document.getElementById('app')!;
 let stopSetup = () => {};
-void model.start();
+const started = model.start().catch((error) => console.warn('Fieldside: quick search start', error));
 // The early script may be drawing the kept rows (its reads are the model's too, so waiting for it costs the App
 // nothing): then the App's first render waits for its own rows (the same ones) and takes the drawn nodes over, after
 // they are painted; otherwise it renders at once.
 void (handoff.drawn ?? Promise.resolve(undefined)).then((early) => {
-  if (early) void model.firstResults.then(() => takeOver(early));
+  // Taken over once the rows are set, or once the model's start has ended without them (a storage read that failed):
+  // the drawn rows are never left without the App behind them.
+  if (early) void Promise.race([model.firstResults, started]).then(() => takeOver(early));
   else render(<App model={model} setup={setup} />, root);
 });
 void model.firstResults.then(() => {
