@@ -11,10 +11,14 @@ const NEW_JOB_MENU = 'fieldside-new-job';
 const FORM_PATH = '/new-job.html' as Parameters<typeof browser.runtime.getURL>[0];
 
 export function startNewJobs(workspace: Workspace, resume: () => void): NewJobService {
+  // The form and the card beside an e-mail search customers (the sender's, the caller's): that is their use.
+  const customersSearched = () =>
+    void customerViewOpened(workspace).catch((error: unknown) => console.warn('Fieldside: customers', error));
   const service = createNewJobService({
     workspace,
     resume,
     phoneKey,
+    customersSearched,
     openForm: async (id) => {
       await browser.windows.create({
         url: `${browser.runtime.getURL(FORM_PATH)}#${id}`,
@@ -22,8 +26,7 @@ export function startNewJobs(workspace: Workspace, resume: () => void): NewJobSe
         width: 480,
         height: 720,
       });
-      // Its form searches customers (the sender's, the caller's): that is their use.
-      void customerViewOpened(workspace).catch((error: unknown) => console.warn('Fieldside: customers', error));
+      customersSearched();
     },
   });
   browser.runtime.onInstalled.addListener(() => {

@@ -31,6 +31,8 @@ export interface NewJobServiceDeps {
   resume(): void;
   /** A stored or written phone number's key for the account's country (lib/locale/phone-key.ts). */
   phoneKey(raw: string, region: string | null): string | null;
+  /** The customer index was searched for a person (the card beside an e-mail): its contacts are wanted. */
+  customersSearched?(): void;
   now?: () => number;
 }
 
@@ -92,6 +94,7 @@ export function createNewJobService(deps: NewJobServiceDeps) {
     /** The sender's customer and their open jobs, for the card beside an e-mail. */
     async senderCard(emails: readonly string[], phones: readonly string[]): Promise<SenderCard> {
       if ((await deps.workspace.key()) === null) return { signedIn: false, customer: null, jobs: [] };
+      deps.customersSearched?.();
       const { index, found } = await customersFor(emails, phones);
       const first = found[0];
       if (!index || !first) return { signedIn: true, customer: null, jobs: [] };

@@ -98,6 +98,27 @@ describe('"New job from selection…"', () => {
     expect(await contactsWanted(key)).toBe(true);
   });
 
+  it("the card beside an e-mail searches customers too: the office's inbox keeps its contacts read", async () => {
+    const key: WorkspaceKey = {
+      accountUuid: 'acct',
+      staffUuid: 'inbox',
+      baseUrl: 'http://x',
+      scopes: [],
+      mode: 'oauth',
+    };
+    const catchUpCustomers = vi.fn(async () => undefined);
+    const signedIn = {
+      key: async () => key,
+      cache: async () => ({ db: { get: async () => undefined } }),
+      sync: async () => ({ catchUpCustomers }),
+    } as unknown as Workspace;
+    expect(await contactsWanted(key)).toBe(false);
+    const service = startNewJobs(signedIn, () => {});
+    expect(await service.senderCard(['sam@example.com'], [])).toEqual({ signedIn: true, customer: null, jobs: [] });
+    await vi.waitFor(() => expect(catchUpCustomers).toHaveBeenCalledTimes(1));
+    expect(await contactsWanted(key)).toBe(true);
+  });
+
   it('does nothing for another menu item, or with no text selected', async () => {
     startNewJobs(signedOut, () => {});
     click({ menuItemId: 'fieldside-something-else', selectionText: SELECTED });
