@@ -10,7 +10,15 @@ import { describe, expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges, type BadgeRef, type ClosedBadges } from './support/closed-badges';
 import { launchForContent } from './support/content-page';
-import { BADGE_BOXES, boxesAtInsertion, heard, hostBoxes, HOSTILE_SCRIPT, plant } from './support/hostile-page';
+import {
+  BADGE_BOXES,
+  boxesAtInsertion,
+  forgetPagesOwn,
+  heard,
+  hostBoxes,
+  HOSTILE_SCRIPT,
+  plant,
+} from './support/hostile-page';
 import { closePanel, focusInFrame, quickNoteFrame, quickNoteFrames } from './support/quick-note-frame';
 import { signInTechnicianForFieldWork } from './support/field-worker';
 import { sendExpression } from './support/protocol-messages';
@@ -151,6 +159,7 @@ describe('a hostile page on an added site', () => {
     await shadow.click(badge, 'button.badge');
     const frame = await quickNoteFrame(page);
     await expect.poll(() => focusInFrame(frame)).toBe('textarea');
+    await forgetPagesOwn(page);
     const text = `Gate code 4417, ring twice ${Date.now()}`;
     await page.keyboard.type(text);
     // Composed with an input method (composition events), then committed.

@@ -9,7 +9,15 @@ import type { ExtensionBrowser } from './support/chromium';
 import { closedBadges, type BadgeRef, type ClosedBadges } from './support/closed-badges';
 import { jobWindowUrl, launchForContent, signInToWebApp } from './support/content-page';
 import { signInTechnicianForFieldWork } from './support/field-worker';
-import { BADGE_BOXES, boxesAtInsertion, heard, hostBoxes, HOSTILE_SCRIPT, plant } from './support/hostile-page';
+import {
+  BADGE_BOXES,
+  boxesAtInsertion,
+  forgetPagesOwn,
+  heard,
+  hostBoxes,
+  HOSTILE_SCRIPT,
+  plant,
+} from './support/hostile-page';
 import { closePanel, focusInFrame, noteStates, quickNoteFrame } from './support/quick-note-frame';
 import { startStack, type Stack } from './support/stack';
 import { setUpFile } from '../support/set-up-file';
@@ -68,6 +76,7 @@ describe("the web app's page, listening and measuring", () => {
     await shadow.click(badge, 'button.badge');
     const frame = await quickNoteFrame(page);
     await expect.poll(() => focusInFrame(frame)).toBe('textarea');
+    await forgetPagesOwn(page);
     const text = `Back Thursday, key under the mat ${Date.now()}`;
     await page.keyboard.type(text);
     await page.keyboard.press('ControlOrMeta+A');

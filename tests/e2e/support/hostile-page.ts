@@ -69,6 +69,16 @@ type HostileWindow = {
 export const heard = (page: Evaluates): Promise<string[]> =>
   page.evaluate(() => (window as unknown as HostileWindow).__heard.splice(0), null);
 
+/** Forgets what the page heard of its own doings before the typing (its box left, focus gone to the panel's frame),
+ * once all of it has been dispatched: a selection change is dispatched in a task of its own, and on a busy machine
+ * it came after the test had looked, among what was heard during the typing. */
+export async function forgetPagesOwn(page: Evaluates): Promise<void> {
+  for (let quiet = 0, looks = 0; quiet < 2 && looks < 20; looks++) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    quiet = (await heard(page)).length === 0 ? quiet + 1 : 0;
+  }
+}
+
 /** Plants "About Job #N again" for each number, in a new `.planted` block at the end of the page. */
 export const plant = (page: Evaluates, numbers: string[]): Promise<void> =>
   page.evaluate((n) => (window as unknown as HostileWindow).__plant(n), numbers);
