@@ -70,8 +70,8 @@ export const heard = (page: Evaluates): Promise<string[]> =>
   page.evaluate(() => (window as unknown as HostileWindow).__heard.splice(0), null);
 
 /** Forgets what the page heard of its own doings before the typing (its box left, focus gone to the panel's frame),
- * once all of it has been dispatched: a selection change is dispatched in a task of its own, and on a busy machine
- * it came after the test had looked, among what was heard during the typing. */
+ * once all of it has been dispatched: a selection change is dispatched in a task of its own, and it once came after
+ * the test had looked, among what was heard during the typing. */
 export async function forgetPagesOwn(page: Evaluates): Promise<void> {
   for (let quiet = 0, looks = 0; quiet < 2 && looks < 20; looks++) {
     await new Promise((resolve) => setTimeout(resolve, 150));
