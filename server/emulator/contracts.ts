@@ -189,7 +189,7 @@ export interface ControlClient {
   setRateLimit(perMinute: number, perDay?: number): Promise<void>;
   stats(): Promise<{
     requests: number;
-    /** The last requests to the platform's API (at most start.ts's RECENT_REQUESTS_KEPT), oldest first: "GET /api_1.0/job.json?cursor=-1". */
+    /** The last requests to the platform's API (at most request-log.ts's RECENT_REQUESTS_KEPT), oldest first: "GET /api_1.0/job.json?cursor=-1". */
     recent: string[];
     faultsInjected: number;
     grants: { authorization_code: number; refresh_token: number };

@@ -1,4 +1,5 @@
 import { Hono, type ErrorHandler, type MiddlewareHandler } from 'hono';
+import { createRequestLog } from './request-log';
 import { createAddonHost } from './addons/host';
 import { parseAddonRegistration, type AddonManifest } from './addons/manifest';
 import { startManifestWebhooks } from './addons/manifest-webhooks';
@@ -60,9 +61,6 @@ export interface EmulatorOptions extends Partial<Switches> {
 }
 
 export const DEFAULT_RETURN_URL = 'http://127.0.0.1:8787/oauth/return';
-
-/** How many of the last requests to the API the control API's stats list. */
-export const RECENT_REQUESTS_KEPT = 500;
 
 /** RunningEmulator plus in-process handles for tests that run the emulator in the same process. */
 export interface StartedEmulator extends RunningEmulator {
@@ -140,16 +138,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     perMinute: options.rateLimitPerMinute ?? PLATFORM_RATE_LIMITS.perMinute,
     perDay: options.rateLimitPerDay ?? PLATFORM_RATE_LIMITS.perDay,
   });
-  let requests = 0;
-  // What the platform was asked, for tests that check which requests a client made (a resumed walk's pages).
-  const recent: string[] = [];
-  const count: MiddlewareHandler = async (c, next) => {
-    requests++;
-    const url = new URL(c.req.url);
-    recent.push(`${c.req.method} ${url.pathname}${url.search}`);
-    if (recent.length > RECENT_REQUESTS_KEPT) recent.shift();
-    await next();
-  };
+  const requestLog = createRequestLog();
+  const count = requestLog.count;
   const faulty = faultMiddleware(faults);
   // The platform's Date header is the platform's time: clients read their clock from it (the
   // extension's sync marks, lib/cache/sync/server-clock.ts), so it follows the controllable clock, as
@@ -180,8 +170,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
       limiter,
       switches,
       sms,
-      requests: () => requests,
-      recentRequests: () => [...recent],
+      requests: requestLog.requests,
+      recentRequests: requestLog.recent,
     }),
   );
   const guarded = [

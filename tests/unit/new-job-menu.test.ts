@@ -54,6 +54,18 @@ async function waitForForm(): Promise<string> {
   return openedForms()[0]!;
 }
 
+/** A signed-in workspace of `staffUuid` with an empty customer index; its catch-ups counted. */
+function signedInAs(staffUuid: string) {
+  const key: WorkspaceKey = { accountUuid: 'acct', staffUuid, baseUrl: 'http://x', scopes: [], mode: 'oauth' };
+  const catchUpCustomers = vi.fn(async () => undefined);
+  const signedIn = {
+    key: async () => key,
+    cache: async () => ({ db: { get: async () => undefined } }),
+    sync: async () => ({ catchUpCustomers }),
+  } as unknown as Workspace;
+  return { key, catchUpCustomers, signedIn };
+}
+
 describe('"New job from selection…"', () => {
   it('is a menu item on selected text only, made when the extension is installed', async () => {
     startNewJobs(signedOut, () => {});
@@ -77,19 +89,7 @@ describe('"New job from selection…"', () => {
   });
 
   it("its form searches customers (the sender's, the caller's): the person counts as searching them from now on", async () => {
-    const key: WorkspaceKey = {
-      accountUuid: 'acct',
-      staffUuid: 'office',
-      baseUrl: 'http://x',
-      scopes: [],
-      mode: 'oauth',
-    };
-    const catchUpCustomers = vi.fn(async () => undefined);
-    const signedIn = {
-      key: async () => key,
-      cache: async () => ({ db: { get: async () => undefined } }),
-      sync: async () => ({ catchUpCustomers }),
-    } as unknown as Workspace;
+    const { key, catchUpCustomers, signedIn } = signedInAs('office');
     expect(await contactsWanted(key)).toBe(false);
     startNewJobs(signedIn, () => {});
     click({ selectionText: SELECTED });
@@ -99,19 +99,7 @@ describe('"New job from selection…"', () => {
   });
 
   it("the card beside an e-mail searches customers too: the office's inbox keeps its contacts read", async () => {
-    const key: WorkspaceKey = {
-      accountUuid: 'acct',
-      staffUuid: 'inbox',
-      baseUrl: 'http://x',
-      scopes: [],
-      mode: 'oauth',
-    };
-    const catchUpCustomers = vi.fn(async () => undefined);
-    const signedIn = {
-      key: async () => key,
-      cache: async () => ({ db: { get: async () => undefined } }),
-      sync: async () => ({ catchUpCustomers }),
-    } as unknown as Workspace;
+    const { key, catchUpCustomers, signedIn } = signedInAs('inbox');
     expect(await contactsWanted(key)).toBe(false);
     const service = startNewJobs(signedIn, () => {});
     expect(await service.senderCard(['sam@example.com'], [])).toEqual({ signedIn: true, customer: null, jobs: [] });
