@@ -11,9 +11,6 @@ const Flag = z.union([z.number(), z.string(), z.boolean()]).transform((v) => v =
 const Staff = z.object({ uuid: z.string(), active: Flag.optional(), security_role_uuid: z.string().nullish() });
 const Role = z.object({ uuid: z.string(), name: z.string().nullish(), active: Flag.optional() });
 
-/** A staff member's id as the companion takes it from a caller. */
-export { UUID as STAFF_UUID } from '../platform-read';
-
 export function createRoleCheck(opts: {
   platformBaseUrl: string;
   fetch?: typeof fetch;
