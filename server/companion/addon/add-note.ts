@@ -1,5 +1,6 @@
+import { toUuid, type Uuid } from '../../../contracts/uuid';
 import type { AccountTokenKeeper } from './account-tokens';
-import { NoteSchema, sameUuid, StaffSchema } from './job-records';
+import { NoteSchema, StaffSchema } from './job-records';
 import { noteView, withAccountToken, type Outcome, type PanelProblem } from './job-view';
 import { AddNoteArgsSchema, NOTE_MAX_LENGTH, type AddNoteAnswer, type AddNoteArgs } from './note-answer';
 import type { PlatformCall, PlatformReads, Result } from './platform-reads';
@@ -49,7 +50,7 @@ export async function writeNote(
   const existing = await reads.get(call, `dbonote/${args.uuid}.json`, NoteSchema);
   let note = existing.ok ? existing.value : undefined;
   if (!existing.ok && existing.failure !== 'not_visible') return fail(existing);
-  if (note && !sameUuid(note.related_object_uuid, args.jobUUID)) {
+  if (note && note.related_object_uuid !== args.jobUUID) {
     return {
       ok: true,
       value: {
@@ -82,7 +83,7 @@ export async function writeNote(
 export function createNoteWriter(deps: { reads: PlatformReads; tokens: AccountTokenKeeper }) {
   const inFlight = new Map<string, Promise<AddNoteAnswer>>();
 
-  async function write(account: string, staff: string, args: AddNoteArgs): Promise<AddNoteAnswer> {
+  async function write(account: string, staff: Uuid, args: AddNoteArgs): Promise<AddNoteAnswer> {
     const outcome = await withAccountToken(deps.tokens, account, (accessToken) =>
       writeNote(deps.reads, { accessToken, staff }, args),
     );
@@ -92,10 +93,10 @@ export function createNoteWriter(deps: { reads: PlatformReads; tokens: AccountTo
 
   return {
     /** The follow-up's answer, for the panel: the note as the platform holds it, or why not in words. */
-    add(account: string, staff: string, args: unknown): Promise<AddNoteAnswer> {
+    add(account: string, staff: Uuid, args: unknown): Promise<AddNoteAnswer> {
       const parsed = AddNoteArgsSchema.safeParse(args);
       if (!parsed.success) return Promise.resolve({ ok: false, message: badArgsMessage(args) });
-      const key = `${account.toLowerCase()}/${parsed.data.uuid}`;
+      const key = `${toUuid(account)}/${parsed.data.uuid}`;
       let running = inFlight.get(key);
       if (!running) {
         running = write(account, staff, parsed.data).finally(() => inFlight.delete(key));

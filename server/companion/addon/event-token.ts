@@ -1,5 +1,6 @@
 import { errors, jwtVerify } from 'jose';
 import { z } from 'zod';
+import { UuidSchema, type Uuid } from '../../../contracts/uuid';
 
 // The platform's signed event (PLATFORM-NOTES, "Add-ons inside the platform"): a compact JWT, HMAC-SHA-256 with the
 // App Secret, whose payload is the event object itself: eventVersion, eventName, auth {accountUUID, staffUUID,
@@ -13,14 +14,16 @@ export const EVENT_IAT_MAX_AGE_S = 24 * 3600;
 /** Clocks differ: an `iat`, `exp` or `nbf` this far off the companion's clock is taken. */
 export const CLOCK_TOLERANCE_S = 5 * 60;
 
-const Uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a uuid');
+const AccountUuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a uuid');
 
 /** The event object, as documented; anything beyond it is kept loose (the platform may add fields). */
 const EventSchema = z.looseObject({
   eventVersion: z.string().regex(/^1\./, 'event version 1.x'),
   /** Always lower-case on the platform (its samples say so); compared as such. */
   eventName: z.string().min(1).max(100),
-  auth: z.looseObject({ accountUUID: Uuid, staffUUID: Uuid }),
+  /** The account stays as the platform spells it: it keys what the companion keeps for the account (its tokens, its
+   * feed). The staff member is a Uuid from here on. */
+  auth: z.looseObject({ accountUUID: AccountUuid, staffUUID: UuidSchema }),
   eventArgs: z.record(z.string(), z.unknown()).default({}),
   iat: z.number().optional(),
 });
@@ -31,7 +34,7 @@ export interface VerifiedEvent {
   /** The event's name, lower-cased. */
   name: string;
   accountUUID: string;
-  staffUUID: string;
+  staffUUID: Uuid;
   args: Record<string, unknown>;
 }
 

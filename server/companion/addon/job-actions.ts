@@ -1,4 +1,5 @@
 import { COMPLETED_STATUS, ON_MY_WAY_NOTE } from '../../../contracts/job-actions';
+import { toUuid, type Uuid } from '../../../contracts/uuid';
 import type { AccountClock } from './account-clock';
 import type { AccountTokenKeeper } from './account-tokens';
 import { writeNote } from './add-note';
@@ -48,7 +49,7 @@ export interface JobActionDeps {
 async function readVisit(
   reads: PlatformReads,
   call: PlatformCall,
-  jobUuid: string,
+  jobUuid: Uuid,
   now: string,
 ): Promise<WriteStep<VisitState>> {
   const [job, notes, activities] = await Promise.all([
@@ -118,7 +119,7 @@ async function perform(reads: PlatformReads, call: PlatformCall, args: JobAction
 export function createJobActions(deps: JobActionDeps) {
   const inFlight = new Map<string, Promise<JobActionAnswer>>();
 
-  async function run(account: string, staff: string, args: JobActionArgs): Promise<JobActionAnswer> {
+  async function run(account: string, staff: Uuid, args: JobActionArgs): Promise<JobActionAnswer> {
     const outcome = await withAccountToken(deps.tokens, account, async (accessToken) => {
       const call = { accessToken, staff };
       return perform(deps.reads, call, args, await deps.clock.now(account, call));
@@ -129,7 +130,7 @@ export function createJobActions(deps: JobActionDeps) {
 
   return {
     /** The follow-up's answer, for the panel: the visit as the platform holds it, or why not in words. */
-    act(account: string, staff: string, args: unknown): Promise<JobActionAnswer> {
+    act(account: string, staff: Uuid, args: unknown): Promise<JobActionAnswer> {
       const parsed = JobActionArgsSchema.safeParse(args);
       if (!parsed.success)
         return Promise.resolve({
@@ -137,7 +138,7 @@ export function createJobActions(deps: JobActionDeps) {
           message:
             'Fieldside could not tell what to save. Close this window and open Fieldside from the job card again.',
         });
-      const key = `${account.toLowerCase()}/${parsed.data.action}/${parsed.data.uuid}`;
+      const key = `${toUuid(account)}/${parsed.data.action}/${parsed.data.uuid}`;
       let running = inFlight.get(key);
       if (!running) {
         running = run(account, staff, parsed.data).finally(() => inFlight.delete(key));

@@ -15,6 +15,8 @@ const flag = z
 
 /** What every record carries: its own uuid (a Uuid) and whether it is active. */
 const RECORD = { uuid: PlatformUuidSchema, active: flag };
+/** Another record a record names, as a Uuid; absent when the platform names none. */
+export const linkedUuid = PlatformUuidSchema.nullish();
 
 export const JobSchema = z.looseObject({
   ...RECORD,
@@ -33,9 +35,9 @@ export const NoteSchema = z.looseObject({
   ...RECORD,
   note: text,
   related_object: text,
-  related_object_uuid: text,
+  related_object_uuid: linkedUuid,
   create_date: text,
-  edit_by_staff_uuid: text,
+  edit_by_staff_uuid: linkedUuid,
 });
 export type Note = z.infer<typeof NoteSchema>;
 
@@ -54,5 +56,3 @@ export function badgeUuidsOf(job: Job): string[] {
     return [];
   }
 }
-
-export const sameUuid = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

@@ -1,7 +1,7 @@
-import { toUuid } from '../../../contracts/uuid';
+import { toUuid, type Uuid } from '../../../contracts/uuid';
 import { z } from 'zod';
 import type { AccountTokenKeeper } from './account-tokens';
-import { BadgeSchema, badgeUuidsOf, JobSchema, NoteSchema, sameUuid, StaffSchema, type Note } from './job-records';
+import { BadgeSchema, badgeUuidsOf, JobSchema, NoteSchema, StaffSchema, type Note } from './job-records';
 import type { Failure, PlatformCall, PlatformReads, Result } from './platform-reads';
 import { activitiesOf, visitState, type VisitState } from './visit-records';
 
@@ -85,7 +85,7 @@ export function firstFailure(results: readonly Result<unknown>[]): Failure | und
   return failures.includes('refused') ? 'refused' : failures[0];
 }
 
-export async function notesOf(reads: PlatformReads, call: PlatformCall, jobUuid: string): Promise<Result<Note[]>> {
+export async function notesOf(reads: PlatformReads, call: PlatformCall, jobUuid: Uuid): Promise<Result<Note[]>> {
   const filter = encodeURIComponent(`related_object eq 'job' and related_object_uuid eq '${jobUuid}'`);
   const notes: Note[] = [];
   let cursor = '-1';
@@ -104,7 +104,7 @@ export async function notesOf(reads: PlatformReads, call: PlatformCall, jobUuid:
     cursor = next;
   }
   // The filter is checked again here: a platform that ignored it would answer every note of the account.
-  const mine = notes.filter((n) => n.active && n.related_object === 'job' && sameUuid(n.related_object_uuid, jobUuid));
+  const mine = notes.filter((n) => n.active && n.related_object === 'job' && n.related_object_uuid === jobUuid);
   return { ok: true, value: mine, headers };
 }
 
@@ -114,7 +114,7 @@ const lacking = (r: Result<unknown>) => !r.ok && (r.failure === 'not_visible' ||
 export async function readJobView(
   reads: PlatformReads,
   call: PlatformCall,
-  jobUuid: string,
+  jobUuid: Uuid,
   now: string,
 ): Promise<Outcome<JobView> | 'refused'> {
   const [job, notes, badges, staff, activities] = await Promise.all([
@@ -146,8 +146,8 @@ export async function readJobView(
         )
         .slice(0, NOTES_SHOWN)
         .map((n) => noteView(n, people)),
-      staffName: nameOf(people.get(toUuid(call.staff))),
-      staffRole: roleOf(people.get(toUuid(call.staff))),
+      staffName: nameOf(people.get(call.staff)),
+      staffRole: roleOf(people.get(call.staff)),
       visit: visitState({
         activities: activities.ok ? activities.value : [],
         notes: notes.value,
@@ -169,7 +169,7 @@ export function noteView(n: Note, people: ReadonlyMap<string, { first: string; l
   return {
     uuid: n.uuid,
     text: n.note,
-    author: nameOf(people.get(toUuid(n.edit_by_staff_uuid))) || 'A former staff member',
+    author: (n.edit_by_staff_uuid && nameOf(people.get(n.edit_by_staff_uuid))) || 'A former staff member',
     when: spokenDate(n.create_date),
   };
 }

@@ -13,7 +13,10 @@ export const WEBHOOK_EVENT_NAME = 'webhook_subscription';
 export type SignedChange = { ok: true; change: NewChange; key: string } | { ok: false; why: string };
 
 /** The change a signed webhook event tells of; `resourcePrefix` is the platform's REST base. */
-export async function signedChangeOf(event: VerifiedEvent, resourcePrefix: string): Promise<SignedChange> {
+export async function signedChangeOf(
+  event: Pick<VerifiedEvent, 'args'>,
+  resourcePrefix: string,
+): Promise<SignedChange> {
   const parsed = NotificationSchema.safeParse(event.args);
   if (!parsed.success) return { ok: false, why: 'not a notification' };
   if (!parsed.data.resource_url.startsWith(resourcePrefix)) return { ok: false, why: 'resource_url elsewhere' };

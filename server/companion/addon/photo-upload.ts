@@ -1,10 +1,11 @@
 import type { Uuid } from '../../../contracts/uuid';
 import { z } from 'zod';
 import type { AccountTokenKeeper } from './account-tokens';
-import { sameUuid } from './job-records';
+import { linkedUuid } from './job-records';
 import { failedStep, withAccountToken, type PanelProblem, type WriteStep } from './job-view';
 import type { PlatformCall, PlatformReads, Result } from './platform-reads';
 import { PROBLEM_WORDS } from './panel/problem-page';
+import type { UploadGrant } from './upload-ticket';
 
 // A photo from the panel, sent to the platform as the person the panel's upload ticket names (the platform's signed
 // event made it), in the platform's two requests: the attachment's record (`attachment.json`, with the uuid the
@@ -32,17 +33,17 @@ const PHOTO_WORDS: Partial<Record<PanelProblem, string>> = {
     'The platform did not accept this file. Try a photo (JPEG or PNG), or tell the office if it keeps happening.',
 };
 
-const AttachmentSchema = z.looseObject({ uuid: z.string(), related_object_uuid: z.string().nullish() });
+const AttachmentSchema = z.looseObject({ uuid: z.string(), related_object_uuid: linkedUuid });
 
 type Step = WriteStep<PhotoAnswer>;
 const failed = (r: Result<unknown>): Step => failedStep<PhotoAnswer>(r);
 
-async function send(reads: PlatformReads, call: PlatformCall, jobUuid: string, photo: PhotoToSend): Promise<Step> {
+async function send(reads: PlatformReads, call: PlatformCall, jobUuid: Uuid, photo: PhotoToSend): Promise<Step> {
   const sent: Step = { ok: true, value: { ok: true, photo: { uuid: photo.uuid, name: photo.name } } };
   const existing = await reads.get(call, `dboattachment/${photo.uuid}.json`, AttachmentSchema);
   if (!existing.ok && existing.failure !== 'not_visible') return failed(existing);
   if (existing.ok) {
-    if (!sameUuid(existing.value.related_object_uuid ?? '', jobUuid))
+    if (existing.value.related_object_uuid !== jobUuid)
       return { ok: true, value: { ok: false, message: 'This photo could not be sent. Choose it again.' } };
     const file = await reads.probe(call, `attachment/${photo.uuid}.file`);
     if (file.ok) return sent;
@@ -66,7 +67,7 @@ async function send(reads: PlatformReads, call: PlatformCall, jobUuid: string, p
 export function createPhotoSender(deps: { reads: PlatformReads; tokens: AccountTokenKeeper }) {
   const inFlight = new Map<string, Promise<PhotoAnswer>>();
 
-  async function run(account: string, staff: string, jobUuid: string, photo: PhotoToSend): Promise<PhotoAnswer> {
+  async function run(account: string, staff: Uuid, jobUuid: Uuid, photo: PhotoToSend): Promise<PhotoAnswer> {
     const outcome = await withAccountToken(deps.tokens, account, (accessToken) =>
       send(deps.reads, { accessToken, staff }, jobUuid, photo),
     );
@@ -75,7 +76,7 @@ export function createPhotoSender(deps: { reads: PlatformReads; tokens: AccountT
   }
 
   return {
-    send(grant: { account: string; staff: string; job: string }, photo: PhotoToSend): Promise<PhotoAnswer> {
+    send(grant: UploadGrant, photo: PhotoToSend): Promise<PhotoAnswer> {
       const key = `${grant.account}/${photo.uuid}`;
       let running = inFlight.get(key);
       if (!running) {

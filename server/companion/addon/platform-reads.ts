@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Uuid } from '../../../contracts/uuid';
 
 // The add-on's requests to the platform, always as the signed staff member (`x-impersonate-uuid`, the spec's
 // impersonation), so the panel shows only what that person may see and a note is the platform's record of them.
@@ -25,7 +26,7 @@ export type Result<T> = { ok: true; value: T; headers: Headers } | { ok: false; 
 export interface PlatformCall {
   accessToken: string;
   /** The signed staff member, impersonated. */
-  staff: string;
+  staff: Uuid;
 }
 
 const TIMEOUT_MS = 8_000;

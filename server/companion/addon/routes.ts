@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { UuidSchema } from '../../../contracts/uuid';
+import { toUuid, UuidSchema } from '../../../contracts/uuid';
 import { bodyLimit } from 'hono/body-limit';
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
 import type { CompanionConfig } from '../config';
@@ -20,7 +20,7 @@ import { ADDON_EVENTS, placeOf, type ActionPlace } from './events';
 import { readJobView, withAccountToken } from './job-view';
 import { jobPanel } from './panel/panel-page';
 import { problemPanel } from './panel/problem-page';
-import type { PlatformReads } from './platform-reads';
+import type { PlatformCall, PlatformReads } from './platform-reads';
 import type { NewChange } from '../feed/store/types';
 import { signedChangeOf, WEBHOOK_EVENT_NAME } from './manifest-webhook';
 
@@ -70,7 +70,9 @@ export function createAddonRoutes(deps: AddonRouteDeps): Hono {
     if (!job.success) return refuse(c, 'unverified', { kind: 'page', place }, 'job_uuid');
     const jobUuid = job.data;
     const { accountUUID: account, staffUUID: staff } = event;
-    let call: { accessToken: string; staff: string } | undefined;
+    // The account keys the tokens as the platform spells it; what the companion signs names it as a Uuid.
+    const who = { account: toUuid(account), staff };
+    let call: PlatformCall | undefined;
     const outcome = await withAccountToken(tokens, account, async (accessToken) => {
       call = { accessToken, staff };
       return readJobView(reads, call, jobUuid, await clock.now(account, call));
@@ -79,7 +81,7 @@ export function createAddonRoutes(deps: AddonRouteDeps): Hono {
     const secret = config.signingSecret;
     const upload = {
       url: `${config.publicUrl}${COMPANION_PATHS.addonPhoto}`,
-      ticket: await signUploadTicket(secret, { account, staff, job: jobUuid }, now()),
+      ticket: await signUploadTicket(secret, { ...who, job: jobUuid }, now()),
     };
     const common = { view: outcome.value, place, jobUuid, sdkUrl: config.addonSdkUrl, upload };
     if (place !== 'web' || !call) return eventResponse(c, jobPanel(common));
@@ -88,7 +90,7 @@ export function createAddonRoutes(deps: AddonRouteDeps): Hono {
     // An administrator the platform's signed event named may replace the account's grant: "Activate again".
     const admin = await roles.isAdministrator(account, call, outcome.value.staffRole);
     const activateUrl = admin
-      ? `${config.publicUrl}${COMPANION_PATHS.activation}?ticket=${await signActivationTicket(secret, { account, staff }, now())}`
+      ? `${config.publicUrl}${COMPANION_PATHS.activation}?ticket=${await signActivationTicket(secret, who, now())}`
       : undefined;
     return eventResponse(
       c,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toUuid, type Uuid } from '../../../contracts/uuid';
 import { openClaims, signClaims, staffClaims, type StaffOfAccount } from '../tokens/signed-claims';
 
 // The panel's right to send photos to one job as one person: a JWS the companion signs into the panel's HTML from
@@ -12,17 +13,17 @@ const TYP = 'fieldside-upload';
 export const UPLOAD_TICKET_TTL_MS = 4 * 60 * 60_000;
 
 export interface UploadGrant extends StaffOfAccount {
-  job: string;
+  job: Uuid;
 }
 
-const ClaimsSchema = staffClaims(TYP).extend({ job: z.string().min(1), exp: z.number() });
+const ClaimsSchema = staffClaims(TYP).extend({ job: z.string().min(1).transform(toUuid), exp: z.number() });
 
 export function signUploadTicket(secret: string, grant: UploadGrant, nowMs: number): Promise<string> {
   return signClaims(secret, LABEL, {
     typ: TYP,
-    account: grant.account.toLowerCase(),
-    staff: grant.staff.toLowerCase(),
-    job: grant.job.toLowerCase(),
+    account: grant.account,
+    staff: grant.staff,
+    job: grant.job,
     exp: Math.floor((nowMs + UPLOAD_TICKET_TTL_MS) / 1000),
   });
 }

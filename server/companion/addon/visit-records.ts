@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPLETED_STATUS, ON_MY_WAY_NOTE } from '../../../contracts/job-actions';
-import { PlatformUuidSchema } from '../../../contracts/uuid';
-import { sameUuid, type Note } from './job-records';
+import { PlatformUuidSchema, type Uuid } from '../../../contracts/uuid';
+import { linkedUuid, type Note } from './job-records';
 import type { PlatformCall, PlatformReads, Result } from './platform-reads';
 
 // The signed person's visit to a job today, as the platform holds it, so a panel opened later (or on another
@@ -20,8 +20,8 @@ export const ActivitySchema = z.looseObject({
     .union([z.number(), z.string()])
     .nullish()
     .transform((v) => v === undefined || v === null || String(v) !== '0'),
-  job_uuid: z.string().nullish(),
-  staff_uuid: z.string().nullish(),
+  job_uuid: linkedUuid,
+  staff_uuid: linkedUuid,
   start_date: z.string().nullish(),
   end_date: z.string().nullish(),
   activity_was_recorded: flag,
@@ -41,14 +41,14 @@ export interface VisitState {
 const clockOf = (timestamp: string | null | undefined) => /\d{2}:\d{2}/.exec(timestamp?.slice(11) ?? '')?.[0] ?? '';
 
 /** Recorded time on site, of this staff member on this job. */
-export const isTimeOnSite = (a: Activity, staff: string, jobUuid: string) =>
-  a.active && a.activity_was_recorded && sameUuid(a.staff_uuid ?? '', staff) && sameUuid(a.job_uuid ?? '', jobUuid);
+export const isTimeOnSite = (a: Activity, staff: Uuid, jobUuid: Uuid) =>
+  a.active && a.activity_was_recorded && a.staff_uuid === staff && a.job_uuid === jobUuid;
 
 /** Still on site: arriving writes the end as the start; leaving moves it. */
 export const isOpen = (a: Activity) => (a.start_date ?? '') === (a.end_date ?? '');
 
 /** The part of the visit an activity tells: today's latest arrival of theirs, and whether they left. */
-export function timeOnSite(activities: readonly Activity[], staff: string, jobUuid: string, today: string) {
+export function timeOnSite(activities: readonly Activity[], staff: Uuid, jobUuid: Uuid, today: string) {
   const latest = activities
     .filter((a) => isTimeOnSite(a, staff, jobUuid) && (a.start_date ?? '').startsWith(today))
     .sort((a, b) => ((a.start_date ?? '') < (b.start_date ?? '') ? 1 : -1))[0];
@@ -64,18 +64,15 @@ export function visitState(input: {
   activities: readonly Activity[];
   notes: readonly Note[];
   status: string;
-  staff: string;
-  jobUuid: string;
+  staff: Uuid;
+  jobUuid: Uuid;
   /** The account's `YYYY-MM-DD`. */
   today: string;
 }): VisitState {
   const { staff, jobUuid, today } = input;
   const onTheWay = input.notes.find(
     (n) =>
-      n.active &&
-      n.note.trim() === ON_MY_WAY_NOTE &&
-      sameUuid(n.edit_by_staff_uuid, staff) &&
-      n.create_date.startsWith(today),
+      n.active && n.note.trim() === ON_MY_WAY_NOTE && n.edit_by_staff_uuid === staff && n.create_date.startsWith(today),
   );
   return {
     onTheWayAt: clockOf(onTheWay?.create_date),
@@ -85,7 +82,7 @@ export function visitState(input: {
 }
 
 /** The staff member's activities on the job (their visits and recorded time). */
-export function activitiesOf(reads: PlatformReads, call: PlatformCall, jobUuid: string): Promise<Result<Activity[]>> {
+export function activitiesOf(reads: PlatformReads, call: PlatformCall, jobUuid: Uuid): Promise<Result<Activity[]>> {
   const filter = encodeURIComponent(`job_uuid eq '${jobUuid}' and staff_uuid eq '${call.staff}'`);
   return reads.get(call, `jobactivity.json?%24filter=${filter}`, z.array(ActivitySchema));
 }

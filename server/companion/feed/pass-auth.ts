@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { COMPANION_ERRORS, COMPANION_HEADERS } from '../../../contracts/companion-http';
+import type { Uuid } from '../../../contracts/uuid';
 import { jsonError } from '../http-errors';
 import { openPass } from '../trust/pass';
 
@@ -12,8 +13,8 @@ export interface FeedEnv {
   Variables: {
     account: string;
     token: string;
-    /** The staff member the platform vouched for, lower-case; undefined for a browser nobody vouched for. */
-    staff: string | undefined;
+    /** The staff member the platform vouched for; undefined for a browser nobody vouched for. */
+    staff: Uuid | undefined;
     /** When the token (and its pass) expires, ms since the epoch. */
     expiresAt: number;
   };

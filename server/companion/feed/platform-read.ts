@@ -5,9 +5,6 @@ import { platformFetch } from './platform-error';
 // staff member it is asked as, if any. Short by default: the platform waits about 10 s for the webhook's answer
 // these reads come before.
 
-/** A platform uuid (8-4-4-4-12 hex): what the companion accepts as a record's or a staff member's id. */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** 401, 403 and 404 say this token (or this staff member) may not read the record; another token may. */
 export const refusedToken = (status: number): boolean => status === 401 || status === 403 || status === 404;
 

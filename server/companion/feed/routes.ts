@@ -8,6 +8,7 @@ import {
   type FeedRegisterReply,
   type FeedRotateReply,
 } from '../../../contracts/companion-http';
+import type { Uuid } from '../../../contracts/uuid';
 import { jsonError } from '../http-errors';
 import { tooManyRequests } from '../limits/rate-limit';
 import type { CallbackTokens } from '../webhooks/callback-token';
@@ -70,7 +71,7 @@ export function createFeedRoutes(deps: FeedRoutesDeps): Hono<FeedEnv> {
 
   /** Whether the pass's staff member is an administrator, as the platform says now: asked with the account's kept
    * grant when it activated Fieldside (a technician's token may not read roles), else with the caller's token. */
-  async function isAdministrator(c: Context<FeedEnv>, staff: string): Promise<boolean> {
+  async function isAdministrator(c: Context<FeedEnv>, staff: Uuid): Promise<boolean> {
     const account = c.get('account');
     const kept = await deps.activation.token(account);
     return deps.roles.isAdministrator(kept ?? c.get('token'), account, staff);

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
 import { codeChallengeOf, createCodeVerifier } from '../../../contracts/installation-binding';
+import { toUuid } from '../../../contracts/uuid';
 import type { CompanionConfig } from '../config';
 import {
   activatedPage,
@@ -100,7 +101,7 @@ export function createActivation(deps: ActivationDeps) {
     if (check.payload.ticket !== undefined) {
       const ticket = await openActivationTicket(config.signingSecret, check.payload.ticket, now());
       if (!ticket) return notActivated(c, 400, 'ticket');
-      if (ticket.account.toLowerCase() !== account.toLowerCase()) return notActivated(c, 400, 'other_account');
+      if (ticket.account !== toUuid(account)) return notActivated(c, 400, 'other_account');
       if (!(await deps.store.setIfAbsent(addonKey('ticket', ticket.nonce), '1', TICKET_TTL_MS)))
         return notActivated(c, 400, 'ticket');
       if (!(await administratorsOf(config, token, deps.fetch)).has(ticket.staff))

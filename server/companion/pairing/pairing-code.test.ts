@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PairClaimRequestSchema } from '../../../contracts/companion-http';
+import { toUuid } from '../../../contracts/uuid';
 import { PAIRING_TTL_MS, signPairingCode, verifyPairingCode } from './pairing-code';
 
 const SECRET = 'signing-secret-of-at-least-32-characters';
-const WHO = { account: 'acc-1', staff: 'staff-1', staffName: 'Ethan Murphy' };
+const WHO = { account: 'acc-1', staff: toUuid('staff-1'), staffName: 'Ethan Murphy' };
 const NOW = 1_790_000_000_000;
 
 describe('pairing codes', () => {

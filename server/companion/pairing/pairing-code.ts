@@ -1,5 +1,6 @@
 import { base64url } from 'jose';
 import { z } from 'zod';
+import { toUuid, type Uuid } from '../../../contracts/uuid';
 import { checkClaims, signClaims } from '../tokens/signed-claims';
 
 // The one-time code behind "Use Fieldside in this browser": the companion signs who the platform vouched for in
@@ -13,8 +14,9 @@ const PREFIX = 'fsp2.';
 const LABEL = 'fieldside-pairing-code';
 
 const PayloadSchema = z.object({
+  /** The account as the signed event spelt it: the extension compares it with its own. */
   a: z.string().min(1),
-  s: z.string().min(1),
+  s: z.string().min(1).transform(toUuid),
   n: z.string(),
   nonce: z.string().min(16),
   /** Expiry, ms since the epoch (not JWT's `exp`, which counts seconds). */
@@ -23,7 +25,7 @@ const PayloadSchema = z.object({
 
 export interface PairingClaims {
   account: string;
-  staff: string;
+  staff: Uuid;
   staffName: string;
   nonce: string;
   /** ms since the epoch. */
@@ -32,7 +34,7 @@ export interface PairingClaims {
 
 export async function signPairingCode(
   secret: string,
-  who: { account: string; staff: string; staffName: string },
+  who: { account: string; staff: Uuid; staffName: string },
   nowMs: number,
 ): Promise<string> {
   const nonce = base64url.encode(crypto.getRandomValues(new Uint8Array(16)));

@@ -6,6 +6,7 @@ import {
   type PairClaimReply,
 } from '../../../contracts/companion-http';
 import { installationIdOf, pairProofMessage } from '../../../contracts/installation-binding';
+import { toUuid } from '../../../contracts/uuid';
 import { addonKey, type AddonStore } from '../addon/store/types';
 import type { CompanionConfig } from '../config';
 import { passAuth, type FeedEnv } from '../feed/pass-auth';
@@ -76,21 +77,21 @@ export function createPairingRoutes(deps: PairingRouteDeps): Hono<FeedEnv> {
     if (!check.ok) return jsonError(c, 400, check.problem, CLAIM_WORDS[check.problem]);
     const { claims } = check;
     const account = c.get('account');
-    if (account.toLowerCase() !== claims.account.toLowerCase())
+    if (toUuid(account) !== toUuid(claims.account))
       return jsonError(c, 403, 'pairing_other_account', CLAIM_WORDS.pairing_other_account);
 
     const nonce = addonKey('pairing', claims.nonce);
     const first = await store.setIfAbsent(nonce, installation, claims.expiresAt - now() + 1_000);
     if (!first && (await store.get(nonce)) !== installation)
       return jsonError(c, 400, 'pairing_used', CLAIM_WORDS.pairing_used);
-    const staff = claims.staff.toLowerCase();
+    const { staff } = claims;
     const secret = config.signingSecret;
     c.header('cache-control', 'no-store');
     return c.json<PairClaimReply>({
       account_uuid: claims.account,
       staff_uuid: claims.staff,
       staff_name: claims.staffName,
-      identity: await signIdentity(secret, { account: claims.account, staff, installation }, now()),
+      identity: await signIdentity(secret, { account: toUuid(claims.account), staff, installation }, now()),
       fieldside_pass: await signPass(secret, {
         account,
         accessToken: c.get('token'),

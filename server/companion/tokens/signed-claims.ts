@@ -1,5 +1,6 @@
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { z } from 'zod';
+import { toUuid, type Uuid } from '../../../contracts/uuid';
 import { derivedKey } from './derived-key';
 
 // The companion's signed values (a sign-in's and an activation's state, a pairing code, an identity, a pass, an
@@ -12,13 +13,18 @@ const keyOf = (secret: string, label: string) =>
 
 /** The account and staff member a signed value names (an upload ticket, an activation ticket, an identity). */
 export interface StaffOfAccount {
-  account: string;
-  staff: string;
+  account: Uuid;
+  staff: Uuid;
 }
 
-/** The payload of a kind of value that names a staff member of an account: its `typ`, then the two. */
+/** The payload of a kind of value that names a staff member of an account: its `typ`, then the two, lower-cased
+ * on every read (a value an older version signed may spell them otherwise). */
 export const staffClaims = <T extends string>(typ: T) =>
-  z.object({ typ: z.literal(typ), account: z.string().min(1), staff: z.string().min(1) });
+  z.object({
+    typ: z.literal(typ),
+    account: z.string().min(1).transform(toUuid),
+    staff: z.string().min(1).transform(toUuid),
+  });
 
 export async function signClaims(secret: string, label: string, claims: JWTPayload): Promise<string> {
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(await keyOf(secret, label));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toUuid, type Uuid } from '../../../contracts/uuid';
 import { openClaims, signClaims, staffClaims, type StaffOfAccount } from '../tokens/signed-claims';
 
 // Who a browser installation's person is, on the platform's word: what a pairing claim bound (the staff member the
@@ -31,12 +32,11 @@ export async function staffOfIdentity(
   token: string | undefined,
   bound: { account: string | null; installation: string },
   nowMs: number,
-): Promise<string | undefined> {
+): Promise<Uuid | undefined> {
   if (token === undefined || bound.account === null) return undefined;
   const identity = await openIdentity(secret, token, nowMs);
   if (!identity) return undefined;
-  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-  return same(identity.account, bound.account) && identity.installation === bound.installation
-    ? identity.staff.toLowerCase()
+  return identity.account === toUuid(bound.account) && identity.installation === bound.installation
+    ? identity.staff
     : undefined;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sha256Base64Url } from '../../../contracts/installation-binding';
+import { toUuid, type Uuid } from '../../../contracts/uuid';
 import { openClaims, signClaims } from '../tokens/signed-claims';
 
 // The companion's pass for one platform access token (COMPANION_HEADERS.pass): the account the token belongs to, the
@@ -15,8 +16,8 @@ export interface Pass {
   account: string;
   /** Seconds since the epoch: when the access token expires. */
   exp: number;
-  /** The staff member the platform vouched for (pairing), lower-case; absent for a self-declared or unpaired one. */
-  staff?: string;
+  /** The staff member the platform vouched for (pairing); absent for a self-declared or unpaired one. */
+  staff?: Uuid;
 }
 
 const ClaimsSchema = z.object({
@@ -24,19 +25,20 @@ const ClaimsSchema = z.object({
   account: z.string().min(1),
   token: z.string().min(1),
   exp: z.number(),
-  staff: z.string().min(1).optional(),
+  /** Lower-cased on every read: a pass is the one place the feed learns its reader. */
+  staff: z.string().min(1).transform(toUuid).optional(),
 });
 
 export async function signPass(
   secret: string,
-  pass: { account: string; accessToken: string; expiresAtMs: number; staff?: string | undefined },
+  pass: { account: string; accessToken: string; expiresAtMs: number; staff?: Uuid | undefined },
 ): Promise<string> {
   return signClaims(secret, LABEL, {
     typ: TYP,
     account: pass.account,
     token: await sha256Base64Url(pass.accessToken),
     exp: Math.floor(pass.expiresAtMs / 1000),
-    ...(pass.staff ? { staff: pass.staff.toLowerCase() } : {}),
+    ...(pass.staff ? { staff: pass.staff } : {}),
   });
 }
 

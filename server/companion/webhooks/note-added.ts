@@ -36,8 +36,7 @@ export function noteAddedChange(event: NoteAdded, platformBaseUrl: string): NewC
  * step as the change, so every instance sharing the store sees it the moment the change exists. It cannot be
  * mistaken for an object notification's key, which is a JSON array of four.
  */
-export const noteAddedKey = (noteUuid: string, time: string) =>
-  JSON.stringify(['job.note_added', noteUuid.toLowerCase(), time]);
+export const noteAddedKey = (noteUuid: Uuid, time: string) => JSON.stringify(['job.note_added', noteUuid, time]);
 
 /** `time` (YYYY-MM-DD HH:MM:SS, UTC) moved by `seconds`, in the same form. */
 export function shiftTime(time: string, seconds: number): string {

@@ -1,3 +1,4 @@
+import { toUuid } from '../../../contracts/uuid';
 import type { FeedStore, NewChange } from '../feed/store/types';
 import { noteAddedKey, shiftTime } from './note-added';
 
@@ -21,7 +22,9 @@ export function createNoteEventWait(opts: { store: FeedStore; waitMs?: number; p
   const pollMs = opts.pollMs ?? POLL_MS;
 
   async function eventTaken(account: string, change: NewChange): Promise<boolean> {
-    const keys = [0, -1, 1].map((s) => noteAddedKey(change.uuid, shiftTime(change.time, s)));
+    // The notification's uuid goes on as the platform spelt it; its note's event named it as a Uuid.
+    const note = toUuid(change.uuid);
+    const keys = [0, -1, 1].map((s) => noteAddedKey(note, shiftTime(change.time, s)));
     return (await Promise.all(keys.map((key) => opts.store.seen(account, key)))).some(Boolean);
   }
 

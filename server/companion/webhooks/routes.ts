@@ -87,7 +87,7 @@ export function createWebhookRoutes(opts: {
     if (event) {
       if (!event.ok) return ignore(c, owner, 'unexpected-event', event.why, event.name);
       change = noteAddedChange(event.noteAdded, opts.platformBaseUrl);
-      key = noteAddedKey(change.uuid, change.time);
+      key = noteAddedKey(event.noteAdded.note, event.noteAdded.time);
     } else {
       const parsed = NotificationSchema.safeParse(body.json);
       if (!parsed.success)

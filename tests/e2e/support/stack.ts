@@ -1,4 +1,5 @@
 import { COMPANION_HEADERS, COMPANION_PATHS } from '../../../contracts/companion-http';
+import { toUuid } from '../../../contracts/uuid';
 import { signPass } from '../../../server/companion/trust/pass';
 import { activateAccount } from '../../support/companion/addon-platform';
 import type { RunningCompanion } from '../../../server/companion/start';
@@ -73,7 +74,7 @@ export async function startStack(options: { jobs?: number; now?: number } = {}):
         account: account.uuid,
         accessToken: access_token,
         expiresAtMs: Date.now() + 3_600_000,
-        staff: administrator.uuid,
+        staff: toUuid(administrator.uuid),
       });
       const res = await fetch(`${companion.url}${COMPANION_PATHS.feedRegister}`, {
         method: 'POST',
@@ -90,7 +91,7 @@ export async function startStack(options: { jobs?: number; now?: number } = {}):
         account: account.uuid,
         accessToken,
         expiresAtMs: Date.now() + 3_600_000,
-        staff,
+        staff: staff === undefined ? undefined : toUuid(staff),
       }),
     async activate() {
       const { status } = await activateAccount(dev, account);

@@ -1,6 +1,7 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { COMPANION_HEADERS, type FeedChange } from '../../../contracts/companion-http';
+import { toUuid } from '../../../contracts/uuid';
 import { ADDON_EVENTS } from '../../../server/companion/addon/events';
 import { createCompanionApp } from '../../../server/companion/app';
 import { loadConfig } from '../../../server/companion/config';
@@ -94,7 +95,7 @@ describe.each(POSITIONS)(
         account: account.uuid,
         accessToken: tech.tokens.access_token,
         expiresAtMs: Date.now() + 3_600_000,
-        staff: admin.uuid,
+        staff: toUuid(admin.uuid),
       });
       /** Every way the API lets a technician say "I am the administrator": headers, and extra body and query fields. */
       const claims: Array<{ name: string; headers: Record<string, string> }> = [

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedChange, FeedPage } from '../../../contracts/companion-http';
+import { toUuid, type Uuid } from '../../../contracts/uuid';
 import type { AccountInfo } from '../../../server/emulator/contracts';
 import { startEmulator, type StartedEmulator } from '../../../server/emulator/start';
 import { createAccountTokens } from '../../../server/companion/addon/account-tokens';
@@ -24,10 +25,10 @@ const HOUR = 3_600_000;
 let emulator: StartedEmulator;
 let account: AccountInfo;
 let companion: FeedServer;
-let office: string;
-let admin: string;
-let allocated: string;
-let other: string;
+let office: Uuid;
+let admin: Uuid;
+let allocated: Uuid;
+let other: Uuid;
 let kept: string;
 const tokenOf = new Map<string, string>();
 let seconds = 0;
@@ -40,7 +41,7 @@ async function settled(): Promise<number> {
 }
 /** Every instance's reads in the background, made by `visibilityOver`. */
 const backgrounds = new Set<BackgroundWork>();
-const staffOf = (role: string) => account.staff.filter((s) => s.role === role && s.active).map((s) => s.uuid);
+const staffOf = (role: string) => account.staff.filter((s) => s.role === role && s.active).map((s) => toUuid(s.uuid));
 
 /** A notification of the job as the platform signs it; `created` names its job number among the changed fields. */
 function notification(job: string, created: boolean) {
@@ -81,7 +82,7 @@ beforeAll(async () => {
   account = emulator.info.accounts[0]!;
   office = staffOf('office')[0]!;
   admin = staffOf('administrator')[0]!;
-  [allocated, other] = staffOf('technician') as [string, string];
+  [allocated, other] = staffOf('technician') as [Uuid, Uuid];
   kept = (await emulator.control.issueTokens(account.uuid, admin, [...ACTIVATION_SCOPES])).access_token;
   const store = createMemoryAddonStore();
   companion = await startFeedServer({
@@ -175,7 +176,7 @@ describe('what the companion remembers of staff', () => {
   const createdJob = async () => {
     const job = await emulator.control.createRecord(account.uuid, 'job', { job_address: '14 Anchor Way' });
     await settled();
-    return job;
+    return toUuid(job);
   };
 
   it('is shared by the instances: one asks about the browsers another knows, and a restarted one remembers who is narrowed', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toUuid } from '../../../contracts/uuid';
 import { createRoleCheck } from '../../../server/companion/feed/visibility/staff-role';
 import { startEmulator, type StartedEmulator } from '../../../server/emulator/start';
 
@@ -33,7 +34,7 @@ describe('the role check', () => {
     });
     const asked = async (staff: string) => {
       const before = (await emulator.control.stats()).requests;
-      const answer = await roles.isAdministrator(token, account.uuid, staff);
+      const answer = await roles.isAdministrator(token, account.uuid, toUuid(staff));
       return [answer, (await emulator.control.stats()).requests - before];
     };
     expect(await asked(technician)).toEqual([false, 2]);

@@ -1,4 +1,5 @@
 import { COMPANION_HEADERS } from '../../../contracts/companion-http';
+import { toUuid } from '../../../contracts/uuid';
 import type { StoredChange as FeedChange } from '../../../server/companion/feed/store/types';
 import { signPass } from '../../../server/companion/trust/pass';
 
@@ -35,7 +36,15 @@ export async function issuePasses(
 ): Promise<void> {
   for (const [accessToken, account] of Object.entries(tokens))
     for (const who of staff)
-      passes.set(passKey(accessToken, who), await signPass(secret, { account, accessToken, expiresAtMs, staff: who }));
+      passes.set(
+        passKey(accessToken, who),
+        await signPass(secret, {
+          account,
+          accessToken,
+          expiresAtMs,
+          staff: who === undefined ? undefined : toUuid(who),
+        }),
+      );
 }
 
 /** A token's headers, with its pass (nobody vouched for) when one was issued. */

@@ -1,4 +1,5 @@
 import { afterAll, expect, it } from 'vitest';
+import { toUuid } from '../../../contracts/uuid';
 import {
   dedupCapacity,
   type AppendResult,
@@ -108,7 +109,7 @@ export function feedStoreContract(opts: ContractOptions): void {
     const change = {
       ...contractChange(1),
       record: { uuid: contractChange(1).uuid, status: 'Work Order', badges: '["x"]', total: 12.5 },
-      visible_to: ['s-1'],
+      visible_to: [toUuid('s-1')],
     };
     const id = appendedId(await store.append(a, change, 'k', 0));
     expect((await store.read(a, undefined, 10)).changes).toEqual([{ id, ...change }]);

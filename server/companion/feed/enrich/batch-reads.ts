@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { toUuid, UuidSchema, type Uuid } from '../../../../contracts/uuid';
 import type { AccountReaders, TokenRead } from './account-readers';
 import { localTimestamp, webhookInstant, type AccountZones } from './account-zone';
 import { platformFetch } from '../platform-error';
-import { refusedToken, UUID } from '../platform-read';
+import { refusedToken } from '../platform-read';
 import type { NewChange } from '../store/types';
 
 // Several changes collected together (held-changes.ts), read in one request per kind instead of one each: the
@@ -19,8 +20,11 @@ const LISTS: Record<string, string> = { job: 'job', note: 'note', jobactivity: '
 /** Looked back from the earliest change's `time`: the platform's clocks need not agree to the second. */
 const LOOK_BACK_MS = 60_000;
 
-const Listed = z.array(z.looseObject({ uuid: z.string() }));
 type Raw = Record<string, unknown>;
+/** A list's records as they came, each with its uuid as a Uuid. */
+const Listed = z.array(
+  z.looseObject({ uuid: z.string() }).transform((record): [Uuid, Raw] => [toUuid(record.uuid), record]),
+);
 
 export interface BatchRead {
   /** The platform's record for this change, read with its list, and the token that read it. */
@@ -48,7 +52,7 @@ export function createBatchReads(opts: {
     return found?.value;
   }
 
-  async function list(token: string, type: string, since: string): Promise<TokenRead<Raw[]>> {
+  async function list(token: string, type: string, since: string): Promise<TokenRead<[Uuid, Raw][]>> {
     const filter = encodeURIComponent(`edit_date gt '${since}'`);
     const res = await platformFetch(
       fetchFn,
@@ -70,27 +74,28 @@ export function createBatchReads(opts: {
      * changes now read (their readers take the record with `take`). Never throws. */
     async readTogether(account: string, changes: readonly NewChange[]): Promise<Set<NewChange>> {
       const covered = new Set<NewChange>();
-      const byKind = new Map<string, NewChange[]>();
+      const byKind = new Map<string, { change: NewChange; uuid: Uuid }[]>();
       for (const change of changes) {
         if (read.has(change)) {
           covered.add(change);
           continue;
         }
-        if (!LISTS[change.object] || !UUID.test(change.uuid) || webhookInstant(change.time) === undefined) continue;
-        byKind.set(change.object, [...(byKind.get(change.object) ?? []), change]);
+        const uuid = UuidSchema.safeParse(change.uuid);
+        if (!LISTS[change.object] || !uuid.success || webhookInstant(change.time) === undefined) continue;
+        byKind.set(change.object, [...(byKind.get(change.object) ?? []), { change, uuid: uuid.data }]);
       }
       for (const [kind, some] of byKind) {
-        if (new Set(some.map((c) => c.uuid.toLowerCase())).size < 2) continue;
+        if (new Set(some.map((c) => c.uuid)).size < 2) continue;
         try {
           const zone = await zoneOf(account);
           if (!zone) return covered;
-          const earliest = Math.min(...some.map((c) => webhookInstant(c.time)!));
+          const earliest = Math.min(...some.map((c) => webhookInstant(c.change.time)!));
           const since = localTimestamp(earliest - LOOK_BACK_MS, zone);
           const found = await opts.readers.readWith(account, (token) => list(token, LISTS[kind]!, since));
           if (!found) continue;
-          const byUuid = new Map(found.value.map((r) => [String(r.uuid).toLowerCase(), r]));
-          for (const change of some) {
-            const record = byUuid.get(change.uuid.toLowerCase());
+          const byUuid = new Map(found.value);
+          for (const { change, uuid } of some) {
+            const record = byUuid.get(uuid);
             if (!record) continue;
             read.set(change, { value: record, token: found.token });
             covered.add(change);

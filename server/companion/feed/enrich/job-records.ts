@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { toUuid, UuidSchema, type Uuid } from '../../../../contracts/uuid';
 import type { AccountReaders, TokenRead } from './account-readers';
 import type { BatchReads } from './batch-reads';
 import type { JobVisibility } from '../visibility/job-visibility';
-import { createPlatformRead, refusedToken, UUID } from '../platform-read';
+import { createPlatformRead, refusedToken } from '../platform-read';
 import type { NewChange } from '../store/types';
 
 // A changed job's record, read once by the companion for the whole account and put on the change, with
@@ -18,15 +19,19 @@ import type { NewChange } from '../store/types';
 /** A record larger than this stays off the change: the browsers read it themselves. It bounds the feed's size. */
 export const MAX_RECORD_BYTES = 16 * 1024;
 
-/** What the companion checks of a job the platform answered: that it is the job asked for. */
-export const JobRecord = z.looseObject({ uuid: z.string() });
+/** A job the platform answered: the record as it came (it goes on a change so: the browsers check it themselves),
+ * and its uuid as a Uuid, for the companion's check that it is the job asked for. */
+export const JobRecord = z
+  .looseObject({ uuid: z.string() })
+  .transform((record) => ({ record, uuid: toUuid(record.uuid) }));
 type JobRecordValue = Record<string, unknown>;
 
 /** A job record as it may go on a change: the job asked for, and not too big. */
-export function recordFit(raw: unknown, jobUuid: string): JobRecordValue | null {
+export function recordFit(raw: unknown, jobUuid: Uuid): JobRecordValue | null {
   const parsed = JobRecord.safeParse(raw);
-  if (!parsed.success || parsed.data.uuid.toLowerCase() !== jobUuid.toLowerCase()) return null;
-  return new TextEncoder().encode(JSON.stringify(parsed.data)).byteLength <= MAX_RECORD_BYTES ? parsed.data : null;
+  if (!parsed.success || parsed.data.uuid !== jobUuid) return null;
+  const { record } = parsed.data;
+  return new TextEncoder().encode(JSON.stringify(record)).byteLength <= MAX_RECORD_BYTES ? record : null;
 }
 
 /** The job number is assigned once, when the job is created. */
@@ -45,7 +50,7 @@ export function createJobRecords(opts: {
   const get = createPlatformRead(opts);
 
   /** The record when it may go on the change, null when the platform answered but it may not (or failed). */
-  async function read(token: string, jobUuid: string): Promise<TokenRead<JobRecordValue | null>> {
+  async function read(token: string, jobUuid: Uuid): Promise<TokenRead<JobRecordValue | null>> {
     const res = await get(token, 'job', jobUuid);
     if (!res.ok) {
       await res.body?.cancel();
@@ -59,12 +64,14 @@ export function createJobRecords(opts: {
   return {
     /** Puts the job's record (and, for a new job, who may see it) on a job change, when the platform says. */
     async enrich(account: string, change: NewChange): Promise<void> {
-      if (change.object !== 'job' || !UUID.test(change.uuid)) return;
+      const job = UuidSchema.safeParse(change.uuid);
+      if (change.object !== 'job' || !job.success) return;
+      const jobUuid = job.data;
       const created = change.changed_fields.includes(CREATED_FIELD);
       const together = opts.batch?.take(change);
       const found = together
-        ? { value: recordFit(together.value, change.uuid), token: together.token }
-        : await opts.readers.readWith(account, (token) => read(token, change.uuid));
+        ? { value: recordFit(together.value, jobUuid), token: together.token }
+        : await opts.readers.readWith(account, (token) => read(token, jobUuid));
       if (!found) {
         // Nobody could be asked: whoever might see it reads it for themselves, rather than wait for a sync.
         const unsettled = created ? await opts.visibility?.unsettled(account) : undefined;
@@ -74,7 +81,7 @@ export function createJobRecords(opts: {
       if (found.value) change.record = found.value;
       // Asked with the grant that just read the job: it reads jobs of this account, and may impersonate.
       if (opts.visibility) {
-        const round = await opts.visibility.forChange(account, change.uuid, found.token, { created });
+        const round = await opts.visibility.forChange(account, jobUuid, found.token, { created });
         if (round?.visibleTo.length) change.visible_to = round.visibleTo;
         if (round?.unchecked.length) change.unchecked = round.unchecked;
       }

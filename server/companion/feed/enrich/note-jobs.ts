@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { PlatformUuidSchema, UuidSchema, type Uuid } from '../../../../contracts/uuid';
 import type { AccountReaders, TokenRead } from './account-readers';
 import type { BatchReads } from './batch-reads';
-import { createPlatformRead, refusedToken, UUID } from '../platform-read';
+import { createPlatformRead, refusedToken } from '../platform-read';
 import type { NewChange } from '../store/types';
 
 // Which job a changed note belongs to, read once by the companion for the whole account. A note's webhook
@@ -18,16 +19,16 @@ import type { NewChange } from '../store/types';
 // browser of the account a read of its own (180 at 200 staff), so one slow answer must not.
 
 const Note = z.object({
-  uuid: z.string(),
+  uuid: PlatformUuidSchema,
   related_object: z.string().nullish(),
   related_object_uuid: z.string().nullish(),
 });
 /** The job a note the platform answered belongs to, or null (not this note, or not a job's). */
-function jobOfNote(raw: unknown, noteUuid: string): string | null {
+function jobOfNote(raw: unknown, noteUuid: Uuid): Uuid | null {
   const note = Note.safeParse(raw);
-  if (!note.success || note.data.uuid.toLowerCase() !== noteUuid.toLowerCase()) return null;
-  const job = note.data.related_object_uuid;
-  return (note.data.related_object ?? 'job') === 'job' && job && UUID.test(job) ? job.toLowerCase() : null;
+  if (!note.success || note.data.uuid !== noteUuid) return null;
+  const job = UuidSchema.safeParse(note.data.related_object_uuid);
+  return (note.data.related_object ?? 'job') === 'job' && job.success ? job.data : null;
 }
 
 /** The second read's limit: with the first's (3 s), still inside the platform's wait for the webhook's answer. */
@@ -45,12 +46,7 @@ export function createNoteJobs(opts: {
   const getAgain = createPlatformRead({ ...opts, timeoutMs: RETRY_TIMEOUT_MS });
 
   /** The note's job as `token` reads it; a failed first read is made again, within the account's share. */
-  async function read(
-    account: string,
-    token: string,
-    noteUuid: string,
-    first = true,
-  ): Promise<TokenRead<string | null>> {
+  async function read(account: string, token: string, noteUuid: Uuid, first = true): Promise<TokenRead<Uuid | null>> {
     const again = () => first && opts.readers.spend(account);
     let res: Response;
     try {
@@ -69,9 +65,10 @@ export function createNoteJobs(opts: {
 
   return {
     /** The job of a changed note, or null when no token of the account can tell (or it is not a job's). */
-    async jobOf(account: string, change: Pick<NewChange, 'uuid'>): Promise<string | null> {
-      const noteUuid = change.uuid;
-      if (!UUID.test(noteUuid)) return null;
+    async jobOf(account: string, change: Pick<NewChange, 'uuid'>): Promise<Uuid | null> {
+      const note = UuidSchema.safeParse(change.uuid);
+      if (!note.success) return null;
+      const noteUuid = note.data;
       const together = opts.batch?.take(change as NewChange);
       if (together) return jobOfNote(together.value, noteUuid);
       return (await opts.readers.readWith(account, (token) => read(account, token, noteUuid)))?.value ?? null;

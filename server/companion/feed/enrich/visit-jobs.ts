@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { PlatformUuidSchema, UuidSchema, type Uuid } from '../../../../contracts/uuid';
 import type { AccountReaders, TokenRead } from './account-readers';
 import type { BatchReads } from './batch-reads';
 import { recordFit } from './job-records';
-import { createPlatformRead, refusedToken, UUID } from '../platform-read';
+import { createPlatformRead, refusedToken } from '../platform-read';
 import type { JobYes } from '../visibility/job-yes';
 import type { StaffKnowledge } from '../visibility/staff-knowledge';
 import type { NewChange } from '../store/types';
@@ -17,12 +18,12 @@ import type { NewChange } from '../store/types';
 
 const Flag = z.union([z.number(), z.string(), z.boolean()]).transform((v) => v === true || v === 1 || v === '1');
 const Visit = z.object({
-  uuid: z.string(),
+  uuid: PlatformUuidSchema,
   job_uuid: z.string().nullish(),
   staff_uuid: z.string().nullish(),
   active: Flag.optional(),
 });
-type VisitValue = { job: string; staff: string | null };
+type VisitValue = { job: Uuid; staff: Uuid | null };
 
 export function createVisitJobs(opts: {
   platformBaseUrl: string;
@@ -38,7 +39,7 @@ export function createVisitJobs(opts: {
 }) {
   const get = createPlatformRead(opts);
 
-  async function readVisit(token: string, visitUuid: string): Promise<TokenRead<VisitValue | null>> {
+  async function readVisit(token: string, visitUuid: Uuid): Promise<TokenRead<VisitValue | null>> {
     const res = await get(token, 'jobactivity', visitUuid);
     if (!res.ok) {
       await res.body?.cancel();
@@ -49,30 +50,26 @@ export function createVisitJobs(opts: {
   }
 
   /** The job and staff member of a visit the platform answered, or null (not this visit, or no job). */
-  function visitOf(raw: unknown, visitUuid: string): VisitValue | null {
+  function visitOf(raw: unknown, visitUuid: Uuid): VisitValue | null {
     const visit = Visit.safeParse(raw);
-    if (
-      !visit.success ||
-      visit.data.uuid.toLowerCase() !== visitUuid.toLowerCase() ||
-      !visit.data.job_uuid ||
-      !UUID.test(visit.data.job_uuid)
-    )
-      return null;
-    const staff =
-      visit.data.active !== false && visit.data.staff_uuid && UUID.test(visit.data.staff_uuid)
-        ? visit.data.staff_uuid.toLowerCase()
-        : null;
-    return { job: visit.data.job_uuid.toLowerCase(), staff };
+    if (!visit.success || visit.data.uuid !== visitUuid) return null;
+    // Its job and staff member count only when they are uuids at all.
+    const job = UuidSchema.safeParse(visit.data.job_uuid);
+    if (!job.success) return null;
+    const staff = visit.data.active !== false ? (UuidSchema.safeParse(visit.data.staff_uuid).data ?? null) : null;
+    return { job: job.data, staff };
   }
 
   return {
     /** Puts the visit's job on the change, and when its staff member may see the job, the job's record and them. */
     async enrich(account: string, change: NewChange): Promise<void> {
-      if (change.object !== 'jobactivity' || !UUID.test(change.uuid)) return;
+      const visit = UuidSchema.safeParse(change.uuid);
+      if (change.object !== 'jobactivity' || !visit.success) return;
+      const visitUuid = visit.data;
       const together = opts.batch?.take(change);
       const found = together
-        ? { value: visitOf(together.value, change.uuid), token: together.token }
-        : await opts.readers.readWith(account, (token) => readVisit(token, change.uuid));
+        ? { value: visitOf(together.value, visitUuid), token: together.token }
+        : await opts.readers.readWith(account, (token) => readVisit(token, visitUuid));
       if (!found?.value) return;
       const { job, staff } = found.value;
       change.job_uuid = job;

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toUuid, type Uuid } from '../../../../contracts/uuid';
+import { meaningFor } from '../visibility/reader-view';
 import { connectRedisFeedStore } from './redis-node-store';
 import {
   actingAs,
@@ -127,6 +129,29 @@ describe('Redis feed store', () => {
       expect((await store.read('reached-account', '99999999999999-0', 10)).gap).toBe(true);
       expect((await store.read('never-appended-account', '1-0', 10)).gap).toBe(true);
       expect((await store.read('never-appended-account', '0', 10)).gap).toBe(false);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('reads a change an older version kept with its names in capitals lower-cased: its reader still matches', async () => {
+    const store = await connectRedisFeedStore({ url: redis.url, maxEntries: 100 });
+    const tech = toUuid('00000000-0000-4000-8000-0000000000a1');
+    const job = toUuid('00000000-0000-4000-8000-000000000001');
+    // As an older version appended them: the platform's spelling, whatever its case.
+    const upper = (uuid: Uuid) => uuid.toUpperCase() as Uuid;
+    try {
+      await store.append(
+        'older-account',
+        { ...change(200_000), record: { uuid: job }, job_uuid: upper(job), visible_to: [upper(tech)] },
+        'k-older',
+        0,
+      );
+      await store.append('older-account', { ...change(200_001), unchecked: [upper(tech)] }, 'k-older-2', 0);
+      const [kept, unchecked] = (await store.read('older-account', undefined, 10)).changes;
+      expect(kept).toMatchObject({ job_uuid: job, visible_to: [tech] });
+      expect(meaningFor(kept!, { staff: tech })).toBe('record');
+      expect(meaningFor(unchecked!, { staff: tech })).toBe('read');
     } finally {
       await store.close();
     }

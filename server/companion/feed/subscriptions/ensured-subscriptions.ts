@@ -1,3 +1,4 @@
+import type { Uuid } from '../../../../contracts/uuid';
 import type { RefusedSubscription } from './subscriptions';
 
 // What this companion last made sure of, per account: the subscriptions point at this callback URL and none
@@ -20,7 +21,7 @@ const ADMINISTRATOR_KEPT_MS = 3 * 24 * 3_600_000;
 
 export function createEnsuredSubscriptions(opts: { recheckMs: number; now?: () => number }) {
   const now = opts.now ?? Date.now;
-  const ensured = new Map<string, { callbackUrl: string; at: number; recheckMs: number; administrator: string }>();
+  const ensured = new Map<string, { callbackUrl: string; at: number; recheckMs: number; administrator?: Uuid }>();
   return {
     /** Whether the account's subscriptions were ensured for this callback URL recently enough. */
     fresh(account: string, callbackUrl: string): boolean {
@@ -28,16 +29,14 @@ export function createEnsuredSubscriptions(opts: { recheckMs: number; now?: () =
       return known !== undefined && known.callbackUrl === callbackUrl && now() - known.at < known.recheckMs;
     },
     /** The administrator whose register ensured them last, within three days. */
-    administrator(account: string): string | undefined {
+    administrator(account: string): Uuid | undefined {
       const known = ensured.get(account);
-      return known !== undefined && known.administrator !== '' && now() - known.at < ADMINISTRATOR_KEPT_MS
-        ? known.administrator
-        : undefined;
+      return known !== undefined && now() - known.at < ADMINISTRATOR_KEPT_MS ? known.administrator : undefined;
     },
     /** The administrator is one no longer: from now on every register asks its caller's role again. */
     forgetAdministrator(account: string): void {
       const known = ensured.get(account);
-      if (known) known.administrator = '';
+      if (known) delete known.administrator;
     },
     /** After an ensure by `administrator`; one with a refusal is checked again within the hour, unless the grant
      * cannot have changed before `refusedRecheckMs` (the account's kept tokens change only at activation). */
@@ -45,12 +44,12 @@ export function createEnsuredSubscriptions(opts: { recheckMs: number; now?: () =
       account: string,
       callbackUrl: string,
       refused: readonly RefusedSubscription[],
-      administrator: string,
+      administrator: Uuid,
       refusedRecheckMs = REFUSED_RECHECK_MS,
     ): void {
       ensured.delete(account);
       const recheckMs = refused.length > 0 ? Math.min(opts.recheckMs, refusedRecheckMs) : opts.recheckMs;
-      ensured.set(account, { callbackUrl, at: now(), recheckMs, administrator: administrator.toLowerCase() });
+      ensured.set(account, { callbackUrl, at: now(), recheckMs, administrator });
       if (ensured.size > MAX_ACCOUNTS) ensured.delete(ensured.keys().next().value!);
     },
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlatformUuidSchema, type Uuid } from '../../../../contracts/uuid';
 import { createBackgroundWork } from '../background-work';
 import { JobRecord } from '../enrich/job-records';
 import { createPlatformRead } from '../platform-read';
@@ -24,9 +25,9 @@ import type { JobVisibilityOptions } from './job-visibility-options';
 
 export interface Visibility {
   /** The platform lets each of them see the job. */
-  visibleTo: string[];
+  visibleTo: Uuid[];
   /** For a job just created: not narrowed, but not settled by this round: their browsers read the job. */
-  unchecked: string[];
+  unchecked: Uuid[];
 }
 
 const HOUR = 3_600_000;
@@ -34,8 +35,8 @@ const HOUR = 3_600_000;
 const LISTS_PER_CHANGE = 4;
 const PAGES_PER_LIST = 3;
 
-const Listed = z.array(z.looseObject({ uuid: z.string() }));
-const Linked = z.array(z.looseObject({ staff_uuid: z.string().nullish(), active: z.unknown().optional() }));
+const Listed = z.array(z.looseObject({ uuid: PlatformUuidSchema }));
+const Linked = z.array(z.looseObject({ staff_uuid: PlatformUuidSchema.nullish(), active: z.unknown().optional() }));
 
 export function createJobVisibility(opts: JobVisibilityOptions) {
   const get = createPlatformRead(opts);
@@ -53,7 +54,7 @@ export function createJobVisibility(opts: JobVisibilityOptions) {
   const listing = new Set<string>();
 
   /** Whom a round asks first: those who saw the last new job (the office), then whoever was asked least lately. */
-  const byPriority = (staff: StaffMap, uuids: string[]) =>
+  const byPriority = (staff: StaffMap, uuids: Uuid[]) =>
     uuids.sort((a, b) => {
       const x = staff.get(a)!;
       const y = staff.get(b)!;
@@ -61,7 +62,7 @@ export function createJobVisibility(opts: JobVisibilityOptions) {
     });
 
   /** 'yes' on the platform's 200 for this job, 'no' on its refusal, 'unknown' for anything else. */
-  async function check(token: string, staff: string, jobUuid: string): Promise<'yes' | 'no' | 'unknown'> {
+  async function check(token: string, staff: Uuid, jobUuid: Uuid): Promise<'yes' | 'no' | 'unknown'> {
     try {
       const res = await get(token, 'job', jobUuid, { staff });
       if (!res.ok) {
@@ -69,7 +70,7 @@ export function createJobVisibility(opts: JobVisibilityOptions) {
         return res.status === 403 || res.status === 404 ? 'no' : 'unknown';
       }
       const job = JobRecord.safeParse(await res.json().catch(() => null));
-      return job.success && job.data.uuid.toLowerCase() === jobUuid.toLowerCase() ? 'yes' : 'unknown';
+      return job.success && job.data.uuid === jobUuid ? 'yes' : 'unknown';
     } catch {
       return 'unknown';
     }
@@ -88,7 +89,7 @@ export function createJobVisibility(opts: JobVisibilityOptions) {
   }
 
   /** Of the staff who may see the job, those with no visit or allocation of it: they see every job. */
-  async function seeingAll(account: string, token: string, jobUuid: string, yes: string[]): Promise<Set<string>> {
+  async function seeingAll(account: string, token: string, jobUuid: Uuid, yes: Uuid[]): Promise<Set<Uuid>> {
     if (yes.length === 0 || !spend(account) || !spend(account)) return new Set();
     // Encoded as the platform wants it (a `+` for a space is not read as one, and an unread filter answers all).
     const filter = `%24filter=${encodeURIComponent(`job_uuid eq '${jobUuid}'`)}`;
@@ -99,9 +100,7 @@ export function createJobVisibility(opts: JobVisibilityOptions) {
       ]);
       const parsed = [Linked.safeParse(visits), Linked.safeParse(allocations)];
       if (!parsed.every((p) => p.success)) return new Set();
-      const linked = new Set(
-        parsed.flatMap((p) => p.data!.flatMap((r) => (r.staff_uuid ? [r.staff_uuid.toLowerCase()] : []))),
-      );
+      const linked = new Set(parsed.flatMap((p) => p.data!.flatMap((r) => (r.staff_uuid ? [r.staff_uuid] : []))));
       return new Set(yes.filter((s) => !linked.has(s)));
     } catch {
       return new Set();
@@ -109,8 +108,8 @@ export function createJobVisibility(opts: JobVisibilityOptions) {
   }
 
   /** One staff member's own list of jobs (every page, up to a few), or undefined when it could not be had. */
-  async function readList(account: string, token: string, staff: string): Promise<string[] | undefined> {
-    const jobs: string[] = [];
+  async function readList(account: string, token: string, staff: Uuid): Promise<Uuid[] | undefined> {
+    const jobs: Uuid[] = [];
     let cursor = '-1';
     for (let page = 0; page < PAGES_PER_LIST; page++) {
       if (!spend(account)) return undefined;
@@ -159,11 +158,11 @@ export function createJobVisibility(opts: JobVisibilityOptions) {
 
   return {
     /** A browser of this staff member (verified) registered for the account's feed, or opened its stream. */
-    registered: (account: string, staffUuid: string): Promise<void> => opts.knowledge.seen(account, staffUuid),
+    registered: (account: string, staffUuid: Uuid): Promise<void> => opts.knowledge.seen(account, staffUuid),
 
     /** Who would have been asked about a new job the companion could not read at all: everyone registered and not
      * known to be narrowed, whose browsers then read the job themselves. No request. */
-    async unsettled(account: string): Promise<string[]> {
+    async unsettled(account: string): Promise<Uuid[]> {
       const staff = await opts.knowledge.load(account);
       const at = now();
       const open = [...staff].filter(([, e]) => e.narrowedUntil <= at).map(([uuid]) => uuid);
@@ -176,15 +175,15 @@ export function createJobVisibility(opts: JobVisibilityOptions) {
      */
     async forChange(
       account: string,
-      jobUuid: string,
+      jobUuid: Uuid,
       token: string,
       how: { created: boolean },
     ): Promise<Visibility | undefined> {
       const staff = await opts.knowledge.load(account);
       if (staff.size === 0) return undefined;
       const at = now();
-      const known: string[] = [];
-      const open: string[] = [];
+      const known: Uuid[] = [];
+      const open: Uuid[] = [];
       for (const [uuid, entry] of staff) {
         if (entry.narrowedUntil > at) {
           // A narrowed staff member sees a job just created only by an allocation made at once: not asked.
@@ -195,7 +194,7 @@ export function createJobVisibility(opts: JobVisibilityOptions) {
       }
       const ask = byPriority(staff, open);
       const deadline = performance.now() + roundMs;
-      const answers = new Map<string, 'yes' | 'no'>();
+      const answers = new Map<Uuid, 'yes' | 'no'>();
       let next = 0;
       const worker = async () => {
         while (next < ask.length && performance.now() < deadline) {

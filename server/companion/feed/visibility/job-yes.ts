@@ -1,3 +1,5 @@
+import type { Uuid } from '../../../../contracts/uuid';
+
 // What the platform said, lately, about who may see which job, for the people a verified browser belongs to: each
 // staff member's "yes" for a job (a round, a visit read as them, a check made for a change), and the jobs a narrowed
 // staff member's own list showed (`job.json` read as them: everything they may see, in a request or two). A yes
@@ -8,17 +10,17 @@
 
 export interface JobYes {
   /** Whether the platform said lately that `staff` may see `job` (a yes, or their fresh list holds it). */
-  sees(account: string, staff: string, job: string): boolean;
+  sees(account: string, staff: Uuid, job: Uuid): boolean;
   /** Whether `staff`'s list is fresh and says they may not see `job`. */
-  listedWithout(account: string, staff: string, job: string): boolean;
+  listedWithout(account: string, staff: Uuid, job: Uuid): boolean;
   /** Whether `staff` has a fresh list. */
-  listed(account: string, staff: string): boolean;
-  yes(account: string, staff: string, job: string): void;
-  no(account: string, staff: string, job: string): void;
+  listed(account: string, staff: Uuid): boolean;
+  yes(account: string, staff: Uuid, job: Uuid): void;
+  no(account: string, staff: Uuid, job: Uuid): void;
   /** `staff`'s own list of jobs, as the platform answered it just now. */
-  list(account: string, staff: string, jobs: Iterable<string>): void;
+  list(account: string, staff: Uuid, jobs: Iterable<Uuid>): void;
   /** Who sees `job` may have changed (a visit of it changed): forget every yes for it. */
-  forgetJob(account: string, job: string): void;
+  forgetJob(account: string, job: Uuid): void;
 }
 
 export function createJobYes(
@@ -32,11 +34,10 @@ export function createJobYes(
     /** `${staff}|${job}` → when the platform said yes. */
     yes: Map<string, number>;
     /** staff → the jobs of their list and when it was read. */
-    lists: Map<string, { jobs: Set<string>; at: number }>;
+    lists: Map<Uuid, { jobs: Set<Uuid>; at: number }>;
   }
   const accounts = new Map<string, Known>();
-  const lower = (s: string) => s.toLowerCase();
-  const key = (staff: string, job: string) => `${lower(staff)}|${lower(job)}`;
+  const key = (staff: Uuid, job: Uuid) => `${staff}|${job}`;
 
   function of(account: string): Known {
     let known = accounts.get(account);
@@ -50,8 +51,8 @@ export function createJobYes(
     }
     return known;
   }
-  const freshList = (account: string, staff: string) => {
-    const list = accounts.get(account)?.lists.get(lower(staff));
+  const freshList = (account: string, staff: Uuid) => {
+    const list = accounts.get(account)?.lists.get(staff);
     return list && now() - list.at < listMs ? list : undefined;
   };
 
@@ -59,11 +60,11 @@ export function createJobYes(
     sees(account, staff, job) {
       const at = accounts.get(account)?.yes.get(key(staff, job));
       if (at !== undefined && now() - at < yesMs) return true;
-      return freshList(account, staff)?.jobs.has(lower(job)) ?? false;
+      return freshList(account, staff)?.jobs.has(job) ?? false;
     },
     listedWithout(account, staff, job) {
       const list = freshList(account, staff);
-      return list !== undefined && !list.jobs.has(lower(job));
+      return list !== undefined && !list.jobs.has(job);
     },
     listed: (account, staff) => freshList(account, staff) !== undefined,
     yes(account, staff, job) {
@@ -79,17 +80,17 @@ export function createJobYes(
     no(account, staff, job) {
       const known = accounts.get(account);
       known?.yes.delete(key(staff, job));
-      known?.lists.get(lower(staff))?.jobs.delete(lower(job));
+      known?.lists.get(staff)?.jobs.delete(job);
     },
     list(account, staff, jobs) {
-      of(account).lists.set(lower(staff), { jobs: new Set([...jobs].map(lower)), at: now() });
+      of(account).lists.set(staff, { jobs: new Set(jobs), at: now() });
     },
     forgetJob(account, job) {
       const known = accounts.get(account);
       if (!known) return;
-      const suffix = `|${lower(job)}`;
+      const suffix = `|${job}`;
       for (const k of [...known.yes.keys()]) if (k.endsWith(suffix)) known.yes.delete(k);
-      for (const list of known.lists.values()) list.jobs.delete(lower(job));
+      for (const list of known.lists.values()) list.jobs.delete(job);
     },
   };
 }

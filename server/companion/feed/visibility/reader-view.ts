@@ -1,4 +1,5 @@
 import type { FeedChange, FeedChangeMeaning } from '../../../../contracts/companion-http';
+import type { Uuid } from '../../../../contracts/uuid';
 import type { StoredChange } from '../store/types';
 
 // What one change the feed keeps is to one reader: the change itself, and for a job (or a visit, whose job it is)
@@ -8,15 +9,15 @@ import type { StoredChange } from '../store/types';
 
 /** Who reads: the staff member the platform vouched for (the pass's), or nobody vouched for. */
 export interface Reader {
-  staff: string | undefined;
+  staff: Uuid | undefined;
 }
 
 const CARRY_MEANING = new Set(['job', 'jobactivity']);
 
 export function meaningFor(change: StoredChange, reader: Reader): FeedChangeMeaning {
-  const staff = reader.staff?.toLowerCase();
+  const { staff } = reader;
   if (staff === undefined) return 'none';
-  const named = (list: readonly string[] | undefined) => (list ?? []).some((s) => s.toLowerCase() === staff);
+  const named = (list: readonly Uuid[] | undefined) => list?.includes(staff) ?? false;
   if (named(change.visible_to)) return change.record === undefined ? 'read' : 'record';
   return named(change.unchecked) ? 'read' : 'none';
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toUuid } from '../../../../contracts/uuid';
 import { createMemoryAddonStore } from '../../addon/store/memory-store';
 import type { AddonStore } from '../../addon/store/types';
 import { createStaffKnowledge } from './staff-knowledge';
@@ -6,8 +7,8 @@ import { createStaffKnowledge } from './staff-knowledge';
 // What the instances share of an account's staff (who was online, who saw the last new job, who is narrowed).
 
 const ACCOUNT = 'acct-1';
-const A = '00000000-0000-4000-8000-00000000000a';
-const B = '00000000-0000-4000-8000-00000000000b';
+const A = toUuid('00000000-0000-4000-8000-00000000000a');
+const B = toUuid('00000000-0000-4000-8000-00000000000b');
 const HOUR = 3_600_000;
 
 describe('staff knowledge', () => {
@@ -97,5 +98,16 @@ describe('staff knowledge', () => {
     expect(staff.get(A)).toMatchObject({ narrowedUntil: 7 * 24 * HOUR, sawLast: false });
     // B taught nothing that lasts: a stranger again, asked at the next round.
     expect(staff.get(B)).toMatchObject({ narrowedUntil: 0, askedAt: 0 });
+  });
+
+  it('reads a value written with its staff members in capitals lower-cased: they are the ones the passes name', async () => {
+    const store = createMemoryAddonStore(() => 0);
+    await store.set('fieldside:addon:staff:acct-1', JSON.stringify({ [A.toUpperCase()]: [0, 0, 0, 1, HOUR] }));
+    const knowledge = createStaffKnowledge({ store, now: () => 0 });
+    expect([...(await knowledge.load(ACCOUNT)).entries()]).toEqual([
+      [A, { seenAt: 0, narrowedUntil: 0, askedAt: 0, sawLast: true, seesAllUntil: HOUR }],
+    ]);
+    await knowledge.seen(ACCOUNT, A);
+    expect([...(await knowledge.load(ACCOUNT)).keys()]).toEqual([A]);
   });
 });

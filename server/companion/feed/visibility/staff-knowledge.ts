@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlatformUuidSchema, type Uuid } from '../../../../contracts/uuid';
 import { addonKey, type AddonStore } from '../../addon/store/types';
 
 // What the companion knows of an account's staff for the rounds of job-visibility.ts: whose browsers were online
@@ -29,13 +30,14 @@ export interface StaffEntry {
   seesAllUntil: number;
 }
 
-/** Staff member (lower-case uuid) → entry, in least-recently-seen order. */
-export type StaffMap = Map<string, StaffEntry>;
+/** Staff member → entry, in least-recently-seen order. */
+export type StaffMap = Map<Uuid, StaffEntry>;
 
 /** Stored compactly: staff member → [seenAt, narrowedUntil, askedAt, sawLast as 0/1, seesAllUntil] (a value written
- * before the fifth was kept has four). */
+ * before the fifth was kept has four). The staff members are lower-cased on every read: an older version may have
+ * written them otherwise. */
 const Stored = z.record(
-  z.string(),
+  PlatformUuidSchema,
   z.union([
     z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()]),
     z.tuple([z.number(), z.number(), z.number(), z.number()]),
@@ -59,9 +61,13 @@ function decode(raw: string | undefined): StaffMap {
   }
   const parsed = Stored.safeParse(json);
   if (!parsed.success) return new Map();
+  // Object.entries forgets that Stored's keys are Uuids.
   const entries = Object.entries(parsed.data).map(
     ([uuid, [seenAt, narrowedUntil, askedAt, sawLast, seesAllUntil]]) =>
-      [uuid, { seenAt, narrowedUntil, askedAt, sawLast: sawLast === 1, seesAllUntil: seesAllUntil ?? 0 }] as const,
+      [
+        uuid as Uuid,
+        { seenAt, narrowedUntil, askedAt, sawLast: sawLast === 1, seesAllUntil: seesAllUntil ?? 0 },
+      ] as const,
   );
   return new Map(entries.sort(([, a], [, b]) => a.seenAt - b.seenAt));
 }
@@ -157,8 +163,7 @@ export function createStaffKnowledge(opts: {
     },
 
     /** A browser of this staff member registered for the account's feed, or opened its stream. */
-    async seen(account: string, staffUuid: string): Promise<void> {
-      const uuid = staffUuid.toLowerCase();
+    async seen(account: string, uuid: Uuid): Promise<void> {
       const at = now();
       const known = copies.get(account)?.get(uuid);
       if (known && at - known.seenAt < seenWriteEveryMs) return;
@@ -179,10 +184,10 @@ export function createStaffKnowledge(opts: {
      * also ends "sees every job"; `seesAll` are those just shown to see a job not theirs, until `seesAllUntil`. */
     async answered(
       account: string,
-      answers: ReadonlyMap<string, 'yes' | 'no'>,
+      answers: ReadonlyMap<Uuid, 'yes' | 'no'>,
       at: number,
       narrowedMs: number,
-      seesAll: { staff: ReadonlySet<string>; until: number } = { staff: new Set(), until: 0 },
+      seesAll: { staff: ReadonlySet<Uuid>; until: number } = { staff: new Set(), until: 0 },
     ): Promise<void> {
       if (answers.size === 0 && seesAll.staff.size === 0) return;
       await update(account, (staff) => {

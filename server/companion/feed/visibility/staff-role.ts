@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isAdministratorRoleName } from '../../../../contracts/security-roles';
+import type { Uuid } from '../../../../contracts/uuid';
 import { PlatformError, platformErrorFrom, platformFetch } from '../platform-error';
 
 // Whether a staff member the platform vouched for (the caller's pass names them: pairing) is an administrator, as
@@ -9,9 +10,6 @@ import { PlatformError, platformErrorFrom, platformFetch } from '../platform-err
 const Flag = z.union([z.number(), z.string(), z.boolean()]).transform((v) => v === true || v === 1 || v === '1');
 const Staff = z.object({ uuid: z.string(), active: Flag.optional(), security_role_uuid: z.string().nullish() });
 const Role = z.object({ uuid: z.string(), name: z.string().nullish(), active: Flag.optional() });
-
-/** A staff member's id as the companion takes it from a caller. */
-export { UUID as STAFF_UUID } from '../platform-read';
 
 export function createRoleCheck(opts: {
   platformBaseUrl: string;
@@ -51,7 +49,7 @@ export function createRoleCheck(opts: {
     });
   }
 
-  async function ask(token: string, staffUuid: string): Promise<boolean> {
+  async function ask(token: string, staffUuid: Uuid): Promise<boolean> {
     const staff = Staff.safeParse(await read(token, `staff/${staffUuid}.json`));
     if (!staff.success || staff.data.active === false || !staff.data.security_role_uuid) return false;
     const roles = z.array(z.unknown()).safeParse(await read(token, 'securityrole.json'));
@@ -64,12 +62,12 @@ export function createRoleCheck(opts: {
 
   return {
     /** Throws a PlatformError when the platform refuses the token or fails; otherwise answers. */
-    async isAdministrator(token: string, account: string, staffUuid: string): Promise<boolean> {
-      const key = `${account}:${staffUuid.toLowerCase()}`;
+    async isAdministrator(token: string, account: string, staffUuid: Uuid): Promise<boolean> {
+      const key = `${account}:${staffUuid}`;
       const at = now();
       const hit = cache.get(key);
       if (hit && hit.expires > at) return hit.admin;
-      const admin = ask(token, staffUuid.toLowerCase());
+      const admin = ask(token, staffUuid);
       const entry = { expires: at + ttlMs, admin };
       cache.delete(key);
       cache.set(key, entry);
