@@ -22,7 +22,8 @@ import { listenForContextMenu } from './field-context-menu';
 import type { LiveHub } from '@/lib/messaging/live-hub';
 
 // Wires the side panel's services (lib/side-panel) to the browser: the outbox runner starts with the worker,
-// flushes on `online`, wakes on its alarm; the toolbar badge; tabs for the side panel to follow.
+// flushes on `online`, wakes on its alarm; the toolbar badge; the jobs of tabs for the side panel to follow (which tab
+// is in front, the panel itself hears: lib/side-panel/tab-in-front.ts).
 
 /** `feedLive`: whether the live feed is connected, so the cache learns of a deleted job within seconds. */
 export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive: () => boolean = () => false) {
@@ -87,7 +88,6 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
   sidePanelJobItem.watch((uuid) => {
     if (typeof uuid === 'string') live.broadcast({ type: 'page.job', uuid });
   });
-  browser.tabs.onActivated.addListener(({ tabId }) => pages.activated(tabId));
   browser.tabs.onRemoved.addListener((tabId) => pages.removed(tabId));
   resume();
 

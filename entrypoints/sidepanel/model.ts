@@ -3,6 +3,7 @@ import { canUse, canUseInPart } from '@/lib/auth/scopes';
 import { shiftDate } from '@/lib/locale/days';
 import { jobsOfDay } from '@/lib/side-panel/day-jobs';
 import { createReread } from '@/lib/side-panel/reread';
+import { onTabInFront, tabInFront } from '@/lib/side-panel/tab-in-front';
 import { connectLive } from '@/lib/messaging/live';
 import { markFirstRun } from '@/lib/onboarding/first-run';
 import { sendMessage } from '@/lib/messaging/send';
@@ -119,6 +120,16 @@ export function createSidepanelModel() {
     return uuids.some((u) => listed.has(u));
   }
 
+  /** Another tab came to front: the panel follows to its job page, if it is one (else it keeps what it shows). Only
+   * the latest switch's answer is acted on. */
+  let switches = 0;
+  async function followTab(tabId: number): Promise<void> {
+    const mine = ++switches;
+    const answer = await sendMessage('page.currentJob', { tabId }).catch(() => null);
+    if (mine === switches && answer?.fromTab && answer.uuid && answer.uuid !== jobUuid.value)
+      await model.openJob(answer.uuid);
+  }
+
   function onLive(event: LiveEvent): void {
     switch (event.type) {
       case 'page.job':
@@ -178,10 +189,15 @@ export function createSidepanelModel() {
       const s = session.value;
       if (s?.state === 'signed_in' && (s.mode === 'api_key' || s.me !== null))
         void markFirstRun('dayOpened').catch(() => undefined);
-      const current = await sendMessage('page.currentJob', {}).catch(() => ({ uuid: null }));
-      if (current.uuid) await model.openJob(current.uuid);
+      const front = await tabInFront();
+      const current = await sendMessage('page.currentJob', front === undefined ? {} : { tabId: front }).catch(
+        () => null,
+      );
+      if (current?.uuid) await model.openJob(current.uuid);
+      const stopFollowing = onTabInFront((tabId) => void followTab(tabId));
       return () => {
         stop();
+        stopFollowing();
         reread.stop();
       };
     },

@@ -174,8 +174,13 @@ export const protocol = {
   /** A failed write: send again, or give it up (the person copied the note elsewhere). */
   'outbox.retry': message({ request: z.object({ seq: z.number().int() }), reply: Empty, from: ['page'] }),
   'outbox.discard': message({ request: z.object({ seq: z.number().int() }), reply: Empty, from: ['page'] }),
-  /** The job of the active tab's platform page, if any (the side panel follows it). */
-  'page.currentJob': message({ request: Empty, reply: z.object({ uuid: UuidSchema.nullable() }), from: ['page'] }),
+  /** The job the side panel should show: that of the platform page in the tab in front of its window (`tabId`, when
+   * the panel knows it: `fromTab`), else the job last opened in the panel. */
+  'page.currentJob': message({
+    request: z.object({ tabId: z.number().int().nonnegative().optional() }),
+    reply: z.object({ uuid: UuidSchema.nullable(), fromTab: z.boolean() }),
+    from: ['page'],
+  }),
   /** Text chosen with "Add selection as a note to a job…", waiting for the person to pick the job. */
   'picker.pending': message({ request: Empty, reply: z.object({ text: z.string().nullable() }), from: ['page'] }),
   /** The picker added the text as a note (or was cancelled): forget it, so it is not offered twice. */

@@ -1,6 +1,6 @@
 import type { LiveHub } from '../messaging/live-hub';
 // Which job each tab's platform page shows (content scripts tell us), so the side panel can follow
-// the active tab. (The job last opened with "job.open" is lib/side-panel/side-panel-job.ts.)
+// the tab in front. (The job last opened with "job.open" is lib/side-panel/side-panel-job.ts.)
 // Held in memory: a restarted worker learns again from the next page change (content scripts
 // report on every in-page navigation), and the panel keeps showing what it showed.
 
@@ -15,11 +15,11 @@ export function createPageJobs(live: LiveHub) {
       if (tabActive) activeTab = tabId;
       if (tabId === activeTab) live.broadcast({ type: 'page.job', uuid });
     },
-    /** The active tab changed: the panel follows to its job (if it shows one). */
-    activated(tabId: number): void {
+    /** The tab in front of the side panel's window (the panel tells, lib/side-panel/tab-in-front.ts): its job, if its
+     * page shows one. */
+    inFront(tabId: number): string | null {
       activeTab = tabId;
-      const uuid = byTab.get(tabId);
-      if (uuid) live.broadcast({ type: 'page.job', uuid });
+      return byTab.get(tabId) ?? null;
     },
     removed(tabId: number): void {
       byTab.delete(tabId);

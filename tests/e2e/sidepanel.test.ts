@@ -13,6 +13,7 @@ import { axeProblems, launchForSidePanel, openSidePanel, tabTo, type todaysActiv
 import { arrangeTechniciansDay, contactNumber, onSiteAsShown, type ArrangedDay } from './support/day-data';
 import { startStack, type Stack } from './support/stack';
 import { setUpFile } from '../support/set-up-file';
+import { noAlarmDueWithin, stopServiceWorker } from './support/background';
 
 declare const chrome: { action: { getBadgeText(details: object): Promise<string> } };
 
@@ -258,6 +259,21 @@ it('follows the page: a job window of the web app in the active tab opens that j
   await signInToWebApp(tab, stack);
   await tab.goto(jobWindowUrl(stack, uuid));
   await panel.locator(`article#job[data-job-uuid="${uuid}"]`).waitFor({ timeout: 15_000 });
+  // Another job in another tab, then back to the first tab: the panel follows the tab in front, without a reload.
+  const second = visible.find((u) => u !== shown && u !== uuid)!;
+  const other = await browser.context.newPage();
+  await other.goto(jobWindowUrl(stack, second));
+  await panel.locator(`article#job[data-job-uuid="${second}"]`).waitFor({ timeout: 15_000 });
+  await tab.bringToFront();
+  await panel
+    .locator(`article#job[data-job-uuid="${uuid}"]`)
+    .waitFor({ timeout: 15_000 })
+    .catch((error) => {
+      throw new Error('Brought back to front, the first job tab did not bring its job back to the side panel', {
+        cause: error,
+      });
+    });
+  await other.close();
   // Opened afresh while that page is in front, the side panel starts on its job too.
   const fresh = await browser.context.newPage();
   await fresh.goto(`chrome-extension://${browser.id}/sidepanel.html`);
@@ -285,4 +301,25 @@ it('shows the kept day, "as of …", when the platform is down, and says it is t
   }
   await panel.getByRole('button', { name: 'Today' }).click();
   await panel.locator('#day-offline').waitFor({ state: 'detached', timeout: 20_000 });
+});
+
+it('leaves a stopped worker stopped while the person switches tabs: the open panel hears the switches, not the worker', async () => {
+  // No page of Fieldside open (a live port would start the worker), no alarm due meanwhile.
+  const tabs = [await browser.context.newPage(), await browser.context.newPage()];
+  for (const page of browser.context.pages()) if (page.url().startsWith('chrome-extension://')) await page.close();
+  const look = await browser.context.newPage();
+  await look.goto(`chrome-extension://${browser.id}/options.html`);
+  await noAlarmDueWithin(look, 30_000);
+  await look.close();
+  const worker = await stopServiceWorker(browser.context, tabs[0]!);
+  const sinceStopped = () => worker.statuses.slice(worker.statuses.lastIndexOf('stopped') + 1);
+  for (const tab of [...tabs, ...tabs]) {
+    await tab.bringToFront();
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  expect(sinceStopped(), 'tab switches started the stopped worker').toEqual([]);
+  // The control: opening the side panel does start it (its live port), and the watch sees that.
+  panel = await openSidePanel(browser);
+  expect(sinceStopped()).toContain('running');
+  for (const tab of tabs) await tab.close();
 });

@@ -43,10 +43,12 @@ export function createSidePanelHandlers(field: SidePanelWork): Pick<Handlers, Si
       await field.writes.discard(seq);
       return {};
     },
-    // The active tab's job page first, else the job last opened in the side panel ("job.open").
-    'page.currentJob': async () => {
-      const uuid = field.pages.current() ?? (await readSidePanelJob());
-      return { uuid: uuid === null ? null : toUuid(uuid) };
+    // The job page in front first, else the job last opened in the side panel ("job.open").
+    'page.currentJob': async ({ tabId }) => {
+      const fromTab = tabId === undefined ? field.pages.current() : field.pages.inFront(tabId);
+      if (fromTab !== null) return { uuid: toUuid(fromTab), fromTab: true };
+      const opened = await readSidePanelJob();
+      return { uuid: opened === null ? null : toUuid(opened), fromTab: false };
     },
     'picker.pending': async () => ({ text: field.picker.pending() }),
     'picker.clear': async () => {

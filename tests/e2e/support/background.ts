@@ -82,3 +82,14 @@ export async function stopServiceWorker(context: BrowserContext, page: Page): Pr
   }
   return { statuses };
 }
+
+/** Waits until no alarm of the extension falls due within `ms` (a due alarm starts a stopped worker): a test that
+ * watches the worker stay stopped sees only what it did itself. */
+export async function noAlarmDueWithin(page: Page, ms: number): Promise<void> {
+  for (;;) {
+    const due = await page.evaluate(() => chrome.alarms.getAll().then((all) => all.map((a) => a.scheduledTime)));
+    const next = Math.min(...due.filter((t) => t > Date.now() - 1_000));
+    if (!(next < Date.now() + ms)) return;
+    await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now()) + 2_000));
+  }
+}

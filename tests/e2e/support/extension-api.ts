@@ -5,5 +5,6 @@ export interface ExtensionApi {
   alarms: {
     get(name: string): Promise<{ name: string; periodInMinutes?: number } | undefined>;
     create(name: string, info: { when?: number; periodInMinutes?: number }): Promise<void>;
+    getAll(): Promise<Array<{ name: string; scheduledTime: number }>>;
   };
 }
