@@ -131,7 +131,6 @@ export default defineBackground(() => {
   // sync, outbox of whoever is in view) and the schedule that keeps its cache fresh.
   // What each page's content script was answered: its badges' jobs, and no others (messages and live events alike).
   const grants = createPageGrants();
-  browser.tabs.onRemoved.addListener((tabId) => void grants.forgetTab(tabId).catch(() => undefined));
   const hub = createLiveHub({
     ownId: browser.runtime.id,
     ownOrigin: browser.runtime.getURL('/'),

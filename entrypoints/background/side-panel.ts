@@ -88,7 +88,6 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
   sidePanelJobItem.watch((uuid) => {
     if (typeof uuid === 'string') live.broadcast({ type: 'page.job', uuid });
   });
-  browser.tabs.onRemoved.addListener((tabId) => pages.removed(tabId));
   resume();
 
   return {

@@ -22,12 +22,13 @@ const limits = (site: number, perSite = 1_000, siteWindowMs = 3_600_000): GrantL
 
 describe('page grants', () => {
   it('survive the worker stopping: the page keeps its jobs, and its spent cap stays spent', async () => {
-    const before = createPageGrants(undefined, { limits: limits(3) });
+    const tabOpen = { openTabs: async () => new Set([1]) };
+    const before = createPageGrants(undefined, { limits: limits(3), ...tabOpen });
     const inbox = page(1, 'doc-1');
     expect((await before.admit(inbox, { uuids: [], numbers: ['1', '2', '3', '4'] })).numbers).toEqual(['1', '2', '3']);
     await before.grant(inbox, ['AAAA']);
     // A new worker: a new service over the same storage.session.
-    const after = createPageGrants(undefined, { limits: limits(3) });
+    const after = createPageGrants(undefined, { limits: limits(3), ...tabOpen });
     expect(await after.shows(inbox, 'aaaa')).toBe(true);
     expect((await after.admit(inbox, { uuids: [], numbers: ['5', '6'] })).numbers).toEqual([]);
     expect(await after.admit(inbox, { uuids: ['aaaa', 'bbbb'], numbers: ['2'] })).toEqual({
@@ -48,16 +49,37 @@ describe('page grants', () => {
     ).toHaveLength(20);
   });
 
-  it('go with a closed tab, and a tab keeps only its latest pages', async () => {
+  it('stay with a page granted after the open tabs were listed (its tab may be newer than the list)', async () => {
     let time = 0;
-    const grants = createPageGrants(undefined, { now: () => ++time });
+    let listed: () => void = () => {};
+    const grants = createPageGrants(undefined, {
+      now: () => ++time,
+      openTabs: () => new Promise((resolve) => (listed = () => resolve(new Set()))),
+    });
+    const looking = grants.forgetClosedTabs();
+    await grants.grant(page(9, 'new-tab'), ['job']);
+    listed();
+    await looking;
+    expect(await grants.shows(page(9, 'new-tab'), 'job')).toBe(true);
+  });
+
+  it('go with a closed tab (found when a page next asks, at most once a minute), and a tab keeps only its latest pages', async () => {
+    let time = 0;
+    const open = new Set([3, 4]);
+    const grants = createPageGrants(undefined, { now: () => ++time, openTabs: async () => open });
     for (let i = 0; i < 12; i++) await grants.grant(page(3, `doc-${i}`), ['job']);
     await grants.grant(page(4, 'other'), ['job']);
     expect(await grants.shows(page(3, 'doc-0'), 'job')).toBe(false);
     expect(await grants.shows(page(3, 'doc-1'), 'job')).toBe(false);
     expect(await grants.shows(page(3, 'doc-2'), 'job')).toBe(true);
     expect(await grants.shows(page(3, 'doc-11'), 'job')).toBe(true);
-    await grants.forgetTab(3);
+    await grants.forgetClosedTabs(); // the first look: every tab is open
+    expect(await grants.shows(page(3, 'doc-11'), 'job')).toBe(true);
+    open.delete(3);
+    await grants.forgetClosedTabs(); // within the minute: not looked for again
+    expect(await grants.shows(page(3, 'doc-11'), 'job')).toBe(true);
+    time += 60_000;
+    await grants.forgetClosedTabs();
     expect(await grants.shows(page(3, 'doc-11'), 'job')).toBe(false);
     expect(await grants.shows(page(4, 'other'), 'job')).toBe(true);
   });
@@ -95,12 +117,13 @@ describe('page grants', () => {
   it('open a panel with a fresh ticket for one frame of its tab, even after the worker stopped; the tab takes it along', async () => {
     let time = 0;
     const web = page(8, 'doc-8', 'platform');
-    const before = createPageGrants(undefined, { now: () => time });
+    const open = new Set([8]);
+    const before = createPageGrants(undefined, { now: () => time, openTabs: async () => open });
     await before.openPanel(web, 'JOB-A', 'ticket-a');
     await before.openPanel(web, 'job-b', 'ticket-b');
     const frame = { key: '8:3:frame', tabId: 8 };
     // A new worker: the tickets are where it left them.
-    const grants = createPageGrants(undefined, { now: () => time });
+    const grants = createPageGrants(undefined, { now: () => time, openTabs: async () => open });
     expect(await grants.panel('ticket-a', frame)).toEqual({ jobUuid: 'job-a', kind: 'platform' });
     expect(await grants.panel('ticket-a', frame)).toEqual({ jobUuid: 'job-a', kind: 'platform' });
     expect(await grants.panel('ticket-a', { key: '8:4:frame', tabId: 8 })).toBeNull();
@@ -110,7 +133,8 @@ describe('page grants', () => {
     expect(await grants.panel('no-such-ticket', frame)).toBeNull();
     // A frame that holds its panel keeps it; the tab's closing ends it.
     expect(await grants.panel('ticket-a', frame)).toEqual({ jobUuid: 'job-a', kind: 'platform' });
-    await grants.forgetTab(8);
+    open.delete(8);
+    await grants.forgetClosedTabs();
     expect(await grants.panel('ticket-a', frame)).toBeNull();
   });
 });

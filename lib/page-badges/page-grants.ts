@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import type { ContentPage, PageKind } from '../messaging/sender';
 import { pageGrantsItem } from '../settings/items';
 import { PageGrantsSchema, type PageGrant, type PageGrants } from '../settings/schemas';
@@ -24,14 +25,22 @@ export const GRANT_LIMITS: GrantLimits = {
   perSite: 400,
   siteWindowMs: 60 * 60_000,
 };
-/** Pages kept per tab (in Chrome each navigation is a new page), and in all (a tab closed while the
- * worker was stopped is never heard of): the oldest are let go first. */
+/** Pages kept per tab (in Chrome each navigation is a new page), and in all (beside the closed tabs' pages, let go when
+ * a page next asks): the oldest are let go first. */
 const PAGES_PER_TAB = 10;
 const PAGES = 500;
 /** Panels kept per page (one is open at a time; a few recent ones may still be closing). */
 const PANELS_PER_PAGE = 5;
 /** A ticket not shown by a frame within this long opens nothing (the frame loads in well under a second). */
 export const TICKET_MS = 60_000;
+/** How often, at most, a page's asking looks for the pages of closed tabs (no listener for tabs closing: it would wake
+ * a stopped worker at every tab the person closes). */
+const CLOSED_TABS_EVERY_MS = 60_000;
+
+/** The ids of the browser's open tabs (no permission needed for ids). */
+async function openTabIds(): Promise<ReadonlySet<number>> {
+  return new Set((await browser.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [tab.id])));
+}
 
 export interface GrantStore {
   get(): Promise<PageGrants>;
@@ -52,11 +61,13 @@ const plain = (number: string) => number.trim().replace(/^#/, '');
 
 export function createPageGrants(
   store: GrantStore = storedGrants,
-  options: { now?: () => number; limits?: GrantLimits } = {},
+  options: { now?: () => number; limits?: GrantLimits; openTabs?: () => Promise<ReadonlySet<number>> } = {},
 ) {
   const now = options.now ?? Date.now;
   const limits = options.limits ?? GRANT_LIMITS;
+  const openTabs = options.openTabs ?? openTabIds;
   let queue: Promise<unknown> = Promise.resolve();
+  let closedLookedFor = Number.NEGATIVE_INFINITY;
 
   /** Runs `work` on the stored grants after every earlier change, and saves them when it changed them. */
   function serial<R>(work: (grants: PageGrants) => { result: R; changed: boolean }): Promise<R> {
@@ -104,11 +115,31 @@ export function createPageGrants(
     return new Set(grants.sites[origin].numbers);
   }
 
+  /** Lets go of the pages of tabs closed since the last look, at most once a minute. A page granted after the tabs
+   * were listed stays: its tab may be newer than the list. */
+  async function forgetClosedTabs(): Promise<void> {
+    const listedAt = now();
+    if (listedAt - closedLookedFor < CLOSED_TABS_EVERY_MS) return;
+    closedLookedFor = listedAt;
+    const open = await openTabs();
+    await serial((grants) => {
+      const closed = Object.keys(grants.pages).filter((key) => {
+        const grant = grants.pages[key]!;
+        return grant.since < listedAt && !open.has(grant.tabId);
+      });
+      for (const key of closed) delete grants.pages[key];
+      return { result: undefined, changed: closed.length > 0 };
+    });
+  }
+
   return {
+    forgetClosedTabs,
+
     /** What of a page's request it may be answered about: jobs it was answered about before (by
      * uuid, a re-read after a change), the numbers it reported before, and new numbers while it
      * (and, on an added site, that site) is under its cap; the rest is left out. */
     admit(page: ContentPage, request: { uuids: readonly string[]; numbers: readonly string[] }) {
+      void forgetClosedTabs().catch(() => undefined);
       return serial((grants) => {
         const grant = grantOf(grants, page);
         const jobs = new Set(grant.jobs);
@@ -177,15 +208,6 @@ export function createPageGrants(
     /** Of `uuids`, the jobs the page (by key) was answered about: what its live port may hear of. */
     shownOf: (pageKey: string, uuids: readonly string[]) =>
       look(pageKey, (grant) => (grant ? uuids.filter((u) => grant.jobs.includes(u.toLowerCase())) : [])),
-
-    /** A closed tab's pages are gone (what their site asked still counts for the hour). */
-    forgetTab(tabId: number) {
-      return serial((grants) => {
-        const keys = Object.keys(grants.pages).filter((key) => grants.pages[key]!.tabId === tabId);
-        for (const key of keys) delete grants.pages[key];
-        return { result: undefined, changed: keys.length > 0 };
-      });
-    },
   };
 }
 export type PageGrantsService = ReturnType<typeof createPageGrants>;

@@ -19,8 +19,17 @@ describe('the page the side panel follows', () => {
     expect(pages.current()).toBeNull();
     // Answered, not broadcast: the panel that asked acts on its answer.
     expect(events).toEqual([{ type: 'page.job', uuid: A }]);
-    pages.removed(2);
-    expect(pages.inFront(2)).toBeNull();
-    expect(pages.current()).toBeNull();
+  });
+
+  it('keeps the latest hundred tabs’ reports (no worker hears a tab close)', () => {
+    const pages = createPageJobs({ broadcast: () => {} });
+    for (let tab = 1; tab <= 101; tab++) pages.setTabJob(tab, A, false);
+    pages.setTabJob(2, B, false); // reported again: now among the latest
+    pages.setTabJob(102, A, false);
+    expect(pages.inFront(1)).toBeNull();
+    expect(pages.inFront(3)).toBeNull();
+    expect(pages.inFront(2)).toBe(B);
+    expect(pages.inFront(4)).toBe(A);
+    expect(pages.inFront(102)).toBe(A);
   });
 });

@@ -4,6 +4,10 @@ import type { LiveHub } from '../messaging/live-hub';
 // Held in memory: a restarted worker learns again from the next page change (content scripts
 // report on every in-page navigation), and the panel keeps showing what it showed.
 
+/** Tabs remembered, the latest reports kept: nothing tells the worker a tab was closed (a listener for that would wake
+ * it at every tab the person closes), so the oldest reports are let go instead. */
+const TABS_KEPT = 100;
+
 export function createPageJobs(live: LiveHub) {
   const byTab = new Map<number, string | null>();
   let activeTab: number | undefined;
@@ -11,7 +15,9 @@ export function createPageJobs(live: LiveHub) {
   return {
     /** A content script's report for its tab. */
     setTabJob(tabId: number, uuid: string | null, tabActive: boolean): void {
+      byTab.delete(tabId); // re-inserted: the map's order is the order of the latest reports
       byTab.set(tabId, uuid);
+      if (byTab.size > TABS_KEPT) byTab.delete(byTab.keys().next().value!);
       if (tabActive) activeTab = tabId;
       if (tabId === activeTab) live.broadcast({ type: 'page.job', uuid });
     },
@@ -20,9 +26,6 @@ export function createPageJobs(live: LiveHub) {
     inFront(tabId: number): string | null {
       activeTab = tabId;
       return byTab.get(tabId) ?? null;
-    },
-    removed(tabId: number): void {
-      byTab.delete(tabId);
     },
     /** Sign-out: which job each tab showed was the person's. */
     clear(): void {

@@ -303,9 +303,10 @@ it('shows the kept day, "as of …", when the platform is down, and says it is t
   await panel.locator('#day-offline').waitFor({ state: 'detached', timeout: 20_000 });
 });
 
-it('leaves a stopped worker stopped while the person switches tabs: the open panel hears the switches, not the worker', async () => {
+it('leaves a stopped worker stopped while the person switches and closes tabs: the open panel hears the switches, not the worker', async () => {
   // No page of Fieldside open (a live port would start the worker), no alarm due meanwhile.
   const tabs = [await browser.context.newPage(), await browser.context.newPage()];
+  const closing = await browser.context.newPage();
   for (const page of browser.context.pages()) if (page.url().startsWith('chrome-extension://')) await page.close();
   const look = await browser.context.newPage();
   await look.goto(`chrome-extension://${browser.id}/options.html`);
@@ -318,6 +319,9 @@ it('leaves a stopped worker stopped while the person switches tabs: the open pan
     await new Promise((r) => setTimeout(r, 500));
   }
   expect(sinceStopped(), 'tab switches started the stopped worker').toEqual([]);
+  await closing.close();
+  await new Promise((r) => setTimeout(r, 500));
+  expect(sinceStopped(), 'a tab closing started the stopped worker').toEqual([]);
   // The control: opening the side panel does start it (its live port), and the watch sees that.
   panel = await openSidePanel(browser);
   expect(sinceStopped()).toContain('running');
