@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, mergeChanges, readsNeeded, type ApplyTarget } from './apply-changes';
+import { applyChanges, readsNeeded, type ApplyTarget } from './apply-changes';
 import type { FeedChange } from './types';
 import type { Job } from '../api/schemas';
 import { toUuid, type Uuid } from '../../contracts/uuid';
@@ -148,26 +148,6 @@ describe('a job change carrying the record the companion read', () => {
     const result = await applyChanges([{ ...change('job', HELD), record: record(HELD) }], t);
     expect([upserted, read]).toEqual([[], []]);
     expect(result).toMatchObject({ jobs: 0, ignored: 1 });
-  });
-});
-
-describe('two changes of one job in one batch', () => {
-  const at = (time: string, over: Partial<FeedChange> = {}): FeedChange => ({
-    ...change('job', HELD),
-    time,
-    record: record(HELD),
-    ...over,
-  });
-
-  it('within the same second: the record is not trusted, so the job is read once its second has passed', () => {
-    const merged = mergeChanges(at('2026-11-21 07:00:00'), at('2026-11-21 07:00:00', { yours: 'record' }));
-    expect(merged).not.toHaveProperty('record');
-    expect(merged.yours).toBe('record');
-  });
-
-  it('in different seconds: the later one, with its record', () => {
-    const later = at('2026-11-21 07:00:01');
-    expect(mergeChanges(at('2026-11-21 07:00:00'), later)).toBe(later);
   });
 });
 

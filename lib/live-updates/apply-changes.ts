@@ -139,15 +139,3 @@ export async function applyChanges(
   target.observe?.(received, held ?? new Map());
   return result;
 }
-
-/** Key for coalescing: one re-read per record. */
-export const changeKey = (c: FeedChange): string => `${c.object}/${c.uuid}`;
-
-/** Two changes of one record in one batch: the later wins. Two edits of a job within the same second may carry
- * records read in either order (the platform's second is all that tells them apart), so then neither record is
- * trusted and the job is read once its second has passed, as it would be without records. */
-export function mergeChanges(earlier: FeedChange, later: FeedChange): FeedChange {
-  if (later.record === undefined || earlier.time !== later.time) return later;
-  const { record: _record, ...withoutRecord } = later;
-  return withoutRecord;
-}
