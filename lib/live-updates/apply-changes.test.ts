@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, mergeChanges, type ApplyTarget } from './apply-changes';
+import { applyChanges, readsNeeded, type ApplyTarget } from './apply-changes';
 import type { FeedChange } from './types';
 import type { Job } from '../api/schemas';
 import { toUuid, type Uuid } from '../../contracts/uuid';
@@ -151,25 +151,7 @@ describe('a job change carrying the record the companion read', () => {
   });
 });
 
-describe('two changes of one job in one batch', () => {
-  const at = (time: string, over: Partial<FeedChange> = {}): FeedChange => ({
-    ...change('job', HELD),
-    time,
-    record: record(HELD),
-    ...over,
-  });
-
-  it('within the same second: the record is not trusted, so the job is read once its second has passed', () => {
-    const merged = mergeChanges(at('2026-11-21 07:00:00'), at('2026-11-21 07:00:00', { yours: 'record' }));
-    expect(merged).not.toHaveProperty('record');
-    expect(merged.yours).toBe('record');
-  });
-
-  it('in different seconds: the later one, with its record', () => {
-    const later = at('2026-11-21 07:00:01');
-    expect(mergeChanges(at('2026-11-21 07:00:00'), later)).toBe(later);
-  });
-
+describe('a job named for this browser', () => {
   it('a job named for this browser but without a record is read: the platform said this staff member sees it', async () => {
     const { t, read, upserted } = target({ holds: [] });
     await applyChanges([{ ...change('job', OTHER), yours: 'record' }], t);
@@ -201,5 +183,26 @@ describe('a visit booked or moved', () => {
     const result = await applyChanges([visit({ job_uuid: OTHER })], bare.t);
     expect([other.upserted, other.read, bare.upserted, bare.read]).toEqual([[], [], [], []]);
     expect(result).toMatchObject({ ignored: 1 });
+  });
+});
+
+describe('readsNeeded (what a catch-up would cost)', () => {
+  it('counts exactly the reads applying the changes makes', async () => {
+    const changes: FeedChange[] = [
+      change('job', HELD),
+      change('job', OTHER),
+      { ...change('job', OTHER), record: record(OTHER), yours: 'record' },
+      { ...change('job', HELD), record: record(HELD, { edit_date: 42 }) },
+      change('note', NOTE),
+      { ...change('note', NOTE), job_uuid: HELD },
+      change('company', OTHER),
+    ];
+    for (const showsNotes of [true, false]) {
+      const { t, read } = target({ holds: [HELD], showsNotes });
+      const needed = await readsNeeded(changes, t);
+      await applyChanges(changes, t, () => undefined);
+      expect(needed).toBe(read.length);
+      expect(needed).toBe(showsNotes ? 3 : 2);
+    }
   });
 });

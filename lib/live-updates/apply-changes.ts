@@ -1,15 +1,13 @@
 import { isApiError } from '../api/errors';
-import { jobRecord, type Job } from '../api/schemas';
+import type { Job } from '../api/schemas';
 import type { PlatformClient } from '../api/client';
 import type { LiveEvent } from '../messaging/views';
 import type { FeedChange } from './types';
-import { jobChangeAction } from './job-change-action';
+import { changeAction, heldJobOf, readsPlatform, type ChangeAction, type Held } from './change-action';
 
-// What one coalesced batch of feed changes does: put changed jobs into the cache and search index through the
-// workspace (which tells every open page), and for a note tell them its job changed.
-//
-// What a job change means to this browser (take its record, read the job, or ignore it) is decided in one place:
-// job-change-action.ts. A record that fails the check a read would pass is not taken: the job is read instead.
+// What one batch of feed changes does, as change-action.ts decided it: put changed jobs into the cache and search
+// index through the workspace (which tells every open page), and for a note tell them its job changed. This file
+// only carries the decisions out: it reads, counts, upserts and broadcasts.
 //
 // A notification is not trusted for where to read: anyone who learned an account's callback URL can post
 // one, so its `resource_url` is never fetched. The record is read at the address of its own type and uuid
@@ -42,56 +40,24 @@ export interface ApplyResult {
   badRecords: number;
 }
 
-/** Key for coalescing: one re-read per record. */
-export const changeKey = (c: FeedChange): string => `${c.object}/${c.uuid}`;
-
-/** Two changes of one record in one batch: the later wins. Two edits of a job within the same second may carry
- * records read in either order (the platform's second is all that tells them apart), so then neither record is
- * trusted and the job is read once its second has passed, as it would be without records. */
-export function mergeChanges(earlier: FeedChange, later: FeedChange): FeedChange {
-  if (later.record === undefined || earlier.time !== later.time) return later;
-  const { record: _record, ...withoutRecord } = later;
-  return withoutRecord;
+/** The jobs the decisions of `changes` look at, each once. */
+async function heldFor(changes: readonly FeedChange[], target: ApplyTarget): Promise<Held> {
+  const jobs = [...new Set(changes.flatMap((c) => heldJobOf(c) ?? []))];
+  return target.holds && jobs.length > 0 ? target.holds(jobs) : null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** How each record type Fieldside shows is re-read: `job/<uuid>.json`; a note at its single-note address
- * (`dbonote/<uuid>.json`, the platform SDK's). */
-const REREAD = {
-  job: (client: PlatformClient, uuid: string) => client.jobs.get(uuid),
-  note: (client: PlatformClient, uuid: string) => client.notes.get(uuid),
-} as const;
+/** How many of `received` applying them would read here (change-action.ts decides): a job this browser holds or was
+ * named for that came without its record, a note without its job while a page could show it. A change about a job it
+ * neither holds nor was named for costs nothing, however many came (the morning's catch-up of the office's evening). */
+export async function readsNeeded(received: readonly FeedChange[], target: ApplyTarget): Promise<number> {
+  const held = await heldFor(received, target);
+  const notesWanted = target.showsNotes?.() ?? true;
+  return received.filter((c) => readsPlatform(changeAction(c, held, notesWanted))).length;
+}
 
 /** The workspace cannot see it, or it is gone: not an error, just not ours to show. */
 function invisible(error: unknown): boolean {
   return isApiError(error, 'NotFoundError') || isApiError(error, 'MissingScopeError');
-}
-
-/** Whether applying the change may read the platform: it lacks the record or the job the companion adds. */
-export const needsRead = (change: FeedChange): boolean =>
-  change.object === 'job' ? change.record === undefined : change.object === 'note' && change.job_uuid === undefined;
-
-/** How many of `received` applying them would read here: a job this browser holds or was named for that came
- * without its record, a note without its job while a page could show it. A change about a job it neither holds
- * nor was named for costs nothing, however many came (the morning's catch-up of the office's evening). */
-export async function readsNeeded(received: readonly FeedChange[], target: ApplyTarget): Promise<number> {
-  const changes = received.map(asJobChange).filter(needsRead);
-  const jobs = changes.flatMap((c) => (c.object === 'job' && UUID.test(c.uuid) ? [c.uuid] : []));
-  const held = target.holds && jobs.length > 0 ? await target.holds(jobs) : null;
-  const notesWanted = target.showsNotes?.() ?? true;
-  return changes.filter((c) =>
-    c.object === 'job' ? UUID.test(c.uuid) && jobChangeAction(c, held) === 'read' : notesWanted,
-  ).length;
-}
-
-/** A visit booked or moved carries its job's record when the companion could read it as the visit's staff member
- * (server/companion/feed/enrich/visit-jobs.ts): it is then that job's change. Without a record a visit changes nothing a
- * browser shows (the day view reads visits itself), and is ignored. */
-function asJobChange(change: FeedChange): FeedChange {
-  if (change.object !== 'jobactivity' || !change.job_uuid || !UUID.test(change.job_uuid) || change.record === undefined)
-    return change;
-  return { ...change, object: 'job', uuid: change.job_uuid };
 }
 
 export async function applyChanges(
@@ -99,95 +65,75 @@ export async function applyChanges(
   target: ApplyTarget,
   report: (message: string, error: unknown) => void = (m, e) => console.warn(`Fieldside feed: ${m}`, e),
 ): Promise<ApplyResult> {
-  const changes = received.map(asJobChange);
   const result: ApplyResult = { jobs: 0, notes: 0, ignored: 0, failed: 0, carried: 0, badRecords: 0 };
   const client = await target.client();
+  const held = await heldFor(received, target);
+  const notesWanted = target.showsNotes?.() ?? true;
   const jobs: Job[] = [];
   const noteJobs = new Set<string>();
-  // A note the companion could place (job_uuid) needs no read here: only its job matters, if this browser holds it.
-  const noteJobOf = (c: FeedChange) => (c.object === 'note' && c.job_uuid && UUID.test(c.job_uuid) ? c.job_uuid : null);
-  const jobUuids = changes.flatMap((c) => (c.object === 'job' && UUID.test(c.uuid) ? [c.uuid] : (noteJobOf(c) ?? [])));
-  const held = target.holds && jobUuids.length > 0 ? await target.holds(jobUuids) : null;
-  const notesWanted = target.showsNotes?.() ?? true;
 
-  /** The record on a job change, when it is the job asked about and passes the same check as a read. */
-  function carried(change: FeedChange): Job | null {
-    if (change.record === undefined) return null;
-    const parsed = jobRecord.parse(change.record);
-    if (parsed.ok && parsed.value.uuid === change.uuid) return parsed.value;
-    result.badRecords++;
-    report(
-      `the record on the change of job ${change.uuid} did not pass the check; reading the job instead`,
-      new Error(parsed.ok ? parsed.value.uuid : parsed.skipped.reason),
-    );
-    return null;
+  /** The platform answered another record than the one asked for: not taken. */
+  function another(object: string, asked: string, answered: string): boolean {
+    if (answered === asked) return false;
+    result.failed++;
+    report(`the platform answered another record when ${object} ${asked} was re-read`, new Error(answered));
+    return true;
   }
 
-  function sameRecord(read: string, change: FeedChange): boolean {
-    if (read === change.uuid) return true;
-    report(`the platform answered another record when ${change.object} ${change.uuid} was re-read`, new Error(read));
-    return false;
+  /** Reads the record at the address of its own type and uuid: a job at `job/<uuid>.json`, a note at its single-note
+   * address (`dbonote/<uuid>.json`, the platform SDK's). */
+  async function read(object: 'job' | 'note', uuid: string): Promise<void> {
+    try {
+      if (object === 'job') {
+        const job = await client.jobs.get(uuid);
+        if (another(object, uuid, job.uuid)) return;
+        jobs.push(job);
+        result.jobs++;
+      } else {
+        const note = await client.notes.get(uuid);
+        if (another(object, uuid, note.uuid)) return;
+        if (note.related_object_uuid && (note.related_object ?? 'job') === 'job')
+          noteJobs.add(note.related_object_uuid);
+        result.notes++;
+      }
+    } catch (error) {
+      if (invisible(error)) result.ignored++;
+      else {
+        result.failed++;
+        report(`could not re-read ${object} ${uuid}`, error);
+      }
+    }
   }
 
-  await Promise.all(
-    changes.map(async (change) => {
-      if ((change.object !== 'job' && change.object !== 'note') || !UUID.test(change.uuid)) {
+  async function carryOut(action: ChangeAction): Promise<void> {
+    switch (action.do) {
+      case 'ignore':
         result.ignored++;
         return;
-      }
-      const placed = noteJobOf(change);
-      if (placed) {
-        if (notesWanted && (held === null || held.has(placed))) {
-          noteJobs.add(placed);
-          result.notes++;
-        } else result.ignored++;
+      case 'take':
+        jobs.push(action.job);
+        result.jobs++;
+        result.carried++;
         return;
-      }
-      if (change.object === 'job') {
-        const action = jobChangeAction(change, held);
-        if (action === 'ignore') {
-          result.ignored++;
-          return;
-        }
-        const record = action === 'take' ? carried(change) : null;
-        if (record) {
-          // A copy already newer than the record (a sync ran after the companion read it) stays.
-          const mine = held?.get(change.uuid) ?? null;
-          if (mine === null || record.edit_date === null || record.edit_date >= mine) {
-            jobs.push(record);
-            result.jobs++;
-            result.carried++;
-          } else result.ignored++;
-          return;
-        }
-        // To be read, or a record that failed its check: the browser reads the job itself.
-      } else if (!notesWanted) {
-        result.ignored++;
+      case 'note-job':
+        noteJobs.add(action.job);
+        result.notes++;
         return;
-      }
-      try {
-        if (change.object === 'job') {
-          const job = await REREAD.job(client, change.uuid);
-          if (!sameRecord(job.uuid, change)) return void result.failed++;
-          jobs.push(job);
-          result.jobs++;
-        } else {
-          const note = await REREAD.note(client, change.uuid);
-          if (!sameRecord(note.uuid, change)) return void result.failed++;
-          if (note.related_object_uuid && (note.related_object ?? 'job') === 'job')
-            noteJobs.add(note.related_object_uuid);
-          result.notes++;
+      case 'read-note':
+        return read('note', action.uuid);
+      case 'read-job':
+        if (action.badRecord !== undefined) {
+          result.badRecords++;
+          report(
+            `the record on the change of job ${action.uuid} did not pass the check; reading the job instead`,
+            new Error(action.badRecord),
+          );
         }
-      } catch (error) {
-        if (invisible(error)) result.ignored++;
-        else {
-          result.failed++;
-          report(`could not re-read ${change.object} ${change.uuid}`, error);
-        }
-      }
-    }),
-  );
+        return read('job', action.uuid);
+    }
+  }
 
+  await Promise.all(received.map((change) => carryOut(changeAction(change, held, notesWanted))));
   if (jobs.length > 0) await target.upsertJobs(jobs);
   if (noteJobs.size > 0) target.broadcast({ type: 'jobs.changed', uuids: [...noteJobs] });
   target.observe?.(received, held ?? new Map());

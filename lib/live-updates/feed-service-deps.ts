@@ -40,8 +40,7 @@ export interface FeedServiceDeps {
   /** One incremental sync, for changes the feed no longer holds (a gap). */
   resync?: () => Promise<unknown>;
   report?: (message: string, error: unknown) => void;
-  coalesceMs?: number;
-  /** See SETTLE_MS (settle.ts); tests may shorten it. */
+  /** See SETTLE_MS (hold.ts); tests may shorten it. */
   settleMs?: number;
   now?: () => number;
   /** Reconnect backoff bounds for the live stream. */

@@ -94,7 +94,6 @@ function service(
     loadPosition: async () => position,
     savePosition: async (p) => void ((position = p), positions.push(p?.position ?? 'cleared')),
     report: () => undefined,
-    coalesceMs: 5,
     settleMs: 30,
     retryMinMs: 5,
   });

@@ -1,15 +1,14 @@
-import { applyChanges, changeKey, mergeChanges, readsNeeded } from './apply-changes';
-import { createCoalescer, type Coalescer } from './coalesce';
+import { applyChanges, readsNeeded } from './apply-changes';
 import { CATCH_UP_REREADS_MAX, type FeedServiceDeps, type FeedState } from './feed-service-deps';
+import { createHold } from './hold';
 import { createResync } from './resync';
-import { createSettler } from './settle';
 import { FeedError, isFeedError, type FeedChange } from './types';
 
 export type { FeedAccount, SavedPosition } from './feed-service-deps';
 
 // Keeps the extension's caches in step with the companion's change feed while the worker is awake:
 // on wake (start-up, sign-in, an alarm, `online`) it registers, catches up from the saved position
-// with GET /feed, then reads the live stream; every change is coalesced per record and re-read.
+// with GET /feed, then reads the live stream; every change is held per record (hold.ts) and applied in batches.
 // The position is saved only after the changes before it were applied, so a worker killed mid-batch
 // catches them up again on its next wake. When the companion no longer keeps every change after the
 // position (its feed was trimmed, or restarted, or the position is unknown to it), the service says so by
@@ -34,40 +33,34 @@ export function createFeedService(deps: FeedServiceDeps) {
   const now = deps.now ?? Date.now;
   const resync = createResync({ ...(deps.resync ? { sync: deps.resync } : {}), report });
   const gap = () => resync.gap();
-  const settler = createSettler({
-    release: (change) => coalescer.add(change),
-    ...(deps.settleMs !== undefined ? { settleMs: deps.settleMs } : {}),
-    now,
-  });
-
-  const coalescer: Coalescer<FeedChange> = createCoalescer<FeedChange>({
-    key: changeKey,
-    merge: mergeChanges,
-    delayMs: deps.coalesceMs ?? 40,
-    flush: async (batch) => {
-      // While live changes are held (settle.ts), the position saved stays before the oldest of them: a
-      // worker stopped now catches them up on its next wake.
-      const held = settler.safePosition();
+  const hold = createHold({
+    apply: async (batch) => {
+      // While live changes are held, the position saved stays before the oldest of them: a worker stopped now
+      // catches them up on its next wake.
+      const held = hold.safePosition();
       const upTo = held === undefined ? received : held;
       const forAccount = account;
       const result = await applyChanges(batch, deps.target, report);
       deps.onApplied?.(result, batch);
       if (upTo && forAccount && forAccount === account) await save(forAccount, upTo);
     },
+    ...(deps.settleMs !== undefined ? { settleMs: deps.settleMs } : {}),
+    now,
   });
 
   const save = (accountUuid: string, position: string) =>
     deps.savePosition({ accountUuid, position, ...(registeredGrant ? { grant: registeredGrant } : {}) });
 
+  /** From the catch-up: older than a second, applied with the next batch. */
   function accept(change: FeedChange): void {
     received = change.id;
-    coalescer.add(change);
+    hold.caughtUp(change);
   }
 
   /** From the live stream: the change is a moment old, so it is held until its second has passed
-   * (SETTLE_MS) and then read once. Catch-up changes are older than that, and read at once. */
+   * (SETTLE_MS, hold.ts) and then read once. */
   function acceptLive(change: FeedChange): void {
-    settler.arrived(change, received);
+    hold.live(change, received);
     received = change.id;
   }
 
@@ -201,8 +194,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     stop(): void {
       controller?.abort();
       controller = null;
-      coalescer.cancel();
-      settler.clear();
+      hold.clear();
       received = null;
       account = null;
       state = 'off';
@@ -222,11 +214,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     },
     /** Resolves when every change received so far has been applied (follow-up re-reads included). */
     async idle(): Promise<void> {
-      do {
-        await coalescer.idle();
-        if (settler.waiting() > 0) await new Promise((r) => setTimeout(r, 20));
-      } while (settler.waiting() > 0);
-      await coalescer.idle();
+      await hold.idle();
       await resync.idle();
     },
   };

@@ -8,7 +8,8 @@ import { startStack, type Stack } from '../../e2e/support/stack';
 import { setUpFile } from '../../support/set-up-file';
 
 // The extension's feed path against the real companion and emulator (no browser): register, stream,
-// coalesce, re-read through the platform client, catch up from a saved position after a "sleep".
+// hold each change until its second has passed, re-read through the platform client, catch up from a saved position
+// after a "sleep".
 
 let stack: Stack;
 setUpFile(async (own) => {
