@@ -27,6 +27,9 @@ const record = (over: Record<string, unknown> = {}) => ({
   status: 'Completed',
   ...over,
 });
+/** A change carrying its record, for this reader (`record`) or not (`none`). */
+const carrying = (yours: 'record' | 'none', over: Record<string, unknown> = {}) =>
+  change({ yours, record: record(over) });
 const note = (over: Partial<Record<keyof FeedChange, unknown>> = {}) => change({ object: 'note', uuid: NOTE, ...over });
 const visit = (over: Partial<Record<keyof FeedChange, unknown>> = {}) =>
   change({ object: 'jobactivity', uuid: VISIT, changed_fields: ['staff_uuid'], ...over });
@@ -50,9 +53,9 @@ const seen = (action: ChangeAction) => (action.do === 'take' ? { do: 'take', job
 describe('what a change means to this browser', () => {
   const table: Array<[string, FeedChange, Held, boolean, unknown]> = [
     // A job change: what the companion says it means to this reader (`yours`), and what the browser holds.
-    ['named, with its record, held', change({ yours: 'record', record: record() }), HOLDS, true, take()],
-    ['named, with its record, not held', change({ yours: 'record', record: record() }), NOT, true, take()],
-    ['named, with its record, held unknown', change({ yours: 'record', record: record() }), UNKNOWN, true, take()],
+    ['named, with its record, held', carrying('record'), HOLDS, true, take()],
+    ['named, with its record, not held', carrying('record'), NOT, true, take()],
+    ['named, with its record, held unknown', carrying('record'), UNKNOWN, true, take()],
     ['named, no record, not held', change({ yours: 'record' }), NOT, true, readJob()],
     ['to read, not held', change({ yours: 'read' }), NOT, true, readJob()],
     ['to read, held', change({ yours: 'read' }), HOLDS, true, readJob()],
@@ -63,32 +66,14 @@ describe('what a change means to this browser', () => {
     ['no meaning, held', change(), HOLDS, true, readJob()],
     // A record is never taken for a job the browser neither holds nor was named for, even when one came; one that
     // cannot say what it holds reads as its staff member instead.
-    [
-      'a record not for this reader, not held',
-      change({ yours: 'none', record: record() }),
-      NOT,
-      true,
-      ignore('not-held'),
-    ],
-    ['a record not for this reader, held', change({ yours: 'none', record: record() }), HOLDS, true, take()],
-    [
-      'a record not for this reader, held unknown',
-      change({ yours: 'none', record: record() }),
-      UNKNOWN,
-      true,
-      readJob(),
-    ],
+    ['a record not for this reader, not held', carrying('none'), NOT, true, ignore('not-held')],
+    ['a record not for this reader, held', carrying('none'), HOLDS, true, take()],
+    ['a record not for this reader, held unknown', carrying('none'), UNKNOWN, true, readJob()],
     // The carried record against the copy held: a copy newer than it (a sync ran after the companion read it) stays.
-    [
-      'a record older than the copy',
-      change({ yours: 'record', record: record() }),
-      HOLDS_NEWER,
-      true,
-      ignore('older-than-held'),
-    ],
-    ['a record as old as the copy', change({ yours: 'record', record: record() }), HOLDS_SAME, true, take()],
-    ['a record, the copy undated', change({ yours: 'record', record: record() }), HOLDS_UNDATED, true, take()],
-    ['an undated record', change({ yours: 'record', record: record({ edit_date: '' }) }), HOLDS_NEWER, true, take()],
+    ['a record older than the copy', carrying('record'), HOLDS_NEWER, true, ignore('older-than-held')],
+    ['a record as old as the copy', carrying('record'), HOLDS_SAME, true, take()],
+    ['a record, the copy undated', carrying('record'), HOLDS_UNDATED, true, take()],
+    ['an undated record', carrying('record', { edit_date: '' }), HOLDS_NEWER, true, take()],
     // A record failing the check a read would pass is not taken: the job is read, and why is said.
     [
       'a record failing its check',

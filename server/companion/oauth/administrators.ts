@@ -3,19 +3,19 @@ import { isAdministratorRoleName } from '../../../contracts/security-roles';
 import { PlatformUuidSchema, toUuid } from '../../../contracts/uuid';
 import type { CompanionConfig } from '../config';
 import { PLATFORM_TIMEOUT_MS } from './platform-token';
+import { PlatformFlagSchema } from '../../../contracts/platform-flag';
 
 // The account's administrators, as the platform says now (its staff and their security roles, read with a grant
 // just given): who may replace the grant an activation keeps, and whose names a refused activation gives.
 
-const Flag = z.union([z.number(), z.string(), z.boolean()]).transform((v) => v === true || v === 1 || v === '1');
 const Staff = z.looseObject({
   uuid: PlatformUuidSchema,
   first: z.string().nullish(),
   last: z.string().nullish(),
-  active: Flag.optional(),
+  active: PlatformFlagSchema.optional(),
   security_role_uuid: z.string().nullish(),
 });
-const Role = z.looseObject({ uuid: z.string(), name: z.string().nullish(), active: Flag.optional() });
+const Role = z.looseObject({ uuid: z.string(), name: z.string().nullish(), active: PlatformFlagSchema.optional() });
 
 export interface Administrators {
   /** Their names, for "ask … to activate it". */

@@ -7,6 +7,7 @@ import { createPlatformRead, refusedToken } from '../platform-read';
 import type { JobYes } from '../visibility/job-yes';
 import type { StaffKnowledge } from '../visibility/staff-knowledge';
 import type { NewChange } from '../store/types';
+import { PlatformFlagSchema } from '../../../../contracts/platform-flag';
 
 // A visit (`jobactivity`) booked or moved: a technician sees the jobs they have a visit on, and allocating a job
 // does not change the job's edit_date, so without this a browser learned of its new jobs only at its next full
@@ -16,12 +17,11 @@ import type { NewChange } from '../store/types';
 // changes who sees its job: every yes the companion had for that job is forgotten (job-yes.ts). A visit moved away
 // from someone says nothing of them: their browser keeps the job until its daily walk.
 
-const Flag = z.union([z.number(), z.string(), z.boolean()]).transform((v) => v === true || v === 1 || v === '1');
 const Visit = z.object({
   uuid: PlatformUuidSchema,
   job_uuid: z.string().nullish(),
   staff_uuid: z.string().nullish(),
-  active: Flag.optional(),
+  active: PlatformFlagSchema.optional(),
 });
 type VisitValue = { job: Uuid; staff: Uuid | null };
 

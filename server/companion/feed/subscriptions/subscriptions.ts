@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PlatformError, platformErrorFrom, platformFetch } from '../platform-error';
+import { PlatformFlagSchema } from '../../../../contracts/platform-flag';
 
 /** The object subscriptions Fieldside needs: the job and note fields the extension shows, and visits (who sees
  * which job). */
@@ -42,7 +43,7 @@ const Listed = z.object({
     .string()
     .nullish()
     .transform((v) => v ?? ''),
-  active: z.union([z.boolean(), z.number(), z.string()]).transform((v) => v === true || v === 1 || v === '1'),
+  active: PlatformFlagSchema,
 });
 type ListedSubscription = z.infer<typeof Listed>;
 

@@ -2,14 +2,18 @@ import { z } from 'zod';
 import { isAdministratorRoleName } from '../../../../contracts/security-roles';
 import type { Uuid } from '../../../../contracts/uuid';
 import { PlatformError, platformErrorFrom, platformFetch } from '../platform-error';
+import { PlatformFlagSchema } from '../../../../contracts/platform-flag';
 
 // Whether a staff member the platform vouched for (the caller's pass names them: pairing) is an administrator, as
 // the platform says now: the staff record (`staff/<uuid>.json`, scope read_staff) names its security role, the role
 // list (`securityrole.json`, scope read_security_roles) names the role. Without either scope, nobody is one.
 
-const Flag = z.union([z.number(), z.string(), z.boolean()]).transform((v) => v === true || v === 1 || v === '1');
-const Staff = z.object({ uuid: z.string(), active: Flag.optional(), security_role_uuid: z.string().nullish() });
-const Role = z.object({ uuid: z.string(), name: z.string().nullish(), active: Flag.optional() });
+const Staff = z.object({
+  uuid: z.string(),
+  active: PlatformFlagSchema.optional(),
+  security_role_uuid: z.string().nullish(),
+});
+const Role = z.object({ uuid: z.string(), name: z.string().nullish(), active: PlatformFlagSchema.optional() });
 
 export function createRoleCheck(opts: {
   platformBaseUrl: string;
