@@ -21,13 +21,13 @@ const read = async (response: Response) =>
   bodyText(await bufferedFetch(async () => response, LIMITS)('http://127.0.0.1/api_1.0/job.json'));
 
 describe('bufferedFetch', () => {
-  it('hands over the body as soon as its declared length has arrived, without waiting for the stream to end', async () => {
+  it('hands over the body once its declared length is in, without waiting for the stream to end', async () => {
     const text = '[{"uuid":"a","job_address":"12 Hôtel St"}]';
     const length = String(encoder.encode(text).length);
     expect(await read(answer([text.slice(0, 10), text.slice(10)], { 'content-length': length }, false))).toBe(text);
   });
 
-  it('reads to the end of the stream when the bytes are not the body as sent (content-encoding) or their length is not declared', async () => {
+  it('reads to the end of the stream when its bytes are not the body as sent or no length is declared', async () => {
     // Decoded bytes outnumber the declared (compressed) length: stopping there would cut the body short.
     expect(await read(answer(['[1,', '2]'], { 'content-length': '3', 'content-encoding': 'gzip' }, true))).toBe(
       '[1,2]',
