@@ -167,6 +167,21 @@ describe('paginate', () => {
       ]);
     });
 
+    it('lets the request ahead leave before this page is parsed and handed over, however many promise steps it takes', async () => {
+      // A client's way to the network (limiter, hooks, retries) is a chain of promise steps; the page's parse and
+      // the caller's work on it must not run before the request ahead has gone out, or the platform idles meanwhile.
+      const src = lazySource(25, 10);
+      const fetchPage = async (cursor: string, signal: AbortSignal | undefined): Promise<RawPage> => {
+        for (let step = 0; step < 50; step++) await Promise.resolve();
+        return src.fetchPage(cursor, signal);
+      };
+      const pages = paginate({ fetchPage, readAhead: true, parse: jobRecord.parse, label: 't' });
+      const first = await pages.next();
+      src.events.push(`handed over ${first.value?.cursor}`);
+      expect(src.events).toEqual(['fetch -1', `fetch ${uuid(10)}`, 'parse -1', 'handed over -1']);
+      await pages.return?.();
+    });
+
     it('without readAhead, fetches a page only when asked', async () => {
       const src = lazySource(25, 10);
       await collect(paginate({ ...src, parse: jobRecord.parse, label: 't' }));

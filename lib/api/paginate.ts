@@ -87,8 +87,13 @@ export function paginate<R>(options: PaginateOptions<R>): PageIterator<R> {
     ahead = null;
     const raw = await pending;
     const early = raw.nextCursor;
-    if (options.readAhead && early !== null && isUuid(early) && !read.has(early) && early !== current)
+    if (options.readAhead && early !== null && isUuid(early) && !read.has(early) && early !== current) {
       fetchAhead(early);
+      // The request's way to the network (limiter, hooks) is a chain of promise steps, and this page's parse and
+      // the caller's work on it (validation, search documents, the segment write) would run before them all: the
+      // platform would get the next request only once this page was stored. A task boundary lets it go out first.
+      await nextTask();
+    }
     const body = 'read' in raw ? raw.read() : raw.body;
     if (!Array.isArray(body)) {
       dropAhead();
@@ -152,6 +157,9 @@ export function paginate<R>(options: PaginateOptions<R>): PageIterator<R> {
   };
   return iterator;
 }
+
+/** Resolves in a task of its own: every promise step queued before it has run by then. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Every record of every page, for small collections (staff, badges, a company's contacts). */
 export async function collect<R>(pages: PageIterator<R>): Promise<{ records: R[]; skipped: Skipped[] }> {

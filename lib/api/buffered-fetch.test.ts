@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { bodyText, bufferedFetch } from './buffered-fetch';
+import { isNoProgressError } from './progress-timeout';
+
+const encoder = new TextEncoder();
+const LIMITS = { answerMs: 2_000, stallMs: 300 };
+
+/** An answer whose bytes arrive in pieces; its stream ends only if `ends` (a service worker hears the end of a
+ * body tens of ms after its last bytes: here, never). */
+function answer(pieces: string[], headers: Record<string, string>, ends: boolean): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const piece of pieces) controller.enqueue(encoder.encode(piece));
+      if (ends) controller.close();
+    },
+  });
+  return new Response(body, { headers });
+}
+
+const read = async (response: Response) =>
+  bodyText(await bufferedFetch(async () => response, LIMITS)('http://127.0.0.1/api_1.0/job.json'));
+
+describe('bufferedFetch', () => {
+  it('hands over the body once its declared length is in, without waiting for the stream to end', async () => {
+    const text = '[{"uuid":"a","job_address":"12 Hôtel St"}]';
+    const length = String(encoder.encode(text).length);
+    expect(await read(answer([text.slice(0, 10), text.slice(10)], { 'content-length': length }, false))).toBe(text);
+  });
+
+  it('reads to the end of the stream when its bytes are not the body as sent or no length is declared', async () => {
+    // Decoded bytes outnumber the declared (compressed) length: stopping there would cut the body short.
+    expect(await read(answer(['[1,', '2]'], { 'content-length': '3', 'content-encoding': 'gzip' }, true))).toBe(
+      '[1,2]',
+    );
+    expect(await read(answer(['[1,', '2]'], {}, true))).toBe('[1,2]');
+  });
+
+  it('still fails a body that stops arriving short of its declared length', async () => {
+    const error = await read(answer(['[1,'], { 'content-length': '5' }, false)).catch((e: unknown) => e);
+    expect(isNoProgressError(error)).toBe(true);
+  });
+});
