@@ -8,12 +8,16 @@ import {
   isNoteOfJob,
   keepMatching,
 } from './filter-checks';
+import type { Uuid } from '../../contracts/uuid';
+import { ref } from './fields';
 
 const ME = '0b7e4c1a-1111-4a2b-9c3d-1234567890ab';
 const OTHER = '0b7e4c1a-2222-4a2b-9c3d-1234567890ab';
 const DAY = { from: '2026-11-21 00:00:00', to: '2026-11-22 00:00:00' };
+/** A reference as the record schema reads it from the platform's answer (`ref`: lower-cased). */
+const read = (uuid: string | null) => ref.read(uuid) as Uuid | null;
 const activity = (staff_uuid: string | null, start_date: string | null, end_date: string | null) => ({
-  staff_uuid,
+  staff_uuid: read(staff_uuid),
   start_date,
   end_date,
 });
@@ -44,30 +48,32 @@ describe("a job activity read's filter, checked on the client", () => {
     ['with a blank end (the platform compares 0000-00-00)', activity(ME, '2026-11-21 09:00:00', null), false],
   ])('%s: %s', (_label, record, kept) => {
     expect(isActivityOf(ME, DAY)(record)).toBe(kept);
+    // The caller's uuid in upper case asks for the same staff member.
+    expect(isActivityOf(ME.toUpperCase(), DAY)(record)).toBe(kept);
   });
 });
 
 describe('other filtered reads, checked on the client', () => {
   it('keeps only the asked-for staff member, job and company, and counts what it dropped', () => {
     const answer = {
-      records: [{ staff_uuid: ME }, { staff_uuid: OTHER }, { staff_uuid: null }],
+      records: [{ staff_uuid: read(ME) }, { staff_uuid: read(OTHER) }, { staff_uuid: null }],
       skipped: [{ uuid: null, reason: 'bad' }],
     };
     expect(keepMatching(answer, isAllocationOf(ME))).toEqual({
-      records: [{ staff_uuid: ME }],
+      records: [{ staff_uuid: read(ME) }],
       skipped: answer.skipped,
       unmatched: 2,
     });
-    expect(isContactOfJob(ME)({ job_uuid: ME })).toBe(true);
-    expect(isContactOfJob(ME)({ job_uuid: OTHER })).toBe(false);
-    expect(isContactOfCompany(OTHER)({ company_uuid: OTHER.toUpperCase() })).toBe(true);
+    expect(isContactOfJob(ME)({ job_uuid: read(ME) })).toBe(true);
+    expect(isContactOfJob(ME)({ job_uuid: read(OTHER) })).toBe(false);
+    expect(isContactOfCompany(OTHER)({ company_uuid: read(OTHER.toUpperCase()) })).toBe(true);
     expect(isContactOfCompany(OTHER)({ company_uuid: null })).toBe(false);
-    expect(isNoteOfJob(ME)({ related_object: 'job', related_object_uuid: ME.toUpperCase() })).toBe(true);
-    expect(isNoteOfJob(ME)({ related_object: 'company', related_object_uuid: ME })).toBe(false);
-    expect(isNoteOfJob(ME)({ related_object: 'job', related_object_uuid: OTHER })).toBe(false);
+    expect(isNoteOfJob(ME)({ related_object: 'job', related_object_uuid: read(ME.toUpperCase()) })).toBe(true);
+    expect(isNoteOfJob(ME)({ related_object: 'company', related_object_uuid: read(ME) })).toBe(false);
+    expect(isNoteOfJob(ME)({ related_object: 'job', related_object_uuid: read(OTHER) })).toBe(false);
   });
 
   it('counts nothing dropped when the platform honoured the filter', () => {
-    expect(keepMatching({ records: [{ job_uuid: ME }], skipped: [] }, isContactOfJob(ME)).unmatched).toBe(0);
+    expect(keepMatching({ records: [{ job_uuid: read(ME) }], skipped: [] }, isContactOfJob(ME)).unmatched).toBe(0);
   });
 });

@@ -3,6 +3,7 @@
 // "Filtering"), so a read that trusted its filter would show another person's visits or another
 // client's contacts. Each check here says in code what one read's filter says to the platform, with
 // the platform's own comparison rules; records that fail it are dropped and counted, never shown.
+import { toUuid, type Uuid } from '../../contracts/uuid';
 import type { Skipped } from './record-schema';
 
 /** A filtered read's answer, with only the records its filter asked for. */
@@ -21,9 +22,11 @@ export function keepMatching<R>(
   return { records, skipped: answer.skipped, unmatched: answer.records.length - records.length };
 }
 
-/** `eq` on a uuid: references are read in lower case (fields.ts), the caller's uuid may not be. */
-export function sameUuid(value: string | null, uuid: string): boolean {
-  return value !== null && value.toLowerCase() === uuid.toLowerCase();
+/** `eq` on a uuid: a record's references are Uuids as its schema read them (fields.ts `ref`, lower-cased); the
+ * caller's uuid, in whatever case it holds it, is made one once for the whole read. */
+function matchesUuid(wanted: string): (value: Uuid | null) => boolean {
+  const uuid = toUuid(wanted);
+  return (value) => value === uuid;
 }
 
 /**
@@ -39,29 +42,38 @@ export function comparableTime(value: string | null): string {
 
 /** The job activity read's filter: `staff_uuid eq S and start_date lt TO and end_date gt FROM`. */
 export function isActivityOf(staffUuid: string, range: { from: string; to: string }) {
-  return (a: { staff_uuid: string | null; start_date: string | null; end_date: string | null }) =>
-    sameUuid(a.staff_uuid, staffUuid) &&
-    comparableTime(a.start_date) < range.to &&
-    comparableTime(a.end_date) > range.from;
+  const isStaff = matchesUuid(staffUuid);
+  return (a: { staff_uuid: Uuid | null; start_date: string | null; end_date: string | null }) =>
+    isStaff(a.staff_uuid) && comparableTime(a.start_date) < range.to && comparableTime(a.end_date) > range.from;
 }
 
 /** The reads of one job's visits or allocations: `job_uuid eq J`. */
-export const isOfJob = (jobUuid: string) => (r: { job_uuid: string | null }) => sameUuid(r.job_uuid, jobUuid);
+export function isOfJob(jobUuid: string) {
+  const isJob = matchesUuid(jobUuid);
+  return (r: { job_uuid: Uuid | null }) => isJob(r.job_uuid);
+}
 
 /** The job allocation read's filter: `staff_uuid eq S`. */
-export const isAllocationOf = (staffUuid: string) => (a: { staff_uuid: string | null }) =>
-  sameUuid(a.staff_uuid, staffUuid);
+export function isAllocationOf(staffUuid: string) {
+  const isStaff = matchesUuid(staffUuid);
+  return (a: { staff_uuid: Uuid | null }) => isStaff(a.staff_uuid);
+}
 
 /** The job contact read's filter: `job_uuid eq J`. */
-export const isContactOfJob = (jobUuid: string) => (c: { job_uuid: string | null }) => sameUuid(c.job_uuid, jobUuid);
+export const isContactOfJob = isOfJob;
 
 /** The note read's filter: `related_object eq 'job' and related_object_uuid eq J`. */
-export const isNoteOfJob = (jobUuid: string) => (n: { related_object: string; related_object_uuid: string | null }) =>
-  n.related_object === 'job' && sameUuid(n.related_object_uuid, jobUuid);
+export function isNoteOfJob(jobUuid: string) {
+  const isJob = matchesUuid(jobUuid);
+  return (n: { related_object: string; related_object_uuid: Uuid | null }) =>
+    n.related_object === 'job' && isJob(n.related_object_uuid);
+}
 
 /** The company contact read's filter: `company_uuid eq C`. */
-export const isContactOfCompany = (companyUuid: string) => (c: { company_uuid: string | null }) =>
-  sameUuid(c.company_uuid, companyUuid);
+export function isContactOfCompany(companyUuid: string) {
+  const isCompany = matchesUuid(companyUuid);
+  return (c: { company_uuid: Uuid | null }) => isCompany(c.company_uuid);
+}
 
 /** The attachment read's filter: `related_object eq 'job' and related_object_uuid eq J`. */
 export const isAttachmentOfJob = isNoteOfJob;

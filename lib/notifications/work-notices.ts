@@ -22,7 +22,6 @@ export interface NoticeFacts {
   own: ReadonlySet<string>;
 }
 
-const lower = (s: string | undefined) => (s ?? '').toLowerCase();
 /** The companion asked the platform, as this browser's staff member, and it shows them the job (or the visit's job):
  * for a technician, the job is allocated to them. A cancelled visit that was their only one makes it `none`. */
 const seesIt = (change: FeedChange) => change.yours === 'record';
@@ -34,9 +33,10 @@ export function workNotices(changes: readonly FeedChange[], facts: NoticeFacts):
     if (!out.has(jobUuid)) out.set(jobUuid, { kind, jobUuid });
   };
   for (const change of changes) {
-    const uuid = lower(change.uuid);
+    // The change's uuids are Uuids: ReadFeedChangeSchema lower-cased them as the feed's answer was read.
+    const uuid = change.uuid;
     if (facts.own.has(uuid)) continue;
-    const job = lower(change.object === 'job' ? change.uuid : change.job_uuid);
+    const job = change.object === 'job' ? change.uuid : change.job_uuid;
     if (!job) continue;
     if (change.object === 'jobactivity') {
       const wasMine = facts.myVisits.has(uuid);

@@ -69,10 +69,10 @@ export function createContentService({ workspace, grants, addNote, timeZone }: C
   }
 
   /** The cached jobs named by uuid or number; unknown ones are left out. */
-  async function cachedJobs(uuids: readonly string[], numbers: readonly string[]): Promise<Job[]> {
+  async function cachedJobs(uuids: readonly Uuid[], numbers: readonly string[]): Promise<Job[]> {
     const cache = await workspace.cache();
     const found = [
-      ...(await Promise.all([...new Set(uuids.map((u) => u.toLowerCase()))].map((uuid) => cache.getJob(uuid)))),
+      ...(await Promise.all([...new Set(uuids)].map((uuid) => cache.getJob(uuid)))),
       ...(await Promise.all([...new Set(numbers)].map((n) => cache.getJobByNumber(n)))),
     ];
     return [...new Map(found.flatMap((job): Array<[string, Job]> => (job ? [[job.uuid, job]] : []))).values()];
@@ -95,7 +95,7 @@ export function createContentService({ workspace, grants, addNote, timeZone }: C
     });
   }
 
-  async function panelOf(ticket: string, frame: PanelFrame): Promise<{ jobUuid: string; kind: ContentPage['kind'] }> {
+  async function panelOf(ticket: string, frame: PanelFrame): Promise<{ jobUuid: Uuid; kind: ContentPage['kind'] }> {
     const panel = await grants.panel(ticket, frame);
     if (!panel) throw new PanelClosedError();
     return panel;
@@ -111,7 +111,7 @@ export function createContentService({ workspace, grants, addNote, timeZone }: C
   return {
     /** Badges for the jobs a page reported (`page`), or for any job when Fieldside's own page asks. */
     async jobs(
-      request: { uuids: readonly string[]; numbers: readonly string[] },
+      request: { uuids: readonly Uuid[]; numbers: readonly string[] },
       page?: ContentPage,
     ): Promise<{ jobs: PageJob[]; signedIn: boolean }> {
       if ((await workspace.key()) === null) return { jobs: [], signedIn: false };

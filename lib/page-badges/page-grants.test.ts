@@ -1,12 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { toUuid, type Uuid } from '../../contracts/uuid';
 import type { ContentPage } from '../messaging/sender';
+import { pageGrantsItem } from '../settings/items';
 import { createPageGrants, TICKET_MS, type GrantLimits } from './page-grants';
 
 // The page grants over their real store (storage.session, fakeBrowser): what survives a stopped
 // worker, what goes with a closed tab, and that concurrent messages of one page lose nothing.
 
 afterEach(() => fakeBrowser.reset());
+
+/** A job's uuid as the messages' schemas give it (the names here are short, not uuid-shaped: only equality counts). */
+const job = (name: string): Uuid => toUuid(name);
 
 const page = (
   tabId: number,
@@ -26,12 +31,12 @@ describe('page grants', () => {
     const before = createPageGrants(undefined, { limits: limits(3), ...tabOpen });
     const inbox = page(1, 'doc-1');
     expect((await before.admit(inbox, { uuids: [], numbers: ['1', '2', '3', '4'] })).numbers).toEqual(['1', '2', '3']);
-    await before.grant(inbox, ['AAAA']);
+    await before.grant(inbox, [job('aaaa')]);
     // A new worker: a new service over the same storage.session.
     const after = createPageGrants(undefined, { limits: limits(3), ...tabOpen });
-    expect(await after.shows(inbox, 'aaaa')).toBe(true);
+    expect(await after.shows(inbox, job('aaaa'))).toBe(true);
     expect((await after.admit(inbox, { uuids: [], numbers: ['5', '6'] })).numbers).toEqual([]);
-    expect(await after.admit(inbox, { uuids: ['aaaa', 'bbbb'], numbers: ['2'] })).toEqual({
+    expect(await after.admit(inbox, { uuids: [job('aaaa'), job('bbbb')], numbers: ['2'] })).toEqual({
       uuids: ['aaaa'],
       numbers: ['2'],
     });
@@ -40,7 +45,7 @@ describe('page grants', () => {
   it('lose nothing when one page sends several messages at once', async () => {
     const grants = createPageGrants();
     const web = page(2, 'doc-2', 'platform');
-    await Promise.all(Array.from({ length: 20 }, (_, i) => grants.grant(web, [`job-${i}`])));
+    await Promise.all(Array.from({ length: 20 }, (_, i) => grants.grant(web, [job(`job-${i}`)])));
     expect(
       await grants.shownOf(
         web.key,
@@ -57,31 +62,31 @@ describe('page grants', () => {
       openTabs: () => new Promise((resolve) => (listed = () => resolve(new Set()))),
     });
     const looking = grants.forgetClosedTabs();
-    await grants.grant(page(9, 'new-tab'), ['job']);
+    await grants.grant(page(9, 'new-tab'), [job('job')]);
     listed();
     await looking;
-    expect(await grants.shows(page(9, 'new-tab'), 'job')).toBe(true);
+    expect(await grants.shows(page(9, 'new-tab'), job('job'))).toBe(true);
   });
 
   it('go with a closed tab (found when a page next asks, at most once a minute), and a tab keeps only its latest pages', async () => {
     let time = 0;
     const open = new Set([3, 4]);
     const grants = createPageGrants(undefined, { now: () => ++time, openTabs: async () => open });
-    for (let i = 0; i < 12; i++) await grants.grant(page(3, `doc-${i}`), ['job']);
-    await grants.grant(page(4, 'other'), ['job']);
-    expect(await grants.shows(page(3, 'doc-0'), 'job')).toBe(false);
-    expect(await grants.shows(page(3, 'doc-1'), 'job')).toBe(false);
-    expect(await grants.shows(page(3, 'doc-2'), 'job')).toBe(true);
-    expect(await grants.shows(page(3, 'doc-11'), 'job')).toBe(true);
+    for (let i = 0; i < 12; i++) await grants.grant(page(3, `doc-${i}`), [job('job')]);
+    await grants.grant(page(4, 'other'), [job('job')]);
+    expect(await grants.shows(page(3, 'doc-0'), job('job'))).toBe(false);
+    expect(await grants.shows(page(3, 'doc-1'), job('job'))).toBe(false);
+    expect(await grants.shows(page(3, 'doc-2'), job('job'))).toBe(true);
+    expect(await grants.shows(page(3, 'doc-11'), job('job'))).toBe(true);
     await grants.forgetClosedTabs(); // the first look: every tab is open
-    expect(await grants.shows(page(3, 'doc-11'), 'job')).toBe(true);
+    expect(await grants.shows(page(3, 'doc-11'), job('job'))).toBe(true);
     open.delete(3);
     await grants.forgetClosedTabs(); // within the minute: not looked for again
-    expect(await grants.shows(page(3, 'doc-11'), 'job')).toBe(true);
+    expect(await grants.shows(page(3, 'doc-11'), job('job'))).toBe(true);
     time += 60_000;
     await grants.forgetClosedTabs();
-    expect(await grants.shows(page(3, 'doc-11'), 'job')).toBe(false);
-    expect(await grants.shows(page(4, 'other'), 'job')).toBe(true);
+    expect(await grants.shows(page(3, 'doc-11'), job('job'))).toBe(false);
+    expect(await grants.shows(page(4, 'other'), job('job'))).toBe(true);
   });
 
   it("count an added site's pages together: a reload is a new page, not a new cap, until the hour is over", async () => {
@@ -119,8 +124,8 @@ describe('page grants', () => {
     const web = page(8, 'doc-8', 'platform');
     const open = new Set([8]);
     const before = createPageGrants(undefined, { now: () => time, openTabs: async () => open });
-    await before.openPanel(web, 'JOB-A', 'ticket-a');
-    await before.openPanel(web, 'job-b', 'ticket-b');
+    await before.openPanel(web, job('job-a'), 'ticket-a');
+    await before.openPanel(web, job('job-b'), 'ticket-b');
     const frame = { key: '8:3:frame', tabId: 8 };
     // A new worker: the tickets are where it left them.
     const grants = createPageGrants(undefined, { now: () => time, openTabs: async () => open });
@@ -136,5 +141,33 @@ describe('page grants', () => {
     open.delete(8);
     await grants.forgetClosedTabs();
     expect(await grants.panel('ticket-a', frame)).toBeNull();
+  });
+
+  it('match a grant an older version stored with its uuids in capitals: they are read lower-cased', async () => {
+    const JOB = '0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D';
+    const web = page(10, 'doc-10', 'platform');
+    await pageGrantsItem.setValue({
+      pages: {
+        [web.key]: {
+          kind: 'platform',
+          tabId: 10,
+          since: 0,
+          numbers: [],
+          jobs: [JOB],
+          panels: [{ ticket: 'ticket-c', jobUuid: JOB, issued: 0, frame: null }],
+        },
+      },
+      sites: {},
+    });
+    const grants = createPageGrants(undefined, { now: () => 1, openTabs: async () => new Set([10]) });
+    const lower = toUuid(JOB);
+    expect(lower).toBe('0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d');
+    expect(await grants.shows(web, lower)).toBe(true);
+    expect(await grants.admit(web, { uuids: [lower], numbers: [] })).toEqual({ uuids: [lower], numbers: [] });
+    expect(await grants.shownOf(web.key, [JOB, 'ffffffff-ffff-4fff-8fff-ffffffffffff'])).toEqual([JOB]);
+    expect(await grants.panel('ticket-c', { key: '10:1:frame', tabId: 10 })).toEqual({
+      jobUuid: lower,
+      kind: 'platform',
+    });
   });
 });

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import type { ContentPage, PageKind } from '../messaging/sender';
 import { pageGrantsItem } from '../settings/items';
 import { PageGrantsSchema, type PageGrant, type PageGrants } from '../settings/schemas';
+import { toUuid, type Uuid } from '../../contracts/uuid';
 
 // What each page's content script was answered, so it is answered nothing beyond: the jobs a page reported (up to a
 // cap) are the only ones whose quick-note panel it may open and its live port hears of, and each opened panel's frame
@@ -138,12 +139,12 @@ export function createPageGrants(
     /** What of a page's request it may be answered about: jobs it was answered about before (by
      * uuid, a re-read after a change), the numbers it reported before, and new numbers while it
      * (and, on an added site, that site) is under its cap; the rest is left out. */
-    admit(page: ContentPage, request: { uuids: readonly string[]; numbers: readonly string[] }) {
+    admit(page: ContentPage, request: { uuids: readonly Uuid[]; numbers: readonly string[] }) {
       void forgetClosedTabs().catch(() => undefined);
       return serial((grants) => {
         const grant = grantOf(grants, page);
         const jobs = new Set(grant.jobs);
-        const uuids = [...new Set(request.uuids.map((u) => u.toLowerCase()))].filter((u) => jobs.has(u));
+        const uuids = [...new Set(request.uuids)].filter((u) => jobs.has(u));
         const known = new Set(grant.numbers);
         const site = grant.kind === 'site' ? siteNumbers(grants, page.origin) : undefined;
         const numbers: string[] = [];
@@ -163,25 +164,22 @@ export function createPageGrants(
     },
 
     /** The page was answered about these jobs: their notes may now be read from it. */
-    grant(page: ContentPage, jobUuids: readonly string[]) {
+    grant(page: ContentPage, jobUuids: readonly Uuid[]) {
       return serial((grants) => {
         const grant = grantOf(grants, page);
-        grant.jobs = [...new Set([...grant.jobs, ...jobUuids.map((u) => u.toLowerCase())])];
+        grant.jobs = [...new Set([...grant.jobs, ...jobUuids])];
         return { result: undefined, changed: jobUuids.length > 0 };
       });
     },
 
     /** Whether the page was answered about the job (its badge is on that page). */
-    shows: (page: ContentPage, jobUuid: string) =>
-      look(page.key, (grant) => grant?.jobs.includes(jobUuid.toLowerCase()) ?? false),
+    shows: (page: ContentPage, jobUuid: Uuid) => look(page.key, (grant) => grant?.jobs.includes(jobUuid) ?? false),
 
     /** The person opened the job's quick-note panel on the page: `ticket` opens it in one frame. */
-    openPanel(page: ContentPage, jobUuid: string, ticket: string) {
+    openPanel(page: ContentPage, jobUuid: Uuid, ticket: string) {
       return serial((grants) => {
         const grant = grantOf(grants, page);
-        grant.panels = [...grant.panels, { ticket, jobUuid: jobUuid.toLowerCase(), issued: now(), frame: null }].slice(
-          -PANELS_PER_PAGE,
-        );
+        grant.panels = [...grant.panels, { ticket, jobUuid, issued: now(), frame: null }].slice(-PANELS_PER_PAGE);
         return { result: undefined, changed: true };
       });
     },
@@ -205,9 +203,10 @@ export function createPageGrants(
       });
     },
 
-    /** Of `uuids`, the jobs the page (by key) was answered about: what its live port may hear of. */
+    /** Of `uuids` (a feed event's, kept as the platform spelt them for the page that hears them), the jobs the page
+     * (by key) was answered about: what its live port may hear of. */
     shownOf: (pageKey: string, uuids: readonly string[]) =>
-      look(pageKey, (grant) => (grant ? uuids.filter((u) => grant.jobs.includes(u.toLowerCase())) : [])),
+      look(pageKey, (grant) => (grant ? uuids.filter((u) => grant.jobs.includes(toUuid(u))) : [])),
   };
 }
 export type PageGrantsService = ReturnType<typeof createPageGrants>;

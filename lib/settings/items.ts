@@ -6,7 +6,7 @@ import type {
   Connection,
   FeedPosition,
   FirstRun,
-  PageGrants,
+  StoredPageGrants,
   SessionRecord,
   SignedOutReason,
   WorkNotices,
@@ -153,7 +153,7 @@ export const myJobsItem = storage.defineItem<MyJobs | null>(STORAGE_KEYS.myJobs,
 /** What each page's content script was answered (lib/page-badges/page-grants.ts). storage.session:
  * it survives a stopped worker (so a page keeps what it was granted, and its cap stays spent), no
  * content script can read it, and it ends with the browser session. */
-export const pageGrantsItem = storage.defineItem<PageGrants>(STORAGE_KEYS.pageGrants, {
+export const pageGrantsItem = storage.defineItem<StoredPageGrants>(STORAGE_KEYS.pageGrants, {
   fallback: { pages: {}, sites: {} },
   version: 1,
 });

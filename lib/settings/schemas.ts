@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlatformUuidSchema } from '../../contracts/uuid';
 
 // The shapes of what Fieldside keeps in storage (lib/settings/items.ts), validated on every read.
 // Never a token: storage.local is readable by content scripts, so credentials live in
@@ -117,7 +118,7 @@ export const ContentSitesSchema = z
  * the frame it opened in (its page key), null until the frame first showed the ticket. */
 export const PanelGrantSchema = z.object({
   ticket: z.string(),
-  jobUuid: z.string(),
+  jobUuid: PlatformUuidSchema,
   issued: z.number(),
   frame: z.string().nullable(),
 });
@@ -130,8 +131,9 @@ export const PageGrantSchema = z.object({
   since: z.number(),
   /** The job numbers the page reported: what counts against its cap. */
   numbers: z.array(z.string()),
-  /** The jobs (uuids) it was answered about: only these may have notes read or added. */
-  jobs: z.array(z.string()),
+  /** The jobs (uuids) it was answered about: only these may have notes read or added. Lower-cased on every read, so a
+   * grant an older version kept in capitals still matches. */
+  jobs: z.array(PlatformUuidSchema),
   /** The quick-note panels the person opened there (only these read or add notes), newest last. */
   panels: z.array(PanelGrantSchema).default([]),
 });
@@ -146,6 +148,8 @@ export const PageGrantsSchema = z.object({
   sites: z.record(z.string(), SiteBudgetSchema),
 });
 export type PageGrants = z.infer<typeof PageGrantsSchema>;
+/** The grants as storage holds them: their uuids in any case, until PageGrantsSchema reads them. */
+export type StoredPageGrants = z.input<typeof PageGrantsSchema>;
 
 /** Being told of work (lib/notifications): off until the person turns it on; quiet outside the day's hours,
  * whole hours of the account's day (`from` ≤ hour < `to`). */

@@ -1,41 +1,54 @@
 import { expect, it } from 'vitest';
-import type { JobActivity, JobAllocation } from '../api/schemas';
+import { jobActivityRecord, jobAllocationRecord, type JobActivity, type JobAllocation } from '../api/schemas';
 import { myJobsOf } from './my-jobs';
 
-const visit = (job: string, start: string, extra: Partial<JobActivity> = {}) =>
-  ({
-    uuid: `v-${job}-${start}`,
-    active: true,
+// The records are read by their real schemas, as the platform's answer is: the job uuids are written here in capitals,
+// and the schema lower-cases them (so a job is one key however the platform spelt it).
+
+/** Job `n`'s uuid as the platform might write it, in capitals. */
+const J = (n: number) => `0000000${n}-ABCD-4ABC-8ABC-ABCDEF012345`;
+let serial = 0;
+const uuidOf = () => `${String(++serial).padStart(8, '0')}-0000-4000-8000-000000000000`;
+
+function read<R>(record: { parse(raw: unknown): { ok: true; value: R } | { ok: false; skipped: { reason: string } } }) {
+  return (raw: Record<string, unknown>): R => {
+    const parsed = record.parse(raw);
+    if (!parsed.ok) throw new Error(parsed.skipped.reason);
+    return parsed.value;
+  };
+}
+
+const visit = (job: string, start: string, extra: Partial<Record<keyof JobActivity, unknown>> = {}) =>
+  read(jobActivityRecord)({
+    uuid: uuidOf(),
+    active: 1,
     job_uuid: job,
-    staff_uuid: 'me',
     start_date: start,
     end_date: start,
-    activity_was_scheduled: true,
+    activity_was_scheduled: 1,
     ...extra,
-  }) as JobActivity;
-const allocation = (job: string, extra: Partial<JobAllocation> = {}) =>
-  ({
-    uuid: `a-${job}`,
-    active: true,
-    job_uuid: job,
-    staff_uuid: 'me',
-    completion_timestamp: null,
-    ...extra,
-  }) as JobAllocation;
+  });
+const allocation = (job: string, extra: Partial<Record<keyof JobAllocation, unknown>> = {}) =>
+  read(jobAllocationRecord)({ uuid: uuidOf(), active: 1, job_uuid: job, completion_timestamp: null, ...extra });
 
 it("makes the person's jobs with their next visit of theirs from today, and none for jobs with no visit ahead", () => {
   const jobs = myJobsOf(
     [
-      visit('J1', '2026-12-02 09:00:00'),
-      visit('J1', '2026-11-30 13:00:00'),
-      visit('J1', '2026-11-20 09:00:00'),
-      visit('J2', '2026-11-21 09:00:00'),
-      visit('J3', '2026-11-28 07:00:00'),
-      visit('J4', '2026-11-29 07:00:00', { activity_was_scheduled: false }),
-      visit('J5', '2026-11-29 07:00:00', { active: false }),
+      visit(J(1), '2026-12-02 09:00:00'),
+      visit(J(1), '2026-11-30 13:00:00'),
+      visit(J(1), '2026-11-20 09:00:00'),
+      visit(J(2), '2026-11-21 09:00:00'),
+      visit(J(3), '2026-11-28 07:00:00'),
+      visit(J(4), '2026-11-29 07:00:00', { activity_was_scheduled: 0 }),
+      visit(J(5), '2026-11-29 07:00:00', { active: 0 }),
     ],
-    [allocation('J6'), allocation('J7', { completion_timestamp: '2026-11-01 10:00:00' }), allocation('J3')],
+    [allocation(J(6)), allocation(J(7), { completion_timestamp: '2026-11-01 10:00:00' }), allocation(J(3))],
     '2026-11-28',
   );
-  expect(jobs).toEqual({ j1: '2026-11-30', j2: '', j3: '2026-11-28', j6: '' });
+  expect(jobs).toEqual({
+    [J(1).toLowerCase()]: '2026-11-30',
+    [J(2).toLowerCase()]: '',
+    [J(3).toLowerCase()]: '2026-11-28',
+    [J(6).toLowerCase()]: '',
+  });
 });

@@ -30,11 +30,10 @@ const blank = (v: string | null) => v === null || v === '' || v.startsWith('0000
 /** Job uuid → its next visit (`YYYY-MM-DD`, from `today`), '' for a job of the person's with none ahead. */
 export function myJobsOf(visits: readonly JobActivity[], allocations: readonly JobAllocation[], today: string) {
   const jobs: Record<string, string> = {};
-  for (const a of allocations)
-    if (a.active && a.job_uuid && blank(a.completion_timestamp)) jobs[a.job_uuid.toLowerCase()] ??= '';
+  for (const a of allocations) if (a.active && a.job_uuid && blank(a.completion_timestamp)) jobs[a.job_uuid] ??= '';
   for (const v of visits) {
     if (!v.active || !v.activity_was_scheduled || !v.job_uuid || !v.start_date) continue;
-    const job = v.job_uuid.toLowerCase();
+    const job = v.job_uuid;
     const day = v.start_date.slice(0, 10);
     const next = jobs[job];
     jobs[job] = day >= today && (!next || day < next) ? day : (next ?? '');
