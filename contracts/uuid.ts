@@ -4,7 +4,8 @@ import { z } from 'zod';
  * platform's uuids are case-insensitive; a page, a person or an old record may write them in capitals. */
 export type Uuid = string & { readonly __brand: 'Uuid' };
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A uuid's shape, in any case: the one declaration every check of one uses. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A uuid in any case, kept lower-case: where a uuid enters from outside (a message, a page), it is made a Uuid
  * once. */

@@ -1,4 +1,4 @@
-import { toUuid, type Uuid } from '../../contracts/uuid';
+import { toUuid, UUID_PATTERN, type Uuid } from '../../contracts/uuid';
 // Tolerant field readers for the platform's records. The real platform sends blank dates as
 // `0000-00-00 00:00:00`, booleans as 0/1/"0"/"1", numbers as strings and `badges` as a JSON string
 // (reference/PLATFORM-NOTES.md). Each reader is a plain function that returns the normalised value
@@ -24,13 +24,12 @@ const field = <T, K extends StorageKind>(
   read: (value: unknown) => T | Invalid,
 ): Field<T, K> => ({ expected, kind, read });
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // What the platform sends almost always: lowercase, so no new string has to be made.
 const LOWER_UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // Local time as the platform writes it; a "T" separator and fractional seconds are tolerated.
 const DATE_RE = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
 
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_RE.test(value);
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
 
 /** `text` in lower case: itself when it has nothing to lower (the platform's uuids all but always), since
  * toLowerCase makes a new string every time, and a full sync lowers half a million uuids and job numbers. */
@@ -46,7 +45,7 @@ export function lowerCase(text: string): string {
 const readUuid = (v: unknown): Uuid | Invalid => {
   if (typeof v !== 'string') return INVALID;
   if (LOWER_UUID_RE.test(v)) return v as Uuid;
-  return UUID_RE.test(v) ? toUuid(v) : INVALID;
+  return UUID_PATTERN.test(v) ? toUuid(v) : INVALID;
 };
 
 /** The record's own uuid: required. */

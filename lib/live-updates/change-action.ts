@@ -1,3 +1,4 @@
+import { isUuid } from '../api/fields';
 import { jobRecord, type Job } from '../api/schemas';
 import type { FeedChange } from './types';
 
@@ -31,26 +32,25 @@ export type IgnoreReason =
  * counts as held, and a carried record is taken only when the change names this reader). */
 export type Held = ReadonlyMap<string, string | null> | null;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ignore = (why: IgnoreReason): ChangeAction => ({ do: 'ignore', why });
 
 /** A visit booked or moved carries its job's record when the companion could read it as the visit's staff member
  * (server/companion/feed/enrich/visit-jobs.ts): it is then that job's change. Without a record a visit changes nothing
  * a browser shows (the day view reads visits itself). */
 function visitJob(change: FeedChange): string | null {
-  return change.object === 'jobactivity' && change.job_uuid && UUID.test(change.job_uuid) && change.record !== undefined
+  return change.object === 'jobactivity' && change.job_uuid && isUuid(change.job_uuid) && change.record !== undefined
     ? change.job_uuid
     : null;
 }
 
 const placedJob = (change: FeedChange): string | null =>
-  change.object === 'note' && change.job_uuid && UUID.test(change.job_uuid) ? change.job_uuid : null;
+  change.object === 'note' && change.job_uuid && isUuid(change.job_uuid) ? change.job_uuid : null;
 
 /** The job whose copy the decision looks at (ask `held` about it), if any. */
 export function heldJobOf(change: FeedChange): string | null {
   const visit = visitJob(change);
   if (visit) return visit;
-  if (change.object === 'job') return UUID.test(change.uuid) ? change.uuid : null;
+  if (change.object === 'job') return isUuid(change.uuid) ? change.uuid : null;
   return placedJob(change);
 }
 
@@ -59,7 +59,7 @@ export function changeAction(change: FeedChange, held: Held, notesWanted: boolea
   const visit = visitJob(change);
   const object = visit ? 'job' : change.object;
   const uuid = visit ?? change.uuid;
-  if ((object !== 'job' && object !== 'note') || !UUID.test(uuid)) return ignore('not-shown');
+  if ((object !== 'job' && object !== 'note') || !isUuid(uuid)) return ignore('not-shown');
   if (object === 'note') {
     const placed = placedJob(change);
     if (!notesWanted) return ignore('no-page');

@@ -2,7 +2,7 @@
 // may enqueue. Entries are stored as they are (structured clone), so everything here is plain data.
 // A new kind of write: its payload schema and entry type here, its words, scope and send in kinds.ts.
 import { z } from 'zod';
-import { toUuid, type Uuid } from '../../contracts/uuid';
+import { toUuid, UUID_PATTERN, type Uuid } from '../../contracts/uuid';
 
 export const OUTBOX_KINDS = [
   'note',
@@ -43,10 +43,7 @@ export interface OutboxError {
   at: number;
 }
 
-const uuid = z
-  .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a uuid')
-  .transform(toUuid);
+const uuid = z.string().regex(UUID_PATTERN, 'must be a uuid').transform(toUuid);
 
 export const NotePayloadSchema = z.object({
   note: z.string().trim().min(1, 'a note needs some text').max(65_000),

@@ -1,6 +1,6 @@
 import { errors, jwtVerify } from 'jose';
 import { z } from 'zod';
-import { UuidSchema, type Uuid } from '../../../contracts/uuid';
+import { UuidSchema, UUID_PATTERN, type Uuid } from '../../../contracts/uuid';
 
 // The platform's signed event (PLATFORM-NOTES, "Add-ons inside the platform"): a compact JWT, HMAC-SHA-256 with the
 // App Secret, whose payload is the event object itself: eventVersion, eventName, auth {accountUUID, staffUUID,
@@ -14,7 +14,7 @@ export const EVENT_IAT_MAX_AGE_S = 24 * 3600;
 /** Clocks differ: an `iat`, `exp` or `nbf` this far off the companion's clock is taken. */
 export const CLOCK_TOLERANCE_S = 5 * 60;
 
-const AccountUuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a uuid');
+const AccountUuid = z.string().regex(UUID_PATTERN, 'a uuid');
 
 /** The event object, as documented; anything beyond it is kept loose (the platform may add fields). */
 const EventSchema = z.looseObject({
