@@ -109,6 +109,9 @@ const spread = (values: readonly number[]) =>
     ? `${ms(nearestRank(values, 50))} / ${ms(nearestRank(values, 95))} / ${ms(Math.max(...values.filter(Number.isFinite)))} ms`
     : 'not given by this browser';
 
+/** A row with no goal of its own: a figure that explains the ones judged. */
+const info = (measure: string, value: string): Row => ({ measure, value, goal: '', verdict: '' });
+
 /** Rows for a console.table: every opening in order, p50 and p95 against the goal, then the time split into the
  * browser's own part and ours. `emptyPaints`: an empty extension page's first paint, opened beside each opening
  * (the browser alone, in the same harness and minutes); empty when the driver cannot time one. */
@@ -121,73 +124,53 @@ export function openingRows(openings: readonly Opening[], first: string, emptyPa
   const byApp = openings.map((o) => (o.first.by === 'early' ? Number.NaN : o.ms - o.phases.rowsSet));
   const tookOver = openings.map((o) => (o.first.by === 'early' ? o.phases.rowsSet - o.ms : Number.NaN));
   return [
-    {
-      measure: `popup open → first result row, ${openings.length} openings (${first})`,
-      value: `${times.join(', ')} ms (${openings[0]?.rows ?? 0} rows)`,
-      goal: '',
-      verdict: '',
-    },
-    { measure: '  p50', value: `${nearestRank(times, 50)} ms`, goal: '', verdict: '' },
+    info(
+      `popup open → first result row, ${openings.length} openings (${first})`,
+      `${times.join(', ')} ms (${openings[0]?.rows ?? 0} rows)`,
+    ),
+    info('  p50', `${nearestRank(times, 50)} ms`),
     {
       measure: '  p95',
       value: `${p95} ms`,
       goal: `≤ ${POPUP_GOAL_MS} ms`,
       verdict: p95 <= POPUP_GOAL_MS ? 'met' : 'MISSED',
     },
-    {
-      measure: "  the browser's own: an empty extension page, navigation → first paint, median / p95 / max",
-      value: emptyPaints.length > 0 ? `${spread(emptyPaints)} (${emptyPaints.length} openings)` : 'not timed here',
-      goal: '',
-      verdict: '',
-    },
-    {
-      measure: "  the browser's own: navigation → the popup's HTML parsed (domInteractive), median / p95 / max",
-      value: spread(phase('start', 'domInteractive')),
-      goal: '',
-      verdict: '',
-    },
-    {
-      measure: `  ours: HTML parsed → the kept rows drawn by the early script (plain DOM), median / p95 / max`,
-      value: `${spread(phase('domInteractive', 'earlyRows'))} (${drawnEarly} of ${openings.length} openings)`,
-      goal: '',
-      verdict: '',
-    },
-    {
-      measure: '  ours: the early rows drawn → first result row painted (its frame), median / p95 / max',
-      value: spread(phase('earlyRows', 'first')),
-      goal: '',
-      verdict: '',
-    },
-    {
-      measure: "  the browser's paint timing: the popup's first contentful paint, median / p95 / max",
-      value: spread(phase('start', 'contentfulPaint')),
-      goal: '',
-      verdict: '',
-    },
-    {
-      measure: '  ours: HTML parsed → our modules evaluated (boot), median / p95 / max',
-      value: spread(phase('domInteractive', 'boot')),
-      goal: '',
-      verdict: '',
-    },
-    {
-      measure: '  ours: boot → rows set (session and kept screen taken), median / p95 / max',
-      value: spread(phase('boot', 'rowsSet')),
-      goal: '',
-      verdict: '',
-    },
-    {
-      measure: '  ours: rows set → first result row painted (the first render, its frame), median / p95 / max',
-      value: drawnEarly === openings.length ? 'none: the early script painted every first row' : spread(byApp),
-      goal: '',
-      verdict: '',
-    },
-    {
-      measure: '  the App took the early rows over (rows set), ms after the first row was painted, median / max',
-      value: drawnEarly === 0 ? 'none drawn early' : spread(tookOver).replace(/ \/ [^/]+ \//, ' /'),
-      goal: '',
-      verdict: '',
-    },
+    info(
+      "  the browser's own: an empty extension page, navigation → first paint, median / p95 / max",
+      emptyPaints.length > 0 ? `${spread(emptyPaints)} (${emptyPaints.length} openings)` : 'not timed here',
+    ),
+    info(
+      "  the browser's own: navigation → the popup's HTML parsed (domInteractive), median / p95 / max",
+      spread(phase('start', 'domInteractive')),
+    ),
+    info(
+      `  ours: HTML parsed → the kept rows drawn by the early script (plain DOM), median / p95 / max`,
+      `${spread(phase('domInteractive', 'earlyRows'))} (${drawnEarly} of ${openings.length} openings)`,
+    ),
+    info(
+      '  ours: the early rows drawn → first result row painted (its frame), median / p95 / max',
+      spread(phase('earlyRows', 'first')),
+    ),
+    info(
+      "  the browser's paint timing: the popup's first contentful paint, median / p95 / max",
+      spread(phase('start', 'contentfulPaint')),
+    ),
+    info(
+      '  ours: HTML parsed → our modules evaluated (boot), median / p95 / max',
+      spread(phase('domInteractive', 'boot')),
+    ),
+    info(
+      '  ours: boot → rows set (session and kept screen taken), median / p95 / max',
+      spread(phase('boot', 'rowsSet')),
+    ),
+    info(
+      '  ours: rows set → first result row painted (the first render, its frame), median / p95 / max',
+      drawnEarly === openings.length ? 'none: the early script painted every first row' : spread(byApp),
+    ),
+    info(
+      '  the App took the early rows over (rows set), ms after the first row was painted, median / max',
+      drawnEarly === 0 ? 'none drawn early' : spread(tookOver).replace(/ \/ [^/]+ \//, ' /'),
+    ),
     {
       measure: '  the row timed is the first row shown once the cache is read (job number)',
       value: openings
@@ -196,12 +179,10 @@ export function openingRows(openings: readonly Opening[], first: string, emptyPa
       goal: 'every opening',
       verdict: firstRowsHonest(openings) ? 'met' : 'MISSED',
     },
-    {
-      // Per opening, everything after the browser has parsed the popup's HTML: modules, our code, the frame.
-      measure: '  ours in all: HTML parsed → first result row painted, median / p95 / max',
-      value: spread(phase('domInteractive', 'first')),
-      goal: '',
-      verdict: '',
-    },
+    // Per opening, everything after the browser has parsed the popup's HTML: modules, our code, the frame.
+    info(
+      '  ours in all: HTML parsed → first result row painted, median / p95 / max',
+      spread(phase('domInteractive', 'first')),
+    ),
   ];
 }
