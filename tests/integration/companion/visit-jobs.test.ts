@@ -22,6 +22,15 @@ let officeBrowser: TrustedBrowser;
 
 const requests = () => platformRequestsWhenQuiet(stack);
 
+/** The office books `staff` an hour's visit on `job` on `day` (YYYY-MM-DD); the visit's uuid. */
+const bookVisit = (job: string, staff: string, day: string) =>
+  stack.emulator.control.createRecord(account.uuid, 'jobactivity', {
+    job_uuid: job,
+    staff_uuid: staff,
+    start_date: `${day} 09:00:00`,
+    end_date: `${day} 10:00:00`,
+  });
+
 async function visitChange(browser: TrustedBrowser, visit: string): Promise<FeedChange | undefined> {
   for (let i = 0; i < 50; i++) {
     const res = await fetch(`${stack.companion.url}/feed?limit=1000`, { headers: browser.headers() });
@@ -64,12 +73,7 @@ describe('a visit booked or moved', () => {
       )!.uuid,
     );
     const before = await requests();
-    const visit = await stack.emulator.control.createRecord(account.uuid, 'jobactivity', {
-      job_uuid: job,
-      staff_uuid: technician.uuid,
-      start_date: '2026-11-25 09:00:00',
-      end_date: '2026-11-25 10:00:00',
-    });
+    const visit = await bookVisit(job, technician.uuid, '2026-11-25');
     const theirs = (await visitChange(techBrowser, visit))!;
     expect(theirs).toMatchObject({ job_uuid: job, yours: 'record' });
     expect(theirs.record?.uuid).toBe(job);
@@ -101,12 +105,7 @@ describe('a visit booked or moved', () => {
     const declaredBrowser = await signInBrowser(stack, { account: account.uuid, staff: declared.uuid });
     const job = (await stack.emulator.control.visibleJobUuids(account.uuid, technician.uuid))[1]!;
     const before = await requests();
-    const visit = await stack.emulator.control.createRecord(account.uuid, 'jobactivity', {
-      job_uuid: job,
-      staff_uuid: declared.uuid,
-      start_date: '2026-11-26 09:00:00',
-      end_date: '2026-11-26 10:00:00',
-    });
+    const visit = await bookVisit(job, declared.uuid, '2026-11-26');
     const change = (await visitChange(declaredBrowser, visit))!;
     expect(change).toMatchObject({ job_uuid: job });
     expect(change).not.toHaveProperty('record');
