@@ -83,6 +83,7 @@ describe('a stolen sign-in code', () => {
     const victim = await newDriver();
     const flow = await victim.toCode();
     const before = await platformRequests();
+    // The mark with its last character changed: another spelling of the same bytes or other bytes, refused either way.
     const forged = `f.${flow.codeMac.slice(2, -1)}${flow.codeMac.endsWith('A') ? 'B' : 'A'}`;
     const answer = await victim.exchange({ ...flow, codeMac: forged });
     expect(answer.status).toBe(400);
