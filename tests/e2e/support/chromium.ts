@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { CHROME_EXTENSION_ID } from '../../../contracts/extension-ids';
 import { CHROME_DIR } from './paths';
+import { setUpStep } from '../../support/set-up-steps';
 
 // Headless Chromium with the built extension, a fresh profile each time (TOOLCHAIN.md's flags).
 
@@ -23,7 +24,45 @@ export async function launchChromium(
   options: { env?: Record<string, string>; locale?: string } = {},
 ): Promise<ExtensionBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'fieldside-e2e-'));
-  const context = await chromium.launchPersistentContext(profile, {
+  const context = await setUpStep('launching Chromium', () => launchPersistentContext(profile, extensionDir, options));
+  const prefix = `chrome-extension://${CHROME_EXTENSION_ID}/`;
+  async function worker(): Promise<Worker> {
+    const live = context.serviceWorkers().find((w) => w.url().startsWith(prefix));
+    return (
+      live ?? context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(prefix), timeout: 15_000 })
+    );
+  }
+  try {
+    await setUpStep("waiting for Fieldside's service worker", worker);
+  } catch (error) {
+    // Don't leave a browser or a profile behind when the extension failed to start.
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    context,
+    id: CHROME_EXTENSION_ID,
+    worker,
+    async openOptions() {
+      const page = await context.newPage();
+      await page.goto(`${prefix}options.html`);
+      await page.locator('#session-state').waitFor();
+      return page;
+    },
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+function launchPersistentContext(
+  profile: string,
+  extensionDir: string,
+  options: { env?: Record<string, string>; locale?: string },
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
     ...(options.env ? { env: { ...process.env, ...options.env } as Record<string, string> } : {}),
@@ -46,34 +85,4 @@ export async function launchChromium(
       ...(options.locale ? [`--lang=${options.locale}`] : []),
     ],
   });
-  const prefix = `chrome-extension://${CHROME_EXTENSION_ID}/`;
-  async function worker(): Promise<Worker> {
-    const live = context.serviceWorkers().find((w) => w.url().startsWith(prefix));
-    return (
-      live ?? context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(prefix), timeout: 15_000 })
-    );
-  }
-  try {
-    await worker();
-  } catch (error) {
-    // Don't leave a browser or a profile behind when the extension failed to start.
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-    throw error;
-  }
-  return {
-    context,
-    id: CHROME_EXTENSION_ID,
-    worker,
-    async openOptions() {
-      const page = await context.newPage();
-      await page.goto(`${prefix}options.html`);
-      await page.locator('#session-state').waitFor();
-      return page;
-    },
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
 }

@@ -3,6 +3,7 @@ import type { Own } from '../../support/set-up-file';
 import { launchChromium, type ExtensionBrowser } from './chromium';
 import { connect } from './options-page';
 import { startStack, type Stack } from './stack';
+import { setUpStep } from '../../support/set-up-steps';
 
 /**
  * A file's start before anyone signs in: a fresh stack of `jobs` jobs, the browser (`launch`), and Fieldside's options
@@ -23,7 +24,7 @@ export async function connectBrowser(
   launch: () => Promise<ExtensionBrowser> = () => launchChromium(),
 ): Promise<{ browser: ExtensionBrowser; options: Page }> {
   const browser = own(await launch());
-  const options = await browser.openOptions();
-  await connect(options, stack);
+  const options = await setUpStep("opening Fieldside's options page", () => browser.openOptions());
+  await setUpStep('typing where Fieldside connects', () => connect(options, stack));
   return { browser, options };
 }

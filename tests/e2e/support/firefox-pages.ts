@@ -1,5 +1,6 @@
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import type { Stack } from './stack';
+import { setUpStep } from '../../support/set-up-steps';
 
 // Firefox ESR's Fieldside pages driven as a person drives them (puppeteer-core over WebDriver BiDi:
 // trusted clicks and keys): the options page's connection, sign-in through the consent page, "who
@@ -116,9 +117,9 @@ export async function signInFirefoxAs(
   stack: Stack,
   staff: { uuid: string; name: string },
 ): Promise<void> {
-  await connectFirefox(options, stack);
-  await signInFirefox(browser, options, stack, staff.uuid);
-  await chooseMeFirefox(options, staff);
+  await setUpStep('typing where Fieldside connects', () => connectFirefox(options, stack));
+  await setUpStep('signing in through the consent page', () => signInFirefox(browser, options, stack, staff.uuid));
+  await setUpStep('choosing who you are', () => chooseMeFirefox(options, staff));
 }
 
 /** The button with exactly these words, once the page shows it. */

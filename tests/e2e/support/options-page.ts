@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Stack } from './stack';
+import { setUpStep } from '../../support/set-up-steps';
 
 // Drives the options page and the platform's consent page the way a person would.
 
@@ -25,8 +26,10 @@ export async function signInThroughConsent(
   accountUuid: string,
   staffUuid: string,
 ): Promise<void> {
-  await answerConsent(context, options, accountUuid, staffUuid);
-  await options.locator('#session-state[data-state="signed_in"]').waitFor({ timeout: 20_000 });
+  await setUpStep('signing in through the consent page', async () => {
+    await answerConsent(context, options, accountUuid, staffUuid);
+    await options.locator('#session-state[data-state="signed_in"]').waitFor({ timeout: 20_000 });
+  });
 }
 
 /** Clicks "Sign in with the platform" on `page` (options or first-run) and answers the consent page it opens

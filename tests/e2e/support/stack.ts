@@ -5,6 +5,7 @@ import { activateAccount } from '../../support/companion/addon-platform';
 import type { RunningCompanion } from '../../../server/companion/start';
 import { startDevStack } from '../../../server/development/dev-stack';
 import type { startEmulator } from '../../../server/emulator/start';
+import { setUpStep } from '../../support/set-up-steps';
 
 // The emulator and the companion on ephemeral ports of 127.0.0.1 (startDevStack picks the
 // companion's port first: the emulator's Return URL must point at it), plus the seeded people the
@@ -41,16 +42,18 @@ export interface Stack {
 /** `now`: the platform's time at start (support/clocks.ts), else the real time. */
 export async function startStack(options: { jobs?: number; now?: number } = {}): Promise<Stack> {
   const companionLog: unknown[] = [];
-  const dev = await startDevStack({
-    emulator: {
-      port: 0,
-      jobs: options.jobs ?? 300,
-      seed: 7,
-      quiet: true,
-      ...(options.now === undefined ? {} : { now: options.now }),
-    },
-    companionDeps: { log: (line) => void companionLog.push(line) },
-  });
+  const dev = await setUpStep('starting the platform and the companion', () =>
+    startDevStack({
+      emulator: {
+        port: 0,
+        jobs: options.jobs ?? 300,
+        seed: 7,
+        quiet: true,
+        ...(options.now === undefined ? {} : { now: options.now }),
+      },
+      companionDeps: { log: (line) => void companionLog.push(line) },
+    }),
+  );
   const { emulator, companion } = dev;
   const account = emulator.info.accounts[0]!;
   const technician = account.staff.find((s) => s.role === 'technician' && s.active);
