@@ -12,7 +12,8 @@ export async function connectRedisFeedStore(opts: {
   now?: () => number;
 }): Promise<FeedStore> {
   const main = await connectRedis(opts.url, FEED_STORE_PURPOSE);
-  const reader = main.duplicate();
+  // Not auto-pipelined: a blocking read would hold every command batched with it until it returns.
+  const reader = main.duplicate({ enableAutoPipelining: false });
   reader.on('error', () => {});
   return createRedisFeedStore({
     redis: commandsOver(main),
