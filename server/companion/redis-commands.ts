@@ -11,9 +11,9 @@ export interface RedisCommands {
   pipeline(commands: readonly (readonly RedisArg[])[]): Promise<PipelineItem[]>;
   /** Runs a Lua script atomically over `keys` with `args`. */
   script(lua: string, keys: readonly string[], args: readonly RedisArg[]): Promise<unknown>;
-  /** Runs `run` once every command of the current turn of the event loop has been asked for: where commands asked
-   * for together travel together (a store then joins its own into one, redis-append-batch.ts), after the turn's I/O;
-   * elsewhere in a microtask, after what the current task asks for. Never on a timer: nothing waits longer for it. */
+  /** Runs `run` once the current turn of the event loop has asked for its commands, so a store can join what many
+   * requests asked for into one (redis-append-batch.ts): on Node after the turn's I/O callbacks, over HTTP in a
+   * microtask (after what the current task asks for). Never on a timer: nothing waits longer than its turn. */
   afterTurn(run: () => void): void;
   /** Lets go of the connection, if there is one. */
   close(): Promise<void>;

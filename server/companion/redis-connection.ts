@@ -6,13 +6,9 @@ import { RedisReplyError } from './redis-rest/client';
 // One connection to Redis for one of the companion's stores (the change feed, the rate limits, the add-on's state),
 // connected before the store is handed out, so a wrong REDIS_URL stops the start with a sentence naming what it was
 // for, rather than failing the first request.
-// Auto-pipelining: the commands of every request handled in one turn of the event loop go out together, one write
-// and one read for all (ioredis sends the batch on setImmediate, after that turn's I/O, never on a timer; commands
-// issued while a batch is out go in the next). Under a burst of webhook notifications a write and a read per command
-// were a large share of what each cost the companion and Redis. Each command still gets its own answer, in order.
 
 export async function connectRedis(url: string, purpose: string): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableAutoPipelining: true });
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   redis.on('error', () => {
     // ioredis reconnects by itself; commands fail with their own errors meanwhile. Without a listener Node would
     // treat each connection error as an uncaught exception.
@@ -48,7 +44,7 @@ export function commandsOver(redis: Redis): RedisCommands {
         return redis.eval(lua, keys.length, ...keys, ...args);
       }
     },
-    // When ioredis sends its batch of the turn: what a store asks for here still goes with the turn's commands.
+    // After the turn's I/O callbacks: every request whose bytes arrived in this turn has asked for its commands.
     afterTurn: (run) => setImmediate(run),
     async close() {
       await redis.quit().catch(() => redis.disconnect());

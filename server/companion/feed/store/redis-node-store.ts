@@ -12,8 +12,7 @@ export async function connectRedisFeedStore(opts: {
   now?: () => number;
 }): Promise<FeedStore> {
   const main = await connectRedis(opts.url, FEED_STORE_PURPOSE);
-  // Not auto-pipelined: a blocking read would hold every command batched with it until it returns.
-  const reader = main.duplicate({ enableAutoPipelining: false });
+  const reader = main.duplicate();
   reader.on('error', () => {});
   return createRedisFeedStore({
     redis: commandsOver(main),
