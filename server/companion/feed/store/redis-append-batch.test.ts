@@ -23,7 +23,7 @@ function recorder(fail?: Error) {
 }
 
 describe('append batches', () => {
-  it("makes one call per account of a turn's appends, in the order asked, and answers each its own result", async () => {
+  it("makes one call per account of a turn's appends, in the order asked, answering each its own", async () => {
     const { calls, batches } = recorder();
     const answers = Promise.all([
       batches.append('a', pending(1)),
