@@ -11,6 +11,10 @@ export interface RedisCommands {
   pipeline(commands: readonly (readonly RedisArg[])[]): Promise<PipelineItem[]>;
   /** Runs a Lua script atomically over `keys` with `args`. */
   script(lua: string, keys: readonly string[], args: readonly RedisArg[]): Promise<unknown>;
+  /** Runs `run` once the current turn of the event loop has asked for its commands, so a store can join what many
+   * requests asked for into one (redis-append-batch.ts): on Node after the turn's I/O callbacks, over HTTP in a
+   * microtask (after what the current task asks for). Never on a timer: nothing waits longer than its turn. */
+  afterTurn(run: () => void): void;
   /** Lets go of the connection, if there is one. */
   close(): Promise<void>;
 }
@@ -29,6 +33,8 @@ export async function reachOverHttp(client: RedisRestClient, purpose: string): P
     command: (args) => client.command(args),
     pipeline: (commands) => client.pipeline(commands),
     script: (lua, keys, args) => client.command(['EVAL', lua, keys.length, ...keys, ...args]),
+    // Each call is a request of its own, and an edge runtime has no later phase of a turn to wait for.
+    afterTurn: (run) => queueMicrotask(run),
     close: async () => undefined,
   };
 }

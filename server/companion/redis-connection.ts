@@ -23,7 +23,7 @@ export async function connectRedis(url: string, purpose: string): Promise<Redis>
 }
 
 /** The store's commands over a Node connection. A script is sent once and run by its hash after (EVALSHA), as
- * ioredis's own defined commands do: the webhook intake runs one per notification. */
+ * ioredis's own defined commands do: the webhook intake runs one per burst of notifications. */
 export function commandsOver(redis: Redis): RedisCommands {
   const hashes = new Map<string, string>();
   return {
@@ -44,6 +44,8 @@ export function commandsOver(redis: Redis): RedisCommands {
         return redis.eval(lua, keys.length, ...keys, ...args);
       }
     },
+    // After the turn's I/O callbacks: every request whose bytes arrived in this turn has asked for its commands.
+    afterTurn: (run) => setImmediate(run),
     async close() {
       await redis.quit().catch(() => redis.disconnect());
     },

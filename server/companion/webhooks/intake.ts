@@ -46,7 +46,11 @@ export function createChangeIntake(opts: {
       // the peek says: two edits of one job within one second make the same notification, and only the record tells
       // the second from a retry of the first (its state is part of the key).
       const carriesRecord = how.read && (change.object === 'job' || change.object === 'jobactivity');
-      if (!how.noteEvent && (carriesRecord || !(await opts.store.seen(account, key)))) {
+      // The peek spares a retry only the work below: a read (signed), the wait for a note's event, a record's key.
+      // An unsigned notification of anything else has none of it, so append's own check is all it needs, and
+      // the peek would be a store round trip per notification for nothing.
+      const peekSpares = how.read || change.object === 'note' || change.record !== undefined;
+      if (!how.noteEvent && (carriesRecord || !peekSpares || !(await opts.store.seen(account, key)))) {
         // A new note's event already made its change, job and all: this notification of it adds nothing. Only the
         // Webhooks API has the event: a signed change (read) waits for none.
         if (!how.read && (await noteEvents.coveredByEvent(account, change))) return { kind: 'covered' };

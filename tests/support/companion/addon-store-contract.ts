@@ -16,6 +16,16 @@ export function addonStoreContract(create: () => Promise<AddonStore>): void {
     await store.close();
   });
 
+  it('answers reads of a key asked for at once each, and a read asked after a write sees it', async () => {
+    const store = await create();
+    const [k, other] = [key(), key()];
+    await store.set(k, 'one');
+    expect(await Promise.all([store.get(k), store.get(other), store.get(k)])).toEqual(['one', undefined, 'one']);
+    await store.set(k, 'two');
+    expect(await Promise.all([store.get(k), store.get(k)])).toEqual(['two', 'two']);
+    await store.close();
+  });
+
   it('sets if absent once, for its time only', async () => {
     const store = await create();
     const k = key();

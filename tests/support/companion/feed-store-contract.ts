@@ -160,6 +160,36 @@ export function feedStoreContract(opts: ContractOptions): void {
     expect(await store.callbackGeneration(a)).toBe(1);
   });
 
+  it('takes appends asked for at once as if asked one after another, each answered for itself', async () => {
+    const store = await create({ maxEntries: 1000 });
+    const [a, b] = [account('together-a'), account('together-b')];
+    await store.setCallbackGeneration(a, 1);
+    const asked: [string, number, string, number][] = [
+      [a, 1, 'k1', 1],
+      [b, 1, 'k1', 0],
+      [a, 2, 'k2', 1],
+      [a, 1, 'k1', 1],
+      [a, 3, 'k3', 0],
+      ...Array.from({ length: 150 }, (_, i): [string, number, string, number] => [a, 10 + i, `m${i}`, 1]),
+    ];
+    const results = await Promise.all(
+      asked.map(([acc, n, key, gen]) => store.append(acc, contractChange(n), key, gen)),
+    );
+    expect(results.slice(0, 5).map((r) => r.kind)).toEqual([
+      'appended',
+      'appended',
+      'appended',
+      'duplicate',
+      'retired',
+    ]);
+    const appendedToA = asked.flatMap(([acc], i) => (acc === a && results[i]!.kind === 'appended' ? [i] : []));
+    expect(appendedToA).toHaveLength(152);
+    // In the order asked, each with the id its append answered.
+    expect((await store.read(a, undefined, 1000)).changes).toEqual(
+      appendedToA.map((i) => ({ id: appendedId(results[i]!), ...contractChange(asked[i]![1]) })),
+    );
+  });
+
   it('rejects positions it never hands out', async () => {
     const store = await create({ maxEntries: 10 });
     for (const bad of ['x', '-1', '1-2-3', '(1-0']) {

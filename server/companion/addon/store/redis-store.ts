@@ -10,9 +10,23 @@ const Text = z.string().nullable();
 const Count = z.number().int();
 
 export function createRedisAddonStore(redis: RedisCommands): AddonStore {
+  // Reads of one key asked for in the same turn of the event loop share one GET, sent once the turn's commands were
+  // all asked for (RedisCommands.afterTurn): each caller still reads a value no older than its asking. A burst of
+  // webhook notifications asks whether their account activated Fieldside once for every request of the turn.
+  const reads = new Map<string, Promise<string | undefined>>();
+  const read = async (key: string) => {
+    // From here on, a new read of the key waits for the next GET: this one may already be on its way.
+    reads.delete(key);
+    return Text.parse(await redis.command(['GET', key])) ?? undefined;
+  };
   return {
-    async get(key) {
-      return Text.parse(await redis.command(['GET', key])) ?? undefined;
+    get(key) {
+      let value = reads.get(key);
+      if (!value) {
+        value = new Promise<void>((turnEnded) => redis.afterTurn(turnEnded)).then(() => read(key));
+        reads.set(key, value);
+      }
+      return value;
     },
     async set(key, value) {
       await redis.command(['SET', key, value]);

@@ -12,23 +12,39 @@ export const LEGACY_TOKENS_KEY = 'fieldside:webhook-tokens';
 
 // The generation check, the dedup and the append in one atomic step and one round trip: two instances
 // receiving the same retry at once cannot both append it, and a rotation on one instance is seen by the
-// next append on any. Dedup keys live in one sorted set per account, scored by expiry and cut to a fixed
-// size, so a flood of distinct notifications cannot grow Redis without bound. MAXLEN ~ lets Redis trim whole
-// nodes, which is far cheaper than exact.
-// KEYS: stream, dedup set, generation. ARGV: ttl ms, max length, change JSON, now ms, dedup key, dedup cap, generation.
-// Answers the new entry's id, 0 for a duplicate, -1 for a retired generation.
+// next append on any. One call takes any number of one account's changes (those that arrived together:
+// redis-append-batch.ts), each checked against the dedup keys of the ones before it. Dedup keys live in one sorted
+// set per account, scored by expiry and cut to a fixed size, so a flood of distinct notifications cannot grow Redis
+// without bound. The entry goes in before its key: a failure between the two can cost a duplicate, never a change.
+// MAXLEN ~ lets Redis trim whole nodes, which is far cheaper than exact.
+// KEYS: stream, dedup set, generation. ARGV: ttl ms, max length, now ms, dedup cap, then for each change in turn its
+// JSON, its dedup key and its generation. Answers for each change the new entry's id, 0 for a duplicate, -1 for a
+// retired generation.
 export const APPEND_LUA = `
-if tonumber(ARGV[7]) < tonumber(redis.call('GET', KEYS[3]) or '0') then return -1 end
-local now = tonumber(ARGV[4])
-local seen = redis.call('ZSCORE', KEYS[2], ARGV[5])
-if seen and tonumber(seen) > now then return 0 end
-redis.call('ZADD', KEYS[2], now + tonumber(ARGV[1]), ARGV[5])
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-local n = redis.call('ZCARD', KEYS[2])
-local cap = tonumber(ARGV[6])
-if n > cap then redis.call('ZREMRANGEBYRANK', KEYS[2], 0, n - cap - 1) end
-redis.call('PEXPIRE', KEYS[2], ARGV[1])
-return redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[2], '*', 'c', ARGV[3])`;
+local ttl, now, cap = tonumber(ARGV[1]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local current = tonumber(redis.call('GET', KEYS[3]) or '0')
+local answers, added = {}, false
+for i = 5, #ARGV, 3 do
+  local answer = -1
+  if tonumber(ARGV[i + 2]) >= current then
+    local seen = redis.call('ZSCORE', KEYS[2], ARGV[i + 1])
+    if seen and tonumber(seen) > now then
+      answer = 0
+    else
+      answer = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[2], '*', 'c', ARGV[i])
+      redis.call('ZADD', KEYS[2], now + ttl, ARGV[i + 1])
+      added = true
+    end
+  end
+  answers[#answers + 1] = answer
+end
+if added then
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+  local n = redis.call('ZCARD', KEYS[2])
+  if n > cap then redis.call('ZREMRANGEBYRANK', KEYS[2], 0, n - cap - 1) end
+  redis.call('PEXPIRE', KEYS[2], ttl)
+end
+return answers`;
 
 // A generation only ever goes up, whichever instances rotate at once. KEYS: generation. ARGV: generation.
 export const RAISE_LUA = `

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RedisCommands } from '../../redis-commands';
+import type { RedisArg } from '../../redis-rest/client';
 import { DEDUP_TTL_SECONDS } from './dedup-window';
 import {
   APPEND_LUA,
@@ -12,6 +13,7 @@ import {
   streamKey,
   toChange,
 } from './redis-layout';
+import { createAppendBatches } from './redis-append-batch';
 import { gapAfter, readStreamInfo } from './redis-stream-info';
 import {
   dedupCapacity,
@@ -27,7 +29,7 @@ import {
 // is reached: a blocking read from Node (redis-watcher.ts), polling over HTTP (redis-rest-watcher.ts).
 
 const EntriesSchema = z.array(z.tuple([z.string(), z.array(z.string())]));
-const AppendReplySchema = z.union([z.string(), z.number()]);
+const AppendRepliesSchema = z.array(z.union([z.string(), z.number()]));
 const TextOrNil = z.string().nullable();
 const ScoreOrNil = z.union([z.string(), z.number()]).nullable();
 
@@ -50,23 +52,19 @@ export function createRedisFeedStore(opts: {
   const { redis, watcher } = opts;
   const now = opts.now ?? Date.now;
   const ttlMs = DEDUP_TTL_SECONDS * 1000;
+  const batches = createAppendBatches({
+    afterTurn: (flush) => redis.afterTurn(flush),
+    async run(account, changes) {
+      const keys = [streamKey(account), dedupKeyOf(account), generationKey(account)];
+      const args: RedisArg[] = [ttlMs, opts.maxEntries, now(), dedupCapacity(opts.maxEntries)];
+      for (const { json, key, generation } of changes) args.push(json, key, generation);
+      return AppendRepliesSchema.parse(await redis.script(APPEND_LUA, keys, args)).map(appendResult);
+    },
+  });
 
   return {
-    async append(account, change: NewChange, dedupKey, generation): Promise<AppendResult> {
-      const keys = [streamKey(account), dedupKeyOf(account), generationKey(account)];
-      const args = [
-        ttlMs,
-        opts.maxEntries,
-        JSON.stringify(change),
-        now(),
-        dedupKey,
-        dedupCapacity(opts.maxEntries),
-        generation,
-      ];
-      const answer = AppendReplySchema.parse(await redis.script(APPEND_LUA, keys, args));
-      if (typeof answer === 'string') return { kind: 'appended', id: answer };
-      return answer === -1 ? { kind: 'retired' } : { kind: 'duplicate' };
-    },
+    append: (account, change: NewChange, dedupKey, generation) =>
+      batches.append(account, { json: JSON.stringify(change), key: dedupKey, generation }),
 
     async seen(account, dedupKey) {
       const expires = ScoreOrNil.parse(await redis.command(['ZSCORE', dedupKeyOf(account), dedupKey]));
@@ -119,6 +117,12 @@ export function createRedisFeedStore(opts: {
       await redis.close();
     },
   };
+}
+
+/** The append script's answer for one change (redis-layout.ts). */
+function appendResult(answer: string | number): AppendResult {
+  if (typeof answer === 'string') return { kind: 'appended', id: answer };
+  return answer === -1 ? { kind: 'retired' } : { kind: 'duplicate' };
 }
 
 /** The id of the newest entry of the stream at `key`, '0' when it has none. */
