@@ -76,4 +76,15 @@ describe('bufferedFetch', () => {
   it('hands over what a byte stream sent when it ends short of its declared length', async () => {
     expect(await read(byteAnswer(['[1,'], { 'content-length': '5' }, true))).toBe('[1,');
   });
+
+  it('tells the caller once the attempt is handed to fetch, and keeps that notice from fetch', async () => {
+    const events: string[] = [];
+    const fetch = bufferedFetch(async (_input, init) => {
+      events.push(`fetch ${Object.keys(init ?? {}).join(',')}`);
+      return answer(['[]'], { 'content-length': '2' }, true);
+    }, LIMITS);
+    const init = { onRequestSent: () => events.push('sent') } as RequestInit;
+    expect(await bodyText(await fetch('http://127.0.0.1/api_1.0/job.json', init))).toBe('[]');
+    expect(events).toEqual(['fetch signal', 'sent']);
+  });
 });

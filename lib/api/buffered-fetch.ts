@@ -21,10 +21,17 @@ export interface ProgressLimits {
   stallMs: number;
 }
 
+/** An option passed through ky to bufferedFetch: told once the attempt is handed to fetch, i.e. on its way. A page
+ * walk that sent for the next page waits for this, not for a task of its own, before it parses the page it has. */
+export interface SentNotice {
+  onRequestSent?: () => void;
+}
+
 const texts = new WeakMap<Response, string>();
 
 export function bufferedFetch(base: FetchLike, limits: ProgressLimits): FetchLike {
   return async (input, init) => {
+    const { onRequestSent, ...rest } = (init ?? {}) as RequestInit & SentNotice;
     const stop = new AbortController();
     let answered = false;
     let bytes = 0;
@@ -43,7 +50,9 @@ export function bufferedFetch(base: FetchLike, limits: ProgressLimits): FetchLik
     const signal = AbortSignal.any(signals.filter((s): s is AbortSignal => s !== undefined));
     watchdog.arm(limits.answerMs);
     try {
-      const response = await Promise.race([base(input, { ...init, signal }), expired]);
+      const sending = base(input, { ...rest, signal });
+      onRequestSent?.();
+      const response = await Promise.race([sending, expired]);
       answered = true;
       watchdog.arm(limits.stallMs);
       const text = await readText(
