@@ -2,7 +2,7 @@
 // the client-side limiter, one refresh-and-replay on 401, retries (retry.ts) and the mapping of
 // every failure to a typed error (errors.ts).
 import ky, { HTTPError, type KyInstance } from 'ky';
-import { bodyText, bufferedFetch, type FetchLike } from './buffered-fetch';
+import { bodyText, bufferedFetch, type FetchLike, type SentNotice } from './buffered-fetch';
 import { ApiError, isApiError, isDailyRateLimit, rateLimitWindowOf, type ApiErrorDetails } from './errors';
 import { isNoProgressError } from './progress-timeout';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
@@ -51,6 +51,8 @@ export interface RequestSpec {
   bytes?: { data: Blob; contentType: string };
   /** How much of `bytes` has gone out (only where the browser reports it: upload-fetch.ts). */
   onProgress?: (sent: number, total: number) => void;
+  /** Told when an attempt has been handed to fetch (buffered-fetch.ts, SentNotice). */
+  onSent?: () => void;
 }
 
 /** An upload may take this long per megabyte before the platform answers, on a slow mobile link (about
@@ -126,8 +128,11 @@ export function createHttp(options: HttpOptions) {
           headers: { 'content-type': spec.bytes.contentType },
         })
       : instance;
+    // Not one of ky's options: ky hands it to its fetch, bufferedFetch.
+    const notice: SentNotice = spec.onSent === undefined ? {} : { onRequestSent: spec.onSent };
     try {
       const response = await client(`${baseUrl}/${spec.path}`, {
+        ...notice,
         method: spec.method,
         ...(spec.bytes === undefined ? {} : { body: spec.bytes.data }),
         ...(spec.json === undefined ? {} : { json: spec.json }),

@@ -182,6 +182,35 @@ describe('paginate', () => {
       await pages.return?.();
     });
 
+    it('parses the page it has as soon as the request ahead is on its way, without waiting for a task', async () => {
+      // Waiting for a task gives the thread away, and on a busy machine it comes back tens of ms later: a client that
+      // says when its request has been handed to fetch lets the walk go on at once.
+      const src = lazySource(25, 10);
+      const fetchPage = async (cursor: string, signal: AbortSignal | undefined, onSent?: () => void) => {
+        for (let step = 0; step < 50; step++) await Promise.resolve();
+        src.events.push(`sent ${cursor}`);
+        onSent?.();
+        const page = await src.fetchPage(cursor, signal);
+        // Queued as the first page comes in: a task boundary in the walk would let it run before the parse.
+        if (cursor === '-1') setTimeout(() => src.events.push('a task'), 0);
+        return page;
+      };
+      const pages = paginate({ fetchPage, readAhead: true, parse: jobRecord.parse, label: 't' });
+      await pages.next();
+      src.events.push('handed over -1');
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      expect(src.events).toEqual([
+        'sent -1',
+        'fetch -1',
+        `sent ${uuid(10)}`,
+        `fetch ${uuid(10)}`,
+        'parse -1',
+        'handed over -1',
+        'a task',
+      ]);
+      await pages.return?.();
+    });
+
     it('without readAhead, fetches a page only when asked', async () => {
       const src = lazySource(25, 10);
       await collect(paginate({ ...src, parse: jobRecord.parse, label: 't' }));

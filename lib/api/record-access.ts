@@ -35,9 +35,14 @@ export function createRecordAccess(http: HttpClient) {
       ...(opts.cursor === undefined ? {} : { cursor: opts.cursor }),
       ...(opts.signal === undefined ? {} : { signal: opts.signal }),
       ...(opts.readAhead === undefined ? {} : { readAhead: opts.readAhead }),
-      fetchPage: async (cursor, signal) => {
+      fetchPage: async (cursor, signal, onSent) => {
         const query = encodeQuery({ cursor, $filter: filter });
-        const spec = { method: 'GET', path: `${API}/${type}.json?${query}`, ...(signal ? { signal } : {}) } as const;
+        const spec = {
+          method: 'GET',
+          path: `${API}/${type}.json?${query}`,
+          ...(signal ? { signal } : {}),
+          ...(onSent ? { onSent } : {}),
+        } as const;
         const answer = await http.sendText(spec);
         // Parsed by the walk, after it has sent for the next page.
         return {
