@@ -88,7 +88,7 @@ const START_WATCH_MS = 20_000;
  * never answers (Firefox's blocklist check, now off), or it answers and no first-run page opens. It
  * happens with the clock moved by a minute as by hours, and never with datefudge loaded and the clock not moved
  * (0 in 14), nor without it (0 in 36): most likely a wait in Firefox given an end on the moved wall clock, which the
- * kernel then waits for on the real one. The cause is in the clock-moving, not in Fieldside or Firefox; a fresh
+ * kernel then waits for on the real one. The cause is the clock-moving's, not Fieldside's; a fresh
  * Firefox starts it, so four starts leave about one file run in 250 to fail. */
 const SHIFTED_CLOCK_STARTS = 4;
 
