@@ -1,12 +1,14 @@
-import { consoleLogger as log } from './request-log';
 import { startCompanion } from './start';
+import { createStdoutLogger } from './stdout-log';
 
 // `npm run companion` (through tsx) and `npm run companion:start` (the build, `node dist/companion.mjs`): the
 // companion on Node, configured by the environment (see config.ts). Logs are JSON lines on standard output (the
-// first, `{"event":"listening","url":…}`, says where it is); SIGTERM or SIGINT stops it gracefully (start.ts).
+// first, `{"event":"listening","url":…}`, says where it is), written without blocking (stdout-log.ts); SIGTERM or
+// SIGINT stops it gracefully (start.ts).
 
+const log = createStdoutLogger();
 try {
-  const companion = await startCompanion(process.env);
+  const companion = await startCompanion(process.env, { log });
   const stop = (signal: NodeJS.Signals): void => {
     log({ level: 'info', event: 'stopping', signal });
     companion.close().then(
