@@ -30,6 +30,14 @@ const linesOf = (output: string) =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('a companion process logs', () => {
+  it('a request on a quiet companion soon after it, without waiting for more lines or for the stop', async () => {
+    companion = await start();
+    expect((await fetch(`${companion.url}/quiet/1`)).status).toBe(404);
+    await expect
+      .poll(() => linesOf(companion!.output()).some((l) => l.path === '/quiet/1'), { timeout: 2_000, interval: 50 })
+      .toBe(true);
+  });
+
   it('every request of a burst, in the order answered, and its stop, with nothing left unwritten at exit', async () => {
     companion = await start();
     const BURST = 600;
