@@ -15,7 +15,7 @@ import { startRedisServer, type RedisServer } from '../tests/support/companion/r
 import { actingAs } from '../tests/support/companion/feed-client';
 import { startStubPlatform, STUB_ADMIN } from '../tests/support/companion/stub-platform';
 import { benchInstances } from './webhooks/instances';
-import { CONCURRENCY, COUNT, measure, WARMUP, type Result } from './webhooks/measure';
+import { CONCURRENCY, COUNT, measure, PROCESS_WARMUP, WARMUP, type Result } from './webhooks/measure';
 import { expectFigures, sized } from './smoke';
 
 const GOAL_OF_BARE = 0.8;
@@ -104,7 +104,8 @@ export async function runWebhooksBench(): Promise<Result[]> {
   const loadAtEnd = loadavg()[0] ?? 0;
   for (const r of results) expectFigures({ rate: r.rate, p50: r.p50, p99: r.p99, cpu: r.cpuUs });
   console.log(
-    `Webhook intake: ${COUNT} notifications after ${WARMUP} warm-up, ${CONCURRENCY} in flight, HTTP keep-alive`,
+    `Webhook intake: ${COUNT} notifications after ${WARMUP} warm-up (${PROCESS_WARMUP} for each companion process, ` +
+      `started with nothing compiled), ${CONCURRENCY} in flight, HTTP keep-alive`,
   );
   console.log(
     `Machine load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end, on ${cores} cores${

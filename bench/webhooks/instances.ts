@@ -4,12 +4,13 @@ import { actingAs, issuePasses } from '../../tests/support/companion/feed-client
 import { freePort } from '../../tests/support/companion/env';
 import type { RedisServer } from '../../tests/support/companion/redis-server';
 import { startStubPlatform, STUB_ADMIN } from '../../tests/support/companion/stub-platform';
-import { measure, type Result } from './measure';
+import { measure, PROCESS_WARMUP, type Result } from './measure';
 
 // The intake of whole companion processes (server/companion/main.ts, as deployed: request log lines included)
 // sharing one Redis: one instance, then two taking the notifications in turn on the same callback path (any
 // instance verifies it). On one machine the instances share its cores with Redis and the load, so the two-instance
-// figure shows what a second instance costs and adds here, not what it would add on a machine of its own.
+// figure shows what a second instance costs and adds here, not what it would add on a machine of its own. Each
+// process warms up longer than the in-process rows (measure.ts, PROCESS_WARMUP): it starts with nothing compiled.
 
 const ACCOUNT = '55555555-5555-4555-8555-555555555555';
 const TOKEN = 'bench-token';
@@ -47,7 +48,8 @@ export async function benchInstances(redis: RedisServer, count: 1 | 2): Promise<
       name,
       instances.map((i) => `${i.url}${path}`),
       platform.baseUrl,
-      { companions: instances.map((i) => i.pid), redis: redis.pid },
+      // The instances take the notifications in turn: each gets its share of the warm-up.
+      { companions: instances.map((i) => i.pid), redis: redis.pid, warmup: PROCESS_WARMUP * count },
     );
   } finally {
     for (const instance of instances) await instance.stop();

@@ -12,6 +12,12 @@ import { sized } from '../smoke';
 export const COUNT = sized(20_000, 300);
 export const WARMUP = sized(1_000, 30);
 export const CONCURRENCY = 32;
+/** A companion process started for its row has compiled none of the intake's code yet: V8 compiles it over the
+ * first several thousand notifications, on its compiler threads as well as the main one (2026-11-29, one process
+ * on Redis, chunks of 2,000: 280, 115, 70, 60, 55 µs of its CPU a notification, then about 50 from the ten
+ * thousandth on). The in-process rows run code that the rows before them compiled, so each process warms up
+ * with this many before its row is measured: both then measure the intake at work, not its start. */
+export const PROCESS_WARMUP = sized(10_000, 30);
 
 export interface Result {
   store: string;
@@ -34,6 +40,8 @@ export interface Processes {
   /** Companion processes, whose CPU time counts with the load's. */
   companions?: number[];
   redis?: number;
+  /** Notifications sent before the measured ones; WARMUP by default. */
+  warmup?: number;
 }
 
 // Distinct sequence numbers for every run in this process: runs that share a Redis (and an account) must never
@@ -91,17 +99,18 @@ export async function measure(
   platformBaseUrl: string,
   processes: Processes = {},
 ): Promise<Result> {
+  const warmup = processes.warmup ?? WARMUP;
   const base = nextSeq;
-  nextSeq += WARMUP + COUNT;
+  nextSeq += warmup + COUNT;
   const job = { urls, platformBaseUrl, concurrency: CONCURRENCY, retryUntil: Date.now() + RETRY_FOR_MS };
-  await loadInWorker({ ...job, count: WARMUP, firstSeq: base });
+  await loadInWorker({ ...job, count: warmup, firstSeq: base });
   const companions = processes.companions ?? [];
   const childCpu = () => companions.reduce((sum, pid) => sum + cpuOfProcess(pid), 0);
   const redisCpu = () => (processes.redis === undefined ? 0 : cpuOfProcess(processes.redis));
   const [children0, redis0] = [childCpu(), redisCpu()];
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  const measured = await loadInWorker({ ...job, count: COUNT, firstSeq: base + WARMUP });
+  const measured = await loadInWorker({ ...job, count: COUNT, firstSeq: base + warmup });
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const [children, redis] = [childCpu() - children0, redisCpu() - redis0];

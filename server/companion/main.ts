@@ -1,12 +1,14 @@
-import { consoleLogger as log } from './request-log';
 import { startCompanion } from './start';
+import { createStdoutLog } from './stdout-log';
 
 // `npm run companion` (through tsx) and `npm run companion:start` (the build, `node dist/companion.mjs`): the
 // companion on Node, configured by the environment (see config.ts). Logs are JSON lines on standard output (the
-// first, `{"event":"listening","url":…}`, says where it is); SIGTERM or SIGINT stops it gracefully (start.ts).
+// first, `{"event":"listening","url":…}`, says where it is), written without blocking (stdout-log.ts); SIGTERM or
+// SIGINT stops it gracefully (start.ts).
 
+const { log, flush } = createStdoutLog();
 try {
-  const companion = await startCompanion(process.env);
+  const companion = await startCompanion(process.env, { log });
   const stop = (signal: NodeJS.Signals): void => {
     log({ level: 'info', event: 'stopping', signal });
     companion.close().then(
@@ -25,6 +27,7 @@ try {
   process.once('SIGTERM', stop);
   // Only now: whoever waits for this line may stop the companion at once.
   log({ level: 'info', event: 'listening', url: companion.url });
+  flush();
 } catch (error) {
   // Configuration errors name the variables, never their values, so they are told whole. Any other start-up
   // failure (a store that cannot be reached) could quote a connection string: only its kind and code are.
