@@ -34,7 +34,7 @@ describe('a companion process logs', () => {
     companion = await start();
     expect((await fetch(`${companion.url}/quiet/1`)).status).toBe(404);
     await expect
-      .poll(() => linesOf(companion!.output()).some((l) => l.path === '/quiet/1'), { timeout: 2_000, interval: 50 })
+      .poll(() => linesOf(companion!.output()).some((l) => l.path === '/quiet/1'), { timeout: 5_000, interval: 50 })
       .toBe(true);
   });
 
