@@ -20,6 +20,7 @@ import { armSyncDone, benchPage, fullSyncRows, measureFullSync, REAL_PAGE_SIZE }
 import { activeQueryJobs, emulatorQueries } from './extension/queries';
 import { checkSizeBudgets } from './extension/sizes';
 import { benchExtension } from './extension/build';
+import { threadCpuReader } from './extension/thread-cpu';
 import { backgroundHeap } from './extension/worker-heap';
 import { expectFigures, expectSane, sized } from './smoke';
 
@@ -100,12 +101,13 @@ export async function runExtensionBench(): Promise<unknown> {
   // twenty minutes on, only the bench's own changes are new.
   await stack.emulator.control.advanceClock(20 * 60);
   const browser = await launchChromium(extensionDir);
+  const cpu = threadCpuReader(extensionDir);
   try {
     const page = await browser.openOptions();
     await connect(page, stack);
     await page.evaluate(probe);
     // The spec's page size first (the emulator's default), the real platform's at the end.
-    const full1000 = await measureFullSync(benchPage(page), stack, 0);
+    const full1000 = await measureFullSync(benchPage(page), stack, 0, cpu);
     // The client keeps the platform's limit of 180 requests in any minute (lib/api/rate-limiter.ts): this sync's
     // pages and the customers' contact reads after it fill most of that window on a quiet machine, and a second full
     // sync started inside it would wait for the window to move on (a 17 s walk measured the limiter, not the sync).
@@ -168,7 +170,7 @@ export async function runExtensionBench(): Promise<unknown> {
     await stack.emulator.control.setPageSize(REAL_PAGE_SIZE);
     await new Promise((r) => setTimeout(r, Math.max(5000, windowClearAt - Date.now()))); // compacted, window clear
     await bigPage.evaluate(probe);
-    const full5000 = await measureFullSync(benchPage(bigPage), stack, inc.status.lastSyncedAt);
+    const full5000 = await measureFullSync(benchPage(bigPage), stack, inc.status.lastSyncedAt, cpu);
     // What the background keeps after it: the worker that ran the sync, its garbage collected.
     await new Promise((r) => setTimeout(r, 2000));
     const heap = await backgroundHeap(browser.context, bigPage);

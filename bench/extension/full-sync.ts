@@ -3,6 +3,7 @@
 // fetched, parsed and stored as segments with no application logic, in the extension's origin),
 // lib/cache's sync alone in the page, and whether the cache then equals the server. In either
 // browser: an extension page of Playwright's Chromium or of puppeteer's Firefox.
+import { cpuBetween, PAGE_THREAD, WORKER_THREAD, type ThreadCpu } from './thread-cpu';
 import { envelope } from '../../lib/messaging/envelope';
 import type { WireReply } from '../../lib/messaging/protocol';
 import type { Stack } from '../../tests/e2e/support/stack';
@@ -119,21 +120,24 @@ export type FullSyncRun = Awaited<ReturnType<typeof measureFullSync>>;
 
 /** One full sync and its floors in `page` (an extension page with the probe evaluated), signed
  * out beforehand; `since`: the last synced time of an earlier run (0 for none). */
-export async function measureFullSync(page: BenchPage, stack: Stack, since: number) {
+export async function measureFullSync(page: BenchPage, stack: Stack, since: number, cpu?: (() => ThreadCpu) | null) {
   const base = stack.emulator.info.base_url;
   const key = stack.account.api_key;
   const pageSize = (await stack.emulator.control.switches()).pageSize;
-  const floorBefore = await page.evaluate(([b, k]) => __fieldsideBench.floor(b, k, 'fieldside-bench-floor'), [
-    base,
-    key,
-  ] as const);
-  const full = await timedSync(page, stack, since);
+  // CPU of one thread over one step: the floor's page thread, the sync's worker thread (null without `cpu`).
+  const threadMs = async <T>(thread: string, step: () => Promise<T>): Promise<[T, number | null]> => {
+    const before = cpu?.();
+    const value = await step();
+    return [value, before === undefined ? null : cpuBetween(before, cpu!(), thread)];
+  };
+  const floor = () =>
+    page.evaluate(([b, k]) => __fieldsideBench.floor(b, k, 'fieldside-bench-floor'), [base, key] as const);
+  const [floorBefore, floorBeforeCpu] = await threadMs(PAGE_THREAD, floor);
+  const [full, syncCpu] = await threadMs(WORKER_THREAD, () => timedSync(page, stack, since));
   // The second floor runs once the background's work after "synced" is done, as the first ran before any.
   const customersMs = await customersAfterSync(page, cacheName(stack.account.uuid, 'all'));
-  const floorAfter = await page.evaluate(([b, k]) => __fieldsideBench.floor(b, k, 'fieldside-bench-floor'), [
-    base,
-    key,
-  ] as const);
+  const [floorAfter, floorAfterCpu] = await threadMs(PAGE_THREAD, floor);
+  const threadCpu = syncCpu === null ? null : { sync: syncCpu, floors: [floorBeforeCpu!, floorAfterCpu!] };
   const floorMs = Math.min(floorBefore.ms, floorAfter.ms);
   // lib/cache's sync in the page, without the worker: separates pipeline cost from the worker's.
   const pipe = await page.evaluate(([b, k]) => __fieldsideBench.pipeline(b, k, 'fieldside-bench-pipeline'), [
@@ -142,7 +146,7 @@ export async function measureFullSync(page: BenchPage, stack: Stack, since: numb
   ] as const);
   const cached = contentHash(await readCachedJobs(page, cacheName(stack.account.uuid, 'all')));
   const server = serverHash(await stack.emulator.control.listRecords(stack.account.uuid, 'job'));
-  return { pageSize, full, customersMs, floorBefore, floorAfter, floorMs, pipe, cached, server };
+  return { pageSize, full, customersMs, floorBefore, floorAfter, floorMs, pipe, cached, server, threadCpu };
 }
 
 /** The table rows of a run: time, floor, the sync alone, ratios, cache equals server. */
@@ -150,7 +154,7 @@ export function fullSyncRows(
   run: FullSyncRun,
   goals: { fullMs: number; fullVsFloor: number },
 ): Array<[string, string, string, string]> {
-  const { full, customersMs, floorBefore, floorAfter, floorMs, pipe, cached, server } = run;
+  const { full, customersMs, floorBefore, floorAfter, floorMs, pipe, cached, server, threadCpu } = run;
   const ok = (met: boolean) => (met ? 'met' : 'MISSED');
   const ratio = full.ms / floorMs;
   return [
@@ -191,6 +195,16 @@ export function fullSyncRows(
       '',
     ],
     ['full sync / floor', `${ratio.toFixed(2)}×`, `≤ ${goals.fullVsFloor}×`, ok(ratio <= goals.fullVsFloor)],
+    ...(threadCpu === null
+      ? []
+      : ([
+          [
+            'CPU: worker thread (sync) / floor page thread (each floor)',
+            `${threadCpu.sync} ms / ${threadCpu.floors.join(', ')} ms (10 ms ticks)`,
+            '',
+            '',
+          ],
+        ] as Array<[string, string, string, string]>)),
     [
       'cache equals server',
       `${cached.count} jobs, hash ${cached.hash === server.hash ? 'equal' : 'DIFFERENT'}, dupes ${cached.count - cached.distinct}`,

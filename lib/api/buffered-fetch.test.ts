@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SHARED_FROM_BYTES } from './body-buffer';
 import { bodyText, bufferedFetch } from './buffered-fetch';
 import { isNoProgressError } from './progress-timeout';
 
@@ -66,6 +67,17 @@ describe('bufferedFetch', () => {
       },
     });
     expect(await read(new Response(cut, { headers: { 'content-length': String(bytes.length) } }))).toBe(text);
+  });
+
+  it('reads large bodies one after another into the same buffer, none showing bytes of the one before', async () => {
+    const long = `[${'"x",'.repeat(400_000)}"end"]`;
+    const short = `[${'"é",'.repeat(300_000)}"fin"]`;
+    for (const text of [long, short, long]) {
+      const bytes = encoder.encode(text).length;
+      expect(bytes).toBeGreaterThan(SHARED_FROM_BYTES);
+      const pieces = [text.slice(0, 1000), text.slice(1000, 700_000), text.slice(700_000)];
+      expect(await read(byteAnswer(pieces, { 'content-length': String(bytes) }, false))).toBe(text);
+    }
   });
 
   it('still fails a byte stream that stops short of its declared length', async () => {

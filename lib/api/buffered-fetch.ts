@@ -10,6 +10,7 @@
 // The text is kept beside the Response (bodyText) rather than wrapped back into a new body: for a
 // full page, re-encoding and decoding again would cost more than the client's whole overhead
 // budget (bench/client.ts).
+import { giveBackBodyBuffer, takeBodyBuffer } from './body-buffer';
 import { createWatchdog, NoProgressError } from './progress-timeout';
 
 export type FetchLike = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
@@ -100,7 +101,7 @@ function byobReader(body: ReadableStream<Uint8Array>): ReadableStreamBYOBReader 
   }
 }
 
-/** A body of known length read straight into one buffer of that length: no piece is allocated and then copied
+/** A body of known length read straight into one buffer (body-buffer.ts): no piece is allocated and then copied
  * again to join them (for a 5,000-job page, 8 MB in a few dozen pieces), and its reads are fewer. */
 async function readDeclared(
   reader: ReadableStreamBYOBReader,
@@ -108,11 +109,12 @@ async function readDeclared(
   progress: (bytes: number) => void,
   expired: Promise<never>,
 ): Promise<string> {
-  let buffer = new ArrayBuffer(declared);
+  let buffer = takeBodyBuffer(declared);
   let length = 0;
   try {
     while (length < declared) {
-      const { done, value } = await Promise.race([reader.read(new Uint8Array(buffer, length)), expired]);
+      const view = new Uint8Array(buffer, length, declared - length);
+      const { done, value } = await Promise.race([reader.read(view), expired]);
       if (done) {
         if (value !== undefined) buffer = value.buffer as ArrayBuffer;
         break;
@@ -127,7 +129,9 @@ async function readDeclared(
     reader.cancel().catch(() => undefined);
     throw error;
   }
-  return new TextDecoder().decode(new Uint8Array(buffer, 0, length));
+  const text = new TextDecoder().decode(new Uint8Array(buffer, 0, length));
+  giveBackBodyBuffer(buffer);
+  return text;
 }
 
 /** The body read in the stream's own pieces, joined and decoded once at the end (decoding each piece into a

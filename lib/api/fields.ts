@@ -31,14 +31,14 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
 
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
 
+/** A character toLowerCase might change: an ASCII capital, or anything past ASCII. */
+const MAY_LOWER_RE = /[A-Z\u0080-\uffff]/;
+
 /** `text` in lower case: itself when it has nothing to lower (the platform's uuids all but always), since
- * toLowerCase makes a new string every time, and a full sync lowers half a million uuids and job numbers. */
+ * toLowerCase makes a new string every time, and a full sync lowers half a million uuids and job numbers. The
+ * check is a regex: it scans a uuid in about half the time of a loop over its characters (the worker's profile). */
 export function lowerCase(text: string): string {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c > 127 || (c >= 65 && c <= 90)) return text.toLowerCase();
-  }
-  return text;
+  return MAY_LOWER_RE.test(text) ? text.toLowerCase() : text;
 }
 
 /** A uuid in lowercase, or INVALID. */

@@ -11,7 +11,8 @@ import type { Job } from '../../api/schemas';
 import { SUPERSEDED } from '../store/lookup';
 import { createIndexBuilder, serializeIndex, type IndexBuilder, type SearchDoc } from '../../search';
 import { companyNames, toSearchDoc } from '../store/search-docs';
-import { walk } from './page-walk';
+import { firstPageAhead, walk, type FirstPageAhead } from './page-walk';
+import type { PageOptions } from '../../api/client';
 import { markCustomersPending } from '../store/customer-store';
 import { buildSearchIndexFromCache } from '../store/search-store';
 import { accountToday, withSkipped, type SyncContext } from './sync-context';
@@ -82,6 +83,35 @@ export async function fullSync(
   }
   await askPersistence(ctx);
 
+  const step = (): ResumePoint => ctx.state().resume!;
+
+  // The first job page is asked for as soon as the last company page is in, so the platform prepares it while the
+  // companies are stored and read back (the last company page has no read-ahead: still one request ahead at most).
+  let jobsAhead: FirstPageAhead<Job> | null = null;
+  try {
+    if (step().collection === 'companies') {
+      await walk((o) => source.companies.pages(o), step().cursor, signal, {
+        prepare: (page) => {
+          if (page.nextCursor === null) jobsAhead ??= firstPageAhead((o) => source.jobs.pages(o), signal);
+        },
+        store: async (page) => {
+          const next: ResumePoint =
+            page.nextCursor === null
+              ? { collection: 'jobs', cursor: FIRST_CURSOR }
+              : { collection: 'companies', cursor: page.nextCursor };
+          await storePage(ctx, { companies: page.records }, page, next);
+        },
+      });
+    }
+    await walkJobs(ctx, signal, jobsAhead);
+  } finally {
+    await (jobsAhead as FirstPageAhead<Job> | null)?.cancel(); // nothing to do once the job walk took it
+  }
+}
+
+/** The job pages, each with its search documents; then the index, and the jobs the walk did not see are forgotten. */
+async function walkJobs(ctx: SyncContext, signal: AbortSignal | undefined, jobsAhead: FirstPageAhead<Job> | null) {
+  const { cache, source } = ctx;
   // The search index of this run's jobs, built page by page as they arrive (so the end of the sync
   // only finishes it, and no page of documents outlives its turn), and every uuid the walk saw (to
   // forget cached jobs it did not). Both null when the walk resumed past its first job page (the
@@ -90,19 +120,6 @@ export async function fullSync(
   let builder: IndexBuilder | null = null;
   let seen: Set<string> | null = null;
   const step = (): ResumePoint => ctx.state().resume!;
-
-  if (step().collection === 'companies') {
-    await walk((o) => source.companies.pages(o), step().cursor, signal, {
-      prepare: () => undefined,
-      store: async (page) => {
-        const next: ResumePoint =
-          page.nextCursor === null
-            ? { collection: 'jobs', cursor: FIRST_CURSOR }
-            : { collection: 'companies', cursor: page.nextCursor };
-        await storePage(ctx, { companies: page.records }, page, next);
-      },
-    });
-  }
   // From the database, not from this run's pages: a resumed walk stored some of them earlier.
   const names = companyNames(await cache.allCompanies());
   if (step().collection === 'jobs') {
@@ -140,7 +157,9 @@ export async function fullSync(
           : { collection: 'jobs', cursor: page.nextCursor };
       await storePage(ctx, { jobs: page.records }, page, next);
     };
-    await walk((o) => source.jobs.pages(o), step().cursor, signal, { prepare, store }, startOver);
+    const pages =
+      jobsAhead === null ? (o: PageOptions) => source.jobs.pages(o) : (o: PageOptions) => jobsAhead.pages(o);
+    await walk(pages, step().cursor, signal, { prepare, store }, startOver);
   }
   // Only a walk that saw every page in this run knows what is gone (and has every search document).
   const seenNow = seen as Set<string> | null;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/errors';
 import { FIRST_CURSOR, paginate, type Page } from '../../api/paginate';
 import type { PageOptions } from '../../api/client';
-import { walk } from './page-walk';
+import { firstPageAhead, walk } from './page-walk';
 
 const cursorOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -123,5 +123,49 @@ describe('walk', () => {
     );
     expect(restarted).toBe(1);
     expect(stored).toEqual([0, 1]);
+  });
+});
+
+describe('firstPageAhead', () => {
+  it('asks for the first page before the walk starts, and the walk reads that answer without asking again', async () => {
+    const { pages, requested } = source(3);
+    const ahead = firstPageAhead(pages, undefined);
+    await settle();
+    // The first page, and (its answer in) the one after it, read ahead as a walk's own first page would be.
+    expect(requested).toEqual([FIRST_CURSOR, cursorOf(1)]);
+    const prepared: number[] = [];
+    const handlers = { prepare: (page: Page<number>) => void prepared.push(page.records[0]!), store: async () => {} };
+    await walk((o) => ahead.pages(o), FIRST_CURSOR, undefined, handlers);
+    expect(prepared).toEqual([0, 1, 2]);
+    expect(requested).toEqual([FIRST_CURSOR, cursorOf(1), cursorOf(2)]);
+  });
+
+  it('cancels the early request when no walk takes it, or one starts from another cursor', async () => {
+    const signals: AbortSignal[] = [];
+    const hanging = (opts: PageOptions) =>
+      paginate<number>({
+        label: 'test',
+        ...(opts.cursor === undefined ? {} : { cursor: opts.cursor }),
+        ...(opts.signal === undefined ? {} : { signal: opts.signal }),
+        parse: (raw) => ({ ok: true, value: raw as number }),
+        fetchPage: (_cursor, signal) => {
+          signals.push(signal!);
+          return new Promise((_, reject) => signal!.addEventListener('abort', () => reject(signal!.reason)));
+        },
+      });
+    await firstPageAhead(hanging, undefined).cancel();
+    expect(signals.map((s) => s.aborted)).toEqual([true]);
+
+    const ahead = firstPageAhead(hanging, undefined);
+    ahead
+      .pages({ cursor: cursorOf(5), signal: new AbortController().signal })
+      .next()
+      .catch(() => undefined); // asked anew
+    expect(signals.map((s) => s.aborted)).toEqual([true, true, false]);
+    // Taken by a walk: cancelling afterwards leaves the walk's request alone.
+    const taken = firstPageAhead(hanging, undefined);
+    taken.pages({ cursor: FIRST_CURSOR });
+    await taken.cancel();
+    expect(signals[3]!.aborted).toBe(false);
   });
 });

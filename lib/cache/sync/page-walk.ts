@@ -62,3 +62,55 @@ export async function walk<R>(
   onRestart();
   await walk(pages, FIRST_CURSOR, signal, handlers);
 }
+
+/** A walk's first request, sent before the walk starts (the full sync asks for the first job page as soon as the
+ * last company page is in, so the platform prepares it while the companies are stored). */
+export interface FirstPageAhead<R> {
+  /** For `walk`: hands over the iterator already asked for its first page when the walk starts from the first
+   * cursor, once; any other start (a resumed cursor, a walk started over) asks anew. */
+  pages(opts: PageOptions): PageIterator<R>;
+  /** Drops the request when no walk took it (the walk before failed): nothing is left in flight. */
+  cancel(): Promise<void>;
+}
+
+export function firstPageAhead<R>(
+  pages: (opts: PageOptions) => PageIterator<R>,
+  signal: AbortSignal | undefined,
+): FirstPageAhead<R> {
+  const stop = new AbortController();
+  const both = signal === undefined ? stop.signal : AbortSignal.any([signal, stop.signal]);
+  let ahead: PageIterator<R> | null = pages({ cursor: FIRST_CURSOR, readAhead: true, signal: both });
+  const first = ahead.next();
+  first.catch(() => undefined); // the walk awaits it, or it is dropped: never "unhandled"
+  const drop = async (iterator: PageIterator<R> | null) => {
+    if (iterator === null) return;
+    stop.abort(new DOMException('The walk did not start from the first page', 'AbortError'));
+    await iterator.return?.();
+  };
+  return {
+    pages(opts) {
+      const iterator = ahead;
+      ahead = null;
+      if (iterator === null || opts.cursor !== FIRST_CURSOR) {
+        void drop(iterator);
+        return pages(opts);
+      }
+      let taken = false;
+      const handed: PageIterator<R> = {
+        next() {
+          if (taken) return iterator.next();
+          taken = true;
+          return first;
+        },
+        return: () => iterator.return!(),
+        [Symbol.asyncIterator]: () => handed,
+      };
+      return handed;
+    },
+    async cancel() {
+      const iterator = ahead;
+      ahead = null;
+      await drop(iterator);
+    },
+  };
+}
