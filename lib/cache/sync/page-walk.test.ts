@@ -1,5 +1,5 @@
 // The walk's three overlapping stages: what runs while a page commits, and what a failure stops.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import { FIRST_CURSOR, paginate, type Page } from '../../api/paginate';
 import type { PageOptions } from '../../api/client';
@@ -48,7 +48,11 @@ function controlledStores(log: string[]) {
   };
 }
 
+/** A moment for anything that should not happen to show (only for checks that something did not happen). */
 const settle = () => new Promise((r) => setTimeout(r, 5));
+/** Waits until `check` passes: the walk's stages hop over several tasks, which a loaded machine can spread over
+ * more than any fixed pause. */
+const until = (check: () => void) => vi.waitFor(check, { timeout: 5_000, interval: 2 });
 
 describe('walk', () => {
   it('prepares the next page while the previous one commits, and stores one page at a time in order', async () => {
@@ -56,14 +60,12 @@ describe('walk', () => {
     const { pages } = source(3);
     const { release, handlers } = controlledStores(log);
     const done = walk(pages, FIRST_CURSOR, undefined, handlers);
-    await settle();
     // Page 1 was prepared while page 0's store is still pending; its store waits.
-    expect(log).toEqual(['prepare 0', 'store 0', 'prepare 1']);
+    await until(() => expect(log).toEqual(['prepare 0', 'store 0', 'prepare 1']));
     release[0]!(true);
-    await settle();
-    expect(log.slice(3)).toEqual(['committed 0', 'store 1', 'prepare 2']);
+    await until(() => expect(log.slice(3)).toEqual(['committed 0', 'store 1', 'prepare 2']));
     release[1]!(true);
-    await settle();
+    await until(() => expect(release).toHaveLength(3));
     release[2]!(true);
     await done;
     expect(log.slice(6)).toEqual(['committed 1', 'store 2', 'committed 2']);
@@ -78,9 +80,9 @@ describe('walk', () => {
       () => null,
       (error: unknown) => error,
     );
-    await settle();
+    await until(() => expect(release).toHaveLength(1));
     release[0]!(true);
-    await settle();
+    await until(() => expect(release).toHaveLength(2));
     release[1]!(false);
     expect(((await outcome) as Error).message).toBe('store 1 failed');
     expect(log.filter((line) => line.startsWith('store'))).toEqual(['store 0', 'store 1']);
@@ -98,7 +100,7 @@ describe('walk', () => {
       (error: unknown) => error,
     );
     void outcome.then(() => (ended = true));
-    await settle();
+    await until(() => expect(release).toHaveLength(1));
     controller.abort(new DOMException('stopped', 'AbortError'));
     await settle();
     expect(ended).toBe(false); // store 0 is still pending: the walk does not report yet
@@ -130,9 +132,8 @@ describe('firstPageAhead', () => {
   it('asks for the first page before the walk starts, and the walk reads that answer without asking again', async () => {
     const { pages, requested } = source(3);
     const ahead = firstPageAhead(pages, undefined);
-    await settle();
     // The first page, and (its answer in) the one after it, read ahead as a walk's own first page would be.
-    expect(requested).toEqual([FIRST_CURSOR, cursorOf(1)]);
+    await until(() => expect(requested).toEqual([FIRST_CURSOR, cursorOf(1)]));
     const prepared: number[] = [];
     const handlers = { prepare: (page: Page<number>) => void prepared.push(page.records[0]!), store: async () => {} };
     await walk((o) => ahead.pages(o), FIRST_CURSOR, undefined, handlers);
