@@ -1,5 +1,6 @@
 // The extension bench's full sync, at one page size of the emulator: the sync itself (sign-in →
-// synced, through the built extension's worker), its floor before and after (the same pages
+// synced, through the built extension's worker; twice from a fresh cache, the faster counting as the
+// floor's faster run does), its floor before and after (the same pages
 // fetched, parsed and stored as segments with no application logic, in the extension's origin),
 // lib/cache's sync alone in the page, and whether the cache then equals the server. In either
 // browser: an extension page of Playwright's Chromium or of puppeteer's Firefox.
@@ -11,6 +12,9 @@ import { cacheName, contentHash, readCachedJobs, serverHash } from '../../tests/
 
 /** Records per page on the real platform (the spec's, the emulator's default, is 1,000). */
 export const REAL_PAGE_SIZE = 5000;
+
+/** Full syncs timed at each page size, as the floor has two runs: the faster of each is compared. */
+const SYNC_RUNS = 2;
 
 declare const __fieldsideBench: any;
 declare const chrome: any;
@@ -118,8 +122,8 @@ async function timedSync(
 
 export type FullSyncRun = Awaited<ReturnType<typeof measureFullSync>>;
 
-/** One full sync and its floors in `page` (an extension page with the probe evaluated), signed
- * out beforehand; `since`: the last synced time of an earlier run (0 for none). */
+/** Full syncs (SYNC_RUNS, each from a fresh cache) between two floor runs in `page` (an extension page with the probe
+ * evaluated), signed out beforehand; `since`: the last synced time of an earlier run (0 for none). */
 export async function measureFullSync(page: BenchPage, stack: Stack, since: number, cpu?: (() => ThreadCpu) | null) {
   const base = stack.emulator.info.base_url;
   const key = stack.account.api_key;
@@ -132,21 +136,46 @@ export async function measureFullSync(page: BenchPage, stack: Stack, since: numb
   };
   const floor = () =>
     page.evaluate(([b, k]) => __fieldsideBench.floor(b, k, 'fieldside-bench-floor'), [base, key] as const);
+  const cache = cacheName(stack.account.uuid, 'all');
   const [floorBefore, floorBeforeCpu] = await threadMs(PAGE_THREAD, floor);
-  const [full, syncCpu] = await threadMs(WORKER_THREAD, () => timedSync(page, stack, since));
+  const requestsBefore = (await stack.emulator.control.stats()).requests;
+  const firstStart = Date.now();
+  const [first, firstCpu] = await threadMs(WORKER_THREAD, () => timedSync(page, stack, since));
   // The second floor runs once the background's work after "synced" is done, as the first ran before any.
-  const customersMs = await customersAfterSync(page, cacheName(stack.account.uuid, 'all'));
+  const customersMs = await customersAfterSync(page, cache);
   const [floorAfter, floorAfterCpu] = await threadMs(PAGE_THREAD, floor);
-  const threadCpu = syncCpu === null ? null : { sync: syncCpu, floors: [floorBeforeCpu!, floorAfterCpu!] };
   const floorMs = Math.min(floorBefore.ms, floorAfter.ms);
+  // The floor is the faster of two runs, so the sync is too (SYNC_RUNS): the faster of one and another from a fresh
+  // cache. Each run alone is at the mercy of whatever else had the machine's cores in its seconds.
+  const syncs = [{ run: first, cpu: firstCpu }];
+  if (SYNC_RUNS > 1) {
+    const signedOut = await sendFrom(page, 'session.signOut');
+    if (!signedOut.ok) throw new Error(`sign-out failed: ${signedOut.error?.message}`);
+    // Chromium compacts the deleted cache in the background for seconds; and the client keeps the platform's 180
+    // requests in any minute (lib/api/rate-limiter.ts): a second run that would not fit in the minute of the first
+    // waits for that minute to pass, or it would time the limiter.
+    const firstRequests = (await stack.emulator.control.stats()).requests - requestsBefore;
+    const windowClearAt = firstRequests * 2 > 170 ? firstStart + 62_000 : 0;
+    await new Promise((r) => setTimeout(r, Math.max(5000, windowClearAt - Date.now())));
+    const [second, secondCpu] = await threadMs(WORKER_THREAD, () =>
+      timedSync(page, stack, first.status.lastSyncedAt as number),
+    );
+    await customersAfterSync(page, cache);
+    syncs.push({ run: second, cpu: secondCpu });
+  }
+  const fastest = syncs.reduce((best, s) => (s.run.ms < best.run.ms ? s : best));
+  const full = fastest.run;
+  const syncCpu = fastest.cpu;
+  const syncRunsMs = syncs.map((s) => s.run.ms);
+  const threadCpu = syncCpu === null ? null : { sync: syncCpu, floors: [floorBeforeCpu!, floorAfterCpu!] };
   // lib/cache's sync in the page, without the worker: separates pipeline cost from the worker's.
   const pipe = await page.evaluate(([b, k]) => __fieldsideBench.pipeline(b, k, 'fieldside-bench-pipeline'), [
     base,
     key,
   ] as const);
-  const cached = contentHash(await readCachedJobs(page, cacheName(stack.account.uuid, 'all')));
+  const cached = contentHash(await readCachedJobs(page, cache));
   const server = serverHash(await stack.emulator.control.listRecords(stack.account.uuid, 'job'));
-  return { pageSize, full, customersMs, floorBefore, floorAfter, floorMs, pipe, cached, server, threadCpu };
+  return { pageSize, full, syncRunsMs, customersMs, floorBefore, floorAfter, floorMs, pipe, cached, server, threadCpu };
 }
 
 /** The table rows of a run: time, floor, the sync alone, ratios, cache equals server. */
@@ -154,13 +183,13 @@ export function fullSyncRows(
   run: FullSyncRun,
   goals: { fullMs: number; fullVsFloor: number },
 ): Array<[string, string, string, string]> {
-  const { full, customersMs, floorBefore, floorAfter, floorMs, pipe, cached, server, threadCpu } = run;
+  const { full, syncRunsMs, customersMs, floorBefore, floorAfter, floorMs, pipe, cached, server, threadCpu } = run;
   const ok = (met: boolean) => (met ? 'met' : 'MISSED');
   const ratio = full.ms / floorMs;
   return [
     [
-      'full sync (sign-in → synced)',
-      `${(full.ms / 1000).toFixed(2)} s (${full.status.pagesDone} pages)`,
+      'full sync (sign-in → synced), the faster run',
+      `${(full.ms / 1000).toFixed(2)} s (${full.status.pagesDone} pages; runs ${syncRunsMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')})`,
       `≤ ${goals.fullMs / 1000} s`,
       ok(full.ms <= goals.fullMs),
     ],
