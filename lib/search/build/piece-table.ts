@@ -7,7 +7,6 @@
 import { latin1Bytes, withRoom } from '../format/bytes';
 import { copyInto, WIDE } from './fold-bytes';
 import { EMPTY, emptySlots, rehashedSlots } from './hash-slots';
-import { HAS_MAP, PieceTraits, UTF8 } from './piece-traits';
 import { hashText } from './text-hash';
 
 const encoder = new TextEncoder();
@@ -19,15 +18,16 @@ export class PieceTable {
   private table = emptySlots(this.mask);
   /** Pieces in the table. */
   private indexed = 0;
+  /** The originals of shown pieces stored as UTF-8, to compare with (rare). */
+  private readonly wide = new Map<number, string>();
   private folded = new Uint8Array(1 << 12);
   private foldedEnds = new Uint32Array(1 << 8);
   private shown = new Uint8Array(1 << 12);
   private shownEnds = new Uint32Array(1 << 8);
   private pieces = 0;
-  private readonly traits = new PieceTraits();
   /** Offset maps and UTF-8 display bytes, by piece id (both rare). */
-  readonly maps = this.traits.maps;
-  readonly utf8 = this.traits.utf8;
+  readonly maps = new Map<number, Uint32Array>();
+  readonly utf8: number[] = [];
 
   get size(): number {
     return this.pieces;
@@ -82,7 +82,7 @@ export class PieceTable {
   addShownStored(folded: string, map: Uint32Array | null, original: string, shown: Uint8Array, utf8: boolean): number {
     const bytes = latin1Bytes(folded);
     const id = this.addPiece(bytes, 0, bytes.length, map, shown, utf8);
-    if (utf8) this.traits.keepWide(id, original);
+    if (utf8) this.wide.set(id, original);
     this.index(id, hashText(original));
     return id;
   }
@@ -111,17 +111,16 @@ export class PieceTable {
 
   /** Whether piece `id` has offset map `map` (both none, or the same offsets). */
   private hasMap(id: number, map: Uint32Array | null): boolean {
-    if (!this.traits.has(id, HAS_MAP)) return map === null;
-    const own = this.maps.get(id)!;
-    if (map === null) return false;
+    if (this.maps.size === 0) return map === null;
+    const own = this.maps.get(id) ?? null;
+    if (own === null || map === null) return own === map;
     return own.length === map.length && own.every((offset, i) => offset === map[i]);
   }
 
   private shows(id: number, text: string): boolean {
     const from = id === 0 ? 0 : this.shownEnds[id - 1]!;
     const to = this.shownEnds[id]!;
-    const wide = this.traits.wideOriginal(id);
-    if (wide !== undefined) return wide === text;
+    if (this.wide.size > 0 && this.wide.has(id)) return this.wide.get(id) === text;
     if (to - from !== text.length) return false;
     const shown = this.shown;
     for (let i = 0; i < text.length; i++) if (shown[from + i] !== text.charCodeAt(i)) return false;
@@ -169,18 +168,17 @@ export class PieceTable {
     const id = this.pieces++;
     this.foldedEnds = withRoom(this.foldedEnds, id + 1);
     this.shownEnds = withRoom(this.shownEnds, id + 1);
-    this.traits.added(id);
     const at = id === 0 ? 0 : this.foldedEnds[id - 1]!;
     this.folded = withRoom(this.folded, at + to - from + 1);
     this.folded.set(bytes.subarray(from, to), at);
     this.folded[at + to - from] = 32;
     this.foldedEnds[id] = at + to - from + 1;
-    if (map !== null) this.traits.setMap(id, map);
+    if (map !== null) this.maps.set(id, map);
     const shownAt = id === 0 ? 0 : this.shownEnds[id - 1]!;
     if (shown !== null) {
       this.shown = withRoom(this.shown, shownAt + shown.length);
       this.shown.set(shown, shownAt);
-      if (utf8) this.traits.markUtf8(id);
+      if (utf8) this.utf8.push(id);
     }
     this.shownEnds[id] = shownAt + (shown?.length ?? 0);
     return id;
@@ -209,9 +207,9 @@ export class PieceTable {
         this.folded,
         foldedFrom,
         this.foldedEnds[id]! - 1,
-        !this.traits.has(id, HAS_MAP) ? null : this.maps.get(id)!,
+        this.maps.get(id) ?? null,
         shown,
-        this.traits.has(id, UTF8),
+        this.utf8.includes(id),
       );
     }
     return out;
@@ -244,7 +242,7 @@ export class PieceTable {
     this.shown = withRoom(this.shown, from + bytes.length);
     this.shown.set(bytes, from);
     this.shownEnds[id] = from + bytes.length;
-    this.traits.markUtf8(id);
-    this.traits.keepWide(id, original);
+    this.utf8.push(id);
+    this.wide.set(id, original);
   }
 }
