@@ -17,9 +17,8 @@ export type Inverted = Pick<SerializedSegment, 'words' | 'wordStarts' | 'posting
 const WORD_BYTE = Uint8Array.from({ length: 256 }, (_, code) => (isWordCode(code) ? 1 : 0));
 /** Documents tokenised between capacity checks (room is made for a chunk's worst case at once). */
 const CHUNK_DOCS = 1024;
-/** Texts (by key: piece-words.ts, the first pieces of a segment) whose first use also runs the
- * replay loop (see tokenise); later ones skip it, as it only costs there (synthetic jobs have a
- * first use per job). */
+/** Texts whose first use also runs the replay loop (see tokenise); later ones skip it, as it only
+ * costs there (synthetic jobs have a first use per job). */
 const WARM_UP_TEXTS = 256;
 
 export class Inverter {
@@ -174,9 +173,8 @@ export class Inverter {
         // listed already (last === doc) adds no bytes (a gap of 0 takes 0), and its token is
         // overwritten by the next.
         const key = keyOfCode(slotCode);
-        const words = pieceWords.words;
-        const from = chunkTokens[words[4 * key]!]!;
-        for (let t = words[4 * key + 1]!, to = t + words[4 * key + 2]!; t < to; t++) {
+        const from = chunkTokens[pieceWords.chunks[key]!]!;
+        for (let t = pieceWords.starts[key]!, to = t + pieceWords.lengths[key]!; t < to; t++) {
           const bucket = (from[t]! & ~(FIELDS - 1)) + field;
           const last = buckets[2 * bucket]! - 1;
           buckets[2 * bucket + 1]! += varintBytes(doc - last);

@@ -27,38 +27,36 @@ export function keyOfCode(code: number): number {
 export class PieceWords {
   // Small at first, as in inverter.ts: growing then happens within the first page, before the
   // code that reads these fields is optimised (a field first reassigned later throws that away).
-  /** Per piece as the writer names it (a number per piece of each of its tables), which is also its
-   * key, side by side (a replay reads one cache line, and no table from piece to key): at
-   * 4 * piece the inverter's chunk its words are in, at 4 * piece + 1 where they start in it and at
-   * 4 * piece + 2 how many there are (the buckets of its first use: word id * fields + that use's
-   * field), at 4 * piece + 3 its folded bytes with their separator (a replay needs room for its
-   * words), never 0 once claimed. */
-  words = new Uint32Array(4 << 6);
+  /** Per piece as the writer names it (a number per piece of each of its tables), its key plus
+   * one: 0 until its first use. */
+  private keys = new Int32Array(1 << 6);
+  private count = 0;
+  /** Text `key`'s words are `lengths[key]` tokens of the inverter's chunk `chunks[key]` from
+   * `starts[key]`: the buckets of its first use (word id * fields + that use's field). */
+  chunks = new Uint32Array(1 << 6);
+  starts = new Uint32Array(1 << 6);
+  lengths = new Uint32Array(1 << 6);
 
   /** The key of `piece`'s remembered words, or -1 before its first use. */
   keyOf(piece: number): number {
-    const at = 4 * piece + 3;
-    return at < this.words.length && this.words[at] !== 0 ? piece : -1;
+    return piece < this.keys.length ? this.keys[piece]! - 1 : -1;
   }
 
-  /** A key for `piece`, whose first use (tokenised and remembered, `foldedLength` bytes folded
-   * with its separator: at least 1) is being written. */
-  claim(piece: number, foldedLength: number): number {
-    this.words = withRoom(this.words, 4 * piece + 4);
-    this.words[4 * piece + 3] = foldedLength;
-    return piece;
+  /** A key for `piece`, whose first use (tokenised and remembered) is being written. */
+  claim(piece: number): number {
+    this.keys = withRoom(this.keys, piece + 1);
+    const key = this.count++;
+    this.keys[piece] = key + 1;
+    return key;
   }
 
   /** Text `key`'s words are tokens `start .. end` of chunk `chunk`. */
   record(key: number, chunk: number, start: number, end: number): void {
-    const words = this.words;
-    words[4 * key] = chunk;
-    words[4 * key + 1] = start;
-    words[4 * key + 2] = end - start;
-  }
-
-  /** The folded bytes (with the separator) of text `key`. */
-  foldedLength(key: number): number {
-    return this.words[4 * key + 3]!;
+    this.chunks = withRoom(this.chunks, key + 1);
+    this.starts = withRoom(this.starts, key + 1);
+    this.lengths = withRoom(this.lengths, key + 1);
+    this.chunks[key] = chunk;
+    this.starts[key] = start;
+    this.lengths[key] = end - start;
   }
 }

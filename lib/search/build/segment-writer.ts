@@ -128,17 +128,17 @@ export class SegmentWriter {
     let id = this.shownPieces.findShown(text, hash);
     // Pieces as PieceWords knows them: shown ones even, descriptions odd. (A shown piece met only
     // as a status has no words yet: statuses are not searched.)
-    if (id >= 0 && this.replayed(2 * id, slot)) return id;
+    if (id >= 0 && this.replayed(2 * id, slot, this.shownPieces.foldedLength(id))) return id;
     const start = (this.fieldStarts[slot] = this.foldedAt);
     this.pastFolded(text, foldInto(text, this.folded, this.foldedAt));
     if (id < 0) id = this.shownPieces.addShown(this.folded, start, this.foldedAt - 1, this.foldedMap, text, hash);
-    this.remembered(2 * id, slot, start);
+    this.remembered(2 * id, slot);
     return id;
   }
 
   private description(text: string, slot: number): number {
     const recent = this.recentDescriptions.find(text);
-    if (recent >= 0 && this.replayed(2 * recent + 1, slot)) return recent;
+    if (recent >= 0 && this.replayed(2 * recent + 1, slot, this.descriptions.foldedLength(recent))) return recent;
     const start = (this.fieldStarts[slot] = this.foldedAt);
     this.pastFolded(text, foldInto(text, this.folded, this.foldedAt));
     const end = this.foldedAt - 1;
@@ -149,26 +149,25 @@ export class SegmentWriter {
     // Another original that folds alike ("Boiler", "boiler") is the same piece, words and all.
     const key = this.pieceWords.keyOf(2 * id + 1);
     if (key >= 0) this.slotCodes[slot] = replayCode(key);
-    else this.remembered(2 * id + 1, slot, start);
+    else this.remembered(2 * id + 1, slot);
     return id;
   }
 
   /** Whether `piece`'s words are known by the time `slot` is tokenised (its first use came
    * before); if so the slot replays them, and gets only its separator in the page. */
-  private replayed(piece: number, slot: number): boolean {
+  private replayed(piece: number, slot: number, foldedLength: number): boolean {
     const key = this.pieceWords.keyOf(piece);
     if (key < 0) return false;
     this.fieldStarts[slot] = this.foldedAt;
     this.folded[this.foldedAt++] = 32;
     this.slotCodes[slot] = replayCode(key);
-    this.replayedBytes += this.pieceWords.foldedLength(key);
+    this.replayedBytes += foldedLength;
     return true;
   }
 
-  /** The first use of `piece`: `slot`, folded into the page from `start` up to here, is tokenised
-   * and its words kept. */
-  private remembered(piece: number, slot: number, start: number): void {
-    this.slotCodes[slot] = rememberCode(this.pieceWords.claim(piece, this.foldedAt - start));
+  /** The first use of `piece`: `slot`, folded into the page, is tokenised and its words kept. */
+  private remembered(piece: number, slot: number): void {
+    this.slotCodes[slot] = rememberCode(this.pieceWords.claim(piece));
   }
 
   /** Moves past a field just folded (folding it again with foldText if it needs that), and the
