@@ -8,22 +8,12 @@ const OPEN_BIT = 0x8000000; // above any yyyymmdd value, so open jobs come first
 
 /** Open jobs first, then the newest date: a technician searching "smith" wants today's job. */
 export function rankOf(status: string, date: string | undefined): number {
-  return rankWith(openBitOf(status), date);
-}
-
-/** The part of a rank its status gives (rankWith adds the date's). */
-export function openBitOf(status: string): number {
   let open = openByStatus.get(status);
   if (open === undefined) {
     open = CLOSED.has(status.trim().toLowerCase()) ? 0 : OPEN_BIT;
     if (openByStatus.size < 100) openByStatus.set(status, open);
   }
-  return open;
-}
-
-/** The rank of a job whose status gives `openBit` (openBitOf). */
-export function rankWith(openBit: number, date: string | undefined): number {
-  return openBit + (date === undefined ? 0 : dayOf(date));
+  return open + (date === undefined ? 0 : dayOf(date));
 }
 
 const DATE_DIGITS = [0, 1, 2, 3, 5, 6, 8, 9];

@@ -13,13 +13,12 @@ import { OddNumbers, originalBytes } from './odd-numbers';
 import { PieceTable } from './piece-table';
 import { hashBytes, hashText } from './text-hash';
 import { rememberCode, replayCode, TOKENISE } from './piece-words';
-import { openBitOf, rankWith } from './prepare';
+import { rankOf } from './prepare';
 import { descriptionLine } from './description-line';
 import { RecentTexts } from './recent-texts';
 import { FIELD_COUNT } from '../format/scores';
 import { layOutSegment, type SegmentColumns } from './segment-layout';
 import { shownPieceOf } from './shown-piece';
-import { StatusPieces } from './status-pieces';
 import type { SearchDoc, SerializedSegment } from '../format/types';
 import { UuidColumn } from '../format/uuid-column';
 
@@ -29,7 +28,6 @@ export class SegmentWriter {
   readonly uuids = new UuidColumn();
   private readonly shownPieces = new PieceTable();
   private readonly descriptions = new PieceTable();
-  private readonly statuses = new StatusPieces(this.shownPieces);
   /** Recent descriptions by their original (recent-texts.ts): the index keeps only their folded
    * text, so without it a description would be folded to be found. */
   private readonly recentDescriptions = new RecentTexts(1 << 12);
@@ -88,20 +86,13 @@ export class SegmentWriter {
       const doc = docs[from + k]!;
       const d = first + k;
       this.uuids.add(doc.uuid);
+      ranks[d] = rankOf(doc.status, doc.date);
       const slot = k * FIELD_COUNT;
       this.number(doc.number, slot, d);
       docIds[d * 4] = this.shown(doc.customer, slot + 1);
       docIds[d * 4 + 1] = this.shown(doc.address, slot + 2);
       docIds[d * 4 + 2] = this.description(doc.description, slot + 3);
-      // After the searched fields: a status met for the first time takes the next piece id.
-      const place = this.statuses.placeOf(doc.status);
-      if (place >= 0) {
-        docIds[d * 4 + 3] = this.statuses.ids[place]!;
-        ranks[d] = rankWith(this.statuses.openBits[place]!, doc.date);
-      } else {
-        docIds[d * 4 + 3] = shownPieceOf(this.shownPieces, doc.status);
-        ranks[d] = rankWith(openBitOf(doc.status), doc.date);
-      }
+      docIds[d * 4 + 3] = this.status(doc.status);
     }
     fieldStarts[count * FIELD_COUNT] = this.foldedAt;
     this.inverter.addDocs(this.folded, fieldStarts, this.slotCodes, 0, 0, count, this.replayedBytes);
@@ -168,6 +159,11 @@ export class SegmentWriter {
   /** The first use of `piece`: `slot`, folded into the page, is tokenised and its words kept. */
   private remembered(piece: number, slot: number): void {
     this.slotCodes[slot] = rememberCode(this.pieceWords.claim(piece));
+  }
+
+  /** A status is shown, not searched: only its piece (a handful of distinct ones). */
+  private status(text: string): number {
+    return shownPieceOf(this.shownPieces, text);
   }
 
   /** Moves past a field just folded (folding it again with foldText if it needs that), and the
