@@ -30,7 +30,7 @@ export function createIndexBuilder(): IndexBuilder {
 class Builder implements IndexBuilder {
   private writer: SegmentWriter | null = new SegmentWriter();
   /** Each live uuid's document number (in add order, counting replaced and removed ones). */
-  private readonly byUuid = new UuidTable((doc, uuid) => this.writer!.hasUuid(doc, uuid));
+  private readonly byUuid = new UuidTable(this.writer!.uuids);
   /** Document numbers replaced or removed: left out at finish. */
   private readonly dropped: number[] = [];
 
@@ -41,12 +41,12 @@ class Builder implements IndexBuilder {
   add(docs: readonly SearchDoc[]): void {
     const writer = this.open();
     for (let from = 0; from < docs.length; from += PAGE_DOCS) {
-      const to = Math.min(docs.length, from + PAGE_DOCS);
-      const base = writer.count - from; // docs[i] becomes document base + i
-      writer.addPage(docs, from, to);
-      // After the page is written, so a duplicate within it can be checked against its uuid.
-      for (let i = from; i < to; i++) {
-        const earlier = this.byUuid.put(docs[i]!.uuid, base + i);
+      const first = writer.count;
+      writer.addPage(docs, from, Math.min(docs.length, from + PAGE_DOCS));
+      // After the page is written: the table reads each document's uuid from the writer's column
+      // (and a duplicate within the page finds the earlier one there).
+      for (let doc = first; doc < writer.count; doc++) {
+        const earlier = this.byUuid.put(doc);
         if (earlier >= 0) this.dropped.push(earlier);
       }
     }

@@ -24,7 +24,8 @@ import { UuidColumn } from '../format/uuid-column';
 
 export class SegmentWriter {
   private readonly inverter = new Inverter();
-  private readonly uuids = new UuidColumn();
+  /** Read by the builder's uuid table (uuid-table.ts) to find a document's earlier copy. */
+  readonly uuids = new UuidColumn();
   private readonly shownPieces = new PieceTable();
   private readonly descriptions = new PieceTable();
   /** Recent descriptions by their original (recent-texts.ts): the index keeps only their folded
@@ -96,11 +97,6 @@ export class SegmentWriter {
     fieldStarts[count * FIELD_COUNT] = this.foldedAt;
     this.inverter.addDocs(this.folded, fieldStarts, this.slotCodes, 0, 0, count, this.replayedBytes);
     this.docs += count;
-  }
-
-  /** Whether document `doc` (already added) has this uuid; makes no substring. */
-  hasUuid(doc: number, uuid: string): boolean {
-    return this.uuids.has(doc, uuid);
   }
 
   /** The job number: a value (an empty field in the page, so it has no words), or an odd one

@@ -1,10 +1,12 @@
 // The builder's live documents by uuid, to find the earlier copy a later page replaces or a
 // removal drops. A Map of a large account's uuids was slow to fill (and kept every uuid string
 // alive); this is an open-addressing table of (document number, 32-bit hash of its uuid) pairs, side by
-// side so a probe touches one cache line, and the uuid itself is read back from where the segment
-// writer keeps it only to confirm a hash match.
+// side so a probe touches one cache line. The hash and the check of a hash match both work on the 16
+// bytes the segment writer's uuid column keeps (uuid-column.ts): a document's uuid string is read
+// once, by the column, not again here.
 
 import { EMPTY, emptySlots, rehashedSlots } from './hash-slots';
+import type { UuidColumn } from '../format/uuid-column';
 
 /** A removed entry: lookups go on past it. */
 const GONE = -2;
@@ -18,18 +20,19 @@ export class UuidTable {
   private filled = 0;
   private entries = 0;
 
-  /** `isUuidOf(doc, uuid)`: whether document `doc` (one already put) has this uuid. */
-  constructor(private readonly isUuidOf: (doc: number, uuid: string) => boolean) {}
+  /** `uuids`: the column every document put here was added to first. */
+  constructor(private readonly uuids: Pick<UuidColumn, 'hashAt' | 'hashOf' | 'same' | 'has'>) {}
 
   /** Live uuids. */
   get size(): number {
     return this.entries;
   }
 
-  /** Records that `doc` (a new document number) has `uuid`. Returns the document it replaces, or -1. */
-  put(uuid: string, doc: number): number {
-    const hash = hashOf(uuid);
-    const at = this.find(uuid, hash);
+  /** Records `doc` (a new document number, its uuid already in the column). Returns the document
+   * it replaces, or -1. */
+  put(doc: number): number {
+    const hash = this.uuids.hashAt(doc);
+    const at = this.findDoc(doc, hash);
     if (at >= 0) {
       const earlier = this.table[2 * at]!;
       this.table[2 * at] = doc;
@@ -44,7 +47,7 @@ export class UuidTable {
 
   /** Forgets `uuid`. Returns its document, or -1 when it is not there. */
   delete(uuid: string): number {
-    const at = this.find(uuid, hashOf(uuid));
+    const at = this.findUuid(uuid, this.uuids.hashOf(uuid));
     if (at < 0) return -1;
     const doc = this.table[2 * at]!;
     this.table[2 * at] = GONE;
@@ -53,12 +56,22 @@ export class UuidTable {
   }
 
   /** The place holding `uuid`, or ~(the empty place where it would go). */
-  private find(uuid: string, hash: number): number {
+  private findUuid(uuid: string, hash: number): number {
     const { table, mask } = this;
     for (let at = hash & mask; ; at = (at + 1) & mask) {
       const doc = table[2 * at]!;
       if (doc === EMPTY) return ~at;
-      if (doc !== GONE && table[2 * at + 1] === hash && this.isUuidOf(doc, uuid)) return at;
+      if (doc !== GONE && table[2 * at + 1] === hash && this.uuids.has(doc, uuid)) return at;
+    }
+  }
+
+  /** The place holding document `doc`'s uuid (as another document's), or ~(the empty place where it would go). */
+  private findDoc(doc: number, hash: number): number {
+    const { table, mask } = this;
+    for (let at = hash & mask; ; at = (at + 1) & mask) {
+      const other = table[2 * at]!;
+      if (other === EMPTY) return ~at;
+      if (other !== GONE && table[2 * at + 1] === hash && this.uuids.same(other, doc)) return at;
     }
   }
 
@@ -70,14 +83,4 @@ export class UuidTable {
     this.table = rehashedSlots(this.table, mask);
     this.filled = this.entries;
   }
-}
-
-/** FNV-1a over the code units, then a final mix so the low bits (the table place) vary well; an
- * int32, as the table stores it. */
-function hashOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  hash ^= hash >>> 16;
-  hash = Math.imul(hash, 0x85ebca6b);
-  return hash ^ (hash >>> 13);
 }

@@ -124,13 +124,39 @@ export class UuidColumn {
 
   /** Whether document `doc` (already added) has `uuid`; makes no string. */
   has(doc: number, uuid: string): boolean {
-    if (this.oddDocs.length > 0) {
-      const odd = this.oddDocs.indexOf(doc);
-      if (odd >= 0) return this.odd[odd] === uuid;
-    }
+    const odd = this.oddIndex(doc);
+    if (odd >= 0) return this.odd[odd] === uuid;
     if (!uuidToBytes(uuid, probe, 0)) return false;
     const at = doc * UUID_BYTES;
     return this.bytes[at] === probe[0] && sameBytes(this.bytes, at);
+  }
+
+  /** A hash of document `doc`'s uuid (already added): the same as `hashOf` of that uuid. Read from
+   * the 16 bytes `add` wrote, so the uuid string is not gone over again. */
+  hashAt(doc: number): number {
+    const odd = this.oddIndex(doc);
+    return odd >= 0 ? hashOfText(this.odd[odd]!) : hashOfBytes(this.bytes, doc * UUID_BYTES);
+  }
+
+  /** A hash of `uuid` (see hashAt). */
+  hashOf(uuid: string): number {
+    return uuidToBytes(uuid, probe, 0) ? hashOfBytes(probe, 0) : hashOfText(uuid);
+  }
+
+  /** Whether documents `a` and `b` (both already added) have the same uuid. */
+  same(a: number, b: number): boolean {
+    const oddA = this.oddIndex(a);
+    const oddB = this.oddIndex(b);
+    if (oddA >= 0 || oddB >= 0) return oddA >= 0 && oddB >= 0 && this.odd[oddA] === this.odd[oddB];
+    const bytes = this.bytes;
+    for (let k = 0, at = a * UUID_BYTES, other = b * UUID_BYTES; k < UUID_BYTES; k++)
+      if (bytes[at + k] !== bytes[other + k]) return false;
+    return true;
+  }
+
+  /** Document `doc`'s place among the odd uuids, or -1. */
+  private oddIndex(doc: number): number {
+    return this.oddDocs.length > 0 ? this.oddDocs.indexOf(doc) : -1;
   }
 
   /** The column, keeping only the documents `keep` says (1 each; null: all). */
@@ -162,4 +188,28 @@ export class UuidColumn {
     bigger.set(this.bytes);
     this.bytes = bigger;
   }
+}
+
+/** FNV-1a over the code units, then a final mix so the low bits (a table place) vary well. */
+function hashOfText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return mixed(hash);
+}
+
+/** FNV-1a over the four 32-bit words of the 16 bytes at `at`, then the same mix. */
+function hashOfBytes(bytes: Uint8Array, at: number): number {
+  let hash = 0x811c9dc5;
+  for (let k = at; k < at + UUID_BYTES; k += 4)
+    hash = Math.imul(
+      hash ^ (bytes[k]! | (bytes[k + 1]! << 8) | (bytes[k + 2]! << 16) | (bytes[k + 3]! << 24)),
+      0x01000193,
+    );
+  return mixed(hash);
+}
+
+function mixed(hash: number): number {
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  return hash ^ (hash >>> 13);
 }
