@@ -7,7 +7,7 @@
 import { latin1Bytes, withRoom } from '../format/bytes';
 import { copyInto, WIDE } from './fold-bytes';
 import { EMPTY, emptySlots, rehashedSlots } from './hash-slots';
-import { hashText } from './text-hash';
+import { hashText } from '../format/text-hash';
 
 const encoder = new TextEncoder();
 

@@ -10,7 +10,7 @@ import { foldText } from '../format/normalize';
 import { canonicalNumber, NO_NUMBER } from '../format/number-column';
 import { OddNumbers, originalBytes } from './odd-numbers';
 import { PieceTable } from './piece-table';
-import { hashText } from './text-hash';
+import { hashText } from '../format/text-hash';
 import { rankOf } from './prepare';
 import { descriptionLine } from './description-line';
 import { shownPieceOf } from './shown-piece';

@@ -11,7 +11,7 @@ import { foldText } from '../format/normalize';
 import { canonicalNumber, NO_NUMBER } from '../format/number-column';
 import { OddNumbers, originalBytes } from './odd-numbers';
 import { PieceTable } from './piece-table';
-import { hashBytes, hashText } from './text-hash';
+import { hashBytes, hashText } from '../format/text-hash';
 import { rememberCode, replayCode, TOKENISE } from './piece-words';
 import { rankOf } from './prepare';
 import { descriptionLine } from './description-line';

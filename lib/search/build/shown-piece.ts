@@ -4,7 +4,7 @@
 // addresses into its page instead (segment-writer.ts).
 import { foldText } from '../format/normalize';
 import type { PieceTable } from './piece-table';
-import { hashText } from './text-hash';
+import { hashText } from '../format/text-hash';
 
 /** The piece id of `original` in `table`, added (folded on its own) the first time. */
 export function shownPieceOf(table: PieceTable, original: string): number {

@@ -4,6 +4,7 @@
 // side list (`oddUuids`), so nothing is ever lost; the string is made only when asked for (a result
 // row, a change), never while searching.
 import { sortedIndexOf } from './sorted-index';
+import { hashText, mix } from './text-hash';
 import type { SerializedSegment } from './types';
 
 export type UuidParts = Pick<SerializedSegment, 'uuids' | 'oddUuidDocs' | 'oddUuidStarts' | 'oddUuids'>;
@@ -135,12 +136,12 @@ export class UuidColumn {
    * the 16 bytes `add` wrote, so the uuid string is not gone over again. */
   hashAt(doc: number): number {
     const odd = this.oddIndex(doc);
-    return odd >= 0 ? hashOfText(this.odd[odd]!) : hashOfBytes(this.bytes, doc * UUID_BYTES);
+    return odd >= 0 ? hashText(this.odd[odd]!) : hashOfBytes(this.bytes, doc * UUID_BYTES);
   }
 
   /** A hash of `uuid` (see hashAt). */
   hashOf(uuid: string): number {
-    return uuidToBytes(uuid, probe, 0) ? hashOfBytes(probe, 0) : hashOfText(uuid);
+    return uuidToBytes(uuid, probe, 0) ? hashOfBytes(probe, 0) : hashText(uuid);
   }
 
   /** Whether documents `a` and `b` (both already added) have the same uuid. */
@@ -190,14 +191,7 @@ export class UuidColumn {
   }
 }
 
-/** FNV-1a over the code units, then a final mix so the low bits (a table place) vary well. */
-function hashOfText(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return mixed(hash);
-}
-
-/** FNV-1a over the four 32-bit words of the 16 bytes at `at`, then the same mix. */
+/** FNV-1a over the four 32-bit words of the 16 bytes at `at`, then text-hash.ts's mix. */
 function hashOfBytes(bytes: Uint8Array, at: number): number {
   let hash = 0x811c9dc5;
   for (let k = at; k < at + UUID_BYTES; k += 4)
@@ -205,11 +199,5 @@ function hashOfBytes(bytes: Uint8Array, at: number): number {
       hash ^ (bytes[k]! | (bytes[k + 1]! << 8) | (bytes[k + 2]! << 16) | (bytes[k + 3]! << 24)),
       0x01000193,
     );
-  return mixed(hash);
-}
-
-function mixed(hash: number): number {
-  hash ^= hash >>> 16;
-  hash = Math.imul(hash, 0x85ebca6b);
-  return hash ^ (hash >>> 13);
+  return mix(hash);
 }

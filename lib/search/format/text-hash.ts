@@ -1,4 +1,5 @@
-// The hashes piece-table.ts finds a text by: of its original (a string) or of its folded bytes.
+// The hashes the builder's tables find a text by: a piece by its original (a string) or its folded bytes
+// (piece-table.ts), a document by its uuid (uuid-column.ts).
 
 /** FNV-1a over the code units (or bytes: a Latin-1 string and its bytes hash alike), then a final
  * mix so the low bits (the table place) vary well. */
@@ -14,7 +15,8 @@ export function hashBytes(bytes: Uint8Array, from: number, to: number): number {
   return mix(hash);
 }
 
-function mix(hash: number): number {
+/** The final mix of every hash here. */
+export function mix(hash: number): number {
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
   return hash ^ (hash >>> 13);
