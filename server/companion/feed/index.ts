@@ -25,6 +25,7 @@ import { createReadBudget } from './enrich/read-budget';
 import { createVisitJobs } from './enrich/visit-jobs';
 import { callbackUrlFor, createFeedRoutes } from './routes';
 import { createAccountActivation } from './account-activation';
+import { keepNotActivated } from '../webhooks/not-activated-kept';
 import { createAccountSubscriptions } from './subscriptions/account-subscriptions';
 import { createEnsuredSubscriptions } from './subscriptions/ensured-subscriptions';
 import { createRoleCheck } from './visibility/staff-role';
@@ -110,6 +111,7 @@ export async function createFeedModule(opts: {
   const callbackUrl = async (account: string) => callbackUrlFor(config.publicUrl, await tokens.issue(account));
   const shared = opts.shared ?? createMemoryAddonStore(opts.now);
   const activation = createAccountActivation(opts.accountTokens);
+  const deliveryActivation = keepNotActivated((account) => activation.activated(account));
   const accountSubscriptions = opts.accountTokens
     ? createAccountSubscriptions({
         ...platform,
@@ -160,7 +162,7 @@ export async function createFeedModule(opts: {
       store,
       platformBaseUrl: config.platformBaseUrl,
       intake,
-      activated: (account) => activation.activated(account),
+      activated: (account) => deliveryActivation.activated(account),
       ...(opts.log ? { log: opts.log } : {}),
     }),
   );
@@ -201,7 +203,10 @@ export async function createFeedModule(opts: {
       await store.position(PROBE_ACCOUNT);
     },
     endStreams,
-    activated: async (account) => accountSubscriptions?.ensure(account, { activated: true }),
+    activated: async (account) => {
+      deliveryActivation.forget(account);
+      await accountSubscriptions?.ensure(account, { activated: true });
+    },
     async settled() {
       // A held change's read can start a list in the background, and that list's answer no held change: one pass each.
       await held.settled();

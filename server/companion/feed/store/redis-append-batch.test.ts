@@ -55,6 +55,38 @@ describe('append batches', () => {
     );
   });
 
+  it("holds an account's appends while its call is in flight, and sends what gathered as one call when it returns", async () => {
+    const calls: string[][] = [];
+    const inFlight: (() => void)[] = [];
+    const batches = createAppendBatches({
+      afterTurn: (flush) => setImmediate(flush),
+      run: async (account, changes) => {
+        calls.push(changes.map((c) => c.key));
+        await new Promise<void>((resolve) => inFlight.push(resolve));
+        return changes.map((c): AppendResult => ({ kind: 'appended', id: `${account}/${c.key}` }));
+      },
+    });
+    const first = batches.append('a', pending(1));
+    await turn();
+    expect(calls).toEqual([['k1']]);
+    // Three more turns while the first call is in flight, and another account's append meanwhile.
+    const later = [batches.append('a', pending(2))];
+    await turn();
+    later.push(batches.append('a', pending(3)));
+    const other = batches.append('b', pending(1));
+    await turn();
+    later.push(batches.append('a', pending(4)));
+    await turn();
+    expect(calls).toEqual([['k1'], ['k1']]);
+    inFlight.shift()!();
+    expect(await first).toEqual({ kind: 'appended', id: 'a/k1' });
+    await turn();
+    expect(calls).toEqual([['k1'], ['k1'], ['k2', 'k3', 'k4']]);
+    inFlight.forEach((go) => go());
+    expect((await Promise.all(later)).map((r) => r.kind === 'appended' && r.id)).toEqual(['a/k2', 'a/k3', 'a/k4']);
+    expect(await other).toEqual({ kind: 'appended', id: 'b/k1' });
+  });
+
   it('fails every append of a call that failed, and of one answered with the wrong number of results', async () => {
     const refused = new Error('Redis refused');
     const { batches } = recorder(refused);
