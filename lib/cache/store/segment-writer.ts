@@ -21,6 +21,7 @@ import { companyChunk, jobChunk, SEGMENT_SIZE, SUPERSEDED, type Lookup } from '.
 import type { CacheDatabase, CompanyLookupChunk, LookupChunk } from './schema';
 import { jobCount, updateJobs } from './segment-codec';
 import type { StoredSyncState } from './sync-state';
+import { UuidPlaces, uuidHash } from './uuid-places';
 
 export type Placement = 'in-place' | 'append';
 
@@ -51,7 +52,7 @@ interface Located {
 /** Where each record goes: replacements by segment, then appends filling the tail and new segments. */
 export function planPlacement<R extends { uuid: string }>(
   records: readonly R[],
-  locate: (uuid: string) => Located | undefined,
+  locate: (uuid: string, hash: number) => Located | undefined,
   tail: { segment: number; size: number },
   placement: Placement = 'in-place',
 ): {
@@ -64,13 +65,24 @@ export function planPlacement<R extends { uuid: string }>(
   const replace = new Map<number, Map<number, R>>();
   const append = new Map<number, R[]>();
   const supersede = new Map<number, Set<number>>();
-  const fresh = new Map<string, R>(); // a uuid twice in one batch: the later copy wins
-  const moved = new Map<string, R>();
+  // Records to append, each uuid once at its first place in the batch (a uuid twice in one batch: the later copy
+  // wins): new ones, then moved ones. Found by the uuid's hash (uuid-places.ts says why not a Map).
+  const fresh: R[] = [];
+  const moved: R[] = [];
+  const appendAt = new UuidPlaces(records.length);
+  const toAppend = (list: R[], record: R, hash: number) => {
+    const at = appendAt.get(record.uuid, hash);
+    if (at === undefined) {
+      appendAt.set(record.uuid, hash, list.length);
+      list.push(record);
+    } else list[at] = record;
+  };
   let replaced = 0;
   for (const record of records) {
-    const loc = locate(record.uuid);
+    const hash = uuidHash(record.uuid);
+    const loc = locate(record.uuid, hash);
     if (loc === undefined) {
-      fresh.set(record.uuid, record);
+      toAppend(fresh, record, hash);
       continue;
     }
     // In the tail, if it still has room, the job is replaced where it is: that segment is written anyway.
@@ -79,7 +91,7 @@ export function planPlacement<R extends { uuid: string }>(
       if (!slots) supersede.set(loc.segment, (slots = new Set()));
       if (!slots.has(loc.position)) replaced++;
       slots.add(loc.position);
-      moved.set(record.uuid, record);
+      toAppend(moved, record, hash);
       continue;
     }
     let bySlot = replace.get(loc.segment);
@@ -89,7 +101,7 @@ export function planPlacement<R extends { uuid: string }>(
   }
   let segment = tail.segment < 0 ? 0 : tail.segment;
   let size = tail.segment < 0 ? 0 : tail.size;
-  for (const record of [...fresh.values(), ...moved.values()]) {
+  for (const record of fresh.length === 0 ? moved : moved.length === 0 ? fresh : [...fresh, ...moved]) {
     if (size >= SEGMENT_SIZE) {
       segment++;
       size = 0;
@@ -99,7 +111,7 @@ export function planPlacement<R extends { uuid: string }>(
     list.push(record);
     size++;
   }
-  return { replace, append, supersede, added: fresh.size, replaced };
+  return { replace, append, supersede, added: fresh.length, replaced };
 }
 
 export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: WriteBatch): Promise<WriteResult> {
