@@ -22,6 +22,7 @@ import type { CacheDatabase, CompanyLookupChunk, LookupChunk } from './schema';
 import { jobCount, updateJobs } from './segment-codec';
 import type { StoredSyncState } from './sync-state';
 import { UuidPlaces, uuidHash } from './uuid-places';
+import { CUSTOMERS_PENDING_KEY } from './customer-store';
 
 export type Placement = 'in-place' | 'append';
 
@@ -35,6 +36,8 @@ export interface WriteBatch {
   state?: StoredSyncState;
   /** The search index updated for these records, so index and cache never disagree after a crash. */
   search?: SearchWrite;
+  /** Marks a full build of the customers owed (customer-store.ts), committed with the rest of the batch. */
+  customersPending?: true;
 }
 
 export interface WriteResult {
@@ -137,8 +140,18 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
     size: lookup.companySize(companyTail),
   });
 
+  const customers = batch.customersPending === true && db.objectStoreNames.contains('customers');
   const tx = db.transaction(
-    ['jobSegments', 'jobLookup', 'companySegments', 'companyLookup', 'sync', 'search', 'searchMain'],
+    [
+      'jobSegments',
+      'jobLookup',
+      'companySegments',
+      'companyLookup',
+      'sync',
+      'search',
+      'searchMain',
+      ...(customers ? (['customers'] as const) : []),
+    ],
     'readwrite',
   );
   const jobStore = tx.objectStore('jobSegments');
@@ -178,6 +191,7 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
       writes.push(tx.objectStore('companyLookup').put(chunk, id));
       newCompanyChunks.push(chunk);
     });
+    if (customers) writes.push(tx.objectStore('customers').put(true, CUSTOMERS_PENDING_KEY));
     if (batch.state) writes.push(tx.objectStore('sync').put(batch.state, 'state'));
     if (batch.search) {
       const { rest, main } = storedParts(batch.search.value);
