@@ -4,7 +4,9 @@
 import type { CustomerSource, SerializedCustomerIndex, SourceContact } from '../../search/customers/types';
 import type { CacheDatabase } from './schema';
 
-/** The key of the owed-build mark in the customers store (read by the popup too: lib/cache/reader). */
+/** The key of the owed-build mark in the customers store (read by the popup too: lib/cache/reader). A full sync
+ * stores it with "synced" (WriteBatch.customersPending); it is cleared only with the index it owes, so a worker
+ * stopped mid-build finds it and builds again from the start. */
 export const CUSTOMERS_PENDING_KEY = 'pending';
 
 export type ContactKind = SourceContact['kind'];
@@ -60,12 +62,6 @@ export async function writeCustomers(
     tx.store.delete(CUSTOMERS_PENDING_KEY),
     tx.done,
   ]);
-}
-
-/** Marks a full build of the customers owed (stored before a full sync says "synced", and cleared only
- * with the index it owes): a worker stopped mid-build finds it and builds again from the start. */
-export async function markCustomersPending(db: CacheDatabase): Promise<void> {
-  if (db.objectStoreNames.contains('customers')) await db.put('customers', true, CUSTOMERS_PENDING_KEY);
 }
 
 export async function customersPending(db: CacheDatabase): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { customersPending } from './customer-store';
 import { openJobCache } from './job-cache';
 import { SEGMENT_SIZE } from './lookup';
 import { decodeJobAt } from './segment-codec';
@@ -64,13 +65,22 @@ describe('segments', () => {
       ...initialSyncState(),
       resume: { collection: 'jobs', cursor: '-1', then: () => undefined },
     } as unknown as StoredSyncState;
-    await expect(cache.write({ jobs: range(500, 5500).map((n) => makeJob(n)), state: refused })).rejects.toThrow(
-      /could not be cloned/,
-    );
+    await expect(
+      cache.write({ jobs: range(500, 5500).map((n) => makeJob(n)), state: refused, customersPending: true }),
+    ).rejects.toThrow(/could not be cloned/);
     expect((await cache.db.getAll('jobSegments')).map((s) => s.count)).toEqual([500]);
     expect(await cache.db.get('sync', 'state')).toBeUndefined();
+    expect(await customersPending(cache.db)).toBe(false); // the mark goes with the batch, or not at all
     expect(cache.counts()).toMatchObject({ jobs: 500, segments: 1 });
     expect(await cache.getJob(uuidOf('job', 600))).toBeUndefined();
+  });
+
+  it('stores the mark of a customers build owed with the batch that asks for it', async () => {
+    const cache = await freshCache();
+    await cache.write({ jobs: [makeJob(1)] });
+    expect(await customersPending(cache.db)).toBe(false);
+    await cache.write({ state: initialSyncState(), customersPending: true });
+    expect(await customersPending(cache.db)).toBe(true);
   });
 
   it('keeps the later copy when a batch names a job twice', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLookup, LIVE, normalizeJobNumber, SUPERSEDED, TOMBSTONE } from './lookup';
 import type { LookupChunk } from './schema';
+import { uuidHash } from './uuid-places';
 
 const uuidOf = (n: number) => `${n.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
@@ -35,6 +36,11 @@ describe('lookup', () => {
     expect(lookup.jobLocation('job-1')).toEqual({ segment: 40, position: 0 });
     expect(lookup.jobLocation('x')).toEqual({ segment: 40, position: 1 });
     expect(lookup.jobLocation(uuidOf(12).toUpperCase())).toEqual({ segment: 0, position: 12 });
+    // With the caller's hash of the uuid: used as it is for a uuid in its stored form; a uuid in capitals is found by
+    // the hash of its lower case, whatever hash came with it.
+    expect(lookup.jobLocation(uuidOf(13), uuidHash(uuidOf(13)))).toEqual({ segment: 0, position: 13 });
+    const capitals = uuidOf(14).toUpperCase();
+    expect(lookup.jobLocation(capitals, uuidHash(capitals))).toEqual({ segment: 0, position: 14 });
   });
 
   it('forgets what is superseded or cleared, and finds a uuid stored again after that', () => {

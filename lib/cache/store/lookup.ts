@@ -4,6 +4,7 @@ import { lowerCase } from '../../api/fields';
 import type { Company } from '../../api/schemas';
 import type { CompanyLookupChunk, LookupChunk } from './schema';
 import { fieldValues, type JobColumns } from './segment-codec';
+import { UuidPlaces, uuidHash } from './uuid-places';
 
 /** Jobs per segment, whatever size the platform pages in (segment-writer.ts says why). */
 export const SEGMENT_SIZE = 1000;
@@ -45,34 +46,28 @@ export function normalizeJobNumber(number: string): string {
   return lowerCase(number.trim().replace(/^#/, ''));
 }
 
-/** Where a uuid falls in the filter: FNV-1a of its first and last 8 characters (a uuid's are random hex). */
-function filterSlot(uuid: string): number {
-  let hash = 0x811c9dc5;
-  const head = Math.min(8, uuid.length);
-  for (let i = 0; i < head; i++) hash = Math.imul(hash ^ uuid.charCodeAt(i), 0x01000193);
-  for (let i = Math.max(head, uuid.length - 8); i < uuid.length; i++) {
-    hash = Math.imul(hash ^ uuid.charCodeAt(i), 0x01000193);
-  }
-  return (hash >>> 0) & (FILTER_BITS - 1);
-}
+/** Where a uuid falls in the filter: its bits of the hash the place table finds it by. */
+const filterSlot = (hash: number) => hash & (FILTER_BITS - 1);
 
 export function createLookup() {
   const jobChunks = new Map<number, LookupChunk>();
   const companyChunks = new Map<number, CompanyLookupChunk>();
   /** uuid → segment * PLACE + position; tombstones included (an update must find its old place).
-   * A number, not an object per job: 100,000 long-lived objects are work for every major GC. */
-  const jobAt = new Map<string, number>();
+   * A number, not an object per job: 100,000 long-lived objects are work for every major GC. Keyed by the uuid's
+   * hash (uuid-places.ts says why not a Map), computed once per uuid for the table and the filter. */
+  const jobAt = new UuidPlaces();
   /** A bit for every uuid ever put in jobAt since the last clear (a forgotten one keeps its bit). A full sync asks
    * for 100,000 uuids it has never stored: a clear bit answers "not stored" without a probe of jobAt, whose
    * 100,000 entries make each probe a cache miss (that probe was most of a page's placement time). */
   const filter = new Uint32Array(FILTER_BITS >>> 5);
-  const maybeStored = (uuid: string) => {
-    const slot = filterSlot(uuid);
+  const maybeStored = (hash: number) => {
+    const slot = filterSlot(hash);
     return (filter[slot >>> 5]! & (1 << (slot & 31))) !== 0;
   };
-  const find = (uuid: string) => {
+  const find = (uuid: string, hashOfUuid?: number) => {
     const key = lowerCase(uuid);
-    return maybeStored(key) ? jobAt.get(key) : undefined;
+    const hash = hashOfUuid !== undefined && key === uuid ? hashOfUuid : uuidHash(key);
+    return maybeStored(hash) ? jobAt.get(key, hash) : undefined;
   };
   const place = (packed: number | undefined) =>
     packed === undefined ? undefined : { segment: Math.floor(packed / PLACE), position: packed % PLACE };
@@ -82,14 +77,15 @@ export function createLookup() {
   function dropJobChunk(segment: number): void {
     const old = jobChunks.get(segment);
     if (!old) return;
-    old.uuids.forEach((uuid) => {
-      const at = jobAt.get(uuid);
-      if (at !== undefined && Math.floor(at / PLACE) === segment) jobAt.delete(uuid);
+    const hashes = old.uuids.map(uuidHash);
+    old.uuids.forEach((uuid, i) => {
+      const at = jobAt.get(uuid, hashes[i]!);
+      if (at !== undefined && Math.floor(at / PLACE) === segment) jobAt.delete(uuid, hashes[i]!);
     });
     // A job moved to another segment keeps its number entry (that segment's chunk set it).
     old.uuids.forEach((uuid, i) => {
       const key = normalizeJobNumber(old.numbers[i]!);
-      if (byNumber.get(key) === uuid && !jobAt.has(uuid)) byNumber.delete(key);
+      if (byNumber.get(key) === uuid && jobAt.get(uuid, hashes[i]!) === undefined) byNumber.delete(key);
     });
     jobChunks.delete(segment);
   }
@@ -100,8 +96,9 @@ export function createLookup() {
     chunk.uuids.forEach((uuid, position) => {
       const flag = chunk.active[position];
       if (flag === SUPERSEDED) return;
-      jobAt.set(uuid, chunk.segment * PLACE + position);
-      const slot = filterSlot(uuid);
+      const hash = uuidHash(uuid);
+      jobAt.set(uuid, hash, chunk.segment * PLACE + position);
+      const slot = filterSlot(hash);
       filter[slot >>> 5]! |= 1 << (slot & 31);
       if (flag === LIVE && chunk.numbers[position] !== '')
         byNumber.set(normalizeJobNumber(chunk.numbers[position]!), uuid);
@@ -118,8 +115,9 @@ export function createLookup() {
     for (const position of positions) {
       chunk.active[position] = SUPERSEDED;
       const uuid = chunk.uuids[position]!;
-      if (jobAt.get(uuid) !== segment * PLACE + position) continue;
-      jobAt.delete(uuid);
+      const hash = uuidHash(uuid);
+      if (jobAt.get(uuid, hash) !== segment * PLACE + position) continue;
+      jobAt.delete(uuid, hash);
       const key = normalizeJobNumber(chunk.numbers[position]!);
       if (byNumber.get(key) === uuid) byNumber.delete(key);
     }
@@ -156,8 +154,8 @@ export function createLookup() {
       byNumber.clear();
       companyAt.clear();
     },
-    /** Where a job is stored (tombstones too). */
-    jobLocation: (uuid: string) => place(find(uuid)),
+    /** Where a job is stored (tombstones too). `hash`: uuidHash(uuid), when the caller has it already. */
+    jobLocation: (uuid: string, hash?: number) => place(find(uuid, hash)),
     /** Where a live job is stored; undefined for unknown jobs and tombstones. */
     liveJobLocation(uuid: string) {
       const loc = place(find(uuid));

@@ -21,6 +21,8 @@ import { companyChunk, jobChunk, SEGMENT_SIZE, SUPERSEDED, type Lookup } from '.
 import type { CacheDatabase, CompanyLookupChunk, LookupChunk } from './schema';
 import { jobCount, updateJobs } from './segment-codec';
 import type { StoredSyncState } from './sync-state';
+import { UuidPlaces, uuidHash } from './uuid-places';
+import { CUSTOMERS_PENDING_KEY } from './customer-store';
 
 export type Placement = 'in-place' | 'append';
 
@@ -34,6 +36,8 @@ export interface WriteBatch {
   state?: StoredSyncState;
   /** The search index updated for these records, so index and cache never disagree after a crash. */
   search?: SearchWrite;
+  /** Marks a full build of the customers owed (customer-store.ts), committed with the rest of the batch. */
+  customersPending?: true;
 }
 
 export interface WriteResult {
@@ -51,7 +55,7 @@ interface Located {
 /** Where each record goes: replacements by segment, then appends filling the tail and new segments. */
 export function planPlacement<R extends { uuid: string }>(
   records: readonly R[],
-  locate: (uuid: string) => Located | undefined,
+  locate: (uuid: string, hash: number) => Located | undefined,
   tail: { segment: number; size: number },
   placement: Placement = 'in-place',
 ): {
@@ -64,13 +68,24 @@ export function planPlacement<R extends { uuid: string }>(
   const replace = new Map<number, Map<number, R>>();
   const append = new Map<number, R[]>();
   const supersede = new Map<number, Set<number>>();
-  const fresh = new Map<string, R>(); // a uuid twice in one batch: the later copy wins
-  const moved = new Map<string, R>();
+  // Records to append, each uuid once at its first place in the batch (a uuid twice in one batch: the later copy
+  // wins): new ones, then moved ones. Found by the uuid's hash (uuid-places.ts says why not a Map).
+  const fresh: R[] = [];
+  const moved: R[] = [];
+  const appendAt = new UuidPlaces(records.length);
+  const toAppend = (list: R[], record: R, hash: number) => {
+    const at = appendAt.get(record.uuid, hash);
+    if (at === undefined) {
+      appendAt.set(record.uuid, hash, list.length);
+      list.push(record);
+    } else list[at] = record;
+  };
   let replaced = 0;
   for (const record of records) {
-    const loc = locate(record.uuid);
+    const hash = uuidHash(record.uuid);
+    const loc = locate(record.uuid, hash);
     if (loc === undefined) {
-      fresh.set(record.uuid, record);
+      toAppend(fresh, record, hash);
       continue;
     }
     // In the tail, if it still has room, the job is replaced where it is: that segment is written anyway.
@@ -79,7 +94,7 @@ export function planPlacement<R extends { uuid: string }>(
       if (!slots) supersede.set(loc.segment, (slots = new Set()));
       if (!slots.has(loc.position)) replaced++;
       slots.add(loc.position);
-      moved.set(record.uuid, record);
+      toAppend(moved, record, hash);
       continue;
     }
     let bySlot = replace.get(loc.segment);
@@ -89,7 +104,7 @@ export function planPlacement<R extends { uuid: string }>(
   }
   let segment = tail.segment < 0 ? 0 : tail.segment;
   let size = tail.segment < 0 ? 0 : tail.size;
-  for (const record of [...fresh.values(), ...moved.values()]) {
+  for (const record of fresh.length === 0 ? moved : moved.length === 0 ? fresh : [...fresh, ...moved]) {
     if (size >= SEGMENT_SIZE) {
       segment++;
       size = 0;
@@ -99,7 +114,7 @@ export function planPlacement<R extends { uuid: string }>(
     list.push(record);
     size++;
   }
-  return { replace, append, supersede, added: fresh.size, replaced };
+  return { replace, append, supersede, added: fresh.length, replaced };
 }
 
 export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: WriteBatch): Promise<WriteResult> {
@@ -125,8 +140,18 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
     size: lookup.companySize(companyTail),
   });
 
+  const customers = batch.customersPending === true && db.objectStoreNames.contains('customers');
   const tx = db.transaction(
-    ['jobSegments', 'jobLookup', 'companySegments', 'companyLookup', 'sync', 'search', 'searchMain'],
+    [
+      'jobSegments',
+      'jobLookup',
+      'companySegments',
+      'companyLookup',
+      'sync',
+      'search',
+      'searchMain',
+      ...(customers ? (['customers'] as const) : []),
+    ],
     'readwrite',
   );
   const jobStore = tx.objectStore('jobSegments');
@@ -166,6 +191,7 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
       writes.push(tx.objectStore('companyLookup').put(chunk, id));
       newCompanyChunks.push(chunk);
     });
+    if (customers) writes.push(tx.objectStore('customers').put(true, CUSTOMERS_PENDING_KEY));
     if (batch.state) writes.push(tx.objectStore('sync').put(batch.state, 'state'));
     if (batch.search) {
       const { rest, main } = storedParts(batch.search.value);

@@ -13,7 +13,6 @@ import { createIndexBuilder, serializeIndex, type IndexBuilder, type SearchDoc }
 import { companyNames, toSearchDoc } from '../store/search-docs';
 import { firstPageAhead, walk, type FirstPageAhead } from './page-walk';
 import type { PageOptions } from '../../api/client';
-import { markCustomersPending } from '../store/customer-store';
 import { buildSearchIndexFromCache } from '../store/search-store';
 import { accountToday, withSkipped, type SyncContext } from './sync-context';
 import { initialSyncState, type ResumePoint, type StoredSyncState } from '../store/sync-state';
@@ -177,10 +176,9 @@ async function walkJobs(ctx: SyncContext, signal: AbortSignal | undefined, jobsA
     lastError: null,
   };
   const search = { value: serializeIndex(index, await accountToday(ctx)), withMain: true };
-  // The customers are built after "synced" (cache-sync.ts): the mark goes first, so a worker stopped
+  // The customers are built after "synced" (cache-sync.ts): the mark is stored with "synced", so a worker stopped
   // before their index is stored builds it again, and never serves one that misses this walk's jobs.
-  await markCustomersPending(cache.db);
-  await cache.write({ drop: gone, search, state: done });
+  await cache.write({ drop: gone, search, state: done, customersPending: true });
   await cache.compactIfNeeded();
   ctx.setIndex(index);
   ctx.publish({ ...done, counts: cache.counts() });

@@ -2,10 +2,11 @@ import { isDailyRateLimit } from '../../api/errors';
 import type { SyncState } from '../store/sync-state';
 import type { CacheSync } from './cache-sync';
 import { describeSyncError, isPassing, isQuotaExceeded } from './errors';
-import type { LiveEvent, SyncStatus } from '../../messaging/views';
+import type { SyncStatus } from '../../messaging/views';
 import { createDailyLimitHold } from './daily-limit';
 import { createFeedLiveMemory, FEED_LIVE_GRACE_MS } from './feed-live';
 import { signedOutStatus, toSyncStatus } from './sync-status';
+import { paceStatus } from './status-pace';
 import { impersonates, workspaceId, type WorkspaceKey } from '../../settings/workspace-key';
 import { alarmAction } from './alarm-policy';
 import { createMorningSpread, spreadPassed } from './morning-spread';
@@ -104,13 +105,10 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     });
   }
 
-  /** Pushes a state to every open page (called from the workspace's onProgress). */
+  const pushStatus = paceStatus((status) => deps.hub.broadcast({ type: 'sync.status', status }));
+  /** Pushes a state to every open page (called from the workspace's onProgress); a running sync's progress paced. */
   function publish(state: SyncState, pending = lastPending): void {
-    const event: LiveEvent = {
-      type: 'sync.status',
-      status: toSyncStatus(state, { online: online(), pendingWrites: pending, dailyLimitUntil: limit.known() }),
-    };
-    deps.hub.broadcast(event);
+    pushStatus(toSyncStatus(state, { online: online(), pendingWrites: pending, dailyLimitUntil: limit.known() }));
   }
 
   /** Runs a sync to its end; failures end up in the state (and the log), not in the caller. */
@@ -238,7 +236,7 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
       await deps.workspace.close();
       deps.hub.broadcast({ type: 'session.changed' });
       if (!key) {
-        deps.hub.broadcast({ type: 'sync.status', status: signedOutStatus(online()) });
+        pushStatus(signedOutStatus(online()));
         return;
       }
       await runToEnd('auto', key);
