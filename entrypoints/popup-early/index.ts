@@ -7,7 +7,7 @@
 import { browser } from 'wxt/browser';
 import { EARLY_KEYS, EARLY_READS, type EarlyReads } from '@/lib/cache/first-screen/early-reads';
 import { earlyScreenOf } from '@/lib/quick-search/early-screen';
-import { readTrustedRaw } from '@/lib/settings/trusted-item';
+import { readTrustedRaw } from '@/lib/settings/trusted-raw';
 import { STORAGE_KEYS } from '@/lib/settings/keys';
 import { drawEarlyScreen, earlyHandoff, type DrawnEarly } from '@/components/search/early-screen';
 import { markFirstResults } from '@/components/search/first-row-mark';
