@@ -208,6 +208,13 @@ export async function replayKeys(input: HTMLInputElement, keys: readonly KeptKey
   }
 }
 
+/** Resolves once the page is parsed (its `#app` exists): the early script runs in <head>, and the popup's module runs
+ * as soon as it is loaded, both possibly before the parser has reached <body>. */
+export function pageParsed(doc: Document = document): Promise<void> {
+  if (doc.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => doc.addEventListener('readystatechange', () => resolve(), { once: true }));
+}
+
 const HANDOFF = '__fieldsideEarlyScreen';
 
 /** Between the popup's early script and its modules, whichever runs first. */

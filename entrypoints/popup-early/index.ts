@@ -9,15 +9,9 @@ import { EARLY_KEYS, EARLY_READS, type EarlyReads } from '@/lib/cache/first-scre
 import { earlyScreenOf } from '@/lib/quick-search/early-screen';
 import { readTrustedRaw } from '@/lib/settings/trusted-raw';
 import { STORAGE_KEYS } from '@/lib/settings/keys';
-import { drawEarlyScreen, earlyHandoff, type DrawnEarly } from '@/components/search/early-screen';
+import { drawEarlyScreen, earlyHandoff, pageParsed, type DrawnEarly } from '@/components/search/early-screen';
 import { markFirstResults } from '@/components/search/first-row-mark';
 import { canOpenSidePanel, searchHint } from '../popup/search-hint';
-
-/** Resolves once the page is parsed: this script runs in <head>, before <main id="app"> exists. */
-function parsed(): Promise<void> {
-  if (document.readyState !== 'loading') return Promise.resolve();
-  return new Promise((resolve) => document.addEventListener('readystatechange', () => resolve(), { once: true }));
-}
 
 /** Resolves once the page's stylesheets are in (a link's `sheet` is null until then): rows laid out before that are
  * laid out twice, the first time in the browser's default fonts. */
@@ -35,7 +29,7 @@ function stylesIn(): Promise<void> {
  * for this); what it drew, once the frame that shows it has been painted. The nodes go in while the stylesheet may
  * still be loading (nothing is laid out then); the box is focused, which lays the rows out, once it is in. */
 async function drawKept(session: unknown, stored: Record<string, unknown>): Promise<DrawnEarly | undefined> {
-  await parsed();
+  await pageParsed();
   const root = document.getElementById('app');
   if (!root || root.firstChild) return undefined;
   const screen = earlyScreenOf(session, stored, Date.now());
