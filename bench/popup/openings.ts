@@ -7,7 +7,8 @@ export const POPUP_GOAL_MS = 100;
 
 /** Times of one opening, ms from navigation start (a mark the driver does not give is NaN). */
 export interface OpeningPhases {
-  /** The popup's HTML parsed (navigation timing): nothing of ours has run but the async early reads. */
+  /** The popup's HTML parsed (navigation timing): the parser has waited for the early script (parser-blocking, first
+   * in <head>), which has started its storage reads; nothing else of ours has run. */
   domInteractive: number;
   /** Our modules fetched and evaluated (the popup's `fieldside:boot` mark). */
   boot: number;
@@ -140,7 +141,7 @@ export function openingRows(openings: readonly Opening[], first: string, emptyPa
       emptyPaints.length > 0 ? `${spread(emptyPaints)} (${emptyPaints.length} openings)` : 'not timed here',
     ),
     info(
-      "  the browser's own: navigation → the popup's HTML parsed (domInteractive), median / p95 / max",
+      "  the browser's own and the early script's load: navigation → the popup's HTML parsed (domInteractive), median / p95 / max",
       spread(phase('start', 'domInteractive')),
     ),
     info(

@@ -133,7 +133,8 @@ function resultItem(doc: Document, { row, day }: EarlyRow, i: number): HTMLEleme
 }
 
 /** Draws `screen` into `root` (the popup's `#app`, empty) as the App renders a ready search showing it, the first
- * row selected and the search box focused; `hint` is the words under the search. */
+ * row selected; `hint` is the words under the search. The caller focuses the box (`input`) once the page's styles
+ * are in: focusing lays the page out. */
 export function drawEarlyScreen(root: HTMLElement, screen: EarlyScreen, hint: string): DrawnEarly {
   const doc = root.ownerDocument;
   const head = el(doc, 'h1', { class: 'app-head' }, brandMark(doc), 'Fieldside');
@@ -188,7 +189,6 @@ export function drawEarlyScreen(root: HTMLElement, screen: EarlyScreen, hint: st
     keys.push({ key: e.key, shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, metaKey: e.metaKey });
   };
   input.addEventListener('keydown', keep);
-  input.focus();
   return {
     input,
     firstNumber: screen.rows[0]!.row.number,
@@ -206,6 +206,13 @@ export async function replayKeys(input: HTMLInputElement, keys: readonly KeptKey
     await new Promise((resolve) => setTimeout(resolve, 0));
     input.dispatchEvent(new KeyboardEvent('keydown', { ...key, bubbles: true, cancelable: true }));
   }
+}
+
+/** Resolves once the page is parsed (its `#app` exists): the early script runs in <head>, and the popup's module runs
+ * as soon as it is loaded, both possibly before the parser has reached <body>. */
+export function pageParsed(doc: Document = document): Promise<void> {
+  if (doc.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => doc.addEventListener('readystatechange', () => resolve(), { once: true }));
 }
 
 const HANDOFF = '__fieldsideEarlyScreen';

@@ -1,25 +1,42 @@
-// Loaded by popup.html as a classic script in <head>, before the popup's modules are fetched and
-// evaluated: starts the two storage reads the first screen needs, so they are answered by the time
-// the popup's code runs (lib/cache/first-screen/early-reads.ts takes them), and, when they show the
-// kept first screen is today's for the signed-in person's cache, draws its rows as plain DOM at once
+// Loaded by popup.html as a classic, parser-blocking script first in its <head>, before the popup's stylesheet and
+// modules: it runs as soon as it is loaded (a deferred script waits for the stylesheet, which the browser's file
+// loader often answers last). It starts the two storage reads the first screen needs, so they are answered by the
+// time the popup's code runs (lib/cache/first-screen/early-reads.ts takes them), and, when they show the kept first
+// screen is today's for the signed-in person's cache, draws its rows as plain DOM at once
 // (components/search/early-screen.ts): the popup's App takes those nodes over when its modules have run.
 import { browser } from 'wxt/browser';
 import { EARLY_KEYS, EARLY_READS, type EarlyReads } from '@/lib/cache/first-screen/early-reads';
 import { earlyScreenOf } from '@/lib/quick-search/early-screen';
-import { readTrustedRaw } from '@/lib/settings/trusted-item';
+import { readTrustedRaw } from '@/lib/settings/trusted-raw';
 import { STORAGE_KEYS } from '@/lib/settings/keys';
-import { drawEarlyScreen, earlyHandoff, type DrawnEarly } from '@/components/search/early-screen';
+import { drawEarlyScreen, earlyHandoff, pageParsed, type DrawnEarly } from '@/components/search/early-screen';
 import { markFirstResults } from '@/components/search/first-row-mark';
 import { canOpenSidePanel, searchHint } from '../popup/search-hint';
 
+/** Resolves once the page's stylesheets are in (a link's `sheet` is null until then): rows laid out before that are
+ * laid out twice, the first time in the browser's default fonts. */
+function stylesIn(): Promise<void> {
+  const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((l) => !l.sheet);
+  const loaded = (link: HTMLLinkElement) =>
+    new Promise((resolve) => {
+      link.addEventListener('load', resolve, { once: true });
+      link.addEventListener('error', resolve, { once: true });
+    });
+  return Promise.all(pending.map(loaded)).then(() => undefined);
+}
+
 /** Draws the kept first screen if it is the one the App would show first (the App, if its modules have run, waits
- * for this); what it drew, once the frame that shows it has been painted. */
-function drawKept(session: unknown, stored: Record<string, unknown>): Promise<DrawnEarly | undefined> | undefined {
+ * for this); what it drew, once the frame that shows it has been painted. The nodes go in while the stylesheet may
+ * still be loading (nothing is laid out then); the box is focused, which lays the rows out, once it is in. */
+async function drawKept(session: unknown, stored: Record<string, unknown>): Promise<DrawnEarly | undefined> {
+  await pageParsed();
   const root = document.getElementById('app');
   if (!root || root.firstChild) return undefined;
   const screen = earlyScreenOf(session, stored, Date.now());
   if (!screen) return undefined;
   const drawn = drawEarlyScreen(root, screen, searchHint(canOpenSidePanel()));
+  await stylesIn();
+  drawn.input.focus();
   performance.mark('fieldside:early-rows');
   return new Promise((resolve) => {
     requestAnimationFrame(() => {

@@ -2,7 +2,7 @@ import { render } from 'preact';
 import './page-styles.css';
 import { createQuickSearchModel } from '@/lib/quick-search/search-model';
 import { signal } from '@preact/signals';
-import { earlyHandoff, replayKeys, type DrawnEarly } from '@/components/search/early-screen';
+import { earlyHandoff, pageParsed, replayKeys, type DrawnEarly } from '@/components/search/early-screen';
 import { markFirstResults } from '@/components/search/first-row-mark';
 import { App, type LoadedSetup } from './App';
 
@@ -11,13 +11,15 @@ const handoff = earlyHandoff();
 handoff.appStarted = true; // an early script that runs after this draws nothing
 const model = createQuickSearchModel();
 const setup = signal<LoadedSetup | null>(null);
-const root = document.getElementById('app')!;
 let stopSetup = () => {};
 const started = model.start().catch((error) => console.warn('Fieldside: quick search start', error));
 // The early script may be drawing the kept rows (its reads are the model's too, so waiting for it costs the App
 // nothing): then the App's first render waits for its own rows (the same ones) and takes the drawn nodes over, after
 // they are painted; otherwise it renders at once.
-void (handoff.drawn ?? Promise.resolve(undefined)).then((early) => {
+// This module runs as soon as it is loaded (async, so it never waits for the stylesheet, nor the early rows for it):
+// the page may not be parsed yet.
+void Promise.all([handoff.drawn, pageParsed()]).then(([early]) => {
+  const root = document.getElementById('app')!;
   // Taken over once the rows are set, or once the model's start has ended without them (a storage read that failed):
   // the drawn rows are never left without the App behind them.
   if (early) void Promise.race([model.firstResults, started]).then(() => takeOver(early));
@@ -46,7 +48,7 @@ function takeOver(drawn: DrawnEarly): void {
   const keys = drawn.release();
   const typed = drawn.input.value;
   if (typed) void model.setQuery(typed);
-  render(<App model={model} setup={setup} />, root);
+  render(<App model={model} setup={setup} />, document.getElementById('app')!);
   performance.mark('fieldside:app-took-over');
   const input = document.getElementById('job-search');
   if (input instanceof HTMLInputElement && keys.length > 0) void replayKeys(input, keys);

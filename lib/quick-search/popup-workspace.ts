@@ -3,12 +3,13 @@ import { earlyOr } from '../cache/first-screen/early-reads';
 import type { SessionRecord } from '../settings/schemas';
 import { cacheDbName } from '../databases';
 import { areaName, STORAGE_KEYS } from '../settings/keys';
-import { readTrustedRaw, watchTrustedRaw } from '../settings/trusted-item';
+import { readTrustedRaw } from '../settings/trusted-raw';
 import { canUse } from '../auth/scopes';
 
 // Which cache the popup reads: the session record (lib/settings's session item, read raw here so
 // the popup does not bundle zod, from wherever the browser keeps trusted items) → account and
-// staff in view → the cache's name.
+// staff in view → the cache's name. Nothing here imports idb (popup-workspace-watch.ts does): the popup's early script
+// decides with popupWorkspaceOf.
 
 export type PopupWorkspace =
   | { state: 'signed_out' }
@@ -38,11 +39,6 @@ export function popupWorkspaceOf(record: unknown): PopupWorkspace {
 export async function readPopupWorkspace(): Promise<PopupWorkspace> {
   const stored = await earlyOr('session', async () => ({ [SESSION_NAME]: await readTrustedRaw(STORAGE_KEYS.session) }));
   return popupWorkspaceOf(stored[SESSION_NAME]);
-}
-
-/** Calls `onChange` when the session changes (sign-in, sign-out, "who are you", view as). */
-export function watchPopupWorkspace(onChange: () => void): () => void {
-  return watchTrustedRaw(STORAGE_KEYS.session, onChange);
 }
 
 function isSessionRecord(

@@ -101,6 +101,19 @@ describe('where storage.local cannot be closed (Firefox)', () => {
     await background.sessionItem.setValue(null);
     await expect.poll(() => seen).toEqual([me, null]);
   });
+
+  it("gives the popup's raw read what the item wrote, and nothing before the database exists, without making it", async () => {
+    const { readTrustedRaw } = await import('./trusted-raw');
+    const { STORAGE_KEYS } = await import('./keys');
+    expect(await readTrustedRaw(STORAGE_KEYS.session)).toBeUndefined();
+    // The raw read left no database behind: the items' own open still makes it with its store, and writes work.
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(SETTINGS_DB_NAME);
+    const items = await load();
+    await items.sessionItem.setValue(me);
+    expect(await readTrustedRaw(STORAGE_KEYS.session)).toEqual(me);
+    await items.sessionItem.setValue(null);
+    expect(await readTrustedRaw(STORAGE_KEYS.session)).toBeUndefined();
+  });
 });
 
 describe('where storage.local can be closed (Chrome)', () => {

@@ -4,17 +4,14 @@ import type { WxtStorageItem } from 'wxt/utils/storage';
 import { SETTINGS_DB_NAME } from '../databases';
 import { areaName, type TrustedKey } from './keys';
 import { localIsTrusted } from './trusted-area';
+import { TRUSTED_STORE, type TrustedRecord } from './trusted-raw';
 
 // The trusted items (keys.ts TRUSTED_KEYS) where storage.local cannot be closed to content scripts
 // (trusted-area.ts): kept in the extension origin's IndexedDB, which content scripts never reach.
 // Changes reach Fieldside's other pages through a BroadcastChannel of that same origin. Where
 // storage.local can be closed (Chrome), every call goes to the storage.local item as declared.
 
-const STORE = 'items';
-/** A trusted item's record; `value` null when nothing is set (the item's fallback applies). */
-interface TrustedRecord {
-  value: unknown;
-}
+const STORE = TRUSTED_STORE;
 interface Change {
   name: string;
   next: unknown;
@@ -47,13 +44,6 @@ function listenToOtherPages(): void {
 
 async function readRecord(name: string): Promise<TrustedRecord | undefined> {
   return (await (await open()).get(STORE, name)) as TrustedRecord | undefined;
-}
-
-/** A trusted item's stored value, raw (undefined: none), for readers that bundle no zod (the popup). */
-export async function readTrustedRaw(key: TrustedKey): Promise<unknown> {
-  const name = areaName(key);
-  if (localIsTrusted()) return (await browser.storage.local.get(name))[name];
-  return (await readRecord(name))?.value ?? undefined;
 }
 
 /** Calls `onChange` whenever the trusted item changes, whichever of Fieldside's contexts wrote it. */
