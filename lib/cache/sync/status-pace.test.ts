@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../messaging/views';
 import { paceStatus } from './status-pace';
+import { signedOutStatus } from './sync-status';
 
-const base: SyncStatus = {
-  phase: 'full',
-  pagesDone: 0,
-  jobsStored: 0,
-  lastSyncedAt: null,
-  jobs: 0,
-  skipped: 0,
-  lastError: null,
-  online: true,
-  pendingWrites: 0,
-  dailyLimitUntil: null,
-};
+const base: SyncStatus = { ...signedOutStatus(true), phase: 'full' };
 const page = (n: number): SyncStatus => ({ ...base, pagesDone: n, jobsStored: n * 100, jobs: n * 100 });
 
 function setup() {
