@@ -1,5 +1,6 @@
 import type { SetupStep } from '@/lib/onboarding/setup-left';
 import { EmptyState } from '../design/EmptyState';
+import { useFocusOnMount } from '../design/focus-on-mount';
 import { SignInIcon } from '../icons/sign-in';
 import { UserIcon } from '../icons/user';
 import { SETUP_STEP_WORDS } from '../setup-words';
@@ -14,6 +15,7 @@ export interface SignedOutPromptProps {
 
 /** Shown instead of the search when there is nothing to search: signed out, or "who are you" unanswered. */
 export function SignedOutPrompt({ reason, left, onContinue }: SignedOutPromptProps) {
+  const button = useFocusOnMount<HTMLButtonElement>();
   const signedOut = reason === 'signed_out';
   const after = left.filter((step) => step !== (signedOut ? 'connect' : 'who'));
   return (
@@ -24,7 +26,7 @@ export function SignedOutPrompt({ reason, left, onContinue }: SignedOutPromptPro
         icon={signedOut ? <SignInIcon size={20} /> : <UserIcon size={20} />}
         title={signedOut ? 'Sign in to find your jobs' : 'Tell Fieldside who you are'}
         action={
-          <button type="button" class="btn-primary btn-lg" onClick={onContinue} autoFocus>
+          <button type="button" class="btn-primary btn-lg" onClick={onContinue} ref={button}>
             {signedOut ? 'Sign in' : 'Choose yourself'}
           </button>
         }

@@ -95,6 +95,8 @@ it('a sign-in that does not allow finding jobs: the popup says so in words and a
   });
   const popup = await openQuickSearch(browser);
   await popup.locator('.prompt[data-state="search_not_allowed"]').waitFor();
+  // Its one button has the focus as soon as it shows (Enter asks).
+  expect(await popup.evaluate(() => document.activeElement?.textContent)).toBe('Allow finding jobs');
   expect(await popup.locator('.prompt').innerText()).toContain(
     'Fieldside may not read your jobs and customers yet, so it cannot find them.',
   );

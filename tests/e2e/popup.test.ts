@@ -258,8 +258,10 @@ describe('quick search popup', () => {
     await signOut(options);
     const page = await openQuickSearch(browser);
     await page.getByRole('heading', { name: 'Sign in to find your jobs' }).waitFor();
+    // The button has the focus as soon as it shows, so a key pressed at once goes to it.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sign in');
     const firstRun = browser.context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/welcome.html') });
-    await page.keyboard.press('Enter'); // the button has the focus
+    await page.keyboard.press('Enter');
     await (await firstRun).close();
     expect(await seriousA11yProblems(page)).toEqual([]);
     await page.close();
