@@ -12,6 +12,7 @@ import { SUPERSEDED } from '../store/lookup';
 import { createIndexBuilder, serializeIndex, type IndexBuilder, type SearchDoc } from '../../search';
 import { companyNames, toSearchDoc } from '../store/search-docs';
 import { firstPageAhead, walk, type FirstPageAhead } from './page-walk';
+import { markWalk } from './walk-marks';
 import type { PageOptions } from '../../api/client';
 import { buildSearchIndexFromCache } from '../store/search-store';
 import { accountToday, withSkipped, type SyncContext } from './sync-context';
@@ -81,6 +82,7 @@ export async function fullSync(
     ctx.publish({ ...ctx.state(), phase: 'full', lastError: null });
   }
   await askPersistence(ctx);
+  markWalk('start');
 
   const step = (): ResumePoint => ctx.state().resume!;
 
@@ -159,6 +161,7 @@ async function walkJobs(ctx: SyncContext, signal: AbortSignal | undefined, jobsA
     const pages =
       jobsAhead === null ? (o: PageOptions) => source.jobs.pages(o) : (o: PageOptions) => jobsAhead.pages(o);
     await walk(pages, step().cursor, signal, { prepare, store }, startOver);
+    markWalk('end');
   }
   // Only a walk that saw every page in this run knows what is gone (and has every search document).
   const seenNow = seen as Set<string> | null;
