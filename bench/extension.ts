@@ -28,6 +28,7 @@ import { activeQueryJobs, emulatorQueries } from './extension/queries';
 import { checkSizeBudgets } from './extension/sizes';
 import { benchExtension } from './extension/build';
 import { threadCpuReader } from './extension/thread-cpu';
+import { workerWalkMarks } from './extension/walk-marks';
 import { backgroundHeap } from './extension/worker-heap';
 import { expectFigures, expectSane, sized } from './smoke';
 
@@ -109,12 +110,13 @@ export async function runExtensionBench(): Promise<unknown> {
   await stack.emulator.control.advanceClock(20 * 60);
   const browser = await launchChromium(extensionDir);
   const cpu = threadCpuReader(extensionDir);
+  const marks = workerWalkMarks(() => browser.worker());
   try {
     const page = await browser.openOptions();
     await connect(page, stack);
     await page.evaluate(probe);
     // The spec's page size first (the emulator's default), the real platform's at the end.
-    const full1000 = await measureFullSync(benchPage(page), stack, 0, cpu);
+    const full1000 = await measureFullSync(benchPage(page), stack, 0, cpu, marks);
     // The client keeps the platform's limit of 180 requests in any minute (lib/api/rate-limiter.ts): this sync's
     // pages and the customers' contact reads after it fill most of that window on a quiet machine, and a second full
     // sync started inside it would wait for the window to move on (a 17 s walk measured the limiter, not the sync).
@@ -177,7 +179,7 @@ export async function runExtensionBench(): Promise<unknown> {
     await stack.emulator.control.setPageSize(REAL_PAGE_SIZE);
     await new Promise((r) => setTimeout(r, Math.max(5000, windowClearAt - Date.now()))); // compacted, window clear
     await bigPage.evaluate(probe);
-    const full5000 = await measureFullSync(benchPage(bigPage), stack, inc.status.lastSyncedAt, cpu);
+    const full5000 = await measureFullSync(benchPage(bigPage), stack, inc.status.lastSyncedAt, cpu, marks);
     // What the background keeps after it: the worker that ran the sync, its garbage collected.
     await new Promise((r) => setTimeout(r, 2000));
     const heap = await backgroundHeap(browser.context, bigPage);

@@ -165,7 +165,8 @@ export function paginate<R>(options: PaginateOptions<R>): PageIterator<R> {
 }
 
 /** Resolves in a task of its own: every promise step queued before it has run by then. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Resolves after the current task: every promise step queued by then has run. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Every record of every page, for small collections (staff, badges, a company's contacts). */
 export async function collect<R>(pages: PageIterator<R>): Promise<{ records: R[]; skipped: Skipped[] }> {

@@ -80,6 +80,39 @@ describe('createCacheSync', () => {
     expect((await cache.getJobByNumber('3499'))?.uuid).toBe(uuidOf('job', 2499));
   });
 
+  it("sends the first job page's request before the last company page's write starts", async () => {
+    // The request is asked for as the last company page comes in; a client's way to fetch is a chain of promise steps
+    // (limiter, hooks), and the company page's write must not run before it, or the platform idles meanwhile.
+    const cache = await freshCache();
+    const events: string[] = [];
+    const { source } = memorySource(
+      range(0, 1500).map((n) => makeJob(n)),
+      range(0, 7).map((n) => makeCompany(n)),
+    );
+    const jobPages = source.jobs.pages;
+    source.jobs.pages = (opts = {}) => {
+      const pages = jobPages(opts);
+      const next = pages.next.bind(pages);
+      let first = opts.cursor === '-1';
+      pages.next = async () => {
+        if (first) {
+          first = false;
+          for (let step = 0; step < 50; step++) await Promise.resolve();
+          events.push('first job request');
+        }
+        return next();
+      };
+      return pages;
+    };
+    const write = cache.write;
+    cache.write = (batch) => {
+      if (batch.companies !== undefined) events.push('companies written');
+      return write(batch);
+    };
+    await createCacheSync({ client: source, cache, now: () => Date.parse('2026-03-01T00:00:00Z') }).run();
+    expect(events).toEqual(['first job request', 'companies written']);
+  });
+
   it('an incremental sync rewrites only the small part of the search index, not its main segment', async () => {
     const cache = await freshCache();
     const jobs = range(0, 1500).map((n) => makeJob(n));

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { search } from '../../../lib/search';
+import { WALK_MARKS } from '../../../lib/cache/sync/walk-marks';
 import { fingerprint, startPlatform, type Platform } from './platform';
 import { setUpFile } from '../../support/set-up-file';
 
@@ -30,6 +31,26 @@ describe('full sync against the emulator', () => {
     expect(search(await sync.searchIndex(), sample.generated_job_id)[0]?.uuid).toBe(sample.uuid);
     const company = await cache.getCompany(sample.company_uuid!);
     expect(company?.uuid).toBe(sample.company_uuid);
+  });
+
+  it('marks where its walk began and where its last page was stored, one mark of each however many syncs ran', async () => {
+    // The bench splits a sync at these (bench/extension/walk-marks.ts): the statuses the pages get are paced.
+    const edges = () =>
+      [WALK_MARKS.start, WALK_MARKS.end].map((name) => {
+        const marks = performance.getEntriesByName(name, 'mark');
+        expect(marks).toHaveLength(1);
+        return marks[0]!.startTime;
+      });
+    const before = performance.now();
+    await platform.syncedFresh();
+    const [firstStart, firstEnd] = edges();
+    await platform.syncedFresh();
+    const [start, end] = edges();
+    expect(firstStart).toBeGreaterThanOrEqual(before);
+    expect(firstEnd).toBeGreaterThan(firstStart!);
+    expect(start).toBeGreaterThan(firstEnd!); // the second sync's own
+    expect(end).toBeGreaterThan(start!);
+    expect(end).toBeLessThanOrEqual(performance.now());
   });
 
   it('resumes a sync cut off mid-walk from its saved cursor, with fewer requests than starting over', async () => {
