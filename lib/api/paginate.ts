@@ -164,7 +164,6 @@ export function paginate<R>(options: PaginateOptions<R>): PageIterator<R> {
   return iterator;
 }
 
-/** Resolves in a task of its own: every promise step queued before it has run by then. */
 /** Resolves after the current task: every promise step queued by then has run. */
 export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
