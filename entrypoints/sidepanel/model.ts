@@ -3,6 +3,7 @@ import { canUse, canUseInPart } from '@/lib/auth/scopes';
 import { shiftDate } from '@/lib/locale/days';
 import { jobsOfDay } from '@/lib/side-panel/day-jobs';
 import { createReread } from '@/lib/side-panel/reread';
+import { createKeptRetry } from '@/lib/side-panel/kept-retry';
 import { onTabInFront, tabInFront } from '@/lib/side-panel/tab-in-front';
 import { connectLive } from '@/lib/messaging/live';
 import { markFirstRun } from '@/lib/onboarding/first-run';
@@ -62,6 +63,7 @@ export function createSidepanelModel() {
       const answer = await sendMessage('day.get', { date: date.value });
       if (ticket === dayTicket) {
         day.value = answer;
+        keptRetry.answered(answer.offline);
         if (date.value === null) today.value = answer.date;
         error.value = null;
       }
@@ -81,6 +83,7 @@ export function createSidepanelModel() {
       const answer = await sendMessage('job.detail', { uuid });
       if (ticket === jobTicket && jobUuid.value === uuid) {
         detail.value = answer;
+        keptRetry.answered(answer.offline);
         error.value = null;
         // Every file sent (or refused: it then says what to do itself): nothing more to say beside the button.
         if (fileStatus.value && !answer.attachments?.some((a) => a.state === 'pending')) fileStatus.value = null;
@@ -112,6 +115,7 @@ export function createSidepanelModel() {
    * only what is on screen (each read spends the account's shared rate limit). */
   const reread = createReread(() => (jobUuid.value ? loadJob() : loadDay()));
   const refreshSoon = reread.soon;
+  const keptRetry = createKeptRetry(refreshSoon, { paused: () => (dailyLimitUntil.value ?? 0) > Date.now() });
   /** Changed jobs matter only if one is on screen. */
   function shows(uuids: readonly string[]): boolean {
     const open = jobUuid.value;
@@ -199,6 +203,7 @@ export function createSidepanelModel() {
         stop();
         stopFollowing();
         reread.stop();
+        keptRetry.stop();
       };
     },
     setDate(next: string | null): void {
