@@ -86,19 +86,36 @@ export async function signOutFirefox(options: Page): Promise<void> {
 }
 
 /** Opens one of Fieldside's pages (`/popup.html`, `/sidepanel.html`) in a tab; answers it once `ready` shows. */
-export async function openFieldsidePage(browser: Browser, options: Page, path: string, ready: string): Promise<Page> {
+export async function openFieldsidePage(
+  browser: Browser,
+  options: Page,
+  path: string,
+  ready: string,
+  timeoutMs = 20_000,
+): Promise<Page> {
   const before = new Set(await browser.pages());
   await options.evaluate((p: string) => {
     const ext = (globalThis as unknown as { browser: Ext }).browser;
     void ext.tabs.create({ url: ext.runtime.getURL(p) });
   }, path);
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const page of await browser.pages())
       if (!before.has(page) && (await page.$(ready).catch(() => null))) return page;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`${path} did not show ${ready}`);
+  throw new Error(`${path} did not show ${ready} in ${timeoutMs / 1000} s; ${await whatNewPagesShow(browser, before)}`);
+}
+
+/** The text of each page opened since `before`: what a person would have seen instead of what was awaited. */
+async function whatNewPagesShow(browser: Browser, before: Set<Page>): Promise<string> {
+  const shown: string[] = [];
+  for (const page of await browser.pages()) {
+    if (before.has(page)) continue;
+    const text = await page.evaluate(() => document.body?.innerText ?? '').catch((e: unknown) => `(${String(e)})`);
+    shown.push(`${page.url()} showed: ${JSON.stringify(text.replace(/\s+/g, ' ').trim().slice(0, 400))}`);
+  }
+  return shown.length === 0 ? 'no new page opened' : shown.join('; ');
 }
 
 /** Signs in to the platform's web app as a person does (the cookie stays with the browser). */
