@@ -25,7 +25,10 @@ const GOAL_P99_MS = 20;
  * the load moves within a run, so a round is compared with the bare round beside it and the median of those ratios
  * taken. Every row alike: the Redis rows, once measured in one run each against the median bare round, swung by
  * 0.1-0.3× between runs of the same code. Only how often a row is measured changes: its load, its warm-up (a
- * companion process's long one before its first round), what it measures and its goal stay as they were. */
+ * companion process's long one before its first round), what it measures and its goal stay as they were, so that
+ * the rows still answer the goal's question (the warm intake against the machine's ceiling at the same moment) and
+ * runs from before the rounds stay comparable by their CPU a notification. Three rounds each keep the bench near
+ * 50 s (20 s with the Redis rows measured once). */
 const ROUNDS = sized(3, 1);
 
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
