@@ -92,6 +92,20 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
+const job = (urls: string[], platformBaseUrl: string) => ({
+  urls,
+  platformBaseUrl,
+  concurrency: CONCURRENCY,
+  retryUntil: Date.now() + RETRY_FOR_MS,
+});
+
+/** `count` notifications against `urls`, unmeasured: the code they run gets compiled. */
+export async function warmUp(urls: string[], platformBaseUrl: string, count: number): Promise<void> {
+  const firstSeq = nextSeq;
+  nextSeq += count;
+  await loadInWorker({ ...job(urls, platformBaseUrl), count, firstSeq });
+}
+
 /** Warm-up, then the measured load against `urls` (the same callback path on each instance, taken in turn). */
 export async function measure(
   name: string,
@@ -100,17 +114,16 @@ export async function measure(
   processes: Processes = {},
 ): Promise<Result> {
   const warmup = processes.warmup ?? WARMUP;
-  const base = nextSeq;
-  nextSeq += warmup + COUNT;
-  const job = { urls, platformBaseUrl, concurrency: CONCURRENCY, retryUntil: Date.now() + RETRY_FOR_MS };
-  await loadInWorker({ ...job, count: warmup, firstSeq: base });
+  await warmUp(urls, platformBaseUrl, warmup);
+  const firstSeq = nextSeq;
+  nextSeq += COUNT;
   const companions = processes.companions ?? [];
   const childCpu = () => companions.reduce((sum, pid) => sum + cpuOfProcess(pid), 0);
   const redisCpu = () => (processes.redis === undefined ? 0 : cpuOfProcess(processes.redis));
   const [children0, redis0] = [childCpu(), redisCpu()];
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  const measured = await loadInWorker({ ...job, count: COUNT, firstSeq: base + warmup });
+  const measured = await loadInWorker({ ...job(urls, platformBaseUrl), count: COUNT, firstSeq });
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const [children, redis] = [childCpu() - children0, redisCpu() - redis0];
