@@ -11,7 +11,7 @@ import {
   keepMatching,
 } from './filter-checks';
 import { createHttp, type HttpOptions } from './http';
-import { readJob } from './job-fast-parse';
+import { parseJob } from './job-fast-parse';
 import {
   badgeRecord,
   categoryRecord,
@@ -72,7 +72,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
 
   return {
     jobs: {
-      pages: (opts?: PageOptions) => pages('job', { ...jobRecord, read: readJob }, opts),
+      pages: (opts?: PageOptions) => pages('job', { ...jobRecord, parse: parseJob }, opts),
       get: (uuid: string, opts?: CallOptions) => getOne('job', jobRecord, uuid, opts),
       updateStatus: (uuid: string, status: JobStatus, opts?: CallOptions) => update('job', uuid, { status }, opts),
       /** Creates a job (scope `create_jobs`, which may cost the account); the uuid the platform answered, which is

@@ -129,37 +129,27 @@ export const date = field('YYYY-MM-DD[ HH:MM:SS] or blank', 'maybeText', (v) => 
   return DATE_RE.test(v) ? v : INVALID;
 });
 
-/** `badges`: a JSON array of badge uuids sent as a string (an actual array is accepted too). The list is only
- * read, never changed, by what reads a record; a list parsed here from the platform's string is kept as it is
- * when its uuids need no lower-casing (no second array per job with badges in a full sync). */
-export const badges = field('a JSON array of uuids', 'list', (v): string[] | Invalid => {
+/** `badges`: a JSON array of badge uuids sent as a string (an actual array is accepted too). */
+export const badges = field('a JSON array of uuids', 'list', (v) => {
   if (v === null || v === undefined || v === '') return [];
+  let list: unknown = v;
   if (typeof v === 'string') {
     if (v === '[]') return [];
-    let parsed: unknown;
     try {
-      parsed = JSON.parse(v);
+      list = JSON.parse(v);
     } catch {
       return INVALID;
     }
-    return readUuids(parsed, true);
   }
-  return readUuids(v, false);
-});
-
-/** The uuids of `list` in lower case, or INVALID; `list` itself when it is ours (`owned`) and none changed. */
-function readUuids(list: unknown, owned: boolean): string[] | Invalid {
   if (!Array.isArray(list)) return INVALID;
-  let out: string[] | null = owned ? null : [];
-  for (let i = 0; i < list.length; i++) {
-    const item: unknown = list[i];
+  const out: string[] = [];
+  for (const item of list) {
     const id = readUuid(item);
     if (id === INVALID) return INVALID;
-    if (out === null && id !== item) out = (list as string[]).slice(0, i);
-    out?.push(id);
+    out.push(id);
   }
-  return out ?? (list as string[]);
-}
+  return out;
+});
 
 /** A list of strings, or a comma-separated string of them (webhook `fields`). */
 export const stringList = field('a list of strings', 'list', (v) => {

@@ -3,22 +3,16 @@
 // accesses and one fixed-shape object literal, which V8 runs several times faster than the generic
 // table walk of record-schema.ts. It uses the same field readers; the compiler holds its fields to
 // job-fields.ts (`satisfies` below) and schemas.test.ts holds it to the same answers as JobSchema;
-// on any failure it defers to the generic parser for the reason. `readJob` gives the job itself, or
-// UNREAD (the generic parser then says why): no `{ ok, value }` per job on the full sync's path.
+// on any failure it defers to the generic parser for the reason.
 import * as f from './fields';
-import { UNREAD, type Skipped } from './record-schema';
+import type { Skipped } from './record-schema';
 import type { JobField } from './job-fields';
 import { jobRecord, type Job } from './schemas';
 
 const I = f.INVALID;
 
 export function parseJob(raw: unknown): { ok: true; value: Job } | { ok: false; skipped: Skipped } {
-  const job = readJob(raw);
-  return job === UNREAD ? jobRecord.parse(raw) : { ok: true, value: job };
-}
-
-export function readJob(raw: unknown): Job | typeof UNREAD {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return UNREAD;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return jobRecord.parse(raw);
   const r = raw as Record<string, unknown>;
   const value = {
     uuid: f.uuid.read(r.uuid),
@@ -64,7 +58,7 @@ export function readJob(raw: unknown): Job | typeof UNREAD {
     value.total_invoice_amount === I ||
     value.completion_date === I
   ) {
-    return UNREAD;
+    return jobRecord.parse(raw);
   }
-  return value as Job;
+  return { ok: true, value: value as Job };
 }

@@ -13,7 +13,7 @@
 // walking in circles.
 import { isUuid } from './fields';
 import { ApiError } from './errors';
-import { parseRecords, type RecordReader, type Skipped } from './record-schema';
+import { parseRecords, type Skipped } from './record-schema';
 
 export const FIRST_CURSOR = '-1';
 
@@ -35,8 +35,6 @@ export interface PaginateOptions<R> {
   /** Reads one page with the given cursor; `onSent`, when given, is called once the request is on its way. */
   fetchPage(cursor: string, signal: AbortSignal | undefined, onSent?: () => void): Promise<RawPage>;
   parse(raw: unknown): { ok: true; value: R } | { ok: false; skipped: Skipped };
-  /** A faster reader of the records it can read (parseRecords); `parse` says why of the others. */
-  read?: RecordReader<R>;
   /** Where to start: a cursor saved from an earlier walk, or -1 (the default) for the first page. */
   cursor?: string;
   signal?: AbortSignal;
@@ -125,7 +123,7 @@ export function paginate<R>(options: PaginateOptions<R>): PageIterator<R> {
         },
       );
     }
-    const { records, skipped } = parseRecords(body, options.parse, options.read);
+    const { records, skipped } = parseRecords(body, options.parse);
     if (next !== null && read.has(next)) {
       dropAhead();
       looped = new ApiError(

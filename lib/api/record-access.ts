@@ -32,7 +32,6 @@ export function createRecordAccess(http: HttpClient) {
     return paginate({
       label: `GET /${API}/${type}.json`,
       parse: record.parse,
-      ...(record.read === undefined ? {} : { read: record.read }),
       ...(opts.cursor === undefined ? {} : { cursor: opts.cursor }),
       ...(opts.signal === undefined ? {} : { signal: opts.signal }),
       ...(opts.readAhead === undefined ? {} : { readAhead: opts.readAhead }),

@@ -16,17 +16,10 @@ export interface Skipped {
   reason: string;
 }
 
-/** What a hot path's reader returns for a record it cannot read; the record's `parse` then says why. */
-export const UNREAD: unique symbol = Symbol('unread');
-/** Reads one raw record into the record itself, with no `{ ok, value }` around it: a full sync reads 100,000. */
-export type RecordReader<R> = (raw: unknown) => R | typeof UNREAD;
-
 export interface RecordSchema<T extends FieldTable> {
   schema: z.ZodType<RecordOf<T>>;
   /** Reads one raw record; returns the record or a Skipped. Never throws. */
   parse(raw: unknown): { ok: true; value: RecordOf<T> } | { ok: false; skipped: Skipped };
-  /** The same answers as `parse` for the records it reads, UNREAD for the others (job-fast-parse.ts). */
-  read?: RecordReader<RecordOf<T>>;
 }
 
 /** A zod schema that runs one field reader. prefault(undefined): a missing key still reaches the
@@ -90,23 +83,14 @@ export interface ParsedPage<R> {
 }
 
 /** Reads each element of a page alone: a bad record is skipped and reported, never fails the page.
- * The caller has already checked that the page is an array. `read`, when given, reads each record first, and
- * `parse` is asked only about the records it could not read. */
+ * The caller has already checked that the page is an array. */
 export function parseRecords<R>(
   items: readonly unknown[],
   parse: (raw: unknown) => { ok: true; value: R } | { ok: false; skipped: Skipped },
-  read?: RecordReader<R>,
 ): ParsedPage<R> {
   const records: R[] = [];
   const skipped: Skipped[] = [];
   for (const item of items) {
-    if (read !== undefined) {
-      const value = read(item);
-      if (value !== UNREAD) {
-        records.push(value);
-        continue;
-      }
-    }
     const result = parse(item);
     if (result.ok) records.push(result.value);
     else skipped.push(result.skipped);
