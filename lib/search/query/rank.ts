@@ -3,7 +3,8 @@
 // tie cost tens of thousands of allocations on a short word, which the browser's GC then paid for.
 import type { Candidates } from './evaluate';
 import type { SearchIndex } from '../format/index-state';
-import { resultPart } from '../format/scores';
+import { JOINED_PART, resultPart } from '../format/scores';
+import { joinedPairs, MAX_PAIRS, startJoined } from './joined';
 
 export interface Ranked {
   doc: number;
@@ -22,6 +23,7 @@ let totals = new Uint32Array(1024);
 export function topResults(
   index: SearchIndex,
   candidates: Candidates,
+  terms: readonly string[],
   limit: number,
   accept?: (doc: number) => boolean,
 ): Ranked[] {
@@ -31,16 +33,33 @@ export function topResults(
     topScore = new Uint32Array(limit + 1);
     topRank = new Uint32Array(limit + 1);
   }
-  const { docs, count, scores } = candidates;
-  const terms = scores.length;
-  if (terms === 0) return [];
-  const mainCount = index.main.count;
-  const mainRanks = index.main.ranks;
-  const deltaRanks = index.delta === null ? mainRanks : index.delta.ranks;
+  const { count, scores } = candidates;
+  if (scores.length === 0) return [];
   if (totals.length < count) totals = new Uint32Array(Math.max(count, totals.length * 2));
   // Word by word over all candidates (few long loops, not a short loop per candidate).
   addParts(totals, scores[0]!, count, true);
-  for (let t = 1; t < terms; t++) addParts(totals, scores[t]!, count, false);
+  for (let t = 1; t < scores.length; t++) addParts(totals, scores[t]!, count, false);
+  let size = select(index, candidates, limit, accept);
+  if (terms.length > 1) {
+    addJoined(index, candidates, terms, size === limit ? topScore[limit - 1]! : 0, accept);
+    size = select(index, candidates, limit, accept);
+  }
+  const top: Ranked[] = new Array(size);
+  for (let k = 0; k < size; k++) top[k] = { doc: topDoc[k]!, score: topScore[k]!, rank: topRank[k]! };
+  return top;
+}
+
+/** The best `limit` candidates by their totals into the top columns; returns how many. */
+function select(
+  index: SearchIndex,
+  candidates: Candidates,
+  limit: number,
+  accept: ((doc: number) => boolean) | undefined,
+): number {
+  const { docs, count } = candidates;
+  const mainCount = index.main.count;
+  const mainRanks = index.main.ranks;
+  const deltaRanks = index.delta === null ? mainRanks : index.delta.ranks;
   let size = 0;
   for (let i = 0; i < count; i++) {
     const score = totals[i]!;
@@ -57,9 +76,28 @@ export function topResults(
       insert(size++, score, rank, doc);
     }
   }
-  const top: Ranked[] = new Array(size);
-  for (let k = 0; k < size; k++) top[k] = { doc: topDoc[k]!, score: topScore[k]!, rank: topRank[k]! };
-  return top;
+  return size;
+}
+
+/** Adds JOINED_PART for each pair of neighbouring query words a candidate has side by side in one
+ * field. Reading text costs, so only for the candidates the most pairs could lift to `floor` (the
+ * last place's score without them; 0 when there are places to spare): the others stay out anyway. */
+function addJoined(
+  index: SearchIndex,
+  candidates: Candidates,
+  terms: readonly string[],
+  floor: number,
+  accept: ((doc: number) => boolean) | undefined,
+): void {
+  const { docs, count } = candidates;
+  const most = JOINED_PART * Math.min(terms.length - 1, MAX_PAIRS);
+  startJoined(index, terms);
+  for (let i = 0; i < count; i++) {
+    if (totals[i]! + most < floor) continue;
+    const doc = docs[i]!;
+    if (accept && !accept(doc)) continue;
+    totals[i] = totals[i]! + JOINED_PART * joinedPairs(index, doc);
+  }
 }
 
 function addParts(totals: Uint32Array, column: Uint8Array, count: number, first: boolean): void {

@@ -1,0 +1,111 @@
+// Which neighbouring query words stand side by side, in order, in one field of a document: "56
+// south" in "56 South Terrace", where each word alone ranks below a job number starting with 56.
+// The index keeps no word positions, but it keeps each field's folded text: a field is read once
+// per distinct text (piece) per search, since jobs share their customer's name and address.
+import type { SearchIndex } from '../format/index-state';
+import { isWordCode } from '../format/normalize';
+import { FIELD_COUNT } from '../format/scores';
+import { pieceEnd, pieceStart, textPiece } from '../format/segment-read';
+import type { SerializedSegment } from '../format/types';
+import { MIN_TYPO_LENGTH, typoPrefixLength } from '../format/typo';
+
+/** Pairs looked at: one bit each in a uint32 (a query's words beyond the 32nd join none). */
+export const MAX_PAIRS = 31;
+
+/** Per segment, each piece's pairs for the search in progress: valid where `seen` holds `stamp`. */
+interface PieceMemo {
+  seen: Uint32Array;
+  pairs: Uint32Array;
+  stamp: number;
+}
+
+const memos = new WeakMap<SerializedSegment, PieceMemo>();
+let mainMemo: PieceMemo | null = null;
+let deltaMemo: PieceMemo | null = null;
+let terms: readonly string[] = [];
+let typoAllowed: boolean[] = [];
+
+function freshMemo(seg: SerializedSegment): PieceMemo {
+  let memo = memos.get(seg);
+  if (memo === undefined) {
+    const pieces = seg.pieceStarts.length - 1;
+    memo = { seen: new Uint32Array(pieces), pairs: new Uint32Array(pieces), stamp: 0 };
+    memos.set(seg, memo);
+  }
+  if (memo.stamp === 0xffffffff) {
+    memo.seen.fill(0);
+    memo.stamp = 0;
+  }
+  memo.stamp++;
+  return memo;
+}
+
+/** Starts a search for `queryTerms` (two or more words): what joinedPairs answers until the next call. */
+export function startJoined(index: SearchIndex, queryTerms: readonly string[]): void {
+  mainMemo = freshMemo(index.main);
+  deltaMemo = index.delta === null ? null : freshMemo(index.delta);
+  terms = queryTerms.length > MAX_PAIRS + 1 ? queryTerms.slice(0, MAX_PAIRS + 1) : queryTerms;
+  typoAllowed = terms.map((term) => term.length >= MIN_TYPO_LENGTH);
+}
+
+/** How many pairs of neighbouring query words stand side by side in one of document `doc`'s fields. */
+export function joinedPairs(index: SearchIndex, doc: number): number {
+  const mainCount = index.main.count;
+  const seg = doc < mainCount ? index.main : index.delta!;
+  const memo = doc < mainCount ? mainMemo! : deltaMemo!;
+  const local = doc < mainCount ? doc : doc - mainCount;
+  let pairs = 0;
+  for (let f = 0; f < FIELD_COUNT; f++) {
+    // A job number stored as a value is one word: no pair.
+    const piece = textPiece(seg, local, f);
+    if (piece < 0) continue;
+    if (memo.seen[piece] !== memo.stamp) {
+      memo.seen[piece] = memo.stamp;
+      memo.pairs[piece] = piecePairs(seg.text, pieceStart(seg, piece), pieceEnd(seg, piece));
+    }
+    pairs |= memo.pairs[piece]!;
+  }
+  return bitCount(pairs);
+}
+
+/** Bit t set: some word of text[from, end) matches term t and the word after it term t + 1. */
+function piecePairs(text: string, from: number, end: number): number {
+  let pairs = 0;
+  let previous = 0;
+  let i = from;
+  while (i < end) {
+    if (!isWordCode(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < end && isWordCode(text.charCodeAt(i))) i++;
+    const matched = termsMatching(text, start, i);
+    pairs |= previous & (matched >>> 1);
+    previous = matched;
+  }
+  return pairs;
+}
+
+/** Bit t set: the word text[start, end) matches term t (as a prefix, or with one typo as ranking does). */
+function termsMatching(text: string, start: number, end: number): number {
+  let matched = 0;
+  for (let t = 0; t < terms.length; t++) {
+    const term = terms[t]!;
+    if (startsWith(text, start, end, term) || (typoAllowed[t] && typoPrefixLength(text, start, end, term) > 0))
+      matched |= 1 << t;
+  }
+  return matched;
+}
+
+function startsWith(text: string, start: number, end: number, term: string): boolean {
+  if (end - start < term.length) return false;
+  for (let k = 0; k < term.length; k++) if (text.charCodeAt(start + k) !== term.charCodeAt(k)) return false;
+  return true;
+}
+
+function bitCount(bits: number): number {
+  let count = 0;
+  for (let b = bits >>> 0; b !== 0; b &= b - 1) count++;
+  return count;
+}
