@@ -10,6 +10,17 @@ export const PREFIX_SCORES = [80, 50, 32, 18] as const;
 export const TYPO_SCORES = [9, 8, 6, 4] as const;
 export const TYPO_CEILING = 10;
 
+/** Score → the field it is earned in (FIELD_COUNT for none). */
+const FIELD_OF_SCORE = new Uint8Array(EXACT_SCORES[0] + 1).fill(FIELD_COUNT);
+for (const scores of [EXACT_SCORES, PREFIX_SCORES, TYPO_SCORES])
+  scores.forEach((score, f) => (FIELD_OF_SCORE[score] = f));
+
+/** The field a word score is earned in: a word's best score says it matches in no field above that one
+ * (without a typo, for a score at or above TYPO_CEILING). */
+export function fieldOfScore(wordScore: number): number {
+  return FIELD_OF_SCORE[wordScore]!;
+}
+
 /** A result's score orders results by, most important first:
  * 1. fewer words needing a typo correction (STRICT_PART for each word matched without one);
  * 2. more words that are a whole job number (WHOLE_NUMBER_PART each): the job typed whole comes first;

@@ -12,7 +12,8 @@ import { MIN_TYPO_LENGTH, typoPrefixLength } from '../format/typo';
 /** Pairs looked at: one bit each in a uint32 (a query's words beyond the 32nd join none). */
 export const MAX_PAIRS = 31;
 
-/** Per segment, each piece's pairs for the search in progress: valid where `seen` holds `stamp`. */
+/** Per segment, each piece's pairs for the search in progress, at 2 × piece + (typos counted ? 1 : 0):
+ * valid where `seen` holds `stamp`. */
 interface PieceMemo {
   seen: Uint32Array;
   pairs: Uint32Array;
@@ -28,8 +29,8 @@ let typoAllowed: boolean[] = [];
 function freshMemo(seg: SerializedSegment): PieceMemo {
   let memo = memos.get(seg);
   if (memo === undefined) {
-    const pieces = seg.pieceStarts.length - 1;
-    memo = { seen: new Uint32Array(pieces), pairs: new Uint32Array(pieces), stamp: 0 };
+    const slots = 2 * (seg.pieceStarts.length - 1);
+    memo = { seen: new Uint32Array(slots), pairs: new Uint32Array(slots), stamp: 0 };
     memos.set(seg, memo);
   }
   if (memo.stamp === 0xffffffff) {
@@ -48,28 +49,32 @@ export function startJoined(index: SearchIndex, queryTerms: readonly string[]): 
   typoAllowed = terms.map((term) => term.length >= MIN_TYPO_LENGTH);
 }
 
-/** How many pairs of neighbouring query words stand side by side in one of document `doc`'s fields. */
-export function joinedPairs(index: SearchIndex, doc: number): number {
+/** How many pairs of neighbouring query words stand side by side in one of document `doc`'s fields
+ * from `fromField` on (the fields above it hold none: rank.ts knows from the words' best fields). A
+ * word one typo from a query word counts only with `typos` (the document needed a typo correction to
+ * match): one that matched every word without one is judged by those matches, which is also cheaper. */
+export function joinedPairs(index: SearchIndex, doc: number, typos: boolean, fromField: number): number {
   const mainCount = index.main.count;
   const seg = doc < mainCount ? index.main : index.delta!;
   const memo = doc < mainCount ? mainMemo! : deltaMemo!;
   const local = doc < mainCount ? doc : doc - mainCount;
   let pairs = 0;
-  for (let f = 0; f < FIELD_COUNT; f++) {
+  for (let f = fromField; f < FIELD_COUNT; f++) {
     // A job number stored as a value is one word: no pair.
     const piece = textPiece(seg, local, f);
     if (piece < 0) continue;
-    if (memo.seen[piece] !== memo.stamp) {
-      memo.seen[piece] = memo.stamp;
-      memo.pairs[piece] = piecePairs(seg.text, pieceStart(seg, piece), pieceEnd(seg, piece));
+    const slot = 2 * piece + (typos ? 1 : 0);
+    if (memo.seen[slot] !== memo.stamp) {
+      memo.seen[slot] = memo.stamp;
+      memo.pairs[slot] = piecePairs(seg.text, pieceStart(seg, piece), pieceEnd(seg, piece), typos);
     }
-    pairs |= memo.pairs[piece]!;
+    pairs |= memo.pairs[slot]!;
   }
   return bitCount(pairs);
 }
 
 /** Bit t set: some word of text[from, end) matches term t and the word after it term t + 1. */
-function piecePairs(text: string, from: number, end: number): number {
+function piecePairs(text: string, from: number, end: number, typos: boolean): number {
   let pairs = 0;
   let previous = 0;
   let i = from;
@@ -80,19 +85,19 @@ function piecePairs(text: string, from: number, end: number): number {
     }
     const start = i;
     while (i < end && isWordCode(text.charCodeAt(i))) i++;
-    const matched = termsMatching(text, start, i);
+    const matched = termsMatching(text, start, i, typos);
     pairs |= previous & (matched >>> 1);
     previous = matched;
   }
   return pairs;
 }
 
-/** Bit t set: the word text[start, end) matches term t (as a prefix, or with one typo as ranking does). */
-function termsMatching(text: string, start: number, end: number): number {
+/** Bit t set: the word text[start, end) matches term t as a prefix, or (`typos`) with one typo. */
+function termsMatching(text: string, start: number, end: number, typos: boolean): number {
   let matched = 0;
   for (let t = 0; t < terms.length; t++) {
     const term = terms[t]!;
-    if (startsWith(text, start, end, term) || (typoAllowed[t] && typoPrefixLength(text, start, end, term) > 0))
+    if (startsWith(text, start, end, term) || (typos && typoAllowed[t] && typoPrefixLength(text, start, end, term) > 0))
       matched |= 1 << t;
   }
   return matched;

@@ -3,7 +3,7 @@
 // tie cost tens of thousands of allocations on a short word, which the browser's GC then paid for.
 import type { Candidates } from './evaluate';
 import type { SearchIndex } from '../format/index-state';
-import { JOINED_PART, resultPart } from '../format/scores';
+import { FIELD_COUNT, fieldOfScore, JOINED_PART, resultPart, STRICT_PART } from '../format/scores';
 import { joinedPairs, MAX_PAIRS, startJoined } from './joined';
 
 export interface Ranked {
@@ -41,7 +41,15 @@ export function topResults(
   for (let t = 1; t < scores.length; t++) addParts(totals, scores[t]!, count, false);
   let size = select(index, candidates, limit, accept);
   if (terms.length > 1) {
-    addJoined(index, candidates, terms, size === limit ? topScore[limit - 1]! : 0, accept);
+    // Words side by side lift a candidate by up to `most`. Those already among the best first: once
+    // they have, the last place is usually higher, and fewer of the others can still reach it.
+    const most = JOINED_PART * Math.min(terms.length - 1, MAX_PAIRS);
+    const floor = size === limit ? topScore[limit - 1]! : 0;
+    startJoined(index, terms);
+    addJoined(index, candidates, terms.length, floor, Infinity, accept);
+    size = select(index, candidates, limit, accept);
+    const raised = size === limit ? topScore[limit - 1]! : 0;
+    addJoined(index, candidates, terms.length, raised - most, floor, accept);
     size = select(index, candidates, limit, accept);
   }
   const top: Ranked[] = new Array(size);
@@ -80,24 +88,39 @@ function select(
 }
 
 /** Adds JOINED_PART for each pair of neighbouring query words a candidate has side by side in one
- * field. Reading text costs, so only for the candidates the most pairs could lift to `floor` (the
- * last place's score without them; 0 when there are places to spare): the others stay out anyway. */
+ * field, to the candidates whose total is in [from, below) (reading text costs: only those that can
+ * reach the last place). */
 function addJoined(
   index: SearchIndex,
   candidates: Candidates,
-  terms: readonly string[],
-  floor: number,
+  terms: number,
+  from: number,
+  below: number,
   accept: ((doc: number) => boolean) | undefined,
 ): void {
-  const { docs, count } = candidates;
-  const most = JOINED_PART * Math.min(terms.length - 1, MAX_PAIRS);
-  startJoined(index, terms);
+  const { docs, count, scores } = candidates;
   for (let i = 0; i < count; i++) {
-    if (totals[i]! + most < floor) continue;
+    const total = totals[i]!;
+    if (total < from || total >= below) continue;
     const doc = docs[i]!;
     if (accept && !accept(doc)) continue;
-    totals[i] = totals[i]! + JOINED_PART * joinedPairs(index, doc);
+    // Fewer parts than words: some word needed a typo correction, and typo matches count too.
+    const typos = Math.floor(total / STRICT_PART) < terms;
+    totals[i] = total + JOINED_PART * joinedPairs(index, doc, typos, typos ? 0 : firstJoinableField(scores, i));
   }
+}
+
+/** Without typos, the first field that can hold a pair side by side: a pair needs both words in one
+ * field, and a word is in none above its best score's. */
+function firstJoinableField(scores: Uint8Array[], i: number): number {
+  let first = FIELD_COUNT;
+  let previous = fieldOfScore(scores[0]![i]!);
+  for (let t = 1; t < scores.length; t++) {
+    const field = fieldOfScore(scores[t]![i]!);
+    first = Math.min(first, Math.max(previous, field));
+    previous = field;
+  }
+  return first;
 }
 
 function addParts(totals: Uint32Array, column: Uint8Array, count: number, first: boolean): void {
