@@ -41,16 +41,18 @@ export function topResults(
   for (let t = 1; t < scores.length; t++) addParts(totals, scores[t]!, count, false);
   let size = select(index, candidates, limit, accept);
   if (terms.length > 1) {
-    // Words side by side lift a candidate by up to `most`. Those already among the best first: once
-    // they have, the last place is usually higher, and fewer of the others can still reach it.
+    // Words side by side lift a candidate by up to `most`. Best totals first, a level at a time: once
+    // enough have the words side by side, the last place is higher, and no lower level can reach it.
     const most = JOINED_PART * Math.min(terms.length - 1, MAX_PAIRS);
-    const floor = size === limit ? topScore[limit - 1]! : 0;
     startJoined(index, terms);
-    addJoined(index, candidates, terms.length, floor, Infinity, accept);
-    size = select(index, candidates, limit, accept);
-    const raised = size === limit ? topScore[limit - 1]! : 0;
-    addJoined(index, candidates, terms.length, raised - most, floor, accept);
-    size = select(index, candidates, limit, accept);
+    for (let below = Infinity; ;) {
+      const last = size === limit ? topScore[limit - 1]! : 0;
+      const level = highestBelow(count, below, last - most);
+      if (level < 0) break;
+      addJoined(index, candidates, terms.length, level, below, accept);
+      size = select(index, candidates, limit, accept);
+      below = level;
+    }
   }
   const top: Ranked[] = new Array(size);
   for (let k = 0; k < size; k++) top[k] = { doc: topDoc[k]!, score: topScore[k]!, rank: topRank[k]! };
@@ -85,6 +87,16 @@ function select(
     }
   }
   return size;
+}
+
+/** The highest total below `below` and at least `least`, or -1. */
+function highestBelow(count: number, below: number, least: number): number {
+  let level = -1;
+  for (let i = 0; i < count; i++) {
+    const total = totals[i]!;
+    if (total < below && total >= least && total > level) level = total;
+  }
+  return level;
 }
 
 /** Adds JOINED_PART for each pair of neighbouring query words a candidate has side by side in one
