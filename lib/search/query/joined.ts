@@ -25,6 +25,8 @@ let mainMemo: PieceMemo | null = null;
 let deltaMemo: PieceMemo | null = null;
 let terms: readonly string[] = [];
 let typoAllowed: boolean[] = [];
+/** [character code below 256] → the terms starting with it, one bit each: most words start with none. */
+const startingWith = new Uint32Array(256);
 
 function freshMemo(seg: SerializedSegment): PieceMemo {
   let memo = memos.get(seg);
@@ -47,6 +49,11 @@ export function startJoined(index: SearchIndex, queryTerms: readonly string[]): 
   deltaMemo = index.delta === null ? null : freshMemo(index.delta);
   terms = queryTerms.length > MAX_PAIRS + 1 ? queryTerms.slice(0, MAX_PAIRS + 1) : queryTerms;
   typoAllowed = terms.map((term) => term.length >= MIN_TYPO_LENGTH);
+  startingWith.fill(0);
+  terms.forEach((term, t) => {
+    const first = term.charCodeAt(0);
+    if (first < 256) startingWith[first] = startingWith[first]! | (1 << t);
+  });
 }
 
 /** How many pairs of neighbouring query words stand side by side in one of document `doc`'s fields
@@ -94,11 +101,24 @@ function piecePairs(text: string, from: number, end: number, typos: boolean): nu
 
 /** Bit t set: the word text[start, end) matches term t as a prefix, or (`typos`) with one typo. */
 function termsMatching(text: string, start: number, end: number, typos: boolean): number {
+  const first = text.charCodeAt(start);
+  // Folded text is Latin-1: no word starts above 255, and a prefix match starts with the term's first character.
+  if (!typos)
+    return first < 256 && startingWith[first] !== 0 ? prefixMatches(text, start, end, startingWith[first]!) : 0;
   let matched = 0;
   for (let t = 0; t < terms.length; t++) {
     const term = terms[t]!;
     if (startsWith(text, start, end, term) || (typos && typoAllowed[t] && typoPrefixLength(text, start, end, term) > 0))
       matched |= 1 << t;
+  }
+  return matched;
+}
+
+/** The terms among `candidates` (bits) that text[start, end) starts with. */
+function prefixMatches(text: string, start: number, end: number, candidates: number): number {
+  let matched = 0;
+  for (let t = 0; t < terms.length; t++) {
+    if ((candidates & (1 << t)) !== 0 && startsWith(text, start, end, terms[t]!)) matched |= 1 << t;
   }
   return matched;
 }
