@@ -38,7 +38,7 @@ export function present(
   limit: number,
   accept?: (doc: number) => boolean,
 ): SearchResult[] {
-  return topResults(index, candidates, limit, accept).map(({ doc, score }) => ({
+  return topResults(index, candidates, terms, limit, accept).map(({ doc, score }) => ({
     uuid: uuidOf(index, doc),
     score,
     matches: matchesInDoc(index, doc, terms),
