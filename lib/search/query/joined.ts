@@ -3,7 +3,7 @@
 // The index keeps no word positions, but it keeps each field's folded text: a field is read once
 // per distinct text (piece) per search, since jobs share their customer's name and address.
 import type { SearchIndex } from '../format/index-state';
-import { isWordCode } from '../format/normalize';
+import { someWord } from '../format/normalize';
 import { FIELD_COUNT } from '../format/scores';
 import { pieceEnd, pieceStart, textPiece } from '../format/segment-read';
 import type { SerializedSegment } from '../format/types';
@@ -84,18 +84,12 @@ export function joinedPairs(index: SearchIndex, doc: number, typos: boolean, fro
 function piecePairs(text: string, from: number, end: number, typos: boolean): number {
   let pairs = 0;
   let previous = 0;
-  let i = from;
-  while (i < end) {
-    if (!isWordCode(text.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < end && isWordCode(text.charCodeAt(i))) i++;
-    const matched = termsMatching(text, start, i, typos);
+  someWord(text, from, end, (start, stop) => {
+    const matched = termsMatching(text, start, stop, typos);
     pairs |= previous & (matched >>> 1);
     previous = matched;
-  }
+    return false; // every word
+  });
   return pairs;
 }
 
