@@ -31,10 +31,12 @@ const GOAL_P99_MS = 20;
  * 50 s (20 s with the Redis rows measured once). */
 const ROUNDS = sized(3, 1);
 
-const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+/** The middle one of `items` ordered by `key` (the upper middle of an even count). */
+const medianBy = <T>(items: readonly T[], key: (item: T) => number): T =>
+  [...items].sort((a, b) => key(a) - key(b))[items.length >> 1]!;
 
 /** The run of median rate among `runs`. */
-const medianRun = (runs: readonly Result[]): Result => [...runs].sort((a, b) => a.rate - b.rate)[runs.length >> 1]!;
+const medianRun = (runs: readonly Result[]): Result => medianBy(runs, (run) => run.rate);
 
 interface Rounds {
   /** The row's rounds, and the bare round run just before each. */
@@ -50,7 +52,10 @@ async function inRounds(run: () => Promise<Result>): Promise<Rounds> {
     rounds.bare.push(await benchBaseline());
     rounds.row.push(await run());
   }
-  rounds.ofBare = median(rounds.row.map((r, i) => r.rate / rounds.bare[i]!.rate));
+  rounds.ofBare = medianBy(
+    rounds.row.map((r, i) => r.rate / rounds.bare[i]!.rate),
+    (ratio) => ratio,
+  );
   return rounds;
 }
 
