@@ -300,7 +300,7 @@ it('shows the kept day, "as of …", when the platform is down, says it is the p
     await stack.emulator.control.clearFaults();
   }
   // Nobody presses "Today": the panel reads the kept day again by itself (lib/side-panel/kept-retry.ts), after a
-  // read that may still be in its retries and a wait of 5-60 s.
+  // read that may still be in its retries and a jittered wait of 2.5 s or more (growing while reads still fail).
   await panel.locator('#day-offline').waitFor({ state: 'detached', timeout: 90_000 });
 });
 
