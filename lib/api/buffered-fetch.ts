@@ -22,17 +22,20 @@ export interface ProgressLimits {
   stallMs: number;
 }
 
-/** An option passed through ky to bufferedFetch: told once the attempt is handed to fetch, i.e. on its way. A page
- * walk that sent for the next page waits for this, not for a task of its own, before it parses the page it has. */
-export interface SentNotice {
+/** Options passed through ky to bufferedFetch, about each attempt. */
+export interface AttemptNotice {
+  /** Told once the attempt is handed to fetch, i.e. on its way. A page walk that sent for the next page waits for
+   * this, not for a task of its own, before it parses the page it has. */
   onRequestSent?: () => void;
+  /** Told the status once the platform starts answering (the account's limiter learns of a refusal from it). */
+  onAnswered?: (status: number) => void;
 }
 
 const texts = new WeakMap<Response, string>();
 
 export function bufferedFetch(base: FetchLike, limits: ProgressLimits): FetchLike {
   return async (input, init) => {
-    const { onRequestSent, ...rest } = (init ?? {}) as RequestInit & SentNotice;
+    const { onRequestSent, onAnswered, ...rest } = (init ?? {}) as RequestInit & AttemptNotice;
     const stop = new AbortController();
     let answered = false;
     let bytes = 0;
@@ -55,6 +58,7 @@ export function bufferedFetch(base: FetchLike, limits: ProgressLimits): FetchLik
       onRequestSent?.();
       const response = await Promise.race([sending, expired]);
       answered = true;
+      onAnswered?.(response.status);
       watchdog.arm(limits.stallMs);
       const text = await readText(
         response,

@@ -2,10 +2,11 @@
 // the client-side limiter, one refresh-and-replay on 401, retries (retry.ts) and the mapping of
 // every failure to a typed error (errors.ts).
 import ky, { HTTPError, type KyInstance } from 'ky';
-import { bodyText, bufferedFetch, type FetchLike, type SentNotice } from './buffered-fetch';
+import { bodyText, bufferedFetch, type FetchLike, type AttemptNotice } from './buffered-fetch';
 import { ApiError, isApiError, isDailyRateLimit, rateLimitWindowOf, type ApiErrorDetails } from './errors';
 import { isNoProgressError } from './progress-timeout';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
+import type { AttemptEnd, AttemptOutcome } from './throttle-gate';
 import { DEFAULT_RETRY, kyRetryOptions, type RetryPolicy } from './retry';
 import { PlatformErrorBodySchema } from './schemas';
 import { uploadFetch } from './upload-fetch';
@@ -51,7 +52,7 @@ export interface RequestSpec {
   bytes?: { data: Blob; contentType: string };
   /** How much of `bytes` has gone out (only where the browser reports it: upload-fetch.ts). */
   onProgress?: (sent: number, total: number) => void;
-  /** Told when an attempt has been handed to fetch (buffered-fetch.ts, SentNotice). */
+  /** Told when an attempt has been handed to fetch (buffered-fetch.ts, AttemptNotice). */
   onSent?: () => void;
 }
 
@@ -118,6 +119,14 @@ export function createHttp(options: HttpOptions) {
     const label = labelOf(spec);
     let usedToken: string | undefined;
     let replayed = false;
+    // How the attempt under way ended, for the account's limiter (throttle-gate.ts): told once per attempt, at its
+    // answer, or when the next attempt starts or the call ends without one.
+    let attemptEnd: AttemptEnd | undefined;
+    const attemptEnded = (outcome: AttemptOutcome) => {
+      const end = attemptEnd;
+      attemptEnd = undefined;
+      end?.(outcome);
+    };
     // A file's bytes take their time to go out before any answer can start: its own wait, and progress.
     const client = spec.bytes
       ? instance.extend({
@@ -128,8 +137,12 @@ export function createHttp(options: HttpOptions) {
           headers: { 'content-type': spec.bytes.contentType },
         })
       : instance;
-    // Not one of ky's options: ky hands it to its fetch, bufferedFetch.
-    const notice: SentNotice = spec.onSent === undefined ? {} : { onRequestSent: spec.onSent };
+    // Not one of ky's options: ky hands it to its fetch, bufferedFetch. (ky's afterResponse hooks would see every
+    // answer too, but each is handed a clone of the response.)
+    const notice: AttemptNotice = {
+      onAnswered: (status) => attemptEnded(status === 429 ? 'throttled' : 'answered'),
+      ...(spec.onSent === undefined ? {} : { onRequestSent: spec.onSent }),
+    };
     try {
       const response = await client(`${baseUrl}/${spec.path}`, {
         ...notice,
@@ -144,7 +157,8 @@ export function createHttp(options: HttpOptions) {
           // carries the freshest token.
           beforeRequest: [
             async (request) => {
-              await limiter.acquire(spec.signal);
+              attemptEnded('noAnswer');
+              attemptEnd = await limiter.acquire(spec.signal);
               if (auth.kind === 'oauth') {
                 usedToken = await auth.tokens.getAccessToken();
                 request.headers.set('authorization', `Bearer ${usedToken}`);
@@ -170,6 +184,8 @@ export function createHttp(options: HttpOptions) {
       const failure = await toApiError(error, label, spec.signal);
       if (isDailyRateLimit(failure)) limiter.dailyLimitReached?.();
       throw failure;
+    } finally {
+      attemptEnded('noAnswer');
     }
   }
 

@@ -1,7 +1,9 @@
 // Client-side request limiter: a sliding window that allows at most `perMinute` request starts in
 // any `windowMs`. A token bucket with a full burst could send 2x the limit within one minute and
 // earn a 429; the window cannot. The platform counts per app per account, so share one limiter per
-// account (`createRateLimiterRegistry`) across every client of that account.
+// account (`createRateLimiterRegistry`) across every client of that account. Others share the account's
+// minute too: once the platform refuses one of ours, the account's requests go one at a time (throttle-gate.ts).
+import { createThrottleGate, type AttemptEnd, type ThrottleGateOptions } from './throttle-gate';
 
 export interface RateLimiterOptions {
   /** Requests allowed per window (the platform allows 180 a minute). */
@@ -10,11 +12,14 @@ export interface RateLimiterOptions {
   windowMs?: number;
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The pauses after a refusal (throttle-gate.ts). */
+  gate?: Omit<ThrottleGateOptions, 'now' | 'sleep'>;
 }
 
 export interface RateLimiter {
-  /** Waits until a request may start, then counts it. Rejects with the signal's reason if aborted. */
-  acquire(signal?: AbortSignal): Promise<void>;
+  /** Waits until a request may start, then counts it; the caller tells the returned function how the attempt
+   * ended. Rejects with the signal's reason if aborted. */
+  acquire(signal?: AbortSignal): Promise<AttemptEnd>;
   /** Milliseconds until a request could start now (0 when one can). */
   waitTime(): number;
   readonly perMinute: number;
@@ -37,19 +42,27 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   const starts = new Float64Array(perMinute).fill(Number.NEGATIVE_INFINITY);
   let head = 0; // index of the oldest start
   // Waiters are served in order, so a burst of callers cannot starve one of them.
-  let queue: Promise<void> = Promise.resolve();
+  let queue: Promise<unknown> = Promise.resolve();
+  const gate = createThrottleGate({ ...options.gate, now, sleep });
 
   const waitTime = () => Math.max(0, starts[head]! + windowMs - now());
 
-  async function take(signal?: AbortSignal): Promise<void> {
-    for (;;) {
-      signal?.throwIfAborted();
-      const wait = waitTime();
-      if (wait <= 0) break;
-      await sleep(wait, signal);
+  async function take(signal?: AbortSignal): Promise<AttemptEnd> {
+    const ended = await gate.pass(signal);
+    try {
+      for (;;) {
+        signal?.throwIfAborted();
+        const wait = waitTime();
+        if (wait <= 0) break;
+        await sleep(wait, signal);
+      }
+    } catch (error) {
+      ended('noAnswer');
+      throw error;
     }
     starts[head] = now();
     head = (head + 1) % perMinute;
+    return ended;
   }
 
   return {
@@ -87,7 +100,11 @@ export function createRateLimiterRegistry(
         // whole day: whoever sees it reports it, so every page can say so (onDailyLimit).
         limiter = {
           acquire: onRequest
-            ? async (signal) => (await inner.acquire(signal), onRequest(accountKey))
+            ? async (signal) => {
+                const ended = await inner.acquire(signal);
+                onRequest(accountKey);
+                return ended;
+              }
             : (signal) => inner.acquire(signal),
           waitTime: () => inner.waitTime(),
           perMinute: inner.perMinute,

@@ -26,7 +26,7 @@ const http = (fetch: ReturnType<typeof scripted>['fetch'], retry = {}) =>
     baseUrl: 'http://127.0.0.1:1',
     auth: { kind: 'api_key', apiKey: 'k' },
     fetch,
-    limiter: createRateLimiter({ perMinute: 1000 }),
+    limiter: createRateLimiter({ perMinute: 1000, gate: { baseMs: 2, maxMs: 4 } }),
     retry: { baseDelayMs: 1, maxDelayMs: 5, ...retry },
   });
 
@@ -131,6 +131,7 @@ describe('retry policy', () => {
     const reported: string[] = [];
     const registry = createRateLimiterRegistry({
       perMinute: 1000,
+      gate: { baseMs: 2, maxMs: 4 },
       onDailyLimit: (account) => void reported.push(account),
     });
     const client = (answers: Array<() => Response>) =>

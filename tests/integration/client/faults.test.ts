@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isApiError } from '../../../lib/api/errors';
 import { createRateLimiter } from '../../../lib/api/rate-limiter';
-import { startPlatform, type Platform } from './platform';
+import { FAST_RETRY, startPlatform, type Platform } from './platform';
 import { setUpFile } from '../../support/set-up-file';
 
 let platform: Platform;
@@ -104,6 +104,37 @@ describe('client-side limiter against the platform limit', () => {
       expect(results.filter((r) => r.status === 'rejected' && isApiError(r.reason, 'RateLimitedError'))).toHaveLength(
         1,
       );
+    } finally {
+      await control.setRateLimit(100_000);
+    }
+  });
+
+  it("once the platform refuses the account's minute, a dozen reads at once go one at a time until it answers", async () => {
+    const { control } = platform;
+    await control.setRateLimit(5);
+    try {
+      await control.advanceClock(61); // a minute of its own
+      // Another Fieldside of the business uses up the account's minute: our own window cannot know.
+      const colleague = platform.apiKeyClient({ retry: { limit: 0 } });
+      for (let i = 0; i < 5; i++) await colleague.vendor.get();
+      const api = platform.apiKeyClient({
+        limiter: createRateLimiter({ perMinute: 100_000, gate: { baseMs: 40, maxMs: 80 } }),
+        retry: { ...FAST_RETRY, limit: 1_000 },
+      });
+      const before = (await control.stats()).requests;
+      const sent = async () => (await control.stats()).requests - before;
+      const reads = Promise.all(Array.from({ length: 12 }, () => api.vendor.get()));
+      // The twelve went out together, before the first refusal was known; then one at a time.
+      for (const deadline = Date.now() + 20_000; (await sent()) < 12 + 4 && Date.now() < deadline;)
+        await new Promise((r) => setTimeout(r, 20));
+      const [from, at] = [await sent(), Date.now()];
+      await new Promise((r) => setTimeout(r, 400));
+      const refusedMeanwhile = (await sent()) - from;
+      // At most one request per pause (40-80 ms once grown), where each reader retrying on its own sent twelve.
+      expect(refusedMeanwhile).toBeLessThanOrEqual(Math.ceil((Date.now() - at) / 40) + 1);
+      await control.setRateLimit(100_000); // the minute is over, with room
+      const vendors = await reads;
+      expect(vendors.map((v) => v.uuid)).toEqual(Array(12).fill(platform.account.uuid));
     } finally {
       await control.setRateLimit(100_000);
     }

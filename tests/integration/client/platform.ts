@@ -9,6 +9,8 @@ import { startSeededEmulator } from '../../support/emulator';
 
 /** Backoff kept short so fault tests finish in seconds; the policy's shape is what is under test. */
 export const FAST_RETRY = { baseDelayMs: 5, maxDelayMs: 40, limit: 6 } as const;
+/** The pauses after a refusal (throttle-gate.ts) kept as short, for the same reason. */
+export const FAST_GATE = { baseMs: 5, maxMs: 40 } as const;
 
 export async function startPlatform(opts: { jobs?: number; seed?: number; rateLimitPerMinute?: number } = {}) {
   const emulator = await startSeededEmulator({
@@ -20,7 +22,7 @@ export async function startPlatform(opts: { jobs?: number; seed?: number; rateLi
 
   const common = (extra: Partial<PlatformClientOptions> = {}) => ({
     baseUrl: info.base_url,
-    limiter: createRateLimiter({ perMinute: 100_000 }),
+    limiter: createRateLimiter({ perMinute: 100_000, gate: FAST_GATE }),
     retry: FAST_RETRY,
     ...extra,
   });
