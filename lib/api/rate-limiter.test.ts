@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createRateLimiter, createRateLimiterRegistry } from './rate-limiter';
-
-function fakeClock() {
-  let t = 1_000_000;
-  const sleeps: number[] = [];
-  return {
-    now: () => t,
-    sleeps,
-    sleep: async (ms: number) => {
-      sleeps.push(ms);
-      t += ms;
-    },
-  };
-}
+import { sleepClock } from './testing/sleep-clock';
 
 describe('rate limiter (sliding window)', () => {
   it('never starts more than perMinute requests in any window', async () => {
-    const clock = fakeClock();
+    const clock = sleepClock();
     const limiter = createRateLimiter({ perMinute: 180, windowMs: 60_000, now: clock.now, sleep: clock.sleep });
     const starts: number[] = [];
     for (let i = 0; i < 1000; i++) {
@@ -30,7 +18,7 @@ describe('rate limiter (sliding window)', () => {
   });
 
   it('lets a burst of perMinute through at once, then waits', async () => {
-    const clock = fakeClock();
+    const clock = sleepClock();
     const limiter = createRateLimiter({ perMinute: 5, windowMs: 1000, now: clock.now, sleep: clock.sleep });
     for (let i = 0; i < 5; i++) await limiter.acquire();
     expect(clock.sleeps).toEqual([]);
@@ -40,7 +28,7 @@ describe('rate limiter (sliding window)', () => {
   });
 
   it('serves concurrent waiters in order and honours an abort', async () => {
-    const clock = fakeClock();
+    const clock = sleepClock();
     const limiter = createRateLimiter({ perMinute: 1, windowMs: 1000, now: clock.now, sleep: clock.sleep });
     const order: number[] = [];
     await Promise.all([1, 2, 3].map((n) => limiter.acquire().then(() => order.push(n))));

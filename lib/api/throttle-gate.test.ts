@@ -1,28 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createThrottleGate } from './throttle-gate';
+import { sleepClock } from './testing/sleep-clock';
 
-/** A clock that moves only when the gate sleeps. */
-function fakeClock() {
-  let t = 1_000_000;
-  const sleeps: number[] = [];
-  return {
-    now: () => t,
-    sleeps,
-    sleep: async (ms: number) => {
-      sleeps.push(ms);
-      t += ms;
-    },
-  };
-}
-
-const gateOn = (clock: ReturnType<typeof fakeClock>, random = () => 0.999_999) =>
+const gateOn = (clock: ReturnType<typeof sleepClock>, random = () => 0.999_999) =>
   createThrottleGate({ baseMs: 100, maxMs: 400, now: clock.now, sleep: clock.sleep, random });
 
 afterEach(() => vi.useRealTimers());
 
 describe('the throttle gate', () => {
   it('lets every request through while the platform answers', async () => {
-    const clock = fakeClock();
+    const clock = sleepClock();
     const gate = gateOn(clock);
     const ends = await Promise.all([1, 2, 3].map(() => gate.pass()));
     for (const end of ends) end('answered');
@@ -31,7 +18,7 @@ describe('the throttle gate', () => {
   });
 
   it('after a refusal, one request at a time, each after a pause that grows while refused; the first answer ends it', async () => {
-    const clock = fakeClock();
+    const clock = sleepClock();
     const gate = gateOn(clock);
     const first = await gate.pass();
     first('throttled');
@@ -58,7 +45,7 @@ describe('the throttle gate', () => {
   it('jitters each pause between half its step and all of it', async () => {
     const pauses = [];
     for (const random of [0, 0.5]) {
-      const clock = fakeClock();
+      const clock = sleepClock();
       const gate = gateOn(clock, () => random);
       (await gate.pass())('throttled');
       await gate.pass();
@@ -68,7 +55,7 @@ describe('the throttle gate', () => {
   });
 
   it('takes the refusals of requests sent before the first one was known as old news', async () => {
-    const clock = fakeClock();
+    const clock = sleepClock();
     const gate = gateOn(clock);
     const wave = await Promise.all([1, 2, 3, 4].map(() => gate.pass()));
     for (const end of wave) end('throttled');
@@ -77,7 +64,7 @@ describe('the throttle gate', () => {
   });
 
   it('frees the gate when a request gets no answer, without counting it as a refusal', async () => {
-    const clock = fakeClock();
+    const clock = sleepClock();
     const gate = gateOn(clock);
     (await gate.pass())('throttled');
     const probe = await gate.pass();
@@ -89,7 +76,7 @@ describe('the throttle gate', () => {
   });
 
   it('lets a waiter go on abort without jamming the gate', async () => {
-    const clock = fakeClock();
+    const clock = sleepClock();
     const gate = gateOn(clock);
     (await gate.pass())('throttled');
     const probe = await gate.pass();
@@ -103,7 +90,7 @@ describe('the throttle gate', () => {
 
   it('frees the gate after a while if a request never says how it ended', async () => {
     vi.useFakeTimers();
-    const clock = fakeClock();
+    const clock = sleepClock();
     const gate = createThrottleGate({ baseMs: 100, maxMs: 400, attemptMs: 5_000, now: clock.now, sleep: clock.sleep });
     (await gate.pass())('throttled');
     await gate.pass(); // never told
