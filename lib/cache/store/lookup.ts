@@ -46,6 +46,13 @@ export function normalizeJobNumber(number: string): string {
   return lowerCase(number.trim().replace(/^#/, ''));
 }
 
+/** The uuidHash of a chunk's uuids from position `from` on (`hashes[i]` is position `from + i`'s), as the placement
+ * of the batch that wrote it computed them. */
+export interface KnownHashes {
+  from: number;
+  hashes: readonly number[];
+}
+
 /** Where a uuid falls in the filter: its bits of the hash the place table finds it by. */
 const filterSlot = (hash: number) => hash & (FILTER_BITS - 1);
 
@@ -90,13 +97,14 @@ export function createLookup() {
     jobChunks.delete(segment);
   }
 
-  function putJobChunk(chunk: LookupChunk): void {
+  function putJobChunk(chunk: LookupChunk, known?: KnownHashes): void {
     dropJobChunk(chunk.segment);
     jobChunks.set(chunk.segment, chunk);
+    const from = known === undefined ? chunk.uuids.length : known.from;
     chunk.uuids.forEach((uuid, position) => {
       const flag = chunk.active[position];
       if (flag === SUPERSEDED) return;
-      const hash = uuidHash(uuid);
+      const hash = position >= from ? known!.hashes[position - from]! : uuidHash(uuid);
       jobAt.set(uuid, hash, chunk.segment * PLACE + position);
       const slot = filterSlot(hash);
       filter[slot >>> 5]! |= 1 << (slot & 31);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planPlacement } from './segment-writer';
 import { SEGMENT_SIZE } from './lookup';
+import { uuidHash } from './uuid-places';
 
 const rec = (uuid: string, v: number) => ({ uuid, v });
 
@@ -36,5 +37,19 @@ describe('planPlacement', () => {
     expect(plan.added).toBe(10_000);
     const appended = [...plan.append.values()].flat();
     expect(appended.map((r) => r.v)).toEqual(Array.from({ length: 10_000 }, (_, i) => 10_000 + i));
+  });
+
+  it("gives each appended record's uuid hash in the order it is appended, segment by segment", () => {
+    const records = [rec('a', 1), rec('b', 1), rec('a', 2), rec('c', 1), rec('m', 1)];
+    const plan = planPlacement(
+      records,
+      (uuid) => (uuid === 'm' ? { segment: 0, position: 3 } : undefined),
+      { segment: 1, size: SEGMENT_SIZE - 1 },
+      'append',
+    );
+    expect([...plan.append.keys()]).toEqual([1, 2]);
+    for (const [segment, list] of plan.append) {
+      expect(plan.appendHashes.get(segment)).toEqual(list.map((r) => uuidHash(r.uuid)));
+    }
   });
 });

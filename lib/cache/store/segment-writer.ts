@@ -17,7 +17,7 @@
 // to its size (`npm run bench -- segments` measures the two layouts in Chromium).
 import type { Company, Job } from '../../api/schemas';
 import { storedParts, type SearchWrite } from './search-parts';
-import { companyChunk, jobChunk, SEGMENT_SIZE, SUPERSEDED, type Lookup } from './lookup';
+import { companyChunk, jobChunk, SEGMENT_SIZE, SUPERSEDED, type KnownHashes, type Lookup } from './lookup';
 import type { CacheDatabase, CompanyLookupChunk, LookupChunk } from './schema';
 import { jobCount, updateJobs } from './segment-codec';
 import type { StoredSyncState } from './sync-state';
@@ -61,6 +61,9 @@ export function planPlacement<R extends { uuid: string }>(
 ): {
   replace: Map<number, Map<number, R>>;
   append: Map<number, R[]>;
+  /** Each appended record's uuidHash, in `append`'s order: the lookup files them after the commit without hashing
+   * 100,000 uuids a full sync a second time. */
+  appendHashes: Map<number, number[]>;
   supersede: Map<number, Set<number>>;
   added: number;
   replaced: number;
@@ -72,12 +75,15 @@ export function planPlacement<R extends { uuid: string }>(
   // wins): new ones, then moved ones. Found by the uuid's hash (uuid-places.ts says why not a Map).
   const fresh: R[] = [];
   const moved: R[] = [];
+  const freshHashes: number[] = [];
+  const movedHashes: number[] = [];
   const appendAt = new UuidPlaces(records.length);
-  const toAppend = (list: R[], record: R, hash: number) => {
+  const toAppend = (list: R[], hashes: number[], record: R, hash: number) => {
     const at = appendAt.get(record.uuid, hash);
     if (at === undefined) {
       appendAt.set(record.uuid, hash, list.length);
       list.push(record);
+      hashes.push(hash);
     } else list[at] = record;
   };
   let replaced = 0;
@@ -85,7 +91,7 @@ export function planPlacement<R extends { uuid: string }>(
     const hash = uuidHash(record.uuid);
     const loc = locate(record.uuid, hash);
     if (loc === undefined) {
-      toAppend(fresh, record, hash);
+      toAppend(fresh, freshHashes, record, hash);
       continue;
     }
     // In the tail, if it still has room, the job is replaced where it is: that segment is written anyway.
@@ -94,7 +100,7 @@ export function planPlacement<R extends { uuid: string }>(
       if (!slots) supersede.set(loc.segment, (slots = new Set()));
       if (!slots.has(loc.position)) replaced++;
       slots.add(loc.position);
-      toAppend(moved, record, hash);
+      toAppend(moved, movedHashes, record, hash);
       continue;
     }
     let bySlot = replace.get(loc.segment);
@@ -102,19 +108,28 @@ export function planPlacement<R extends { uuid: string }>(
     if (!bySlot.has(loc.position)) replaced++;
     bySlot.set(loc.position, record);
   }
+  const appendHashes = new Map<number, number[]>();
   let segment = tail.segment < 0 ? 0 : tail.segment;
   let size = tail.segment < 0 ? 0 : tail.size;
-  for (const record of fresh.length === 0 ? moved : moved.length === 0 ? fresh : [...fresh, ...moved]) {
+  const appended = fresh.length === 0 ? moved : moved.length === 0 ? fresh : [...fresh, ...moved];
+  const hashes = fresh.length === 0 ? movedHashes : moved.length === 0 ? freshHashes : [...freshHashes, ...movedHashes];
+  let list: R[] | null = null;
+  let listHashes: number[] = [];
+  for (let i = 0; i < appended.length; i++) {
     if (size >= SEGMENT_SIZE) {
       segment++;
       size = 0;
+      list = null;
     }
-    let list = append.get(segment);
-    if (!list) append.set(segment, (list = []));
-    list.push(record);
+    if (list === null) {
+      append.set(segment, (list = []));
+      appendHashes.set(segment, (listHashes = []));
+    }
+    list.push(appended[i]!);
+    listHashes.push(hashes[i]!);
     size++;
   }
-  return { replace, append, supersede, added: fresh.length, replaced };
+  return { replace, append, appendHashes, supersede, added: fresh.length, replaced };
 }
 
 export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: WriteBatch): Promise<WriteResult> {
@@ -163,7 +178,7 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
     Promise.all(jobIds.map((id) => (lookup.jobChunk(id) === undefined ? undefined : jobStore.get(id)))),
     Promise.all(companyIds.map((id) => (lookup.companySize(id) === 0 ? undefined : companyStore.get(id)))),
   ]);
-  const newJobChunks: LookupChunk[] = [];
+  const newJobChunks: Array<[LookupChunk, KnownHashes | undefined]> = [];
   /** Segments that only lost slots: the lookup marks those slots, without re-reading the chunk. */
   const supersededOnly: Array<[number, Set<number>]> = [];
   const newCompanyChunks: CompanyLookupChunk[] = [];
@@ -174,7 +189,8 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
       writes.push(jobStore.put({ id, count: jobCount(columns), columns }, id));
       const chunk = withSuperseded(jobChunk(id, columns), lookup.jobChunk(id), jobPlan.supersede.get(id));
       writes.push(tx.objectStore('jobLookup').put(chunk, id));
-      newJobChunks.push(chunk);
+      const appended = jobPlan.appendHashes.get(id);
+      newJobChunks.push([chunk, appended && { from: jobCount(columns) - appended.length, hashes: appended }]);
     });
     // Segments that only lost jobs to the tail: their chunk changes, the segment itself is not touched.
     for (const [id, slots] of jobPlan.supersede) {
@@ -208,7 +224,7 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
   await Promise.all([...writes, tx.done]);
   // Only after the commit: a failed transaction (quota) leaves the in-memory index as the database.
   // Rewritten chunks first, so a moved job already points to its new slot when its old one is marked.
-  for (const chunk of newJobChunks) lookup.putJobChunk(chunk);
+  for (const [chunk, known] of newJobChunks) lookup.putJobChunk(chunk, known);
   for (const [id, slots] of supersededOnly) lookup.supersedeJobs(id, slots);
   for (const chunk of newCompanyChunks) lookup.putCompanyChunk(chunk);
   return { added: jobPlan.added, replaced: jobPlan.replaced };

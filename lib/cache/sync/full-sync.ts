@@ -10,7 +10,7 @@ import { localTimestamp } from '../../api/local-time';
 import type { Job } from '../../api/schemas';
 import { SUPERSEDED } from '../store/lookup';
 import { createIndexBuilder, serializeIndex, type IndexBuilder, type SearchDoc } from '../../search';
-import { companyNames, toSearchDoc } from '../store/search-docs';
+import { customerNames, toSearchDoc } from '../store/search-docs';
 import { firstPageAhead, walk, type FirstPageAhead } from './page-walk';
 import { markWalk } from './walk-marks';
 import type { PageOptions } from '../../api/client';
@@ -125,7 +125,7 @@ async function walkJobs(ctx: SyncContext, signal: AbortSignal | undefined, jobsA
   let seen: Set<string> | null = null;
   const step = (): ResumePoint => ctx.state().resume!;
   // From the database, not from this run's pages: a resumed walk stored some of them earlier.
-  const names = companyNames(await cache.allCompanies());
+  const customerOf = customerNames(await cache.allCompanies());
   if (step().collection === 'jobs') {
     const startOver = () => {
       builder = createIndexBuilder();
@@ -141,8 +141,7 @@ async function walkJobs(ctx: SyncContext, signal: AbortSignal | undefined, jobsA
       let pageDocs: SearchDoc[] = [];
       for (const job of page.records) {
         seen?.add(job.uuid);
-        if (job.active)
-          pageDocs.push(toSearchDoc(job, job.company_uuid === null ? '' : (names.get(job.company_uuid) ?? '')));
+        if (job.active) pageDocs.push(toSearchDoc(job, customerOf(job.company_uuid)));
         else if (active) {
           // In order: a job made inactive after an earlier copy of it on this page was collected.
           active.add(pageDocs);

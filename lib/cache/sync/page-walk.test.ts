@@ -1,4 +1,6 @@
 // The walk's three overlapping stages: what runs while a page commits, and what a failure stops.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import { FIRST_CURSOR, paginate, type Page } from '../../api/paginate';
@@ -168,5 +170,43 @@ describe('firstPageAhead', () => {
     taken.pages({ cursor: FIRST_CURSOR });
     await taken.cancel();
     expect(signals[3]!.aborted).toBe(false);
+  });
+});
+
+describe('a walk and the pages it has stored', () => {
+  it('keeps no stored page alive while it waits for the next one (the first page read ahead included)', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    let openPageTwo: () => void = () => undefined;
+    const pageTwo = new Promise<void>((resolve) => (openPageTwo = resolve));
+    const records: Array<WeakRef<object>> = [];
+    const pages = (opts: PageOptions) =>
+      paginate<object>({
+        label: 'test',
+        ...(opts.cursor === undefined ? {} : { cursor: opts.cursor }),
+        readAhead: true,
+        parse: (raw) => ({ ok: true, value: raw as object }),
+        fetchPage: async (cursor) => {
+          const n = cursor === FIRST_CURSOR ? 0 : Number(cursor.slice(-12));
+          if (n === 2) await pageTwo;
+          const record = { n, text: `job ${n}`.repeat(100) };
+          records[n] = new WeakRef(record);
+          return { body: [record], nextCursor: n < 2 ? cursorOf(n + 1) : null };
+        },
+      });
+    const log: string[] = [];
+    const ahead = firstPageAhead(pages, undefined);
+    const walked = walk((o) => ahead.pages(o), FIRST_CURSOR, undefined, {
+      prepare: () => undefined,
+      store: async (page) => void log.push(`stored ${(page.records[0] as { n: number }).n}`),
+    });
+    await until(() => expect(log).toEqual(['stored 0', 'stored 1']));
+    await settle(); // the walk is now waiting for page 2, which waits for the test
+    collect();
+    expect(records[0]!.deref()).toBeUndefined();
+    expect(records[1]!.deref()).toBeUndefined();
+    openPageTwo();
+    await walked;
+    expect(log).toEqual(['stored 0', 'stored 1', 'stored 2']);
   });
 });

@@ -33,7 +33,7 @@ export async function walk<R>(
   try {
     let pending = iterator.next();
     for (;;) {
-      const result = await pending;
+      let result: IteratorResult<Page<R>, undefined> | null = await pending;
       if (result.done) break;
       received++;
       pending = iterator.next();
@@ -46,6 +46,10 @@ export async function walk<R>(
       storing = handlers.store(result.value);
       // Awaited at the next page or the end; until then a failure must not count as "unhandled".
       storing.catch(() => undefined);
+      // The page let go: a suspended async function keeps what its variables hold, and the page's records (a full
+      // sync's 5,000 validated jobs) would live on through the next page's fetch and parse, long after their store,
+      // for the collector to copy between young generations, promote and mark.
+      result = null;
     }
     await storing;
     return;
@@ -80,7 +84,7 @@ export function firstPageAhead<R>(
   const stop = new AbortController();
   const both = signal === undefined ? stop.signal : AbortSignal.any([signal, stop.signal]);
   let ahead: PageIterator<R> | null = pages({ cursor: FIRST_CURSOR, readAhead: true, signal: both });
-  const first = ahead.next();
+  let first: Promise<IteratorResult<Page<R>, undefined>> | null = ahead.next();
   first.catch(() => undefined); // the walk awaits it, or it is dropped: never "unhandled"
   const drop = async (iterator: PageIterator<R> | null) => {
     if (iterator === null) return;
@@ -95,12 +99,11 @@ export function firstPageAhead<R>(
         void drop(iterator);
         return pages(opts);
       }
-      let taken = false;
       const handed: PageIterator<R> = {
         next() {
-          if (taken) return iterator.next();
-          taken = true;
-          return first;
+          const page = first;
+          first = null; // handed over once, then not kept for the rest of the walk (walk() says why)
+          return page ?? iterator.next();
         },
         return: () => iterator.return!(),
         [Symbol.asyncIterator]: () => handed,
