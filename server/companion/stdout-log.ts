@@ -1,15 +1,14 @@
-import { destination } from 'pino';
-import { LEVELS, logLineText, type Level } from './log-line';
+import { destination, pino, type Level } from 'pino';
 import type { Logger } from './request-log';
 
-// The companion process's log (main.ts): the same JSON lines as consoleLogger, in pino's format (log-line.ts),
-// written to standard output by pino's destination in batches, without waiting for the writes. console.log writes to
-// a file or pipe synchronously, one system call a line, and the request log writes a line for every request, so under
-// a burst of webhooks that write was a fixed share of every notification's cost (a write handed to Node's thread pool
-// per line costs about as much). Lines gather here until there are BATCH_BYTES of them, or for at most FLUSH_MS, and
-// go to the destination as one string, which writes it at once or, while a write is under way, right after it, in
-// order. What is still gathered is written synchronously when the process exits (a clean stop, process.exit, an
-// uncaught error); only a SIGKILL can cut the last lines off.
+// The companion process's log (main.ts): the same JSON lines as consoleLogger, written by pino to standard output
+// in batches, without waiting for the writes. console.log writes to a file or pipe synchronously, one system call a
+// line, and the request log writes a line for every request, so under a burst of webhooks that write was a fixed
+// share of every notification's cost (a write handed to Node's thread pool per line costs about as much). Lines
+// gather here until there are BATCH_BYTES of them, or for at most FLUSH_MS, and go to pino's destination as one
+// string, which writes it at once or, while a write is under way, right after it, in order. What is still gathered
+// is written synchronously when the process exits (a clean stop, process.exit, an uncaught error); only a SIGKILL
+// can cut the last lines off.
 //
 // Why gather here, not in the destination (its minLength): it adds each line to the text it holds and measures that
 // text's UTF-8 length again for every line (sonic-boom 4), a copy of up to 16 KiB a line: 1.6 µs a request line
@@ -20,7 +19,7 @@ const BATCH_BYTES = 4096;
 /** How long a line may wait on a quiet companion before it is written. */
 const FLUSH_MS = 250;
 
-const KNOWN_LEVELS: ReadonlySet<string> = new Set<string>(LEVELS);
+const LEVELS: ReadonlySet<string> = new Set<Level>(['fatal', 'error', 'warn', 'info', 'debug', 'trace']);
 
 export interface StdoutLog {
   log: Logger;
@@ -28,7 +27,7 @@ export interface StdoutLog {
   flush(): void;
 }
 
-/** The time field as pino's isoTime writes it, made once a millisecond: a burst's lines share their milliseconds. */
+/** pino's isoTime, made once a millisecond: a burst's lines share their milliseconds. */
 function isoTimeOncePerMs(): () => string {
   let at = NaN;
   let field = '';
@@ -56,28 +55,36 @@ export function createStdoutLog(): StdoutLog {
     bytes = 0;
     stream.write(text);
   };
-  const gather = (line: string) => {
-    lines.push(line);
-    bytes += line.length;
-    if (bytes >= BATCH_BYTES) flush();
-    // Not unref'd: while lines wait, the process has work left, and a clean exit writes them (below).
-    else timer ??= setTimeout(flush, FLUSH_MS);
+  const gathered = {
+    write(line: string) {
+      lines.push(line);
+      bytes += line.length;
+      if (bytes >= BATCH_BYTES) flush();
+      // Not unref'd: while lines wait, the process has work left, so pino's destination is not ended before them.
+      else timer ??= setTimeout(flush, FLUSH_MS);
+    },
   };
   process.on('exit', () => {
     try {
       flush();
       stream.flushSync();
     } catch {
-      // The destination is gone (standard output closed): nothing can be written any more.
+      // Already ended: pino ends its destination, everything written, once the event loop has nothing left to do.
     }
   });
-  const timeField = isoTimeOncePerMs();
-  return {
-    // Every line is written: the request log's and the operational ones alike; a level that is none is `info`.
-    log: (line) => {
-      const level = typeof line.level === 'string' && KNOWN_LEVELS.has(line.level) ? (line.level as Level) : 'info';
-      gather(logLineText(level, timeField(), line));
+  const out = pino(
+    {
+      // Every line is written: the request log's and the operational ones alike.
+      level: 'trace',
+      // Nothing but the line and its time: no pid or hostname.
+      base: null,
+      timestamp: isoTimeOncePerMs(),
+      formatters: { level: (label) => ({ level: label }) },
     },
+    gathered,
+  );
+  return {
+    log: ({ level, ...rest }) => out[typeof level === 'string' && LEVELS.has(level) ? (level as Level) : 'info'](rest),
     flush,
   };
 }
