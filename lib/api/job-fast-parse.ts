@@ -4,37 +4,37 @@
 // table walk of record-schema.ts. It uses the same field readers; the compiler holds its fields to
 // job-fields.ts (`satisfies` below) and schemas.test.ts holds it to the same answers as JobSchema;
 // on any failure it defers to the generic parser for the reason.
-import * as f from './fields';
+import { INVALID, readActive, readBadges, readDate, readFlag, readNum, readRef, readText, readUuid } from './fields';
 import type { Skipped } from './record-schema';
 import type { JobField } from './job-fields';
 import { jobRecord, type Job } from './schemas';
 
-const I = f.INVALID;
+const I = INVALID;
 
 export function parseJob(raw: unknown): { ok: true; value: Job } | { ok: false; skipped: Skipped } {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return jobRecord.parse(raw);
   const r = raw as Record<string, unknown>;
   const value = {
-    uuid: f.uuid.read(r.uuid),
-    active: f.active.read(r.active),
-    edit_date: f.date.read(r.edit_date),
-    generated_job_id: f.text.read(r.generated_job_id),
-    status: f.text.read(r.status),
-    date: f.date.read(r.date),
-    company_uuid: f.ref.read(r.company_uuid),
-    job_address: f.text.read(r.job_address),
-    job_description: f.text.read(r.job_description),
-    work_done_description: f.text.read(r.work_done_description),
-    purchase_order_number: f.text.read(r.purchase_order_number),
-    category_uuid: f.ref.read(r.category_uuid),
-    queue_uuid: f.ref.read(r.queue_uuid),
-    created_by_staff_uuid: f.ref.read(r.created_by_staff_uuid),
-    geo_is_valid: f.flag.read(r.geo_is_valid),
-    lat: f.num.read(r.lat),
-    lng: f.num.read(r.lng),
-    badges: f.badges.read(r.badges),
-    total_invoice_amount: f.num.read(r.total_invoice_amount),
-    completion_date: f.date.read(r.completion_date),
+    uuid: readUuid(r.uuid),
+    active: readActive(r.active),
+    edit_date: readDate(r.edit_date),
+    generated_job_id: readText(r.generated_job_id),
+    status: readText(r.status),
+    date: readDate(r.date),
+    company_uuid: readRef(r.company_uuid),
+    job_address: readText(r.job_address),
+    job_description: readText(r.job_description),
+    work_done_description: readText(r.work_done_description),
+    purchase_order_number: readText(r.purchase_order_number),
+    category_uuid: readRef(r.category_uuid),
+    queue_uuid: readRef(r.queue_uuid),
+    created_by_staff_uuid: readRef(r.created_by_staff_uuid),
+    geo_is_valid: readFlag(r.geo_is_valid),
+    lat: readNum(r.lat),
+    lng: readNum(r.lng),
+    badges: readBadges(r.badges),
+    total_invoice_amount: readNum(r.total_invoice_amount),
+    completion_date: readDate(r.completion_date),
   } satisfies Record<JobField, unknown>;
   if (
     value.uuid === I ||
