@@ -4,7 +4,7 @@
 // as many refused requests as there are requests waiting: a side panel's day asks for a dozen jobs' contacts at
 // once, and a dozen requests retrying five times each made 72 refused requests in 14 s. So after a refusal the
 // account's requests go one at a time: each waits a pause that grows while the platform keeps refusing (jittered, so
-// the businesses' other Fieldsides do not come back in step), and the next goes only once this one has its answer.
+// the business's other Fieldsides do not come back in step), and the next goes only once this one has its answer.
 // The first answer ends it. Only that one request's answer moves the state: the answers of requests sent before
 // the refusal was known say nothing new.
 
