@@ -19,3 +19,26 @@ export function markFirstResults(doc: Document, by: 'early' | 'app'): boolean {
   if (visible && number) body.dataset.firstResultsRow = number;
   return true;
 }
+
+/** The App's mark, for when the early script drew nothing or its rows were not laid out in view: in the frame after the
+ * App's first rows are set and the early script's drawing has settled. Rows drawn early are the rows painted until
+ * the App takes them over, and the early script marks them in its own frame: were the App's frame asked for first (its
+ * rows set from the same reads while the early script still waited for the stylesheet), the App would mark rows it
+ * has not drawn. Then `after` (in that frame). */
+export function markAppFirstResults(
+  doc: Document,
+  rowsSet: Promise<unknown>,
+  earlyDrawn: Promise<unknown> | undefined,
+  after: () => void = () => {},
+): Promise<void> {
+  return Promise.all([rowsSet, earlyDrawn]).then(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => {
+          markFirstResults(doc, 'app');
+          after();
+          resolve();
+        }),
+      ),
+  );
+}

@@ -3,7 +3,7 @@ import './page-styles.css';
 import { createQuickSearchModel } from '@/lib/quick-search/search-model';
 import { signal } from '@preact/signals';
 import { earlyHandoff, pageParsed, replayKeys, type DrawnEarly } from '@/components/search/early-screen';
-import { markFirstResults } from '@/components/search/first-row-mark';
+import { markAppFirstResults } from '@/components/search/first-row-mark';
 import { App, type LoadedSetup } from './App';
 
 performance.mark('fieldside:boot'); // the script is loaded and evaluated: what precedes is page load
@@ -25,17 +25,14 @@ void Promise.all([handoff.drawn, pageParsed()]).then(([early]) => {
   if (early) void Promise.race([model.firstResults, started]).then(() => takeOver(early));
   else render(<App model={model} setup={setup} />, root);
 });
-void model.firstResults.then(() => {
-  performance.mark('fieldside:rows-set');
-  requestAnimationFrame(() => {
-    markFirstResults(document, 'app');
-    // Setting up (the prompts before there is anything to search, the reminder under the search) loads once
-    // the first rows (or the empty state) are painted: its code and its storage reads never run before them.
-    void import('./setup-views').then((views) => {
-      const state = views.createPopupSetup(model);
-      stopSetup = state.start();
-      setup.value = { views, setup: state };
-    });
+void model.firstResults.then(() => performance.mark('fieldside:rows-set'));
+void markAppFirstResults(document, model.firstResults, handoff.drawn, () => {
+  // Setting up (the prompts before there is anything to search, the reminder under the search) loads once
+  // the first rows (or the empty state) are painted: its code and its storage reads never run before them.
+  void import('./setup-views').then((views) => {
+    const state = views.createPopupSetup(model);
+    stopSetup = state.start();
+    setup.value = { views, setup: state };
   });
 });
 addEventListener('pagehide', () => {

@@ -3,7 +3,7 @@ import { render } from 'preact';
 import { signal } from '@preact/signals';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { drawEarlyScreen, replayKeys } from '@/components/search/early-screen';
-import { markFirstResults } from '@/components/search/first-row-mark';
+import { markAppFirstResults, markFirstResults } from '@/components/search/first-row-mark';
 import { shortDaysOf } from '@/lib/locale/words';
 import { createQuickSearchModel } from '@/lib/quick-search/search-model';
 import type { EarlyScreen } from '@/lib/quick-search/early-screen';
@@ -167,5 +167,51 @@ describe('the early first screen', () => {
     expect(doc.body.dataset.firstResultsRow).toBe('1001');
     expect(doc.body.dataset.firstResultsBy).toBe('early');
     expect(markFirstResults(doc, 'app')).toBe(false); // once
+  });
+
+  describe("the App's mark", () => {
+    // Frames come every few milliseconds, as a shown page's do.
+    beforeEach(() => void vi.stubGlobal('requestAnimationFrame', (frame: () => void) => setTimeout(frame, 4)));
+    afterEach(() => void vi.unstubAllGlobals());
+    const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    /** The early script's drawing as popup-early draws it: the rows in, then its stylesheet awaited, then its frame. */
+    function earlyDrawing(inView: boolean) {
+      drawEarlyScreen(root, screen, searchHint(false));
+      const row = root.querySelector('#results [role="option"]') as HTMLElement;
+      const box = inView ? { top: 80, height: 60, width: 300 } : { top: 0, height: 0, width: 0 };
+      row.getBoundingClientRect = () => box as DOMRect;
+      let stylesheetIn = () => {};
+      const styles = new Promise<void>((resolve) => (stylesheetIn = resolve));
+      const drawn = styles.then(
+        () => new Promise((settled) => requestAnimationFrame(() => (markFirstResults(doc, 'early'), settled(row)))),
+      );
+      return { drawn, stylesheetIn };
+    }
+
+    it('leaves the rows drawn early to the early script, though the App had its rows first', async () => {
+      const early = earlyDrawing(true);
+      let frameAfter = false;
+      const app = markAppFirstResults(doc, Promise.resolve(), early.drawn, () => (frameAfter = true));
+      await later(20); // the App's rows are set from the same reads while the stylesheet is still loading
+      expect(doc.body.dataset.firstResultsBy).toBeUndefined();
+      early.stylesheetIn();
+      await app;
+      expect(doc.body.dataset.firstResultsBy).toBe('early');
+      expect(doc.body.dataset.firstResultsRow).toBe('1001');
+      expect(frameAfter).toBe(true); // what waits for the first rows' frame (the setup views) still runs
+    });
+
+    it('marks its own rows when the early script drew nothing, or nothing in view', async () => {
+      await markAppFirstResults(doc, Promise.resolve(), undefined);
+      expect(doc.body.dataset.firstResultsBy).toBe('app');
+
+      delete doc.body.dataset.firstResultsBy;
+      delete doc.body.dataset.firstResultsMs;
+      const early = earlyDrawing(false);
+      early.stylesheetIn();
+      await markAppFirstResults(doc, Promise.resolve(), early.drawn);
+      expect(doc.body.dataset.firstResultsBy).toBe('app');
+    });
   });
 });
