@@ -9,6 +9,8 @@ import {
   IMPERSONATION,
   IS_INDIVIDUAL,
   MAX_PAGE_SIZE,
+  RATE_WINDOW,
+  REFUSED_REQUESTS,
   SMS_REPEAT,
   UNPARSABLE_FILTER,
   UUID_REUSE,
@@ -37,6 +39,8 @@ const schema = z.object({
   'token-view': z.enum(TOKEN_VIEWS).optional(),
   impersonation: z.enum(IMPERSONATION).optional(),
   'sms-repeat': z.enum(SMS_REPEAT).optional(),
+  'rate-window': z.enum(RATE_WINDOW).optional(),
+  'refused-requests': z.enum(REFUSED_REQUESTS).optional(),
   'callback-timeout-ms': z.coerce.number().int().min(1).max(120_000).optional(),
   'addon-url': z.url().optional(),
   'addon-manifest': z.string().min(1).optional(),
@@ -48,7 +52,8 @@ export const USAGE =
   '[--rate-limit N] [--rate-limit-per-day N] [--page-size 1000|5000] [--uuid-reuse update|refuse|duplicate] ' +
   '[--webhook-content-type json|form] [--unparsable-filter ignore|refuse] [--created-fields set|given] [--is-individual string|number] ' +
   '[--event-notification-shape type-data|event-entry] [--attachment-reupload replace|refuse] ' +
-  '[--token-view account|grantor] [--impersonation widens|narrows] [--sms-repeat sends|once] [--callback-timeout-ms N] ' +
+  '[--token-view account|grantor] [--impersonation widens|narrows] [--sms-repeat sends|once] ' +
+  '[--rate-window fixed|sliding] [--refused-requests free|counted] [--callback-timeout-ms N] ' +
   '[--addon-url URL --addon-manifest manifest.json [--addon-activation-url URL]]';
 
 /** Parses `--name value` / `--name=value` arguments into emulator options; throws with the usage on bad input. */
@@ -98,6 +103,8 @@ export function parseArgs(argv: string[]): EmulatorOptions {
     tokenView: o['token-view'],
     impersonation: o.impersonation,
     smsRepeat: o['sms-repeat'],
+    rateWindow: o['rate-window'],
+    refusedRequests: o['refused-requests'],
     callbackTimeoutMs: o['callback-timeout-ms'],
     ...(o['addon-url'] && o['addon-manifest']
       ? {

@@ -55,6 +55,8 @@ describe('startEmulator', () => {
       tokenView: 'grantor',
       impersonation: 'narrows',
       smsRepeat: 'once',
+      rateWindow: 'sliding',
+      refusedRequests: 'counted',
     } as const;
     const emu = await startEmulator({ jobs: 20, quiet: true, ...switches });
     try {
@@ -112,6 +114,9 @@ describe('command-line options', () => {
         '--token-view',
         'grantor',
         '--impersonation=narrows',
+        '--rate-window',
+        'sliding',
+        '--refused-requests=counted',
         '--callback-timeout-ms',
         '250',
       ]),
@@ -125,6 +130,8 @@ describe('command-line options', () => {
       attachmentReupload: 'refuse',
       tokenView: 'grantor',
       impersonation: 'narrows',
+      rateWindow: 'sliding',
+      refusedRequests: 'counted',
       callbackTimeoutMs: 250,
     });
   });

@@ -78,6 +78,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   const changes = createChangeBus();
   const { uuidReuse, webhookContentType, unparsableFilter, pageSize, createdFields } = options;
   const { isIndividual, eventNotificationShape, attachmentReupload, tokenView, impersonation, smsRepeat } = options;
+  const { rateWindow, refusedRequests } = options;
   const switches = createSwitchBoard({
     uuidReuse,
     webhookContentType,
@@ -90,6 +91,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     tokenView,
     impersonation,
     smsRepeat,
+    rateWindow,
+    refusedRequests,
   });
   const addon = options.addon === undefined ? undefined : parseAddonRegistration(options.addon);
   const store = createStore({
@@ -134,10 +137,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   );
   const faults = createFaults(seed);
   const sms = createSmsLog();
-  const limiter = createRateLimiter(clock, {
-    perMinute: options.rateLimitPerMinute ?? PLATFORM_RATE_LIMITS.perMinute,
-    perDay: options.rateLimitPerDay ?? PLATFORM_RATE_LIMITS.perDay,
-  });
+  const limiter = createRateLimiter(
+    clock,
+    {
+      perMinute: options.rateLimitPerMinute ?? PLATFORM_RATE_LIMITS.perMinute,
+      perDay: options.rateLimitPerDay ?? PLATFORM_RATE_LIMITS.perDay,
+    },
+    () => {
+      const { rateWindow: window, refusedRequests: refused } = switches.get();
+      return { window, refused };
+    },
+  );
   const requestLog = createRequestLog();
   const count = requestLog.count;
   const faulty = faultMiddleware(faults);

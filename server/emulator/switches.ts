@@ -41,6 +41,12 @@ export interface Switches {
   /** The same text sent again (same number, message and job, within five minutes): `sends` it again, as any
    * SMS gateway that takes no idempotency key does, or takes it `once`. The platform's answer is not public. */
   smsRepeat: 'sends' | 'once';
+  /** The per-minute limit counted in `fixed` windows of the clock (each minute starts afresh) or `sliding` over the
+   * last 60 seconds at every request. */
+  rateWindow: 'fixed' | 'sliding';
+  /** A request refused by a limit (429): `free`, counted against neither the minute nor the day, or `counted`
+   * against both, so a client that keeps retrying while refused keeps itself refused. */
+  refusedRequests: 'free' | 'counted';
 }
 
 /**
@@ -66,6 +72,9 @@ export interface Switches {
  *   token may see too) is the other reading. Under tokenView `account` the two are the same.
  * - smsRepeat `sends`: the send endpoint takes no idempotency key, and a gateway that texts what it is given
  *   texts a repeat too; `once` is the kinder reading nothing public supports.
+ * - rateWindow `fixed` and refusedRequests `free`: what the emulator always did; the notes give the numbers (180 a
+ *   minute, 20,000 a day) and nothing of the windows, nor of whether a refusal counts. `sliding` and `counted` are
+ *   the harsher readings: a client's own limiter must be a sliding one, and its retries must not feed the limit.
  */
 export const DEFAULT_SWITCHES: Readonly<Switches> = {
   uuidReuse: 'update',
@@ -79,6 +88,8 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = {
   tokenView: 'account',
   impersonation: 'widens',
   smsRepeat: 'sends',
+  rateWindow: 'fixed',
+  refusedRequests: 'free',
 };
 
 /** The largest page: the unpaged answer's cap (rest/list.ts), so a page is never bigger than "everything". */
@@ -94,6 +105,8 @@ export const ATTACHMENT_REUPLOAD = ['replace', 'refuse'] as const;
 export const TOKEN_VIEWS = ['account', 'grantor'] as const;
 export const IMPERSONATION = ['widens', 'narrows'] as const;
 export const SMS_REPEAT = ['sends', 'once'] as const;
+export const RATE_WINDOW = ['fixed', 'sliding'] as const;
+export const REFUSED_REQUESTS = ['free', 'counted'] as const;
 
 /** A partial change of switches, as the control surface and startEmulator take it; unknown names are refused. */
 export const switchesPatchSchema = z.strictObject({
@@ -108,6 +121,8 @@ export const switchesPatchSchema = z.strictObject({
   tokenView: z.enum(TOKEN_VIEWS).optional(),
   impersonation: z.enum(IMPERSONATION).optional(),
   smsRepeat: z.enum(SMS_REPEAT).optional(),
+  rateWindow: z.enum(RATE_WINDOW).optional(),
+  refusedRequests: z.enum(REFUSED_REQUESTS).optional(),
 });
 
 export interface SwitchBoard {

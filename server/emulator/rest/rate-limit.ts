@@ -19,6 +19,16 @@ const MINUTE_MS = 60_000;
 // clock. The client must not rely on it: it only learns "per day" from the 429's text.
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
+/** How the platform counts, where its documentation is silent (switches.ts `rateWindow`, `refusedRequests`). */
+export interface RateCounting {
+  /** The minute as fixed windows of the clock (`fixed`) or the last 60 seconds at each request (`sliding`). */
+  window: 'fixed' | 'sliding';
+  /** Whether a refused request counts against the limits too (`counted`) or against neither (`free`). */
+  refused: 'free' | 'counted';
+}
+
+const FIXED_FREE: RateCounting = { window: 'fixed', refused: 'free' };
+
 /** Requests per key in fixed windows of `lengthMs` on the emulator clock (epoch-aligned). */
 function createWindowCounts(clock: Clock, lengthMs: number) {
   let window = -1;
@@ -41,34 +51,73 @@ function createWindowCounts(clock: Clock, lengthMs: number) {
   };
 }
 
+/** Requests per key in the `lengthMs` before each moment (a rolling window): the times of those still inside. */
+function createRollingCounts(clock: Clock, lengthMs: number) {
+  const times = new Map<string, number[]>();
+  const inside = (key: string): number[] => {
+    const list = times.get(key);
+    if (!list) return [];
+    const since = clock.now() - lengthMs;
+    let gone = 0;
+    while (gone < list.length && list[gone]! <= since) gone++;
+    if (gone > 0) list.splice(0, gone);
+    return list;
+  };
+  return {
+    used: (key: string): number => inside(key).length,
+    add(key: string): void {
+      const list = inside(key);
+      if (list.length === 0) times.set(key, list);
+      list.push(clock.now());
+    },
+    clear: () => times.clear(),
+  };
+}
+
 /**
- * The platform's per-minute and per-day limits, per app per account, in fixed windows of the emulator
- * clock (so a test can advance past a window instead of waiting a minute or a day).
+ * The platform's per-minute and per-day limits, per app per account, on the emulator clock (so a test can advance
+ * past a window instead of waiting a minute or a day). `counting` is read at every request: the documentation says
+ * neither whether the minute is a fixed or a rolling one nor whether a refused request counts.
  */
-export function createRateLimiter(clock: Clock, initial: RateLimits = PLATFORM_RATE_LIMITS) {
+export function createRateLimiter(
+  clock: Clock,
+  initial: RateLimits = PLATFORM_RATE_LIMITS,
+  counting: () => RateCounting = () => FIXED_FREE,
+) {
   const limits: RateLimits = { ...initial };
-  const minute = createWindowCounts(clock, MINUTE_MS);
+  const fixedMinute = createWindowCounts(clock, MINUTE_MS);
+  const rollingMinute = createRollingCounts(clock, MINUTE_MS);
   const day = createWindowCounts(clock, DAY_MS);
+  let lastWindow: RateCounting['window'] = counting().window;
   return {
     /** Changes either limit (the other stays); counting starts afresh, so a test sees exactly the new limit. */
     setLimits(next: Partial<RateLimits>) {
       Object.assign(limits, next);
-      minute.clear();
+      fixedMinute.clear();
+      rollingMinute.clear();
       day.clear();
     },
     limits: (): RateLimits => ({ ...limits }),
     /**
      * Counts a request; answers the window whose limit refuses it, or null when it may go on. The day
      * is checked first: once it is spent, saying "per day" is what tells a client waiting will not help.
-     * A refused request counts against neither window (the platform's notes do not say; this keeps
-     * each limit exactly its number of served requests).
+     * A refused request counts against both windows when refusals are `counted`, else against neither.
      */
     take(key: string): LimitWindow | null {
-      if (day.used(key) >= limits.perDay) return 'day';
-      if (minute.used(key) >= limits.perMinute) return 'minute';
-      day.add(key);
-      minute.add(key);
-      return null;
+      const { window, refused: refusals } = counting();
+      if (window !== lastWindow) {
+        // Switched: the minute is counted afresh the new way (the day is a fixed window either way).
+        lastWindow = window;
+        fixedMinute.clear();
+        rollingMinute.clear();
+      }
+      const minute = window === 'sliding' ? rollingMinute : fixedMinute;
+      const refused = day.used(key) >= limits.perDay ? 'day' : minute.used(key) >= limits.perMinute ? 'minute' : null;
+      if (refused === null || refusals === 'counted') {
+        day.add(key);
+        minute.add(key);
+      }
+      return refused;
     },
   };
 }
