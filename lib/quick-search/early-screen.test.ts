@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cacheDbName } from '../databases';
-import { FIRST_SCREEN_NAME, MY_JOBS_NAME, TODAY_JOBS_NAME } from '../cache/first-screen/kept-screen';
+import { browser } from 'wxt/browser';
+import { FIRST_SCREEN_NAME, MY_JOBS_NAME, saveFirstScreen, TODAY_JOBS_NAME } from '../cache/first-screen/kept-screen';
+import { shortDaysOf } from '../locale/words';
 import { earlyScreenOf } from './early-screen';
 
 const account = { uuid: 'AAAAAAAA-0000-4000-8000-000000000001', name: 'Acme', timeZone: 'Australia/Sydney' };
@@ -66,6 +68,19 @@ describe('earlyScreenOf: the kept rows the popup shows first, decided without it
       ],
     ];
     for (const [name, record, kept, now] of cases) expect(earlyScreenOf(record, kept, now), name).toBeNull();
+  });
+
+  it("still draws when a job of the person's own is next visited weeks ahead: the screen is kept with its words", async () => {
+    // Their jobs as the background last read them: u2's next visit is in six weeks (visits are read a year ahead).
+    const mine = { cacheName, day: '2026-11-21', jobs: { u2: '2027-01-04', u9: '2027-03-01' } };
+    await browser.storage.session.set({ [MY_JOBS_NAME]: mine });
+    await saveFirstScreen(cacheName, { day: screen.day, heading: screen.heading, rows: screen.rows }, account.timeZone);
+    const kept = await browser.storage.session.get([FIRST_SCREEN_NAME, MY_JOBS_NAME]);
+    const early = earlyScreenOf(session, kept, noon);
+    expect(early?.rows.map((r) => [r.row.uuid, r.day])).toEqual([
+      ['u1', 'today'],
+      ['u2', shortDaysOf(['2027-01-04'], screen.day)['2027-01-04']], // "Mon 4 Jan" in the person's language
+    ]);
   });
 
   it("takes the zone of today's jobs when the session has none, as the popup does", () => {

@@ -91,10 +91,17 @@ function asTodayJobs(value: unknown): TodayJobs | null {
 export async function saveFirstScreen(cacheName: string, screen: FirstScreen, timeZone: string | null): Promise<void> {
   try {
     const bounds = { timeZone, ...dayBounds(screen.day, timeZone) };
-    // A row may show its next visit's day instead of its own (the popup's withNextVisits): the week around today
-    // is worded too.
+    // A job of the person's own shows its next visit's day instead of its own (the popup's withNextVisits): those
+    // days, as kept now, are worded too (the early script draws nothing with a day it has no words for), and the
+    // week around today, for visits booked before the next opening keeps the screen again.
+    const stored = await browser.storage.session.get(MY_JOBS_NAME);
+    const mine = asMyJobs(stored[MY_JOBS_NAME]);
+    const visits = mine?.cacheName === cacheName ? mine.jobs : {};
     const around = Array.from({ length: 9 }, (_, i) => shiftDate(screen.day, i - 1));
-    const days = [...around, ...screen.rows.flatMap((row) => (row.day ? [row.day] : []))];
+    const days = [
+      ...around,
+      ...screen.rows.flatMap((row) => [row.day, visits[row.uuid]].filter((d): d is string => !!d)),
+    ];
     const kept: KeptFirstScreen = {
       cacheName,
       ...screen,
