@@ -17,7 +17,7 @@ import { homePage, HOME_TITLE } from './pages/home-page';
 import { iconPng } from './pages/icon';
 import { sendPage } from './pages/html';
 import { readinessRoute } from './readiness';
-import { consoleLogger, redactPath, requestLog, type Logger } from './request-log';
+import { consoleLogger, logRequests, redactPath, type Logger } from './request-log';
 import type { CompanionStores } from './stores';
 
 // The companion's composition root: Web-standard handlers only (Hono), so `app.fetch` runs on Node (start.ts)
@@ -109,7 +109,7 @@ export async function createCompanionApp(
   const keeper = tokens;
 
   const app = new Hono();
-  app.use('*', requestLog(log));
+  logRequests(app, log);
   // The feed module applies the same layer to its own routes (feed/routes.ts); two CORS layers on one path would
   // answer preflights twice over, so this one covers only the routes composed here.
   const corsLayer = createCorsMiddleware(allowlist.chromeIds);

@@ -15,6 +15,12 @@ export function jsonError(c: Context, status: ContentfulStatusCode, error: strin
   return c.json<ErrorBody>({ error, message }, status);
 }
 
+/** The answer to a request the feed or the webhook intake failed to handle (a store that did not answer): 503, so the
+ * platform retries a delivery and a client tries again later. */
+export function failedRetryLater(c: Context): Response {
+  return jsonError(c, 503, 'server_error', 'The companion failed to handle the request; retry later');
+}
+
 export type BodyResult<T> = { ok: true; data: T } | { ok: false; response: Response };
 
 /** Reads a JSON body and validates it; a wrong content type, bad JSON or a schema miss is a 400 that says which. */

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { jsonError } from '../http-errors';
+import { failedRetryLater } from '../http-errors';
 import type { CompanionConfig } from '../config';
 import { createMemoryLimitStore } from '../limits/memory-limit-store';
 import { createRateLimiter, type RateLimiter } from '../limits/rate-limit';
@@ -103,10 +103,11 @@ export async function createFeedModule(opts: {
   const roles = createRoleCheck({ ...platform, ...clock, notAdministratorTtlMs: NOT_ADMINISTRATOR_KEPT_MS });
   const streams = new Set<() => void>();
 
+  // The webhook route answers its own failures (webhooks/routes.ts), so it is mounted without an error handler: Hono
+  // wraps each route of an app that has one in a chain of its own, at every notification. The feed's routes have it.
   const routes = new Hono();
-  routes.onError((_err, c) =>
-    jsonError(c, 503, 'server_error', 'The companion failed to handle the request; retry later'),
-  );
+  const feedRoutes = new Hono();
+  feedRoutes.onError((_err, c) => failedRetryLater(c));
   const ensured = createEnsuredSubscriptions({ recheckMs: config.limits.subscriptionsRecheckMs, ...clock });
   const callbackUrl = async (account: string) => callbackUrlFor(config.publicUrl, await tokens.issue(account));
   const shared = opts.shared ?? createMemoryAddonStore(opts.now);
@@ -166,7 +167,7 @@ export async function createFeedModule(opts: {
       ...(opts.log ? { log: opts.log } : {}),
     }),
   );
-  routes.route(
+  feedRoutes.route(
     '/',
     createFeedRoutes({
       store,
@@ -193,6 +194,7 @@ export async function createFeedModule(opts: {
       background,
     }),
   );
+  routes.route('/', feedRoutes);
 
   const endStreams = () => {
     for (const finish of [...streams]) finish();

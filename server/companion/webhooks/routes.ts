@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { COMPANION_PATHS } from '../../../contracts/companion-http';
 import { Hono, type Context } from 'hono';
+import type { BlankEnv } from 'hono/types';
 import type { CallbackTokenOwner, FeedStore, NewChange } from '../feed/store/types';
-import { jsonError } from '../http-errors';
+import { failedRetryLater, jsonError } from '../http-errors';
 import type { Logger } from '../request-log';
 import { readBoundedText } from './body';
 import type { CallbackTokens } from './callback-token';
@@ -67,7 +68,9 @@ export function createWebhookRoutes(opts: {
     return c.json({ ok: true, ignored: why });
   }
 
-  app.post(`${COMPANION_PATHS.webhooks}/:token`, async (c) => {
+  const path = `${COMPANION_PATHS.webhooks}/:token` as const;
+
+  async function receive(c: Context<BlankEnv, typeof path>): Promise<Response> {
     // No named closure per request: the build and tsx keep function names (keepNames), so each costs a defineProperty
     // as it is made (for one answer helper, about 1.5 % of a companion process's busy samples under the bench's load).
     const owner = await opts.tokens.resolve(c.req.param('token'));
@@ -113,6 +116,16 @@ export function createWebhookRoutes(opts: {
     } catch {
       // 503 makes the platform retry later, which is what we want while the store is unavailable.
       return jsonError(c, 503, 'feed_unavailable', 'The change feed is unavailable; retry later');
+    }
+  }
+
+  // Mounted without an error handler (feed/index.ts): a store that fails before the append (the callback generation,
+  // an old token's owner) is answered here, as the feed's routes answer theirs.
+  app.post(path, async (c) => {
+    try {
+      return await receive(c);
+    } catch {
+      return failedRetryLater(c);
     }
   });
   return app;
