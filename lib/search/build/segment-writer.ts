@@ -19,7 +19,6 @@ import { RecentTexts } from './recent-texts';
 import { FIELD_COUNT } from '../format/scores';
 import { layOutSegment, type SegmentColumns } from './segment-layout';
 import { shownPieceOf } from './shown-piece';
-import { ShownMemo } from './shown-memo';
 import type { SearchDoc, SerializedSegment } from '../format/types';
 import { UuidColumn } from '../format/uuid-column';
 
@@ -55,10 +54,6 @@ export class SegmentWriter {
   private replayedBytes = 0;
   /** The offset map of the field just folded, or null. */
   private foldedMap: Uint32Array | null = null;
-  /** Earlier answers of shownPieces for customers and addresses (shown-memo.ts). */
-  private readonly shownMemo = new ShownMemo();
-  /** Each status's piece: a status was just met by rankOf's Map, which keeps its hash. */
-  private readonly statusIds = new Map<string, number>();
 
   get count(): number {
     return this.docs;
@@ -86,7 +81,7 @@ export class SegmentWriter {
     this.slotCodes = withRoom(this.slotCodes, count * FIELD_COUNT);
     this.slotCodes.fill(TOKENISE, 0, count * FIELD_COUNT);
     this.replayedBytes = 0;
-    const { ranks, docIds, shownMemo: memo } = this;
+    const { ranks, docIds } = this;
     for (let k = 0; k < count; k++) {
       const doc = docs[from + k]!;
       const d = first + k;
@@ -94,14 +89,8 @@ export class SegmentWriter {
       ranks[d] = rankOf(doc.status, doc.date);
       const slot = k * FIELD_COUNT;
       this.number(doc.number, slot, d);
-      const knownCustomer = memo.customer(doc.customer);
-      const customer = this.shown(doc.customer, slot + 1, knownCustomer);
-      if (knownCustomer < 0) memo.setCustomer(doc.customer, customer);
-      docIds[d * 4] = customer;
-      const knownAddress = memo.address(customer, doc.address);
-      const address = this.shown(doc.address, slot + 2, knownAddress);
-      if (knownAddress < 0) memo.setAddress(customer, doc.address, address);
-      docIds[d * 4 + 1] = address;
+      docIds[d * 4] = this.shown(doc.customer, slot + 1);
+      docIds[d * 4 + 1] = this.shown(doc.address, slot + 2);
       docIds[d * 4 + 2] = this.description(doc.description, slot + 3);
       docIds[d * 4 + 3] = this.status(doc.status);
     }
@@ -124,14 +113,10 @@ export class SegmentWriter {
   }
 
   /** A customer or address: its piece id (a new piece the first time), replayed if met before,
-   * else folded into the page. `known`: its piece id when already known, else -1. */
-  private shown(text: string, slot: number, known: number): number {
-    let id = known;
-    let hash = 0;
-    if (id < 0) {
-      hash = hashText(text);
-      id = this.shownPieces.findShown(text, hash);
-    }
+   * else folded into the page. */
+  private shown(text: string, slot: number): number {
+    const hash = hashText(text);
+    let id = this.shownPieces.findShown(text, hash);
     // Pieces as PieceWords knows them: shown ones even, descriptions odd. (A shown piece met only
     // as a status has no words yet: statuses are not searched.)
     if (id >= 0 && this.replayed(2 * id, slot, this.shownPieces.foldedLength(id))) return id;
@@ -178,9 +163,7 @@ export class SegmentWriter {
 
   /** A status is shown, not searched: only its piece (a handful of distinct ones). */
   private status(text: string): number {
-    let id = this.statusIds.get(text);
-    if (id === undefined) this.statusIds.set(text, (id = shownPieceOf(this.shownPieces, text)));
-    return id;
+    return shownPieceOf(this.shownPieces, text);
   }
 
   /** Moves past a field just folded (folding it again with foldText if it needs that), and the
