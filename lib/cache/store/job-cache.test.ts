@@ -83,6 +83,18 @@ describe('segments', () => {
     expect(await customersPending(cache.db)).toBe(true);
   });
 
+  it('runs the work given to do while it commits once, before the write resolves, and still stores the batch', async () => {
+    const cache = await freshCache();
+    const order: string[] = [];
+    await cache
+      .write({ jobs: range(0, 1500).map((n) => makeJob(n)), whileCommitting: () => order.push('work') })
+      .then(() => order.push('written'));
+    expect(order).toEqual(['work', 'written']);
+    expect((await cache.db.getAll('jobSegments')).map((s) => s.count)).toEqual([1000, 500]);
+    expect(cache.counts().jobs).toBe(1500);
+    expect(cache.lookup.jobLocation(makeJob(1200).uuid)).toEqual({ segment: 1, position: 200 });
+  });
+
   it('keeps the later copy when a batch names a job twice', async () => {
     const cache = await freshCache();
     await cache.write({ jobs: [makeJob(1, { status: 'Quote' }), makeJob(1, { status: 'Completed' })] });

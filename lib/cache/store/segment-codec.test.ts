@@ -1,6 +1,7 @@
 import { serialize } from 'node:v8';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { jobRecord, type Job } from '../../api/schemas';
+import { JOB_FIELD_TABLE } from '../../api/job-fields';
 import { jobChunk } from './lookup';
 import {
   decodeJobAt,
@@ -68,6 +69,29 @@ describe('the job segment codec', () => {
     }
     expect(Object.is(decodeJobAt(columns, 5).lat, -0)).toBe(true); // kept as stored
     expect(decodeJobs(encodeJobs([]))).toEqual([]);
+  });
+
+  it("encodes to the same bytes as a column at a time from each field's kind (the stored format)", () => {
+    const jobs = variedJobs();
+    const columns: Record<string, unknown> = {};
+    for (const field of JOB_FIELDS) {
+      const kind = JOB_FIELD_TABLE[field].kind;
+      const values = jobs.map((job) => job[field]);
+      if (kind === 'flag') columns[field] = Uint8Array.from(values, (value) => (value ? 1 : 0));
+      else if (kind === 'num') columns[field] = Float64Array.from(values, (value) => (value as number | null) ?? NaN);
+      else if (kind === 'list') {
+        const lists = values as string[][];
+        const offsets = new Uint32Array(jobs.length + 1);
+        const flat: string[] = []; // by push: flat() makes a holey array
+        lists.forEach((list, i) => (offsets[i + 1] = flat.push(...list)));
+        columns[field] = { offsets, values: flat };
+      } else columns[field] = values;
+    }
+    expect(Object.keys(encodeJobs(jobs))).toEqual(JOB_FIELDS);
+    expect(serialize(encodeJobs(jobs)).equals(serialize(columns))).toBe(true);
+    expect(() => encodeJobs([{ ...jobs[0]!, badges: 'x' as unknown as string[] }])).toThrow(
+      /badges of job .* not a list/,
+    );
   });
 
   it('survives the structured clone IndexedDB stores it through', () => {

@@ -11,6 +11,7 @@
 // Zod-free and small on purpose: the popup (lib/cache/reader/lookup-reader.ts) decodes jobs with it.
 import type { StorageKind as Kind } from '../../api/fields';
 import { JOB_FIELD_TABLE, type Job, type JobField } from '../../api/job-fields';
+import { encodeJobs } from './job-encode';
 
 /** The kind a field's type needs; `never` (a compile error below) for a type no kind can store. */
 type KindOf<V> = [V] extends [boolean]
@@ -119,10 +120,6 @@ const FIELD_CODECS: ReadonlyArray<readonly [JobField, AnyCodec]> = JOB_FIELDS.ma
   CODECS[JOB_FIELD_KINDS[field]] as AnyCodec,
 ]);
 const codecOf = (field: JobField) => CODECS[JOB_FIELD_KINDS[field]] as AnyCodec;
-const FIELD_KINDS: ReadonlyArray<readonly [JobField, Kind]> = JOB_FIELDS.map((field) => [
-  field,
-  JOB_FIELD_KINDS[field],
-]);
 
 /** Builds every column: `reader(field, codec)` gives the function that reads that field of job i. */
 function buildColumns(n: number, reader: (field: JobField, codec: AnyCodec) => (i: number) => unknown): JobColumns {
@@ -134,36 +131,8 @@ function buildColumns(n: number, reader: (field: JobField, codec: AnyCodec) => (
 /** How many jobs the columns hold. */
 export const jobCount = (columns: JobColumns): number => columns.uuid.length;
 
-/** Jobs as columns (a full sync's new segments): each column read straight from the jobs in one pass, text ones by
- * `map` (a dense array of the exact size, so no array grows and is copied on the way, and no function per value). */
-export function encodeJobs(jobs: readonly Job[]): JobColumns {
-  const n = jobs.length;
-  const columns: Record<string, unknown> = {};
-  for (const [field, kind] of FIELD_KINDS) {
-    if (kind === 'text' || kind === 'maybeText') columns[field] = jobs.map((job) => job[field]);
-    else if (kind === 'flag') {
-      const column = new Uint8Array(n);
-      for (let i = 0; i < n; i++) column[i] = jobs[i]![field] ? 1 : 0;
-      columns[field] = column;
-    } else if (kind === 'num') {
-      const column = new Float64Array(n);
-      for (let i = 0; i < n; i++) column[i] = (jobs[i]![field] as number | null) ?? Number.NaN;
-      columns[field] = column;
-    } else {
-      const offsets = new Uint32Array(n + 1);
-      const values: string[] = [];
-      for (let i = 0; i < n; i++) {
-        const items: unknown = jobs[i]![field];
-        // Not a list (a stored job of an older shape gone wrong): thrown, so a conversion is all or nothing.
-        if (!Array.isArray(items)) throw new TypeError(`${field} of job ${jobs[i]!.uuid} is not a list`);
-        for (let k = 0; k < items.length; k++) values.push(items[k] as string);
-        offsets[i + 1] = values.length;
-      }
-      columns[field] = { offsets, values };
-    }
-  }
-  return columns as JobColumns;
-}
+/** Jobs as columns (a full sync's new segments): job-encode.ts. */
+export { encodeJobs };
 
 /** One field of job i, without building the job. */
 export function jobFieldAt<F extends JobField>(columns: JobColumns, field: F, i: number): Job[F] {

@@ -38,6 +38,9 @@ export interface WriteBatch {
   search?: SearchWrite;
   /** Marks a full build of the customers owed (customer-store.ts), committed with the rest of the batch. */
   customersPending?: true;
+  /** CPU work run once every request is issued, while the batch commits (must not throw). The commit is asked for
+   * first: by itself it waits for every request's event, which would wait for this work. */
+  whileCommitting?: () => void;
 }
 
 export interface WriteResult {
@@ -221,6 +224,8 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
     await Promise.allSettled([...writes, tx.done]);
     throw error;
   }
+  if (batch.whileCommitting) tx.commit();
+  batch.whileCommitting?.();
   await Promise.all([...writes, tx.done]);
   // Only after the commit: a failed transaction (quota) leaves the in-memory index as the database.
   // Rewritten chunks first, so a moved job already points to its new slot when its old one is marked.

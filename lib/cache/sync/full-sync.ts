@@ -9,7 +9,7 @@ import { gt } from '../../api/filter';
 import { localTimestamp } from '../../api/local-time';
 import type { Job } from '../../api/schemas';
 import { SUPERSEDED } from '../store/lookup';
-import { createIndexBuilder, serializeIndex, type IndexBuilder, type SearchDoc } from '../../search';
+import { createIndexBuilder, serializeIndex, type IndexBuilder, type SearchDoc, type SearchIndex } from '../../search';
 import { customerNames, toSearchDoc } from '../store/search-docs';
 import { firstPageAhead, walk, type FirstPageAhead } from './page-walk';
 import { markWalk } from './walk-marks';
@@ -122,6 +122,8 @@ async function walkJobs(ctx: SyncContext, signal: AbortSignal | undefined, jobsA
   // earlier pages are then only in the database, and the index is built from there); `seen` also
   // when the walk started over an empty cache.
   let builder: IndexBuilder | null = null;
+  /** The builder's index (or why it failed), finished while the last page committed. */
+  let finished: SearchIndex | Error | null = null;
   let seen: Set<string> | null = null;
   const step = (): ResumePoint => ctx.state().resume!;
   // From the database, not from this run's pages: a resumed walk stored some of them earlier.
@@ -154,11 +156,19 @@ async function walkJobs(ctx: SyncContext, signal: AbortSignal | undefined, jobsA
       for (const skipped of page.skipped) if (skipped.uuid !== null) seen?.add(skipped.uuid);
     };
     const store = async (page: Page<Job>) => {
-      const next: ResumePoint =
-        page.nextCursor === null
-          ? { collection: 'index', cursor: '' }
-          : { collection: 'jobs', cursor: page.nextCursor };
-      await storePage(ctx, { jobs: page.records }, page, next);
+      if (page.nextCursor !== null) {
+        await storePage(ctx, { jobs: page.records }, page, { collection: 'jobs', cursor: page.nextCursor });
+        return;
+      }
+      // The last page: every document is in, so the index is finished while the page commits (25-35 ms of CPU).
+      const finishIndex = () => {
+        try {
+          finished = (builder as IndexBuilder | null)?.finish() ?? null;
+        } catch (error) {
+          finished = error instanceof Error ? error : new Error(String(error));
+        }
+      };
+      await storePage(ctx, { jobs: page.records }, page, { collection: 'index', cursor: '' }, finishIndex);
     };
     const pages =
       jobsAhead === null ? (o: PageOptions) => source.jobs.pages(o) : (o: PageOptions) => jobsAhead.pages(o);
@@ -169,7 +179,9 @@ async function walkJobs(ctx: SyncContext, signal: AbortSignal | undefined, jobsA
   const seenNow = seen as Set<string> | null;
   const builderNow = builder as IndexBuilder | null;
   const gone = seenNow === null ? [] : unseenJobs(cache, seenNow);
-  const index = builderNow !== null ? builderNow.finish() : await buildSearchIndexFromCache(cache);
+  const finishedNow = finished as SearchIndex | Error | null;
+  if (finishedNow instanceof Error) throw finishedNow;
+  const index = finishedNow ?? (builderNow !== null ? builderNow.finish() : await buildSearchIndexFromCache(cache));
   const state = ctx.state();
   const done: StoredSyncState = {
     ...state,
@@ -205,6 +217,7 @@ async function storePage(
   records: Parameters<SyncContext['cache']['write']>[0],
   page: Page<unknown>,
   next: ResumePoint,
+  whileCommitting?: () => void,
 ): Promise<void> {
   const state = ctx.state();
   const jobs = records.jobs?.length ?? 0;
@@ -215,7 +228,7 @@ async function storePage(
     jobsStored: state.jobsStored + jobs,
     resume: next,
   };
-  await ctx.cache.write({ ...records, state: saved });
+  await ctx.cache.write({ ...records, state: saved, ...(whileCommitting && { whileCommitting }) });
   ctx.publish({ ...saved, counts: ctx.cache.counts() });
 }
 
