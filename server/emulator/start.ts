@@ -22,7 +22,7 @@ import { createRateLimiter, PLATFORM_RATE_LIMITS, rateLimitMiddleware } from './
 import { createRecordRoutes } from './rest/records';
 import { createSmsRoutes } from './rest/sms';
 import { createSmsLog } from './data/sms-log';
-import { createSwitchBoard } from './switches';
+import { createSwitchBoard, switchesIn } from './switches';
 import { createWebAppRoutes } from './web/app-routes';
 import { createWebhooks, type Webhooks } from './webhooks/index';
 
@@ -76,24 +76,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
   const seed = options.seed ?? 1;
   const clock = createClock(options.now);
   const changes = createChangeBus();
-  const { uuidReuse, webhookContentType, unparsableFilter, pageSize, createdFields } = options;
-  const { isIndividual, eventNotificationShape, attachmentReupload, tokenView, impersonation, smsRepeat } = options;
-  const { rateWindow, refusedRequests } = options;
-  const switches = createSwitchBoard({
-    uuidReuse,
-    webhookContentType,
-    unparsableFilter,
-    pageSize,
-    createdFields,
-    isIndividual,
-    eventNotificationShape,
-    attachmentReupload,
-    tokenView,
-    impersonation,
-    smsRepeat,
-    rateWindow,
-    refusedRequests,
-  });
+  const switches = createSwitchBoard(switchesIn(options));
   const addon = options.addon === undefined ? undefined : parseAddonRegistration(options.addon);
   const store = createStore({
     seed,
@@ -143,10 +126,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
       perMinute: options.rateLimitPerMinute ?? PLATFORM_RATE_LIMITS.perMinute,
       perDay: options.rateLimitPerDay ?? PLATFORM_RATE_LIMITS.perDay,
     },
-    () => {
-      const { rateWindow: window, refusedRequests: refused } = switches.get();
-      return { window, refused };
-    },
+    switches.get,
   );
   const requestLog = createRequestLog();
   const count = requestLog.count;

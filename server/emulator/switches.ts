@@ -131,6 +131,12 @@ export interface SwitchBoard {
   set(patch: Partial<Switches>): Switches;
 }
 
+/** The switches among `options` (startEmulator's, which hold its other settings too): every switch by its name, so
+ * one added here is taken at start without a second list to keep. */
+export function switchesIn(options: Partial<Switches>): Partial<Switches> {
+  return Object.fromEntries(Object.keys(DEFAULT_SWITCHES).map((name) => [name, options[name as keyof Switches]]));
+}
+
 /** The running emulator's switches: read on every request, so a change applies to the next one. */
 export function createSwitchBoard(initial: Partial<Switches> = {}): SwitchBoard {
   const defined = Object.fromEntries(Object.entries(initial).filter(([, v]) => v !== undefined));

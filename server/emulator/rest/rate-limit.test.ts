@@ -2,7 +2,8 @@
 // day needs 20,000 requests, too many to send over HTTP in a unit test (limits.test.ts covers the HTTP side).
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../contracts';
-import { createRateLimiter, PLATFORM_RATE_LIMITS, type RateCounting } from './rate-limit';
+import type { Switches } from '../switches';
+import { createRateLimiter, PLATFORM_RATE_LIMITS } from './rate-limit';
 
 const DAY_MS = 86_400_000;
 
@@ -56,13 +57,13 @@ describe('emulator rate limiter', () => {
   it("under rateWindow sliding, the minute is the last 60 seconds at each request, not the clock's minute", () => {
     const start = Date.UTC(2026, 10, 21, 9, 0, 50);
     const clock = fakeClock(start);
-    const counting: RateCounting = { window: 'fixed', refused: 'free' };
+    const counting: Pick<Switches, 'rateWindow' | 'refusedRequests'> = { rateWindow: 'fixed', refusedRequests: 'free' };
     const limiter = createRateLimiter(clock, { perMinute: 2, perDay: 100 }, () => counting);
     expect([limiter.take('k'), limiter.take('k'), limiter.take('k')]).toEqual([null, null, 'minute']);
     clock.set(start + 10_000); // the clock's next minute: a fixed window starts afresh
     expect(limiter.take('k')).toBeNull();
 
-    counting.window = 'sliding'; // switched: counted afresh, the rolling way
+    counting.rateWindow = 'sliding'; // switched: counted afresh, the rolling way
     clock.set(start + 20_000);
     expect(limiter.take('k')).toBeNull();
     clock.set(start + 25_000);
@@ -77,7 +78,10 @@ describe('emulator rate limiter', () => {
   it('under refusedRequests counted, a refusal counts too: a client that keeps trying keeps itself refused', () => {
     const start = Date.UTC(2026, 10, 21, 9, 0, 0);
     const clock = fakeClock(start);
-    const counting: RateCounting = { window: 'sliding', refused: 'counted' };
+    const counting: Pick<Switches, 'rateWindow' | 'refusedRequests'> = {
+      rateWindow: 'sliding',
+      refusedRequests: 'counted',
+    };
     const limiter = createRateLimiter(clock, { perMinute: 2, perDay: 8 }, () => counting);
     const at = (seconds: number) => (clock.set(start + seconds * 1000), limiter.take('k'));
     expect([at(0), at(0), at(20), at(40)]).toEqual([null, null, 'minute', 'minute']);
@@ -87,7 +91,7 @@ describe('emulator rate limiter', () => {
     // The day counted the refusals too: 3 served and 5 refused fill its 8.
     expect(at(220.002)).toBe('day');
 
-    counting.refused = 'free';
+    counting.refusedRequests = 'free';
     const free = createRateLimiter(clock, { perMinute: 1, perDay: 100 }, () => counting);
     clock.set(start + 300_000);
     expect([free.take('k'), free.take('k'), free.take('k')]).toEqual([null, 'minute', 'minute']);

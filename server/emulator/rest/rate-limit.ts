@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Clock, EmulatorEnv } from '../contracts';
+import type { Switches } from '../switches';
 import { apiError, DAILY_RATE_LIMIT_MESSAGE, RATE_LIMIT_MESSAGE } from './errors';
 
 /** Requests an app may make for one account, as the platform allows them (PLATFORM-NOTES "Rate limits"). */
@@ -19,15 +20,10 @@ const MINUTE_MS = 60_000;
 // clock. The client must not rely on it: it only learns "per day" from the 429's text.
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** How the platform counts, where its documentation is silent (switches.ts `rateWindow`, `refusedRequests`). */
-export interface RateCounting {
-  /** The minute as fixed windows of the clock (`fixed`) or the last 60 seconds at each request (`sliding`). */
-  window: 'fixed' | 'sliding';
-  /** Whether a refused request counts against the limits too (`counted`) or against neither (`free`). */
-  refused: 'free' | 'counted';
-}
+/** How the platform counts, where its documentation is silent: the switches of those names (switches.ts). */
+type RateCounting = Pick<Switches, 'rateWindow' | 'refusedRequests'>;
 
-const FIXED_FREE: RateCounting = { window: 'fixed', refused: 'free' };
+const FIXED_FREE: RateCounting = { rateWindow: 'fixed', refusedRequests: 'free' };
 
 /** Requests per key in fixed windows of `lengthMs` on the emulator clock (epoch-aligned). */
 function createWindowCounts(clock: Clock, lengthMs: number) {
@@ -88,7 +84,7 @@ export function createRateLimiter(
   const fixedMinute = createWindowCounts(clock, MINUTE_MS);
   const rollingMinute = createRollingCounts(clock, MINUTE_MS);
   const day = createWindowCounts(clock, DAY_MS);
-  let lastWindow: RateCounting['window'] = counting().window;
+  let lastWindow = counting().rateWindow;
   return {
     /** Changes either limit (the other stays); counting starts afresh, so a test sees exactly the new limit. */
     setLimits(next: Partial<RateLimits>) {
@@ -104,7 +100,7 @@ export function createRateLimiter(
      * A refused request counts against both windows when refusals are `counted`, else against neither.
      */
     take(key: string): LimitWindow | null {
-      const { window, refused: refusals } = counting();
+      const { rateWindow: window, refusedRequests: refusals } = counting();
       if (window !== lastWindow) {
         // Switched: the minute is counted afresh the new way (the day is a fixed window either way).
         lastWindow = window;
