@@ -143,6 +143,19 @@ describe('a job change carrying the record the companion read', () => {
     expect(reports.filter((r) => r.includes('did not pass the check'))).toHaveLength(2);
   });
 
+  it('two records of one job in a batch, the newer first (notifications out of order): the newer is kept', async () => {
+    const { t, upserted } = target({ holds: [HELD], heldEditDate: '2026-11-21 06:00:00' });
+    const newer = record(HELD, { edit_date: '2026-11-21 07:05:00', status: 'Completed' });
+    await applyChanges(
+      [
+        { ...change('job', HELD), id: 'p-2', record: newer },
+        { ...change('job', HELD), id: 'p-1', record: record(HELD) },
+      ],
+      t,
+    );
+    expect(upserted.map((j) => [j.uuid, j.status])).toEqual([[HELD, 'Completed']]);
+  });
+
   it('a copy newer than the record (a sync ran after the companion read it) is kept', async () => {
     const { t, read, upserted } = target({ holds: [HELD], heldEditDate: '2026-11-21 07:05:00' });
     const result = await applyChanges([{ ...change('job', HELD), record: record(HELD) }], t);

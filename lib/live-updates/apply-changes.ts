@@ -60,6 +60,18 @@ function invisible(error: unknown): boolean {
   return isApiError(error, 'NotFoundError') || isApiError(error, 'MissingScopeError');
 }
 
+/** One copy of each job, the newest by `edit_date` (the later one of equal dates): a batch can hold two records of one
+ * job in either order, as the platform does not promise its notifications' order (nor do the companion's reads of
+ * them finish in order), and the cache keeps the last copy it is given. */
+function newestOfEach(jobs: readonly Job[]): Job[] {
+  const newest = new Map<string, Job>();
+  for (const job of jobs) {
+    const kept = newest.get(job.uuid);
+    if (!kept || (job.edit_date ?? '') >= (kept.edit_date ?? '')) newest.set(job.uuid, job);
+  }
+  return [...newest.values()];
+}
+
 export async function applyChanges(
   received: readonly FeedChange[],
   target: ApplyTarget,
@@ -134,7 +146,7 @@ export async function applyChanges(
   }
 
   await Promise.all(received.map((change) => carryOut(changeAction(change, held, notesWanted))));
-  if (jobs.length > 0) await target.upsertJobs(jobs);
+  if (jobs.length > 0) await target.upsertJobs(newestOfEach(jobs));
   if (noteJobs.size > 0) target.broadcast({ type: 'jobs.changed', uuids: [...noteJobs] });
   target.observe?.(received, held ?? new Map());
   return result;

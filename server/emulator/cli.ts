@@ -5,6 +5,7 @@ import type { EmulatorOptions } from './start';
 import {
   ATTACHMENT_REUPLOAD,
   CREATED_FIELDS,
+  DELIVERY_ORDER,
   EVENT_NOTIFICATION_SHAPES,
   IMPERSONATION,
   IS_INDIVIDUAL,
@@ -41,6 +42,7 @@ const schema = z.object({
   'sms-repeat': z.enum(SMS_REPEAT).optional(),
   'rate-window': z.enum(RATE_WINDOW).optional(),
   'refused-requests': z.enum(REFUSED_REQUESTS).optional(),
+  'delivery-order': z.enum(DELIVERY_ORDER).optional(),
   'callback-timeout-ms': z.coerce.number().int().min(1).max(120_000).optional(),
   'addon-url': z.url().optional(),
   'addon-manifest': z.string().min(1).optional(),
@@ -53,7 +55,8 @@ export const USAGE =
   '[--webhook-content-type json|form] [--unparsable-filter ignore|refuse] [--created-fields set|given] [--is-individual string|number] ' +
   '[--event-notification-shape type-data|event-entry] [--attachment-reupload replace|refuse] ' +
   '[--token-view account|grantor] [--impersonation widens|narrows] [--sms-repeat sends|once] ' +
-  '[--rate-window fixed|sliding] [--refused-requests free|counted] [--callback-timeout-ms N] ' +
+  '[--rate-window fixed|sliding] [--refused-requests free|counted] [--delivery-order queued|unordered] ' +
+  '[--callback-timeout-ms N] ' +
   '[--addon-url URL --addon-manifest manifest.json [--addon-activation-url URL]]';
 
 /** Parses `--name value` / `--name=value` arguments into emulator options; throws with the usage on bad input. */
@@ -105,6 +108,7 @@ export function parseArgs(argv: string[]): EmulatorOptions {
     smsRepeat: o['sms-repeat'],
     rateWindow: o['rate-window'],
     refusedRequests: o['refused-requests'],
+    deliveryOrder: o['delivery-order'],
     callbackTimeoutMs: o['callback-timeout-ms'],
     ...(o['addon-url'] && o['addon-manifest']
       ? {

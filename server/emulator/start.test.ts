@@ -57,6 +57,7 @@ describe('startEmulator', () => {
       smsRepeat: 'once',
       rateWindow: 'sliding',
       refusedRequests: 'counted',
+      deliveryOrder: 'unordered',
     } as const;
     const emu = await startEmulator({ jobs: 20, quiet: true, ...switches });
     try {
@@ -117,6 +118,8 @@ describe('command-line options', () => {
         '--rate-window',
         'sliding',
         '--refused-requests=counted',
+        '--delivery-order',
+        'unordered',
         '--callback-timeout-ms',
         '250',
       ]),
@@ -132,6 +135,7 @@ describe('command-line options', () => {
       impersonation: 'narrows',
       rateWindow: 'sliding',
       refusedRequests: 'counted',
+      deliveryOrder: 'unordered',
       callbackTimeoutMs: 250,
     });
   });

@@ -47,6 +47,9 @@ export interface Switches {
   /** A request refused by a limit (429): `free`, counted against neither the minute nor the day, or `counted`
    * against both, so a client that keeps retrying while refused keeps itself refused. */
   refusedRequests: 'free' | 'counted';
+  /** How a subscription's notifications go out: `queued`, one POST at a time in the order they happened, a failed
+   * one retried before any later one; or `unordered`, several at once, a failed one retried behind the later ones. */
+  deliveryOrder: 'queued' | 'unordered';
 }
 
 /**
@@ -75,6 +78,9 @@ export interface Switches {
  * - rateWindow `fixed` and refusedRequests `free`: what the emulator always did; the notes give the numbers (180 a
  *   minute, 20,000 a day) and nothing of the windows, nor of whether a refusal counts. `sliding` and `counted` are
  *   the harsher readings: a client's own limiter must be a sliding one, and its retries must not feed the limit.
+ * - deliveryOrder `queued`: what the emulator always did; nothing public says whether the platform keeps a
+ *   subscription's notifications in order. `unordered` (several in flight, a retry behind newer ones) is what a
+ *   sender with a pool of workers and a retry queue does: a receiver must not assume order.
  */
 export const DEFAULT_SWITCHES: Readonly<Switches> = {
   uuidReuse: 'update',
@@ -90,6 +96,7 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = {
   smsRepeat: 'sends',
   rateWindow: 'fixed',
   refusedRequests: 'free',
+  deliveryOrder: 'queued',
 };
 
 /** The largest page: the unpaged answer's cap (rest/list.ts), so a page is never bigger than "everything". */
@@ -107,6 +114,7 @@ export const IMPERSONATION = ['widens', 'narrows'] as const;
 export const SMS_REPEAT = ['sends', 'once'] as const;
 export const RATE_WINDOW = ['fixed', 'sliding'] as const;
 export const REFUSED_REQUESTS = ['free', 'counted'] as const;
+export const DELIVERY_ORDER = ['queued', 'unordered'] as const;
 
 /** A partial change of switches, as the control surface and startEmulator take it; unknown names are refused. */
 export const switchesPatchSchema = z.strictObject({
@@ -123,6 +131,7 @@ export const switchesPatchSchema = z.strictObject({
   smsRepeat: z.enum(SMS_REPEAT).optional(),
   rateWindow: z.enum(RATE_WINDOW).optional(),
   refusedRequests: z.enum(REFUSED_REQUESTS).optional(),
+  deliveryOrder: z.enum(DELIVERY_ORDER).optional(),
 });
 
 export interface SwitchBoard {

@@ -10,6 +10,7 @@ import {
   waitFor,
   type Answer,
   type Received,
+  payloadOf,
   type WebhookScene,
 } from './test-support';
 
@@ -160,5 +161,56 @@ describe('webhook delivery', () => {
     bus.emit(change(['status']));
     await clock.advance(3600);
     expect(r.received).toHaveLength(1);
+  });
+});
+
+// Whether the platform keeps a subscription's notifications in order is unknown (FIDELITY.md #12): under
+// `unordered` the emulator sends several at once and retries a failed one behind the newer ones.
+describe('webhook delivery under deliveryOrder unordered', () => {
+  let unordered: WebhookScene;
+  beforeEach(async () => {
+    unordered = await startWebhookScene(Date.UTC(2026, 2, 14, 15, 9, 26, 500), {
+      baseUrl: BASE_URL,
+      switches: { deliveryOrder: 'unordered' },
+    });
+  });
+  afterEach(() => unordered.close());
+
+  const uuids = Array.from({ length: 12 }, (_, i) => `3b9d6f0e-1c2a-4e5b-8f7a-${String(i).padStart(12, '0')}`);
+  const order = (n: unknown[]) => n.map((b) => notificationSchema.parse(b).entry[0]?.uuid);
+
+  it('sends several at once: later notifications arrive while an earlier one is still being answered', async () => {
+    // The first notification's answer takes a while: the ones after it are sent and arrive meanwhile.
+    const r = await unordered.receiver((_req, i) => ({ status: 200, delayMs: i === 0 ? 200 : 5 }));
+    await unordered.api.as(apiKey()).add({ object: 'job', fields: 'status', callback_url: r.url });
+    for (const uuid of uuids) unordered.bus.emit(change(['status'], { uuid }));
+    expect(unordered.webhooks.queued()).toBe(12);
+    await waitFor(() => r.received.length === 12);
+    await unordered.webhooks.whenIdle();
+    expect(r.maxConcurrent()).toBeGreaterThan(1);
+    expect(r.maxConcurrent()).toBeLessThanOrEqual(4);
+    expect(order(r.notifications()).sort()).toEqual([...uuids].sort());
+    expect(unordered.webhooks.queued()).toBe(0);
+  });
+
+  it('holds a failed notification for its retry while newer ones go out, and delivers every one', async () => {
+    // The first POST fails; every later one is taken.
+    const r = await unordered.receiver((_req, i) => (i === 0 ? { status: 500 } : { status: 200 }));
+    await unordered.api.as(apiKey()).add({ object: 'job', fields: 'status', callback_url: r.url });
+    unordered.bus.emit(change(['status'], { uuid: uuids[0] }));
+    await waitFor(() => r.received.length === 1);
+    await unordered.webhooks.whenIdle();
+    // While the failed one waits for its retry, two newer changes happen: they go out at once.
+    unordered.bus.emit(change(['status'], { uuid: uuids[1] }));
+    unordered.bus.emit(change(['status'], { uuid: uuids[2] }));
+    await waitFor(() => r.received.length === 3);
+    await unordered.webhooks.whenIdle();
+    expect(unordered.webhooks.queued()).toBe(1);
+    await unordered.clock.advance(30);
+    await waitFor(() => r.received.length === 4);
+    await unordered.webhooks.whenIdle();
+    const delivered = r.received.slice(1).map((req) => notificationSchema.parse(payloadOf(req)).entry[0]?.uuid);
+    expect(delivered).toEqual([uuids[1], uuids[2], uuids[0]]);
+    expect(unordered.webhooks.queued()).toBe(0);
   });
 });

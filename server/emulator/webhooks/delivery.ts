@@ -3,23 +3,11 @@ import type { Clock, RecordChange } from '../contracts';
 import type { SwitchBoard } from '../switches';
 import { jobEventsOf, type JobEvent } from './events';
 import { postToCallback, type PostOutcome } from './http-post';
+import { newLane, stopTimers, UNORDERED_IN_FLIGHT, waitingIn, type Lane } from './delivery-lane';
 import { buildNotification, encodePayload, type WebhookPayload } from './notification';
 import { nextAttemptAt, windowExpired } from './retry-policy';
 import type { StoredSubscription, SubscriptionStore } from './store';
 import type { AccountThrottle } from './throttle';
-
-/** Per-subscription delivery state: a FIFO queue, so one subscription's notifications arrive in order. */
-interface Lane {
-  queue: WebhookPayload[];
-  /** A pump loop is running (possibly awaiting a POST). */
-  running: boolean;
-  /** Cancels the scheduled wake-up (retry backoff or throttle gap), if one is pending. */
-  cancelTimer: (() => void) | undefined;
-  failures: number;
-  firstFailureAt: number | undefined;
-  /** Bumped when the subscription is modified, so an answer from before it does not count against it. */
-  generation: number;
-}
 
 export interface DeliveryDeps {
   clock: Clock;
@@ -45,14 +33,7 @@ export function createDelivery(deps: DeliveryDeps) {
   function laneOf(sub: StoredSubscription): Lane {
     let lane = lanes.get(sub);
     if (!lane) {
-      lane = {
-        queue: [],
-        running: false,
-        cancelTimer: undefined,
-        failures: 0,
-        firstFailureAt: undefined,
-        generation: 0,
-      };
+      lane = newLane();
       lanes.set(sub, lane);
     }
     return lane;
@@ -60,18 +41,26 @@ export function createDelivery(deps: DeliveryDeps) {
 
   function drop(sub: StoredSubscription): void {
     const lane = lanes.get(sub);
-    lane?.cancelTimer?.();
+    if (lane) stopTimers(lane);
     lanes.delete(sub);
   }
 
-  /** Starts the lane's pump unless it is already running or waiting for its timer. The promise ends with it. */
+  const unordered = () => deps.switches.get().deliveryOrder === 'unordered';
+
+  /** Starts the lane's pumps (one, or under `unordered` one per queued notification up to UNORDERED_IN_FLIGHT) unless
+   * they are running or the lane waits for its timer. The promise ends with them. */
   function kick(sub: StoredSubscription, lane: Lane): Promise<void> {
-    if (lane.running || lane.cancelTimer || deps.signal.aborted) return Promise.resolve();
-    lane.running = true;
-    const run = pump(sub, lane).catch((error: unknown) => console.error('webhook delivery failed', error));
-    running.add(run);
-    void run.then(() => running.delete(run));
-    return run;
+    if (lane.cancelTimer || deps.signal.aborted) return Promise.resolve();
+    const wanted = unordered() ? Math.min(UNORDERED_IN_FLIGHT, lane.queue.length) : 1;
+    const runs: Promise<void>[] = [];
+    while (lane.pumps < wanted) {
+      lane.pumps += 1;
+      const run = pump(sub, lane).catch((error: unknown) => console.error('webhook delivery failed', error));
+      running.add(run);
+      void run.then(() => running.delete(run));
+      runs.push(run);
+    }
+    return Promise.all(runs).then(() => undefined);
   }
 
   function wakeAt(sub: StoredSubscription, lane: Lane, at: number): void {
@@ -87,21 +76,30 @@ export function createDelivery(deps: DeliveryDeps) {
     !deps.signal.aborted && store.has(sub) && sub.record.active && lanes.get(sub) === lane;
 
   async function pump(sub: StoredSubscription, lane: Lane): Promise<void> {
-    // `running` is cleared in the same step as the pump ends (not a microtask later), so a wake-up it scheduled
-    // can never find the lane still marked running and be lost.
+    // `pumps` is counted down in the same step as the pump ends (not a microtask later), so a wake-up it scheduled
+    // can never find the lane still pumping and be lost.
     try {
       await sendQueued(sub, lane);
     } finally {
-      lane.running = false;
+      lane.pumps -= 1;
     }
   }
 
   async function sendQueued(sub: StoredSubscription, lane: Lane): Promise<void> {
-    while (current(sub, lane)) {
+    // A pump stops when the lane waits for its timer (a failure's backoff, the throttle): the wake-up kicks it again.
+    while (current(sub, lane) && !lane.cancelTimer) {
       const head = lane.queue[0];
       if (!head) return;
       const waitUntil = throttle.reserve(sub.accountUuid, clock.now());
       if (waitUntil !== undefined) return wakeAt(sub, lane, waitUntil);
+      // Under `unordered` a pump takes its notification off the queue, so the others send the next ones meanwhile;
+      // under `queued` one pump sends the head (the others of a switch flipped back end here).
+      const taken = unordered();
+      if (!taken && lane.pumps > 1) return;
+      if (taken) {
+        lane.queue.shift();
+        lane.inFlight += 1;
+      }
 
       const generation = lane.generation;
       // Encoded when sent, not when queued: a switch flipped between the two applies to the next POST.
@@ -110,40 +108,62 @@ export function createDelivery(deps: DeliveryDeps) {
         encodePayload(head, deps.switches.get().webhookContentType),
         { timeoutMs: deps.timeoutMs, signal: deps.signal },
       );
+      if (taken) lane.inFlight -= 1;
       if (!current(sub, lane)) return;
       if (isSuccess(outcome)) {
-        lane.queue.shift();
+        if (!taken) lane.queue.shift();
         lane.failures = 0;
         lane.firstFailureAt = undefined;
         continue;
       }
       // Modified while this POST was out: the answer concerns the old settings; try again with the new ones.
-      if (lane.generation !== generation) continue;
+      if (lane.generation !== generation) {
+        if (taken) lane.queue.unshift(head);
+        continue;
+      }
       if (outcome.kind === 'answer' && outcome.status === 410) {
         store.remove(sub);
         return drop(sub);
       }
       if (outcome.kind === 'answer' && outcome.status === 429) {
         // Not a failure: the notification stays at the head and goes out once the throttle allows.
+        if (taken) lane.queue.unshift(head);
         throttle.throttle(sub.accountUuid, clock.now());
         continue;
       }
-      return fail(sub, lane, outcome.kind === 'answer' ? `HTTP ${outcome.status}` : outcome.reason);
+      if (!fail(sub, lane, outcome.kind === 'answer' ? `HTTP ${outcome.status}` : outcome.reason)) return;
+      if (!taken) return wakeAt(sub, lane, retryAt(lane));
+      lane.held.push(head);
+      holdForRetry(sub, lane);
     }
   }
 
-  function fail(sub: StoredSubscription, lane: Lane, reason: string): void {
+  /** Records a failure on the subscription; false when it ended the retry window (the subscription deactivated). */
+  function fail(sub: StoredSubscription, lane: Lane, reason: string): boolean {
     const now = clock.now();
     sub.record.last_failure_reason = reason;
     sub.record.last_failure_at = formatUtc(now);
     lane.failures += 1;
     lane.firstFailureAt ??= now;
-    if (windowExpired(now, lane.firstFailureAt)) {
-      // Cancelled: the queued notifications go with it; reactivation starts afresh.
-      sub.record.active = false;
-      return drop(sub);
-    }
-    wakeAt(sub, lane, nextAttemptAt(now, lane.failures, lane.firstFailureAt));
+    if (!windowExpired(now, lane.firstFailureAt)) return true;
+    // Cancelled: the queued notifications go with it; reactivation starts afresh.
+    sub.record.active = false;
+    drop(sub);
+    return false;
+  }
+
+  const retryAt = (lane: Lane) => nextAttemptAt(clock.now(), lane.failures, lane.firstFailureAt!);
+
+  /** Under `unordered`: the held notifications go back on the queue, behind what came meanwhile, at the retry. */
+  function holdForRetry(sub: StoredSubscription, lane: Lane): void {
+    if (lane.cancelRetry) return;
+    const cancel = clock.setTimer(retryAt(lane), () => {
+      if (lane.cancelRetry !== cancel) return;
+      lane.cancelRetry = undefined;
+      lane.queue.push(...lane.held.splice(0));
+      return kick(sub, lane);
+    });
+    lane.cancelRetry = cancel;
   }
 
   return {
@@ -176,8 +196,8 @@ export function createDelivery(deps: DeliveryDeps) {
     restart(sub: StoredSubscription): void {
       const lane = lanes.get(sub);
       if (!lane) return;
-      lane.cancelTimer?.();
-      lane.cancelTimer = undefined;
+      stopTimers(lane);
+      lane.queue.push(...lane.held.splice(0));
       lane.failures = 0;
       lane.firstFailureAt = undefined;
       lane.generation += 1;
@@ -189,9 +209,9 @@ export function createDelivery(deps: DeliveryDeps) {
 
     /** Notifications waiting (including ones being sent) for a subscription, or for all. */
     queued(sub?: StoredSubscription): number {
-      if (sub) return lanes.get(sub)?.queue.length ?? 0;
+      if (sub) return waitingIn(lanes.get(sub));
       let total = 0;
-      for (const lane of lanes.values()) total += lane.queue.length;
+      for (const lane of lanes.values()) total += waitingIn(lane);
       return total;
     },
 
@@ -201,7 +221,7 @@ export function createDelivery(deps: DeliveryDeps) {
     },
 
     close(): void {
-      for (const lane of lanes.values()) lane.cancelTimer?.();
+      for (const lane of lanes.values()) stopTimers(lane);
       lanes.clear();
     },
   };

@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createClock } from '../clock';
 import type { ChangeBus, Clock, EmulatorEnv, Principal, RecordChange } from '../contracts';
+import { DEFAULT_SWITCHES, type Switches } from '../switches';
 import { createWebhooks } from './index';
 
 export const ACCOUNT = '6c1b0a34-2f9e-4d0c-9d4e-3f1a0b7e5a01';
@@ -179,12 +180,20 @@ export function payloadOf(req: Received): unknown {
  * receivers it started, all closed by `close`. */
 export async function startWebhookScene(
   startAt: number,
-  options: { baseUrl?: string; requestTimeoutMs?: number } = {},
+  options: { baseUrl?: string; requestTimeoutMs?: number; switches?: Partial<Switches> } = {},
 ) {
   const clock = createClock(startAt);
   const bus = createTestBus();
-  const { baseUrl = 'http://127.0.0.1:4010', ...webhookOptions } = options;
-  const webhooks = createWebhooks({ clock, changes: bus, baseUrl: () => baseUrl }, webhookOptions);
+  const { baseUrl = 'http://127.0.0.1:4010', switches, ...webhookOptions } = options;
+  const webhooks = createWebhooks(
+    {
+      clock,
+      changes: bus,
+      baseUrl: () => baseUrl,
+      ...(switches ? { switches: { get: () => ({ ...DEFAULT_SWITCHES, ...switches }) } } : {}),
+    },
+    webhookOptions,
+  );
   const api = await startApi(webhooks.routes);
   const receivers: Array<() => Promise<void>> = [];
   return {

@@ -138,6 +138,37 @@ describe('feed service', () => {
     h.service.stop();
   });
 
+  // Whether the platform keeps a subscription's notifications in order is unknown (FIDELITY.md #12): under the
+  // emulator's `unordered` delivery, several go to the companion at once, so they may be stored in any order.
+  it('under unordered delivery, a burst of changes to two jobs ends with each job as the platform last had it', async () => {
+    await stack.emulator.control.setSwitches({ deliveryOrder: 'unordered' });
+    try {
+      const h = await harness(stack.administrator.uuid);
+      await h.service.wake();
+      await until(() => h.service.state() === 'live');
+      const [first, second] = (await jobsOf()).filter((j) => j.status !== 'Completed').slice(2);
+      const last = { [first!.uuid]: 'Unsuccessful', [second!.uuid]: 'Quote' };
+      for (const status of ['Quote', 'Work Order', 'Unsuccessful']) {
+        await stack.emulator.control.updateRecord(stack.account.uuid, 'job', first!.uuid, { status });
+        if (status !== 'Unsuccessful')
+          await stack.emulator.control.updateRecord(stack.account.uuid, 'job', second!.uuid, {
+            status: status === 'Quote' ? 'Work Order' : 'Quote',
+          });
+      }
+      const lastRead = (uuid: string) => h.upserted.filter((j) => j.uuid === uuid).at(-1)?.status;
+      await until(() => lastRead(first!.uuid) === last[first!.uuid] && lastRead(second!.uuid) === last[second!.uuid]);
+      // Nothing still on its way changes that.
+      await stack.emulator.webhooks.whenIdle();
+      await new Promise((r) => setTimeout(r, 1_200));
+      await h.service.idle();
+      expect(lastRead(first!.uuid)).toBe('Unsuccessful');
+      expect(lastRead(second!.uuid)).toBe('Quote');
+      h.service.stop();
+    } finally {
+      await stack.emulator.control.setSwitches({ deliveryOrder: 'queued' });
+    }
+  });
+
   it('catches up from the saved position on the next wake: changes made while asleep arrive once', async () => {
     const first = await harness(stack.administrator.uuid);
     await first.service.wake();
