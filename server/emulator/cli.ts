@@ -10,6 +10,7 @@ import {
   IS_INDIVIDUAL,
   MAX_PAGE_SIZE,
   RATE_WINDOW,
+  REFRESH_TOKENS,
   REFUSED_REQUESTS,
   SMS_REPEAT,
   UNPARSABLE_FILTER,
@@ -41,6 +42,8 @@ const schema = z.object({
   'sms-repeat': z.enum(SMS_REPEAT).optional(),
   'rate-window': z.enum(RATE_WINDOW).optional(),
   'refused-requests': z.enum(REFUSED_REQUESTS).optional(),
+  'refresh-tokens': z.enum(REFRESH_TOKENS).optional(),
+  'refresh-token-lifetime': z.coerce.number().int().min(1).optional(),
   'callback-timeout-ms': z.coerce.number().int().min(1).max(120_000).optional(),
   'addon-url': z.url().optional(),
   'addon-manifest': z.string().min(1).optional(),
@@ -53,7 +56,8 @@ export const USAGE =
   '[--webhook-content-type json|form] [--unparsable-filter ignore|refuse] [--created-fields set|given] [--is-individual string|number] ' +
   '[--event-notification-shape type-data|event-entry] [--attachment-reupload replace|refuse] ' +
   '[--token-view account|grantor] [--impersonation widens|narrows] [--sms-repeat sends|once] ' +
-  '[--rate-window fixed|sliding] [--refused-requests free|counted] [--callback-timeout-ms N] ' +
+  '[--rate-window fixed|sliding] [--refused-requests free|counted] [--refresh-tokens rotate|grace|keep|omit] ' +
+  '[--refresh-token-lifetime SECONDS] [--callback-timeout-ms N] ' +
   '[--addon-url URL --addon-manifest manifest.json [--addon-activation-url URL]]';
 
 /** Parses `--name value` / `--name=value` arguments into emulator options; throws with the usage on bad input. */
@@ -105,6 +109,8 @@ export function parseArgs(argv: string[]): EmulatorOptions {
     smsRepeat: o['sms-repeat'],
     rateWindow: o['rate-window'],
     refusedRequests: o['refused-requests'],
+    refreshTokens: o['refresh-tokens'],
+    ...(o['refresh-token-lifetime'] ? { refreshTokenLifetimeSeconds: o['refresh-token-lifetime'] } : {}),
     callbackTimeoutMs: o['callback-timeout-ms'],
     ...(o['addon-url'] && o['addon-manifest']
       ? {

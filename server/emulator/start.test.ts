@@ -57,6 +57,7 @@ describe('startEmulator', () => {
       smsRepeat: 'once',
       rateWindow: 'sliding',
       refusedRequests: 'counted',
+      refreshTokens: 'omit',
     } as const;
     const emu = await startEmulator({ jobs: 20, quiet: true, ...switches });
     try {
@@ -117,6 +118,9 @@ describe('command-line options', () => {
         '--rate-window',
         'sliding',
         '--refused-requests=counted',
+        '--refresh-tokens',
+        'grace',
+        '--refresh-token-lifetime=86400',
         '--callback-timeout-ms',
         '250',
       ]),
@@ -132,6 +136,8 @@ describe('command-line options', () => {
       impersonation: 'narrows',
       rateWindow: 'sliding',
       refusedRequests: 'counted',
+      refreshTokens: 'grace',
+      refreshTokenLifetimeSeconds: 86400,
       callbackTimeoutMs: 250,
     });
   });

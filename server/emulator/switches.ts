@@ -47,6 +47,10 @@ export interface Switches {
   /** A request refused by a limit (429): `free`, counted against neither the minute nor the day, or `counted`
    * against both, so a client that keeps retrying while refused keeps itself refused. */
   refusedRequests: 'free' | 'counted';
+  /** What a refresh does to the refresh token it spends: `rotate`, a new one, the old one refused at once;
+   * `grace`, a new one, the old one still taken for REFRESH_GRACE_SECONDS; `keep`, the same one answered again and
+   * still good; `omit`, an answer with no refresh_token, the old one still good (RFC 6749 §6 allows it). */
+  refreshTokens: 'rotate' | 'grace' | 'keep' | 'omit';
 }
 
 /**
@@ -75,6 +79,9 @@ export interface Switches {
  * - rateWindow `fixed` and refusedRequests `free`: what the emulator always did; the notes give the numbers (180 a
  *   minute, 20,000 a day) and nothing of the windows, nor of whether a refusal counts. `sliding` and `counted` are
  *   the harsher readings: a client's own limiter must be a sliding one, and its retries must not feed the limit.
+ * - refreshTokens `rotate`: the spec's "a refresh grant returns a new access token and a new refresh token", read
+ *   strictly (the old one spent), what the emulator always did; `grace`, `keep` and `omit` are what other OAuth
+ *   servers do and nothing public rules out.
  */
 export const DEFAULT_SWITCHES: Readonly<Switches> = {
   uuidReuse: 'update',
@@ -90,6 +97,7 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = {
   smsRepeat: 'sends',
   rateWindow: 'fixed',
   refusedRequests: 'free',
+  refreshTokens: 'rotate',
 };
 
 /** The largest page: the unpaged answer's cap (rest/list.ts), so a page is never bigger than "everything". */
@@ -107,6 +115,9 @@ export const IMPERSONATION = ['widens', 'narrows'] as const;
 export const SMS_REPEAT = ['sends', 'once'] as const;
 export const RATE_WINDOW = ['fixed', 'sliding'] as const;
 export const REFUSED_REQUESTS = ['free', 'counted'] as const;
+export const REFRESH_TOKENS = ['rotate', 'grace', 'keep', 'omit'] as const;
+/** Under refreshTokens `grace`, how long a spent refresh token is still taken (Okta's default grace period). */
+export const REFRESH_GRACE_SECONDS = 30;
 
 /** A partial change of switches, as the control surface and startEmulator take it; unknown names are refused. */
 export const switchesPatchSchema = z.strictObject({
@@ -123,6 +134,7 @@ export const switchesPatchSchema = z.strictObject({
   smsRepeat: z.enum(SMS_REPEAT).optional(),
   rateWindow: z.enum(RATE_WINDOW).optional(),
   refusedRequests: z.enum(REFUSED_REQUESTS).optional(),
+  refreshTokens: z.enum(REFRESH_TOKENS).optional(),
 });
 
 export interface SwitchBoard {
