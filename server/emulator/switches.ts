@@ -116,7 +116,8 @@ export const SMS_REPEAT = ['sends', 'once'] as const;
 export const RATE_WINDOW = ['fixed', 'sliding'] as const;
 export const REFUSED_REQUESTS = ['free', 'counted'] as const;
 export const REFRESH_TOKENS = ['rotate', 'grace', 'keep', 'omit'] as const;
-/** Under refreshTokens `grace`, how long a spent refresh token is still taken (Okta's default grace period). */
+/** Under refreshTokens `grace`, how long a spent refresh token is still taken (rotating servers allow up to a minute:
+ * Amazon Cognito's RetryGracePeriodSeconds is 0-60). */
 export const REFRESH_GRACE_SECONDS = 30;
 
 /** A partial change of switches, as the control surface and startEmulator take it; unknown names are refused. */
