@@ -17,6 +17,8 @@ export interface ExtensionTokensOptions {
   scopes: string[];
   /** The browser's clock, which decides when the keeper refreshes (a test moves it on). */
   now: () => number;
+  /** The browser's fetch to the companion (default: the real one). */
+  fetch?: typeof fetch;
 }
 
 let stores = 0;
@@ -25,7 +27,11 @@ let stores = 0;
 export function extensionTokens(options: ExtensionTokensOptions) {
   const secrets = createSecretStore(`fieldside-secrets-refresh-${++stores}-${Date.now()}`);
   const installation = createInstallationKeys({ secrets });
-  const companion = createCompanionClient({ companionUrl: async () => options.companionUrl, installation });
+  const companion = createCompanionClient({
+    companionUrl: async () => options.companionUrl,
+    installation,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   /** How often the keeper said the platform refused the sign-in (the background then signs out, "revoked"). */
   let revoked = 0;
   const keeper = createTokenKeeper({

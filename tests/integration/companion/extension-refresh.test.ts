@@ -41,12 +41,13 @@ afterEach(async () => {
 });
 afterAll(() => browsers.splice(0).forEach((b) => b.close()));
 
-function browser(scopes = ['vendor', 'read_jobs']) {
+function browser(scopes = ['vendor', 'read_jobs'], fetchImpl?: typeof fetch) {
   const made = extensionTokens({
     companionUrl: stack.companion.url,
     person: firstTechnician(stack.emulator.info),
     scopes,
     now,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
   browsers.push(made);
   return made;
@@ -106,6 +107,33 @@ describe('many callers at once', () => {
     expect(await refreshGrants()).toBe(before + 1);
     expect(new Set(tokens.filter((t) => t !== undefined)).size).toBe(1);
     // The token kept is the newest: the next refresh is taken.
+    offsetMs += 56 * 60_000;
+    expect(await readsVendor(await b.keeper.getAccessToken())).toBe(200);
+    expect(b.revoked()).toBe(0);
+  });
+});
+
+describe('a refresh whose answer never reached the browser', () => {
+  it.each(REFRESH_TOKENS)('%s: tried again, it is answered, and the person stays signed in', async (p) => {
+    await stack.emulator.control.setSwitches({ refreshTokens: p });
+    // The connection drops after the companion answered the first refresh: the browser hears nothing of it.
+    let drops = 1;
+    const dropping: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      if (!String(input).endsWith('/oauth/refresh') || drops-- <= 0) return res;
+      await res.body?.cancel();
+      throw new TypeError('Failed to fetch');
+    };
+    const b = browser(['vendor', 'read_jobs'], dropping);
+    await b.signIn();
+    offsetMs += 56 * 60_000;
+    const before = await refreshGrants();
+    const lost = await b.keeper.getAccessToken().catch((e: unknown) => e);
+    expect(isApiError(lost, 'NetworkError')).toBe(true);
+    const token = await b.keeper.getAccessToken();
+    expect(await readsVendor(token)).toBe(200);
+    // A token the platform spent is not sent again (the companion answers what it answered); one it keeps is.
+    expect(await refreshGrants()).toBe(before + (p === 'keep' || p === 'omit' ? 2 : 1));
     offsetMs += 56 * 60_000;
     expect(await readsVendor(await b.keeper.getAccessToken())).toBe(200);
     expect(b.revoked()).toBe(0);
