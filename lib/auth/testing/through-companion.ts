@@ -41,7 +41,7 @@ export function extensionTokens(options: ExtensionTokensOptions) {
     onRevoked: async () => void revoked++,
   });
 
-  /** start → consent → the companion's return → token, as lib/auth/oauth-flow.ts does it; the keeper keeps them. */
+  /** start → consent → the companion's return → token, as lib/auth/oauth-flow.ts does; the keeper keeps them. */
   async function signIn() {
     const verifier = createCodeVerifier();
     const started = await companion.start(CHROME_REDIRECT, options.scopes, await codeChallengeOf(verifier));

@@ -49,7 +49,7 @@ afterEach(async () => {
 });
 
 describe('sign-in through the companion', () => {
-  it('start → consent → return → token → refresh, and the old refresh token is refused once its answer is no longer kept', async () => {
+  it('start → consent → return → token → refresh; the old refresh token refused once its answer is not kept', async () => {
     const driver = await newDriver();
     const before = await control.stats();
     const flow = await driver.toCode();
