@@ -65,15 +65,22 @@ export function createAccountTokens(deps: AccountTokensDeps) {
       // Unless an activation replaced them meanwhile: its tokens are the account's now.
       if (await store.compareAndSet(key, seen, await seal(account, next)))
         return { kind: 'tokens', accessToken: next.accessToken };
-      const current = await store.get(key);
-      const kept = current === undefined ? undefined : await open(account, current);
-      return kept ? { kind: 'tokens', accessToken: kept.accessToken } : { kind: 'not_activated' };
+      return keptNow(account, { kind: 'not_activated' });
     }
     if (answer.kind === 'oauth_error' && answer.body.error === 'invalid_grant') {
-      await store.compareAndDelete(key, seen);
-      return { kind: 'revoked' };
+      if (await store.compareAndDelete(key, seen)) return { kind: 'revoked' };
+      // The refused tokens were replaced meanwhile (an activation again after the add-on was disabled): the new
+      // ones are the account's, and the add-on is on.
+      return keptNow(account, { kind: 'revoked' });
     }
     return { kind: 'unavailable' };
+  }
+
+  /** The tokens the store holds for the account now, or `otherwise` when it holds none. */
+  async function keptNow(account: string, otherwise: TokenLookup): Promise<TokenLookup> {
+    const current = await store.get(addonKey('tokens', account));
+    const kept = current === undefined ? undefined : await open(account, current);
+    return kept ? { kind: 'tokens', accessToken: kept.accessToken } : otherwise;
   }
 
   async function refreshAcrossInstances(account: string, stale: string): Promise<TokenLookup> {

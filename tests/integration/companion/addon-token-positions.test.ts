@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDON_EVENTS } from '../../../server/companion/addon/events';
-import { openAccountTokens } from '../../../server/companion/addon/sealed-tokens';
+import { openAccountTokens, sealAccountTokens } from '../../../server/companion/addon/sealed-tokens';
 import { addonKey } from '../../../server/companion/addon/store/types';
 import { startCompanion, type RunningCompanion } from '../../../server/companion/start';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
 import { REFRESH_TOKENS } from '../../../server/emulator/switches';
-import { activateAccount, platformEvent, postEvent } from '../../support/companion/addon-platform';
+import { activateAccount, personOf, platformEvent, postEvent } from '../../support/companion/addon-platform';
 import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
 import { SIGNING_SECRET } from '../../support/companion/env';
 import { untilQuiet } from '../../support/companion/quiet';
@@ -24,6 +24,16 @@ let second: RunningCompanion;
 let scene: AddonScene;
 let offsetMs = 0;
 const now = () => Date.now() + offsetMs;
+/** Run once, just before the companions' next refresh reaches the platform. */
+let beforeRefresh: (() => Promise<void>) | undefined;
+const hookedFetch: typeof fetch = async (input, init) => {
+  const hook = beforeRefresh;
+  if (hook && String(init?.body ?? '').includes('grant_type=refresh_token')) {
+    beforeRefresh = undefined;
+    await hook();
+  }
+  return fetch(input, init);
+};
 
 beforeAll(async () => {
   redis = await startRedisServer();
@@ -32,11 +42,11 @@ beforeAll(async () => {
     emulator: { jobs: 40, quiet: true },
     env: { REDIS_URL: redis.url, SIGNING_SECRET },
     // The kept tokens are under test, not the feed (as in addon-tokens.test.ts).
-    companionDeps: { now, holdChanges: false },
+    companionDeps: { now, fetch: hookedFetch, holdChanges: false },
   });
   second = await startCompanion(
     { ...stack.companionEnv, PORT: '0', PUBLIC_URL: stack.companion.url },
-    { now, holdChanges: false },
+    { now, fetch: hookedFetch, holdChanges: false },
   );
   expect((await activateAccount(stack, stack.emulator.info.accounts[0]!)).status).toBe(200);
   scene = await buildAddonScene(stack.emulator.info, stack.emulator.control);
@@ -95,5 +105,29 @@ describe("the account's kept tokens under each reading of the platform's refresh
     } finally {
       await stack.emulator.control.setSwitches({ refreshTokens: 'rotate' });
     }
+  });
+});
+
+describe('tokens replaced while the old ones were being refused', () => {
+  // Last in the file: the account turns Fieldside off.
+  it('are the ones used: an account that activated again is not taken for one that turned Fieldside off', async () => {
+    const { control, info } = stack.emulator;
+    const admin = personOf(info.accounts[0]!, 'administrator');
+    const scope = (await kept())!.scope;
+    await control.revokeAccess(scene.account);
+    // The administrator activates again while a panel's refresh of the old tokens is on its way to the platform.
+    beforeRefresh = async () => {
+      const fresh = await control.issueTokens(scene.account, admin.uuid, scope.split(' '));
+      const tokens = { accessToken: fresh.access_token, refreshToken: fresh.refresh_token, scope };
+      const value = await sealAccountTokens(SIGNING_SECRET, scene.account, { ...tokens, expiresAt: now() + 3600_000 });
+      await inspect.set(addonKey('tokens', scene.account), value);
+    };
+    await untilQuiet(stack, second);
+    offsetMs += 57 * 60_000;
+    const answer = await postEvent(stack.companion.url, await panelEvent());
+    expect(beforeRefresh).toBeUndefined();
+    expect(answer.response).toContain(`Job #${scene.job.number}`);
+    expect(answer.response).not.toContain('Fieldside has been turned off');
+    expect((await kept())?.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });
