@@ -5,10 +5,10 @@ import { addonKey, type AddonStore } from './store/types';
 
 // The account's own tokens, kept since an administrator activated the add-on, and refreshed before they expire.
 // The platform may rotate refresh tokens on use (emulator FIDELITY.md #10): two refreshes of one token at once would
-// then leave the account with a spent one, and the add-on dead until someone activates it again. So a refresh is single-flight twice over: one
-// promise per account in this process (cleared in `finally`), and across instances a short lock in the shared
-// store, whose loser waits for the winner's tokens and reads them. A refresh answered `invalid_grant` (the account
-// disabled the add-on) forgets the tokens, unless they were replaced meanwhile.
+// then leave the account with a spent one, and the add-on dead until someone activates it again. So a refresh is
+// single-flight twice over: one promise per account in this process (cleared in `finally`), and across instances a
+// short lock in the shared store, whose loser waits for the winner's tokens and reads them. A refresh answered
+// `invalid_grant` (the account disabled the add-on) forgets the tokens, unless they were replaced meanwhile.
 
 export type TokenLookup =
   | { kind: 'tokens'; accessToken: string }
