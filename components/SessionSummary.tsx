@@ -37,8 +37,8 @@ export function SessionSummary(props: SessionSummaryProps) {
         <p class="session-out">Not signed in.</p>
         {props.signedOutReason === 'revoked' && (
           <Notice role="alert" id="revoked-notice" tone="warning" icon={<AlertIcon />}>
-            Access to the platform was revoked (the add-on was disabled or its grant withdrawn), so you were signed out.
-            Sign in again to continue.
+            The platform no longer accepts your sign-in (it expired, or the add-on was disabled or its access
+            withdrawn), so you were signed out. Sign in again to continue; notes not sent yet are kept until then.
           </Notice>
         )}
       </div>

@@ -17,7 +17,7 @@ export interface TokenKeeperDeps {
   secrets: SecretStore;
   /** The companion's /oauth/refresh; throws SignedOutError on invalid_grant. */
   refresh: (refreshToken: string) => Promise<TokenResponse>;
-  /** Called when the platform refuses the refresh token (invalid_grant): access was revoked. */
+  /** Called when the platform refuses the refresh token (invalid_grant): access was withdrawn, or the token expired. */
   onRevoked: () => Promise<void>;
   /** Called after tokens change (schedule the next proactive refresh). */
   onTokens?: (tokens: TokenSet) => Promise<void> | void;

@@ -1,7 +1,8 @@
 // Holds one connection's tokens. Refresh is proactive (before expiry), single-flight (one refresh
-// in flight however many requests need it; the platform rotates refresh tokens, so a second
-// concurrent refresh would be refused with invalid_grant and sign the user out), and a refresh
-// refused with invalid_grant (the add-on was disabled: access revoked) ends in `signed_out`.
+// in flight however many requests need it; the platform may rotate refresh tokens (emulator
+// FIDELITY.md #10), and then a second concurrent refresh would be refused with invalid_grant and sign
+// the user out), and a refresh refused with invalid_grant (access withdrawn, or the refresh token
+// expired) ends in `signed_out`.
 //
 // The refresh itself goes through a function the caller supplies: in the extension it calls the
 // companion server, which adds the App Secret; tests use createDirectTokenEndpoint.

@@ -11,6 +11,7 @@ import {
   IS_INDIVIDUAL,
   MAX_PAGE_SIZE,
   RATE_WINDOW,
+  REFRESH_TOKENS,
   REFUSED_REQUESTS,
   SMS_REPEAT,
   UNPARSABLE_FILTER,
@@ -43,6 +44,8 @@ const schema = z.object({
   'rate-window': z.enum(RATE_WINDOW).optional(),
   'refused-requests': z.enum(REFUSED_REQUESTS).optional(),
   'delivery-order': z.enum(DELIVERY_ORDER).optional(),
+  'refresh-tokens': z.enum(REFRESH_TOKENS).optional(),
+  'refresh-token-lifetime': z.coerce.number().int().min(1).optional(),
   'callback-timeout-ms': z.coerce.number().int().min(1).max(120_000).optional(),
   'addon-url': z.url().optional(),
   'addon-manifest': z.string().min(1).optional(),
@@ -56,7 +59,7 @@ export const USAGE =
   '[--event-notification-shape type-data|event-entry] [--attachment-reupload replace|refuse] ' +
   '[--token-view account|grantor] [--impersonation widens|narrows] [--sms-repeat sends|once] ' +
   '[--rate-window fixed|sliding] [--refused-requests free|counted] [--delivery-order queued|unordered] ' +
-  '[--callback-timeout-ms N] ' +
+  '[--refresh-tokens rotate|grace|keep|omit] [--refresh-token-lifetime SECONDS] [--callback-timeout-ms N] ' +
   '[--addon-url URL --addon-manifest manifest.json [--addon-activation-url URL]]';
 
 /** Parses `--name value` / `--name=value` arguments into emulator options; throws with the usage on bad input. */
@@ -109,6 +112,8 @@ export function parseArgs(argv: string[]): EmulatorOptions {
     rateWindow: o['rate-window'],
     refusedRequests: o['refused-requests'],
     deliveryOrder: o['delivery-order'],
+    refreshTokens: o['refresh-tokens'],
+    ...(o['refresh-token-lifetime'] ? { refreshTokenLifetimeSeconds: o['refresh-token-lifetime'] } : {}),
     callbackTimeoutMs: o['callback-timeout-ms'],
     ...(o['addon-url'] && o['addon-manifest']
       ? {

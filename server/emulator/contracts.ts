@@ -147,6 +147,11 @@ export interface OAuthServerDeps {
   clock: Clock;
   app: AppInfo;
   accounts: AccountInfo[];
+  /** Read at every refresh (`refreshTokens`); default: the default switches. */
+  switches?: { get(): Switches };
+  /** A refresh token older than this (emulator seconds since it was issued) is refused with invalid_grant; absent:
+   * never (a test setting: the real lifetime is unknown, FIDELITY.md #10). */
+  refreshTokenLifetimeSeconds?: number;
 }
 
 /** Built by webhooks/index.ts; start.ts mounts `routes` at {base_url}/webhook_subscriptions behind

@@ -58,6 +58,7 @@ describe('startEmulator', () => {
       rateWindow: 'sliding',
       refusedRequests: 'counted',
       deliveryOrder: 'unordered',
+      refreshTokens: 'omit',
     } as const;
     const emu = await startEmulator({ jobs: 20, quiet: true, ...switches });
     try {
@@ -120,6 +121,9 @@ describe('command-line options', () => {
         '--refused-requests=counted',
         '--delivery-order',
         'unordered',
+        '--refresh-tokens',
+        'grace',
+        '--refresh-token-lifetime=86400',
         '--callback-timeout-ms',
         '250',
       ]),
@@ -136,6 +140,8 @@ describe('command-line options', () => {
       rateWindow: 'sliding',
       refusedRequests: 'counted',
       deliveryOrder: 'unordered',
+      refreshTokens: 'grace',
+      refreshTokenLifetimeSeconds: 86400,
       callbackTimeoutMs: 250,
     });
   });

@@ -46,6 +46,10 @@ export interface EmulatorOptions extends Partial<Switches> {
   /** Real-time limit of a webhook verification or delivery POST (default 10 s, "about 10 seconds" on the
    * platform); tests that provoke a timeout make it short. */
   callbackTimeoutMs?: number;
+  /** Emulator seconds after which a refresh token is refused with invalid_grant (default: never). A test setting:
+   * the real lifetime is unknown (FIDELITY.md #10). Under refreshTokens `keep` and `omit` a token's age counts from
+   * the sign-in that issued it. */
+  refreshTokenLifetimeSeconds?: number;
   /** The platform's time at start (ms since the epoch; default: the real time). It moves on in real time
    * from there, and the seeded history (today's visits, the dates of jobs) is laid out around it. */
   now?: number;
@@ -113,7 +117,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     accounts: store.accounts.map((a) => a.info),
     control_token: controlToken,
   };
-  const oauth = createOAuthServer({ clock, app, accounts: info.accounts });
+  const oauth = createOAuthServer({
+    clock,
+    app,
+    accounts: info.accounts,
+    switches,
+    ...(options.refreshTokenLifetimeSeconds
+      ? { refreshTokenLifetimeSeconds: options.refreshTokenLifetimeSeconds }
+      : {}),
+  });
   const webhooks = createWebhooks(
     { clock, changes, baseUrl: () => info.base_url, switches },
     { requestTimeoutMs: options.callbackTimeoutMs },

@@ -50,6 +50,10 @@ export interface Switches {
   /** How a subscription's notifications go out: `queued`, one POST at a time in the order they happened, a failed
    * one retried before any later one; or `unordered`, several at once, a failed one retried behind the later ones. */
   deliveryOrder: 'queued' | 'unordered';
+  /** What a refresh does to the refresh token it spends: `rotate`, a new one, the old one refused at once;
+   * `grace`, a new one, the old one still taken for REFRESH_GRACE_SECONDS; `keep`, the same one answered again and
+   * still good; `omit`, an answer with no refresh_token, the old one still good (RFC 6749 §6 allows it). */
+  refreshTokens: 'rotate' | 'grace' | 'keep' | 'omit';
 }
 
 /**
@@ -81,6 +85,9 @@ export interface Switches {
  * - deliveryOrder `queued`: what the emulator always did; nothing public says whether the platform keeps a
  *   subscription's notifications in order. `unordered` (several in flight, a retry behind newer ones) is what a
  *   sender with a pool of workers and a retry queue does: a receiver must not assume order.
+ * - refreshTokens `rotate`: the spec's "a refresh grant returns a new access token and a new refresh token", read
+ *   strictly (the old one spent), what the emulator always did; `grace`, `keep` and `omit` are what other OAuth
+ *   servers do and nothing public rules out.
  */
 export const DEFAULT_SWITCHES: Readonly<Switches> = {
   uuidReuse: 'update',
@@ -97,6 +104,7 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = {
   rateWindow: 'fixed',
   refusedRequests: 'free',
   deliveryOrder: 'queued',
+  refreshTokens: 'rotate',
 };
 
 /** The largest page: the unpaged answer's cap (rest/list.ts), so a page is never bigger than "everything". */
@@ -115,6 +123,10 @@ export const SMS_REPEAT = ['sends', 'once'] as const;
 export const RATE_WINDOW = ['fixed', 'sliding'] as const;
 export const REFUSED_REQUESTS = ['free', 'counted'] as const;
 export const DELIVERY_ORDER = ['queued', 'unordered'] as const;
+export const REFRESH_TOKENS = ['rotate', 'grace', 'keep', 'omit'] as const;
+/** Under refreshTokens `grace`, how long a spent refresh token is still taken (rotating servers allow up to a minute:
+ * Amazon Cognito's RetryGracePeriodSeconds is 0-60). */
+export const REFRESH_GRACE_SECONDS = 30;
 
 /** A partial change of switches, as the control surface and startEmulator take it; unknown names are refused. */
 export const switchesPatchSchema = z.strictObject({
@@ -132,6 +144,7 @@ export const switchesPatchSchema = z.strictObject({
   rateWindow: z.enum(RATE_WINDOW).optional(),
   refusedRequests: z.enum(REFUSED_REQUESTS).optional(),
   deliveryOrder: z.enum(DELIVERY_ORDER).optional(),
+  refreshTokens: z.enum(REFRESH_TOKENS).optional(),
 });
 
 export interface SwitchBoard {

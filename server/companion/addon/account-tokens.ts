@@ -4,11 +4,11 @@ import { openAccountTokens, sealAccountTokens, type AccountTokens } from './seal
 import { addonKey, type AddonStore } from './store/types';
 
 // The account's own tokens, kept since an administrator activated the add-on, and refreshed before they expire.
-// The platform rotates refresh tokens on use: two refreshes of one token at once would leave the account with a
-// spent one, and the add-on dead until someone activates it again. So a refresh is single-flight twice over: one
-// promise per account in this process (cleared in `finally`), and across instances a short lock in the shared
-// store, whose loser waits for the winner's tokens and reads them. A refresh answered `invalid_grant` (the account
-// disabled the add-on) forgets the tokens.
+// The platform may rotate refresh tokens on use (emulator FIDELITY.md #10): two refreshes of one token at once would
+// then leave the account with a spent one, and the add-on dead until someone activates it again. So a refresh is
+// single-flight twice over: one promise per account in this process (cleared in `finally`), and across instances a
+// short lock in the shared store, whose loser waits for the winner's tokens and reads them. A refresh answered
+// `invalid_grant` (the account disabled the add-on) forgets the tokens, unless they were replaced meanwhile.
 
 export type TokenLookup =
   | { kind: 'tokens'; accessToken: string }
@@ -65,15 +65,22 @@ export function createAccountTokens(deps: AccountTokensDeps) {
       // Unless an activation replaced them meanwhile: its tokens are the account's now.
       if (await store.compareAndSet(key, seen, await seal(account, next)))
         return { kind: 'tokens', accessToken: next.accessToken };
-      const current = await store.get(key);
-      const kept = current === undefined ? undefined : await open(account, current);
-      return kept ? { kind: 'tokens', accessToken: kept.accessToken } : { kind: 'not_activated' };
+      return keptNow(account, { kind: 'not_activated' });
     }
     if (answer.kind === 'oauth_error' && answer.body.error === 'invalid_grant') {
-      await store.compareAndDelete(key, seen);
-      return { kind: 'revoked' };
+      if (await store.compareAndDelete(key, seen)) return { kind: 'revoked' };
+      // The refused tokens were replaced meanwhile (an activation again after the add-on was disabled): the new
+      // ones are the account's, and the add-on is on.
+      return keptNow(account, { kind: 'revoked' });
     }
     return { kind: 'unavailable' };
+  }
+
+  /** The tokens the store holds for the account now, or `otherwise` when it holds none. */
+  async function keptNow(account: string, otherwise: TokenLookup): Promise<TokenLookup> {
+    const current = await store.get(addonKey('tokens', account));
+    const kept = current === undefined ? undefined : await open(account, current);
+    return kept ? { kind: 'tokens', accessToken: kept.accessToken } : otherwise;
   }
 
   async function refreshAcrossInstances(account: string, stale: string): Promise<TokenLookup> {

@@ -6,15 +6,18 @@ import type { CompanionConfig } from '../config';
 // a token JSON is passed on with exactly its documented fields; an OAuth error (4xx with `error`) is passed on
 // with its status so the extension can tell `invalid_grant` ("sign in again"); anything unreachable, 5xx or
 // malformed becomes 502 ("retry later").
+// A refresh answer may leave refresh_token out (RFC 6749 §6: the client then keeps the one it has, which stays good),
+// and whether the platform's does is unknown (FIDELITY.md #10): the answer then carries the refresh token just spent,
+// so whoever keeps it (a sealed token for the extension, an account's kept tokens) keeps a token that works.
 
 const TokenSchema = z.object({
   access_token: z.string().min(1),
   expires_in: z.coerce.number().int().positive(),
   token_type: z.string().min(1),
   scope: z.string().default(''),
-  refresh_token: z.string().min(1),
+  refresh_token: z.string().min(1).optional(),
 });
-export type PlatformTokens = z.infer<typeof TokenSchema>;
+export type PlatformTokens = Required<z.infer<typeof TokenSchema>>;
 
 const OAuthErrorSchema = z.looseObject({ error: z.string().min(1), error_description: z.string().optional() });
 
@@ -58,10 +61,14 @@ export async function requestPlatformToken(
     json = undefined;
   }
   if (response.ok) {
-    const tokens = TokenSchema.safeParse(json);
-    return tokens.success
-      ? { kind: 'tokens', tokens: tokens.data }
-      : { kind: 'unavailable', message: 'The platform answered without a usable access token' };
+    const parsed = TokenSchema.safeParse(json);
+    if (!parsed.success) return { kind: 'unavailable', message: 'The platform answered without a usable access token' };
+    const kept = grant.grant_type === 'refresh_token' ? grant.refresh_token : undefined;
+    const refreshToken = parsed.data.refresh_token ?? kept;
+    // A sign-in without a refresh token would end within the hour, unannounced: refused as malformed.
+    if (refreshToken === undefined)
+      return { kind: 'unavailable', message: 'The platform answered without a refresh token' };
+    return { kind: 'tokens', tokens: { ...parsed.data, refresh_token: refreshToken } };
   }
   const error = OAuthErrorSchema.safeParse(json);
   if (error.success) {

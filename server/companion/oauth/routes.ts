@@ -149,6 +149,7 @@ export function createOAuthRoutes(deps: OAuthRouteDeps): Hono {
       now,
       returnUrl,
       checkState,
+      store: deps.store,
       ...(deps.addressOf ? { addressOf: deps.addressOf } : {}),
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     }),

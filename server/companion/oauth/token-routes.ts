@@ -13,6 +13,8 @@ import { tooManyRequests, type LimitSubject, type RateLimiter } from '../limits/
 import { accountOf } from './account-of';
 import { checkRefreshProof } from './installation-proof';
 import { requestPlatformToken, type PlatformTokens, type TokenAnswer } from './platform-token';
+import { createRefreshReplay } from './refresh-replay';
+import type { AddonStore } from '../addon/store/types';
 import { sealRefreshToken, unsealRefreshToken } from './sealed-refresh-token';
 import { STATE_PROBLEMS, type CheckedState } from './state-check';
 import { checkCodeMac, flowOf } from './code-mac';
@@ -26,6 +28,7 @@ import { signPass } from '../trust/pass';
 // spends nothing of the real installation's code or refresh token, and a stranger's costs the platform nothing.
 // Each answer carries the pass for its access token (../trust/pass.ts), naming the staff member when the request
 // brought this installation's identity for this account (../trust/identity.ts).
+// A refresh's answer is kept a minute for a retry whose first answer never arrived (refresh-replay.ts).
 
 export interface TokenRouteDeps {
   config: CompanionConfig;
@@ -35,6 +38,8 @@ export interface TokenRouteDeps {
   /** The Return URL the authorize step named (the code grant must name it again). */
   returnUrl: string;
   checkState(state: string): Promise<CheckedState>;
+  /** Shared by every instance: where a refresh's answer is kept for a retry (refresh-replay.ts). */
+  store: Pick<AddonStore, 'get' | 'setIfAbsent'>;
   /** The caller's address, for the per-address limit. */
   addressOf?: (c: Context) => string | undefined;
 }
@@ -50,6 +55,7 @@ const SKEW =
 
 export function createTokenRoutes(deps: TokenRouteDeps): Hono {
   const { config, now } = deps;
+  const replay = createRefreshReplay(config.signingSecret, deps.store, now);
   const app = new Hono();
 
   function noStore(c: Context): void {
@@ -151,11 +157,18 @@ export function createTokenRoutes(deps: TokenRouteDeps): Hono {
     const limited = await deps.limiter.check(...subjects);
     if (!limited.ok) return tooManyRequests(c, limited, 'sign-in refreshes');
 
-    const result = await requestPlatformToken(
-      config,
-      { grant_type: 'refresh_token', refresh_token: sealed.refreshToken },
-      deps.fetch,
-    );
+    // A retry of a refresh whose answer was lost gets that answer (refresh-replay.ts), also when the first was still
+    // on its way to the platform: its invalid_grant is then the first one's doing.
+    const spent = sealed.refreshToken;
+    const replayed = await replay.answered(spent);
+    let result: TokenAnswer = replayed
+      ? { kind: 'tokens', tokens: replayed }
+      : await requestPlatformToken(config, { grant_type: 'refresh_token', refresh_token: spent }, deps.fetch);
+    if (result.kind === 'tokens' && !replayed) await replay.keep(spent, result.tokens);
+    if (result.kind === 'oauth_error' && result.body.error === 'invalid_grant') {
+      const late = await replay.answered(spent);
+      if (late) result = { kind: 'tokens', tokens: late };
+    }
     return answer(c, result, sealed.key, sealed.account, body.data.identity);
   });
 

@@ -10,7 +10,10 @@ export function createOAuthState(deps: OAuthServerDeps) {
     deps,
     grants: createGrantStore(),
     codes: createCodeStore(deps.clock),
-    tokens: createTokenStore(deps.clock, deps.app.client_id),
+    tokens: createTokenStore(deps.clock, deps.app.client_id, {
+      ...(deps.switches ? { switches: deps.switches } : {}),
+      ...(deps.refreshTokenLifetimeSeconds ? { refreshTokenLifetimeSeconds: deps.refreshTokenLifetimeSeconds } : {}),
+    }),
     sessions: createSessions(deps.clock),
     counts: { authorization_code: 0, refresh_token: 0 },
   };

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { createClock } from '../clock';
+import { createSwitchBoard } from '../switches';
 import type { AccountInfo, AppInfo } from '../contracts';
 import { createOAuthServer } from './index';
 
@@ -39,8 +40,10 @@ export function fakeAccounts(): AccountInfo[] {
   ];
 }
 
-export async function startOAuthTestServer() {
+/** `refreshTokenLifetimeSeconds` and the switches (a board the test may change) as start.ts passes them. */
+export async function startOAuthTestServer(options: { refreshTokenLifetimeSeconds?: number } = {}) {
   const clock = createClock();
+  const switches = createSwitchBoard();
   const app: AppInfo = {
     name: 'Fieldside',
     client_id: 'fieldside-test',
@@ -48,7 +51,7 @@ export async function startOAuthTestServer() {
     return_url: RETURN_URL,
   };
   const accounts = fakeAccounts();
-  const oauth = createOAuthServer({ clock, app, accounts });
+  const oauth = createOAuthServer({ clock, app, accounts, switches, ...options });
   const host = new Hono();
   host.route('/oauth', oauth.routes);
   const server = serve({ fetch: host.fetch, hostname: '127.0.0.1', port: 0 });
@@ -61,6 +64,7 @@ export async function startOAuthTestServer() {
     app,
     accounts,
     clock,
+    switches,
     authority: oauth.authority,
     /** An authorize URL for this app; `params` add to or override the defaults (undefined removes one). */
     authorizeUrl(params: Record<string, string | undefined> = {}): string {

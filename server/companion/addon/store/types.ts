@@ -1,6 +1,7 @@
 // What the add-on keeps that every companion instance must share: each account's sealed tokens, the short lock that
 // lets one instance at a time refresh them, the one-time marks of spent pairing nonces and activation tickets, the
-// state each sign-in code was first handed on with (oauth/routes.ts); and,
+// state each sign-in code was first handed on with (oauth/routes.ts), the answer to a refresh for a minute, for a
+// retry whose first answer was lost (oauth/refresh-replay.ts); and,
 // for the feed, whose browsers were online lately and who may see new jobs (feed/visibility/staff-knowledge.ts), and which
 // instance checks an account's subscriptions (feed/subscriptions/account-subscriptions.ts).
 // Three implementations keep the same words: memory (one instance), Redis (REDIS_URL, several Node instances) and
@@ -22,6 +23,6 @@ export interface AddonStore {
 
 /** Every key lives under one prefix, apart from the feed's and the limits' keys. */
 export const addonKey = (
-  kind: 'tokens' | 'refresh-lock' | 'pairing' | 'staff' | 'subscriptions-checked' | 'code' | 'ticket',
+  kind: 'tokens' | 'refresh-lock' | 'refreshed' | 'pairing' | 'staff' | 'subscriptions-checked' | 'code' | 'ticket',
   id: string,
 ): string => `fieldside:addon:${kind}:${id}`;
