@@ -4,6 +4,7 @@ import { jobChunk } from '../store/lookup';
 import { openCacheDb } from '../store/schema';
 import { encodeJobs } from '../store/segment-codec';
 import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
+import { openJobCache } from '../store/job-cache';
 import { createTypeahead } from '../../search/query/typeahead';
 import { openCacheReader } from './cache-reader';
 import { openExistingDb } from './idb-read';
@@ -152,6 +153,23 @@ describe('openCacheReader', () => {
     const records = await reader.lookups();
     expect(await records.jobs([uuidOf('job', 1), uuidOf('job', 3)])).toEqual([jobs[1], jobs[3]]);
     reader.close();
+  });
+
+  it('reads the records of a version-5 cache, whose job segments hold every column, and of version 6 beside them', async () => {
+    const v5 = await openCacheDb(`v5-popup-${Date.now()}`, 5);
+    const jobs = range(0, 1010).map((n) => makeJob(n, n % 2 === 0 ? { date: null } : {}));
+    const old = jobs.slice(0, 1000);
+    await v5.put('jobSegments', { id: 0, count: old.length, columns: encodeJobs(old) }, 0); // every column
+    await v5.put('jobLookup', jobChunk(0, encodeJobs(old)), 0);
+    v5.close();
+    const cache = await openJobCache(await openCacheDb(v5.name));
+    await cache.write({ jobs: jobs.slice(1000) }); // segment 1, as version 6 stores it
+    const reader = await openCacheReader((await openExistingDb(v5.name))!);
+    const records = await reader.lookups();
+    const asked = [uuidOf('job', 2), uuidOf('job', 1003), uuidOf('job', 999), uuidOf('job', 1008)];
+    expect(await records.jobs(asked)).toEqual([jobs[2], jobs[1003], jobs[999], jobs[1008]]);
+    reader.close();
+    cache.close();
   });
 
   it('treats an index of the older format as none (the background rebuilds it)', async () => {

@@ -4,7 +4,7 @@
 import type { Company, Job } from '../../api/schemas';
 import { createLookup } from '../store/lookup';
 import type { CompanyLookupChunk, CompanySegment, JobSegment, JobSegmentV2, LookupChunk } from '../store/schema';
-import { decodeJobAt } from '../store/segment-codec';
+import { decodeJobAt, segmentColumns } from '../store/segment-codec';
 import { idbRequest } from './idb-read';
 
 export interface LookupReader {
@@ -34,6 +34,7 @@ export async function openLookupReader(db: IDBDatabase): Promise<LookupReader> {
 
   // A segment holds many jobs: keep the ones read.
   const jobSegments = new Map<number, Promise<JobSegment | JobSegmentV2 | undefined>>();
+  const jobChunksRead = new Map<number, Promise<LookupChunk | undefined>>();
   const companySegments = new Map<number, Promise<CompanySegment | undefined>>();
   function segment<T>(memo: Map<number, Promise<T | undefined>>, store: string, id: number): Promise<T | undefined> {
     let found = memo.get(id);
@@ -44,14 +45,29 @@ export async function openLookupReader(db: IDBDatabase): Promise<LookupReader> {
     return found;
   }
 
+  /** A job segment and the lookup chunk stored with it, read in one transaction: the sync may have written both
+   * since this reader read its chunks. */
+  function jobSegment(id: number): [Promise<JobSegment | JobSegmentV2 | undefined>, Promise<LookupChunk | undefined>] {
+    let found = jobSegments.get(id);
+    let chunk = jobChunksRead.get(id);
+    if (!found || !chunk) {
+      const tx = db.transaction(['jobSegments', 'jobLookup'], 'readonly');
+      found = idbRequest<JobSegment | JobSegmentV2 | undefined>(tx.objectStore('jobSegments').get(id));
+      chunk = idbRequest<LookupChunk | undefined>(tx.objectStore('jobLookup').get(id));
+      jobSegments.set(id, found);
+      jobChunksRead.set(id, chunk);
+    }
+    return [found, chunk];
+  }
+
   async function jobs(uuids: readonly string[]): Promise<Job[]> {
     const places = uuids.map((uuid) => lookup.liveJobLocation(uuid));
     const found = await Promise.all(
-      places.map(async (p) =>
-        p
-          ? jobAt(await segment<JobSegment | JobSegmentV2>(jobSegments, 'jobSegments', p.segment), p.position)
-          : undefined,
-      ),
+      places.map(async (p) => {
+        if (!p) return undefined;
+        const [segment, chunk] = jobSegment(p.segment);
+        return jobAt(await segment, await chunk, p.position);
+      }),
     );
     return found.filter((job): job is Job => job !== undefined && job.active);
   }
@@ -91,8 +107,12 @@ export async function openLookupReader(db: IDBDatabase): Promise<LookupReader> {
 
 /** Job `position` of a stored segment. The popup never upgrades the database (idb-read.ts), so it
  * may read a version-2 cache the background has not converted yet: its segments hold objects. */
-function jobAt(segment: JobSegment | JobSegmentV2 | undefined, position: number): Job | undefined {
+function jobAt(
+  segment: JobSegment | JobSegmentV2 | undefined,
+  chunk: LookupChunk | undefined,
+  position: number,
+): Job | undefined {
   if (!segment) return undefined;
   if ('jobs' in segment) return segment.jobs[position];
-  return position < segment.count ? decodeJobAt(segment.columns, position) : undefined;
+  return position < segment.count ? decodeJobAt(segmentColumns(segment.columns, chunk), position) : undefined;
 }

@@ -4,7 +4,7 @@
 // rewritten densely, in one transaction (all or nothing, like every other write).
 import { jobChunk, SEGMENT_SIZE, SUPERSEDED, type Lookup } from './lookup';
 import type { CacheDatabase, JobSegment, LookupChunk } from './schema';
-import { gatherJobs, jobCount, type JobColumns } from './segment-codec';
+import { gatherJobs, jobCount, segmentColumns, storedColumns, type JobColumns } from './segment-codec';
 
 /** Compaction starts when superseded copies exceed this share of the stored slots... */
 export const COMPACT_SHARE = 0.2;
@@ -25,16 +25,18 @@ export async function compactJobs(db: CacheDatabase, lookup: Lookup): Promise<nu
   // The slots that stay, in order; copied column by column, without building the jobs.
   const kept: Array<{ columns: JobColumns; position: number }> = [];
   for (const seg of old) {
-    const flags = lookup.jobChunk(seg.id)?.active;
+    const chunk = lookup.jobChunk(seg.id);
+    const columns = segmentColumns(seg.columns, chunk);
     for (let position = 0; position < seg.count; position++)
-      if (flags?.[position] !== SUPERSEDED) kept.push({ columns: seg.columns, position });
+      if (chunk?.active[position] !== SUPERSEDED) kept.push({ columns, position });
   }
   const dense: JobSegment[] = [];
+  const newChunks: LookupChunk[] = [];
   for (let i = 0; i < kept.length; i += SEGMENT_SIZE) {
     const columns = gatherJobs(kept.slice(i, i + SEGMENT_SIZE));
-    dense.push({ id: dense.length, count: jobCount(columns), columns });
+    newChunks.push(jobChunk(dense.length, columns));
+    dense.push({ id: dense.length, count: jobCount(columns), columns: storedColumns(columns) });
   }
-  const newChunks: LookupChunk[] = dense.map((seg) => jobChunk(seg.id, seg.columns));
   const freed = old.reduce((n, seg) => n + seg.count, 0) - kept.length;
   await Promise.all([
     segments.clear(),

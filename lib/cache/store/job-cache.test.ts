@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { customersPending } from './customer-store';
 import { openJobCache } from './job-cache';
 import { SEGMENT_SIZE } from './lookup';
-import { decodeJobAt } from './segment-codec';
+import { decodeJobAt, segmentColumns, type StoredJobColumns } from './segment-codec';
 import { planPlacement } from './segment-writer';
 import { initialSyncState, type StoredSyncState } from './sync-state';
 import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
+
+/** A stored segment's columns, whole: the four its lookup chunk holds read from the chunk stored with it. */
+async function storedColumns(cache: Awaited<ReturnType<typeof freshCache>>, id: number, columns: StoredJobColumns) {
+  return segmentColumns(columns, await cache.db.get('jobLookup', id));
+}
 
 describe('segments', () => {
   it('stores segments of many jobs, not one record per job', async () => {
@@ -28,8 +33,29 @@ describe('segments', () => {
     expect(result).toEqual({ added: 600, replaced: 1 });
     const segments = await cache.db.getAll('jobSegments');
     expect(segments.map((s) => s.count)).toEqual([1000, 1000, 100]);
-    expect(decodeJobAt(segments[0]!.columns, 3).job_description).toBe('changed');
+    expect(decodeJobAt(await storedColumns(cache, 0, segments[0]!.columns), 3).job_description).toBe('changed');
     expect(cache.counts().jobs).toBe(2100);
+  });
+
+  it('stores a job segment without the four columns its lookup chunk holds, every job read back exactly', async () => {
+    const cache = await freshCache();
+    const jobs = range(0, 1200).map((n) => {
+      const job = makeJob(n, { active: n % 9 !== 4 });
+      if (n % 3 === 0) job.date = null;
+      if (n % 5 === 0) job.edit_date = null;
+      if (n % 7 === 0) job.generated_job_id = '';
+      return job;
+    });
+    await cache.write({ jobs });
+    const segments = await cache.db.getAll('jobSegments');
+    const inSegments = segments.flatMap((s) =>
+      ['uuid', 'generated_job_id', 'date', 'edit_date'].filter((f) => f in s.columns),
+    );
+    expect(inSegments).toEqual([]);
+    expect(await cache.allJobs({ includeInactive: true })).toEqual(jobs);
+    const again = await openJobCache(cache.db);
+    expect(await again.getJobs(jobs.map((j) => j.uuid))).toEqual(jobs.filter((j) => j.active));
+    expect(await again.getJob(jobs[4]!.uuid, { includeInactive: true })).toEqual(jobs[4]);
   });
 
   it('splits a page larger than a segment into SEGMENT_SIZE segments, written with the state in one transaction', async () => {
@@ -242,10 +268,11 @@ describe('append placement (incremental sync) and compaction', () => {
     expect(result).toEqual({ added: 1, replaced: 4 });
 
     const [seg0, seg1, tail] = await cache.db.getAll('jobSegments');
-    expect(decodeJobAt(seg0!.columns, 5).job_description).toBe('Job 5'); // untouched: only its chunk changed
-    expect(decodeJobAt(seg1!.columns, 500).job_description).toBe('Job 1500');
+    // Untouched: only its chunk changed.
+    expect(decodeJobAt(await storedColumns(cache, 0, seg0!.columns), 5).job_description).toBe('Job 5');
+    expect(decodeJobAt(await storedColumns(cache, 1, seg1!.columns), 500).job_description).toBe('Job 1500');
     expect(tail!.count).toBe(504); // 500 + 2400 in place + 9000 + moved 5, 1500 and 7
-    expect(decodeJobAt(tail!.columns, 400).job_description).toBe('in tail');
+    expect(decodeJobAt(await storedColumns(cache, 2, tail!.columns), 400).job_description).toBe('in tail');
     expect((await cache.db.get('jobLookup', 0))!.active[5]).toBe(2);
 
     for (const reader of [cache, await openJobCache(cache.db)]) {

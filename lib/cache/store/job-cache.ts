@@ -4,8 +4,8 @@
 import type { Company, Job } from '../../api/schemas';
 import { compactJobs, needsCompaction } from './compaction';
 import { createLookup, normalizeJobNumber, SUPERSEDED, type Lookup } from './lookup';
-import type { CacheDatabase } from './schema';
-import { decodeJobAt, jobFieldAt } from './segment-codec';
+import type { CacheDatabase, JobSegment } from './schema';
+import { decodeJobAt, jobFieldAt, segmentColumns } from './segment-codec';
 import { writeBatch, type WriteBatch, type WriteResult } from './segment-writer';
 import { readSyncState, type StoredSyncState, type SyncCounts } from './sync-state';
 
@@ -31,14 +31,19 @@ export async function openJobCache(db: CacheDatabase): Promise<JobCache> {
 }
 
 export function createJobCache(db: CacheDatabase, lookup: Lookup) {
+  /** A stored segment's columns, whole (the chunk in memory is the one stored with it: both change in one
+   * transaction, and the lookup after it commits). */
+  const columnsOf = (seg: JobSegment) => segmentColumns(seg.columns, lookup.jobChunk(seg.id));
+
   /** Reads records at known places, one segment read per segment touched. */
   async function readJobs(
     places: ReadonlyArray<{ segment: number; position: number } | undefined>,
   ): Promise<Array<Job | undefined>> {
     const segments = [...new Set(places.flatMap((p) => (p ? [p.segment] : [])))];
     const tx = db.transaction('jobSegments', 'readonly');
+    const stored = await Promise.all(segments.map((id) => tx.store.get(id)));
     const loaded = new Map(
-      (await Promise.all(segments.map((id) => tx.store.get(id)))).map((seg, i) => [segments[i]!, seg]),
+      stored.map((seg, i) => [segments[i]!, seg && { count: seg.count, columns: columnsOf(seg) }] as const),
     );
     return places.map((p) => {
       const seg = p ? loaded.get(p.segment) : undefined;
@@ -113,10 +118,11 @@ export function createJobCache(db: CacheDatabase, lookup: Lookup) {
       const jobs: Job[] = [];
       for (const seg of await db.getAll('jobSegments')) {
         const flags = lookup.jobChunk(seg.id)?.active;
+        const columns = columnsOf(seg);
         for (let i = 0; i < seg.count; i++) {
           // Only the jobs returned are decoded: superseded copies and unwanted tombstones are not.
-          if (flags?.[i] === SUPERSEDED || !(opts.includeInactive || jobFieldAt(seg.columns, 'active', i))) continue;
-          jobs.push(decodeJobAt(seg.columns, i));
+          if (flags?.[i] === SUPERSEDED || !(opts.includeInactive || jobFieldAt(columns, 'active', i))) continue;
+          jobs.push(decodeJobAt(columns, i));
         }
       }
       return jobs;

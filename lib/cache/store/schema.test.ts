@@ -5,7 +5,7 @@ import { openJobCache } from './job-cache';
 import type { Job } from '../../api/schemas';
 import { companyChunk, jobChunk, SUPERSEDED } from './lookup';
 import { DB_VERSION, openCacheDb, upgradeSchema, type CacheDatabase, type CacheDB, type JobSegmentV2 } from './schema';
-import { decodeJobs, encodeJobs } from './segment-codec';
+import { decodeJobs, encodeJobs, type JobColumns } from './segment-codec';
 import { companyNames, searchDocs } from './search-docs';
 import { loadSearchIndex, saveSearchIndex } from './search-store';
 import { makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
@@ -114,13 +114,45 @@ describe('schema upgrades', () => {
     expect(stores.map((s) => tx.objectStore(s).keyPath)).toEqual([null, null, null, null]);
     expect([...v5.objectStoreNames].filter((n) => n.endsWith('-keyed'))).toEqual([]);
     expect(await v5.getAllKeys('jobSegments')).toEqual([3]);
-    expect(decodeJobs((await v5.get('jobSegments', 3))!.columns)).toEqual(jobs);
+    expect(decodeJobs((await v5.get('jobSegments', 3))!.columns as JobColumns)).toEqual(jobs); // kept whole
     expect((await v5.get('jobLookup', 3))?.uuids).toEqual(jobs.map((j) => j.uuid));
     expect((await v5.get('companySegments', 0))?.companies).toEqual(companies);
     const cache = await openJobCache(v5);
     expect(await cache.getJob(uuidOf('job', 7))).toEqual(makeJob(7));
     await cache.write({ jobs: [makeJob(40)], companies: [makeCompany(9)] });
     expect(await cache.getJob(uuidOf('job', 40))).toEqual(makeJob(40));
+    cache.close();
+  });
+
+  it('reads a version-5 cache, whose job segments hold every column, and writes version-6 segments beside them', async () => {
+    const name = `upgrade-v5-${Date.now()}`;
+    const v5 = await openCacheDb(name, 5);
+    const jobs = range(0, 1030).map((n) => makeJob(n, n % 4 === 0 ? { date: null } : {}));
+    // What the version-5 code wrote: every column in the segment, and the chunk's four in the chunk too.
+    const parts = [jobs.slice(0, 1000), jobs.slice(1000)];
+    for (const [id, part] of parts.entries()) {
+      await v5.put('jobSegments', { id, count: part.length, columns: encodeJobs(part) }, id);
+      await v5.put('jobLookup', jobChunk(id, encodeJobs(part)), id);
+    }
+    v5.close();
+
+    const db = await openCacheDb(name);
+    expect(db.version).toBe(DB_VERSION);
+    const cache = await openJobCache(db);
+    expect(await cache.allJobs()).toEqual(jobs);
+    // Segment 1 is rewritten (a job replaced, one appended) without the chunk's columns; segment 0 stays as it was.
+    const changed = makeJob(1005, { job_description: 'changed', date: null });
+    await cache.write({ jobs: [changed, makeJob(2000)] });
+    expect('uuid' in (await db.get('jobSegments', 0))!.columns).toBe(true);
+    expect('uuid' in (await db.get('jobSegments', 1))!.columns).toBe(false);
+    const now = [...jobs.slice(0, 1005), changed, ...jobs.slice(1006), makeJob(2000)];
+    expect(await cache.allJobs()).toEqual(now);
+    const reopened = await openJobCache(db);
+    expect(await reopened.getJobs([uuidOf('job', 3), uuidOf('job', 1005), uuidOf('job', 2000)])).toEqual([
+      jobs[3],
+      changed,
+      makeJob(2000),
+    ]);
     cache.close();
   });
 
@@ -159,8 +191,9 @@ describe('schema upgrades', () => {
       [0, 1000, false],
       [1, 42, false],
     ]);
-    expect(decodeJobs(segments[0]!.columns)).toEqual(first);
-    expect(decodeJobs(segments[1]!.columns)).toEqual(tail);
+    // Converted whole: a segment converted before version 6 keeps the columns its chunk holds too.
+    expect(decodeJobs(segments[0]!.columns as JobColumns)).toEqual(first);
+    expect(decodeJobs(segments[1]!.columns as JobColumns)).toEqual(tail);
 
     const cache = await openJobCache(v3);
     expect(cache.counts()).toEqual(before.counts());

@@ -12,15 +12,18 @@
 // Since version 5 the segment and lookup stores have out-of-line keys (the writer passes the segment's id): a put into
 // a store with a key path makes the browser deserialize a whole copy of the value to read its key (Chromium: about
 // 535 KB of garbage per 1,000-job segment, a third of what a full sync allocated beyond its floor).
+// Since version 6 a job segment leaves the four columns its lookup chunk holds (uuids, job numbers, dates, edit dates)
+// to the chunk (segment-codec.ts's segmentColumns reads them back): a sixth of what each put cloned was those values
+// twice. Segments stored before keep them and are read as they are: the step to version 6 converts nothing.
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { Company, Job } from '../../api/schemas';
 import type { SerializedSearchIndex, SerializedSegment } from '../../search';
-import { encodeJobs, jobCount, type JobColumns } from './segment-codec';
+import { encodeJobs, jobCount, type StoredJobColumns } from './segment-codec';
 import type { StoredSyncState } from './sync-state';
 import type { StoredCustomerSource } from './customer-store';
 import type { SerializedCustomerIndex } from '../../search/customers/types';
 
-export const DB_VERSION = 5;
+export const DB_VERSION = 6;
 
 /** The stores of segments and their lookup chunks: keyed by segment id, out of line since version 5. */
 const SEGMENT_STORES = ['jobSegments', 'companySegments', 'jobLookup', 'companyLookup'] as const;
@@ -29,9 +32,10 @@ export interface JobSegment {
   id: number;
   /** How many jobs (slots) the segment holds; superseded copies and tombstones count. */
   count: number;
-  /** Job i is slot i of every column. Read and written only through segment-codec.ts.
-   * Tombstones (active false) stay here; lookups and search leave them out. */
-  columns: JobColumns;
+  /** Job i is slot i of every column. Read and written only through segment-codec.ts: since version 6 without the
+   * columns the segment's lookup chunk holds (segmentColumns). Tombstones (active false) stay here; lookups and search
+   * leave them out. */
+  columns: StoredJobColumns;
 }
 
 /** A job segment as versions 1 and 2 stored it; the step to version 3 converts them. */
@@ -124,6 +128,7 @@ export function upgradeSchema(db: CacheDatabase, oldVersion: number, target: num
     // the conversions before it.
     steps = steps.then(() => outOfLineKeys(db, tx));
   }
+  // Version 6 changes what a job segment stores from then on (above): no store changes, no record is converted.
   steps.catch(() => {
     try {
       tx.abort();

@@ -6,8 +6,8 @@
 // lookup chunks and the sync state go in ONE transaction, so a sync cut off between two pages
 // leaves either the whole page and its saved cursor, or neither: resuming never duplicates.
 // Job segments are stored as columns (segment-codec.ts): a rewritten segment is rebuilt column by
-// column, without decoding the jobs that stay. Every put names its key (the segment id): the stores have no key path
-// (schema.ts says why).
+// column, without decoding the jobs that stay; the four columns its lookup chunk holds are stored in the chunk only.
+// Every put names its key (the segment id): the stores have no key path (schema.ts says why).
 //
 // Segments hold SEGMENT_SIZE jobs whatever size the platform pages in: a page larger than that
 // (the real platform's) becomes several segments, all written in that page's one transaction with
@@ -19,7 +19,7 @@ import type { Company, Job } from '../../api/schemas';
 import { storedParts, type SearchWrite } from './search-parts';
 import { companyChunk, jobChunk, SEGMENT_SIZE, SUPERSEDED, type KnownHashes, type Lookup } from './lookup';
 import type { CacheDatabase, CompanyLookupChunk, LookupChunk } from './schema';
-import { jobCount, updateJobs } from './segment-codec';
+import { jobCount, segmentColumns, storedColumns, updateJobs } from './segment-codec';
 import type { StoredSyncState } from './sync-state';
 import { UuidPlaces, uuidHash } from './uuid-places';
 import { CUSTOMERS_PENDING_KEY } from './customer-store';
@@ -188,8 +188,9 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
   const writes: Promise<unknown>[] = [];
   try {
     jobIds.forEach((id, i) => {
-      const columns = updateJobs(jobSegs[i]?.columns, jobPlan.replace.get(id), jobPlan.append.get(id));
-      writes.push(jobStore.put({ id, count: jobCount(columns), columns }, id));
+      const stored = jobSegs[i] && segmentColumns(jobSegs[i].columns, lookup.jobChunk(id));
+      const columns = updateJobs(stored, jobPlan.replace.get(id), jobPlan.append.get(id));
+      writes.push(jobStore.put({ id, count: jobCount(columns), columns: storedColumns(columns) }, id));
       const chunk = withSuperseded(jobChunk(id, columns), lookup.jobChunk(id), jobPlan.supersede.get(id));
       writes.push(tx.objectStore('jobLookup').put(chunk, id));
       const appended = jobPlan.appendHashes.get(id);

@@ -22,7 +22,7 @@ import {
 } from '../store/customer-store';
 import { SUPERSEDED } from '../store/lookup';
 import type { CacheDatabase } from '../store/schema';
-import { fieldValues } from '../store/segment-codec';
+import { fieldValues, segmentColumns } from '../store/segment-codec';
 import { withSkipped, type SyncContext } from './sync-context';
 
 /** How often an incremental sync also asks for the contacts changed since. */
@@ -200,10 +200,12 @@ async function jobCustomersOf(ctx: SyncContext): Promise<Pick<StoredCustomerSour
   let cursor = await ctx.cache.db.transaction('jobSegments').store.openCursor();
   while (cursor) {
     const segment = cursor.value;
-    const flags = ctx.cache.lookup.jobChunk(segment.id)?.active;
-    const uuids = fieldValues(segment.columns, 'uuid');
-    const companies = fieldValues(segment.columns, 'company_uuid');
-    const active = fieldValues(segment.columns, 'active');
+    const chunk = ctx.cache.lookup.jobChunk(segment.id);
+    const flags = chunk?.active;
+    const columns = segmentColumns(segment.columns, chunk);
+    const uuids = fieldValues(columns, 'uuid');
+    const companies = fieldValues(columns, 'company_uuid');
+    const active = fieldValues(columns, 'active');
     for (let i = 0; i < segment.count; i++) {
       if (flags?.[i] === SUPERSEDED || !active[i]) continue;
       jobs.push(uuids[i]!);

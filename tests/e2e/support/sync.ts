@@ -132,10 +132,11 @@ export function readCachedJobs(page: ExtensionPage, db: string): Promise<CachedJ
         const segments = tx.objectStore('jobSegments').getAll();
         tx.oncomplete = () => {
           // Segments store jobs as columns (lib/cache/store/segment-codec.ts): job i is slot i of
-          // each, and a list column keeps job i's items from offsets[i] to offsets[i + 1].
+          // each, and a list column keeps job i's items from offsets[i] to offsets[i + 1]. Since version 6 the uuid
+          // and edit date columns are in the segment's lookup chunk only (edits "" for null).
           type Columns = {
-            uuid: string[];
-            edit_date: Array<string | null>;
+            uuid?: string[];
+            edit_date?: Array<string | null>;
             status: string[];
             badges: { offsets: Uint32Array; values: string[] };
           };
@@ -143,13 +144,16 @@ export function readCachedJobs(page: ExtensionPage, db: string): Promise<CachedJ
             (segments.result as Array<{ id: number; columns: Columns }>).map((s) => [s.id, s.columns]),
           );
           const out: CachedJob[] = [];
-          for (const chunk of chunks.result as Array<{ segment: number; active: Uint8Array }>) {
+          type Chunk = { segment: number; active: Uint8Array; uuids: string[]; edits: string[] };
+          for (const chunk of chunks.result as Chunk[]) {
             const c = bySegment.get(chunk.segment);
             if (!c) continue;
             chunk.active.forEach((flag, i) => {
               if (flag !== 1) return;
               const badges = c.badges.values.slice(c.badges.offsets[i], c.badges.offsets[i + 1]);
-              out.push({ uuid: c.uuid[i]!, editDate: c.edit_date[i] ?? null, status: c.status[i] ?? '', badges });
+              const uuid = (c.uuid ?? chunk.uuids)[i]!;
+              const editDate = c.edit_date ? (c.edit_date[i] ?? null) : chunk.edits[i] || null;
+              out.push({ uuid, editDate, status: c.status[i] ?? '', badges });
             });
           }
           resolve(out);

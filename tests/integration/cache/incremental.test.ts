@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../lib/api/schemas';
 import { openJobCache } from '../../../lib/cache';
 import { readStoredIndex } from '../../../lib/cache/store/search-parts';
-import { decodeJobs } from '../../../lib/cache/store/segment-codec';
+import { decodeJobs, segmentColumns } from '../../../lib/cache/store/segment-codec';
 import { loadIndex, search, type SearchIndex } from '../../../lib/search';
 import { fingerprint, startPlatform, type Platform } from './platform';
 import { setUpFile } from '../../support/set-up-file';
@@ -71,7 +71,8 @@ describe('incremental sync against the emulator', () => {
     // 3,000 seeded jobs fill three segments. The 10 changed jobs went to a fourth, the tail: their
     // old copies are only marked superseded, so none of the three full segments was rewritten.
     expect(state.counts.segments).toBe(4);
-    const tail = decodeJobs((await cache.db.get('jobSegments', 3))!.columns)
+    const tailColumns = (await cache.db.get('jobSegments', 3))!.columns;
+    const tail = decodeJobs(segmentColumns(tailColumns, await cache.db.get('jobLookup', 3)))
       .map((j) => j.uuid)
       .sort();
     expect(tail).toEqual([...edited.map((j) => j.uuid), deleted.uuid, created].sort());
