@@ -1,27 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDON_EVENTS } from '../../../server/companion/addon/events';
 import { openAccountTokens, sealAccountTokens } from '../../../server/companion/addon/sealed-tokens';
 import { addonKey } from '../../../server/companion/addon/store/types';
-import { startCompanion, type RunningCompanion } from '../../../server/companion/start';
-import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
+import type { RunningCompanion } from '../../../server/companion/start';
+import type { DevStack } from '../../../server/development/dev-stack';
 import { REFRESH_TOKENS } from '../../../server/emulator/switches';
-import { activateAccount, personOf, platformEvent, postEvent } from '../../support/companion/addon-platform';
-import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
+import { personOf, postEvent } from '../../support/companion/addon-platform';
+import type { AddonScene } from '../../support/companion/addon-scene';
 import { SIGNING_SECRET } from '../../support/companion/env';
 import { untilQuiet } from '../../support/companion/quiet';
-import { startRedisServer, type RedisServer } from '../../support/companion/redis-server';
-import { Redis } from 'ioredis';
+import { startTwoCompanions, type TwoCompanions } from '../../support/companion/two-companions';
+import type { Redis } from 'ioredis';
 
 // The account's kept tokens (server/companion/addon/account-tokens.ts) under each reading of what the platform does
 // with a spent refresh token (the emulator's switch refreshTokens; FIDELITY.md #10): two companion instances sharing
 // one Redis, panels on both needing a refresh at the same moment. Under every position the account keeps a refresh
 // token that works, hour after hour: never "undefined", never dropped as if the add-on had been turned off.
 
-let redis: RedisServer;
-let inspect: Redis;
-let stack: DevStack;
-let second: RunningCompanion;
-let scene: AddonScene;
 let offsetMs = 0;
 const now = () => Date.now() + offsetMs;
 /** Run once, just before the companions' next refresh reaches the platform. */
@@ -35,38 +29,19 @@ const hookedFetch: typeof fetch = async (input, init) => {
   return fetch(input, init);
 };
 
+let both: TwoCompanions;
+let inspect: Redis;
+let stack: DevStack;
+let second: RunningCompanion;
+let scene: AddonScene;
+let panelEvent: TwoCompanions['panelEvent'];
+let refreshes: TwoCompanions['refreshes'];
 beforeAll(async () => {
-  redis = await startRedisServer();
-  inspect = new Redis(redis.url);
-  stack = await startDevStack({
-    emulator: { jobs: 40, quiet: true },
-    env: { REDIS_URL: redis.url, SIGNING_SECRET },
-    // The kept tokens are under test, not the feed (as in addon-tokens.test.ts).
-    companionDeps: { now, fetch: hookedFetch, holdChanges: false },
-  });
-  second = await startCompanion(
-    { ...stack.companionEnv, PORT: '0', PUBLIC_URL: stack.companion.url },
-    { now, fetch: hookedFetch, holdChanges: false },
-  );
-  expect((await activateAccount(stack, stack.emulator.info.accounts[0]!)).status).toBe(200);
-  scene = await buildAddonScene(stack.emulator.info, stack.emulator.control);
-  await stack.emulator.control.setRateLimit(10_000, 100_000);
+  both = await startTwoCompanions({ now, fetch: hookedFetch, env: { SIGNING_SECRET } });
+  ({ inspect, stack, second, scene, panelEvent, refreshes } = both);
 });
-afterAll(async () => {
-  await second?.close();
-  await stack?.close();
-  inspect?.disconnect();
-  await redis?.stop();
-});
+afterAll(() => both?.close());
 
-const panelEvent = () =>
-  platformEvent(stack.emulator.info.app.client_secret, {
-    account: scene.account,
-    staff: scene.technician.uuid,
-    eventName: ADDON_EVENTS.web,
-    eventArgs: { jobUUID: scene.job.uuid },
-  });
-const refreshes = async () => (await stack.emulator.control.stats()).grants.refresh_token;
 /** The account's tokens as the companions keep them, opened. */
 async function kept() {
   const value = await inspect.get(addonKey('tokens', scene.account));

@@ -1,24 +1,19 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDON_EVENTS } from '../../../server/companion/addon/events';
 import { addonKey } from '../../../server/companion/addon/store/types';
-import { startCompanion, type RunningCompanion } from '../../../server/companion/start';
-import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
+import type { RunningCompanion } from '../../../server/companion/start';
+import type { DevStack } from '../../../server/development/dev-stack';
 import { activateAccount, personOf, platformEvent, postEvent } from '../../support/companion/addon-platform';
-import { buildAddonScene, type AddonScene } from '../../support/companion/addon-scene';
+import type { AddonScene } from '../../support/companion/addon-scene';
 import { untilQuiet } from '../../support/companion/quiet';
-import { startRedisServer, type RedisServer } from '../../support/companion/redis-server';
+import { startTwoCompanions, type TwoCompanions } from '../../support/companion/two-companions';
 
 // The account's own tokens, kept since its activation: sealed in the store two companion instances share (a real
 // redis-server), refreshed once however many panels need it at once on either instance (the platform rotates
 // refresh tokens: a second refresh would lose the account), and forgotten when the platform says the add-on was
 // disabled. The companions' clock is moved, not the platform's: their tokens look old to them first.
 
-let redis: RedisServer;
-let inspect: Redis;
-let stack: DevStack;
-let second: RunningCompanion;
-let scene: AddonScene;
 let offsetMs = 0;
 const now = () => Date.now() + offsetMs;
 /** Every token the platform's token endpoint answered the companions, read off the wire. */
@@ -33,40 +28,20 @@ const recordingFetch: typeof fetch = async (input, init) => {
   return res;
 };
 
+let both: TwoCompanions;
+let inspect: Redis;
+let stack: DevStack;
+let second: RunningCompanion;
+let scene: AddonScene;
+let panelEvent: TwoCompanions['panelEvent'];
+let refreshes: TwoCompanions['refreshes'];
 beforeAll(async () => {
-  redis = await startRedisServer();
-  inspect = new Redis(redis.url);
-  stack = await startDevStack({
-    emulator: { jobs: 40, quiet: true },
-    env: { REDIS_URL: redis.url },
-    // The kept tokens are under test, not the feed: changes are read as they come (not collected for 250 ms or held
-    // for the minute's share), so no read of the feed's refreshes the tokens in a test's window or takes its fault.
-    companionDeps: { now, fetch: recordingFetch, holdChanges: false },
-  });
-  second = await startCompanion(
-    { ...stack.companionEnv, PORT: '0', PUBLIC_URL: stack.companion.url },
-    { now, fetch: recordingFetch, holdChanges: false },
-  );
-  expect((await activateAccount(stack, stack.emulator.info.accounts[0]!)).status).toBe(200);
-  scene = await buildAddonScene(stack.emulator.info, stack.emulator.control);
-  await stack.emulator.control.setRateLimit(10_000, 100_000);
+  both = await startTwoCompanions({ now, fetch: recordingFetch });
+  ({ inspect, stack, second, scene, panelEvent, refreshes } = both);
 });
-afterAll(async () => {
-  await second?.close();
-  await stack?.close();
-  inspect?.disconnect();
-  await redis?.stop();
-});
+afterAll(() => both?.close());
 
-const panelEvent = () =>
-  platformEvent(stack.emulator.info.app.client_secret, {
-    account: scene.account,
-    staff: scene.technician.uuid,
-    eventName: ADDON_EVENTS.web,
-    eventArgs: { jobUUID: scene.job.uuid },
-  });
 const quiet = () => untilQuiet(stack, second);
-const refreshes = async () => (await stack.emulator.control.stats()).grants.refresh_token;
 const keptValue = () => inspect.get(addonKey('tokens', scene.account));
 
 /** Every string value in the shared Redis. */
