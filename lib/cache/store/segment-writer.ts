@@ -1,20 +1,17 @@
-// Writes jobs and companies into segments. A new uuid is appended to the tail segment (a fresh one
-// once the tail holds SEGMENT_SIZE). A known uuid is either replaced where it is stored ("in-place":
-// full sync pages, which rewrite their segment anyway) or, for a few scattered changes
-// ("append": incremental sync), appended to the tail with its old slot marked superseded in that
-// segment's small lookup chunk, so ten changes cost one segment write instead of ten. Segments, their
-// lookup chunks and the sync state go in ONE transaction, so a sync cut off between two pages
-// leaves either the whole page and its saved cursor, or neither: resuming never duplicates.
-// Job segments are stored as columns (segment-codec.ts): a rewritten segment is rebuilt column by
-// column, without decoding the jobs that stay; the four columns its lookup chunk holds are stored in the chunk only.
-// Every put names its key (the segment id): the stores have no key path (schema.ts says why).
+// Writes jobs and companies into segments. A new uuid is appended to the tail segment (a fresh one once the tail holds
+// SEGMENT_SIZE). A known uuid is either replaced where it is stored ("in-place": full sync pages, which rewrite their
+// segment anyway) or, for a few scattered changes ("append": incremental sync), appended to the tail with its old slot
+// marked superseded in that segment's small lookup chunk, so ten changes cost one segment write instead of ten.
+// Segments, their lookup chunks and the sync state go in ONE transaction, so a sync cut off between two pages leaves
+// either the whole page and its saved cursor, or neither: resuming never duplicates. Job segments are stored as columns
+// (segment-codec.ts), rebuilt column by column without decoding the jobs that stay; the four its lookup chunk holds are
+// stored in the chunk only. Every put names its key (schema.ts says why).
 //
-// Segments hold SEGMENT_SIZE jobs whatever size the platform pages in: a page larger than that
-// (the real platform's) becomes several segments, all written in that page's one transaction with
-// the cursor after it; a smaller one fills the tail. One segment per page would make segment size
-// the platform's choice: writing the pages costs about the same either way, but every lookup reads
-// and clones a whole segment, and every incremental sync rewrites the tail one, both in proportion
-// to its size (`npm run bench -- segments` measures the two layouts in Chromium).
+// Segments hold SEGMENT_SIZE jobs whatever size the platform pages in: a page larger than that (the real platform's)
+// becomes several segments, all written in that page's one transaction with the cursor after it; a smaller one fills
+// the tail. One segment per page would make segment size the platform's choice: writing the pages costs about the same
+// either way, but every lookup reads and clones a whole segment, and every incremental sync rewrites the tail one, both
+// in proportion to its size (`npm run bench -- segments` measures the two layouts in Chromium).
 import type { Company, Job } from '../../api/schemas';
 import { storedParts, type SearchWrite } from './search-parts';
 import { companyChunk, jobChunk, SEGMENT_SIZE, SUPERSEDED, type KnownHashes, type Lookup } from './lookup';
@@ -188,10 +185,11 @@ export async function writeBatch(db: CacheDatabase, lookup: Lookup, batch: Write
   const writes: Promise<unknown>[] = [];
   try {
     jobIds.forEach((id, i) => {
-      const stored = jobSegs[i] && segmentColumns(jobSegs[i].columns, lookup.jobChunk(id));
+      const held = lookup.jobChunk(id);
+      const stored = jobSegs[i] && segmentColumns(jobSegs[i].columns, held);
       const columns = updateJobs(stored, jobPlan.replace.get(id), jobPlan.append.get(id));
       writes.push(jobStore.put({ id, count: jobCount(columns), columns: storedColumns(columns) }, id));
-      const chunk = withSuperseded(jobChunk(id, columns), lookup.jobChunk(id), jobPlan.supersede.get(id));
+      const chunk = withSuperseded(jobChunk(id, columns), held, jobPlan.supersede.get(id));
       writes.push(tx.objectStore('jobLookup').put(chunk, id));
       const appended = jobPlan.appendHashes.get(id);
       newJobChunks.push([chunk, appended && { from: jobCount(columns) - appended.length, hashes: appended }]);
