@@ -1,5 +1,6 @@
 import { batch, signal } from '@preact/signals';
 import { openExistingDb } from '../cache/reader/idb-read';
+import { DB_VERSION } from '../cache/store/version';
 import {
   readKept,
   watchTodayJobs,
@@ -80,7 +81,7 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
       });
       if (current.state === 'ready') {
         const dbName = current.dbName;
-        const dbOpening = openExistingDb(dbName);
+        const dbOpening = openExistingDb(dbName, indexedDB, DB_VERSION);
         // Asked for once the kept rows are set (the storage read above is all but always answered by then): its
         // code is not compiled ahead of their first render.
         const loading = (searchCode ??= import('./cache-search'));

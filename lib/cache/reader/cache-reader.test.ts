@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rebuildSearchIndex } from '../store/search-store';
 import { jobChunk } from '../store/lookup';
-import { openCacheDb } from '../store/schema';
+import { DB_VERSION, openCacheDb } from '../store/schema';
 import { encodeJobs } from '../store/segment-codec';
 import { freshCache, makeCompany, makeJob, range, uuidOf } from '../testing/fixtures';
 import { openJobCache } from '../store/job-cache';
@@ -50,6 +50,16 @@ describe('openExistingDb', () => {
     const name = `missing-${Date.now()}`;
     expect(await openExistingDb(name)).toBeNull();
     expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(name);
+  });
+
+  it('answers null for a cache above the version this build reads (a newer build wrote it), and leaves it', async () => {
+    const name = `newer-${Date.now()}`;
+    const newer = await openCacheDb(name);
+    newer.close();
+    expect(await openExistingDb(name, indexedDB, DB_VERSION - 1)).toBeNull();
+    const current = (await openExistingDb(name, indexedDB, DB_VERSION))!;
+    expect(current.version).toBe(DB_VERSION);
+    current.close();
   });
 });
 

@@ -10,8 +10,14 @@ export function idbRequest<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
-/** Opens an existing database at its current version; null when there is none (nothing synced yet). */
-export function openExistingDb(name: string, factory: IDBFactory = indexedDB): Promise<IDBDatabase | null> {
+/** Opens an existing database at its current version; null when there is none (nothing synced yet), or when it is
+ * above `newest`, the version this build reads (a newer build wrote it: the extension was rolled back; the
+ * background starts such a cache over at its next opening, schema.ts). */
+export function openExistingDb(
+  name: string,
+  factory: IDBFactory = indexedDB,
+  newest = Number.POSITIVE_INFINITY,
+): Promise<IDBDatabase | null> {
   return new Promise((resolve, reject) => {
     const request = factory.open(name);
     let creating = false;
@@ -23,6 +29,10 @@ export function openExistingDb(name: string, factory: IDBFactory = indexedDB): P
     };
     request.onsuccess = () => {
       const db = request.result;
+      if (db.version > newest) {
+        db.close();
+        return resolve(null);
+      }
       // Sign-out deletes the cache and a schema upgrade needs it closed: let go at once.
       db.onversionchange = () => db.close();
       resolve(db);

@@ -248,6 +248,31 @@ describe('schema upgrades', () => {
     fresh.close();
   });
 
+  it('starts over, empty, a cache a newer build wrote (the extension rolled back), rather than failing at every opening', async () => {
+    const name = `rolled-back-${Date.now()}`;
+    const newer = await openDB(name, DB_VERSION + 1, { upgrade: (db) => db.createObjectStore('fromTheFuture') });
+    await newer.put('fromTheFuture', 'x', 1);
+    newer.close();
+
+    const refused = await openDB(name, DB_VERSION).then(
+      (db) => {
+        db.close();
+        return 'opened';
+      },
+      (error: unknown) => (error as DOMException).name,
+    );
+    expect(refused).toBe('VersionError');
+
+    const fresh = await openCacheDb(name);
+    expect(fresh.version).toBe(DB_VERSION);
+    expect([...fresh.objectStoreNames]).not.toContain('fromTheFuture');
+    const cache = await openJobCache(fresh);
+    expect(cache.counts().jobs).toBe(0);
+    await cache.write({ jobs: [makeJob(4)] });
+    expect(await cache.getJob(uuidOf('job', 4))).toEqual(makeJob(4));
+    fresh.close();
+  });
+
   it('rebuilds an index stored in a format it cannot read', async () => {
     const cache = await openJobCache(await openCacheDb(`broken-${Date.now()}`));
     await cache.write({ jobs: [makeJob(5)] });

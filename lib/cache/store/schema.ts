@@ -23,7 +23,9 @@ import type { StoredSyncState } from './sync-state';
 import type { StoredCustomerSource } from './customer-store';
 import type { SerializedCustomerIndex } from '../../search/customers/types';
 
-export const DB_VERSION = 6;
+import { DB_VERSION } from './version';
+
+export { DB_VERSION };
 
 /** The stores of segments and their lookup chunks: keyed by segment id, out of line since version 5. */
 const SEGMENT_STORES = ['jobSegments', 'companySegments', 'jobLookup', 'companyLookup'] as const;
@@ -171,14 +173,15 @@ async function columnarSegments(tx: UpgradeTx): Promise<void> {
 
 /** Opens (creating or upgrading) one cache database. Uses the global `indexedDB`. An older cache
  * that cannot be upgraded (a record the conversion fails on: the upgrade aborts, atomically) would
- * fail the same way at every opening, so it is started over, empty: it holds nothing the platform
- * does not (notes waiting to be sent live in the outbox's own database), and the next sync refills
- * it. */
+ * fail the same way at every opening, and so would a cache a newer build wrote (the extension rolled
+ * back: the browser refuses to open a database at a lower version, VersionError), so either is started
+ * over, empty: it holds nothing the platform does not (notes waiting to be sent live in the outbox's
+ * own database, which is never started over), and the next sync refills it. */
 export async function openCacheDb(name: string, version: number = DB_VERSION): Promise<CacheDatabase> {
   try {
     return await openAt(name, version);
   } catch (error) {
-    if (!(error instanceof DOMException && error.name === 'AbortError')) throw error;
+    if (!(error instanceof DOMException && (error.name === 'AbortError' || error.name === 'VersionError'))) throw error;
     await deleteDB(name);
     return openAt(name, version);
   }
