@@ -1,8 +1,18 @@
 // Bundled (bench/extension/bundle.ts) and evaluated in a plain Chromium page: the cache's job
 // segments stored at two sizes, with the real column codec and lookup chunks, to decide how a page
-// of the real platform's size maps to segments (bench/segments.ts prints the comparison).
+// of the real platform's size maps to segments (bench/segments.ts prints the comparison). Segments are stored as the
+// product stores them (cache version 6): without the four columns their lookup chunk holds, read back with it.
 import { jobChunk } from '../../lib/cache/store/lookup';
-import { decodeJobAt, encodeJobs, updateJobs, type JobColumns } from '../../lib/cache/store/segment-codec';
+import type { LookupChunk } from '../../lib/cache/store/schema';
+import {
+  decodeJobAt,
+  encodeJobs,
+  segmentColumns,
+  storedColumns,
+  updateJobs,
+  type JobColumns,
+  type StoredJobColumns,
+} from '../../lib/cache/store/segment-codec';
 import { makeJob } from '../../lib/cache/testing/fixtures';
 import type { Job } from '../../lib/api/schemas';
 
@@ -37,6 +47,15 @@ async function openFresh(name: string): Promise<IDBDatabase> {
   return request(open);
 }
 
+/** A segment's whole columns: the segment and its lookup chunk read in one transaction, as the product reads them. */
+async function readSegment(tx: IDBTransaction, id: number): Promise<JobColumns> {
+  const [segment, chunk] = await Promise.all([
+    request(tx.objectStore('jobSegments').get(id) as IDBRequest<{ columns: StoredJobColumns }>),
+    request(tx.objectStore('jobLookup').get(id) as IDBRequest<LookupChunk>),
+  ]);
+  return segmentColumns(segment.columns, chunk);
+}
+
 /** `jobs` stored as the full sync stores them, a platform page per transaction with its segments,
  * their lookup chunks and the sync state; then single-job lookups, and the tail rewritten for ten
  * changed jobs (what an incremental sync pays). */
@@ -49,7 +68,7 @@ async function measure(jobs: number, pageJobs: number, segmentJobs: number) {
     for (let at = from; at < Math.min(jobs, from + pageJobs); at += segmentJobs) {
       const id = at / segmentJobs;
       const columns = encodeJobs(all.slice(at, at + segmentJobs));
-      tx.objectStore('jobSegments').put({ id, count: columns.uuid.length, columns });
+      tx.objectStore('jobSegments').put({ id, count: columns.uuid.length, columns: storedColumns(columns) });
       tx.objectStore('jobLookup').put(jobChunk(id, columns));
     }
     tx.objectStore('sync').put({ cursor: from }, 'state');
@@ -62,13 +81,8 @@ async function measure(jobs: number, pageJobs: number, segmentJobs: number) {
   for (let i = 0; i < 30; i++) {
     const n = (i * 7919) % jobs;
     const t = performance.now();
-    const seg = await request(
-      db
-        .transaction('jobSegments')
-        .objectStore('jobSegments')
-        .get(Math.floor(n / segmentJobs)) as IDBRequest<{ columns: JobColumns }>,
-    );
-    if (decodeJobAt(seg.columns, n % segmentJobs).uuid !== all[n]!.uuid) throw new Error('wrong job');
+    const columns = await readSegment(db.transaction(['jobSegments', 'jobLookup']), Math.floor(n / segmentJobs));
+    if (decodeJobAt(columns, n % segmentJobs).uuid !== all[n]!.uuid) throw new Error('wrong job');
     lookups.push(performance.now() - t);
   }
 
@@ -77,15 +91,15 @@ async function measure(jobs: number, pageJobs: number, segmentJobs: number) {
   for (let i = 0; i < 10; i++) {
     const t = performance.now();
     const tx = db.transaction(['jobSegments', 'jobLookup', 'sync'], 'readwrite');
-    const seg = await request(tx.objectStore('jobSegments').get(tail) as IDBRequest<{ columns: JobColumns }>);
+    const stored = await readSegment(tx, tail);
     const changed = new Map(
       Array.from(
         { length: 10 },
         (_, k) => [k * 3, { ...all[tail * segmentJobs + k * 3]!, job_description: `changed ${i}` }] as const,
       ),
     );
-    const columns = updateJobs(seg.columns, changed);
-    tx.objectStore('jobSegments').put({ id: tail, count: columns.uuid.length, columns });
+    const columns = updateJobs(stored, changed);
+    tx.objectStore('jobSegments').put({ id: tail, count: columns.uuid.length, columns: storedColumns(columns) });
     tx.objectStore('jobLookup').put(jobChunk(tail, columns));
     tx.objectStore('sync').put({ mark: i }, 'state');
     await done(tx);
