@@ -12,6 +12,11 @@ import type { PlatformTokens } from './platform-token';
 // installation's signature checked first, as for any refresh) is answered from it, and costs the platform nothing.
 
 export const REFRESH_REPLAY_MS = 60_000;
+/** How long a refresh the platform refused as spent waits for the answer that spent it to be kept: two tries of one
+ * token at once on two instances both miss the kept answer, the platform answers one and refuses the other, and the
+ * refused one can ask before the answered one has kept its answer (a digest, a seal and a store write away). */
+export const LATE_ANSWER_MS = 1_000;
+const LATE_ANSWER_POLL_MS = 50;
 const LABEL = 'fieldside-refresh-replay';
 
 const KeptSchema = z.object({
@@ -40,6 +45,16 @@ export function createRefreshReplay(secret: string, store: Pick<AddonStore, 'get
       const { at, ...tokens } = kept;
       const left = tokens.expires_in - Math.floor((now() - at) / 1000);
       return left > 0 ? { ...tokens, expires_in: left } : undefined;
+    },
+    /** `answered`, asked again for up to `withinMs` while there is none: after the platform refused `spent` as spent,
+     * the refresh that spent it may be keeping its answer at this moment on another instance. */
+    async answeredSoon(spent: string, withinMs = LATE_ANSWER_MS): Promise<PlatformTokens | undefined> {
+      const until = Date.now() + withinMs;
+      for (;;) {
+        const tokens = await this.answered(spent);
+        if (tokens || Date.now() >= until) return tokens;
+        await new Promise((r) => setTimeout(r, LATE_ANSWER_POLL_MS));
+      }
     },
     /** Keeps the answer to a refresh of `spent`, unless the platform answered that same token again (not spent). */
     async keep(spent: string, tokens: PlatformTokens): Promise<void> {

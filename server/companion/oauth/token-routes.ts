@@ -158,7 +158,8 @@ export function createTokenRoutes(deps: TokenRouteDeps): Hono {
     if (!limited.ok) return tooManyRequests(c, limited, 'sign-in refreshes');
 
     // A retry of a refresh whose answer was lost gets that answer (refresh-replay.ts), also when the first was still
-    // on its way to the platform: its invalid_grant is then the first one's doing.
+    // on its way to the platform: its invalid_grant is then the first one's doing, and the first's answer may be a
+    // moment from kept (answeredSoon).
     const spent = sealed.refreshToken;
     const replayed = await replay.answered(spent);
     let result: TokenAnswer = replayed
@@ -166,7 +167,7 @@ export function createTokenRoutes(deps: TokenRouteDeps): Hono {
       : await requestPlatformToken(config, { grant_type: 'refresh_token', refresh_token: spent }, deps.fetch);
     if (result.kind === 'tokens' && !replayed) await replay.keep(spent, result.tokens);
     if (result.kind === 'oauth_error' && result.body.error === 'invalid_grant') {
-      const late = await replay.answered(spent);
+      const late = await replay.answeredSoon(spent);
       if (late) result = { kind: 'tokens', tokens: late };
     }
     return answer(c, result, sealed.key, sealed.account, body.data.identity);
