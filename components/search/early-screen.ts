@@ -231,3 +231,12 @@ export function earlyHandoff(): EarlyHandoff {
   const global = globalThis as unknown as Record<string, EarlyHandoff | undefined>;
   return (global[HANDOFF] ??= {});
 }
+
+/** Resolves once the early script's drawing has settled (its rows painted, or nothing to draw; at once when it set
+ * nothing), never rejects: what the App starts after it stays out of the frame that paints the early rows. */
+export function earlyPainted(handoff: EarlyHandoff): Promise<void> {
+  return Promise.resolve(handoff.drawn).then(
+    () => undefined,
+    () => undefined,
+  );
+}
