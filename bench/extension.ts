@@ -18,7 +18,7 @@ import { cacheName } from '../tests/e2e/support/sync';
 import { bundleProbe } from './extension/bundle';
 import { armSyncDone, benchPage, REAL_PAGE_SIZE, REQUEST_WINDOW_MS } from './extension/full-sync';
 import { fullSyncRows } from './extension/full-sync-rows';
-import { measureFullSync } from './extension/sync-rounds';
+import { checkFullSync, measureFullSync } from './extension/sync-rounds';
 import { activeQueryJobs, emulatorQueries } from './extension/queries';
 import { checkSizeBudgets } from './extension/sizes';
 import { benchExtension } from './extension/build';
@@ -114,7 +114,10 @@ export async function runExtensionBench(): Promise<unknown> {
     await connect(page, stack);
     await page.evaluate(probe);
     // The spec's page size first (the emulator's default), the real platform's at the end.
-    const full1000 = await measureFullSync(benchPage(page), stack, 0, { rounds: SYNC_ROUNDS.specPages, cpu, marks });
+    const full1000 = {
+      ...(await measureFullSync(benchPage(page), stack, 0, { rounds: SYNC_ROUNDS.specPages, cpu, marks })),
+      ...(await checkFullSync(benchPage(page), stack)),
+    };
     // The client keeps the platform's limit of 180 requests in any minute (lib/api/rate-limiter.ts): this sync's
     // pages and the customers' contact reads after it fill most of that window on a quiet machine, and a second full
     // sync started inside it would wait for the window to move on (a 17 s walk measured the limiter, not the sync).
@@ -177,11 +180,14 @@ export async function runExtensionBench(): Promise<unknown> {
     await stack.emulator.control.setPageSize(REAL_PAGE_SIZE);
     await new Promise((r) => setTimeout(r, Math.max(5000, windowClearAt - Date.now()))); // compacted, window clear
     await bigPage.evaluate(probe);
-    const full5000 = await measureFullSync(benchPage(bigPage), stack, inc.status.lastSyncedAt, {
-      rounds: SYNC_ROUNDS.realPages,
-      cpu,
-      marks,
-    });
+    const full5000 = {
+      ...(await measureFullSync(benchPage(bigPage), stack, inc.status.lastSyncedAt, {
+        rounds: SYNC_ROUNDS.realPages,
+        cpu,
+        marks,
+      })),
+      ...(await checkFullSync(benchPage(bigPage), stack)),
+    };
     // What the background keeps after it: the worker that ran the sync, its garbage collected.
     await new Promise((r) => setTimeout(r, 2000));
     const heap = await backgroundHeap(browser.context, bigPage);

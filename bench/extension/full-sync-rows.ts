@@ -1,12 +1,12 @@
 // The table rows of a full sync measured in rounds (sync-rounds.ts): the median round's time, split and CPU, its
 // floor, the sync alone in the page, every round's ratio, and whether the cache equals the server.
-import type { FullSyncRun } from './sync-rounds';
+import type { FullSyncRun, SyncChecks } from './sync-rounds';
 
 type Row = [string, string, string, string];
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
-export function fullSyncRows(run: FullSyncRun, goals: { fullMs: number; fullVsFloor: number }): Row[] {
+export function fullSyncRows(run: FullSyncRun & SyncChecks, goals: { fullMs: number; fullVsFloor: number }): Row[] {
   const { rounds, median, full, floorMs, pipe, cached, server } = run;
   const ok = (met: boolean) => (met ? 'met' : 'MISSED');
   const which = rounds.length === 1 ? 'one round' : `the median of ${rounds.length} rounds`;
