@@ -1,25 +1,39 @@
 // `npm run bench -- client` (or `npx tsx bench/client.ts`): pages 100,000 jobs from the emulator
 // through the platform client (ky, limiter, retries, per-record validation) and through plain
-// fetch + JSON.parse, page by page in lockstep over several rounds in one run, and reports medians
-// and the client's overhead. Goal: at most 10 %.
+// fetch + JSON.parse, page by page in lockstep over several rounds in one run, and reports the
+// client's overhead. Goal: at most 10 %.
+//
+// The figure judged against the goal is the median of the rounds' own overheads (each round's client
+// time over the plain time of the same round), as the sync and intake benchmarks compare paired rounds.
+// Both arms of a round share the machine's load and the run's drift (both grew 13 % slower over one
+// run), which cancel in a round's ratio; the arms' medians, printed too and labelled as such, come from
+// different rounds and carry that drift into the overhead (they were what this bench judged until then).
 import { pathToFileURL } from 'node:url';
 import { createPlatformClient } from '../lib/api/client';
 import { createRateLimiter } from '../lib/api/rate-limiter';
 import { startEmulator } from '../server/emulator/start';
-import { expectFigures, sized } from './smoke';
+import { expectFigures, expectSane, sized } from './smoke';
 
 export interface ClientBenchResult {
   jobs: number;
   rounds: number;
-  /** Wall-clock medians. */
+  /** Wall-clock medians of each arm over the rounds. */
   plainMs: number;
   clientMs: number;
+  /** The judged figure: the median of the rounds' wall-clock overheads. */
   overheadPct: number;
+  /** Each round's wall-clock overhead (client over plain in that round). */
+  roundOverheadPct: number[];
+  /** The overhead of the arms' wall-clock medians (taken from different rounds): the old figure, for comparison. */
+  armsOverheadPct: number;
   /** CPU-time medians of this process (the in-process emulator's share is the same for both), far
    * less disturbed than wall time when other work shares the machine. */
   plainCpuMs: number;
   clientCpuMs: number;
+  /** As above, in CPU time. */
   cpuOverheadPct: number;
+  roundCpuOverheadPct: number[];
+  armsCpuOverheadPct: number;
 }
 
 const median = (xs: number[]) => {
@@ -110,29 +124,55 @@ export async function runClientBench(opts: { jobs?: number; rounds?: number } = 
     const clientMs = median(clientTimes.map((t) => t.wall));
     const plainCpuMs = median(plainTimes.map((t) => t.cpu));
     const clientCpuMs = median(clientTimes.map((t) => t.cpu));
-    const overheadPct = ((clientMs - plainMs) / plainMs) * 100;
-    const cpuOverheadPct = ((clientCpuMs - plainCpuMs) / plainCpuMs) * 100;
+    const overPct = (client: number, plain: number) => ((client - plain) / plain) * 100;
+    const roundOverheadPct = clientTimes.map((t, r) => overPct(t.wall, plainTimes[r]!.wall));
+    const roundCpuOverheadPct = clientTimes.map((t, r) => overPct(t.cpu, plainTimes[r]!.cpu));
+    const overheadPct = median(roundOverheadPct);
+    const cpuOverheadPct = median(roundCpuOverheadPct);
+    const armsOverheadPct = overPct(clientMs, plainMs);
+    const armsCpuOverheadPct = overPct(clientCpuMs, plainCpuMs);
     expectFigures({ plainMs, clientMs, plainCpuMs, clientCpuMs });
-    const list = (xs: Array<{ wall: number; cpu: number }>, k: 'wall' | 'cpu') =>
-      xs.map((x) => Math.round(x[k])).join(' ');
-    console.log(`client bench: ${jobs} jobs, ${rounds} rounds, medians (emulator in process)`);
+    for (const pct of [...roundOverheadPct, ...roundCpuOverheadPct, armsOverheadPct, armsCpuOverheadPct])
+      expectSane(Number.isFinite(pct), `an overhead is ${pct}`);
+    const list = (xs: number[]) => xs.map((x) => Math.round(x)).join(' ');
+    const pcts = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(' ');
+    console.log(`client bench: ${jobs} jobs, ${rounds} rounds in lockstep (emulator in process)`);
     console.table({
       'fetch + JSON.parse': {
         'wall ms': Math.round(plainMs),
         'cpu ms': Math.round(plainCpuMs),
-        'wall rounds': list(plainTimes, 'wall'),
+        'wall rounds': list(plainTimes.map((t) => t.wall)),
+        'cpu rounds': list(plainTimes.map((t) => t.cpu)),
       },
       'platform client': {
         'wall ms': Math.round(clientMs),
         'cpu ms': Math.round(clientCpuMs),
-        'wall rounds': list(clientTimes, 'wall'),
+        'wall rounds': list(clientTimes.map((t) => t.wall)),
+        'cpu rounds': list(clientTimes.map((t) => t.cpu)),
       },
     });
     const verdict = (pct: number) => (pct <= 10 ? 'OK' : 'OVER');
+    console.log(`overhead of each round, wall %: ${pcts(roundOverheadPct)}  cpu %: ${pcts(roundCpuOverheadPct)}`);
     console.log(
-      `overhead, wall: ${overheadPct.toFixed(1)} %  cpu: ${cpuOverheadPct.toFixed(1)} %  (goal <= 10 %: ${verdict(overheadPct)} / ${verdict(cpuOverheadPct)})`,
+      `overhead, median of the rounds, wall: ${overheadPct.toFixed(1)} %  cpu: ${cpuOverheadPct.toFixed(1)} %  (goal <= 10 %: ${verdict(overheadPct)} / ${verdict(cpuOverheadPct)})`,
     );
-    return { jobs, rounds, plainMs, clientMs, overheadPct, plainCpuMs, clientCpuMs, cpuOverheadPct };
+    console.log(
+      `overhead of the arms' medians (from different rounds; not judged), wall: ${armsOverheadPct.toFixed(1)} %  cpu: ${armsCpuOverheadPct.toFixed(1)} %`,
+    );
+    return {
+      jobs,
+      rounds,
+      plainMs,
+      clientMs,
+      overheadPct,
+      roundOverheadPct,
+      armsOverheadPct,
+      plainCpuMs,
+      clientCpuMs,
+      cpuOverheadPct,
+      roundCpuOverheadPct,
+      armsCpuOverheadPct,
+    };
   } finally {
     await emulator.close();
   }
