@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { FIREFOX_DIR } from './paths';
 import { setUpStep } from '../../support/set-up-steps';
+import { assertFirefoxRuns } from './firefox-version';
 
 // Debian's Firefox ESR driven by puppeteer-core over WebDriver BiDi (Playwright can't drive ESR).
 // Firefox refuses test navigation to moz-extension:// pages, so the test uses the first-run page the
@@ -12,6 +13,7 @@ import { setUpStep } from '../../support/set-up-steps';
 
 /** The discard port: nothing listens there, so any proxied (outside) request fails at once. */
 const DEAD_PORT = 9;
+const FIREFOX_ESR = '/usr/bin/firefox-esr';
 
 export interface FirefoxWithExtension {
   browser: Browser;
@@ -53,7 +55,7 @@ export function launchPlainFirefox(
 ): Promise<Browser> {
   return puppeteer.launch({
     browser: 'firefox',
-    executablePath: '/usr/bin/firefox-esr',
+    executablePath: FIREFOX_ESR,
     headless: true,
     userDataDir: profile,
     // A WebDriver BiDi command Firefox never answers fails after a minute with the command's name, rather than
@@ -111,6 +113,7 @@ export async function launchFirefox(
 }
 
 async function launchFirefoxOnce(launch: { env?: Record<string, string>; extensionDir?: string }) {
+  assertFirefoxRuns(FIREFOX_ESR, launch.extensionDir ?? FIREFOX_DIR);
   const profile = mkdtempSync(join(tmpdir(), 'fieldside-ff-'));
   const browser = await setUpStep('launching Firefox', () => launchPlainFirefox(profile, launch.env));
   try {
