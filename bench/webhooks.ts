@@ -12,7 +12,6 @@
 // companions for the process rows. Both ratios are printed for the process rows (× bare: against the bare server in
 // the bench's process, the only ceiling until 2026-11-30): two bare processes alone take up to a tenth less than one
 // here, a cost of the shape on this machine that the companion's intake does not add and cannot take away.
-import { createServer } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -21,6 +20,7 @@ import { startRedisServer, type RedisServer } from '../tests/support/companion/r
 import { actingAs } from '../tests/support/companion/feed-client';
 import { startStubPlatform, STUB_ADMIN } from '../tests/support/companion/stub-platform';
 import { startBareProcesses } from './webhooks/bare-processes';
+import { createBareServer } from './webhooks/bare-server';
 import { startInstances } from './webhooks/instances';
 import { CONCURRENCY, COUNT, measure, PROCESS_WARMUP, WARMUP, type Result } from './webhooks/measure';
 import { expectFigures, sized } from './smoke';
@@ -79,12 +79,7 @@ const judged = (rounds: Rounds) => rounds.ofShape ?? rounds.ofBare;
 
 /** The same load against a bare node:http server that only answers 200: the machine's ceiling right now. */
 async function benchBaseline(): Promise<Result> {
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true,"duplicate":false}'),
-    );
-  });
+  const server = createBareServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/baseline`;

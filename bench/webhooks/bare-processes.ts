@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { measure, PROCESS_WARMUP, warmUp, WARMUP, type Result } from './measure';
 
 // The bare node:http server of webhooks.ts in the process rows' own shape: `count` child processes, each a bare
@@ -10,15 +11,9 @@ import { measure, PROCESS_WARMUP, warmUp, WARMUP, type Result } from './measure'
 // shape tells the companion's own cost from the shape's (2026-11-30 03:11, load 0.3-0.9: two bare child processes
 // took 0.89-0.99× the notifications a second of the bare server in the bench's process).
 
-/** The whole server, as `node -e` runs it: the same answer as webhooks.ts's bare server; prints its port. */
-const BARE_SERVER = `
-const server = require('node:http').createServer((req, res) => {
-  req.resume();
-  req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true,"duplicate":false}'));
-});
-server.listen(0, '127.0.0.1', () => console.log(server.address().port));
-process.on('SIGTERM', () => process.exit(0));
-`;
+/** bare-server.ts run as a program, through tsx as the companion processes run (their loader's cost is their start's,
+ * not their requests'). */
+const BARE_SERVER = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
 
 export interface BareProcesses {
   /** One measured round against the warm processes. */
@@ -27,7 +22,7 @@ export interface BareProcesses {
 }
 
 function startOne(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['-e', BARE_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', BARE_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => {
