@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 import { resolve } from 'node:path';
 import { CHROME_PUBLIC_KEY, GECKO_ID } from './contracts/extension-ids';
 import { buildConnection, type BuildTarget } from './contracts/platform-hosts';
+import { holdModules } from './components/search/held-modules';
 
 // One source, two browsers (`wxt build` Chrome MV3, `wxt build -b firefox` Firefox MV2), two targets:
 // - store (FIELDSIDE_TARGET=store, what `npm run zip` builds): the real platform's hosts and the
@@ -46,9 +47,9 @@ const WEB_APP_MATCH = originPattern(connection.webUrl);
  * answers an extension page's files roughly in the order they are asked for, and nothing is painted before the
  * stylesheets are in: asked for last (Vite's order), the popup's came in last, 20-30 ms after its early script, in
  * the cold opening (bench/popup.ts).
- * On a page with such an early script, its module is made async (Vite drops the attribute from the source HTML): a
- * deferred module runs only once the stylesheet is in, in the very task the early rows waited for, and its 5-10 ms
- * came before their layout; async, it runs as soon as it is loaded, while the stylesheet still loads. */
+ * On a page with such an early script, its module script and modulepreloads are held in a template, which the early
+ * script releases once its rows are painted (components/search/held-modules.ts): a deferred module ran in the very
+ * task the early rows waited for, an async one often between their layout and their frame. */
 function pageLoadOrder(): Plugin {
   const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
   return {
@@ -63,9 +64,7 @@ function pageLoadOrder(): Plugin {
         const at = early ? early.index + early[0].length : rest.lastIndexOf('\n', rest.indexOf('<script'));
         if (at < 0) return html;
         const page = rest.slice(0, at) + sheets.join('') + rest.slice(at);
-        return early
-          ? page.replace('<script type="module" crossorigin', '<script type="module" async crossorigin')
-          : page;
+        return early ? holdModules(page) : page;
       },
     },
   };

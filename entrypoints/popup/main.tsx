@@ -22,8 +22,8 @@ const started = earlyPainted(handoff)
 // The early script may be drawing the kept rows (its reads are the model's too, so waiting for it costs the App
 // nothing): then the App's first render waits for its own rows (the same ones) and takes the drawn nodes over, after
 // they are painted; otherwise it renders at once.
-// This module runs as soon as it is loaded (async, so it never waits for the stylesheet, nor the early rows for it):
-// the page may not be parsed yet.
+// The early script puts this module into the page once its rows are painted or it found none to draw
+// (components/search/held-modules.ts); the page is parsed by then, but a page built without holding it may not be.
 void Promise.all([handoff.drawn, pageParsed()]).then(([early]) => {
   const root = document.getElementById('app')!;
   // Taken over once the rows are set, or once the model's start has ended without them (a storage read that failed):
