@@ -44,8 +44,8 @@ const median = (xs: number[]) => {
 
 export async function runClientBench(opts: { jobs?: number; rounds?: number } = {}): Promise<ClientBenchResult> {
   const jobs = opts.jobs ?? sized(100_000, 2_000);
-  // Nine rounds: on two cores shared with the in-process emulator the rounds' overheads spread over 4-11 %, and the
-  // median of five moved 6-13 % between runs of one code (docs/performance.md, the sixteenth step).
+  // Nine rounds: on two cores shared with the in-process emulator the rounds' overheads spread over 2-17 %, and the
+  // median of five moved 6-13 % between runs of one code (docs/performance.md, the sixteenth and seventeenth steps).
   const rounds = opts.rounds ?? sized(9, 1);
   // A high platform limit and a matching client limiter: the bench measures the client, not waits.
   const perMinute = 1_000_000;
