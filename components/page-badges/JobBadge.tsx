@@ -10,13 +10,19 @@ import { toneOfStatus } from '../design/job-status';
 
 /** What a badge shows: a job, or why there is none (yet). */
 export type BadgeState =
-  { kind: 'job'; job: PageJob } | { kind: 'loading' | 'unknown' | 'signed-out' | 'unavailable'; number: string };
+  | { kind: 'job'; job: PageJob }
+  | { kind: 'loading' | 'unknown' | 'signed-out' | 'who-first' | 'unavailable'; number: string };
 
 /** A quiet badge's words: on the badge, then more for screen readers (the same on hover). */
 const QUIET = {
   loading: { text: '…', more: 'Looking this job up' },
   unknown: { text: 'Not found', more: 'Fieldside has no such job: not synced yet, or not one you can see' },
   'signed-out': { text: 'Signed out', more: 'Sign in to Fieldside to see this job' },
+  // Signed in, step 2 of setting up not done: the job card this badge sits on is where it is done.
+  'who-first': {
+    text: 'Finish setup',
+    more: 'Tell Fieldside who you are to see this job: choose Fieldside on a job card, then “Use Fieldside in this browser”',
+  },
   unavailable: { text: 'Unavailable', more: 'Fieldside could not look this job up just now' },
 } as const;
 

@@ -180,6 +180,7 @@ export default defineBackground(() => {
     grants,
     addNote: (jobUuid, text) => field.writes.addNote(jobUuid, text),
     timeZone: () => field.timeZone(),
+    signedIn: () => session.signedIn(),
   });
 
   const newJobs = startNewJobs(

@@ -33,6 +33,8 @@ export function createContentModel(send: Send) {
   const answered = signal<ReadonlySet<string>>(new Set(), { name: 'content.answered' });
   const failed = signal<ReadonlySet<string>>(new Set(), { name: 'content.failed' });
   const signedIn = signal(true, { name: 'content.signedIn' });
+  /** Signed in, but "who are you" is not answered yet: no jobs to show until it is. */
+  const whoFirst = signal(false, { name: 'content.whoFirst' });
   const panel = signal<PanelState | null>(null, { name: 'content.panel' });
   const known = { uuids: new Set<string>(), numbers: new Set<string>() };
   /** Panels asked for so far (and closes): a ticket answers only the latest. */
@@ -48,6 +50,7 @@ export function createContentModel(send: Send) {
         for (const job of reply.jobs) next.set(job.uuid, job);
         byUuid.value = next;
         signedIn.value = reply.signedIn;
+        whoFirst.value = reply.whoFirst === true;
         answered.value = new Set([...answered.value, ...batch]);
         failed.value = new Set([...failed.value].filter((n) => !batch.includes(n)));
       } catch (error) {
@@ -63,7 +66,8 @@ export function createContentModel(send: Send) {
     if (job) return { kind: 'job', job };
     if (failed.value.has(number)) return { kind: 'unavailable', number };
     if (!answered.value.has(number)) return { kind: 'loading', number };
-    return { kind: signedIn.value ? 'unknown' : 'signed-out', number };
+    if (!signedIn.value) return { kind: 'signed-out', number };
+    return { kind: whoFirst.value ? 'who-first' : 'unknown', number };
   }
 
   return {

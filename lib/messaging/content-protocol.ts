@@ -32,8 +32,10 @@ export const contentProtocol = {
       uuids: z.array(UuidSchema).max(500).default([]),
       numbers: z.array(z.string().max(32)).max(500).default([]),
     }),
-    /** `signedIn`: whether anyone is signed in (signed out, every badge says so rather than "not found"). */
-    reply: z.object({ jobs: z.array(PageJobSchema), signedIn: z.boolean() }),
+    /** `signedIn`: whether anyone is signed in (signed out, every badge says so rather than "not found").
+     * `whoFirst`: signed in, but Fieldside does not know who the person is yet (setup's step 2), so it has no jobs
+     * to show: every badge says what is left rather than "signed out". */
+    reply: z.object({ jobs: z.array(PageJobSchema), signedIn: z.boolean(), whoFirst: z.boolean().optional() }),
     from: ['page', 'content'],
   }),
   /** The person opened the quick-note panel of a job whose badge is on the page: a ticket for the

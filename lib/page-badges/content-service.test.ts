@@ -38,7 +38,16 @@ function note(n: number, jobUuid: Uuid, createDate: string, text = `note ${n}`):
   };
 }
 
-async function setup(options: { scopes?: string[]; offline?: boolean; notes?: Note[]; siteCap?: number } = {}) {
+interface SetupOptions {
+  scopes?: string[];
+  offline?: boolean;
+  notes?: Note[];
+  siteCap?: number;
+  /** No workspace yet: signed out (`false`), or signed in before "who are you" (`true`). */
+  noWorkspace?: { signedIn: boolean };
+}
+
+async function setup(options: SetupOptions = {}) {
   const cache = await freshCache();
   await cache.write({
     jobs: [
@@ -81,7 +90,7 @@ async function setup(options: { scopes?: string[]; offline?: boolean; notes?: No
     },
   } as unknown as PlatformClient;
   const workspace = {
-    key: async () => scope,
+    key: async () => (options.noWorkspace ? null : scope),
     cache: async () => cache,
     outbox: async () => outbox,
     client: async () => client,
@@ -95,6 +104,7 @@ async function setup(options: { scopes?: string[]; offline?: boolean; notes?: No
   const service = createContentService({
     workspace,
     grants,
+    signedIn: async () => options.noWorkspace?.signedIn ?? true,
     addNote: async (jobUuid, text): Promise<NoteView> => {
       added.push({ jobUuid, text });
       const entry = await outbox.enqueue({ kind: 'note', jobUuid, payload: { note: text } });
@@ -119,6 +129,20 @@ describe('content.jobs', () => {
     // Badge names are read once, not per request; a re-read by uuid of a job it showed is answered.
     expect((await service.jobs({ uuids: [uuidOf('job', 1)], numbers: [] }, platformPage)).jobs).toHaveLength(1);
     expect(badgeReads()).toBe(1);
+  });
+
+  it('with no workspace, says whether nobody is signed in or "who are you" is not answered yet', async () => {
+    const signedOut = await setup({ noWorkspace: { signedIn: false } });
+    expect(await signedOut.service.jobs({ uuids: [], numbers: ['1001'] }, platformPage)).toEqual({
+      jobs: [],
+      signedIn: false,
+    });
+    const whoFirst = await setup({ noWorkspace: { signedIn: true } });
+    expect(await whoFirst.service.jobs({ uuids: [], numbers: ['1001'] }, platformPage)).toEqual({
+      jobs: [],
+      signedIn: true,
+      whoFirst: true,
+    });
   });
 
   it('answers nothing about a job the page did not report, however it asks', async () => {

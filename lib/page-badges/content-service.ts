@@ -54,9 +54,12 @@ export interface ContentServiceDeps {
   addNote: (jobUuid: string, text: string) => Promise<NoteView>;
   /** The account's time zone (the day service's): how long ago notes were written. */
   timeZone?: () => Promise<string | null>;
+  /** Whether a session is stored (SessionService.signedIn): with no workspace, tells "signed out" from "signed in,
+   * who you are not said yet". */
+  signedIn?: () => Promise<boolean>;
 }
 
-export function createContentService({ workspace, grants, addNote, timeZone }: ContentServiceDeps) {
+export function createContentService({ workspace, grants, addNote, timeZone, signedIn }: ContentServiceDeps) {
   const badgeNames = createBadgeNames(workspace);
 
   async function pendingByJob(jobUuids: ReadonlySet<string>): Promise<Map<string, number>> {
@@ -113,8 +116,10 @@ export function createContentService({ workspace, grants, addNote, timeZone }: C
     async jobs(
       request: { uuids: readonly Uuid[]; numbers: readonly string[] },
       page?: ContentPage,
-    ): Promise<{ jobs: PageJob[]; signedIn: boolean }> {
-      if ((await workspace.key()) === null) return { jobs: [], signedIn: false };
+    ): Promise<{ jobs: PageJob[]; signedIn: boolean; whoFirst?: boolean }> {
+      // No workspace: signed out, or signed in before "who are you" (no cache yet). The badges say which.
+      if ((await workspace.key()) === null)
+        return (await signedIn?.()) ? { jobs: [], signedIn: true, whoFirst: true } : { jobs: [], signedIn: false };
       const admitted = page ? await grants.admit(page, request) : request;
       const jobs = await cachedJobs(admitted.uuids, admitted.numbers);
       if (page)

@@ -17,6 +17,7 @@ import {
 } from './support/pairing';
 import type { Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
+import { closedBadges } from './support/closed-badges';
 import { setUpFile } from '../support/set-up-file';
 
 // Who a browser works as is the platform's word, confirmed by the person (issue 29, findings 2 and 4), in real
@@ -121,6 +122,10 @@ describe('pairing from the job card', () => {
     await signInAs(stack.technician);
     const tabs = await useFieldsideInThisBrowser(browser.context, stack, stack.technician);
     expect(await tabs.confirm.locator('#pairing-now').count()).toBe(0); // nobody chosen yet
+    // Signed in, not yet said who: the job window's badge says what is left, not "Signed out".
+    const badges = await closedBadges(browser.context, tabs.webApp);
+    const windowBadge = { css: '.x-window fieldside-badge' };
+    await expect.poll(() => badges.text(windowBadge, 'button.badge-quiet .says')).toBe('Finish setup');
     expect(await answerPairing(tabs, 'yes')).toContain(`now works as ${stack.technician.name}`);
     expect(await tabs.confirm.locator('#pairing-done').textContent()).toContain(
       `now works as ${stack.technician.name}`,

@@ -21,6 +21,7 @@ const job = (uuid: string, number: string, status = 'Work Order'): PageJob => ({
 function fakeSend(answers: {
   jobs?: (req: { uuids: string[]; numbers: string[] }) => PageJob[];
   signedIn?: boolean;
+  whoFirst?: boolean;
   failJobs?: boolean;
   failOpen?: boolean;
 }) {
@@ -29,7 +30,8 @@ function fakeSend(answers: {
     calls.push({ type, payload });
     if (type === 'content.jobs') {
       if (answers.failJobs) throw new Error('No reply');
-      return { jobs: answers.jobs?.(payload) ?? [], signedIn: answers.signedIn ?? true };
+      const who = answers.whoFirst ? { whoFirst: true } : {};
+      return { jobs: answers.jobs?.(payload) ?? [], signedIn: answers.signedIn ?? true, ...who };
     }
     if (type === 'content.openNotes') {
       if (answers.failOpen) throw new Error('This job is not shown on this page');
@@ -53,7 +55,7 @@ describe('content UI model', () => {
     expect(model.byNumber.value.get('1002')?.uuid).toBe(U2);
   });
 
-  it('says for every number what its badge shows: looking up, the job, not found, signed out, unavailable', async () => {
+  it('says for every number what its badge shows: looking up, the job, not found, signed out, who first, unavailable', async () => {
     const model = createContentModel(
       fakeSend({ jobs: ({ numbers }) => (numbers.includes('1001') ? [job(U1, '1001')] : []) }).send,
     );
@@ -66,6 +68,11 @@ describe('content UI model', () => {
     const signedOut = createContentModel(fakeSend({ signedIn: false }).send);
     await signedOut.track([], ['1001']);
     expect(signedOut.badgeOf('1001')).toEqual({ kind: 'signed-out', number: '1001' });
+
+    // Signed in, "who are you" not answered: no jobs yet, and the badge says what is left, not "signed out".
+    const whoFirst = createContentModel(fakeSend({ whoFirst: true }).send);
+    await whoFirst.track([], ['1001']);
+    expect(whoFirst.badgeOf('1001')).toEqual({ kind: 'who-first', number: '1001' });
 
     const failing = createContentModel(fakeSend({ failJobs: true }).send);
     await expect(failing.track([], ['1001'])).rejects.toThrow('No reply');
