@@ -24,7 +24,7 @@ const REFUSALS: Record<Refusal, { title: string; words: string }> = {
   not_activated: {
     title: 'Fieldside is not turned on yet',
     words:
-      "Fieldside is not turned on for this account, so it cannot show anything here. An administrator of your account can turn it on: in the platform's add-on store, open Fieldside and activate it.",
+      "Fieldside is not turned on for this account, so it cannot show anything here. An administrator of your account can turn it on: in the platform's add-on store, open Fieldside and activate it, even where it already shows as active.",
   },
   unknown_event: {
     title: 'Fieldside does not know this action',

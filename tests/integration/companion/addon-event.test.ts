@@ -292,7 +292,7 @@ describe('bad events: a 200 whose eventResponse is a page in words, no data, the
     expect(answer.response).toContain('Fieldside is not turned on for this account');
     expect(answer.response).toContain(
       escaped(
-        "An administrator of your account can turn it on: in the platform's add-on store, open Fieldside and activate it.",
+        "An administrator of your account can turn it on: in the platform's add-on store, open Fieldside and activate it, even where it already shows as active.",
       ),
     );
     expectNoJobData(answer.response);

@@ -20,7 +20,7 @@ const TITLES: Record<PanelProblem, string> = {
 
 export const PROBLEM_WORDS: Record<PanelProblem, string> = {
   not_activated:
-    "Fieldside is not turned on for this account yet. An administrator turns it on once for everyone: in the platform's add-on store, open Fieldside and activate it.",
+    "Fieldside is not turned on for this account yet. An administrator turns it on once for everyone: in the platform's add-on store, open Fieldside and activate it, even where it already shows as active.",
   revoked:
     "Fieldside has been turned off for this account, so it cannot show this job. An administrator can turn it on again from the platform's add-on store.",
   not_visible:
