@@ -1,11 +1,12 @@
 import { browser } from 'wxt/browser';
 import type { Workspace } from '@/lib/workspace/workspace';
-import { sessionItem } from '@/lib/settings/items';
+import { myJobsItem, sessionItem } from '@/lib/settings/items';
 import { readConnection, readSession } from '@/lib/settings/validated-reads';
 import { sidePanelJobItem } from '@/lib/side-panel/side-panel-job';
 import { canUseInPart } from '@/lib/auth/scopes';
 import { createDayService } from '@/lib/side-panel/day-service';
 import { createTodayJobs } from '@/lib/side-panel/today-jobs';
+import { createMyJobs } from '@/lib/side-panel/my-jobs';
 import { keepFirstScreen } from '@/lib/cache/first-screen/first-screen';
 import { saveTodayJobs } from '@/lib/cache/first-screen/kept-screen';
 import { createFieldContext } from '@/lib/side-panel/field-context';
@@ -20,6 +21,7 @@ import { clearAlarm, setAlarm } from './alarms';
 import { startWorkNotices } from './work-notices';
 import { listenForContextMenu } from './field-context-menu';
 import type { LiveHub } from '@/lib/messaging/live-hub';
+import type { WorkspaceKey } from '@/lib/settings/workspace-key';
 
 // Wires the side panel's services (lib/side-panel) to the browser: the outbox runner starts with the worker,
 // flushes on `online`, wakes on its alarm; the toolbar badge; the jobs of tabs for the side panel to follow (which tab
@@ -61,10 +63,28 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
   const picker = listenForContextMenu();
 
   const warn = (what: string) => (error: unknown) => console.warn(`Fieldside: ${what}`, error);
+  const hasDay = (key: WorkspaceKey) =>
+    key.staffUuid !== 'all' && (key.mode === 'api_key' || canUseInPart('myDay', key.scopes));
+  // The person's own jobs, each with their next visit: "mine" in the search, the day on a popup row, and the
+  // notices' "your job". Kept before today's first screen is, which words the days of those visits.
+  const mine = createMyJobs({
+    key: () => workspace.key(),
+    hasDay,
+    timeZone: () => ctx.timeZone(),
+    read: async (staffUuid, range) => {
+      const client = await workspace.client();
+      const [visits, allocations] = await Promise.all([
+        client.jobActivities.ofStaff(staffUuid, range),
+        client.jobAllocations.ofStaff(staffUuid),
+      ]);
+      return { visits: visits.records, allocations: allocations.records };
+    },
+    publish: (jobs) => myJobsItem.setValue(jobs),
+  });
   // Today's jobs, the same on every surface: the badge counts them, the popup lists them first.
   const today = createTodayJobs({
     key: () => workspace.key(),
-    hasDay: (key) => key.staffUuid !== 'all' && (key.mode === 'api_key' || canUseInPart('myDay', key.scopes)),
+    hasDay,
     timeZone: () => ctx.timeZone(),
     readToday: () => day.get(null),
     publish: async (jobs) => {
@@ -75,10 +95,16 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
       await keepFirstScreen(jobs.cacheName, index, jobs.day, jobs.jobs, jobs.timeZone);
     },
   });
+  /** Once a day each (once-a-day.ts): the person's own jobs first, so the first screen kept with today's words their
+   * next visits' days; a failed read of one does not hold the other back. */
+  const refreshDays = async () => {
+    await mine.refresh().catch(warn('my jobs'));
+    await today.refresh().catch(warn('today'));
+  };
   const resume = () => {
     void runner.resume().catch(warn('outbox'));
     void runner.count().then((n) => badge.setPending(n), warn('outbox count'));
-    void today.refresh().catch(warn('today'));
+    void refreshDays();
   };
 
   // Back online: everything waiting goes now, whatever its backoff said.
@@ -99,7 +125,7 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
       },
     },
     /** The account's today may have turned (the sync alarm asks every few minutes). */
-    refreshToday: () => void today.refresh().catch(warn('today')),
+    refreshToday: () => void refreshDays(),
     /** The account's time zone: whose "today" every surface shows. */
     timeZone: () => ctx.timeZone(),
     detail,

@@ -14,7 +14,8 @@ import { connectBrowser } from './support/connected-browser';
 import { browserClock, expectSydneyAhead, startSydneyMorning, type SydneyMorning } from './support/sydney-morning';
 import { signInFieldWorker } from './support/field-worker';
 import { CHROME_DIR } from './support/paths';
-import { openQuickSearch, shownResults } from './support/popup-page';
+import { openQuickSearch, search, shownResults } from './support/popup-page';
+import { shiftDate } from '../../lib/locale/days';
 import { openSidePanel } from './support/sidepanel-page';
 import { setUpFile } from '../support/set-up-file';
 
@@ -22,11 +23,46 @@ declare const chrome: { action: { getBadgeText(details: object): Promise<string>
 
 let morning: SydneyMorning;
 let browser: ExtensionBrowser;
+let returnVisit: string;
+
+/** Dates the first of today's visit jobs `days` before today on the platform; its uuid. */
+async function dateBack(at: SydneyMorning, days: number): Promise<string> {
+  const job = at.todaysJobs[0]!;
+  const date = shiftDate(at.sydneyToday, -days);
+  await at.stack.emulator.control.updateRecord(at.stack.account.uuid, 'job', job, { date: `${date} 00:00:00` });
+  return job;
+}
+
+/** The technician's own jobs as the platform holds them: given to them and not done, or with a visit of theirs
+ * from 30 days ago on (lib/side-panel/my-jobs.ts), among the jobs Fieldside keeps (active ones). */
+async function ownJobs(at: SydneyMorning): Promise<Set<string>> {
+  const { control } = at.stack.emulator;
+  const account = at.stack.account.uuid;
+  const staff = at.stack.technician.uuid;
+  const from = shiftDate(at.sydneyToday, -30);
+  const blank = (v: unknown) => !v || String(v).startsWith('0000');
+  const own = new Set<string>();
+  for (const a of await control.listRecords(account, 'joballocation'))
+    if (a.staff_uuid === staff && Number(a.active) === 1 && blank(a.completion_timestamp)) own.add(String(a.job_uuid));
+  for (const v of await control.listRecords(account, 'jobactivity'))
+    if (
+      v.staff_uuid === staff &&
+      Number(v.active) === 1 &&
+      Number(v.activity_was_scheduled) === 1 &&
+      String(v.end_date) > from
+    )
+      own.add(String(v.job_uuid));
+  const active = (await control.listRecords(account, 'job')).filter((j) => Number(j.active) === 1);
+  return new Set(active.map((j) => String(j.uuid)).filter((uuid) => own.has(uuid)));
+}
 
 setUpFile(async (own) => {
   morning = await startSydneyMorning(own);
   const launch = () =>
     launchChromium(process.env.FIELDSIDE_E2E_CHROME_DIR ?? CHROME_DIR, { env: morning.clocks.browserEnv });
+  // One of today's visits is to a job dated ten days ago (the office booked a return visit): its row must say
+  // "today", the visit's day, not the job's own.
+  returnVisit = await dateBack(morning, 10);
   const connected = await connectBrowser(own, morning.stack, launch);
   browser = connected.browser;
   await signInFieldWorker(browser, connected.options, morning.stack, { allowBadges: false });
@@ -64,4 +100,25 @@ it("shows the same today's jobs in the side panel, the toolbar badge and the pop
   expect(await popup.locator('#results-heading').textContent(), "the popup's heading").toBe("Today's jobs");
   await popup.close();
   await panel.close();
+});
+
+it("narrows to the technician's own jobs with 'mine', and a job visited today says so whatever its own date", async () => {
+  const popup = await openQuickSearch(browser);
+  await expect
+    .poll(async () => (await shownResults(popup)).find((r) => r.uuid === returnVisit)?.text ?? '', {
+      timeout: 20_000,
+      message: "the return visit's row on the first screen",
+    })
+    .toContain('today');
+
+  const own = await ownJobs(morning);
+  expect(own.size, "the technician's own jobs").toBeGreaterThan(1);
+  await search(popup, 'mine');
+  const rows = (await shownResults(popup)).map((r) => r.uuid);
+  expect(rows.length, "'mine' lists the technician's own jobs, up to a screen of them").toBe(Math.min(own.size, 20));
+  expect(
+    rows.filter((uuid) => !own.has(uuid)),
+    'jobs that are not theirs',
+  ).toEqual([]);
+  await popup.close();
 });
