@@ -365,7 +365,7 @@ export async function runBudgetBench(
         }
         if (minute > 0 && (minute + i) % WORKER_RESTART_MINUTES === 0) work.push(b.restartWorker());
         else if ((minute + i) % FEED_WAKE_MINUTES === 0) work.push(b.feed.wake());
-        if ((minute + i) % SYNC_ALARM_MINUTES === 0) work.push(b.schedule.onAlarm());
+        if ((minute + i) % SYNC_ALARM_MINUTES === 0) work.push(b.onAlarm());
       }
       const t0 = performance.now();
       await Promise.all(work);
@@ -445,6 +445,8 @@ export async function runBudgetBench(
     };
     expectSane(result.total > 0 && perMinute.length === MINUTES, 'the day made requests, minute by minute');
     expectSane(result.records.refused <= result.records.delivered, 'records refused are records delivered');
+    // Every browser opened reads its person's own jobs at its worker's start, two reads at least (visits, allocations).
+    expectSane(result.byCause['day: mine'] >= 2 * opened.size, "every opened browser read its person's own jobs");
     expectFigures({
       total: result.total,
       peak: result.peakPerMinute,

@@ -16,6 +16,7 @@ import { createOutboxWrites, type OutboxWrites } from '../../lib/outbox/writes';
 import { workspaceId, type WorkspaceKey } from '../../lib/settings/workspace-key';
 import { createCustomerUse } from '../../lib/cache/sync/customer-use';
 import type { Cause, RequestCounter } from './causes';
+import { startMyDay } from './my-day';
 import type { BrowserTokens } from './sign-in';
 
 // One person's Fieldside, as its background runs it: the real sync schedule, cache sync, live feed service
@@ -33,6 +34,9 @@ export const SCOPES = [
   'read_staff',
   'read_security_roles',
   'read_schedule',
+  // "My day"'s whom to call, which sign-in asks for with the schedule (lib/auth/sign-in-scopes.ts).
+  'read_customer_contacts',
+  'read_job_contacts',
   'manage_schedule',
   'manage_jobs',
   'read_attachments',
@@ -107,6 +111,8 @@ export interface SimBrowser {
   };
   /** Notifications the person was shown today (being told of work, turned on all day). */
   notices(): number;
+  /** The sync alarm: the schedule's, and the day reads' (once per account day: the background asks at each). */
+  onAlarm(): Promise<void>;
   /** Sends what the outbox holds now (the runner does this by itself after each write). */
   flushWrites(): Promise<void>;
   /** The service worker stops and starts again: new services over the same stored state. */
@@ -176,6 +182,11 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
   let feed: FeedService;
   let schedule: SyncSchedule;
   const reReadClient = clientFor(() => 'live: browsers');
+  // The account as the sign-in recorded it (lib/account/platform-reader.ts), read before the day is counted.
+  const vendor = await reReadClient.vendor.get();
+  const account = { timeZone: vendor.timezone_name || null, region: vendor.default_region || null };
+  const dayClients = { mine: clientFor(() => 'day: mine'), today: clientFor(() => 'day: today') };
+  let myDay: ReturnType<typeof startMyDay>;
   const writeClient = clientFor(() => 'writes');
 
   const upsertJobs = async (jobs: readonly Job[]) => {
@@ -184,6 +195,7 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
   };
 
   function startServices(): void {
+    myDay = startMyDay({ key, clients: dayClients, cache, outbox, account, now: world.now });
     sync = createCacheSync({
       client: clientFor(() => syncPhase),
       cache,
@@ -306,13 +318,17 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
         void runner.resume();
       },
     },
+    async onAlarm() {
+      await Promise.all([schedule.onAlarm(), myDay.refresh()]);
+    },
     notices: () => shownNotices,
     flushWrites: () => runner.flush(),
     async restartWorker() {
       feed.stop();
       await sync.upsert([]).catch(() => undefined);
       startServices();
-      await Promise.all([feed.wake(), schedule.onStartup()]);
+      // As the background's start (side-panel.ts `resume`): the day reads with the schedule's and the feed's.
+      await Promise.all([feed.wake(), schedule.onStartup(), myDay.refresh()]);
     },
     async idle() {
       await feed.idle();
