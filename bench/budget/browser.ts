@@ -187,6 +187,7 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
   const account = { timeZone: vendor.timezone_name || null, region: vendor.default_region || null };
   const dayClients = { mine: clientFor(() => 'day: mine'), today: clientFor(() => 'day: today') };
   let myDay: ReturnType<typeof startMyDay>;
+  const keptDays: Parameters<typeof startMyDay>[0]['kept'] = { mine: null, today: null };
   const writeClient = clientFor(() => 'writes');
 
   const upsertJobs = async (jobs: readonly Job[]) => {
@@ -195,7 +196,7 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
   };
 
   function startServices(): void {
-    myDay = startMyDay({ key, clients: dayClients, cache, outbox, account, now: world.now });
+    myDay = startMyDay({ key, clients: dayClients, cache, outbox, account, now: world.now, kept: keptDays });
     sync = createCacheSync({
       client: clientFor(() => syncPhase),
       cache,

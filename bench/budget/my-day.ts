@@ -1,6 +1,7 @@
 import type { PlatformClient } from '../../lib/api/client';
 import type { JobCache } from '../../lib/cache';
 import type { Outbox } from '../../lib/outbox';
+import type { MyJobs, TodayJobs } from '../../lib/settings/kept-first-screen';
 import type { WorkspaceKey } from '../../lib/settings/workspace-key';
 import type { Workspace } from '../../lib/workspace/workspace';
 import { canUseInPart } from '../../lib/auth/scopes';
@@ -12,8 +13,10 @@ import { createTodayJobs } from '../../lib/side-panel/today-jobs';
 // The background's day reads (entrypoints/background/side-panel.ts): the person's own jobs, then today's jobs
 // through the day service, each once per workspace and account day, at the worker's start and at every sync alarm.
 // Made anew with each worker, as the background makes them: what they remember of the day they read lives in the
-// worker, and so do the field context's once-a-workspace reads (the badge names). What they publish (myJobsItem,
-// today's first screen, the toolbar badge) is storage and the local index, not the platform's: dropped here.
+// worker, and so do the field context's once-a-workspace reads (the badge names). What they publish goes to
+// storage.session (myJobsItem, todayJobsItem), which outlives the worker: here the browser's `kept`, so that a new
+// worker reads only what is not kept, as the background's does. The rest of what they publish (the first screen, the
+// toolbar badge) is local, not the platform's: dropped here.
 
 export interface MyDayDeps {
   key: WorkspaceKey;
@@ -24,6 +27,8 @@ export interface MyDayDeps {
   /** The account as the session recorded it at sign-in (lib/account/platform-reader.ts): its time zone. */
   account: { timeZone: string | null; region: string | null };
   now: () => number;
+  /** The browser's storage.session: what the day reads published last, surviving the worker. */
+  kept: { mine: MyJobs | null; today: TodayJobs | null };
 }
 
 /** As the background decides it (side-panel.ts, `hasDay`): a staff member in view, allowed to read their schedule. */
@@ -60,9 +65,15 @@ export function startMyDay(deps: MyDayDeps): { refresh(): Promise<void> } {
       ]);
       return { visits: visits.records, allocations: allocations.records };
     },
-    publish: async () => undefined,
+    publish: async (jobs) => void (deps.kept.mine = jobs),
+    published: async () => deps.kept.mine,
   });
-  const today = createTodayJobs({ ...common, readToday: () => day.get(null), publish: async () => undefined });
+  const today = createTodayJobs({
+    ...common,
+    readToday: () => day.get(null),
+    publish: async (jobs) => void (deps.kept.today = jobs),
+    published: async () => deps.kept.today,
+  });
   const warn = (what: string) => (error: unknown) => console.warn(`budget: ${what}`, error);
   return {
     // The person's own jobs first, then today's, a failure of one not holding the other back (as refreshDays).

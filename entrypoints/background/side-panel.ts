@@ -8,7 +8,7 @@ import { createDayService } from '@/lib/side-panel/day-service';
 import { createTodayJobs } from '@/lib/side-panel/today-jobs';
 import { createMyJobs } from '@/lib/side-panel/my-jobs';
 import { keepFirstScreen } from '@/lib/cache/first-screen/first-screen';
-import { saveTodayJobs } from '@/lib/cache/first-screen/kept-screen';
+import { keptFrom, MY_JOBS_NAME, saveTodayJobs, TODAY_JOBS_NAME } from '@/lib/cache/first-screen/kept-screen';
 import { createFieldContext } from '@/lib/side-panel/field-context';
 import { createOutboxWrites } from '@/lib/outbox/writes';
 import { createJobDetailService } from '@/lib/side-panel/job-detail-service';
@@ -65,6 +65,8 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
   const warn = (what: string) => (error: unknown) => console.warn(`Fieldside: ${what}`, error);
   const hasDay = (key: WorkspaceKey) =>
     key.staffUuid !== 'all' && (key.mode === 'api_key' || canUseInPart('myDay', key.scopes));
+  // What the day reads published, as storage.session keeps it past a stopped worker (checked as the popup checks it).
+  const keptDays = async () => keptFrom(await browser.storage.session.get([TODAY_JOBS_NAME, MY_JOBS_NAME]));
   // The person's own jobs, each with their next visit: "mine" in the search, the day on a popup row, and the
   // notices' "your job". Kept before today's first screen is, which words the days of those visits.
   const mine = createMyJobs({
@@ -80,6 +82,7 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
       return { visits: visits.records, allocations: allocations.records };
     },
     publish: (jobs) => myJobsItem.setValue(jobs),
+    published: async () => (await keptDays()).mine,
   });
   // Today's jobs, the same on every surface: the badge counts them, the popup lists them first.
   const today = createTodayJobs({
@@ -94,9 +97,11 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
       const index = await (await workspace.sync()).searchIndex();
       await keepFirstScreen(jobs.cacheName, index, jobs.day, jobs.jobs, jobs.timeZone);
     },
+    published: async () => (await keptDays()).today,
   });
-  /** Once a day each (once-a-day.ts): the person's own jobs first, so the first screen kept with today's words their
-   * next visits' days; a failed read of one does not hold the other back. */
+  /** Once a day each (once-a-day.ts), a new worker reading only what is not kept: the person's own jobs first, so
+   * the first screen kept with today's words their next visits' days; a failed read of one does not hold the other
+   * back. */
   const refreshDays = async () => {
     await mine.refresh().catch(warn('my jobs'));
     await today.refresh().catch(warn('today'));

@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
 import { jobActivityRecord, jobAllocationRecord, type JobActivity, type JobAllocation } from '../api/schemas';
-import { myJobsOf } from './my-jobs';
+import { cacheDbName } from '../databases';
+import type { MyJobs } from '../settings/kept-first-screen';
+import { createMyJobs, myJobsOf } from './my-jobs';
 
 // The records are read by their real schemas, as the platform's answer is: the job uuids are written here in capitals,
 // and the schema lower-cases them (so a job is one key however the platform spelt it).
@@ -51,4 +53,28 @@ it("makes the person's jobs with their next visit of theirs from today, and none
     [J(3).toLowerCase()]: '2026-11-28',
     [J(6).toLowerCase()]: '',
   });
+});
+
+// A new worker (the browser stops the last one many times a day) reads the person's own jobs again only when
+// storage.session does not keep this workspace's for today: two reads per worker start otherwise, every half hour.
+it.each([
+  ['this workspace’s today', { cacheName: cacheDbName('ACC', 'Me'), day: '2026-11-28' }, 0],
+  ['yesterday’s', { cacheName: cacheDbName('ACC', 'Me'), day: '2026-11-27' }, 1],
+  ['another person’s', { cacheName: cacheDbName('ACC', 'Other'), day: '2026-11-28' }, 1],
+  ['nothing', null, 1],
+])('a new worker with %s kept reads the person’s jobs %i time(s)', async (_what, kept, reads) => {
+  const stored: MyJobs | null = kept && { ...kept, jobs: {} };
+  let read = 0;
+  const mine = createMyJobs({
+    key: async () => ({ accountUuid: 'ACC', staffUuid: 'Me', baseUrl: 'http://x', scopes: [], mode: 'oauth' }),
+    hasDay: () => true,
+    timeZone: async () => 'UTC',
+    read: async () => (read++, { visits: [], allocations: [] }),
+    publish: async () => undefined,
+    published: async () => stored,
+    now: () => Date.UTC(2026, 10, 28, 12),
+  });
+  await mine.refresh();
+  await mine.refresh();
+  expect(read).toBe(reads);
 });

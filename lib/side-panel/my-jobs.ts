@@ -7,7 +7,7 @@ import { cacheDbName } from '../databases';
 import { shiftDate } from '../locale/days';
 import type { MyJobs } from '../settings/kept-first-screen';
 import type { WorkspaceKey } from '../settings/workspace-key';
-import { onceADay } from './once-a-day';
+import { keptIn, onceADay } from './once-a-day';
 import type { JobActivity, JobAllocation } from '../api/schemas';
 import type { DateRange } from '../api/job-activities';
 
@@ -22,6 +22,8 @@ export interface MyJobsDeps {
   timeZone(): Promise<string | null>;
   read(staffUuid: string, range: DateRange): Promise<{ visits: JobActivity[]; allocations: JobAllocation[] }>;
   publish(mine: MyJobs | null): Promise<void>;
+  /** What was published last, as it is kept (storage.session): read again only when it is not this day's. */
+  published?(): Promise<MyJobs | null>;
   now?: () => number;
 }
 
@@ -44,7 +46,7 @@ export function myJobsOf(visits: readonly JobActivity[], allocations: readonly J
 export function createMyJobs(deps: MyJobsDeps) {
   return {
     refresh: onceADay(
-      deps,
+      { ...deps, kept: deps.published && keptIn(deps.published) },
       async (key, today) => {
         const range = {
           from: `${shiftDate(today, -PAST_DAYS)} 00:00:00`,

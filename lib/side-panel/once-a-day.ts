@@ -1,6 +1,8 @@
 // What the background reads once per workspace and account day (today's jobs, the person's own):
 // session writes come in bursts at sign-in and the sync alarm asks every few minutes, while each read
-// spends the account's shared request budget. A failed read is tried again at the next asking.
+// spends the account's shared request budget. A failed read is tried again at the next asking. What was
+// read is published to storage.session, which outlives the worker: a new worker reads only what is not kept.
+import { cacheDbName } from '../databases';
 import { todayIn } from '../locale/days';
 import { workspaceId, type WorkspaceKey } from '../settings/workspace-key';
 
@@ -9,6 +11,10 @@ export interface OnceADayDeps {
   /** Whether this workspace has a day (a staff member in view, allowed to read their schedule). */
   hasDay(key: WorkspaceKey): boolean;
   timeZone(): Promise<string | null>;
+  /** Whether this workspace's read of `today` is still kept from an earlier worker (storage.session survives a
+   * stopped worker, and sign-out clears it): the browser stops the worker many times a day, and each new one
+   * would otherwise read the day again. */
+  kept?(key: WorkspaceKey, today: string): Promise<boolean>;
   now?: () => number;
 }
 
@@ -32,6 +38,7 @@ export function onceADay(
     const id = `${workspaceId(key)}|${today}`;
     if (id === readFor) return;
     readFor = id;
+    if (await deps.kept?.(key, today).catch(() => false)) return;
     try {
       await read(key, today, timeZone);
     } catch (error) {
@@ -40,3 +47,18 @@ export function onceADay(
     }
   };
 }
+
+/** `kept` for what a reader publishes naming its workspace's cache and day (today's jobs, the person's own); `reuse`
+ * is given what is kept when it is this day's (a new worker's toolbar badge counts the jobs kept). */
+export const keptIn =
+  <T extends { cacheName: string; day: string }>(
+    published: () => Promise<T | null>,
+    reuse: (kept: T) => Promise<void> = async () => undefined,
+  ) =>
+  async (key: WorkspaceKey, today: string): Promise<boolean> => {
+    const kept = await published();
+    if (kept?.day !== today || kept.cacheName !== cacheDbName(key.accountUuid, key.staffUuid, key.ownView))
+      return false;
+    await reuse(kept);
+    return true;
+  };

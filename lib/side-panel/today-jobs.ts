@@ -8,7 +8,7 @@ import { todayIn } from '../locale/days';
 import type { DayView } from '../messaging/views';
 import type { TodayJobs } from '../settings/kept-first-screen';
 import type { WorkspaceKey } from '../settings/workspace-key';
-import { onceADay } from './once-a-day';
+import { keptIn, onceADay } from './once-a-day';
 import { jobsOfDay } from './day-jobs';
 
 export interface TodayJobsDeps {
@@ -20,6 +20,9 @@ export interface TodayJobsDeps {
   readToday(): Promise<DayView>;
   /** Today's jobs to show (null: this workspace has none to show: no staff member in view). */
   publish(today: TodayJobs | null): Promise<void>;
+  /** What was published last, as it is kept (storage.session): read again only when it is not this day's, else
+   * published again (a new worker's badge). */
+  published?(): Promise<TodayJobs | null>;
   now?: () => number;
 }
 
@@ -36,7 +39,7 @@ export function createTodayJobs(deps: TodayJobsDeps) {
   return {
     /** Reads today's day unless it was read already for this workspace and day. */
     refresh: onceADay(
-      deps,
+      { ...deps, kept: deps.published && keptIn(deps.published, deps.publish) },
       async (key, _today, timeZone) => publishDay(key, timeZone, await deps.readToday()),
       () => deps.publish(null),
     ),
