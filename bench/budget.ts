@@ -1,8 +1,8 @@
 // `npm run bench -- budget [--staff 200]` (or `npx tsx bench/budget.ts`): the account's API budget through a
 // business day. A 50-person account (1 administrator, 4 office, 45 technicians; `--staff 200`: 195 technicians) with
-// Fieldside open 8 hours against the real emulator (its clock advanced a minute at a time) and the real companion,
-// with a day of change made through the emulator's control API (so the platform's signed webhooks fire) and notes
-// technicians write in Fieldside. The browsers are split as a real business's would be (people.ts): most paired from
+// Fieldside open 8 hours (08:00-16:00 in its zone) against the real emulator (its clock advanced a minute at a time)
+// and the real companion, with a day of change made through the emulator's control API (so the platform's signed
+// webhooks fire) and notes technicians write in Fieldside. The browsers are split as a real business's would be (people.ts): most paired from
 // the job card, some self-declared, some never opened. Each browser runs the product's real background services in
 // this process (browser.ts); every request to the platform is counted by cause, per hour, per minute and for the
 // day, and every record the companion delivers is checked against a read of that job as the browser's person
@@ -16,6 +16,8 @@
 import 'fake-indexeddb/auto';
 import { pathToFileURL } from 'node:url';
 import { startDevStack } from '../server/development/dev-stack';
+import { ACCOUNT_PROFILES } from '../server/emulator/data/seed-people';
+import { instantOf, shiftDate, todayIn } from '../lib/locale/days';
 import { activateAccount, pairingLinkOf } from '../tests/support/companion/addon-platform';
 import { openBrowser, SCOPES, type SimBrowser } from './budget/browser';
 import { CAUSES, createRequestCounter, type Cause } from './budget/causes';
@@ -35,6 +37,15 @@ const JOBS_FOR: Record<number, number> = { 50: 58_500, 200: 100_000 };
 const SMOKE_JOBS = 4_000;
 /** A smoke run's business: 1 administrator, 4 office, 5 technicians, enough for every way of meeting Fieldside. */
 const SMOKE_STAFF = 10;
+/** The platform's clock at the start: 08:00 yesterday in the business's zone (the seeded first account's), so that the
+ * day measured (24 hours later, after yesterday's afternoon and the night) is its 08:00-16:00 whatever the hour the
+ * bench runs. Started at the real time, a run at 12:25 UTC played 23:25-07:25 in Sydney, crossed its midnight and
+ * read each person's day twice (about 540 requests of one run). */
+function businessMorning(now = Date.now()): number {
+  const zone = ACCOUNT_PROFILES[0]!.timeZone;
+  return instantOf(`${shiftDate(todayIn(zone, now), -1)} 08:00:00`, zone)!;
+}
+
 /** The minutes simulated: a working day (a smoke run plays its first 40 minutes, the first alarms and changes), or
  * the first `--minutes N` / BUDGET_MINUTES of it. */
 function minutesAsked(): number {
@@ -98,12 +109,13 @@ export async function runBudgetBench(
   const size = opts.staff ?? staffAsked();
   const counter = createRequestCounter();
   const refusals = new Map<string, number>();
-  let simNow = Date.now();
+  let simNow = businessMorning();
   const dev = await startDevStack({
     // The platform's limits are lifted so the bench measures what Fieldside asks for, not what it is refused.
     // Pages of 5,000 records, as the real platform answers (BUDGET_PAGE_SIZE=1000 plays the spec's "up to 1000").
     emulator: {
       port: 0,
+      now: simNow,
       jobs:
         opts.jobs ?? (Number(process.env.BUDGET_JOBS) || sized(JOBS_FOR[size] ?? Math.round(size * 1_170), SMOKE_JOBS)),
       // The people of the staff plan who go out to jobs, the subcontractor among them.
