@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { readRecord, uuidSerial } from '../../tests/support/read-records';
 import { jobActivityRecord, jobAllocationRecord, type JobActivity, type JobAllocation } from '../api/schemas';
 import { cacheDbName } from '../databases';
 import type { MyJobs } from '../settings/kept-first-screen';
@@ -9,19 +10,10 @@ import { createMyJobs, myJobsOf } from './my-jobs';
 
 /** Job `n`'s uuid as the platform might write it, in capitals. */
 const J = (n: number) => `0000000${n}-ABCD-4ABC-8ABC-ABCDEF012345`;
-let serial = 0;
-const uuidOf = () => `${String(++serial).padStart(8, '0')}-0000-4000-8000-000000000000`;
-
-function read<R>(record: { parse(raw: unknown): { ok: true; value: R } | { ok: false; skipped: { reason: string } } }) {
-  return (raw: Record<string, unknown>): R => {
-    const parsed = record.parse(raw);
-    if (!parsed.ok) throw new Error(parsed.skipped.reason);
-    return parsed.value;
-  };
-}
+const uuidOf = uuidSerial();
 
 const visit = (job: string, start: string, extra: Partial<Record<keyof JobActivity, unknown>> = {}) =>
-  read(jobActivityRecord)({
+  readRecord(jobActivityRecord)({
     uuid: uuidOf(),
     active: 1,
     job_uuid: job,
@@ -31,7 +23,7 @@ const visit = (job: string, start: string, extra: Partial<Record<keyof JobActivi
     ...extra,
   });
 const allocation = (job: string, extra: Partial<Record<keyof JobAllocation, unknown>> = {}) =>
-  read(jobAllocationRecord)({ uuid: uuidOf(), active: 1, job_uuid: job, completion_timestamp: null, ...extra });
+  readRecord(jobAllocationRecord)({ uuid: uuidOf(), active: 1, job_uuid: job, completion_timestamp: null, ...extra });
 
 it("makes the person's jobs with their next visit of theirs from today, and none for jobs with no visit ahead", () => {
   const jobs = myJobsOf(
