@@ -2,11 +2,11 @@
 // business day. A 50-person account (1 administrator, 4 office, 45 technicians; `--staff 200`: 195 technicians) with
 // Fieldside open 8 hours (08:00-16:00 in its zone) against the real emulator (its clock advanced a minute at a time)
 // and the real companion, with a day of change made through the emulator's control API (so the platform's signed
-// webhooks fire) and notes technicians write in Fieldside. The browsers are split as a real business's would be (people.ts): most paired from
-// the job card, some self-declared, some never opened. Each browser runs the product's real background services in
-// this process (browser.ts); every request to the platform is counted by cause, per hour, per minute and for the
-// day, and every record the companion delivers is checked against a read of that job as the browser's person
-// (record-check.ts). Goals (issues 18, 29): at most 2,000 requests per account-day at 50 staff and 6,000 at 200,
+// webhooks fire) and notes technicians write in Fieldside. The browsers are split as a real business's would be
+// (people.ts): most paired from the job card, some self-declared, some never opened. Each browser runs the product's
+// real background services in this process (browser.ts); every request to the platform is counted by cause, per
+// hour, per minute and for the day, and every record the companion delivers is checked against a read of that job
+// as the browser's person (record-check.ts). Goals (issues 18, 29): at most 2,000 requests per account-day at 50 staff and 6,000 at 200,
 // every open browser showing a change within 10 s, never more than 120 requests in a minute, and no record delivered
 // to someone the platform would not show it.
 //
