@@ -16,8 +16,9 @@ export const CAUSES = [
   'writes',
   'time on site',
   'photos',
-  // The background's day reads (my-day.ts): the person's schedule, their own jobs and today's from it.
+  // The background's day reads (my-day.ts): the person's own jobs, and today's through the day service.
   'day: mine',
+  'day: today',
 ] as const;
 export type Cause = (typeof CAUSES)[number];
 

@@ -6,8 +6,7 @@ import { sidePanelJobItem } from '@/lib/side-panel/side-panel-job';
 import { canUseInPart } from '@/lib/auth/scopes';
 import { createDayService } from '@/lib/side-panel/day-service';
 import { createTodayJobs } from '@/lib/side-panel/today-jobs';
-import { createMyJobs, scheduleRange } from '@/lib/side-panel/my-jobs';
-import { createScheduleReads, todayOfSchedule } from '@/lib/side-panel/today-of-schedule';
+import { createMyJobs } from '@/lib/side-panel/my-jobs';
 import { keepFirstScreen } from '@/lib/cache/first-screen/first-screen';
 import { keptFrom, MY_JOBS_NAME, saveTodayJobs, TODAY_JOBS_NAME } from '@/lib/cache/first-screen/kept-screen';
 import { createFieldContext } from '@/lib/side-panel/field-context';
@@ -68,34 +67,29 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
     key.staffUuid !== 'all' && (key.mode === 'api_key' || canUseInPart('myDay', key.scopes));
   // What the day reads published, as storage.session keeps it past a stopped worker (checked as the popup checks it).
   const keptDays = async () => keptFrom(await browser.storage.session.get([TODAY_JOBS_NAME, MY_JOBS_NAME]));
-  // The person's schedule (their visits from a month back to a year ahead, their allocations), read once a day for
-  // both readers below: a read of today's day apart cost nine requests a browser at the morning's first alarm.
-  const schedule = createScheduleReads(async (staffUuid, range) => {
-    const client = await workspace.client();
-    const [visits, allocations] = await Promise.all([
-      client.jobActivities.ofStaff(staffUuid, range),
-      client.jobAllocations.ofStaff(staffUuid),
-    ]);
-    return { visits: visits.records, allocations: allocations.records };
-  });
   // The person's own jobs, each with their next visit: "mine" in the search, the day on a popup row, and the
   // notices' "your job". Kept before today's first screen is, which words the days of those visits.
   const mine = createMyJobs({
     key: () => workspace.key(),
     hasDay,
     timeZone: () => ctx.timeZone(),
-    read: schedule,
+    read: async (staffUuid, range) => {
+      const client = await workspace.client();
+      const [visits, allocations] = await Promise.all([
+        client.jobActivities.ofStaff(staffUuid, range),
+        client.jobAllocations.ofStaff(staffUuid),
+      ]);
+      return { visits: visits.records, allocations: allocations.records };
+    },
     publish: (jobs) => myJobsItem.setValue(jobs),
     published: async () => (await keptDays()).mine,
   });
-  // Today's jobs, the same on every surface: the badge counts them, the popup lists them first. Worked out from the
-  // schedule; the side panel reads the whole day (customers, whom to call) when it opens, and tells it here (seen).
+  // Today's jobs, the same on every surface: the badge counts them, the popup lists them first.
   const today = createTodayJobs({
     key: () => workspace.key(),
     hasDay,
     timeZone: () => ctx.timeZone(),
-    readToday: async (key, today) =>
-      todayOfSchedule(await schedule(key.staffUuid, scheduleRange(today)), key.staffUuid, today),
+    readToday: () => day.get(null),
     publish: async (jobs) => {
       badge.setToday(jobs?.jobs.length ?? null);
       await saveTodayJobs(jobs);

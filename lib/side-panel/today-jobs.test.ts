@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { cacheDbName } from '../databases';
+import type { DayView } from '../messaging/views';
 import type { TodayJobs } from '../settings/kept-first-screen';
 import type { WorkspaceKey } from '../settings/workspace-key';
 import { createTodayJobs } from './today-jobs';
@@ -21,19 +22,14 @@ it.each([{ ownView: true as const }, {}])('names the workspace’s own cache (%o
     key: async () => key,
     hasDay: () => true,
     timeZone: async () => 'UTC',
-    readToday: async () => ({ jobs: [], visits: {} }),
+    readToday: async () =>
+      ({ date: '2026-11-28', offline: false, fetchedAt: now, visits: [], otherJobs: [] }) as unknown as DayView,
     publish: async (jobs) => void published.push(jobs),
     now: () => now,
   });
   await today.refresh();
   expect(published).toEqual([
-    {
-      cacheName: cacheDbName('ACC', 'Me', 'ownView' in view),
-      day: '2026-11-28',
-      timeZone: 'UTC',
-      jobs: [],
-      visits: {},
-    },
+    { cacheName: cacheDbName('ACC', 'Me', 'ownView' in view), day: '2026-11-28', timeZone: 'UTC', jobs: [] },
   ]);
   expect(published[0]?.cacheName.endsWith(':own')).toBe('ownView' in view);
 });
@@ -58,7 +54,7 @@ it.each([
     timeZone: async () => 'UTC',
     readToday: async () => {
       read++;
-      return { jobs: [], visits: {} };
+      return { date: '2026-11-28', offline: false, fetchedAt: now, visits: [], otherJobs: [] } as unknown as DayView;
     },
     publish: async (jobs) => void published.push(jobs),
     published: async () => stored,
@@ -68,8 +64,6 @@ it.each([
   await today.refresh();
   expect(read).toBe(reads);
   expect(published).toEqual([
-    reads
-      ? { ...stored, cacheName: cacheDbName('ACC', 'Me'), day: '2026-11-28', timeZone: 'UTC', jobs: [], visits: {} }
-      : stored,
+    reads ? { ...stored, cacheName: cacheDbName('ACC', 'Me'), day: '2026-11-28', timeZone: 'UTC', jobs: [] } : stored,
   ]);
 });
