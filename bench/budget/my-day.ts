@@ -4,10 +4,10 @@ import type { Outbox } from '../../lib/outbox';
 import type { MyJobs, TodayJobs } from '../../lib/settings/kept-first-screen';
 import type { WorkspaceKey } from '../../lib/settings/workspace-key';
 import type { Workspace } from '../../lib/workspace/workspace';
-import { canUseInPart } from '../../lib/auth/scopes';
 import { createFieldContext } from '../../lib/side-panel/field-context';
 import { createDayService } from '../../lib/side-panel/day-service';
 import { createMyJobs } from '../../lib/side-panel/my-jobs';
+import { hasDay } from '../../lib/side-panel/once-a-day';
 import { createTodayJobs } from '../../lib/side-panel/today-jobs';
 
 // The background's day reads (entrypoints/background/side-panel.ts): the person's own jobs, then today's jobs
@@ -30,10 +30,6 @@ export interface MyDayDeps {
   /** The browser's storage.session: what the day reads published last, surviving the worker. */
   kept: { mine: MyJobs | null; today: TodayJobs | null };
 }
-
-/** As the background decides it (side-panel.ts, `hasDay`): a staff member in view, allowed to read their schedule. */
-export const hasDay = (key: WorkspaceKey) =>
-  key.staffUuid !== 'all' && (key.mode === 'api_key' || canUseInPart('myDay', key.scopes));
 
 /** One worker's day reads: `refresh()` is the background's `refreshDays`. */
 export function startMyDay(deps: MyDayDeps): { refresh(): Promise<void> } {

@@ -3,12 +3,12 @@ import type { Workspace } from '@/lib/workspace/workspace';
 import { myJobsItem, sessionItem } from '@/lib/settings/items';
 import { readConnection, readSession } from '@/lib/settings/validated-reads';
 import { sidePanelJobItem } from '@/lib/side-panel/side-panel-job';
-import { canUseInPart } from '@/lib/auth/scopes';
 import { createDayService } from '@/lib/side-panel/day-service';
 import { createTodayJobs } from '@/lib/side-panel/today-jobs';
 import { createMyJobs } from '@/lib/side-panel/my-jobs';
+import { hasDay } from '@/lib/side-panel/once-a-day';
 import { keepFirstScreen } from '@/lib/cache/first-screen/first-screen';
-import { keptFrom, MY_JOBS_NAME, saveTodayJobs, TODAY_JOBS_NAME } from '@/lib/cache/first-screen/kept-screen';
+import { readKept, saveTodayJobs } from '@/lib/cache/first-screen/kept-screen';
 import { createFieldContext } from '@/lib/side-panel/field-context';
 import { createOutboxWrites } from '@/lib/outbox/writes';
 import { createJobDetailService } from '@/lib/side-panel/job-detail-service';
@@ -21,7 +21,6 @@ import { clearAlarm, setAlarm } from './alarms';
 import { startWorkNotices } from './work-notices';
 import { listenForContextMenu } from './field-context-menu';
 import type { LiveHub } from '@/lib/messaging/live-hub';
-import type { WorkspaceKey } from '@/lib/settings/workspace-key';
 
 // Wires the side panel's services (lib/side-panel) to the browser: the outbox runner starts with the worker,
 // flushes on `online`, wakes on its alarm; the toolbar badge; the jobs of tabs for the side panel to follow (which tab
@@ -63,10 +62,6 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
   const picker = listenForContextMenu();
 
   const warn = (what: string) => (error: unknown) => console.warn(`Fieldside: ${what}`, error);
-  const hasDay = (key: WorkspaceKey) =>
-    key.staffUuid !== 'all' && (key.mode === 'api_key' || canUseInPart('myDay', key.scopes));
-  // What the day reads published, as storage.session keeps it past a stopped worker (checked as the popup checks it).
-  const keptDays = async () => keptFrom(await browser.storage.session.get([TODAY_JOBS_NAME, MY_JOBS_NAME]));
   // The person's own jobs, each with their next visit: "mine" in the search, the day on a popup row, and the
   // notices' "your job". Kept before today's first screen is, which words the days of those visits.
   const mine = createMyJobs({
@@ -82,7 +77,7 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
       return { visits: visits.records, allocations: allocations.records };
     },
     publish: (jobs) => myJobsItem.setValue(jobs),
-    published: async () => (await keptDays()).mine,
+    published: async () => (await readKept()).mine,
   });
   // Today's jobs, the same on every surface: the badge counts them, the popup lists them first.
   const today = createTodayJobs({
@@ -97,7 +92,7 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
       const index = await (await workspace.sync()).searchIndex();
       await keepFirstScreen(jobs.cacheName, index, jobs.day, jobs.jobs, jobs.timeZone);
     },
-    published: async () => (await keptDays()).today,
+    published: async () => (await readKept()).today,
   });
   /** Once a day each (once-a-day.ts), a new worker reading only what is not kept: the person's own jobs first, so
    * the first screen kept with today's words their next visits' days; a failed read of one does not hold the other

@@ -2,6 +2,7 @@
 // session writes come in bursts at sign-in and the sync alarm asks every few minutes, while each read
 // spends the account's shared request budget. A failed read is tried again at the next asking. What was
 // read is published to storage.session, which outlives the worker: a new worker reads only what is not kept.
+import { canUseInPart } from '../auth/scopes';
 import { cacheDbName } from '../databases';
 import { todayIn } from '../locale/days';
 import { workspaceId, type WorkspaceKey } from '../settings/workspace-key';
@@ -62,3 +63,8 @@ export const keptIn =
     await reuse(kept);
     return true;
   };
+
+/** Whether a workspace has a day to read: a staff member in view (not the whole account of an API key), allowed to
+ * read their schedule. The background's day readers and the budget bench that plays them ask the same. */
+export const hasDay = (key: WorkspaceKey): boolean =>
+  key.staffUuid !== 'all' && (key.mode === 'api_key' || canUseInPart('myDay', key.scopes));
