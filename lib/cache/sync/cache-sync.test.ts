@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PageOptions } from '../../api/client';
 import { paginate } from '../../api/paginate';
 import type { Company, Job } from '../../api/schemas';
-import { search } from '../../search';
+import { search, type SearchIndex } from '../../search';
 import { createCacheSync } from './cache-sync';
 import type { SyncSource } from './sync-context';
 import type { SyncState } from '../store/sync-state';
@@ -111,6 +111,50 @@ describe('createCacheSync', () => {
     };
     await createCacheSync({ client: source, cache, now: () => Date.parse('2026-03-01T00:00:00Z') }).run();
     expect(events).toEqual(['first job request', 'companies written']);
+  });
+
+  it('a search index asked for during the first sync is the one it finishes with, never a partial one stored over it', async () => {
+    // The background asks for the index while the first sync still stores pages (today's jobs published early, the
+    // omnibox): one rebuilt from the pages stored so far was kept in memory and stored over the sync's own, and the
+    // popup's first screen and its search then missed every later page's jobs.
+    const cache = await freshCache();
+    const { source } = memorySource(
+      range(0, 2500).map((n) => makeJob(n)),
+      [makeCompany(0)],
+    );
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const jobPages = source.jobs.pages;
+    let pagesAsked = 0;
+    source.jobs.pages = (opts = {}) => {
+      const pages = jobPages(opts);
+      const next = pages.next.bind(pages);
+      pages.next = async () => {
+        if (++pagesAsked === 3) await gate; // the last page waits until the index has been asked for
+        return next();
+      };
+      return pages;
+    };
+    const asked: Array<Promise<SearchIndex>> = [];
+    const sync = createCacheSync({
+      client: source,
+      cache,
+      onProgress: (state) => {
+        if (asked.length > 0 || state.jobsStored < 1000) return;
+        asked.push(sync.searchIndex());
+        // Held until the index is answered, or long enough for a partial one to have been rebuilt and stored.
+        void Promise.race([asked[0], new Promise((r) => setTimeout(r, 200))]).then(release);
+      },
+    });
+    await sync.run();
+    expect(asked, 'the index was asked for during the sync').toHaveLength(1);
+    const mid = await asked[0]!;
+    expect(search(mid, '3499')[0]?.uuid, "the index asked for mid-sync has the last page's jobs").toBe(
+      uuidOf('job', 2499),
+    );
+    expect(search(await sync.searchIndex(), '3499')[0]?.uuid).toBe(uuidOf('job', 2499));
+    const reloaded = createCacheSync({ client: source, cache }); // a new worker, or the popup, reads the stored parts
+    expect(search(await reloaded.searchIndex(), '3499')[0]?.uuid, 'the stored index').toBe(uuidOf('job', 2499));
   });
 
   it('an incremental sync rewrites only the small part of the search index, not its main segment', async () => {

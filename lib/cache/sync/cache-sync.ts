@@ -57,8 +57,12 @@ export function createCacheSync(options: CacheSyncOptions) {
     },
     async index() {
       if (index === null) {
-        index = await loadSearchIndex(cache);
-        storedMain = index.main;
+        const loaded = await loadSearchIndex(cache);
+        // A sync that set its index while this one loaded has the newer one.
+        if (index === null) {
+          index = loaded;
+          storedMain = loaded.main;
+        }
       }
       return index;
     },
@@ -141,8 +145,13 @@ export function createCacheSync(options: CacheSyncOptions) {
       await loadState();
       await upsertJobs(ctx, jobs);
     },
-    /** The search index of the cache (stored, or rebuilt from the cached jobs). */
-    searchIndex: () => ctx.index(),
+    /** The search index of the cache (stored, or rebuilt from the cached jobs). Not yet loaded, it waits for a sync
+     * under way: a first sync's index is whole only at its end, and one rebuilt meanwhile from the pages stored so far
+     * was stored over the sync's own (the popup then missed every later page's jobs). */
+    async searchIndex(): Promise<SearchIndex> {
+      if (index === null) await inflight?.catch(() => undefined);
+      return ctx.index();
+    },
     /** The contacts changed since their last read, now (once an hour has passed): a view that searches customers
      * opened after its person had not searched for a while, so the syncs had not kept them. */
     async catchUpCustomers(): Promise<void> {
