@@ -184,8 +184,8 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
   const reReadClient = clientFor(() => 'live: browsers');
   // The account as the sign-in recorded it (lib/account/platform-reader.ts), read before the day is counted.
   const vendor = await reReadClient.vendor.get();
-  const account = { timeZone: vendor.timezone_name || null, region: vendor.default_region || null };
-  const dayClients = { mine: clientFor(() => 'day: mine'), today: clientFor(() => 'day: today') };
+  const account = { timeZone: vendor.timezone_name || null };
+  const dayClient = clientFor(() => 'day: mine');
   let myDay: ReturnType<typeof startMyDay>;
   const keptDays: Parameters<typeof startMyDay>[0]['kept'] = { mine: null, today: null };
   const writeClient = clientFor(() => 'writes');
@@ -196,7 +196,7 @@ export async function openBrowser(world: BrowserWorld): Promise<SimBrowser> {
   };
 
   function startServices(): void {
-    myDay = startMyDay({ key, clients: dayClients, cache, outbox, account, now: world.now, kept: keptDays });
+    myDay = startMyDay({ key, client: dayClient, account, now: world.now, kept: keptDays });
     sync = createCacheSync({
       client: clientFor(() => syncPhase),
       cache,

@@ -16,9 +16,8 @@ export const CAUSES = [
   'writes',
   'time on site',
   'photos',
-  // The background's day reads (my-day.ts): the person's own jobs, and today's through the day service.
+  // The background's day reads (my-day.ts): the person's schedule, their own jobs and today's from it.
   'day: mine',
-  'day: today',
 ] as const;
 export type Cause = (typeof CAUSES)[number];
 

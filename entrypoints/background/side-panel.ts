@@ -6,6 +6,7 @@ import { sidePanelJobItem } from '@/lib/side-panel/side-panel-job';
 import { createDayService } from '@/lib/side-panel/day-service';
 import { createTodayJobs } from '@/lib/side-panel/today-jobs';
 import { createMyJobs } from '@/lib/side-panel/my-jobs';
+import { createScheduleReads, scheduleOfClient, todayOfScheduleReads } from '@/lib/side-panel/today-of-schedule';
 import { hasDay } from '@/lib/side-panel/once-a-day';
 import { keepFirstScreen } from '@/lib/cache/first-screen/first-screen';
 import { readKept, saveTodayJobs } from '@/lib/cache/first-screen/kept-screen';
@@ -62,29 +63,26 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
   const picker = listenForContextMenu();
 
   const warn = (what: string) => (error: unknown) => console.warn(`Fieldside: ${what}`, error);
+  // The person's schedule (their visits from a month back to a year ahead, their allocations), read once a day for
+  // both readers below: a read of today's day apart cost nine requests a browser at the morning's first alarm.
+  const schedule = createScheduleReads(scheduleOfClient(() => workspace.client()));
   // The person's own jobs, each with their next visit: "mine" in the search, the day on a popup row, and the
   // notices' "your job". Kept before today's first screen is, which words the days of those visits.
   const mine = createMyJobs({
     key: () => workspace.key(),
     hasDay,
     timeZone: () => ctx.timeZone(),
-    read: async (staffUuid, range) => {
-      const client = await workspace.client();
-      const [visits, allocations] = await Promise.all([
-        client.jobActivities.ofStaff(staffUuid, range),
-        client.jobAllocations.ofStaff(staffUuid),
-      ]);
-      return { visits: visits.records, allocations: allocations.records };
-    },
+    read: schedule,
     publish: (jobs) => myJobsItem.setValue(jobs),
     published: async () => (await readKept()).mine,
   });
-  // Today's jobs, the same on every surface: the badge counts them, the popup lists them first.
+  // Today's jobs, the same on every surface: the badge counts them, the popup lists them first. Worked out from the
+  // schedule; the side panel reads the whole day (customers, whom to call) when it opens, and tells it here (seen).
   const today = createTodayJobs({
     key: () => workspace.key(),
     hasDay,
     timeZone: () => ctx.timeZone(),
-    readToday: () => day.get(null),
+    readToday: todayOfScheduleReads(schedule),
     publish: async (jobs) => {
       badge.setToday(jobs?.jobs.length ?? null);
       await saveTodayJobs(jobs);

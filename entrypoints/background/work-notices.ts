@@ -3,6 +3,8 @@ import { todayIn } from '@/lib/locale/days';
 import { jobOfNotification, createNotifier } from '@/lib/notifications/notifier';
 import type { DayView } from '@/lib/messaging/views';
 import { jobsOfDay } from '@/lib/side-panel/day-jobs';
+import { readKept } from '@/lib/cache/first-screen/kept-screen';
+import { cacheDbName } from '@/lib/databases';
 import type { FieldContext } from '@/lib/side-panel/field-context';
 import { myJobsItem, workNoticesItem } from '@/lib/settings/items';
 import { DEFAULT_WORK_NOTICES, WorkNoticesSchema } from '@/lib/settings/schemas';
@@ -25,9 +27,16 @@ export function startWorkNotices(ctx: FieldContext) {
       if (!key || key.staffUuid === 'all') return null;
       const today = todayIn(await ctx.timeZone(), ctx.now());
       const day = (await (await ctx.store()).get<DayView>(`day:${today}`))?.value;
-      const myVisits = new Map((day?.visits ?? []).map((v) => [v.activityUuid, v.job.uuid]));
+      // Today's as the background worked it out from the person's schedule (today-jobs.ts), where the side panel has
+      // not read the day: the same visits and jobs, without what only the side panel shows.
+      const kept = (await readKept()).today;
+      const todays = kept?.day === today && kept.cacheName === cacheDbName(key.accountUuid, key.staffUuid, key.ownView);
+      const visits = day
+        ? day.visits.map((v): [string, string] => [v.activityUuid, v.job.uuid])
+        : Object.entries((todays && kept.visits) || {});
       const own = Object.keys((await myJobsItem.getValue())?.jobs ?? {});
-      return { myVisits, mine: new Set([...(day ? jobsOfDay(day) : []), ...own]) };
+      const todaysJobs = day ? jobsOfDay(day) : todays ? kept.jobs : [];
+      return { myVisits: new Map(visits), mine: new Set([...todaysJobs, ...own]) };
     },
     jobWords: async (uuid) => {
       const job = await (await ctx.workspace.cache()).getJob(uuid);

@@ -63,4 +63,6 @@ export interface TodayJobs {
   timeZone: string | null;
   /** Job uuids in the day's order: visits by time, then the jobs without a set time. */
   jobs: string[];
+  /** Today's visits of theirs: visit uuid → job uuid (the notices' "a visit of yours moved"). */
+  visits?: Record<string, string>;
 }

@@ -10,6 +10,7 @@ import type { WorkspaceKey } from '../settings/workspace-key';
 import { keptIn, onceADay } from './once-a-day';
 import type { JobActivity, JobAllocation } from '../api/schemas';
 import type { DateRange } from '../api/job-activities';
+import type { Schedule } from './today-of-schedule';
 
 /** How far back a visit still makes a job the person's. */
 const PAST_DAYS = 30;
@@ -20,7 +21,7 @@ export interface MyJobsDeps {
   key(): Promise<WorkspaceKey | null>;
   hasDay(key: WorkspaceKey): boolean;
   timeZone(): Promise<string | null>;
-  read(staffUuid: string, range: DateRange): Promise<{ visits: JobActivity[]; allocations: JobAllocation[] }>;
+  read(staffUuid: string, range: DateRange): Promise<Schedule>;
   publish(mine: MyJobs | null): Promise<void>;
   /** What was published last, as it is kept (storage.session): read again only when it is not this day's. */
   published?(): Promise<MyJobs | null>;
@@ -43,16 +44,18 @@ export function myJobsOf(visits: readonly JobActivity[], allocations: readonly J
   return jobs;
 }
 
+/** The person's visits read once a day, from a month back to a year ahead of `today`: their own jobs come from them,
+ * and today's jobs too (today-of-schedule.ts), from the same answer. */
+export function scheduleRange(today: string): DateRange {
+  return { from: `${shiftDate(today, -PAST_DAYS)} 00:00:00`, to: `${shiftDate(today, AHEAD_DAYS)} 00:00:00` };
+}
+
 export function createMyJobs(deps: MyJobsDeps) {
   return {
     refresh: onceADay(
       { ...deps, kept: deps.published && keptIn(deps.published) },
       async (key, today) => {
-        const range = {
-          from: `${shiftDate(today, -PAST_DAYS)} 00:00:00`,
-          to: `${shiftDate(today, AHEAD_DAYS)} 00:00:00`,
-        };
-        const { visits, allocations } = await deps.read(key.staffUuid, range);
+        const { visits, allocations } = await deps.read(key.staffUuid, scheduleRange(today));
         const cacheName = cacheDbName(key.accountUuid, key.staffUuid, key.ownView);
         await deps.publish({ cacheName, day: today, jobs: myJobsOf(visits, allocations, today) });
       },

@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest';
 import { cacheDbName } from '../databases';
-import type { DayView } from '../messaging/views';
 import type { TodayJobs } from '../settings/kept-first-screen';
 import type { WorkspaceKey } from '../settings/workspace-key';
 import { createTodayJobs } from './today-jobs';
@@ -22,14 +21,19 @@ it.each([{ ownView: true as const }, {}])('names the workspace’s own cache (%o
     key: async () => key,
     hasDay: () => true,
     timeZone: async () => 'UTC',
-    readToday: async () =>
-      ({ date: '2026-11-28', offline: false, fetchedAt: now, visits: [], otherJobs: [] }) as unknown as DayView,
+    readToday: async () => ({ jobs: [], visits: {} }),
     publish: async (jobs) => void published.push(jobs),
     now: () => now,
   });
   await today.refresh();
   expect(published).toEqual([
-    { cacheName: cacheDbName('ACC', 'Me', 'ownView' in view), day: '2026-11-28', timeZone: 'UTC', jobs: [] },
+    {
+      cacheName: cacheDbName('ACC', 'Me', 'ownView' in view),
+      day: '2026-11-28',
+      timeZone: 'UTC',
+      jobs: [],
+      visits: {},
+    },
   ]);
   expect(published[0]?.cacheName.endsWith(':own')).toBe('ownView' in view);
 });
@@ -54,7 +58,7 @@ it.each([
     timeZone: async () => 'UTC',
     readToday: async () => {
       read++;
-      return { date: '2026-11-28', offline: false, fetchedAt: now, visits: [], otherJobs: [] } as unknown as DayView;
+      return { jobs: [], visits: {} };
     },
     publish: async (jobs) => void published.push(jobs),
     published: async () => stored,
@@ -64,6 +68,8 @@ it.each([
   await today.refresh();
   expect(read).toBe(reads);
   expect(published).toEqual([
-    reads ? { ...stored, cacheName: cacheDbName('ACC', 'Me'), day: '2026-11-28', timeZone: 'UTC', jobs: [] } : stored,
+    reads
+      ? { ...stored, cacheName: cacheDbName('ACC', 'Me'), day: '2026-11-28', timeZone: 'UTC', jobs: [], visits: {} }
+      : stored,
   ]);
 });

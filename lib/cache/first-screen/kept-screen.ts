@@ -84,7 +84,14 @@ function asBounds(value: unknown): DayBounds | null {
 function asTodayJobs(value: unknown): TodayJobs | null {
   const v = value as Partial<TodayJobs> | undefined;
   if (!v || !isText(v.cacheName) || !isText(v.day) || !Array.isArray(v.jobs) || !v.jobs.every(isText)) return null;
-  return { cacheName: v.cacheName, day: v.day, timeZone: isText(v.timeZone) ? v.timeZone : null, jobs: v.jobs };
+  const visits = typeof v.visits === 'object' && v.visits !== null ? { visits: v.visits } : {};
+  return {
+    cacheName: v.cacheName,
+    day: v.day,
+    timeZone: isText(v.timeZone) ? v.timeZone : null,
+    jobs: v.jobs,
+    ...visits,
+  };
 }
 
 /** Keeps `screen`, made for the day `screen.day` of the account's `timeZone`, with that day's bounds. */
