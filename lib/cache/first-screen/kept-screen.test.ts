@@ -3,7 +3,7 @@ import { clearCachedData } from '../../account/clear-on-sign-out';
 import { buildIndex } from '../../search';
 import { keepFirstScreen, keepTodaysFirstScreen } from './first-screen';
 import { popupFirstScreenItem, todayJobsItem } from '../../settings/items';
-import { FIRST_SCREEN_NAME, readKept, saveFirstScreen, saveTodayJobs } from './kept-screen';
+import { FIRST_SCREEN_NAME, readKept, saveFirstScreen, saveTodayJobs, TODAY_JOBS_NAME } from './kept-screen';
 import { browser } from 'wxt/browser';
 
 const row = { uuid: 'u1', number: '1001', status: 'Quote', customer: 'Hartley', address: '1 Elm', marks: {} };
@@ -40,6 +40,11 @@ it("keeps the last first screen with the cache it shows, and sign-out's clearing
   await saveTodayJobs(today);
   expect((await readKept()).today).toEqual(today);
   expect(await todayJobsItem.getValue()).toEqual(today);
+  // Today's visits (the notices' "a visit of yours") are taken only as text to text.
+  await browser.storage.session.set({
+    [TODAY_JOBS_NAME]: { ...today, visits: { v1: 'u1', v2: 7, v3: { uuid: 'u1' } } },
+  });
+  expect((await readKept()).today).toEqual({ ...today, visits: { v1: 'u1' } });
   await clearCachedData();
   expect(await readKept()).toEqual({ screen: null, today: null, mine: null });
   expect(await popupFirstScreenItem.getValue()).toBeNull();

@@ -74,6 +74,10 @@ function asDayWords(value: unknown): Record<string, string> | null {
   return Object.fromEntries(entries);
 }
 
+function textEntries(value: object): Record<string, string> {
+  return Object.fromEntries(Object.entries(value).filter(([, text]) => isText(text)));
+}
+
 function asBounds(value: unknown): DayBounds | null {
   const v = value as Partial<DayBounds> | undefined;
   const zone = v?.timeZone;
@@ -84,7 +88,8 @@ function asBounds(value: unknown): DayBounds | null {
 function asTodayJobs(value: unknown): TodayJobs | null {
   const v = value as Partial<TodayJobs> | undefined;
   if (!v || !isText(v.cacheName) || !isText(v.day) || !Array.isArray(v.jobs) || !v.jobs.every(isText)) return null;
-  const visits = typeof v.visits === 'object' && v.visits !== null ? { visits: v.visits } : {};
+  // Today's visits (visit uuid → job uuid), kept by the background's reader (today-jobs.ts): only text passes.
+  const visits = typeof v.visits === 'object' && v.visits !== null ? { visits: textEntries(v.visits) } : {};
   return {
     cacheName: v.cacheName,
     day: v.day,
