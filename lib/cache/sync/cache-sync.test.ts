@@ -157,6 +157,34 @@ describe('createCacheSync', () => {
     expect(search(await reloaded.searchIndex(), '3499')[0]?.uuid, 'the stored index').toBe(uuidOf('job', 2499));
   });
 
+  it("a finished cache's index is answered at once while a full refresh walks, from what is stored", async () => {
+    const cache = await freshCache();
+    const { source } = memorySource(
+      range(0, 2500).map((n) => makeJob(n)),
+      [makeCompany(0)],
+    );
+    await createCacheSync({ client: source, cache }).run();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const jobPages = source.jobs.pages;
+    source.jobs.pages = (opts = {}) => {
+      const pages = jobPages(opts);
+      const next = pages.next.bind(pages);
+      pages.next = async () => {
+        await gate; // the refresh's walk is held until the index has been answered
+        return next();
+      };
+      return pages;
+    };
+    const sync = createCacheSync({ client: source, cache }); // a new worker: nothing loaded yet
+    const refresh = sync.full();
+    const index = await sync.searchIndex();
+    expect(sync.running(), 'the refresh still walks').toBe(true);
+    expect(search(index, '3499')[0]?.uuid).toBe(uuidOf('job', 2499));
+    release();
+    await refresh;
+  });
+
   it('an incremental sync rewrites only the small part of the search index, not its main segment', async () => {
     const cache = await freshCache();
     const jobs = range(0, 1500).map((n) => makeJob(n));

@@ -145,11 +145,12 @@ export function createCacheSync(options: CacheSyncOptions) {
       await loadState();
       await upsertJobs(ctx, jobs);
     },
-    /** The search index of the cache (stored, or rebuilt from the cached jobs). Not yet loaded, it waits for a sync
-     * under way: a first sync's index is whole only at its end, and one rebuilt meanwhile from the pages stored so far
-     * was stored over the sync's own (the popup then missed every later page's jobs). */
+    /** The search index of the cache (stored, or rebuilt from the cached jobs). Not yet loaded while no full sync has
+     * finished, it waits for the one under way: its index is whole only at its end, and one rebuilt meanwhile from
+     * the pages stored so far was stored over the sync's own (the popup then missed every later page's jobs). A
+     * finished cache's stored index is read at once, a refresh's walk under way or not (the omnibox answers). */
     async searchIndex(): Promise<SearchIndex> {
-      if (index === null) await inflight?.catch(() => undefined);
+      if (index === null && !(await loadState()).complete) await inflight?.catch(() => undefined);
       return ctx.index();
     },
     /** The contacts changed since their last read, now (once an hour has passed): a view that searches customers
