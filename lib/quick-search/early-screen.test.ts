@@ -50,6 +50,21 @@ describe('earlyScreenOf: the kept rows the popup shows first, decided without it
     ]);
   });
 
+  it("shows one of today's jobs as today, one given with no set time too, whatever its own date", () => {
+    // u2 is given to them with no set time (the side panel's "also yours today"); its own date is last Friday's.
+    const rows = [row('u1', '1001', '2026-11-21'), row('u2', '1002', '2026-11-13')];
+    const today = { cacheName, day: '2026-11-21', timeZone: 'Australia/Sydney', jobs: ['u1', 'u2'] };
+    const mine = { cacheName, day: '2026-11-21', jobs: { u2: '' } };
+    const kept = { ...stored({ ...screen, rows }), [TODAY_JOBS_NAME]: today, [MY_JOBS_NAME]: mine };
+    expect(earlyScreenOf(session, kept, noon)?.rows.map((r) => [r.row.uuid, r.day])).toEqual([
+      ['u1', 'today'],
+      ['u2', 'today'],
+    ]);
+    // Yesterday's list says nothing of today: the job's own date again.
+    const yesterdays = { ...kept, [TODAY_JOBS_NAME]: { ...today, day: '2026-11-20' } };
+    expect(earlyScreenOf(session, yesterdays, noon)).toBeNull(); // 13 Nov has no words kept: the popup decides
+  });
+
   it('leaves the popup to decide whenever it could differ from what the popup shows', () => {
     const cases: Array<[string, unknown, Record<string, unknown>, number]> = [
       ['signed out', null, stored(screen), noon],

@@ -4,7 +4,7 @@
 // time-zone lookup or an Intl format: when a row's day words or the day's bounds are missing, null (the app decides).
 import { keptFrom } from '../cache/first-screen/kept-screen';
 import type { QuickRow } from '../cache/first-screen/rows';
-import { keptFor, withNextVisits } from './kept-for-cache';
+import { keptFor, withTheirDays } from './kept-for-cache';
 import { popupWorkspaceOf } from './popup-workspace';
 
 export interface EarlyRow {
@@ -31,7 +31,7 @@ export function earlyScreenOf(session: unknown, stored: Record<string, unknown>,
   if (timeZone !== known.timeZone || now < start || now >= end) return null;
   const words = screen.dayWords ?? {};
   const rows: EarlyRow[] = [];
-  for (const row of withNextVisits(screen.rows, known.myJobs)) {
+  for (const row of withTheirDays(screen.rows, known, screen.day)) {
     const day = row.day ? words[row.day.slice(0, 10)] : '';
     if (day === undefined) return null;
     rows.push({ row, day });

@@ -8,7 +8,7 @@ import {
   type FirstScreen,
   type Kept,
 } from '../cache/first-screen/kept-screen';
-import { keptFor, withNextVisits, type KeptForCache } from './kept-for-cache';
+import { keptFor, withTheirDays, type KeptForCache } from './kept-for-cache';
 import type { QuickRow } from '../cache/first-screen/rows';
 import type { CacheSearch } from './cache-search';
 import type { CustomerRow } from './customer-rows';
@@ -155,7 +155,7 @@ export function createQuickSearchModel(deps: { now?: () => number } = {}) {
     numberFirst = false,
   ): void {
     if (ticket !== issued) return; // a later keystroke already asked
-    const next = withNextVisits(shown, known.myJobs);
+    const next = withTheirDays(shown, known, today());
     // Keep the selection on the same row when the rows are only re-read (a sync, the first screen).
     const before = answered.value === q ? selection.selectedKey() : undefined;
     const customerKeys = found.map((c) => c.key);

@@ -46,6 +46,11 @@ it("shows the same today's jobs in the sidebar page, the toolbar button's badge 
     .poll(shown, { timeout: 30_000, message: "the popup's first screen lists the sidebar's jobs, in its order" })
     .toEqual([...new Set(inPanel)]);
   expect(await popup.$eval('#results-heading', (e) => e.textContent), "the popup's heading").toBe("Today's jobs");
+  // Every one of today's jobs says today, those given with no set time too (not the job's own date).
+  const days = await popup.$$eval('#results [role="option"]', (els) =>
+    els.map((li) => li.querySelector('.result-day')?.textContent ?? ''),
+  );
+  expect(days, "the days on today's rows").toEqual(inPanel.map(() => 'today'));
   await popup.close();
   await panel.close();
 });

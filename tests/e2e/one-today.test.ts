@@ -98,6 +98,11 @@ it("shows the same today's jobs in the side panel, the toolbar badge and the pop
     })
     .toEqual([...new Set(inPanel)]);
   expect(await popup.locator('#results-heading').textContent(), "the popup's heading").toBe("Today's jobs");
+  // Every one of today's jobs says today, those given with no set time too (not the job's own date).
+  const days = await popup
+    .locator('#results [role="option"]')
+    .evaluateAll((items) => items.map((li) => li.querySelector('.result-day')?.textContent ?? ''));
+  expect(days, "the days on today's rows").toEqual(inPanel.map(() => 'today'));
   await popup.close();
   await panel.close();
 });

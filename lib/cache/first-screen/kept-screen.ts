@@ -103,7 +103,7 @@ function asTodayJobs(value: unknown): TodayJobs | null {
 export async function saveFirstScreen(cacheName: string, screen: FirstScreen, timeZone: string | null): Promise<void> {
   try {
     const bounds = { timeZone, ...dayBounds(screen.day, timeZone) };
-    // A job of the person's own shows its next visit's day instead of its own (the popup's withNextVisits): those
+    // A job of the person's own shows its next visit's day instead of its own (the popup's withTheirDays): those
     // days, as kept now, are worded too (the early script draws nothing with a day it has no words for), and the
     // week around today, for visits booked before the next opening keeps the screen again.
     const stored = await browser.storage.session.get(MY_JOBS_NAME);
