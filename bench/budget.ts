@@ -6,9 +6,9 @@
 // (people.ts): most paired from the job card, some self-declared, some never opened. Each browser runs the product's
 // real background services in this process (browser.ts); every request to the platform is counted by cause, per
 // hour, per minute and for the day, and every record the companion delivers is checked against a read of that job
-// as the browser's person (record-check.ts). Goals (issues 18, 29): at most 2,000 requests per account-day at 50 staff and 6,000 at 200,
-// every open browser showing a change within 10 s, never more than 120 requests in a minute, and no record delivered
-// to someone the platform would not show it.
+// as the browser's person (record-check.ts). Goals (issues 18, 29): at most 2,000 requests per account-day at 50
+// staff and 6,000 at 200, every open browser showing a change within 10 s, never more than 120 requests in a minute,
+// and no record delivered to someone the platform would not show it.
 //
 // `--minutes N` (or BUDGET_MINUTES=N) plays only the day's first N minutes (the same plan, cut short), so that a
 // before/after of one change can be measured on the same window in less time than a whole day: the table then says

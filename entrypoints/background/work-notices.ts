@@ -4,9 +4,10 @@ import { jobOfNotification, createNotifier } from '@/lib/notifications/notifier'
 import type { DayView } from '@/lib/messaging/views';
 import { jobsOfDay } from '@/lib/side-panel/day-jobs';
 import { readKept } from '@/lib/cache/first-screen/kept-screen';
+import { keptFor } from '@/lib/quick-search/kept-for-cache';
 import { cacheDbName } from '@/lib/databases';
 import type { FieldContext } from '@/lib/side-panel/field-context';
-import { myJobsItem, workNoticesItem } from '@/lib/settings/items';
+import { workNoticesItem } from '@/lib/settings/items';
 import { DEFAULT_WORK_NOTICES, WorkNoticesSchema } from '@/lib/settings/schemas';
 import type { JobOpener } from '@/lib/side-panel/open-job';
 
@@ -29,13 +30,14 @@ export function startWorkNotices(ctx: FieldContext) {
       const day = (await (await ctx.store()).get<DayView>(`day:${today}`))?.value;
       // Today's as the background worked it out from the person's schedule (today-jobs.ts), where the side panel has
       // not read the day: the same visits and jobs, without what only the side panel shows.
-      const kept = (await readKept()).today;
-      const todays = kept?.day === today && kept.cacheName === cacheDbName(key.accountUuid, key.staffUuid, key.ownView);
+      const kept = await readKept();
+      const forCache = keptFor(kept, cacheDbName(key.accountUuid, key.staffUuid, key.ownView), null).todayJobs;
+      const todays = forCache?.day === today ? forCache : null;
       const visits = day
         ? day.visits.map((v): [string, string] => [v.activityUuid, v.job.uuid])
-        : Object.entries((todays && kept.visits) || {});
-      const own = Object.keys((await myJobsItem.getValue())?.jobs ?? {});
-      const todaysJobs = day ? jobsOfDay(day) : todays ? kept.jobs : [];
+        : Object.entries(todays?.visits ?? {});
+      const own = Object.keys(kept.mine?.jobs ?? {});
+      const todaysJobs = day ? jobsOfDay(day) : (todays?.jobs ?? []);
       return { myVisits: new Map(visits), mine: new Set([...todaysJobs, ...own]) };
     },
     jobWords: async (uuid) => {

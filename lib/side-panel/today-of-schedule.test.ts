@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { readRecord, uuidSerial } from '../../tests/support/read-records';
 import { jobActivityRecord, jobAllocationRecord, type JobActivity, type JobAllocation } from '../api/schemas';
 import { createScheduleReads, todayOfSchedule, type Schedule } from './today-of-schedule';
 
@@ -8,18 +9,10 @@ import { createScheduleReads, todayOfSchedule, type Schedule } from './today-of-
 const ME = '99999999-0000-4000-8000-000000000001';
 const OTHER = '99999999-0000-4000-8000-000000000002';
 const J = (n: number) => `0000000${n}-abcd-4abc-8abc-abcdef012345`;
-let serial = 0;
-const uuidOf = () => `${String(++serial).padStart(8, '0')}-0000-4000-8000-000000000000`;
+const uuidOf = uuidSerial();
 
-function read<R>(record: { parse(raw: unknown): { ok: true; value: R } | { ok: false; skipped: { reason: string } } }) {
-  return (raw: Record<string, unknown>): R => {
-    const parsed = record.parse(raw);
-    if (!parsed.ok) throw new Error(parsed.skipped.reason);
-    return parsed.value;
-  };
-}
 const activity = (job: string, start: string, end: string, extra: Partial<Record<keyof JobActivity, unknown>> = {}) =>
-  read(jobActivityRecord)({
+  readRecord(jobActivityRecord)({
     uuid: uuidOf(),
     active: 1,
     job_uuid: job,
@@ -30,7 +23,7 @@ const activity = (job: string, start: string, end: string, extra: Partial<Record
     ...extra,
   });
 const allocation = (job: string, extra: Partial<Record<keyof JobAllocation, unknown>> = {}) =>
-  read(jobAllocationRecord)({
+  readRecord(jobAllocationRecord)({
     uuid: uuidOf(),
     active: 1,
     job_uuid: job,
