@@ -13,7 +13,7 @@ import { saveFirstScreen, type FirstScreen } from '../cache/first-screen/kept-sc
 import { rowOf, type QuickRow } from '../cache/first-screen/rows';
 import { countWords, hasFilters, queryWords } from './query-words';
 import { filteredRows } from './filtered-rows';
-import type { KeptForCache } from './kept-for-cache';
+import type { KeptForCache } from '../cache/first-screen/kept-screen';
 import { customerRowOf, type CustomerRow } from './customer-rows';
 import { looksLikePhone } from '../locale/phone-like';
 import { jobNumberOf } from './result-order';

@@ -6,7 +6,7 @@ import { createCacheSync } from '../cache/sync/cache-sync';
 import { customerPlatform } from '../cache/testing/customer-platform';
 import { freshCache, uuidOf } from '../cache/testing/fixtures';
 import { CUSTOMERS_PREPARING, openCacheSearch } from './cache-search';
-import { keptFor } from './kept-for-cache';
+import { keptFor } from '../cache/first-screen/kept-screen';
 
 describe('the popup while the customers are being prepared', () => {
   it('answers with jobs and says customers are still loading, then hears when they are ready', async () => {

@@ -2,9 +2,9 @@
 // rows the popup's model shows first (lib/quick-search/search-model.ts, showKept), decided the same way (the session
 // names the cache the screen was made from; its day is today by the bounds kept with it), and nothing that needs a
 // time-zone lookup or an Intl format: when a row's day words or the day's bounds are missing, null (the app decides).
-import { keptFrom } from '../cache/first-screen/kept-screen';
+import { keptFor, keptFrom } from '../cache/first-screen/kept-screen';
 import type { QuickRow } from '../cache/first-screen/rows';
-import { keptFor, withTheirDays } from './kept-for-cache';
+import { withTheirDays } from './kept-for-cache';
 import { popupWorkspaceOf } from './popup-workspace';
 
 export interface EarlyRow {

@@ -1,9 +1,8 @@
-// What the background kept for the cache the popup reads (today's jobs, the person's own) and the
-// account's time zone; and a row's day as the person's: today for one of today's jobs, else their own
-// next visit. Needed before any search code has loaded: the kept first screen is shown with them.
+// A row's day as the person's: today for one of today's jobs, else their own next visit, from what the
+// background kept for the cache the popup reads (keptFor, lib/cache/first-screen/kept-screen.ts). Needed before
+// any search code has loaded: the kept first screen is shown with them.
 import type { QuickRow } from '../cache/first-screen/rows';
-import type { MyJobs, TodayJobs } from '../settings/kept-first-screen';
-import type { Kept } from '../cache/first-screen/kept-screen';
+import type { KeptForCache } from '../cache/first-screen/kept-screen';
 
 /** A row's day as the person's: one of today's jobs (`day` the account's today) says today, those given to them
  * with no set time included (the side panel's "also yours today"), not the job's own date; a job of their own
@@ -16,18 +15,4 @@ export function withTheirDays(rows: QuickRow[], known: Pick<KeptForCache, 'myJob
     const theirs = todays.has(r.uuid) ? day : visits[r.uuid];
     return theirs ? { ...r, day: theirs } : r;
   });
-}
-
-export interface KeptForCache {
-  todayJobs: TodayJobs | null;
-  myJobs: MyJobs | null;
-  /** The account's time zone: the session's, else the one today's jobs were read in. */
-  timeZone: string | null;
-}
-
-/** What was kept for the cache `dbName`: today's jobs and the person's own; the account's zone. */
-export function keptFor(kept: Kept | null, dbName: string, sessionZone: string | null): KeptForCache {
-  const todayJobs = kept?.today?.cacheName === dbName ? kept.today : null;
-  const myJobs = kept?.mine?.cacheName === dbName ? kept.mine : null;
-  return { todayJobs, myJobs, timeZone: sessionZone ?? todayJobs?.timeZone ?? null };
 }

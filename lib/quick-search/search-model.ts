@@ -2,13 +2,15 @@ import { batch, signal } from '@preact/signals';
 import { openExistingDb } from '../cache/reader/idb-read';
 import { DB_VERSION } from '../cache/store/version';
 import {
+  keptFor,
   readKept,
   watchTodayJobs,
   type DayBounds,
   type FirstScreen,
   type Kept,
+  type KeptForCache,
 } from '../cache/first-screen/kept-screen';
-import { keptFor, withTheirDays, type KeptForCache } from './kept-for-cache';
+import { withTheirDays } from './kept-for-cache';
 import type { QuickRow } from '../cache/first-screen/rows';
 import type { CacheSearch } from './cache-search';
 import type { CustomerRow } from './customer-rows';

@@ -143,3 +143,18 @@ export function watchTodayJobs(onChange: () => void): () => void {
   browser.storage.onChanged.addListener(listener);
   return () => browser.storage.onChanged.removeListener(listener);
 }
+
+// Which kept reads belong to a cache: one rule for the popup and the background's notices alike.
+export interface KeptForCache {
+  todayJobs: TodayJobs | null;
+  myJobs: MyJobs | null;
+  /** The account's time zone: the session's, else the one today's jobs were read in. */
+  timeZone: string | null;
+}
+
+/** What was kept for the cache `dbName`: today's jobs and the person's own; the account's zone. */
+export function keptFor(kept: Kept | null, dbName: string, sessionZone: string | null): KeptForCache {
+  const todayJobs = kept?.today?.cacheName === dbName ? kept.today : null;
+  const myJobs = kept?.mine?.cacheName === dbName ? kept.mine : null;
+  return { todayJobs, myJobs, timeZone: sessionZone ?? todayJobs?.timeZone ?? null };
+}
