@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { todayIn } from '@/lib/locale/days';
 import { jobOfNotification, createNotifier } from '@/lib/notifications/notifier';
 import type { DayView } from '@/lib/messaging/views';
-import { jobsOfDay } from '@/lib/side-panel/day-jobs';
+import { jobsOfDay, visitsOfDay } from '@/lib/side-panel/day-jobs';
 import { keptFor, readKept } from '@/lib/cache/first-screen/kept-screen';
 import { cacheDbName } from '@/lib/databases';
 import type { FieldContext } from '@/lib/side-panel/field-context';
@@ -32,12 +32,10 @@ export function startWorkNotices(ctx: FieldContext) {
       const kept = await readKept();
       const forCache = keptFor(kept, cacheDbName(key.accountUuid, key.staffUuid, key.ownView), null).todayJobs;
       const todays = forCache?.day === today ? forCache : null;
-      const visits = day
-        ? day.visits.map((v): [string, string] => [v.activityUuid, v.job.uuid])
-        : Object.entries(todays?.visits ?? {});
+      const visits = day ? visitsOfDay(day) : (todays?.visits ?? {});
       const own = Object.keys(kept.mine?.jobs ?? {});
       const todaysJobs = day ? jobsOfDay(day) : (todays?.jobs ?? []);
-      return { myVisits: new Map(visits), mine: new Set([...todaysJobs, ...own]) };
+      return { myVisits: new Map(Object.entries(visits)), mine: new Set([...todaysJobs, ...own]) };
     },
     jobWords: async (uuid) => {
       const job = await (await ctx.workspace.cache()).getJob(uuid);

@@ -6,3 +6,8 @@ import type { DayView } from '../messaging/views';
 export function jobsOfDay(day: DayView): string[] {
   return [...new Set([...day.visits.map((v) => v.job.uuid), ...day.otherJobs.map((j) => j.job.uuid)])];
 }
+
+/** The day's visits: visit uuid → job uuid (what today's jobs keep for the notices' "a visit of yours"). */
+export function visitsOfDay(day: DayView): Record<string, string> {
+  return Object.fromEntries(day.visits.map((v) => [v.activityUuid, v.job.uuid]));
+}

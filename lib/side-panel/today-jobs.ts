@@ -10,7 +10,7 @@ import type { DayView } from '../messaging/views';
 import type { TodayJobs } from '../settings/kept-first-screen';
 import type { WorkspaceKey } from '../settings/workspace-key';
 import { keptIn, onceADay } from './once-a-day';
-import { jobsOfDay } from './day-jobs';
+import { jobsOfDay, visitsOfDay } from './day-jobs';
 import type { TodayOfSchedule } from './today-of-schedule';
 
 export interface TodayJobsDeps {
@@ -50,9 +50,8 @@ export function createTodayJobs(deps: TodayJobsDeps) {
       const timeZone = await deps.timeZone();
       // With no signal and nothing kept for today there is nothing to say: what was shown stays.
       if (view.offline && view.fetchedAt === null) return;
-      const visits = Object.fromEntries(view.visits.map((v) => [v.activityUuid, v.job.uuid]));
       if (view.date === todayIn(timeZone, now()))
-        await publishDay(key, timeZone, view.date, { jobs: jobsOfDay(view), visits });
+        await publishDay(key, timeZone, view.date, { jobs: jobsOfDay(view), visits: visitsOfDay(view) });
     },
   };
 }
