@@ -36,13 +36,13 @@ export function startMyDay(deps: MyDayDeps): { refresh(): Promise<void> } {
   const schedule = createScheduleReads(scheduleOfClient(async () => deps.client));
   const mine = createMyJobs({
     ...common,
-    read: schedule,
+    read: schedule.read,
     publish: async (jobs) => void (deps.kept.mine = jobs),
     published: async () => deps.kept.mine,
   });
   const today = createTodayJobs({
     ...common,
-    readToday: todayOfScheduleReads(schedule),
+    readToday: todayOfScheduleReads(schedule.read),
     publish: async (jobs) => void (deps.kept.today = jobs),
     published: async () => deps.kept.today,
   });
@@ -52,6 +52,7 @@ export function startMyDay(deps: MyDayDeps): { refresh(): Promise<void> } {
     async refresh() {
       await mine.refresh().catch(warn('my jobs'));
       await today.refresh().catch(warn('today'));
+      schedule.forget();
     },
   };
 }

@@ -72,7 +72,7 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
     key: () => workspace.key(),
     hasDay,
     timeZone: () => ctx.timeZone(),
-    read: schedule,
+    read: schedule.read,
     publish: (jobs) => myJobsItem.setValue(jobs),
     published: async () => (await readKept()).mine,
   });
@@ -82,7 +82,7 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
     key: () => workspace.key(),
     hasDay,
     timeZone: () => ctx.timeZone(),
-    readToday: todayOfScheduleReads(schedule),
+    readToday: todayOfScheduleReads(schedule.read),
     publish: async (jobs) => {
       badge.setToday(jobs?.jobs.length ?? null);
       await saveTodayJobs(jobs);
@@ -98,6 +98,7 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
   const refreshDays = async () => {
     await mine.refresh().catch(warn('my jobs'));
     await today.refresh().catch(warn('today'));
+    schedule.forget();
   };
   const resume = () => {
     void runner.resume().catch(warn('outbox'));

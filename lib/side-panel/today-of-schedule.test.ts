@@ -66,7 +66,7 @@ it("makes today's jobs as the side panel's day does: visits by time, then jobs g
 it('reads a staff member’s schedule once for both readers, and again after a failure or for another range', async () => {
   const asked: string[] = [];
   let fail = true;
-  const schedule = createScheduleReads(async (staff, range) => {
+  const { read: schedule } = createScheduleReads(async (staff, range) => {
     asked.push(`${staff} ${range.from}`);
     if (fail) throw new Error('offline');
     return { visits: [], allocations: [] };
@@ -78,4 +78,19 @@ it('reads a staff member’s schedule once for both readers, and again after a f
   await schedule(ME, range);
   await schedule(ME, { ...range, from: '2026-10-30 00:00:00' });
   expect(asked).toEqual([`${ME} ${range.from}`, `${ME} ${range.from}`, `${ME} 2026-10-30 00:00:00`]);
+});
+
+it('reads the schedule afresh once a run of the readers is over (a sign-out and in again the same day)', async () => {
+  let reads = 0;
+  const schedule = createScheduleReads(async () => {
+    reads += 1;
+    return { visits: [], allocations: [] };
+  });
+  const range = { from: '2026-10-29 00:00:00', to: '2027-11-29 00:00:00' };
+  await schedule.read(ME, range);
+  await schedule.read(ME, range);
+  expect(reads).toBe(1);
+  schedule.forget();
+  await schedule.read(ME, range);
+  expect(reads).toBe(2);
 });

@@ -58,18 +58,23 @@ export function todayOfScheduleReads(schedule: ReadSchedule) {
 }
 
 /** The schedule read for both of the background's day readers (their own jobs, then today's): one read of a staff
- * member's range, its answer shared while it is the latest asked for; a failed read is asked again. */
-export function createScheduleReads(read: ReadSchedule): ReadSchedule {
+ * member's range, its answer shared while it is the latest asked for, until `forget()` (the end of one run of the
+ * readers: a later run, after a sign-out and in again the same day, reads afresh, and a worker that lives all day,
+ * as Firefox's background page does, does not hold a year of visits); a failed read is asked again. */
+export function createScheduleReads(read: ReadSchedule): { read: ReadSchedule; forget(): void } {
   let last: { id: string; answer: Promise<Schedule> } | null = null;
-  return (staffUuid: string, range: DateRange): Promise<Schedule> => {
-    const id = `${staffUuid}|${range.from}|${range.to}`;
-    if (last?.id === id) return last.answer;
-    const answer = read(staffUuid, range);
-    const asked = { id, answer };
-    last = asked;
-    answer.catch(() => {
-      if (last === asked) last = null;
-    });
-    return answer;
+  return {
+    read: (staffUuid, range) => {
+      const id = `${staffUuid}|${range.from}|${range.to}`;
+      if (last?.id === id) return last.answer;
+      const answer = read(staffUuid, range);
+      const asked = { id, answer };
+      last = asked;
+      answer.catch(() => {
+        if (last === asked) last = null;
+      });
+      return answer;
+    },
+    forget: () => void (last = null),
   };
 }
