@@ -11,7 +11,10 @@
 // server of the row's shape: in the bench's process for the in-process rows, in as many processes as the row's
 // companions for the process rows. Both ratios are printed for the process rows (× bare: against the bare server in
 // the bench's process, the only ceiling until 2026-11-30): two bare processes alone take up to a tenth less than one
-// here, a cost of the shape on this machine that the companion's intake does not add and cannot take away.
+// here, a cost of the shape on this machine that the companion's intake does not add and cannot take away. The load
+// is sent with undici since 2026-12-01: node:http's own client, the load before, cost about a core at 10,000 a
+// second and so was itself the ceiling the bare server was measured at (every row then read 0.9-1.1× it); runs from
+// before that date are not comparable with later ones by their ratios.
 import { availableParallelism, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
