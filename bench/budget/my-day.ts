@@ -1,18 +1,16 @@
 import type { PlatformClient } from '../../lib/api/client';
 import type { MyJobs, TodayJobs } from '../../lib/settings/kept-first-screen';
 import type { WorkspaceKey } from '../../lib/settings/workspace-key';
-import { createMyJobs } from '../../lib/side-panel/my-jobs';
-import { hasDay } from '../../lib/side-panel/once-a-day';
-import { createTodayJobs } from '../../lib/side-panel/today-jobs';
-import { createScheduleReads, scheduleOfClient, todayOfScheduleReads } from '../../lib/side-panel/today-of-schedule';
+import { createDayReaders } from '../../lib/side-panel/day-readers';
 
-// The background's day reads (entrypoints/background/side-panel.ts): the person's schedule (their visits from a month
-// back to a year ahead, their allocations), read once per workspace and account day, at the worker's start and at
-// every sync alarm, and what comes of it: their own jobs, then today's jobs (today-of-schedule.ts, nothing read for
-// them). Made anew with each worker, as the background makes them: what they remember of the day they read lives in
-// the worker. What they publish goes to storage.session (myJobsItem, todayJobsItem), which outlives the worker: here
-// the browser's `kept`, so that a new worker reads only what is not kept, as the background's does. The rest of what
-// they publish (the first screen, the toolbar badge) is local, not the platform's: dropped here.
+// The background's day reads, the very readers it makes (lib/side-panel/day-readers.ts): the person's
+// schedule (their visits from a month back to a year ahead, their allocations), read once per workspace and account
+// day, at the worker's start and at every sync alarm, and what comes of it: their own jobs, then today's jobs
+// (today-of-schedule.ts, nothing read for them). Made anew with each worker, as the background makes them: what they
+// remember of the day they read lives in the worker. What they publish goes to storage.session (myJobsItem,
+// todayJobsItem), which outlives the worker: here the browser's `kept`, so that a new worker reads only what is not
+// kept, as the background's does. The rest of what they publish (the first screen, the toolbar badge) is local, not
+// the platform's: dropped here.
 
 export interface MyDayDeps {
   key: WorkspaceKey;
@@ -25,34 +23,21 @@ export interface MyDayDeps {
   kept: { mine: MyJobs | null; today: TodayJobs | null };
 }
 
-/** One worker's day reads: `refresh()` is the background's `refreshDays`. */
+/** One worker's day reads: `refresh()` is what the background runs at a worker's start and at each sync alarm. */
 export function startMyDay(deps: MyDayDeps): { refresh(): Promise<void> } {
-  const common = {
+  return createDayReaders({
     key: async () => deps.key,
-    hasDay,
     timeZone: async () => deps.account.timeZone,
+    client: async () => deps.client,
     now: deps.now,
-  };
-  const schedule = createScheduleReads(scheduleOfClient(async () => deps.client));
-  const mine = createMyJobs({
-    ...common,
-    read: schedule.read,
-    publish: async (jobs) => void (deps.kept.mine = jobs),
-    published: async () => deps.kept.mine,
-  });
-  const today = createTodayJobs({
-    ...common,
-    readToday: todayOfScheduleReads(schedule.read),
-    publish: async (jobs) => void (deps.kept.today = jobs),
-    published: async () => deps.kept.today,
-  });
-  const warn = (what: string) => (error: unknown) => console.warn(`budget: ${what}`, error);
-  return {
-    // The person's own jobs first, then today's, a failure of one not holding the other back (as refreshDays).
-    async refresh() {
-      await mine.refresh().catch(warn('my jobs'));
-      await today.refresh().catch(warn('today'));
-      schedule.forget();
+    mine: {
+      publish: async (jobs) => void (deps.kept.mine = jobs),
+      published: async () => deps.kept.mine,
     },
-  };
+    today: {
+      publish: async (jobs) => void (deps.kept.today = jobs),
+      published: async () => deps.kept.today,
+    },
+    failed: (what, error) => console.warn(`budget: ${what}`, error),
+  });
 }

@@ -4,10 +4,7 @@ import { myJobsItem, sessionItem } from '@/lib/settings/items';
 import { readConnection, readSession } from '@/lib/settings/validated-reads';
 import { sidePanelJobItem } from '@/lib/side-panel/side-panel-job';
 import { createDayService } from '@/lib/side-panel/day-service';
-import { createTodayJobs } from '@/lib/side-panel/today-jobs';
-import { createMyJobs } from '@/lib/side-panel/my-jobs';
-import { createScheduleReads, scheduleOfClient, todayOfScheduleReads } from '@/lib/side-panel/today-of-schedule';
-import { hasDay } from '@/lib/side-panel/once-a-day';
+import { createDayReaders } from '@/lib/side-panel/day-readers';
 import { keepFirstScreen } from '@/lib/cache/first-screen/first-screen';
 import { readKept, saveTodayJobs } from '@/lib/cache/first-screen/kept-screen';
 import { createFieldContext } from '@/lib/side-panel/field-context';
@@ -63,47 +60,34 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
   const picker = listenForContextMenu();
 
   const warn = (what: string) => (error: unknown) => console.warn(`Fieldside: ${what}`, error);
-  // The person's schedule (their visits from a month back to a year ahead, their allocations), read once a day for
-  // both readers below: a read of today's day apart cost nine requests a browser at the morning's first alarm.
-  const schedule = createScheduleReads(scheduleOfClient(() => workspace.client()));
-  // The person's own jobs, each with their next visit: "mine" in the search, the day on a popup row, and the
-  // notices' "your job". Kept before today's first screen is, which words the days of those visits.
-  const mine = createMyJobs({
+  // The person's own jobs (each with their next visit: "mine" in the search, the day on a popup row, the notices'
+  // "your job"), then today's (the same on every surface: the badge counts them, the popup lists them first), out of
+  // one read of their schedule, once a day each, a new worker reading only what is not kept. The side panel reads the
+  // whole day (customers, whom to call) when it opens, and tells it here (seen).
+  const days = createDayReaders({
     key: () => workspace.key(),
-    hasDay,
     timeZone: () => ctx.timeZone(),
-    read: schedule.read,
-    publish: (jobs) => myJobsItem.setValue(jobs),
-    published: async () => (await readKept()).mine,
-  });
-  // Today's jobs, the same on every surface: the badge counts them, the popup lists them first. Worked out from the
-  // schedule; the side panel reads the whole day (customers, whom to call) when it opens, and tells it here (seen).
-  const today = createTodayJobs({
-    key: () => workspace.key(),
-    hasDay,
-    timeZone: () => ctx.timeZone(),
-    readToday: todayOfScheduleReads(schedule.read),
-    publish: async (jobs) => {
-      badge.setToday(jobs?.jobs.length ?? null);
-      await saveTodayJobs(jobs);
-      if (jobs === null) return;
-      const index = await (await workspace.sync()).searchIndex();
-      await keepFirstScreen(jobs.cacheName, index, jobs.day, jobs.jobs, jobs.timeZone);
+    client: () => workspace.client(),
+    mine: {
+      publish: (jobs) => myJobsItem.setValue(jobs),
+      published: async () => (await readKept()).mine,
     },
-    published: async () => (await readKept()).today,
+    today: {
+      publish: async (jobs) => {
+        badge.setToday(jobs?.jobs.length ?? null);
+        await saveTodayJobs(jobs);
+        if (jobs === null) return;
+        const index = await (await workspace.sync()).searchIndex();
+        await keepFirstScreen(jobs.cacheName, index, jobs.day, jobs.jobs, jobs.timeZone);
+      },
+      published: async () => (await readKept()).today,
+    },
+    failed: (what, error) => warn(what)(error),
   });
-  /** Once a day each (once-a-day.ts), a new worker reading only what is not kept: the person's own jobs first, so
-   * the first screen kept with today's words their next visits' days; a failed read of one does not hold the other
-   * back. */
-  const refreshDays = async () => {
-    await mine.refresh().catch(warn('my jobs'));
-    await today.refresh().catch(warn('today'));
-    schedule.forget();
-  };
   const resume = () => {
     void runner.resume().catch(warn('outbox'));
     void runner.count().then((n) => badge.setPending(n), warn('outbox count'));
-    void refreshDays();
+    void days.refresh();
   };
 
   // Back online: everything waiting goes now, whatever its backoff said.
@@ -119,12 +103,12 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
     day: {
       get: async (date: string | null) => {
         const answer = await day.get(date);
-        void today.seen(answer).catch(warn('today'));
+        void days.seen(answer).catch(warn('today'));
         return answer;
       },
     },
     /** The account's today may have turned (the sync alarm asks every few minutes). */
-    refreshToday: () => void refreshDays(),
+    refreshToday: () => void days.refresh(),
     /** The account's time zone: whose "today" every surface shows. */
     timeZone: () => ctx.timeZone(),
     detail,
