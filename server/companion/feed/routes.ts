@@ -32,7 +32,6 @@ export interface FeedRoutesDeps extends StreamRouteDeps {
   platformBaseUrl: string;
   allowedExtensionIds: readonly string[];
   signingSecret: string;
-  now: () => number;
   fetch?: typeof fetch;
   /** What this instance last made sure of, per account (ensured-subscriptions.ts). */
   ensured: EnsuredSubscriptions;

@@ -19,6 +19,8 @@ export interface StreamRouteDeps {
   limiter: RateLimiter;
   limits: CompanionLimits;
   heartbeatMs: number;
+  /** The companion's clock: a stream ends when its pass expires by the same clock that checked the pass. */
+  now: () => number;
   /** Open streams' finishers, so closing the module ends them. */
   streams: Set<() => void>;
   /** Asks the platform whether a stream's token still works (FEED_STREAM_RECHECK_SECONDS). */
@@ -94,6 +96,7 @@ export async function openStream(c: Context<FeedEnv>, deps: StreamRouteDeps): Pr
     heartbeatMs: deps.heartbeatMs,
     streams: deps.streams,
     endsAt: c.get('expiresAt'),
+    now: deps.now,
     recheckMs: limits.streamRecheckMs,
     stillValid: () => deps.stillValid(token),
     onHeartbeat: () => deps.slots.renew(keys, id, leaseMs, Date.now()),

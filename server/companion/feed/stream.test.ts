@@ -102,6 +102,28 @@ describe('a stream lives no longer than its token', () => {
     }
   });
 
+  it('times its end by the companion’s clock, the one that checked the pass, not the wall clock', async () => {
+    // The companion's clock runs eight hours behind the wall (a simulated day, as the budget bench plays one): a
+    // pass with an hour left by that clock must keep its stream open, not end it at once as already expired.
+    const behindMs = 8 * 3_600_000;
+    const own = await startFeedServerOn(platform, { heartbeatMs: 100, now: () => Date.now() - behindMs });
+    await issuePasses(
+      own.config.signingSecret,
+      { 'token-behind': ACCOUNT },
+      [undefined],
+      Date.now() - behindMs + 3_600_000,
+    );
+    try {
+      const stream = await openStream(`${own.url}/feed/stream`, 'token-behind');
+      expect(stream.res.status).toBe(200);
+      await stream.until(() => stream.comments.filter((c) => c === 'heartbeat').length >= 3);
+      expect(stream.comments).not.toContain('token expires; reconnect with a fresh token');
+      stream.close();
+    } finally {
+      await own.close();
+    }
+  });
+
   it('ends once the platform refuses its token (revoked or expired early)', async () => {
     const own = await startFeedServerOn(platform, { heartbeatMs: 100, limits: { streamRecheckMs: 100 } });
     try {
