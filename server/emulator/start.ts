@@ -243,6 +243,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
       closed = true;
       webhooks.close();
       manifestWebhooks.stop();
+      // A request still held by a fault would keep its connection, and the stop, waiting.
+      faults.clear();
       await Promise.all([stop(baseServer.server), stop(webServer.server)]);
     },
   };

@@ -28,7 +28,7 @@ export interface ControlDeps {
 const fail = (c: Context, status: 400 | 404, message: string) => c.json({ errorCode: status, message }, status);
 
 const faultSchema = z.object({
-  kind: z.enum(['status', 'drop', 'lose_answer', 'delay', 'rate_limit']),
+  kind: z.enum(['status', 'drop', 'lose_answer', 'delay', 'rate_limit', 'hold']),
   status: z.number().int().min(400).max(599).optional(),
   delayMs: z.number().int().min(0).max(120_000).optional(),
   count: z.number().int().min(1).optional(),

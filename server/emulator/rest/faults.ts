@@ -5,8 +5,10 @@ import { apiError, RATE_LIMIT_MESSAGE } from './errors';
 /** Fault injection, for the next `count` matching requests or at `rate` (0..1) until cleared. */
 export interface FaultSpec {
   /** `drop`: the connection closes before the request is carried out; `lose_answer`: the request is
-   * carried out, then the connection closes before its answer (what a client cannot tell apart). */
-  kind: 'status' | 'drop' | 'lose_answer' | 'delay' | 'rate_limit';
+   * carried out, then the connection closes before its answer (what a client cannot tell apart); `hold`: the
+   * request waits, unanswered, until the faults are cleared, then is carried out (a platform slow to answer for
+   * exactly as long as a test needs: what happens meanwhile, a token expiring, happens while it is on its way). */
+  kind: 'status' | 'drop' | 'lose_answer' | 'delay' | 'rate_limit' | 'hold';
   /** For kind "status": the HTTP status to answer (default 503). */
   status?: number;
   /** For kind "delay": milliseconds of real time to wait before answering. */
@@ -30,13 +32,19 @@ export function createFaults(seed: number) {
   const rng = createRng(seed ^ 0xfa017);
   let faults: ActiveFault[] = [];
   let injected = 0;
+  const held = new Set<() => void>();
   return {
     add(spec: FaultSpec) {
       faults.push({ spec, remaining: spec.count ?? (spec.rate === undefined ? 1 : undefined) });
     },
+    /** Clears every fault, and lets every held request go on. */
     clear() {
       faults = [];
+      for (const release of held) release();
+      held.clear();
     },
+    /** Resolves when the faults are next cleared. */
+    held: () => new Promise<void>((resolve) => held.add(resolve)),
     injected: () => injected,
     /** The fault to apply to a request to `path`, if any (consumes one of a counted fault). */
     take(path: string): FaultSpec | undefined {
@@ -92,6 +100,11 @@ export function faultMiddleware(faults: Faults): MiddlewareHandler {
       }
       case 'delay':
         await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000));
+        return next();
+      case 'hold':
+        // Before the token is checked (the guards' order, start.ts): a request held past a token's expiry is
+        // refused as the platform refuses one that arrives late.
+        await faults.held();
         return next();
     }
   };

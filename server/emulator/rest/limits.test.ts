@@ -148,6 +148,19 @@ describe('faults', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 
+  it('hold: the request waits unanswered until the faults are cleared, then is carried out', async () => {
+    const before = (await emulator.control.stats()).faultsInjected;
+    await emulator.control.injectFault({ kind: 'hold', count: 1, pathPrefix: '/api_1.0/category.json' });
+    let answered = false;
+    const held = api('GET', 'category.json').then((res) => ((answered = true), res));
+    while ((await emulator.control.stats()).faultsInjected === before) await new Promise((r) => setTimeout(r, 10));
+    // Other requests go on meanwhile, and the held one is still waiting after them.
+    expect((await api('GET', 'company.json')).status).toBe(200);
+    expect(answered).toBe(false);
+    await emulator.control.clearFaults();
+    expect((await held).status).toBe(200);
+  });
+
   it('rate_limit: a 429 burst', async () => {
     await emulator.control.injectFault({ kind: 'rate_limit', count: 3 });
     const statuses = [];
