@@ -243,8 +243,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
       closed = true;
       webhooks.close();
       manifestWebhooks.stop();
-      // A request still held by a fault would keep its connection, and the stop, waiting.
-      faults.clear();
+      faults.clear(); // a request held by a fault would keep its connection, and so the stop, waiting
       await Promise.all([stop(baseServer.server), stop(webServer.server)]);
     },
   };

@@ -35,14 +35,6 @@ async function requestsOnceQuietSince(count: number): Promise<string[]> {
   return last.recent.slice(last.recent.length - (last.requests - count));
 }
 
-/** Polls `check` until it holds (at most 20 s). */
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (const deadline = Date.now() + 20_000; !(await check());) {
-    if (Date.now() > deadline) throw new Error('The platform never saw the request the test waits for');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 let stack: Stack;
 let browser: ExtensionBrowser;
 let page: Page;
@@ -192,7 +184,9 @@ describe('sync faults (OAuth)', () => {
     await chooseMe(page, stack.technician);
     const mine = cacheOf(stack, stack.technician.uuid);
     await waitForSyncState(page, mine, (s) => s.phase === 'full');
-    await until(async () => (await stack.emulator.control.stats()).faultsInjected > before.faultsInjected);
+    await expect
+      .poll(async () => (await stack.emulator.control.stats()).faultsInjected, { timeout: 20_000 })
+      .toBeGreaterThan(before.faultsInjected);
     await stack.emulator.control.advanceClock(3601);
     await stack.emulator.control.clearFaults();
     const status = await waitForSynced(page, mine);

@@ -5,7 +5,7 @@ import type { Rec, RecordTypeDef } from '../data/field-kinds';
 import { resolveType } from '../data/record-types';
 import type { Account, Store } from '../data/store';
 import { validateWrite } from '../data/validate';
-import type { Faults } from '../rest/faults';
+import { FAULT_KINDS, type Faults } from '../rest/faults';
 import type { RateLimiter } from '../rest/rate-limit';
 import { switchesPatchSchema, type SwitchBoard } from '../switches';
 import type { SmsLog } from '../data/sms-log';
@@ -28,7 +28,7 @@ export interface ControlDeps {
 const fail = (c: Context, status: 400 | 404, message: string) => c.json({ errorCode: status, message }, status);
 
 const faultSchema = z.object({
-  kind: z.enum(['status', 'drop', 'lose_answer', 'delay', 'rate_limit', 'hold']),
+  kind: z.enum(FAULT_KINDS),
   status: z.number().int().min(400).max(599).optional(),
   delayMs: z.number().int().min(0).max(120_000).optional(),
   count: z.number().int().min(1).optional(),

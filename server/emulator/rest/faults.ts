@@ -2,13 +2,16 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { createRng } from '../data/prng';
 import { apiError, RATE_LIMIT_MESSAGE } from './errors';
 
+/** The kinds of fault, declared once: the type below and the control surface's schema (control/routes.ts). */
+export const FAULT_KINDS = ['status', 'drop', 'lose_answer', 'delay', 'rate_limit', 'hold'] as const;
+
 /** Fault injection, for the next `count` matching requests or at `rate` (0..1) until cleared. */
 export interface FaultSpec {
   /** `drop`: the connection closes before the request is carried out; `lose_answer`: the request is
    * carried out, then the connection closes before its answer (what a client cannot tell apart); `hold`: the
    * request waits, unanswered, until the faults are cleared, then is carried out (a platform slow to answer for
    * exactly as long as a test needs: what happens meanwhile, a token expiring, happens while it is on its way). */
-  kind: 'status' | 'drop' | 'lose_answer' | 'delay' | 'rate_limit' | 'hold';
+  kind: (typeof FAULT_KINDS)[number];
   /** For kind "status": the HTTP status to answer (default 503). */
   status?: number;
   /** For kind "delay": milliseconds of real time to wait before answering. */

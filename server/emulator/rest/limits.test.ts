@@ -153,7 +153,7 @@ describe('faults', () => {
     await emulator.control.injectFault({ kind: 'hold', count: 1, pathPrefix: '/api_1.0/category.json' });
     let answered = false;
     const held = api('GET', 'category.json').then((res) => ((answered = true), res));
-    while ((await emulator.control.stats()).faultsInjected === before) await new Promise((r) => setTimeout(r, 10));
+    await expect.poll(async () => (await emulator.control.stats()).faultsInjected).toBeGreaterThan(before);
     // Other requests go on meanwhile, and the held one is still waiting after them.
     expect((await api('GET', 'company.json')).status).toBe(200);
     expect(answered).toBe(false);
