@@ -88,7 +88,9 @@ it('the popup during a first sync: a progress line, then the jobs as soon as it 
   for (const open of browser.context.pages()) await open.close();
   const options = await browser.openOptions();
   await signOut(options);
-  await stack.emulator.control.injectFault({ kind: 'delay', delayMs: 1_500, pathPrefix: '/api_1.0/job' });
+  // The job pages wait unanswered until the test lets them go: the popup opens in the middle of the first sync on any
+  // machine (a first page 1.5 s late left a window a loaded machine could miss).
+  await stack.emulator.control.injectFault({ kind: 'hold', rate: 1, pathPrefix: '/api_1.0/job.json' });
   try {
     await useApiKey(options, stack.account.api_key);
     const page = await openQuickSearch(browser);

@@ -34,6 +34,7 @@ const faultSchema = z.object({
   count: z.number().int().min(1).optional(),
   rate: z.number().min(0).max(1).optional(),
   pathPrefix: z.string().startsWith('/').optional(),
+  after: z.number().int().min(0).optional(),
 });
 // Either limit or both; the one left out stays as it is.
 const rateLimitSchema = z

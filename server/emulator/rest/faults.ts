@@ -20,11 +20,16 @@ export interface FaultSpec {
   rate?: number;
   /** Only requests whose path starts with this (default: every REST and OAuth request). */
   pathPrefix?: string;
+  /** The first `after` matching requests go through untouched, and the fault applies from the next one (a walk's
+   * first pages answered, the rest held: where a test needs the client in the middle of it, on any machine). */
+  after?: number;
 }
 
 interface ActiveFault {
   spec: FaultSpec;
   remaining: number | undefined;
+  /** Matching requests still to let through before this fault applies. */
+  passing: number;
 }
 
 /**
@@ -38,7 +43,11 @@ export function createFaults(seed: number) {
   const held = new Set<() => void>();
   return {
     add(spec: FaultSpec) {
-      faults.push({ spec, remaining: spec.count ?? (spec.rate === undefined ? 1 : undefined) });
+      faults.push({
+        spec,
+        remaining: spec.count ?? (spec.rate === undefined ? 1 : undefined),
+        passing: spec.after ?? 0,
+      });
     },
     /** Clears every fault, and lets every held request go on. */
     clear() {
@@ -53,6 +62,11 @@ export function createFaults(seed: number) {
     take(path: string): FaultSpec | undefined {
       for (const fault of faults) {
         if (fault.spec.pathPrefix && !path.startsWith(fault.spec.pathPrefix)) continue;
+        if (fault.passing > 0) {
+          // Not this fault's yet: a later fault in the list may still apply to it.
+          fault.passing--;
+          continue;
+        }
         if (fault.remaining !== undefined) {
           fault.remaining--;
           if (fault.remaining <= 0) faults = faults.filter((f) => f !== fault);

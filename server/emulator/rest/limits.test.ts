@@ -161,6 +161,22 @@ describe('faults', () => {
     expect((await held).status).toBe(200);
   });
 
+  it('after: the first matching requests go through untouched, the fault applies from the next', async () => {
+    await emulator.control.injectFault({
+      kind: 'status',
+      status: 503,
+      rate: 1,
+      after: 2,
+      pathPrefix: '/api_1.0/category',
+    });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await api('GET', 'category.json')).status);
+    // Other paths neither count toward `after` nor meet the fault.
+    expect((await api('GET', 'company.json')).status).toBe(200);
+    statuses.push((await api('GET', 'category.json')).status);
+    expect(statuses).toEqual([200, 200, 503, 503, 503]);
+  });
+
   it('rate_limit: a 429 burst', async () => {
     await emulator.control.injectFault({ kind: 'rate_limit', count: 3 });
     const statuses = [];

@@ -73,9 +73,11 @@ describe('the built companion on SIGTERM', () => {
       expect(stream.status).toBe(200);
       const streamed = readToEnd(stream);
 
-      // A request under way: a refresh, whose token request waits on a slow platform when the signal comes.
+      // A request under way: a refresh, whose token request the platform holds unanswered until the test lets it go,
+      // after the signal (a delay of 1.5 s could run out on a loaded machine before the checks below that it is
+      // still under way).
       const before = (await emulator.control.stats()).faultsInjected;
-      await emulator.control.injectFault({ kind: 'delay', delayMs: 1500, pathPrefix: '/oauth/access_token', count: 1 });
+      await emulator.control.injectFault({ kind: 'hold', pathPrefix: '/oauth/access_token', count: 1 });
       const account = emulator.info.accounts[0]!;
       const person = account.staff.find((s) => s.role === 'technician' && s.active)!;
       const issued = await emulator.control.issueTokens(account.uuid, person.uuid, ['vendor', 'read_jobs']);
@@ -101,6 +103,7 @@ describe('the built companion on SIGTERM', () => {
       await expect.poll(() => freshConnection(companion.url), { timeout: 5_000 }).toBe('ECONNREFUSED');
       expect(companion.child.exitCode).toBeNull(); // still finishing the request under way
 
+      await emulator.control.clearFaults();
       const refreshed = await refresh;
       expect(refreshed.status).toBe(200);
       expect(await refreshed.json()).toMatchObject({ access_token: expect.any(String) });
