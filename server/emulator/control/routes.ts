@@ -5,7 +5,7 @@ import type { Rec, RecordTypeDef } from '../data/field-kinds';
 import { resolveType } from '../data/record-types';
 import type { Account, Store } from '../data/store';
 import { validateWrite } from '../data/validate';
-import { FAULT_KINDS, type Faults } from '../rest/faults';
+import { FaultSpecSchema, type Faults } from '../rest/faults';
 import type { RateLimiter } from '../rest/rate-limit';
 import { switchesPatchSchema, type SwitchBoard } from '../switches';
 import type { SmsLog } from '../data/sms-log';
@@ -27,15 +27,6 @@ export interface ControlDeps {
 
 const fail = (c: Context, status: 400 | 404, message: string) => c.json({ errorCode: status, message }, status);
 
-const faultSchema = z.object({
-  kind: z.enum(FAULT_KINDS),
-  status: z.number().int().min(400).max(599).optional(),
-  delayMs: z.number().int().min(0).max(120_000).optional(),
-  count: z.number().int().min(1).optional(),
-  rate: z.number().min(0).max(1).optional(),
-  pathPrefix: z.string().startsWith('/').optional(),
-  after: z.number().int().min(0).optional(),
-});
 // Either limit or both; the one left out stays as it is.
 const rateLimitSchema = z
   .object({ perMinute: z.number().int().min(1).optional(), perDay: z.number().int().min(1).optional() })
@@ -152,7 +143,7 @@ export function createControlRoutes(deps: ControlDeps): Hono {
     }
   });
   routes.post('/faults', async (c) => {
-    const b = await body(c, faultSchema);
+    const b = await body(c, FaultSpecSchema);
     if (!b.ok) return b.res;
     deps.faults.add(b.value);
     return c.json({ errorCode: 0, message: 'OK' });

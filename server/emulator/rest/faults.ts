@@ -1,29 +1,32 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { z } from 'zod';
 import { createRng } from '../data/prng';
 import { apiError, RATE_LIMIT_MESSAGE } from './errors';
 
-/** The kinds of fault, declared once: the type below and the control surface's schema (control/routes.ts). */
-export const FAULT_KINDS = ['status', 'drop', 'lose_answer', 'delay', 'rate_limit', 'hold'] as const;
-
-/** Fault injection, for the next `count` matching requests or at `rate` (0..1) until cleared. */
-export interface FaultSpec {
-  /** `drop`: the connection closes before the request is carried out; `lose_answer`: the request is
-   * carried out, then the connection closes before its answer (what a client cannot tell apart); `hold`: the
-   * request waits, unanswered, until the faults are cleared, then is carried out (a platform slow to answer for
-   * exactly as long as a test needs: what happens meanwhile, a token expiring, happens while it is on its way). */
-  kind: (typeof FAULT_KINDS)[number];
+/**
+ * A fault to inject, for the next `count` matching requests or at `rate` (0..1) until cleared: the control surface's
+ * body (control/routes.ts) and the type tests pass (contracts.ts), declared once.
+ */
+export const FaultSpecSchema = z.object({
+  /** `drop`: the connection closes before the request is carried out; `lose_answer`: the request is carried out,
+   * then the connection closes before its answer (what a client cannot tell apart); `hold`: the request waits,
+   * unanswered, until the faults are cleared, then is carried out (a platform slow to answer for exactly as long as a
+   * test needs: what happens meanwhile, a token expiring, happens while it is on its way). */
+  kind: z.enum(['status', 'drop', 'lose_answer', 'delay', 'rate_limit', 'hold']),
   /** For kind "status": the HTTP status to answer (default 503). */
-  status?: number;
+  status: z.number().int().min(400).max(599).optional(),
   /** For kind "delay": milliseconds of real time to wait before answering. */
-  delayMs?: number;
-  count?: number;
-  rate?: number;
+  delayMs: z.number().int().min(0).max(120_000).optional(),
+  count: z.number().int().min(1).optional(),
+  rate: z.number().min(0).max(1).optional(),
   /** Only requests whose path starts with this (default: every REST and OAuth request). */
-  pathPrefix?: string;
+  pathPrefix: z.string().startsWith('/').optional(),
   /** The first `after` matching requests go through untouched, and the fault applies from the next one (a walk's
    * first pages answered, the rest held: where a test needs the client in the middle of it, on any machine). */
-  after?: number;
-}
+  after: z.number().int().min(0).optional(),
+});
+
+export type FaultSpec = z.infer<typeof FaultSpecSchema>;
 
 interface ActiveFault {
   spec: FaultSpec;
