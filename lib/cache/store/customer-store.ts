@@ -1,6 +1,7 @@
 // The customers' side of the cache: the contacts read from the platform and each live job's
 // customer (what the customer index is built from), and the index itself, stored together in one
 // transaction. The companies themselves are the cache's company segments.
+import { loadCustomerIndex } from '../../search/customers/query';
 import type { CustomerSource, SerializedCustomerIndex, SourceContact } from '../../search/customers/types';
 import type { CacheDatabase } from './schema';
 
@@ -47,6 +48,16 @@ export async function readCustomerSource(db: CacheDatabase): Promise<StoredCusto
   if (!db.objectStoreNames.contains('customers')) return emptyCustomerSource();
   const stored = (await db.get('customers', 'source')) as StoredCustomerSource | undefined;
   return stored?.version === 1 ? stored : emptyCustomerSource();
+}
+
+/** The index as last stored, or undefined when there is none of this format (a build makes one). */
+export async function readCustomerIndex(db: CacheDatabase): Promise<SerializedCustomerIndex | undefined> {
+  if (!db.objectStoreNames.contains('customers')) return undefined;
+  try {
+    return loadCustomerIndex(await db.get('customers', 'index'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Stores the source and its index together, and clears the mark of a build still owed. */

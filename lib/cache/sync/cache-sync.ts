@@ -139,11 +139,16 @@ export function createCacheSync(options: CacheSyncOptions) {
     },
     running: () => inflight !== null,
     /** Puts freshly read jobs (a webhook re-read, a write's result) into the cache and the search
-     * index, in one transaction, after any sync under way (so the two never interleave). */
+     * index, in one transaction, after any sync under way (so the two never interleave). Their customers' update
+     * follows: customersSettled() waits for it. */
     async upsert(jobs: readonly Job[]): Promise<void> {
       await inflight?.catch(() => undefined);
       await loadState();
-      await upsertJobs(ctx, jobs);
+      const stored = await upsertJobs(ctx, jobs);
+      const update = stored.customers.catch((error: unknown) => {
+        console.warn('Fieldside: the customers could not be updated with the changed jobs', error);
+      });
+      customers = Promise.all([customers, update]).then(() => undefined);
     },
     /** The search index of the cache (stored, or rebuilt from the cached jobs). Not yet loaded while no full sync has
      * finished, it waits for the one under way: its index is whole only at its end, and one rebuilt meanwhile from

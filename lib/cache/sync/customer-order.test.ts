@@ -40,6 +40,29 @@ describe('the customers after a full sync', () => {
     reader.close();
   });
 
+  it('a live job during the build is stored at once; settling the customers waits for the build and then the job', async () => {
+    const cache = await freshCache();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { source, companies } = platform(() => held);
+    const sync = createCacheSync({ client: source, cache });
+    await sync.run(); // the contacts' read is still held
+
+    await sync.upsert([makeJob(40, { company_uuid: companies[2]!.uuid })]);
+    await sync.upsert([]); // a worker's start stores nothing, and forgets no update under way
+    expect((await cache.getJob(uuidOf('job', 40)))?.company_uuid).toBe(companies[2]!.uuid);
+    let settled = false;
+    const settling = sync.customersSettled().then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+
+    release();
+    await settling;
+    expect(await customersPending(cache.db)).toBe(false);
+    const index = loadCustomerIndex(await cache.db.get('customers', 'index'));
+    expect(jobsOf(index, index.ids.indexOf(companies[2]!.uuid))).toContain(uuidOf('job', 40));
+  });
+
   it('a worker stopped in the middle of the build builds the customers again when it starts, from every job', async () => {
     const cache = await freshCache();
     const stopped = new AbortController();
@@ -84,6 +107,7 @@ describe('the customers after a full sync', () => {
     await cache.db.put('customers', true, 'pending');
     await cache.db.delete('customers', 'index');
     await sync.upsert([makeJob(40, { company_uuid: companies[2]!.uuid })]);
+    await sync.customersSettled();
     expect(await cache.db.get('customers', 'index')).toBeUndefined(); // a live job's update leaves it owed
     await sync.incremental();
     expect(await customersPending(cache.db)).toBe(false);

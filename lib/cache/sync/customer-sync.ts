@@ -2,7 +2,8 @@
 // once, then the contacts changed since at most once an hour, full sync or not (contacts have
 // no webhook, and two requests per incremental sync would double its cost to the account's budget:
 // docs/api-budget.md), each live job's customer from the jobs the sync stores, and the index rebuilt
-// whenever any of it changed. A scope not granted leaves that kind of contact out, never the sync.
+// whenever any of it changed (only customers' job lists made again when nothing but jobs moved). A scope
+// not granted leaves that kind of contact out, never the sync.
 import { isApiError } from '../../api/errors';
 import { gt, type Filter } from '../../api/filter';
 import { localTimestamp } from '../../api/local-time';
@@ -11,10 +12,12 @@ import type { PageOptions } from '../../api/client';
 import type { Company, CompanyContact, Job, JobContact } from '../../api/schemas';
 import { phoneForms, type PhoneForms } from '../../locale/phone-forms';
 import { buildCustomerIndex, phoneKeysOf } from '../../search/customers/build';
-import { CUSTOMER_INDEX_VERSION, type SourceContact } from '../../search/customers/types';
+import { jobsMovable, withJobsMoved } from '../../search/customers/jobs-moved';
+import { CUSTOMER_INDEX_VERSION, type SerializedCustomerIndex, type SourceContact } from '../../search/customers/types';
 import {
   customerSourceOf,
   customersPending,
+  readCustomerIndex,
   readCustomerSource,
   writeCustomers,
   type ContactKind,
@@ -126,16 +129,29 @@ async function updateCustomers(
     changed ||= whole;
   }
 
+  let moves: JobMoves | null = null;
   if (mode === 'full') Object.assign(next, await jobCustomersOf(ctx));
-  else if (changes.jobs.length > 0) changed = applyJobChanges(next, changes.jobs) || changed;
+  else if (changes.jobs.length > 0) moves = applyJobChanges(next, changes.jobs);
 
-  if (!changed && !due) return;
-  const companies = (await cache.allCompanies()).map((c) => ({ uuid: c.uuid, name: c.name, active: c.active }));
-  const numbers = numbersOf(next.region);
-  const index = buildCustomerIndex(customerSourceOf(next, companies), numbers.key, next.region, numbers.text);
+  if (!changed && !due && moves === null) return;
+  // Only jobs moved between customers (a live job, an incremental sync with no company and no contact read): the
+  // index built last, with those customers' job lists made again (lib/search/customers/jobs-moved.ts).
+  const onlyMoved = !changed && !due && moves !== null && jobsMovable(moves.jobs, next.contacts);
+  const built = onlyMoved ? await readCustomerIndex(cache.db) : undefined;
+  const index =
+    built?.region === next.region
+      ? withJobsMoved(built, next.jobs, next.customers, moves!.customers)
+      : await buildIndex(cache, next);
   next.indexVersion = CUSTOMER_INDEX_VERSION;
   await writeCustomers(cache.db, next, index);
   remembered.set(cache.db, next);
+}
+
+/** The whole customer index, built from the source and the cached companies. */
+async function buildIndex(cache: SyncContext['cache'], source: StoredCustomerSource): Promise<SerializedCustomerIndex> {
+  const companies = (await cache.allCompanies()).map((c) => ({ uuid: c.uuid, name: c.name, active: c.active }));
+  const numbers = numbersOf(source.region);
+  return buildCustomerIndex(customerSourceOf(source, companies), numbers.key, source.region, numbers.text);
 }
 
 /** The stored source as last read or written, so a live job's update does not read 100,000 jobs'
@@ -216,22 +232,47 @@ async function jobCustomersOf(ctx: SyncContext): Promise<Pick<StoredCustomerSour
   return { jobs, customers };
 }
 
-/** Puts changed jobs' customers in the source; whether any changed. */
-function applyJobChanges(source: StoredCustomerSource, jobs: readonly Job[]): boolean {
+/** What changed jobs did to the source: the jobs that came, went or changed customer, and the customers they left or
+ * joined ('' for none). */
+interface JobMoves {
+  jobs: Set<string>;
+  customers: Set<string>;
+}
+
+/** Up to this many changed jobs are first looked up by a scan of the source's list each: a live job's edit that
+ * leaves its customer as it was (most of them) then changes nothing without a map of every job (tens of ms at 58,500
+ * jobs). */
+const SCANNED_CHANGES = 32;
+
+/** Whether `job` comes, goes or changes customer in `source`. */
+function movesCustomer(source: StoredCustomerSource, job: Job): boolean {
+  const at = source.jobs.indexOf(job.uuid);
+  if (!job.active) return at >= 0;
+  return at < 0 || (source.customers[at] ?? '') !== (job.company_uuid ?? '');
+}
+
+/** Puts changed jobs' customers in the source; the moves it made, if any. */
+function applyJobChanges(source: StoredCustomerSource, jobs: readonly Job[]): JobMoves | null {
+  if (jobs.length <= SCANNED_CHANGES && !jobs.some((job) => movesCustomer(source, job))) return null;
   const map = new Map<string, string>();
   source.jobs.forEach((job, i) => map.set(job, source.customers[i] ?? ''));
-  let changed = false;
+  const moves: JobMoves = { jobs: new Set(), customers: new Set() };
+  const moved = (job: string, from: string | undefined, to: string | undefined) => {
+    moves.jobs.add(job);
+    for (const customer of [from, to]) if (customer !== undefined) moves.customers.add(customer);
+  };
   for (const job of jobs) {
     const customer = job.company_uuid ?? '';
-    if (!job.active) changed = map.delete(job.uuid) || changed;
-    else if (map.get(job.uuid) !== customer) {
+    const before = map.get(job.uuid);
+    if (!job.active) {
+      if (map.delete(job.uuid)) moved(job.uuid, before, undefined);
+    } else if (before !== customer) {
       map.set(job.uuid, customer);
-      changed = true;
+      moved(job.uuid, before, customer);
     }
   }
-  if (changed) {
-    source.jobs = [...map.keys()];
-    source.customers = [...map.values()];
-  }
-  return changed;
+  if (moves.jobs.size === 0) return null;
+  source.jobs = [...map.keys()];
+  source.customers = [...map.values()];
+  return moves;
 }

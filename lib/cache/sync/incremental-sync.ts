@@ -56,9 +56,12 @@ export async function incrementalSync(ctx: SyncContext, signal: AbortSignal | un
 }
 
 /** Stores jobs read outside a sync (same path as an incremental sync's, but no request and no new
- * mark: the next incremental sync still reads them, harmlessly). */
-export async function upsertJobs(ctx: SyncContext, jobs: readonly Job[]): Promise<void> {
-  if (jobs.length === 0) return;
+ * mark: the next incremental sync still reads them, harmlessly). Resolves once the jobs are stored and searchable,
+ * with the customers' update they owe (customer-sync.ts), which runs after: a person waits for the job they were
+ * told of, not for the customer index's job lists (at 58,500 jobs a new job's update of them cost more than the
+ * job's own write). */
+export async function upsertJobs(ctx: SyncContext, jobs: readonly Job[]): Promise<{ customers: Promise<void> }> {
+  if (jobs.length === 0) return { customers: Promise.resolve() };
   const { cache } = ctx;
   const index = await ctx.index();
   const { upsert, remove } = await searchChanges(ctx, jobs, []);
@@ -72,8 +75,8 @@ export async function upsertJobs(ctx: SyncContext, jobs: readonly Job[]): Promis
   });
   ctx.setIndex(index);
   await cache.compactIfNeeded();
-  await syncCustomers(ctx, undefined, 'local', { jobs, companies: [] });
   ctx.publish({ ...state, counts: cache.counts() });
+  return { customers: syncCustomers(ctx, undefined, 'local', { jobs, companies: [] }) };
 }
 
 /** Search documents for changed jobs, and for jobs whose customer was renamed. */

@@ -1,10 +1,16 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { companyContactRecord, jobContactRecord, type CompanyContact, type JobContact } from '../../../lib/api/schemas';
-import { readCustomerSource } from '../../../lib/cache/store/customer-store';
+import { customerSourceOf, readCustomerSource } from '../../../lib/cache/store/customer-store';
 import { CONTACTS_READ_EVERY_MS } from '../../../lib/cache/sync/customer-sync';
 import { typedPhoneKey } from '../../../lib/locale/phone-key';
-import { jobsOf, loadCustomerIndex, peopleOf, searchCustomers } from '../../../lib/search/customers';
+import {
+  buildCustomerIndex,
+  jobsOf,
+  loadCustomerIndex,
+  peopleOf,
+  searchCustomers,
+} from '../../../lib/search/customers';
 import { CUSTOMER, SITE_CONTACT, type SerializedCustomerIndex } from '../../../lib/search/customers/types';
 import type { JobCache } from '../../../lib/cache/store/job-cache';
 import { startPlatform, type Platform } from './platform';
@@ -235,6 +241,55 @@ describe('customers and contacts in the cache, against the emulator', () => {
     await sync.full();
     await sync.customersSettled();
     expect(contactReads() - before).toBe(2);
+  });
+
+  it("a live job is stored at once, and its customer's jobs then are as a whole build makes them, a site contact's job's too", async () => {
+    const { control, account } = platform;
+    const { api, cache, sync } = await platform.freshSync({}, { contactsWanted: async () => true });
+    await sync.run();
+    await sync.customersSettled();
+    const first = await stored(cache);
+    const [from, to] = [first.ids[3]!, first.ids[4]!];
+    /** The index a whole build makes from what is stored now: the one an update must equal. */
+    const wholeBuild = async () => {
+      const source = await readCustomerSource(cache.db);
+      const companies = (await cache.allCompanies()).map(({ uuid, name, active }) => ({ uuid, name, active }));
+      // Every live contact's keys and shown number are stored with it, so no number is parsed here.
+      return buildCustomerIndex(customerSourceOf(source, companies), () => null, source.region);
+    };
+
+    // Booked by the office, told by the feed, read: the job is stored and searchable at once.
+    const booked = await control.createRecord(account.uuid, 'job', {
+      company_uuid: from,
+      job_address: '4 Banksia Court',
+      status: 'Quote',
+    });
+    await sync.upsert([await api.jobs.get(booked)]);
+    expect((await cache.getJob(booked))?.company_uuid).toBe(from);
+    await sync.customersSettled();
+    let now = await stored(cache);
+    expect(jobsOf(now, now.ids.indexOf(from))).toContain(booked);
+    expect(now).toEqual(await wholeBuild());
+
+    // Moved to another customer: gone from the first one's jobs, in the second one's.
+    await control.updateRecord(account.uuid, 'job', booked, { company_uuid: to });
+    await sync.upsert([await api.jobs.get(booked)]);
+    await sync.customersSettled();
+    now = await stored(cache);
+    expect(jobsOf(now, now.ids.indexOf(from))).not.toContain(booked);
+    expect(jobsOf(now, now.ids.indexOf(to))).toContain(booked);
+    expect(now).toEqual(await wholeBuild());
+
+    // A job with an on-site contact of its own, moved: the contact's entry follows it.
+    const site = (await readCustomerSource(cache.db)).contacts.find((c) => c.kind === 'job' && c.active)!;
+    const siteJob = await api.jobs.get(site.owner);
+    const other = siteJob.company_uuid === to ? from : to;
+    await control.updateRecord(account.uuid, 'job', siteJob.uuid, { company_uuid: other });
+    await sync.upsert([await api.jobs.get(siteJob.uuid)]);
+    await sync.customersSettled();
+    now = await stored(cache);
+    expect(jobsOf(now, now.ids.indexOf(other))).toContain(siteJob.uuid);
+    expect(now).toEqual(await wholeBuild());
   });
 
   it('without the contact scopes the sync still finishes, with customers by name and no contacts', async () => {
