@@ -26,6 +26,7 @@ import {
 import { SUPERSEDED } from '../store/lookup';
 import type { CacheDatabase } from '../store/schema';
 import { fieldValues, segmentColumns } from '../store/segment-codec';
+import { applyJobChanges, type JobMoves } from './customer-job-moves';
 import { withSkipped, type SyncContext } from './sync-context';
 
 /** How often an incremental sync also asks for the contacts changed since. */
@@ -230,49 +231,4 @@ async function jobCustomersOf(ctx: SyncContext): Promise<Pick<StoredCustomerSour
     cursor = await cursor.continue();
   }
   return { jobs, customers };
-}
-
-/** What changed jobs did to the source: the jobs that came, went or changed customer, and the customers they left or
- * joined ('' for none). */
-interface JobMoves {
-  jobs: Set<string>;
-  customers: Set<string>;
-}
-
-/** Up to this many changed jobs are first looked up by a scan of the source's list each: a live job's edit that
- * leaves its customer as it was (most of them) then changes nothing without a map of every job (tens of ms at 58,500
- * jobs). */
-const SCANNED_CHANGES = 32;
-
-/** Whether `job` comes, goes or changes customer in `source`. */
-function movesCustomer(source: StoredCustomerSource, job: Job): boolean {
-  const at = source.jobs.indexOf(job.uuid);
-  if (!job.active) return at >= 0;
-  return at < 0 || (source.customers[at] ?? '') !== (job.company_uuid ?? '');
-}
-
-/** Puts changed jobs' customers in the source; the moves it made, if any. */
-function applyJobChanges(source: StoredCustomerSource, jobs: readonly Job[]): JobMoves | null {
-  if (jobs.length <= SCANNED_CHANGES && !jobs.some((job) => movesCustomer(source, job))) return null;
-  const map = new Map<string, string>();
-  source.jobs.forEach((job, i) => map.set(job, source.customers[i] ?? ''));
-  const moves: JobMoves = { jobs: new Set(), customers: new Set() };
-  const moved = (job: string, from: string | undefined, to: string | undefined) => {
-    moves.jobs.add(job);
-    for (const customer of [from, to]) if (customer !== undefined) moves.customers.add(customer);
-  };
-  for (const job of jobs) {
-    const customer = job.company_uuid ?? '';
-    const before = map.get(job.uuid);
-    if (!job.active) {
-      if (map.delete(job.uuid)) moved(job.uuid, before, undefined);
-    } else if (before !== customer) {
-      map.set(job.uuid, customer);
-      moved(job.uuid, before, customer);
-    }
-  }
-  if (moves.jobs.size === 0) return null;
-  source.jobs = [...map.keys()];
-  source.customers = [...map.values()];
-  return moves;
 }
