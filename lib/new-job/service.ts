@@ -3,7 +3,7 @@ import { randomBase64Url } from '../../contracts/installation-binding';
 // e-mail), the customers found for a draft or an e-mail's sender (the customer index the sync keeps), and the
 // confirmed job saved to the outbox, which creates it exactly once (lib/outbox/send-jobs.ts).
 import { canUse } from '../auth/scopes';
-import { loadCustomerIndex } from '../search/customers/query';
+import { readCustomerIndex } from '../cache/store/customer-store';
 import type { SerializedCustomerIndex } from '../search/customers/types';
 import type { NewJobDraftView, NewJobInput, SenderCard } from '../messaging/new-job-views';
 import { NewJobInputSchema } from '../messaging/new-job-views';
@@ -44,13 +44,8 @@ export function createNewJobService(deps: NewJobServiceDeps) {
 
   async function customerIndex(): Promise<SerializedCustomerIndex | null> {
     const cache = await deps.workspace.cache();
-    const stored: unknown = await cache.db.get('customers', 'index').catch(() => undefined);
-    if (!stored) return null;
-    try {
-      return loadCustomerIndex(stored);
-    } catch {
-      return null; // another format: rebuilt at the next sync; meanwhile no customer is found
-    }
+    // Another format, or none yet: rebuilt at the next sync; meanwhile no customer is found.
+    return (await readCustomerIndex(cache.db).catch(() => undefined)) ?? null;
   }
 
   async function customersFor(emails: readonly string[], phones: readonly string[]) {

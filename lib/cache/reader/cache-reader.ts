@@ -4,7 +4,7 @@
 // (megabytes at 100,000 jobs) unless there is no index yet (lookup-reader.ts, first sync).
 // Reads only; the layout is lib/cache/store/schema.ts's (types only imported, so no writer is bundled).
 import type { StoredSearchIndex } from '../store/schema';
-import { CUSTOMERS_PENDING_KEY } from '../store/customer-store';
+import { CUSTOMER_KEYS, CUSTOMERS_PENDING_KEY, storedCustomerIndex } from '../store/customer-store';
 import type { StoredSyncState } from '../store/sync-state';
 import { browse, displayOf } from '../../search/query/browse';
 import type { SearchIndex } from '../../search/format/index-state';
@@ -13,7 +13,6 @@ import type { IndexPreview, SearchResult, SerializedSegment } from '../../search
 import { idbRequest } from './idb-read';
 import { openLookupReader, type LookupReader } from './lookup-reader';
 import { countDocs } from '../../search/format/live-docs';
-import { loadCustomerIndex } from '../../search/customers/query';
 import type { SerializedCustomerIndex } from '../../search/customers/types';
 
 export interface CacheReader {
@@ -97,11 +96,12 @@ export async function openCacheReader(
     async customers() {
       if (customersReady) return customersReady;
       const readCustomers = readIn(has(db, 'customers') ? db.transaction('customers', 'readonly') : null);
-      const [stored, pending] = await Promise.all([
-        readCustomers<unknown>('customers', 'index'),
+      const [stored, jobs, pending] = await Promise.all([
+        readCustomers<unknown>('customers', CUSTOMER_KEYS.index),
+        readCustomers<unknown>('customers', CUSTOMER_KEYS.indexJobs),
         readCustomers<unknown>('customers', CUSTOMERS_PENDING_KEY),
       ]);
-      const read = { index: customerIndexOf(stored), preparing: pending === true };
+      const read = { index: storedCustomerIndex(stored, jobs), preparing: pending === true };
       if (read.index && !read.preparing) customersReady = read;
       return read;
     },
@@ -133,13 +133,4 @@ function isPreview(value: unknown): value is IndexPreview {
 export function shownOf(index: SearchIndex, uuid: string): SearchResult | null {
   const display = displayOf(index, uuid);
   return display === null ? null : { uuid, score: 0, matches: [], display };
-}
-
-function customerIndexOf(stored: unknown): SerializedCustomerIndex | null {
-  if (stored === undefined) return null;
-  try {
-    return loadCustomerIndex(stored);
-  } catch {
-    return null;
-  }
 }

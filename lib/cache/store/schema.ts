@@ -20,8 +20,7 @@ import type { Company, Job } from '../../api/schemas';
 import type { SerializedSearchIndex, SerializedSegment } from '../../search';
 import { encodeJobs, jobCount, type StoredJobColumns } from './segment-codec';
 import type { StoredSyncState } from './sync-state';
-import type { StoredCustomerSource } from './customer-store';
-import type { SerializedCustomerIndex } from '../../search/customers/types';
+import type { StoredCustomerValue } from './customer-store';
 
 import { DB_VERSION } from './version';
 
@@ -85,9 +84,10 @@ export interface CacheDB extends DBSchema {
   /** Its main segment, apart: an incremental sync changes only the small delta and the live flags,
    * and must not rewrite megabytes of unchanged main segment each time. Added in version 2. */
   searchMain: { key: 'main'; value: SerializedSegment };
-  /** The customers' contacts and jobs (key "source") and the customer index built from them (key
-   * "index": lib/search/customers), added in version 4; "pending" while a full build is owed. */
-  customers: { key: 'source' | 'index' | 'pending'; value: StoredCustomerSource | SerializedCustomerIndex | true };
+  /** The customers' contacts and jobs (keys "source" and "source-jobs") and the customer index built from them
+   * (keys "index" and "index-jobs": lib/search/customers), added in version 4; "pending" while a full build is owed.
+   * Each in two parts since the jobs' parts were put apart (customer-store.ts). */
+  customers: { key: 'source' | 'source-jobs' | 'index' | 'index-jobs' | 'pending'; value: StoredCustomerValue };
 }
 
 export type CacheDatabase = IDBPDatabase<CacheDB>;

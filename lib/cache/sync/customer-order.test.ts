@@ -2,10 +2,10 @@
 // middle of that build builds them again: never a stored index that misses the walk's jobs.
 import { describe, expect, it } from 'vitest';
 import { search } from '../../search';
-import { jobsOf, loadCustomerIndex, searchCustomers } from '../../search/customers';
+import { jobsOf, searchCustomers } from '../../search/customers';
 import { openCacheReader } from '../reader/cache-reader';
 import { openExistingDb } from '../reader/idb-read';
-import { customersPending } from '../store/customer-store';
+import { customersPending, readCustomerIndex } from '../store/customer-store';
 import { customerPlatform as platform } from '../testing/customer-platform';
 import { freshCache, makeJob, range, uuidOf } from '../testing/fixtures';
 import { createCacheSync } from './cache-sync';
@@ -21,7 +21,7 @@ describe('the customers after a full sync', () => {
     const synced = await sync.run(); // the contacts' read is still held
     expect(synced).toMatchObject({ phase: 'idle', lastError: null, jobsStored: 30 });
     expect(search(await sync.searchIndex(), 'gutter 7')[0]?.uuid).toBe(uuidOf('job', 7));
-    expect(await cache.db.get('customers', 'index')).toBeUndefined();
+    expect(await readCustomerIndex(cache.db)).toBeUndefined();
     expect(await customersPending(cache.db)).toBe(true);
     const reader = await openCacheReader((await openExistingDb(cache.db.name))!); // as the popup opens it
     expect(await reader.customers()).toEqual({ index: null, preparing: true });
@@ -30,7 +30,7 @@ describe('the customers after a full sync', () => {
     release();
     await sync.customersSettled();
     expect(await customersPending(cache.db)).toBe(false);
-    const index = loadCustomerIndex(await cache.db.get('customers', 'index'));
+    const index = (await readCustomerIndex(cache.db))!;
     const entry = index.ids.indexOf(companies[1]!.uuid);
     expect(searchCustomers(index, { text: 'quennell1' }).map((h) => h.entry)).toEqual([entry]);
     expect(jobsOf(index, entry)).toContain(uuidOf('job', 1));
@@ -59,7 +59,7 @@ describe('the customers after a full sync', () => {
     release();
     await settling;
     expect(await customersPending(cache.db)).toBe(false);
-    const index = loadCustomerIndex(await cache.db.get('customers', 'index'));
+    const index = (await readCustomerIndex(cache.db))!;
     expect(jobsOf(index, index.ids.indexOf(companies[2]!.uuid))).toContain(uuidOf('job', 40));
   });
 
@@ -78,7 +78,7 @@ describe('the customers after a full sync', () => {
     stopped.abort();
     await gone.customersSettled();
     expect(await customersPending(cache.db)).toBe(true);
-    expect(await cache.db.get('customers', 'index')).toBeUndefined();
+    expect(await readCustomerIndex(cache.db)).toBeUndefined();
 
     // A new worker: the stored state is complete, the build is owed, and it is done as soon as the state is read.
     const { source, companies } = platform();
@@ -86,7 +86,7 @@ describe('the customers after a full sync', () => {
     expect(await next.state()).toMatchObject({ phase: 'idle', jobsStored: 30 });
     await next.customersSettled();
     expect(await customersPending(cache.db)).toBe(false);
-    const index = loadCustomerIndex(await cache.db.get('customers', 'index'));
+    const index = (await readCustomerIndex(cache.db))!;
     const entry = index.ids.indexOf(companies[0]!.uuid);
     // Every live job's customer, read from the cache's job segments (makeJob: job n is customer n % 7's).
     expect(jobsOf(index, entry).sort()).toEqual(
@@ -108,10 +108,10 @@ describe('the customers after a full sync', () => {
     await cache.db.delete('customers', 'index');
     await sync.upsert([makeJob(40, { company_uuid: companies[2]!.uuid })]);
     await sync.customersSettled();
-    expect(await cache.db.get('customers', 'index')).toBeUndefined(); // a live job's update leaves it owed
+    expect(await readCustomerIndex(cache.db)).toBeUndefined(); // a live job's update leaves it owed
     await sync.incremental();
     expect(await customersPending(cache.db)).toBe(false);
-    const index = loadCustomerIndex(await cache.db.get('customers', 'index'));
+    const index = (await readCustomerIndex(cache.db))!;
     expect(jobsOf(index, index.ids.indexOf(companies[2]!.uuid))).toContain(uuidOf('job', 40));
   });
 });

@@ -139,12 +139,13 @@ async function updateCustomers(
   // index built last, with those customers' job lists made again (lib/search/customers/jobs-moved.ts).
   const onlyMoved = !changed && !due && moves !== null && jobsMovable(moves.jobs, next.contacts);
   const built = onlyMoved ? await readCustomerIndex(cache.db) : undefined;
-  const index =
-    built?.region === next.region
-      ? withJobsMoved(built, next.jobs, next.customers, moves!.customers)
-      : await buildIndex(cache, next);
+  const patched = built?.region === next.region;
+  const index = patched
+    ? withJobsMoved(built, next.jobs, next.customers, moves!.customers)
+    : await buildIndex(cache, next);
   next.indexVersion = CUSTOMER_INDEX_VERSION;
-  await writeCustomers(cache.db, next, index);
+  // Patched: the contacts, the entries and their words are as stored; only the job parts are written again.
+  await writeCustomers(cache.db, next, index, patched);
   remembered.set(cache.db, next);
 }
 

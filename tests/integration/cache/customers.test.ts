@@ -1,16 +1,10 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { companyContactRecord, jobContactRecord, type CompanyContact, type JobContact } from '../../../lib/api/schemas';
-import { customerSourceOf, readCustomerSource } from '../../../lib/cache/store/customer-store';
+import { customerSourceOf, readCustomerIndex, readCustomerSource } from '../../../lib/cache/store/customer-store';
 import { CONTACTS_READ_EVERY_MS } from '../../../lib/cache/sync/customer-sync';
 import { typedPhoneKey } from '../../../lib/locale/phone-key';
-import {
-  buildCustomerIndex,
-  jobsOf,
-  loadCustomerIndex,
-  peopleOf,
-  searchCustomers,
-} from '../../../lib/search/customers';
+import { buildCustomerIndex, jobsOf, peopleOf, searchCustomers } from '../../../lib/search/customers';
 import { CUSTOMER, SITE_CONTACT, type SerializedCustomerIndex } from '../../../lib/search/customers/types';
 import type { JobCache } from '../../../lib/cache/store/job-cache';
 import { startPlatform, type Platform } from './platform';
@@ -25,7 +19,7 @@ setUpFile(async (own) => {
   platform = own(await startPlatform({ jobs: 2000, seed: 33 }));
 });
 
-const stored = async (cache: JobCache) => loadCustomerIndex(await cache.db.get('customers', 'index'));
+const stored = async (cache: JobCache) => (await readCustomerIndex(cache.db))!;
 const byPhone = (index: SerializedCustomerIndex, typed: string) =>
   searchCustomers(index, { text: typed, phoneKey: typedPhoneKey(typed, 'AU') }, 10).map((h) => h.entry);
 /** `0427352568` as people also write it: `+61 427 352 568`. */
