@@ -23,6 +23,9 @@ export const CUSTOMER_KEYS = {
   indexJobs: 'index-jobs',
 } as const;
 
+/** Every key of the customers store (schema.ts's declaration of the store takes it from here). */
+export type CustomerStoreKey = (typeof CUSTOMER_KEYS)[keyof typeof CUSTOMER_KEYS] | typeof CUSTOMERS_PENDING_KEY;
+
 export type ContactKind = SourceContact['kind'];
 
 export interface StoredCustomerSource {

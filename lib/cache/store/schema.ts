@@ -20,7 +20,7 @@ import type { Company, Job } from '../../api/schemas';
 import type { SerializedSearchIndex, SerializedSegment } from '../../search';
 import { encodeJobs, jobCount, type StoredJobColumns } from './segment-codec';
 import type { StoredSyncState } from './sync-state';
-import type { StoredCustomerValue } from './customer-store';
+import type { CustomerStoreKey, StoredCustomerValue } from './customer-store';
 
 import { DB_VERSION } from './version';
 
@@ -87,7 +87,7 @@ export interface CacheDB extends DBSchema {
   /** The customers' contacts and jobs (keys "source" and "source-jobs") and the customer index built from them
    * (keys "index" and "index-jobs": lib/search/customers), added in version 4; "pending" while a full build is owed.
    * Each in two parts since the jobs' parts were put apart (customer-store.ts). */
-  customers: { key: 'source' | 'source-jobs' | 'index' | 'index-jobs' | 'pending'; value: StoredCustomerValue };
+  customers: { key: CustomerStoreKey; value: StoredCustomerValue };
 }
 
 export type CacheDatabase = IDBPDatabase<CacheDB>;
