@@ -8,8 +8,11 @@ import {
   CUSTOMERS_PENDING_KEY,
   customerSourceOf,
   emptyCustomerSource,
+  entryKeysOf,
   readCustomerIndex,
+  readCustomerIndexJobs,
   readCustomerSource,
+  writeCustomerJobs,
   writeCustomers,
   type StoredCustomerSource,
 } from './customer-store';
@@ -71,7 +74,7 @@ describe('the customers store', () => {
 
     const after = sourceWith(['job-1', 'job-2', 'job-3'], ['company-a', 'company-b', 'company-a']);
     const moved = withJobsMoved(indexOf(before), after.jobs, after.customers, new Set(['company-a']));
-    await writeCustomers(cache.db, after, moved, true);
+    await writeCustomerJobs(cache.db, after, moved.jobs);
 
     expect(await cache.db.get('customers', CUSTOMER_KEYS.index)).toMatchObject({ planted: 'entries' });
     expect(await cache.db.get('customers', CUSTOMER_KEYS.source)).toMatchObject({ planted: 'contacts' });
@@ -92,11 +95,10 @@ describe('the customers store', () => {
     expect(await readCustomerIndex(cache.db)).toEqual(whole);
 
     const after = sourceWith(['job-1', 'job-2'], ['company-a', 'company-b']);
-    await writeCustomers(
+    await writeCustomerJobs(
       cache.db,
       after,
-      withJobsMoved(whole, after.jobs, after.customers, new Set(['company-b'])),
-      true,
+      withJobsMoved(whole, after.jobs, after.customers, new Set(['company-b'])).jobs,
     );
     expect((await readCustomerSource(cache.db)).jobs).toEqual(['job-1', 'job-2']);
     expect((await readCustomerIndex(cache.db))!.jobs).toEqual(indexOf(after).jobs);
@@ -112,5 +114,24 @@ describe('the customers store', () => {
     expect(await readCustomerIndex(cache.db)).toBeUndefined();
     await cache.db.delete('customers', CUSTOMER_KEYS.sourceJobs);
     expect(await readCustomerSource(cache.db)).toEqual(emptyCustomerSource());
+  });
+
+  it("reads the index's job part alone with the entries given, while the entries are stored and the part fits them", async () => {
+    const cache = await freshCache();
+    const source = sourceWith(['job-1', 'job-2'], ['company-a', 'company-b']);
+    const index = indexOf(source);
+    await writeCustomers(cache.db, source, index);
+    const entries = entryKeysOf(index);
+    expect(await readCustomerIndexJobs(cache.db, entries)).toEqual({ ...entries, jobs: index.jobs });
+
+    // Not of these entries: a job part of another length.
+    expect(await readCustomerIndexJobs(cache.db, { ...entries, count: entries.count + 1 })).toBeUndefined();
+    // The entries gone (a cleared cache): none, though the job part is there.
+    await cache.db.delete('customers', CUSTOMER_KEYS.index);
+    expect(await readCustomerIndexJobs(cache.db, entries)).toBeUndefined();
+    // An earlier version's whole index has no job part of its own: read it whole.
+    await cache.db.put('customers', index, CUSTOMER_KEYS.index);
+    await cache.db.delete('customers', CUSTOMER_KEYS.indexJobs);
+    expect(await readCustomerIndexJobs(cache.db, entries)).toBeUndefined();
   });
 });

@@ -17,10 +17,14 @@ import { CUSTOMER_INDEX_VERSION, type SerializedCustomerIndex, type SourceContac
 import {
   customerSourceOf,
   customersPending,
+  entryKeysOf,
   readCustomerIndex,
+  readCustomerIndexJobs,
   readCustomerSource,
+  writeCustomerJobs,
   writeCustomers,
   type ContactKind,
+  type CustomerEntryKeys,
   type StoredCustomerSource,
 } from '../store/customer-store';
 import { SUPERSEDED } from '../store/lookup';
@@ -135,18 +139,34 @@ async function updateCustomers(
   else if (changes.jobs.length > 0) moves = applyJobChanges(next, changes.jobs);
 
   if (!changed && !due && moves === null) return;
-  // Only jobs moved between customers (a live job, an incremental sync with no company and no contact read): the
-  // index built last, with those customers' job lists made again (lib/search/customers/jobs-moved.ts).
-  const onlyMoved = !changed && !due && moves !== null && jobsMovable(moves.jobs, next.contacts);
-  const built = onlyMoved ? await readCustomerIndex(cache.db) : undefined;
-  const patched = built?.region === next.region;
-  const index = patched
-    ? withJobsMoved(built, next.jobs, next.customers, moves!.customers)
-    : await buildIndex(cache, next);
   next.indexVersion = CUSTOMER_INDEX_VERSION;
-  // Patched: the contacts, the entries and their words are as stored; only the job parts are written again.
-  await writeCustomers(cache.db, next, index, patched);
+  // Only jobs moved between customers (a live job, an incremental sync with no company and no contact read): the
+  // index built last, with those customers' job lists made again (lib/search/customers/jobs-moved.ts). The contacts,
+  // the entries and their words are as stored; only the job parts are written again.
+  const onlyMoved = !changed && !due && moves !== null && jobsMovable(moves.jobs, next.contacts);
+  const built = onlyMoved ? await indexJobsOf(cache.db) : undefined;
+  if (built !== undefined && built.region === next.region) {
+    await writeCustomerJobs(cache.db, next, withJobsMoved(built, next.jobs, next.customers, moves!.customers).jobs);
+  } else {
+    const index = await buildIndex(cache, next);
+    await writeCustomers(cache.db, next, index);
+    entryKeys.set(cache.db, entryKeysOf(index));
+  }
   remembered.set(cache.db, next);
+}
+
+/** Which entry of the stored index is which, as last read or written here: a live job's update then reads the
+ * entries' jobs alone. Only this module writes the index, so it changes only with this; a cleared cache has no
+ * index stored, which readCustomerIndexJobs sees, and a new connection starts with nothing known. */
+const entryKeys = new WeakMap<CacheDatabase, CustomerEntryKeys>();
+
+async function indexJobsOf(db: CacheDatabase) {
+  const known = entryKeys.get(db);
+  const jobs = known && (await readCustomerIndexJobs(db, known));
+  if (jobs) return jobs;
+  const stored = await readCustomerIndex(db);
+  if (stored) entryKeys.set(db, entryKeysOf(stored));
+  return stored;
 }
 
 /** The whole customer index, built from the source and the cached companies. */

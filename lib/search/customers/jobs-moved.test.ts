@@ -70,5 +70,9 @@ describe("the customer index with only jobs' customers changed", () => {
     expect(jobsMovable(new Set(['j-3']), contacts)).toBe(false);
     // A company contact's owner is a customer, never a job: no job of that uuid makes it a site contact's.
     expect(jobsMovable(new Set(['j-1', 'c-smith', 'j-6']), contacts)).toBe(true);
+    // Contacts read again come as a new list: a site contact of j-6 met since is seen.
+    const readAgain = [...contacts, person('jc-2', 'job', 'j-6', 'Ravi', '0422 333 444')];
+    expect(jobsMovable(new Set(['j-6']), readAgain)).toBe(false);
+    expect(jobsMovable(new Set(['j-6']), contacts)).toBe(true);
   });
 });

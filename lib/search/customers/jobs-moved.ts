@@ -6,23 +6,36 @@
 // a build (jobsMovable).
 import { CUSTOMER, type SerializedCustomerIndex, type SourceContact } from './types';
 
+/** The jobs with a site contact of their own, per list of contacts: a list is read or made whole and never changed
+ * after (customer-sync.ts makes a new one at each read of contacts), and a live job, one at a time, would otherwise
+ * walk every contact of the account each time. */
+const jobsWithContact = new WeakMap<readonly SourceContact[], ReadonlySet<string>>();
+
 /** Whether moving `jobs` to other customers changes no site contact: none of them has a job contact. */
-export function jobsMovable(jobs: ReadonlySet<string>, contacts: Iterable<SourceContact>): boolean {
-  for (const contact of contacts) if (contact.kind === 'job' && jobs.has(contact.owner)) return false;
+export function jobsMovable(jobs: ReadonlySet<string>, contacts: readonly SourceContact[]): boolean {
+  let owners = jobsWithContact.get(contacts);
+  if (owners === undefined) {
+    owners = new Set(contacts.flatMap((contact) => (contact.kind === 'job' ? [contact.owner] : [])));
+    jobsWithContact.set(contacts, owners);
+  }
+  for (const job of jobs) if (owners.has(job)) return false;
   return true;
 }
+
+/** What moving jobs reads and makes of an index: which entry is which, and each entry's jobs. */
+export type CustomerIndexJobs = Pick<SerializedCustomerIndex, 'count' | 'ids' | 'kinds' | 'jobs'>;
 
 /**
  * `index` with the job lists of the entries of `customers` made again from each live job's customer (`jobs[i]`'s
  * is `customers[i]`, in the order a build takes them), as buildCustomerIndex would make them. Customers with no
  * entry (inactive, or not cached) have no list to make. A new index: `index` itself is left as it was.
  */
-export function withJobsMoved(
-  index: SerializedCustomerIndex,
+export function withJobsMoved<Index extends CustomerIndexJobs>(
+  index: Index,
   jobs: readonly string[],
   customers: readonly string[],
   moved: ReadonlySet<string>,
-): SerializedCustomerIndex {
+): Index {
   const lists = new Map<string, string[]>();
   for (let e = 0; e < index.count; e++) {
     const id = index.ids[e]!;
