@@ -41,8 +41,9 @@ it('tells the technician of a job the office gives them, live', async () => {
   const panel = await openFieldsidePage(firefox.browser, firefox.options, '/sidepanel.html', '#work-notices-on');
   // A locator waits until the box is on screen and still (the day is laid out around it as it loads).
   await panel.locator('#work-notices-on').click();
-  await panel.select('#work-notices-from', '0');
-  await panel.select('#work-notices-to', '24');
+  // The hours are drawn once the setting is on (stored, then read back): a locator waits for them, as a person would.
+  await panel.locator('#work-notices-from').fill('0');
+  await panel.locator('#work-notices-to').fill('24');
   // Read in the page itself: the function is sent there, so it names the page's own `browser`.
   const stored = (key: string) =>
     panel.evaluate(
