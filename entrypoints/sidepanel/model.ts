@@ -186,8 +186,10 @@ export function createSidepanelModel() {
         onReconnect: refreshSoon,
       });
       await act(loadSession);
-      void workNoticesItem.getValue().then((v) => (workNotices.value = v));
       await loadDay();
+      // The setting is drawn below the day once the day is laid out: drawn first, it would be pushed down by the
+      // visits as they arrive, from under a finger about to touch it (onto a visit, which opens that job).
+      void workNoticesItem.getValue().then((v) => (workNotices.value = v));
       // The side panel is open for someone (a staff member, or the whole account with an API key): that
       // step of setting up is done, wherever it was begun.
       const s = session.value;

@@ -4,7 +4,7 @@
 // click; the click is Chromium's test.
 import { expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
-import { connectFirefox, openFieldsidePage, signInFirefox } from './support/firefox-pages';
+import { connectFirefox, openFieldsidePage, signInFirefox, waitForShown } from './support/firefox-pages';
 import { activateFirefox, pairFirefox } from './support/firefox-pairing';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
@@ -39,9 +39,11 @@ const LIVE_BOUND_MS = 10_000;
 
 it('tells the technician of a job the office gives them, live', async () => {
   const panel = await openFieldsidePage(firefox.browser, firefox.options, '/sidepanel.html', '#work-notices-on');
-  // A locator waits until the box is on screen and still (the day is laid out around it as it loads).
+  // The setting is drawn below the day once the day is laid out, so nothing pushes it from under the click.
+  expect(await panel.$('#visits-title, #day-empty')).not.toBeNull();
   await panel.locator('#work-notices-on').click();
-  // The hours are drawn once the setting is on (stored, then read back): a locator waits for them, as a person would.
+  // The hours are drawn once the setting is on: waited for as a person would, and what the page shows instead named.
+  await waitForShown(panel, '#work-notices-from');
   await panel.locator('#work-notices-from').fill('0');
   await panel.locator('#work-notices-to').fill('24');
   // Read in the page itself: the function is sent there, so it names the page's own `browser`.

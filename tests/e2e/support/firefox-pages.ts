@@ -112,10 +112,27 @@ async function whatNewPagesShow(browser: Browser, before: Set<Page>): Promise<st
   const shown: string[] = [];
   for (const page of await browser.pages()) {
     if (before.has(page)) continue;
-    const text = await page.evaluate(() => document.body?.innerText ?? '').catch((e: unknown) => `(${String(e)})`);
-    shown.push(`${page.url()} showed: ${JSON.stringify(text.replace(/\s+/g, ' ').trim().slice(0, 400))}`);
+    shown.push(`${page.url()} showed: ${await pageText(page)}`);
   }
   return shown.length === 0 ? 'no new page opened' : shown.join('; ');
+}
+
+/** `selector` on screen in `page`; if it never comes, the error says what the page showed instead (a step that
+ * fails one run in many is found from that, not from a bare timeout). */
+export async function waitForShown(page: Page, selector: string, timeoutMs = 20_000): Promise<void> {
+  try {
+    await page.waitForSelector(selector, { visible: true, timeout: timeoutMs });
+  } catch (error) {
+    throw new Error(`${selector} was not shown in ${timeoutMs / 1000} s; the page showed: ${await pageText(page)}`, {
+      cause: error,
+    });
+  }
+}
+
+/** What a person reads on the page, in one line (its first 400 characters). */
+async function pageText(page: Page): Promise<string> {
+  const text = await page.evaluate(() => document.body?.innerText ?? '').catch((e: unknown) => `(${String(e)})`);
+  return JSON.stringify(text.replace(/\s+/g, ' ').trim().slice(0, 400));
 }
 
 /** Signs in to the platform's web app as a person does (the cookie stays with the browser). */
