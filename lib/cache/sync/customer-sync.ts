@@ -17,20 +17,16 @@ import { CUSTOMER_INDEX_VERSION, type SerializedCustomerIndex, type SourceContac
 import {
   customerSourceOf,
   customersPending,
-  entryKeysOf,
-  readCustomerIndex,
-  readCustomerIndexJobs,
-  readCustomerSource,
   writeCustomerJobs,
   writeCustomers,
   type ContactKind,
-  type CustomerEntryKeys,
   type StoredCustomerSource,
 } from '../store/customer-store';
 import { SUPERSEDED } from '../store/lookup';
 import type { CacheDatabase } from '../store/schema';
 import { fieldValues, segmentColumns } from '../store/segment-codec';
 import { applyJobChanges, type JobMoves } from './customer-job-moves';
+import { indexJobsOf, rememberIndex, rememberSource, sourceOf } from './customer-memory';
 import { withSkipped, type SyncContext } from './sync-context';
 
 /** How often an incremental sync also asks for the contacts changed since. */
@@ -84,7 +80,7 @@ async function updateCustomers(
     if (mode === 'local') return;
     mode = 'full';
   }
-  const stored = await sourceOf(cache.db, mode);
+  const stored = await sourceOf(cache.db, mode === 'full');
   const now = await ctx.now();
   const call = signal === undefined ? {} : { signal };
   const next: StoredCustomerSource = { ...stored };
@@ -150,23 +146,9 @@ async function updateCustomers(
   } else {
     const index = await buildIndex(cache, next);
     await writeCustomers(cache.db, next, index);
-    entryKeys.set(cache.db, entryKeysOf(index));
+    rememberIndex(cache.db, index);
   }
-  remembered.set(cache.db, next);
-}
-
-/** Which entry of the stored index is which, as last read or written here: a live job's update then reads the
- * entries' jobs alone. Only this module writes the index, so it changes only with this; a cleared cache has no
- * index stored, which readCustomerIndexJobs sees, and a new connection starts with nothing known. */
-const entryKeys = new WeakMap<CacheDatabase, CustomerEntryKeys>();
-
-async function indexJobsOf(db: CacheDatabase) {
-  const known = entryKeys.get(db);
-  const jobs = known && (await readCustomerIndexJobs(db, known));
-  if (jobs) return jobs;
-  const stored = await readCustomerIndex(db);
-  if (stored) entryKeys.set(db, entryKeysOf(stored));
-  return stored;
+  rememberSource(cache.db, next);
 }
 
 /** The whole customer index, built from the source and the cached companies. */
@@ -174,18 +156,6 @@ async function buildIndex(cache: SyncContext['cache'], source: StoredCustomerSou
   const companies = (await cache.allCompanies()).map((c) => ({ uuid: c.uuid, name: c.name, active: c.active }));
   const numbers = numbersOf(source.region);
   return buildCustomerIndex(customerSourceOf(source, companies), numbers.key, source.region, numbers.text);
-}
-
-/** The stored source as last read or written, so a live job's update does not read 100,000 jobs'
- * customers back from the database; a full sync reads it afresh (it follows the cache's clearing). */
-const remembered = new WeakMap<CacheDatabase, StoredCustomerSource>();
-
-async function sourceOf(db: CacheDatabase, mode: CustomerSyncMode): Promise<StoredCustomerSource> {
-  const known = mode === 'full' ? undefined : remembered.get(db);
-  if (known) return known;
-  const stored = await readCustomerSource(db);
-  remembered.set(db, stored);
-  return stored;
 }
 
 /** A kind's contacts, or null when the platform does not let this app read them. */
