@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { applyChanges, buildIndex, createTypeahead, search, type SearchDoc } from '../index';
 import { doc } from '../testing/fixtures';
+import { foldedWords, foldingCase } from '../testing/folding-docs';
+import { uuidOf } from '../format/index-state';
+import { joinedPairs, startJoined } from './joined';
 
 const STREETS = ['Road', 'Street', 'Way', 'Drive', 'Lane'];
 
@@ -95,5 +98,38 @@ describe('a job number typed whole', () => {
     expect(uuids(docs, '5612 south').slice(0, 3)).toEqual(['job-5612', 'both-5612', 'house-5612']);
     expect(uuids(docs, '5612 soutnh')[0]).toBe('job-5612');
     expect(uuids(docs, '5612')[0]).toBe('job-5612');
+  });
+});
+
+describe('the words side by side, found by string search', () => {
+  /** What a pair is, read plainly: word i starts with term t and word i + 1 with term t + 1, in one field. */
+  function expectedPairs(fields: string[][], terms: string[]): number {
+    let pairs = 0;
+    for (const words of fields)
+      for (let i = 0; i + 1 < words.length; i++)
+        for (let t = 0; t + 1 < terms.length; t++)
+          if (words[i]!.startsWith(terms[t]!) && words[i + 1]!.startsWith(terms[t + 1]!)) pairs |= 1 << t;
+    let count = 0;
+    for (let b = pairs; b !== 0; b &= b - 1) count++;
+    return count;
+  }
+
+  it('agrees with reading each word, over 300 made-up jobs and 200 queries', () => {
+    const { docs, queries } = foldingCase(5, 300, 200);
+    const index = buildIndex(docs);
+    let withPairs = 0;
+    const wrong: string[] = [];
+    for (const terms of queries) {
+      startJoined(index, terms);
+      docs.forEach((job, d) => {
+        const expected = expectedPairs(foldedWords(job), terms);
+        const found = joinedPairs(index, d, false, 0);
+        if (found !== expected || uuidOf(index, d) !== job.uuid)
+          wrong.push(`${terms.join(' ')} in ${foldedWords(job).join(' | ')}: ${found}, not ${expected}`);
+        if (expected > 0) withPairs++;
+      });
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+    expect(withPairs).toBeGreaterThan(1_000);
   });
 });

@@ -3,7 +3,7 @@
 // The index keeps no word positions, but it keeps each field's folded text: a field is read once
 // per distinct text (piece) per search, since jobs share their customer's name and address.
 import type { SearchIndex } from '../format/index-state';
-import { someWord } from '../format/normalize';
+import { nextWordStarting, someWord } from '../format/normalize';
 import { FIELD_COUNT } from '../format/scores';
 import { pieceEnd, pieceStart, textPiece } from '../format/segment-read';
 import type { SerializedSegment } from '../format/types';
@@ -25,8 +25,8 @@ let mainMemo: PieceMemo | null = null;
 let deltaMemo: PieceMemo | null = null;
 let terms: readonly string[] = [];
 let typoAllowed: boolean[] = [];
-/** [character code below 256] → the terms starting with it, one bit each: most words start with none. */
-const startingWith = new Uint32Array(256);
+/** Each term after a space, for `nextWordStarting`. */
+let spaced: string[] = [];
 
 function freshMemo(seg: SerializedSegment): PieceMemo {
   let memo = memos.get(seg);
@@ -49,11 +49,7 @@ export function startJoined(index: SearchIndex, queryTerms: readonly string[]): 
   deltaMemo = index.delta === null ? null : freshMemo(index.delta);
   terms = queryTerms.length > MAX_PAIRS + 1 ? queryTerms.slice(0, MAX_PAIRS + 1) : queryTerms;
   typoAllowed = terms.map((term) => term.length >= MIN_TYPO_LENGTH);
-  startingWith.fill(0);
-  terms.forEach((term, t) => {
-    const first = term.charCodeAt(0);
-    if (first < 256) startingWith[first] = startingWith[first]! | (1 << t);
-  });
+  spaced = terms.map((term) => ` ${term}`);
 }
 
 /** How many pairs of neighbouring query words stand side by side in one of document `doc`'s fields
@@ -82,10 +78,40 @@ export function joinedPairs(index: SearchIndex, doc: number, typos: boolean, fro
 
 /** Bit t set: some word of text[from, end) matches term t and the word after it term t + 1. */
 function piecePairs(text: string, from: number, end: number, typos: boolean): number {
+  return typos ? pairsWordByWord(text, from, end) : pairsByStringSearch(text.substring(from, end));
+}
+
+/** Without typos, a pair is a word starting with term t + 1 right after one starting with term t: only the words
+ * starting with term t + 1 are found (normalize.ts, `nextWordStarting`), and the word before each is read. */
+function pairsByStringSearch(piece: string): number {
+  let pairs = 0;
+  for (let t = 0; t + 1 < terms.length; t++) {
+    const next = spaced[t + 1]!;
+    for (let at = nextWordStarting(piece, next, 0); at > 0; at = nextWordStarting(piece, next, at)) {
+      if (wordBeforeStartsWith(piece, at - 1, terms[t]!)) {
+        pairs |= 1 << t;
+        break;
+      }
+    }
+  }
+  return pairs;
+}
+
+/** Whether the word before the space at `space` (past any other spaces) starts with `term`. */
+function wordBeforeStartsWith(piece: string, space: number, term: string): boolean {
+  let stop = space;
+  while (stop > 0 && piece.charCodeAt(stop - 1) === 32) stop--;
+  if (stop === 0) return false; // only spaces before it: no word
+  const start = piece.lastIndexOf(' ', stop - 1) + 1;
+  return stop - start >= term.length && piece.startsWith(term, start);
+}
+
+/** With typos, every word of text[from, end) is matched against every term, exactly or with one typo. */
+function pairsWordByWord(text: string, from: number, end: number): number {
   let pairs = 0;
   let previous = 0;
   someWord(text, from, end, (start, stop) => {
-    const matched = termsMatching(text, start, stop, typos);
+    const matched = termsMatching(text, start, stop);
     pairs |= previous & (matched >>> 1);
     previous = matched;
     return false; // every word
@@ -93,26 +119,13 @@ function piecePairs(text: string, from: number, end: number, typos: boolean): nu
   return pairs;
 }
 
-/** Bit t set: the word text[start, end) matches term t as a prefix, or (`typos`) with one typo. */
-function termsMatching(text: string, start: number, end: number, typos: boolean): number {
-  const first = text.charCodeAt(start);
-  // Folded text is Latin-1: no word starts above 255, and a prefix match starts with the term's first character.
-  if (!typos)
-    return first < 256 && startingWith[first] !== 0 ? prefixMatches(text, start, end, startingWith[first]!) : 0;
+/** Bit t set: the word text[start, end) starts with term t, or does with one typo. */
+function termsMatching(text: string, start: number, end: number): number {
   let matched = 0;
   for (let t = 0; t < terms.length; t++) {
     const term = terms[t]!;
-    if (startsWith(text, start, end, term) || (typos && typoAllowed[t] && typoPrefixLength(text, start, end, term) > 0))
+    if (startsWith(text, start, end, term) || (typoAllowed[t] && typoPrefixLength(text, start, end, term) > 0))
       matched |= 1 << t;
-  }
-  return matched;
-}
-
-/** The terms among `candidates` (bits) that text[start, end) starts with. */
-function prefixMatches(text: string, start: number, end: number, candidates: number): number {
-  let matched = 0;
-  for (let t = 0; t < terms.length; t++) {
-    if ((candidates & (1 << t)) !== 0 && startsWith(text, start, end, terms[t]!)) matched |= 1 << t;
   }
   return matched;
 }

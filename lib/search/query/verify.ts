@@ -1,7 +1,7 @@
 // Checks one candidate document against one query word by reading its folded text: cheaper than
 // walking a common word's posting lists when only a few candidates are left.
 import type { SearchIndex } from '../format/index-state';
-import { isWordCode, someWord } from '../format/normalize';
+import { nextWordStarting, someWord } from '../format/normalize';
 import { EXACT_SCORES, FIELD_COUNT, PREFIX_SCORES, TYPO_SCORES } from '../format/scores';
 import { canonicalNumber, digitCount, NO_NUMBER } from '../format/number-column';
 import { numberValue, pieceEnd, pieceStart, textPiece } from '../format/segment-read';
@@ -14,34 +14,14 @@ export function scoreInDoc(index: SearchIndex, doc: number, term: string, typoAl
   const seg = doc < mainCount ? index.main : index.delta!;
   const local = doc < mainCount ? doc : doc - mainCount;
   const text = seg.text;
-  const n = term.length;
-  const first = term.charCodeAt(0);
+  const spaced = spacedTerm(term);
   for (let f = 0; f < FIELD_COUNT; f++) {
     const piece = textPiece(seg, local, f);
-    if (piece < 0) {
-      const score = numberScore(numberValue(seg, local), term);
-      if (score > 0) return score;
-      continue;
-    }
-    const end = pieceEnd(seg, piece);
-    let best = 0;
-    let i = pieceStart(seg, piece);
-    while (i < end) {
-      if (!isWordCode(text.charCodeAt(i))) {
-        i++;
-        continue;
-      }
-      if (text.charCodeAt(i) === first && i + n <= end) {
-        let k = 1;
-        while (k < n && text.charCodeAt(i + k) === term.charCodeAt(k)) k++;
-        if (k === n) {
-          if (i + n === end || !isWordCode(text.charCodeAt(i + n))) return EXACT_SCORES[f]!;
-          best = PREFIX_SCORES[f]!;
-        }
-      }
-      while (i < end && isWordCode(text.charCodeAt(i))) i++;
-    }
-    if (best > 0) return best;
+    const score =
+      piece < 0
+        ? numberScore(numberValue(seg, local), term)
+        : textScore(text.substring(pieceStart(seg, piece), pieceEnd(seg, piece)), term, spaced, f);
+    if (score > 0) return score;
   }
   if (!typoAllowed) return 0;
   for (let f = 0; f < FIELD_COUNT; f++) {
@@ -56,6 +36,33 @@ export function scoreInDoc(index: SearchIndex, doc: number, term: string, typoAl
     if (someWord(text, pieceStart(seg, piece), pieceEnd(seg, piece), typoWord)) return TYPO_SCORES[f]!;
   }
   return 0;
+}
+
+let lastTerm = '';
+let lastSpaced = ' ';
+
+/** The term after a space (for `nextWordStarting`), made once per term: scoreInDoc runs per candidate. */
+function spacedTerm(term: string): string {
+  if (term !== lastTerm) {
+    lastTerm = term;
+    lastSpaced = ` ${term}`;
+  }
+  return lastSpaced;
+}
+
+/** The score of an exact match of `term` in field `f`'s folded text `piece` (a word that is the term), else of a prefix
+ * match (a word starting with it), else 0. The words starting with it are found by string search (normalize.ts,
+ * `nextWordStarting`), not by reading every word. */
+function textScore(piece: string, term: string, spaced: string, f: number): number {
+  let best = 0;
+  let at = piece.startsWith(term) ? 0 : nextWordStarting(piece, spaced, 0);
+  while (at >= 0) {
+    const after = at + term.length;
+    if (after === piece.length || piece.charCodeAt(after) === 32) return EXACT_SCORES[f]!;
+    best = PREFIX_SCORES[f]!;
+    at = nextWordStarting(piece, spaced, after);
+  }
+  return best;
 }
 
 /** The score of an exact or prefix match of `term` in a job number stored as `value`, or 0. */
