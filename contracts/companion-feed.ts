@@ -41,6 +41,9 @@ export const FeedChangeSchema = z.object({
   record: z.record(z.string(), z.unknown()).optional(),
   /** For a job or a visit: what the change means to this reader (FEED_CHANGE_MEANINGS). */
   yours: z.enum(FEED_CHANGE_MEANINGS).optional(),
+  /** For a visit: it is this reader's own, as the companion read it (its staff member is the one the reader's pass
+   * names), so their day changed; absent otherwise. Only ever about the reader: whose visit it is never goes out. */
+  your_visit: z.literal(true).optional(),
 });
 export type FeedChange = z.infer<typeof FeedChangeSchema>;
 

@@ -3,6 +3,7 @@ import { canUse, canUseInPart } from '@/lib/auth/scopes';
 import { shiftDate } from '@/lib/locale/days';
 import { jobsOfDay } from '@/lib/side-panel/day-jobs';
 import { createReread } from '@/lib/side-panel/reread';
+import { visitsShown } from '@/lib/side-panel/visits-shown';
 import { createKeptRetry } from '@/lib/side-panel/kept-retry';
 import { onTabInFront, tabInFront } from '@/lib/side-panel/tab-in-front';
 import { connectLive } from '@/lib/messaging/live';
@@ -145,6 +146,9 @@ export function createSidepanelModel() {
       case 'jobs.changed':
         if (shows(event.uuids)) refreshSoon();
         return;
+      case 'visits.changed':
+        if (visitsShown(event, { openJob: jobUuid.value, day: day.value })) refreshSoon();
+        return;
       case 'outbox.changed':
         refreshSoon();
         return;
@@ -182,7 +186,15 @@ export function createSidepanelModel() {
     async start(): Promise<() => void> {
       // sync.status: the background sends the current one at once, then every change (the daily limit).
       const stop = connectLive(onLive, {
-        events: ['page.job', 'session.changed', 'jobs.changed', 'outbox.changed', 'sync.status', 'outbox.progress'],
+        events: [
+          'page.job',
+          'session.changed',
+          'jobs.changed',
+          'visits.changed',
+          'outbox.changed',
+          'sync.status',
+          'outbox.progress',
+        ],
         onReconnect: refreshSoon,
       });
       await act(loadSession);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyChanges, readsNeeded, type ApplyTarget } from './apply-changes';
 import type { FeedChange } from './types';
+import type { LiveEvent } from '../messaging/views';
 import type { Job } from '../api/schemas';
 import { toUuid, type Uuid } from '../../contracts/uuid';
 
@@ -196,6 +197,40 @@ describe('a visit booked or moved', () => {
     const result = await applyChanges([visit({ job_uuid: OTHER })], bare.t);
     expect([other.upserted, other.read, bare.upserted, bare.read]).toEqual([[], [], [], []]);
     expect(result).toMatchObject({ ignored: 1 });
+  });
+
+  it("tells open pages which visits changed, their jobs, and whether one is the reader's own, after the jobs are stored", async () => {
+    const SECOND = toUuid('00000000-0000-4000-8000-0000000000cd');
+    const order: string[] = [];
+    const events: LiveEvent[] = [];
+    const { t } = target({ holds: [] });
+    t.upsertJobs = async () => void order.push('stored');
+    t.broadcast = (e) => void (order.push(e.type), events.push(e));
+    await applyChanges(
+      [
+        visit({ job_uuid: OTHER, record: record(OTHER), yours: 'record', your_visit: true }),
+        { ...visit({ yours: 'none' }), id: 'p-again' }, // the same visit again, its job unknown
+        { ...change('jobactivity', SECOND), job_uuid: HELD, yours: 'none' },
+      ],
+      t,
+    );
+    expect(order).toEqual(['stored', 'visits.changed']);
+    expect(events).toEqual([{ type: 'visits.changed', uuids: [VISIT, SECOND], jobs: [OTHER, HELD], yours: true }]);
+
+    // Someone else's visit: the pages are told of it (a day listing it re-reads), but not that it is theirs.
+    const office = target({ holds: [OTHER] });
+    const told: LiveEvent[] = [];
+    office.t.broadcast = (e) => void told.push(e);
+    await applyChanges([visit({ job_uuid: OTHER, yours: 'none' })], office.t);
+    expect(told).toEqual([{ type: 'visits.changed', uuids: [VISIT], jobs: [OTHER], yours: false }]);
+  });
+
+  it('tells nothing of visits when none changed', async () => {
+    const told: LiveEvent[] = [];
+    const { t } = target({ holds: [HELD] });
+    t.broadcast = (e) => void told.push(e);
+    await applyChanges([change('job', HELD)], t);
+    expect(told.filter((e) => e.type === 'visits.changed')).toEqual([]);
   });
 });
 

@@ -148,6 +148,15 @@ export async function applyChanges(
   await Promise.all(received.map((change) => carryOut(changeAction(change, held, notesWanted))));
   if (jobs.length > 0) await target.upsertJobs(newestOfEach(jobs));
   if (noteJobs.size > 0) target.broadcast({ type: 'jobs.changed', uuids: [...noteJobs] });
+  // A day view reads its visits itself: it is told which visits changed, after their jobs are in the cache.
+  const visits = received.filter((c) => c.object === 'jobactivity');
+  if (visits.length > 0)
+    target.broadcast({
+      type: 'visits.changed',
+      uuids: [...new Set(visits.map((c) => c.uuid))],
+      jobs: [...new Set(visits.flatMap((c) => c.job_uuid ?? []))],
+      yours: visits.some((c) => c.your_visit === true),
+    });
   target.observe?.(received, held ?? new Map());
   return result;
 }

@@ -11,6 +11,7 @@ export type LiveEventType = LiveEvent['type'];
 
 const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEventType>([
   'jobs.changed',
+  'visits.changed',
   'sync.status',
   'outbox.changed',
   'outbox.progress',

@@ -169,6 +169,15 @@ export { LIVE_PORT } from './live-port';
 export const LiveEventSchema = z.discriminatedUnion('type', [
   /** Jobs changed in the cache (sync, webhook feed or an outbox write): re-read what you show. */
   z.object({ type: z.literal('jobs.changed'), uuids: z.array(z.string()) }),
+  /** Visits (job activities) were booked, moved or cancelled (webhook feed): a day that lists one of `uuids`, or the
+   * person's own day when `yours` (the platform's word, through the companion, that one is theirs), is re-read; so is
+   * an open job among `jobs` (the visits' jobs, where the companion could say). */
+  z.object({
+    type: z.literal('visits.changed'),
+    uuids: z.array(z.string()),
+    jobs: z.array(z.string()),
+    yours: z.boolean(),
+  }),
   z.object({ type: z.literal('sync.status'), status: SyncStatusSchema }),
   z.object({ type: z.literal('outbox.changed'), pendingWrites: z.number() }),
   /** How much of a large write (a photo's bytes) has gone out. */

@@ -1,7 +1,7 @@
 // Being told of work in Firefox ESR with the built extension: the technician turns it on in the sidebar page; the
 // office books them a visit on a job they did not have; Firefox shows a notification naming it, live (how fast is
 // printed, not asserted, as in the Chromium test), read back from the browser: a headless browser draws none to
-// click; the click is Chromium's test.
+// click; the click is Chromium's test. The open page's day then shows the visit, with no reload.
 import { expect, it } from 'vitest';
 import { launchFirefox, type FirefoxWithExtension } from './support/firefox';
 import { connectFirefox, openFieldsidePage, signInFirefox, waitForShown } from './support/firefox-pages';
@@ -37,7 +37,7 @@ setUpFile(async (own) => {
 /** Longer than any wait but the change feed's own: past it, the notice did not come live. */
 const LIVE_BOUND_MS = 10_000;
 
-it('tells the technician of a job the office gives them, live', async () => {
+it('tells the technician of a job the office gives them, live, and the day in the sidebar page shows its visit', async () => {
   const panel = await openFieldsidePage(firefox.browser, firefox.options, '/sidepanel.html', '#work-notices-on');
   // The setting is drawn below the day once the day is laid out, so nothing pushes it from under the click.
   expect(await panel.$('#visits-title, #day-empty')).not.toBeNull();
@@ -76,4 +76,11 @@ it('tells the technician of a job the office gives them, live', async () => {
     })
     .toContain(id);
   console.info(`work notice (Firefox): shown ${Date.now() - madeAt} ms after the office's edit`);
+  // The day on the open page gains the visit (23:00, the day's last), with no reload.
+  await panel.evaluate(() => ((globalThis as unknown as { noReload: boolean }).noReload = true));
+  await panel.waitForSelector(`li.visit[data-job-uuid="${jobUuid}"]`, { timeout: LIVE_BOUND_MS });
+  console.info(`a visit booked (Firefox): in the day ${Date.now() - madeAt} ms after the office's edit`);
+  const last = await panel.$eval('li.visit:last-of-type', (e) => e.getAttribute('data-job-uuid'));
+  expect(last).toBe(jobUuid);
+  expect(await panel.evaluate(() => (globalThis as unknown as { noReload?: boolean }).noReload)).toBe(true);
 });

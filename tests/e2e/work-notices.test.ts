@@ -45,6 +45,30 @@ const notifications = (page: Page) => page.evaluate(() => chrome.notifications.g
 /** Longer than any wait but the change feed's own: past it, the notice did not come live. */
 const LIVE_BOUND_MS = 10_000;
 
+it('shows a visit the office books for the technician in their day, live, with no reload', async () => {
+  // The live feed is running for the technician.
+  await expect
+    .poll(async () => (await readStorageLocal(panel)).feedPosition, {
+      timeout: 30_000,
+    })
+    .toBeTruthy();
+  const visits = panel.locator('li.visit');
+  await visits.first().waitFor({ timeout: 15_000 });
+  const before = await visits.evaluateAll((els) => els.map((e) => e.getAttribute('data-activity-uuid')));
+  await panel.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+
+  // A visit today at 23:00, on a job the technician could not see: the last of their day.
+  const { jobUuid, madeAt } = await officeGivesTechnicianAJob(stack);
+  const booked = panel.locator(`li.visit[data-job-uuid="${jobUuid}"]`);
+  await booked.waitFor({ timeout: LIVE_BOUND_MS });
+  console.info(`a visit booked: in the day ${Date.now() - madeAt} ms after the office's edit`);
+  const after = await visits.evaluateAll((els) => els.map((e) => e.getAttribute('data-activity-uuid')));
+  expect(after.slice(0, -1)).toEqual(before);
+  expect(after.at(-1)).toBe(await booked.getAttribute('data-activity-uuid'));
+  await expect.poll(() => booked.locator('.time').textContent()).toMatch(/11:00\s*–\s*11:30\s*pm/i);
+  expect(await panel.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+});
+
 it('tells the technician of a job the office gives them, live, and the click opens it', async () => {
   const { control } = stack.emulator;
   const account = stack.account.uuid;

@@ -29,6 +29,7 @@ const bookVisit = (job: string, staff: string, day: string) =>
     staff_uuid: staff,
     start_date: `${day} 09:00:00`,
     end_date: `${day} 10:00:00`,
+    activity_was_scheduled: '1',
   });
 
 async function visitChange(browser: TrustedBrowser, visit: string): Promise<FeedChange | undefined> {
@@ -75,11 +76,12 @@ describe('a visit booked or moved', () => {
     const before = await requests();
     const visit = await bookVisit(job, technician.uuid, '2026-11-25');
     const theirs = (await visitChange(techBrowser, visit))!;
-    expect(theirs).toMatchObject({ job_uuid: job, yours: 'record' });
+    expect(theirs).toMatchObject({ job_uuid: job, yours: 'record', your_visit: true });
     expect(theirs.record?.uuid).toBe(job);
     const office = (await visitChange(officeBrowser, visit))!;
     expect(office).toMatchObject({ job_uuid: job, yours: 'none' });
     expect(office).not.toHaveProperty('record');
+    expect(office).not.toHaveProperty('your_visit');
     expect((await requests()) - before).toBe(2);
 
     // Moved: the companion knows from that read that the technician sees the job, so it reads the visit alone. Their
@@ -94,7 +96,8 @@ describe('a visit booked or moved', () => {
     };
     // The companion collects the changes that come together for a moment before it reads them (held-changes.ts).
     await vi.waitFor(async () => expect(await moved()).toHaveLength(2), { timeout: 5_000, interval: 50 });
-    expect((await moved())[1]).toMatchObject({ job_uuid: job });
+    // Still theirs: their day changed, though the job did not.
+    expect((await moved())[1]).toMatchObject({ job_uuid: job, your_visit: true });
     expect((await moved())[1]).not.toHaveProperty('record');
     expect((await requests()) - movedBefore).toBe(1);
   });
@@ -109,7 +112,24 @@ describe('a visit booked or moved', () => {
     const change = (await visitChange(declaredBrowser, visit))!;
     expect(change).toMatchObject({ job_uuid: job });
     expect(change).not.toHaveProperty('record');
+    // Whose visit it is goes only to a browser the platform vouched for.
+    expect(change).not.toHaveProperty('your_visit');
     expect((await requests()) - before).toBe(1);
+  });
+
+  it('time recorded on site does not tell its staff member it is a visit of theirs: their own device wrote it', async () => {
+    const job = (await stack.emulator.control.visibleJobUuids(account.uuid, technician.uuid))[0]!;
+    const recorded = await stack.emulator.control.createRecord(account.uuid, 'jobactivity', {
+      job_uuid: job,
+      staff_uuid: technician.uuid,
+      start_date: '2026-11-27 09:05:00',
+      end_date: '2026-11-27 09:50:00',
+      activity_was_scheduled: '0',
+      activity_was_recorded: '1',
+    });
+    const change = (await visitChange(techBrowser, recorded))!;
+    expect(change).toMatchObject({ job_uuid: job });
+    expect(change).not.toHaveProperty('your_visit');
   });
 
   it('a visit cancelled names its job and nobody, with no record', async () => {
@@ -124,6 +144,8 @@ describe('a visit booked or moved', () => {
     expect(change.job_uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(change).not.toHaveProperty('record');
     expect(change.yours).toBe('none');
+    // Nobody's any more: the browsers that show it learn from the visit's own uuid (the side panel's day).
+    expect(change).not.toHaveProperty('your_visit');
     expect((await requests()) - before).toBe(1);
   });
 });

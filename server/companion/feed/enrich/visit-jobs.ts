@@ -22,8 +22,11 @@ const Visit = z.object({
   job_uuid: z.string().nullish(),
   staff_uuid: z.string().nullish(),
   active: PlatformFlagSchema.optional(),
+  activity_was_scheduled: PlatformFlagSchema.optional(),
 });
-type VisitValue = { job: Uuid; staff: Uuid | null };
+/** `booked`: a scheduled visit (`activity_was_scheduled`: a line of someone's day, as lib/side-panel/day-plan.ts counts
+ * them), not time recorded on site, which the person's own device wrote and shows already. */
+type VisitValue = { job: Uuid; staff: Uuid | null; booked: boolean };
 
 export function createVisitJobs(opts: {
   platformBaseUrl: string;
@@ -57,7 +60,7 @@ export function createVisitJobs(opts: {
     const job = UuidSchema.safeParse(visit.data.job_uuid);
     if (!job.success) return null;
     const staff = visit.data.active !== false ? (UuidSchema.safeParse(visit.data.staff_uuid).data ?? null) : null;
-    return { job: job.data, staff };
+    return { job: job.data, staff, booked: visit.data.activity_was_scheduled === true };
   }
 
   return {
@@ -71,8 +74,12 @@ export function createVisitJobs(opts: {
         ? { value: visitOf(together.value, visitUuid), token: together.token }
         : await opts.readers.readWith(account, (token) => readVisit(token, visitUuid));
       if (!found?.value) return;
-      const { job, staff } = found.value;
+      const { job, staff, booked } = found.value;
       change.job_uuid = job;
+      // Whose booked visit it is, kept for their browser alone (reader-view.ts): their day changed, even when the job
+      // is not new to them (a visit moved, a second one booked). Not for time recorded on site: the person's own
+      // device wrote it and read its day again then; told of its echo, every open panel would read the day twice.
+      if (staff !== null && booked) change.visit_staff = staff;
       // Its staff member was known to see the job already (time on site recorded at a job of theirs, a visit of
       // theirs moved): their browser holds it, and a visit changes none of the job's fields, so no read of it.
       const knew = staff !== null && (opts.yes?.sees(account, staff, job) ?? false);

@@ -89,4 +89,26 @@ describe('forReader', () => {
     expect(forReader(visit, { staff: TECH })).toMatchObject({ record, yours: 'record' });
     expect(forReader(visit, { staff: OFFICE })).not.toHaveProperty('record');
   });
+
+  it("tells a visit's own staff member that it is theirs, with or without its job, and nobody else whose it is", () => {
+    // A second visit on a job its staff member sees already: no record, but still their day's change.
+    const known = job({ object: 'jobactivity', job_uuid: record.uuid, visit_staff: TECH });
+    expect(forReader(known, { staff: TECH })).toEqual({
+      ...job({ object: 'jobactivity', job_uuid: record.uuid }),
+      yours: 'none',
+      your_visit: true,
+    });
+    const booked = job({ object: 'jobactivity', job_uuid: record.uuid, record, visible_to: [TECH], visit_staff: TECH });
+    expect(forReader(booked, { staff: TECH })).toMatchObject({ record, yours: 'record', your_visit: true });
+    for (const staff of [OFFICE, OTHER, undefined]) {
+      for (const change of [known, booked]) {
+        const seen = forReader(change, { staff });
+        expect(seen).not.toHaveProperty('your_visit');
+        expect(seen).not.toHaveProperty('visit_staff');
+      }
+    }
+    // Kept by an older version in capitals: still its staff member's.
+    const kept = StoredChangeSchema.parse({ ...known, visit_staff: TECH.toUpperCase() });
+    expect(forReader(kept, { staff: TECH }).your_visit).toBe(true);
+  });
 });

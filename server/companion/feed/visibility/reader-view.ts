@@ -5,7 +5,8 @@ import type { StoredChange } from '../store/types';
 // What one change the feed keeps is to one reader: the change itself, and for a job (or a visit, whose job it is)
 // what it means to them (`yours`, contracts/companion-http.ts). The record goes only to a reader whose pass names a
 // staff member the platform let see the job (`visible_to`, decided when the change was made: job-records.ts,
-// visit-jobs.ts); whom it names, and whom the companion could not ask, never leave the companion.
+// visit-jobs.ts); whom it names, and whom the companion could not ask, never leave the companion. A visit tells its own
+// staff member that it is theirs (`your_visit`), and nobody else anything of whose it is.
 
 /** Who reads: the staff member the platform vouched for (the pass's), or nobody vouched for. */
 export interface Reader {
@@ -23,8 +24,10 @@ export function meaningFor(change: StoredChange, reader: Reader): FeedChangeMean
 }
 
 export function forReader(change: StoredChange, reader: Reader): FeedChange {
-  const { visible_to: _visibleTo, unchecked: _unchecked, record, ...rest } = change;
+  const { visible_to: _visibleTo, unchecked: _unchecked, visit_staff: visitStaff, record, ...rest } = change;
   if (!CARRY_MEANING.has(change.object)) return rest;
   const yours = meaningFor(change, reader);
-  return yours === 'record' && record !== undefined ? { ...rest, record, yours } : { ...rest, yours };
+  // Their own visit, told only to them: their day changed, whether or not the job is new to them.
+  const own = visitStaff !== undefined && visitStaff === reader.staff ? { your_visit: true as const } : {};
+  return yours === 'record' && record !== undefined ? { ...rest, record, yours, ...own } : { ...rest, yours, ...own };
 }
