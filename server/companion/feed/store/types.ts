@@ -8,9 +8,10 @@ import { PlatformUuidSchema } from '../../../../contracts/uuid';
 export type { FeedChange, FeedPage };
 
 /** A change as the feed keeps it: the wire's change without what it means to one reader (`yours`, `your_visit`), with
- * whom the platform lets see it (`visible_to`), whom the companion could not ask (`unchecked`) and, for a visit,
- * whose it is (`visit_staff`), which never go out (reader-view.ts). Those staff members and the job are Uuids, lower-cased again on every read: a change an older
- * version kept may spell them in capitals. The change's own `uuid` goes out as the platform wrote it. */
+ * whom the platform lets see it (`visible_to`), whom the companion could not ask (`unchecked`) and, for a visit, whose
+ * it is (`visit_staff`), which never go out (reader-view.ts). Those staff members and the job are Uuids, lower-cased
+ * again on every read: a change an older version kept may spell them in capitals. The change's own `uuid` goes out as
+ * the platform wrote it. */
 export const StoredChangeSchema = FeedChangeSchema.omit({ yours: true, your_visit: true }).extend({
   job_uuid: PlatformUuidSchema.optional(),
   visible_to: z.array(PlatformUuidSchema).optional(),
