@@ -133,6 +133,29 @@ describe('quick search popup', () => {
     await page.close();
   });
 
+  it('fits a browser’s popup: a long list scrolls inside it, the hint under it stays in view', async () => {
+    // A browser draws a popup as wide as its body and as tall as its page, up to 600 px (Chrome and Firefox alike).
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 416, height: 600 });
+    await page.goto(`chrome-extension://${browser.id}/popup.html`);
+    await search(page, 'sydney'); // the account's city: in nearly every address
+    const fit = await page.evaluate(() => {
+      const list = document.querySelector('#results')!;
+      const row = list.querySelector('[role="option"]')!.getBoundingClientRect().height;
+      return {
+        pageHeight: document.documentElement.scrollHeight,
+        hintBottom: document.querySelector('#search-hint')!.getBoundingClientRect().bottom,
+        listScrolls: list.scrollHeight > list.clientHeight,
+        rowsInView: list.clientHeight / row,
+      };
+    });
+    expect(fit.listScrolls).toBe(true);
+    expect(fit.pageHeight).toBeLessThanOrEqual(600);
+    expect(fit.hintBottom).toBeLessThanOrEqual(600);
+    expect(fit.rowsInView).toBeGreaterThanOrEqual(3);
+    await page.close();
+  });
+
   it('forgives a typo and finds the intended job', async () => {
     const page = await openQuickSearch(browser);
     await search(page, 'quilfeather'); // one letter missing
