@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { phoneKey } from '@/lib/locale/phone-key';
+import { phoneKey, typedPhoneKey } from '@/lib/locale/phone-key';
 import { createNewJobService, type NewJobService } from '@/lib/new-job/service';
 import type { Workspace } from '@/lib/workspace/workspace';
 import { customerViewOpened } from './sync-schedule';
@@ -18,6 +18,7 @@ export function startNewJobs(workspace: Workspace, resume: () => void): NewJobSe
     workspace,
     resume,
     phoneKey,
+    typedPhoneKey,
     customersSearched,
     openForm: async (id) => {
       await browser.windows.create({

@@ -8,6 +8,46 @@ const FROM = { email: 'From an e-mail', selection: 'From the text you selected',
 /** The platform's own word on the permission (its scope table: "account charges may apply"). */
 const COST = 'The platform says creating jobs may cost the account: account charges may apply.';
 
+/** Why a customer is offered, under their name (one found by the form's own search needs no word). */
+const FOUND_BY = {
+  email: 'Found by the e-mail address',
+  phone: 'Found by a phone number in the text',
+  chosen: 'Open in the search',
+  search: '',
+} as const;
+
+/** "Find a customer": any of the account's customers by name, a person's name, a number or an e-mail; those found
+ * are offered below it. */
+function FindCustomer({ model }: { model: NewJobModel }) {
+  const { answered, customers } = model.found.value;
+  const typed = model.query.value.trim();
+  const current = typed.length >= 2 && answered === model.query.value;
+  const said = !current
+    ? ''
+    : customers.length === 0
+      ? `No customer found for “${typed}”.`
+      : `${customers.length === 1 ? 'One customer' : `${customers.length} customers`} found: choose below.`;
+  return (
+    <div class="field find-customer">
+      <label class="field-label" for="find-customer">
+        Find a customer
+      </label>
+      <input
+        id="find-customer"
+        type="search"
+        autocomplete="off"
+        placeholder="Name, phone or e-mail"
+        aria-describedby="find-customer-state"
+        value={model.query.value}
+        onInput={(e) => void model.find(e.currentTarget.value)}
+      />
+      <p id="find-customer-state" class="hint quiet-when-empty" role="status">
+        {said}
+      </p>
+    </div>
+  );
+}
+
 /** A text field's value and typing, bound to one of the model's signals. */
 const bound = (text: Signal<string>) => ({
   value: text.value,
@@ -94,23 +134,20 @@ export function App({ model }: { model: NewJobModel }) {
       )}
       <fieldset>
         <legend>Customer</legend>
-        {draft.customers.map((c) =>
-          c.uuid === null ? null : (
-            <CustomerChoice
-              key={c.uuid}
-              value={c.uuid}
-              checked={choice.kind === 'existing' && choice.uuid === c.uuid}
-              onPick={() => (model.choice.value = { kind: 'existing', uuid: c.uuid!, name: c.name })}
-            >
-              <span>
-                {c.name}
-                <small>
-                  {c.by === 'email' ? 'Found by the e-mail address' : 'Found by a phone number in the text'}
-                </small>
-              </span>
-            </CustomerChoice>
-          ),
-        )}
+        <FindCustomer model={model} />
+        {model.offered.value.map((c) => (
+          <CustomerChoice
+            key={c.uuid}
+            value={c.uuid!}
+            checked={choice.kind === 'existing' && choice.uuid === c.uuid}
+            onPick={() => model.pick(c)}
+          >
+            <span>
+              {c.name}
+              {FOUND_BY[c.by] && <small>{FOUND_BY[c.by]}</small>}
+            </span>
+          </CustomerChoice>
+        ))}
         {choiceOf('new', 'New customer')}
         {choice.kind === 'new' && (
           <>

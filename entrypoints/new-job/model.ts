@@ -1,10 +1,11 @@
-import { signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals';
 import { sendMessage } from '@/lib/messaging/send';
-import type { NewJobDraftView, NewJobInput } from '@/lib/messaging/new-job-views';
+import type { CustomerMatch, NewJobDraftView, NewJobInput } from '@/lib/messaging/new-job-views';
 import type { Problem } from '@/components/design/problem-words';
 
-// The new-job form's state: the draft the background kept for this window (its id in the address's hash), what
-// the person chose, asking the platform's permission where it is first needed, and the save.
+// The new-job form's state: the draft the background kept for this window (its id in the address's hash), the
+// customers offered (the draft's, and those "Find a customer" finds), what the person chose, asking the platform's
+// permission where it is first needed, and the save.
 
 const asProblem = (error: unknown): Problem =>
   error instanceof Error ? { name: error.name, message: error.message } : String(error);
@@ -19,6 +20,21 @@ export function createNewJobModel(id: string) {
   const address = signal('');
   const description = signal('');
   const state = signal<'loading' | 'ready' | 'asking' | 'saving' | 'saved'>('loading');
+  /** "Find a customer": what is typed, and the customers it found (`answered`: the query they answer). */
+  const query = signal('');
+  const found = signal<{ answered: string; customers: CustomerMatch[] }>({ answered: '', customers: [] });
+  /** A customer picked among those found, kept offered when the search moves on. */
+  const picked = signal<CustomerMatch | null>(null);
+  /** Every customer to choose from, once each: the draft's, the one picked, then those found. */
+  const offered = computed(() => {
+    const seen = new Set<string>();
+    return [
+      ...(draft.value?.customers ?? []),
+      ...(picked.value ? [picked.value] : []),
+      ...found.value.customers,
+    ].filter((c) => c.uuid !== null && !seen.has(c.uuid) && !!seen.add(c.uuid));
+  });
+  let asked = 0;
 
   async function read(): Promise<NewJobDraftView> {
     const view = await sendMessage('newJob.draft', { id });
@@ -34,6 +50,9 @@ export function createNewJobModel(id: string) {
     address,
     description,
     state,
+    query,
+    found,
+    offered,
     async load(): Promise<void> {
       try {
         const view = await read();
@@ -50,6 +69,23 @@ export function createNewJobModel(id: string) {
       } catch (error) {
         problem.value = asProblem(error);
       }
+    },
+    /** "Find a customer" typed into: the customers it finds (an answer to an older query is dropped). */
+    async find(text: string): Promise<void> {
+      query.value = text;
+      const mine = ++asked;
+      try {
+        const customers = text.trim().length < 2 ? [] : await sendMessage('newJob.customers', { query: text });
+        if (mine === asked) found.value = { answered: text, customers };
+      } catch (error) {
+        if (mine === asked) problem.value = asProblem(error);
+      }
+    },
+    /** One of the offered customers chosen. */
+    pick(customer: CustomerMatch): void {
+      if (customer.uuid === null) return;
+      if (customer.by === 'search') picked.value = customer;
+      choice.value = { kind: 'existing', uuid: customer.uuid, name: customer.name };
     },
     /** Asks the platform to let Fieldside create jobs (and customers, for a new one): its consent page. */
     async allow(feature: 'newJobs' | 'newCustomers'): Promise<void> {

@@ -39,7 +39,12 @@ export function App({ model, setup }: { model: QuickSearchModel; setup: Signal<L
     <>
       <div class="app-bar">
         {head}
-        <button type="button" id="new-job" class="btn-sm" onClick={() => void newJob(model.query.value)}>
+        <button
+          type="button"
+          id="new-job"
+          class="btn-sm"
+          onClick={() => void newJob(model.query.value, model.customer.value?.uuid ?? null)}
+        >
           + New job
         </button>
       </div>

@@ -11,9 +11,10 @@ export async function openJob(uuid: string, target: 'web' | 'sidepanel'): Promis
   closeIfPopup();
 }
 
-/** Opens the new-job form (its own window) with what was typed, then closes the popup. */
-export async function newJob(text: string): Promise<void> {
-  await sendMessage('newJob.open', { text });
+/** Opens the new-job form (its own window), then closes the popup. With a customer's jobs open, the job is for
+ * that customer (what was typed found them: it is not the job's description); else what was typed fills the form. */
+export async function newJob(text: string, customerUuid: string | null): Promise<void> {
+  await sendMessage('newJob.open', customerUuid ? { text: '', customerUuid } : { text });
   closeIfPopup();
 }
 

@@ -3,15 +3,17 @@ import { UuidSchema } from '../../contracts/uuid';
 
 // What pages and the webmail card are shown about a new job and an e-mail's sender.
 
-/** A customer found for an e-mail's sender or a number in the text: a customer of the platform (`uuid` is the
- * company's) or an on-site contact (no company of their own: `uuid` null). */
+/** A customer found for an e-mail's sender or a number in the text, chosen in the quick search, or found in the
+ * form's own search: a customer of the platform (`uuid` is the company's) or an on-site contact (no company of their
+ * own: `uuid` null). */
 export const CustomerMatchSchema = z.object({
   uuid: UuidSchema.nullable(),
   name: z.string(),
   /** What a site contact is ("Site contact for Acme Cleaning"); '' for a customer. */
   note: z.string(),
-  /** How they were found. */
-  by: z.enum(['email', 'phone']),
+  /** How they were found: by the e-mail address or a phone number in the text, the customer open in the quick search
+   * when "New job" was pressed, or the form's "Find a customer". */
+  by: z.enum(['email', 'phone', 'chosen', 'search']),
 });
 export type CustomerMatch = z.infer<typeof CustomerMatchSchema>;
 

@@ -43,6 +43,40 @@ export function findCustomers(
   return [...found.values()].slice(0, limit);
 }
 
+/** The customer (not a site contact: a job is made for a company) whose company uuid is `uuid`, found `by`. */
+export function customerByUuid(
+  index: SerializedCustomerIndex,
+  uuid: string,
+  by: CustomerMatch['by'],
+): FoundCustomer | null {
+  const wanted = uuid.toLowerCase();
+  const entry = index.ids.findIndex((id, e) => index.kinds[e] === CUSTOMER && id.toLowerCase() === wanted);
+  return entry < 0 ? null : { entry, uuid: toUuid(index.ids[entry]!), name: index.names[entry]!, note: '', by };
+}
+
+/** The form's "Find a customer": customers (site contacts have no company to make a job for) whose name, people or
+ * e-mail start with the words typed, or whose number is `phoneKey` (a number typed: lib/locale/phone-key.ts). */
+export function customersFound(
+  index: SerializedCustomerIndex,
+  query: string,
+  phoneKey: string | null,
+  limit = 6,
+): FoundCustomer[] {
+  const hits = phoneKey
+    ? searchCustomers(index, { text: phoneKey, phoneKey }, 20).filter((hit) => hit.field === FIELD.phone)
+    : searchCustomers(index, { text: query }, 20);
+  return hits
+    .filter((hit) => index.kinds[hit.entry] === CUSTOMER)
+    .slice(0, limit)
+    .map((hit) => ({
+      entry: hit.entry,
+      uuid: toUuid(index.ids[hit.entry]!),
+      name: index.names[hit.entry]!,
+      note: '',
+      by: 'search',
+    }));
+}
+
 const OPEN = new Set(['Quote', 'Work Order']);
 
 /** The entry's open jobs (quotes and work orders), newest number first, as the card lists them. */

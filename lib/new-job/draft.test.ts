@@ -46,6 +46,15 @@ describe('a new job read from an e-mail or selected text', () => {
       emails: [],
       phones: [],
       name: '',
+      customerUuid: null,
+    });
+  });
+
+  it('keeps the customer the quick search had open, and no text as no description', () => {
+    const uuid = '1f0c3a52-8d4b-4c2e-9a7f-3b6d5e4c2a10';
+    expect(readDraft({ from: 'popup', text: '', customerUuid: uuid })).toMatchObject({
+      description: '',
+      customerUuid: uuid,
     });
   });
 });

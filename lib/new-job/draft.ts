@@ -9,6 +9,8 @@ export interface DraftSource {
   text: string;
   subject?: string;
   sender?: { name: string; email: string };
+  /** The customer open in the quick search when its "New job" was pressed: chosen first in the form. */
+  customerUuid?: string;
 }
 
 export interface Draft {
@@ -22,6 +24,8 @@ export interface Draft {
   phones: string[];
   /** A name for a new customer: the sender's, else ''. */
   name: string;
+  /** The customer chosen where the draft was started (the quick search's open customer), else null. */
+  customerUuid: string | null;
 }
 
 const STREET_KINDS =
@@ -70,5 +74,13 @@ export function readDraft(source: DraftSource): Draft {
         return digits >= 8 && digits <= 15;
       }),
   );
-  return { from: source.from, description, addresses, emails, phones, name: source.sender?.name.trim() ?? '' };
+  return {
+    from: source.from,
+    description,
+    addresses,
+    emails,
+    phones,
+    name: source.sender?.name.trim() ?? '',
+    customerUuid: source.customerUuid ?? null,
+  };
 }

@@ -4,12 +4,13 @@ import { randomBase64Url } from '../../contracts/installation-binding';
 // confirmed job saved to the outbox, which creates it exactly once (lib/outbox/send-jobs.ts).
 import { canUse } from '../auth/scopes';
 import { readCustomerIndex } from '../cache/store/customer-store';
+import { looksLikePhone } from '../locale/phone-like';
 import type { SerializedCustomerIndex } from '../search/customers/types';
-import type { NewJobDraftView, NewJobInput, SenderCard } from '../messaging/new-job-views';
+import type { CustomerMatch, NewJobDraftView, NewJobInput, SenderCard } from '../messaging/new-job-views';
 import { NewJobInputSchema } from '../messaging/new-job-views';
 import type { Workspace } from '../workspace/workspace';
 import { readDraft, type Draft, type DraftSource } from './draft';
-import { findCustomers, openJobsOf } from './customers';
+import { customerByUuid, customersFound, findCustomers, openJobsOf } from './customers';
 
 /** Drafts are kept for the form to read, a while and a few at a time (memory only: a stopped worker forgets them,
  * and the form then says so). */
@@ -31,6 +32,8 @@ export interface NewJobServiceDeps {
   resume(): void;
   /** A stored or written phone number's key for the account's country (lib/locale/phone-key.ts). */
   phoneKey(raw: string, region: string | null): string | null;
+  /** The key prefix of a number being typed (lib/locale/phone-key.ts). */
+  typedPhoneKey(typed: string, region: string | null): string | null;
   /** The customer index was searched for a person (the card beside an e-mail): its contacts are wanted. */
   customersSearched?(): void;
   now?: () => number;
@@ -55,6 +58,14 @@ export function createNewJobService(deps: NewJobServiceDeps) {
     return { index, found: findCustomers(index, emails, keys) };
   }
 
+  /** The draft's customers: the one chosen where it was started first, then those its text names. */
+  async function draftCustomers(draft: Draft): Promise<CustomerMatch[]> {
+    const { index, found } = await customersFor(draft.emails, draft.phones);
+    const chosen = index && draft.customerUuid ? customerByUuid(index, draft.customerUuid, 'chosen') : null;
+    const all = chosen ? [chosen, ...found.filter((c) => c.uuid !== chosen.uuid)] : found;
+    return all.map(({ entry: _entry, ...match }) => match);
+  }
+
   return {
     /** Keeps the draft read from `source` and opens its form. */
     async open(source: DraftSource): Promise<void> {
@@ -72,7 +83,7 @@ export function createNewJobService(deps: NewJobServiceDeps) {
       const { draft } = kept;
       const key = await deps.workspace.key();
       const all = key?.mode === 'api_key';
-      const { found } = key ? await customersFor(draft.emails, draft.phones) : { found: [] };
+      const customers = key ? await draftCustomers(draft) : [];
       return {
         from: draft.from,
         description: draft.description,
@@ -80,10 +91,19 @@ export function createNewJobService(deps: NewJobServiceDeps) {
         name: draft.name,
         emails: draft.emails,
         phones: draft.phones,
-        customers: found.map(({ entry: _entry, ...match }) => match),
+        customers,
         canCreateJobs: !!key && (all || canUse('newJobs', key.scopes)),
         canCreateCustomers: !!key && (all || canUse('newCustomers', key.scopes)),
       };
+    },
+
+    /** The form's "Find a customer": the customers the words (or the number) typed find, best first. */
+    async findCustomers(query: string): Promise<CustomerMatch[]> {
+      if ((await deps.workspace.key()) === null) return [];
+      const index = await customerIndex();
+      if (!index) return [];
+      const phoneKey = looksLikePhone(query) ? deps.typedPhoneKey(query, index.region) : null;
+      return customersFound(index, query, phoneKey).map(({ entry: _entry, ...match }) => match);
     },
 
     /** The sender's customer and their open jobs, for the card beside an e-mail. */

@@ -3,6 +3,7 @@
 import { foldText } from '../search/format/normalize';
 import { FIELD, jobsOf, peopleOf } from '../search/customers/query';
 import { SITE_CONTACT, type CustomerHit, type SerializedCustomerIndex } from '../search/customers/types';
+import { toUuid, type Uuid } from '../../contracts/uuid';
 
 type Ranges = ReadonlyArray<readonly [number, number]>;
 
@@ -12,6 +13,8 @@ export interface CustomerRow {
   /** The entry in the customer index. */
   entry: number;
   kind: 'customer' | 'site';
+  /** The customer's company uuid (a new job is made for it); null for a site contact, who has none of their own. */
+  uuid: Uuid | null;
   name: string;
   /** What a site contact is ("Site contact for Acme Cleaning"); '' for a customer. */
   note: string;
@@ -36,6 +39,7 @@ export function customerRowOf(index: SerializedCustomerIndex, hit: CustomerHit, 
     key: `customer:${index.ids[hit.entry]!}`,
     entry: hit.entry,
     kind: index.kinds[hit.entry] === SITE_CONTACT ? 'site' : 'customer',
+    uuid: index.kinds[hit.entry] === SITE_CONTACT ? null : toUuid(index.ids[hit.entry]!),
     name,
     note: index.notes[hit.entry] ?? '',
     person,

@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { phoneKey, typedPhoneKey } from '../locale/phone-key';
 import { buildCustomerIndex, jobsOf, loadCustomerIndex, peopleOf, searchCustomers } from '../search/customers';
-import { CUSTOMER, FIELD, SITE_CONTACT, type SourceContact } from '../search/customers/types';
+import { CUSTOMER, FIELD, SITE_CONTACT } from '../search/customers/types';
+import { sourceContact } from '../search/testing/source-contact';
 
 const keyOf = (raw: string) => phoneKey(raw, 'AU');
-const contact = (uuid: string, kind: 'company' | 'job', owner: string, c: Partial<SourceContact>): SourceContact => ({
-  uuid,
-  kind,
-  owner,
-  first: '',
-  last: '',
-  phone: '',
-  mobile: '',
-  email: '',
-  active: true,
-  ...c,
-});
-
 const index = buildCustomerIndex(
   {
     companies: [
@@ -25,26 +13,31 @@ const index = buildCustomerIndex(
       { uuid: 'c-gone', name: 'Smithers Gone', active: false },
     ],
     contacts: [
-      contact('cc-1', 'company', 'c-smith', {
+      sourceContact('cc-1', 'company', 'c-smith', {
         first: 'Jane',
         last: 'Smith',
         mobile: '0427 352 568',
         email: 'jane@smith.com.au',
       }),
-      contact('cc-2', 'company', 'c-acme', {
+      sourceContact('cc-2', 'company', 'c-acme', {
         first: 'Omar',
         last: 'Ali',
         phone: '(02) 9876 5432',
         email: 'omar@acme.test',
       }),
-      contact('cc-3', 'company', 'c-acme', { first: 'Old', last: 'Contact', mobile: '0400 000 001', active: false }),
+      sourceContact('cc-3', 'company', 'c-acme', {
+        first: 'Old',
+        last: 'Contact',
+        mobile: '0400 000 001',
+        active: false,
+      }),
       // Jane again on a job: she is Smith's own contact, no new entry.
-      contact('jc-1', 'job', 'j-1', { first: 'Jane', last: 'Smith', mobile: '+61427352568' }),
+      sourceContact('jc-1', 'job', 'j-1', { first: 'Jane', last: 'Smith', mobile: '+61427352568' }),
       // A tenant on two of Acme's jobs: one site contact.
-      contact('jc-2', 'job', 'j-3', { first: 'Tina', last: 'Tenant', mobile: '0411 222 333' }),
-      contact('jc-3', 'job', 'j-4', { first: 'Tina', last: 'Tenant', mobile: '0411222333' }),
+      sourceContact('jc-2', 'job', 'j-3', { first: 'Tina', last: 'Tenant', mobile: '0411 222 333' }),
+      sourceContact('jc-3', 'job', 'j-4', { first: 'Tina', last: 'Tenant', mobile: '0411222333' }),
       // On a job no longer live: left out.
-      contact('jc-4', 'job', 'j-dead', { first: 'Ghost', last: 'Person', mobile: '0499 999 999' }),
+      sourceContact('jc-4', 'job', 'j-dead', { first: 'Ghost', last: 'Person', mobile: '0499 999 999' }),
     ],
     jobCustomers: new Map([
       ['j-1', 'c-smith'],
@@ -122,7 +115,7 @@ describe('the customer index', () => {
           { uuid: 'a', name: 'Brown Electrical', active: true },
           { uuid: 'b', name: 'Zed Roofing', active: true },
         ],
-        contacts: [contact('p', 'company', 'b', { first: 'Bob', last: 'Browning' })],
+        contacts: [sourceContact('p', 'company', 'b', { first: 'Bob', last: 'Browning' })],
         jobCustomers: new Map(),
       },
       keyOf,

@@ -4,6 +4,8 @@
 // is asked where it is first needed ("Allow creating jobs", with the platform's word that it may cost the account)
 // and allowed on the platform's consent page; the job reaches the platform with the customer, address and
 // description. Then one made with the network cut: saved at once, sent once the network is back, exactly one job.
+// And a customer whose jobs are open in the search is the new job's customer; the form's "Find a customer" finds any
+// other by a part of its name.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
@@ -20,10 +22,19 @@ let browser: ExtensionBrowser;
 let options: Page;
 let office: { uuid: string; name: string };
 let company: { uuid: string; name: string };
+/** Another customer of the account, with a name no other has. */
+let other: { uuid: string; name: string };
+const OTHER_NAME = 'Wattlebird Joinery';
 
 setUpFile(async (own) => {
   stack = own(await startStack({ jobs: 300 }));
   ({ office, company } = await arrangeCaller(stack));
+  const { control } = stack.emulator;
+  const record = (await control.listRecords(stack.account.uuid, 'company')).find(
+    (c) => Number(c.active) === 1 && c.uuid !== company.uuid,
+  )!;
+  other = { uuid: String(record.uuid), name: OTHER_NAME };
+  await control.updateRecord(stack.account.uuid, 'company', other.uuid, { name: OTHER_NAME });
 
   browser = own(await launchChromium());
   options = await browser.openOptions();
@@ -87,6 +98,42 @@ describe('a new job from the popup', () => {
       status: 'Quote',
       active: 1,
     });
+    await form.close();
+  });
+
+  it('a customer opened in the search is the form’s customer; "Find a customer" finds any other by its name', async () => {
+    const popup = await openQuickSearch(browser);
+    await search(popup, TYPED);
+    const row = popup.locator('#results [data-customer]').first();
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+    await popup.locator('.customer-back').waitFor();
+    const opened = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/new-job.html') });
+    await popup.getByRole('button', { name: '+ New job' }).click();
+    const form = await opened;
+    await form.locator('#job-description').waitFor();
+    if (!popup.isClosed()) await popup.close();
+    const chosen = form.getByRole('radio', { name: new RegExp(company.name) });
+    expect(await chosen.isChecked()).toBe(true);
+    expect(await form.locator('label.choice', { has: chosen }).textContent()).toContain('Open in the search');
+    // What was typed found the customer: it is not what the job is.
+    expect(await form.getByLabel('Description').inputValue()).toBe('');
+
+    await form.getByLabel('Find a customer').pressSequentially('wattleb', { delay: 10 });
+    const found = form.getByRole('radio', { name: new RegExp(OTHER_NAME) });
+    await found.waitFor();
+    expect(await form.locator('#find-customer-state').textContent()).toBe('One customer found: choose below.');
+    await found.click();
+    // The search moves on: the customer picked stays offered and chosen.
+    await form.getByLabel('Find a customer').fill('zzqx');
+    await form.locator('#find-customer-state', { hasText: 'No customer found for “zzqx”.' }).waitFor();
+    expect(await found.isChecked()).toBe(true);
+    expect(await chosen.isChecked()).toBe(false);
+
+    const description = 'Back door swollen after the rain, sticks in its frame';
+    await fillAndCreate(form, '12 Banksia Street, Northcote VIC 3070', description);
+    await expect.poll(() => jobsWith(stack, description), { timeout: 30_000 }).toHaveLength(1);
+    expect((await jobsWith(stack, description))[0]).toMatchObject({ company_uuid: other.uuid });
     await form.close();
   });
 

@@ -5,7 +5,8 @@ import { serveWebmail } from '../e2e/support/webmail';
 import { shoot, type Frame } from './shoot';
 
 // The office's inbox: the card above an e-mail on the local Gmail-like and Outlook-like pages (a site turned on),
-// and the new-job form it opens (as the signed-in person sees it: creating jobs not yet allowed, then allowed).
+// and the new-job form it opens (as the signed-in person sees it: creating jobs not yet allowed, then allowed), then
+// another customer found in it.
 
 declare const chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } };
 
@@ -18,6 +19,9 @@ export async function officeShots(browser: ExtensionBrowser, stack: Stack, optio
   const job = (await control.listRecords(account, 'job')).find((j) => j.uuid === jobUuid)!;
   const contact = (await control.listRecords(account, 'companycontact')).find(
     (c) => c.company_uuid === job.company_uuid,
+  )!;
+  const other = (await control.listRecords(account, 'company')).find(
+    (c) => Number(c.active) === 1 && c.uuid !== job.company_uuid,
   )!;
   const email = String(contact.email);
   const name = `${String(contact.first)} ${String(contact.last)}`;
@@ -42,6 +46,11 @@ export async function officeShots(browser: ExtensionBrowser, stack: Stack, optio
     await form.setViewportSize({ width: FORM_FRAME.width, height: FORM_FRAME.height });
     await form.locator('#create-job').waitFor();
     await shoot(form, 'new-job-form', FORM_FRAME);
+    // "Find a customer": the first word of a customer's name finds them and any other it starts.
+    const word = String(other.name).split(/\s+/)[0]!;
+    await form.getByLabel('Find a customer').pressSequentially(word, { delay: 10 });
+    await form.locator('#find-customer-state', { hasText: 'found' }).waitFor();
+    await shoot(form, 'new-job-find-customer', FORM_FRAME);
     await form.close();
     await gmail.close();
   } finally {

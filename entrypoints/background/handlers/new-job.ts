@@ -8,7 +8,13 @@ import type { NewJobService } from '@/lib/new-job/service';
 import { toUuid } from '../../../contracts/uuid';
 
 type NewJobMessages =
-  'newJob.open' | 'newJob.draft' | 'newJob.create' | 'content.sender' | 'content.openJob' | 'content.newJob';
+  | 'newJob.open'
+  | 'newJob.draft'
+  | 'newJob.customers'
+  | 'newJob.create'
+  | 'content.sender'
+  | 'content.openJob'
+  | 'content.newJob';
 
 /** Sender look-ups one page may make: a page reading the mailbox's senders through us one by one stops here. */
 const SENDER_LOOKUPS_PER_PAGE = 30;
@@ -26,11 +32,12 @@ export function createNewJobHandlers(deps: {
 }): Pick<Handlers, NewJobMessages> {
   const lookups = new Map<string, number>();
   return {
-    'newJob.open': async ({ text }) => {
-      await deps.newJobs.open({ from: 'popup', text });
+    'newJob.open': async ({ text, customerUuid }) => {
+      await deps.newJobs.open({ from: 'popup', text, ...(customerUuid ? { customerUuid } : {}) });
       return {};
     },
     'newJob.draft': ({ id }) => deps.newJobs.draft(id),
+    'newJob.customers': ({ query }) => deps.newJobs.findCustomers(query),
     'newJob.create': async (input) => ({ jobUuid: toUuid((await deps.newJobs.create(input)).jobUuid) }),
     'content.sender': async ({ emails, phones }, sender) => {
       const page = pageOf(sender, 'content.sender');
