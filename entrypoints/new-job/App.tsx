@@ -144,7 +144,7 @@ export function App({ model }: { model: NewJobModel }) {
           >
             <span>
               {c.name}
-              {FOUND_BY[c.by] && <small>{FOUND_BY[c.by]}</small>}
+              {(FOUND_BY[c.by] || c.who) && <small>{FOUND_BY[c.by] || c.who}</small>}
             </span>
           </CustomerChoice>
         ))}

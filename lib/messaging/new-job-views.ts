@@ -11,6 +11,9 @@ export const CustomerMatchSchema = z.object({
   name: z.string(),
   /** What a site contact is ("Site contact for Acme Cleaning"); '' for a customer. */
   note: z.string(),
+  /** A customer found by the form's search: the person who matched (else their first) and a number, so that two
+   * customers of one name can be told apart. */
+  who: z.string().optional(),
   /** How they were found: by the e-mail address or a phone number in the text, the customer open in the quick search
    * when "New job" was pressed, or the form's "Find a customer". */
   by: z.enum(['email', 'phone', 'chosen', 'search']),

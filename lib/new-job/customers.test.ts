@@ -51,7 +51,10 @@ describe("the new-job form's customers", () => {
     const found = customersFound(index, 'smith', null);
     expect(names(found).sort()).toEqual(['Smith Plumbing Pty Ltd', 'Smithers Electrical']);
     expect(found.every((c) => c.by === 'search')).toBe(true);
-    expect(names(customersFound(index, 'jane', null))).toEqual(['Smith Plumbing Pty Ltd']);
+    // The person who matched, and a number, tell like-named customers apart.
+    expect(customersFound(index, 'jane', null)).toMatchObject([
+      { name: 'Smith Plumbing Pty Ltd', who: 'Jane Doe · 0427 352 568' },
+    ]);
     expect(names(customersFound(index, 'tina', null))).toEqual([]);
   });
 

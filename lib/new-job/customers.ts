@@ -68,13 +68,18 @@ export function customersFound(
   return hits
     .filter((hit) => index.kinds[hit.entry] === CUSTOMER)
     .slice(0, limit)
-    .map((hit) => ({
-      entry: hit.entry,
-      uuid: toUuid(index.ids[hit.entry]!),
-      name: index.names[hit.entry]!,
-      note: '',
-      by: 'search',
-    }));
+    .map((hit) => {
+      const people = peopleOf(index, hit.entry);
+      const person = people[hit.person - 1] ?? people[0];
+      return {
+        entry: hit.entry,
+        uuid: toUuid(index.ids[hit.entry]!),
+        name: index.names[hit.entry]!,
+        note: '',
+        who: person ? [person.name, person.phone].filter(Boolean).join(' · ') : '',
+        by: 'search',
+      };
+    });
 }
 
 const OPEN = new Set(['Quote', 'Work Order']);
