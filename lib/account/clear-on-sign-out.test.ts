@@ -94,6 +94,20 @@ describe('the storage items at sign-out', () => {
       outcome: 'waiting',
       claim: { identity: 'a.b.c', pass: 'd.e.f', tokenDigest: 'x' },
     },
+    newJobDrafts: {
+      abc: {
+        at: 1,
+        draft: {
+          from: 'email',
+          description: 'Hot water again',
+          addresses: [],
+          emails: ['nina@example.test'],
+          phones: [],
+          name: 'Nina Ryan',
+          customerUuid: null,
+        },
+      },
+    },
   };
 
   it("clears every item that is the person's, keeps the device's, and leaves storage.session empty", async () => {

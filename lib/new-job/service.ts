@@ -10,12 +10,8 @@ import type { CustomerMatch, NewJobDraftView, NewJobInput, SenderCard } from '..
 import { NewJobInputSchema } from '../messaging/new-job-views';
 import type { Workspace } from '../workspace/workspace';
 import { readDraft, type Draft, type DraftSource } from './draft';
+import { createDraftStore } from './draft-store';
 import { customerByUuid, customersFound, findCustomers, openJobsOf } from './customers';
-
-/** Drafts are kept for the form to read, a while and a few at a time (memory only: a stopped worker forgets them,
- * and the form then says so). */
-const DRAFT_LIFE_MS = 60 * 60_000;
-const MAX_DRAFTS = 20;
 
 export class DraftGoneError extends Error {
   override readonly name = 'DraftGoneError';
@@ -42,8 +38,7 @@ export interface NewJobServiceDeps {
 const newId = (): string => randomBase64Url(16);
 
 export function createNewJobService(deps: NewJobServiceDeps) {
-  const now = deps.now ?? Date.now;
-  const drafts = new Map<string, { draft: Draft; at: number }>();
+  const drafts = createDraftStore(deps.now ?? Date.now);
 
   async function customerIndex(): Promise<SerializedCustomerIndex | null> {
     const cache = await deps.workspace.cache();
@@ -69,18 +64,15 @@ export function createNewJobService(deps: NewJobServiceDeps) {
   return {
     /** Keeps the draft read from `source` and opens its form. */
     async open(source: DraftSource): Promise<void> {
-      for (const [id, kept] of drafts) if (now() - kept.at > DRAFT_LIFE_MS) drafts.delete(id);
-      while (drafts.size >= MAX_DRAFTS) drafts.delete(drafts.keys().next().value!);
       const id = newId();
-      drafts.set(id, { draft: readDraft(source), at: now() });
+      await drafts.keep(id, readDraft(source));
       await deps.openForm(id);
     },
 
     /** The form's draft, with the customers found for it and what the sign-in allows. */
     async draft(id: string): Promise<NewJobDraftView> {
-      const kept = drafts.get(id);
-      if (!kept || now() - kept.at > DRAFT_LIFE_MS) throw new DraftGoneError();
-      const { draft } = kept;
+      const draft = await drafts.get(id);
+      if (!draft) throw new DraftGoneError();
       const key = await deps.workspace.key();
       const all = key?.mode === 'api_key';
       const customers = key ? await draftCustomers(draft) : [];

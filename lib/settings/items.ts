@@ -11,6 +11,7 @@ import type {
   SignedOutReason,
   WorkNotices,
   PendingPairing,
+  NewJobDrafts,
 } from './schemas';
 import { trustedItem } from './trusted-item';
 
@@ -166,6 +167,14 @@ export const pendingPairingItem = storage.defineItem<PendingPairing | null>(STOR
   version: 1,
 });
 
+/** New jobs' drafts, each waiting for its form (lib/new-job/draft-store.ts). storage.session: a worker the browser
+ * stopped while the person filled the form in (a caller on the line, a consent page) still has it, no content script
+ * can read the e-mails' text in it, and it ends with the browser session. */
+export const newJobDraftsItem = storage.defineItem<NewJobDrafts>(STORAGE_KEYS.newJobDrafts, {
+  fallback: {},
+  version: 1,
+});
+
 /** What sign-out does to an item: `clear` it (it is the person's: what they chose, what pages were
  * shown), `keep` it (it is the device's), or nothing more because sign-out `writes` it itself. */
 export type OnSignOut = 'clear' | 'keep' | 'writes';
@@ -206,6 +215,8 @@ export const ITEMS_ON_SIGN_OUT = {
   pageGrants: { item: pageGrantsItem, onSignOut: 'clear' },
   /** A question about this session's person: it ends with the session. */
   pendingPairing: { item: pendingPairingItem, onSignOut: 'clear' },
+  /** The person's e-mails and text: not the next person's. */
+  newJobDrafts: { item: newJobDraftsItem, onSignOut: 'clear' },
 } as const satisfies Record<
   keyof typeof STORAGE_KEYS,
   { item: { removeValue(): Promise<void> }; onSignOut: OnSignOut }

@@ -29,6 +29,8 @@ export const STORAGE_KEYS = {
   pageGrants: 'session:pageGrants',
   /** A pairing claimed and waiting for the person's "Yes" or "No" (lib/account/pairing.ts). */
   pendingPairing: 'session:pendingPairing',
+  /** New jobs' drafts waiting for their form (lib/new-job/draft-store.ts). */
+  newJobDrafts: 'session:newJobDrafts',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

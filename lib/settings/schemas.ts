@@ -178,3 +178,22 @@ export const PendingPairingSchema = z.object({
   claim: z.object({ identity: z.string(), pass: z.string(), tokenDigest: z.string() }).optional(),
 });
 export type PendingPairing = z.infer<typeof PendingPairingSchema>;
+
+/** New jobs' drafts waiting for their form (lib/new-job/draft-store.ts), by the form's id: the text read into each
+ * (lib/new-job/draft.ts's Draft) and when it was kept (ms, device clock). */
+export const NewJobDraftsSchema = z.record(
+  z.string(),
+  z.object({
+    at: z.number(),
+    draft: z.object({
+      from: z.enum(['email', 'selection', 'popup']),
+      description: z.string(),
+      addresses: z.array(z.string()),
+      emails: z.array(z.string()),
+      phones: z.array(z.string()),
+      name: z.string(),
+      customerUuid: z.string().nullable(),
+    }),
+  }),
+);
+export type NewJobDrafts = z.infer<typeof NewJobDraftsSchema>;

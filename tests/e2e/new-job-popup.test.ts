@@ -8,6 +8,7 @@
 // other by a part of its name.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { stopServiceWorker } from './support/background';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { chooseMe, connect, signInThroughConsent } from './support/options-page';
 import { outboxCount } from './support/outbox';
@@ -77,6 +78,9 @@ describe('a new job from the popup', () => {
     const allow = form.getByRole('button', { name: 'Allow creating jobs' });
     expect(await form.locator('#create-jobs-permission').textContent()).toMatch(/may cost the account/);
     expect(await form.getByRole('button', { name: 'Create job' }).isDisabled()).toBe(true);
+    // The browser stops a worker idle for half a minute, as it will while a person fills the form in with a caller
+    // on the line: the form's draft outlives it, and the form reads it again once the consent page is done.
+    await stopServiceWorker(browser.context, form);
     // The platform's consent page names what is asked, with its own word on the cost; the person allows it.
     const shown = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
     await allow.click();
