@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Envelope } from './envelope';
 import { contentProtocol } from './content-protocol';
+import { newJobProtocol } from './new-job-protocol';
 import { Empty, message, NoteText } from './message-def';
 import { ConnectionSchema, StaffSummarySchema } from '../settings/schemas';
 import { FEATURES, PairingQuestionSchema, SessionViewSchema } from './session-view';
@@ -12,7 +13,6 @@ import {
   WebhookRotationSchema,
 } from './views';
 import { AttachmentViewSchema, JobDetailSchema, NoteViewSchema, VisitViewSchema } from './job-views';
-import { CustomerMatchSchema, NewJobDraftViewSchema, NewJobInputSchema } from './new-job-views';
 import { UuidSchema } from '../../contracts/uuid';
 
 // The one declaration of every message between Fieldside's contexts and the background.
@@ -186,28 +186,8 @@ export const protocol = {
   /** The picker added the text as a note (or was cancelled): forget it, so it is not offered twice. */
   'picker.clear': message({ request: Empty, reply: Empty, from: ['page'] }),
 
-  // ── A new job, from the popup, selected text (the context menu) or an e-mail (the webmail card): a draft kept
-  //    by the background, the form (new-job.html) that reads it, and the job saved to the outbox.
-  /** Opens the new-job form with `text` (the popup's "New job"), for the customer open in the search if one is. */
-  'newJob.open': message({
-    request: z.object({ text: z.string().max(20_000), customerUuid: UuidSchema.optional() }),
-    reply: Empty,
-    from: ['page'],
-  }),
-  /** The draft the form was opened for, read from its text, with the customers found for it. */
-  'newJob.draft': message({
-    request: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a draft id') }),
-    reply: NewJobDraftViewSchema,
-    from: ['page'],
-  }),
-  /** The form's "Find a customer": the account's customers whose name, people, phone or e-mail start with `query`. */
-  'newJob.customers': message({
-    request: z.object({ query: z.string().max(200) }),
-    reply: z.array(CustomerMatchSchema),
-    from: ['page'],
-  }),
-  /** The person confirmed the job: saved to the outbox at once, sent exactly once. */
-  'newJob.create': message({ request: NewJobInputSchema, reply: z.object({ jobUuid: UuidSchema }), from: ['page'] }),
+  // ── A new job, from the popup, selected text or an e-mail (new-job-protocol.ts).
+  ...newJobProtocol,
 
   // ── From the web page's world: content scripts and the quick-note frame (content-protocol.ts).
   ...contentProtocol,

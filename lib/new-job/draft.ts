@@ -2,10 +2,11 @@
 // numbers in it (to find the customer), the street addresses it names (offered, never chosen silently), and the
 // description (the subject, then the text without quoted replies and signatures' noise). Pure: the background
 // reads drafts with it, the unit tests hold its cases.
+import type { NewJobDraft } from '../settings/schemas';
 
 export interface DraftSource {
   /** Where the text came from, for the form's heading. */
-  from: 'email' | 'selection' | 'popup';
+  from: Draft['from'];
   text: string;
   subject?: string;
   sender?: { name: string; email: string };
@@ -13,20 +14,8 @@ export interface DraftSource {
   customerUuid?: string;
 }
 
-export interface Draft {
-  from: DraftSource['from'];
-  description: string;
-  /** Street addresses found in the text, first first. */
-  addresses: string[];
-  /** E-mail addresses, the sender's first. */
-  emails: string[];
-  /** Phone numbers as written in the text. */
-  phones: string[];
-  /** A name for a new customer: the sender's, else ''. */
-  name: string;
-  /** The customer chosen where the draft was started (the quick search's open customer), else null. */
-  customerUuid: string | null;
-}
+/** What the form is filled with: declared once, as it is kept between the worker and the form (storage.session). */
+export type Draft = NewJobDraft;
 
 const STREET_KINDS =
   'Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Court|Ct|Crescent|Cres|Place|Pl|Parade|Pde|Highway|Hwy|Terrace|Tce|Way|Boulevard|Blvd|Close|Cl|Grove|Gr';

@@ -179,21 +179,26 @@ export const PendingPairingSchema = z.object({
 });
 export type PendingPairing = z.infer<typeof PendingPairingSchema>;
 
-/** New jobs' drafts waiting for their form (lib/new-job/draft-store.ts), by the form's id: the text read into each
- * (lib/new-job/draft.ts's Draft) and when it was kept (ms, device clock). */
-export const NewJobDraftsSchema = z.record(
-  z.string(),
-  z.object({
-    at: z.number(),
-    draft: z.object({
-      from: z.enum(['email', 'selection', 'popup']),
-      description: z.string(),
-      addresses: z.array(z.string()),
-      emails: z.array(z.string()),
-      phones: z.array(z.string()),
-      name: z.string(),
-      customerUuid: z.string().nullable(),
-    }),
-  }),
-);
+/** What a new job's form is filled with, read from an e-mail or selected text (lib/new-job/draft.ts reads it; its
+ * `Draft` is this). */
+export const NewJobDraftSchema = z.object({
+  /** Where the text came from, for the form's heading. */
+  from: z.enum(['email', 'selection', 'popup']),
+  description: z.string(),
+  /** Street addresses found in the text, first first. */
+  addresses: z.array(z.string()),
+  /** E-mail addresses, the sender's first. */
+  emails: z.array(z.string()),
+  /** Phone numbers as written in the text. */
+  phones: z.array(z.string()),
+  /** A name for a new customer: the sender's, else ''. */
+  name: z.string(),
+  /** The customer chosen where the draft was started (the quick search's open customer), else null. */
+  customerUuid: z.string().nullable(),
+});
+export type NewJobDraft = z.infer<typeof NewJobDraftSchema>;
+
+/** New jobs' drafts waiting for their form (lib/new-job/draft-store.ts), by the form's id, with when each was kept
+ * (ms, device clock). */
+export const NewJobDraftsSchema = z.record(z.string(), z.object({ at: z.number(), draft: NewJobDraftSchema }));
 export type NewJobDrafts = z.infer<typeof NewJobDraftsSchema>;
