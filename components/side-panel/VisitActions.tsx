@@ -68,16 +68,17 @@ export function VisitActions(props: VisitActionsProps) {
       <h3 id="visit-title" class="eyebrow">
         Your visit
       </h3>
+      {/* Also before the steps may be taken here: those taken on the job card, on their phone, are theirs too. */}
+      <ol class="visit-steps list-plain" aria-label="What you have done">
+        {visit.onTheWayAt && done('on-my-way', visit.onTheWayAt)}
+        {visit.arrivedAt && done('arrived', visit.arrivedAt)}
+        {visit.leftAt && done('done', visit.leftAt)}
+        {visit.completed && done('complete', null)}
+      </ol>
       {!allowed ? (
         <AllowNotice feature="visits" id="visits-allow" onGrant={onGrant} />
       ) : (
         <>
-          <ol class="visit-steps list-plain" aria-label="What you have done">
-            {visit.onTheWayAt && done('on-my-way', visit.onTheWayAt)}
-            {visit.arrivedAt && done('arrived', visit.arrivedAt)}
-            {visit.leftAt && done('done', visit.leftAt)}
-            {visit.completed && done('complete', null)}
-          </ol>
           {offerText && (
             <TextOfferChoice
               offer={textOffer}

@@ -169,8 +169,11 @@ export default defineBackground(() => {
     workspace,
     hub,
     resync: () => schedule.runAndWait('incremental'),
-    observe: (changes, held) =>
-      void field.notices.consider(changes, held).catch((e) => console.warn('Fieldside: notices', e)),
+    observe: (changes, held) => {
+      // In the same turn as the pages were told, so the re-read they ask for finds the activities forgotten.
+      field.changed(changes);
+      void field.notices.consider(changes, held).catch((e) => console.warn('Fieldside: notices', e));
+    },
   });
   // My day, job detail, the outbox sender, the toolbar badge and the context menu.
   const field = startSidePanelWork(workspace, hub, () => feed.state() === 'live');

@@ -19,6 +19,8 @@ import { clearAlarm, setAlarm } from './alarms';
 import { startWorkNotices } from './work-notices';
 import { listenForContextMenu } from './field-context-menu';
 import type { LiveHub } from '@/lib/messaging/live-hub';
+import type { FeedChange } from '@/lib/live-updates/types';
+import { jobsWithChangedActivities } from '@/lib/live-updates/change-action';
 
 // Wires the side panel's services (lib/side-panel) to the browser: the outbox runner starts with the worker,
 // flushes on `online`, wakes on its alarm; the toolbar badge; the jobs of tabs for the side panel to follow (which tab
@@ -121,6 +123,12 @@ export function startSidePanelWork(workspace: Workspace, live: LiveHub, feedLive
     /** The cached job a page names by its number (a web-app window's title), or null. */
     jobUuidByNumber: async (number: string) =>
       (await (await workspace.cache()).getJobByNumber(number).catch(() => undefined))?.uuid ?? null,
+    /** Changes from the feed: the activities of a job whose visit changed are read again when next shown (its
+     * visits, and the person's time on site, perhaps recorded on the job card on their phone). */
+    changed: (changes: readonly FeedChange[]) => {
+      const jobs = jobsWithChangedActivities(changes);
+      if (jobs?.length !== 0) ctx.forgetActivities(jobs);
+    },
     /** The outbox alarm: a long backoff is over. */
     onAlarm: () => void runner.resume().catch(warn('outbox')),
   };

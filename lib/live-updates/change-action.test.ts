@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeAction, heldJobOf, type ChangeAction, type Held } from './change-action';
+import { changeAction, heldJobOf, jobsWithChangedActivities, type ChangeAction, type Held } from './change-action';
 import type { FeedChange } from './types';
 import { ReadFeedChangeSchema } from '../../contracts/companion-http';
 
@@ -142,5 +142,18 @@ describe('what a change means to this browser', () => {
       null,
       null,
     ]);
+  });
+});
+
+describe('jobsWithChangedActivities', () => {
+  it('names each job whose visit or time on site changed, once; none for other changes', () => {
+    expect(
+      jobsWithChangedActivities([visit({ job_uuid: JOB }), visit({ job_uuid: JOB }), note({ job_uuid: OTHER })]),
+    ).toEqual([JOB]);
+    expect(jobsWithChangedActivities([change(), note({ job_uuid: JOB })])).toEqual([]);
+  });
+
+  it('cannot say which jobs when a visit comes without its job: any may have changed', () => {
+    expect(jobsWithChangedActivities([visit({ job_uuid: JOB }), visit()])).toBeNull();
   });
 });

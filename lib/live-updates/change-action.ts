@@ -85,3 +85,15 @@ export function changeAction(change: FeedChange, held: Held, notesWanted: boolea
 
 /** Whether carrying out the action reads the platform (one request). */
 export const readsPlatform = (action: ChangeAction): boolean => action.do === 'read-job' || action.do === 'read-note';
+
+/** The jobs whose activities (visits booked or moved, time on site recorded) these changes name; null when one of them
+ * does not say whose job it is: then any job's may have changed. Empty when none is about an activity. */
+export function jobsWithChangedActivities(changes: readonly FeedChange[]): string[] | null {
+  const jobs = new Set<string>();
+  for (const change of changes) {
+    if (change.object !== 'jobactivity') continue;
+    if (!change.job_uuid || !isUuid(change.job_uuid)) return null;
+    jobs.add(change.job_uuid);
+  }
+  return [...jobs];
+}

@@ -194,11 +194,13 @@ export function createFieldContext(deps: FieldContextDeps) {
       return out;
     },
 
-    /** A company's active contacts, a job's on-site contacts, its visits and allocations: read lately
+    /** A company's active contacts, a job's on-site contacts, its activities and allocations: read lately
      * (recent-lists.ts), else now. */
     contactsOf: async (companyUuid: string) => (await perWorkspace()).lists.contactsOf(companyUuid),
     jobContactsOf: async (jobUuid: string) => (await perWorkspace()).lists.jobContactsOf(jobUuid),
-    visitsOf: async (jobUuid: string) => (await perWorkspace()).lists.visitsOf(jobUuid),
+    activitiesOf: async (jobUuid: string) => (await perWorkspace()).lists.activitiesOf(jobUuid),
+    /** The platform said these jobs' activities changed (null: it could not say whose): read them again. */
+    forgetActivities: (jobUuids: readonly string[] | null) => current?.lists.forgetActivities(jobUuids),
     allocationsOf: async (jobUuid: string) => (await perWorkspace()).lists.allocationsOf(jobUuid),
     attachmentsOf: async (jobUuid: string, fresh = false) => (await perWorkspace()).lists.attachmentsOf(jobUuid, fresh),
 

@@ -2,7 +2,7 @@
 // on-site contacts then the client's (numbers as the account's country writes them), badges by name,
 // notes newest first with the outbox's pending and failed writes on top. Online it reads the
 // platform (and keeps the answer); offline it shows the kept answer, or the cached job, and says so.
-import type { Company, CompanyContact, Job, JobActivity, JobAllocation, JobContact } from '../api/schemas';
+import type { Company, CompanyContact, Job, JobActivity, JobAllocation, JobContact, Note } from '../api/schemas';
 import type { KeptBecause } from '../messaging/views';
 import type { JobDetail, NoteView } from '../messaging/job-views';
 import type { OutboxEntry } from '../outbox';
@@ -14,7 +14,15 @@ import { jobSummary } from './summaries';
 import { phoneView } from '../locale/phones';
 import { mergeNotes, sentNote } from '../outbox/note-views';
 import { attachmentViews } from './job-attachments';
-import { accountNow, visitLogKey, visitView, type VisitLog } from './visit-actions';
+import { accountNow, visitView } from './visit-actions';
+import {
+  platformVisit,
+  platformVisitKey,
+  visitLogKey,
+  withPlatformVisit,
+  type PlatformVisit,
+  type VisitLog,
+} from './visit-log';
 import { textOffer } from './text-offer';
 import { keepOffer, textsDeclined } from './visit-text';
 import type { Uuid } from '../../contracts/uuid';
@@ -61,7 +69,8 @@ export function badgeStates(
 }
 
 export function createJobDetailService(ctx: FieldContext) {
-  async function read(uuid: Uuid): Promise<JobAnswer> {
+  /** The job as the platform holds it now, and the person's visit of `today` (null with an API key: whose?). */
+  async function read(uuid: Uuid, today: string): Promise<{ answer: JobAnswer; platform: PlatformVisit | null }> {
     const client = await ctx.client();
     const s = await ctx.key();
     const job = await client.jobs.get(uuid).catch((e) => {
@@ -73,16 +82,24 @@ export function createJobDetailService(ctx: FieldContext) {
     const contacts = company && ctx.can(s, 'read_customer_contacts') ? await ctx.contactsOf(company.uuid) : [];
     const jobContacts = ctx.can(s, 'read_job_contacts') ? await ctx.jobContactsOf(uuid) : [];
     const schedule = ctx.can(s, 'read_schedule');
-    const [visits, allocations] = schedule
-      ? await Promise.all([ctx.visitsOf(uuid), ctx.allocationsOf(uuid)])
+    const [activities, allocations] = schedule
+      ? await Promise.all([ctx.activitiesOf(uuid), ctx.allocationsOf(uuid)])
       : [null, null];
     let notes: NoteView[] = [];
+    let noteRecords: Note[] | null = null;
     const notesRead = ctx.can(s, 'read_job_notes');
     if (notesRead) {
       const staff = await ctx.staffNames();
-      notes = (await client.notes.ofJob(uuid)).records.filter((n) => n.active).map((n) => sentNote(n, staff));
+      noteRecords = (await client.notes.ofJob(uuid)).records.filter((n) => n.active);
+      notes = noteRecords.map((n) => sentNote(n, staff));
     }
-    return { job, company, contacts, jobContacts, notes, notesRead, visits, allocations };
+    const visits = activities?.filter((a) => a.activity_was_scheduled) ?? null;
+    const answer = { job, company, contacts, jobContacts, notes, notesRead, visits, allocations };
+    const platform =
+      s.staffUuid === 'all'
+        ? null
+        : platformVisit({ notes: noteRecords, activities, staff: s.staffUuid, jobUuid: uuid, today });
+    return { answer, platform };
   }
 
   /** The job's photos and files; offline (or the platform failing), this device's own waiting ones. */
@@ -111,9 +128,13 @@ export function createJobDetailService(ctx: FieldContext) {
       let answer: JobAnswer | undefined;
       let offline = false;
       let why: KeptBecause | undefined;
+      const { timeZone, region } = await ctx.facts();
+      const today = accountNow(timeZone, ctx.now()).slice(0, 10);
       try {
-        answer = await read(uuid);
+        const fresh = await read(uuid, today);
+        answer = fresh.answer;
         await store.put(`job:${uuid}`, answer, ctx.now());
+        if (fresh.platform) await store.put(platformVisitKey(uuid), fresh.platform, ctx.now());
       } catch (error) {
         if (!isOffline(error)) throw error;
         offline = true;
@@ -130,13 +151,16 @@ export function createJobDetailService(ctx: FieldContext) {
       }
       const entries = await (await ctx.workspace.outbox()).pending(uuid);
       const names = await ctx.badgeNames().catch(() => null);
-      const { timeZone, region } = await ctx.facts();
       const staff =
         answer.visits || answer.allocations ? await ctx.staffNames().catch(() => new Map<string, string>()) : null;
       const nameOf = (uuid: string | null) => (uuid && staff?.get(uuid)) || null;
       const summary = jobSummary(answer.job, answer.company ?? undefined, names, entries.length);
-      const log = (await store.get<VisitLog>(visitLogKey(uuid)))?.value ?? null;
-      const today = accountNow(timeZone, ctx.now()).slice(0, 10);
+      // What was written here, over what the platform held at the last read (steps taken elsewhere).
+      const log = withPlatformVisit(
+        (await store.get<VisitLog>(visitLogKey(uuid)))?.value ?? null,
+        (await store.get<PlatformVisit>(platformVisitKey(uuid)))?.value ?? null,
+        today,
+      );
       const attachments = ctx.can(s, 'read_attachments') ? await attachmentsOf(uuid, entries, offline) : null;
       const listed = detailContacts(answer.jobContacts ?? [], answer.contacts);
       const offer = textOffer({

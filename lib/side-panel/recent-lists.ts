@@ -9,25 +9,30 @@ import type { Attachment, CompanyContact, JobActivity, JobAllocation, JobContact
 export const RECENT_TTL_MS = 10 * 60_000;
 
 export function createRecentLists(client: () => Promise<PlatformClient>, now: () => number) {
-  /** Active records read lately, else read now and kept for RECENT_TTL_MS. */
+  /** Active records read lately, else read now and kept for RECENT_TTL_MS; `forget` drops what is kept. */
   function recent<T extends { active: boolean }>(read: (api: PlatformClient, id: string) => Promise<{ records: T[] }>) {
     const kept = new Map<string, { at: number; list: T[] }>();
-    return async (id: string, fresh = false): Promise<T[]> => {
+    const get = async (id: string, fresh = false): Promise<T[]> => {
       const hit = kept.get(id);
       if (!fresh && hit && hit.at > now() - RECENT_TTL_MS) return hit.list;
       const list = (await read(await client(), id)).records.filter((r) => r.active);
       kept.set(id, { at: now(), list });
       return list;
     };
+    /** These ids' lists (all of them: null) are read again when next asked for. */
+    const forget = (ids: readonly string[] | null) => (ids ? ids.forEach((id) => kept.delete(id)) : kept.clear());
+    return Object.assign(get, { forget });
   }
-  const visits = recent<JobActivity>((api, job) => api.jobActivities.ofJob(job));
+  const activities = recent<JobActivity>((api, job) => api.jobActivities.ofJob(job));
   return {
     /** A company's active contacts. */
     contactsOf: recent<CompanyContact>((api, company) => api.companyContacts.ofCompany(company)),
     /** A job's active on-site contacts. */
     jobContactsOf: recent<JobContact>((api, job) => api.jobContacts.ofJob(job)),
-    /** A job's scheduled visits. */
-    visitsOf: async (job: string) => (await visits(job)).filter((v) => v.activity_was_scheduled),
+    /** A job's activities: its scheduled visits and the time on site its people recorded. */
+    activitiesOf: (job: string) => activities(job),
+    /** The platform said these jobs' activities changed (null: some job's, it could not say which). */
+    forgetActivities: activities.forget,
     /** Whom a job is given to without a time. */
     allocationsOf: recent<JobAllocation>((api, job) => api.jobAllocations.ofJob(job)),
     /** A job's photos and files (`fresh`: read now, once one sent from here is not among those kept). */

@@ -1,7 +1,7 @@
 // Acting on a job: "On my way", "Arrived", "Done", completing it, and attaching a photo or file. Each is saved in
 // the outbox at once (also offline) and sent in order, once. What the person did on their visit today is kept in
-// the answer store beside it (the visit log), so the side panel knows the step they are at while the writes wait,
-// and after they are sent without reading the platform's schedule again.
+// the answer store beside it (the visit log), so the side panel knows the step they are at while the writes wait;
+// the steps they took elsewhere (the job card's panel, another browser) come from the platform (visit-log.ts).
 import { COMPLETED_STATUS, ON_MY_WAY_NOTE } from '../../contracts/job-actions';
 import { localTimestamp } from '../api/local-time';
 import { knownZone, todayIn } from '../locale/days';
@@ -13,26 +13,9 @@ import { NoStaffMemberError, type FieldContext } from './field-context';
 import { rememberAttachment } from './job-attachments';
 import { declineTexts, queueText, textState } from './visit-text';
 import type { Uuid } from '../../contracts/uuid';
-
-/** What a person did on one job on one day, as written here. */
-export interface VisitLog {
-  /** Account-local `YYYY-MM-DD`: a log of another day is a visit that is over. */
-  date: string;
-  onTheWayAt: string | null;
-  /** The "On my way" note's uuid (its outbox entry while it waits). */
-  onTheWayNote: string | null;
-  /** The recorded activity's uuid, chosen here: the time on site. */
-  activityUuid: string | null;
-  arrivedAt: string | null;
-  leftAt: string | null;
-  completedAt: string | null;
-  /** Whom "On my way" texted (its outbox entry while it waits); absent in logs kept before texts. */
-  textedTo?: string | null;
-}
+import { platformVisitKey, visitLogKey, withPlatformVisit, type PlatformVisit, type VisitLog } from './visit-log';
 
 export { ON_MY_WAY_NOTE };
-
-export const visitLogKey = (jobUuid: string) => `visit:${jobUuid}`;
 
 export class VisitStepError extends Error {
   override readonly name = 'VisitStepError';
@@ -98,18 +81,12 @@ export function createVisitActions({ ctx, runner, files }: VisitActionsDeps) {
     return key.staffUuid;
   }
 
+  /** Today's log, with the steps the platform held when the job was last read (taken elsewhere, perhaps). */
   async function readLog(jobUuid: string, today: string): Promise<VisitLog> {
-    const kept = (await (await ctx.store()).get<VisitLog>(visitLogKey(jobUuid)))?.value;
-    if (kept?.date === today) return kept;
-    return {
-      date: today,
-      onTheWayAt: null,
-      onTheWayNote: null,
-      activityUuid: null,
-      arrivedAt: null,
-      leftAt: null,
-      completedAt: null,
-    };
+    const store = await ctx.store();
+    const kept = (await store.get<VisitLog>(visitLogKey(jobUuid)))?.value ?? null;
+    const platform = (await store.get<PlatformVisit>(platformVisitKey(jobUuid)))?.value ?? null;
+    return withPlatformVisit(kept, platform, today);
   }
 
   const send = () => void runner.resume().catch((e) => console.warn('Fieldside: outbox', e));

@@ -16,7 +16,8 @@ import {
 } from './job-view';
 import type { PlatformCall, PlatformReads, Result } from './platform-reads';
 import { PROBLEM_WORDS } from './panel/problem-page';
-import { ActivitySchema, activitiesOf, isOpen, isTimeOnSite, visitState, type VisitState } from './visit-records';
+import { isOpen, isTimeOnSite } from '../../../contracts/visit-on-platform';
+import { ActivitySchema, activitiesOf, visitState, type VisitState } from './visit-records';
 
 // The follow-up `fieldside_job_action`: "On my way", "Arrived", "Done" and completing the job, each written with the
 // account's tokens as the SIGNED staff member (x-impersonate-uuid), whatever the args say, the way the side panel's

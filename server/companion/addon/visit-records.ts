@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { COMPLETED_STATUS, ON_MY_WAY_NOTE } from '../../../contracts/job-actions';
+import { COMPLETED_STATUS } from '../../../contracts/job-actions';
+import { onTheWaySaid, timeOnSiteToday } from '../../../contracts/visit-on-platform';
 import { PlatformUuidSchema, type Uuid } from '../../../contracts/uuid';
 import { linkedUuid, type Note } from './job-records';
 import type { PlatformCall, PlatformReads, Result } from './platform-reads';
 
 // The signed person's visit to a job today, as the platform holds it, so a panel opened later (or on another
-// device, or after the side panel was used) knows the step they are at: "On my way" is their note of that text
-// today; time on site is their recorded job activity of today, open while its end is its start (how arriving writes
-// it, here and in the extension), and over once its end was set. Read as them, with the job's other records.
+// device, or after the side panel was used) knows the step they are at, read off their notes and job activities as
+// contracts/visit-on-platform.ts says (the side panel reads it the same way). Read as them, with the job's other
+// records.
 
 const flag = z
   .union([z.number(), z.string()])
@@ -40,26 +41,6 @@ export interface VisitState {
 
 const clockOf = (timestamp: string | null | undefined) => /\d{2}:\d{2}/.exec(timestamp?.slice(11) ?? '')?.[0] ?? '';
 
-/** Recorded time on site, of this staff member on this job. */
-export const isTimeOnSite = (a: Activity, staff: Uuid, jobUuid: Uuid) =>
-  a.active && a.activity_was_recorded && a.staff_uuid === staff && a.job_uuid === jobUuid;
-
-/** Still on site: arriving writes the end as the start; leaving moves it. */
-export const isOpen = (a: Activity) => (a.start_date ?? '') === (a.end_date ?? '');
-
-/** The part of the visit an activity tells: today's latest arrival of theirs, and whether they left. */
-export function timeOnSite(activities: readonly Activity[], staff: Uuid, jobUuid: Uuid, today: string) {
-  const latest = activities
-    .filter((a) => isTimeOnSite(a, staff, jobUuid) && (a.start_date ?? '').startsWith(today))
-    .sort((a, b) => ((a.start_date ?? '') < (b.start_date ?? '') ? 1 : -1))[0];
-  if (!latest) return { activityUUID: '', arrivedAt: '', leftAt: '' };
-  return {
-    activityUUID: latest.uuid,
-    arrivedAt: clockOf(latest.start_date),
-    leftAt: isOpen(latest) ? '' : clockOf(latest.end_date),
-  };
-}
-
 export function visitState(input: {
   activities: readonly Activity[];
   notes: readonly Note[];
@@ -70,13 +51,12 @@ export function visitState(input: {
   today: string;
 }): VisitState {
   const { staff, jobUuid, today } = input;
-  const onTheWay = input.notes.find(
-    (n) =>
-      n.active && n.note.trim() === ON_MY_WAY_NOTE && n.edit_by_staff_uuid === staff && n.create_date.startsWith(today),
-  );
+  const onSite = timeOnSiteToday(input.activities, staff, jobUuid, today);
   return {
-    onTheWayAt: clockOf(onTheWay?.create_date),
-    ...timeOnSite(input.activities, staff, jobUuid, today),
+    onTheWayAt: clockOf(onTheWaySaid(input.notes, staff, today)),
+    activityUUID: onSite?.activityUuid ?? '',
+    arrivedAt: clockOf(onSite?.arrivedAt),
+    leftAt: clockOf(onSite?.leftAt),
     completed: input.status === COMPLETED_STATUS,
   };
 }
