@@ -141,6 +141,11 @@ describe('scheduled visits, recorded time and allocated jobs', () => {
     ]);
   });
 
+  it('shows time on site just begun as still running: arriving writes its end as its start', () => {
+    const plan = planDay([visit('A', '07:30', '09:00'), recorded('A', '07:32', '07:32')], [], DAY);
+    expect(shape(plan).visits).toEqual([['A', '07:30', ['07:32-']]]);
+  });
+
   it('shows recorded time on an allocated job on that job', () => {
     const plan = planDay([recorded('Q', '10:00', '10:45')], [allocation('Q')], DAY);
     expect(shape(plan).otherJobs).toEqual([['Q', 'al-Q', ['10:00-10:45']]]);

@@ -13,6 +13,7 @@ import { comparableTime } from '../api/filter-checks';
 import type { JobActivity, JobAllocation } from '../api/schemas';
 import type { TimeOnSite } from '../messaging/views';
 import type { Uuid } from '../../contracts/uuid';
+import { isOpen } from '../../contracts/visit-on-platform';
 
 type Range = { from: string; to: string };
 
@@ -65,7 +66,8 @@ export function planDay(
     if (!visited.has(job) && !others.has(job)) others.set(job, { jobUuid: job, allocation: a, onSite: [] });
   }
   for (const r of recorded) {
-    const time = { start: r.start_date!, end: r.end_date };
+    // Arriving writes the end as the start (contracts/job-actions.ts): still on site until leaving moves it.
+    const time = { start: r.start_date!, end: isOpen(r) ? null : r.end_date };
     const visit = visitFor(r, visits);
     if (visit) {
       visit.onSite.push(time);
