@@ -12,7 +12,7 @@ if(!visit)return;
 var steps=document.getElementById('visit-steps'),hint=document.getElementById('visit-hint'),message=document.getElementById('visit-message');
 var ACTIONS=['on-my-way','arrived','done','complete'];
 var WORDS={'on-my-way':'On my way','arrived':'Arrived','done':'Done','complete':'Job complete'};
-var SAVED={'on-my-way':'The office can see you are on your way.','arrived':'Arrived: your time on site is being recorded.','done':'Done: your time on site is saved.','complete':'The job is marked complete.'};
+var SAVED={'on-my-way':'The office can see you are on your way.','arrived':'Arrived: the office can see you are on site.','done':'Done: your time on site is saved.','complete':'The job is marked complete.'};
 var FAILED='Fieldside could not save this just now. Try again in a moment.';
 var a=function(n){return visit.getAttribute('data-'+n)||'';};
 var state={onTheWayAt:a('on-the-way'),activityUUID:a('activity'),arrivedAt:a('arrived'),leftAt:a('left'),completed:a('completed')==='true'};
