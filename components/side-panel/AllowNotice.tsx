@@ -1,6 +1,9 @@
 import type { ComponentChildren } from 'preact';
+import { useContext } from 'preact/hooks';
 import { Notice } from '../design/Notice';
+import { ProblemNotice } from '../design/ProblemNotice';
 import { FEATURE_WORDS, type PromptedFeature } from '../feature-words';
+import { GrantProblemContext } from './grant-problem';
 
 export interface AllowNoticeProps {
   feature: PromptedFeature;
@@ -12,23 +15,28 @@ export interface AllowNoticeProps {
   more?: ComponentChildren;
 }
 
-/** Where a job section's feature is not allowed yet: what is missing, and the button that asks for it. */
+/** Where a job section's feature is not allowed yet: what is missing, the button that asks for it, and what went wrong
+ * the last time it asked. */
 export function AllowNotice({ feature, id, onGrant, quiet = false, more }: AllowNoticeProps) {
   const words = FEATURE_WORDS[feature];
+  const asked = useContext(GrantProblemContext);
   return (
-    <Notice
-      tone="info"
-      id={id}
-      actions={
-        <>
-          <button type="button" class={quiet ? 'btn-sm' : 'btn-primary btn-sm'} onClick={onGrant}>
-            {words.allow}
-          </button>
-          {more}
-        </>
-      }
-    >
-      {words.lacking}
-    </Notice>
+    <>
+      <Notice
+        tone="info"
+        id={id}
+        actions={
+          <>
+            <button type="button" class={quiet ? 'btn-sm' : 'btn-primary btn-sm'} onClick={onGrant}>
+              {words.allow}
+            </button>
+            {more}
+          </>
+        }
+      >
+        {words.lacking}
+      </Notice>
+      {asked?.feature === feature && <ProblemNotice id={`${id}-problem`} problem={asked.problem} />}
+    </>
   );
 }

@@ -95,9 +95,15 @@ export function VisitActions(props: VisitActionsProps) {
                 On my way
               </button>
             )}
-            {!onSite && !visit.leftAt && !visit.completed && (
-              <button type="button" class="btn-primary btn-lg" id="act-arrived" onClick={() => onAct('arrived')}>
-                Arrived
+            {!onSite && !visit.completed && (
+              // Back after leaving (parts fetched, a second trip): a time on site of its own.
+              <button
+                type="button"
+                class={visit.leftAt ? 'btn-lg' : 'btn-primary btn-lg'}
+                id="act-arrived"
+                onClick={() => onAct('arrived')}
+              >
+                {visit.leftAt ? 'Arrived again' : 'Arrived'}
               </button>
             )}
             {onSite && (

@@ -26,7 +26,8 @@ export function WorkNoticesForm({ value, onChange }: WorkNoticesFormProps) {
           checked={value.on}
           onChange={(e) => onChange({ ...value, on: (e.currentTarget as HTMLInputElement).checked })}
         />
-        Tell me when I am given a new job, a visit of mine is moved or cancelled, or someone adds a note to my job
+        Tell me when I am given a new job, a visit of mine is moved, made longer or cancelled, or someone adds a note to
+        my job
       </label>
       {value.on && (
         <p class="work-notices-hours">

@@ -95,6 +95,12 @@ export function App({ model }: { model: NewJobModel }) {
   const choice = model.choice.value;
   const busy = state !== 'ready';
   const needsCustomers = choice.kind === 'new' && !draft.canCreateCustomers;
+  /** What went wrong asking the platform for `feature`, beside its "Allow" button. */
+  const problemBeside = (feature: 'newJobs' | 'newCustomers') =>
+    problem &&
+    model.problemFrom.value === feature && (
+      <ProblemNotice problem={problem} tone="danger" id={`allow-problem-${feature}`} />
+    );
   const choiceOf = (kind: 'new' | 'none', words: string) => (
     <CustomerChoice value={kind} checked={choice.kind === kind} onPick={() => (model.choice.value = { kind })}>
       <span>{words}</span>
@@ -132,6 +138,7 @@ export function App({ model }: { model: NewJobModel }) {
           <p class="cost">{COST}</p>
         </Notice>
       )}
+      {problemBeside('newJobs')}
       <fieldset>
         <legend>Customer</legend>
         <FindCustomer model={model} />
@@ -167,6 +174,7 @@ export function App({ model }: { model: NewJobModel }) {
                 <p>Fieldside may not add customers yet.</p>
               </Notice>
             )}
+            {problemBeside('newCustomers')}
           </>
         )}
         {choiceOf('none', 'No customer')}
@@ -199,7 +207,7 @@ export function App({ model }: { model: NewJobModel }) {
         </label>
         <textarea id="job-description" {...bound(model.description)} />
       </div>
-      {problem && <ProblemNotice problem={problem} tone="danger" />}
+      {problem && model.problemFrom.value === null && <ProblemNotice problem={problem} tone="danger" />}
       <div class="actions">
         <button
           type="submit"

@@ -15,6 +15,8 @@ export type Choice = { kind: 'existing'; uuid: string; name: string } | { kind: 
 export function createNewJobModel(id: string) {
   const draft = signal<NewJobDraftView | null>(null);
   const problem = signal<Problem | null>(null);
+  /** The "Allow …" the problem came from, if one did: it is said beside that button, where the person looks. */
+  const problemFrom = signal<'newJobs' | 'newCustomers' | null>(null);
   const choice = signal<Choice>({ kind: 'none' });
   const newName = signal('');
   const address = signal('');
@@ -45,6 +47,7 @@ export function createNewJobModel(id: string) {
   return {
     draft,
     problem,
+    problemFrom,
     choice,
     newName,
     address,
@@ -78,7 +81,10 @@ export function createNewJobModel(id: string) {
         const customers = text.trim().length < 2 ? [] : await sendMessage('newJob.customers', { query: text });
         if (mine === asked) found.value = { answered: text, customers };
       } catch (error) {
-        if (mine === asked) problem.value = asProblem(error);
+        if (mine === asked) {
+          problem.value = asProblem(error);
+          problemFrom.value = null;
+        }
       }
     },
     /** One of the offered customers chosen. */
@@ -94,8 +100,10 @@ export function createNewJobModel(id: string) {
       try {
         await sendMessage('session.requestFeature', { feature });
         await read();
+        problemFrom.value = null;
       } catch (error) {
         problem.value = asProblem(error);
+        problemFrom.value = feature;
       } finally {
         state.value = 'ready';
       }
@@ -106,6 +114,7 @@ export function createNewJobModel(id: string) {
         c.kind === 'existing' ? c : c.kind === 'new' ? { kind: 'new', name: newName.value } : { kind: 'none' };
       state.value = 'saving';
       problem.value = null;
+      problemFrom.value = null;
       try {
         await sendMessage('newJob.create', { customer, address: address.value, description: description.value });
         state.value = 'saved';

@@ -59,6 +59,10 @@ export function App({ model }: { model: SidepanelModel }) {
       <main id="sidepanel" data-signed-in={signedIn ? 'true' : 'false'}>
         <DailyLimitNotice until={model.dailyLimitUntil.value} />
         {model.error.value && <ProblemNotice id="error" problem={model.error.value} />}
+        {/* Asked from the day (no job open): said at the top, where the day's "Allow …" is. */}
+        {!model.error.value && model.grantProblem.value && model.jobUuid.value === null && (
+          <ProblemNotice id="grant-problem" problem={model.grantProblem.value.problem} />
+        )}
         {!session && <Loading>Loading…</Loading>}
         {session && session.state !== 'signed_in' && (
           <PanelPrompt
@@ -142,6 +146,7 @@ export function App({ model }: { model: SidepanelModel }) {
             onRetry={(seq) => void model.retry(seq)}
             onDiscard={(seq) => void model.discard(seq)}
             onGrant={(f) => void model.grant(f)}
+            grantProblem={model.grantProblem.value}
             onAct={(a, text) => void model.act(a, text)}
             onDeclineTexts={() => void model.declineTexts()}
             onAddFiles={(files) => void model.addFiles(files)}

@@ -17,6 +17,7 @@ import { workNoticesItem } from '@/lib/settings/items';
 import type { WorkNotices } from '@/lib/settings/schemas';
 import type { WireError } from '@/lib/messaging/protocol';
 import { createJobWrites, type NoteShown } from './job-writes';
+import type { GrantProblem } from '@/components/side-panel/grant-problem';
 
 // The side panel's state: the session, "My day" for one date, the job open (if any), the last error.
 // Live events from the background re-read what is shown; the page's job (page.job) opens that job. What the person
@@ -33,6 +34,8 @@ export function createSidepanelModel() {
   const jobUuid = signal<string | null>(null, { name: 'jobUuid' });
   const detail = signal<JobDetail | null>(null, { name: 'detail' });
   const error = signal<WireError | null>(null, { name: 'error' });
+  /** What went wrong asking for a feature last (said beside its "Allow …"), until it is asked again. */
+  const grantProblem = signal<GrantProblem | null>(null, { name: 'grantProblem' });
   /** What happened to the note just added, said beside the note box until it is sent. */
   const noteStatus = signal<string | null>(null, { name: 'noteStatus' });
   /** The note that status is about. */
@@ -174,6 +177,7 @@ export function createSidepanelModel() {
     jobUuid,
     detail,
     error,
+    grantProblem,
     noteStatus,
     progress,
     fileStatus,
@@ -232,6 +236,7 @@ export function createSidepanelModel() {
     async openJob(uuid: string): Promise<void> {
       jobUuid.value = uuid;
       detail.value = null;
+      grantProblem.value = null;
       note.statusOf = null;
       noteStatus.value = null;
       fileStatus.value = null;
@@ -241,6 +246,7 @@ export function createSidepanelModel() {
     back(): void {
       jobUuid.value = null;
       detail.value = null;
+      grantProblem.value = null;
       void loadDay();
     },
     setWorkNotices: (next: WorkNotices) =>
@@ -249,12 +255,17 @@ export function createSidepanelModel() {
         await workNoticesItem.setValue(next);
       }),
     ...createJobWrites({ jobUuid, detail, error, noteStatus, fileStatus, note }, { act, loadJob }),
-    grant: (feature: Feature) =>
-      act(async () => {
+    async grant(feature: Feature): Promise<void> {
+      grantProblem.value = null;
+      try {
         session.value = await sendMessage('session.requestFeature', { feature });
-        await loadDay();
-        await loadJob();
-      }),
+      } catch (e) {
+        grantProblem.value = { feature, problem: toWireError(e) };
+        return;
+      }
+      await loadDay();
+      await loadJob();
+    },
   };
   return model;
 }

@@ -21,7 +21,7 @@ describe('readRedirect', () => {
   it.each([
     ['the wrong state', `${REDIRECT}?code=c&state=other`, /wrong state/],
     ['no state', `${REDIRECT}?code=c`, /wrong state/],
-    ['a denial', `${REDIRECT}?error=access_denied&state=s1`, /not granted/],
+    ['a denial', `${REDIRECT}?error=access_denied&state=s1`, /Nothing was allowed: “Deny” was chosen/],
     ['no code', `${REDIRECT}?state=s1`, /no code/],
     ['no code_mac (not handed on by the companion)', `${REDIRECT}?code=c&state=s1`, /not handed on/],
     ['another address', `https://evil.example/?code=c&state=s1`, /unexpected address/],

@@ -85,7 +85,11 @@ export function readRedirect(
     throw new OAuthFlowError('Sign-in answer had the wrong state; it was refused');
   const error = params.get('error');
   if (error)
-    throw new OAuthFlowError(error === 'access_denied' ? 'Access was not granted' : `Sign-in failed: ${error}`);
+    throw new OAuthFlowError(
+      error === 'access_denied'
+        ? 'Nothing was allowed: “Deny” was chosen on the platform’s page. To go on, try again and choose “Allow”.'
+        : `Sign-in failed: ${error}`,
+    );
   const code = params.get(OAUTH_REDIRECT_PARAMS.code);
   if (!code) throw new OAuthFlowError('Sign-in answer had no code');
   // The companion ties the code to this flow's state; without its mark the code cannot be redeemed.

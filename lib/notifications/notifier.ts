@@ -46,7 +46,8 @@ export function noticeWords(notice: WorkNotice, job: JobWords | null): { title: 
     case 'new-job':
       return { title: `New job for you: ${name}`, message: where };
     case 'visit-moved':
-      return { title: `Your visit to ${name} was moved`, message: where };
+      // Moved, or made longer or shorter: its times changed.
+      return { title: `Your visit to ${name} changed`, message: where };
     case 'visit-gone':
       return { title: `Your visit to ${name} was cancelled`, message: 'Or given to someone else. Open it to see.' };
     case 'note':

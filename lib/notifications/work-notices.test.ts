@@ -40,6 +40,13 @@ describe('work notices', () => {
     expect(workNotices([moved], mine)).toEqual([{ kind: 'visit-moved', jobUuid: HELD }]);
     const cancelled = { ...moved, yours: 'none' as const };
     expect(workNotices([cancelled], mine)).toEqual([{ kind: 'visit-gone', jobUuid: HELD }]);
+    // Made an hour longer: only its end changed, and it is still news of that visit.
+    const longer = { ...moved, changed_fields: ['end_date'] };
+    expect(workNotices([longer], mine)).toEqual([{ kind: 'visit-moved', jobUuid: HELD }]);
+    expect(noticeWords({ kind: 'visit-moved', jobUuid: HELD }, { number: '6000', address: '10 Bridge Dr' })).toEqual({
+      title: 'Your visit to Job 6000 changed',
+      message: '10 Bridge Dr',
+    });
   });
 
   it('tells of a note on one of my jobs, never of my own writes, once per job', () => {

@@ -36,10 +36,22 @@ it('makes exactly one job, though the technician cannot see it and its first ans
   await popup.getByRole('button', { name: '+ New job' }).click();
   const form = await opened;
   await form.locator('#job-description').waitFor();
+  // "Deny" first, as someone unsure of the cost might: said beside the button they pressed, in words, not at the
+  // form's foot; nothing else changes.
+  const consent = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
+  await form.getByRole('button', { name: 'Allow creating jobs' }).click();
+  const denying = await consent;
+  await denying.locator('#person').selectOption(`${account}:${technician}`);
+  await denying.locator('#deny').click();
+  const denied = form.locator('#create-jobs-permission + #allow-problem-newJobs');
+  await denied.waitFor({ timeout: 20_000 });
+  expect(await denied.textContent()).toContain('“Deny” was chosen on the platform’s page');
+  expect(await form.getByRole('button', { name: 'Create job' }).isDisabled()).toBe(true);
   await allowOnConsentPage(browser, stack, technician, () =>
     form.getByRole('button', { name: 'Allow creating jobs' }).click(),
   );
   await form.locator('#create-cost').waitFor({ timeout: 20_000 });
+  expect(await denied.count(), 'the denial still said once allowed').toBe(0);
   await form.getByLabel('Address').pressSequentially('21 Heron Court, Northcote VIC 3070', { delay: 5 });
   await form.getByLabel('Description').pressSequentially(description, { delay: 2 });
 

@@ -1,8 +1,8 @@
 // One visit taken on two surfaces, in Chromium by clicks: the technician says "On my way" and "Arrived" with the
 // platform's job card ("Fieldside" on the card, as on their phone), then opens the job in the side panel. The side
 // panel shows both steps, offers "Done" (not a second "Arrived", which would record a second time on site), and its
-// "Done" closes the time on site the job card recorded. Then the office moves the job's visit, and the open job shows
-// the new time once the platform's webhook has come through the companion's feed.
+// "Done" closes the time on site the job card recorded. Then the office makes the job's visit longer (its end alone
+// changes), and the open job shows the new end once the platform's webhook has come through the companion's feed.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
@@ -22,7 +22,7 @@ setUpFile(async (own) => {
   await stack.activate();
 }, 240_000);
 
-it('continues in the side panel a visit begun on the job card, and shows the visit the office moved', async () => {
+it('continues in the side panel a visit begun on the job card, and shows the visit the office made longer', async () => {
   const { jobUuid, platform } = await firstVisitOnPlatform(stack);
   const clock = await accountClock(stack);
 
@@ -56,24 +56,21 @@ it('continues in the side panel a visit begun on the job card, and shows the vis
   const [closed] = await platform.recorded();
   expect(String(closed!.end_date) >= beforeDone && String(closed!.end_date) <= afterDone).toBe(true);
   expect(await platform.onMyWayNotes(), '"On my way" notes on the platform').toHaveLength(1);
+  // Left, not complete: a second trip (parts fetched) can still be recorded.
+  expect(await sidePanel.getByRole('button', { name: 'Arrived again' }).isVisible()).toBe(true);
 
-  // The office moves the visit an hour later; the open job follows once the feed has told the side panel.
+  // The office makes the visit an hour longer (its end alone changes); the open job follows once the feed has told
+  // the side panel.
   const { control } = stack.emulator;
   const visit = (await control.listRecords(stack.account.uuid, 'jobactivity')).find(
     (a) => a.job_uuid === jobUuid && Number(a.activity_was_scheduled) === 1 && a.staff_uuid === stack.technician.uuid,
   )!;
-  const later = (t: unknown) => {
-    const at = new Date(`${String(t).replace(' ', 'T')}Z`);
-    at.setUTCHours(at.getUTCHours() + 1);
-    return at.toISOString().slice(0, 19).replace('T', ' ');
-  };
-  const moved = later(visit.start_date);
-  const shownStarts = () =>
-    sidePanel.locator('li.job-visit').evaluateAll((items) => items.map((li) => li.getAttribute('data-start')));
-  expect(await shownStarts()).toContain(String(visit.start_date));
-  await control.updateRecord(stack.account.uuid, 'jobactivity', String(visit.uuid), {
-    start_date: moved,
-    end_date: later(visit.end_date),
-  });
-  await expect.poll(shownStarts, { timeout: 30_000, message: 'the moved visit in the open job' }).toContain(moved);
+  const at = new Date(`${String(visit.end_date).replace(' ', 'T')}Z`);
+  at.setUTCHours(at.getUTCHours() + 1);
+  const longer = at.toISOString().slice(0, 19).replace('T', ' ');
+  const shownEnds = () =>
+    sidePanel.locator('li.job-visit').evaluateAll((items) => items.map((li) => li.getAttribute('data-end')));
+  expect(await shownEnds()).toContain(String(visit.end_date));
+  await control.updateRecord(stack.account.uuid, 'jobactivity', String(visit.uuid), { end_date: longer });
+  await expect.poll(shownEnds, { timeout: 30_000, message: 'the longer visit in the open job' }).toContain(longer);
 }, 240_000);

@@ -5,8 +5,8 @@ import { serveWebmail } from '../e2e/support/webmail';
 import { shoot, type Frame } from './shoot';
 
 // The office's inbox: the card above an e-mail on the local Gmail-like and Outlook-like pages (a site turned on),
-// and the new-job form it opens (as the signed-in person sees it: creating jobs not yet allowed, then allowed), then
-// another customer found in it.
+// and the new-job form it opens (as the signed-in person sees it: creating jobs not yet allowed, and "Deny" chosen on
+// the platform's page), then another customer found in it.
 
 declare const chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } };
 
@@ -46,6 +46,12 @@ export async function officeShots(browser: ExtensionBrowser, stack: Stack, optio
     await form.setViewportSize({ width: FORM_FRAME.width, height: FORM_FRAME.height });
     await form.locator('#create-job').waitFor();
     await shoot(form, 'new-job-form', FORM_FRAME);
+    // "Deny" on the platform's page: said beside "Allow creating jobs" (the consent page knows who is signed in).
+    const consent = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
+    await form.locator('#allow-create-jobs').click();
+    await (await consent).locator('#deny').click();
+    await form.locator('#allow-problem-newJobs').waitFor({ timeout: 20_000 });
+    await shoot(form, 'new-job-allow-denied', FORM_FRAME);
     // "Find a customer": the first word of a customer's name finds them and any other it starts.
     const word = String(other.name).split(/\s+/)[0]!;
     await form.getByLabel('Find a customer').pressSequentially(word, { delay: 10 });

@@ -90,7 +90,7 @@ describe('POST /feed/register', () => {
         ['active', 'badges', 'company_uuid', 'generated_job_id', 'job_address', 'job_description', 'status'],
       ],
       ['note', 'fieldside-note', ['active', 'note', 'related_object_uuid']],
-      ['jobactivity', 'fieldside-jobactivity', ['active', 'job_uuid', 'staff_uuid', 'start_date']],
+      ['jobactivity', 'fieldside-jobactivity', ['active', 'end_date', 'job_uuid', 'staff_uuid', 'start_date']],
       ['job.note_added', 'fieldside-note-added'],
     ]);
     callbackUrl = subs[0]!.callback_url;

@@ -19,7 +19,8 @@ export const ALLOW_BUTTONS = {
 const ALLOWED_SHOWS: Record<keyof typeof ALLOW_BUTTONS, string> = {
   badges: 'button.badge-toggle',
   notes: '#note-text',
-  visits: '#act-arrived, #act-done',
+  // Whatever step the visit is at (the platform may hold some already): the hint under its buttons.
+  visits: '#visit p.hint',
   photos: 'label[for="file-input"]',
 };
 

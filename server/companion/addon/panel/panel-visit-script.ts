@@ -27,7 +27,7 @@ if(state.leftAt)step('done',state.leftAt);
 if(state.completed)step('complete','');
 steps.hidden=!steps.firstChild;
 buttons['on-my-way'].hidden=!(!state.onTheWayAt&&!state.arrivedAt&&!state.completed);
-buttons.arrived.hidden=!(!onSite&&!state.leftAt&&!state.completed);
+buttons.arrived.hidden=!(!onSite&&!state.completed);buttons.arrived.textContent=state.leftAt?'Arrived again':'Arrived';buttons.arrived.className=state.leftAt?'secondary':'';
 buttons.done.hidden=!onSite;
 buttons.complete.hidden=!(!state.completed&&!onSite&&(state.leftAt||state.arrivedAt));
 hint.textContent=onSite?'Your time on site is being recorded. Press Done when you leave.':state.completed?'':'The office sees each step at once.';}

@@ -132,7 +132,7 @@ describe('ensureSubscriptions', () => {
     expect(FIELDSIDE_SUBSCRIPTIONS.map((s) => [s.object, s.unique_id, s.fields.length])).toEqual([
       ['job', 'fieldside-job', 7],
       ['note', 'fieldside-note', 3],
-      ['jobactivity', 'fieldside-jobactivity', 4],
+      ['jobactivity', 'fieldside-jobactivity', 5],
     ]);
     expect(FIELDSIDE_EVENT_SUBSCRIPTIONS).toEqual([{ event: 'job.note_added', unique_id: 'fieldside-note-added' }]);
   });

@@ -13,11 +13,12 @@ export const FIELDSIDE_SUBSCRIPTIONS = [
   // Kept beside the event below: it alone tells of a note's edits, and it is the fallback should the real
   // platform's event notification not be the shape the receiver reads.
   { object: 'note', unique_id: 'fieldside-note', fields: ['note', 'active', 'related_object_uuid'] },
-  // A visit booked, moved or given to someone else: who sees the job (feed/enrich/visit-jobs.ts).
+  // A visit booked, moved or given to someone else: who sees the job (feed/enrich/visit-jobs.ts). Its end too: a
+  // visit made longer, and leaving the site ("Done" moves the end of the time on site), change nothing else.
   {
     object: 'jobactivity',
     unique_id: 'fieldside-jobactivity',
-    fields: ['job_uuid', 'staff_uuid', 'active', 'start_date'],
+    fields: ['job_uuid', 'staff_uuid', 'active', 'start_date', 'end_date'],
   },
 ] as const;
 
