@@ -1,9 +1,8 @@
 import type { ComponentChildren } from 'preact';
-import { useContext } from 'preact/hooks';
 import { Notice } from '../design/Notice';
 import { ProblemNotice } from '../design/ProblemNotice';
 import { FEATURE_WORDS, type PromptedFeature } from '../feature-words';
-import { GrantProblemContext } from './grant-problem';
+import { grantProblem } from './grant-problem';
 
 export interface AllowNoticeProps {
   feature: PromptedFeature;
@@ -19,7 +18,7 @@ export interface AllowNoticeProps {
  * the last time it asked. */
 export function AllowNotice({ feature, id, onGrant, quiet = false, more }: AllowNoticeProps) {
   const words = FEATURE_WORDS[feature];
-  const asked = useContext(GrantProblemContext);
+  const asked = grantProblem.value;
   return (
     <>
       <Notice

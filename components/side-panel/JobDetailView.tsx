@@ -16,7 +16,6 @@ import { VisitActions } from './VisitActions';
 import { safeHttpUrl } from './format';
 import type { Feature } from '@/lib/messaging/session-view';
 import { AllowNotice } from './AllowNotice';
-import { GrantProblemContext, type GrantProblem } from './grant-problem';
 
 export interface JobDetailViewProps {
   detail: JobDetail;
@@ -28,8 +27,6 @@ export interface JobDetailViewProps {
   onRetry: (seq: number) => void;
   onDiscard: (seq: number) => void;
   onGrant: (feature: Feature) => void;
-  /** What went wrong asking for a feature last, said beside its "Allow …". */
-  grantProblem: GrantProblem | null;
   onAct: (action: JobAction, text?: { message: string }) => void;
   onDeclineTexts: () => void;
   onAddFiles: (files: File[]) => void;
@@ -49,135 +46,133 @@ export function JobDetailView(props: JobDetailViewProps) {
   const customer = detail.company?.name || job.customer;
   const today = todayIn(detail.timeZone, Date.now());
   return (
-    <GrantProblemContext.Provider value={props.grantProblem}>
-      <article aria-labelledby="job-title" id="job" class="job" data-job-uuid={job.uuid}>
-        <button type="button" class="back btn-ghost btn-sm" onClick={props.onBack}>
-          <ArrowLeftIcon />
-          Back to my day
-        </button>
-        <header class="job-head">
-          <div class="job-title-line">
-            <h2 id="job-title">Job {job.number}</h2>
-            {job.status && <StatusChip status={job.status} field="status" />}
-            {job.pending > 0 && (
-              <Chip tone="warning" class="pending">
-                {job.pending} waiting to be sent
-              </Chip>
+    <article aria-labelledby="job-title" id="job" class="job" data-job-uuid={job.uuid}>
+      <button type="button" class="back btn-ghost btn-sm" onClick={props.onBack}>
+        <ArrowLeftIcon />
+        Back to my day
+      </button>
+      <header class="job-head">
+        <div class="job-title-line">
+          <h2 id="job-title">Job {job.number}</h2>
+          {job.status && <StatusChip status={job.status} field="status" />}
+          {job.pending > 0 && (
+            <Chip tone="warning" class="pending">
+              {job.pending} waiting to be sent
+            </Chip>
+          )}
+        </div>
+        <p class="job-customer" data-field="customer">
+          {customer || 'No customer'}
+        </p>
+      </header>
+      {detail.offline && (
+        <Notice tone="warning" role="status" id="job-offline" icon={<OfflineIcon />}>
+          {detail.keptBecause === 'platform'
+            ? 'The platform is not answering just now — showing what Fieldside kept'
+            : 'Offline — showing what Fieldside kept'}
+        </Notice>
+      )}
+      <VisitActions
+        visit={detail.visit}
+        allowed={detail.can.recordVisits}
+        onAct={props.onAct}
+        onGrant={() => props.onGrant('visits')}
+        textOffer={detail.textOffer}
+        onGrantTexts={() => props.onGrant('texts')}
+        onDeclineTexts={props.onDeclineTexts}
+        onRetry={props.onRetry}
+        onDiscard={props.onDiscard}
+      />
+      <dl class="fields card">
+        <div>
+          <dt>Address</dt>
+          <dd data-field="address">
+            {maps ? (
+              <a href={maps} target="_blank" rel="noopener noreferrer">
+                {job.address}
+              </a>
+            ) : (
+              '—'
             )}
-          </div>
-          <p class="job-customer" data-field="customer">
-            {customer || 'No customer'}
-          </p>
-        </header>
-        {detail.offline && (
-          <Notice tone="warning" role="status" id="job-offline" icon={<OfflineIcon />}>
-            {detail.keptBecause === 'platform'
-              ? 'The platform is not answering just now — showing what Fieldside kept'
-              : 'Offline — showing what Fieldside kept'}
-          </Notice>
-        )}
-        <VisitActions
-          visit={detail.visit}
-          allowed={detail.can.recordVisits}
-          onAct={props.onAct}
-          onGrant={() => props.onGrant('visits')}
-          textOffer={detail.textOffer}
-          onGrantTexts={() => props.onGrant('texts')}
-          onDeclineTexts={props.onDeclineTexts}
-          onRetry={props.onRetry}
-          onDiscard={props.onDiscard}
-        />
-        <dl class="fields card">
+          </dd>
+        </div>
+        <div>
+          <dt>The job</dt>
+          <dd data-field="description" class="multiline">
+            {job.description || '—'}
+          </dd>
+        </div>
+        {job.workDone && (
           <div>
-            <dt>Address</dt>
-            <dd data-field="address">
-              {maps ? (
-                <a href={maps} target="_blank" rel="noopener noreferrer">
-                  {job.address}
-                </a>
-              ) : (
-                '—'
-              )}
-            </dd>
+            <dt>Work done</dt>
+            <dd class="multiline">{job.workDone}</dd>
           </div>
-          <div>
-            <dt>The job</dt>
-            <dd data-field="description" class="multiline">
-              {job.description || '—'}
-            </dd>
-          </div>
-          {job.workDone && (
-            <div>
-              <dt>Work done</dt>
-              <dd class="multiline">{job.workDone}</dd>
-            </div>
-          )}
-          {job.date && shortDay(job.date, today) && (
-            <div>
-              <dt>Job date</dt>
-              <dd data-field="date">{shortDay(job.date, today)}</dd>
-            </div>
-          )}
-        </dl>
-        {web && (
-          <p>
-            <a href={web} target="_blank" rel="noopener noreferrer" id="job-web-link" class="btn btn-block">
-              {detail.web.deep ? 'Open the job in the web app' : `Open the web app (find job ${job.number} there)`}
-              <ExternalIcon size={14} />
-            </a>
-          </p>
         )}
-        <Schedule detail={detail} today={today} />
-        {detail.contacts.length > 0 && <ContactList contacts={detail.contacts} />}
-        <section aria-labelledby="badges-title" class="job-section">
-          <h3 id="badges-title" class="eyebrow">
-            Badges
-          </h3>
-          <BadgeToggles
-            badges={detail.badges}
-            canManage={detail.can.manageBadges}
-            onToggle={props.onToggleBadge}
-            onGrant={() => props.onGrant('badges')}
-          />
-        </section>
-        <AttachmentList
-          attachments={detail.attachments}
-          allowed={detail.can.attach}
-          timeZone={detail.timeZone}
-          progress={props.progress}
-          status={props.fileStatus}
-          onAdd={props.onAddFiles}
-          onGrant={() => props.onGrant('photos')}
-          onRetry={props.onRetry}
-          onDiscard={props.onDiscard}
+        {job.date && shortDay(job.date, today) && (
+          <div>
+            <dt>Job date</dt>
+            <dd data-field="date">{shortDay(job.date, today)}</dd>
+          </div>
+        )}
+      </dl>
+      {web && (
+        <p>
+          <a href={web} target="_blank" rel="noopener noreferrer" id="job-web-link" class="btn btn-block">
+            {detail.web.deep ? 'Open the job in the web app' : `Open the web app (find job ${job.number} there)`}
+            <ExternalIcon size={14} />
+          </a>
+        </p>
+      )}
+      <Schedule detail={detail} today={today} />
+      {detail.contacts.length > 0 && <ContactList contacts={detail.contacts} />}
+      <section aria-labelledby="badges-title" class="job-section">
+        <h3 id="badges-title" class="eyebrow">
+          Badges
+        </h3>
+        <BadgeToggles
+          badges={detail.badges}
+          canManage={detail.can.manageBadges}
+          onToggle={props.onToggleBadge}
+          onGrant={() => props.onGrant('badges')}
         />
-        <section aria-labelledby="notes-title" class="job-section">
-          <h3 id="notes-title" class="eyebrow">
-            Notes
-          </h3>
-          {detail.can.addNote && <AddNoteForm onAdd={props.onAddNote} status={props.noteStatus} />}
-          {detail.offline && !detail.can.readNotes && detail.can.addNote ? (
-            <p id="notes-unread" class="muted">
-              Offline: this job’s notes could not be read. A note you add is kept and sent once the platform can be
-              reached.
-            </p>
-          ) : (
-            (!detail.can.readNotes || !detail.can.addNote) && (
-              <AllowNotice feature="notes" id="notes-allow" onGrant={() => props.onGrant('notes')} />
-            )
-          )}
-          {/* Where the platform's notes were not read, "No notes yet" would be untrue: only the writes
+      </section>
+      <AttachmentList
+        attachments={detail.attachments}
+        allowed={detail.can.attach}
+        timeZone={detail.timeZone}
+        progress={props.progress}
+        status={props.fileStatus}
+        onAdd={props.onAddFiles}
+        onGrant={() => props.onGrant('photos')}
+        onRetry={props.onRetry}
+        onDiscard={props.onDiscard}
+      />
+      <section aria-labelledby="notes-title" class="job-section">
+        <h3 id="notes-title" class="eyebrow">
+          Notes
+        </h3>
+        {detail.can.addNote && <AddNoteForm onAdd={props.onAddNote} status={props.noteStatus} />}
+        {detail.offline && !detail.can.readNotes && detail.can.addNote ? (
+          <p id="notes-unread" class="muted">
+            Offline: this job’s notes could not be read. A note you add is kept and sent once the platform can be
+            reached.
+          </p>
+        ) : (
+          (!detail.can.readNotes || !detail.can.addNote) && (
+            <AllowNotice feature="notes" id="notes-allow" onGrant={() => props.onGrant('notes')} />
+          )
+        )}
+        {/* Where the platform's notes were not read, "No notes yet" would be untrue: only the writes
             of this device (pending, failed) are listed then. */}
-          <NoteList
-            notes={detail.notes}
-            timeZone={detail.timeZone}
-            complete={detail.can.readNotes}
-            onRetry={props.onRetry}
-            onDiscard={props.onDiscard}
-          />
-        </section>
-      </article>
-    </GrantProblemContext.Provider>
+        <NoteList
+          notes={detail.notes}
+          timeZone={detail.timeZone}
+          complete={detail.can.readNotes}
+          onRetry={props.onRetry}
+          onDiscard={props.onDiscard}
+        />
+      </section>
+    </article>
   );
 }
 

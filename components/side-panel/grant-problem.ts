@@ -1,4 +1,4 @@
-import { createContext } from 'preact';
+import { signal } from '@preact/signals';
 import type { Feature } from '@/lib/messaging/session-view';
 import type { WireError } from '@/lib/messaging/protocol';
 
@@ -9,4 +9,6 @@ export interface GrantProblem {
   problem: WireError;
 }
 
-export const GrantProblemContext = createContext<GrantProblem | null>(null);
+/** The side panel's last one, until it asks again or opens another job (entrypoints/sidepanel/model.ts sets it). A
+ * signal rather than a context: preact's context would be carried into the chunk the popup shares, for nothing. */
+export const grantProblem = signal<GrantProblem | null>(null, { name: 'grantProblem' });

@@ -146,7 +146,6 @@ export function App({ model }: { model: SidepanelModel }) {
             onRetry={(seq) => void model.retry(seq)}
             onDiscard={(seq) => void model.discard(seq)}
             onGrant={(f) => void model.grant(f)}
-            grantProblem={model.grantProblem.value}
             onAct={(a, text) => void model.act(a, text)}
             onDeclineTexts={() => void model.declineTexts()}
             onAddFiles={(files) => void model.addFiles(files)}

@@ -17,7 +17,7 @@ import { workNoticesItem } from '@/lib/settings/items';
 import type { WorkNotices } from '@/lib/settings/schemas';
 import type { WireError } from '@/lib/messaging/protocol';
 import { createJobWrites, type NoteShown } from './job-writes';
-import type { GrantProblem } from '@/components/side-panel/grant-problem';
+import { grantProblem } from '@/components/side-panel/grant-problem';
 
 // The side panel's state: the session, "My day" for one date, the job open (if any), the last error.
 // Live events from the background re-read what is shown; the page's job (page.job) opens that job. What the person
@@ -35,7 +35,7 @@ export function createSidepanelModel() {
   const detail = signal<JobDetail | null>(null, { name: 'detail' });
   const error = signal<WireError | null>(null, { name: 'error' });
   /** What went wrong asking for a feature last (said beside its "Allow …"), until it is asked again. */
-  const grantProblem = signal<GrantProblem | null>(null, { name: 'grantProblem' });
+  grantProblem.value = null;
   /** What happened to the note just added, said beside the note box until it is sent. */
   const noteStatus = signal<string | null>(null, { name: 'noteStatus' });
   /** The note that status is about. */
