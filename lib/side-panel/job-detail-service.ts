@@ -126,6 +126,8 @@ export function createJobDetailService(ctx: FieldContext) {
       const s = await ctx.key();
       const store = await ctx.store();
       let answer: JobAnswer | undefined;
+      /** The person's visit as the platform holds it: read now, else as it was at the last read. */
+      let platform: PlatformVisit | null | undefined;
       let offline = false;
       let why: KeptBecause | undefined;
       const { timeZone, region } = await ctx.facts();
@@ -134,7 +136,8 @@ export function createJobDetailService(ctx: FieldContext) {
         const fresh = await read(uuid, today);
         answer = fresh.answer;
         await store.put(`job:${uuid}`, answer, ctx.now());
-        if (fresh.platform) await store.put(platformVisitKey(uuid), fresh.platform, ctx.now());
+        platform = fresh.platform;
+        if (platform) await store.put(platformVisitKey(uuid), platform, ctx.now());
       } catch (error) {
         if (!isOffline(error)) throw error;
         offline = true;
@@ -158,7 +161,7 @@ export function createJobDetailService(ctx: FieldContext) {
       // What was written here, over what the platform held at the last read (steps taken elsewhere).
       const log = withPlatformVisit(
         (await store.get<VisitLog>(visitLogKey(uuid)))?.value ?? null,
-        (await store.get<PlatformVisit>(platformVisitKey(uuid)))?.value ?? null,
+        platform !== undefined ? platform : ((await store.get<PlatformVisit>(platformVisitKey(uuid)))?.value ?? null),
         today,
       );
       const attachments = ctx.can(s, 'read_attachments') ? await attachmentsOf(uuid, entries, offline) : null;
