@@ -51,13 +51,16 @@ export function QuickNotePanel({
   const heading = useRef<HTMLHeadingElement>(null);
   // Focus into the panel on opening: the heading first, then the note box once the panel knows the
   // person may add notes (unless they have moved on meanwhile). Layout effects, so the two run in
-  // render order even when the notes arrive before the browser paints.
+  // render order even when the notes arrive before the browser paints. Neither scrolls: the frame may
+  // not have its height yet (a busy page gives it late), and a note box scrolled into a frame still 2px
+  // tall would leave a panel longer than its frame opened scrolled, its title and close button out of sight.
   useLayoutEffect(() => {
-    heading.current?.focus();
+    heading.current?.focus({ preventScroll: true });
   }, []);
   useLayoutEffect(() => {
     const root = heading.current?.getRootNode() as Document | ShadowRoot | undefined;
-    if (canAddNote && box.current && root?.activeElement === heading.current) box.current.focus();
+    if (canAddNote && box.current && root?.activeElement === heading.current)
+      box.current.focus({ preventScroll: true });
   }, [canAddNote]);
 
   const form = useRef<HTMLFormElement>(null);

@@ -64,7 +64,8 @@ async function open(ticket: string, port: MessagePort): Promise<boolean> {
   window.addEventListener(
     'focus',
     () => {
-      if (document.activeElement === document.body) (app.querySelector('textarea') ?? app.querySelector('h2'))?.focus();
+      if (document.activeElement === document.body)
+        (app.querySelector('textarea') ?? app.querySelector('h2'))?.focus({ preventScroll: true });
     },
     { once: true },
   );

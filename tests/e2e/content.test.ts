@@ -44,7 +44,7 @@ setUpFile(async (own) => {
   visible = jobs
     .filter((j) => mine.has(String(j.uuid)) && (j.active === 1 || j.active === true || j.active === '1'))
     .map((j) => ({ uuid: String(j.uuid), number: String(j.generated_job_id), status: String(j.status) }));
-  if (visible.length < 3) throw new Error('The seeded technician needs a few jobs');
+  if (visible.length < 4) throw new Error('The seeded technician needs a few jobs');
   page = await browser.context.newPage();
   shadow = await closedBadges(browser.context, page);
   await signInToWebApp(page, stack);
@@ -200,6 +200,39 @@ describe('the quick-note panel', () => {
     await closePanel(page, frame, 'key');
     expect(await shadow.attr(badge, 'button.badge', 'aria-expanded')).toBe('false');
     expect(await shadow.focused()).toEqual({ host: 'fieldside-badge', inner: 'button' });
+  });
+
+  it('opens at its top when the notes are longer than the room below the badge: title and close button in sight', async () => {
+    const job = visible[3]!;
+    const badge = inWindow(job.number);
+    // Ten long notes: more than the room under the badge, so the panel scrolls in its frame.
+    const line = 'Checked the hot water system, replaced the valve, customer asked about a quote for the tank. ';
+    for (let i = 0; i < 10; i++)
+      await stack.emulator.control.createRecord(stack.account.uuid, 'note', {
+        related_object: 'job',
+        related_object_uuid: job.uuid,
+        note: `${i}: ${line.repeat(3)}`,
+      });
+    await page.goto(jobWindowUrl(stack, job.uuid));
+    await shadow.waitFor(badge, 'button.badge');
+    // A busy web app: the page (and the content script, on its thread) slowed down, the panel's own
+    // frame not, so the notes may reach the panel before its frame has been given its height.
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    await shadow.click(badge, 'button.badge');
+    const frame = await quickNoteFrame(page, 30_000);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+    await expect.poll(() => frame.locator('li.note').count(), { timeout: 10_000 }).toBe(10);
+    await expect.poll(() => focusInFrame(frame)).toBe('textarea');
+    // (The positive control: the panel is longer than its frame.)
+    expect(await frame.evaluate(() => document.documentElement.scrollHeight > innerHeight)).toBe(true);
+    // The note box took the focus without scrolling the panel's title and close button out of the frame.
+    expect(await frame.evaluate(() => scrollY)).toBe(0);
+    const shown = (await frame.frameElement().then((f) => f.boundingBox()))!;
+    const close = (await frame.locator('button.close').boundingBox())!;
+    expect(close.y).toBeGreaterThanOrEqual(shown.y);
+    await closePanel(page, frame);
   });
 });
 

@@ -58,17 +58,38 @@ export const noteStates = (frame: Frame, text: string): Promise<Array<string | n
  * Closes the panel as a person does, with its close button (or, with `key`, the Escape key), and waits
  * until it is gone. The frame goes away under the button's release: Chromium then sometimes never
  * acknowledges that release over CDP (measured: 2 rounds in 8), so the release is not awaited; the
- * panel closing is.
+ * panel closing is. A person presses only a button they can see: one scrolled out of the frame is an
+ * error here, not a press on the page beside it.
  */
 export async function closePanel(page: Page, frame: Frame, how: 'button' | 'key' = 'button'): Promise<void> {
+  // What the frame receives, to say why when the panel stays open.
+  await frame.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { fieldsideSeen: seen });
+    for (const type of ['pointerdown', 'pointerup', 'click', 'keydown'])
+      document.addEventListener(type, (e) => seen.push(`${type}${e.isTrusted ? '' : ' (untrusted)'}`), true);
+  });
   if (how === 'key') {
     void page.keyboard.press('Escape').catch(() => undefined);
   } else {
-    const box = await frame.locator('button.close').boundingBox();
-    if (!box) throw new Error('The panel has no close button');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const [box, shown] = await Promise.all([
+      frame.locator('button.close').boundingBox(),
+      frame.frameElement().then((element) => element.boundingBox()),
+    ]);
+    if (!box || !shown) throw new Error('The panel has no close button');
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    if (y < shown.y || y > shown.y + shown.height || x < shown.x || x > shown.x + shown.width)
+      throw new Error(
+        `The panel's close button is out of sight (scrolled by ${await frame.evaluate(() => scrollY)}px)`,
+      );
+    await page.mouse.move(x, y);
     await page.mouse.down();
     void page.mouse.up().catch(() => undefined);
   }
-  await panelClosed(page);
+  await panelClosed(page).catch(async (error: Error) => {
+    const seen = await frame
+      .evaluate(() => (window as unknown as { fieldsideSeen: string[] }).fieldsideSeen.join(', ') || 'nothing')
+      .catch(String);
+    throw new Error(`${error.message}: the panel saw ${seen}`);
+  });
 }
