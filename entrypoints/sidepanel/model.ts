@@ -1,6 +1,4 @@
 import { signal } from '@preact/signals';
-import { canUse, canUseInPart } from '@/lib/auth/scopes';
-import { shiftDate } from '@/lib/locale/days';
 import { jobsOfDay } from '@/lib/side-panel/day-jobs';
 import { createReread } from '@/lib/side-panel/reread';
 import { visitsShown } from '@/lib/side-panel/visits-shown';
@@ -9,98 +7,34 @@ import { onTabInFront, tabInFront } from '@/lib/side-panel/tab-in-front';
 import { connectLive } from '@/lib/messaging/live';
 import { markFirstRun } from '@/lib/onboarding/first-run';
 import { sendMessage } from '@/lib/messaging/send';
-import type { DayView, LiveEvent } from '@/lib/messaging/views';
-import type { JobDetail } from '@/lib/messaging/job-views';
+import type { LiveEvent } from '@/lib/messaging/views';
 import { type Feature, type SessionView } from '@/lib/messaging/session-view';
 import { toWireError } from '@/lib/messaging/errors';
 import { workNoticesItem } from '@/lib/settings/items';
 import type { WorkNotices } from '@/lib/settings/schemas';
 import type { WireError } from '@/lib/messaging/protocol';
-import { createJobWrites, type NoteShown } from './job-writes';
 import { grantProblem } from '@/components/side-panel/grant-problem';
+import { createDayState } from './day-state';
+import { createOpenJob } from './open-job';
+import { createJobWrites } from './job-writes';
 
-// The side panel's state: the session, "My day" for one date, the job open (if any), the last error.
-// Live events from the background re-read what is shown; the page's job (page.job) opens that job. What the person
-// does to the open job is in job-writes.ts.
+// The side panel's state: the session, "My day" for one date (day-state.ts), the job open, if any (open-job.ts), the
+// last error. Live events from the background re-read what is shown; the page's job (page.job) opens that job. What
+// the person does to the open job is in job-writes.ts.
 
 export function createSidepanelModel() {
   const dailyLimitUntil = signal<number | null>(null, { name: 'dailyLimitUntil' });
   const session = signal<SessionView | null>(null, { name: 'session' });
-  const date = signal<string | null>(null, { name: 'date' }); // null: today (account time)
-  const day = signal<DayView | null>(null, { name: 'day' });
-  /** Today's date in the account's time zone, as the last answer for "today" said. */
-  const today = signal<string | null>(null, { name: 'today' });
-  const dayLoading = signal(false, { name: 'dayLoading' });
-  const jobUuid = signal<string | null>(null, { name: 'jobUuid' });
-  const detail = signal<JobDetail | null>(null, { name: 'detail' });
   const error = signal<WireError | null>(null, { name: 'error' });
   /** What went wrong asking for a feature last (said beside its "Allow …"), until it is asked again. */
   grantProblem.value = null;
-  /** What happened to the note just added, said beside the note box until it is sent. */
-  const noteStatus = signal<string | null>(null, { name: 'noteStatus' });
-  /** The note that status is about. */
-  const note: NoteShown = { statusOf: null };
-  /** How much of each file on its way has gone out (outbox.progress), by its uuid. */
-  const progress = signal<ReadonlyMap<string, { sent: number; total: number }>>(new Map(), { name: 'progress' });
-  /** What happened to the files just added (kept, too large), said beside the button. */
-  const fileStatus = signal<string | null>(null, { name: 'fileStatus' });
   /** Being told of work given to the person (off until they turn it on). */
   const workNotices = signal<WorkNotices | null>(null, { name: 'workNotices' });
 
-  /** The day can be shown (its schedule may be read); whole: every detail of it may be read too. */
-  const hasMyDay = () => {
-    const s = session.value;
-    // Not before "who are you": whose day would it be?
-    return s?.state === 'signed_in' && (s.mode === 'api_key' || (s.me !== null && canUseInPart('myDay', s.scopes)));
-  };
-  const hasWholeDay = () => {
-    const s = session.value;
-    return s?.state === 'signed_in' && (s.mode === 'api_key' || (s.me !== null && canUse('myDay', s.scopes)));
-  };
-
-  let dayTicket = 0;
-  async function loadDay(): Promise<void> {
-    if (!hasMyDay()) return;
-    const ticket = ++dayTicket;
-    dayLoading.value = true;
-    try {
-      const answer = await sendMessage('day.get', { date: date.value });
-      if (ticket === dayTicket) {
-        day.value = answer;
-        keptRetry.answered(answer.offline);
-        if (date.value === null) today.value = answer.date;
-        error.value = null;
-      }
-    } catch (e) {
-      if (ticket === dayTicket) error.value = toWireError(e);
-    } finally {
-      if (ticket === dayTicket) dayLoading.value = false;
-    }
-  }
-
-  let jobTicket = 0;
-  async function loadJob(): Promise<void> {
-    const uuid = jobUuid.value;
-    if (!uuid) return;
-    const ticket = ++jobTicket;
-    try {
-      const answer = await sendMessage('job.detail', { uuid });
-      if (ticket === jobTicket && jobUuid.value === uuid) {
-        detail.value = answer;
-        keptRetry.answered(answer.offline);
-        error.value = null;
-        // Every file sent (or refused: it then says what to do itself): nothing more to say beside the button.
-        if (fileStatus.value && !answer.attachments?.some((a) => a.state === 'pending')) fileStatus.value = null;
-        // Sent (or refused: the note itself then says what to do): nothing more to say beside the box.
-        if (note.statusOf && answer.notes.find((n) => n.uuid === note.statusOf)?.state !== 'pending') {
-          note.statusOf = null;
-          noteStatus.value = null;
-        }
-      }
-    } catch (e) {
-      if (ticket === jobTicket) error.value = toWireError(e);
-    }
-  }
+  const answered = (kept: boolean) => keptRetry.answered(kept);
+  const { loadDay, ...myDay } = createDayState({ session, error, answered });
+  const job = createOpenJob({ error, answered });
+  const { jobUuid, loadJob } = job;
 
   async function loadSession(): Promise<void> {
     session.value = await sendMessage('session.get', {});
@@ -124,7 +58,7 @@ export function createSidepanelModel() {
   function shows(uuids: readonly string[]): boolean {
     const open = jobUuid.value;
     if (open) return uuids.includes(open);
-    const listed = new Set(day.value ? jobsOfDay(day.value) : []);
+    const listed = new Set(myDay.day.value ? jobsOfDay(myDay.day.value) : []);
     return uuids.some((u) => listed.has(u));
   }
 
@@ -150,7 +84,7 @@ export function createSidepanelModel() {
         if (shows(event.uuids)) refreshSoon();
         return;
       case 'visits.changed':
-        if (visitsShown(event, { openJob: jobUuid.value, day: day.value })) refreshSoon();
+        if (visitsShown(event, { openJob: jobUuid.value, day: myDay.day.value })) refreshSoon();
         return;
       case 'outbox.changed':
         refreshSoon();
@@ -159,8 +93,7 @@ export function createSidepanelModel() {
         dailyLimitUntil.value = event.status.dailyLimitUntil;
         return;
       case 'outbox.progress':
-        if (event.jobUuid === jobUuid.value)
-          progress.value = new Map(progress.value).set(event.clientUuid, { sent: event.sent, total: event.total });
+        job.fileProgress(event.jobUuid, event.clientUuid, event.sent, event.total);
         return;
     }
   }
@@ -169,23 +102,15 @@ export function createSidepanelModel() {
     /** While the platform's daily limit holds: until when (SyncStatus.dailyLimitUntil). */
     dailyLimitUntil,
     session,
-    date,
-    day,
-    dayLoading,
-    /** Today in the account's time zone, as the last answer for today said. */
-    today,
+    ...myDay,
     jobUuid,
-    detail,
+    detail: job.detail,
     error,
     grantProblem,
-    noteStatus,
-    progress,
-    fileStatus,
+    noteStatus: job.noteStatus,
+    progress: job.progress,
+    fileStatus: job.fileStatus,
     workNotices,
-    hasMyDay,
-    hasWholeDay,
-    /** The day shown is today. */
-    isToday: () => day.value !== null && day.value.date === today.value,
 
     async start(): Promise<() => void> {
       // sync.status: the background sends the current one at once, then every change (the daily limit).
@@ -224,28 +149,13 @@ export function createSidepanelModel() {
         keptRetry.stop();
       };
     },
-    setDate(next: string | null): void {
-      date.value = next;
-      void loadDay();
-    },
-    step(days: number): void {
-      const base = date.value ?? day.value?.date;
-      if (!base) return;
-      model.setDate(shiftDate(base, days));
-    },
     async openJob(uuid: string): Promise<void> {
-      jobUuid.value = uuid;
-      detail.value = null;
+      job.show(uuid);
       grantProblem.value = null;
-      note.statusOf = null;
-      noteStatus.value = null;
-      fileStatus.value = null;
-      progress.value = new Map();
       await loadJob();
     },
     back(): void {
-      jobUuid.value = null;
-      detail.value = null;
+      job.show(null);
       grantProblem.value = null;
       void loadDay();
     },
@@ -254,7 +164,10 @@ export function createSidepanelModel() {
         workNotices.value = next;
         await workNoticesItem.setValue(next);
       }),
-    ...createJobWrites({ jobUuid, detail, error, noteStatus, fileStatus, note }, { act, loadJob }),
+    ...createJobWrites(
+      { jobUuid, detail: job.detail, error, noteStatus: job.noteStatus, fileStatus: job.fileStatus, note: job.note },
+      { act, loadJob },
+    ),
     async grant(feature: Feature): Promise<void> {
       grantProblem.value = null;
       try {
