@@ -64,6 +64,106 @@ function CustomerChoice(props: { value: string; checked: boolean; onPick: () => 
   );
 }
 
+/** Addresses offered for the field, one press each to take one (the one in the field is shown pressed). */
+function AddressOffers(props: { model: NewJobModel; label: string; id: string; addresses: readonly string[] }) {
+  if (props.addresses.length === 0) return null;
+  const current = props.model.address.value;
+  return (
+    <div class="found">
+      <span id={props.id}>{props.label}</span>
+      {props.addresses.map((a) => (
+        <button
+          type="button"
+          class="btn-sm"
+          key={a}
+          aria-describedby={props.id}
+          aria-pressed={a === current}
+          onClick={() => (props.model.address.value = a)}
+        >
+          {a}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** After "Create job": the job followed until the platform has it, its number said (for a caller still on the line)
+ * and the job a press away; a refusal said with what to do, and "Try again". */
+function Saved({ model }: { model: NewJobModel }) {
+  const progress = model.progress.value;
+  const problem = model.problem.value;
+  const made = progress?.state === 'made';
+  /** Read back: Fieldside can show it, and the person may open it. */
+  const shown = made && progress.number !== null;
+  return (
+    <>
+      <h1>New job</h1>
+      {progress?.state === 'failed' ? (
+        <Notice
+          tone="danger"
+          role="alert"
+          id="job-refused"
+          actions={
+            <button type="button" class="btn-sm" onClick={() => void model.retry()}>
+              Try again
+            </button>
+          }
+        >
+          <p>
+            <strong>The platform did not take the job.</strong> {progress.message}
+          </p>
+          {progress.action && <p>{progress.action}</p>}
+        </Notice>
+      ) : made ? (
+        <Notice tone="success" role="status" id="job-saved">
+          <p>
+            <strong>
+              {progress.number ? `Job ${progress.number} is on the platform.` : 'The job is on the platform.'}
+            </strong>
+          </p>
+          {!progress.number && (
+            <p class="hint" id="job-progress">
+              {model.numberUnseen.value
+                ? 'The platform does not show it to you (it shows people the jobs given to them), so Fieldside cannot open it here.'
+                : 'Reading its number…'}
+            </p>
+          )}
+        </Notice>
+      ) : (
+        <Notice tone="success" role="status" id="job-saved">
+          <p>
+            <strong>Saved.</strong> Fieldside creates the job on the platform as soon as it answers, also if you close
+            this window or are offline now.
+          </p>
+          <p class="hint" id="job-progress">
+            {progress?.state === 'sending'
+              ? 'Sending it to the platform…'
+              : progress?.state === 'waiting' && progress.lastTry
+                ? `Not sent yet. ${progress.lastTry}`
+                : 'Waiting for the platform…'}
+          </p>
+        </Notice>
+      )}
+      {problem && <ProblemNotice problem={problem} tone="danger" />}
+      <div class="actions">
+        {shown && (
+          <>
+            <button type="button" class="btn-primary btn-block" onClick={() => void model.open('sidepanel')}>
+              Open in the side panel
+            </button>
+            <button type="button" class="btn btn-block" onClick={() => void model.open('web')}>
+              Open in the web app
+            </button>
+          </>
+        )}
+        <button type="button" class="btn btn-block" onClick={() => window.close()}>
+          Close
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** The small confirm form of a new job: the customer (matched, new or none), the address found in the text,
  * the description; nothing reaches the platform before "Create job". */
 export function App({ model }: { model: NewJobModel }) {
@@ -77,21 +177,7 @@ export function App({ model }: { model: NewJobModel }) {
         {problem ? <ProblemNotice problem={problem} tone="danger" /> : <p class="from">Reading the text…</p>}
       </>
     );
-  if (state === 'saved')
-    return (
-      <>
-        <h1>New job</h1>
-        <Notice tone="success" role="status" id="job-saved">
-          <p>
-            <strong>Saved.</strong> Fieldside creates the job on the platform as soon as it answers, also if you close
-            this window or are offline now.
-          </p>
-        </Notice>
-        <button type="button" class="btn" onClick={() => window.close()}>
-          Close
-        </button>
-      </>
-    );
+  if (state === 'saved') return <Saved model={model} />;
   const choice = model.choice.value;
   const busy = state !== 'ready';
   const needsCustomers = choice.kind === 'new' && !draft.canCreateCustomers;
@@ -102,7 +188,7 @@ export function App({ model }: { model: NewJobModel }) {
       <ProblemNotice problem={problem} tone="danger" id={`allow-problem-${feature}`} />
     );
   const choiceOf = (kind: 'new' | 'none', words: string) => (
-    <CustomerChoice value={kind} checked={choice.kind === kind} onPick={() => (model.choice.value = { kind })}>
+    <CustomerChoice value={kind} checked={choice.kind === kind} onPick={() => model.choose(kind)}>
       <span>{words}</span>
     </CustomerChoice>
   );
@@ -184,22 +270,15 @@ export function App({ model }: { model: NewJobModel }) {
           Address
         </label>
         <input id="job-address" type="text" {...bound(model.address)} />
-        {draft.addresses.length > 0 && (
-          <div class="found">
-            <span id="found-label">Found in the text:</span>
-            {draft.addresses.map((a) => (
-              <button
-                type="button"
-                class="btn-sm"
-                key={a}
-                aria-describedby="found-label"
-                onClick={() => (model.address.value = a)}
-              >
-                {a}
-              </button>
-            ))}
-          </div>
-        )}
+        <AddressOffers model={model} label="Found in the text:" id="found-label" addresses={draft.addresses} />
+        <AddressOffers
+          model={model}
+          label={choice.kind === 'existing' ? `${choice.name}’s addresses:` : ''}
+          id="customer-addresses-label"
+          addresses={
+            choice.kind === 'existing' ? model.addresses.value.filter((a) => !draft.addresses.includes(a)) : []
+          }
+        />
       </div>
       <div class="field">
         <label class="field-label" for="job-description">

@@ -1,16 +1,22 @@
 import { computed, signal } from '@preact/signals';
 import { sendMessage } from '@/lib/messaging/send';
-import type { CustomerMatch, NewJobDraftView, NewJobInput } from '@/lib/messaging/new-job-views';
+import type { CustomerMatch, NewJobDraftView, NewJobInput, NewJobProgress } from '@/lib/messaging/new-job-views';
 import type { Problem } from '@/components/design/problem-words';
 
 // The new-job form's state: the draft the background kept for this window (its id in the address's hash), the
-// customers offered (the draft's, and those "Find a customer" finds), what the person chose, asking the platform's
-// permission where it is first needed, and the save.
+// customers offered (the draft's, and those "Find a customer" finds), what the person chose and the addresses their
+// customer is likely at, asking the platform's permission where it is first needed, the save, and then the job
+// followed until the platform has it and its number can be said (to a caller still on the line).
 
 const asProblem = (error: unknown): Problem =>
   error instanceof Error ? { name: error.name, message: error.message } : String(error);
 
 export type Choice = { kind: 'existing'; uuid: string; name: string } | { kind: 'new' } | { kind: 'none' };
+
+/** How often the saved job is asked after, and how long a job on the platform is waited on for its number (a person
+ * who may not see the jobs they make never has it). */
+const FOLLOW_MS = 1_000;
+const NUMBER_WAIT_MS = 15_000;
 
 export function createNewJobModel(id: string) {
   const draft = signal<NewJobDraftView | null>(null);
@@ -37,6 +43,62 @@ export function createNewJobModel(id: string) {
     ].filter((c) => c.uuid !== null && !seen.has(c.uuid) && !!seen.add(c.uuid));
   });
   let asked = 0;
+  /** The chosen customer's likely addresses, and the one the form filled in itself (replaced when the customer
+   * changes; what the person typed never is). */
+  const addresses = signal<string[]>([]);
+  let filledIn: string | null = null;
+  let addressesAsked = 0;
+  /** The saved job, and how it stands. */
+  const jobUuid = signal<string | null>(null);
+  const progress = signal<NewJobProgress | null>(null);
+  let following: ReturnType<typeof setTimeout> | undefined;
+  let madeAt: number | null = null;
+  /** On the platform, and not read back though waited for: the platform does not show this person the job. */
+  const numberUnseen = signal(false);
+
+  /** The addresses offered for a choice: the customer's (none for a new customer or none). A help, not the form: none
+   * when they cannot be read. */
+  const addressesOf = async (c: Choice): Promise<string[]> =>
+    c.kind === 'existing' ? sendMessage('newJob.addresses', { customerUuid: c.uuid }).catch(() => []) : [];
+
+  /** Offers `offered`, filling the first in where the field is empty or still holds what the form filled in. */
+  function offerAddresses(offered: string[]): void {
+    addresses.value = offered;
+    if (address.value.trim() === '' || address.value === filledIn) {
+      filledIn = offered[0] ?? '';
+      address.value = filledIn;
+    }
+  }
+
+  /** The customer chosen changed: their addresses are offered (an answer for an earlier choice is dropped). */
+  async function customerChosen(c: Choice): Promise<void> {
+    choice.value = c;
+    const mine = ++addressesAsked;
+    const offered = await addressesOf(c);
+    if (mine === addressesAsked) offerAddresses(offered);
+  }
+
+  /** Asks how the saved job stands until the platform has it and its number is known (or long enough waited). */
+  async function follow(uuid: string): Promise<void> {
+    clearTimeout(following);
+    let next: NewJobProgress | null = null;
+    try {
+      next = await sendMessage('newJob.progress', { jobUuid: uuid });
+      progress.value = next;
+    } catch {
+      // The worker restarting, say: asked again at the next beat; the job is in the outbox whatever this says.
+    }
+    if (next?.state === 'failed') return;
+    if (next?.state === 'made') {
+      madeAt ??= Date.now();
+      if (next.number !== null) return;
+      if (Date.now() - madeAt > NUMBER_WAIT_MS) {
+        numberUnseen.value = true;
+        return;
+      }
+    }
+    following = setTimeout(() => void follow(uuid), FOLLOW_MS);
+  }
 
   async function read(): Promise<NewJobDraftView> {
     const view = await sendMessage('newJob.draft', { id });
@@ -56,22 +118,35 @@ export function createNewJobModel(id: string) {
     query,
     found,
     offered,
+    addresses,
+    jobUuid,
+    progress,
+    numberUnseen,
     async load(): Promise<void> {
       try {
-        const view = await read();
+        const view = await sendMessage('newJob.draft', { id });
         const first = view.customers.find((c) => c.uuid !== null);
-        choice.value = first
+        const chosen: Choice = first
           ? { kind: 'existing', uuid: first.uuid!, name: first.name }
           : view.name
             ? { kind: 'new' }
             : { kind: 'none' };
+        // The customer's addresses are read before the form shows: nothing is filled in under the person's typing.
+        const offered = await addressesOf(chosen);
+        choice.value = chosen;
         newName.value = view.customers[0]?.uuid === null ? view.customers[0].name : view.name;
         address.value = view.addresses[0] ?? '';
         description.value = view.description;
+        offerAddresses(offered);
+        draft.value = view;
         state.value = 'ready';
       } catch (error) {
         problem.value = asProblem(error);
       }
+    },
+    /** "New customer" or "No customer" chosen. */
+    choose(kind: 'new' | 'none'): void {
+      void customerChosen({ kind });
     },
     /** "Find a customer" typed into: the customers it finds (an answer to an older query is dropped). */
     async find(text: string): Promise<void> {
@@ -91,7 +166,7 @@ export function createNewJobModel(id: string) {
     pick(customer: CustomerMatch): void {
       if (customer.uuid === null) return;
       if (customer.by === 'search') picked.value = customer;
-      choice.value = { kind: 'existing', uuid: customer.uuid, name: customer.name };
+      void customerChosen({ kind: 'existing', uuid: customer.uuid, name: customer.name });
     },
     /** Asks the platform to let Fieldside create jobs (and customers, for a new one): its consent page. */
     async allow(feature: 'newJobs' | 'newCustomers'): Promise<void> {
@@ -116,11 +191,38 @@ export function createNewJobModel(id: string) {
       problem.value = null;
       problemFrom.value = null;
       try {
-        await sendMessage('newJob.create', { customer, address: address.value, description: description.value });
+        const saved = await sendMessage('newJob.create', {
+          customer,
+          address: address.value,
+          description: description.value,
+        });
+        jobUuid.value = saved.jobUuid;
         state.value = 'saved';
+        void follow(saved.jobUuid);
       } catch (error) {
         problem.value = asProblem(error);
         state.value = 'ready';
+      }
+    },
+    /** "Try again" on a job the platform refused: back in the outbox's queue, followed again. */
+    async retry(): Promise<void> {
+      const now = progress.value;
+      if (now?.state !== 'failed' || jobUuid.value === null) return;
+      try {
+        await sendMessage('outbox.retry', { seq: now.seq });
+        progress.value = { state: 'waiting', lastTry: null };
+        void follow(jobUuid.value);
+      } catch (error) {
+        problem.value = asProblem(error);
+      }
+    },
+    /** Opens the saved job in the side panel or the platform's web app. */
+    async open(target: 'sidepanel' | 'web'): Promise<void> {
+      if (jobUuid.value === null) return;
+      try {
+        await sendMessage('job.open', { uuid: jobUuid.value, target });
+      } catch (error) {
+        problem.value = asProblem(error);
       }
     },
   };

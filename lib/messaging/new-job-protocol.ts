@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { UuidSchema } from '../../contracts/uuid';
 import { Empty, message } from './message-def';
-import { CustomerMatchSchema, NewJobDraftViewSchema, NewJobInputSchema } from './new-job-views';
+import { CustomerMatchSchema, NewJobDraftViewSchema, NewJobInputSchema, NewJobProgressSchema } from './new-job-views';
 
 export const newJobProtocol = {
   /** Opens the new-job form with `text` (the popup's "New job"), for the customer open in the search if one is. */
@@ -25,6 +25,18 @@ export const newJobProtocol = {
     reply: z.array(CustomerMatchSchema),
     from: ['page'],
   }),
+  /** The addresses a job for this customer is likely at: theirs, then their jobs' sites, newest first. */
+  'newJob.addresses': message({
+    request: z.object({ customerUuid: UuidSchema }),
+    reply: z.array(z.string()),
+    from: ['page'],
+  }),
   /** The person confirmed the job: saved to the outbox at once, sent exactly once. */
   'newJob.create': message({ request: NewJobInputSchema, reply: z.object({ jobUuid: UuidSchema }), from: ['page'] }),
+  /** How the job the form saved stands (the form follows it until the platform has it and says its number). */
+  'newJob.progress': message({
+    request: z.object({ jobUuid: UuidSchema }),
+    reply: NewJobProgressSchema,
+    from: ['page'],
+  }),
 };

@@ -48,6 +48,18 @@ export const NewJobDraftViewSchema = z.object({
 });
 export type NewJobDraftView = z.infer<typeof NewJobDraftViewSchema>;
 
+/** How the job a form saved stands: waiting its turn or the network (`lastTry`: why the last try did not reach the
+ * platform), being sent, refused in a way only the person can fix (`seq`: the outbox entry to retry), or on the
+ * platform (`number` once Fieldside has read the job back: a person who may not see the jobs they make never has
+ * it). */
+export const NewJobProgressSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('waiting'), lastTry: z.string().nullable() }),
+  z.object({ state: z.literal('sending') }),
+  z.object({ state: z.literal('failed'), seq: z.number().int(), message: z.string(), action: z.string() }),
+  z.object({ state: z.literal('made'), number: z.string().nullable() }),
+]);
+export type NewJobProgress = z.infer<typeof NewJobProgressSchema>;
+
 /** What the person confirmed. */
 export const NewJobInputSchema = z.object({
   description: z.string().trim().min(1, 'Say what the job is').max(10_000),

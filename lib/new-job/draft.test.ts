@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDraft } from './draft';
+import { onlyWhoAsks, readDraft } from './draft';
 
 const EMAIL = `Hi there,
 
@@ -56,5 +56,23 @@ describe('a new job read from an e-mail or selected text', () => {
       description: '',
       customerUuid: uuid,
     });
+  });
+});
+
+describe('a text that only says who is asking', () => {
+  const popup = (text: string) => readDraft({ from: 'popup', text });
+
+  it('is a caller’s number or e-mail address typed alone, in any writing', () => {
+    expect(onlyWhoAsks(popup('+61 453 112 917'))).toBe(true);
+    expect(onlyWhoAsks(popup('(08) 3410 7114'))).toBe(true);
+    expect(onlyWhoAsks(popup('Jane.Doe@Smith.test'))).toBe(true);
+    expect(onlyWhoAsks(popup('0453 112 917, jane@smith.test'))).toBe(true);
+  });
+
+  it('is not a text that says anything of the job, nor an empty one', () => {
+    expect(onlyWhoAsks(popup('0453 112 917 leaking tap'))).toBe(false);
+    expect(onlyWhoAsks(popup('Beach Ave'))).toBe(false);
+    expect(onlyWhoAsks(popup('5247'))).toBe(false);
+    expect(onlyWhoAsks(popup('   '))).toBe(false);
   });
 });

@@ -73,3 +73,12 @@ export function readDraft(source: DraftSource): Draft {
     customerUuid: source.customerUuid ?? null,
   };
 }
+
+/** A draft whose text is only the phone numbers and e-mail addresses read from it ("+61 453 112 917" typed in the
+ * popup): who is asking, not what the job is. */
+export function onlyWhoAsks(draft: Pick<Draft, 'description' | 'phones' | 'emails'>): boolean {
+  // The e-mail addresses were read lower-cased; a number's opening bracket is not part of it as read.
+  let rest = draft.description.toLowerCase();
+  for (const said of [...draft.phones, ...draft.emails]) rest = rest.split(said.toLowerCase()).join(' ');
+  return draft.description.trim() !== '' && /^[\s,;/|()]*$/.test(rest);
+}

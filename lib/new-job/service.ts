@@ -1,7 +1,8 @@
-import { randomBase64Url } from '../../contracts/installation-binding';
 // The background's side of a new job: drafts kept while their form opens (from the popup, selected text or an
 // e-mail), the customers found for a draft or an e-mail's sender (the customer index the sync keeps), and the
 // confirmed job saved to the outbox, which creates it exactly once (lib/outbox/send-jobs.ts).
+import { randomBase64Url } from '../../contracts/installation-binding';
+import type { Uuid } from '../../contracts/uuid';
 import { canUse } from '../auth/scopes';
 import { readCustomerIndex } from '../cache/store/customer-store';
 import { looksLikePhone } from '../locale/phone-like';
@@ -9,9 +10,14 @@ import type { SerializedCustomerIndex } from '../search/customers/types';
 import type { CustomerMatch, NewJobDraftView, NewJobInput, SenderCard } from '../messaging/new-job-views';
 import { NewJobInputSchema } from '../messaging/new-job-views';
 import type { Workspace } from '../workspace/workspace';
-import { readDraft, type Draft, type DraftSource } from './draft';
+import { onlyWhoAsks, readDraft, type Draft, type DraftSource } from './draft';
 import { createDraftStore } from './draft-store';
 import { customerByUuid, customersFound, findCustomers, openJobsOf } from './customers';
+import { customerAddresses } from './addresses';
+import { newJobProgress } from './progress';
+import { jobsOf } from '../search/customers/query';
+import type { NewJobProgress } from '../messaging/new-job-views';
+import type { EntryOf } from '../outbox/types';
 
 export class DraftGoneError extends Error {
   override readonly name = 'DraftGoneError';
@@ -76,9 +82,12 @@ export function createNewJobService(deps: NewJobServiceDeps) {
       const key = await deps.workspace.key();
       const all = key?.mode === 'api_key';
       const customers = key ? await draftCustomers(draft) : [];
+      // The caller's number typed in the popup found their customer: it is not the job's description. Kept when it
+      // found nobody (the office writes it down for a new customer).
+      const foundByIt = customers.some((c) => c.by === 'phone' || c.by === 'email');
       return {
         from: draft.from,
-        description: draft.description,
+        description: foundByIt && onlyWhoAsks(draft) ? '' : draft.description,
         addresses: draft.addresses,
         name: draft.name,
         emails: draft.emails,
@@ -96,6 +105,27 @@ export function createNewJobService(deps: NewJobServiceDeps) {
       if (!index) return [];
       const phoneKey = looksLikePhone(query) ? deps.typedPhoneKey(query, index.region) : null;
       return customersFound(index, query, phoneKey).map(({ entry: _entry, ...match }) => match);
+    },
+
+    /** The addresses a job for the customer is likely at: theirs, then their jobs' sites (addresses.ts). */
+    async addresses(customerUuid: string): Promise<string[]> {
+      if ((await deps.workspace.key()) === null) return [];
+      const cache = await deps.workspace.cache();
+      const index = await customerIndex();
+      const found = index ? customerByUuid(index, customerUuid, 'chosen') : null;
+      const [company, jobs] = await Promise.all([
+        cache.getCompany(customerUuid),
+        found && index ? cache.getJobs(jobsOf(index, found.entry)) : [],
+      ]);
+      return customerAddresses(company, jobs);
+    },
+
+    /** How the job a form saved stands: its create in the outbox, or the job the cache read back. */
+    async progress(jobUuid: Uuid): Promise<NewJobProgress> {
+      const outbox = await deps.workspace.outbox();
+      const entry = (await outbox.pending(jobUuid)).find((e): e is EntryOf<'job-create'> => e.kind === 'job-create');
+      const job = entry ? undefined : await (await deps.workspace.cache()).getJob(jobUuid);
+      return newJobProgress(entry, job);
     },
 
     /** The sender's customer and their open jobs, for the card beside an e-mail. */

@@ -1,9 +1,12 @@
 // A new job from the quick-search popup, in real Chromium with the built extension against the emulator, by keys and
 // clicks as the office makes one while a caller is on the line: the caller's number typed in another format than the
-// platform stores it finds their customer; "+ New job" opens the small form with that customer chosen; creating jobs
-// is asked where it is first needed ("Allow creating jobs", with the platform's word that it may cost the account)
-// and allowed on the platform's consent page; the job reaches the platform with the customer, address and
-// description. Then one made with the network cut: saved at once, sent once the network is back, exactly one job.
+// platform stores it finds their customer; "+ New job" opens the small form with that customer chosen, their address
+// filled in and their jobs' sites offered (the number is not the description); creating jobs is asked where it is
+// first needed ("Allow creating jobs", with the platform's word that it may cost the account) and allowed on the
+// platform's consent page; the job reaches the platform with the customer, address and description, and the form
+// says its number (for the caller) and opens it in the web app. Then one made with the network cut: saved at once,
+// saying why it waits, sent once the network is back, exactly one job, its number said. And one the platform refuses:
+// its words in the form, and "Try again" makes it.
 // And a customer whose jobs are open in the search is the new job's customer; the form's "Find a customer" finds any
 // other by a part of its name.
 import type { Page } from 'playwright-core';
@@ -14,6 +17,8 @@ import { chooseMe, connect, signInThroughConsent } from './support/options-page'
 import { outboxCount } from './support/outbox';
 import { openQuickSearch, search } from './support/popup-page';
 import { arrangeCaller, jobsWith, TYPED } from './support/new-job';
+import { signInToWebApp } from './support/content-page';
+import { oneLine } from '../../lib/new-job/addresses';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
 import { setUpFile } from '../support/set-up-file';
@@ -23,6 +28,9 @@ let browser: ExtensionBrowser;
 let options: Page;
 let office: { uuid: string; name: string };
 let company: { uuid: string; name: string };
+/** The caller's customer's address, and a site of one of their jobs, on one line as the form writes them. */
+let companyAddress: string;
+let siteAddress: string;
 /** Another customer of the account, with a name no other has. */
 let other: { uuid: string; name: string };
 const OTHER_NAME = 'Wattlebird Joinery';
@@ -31,6 +39,16 @@ setUpFile(async (own) => {
   stack = own(await startStack({ jobs: 300 }));
   ({ office, company } = await arrangeCaller(stack));
   const { control } = stack.emulator;
+  const account = stack.account.uuid;
+  companyAddress = oneLine(
+    String((await control.listRecords(account, 'company')).find((c) => c.uuid === company.uuid)!.address),
+  );
+  // One of the customer's jobs is at another door (a tenant's): offered as one of their sites.
+  siteAddress = '41 Lyrebird Parade, Bondi NSW 2026';
+  const theirs = (await control.listRecords(account, 'job')).find(
+    (j) => j.company_uuid === company.uuid && Number(j.active) === 1,
+  )!;
+  await control.updateRecord(account, 'job', String(theirs.uuid), { job_address: siteAddress });
   const record = (await control.listRecords(stack.account.uuid, 'company')).find(
     (c) => Number(c.active) === 1 && c.uuid !== company.uuid,
   )!;
@@ -69,11 +87,29 @@ async function fillAndCreate(form: Page, address: string, description: string): 
   await form.locator('#job-saved').waitFor();
 }
 
+/** The form says the job's number once the platform has it: the number the platform gave the job. */
+async function numberSaid(form: Page, description: string): Promise<string> {
+  const said = form.locator('#job-saved', { hasText: /Job \d+ is on the platform\./ });
+  await said.waitFor({ timeout: 30_000 });
+  const [job] = await jobsWith(stack, description);
+  expect(await said.textContent()).toContain(`Job ${String(job!.generated_job_id)} is on the platform.`);
+  return String(job!.uuid);
+}
+
 describe('a new job from the popup', () => {
   it('asks to create jobs where first needed, and makes the job with the caller’s customer, the address and description', async () => {
     const form = await newJobFromPopup();
-    // The customer found by the number typed in the popup is chosen.
+    // The customer found by the number typed in the popup is chosen, their address filled in, their jobs' sites
+    // offered; the number found them: it is not what the job is.
     expect(await form.getByRole('radio', { name: new RegExp(company.name) }).isChecked()).toBe(true);
+    expect(await form.getByLabel('Description').inputValue()).toBe('');
+    expect(await form.getByLabel('Address').inputValue()).toBe(companyAddress);
+    const offers = form.locator('.found button[aria-describedby="customer-addresses-label"]');
+    expect(await offers.allTextContents()).toContain(siteAddress);
+    expect(await form.locator('#customer-addresses-label').textContent()).toBe(`${company.name}’s addresses:`);
+    await offers.filter({ hasText: siteAddress }).click();
+    expect(await form.getByLabel('Address').inputValue()).toBe(siteAddress);
+    expect(await offers.filter({ hasText: siteAddress }).getAttribute('aria-pressed')).toBe('true');
     // Signing in did not ask to create jobs: the form asks, with the platform's word on what it may cost.
     const allow = form.getByRole('button', { name: 'Allow creating jobs' });
     expect(await form.locator('#create-jobs-permission').textContent()).toMatch(/may cost the account/);
@@ -102,6 +138,15 @@ describe('a new job from the popup', () => {
       status: 'Quote',
       active: 1,
     });
+    // The number, for the caller still on the line; then the job in the web app, where the office schedules it.
+    const uuid = await numberSaid(form, description);
+    await signInToWebApp(await browser.context.newPage(), stack, office.uuid);
+    const jobUrl = `${stack.emulator.info.web_url}/job/${uuid}`;
+    const tab = browser.context.waitForEvent('page', { predicate: (p) => p.url() === jobUrl });
+    await form.getByRole('button', { name: 'Open in the web app' }).click();
+    const opened = await tab;
+    await opened.locator(`.x-window[data-job-uuid="${uuid}"] .x-window-header-text`).waitFor();
+    await opened.close();
     await form.close();
   });
 
@@ -148,6 +193,10 @@ describe('a new job from the popup', () => {
     await browser.context.setOffline(true);
     try {
       await fillAndCreate(form, '9 Wren Street, Fitzroy VIC 3065', description);
+      // The form says why it waits: the try it made did not reach the platform (it tries again by itself).
+      await form
+        .locator('#job-progress', { hasText: /^Not sent yet\. No connection to the platform; .+ once back online\.$/ })
+        .waitFor({ timeout: 15_000 });
       // Kept in the outbox, nothing on the platform while there is no network.
       await expect.poll(() => outboxCount(options, outboxDb)).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -160,6 +209,37 @@ describe('a new job from the popup', () => {
     const jobs = await jobsWith(stack, description);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ company_uuid: company.uuid, job_address: '9 Wren Street, Fitzroy VIC 3065' });
+    // The form followed it while offline and says its number now.
+    await numberSaid(form, description);
+    await form.close();
+  });
+
+  it('refused by the platform: said in its words with what to do; "Try again" makes exactly one job', async () => {
+    const { control } = stack.emulator;
+    const description = 'Refused once: outdoor power point sparking';
+    const form = await newJobFromPopup();
+    await control.injectFault({
+      kind: 'status',
+      status: 400,
+      count: 1,
+      method: 'POST',
+      pathPrefix: '/api_1.0/job.json',
+    });
+    try {
+      await fillAndCreate(form, '5 Currawong Close, Balmain NSW 2041', description);
+      const refused = form.locator('#job-refused');
+      await refused.waitFor({ timeout: 30_000 });
+      expect(await refused.textContent()).toMatch(
+        /^The platform did not take the job\. The platform refused this new job: .+/,
+      );
+      expect(await jobsWith(stack, description)).toHaveLength(0);
+    } finally {
+      await control.clearFaults();
+    }
+    await form.getByRole('button', { name: 'Try again' }).click();
+    await numberSaid(form, description);
+    expect(await jobsWith(stack, description)).toHaveLength(1);
+    expect(await form.locator('#job-refused').count()).toBe(0);
     await form.close();
   });
 });

@@ -3,7 +3,8 @@
 // outbox's read before a repeated create would find nothing as them. Under the least forgiving reading of a
 // repeated uuid (a second job), the platform makes the job and its answer is lost: the background reads the job back
 // in the token's own view (without impersonation) and, should Chromium have resent the POST, deletes the second job
-// the platform made of it. Exactly one live job, created by the technician.
+// the platform made of it. Exactly one live job, created by the technician; the form says it is made, and that
+// Fieldside cannot open it for them.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
@@ -63,6 +64,11 @@ it('makes exactly one job, though the technician cannot see it and its first ans
     .poll(() => outboxCount(options, `fieldside-outbox-${account}-${technician}`), { timeout: 30_000 })
     .toBe(0);
   expect((await control.stats()).faultsInjected).toBe(faultsBefore + 1);
+  // The form says it is made, and, the platform not showing it to them, that Fieldside cannot open it: no button
+  // that would lead nowhere.
+  await form.locator('#job-saved', { hasText: 'The job is on the platform.' }).waitFor({ timeout: 15_000 });
+  await form.locator('#job-progress', { hasText: 'The platform does not show it to you' }).waitFor({ timeout: 30_000 });
+  expect(await form.getByRole('button', { name: /^Open in/ }).count()).toBe(0);
 
   // Not the technician's to see: the emulator shows a technician only the jobs allocated to them.
   const visible = new Set(await control.visibleJobUuids(account, technician));

@@ -6,7 +6,8 @@ import { shoot, type Frame } from './shoot';
 
 // The office's inbox: the card above an e-mail on the local Gmail-like and Outlook-like pages (a site turned on),
 // and the new-job form it opens (as the signed-in person sees it: creating jobs not yet allowed, and "Deny" chosen on
-// the platform's page), then another customer found in it.
+// the platform's page), then another customer found in it, the customer's addresses offered once allowed, and the
+// job made, its number said.
 
 declare const chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } };
 
@@ -57,6 +58,21 @@ export async function officeShots(browser: ExtensionBrowser, stack: Stack, optio
     await form.getByLabel('Find a customer').pressSequentially(word, { delay: 10 });
     await form.locator('#find-customer-state', { hasText: 'found' }).waitFor();
     await shoot(form, 'new-job-find-customer', FORM_FRAME);
+    // Allowed after all; the sender's customer chosen again: the address found in the e-mail, and their own.
+    await form.getByLabel('Find a customer').fill('');
+    const allowed = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/oauth/authorize') });
+    await form.locator('#allow-create-jobs').click();
+    await (await allowed).locator('#allow').click();
+    await form.locator('#create-cost').waitFor({ timeout: 20_000 });
+    await form.locator(`input[name="customer"][value="${String(job.company_uuid)}"]`).check();
+    await form.locator('#customer-addresses-label').waitFor();
+    await shoot(form, 'new-job-addresses', FORM_FRAME);
+    // Created. The person signed in here is a technician: the platform does not show them a job they made, so the
+    // form says it is made and that Fieldside cannot open it (the office sees its number and "Open" buttons instead:
+    // new-job-popup.test.ts holds them).
+    await form.locator('#create-job').click();
+    await form.locator('#job-progress', { hasText: 'does not show it to you' }).waitFor({ timeout: 40_000 });
+    await shoot(form, 'new-job-made-unseen', FORM_FRAME);
     await form.close();
     await gmail.close();
   } finally {

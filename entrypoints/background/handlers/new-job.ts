@@ -12,6 +12,8 @@ type NewJobMessages =
   | 'newJob.draft'
   | 'newJob.customers'
   | 'newJob.create'
+  | 'newJob.addresses'
+  | 'newJob.progress'
   | 'content.sender'
   | 'content.openJob'
   | 'content.newJob';
@@ -39,6 +41,8 @@ export function createNewJobHandlers(deps: {
     'newJob.draft': ({ id }) => deps.newJobs.draft(id),
     'newJob.customers': ({ query }) => deps.newJobs.findCustomers(query),
     'newJob.create': async (input) => ({ jobUuid: toUuid((await deps.newJobs.create(input)).jobUuid) }),
+    'newJob.addresses': ({ customerUuid }) => deps.newJobs.addresses(customerUuid),
+    'newJob.progress': ({ jobUuid }) => deps.newJobs.progress(jobUuid),
     'content.sender': async ({ emails, phones }, sender) => {
       const page = pageOf(sender, 'content.sender');
       const used = (lookups.get(page.key) ?? 0) + 1;

@@ -21,6 +21,8 @@ export const FaultSpecSchema = z.object({
   rate: z.number().min(0).max(1).optional(),
   /** Only requests whose path starts with this (default: every REST and OAuth request). */
   pathPrefix: z.string().startsWith('/').optional(),
+  /** Only requests of this method (default: any): a create refused while the sync's reads of the same path go on. */
+  method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
   /** The first `after` matching requests go through untouched, and the fault applies from the next one (a walk's
    * first pages answered, the rest held: where a test needs the client in the middle of it, on any machine). */
   after: z.number().int().min(0).optional(),
@@ -61,10 +63,11 @@ export function createFaults(seed: number) {
     /** Resolves when the faults are next cleared. */
     held: () => new Promise<void>((resolve) => held.add(resolve)),
     injected: () => injected,
-    /** The fault to apply to a request to `path`, if any (consumes one of a counted fault). */
-    take(path: string): FaultSpec | undefined {
+    /** The fault to apply to a `method` request to `path`, if any (consumes one of a counted fault). */
+    take(path: string, method = 'GET'): FaultSpec | undefined {
       for (const fault of faults) {
         if (fault.spec.pathPrefix && !path.startsWith(fault.spec.pathPrefix)) continue;
+        if (fault.spec.method && fault.spec.method !== method.toUpperCase()) continue;
         if (fault.passing > 0) {
           // Not this fault's yet: a later fault in the list may still apply to it.
           fault.passing--;
@@ -92,7 +95,7 @@ interface NodeBindings {
 
 export function faultMiddleware(faults: Faults): MiddlewareHandler {
   return async (c: Context, next) => {
-    const fault = faults.take(c.req.path);
+    const fault = faults.take(c.req.path, c.req.method);
     if (!fault) return next();
     switch (fault.kind) {
       case 'status': {

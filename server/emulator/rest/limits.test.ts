@@ -177,6 +177,19 @@ describe('faults', () => {
     expect(statuses).toEqual([200, 200, 503, 503, 503]);
   });
 
+  it('method: only requests of that method meet the fault; others of the path go through', async () => {
+    await emulator.control.injectFault({
+      kind: 'status',
+      status: 400,
+      count: 1,
+      method: 'POST',
+      pathPrefix: '/api_1.0/category',
+    });
+    expect((await api('GET', 'category.json')).status).toBe(200);
+    expect((await api('POST', 'category.json', { name: 'Refused once' })).status).toBe(400);
+    expect((await api('POST', 'category.json', { name: 'Taken' })).status).toBe(200);
+  });
+
   it('rate_limit: a 429 burst', async () => {
     await emulator.control.injectFault({ kind: 'rate_limit', count: 3 });
     const statuses = [];
