@@ -45,6 +45,21 @@ export function JobDetailView(props: JobDetailViewProps) {
   const maps = mapsUrl(job.address);
   const customer = detail.company?.name || job.customer;
   const today = todayIn(detail.timeZone, Date.now());
+  const visit = (
+    <VisitActions
+      // One job's choices (a text's words, the steps unfolded) are not another's.
+      key={detail.job.uuid}
+      visit={detail.visit}
+      allowed={detail.can.recordVisits}
+      onAct={props.onAct}
+      onGrant={() => props.onGrant('visits')}
+      textOffer={detail.textOffer}
+      onGrantTexts={() => props.onGrant('texts')}
+      onDeclineTexts={props.onDeclineTexts}
+      onRetry={props.onRetry}
+      onDiscard={props.onDiscard}
+    />
+  );
   return (
     <article aria-labelledby="job-title" id="job" class="job" data-job-uuid={job.uuid}>
       <button type="button" class="back btn-ghost btn-sm" onClick={props.onBack}>
@@ -72,17 +87,7 @@ export function JobDetailView(props: JobDetailViewProps) {
             : 'Offline — showing what Fieldside kept'}
         </Notice>
       )}
-      <VisitActions
-        visit={detail.visit}
-        allowed={detail.can.recordVisits}
-        onAct={props.onAct}
-        onGrant={() => props.onGrant('visits')}
-        textOffer={detail.textOffer}
-        onGrantTexts={() => props.onGrant('texts')}
-        onDeclineTexts={props.onDeclineTexts}
-        onRetry={props.onRetry}
-        onDiscard={props.onDiscard}
-      />
+      {detail.visit.onJob && visit}
       <dl class="fields card">
         <div>
           <dt>Address</dt>
@@ -124,6 +129,8 @@ export function JobDetailView(props: JobDetailViewProps) {
         </p>
       )}
       <Schedule detail={detail} today={today} />
+      {/* Not on the job (the office on a customer's job): their visit is a press away, below what the job is. */}
+      {!detail.visit.onJob && visit}
       {detail.contacts.length > 0 && <ContactList contacts={detail.contacts} />}
       <section aria-labelledby="badges-title" class="job-section">
         <h3 id="badges-title" class="eyebrow">

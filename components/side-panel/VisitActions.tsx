@@ -37,7 +37,21 @@ export function VisitActions(props: VisitActionsProps) {
   const { visit, allowed, onAct, onGrant, onRetry, onDiscard, textOffer } = props;
   // The proposed words until the person edits them (the offer may arrive or change after the first render).
   const [text, setText] = useState<TextChoice>({ send: false, message: '' });
+  /** Not on the job (the office on a customer's job): the steps wait behind one press. */
+  const [unfolded, setUnfolded] = useState(false);
   if (!visit.canAct) return null;
+  if (!visit.onJob && !unfolded)
+    return (
+      <section aria-labelledby="visit-title" class="job-section" id="visit">
+        <h3 id="visit-title" class="eyebrow">
+          Your visit
+        </h3>
+        <p class="hint">You are not on this job: no visit of yours is booked, and it is not given to you.</p>
+        <button type="button" class="btn btn-sm" id="visit-unfold" onClick={() => setUnfolded(true)}>
+          Record a visit of mine here
+        </button>
+      </section>
+    );
   const offerText = textOffer && !visit.onTheWayAt && !visit.arrivedAt && !visit.completed;
   const sayOnMyWay = () =>
     onAct(

@@ -8,6 +8,7 @@ import { readConnection } from '@/lib/settings/validated-reads';
 interface SidePanelApi {
   open(options: { windowId: number }): Promise<void>;
 }
+/** Firefox's sidebar opens in the window in front: it takes no window. */
 interface SidebarActionApi {
   open(): Promise<void>;
 }
@@ -15,7 +16,7 @@ interface SidebarActionApi {
 export function createBrowserJobOpener(): JobOpener {
   const api = browser as unknown as { sidePanel?: SidePanelApi; sidebarAction?: SidebarActionApi };
   const openSidePanel = api.sidePanel
-    ? () => api.sidePanel!.open({ windowId: browser.windows.WINDOW_ID_CURRENT })
+    ? (windowId?: number) => api.sidePanel!.open({ windowId: windowId ?? browser.windows.WINDOW_ID_CURRENT })
     : api.sidebarAction
       ? () => api.sidebarAction!.open()
       : undefined;

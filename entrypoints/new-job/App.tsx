@@ -99,21 +99,23 @@ function Saved({ model }: { model: NewJobModel }) {
     <>
       <h1>New job</h1>
       {progress?.state === 'failed' ? (
-        <Notice
-          tone="danger"
-          role="alert"
+        // The outbox's words; the technical tail (the request line) only behind "Details for support".
+        <ProblemNotice
+          problem={progress.message}
+          todo={progress.action}
+          lead="The platform did not take the job."
           id="job-refused"
           actions={
-            <button type="button" class="btn-sm" onClick={() => void model.retry()}>
-              Try again
-            </button>
+            <>
+              <button type="button" class="btn-sm" onClick={() => void model.retry()}>
+                Try again
+              </button>
+              <button type="button" class="btn-sm" onClick={() => void model.change()}>
+                Change the job
+              </button>
+            </>
           }
-        >
-          <p>
-            <strong>The platform did not take the job.</strong> {progress.message}
-          </p>
-          {progress.action && <p>{progress.action}</p>}
-        </Notice>
+        />
       ) : made ? (
         <Notice tone="success" role="status" id="job-saved">
           <p>

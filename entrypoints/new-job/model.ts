@@ -1,4 +1,5 @@
 import { computed, signal } from '@preact/signals';
+import { browser } from 'wxt/browser';
 import { sendMessage } from '@/lib/messaging/send';
 import type { CustomerMatch, NewJobDraftView, NewJobInput, NewJobProgress } from '@/lib/messaging/new-job-views';
 import type { Problem } from '@/components/design/problem-words';
@@ -55,6 +56,9 @@ export function createNewJobModel(id: string) {
   let madeAt: number | null = null;
   /** On the platform, and not read back though waited for: the platform does not show this person the job. */
   const numberUnseen = signal(false);
+  /** The browser window the person was in when the form opened: the job opens in its side panel (the form's own
+   * small window has none). Read as the form opens, so a press opens the panel with nothing awaited before. */
+  let personWindow: number | undefined;
 
   /** The addresses offered for a choice: the customer's (none for a new customer or none). A help, not the form: none
    * when they cannot be read. */
@@ -123,6 +127,10 @@ export function createNewJobModel(id: string) {
     progress,
     numberUnseen,
     async load(): Promise<void> {
+      void browser.windows
+        .getLastFocused({ windowTypes: ['normal'] })
+        .then((w) => (personWindow = w.id))
+        .catch(() => undefined);
       try {
         const view = await sendMessage('newJob.draft', { id });
         const first = view.customers.find((c) => c.uuid !== null);
@@ -216,11 +224,29 @@ export function createNewJobModel(id: string) {
         problem.value = asProblem(error);
       }
     },
-    /** Opens the saved job in the side panel or the platform's web app. */
+    /** "Change the job" on a job the platform refused: the refused write is dropped and the form, still filled in, is
+     * back to be corrected and created again. */
+    async change(): Promise<void> {
+      const now = progress.value;
+      if (now?.state !== 'failed') return;
+      try {
+        await sendMessage('outbox.discard', { seq: now.seq });
+      } catch (error) {
+        problem.value = asProblem(error);
+        return;
+      }
+      clearTimeout(following);
+      progress.value = null;
+      jobUuid.value = null;
+      state.value = 'ready';
+    },
+    /** Opens the saved job in the side panel or the platform's web app, then closes the form: its work is done. */
     async open(target: 'sidepanel' | 'web'): Promise<void> {
       if (jobUuid.value === null) return;
       try {
-        await sendMessage('job.open', { uuid: jobUuid.value, target });
+        const where = personWindow === undefined ? {} : { windowId: personWindow };
+        await sendMessage('job.open', { uuid: jobUuid.value, target, ...where });
+        window.close();
       } catch (error) {
         problem.value = asProblem(error);
       }

@@ -33,6 +33,10 @@ export type WriteProblem = z.infer<typeof WriteProblemSchema>;
 export const VisitViewSchema = z.object({
   /** Someone is in view who can act (OAuth with "who are you" answered): an API key's whole account cannot. */
   canAct: z.boolean(),
+  /** The person is on the job (a visit or an allocation of theirs, a step taken today or waiting), or nobody knows
+   * (the schedule was not read): their steps are offered at once. The office opening a customer's job is not: the
+   * steps are a press away, not a prompt on every job. */
+  onJob: z.boolean(),
   onTheWayAt: z.string().nullable(),
   arrivedAt: z.string().nullable(),
   leftAt: z.string().nullable(),

@@ -131,7 +131,13 @@ export const protocol = {
   }),
   /** Open a job: in the platform's web UI (a tab) or in the side panel. */
   'job.open': message({
-    request: z.object({ uuid: UuidSchema, target: z.enum(['web', 'sidepanel']) }),
+    /** `windowId`: the browser window to open the side panel in, for a page in a window of its own (the new-job
+     * form's has no side panel); else the sender's. */
+    request: z.object({
+      uuid: UuidSchema,
+      target: z.enum(['web', 'sidepanel']),
+      windowId: z.number().int().nonnegative().optional(),
+    }),
     reply: Empty,
     from: ['page'],
   }),

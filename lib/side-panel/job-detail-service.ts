@@ -14,7 +14,7 @@ import { jobSummary } from './summaries';
 import { phoneView } from '../locale/phones';
 import { mergeNotes, sentNote } from '../outbox/note-views';
 import { attachmentViews } from './job-attachments';
-import { accountNow, visitView } from './visit-actions';
+import { accountNow, scheduledForThem, visitView } from './visit-actions';
 import {
   platformVisit,
   platformVisitKey,
@@ -212,7 +212,14 @@ export function createJobDetailService(ctx: FieldContext) {
           recordVisits: ctx.can(s, 'manage_schedule', 'manage_jobs'),
           attach: ctx.can(s, 'read_attachments', 'manage_attachments'),
         },
-        visit: visitView(log, today, answer.job.status, entries, s.staffUuid !== 'all'),
+        visit: visitView(
+          log,
+          today,
+          answer.job.status,
+          entries,
+          s.staffUuid !== 'all',
+          scheduledForThem(answer.visits, answer.allocations, s.staffUuid),
+        ),
         textOffer: offer,
         attachments,
         offline,

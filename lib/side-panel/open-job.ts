@@ -10,8 +10,9 @@ export interface OpenJobDeps {
   /** The web app and the job link form in force (lib/settings). */
   webApp: () => Promise<{ webUrl: string; jobLinkPath: string | null }>;
   createTab: (url: string) => Promise<unknown>;
-  /** Opens the side panel (throws when the browser refuses: no user gesture, no side panel). */
-  openSidePanel?: () => Promise<void>;
+  /** Opens the side panel, in window `windowId` if given, else the current one (throws when the browser refuses: no
+   * user gesture, no side panel). */
+  openSidePanel?: (windowId?: number) => Promise<void>;
 }
 
 export function createJobOpener(deps: OpenJobDeps) {
@@ -21,13 +22,14 @@ export function createJobOpener(deps: OpenJobDeps) {
   }
   return {
     openWeb,
-    async open(uuid: string, target: 'web' | 'sidepanel'): Promise<'web' | 'sidepanel'> {
+    async open(uuid: string, target: 'web' | 'sidepanel', windowId?: number): Promise<'web' | 'sidepanel'> {
       if (target === 'web' || !deps.openSidePanel) return openWeb(uuid);
       // Both start before any await: the browser only honours the user gesture of the click that
       // sent this message while nothing has been awaited yet. The write is issued first, so the
       // side panel reads this job when it loads.
       const remembered = rememberSidePanelJob(uuid);
-      const [, opened] = await Promise.allSettled([remembered, callNow(deps.openSidePanel)]);
+      const open = deps.openSidePanel;
+      const [, opened] = await Promise.allSettled([remembered, callNow(() => open(windowId))]);
       return opened.status === 'fulfilled' ? 'sidepanel' : openWeb(uuid);
     },
   };

@@ -36,6 +36,17 @@ const STEP_OF: Partial<Record<OutboxEntry['kind'], JobAction>> = {
   text: 'on-my-way',
 };
 
+/** The job's schedule shows the person on it (a visit or an allocation of theirs), or was not read at all (null). */
+export function scheduledForThem(
+  visits: readonly { staff_uuid: string | null }[] | null | undefined,
+  allocations: readonly { staff_uuid: string | null }[] | null | undefined,
+  staffUuid: string,
+): boolean {
+  if (!visits && !allocations) return true;
+  const theirs = (r: { staff_uuid: string | null }) => r.staff_uuid?.toLowerCase() === staffUuid.toLowerCase();
+  return (visits ?? []).some(theirs) || (allocations ?? []).some(theirs);
+}
+
 /** The visit as pages show it: the log of today, the job's status, and the writes still waiting or refused. */
 export function visitView(
   log: VisitLog | null,
@@ -43,6 +54,8 @@ export function visitView(
   status: string,
   entries: readonly OutboxEntry[],
   canAct: boolean,
+  /** The schedule shows the person on the job, or was not read. */
+  scheduledForThem: boolean,
 ): VisitView {
   const current = log?.date === today ? log : null;
   const pending: JobAction[] = [];
@@ -55,8 +68,10 @@ export function visitView(
       problems.push({ step, message: entry.lastError.message, action: entry.lastError.action, seq: entry.seq });
     else if (!pending.includes(step)) pending.push(step);
   }
+  const stepTaken = !!(current?.onTheWayAt || current?.arrivedAt || current?.leftAt);
   return {
     canAct,
+    onJob: scheduledForThem || stepTaken || pending.length > 0 || problems.length > 0,
     onTheWayAt: current?.onTheWayAt ?? null,
     arrivedAt: current?.arrivedAt ?? null,
     leftAt: current?.leftAt ?? null,
@@ -128,7 +143,7 @@ export function createVisitActions({ ctx, runner, files }: VisitActionsDeps) {
       }
       await (await ctx.store()).put(visitLogKey(jobUuid), log, ctx.now());
       send();
-      return visitView(log, today, '', await outbox.pending(jobUuid), true);
+      return visitView(log, today, '', await outbox.pending(jobUuid), true, true);
     },
 
     /** "No thanks" to texting customers from "On my way". */

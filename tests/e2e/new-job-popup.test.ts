@@ -18,6 +18,7 @@ import { outboxCount } from './support/outbox';
 import { openQuickSearch, search } from './support/popup-page';
 import { arrangeCaller, jobsWith, TYPED } from './support/new-job';
 import { signInToWebApp } from './support/content-page';
+import { axeProblemsInBothSchemes } from './support/axe';
 import { oneLine } from '../../lib/new-job/addresses';
 import { startStack, type Stack } from './support/stack';
 import { cacheOf, waitForSynced } from './support/sync';
@@ -140,6 +141,7 @@ describe('a new job from the popup', () => {
     });
     // The number, for the caller still on the line; then the job in the web app, where the office schedules it.
     const uuid = await numberSaid(form, description);
+    expect(await axeProblemsInBothSchemes(form)).toEqual([]);
     await signInToWebApp(await browser.context.newPage(), stack, office.uuid);
     const jobUrl = `${stack.emulator.info.web_url}/job/${uuid}`;
     const tab = browser.context.waitForEvent('page', { predicate: (p) => p.url() === jobUrl });
@@ -183,7 +185,40 @@ describe('a new job from the popup', () => {
     await fillAndCreate(form, '12 Banksia Street, Northcote VIC 3070', description);
     await expect.poll(() => jobsWith(stack, description), { timeout: 30_000 }).toHaveLength(1);
     expect((await jobsWith(stack, description))[0]).toMatchObject({ company_uuid: other.uuid });
-    await form.close();
+
+    // "Open in the side panel": the form's own small window has none; the panel opens in the browser window the
+    // person was in, on the new job, and the form, its work done, closes.
+    const uuid = await numberSaid(form, description);
+    // The browser says in which window a side panel opens (sidePanel.onOpened, Chrome 141 on).
+    const personWindow = await options.evaluate(async () => {
+      const chrome = (globalThis as any).chrome;
+      const opened: number[] = ((globalThis as any).panelsOpened = []);
+      chrome.sidePanel.onOpened.addListener((info: { windowId: number }) => opened.push(info.windowId));
+      return (await chrome.windows.getCurrent()).id as number;
+    });
+    const formWindow = await form.evaluate(async () => (await (globalThis as any).chrome.windows.getCurrent()).id);
+    expect(formWindow).not.toBe(personWindow);
+    const closed = form.waitForEvent('close');
+    await form.getByRole('button', { name: 'Open in the side panel' }).click();
+    await closed;
+    await expect.poll(() => options.evaluate(() => (globalThis as any).panelsOpened)).toEqual([personWindow]);
+    // The real side panel is no page Playwright drives: its page, in a tab, is the same document, on the job.
+    const panel = await browser.context.newPage();
+    await panel.goto(`chrome-extension://${browser.id}/sidepanel.html`);
+    await panel
+      .locator('#job-title', { hasText: String((await jobsWith(stack, description))[0]!.generated_job_id) })
+      .waitFor({ timeout: 15_000 });
+    expect(await panel.evaluate(() => (globalThis as any).chrome.storage.session.get('sidePanelJob'))).toEqual({
+      sidePanelJob: uuid,
+    });
+    // The office is not on the job it just made: its visit's steps are a press away, not a prompt.
+    const visit = panel.locator('#visit');
+    expect(await visit.textContent()).toContain('You are not on this job');
+    expect(await panel.locator('#visits-allow').count()).toBe(0);
+    expect(await axeProblemsInBothSchemes(panel)).toEqual([]);
+    await panel.getByRole('button', { name: 'Record a visit of mine here' }).click();
+    await panel.locator('#visits-allow').waitFor();
+    await panel.close();
   });
 
   it('made while the network is cut: kept, and exactly one job once it is back', async () => {
@@ -214,24 +249,26 @@ describe('a new job from the popup', () => {
     await form.close();
   });
 
-  it('refused by the platform: said in its words with what to do; "Try again" makes exactly one job', async () => {
+  it('refused by the platform: said in its words with what to do; "Try again", or "Change the job" and create it again', async () => {
     const { control } = stack.emulator;
+    const refuseNext = (count: number) =>
+      control.injectFault({ kind: 'status', status: 400, count, method: 'POST', pathPrefix: '/api_1.0/job.json' });
+    const refused = (form: Page) => form.locator('#job-refused');
+
+    // Refused, then "Try again": made, once.
     const description = 'Refused once: outdoor power point sparking';
     const form = await newJobFromPopup();
-    await control.injectFault({
-      kind: 'status',
-      status: 400,
-      count: 1,
-      method: 'POST',
-      pathPrefix: '/api_1.0/job.json',
-    });
+    await refuseNext(1);
     try {
       await fillAndCreate(form, '5 Currawong Close, Balmain NSW 2041', description);
-      const refused = form.locator('#job-refused');
-      await refused.waitFor({ timeout: 30_000 });
-      expect(await refused.textContent()).toMatch(
-        /^The platform did not take the job\. The platform refused this new job: .+/,
-      );
+      await refused(form).waitFor({ timeout: 30_000 });
+      // In words, with what to do; the request Fieldside sent only behind "Details for support".
+      const said = await refused(form).innerText();
+      expect(said).toMatch(/^The platform did not take the job\. The platform refused this new job\./);
+      expect(said).toMatch(/Copy the job’s description if you need it elsewhere/);
+      expect(said).not.toMatch(/\bPOST\b|\/api_|\b400\b/);
+      await refused(form).getByText('Details for support').click();
+      expect(await refused(form).locator('.support-details').innerText()).toContain('POST /api_1.0/job.json: 400');
       expect(await jobsWith(stack, description)).toHaveLength(0);
     } finally {
       await control.clearFaults();
@@ -239,7 +276,28 @@ describe('a new job from the popup', () => {
     await form.getByRole('button', { name: 'Try again' }).click();
     await numberSaid(form, description);
     expect(await jobsWith(stack, description)).toHaveLength(1);
-    expect(await form.locator('#job-refused').count()).toBe(0);
+    expect(await refused(form).count()).toBe(0);
     await form.close();
+
+    // Refused, then "Change the job": the form is back as it was filled in; corrected, it is made, and the refused
+    // one never is.
+    const first = 'Refused: gutter overflowing';
+    const corrected = 'Gutter overflowing onto the side path, downpipe blocked';
+    const again = await newJobFromPopup();
+    await refuseNext(1);
+    try {
+      await fillAndCreate(again, '8 Gang-gang Way, Lane Cove NSW 2066', first);
+      await refused(again).waitFor({ timeout: 30_000 });
+    } finally {
+      await control.clearFaults();
+    }
+    await again.getByRole('button', { name: 'Change the job' }).click();
+    expect(await again.getByLabel('Description').inputValue()).toBe(first);
+    expect(await again.getByLabel('Address').inputValue()).toBe('8 Gang-gang Way, Lane Cove NSW 2066');
+    await fillAndCreate(again, '8 Gang-gang Way, Lane Cove NSW 2066', corrected);
+    await numberSaid(again, corrected);
+    expect(await jobsWith(stack, first)).toHaveLength(0);
+    expect(await outboxCount(options, `fieldside-outbox-${stack.account.uuid}-${office.uuid}`)).toBe(0);
+    await again.close();
   });
 });

@@ -6,8 +6,8 @@ import { shoot, type Frame } from './shoot';
 
 // The office's inbox: the card above an e-mail on the local Gmail-like and Outlook-like pages (a site turned on),
 // and the new-job form it opens (as the signed-in person sees it: creating jobs not yet allowed, and "Deny" chosen on
-// the platform's page), then another customer found in it, the customer's addresses offered once allowed, and the
-// job made, its number said.
+// the platform's page), then another customer found in it, the customer's addresses offered once allowed, the job
+// refused by the platform once, then made.
 
 declare const chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } };
 
@@ -70,7 +70,22 @@ export async function officeShots(browser: ExtensionBrowser, stack: Stack, optio
     // Created. The person signed in here is a technician: the platform does not show them a job they made, so the
     // form says it is made and that Fieldside cannot open it (the office sees its number and "Open" buttons instead:
     // new-job-popup.test.ts holds them).
-    await form.locator('#create-job').click();
+    // The platform refuses it once: its words, what to do, "Try again".
+    await control.injectFault({
+      kind: 'status',
+      status: 400,
+      count: 1,
+      method: 'POST',
+      pathPrefix: '/api_1.0/job.json',
+    });
+    try {
+      await form.locator('#create-job').click();
+      await form.locator('#job-refused').waitFor({ timeout: 30_000 });
+      await shoot(form, 'new-job-refused', FORM_FRAME);
+    } finally {
+      await control.clearFaults();
+    }
+    await form.getByRole('button', { name: 'Try again' }).click();
     await form.locator('#job-progress', { hasText: 'does not show it to you' }).waitFor({ timeout: 40_000 });
     await shoot(form, 'new-job-made-unseen', FORM_FRAME);
     await form.close();

@@ -13,8 +13,8 @@ export function createSyncHandlers(deps: {
     'sync.status': () => deps.sync.status(),
     'budget.status': () => deps.budget(),
     'sync.run': ({ mode }) => deps.sync.run(mode),
-    'job.open': async ({ uuid, target }) => {
-      await deps.jobs.open(uuid, target);
+    'job.open': async ({ uuid, target, windowId }) => {
+      await deps.jobs.open(uuid, target, windowId);
       return {};
     },
   };

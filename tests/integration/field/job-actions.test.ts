@@ -28,7 +28,8 @@ it('keeps each step offline, shows it waiting, and sends each once, as the techn
   const seeded = new Set((await recorded()).map((a) => a.uuid));
   const first = await f.detail.get(job);
   expect(first.can).toMatchObject({ recordVisits: true, attach: true });
-  expect(first.visit).toMatchObject({ canAct: true, onTheWayAt: null, arrivedAt: null, completed: false });
+  // The job is given to the technician: their steps are offered at once.
+  expect(first.visit).toMatchObject({ canAct: true, onJob: true, onTheWayAt: null, arrivedAt: null, completed: false });
 
   network.online = false;
   try {
