@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { phoneKey, typedPhoneKey } from '@/lib/locale/phone-key';
+import { phoneView } from '@/lib/locale/phones';
 import { createNewJobService, type NewJobService } from '@/lib/new-job/service';
 import type { Workspace } from '@/lib/workspace/workspace';
 import { customerViewOpened } from './sync-schedule';
@@ -19,6 +20,10 @@ export function startNewJobs(workspace: Workspace, resume: () => void): NewJobSe
     resume,
     phoneKey,
     typedPhoneKey,
+    phoneShown: (raw, region) => {
+      const view = phoneView(raw, region);
+      return view && { text: view.text, mobile: view.kind === 'mobile' };
+    },
     customersSearched,
     openForm: async (id) => {
       await browser.windows.create({

@@ -250,6 +250,21 @@ export function App({ model }: { model: NewJobModel }) {
               New customer’s name
             </label>
             <input id="new-customer-name" type="text" {...bound(model.newName)} />
+            <div class="contact-fields">
+              <div>
+                <label class="field-label" for="new-customer-phone">
+                  Their phone
+                </label>
+                <input id="new-customer-phone" type="tel" autocomplete="off" {...bound(model.newPhone)} />
+              </div>
+              <div>
+                <label class="field-label" for="new-customer-email">
+                  Their e-mail
+                </label>
+                <input id="new-customer-email" type="email" autocomplete="off" {...bound(model.newEmail)} />
+              </div>
+            </div>
+            <p class="hint">Kept on the platform as the new customer’s contact.</p>
             {needsCustomers && (
               <Notice
                 tone="warning"

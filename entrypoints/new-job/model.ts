@@ -26,6 +26,9 @@ export function createNewJobModel(id: string) {
   const problemFrom = signal<'newJobs' | 'newCustomers' | null>(null);
   const choice = signal<Choice>({ kind: 'none' });
   const newName = signal('');
+  /** A new customer's number and e-mail address (the caller's, the sender's): kept as their contact. */
+  const newPhone = signal('');
+  const newEmail = signal('');
   const address = signal('');
   const description = signal('');
   const state = signal<'loading' | 'ready' | 'asking' | 'saving' | 'saved'>('loading');
@@ -116,6 +119,8 @@ export function createNewJobModel(id: string) {
     problemFrom,
     choice,
     newName,
+    newPhone,
+    newEmail,
     address,
     description,
     state,
@@ -143,6 +148,8 @@ export function createNewJobModel(id: string) {
         const offered = await addressesOf(chosen);
         choice.value = chosen;
         newName.value = view.customers[0]?.uuid === null ? view.customers[0].name : view.name;
+        newPhone.value = view.phones[0] ?? '';
+        newEmail.value = view.emails[0] ?? '';
         address.value = view.addresses[0] ?? '';
         description.value = view.description;
         offerAddresses(offered);
@@ -193,8 +200,10 @@ export function createNewJobModel(id: string) {
     },
     async save(): Promise<void> {
       const c = choice.value;
+      // The contact's name: the sender's, else (a caller) the customer's own.
+      const contact = { name: draft.value?.name ?? '', phone: newPhone.value, email: newEmail.value };
       const customer: NewJobInput['customer'] =
-        c.kind === 'existing' ? c : c.kind === 'new' ? { kind: 'new', name: newName.value } : { kind: 'none' };
+        c.kind === 'existing' ? c : c.kind === 'new' ? { kind: 'new', name: newName.value, contact } : { kind: 'none' };
       state.value = 'saving';
       problem.value = null;
       problemFrom.value = null;

@@ -66,6 +66,17 @@ export interface NewCompany {
   name: string;
 }
 
+/** A new customer's contact: the person to reach them (the caller, the e-mail's sender). */
+export interface NewCompanyContact {
+  uuid: Uuid;
+  companyUuid: Uuid;
+  first: string;
+  last: string;
+  phone: string;
+  mobile: string;
+  email: string;
+}
+
 export function createPlatformClient(options: PlatformClientOptions) {
   const http = createHttp(options);
   const { all, getOne, pages, remove, update } = createRecordAccess(http);
@@ -120,6 +131,30 @@ export function createPlatformClient(options: PlatformClientOptions) {
     companyContacts: {
       /** Every company contact (the customer index), page by page. */
       pages: (opts?: PageOptions) => pages('companycontact', companyContactRecord, opts),
+      get: (uuid: string, opts?: CallOptions) => getOne('companycontact', companyContactRecord, uuid, opts),
+      /** Creates a customer's contact (scope `manage_customer_contacts`), their primary one: the uuid answered. */
+      async create(input: NewCompanyContact, opts: CallOptions = {}): Promise<{ uuid: Uuid }> {
+        const answer = await http.send({
+          method: 'POST',
+          path: `${API}/companycontact.json`,
+          json: {
+            uuid: input.uuid,
+            company_uuid: input.companyUuid,
+            first: input.first,
+            last: input.last,
+            phone: input.phone,
+            mobile: input.mobile,
+            email: input.email,
+            type: 'JOB',
+            is_primary_contact: '1',
+          },
+          createsRecord: true,
+          ...opts,
+        });
+        return { uuid: answeredUuid(answer, input.uuid) };
+      },
+      /** Deletes a customer's contact (scope `manage_customer_contacts`): `active` set to 0. */
+      remove: (uuid: string, opts?: CallOptions) => remove('companycontact', uuid, opts),
       /** The client's contacts: one company's. */
       ofCompany: async (companyUuid: string, opts: CallOptions = {}) =>
         keepMatching(

@@ -19,10 +19,12 @@ describe('scopes', () => {
     expect(scopesFor(['notes'])).toEqual(['publish_job_notes', 'read_job_notes']);
     expect(scopesFor(['badges'])).toEqual(['manage_badges', 'manage_jobs']);
     expect(scopesFor(['whoAreYou', 'account'])).toEqual(['read_staff', 'vendor']);
-    // A new job asks for creating jobs only; a new customer for changing customers, only when one is made.
+    // A new job asks for creating jobs only; a new customer for changing customers and their contacts (the person to
+    // reach them), only when one is made.
     expect(scopesFor(['newJobs'])).toEqual(['create_jobs']);
-    expect(scopesFor(['newCustomers'])).toEqual(['manage_customers']);
-    expect(scopesFor(FEATURES).length).toBeLessThan(18);
+    expect(scopesFor(['newCustomers'])).toEqual(['manage_customer_contacts', 'manage_customers']);
+    // Every feature at once: asked a feature at a time, never all at sign-in.
+    expect(scopesFor(FEATURES).length).toBeLessThanOrEqual(18);
   });
 
   it('lists only what is missing, for incremental authorisation', () => {

@@ -23,8 +23,9 @@ export const FEATURE_SCOPES = {
   texts: ['publish_sms'],
   /** A new job from an e-mail, selected text or the popup (the platform: "account charges may apply"). */
   newJobs: ['create_jobs'],
-  /** A new job's customer made new, when the sender is no customer yet. */
-  newCustomers: ['manage_customers'],
+  /** A new job's customer made new, when the sender is no customer yet, with the person to reach them (their number or
+   * e-mail address, the customer's contact). */
+  newCustomers: ['manage_customers', 'manage_customer_contacts'],
   /** "Who are you": choosing the staff member to act as. */
   whoAreYou: ['read_staff'],
   /** The account's name and time zone. */

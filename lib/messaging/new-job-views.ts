@@ -67,8 +67,27 @@ export const NewJobInputSchema = z.object({
   /** An existing customer by uuid, a new one by name, or none. */
   customer: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('existing'), uuid: UuidSchema, name: z.string().max(200) }),
-    z.object({ kind: z.literal('new'), name: z.string().trim().min(1, 'Give the new customer a name').max(200) }),
+    z.object({
+      kind: z.literal('new'),
+      name: z.string().trim().min(1, 'Give the new customer a name').max(200),
+      /** The person to reach them, kept as the new customer's contact: their name, number and e-mail address. */
+      contact: z
+        .object({
+          name: z.string().trim().max(200),
+          phone: z.string().trim().max(50),
+          email: z
+            .string()
+            .trim()
+            .max(200)
+            .refine(
+              (e) => e === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e),
+              'Write the e-mail address as name@example.com',
+            ),
+        })
+        .optional(),
+    }),
     z.object({ kind: z.literal('none') }),
   ]),
 });
 export type NewJobInput = z.input<typeof NewJobInputSchema>;
+export type NewJobOutput = z.output<typeof NewJobInputSchema>;

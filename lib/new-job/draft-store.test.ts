@@ -24,6 +24,7 @@ describe("new jobs' drafts", () => {
       resume: () => undefined,
       phoneKey: () => null,
       typedPhoneKey: () => null,
+      phoneShown: () => null,
       now: () => clock,
     };
     await createNewJobService(deps).open({ from: 'selection', text: 'Gutter cleaning, two storeys' });

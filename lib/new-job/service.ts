@@ -8,6 +8,7 @@ import { readCustomerIndex } from '../cache/store/customer-store';
 import { looksLikePhone } from '../locale/phone-like';
 import type { SerializedCustomerIndex } from '../search/customers/types';
 import type { CustomerMatch, NewJobDraftView, NewJobInput, SenderCard } from '../messaging/new-job-views';
+import type { NewJobOutput } from '../messaging/new-job-views';
 import { NewJobInputSchema } from '../messaging/new-job-views';
 import type { Workspace } from '../workspace/workspace';
 import { onlyWhoAsks, readDraft, type Draft, type DraftSource } from './draft';
@@ -36,12 +37,16 @@ export interface NewJobServiceDeps {
   phoneKey(raw: string, region: string | null): string | null;
   /** The key prefix of a number being typed (lib/locale/phone-key.ts). */
   typedPhoneKey(typed: string, region: string | null): string | null;
+  /** A number as the account writes it, and whether it is a mobile (lib/locale/phones.ts); null for a blank one. */
+  phoneShown(raw: string, region: string | null): { text: string; mobile: boolean } | null;
   /** The customer index was searched for a person (the card beside an e-mail): its contacts are wanted. */
   customersSearched?(): void;
   now?: () => number;
 }
 
 const newId = (): string => randomBase64Url(16);
+
+type NewCustomerContact = Extract<NewJobOutput['customer'], { kind: 'new' }>['contact'];
 
 export function createNewJobService(deps: NewJobServiceDeps) {
   const drafts = createDraftStore(deps.now ?? Date.now);
@@ -67,6 +72,26 @@ export function createNewJobService(deps: NewJobServiceDeps) {
     return all.map(({ entry: _entry, ...match }) => match);
   }
 
+  /** The new customer's contact as the platform keeps one: a name in two parts (the customer's, when none is given),
+   * the number in the mobile or the phone field by what it is, as the account writes numbers. None when neither a
+   * number nor an e-mail address was given. */
+  async function contactOf(customerName: string, given: NewCustomerContact | undefined) {
+    if (!given || (given.phone === '' && given.email === '')) return {};
+    const region = (await customerIndex())?.region ?? null;
+    const words = (given.name || customerName).split(/\s+/).filter(Boolean);
+    const number = given.phone ? deps.phoneShown(given.phone, region) : null;
+    return {
+      contact: {
+        uuid: crypto.randomUUID(),
+        first: words.length > 1 ? words.slice(0, -1).join(' ') : (words[0] ?? ''),
+        last: words.length > 1 ? words.at(-1)! : '',
+        mobile: number?.mobile ? number.text : '',
+        phone: number && !number.mobile ? number.text : '',
+        email: given.email,
+      },
+    };
+  }
+
   return {
     /** Keeps the draft read from `source` and opens its form. */
     async open(source: DraftSource): Promise<void> {
@@ -82,12 +107,11 @@ export function createNewJobService(deps: NewJobServiceDeps) {
       const key = await deps.workspace.key();
       const all = key?.mode === 'api_key';
       const customers = key ? await draftCustomers(draft) : [];
-      // The caller's number typed in the popup found their customer: it is not the job's description. Kept when it
-      // found nobody (the office writes it down for a new customer).
-      const foundByIt = customers.some((c) => c.by === 'phone' || c.by === 'email');
       return {
         from: draft.from,
-        description: foundByIt && onlyWhoAsks(draft) ? '' : draft.description,
+        // Only the caller's number or address: it found their customer, or fills a new one's contact; it is not what
+        // the job is.
+        description: onlyWhoAsks(draft) ? '' : draft.description,
         addresses: draft.addresses,
         name: draft.name,
         emails: draft.emails,
@@ -148,7 +172,12 @@ export function createNewJobService(deps: NewJobServiceDeps) {
         customer.kind === 'existing'
           ? { uuid: customer.uuid, name: customer.name || 'Customer', isNew: false }
           : customer.kind === 'new'
-            ? { uuid: crypto.randomUUID(), name: customer.name, isNew: true }
+            ? {
+                uuid: crypto.randomUUID(),
+                name: customer.name,
+                isNew: true,
+                ...(await contactOf(customer.name, customer.contact)),
+              }
             : null;
       const outbox = await deps.workspace.outbox();
       await outbox.enqueue({

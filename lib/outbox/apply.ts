@@ -38,6 +38,20 @@ export interface OutboxClient {
     create(input: { uuid: string; name: string }): Promise<{ uuid: string }>;
     remove(uuid: string): Promise<void>;
   };
+  /** A new customer's contact, made with them. */
+  companyContacts: {
+    get(uuid: string): Promise<{ uuid: string }>;
+    create(input: {
+      uuid: string;
+      companyUuid: string;
+      first: string;
+      last: string;
+      phone: string;
+      mobile: string;
+      email: string;
+    }): Promise<{ uuid: string }>;
+    remove(uuid: string): Promise<void>;
+  };
   jobActivities: {
     get(uuid: string): Promise<{ uuid: string; job_uuid: string | null }>;
     createRecorded(input: {
@@ -62,7 +76,7 @@ export interface OutboxClient {
 
 /** Records as the connection's token sees them without impersonation: where a new job is looked for when the
  * person in view may not see it (a technician sees only jobs allocated to them, not one they just made). */
-export type TokenView = Pick<OutboxClient, 'jobs' | 'companies'>;
+export type TokenView = Pick<OutboxClient, 'jobs' | 'companies' | 'companyContacts'>;
 
 /** What sending needs besides the client: the files kept for attachments, who wants their progress, and the
  * token's own view (absent when requests do not impersonate: the client's view is the token's). */

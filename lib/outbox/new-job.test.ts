@@ -15,6 +15,7 @@ const NEW_JOB = '10b00000-0000-4000-8000-000000000001';
 const SECOND_JOB = '10b00000-0000-4000-8000-000000000002';
 const NEW_CUSTOMER = 'c0000000-0000-4000-8000-000000000001';
 const KNOWN_CUSTOMER = 'c0000000-0000-4000-8000-0000000000aa';
+const NEW_CONTACT = 'cc000000-0000-4000-8000-000000000001';
 
 function setup(options: { tokenView?: TokenView } = {}) {
   const fake = createFakeClient({});
@@ -67,6 +68,42 @@ describe('a new job through the outbox', () => {
     expect([...t.fake.companies]).toEqual([[NEW_CUSTOMER, { name: 'Priya Quennell' }]]);
     expect([...t.fake.created]).toEqual([[NEW_JOB, { companyUuid: NEW_CUSTOMER, ...payload }]]);
     expect(t.fake.calls.map((c) => c.op)).toEqual(['companies.create', 'companies.get', 'jobs.create', 'jobs.get']);
+  });
+
+  it('a new customer’s contact is made after them and before the job, once, though its answer was lost', async () => {
+    const t = setup();
+    const contact = {
+      uuid: NEW_CONTACT,
+      first: 'Priya',
+      last: 'Quennell',
+      phone: '',
+      mobile: '0491 570 156',
+      email: 'priya@harbourview.example',
+    };
+    await t.enqueue({ uuid: NEW_CUSTOMER, name: 'Priya Quennell', isNew: true, contact });
+    const { companyContacts } = t.fake.client;
+    const createContact = companyContacts.create;
+    companyContacts.create = async (input) => {
+      await createContact(input);
+      throw lost();
+    };
+    expect(await t.sender().flush()).toEqual({ sent: 1, rescheduled: 0, failed: 0 });
+    const { uuid: _uuid, ...kept } = contact;
+    expect([...t.fake.contacts]).toEqual([[NEW_CONTACT, { companyUuid: NEW_CUSTOMER, ...kept }]]);
+    expect(t.fake.calls.map((c) => c.op)).toEqual([
+      'companies.create',
+      'contacts.create',
+      'contacts.get',
+      'jobs.create',
+    ]);
+  });
+
+  it('a known customer is given no contact, whatever the entry says', async () => {
+    const t = setup();
+    const contact = { uuid: NEW_CONTACT, first: 'Jane', last: '', phone: '', mobile: '', email: 'jane@smith.test' };
+    await t.enqueue({ uuid: KNOWN_CUSTOMER, name: 'Smith Plumbing', isNew: false, contact });
+    expect(await t.sender().flush()).toEqual({ sent: 1, rescheduled: 0, failed: 0 });
+    expect(t.fake.contacts.size).toBe(0);
   });
 
   it('a create that failed with nothing made is sent again on the next pass, and once', async () => {

@@ -1,4 +1,5 @@
-// Sending a new job: its new customer first, then the job, each made exactly once (create-once.ts says how).
+// Sending a new job: its new customer first (and the person to reach them), then the job, each made exactly once
+// (create-once.ts says how).
 import type { ApplyContext, OutboxClient } from './apply';
 import { createOnce } from './create-once';
 import type { EntryOf } from './types';
@@ -16,6 +17,14 @@ export async function sendJobCreate(
       uuid: company.uuid,
       create: () => client.companies.create({ uuid: company.uuid, name: company.name }),
       views: views.map((v) => v.companies),
+      retried,
+    });
+  const contact = company?.isNew ? company.contact : undefined;
+  if (company && contact)
+    await createOnce({
+      uuid: contact.uuid,
+      create: () => client.companyContacts.create({ ...contact, companyUuid: company.uuid }),
+      views: views.map((v) => v.companyContacts),
       retried,
     });
   await createOnce({

@@ -76,9 +76,24 @@ export const AttachmentPayloadSchema = z.object({
 export const JobCreatePayloadSchema = z.object({
   description: z.string().trim().min(1, 'a job needs a description').max(10_000),
   address: z.string().trim().max(500).default(''),
-  /** The customer: one the platform has, or a new one made first; null for none. */
+  /** The customer: one the platform has, or a new one made first (with the person to reach them, when given); null
+   * for none. */
   company: z
-    .object({ uuid, name: z.string().trim().min(1, 'a customer needs a name').max(200), isNew: z.boolean() })
+    .object({
+      uuid,
+      name: z.string().trim().min(1, 'a customer needs a name').max(200),
+      isNew: z.boolean(),
+      contact: z
+        .object({
+          uuid,
+          first: z.string().trim().max(100),
+          last: z.string().trim().max(100),
+          phone: z.string().trim().max(50),
+          mobile: z.string().trim().max(50),
+          email: z.string().trim().max(200),
+        })
+        .optional(),
+    })
     .nullable(),
 });
 

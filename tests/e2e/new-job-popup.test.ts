@@ -6,9 +6,9 @@
 // platform's consent page; the job reaches the platform with the customer, address and description, and the form
 // says its number (for the caller) and opens it in the web app. Then one made with the network cut: saved at once,
 // saying why it waits, sent once the network is back, exactly one job, its number said. And one the platform refuses:
-// its words in the form, and "Try again" makes it.
-// And a customer whose jobs are open in the search is the new job's customer; the form's "Find a customer" finds any
-// other by a part of its name.
+// its words in the form, "Try again" or "Change the job". A customer whose jobs are open in the search is the new job's
+// customer; the form's "Find a customer" finds any other by a part of its name; "Open in the side panel" opens it in
+// the person's window. And a caller no customer has: a new customer, with their number as its contact.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { stopServiceWorker } from './support/background';
@@ -18,6 +18,7 @@ import { outboxCount } from './support/outbox';
 import { openQuickSearch, search } from './support/popup-page';
 import { arrangeCaller, jobsWith, TYPED } from './support/new-job';
 import { signInToWebApp } from './support/content-page';
+import { allowOnConsentPage } from './support/grant-feature';
 import { axeProblemsInBothSchemes } from './support/axe';
 import { oneLine } from '../../lib/new-job/addresses';
 import { startStack, type Stack } from './support/stack';
@@ -299,5 +300,52 @@ describe('a new job from the popup', () => {
     expect(await jobsWith(stack, first)).toHaveLength(0);
     expect(await outboxCount(options, `fieldside-outbox-${stack.account.uuid}-${office.uuid}`)).toBe(0);
     await again.close();
+  });
+
+  it('a caller no customer has: a new customer with their number as its contact, and the job', async () => {
+    const { control } = stack.emulator;
+    const account = stack.account.uuid;
+    // A number of the range kept for fiction (ACMA): no seeded contact has it.
+    const number = '+61491570110';
+    const name = 'Harbourview Strata';
+    const description = 'New caller: shared laundry drain backing up';
+    const popup = await openQuickSearch(browser);
+    await search(popup, number);
+    expect(await popup.locator('#results [data-customer]').count()).toBe(0);
+    const opened = browser.context.waitForEvent('page', { predicate: (p) => p.url().includes('/new-job.html') });
+    await popup.getByRole('button', { name: '+ New job' }).click();
+    const form = await opened;
+    await form.locator('#job-description').waitFor();
+    if (!popup.isClosed()) await popup.close();
+    // The number is who calls, not what the job is: it waits in the new customer's phone.
+    expect(await form.getByLabel('Description').inputValue()).toBe('');
+    await form.getByRole('radio', { name: 'New customer' }).check();
+    expect(await form.getByLabel('Their phone').inputValue()).toBe(number);
+    await allowOnConsentPage(browser, stack, office.uuid, () =>
+      form.getByRole('button', { name: 'Allow adding customers' }).click(),
+    );
+    await form.getByRole('button', { name: 'Allow adding customers' }).waitFor({ state: 'detached', timeout: 20_000 });
+    await form.getByLabel('New customer’s name').pressSequentially(name, { delay: 5 });
+    await form.getByLabel('Their e-mail').pressSequentially('strata@harbourview.example', { delay: 5 });
+    await fillAndCreate(form, '2 Jetty Road, Kirribilli NSW 2061', description);
+    await numberSaid(form, description);
+
+    const company = (await control.listRecords(account, 'company')).find((c) => c.name === name)!;
+    expect((await jobsWith(stack, description))[0]).toMatchObject({ company_uuid: company.uuid });
+    const contacts = (await control.listRecords(account, 'companycontact')).filter(
+      (c) => c.company_uuid === company.uuid,
+    );
+    // The mobile as the account writes numbers; the contact named as the customer (a caller gave no other name).
+    expect(contacts).toEqual([
+      expect.objectContaining({
+        first: 'Harbourview',
+        last: 'Strata',
+        mobile: '0491 570 110',
+        phone: '',
+        email: 'strata@harbourview.example',
+        active: 1,
+      }),
+    ]);
+    await form.close();
   });
 });

@@ -67,6 +67,11 @@ export async function officeShots(browser: ExtensionBrowser, stack: Stack, optio
     await form.locator(`input[name="customer"][value="${String(job.company_uuid)}"]`).check();
     await form.locator('#customer-addresses-label').waitFor();
     await shoot(form, 'new-job-addresses', FORM_FRAME);
+    // "New customer": the sender's address waits in their contact's fields.
+    await form.getByRole('radio', { name: 'New customer' }).check();
+    await form.getByLabel('Their e-mail').waitFor();
+    await shoot(form, 'new-job-new-customer', FORM_FRAME);
+    await form.locator(`input[name="customer"][value="${String(job.company_uuid)}"]`).check();
     // Created. The person signed in here is a technician: the platform does not show them a job they made, so the
     // form says it is made and that Fieldside cannot open it (the office sees its number and "Open" buttons instead:
     // new-job-popup.test.ts holds them).

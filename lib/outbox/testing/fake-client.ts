@@ -22,6 +22,9 @@ type Op =
   | 'companies.get'
   | 'companies.create'
   | 'companies.remove'
+  | 'contacts.get'
+  | 'contacts.create'
+  | 'contacts.remove'
   | 'activities.create'
   | 'activities.get'
   | 'activities.setEnd'
@@ -42,6 +45,11 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
   const activities = new Map<string, { jobUuid: string; staffUuid: string; start: string; end: string }>();
   const attachments = new Map<string, { jobUuid: string; name: string; file: Blob | null }>();
   const companies = new Map<string, { name: string }>();
+  /** Customers' contacts the outbox made, with what they were made with. */
+  const contacts = new Map<
+    string,
+    { companyUuid: string; first: string; last: string; phone: string; mobile: string; email: string }
+  >();
   /** Jobs made by the outbox, with what they were made with. */
   const created = new Map<string, { companyUuid: string | null; address: string; description: string }>();
   /** Texts the platform sent. */
@@ -153,6 +161,23 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
         if (!companies.delete(uuid)) throw missing('company', uuid);
       },
     },
+    companyContacts: {
+      async get(uuid) {
+        await enter({ op: 'contacts.get', jobUuid: '' });
+        if (!contacts.has(uuid)) throw missing('companycontact', uuid);
+        return { uuid };
+      },
+      async create({ uuid, ...input }) {
+        await enter({ op: 'contacts.create', jobUuid: '' });
+        if (contacts.has(uuid)) throw repeated('companycontact', uuid);
+        contacts.set(uuid, input);
+        return { uuid };
+      },
+      async remove(uuid) {
+        await enter({ op: 'contacts.remove', jobUuid: '' });
+        if (!contacts.delete(uuid)) throw missing('companycontact', uuid);
+      },
+    },
     jobActivities: {
       async get(uuid) {
         await enter({ op: 'activities.get', jobUuid: activities.get(uuid)?.jobUuid ?? '' });
@@ -216,6 +241,7 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
     activities,
     attachments,
     companies,
+    contacts,
     created,
     texts,
     calls,
