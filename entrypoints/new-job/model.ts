@@ -141,7 +141,8 @@ export function createNewJobModel(id: string) {
         const first = view.customers.find((c) => c.uuid !== null);
         const chosen: Choice = first
           ? { kind: 'existing', uuid: first.uuid!, name: first.name }
-          : view.name
+          : // Nobody found for a name, a number or an address: someone new asks (the caller, the sender).
+            view.name || view.phones.length > 0 || view.emails.length > 0
             ? { kind: 'new' }
             : { kind: 'none' };
         // The customer's addresses are read before the form shows: nothing is filled in under the person's typing.

@@ -319,7 +319,8 @@ describe('a new job from the popup', () => {
     if (!popup.isClosed()) await popup.close();
     // The number is who calls, not what the job is: it waits in the new customer's phone.
     expect(await form.getByLabel('Description').inputValue()).toBe('');
-    await form.getByRole('radio', { name: 'New customer' }).check();
+    // Nobody has the number: someone new calls, and "New customer" is chosen at once, the number in their phone.
+    expect(await form.getByRole('radio', { name: 'New customer' }).isChecked()).toBe(true);
     expect(await form.getByLabel('Their phone').inputValue()).toBe(number);
     await allowOnConsentPage(browser, stack, office.uuid, () =>
       form.getByRole('button', { name: 'Allow adding customers' }).click(),
