@@ -1,23 +1,18 @@
 import { computed, signal } from '@preact/signals';
-import { browser } from 'wxt/browser';
 import { sendMessage } from '@/lib/messaging/send';
-import type { CustomerMatch, NewJobDraftView, NewJobInput, NewJobProgress } from '@/lib/messaging/new-job-views';
+import type { CustomerMatch, NewJobDraftView, NewJobInput } from '@/lib/messaging/new-job-views';
 import type { Problem } from '@/components/design/problem-words';
+import { createSavedJob } from './saved-job';
 
 // The new-job form's state: the draft the background kept for this window (its id in the address's hash), the
 // customers offered (the draft's, and those "Find a customer" finds), what the person chose and the addresses their
-// customer is likely at, asking the platform's permission where it is first needed, the save, and then the job
-// followed until the platform has it and its number can be said (to a caller still on the line).
+// customer is likely at, asking the platform's permission where it is first needed, and the save; the saved job is
+// followed by saved-job.ts.
 
 const asProblem = (error: unknown): Problem =>
   error instanceof Error ? { name: error.name, message: error.message } : String(error);
 
 export type Choice = { kind: 'existing'; uuid: string; name: string } | { kind: 'new' } | { kind: 'none' };
-
-/** How often the saved job is asked after, and how long a job on the platform is waited on for its number (a person
- * who may not see the jobs they make never has it). */
-const FOLLOW_MS = 1_000;
-const NUMBER_WAIT_MS = 15_000;
 
 export function createNewJobModel(id: string) {
   const draft = signal<NewJobDraftView | null>(null);
@@ -52,16 +47,6 @@ export function createNewJobModel(id: string) {
   const addresses = signal<string[]>([]);
   let filledIn: string | null = null;
   let addressesAsked = 0;
-  /** The saved job, and how it stands. */
-  const jobUuid = signal<string | null>(null);
-  const progress = signal<NewJobProgress | null>(null);
-  let following: ReturnType<typeof setTimeout> | undefined;
-  let madeAt: number | null = null;
-  /** On the platform, and not read back though waited for: the platform does not show this person the job. */
-  const numberUnseen = signal(false);
-  /** The browser window the person was in when the form opened: the job opens in its side panel (the form's own
-   * small window has none). Read as the form opens, so a press opens the panel with nothing awaited before. */
-  let personWindow: number | undefined;
 
   /** The addresses offered for a choice: the customer's (none for a new customer or none). A help, not the form: none
    * when they cannot be read. */
@@ -85,27 +70,8 @@ export function createNewJobModel(id: string) {
     if (mine === addressesAsked) offerAddresses(offered);
   }
 
-  /** Asks how the saved job stands until the platform has it and its number is known (or long enough waited). */
-  async function follow(uuid: string): Promise<void> {
-    clearTimeout(following);
-    let next: NewJobProgress | null = null;
-    try {
-      next = await sendMessage('newJob.progress', { jobUuid: uuid });
-      progress.value = next;
-    } catch {
-      // The worker restarting, say: asked again at the next beat; the job is in the outbox whatever this says.
-    }
-    if (next?.state === 'failed') return;
-    if (next?.state === 'made') {
-      madeAt ??= Date.now();
-      if (next.number !== null) return;
-      if (Date.now() - madeAt > NUMBER_WAIT_MS) {
-        numberUnseen.value = true;
-        return;
-      }
-    }
-    following = setTimeout(() => void follow(uuid), FOLLOW_MS);
-  }
+  /** The job once saved (saved-job.ts). */
+  const saved = createSavedJob({ problem, asProblem, backToForm: () => (state.value = 'ready') });
 
   async function read(): Promise<NewJobDraftView> {
     const view = await sendMessage('newJob.draft', { id });
@@ -128,14 +94,14 @@ export function createNewJobModel(id: string) {
     found,
     offered,
     addresses,
-    jobUuid,
-    progress,
-    numberUnseen,
+    jobUuid: saved.jobUuid,
+    progress: saved.progress,
+    numberUnseen: saved.numberUnseen,
+    retry: saved.retry,
+    change: saved.change,
+    open: saved.open,
     async load(): Promise<void> {
-      void browser.windows
-        .getLastFocused({ windowTypes: ['normal'] })
-        .then((w) => (personWindow = w.id))
-        .catch(() => undefined);
+      saved.formOpened();
       try {
         const view = await sendMessage('newJob.draft', { id });
         const first = view.customers.find((c) => c.uuid !== null);
@@ -209,56 +175,16 @@ export function createNewJobModel(id: string) {
       problem.value = null;
       problemFrom.value = null;
       try {
-        const saved = await sendMessage('newJob.create', {
+        const made = await sendMessage('newJob.create', {
           customer,
           address: address.value,
           description: description.value,
         });
-        jobUuid.value = saved.jobUuid;
         state.value = 'saved';
-        void follow(saved.jobUuid);
+        saved.saved(made.jobUuid);
       } catch (error) {
         problem.value = asProblem(error);
         state.value = 'ready';
-      }
-    },
-    /** "Try again" on a job the platform refused: back in the outbox's queue, followed again. */
-    async retry(): Promise<void> {
-      const now = progress.value;
-      if (now?.state !== 'failed' || jobUuid.value === null) return;
-      try {
-        await sendMessage('outbox.retry', { seq: now.seq });
-        progress.value = { state: 'waiting', lastTry: null };
-        void follow(jobUuid.value);
-      } catch (error) {
-        problem.value = asProblem(error);
-      }
-    },
-    /** "Change the job" on a job the platform refused: the refused write is dropped and the form, still filled in, is
-     * back to be corrected and created again. */
-    async change(): Promise<void> {
-      const now = progress.value;
-      if (now?.state !== 'failed') return;
-      try {
-        await sendMessage('outbox.discard', { seq: now.seq });
-      } catch (error) {
-        problem.value = asProblem(error);
-        return;
-      }
-      clearTimeout(following);
-      progress.value = null;
-      jobUuid.value = null;
-      state.value = 'ready';
-    },
-    /** Opens the saved job in the side panel or the platform's web app, then closes the form: its work is done. */
-    async open(target: 'sidepanel' | 'web'): Promise<void> {
-      if (jobUuid.value === null) return;
-      try {
-        const where = personWindow === undefined ? {} : { windowId: personWindow };
-        await sendMessage('job.open', { uuid: jobUuid.value, target, ...where });
-        window.close();
-      } catch (error) {
-        problem.value = asProblem(error);
       }
     },
   };

@@ -6,19 +6,24 @@ import type { Uuid } from '../../contracts/uuid';
 import { canUse } from '../auth/scopes';
 import { readCustomerIndex } from '../cache/store/customer-store';
 import { looksLikePhone } from '../locale/phone-like';
+import { jobsOf } from '../search/customers/query';
 import type { SerializedCustomerIndex } from '../search/customers/types';
-import type { CustomerMatch, NewJobDraftView, NewJobInput, SenderCard } from '../messaging/new-job-views';
-import type { NewJobOutput } from '../messaging/new-job-views';
-import { NewJobInputSchema } from '../messaging/new-job-views';
+import {
+  NewJobInputSchema,
+  type CustomerMatch,
+  type NewJobDraftView,
+  type NewJobInput,
+  type NewJobOutput,
+  type NewJobProgress,
+  type SenderCard,
+} from '../messaging/new-job-views';
+import type { EntryOf } from '../outbox/types';
 import type { Workspace } from '../workspace/workspace';
+import { customerAddresses } from './addresses';
 import { onlyWhoAsks, readDraft, type Draft, type DraftSource } from './draft';
 import { createDraftStore } from './draft-store';
 import { customerByUuid, customersFound, findCustomers, openJobsOf } from './customers';
-import { customerAddresses } from './addresses';
 import { newJobProgress } from './progress';
-import { jobsOf } from '../search/customers/query';
-import type { NewJobProgress } from '../messaging/new-job-views';
-import type { EntryOf } from '../outbox/types';
 
 export class DraftGoneError extends Error {
   override readonly name = 'DraftGoneError';
