@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toUuid } from '../../contracts/uuid';
 import type { OutboxEntry } from '../outbox/types';
-import type { VisitLog } from './visit-log';
+import { emptyLog, type VisitLog } from './visit-log';
 import { scheduledForThem, visitView } from './visit-actions';
 
 // Whether the person is on the job, so that the side panel offers their visit's steps at once: the schedule shows a
@@ -13,16 +13,7 @@ const OTHER = '2ebb349c-00fe-426d-a309-02ed36c84df7';
 const TODAY = '2026-12-03';
 const JOB = toUuid('5b1f0c3a-9d2e-4f6b-8a7c-1e3d5f7a9b0c');
 
-const log = (over: Partial<VisitLog>): VisitLog => ({
-  date: TODAY,
-  onTheWayAt: null,
-  onTheWayNote: null,
-  activityUuid: null,
-  arrivedAt: null,
-  leftAt: null,
-  completedAt: null,
-  ...over,
-});
+const log = (over: Partial<VisitLog>): VisitLog => ({ ...emptyLog(TODAY), ...over });
 
 describe('on the job, by the schedule', () => {
   it('is a visit or an allocation of theirs, however the uuid is cased', () => {
