@@ -2,21 +2,12 @@
 // connection (platform URLs + API key or OAuth tokens + optional impersonated staff member).
 import { ApiError } from './errors';
 import { and, eq } from './filter';
-import {
-  isAllocationOf,
-  isContactOfCompany,
-  isContactOfJob,
-  isNoteOfJob,
-  isOfJob,
-  keepMatching,
-} from './filter-checks';
+import { isAllocationOf, isContactOfJob, isNoteOfJob, isOfJob, keepMatching } from './filter-checks';
 import { createHttp, type HttpOptions } from './http';
 import { parseJob } from './job-fast-parse';
 import {
   badgeRecord,
   categoryRecord,
-  companyContactRecord,
-  companyRecord,
   jobAllocationRecord,
   jobContactRecord,
   jobRecord,
@@ -28,10 +19,11 @@ import {
 } from './schemas';
 import { createAttachmentsApi } from './attachments';
 import { createJobActivitiesApi } from './job-activities';
-import { API, createRecordAccess, type CallOptions, type PageOptions } from './record-access';
+import { answeredUuid, API, createRecordAccess, type CallOptions, type PageOptions } from './record-access';
+import { createCompaniesApi, createCompanyContactsApi } from './customers';
 import { createWebhookSubscriptionsApi } from './webhook-subscriptions';
 import { createTextsApi } from './texts';
-import { toUuid, type Uuid } from '../../contracts/uuid';
+import type { Uuid } from '../../contracts/uuid';
 
 export type PlatformClientOptions = HttpOptions;
 /** Kept here too: the sync and its tests name a read's options as the client's. */
@@ -45,13 +37,6 @@ export interface NewNote {
   actionRequired?: boolean;
 }
 
-/** The uuid the platform answered a create with (its `x-record-uuid` header, in the platform's spelling), or the
- * one sent when it names none. */
-function answeredUuid(answer: Pick<Response, 'headers'>, sent: Uuid): Uuid {
-  const header = answer.headers.get('x-record-uuid');
-  return header === null ? sent : toUuid(header);
-}
-
 /** A new job (a Quote, as the office starts one); its uuid is client-chosen, read back before a retried create. */
 export interface NewJob {
   uuid: Uuid;
@@ -60,26 +45,10 @@ export interface NewJob {
   description: string;
 }
 
-/** A new customer: a company by its name; its uuid is client-chosen, read back before a retried create. */
-export interface NewCompany {
-  uuid: Uuid;
-  name: string;
-}
-
-/** A new customer's contact: the person to reach them (the caller, the e-mail's sender). */
-export interface NewCompanyContact {
-  uuid: Uuid;
-  companyUuid: Uuid;
-  first: string;
-  last: string;
-  phone: string;
-  mobile: string;
-  email: string;
-}
-
 export function createPlatformClient(options: PlatformClientOptions) {
   const http = createHttp(options);
-  const { all, getOne, pages, remove, update } = createRecordAccess(http);
+  const access = createRecordAccess(http);
+  const { all, getOne, pages, remove, update } = access;
 
   return {
     jobs: {
@@ -110,58 +79,9 @@ export function createPlatformClient(options: PlatformClientOptions) {
       setBadges: (uuid: string, badgeUuids: readonly string[], opts?: CallOptions) =>
         update('job', uuid, { badges: JSON.stringify(badgeUuids) }, opts),
     },
-    companies: {
-      pages: (opts?: PageOptions) => pages('company', companyRecord, opts),
-      get: (uuid: string, opts?: CallOptions) => getOne('company', companyRecord, uuid, opts),
-      /** Creates a customer by name (scope `manage_customers`); the uuid the platform answered, as for a job. */
-      async create(input: NewCompany, opts: CallOptions = {}): Promise<{ uuid: Uuid }> {
-        const answer = await http.send({
-          method: 'POST',
-          path: `${API}/company.json`,
-          json: { uuid: input.uuid, name: input.name },
-          createsRecord: true,
-          ...opts,
-        });
-        return { uuid: answeredUuid(answer, input.uuid) };
-      },
-      /** Deletes a customer (scope `manage_customers`): `active` set to 0. */
-      remove: (uuid: string, opts?: CallOptions) => remove('company', uuid, opts),
-    },
+    companies: createCompaniesApi(http, access),
     // Filtered reads answer only what their filter asked for, checked again here (filter-checks.ts).
-    companyContacts: {
-      /** Every company contact (the customer index), page by page. */
-      pages: (opts?: PageOptions) => pages('companycontact', companyContactRecord, opts),
-      get: (uuid: string, opts?: CallOptions) => getOne('companycontact', companyContactRecord, uuid, opts),
-      /** Creates a customer's contact (scope `manage_customer_contacts`), their primary one: the uuid answered. */
-      async create(input: NewCompanyContact, opts: CallOptions = {}): Promise<{ uuid: Uuid }> {
-        const answer = await http.send({
-          method: 'POST',
-          path: `${API}/companycontact.json`,
-          json: {
-            uuid: input.uuid,
-            company_uuid: input.companyUuid,
-            first: input.first,
-            last: input.last,
-            phone: input.phone,
-            mobile: input.mobile,
-            email: input.email,
-            type: 'JOB',
-            is_primary_contact: '1',
-          },
-          createsRecord: true,
-          ...opts,
-        });
-        return { uuid: answeredUuid(answer, input.uuid) };
-      },
-      /** Deletes a customer's contact (scope `manage_customer_contacts`): `active` set to 0. */
-      remove: (uuid: string, opts?: CallOptions) => remove('companycontact', uuid, opts),
-      /** The client's contacts: one company's. */
-      ofCompany: async (companyUuid: string, opts: CallOptions = {}) =>
-        keepMatching(
-          await all('companycontact', companyContactRecord, { ...opts, filter: [eq('company_uuid', companyUuid)] }),
-          isContactOfCompany(companyUuid),
-        ),
-    },
+    companyContacts: createCompanyContactsApi(http, access),
     jobContacts: {
       /** Every job contact (the customer index), page by page. */
       pages: (opts?: PageOptions) => pages('jobcontact', jobContactRecord, opts),

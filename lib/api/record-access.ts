@@ -5,6 +5,7 @@ import { encodeQuery, filterToString, type Filter } from './filter';
 import { parseJsonBody, type HttpClient } from './http';
 import { collect, paginate, type PageIterator } from './paginate';
 import type { FieldTable, RecordOf, RecordSchema } from './record-schema';
+import { toUuid, type Uuid } from '../../contracts/uuid';
 
 export const API = 'api_1.0';
 
@@ -20,6 +21,13 @@ export interface PageOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+}
+
+/** The uuid the platform answered a create with (its `x-record-uuid` header, in the platform's spelling), or the
+ * one sent when it names none. */
+export function answeredUuid(answer: Pick<Response, 'headers'>, sent: Uuid): Uuid {
+  const header = answer.headers.get('x-record-uuid');
+  return header === null ? sent : toUuid(header);
 }
 
 export function createRecordAccess(http: HttpClient) {

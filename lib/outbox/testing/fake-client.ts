@@ -4,6 +4,7 @@
 // tests use the real client and the emulator under each of its "repeated uuid" behaviours.
 import { ApiError } from '../../api/errors';
 import type { OutboxClient } from '../apply';
+import { createFakeCustomers, missing, repeated } from './fake-customers';
 
 export interface FakeJob {
   active: boolean;
@@ -44,12 +45,6 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
   const notes = new Map<string, { jobUuid: string; note: string; writes: number }>();
   const activities = new Map<string, { jobUuid: string; staffUuid: string; start: string; end: string }>();
   const attachments = new Map<string, { jobUuid: string; name: string; file: Blob | null }>();
-  const companies = new Map<string, { name: string }>();
-  /** Customers' contacts the outbox made, with what they were made with. */
-  const contacts = new Map<
-    string,
-    { companyUuid: string; first: string; last: string; phone: string; mobile: string; email: string }
-  >();
   /** Jobs made by the outbox, with what they were made with. */
   const created = new Map<string, { companyUuid: string | null; address: string; description: string }>();
   /** Texts the platform sent. */
@@ -70,6 +65,9 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
     }
   }
 
+  const customers = createFakeCustomers((call) => enter({ ...call, jobUuid: '' }));
+  const { companies, contacts } = customers;
+
   function job(uuid: string): FakeJob {
     const found = jobs[uuid];
     if (!found)
@@ -77,28 +75,12 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
     return found;
   }
 
-  const repeated = (type: string, uuid: string) =>
-    new ApiError(
-      'ValidationError',
-      `POST /api_1.0/${type}.json: 400 A ${type} record with uuid ${uuid} already exists`,
-      {
-        status: 400,
-      },
-    );
-  const missing = (type: string, uuid: string) =>
-    new ApiError('NotFoundError', `GET /api_1.0/${type}/${uuid}.json: 404 No ${type} record`, { status: 404 });
-
   const client: OutboxClient = {
     notes: {
       async create(input) {
         await enter({ op: 'notes.create', jobUuid: input.jobUuid, ...(input.uuid ? { noteUuid: input.uuid } : {}) });
         const uuid = input.uuid ?? crypto.randomUUID();
-        if (notes.has(uuid))
-          throw new ApiError(
-            'ValidationError',
-            `POST /api_1.0/note.json: 400 A note record with uuid ${uuid} already exists`,
-            { status: 400 },
-          );
+        if (notes.has(uuid)) throw repeated('note', uuid);
         notes.set(uuid, { jobUuid: input.jobUuid, note: input.note, writes: 1 });
         if (dieAfterCreate) {
           dieAfterCreate = false;
@@ -144,40 +126,7 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
         job(uuid).active = false;
       },
     },
-    companies: {
-      async get(uuid) {
-        await enter({ op: 'companies.get', jobUuid: '' });
-        if (!companies.has(uuid)) throw missing('company', uuid);
-        return { uuid };
-      },
-      async create(input) {
-        await enter({ op: 'companies.create', jobUuid: '' });
-        if (companies.has(input.uuid)) throw repeated('company', input.uuid);
-        companies.set(input.uuid, { name: input.name });
-        return { uuid: input.uuid };
-      },
-      async remove(uuid) {
-        await enter({ op: 'companies.remove', jobUuid: '' });
-        if (!companies.delete(uuid)) throw missing('company', uuid);
-      },
-    },
-    companyContacts: {
-      async get(uuid) {
-        await enter({ op: 'contacts.get', jobUuid: '' });
-        if (!contacts.has(uuid)) throw missing('companycontact', uuid);
-        return { uuid };
-      },
-      async create({ uuid, ...input }) {
-        await enter({ op: 'contacts.create', jobUuid: '' });
-        if (contacts.has(uuid)) throw repeated('companycontact', uuid);
-        contacts.set(uuid, input);
-        return { uuid };
-      },
-      async remove(uuid) {
-        await enter({ op: 'contacts.remove', jobUuid: '' });
-        if (!contacts.delete(uuid)) throw missing('companycontact', uuid);
-      },
-    },
+    ...customers.api,
     jobActivities: {
       async get(uuid) {
         await enter({ op: 'activities.get', jobUuid: activities.get(uuid)?.jobUuid ?? '' });
