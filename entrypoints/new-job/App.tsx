@@ -105,6 +105,8 @@ export function App({ model }: { model: NewJobModel }) {
   const choice = model.choice.value;
   const busy = state !== 'ready';
   const needsCustomers = choice.kind === 'new' && !draft.canCreateCustomers;
+  /** A new job for a new customer, neither allowed yet: one consent page asks for both. */
+  const asksBoth = needsCustomers && !draft.canCreateJobs;
   /** What went wrong asking the platform for `feature`, beside its "Allow" button. */
   const problemBeside = (feature: 'newJobs' | 'newCustomers') =>
     problem &&
@@ -138,13 +140,15 @@ export function App({ model }: { model: NewJobModel }) {
               class="btn-sm"
               id="allow-create-jobs"
               disabled={busy}
-              onClick={() => void model.allow('newJobs')}
+              onClick={() => void model.allow('newJobs', asksBoth ? ['newCustomers'] : [])}
             >
-              Allow creating jobs
+              {asksBoth ? 'Allow creating jobs and adding customers' : 'Allow creating jobs'}
             </button>
           }
         >
-          <p>Fieldside may not create jobs yet.</p>
+          <p>
+            {asksBoth ? 'Fieldside may not create jobs or add customers yet.' : 'Fieldside may not create jobs yet.'}
+          </p>
           <p class="cost">{COST}</p>
         </Notice>
       )}
@@ -187,7 +191,7 @@ export function App({ model }: { model: NewJobModel }) {
               </div>
             </div>
             <p class="hint">Kept on the platform as the new customer’s contact.</p>
-            {needsCustomers && (
+            {needsCustomers && !asksBoth && (
               <Notice
                 tone="warning"
                 actions={

@@ -150,12 +150,13 @@ export function createNewJobModel(id: string) {
       if (customer.by === 'search') picked.value = customer;
       void customerChosen({ kind: 'existing', uuid: customer.uuid, name: customer.name });
     },
-    /** Asks the platform to let Fieldside create jobs (and customers, for a new one): its consent page. */
-    async allow(feature: 'newJobs' | 'newCustomers'): Promise<void> {
+    /** Asks the platform to let Fieldside create jobs, or add customers, or (a new job for a new customer) both on
+     * one consent page. */
+    async allow(feature: 'newJobs' | 'newCustomers', also: Array<'newCustomers'> = []): Promise<void> {
       state.value = 'asking';
       problem.value = null;
       try {
-        await sendMessage('session.requestFeature', { feature });
+        await sendMessage('session.requestFeature', { feature, also });
         await read();
         problemFrom.value = null;
       } catch (error) {

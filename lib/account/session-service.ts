@@ -135,12 +135,12 @@ export function createSessionService(deps: SessionServiceDeps) {
       return oauthSignIn([...SIGN_IN_SCOPES], 'ask again');
     },
 
-    /** Incremental authorisation: asks again only when the feature lacks a scope; the platform's
-     * consent page then shows only the new ones. */
-    async requestFeature(feature: Feature): Promise<SessionView> {
+    /** Incremental authorisation: asks again only when the feature (or one of `also`, needed by the same step)
+     * lacks a scope; the platform's one consent page then shows only the new ones. */
+    async requestFeature(feature: Feature, also: readonly Feature[] = []): Promise<SessionView> {
       const record = await requireSession();
       if (record.mode !== 'oauth') return sessionView();
-      const missing = missingScopes(feature, record.scopes);
+      const missing = missingScopes([feature, ...also], record.scopes);
       if (missing.length === 0) return sessionView();
       return oauthSignIn([...new Set([...record.scopes, ...missing])], 'keep');
     },

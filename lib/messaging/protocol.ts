@@ -45,9 +45,10 @@ export const protocol = {
   'session.get': message({ request: Empty, reply: SessionViewSchema, from: ['page'] }),
   /** Start the OAuth flow through the companion; resolves when signed in (or throws). */
   'session.signIn': message({ request: Empty, reply: SessionViewSchema, from: ['page'] }),
-  /** Incremental authorisation: a feature needs scopes not yet granted; ask for only those. */
+  /** Incremental authorisation: a feature needs scopes not yet granted; ask for only those. `also`: features the same
+   * step needs too (a new job for a new customer), asked for on the same consent page. */
   'session.requestFeature': message({
-    request: z.object({ feature: z.enum(FEATURES) }),
+    request: z.object({ feature: z.enum(FEATURES), also: z.array(z.enum(FEATURES)).max(FEATURES.length).optional() }),
     reply: SessionViewSchema,
     from: ['page'],
   }),

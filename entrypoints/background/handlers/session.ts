@@ -20,7 +20,7 @@ export function createSessionHandlers(session: SessionService, who: WhoAreYou): 
   return {
     'session.get': () => session.view(),
     'session.signIn': () => session.signIn(),
-    'session.requestFeature': ({ feature }) => session.requestFeature(feature),
+    'session.requestFeature': ({ feature, also }) => session.requestFeature(feature, also),
     'session.useApiKey': ({ apiKey }) => session.useApiKey(apiKey),
     'session.signOut': () => session.signOut('signed_out'),
     'session.listStaff': () => who.list(),

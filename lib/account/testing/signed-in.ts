@@ -67,6 +67,8 @@ export function signedInBackground(
   let issued = 0;
   let cleared = 0;
   let flows = 0;
+  /** The scopes each consent page was opened for, in order. */
+  const asked: string[][] = [];
 
   async function answer(identity: string | undefined): Promise<TokenAnswer> {
     const n = ++issued;
@@ -85,7 +87,10 @@ export function signedInBackground(
   }
 
   const companion = {
-    start: async () => ({ authorize_url: `${(await readConnection()).authUrl}/oauth/authorize`, state: `s${++flows}` }),
+    start: async (_redirect, scopes) => {
+      asked.push([...scopes]);
+      return { authorize_url: `${(await readConnection()).authUrl}/oauth/authorize`, state: `s${++flows}` };
+    },
     exchangeCode: async (_code, _state, _verifier, _mac, identity) => {
       sent.token.push(identity);
       const tokens = await answer(identity);
@@ -137,6 +142,7 @@ export function signedInBackground(
     paired,
     tokens,
     sent,
+    asked,
     cleared: () => cleared,
     /** The identity the companion would sign for `staff` in this installation now. */
     identityFor: async (staff: StaffSummary, accountUuid = account().uuid) =>
