@@ -1,7 +1,9 @@
 // Runs the outbox sender for the current workspace: started with the worker, flushed when the
 // network comes back, woken by an alarm for long backoffs (a stopped worker forgets its timers but not
-// its alarms), and after each sent write re-reads the job into the cache so badges show the truth.
-import type { Job } from '../api/schemas';
+// its alarms), and after each sent write re-reads the job into the cache so badges show the truth (and a new job's new
+// customer, so the next call from their number finds them).
+import type { Company, CompanyContact, Job } from '../api/schemas';
+import type { MadeCustomers } from '../cache/sync/customer-sync';
 import type { OutboxClient, TokenView } from './apply';
 import type { Outbox } from './outbox';
 import type { OutboxEntry } from './types';
@@ -17,16 +19,23 @@ export interface WakeAlarm {
   clear(): void;
 }
 
+/** Reading back what was sent: the job, and the customer made with it. */
+interface ReadBack {
+  jobs: { get(uuid: string): Promise<Job> };
+  companies: { get(uuid: string): Promise<Company> };
+  companyContacts: { get(uuid: string): Promise<CompanyContact> };
+}
+
 /** What the runner needs of the current workspace (lib/workspace's, given as it is). */
 export interface OutboxWorkspace {
   /** Null when signed out (or before "who are you"): nothing to send for. */
   key(): Promise<unknown>;
   outbox(): Promise<Outbox>;
-  /** The real platform client fits: the sender's slice, and reading a job back. */
-  client(): Promise<OutboxClient & { jobs: { get(uuid: string): Promise<Job> } }>;
+  /** The real platform client fits: the sender's slice, and reading back a job and the customer made with it. */
+  client(): Promise<OutboxClient & ReadBack>;
   /** The same connection without impersonation; undefined when the client does not impersonate. */
   tokenViewClient?(): Promise<TokenView | undefined>;
-  upsertJobs(jobs: readonly Job[]): Promise<void>;
+  upsertJobs(jobs: readonly Job[], made?: MadeCustomers): Promise<void>;
 }
 
 export interface OutboxRunnerDeps {
@@ -66,6 +75,8 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
   const reread = new Set<Uuid>();
   /** Jobs that had a note sent: their pages reload the notes (the account's budget is shared: no re-read). */
   const noted = new Set<Uuid>();
+  /** New jobs sent with a new customer: the customer (and their contact) is read back with the job. */
+  const madeWith = new Map<Uuid, { company: string; contact: string | null }>();
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
 
   const setTimer: SetTimer = (delayMs, fn) => {
@@ -120,11 +131,33 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     try {
       const client = await deps.workspace.client();
       const fresh = await Promise.all(jobs.map((uuid) => client.jobs.get(uuid).catch(() => undefined)));
-      await deps.workspace.upsertJobs(fresh.filter((j): j is Job => j !== undefined));
+      await deps.workspace.upsertJobs(
+        fresh.filter((j): j is Job => j !== undefined),
+        await madeCustomers(client, jobs),
+      );
     } catch (error) {
       // The next sync brings the same truth; the write itself is already on the platform.
       console.warn('Fieldside: could not re-read jobs after sending', error);
     }
+  }
+
+  /** The customers made with these jobs, as the platform now has them; one it does not show this person is left to
+   * the syncs (as is their contact, when the person may not read contacts). */
+  async function madeCustomers(client: ReadBack, jobs: readonly Uuid[]): Promise<MadeCustomers> {
+    const companies: Company[] = [];
+    const contacts: CompanyContact[] = [];
+    for (const uuid of jobs) {
+      const made = madeWith.get(uuid);
+      if (!made) continue;
+      madeWith.delete(uuid);
+      const [company, contact] = await Promise.all([
+        client.companies.get(made.company).catch(() => undefined),
+        made.contact === null ? undefined : client.companyContacts.get(made.contact).catch(() => undefined),
+      ]);
+      if (company) companies.push(company);
+      if (contact) contacts.push(contact);
+    }
+    return { companies, contacts };
   }
 
   function detach(): void {
@@ -159,8 +192,12 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
       const unsubscribe = outbox.subscribe((change) => {
         // A sent note changes no field of its job: pages are told, nothing is read. A badge or status write does.
         if (change.type === 'removed' && change.sent) deps.onSent?.(change.entry);
-        if (change.type === 'removed' && change.sent)
+        if (change.type === 'removed' && change.sent) {
           (KINDS[change.entry.kind].afterSent === 'notify' ? noted : reread).add(change.entry.jobUuid);
+          const company = change.entry.kind === 'job-create' ? change.entry.payload.company : null;
+          if (company?.isNew)
+            madeWith.set(change.entry.jobUuid, { company: company.uuid, contact: company.contact?.uuid ?? null });
+        }
         settleSoon();
       });
       attached = { outbox, sender, unsubscribe };

@@ -7,6 +7,7 @@ import {
   type RateLimiterRegistry,
 } from '../api/rate-limiter';
 import type { Job } from '../api/schemas';
+import type { MadeCustomers } from '../cache/sync/customer-sync';
 import {
   createServerClock,
   createCacheSync,
@@ -168,9 +169,9 @@ export function createCurrentWorkspace(deps: CurrentWorkspaceDeps): Workspace & 
       });
       return o.outbox;
     },
-    async upsertJobs(jobs: readonly Job[]): Promise<void> {
+    async upsertJobs(jobs: readonly Job[], made?: MadeCustomers): Promise<void> {
       if (jobs.length === 0) return;
-      await (await sync()).upsert(jobs);
+      await (await sync()).upsert(jobs, made);
       const event: LiveEvent = { type: 'jobs.changed', uuids: [...new Set(jobs.map((j) => j.uuid))] };
       deps.hub.broadcast(event);
     },

@@ -2,6 +2,7 @@ import type { PlatformClient } from '../api/client';
 import type { Job } from '../api/schemas';
 import type { JobCache } from '../cache/store/job-cache';
 import type { CacheSync } from '../cache/sync/cache-sync';
+import type { MadeCustomers } from '../cache/sync/customer-sync';
 import type { Outbox } from '../outbox/outbox';
 import type { WorkspaceKey } from '../settings/workspace-key';
 
@@ -26,8 +27,9 @@ export interface Workspace {
   /** The workspace's outbox of pending writes. */
   outbox(): Promise<Outbox>;
   /** Puts freshly read jobs (a webhook re-read, the result of a write) into the cache and search
-   * index, and tells every open page they changed. Inactive jobs become tombstones. */
-  upsertJobs(jobs: readonly Job[]): Promise<void>;
+   * index, and tells every open page they changed. Inactive jobs become tombstones. `made`: the customer this browser
+   * made with them, searchable at once. */
+  upsertJobs(jobs: readonly Job[], made?: MadeCustomers): Promise<void>;
   /** Closes everything of the current workspace (called on sign-out and when it changes). */
   close(): Promise<void>;
 }

@@ -8,7 +8,8 @@
 // saying why it waits, sent once the network is back, exactly one job, its number said. And one the platform refuses:
 // its words in the form, "Try again" or "Change the job". A customer whose jobs are open in the search is the new job's
 // customer; the form's "Find a customer" finds any other by a part of its name; "Open in the side panel" opens it in
-// the person's window. And a caller no customer has: a new customer, with their number as its contact.
+// the person's window. And a caller no customer has: a new customer, with their number as its contact, whom the
+// number then finds at once.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { stopServiceWorker } from './support/background';
@@ -302,7 +303,7 @@ describe('a new job from the popup', () => {
     await again.close();
   });
 
-  it('a caller no customer has: a new customer with their number as its contact, and the job', async () => {
+  it('a caller no customer has: a new customer with their number as its contact, and the job; their number then finds them', async () => {
     const { control } = stack.emulator;
     const account = stack.account.uuid;
     // A number of the range kept for fiction (ACMA): no seeded contact has it.
@@ -348,5 +349,12 @@ describe('a new job from the popup', () => {
       }),
     ]);
     await form.close();
+    // They call again: their number finds them at once (read back with the job), not at the next hourly read.
+    const next = await openQuickSearch(browser);
+    await search(next, number);
+    const found = next.locator('#results [data-customer]', { hasText: name });
+    await found.waitFor({ timeout: 15_000 });
+    expect(await next.locator('#results [data-customer]').count()).toBe(1);
+    await next.close();
   });
 });

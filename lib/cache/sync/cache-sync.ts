@@ -5,7 +5,7 @@
 import type { Job } from '../../api/schemas';
 import type { SearchIndex } from '../../search';
 import { describeSyncError } from './errors';
-import { syncCustomers } from './customer-sync';
+import { syncCustomers, type MadeCustomers } from './customer-sync';
 import { fullSync } from './full-sync';
 import { customersPending } from '../store/customer-store';
 import { incrementalSync, upsertJobs } from './incremental-sync';
@@ -140,11 +140,11 @@ export function createCacheSync(options: CacheSyncOptions) {
     running: () => inflight !== null,
     /** Puts freshly read jobs (a webhook re-read, a write's result) into the cache and the search
      * index, in one transaction, after any sync under way (so the two never interleave). Their customers' update
-     * follows: customersSettled() waits for it. */
-    async upsert(jobs: readonly Job[]): Promise<void> {
+     * follows: customersSettled() waits for it. `made`: the customer this browser made with them. */
+    async upsert(jobs: readonly Job[], made?: MadeCustomers): Promise<void> {
       await inflight?.catch(() => undefined);
       await loadState();
-      const stored = await upsertJobs(ctx, jobs);
+      const stored = await upsertJobs(ctx, jobs, made);
       const update = stored.customers.catch((error: unknown) => {
         console.warn('Fieldside: the customers could not be updated with the changed jobs', error);
       });

@@ -40,7 +40,13 @@ export type CustomerSyncMode = 'full' | 'incremental' | 'local';
 export interface CustomerChanges {
   jobs: readonly Job[];
   companies: readonly Company[];
+  /** Contacts read back after this browser made them (a new customer's, with their first job): in the index at once,
+   * not at the next hourly read of changed contacts. */
+  contacts?: readonly CompanyContact[];
 }
+
+/** Customers this browser made (a new job's new customer, read back once sent): stored and searchable with the job. */
+export type MadeCustomers = Omit<CustomerChanges, 'jobs'>;
 
 type ContactPages = (opts?: PageOptions) => PageIterator<CompanyContact | JobContact>;
 
@@ -115,19 +121,19 @@ async function updateCustomers(
         continue;
       }
       ctx.publish({ ...ctx.state(), ...withSkipped(ctx.state(), read.skipped) });
-      for (const record of read.records) {
-        const contact = toSourceContact(kind, record, numbers);
-        if (contact === null) continue;
-        if (contact.active) byUuid.set(contact.uuid, contact);
-        else byUuid.delete(contact.uuid);
-        changed = true;
-      }
+      if (putContacts(byUuid, kind, read.records, numbers) > 0) changed = true;
     }
     next.contacts = [...byUuid.values()];
     next.refused = refused;
     next.readAt = now;
     next.complete = true;
     changed ||= whole;
+  }
+
+  if (changes.contacts && changes.contacts.length > 0) {
+    const byUuid = new Map(next.contacts.map((c) => [c.uuid, c]));
+    if (putContacts(byUuid, 'company', changes.contacts, numbersOf(next.region)) > 0) changed = true;
+    next.contacts = [...byUuid.values()];
   }
 
   let moves: JobMoves | null = null;
@@ -180,6 +186,25 @@ function numbersOf(region: string | null): { key: (raw: string) => string | null
     return known;
   };
   return { key: (raw) => formsOf(raw).key, text: (raw) => formsOf(raw).text };
+}
+
+/** Puts `records` of one kind into the contacts by uuid (a live one added or replaced, one gone taken out); how many
+ * were put in (a record with no owner is not). */
+function putContacts(
+  byUuid: Map<string, SourceContact>,
+  kind: ContactKind,
+  records: readonly (CompanyContact | JobContact)[],
+  numbers: ReturnType<typeof numbersOf>,
+): number {
+  let applied = 0;
+  for (const record of records) {
+    const contact = toSourceContact(kind, record, numbers);
+    if (contact === null) continue;
+    applied++;
+    if (contact.active) byUuid.set(contact.uuid, contact);
+    else byUuid.delete(contact.uuid);
+  }
+  return applied;
 }
 
 /** The contact as the index takes it, its numbers' keys and shown form worked out once, here. */

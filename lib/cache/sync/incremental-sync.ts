@@ -8,7 +8,7 @@ import type { Company, Job } from '../../api/schemas';
 import { applyChanges, serializeIndex } from '../../search';
 import { localTimestamp } from '../../api/local-time';
 import { searchDocs } from '../store/search-docs';
-import { syncCustomers } from './customer-sync';
+import { syncCustomers, type MadeCustomers } from './customer-sync';
 import { accountToday, withSkipped, type SyncContext } from './sync-context';
 import type { StoredSyncState } from '../store/sync-state';
 
@@ -59,16 +59,22 @@ export async function incrementalSync(ctx: SyncContext, signal: AbortSignal | un
  * mark: the next incremental sync still reads them, harmlessly). Resolves once the jobs are stored and searchable,
  * with the customers' update they owe (customer-sync.ts), which runs after: a person waits for the job they were
  * told of, not for the customer index's job lists (at 58,500 jobs a new job's update of them cost more than the
- * job's own write). */
-export async function upsertJobs(ctx: SyncContext, jobs: readonly Job[]): Promise<{ customers: Promise<void> }> {
+ * job's own write). `made`: the customer this browser made with them (lib/outbox/runner.ts reads it back), stored and
+ * searchable with them. */
+export async function upsertJobs(
+  ctx: SyncContext,
+  jobs: readonly Job[],
+  made: MadeCustomers = { companies: [] },
+): Promise<{ customers: Promise<void> }> {
   if (jobs.length === 0) return { customers: Promise.resolve() };
   const { cache } = ctx;
   const index = await ctx.index();
-  const { upsert, remove } = await searchChanges(ctx, jobs, []);
+  const { upsert, remove } = await searchChanges(ctx, jobs, made.companies);
   applyChanges(index, { upsert, remove });
   const state = ctx.state();
   await cache.write({
     jobs,
+    ...(made.companies.length > 0 ? { companies: made.companies } : {}),
     placement: 'append',
     state,
     search: { value: serializeIndex(index, await accountToday(ctx)), withMain: !ctx.mainStored(index) },
@@ -76,7 +82,7 @@ export async function upsertJobs(ctx: SyncContext, jobs: readonly Job[]): Promis
   ctx.setIndex(index);
   await cache.compactIfNeeded();
   ctx.publish({ ...state, counts: cache.counts() });
-  return { customers: syncCustomers(ctx, undefined, 'local', { jobs, companies: [] }) };
+  return { customers: syncCustomers(ctx, undefined, 'local', { ...made, jobs }) };
 }
 
 /** Search documents for changed jobs, and for jobs whose customer was renamed. */

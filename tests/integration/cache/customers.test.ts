@@ -286,6 +286,54 @@ describe('customers and contacts in the cache, against the emulator', () => {
     expect(now).toEqual(await wholeBuild());
   });
 
+  it('a new customer made here, with their contact and first job, is found by their number at once, not at the next hourly read', async () => {
+    const { control, account } = platform;
+    // Nobody searched customers lately: an incremental sync reads no contacts (the hour has not passed anyway).
+    const { api, cache, sync } = await platform.freshSync({}, { contactsWanted: async () => false });
+    await sync.run();
+    await sync.customersSettled();
+    // The new-job form's writes, as the outbox sends them: the company, their contact, the job.
+    const company = await control.createRecord(account.uuid, 'company', { name: 'Paperbark Childcare' });
+    const contact = await control.createRecord(account.uuid, 'companycontact', {
+      company_uuid: company,
+      first: 'Paperbark',
+      last: 'Childcare',
+      mobile: '0491 570 113',
+      email: 'office@paperbark.example',
+      is_primary_contact: '1',
+    });
+    const job = await control.createRecord(account.uuid, 'job', {
+      company_uuid: company,
+      job_address: '14 Banksia Street, Newtown NSW 2042',
+      status: 'Quote',
+    });
+    const typed = '+61491570113';
+    const fresh = await api.jobs.get(job);
+
+    // The job alone, as before: the company's name is unknown here, and the number finds nobody.
+    await sync.upsert([fresh]);
+    await sync.customersSettled();
+    expect(byPhone(await stored(cache), typed)).toEqual([]);
+
+    // With the customer read back: stored, named in the job's search entry, found by the number with the job.
+    await sync.upsert([fresh], {
+      companies: [await api.companies.get(company)],
+      contacts: [await api.companyContacts.get(contact)],
+    });
+    await sync.customersSettled();
+    const index = await stored(cache);
+    const entry = index.ids.indexOf(company);
+    expect(entry).toBeGreaterThanOrEqual(0);
+    expect(byPhone(index, typed)).toEqual([entry]);
+    expect(peopleOf(index, entry).map((p) => p.email)).toEqual(['office@paperbark.example']);
+    expect(jobsOf(index, entry)).toEqual([job]);
+    expect((await cache.getCompanies([company])).map((c) => c.name)).toEqual(['Paperbark Childcare']);
+    // One more incremental sync changes nothing of it (the hourly read is not due).
+    await sync.run();
+    await sync.customersSettled();
+    expect(byPhone(await stored(cache), typed)).toEqual([entry]);
+  });
+
   it('without the contact scopes the sync still finishes, with customers by name and no contacts', async () => {
     const office = platform.staff('office');
     const { api } = await platform.client({ impersonate: office.uuid });
