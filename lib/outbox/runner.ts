@@ -130,11 +130,12 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     if (jobs.length === 0) return;
     try {
       const client = await deps.workspace.client();
-      const fresh = await Promise.all(jobs.map((uuid) => client.jobs.get(uuid).catch(() => undefined)));
-      await deps.workspace.upsertJobs(
-        fresh.filter((j): j is Job => j !== undefined),
-        await madeCustomers(client, jobs),
+      const fresh = (await Promise.all(jobs.map((uuid) => client.jobs.get(uuid).catch(() => undefined)))).filter(
+        (j): j is Job => j !== undefined,
       );
+      // A job this person is not shown (a technician's new job) is left to the syncs, with its customer.
+      for (const uuid of jobs) if (!fresh.some((j) => j.uuid === uuid)) madeWith.delete(uuid);
+      await deps.workspace.upsertJobs(fresh, await madeCustomers(client, fresh));
     } catch (error) {
       // The next sync brings the same truth; the write itself is already on the platform.
       console.warn('Fieldside: could not re-read jobs after sending', error);
@@ -143,10 +144,10 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
 
   /** The customers made with these jobs, as the platform now has them; one it does not show this person is left to
    * the syncs (as is their contact, when the person may not read contacts). */
-  async function madeCustomers(client: ReadBack, jobs: readonly Uuid[]): Promise<MadeCustomers> {
+  async function madeCustomers(client: ReadBack, jobs: readonly Job[]): Promise<MadeCustomers> {
     const companies: Company[] = [];
     const contacts: CompanyContact[] = [];
-    for (const uuid of jobs) {
+    for (const { uuid } of jobs) {
       const made = madeWith.get(uuid);
       if (!made) continue;
       madeWith.delete(uuid);
