@@ -1,4 +1,4 @@
-import type { JobAction, JobDetail } from '@/lib/messaging/job-views';
+import type { JobDetail, VisitCommand } from '@/lib/messaging/job-views';
 import { mapsUrl } from '@/lib/api/links';
 import { todayIn } from '@/lib/locale/days';
 import { shortDay, timeSpan } from '@/lib/locale/words';
@@ -27,7 +27,7 @@ export interface JobDetailViewProps {
   onRetry: (seq: number) => void;
   onDiscard: (seq: number) => void;
   onGrant: (feature: Feature) => void;
-  onAct: (action: JobAction, text?: { message: string }) => void;
+  onAct: (action: VisitCommand, text?: { message: string }) => void;
   onDeclineTexts: () => void;
   onAddFiles: (files: File[]) => void;
   /** How much of each file on its way has gone out. */

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { JobAction, TextOfferView, VisitView } from '@/lib/messaging/job-views';
+import type { JobAction, TextOfferView, VisitCommand, VisitView } from '@/lib/messaging/job-views';
 import { clockTime } from '@/lib/locale/words';
 import { Chip } from '../design/Chip';
 import { CheckIcon } from '../icons/check';
@@ -14,7 +14,7 @@ export interface VisitActionsProps {
   /** The visits feature is allowed (time on site and the status). */
   allowed: boolean;
   /** With "On my way": the text to the customer, when the person chose to send one. */
-  onAct: (action: JobAction, text?: { message: string }) => void;
+  onAct: (action: VisitCommand, text?: { message: string }) => void;
   onGrant: () => void;
   /** What "On my way" may text, if anything (null: nothing offered). */
   textOffer: TextOfferView | null;
@@ -75,6 +75,12 @@ export function VisitActions(props: VisitActionsProps) {
       </span>
       {waiting(step)}
       {step === 'on-my-way' && visit.text && <TextState text={visit.text} />}
+      {step === 'complete' && allowed && visit.completedAt && (
+        // A gloved thumb on the wrong button: the status before is written back, in order after the completion.
+        <button type="button" class="btn-sm" id="act-reopen" onClick={() => onAct('reopen')}>
+          Undo
+        </button>
+      )}
     </li>
   );
   return (
@@ -87,7 +93,7 @@ export function VisitActions(props: VisitActionsProps) {
         {visit.onTheWayAt && done('on-my-way', visit.onTheWayAt)}
         {visit.arrivedAt && done('arrived', visit.arrivedAt)}
         {visit.leftAt && done('done', visit.leftAt)}
-        {visit.completed && done('complete', null)}
+        {visit.completed && done('complete', visit.completedAt)}
       </ol>
       {!allowed ? (
         <AllowNotice feature="visits" id="visits-allow" onGrant={onGrant} />

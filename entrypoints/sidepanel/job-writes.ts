@@ -2,7 +2,7 @@ import type { Signal } from '@preact/signals';
 import { sendMessage } from '@/lib/messaging/send';
 import { toWireError } from '@/lib/messaging/errors';
 import type { WireError } from '@/lib/messaging/protocol';
-import type { JobAction, JobDetail } from '@/lib/messaging/job-views';
+import type { JobDetail, VisitCommand } from '@/lib/messaging/job-views';
 
 // What the person does to the job open in the side panel: a note, a badge, a step of their visit, files, and the
 // outbox's retry and discard. Each is shown at once (as waiting where it is not sent yet) and said in words beside
@@ -59,8 +59,8 @@ export function createJobWrites(
           detail.value = { ...shown, badges };
         }
       }),
-    /** A step of the person's visit: saved at once, shown as waiting until it is sent. */
-    act: (action: JobAction, text?: { message: string }) =>
+    /** A step of the person's visit (or undoing the job's completion): saved at once, shown as waiting until sent. */
+    act: (action: VisitCommand, text?: { message: string }) =>
       act(async () => {
         const uuid = jobUuid.value;
         if (!uuid) return;

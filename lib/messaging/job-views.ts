@@ -40,8 +40,11 @@ export const VisitViewSchema = z.object({
   onTheWayAt: z.string().nullable(),
   arrivedAt: z.string().nullable(),
   leftAt: z.string().nullable(),
-  /** The job's status is Completed, or a change to it waits to be sent. */
+  /** The job's status is Completed, or will be once the status change waiting here is sent (the last one, which
+   * may be an undo). */
   completed: z.boolean(),
+  /** When this person marked the job complete here today: they may undo it ("reopen"). */
+  completedAt: z.string().nullable(),
   /** Steps that wait in the outbox. */
   pending: z.array(z.enum(JOB_ACTIONS)),
   /** Steps the platform refused. */
@@ -62,6 +65,10 @@ export const TextOfferSchema = z.object({
 });
 export type TextOfferView = z.infer<typeof TextOfferSchema>;
 export type JobAction = VisitView['pending'][number];
+
+/** What the side panel may ask of a visit: its steps, and undoing "Mark the job complete" pressed here today. */
+export const VISIT_COMMANDS = [...JOB_ACTIONS, 'reopen'] as const;
+export type VisitCommand = (typeof VISIT_COMMANDS)[number];
 
 /** A photo or file on a job: the platform's, or one of this device's still on its way (`pending`, `failed`). */
 export const AttachmentViewSchema = z.object({

@@ -12,7 +12,7 @@ import {
   SyncStatusSchema,
   WebhookRotationSchema,
 } from './views';
-import { AttachmentViewSchema, JobDetailSchema, NoteViewSchema, VisitViewSchema } from './job-views';
+import { AttachmentViewSchema, JobDetailSchema, NoteViewSchema, VISIT_COMMANDS, VisitViewSchema } from './job-views';
 import { UuidSchema } from '../../contracts/uuid';
 
 // The one declaration of every message between Fieldside's contexts and the background.
@@ -163,7 +163,7 @@ export const protocol = {
   'job.act': message({
     request: z.object({
       jobUuid: UuidSchema,
-      action: z.enum(['on-my-way', 'arrived', 'done', 'complete']),
+      action: z.enum(VISIT_COMMANDS),
       /** With "On my way": text the customer the job's offer named, in these words (the platform charges for it). */
       text: z.object({ message: z.string().max(1600) }).optional(),
     }),

@@ -5,7 +5,8 @@
 import { COMPLETED_STATUS, ON_MY_WAY_NOTE } from '../../contracts/job-actions';
 import { localTimestamp } from '../api/local-time';
 import { knownZone, todayIn } from '../locale/days';
-import type { AttachmentView, JobAction, VisitView } from '../messaging/job-views';
+import type { AttachmentView, JobAction, VisitCommand, VisitView } from '../messaging/job-views';
+import { JOB_STATUSES, type JobStatus } from '../api/schemas';
 import type { FileSource } from '../outbox/files';
 import type { OutboxRunner } from '../outbox/runner';
 import type { OutboxEntry } from '../outbox/types';
@@ -60,7 +61,10 @@ export function visitView(
   const current = log?.date === today ? log : null;
   const pending: JobAction[] = [];
   const problems: VisitView['problems'] = [];
+  /** The status the job will have once what waits is sent: the last status change waiting (an undo, perhaps). */
+  let willBe = status;
   for (const entry of entries) {
+    if (entry.kind === 'status' && entry.state !== 'failed-permanent') willBe = entry.payload.status;
     const step =
       entry.kind === 'note' ? (entry.clientUuid === log?.onTheWayNote ? 'on-my-way' : undefined) : STEP_OF[entry.kind];
     if (!step) continue;
@@ -75,7 +79,8 @@ export function visitView(
     onTheWayAt: current?.onTheWayAt ?? null,
     arrivedAt: current?.arrivedAt ?? null,
     leftAt: current?.leftAt ?? null,
-    completed: status === COMPLETED_STATUS || pending.includes('complete'),
+    completed: willBe === COMPLETED_STATUS,
+    completedAt: current?.completedAt ?? null,
     pending,
     problems,
     text: current ? textState(current.textedTo ?? null, entries) : null,
@@ -107,8 +112,10 @@ export function createVisitActions({ ctx, runner, files }: VisitActionsDeps) {
   const send = () => void runner.resume().catch((e) => console.warn('Fieldside: outbox', e));
 
   return {
-    /** One step of the visit, saved at once; a step already taken is not written twice (a double click). */
-    async act(jobUuid: Uuid, action: JobAction, text?: { message: string }): Promise<VisitView> {
+    /** One step of the visit, saved at once; a step already taken is not written twice (a double click). "reopen":
+     * "Mark the job complete" pressed here today by mistake, undone: the status it had before is written back, after
+     * the completion in the job's queue (sent or not, the platform ends with the status before). */
+    async act(jobUuid: Uuid, action: VisitCommand, text?: { message: string }): Promise<VisitView> {
       const staffUuid = await staffInView();
       const timeZone = await ctx.timeZone();
       const at = accountNow(timeZone, ctx.now());
@@ -138,8 +145,12 @@ export function createVisitActions({ ctx, runner, files }: VisitActionsDeps) {
         await outbox.enqueue({ kind: 'activity-end', jobUuid, payload: { activityUuid: log.activityUuid, end: at } });
         log.leftAt = at;
       } else if (action === 'complete' && !log.completedAt) {
+        const before = (await ctx.jobs([jobUuid]).catch(() => new Map<string, { status: string }>())).get(jobUuid);
         await outbox.enqueue({ kind: 'status', jobUuid, payload: { status: COMPLETED_STATUS } });
-        log.completedAt = at;
+        Object.assign(log, { completedAt: at, statusBefore: reopenedAs(before?.status) });
+      } else if (action === 'reopen' && log.completedAt) {
+        await outbox.enqueue({ kind: 'status', jobUuid, payload: { status: log.statusBefore ?? 'Work Order' } });
+        Object.assign(log, { completedAt: null, statusBefore: null });
       }
       await (await ctx.store()).put(visitLogKey(jobUuid), log, ctx.now());
       send();
@@ -185,6 +196,13 @@ export function createVisitActions({ ctx, runner, files }: VisitActionsDeps) {
       };
     },
   };
+}
+
+/** The status "Undo" puts back: the job's before it was completed; a Work Order when that is unknown or was itself
+ * Completed (the person completed it again after the office reopened it). */
+function reopenedAs(status: string | undefined): JobStatus {
+  const known = JOB_STATUSES.find((s) => s === status);
+  return known && known !== COMPLETED_STATUS ? known : 'Work Order';
 }
 
 /** A pasted image has no name: its extension from its type. */

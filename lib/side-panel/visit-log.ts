@@ -9,6 +9,7 @@ import {
   type NoteFacts,
   type TimeOnSite,
 } from '../../contracts/visit-on-platform';
+import type { JobStatus } from '../api/schemas';
 
 /** What a person did on one job on one day, as written here (or read from the platform, merged in). */
 export interface VisitLog {
@@ -22,6 +23,8 @@ export interface VisitLog {
   arrivedAt: string | null;
   leftAt: string | null;
   completedAt: string | null;
+  /** The job's status before this person marked it complete: what "Undo" puts back. Absent in logs kept before. */
+  statusBefore?: JobStatus | null;
   /** Whom "On my way" texted (its outbox entry while it waits); absent in logs kept before texts. */
   textedTo?: string | null;
 }

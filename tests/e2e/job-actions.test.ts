@@ -2,7 +2,8 @@
 // a photo chosen, "Done" and "Mark the job complete" are kept and shown as waiting; once the platform can be
 // reached again it holds exactly one recorded activity with the right start and end, one photo and the new
 // status, each as that technician. The emulator repeats nothing for us: with uuid reuse set to "duplicate", a
-// create sent twice would make two records.
+// create sent twice would make two records. Then "Undo" beside "Job complete": the status the job had before is back
+// on the platform, and "Mark the job complete" is offered again.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
@@ -16,6 +17,8 @@ import { setUpFile } from '../support/set-up-file';
 let stack: Stack;
 let browser: ExtensionBrowser;
 let panel: Page;
+/** The job's status before the first test completed it: what "Undo" puts back. */
+let statusBefore: unknown;
 setUpFile(async (own) => {
   // Visits and photos asked where the technician first meets each: on a job in the side panel.
   ({ stack, browser } = await startTechnicianAtWork(own, { allow: ['visits', 'photos'] }));
@@ -26,6 +29,7 @@ it('records a visit and a photo exactly once, as the technician, across a cut in
   const { control } = stack.emulator;
   await control.setUuidReuse('duplicate');
   const { jobUuid, platform } = await firstVisitOnPlatform(stack);
+  statusBefore = await platform.status();
   const clock = await accountClock(stack);
   await openJobInPanel(panel, jobUuid);
 
@@ -101,3 +105,32 @@ it('records a visit and a photo exactly once, as the technician, across a cut in
     await control.clearFaults();
   }
 }, 240_000);
+
+it('"Undo" beside "Job complete" puts the status before back on the platform, and offers completing again', async () => {
+  const { platform } = await firstVisitOnPlatform(stack);
+  expect(await platform.status()).toBe('Completed');
+  expect(statusBefore).not.toBe('Completed');
+  // The job open as the last test left it: completed here today, with its time, and "Undo" beside it.
+  const complete = panel.locator('.visit-step[data-step="complete"]');
+  await complete.waitFor();
+  expect(await complete.textContent()).toMatch(/Job complete at \d{1,2}:\d{2}/);
+  await panel.getByRole('button', { name: 'Undo' }).click();
+  await panel.getByRole('button', { name: 'Mark the job complete' }).waitFor();
+  expect(await complete.count()).toBe(0);
+  await expect
+    .poll(() => platform.status(), {
+      timeout: 30_000,
+      interval: 500,
+      message: 'the status before, back on the platform',
+    })
+    .toBe(statusBefore);
+  // Sent and the job read back: its status in the panel's heading is the one before, completing still offered.
+  await expect
+    .poll(() => panel.locator('.job-title-line').textContent(), {
+      timeout: 20_000,
+      message: 'the job read back after the undo was sent',
+    })
+    .toContain(String(statusBefore));
+  expect(await panel.getByRole('button', { name: 'Mark the job complete' }).isVisible()).toBe(true);
+  expect(await complete.count()).toBe(0);
+}, 120_000);

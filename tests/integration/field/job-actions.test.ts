@@ -77,3 +77,50 @@ it('keeps each step offline, shows it waiting, and sends each once, as the techn
   expect(notes.map((n) => n.edit_by_staff_uuid)).toEqual([technician.uuid]);
   f.runner.stop();
 }, 60_000);
+
+it('undoes "Mark the job complete" pressed by mistake: the status before is back on the platform, sent or not', async () => {
+  const f = await fieldFor(platform, ACTING);
+  const { control, account } = platform;
+  const status = async (uuid: string) =>
+    (await control.listRecords(account.uuid, 'job')).find((j) => j.uuid === uuid)!.status;
+  const quote = toUuid(platform.jobUuids[6]!);
+  const workOrder = toUuid(platform.jobUuids[7]!);
+  await control.updateRecord(account.uuid, 'job', quote, { status: 'Quote' });
+  await control.updateRecord(account.uuid, 'job', workOrder, { status: 'Work Order' });
+
+  // Sent, then undone: the job a Quote again, and the steps offered again.
+  await f.actions.act(quote, 'arrived');
+  await f.actions.act(quote, 'done');
+  const completed = await f.actions.act(quote, 'complete');
+  expect(completed).toMatchObject({ completed: true, completedAt: expect.stringMatching(/^\d{4}-/) });
+  await f.runner.flush();
+  await waitFor(async () => (await f.outbox.count()) === 0);
+  expect(await status(quote)).toBe('Completed');
+  const reopened = await f.actions.act(quote, 'reopen');
+  expect(reopened).toMatchObject({ completed: false, completedAt: null, pending: ['complete'] });
+  await f.runner.flush();
+  await waitFor(async () => (await f.outbox.count()) === 0);
+  expect(await status(quote)).toBe('Quote');
+  expect((await f.detail.get(quote)).visit).toMatchObject({ completed: false, completedAt: null, pending: [] });
+  // A second undo writes nothing: nothing was completed here since.
+  await f.actions.act(quote, 'reopen');
+  expect(await f.outbox.count()).toBe(0);
+
+  // Undone before it was sent (no signal): both go, in order, and the platform ends as it was.
+  await f.detail.get(workOrder); // opened in the side panel before the signal went
+  network.online = false;
+  try {
+    await f.actions.act(workOrder, 'arrived');
+    await f.actions.act(workOrder, 'done');
+    await f.actions.act(workOrder, 'complete');
+    const undone = await f.actions.act(workOrder, 'reopen');
+    expect(undone.completed).toBe(false);
+    expect((await f.detail.get(workOrder)).visit.completed).toBe(false);
+  } finally {
+    network.online = true;
+  }
+  await f.runner.flush();
+  await waitFor(async () => (await f.outbox.count()) === 0);
+  expect(await status(workOrder)).toBe('Work Order');
+  f.runner.stop();
+}, 60_000);
