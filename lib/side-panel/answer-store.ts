@@ -8,6 +8,9 @@ interface AnswerDB extends DBSchema {
   answers: { key: string; value: { key: string; savedAt: number; value: unknown } };
 }
 
+/** Where a job's detail, as the side panel last read it, is kept. */
+export const jobAnswerKey = (jobUuid: string) => `job:${jobUuid}`;
+
 /** Days and jobs kept; older answers are dropped on write (a day's answer is a few KB). */
 const MAX_ANSWERS = 400;
 

@@ -25,6 +25,7 @@ import {
 } from './visit-log';
 import { textOffer } from './text-offer';
 import { keepOffer, textsDeclined } from './visit-text';
+import { jobAnswerKey } from './answer-store';
 import type { Uuid } from '../../contracts/uuid';
 
 /** What is kept per job: the platform's answer, before the outbox is laid over it. */
@@ -135,14 +136,14 @@ export function createJobDetailService(ctx: FieldContext) {
       try {
         const fresh = await read(uuid, today);
         answer = fresh.answer;
-        await store.put(`job:${uuid}`, answer, ctx.now());
+        await store.put(jobAnswerKey(uuid), answer, ctx.now());
         platform = fresh.platform;
         if (platform) await store.put(platformVisitKey(uuid), platform, ctx.now());
       } catch (error) {
         if (!isOffline(error)) throw error;
         offline = true;
         why = keptBecause(error);
-        answer = (await store.get<JobAnswer>(`job:${uuid}`))?.value;
+        answer = (await store.get<JobAnswer>(jobAnswerKey(uuid)))?.value;
         if (!answer) {
           const cached = (await ctx.jobs([uuid]).catch(() => new Map<string, Job>())).get(uuid);
           if (!cached) throw new JobNotFoundError('Offline, and this job is not in the offline cache');

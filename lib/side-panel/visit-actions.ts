@@ -11,6 +11,7 @@ import type { FileSource } from '../outbox/files';
 import type { OutboxRunner } from '../outbox/runner';
 import type { OutboxEntry } from '../outbox/types';
 import { NoStaffMemberError, type FieldContext } from './field-context';
+import { jobAnswerKey } from './answer-store';
 import { rememberAttachment } from './job-attachments';
 import { declineTexts, queueText, textState } from './visit-text';
 import type { Uuid } from '../../contracts/uuid';
@@ -109,6 +110,15 @@ export function createVisitActions({ ctx, runner, files }: VisitActionsDeps) {
     return withPlatformVisit(kept, platform, today);
   }
 
+  /** The job's status as this device last read it: the side panel's kept read of the job, else the cache. Never the
+   * network: saving a step does not wait on a bad signal on site. */
+  async function statusHere(jobUuid: string): Promise<string | undefined> {
+    const kept = await (await ctx.store()).get<{ job: { status: string } }>(jobAnswerKey(jobUuid));
+    if (kept) return kept.value.job.status;
+    const cache = await ctx.workspace.cache().catch(() => undefined);
+    return (await cache?.getJob(jobUuid).catch(() => undefined))?.status;
+  }
+
   const send = () => void runner.resume().catch((e) => console.warn('Fieldside: outbox', e));
 
   return {
@@ -145,9 +155,9 @@ export function createVisitActions({ ctx, runner, files }: VisitActionsDeps) {
         await outbox.enqueue({ kind: 'activity-end', jobUuid, payload: { activityUuid: log.activityUuid, end: at } });
         log.leftAt = at;
       } else if (action === 'complete' && !log.completedAt) {
-        const before = (await ctx.jobs([jobUuid]).catch(() => new Map<string, { status: string }>())).get(jobUuid);
+        const before = await statusHere(jobUuid);
         await outbox.enqueue({ kind: 'status', jobUuid, payload: { status: COMPLETED_STATUS } });
-        Object.assign(log, { completedAt: at, statusBefore: reopenedAs(before?.status) });
+        Object.assign(log, { completedAt: at, statusBefore: reopenedAs(before) });
       } else if (action === 'reopen' && log.completedAt) {
         await outbox.enqueue({ kind: 'status', jobUuid, payload: { status: log.statusBefore ?? 'Work Order' } });
         Object.assign(log, { completedAt: null, statusBefore: null });

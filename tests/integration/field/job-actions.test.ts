@@ -88,7 +88,9 @@ it('undoes "Mark the job complete" pressed by mistake: the status before is back
   await control.updateRecord(account.uuid, 'job', quote, { status: 'Quote' });
   await control.updateRecord(account.uuid, 'job', workOrder, { status: 'Work Order' });
 
-  // Sent, then undone: the job a Quote again, and the steps offered again.
+  // Sent, then undone: the job a Quote again, and the steps offered again. The job is open in the side panel, as it
+  // is when its buttons are pressed: what it was is read from there, never from the network at the press.
+  await f.detail.get(quote);
   await f.actions.act(quote, 'arrived');
   await f.actions.act(quote, 'done');
   const completed = await f.actions.act(quote, 'complete');
