@@ -1,6 +1,7 @@
 import { Notice } from './design/Notice';
 import { AlertIcon } from './icons/alert';
 import { KeyIcon } from './icons/key';
+import { PAIRING_PATH } from './onboarding/PlatformSaysWho';
 
 export interface SessionSummaryProps {
   state: 'signed_out' | 'signed_in';
@@ -12,6 +13,8 @@ export interface SessionSummaryProps {
   viewAsName: string | null;
   /** The platform said who this is (the browser was paired from a job card), rather than the person choosing. */
   meFromPlatform?: boolean;
+  /** The account has not turned Fieldside on, so the job card cannot say who this is yet. */
+  addonOff?: boolean;
   signedOutReason: 'signed_out' | 'revoked' | null;
   busy: boolean;
   /** "Sign in again": the platform's consent page, then "who are you" afresh unless the platform said who this is. */
@@ -102,8 +105,10 @@ export function SessionSummary(props: SessionSummaryProps) {
           Fieldside shows only what {props.viewAsName ?? props.meName} may see because{' '}
           {props.viewAsName && props.viewAsName !== props.meName ? 'you chose to view as them' : 'you chose that name'}.
           That limit is your choice in Fieldside, not the platform's: the platform does not know who is using this
-          device. To let it say so, open any job in the platform, choose Fieldside, then “Use Fieldside in this
-          browser”.
+          device.{' '}
+          {props.addonOff
+            ? 'It can say so once an administrator turns Fieldside on for the account, in the platform’s add-on store.'
+            : `To let it say so, ${PAIRING_PATH}.`}
         </Notice>
       )}
       {props.mode === 'api_key' && (

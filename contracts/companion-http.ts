@@ -128,6 +128,10 @@ export const CompanionTokenFieldsSchema = z.object({
    * installation that checked. A request with an identity whose answer lacks this field: the identity is not
    * good for this grant (another account, or the companion's signing key changed). */
   fieldside_staff: z.string().min(1).optional(),
+  /** Whether the token's account turned Fieldside on: an administrator activated the add-on, and the companion keeps
+   * the account's grant. Until then the job card's Fieldside cannot say who anyone is (pairing), and the extension
+   * says so instead of sending people there. Absent when the account is not known (no `vendor` scope). */
+  fieldside_activated: z.boolean().optional(),
 });
 export type CompanionTokenFields = z.infer<typeof CompanionTokenFieldsSchema>;
 

@@ -83,6 +83,7 @@ export default defineBackground(() => {
       const sent = await paired.forThisInstallation();
       const answer = await companion.refresh(refreshToken, sent?.identity);
       await paired.afterRefresh(sent, answer.fieldside_staff);
+      await session.noteActivation(answer.fieldside_activated);
       return answer;
     },
     onRevoked: async () => void (await session.signOut('revoked')),

@@ -16,6 +16,7 @@ import { Notice } from '@/components/design/Notice';
 import { ProblemNotice } from '@/components/design/ProblemNotice';
 import { InfoIcon } from '@/components/icons/info';
 import { SignInButton } from '@/components/onboarding/SignInButton';
+import { addonOff, NotTurnedOn, PAIRING_PATH } from '@/components/onboarding/PlatformSaysWho';
 import { SignOutIcon } from '@/components/icons/sign-out';
 import { canUse } from '@/lib/auth/scopes';
 import { administersAccount } from '@/lib/messaging/administers-account';
@@ -78,6 +79,7 @@ export function App({
           meRole={view.me?.role ?? ''}
           viewAsName={view.viewAs?.name ?? null}
           meFromPlatform={view.meSource === 'platform'}
+          addonOff={addonOff(view.addonActivated)}
           signedOutReason={view.signedOutReason}
           busy={busy}
           onSignInAgain={() => void model.signIn()}
@@ -103,10 +105,16 @@ export function App({
       {signedIn && view.mode === 'oauth' && !view.me && (
         <section aria-labelledby="who-heading" class="card section">
           <h2 id="who-heading">Who are you?</h2>
-          <p class="section-intro" id="pairing-hint">
-            Let the platform say: open any job in the platform, choose Fieldside on the job card, then “Use Fieldside in
-            this browser”, and confirm it here.
-          </p>
+          {addonOff(view.addonActivated) ? (
+            <p class="section-intro" id="pairing-hint" data-addon="off">
+              <NotTurnedOn accountName={view.account?.name ?? ''} /> Until then, find your name below.
+            </p>
+          ) : (
+            <p class="section-intro" id="pairing-hint">
+              Let the platform say: open any job in the platform, choose Fieldside on the job card, then “Use Fieldside
+              in this browser”, and confirm it here.
+            </p>
+          )}
           <FindYourName model={model} loading="Loading the staff…" />
         </section>
       )}
@@ -151,8 +159,10 @@ export function App({
       {unverifiedAdministrator && (
         <Notice role="note" id="account-wide-note" icon={<InfoIcon />}>
           The settings that are the whole account’s (live updates, where Fieldside connects, another staff member’s
-          view) need the platform to say you are {view.me?.name}, not only your choice from the list: open any job in
-          the platform, choose Fieldside, then “Use Fieldside in this browser”.
+          view) need the platform to say you are {view.me?.name}, not only your choice from the list:{' '}
+          {addonOff(view.addonActivated)
+            ? `first turn Fieldside on for the account (in the platform’s add-on store, open Fieldside and activate it), then ${PAIRING_PATH}.`
+            : `${PAIRING_PATH}.`}
         </Notice>
       )}
       {(!signedIn || administrator) && <PageConnectionForm view={view} model={model} />}

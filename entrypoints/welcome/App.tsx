@@ -8,6 +8,7 @@ import { ProblemNotice } from '@/components/design/ProblemNotice';
 import { CheckIcon } from '@/components/icons/check';
 import { SignInButton } from '@/components/onboarding/SignInButton';
 import { ShortcutKeys } from '@/components/onboarding/ShortcutKeys';
+import { addonOff, NotTurnedOn, PAIRING_PATH } from '@/components/onboarding/PlatformSaysWho';
 import { Step, type StepState } from '@/components/onboarding/Step';
 import { isFirefox, openSettings, openShortcutSettings } from './browser-setup';
 import type { WelcomeModel } from './model';
@@ -84,21 +85,31 @@ export function App({ model }: { model: WelcomeModel }) {
               {view.me.role ? ` (${view.me.role})` : ''}
               {view.meSource === 'platform'
                 ? ', as the platform told Fieldside. Signing in again keeps it.'
-                : '. That is your choice; to let the platform say so, open any job in the platform, choose Fieldside, then “Use Fieldside in this browser”.'}
+                : addonOff(view.addonActivated)
+                  ? '. That is your choice; once an administrator turns Fieldside on for the account, the platform can say so from any job card.'
+                  : `. That is your choice; to let the platform say so, ${PAIRING_PATH}.`}
             </p>
           )}
           {signedIn && view.mode === 'oauth' && !view.me && (
             <>
-              <p id="pairing-hint">Let the platform tell Fieldside who you are:</p>
-              <ol class="pairing-steps">
-                <li>Open any job in the platform.</li>
-                <li>
-                  Choose <strong>Fieldside</strong> on the job card.
-                </li>
-                <li>
-                  Choose <strong>Use Fieldside in this browser</strong>, then confirm it in the tab Fieldside opens.
-                </li>
-              </ol>
+              {addonOff(view.addonActivated) ? (
+                <p id="pairing-hint" data-addon="off">
+                  <NotTurnedOn accountName={view.account?.name ?? ''} /> Until then, find your name below.
+                </p>
+              ) : (
+                <>
+                  <p id="pairing-hint">Let the platform tell Fieldside who you are:</p>
+                  <ol class="pairing-steps">
+                    <li>Open any job in the platform.</li>
+                    <li>
+                      Choose <strong>Fieldside</strong> on the job card.
+                    </li>
+                    <li>
+                      Choose <strong>Use Fieldside in this browser</strong>, then confirm it in the tab Fieldside opens.
+                    </li>
+                  </ol>
+                </>
+              )}
               <FindYourName model={model} loading="Loading your account’s staff…" />
             </>
           )}

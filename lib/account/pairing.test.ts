@@ -125,6 +125,14 @@ describe('a pairing link opened in a browser', () => {
     });
   });
 
+  it('"Yes" from a job card shows the account turned Fieldside on, whatever the sign-in was told', async () => {
+    // Signed in before an administrator activated Fieldside: told "off" then, and no refresh since.
+    const b = signedInBackground({ activated: () => false });
+    expect((await b.session.signIn()).addonActivated).toBe(false);
+    await claimAndAnswer(b, true);
+    expect((await b.session.view()).addonActivated).toBe(true);
+  });
+
   it('wakes the pairing page the moment the person answers', async () => {
     const b = signedInBackground();
     await b.session.signIn();

@@ -108,7 +108,8 @@ export function createPairing(deps: PairingDeps) {
         throw new PairingError('changed');
       }
       await deps.paired.keep(p.accountUuid, p.staff, p.claim.identity);
-      await updateSession({ me: p.staff, meSource: 'platform', viewAs: null });
+      // Only an account that turned Fieldside on has a job card that pairs: it is on, whatever the last sign-in said.
+      await updateSession({ me: p.staff, meSource: 'platform', viewAs: null, addonActivated: true });
       // The pass the claim answered names the staff member, for the token it was made with; after a refresh
       // meanwhile, the next refresh (which now carries the identity) brings one.
       if (!(await deps.tokens.adoptPass(p.claim.pass, p.claim.tokenDigest)))

@@ -90,20 +90,29 @@ export function createSessionService(deps: SessionServiceDeps) {
    * for the same account and mode when only more was allowed (incremental authorisation); a sign-in
    * of the person's own starts afresh (who signs in now is asked again) and drops the caches of
    * whoever was signed in before, unless the platform vouched for the same person again (`vouched`: pairing's
-   * identity, kept by this installation for this account), who then stays, caches and all. */
+   * identity, kept by this installation for this account), who then stays, caches and all. `activated`: whether the
+   * account turned Fieldside on, as the companion said with the tokens (undefined: it did not say). */
   async function recordSession(
     mode: 'oauth' | 'api_key',
     account: SessionRecord['account'],
     scopes: string[],
     identity: 'keep' | 'ask again' = 'keep',
     vouched: StaffSummary | null = null,
+    activated?: boolean,
   ): Promise<SessionView> {
     const previous = await readSession();
     const sameAccount = previous !== null && previous.mode === mode && previous.account.uuid === account.uuid;
     const samePerson = vouched !== null && previous?.meSource === 'platform' && previous.me?.uuid === vouched.uuid;
     const keep = sameAccount && (identity === 'keep' || samePerson);
     if (previous && !keep) await deps.clearCachedData();
-    await sessionItem.setValue({ mode, account, scopes, ...personAfterSignIn(keep ? previous : null, vouched) });
+    const addonActivated = activated ?? (sameAccount ? previous.addonActivated : undefined);
+    await sessionItem.setValue({
+      mode,
+      account,
+      scopes,
+      ...personAfterSignIn(keep ? previous : null, vouched),
+      ...(addonActivated === undefined ? {} : { addonActivated }),
+    });
     await signedOutReasonItem.setValue(null);
     return sessionView();
   }
@@ -117,7 +126,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     try {
       const account = await readAccount({ kind: 'oauth', tokens: deps.tokens });
       const vouched = await deps.paired.afterSignIn(paired, account.uuid, response.fieldside_staff);
-      return await recordSession('oauth', account, tokens.scopes, identity, vouched);
+      return await recordSession('oauth', account, tokens.scopes, identity, vouched, response.fieldside_activated);
     } catch (error) {
       await service.signOut('signed_out');
       throw error;
@@ -143,6 +152,14 @@ export function createSessionService(deps: SessionServiceDeps) {
       const missing = missingScopes([feature, ...also], record.scopes);
       if (missing.length === 0) return sessionView();
       return oauthSignIn([...new Set([...record.scopes, ...missing])], 'keep');
+    },
+
+    /** What a refresh's answer said of the account's Fieldside (CompanionTokenFields.fieldside_activated): an
+     * administrator may have turned it on, or off, since the sign-in. Written only when it changed. */
+    async noteActivation(activated: boolean | undefined): Promise<void> {
+      const record = await readSession();
+      if (activated === undefined || record?.mode !== 'oauth' || record.addonActivated === activated) return;
+      await sessionItem.setValue({ ...record, addonActivated: activated });
     },
 
     async useApiKey(apiKey: string): Promise<SessionView> {

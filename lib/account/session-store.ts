@@ -20,6 +20,7 @@ export async function sessionView(): Promise<SessionView> {
     me: record?.me ?? null,
     meSource: record?.me ? (record.meSource ?? 'chosen') : null,
     viewAs: record?.viewAs ?? record?.me ?? null,
+    addonActivated: record?.addonActivated ?? null,
     signedOutReason: record ? null : reason,
     connection,
     connectionManaged: managed,

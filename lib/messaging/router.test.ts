@@ -22,6 +22,7 @@ const view = {
   me: null,
   meSource: null,
   viewAs: null,
+  addonActivated: null,
   signedOutReason: null,
   connection: defaultConnection,
   connectionManaged: [],

@@ -40,6 +40,9 @@ export const SessionViewSchema = z.object({
   meSource: z.enum(['chosen', 'platform']).nullable(),
   /** Whose workspace requests use: `me`, or another staff member an administrator chose. */
   viewAs: StaffSummarySchema.nullable(),
+  /** Whether the account turned Fieldside on, so that the job card's Fieldside can say who the person is (pairing);
+   * null when the companion has not said (an API key, or a companion that does not tell). */
+  addonActivated: z.boolean().nullable(),
   /** Why the last session ended, until the next sign-in ("revoked" is shown to the person). */
   signedOutReason: SignedOutReasonSchema.nullable(),
   connection: ConnectionSchema,

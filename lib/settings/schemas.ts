@@ -80,6 +80,10 @@ export const SessionRecordSchema = z.object({
    * signed the staff member who chose Fieldside on a job card and paired this browser (lib/account/pairing.ts). */
   meSource: z.enum(['chosen', 'platform']).optional(),
   viewAs: StaffSummarySchema.nullable(),
+  /** Whether the account turned Fieldside on (an administrator activated the add-on), as the companion said at the
+   * last sign-in or refresh (CompanionTokenFields.fieldside_activated); absent while it has not said. Until it is on,
+   * the job card's Fieldside cannot tell Fieldside who anyone is. */
+  addonActivated: z.boolean().optional(),
 });
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;
 

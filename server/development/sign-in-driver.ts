@@ -22,6 +22,7 @@ export interface Tokens {
   /** The companion's pass for the access token (CompanionTokenFields). */
   fieldside_pass?: string;
   fieldside_staff?: string;
+  fieldside_activated?: boolean;
 }
 
 /** "<account uuid>:<staff uuid>" of the first account's first active technician (the consent form's value). */

@@ -29,10 +29,16 @@ describe('Firefox pairing', () => {
     const { browser, options } = firefox;
     await connectFirefox(options, stack);
     await signInFirefox(browser, options, stack, stack.technician.uuid);
-    expect(await text(options, '#pairing-hint')).toContain('Use Fieldside in this browser');
+    // Nobody has activated Fieldside for the account yet, so the job card cannot say who anyone is: the page says
+    // so, and who can turn it on, rather than sending the person to a job card that answers "not turned on yet".
+    const hint = (await text(options, '#pairing-hint')).replace(/\s+/g, ' ');
+    expect(hint).toContain(`Fieldside is not turned on for ${stack.account.name} yet`);
+    expect(hint).toContain('An administrator of your account can turn it on');
+    expect(hint).not.toContain('Use Fieldside in this browser');
     await chooseMeFirefox(options, stack.administrator);
     await options.waitForSelector('#account-wide-note');
-    expect(await text(options, '#account-wide-note')).toContain('Use Fieldside in this browser');
+    expect(await text(options, '#account-wide-note')).toContain('first turn Fieldside on for the account');
+    expect(await text(options, '#limit-notice')).toContain('once an administrator turns Fieldside on');
     expect(await options.$('#webhooks')).toBeNull();
     expect(await options.$('#view-as')).toBeNull();
     expect(await options.$('#connection')).toBeNull();

@@ -28,3 +28,22 @@ it('says the sign-in ended, expired or withdrawn, and asks to sign in again, the
   render(<SessionSummary {...signedOut} signedOutReason="signed_out" />, main as unknown as Element);
   expect(main.querySelector('#revoked-notice')).toBeNull();
 });
+
+it('says how to let the platform say who you are, or, while the account has not turned Fieldside on, who can', () => {
+  const { document } = parseHTML('<!doctype html><html><body><main></main></body></html>');
+  const main = document.querySelector('main')!;
+  const chosen: SessionSummaryProps = {
+    ...signedOut,
+    state: 'signed_in',
+    mode: 'oauth',
+    accountName: 'Northwind',
+    meName: 'Zoe Clarke',
+    signedOutReason: null,
+  };
+  const limit = () => main.querySelector('#limit-notice')?.textContent?.replace(/\s+/g, ' ') ?? '';
+  render(<SessionSummary {...chosen} />, main as unknown as Element);
+  expect(limit()).toContain('To let it say so, open any job in the platform, choose Fieldside');
+  render(<SessionSummary {...chosen} addonOff />, main as unknown as Element);
+  expect(limit()).toContain('It can say so once an administrator turns Fieldside on for the account');
+  expect(limit()).not.toContain('choose Fieldside');
+});

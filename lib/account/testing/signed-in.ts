@@ -54,6 +54,8 @@ export function signedInBackground(
     consent?: () => 'allow' | 'deny';
     /** The account the platform's grant is for (vendor.json). */
     account?: () => typeof ACCOUNT;
+    /** Whether the companion says the account turned Fieldside on (fieldside_activated; undefined: it does not say). */
+    activated?: () => boolean | undefined;
     now?: () => number;
   } = {},
 ) {
@@ -83,6 +85,7 @@ export function signedInBackground(
       scope: 'vendor read_staff',
       fieldside_pass: `pass.${n}.${vouched ? claimed.staff : 'nobody'}`,
       ...(vouched ? { fieldside_staff: claimed.staff } : {}),
+      ...(options.activated?.() === undefined ? {} : { fieldside_activated: options.activated() }),
     };
   }
 
@@ -108,6 +111,7 @@ export function signedInBackground(
       const kept = await paired.forThisInstallation();
       const reply = await companion.refresh(refreshToken, kept?.identity);
       await paired.afterRefresh(kept, reply.fieldside_staff);
+      await session.noteActivation(reply.fieldside_activated);
       return reply;
     },
     onRevoked: async () => undefined,

@@ -150,6 +150,7 @@ export function createOAuthRoutes(deps: OAuthRouteDeps): Hono {
       returnUrl,
       checkState,
       store: deps.store,
+      activated: deps.hasTokens,
       ...(deps.addressOf ? { addressOf: deps.addressOf } : {}),
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     }),

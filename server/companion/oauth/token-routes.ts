@@ -27,7 +27,8 @@ import { signPass } from '../trust/pass';
 // a fresh signature of the installation key it was sealed to. No refusal reaches the platform, so a refused attempt
 // spends nothing of the real installation's code or refresh token, and a stranger's costs the platform nothing.
 // Each answer carries the pass for its access token (../trust/pass.ts), naming the staff member when the request
-// brought this installation's identity for this account (../trust/identity.ts).
+// brought this installation's identity for this account (../trust/identity.ts), and whether the account activated
+// Fieldside.
 // A refresh's answer is kept a minute for a retry whose first answer never arrived (refresh-replay.ts).
 
 export interface TokenRouteDeps {
@@ -42,6 +43,9 @@ export interface TokenRouteDeps {
   store: Pick<AddonStore, 'get' | 'setIfAbsent'>;
   /** The caller's address, for the per-address limit. */
   addressOf?: (c: Context) => string | undefined;
+  /** Whether the account turned Fieldside on (the companion keeps its activation's grant): told with every answer, so
+   * the extension sends nobody to the job card's Fieldside before it can say who they are. */
+  activated?: (account: string) => Promise<boolean>;
 }
 
 const NOT_THE_STARTER =
@@ -93,6 +97,9 @@ export function createTokenRoutes(deps: TokenRouteDeps): Hono {
             staff,
           });
           if (staff) tokens.fieldside_staff = staff;
+          // A store that cannot say now leaves the field out: the extension keeps what it was told last.
+          const activated = await deps.activated?.(account).catch(() => undefined);
+          if (activated !== undefined) tokens.fieldside_activated = activated;
         }
         return c.json(tokens, 200);
       }

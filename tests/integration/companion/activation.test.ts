@@ -4,7 +4,7 @@ import { FEATURE_SCOPES } from '../../../lib/auth/scopes';
 import { SIGN_IN_SCOPES } from '../../../lib/auth/sign-in-scopes';
 import { ACTIVATION_SCOPES } from '../../../server/companion/oauth/activation-scopes';
 import { startDevStack, type DevStack } from '../../../server/development/dev-stack';
-import { firstAdministrator } from '../../../server/development/sign-in-driver';
+import { createSignInDriver, firstAdministrator, type Tokens } from '../../../server/development/sign-in-driver';
 import { createConsentDriver } from '../../../server/emulator/oauth/consent-driver';
 import { CHROME_ID, FIREFOX_ID, postJson } from '../../support/companion/env';
 
@@ -131,6 +131,25 @@ describe('the Activation URL', () => {
     const again = await returnTo(back, cookie);
     expect(again.status).toBe(400);
     expect(again.text).toContain('The platform did not accept this activation');
+  });
+
+  it("tells every sign-in and refresh of the account's staff whether the account turned Fieldside on", async () => {
+    const [first, second] = stack.emulator.info.accounts;
+    const technicianOf = (account: typeof first) =>
+      `${account!.uuid}:${account!.staff.find((s) => s.role === 'technician' && s.active)!.uuid}`;
+    const signIn = async (person: string) => {
+      const driver = await createSignInDriver({
+        companionUrl: stack.companion.url,
+        authUrl: stack.emulator.info.auth_url,
+        person,
+      });
+      const tokens = (await (await driver.exchange(await driver.toCode())).json()) as Tokens;
+      const refreshed = (await (await driver.refresh(tokens.refresh_token)).json()) as Tokens;
+      return [tokens.fieldside_activated, refreshed.fieldside_activated];
+    };
+    // The first account's administrator activated it above; the second account never did.
+    expect(await signIn(technicianOf(first))).toEqual([true, true]);
+    expect(await signIn(technicianOf(second))).toEqual([false, false]);
   });
 
   it('refuses an answer brought by another browser, without spending the code, which the right browser still finishes', async () => {

@@ -62,6 +62,7 @@ describe('sign-in through the companion', () => {
     expect(Object.keys(tokens).sort()).toEqual([
       'access_token',
       'expires_in',
+      'fieldside_activated',
       'fieldside_pass',
       'refresh_token',
       'scope',
@@ -70,6 +71,8 @@ describe('sign-in through the companion', () => {
     expect(tokens.expires_in).toBe(3600);
     expect(tokens.token_type.toLowerCase()).toBe('bearer');
     expect(tokens.scope.split(' ').sort()).toEqual(['read_jobs', 'vendor']);
+    // Nobody activated Fieldside for this account: the extension is told, so it sends nobody to the job card.
+    expect(tokens.fieldside_activated).toBe(false);
 
     const refreshResponse = await driver.refresh(tokens.refresh_token);
     expect(refreshResponse.status).toBe(200);
