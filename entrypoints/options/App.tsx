@@ -115,7 +115,7 @@ export function App({
               in this browser”, and confirm it here.
             </p>
           )}
-          <FindYourName model={model} loading="Loading the staff…" />
+          <FindYourName model={model} loading="Loading the staff…" only={addonOff(view.addonActivated)} />
         </section>
       )}
       {administrator && view.mode === 'oauth' && view.me && model.staff.value.length > 0 && (

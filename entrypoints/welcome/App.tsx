@@ -110,7 +110,11 @@ export function App({ model }: { model: WelcomeModel }) {
                   </ol>
                 </>
               )}
-              <FindYourName model={model} loading="Loading your account’s staff…" />
+              <FindYourName
+                model={model}
+                loading="Loading your account’s staff…"
+                only={addonOff(view.addonActivated)}
+              />
             </>
           )}
         </Step>

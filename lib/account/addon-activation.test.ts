@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { ACTIVATION_CHECK_INTERVAL_MS } from './session-service';
 import { ACCOUNT, closeStores, OTHER_ACCOUNT, signedInBackground } from './testing/signed-in';
 
 // Whether the account turned Fieldside on, as the companion says with every sign-in and refresh
@@ -36,6 +37,26 @@ describe("the account's Fieldside, on or off", () => {
     account = OTHER_ACCOUNT; // another account: nothing is known of it
     await session.signIn();
     expect((await session.view()).addonActivated).toBeNull();
+  });
+
+  it('is asked again when a page comes to the front while it is off, at most once in ten seconds', async () => {
+    let activated = false;
+    let clock = 1_000_000;
+    const { session, sent } = signedInBackground({ activated: () => activated, now: () => clock });
+    await session.signIn();
+    expect((await session.checkActivation()).addonActivated).toBe(false);
+    expect(sent.refresh).toHaveLength(1);
+
+    activated = true; // the administrator activates it in the add-on store, and comes back at once
+    expect((await session.checkActivation()).addonActivated).toBe(false);
+    expect(sent.refresh).toHaveLength(1);
+    clock += ACTIVATION_CHECK_INTERVAL_MS;
+    expect((await session.checkActivation()).addonActivated).toBe(true);
+    expect(sent.refresh).toHaveLength(2);
+    // On: nothing more to ask.
+    clock += ACTIVATION_CHECK_INTERVAL_MS;
+    await session.checkActivation();
+    expect(sent.refresh).toHaveLength(2);
   });
 
   it('is not known with an API key, nor once signed out', async () => {

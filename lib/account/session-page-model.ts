@@ -71,6 +71,14 @@ export function createSessionPageModel() {
       throw new Error('Fieldside needs access to those addresses to connect');
   }
 
+  /** While the account is known not to have turned Fieldside on, its administrator may have just done so in the
+   * platform's add-on store: the background asks the companion again (at most once in ten seconds), and the
+   * session's change refreshes the view. */
+  function recheckIfOff(): void {
+    if (view.value?.addonActivated !== false) return;
+    void sendMessage('session.checkActivation', {}).catch(() => undefined);
+  }
+
   return {
     view,
     staff,
@@ -82,7 +90,8 @@ export function createSessionPageModel() {
     follow(load: () => Promise<void>): void {
       followers.push(load);
     },
-    load: () => Promise.all([run(() => sendMessage('session.get', {})), loadFirstRun()]).then(() => undefined),
+    /** The session (asked again whether the account turned Fieldside on, when it was off) and the first run. */
+    load: () => Promise.all([run(() => sendMessage('session.get', {})), loadFirstRun()]).then(recheckIfOff),
     /** The platform's consent page; also "Not you? Sign in again", after which "who are you" is asked afresh. */
     signIn: () => run(() => sendMessage('session.signIn', {})),
     useApiKey: (apiKey: string) => run(() => sendMessage('session.useApiKey', { apiKey })),
@@ -99,10 +108,16 @@ export function createSessionPageModel() {
     watch(): () => void {
       // Refresh quietly: no busy state, and an error shown by an action stays.
       const refresh = () => void latest(() => sendMessage('session.get', {})).catch(() => undefined);
+      // Back in front (another tab was): asked again whether the account turned Fieldside on, when it was off.
+      const inFront = () => {
+        if (document.visibilityState === 'visible') recheckIfOff();
+      };
+      document.addEventListener('visibilitychange', inFront);
       const unwatch = [
         sessionItem.watch(refresh),
         signedOutReasonItem.watch(refresh),
         firstRunItem.watch((value) => void (firstRun.value = value)),
+        () => document.removeEventListener('visibilitychange', inFront),
       ];
       return () => unwatch.forEach((stop) => stop());
     },

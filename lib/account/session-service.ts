@@ -33,7 +33,11 @@ export interface SessionServiceDeps {
   clearCachedData: () => Promise<unknown>;
   /** Schedules (or with null cancels) the proactive refresh alarm. */
   scheduleRefresh: (expiresAt: number | null) => Promise<void>;
+  now?: () => number;
 }
+
+/** How often a page may have the companion asked again whether the account turned Fieldside on. */
+export const ACTIVATION_CHECK_INTERVAL_MS = 10_000;
 
 export class ChooseStaffFirstError extends Error {
   override readonly name = 'ChooseStaffFirstError';
@@ -57,6 +61,8 @@ function personAfterSignIn(
 }
 
 export function createSessionService(deps: SessionServiceDeps) {
+  const now = deps.now ?? Date.now;
+  let activationCheckedAt = -Infinity;
   /** How requests authenticate now, and as whom. `full` skips impersonation (who-are-you lists). */
   async function context(options: { full?: boolean } = {}): Promise<ClientContext> {
     const record = await requireSession();
@@ -160,6 +166,18 @@ export function createSessionService(deps: SessionServiceDeps) {
       const record = await readSession();
       if (activated === undefined || record?.mode !== 'oauth' || record.addonActivated === activated) return;
       await sessionItem.setValue({ ...record, addonActivated: activated });
+    },
+
+    /** A page came back to the front while the account was told "off": the administrator may have just turned
+     * Fieldside on in the add-on store. One refresh asks the companion again (its answer says, noteActivation),
+     * at most once in ten seconds; a refresh that fails changes nothing here. */
+    async checkActivation(): Promise<SessionView> {
+      const record = await readSession();
+      if (record?.mode !== 'oauth' || record.addonActivated !== false) return sessionView();
+      if (now() - activationCheckedAt < ACTIVATION_CHECK_INTERVAL_MS) return sessionView();
+      activationCheckedAt = now();
+      await deps.tokens.refresh().catch(() => undefined);
+      return sessionView();
     },
 
     async useApiKey(apiKey: string): Promise<SessionView> {

@@ -58,6 +58,9 @@ export const protocol = {
     from: ['page'],
   }),
   'session.signOut': message({ request: Empty, reply: SessionViewSchema, from: ['page'] }),
+  /** A page is in front again while the account has not turned Fieldside on: ask the companion again (at most once
+   * in ten seconds), as an administrator may just have activated it. */
+  'session.checkActivation': message({ request: Empty, reply: SessionViewSchema, from: ['page'] }),
   /** The account's active staff with their roles, for "who are you" (nobody preselected: the
    * platform does not say who consented). */
   'session.listStaff': message({

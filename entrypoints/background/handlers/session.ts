@@ -8,6 +8,7 @@ type SessionMessages =
   | 'session.requestFeature'
   | 'session.useApiKey'
   | 'session.signOut'
+  | 'session.checkActivation'
   | 'session.listStaff'
   | 'session.chooseMe'
   | 'session.viewAs'
@@ -23,6 +24,7 @@ export function createSessionHandlers(session: SessionService, who: WhoAreYou): 
     'session.requestFeature': ({ feature, also }) => session.requestFeature(feature, also),
     'session.useApiKey': ({ apiKey }) => session.useApiKey(apiKey),
     'session.signOut': () => session.signOut('signed_out'),
+    'session.checkActivation': () => session.checkActivation(),
     'session.listStaff': () => who.list(),
     'session.chooseMe': ({ staffUuid }) => who.chooseMe(staffUuid),
     'session.viewAs': ({ staffUuid }) => who.viewAs(staffUuid),

@@ -137,6 +137,7 @@ export function signedInBackground(
     paired,
     clearCachedData: async () => void cleared++,
     scheduleRefresh: async () => undefined,
+    ...(options.now ? { now: options.now } : {}),
   });
   return {
     session,
