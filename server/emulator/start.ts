@@ -37,6 +37,10 @@ export interface EmulatorOptions extends Partial<Switches> {
    * for a business with more people than its history needs (the budget benchmark's 200 staff). */
   fieldWorkers?: number;
   seed?: number;
+  /** The seeded accounts' IANA time zones, by position, in place of their profiles' (Australia/Sydney, Europe/London).
+   * The seed lays "today" out once, at start: a test run that must not cross the account's midnight picks a zone
+   * where it is day (tests/e2e/support/stack.ts). */
+  timeZones?: ReadonlyArray<string | undefined>;
   /** The app's Return URL: redirect_uri hosts must match it. */
   returnUrl?: string;
   /** Requests a minute per app per account (default 180, as the platform). */
@@ -88,6 +92,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Star
     clock,
     changes,
     ...(options.fieldWorkers ? { fieldWorkers: options.fieldWorkers } : {}),
+    ...(options.timeZones ? { timeZones: options.timeZones } : {}),
   });
   // Seeded attachments were never uploaded: each serves a placeholder image as its file.
   const files = createFileStore();

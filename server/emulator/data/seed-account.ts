@@ -26,6 +26,9 @@ export interface SeedOptions {
   now: number;
   /** Active field workers, when more than the jobs need (the history is then shared among more people). */
   fieldWorkers?: number;
+  /** The account's IANA time zone in place of its profile's (tests whose run must not cross the account's midnight:
+   * its "today" is laid out once, at start). */
+  timeZone?: string;
 }
 
 /** Deterministic API key, client id and secret from the seed: the same `--seed` always gives the same secrets. */
@@ -43,7 +46,8 @@ export const extraTechniciansFor = (jobs: number) =>
   Math.max(0, Math.ceil(jobs / JOBS_PER_FIELD_WORKER) - PLANNED_FIELD_WORKERS);
 
 export function seedAccount(opts: SeedOptions, index: number): AccountData {
-  const profile = ACCOUNT_PROFILES[index] ?? (ACCOUNT_PROFILES[0] as (typeof ACCOUNT_PROFILES)[number]);
+  const planned = ACCOUNT_PROFILES[index] ?? (ACCOUNT_PROFILES[0] as (typeof ACCOUNT_PROFILES)[number]);
+  const profile = opts.timeZone ? { ...planned, timeZone: opts.timeZone } : planned;
   const rng = createRng(hash32(opts.seed, index, nameCode('account')));
   const local = createLocalTime(profile.timeZone);
   // Whole minutes: the seed decides things by comparing with "now" (has this visit ended?), and the

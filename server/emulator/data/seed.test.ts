@@ -36,6 +36,31 @@ describe('seeded data', () => {
     }
   });
 
+  it("lays each account's today out in the zone it is given, in place of its profile's", () => {
+    // 03:00 UTC on 21 November: already the 21st in Sydney (14:00), still the 20th in New York (22:00).
+    const todayOf = (store: ReturnType<typeof build>, account: number) => {
+      const scheduled = all(store, 'jobactivity', account).filter((a) => String(a.activity_was_scheduled) === '1');
+      return scheduled
+        .map((a) => String(a.start_date).slice(0, 10))
+        .sort()
+        .at(-1);
+    };
+    const own = build(5);
+    const moved = createStore({
+      seed: 5,
+      jobs: 400,
+      clock: createClock(NOW),
+      changes: createChangeBus(),
+      timeZones: ['America/New_York'],
+    });
+    expect(all(own, 'vendor')[0]!.timezone_name).toBe('Australia/Sydney');
+    expect(todayOf(own, 0)).toBe('2026-11-21');
+    expect(all(moved, 'vendor')[0]!.timezone_name).toBe('America/New_York');
+    expect(todayOf(moved, 0)).toBe('2026-11-20');
+    // The other account keeps its own.
+    expect(all(moved, 'vendor', 1)[0]!.timezone_name).toBe('Europe/London');
+  });
+
   it('finds every seeded record by uuid, and no invented one', () => {
     const store = build(4, 3000);
     const account = store.accounts[0]!;

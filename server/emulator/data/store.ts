@@ -13,6 +13,8 @@ export interface StoreOptions {
   jobs: number;
   /** Active field workers of the first account, when more than its jobs need. */
   fieldWorkers?: number;
+  /** Each account's time zone in place of its profile's, by position (EmulatorOptions.timeZones). */
+  timeZones?: ReadonlyArray<string | undefined>;
   clock: Clock;
   changes: ChangeBus;
 }
@@ -42,7 +44,17 @@ export function createStore(opts: StoreOptions) {
   const now = opts.clock.now();
   const accounts: Account[] = [0, 1].map((i) => {
     const fieldWorkers = i === 0 ? opts.fieldWorkers : undefined;
-    const data = seedAccount({ seed: opts.seed, jobs: opts.jobs, now, ...(fieldWorkers ? { fieldWorkers } : {}) }, i);
+    const timeZone = opts.timeZones?.[i];
+    const data = seedAccount(
+      {
+        seed: opts.seed,
+        jobs: opts.jobs,
+        now,
+        ...(fieldWorkers ? { fieldWorkers } : {}),
+        ...(timeZone ? { timeZone } : {}),
+      },
+      i,
+    );
     return { ...data, visibility: createVisibility(data) };
   });
   const byUuid = new Map(accounts.map((a) => [a.info.uuid, a]));

@@ -5,6 +5,7 @@ import { activateAccount } from '../../support/companion/addon-platform';
 import type { RunningCompanion } from '../../../server/companion/start';
 import { startDevStack } from '../../../server/development/dev-stack';
 import type { startEmulator } from '../../../server/emulator/start';
+import { dayZones } from './day-zones';
 import { setUpStep } from '../../support/set-up-steps';
 
 // The emulator and the companion on ephemeral ports of 127.0.0.1 (startDevStack picks the
@@ -39,7 +40,8 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** `now`: the platform's time at start (support/clocks.ts), else the real time. */
+/** `now`: the platform's time at start (support/clocks.ts), else the real time; on the real clock the accounts take
+ * zones where the whole run is one day (./day-zones.ts). */
 export async function startStack(options: { jobs?: number; now?: number } = {}): Promise<Stack> {
   const companionLog: unknown[] = [];
   const dev = await setUpStep('starting the platform and the companion', () =>
@@ -49,7 +51,7 @@ export async function startStack(options: { jobs?: number; now?: number } = {}):
         jobs: options.jobs ?? 300,
         seed: 7,
         quiet: true,
-        ...(options.now === undefined ? {} : { now: options.now }),
+        ...(options.now === undefined ? { timeZones: dayZones(Date.now()) } : { now: options.now }),
       },
       companionDeps: { log: (line) => void companionLog.push(line) },
     }),
