@@ -161,7 +161,7 @@ export function App({
           The settings that are the whole account’s (live updates, where Fieldside connects, another staff member’s
           view) need the platform to say you are {view.me?.name}, not only your choice from the list:{' '}
           {addonOff(view.addonActivated)
-            ? `first turn Fieldside on for the account (in the platform’s add-on store, open Fieldside and activate it), then ${PAIRING_PATH}.`
+            ? `first turn Fieldside on for the account (in the platform’s add-on store, open Fieldside and activate it, also where it already shows as active), then ${PAIRING_PATH}.`
             : `${PAIRING_PATH}.`}
         </Notice>
       )}
