@@ -6,10 +6,13 @@
 /** The job card's path, as one sentence's end: "open any job …". */
 export const PAIRING_PATH = 'open any job in the platform, choose Fieldside, then “Use Fieldside in this browser”';
 
-/** Who can turn Fieldside on, and where. The add-on store shows Fieldside as active as soon as anyone signed in with
- * it, before any administrator activated it: "Activate again" is then the button to press. */
-export const TURN_ON =
-  'An administrator of your account can turn it on: in the platform’s add-on store, open Fieldside and activate it, also where it already shows as active.';
+/** Where Fieldside is turned on. The add-on store shows Fieldside as active as soon as anyone signed in with it,
+ * before any administrator activated it: "Activate again" is then the button to press. */
+export const ACTIVATE_STEP =
+  'in the platform’s add-on store, open Fieldside and activate it, also where it already shows as active';
+
+/** Who can turn Fieldside on, and where. */
+export const TURN_ON = `An administrator of your account can turn it on: ${ACTIVATE_STEP}.`;
 
 /** Whether the account is known not to have turned Fieldside on (null: not told, and the path is offered). */
 export const addonOff = (activated: boolean | null | undefined): boolean => activated === false;

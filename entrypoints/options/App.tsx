@@ -16,7 +16,7 @@ import { Notice } from '@/components/design/Notice';
 import { ProblemNotice } from '@/components/design/ProblemNotice';
 import { InfoIcon } from '@/components/icons/info';
 import { SignInButton } from '@/components/onboarding/SignInButton';
-import { addonOff, NotTurnedOn, PAIRING_PATH } from '@/components/onboarding/PlatformSaysWho';
+import { ACTIVATE_STEP, addonOff, NotTurnedOn, PAIRING_PATH } from '@/components/onboarding/PlatformSaysWho';
 import { SignOutIcon } from '@/components/icons/sign-out';
 import { canUse } from '@/lib/auth/scopes';
 import { administersAccount } from '@/lib/messaging/administers-account';
@@ -161,7 +161,7 @@ export function App({
           The settings that are the whole account’s (live updates, where Fieldside connects, another staff member’s
           view) need the platform to say you are {view.me?.name}, not only your choice from the list:{' '}
           {addonOff(view.addonActivated)
-            ? `first turn Fieldside on for the account (in the platform’s add-on store, open Fieldside and activate it, also where it already shows as active), then ${PAIRING_PATH}.`
+            ? `first turn Fieldside on for the account (${ACTIVATE_STEP}), then ${PAIRING_PATH}.`
             : `${PAIRING_PATH}.`}
         </Notice>
       )}

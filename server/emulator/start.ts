@@ -37,9 +37,7 @@ export interface EmulatorOptions extends Partial<Switches> {
    * for a business with more people than its history needs (the budget benchmark's 200 staff). */
   fieldWorkers?: number;
   seed?: number;
-  /** The seeded accounts' IANA time zones, by position, in place of their profiles' (Australia/Sydney, Europe/London).
-   * The seed lays "today" out once, at start: a test run that must not cross the account's midnight picks a zone
-   * where it is day (tests/e2e/support/stack.ts). */
+  /** The seeded accounts' IANA time zones, by position, in place of Sydney and London (README.md says why). */
   timeZones?: ReadonlyArray<string | undefined>;
   /** The app's Return URL: redirect_uri hosts must match it. */
   returnUrl?: string;
