@@ -6,9 +6,24 @@
 /** The note "On my way" leaves on the job, for the office (the platform describes no way of texting the customer). */
 export const ON_MY_WAY_NOTE = 'On my way.';
 
+/** Job statuses the platform knows (reference notes); records may carry others, so a job's status is text. */
+export const JOB_STATUSES = ['Quote', 'Work Order', 'Completed', 'Unsuccessful'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
 /** The job's status once the person marks it complete. */
-export const COMPLETED_STATUS = 'Completed';
+export const COMPLETED_STATUS = 'Completed' satisfies JobStatus;
 
 /** The steps of a visit, in the order a person takes them. */
 export const JOB_ACTIONS = ['on-my-way', 'arrived', 'done', 'complete'] as const;
 export type JobActionName = (typeof JOB_ACTIONS)[number];
+
+/** The steps, and "reopen": undoing "Mark the job complete" pressed by mistake (a gloved thumb on the wrong button). */
+export const VISIT_COMMANDS = [...JOB_ACTIONS, 'reopen'] as const;
+export type VisitCommand = (typeof VISIT_COMMANDS)[number];
+
+/** The status "Undo" puts back: the job's before it was completed; a Work Order when that is unknown or was itself
+ * Completed (completed again after the office reopened it). */
+export function reopenedAs(before: string | null | undefined): JobStatus {
+  const known = JOB_STATUSES.find((s) => s === before);
+  return known && known !== COMPLETED_STATUS ? known : 'Work Order';
+}

@@ -53,6 +53,16 @@ export const isTimeOnSite = (a: ActivityFacts, staff: string, jobUuid: string): 
 export const isOpen = (a: Pick<ActivityFacts, 'start_date' | 'end_date'>): boolean =>
   (a.start_date ?? '') === (a.end_date ?? '');
 
+/** The end leaving writes: now, or a second after the arrival when now is not later. A "Done" within the arrival's
+ * own second would write the end as the start, which reads as still on site (`isOpen`) everywhere after. */
+export function leavingAt(arrivedAt: string, now: string): string {
+  if (now > arrivedAt) return now;
+  const next = Date.parse(`${arrivedAt.replace(' ', 'T')}Z`) + 1000;
+  if (Number.isNaN(next)) return now;
+  const stamp = new Date(next).toISOString();
+  return `${stamp.slice(0, 10)} ${stamp.slice(11, 19)}`;
+}
+
 /** Their latest arrival at the job on `today`, and whether they left; null when they have not arrived today. */
 export function timeOnSiteToday(
   activities: readonly ActivityFacts[],

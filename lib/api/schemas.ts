@@ -161,9 +161,7 @@ export type JobContact = z.infer<typeof JobContactSchema>;
 export type JobAllocation = z.infer<typeof JobAllocationSchema>;
 export type Attachment = z.infer<typeof AttachmentSchema>;
 
-/** Job statuses the platform knows (reference notes); records may carry others, so Job.status is text. */
-export const JOB_STATUSES = ['Quote', 'Work Order', 'Completed', 'Unsuccessful'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
+export { JOB_STATUSES, type JobStatus } from '../../contracts/job-actions';
 
 const utcTimestamp = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'YYYY-MM-DD HH:MM:SS');
 

@@ -2,11 +2,10 @@
 // the outbox at once (also offline) and sent in order, once. What the person did on their visit today is kept in
 // the answer store beside it (the visit log), so the side panel knows the step they are at while the writes wait;
 // the steps they took elsewhere (the job card's panel, another browser) come from the platform (visit-log.ts).
-import { COMPLETED_STATUS, ON_MY_WAY_NOTE } from '../../contracts/job-actions';
+import { COMPLETED_STATUS, ON_MY_WAY_NOTE, reopenedAs } from '../../contracts/job-actions';
 import { localTimestamp } from '../api/local-time';
 import { knownZone, todayIn } from '../locale/days';
 import type { AttachmentView, JobAction, VisitCommand, VisitView } from '../messaging/job-views';
-import { JOB_STATUSES, type JobStatus } from '../api/schemas';
 import type { FileSource } from '../outbox/files';
 import type { OutboxRunner } from '../outbox/runner';
 import type { OutboxEntry } from '../outbox/types';
@@ -15,6 +14,7 @@ import { jobAnswerKey } from './answer-store';
 import { rememberAttachment } from './job-attachments';
 import { declineTexts, queueText, textState } from './visit-text';
 import type { Uuid } from '../../contracts/uuid';
+import { leavingAt } from '../../contracts/visit-on-platform';
 import { platformVisitKey, visitLogKey, withPlatformVisit, type PlatformVisit, type VisitLog } from './visit-log';
 
 export { ON_MY_WAY_NOTE };
@@ -152,8 +152,9 @@ export function createVisitActions({ ctx, runner, files }: VisitActionsDeps) {
         Object.assign(log, { activityUuid, arrivedAt: at, leftAt: null });
       } else if (action === 'done') {
         if (!onSite || !log.activityUuid) throw new VisitStepError('Press “Arrived” when you get there first');
-        await outbox.enqueue({ kind: 'activity-end', jobUuid, payload: { activityUuid: log.activityUuid, end: at } });
-        log.leftAt = at;
+        const end = leavingAt(log.arrivedAt ?? at, at);
+        await outbox.enqueue({ kind: 'activity-end', jobUuid, payload: { activityUuid: log.activityUuid, end } });
+        log.leftAt = end;
       } else if (action === 'complete' && !log.completedAt) {
         const before = await statusHere(jobUuid);
         await outbox.enqueue({ kind: 'status', jobUuid, payload: { status: COMPLETED_STATUS } });
@@ -206,13 +207,6 @@ export function createVisitActions({ ctx, runner, files }: VisitActionsDeps) {
       };
     },
   };
-}
-
-/** The status "Undo" puts back: the job's before it was completed; a Work Order when that is unknown or was itself
- * Completed (the person completed it again after the office reopened it). */
-function reopenedAs(status: string | undefined): JobStatus {
-  const known = JOB_STATUSES.find((s) => s === status);
-  return known && known !== COMPLETED_STATUS ? known : 'Work Order';
 }
 
 /** A pasted image has no name: its extension from its type. */

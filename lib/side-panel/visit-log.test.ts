@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ON_MY_WAY_NOTE } from '../../contracts/job-actions';
+import { isOpen, leavingAt } from '../../contracts/visit-on-platform';
 import { emptyLog, platformVisit, withPlatformVisit, type PlatformVisit, type VisitLog } from './visit-log';
 
 const TODAY = '2026-12-03';
@@ -99,5 +100,19 @@ describe('withPlatformVisit', () => {
     const yesterday = { ...log({ onTheWayAt: '2026-12-02 07:00:00' }), date: '2026-12-02' };
     expect(withPlatformVisit(yesterday, null, TODAY)).toEqual(emptyLog(TODAY));
     expect(withPlatformVisit(null, platform({ date: '2026-12-02' }), TODAY)).toEqual(emptyLog(TODAY));
+  });
+});
+
+describe('leavingAt', () => {
+  it('is now, or a second after arriving when "Done" came in the same second: never an end that reads as on site', () => {
+    expect(leavingAt(`${TODAY} 09:14:03`, `${TODAY} 10:02:41`)).toBe(`${TODAY} 10:02:41`);
+    const left = leavingAt(`${TODAY} 09:14:03`, `${TODAY} 09:14:03`);
+    expect(left).toBe(`${TODAY} 09:14:04`);
+    expect(isOpen({ start_date: `${TODAY} 09:14:03`, end_date: left })).toBe(false);
+    // A clock that went back, and the last second of the day.
+    expect(leavingAt(`${TODAY} 09:14:03`, `${TODAY} 09:13:58`)).toBe(`${TODAY} 09:14:04`);
+    expect(leavingAt(`${TODAY} 23:59:59`, `${TODAY} 23:59:59`)).toBe('2026-12-04 00:00:00');
+    // What cannot be read as a time is left to now.
+    expect(leavingAt('', `${TODAY} 09:14:03`)).toBe(`${TODAY} 09:14:03`);
   });
 });

@@ -9,10 +9,10 @@ import { setUpFile } from '../support/set-up-file';
 
 // Acting on a job from the platform's own job card (issue 32), in real Chromium against the emulator's web app
 // hosting the companion's add-on, by clicks as a technician does: "On my way", "Arrived", a photo sent while the
-// network is cut and again once it is back, "Done" pressed with no network and again, the job complete. After it
-// the platform holds exactly one "On my way" note, one recorded activity from arrival to leaving, one photo with its
-// file and the new status, each as the technician the platform's signed event named. On the phone view, the panel
-// offers the camera.
+// network is cut and again once it is back, "Done" pressed with no network and again, the job complete (undone, as
+// after a press by mistake, and completed again). After it the platform holds exactly one "On my way" note, one
+// recorded activity from arrival to leaving, one photo with its file and the new status, each as the technician the
+// platform's signed event named. On the phone view, the panel offers the camera.
 
 let stack: Stack;
 let browser: ExtensionBrowser;
@@ -97,6 +97,19 @@ describe('acting on a job from the job card', () => {
     await panel.getByRole('button', { name: 'Done', exact: true }).click();
     await expect.poll(() => steps(panel), { timeout: 15_000 }).toMatch(/Done at \d{2}:\d{2}/);
     const afterLeaving = accountNow();
+    const statusBefore = (await records('job')).find((j) => j.uuid === jobUuid)?.status;
+    await panel.getByRole('button', { name: 'Mark the job complete' }).click();
+    await expect.poll(() => steps(panel), { timeout: 15_000 }).toContain('Job complete');
+    // A gloved thumb on the wrong button: "Undo" puts back the status the job had, and the button comes back.
+    expect((await records('job')).find((j) => j.uuid === jobUuid)?.status).toBe('Completed');
+    expect(await panel.locator('#job-status').textContent()).toBe('Completed');
+    await panel.getByRole('button', { name: 'Undo' }).click();
+    await expect
+      .poll(() => panel.locator('#visit-message').textContent(), { timeout: 15_000 })
+      .toBe('Undone: the job is open again.');
+    expect(await steps(panel)).not.toContain('Job complete');
+    expect((await records('job')).find((j) => j.uuid === jobUuid)?.status).toBe(statusBefore);
+    expect(await panel.locator('#job-status').textContent()).toBe(statusBefore);
     await panel.getByRole('button', { name: 'Mark the job complete' }).click();
     await expect.poll(() => steps(panel), { timeout: 15_000 }).toContain('Job complete');
 
@@ -134,6 +147,8 @@ describe('acting on a job from the job card', () => {
     await panel.locator('#fieldside-panel').waitFor({ timeout: 20_000 });
     await expect.poll(() => steps(panel)).toMatch(/Arrived at .*Done at .*Job complete/);
     expect(await panel.getByRole('button', { name: 'Arrived' }).isVisible()).toBe(false);
+    // Undo is for the window the job was completed in, not for what others may have decided since.
+    expect(await panel.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     await page.close();
   });
 

@@ -35,8 +35,7 @@ async function sidebarShot(stack: Stack, extensionDir: string, theme: (typeof TH
     await connectFirefox(options, stack);
     await signInFirefox(browser, options, stack, stack.technician.uuid);
     await chooseMeFirefox(options, stack.technician);
-    // The account's 180 requests a minute are shared by every Fieldside of the business: after the Chromium pictures
-    // they can be used up as Firefox signs in, and the sidebar first shows its kept day, then reads it again by
+    // Should the platform be busy as Firefox signs in, the sidebar first shows its kept day, then reads it again by
     // itself (lib/side-panel/kept-retry.ts) once the platform's minute is over.
     const panel = await openFieldsidePage(browser, options, '/sidepanel.html', 'li.visit', 120_000);
     await panel.setViewport({ width: 400, height: 860 });

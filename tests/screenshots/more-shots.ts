@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { ExtensionBrowser } from '../e2e/support/chromium';
 import { useApiKey } from '../e2e/support/options-page';
+import { PHOTO_PNG } from '../e2e/support/job-actions';
 import { activateAddon } from '../e2e/support/pairing';
 import { search } from '../e2e/support/popup-page';
 import type { Stack } from '../e2e/support/stack';
@@ -10,7 +11,7 @@ import { openSidePanel } from './panel-shots';
 import { FRAMES, frame, shoot, type Frame } from './shoot';
 
 // The surfaces beyond the extension's own pages: the platform's consent page, the job card's Fieldside
-// action on the web and in the phone view; and the states a person meets
+// action on the web and in the phone view, and a visit taken in it; and the states a person meets
 // less often: the search narrowed by a filter, an API key instead of a sign-in, the platform's daily
 // limit reached.
 
@@ -76,6 +77,36 @@ export async function jobCardShots(browser: ExtensionBrowser, stack: Stack, jobU
   await shoot(phone, 'jobcard-phone', PHONE);
   await phone.goto(`${stack.emulator.info.web_url}/?device=desktop`);
   await phone.close();
+
+  // A visit taken in the job card: the steps with their times, a photo sent, the job complete with its "Undo".
+  const visit = await webAppAs(browser, stack, stack.technician.uuid, FRAMES.webApp);
+  await openJobCard(visit, jobUuid);
+  const panel = visit.frameLocator('#windows .addon-window iframe');
+  /** Waits for the step to show; when it does not, says what the panel said instead. */
+  const taken = (step: string) =>
+    panel
+      .locator(`#visit-steps li[data-step="${step}"]`)
+      .waitFor({ timeout: 15_000 })
+      .catch(async (e: unknown) => {
+        throw new Error(`the job card did not show "${step}": ${await panel.locator('#visit-message').textContent()}`, {
+          cause: e,
+        });
+      });
+  // The technician's day may already hold this job's "On my way" or time on site: only the steps still offered.
+  for (const step of ['on-my-way', 'arrived'] as const) {
+    if (!(await panel.locator(`#act-${step}`).isVisible())) continue;
+    await panel.locator(`#act-${step}`).click();
+    await taken(step);
+  }
+  await panel.locator('#photo-file').setInputFiles({ name: 'Meter box.png', mimeType: 'image/png', buffer: PHOTO_PNG });
+  await panel.locator('#photo-list li[data-state="sent"]').waitFor({ timeout: 20_000 });
+  await panel.getByRole('button', { name: 'Done', exact: true }).click();
+  await taken('done');
+  await panel.getByRole('button', { name: 'Mark the job complete' }).click();
+  await panel.locator('#act-reopen').waitFor({ timeout: 15_000 });
+  await visit.mouse.move(2, 2);
+  await shoot(visit, 'jobcard-web-photo', FRAMES.webApp);
+  await visit.close();
 }
 
 /** The search narrowed by what a person types: `query` with its filters. */

@@ -73,6 +73,10 @@ async function callerNumber(stack: Awaited<ReturnType<typeof startStack>>, compa
 async function main(): Promise<void> {
   build();
   const stack = await startStack({ jobs: 300 });
+  // The pictures are of the pages, not of the platform's minute: a robot clicking through every page of the product
+  // in a few minutes would use up the account's 180 requests a minute, and a page would say "busy" in a picture of
+  // something else. The daily limit's pictures set their own (dailyLimitShots).
+  await stack.emulator.control.setRateLimit(100_000);
   const browser = await launchChromium(EXTENSION_DIR, { locale: LOCALE }).catch(async (error: unknown) => {
     await stack.close();
     throw error;

@@ -1,4 +1,4 @@
-import { COMPLETED_STATUS, ON_MY_WAY_NOTE } from '../../../contracts/job-actions';
+import { COMPLETED_STATUS, ON_MY_WAY_NOTE, reopenedAs, type JobStatus } from '../../../contracts/job-actions';
 import { toUuid, type Uuid } from '../../../contracts/uuid';
 import type { AccountClock } from './account-clock';
 import type { AccountTokenKeeper } from './account-tokens';
@@ -16,15 +16,16 @@ import {
 } from './job-view';
 import type { PlatformCall, PlatformReads, Result } from './platform-reads';
 import { PROBLEM_WORDS } from './panel/problem-page';
-import { isOpen, isTimeOnSite } from '../../../contracts/visit-on-platform';
+import { isOpen, isTimeOnSite, leavingAt } from '../../../contracts/visit-on-platform';
 import { ActivitySchema, activitiesOf, visitState, type VisitState } from './visit-records';
 
-// The follow-up `fieldside_job_action`: "On my way", "Arrived", "Done" and completing the job, each written with the
-// account's tokens as the SIGNED staff member (x-impersonate-uuid), whatever the args say, the way the side panel's
-// outbox writes them (contracts/job-actions.ts): a note; a recorded job activity as them, from arrival to leaving;
-// the job's status. Each is safe to send twice: the note and the activity carry a uuid chosen in the window and
-// are read by it before they are created; "Done" moves the end only of an activity still open; the status is set
-// only when it is not yet complete. The answer is the visit as the platform then holds it.
+// The follow-up `fieldside_job_action`: "On my way", "Arrived", "Done", completing the job and undoing that, each
+// written with the account's tokens as the SIGNED staff member (x-impersonate-uuid), whatever the args say, the way
+// the side panel's outbox writes them (contracts/job-actions.ts): a note; a recorded job activity as them, from
+// arrival to leaving; the job's status. Each is safe to send twice: the note and the activity carry a uuid chosen in
+// the window and are read by it before they are created; "Done" moves the end only of an activity still open; the
+// status is set to complete only when it is not yet, and put back only while it is. The answer is the visit as the
+// platform then holds it; completing it also says the status it had, for the window's "Undo".
 
 const ACTION_WORDS: Partial<Record<PanelProblem, string>> = {
   not_visible:
@@ -52,7 +53,7 @@ async function readVisit(
   call: PlatformCall,
   jobUuid: Uuid,
   now: string,
-): Promise<WriteStep<VisitState>> {
+): Promise<WriteStep<{ visit: VisitState; status: string }>> {
   const [job, notes, activities] = await Promise.all([
     reads.get(call, `job/${jobUuid}.json`, JobSchema),
     notesOf(reads, call, jobUuid),
@@ -62,30 +63,39 @@ async function readVisit(
   if (failure === 'refused') return 'refused';
   if (failure || !job.ok || !notes.ok || !activities.ok) return { ok: false, problem: failure ?? 'unavailable' };
   const state = { notes: notes.value, activities: activities.value, staff: call.staff, jobUuid };
-  return { ok: true, value: visitState({ ...state, status: job.value.status, today: now.slice(0, 10) }) };
+  const status = job.value.status;
+  return { ok: true, value: { visit: visitState({ ...state, status, today: now.slice(0, 10) }), status } };
 }
 
 async function perform(reads: PlatformReads, call: PlatformCall, args: JobActionArgs, now: string): Promise<Step> {
   const jobUuid = args.jobUUID;
-  const visit = async (note?: NoteView): Promise<Step> => {
+  const visit = async (extra: { note?: NoteView; reopenAs?: JobStatus } = {}): Promise<Step> => {
     const read = await readVisit(reads, call, jobUuid, now);
     if (read === 'refused' || !read.ok) return read;
-    return { ok: true, value: { ok: true, visit: read.value, ...(note ? { note } : {}) } };
+    return { ok: true, value: { ok: true, ...read.value, ...extra } };
   };
-  const before = await readVisit(reads, call, jobUuid, now);
-  if (before === 'refused' || !before.ok) return before;
-  const onSite = before.value.arrivedAt !== '' && before.value.leftAt === '';
+  const read = await readVisit(reads, call, jobUuid, now);
+  if (read === 'refused' || !read.ok) return read;
+  const before = read.value.visit;
+  const onSite = before.arrivedAt !== '' && before.leftAt === '';
 
   if (args.action === 'on-my-way') {
-    if (before.value.onTheWayAt || onSite) return visit();
+    if (before.onTheWayAt || onSite) return visit();
     const written = await writeNote(reads, call, { jobUUID: jobUuid, uuid: args.uuid, note: ON_MY_WAY_NOTE });
     if (written === 'refused' || !written.ok) return written;
     if (!written.value.ok) return words(written.value.message);
-    return visit(written.value.note);
+    return visit({ note: written.value.note });
   }
   if (args.action === 'complete') {
-    if (before.value.completed) return visit();
+    // Completed already (the answer to this press was lost, or someone else): no "Undo" of what this did not do.
+    if (before.completed) return visit();
     const set = await reads.post(call, `job/${jobUuid}.json`, { status: COMPLETED_STATUS });
+    return set.ok ? visit({ reopenAs: reopenedAs(read.value.status) }) : failed(set);
+  }
+  if (args.action === 'reopen') {
+    // Reopened already (this undo again, or the office): nothing to put back.
+    if (!before.completed) return visit();
+    const set = await reads.post(call, `job/${jobUuid}.json`, { status: reopenedAs(args.reopenAs) });
     return set.ok ? visit() : failed(set);
   }
 
@@ -106,10 +116,12 @@ async function perform(reads: PlatformReads, call: PlatformCall, args: JobAction
     });
     return created.ok ? visit() : failed(created);
   }
-  // Done: the end of the activity its arrival recorded, once.
+  // Done: the end of the activity its arrival recorded, once, and after its start (leavingAt).
   if (!activity) return words(ARRIVE_FIRST);
   if (!isOpen(activity)) return visit();
-  const ended = await reads.post(call, `jobactivity/${args.uuid}.json`, { end_date: now });
+  const ended = await reads.post(call, `jobactivity/${args.uuid}.json`, {
+    end_date: leavingAt(activity.start_date ?? now, now),
+  });
   return ended.ok ? visit() : failed(ended);
 }
 

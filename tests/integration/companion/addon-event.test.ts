@@ -78,7 +78,7 @@ describe('the panel for a job', () => {
     expect(answer.type).toMatch(/^application\/json/);
     const page = answer.response;
     expect(page).toContain(`<h1>Job #${scene.job.number}</h1>`);
-    expect(page).toContain(`<p class="status">${scene.job.status}</p>`);
+    expect(page).toContain(`<p class="status" id="job-status">${scene.job.status}</p>`);
     expect(page).toContain(escaped(scene.job.address));
     for (const name of scene.badgeNames) expect(page).toContain(`<li>${name}</li>`);
     const order = scene.notes.map((n) => page.indexOf(escaped(n.text.slice(0, 24))));

@@ -209,6 +209,63 @@ describe("the visit from the job card, as the platform's signed staff member", (
     expect(added.map((a) => a.uuid)).toEqual([uuid]);
   });
 
+  it('undoes "Mark the job complete": the status it had is put back, once; only a press that completed it says what to put back', async () => {
+    const visible = await stack.emulator.control.visibleJobUuids(scene.account, scene.technician.uuid);
+    const jobUUID = visible.find((uuid) => uuid !== scene.job.uuid)!;
+    await stack.emulator.control.updateRecord(scene.account, 'job', jobUUID, { status: 'Quote' });
+    const statusOf = async () => (await records('job')).find((j) => j.uuid === jobUUID)?.status;
+    const command = (action: string, extra: Record<string, unknown> = {}) =>
+      event(ADDON_EVENTS.jobAction, { jobUUID, action, uuid: crypto.randomUUID(), ...extra });
+
+    const completing = await command('complete');
+    expect(await answerOf(completing)).toMatchObject({
+      ok: true,
+      visit: { completed: true },
+      status: 'Completed',
+      reopenAs: 'Quote',
+    });
+    expect(await statusOf()).toBe('Completed');
+    // The same press again (its answer lost): it completed nothing this time, so it offers nothing to undo.
+    const again = await answerOf(completing);
+    expect(again).toMatchObject({ ok: true, visit: { completed: true } });
+    expect(again).not.toHaveProperty('reopenAs');
+
+    const undo = await command('reopen', { reopenAs: 'Quote' });
+    const undone = [await answerOf(undo), ...(await Promise.all([answerOf(undo), answerOf(undo)]))];
+    for (const a of undone) expect(a).toMatchObject({ ok: true, visit: { completed: false }, status: 'Quote' });
+    expect(await statusOf()).toBe('Quote');
+
+    // Reopened by the office as a Work Order before the undo came: the undo changes nothing.
+    expect(await answerOf(await command('complete'))).toMatchObject({ reopenAs: 'Quote' });
+    await stack.emulator.control.updateRecord(scene.account, 'job', jobUUID, { status: 'Work Order' });
+    expect(await answerOf(await command('reopen', { reopenAs: 'Quote' }))).toMatchObject({ ok: true });
+    expect(await statusOf()).toBe('Work Order');
+
+    // An undo that names no status, or "Completed", puts back a Work Order; one that names no known status is refused.
+    await answerOf(await command('complete'));
+    expect(await answerOf(await command('reopen'))).toMatchObject({ ok: true, visit: { completed: false } });
+    expect(await statusOf()).toBe('Work Order');
+    await answerOf(await command('complete'));
+    await answerOf(await command('reopen', { reopenAs: 'Completed' }));
+    expect(await statusOf()).toBe('Work Order');
+    await answerOf(await command('complete'));
+    expect(await answerOf(await command('reopen', { reopenAs: 'Invoiced' }))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Fieldside could not tell what to save.'),
+    });
+    expect(await statusOf()).toBe('Completed');
+  });
+
+  it('"Done" pressed right after "Arrived" (within its second) still ends the time on site: the end is after the start', async () => {
+    const activity = crypto.randomUUID();
+    expect(await act('arrived', activity)).toMatchObject({ ok: true, visit: { activityUUID: activity, leftAt: '' } });
+    expect(await act('done', activity)).toMatchObject({ ok: true, visit: { leftAt: expect.stringMatching(/\d/) } });
+    const held = (await timeOnSite()).find((a) => a.uuid === activity)!;
+    expect(String(held.end_date) > String(held.start_date)).toBe(true);
+    // Opened again, the panel reads the visit as over, not as still on site.
+    expect(attr(await panel(), 'data-left')).not.toBe('');
+  });
+
   it("is the signed person's whoever the args name: even the administrator's event cannot close the technician's time on site", async () => {
     const activity = crypto.randomUUID();
     expect(await act('arrived', activity)).toMatchObject({ ok: true });

@@ -67,6 +67,8 @@ it('keeps each step offline, shows it waiting, and sends each once, as the techn
   const detail = await f.detail.get(job);
   expect(activities[0]!.start_date).toBe(detail.visit.arrivedAt);
   expect(activities[0]!.end_date).toBe(detail.visit.leftAt);
+  // "Done" came in the arrival's second: the end is still after the start, or everyone else would read them on site.
+  expect(String(activities[0]!.end_date) > String(activities[0]!.start_date)).toBe(true);
   expect(detail.visit.pending).toEqual([]);
   expect(detail.job.status).toBe('Completed');
   // The photo, sent from here, is on the job though the job's kept list was read before it was sent.

@@ -91,7 +91,7 @@ export interface PanelInput {
 export function jobPanel({ view, place, jobUuid, sdkUrl, upload, pairUrl, activateUrl }: PanelInput): string {
   const title = view.number ? `Job #${view.number}` : 'Job';
   const body = html`<header>
-      ${view.status ? html`<p class="status">${view.status}</p>` : html``}
+      ${view.status ? html`<p class="status" id="job-status">${view.status}</p>` : html``}
       <h1>${title}</h1>
       ${view.address ? html`<p class="muted">${view.address}</p>` : html``}
     </header>

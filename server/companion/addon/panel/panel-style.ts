@@ -32,6 +32,7 @@ label.button{margin:0}
 label.button:has(+ .file:focus-visible),button:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
 .steps{list-style:none;margin:0 0 8px;padding:0}
 .steps li{color:var(--good);font-weight:600}
+.steps button{margin-left:10px;padding:2px 12px;font-size:.9em}
 .actions{margin-bottom:6px}
 #visit-hint{margin:4px 0 0;font-size:.9em}
 #visit-message{margin:4px 0 0}
@@ -53,4 +54,5 @@ a{color:var(--accent)}
 .phone .row{display:block}
 .phone .row>*+*{margin-top:8px}
 .phone #note-message{margin-top:8px}
+.phone .steps button{display:inline-block;width:auto;min-height:48px;padding:8px 18px;margin:4px 0 4px 10px}
 `;
