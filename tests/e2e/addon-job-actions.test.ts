@@ -4,6 +4,7 @@ import { ON_MY_WAY_NOTE } from '../../contracts/job-actions';
 import { accountTimestamp } from '../../server/companion/addon/account-clock';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { openFieldside, webAppAs } from './support/job-card';
+import { leftBetween } from './support/job-actions';
 import { startStack, type Stack } from './support/stack';
 import { setUpFile } from '../support/set-up-file';
 
@@ -126,9 +127,8 @@ describe('acting on a job from the job card', () => {
     expect(onSite[0]!.staff_uuid).toBe(stack.technician.uuid);
     expect(Number(onSite[0]!.activity_was_scheduled)).toBe(0);
     const start = String(onSite[0]!.start_date);
-    const end = String(onSite[0]!.end_date);
     expect(start >= beforeArriving && start <= afterArriving).toBe(true);
-    expect(end >= beforeLeaving && end <= afterLeaving).toBe(true);
+    expect(leftBetween(onSite[0]!, beforeLeaving, afterLeaving)).toBe(true);
     const photos = (await records('attachment')).filter(
       (a) => a.related_object_uuid === jobUuid && a.attachment_name === 'Meter reading.png',
     );

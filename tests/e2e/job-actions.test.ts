@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { openJobInPanel } from './support/grant-feature';
-import { accountClock, firstVisitOnPlatform, PHOTO_PNG } from './support/job-actions';
+import { accountClock, firstVisitOnPlatform, leftBetween, PHOTO_PNG } from './support/job-actions';
 import { openSidePanel } from './support/sidepanel-page';
 import type { Stack } from './support/stack';
 import { startTechnicianAtWork } from './support/technician-at-work';
@@ -87,7 +87,7 @@ it('records a visit and a photo exactly once, as the technician, across a cut in
     expect(await platform.recorded(), 'recorded visits on the platform').toHaveLength(1);
     expect(recorded).toMatchObject({ staff_uuid: stack.technician.uuid });
     expect(String(recorded!.start_date) >= beforeArrival && String(recorded!.start_date) <= afterArrival).toBe(true);
-    expect(String(recorded!.end_date) >= beforeDone && String(recorded!.end_date) <= afterDone).toBe(true);
+    expect(leftBetween(recorded!, beforeDone, afterDone)).toBe(true);
     const photos = await platform.photos();
     expect(photos, 'photos on the platform').toHaveLength(1);
     expect(photos[0]).toMatchObject({ file_type: '.png', created_by_staff_uuid: stack.technician.uuid });

@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { openJobInPanel } from './support/grant-feature';
 import { openFieldside, webAppAs } from './support/job-card';
-import { accountClock, firstVisitOnPlatform } from './support/job-actions';
+import { accountClock, firstVisitOnPlatform, leftBetween } from './support/job-actions';
 import { openSidePanel } from './support/sidepanel-page';
 import type { Stack } from './support/stack';
 import { startTechnicianAtWork } from './support/technician-at-work';
@@ -54,7 +54,7 @@ it('continues in the side panel a visit begun on the job card, and shows the vis
     })
     .toEqual([[arrival!.uuid, true]]);
   const [closed] = await platform.recorded();
-  expect(String(closed!.end_date) >= beforeDone && String(closed!.end_date) <= afterDone).toBe(true);
+  expect(leftBetween(closed!, beforeDone, afterDone)).toBe(true);
   expect(await platform.onMyWayNotes(), '"On my way" notes on the platform').toHaveLength(1);
   // Left, not complete: a second trip (parts fetched) can still be recorded.
   expect(await sidePanel.getByRole('button', { name: 'Arrived again' }).isVisible()).toBe(true);

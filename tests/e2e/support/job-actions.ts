@@ -1,4 +1,5 @@
 import { utcTimestamp, zonedTimestamp } from '../../../contracts/platform-time';
+import { leavingAt } from '../../../contracts/visit-on-platform';
 import { todaysActivities } from './sidepanel-page';
 import type { Stack } from './stack';
 
@@ -16,6 +17,14 @@ export async function accountClock(stack: Stack): Promise<() => string> {
   const vendor = (await stack.emulator.control.listRecords(stack.account.uuid, 'vendor'))[0]!;
   const zone = String(vendor.timezone_name);
   return () => zonedTimestamp(Date.now(), zone) ?? utcTimestamp(Date.now());
+}
+
+/** The time on site's end was written by a "Done" pressed between `before` and `after`: then, or a second after the
+ * arrival when "Done" came in the arrival's own second (leavingAt); always after the start. */
+export function leftBetween(recorded: { start_date?: unknown; end_date?: unknown }, before: string, after: string) {
+  const start = String(recorded.start_date);
+  const end = String(recorded.end_date);
+  return end > start && end >= before && end <= leavingAt(start, after);
 }
 
 export async function onPlatform(stack: Stack, jobUuid: string) {
