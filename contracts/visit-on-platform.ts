@@ -1,4 +1,5 @@
 import { ON_MY_WAY_NOTE } from './job-actions';
+import { utcTimestamp } from './platform-time';
 
 // How a person's visit of today reads off the platform's records, the same in the side panel
 // (lib/side-panel/visit-actions.ts) and the job card's panel (server/companion/addon/visit-records.ts), so each knows
@@ -57,10 +58,9 @@ export const isOpen = (a: Pick<ActivityFacts, 'start_date' | 'end_date'>): boole
  * own second would write the end as the start, which reads as still on site (`isOpen`) everywhere after. */
 export function leavingAt(arrivedAt: string, now: string): string {
   if (now > arrivedAt) return now;
+  // The wall clock's second after, reckoned as if it were UTC: no zone's rules come into a one-second step.
   const next = Date.parse(`${arrivedAt.replace(' ', 'T')}Z`) + 1000;
-  if (Number.isNaN(next)) return now;
-  const stamp = new Date(next).toISOString();
-  return `${stamp.slice(0, 10)} ${stamp.slice(11, 19)}`;
+  return Number.isNaN(next) ? now : utcTimestamp(next);
 }
 
 /** Their latest arrival at the job on `today`, and whether they left; null when they have not arrived today. */

@@ -4,6 +4,8 @@
 // 12:35 UTC lost it, Sydney's midnight being 13:00 UTC). So each account keeps its own zone when it is day there,
 // with four hours or more before midnight, and else takes the first zone of the list where it is: a whole run fits.
 
+import { zonedTimestamp } from '../../../contracts/platform-time';
+
 /** Where an account goes when it is night in its own zone, in order (the other account's own zone last); with the
  * profiles' zones, Australia/Sydney and Europe/London, they cover every UTC hour twice. */
 const ZONES = ['Asia/Kolkata', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney', 'Europe/London'];
@@ -12,8 +14,7 @@ const UNTIL_HOUR = 20;
 
 /** The hour of the day in `zone` at `at` (0-23). */
 export function hourIn(zone: string, at: number): number {
-  const hour = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(at);
-  return Number(hour);
+  return Number(zonedTimestamp(at, zone)?.slice(11, 13));
 }
 
 const isDay = (zone: string, at: number) => {
