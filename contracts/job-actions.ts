@@ -21,6 +21,20 @@ export type JobActionName = (typeof JOB_ACTIONS)[number];
 export const VISIT_COMMANDS = [...JOB_ACTIONS, 'reopen'] as const;
 export type VisitCommand = (typeof VISIT_COMMANDS)[number];
 
+/** The id of a visit command's button, the same in the side panel and the job card's panel. */
+export const visitButtonId = (command: VisitCommand): string => `act-${command}`;
+
+/** Where keyboard focus goes once a pressed button is gone (its step taken: "Arrived" makes way for "Done"), so a
+ * person on keys or a screen reader stays on the visit instead of falling back to the top of the page: the first of
+ * these buttons that is shown; else the visit's heading. A press that failed leaves its button, which keeps focus. */
+export const FOCUS_AFTER: Record<VisitCommand, readonly VisitCommand[]> = {
+  'on-my-way': ['arrived'],
+  arrived: ['done'],
+  done: ['complete', 'arrived'],
+  complete: ['reopen'],
+  reopen: ['complete', 'arrived'],
+};
+
 /** The status "Undo" puts back: the job's before it was completed; a Work Order when that is unknown or was itself
  * Completed (completed again after the office reopened it). */
 export function reopenedAs(before: string | null | undefined): JobStatus {

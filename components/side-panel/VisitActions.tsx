@@ -1,5 +1,11 @@
-import { useState } from 'preact/hooks';
-import type { JobAction, TextOfferView, VisitCommand, VisitView } from '@/lib/messaging/job-views';
+import { useRef, useState } from 'preact/hooks';
+import {
+  visitButtonId,
+  type JobAction,
+  type TextOfferView,
+  type VisitCommand,
+  type VisitView,
+} from '@/lib/messaging/job-views';
 import { clockTime } from '@/lib/locale/words';
 import { Chip } from '../design/Chip';
 import { CheckIcon } from '../icons/check';
@@ -8,6 +14,7 @@ import { MapPinIcon } from '../icons/map-pin';
 import { TextOfferChoice, type TextChoice } from './TextOfferChoice';
 import { AllowNotice } from './AllowNotice';
 import { OutboxProblem } from './OutboxState';
+import { useFocusAfterStep } from './focus-after-step';
 
 export interface VisitActionsProps {
   visit: VisitView;
@@ -34,20 +41,34 @@ const STEP_WORDS: Record<JobAction, string> = {
 /** The person's visit in three steps and a last one: on my way, arrived, done, then the job complete. Each
  * button is the next thing to do; a step taken shows its time, and "waiting to be sent" while it is on its way. */
 export function VisitActions(props: VisitActionsProps) {
-  const { visit, allowed, onAct, onGrant, onRetry, onDiscard, textOffer } = props;
+  const { visit, allowed, onGrant, onRetry, onDiscard, textOffer } = props;
   // The proposed words until the person edits them (the offer may arrive or change after the first render).
   const [text, setText] = useState<TextChoice>({ send: false, message: '' });
   /** Not on the job (the office on a customer's job): the steps wait behind one press. */
   const [unfolded, setUnfolded] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  const pressed = useFocusAfterStep(section);
+  const onAct: VisitActionsProps['onAct'] = (action, text) => {
+    pressed(action);
+    props.onAct(action, text);
+  };
   if (!visit.canAct) return null;
   if (!visit.onJob && !unfolded)
     return (
-      <section aria-labelledby="visit-title" class="job-section" id="visit">
-        <h3 id="visit-title" class="eyebrow">
+      <section aria-labelledby="visit-title" class="job-section" id="visit" ref={section}>
+        <h3 id="visit-title" class="eyebrow" tabIndex={-1}>
           Your visit
         </h3>
         <p class="hint">You are not on this job: no visit of yours is booked, and it is not given to you.</p>
-        <button type="button" class="btn btn-sm" id="visit-unfold" onClick={() => setUnfolded(true)}>
+        <button
+          type="button"
+          class="btn btn-sm"
+          id="visit-unfold"
+          onClick={() => {
+            pressed('unfold');
+            setUnfolded(true);
+          }}
+        >
           Record a visit of mine here
         </button>
       </section>
@@ -77,15 +98,15 @@ export function VisitActions(props: VisitActionsProps) {
       {step === 'on-my-way' && visit.text && <TextState text={visit.text} />}
       {step === 'complete' && allowed && visit.completedAt && (
         // A gloved thumb on the wrong button: the status before is written back, in order after the completion.
-        <button type="button" class="btn-sm" id="act-reopen" onClick={() => onAct('reopen')}>
+        <button type="button" class="btn-sm" id={visitButtonId('reopen')} onClick={() => onAct('reopen')}>
           Undo
         </button>
       )}
     </li>
   );
   return (
-    <section aria-labelledby="visit-title" class="job-section" id="visit">
-      <h3 id="visit-title" class="eyebrow">
+    <section aria-labelledby="visit-title" class="job-section" id="visit" ref={section}>
+      <h3 id="visit-title" class="eyebrow" tabIndex={-1}>
         Your visit
       </h3>
       {/* Also before the steps may be taken here: those taken on the job card, on their phone, are theirs too. */}
@@ -110,7 +131,7 @@ export function VisitActions(props: VisitActionsProps) {
           )}
           <div class="visit-buttons">
             {!visit.onTheWayAt && !visit.arrivedAt && !visit.completed && (
-              <button type="button" class="btn-lg" id="act-on-my-way" onClick={sayOnMyWay}>
+              <button type="button" class="btn-lg" id={visitButtonId('on-my-way')} onClick={sayOnMyWay}>
                 <MapPinIcon />
                 On my way
               </button>
@@ -120,19 +141,19 @@ export function VisitActions(props: VisitActionsProps) {
               <button
                 type="button"
                 class={visit.leftAt ? 'btn-lg' : 'btn-primary btn-lg'}
-                id="act-arrived"
+                id={visitButtonId('arrived')}
                 onClick={() => onAct('arrived')}
               >
                 {visit.leftAt ? 'Arrived again' : 'Arrived'}
               </button>
             )}
             {onSite && (
-              <button type="button" class="btn-primary btn-lg" id="act-done" onClick={() => onAct('done')}>
+              <button type="button" class="btn-primary btn-lg" id={visitButtonId('done')} onClick={() => onAct('done')}>
                 Done
               </button>
             )}
             {!visit.completed && !onSite && (visit.leftAt || visit.arrivedAt) && (
-              <button type="button" class="btn-lg" id="act-complete" onClick={() => onAct('complete')}>
+              <button type="button" class="btn-lg" id={visitButtonId('complete')} onClick={() => onAct('complete')}>
                 <CheckIcon />
                 Mark the job complete
               </button>

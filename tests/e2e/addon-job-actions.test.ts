@@ -4,12 +4,12 @@ import { ON_MY_WAY_NOTE } from '../../contracts/job-actions';
 import { accountTimestamp } from '../../server/companion/addon/account-clock';
 import { launchChromium, type ExtensionBrowser } from './support/chromium';
 import { openFieldside, webAppAs } from './support/job-card';
-import { leftBetween } from './support/job-actions';
+import { focusedId, leftBetween } from './support/job-actions';
 import { startStack, type Stack } from './support/stack';
 import { setUpFile } from '../support/set-up-file';
 
 // Acting on a job from the platform's own job card (issue 32), in real Chromium against the emulator's web app
-// hosting the companion's add-on, by clicks as a technician does: "On my way", "Arrived", a photo sent while the
+// hosting the companion's add-on, by clicks and keys as a technician does: "On my way", "Arrived", a photo sent while the
 // network is cut and again once it is back, "Done" pressed with no network and again, the job complete (undone, as
 // after a press by mistake, and completed again). After it the platform holds exactly one "On my way" note, one
 // recorded activity from arrival to leaving, one photo with its file and the new status, each as the technician the
@@ -64,15 +64,18 @@ describe('acting on a job from the job card', () => {
     // Only what makes sense first: no "Done" before arriving.
     expect(await panel.getByRole('button', { name: 'Done', exact: true }).isVisible()).toBe(false);
 
-    await panel.getByRole('button', { name: 'On my way' }).click();
+    // By keys: each step taken, focus is on the next one's button (not back at the top of the page).
+    await panel.getByRole('button', { name: 'On my way' }).press('Enter');
     await expect.poll(() => steps(panel), { timeout: 15_000 }).toMatch(/On my way at \d{2}:\d{2}/);
     expect(await panel.getByRole('button', { name: 'On my way' }).isVisible()).toBe(false);
+    await expect.poll(() => focusedId(panel)).toBe('act-arrived');
     await expect.poll(() => panel.locator('#notes li .text').first().textContent()).toBe(ON_MY_WAY_NOTE);
 
     const beforeArriving = accountNow();
-    await panel.getByRole('button', { name: 'Arrived' }).click();
+    await page.keyboard.press('Enter');
     await expect.poll(() => steps(panel), { timeout: 15_000 }).toMatch(/Arrived at \d{2}:\d{2}/);
     const afterArriving = accountNow();
+    await expect.poll(() => focusedId(panel)).toBe('act-done');
     expect(await panel.locator('#visit-hint').textContent()).toBe(
       'Your time on site is being recorded. Press Done when you leave.',
     );
@@ -84,10 +87,12 @@ describe('acting on a job from the job card', () => {
     await expect.poll(() => photo.getAttribute('data-state'), { timeout: 15_000 }).toBe('failed');
     expect(await photo.locator('[role="status"]').textContent()).toContain('No connection');
     // "Done" with no network: nothing is lost, and it says so.
-    await panel.getByRole('button', { name: 'Done', exact: true }).click();
+    await panel.getByRole('button', { name: 'Done', exact: true }).press('Enter');
     await expect
       .poll(() => panel.locator('#visit-message').textContent(), { timeout: 15_000 })
       .toBe('Fieldside could not save this just now. Try again in a moment.');
+    // Not saved: the button stays, and so does focus, to press it again.
+    await expect.poll(() => focusedId(panel)).toBe('act-done');
     await browser.context.setOffline(false);
 
     await photo.getByRole('button', { name: 'Try again' }).click();
@@ -99,15 +104,18 @@ describe('acting on a job from the job card', () => {
     await expect.poll(() => steps(panel), { timeout: 15_000 }).toMatch(/Done at \d{2}:\d{2}/);
     const afterLeaving = accountNow();
     const statusBefore = (await records('job')).find((j) => j.uuid === jobUuid)?.status;
-    await panel.getByRole('button', { name: 'Mark the job complete' }).click();
+    await expect.poll(() => focusedId(panel)).toBe('act-complete');
+    await page.keyboard.press('Enter');
     await expect.poll(() => steps(panel), { timeout: 15_000 }).toContain('Job complete');
     // A gloved thumb on the wrong button: "Undo" puts back the status the job had, and the button comes back.
     expect((await records('job')).find((j) => j.uuid === jobUuid)?.status).toBe('Completed');
     expect(await panel.locator('#job-status').textContent()).toBe('Completed');
-    await panel.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => focusedId(panel)).toBe('act-reopen');
+    await page.keyboard.press('Enter');
     await expect
       .poll(() => panel.locator('#visit-message').textContent(), { timeout: 15_000 })
       .toBe('Undone: the job is open again.');
+    await expect.poll(() => focusedId(panel)).toBe('act-complete');
     expect(await steps(panel)).not.toContain('Job complete');
     expect((await records('job')).find((j) => j.uuid === jobUuid)?.status).toBe(statusBefore);
     expect(await panel.locator('#job-status').textContent()).toBe(statusBefore);

@@ -1,12 +1,12 @@
-// A technician's visit in Firefox ESR with the built extension, by clicks in the sidebar page: the permissions
+// A technician's visit in Firefox ESR with the built extension, by clicks and keys in the sidebar page: the permissions
 // asked where first met (the consent page), "On my way", "Arrived", then the network is cut; a photo chosen,
 // "Done" and "Mark the job complete" are kept and shown as waiting; once the platform can be reached again it
 // holds exactly one recorded activity with the right start and end, one photo and the new status, each as that
-// technician. Firefox's background is an event page, where uploads go through XMLHttpRequest (upload-fetch.ts).
+// technician. After each step, keyboard focus is on the next step's button. Firefox's background is an event page, where uploads go through XMLHttpRequest (upload-fetch.ts).
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ElementHandle } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { expect, it } from 'vitest';
 import {
   allowInFirefoxSidebar,
@@ -17,6 +17,10 @@ import { buttonNamed } from './support/firefox-pages';
 import { accountClock, firstVisitOnPlatform, leftBetween, PHOTO_PNG } from './support/job-actions';
 
 const technician = technicianSignedInToFirefox();
+
+/** The id of what has keyboard focus in the sidebar page ("" when it is the page itself). */
+const focusedId = (panel: Page) =>
+  panel.evaluate(() => (document.activeElement === document.body ? '' : (document.activeElement?.id ?? '')));
 
 it('records a visit and a photo exactly once, as the technician, across a cut in the network', async () => {
   const { stack } = technician;
@@ -32,8 +36,9 @@ it('records a visit and a photo exactly once, as the technician, across a cut in
 
   await (await buttonNamed(panel, 'On my way')).click();
   await panel.waitForSelector('.visit-step[data-step="on-my-way"]');
+  await expect.poll(() => focusedId(panel)).toBe('act-arrived');
   const beforeArrival = clock();
-  await (await buttonNamed(panel, 'Arrived')).click();
+  await panel.keyboard.press('Enter');
   await panel.waitForSelector('.visit-step[data-step="arrived"]');
   const afterArrival = clock();
   await expect.poll(async () => (await platform.recorded()).length, { timeout: 20_000 }).toBe(1);
@@ -50,7 +55,8 @@ it('records a visit and a photo exactly once, as the technician, across a cut in
     await (await buttonNamed(panel, 'Done')).click();
     await panel.waitForSelector('.visit-step[data-step="done"]');
     const afterDone = clock();
-    await (await buttonNamed(panel, 'Mark the job complete')).click();
+    await expect.poll(() => focusedId(panel)).toBe('act-complete');
+    await panel.keyboard.press('Enter');
     await panel.waitForSelector('.visit-step[data-step="complete"]');
     await expect.poll(async () => (await control.stats()).faultsInjected, { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await platform.photos()).toEqual([]);

@@ -1,4 +1,4 @@
-// A technician's visit in Chromium, by clicks in the side panel: "On my way", "Arrived", then the network is cut;
+// A technician's visit in Chromium, by keys in the side panel (focus on the next step's button after each): "On my way", "Arrived", then the network is cut;
 // a photo chosen, "Done" and "Mark the job complete" are kept and shown as waiting; once the platform can be
 // reached again it holds exactly one recorded activity with the right start and end, one photo and the new
 // status, each as that technician. The emulator repeats nothing for us: with uuid reuse set to "duplicate", a
@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
 import { openJobInPanel } from './support/grant-feature';
-import { accountClock, firstVisitOnPlatform, leftBetween, PHOTO_PNG } from './support/job-actions';
+import { accountClock, firstVisitOnPlatform, focusedId, leftBetween, PHOTO_PNG } from './support/job-actions';
 import { openSidePanel } from './support/sidepanel-page';
 import type { Stack } from './support/stack';
 import { startTechnicianAtWork } from './support/technician-at-work';
@@ -33,12 +33,14 @@ it('records a visit and a photo exactly once, as the technician, across a cut in
   const clock = await accountClock(stack);
   await openJobInPanel(panel, jobUuid);
 
-  await panel.getByRole('button', { name: 'On my way' }).click();
+  await panel.getByRole('button', { name: 'On my way' }).press('Enter');
   await panel.locator('.visit-step[data-step="on-my-way"]').waitFor();
+  await expect.poll(() => focusedId(panel), { message: 'focus after "On my way"' }).toBe('act-arrived');
   const beforeArrival = clock();
-  await panel.getByRole('button', { name: 'Arrived' }).click();
+  await panel.keyboard.press('Enter');
   await panel.locator('.visit-step[data-step="arrived"]').waitFor();
   const afterArrival = clock();
+  await expect.poll(() => focusedId(panel), { message: 'focus after "Arrived"' }).toBe('act-done');
   // Arriving reached the platform before the signal went.
   await expect
     .poll(async () => (await platform.recorded()).length, {
@@ -53,11 +55,13 @@ it('records a visit and a photo exactly once, as the technician, across a cut in
     await panel.locator('#file-input').setInputFiles({ name: 'Meter.png', mimeType: 'image/png', buffer: PHOTO_PNG });
     await panel.locator('li.file[data-state="pending"]').filter({ hasText: 'Meter.png' }).waitFor({ timeout: 10_000 });
     const beforeDone = clock();
-    await panel.getByRole('button', { name: 'Done' }).click();
+    await panel.getByRole('button', { name: 'Done' }).press('Enter');
     await panel.locator('.visit-step[data-step="done"]').waitFor();
     const afterDone = clock();
-    await panel.getByRole('button', { name: 'Mark the job complete' }).click();
+    await expect.poll(() => focusedId(panel), { message: 'focus after "Done"' }).toBe('act-complete');
+    await panel.keyboard.press('Enter');
     await panel.locator('.visit-step[data-step="complete"]').waitFor();
+    await expect.poll(() => focusedId(panel), { message: 'focus after completing' }).toBe('act-reopen');
     // Each waits, marked so; nothing of it is on the platform.
     await expect
       .poll(() => panel.locator('.visit-step .pending').count(), {
@@ -114,8 +118,9 @@ it('"Undo" beside "Job complete" puts the status before back on the platform, an
   const complete = panel.locator('.visit-step[data-step="complete"]');
   await complete.waitFor();
   expect(await complete.textContent()).toMatch(/Job complete at \d{1,2}:\d{2}/);
-  await panel.getByRole('button', { name: 'Undo' }).click();
+  await panel.getByRole('button', { name: 'Undo' }).press('Enter');
   await panel.getByRole('button', { name: 'Mark the job complete' }).waitFor();
+  await expect.poll(() => focusedId(panel), { message: 'focus after "Undo"' }).toBe('act-complete');
   expect(await complete.count()).toBe(0);
   await expect
     .poll(() => platform.status(), {

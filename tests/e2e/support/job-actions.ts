@@ -1,3 +1,4 @@
+import type { FrameLocator, Page } from 'playwright-core';
 import { utcTimestamp, zonedTimestamp } from '../../../contracts/platform-time';
 import { leavingAt } from '../../../contracts/visit-on-platform';
 import { todaysActivities } from './sidepanel-page';
@@ -25,6 +26,15 @@ export function leftBetween(recorded: { start_date?: unknown; end_date?: unknown
   const start = String(recorded.start_date);
   const end = String(recorded.end_date);
   return end > start && end >= before && end <= leavingAt(start, after);
+}
+
+/** The id of what has keyboard focus in a page or a frame ("" when it is the page itself): where a person on keys
+ * is after pressing a visit's button. */
+export function focusedId(where: Page | FrameLocator): Promise<string> {
+  return where.locator('body').evaluate((body) => {
+    const active = body.ownerDocument.activeElement;
+    return active && active !== body ? active.id : '';
+  });
 }
 
 export async function onPlatform(stack: Stack, jobUuid: string) {

@@ -38,7 +38,7 @@ function visitSection(visit: VisitState): Html {
     data-left="${visit.leftAt}"
     data-completed="${String(visit.completed)}"
   >
-    <h2 id="visit-title">Your visit</h2>
+    <h2 id="visit-title" tabindex="-1">Your visit</h2>
     <ol id="visit-steps" class="steps" aria-label="What you have done" hidden></ol>
     <div class="row actions">
       <button type="button" id="act-on-my-way" class="secondary" hidden>On my way</button>
