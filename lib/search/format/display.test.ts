@@ -122,12 +122,30 @@ describe('browse (jobs without a query)', () => {
 
   it('lists recent jobs: open before finished, up to today before later, newest first', () => {
     const index = buildIndex(docs);
+    // Both open today: the later stored first (the next test).
     expect(browse(index, { today: '2026-03-04', limit: 4 }).map((r) => r.uuid)).toEqual([
-      'open-today',
       'removed-today',
+      'open-today',
       'open-yesterday',
       'undated',
     ]);
-    expect(browse(index, { limit: 2 }).map((r) => r.uuid)).toEqual(['open-next-week', 'open-today']);
+    expect(browse(index, { limit: 2 }).map((r) => r.uuid)).toEqual(['open-next-week', 'removed-today']);
+  });
+
+  it('lists jobs of the same day and state newest stored first: one added or changed since the sync leads', () => {
+    const sameDay = ['1489', '1490', '1491'].map((number) =>
+      doc(`job-${number}`, { number, date: '2026-03-04 00:00:00' }),
+    );
+    const index = buildIndex(sameDay);
+    // An office's "Recent jobs" with no times: #1491 (the page's last) before #1489, not the other way round.
+    expect(browse(index, { today: '2026-03-04' }).map((r) => r.display.number)).toEqual(['1491', '1490', '1489']);
+    applyChanges(index, {
+      upsert: [
+        doc('job-1492', { number: '1492', date: '2026-03-04 00:00:00' }),
+        { ...sameDay[0]!, description: 'Changed' },
+      ],
+    });
+    expect(browse(index, { day: '2026-03-04' }).map((r) => r.display.number)).toEqual(['1489', '1492', '1491', '1490']);
+    expect(browse(index, { today: '2026-03-04', limit: 2 }).map((r) => r.display.number)).toEqual(['1489', '1492']);
   });
 });

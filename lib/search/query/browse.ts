@@ -1,6 +1,8 @@
 // Jobs without a query (the popup's first screen): a day's jobs, or the most relevant recent ones,
 // chosen by the tie-break rank every document already has (open first, then its date), and shown
-// from the display fields, so no job record is read.
+// from the display fields, so no job record is read. Jobs of the same rank (an office's day of jobs
+// with no time in the rank) come newest-stored first: the documents are read from the last one back,
+// so a job added or changed since the full sync (the delta segment), then the later of a page, leads.
 import { displayOfDoc, totalDocs, uuidOf, type SearchIndex } from '../format/index-state';
 import type { SearchDisplay, SearchResult } from '../format/types';
 import { findLive } from '../format/live-docs';
@@ -17,18 +19,18 @@ export interface BrowseOptions {
   accept?: (doc: number) => boolean;
 }
 
-/** Open jobs first, then the newest date (dated up to `today` before later ones); for a `day`,
- * only that day's jobs. Results have no matches and score 0. */
+/** Open jobs first, then the newest date (dated up to `today` before later ones), then the
+ * newest stored; for a `day`, only that day's jobs. Results have no matches and score 0. */
 export function browse(index: SearchIndex, options: BrowseOptions = {}): SearchResult[] {
   const limit = options.limit ?? 20;
   const only = options.day === undefined ? -1 : dayNumber(options.day);
   const upTo = options.today === undefined ? 99_999_999 : dayNumber(options.today);
   const top: Array<{ doc: number; key: number }> = [];
-  const segments = index.delta ? [index.main, index.delta] : [index.main];
-  let doc = 0;
+  const segments = index.delta ? [index.delta, index.main] : [index.main];
+  let doc = totalDocs(index) - 1;
   for (const seg of segments) {
     const ranks = seg.ranks;
-    for (let local = 0; local < seg.count; local++, doc++) {
+    for (let local = seg.count - 1; local >= 0; local--, doc--) {
       if (index.alive[doc] !== 1 || (options.accept && !options.accept(doc))) continue;
       const rank = ranks[local]!;
       const day = rank & (OPEN_BIT - 1);
