@@ -86,6 +86,7 @@ export function seedAccount(opts: SeedOptions, index: number): AccountData {
       todayNaive,
       lat: profile.lat,
       lng: profile.lng,
+      region: profile.region,
       companies: customers.companies,
       categoryUuids: customers.categories.map((c) => String(c.uuid)),
       badgeUuids: customers.badges.map((b) => String(b.uuid)),

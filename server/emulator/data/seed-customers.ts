@@ -1,4 +1,5 @@
 import type { Rng } from './prng';
+import { landline, mobile } from './phone-numbers';
 import {
   BADGE_NAMES,
   BUSINESS_KINDS,
@@ -73,8 +74,8 @@ export function seedCustomers(
           company_uuid: uuid,
           first: cFirst,
           last: cLast,
-          phone: `(0${2 + rng.int(7)}) ${String(1000 + rng.int(8999))} ${String(1000 + rng.int(8999))}`,
-          mobile: `04${String(10000000 + rng.int(89999999))}`,
+          phone: landline(profile.region, rng.int),
+          mobile: mobile(profile.region, rng.int),
           email: `${cFirst}.${cLast}@example.com`.toLowerCase().replace("'", ''),
           type: c === 0 ? 'JOB' : 'BILLING',
           is_primary_contact: c === 0 ? '1' : '0',

@@ -4,6 +4,7 @@ import { hash32, indexedUuid, nameCode } from './prng';
 import type { Rec } from './field-kinds';
 import { HOUR, JOB_INDEX, type JobSeedContext, type SeedPlan } from './seed-plan';
 import { formatNaive } from './time';
+import { mobile } from './phone-numbers';
 
 /** Two of every five jobs have an on-site contact: job contact k belongs to job (k / 2) * 5 + k % 2. */
 const jobOfContact = (k: number) => Math.floor(k / 2) * 5 + (k % 2);
@@ -45,7 +46,7 @@ export function createJobContactSource(
         first,
         last,
         phone: String(client?.phone ?? ''),
-        mobile: String(client?.mobile ?? `04${String(10000000 + (h(k, 3) % 89999999))}`),
+        mobile: String(client?.mobile ?? mobile(ctx.region, (n) => h(k, 3) % n)),
         email: String(client?.email ?? `${first}.${last}@example.net`.toLowerCase().replace("'", '')),
         type: 'JOB',
         is_primary_contact: '1',

@@ -22,6 +22,8 @@ export interface JobSeedContext {
   todayNaive: number;
   lat: number;
   lng: number;
+  /** The account's country (AccountProfile.region): how its contacts' numbers are written. */
+  region: string;
   companies: Rec[];
   categoryUuids: string[];
   badgeUuids: string[];

@@ -1,3 +1,4 @@
+import { isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../clock';
 import { createChangeBus } from './change-bus';
@@ -59,6 +60,31 @@ describe('seeded data', () => {
     expect(todayOf(moved, 0)).toBe('2026-11-20');
     // The other account keeps its own.
     expect(all(moved, 'vendor', 1)[0]!.timezone_name).toBe('Europe/London');
+  });
+
+  it("writes contacts' numbers as a business in the account's country does", () => {
+    const store = build(4);
+    const regions = store.accounts.map((_, i) => String(all(store, 'vendor', i)[0]!.default_region));
+    expect(regions).toEqual(['AU', 'GB']);
+    const codes: Record<string, string> = { AU: '61', GB: '44' };
+    regions.forEach((region, account) => {
+      const country = region as CountryCode;
+      const contacts = [...all(store, 'companycontact', account), ...all(store, 'jobcontact', account)];
+      expect(contacts.length).toBeGreaterThan(50);
+      const numbers = contacts.flatMap((c) => [String(c.mobile), String(c.phone)]).filter(Boolean);
+      for (const number of numbers) {
+        const read = parsePhoneNumberFromString(number, country);
+        expect(read?.countryCallingCode, `${region} ${number}`).toBe(codes[region]);
+        expect(read?.isPossible(), `${region} ${number}`).toBe(true);
+      }
+    });
+    // Northwind's are all numbers in service there, and its mobiles read as mobiles (texts "On my way" can go to).
+    for (const contact of all(store, 'companycontact', 1)) {
+      expect(isValidPhoneNumber(String(contact.phone), 'GB'), String(contact.phone)).toBe(true);
+      expect(parsePhoneNumberFromString(String(contact.mobile), 'GB')?.getType(), String(contact.mobile)).toBe(
+        'MOBILE',
+      );
+    }
   });
 
   it('finds every seeded record by uuid, and no invented one', () => {
