@@ -23,7 +23,9 @@ export function useFocusAfterStep(section: RefObject<HTMLElement | null>): (pres
     if (active && active !== doc.body && !root.contains(active)) return;
     const next = from === 'unfold' ? VISIT_COMMANDS : FOCUS_AFTER[from];
     const target = next.map((c) => doc.getElementById(visitButtonId(c))).find((b) => b !== null);
-    (target ?? root.querySelector<HTMLElement>('#visit-title'))?.focus();
+    // Unfolded where visits are not yet allowed: the button that allows them.
+    const first = from === 'unfold' ? root.querySelector<HTMLElement>('button') : null;
+    (target ?? first ?? root.querySelector<HTMLElement>('#visit-title'))?.focus();
   });
   return (press) => {
     pressed.current = press;

@@ -218,8 +218,10 @@ describe('a new job from the popup', () => {
     expect(await visit.textContent()).toContain('You are not on this job');
     expect(await panel.locator('#visits-allow').count()).toBe(0);
     expect(await axeProblemsInBothSchemes(panel)).toEqual([]);
-    await panel.getByRole('button', { name: 'Record a visit of mine here' }).click();
+    await panel.getByRole('button', { name: 'Record a visit of mine here' }).press('Enter');
     await panel.locator('#visits-allow').waitFor();
+    // By keys, focus follows to what comes next (allowing visits), not back to the top of the page.
+    await expect.poll(() => panel.locator('#visits-allow button:focus').count()).toBe(1);
     await panel.close();
   });
 
