@@ -1,5 +1,6 @@
 import type { Rng } from './prng';
 import { landline, mobile } from './phone-numbers';
+import { postcode } from './postcodes';
 import {
   BADGE_NAMES,
   BUSINESS_KINDS,
@@ -42,8 +43,8 @@ export function seedCustomers(
       : `${rng.pick(BUSINESS_WORDS)} ${rng.pick(BUSINESS_KINDS)}${rng.pick(BUSINESS_SUFFIXES)}`;
     const street = `${1 + rng.int(250)} ${rng.pick(STREET_NAMES)} ${rng.pick(STREET_KINDS)}`;
     const city = rng.chance(0.4) ? profile.city : rng.pick(suburbs);
-    const postcode = String(profile.postcode + rng.int(300));
-    const address = `${street}\n${city} ${profile.state} ${postcode}`;
+    const code = postcode(profile.region, profile.postcode, rng.int);
+    const address = `${street}\n${city} ${profile.state} ${code}`;
     const uuid = rng.uuid();
     companies.push(
       fillRecord(RECORD_TYPES.company!, {
@@ -57,7 +58,7 @@ export function seedCustomers(
         address_street: street,
         address_city: city,
         address_state: profile.state,
-        address_postcode: postcode,
+        address_postcode: code,
         address_country: profile.country,
         payment_terms: individual ? 'COD' : '30 days',
       }),

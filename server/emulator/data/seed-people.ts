@@ -3,12 +3,14 @@ import { createRng, type Rng } from './prng';
 import { FIRST_NAMES, LAST_NAMES } from './names';
 import { fillRecord, type Rec } from './field-kinds';
 import { RECORD_TYPES } from './record-types';
+import { postcode } from './postcodes';
 
 export interface AccountProfile {
   name: string;
   timeZone: string;
   city: string;
   state: string;
+  /** The city's postcode (Sydney's); a British account's are drawn in its city's area (postcodes.ts). */
   postcode: number;
   country: string;
   lat: number;
@@ -138,7 +140,7 @@ export function seedVendor(seed: number, profile: AccountProfile, uuid: string, 
     abn_number: String(10_000_000_000 + rng.int(89_999_999_999)),
     website: `https://www.${profile.emailDomain}`,
     email: `accounts@${profile.emailDomain}`,
-    billing_address: `1 ${profile.city} Rd, ${profile.city} ${profile.state} ${profile.postcode}`,
+    billing_address: `1 ${profile.city} Rd, ${profile.city} ${profile.state} ${postcode(profile.region, profile.postcode, () => 0)}`,
     accepted_payment_methods: 'Cash,Credit Card,EFT',
     default_region: profile.region,
     currency: profile.currency,

@@ -87,6 +87,15 @@ describe('seeded data', () => {
     }
   });
 
+  it("writes addresses with the postcodes of the account's country", () => {
+    const store = build(4);
+    const postcodes = (account: number) => all(store, 'company', account).map((c) => String(c.address_postcode));
+    expect(postcodes(0).every((p) => /^2\d{3}$/.test(p))).toBe(true);
+    expect(postcodes(1).every((p) => /^M\d{1,2} \d[ABD-HJLNP-UW-Z]{2}$/.test(p))).toBe(true);
+    expect(new Set(postcodes(1)).size).toBeGreaterThan(postcodes(1).length / 2);
+    expect(String(all(store, 'vendor', 1)[0]!.billing_address)).toMatch(/Manchester Greater Manchester M\d/);
+  });
+
   it('finds every seeded record by uuid, and no invented one', () => {
     const store = build(4, 3000);
     const account = store.accounts[0]!;

@@ -1,0 +1,16 @@
+// Postcodes as the account's country writes them: Sydney's four digits (`2042`), Manchester's outward and inward
+// codes (`M14 5BT`). One draw each, as before, so the rest of a seed is unchanged.
+
+/** A draw from 0 to n - 1 (the seed's rng). */
+type Draw = (n: number) => number;
+
+/** Letters a British inward code ends with (never C, I, K, M, O, V). */
+const INWARD_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
+
+/** A postcode near `base` (the city's). */
+export function postcode(region: string, base: number, draw: Draw): string {
+  const n = draw(300);
+  if (region !== 'GB') return String(base + n);
+  const letter = (i: number) => INWARD_LETTERS[i % INWARD_LETTERS.length];
+  return `M${1 + (n % 40)} ${Math.floor(n / 30) % 10}${letter(n)}${letter(n + Math.floor(n / 20))}`;
+}
