@@ -4,8 +4,8 @@ import { utcTimestamp } from './platform-time';
 // How a person's visit of today reads off the platform's records, the same in the side panel
 // (lib/side-panel/visit-actions.ts) and the job card's panel (server/companion/addon/visit-records.ts), so each knows
 // the steps taken with the other, or on another device: "On my way" is their active note of that text created today;
-// their time on site is their latest recorded job activity begun today, open while its end is its start (how arriving
-// writes it, job-actions.ts) and over once its end was moved. Times are the account's `YYYY-MM-DD HH:MM:SS`.
+// their time on site is their latest recorded job activity begun today (the latest open one first: they are on site),
+// open while its end is its start (how arriving writes it, job-actions.ts) and over once its end was moved. Times are the account's `YYYY-MM-DD HH:MM:SS`.
 
 /** What of a note says who wrote it, and when. */
 export interface NoteFacts {
@@ -63,7 +63,19 @@ export function leavingAt(arrivedAt: string, now: string): string {
   return Number.isNaN(next) ? now : utcTimestamp(next);
 }
 
-/** Their latest arrival at the job on `today`, and whether they left; null when they have not arrived today. */
+/** An arrival of today: when, and whether they are still there. */
+export interface Arrival {
+  start: string;
+  open: boolean;
+}
+
+/** Which of two arrivals is the visit: one still open before one that is over, else the later. */
+export const outranks = (a: Arrival, b: Arrival): boolean => (a.open !== b.open ? a.open : a.start > b.start);
+
+/** Their latest arrival at the job on `today`, and whether they left; null when they have not arrived today. An open
+ * one comes before any that is over, whatever their starts: "Arrived again" on a device whose clock is behind the
+ * one that wrote the first (or after one the office recorded for later in the day) still puts them on site, and
+ * "Done" then closes it. */
 export function timeOnSiteToday(
   activities: readonly ActivityFacts[],
   staff: string,
@@ -74,7 +86,8 @@ export function timeOnSiteToday(
   for (const a of activities) {
     const start = a.start_date ?? '';
     if (!isTimeOnSite(a, staff, jobUuid) || !start.startsWith(today)) continue;
-    if (!latest || start > (latest.start_date ?? '')) latest = a;
+    if (!latest || outranks({ start, open: isOpen(a) }, { start: latest.start_date ?? '', open: isOpen(latest) }))
+      latest = a;
   }
   if (!latest?.start_date) return null;
   return {

@@ -46,6 +46,21 @@ describe('platformVisit', () => {
     });
   });
 
+  it('reads an open time on site as the visit before one that is over, whatever their starts', () => {
+    // Arrived and done at 06:12 by a phone whose clock was ahead; arrived again at 06:00 by this one.
+    const over = activity('phone', `${TODAY} 06:12:00`, `${TODAY} 06:53:00`);
+    const again = activity('here', `${TODAY} 06:00:00`, `${TODAY} 06:00:00`);
+    expect(read([], [over, again]).timeOnSite).toEqual({
+      activityUuid: 'here',
+      arrivedAt: `${TODAY} 06:00:00`,
+      leftAt: null,
+    });
+    expect(read([], [again, over]).timeOnSite?.activityUuid).toBe('here');
+    // Once it is over too, the later start is the visit again.
+    const left = { ...again, end_date: `${TODAY} 06:30:00` };
+    expect(read([], [left, over]).timeOnSite?.activityUuid).toBe('phone');
+  });
+
   it('says nothing of what it could not read', () => {
     expect(read(null, null)).toEqual({ date: TODAY, onTheWayAt: null, timeOnSite: null });
     expect(read([note({ active: false })], [])).toEqual({ date: TODAY, onTheWayAt: null, timeOnSite: null });
@@ -94,6 +109,15 @@ describe('withPlatformVisit', () => {
     expect(withPlatformVisit(here, platform(), TODAY)).toMatchObject({ activityUuid: 'phone', leftAt: null });
     const later = log({ activityUuid: 'here', arrivedAt: `${TODAY} 09:00:00`, leftAt: null });
     expect(withPlatformVisit(later, platform(), TODAY)).toMatchObject({ activityUuid: 'here' });
+  });
+
+  it('keeps an arrival here that is still open over a later one elsewhere that is over', () => {
+    // "Arrived again" here, not sent yet, after a visit a phone with its clock ahead recorded as later.
+    const again = log({ activityUuid: 'here', arrivedAt: `${TODAY} 06:00:00`, leftAt: null });
+    const over = platform({
+      timeOnSite: { activityUuid: 'phone', arrivedAt: `${TODAY} 06:12:00`, leftAt: `${TODAY} 06:53:00` },
+    });
+    expect(withPlatformVisit(again, over, TODAY)).toMatchObject({ activityUuid: 'here', leftAt: null });
   });
 
   it('lets neither a log nor a reading of another day stand for today', () => {

@@ -4,6 +4,7 @@
 // it an hour ago, and "Arrived" to someone on site, recording a second time on site beside the first.
 import {
   onTheWaySaid,
+  outranks,
   timeOnSiteToday,
   type ActivityFacts,
   type NoteFacts,
@@ -71,9 +72,10 @@ export function emptyLog(date: string): VisitLog {
 
 /**
  * Today's log with the platform's steps laid under it. A step written here stands (it may still be on its way);
- * one the platform has and this log lacks is taken from it. Of two arrivals, the later is the visit: the platform's
- * when they arrived again elsewhere after this log's, this log's own otherwise; for the same arrival, a leaving either
- * side knows of counts.
+ * one the platform has and this log lacks is taken from it. Of two arrivals, the open one is the visit, else the later
+ * (`outranks`): the platform's when they arrived again elsewhere after this log's, this log's own otherwise ("Arrived
+ * again" here stays the visit before it is sent, also when a clock ahead wrote the first); for the same arrival, a
+ * leaving either side knows of counts.
  */
 export function withPlatformVisit(log: VisitLog | null, platform: PlatformVisit | null, today: string): VisitLog {
   const mine = log?.date === today ? { ...log } : emptyLog(today);
@@ -82,7 +84,13 @@ export function withPlatformVisit(log: VisitLog | null, platform: PlatformVisit 
   const there = platform.timeOnSite;
   if (!there) return mine;
   if (mine.activityUuid === there.activityUuid) mine.leftAt ??= there.leftAt;
-  else if (mine.arrivedAt === null || there.arrivedAt > mine.arrivedAt)
+  else if (
+    mine.arrivedAt === null ||
+    outranks(
+      { start: there.arrivedAt, open: there.leftAt === null },
+      { start: mine.arrivedAt, open: mine.leftAt === null },
+    )
+  )
     Object.assign(mine, { activityUuid: there.activityUuid, arrivedAt: there.arrivedAt, leftAt: there.leftAt });
   return mine;
 }

@@ -266,6 +266,37 @@ describe("the visit from the job card, as the platform's signed staff member", (
     expect(attr(await panel(), 'data-left')).not.toBe('');
   });
 
+  it('"Arrived again" is the visit also when a time on site already over starts later today (a clock ahead wrote it)', async () => {
+    const now = accountTimestamp(Date.now(), zone);
+    const today = now.slice(0, 10);
+    // A visit over, recorded from a phone whose clock was ten minutes ahead (kept within today).
+    const ahead = (minutes: number) => {
+      const stamp = accountTimestamp(Date.now() + minutes * 60_000, zone);
+      return stamp.startsWith(today) ? stamp : `${today} 23:59:5${minutes > 10 ? 9 : 8}`;
+    };
+    const left = ahead(20);
+    const earlier = await stack.emulator.control.createRecord(scene.account, 'jobactivity', {
+      job_uuid: scene.job.uuid,
+      staff_uuid: scene.technician.uuid,
+      start_date: ahead(10),
+      end_date: left,
+      activity_was_recorded: 1,
+      activity_was_scheduled: 0,
+    });
+    expect(attr(await panel(), 'data-activity')).toBe(earlier);
+    const again = crypto.randomUUID();
+    // On site again: its own time on site is the visit, with "Done" next (not "Arrived again" once more).
+    expect(await act('arrived', again)).toMatchObject({ ok: true, visit: { activityUUID: again, leftAt: '' } });
+    expect(attr(await panel(), 'data-activity')).toBe(again);
+    expect(attr(await panel(), 'data-left')).toBe('');
+    expect(await act('done', again)).toMatchObject({ ok: true });
+    const held = await timeOnSite();
+    expect(
+      String(held.find((a) => a.uuid === again)?.end_date) > String(held.find((a) => a.uuid === again)?.start_date),
+    ).toBe(true);
+    expect(held.find((a) => a.uuid === earlier)?.end_date).toBe(left);
+  });
+
   it("is the signed person's whoever the args name: even the administrator's event cannot close the technician's time on site", async () => {
     const activity = crypto.randomUUID();
     expect(await act('arrived', activity)).toMatchObject({ ok: true });
