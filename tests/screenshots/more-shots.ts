@@ -82,11 +82,12 @@ export async function jobCardShots(browser: ExtensionBrowser, stack: Stack, jobU
   const visit = await webAppAs(browser, stack, stack.technician.uuid, FRAMES.webApp);
   await openJobCard(visit, jobUuid);
   const panel = visit.frameLocator('#windows .addon-window iframe');
-  /** Waits for the step to show; when it does not, says what the panel said instead. */
+  /** Waits for the step to be taken (its button gone: "Arrived again" leaves an earlier "Arrived" in the steps); when
+   * it is not, says what the panel said instead. */
   const taken = (step: string) =>
     panel
-      .locator(`#visit-steps li[data-step="${step}"]`)
-      .waitFor({ timeout: 15_000 })
+      .locator(`#act-${step}`)
+      .waitFor({ state: 'hidden', timeout: 15_000 })
       .catch(async (e: unknown) => {
         throw new Error(`the job card did not show "${step}": ${await panel.locator('#visit-message').textContent()}`, {
           cause: e,
