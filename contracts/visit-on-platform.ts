@@ -5,7 +5,8 @@ import { utcTimestamp } from './platform-time';
 // (lib/side-panel/visit-actions.ts) and the job card's panel (server/companion/addon/visit-records.ts), so each knows
 // the steps taken with the other, or on another device: "On my way" is their active note of that text created today;
 // their time on site is their latest recorded job activity begun today (the latest open one first: they are on site),
-// open while its end is its start (how arriving writes it, job-actions.ts) and over once its end was moved. Times are the account's `YYYY-MM-DD HH:MM:SS`.
+// open while its end is its start (how arriving writes it, job-actions.ts) and over once its end was moved. Times are
+// the account's `YYYY-MM-DD HH:MM:SS`.
 
 /** What of a note says who wrote it, and when. */
 export interface NoteFacts {

@@ -9,11 +9,12 @@ import { startStack, type Stack } from './support/stack';
 import { setUpFile } from '../support/set-up-file';
 
 // Acting on a job from the platform's own job card (issue 32), in real Chromium against the emulator's web app
-// hosting the companion's add-on, by clicks and keys as a technician does: "On my way", "Arrived", a photo sent while the
-// network is cut and again once it is back, "Done" pressed with no network and again, the job complete (undone, as
-// after a press by mistake, and completed again). After it the platform holds exactly one "On my way" note, one
-// recorded activity from arrival to leaving, one photo with its file and the new status, each as the technician the
-// platform's signed event named. On the phone view, the panel offers the camera.
+// hosting the companion's add-on, by clicks and keys as a technician does (focus on the next step's button after
+// each): "On my way", "Arrived", a photo sent while the network is cut and again once it is back, "Done" pressed
+// with no network and again, the job complete (undone, as after a press by mistake, and completed again). After it
+// the platform holds exactly one "On my way" note, one recorded activity from arrival to leaving, one photo with its
+// file and the new status, each as the technician the platform's signed event named. On the phone view, the panel
+// offers the camera.
 
 let stack: Stack;
 let browser: ExtensionBrowser;

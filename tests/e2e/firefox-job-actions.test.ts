@@ -2,7 +2,8 @@
 // asked where first met (the consent page), "On my way", "Arrived", then the network is cut; a photo chosen,
 // "Done" and "Mark the job complete" are kept and shown as waiting; once the platform can be reached again it
 // holds exactly one recorded activity with the right start and end, one photo and the new status, each as that
-// technician. After each step, keyboard focus is on the next step's button. Firefox's background is an event page, where uploads go through XMLHttpRequest (upload-fetch.ts).
+// technician. After each step, keyboard focus is on the next step's button. Firefox's background is an event page,
+// where uploads go through XMLHttpRequest (upload-fetch.ts).
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,9 +1,9 @@
-// A technician's visit in Chromium, by keys in the side panel (focus on the next step's button after each): "On my way", "Arrived", then the network is cut;
-// a photo chosen, "Done" and "Mark the job complete" are kept and shown as waiting; once the platform can be
-// reached again it holds exactly one recorded activity with the right start and end, one photo and the new
-// status, each as that technician. The emulator repeats nothing for us: with uuid reuse set to "duplicate", a
-// create sent twice would make two records. Then "Undo" beside "Job complete": the status the job had before is back
-// on the platform, and "Mark the job complete" is offered again.
+// A technician's visit in Chromium, by keys in the side panel (focus on the next step's button after each): "On my
+// way", "Arrived", then the network is cut; a photo chosen, "Done" and "Mark the job complete" are kept and shown as
+// waiting; once the platform can be reached again it holds exactly one recorded activity with the right start and
+// end, one photo and the new status, each as that technician. The emulator repeats nothing for us: with uuid reuse
+// set to "duplicate", a create sent twice would make two records. Then "Undo" beside "Job complete": the status the
+// job had before is back on the platform, and "Mark the job complete" is offered again.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';

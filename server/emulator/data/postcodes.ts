@@ -14,3 +14,7 @@ export function postcode(region: string, base: number, draw: Draw): string {
   const letter = (i: number) => INWARD_LETTERS[i % INWARD_LETTERS.length];
   return `M${1 + (n % 40)} ${Math.floor(n / 30) % 10}${letter(n)}${letter(n + Math.floor(n / 20))}`;
 }
+
+/** The city's own postcode, for the business's address. */
+export const cityPostcode = (profile: { region: string; postcode: number }): string =>
+  postcode(profile.region, profile.postcode, () => 0);

@@ -3,7 +3,7 @@ import { createRng, type Rng } from './prng';
 import { FIRST_NAMES, LAST_NAMES } from './names';
 import { fillRecord, type Rec } from './field-kinds';
 import { RECORD_TYPES } from './record-types';
-import { postcode } from './postcodes';
+import { cityPostcode } from './postcodes';
 
 export interface AccountProfile {
   name: string;
@@ -140,7 +140,7 @@ export function seedVendor(seed: number, profile: AccountProfile, uuid: string, 
     abn_number: String(10_000_000_000 + rng.int(89_999_999_999)),
     website: `https://www.${profile.emailDomain}`,
     email: `accounts@${profile.emailDomain}`,
-    billing_address: `1 ${profile.city} Rd, ${profile.city} ${profile.state} ${postcode(profile.region, profile.postcode, () => 0)}`,
+    billing_address: `1 ${profile.city} Rd, ${profile.city} ${profile.state} ${cityPostcode(profile)}`,
     accepted_payment_methods: 'Cash,Credit Card,EFT',
     default_region: profile.region,
     currency: profile.currency,
