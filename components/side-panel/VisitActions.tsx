@@ -1,11 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
-import {
-  visitButtonId,
-  type JobAction,
-  type TextOfferView,
-  type VisitCommand,
-  type VisitView,
-} from '@/lib/messaging/job-views';
+import type { JobAction, TextOfferView, VisitCommand, VisitView } from '@/lib/messaging/job-views';
+import { visitButtonId } from '@/lib/side-panel/visit-buttons';
 import { clockTime } from '@/lib/locale/words';
 import { Chip } from '../design/Chip';
 import { CheckIcon } from '../icons/check';

@@ -1,6 +1,6 @@
 import type { RefObject } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import { FOCUS_AFTER, VISIT_COMMANDS, visitButtonId, type VisitCommand } from '@/lib/messaging/job-views';
+import { FOCUS_AFTER, VISIT_COMMANDS, visitButtonId, type VisitCommand } from '@/lib/side-panel/visit-buttons';
 
 /** What was pressed in the visit: a step (or its undo), or "Record a visit of mine here". */
 export type VisitPress = VisitCommand | 'unfold';

@@ -67,7 +67,7 @@ export type TextOfferView = z.infer<typeof TextOfferSchema>;
 export type JobAction = VisitView['pending'][number];
 
 /** What the side panel may ask of a visit: its steps, and undoing "Mark the job complete" pressed here today. */
-export { VISIT_COMMANDS, type VisitCommand, FOCUS_AFTER, visitButtonId } from '../../contracts/job-actions';
+export { VISIT_COMMANDS, type VisitCommand } from '../../contracts/job-actions';
 
 /** A photo or file on a job: the platform's, or one of this device's still on its way (`pending`, `failed`). */
 export const AttachmentViewSchema = z.object({
