@@ -3,9 +3,10 @@
 // `07123456789`. The client's search keys numbers by the account's region (lib/locale/phone-key.ts): a UK account
 // holding Australian numbers would never test that path. Each number takes as many draws as before, so the rest of
 // a seed is unchanged.
+import type { Rng } from './prng';
 
-/** A draw from 0 to n - 1 (the seed's rng, or a hash). */
-type Draw = (n: number) => number;
+/** A draw from 0 to n - 1: the seed's `rng.int`, or a hash in its shape. */
+type Draw = Rng['int'];
 
 const UK_AREAS = ['0161', '0113', '0114', '0121', '0131', '0141', '0151']; // Manchester first, then other cities
 

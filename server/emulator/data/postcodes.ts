@@ -1,8 +1,9 @@
 // Postcodes as the account's country writes them: Sydney's four digits (`2042`), Manchester's outward and inward
 // codes (`M14 5BT`). One draw each, as before, so the rest of a seed is unchanged.
+import type { Rng } from './prng';
 
-/** A draw from 0 to n - 1 (the seed's rng). */
-type Draw = (n: number) => number;
+/** A draw from 0 to n - 1: the seed's `rng.int`, or a hash in its shape. */
+type Draw = Rng['int'];
 
 /** Letters a British inward code ends with (never C, I, K, M, O, V). */
 const INWARD_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
