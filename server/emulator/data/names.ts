@@ -110,32 +110,74 @@ export const BUSINESS_KINDS = [
   'Bistro',
 ];
 
-export const BUSINESS_SUFFIXES = ['', ' Pty Ltd', ' & Co', ' Group', ' Ltd'];
+/** What a business in the account's country calls its streets and itself: a Manchester customer on "Pitt St" or
+ * trading as "Pty Ltd" would be a Sydney one. Each list is picked from with one draw, so the rest of a seed is
+ * unchanged whichever the country. */
+export interface RegionalNames {
+  streetNames: readonly string[];
+  streetKinds: readonly string[];
+  businessSuffixes: readonly string[];
+  /** The places around the account's city its customers live in. */
+  suburbsOf: (city: string) => readonly string[];
+}
 
-export const STREET_NAMES = [
-  'George',
-  'King',
-  'Queen',
-  'Elizabeth',
-  'Victoria',
-  'High',
-  'Church',
-  'Station',
-  'Park',
-  'Bridge',
-  'Mill',
-  'Ocean',
-  'Hill',
-  'Marine',
-  'Forest',
-  'Albert',
-  'Railway',
-  'Beach',
-  'Pitt',
-  'Macquarie',
-];
+const AUSTRALIAN: RegionalNames = {
+  streetNames: [
+    'George',
+    'King',
+    'Queen',
+    'Elizabeth',
+    'Victoria',
+    'High',
+    'Church',
+    'Station',
+    'Park',
+    'Bridge',
+    'Mill',
+    'Ocean',
+    'Hill',
+    'Marine',
+    'Forest',
+    'Albert',
+    'Railway',
+    'Beach',
+    'Pitt',
+    'Macquarie',
+  ],
+  streetKinds: ['St', 'Rd', 'Ave', 'Pde', 'Lane', 'Cres', 'Dr', 'Way'],
+  businessSuffixes: ['', ' Pty Ltd', ' & Co', ' Group', ' Ltd'],
+  suburbsOf: (city) => ['North', 'South', 'East', 'West', 'Upper', 'Port', 'Mount'].map((p) => `${p} ${city}`),
+};
 
-export const STREET_KINDS = ['St', 'Rd', 'Ave', 'Pde', 'Lane', 'Cres', 'Dr', 'Way'];
+const BRITISH: RegionalNames = {
+  streetNames: [
+    'Oxford',
+    'Deansgate',
+    'Wilmslow',
+    'Princess',
+    'Portland',
+    'Market',
+    'Church',
+    'Station',
+    'Mill',
+    'Moss',
+    'Palatine',
+    'Burton',
+    'Wellington',
+    'Albert',
+    'Victoria',
+    'Clarendon',
+    'Ashfield',
+    'Beech',
+    'Hawthorn',
+    'Lapwing',
+  ],
+  streetKinds: ['Road', 'Street', 'Lane', 'Avenue', 'Close', 'Way', 'Grove', 'Terrace'],
+  businessSuffixes: ['', ' Ltd', ' & Co', ' Group', ' Limited'],
+  suburbsOf: () => ['Didsbury', 'Chorlton', 'Salford', 'Stockport', 'Levenshulme', 'Withington', 'Prestwich'],
+};
+
+export const regionalNames = (region: string): RegionalNames => (region === 'GB' ? BRITISH : AUSTRALIAN);
 
 export const JOB_DESCRIPTIONS = [
   'Hot water system not heating, tenant reports lukewarm water only',

@@ -4,14 +4,12 @@ import { postcode } from './postcodes';
 import {
   BADGE_NAMES,
   BUSINESS_KINDS,
-  BUSINESS_SUFFIXES,
   BUSINESS_WORDS,
   CATEGORY_COLOURS,
   CATEGORY_NAMES,
   FIRST_NAMES,
   LAST_NAMES,
-  STREET_KINDS,
-  STREET_NAMES,
+  regionalNames,
 } from './names';
 import { fillRecord, type Rec } from './field-kinds';
 import { RECORD_TYPES } from './record-types';
@@ -33,15 +31,16 @@ export function seedCustomers(
 ): SeededCustomers {
   const companies: Rec[] = [];
   const contacts: Rec[] = [];
-  const suburbs = ['North', 'South', 'East', 'West', 'Upper', 'Port', 'Mount'].map((p) => `${p} ${profile.city}`);
+  const { streetNames, streetKinds, businessSuffixes, suburbsOf } = regionalNames(profile.region);
+  const suburbs = suburbsOf(profile.city);
   for (let i = 0; i < companyCount; i++) {
     const individual = rng.chance(0.3);
     const first = rng.pick(FIRST_NAMES);
     const last = rng.pick(LAST_NAMES);
     const name = individual
       ? `${first} ${last}`
-      : `${rng.pick(BUSINESS_WORDS)} ${rng.pick(BUSINESS_KINDS)}${rng.pick(BUSINESS_SUFFIXES)}`;
-    const street = `${1 + rng.int(250)} ${rng.pick(STREET_NAMES)} ${rng.pick(STREET_KINDS)}`;
+      : `${rng.pick(BUSINESS_WORDS)} ${rng.pick(BUSINESS_KINDS)}${rng.pick(businessSuffixes)}`;
+    const street = `${1 + rng.int(250)} ${rng.pick(streetNames)} ${rng.pick(streetKinds)}`;
     const city = rng.chance(0.4) ? profile.city : rng.pick(suburbs);
     const code = postcode(profile.region, profile.postcode, rng.int);
     const address = `${street}\n${city} ${profile.state} ${code}`;

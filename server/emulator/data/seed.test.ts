@@ -78,13 +78,17 @@ describe('seeded data', () => {
         expect(read?.isPossible(), `${region} ${number}`).toBe(true);
       }
     });
-    // Northwind's are all numbers in service there, and its mobiles read as mobiles (texts "On my way" can go to).
-    for (const contact of all(store, 'companycontact', 1)) {
-      expect(isValidPhoneNumber(String(contact.phone), 'GB'), String(contact.phone)).toBe(true);
-      expect(parsePhoneNumberFromString(String(contact.mobile), 'GB')?.getType(), String(contact.mobile)).toBe(
-        'MOBILE',
-      );
-    }
+    // Each account's are all numbers in service there, and its mobiles read as mobiles (texts "On my way" go to).
+    regions.forEach((region, account) => {
+      const country = region as CountryCode;
+      const contacts = [...all(store, 'companycontact', account), ...all(store, 'jobcontact', account)];
+      for (const phone of contacts.map((c) => String(c.phone)).filter(Boolean)) {
+        expect(isValidPhoneNumber(phone, country), `${region} ${phone}`).toBe(true);
+      }
+      for (const mobile of contacts.map((c) => String(c.mobile)).filter(Boolean)) {
+        expect(parsePhoneNumberFromString(mobile, country)?.getType(), `${region} ${mobile}`).toBe('MOBILE');
+      }
+    });
   });
 
   it("writes addresses with the postcodes of the account's country", () => {
@@ -94,6 +98,22 @@ describe('seeded data', () => {
     expect(postcodes(1).every((p) => /^M\d{1,2} \d[ABD-HJLNP-UW-Z]{2}$/.test(p))).toBe(true);
     expect(new Set(postcodes(1)).size).toBeGreaterThan(postcodes(1).length / 2);
     expect(String(all(store, 'vendor', 1)[0]!.billing_address)).toMatch(/Manchester Greater Manchester M\d/);
+  });
+
+  it("names streets, places and businesses as the account's country does", () => {
+    const store = build(4);
+    const companies = (account: number) => all(store, 'company', account);
+    const british = companies(1);
+    expect(
+      british.every((c) =>
+        /^\d+ [A-Z][a-z]+ (Road|Street|Lane|Avenue|Close|Way|Grove|Terrace)$/.test(String(c.address_street)),
+      ),
+    ).toBe(true);
+    expect(british.some((c) => String(c.name).endsWith(' Pty Ltd'))).toBe(false);
+    expect(british.some((c) => String(c.address_city) === 'Didsbury')).toBe(true);
+    expect(british.some((c) => /Pitt|Macquarie|Port Manchester/.test(String(c.address)))).toBe(false);
+    expect(companies(0).some((c) => String(c.name).endsWith(' Pty Ltd'))).toBe(true);
+    expect(companies(0).every((c) => / (St|Rd|Ave|Pde|Lane|Cres|Dr|Way)$/.test(String(c.address_street)))).toBe(true);
   });
 
   it('finds every seeded record by uuid, and no invented one', () => {
