@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { parseAddonRegistration } from './addons/manifest';
-import type { EmulatorOptions } from './start';
+import type { EmulatorOptions } from './options';
 import {
   ATTACHMENT_REUPLOAD,
   CREATED_FIELDS,

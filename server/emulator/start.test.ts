@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from './cli';
-import { DEFAULT_RETURN_URL, startEmulator } from './start';
+import { DEFAULT_RETURN_URL } from './options';
+import { startEmulator } from './start';
 
 describe('startEmulator', () => {
   it('serves REST on base_url and OAuth and the web app on a second origin (auth_url === web_url), each only there', async () => {

@@ -2,7 +2,8 @@
 // it: its first seeded account, a way to its active staff by role, and tokens it issued that never change.
 import type { AccessTokenSource } from '../../lib/api/http';
 import type { SecurityRole } from '../../server/emulator/contracts';
-import { startEmulator, type EmulatorOptions } from '../../server/emulator/start';
+import type { EmulatorOptions } from '../../server/emulator/options';
+import { startEmulator } from '../../server/emulator/start';
 import { personOf } from './companion/addon-platform';
 
 export async function startSeededEmulator(options: Omit<EmulatorOptions, 'port'>) {

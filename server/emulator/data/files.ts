@@ -1,5 +1,6 @@
 // The bytes of attachments, apart from their records (data/record-types.ts `attachment`): uploaded to
 // `attachment/{uuid}.file` and read back there. Kept in memory, per account, keyed by the attachment's uuid.
+import type { Store } from './store';
 
 export interface StoredFile {
   bytes: Uint8Array;
@@ -73,3 +74,18 @@ export function createFileStore() {
 }
 
 export type FileStore = ReturnType<typeof createFileStore>;
+
+/** The files of a seeded store: its attachments were never uploaded, so each serves a placeholder image. */
+export function createSeededFileStore(store: Store): FileStore {
+  const files = createFileStore();
+  for (const account of store.accounts) {
+    const attachments = store.collection(account, 'attachment');
+    for (let i = 0; i < attachments.size(); i++)
+      files.put(
+        account.info.uuid,
+        attachments.uuidAt(i),
+        files.placeholder(String(attachments.get(i).attachment_name)),
+      );
+  }
+  return files;
+}

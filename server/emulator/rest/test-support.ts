@@ -1,7 +1,8 @@
 // Helpers for the emulator's integration tests: real HTTP against a started emulator, nothing mocked.
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AccountInfo } from '../contracts';
-import { startEmulator, type EmulatorOptions, type StartedEmulator } from '../start';
+import type { EmulatorOptions } from '../options';
+import { startEmulator, type StartedEmulator } from '../start';
 
 export interface Auth {
   apiKey?: string;

@@ -2,7 +2,8 @@
 // role and account, and plain words where there is nothing to click.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountInfo, StaffInfo } from '../contracts';
-import { startEmulator, type EmulatorOptions, type StartedEmulator } from '../start';
+import type { EmulatorOptions } from '../options';
+import { startEmulator, type StartedEmulator } from '../start';
 import { TEST_MANIFEST } from '../addons/test-addon';
 import { decodeEntities, signIn } from './web-test-support';
 
