@@ -112,13 +112,13 @@ export const BUSINESS_KINDS = [
 
 /** What a business in the account's country calls its streets and itself: a Manchester customer on "Pitt St" or
  * trading as "Pty Ltd" would be a Sydney one. Each list is picked from with one draw, so the rest of a seed is
- * unchanged whichever the country. */
+ * unchanged whichever the country (Brightline's "Port Sydney" and "Mount Sydney" were no places either). */
 export interface RegionalNames {
   streetNames: readonly string[];
   streetKinds: readonly string[];
   businessSuffixes: readonly string[];
   /** The places around the account's city its customers live in. */
-  suburbsOf: (city: string) => readonly string[];
+  suburbs: readonly string[];
 }
 
 const AUSTRALIAN: RegionalNames = {
@@ -146,7 +146,7 @@ const AUSTRALIAN: RegionalNames = {
   ],
   streetKinds: ['St', 'Rd', 'Ave', 'Pde', 'Lane', 'Cres', 'Dr', 'Way'],
   businessSuffixes: ['', ' Pty Ltd', ' & Co', ' Group', ' Ltd'],
-  suburbsOf: (city) => ['North', 'South', 'East', 'West', 'Upper', 'Port', 'Mount'].map((p) => `${p} ${city}`),
+  suburbs: ['North Sydney', 'Surry Hills', 'Parramatta', 'Chatswood', 'Bondi', 'Marrickville', 'Randwick'],
 };
 
 const BRITISH: RegionalNames = {
@@ -174,7 +174,7 @@ const BRITISH: RegionalNames = {
   ],
   streetKinds: ['Road', 'Street', 'Lane', 'Avenue', 'Close', 'Way', 'Grove', 'Terrace'],
   businessSuffixes: ['', ' Ltd', ' & Co', ' Group', ' Limited'],
-  suburbsOf: () => ['Didsbury', 'Chorlton', 'Salford', 'Stockport', 'Levenshulme', 'Withington', 'Prestwich'],
+  suburbs: ['Didsbury', 'Chorlton', 'Salford', 'Stockport', 'Levenshulme', 'Withington', 'Prestwich'],
 };
 
 export const regionalNames = (region: string): RegionalNames => (region === 'GB' ? BRITISH : AUSTRALIAN);

@@ -31,8 +31,7 @@ export function seedCustomers(
 ): SeededCustomers {
   const companies: Rec[] = [];
   const contacts: Rec[] = [];
-  const { streetNames, streetKinds, businessSuffixes, suburbsOf } = regionalNames(profile.region);
-  const suburbs = suburbsOf(profile.city);
+  const { streetNames, streetKinds, businessSuffixes, suburbs } = regionalNames(profile.region);
   for (let i = 0; i < companyCount; i++) {
     const individual = rng.chance(0.3);
     const first = rng.pick(FIRST_NAMES);

@@ -112,6 +112,18 @@ describe('seeded data', () => {
     expect(british.some((c) => String(c.name).endsWith(' Pty Ltd'))).toBe(false);
     expect(british.some((c) => String(c.address_city) === 'Didsbury')).toBe(true);
     expect(british.some((c) => /Pitt|Macquarie|Port Manchester/.test(String(c.address)))).toBe(false);
+    expect(companies(0).some((c) => /Port Sydney|Mount Sydney/.test(String(c.address)))).toBe(false);
+    const sydney = [
+      'Sydney',
+      'North Sydney',
+      'Surry Hills',
+      'Parramatta',
+      'Chatswood',
+      'Bondi',
+      'Marrickville',
+      'Randwick',
+    ];
+    expect(companies(0).every((c) => sydney.includes(String(c.address_city)))).toBe(true);
     expect(companies(0).some((c) => String(c.name).endsWith(' Pty Ltd'))).toBe(true);
     expect(companies(0).every((c) => / (St|Rd|Ave|Pde|Lane|Cres|Dr|Way)$/.test(String(c.address_street)))).toBe(true);
   });
