@@ -61,7 +61,7 @@ const jobFields: Record<string, FieldKind> = {
 const job: RecordTypeDef = {
   name: 'job',
   fields: jobFields,
-  readOnly: ['edit_date', 'generated_job_id', 'lat', 'lng', 'total_invoice_amount'],
+  readOnly: ['edit_date', 'generated_job_id', 'lat', 'lng', 'total_invoice_amount', 'completion_actioned_by_uuid'],
   required: [],
 };
 

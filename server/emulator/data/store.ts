@@ -4,6 +4,7 @@ import { matches, type Condition } from './filter';
 import { fillRecord, type Rec, type RecordTypeDef } from './field-kinds';
 import { ALLOCATING, checkReferences } from './references';
 import { collectionOf } from './collection';
+import { completionStamp } from './job-completion';
 import { jobVisible, restriction, staffRole } from './restrictions';
 import { seedAccount, type AccountData } from './seed-account';
 import { createVisibility, type Visibility } from './visibility';
@@ -127,7 +128,15 @@ export function createStore(opts: StoreOptions) {
     if (changed.length === 0) return [];
     const after: Rec = { ...before };
     for (const f of changed) after[f] = fields[f] as string | number;
-    after.edit_date = account.local.format(opts.clock.now());
+    const stamp = account.local.format(opts.clock.now());
+    if (def.name === 'job') {
+      for (const [f, v] of Object.entries(completionStamp(before, after, fields, stamp, by))) {
+        if (String(after[f]) === String(v)) continue;
+        after[f] = v;
+        changed.push(f);
+      }
+    }
+    after.edit_date = stamp;
     if (by && 'edit_by_staff_uuid' in def.fields) after.edit_by_staff_uuid = by;
     c.replace(i, after);
     version++;
@@ -174,7 +183,9 @@ export function createStore(opts: StoreOptions) {
     // Who attached it and when, unless the writer said (the SDK's own example sends created_by_staff_uuid).
     if (def.name === 'attachment')
       Object.assign(defaults, { created_by_staff_uuid: by ?? '', timestamp: stamp, is_favourite: '0' });
-    const record = fillRecord(def, { ...defaults, ...fields, uuid, edit_date: stamp });
+    const completion =
+      def.name === 'job' ? completionStamp(undefined, { ...defaults, ...fields }, fields, stamp, by) : {};
+    const record = fillRecord(def, { ...defaults, ...fields, ...completion, uuid, edit_date: stamp });
     if (by && 'edit_by_staff_uuid' in def.fields) record.edit_by_staff_uuid = by;
     const problem = checkReferences(account, def, record);
     if (problem) return { ok: false, status: 400, message: problem };

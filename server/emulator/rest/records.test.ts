@@ -118,6 +118,35 @@ describe('single records', () => {
     expect(await before).toBeLessThan(await emulator.control.now());
   });
 
+  it('stamps who completed a job and when as its status becomes Completed, whoever writes it; kept when reopened', async () => {
+    const [owner, office] = emulator.info.accounts[0]!.staff;
+    const target = (await api<Job[]>('GET', 'job.json?cursor=-1')).body.find((j) => j.status === 'Quote')!;
+    const read = async () => (await api<Job>('GET', `job/${target.uuid}.json`)).body;
+    await emulator.control.advanceClock(60);
+    await api('POST', `job/${target.uuid}.json`, { status: 'Completed' });
+    const completed = await read();
+    // The API key writes as the account's owner (as its notes show).
+    expect(completed).toMatchObject({ completion_actioned_by_uuid: owner!.uuid, completion_date: completed.edit_date });
+    // Completing it again changes nothing; reopening keeps who completed it.
+    await emulator.control.advanceClock(60);
+    await api('POST', `job/${target.uuid}.json`, { status: 'Completed' });
+    expect(await read()).toEqual(completed);
+    await api('POST', `job/${target.uuid}.json`, { status: 'Work Order' });
+    expect(await read()).toMatchObject({ status: 'Work Order', completion_actioned_by_uuid: owner!.uuid });
+    // The office completes it again: theirs now, at its own time.
+    await emulator.control.advanceClock(60);
+    await emulator.control.updateRecord(emulator.account.uuid, 'job', String(target.uuid), { status: 'Completed' });
+    const again = await read();
+    expect(again).toMatchObject({ completion_actioned_by_uuid: office!.uuid, completion_date: again.edit_date });
+    expect(String(again.completion_date) > String(completed.completion_date)).toBe(true);
+    // Who completed it is the platform's to say: a writer cannot.
+    const forged = await api<{ message: string }>('POST', `job/${target.uuid}.json`, {
+      completion_actioned_by_uuid: owner!.uuid,
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toMatch(/read-only/);
+  });
+
   it('accepts form-encoded bodies', async () => {
     const res = await api('POST', `job/${job.uuid}.json`, 'purchase_order_number=PO-777&geo_is_valid=1', {
       'content-type': 'application/x-www-form-urlencoded',
@@ -196,6 +225,13 @@ describe('create', () => {
     const job = (await api<Job>('GET', `job/${uuid}.json`)).body;
     expect(job.generated_job_id).toBe(String(1001 + 2500));
     expect(job.status).toBe('Quote');
+  });
+
+  it('stamps a job made as Completed with who made it and when', async () => {
+    const made = await api('POST', 'job.json', { job_address: '2 Test St', status: 'Completed' });
+    const job = (await api<Job>('GET', `job/${made.headers.get('x-record-uuid')}.json`)).body;
+    const owner = emulator.info.accounts[0]!.staff[0]!;
+    expect(job).toMatchObject({ completion_actioned_by_uuid: owner.uuid, completion_date: job.edit_date });
   });
 
   it('refuses a note for a job that does not exist, and a create missing a required field', async () => {
