@@ -9,6 +9,7 @@ import {
   badgeRecord,
   categoryRecord,
   jobAllocationRecord,
+  jobCompletionRecord,
   jobContactRecord,
   jobRecord,
   noteRecord,
@@ -55,6 +56,8 @@ export function createPlatformClient(options: PlatformClientOptions) {
       pages: (opts?: PageOptions) => pages('job', { ...jobRecord, parse: parseJob }, opts),
       get: (uuid: string, opts?: CallOptions) => getOne('job', jobRecord, uuid, opts),
       updateStatus: (uuid: string, status: JobStatus, opts?: CallOptions) => update('job', uuid, { status }, opts),
+      /** The job's status and who completed it, read live (the cache keeps neither who nor when). */
+      completion: (uuid: string, opts?: CallOptions) => getOne('job', jobCompletionRecord, uuid, opts),
       /** Creates a job (scope `create_jobs`, which may cost the account); the uuid the platform answered, which is
        * not the one sent when it took a repeated create as a second job. */
       async create(input: NewJob, opts: CallOptions = {}): Promise<{ uuid: Uuid }> {

@@ -11,6 +11,14 @@ export type { Job };
 
 export const jobRecord = defineRecord(JOB_FIELD_TABLE);
 
+/** Whether a job is completed and by whom (the platform sets who as the status becomes Completed): read before an
+ * "Undo" of a completion is sent, so it never puts back what someone else completed since. Not kept in the cache. */
+export const jobCompletionRecord = defineRecord({
+  ...base,
+  status: f.text,
+  completion_actioned_by_uuid: f.ref,
+});
+
 export const companyRecord = defineRecord({
   ...base,
   name: f.text,

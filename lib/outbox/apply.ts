@@ -32,6 +32,8 @@ export interface OutboxClient {
     remove(uuid: string): Promise<void>;
     setBadges(uuid: string, badgeUuids: readonly string[]): Promise<void>;
     updateStatus(uuid: string, status: JobStatus): Promise<void>;
+    /** Its status and who completed it (blank when the platform does not say). */
+    completion(uuid: string): Promise<{ status: string; completion_actioned_by_uuid: string | null }>;
   };
   companies: {
     get(uuid: string): Promise<{ uuid: string }>;

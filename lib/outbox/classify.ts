@@ -4,6 +4,7 @@
 import { isApiError, isDailyRateLimit } from '../api/errors';
 import { KINDS } from './kinds';
 import { TextNotSentError } from './send-text';
+import { CompletedByOtherError } from './send-visits';
 import type { OutboxError, OutboxFailureCode, OutboxKind } from './types';
 
 export type Classified = { transient: true; error: OutboxError } | { transient: false; error: OutboxError };
@@ -23,6 +24,7 @@ export function classifyFailure(error: unknown, kind: OutboxKind, at: number): C
   });
   const text = error instanceof Error || isApiError(error) ? String((error as { message: unknown }).message) : '';
   if (error instanceof TextNotSentError) return permanent(error.code, error.message, error.action);
+  if (error instanceof CompletedByOtherError) return permanent(error.code, error.message, error.action);
 
   if (isApiError(error, 'MissingScopeError')) {
     if (/not allocated|not assigned/i.test(text)) {

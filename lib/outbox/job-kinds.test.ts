@@ -73,6 +73,40 @@ describe('acting on a job through the outbox', () => {
     ]);
   });
 
+  it('undoes a completion only while the job is completed and by no one else since; a refusal says so in words', async () => {
+    const OFFICE = '0ff10000-0000-4000-8000-000000000002';
+    const t = setup();
+    const job = t.fake.jobs[JOB_A]!;
+    const undo = () =>
+      t.outbox.enqueue({ kind: 'status', jobUuid: JOB_A, payload: { status: 'Quote', undoesCompletionBy: STAFF } });
+    // Completed by this person (or the platform names no one): put back.
+    for (const by of [STAFF.toUpperCase(), undefined]) {
+      Object.assign(job, { status: 'Completed', completedBy: by });
+      await undo();
+      expect(await t.sender().flush()).toEqual({ sent: 1, rescheduled: 0, failed: 0 });
+      expect(job.status).toBe('Quote');
+    }
+    // The office reopened it already (as a Work Order): its status stands.
+    Object.assign(job, { status: 'Work Order', completedBy: STAFF });
+    await undo();
+    expect(await t.sender().flush()).toEqual({ sent: 1, rescheduled: 0, failed: 0 });
+    expect(job.status).toBe('Work Order');
+    // The office reopened it and completed it again: its completion stands, and the person is told why.
+    Object.assign(job, { status: 'Completed', completedBy: OFFICE });
+    const calls = t.fake.calls.length;
+    await undo();
+    expect(await t.sender().flush()).toEqual({ sent: 0, rescheduled: 0, failed: 1 });
+    expect(job.status).toBe('Completed');
+    expect(t.fake.calls.slice(calls).map((c) => c.op)).toEqual(['jobs.get', 'jobs.completion']);
+    const [refused] = await t.outbox.pending();
+    expect(refused).toMatchObject({ state: 'failed-permanent', kind: 'status' });
+    expect(refused?.lastError).toMatchObject({
+      code: 'completed-by-other',
+      message: 'Someone else marked this job complete after you did, so Fieldside did not reopen it.',
+      action: 'Ask the office whether the job should be open again, then discard this undo here.',
+    });
+  });
+
   it('an arrival whose answer was lost is read back by its uuid, not created twice', async () => {
     const t = setup();
     await visit(t);

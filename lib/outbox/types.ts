@@ -29,7 +29,8 @@ export type OutboxFailureCode =
   | 'signed-out' // the connection needs signing in again
   | 'rejected' // 400: the platform refused the content
   | 'text-unsure' // a text's request left and its answer was lost: it may have been sent
-  | 'text-late'; // a text waited longer than it is worth sending without asking
+  | 'text-late' // a text waited longer than it is worth sending without asking
+  | 'completed-by-other'; // an undo of a completion after someone else completed the job again
 
 export interface OutboxError {
   /** Transient failures carry no code: they are retried by themselves. */
@@ -59,7 +60,12 @@ const localTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'mus
 export const ActivityStartPayloadSchema = z.object({ staffUuid: uuid, start: localTime });
 /** Leaving the site: the recorded activity's end. */
 export const ActivityEndPayloadSchema = z.object({ activityUuid: uuid, end: localTime });
-export const StatusPayloadSchema = z.object({ status: z.enum(['Quote', 'Work Order', 'Completed', 'Unsuccessful']) });
+export const StatusPayloadSchema = z.object({
+  status: z.enum(['Quote', 'Work Order', 'Completed', 'Unsuccessful']),
+  /** An "Undo" of this staff member's completion: sent only while the job is still completed, and not by someone else
+   * since (send-visits.ts). */
+  undoesCompletionBy: uuid.optional(),
+});
 /** A photo or file for the job; its bytes wait in the files database (files.ts) under the entry's clientUuid,
  * which is also the attachment's uuid on the platform. */
 export const AttachmentPayloadSchema = z.object({

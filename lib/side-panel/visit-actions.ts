@@ -13,7 +13,7 @@ import { NoStaffMemberError, type FieldContext } from './field-context';
 import { jobAnswerKey } from './answer-store';
 import { rememberAttachment } from './job-attachments';
 import { declineTexts, queueText, textState } from './visit-text';
-import type { Uuid } from '../../contracts/uuid';
+import { toUuid, type Uuid } from '../../contracts/uuid';
 import { leavingAt } from '../../contracts/visit-on-platform';
 import { platformVisitKey, visitLogKey, withPlatformVisit, type PlatformVisit, type VisitLog } from './visit-log';
 
@@ -160,7 +160,8 @@ export function createVisitActions({ ctx, runner, files }: VisitActionsDeps) {
         await outbox.enqueue({ kind: 'status', jobUuid, payload: { status: COMPLETED_STATUS } });
         Object.assign(log, { completedAt: at, statusBefore: reopenedAs(before) });
       } else if (action === 'reopen' && log.completedAt) {
-        await outbox.enqueue({ kind: 'status', jobUuid, payload: { status: log.statusBefore ?? 'Work Order' } });
+        const status = log.statusBefore ?? 'Work Order';
+        await outbox.enqueue({ kind: 'status', jobUuid, payload: { status, undoesCompletionBy: toUuid(staffUuid) } });
         Object.assign(log, { completedAt: null, statusBefore: null });
       }
       await (await ctx.store()).put(visitLogKey(jobUuid), log, ctx.now());

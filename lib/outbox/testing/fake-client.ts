@@ -10,6 +10,8 @@ export interface FakeJob {
   active: boolean;
   badges: string[];
   status?: string;
+  /** Who completed it, as the platform says (a test sets it: the fake's writes name no one). */
+  completedBy?: string;
 }
 
 type Op =
@@ -18,6 +20,7 @@ type Op =
   | 'jobs.get'
   | 'jobs.setBadges'
   | 'jobs.updateStatus'
+  | 'jobs.completion'
   | 'jobs.create'
   | 'jobs.remove'
   | 'companies.get'
@@ -109,6 +112,11 @@ export function createFakeClient(jobs: Record<string, FakeJob>) {
       async updateStatus(uuid, status) {
         await enter({ op: 'jobs.updateStatus', jobUuid: uuid });
         job(uuid).status = status;
+      },
+      async completion(uuid) {
+        await enter({ op: 'jobs.completion', jobUuid: uuid });
+        const found = job(uuid);
+        return { status: found.status ?? 'Quote', completion_actioned_by_uuid: found.completedBy ?? null };
       },
       async create(input) {
         await enter({ op: 'jobs.create', jobUuid: input.uuid });

@@ -24,8 +24,8 @@ import { ActivitySchema, activitiesOf, visitState, type VisitState } from './vis
 // the side panel's outbox writes them (contracts/job-actions.ts): a note; a recorded job activity as them, from
 // arrival to leaving; the job's status. Each is safe to send twice: the note and the activity carry a uuid chosen in
 // the window and are read by it before they are created; "Done" moves the end only of an activity still open; the
-// status is set to complete only when it is not yet, and put back only while it is. The answer is the visit as the
-// platform then holds it; completing it also says the status it had, for the window's "Undo".
+// status is set to complete only when it is not yet, and put back only while it is and no one else completed it.
+// The answer is the visit as the platform then holds it; completing it also says the status it had, for "Undo".
 
 const ACTION_WORDS: Partial<Record<PanelProblem, string>> = {
   not_visible:
@@ -36,6 +36,8 @@ const ACTION_WORDS: Partial<Record<PanelProblem, string>> = {
 };
 const ARRIVE_FIRST = 'Press “Arrived” when you get there first.';
 const NOT_YOURS = 'Fieldside could not save this. Close this window and open Fieldside from the job card again.';
+const COMPLETED_BY_OTHER =
+  'Someone else marked this job complete after you did, so Fieldside did not reopen it. Ask the office whether it should be open again.';
 
 type Step = WriteStep<JobActionAnswer>;
 const failed = (r: Result<unknown>): Step => failedStep<JobActionAnswer>(r);
@@ -53,7 +55,7 @@ async function readVisit(
   call: PlatformCall,
   jobUuid: Uuid,
   now: string,
-): Promise<WriteStep<{ visit: VisitState; status: string }>> {
+): Promise<WriteStep<{ visit: VisitState; status: string; completedBy: string }>> {
   const [job, notes, activities] = await Promise.all([
     reads.get(call, `job/${jobUuid}.json`, JobSchema),
     notesOf(reads, call, jobUuid),
@@ -64,7 +66,8 @@ async function readVisit(
   if (failure || !job.ok || !notes.ok || !activities.ok) return { ok: false, problem: failure ?? 'unavailable' };
   const state = { notes: notes.value, activities: activities.value, staff: call.staff, jobUuid };
   const status = job.value.status;
-  return { ok: true, value: { visit: visitState({ ...state, status, today: now.slice(0, 10) }), status } };
+  const visit = visitState({ ...state, status, today: now.slice(0, 10) });
+  return { ok: true, value: { visit, status, completedBy: job.value.completion_actioned_by_uuid } };
 }
 
 async function perform(reads: PlatformReads, call: PlatformCall, args: JobActionArgs, now: string): Promise<Step> {
@@ -72,7 +75,7 @@ async function perform(reads: PlatformReads, call: PlatformCall, args: JobAction
   const visit = async (extra: { note?: NoteView; reopenAs?: JobStatus } = {}): Promise<Step> => {
     const read = await readVisit(reads, call, jobUuid, now);
     if (read === 'refused' || !read.ok) return read;
-    return { ok: true, value: { ok: true, ...read.value, ...extra } };
+    return { ok: true, value: { ok: true, visit: read.value.visit, status: read.value.status, ...extra } };
   };
   const read = await readVisit(reads, call, jobUuid, now);
   if (read === 'refused' || !read.ok) return read;
@@ -93,8 +96,11 @@ async function perform(reads: PlatformReads, call: PlatformCall, args: JobAction
     return set.ok ? visit({ reopenAs: reopenedAs(read.value.status) }) : failed(set);
   }
   if (args.action === 'reopen') {
-    // Reopened already (this undo again, or the office): nothing to put back.
+    // Reopened already (this undo again, or the office): nothing to put back. Reopened and completed again by
+    // someone else (the office): their decision stands. A platform that names no one leaves the undo as pressed.
     if (!before.completed) return visit();
+    const by = read.value.completedBy.toLowerCase();
+    if (by && by !== call.staff.toLowerCase()) return words(COMPLETED_BY_OTHER);
     const set = await reads.post(call, `job/${jobUuid}.json`, { status: reopenedAs(args.reopenAs) });
     return set.ok ? visit() : failed(set);
   }

@@ -28,6 +28,8 @@ export const JobSchema = z.looseObject({
   job_address: text,
   job_description: text,
   badges: z.union([z.string(), z.array(z.string())]).nullish(),
+  /** Who marked it complete (the platform sets it as the status becomes Completed); blank when it says no one. */
+  completion_actioned_by_uuid: text,
 });
 export type Job = z.infer<typeof JobSchema>;
 

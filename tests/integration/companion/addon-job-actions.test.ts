@@ -241,6 +241,18 @@ describe("the visit from the job card, as the platform's signed staff member", (
     expect(await answerOf(await command('reopen', { reopenAs: 'Quote' }))).toMatchObject({ ok: true });
     expect(await statusOf()).toBe('Work Order');
 
+    // Reopened and completed again by the office before the undo came: the office's completion stands, in words.
+    expect(await answerOf(await command('complete'))).toMatchObject({ reopenAs: 'Work Order' });
+    await stack.emulator.control.updateRecord(scene.account, 'job', jobUUID, { status: 'Quote' });
+    await stack.emulator.control.updateRecord(scene.account, 'job', jobUUID, { status: 'Completed' });
+    expect(await answerOf(await command('reopen', { reopenAs: 'Work Order' }))).toEqual({
+      ok: false,
+      message:
+        'Someone else marked this job complete after you did, so Fieldside did not reopen it. Ask the office whether it should be open again.',
+    });
+    expect(await statusOf()).toBe('Completed');
+    await stack.emulator.control.updateRecord(scene.account, 'job', jobUUID, { status: 'Work Order' });
+
     // An undo that names no status, or "Completed", puts back a Work Order; one that names no known status is refused.
     await answerOf(await command('complete'));
     expect(await answerOf(await command('reopen'))).toMatchObject({ ok: true, visit: { completed: false } });

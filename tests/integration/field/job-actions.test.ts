@@ -126,5 +126,28 @@ it('undoes "Mark the job complete" pressed by mistake: the status before is back
   await f.runner.flush();
   await waitFor(async () => (await f.outbox.count()) === 0);
   expect(await status(workOrder)).toBe('Work Order');
+
+  // Completed here, then reopened and completed again by the office: the office's completion stands, and the
+  // technician reads why on the step, with what to do.
+  await f.actions.act(quote, 'complete');
+  await f.runner.flush();
+  await waitFor(async () => (await f.outbox.count()) === 0);
+  await control.updateRecord(account.uuid, 'job', quote, { status: 'Work Order' });
+  await control.updateRecord(account.uuid, 'job', quote, { status: 'Completed' });
+  await f.actions.act(quote, 'reopen');
+  await f.runner.flush();
+  await waitFor(async () => (await f.outbox.pending()).every((e) => e.state === 'failed-permanent'));
+  expect(await status(quote)).toBe('Completed');
+  expect((await f.detail.get(quote)).visit).toMatchObject({
+    completed: true,
+    completedAt: null,
+    problems: [
+      {
+        step: 'complete',
+        message: 'Someone else marked this job complete after you did, so Fieldside did not reopen it.',
+        action: 'Ask the office whether the job should be open again, then discard this undo here.',
+      },
+    ],
+  });
   f.runner.stop();
 }, 60_000);
