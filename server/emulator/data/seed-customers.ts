@@ -1,6 +1,6 @@
 import type { Rng } from './prng';
 import { landline, mobile } from './phone-numbers';
-import { postcode } from './postcodes';
+import { placePostcode } from './postcodes';
 import {
   BADGE_NAMES,
   BUSINESS_KINDS,
@@ -41,7 +41,7 @@ export function seedCustomers(
       : `${rng.pick(BUSINESS_WORDS)} ${rng.pick(BUSINESS_KINDS)}${rng.pick(businessSuffixes)}`;
     const street = `${1 + rng.int(250)} ${rng.pick(streetNames)} ${rng.pick(streetKinds)}`;
     const city = rng.chance(0.4) ? profile.city : rng.pick(suburbs);
-    const code = postcode(profile.region, profile.postcode, rng.int);
+    const code = placePostcode(profile, city, rng.int);
     const address = `${street}\n${city} ${profile.state} ${code}`;
     const uuid = rng.uuid();
     companies.push(

@@ -10,8 +10,6 @@ export interface AccountProfile {
   timeZone: string;
   city: string;
   state: string;
-  /** The city's postcode (Sydney's); a British account's are drawn in its city's area (postcodes.ts). */
-  postcode: number;
   country: string;
   lat: number;
   lng: number;
@@ -27,7 +25,6 @@ export const ACCOUNT_PROFILES: AccountProfile[] = [
     timeZone: 'Australia/Sydney',
     city: 'Sydney',
     state: 'NSW',
-    postcode: 2000,
     country: 'Australia',
     lat: -33.87,
     lng: 151.21,
@@ -40,7 +37,6 @@ export const ACCOUNT_PROFILES: AccountProfile[] = [
     timeZone: 'Europe/London',
     city: 'Manchester',
     state: 'Greater Manchester',
-    postcode: 4000,
     country: 'United Kingdom',
     lat: 53.48,
     lng: -2.24,

@@ -95,9 +95,39 @@ describe('seeded data', () => {
     const store = build(4);
     const postcodes = (account: number) => all(store, 'company', account).map((c) => String(c.address_postcode));
     expect(postcodes(0).every((p) => /^2\d{3}$/.test(p))).toBe(true);
-    expect(postcodes(1).every((p) => /^M\d{1,2} \d[ABD-HJLNP-UW-Z]{2}$/.test(p))).toBe(true);
+    expect(postcodes(1).every((p) => /^(M|SK)\d{1,2} \d[ABD-HJLNP-UW-Z]{2}$/.test(p))).toBe(true);
     expect(new Set(postcodes(1)).size).toBeGreaterThan(postcodes(1).length / 2);
     expect(String(all(store, 'vendor', 1)[0]!.billing_address)).toMatch(/Manchester Greater Manchester M\d/);
+  });
+
+  it('gives each place its own postcode: Surry Hills 2010, Didsbury M20, never one of another part of the city', () => {
+    const store = build(4);
+    const places = (account: number) =>
+      all(store, 'company', account).map((c) => [String(c.address_postcode), String(c.address_city)] as const);
+    const sydney: Record<string, string> = {
+      Sydney: '2000',
+      'North Sydney': '2060',
+      'Surry Hills': '2010',
+      Parramatta: '2150',
+      Chatswood: '2067',
+      Bondi: '2026',
+      Marrickville: '2204',
+      Randwick: '2031',
+    };
+    for (const [code, place] of places(0)) expect(code, place).toBe(sydney[place]);
+    const manchester: Record<string, RegExp> = {
+      Manchester: /^M[1-4] /,
+      Didsbury: /^M20 /,
+      Chorlton: /^M21 /,
+      Salford: /^M[5-7] /,
+      Stockport: /^SK[1-4] /,
+      Levenshulme: /^M19 /,
+      Withington: /^M20 /,
+      Prestwich: /^M25 /,
+    };
+    for (const [code, place] of places(1)) expect(code, place).toMatch(manchester[place] ?? /^never$/);
+    // Not a vacuous pass: both accounts' customers live in several places.
+    for (const account of [0, 1]) expect(new Set(places(account).map(([, p]) => p)).size).toBeGreaterThan(3);
   });
 
   it("names streets, places and businesses as the account's country does", () => {
