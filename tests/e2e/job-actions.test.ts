@@ -3,7 +3,8 @@
 // waiting; once the platform can be reached again it holds exactly one recorded activity with the right start and
 // end, one photo and the new status, each as that technician. The emulator repeats nothing for us: with uuid reuse
 // set to "duplicate", a create sent twice would make two records. Then "Undo" beside "Job complete": the status the
-// job had before is back on the platform, and "Mark the job complete" is offered again.
+// job had before is back on the platform, and "Mark the job complete" is offered again; an "Undo" after the office
+// reopened the job and completed it again is refused in words, and the office's completion stands.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { ExtensionBrowser } from './support/chromium';
@@ -138,4 +139,32 @@ it('"Undo" beside "Job complete" puts the status before back on the platform, an
     .toContain(String(statusBefore));
   expect(await panel.getByRole('button', { name: 'Mark the job complete' }).isVisible()).toBe(true);
   expect(await complete.count()).toBe(0);
+}, 120_000);
+
+it('"Undo" after the office reopened the job and completed it again is refused in words; Discard keeps it complete', async () => {
+  const { jobUuid, platform } = await firstVisitOnPlatform(stack);
+  const { control } = stack.emulator;
+  await panel.getByRole('button', { name: 'Mark the job complete' }).press('Enter');
+  await panel.getByRole('button', { name: 'Undo' }).waitFor();
+  await expect
+    .poll(() => platform.status(), { timeout: 30_000, interval: 500, message: 'completed on the platform' })
+    .toBe('Completed');
+  // The office reopens it, looks again and completes it itself.
+  await control.updateRecord(stack.account.uuid, 'job', jobUuid, { status: 'Work Order' });
+  await control.updateRecord(stack.account.uuid, 'job', jobUuid, { status: 'Completed' });
+
+  await panel.getByRole('button', { name: 'Undo' }).click();
+  const visit = panel.locator('#visit');
+  const refusal = visit.getByText(
+    'Someone else marked this job complete after you did, so Fieldside did not reopen it.',
+  );
+  await refusal.waitFor({ timeout: 30_000 });
+  expect(await visit.getByText('Ask the office whether the job should be open again').isVisible()).toBe(true);
+  expect(await platform.status()).toBe('Completed');
+
+  await visit.getByRole('button', { name: 'Discard' }).click();
+  await refusal.waitFor({ state: 'detached' });
+  expect(await visit.locator('.visit-step[data-step="complete"]').textContent()).toMatch(/Job complete/);
+  expect(await visit.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+  expect(await platform.status()).toBe('Completed');
 }, 120_000);
