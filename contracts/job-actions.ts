@@ -41,3 +41,13 @@ export function reopenedAs(before: string | null | undefined): JobStatus {
   const known = JOB_STATUSES.find((s) => s === before);
   return known && known !== COMPLETED_STATUS ? known : 'Work Order';
 }
+
+/** Why an "Undo" of a completion was not sent: someone else completed the job since (the office reopened it and
+ * completed it again), and undoing would undo their decision. */
+export const COMPLETED_BY_OTHER =
+  'Someone else marked this job complete after you did, so Fieldside did not reopen it.';
+
+/** Whether the platform says someone other than `staff` completed the job (blank: it names no one, so it is not). */
+export function completedByOther(completedBy: string | null | undefined, staff: string): boolean {
+  return !!completedBy && completedBy.toLowerCase() !== staff.toLowerCase();
+}

@@ -1,7 +1,7 @@
 // Sending what a visit records: arriving (a recorded job activity is created, starting and ending at the moment
 // of arrival, so the office sees the person on site at once), leaving (its end is set) and the job's status (and
 // undoing a completion).
-import { COMPLETED_STATUS } from '../../contracts/job-actions';
+import { COMPLETED_BY_OTHER, COMPLETED_STATUS, completedByOther } from '../../contracts/job-actions';
 import { platformHas, type OutboxClient } from './apply';
 import type { EntryOf } from './types';
 
@@ -28,7 +28,7 @@ export class CompletedByOtherError extends Error {
   readonly code = 'completed-by-other';
   readonly action = 'Ask the office whether the job should be open again, then discard this undo here.';
   constructor() {
-    super('Someone else marked this job complete after you did, so Fieldside did not reopen it.');
+    super(COMPLETED_BY_OTHER);
   }
 }
 
@@ -41,8 +41,7 @@ export async function sendStatus(client: OutboxClient, entry: EntryOf<'status'>)
   if (undoing) {
     const now = await client.jobs.completion(entry.jobUuid);
     if (now.status !== COMPLETED_STATUS) return;
-    const by = now.completion_actioned_by_uuid;
-    if (by && by.toLowerCase() !== undoing.toLowerCase()) throw new CompletedByOtherError();
+    if (completedByOther(now.completion_actioned_by_uuid, undoing)) throw new CompletedByOtherError();
   }
   await client.jobs.updateStatus(entry.jobUuid, entry.payload.status);
 }

@@ -1,4 +1,11 @@
-import { COMPLETED_STATUS, ON_MY_WAY_NOTE, reopenedAs, type JobStatus } from '../../../contracts/job-actions';
+import {
+  COMPLETED_BY_OTHER,
+  COMPLETED_STATUS,
+  completedByOther,
+  ON_MY_WAY_NOTE,
+  reopenedAs,
+  type JobStatus,
+} from '../../../contracts/job-actions';
 import { toUuid, type Uuid } from '../../../contracts/uuid';
 import type { AccountClock } from './account-clock';
 import type { AccountTokenKeeper } from './account-tokens';
@@ -36,8 +43,7 @@ const ACTION_WORDS: Partial<Record<PanelProblem, string>> = {
 };
 const ARRIVE_FIRST = 'Press “Arrived” when you get there first.';
 const NOT_YOURS = 'Fieldside could not save this. Close this window and open Fieldside from the job card again.';
-const COMPLETED_BY_OTHER =
-  'Someone else marked this job complete after you did, so Fieldside did not reopen it. Ask the office whether it should be open again.';
+const UNDO_REFUSED = `${COMPLETED_BY_OTHER} Ask the office whether it should be open again.`;
 
 type Step = WriteStep<JobActionAnswer>;
 const failed = (r: Result<unknown>): Step => failedStep<JobActionAnswer>(r);
@@ -99,8 +105,7 @@ async function perform(reads: PlatformReads, call: PlatformCall, args: JobAction
     // Reopened already (this undo again, or the office): nothing to put back. Reopened and completed again by
     // someone else (the office): their decision stands. A platform that names no one leaves the undo as pressed.
     if (!before.completed) return visit();
-    const by = read.value.completedBy.toLowerCase();
-    if (by && by !== call.staff.toLowerCase()) return words(COMPLETED_BY_OTHER);
+    if (completedByOther(read.value.completedBy, call.staff)) return words(UNDO_REFUSED);
     const set = await reads.post(call, `job/${jobUuid}.json`, { status: reopenedAs(args.reopenAs) });
     return set.ok ? visit() : failed(set);
   }

@@ -119,8 +119,6 @@ export interface RegionalNames {
   businessSuffixes: readonly string[];
   /** The places around the account's city its customers live in. */
   suburbs: readonly string[];
-  /** Each place's postcodes (the city's and every suburb's): Australia's four digits, Britain's outward codes. */
-  postcodes: Readonly<Record<string, readonly string[]>>;
 }
 
 const AUSTRALIAN: RegionalNames = {
@@ -149,16 +147,6 @@ const AUSTRALIAN: RegionalNames = {
   streetKinds: ['St', 'Rd', 'Ave', 'Pde', 'Lane', 'Cres', 'Dr', 'Way'],
   businessSuffixes: ['', ' Pty Ltd', ' & Co', ' Group', ' Ltd'],
   suburbs: ['North Sydney', 'Surry Hills', 'Parramatta', 'Chatswood', 'Bondi', 'Marrickville', 'Randwick'],
-  postcodes: {
-    Sydney: ['2000'],
-    'North Sydney': ['2060'],
-    'Surry Hills': ['2010'],
-    Parramatta: ['2150'],
-    Chatswood: ['2067'],
-    Bondi: ['2026'],
-    Marrickville: ['2204'],
-    Randwick: ['2031'],
-  },
 };
 
 const BRITISH: RegionalNames = {
@@ -187,16 +175,6 @@ const BRITISH: RegionalNames = {
   streetKinds: ['Road', 'Street', 'Lane', 'Avenue', 'Close', 'Way', 'Grove', 'Terrace'],
   businessSuffixes: ['', ' Ltd', ' & Co', ' Group', ' Limited'],
   suburbs: ['Didsbury', 'Chorlton', 'Salford', 'Stockport', 'Levenshulme', 'Withington', 'Prestwich'],
-  postcodes: {
-    Manchester: ['M1', 'M2', 'M3', 'M4'],
-    Didsbury: ['M20'],
-    Chorlton: ['M21'],
-    Salford: ['M5', 'M6', 'M7'],
-    Stockport: ['SK1', 'SK2', 'SK3', 'SK4'],
-    Levenshulme: ['M19'],
-    Withington: ['M20'],
-    Prestwich: ['M25'],
-  },
 };
 
 export const regionalNames = (region: string): RegionalNames => (region === 'GB' ? BRITISH : AUSTRALIAN);
