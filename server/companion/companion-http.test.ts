@@ -13,6 +13,7 @@ import {
   postJson,
   SIGNING_SECRET,
 } from '../../tests/support/companion/env';
+import { tampered } from '../../tests/support/companion/tampered';
 
 const CHALLENGE = 'c'.repeat(43);
 const INSTALLATION = 'i'.repeat(43);
@@ -184,14 +185,14 @@ describe('GET /oauth/return', () => {
     const expired = await signState(SIGNING_SECRET, stateFor(CHROME_REDIRECT), { now: Date.now() - 11 * 60 * 1000 });
     const foreign = await signState('some-other-companion-secret-0123456789', stateFor(CHROME_REDIRECT));
     const good = await signState(SIGNING_SECRET, stateFor(CHROME_REDIRECT));
-    const tampered = `${good.state.slice(0, -2)}${good.state.endsWith('AA') ? 'BB' : 'AA'}`;
+    const altered = tampered(good.state);
     const notAllowed = await signState(SIGNING_SECRET, stateFor('https://evil.example/'));
     const cases = [
       ['missing', ''],
       ['garbage', '&state=garbage'],
       ['expired', `&state=${encodeURIComponent(expired.state)}`],
       ['foreign', `&state=${encodeURIComponent(foreign.state)}`],
-      ['tampered', `&state=${encodeURIComponent(tampered)}`],
+      ['tampered', `&state=${encodeURIComponent(altered)}`],
       ['not allowed', `&state=${encodeURIComponent(notAllowed.state)}`],
     ] as const;
     for (const [name, query] of cases) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openAccountTokens, sealAccountTokens } from './sealed-tokens';
+import { tampered } from '../../../tests/support/companion/tampered';
 
 const SECRET = 'signing-secret-of-at-least-32-characters';
 const TOKENS = {
@@ -23,7 +24,7 @@ describe('sealed account tokens', () => {
     const sealed = await sealAccountTokens(SECRET, 'account-a', TOKENS);
     expect(await openAccountTokens(SECRET, 'account-b', sealed)).toBeUndefined();
     expect(await openAccountTokens(`${SECRET}-rotated`, 'account-a', sealed)).toBeUndefined();
-    const altered = `${sealed.slice(0, -2)}${sealed.endsWith('A') ? 'BB' : 'AA'}`;
+    const altered = tampered(sealed);
     expect(await openAccountTokens(SECRET, 'account-a', altered)).toBeUndefined();
     expect(await openAccountTokens(SECRET, 'account-a', 'plain text')).toBeUndefined();
   });

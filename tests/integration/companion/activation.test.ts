@@ -7,6 +7,7 @@ import { startDevStack, type DevStack } from '../../../server/development/dev-st
 import { createSignInDriver, firstAdministrator, type Tokens } from '../../../server/development/sign-in-driver';
 import { createConsentDriver } from '../../../server/emulator/oauth/consent-driver';
 import { CHROME_ID, FIREFOX_ID, postJson } from '../../support/companion/env';
+import { tampered } from '../../support/companion/tampered';
 
 // Registering the add-on: the companion's home page, and its Activation URL against the real emulator. An
 // administrator's browser is played by fetch for the companion (its cookie kept by hand) and by the emulator's
@@ -198,7 +199,7 @@ describe('the Activation URL', () => {
   it("refuses a forged or altered state, and never takes an activation state for a sign-in's, or the reverse", async () => {
     const { authorizeUrl, cookie } = await startActivation();
     const state = authorizeUrl.searchParams.get('state')!;
-    const altered = `${state.slice(0, -2)}${state.endsWith('A') ? 'BB' : 'AA'}`;
+    const altered = tampered(state);
     const forged = await returnTo(
       new URL(`${stack.companion.url}/oauth/return?code=x&state=${encodeURIComponent(altered)}`),
       cookie,

@@ -14,6 +14,7 @@ import type { RunningCompanion } from '../../../server/companion/start';
 import { CHROME_REDIRECT, FIREFOX_ID, forTestExtensions, postJson, SIGNING_SECRET } from '../../support/companion/env';
 import { startQuietStack } from '../../support/companion/quiet-stack';
 import { setUpFile } from '../../support/set-up-file';
+import { tampered } from '../../support/companion/tampered';
 
 // The whole sign-in over real HTTP against the real emulator: the extension's part is played by fetch
 // (start → consent page → return → token → refresh), the browser's by the emulator's consent driver.
@@ -123,8 +124,8 @@ describe('sign-in through the companion', () => {
     const foreign = await signState('another-companion-secret-0123456789ab', binding);
     const expired = await signState(SIGNING_SECRET, binding, { now: Date.now() - 11 * 60 * 1000 });
     const [body, mac] = flow.state.split('.') as [string, string];
-    const tampered = `${body.slice(0, -1)}${body.endsWith('A') ? 'B' : 'A'}.${mac}`;
-    for (const bad of [foreign.state, expired.state, tampered, 'not-a-state']) {
+    const altered = `${tampered(body)}.${mac}`;
+    for (const bad of [foreign.state, expired.state, altered, 'not-a-state']) {
       const response = await driver.exchange({ ...flow, state: bad });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ error: 'invalid_state' });
@@ -215,8 +216,7 @@ describe('a refresh is made only by the installation the sign-in belongs to', ()
     const tokens = (await (await driver.exchange(await driver.toCode())).json()) as Tokens;
     const thief = await createTestInstallation();
     const before = (await control.stats()).grants.refresh_token;
-    const [body, sealed] = [tokens.refresh_token.slice(0, -2), tokens.refresh_token.slice(-2)];
-    const tamperedToken = `${body}${sealed === 'AA' ? 'BB' : 'AA'}`;
+    const tamperedToken = tampered(tokens.refresh_token);
     const forged = await driver.installation.prove('another-refresh-token');
     const refused = [
       // A stolen refresh token, signed by the thief's own key.

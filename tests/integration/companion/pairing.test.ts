@@ -7,6 +7,7 @@ import { startActivatedAddonStack, type AddonScene } from '../../support/compani
 import { createTestInstallation } from '../../support/companion/installation';
 import { platformRequestsWhenQuiet } from '../../support/companion/quiet';
 import { signInBrowser, type TrustedBrowser } from '../../support/companion/trusted-browser';
+import { tampered } from '../../support/companion/tampered';
 
 // "Use Fieldside in this browser": the web panel links to the pairing page with a one-time code in the fragment,
 // and the extension's background claims it with its access token and pass, its installation key and that key's
@@ -125,7 +126,7 @@ describe('claiming a pairing code', () => {
   it('refuses a code the companion did not sign, or altered: pairing_invalid', async () => {
     const code = await pairingCode();
     const [prefix, header, body, mac] = code.split('.') as [string, string, string, string];
-    const altered = `${prefix}.${header}.${body.slice(0, -2)}${body.endsWith('A') ? 'BB' : 'AA'}.${mac}`;
+    const altered = `${prefix}.${header}.${tampered(body)}.${mac}`;
     const mine = await browser();
     const unsigned = `${prefix}.${header}.${body}.${'A'.repeat(43)}`;
     for (const bad of [altered, unsigned, 'fsp2.bm90LWEtY29kZQ.bm90LWEtbWFj', 'fsp1.bm90LWEtY29kZQ.bm90LWEtbWFj']) {
