@@ -11,10 +11,10 @@ import { setUpFile } from '../support/set-up-file';
 // Acting on a job from the platform's own job card (issue 32), in real Chromium against the emulator's web app
 // hosting the companion's add-on, by clicks and keys as a technician does (focus on the next step's button after
 // each): "On my way", "Arrived", a photo sent while the network is cut and again once it is back, "Done" pressed
-// with no network and again, the job complete (undone, as after a press by mistake, and completed again). After it
-// the platform holds exactly one "On my way" note, one recorded activity from arrival to leaving, one photo with its
-// file and the new status, each as the technician the platform's signed event named. On the phone view, the panel
-// offers the camera.
+// with no network and again, the job complete (undone, as after a press by mistake, and completed again; a second
+// Undo refused in words once the office has reopened and completed it again). After it the platform holds exactly
+// one "On my way" note, one recorded activity from arrival to leaving, one photo with its file and the new status,
+// each as the technician the platform's signed event named. On the phone view, the panel offers the camera.
 
 let stack: Stack;
 let browser: ExtensionBrowser;
@@ -122,6 +122,19 @@ describe('acting on a job from the job card', () => {
     expect(await panel.locator('#job-status').textContent()).toBe(statusBefore);
     await panel.getByRole('button', { name: 'Mark the job complete' }).click();
     await expect.poll(() => steps(panel), { timeout: 15_000 }).toContain('Job complete');
+    // The office reopens the job and completes it again before the technician's second thoughts: their completion
+    // stands, the window says so in words and offers no Undo any more.
+    await stack.emulator.control.updateRecord(stack.account.uuid, 'job', jobUuid, { status: 'Work Order' });
+    await stack.emulator.control.updateRecord(stack.account.uuid, 'job', jobUuid, { status: 'Completed' });
+    await panel.getByRole('button', { name: 'Undo' }).click();
+    await expect
+      .poll(() => panel.locator('#visit-message').textContent(), { timeout: 15_000 })
+      .toBe(
+        'Someone else marked this job complete after you did, so Fieldside did not reopen it. Ask the office whether it should be open again.',
+      );
+    expect(await panel.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    expect(await steps(panel)).toContain('Job complete');
+    expect((await records('job')).find((j) => j.uuid === jobUuid)?.status).toBe('Completed');
 
     const notes = (await records('note')).filter((n) => n.related_object_uuid === jobUuid && n.note === ON_MY_WAY_NOTE);
     expect(notes).toHaveLength(1);

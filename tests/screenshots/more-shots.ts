@@ -107,6 +107,13 @@ export async function jobCardShots(browser: ExtensionBrowser, stack: Stack, jobU
   await panel.locator('#act-reopen').waitFor({ timeout: 15_000 });
   await visit.mouse.move(2, 2);
   await shoot(visit, 'jobcard-web-photo', FRAMES.webApp);
+  // The office reopens the job and completes it again: the technician's late Undo is refused in words, and goes.
+  await stack.emulator.control.updateRecord(stack.account.uuid, 'job', jobUuid, { status: 'Work Order' });
+  await stack.emulator.control.updateRecord(stack.account.uuid, 'job', jobUuid, { status: 'Completed' });
+  await panel.locator('#act-reopen').click();
+  await panel.locator('#act-reopen').waitFor({ state: 'detached', timeout: 15_000 });
+  await visit.mouse.move(2, 2);
+  await shoot(visit, 'jobcard-web-undo-refused', FRAMES.webApp);
   await visit.close();
 }
 

@@ -30,4 +30,10 @@ export type JobActionAnswer =
       /** Only when this press completed the job: the status it had, which "Undo" in the window puts back. */
       reopenAs?: JobStatus;
     }
-  | { ok: false; message: string; visit?: VisitState };
+  | {
+      ok: false;
+      message: string;
+      /** When the press was decided against (an Undo of a job someone else completed since): the visit as it
+       * stands, which the panel shows in place of what it had, dropping the Undo. */
+      visit?: VisitState;
+    };

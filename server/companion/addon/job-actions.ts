@@ -103,9 +103,11 @@ async function perform(reads: PlatformReads, call: PlatformCall, args: JobAction
   }
   if (args.action === 'reopen') {
     // Reopened already (this undo again, or the office): nothing to put back. Reopened and completed again by
-    // someone else (the office): their decision stands. A platform that names no one leaves the undo as pressed.
+    // someone else (the office): their decision stands, and the answer carries the visit so the window drops its
+    // Undo. A platform that names no one leaves the undo as pressed.
     if (!before.completed) return visit();
-    if (completedByOther(read.value.completedBy, call.staff)) return words(UNDO_REFUSED);
+    if (completedByOther(read.value.completedBy, call.staff))
+      return { ok: true, value: { ok: false, message: UNDO_REFUSED, visit: before } };
     const set = await reads.post(call, `job/${jobUuid}.json`, { status: reopenedAs(args.reopenAs) });
     return set.ok ? visit() : failed(set);
   }

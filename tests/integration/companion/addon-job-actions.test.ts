@@ -245,10 +245,12 @@ describe("the visit from the job card, as the platform's signed staff member", (
     expect(await answerOf(await command('complete'))).toMatchObject({ reopenAs: 'Work Order' });
     await stack.emulator.control.updateRecord(scene.account, 'job', jobUUID, { status: 'Quote' });
     await stack.emulator.control.updateRecord(scene.account, 'job', jobUUID, { status: 'Completed' });
-    expect(await answerOf(await command('reopen', { reopenAs: 'Work Order' }))).toEqual({
+    // The refusal carries the visit as it stands (complete), so the window drops its Undo.
+    expect(await answerOf(await command('reopen', { reopenAs: 'Work Order' }))).toMatchObject({
       ok: false,
       message:
         'Someone else marked this job complete after you did, so Fieldside did not reopen it. Ask the office whether it should be open again.',
+      visit: { completed: true },
     });
     expect(await statusOf()).toBe('Completed');
     await stack.emulator.control.updateRecord(scene.account, 'job', jobUUID, { status: 'Work Order' });

@@ -7,7 +7,8 @@ import { ADDON_EVENTS } from '../events';
 // twice. It shows the steps taken with their times and only the buttons that make sense next, as the side panel
 // does (components/side-panel/VisitActions.tsx). The state comes from the section's attributes, then from each answer.
 // A job completed from this window by mistake (a gloved thumb) can be undone in it: "Undo" puts back the status the
-// answer said the job had; a window opened later offers no undo of what someone else may have decided since.
+// answer said the job had; a window opened later offers no undo of what someone else may have decided since, and
+// an Undo refused because someone completed the job again since goes, with the visit as the refusal tells it.
 // Keyboard focus stays on the visit when the pressed button goes: on the next step's (FOCUS_AFTER, as the side panel),
 // or back on the pressed one when the save failed, unless the person has put it elsewhere meanwhile.
 
@@ -53,7 +54,8 @@ if(r&&r.ok===true&&isVisit(r.visit)){state=r.visit;delete pending[action];if(isN
 if(action==='complete')undoAs=STATUSES.indexOf(r.reopenAs)>=0?r.reopenAs:'';if(action==='reopen')undoAs='';
 var chip=document.getElementById('job-status');if(chip&&str(r.status)&&r.status)chip.textContent=r.status;
 say(message,SAVED[action],'good');render();}
-else say(message,r&&r.ok===false&&str(r.message)?r.message:FAILED,'bad');},function(){say(message,FAILED,'bad');})
+else if(r&&r.ok===false&&str(r.message)){if(isVisit(r.visit)){state=r.visit;delete pending[action];if(action==='reopen')undoAs='';render();}say(message,r.message,'bad');}
+else say(message,FAILED,'bad');},function(){say(message,FAILED,'bad');})
 .then(function(){busy=false;for(var k in buttons)buttons[k].disabled=false;keepFocus(action);});}
 ACTIONS.forEach(function(action){var b=document.getElementById('act-'+action);buttons[action]=b;b.addEventListener('click',function(){act(action);});});
 render();
