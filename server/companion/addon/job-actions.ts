@@ -47,7 +47,11 @@ const UNDO_REFUSED = `${COMPLETED_BY_OTHER} Ask the office whether it should be 
 
 type Step = WriteStep<JobActionAnswer>;
 const failed = (r: Result<unknown>): Step => failedStep<JobActionAnswer>(r);
-const words = (message: string): Step => ({ ok: true, value: { ok: false, message } });
+/** A press refused in words; with `visit` when it was decided against, so the panel shows the visit as it stands. */
+const words = (message: string, visit?: VisitState): Step => ({
+  ok: true,
+  value: visit ? { ok: false, message, visit } : { ok: false, message },
+});
 
 export interface JobActionDeps {
   reads: PlatformReads;
@@ -106,8 +110,7 @@ async function perform(reads: PlatformReads, call: PlatformCall, args: JobAction
     // someone else (the office): their decision stands, and the answer carries the visit so the window drops its
     // Undo. A platform that names no one leaves the undo as pressed.
     if (!before.completed) return visit();
-    if (completedByOther(read.value.completedBy, call.staff))
-      return { ok: true, value: { ok: false, message: UNDO_REFUSED, visit: before } };
+    if (completedByOther(read.value.completedBy, call.staff)) return words(UNDO_REFUSED, before);
     const set = await reads.post(call, `job/${jobUuid}.json`, { status: reopenedAs(args.reopenAs) });
     return set.ok ? visit() : failed(set);
   }
